@@ -1,0 +1,26 @@
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+export function Card({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      className={cn("rounded-2xl border border-slate-200 bg-white shadow-sm", className)}
+      {...props}
+    />
+  );
+}
+export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("grid gap-1.5 p-5", className)} {...props} />;
+}
+export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
+  return <h3 className={cn("text-lg font-bold text-slate-900", className)} {...props} />;
+}
+export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
+  return <p className={cn("text-sm text-slate-600", className)} {...props} />;
+}
+export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("p-5 pt-0", className)} {...props} />;
+}
+export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex items-center p-5 pt-0", className)} {...props} />;
+}

@@ -1,0 +1,80 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+} from "react-router";
+import { toast as showToast } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "~/components/ui/toaster";
+import { readToast } from "~/server/toast.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await readToast(request);
+  return data({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#15803d" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (!toast) return;
+    const show =
+      toast.type === "success"
+        ? showToast.success
+        : toast.type === "error"
+          ? showToast.error
+          : showToast;
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Página não encontrada" : "Algo deu errado";
+  const message = notFound
+    ? "O endereço que você procurou não existe ou foi removido."
+    : "Tivemos um problema ao carregar esta página. Tente novamente em instantes.";
+  if (!notFound) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{`${title} | Agropet Litoral`}</title>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="text-slate-600">{message}</p>
+      <Link
+        to="/"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+      >
+        Voltar para o início
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+// Every URL of the product on one screen.
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // Public marketing site (SPEC §2.1, §2.2)
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("sobre", "routes/public/sobre.tsx"),
+    route("produtos", "routes/public/produtos.tsx"),
+    route("servicos", "routes/public/servicos.tsx"),
+    route("contato", "routes/public/contato.tsx"),
+    route("faq", "routes/public/faq.tsx"),
+    route("trabalhe-conosco", "routes/public/trabalhe-conosco.tsx"),
+  ]),
+
+  // Online store
+  ...prefix("loja", [
+    layout("routes/loja/layout.tsx", [
+      index("routes/loja/index.tsx"),
+      route("produto/:id", "routes/loja/produto.tsx"),
+      route("carrinho", "routes/loja/carrinho.tsx"),
+      route("checkout", "routes/loja/checkout.tsx"),
+      route("pedido/:numero", "routes/loja/pedido.tsx"),
+    ]),
+  ]),
+
+  // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.
+  ...prefix("admin", [
+    index("routes/admin/login.tsx", { id: "admin-index" }),
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("loja", "routes/admin/loja.tsx"),
+      route("curriculos", "routes/admin/curriculos.tsx"),
+      route("curriculos/:id/download", "routes/admin/curriculo-download.tsx"),
+      route("servicos", "routes/admin/servicos.tsx"),
+      route("importar", "routes/admin/importar.tsx"),
+      route("security", "routes/admin/security.tsx"),
+      route("configuracoes", "routes/admin/configuracoes.tsx"),
+      route("testes", "routes/admin/testes.tsx"),
+      route("conta", "routes/admin/conta.tsx"),
+    ]),
+  ]),
+
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

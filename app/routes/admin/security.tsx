@@ -1,0 +1,8 @@
+// Placeholder until its issue lands.
+export default function Page() {
+  return (
+    <main className="mx-auto max-w-5xl p-6">
+      <h1 className="text-2xl font-bold">Segurança</h1>
+    </main>
+  );
+}

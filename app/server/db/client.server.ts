@@ -1,0 +1,102 @@
+// One module hides which PostgreSQL we talk to: embedded PGlite (files under
+// $DATA_DIR/db) by default, or a real server through a `pg` pool when DATABASE_URL is set.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database itself or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = findMigrationsFolder();
+
+function findMigrationsFolder(): string {
+  // Works from the sources (app/server/db) and from the server bundle (build/server).
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(process.cwd(), "drizzle"),
+    path.resolve(here, "../../../drizzle"),
+    path.resolve(here, "../../drizzle"),
+  ];
+  return (
+    candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json"))) ??
+    candidates[0]
+  );
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+/** Applies the committed SQL migrations in drizzle/. Safe with several instances starting at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const { sql } = await import("drizzle-orm");
+    // An advisory lock keeps two app instances from migrating at the same moment.
+    await database.db.execute(sql`select pg_advisory_lock(7315001)`);
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+      await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await database.db.execute(sql`select pg_advisory_unlock(7315001)`);
+    }
+    return;
+  }
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+  await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+let current: Database | undefined;
+
+/** The process-wide database, opened by the server entry (or a test) with `setDatabase`. */
+export function db(): Db {
+  if (!current) throw new Error("Banco de dados não inicializado: chame setDatabase() primeiro.");
+  return current.db;
+}
+
+export function currentDatabase(): Database | undefined {
+  return current;
+}
+
+export function setDatabase(database: Database | undefined): void {
+  current = database;
+}
+
+/** Runs `fn` in one transaction on the process-wide database. */
+export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db().transaction(fn as (tx: unknown) => Promise<T>);
+}

@@ -1,0 +1,38 @@
+// Environment variables are read once, here, and validated with zod.
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Seconds between two passes of the webhook outbox worker; 0 turns the worker off. */
+  WEBHOOK_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.parse(process.env);
+    cached = {
+      ...parsed,
+      DATABASE_URL: parsed.DATABASE_URL || undefined,
+      dataDir: path.resolve(parsed.DATA_DIR),
+    };
+  }
+  return cached;
+}
+
+/** Tests change the environment between files. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,56 @@
+// Image processing with sharp: every uploaded image is decoded and re-encoded, which
+// drops EXIF/GPS metadata (customers' phone photos carry their home location).
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { PRODUCT_IMAGE_WIDTHS, productImageKey } from "~/domain/product-image";
+import { publicUrl, StorageError, storage } from "./storage.server";
+
+/** Re-encodes a photo as WebP, auto-rotated, metadata stripped, long side capped. */
+export async function reencodePhoto(input: Uint8Array, maxSide = 2000): Promise<Buffer> {
+  try {
+    return await sharp(input, { failOn: "error" })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new StorageError("wrong_type", "Imagem inválida ou corrompida");
+  }
+}
+
+export function randomName(): string {
+  return `${Date.now()}-${crypto.randomBytes(6).toString("hex")}`;
+}
+
+/**
+ * Stores a product image in every width the store uses and returns the `imagem_url`
+ * to save (the URL of the largest variant; see ~/domain/product-image for the srcset).
+ */
+export async function saveProductImage(input: Uint8Array): Promise<string> {
+  const base = `produtos/${randomName()}`;
+  let source: ReturnType<typeof sharp>;
+  try {
+    source = sharp(input, { failOn: "error" }).rotate();
+    await source.metadata();
+  } catch {
+    throw new StorageError("wrong_type", "Imagem inválida ou corrompida");
+  }
+  for (const width of PRODUCT_IMAGE_WIDTHS) {
+    const data = await source
+      .clone()
+      .resize({ width, height: width, fit: "cover", withoutEnlargement: false })
+      .webp({ quality: 80 })
+      .toBuffer();
+    await storage().put("public", productImageKey(base, width), data);
+  }
+  return publicUrl(productImageKey(base, PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]!));
+}
+
+/** Removes every variant of a product image saved by `saveProductImage`. */
+export async function deleteProductImage(imagemUrl: string | null | undefined): Promise<void> {
+  const match = imagemUrl?.match(/^\/uploads\/(produtos\/[a-z0-9-]+)-\d+\.webp$/);
+  if (!match) return;
+  for (const width of PRODUCT_IMAGE_WIDTHS) {
+    await storage().delete("public", productImageKey(match[1]!, width));
+  }
+}

@@ -1,0 +1,43 @@
+// The single settings row (id = 1): general settings and store settings together.
+import { eq } from "drizzle-orm";
+import { db, type Executor } from "./db/client.server";
+import { type Configuracoes, configuracoes } from "./db/schema";
+
+export type Settings = Configuracoes;
+
+/** Reads the settings row, creating it with the spec's defaults when missing. */
+export async function getSettings(executor: Executor = db()): Promise<Settings> {
+  const [row] = await executor.select().from(configuracoes).where(eq(configuracoes.id, 1));
+  if (row) return row;
+  await executor.insert(configuracoes).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await executor.select().from(configuracoes).where(eq(configuracoes.id, 1));
+  return created!;
+}
+
+export async function updateSettings(
+  executor: Executor,
+  changes: Partial<Omit<Settings, "id" | "updatedAt">>,
+): Promise<Settings> {
+  await getSettings(executor);
+  const [row] = await executor
+    .update(configuracoes)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(configuracoes.id, 1))
+    .returning();
+  return row!;
+}
+
+/** Where an announcement goes: the specific URL when set, else the general one; null when off. */
+export function webhookUrlFor(
+  settings: Settings,
+  tipo: "pedido" | "servico" | "curriculo",
+): string | null {
+  if (!settings.webhookAtivo) return null;
+  const specific =
+    tipo === "servico"
+      ? settings.webhookServicos
+      : tipo === "curriculo"
+        ? settings.webhookCurriculos
+        : null;
+  return specific?.trim() || settings.webhookUrl?.trim() || null;
+}

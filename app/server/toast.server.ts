@@ -1,0 +1,47 @@
+// One-shot messages carried across a redirect in a signed cookie, shown by the root as
+// a sonner toast (e.g. 'Pedido ... realizado com sucesso!' after the checkout).
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+import { sessionSecret } from "./secret.server";
+
+export const toastSchema = z.object({
+  type: z.enum(["success", "error", "info", "warning"]).default("success"),
+  title: z.string(),
+  description: z.string().optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+function toastCookie() {
+  return createCookie("agropet_toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [sessionSecret()],
+    maxAge: 60,
+  });
+}
+
+export async function toastHeader(toast: z.input<typeof toastSchema>): Promise<string> {
+  return toastCookie().serialize(toastSchema.parse(toast));
+}
+
+/** Reads the pending toast and the header that clears it. */
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers?: Headers }> {
+  const value = await toastCookie().parse(request.headers.get("cookie"));
+  const parsed = toastSchema.safeParse(value);
+  if (!parsed.success) return { toast: null };
+  const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
+  return { toast: parsed.data, headers };
+}
+
+export async function redirectWithToast(
+  url: string,
+  toast: z.input<typeof toastSchema>,
+  init?: ResponseInit,
+) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { ...init, headers });
+}

@@ -1,0 +1,198 @@
+// The webhook outbox. An announcement is written to `webhook_entregas` in the same
+// transaction as the record it announces; a background worker delivers it later with
+// retries. A failed webhook never fails or loses the customer's submission.
+import crypto from "node:crypto";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { db, type Executor, transaction } from "./db/client.server";
+import { type WebhookEntrega, webhookEntregas } from "./db/schema";
+import { getSettings } from "./settings.server";
+
+export const WEBHOOK_TIMEOUT_MS = 8000;
+/** Delay before each retry; after the last one the row is marked 'falhou'. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
+/** While one worker delivers a claimed row, others leave it alone this long. */
+const CLAIM_LEASE_MS = 60_000;
+
+export type WebhookTipo = WebhookEntrega["tipo"];
+
+export async function enqueueWebhook(
+  executor: Executor,
+  entry: {
+    tipo: WebhookTipo;
+    url: string;
+    payload: Record<string, unknown>;
+    referenciaId?: string;
+  },
+): Promise<WebhookEntrega> {
+  const [row] = await executor
+    .insert(webhookEntregas)
+    .values({
+      tipo: entry.tipo,
+      url: entry.url,
+      payload: entry.payload,
+      referenciaId: entry.referenciaId ?? null,
+    })
+    .returning();
+  notifyWorker();
+  return row!;
+}
+
+export function signBody(body: string, secret: string): string {
+  return `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+export interface PostResult {
+  ok: boolean;
+  status?: number;
+  statusText?: string;
+  error?: string;
+}
+
+/** One POST with the JSON body, signed when a secret is set, aborted after 8 s. */
+export async function postJson(
+  url: string,
+  payload: unknown,
+  options: { secret?: string | null; timeoutMs?: number } = {},
+): Promise<PostResult> {
+  const body = JSON.stringify(payload);
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "AgropetLitoral-Webhook/1.0",
+  };
+  if (options.secret) headers["x-signature"] = signBody(body, options.secret);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      redirect: "manual",
+    });
+    await response.body?.cancel();
+    return { ok: response.ok, status: response.status, statusText: response.statusText };
+  } catch (error) {
+    const message =
+      error instanceof Error && error.name === "TimeoutError"
+        ? "Tempo esgotado (8 s)"
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { ok: false, error: message };
+  }
+}
+
+/**
+ * Claims due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease,
+ * all in one short transaction: two workers (or two app instances) never get the same row.
+ */
+export async function claimDue(limit: number, at = new Date()): Promise<WebhookEntrega[]> {
+  return transaction(async (tx) => {
+    const due = await tx
+      .select({ id: webhookEntregas.id })
+      .from(webhookEntregas)
+      .where(and(eq(webhookEntregas.status, "pendente"), lte(webhookEntregas.proximaTentativa, at)))
+      .orderBy(webhookEntregas.proximaTentativa)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(webhookEntregas)
+      .set({ proximaTentativa: new Date(at.getTime() + CLAIM_LEASE_MS), updatedAt: at })
+      .where(
+        inArray(
+          webhookEntregas.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Delivers every due row once. Returns how many were attempted. */
+export async function deliverDue(
+  options: { limit?: number; now?: () => Date } = {},
+): Promise<number> {
+  const clock = options.now ?? (() => new Date());
+  const rows = await claimDue(options.limit ?? 20, clock());
+  if (rows.length === 0) return 0;
+  const { webhookSecret } = await getSettings();
+  for (const row of rows) {
+    const result = await postJson(row.url, row.payload, { secret: webhookSecret });
+    await recordAttempt(row, result, clock());
+  }
+  return rows.length;
+}
+
+async function recordAttempt(row: WebhookEntrega, result: PostResult, at: Date) {
+  const tentativas = row.tentativas + 1;
+  const error = result.ok
+    ? null
+    : (result.error ?? `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ""}`);
+  const delay = RETRY_DELAYS_MS[tentativas - 1];
+  await db()
+    .update(webhookEntregas)
+    .set({
+      tentativas,
+      ultimoStatus: result.status ?? null,
+      ultimoErro: error,
+      updatedAt: at,
+      ...(result.ok
+        ? { status: "entregue" as const, entregueEm: at }
+        : delay === undefined
+          ? { status: "falhou" as const }
+          : { proximaTentativa: new Date(at.getTime() + delay) }),
+    })
+    .where(eq(webhookEntregas.id, row.id));
+}
+
+// --- the background worker -------------------------------------------------------------
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+
+async function runOnce() {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        while ((await deliverDue()) > 0) {}
+      } while (again);
+    } catch (error) {
+      console.error("[webhooks] falha no envio", error);
+    } finally {
+      running = undefined;
+    }
+  })();
+  return running;
+}
+
+/** Wakes the worker right after an enqueue, so announcements go out at once. */
+function notifyWorker() {
+  if (timer) setImmediate(() => void runOnce());
+}
+
+export function startWebhookWorker(intervalSeconds: number) {
+  if (intervalSeconds <= 0 || timer) return;
+  timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
+  timer.unref();
+}
+
+/** Stops the timer and waits for a pass in progress (graceful shutdown). */
+export async function stopWebhookWorker() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}
+
+export async function pendingCount(): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookEntregas)
+    .where(eq(webhookEntregas.status, "pendente"));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,146 @@
+// The HTTP entry: Express 5 with compression, static files, request logs, the origin
+// check for writes, and graceful shutdown. The app itself (routes, database) is loaded
+// from the built bundle in production, or through Vite in development.
+import fs from "node:fs";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+
+const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+process.env.NODE_ENV ??= isDev ? "development" : "production";
+const port = Number(process.env.PORT || 3000);
+const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+
+const logger = pino({ level: process.env.LOG_LEVEL || "info" });
+
+type AppModule = {
+  app: express.Router;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+const server = express();
+server.disable("x-powered-by");
+// Behind a proxy (load balancer), the client IP comes from X-Forwarded-For.
+server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+server.use(
+  pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  }),
+);
+server.use(compression());
+
+// The client IP as Express sees it (honouring trust proxy), for rate limits and audit.
+server.use((req: Request, _res: Response, next: NextFunction) => {
+  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "desconhecido";
+  next();
+});
+
+// Writes from another origin are refused (cross-site request forgery).
+server.use((req: Request, res: Response, next: NextFunction) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.headers.origin;
+  const site = req.headers["sec-fetch-site"];
+  let foreign = site === "cross-site";
+  if (origin && origin !== "null") {
+    try {
+      foreign ||= new URL(origin).host !== req.headers.host;
+    } catch {
+      foreign = true;
+    }
+  } else if (origin === "null") {
+    foreign = true;
+  }
+  if (foreign) {
+    req.log.warn({ origin }, "pedido de outra origem recusado");
+    res.status(403).type("text/plain; charset=utf-8").send("Origem não permitida");
+    return;
+  }
+  next();
+});
+
+// Uploaded public files: names are generated and never reused, so they cache forever.
+server.use(
+  "/uploads",
+  express.static(path.join(dataDir, "uploads", "public"), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+  }),
+);
+server.use("/uploads", (_req, res) => {
+  res.status(404).type("text/plain; charset=utf-8").send("Arquivo não encontrado");
+});
+
+let appModule: AppModule;
+
+if (isDev) {
+  const vite = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true } }),
+  );
+  server.use(vite.middlewares);
+  const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+  appModule = await load();
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await load();
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const buildDir = path.resolve("build");
+  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
+    logger.fatal("build/ não encontrado: rode `npm run build` (ou `npm start`, que compila)");
+    process.exit(1);
+  }
+  // Hashed assets never change: cache them for a year.
+  server.use(
+    "/assets",
+    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  appModule = (await import(path.join(buildDir, "server", "index.js"))) as unknown as AppModule;
+  server.use(appModule.app);
+}
+
+await appModule.start();
+
+const httpServer = server.listen(port, () => {
+  logger.info(
+    `Agropet Litoral em http://localhost:${port} (${isDev ? "desenvolvimento" : "produção"})`,
+  );
+});
+
+let closing = false;
+async function shutdownGracefully(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "encerrando: parando de aceitar conexões");
+  const force = setTimeout(() => {
+    logger.error("encerramento demorou demais; saindo");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+  const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections();
+  await closed;
+  await appModule.stop();
+  logger.info("encerrado");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdownGracefully("SIGTERM"));
+process.on("SIGINT", () => void shutdownGracefully("SIGINT"));

@@ -1,0 +1,113 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { categorias, configuracoes, cupons, produtos } from "~/server/db/schema";
+import { SEED_PRODUCTS, seedDatabase } from "~/server/seed.server";
+import { getSettings } from "~/server/settings.server";
+import { useTestDatabase } from "../setup/db";
+
+const ctx = useTestDatabase();
+
+async function counts() {
+  const db = ctx.database.db;
+  const n = async (table: string) =>
+    (
+      (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as {
+        n: number;
+      }
+    ).n;
+  return {
+    categorias: await n("categorias"),
+    produtos: await n("produtos"),
+    cupons: await n("cupons"),
+    bairros: await n("bairros_entrega"),
+    configuracoes: await n("configuracoes"),
+  };
+}
+
+describe("database", () => {
+  it("applies the migrations to an empty database", async () => {
+    const result = await ctx.database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    const tables = result.rows.map((r) => (r as { table_name: string }).table_name);
+    for (const table of [
+      "produtos",
+      "categorias",
+      "cupons",
+      "pedidos",
+      "itens_pedido",
+      "pedidos_servicos",
+      "curriculos",
+      "admin_audit_log",
+      "rate_limits",
+      "configuracoes",
+      "bairros_entrega",
+      "usuarios",
+      "sessoes",
+      "webhook_entregas",
+    ]) {
+      expect(tables).toContain(table);
+    }
+  });
+
+  it("seeds a realistic catalogue, and seeding twice changes nothing", async () => {
+    const first = await seedDatabase();
+    expect(first.seeded).toBe(true);
+    const before = await counts();
+    expect(before.categorias).toBe(9);
+    expect(before.produtos).toBeGreaterThanOrEqual(24);
+    expect(before.produtos).toBe(SEED_PRODUCTS.length);
+    expect(before.cupons).toBe(2);
+    expect(before.bairros).toBeGreaterThanOrEqual(6);
+
+    const second = await seedDatabase();
+    expect(second.seeded).toBe(false);
+    expect(await counts()).toEqual(before);
+
+    const all = await ctx.database.db.select().from(produtos);
+    expect(all.filter((p) => p.estoque > 0 && p.estoque <= 5).length).toBeGreaterThanOrEqual(3);
+    expect(all.some((p) => !p.ativo)).toBe(true);
+    expect(all.some((p) => p.estoque === 0)).toBe(true);
+    expect(all.some((p) => p.precoAntes !== null && p.precoAntes > p.precoAtual)).toBe(true);
+    expect(all.every((p) => p.imagemUrl?.startsWith("/uploads/produtos/"))).toBe(true);
+    const tipos = (await ctx.database.db.select().from(cupons)).map((c) => c.tipo).sort();
+    expect(tipos).toEqual(["percentual", "valor"]);
+  });
+
+  it("keeps the spec's settings defaults", async () => {
+    const settings = await getSettings();
+    expect(settings.webhookAtivo).toBe(true);
+    expect(settings.whatsappAtivo).toBe(false);
+    expect(settings.pixManualAtivo).toBe(false);
+    expect(settings.taxaEntregaPadrao).toBe(0);
+    expect(settings.freteGratisMinimo).toBe(4000);
+    const rows = await ctx.database.db.select().from(configuracoes);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("stores money exactly and refuses what the data cannot hold", async () => {
+    const db = ctx.database.db;
+    const [categoria] = await db.select().from(categorias).limit(1);
+    const [p] = await db
+      .insert(produtos)
+      .values({ nome: "Teste", categoriaId: categoria!.id, precoAtual: 1234567, sku: "TESTE-1" })
+      .returning();
+    const [back] = await db.select().from(produtos).where(eq(produtos.id, p!.id));
+    expect(back!.precoAtual).toBe(1234567);
+
+    await expect(
+      db
+        .insert(produtos)
+        .values({ nome: "Dup", categoriaId: categoria!.id, precoAtual: 100, sku: "TESTE-1" }),
+    ).rejects.toThrow();
+    await expect(
+      db.update(produtos).set({ estoque: -1 }).where(eq(produtos.id, p!.id)),
+    ).rejects.toThrow();
+    await expect(
+      db.insert(cupons).values({ codigo: "minusculo", tipo: "valor", valor: 100 }),
+    ).rejects.toThrow();
+    await expect(
+      db.insert(cupons).values({ codigo: "X", tipo: "percentual", valor: 15000 }),
+    ).rejects.toThrow();
+  });
+});

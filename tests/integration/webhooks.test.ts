@@ -1,0 +1,167 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { webhookEntregas } from "~/server/db/schema";
+import { updateSettings } from "~/server/settings.server";
+import { claimDue, deliverDue, enqueueWebhook, RETRY_DELAYS_MS } from "~/server/webhooks.server";
+import { useTestDatabase } from "../setup/db";
+
+const ctx = useTestDatabase();
+
+// A local endpoint that fails the first `failures` calls, then answers 200.
+let received: { body: string; signature?: string }[] = [];
+let failures = 0;
+let server: http.Server;
+let url: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      received.push({ body, signature: req.headers["x-signature"] as string | undefined });
+      if (failures > 0) {
+        failures--;
+        res.writeHead(500, "Internal Server Error").end("falhou");
+      } else {
+        res.writeHead(200).end("ok");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(async () => {
+  received = [];
+  failures = 0;
+  await ctx.database.db.delete(webhookEntregas);
+});
+
+describe("webhook outbox", () => {
+  it("retries a failing endpoint with growing delays, then delivers", async () => {
+    failures = 2;
+    const row = await enqueueWebhook(ctx.database.db, {
+      tipo: "pedido",
+      url,
+      payload: { tipo: "pedido", n: 1 },
+    });
+    let now = new Date();
+    await deliverDue({ now: () => now });
+    let [state] = await ctx.database.db
+      .select()
+      .from(webhookEntregas)
+      .where(eq(webhookEntregas.id, row.id));
+    expect(state).toMatchObject({ status: "pendente", tentativas: 1, ultimoStatus: 500 });
+    expect(state!.ultimoErro).toContain("500");
+    expect(state!.proximaTentativa.getTime() - now.getTime()).toBe(RETRY_DELAYS_MS[0]);
+
+    // Not due yet: nothing is sent.
+    expect(await deliverDue({ now: () => now })).toBe(0);
+
+    now = new Date(now.getTime() + RETRY_DELAYS_MS[0]!);
+    await deliverDue({ now: () => now });
+    [state] = await ctx.database.db
+      .select()
+      .from(webhookEntregas)
+      .where(eq(webhookEntregas.id, row.id));
+    expect(state).toMatchObject({ status: "pendente", tentativas: 2 });
+    expect(state!.proximaTentativa.getTime() - now.getTime()).toBe(RETRY_DELAYS_MS[1]);
+
+    now = new Date(now.getTime() + RETRY_DELAYS_MS[1]!);
+    await deliverDue({ now: () => now });
+    [state] = await ctx.database.db
+      .select()
+      .from(webhookEntregas)
+      .where(eq(webhookEntregas.id, row.id));
+    expect(state).toMatchObject({
+      status: "entregue",
+      tentativas: 3,
+      ultimoStatus: 200,
+      ultimoErro: null,
+    });
+    expect(received).toHaveLength(3);
+    expect(JSON.parse(received[2]!.body)).toEqual({ tipo: "pedido", n: 1 });
+  });
+
+  it("gives up after the last retry and keeps the error", async () => {
+    failures = 100;
+    const row = await enqueueWebhook(ctx.database.db, { tipo: "servico", url, payload: { x: 1 } });
+    let now = new Date();
+    for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) {
+      await deliverDue({ now: () => now });
+      now = new Date(now.getTime() + (RETRY_DELAYS_MS[i] ?? 0));
+    }
+    const [state] = await ctx.database.db
+      .select()
+      .from(webhookEntregas)
+      .where(eq(webhookEntregas.id, row.id));
+    expect(state).toMatchObject({ status: "falhou", tentativas: RETRY_DELAYS_MS.length + 1 });
+    expect(await deliverDue({ now: () => new Date(now.getTime() + 86_400_000) })).toBe(0);
+  });
+
+  it("records a connection failure", async () => {
+    const row = await enqueueWebhook(ctx.database.db, {
+      tipo: "curriculo",
+      url: "http://127.0.0.1:1/nada",
+      payload: { x: 1 },
+    });
+    await deliverDue();
+    const [state] = await ctx.database.db
+      .select()
+      .from(webhookEntregas)
+      .where(eq(webhookEntregas.id, row.id));
+    expect(state!.status).toBe("pendente");
+    expect(state!.ultimoErro).toBeTruthy();
+    expect(state!.ultimoStatus).toBeNull();
+  });
+
+  it("signs the body with HMAC-SHA256 when a secret is set", async () => {
+    await updateSettings(ctx.database.db, { webhookSecret: "segredo-do-webhook" });
+    await enqueueWebhook(ctx.database.db, {
+      tipo: "pedido",
+      url,
+      payload: { tipo: "pedido", total: 45.9 },
+    });
+    await deliverDue();
+    expect(received).toHaveLength(1);
+    const expected = crypto
+      .createHmac("sha256", "segredo-do-webhook")
+      .update(received[0]!.body)
+      .digest("hex");
+    expect(received[0]!.signature).toBe(`sha256=${expected}`);
+    await updateSettings(ctx.database.db, { webhookSecret: null });
+    await enqueueWebhook(ctx.database.db, { tipo: "pedido", url, payload: { tipo: "pedido" } });
+    await deliverDue();
+    expect(received[1]!.signature).toBeUndefined();
+  });
+
+  it("never gives the same row to two workers", async () => {
+    for (let i = 0; i < 30; i++) {
+      await enqueueWebhook(ctx.database.db, { tipo: "pedido", url, payload: { i } });
+    }
+    const [a, b] = await Promise.all([claimDue(20), claimDue(20)]);
+    const ids = [...a!, ...b!].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(30);
+
+    await ctx.database.db.delete(webhookEntregas);
+    for (let i = 0; i < 30; i++) {
+      await enqueueWebhook(ctx.database.db, { tipo: "pedido", url, payload: { i } });
+    }
+    await Promise.all([
+      deliverDue({ limit: 7 }),
+      deliverDue({ limit: 7 }),
+      deliverDue({ limit: 7 }),
+    ]);
+    await Promise.all([deliverDue(), deliverDue()]);
+    const delivered = received
+      .map((r) => (JSON.parse(r.body) as { i: number }).i)
+      .sort((x, y) => x - y);
+    expect(delivered).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+});

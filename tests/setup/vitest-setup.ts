@@ -1,0 +1,14 @@
+import { afterEach, vi } from "vitest";
+
+process.env.NODE_ENV = "test";
+process.env.LOG_LEVEL ??= "silent";
+
+// An unexpected console.error is a failing test (expected ones are spied on and asserted).
+const originalError = console.error;
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+console.error = (...args: unknown[]) => {
+  originalError(...args);
+  throw new Error(`console.error chamado durante o teste: ${args.map(String).join(" ")}`);
+};
