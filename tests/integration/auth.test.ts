@@ -10,10 +10,10 @@ import {
   setClock,
   verifyPassword,
 } from "~/server/auth.server";
-import { useTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 
-useTestDatabase();
+withTestDatabase();
 
 let t = new Date("2026-11-22T12:00:00Z").getTime();
 function advance(ms: number) {

@@ -1,20 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "~/server/db/client.server";
 import { categorias, configuracoes, cupons, produtos } from "~/server/db/schema";
 import { SEED_PRODUCTS, seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
-import { useTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 
-const ctx = useTestDatabase();
+const ctx = withTestDatabase();
 
 async function counts() {
   const db = ctx.database.db;
   const n = async (table: string) =>
-    (
-      (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as {
-        n: number;
-      }
-    ).n;
+    (await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
   return {
     categorias: await n("categorias"),
     produtos: await n("produtos"),
@@ -26,10 +23,11 @@ async function counts() {
 
 describe("database", () => {
   it("applies the migrations to an empty database", async () => {
-    const result = await ctx.database.db.execute(
+    const result = await queryRows<{ table_name: string }>(
+      ctx.database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     );
-    const tables = result.rows.map((r) => (r as { table_name: string }).table_name);
+    const tables = result.map((r) => r.table_name);
     for (const table of [
       "produtos",
       "categorias",

@@ -10,9 +10,9 @@ import {
   StorageError,
   storage,
 } from "~/server/storage.server";
-import { useTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 
-useTestDatabase();
+withTestDatabase();
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
@@ -24,7 +24,8 @@ async function png(width = 40, height = 30) {
 
 function multipartRequest(files: { name: string; type: string; data: Uint8Array }[]) {
   const form = new FormData();
-  for (const f of files) form.append("fotos", new File([f.data], f.name, { type: f.type }));
+  for (const f of files)
+    form.append("fotos", new File([Buffer.from(f.data)], f.name, { type: f.type }));
   return new Request("http://localhost/upload", { method: "POST", body: form });
 }
 

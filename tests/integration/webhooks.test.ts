@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookEntregas } from "~/server/db/schema";
 import { updateSettings } from "~/server/settings.server";
 import { claimDue, deliverDue, enqueueWebhook, RETRY_DELAYS_MS } from "~/server/webhooks.server";
-import { useTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 
-const ctx = useTestDatabase();
+const ctx = withTestDatabase();
 
 // A local endpoint that fails the first `failures` calls, then answers 200.
 let received: { body: string; signature?: string }[] = [];

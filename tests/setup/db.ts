@@ -52,7 +52,7 @@ export interface TestContext {
  * Registers beforeAll/afterAll hooks that give this test file its own migrated database
  * and its own uploads folder, installed as the process-wide ones.
  */
-export function useTestDatabase(): TestContext {
+export function withTestDatabase(): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
