@@ -149,7 +149,7 @@ export function Catalog({
                 <ChatLink
                   number={chatNumber}
                   text={categoryChatMessage(category.title)}
-                  className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark"
+                  className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
                 >
                   <WhatsappIcon className="size-5" />
                   Ver Produtos<span className="sr-only"> de {category.title}</span>

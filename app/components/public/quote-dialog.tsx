@@ -12,13 +12,21 @@ import { QuoteDialogForm } from "./quote-form";
 export function QuoteDialog({
   service,
   onOpenChange,
+  returnFocusTo,
 }: {
   service: ServiceType | null;
   onOpenChange: (open: boolean) => void;
+  /** The card button that opened the dialog: focus goes back to it on close. */
+  returnFocusTo: React.RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={service !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         {service ? (
           <>
             <DialogHeader>

@@ -90,7 +90,7 @@ export function MobileMenu({
               number={chatNumber}
               text={chatText}
               aria-label={chatLabel}
-              className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark"
+              className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
               onClick={() => setOpen(false)}
             >
               <WhatsappIcon className="size-5" />

@@ -51,7 +51,7 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
             number={chatNumber}
             text={chatText}
             aria-label={chatLabel}
-            className="hidden min-h-11 items-center gap-2 rounded-lg bg-whatsapp px-4 text-sm font-semibold text-white hover:bg-whatsapp-dark sm:inline-flex"
+            className="hidden min-h-11 items-center gap-2 rounded-lg bg-whatsapp-dark px-4 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-flex"
           >
             <WhatsappIcon className="size-5" />
             <span aria-hidden="true">{shop.messenger}</span>

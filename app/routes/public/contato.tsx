@@ -160,7 +160,13 @@ function ContactForm() {
           {failed.message}
         </p>
       ) : null}
-      <Button type="submit" variant="whatsapp" size="lg" disabled={fetcher.state !== "idle"}>
+      <Button
+        type="submit"
+        variant="whatsapp"
+        size="lg"
+        className="bg-whatsapp-dark hover:bg-brand-800"
+        disabled={fetcher.state !== "idle"}
+      >
         <WhatsappIcon className="size-5" />
         {fetcher.state !== "idle" ? "Enviando..." : `Enviar pelo ${shop.messenger}`}
       </Button>

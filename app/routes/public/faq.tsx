@@ -102,7 +102,7 @@ export default function Faq() {
           <ChatLink
             number={chatNumber}
             text={`Olá! Tenho uma dúvida que não encontrei nas Perguntas Frequentes do site da ${shop.name}.`}
-            className="mt-5 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp px-6 font-semibold text-white hover:bg-whatsapp-dark"
+            className="mt-5 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp-dark px-6 font-semibold text-white hover:bg-brand-800"
           >
             <WhatsappIcon className="size-5" /> Fazer Pergunta no {shop.messenger}
           </ChatLink>

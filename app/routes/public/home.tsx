@@ -55,7 +55,7 @@ export default function Home() {
             <ChatLink
               number={chatNumber}
               text={`Olá! Vim pelo site da ${shop.name} e gostaria de atendimento.`}
-              className={`${primaryButton} bg-whatsapp text-white hover:bg-whatsapp-dark`}
+              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
             >
               <WhatsappIcon className="size-5" /> Falar no {shop.messenger}
             </ChatLink>
@@ -167,7 +167,7 @@ export default function Home() {
             <ChatLink
               number={chatNumber}
               text={`Olá! Gostaria de ajuda para escolher produtos para o meu pet.`}
-              className={`${primaryButton} bg-whatsapp text-white hover:bg-whatsapp-dark`}
+              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
             >
               <WhatsappIcon className="size-5" /> Chamar no {shop.messenger}
             </ChatLink>

@@ -47,6 +47,7 @@ export default function Servicos() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const [open, setOpen] = useState<ServiceType | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const close = useCallback((isOpen: boolean) => {
     if (!isOpen) setOpen(null);
   }, []);
@@ -115,12 +116,14 @@ export default function Servicos() {
                   onClick={(event) => {
                     if (!hydrated) return;
                     event.preventDefault();
+                    opener.current = event.currentTarget;
                     setOpen(service.id);
                   }}
                   aria-haspopup="dialog"
+                  aria-label={`Solicitar Orçamento: ${service.name}`}
                   className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
                 >
-                  Solicitar Orçamento<span className="sr-only">: {service.name}</span>
+                  Solicitar Orçamento
                 </a>
               </div>
             </li>
@@ -166,14 +169,14 @@ export default function Servicos() {
           <ChatLink
             number={chatNumber}
             text="Olá! Gostaria de solicitar um orçamento de banho e tosa para o meu pet."
-            className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp px-6 font-semibold text-white hover:bg-whatsapp-dark"
+            className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp-dark px-6 font-semibold text-white hover:bg-brand-800"
           >
             <WhatsappIcon className="size-5" /> Pedir orçamento no {shop.messenger}
           </ChatLink>
         </div>
       </section>
 
-      <QuoteDialog service={open} onOpenChange={close} />
+      <QuoteDialog service={open} onOpenChange={close} returnFocusTo={opener} />
     </main>
   );
 }
