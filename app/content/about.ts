@@ -9,7 +9,7 @@ export const whyChooseUs = [
   },
   {
     title: "Entrega grátis",
-    text: "Compras acima de R$ 40,00 são entregues de graça na região litorânea, rapidinho e com cuidado.",
+    text: "Compras acima de R$ 40,00 são entregues de graça na região litorânea, rapidinho e com cuidado.",
     icon: "truck",
   },
   {

@@ -30,7 +30,7 @@ export const faqCategories: readonly FaqCategory[] = [
       {
         question: "A entrega é grátis?",
         answer:
-          "A entrega é grátis para compras acima de R$ 40,00 na região litorânea. Para outras localidades, combine a entrega com a gente pelo WhatsApp.",
+          "A entrega é grátis para compras acima de R$ 40,00 na região litorânea. Para outras localidades, combine a entrega com a gente pelo WhatsApp.",
       },
     ],
   },

@@ -287,3 +287,21 @@ test("a resume is never served by a public URL", async ({ request }) => {
   const response = await request.get("/uploads/curriculos/qualquer.pdf");
   expect(response.status()).toBeGreaterThanOrEqual(400);
 });
+
+test("without JavaScript the resume form still sends the application", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/trabalhe-conosco");
+  await page.getByLabel(/Nome completo/).fill("Rita Sem Script");
+  await page.getByLabel(/E-mail/).fill("rita.e2e@example.com");
+  await page.getByLabel(/Telefone/).fill("(47) 99999-7777");
+  await page.getByLabel(/Vaga de interesse/).selectOption("auxiliar");
+  await page
+    .getByLabel(/Currículo em PDF/)
+    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Enviar Currículo" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Currículo enviado com sucesso! 🐾 Em breve entraremos em contato!",
+  );
+  await context.close();
+});

@@ -9,7 +9,7 @@ export function FreeDeliveryBanner() {
         <TruckIcon className="size-4 shrink-0" aria-hidden="true" />
         <span>
           Entrega grátis em {shop.freeDeliveryNeighbourhood} para compras acima de{" "}
-          <strong>R$ 40,00</strong>
+          <strong>R$ 40,00</strong>
         </span>
       </p>
     </div>

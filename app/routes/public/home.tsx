@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     ...publicMeta(matches, {
       title: `${shop.name} | Pet shop e agropecuária em ${shop.city}/${shop.state}`,
-      description: `Rações, petiscos, acessórios, aquarismo, produtos agropecuários e banho e tosa em ${shop.freeDeliveryNeighbourhood}, ${shop.city}/${shop.state}. Entrega grátis acima de R$ 40,00.`,
+      description: `Rações, petiscos, acessórios, aquarismo, produtos agropecuários e banho e tosa em ${shop.freeDeliveryNeighbourhood}, ${shop.city}/${shop.state}. Entrega grátis acima de R$ 40,00.`,
       path: "/",
     }),
     {
@@ -48,7 +48,7 @@ export default function Home() {
           <h1 className="mt-3 text-3xl leading-tight font-extrabold sm:text-5xl">{shop.slogan}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-50">
             Rações, petiscos, brinquedos, aquarismo, produtos para aves e para o campo, com
-            orientação de quem entende e entrega grátis acima de R$ 40,00. Mais de 3 mil clientes já
+            orientação de quem entende e entrega grátis acima de R$ 40,00. Mais de 3 mil clientes já
             confiam na gente.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

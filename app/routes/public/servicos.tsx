@@ -56,6 +56,12 @@ export default function Servicos() {
     ? (requested as ServiceType)
     : null;
 
+  // A shared link such as /servicos?servico=banho_tosa opens that service's dialog.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render
+  useEffect(() => {
+    if (preselected && !actionData) setOpen(preselected);
+  }, []);
+
   // A form posted before the page became interactive: show its answer as a toast too.
   const shown = useRef<unknown>(null);
   useEffect(() => {
