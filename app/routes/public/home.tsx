@@ -1,6 +1,19 @@
-import { ArrowRightIcon, ScissorsIcon, ShoppingBagIcon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  BathIcon,
+  BirdIcon,
+  CatIcon,
+  DogIcon,
+  FishIcon,
+  HeartIcon,
+  ScissorsIcon,
+  ShieldCheckIcon,
+  ShoppingBagIcon,
+  TractorIcon,
+  TruckIcon,
+  UsersIcon,
+} from "lucide-react";
 import { Link } from "react-router";
-import { ContentIcon } from "~/components/public/icons";
 import { Section } from "~/components/public/section";
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData, publicMeta } from "~/components/public/seo";
 import { Stars } from "~/components/public/stars";
@@ -32,6 +45,25 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     },
   ];
 };
+
+// Only the icons the home shows (the shared icon map would ship every content icon).
+const HOME_ICONS = {
+  heart: HeartIcon,
+  truck: TruckIcon,
+  shield: ShieldCheckIcon,
+  users: UsersIcon,
+  dog: DogIcon,
+  cat: CatIcon,
+  bird: BirdIcon,
+  fish: FishIcon,
+  tractor: TractorIcon,
+  bath: BathIcon,
+} as const;
+
+function HomeIcon({ name, className }: { name: keyof typeof HOME_ICONS; className?: string }) {
+  const Icon = HOME_ICONS[name];
+  return <Icon className={className} aria-hidden="true" />;
+}
 
 const primaryButton =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 text-base font-semibold";
@@ -87,7 +119,7 @@ export default function Home() {
               className="rounded-2xl border border-slate-200 p-6 text-center shadow-sm"
             >
               <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <ContentIcon name={item.icon} className="size-7" />
+                <HomeIcon name={item.icon} className="size-7" />
               </span>
               <h3 className="mt-4 text-lg font-bold text-slate-900">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.text}</p>
@@ -106,7 +138,7 @@ export default function Home() {
           {productAreas.map((area) => (
             <li key={area.title} className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm">
               <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-400/30 text-brand-800">
-                <ContentIcon name={area.icon} className="size-6" />
+                <HomeIcon name={area.icon} className="size-6" />
               </span>
               <div>
                 <h3 className="text-lg font-bold text-slate-900">{area.title}</h3>
