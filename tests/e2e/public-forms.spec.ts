@@ -83,6 +83,7 @@ test.describe("FAQ", () => {
     const [q1, q2] = [pagamentos.getByRole("button").nth(0), pagamentos.getByRole("button").nth(1)];
     const produtosQ = page.getByTestId("faq-produtos").getByRole("button").first();
     await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await expect(pagamentos.getByText(/Visa, Mastercard e Elo/)).toBeHidden();
     await q1.click();
     await expect(q1).toHaveAttribute("aria-expanded", "true");
     await expect(pagamentos.getByText(/Visa, Mastercard e Elo/)).toBeVisible();
@@ -99,6 +100,7 @@ test.describe("FAQ", () => {
     await q2.click();
     await expect(q2).toHaveAttribute("aria-expanded", "false");
     await expect(pagamentos.locator('[aria-expanded="true"]')).toHaveCount(0);
+    await expect(pagamentos.getByText(/Pagando à vista no Pix/)).toBeHidden();
 
     await expect(page.getByRole("heading", { name: "Não encontrou sua resposta?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Fazer Pergunta no WhatsApp" })).toHaveAttribute(
@@ -107,6 +109,14 @@ test.describe("FAQ", () => {
     );
     await expect(page.locator("#dicas + ul > li")).toHaveCount(4);
   });
+});
+
+test("without JavaScript the FAQ shows every answer", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/faq");
+  await expect(page.getByText(/Visa, Mastercard e Elo/)).toBeVisible();
+  await context.close();
 });
 
 test.describe("grooming quote", () => {

@@ -45,6 +45,10 @@ export default function Faq() {
           Chame a gente no {shop.messenger} que respondemos rapidinho.
         </p>
       </PageHero>
+      {/* Without JavaScript the questions cannot open: show every answer instead. */}
+      <noscript>
+        <style>{"[role=region][data-state=closed]{display:block!important}"}</style>
+      </noscript>
       <div className="mx-auto grid max-w-4xl gap-8 px-4 pb-8">
         {faqCategories.map((category) => (
           <section
@@ -64,7 +68,11 @@ export default function Faq() {
             </h2>
             {/* One question open at a time per category; all may be closed. Answers are in
                 the HTML (hidden while closed) for search engines and screen readers. */}
-            <Accordion type="single" collapsible className="mt-3">
+            <Accordion
+              type="single"
+              collapsible
+              className="mt-3 [&_[role=region][data-state=closed]]:hidden"
+            >
               {category.items.map((item, index) => (
                 <AccordionItem key={item.question} value={`${category.id}-${index}`}>
                   <AccordionTrigger>{item.question}</AccordionTrigger>
