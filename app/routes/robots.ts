@@ -1,7 +1,8 @@
+import { env } from "~/server/env.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = env().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
   const body = [
     "User-agent: *",
     "Allow: /",

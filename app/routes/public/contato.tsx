@@ -1,8 +1,290 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { ClockIcon, MailIcon, MapIcon, PhoneIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, redirect, useActionData, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { PageHero } from "~/components/public/section";
+import { publicMeta } from "~/components/public/seo";
+import { UnitCards } from "~/components/public/units";
+import { useChatNumber } from "~/components/public/use-chat-number";
+import { ChatLink, InstagramIcon, WhatsappIcon } from "~/components/site/chat-link";
+import { Button } from "~/components/ui/button";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { shop } from "~/content/shop";
+import { contactChatMessage } from "~/domain/contact-message";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { chatLink, externalLinkProps, chatNumber as resolveChatNumber } from "~/domain/whatsapp";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
+import { allowPublicForm } from "~/server/public-rate-limits.server";
+import { getSettings } from "~/server/settings.server";
+import type { Route } from "./+types/contato";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicMeta(matches, {
+    title: "Contato",
+    description: `Fale com a ${shop.name} pelo ${shop.messenger}, e-mail ou ${shop.social.name}. Horários de atendimento e endereço das unidades em ${shop.city}/${shop.state}.`,
+    path: "/contato",
+  });
+
+type ContactActionData =
+  | { ok: true; chatUrl: string }
+  | { ok: false; fields: FieldErrors; values: Record<string, string>; message?: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value;
+  if (!(await allowPublicForm("contato", request))) {
+    return data<ContactActionData>(
+      { ok: false, fields: {}, values, message: CONTACT_MESSAGES.rateLimited.description },
+      { status: 429 },
+    );
+  }
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ContactActionData>(
+      { ok: false, fields: fieldErrors(parsed.error), values },
+      { status: 400 },
+    );
+  }
+  const number = resolveChatNumber((await getSettings()).whatsappNumero, shop.phone);
+  const chatUrl = chatLink(number, contactChatMessage(parsed.data));
+  // Without JavaScript the browser goes straight to the chat; with it, the page opens it.
+  if (values.js !== "1") return redirect(chatUrl);
+  return data<ContactActionData>({ ok: true, chatUrl });
+}
+
+function ContactForm() {
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const result = fetcher.data ?? actionData;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [lastChat, setLastChat] = useState<string | null>(null);
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values ?? {};
+  const shownErrors = { ...(failed?.fields ?? {}), ...errors };
+
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) {
+      window.open(answer.chatUrl, "_blank", "noopener,noreferrer");
+      toast.success(CONTACT_MESSAGES.success.title, {
+        description: CONTACT_MESSAGES.success.description,
+      });
+      setLastChat(answer.chatUrl);
+      formRef.current?.reset();
+      setErrors({});
+    } else if (answer.message) {
+      toast.error(CONTACT_MESSAGES.rateLimited.title, { description: answer.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = contactSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    form.set("js", "1");
+    fetcher.submit(form, { method: "post", action: "/contato" });
+  }
+
+  const props = (name: string) => fieldProps(`contato-${name}`, shownErrors[name]);
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Contato</h1>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contato"
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="contato-nome" label="Nome" required error={shownErrors.nome}>
+          <Input
+            {...props("nome")}
+            name="nome"
+            defaultValue={values.nome}
+            autoComplete="name"
+            required
+          />
+        </Field>
+        <Field id="contato-telefone" label="Telefone" required error={shownErrors.telefone}>
+          <Input
+            {...props("telefone")}
+            name="telefone"
+            defaultValue={values.telefone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="contato-email" label="E-mail" error={shownErrors.email}>
+          <Input
+            {...props("email")}
+            name="email"
+            defaultValue={values.email}
+            type="email"
+            autoComplete="email"
+          />
+        </Field>
+        <Field id="contato-pet" label="Nome do pet" error={shownErrors.pet}>
+          <Input {...props("pet")} name="pet" defaultValue={values.pet} />
+        </Field>
+      </div>
+      <Field id="contato-mensagem" label="Mensagem" required error={shownErrors.mensagem}>
+        <Textarea
+          {...props("mensagem")}
+          name="mensagem"
+          defaultValue={values.mensagem}
+          rows={5}
+          required
+        />
+      </Field>
+      {failed?.message ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {failed.message}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        variant="whatsapp"
+        size="lg"
+        className="bg-whatsapp-dark hover:bg-brand-800"
+        disabled={fetcher.state !== "idle"}
+      >
+        <WhatsappIcon className="size-5" />
+        {fetcher.state !== "idle" ? "Enviando..." : `Enviar pelo ${shop.messenger}`}
+      </Button>
+      {lastChat ? (
+        <p role="status" className="text-sm text-slate-700">
+          A conversa não abriu?{" "}
+          <a
+            href={lastChat}
+            {...externalLinkProps}
+            className="font-semibold text-brand-800 underline"
+          >
+            Abrir o {shop.messenger}
+          </a>
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export default function Contato() {
+  const chatNumber = useChatNumber();
+  const phone = formatPhoneDisplay(chatNumber);
+  const card = "flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
+  const cardLink =
+    "mt-auto inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-4 hover:underline";
+  return (
+    <main>
+      <PageHero eyebrow="Contato" title="Fale com a gente">
+        <p>Estamos prontos para ajudar você e o seu pet. Escolha o canal que preferir.</p>
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-8">
+        <section aria-labelledby="canais">
+          <h2 id="canais" className="sr-only">
+            Canais de atendimento
+          </h2>
+          <ul className="grid gap-5 md:grid-cols-3">
+            <li className={card}>
+              <PhoneIcon className="size-7 text-brand-700" aria-hidden="true" />
+              <h3 className="mt-3 text-lg font-bold text-slate-900">{shop.messenger} e telefone</h3>
+              <p className="mt-1 text-slate-700">{phone}</p>
+              <p className="mb-3 text-sm text-slate-600">Seg. a sex. 9h às 20h, sáb. 9h às 18h</p>
+              <ChatLink
+                number={chatNumber}
+                text={`Olá! Vim pela página de contato da ${shop.name}.`}
+                className={cardLink}
+              >
+                Chamar no {shop.messenger}
+              </ChatLink>
+            </li>
+            <li className={card}>
+              <MailIcon className="size-7 text-brand-700" aria-hidden="true" />
+              <h3 className="mt-3 text-lg font-bold text-slate-900">E-mail</h3>
+              <p className="mt-1 break-all text-slate-700">{shop.email}</p>
+              <p className="mb-3 text-sm text-slate-600">Respondemos em até 24 horas</p>
+              <a href={`mailto:${shop.email}`} className={cardLink}>
+                Enviar e-mail
+              </a>
+            </li>
+            <li className={card}>
+              <InstagramIcon className="size-7 text-brand-700" />
+              <h3 className="mt-3 text-lg font-bold text-slate-900">{shop.social.name}</h3>
+              <p className="mt-1 text-slate-700">{shop.social.handle}</p>
+              <p className="mb-3 text-sm text-slate-600">Novidades, promoções e dicas</p>
+              <a href={shop.social.url} {...externalLinkProps} className={cardLink}>
+                Seguir no {shop.social.name}
+              </a>
+            </li>
+          </ul>
+        </section>
+
+        <div className="grid gap-10 lg:grid-cols-2">
+          <section
+            aria-labelledby="mensagem"
+            className="rounded-2xl border border-slate-200 p-6 shadow-sm"
+          >
+            <h2 id="mensagem" className="text-2xl font-extrabold text-slate-900">
+              Envie uma mensagem
+            </h2>
+            <p className="mt-1 mb-5 text-slate-700">
+              Preencha os campos e continue a conversa no {shop.messenger}.
+            </p>
+            <ContactForm />
+          </section>
+          <div className="grid content-start gap-6">
+            <section aria-labelledby="horarios" className="rounded-2xl bg-brand-50 p-6">
+              <h2
+                id="horarios"
+                className="flex items-center gap-2 text-xl font-bold text-brand-800"
+              >
+                <ClockIcon className="size-5" aria-hidden="true" /> Horário de funcionamento
+              </h2>
+              <dl className="mt-4 grid gap-2">
+                {shop.hours.map((h) => (
+                  <div key={h.days} className="flex justify-between border-b border-brand-200 pb-1">
+                    <dt className="text-slate-800">{h.days}</dt>
+                    <dd className="font-semibold text-slate-900">{h.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <div
+              role="img"
+              aria-label="Mapa em breve"
+              className="flex min-h-48 flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-700"
+            >
+              <MapIcon className="size-10" aria-hidden="true" />
+              <p className="mt-2 font-semibold">Mapa em breve</p>
+            </div>
+          </div>
+        </div>
+
+        <section aria-labelledby="unidades-contato">
+          <h2 id="unidades-contato" className="mb-5 text-2xl font-extrabold text-slate-900">
+            Nossas unidades
+          </h2>
+          <UnitCards chatNumber={chatNumber} />
+        </section>
+      </div>
     </main>
   );
 }

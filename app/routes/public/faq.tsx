@@ -1,8 +1,143 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { MessageCircleQuestionIcon, TriangleAlertIcon } from "lucide-react";
+import { ContentIcon } from "~/components/public/icons";
+import { PageHero } from "~/components/public/section";
+import { publicMeta } from "~/components/public/seo";
+import { useChatNumber } from "~/components/public/use-chat-number";
+import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from "~/components/ui/accordion";
+import { faqCategories, quickTips } from "~/content/faq";
+import { shop } from "~/content/shop";
+import type { Route } from "./+types/faq";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...publicMeta(matches, {
+    title: "Perguntas Frequentes",
+    description: `Pagamentos, Pix, trocas, entrega grátis, receitas veterinárias, banho e tosa e unidades: as respostas para as dúvidas mais comuns sobre a ${shop.name}.`,
+    path: "/faq",
+  }),
+  {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: faqCategories.flatMap((c) =>
+        c.items.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      ),
+    },
+  },
+];
+
+export default function Faq() {
+  const chatNumber = useChatNumber();
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Perguntas Frequentes</h1>
+    <main>
+      <PageHero eyebrow="Dúvidas" title="Perguntas Frequentes">
+        <p>
+          Reunimos aqui as dúvidas mais comuns dos nossos clientes. Não encontrou o que procurava?
+          Chame a gente no {shop.messenger} que respondemos rapidinho.
+        </p>
+      </PageHero>
+      {/* Without JavaScript the questions cannot open: show every answer instead. */}
+      <noscript>
+        <style>{"[role=region][data-state=closed]{display:block!important}"}</style>
+      </noscript>
+      <div className="mx-auto grid max-w-4xl gap-8 px-4 pb-8">
+        {faqCategories.map((category) => (
+          <section
+            key={category.id}
+            aria-labelledby={`faq-${category.id}`}
+            className="rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-6"
+            data-testid={`faq-${category.id}`}
+          >
+            <h2
+              id={`faq-${category.id}`}
+              className="flex items-center gap-3 text-xl font-bold text-slate-900"
+            >
+              <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <ContentIcon name={category.icon} className="size-5" />
+              </span>
+              {category.title}
+            </h2>
+            {/* One question open at a time per category; all may be closed. Answers are in
+                the HTML (hidden while closed) for search engines and screen readers. */}
+            <Accordion
+              type="single"
+              collapsible
+              className="mt-3 [&_[role=region][data-state=closed]]:hidden"
+            >
+              {category.items.map((item, index) => (
+                <AccordionItem key={item.question} value={`${category.id}-${index}`}>
+                  <AccordionTrigger>{item.question}</AccordionTrigger>
+                  <AccordionContent forceMount>{item.answer}</AccordionContent>
+                </AccordionItem>
+              ))}
+            </Accordion>
+          </section>
+        ))}
+
+        <aside
+          aria-labelledby="lembrete"
+          className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
+        >
+          <h2 id="lembrete" className="flex items-center gap-2 font-bold">
+            <TriangleAlertIcon className="size-5" aria-hidden="true" /> Lembrete importante
+          </h2>
+          <p className="mt-2">
+            Medicamentos controlados exigem receita do médico-veterinário. Este site não substitui o
+            atendimento de um veterinário: em caso de emergência, procure uma clínica imediatamente.
+          </p>
+        </aside>
+
+        <section
+          aria-labelledby="nao-encontrou"
+          className="rounded-3xl bg-brand-800 p-8 text-center text-white"
+        >
+          <MessageCircleQuestionIcon className="mx-auto size-10" aria-hidden="true" />
+          <h2 id="nao-encontrou" className="mt-3 text-2xl font-extrabold">
+            Não encontrou sua resposta?
+          </h2>
+          <p className="mt-2 text-brand-50">
+            Mande sua pergunta para a nossa equipe. A gente responde rapidinho.
+          </p>
+          <ChatLink
+            number={chatNumber}
+            text={`Olá! Tenho uma dúvida que não encontrei nas Perguntas Frequentes do site da ${shop.name}.`}
+            className="mt-5 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp-dark px-6 font-semibold text-white hover:bg-brand-800"
+          >
+            <WhatsappIcon className="size-5" /> Fazer Pergunta no {shop.messenger}
+          </ChatLink>
+        </section>
+
+        <section aria-labelledby="dicas">
+          <h2 id="dicas" className="text-center text-2xl font-extrabold text-slate-900">
+            Dicas Rápidas da Equipe
+          </h2>
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+            {quickTips.map((tip) => (
+              <li
+                key={tip.title}
+                className="flex gap-4 rounded-2xl border border-slate-200 p-5 shadow-sm"
+              >
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-400/30 text-brand-800">
+                  <ContentIcon name={tip.icon} className="size-5" />
+                </span>
+                <div>
+                  <h3 className="font-bold text-slate-900">{tip.title}</h3>
+                  <p className="mt-1 text-slate-700">{tip.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
     </main>
   );
 }

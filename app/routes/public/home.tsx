@@ -1,20 +1,217 @@
+import {
+  ArrowRightIcon,
+  BathIcon,
+  BirdIcon,
+  CatIcon,
+  DogIcon,
+  FishIcon,
+  HeartIcon,
+  ScissorsIcon,
+  ShieldCheckIcon,
+  ShoppingBagIcon,
+  TractorIcon,
+  TruckIcon,
+  UsersIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import { Section } from "~/components/public/section";
+import { PUBLIC_LAYOUT_ID, type PublicLayoutData, publicMeta } from "~/components/public/seo";
+import { Stars } from "~/components/public/stars";
+import { UnitCards } from "~/components/public/units";
+import { useChatNumber } from "~/components/public/use-chat-number";
+import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
+import { productAreas, whyChooseUs } from "~/content/about";
+import { shop } from "~/content/shop";
+import { testimonials } from "~/content/testimonials";
+import { petStoreJsonLd } from "~/domain/structured-data";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Agropet Litoral | Pet shop e agropecuária em Itapema" },
-  {
-    name: "description",
-    content:
-      "Rações, petiscos, acessórios, banho e tosa e produtos agropecuários em Meia Praia, Itapema/SC.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const layout = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.loaderData as
+    | PublicLayoutData
+    | undefined;
+  return [
+    ...publicMeta(matches, {
+      title: `${shop.name} | Pet shop e agropecuária em ${shop.city}/${shop.state}`,
+      description: `Rações, petiscos, acessórios, aquarismo, produtos agropecuários e banho e tosa em ${shop.freeDeliveryNeighbourhood}, ${shop.city}/${shop.state}. Entrega grátis acima de R$ 40,00.`,
+      path: "/",
+    }),
+    {
+      "script:ld+json": petStoreJsonLd(
+        shop,
+        layout?.origin ?? "http://localhost",
+        layout?.chatNumber ?? shop.phone,
+      ),
+    },
+  ];
+};
+
+// Only the icons the home shows (the shared icon map would ship every content icon).
+const HOME_ICONS = {
+  heart: HeartIcon,
+  truck: TruckIcon,
+  shield: ShieldCheckIcon,
+  users: UsersIcon,
+  dog: DogIcon,
+  cat: CatIcon,
+  bird: BirdIcon,
+  fish: FishIcon,
+  tractor: TractorIcon,
+  bath: BathIcon,
+} as const;
+
+function HomeIcon({ name, className }: { name: keyof typeof HOME_ICONS; className?: string }) {
+  const Icon = HOME_ICONS[name];
+  return <Icon className={className} aria-hidden="true" />;
+}
+
+const primaryButton =
+  "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 text-base font-semibold";
 
 export default function Home() {
+  const chatNumber = useChatNumber();
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-bold">
-        Tudo para o seu pet e para o seu campo, pertinho de você
-      </h1>
+    <main>
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-4 py-14 text-white sm:py-20">
+        <div className="mx-auto max-w-4xl text-center">
+          <p className="text-sm font-bold tracking-wide text-brand-100 uppercase">
+            Pet shop e agropecuária em {shop.city}/{shop.state}
+          </p>
+          <h1 className="mt-3 text-3xl leading-tight font-extrabold sm:text-5xl">{shop.slogan}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-50">
+            Rações, petiscos, brinquedos, aquarismo, produtos para aves e para o campo, com
+            orientação de quem entende e entrega grátis acima de R$ 40,00. Mais de 3 mil clientes já
+            confiam na gente.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <ChatLink
+              number={chatNumber}
+              text={`Olá! Vim pelo site da ${shop.name} e gostaria de atendimento.`}
+              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
+            >
+              <WhatsappIcon className="size-5" /> Falar no {shop.messenger}
+            </ChatLink>
+            <Link
+              to="/loja"
+              className={`${primaryButton} bg-accent-400 text-slate-900 hover:bg-accent-500`}
+            >
+              <ShoppingBagIcon className="size-5" aria-hidden="true" /> Loja Online
+            </Link>
+            <Link
+              to="/servicos"
+              className={`${primaryButton} border-2 border-white text-white hover:bg-white/10`}
+            >
+              <ScissorsIcon className="size-5" aria-hidden="true" /> Banho & Tosa
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <Section
+        id="por-que"
+        title={`Por que escolher a ${shop.name}?`}
+        intro="Uma loja de bairro com tudo o que uma grande rede oferece, e o carinho que só quem é vizinho tem."
+      >
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {whyChooseUs.map((item) => (
+            <li
+              key={item.title}
+              className="rounded-2xl border border-slate-200 p-6 text-center shadow-sm"
+            >
+              <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <HomeIcon name={item.icon} className="size-7" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-slate-900">{item.title}</h3>
+              <p className="mt-2 text-slate-700">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="areas"
+        title="Tudo o que o seu pet e o seu campo precisam"
+        intro="Seis áreas de produtos e serviços, num só lugar."
+        className="bg-slate-50"
+      >
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {productAreas.map((area) => (
+            <li key={area.title} className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-400/30 text-brand-800">
+                <HomeIcon name={area.icon} className="size-6" />
+              </span>
+              <div>
+                <h3 className="text-lg font-bold text-slate-900">{area.title}</h3>
+                <p className="mt-1 text-slate-700">{area.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-center">
+          <Link
+            to="/produtos"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-4 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Ver todas as categorias <ArrowRightIcon className="size-4" aria-hidden="true" />
+          </Link>
+        </p>
+      </Section>
+
+      <Section
+        id="depoimentos"
+        title="O que nossos clientes dizem"
+        intro={`${shop.satisfiedCustomers} clientes satisfeitos em ${shop.city} e região.`}
+      >
+        <ul className="grid gap-5 md:grid-cols-2">
+          {testimonials.map((t) => (
+            <li key={t.name}>
+              <figure className="h-full rounded-2xl border border-slate-200 p-6 shadow-sm">
+                <Stars rating={t.rating} />
+                <blockquote className="mt-3 text-slate-800">“{t.text}”</blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-bold text-slate-900">{t.name}</span>
+                  <span className="text-slate-600">, {t.pet}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="unidades"
+        title="Nossas unidades"
+        intro="Venha nos visitar em Meia Praia. E fique de olho: a nova unidade, com banho e tosa, está chegando!"
+        className="bg-slate-50"
+      >
+        <UnitCards chatNumber={chatNumber} />
+      </Section>
+
+      <section aria-labelledby="cta" className="px-4 py-14">
+        <div className="mx-auto max-w-4xl rounded-3xl bg-brand-800 px-6 py-10 text-center text-white">
+          <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
+            Seu pet merece o melhor. A gente ajuda você a escolher.
+          </h2>
+          <p className="mt-3 text-brand-50">
+            Chame no {shop.messenger}, compre na loja online ou peça um orçamento de banho e tosa.
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <ChatLink
+              number={chatNumber}
+              text={`Olá! Gostaria de ajuda para escolher produtos para o meu pet.`}
+              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
+            >
+              <WhatsappIcon className="size-5" /> Chamar no {shop.messenger}
+            </ChatLink>
+            <Link
+              to="/loja"
+              className={`${primaryButton} bg-white text-brand-800 hover:bg-brand-50`}
+            >
+              Comprar online
+            </Link>
+          </div>
+        </div>
+      </section>
     </main>
   );
 }

@@ -1,5 +1,55 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { FloatingChatButton } from "~/components/site/floating-chat-button";
+import { FreeDeliveryBanner } from "~/components/site/free-delivery-banner";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { shop } from "~/content/shop";
+import { chatNumber } from "~/domain/whatsapp";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { getSettings } from "~/server/settings.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  let settingsNumber: string | null = null;
+  try {
+    settingsNumber = (await getSettings()).whatsappNumero;
+  } catch (error) {
+    // A settings failure is only logged: the shop's own phone still works (SPEC §8).
+    logger.error({ err: error }, "falha ao carregar configurações");
+  }
+  return {
+    chatNumber: chatNumber(settingsNumber, shop.phone),
+    origin: env().PUBLIC_URL ?? new URL(request.url).origin,
+  };
+}
+
+// The chat number rarely changes: do not reload it on every form post of a page.
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return false;
+  return defaultShouldRevalidate;
+}
 
 export default function PublicLayout() {
-  return <Outlet />;
+  const { chatNumber } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow"
+      >
+        Pular para o conteúdo
+      </a>
+      <FreeDeliveryBanner />
+      <SiteHeader chatNumber={chatNumber} />
+      <div id="conteudo" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </div>
+      <SiteFooter chatNumber={chatNumber} />
+      <FloatingChatButton chatNumber={chatNumber} />
+    </>
+  );
 }

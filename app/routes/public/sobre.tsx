@@ -1,8 +1,68 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { Link } from "react-router";
+import { ContentIcon } from "~/components/public/icons";
+import { PageHero, Section } from "~/components/public/section";
+import { publicMeta } from "~/components/public/seo";
+import { mission, story, values } from "~/content/about";
+import { shop } from "~/content/shop";
+import type { Route } from "./+types/sobre";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicMeta(matches, {
+    title: "Sobre nós",
+    description: `Conheça a história da ${shop.name}, pet shop e agropecuária de ${shop.city}/${shop.state}: nossa missão e nossos valores.`,
+    path: "/sobre",
+  });
+
+export default function Sobre() {
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Sobre nós</h1>
+    <main>
+      <PageHero eyebrow="Sobre nós" title={`A história da ${shop.name}`}>
+        <p>Do campo para o litoral, com amor pelos animais em cada detalhe.</p>
+      </PageHero>
+      <section aria-labelledby="historia" className="px-4 py-10">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="historia" className="text-2xl font-extrabold text-slate-900">
+            De onde vem o nosso nome
+          </h2>
+          {story.map((paragraph) => (
+            <p key={paragraph.slice(0, 24)} className="mt-4 text-lg leading-relaxed text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="missao" className="px-4 py-10">
+        <div className="mx-auto max-w-3xl rounded-3xl bg-brand-50 p-8 text-center">
+          <h2 id="missao" className="text-2xl font-extrabold text-brand-800">
+            Nossa missão
+          </h2>
+          <p className="mt-3 text-lg text-slate-800">{mission}</p>
+        </div>
+      </section>
+      <Section id="valores" title="Nossos valores">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {values.map((value) => (
+            <li
+              key={value.title}
+              className="rounded-2xl border border-slate-200 p-6 text-center shadow-sm"
+            >
+              <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <ContentIcon name={value.icon} className="size-7" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-slate-900">{value.title}</h3>
+              <p className="mt-2 text-slate-700">{value.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Link
+            to="/contato"
+            className="inline-flex min-h-12 items-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+          >
+            Venha nos conhecer
+          </Link>
+        </p>
+      </Section>
     </main>
   );
 }

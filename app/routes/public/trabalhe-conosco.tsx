@@ -1,8 +1,227 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { BriefcaseIcon, HeartHandshakeIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, useActionData, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { PageHero } from "~/components/public/section";
+import { publicMeta } from "~/components/public/seo";
+import { Button } from "~/components/ui/button";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { jobs } from "~/content/jobs";
+import { shop } from "~/content/shop";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { RESUME_MESSAGES, resumeSchema } from "~/schemas/resume";
+import { allowPublicForm } from "~/server/public-rate-limits.server";
+import { submitResume } from "~/server/resumes.server";
+import type { Route } from "./+types/trabalhe-conosco";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicMeta(matches, {
+    title: "Trabalhe Conosco",
+    description: `Venha fazer parte da equipe da ${shop.name} em ${shop.city}/${shop.state}: vagas de vendedor, banho e tosa, caixa e auxiliar. Envie seu currículo em PDF.`,
+    path: "/trabalhe-conosco",
+  });
+
+type ResumeActionData =
+  | { ok: true }
+  | { ok: false; message: string; fields: FieldErrors; values: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  if (!(await allowPublicForm("curriculo", request))) {
+    return data<ResumeActionData>(
+      { ok: false, message: RESUME_MESSAGES.rateLimited, fields: {}, values: {} },
+      { status: 429 },
+    );
+  }
+  const result = await submitResume(request);
+  return data<ResumeActionData>(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function TrabalheConosco() {
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const result = fetcher.data ?? actionData;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const sending = fetcher.state !== "idle";
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values ?? {};
+  const shownErrors = { ...(failed?.fields ?? {}), ...errors };
+
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) {
+      toast.success(RESUME_MESSAGES.success);
+      formRef.current?.reset();
+      setErrors({});
+    } else {
+      toast.error(answer.message || RESUME_MESSAGES.failure);
+    }
+  }, [fetcher.state, fetcher.data, actionData]);
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = resumeSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    fetcher.submit(form, {
+      method: "post",
+      action: "/trabalhe-conosco",
+      encType: "multipart/form-data",
+    });
+  }
+
+  const props = (name: string) => fieldProps(name, shownErrors[name]);
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Trabalhe Conosco</h1>
+    <main>
+      <PageHero eyebrow="Carreiras" title="Trabalhe Conosco">
+        <p>
+          Gosta de bicho, de gente e de trabalhar em equipe? A {shop.name} está sempre de portas
+          abertas para quem quer crescer com a gente. Envie seu currículo!
+        </p>
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-8 lg:grid-cols-[1fr_1.4fr]">
+        <section aria-labelledby="vagas">
+          <h2 id="vagas" className="flex items-center gap-2 text-2xl font-extrabold text-slate-900">
+            <BriefcaseIcon className="size-6 text-brand-700" aria-hidden="true" /> Vagas
+          </h2>
+          <ul className="mt-4 grid gap-3">
+            {jobs.map((job) => (
+              <li key={job.value} className="rounded-2xl border border-slate-200 p-4 shadow-sm">
+                <h3 className="font-bold text-slate-900">{job.label}</h3>
+                <p className="mt-1 text-slate-700">{job.description}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 flex items-start gap-2 rounded-2xl bg-brand-50 p-4 text-slate-800">
+            <HeartHandshakeIcon
+              className="mt-0.5 size-5 shrink-0 text-brand-700"
+              aria-hidden="true"
+            />
+            Seus dados são usados apenas para este processo seletivo e o currículo fica guardado com
+            acesso restrito à nossa equipe.
+          </p>
+        </section>
+        <section
+          aria-labelledby="formulario"
+          className="rounded-2xl border border-slate-200 p-6 shadow-sm"
+        >
+          <h2 id="formulario" className="text-2xl font-extrabold text-slate-900">
+            Envie seu currículo
+          </h2>
+          {result?.ok && !fetcher.data ? (
+            <p
+              role="status"
+              className="mt-4 rounded-xl bg-brand-50 p-4 font-semibold text-brand-800"
+            >
+              {RESUME_MESSAGES.success}
+            </p>
+          ) : null}
+          {failed && !fetcher.data ? (
+            <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-semibold text-red-800">
+              {failed.message}
+            </p>
+          ) : null}
+          <fetcher.Form
+            ref={formRef}
+            method="post"
+            action="/trabalhe-conosco"
+            encType="multipart/form-data"
+            onSubmit={submit}
+            noValidate
+            className="mt-5 grid gap-4"
+          >
+            <fieldset disabled={sending} className="grid gap-4">
+              <Field
+                id="nomeCompleto"
+                label="Nome completo"
+                required
+                error={shownErrors.nomeCompleto}
+              >
+                <Input
+                  {...props("nomeCompleto")}
+                  defaultValue={values.nomeCompleto}
+                  autoComplete="name"
+                  required
+                />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="email" label="E-mail" required error={shownErrors.email}>
+                  <Input
+                    {...props("email")}
+                    defaultValue={values.email}
+                    type="email"
+                    autoComplete="email"
+                    required
+                  />
+                </Field>
+                <Field id="telefone" label="Telefone" required error={shownErrors.telefone}>
+                  <Input
+                    {...props("telefone")}
+                    defaultValue={values.telefone}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder="(47) 99999-9999"
+                    required
+                  />
+                </Field>
+              </div>
+              <Field id="vaga" label="Vaga de interesse" required error={shownErrors.vaga}>
+                <Select {...props("vaga")} defaultValue={values.vaga ?? ""} required>
+                  <option value="" disabled>
+                    Selecione uma vaga
+                  </option>
+                  {jobs.map((job) => (
+                    <option key={job.value} value={job.value}>
+                      {job.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id="mensagem" label="Mensagem" error={shownErrors.mensagem}>
+                <Textarea
+                  {...props("mensagem")}
+                  defaultValue={values.mensagem}
+                  rows={4}
+                  placeholder="Conte um pouco sobre você e sua experiência (opcional)"
+                />
+              </Field>
+              <Field
+                id="curriculo"
+                label="Currículo em PDF"
+                required
+                error={shownErrors.curriculo}
+                hint="Apenas PDF, até 10MB."
+              >
+                <Input
+                  {...props("curriculo")}
+                  type="file"
+                  accept=".pdf,application/pdf"
+                  required
+                  aria-describedby={
+                    shownErrors.curriculo ? "curriculo-error curriculo-hint" : "curriculo-hint"
+                  }
+                />
+              </Field>
+            </fieldset>
+            <Button type="submit" size="lg" disabled={sending}>
+              {sending ? "Enviando..." : "Enviar Currículo"}
+            </Button>
+          </fetcher.Form>
+        </section>
+      </div>
     </main>
   );
 }

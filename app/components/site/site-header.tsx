@@ -1,0 +1,72 @@
+import { KeyRoundIcon, PawPrintIcon } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { shop } from "~/content/shop";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { ChatLink, WhatsappIcon } from "./chat-link";
+import { MobileMenu } from "./mobile-menu";
+import { SITE_NAV } from "./nav";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold transition-colors ${
+    isActive
+      ? "bg-brand-50 text-brand-800"
+      : "text-slate-700 hover:bg-slate-100 hover:text-brand-800"
+  }`;
+
+export function SiteLogo() {
+  return (
+    <Link
+      to="/"
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg font-extrabold text-brand-800"
+    >
+      <span className="inline-flex size-9 items-center justify-center rounded-full bg-brand-600 text-white">
+        <PawPrintIcon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="text-lg leading-tight">{shop.name}</span>
+    </Link>
+  );
+}
+
+/** The fixed header of the public pages (SPEC §2.1), with its mobile menu. */
+export function SiteHeader({ chatNumber }: { chatNumber: string }) {
+  const chatLabel = `${shop.messenger} da ${shop.name}: ${formatPhoneDisplay(chatNumber)}`;
+  const chatText = `Olá! Vim pelo site da ${shop.name} e gostaria de mais informações.`;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-2 sm:px-4">
+        <SiteLogo />
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {SITE_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <ChatLink
+            number={chatNumber}
+            text={chatText}
+            aria-label={chatLabel}
+            className="hidden min-h-11 items-center gap-2 rounded-lg bg-whatsapp-dark px-4 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-flex"
+          >
+            <WhatsappIcon className="size-5" />
+            <span aria-hidden="true">{shop.messenger}</span>
+          </ChatLink>
+          <Link
+            to="/admin"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+            aria-label="Acesso administrativo"
+            title="Acesso administrativo"
+          >
+            <KeyRoundIcon className="size-4" aria-hidden="true" />
+          </Link>
+          <MobileMenu chatNumber={chatNumber} chatLabel={chatLabel} chatText={chatText} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+// Grooming services of /servicos (SPEC §2.2, §3). Prices are never shown: the quote is
+// given after the team sees the pet's photos.
+/** The same values as TIPOS_SERVICO of the database schema (a unit test keeps them equal). */
+export const SERVICE_TYPES = ["plano_banho", "banho_fitoterapico", "banho_tosa"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export interface GroomingService {
+  id: ServiceType;
+  name: string;
+  description: string;
+  features: readonly string[];
+  badge?: string;
+}
+
+export const groomingServices: readonly GroomingService[] = [
+  {
+    id: "plano_banho",
+    name: "Plano de Banho",
+    description:
+      "O cuidado completo do mês em um só plano: seu pet limpinho, cheiroso e saudável o mês inteiro, com economia para você.",
+    features: [
+      "4 banhos fitoterápicos",
+      "1 tosa higiênica",
+      "1 hidratação",
+      "Escovação dental",
+      "Corte de unhas",
+      "Limpeza de ouvidos",
+    ],
+    badge: "Plano Mais Procurado",
+  },
+  {
+    id: "banho_fitoterapico",
+    name: "Banho Fitoterápico",
+    description:
+      "Banho com produtos à base de ervas e extratos naturais, suave para a pele e ideal para pets sensíveis ou com alergias.",
+    features: [
+      "Shampoo e condicionador naturais",
+      "Secagem cuidadosa e sem estresse",
+      "Escovação dos pelos",
+      "Corte de unhas",
+      "Limpeza de ouvidos",
+    ],
+  },
+  {
+    id: "banho_tosa",
+    name: "Banho + Tosa Higiênica",
+    description:
+      "Banho completo com tosa higiênica nas áreas íntimas, patas e rostinho, para mais conforto e higiene no dia a dia.",
+    features: [
+      "Banho completo",
+      "Tosa higiênica (patas, barriga e região íntima)",
+      "Acabamento no rostinho",
+      "Corte de unhas",
+      "Limpeza de ouvidos",
+    ],
+  },
+];
+
+export const SERVICE_NAMES: Record<ServiceType, string> = {
+  plano_banho: "Plano de Banho",
+  banho_fitoterapico: "Banho Fitoterápico",
+  banho_tosa: "Banho + Tosa Higiênica",
+};
+
+export const groomingBenefits = [
+  {
+    title: "Profissionais carinhosos",
+    text: "Equipe treinada para lidar com pets ansiosos, idosos e filhotes com paciência e respeito.",
+  },
+  {
+    title: "Produtos de qualidade",
+    text: "Shampoos e condicionadores de marcas confiáveis, com opções fitoterápicas e hipoalergênicas.",
+  },
+  {
+    title: "Orçamento pelas fotos",
+    text: "Você envia as fotos do pet e recebe um orçamento justo para o porte e a pelagem dele.",
+  },
+  {
+    title: "Leva e traz",
+    text: "Buscamos e levamos seu pet em casa na região, para você não precisar sair da rotina.",
+  },
+] as const;

@@ -1,0 +1,195 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./public-helpers";
+
+const PAGES = [
+  { path: "/", h1: /Tudo para o seu pet/ },
+  { path: "/sobre", h1: "A história da Agropet Litoral" },
+  { path: "/produtos", h1: "Nossos Produtos" },
+  { path: "/servicos", h1: "Banho & Tosa Profissional" },
+  { path: "/contato", h1: "Fale com a gente" },
+  { path: "/faq", h1: "Perguntas Frequentes" },
+  { path: "/trabalhe-conosco", h1: "Trabalhe Conosco" },
+];
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test.describe("public pages", () => {
+  for (const { path, h1 } of PAGES) {
+    test(`${path} renders with its shell, its own title, description and canonical`, async ({
+      page,
+    }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: h1 })).toBeVisible();
+      await expect(page).toHaveTitle(/Agropet Litoral/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`${path === "/" ? "/" : path}$`),
+      );
+      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+      // Shell: banner, header, footer with both units, floating chat button.
+      await expect(
+        page.getByText("Entrega grátis em Meia Praia para compras acima de"),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Acesso administrativo" })).toHaveAttribute(
+        "href",
+        "/admin",
+      );
+      const footer = page.locator("footer");
+      await expect(footer.getByText("Rua 416", { exact: false })).toBeVisible();
+      await expect(footer.getByText("Rua 406 esquina com 408", { exact: false })).toBeVisible();
+      await expect(footer.getByText("Em breve")).toBeVisible();
+      const floating = page
+        .getByRole("link", { name: "WhatsApp da Agropet Litoral: (47) 99999-0416" })
+        .last();
+      await expect(floating).toHaveAttribute("href", /^https:\/\/wa\.me\/5547999990416\?text=/);
+      await expect(floating).toHaveAttribute("target", "_blank");
+      await expect(floating).toHaveAttribute("rel", "noopener noreferrer");
+    });
+  }
+
+  test("the active route is marked with aria-current", async ({ page }) => {
+    await page.goto("/faq");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await expect(nav.getByRole("link", { name: "FAQ" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Início" })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("every chat link opens in a new tab without opener", async ({ page }) => {
+    await page.goto("/");
+    const links = page.locator('a[href^="https://wa.me/"]');
+    expect(await links.count()).toBeGreaterThan(3);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("the home has the blocks of the spec and a PetStore JSON-LD", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Loja Online" }).first()).toHaveAttribute(
+      "href",
+      "/loja",
+    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: /Banho & Tosa/ }),
+    ).toHaveAttribute("href", "/servicos");
+    await expect(page.locator('section[aria-labelledby="por-que"] li')).toHaveCount(4);
+    await expect(page.locator('section[aria-labelledby="areas"] ul > li')).toHaveCount(6);
+    await expect(page.getByRole("img", { name: "5 de 5 estrelas" })).toHaveCount(4);
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    );
+    expect(ld["@type"]).toBe("PetStore");
+    expect(ld.department).toHaveLength(2);
+    expect(ld.telephone).toBe("+5547999990416");
+  });
+
+  test("servicos shows no price anywhere", async ({ page }) => {
+    await page.goto("/servicos");
+    await expect(page.getByText("Plano Mais Procurado")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Solicitar Orçamento/ })).toHaveCount(3);
+    expect(await page.locator("main").textContent()).not.toMatch(/R\$/);
+  });
+
+  test("robots.txt disallows /admin and the sitemap lists the public pages", async ({
+    request,
+  }) => {
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const { path } of PAGES) expect(sitemap).toContain(`${path}</loc>`);
+  });
+
+  test("mobile menu: opens, closes on Escape and when a link is chosen", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, "/");
+    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menu = page.getByRole("navigation", { name: "Menu do celular" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "Contato" }).click();
+    await expect(page).toHaveURL(/\/contato$/);
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(menu.getByRole("link", { name: "Contato" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("no horizontal scroll at 360 px and tap targets of at least 44 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await page.goto("/");
+    for (const name of ["Abrir menu", "Acesso administrativo"]) {
+      const box = await page
+        .getByRole(name === "Abrir menu" ? "button" : "link", { name })
+        .boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(box!.width).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test("axe finds no serious or critical violation on any public page, desktop and 360 px", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { path } of PAGES) {
+        await page.goto(path);
+        await expectNoSeriousViolations(page);
+      }
+    }
+    // The open dialog and the open mobile menu too.
+    await gotoHydrated(page, "/servicos");
+    await page.getByRole("link", { name: /Solicitar Orçamento: Plano de Banho/ }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("pages render without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { path, h1 } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: h1 })).toBeVisible();
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { action } from "~/routes/public/contato";
+import { loader as layoutLoader } from "~/routes/public/layout";
+import { rateLimits } from "~/server/db/schema";
+import { updateSettings } from "~/server/settings.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+
+const ctx = withTestDatabase();
+
+const message = {
+  nome: "Ana",
+  telefone: "(47) 98888-0000",
+  email: "",
+  pet: "Mel",
+  mensagem: "Oi! Tem ração?",
+};
+
+async function callAction(request: Request) {
+  const result = await action({ request, params: {}, context: {} } as never);
+  if (result instanceof Response) return { response: result };
+  const r = result as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { body: r.data, status: r.init?.status ?? 200 };
+}
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+});
+
+describe("contact form", () => {
+  it("without JavaScript redirects to the chat with the composed text", async () => {
+    const { response } = await callAction(formRequest("/contato", message));
+    expect(response!.status).toBe(302);
+    const location = response!.headers.get("location")!;
+    expect(location.startsWith("https://wa.me/5547999990416?text=")).toBe(true);
+    expect(decodeURIComponent(location.split("?text=")[1]!)).toContain("Pet: Mel");
+  });
+
+  it("with JavaScript answers the chat link, using the admin's number when set", async () => {
+    await updateSettings(ctx.database.db, { whatsappNumero: "(47) 97777-6666" });
+    const { body } = await callAction(formRequest("/contato", { ...message, js: "1" }));
+    expect(body).toMatchObject({
+      ok: true,
+      chatUrl: expect.stringMatching(/^https:\/\/wa\.me\/5547977776666\?text=/),
+    });
+  });
+
+  it("refuses missing fields and a malformed e-mail", async () => {
+    const { body, status } = await callAction(
+      formRequest("/contato", { nome: "", telefone: "", email: "ana@", mensagem: "", js: "1" }),
+    );
+    expect(status).toBe(400);
+    expect(Object.keys(body!.fields as object).sort()).toEqual([
+      "email",
+      "mensagem",
+      "nome",
+      "telefone",
+    ]);
+  });
+
+  it("is rate-limited per IP in rate_limits", async () => {
+    let last: Awaited<ReturnType<typeof callAction>> | undefined;
+    for (let i = 0; i < 13; i++)
+      last = await callAction(formRequest("/contato", { ...message, js: "1" }, { ip: "10.3.3.3" }));
+    expect(last!.status).toBe(429);
+    const rows = await ctx.database.db.select().from(rateLimits);
+    expect(rows).toContainEqual(
+      expect.objectContaining({ operation: "form:contato", identifier: "10.3.3.3" }),
+    );
+  });
+});
+
+describe("public layout", () => {
+  it("resolves the chat number: the admin's setting overrides the shop's phone", async () => {
+    const args = { request: makeRequest("/"), params: {}, context: {} } as never;
+    expect((await layoutLoader(args)).chatNumber).toBe("47999990416");
+    await updateSettings(ctx.database.db, { whatsappNumero: "47 97777-6666" });
+    expect((await layoutLoader(args)).chatNumber).toBe("47977776666");
+  });
+});

@@ -1,0 +1,308 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
+import { action } from "~/routes/public/servicos";
+import { type PedidoServico, pedidosServicos, webhookEntregas } from "~/server/db/schema";
+import { createGroomingRequest, groomingWebhookPayload } from "~/server/grooming.server";
+import { updateSettings } from "~/server/settings.server";
+import { keyFromPublicUrl, storage } from "~/server/storage.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
+
+const ctx = withTestDatabase();
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+
+async function photo(width = 64, height = 48) {
+  // A JPEG carrying EXIF with a GPS position, as phone photos do.
+  return sharp({ create: { width, height, channels: 3, background: "#c96" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Telefone" },
+      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "27/1 5/1 0/1" },
+    })
+    .toBuffer();
+}
+
+const fields = {
+  tipo_servico: "plano_banho",
+  nome_tutor: "Ana Souza",
+  whatsapp: "(47) 98888-1234",
+  nome_pet: "Thor",
+  raca_porte: "Golden, grande",
+  data_desejada: "2026-12-10",
+  horario_desejado: "manhã",
+  leva_traz: "on",
+  endereco: "Rua 300, 12",
+  bairro: "Meia Praia",
+  referencia: "Perto da praça",
+  observacoes: "Tem medo de secador",
+};
+
+function quoteRequest(
+  files: { name: string; type: string; data: Uint8Array }[],
+  extra: Record<string, string> = {},
+  ip = "10.0.0.1",
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...fields, ...extra })) form.append(k, v);
+  for (const f of files)
+    form.append("fotos", new File([Buffer.from(f.data)], f.name, { type: f.type }));
+  return makeRequest("/servicos", { method: "POST", body: form, ip });
+}
+
+async function callAction(request: Request) {
+  const result = (await action({ request, params: {}, context: {} } as never)) as {
+    data: Record<string, unknown>;
+    init: { status?: number } | null;
+  };
+  return { body: result.data, status: result.init?.status ?? 200 };
+}
+
+function uploadedFiles(): string[] {
+  const dir = path.join(ctx.uploadsDir, "public", "pet-fotos");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+async function counts() {
+  return {
+    pedidos: (await ctx.database.db.select().from(pedidosServicos)).length,
+    webhooks: (await ctx.database.db.select().from(webhookEntregas)).length,
+    files: uploadedFiles().length,
+  };
+}
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  fs.rmSync(path.join(ctx.uploadsDir, "public"), { recursive: true, force: true });
+  await updateSettings(ctx.database.db, {
+    webhookUrl: "https://hooks.example/geral",
+    webhookServicos: "https://hooks.example/servicos",
+    webhookAtivo: true,
+  });
+});
+
+describe("grooming quote", () => {
+  it("stores a quote with 3 photos: re-encoded files, the row and its outbox entry", async () => {
+    const jpeg = await photo();
+    const { body, status } = await callAction(
+      quoteRequest([
+        { name: "a.jpg", type: "image/jpeg", data: jpeg },
+        { name: "b.jpg", type: "image/jpeg", data: jpeg },
+        { name: "c.png", type: "image/png", data: await sharp(jpeg).png().toBuffer() },
+      ]),
+    );
+    expect(status).toBe(200);
+    expect(body.ok).toBe(true);
+    const [row] = await ctx.database.db.select().from(pedidosServicos);
+    expect(row).toMatchObject({
+      numeroPedido: body.numero,
+      status: "aguardando_orcamento",
+      tipoServico: "plano_banho",
+      nomeTutor: "Ana Souza",
+      levaTraz: true,
+      bairro: "Meia Praia",
+      dataDesejada: "2026-12-10",
+    });
+    expect(row!.numeroPedido).toMatch(/^SRV\d{6}$/);
+    expect(row!.fotos).toHaveLength(3);
+    for (const url of row!.fotos) {
+      expect(url).toMatch(/^\/uploads\/pet-fotos\/[\w-]+-\d\.webp$/);
+      const bytes = await storage().read("public", keyFromPublicUrl(url)!);
+      const meta = await sharp(bytes!).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+    }
+    const [hook] = await ctx.database.db.select().from(webhookEntregas);
+    expect(hook).toMatchObject({
+      tipo: "servico",
+      url: "https://hooks.example/servicos",
+      referenciaId: row!.id,
+    });
+    expect(hook!.payload).toEqual({
+      tipo: "servico",
+      numero_pedido: row!.numeroPedido,
+      tipo_servico: "plano_banho",
+      servico_nome: "Plano de Banho",
+      nome_tutor: "Ana Souza",
+      whatsapp: "(47) 98888-1234",
+      nome_pet: "Thor",
+      raca_porte: "Golden, grande",
+      data_desejada: "2026-12-10",
+      horario_desejado: "manhã",
+      leva_traz: true,
+      endereco: "Rua 300, 12",
+      bairro: "Meia Praia",
+      referencia: "Perto da praça",
+      observacoes: "Tem medo de secador",
+      fotos: row!.fotos,
+      timestamp: row!.createdAt.toISOString(),
+    });
+  });
+
+  it("caps the long side at 2000 px", async () => {
+    const big = await sharp({
+      create: { width: 3000, height: 1500, channels: 3, background: "#123" },
+    })
+      .jpeg()
+      .toBuffer();
+    const row = await createGroomingRequest(
+      {
+        ...fields,
+        tipo_servico: "banho_tosa",
+        leva_traz: false,
+        endereco: null,
+        bairro: null,
+        referencia: null,
+        data_desejada: null,
+        horario_desejado: null,
+        observacoes: null,
+      },
+      [big],
+    );
+    const bytes = await storage().read("public", keyFromPublicUrl(row.fotos[0]!)!);
+    const meta = await sharp(bytes!).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(2000);
+  });
+
+  it("sends to webhook_url when no grooming webhook is set, and queues nothing when off", async () => {
+    await updateSettings(ctx.database.db, { webhookServicos: null });
+    await callAction(quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }]));
+    const hooks = await ctx.database.db.select().from(webhookEntregas);
+    expect(hooks.map((h) => h.url)).toEqual(["https://hooks.example/geral"]);
+
+    await updateSettings(ctx.database.db, { webhookAtivo: false });
+    const { body } = await callAction(
+      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.2"),
+    );
+    expect(body.ok).toBe(true);
+    expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(1);
+  });
+
+  it("refuses a 4th photo, a 10.5 MB photo, a PDF named .jpg and no photo, leaving nothing behind", async () => {
+    const jpeg = await photo();
+    const four = [1, 2, 3, 4].map((i) => ({ name: `${i}.jpg`, type: "image/jpeg", data: jpeg }));
+    let answer = await callAction(quoteRequest(four));
+    expect(answer.status).toBe(400);
+    expect(answer.body.toast).toEqual({
+      title: "Limite de fotos excedido",
+      description: "Você pode enviar no máximo 3 fotos do pet.",
+    });
+
+    const huge = new Uint8Array(Math.round(10.5 * 1024 * 1024));
+    huge.set(jpeg, 0);
+    answer = await callAction(
+      quoteRequest([{ name: "grande.jpg", type: "image/jpeg", data: huge }]),
+    );
+    expect(answer.body.toast).toEqual({
+      title: "Arquivo muito grande",
+      description: "Cada foto deve ter no máximo 10MB.",
+    });
+
+    answer = await callAction(
+      quoteRequest([
+        { name: "ok.jpg", type: "image/jpeg", data: jpeg },
+        { name: "foto.jpg", type: "image/jpeg", data: PDF },
+      ]),
+    );
+    expect(answer.body.toast).toEqual({
+      title: "Formato inválido",
+      description: "Envie apenas arquivos de imagem (JPG, PNG, etc).",
+    });
+
+    answer = await callAction(
+      quoteRequest([{ name: "", type: "application/octet-stream", data: new Uint8Array() }]),
+    );
+    expect(answer.body.toast).toEqual({
+      title: "Fotos obrigatórias",
+      description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
+    });
+
+    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+  });
+
+  it("keeps the typed data and names the fields on a validation failure", async () => {
+    const { body, status } = await callAction(
+      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
+        nome_pet: "",
+        whatsapp: "12",
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.fields).toMatchObject({
+      nome_pet: expect.any(String),
+      whatsapp: expect.any(String),
+    });
+    expect((body.values as Record<string, string>).nome_tutor).toBe("Ana Souza");
+    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+  });
+
+  it("removes the stored photos when the database write fails", async () => {
+    // A check constraint makes the insert fail after the photos were stored.
+    await expect(
+      createGroomingRequest(
+        {
+          ...fields,
+          tipo_servico: "tosa_na_lua" as never,
+          leva_traz: false,
+          endereco: null,
+          bairro: null,
+          referencia: null,
+          data_desejada: null,
+          horario_desejado: null,
+          observacoes: null,
+        },
+        [await photo()],
+      ),
+    ).rejects.toMatchObject({ toast: { title: "Erro ao enviar solicitação" } });
+    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+  });
+
+  it("retries the number when it is taken", async () => {
+    const base = {
+      ...fields,
+      tipo_servico: "banho_fitoterapico" as const,
+      leva_traz: false,
+      endereco: null,
+      bairro: null,
+      referencia: null,
+      data_desejada: null,
+      horario_desejado: null,
+      observacoes: null,
+    };
+    const now = () => 1_700_000_123_456;
+    const first = await createGroomingRequest(base, [await photo()], { now });
+    const second = await createGroomingRequest(base, [await photo()], { now });
+    expect(first.numeroPedido).toBe("SRV123456");
+    expect(second.numeroPedido).toMatch(/^SRV\d{6}$/);
+    expect(second.numeroPedido).not.toBe(first.numeroPedido);
+  });
+
+  it("gives absolute photo URLs in the payload when the public URL is known", async () => {
+    const payload = groomingWebhookPayload(
+      {
+        ...({} as PedidoServico),
+        fotos: ["/uploads/pet-fotos/x-1.webp"],
+        tipoServico: "banho_tosa",
+        createdAt: new Date(0),
+      },
+      "https://loja.example",
+    );
+    expect(payload.fotos).toEqual(["https://loja.example/uploads/pet-fotos/x-1.webp"]);
+    expect(payload.servico_nome).toBe("Banho + Tosa Higiênica");
+  });
+
+  it("limits quotes per IP with a clear message", async () => {
+    const ip = "10.9.9.9";
+    let last: { body: Record<string, unknown>; status: number } | undefined;
+    for (let i = 0; i < 9; i++) last = await callAction(quoteRequest([], { nome_pet: "" }, ip));
+    expect(last!.status).toBe(429);
+    expect(last!.body.toast).toMatchObject({ title: "Muitas solicitações" });
+    // Another visitor is not affected.
+    const other = await callAction(
+      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.9.9.10"),
+    );
+    expect(other.body.ok).toBe(true);
+  });
+});

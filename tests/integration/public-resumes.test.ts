@@ -1,0 +1,149 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { action } from "~/routes/public/trabalhe-conosco";
+import { curriculos, webhookEntregas } from "~/server/db/schema";
+import { updateSettings } from "~/server/settings.server";
+import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/server/storage.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
+
+const ctx = withTestDatabase();
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const fields = {
+  nomeCompleto: "Maria Oliveira",
+  email: "Maria@Example.com",
+  telefone: "(47) 99999-2222",
+  vaga: "banho-tosa",
+  mensagem: "Tenho 3 anos de experiência com tosa.",
+};
+
+function resumeRequest(
+  file: { name: string; type: string; data: Uint8Array } | null,
+  extra: Record<string, string> = {},
+  ip = "10.1.0.1",
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...fields, ...extra })) form.append(k, v);
+  if (file)
+    form.append("curriculo", new File([Buffer.from(file.data)], file.name, { type: file.type }));
+  return makeRequest("/trabalhe-conosco", { method: "POST", body: form, ip });
+}
+
+async function callAction(request: Request) {
+  const result = (await action({ request, params: {}, context: {} } as never)) as {
+    data: Record<string, unknown>;
+    init: { status?: number } | null;
+  };
+  return { body: result.data, status: result.init?.status ?? 200 };
+}
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  setStorage(localDiskDriver(ctx.uploadsDir));
+  await updateSettings(ctx.database.db, {
+    webhookUrl: "https://hooks.example/geral",
+    webhookCurriculos: "https://hooks.example/curriculos",
+  });
+});
+
+describe("resume submission", () => {
+  it("inserts, stores the PDF privately as curriculos/{id}.pdf and queues the webhook", async () => {
+    const { body, status } = await callAction(
+      resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true });
+    const [row] = await ctx.database.db.select().from(curriculos);
+    expect(row).toMatchObject({
+      nomeCompleto: "Maria Oliveira",
+      email: "maria@example.com",
+      vaga: "banho-tosa",
+      status: "novo",
+      curriculoUrl: `private:curriculos/${row!.id}.pdf`,
+    });
+    // Stored in the private area only: nothing under the public uploads.
+    expect(await storage().read("private", `curriculos/${row!.id}.pdf`)).toEqual(PDF);
+    expect(await storage().read("public", `curriculos/${row!.id}.pdf`)).toBeNull();
+
+    const [hook] = await ctx.database.db.select().from(webhookEntregas);
+    expect(hook).toMatchObject({ tipo: "curriculo", url: "https://hooks.example/curriculos" });
+    expect(hook!.payload).toEqual({
+      tipo: "curriculo",
+      nomeCompleto: "Maria Oliveira",
+      email: "maria@example.com",
+      telefone: "(47) 99999-2222",
+      vaga: "banho-tosa",
+      mensagem: "Tenho 3 anos de experiência com tosa.",
+      curriculo_url: `private:curriculos/${row!.id}.pdf`,
+      timestamp: row!.createdAt.toISOString(),
+    });
+  });
+
+  it("falls back on webhook_url and stores mensagem as '' when empty", async () => {
+    await updateSettings(ctx.database.db, { webhookCurriculos: "" });
+    await callAction(
+      resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }, { mensagem: "" }),
+    );
+    const [row] = await ctx.database.db.select().from(curriculos);
+    expect(row!.mensagem).toBe("");
+    const hooks = await ctx.database.db.select().from(webhookEntregas);
+    expect(hooks.map((h) => h.url)).toEqual(["https://hooks.example/geral"]);
+  });
+
+  it("refuses a non-PDF, even named .pdf with the PDF type", async () => {
+    let answer = await callAction(
+      resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PNG }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
+    answer = await callAction(
+      resumeRequest({ name: "cv.docx", type: "application/msword", data: PDF }),
+    );
+    expect(answer.body.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
+  });
+
+  it("shows the spec's messages under each field", async () => {
+    const { body } = await callAction(
+      resumeRequest(null, { nomeCompleto: "M", email: "x", telefone: "123", vaga: "" }),
+    );
+    expect(body.fields).toEqual({
+      nomeCompleto: "Nome deve ter pelo menos 2 caracteres",
+      email: "E-mail inválido",
+      telefone: "Telefone deve ter pelo menos 10 dígitos",
+      vaga: "Selecione uma vaga de interesse",
+      curriculo: "Apenas arquivos PDF são aceitos",
+    });
+    expect((body.values as Record<string, string>).email).toBe("x");
+  });
+
+  it("leaves no curriculos row (and no webhook) when the file cannot be stored", async () => {
+    const disk = localDiskDriver(ctx.uploadsDir);
+    const failing: StorageDriver = {
+      ...disk,
+      async put() {
+        throw new Error("disco cheio");
+      },
+    };
+    setStorage(failing);
+    const { body, status } = await callAction(
+      resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
+    );
+    expect(status).toBe(400);
+    expect(body.message).toBe("Erro ao fazer upload do arquivo. Tente novamente.");
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
+    expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(0);
+  });
+
+  it("limits resumes per IP", async () => {
+    let last: { body: Record<string, unknown>; status: number } | undefined;
+    for (let i = 0; i < 7; i++) last = await callAction(resumeRequest(null, {}, "10.7.7.7"));
+    expect(last!.status).toBe(429);
+    expect(last!.body.message).toMatch(/muitos currículos/);
+  });
+});

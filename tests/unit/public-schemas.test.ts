@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { contactChatMessage } from "~/domain/contact-message";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { fieldErrors } from "~/lib/forms";
+import { contactSchema } from "~/schemas/contact";
+import {
+  checkPhotoSelection,
+  checkPhotosForSubmit,
+  groomingQuoteSchema,
+  QUOTE_MESSAGES,
+} from "~/schemas/grooming-quote";
+import { RESUME_MESSAGES, resumeSchema } from "~/schemas/resume";
+
+const quote = {
+  tipo_servico: "banho_tosa",
+  nome_tutor: "Ana Souza",
+  whatsapp: "(47) 98888-1234",
+  nome_pet: "Thor",
+  raca_porte: "Golden, grande",
+};
+
+describe("grooming quote schema", () => {
+  it("accepts the required fields and normalises the optional ones", () => {
+    const parsed = groomingQuoteSchema.parse({ ...quote, data_desejada: "", horario_desejado: "" });
+    expect(parsed).toMatchObject({
+      ...quote,
+      data_desejada: null,
+      horario_desejado: null,
+      leva_traz: false,
+    });
+  });
+
+  it("requires name, whatsapp, pet name and breed/size", () => {
+    const result = groomingQuoteSchema.safeParse({ tipo_servico: "plano_banho" });
+    expect(result.success).toBe(false);
+    const errors = fieldErrors(result.error!);
+    expect(Object.keys(errors).sort()).toEqual([
+      "nome_pet",
+      "nome_tutor",
+      "raca_porte",
+      "whatsapp",
+    ]);
+  });
+
+  it("refuses an unknown service and a bad date", () => {
+    expect(groomingQuoteSchema.safeParse({ ...quote, tipo_servico: "tosa_completa" }).success).toBe(
+      false,
+    );
+    expect(groomingQuoteSchema.safeParse({ ...quote, data_desejada: "amanhã" }).success).toBe(
+      false,
+    );
+  });
+
+  it("keeps the address only with pick-up and drop-off", () => {
+    const address = { endereco: "Rua 300, 12", bairro: "Meia Praia", referencia: "Perto da praça" };
+    expect(groomingQuoteSchema.parse({ ...quote, ...address })).toMatchObject({
+      leva_traz: false,
+      endereco: null,
+      bairro: null,
+    });
+    expect(groomingQuoteSchema.parse({ ...quote, ...address, leva_traz: "on" })).toMatchObject({
+      leva_traz: true,
+      ...address,
+    });
+  });
+});
+
+describe("photo rules (SPEC §5.3)", () => {
+  const img = (size = 1000, type = "image/jpeg") => ({ name: "a.jpg", size, type });
+
+  it("needs at least one photo to submit", () => {
+    expect(checkPhotosForSubmit([])).toEqual({
+      title: "Fotos obrigatórias",
+      description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
+    });
+    expect(checkPhotosForSubmit([img()])).toBeNull();
+  });
+
+  it("refuses the whole selection past 3 photos", () => {
+    expect(checkPhotoSelection(2, [img(), img()])).toEqual({
+      title: "Limite de fotos excedido",
+      description: "Você pode enviar no máximo 3 fotos do pet.",
+    });
+    expect(checkPhotoSelection(0, [img(), img(), img(), img()])).toBe(QUOTE_MESSAGES.tooMany);
+    expect(checkPhotoSelection(2, [img()])).toBeNull();
+  });
+
+  it("accepts images only, of at most 10 MB", () => {
+    expect(checkPhotoSelection(0, [img(1000, "application/pdf")])).toEqual({
+      title: "Formato inválido",
+      description: "Envie apenas arquivos de imagem (JPG, PNG, etc).",
+    });
+    expect(checkPhotoSelection(0, [img(10 * 1024 * 1024 + 1)])).toEqual({
+      title: "Arquivo muito grande",
+      description: "Cada foto deve ter no máximo 10MB.",
+    });
+    expect(checkPhotoSelection(0, [img(10 * 1024 * 1024)])).toBeNull();
+  });
+});
+
+describe("resume schema (SPEC §5.4)", () => {
+  const pdf = new File(["%PDF-1.4"], "cv.pdf", { type: "application/pdf" });
+  const valid = {
+    nomeCompleto: "João da Silva",
+    email: "joao@example.com",
+    telefone: "(47) 99999-1111",
+    vaga: "caixa",
+    curriculo: pdf,
+  };
+
+  it("accepts a valid application, mensagem defaulting to ''", () => {
+    expect(resumeSchema.parse(valid)).toMatchObject({ ...valid, mensagem: "" });
+  });
+
+  it("gives the spec's message under each field", () => {
+    const result = resumeSchema.safeParse({
+      nomeCompleto: "J",
+      email: "joao@",
+      telefone: "4799",
+      vaga: "",
+      curriculo: new File(["x"], "cv.docx", { type: "application/msword" }),
+    });
+    expect(fieldErrors(result.error!)).toEqual({
+      nomeCompleto: "Nome deve ter pelo menos 2 caracteres",
+      email: "E-mail inválido",
+      telefone: "Telefone deve ter pelo menos 10 dígitos",
+      vaga: "Selecione uma vaga de interesse",
+      curriculo: "Apenas arquivos PDF são aceitos",
+    });
+  });
+
+  it("requires the file", () => {
+    const { curriculo: _, ...rest } = valid;
+    expect(fieldErrors(resumeSchema.safeParse(rest).error!).curriculo).toBe(RESUME_MESSAGES.notPdf);
+  });
+});
+
+describe("contact form (SPEC §5.2)", () => {
+  it("requires name, phone and message; e-mail only when given must be valid", () => {
+    expect(
+      contactSchema.safeParse({ nome: "Ana", telefone: "47 9999", mensagem: "Oi" }).success,
+    ).toBe(true);
+    const bad = contactSchema.safeParse({ nome: "", telefone: "", mensagem: "", email: "ana@" });
+    expect(Object.keys(fieldErrors(bad.error!)).sort()).toEqual([
+      "email",
+      "mensagem",
+      "nome",
+      "telefone",
+    ]);
+  });
+
+  it("composes the chat text with name, pet, phone, e-mail and message", () => {
+    const text = contactChatMessage({
+      nome: "Ana",
+      telefone: "(47) 98888-0000",
+      email: "ana@example.com",
+      pet: "Mel",
+      mensagem: "Vocês têm ração sem grãos?",
+    });
+    expect(text).toBe(
+      "Olá! Meu nome é Ana.\nPet: Mel\nTelefone: (47) 98888-0000\nE-mail: ana@example.com\n\nVocês têm ração sem grãos?",
+    );
+    expect(contactChatMessage({ nome: "Ana", telefone: "1", mensagem: "Oi" })).not.toContain(
+      "Pet:",
+    );
+  });
+
+  it("formats the phone for display", () => {
+    expect(formatPhoneDisplay("47999990416")).toBe("(47) 99999-0416");
+    expect(formatPhoneDisplay("5547999990416")).toBe("(47) 99999-0416");
+    expect(formatPhoneDisplay("4733334444")).toBe("(47) 3333-4444");
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { shop } from "~/content/shop";
+import { seoTags } from "~/domain/seo";
+import { petStoreJsonLd } from "~/domain/structured-data";
+
+describe("SEO tags", () => {
+  it("carries title, description, canonical and Open Graph", () => {
+    const tags = seoTags({
+      title: "FAQ | Loja",
+      description: "Dúvidas",
+      path: "/faq",
+      origin: "https://loja.example",
+      siteName: "Loja",
+    });
+    expect(tags).toContainEqual({ title: "FAQ | Loja" });
+    expect(tags).toContainEqual({ name: "description", content: "Dúvidas" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://loja.example/faq",
+    });
+    expect(tags).toContainEqual({ property: "og:url", content: "https://loja.example/faq" });
+    expect(tags).toContainEqual({ property: "og:title", content: "FAQ | Loja" });
+  });
+
+  it("describes the shop as a PetStore with both units, hours and phone", () => {
+    const ld = petStoreJsonLd(shop, "https://loja.example", "47999990416");
+    expect(ld["@type"]).toBe("PetStore");
+    expect(ld.telephone).toBe("+5547999990416");
+    expect(ld.department.map((d) => d.address.streetAddress)).toEqual([
+      "Rua 416",
+      "Rua 406 esquina com 408",
+    ]);
+    expect(ld.openingHoursSpecification).toEqual([
+      expect.objectContaining({ opens: "09:00", closes: "20:00" }),
+      expect.objectContaining({ opens: "09:00", closes: "18:00" }),
+    ]);
+  });
+});
