@@ -1,6 +1,6 @@
 // The totals of an order, computed the same way for the cart preview and for the order.
 import type { CouponResult } from "./coupon";
-import { type DeliveryArea, type DeliveryRules, deliveryFee } from "./delivery";
+import { type DeliveryArea, type DeliveryRules, deliveryFee, isFreeDelivery } from "./delivery";
 
 export interface PricedLine {
   preco: number;
@@ -33,6 +33,7 @@ export function computeTotals(
     desconto,
     taxaEntrega,
     total: subtotal - desconto + taxaEntrega,
-    freteGratis: taxaEntrega === 0,
+    /** The free-delivery threshold is reached (not merely a zero fee). */
+    freteGratis: isFreeDelivery(subtotal - desconto, rules.freteGratisMinimo),
   };
 }

@@ -37,7 +37,7 @@ export function OrderSummary({ quote, loading }: { quote: CartQuote | null; load
         <div className="flex justify-between">
           <dt className="text-slate-600">Taxa de entrega</dt>
           <dd data-testid="summary-entrega">
-            {quote.freteGratis
+            {quote.freteGratis || quote.taxaEntrega === 0
               ? "Grátis"
               : quote.taxaEntrega === null
                 ? "Calculada pelo bairro"
