@@ -13,7 +13,8 @@ export type OrderFlash = z.infer<typeof flashSchema>;
 
 function cookie() {
   return createCookie("agropet_pedido", {
-    path: "/loja",
+    // "/" and not "/loja": the client fetches loader data from /loja.data.
+    path: "/",
     httpOnly: true,
     sameSite: "lax",
     secrets: [sessionSecret()],
