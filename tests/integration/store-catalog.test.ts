@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as storeLoader } from "~/routes/loja/index";
+import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as productLoader } from "~/routes/loja/produto";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
+import { createSession, createUser } from "~/server/auth.server";
 import { seedDatabase } from "~/server/seed.server";
 import { getStoreProduct, listStoreProducts } from "~/server/store.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -164,5 +166,29 @@ describe("store catalogue", () => {
       taxaEntrega: null,
       total: 1500,
     });
+  });
+
+  it("decides the admin-only settings shortcut on the server from the session", async () => {
+    const layout = (token?: string) =>
+      storeLayoutLoader({
+        request: makeRequest("/loja", { token }),
+        params: {},
+        context: {},
+      } as never);
+    expect(await layout()).toMatchObject({ isAdmin: false, freteGratisMinimo: 4000 });
+    const admin = await createUser({
+      email: "dono@agropet.test",
+      password: "senha-forte-1",
+      isAdmin: true,
+    });
+    const staff = await createUser({
+      email: "caixa@agropet.test",
+      password: "senha-forte-2",
+      isAdmin: false,
+    });
+    const adminSession = await createSession(admin.id, makeRequest("/"));
+    const staffSession = await createSession(staff.id, makeRequest("/"));
+    expect((await layout(adminSession.token)).isAdmin).toBe(true);
+    expect((await layout(staffSession.token)).isAdmin).toBe(false);
   });
 });
