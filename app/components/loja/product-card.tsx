@@ -3,11 +3,17 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import type { StoreProduct } from "~/server/store.server";
+
+export type CardProduct = Pick<
+  StoreProduct,
+  "id" | "nome" | "categoriaNome" | "precoAtual" | "precoAntes" | "estoque" | "imagemUrl"
+>;
+
 import { useCart } from "./cart-context";
 import { DiscountBadge, LowStockBadge, Price } from "./price";
 import { ProductImage } from "./product-image";
 
-export function ProductCard({ product, priority }: { product: StoreProduct; priority?: boolean }) {
+export function ProductCard({ product, priority }: { product: CardProduct; priority?: boolean }) {
   const cart = useCart();
   const href = `/loja/produto/${product.id}`;
   const room = cart.remaining(product.id, product.estoque);
@@ -51,11 +57,13 @@ export function ProductCard({ product, priority }: { product: StoreProduct; prio
           <Price precoAtual={product.precoAtual} precoAntes={product.precoAntes} />
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={href} aria-label={`Ver detalhes de ${product.nome}`}>
-              Detalhes
-            </Link>
-          </Button>
+          <Link
+            to={href}
+            aria-label={`Ver detalhes de ${product.nome}`}
+            className="inline-flex min-h-9 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Detalhes
+          </Link>
           <Button
             size="sm"
             onClick={add}

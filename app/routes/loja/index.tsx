@@ -31,7 +31,28 @@ export async function loader({ request }: Route.LoaderArgs) {
     listStoreProducts({ q, categoria, pagina }),
     readOrderFlash(request),
   ]);
-  return data({ ...list, q, categoria, flash }, { headers });
+  // Only what the cards show travels to the browser.
+  const produtos = list.produtos.map((p) => ({
+    id: p.id,
+    nome: p.nome,
+    categoriaNome: p.categoriaNome,
+    precoAtual: p.precoAtual,
+    precoAntes: p.precoAntes,
+    estoque: p.estoque,
+    imagemUrl: p.imagemUrl,
+  }));
+  return data({ ...list, produtos, q, categoria, flash }, { headers });
+}
+
+/**
+ * The page is the same for every visitor without a session (the cart lives in the
+ * browser), so a shared cache may keep it for a second (see server/micro-cache.ts).
+ */
+export function headers() {
+  return {
+    "Cache-Control": "public, max-age=0, s-maxage=1, stale-while-revalidate=10",
+    Vary: "Cookie",
+  };
 }
 
 function pageHref(q: string, categoria: string, pagina: number) {

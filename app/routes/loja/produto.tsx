@@ -22,6 +22,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { product, origin };
 }
 
+/**
+ * The page is the same for every visitor without a session (the cart lives in the
+ * browser), so a shared cache may keep it for a second (see server/micro-cache.ts).
+ */
+export function headers() {
+  return {
+    "Cache-Control": "public, max-age=0, s-maxage=1, stale-while-revalidate=10",
+    Vary: "Cookie",
+  };
+}
+
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: `Produto | ${shop.name}` }];
   const { product, origin } = data;
