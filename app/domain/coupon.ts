@@ -16,6 +16,12 @@ export interface CouponRule {
   usos: number;
 }
 
+/** The admin coupon form's labels: exactly the two types the rule knows. */
+export const TIPO_CUPOM_LABEL: Record<CouponRule["tipo"], string> = {
+  percentual: "Porcentagem (%)",
+  valor: "Valor fixo (R$)",
+};
+
 export const COUPON_INVALID = "Cupom inválido ou expirado";
 export const COUPON_CHECK_ERROR = "Erro ao validar cupom";
 export const COUPON_REMOVED = "Cupom removido";

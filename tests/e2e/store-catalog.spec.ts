@@ -96,4 +96,27 @@ test.describe("store catalogue", () => {
     await expect(page).toHaveURL(/\/loja$/);
     await expect(page.getByText("Produto não disponível")).toBeVisible();
   });
+
+  test("store pages hydrate without errors, with a stored cart too", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/loja?q=sanol");
+    await page.getByRole("button", { name: /^Adicionar Shampoo Neutro/ }).click();
+    for (const path of ["/loja", "/loja/carrinho", "/loja/checkout"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
+    }
+    await page.goto("/loja/carrinho");
+    await expect(page.getByTestId("summary-total")).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await page.goto("/loja/checkout");
+    await expect(page.getByTestId("summary-total")).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await page.goto("/loja/carrinho");
+    await page.getByRole("button", { name: "Limpar carrinho" }).click();
+    expect(errors).toEqual([]);
+  });
 });

@@ -3,11 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { cupons, itensPedido, pedidos, webhookEntregas } from "~/server/db/schema";
-import { placeOrder } from "~/server/orders.server";
+import { readOrderFlash } from "~/server/order-flash.server";
+import { getCustomerOrder, placeOrder } from "~/server/orders.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
-import { formRequest } from "../setup/requests";
+import { formRequest, makeRequest } from "../setup/requests";
 import { createProduct, orderInput, stockOf } from "./store-helpers";
 
 const ctx = withTestDatabase();
@@ -59,7 +60,9 @@ describe("checkout (one server transaction)", () => {
     } as never)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/loja");
-    expect(response.headers.get("set-cookie")).toContain("agropet_pedido=");
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toContain("agropet_pedido=");
+    expect(setCookie).toContain("agropet_toast=");
 
     const [pedido] = await ctx.database.db.select().from(pedidos);
     // 2 × 25,90 + 7,90 = 59,70; 10 % = 5,97; after discount 53,73 >= 40,00: free delivery.
@@ -396,5 +399,74 @@ describe("checkout (one server transaction)", () => {
     await updateSettings(ctx.database.db, { webhookAtivo: false });
     await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }]));
     expect(await count(webhookEntregas)).toBe(1);
+  });
+
+  it("hands /loja the order link and, with the chat on, the prefilled order text", async () => {
+    await updateSettings(ctx.database.db, {
+      whatsappAtivo: true,
+      whatsappNumero: "(47) 98888-1234",
+    });
+    const item = await createProduct(ctx.database, {
+      nome: "Petisco Chat",
+      preco: 4200,
+      estoque: 5,
+    });
+    const response = (await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "Ana Chat",
+        telefone: "47999990000",
+        endereco: "Rua 2",
+        numero: "3",
+        bairro: "Morretes",
+        janelaEntrega: "manha",
+        formaPagamento: "cartao_entrega",
+        observacoes: "Sem pressa",
+        itens: `${item.id}:1`,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    const cookie = (response.headers.get("set-cookie") ?? "")
+      .split(/,(?=\s*agropet_)/)
+      .map((c) => c.split(";")[0]!.trim())
+      .join("; ");
+    const { flash } = await readOrderFlash(makeRequest("/loja", { headers: { cookie } }));
+    const [pedido] = await ctx.database.db.select().from(pedidos);
+    expect(flash?.numero).toBe(pedido!.numeroPedido);
+    expect(await getCustomerOrder(flash!.numero, flash!.token)).not.toBeNull();
+    const url = new URL(flash!.chatUrl!);
+    expect(url.origin + url.pathname).toBe("https://wa.me/5547988881234");
+    const text = url.searchParams.get("text")!;
+    expect(text).toContain(`*Novo pedido ${pedido!.numeroPedido}*`);
+    expect(text).toContain("1x Petisco Chat (R$ 42,00) = R$ 42,00");
+    expect(text).toContain("*Pagamento:* Cartão na entrega");
+    expect(text).toContain("*Observações:* Sem pressa");
+
+    // Chat off: no text to open.
+    await updateSettings(ctx.database.db, { whatsappAtivo: false });
+    const off = (await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "Ana Chat",
+        telefone: "47999990000",
+        endereco: "Rua 2",
+        numero: "3",
+        bairro: "Morretes",
+        janelaEntrega: "manha",
+        formaPagamento: "cartao_entrega",
+        itens: `${item.id}:1`,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    const offCookie = (off.headers.get("set-cookie") ?? "")
+      .split(/,(?=\s*agropet_)/)
+      .map((c) => c.split(";")[0]!.trim())
+      .join("; ");
+    expect(
+      (await readOrderFlash(makeRequest("/loja", { headers: { cookie: offCookie } }))).flash
+        ?.chatUrl,
+    ).toBeNull();
   });
 });
