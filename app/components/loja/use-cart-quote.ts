@@ -1,6 +1,6 @@
 // Asks the server for the cart preview whenever the lines, the coupon or the
 // neighbourhood change, and folds the server's prices and stock back into the cart.
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { encodeCartLines } from "~/domain/cart";
@@ -58,6 +58,7 @@ export function useCartQuote(options: { bairro?: string | null } = {}) {
     });
   }, [quote, dispatch]);
 
+  const reload = useCallback(() => (lines ? load(url) : Promise.resolve()), [lines, load, url]);
   const empty = cart.hydrated && state.items.length === 0;
   const current = quote && lines ? quote : null;
   return {
@@ -65,6 +66,6 @@ export function useCartQuote(options: { bairro?: string | null } = {}) {
     loading:
       !empty && (!cart.hydrated || fetcher.state !== "idle" || !quote || requested.current !== url),
     empty,
-    reload: () => load(url),
+    reload,
   };
 }

@@ -117,14 +117,17 @@ export default function CheckoutPage() {
   const cart = useCart();
   const [bairro, setBairro] = useState("");
   const [forma, setForma] = useState("");
-  const { quote, loading, empty } = useCartQuote({ bairro: bairro || null });
+  const { quote, loading, empty, reload } = useCartQuote({ bairro: bairro || null });
   // One key per checkout visit: a double click or a retried request finds the same order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (actionData?.message) messageRef.current?.focus();
-  }, [actionData]);
+    if (!actionData?.message) return;
+    messageRef.current?.focus();
+    // Stock or prices may have changed: fetch them again so the cart adjusts.
+    void reload();
+  }, [actionData, reload]);
 
   const errors = actionData?.errors ?? {};
   const payments = CHECKOUT_PAYMENTS.filter((p) => p !== "pix" || pixAtivo);

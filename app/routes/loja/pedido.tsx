@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, MessageCircleIcon } from "lucide-react";
-import { data, Link, useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { data, Link, useLoaderData, useRevalidator } from "react-router";
 import { PixCopy } from "~/components/loja/pix-copy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -90,6 +91,14 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function OrderPage() {
   const { pedido, itens, pix, chatUrl } = useLoaderData<typeof loader>();
+  // The shop updates the status from the admin: refresh while the page is open and visible.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void revalidate();
+    }, 30_000);
+    return () => clearInterval(timer);
+  }, [revalidate]);
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <Link
