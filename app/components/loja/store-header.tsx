@@ -23,13 +23,17 @@ export function StoreHeader({
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
         <Link
           to="/"
+          aria-label="Voltar ao site"
           className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
           <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          <span>Voltar ao site</span>
+          <span>
+            Voltar<span className="hidden sm:inline"> ao site</span>
+          </span>
         </Link>
         <Link to="/loja" className="mx-auto text-lg font-extrabold text-brand-700 sm:text-xl">
-          {shop.name} <span className="font-semibold text-slate-700">| Loja Online</span>
+          {shop.name}{" "}
+          <span className="hidden font-semibold text-slate-700 sm:inline">| Loja Online</span>
         </Link>
         {isAdmin ? (
           <Link

@@ -107,7 +107,7 @@ export default function ProductPage() {
         Voltar para a loja
       </Link>
       <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-2 md:p-6">
-        <div className="relative overflow-hidden rounded-xl">
+        <div className="relative min-w-0 overflow-hidden rounded-xl">
           <ProductImage
             src={product.imagemUrl}
             alt={product.nome}
@@ -115,7 +115,7 @@ export default function ProductPage() {
             priority
           />
         </div>
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <Link
               to={`/loja?categoria=${product.categoriaSlug}`}
@@ -181,7 +181,12 @@ export default function ProductPage() {
                   <PlusIcon aria-hidden="true" />
                 </Button>
               </div>
-              <Button size="lg" onClick={add} disabled={!cart.hydrated || room <= 0}>
+              <Button
+                size="lg"
+                onClick={add}
+                disabled={!cart.hydrated || room <= 0}
+                className="whitespace-normal text-center"
+              >
                 <ShoppingCartIcon aria-hidden="true" />
                 {room <= 0
                   ? "Estoque todo no carrinho"
