@@ -4,6 +4,7 @@ import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as productLoader } from "~/routes/loja/produto";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
 import { createSession, createUser } from "~/server/auth.server";
+import { openDatabase, setDatabase } from "~/server/db/client.server";
 import { seedDatabase } from "~/server/seed.server";
 import { getStoreProduct, listStoreProducts } from "~/server/store.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -190,5 +191,28 @@ describe("store catalogue", () => {
     const staffSession = await createSession(staff.id, makeRequest("/"));
     expect((await layout(adminSession.token)).isAdmin).toBe(true);
     expect((await layout(staffSession.token)).isAdmin).toBe(false);
+  });
+
+  it("says 'Erro ao carregar produtos' / 'Erro ao validar cupom' when the database fails", async () => {
+    const broken = await openDatabase({});
+    await broken.close();
+    setDatabase(broken);
+    try {
+      const page = (await storeLoader({
+        request: makeRequest("/loja"),
+        params: {},
+        context: {},
+      } as never)) as unknown as { data: { erro: string; produtos: unknown[] } };
+      expect(page.data).toMatchObject({ erro: "Erro ao carregar produtos", produtos: [] });
+      const quote = (await quoteLoader({
+        request: makeRequest("/loja/resumo?itens=a:1&cupom=X"),
+        params: {},
+        context: {},
+      } as never)) as Response;
+      expect(quote.status).toBe(503);
+      expect(await quote.json()).toEqual({ erro: "Erro ao validar cupom" });
+    } finally {
+      setDatabase(ctx.database);
+    }
   });
 });

@@ -16,7 +16,7 @@ export function quoteUrl(lines: string, cupom: string | null, bairro?: string | 
 
 export function useCartQuote(options: { bairro?: string | null } = {}) {
   const cart = useCart();
-  const fetcher = useFetcher<CartQuote>();
+  const fetcher = useFetcher<CartQuote | { erro: string }>();
   const lines = encodeCartLines(cart.state.items);
   const url = quoteUrl(lines, cart.state.cupom, options.bairro);
   const asked = useRef<string[]>([]);
@@ -31,7 +31,12 @@ export function useCartQuote(options: { bairro?: string | null } = {}) {
     void load(url);
   }, [cart.hydrated, lines, url, load]);
 
-  const quote = fetcher.data;
+  const answer = fetcher.data;
+  const quote = answer && !("erro" in answer) ? answer : undefined;
+  const failure = answer && "erro" in answer ? answer.erro : null;
+  useEffect(() => {
+    if (failure) toast.error(failure);
+  }, [failure]);
   const { dispatch, state } = cart;
   useEffect(() => {
     if (!quote) return;

@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
+import { logger } from "~/server/logger.server";
 import { readOrderFlash } from "~/server/order-flash.server";
 import { listStoreProducts } from "~/server/store.server";
 import type { Route } from "./+types/index";
@@ -22,15 +23,26 @@ export function meta() {
   ];
 }
 
+const emptyList = { produtos: [], total: 0, pagina: 1, paginas: 1, categorias: [] };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.slice(0, 100) ?? "";
   const categoria = url.searchParams.get("categoria") ?? "";
   const pagina = Number(url.searchParams.get("pagina")) || 1;
   const [list, { flash, headers }] = await Promise.all([
-    listStoreProducts({ q, categoria, pagina }),
+    listStoreProducts({ q, categoria, pagina }).catch((error: unknown) => {
+      logger.error({ err: error }, "falha ao carregar produtos");
+      return null;
+    }),
     readOrderFlash(request),
   ]);
+  if (!list) {
+    return data(
+      { ...emptyList, q, categoria, flash, erro: "Erro ao carregar produtos" },
+      { headers: { ...Object.fromEntries(headers ?? []), "Cache-Control": "no-store" } },
+    );
+  }
   // Only what the cards show travels to the browser.
   const produtos = list.produtos.map((p) => ({
     id: p.id,
@@ -41,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     estoque: p.estoque,
     imagemUrl: p.imagemUrl,
   }));
-  return data({ ...list, produtos, q, categoria, flash }, { headers });
+  return data({ ...list, produtos, q, categoria, flash, erro: null }, { headers });
 }
 
 /**
@@ -65,7 +77,7 @@ function pageHref(q: string, categoria: string, pagina: number) {
 }
 
 export default function StoreIndex() {
-  const { produtos, total, pagina, paginas, categorias, q, categoria, flash } =
+  const { produtos, total, pagina, paginas, categorias, q, categoria, flash, erro } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -148,7 +160,16 @@ export default function StoreIndex() {
         ) : null}
       </div>
 
-      {loading ? (
+      {erro ? (
+        <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-center">
+          <p className="font-semibold text-red-900">{erro}</p>
+          <Button asChild variant="outline" className="mt-3">
+            <Link to={pageHref(q, categoria, 1)} reloadDocument>
+              Tentar novamente
+            </Link>
+          </Button>
+        </div>
+      ) : loading ? (
         <ul
           className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
           aria-label="Carregando produtos"

@@ -9,12 +9,19 @@ import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { stockText } from "~/domain/catalog";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
+import { logger } from "~/server/logger.server";
 import { getStoreProduct } from "~/server/store.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/produto";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = await getStoreProduct(params.id);
+  let product: Awaited<ReturnType<typeof getStoreProduct>>;
+  try {
+    product = await getStoreProduct(params.id);
+  } catch (error) {
+    logger.error({ err: error }, "falha ao carregar produto");
+    throw await redirectWithToast("/loja", { type: "error", title: "Erro ao carregar produto" });
+  }
   if (!product) {
     throw await redirectWithToast("/loja", { type: "error", title: "Produto não disponível" });
   }
