@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { microCache } from "./server/micro-cache";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
@@ -113,6 +114,8 @@ if (isDev) {
   );
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   appModule = (await import(path.join(buildDir, "server", "index.js"))) as unknown as AppModule;
+  // Anonymous GETs of pages that declare s-maxage are served from memory (see the file).
+  server.use(microCache());
   server.use(appModule.app);
 }
 

@@ -22,6 +22,8 @@ export default [
       route("checkout", "routes/loja/checkout.tsx"),
       route("pedido/:numero", "routes/loja/pedido.tsx"),
     ]),
+    // The cart preview (JSON): server prices, stock, coupon and delivery fee.
+    route("resumo", "routes/loja/resumo.ts"),
   ]),
 
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.

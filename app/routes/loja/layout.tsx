@@ -1,5 +1,29 @@
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
+import { CartProvider } from "~/components/loja/cart-context";
+import { StoreHeader } from "~/components/loja/store-header";
+import { shop } from "~/content/shop";
+import { isAdminRequest } from "~/server/auth.server";
+import { getSettings } from "~/server/settings.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [isAdmin, settings] = await Promise.all([isAdminRequest(request), getSettings()]);
+  return { isAdmin, freteGratisMinimo: settings.freteGratisMinimo };
+}
 
 export default function LojaLayout() {
-  return <Outlet />;
+  const { isAdmin, freteGratisMinimo } = useLoaderData<typeof loader>();
+  return (
+    <CartProvider>
+      <div className="flex min-h-dvh flex-col bg-slate-50">
+        <StoreHeader isAdmin={isAdmin} freteGratisMinimo={freteGratisMinimo} />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">
+          © {new Date().getFullYear()} {shop.name} · {shop.city}/{shop.state} · {shop.phoneDisplay}
+        </footer>
+      </div>
+    </CartProvider>
+  );
 }

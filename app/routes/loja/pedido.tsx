@@ -1,8 +1,231 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { ArrowLeftIcon, MessageCircleIcon } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useLoaderData, useRevalidator } from "react-router";
+import { PixCopy } from "~/components/loja/pix-copy";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { shop } from "~/content/shop";
+import { formatDateTime } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
+import {
+  FORMA_PAGAMENTO_LABEL,
+  JANELA_ENTREGA_LABEL,
+  STATUS_PAGAMENTO_LABEL,
+  STATUS_PAGAMENTO_VARIANT,
+  STATUS_PEDIDO_LABEL,
+  STATUS_PEDIDO_VARIANT,
+} from "~/domain/order-labels";
+import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
+import { getCustomerOrder } from "~/server/orders.server";
+import { pixChargeFor } from "~/server/pix.server";
+import { getSettings } from "~/server/settings.server";
+import type { Route } from "./+types/pedido";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const found = await getCustomerOrder(params.numero, token);
+  // Unknown number and wrong token answer alike: the page cannot be found by guessing.
+  if (!found) throw data("Pedido não encontrado", { status: 404 });
+  const settings = await getSettings();
+  const { pedido, itens } = found;
+  const pix =
+    pedido.statusPagamento === "aguardando" && pedido.statusPedido !== "cancelado"
+      ? await pixChargeFor(pedido, settings)
+      : null;
+  return data(
+    {
+      pedido: {
+        numero: pedido.numeroPedido,
+        createdAt: formatDateTime(pedido.createdAt),
+        clienteNome: pedido.clienteNome,
+        clienteTelefone: pedido.clienteTelefone,
+        clienteEndereco: pedido.clienteEndereco,
+        clienteBairro: pedido.clienteBairro,
+        clienteReferencia: pedido.clienteReferencia,
+        janelaEntrega: pedido.janelaEntrega,
+        observacoes: pedido.observacoes,
+        subtotal: pedido.subtotal,
+        desconto: pedido.desconto,
+        cupomCodigo: pedido.cupomCodigo,
+        taxaEntrega: pedido.taxaEntrega,
+        total: pedido.total,
+        formaPagamento: pedido.formaPagamento,
+        trocoPara: pedido.trocoPara,
+        statusPedido: pedido.statusPedido,
+        statusPagamento: pedido.statusPagamento,
+      },
+      itens: itens.map((i) => ({
+        id: i.id,
+        nome: i.produtoNome,
+        preco: i.produtoPreco,
+        quantidade: i.quantidade,
+        subtotal: i.subtotal,
+      })),
+      pix,
+      chatUrl: chatLink(
+        chatNumber(settings.whatsappNumero, shop.phone),
+        `Olá! Gostaria de falar sobre o meu pedido ${pedido.numeroPedido}.`,
+      ),
+    },
+    {
+      headers: {
+        "Cache-Control": "private, no-store",
+        // The link carries the secret: never hand it to another site.
+        "Referrer-Policy": "no-referrer",
+      },
+    },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: `Pedido ${data?.pedido.numero ?? ""} | ${shop.name}` },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+export default function OrderPage() {
+  const { pedido, itens, pix, chatUrl } = useLoaderData<typeof loader>();
+  // The shop updates the status from the admin: refresh while the page is open and visible.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void revalidate();
+    }, 30_000);
+    return () => clearInterval(timer);
+  }, [revalidate]);
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Pedido</h1>
+    <main className="mx-auto max-w-3xl px-4 py-6">
+      <Link
+        to="/loja"
+        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Voltar para a loja
+      </Link>
+      <div className="grid gap-4">
+        <section className="rounded-2xl border border-slate-200 bg-white p-4">
+          <h1 className="text-2xl font-extrabold">Pedido {pedido.numero}</h1>
+          <p className="text-sm text-slate-600">Feito em {pedido.createdAt}</p>
+          <dl className="mt-3 flex flex-wrap gap-4 text-sm">
+            <div className="grid gap-1">
+              <dt className="text-slate-600">Status do pedido</dt>
+              <dd>
+                <Badge
+                  variant={STATUS_PEDIDO_VARIANT[pedido.statusPedido]}
+                  data-testid="status-pedido"
+                >
+                  {STATUS_PEDIDO_LABEL[pedido.statusPedido]}
+                </Badge>
+              </dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-slate-600">Pagamento</dt>
+              <dd>
+                <Badge
+                  variant={STATUS_PAGAMENTO_VARIANT[pedido.statusPagamento]}
+                  data-testid="status-pagamento"
+                >
+                  {STATUS_PAGAMENTO_LABEL[pedido.statusPagamento]}
+                </Badge>
+              </dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-slate-600">Forma de pagamento</dt>
+              <dd className="font-semibold">
+                {FORMA_PAGAMENTO_LABEL[pedido.formaPagamento]}
+                {pedido.formaPagamento === "dinheiro" && pedido.trocoPara
+                  ? ` (troco para ${formatBRL(pedido.trocoPara)})`
+                  : ""}
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        {pix ? (
+          <section
+            className="grid gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:grid-cols-[12rem_1fr]"
+            aria-labelledby="pix-title"
+          >
+            <h2 id="pix-title" className="text-lg font-bold sm:col-span-2">
+              Pague com Pix: {formatBRL(pedido.total)}
+            </h2>
+            <div
+              className="mx-auto w-48 rounded-lg bg-white p-2"
+              role="img"
+              aria-label={`QR Code Pix de ${formatBRL(pedido.total)}`}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from our own payload
+              dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
+            />
+            <div className="grid gap-2">
+              <PixCopy payload={pix.payload} />
+              <p className="text-xs text-slate-700">
+                Chave Pix: {pix.chave}. Depois de pagar, a loja confirma o pagamento e o status muda
+                aqui.
+              </p>
+            </div>
+          </section>
+        ) : null}
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-4">
+          <h2 className="mb-2 text-lg font-bold">Itens</h2>
+          <ul className="grid gap-2 text-sm">
+            {itens.map((i) => (
+              <li key={i.id} className="flex justify-between gap-2">
+                <span>
+                  {i.quantidade}x {i.nome}{" "}
+                  <span className="text-slate-600">({formatBRL(i.preco)})</span>
+                </span>
+                <span className="shrink-0 font-semibold">{formatBRL(i.subtotal)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 grid gap-1 border-t border-slate-200 pt-3 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd>{formatBRL(pedido.subtotal)}</dd>
+            </div>
+            {pedido.desconto > 0 ? (
+              <div className="flex justify-between text-green-700">
+                <dt>Desconto{pedido.cupomCodigo ? ` (${pedido.cupomCodigo})` : ""}</dt>
+                <dd>-{formatBRL(pedido.desconto)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Taxa de entrega</dt>
+              <dd>{pedido.taxaEntrega === 0 ? "Grátis" : formatBRL(pedido.taxaEntrega)}</dd>
+            </div>
+            <div className="flex justify-between text-base font-extrabold">
+              <dt>Total</dt>
+              <dd data-testid="pedido-total">{formatBRL(pedido.total)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+          <h2 className="mb-2 text-lg font-bold">Entrega</h2>
+          <p className="font-semibold">{pedido.clienteNome}</p>
+          <p>{pedido.clienteTelefone}</p>
+          <p>
+            {pedido.clienteEndereco} - {pedido.clienteBairro}
+          </p>
+          {pedido.clienteReferencia ? <p>Referência: {pedido.clienteReferencia}</p> : null}
+          <p className="mt-1">Horário: {JANELA_ENTREGA_LABEL[pedido.janelaEntrega]}</p>
+          {pedido.observacoes ? <p className="mt-1">Observações: {pedido.observacoes}</p> : null}
+        </section>
+
+        <Button asChild variant="whatsapp" size="lg">
+          <a href={chatUrl} {...externalLinkProps}>
+            <MessageCircleIcon aria-hidden="true" />
+            Falar com a loja sobre este pedido
+          </a>
+        </Button>
+      </div>
     </main>
   );
 }

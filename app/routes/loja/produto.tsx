@@ -1,8 +1,217 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { ArrowLeftIcon, MinusIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useLoaderData } from "react-router";
+import { toast } from "sonner";
+import { useCart } from "~/components/loja/cart-context";
+import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
+import { ProductImage } from "~/components/loja/product-image";
+import { Button } from "~/components/ui/button";
+import { shop } from "~/content/shop";
+import { stockText } from "~/domain/catalog";
+import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
+import { logger } from "~/server/logger.server";
+import { getStoreProduct } from "~/server/store.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/produto";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  let product: Awaited<ReturnType<typeof getStoreProduct>>;
+  try {
+    product = await getStoreProduct(params.id);
+  } catch (error) {
+    logger.error({ err: error }, "falha ao carregar produto");
+    throw await redirectWithToast("/loja", { type: "error", title: "Erro ao carregar produto" });
+  }
+  if (!product) {
+    throw await redirectWithToast("/loja", { type: "error", title: "Produto não disponível" });
+  }
+  const origin = new URL(request.url).origin;
+  return { product, origin };
+}
+
+/**
+ * The page is the same for every visitor without a session (the cart lives in the
+ * browser), so a shared cache may keep it for a second (see server/micro-cache.ts).
+ */
+export function headers() {
+  return {
+    "Cache-Control": "public, max-age=0, s-maxage=1, stale-while-revalidate=10",
+    Vary: "Cookie",
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: `Produto | ${shop.name}` }];
+  const { product, origin } = data;
+  const url = `${origin}/loja/produto/${product.id}`;
+  const image = product.imagemUrl ? `${origin}${product.imagemUrl}` : undefined;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.nome,
+    description: product.descricaoCurta ?? undefined,
+    sku: product.sku ?? undefined,
+    image,
+    category: product.categoriaNome,
+    brand: product.marca ? { "@type": "Brand", name: product.marca } : undefined,
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "BRL",
+      price: centavosToDecimal(product.precoAtual),
+      availability:
+        product.estoque > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: shop.name },
+    },
+  };
+  return [
+    { title: `${product.nome} | ${shop.name}` },
+    { name: "description", content: product.descricaoCurta ?? product.nome },
+    { property: "og:title", content: product.nome },
+    { property: "og:type", content: "product" },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    { "script:ld+json": jsonLd },
+  ];
+}
+
+export default function ProductPage() {
+  const { product } = useLoaderData<typeof loader>();
+  const cart = useCart();
+  const room = cart.hydrated ? cart.remaining(product.id, product.estoque) : product.estoque;
+  const [quantidade, setQuantidade] = useState(1);
+  const qty = Math.max(1, Math.min(quantidade, Math.max(room, 1)));
+  const off = discountPercent(product.precoAntes, product.precoAtual);
+  const inCart = product.estoque - room;
+
+  function add() {
+    const added = cart.add(
+      {
+        id: product.id,
+        nome: product.nome,
+        preco: product.precoAtual,
+        imagem: product.imagemUrl,
+        estoque: product.estoque,
+      },
+      qty,
+    );
+    if (added > 0) {
+      toast.success(`${added}x ${product.nome} adicionado ao carrinho!`);
+      setQuantidade(1);
+    } else {
+      toast.error(`Você já tem todo o estoque de ${product.nome} no carrinho`);
+    }
+  }
+
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Produto</h1>
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <Link
+        to="/loja"
+        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Voltar para a loja
+      </Link>
+      <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-2 md:p-6">
+        <div className="relative min-w-0 overflow-hidden rounded-xl">
+          <ProductImage
+            src={product.imagemUrl}
+            alt={product.nome}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            priority
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={`/loja?categoria=${product.categoriaSlug}`}
+              className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
+            >
+              {product.categoriaNome}
+            </Link>
+            <LowStockBadge estoque={product.estoque} />
+            <DiscountBadge precoAtual={product.precoAtual} precoAntes={product.precoAntes} />
+          </div>
+          <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{product.nome}</h1>
+          {product.sku ? (
+            <p className="text-sm text-slate-600">Código (SKU): {product.sku}</p>
+          ) : null}
+          {product.descricaoCurta ? (
+            <p className="text-slate-700">{product.descricaoCurta}</p>
+          ) : null}
+          <div>
+            <Price precoAtual={product.precoAtual} precoAntes={product.precoAntes} size="lg" />
+            {off > 0 ? (
+              <p className="mt-1 text-sm font-semibold text-green-700">
+                Economize {formatBRL(product.precoAntes! - product.precoAtual)} ({off}%)
+              </p>
+            ) : null}
+          </div>
+          <p
+            className={
+              product.estoque > 5
+                ? "text-sm text-slate-700"
+                : "text-sm font-semibold text-amber-800"
+            }
+          >
+            {stockText(product.estoque)}
+            {inCart > 0 ? ` · ${inCart} no seu carrinho` : ""}
+          </p>
+
+          {product.estoque > 0 ? (
+            <div className="grid gap-3 sm:max-w-sm">
+              <div className="flex items-center gap-2" role="group" aria-label="Quantidade">
+                <Button
+                  variant="outline"
+                  size="icon"
+                  onClick={() => setQuantidade(qty - 1)}
+                  disabled={qty <= 1}
+                  aria-label="Diminuir quantidade"
+                >
+                  <MinusIcon aria-hidden="true" />
+                </Button>
+                <output
+                  className="w-12 text-center text-lg font-bold"
+                  aria-live="polite"
+                  data-testid="quantidade"
+                >
+                  {qty}
+                </output>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  onClick={() => setQuantidade(qty + 1)}
+                  disabled={qty >= room}
+                  aria-label="Aumentar quantidade"
+                >
+                  <PlusIcon aria-hidden="true" />
+                </Button>
+              </div>
+              <Button
+                size="lg"
+                onClick={add}
+                disabled={!cart.hydrated || room <= 0}
+                className="whitespace-normal text-center"
+              >
+                <ShoppingCartIcon aria-hidden="true" />
+                {room <= 0
+                  ? "Estoque todo no carrinho"
+                  : `Adicionar ao carrinho - ${formatBRL(product.precoAtual * qty)}`}
+              </Button>
+              {inCart > 0 ? (
+                <Button asChild variant="contact">
+                  <Link to="/loja/carrinho">Ver carrinho</Link>
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+              Este produto está esgotado no momento.
+            </p>
+          )}
+        </div>
+      </div>
     </main>
   );
 }

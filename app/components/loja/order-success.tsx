@@ -1,0 +1,64 @@
+import { CheckCircle2Icon, MessageCircleIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { externalLinkProps } from "~/domain/whatsapp";
+import { useCart } from "./cart-context";
+
+export function orderSuccessMessage(numero: string) {
+  return `Pedido ${numero} realizado com sucesso! Entraremos em contato em breve.`;
+}
+
+/** The message /loja shows after the checkout, with the order link and the chat text. */
+export function OrderSuccess({
+  numero,
+  token,
+  chatUrl,
+}: {
+  numero: string;
+  token: string;
+  chatUrl: string | null;
+}) {
+  const cart = useCart();
+  const opened = useRef(false);
+  const { hydrated, clear } = cart;
+  useEffect(() => {
+    if (!hydrated || opened.current) return;
+    opened.current = true;
+    clear();
+    // The click on "Finalizar" is still a recent user action, so the browser lets the
+    // chat open; when it does not, the button below does the same.
+    if (chatUrl) window.open(chatUrl, "_blank", "noopener,noreferrer");
+  }, [hydrated, clear, chatUrl]);
+  const orderHref = `/loja/pedido/${numero}?token=${encodeURIComponent(token)}`;
+  return (
+    <section
+      className="mb-6 rounded-2xl border border-green-300 bg-green-50 p-4 sm:p-5"
+      role="status"
+      aria-live="polite"
+    >
+      <div className="flex items-start gap-3">
+        <CheckCircle2Icon className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden="true" />
+        <div className="grid gap-3">
+          <p className="font-semibold text-green-900">{orderSuccessMessage(numero)}</p>
+          <p className="text-sm text-green-900">
+            Guarde o link abaixo: por ele você acompanha o status do pedido e do pagamento.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="sm">
+              <Link to={orderHref}>Acompanhar pedido {numero}</Link>
+            </Button>
+            {chatUrl ? (
+              <Button asChild size="sm" variant="whatsapp">
+                <a href={chatUrl} {...externalLinkProps}>
+                  <MessageCircleIcon aria-hidden="true" />
+                  Enviar pedido pelo WhatsApp
+                </a>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { PlusIcon } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import type { StoreProduct } from "~/server/store.server";
+
+export type CardProduct = Pick<
+  StoreProduct,
+  "id" | "nome" | "categoriaNome" | "precoAtual" | "precoAntes" | "estoque" | "imagemUrl"
+>;
+
+import { useCart } from "./cart-context";
+import { DiscountBadge, LowStockBadge, Price } from "./price";
+import { ProductImage } from "./product-image";
+
+export function ProductCard({ product, priority }: { product: CardProduct; priority?: boolean }) {
+  const cart = useCart();
+  const href = `/loja/produto/${product.id}`;
+  const room = cart.remaining(product.id, product.estoque);
+  function add() {
+    const added = cart.add({
+      id: product.id,
+      nome: product.nome,
+      preco: product.precoAtual,
+      imagem: product.imagemUrl,
+      estoque: product.estoque,
+    });
+    if (added > 0) toast.success(`${product.nome} adicionado ao carrinho!`);
+    else toast.error(`Você já tem todo o estoque de ${product.nome} no carrinho`);
+  }
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <ProductImage
+            src={product.imagemUrl}
+            alt=""
+            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+            priority={priority}
+          />
+        </Link>
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          <DiscountBadge precoAtual={product.precoAtual} precoAntes={product.precoAntes} />
+          <LowStockBadge estoque={product.estoque} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+          {product.categoriaNome}
+        </p>
+        <h2 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
+          <Link to={href} className="hover:underline">
+            {product.nome}
+          </Link>
+        </h2>
+        <div className="mt-auto">
+          <Price precoAtual={product.precoAtual} precoAntes={product.precoAntes} />
+        </div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Link
+            to={href}
+            aria-label={`Ver detalhes de ${product.nome}`}
+            className="inline-flex min-h-9 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Detalhes
+          </Link>
+          <Button
+            size="sm"
+            onClick={add}
+            disabled={!cart.hydrated || room <= 0}
+            aria-label={`Adicionar ${product.nome} ao carrinho`}
+          >
+            <PlusIcon aria-hidden="true" />
+            Adicionar
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white" aria-hidden="true">
+      <div className="aspect-square animate-pulse bg-slate-200" />
+      <div className="grid gap-2 p-3">
+        <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-full animate-pulse rounded bg-slate-200" />
+        <div className="h-6 w-1/2 animate-pulse rounded bg-slate-200" />
+        <div className="h-9 w-full animate-pulse rounded bg-slate-200" />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { PackageIcon } from "lucide-react";
+import { productImageSrcSet } from "~/domain/product-image";
+import { cn } from "~/lib/utils";
+
+/** A square product picture with srcset and fixed dimensions (no layout shift). */
+export function ProductImage({
+  src,
+  alt,
+  sizes,
+  priority,
+  className,
+}: {
+  src: string | null;
+  alt: string;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  if (!src) {
+    return (
+      <div
+        className={cn(
+          "flex aspect-square items-center justify-center bg-slate-100 text-slate-400",
+          className,
+        )}
+        role="img"
+        aria-label={alt}
+      >
+        <PackageIcon className="size-12" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      srcSet={productImageSrcSet(src)}
+      sizes={sizes}
+      alt={alt}
+      width={400}
+      height={400}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      className={cn("aspect-square w-full bg-slate-100 object-cover", className)}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
+import { Link } from "react-router";
+import { shop } from "~/content/shop";
+import { formatBRL } from "~/domain/money";
+import { useCart } from "./cart-context";
+
+/** The store's compact header: back to the site, the cart with its count, the admin shortcut. */
+export function StoreHeader({
+  isAdmin,
+  freteGratisMinimo,
+}: {
+  isAdmin: boolean;
+  freteGratisMinimo: number;
+}) {
+  const { count, hydrated } = useCart();
+  const label = hydrated ? `Carrinho, ${count} ${count === 1 ? "item" : "itens"}` : "Carrinho";
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <p className="bg-brand-700 px-4 py-1.5 text-center text-xs font-semibold text-white sm:text-sm">
+        <TruckIcon className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
+        Frete grátis em compras a partir de {formatBRL(freteGratisMinimo)}
+      </p>
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
+        <Link
+          to="/"
+          aria-label="Voltar ao site"
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          <span>
+            Voltar<span className="hidden sm:inline"> ao site</span>
+          </span>
+        </Link>
+        <Link to="/loja" className="mx-auto text-lg font-extrabold text-brand-700 sm:text-xl">
+          {shop.name}{" "}
+          <span className="hidden font-semibold text-slate-700 sm:inline">| Loja Online</span>
+        </Link>
+        {isAdmin ? (
+          <Link
+            to="/admin/loja"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+            aria-label="Configurações da loja"
+            title="Configurações da loja"
+          >
+            <SettingsIcon className="size-5" aria-hidden="true" />
+          </Link>
+        ) : null}
+        <Link
+          to="/loja/carrinho"
+          className="relative inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700"
+          aria-label={label}
+          data-testid="cart-button"
+        >
+          <ShoppingCartIcon className="size-5" aria-hidden="true" />
+          <span className="hidden sm:inline">Carrinho</span>
+          <span
+            className="inline-flex min-w-6 items-center justify-center rounded-full bg-white px-1.5 text-xs font-bold text-brand-700"
+            aria-hidden="true"
+            data-testid="cart-count"
+          >
+            {hydrated ? count : 0}
+          </span>
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,190 @@
+// The shopping cart (SPEC §4): a pure reducer over the lines the customer picked.
+// It lives in localStorage on the client; the server only ever receives ids and
+// quantities, and prices are always recomputed on the server.
+
+export interface CartItem {
+  id: string;
+  /** Display snapshot for the header and toasts; the cart page shows the server's data. */
+  nome: string;
+  preco: number;
+  imagem: string | null;
+  /** Stock the server last reported: the quantity never goes above it. */
+  estoque: number;
+  quantidade: number;
+}
+
+export interface CartState {
+  items: CartItem[];
+  /** Coupon code the customer applied in the cart (checked again by the server). */
+  cupom: string | null;
+}
+
+export type CartAction =
+  | { type: "add"; item: Omit<CartItem, "quantidade">; quantidade?: number }
+  | { type: "remove"; id: string }
+  | { type: "update"; id: string; quantidade: number }
+  | { type: "clear" }
+  | { type: "setCoupon"; cupom: string | null }
+  /**
+   * Fresh product data from the server for the ids it was asked about (`requested`):
+   * new prices and stock; asked-about lines it did not return (unavailable) go.
+   * Lines added since the question was asked are left alone.
+   */
+  | {
+      type: "sync";
+      requested: string[];
+      products: {
+        id: string;
+        nome: string;
+        preco: number;
+        imagem: string | null;
+        estoque: number;
+      }[];
+    }
+  | { type: "replace"; state: CartState };
+
+export const emptyCart: CartState = { items: [], cupom: null };
+
+function clamp(quantidade: number, estoque: number): number {
+  return Math.max(0, Math.min(Math.floor(quantidade), estoque));
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case "add": {
+      const n = Math.max(1, Math.floor(action.quantidade ?? 1));
+      const existing = state.items.find((i) => i.id === action.item.id);
+      if (existing) {
+        const quantidade = clamp(existing.quantidade + n, action.item.estoque);
+        return {
+          ...state,
+          items: state.items
+            .map((i) => (i.id === existing.id ? { ...i, ...action.item, quantidade } : i))
+            .filter((i) => i.quantidade > 0),
+        };
+      }
+      const quantidade = clamp(n, action.item.estoque);
+      if (quantidade <= 0) return state;
+      return { ...state, items: [...state.items, { ...action.item, quantidade }] };
+    }
+    case "remove":
+      return { ...state, items: state.items.filter((i) => i.id !== action.id) };
+    case "update": {
+      if (action.quantidade <= 0) return cartReducer(state, { type: "remove", id: action.id });
+      return {
+        ...state,
+        items: state.items
+          .map((i) =>
+            i.id === action.id ? { ...i, quantidade: clamp(action.quantidade, i.estoque) } : i,
+          )
+          .filter((i) => i.quantidade > 0),
+      };
+    }
+    case "clear":
+      return emptyCart;
+    case "setCoupon":
+      return { ...state, cupom: action.cupom ? action.cupom.trim().toUpperCase() : null };
+    case "sync": {
+      const byId = new Map(action.products.map((p) => [p.id, p]));
+      const asked = new Set(action.requested);
+      const items = state.items
+        .map((i) => {
+          if (!asked.has(i.id)) return i;
+          const fresh = byId.get(i.id);
+          if (!fresh) return { ...i, quantidade: 0 };
+          return { ...i, ...fresh, quantidade: clamp(i.quantidade, fresh.estoque) };
+        })
+        .filter((i) => i.quantidade > 0);
+      const same =
+        items.length === state.items.length &&
+        items.every((i, k) => {
+          const old = state.items[k]!;
+          return (
+            old.id === i.id &&
+            old.quantidade === i.quantidade &&
+            old.preco === i.preco &&
+            old.estoque === i.estoque &&
+            old.nome === i.nome &&
+            old.imagem === i.imagem
+          );
+        });
+      return same ? state : { ...state, items };
+    }
+    case "replace":
+      return action.state;
+  }
+}
+
+/** Sum of the quantities (the count on the cart button). */
+export function cartCount(state: CartState): number {
+  return state.items.reduce((sum, i) => sum + i.quantidade, 0);
+}
+
+/** Sum of price × quantity with the prices the cart last saw (display only). */
+export function cartTotal(state: CartState): number {
+  return state.items.reduce((sum, i) => sum + i.preco * i.quantidade, 0);
+}
+
+/** How many more units of a product can still go into the cart. */
+export function remainingStock(state: CartState, id: string, estoque: number): number {
+  const inCart = state.items.find((i) => i.id === id)?.quantidade ?? 0;
+  return Math.max(0, estoque - inCart);
+}
+
+/** Reads a stored cart defensively: anything malformed is dropped, never trusted. */
+export function parseStoredCart(raw: string | null): CartState {
+  if (!raw) return emptyCart;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (!value || typeof value !== "object") return emptyCart;
+    const v = value as { items?: unknown; cupom?: unknown };
+    const items = Array.isArray(v.items)
+      ? v.items.flatMap((i): CartItem[] => {
+          if (!i || typeof i !== "object") return [];
+          const x = i as Record<string, unknown>;
+          const ok =
+            typeof x.id === "string" &&
+            typeof x.nome === "string" &&
+            Number.isSafeInteger(x.preco) &&
+            Number.isSafeInteger(x.estoque) &&
+            Number.isSafeInteger(x.quantidade) &&
+            (x.quantidade as number) > 0;
+          if (!ok) return [];
+          return [
+            {
+              id: x.id as string,
+              nome: x.nome as string,
+              preco: x.preco as number,
+              imagem: typeof x.imagem === "string" ? x.imagem : null,
+              estoque: x.estoque as number,
+              quantidade: Math.min(x.quantidade as number, x.estoque as number),
+            },
+          ].filter((c) => c.quantidade > 0);
+        })
+      : [];
+    const cupom = typeof v.cupom === "string" && v.cupom.trim() ? v.cupom.trim() : null;
+    return { items, cupom };
+  } catch {
+    return emptyCart;
+  }
+}
+
+/** Lines as the server receives them: 'id:quantidade,id:quantidade'. */
+export function encodeCartLines(items: { id: string; quantidade: number }[]): string {
+  return items.map((i) => `${i.id}:${i.quantidade}`).join(",");
+}
+
+export function decodeCartLines(text: string | null | undefined): {
+  produtoId: string;
+  quantidade: number;
+}[] {
+  if (!text) return [];
+  const merged = new Map<string, number>();
+  for (const part of text.split(",")) {
+    const [id, q] = part.split(":");
+    const quantidade = Number(q);
+    if (!id || !Number.isSafeInteger(quantidade) || quantidade <= 0) continue;
+    merged.set(id, (merged.get(id) ?? 0) + quantidade);
+  }
+  return [...merged].map(([produtoId, quantidade]) => ({ produtoId, quantidade }));
+}

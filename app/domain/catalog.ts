@@ -1,0 +1,28 @@
+// Store catalogue rules shared by the list, the product page and the server.
+import { normalizeSearch } from "./search";
+
+/** Low-stock badge and the admin's estoque_baixo filter (SPEC §9). */
+export const LOW_STOCK_THRESHOLD = 5;
+/** Products per page of /loja. */
+export const STORE_PAGE_SIZE = 48;
+
+export function isLowStock(estoque: number): boolean {
+  return estoque > 0 && estoque <= LOW_STOCK_THRESHOLD;
+}
+
+/** 'Medicamentos Veterinários' -> 'medicamentos-veterinarios' (the ?categoria= value). */
+export function categorySlug(nome: string): string {
+  return normalizeSearch(nome)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The stock line of the product page. */
+export function stockText(estoque: number): string {
+  if (estoque <= 0) return "Produto esgotado";
+  if (estoque === 1) return "Última unidade em estoque";
+  if (isLowStock(estoque)) return `Últimas ${estoque} unidades em estoque`;
+  return `${estoque} unidades em estoque`;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

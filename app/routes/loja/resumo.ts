@@ -1,0 +1,46 @@
+// GET /loja/resumo?itens=id:q,...&cupom=&bairro= -> the cart preview as JSON: server
+// prices and stock, the coupon checked by the same rule as the order, the delivery fee.
+import { COUPON_INVALID } from "~/domain/coupon";
+import { cartQuoteSchema } from "~/schemas/cart-quote";
+import { logger } from "~/server/logger.server";
+import { isBlocked, registerAttempt } from "~/server/rate-limits.server";
+import { requestInfo } from "~/server/request-info.server";
+import { quoteCart } from "~/server/store.server";
+import type { Route } from "./+types/resumo";
+
+/** Wrong coupon codes per IP: enough for typos, too few to guess codes. */
+const COUPON_GUESSES = { max: 20, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+
+export async function loader(args: Route.LoaderArgs) {
+  try {
+    return await quote(args);
+  } catch (error) {
+    logger.error({ err: error }, "falha ao calcular o resumo do carrinho");
+    return Response.json(
+      {
+        erro: new URL(args.request.url).searchParams.get("cupom")
+          ? "Erro ao validar cupom"
+          : "Erro ao carregar produtos",
+      },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}
+
+async function quote({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = cartQuoteSchema.parse(Object.fromEntries(url.searchParams));
+  const { ip } = requestInfo(request);
+  if (query.cupom && (await isBlocked("cupom", ip))) {
+    const quote = await quoteCart({ ...query, cupom: null });
+    return Response.json(
+      { ...quote, cupomErro: "Muitas tentativas de cupom. Tente novamente mais tarde." },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const quote = await quoteCart(query);
+  if (query.cupom && quote.cupomErro === COUPON_INVALID) {
+    await registerAttempt("cupom", ip, COUPON_GUESSES);
+  }
+  return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,79 @@
+// The checkout form (SPEC §5.5), shared by the form in the browser and the action.
+import { z } from "zod";
+import { decodeCartLines } from "~/domain/cart";
+import { parseBRL } from "~/domain/money";
+
+export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
+export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
+/** The forms of payment the checkout offers (SPEC §4); pix only when manual Pix is on. */
+export const CHECKOUT_PAYMENTS = ["pix", "dinheiro", "cartao_entrega"] as const;
+
+const required = (message = "Campo obrigatório") =>
+  z.string({ error: message }).trim().min(1, message);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo de ${max} caracteres`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const checkoutSchema = z
+  .object({
+    nome: required("Informe seu nome").pipe(z.string().max(120, "Nome longo demais")),
+    telefone: required("Informe seu telefone").refine(
+      (v) => v.replace(/\D/g, "").length >= 10,
+      "Telefone deve ter pelo menos 10 dígitos",
+    ),
+    endereco: required("Informe a rua").pipe(z.string().max(200, "Endereço longo demais")),
+    numero: required("Informe o número").pipe(z.string().max(20, "Número longo demais")),
+    complemento: optionalText(100),
+    bairro: required("Selecione o bairro"),
+    referencia: optionalText(200),
+    janelaEntrega: z.enum(["manha", "tarde", "noite"], {
+      error: "Selecione o horário de entrega",
+    }),
+    formaPagamento: z.enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" }),
+    trocoPara: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const centavos = parseBRL(v);
+        if (centavos === null || centavos <= 0) {
+          ctx.addIssue({ code: "custom", message: "Valor inválido" });
+          return z.NEVER;
+        }
+        return centavos;
+      }),
+    observacoes: optionalText(500),
+    cupom: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.toUpperCase() : null)),
+    itens: z
+      .string({ error: "Seu carrinho está vazio" })
+      .transform((v) => decodeCartLines(v))
+      .refine((v) => v.length > 0, "Seu carrinho está vazio")
+      .refine((v) => v.length <= 100, "Itens demais no carrinho"),
+    idempotencyKey: z
+      .string({ error: CHECKOUT_ERROR_MESSAGE })
+      .regex(/^[A-Za-z0-9-]{16,64}$/, CHECKOUT_ERROR_MESSAGE),
+  })
+  // Change only makes sense for cash.
+  .transform((v) => ({ ...v, trocoPara: v.formaPagamento === "dinheiro" ? v.trocoPara : null }));
+
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** True when a failed parse is about a missing required field. */
+export function missesRequired(error: z.ZodError): boolean {
+  const requiredFields = ["nome", "telefone", "endereco", "numero", "bairro", "formaPagamento"];
+  return error.issues.some(
+    (i) =>
+      requiredFields.includes(String(i.path[0])) &&
+      (i.code === "too_small" || i.code === "invalid_type" || i.code === "invalid_value"),
+  );
+}

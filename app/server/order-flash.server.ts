@@ -1,0 +1,39 @@
+// After the checkout, /loja shows the success message with the link to the order page
+// (and the chat text when the chat is on). They travel in a signed, short-lived cookie.
+import { createCookie } from "react-router";
+import { z } from "zod";
+import { sessionSecret } from "./secret.server";
+
+const flashSchema = z.object({
+  numero: z.string(),
+  token: z.string(),
+  chatUrl: z.string().nullable(),
+});
+export type OrderFlash = z.infer<typeof flashSchema>;
+
+function cookie() {
+  return createCookie("agropet_pedido", {
+    // "/" and not "/loja": the client fetches loader data from /loja.data.
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [sessionSecret()],
+    maxAge: 300,
+  });
+}
+
+export function orderFlashHeader(flash: OrderFlash): Promise<string> {
+  return cookie().serialize(flashSchema.parse(flash));
+}
+
+/** The pending flash and the header that clears it. */
+export async function readOrderFlash(
+  request: Request,
+): Promise<{ flash: OrderFlash | null; headers?: Headers }> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes("agropet_pedido=")) return { flash: null };
+  const parsed = flashSchema.safeParse(await cookie().parse(header));
+  if (!parsed.success) return { flash: null };
+  const headers = new Headers({ "Set-Cookie": await cookie().serialize("", { maxAge: 0 }) });
+  return { flash: parsed.data, headers };
+}

@@ -1,0 +1,346 @@
+// Placing a store order, in ONE transaction: re-read every product (active, price),
+// decrement stock only where it suffices, re-check and count the coupon, compute every
+// total on the server, insert the order and its items, and queue the order webhook.
+// Either all of it happens or nothing does. Admin-side functions live elsewhere.
+import crypto from "node:crypto";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/domain/coupon";
+import { BAIRRO_NOT_SERVED, findServedArea } from "~/domain/delivery";
+import { centavosToReais } from "~/domain/money";
+import { orderNumber } from "~/domain/order-number";
+import { computeTotals } from "~/domain/order-totals";
+import type { CheckoutInput } from "~/schemas/checkout";
+import { db, type Executor, transaction } from "./db/client.server";
+import { cupons, type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
+import { sessionSecret } from "./secret.server";
+import { getSettings, webhookUrlFor } from "./settings.server";
+import { deliveryRules } from "./store.server";
+import { enqueueWebhook } from "./webhooks.server";
+
+export type OrderInput = Omit<CheckoutInput, "itens"> & {
+  itens: { produtoId: string; quantidade: number }[];
+};
+
+export interface ShortItem {
+  produtoId: string;
+  nome: string;
+  disponivel: number;
+  pedido: number;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; pedido: Pedido; itens: ItemPedido[]; token: string; created: boolean }
+  | { ok: false; error: "estoque"; message: string; itens: ShortItem[] }
+  | {
+      ok: false;
+      error: "indisponivel";
+      message: string;
+      itens: { produtoId: string; nome: string }[];
+    }
+  | { ok: false; error: "cupom" | "bairro" | "pagamento" | "troco"; message: string };
+
+type Failure = Exclude<PlaceOrderResult, { ok: true }>;
+
+/** Thrown inside the transaction to roll it back and carry the customer's message out. */
+class OrderRejected extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+export function shortStockMessage(itens: ShortItem[]): string {
+  const parts = itens.map((i) =>
+    i.disponivel === 0
+      ? `${i.nome}: esgotado`
+      : `${i.nome}: ${i.disponivel === 1 ? "resta 1 unidade" : `restam ${i.disponivel} unidades`}`,
+  );
+  return `Estoque insuficiente. ${parts.join("; ")}.`;
+}
+
+/** The secret of the order link: derived from the form's idempotency key, so a retry gets it back. */
+export function orderToken(idempotencyKey: string): string {
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`pedido:${idempotencyKey}`)
+    .digest("base64url");
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function uniqueViolation(error: unknown): string | null {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const x = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (x.code === "23505") {
+      return x.constraint ?? (x.message?.match(/"([^"]+_idx)"/)?.[1] || "unique");
+    }
+    e = x.cause;
+  }
+  return null;
+}
+
+async function findByIdempotencyKey(key: string, executor: Executor = db()) {
+  const [pedido] = await executor.select().from(pedidos).where(eq(pedidos.idempotencyKey, key));
+  if (!pedido) return null;
+  const itens = await executor
+    .select()
+    .from(itensPedido)
+    .where(eq(itensPedido.pedidoId, pedido.id))
+    .orderBy(asc(itensPedido.produtoNome));
+  return { pedido, itens };
+}
+
+const PAYMENT_NOT_AVAILABLE = "Forma de pagamento indisponível";
+
+export async function placeOrder(input: OrderInput, now: () => Date = () => new Date()) {
+  const token = orderToken(input.idempotencyKey);
+  const done = (found: { pedido: Pedido; itens: ItemPedido[] }, created: boolean) =>
+    ({ ok: true, ...found, token, created }) as const;
+
+  // A retried submit whose first attempt went through gets that same order.
+  const previous = await findByIdempotencyKey(input.idempotencyKey);
+  if (previous) return done(previous, false);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return done(await placeOrderOnce(input, token, now()), true);
+    } catch (error) {
+      if (error instanceof OrderRejected) return error.failure as PlaceOrderResult;
+      const constraint = uniqueViolation(error);
+      if (constraint?.includes("idempotency")) {
+        // The same submit raced itself (double click): the other one won.
+        const winner = await findByIdempotencyKey(input.idempotencyKey);
+        if (winner) return done(winner, false);
+      }
+      if (constraint?.includes("numero") && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
+  return transaction(async (tx) => {
+    const settings = await getSettings(tx);
+
+    if (input.formaPagamento === "pix" && !settings.pixManualAtivo) {
+      throw new OrderRejected({ ok: false, error: "pagamento", message: PAYMENT_NOT_AVAILABLE });
+    }
+    const rules = await deliveryRules(settings, tx);
+    const area = findServedArea(rules, input.bairro);
+    if (!area) throw new OrderRejected({ ok: false, error: "bairro", message: BAIRRO_NOT_SERVED });
+
+    // Merge repeated lines; lock rows in id order so two orders never deadlock.
+    const wanted = new Map<string, number>();
+    for (const item of input.itens) {
+      wanted.set(item.produtoId, (wanted.get(item.produtoId) ?? 0) + item.quantidade);
+    }
+    const ids = [...wanted.keys()].sort();
+
+    const lines: { produtoId: string; nome: string; preco: number; quantidade: number }[] = [];
+    const short: ShortItem[] = [];
+    const unavailable: { produtoId: string; nome: string }[] = [];
+    for (const id of ids) {
+      const quantidade = wanted.get(id)!;
+      const sellable = and(
+        eq(produtos.id, id),
+        eq(produtos.ativo, true),
+        isNull(produtos.excluidoEm),
+      );
+      const [updated] = await tx
+        .update(produtos)
+        .set({ estoque: sql`${produtos.estoque} - ${quantidade}`, updatedAt: at })
+        .where(and(sellable, gte(produtos.estoque, quantidade)))
+        .returning({ nome: produtos.nome, preco: produtos.precoAtual });
+      if (updated) {
+        lines.push({ produtoId: id, nome: updated.nome, preco: updated.preco, quantidade });
+        continue;
+      }
+      const [current] = await tx
+        .select({
+          nome: produtos.nome,
+          estoque: produtos.estoque,
+          ativo: produtos.ativo,
+          excluidoEm: produtos.excluidoEm,
+        })
+        .from(produtos)
+        .where(eq(produtos.id, id));
+      if (!current?.ativo || current.excluidoEm) {
+        unavailable.push({ produtoId: id, nome: current?.nome ?? "Produto" });
+      } else {
+        short.push({
+          produtoId: id,
+          nome: current.nome,
+          disponivel: current.estoque,
+          pedido: quantidade,
+        });
+      }
+    }
+    if (unavailable.length > 0) {
+      throw new OrderRejected({
+        ok: false,
+        error: "indisponivel",
+        message: `Produto não disponível: ${unavailable.map((u) => u.nome).join(", ")}. Remova-o do carrinho.`,
+        itens: unavailable,
+      });
+    }
+    if (short.length > 0) {
+      throw new OrderRejected({
+        ok: false,
+        error: "estoque",
+        message: shortStockMessage(short),
+        itens: short,
+      });
+    }
+
+    const subtotal = lines.reduce((s, l) => s + l.preco * l.quantidade, 0);
+    let coupon: CouponResult | null = null;
+    let cupomId: string | null = null;
+    if (input.cupom) {
+      const [row] = await tx.select().from(cupons).where(eq(cupons.codigo, input.cupom));
+      coupon = evaluateCoupon(row ?? null, subtotal, at);
+      if (!coupon.ok) {
+        throw new OrderRejected({ ok: false, error: "cupom", message: coupon.message });
+      }
+      // Count the use atomically: of two last uses, only one passes this guard.
+      const [counted] = await tx
+        .update(cupons)
+        .set({ usos: sql`${cupons.usos} + 1` })
+        .where(
+          and(
+            eq(cupons.id, row!.id),
+            eq(cupons.ativo, true),
+            sql`(${cupons.limiteUsos} is null or ${cupons.usos} < ${cupons.limiteUsos})`,
+          ),
+        )
+        .returning({ id: cupons.id });
+      if (!counted) throw new OrderRejected({ ok: false, error: "cupom", message: COUPON_INVALID });
+      cupomId = counted.id;
+    }
+
+    const totals = computeTotals(lines, coupon, area, rules);
+    if (
+      input.formaPagamento === "dinheiro" &&
+      input.trocoPara !== null &&
+      input.trocoPara < totals.total
+    ) {
+      throw new OrderRejected({
+        ok: false,
+        error: "troco",
+        message: "O valor para troco deve ser maior que o total do pedido",
+      });
+    }
+
+    const endereco = [`${input.endereco}, ${input.numero}`, input.complemento]
+      .filter(Boolean)
+      .join(" - ");
+    const [pedido] = await tx
+      .insert(pedidos)
+      .values({
+        numeroPedido: orderNumber(at.getTime()),
+        tokenHash: hashToken(token),
+        idempotencyKey: input.idempotencyKey,
+        clienteNome: input.nome,
+        clienteTelefone: input.telefone,
+        clienteEndereco: endereco,
+        clienteBairro: area.nome,
+        clienteReferencia: input.referencia,
+        janelaEntrega: input.janelaEntrega,
+        observacoes: input.observacoes,
+        subtotal: totals.subtotal,
+        taxaEntrega: totals.taxaEntrega,
+        desconto: totals.desconto,
+        total: totals.total,
+        cupomCodigo: coupon?.ok ? coupon.codigo : null,
+        cupomId,
+        formaPagamento: input.formaPagamento,
+        trocoPara: input.formaPagamento === "dinheiro" ? input.trocoPara : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const itens = await tx
+      .insert(itensPedido)
+      .values(
+        lines.map((l) => ({
+          pedidoId: pedido!.id,
+          produtoId: l.produtoId,
+          produtoNome: l.nome,
+          produtoPreco: l.preco,
+          quantidade: l.quantidade,
+          subtotal: l.preco * l.quantidade,
+        })),
+      )
+      .returning();
+
+    const url = webhookUrlFor(settings, "pedido");
+    if (url) {
+      await enqueueWebhook(tx, {
+        tipo: "pedido",
+        url,
+        referenciaId: pedido!.id,
+        payload: orderWebhookPayload(pedido!, itens, at),
+      });
+    }
+    return { pedido: pedido!, itens };
+  });
+}
+
+/** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */
+export function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
+  return {
+    tipo: "pedido",
+    pedido: {
+      id: pedido.id,
+      numero_pedido: pedido.numeroPedido,
+      subtotal: centavosToReais(pedido.subtotal),
+      taxa_entrega: centavosToReais(pedido.taxaEntrega),
+      desconto: centavosToReais(pedido.desconto),
+      total: centavosToReais(pedido.total),
+      cupom_codigo: pedido.cupomCodigo,
+      forma_pagamento: pedido.formaPagamento,
+      troco_para: pedido.trocoPara === null ? null : centavosToReais(pedido.trocoPara),
+      janela_entrega: pedido.janelaEntrega,
+      observacoes: pedido.observacoes,
+      status_pedido: pedido.statusPedido,
+      status_pagamento: pedido.statusPagamento,
+      created_at: pedido.createdAt.toISOString(),
+    },
+    itens: itens.map((i) => ({
+      produto_id: i.produtoId,
+      produto_nome: i.produtoNome,
+      produto_preco: centavosToReais(i.produtoPreco),
+      quantidade: i.quantidade,
+      subtotal: centavosToReais(i.subtotal),
+    })),
+    cliente: {
+      nome: pedido.clienteNome,
+      telefone: pedido.clienteTelefone,
+      endereco: pedido.clienteEndereco,
+      bairro: pedido.clienteBairro,
+      referencia: pedido.clienteReferencia,
+    },
+    timestamp: at.toISOString(),
+  };
+}
+
+/** The customer's view of an order: only with the secret token of its link. */
+export async function getCustomerOrder(
+  numero: string,
+  token: string | null | undefined,
+  executor: Executor = db(),
+): Promise<{ pedido: Pedido; itens: ItemPedido[] } | null> {
+  if (!token || token.length > 200 || numero.length > 40) return null;
+  const [pedido] = await executor.select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
+  if (!pedido) return null;
+  const expected = Buffer.from(pedido.tokenHash, "hex");
+  const given = Buffer.from(hashToken(token), "hex");
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  const itens = await executor
+    .select()
+    .from(itensPedido)
+    .where(eq(itensPedido.pedidoId, pedido.id))
+    .orderBy(asc(itensPedido.produtoNome));
+  return { pedido, itens };
+}

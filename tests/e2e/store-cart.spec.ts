@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+
+const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
+const SHAMPOO = "Shampoo Neutro Sanol Dog 500 ml";
+
+test.describe("cart", () => {
+  test("add from the list and from the detail page; the cart survives a reload and reaches other tabs", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/loja?q=keldog");
+    const cartButton = page.getByTestId("cart-button");
+    await expect(cartButton).toHaveAccessibleName("Carrinho, 0 itens");
+    await page.getByRole("button", { name: `Adicionar ${KELDOG} ao carrinho` }).click();
+    await expect(page.getByText(`${KELDOG} adicionado ao carrinho!`)).toBeVisible();
+    await expect(cartButton).toHaveAccessibleName("Carrinho, 1 item");
+
+    await page.goto("/loja?q=sanol");
+    await page.getByRole("link", { name: `Ver detalhes de ${SHAMPOO}` }).click();
+    await page.getByRole("button", { name: "Aumentar quantidade" }).click();
+    await page.getByRole("button", { name: "Adicionar ao carrinho - R$ 33,80" }).click();
+    await expect(page.getByText(`2x ${SHAMPOO} adicionado ao carrinho!`)).toBeVisible();
+    await expect(cartButton).toHaveAccessibleName("Carrinho, 3 itens");
+
+    await page.reload();
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 3 itens");
+
+    const other = await context.newPage();
+    await other.goto("/loja/carrinho");
+    await expect(other.getByTestId("cart-line")).toHaveCount(2);
+    await expect(other.getByTestId("summary-subtotal")).toHaveText("R$ 41,70"); // 7,90 + 2 × 16,90
+
+    // A change in one tab shows in the other.
+    await other.getByRole("button", { name: `Remover ${KELDOG}` }).click();
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 2 itens");
+
+    await other.getByRole("button", { name: `Aumentar quantidade de ${SHAMPOO}` }).click();
+    await expect(other.getByTestId("line-quantidade")).toHaveText("3");
+    await expect(other.getByTestId("summary-subtotal")).toHaveText("R$ 50,70");
+    await other.getByRole("button", { name: "Limpar carrinho" }).click();
+    await expect(other.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+    await other.getByRole("link", { name: "Continuar comprando" }).click();
+    await expect(other).toHaveURL(/\/loja$/);
+  });
+
+  test("invalid and valid coupons", async ({ page }) => {
+    await page.goto("/loja?q=sanol");
+    await page.getByRole("button", { name: `Adicionar ${SHAMPOO} ao carrinho` }).click();
+    await page.getByTestId("cart-button").click();
+    await expect(page.getByTestId("summary-subtotal")).toHaveText("R$ 16,90");
+
+    const code = page.getByRole("textbox", { name: "Cupom de desconto" });
+    await code.fill("NAOEXISTE");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByText("Cupom inválido ou expirado")).toBeVisible();
+    await expect(page.getByTestId("summary-desconto")).toHaveCount(0);
+
+    // FRETE5 needs R$ 30,00: refused with the minimum, then accepted with more items.
+    await code.fill("frete5");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(
+      page.getByText("Este cupom vale para pedidos a partir de R$ 30,00").first(),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Remover cupom" }).click();
+    await expect(page.getByText("Cupom removido")).toBeVisible();
+
+    await page.getByRole("textbox", { name: "Cupom de desconto" }).fill("bemvindo10");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByText("Cupom BEMVINDO10 aplicado!")).toBeVisible();
+    await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 1,69");
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 15,21");
+
+    await page.reload();
+    await expect(page.getByText("Cupom BEMVINDO10")).toBeVisible();
+    await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 1,69");
+    await page.getByRole("button", { name: "Limpar carrinho" }).click();
+  });
+});

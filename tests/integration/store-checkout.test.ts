@@ -1,0 +1,472 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { action as checkoutAction } from "~/routes/loja/checkout";
+import { cupons, itensPedido, pedidos, webhookEntregas } from "~/server/db/schema";
+import { readOrderFlash } from "~/server/order-flash.server";
+import { getCustomerOrder, placeOrder } from "~/server/orders.server";
+import { seedDatabase } from "~/server/seed.server";
+import { updateSettings } from "~/server/settings.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+import { createProduct, orderInput, stockOf } from "./store-helpers";
+
+const ctx = withTestDatabase();
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  await seedDatabase({ images: false });
+});
+
+async function count(table: typeof pedidos | typeof itensPedido | typeof webhookEntregas) {
+  const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row!.n;
+}
+
+describe("checkout (one server transaction)", () => {
+  it("computes every total on the server, ignoring prices the client sends", async () => {
+    const racao = await createProduct(ctx.database, {
+      nome: "Ração Teste 1 kg",
+      preco: 2590,
+      estoque: 10,
+    });
+    const petisco = await createProduct(ctx.database, {
+      nome: "Petisco Teste",
+      preco: 790,
+      estoque: 5,
+    });
+    const response = (await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "Maria Souza",
+        telefone: "(47) 99999-0000",
+        endereco: "Rua 300",
+        numero: "12",
+        bairro: "Centro",
+        janelaEntrega: "manha",
+        formaPagamento: "dinheiro",
+        trocoPara: "100,00",
+        cupom: "bemvindo10",
+        itens: `${racao.id}:2,${petisco.id}:1`,
+        idempotencyKey: crypto.randomUUID(),
+        // Forged by the client: never read.
+        preco: "1",
+        subtotal: "0,01",
+        desconto: "9999",
+        taxaEntrega: "0",
+        total: "0,01",
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/loja");
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toContain("agropet_pedido=");
+    expect(setCookie).toContain("agropet_toast=");
+
+    const [pedido] = await ctx.database.db.select().from(pedidos);
+    // 2 × 25,90 + 7,90 = 59,70; 10 % = 5,97; after discount 53,73 >= 40,00: free delivery.
+    expect(pedido).toMatchObject({
+      subtotal: 5970,
+      desconto: 597,
+      taxaEntrega: 0,
+      total: 5373,
+      cupomCodigo: "BEMVINDO10",
+      clienteEndereco: "Rua 300, 12",
+      clienteBairro: "Centro",
+      formaPagamento: "dinheiro",
+      trocoPara: 10000,
+      statusPedido: "novo",
+      statusPagamento: "aguardando",
+    });
+    expect(pedido!.numeroPedido).toMatch(/^PED\d{16}$/);
+    const itens = await ctx.database.db
+      .select()
+      .from(itensPedido)
+      .where(eq(itensPedido.pedidoId, pedido!.id));
+    expect(
+      itens.map((i) => [i.produtoNome, i.produtoPreco, i.quantidade, i.subtotal]).sort(),
+    ).toEqual([
+      ["Petisco Teste", 790, 1, 790],
+      ["Ração Teste 1 kg", 2590, 2, 5180],
+    ]);
+    expect(await stockOf(ctx.database, racao.id)).toBe(8);
+    expect(await stockOf(ctx.database, petisco.id)).toBe(4);
+    const [coupon] = await ctx.database.db
+      .select()
+      .from(cupons)
+      .where(eq(cupons.codigo, "BEMVINDO10"));
+    expect(coupon!.usos).toBe(1);
+  });
+
+  it("charges the neighbourhood's fee below the free-delivery threshold and a fixed coupon capped by the rules", async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Areia Teste",
+      preco: 1800,
+      estoque: 10,
+    });
+    const result = await placeOrder(
+      orderInput([{ produtoId: item.id, quantidade: 2 }], {
+        bairro: "sertaozinho",
+        cupom: "FRETE5",
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // 36,00 - 5,00 = 31,00 < 40,00: Sertãozinho's R$ 15,00 applies.
+    expect(result.pedido).toMatchObject({
+      subtotal: 3600,
+      desconto: 500,
+      taxaEntrega: 1500,
+      total: 4600,
+      clienteBairro: "Sertãozinho",
+    });
+  });
+
+  it("refuses a neighbourhood that is not served, a coupon below its minimum and Pix while it is off", async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Bola Teste",
+      preco: 1000,
+      estoque: 10,
+    });
+    const line = [{ produtoId: item.id, quantidade: 1 }];
+    expect(await placeOrder(orderInput(line, { bairro: "Bombinhas" }))).toEqual({
+      ok: false,
+      error: "bairro",
+      message: "Selecione um bairro atendido",
+    });
+    expect(await placeOrder(orderInput(line, { cupom: "FRETE5" }))).toMatchObject({
+      ok: false,
+      error: "cupom",
+      message: "Este cupom vale para pedidos a partir de R$ 30,00",
+    });
+    expect(await placeOrder(orderInput(line, { cupom: "NAOEXISTE" }))).toMatchObject({
+      ok: false,
+      message: "Cupom inválido ou expirado",
+    });
+    expect(await placeOrder(orderInput(line, { formaPagamento: "pix" }))).toMatchObject({
+      ok: false,
+      error: "pagamento",
+    });
+    expect(await count(pedidos)).toBe(0);
+    expect(await stockOf(ctx.database, item.id)).toBe(10);
+  });
+
+  it("writes nothing when an item is short and names the item and how many are left", async () => {
+    const plenty = await createProduct(ctx.database, {
+      nome: "Coleira Teste",
+      preco: 3000,
+      estoque: 10,
+    });
+    const scarce = await createProduct(ctx.database, {
+      nome: "Cama Teste",
+      preco: 9000,
+      estoque: 2,
+    });
+    await updateSettings(ctx.database.db, { webhookUrl: "http://127.0.0.1:9/hook" });
+    const result = await placeOrder(
+      orderInput(
+        [
+          { produtoId: plenty.id, quantidade: 3 },
+          { produtoId: scarce.id, quantidade: 3 },
+        ],
+        { cupom: "BEMVINDO10" },
+      ),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: "estoque",
+      message: "Estoque insuficiente. Cama Teste: restam 2 unidades.",
+      itens: [{ produtoId: scarce.id, nome: "Cama Teste", disponivel: 2, pedido: 3 }],
+    });
+    expect(await count(pedidos)).toBe(0);
+    expect(await count(itensPedido)).toBe(0);
+    expect(await count(webhookEntregas)).toBe(0);
+    expect(await stockOf(ctx.database, plenty.id)).toBe(10);
+    expect(await stockOf(ctx.database, scarce.id)).toBe(2);
+    const [coupon] = await ctx.database.db
+      .select()
+      .from(cupons)
+      .where(eq(cupons.codigo, "BEMVINDO10"));
+    expect(coupon!.usos).toBe(0);
+  });
+
+  it("shows the short item through the checkout action too", async () => {
+    const scarce = await createProduct(ctx.database, {
+      nome: "Gaiola Teste",
+      preco: 9000,
+      estoque: 1,
+    });
+    const result = await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "João",
+        telefone: "47999990000",
+        endereco: "Rua 1",
+        numero: "2",
+        bairro: "Centro",
+        janelaEntrega: "noite",
+        formaPagamento: "cartao_entrega",
+        itens: `${scarce.id}:2`,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      params: {},
+      context: {},
+    } as never);
+    const { data, init } = result as unknown as {
+      data: { message: string };
+      init: { status: number };
+    };
+    expect(init.status).toBe(409);
+    expect(data.message).toBe("Estoque insuficiente. Gaiola Teste: resta 1 unidade.");
+  });
+
+  it("refuses missing required fields and an unchecked delivery window", async () => {
+    const result = await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "",
+        telefone: "123",
+        endereco: "Rua 1",
+        numero: "2",
+        bairro: "Centro",
+        janelaEntrega: "madrugada",
+        formaPagamento: "dinheiro",
+        itens: "x:1",
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      params: {},
+      context: {},
+    } as never);
+    const { data, init } = result as unknown as {
+      data: { message: string; errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(init.status).toBe(400);
+    expect(data.message).toBe("Preencha todos os campos obrigatórios");
+    expect(data.errors).toMatchObject({
+      nome: "Informe seu nome",
+      telefone: "Telefone deve ter pelo menos 10 dígitos",
+      janelaEntrega: "Selecione o horário de entrega",
+    });
+  });
+
+  it("a concurrent race never oversells", async () => {
+    const hot = await createProduct(ctx.database, {
+      nome: "Produto Disputado",
+      preco: 1000,
+      estoque: 10,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        placeOrder(orderInput([{ produtoId: hot.id, quantidade: 1 }])),
+      ),
+    );
+    const ok = results.filter((r) => r.ok);
+    expect(ok).toHaveLength(10);
+    expect(results.filter((r) => !r.ok && r.error === "estoque")).toHaveLength(20);
+    expect(await stockOf(ctx.database, hot.id)).toBe(0);
+    expect(await count(pedidos)).toBe(10);
+    const [sold] = await ctx.database.db
+      .select({ n: sql<number>`coalesce(sum(${itensPedido.quantidade}), 0)::int` })
+      .from(itensPedido);
+    expect(sold!.n).toBe(10);
+  });
+
+  it("gives a coupon at its usage limit to only one of two concurrent orders", async () => {
+    await ctx.database.db
+      .insert(cupons)
+      .values({ codigo: "ULTIMO", tipo: "valor", valor: 300, limiteUsos: 1 });
+    const item = await createProduct(ctx.database, {
+      nome: "Ração Cupom",
+      preco: 5000,
+      estoque: 10,
+    });
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "ULTIMO" })),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({
+      ok: false,
+      error: "cupom",
+      message: "Cupom inválido ou expirado",
+    });
+    const [coupon] = await ctx.database.db.select().from(cupons).where(eq(cupons.codigo, "ULTIMO"));
+    expect(coupon!.usos).toBe(1);
+    expect(await count(pedidos)).toBe(1);
+    expect(await stockOf(ctx.database, item.id)).toBe(9);
+  });
+
+  it("refuses an expired coupon at order time", async () => {
+    await ctx.database.db.insert(cupons).values({
+      codigo: "VENCIDO",
+      tipo: "percentual",
+      valor: 1500,
+      validoAte: new Date(Date.now() - 60_000),
+    });
+    const item = await createProduct(ctx.database, {
+      nome: "Ração Vencida",
+      preco: 5000,
+      estoque: 10,
+    });
+    expect(
+      await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "VENCIDO" })),
+    ).toMatchObject({ ok: false, error: "cupom", message: "Cupom inválido ou expirado" });
+  });
+
+  it("an idempotent retry creates one order, also when the two requests race", async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Shampoo Teste",
+      preco: 1690,
+      estoque: 10,
+    });
+    const input = orderInput([{ produtoId: item.id, quantidade: 2 }]);
+    const first = await placeOrder(input);
+    const retry = await placeOrder(input);
+    expect(first.ok && retry.ok).toBe(true);
+    if (!first.ok || !retry.ok) return;
+    expect(first.created).toBe(true);
+    expect(retry.created).toBe(false);
+    expect(retry.pedido.id).toBe(first.pedido.id);
+    expect(retry.token).toBe(first.token);
+
+    const racing = orderInput([{ produtoId: item.id, quantidade: 1 }]);
+    const both = await Promise.all([placeOrder(racing), placeOrder(racing)]);
+    const ids = new Set(both.map((r) => (r.ok ? r.pedido.id : null)));
+    expect(ids.size).toBe(1);
+    expect(await count(pedidos)).toBe(2);
+    expect(await stockOf(ctx.database, item.id)).toBe(7);
+  });
+
+  it("refuses an inactive product and puts the order webhook in the outbox with the order", async () => {
+    const off = await createProduct(ctx.database, {
+      nome: "Produto Inativo",
+      preco: 1000,
+      estoque: 5,
+      ativo: false,
+    });
+    expect(await placeOrder(orderInput([{ produtoId: off.id, quantidade: 1 }]))).toMatchObject({
+      ok: false,
+      error: "indisponivel",
+    });
+
+    await updateSettings(ctx.database.db, {
+      webhookUrl: "http://127.0.0.1:9/hook",
+      webhookAtivo: true,
+    });
+    const item = await createProduct(ctx.database, {
+      nome: "Petisco Webhook",
+      preco: 4500,
+      estoque: 5,
+    });
+    const result = await placeOrder(
+      orderInput([{ produtoId: item.id, quantidade: 1 }], { referencia: "Casa azul" }),
+    );
+    expect(result.ok).toBe(true);
+    const [entry] = await ctx.database.db.select().from(webhookEntregas);
+    expect(entry).toMatchObject({
+      tipo: "pedido",
+      url: "http://127.0.0.1:9/hook",
+      status: "pendente",
+    });
+    const payload = entry!.payload as {
+      tipo: string;
+      pedido: unknown;
+      itens: unknown;
+      cliente: unknown;
+      timestamp: unknown;
+    };
+    expect(payload.tipo).toBe("pedido");
+    expect(payload.pedido).toMatchObject({ subtotal: 45, taxa_entrega: 0, desconto: 0, total: 45 });
+    expect(payload.itens).toEqual([
+      expect.objectContaining({
+        produto_nome: "Petisco Webhook",
+        produto_preco: 45,
+        quantidade: 1,
+        subtotal: 45,
+      }),
+    ]);
+    expect(payload.cliente).toEqual({
+      nome: "Maria Souza",
+      telefone: "(47) 99999-0000",
+      endereco: "Rua 300, 12",
+      bairro: "Meia Praia",
+      referencia: "Casa azul",
+    });
+    expect(typeof payload.timestamp).toBe("string");
+
+    // Webhook off: nothing queued.
+    await updateSettings(ctx.database.db, { webhookAtivo: false });
+    await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }]));
+    expect(await count(webhookEntregas)).toBe(1);
+  });
+
+  it("hands /loja the order link and, with the chat on, the prefilled order text", async () => {
+    await updateSettings(ctx.database.db, {
+      whatsappAtivo: true,
+      whatsappNumero: "(47) 98888-1234",
+    });
+    const item = await createProduct(ctx.database, {
+      nome: "Petisco Chat",
+      preco: 4200,
+      estoque: 5,
+    });
+    const response = (await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "Ana Chat",
+        telefone: "47999990000",
+        endereco: "Rua 2",
+        numero: "3",
+        bairro: "Morretes",
+        janelaEntrega: "manha",
+        formaPagamento: "cartao_entrega",
+        observacoes: "Sem pressa",
+        itens: `${item.id}:1`,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    const cookie = (response.headers.get("set-cookie") ?? "")
+      .split(/,(?=\s*agropet_)/)
+      .map((c) => c.split(";")[0]!.trim())
+      .join("; ");
+    const { flash } = await readOrderFlash(makeRequest("/loja", { headers: { cookie } }));
+    const [pedido] = await ctx.database.db.select().from(pedidos);
+    expect(flash?.numero).toBe(pedido!.numeroPedido);
+    expect(await getCustomerOrder(flash!.numero, flash!.token)).not.toBeNull();
+    const url = new URL(flash!.chatUrl!);
+    expect(url.origin + url.pathname).toBe("https://wa.me/5547988881234");
+    const text = url.searchParams.get("text")!;
+    expect(text).toContain(`*Novo pedido ${pedido!.numeroPedido}*`);
+    expect(text).toContain("1x Petisco Chat (R$ 42,00) = R$ 42,00");
+    expect(text).toContain("*Pagamento:* Cartão na entrega");
+    expect(text).toContain("*Observações:* Sem pressa");
+
+    // Chat off: no text to open.
+    await updateSettings(ctx.database.db, { whatsappAtivo: false });
+    const off = (await checkoutAction({
+      request: formRequest("/loja/checkout", {
+        nome: "Ana Chat",
+        telefone: "47999990000",
+        endereco: "Rua 2",
+        numero: "3",
+        bairro: "Morretes",
+        janelaEntrega: "manha",
+        formaPagamento: "cartao_entrega",
+        itens: `${item.id}:1`,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    const offCookie = (off.headers.get("set-cookie") ?? "")
+      .split(/,(?=\s*agropet_)/)
+      .map((c) => c.split(";")[0]!.trim())
+      .join("; ");
+    expect(
+      (await readOrderFlash(makeRequest("/loja", { headers: { cookie: offCookie } }))).flash
+        ?.chatUrl,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CartState,
+  cartCount,
+  cartReducer,
+  cartTotal,
+  decodeCartLines,
+  emptyCart,
+  encodeCartLines,
+  parseStoredCart,
+  remainingStock,
+} from "~/domain/cart";
+
+const racao = { id: "a", nome: "Ração", preco: 1000, imagem: null, estoque: 3 };
+const bola = { id: "b", nome: "Bola", preco: 250, imagem: "/x.webp", estoque: 10 };
+
+function run(...actions: Parameters<typeof cartReducer>[1][]): CartState {
+  return actions.reduce(cartReducer, emptyCart);
+}
+
+describe("cart reducer (SPEC §4)", () => {
+  it("adds a new item with quantity 1 and raises it when added again by id", () => {
+    const state = run(
+      { type: "add", item: racao },
+      { type: "add", item: bola },
+      { type: "add", item: racao },
+    );
+    expect(state.items.map((i) => [i.id, i.quantidade])).toEqual([
+      ["a", 2],
+      ["b", 1],
+    ]);
+    expect(cartCount(state)).toBe(3);
+    expect(cartTotal(state)).toBe(2 * 1000 + 250);
+  });
+
+  it("never goes above the stock the server reported", () => {
+    const state = run(
+      { type: "add", item: racao, quantidade: 2 },
+      { type: "add", item: racao, quantidade: 5 },
+    );
+    expect(state.items[0]!.quantidade).toBe(3);
+    expect(remainingStock(state, "a", 3)).toBe(0);
+    const updated = cartReducer(state, { type: "update", id: "a", quantidade: 99 });
+    expect(updated.items[0]!.quantidade).toBe(3);
+  });
+
+  it("does not add a product without stock", () => {
+    const state = run({ type: "add", item: { ...racao, estoque: 0 } });
+    expect(state.items).toEqual([]);
+  });
+
+  it("updates a quantity, and 0 or less removes the item", () => {
+    let state = run({ type: "add", item: bola }, { type: "add", item: racao });
+    state = cartReducer(state, { type: "update", id: "b", quantidade: 4 });
+    expect(state.items.find((i) => i.id === "b")!.quantidade).toBe(4);
+    state = cartReducer(state, { type: "update", id: "b", quantidade: 0 });
+    expect(state.items.map((i) => i.id)).toEqual(["a"]);
+    state = cartReducer(state, { type: "update", id: "a", quantidade: -2 });
+    expect(state.items).toEqual([]);
+  });
+
+  it("removes by id and clears everything, coupon included", () => {
+    let state = run(
+      { type: "add", item: bola },
+      { type: "add", item: racao },
+      { type: "setCoupon", cupom: " bemvindo10 " },
+    );
+    expect(state.cupom).toBe("BEMVINDO10");
+    state = cartReducer(state, { type: "remove", id: "b" });
+    expect(state.items.map((i) => i.id)).toEqual(["a"]);
+    state = cartReducer(state, { type: "clear" });
+    expect(state).toEqual(emptyCart);
+  });
+
+  it("sync takes the server's price and stock, clamps quantities and drops unavailable lines", () => {
+    const state = run({ type: "add", item: bola, quantidade: 8 }, { type: "add", item: racao });
+    const synced = cartReducer(state, {
+      type: "sync",
+      requested: ["b", "a"],
+      products: [{ ...bola, preco: 300, estoque: 5 }],
+    });
+    expect(synced.items).toEqual([{ ...bola, preco: 300, estoque: 5, quantidade: 5 }]);
+    // Nothing changed: the same object comes back (no needless re-render or write).
+    expect(
+      cartReducer(synced, {
+        type: "sync",
+        requested: ["b"],
+        products: [{ ...bola, preco: 300, estoque: 5 }],
+      }),
+    ).toBe(synced);
+  });
+
+  it("sync leaves alone lines added after the server was asked", () => {
+    const state = run({ type: "add", item: bola }, { type: "add", item: racao });
+    const synced = cartReducer(state, { type: "sync", requested: ["b"], products: [] });
+    expect(synced.items.map((i) => i.id)).toEqual(["a"]);
+  });
+
+  it("reads a stored cart defensively", () => {
+    expect(parseStoredCart(null)).toEqual(emptyCart);
+    expect(parseStoredCart("{not json")).toEqual(emptyCart);
+    const stored = JSON.stringify({
+      items: [
+        { ...bola, quantidade: 2 },
+        { id: "x", nome: "Sem preço", quantidade: 1 },
+        { ...racao, quantidade: 9 },
+      ],
+      cupom: "FRETE5",
+    });
+    const state = parseStoredCart(stored);
+    expect(state.items.map((i) => [i.id, i.quantidade])).toEqual([
+      ["b", 2],
+      ["a", 3],
+    ]);
+    expect(state.cupom).toBe("FRETE5");
+  });
+
+  it("encodes only ids and quantities for the server, merging repeated ids", () => {
+    expect(
+      encodeCartLines([
+        { id: "a", quantidade: 2 },
+        { id: "b", quantidade: 1 },
+      ]),
+    ).toBe("a:2,b:1");
+    expect(decodeCartLines("a:2,b:1,a:3,c:0,d:x,:4")).toEqual([
+      { produtoId: "a", quantidade: 5 },
+      { produtoId: "b", quantidade: 1 },
+    ]);
+  });
+});
