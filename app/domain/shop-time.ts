@@ -30,10 +30,12 @@ export function shopOffsetMinutes(instant: Date): number {
 export function shopDayStart(day: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const wallMidnight = Date.UTC(y, m - 1, d);
-  let guess = wallMidnight - shopOffsetMinutes(new Date(wallMidnight)) * 60_000;
-  // A second pass settles days whose offset differs from the one at UTC midnight.
-  guess = wallMidnight - shopOffsetMinutes(new Date(guess)) * 60_000;
-  return new Date(guess);
+  // Two candidates (the offset before and after a possible clock change); the earliest
+  // one that really falls on `day` is the start (a skipped midnight starts at 01:00).
+  const first = wallMidnight - shopOffsetMinutes(new Date(wallMidnight)) * 60_000;
+  const second = wallMidnight - shopOffsetMinutes(new Date(first)) * 60_000;
+  const valid = [first, second].filter((c) => shopDay(new Date(c)) === day);
+  return new Date(valid.length > 0 ? Math.min(...valid) : second);
 }
 
 /** 'yyyy-MM-dd' plus n calendar days. */

@@ -98,14 +98,20 @@ describe("admin route guard", () => {
         const fn = mod[kind];
         if (!fn) continue;
         checked += 1;
-        const init = kind === "action" ? { method: "POST", body: new URLSearchParams({ intent: "x" }) } : {};
+        const init =
+          kind === "action" ? { method: "POST", body: new URLSearchParams({ intent: "x" }) } : {};
         const label = `${kind} de ${route.file}`;
 
         const anonymous = await call(fn, makeRequest(route.url, init), route.params);
         expectRefused(anonymous, /^\/admin\/login\?redirectTo=/, `${label} (sem sessão)`);
 
-        const init2 = kind === "action" ? { method: "POST", body: new URLSearchParams({ intent: "x" }) } : {};
-        const nonAdmin = await call(fn, makeRequest(route.url, { ...init2, token: customer.token }), route.params);
+        const init2 =
+          kind === "action" ? { method: "POST", body: new URLSearchParams({ intent: "x" }) } : {};
+        const nonAdmin = await call(
+          fn,
+          makeRequest(route.url, { ...init2, token: customer.token }),
+          route.params,
+        );
         expectRefused(nonAdmin, /^\/$/, `${label} (não administrador)`);
       }
     }
