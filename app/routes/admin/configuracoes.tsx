@@ -76,7 +76,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
   }, [actionData]);
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Configurações"
         description="Para onde vão os avisos de pedidos, orçamentos e currículos, e o número do WhatsApp da loja."

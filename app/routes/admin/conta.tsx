@@ -102,7 +102,7 @@ function useResult(fetcher: { state: string; data?: Result }, onOk?: () => void)
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Minha conta"
         description={`Conectado como ${loaderData.email}`}

@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Dashboard"
         description="Resumo das vendas, pedidos, serviços e currículos (horário de Brasília)."

@@ -102,7 +102,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
   }, [error]);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Segurança"
         description="Registro de auditoria das ações administrativas e bloqueios por tentativas."
@@ -191,7 +191,7 @@ function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
     return <p className="text-sm text-slate-600">Nenhum registro de auditoria.</p>;
   }
   return (
-    <Card className="overflow-x-auto">
+    <Card className="relative overflow-x-auto">
       <table className="w-full min-w-[720px] text-left text-sm" data-testid="audit-table">
         <caption className="sr-only">Últimos 50 registros de auditoria</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
@@ -259,7 +259,7 @@ function RateLimitTable({ entries }: { entries: Overview["limites"] }) {
     return <p className="text-sm text-slate-600">Nenhuma tentativa registrada.</p>;
   }
   return (
-    <Card className="overflow-x-auto">
+    <Card className="relative overflow-x-auto">
       <table className="w-full min-w-[720px] text-left text-sm" data-testid="rate-limit-table">
         <caption className="sr-only">Últimas 100 entradas de limite de tentativas</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">

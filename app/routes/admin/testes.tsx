@@ -107,7 +107,7 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
   const missing = !webhookConfigured || !whatsappNumero;
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Testes do Sistema"
         description="Confira se o banco de dados, o webhook e o link do WhatsApp estão funcionando."
