@@ -60,7 +60,7 @@ async function enrol(admin: Awaited<ReturnType<typeof makeAdmin>>) {
   return { secret, codes: ok.codes! };
 }
 
-describe("two-factor login", () => {
+describe("two-factor login", { timeout: 120_000 }, () => {
   it("enrols with a QR code, then asks for the code at login; a recovery code works once", async () => {
     const admin = await makeAdmin();
     const { secret, codes } = await enrol(admin);

@@ -49,7 +49,8 @@ function errorOf(result: unknown): string | undefined {
   return body<{ errors: Record<string, string> }>(result).errors?.form;
 }
 
-describe("admin login", () => {
+// Many argon2 verifications per test: generous time on a busy machine.
+describe("admin login", { timeout: 120_000 }, () => {
   it("validates the fields with the SPEC messages on the server", async () => {
     const result = await call(
       loginRoute.action,

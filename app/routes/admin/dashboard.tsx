@@ -7,7 +7,7 @@ import {
   Store,
   TrendingUp,
 } from "lucide-react";
-import { Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatCard } from "~/components/admin/stat-card";
@@ -25,6 +25,7 @@ import { formatBRL } from "~/domain/money";
 import { requireAdmin } from "~/server/auth.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { STATUS_PEDIDO } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -33,7 +34,28 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return getDashboard();
+  try {
+    return await getDashboard();
+  } catch (error) {
+    logger.error({ err: error }, "dashboard falhou");
+    throw data({ message: "Erro ao carregar dados do dashboard" }, { status: 500 });
+  }
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "Erro ao carregar dados do dashboard";
+  return (
+    <div
+      role="alert"
+      className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-red-800"
+    >
+      <h1 className="text-lg font-bold">{message}</h1>
+      <p className="mt-1 text-sm">Recarregue a página em instantes.</p>
+    </div>
+  );
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
