@@ -10,9 +10,13 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
-/** Bar heights (0..height) for the values on a 0..niceMax(max) axis. */
-export function barHeights(values: number[], height: number): { max: number; heights: number[] } {
-  const max = niceMax(Math.max(0, ...values));
+/** Bar heights (0..height) for the values on a 0..niceMax(max) axis, never below `floor`. */
+export function barHeights(
+  values: number[],
+  height: number,
+  floor = 1,
+): { max: number; heights: number[] } {
+  const max = niceMax(Math.max(floor, ...values));
   return { max, heights: values.map((v) => (v > 0 ? Math.max(1, (v / max) * height) : 0)) };
 }
 

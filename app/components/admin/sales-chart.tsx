@@ -26,9 +26,11 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
   const bottom = 40;
   const plotHeight = height - top - bottom;
   const plotWidth = width - left - 8;
+  // An empty or quiet week still gets a readable axis (at least R$ 100,00).
   const { max, heights } = barHeights(
     data.map((d) => d.total),
     plotHeight,
+    10_000,
   );
   const slot = plotWidth / Math.max(1, data.length);
   const barWidth = Math.min(48, slot * 0.6);
@@ -38,7 +40,7 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
     <figure className="grid gap-3">
       <svg
         viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
+        className="hidden h-auto w-full md:block"
         aria-hidden="true"
         data-testid="sales-chart"
       >
@@ -84,6 +86,25 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
           );
         })}
       </svg>
+      {/* Phones: horizontal bars with the values written next to them. */}
+      <ul aria-hidden="true" className="grid gap-2 md:hidden" data-testid="sales-chart-mobile">
+        {data.map((d, i) => (
+          <li key={d.day} className="grid grid-cols-[4.5rem_1fr] items-center gap-2 text-sm">
+            <span className="text-slate-700">
+              {weekday(d.day)} {formatIsoDate(d.day).slice(0, 5)}
+            </span>
+            <span className="flex items-center gap-2">
+              <span
+                className="h-4 rounded bg-brand-600"
+                style={{ width: `${((heights[i] ?? 0) / plotHeight) * 70}%` }}
+              />
+              <span className="whitespace-nowrap font-medium tabular-nums text-slate-900">
+                {formatBRL(d.total)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
       <figcaption className="text-sm text-slate-600">
         Total dos últimos {data.length} dias: <strong>{formatBRL(total)}</strong> (pedidos não
         cancelados)

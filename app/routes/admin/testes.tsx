@@ -216,7 +216,7 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
                       {entry.ok ? "Sucesso" : "Erro"}: {entry.name}
                     </span>
                     <time dateTime={entry.at} className="text-xs opacity-80">
-                      {TIME.format(new Date(entry.at))}
+                      {TIME.format(new Date(entry.at)).replace(",", "")}
                     </time>
                   </span>
                   <span>{entry.message}</span>
