@@ -193,6 +193,16 @@ test.describe("admin pages", () => {
     await expect(row).toContainText("Liberado");
     await row.getByRole("button", { name: `Desbloquear ${stranger}` }).click();
     await expect(page.getByText("Usuário desbloqueado com sucesso")).toBeVisible();
+
+    // Cleanup asks first; the recent entries stay.
+    await page.getByRole("button", { name: "Limpar Logs Antigos (7+ dias)" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("mais de 7 dias");
+    await confirm.getByRole("button", { name: "Limpar logs" }).click();
+    await expect(page.getByText("Logs antigos removidos com sucesso")).toBeVisible();
+    await page.getByRole("tab", { name: "Logs de Auditoria" }).click();
+    await expect(audit.locator("tr", { hasText: "Limpeza de logs" }).first()).toBeVisible();
+    await expect(audit.locator("tr", { hasText: "Login realizado" }).first()).toBeVisible();
   });
 
   test("general settings validate, save and enable the system tests", async ({ page }) => {

@@ -85,6 +85,8 @@ describe("chart scale", () => {
     const { max, heights } = barHeights([0, 10, 10_000, 20_000], 200);
     expect(max).toBe(20_000);
     expect(heights).toEqual([0, 1, 100, 200]);
+    // A quiet week keeps a readable axis (the floor): R$ 100,00 here.
+    expect(barHeights([0, 0, 2500], 200, 10_000)).toEqual({ max: 10_000, heights: [0, 0, 50] });
   });
 });
 
