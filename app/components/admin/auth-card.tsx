@@ -2,6 +2,7 @@ import { Lock } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { shop } from "~/content/shop";
 
 /** The centred card of the login and second-factor pages. */
 export function AuthCard({
@@ -21,6 +22,9 @@ export function AuthCard({
             <span className="grid size-12 place-items-center rounded-2xl bg-brand-600 text-white">
               <Lock className="size-6" aria-hidden="true" />
             </span>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              {shop.name}
+            </p>
             <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
             <p className="text-sm text-slate-600">{description}</p>
           </div>
