@@ -128,6 +128,8 @@ test.describe("admin shell", () => {
 
   test("'Sair' ends the session on the server", async ({ page }) => {
     await loginAsAdmin(page);
+    const response = await page.goto("/admin/dashboard");
+    expect(response?.headers()["cache-control"]).toContain("no-store");
     await page.getByRole("button", { name: "Sair" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByText("Logout realizado com sucesso!")).toBeVisible();

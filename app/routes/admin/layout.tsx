@@ -17,6 +17,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email, sidebarOpen: readSidebarOpen(request.headers.get("cookie")) };
 }
 
+// Admin pages are never stored by browsers or proxies (nor shown again by Back after 'Sair').
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export function meta() {
   return [
     { title: "Painel Administrativo | Agropet Litoral" },
