@@ -30,7 +30,10 @@ export default [
   ...prefix("admin", [
     index("routes/admin/login.tsx", { id: "admin-index" }),
     route("login", "routes/admin/login.tsx"),
+    route("login/verificar", "routes/admin/login-verificar.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // Keep-alive from the open panel while the admin is active without requests.
+    route("sessao", "routes/admin/sessao.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("loja", "routes/admin/loja.tsx"),

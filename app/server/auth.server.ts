@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import argon2 from "argon2";
 import { eq, lt, or } from "drizzle-orm";
 import { redirect } from "react-router";
+import { logAudit } from "./audit.server";
 import { db, type Executor } from "./db/client.server";
 import { type Sessao, sessoes, type Usuario, usuarios } from "./db/schema";
 import { requestInfo } from "./request-info.server";
@@ -159,7 +160,13 @@ export async function getSessionState(
   const idle = at.getTime() - row.session.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
   const absolute = at >= row.session.expiresAt;
   if (idle || absolute) {
-    await executor.delete(sessoes).where(eq(sessoes.id, row.session.id));
+    const deleted = await executor
+      .delete(sessoes)
+      .where(eq(sessoes.id, row.session.id))
+      .returning({ id: sessoes.id });
+    // Audited once (only the request that deleted the row): a stolen idle cookie is refused and recorded.
+    if (deleted.length > 0)
+      await auditExpiry(request, row.user.id, row.session.id, absolute, executor);
     return {
       status: "expired",
       reason: absolute ? "absolute" : "idle",
@@ -171,6 +178,28 @@ export async function getSessionState(
     await executor.update(sessoes).set({ lastSeenAt: at }).where(eq(sessoes.id, row.session.id));
   }
   return { status: "active", user: row.user, session: row.session };
+}
+
+async function auditExpiry(
+  request: Request,
+  userId: string,
+  sessionId: string,
+  absolute: boolean,
+  executor: Executor,
+) {
+  const motivo = absolute ? "duracao_maxima" : "inatividade";
+  const base = { request, adminUserId: userId, resourceType: "sessao", resourceId: sessionId };
+  if (!absolute) {
+    await logAudit(
+      {
+        ...base,
+        action: "forced_logout",
+        details: { motivo, origem: "servidor", security_event: true },
+      },
+      executor,
+    );
+  }
+  await logAudit({ ...base, action: "session_end", details: { motivo } }, executor);
 }
 
 /** The signed-in user (fully past any second factor), or null. */

@@ -1,8 +1,164 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { Save } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { generalSettingsSchema } from "~/schemas/general-settings";
+import { requireAdmin } from "~/server/auth.server";
+import { getGeneralSettings, saveGeneralSettings } from "~/server/general-settings.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/configuracoes";
+
+export function meta() {
+  return [{ title: "Configurações | Painel Administrativo" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { settings: await getGeneralSettings() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const parsed = generalSettingsSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  try {
+    await saveGeneralSettings(parsed.data, request, user.id);
+    return { ok: true as const, errors: {} as FieldErrors };
+  } catch (error) {
+    logger.error({ err: error }, "salvar configurações falhou");
+    return data(
+      { ok: false as const, errors: { form: "Erro ao salvar configurações" } as FieldErrors },
+      { status: 500 },
+    );
+  }
+}
+
+const FIELDS = [
+  {
+    id: "webhook_url",
+    label: "Webhook de pedidos (URL geral)",
+    hint: "Recebe os pedidos da loja; também é usada quando as URLs abaixo ficam vazias.",
+    placeholder: "https://exemplo.com/webhook",
+  },
+  {
+    id: "webhook_servicos",
+    label: "Webhook de banho & tosa",
+    hint: "Pedidos de orçamento de banho e tosa. Vazio: usa a URL geral.",
+    placeholder: "https://exemplo.com/webhook-servicos",
+  },
+  {
+    id: "webhook_curriculos",
+    label: "Webhook de currículos",
+    hint: "Currículos do Trabalhe Conosco. Vazio: usa a URL geral.",
+    placeholder: "https://exemplo.com/webhook-curriculos",
+  },
+] as const;
+
+export default function GeneralSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {};
+  const s = loaderData.settings;
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success("Configurações salvas com sucesso!");
+    else if (actionData.errors.form) toast.error(actionData.errors.form);
+  }, [actionData]);
+
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Configurações</h1>
-    </main>
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
+      <AdminPageHeader
+        title="Configurações"
+        description="Para onde vão os avisos de pedidos, orçamentos e currículos, e o número do WhatsApp da loja."
+        className="mb-0"
+      />
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-6"
+        onSubmit={(event) => {
+          const parsed = generalSettingsSchema.safeParse(
+            Object.fromEntries(new FormData(event.currentTarget)),
+          );
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientErrors(fieldErrors(parsed.error));
+          } else {
+            setClientErrors(null);
+          }
+        }}
+      >
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-bold text-slate-900">Webhooks</h2>
+            <CardDescription>
+              Endereços que recebem um POST em JSON a cada novo registro. Deixe vazio para não
+              enviar.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {FIELDS.map((field) => (
+              <Field
+                key={field.id}
+                id={field.id}
+                label={field.label}
+                hint={field.hint}
+                error={errors[field.id]}
+              >
+                <Input
+                  {...fieldProps(field.id, errors[field.id])}
+                  type="url"
+                  inputMode="url"
+                  defaultValue={s[field.id]}
+                  placeholder={field.placeholder}
+                  autoComplete="off"
+                />
+              </Field>
+            ))}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-bold text-slate-900">WhatsApp</h2>
+            <CardDescription>
+              Número que recebe as conversas do site e da loja. Vazio: usa o telefone da loja.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Field
+              id="whatsapp_numero"
+              label="Número do WhatsApp (com DDD)"
+              hint="Ex.: (47) 99999-0416. O código do país 55 é incluído automaticamente."
+              error={errors.whatsapp_numero}
+            >
+              <Input
+                {...fieldProps("whatsapp_numero", errors.whatsapp_numero)}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                defaultValue={s.whatsapp_numero}
+                placeholder="(47) 99999-0416"
+              />
+            </Field>
+          </CardContent>
+        </Card>
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={saving}>
+            <Save aria-hidden="true" />
+            {saving ? "Salvando..." : "Salvar configurações"}
+          </Button>
+        </div>
+      </Form>
+    </div>
   );
 }

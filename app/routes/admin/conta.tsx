@@ -1,8 +1,323 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { KeyRound, ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
+import { changeOwnPassword } from "~/server/admin-auth.server";
+import { requireAdmin, verifyPassword } from "~/server/auth.server";
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  enrolmentView,
+  startTotpEnrolment,
+} from "~/server/totp.server";
+import type { Route } from "./+types/conta";
+
+export function meta() {
+  return [{ title: "Minha conta | Painel Administrativo" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  return {
+    email: user.email,
+    totpAtivo: user.totpAtivo,
+    codigosRestantes: user.codigosRecuperacao.length,
+    enrolment: await enrolmentView(user),
+  };
+}
+
+type Result = {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  errors?: FieldErrors;
+  codes?: string[];
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, session } = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  const fail = (errors: FieldErrors, status = 400) =>
+    data<Result>({ intent, ok: false, errors }, { status });
+
+  if (intent === "senha") {
+    const parsed = passwordChangeSchema.safeParse(form);
+    if (!parsed.success) return fail(fieldErrors(parsed.error));
+    const outcome = await changeOwnPassword(request, user, session.id, parsed.data);
+    if (!outcome.ok) return fail({ [outcome.field]: outcome.message }, 400);
+    return data<Result>({
+      intent,
+      ok: true,
+      message: "Senha alterada com sucesso! As outras sessões foram encerradas.",
+    });
+  }
+  if (intent === "totp_iniciar") {
+    if (user.totpAtivo) return fail({ form: "A verificação em duas etapas já está ativa." });
+    await startTotpEnrolment(user.id);
+    return data<Result>({ intent, ok: true });
+  }
+  if (intent === "totp_confirmar") {
+    const parsed = totpCodeSchema.safeParse(form);
+    if (!parsed.success) return fail(fieldErrors(parsed.error));
+    const codes = await confirmTotpEnrolment(user, parsed.data.codigo, request);
+    if (!codes)
+      return fail({ codigo: "Código inválido. Confira o horário do celular e tente de novo." });
+    return data<Result>({
+      intent,
+      ok: true,
+      message: "Verificação em duas etapas ativada!",
+      codes,
+    });
+  }
+  if (intent === "totp_desativar") {
+    const senha = String(form.senhaAtual ?? "");
+    if (!(await verifyPassword(user.senhaHash, senha))) {
+      return fail({ senhaAtualTotp: "Senha atual incorreta" });
+    }
+    await disableTotp(user, request);
+    return data<Result>({ intent, ok: true, message: "Verificação em duas etapas desativada." });
+  }
+  return fail({ form: "Ação desconhecida" });
+}
+
+function useResult(fetcher: { state: string; data?: Result }, onOk?: () => void) {
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
+    seen.current = fetcher.data;
+    if (fetcher.data.ok && fetcher.data.message) toast.success(fetcher.data.message);
+    if (fetcher.data.ok) onOk?.();
+    if (!fetcher.data.ok && fetcher.data.errors?.form) toast.error(fetcher.data.errors.form);
+  }, [fetcher.state, fetcher.data, onOk]);
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Minha conta</h1>
-    </main>
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
+      <AdminPageHeader
+        title="Minha conta"
+        description={`Conectado como ${loaderData.email}`}
+        className="mb-0"
+      />
+      <PasswordCard />
+      <TwoFactorCard {...loaderData} />
+    </div>
+  );
+}
+
+function PasswordCard() {
+  const fetcher = useFetcher<Result>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  useResult(fetcher, () => formRef.current?.reset());
+  const errors =
+    clientErrors ?? (fetcher.data?.intent === "senha" ? fetcher.data.errors : null) ?? {};
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
+          Alterar senha
+        </h2>
+        <CardDescription>
+          Informe a senha atual. Ao trocar, todas as outras sessões desta conta são encerradas.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            const parsed = passwordChangeSchema.safeParse(
+              Object.fromEntries(new FormData(event.currentTarget)),
+            );
+            if (!parsed.success) {
+              event.preventDefault();
+              setClientErrors(fieldErrors(parsed.error));
+            } else setClientErrors(null);
+          }}
+        >
+          <input type="hidden" name="intent" value="senha" />
+          <input type="text" name="username" autoComplete="username" hidden readOnly />
+          <Field id="senhaAtual" label="Senha atual" required error={errors.senhaAtual}>
+            <Input
+              {...fieldProps("senhaAtual", errors.senhaAtual)}
+              type="password"
+              autoComplete="current-password"
+            />
+          </Field>
+          <Field
+            id="novaSenha"
+            label="Nova senha"
+            required
+            error={errors.novaSenha}
+            hint="Pelo menos 6 caracteres; prefira uma frase longa."
+          >
+            <Input
+              {...fieldProps("novaSenha", errors.novaSenha)}
+              type="password"
+              autoComplete="new-password"
+            />
+          </Field>
+          <Field id="confirmacao" label="Confirme a nova senha" required error={errors.confirmacao}>
+            <Input
+              {...fieldProps("confirmacao", errors.confirmacao)}
+              type="password"
+              autoComplete="new-password"
+            />
+          </Field>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Salvando..." : "Alterar senha"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TwoFactorCard({
+  totpAtivo,
+  codigosRestantes,
+  enrolment,
+}: {
+  totpAtivo: boolean;
+  codigosRestantes: number;
+  enrolment: { qrDataUrl: string; secret: string } | null;
+}) {
+  const fetcher = useFetcher<Result>();
+  useResult(fetcher);
+  const result = fetcher.data;
+  const errors = (result && !result.ok ? result.errors : null) ?? {};
+  const codes = result?.intent === "totp_confirmar" && result.ok ? result.codes : undefined;
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex flex-wrap items-center gap-2 text-lg font-bold text-slate-900">
+          <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
+          Verificação em duas etapas
+          {totpAtivo ? (
+            <Badge variant="green">Ativa</Badge>
+          ) : (
+            <Badge variant="secondary">Desativada</Badge>
+          )}
+        </h2>
+        <CardDescription>
+          Além da senha, o login pede um código do aplicativo autenticador do celular (Google
+          Authenticator, Microsoft Authenticator, 1Password...).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {codes ? (
+          <div
+            className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+            role="status"
+          >
+            <p className="font-semibold text-amber-900">
+              Guarde estes códigos de recuperação agora: eles não serão mostrados de novo.
+            </p>
+            <p className="text-sm text-amber-900">
+              Cada um vale para um login, caso você perca o celular.
+            </p>
+            <ul
+              className="grid grid-cols-2 gap-2 font-mono text-sm"
+              data-testid="codigos-recuperacao"
+            >
+              {codes.map((code) => (
+                <li key={code} className="rounded bg-white px-2 py-1 text-center">
+                  {code}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        {totpAtivo ? (
+          <>
+            <p className="text-sm text-slate-700">
+              Códigos de recuperação restantes: <strong>{codigosRestantes}</strong>
+            </p>
+            <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+              <input type="hidden" name="intent" value="totp_desativar" />
+              <Field
+                id="senhaAtualTotp"
+                label="Senha atual para desativar"
+                error={errors.senhaAtualTotp}
+              >
+                <Input
+                  {...fieldProps("senhaAtualTotp", errors.senhaAtualTotp)}
+                  name="senhaAtual"
+                  type="password"
+                  autoComplete="current-password"
+                />
+              </Field>
+              <Button type="submit" variant="destructive" disabled={busy}>
+                Desativar
+              </Button>
+            </fetcher.Form>
+          </>
+        ) : enrolment ? (
+          <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
+            <img
+              src={enrolment.qrDataUrl}
+              alt="QR code para cadastrar a conta no aplicativo autenticador"
+              width={220}
+              height={220}
+              className="rounded-lg border border-slate-200"
+            />
+            <div className="grid content-start gap-3">
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+                <li>Abra o aplicativo autenticador e leia o QR code.</li>
+                <li>
+                  Sem câmera? Digite a chave:{" "}
+                  <code
+                    className="break-all rounded bg-slate-100 px-1 font-mono"
+                    data-testid="totp-chave"
+                  >
+                    {enrolment.secret}
+                  </code>
+                </li>
+                <li>Digite o código de 6 dígitos que aparece no aplicativo.</li>
+              </ol>
+              <fetcher.Form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value="totp_confirmar" />
+                <Field id="codigo" label="Código do aplicativo" required error={errors.codigo}>
+                  <Input
+                    {...fieldProps("codigo", errors.codigo)}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={7}
+                  />
+                </Field>
+                <Button type="submit" disabled={busy}>
+                  Confirmar e ativar
+                </Button>
+              </fetcher.Form>
+            </div>
+          </div>
+        ) : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="totp_iniciar" />
+            <Button type="submit" disabled={busy}>
+              Ativar verificação em duas etapas
+            </Button>
+          </fetcher.Form>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,12 +1,57 @@
-import { Outlet } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { readSidebarOpen } from "~/components/admin/sidebar-state";
 import { requireAdmin } from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  return { email: user.email };
+  let user: Awaited<ReturnType<typeof requireAdmin>>["user"];
+  try {
+    ({ user } = await requireAdmin(request));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, "verificação de permissões falhou");
+    throw data({ message: "Erro ao verificar permissões" }, { status: 503 });
+  }
+  return { email: user.email, sidebarOpen: readSidebarOpen(request.headers.get("cookie")) };
 }
 
-export default function AdminLayout() {
-  return <Outlet />;
+// Admin pages are never stored by browsers or proxies (nor shown again by Back after 'Sair').
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta() {
+  return [
+    { title: "Painel Administrativo | Agropet Litoral" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell email={loaderData.email} sidebarOpen={loaderData.sidebarOpen}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : "Erro inesperado. Tente novamente.";
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{message}</h1>
+      <p className="text-slate-600">Recarregue a página ou entre novamente.</p>
+      <Link
+        to="/admin/login"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+      >
+        Ir para o login
+      </Link>
+    </main>
+  );
 }

@@ -1,8 +1,128 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AuthCard, FormNotice } from "~/components/admin/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { adminLoginSchema } from "~/schemas/admin-login";
+import {
+  AUTH_MESSAGES,
+  attemptLogin,
+  loginPageState,
+  safeAdminRedirect,
+  sessionHeaders,
+} from "~/server/admin-auth.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [
+    { title: "Login administrativo | Agropet Litoral" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const NOTICES: Record<string, string> = {
+  inatividade: AUTH_MESSAGES.idle,
+  expirada: AUTH_MESSAGES.expired,
+  bloqueado: AUTH_MESSAGES.blocked,
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirectTo") ?? "";
+  const state = await loginPageState(request);
+  if (state.kind === "admin") throw redirect("/admin/dashboard");
+  if (state.kind === "mfa") {
+    throw redirect(`/admin/login/verificar?${new URLSearchParams({ redirectTo })}`);
+  }
+  if (state.kind === "denied") {
+    return data({ notice: AUTH_MESSAGES.denied, redirectTo }, { headers: state.headers });
+  }
+  const notice = NOTICES[url.searchParams.get("motivo") ?? ""] ?? null;
+  return { notice, redirectTo };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = adminLoginSchema.safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  try {
+    const outcome = await attemptLogin(request, parsed.data);
+    if (!outcome.ok) {
+      const status = outcome.reason === "blocked" ? 429 : outcome.reason === "denied" ? 403 : 401;
+      return data({ errors: { form: outcome.message } as FieldErrors }, { status });
+    }
+    const headers = sessionHeaders(outcome.token, request);
+    if (outcome.mfa) {
+      const params = new URLSearchParams({ redirectTo: parsed.data.redirectTo ?? "" });
+      return redirect(`/admin/login/verificar?${params}`, { headers });
+    }
+    return redirectWithToast(
+      safeAdminRedirect(parsed.data.redirectTo),
+      { type: "success", title: AUTH_MESSAGES.success },
+      { headers },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "login falhou");
+    return data({ errors: { form: "Erro ao fazer login" } as FieldErrors }, { status: 500 });
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {};
+
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Login administrativo</h1>
-    </main>
+    <AuthCard
+      title="Painel Administrativo"
+      description="Entre com seu e-mail e senha de administrador."
+    >
+      {errors.form ? (
+        <FormNotice>{errors.form}</FormNotice>
+      ) : loaderData.notice ? (
+        <FormNotice tone="info">{loaderData.notice}</FormNotice>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const values = Object.fromEntries(new FormData(event.currentTarget));
+          const parsed = adminLoginSchema.safeParse(values);
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientErrors(fieldErrors(parsed.error));
+          } else {
+            setClientErrors(null);
+          }
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field id="email" label="E-mail" required error={errors.email}>
+          <Input
+            {...fieldProps("email", errors.email)}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoFocus
+          />
+        </Field>
+        <Field id="password" label="Senha" required error={errors.password}>
+          <Input
+            {...fieldProps("password", errors.password)}
+            type="password"
+            autoComplete="current-password"
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={submitting} className="mt-2 w-full">
+          {submitting ? "Entrando..." : "Entrar"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

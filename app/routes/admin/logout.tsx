@@ -1,11 +1,29 @@
 import { redirect } from "react-router";
-import { clearSessionCookie, deleteSession, getSessionState } from "~/server/auth.server";
+import { AUTH_MESSAGES, logout } from "~/server/admin-auth.server";
+import { clearSessionCookie } from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {
-  const state = await getSessionState(request);
-  if (state.status === "active") await deleteSession(state.session.id);
-  return redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  const form = await request.formData().catch(() => new FormData());
+  const inactivity = form.get("motivo") === "inatividade";
+  try {
+    const { headers } = await logout(request, inactivity ? "inactivity" : "user");
+    if (inactivity) return redirect("/admin/login?motivo=inatividade", { headers });
+    return redirectWithToast(
+      "/admin/login",
+      { type: "success", title: AUTH_MESSAGES.logout },
+      { headers },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "logout falhou");
+    return redirectWithToast(
+      "/admin/login",
+      { type: "error", title: AUTH_MESSAGES.logoutError },
+      { headers: { "Set-Cookie": clearSessionCookie(request) } },
+    );
+  }
 }
 
 export async function loader() {

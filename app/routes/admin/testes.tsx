@@ -1,8 +1,256 @@
-// Placeholder until its issue lands.
-export default function Page() {
+import { ArrowLeft, Database, MessageCircle, TriangleAlert, Webhook } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { shop } from "~/content/shop";
+import { chatLink } from "~/domain/whatsapp";
+import { cn } from "~/lib/utils";
+import { requireAdmin } from "~/server/auth.server";
+import { getSettings } from "~/server/settings.server";
+import {
+  type SystemTestResult,
+  systemTestWebhookUrl,
+  testDatabase,
+  testWebhook,
+} from "~/server/system-tests.server";
+import type { Route } from "./+types/testes";
+
+export function meta() {
+  return [{ title: "Testes do Sistema | Painel Administrativo" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const settings = await getSettings();
+  return {
+    webhookConfigured: systemTestWebhookUrl(settings) !== null,
+    whatsappNumero: settings.whatsappNumero?.trim() || "",
+  };
+}
+
+type TestName = "database" | "webhook";
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const test = form.get("teste");
+  let result: SystemTestResult;
+  if (test === "database") result = await testDatabase();
+  else if (test === "webhook") result = await testWebhook();
+  else result = { ok: false, message: "Teste desconhecido" };
+  return { test: String(test) as TestName, ...result, at: new Date().toISOString() };
+}
+
+interface HistoryEntry {
+  id: number;
+  name: string;
+  ok: boolean;
+  message: string;
+  at: string;
+}
+
+const NAMES: Record<string, string> = {
+  database: "Conexão com o banco de dados",
+  webhook: "Webhook",
+  chat: `Link do ${shop.messenger}`,
+};
+
+const TIME = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+export default function SystemTests({ loaderData }: Route.ComponentProps) {
+  const { webhookConfigured, whatsappNumero } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const nextId = useRef(1);
+  const running = fetcher.state !== "idle" ? String(fetcher.formData?.get("teste") ?? "") : "";
+
+  const record = useCallback((name: string, ok: boolean, message: string) => {
+    const entry = { id: nextId.current++, name, ok, message, at: new Date().toISOString() };
+    setHistory((list) => [entry, ...list]);
+  }, []);
+
+  // A finished server test lands in the history once.
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || seen.current === result) return;
+    seen.current = result;
+    record(NAMES[result.test] ?? result.test, result.ok, result.message);
+    if (result.ok) toast.success(result.message);
+    else if (result.test === "webhook") {
+      toast.error("Erro ao testar webhook", { description: result.message });
+    } else toast.error(result.message);
+  }, [fetcher.state, fetcher.data, record]);
+
+  function runChatTest() {
+    if (!whatsappNumero) {
+      toast.error(`Configure o número do ${shop.messenger} antes de testar`);
+      return;
+    }
+    const text = `Teste do painel administrativo da ${shop.name}. Se você recebeu esta mensagem, o link do ${shop.messenger} está funcionando!`;
+    window.open(chatLink(whatsappNumero, text), "_blank", "noopener,noreferrer");
+    const message = `${shop.messenger} aberto! Envie a mensagem de teste.`;
+    record(NAMES.chat!, true, message);
+    toast.success(message);
+  }
+
+  const missing = !webhookConfigured || !whatsappNumero;
+
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Testes do Sistema</h1>
-    </main>
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+      <AdminPageHeader
+        title="Testes do Sistema"
+        description="Confira se o banco de dados, o webhook e o link do WhatsApp estão funcionando."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/dashboard">
+              <ArrowLeft aria-hidden="true" />
+              Voltar
+            </Link>
+          </Button>
+        }
+        className="mb-0"
+      />
+
+      {missing ? (
+        <div
+          role="status"
+          className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>
+            {!webhookConfigured && !whatsappNumero
+              ? `O webhook e o número do ${shop.messenger} não estão configurados.`
+              : !webhookConfigured
+                ? "O webhook não está configurado."
+                : `O número do ${shop.messenger} não está configurado.`}{" "}
+            <Link to="/admin/configuracoes" className="font-semibold underline">
+              Abrir configurações
+            </Link>
+          </p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <TestCard
+          icon={Database}
+          title="Banco de dados"
+          description="Faz uma consulta real ao banco."
+        >
+          <fetcher.Form method="post">
+            <input type="hidden" name="teste" value="database" />
+            <Button type="submit" className="w-full" disabled={running !== ""}>
+              {running === "database" ? "Testando..." : "Testar banco de dados"}
+            </Button>
+          </fetcher.Form>
+        </TestCard>
+        <TestCard
+          icon={Webhook}
+          title="Webhook"
+          description="Envia um currículo de teste à URL configurada (até 8 s)."
+        >
+          <fetcher.Form method="post">
+            <input type="hidden" name="teste" value="webhook" />
+            <Button
+              type="submit"
+              className="w-full"
+              disabled={!webhookConfigured || running !== ""}
+              title={webhookConfigured ? undefined : "Configure o webhook antes de testar"}
+            >
+              {running === "webhook" ? "Enviando..." : "Testar webhook"}
+            </Button>
+          </fetcher.Form>
+        </TestCard>
+        <TestCard
+          icon={MessageCircle}
+          title={shop.messenger}
+          description="Abre uma conversa com o número configurado."
+        >
+          <Button
+            type="button"
+            variant="whatsapp"
+            className="w-full"
+            disabled={!whatsappNumero}
+            title={
+              whatsappNumero ? undefined : `Configure o número do ${shop.messenger} antes de testar`
+            }
+            onClick={runChatTest}
+          >
+            Testar {shop.messenger}
+          </Button>
+        </TestCard>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-bold text-slate-900">Histórico</h2>
+          <CardDescription>Os testes desta visita, do mais recente ao mais antigo.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {history.length === 0 ? (
+            <p className="text-sm text-slate-600">Nenhum teste executado ainda</p>
+          ) : (
+            <ol className="grid gap-2" aria-live="polite" data-testid="historico-testes">
+              {history.map((entry) => (
+                <li
+                  key={entry.id}
+                  className={cn(
+                    "grid gap-0.5 rounded-lg border px-3 py-2 text-sm",
+                    entry.ok
+                      ? "border-green-200 bg-green-50 text-green-900"
+                      : "border-red-200 bg-red-50 text-red-900",
+                  )}
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold">
+                      {entry.ok ? "Sucesso" : "Erro"}: {entry.name}
+                    </span>
+                    <time dateTime={entry.at} className="text-xs opacity-80">
+                      {TIME.format(new Date(entry.at)).replace(",", "")}
+                    </time>
+                  </span>
+                  <span>{entry.message}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function TestCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: typeof Database;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col">
+      <CardHeader>
+        <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto">{children}</CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,55 @@
+// The admin menu (SPEC §2.3): eight entries, each with a short description.
+import {
+  FileText,
+  FlaskConical,
+  LayoutDashboard,
+  type LucideIcon,
+  Scissors,
+  Settings,
+  ShieldCheck,
+  Store,
+  Upload,
+} from "lucide-react";
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    description: "Vendas e resumo do dia",
+    icon: LayoutDashboard,
+  },
+  {
+    to: "/admin/loja",
+    label: "Loja Online",
+    description: "Produtos, pedidos e cupons",
+    icon: Store,
+  },
+  {
+    to: "/admin/curriculos",
+    label: "Currículos",
+    description: "Candidaturas recebidas",
+    icon: FileText,
+  },
+  { to: "/admin/servicos", label: "Serviços", description: "Banho & Tosa", icon: Scissors },
+  { to: "/admin/importar", label: "Importar", description: "Produtos por CSV", icon: Upload },
+  {
+    to: "/admin/security",
+    label: "Segurança",
+    description: "Auditoria e bloqueios",
+    icon: ShieldCheck,
+  },
+  {
+    to: "/admin/configuracoes",
+    label: "Configurações",
+    description: "Webhooks e WhatsApp",
+    icon: Settings,
+  },
+  { to: "/admin/testes", label: "Testes", description: "Testes do sistema", icon: FlaskConical },
+];

@@ -1,0 +1,37 @@
+// How audit entries are shown (SPEC §9): the badge variant of an action and its label.
+
+export type AuditBadgeVariant = "destructive" | "secondary" | "default";
+
+/** destructive if the action contains DELETE or admin_operation; secondary if UPDATE or sensitive. */
+export function auditBadgeVariant(action: string): AuditBadgeVariant {
+  const upper = action.toUpperCase();
+  if (upper.includes("DELETE") || upper.includes("ADMIN_OPERATION")) return "destructive";
+  if (upper.includes("UPDATE") || upper.includes("SENSITIVE")) return "secondary";
+  return "default";
+}
+
+const LABELS: Record<string, string> = {
+  failed_login: "Login falhou",
+  successful_login: "Login realizado",
+  user_logout: "Logout",
+  session_start: "Sessão iniciada",
+  session_end: "Sessão encerrada",
+  forced_logout: "Logout forçado",
+  settings_update: "Configurações alteradas",
+  rate_limit_unblock: "Desbloqueio",
+  audit_log_delete_old: "Limpeza de logs",
+  password_update: "Senha alterada",
+  totp_enable: "2FA ativada",
+  totp_disable: "2FA desativada",
+  recovery_code_used: "Código de recuperação usado",
+};
+
+/** A pt-BR label for the actions this panel knows; the raw action otherwise. */
+export function auditActionLabel(action: string): string {
+  return LABELS[action] ?? action;
+}
+
+/** The resource id as the audit view shows it: the first 8 characters. */
+export function shortResourceId(id: string | null | undefined): string {
+  return id ? id.slice(0, 8) : "—";
+}

@@ -1,0 +1,26 @@
+// The admin login form (SPEC §5.7), shared by the form and the action.
+import { z } from "zod";
+
+export const adminLoginSchema = z.object({
+  email: z.string().trim().pipe(z.email("E-mail inválido")),
+  password: z
+    .string()
+    .min(6, "Senha deve ter pelo menos 6 caracteres")
+    .max(200, "Senha muito longa"),
+  redirectTo: z.string().optional(),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+/** The second step of a two-factor login: a 6-digit code or a recovery code. */
+export const secondFactorSchema = z.object({
+  codigo: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        /^\d{6}$/.test(v.replace(/\s/g, "")) ||
+        /^[A-Za-z2-7]{4}-?[A-Za-z2-7]{4}-?[A-Za-z2-7]{4}$/.test(v),
+      "Digite o código de 6 dígitos do aplicativo ou um código de recuperação",
+    ),
+  redirectTo: z.string().optional(),
+});

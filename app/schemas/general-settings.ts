@@ -1,0 +1,30 @@
+// The general settings form (SPEC §5.7): webhook URLs and the chat number.
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, "URL inválida");
+
+export const generalSettingsSchema = z.object({
+  webhook_url: optionalUrl,
+  webhook_servicos: optionalUrl,
+  webhook_curriculos: optionalUrl,
+  whatsapp_numero: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || value.replace(/\D/g, "").length >= 10,
+      "Número deve ter pelo menos 10 dígitos",
+    )
+    .refine((value) => value.replace(/\D/g, "").length <= 13, "Número muito longo"),
+});
+export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;

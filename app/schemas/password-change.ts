@@ -1,0 +1,29 @@
+// The admin's own password change (current password required).
+import { z } from "zod";
+
+export const passwordChangeSchema = z
+  .object({
+    senhaAtual: z.string().min(1, "Informe a senha atual"),
+    novaSenha: z
+      .string()
+      .min(6, "Senha deve ter pelo menos 6 caracteres")
+      .max(200, "Senha muito longa"),
+    confirmacao: z.string(),
+  })
+  .refine((v) => v.novaSenha === v.confirmacao, {
+    path: ["confirmacao"],
+    message: "As senhas não coincidem",
+  })
+  .refine((v) => v.novaSenha !== v.senhaAtual, {
+    path: ["novaSenha"],
+    message: "A nova senha deve ser diferente da atual",
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const totpCodeSchema = z.object({
+  codigo: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Digite os 6 dígitos do aplicativo")),
+});

@@ -1,0 +1,334 @@
+// Admin sign-in on the server: the lockout rules in `rate_limits` (per e-mail and per IP),
+// answers that do not tell whether an e-mail exists, the optional TOTP step, logout, and
+// the audit entries of each (SPEC §4 admin session, §8 admin auth).
+import { eq } from "drizzle-orm";
+import { logAudit } from "./audit.server";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  dummyPasswordHash,
+  findUserByEmail,
+  getSessionState,
+  hashPassword,
+  normalizeEmail,
+  now,
+  sessionCookie,
+  verifyPassword,
+} from "./auth.server";
+import { db, transaction } from "./db/client.server";
+import { type Usuario, usuarios } from "./db/schema";
+import {
+  isBlocked,
+  type RateLimitRule,
+  registerAttempt,
+  resetAttempts,
+} from "./rate-limits.server";
+import { requestInfo } from "./request-info.server";
+import { verifySecondFactor } from "./totp.server";
+
+/** 5 failed attempts within 15 minutes block for 15 minutes. */
+export const LOGIN_RULE: RateLimitRule = {
+  max: 5,
+  windowMs: 15 * 60 * 1000,
+  blockMs: 15 * 60 * 1000,
+};
+export const LOGIN_OPS = {
+  email: "login_email",
+  ip: "login_ip",
+  totp: "login_totp",
+  password: "password_change",
+} as const;
+
+export const AUTH_MESSAGES = {
+  blocked: "Muitas tentativas falharam. Tente novamente mais tarde.",
+  invalid: "E-mail ou senha incorretos.",
+  denied: "Acesso negado. Você não tem permissões de administrador.",
+  idle: "Sessão encerrada: Inatividade por mais de 30 minutos",
+  expired: "Sessão expirada. Faça login novamente.",
+  success: "Login realizado com sucesso!",
+  logout: "Logout realizado com sucesso!",
+  logoutError: "Erro ao fazer logout",
+  unexpected: "Erro inesperado. Tente novamente.",
+  codeInvalid: "Código inválido. Tente novamente.",
+} as const;
+
+export type LoginOutcome =
+  | { ok: false; reason: "blocked" | "invalid" | "denied"; message: string }
+  | { ok: true; mfa: boolean; token: string; user: Usuario };
+
+async function failure(
+  request: Request,
+  email: string,
+  motivo: string,
+  userId: string | null,
+): Promise<void> {
+  await logAudit({
+    request,
+    adminUserId: userId,
+    action: "failed_login",
+    resourceType: "auth",
+    details: { email, motivo, security_event: true },
+  });
+}
+
+/**
+ * The password step. Blocked identifiers are refused before the password is looked at,
+ * so the right password does not help while blocked. An unknown e-mail is checked
+ * against a dummy hash: the answer and its time are the same as for a wrong password.
+ */
+export async function attemptLogin(
+  request: Request,
+  input: { email: string; password: string },
+): Promise<LoginOutcome> {
+  const email = normalizeEmail(input.email);
+  const { ip } = requestInfo(request);
+  const at = now();
+  if ((await isBlocked(LOGIN_OPS.email, email, at)) || (await isBlocked(LOGIN_OPS.ip, ip, at))) {
+    await failure(request, email, "bloqueado", null);
+    return { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked };
+  }
+
+  const user = await findUserByEmail(email);
+  const hash = user?.senhaHash ?? (await dummyPasswordHash());
+  const passwordOk = (await verifyPassword(hash, input.password)) && user !== undefined;
+
+  if (!passwordOk || !user) {
+    const byEmail = await registerAttempt(LOGIN_OPS.email, email, LOGIN_RULE, at);
+    const byIp = await registerAttempt(LOGIN_OPS.ip, ip, LOGIN_RULE, at);
+    await failure(request, email, "credenciais_invalidas", null);
+    const nowBlocked = [byEmail, byIp].some((r) => r.blockedUntil && r.blockedUntil > at);
+    return nowBlocked
+      ? { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked }
+      : { ok: false, reason: "invalid", message: AUTH_MESSAGES.invalid };
+  }
+
+  if (!user.isAdmin) {
+    await failure(request, email, "sem_permissao", user.id);
+    return { ok: false, reason: "denied", message: AUTH_MESSAGES.denied };
+  }
+
+  if (user.totpAtivo) {
+    // Half a session: it opens only the TOTP step, nothing else (requireAdmin refuses it).
+    const { token } = await createSession(user.id, request, { mfaPendente: true });
+    return { ok: true, mfa: true, token, user };
+  }
+
+  const token = await startSession(request, user, { metodo: "senha" });
+  return { ok: true, mfa: false, token, user };
+}
+
+/** A full session with its audit entries and the e-mail's counter reset, in one transaction. */
+async function startSession(
+  request: Request,
+  user: Usuario,
+  details: Record<string, unknown>,
+): Promise<string> {
+  return transaction(async (tx) => {
+    await resetAttempts(LOGIN_OPS.email, user.email, tx);
+    const { token, session } = await createSession(user.id, request, {}, tx);
+    await logAudit(
+      {
+        request,
+        adminUserId: user.id,
+        action: "successful_login",
+        resourceType: "auth",
+        resourceId: user.id,
+        details: { email: user.email, ...details },
+      },
+      tx,
+    );
+    await logAudit(
+      {
+        request,
+        adminUserId: user.id,
+        action: "session_start",
+        resourceType: "sessao",
+        resourceId: session.id,
+      },
+      tx,
+    );
+    return token;
+  });
+}
+
+export type SecondFactorOutcome =
+  | { ok: false; reason: "expired" | "blocked" | "invalid"; message: string }
+  | { ok: true; token: string };
+
+/** The TOTP step of a two-factor login (a code from the app or a recovery code). */
+export async function attemptSecondFactor(
+  request: Request,
+  code: string,
+): Promise<SecondFactorOutcome> {
+  const state = await getSessionState(request);
+  if (state.status !== "active" || !state.session.mfaPendente) {
+    return { ok: false, reason: "expired", message: AUTH_MESSAGES.expired };
+  }
+  const { user, session } = state;
+  const at = now();
+  if (await isBlocked(LOGIN_OPS.totp, user.id, at)) {
+    await deleteSession(session.id);
+    await failure(request, user.email, "bloqueado_2fa", user.id);
+    return { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked };
+  }
+  const method = await verifySecondFactor(user, code);
+  if (!method) {
+    const row = await registerAttempt(LOGIN_OPS.totp, user.id, LOGIN_RULE, at);
+    await failure(request, user.email, "codigo_2fa_invalido", user.id);
+    if (row.blockedUntil && row.blockedUntil > at) {
+      await deleteSession(session.id);
+      return { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked };
+    }
+    return { ok: false, reason: "invalid", message: AUTH_MESSAGES.codeInvalid };
+  }
+  // The half session is replaced by a new one (a new token after the privilege change).
+  await deleteSession(session.id);
+  await resetAttempts(LOGIN_OPS.totp, user.id);
+  if (method === "recovery") {
+    await logAudit({
+      request,
+      adminUserId: user.id,
+      action: "recovery_code_used",
+      resourceType: "usuario",
+      resourceId: user.id,
+      details: { security_event: true },
+    });
+  }
+  const token = await startSession(request, user, {
+    metodo: method === "totp" ? "totp" : "codigo_recuperacao",
+  });
+  return { ok: true, token };
+}
+
+/**
+ * Ends the request's session. `inactivity` is the browser's 30-minute idle sign-out
+ * (forced_logout); otherwise the admin pressed 'Sair' (user_logout). Returns the
+ * header that clears the cookie.
+ */
+export async function logout(
+  request: Request,
+  reason: "user" | "inactivity",
+): Promise<{ headers: Headers }> {
+  const state = await getSessionState(request);
+  if (state.status === "active") {
+    await transaction(async (tx) => {
+      await deleteSession(state.session.id, tx);
+      await logAudit(
+        {
+          request,
+          adminUserId: state.user.id,
+          action: reason === "inactivity" ? "forced_logout" : "user_logout",
+          resourceType: "sessao",
+          resourceId: state.session.id,
+          details:
+            reason === "inactivity"
+              ? { motivo: "inatividade", origem: "navegador", security_event: true }
+              : undefined,
+        },
+        tx,
+      );
+      await logAudit(
+        {
+          request,
+          adminUserId: state.user.id,
+          action: "session_end",
+          resourceType: "sessao",
+          resourceId: state.session.id,
+          details: { motivo: reason === "inactivity" ? "inatividade" : "logout" },
+        },
+        tx,
+      );
+    });
+  }
+  return { headers: new Headers({ "Set-Cookie": clearSessionCookie(request) }) };
+}
+
+/** Where the login page sends someone who is already signed in, if anywhere. */
+export async function loginPageState(
+  request: Request,
+): Promise<
+  { kind: "admin" } | { kind: "mfa" } | { kind: "denied"; headers: Headers } | { kind: "anonymous" }
+> {
+  const state = await getSessionState(request);
+  if (state.status !== "active") return { kind: "anonymous" };
+  if (state.session.mfaPendente) return { kind: "mfa" };
+  if (state.user.isAdmin) return { kind: "admin" };
+  // A signed-in non-admin is signed out here (SPEC §6).
+  await transaction(async (tx) => {
+    await deleteSession(state.session.id, tx);
+    await logAudit(
+      {
+        request,
+        adminUserId: state.user.id,
+        action: "session_end",
+        resourceType: "sessao",
+        resourceId: state.session.id,
+        details: { motivo: "sem_permissao", security_event: true },
+      },
+      tx,
+    );
+  });
+  return { kind: "denied", headers: new Headers({ "Set-Cookie": clearSessionCookie(request) }) };
+}
+
+/** Only same-site admin paths are followed after login. */
+export function safeAdminRedirect(target: string | null | undefined): string {
+  const path = target ?? "";
+  if (!path.startsWith("/admin/") || /^\/admin\/(login|logout)/.test(path))
+    return "/admin/dashboard";
+  return path;
+}
+
+export function sessionHeaders(token: string, request: Request): Headers {
+  return new Headers({ "Set-Cookie": sessionCookie(token, request) });
+}
+
+export type PasswordChangeOutcome =
+  | { ok: true }
+  | { ok: false; field: "senhaAtual" | "form"; message: string };
+
+/**
+ * The admin's own password change: the current password is required, and every other
+ * session of the account ends (the one in use stays).
+ */
+export async function changeOwnPassword(
+  request: Request,
+  user: Usuario,
+  sessionId: string,
+  input: { senhaAtual: string; novaSenha: string },
+): Promise<PasswordChangeOutcome> {
+  const at = now();
+  if (await isBlocked(LOGIN_OPS.password, user.id, at)) {
+    return { ok: false, field: "form", message: AUTH_MESSAGES.blocked };
+  }
+  if (!(await verifyPassword(user.senhaHash, input.senhaAtual))) {
+    await registerAttempt(LOGIN_OPS.password, user.id, LOGIN_RULE, at);
+    return { ok: false, field: "senhaAtual", message: "Senha atual incorreta" };
+  }
+  const senhaHash = await hashPassword(input.novaSenha);
+  await transaction(async (tx) => {
+    await tx.update(usuarios).set({ senhaHash, updatedAt: at }).where(eq(usuarios.id, user.id));
+    await deleteUserSessions(user.id, sessionId, tx);
+    await resetAttempts(LOGIN_OPS.password, user.id, tx);
+    await logAudit(
+      {
+        request,
+        adminUserId: user.id,
+        action: "password_update",
+        resourceType: "usuario",
+        resourceId: user.id,
+        details: { outras_sessoes_encerradas: true, security_event: true },
+      },
+      tx,
+    );
+  });
+  return { ok: true };
+}
+
+/** The current admin's row, fresh (after TOTP or password changes). */
+export async function reloadUser(userId: string): Promise<Usuario | undefined> {
+  const [user] = await db().select().from(usuarios).where(eq(usuarios.id, userId));
+  return user;
+}

@@ -1,0 +1,220 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as configuracoesRoute from "~/routes/admin/configuracoes";
+import * as securityRoute from "~/routes/admin/security";
+import * as testesRoute from "~/routes/admin/testes";
+import { logAudit } from "~/server/audit.server";
+import { setClock } from "~/server/auth.server";
+import { db } from "~/server/db/client.server";
+import { adminAuditLog } from "~/server/db/schema";
+import { getSettings, updateSettings } from "~/server/settings.server";
+import { auditByAction, body, call, makeAdmin, status } from "../setup/admin";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+
+const ctx = withTestDatabase();
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  setClock(undefined);
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("security page", () => {
+  it("cleanup deletes only audit entries older than 7 days, and records itself", async () => {
+    const admin = await makeAdmin();
+    const at = Date.now();
+    const ages = [8 * DAY, 7 * DAY + 60_000, 7 * DAY - 60_000, 2 * DAY, 0];
+    for (const [i, age] of ages.entries()) {
+      await db()
+        .insert(adminAuditLog)
+        .values({ action: `teste_${i}`, createdAt: new Date(at - age) });
+    }
+    const result = await call(
+      securityRoute.action,
+      formRequest("/admin/security", { intent: "limpar" }, { token: admin.token }),
+    );
+    expect(body(result)).toMatchObject({
+      ok: true,
+      message: "Logs antigos removidos com sucesso",
+      removidos: 2,
+    });
+    const left = (await db().select().from(adminAuditLog)).map((r) => r.action).sort();
+    expect(left).toEqual(["audit_log_delete_old", "teste_2", "teste_3", "teste_4"]);
+    const [entry] = await auditByAction("audit_log_delete_old");
+    expect(entry).toMatchObject({ adminUserId: admin.user.id, ipAddress: "127.0.0.1" });
+    expect(entry!.details).toMatchObject({ removidos: 2 });
+  });
+
+  it("shows the four counters, the latest 50 audit entries and up to 100 rate-limit entries", async () => {
+    const admin = await makeAdmin();
+    for (let i = 0; i < 55; i++) {
+      await logAudit({
+        action: i % 2 ? "failed_login" : "product_update",
+        details: i % 2 ? { security_event: true } : undefined,
+      });
+    }
+    await db()
+      .insert(adminAuditLog)
+      .values({ action: "failed_login", createdAt: new Date(Date.now() - 2 * DAY) });
+    const page = body<Awaited<ReturnType<typeof securityRoute.loader>>>(
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token })),
+    );
+    const overview = page.overview!;
+    expect(overview.counters).toEqual({
+      totalLogs: 56,
+      tentativasRecentes: 27,
+      bloqueados: 0,
+      eventosSensiveis: 27,
+    });
+    expect(overview.auditoria).toHaveLength(50);
+    const times = overview.auditoria.map((a) => a.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
+
+describe("general settings", () => {
+  it("refuses an invalid URL and a short number with the SPEC messages", async () => {
+    const admin = await makeAdmin();
+    const result = await call(
+      configuracoesRoute.action,
+      formRequest(
+        "/admin/configuracoes",
+        {
+          webhook_url: "não é url",
+          webhook_servicos: "ftp://exemplo.com",
+          webhook_curriculos: "",
+          whatsapp_numero: "47 9999",
+        },
+        { token: admin.token },
+      ),
+    );
+    expect(status(result)).toBe(400);
+    expect(body<{ errors: Record<string, string> }>(result).errors).toEqual({
+      webhook_url: "URL inválida",
+      webhook_servicos: "URL inválida",
+      whatsapp_numero: "Número deve ter pelo menos 10 dígitos",
+    });
+    expect(await auditByAction("settings_update")).toHaveLength(0);
+  });
+
+  it("saves the webhook URLs and the number in the shared settings row, audited", async () => {
+    const admin = await makeAdmin();
+    await updateSettings(db(), { taxaEntregaPadrao: 500 });
+    const result = await call(
+      configuracoesRoute.action,
+      formRequest(
+        "/admin/configuracoes",
+        {
+          webhook_url: "https://hooks.exemplo.com/pedidos?token=abc",
+          webhook_servicos: "https://hooks.exemplo.com/servicos",
+          webhook_curriculos: "",
+          whatsapp_numero: "(47) 99999-0416",
+        },
+        { token: admin.token },
+      ),
+    );
+    expect(body(result)).toMatchObject({ ok: true });
+    const settings = await getSettings();
+    expect(settings).toMatchObject({
+      webhookUrl: "https://hooks.exemplo.com/pedidos?token=abc",
+      webhookServicos: "https://hooks.exemplo.com/servicos",
+      webhookCurriculos: null,
+      whatsappNumero: "47999990416",
+      taxaEntregaPadrao: 500,
+    });
+    const [entry] = await auditByAction("settings_update");
+    expect(entry).toMatchObject({ adminUserId: admin.user.id, resourceType: "configuracoes" });
+    expect(JSON.stringify(entry!.details)).not.toContain("token=abc");
+    expect((entry!.details as { campos: string[] }).campos.sort()).toEqual([
+      "webhookServicos",
+      "webhookUrl",
+      "whatsappNumero",
+    ]);
+  });
+});
+
+describe("system tests", () => {
+  let server: http.Server;
+  let base = "";
+  const received: { path: string; body: Record<string, unknown> }[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk) => {
+        raw += chunk;
+      });
+      req.on("end", () => {
+        received.push({ path: req.url ?? "", body: JSON.parse(raw || "{}") });
+        if (req.url === "/falha") {
+          res.writeHead(500, "Internal Server Error").end();
+        } else res.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function run(teste: string, token: string) {
+    return body<{ ok: boolean; message: string }>(
+      await call(testesRoute.action, formRequest("/admin/testes", { teste }, { token })),
+    );
+  }
+
+  it("database test runs a real query", async () => {
+    const admin = await makeAdmin();
+    expect(await run("database", admin.token)).toMatchObject({
+      ok: true,
+      message: "Database conectado!",
+    });
+  });
+
+  it("webhook test posts the system-test payload and reports each outcome", async () => {
+    const admin = await makeAdmin();
+    expect(await run("webhook", admin.token)).toMatchObject({
+      ok: false,
+      message: "Configure o webhook antes de testar",
+    });
+    const page = body<{ webhookConfigured: boolean; whatsappNumero: string }>(
+      await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token })),
+    );
+    expect(page).toEqual({ webhookConfigured: false, whatsappNumero: "" });
+
+    await updateSettings(db(), { webhookUrl: `${base}/ok` });
+    expect(await run("webhook", admin.token)).toMatchObject({
+      ok: true,
+      message: "Teste enviado! Verifique seu WhatsApp/email.",
+    });
+    const sent = received.at(-1)!;
+    expect(sent.path).toBe("/ok");
+    expect(sent.body).toMatchObject({ teste: true, origem: "painel_admin" });
+    expect(Object.keys(sent.body).sort()).toEqual(
+      [
+        "email",
+        "mensagem",
+        "nomeCompleto",
+        "origem",
+        "telefone",
+        "teste",
+        "timestamp",
+        "vaga",
+      ].sort(),
+    );
+    expect(new Date(String(sent.body.timestamp)).toISOString()).toBe(sent.body.timestamp);
+
+    await updateSettings(db(), { webhookUrl: `${base}/falha` });
+    expect(await run("webhook", admin.token)).toMatchObject({
+      ok: false,
+      message: "Erro HTTP: 500 - Internal Server Error",
+    });
+
+    await updateSettings(db(), { webhookUrl: "http://127.0.0.1:1/nada" });
+    expect(await run("webhook", admin.token)).toMatchObject({
+      ok: false,
+      message: "Erro ao conectar com o webhook",
+    });
+  });
+});
