@@ -10,9 +10,10 @@ import {
   readSpreadsheet,
   summarizeErrors,
 } from "~/domain/csv-import";
+import { centavosToDecimal } from "~/domain/money";
 import { productSearchText } from "~/domain/search";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
-import { db, type Executor, transaction } from "./db/client.server";
+import { db, type Executor, queryRows, transaction } from "./db/client.server";
 import { categorias, produtos } from "./db/schema";
 import { storage } from "./storage.server";
 
@@ -179,27 +180,35 @@ export async function importProducts(
   for (let start = 0; start < good.length; start += IMPORT_BATCH_SIZE) {
     const batch = good.slice(start, start + IMPORT_BATCH_SIZE);
     const inserted = await transaction(async (tx) => {
-      const rowsInserted = await tx
-        .insert(produtos)
-        .values(
-          batch.map(({ product: p }) => ({
-            nome: p.nome,
-            descricaoCurta: p.descricaoCurta,
-            categoriaId: categoryIds.get(p.categoria.toLowerCase())!,
-            precoAtual: p.precoAtual,
-            precoAntes: p.precoAntes,
-            precoCusto: p.precoCusto,
-            estoque: p.estoque,
-            sku: p.sku,
-            marca: p.marca,
-            subgrupo: p.subgrupo,
-            unidade: p.unidade,
-            ativo: true,
-            busca: productSearchText(p),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ nome: produtos.nome });
+      // One statement per batch with one array parameter per column (unnest): a few
+      // parameters instead of thousands, fast on PGlite and PostgreSQL alike.
+      const col = <T>(pick: (p: ImportProduct) => T) =>
+        sql.param(batch.map((r) => pick(r.product)));
+      const money = (c: number | null) => (c === null ? null : centavosToDecimal(c));
+      const rowsInserted = await queryRows<{ nome: string }>(
+        tx,
+        sql`insert into produtos (nome, descricao_curta, categoria_id, preco_atual, preco_antes,
+            preco_custo, estoque, sku, marca, subgrupo, unidade, ativo, busca)
+          select t.nome, t.descricao, t.categoria, t.preco_atual, t.preco_antes, t.preco_custo,
+            t.estoque, t.sku, t.marca, t.subgrupo, t.unidade, true, t.busca
+          from unnest(
+            ${col((p) => p.nome)}::text[],
+            ${col((p) => p.descricaoCurta)}::text[],
+            ${col((p) => categoryIds.get(p.categoria.toLowerCase())!)}::uuid[],
+            ${col((p) => money(p.precoAtual))}::numeric[],
+            ${col((p) => money(p.precoAntes))}::numeric[],
+            ${col((p) => money(p.precoCusto))}::numeric[],
+            ${col((p) => p.estoque)}::int[],
+            ${col((p) => p.sku)}::text[],
+            ${col((p) => p.marca)}::text[],
+            ${col((p) => p.subgrupo)}::text[],
+            ${col((p) => p.unidade)}::text[],
+            ${col((p) => productSearchText(p))}::text[]
+          ) as t(nome, descricao, categoria, preco_atual, preco_antes, preco_custo, estoque, sku,
+            marca, subgrupo, unidade, busca)
+          on conflict do nothing
+          returning nome`,
+      );
       await audit(tx, actor, "product_import", "produto", null, {
         ...details,
         lote: start / IMPORT_BATCH_SIZE + 1,
