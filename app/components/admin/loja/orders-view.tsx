@@ -66,13 +66,14 @@ function StatusSelect({
   order: OrderRow;
   kind: "order-status" | "payment-status";
 }) {
-  const fetcher = useFetcher();
-  useActionToast(fetcher);
+  // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
+  const fetcher = useFetcher({ key: kind });
   const options = kind === "order-status" ? STATUS_PEDIDO : STATUS_PAGAMENTO;
   const labels: Record<string, string> =
     kind === "order-status" ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
   const current = kind === "order-status" ? order.statusPedido : order.statusPagamento;
-  const pendingValue = fetcher.formData?.get("status");
+  const pendingValue =
+    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
   const id = `${kind}-${order.id}`;
   return (
     <div className="grid gap-1">
@@ -107,6 +108,8 @@ export function LojaOrders({
   filters: { status: string; pagamento: string };
   whatsappNumero: string | null;
 }) {
+  useActionToast(useFetcher({ key: "order-status" }));
+  useActionToast(useFetcher({ key: "payment-status" }));
   return (
     <section aria-labelledby="pedidos-titulo" className="grid gap-4">
       <h2 id="pedidos-titulo" className="text-lg font-bold">

@@ -30,9 +30,11 @@ export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; a
   );
 }
 
+/** Shared with the list, which outlives the deleted row and shows the result. */
+export const PRODUCT_DELETE_FETCHER = "product-delete";
+
 export function ProductDelete({ id, nome }: { id: string; nome: string }) {
-  const fetcher = useFetcher();
-  useActionToast(fetcher);
+  const fetcher = useFetcher({ key: PRODUCT_DELETE_FETCHER });
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>

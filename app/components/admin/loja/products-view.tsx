@@ -1,5 +1,5 @@
 import { ImageOff, Search } from "lucide-react";
-import { Form } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,7 +13,8 @@ import { CategoryDialog } from "./category-dialog";
 import { type CouponRow, CouponsPanel } from "./coupons-panel";
 import { Pagination } from "./pagination";
 import { type EditableProduct, ProductDialog } from "./product-dialog";
-import { ProductDelete, ProductToggle } from "./product-row-actions";
+import { PRODUCT_DELETE_FETCHER, ProductDelete, ProductToggle } from "./product-row-actions";
+import { useActionToast } from "./use-action-toast";
 
 type Product = EditableProduct & { categoriaNome: string };
 
@@ -32,6 +33,7 @@ export function LojaProducts({
   categories: { id: string; nome: string; ativo: boolean }[];
   coupons: CouponRow[];
 }) {
+  useActionToast(useFetcher({ key: PRODUCT_DELETE_FETCHER }));
   const filtered = Boolean(filters.q || filters.categoriaId || filters.estoqueBaixo);
   return (
     <div className="grid gap-6">

@@ -237,8 +237,7 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
   const { errors } = useActionToast(fee);
   const toggle = useFetcher();
   useActionToast(toggle);
-  const remove = useFetcher();
-  useActionToast(remove);
+  const remove = useFetcher({ key: "bairro-delete" });
   const inputId = `taxa-${bairro.id}`;
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
@@ -307,6 +306,8 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
   const onSuccess = useCallback(() => formRef.current?.reset(), []);
   const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
   const errors = { ...serverErrors, ...clientErrors };
+  // The removed row unmounts: the panel shows the result.
+  useActionToast(useFetcher({ key: "bairro-delete" }));
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;

@@ -25,6 +25,7 @@ import {
 } from "~/schemas/status";
 
 type Status = (typeof STATUS_SERVICO)[number];
+const GROOMING_STATUS_FETCHER = "grooming-status";
 
 export interface GroomingOrder {
   id: string;
@@ -47,9 +48,10 @@ export interface GroomingOrder {
 }
 
 function StatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
-  const fetcher = useFetcher();
-  useActionToast(fetcher);
-  const pending = fetcher.formData?.get("status");
+  // Shared with the list, which shows the toast (a filtered list may drop the changed card).
+  const fetcher = useFetcher({ key: GROOMING_STATUS_FETCHER });
+  const pending =
+    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
   const id = `${idPrefix}-${order.id}`;
   return (
     <div className="grid gap-1">
@@ -180,6 +182,7 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
 
 export function GroomingList({ orders, status }: { orders: GroomingOrder[]; status: string }) {
   const navigate = useNavigate();
+  useActionToast(useFetcher({ key: GROOMING_STATUS_FETCHER }));
   return (
     <div className="grid gap-4">
       <div className="grid max-w-xs gap-1.5">
