@@ -68,6 +68,16 @@ export function fileSlug(name: string): string {
   );
 }
 
+/** 'Júlia  Müller' -> 'júlia-müller': the name as typed, lower case, safe for a file name. */
+export function utf8Slug(name: string): string {
+  return name
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+}
+
 /** Content-Disposition with an ASCII name and the RFC 5987 UTF-8 one. */
 export function attachmentHeader(asciiName: string, utf8Name: string): string {
   const encoded = encodeURIComponent(utf8Name).replace(
@@ -100,7 +110,7 @@ export async function readResumeFile(
   return {
     data,
     fileName: `curriculo-${base}.${ext}`,
-    utf8FileName: `curriculo-${resume.nomeCompleto.trim().replace(/[\\/"\r\n]+/g, " ")}.${ext}`,
+    utf8FileName: `curriculo-${utf8Slug(resume.nomeCompleto) || base}.${ext}`,
     mime: ext === "pdf" ? "application/pdf" : "application/octet-stream",
   };
 }

@@ -55,7 +55,7 @@ describe("resumes", () => {
     const headers = ok.response!.headers;
     expect(headers.get("content-type")).toBe("application/pdf");
     expect(headers.get("content-disposition")).toBe(
-      `attachment; filename="curriculo-joao-avila-muller.pdf"; filename*=UTF-8''curriculo-Jo%C3%A3o%20%C3%81vila%20M%C3%BCller.pdf`,
+      `attachment; filename="curriculo-joao-avila-muller.pdf"; filename*=UTF-8''curriculo-jo%C3%A3o-%C3%A1vila-m%C3%BCller.pdf`,
     );
     expect(headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await ok.response!.arrayBuffer())).toEqual(PDF);

@@ -9,6 +9,10 @@ import { orderChatMessage } from "~/domain/admin-messages";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+
+// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
+const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
+
 import {
   FORMA_PAGAMENTO_LABEL,
   JANELA_ENTREGA_LABEL,
@@ -179,7 +183,7 @@ export function LojaOrders({
                     </h3>
                     <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
                   </div>
-                  <Button asChild variant="whatsapp" size="sm">
+                  <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
                     <a
                       href={chatLink(o.clienteTelefone, orderChatMessage(o))}
                       {...externalLinkProps}

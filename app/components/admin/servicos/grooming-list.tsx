@@ -17,6 +17,10 @@ import { Select } from "~/components/ui/select";
 import { groomingChatMessage } from "~/domain/admin-messages";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+
+// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
+const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
+
 import {
   SERVICO_NOME,
   STATUS_SERVICO,
@@ -76,7 +80,7 @@ function StatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: str
 
 function ContactButton({ order }: { order: GroomingOrder }) {
   return (
-    <Button asChild variant="whatsapp" size="sm">
+    <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
       <a href={chatLink(order.whatsapp, groomingChatMessage(order))} {...externalLinkProps}>
         <MessageCircle aria-hidden="true" />
         Contatar Cliente
