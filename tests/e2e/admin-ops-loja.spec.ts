@@ -21,12 +21,13 @@ test.describe("admin store hub", () => {
       ["Pedidos", "pedidos"],
       ["Configurações", "configuracoes"],
     ] as const) {
-      await page
-        .getByRole("navigation", { name: "Seções da loja" })
-        .getByRole("link", { name })
-        .click();
+      const nav = page.getByRole("navigation", { name: "Seções da loja" });
+      await nav.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`view=${view}`));
-      await expect(page.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await expectNoSeriousA11yViolations(page);
     }
     // The view survives a reload.
