@@ -2,7 +2,13 @@
 // grooming quote and the job application (those pages belong to the store and the public site).
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { createProductInAdmin, gotoHydrated, loginAsAdmin, unique } from "./admin-ops-helpers";
+import {
+  createProductInAdmin,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  loginAsAdmin,
+  unique,
+} from "./admin-ops-helpers";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
@@ -78,6 +84,7 @@ test("an order's status and payment changed in the admin show on the customer's 
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: new RegExp(`Pedido ${numero}`) }) });
   await expect(card).toContainText(nome);
+  await expectNoSeriousA11yViolations(page);
   await expect(card.getByRole("link", { name: /Conversar no WhatsApp/ })).toHaveAttribute(
     "href",
     /wa\.me\/5547988881234/,
@@ -112,6 +119,7 @@ test("a grooming request's status is changed in the admin", async ({ page }) => 
   const card = page.getByRole("listitem").filter({ hasText: pet });
   await expect(card).toContainText("Aguardando Orçamento");
   await expect(card).toContainText("1 foto(s)");
+  await expectNoSeriousA11yViolations(page);
   await expect(card.getByRole("link", { name: /Contatar Cliente/ })).toHaveAttribute(
     "href",
     /^https:\/\/wa\.me\/5547988884321\?text=Ol%C3%A1%2C%20Tutora/,
@@ -155,6 +163,7 @@ test("a resume is downloaded by the admin and refused without a session", async 
   await page.goto("/admin/curriculos");
   const card = page.getByRole("listitem").filter({ hasText: nome });
   await expect(card).toContainText("Novo");
+  await expectNoSeriousA11yViolations(page);
   const link = card.getByRole("link", { name: new RegExp(`Baixar currículo de ${nome}`) });
   const href = (await link.getAttribute("href"))!;
   const downloadPromise = page.waitForEvent("download");
