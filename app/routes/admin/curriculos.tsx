@@ -1,5 +1,6 @@
 // /admin/curriculos: job applications (SPEC §2.3): counts, list, status, private download.
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
+import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { resumeStatusSchema } from "~/schemas/status";
 import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
@@ -40,4 +41,8 @@ export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {
       <ResumeList counts={loaderData.counts} resumes={loaderData.resumes} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Currículos" message="Erro ao carregar currículos" />;
 }

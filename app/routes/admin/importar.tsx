@@ -1,6 +1,7 @@
 // /admin/importar: product import from CSV or .xlsx (SPEC §5.7, §8): preview, then import.
 import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
+import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { attempt, fail, formFields, readAdminForm } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import {
@@ -82,4 +83,8 @@ export default function ImportarAdmin() {
       <ImportScreen />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Importar produtos" message="Erro ao processar arquivo CSV" />;
 }

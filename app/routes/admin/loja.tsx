@@ -2,6 +2,7 @@
 import { ExternalLink } from "lucide-react";
 import { data } from "react-router";
 import { LojaDashboard } from "~/components/admin/loja/dashboard-view";
+import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { LojaOrders } from "~/components/admin/loja/orders-view";
 import { LojaProducts } from "~/components/admin/loja/products-view";
 import { LojaSettings } from "~/components/admin/loja/settings-view";
@@ -330,4 +331,8 @@ export default function LojaAdmin({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Loja Online" message="Erro ao carregar dados" />;
 }

@@ -1,4 +1,6 @@
 // /admin/servicos: grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4, §7.6).
+
+import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
 import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
@@ -45,4 +47,8 @@ export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {
       <GroomingList orders={loaderData.orders} status={loaderData.status} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Serviços de Banho & Tosa" message="Erro ao carregar pedidos" />;
 }
