@@ -41,6 +41,7 @@ export default [
       route("curriculos/:id/download", "routes/admin/curriculo-download.tsx"),
       route("servicos", "routes/admin/servicos.tsx"),
       route("importar", "routes/admin/importar.tsx"),
+      route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
       route("security", "routes/admin/security.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
       route("testes", "routes/admin/testes.tsx"),

@@ -1,7 +1,48 @@
+// GET /admin/curriculos/:id/download: the private resume file, for an admin session only.
+// The session is checked on every request (no public or long-lived link); without one
+// the admin lands on the login page with 'Sessão expirada. Faça login novamente.'.
 import { requireAdmin } from "~/server/auth.server";
+import { attachmentHeader, readResumeFile } from "~/server/resumes-admin.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/curriculo-download";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return new Response("Não encontrado", { status: 404 });
+export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  let user: Awaited<ReturnType<typeof requireAdmin>>["user"];
+  try {
+    ({ user } = await requireAdmin(request));
+  } catch (thrown) {
+    const location = thrown instanceof Response ? thrown.headers.get("location") : null;
+    if (thrown instanceof Response && location?.startsWith("/admin/login")) {
+      const headers = new Headers();
+      const clear = thrown.headers.get("set-cookie");
+      if (clear) headers.append("Set-Cookie", clear);
+      headers.set("Cache-Control", "private, no-store");
+      return redirectWithToast(
+        `/admin/login?${new URLSearchParams({ redirectTo: "/admin/curriculos" })}`,
+        { type: "error", title: SESSION_EXPIRED },
+        { headers },
+      );
+    }
+    throw thrown;
+  }
+  const file = /^[0-9a-f-]{36}$/i.test(params.id)
+    ? await readResumeFile(params.id, { request, userId: user.id })
+    : null;
+  if (!file) {
+    throw new Response("Currículo não encontrado", {
+      status: 404,
+      headers: { "Cache-Control": "private, no-store" },
+    });
+  }
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.mime,
+      "Content-Length": String(file.data.byteLength),
+      "Content-Disposition": attachmentHeader(file.fileName, file.utf8FileName),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

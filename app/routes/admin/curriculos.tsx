@@ -1,8 +1,48 @@
-// Placeholder until its issue lands.
-export default function Page() {
+// /admin/curriculos: job applications (SPEC §2.3): counts, list, status, private download.
+import { ResumeList } from "~/components/admin/curriculos/resume-list";
+import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { resumeStatusSchema } from "~/schemas/status";
+import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
+import { requireAdmin } from "~/server/auth.server";
+import { listResumes, resumeCounts, setResumeStatus } from "~/server/resumes-admin.server";
+import type { Route } from "./+types/curriculos";
+
+export const meta: Route.MetaFunction = () => [{ title: "Currículos | Painel Administrativo" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [resumes, counts] = await Promise.all([listResumes(), resumeCounts()]);
+  return {
+    counts,
+    resumes: resumes.map(({ curriculoUrl, ...r }) => ({
+      ...r,
+      temArquivo: curriculoUrl.startsWith("private:"),
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const parsed = resumeStatusSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return fail("resume-status", "Erro ao atualizar status");
+  return attempt("resume-status", "Erro ao atualizar status", async () => {
+    await setResumeStatus(parsed.data.id, parsed.data.status, { request, userId: user.id });
+    return ok("resume-status", "Status atualizado");
+  });
+}
+
+export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Currículos</h1>
-    </main>
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Currículos</h1>
+        <p className="text-sm text-slate-600">Candidaturas enviadas em Trabalhe Conosco</p>
+      </div>
+      <ResumeList counts={loaderData.counts} resumes={loaderData.resumes} />
+    </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Currículos" message="Erro ao carregar currículos" />;
 }

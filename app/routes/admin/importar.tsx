@@ -1,8 +1,90 @@
-// Placeholder until its issue lands.
-export default function Page() {
+// /admin/importar: product import from CSV or .xlsx (SPEC §5.7, §8): preview, then import.
+import { data } from "react-router";
+import { ImportScreen } from "~/components/admin/importar/import-screen";
+import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { attempt, fail, formFields, readAdminForm } from "~/server/admin-action.server";
+import { requireAdmin } from "~/server/auth.server";
+import {
+  IMPORT_MAX_BYTES,
+  importStagedFile,
+  NO_VALID_PRODUCTS,
+  previewImport,
+} from "~/server/import.server";
+import { readFileLimited, StorageError } from "~/server/storage.server";
+import type { Route } from "./+types/importar";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Importar produtos | Painel Administrativo" },
+];
+
+const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await readAdminForm(request, {
+      maxFileSize: IMPORT_MAX_BYTES,
+      tooLargeMessage: TOO_LARGE,
+    });
+  } catch (error) {
+    if (error instanceof StorageError) return fail("preview", error.message);
+    throw error;
+  }
+  const fields = formFields(form);
+  if (fields.intent === "preview") {
+    const file = form.get("arquivo");
+    if (!(file instanceof File) || file.size === 0) {
+      return fail("preview", "Escolha um arquivo CSV ou Excel (.xlsx)");
+    }
+    return attempt("preview", "Erro ao processar arquivo CSV", async () => {
+      const bytes = await readFileLimited(file, IMPORT_MAX_BYTES, TOO_LARGE);
+      const preview = await previewImport(bytes, file.name);
+      return { ok: true as const, intent: "preview", preview };
+    });
+  }
+  if (fields.intent === "import") {
+    return attempt("import", "Erro ao processar arquivo CSV", async () => {
+      const result = await importStagedFile(fields.token ?? "", fields.fileName ?? "", {
+        request,
+        userId: user.id,
+      });
+      if (result.imported === 0) {
+        return data(
+          { ok: false as const, intent: "import", message: NO_VALID_PRODUCTS, result },
+          { status: 400 },
+        );
+      }
+      return {
+        ok: true as const,
+        intent: "import",
+        message: `${result.imported} produtos importados com sucesso!`,
+        result,
+      };
+    });
+  }
+  return fail("", "Ação desconhecida");
+}
+
+export default function ImportarAdmin() {
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Importar produtos</h1>
-    </main>
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Importar produtos</h1>
+        <p className="text-sm text-slate-600">
+          Envie uma planilha CSV ou Excel (.xlsx): confira a prévia e depois importe.
+        </p>
+      </div>
+      <ImportScreen />
+    </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Importar produtos" message="Erro ao processar arquivo CSV" />;
 }

@@ -1,8 +1,54 @@
-// Placeholder until its issue lands.
-export default function Page() {
+// /admin/servicos: grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4, §7.6).
+
+import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { GroomingList } from "~/components/admin/servicos/grooming-list";
+import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
+import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
+import { requireAdmin } from "~/server/auth.server";
+import { listGroomingOrders, setGroomingStatus } from "~/server/grooming-admin.server";
+import type { Route } from "./+types/servicos";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Serviços de Banho & Tosa | Painel Administrativo" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const param = new URL(request.url).searchParams.get("status") ?? "todos";
+  const status = (STATUS_SERVICO as readonly string[]).includes(param)
+    ? (param as (typeof STATUS_SERVICO)[number])
+    : undefined;
+  const orders = await listGroomingOrders({ status });
+  return { orders, status: status ?? "todos" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const fields = formFields(await request.formData());
+  const parsed = groomingStatusSchema.safeParse(fields);
+  if (!parsed.success) return fail("grooming-status", "Erro ao atualizar status");
+  return attempt("grooming-status", "Erro ao atualizar status", async () => {
+    await setGroomingStatus(parsed.data.id, parsed.data.status, { request, userId: user.id });
+    return ok(
+      "grooming-status",
+      "Status atualizado",
+      "Status do pedido foi atualizado com sucesso.",
+    );
+  });
+}
+
+export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Serviços de Banho &amp; Tosa</h1>
-    </main>
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Serviços de Banho &amp; Tosa</h1>
+        <p className="text-sm text-slate-600">Pedidos de orçamento enviados pelo site</p>
+      </div>
+      <GroomingList orders={loaderData.orders} status={loaderData.status} />
+    </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Serviços de Banho & Tosa" message="Erro ao carregar pedidos" />;
 }

@@ -1,0 +1,122 @@
+import { Download } from "lucide-react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { formatDateTime } from "~/domain/dates";
+import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, VAGA_LABEL } from "~/schemas/status";
+
+type Status = (typeof STATUS_CURRICULO)[number];
+
+interface Resume {
+  id: string;
+  nomeCompleto: string;
+  email: string;
+  telefone: string;
+  vaga: string;
+  mensagem: string;
+  status: Status;
+  createdAt: string | Date;
+  temArquivo: boolean;
+}
+
+const COR = { novo: "blue", visto: "yellow", respondido: "green", arquivado: "secondary" } as const;
+
+function StatusSelect({ resume }: { resume: Resume }) {
+  const fetcher = useFetcher();
+  useActionToast(fetcher);
+  const pending = fetcher.formData?.get("status");
+  const id = `status-${resume.id}`;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>Status</Label>
+      <Select
+        id={id}
+        value={typeof pending === "string" ? pending : resume.status}
+        disabled={fetcher.state !== "idle"}
+        onChange={(e) =>
+          fetcher.submit({ id: resume.id, status: e.target.value }, { method: "post" })
+        }
+      >
+        {STATUS_CURRICULO.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_CURRICULO_LABEL[s]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+export function ResumeList({
+  counts,
+  resumes,
+}: {
+  counts: Record<Status | "total", number>;
+  resumes: Resume[];
+}) {
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {(["total", ...STATUS_CURRICULO] as const).map((s) => (
+          <Card key={s} className="p-4">
+            <dt className="text-sm text-slate-600">
+              {s === "total" ? "Total" : STATUS_CURRICULO_LABEL[s]}
+            </dt>
+            <dd className="text-2xl font-bold text-slate-900">{counts[s]}</dd>
+          </Card>
+        ))}
+      </dl>
+      {resumes.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          Nenhum currículo recebido ainda.
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Currículos">
+          {resumes.map((r) => (
+            <li key={r.id}>
+              <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+                <div className="grid gap-1 text-sm">
+                  <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
+                    {r.nomeCompleto}
+                    <Badge variant={COR[r.status]}>{STATUS_CURRICULO_LABEL[r.status]}</Badge>
+                  </h2>
+                  <p>
+                    Vaga: {VAGA_LABEL[r.vaga] ?? r.vaga} · enviado em {formatDateTime(r.createdAt)}
+                  </p>
+                  <p>
+                    <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
+                      {r.email}
+                    </a>{" "}
+                    · {r.telefone}
+                  </p>
+                  {r.mensagem ? (
+                    <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
+                  ) : null}
+                </div>
+                <StatusSelect resume={r} />
+                {r.temArquivo ? (
+                  <Button asChild variant="outline">
+                    <a
+                      href={`/admin/curriculos/${r.id}/download`}
+                      onClick={() => toast.success("Download iniciado com sucesso")}
+                    >
+                      <Download aria-hidden="true" /> Baixar currículo
+                      <span className="sr-only"> de {r.nomeCompleto}</span>
+                    </a>
+                  </Button>
+                ) : (
+                  <span className="text-sm text-slate-600">Sem arquivo</span>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

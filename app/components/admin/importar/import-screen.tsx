@@ -1,0 +1,235 @@
+import { CheckCircle2, Download, FileUp, XCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { ImportProduct } from "~/domain/csv-import";
+import { IMPORT_COLUMNS } from "~/domain/import-columns";
+import { formatBRL } from "~/domain/money";
+
+interface Preview {
+  token: string;
+  fileName: string;
+  total: number;
+  valid: number;
+  invalid: number;
+  rows: { line: number; nome: string; product?: ImportProduct; error?: string }[];
+  errors: string[];
+}
+
+interface Result {
+  imported: number;
+  failed: number;
+  errors: string[];
+  categoriesCreated: string[];
+}
+
+type PreviewData = { ok: true; preview: Preview } | { ok: false; message?: string };
+type ImportData = { ok: boolean; message?: string; result?: Result };
+
+function ErrorList({ errors }: { errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul className="grid list-disc gap-1 pl-5 text-sm text-red-800">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function ImportScreen() {
+  const previewer = useFetcher<PreviewData>();
+  const importer = useFetcher<ImportData>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const preview = previewer.data?.ok ? previewer.data.preview : null;
+  const previewError = previewer.data && !previewer.data.ok ? previewer.data.message : null;
+  const result = importer.data?.result;
+  const imported = importer.data?.ok && importer.state === "idle";
+
+  useEffect(() => {
+    if (importer.state !== "idle" || !importer.data) return;
+    const data = importer.data;
+    if (data.ok) {
+      toast.success(data.message ?? "Importação concluída");
+      if (data.result?.failed) toast.error(`${data.result.failed} produtos com erro na importação`);
+      formRef.current?.reset();
+    } else {
+      toast.error(data.message ?? "Erro ao processar arquivo CSV");
+    }
+  }, [importer.state, importer.data]);
+
+  useEffect(() => {
+    if (previewer.state === "idle" && previewer.data && !previewer.data.ok) {
+      toast.error(previewer.data.message ?? "Erro ao processar arquivo CSV");
+    }
+  }, [previewer.state, previewer.data]);
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>1. Escolha a planilha</CardTitle>
+          <CardDescription>
+            Colunas: {IMPORT_COLUMNS.map((c) => c.label).join(", ")}. Separador vírgula ou ponto e
+            vírgula; preços no formato 1.234,56. Produtos com o mesmo nome de um já cadastrado são
+            ignorados; categorias que não existem são criadas.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <previewer.Form
+            ref={formRef}
+            method="post"
+            encType="multipart/form-data"
+            className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+          >
+            <input type="hidden" name="intent" value="preview" />
+            <Field id="arquivo" label="Arquivo CSV ou Excel (.xlsx)" required error={previewError}>
+              <Input
+                {...fieldProps("arquivo", previewError)}
+                type="file"
+                required
+                accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              />
+            </Field>
+            <Button type="submit" disabled={previewer.state !== "idle"}>
+              <FileUp aria-hidden="true" />
+              {previewer.state !== "idle" ? "Lendo arquivo..." : "Ver prévia"}
+            </Button>
+          </previewer.Form>
+          <a
+            href="/admin/importar/modelo.csv"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline"
+          >
+            <Download className="size-4" aria-hidden="true" /> Baixar planilha modelo (CSV)
+          </a>
+        </CardContent>
+      </Card>
+
+      {preview && !imported ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>2. Confira a prévia</CardTitle>
+            <CardDescription>
+              {preview.fileName}: {preview.total} linha(s), {preview.valid} pronta(s) para importar,{" "}
+              {preview.invalid} com erro. Nada foi gravado ainda.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <caption className="sr-only">Primeiras linhas do arquivo</caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">
+                      Linha
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Produto
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Categoria
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Preço
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Estoque
+                    </th>
+                    <th scope="col" className="py-2">
+                      Situação
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r) => (
+                    <tr key={r.line} className="border-b border-slate-100 align-top">
+                      <td className="py-2 pr-3">{r.line}</td>
+                      <td className="py-2 pr-3">{r.nome || "—"}</td>
+                      <td className="py-2 pr-3">{r.product?.categoria ?? "—"}</td>
+                      <td className="py-2 pr-3">
+                        {r.product ? formatBRL(r.product.precoAtual) : "—"}
+                        {r.product?.precoAntes ? (
+                          <span className="block text-xs text-slate-600 line-through">
+                            {formatBRL(r.product.precoAntes)}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="py-2 pr-3">
+                        {r.product ? `${r.product.estoque} ${r.product.unidade}` : "—"}
+                      </td>
+                      <td className="py-2">
+                        {r.error ? (
+                          <span className="inline-flex items-center gap-1 text-red-800">
+                            <XCircle className="size-4" aria-hidden="true" /> {r.error}
+                          </span>
+                        ) : (
+                          <span className="inline-flex items-center gap-1 text-green-800">
+                            <CheckCircle2 className="size-4" aria-hidden="true" /> OK
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {preview.total > preview.rows.length ? (
+              <p className="text-sm text-slate-600">
+                Mostrando as primeiras {preview.rows.length} de {preview.total} linhas.
+              </p>
+            ) : null}
+            <ErrorList errors={preview.errors} />
+            {preview.valid === 0 ? (
+              <p role="alert" className="font-semibold text-red-800">
+                Nenhum produto válido encontrado no arquivo CSV
+              </p>
+            ) : (
+              <importer.Form method="post">
+                <input type="hidden" name="intent" value="import" />
+                <input type="hidden" name="token" value={preview.token} />
+                <input type="hidden" name="fileName" value={preview.fileName} />
+                <Button type="submit" disabled={importer.state !== "idle"}>
+                  {importer.state !== "idle"
+                    ? "Importando..."
+                    : `Importar ${preview.valid} produto(s)`}
+                </Button>
+              </importer.Form>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {result && importer.state === "idle" ? (
+        <Card aria-live="polite">
+          <CardHeader>
+            <CardTitle>Resultado da importação</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {result.imported > 0 ? (
+              <p className="font-semibold text-green-800">
+                {result.imported} produtos importados com sucesso!
+              </p>
+            ) : (
+              <p className="font-semibold text-red-800">
+                Nenhum produto válido encontrado no arquivo CSV
+              </p>
+            )}
+            {result.categoriesCreated.length ? (
+              <p className="text-sm">Categorias criadas: {result.categoriesCreated.join(", ")}</p>
+            ) : null}
+            {result.failed > 0 ? (
+              <p className="font-semibold text-red-800">
+                {result.failed} produtos com erro na importação
+              </p>
+            ) : null}
+            <ErrorList errors={result.errors} />
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { FolderPlus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { useActionToast } from "./use-action-toast";
+
+export function CategoryDialog() {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher();
+  const onSuccess = useCallback(() => setOpen(false), []);
+  const { errors } = useActionToast(fetcher, { onSuccess });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <FolderPlus aria-hidden="true" /> Nova categoria
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Nova categoria</DialogTitle>
+          <DialogDescription>
+            Se já existir uma categoria com este nome, ela é usada.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="category-create" />
+          <Field id="categoria-nome" label="Nome da categoria" required error={errors.nome}>
+            <Input
+              {...fieldProps("categoria-nome", errors.nome)}
+              name="nome"
+              required
+              maxLength={80}
+            />
+          </Field>
+          <Field id="categoria-descricao" label="Descrição" error={errors.descricao}>
+            <Input
+              {...fieldProps("categoria-descricao", errors.descricao)}
+              name="descricao"
+              maxLength={300}
+            />
+          </Field>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              Criar categoria
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,278 @@
+import { MessageCircle } from "lucide-react";
+import { Form, useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { orderChatMessage } from "~/domain/admin-messages";
+import { formatDateTime } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
+import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+
+// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
+const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
+
+import {
+  FORMA_PAGAMENTO_LABEL,
+  JANELA_ENTREGA_LABEL,
+  STATUS_PAGAMENTO,
+  STATUS_PAGAMENTO_LABEL,
+  STATUS_PEDIDO,
+  STATUS_PEDIDO_LABEL,
+} from "~/schemas/status";
+import { Pagination } from "./pagination";
+import { useActionToast } from "./use-action-toast";
+
+interface OrderItem {
+  id: string;
+  produtoNome: string;
+  produtoPreco: number;
+  quantidade: number;
+  subtotal: number;
+}
+
+export interface OrderRow {
+  id: string;
+  numeroPedido: string;
+  clienteNome: string;
+  clienteTelefone: string;
+  clienteEndereco: string;
+  clienteBairro: string;
+  clienteReferencia: string | null;
+  janelaEntrega: string;
+  observacoes: string | null;
+  subtotal: number;
+  taxaEntrega: number;
+  desconto: number;
+  total: number;
+  cupomCodigo: string | null;
+  formaPagamento: string;
+  trocoPara: number | null;
+  statusPedido: (typeof STATUS_PEDIDO)[number];
+  statusPagamento: (typeof STATUS_PAGAMENTO)[number];
+  createdAt: string | Date;
+  itens: OrderItem[];
+}
+
+const STATUS_COR = {
+  novo: "blue",
+  preparo: "yellow",
+  saiu_entrega: "purple",
+  entregue: "green",
+  cancelado: "red",
+} as const;
+
+function StatusSelect({
+  order,
+  kind,
+}: {
+  order: OrderRow;
+  kind: "order-status" | "payment-status";
+}) {
+  // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
+  const fetcher = useFetcher({ key: kind });
+  const options = kind === "order-status" ? STATUS_PEDIDO : STATUS_PAGAMENTO;
+  const labels: Record<string, string> =
+    kind === "order-status" ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
+  const current = kind === "order-status" ? order.statusPedido : order.statusPagamento;
+  const pendingValue =
+    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
+  const id = `${kind}-${order.id}`;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{kind === "order-status" ? "Status do pedido" : "Pagamento"}</Label>
+      <Select
+        id={id}
+        value={typeof pendingValue === "string" ? pendingValue : current}
+        disabled={fetcher.state !== "idle"}
+        onChange={(e) =>
+          fetcher.submit({ intent: kind, id: order.id, status: e.target.value }, { method: "post" })
+        }
+      >
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+export function LojaOrders({
+  orders,
+  total,
+  page,
+  filters,
+}: {
+  orders: OrderRow[];
+  total: number;
+  page: number;
+  filters: { status: string; pagamento: string };
+  whatsappNumero: string | null;
+}) {
+  useActionToast(useFetcher({ key: "order-status" }));
+  useActionToast(useFetcher({ key: "payment-status" }));
+  return (
+    <section aria-labelledby="pedidos-titulo" className="grid gap-4">
+      <h2 id="pedidos-titulo" className="text-lg font-bold">
+        Pedidos <span className="text-sm font-normal text-slate-600">({total})</span>
+      </h2>
+      <Form
+        method="get"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
+        <input type="hidden" name="view" value="pedidos" />
+        <div className="grid gap-1.5">
+          <Label htmlFor="filtro-status">Status</Label>
+          <Select id="filtro-status" name="status" defaultValue={filters.status}>
+            <option value="">Todos</option>
+            {STATUS_PEDIDO.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_PEDIDO_LABEL[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filtro-pagamento">Pagamento</Label>
+          <Select id="filtro-pagamento" name="pagamento" defaultValue={filters.pagamento}>
+            <option value="">Todos</option>
+            {STATUS_PAGAMENTO.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_PAGAMENTO_LABEL[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Filtrar
+        </Button>
+      </Form>
+
+      {orders.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {filters.status || filters.pagamento
+            ? "Nenhum pedido encontrado com estes filtros."
+            : "Nenhum pedido recebido ainda."}
+        </p>
+      ) : (
+        <ul className="grid gap-4" aria-label="Pedidos">
+          {orders.map((o) => (
+            <li key={o.id}>
+              <Card className="grid gap-4 p-4 sm:p-5">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="grid gap-1">
+                    <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
+                      Pedido {o.numeroPedido}
+                      <Badge variant={STATUS_COR[o.statusPedido]}>
+                        {STATUS_PEDIDO_LABEL[o.statusPedido]}
+                      </Badge>
+                      <Badge
+                        variant={
+                          o.statusPagamento === "pago"
+                            ? "green"
+                            : o.statusPagamento === "aguardando"
+                              ? "secondary"
+                              : "red"
+                        }
+                      >
+                        Pagamento: {STATUS_PAGAMENTO_LABEL[o.statusPagamento]}
+                      </Badge>
+                    </h3>
+                    <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
+                  </div>
+                  <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
+                    <a
+                      href={chatLink(o.clienteTelefone, orderChatMessage(o))}
+                      {...externalLinkProps}
+                    >
+                      <MessageCircle aria-hidden="true" />
+                      Conversar no WhatsApp
+                      <span className="sr-only"> com {o.clienteNome} (abre em nova aba)</span>
+                    </a>
+                  </Button>
+                </div>
+                <div className="grid gap-4 md:grid-cols-2">
+                  <dl className="grid gap-1 text-sm">
+                    <div>
+                      <dt className="inline font-semibold">Cliente: </dt>
+                      <dd className="inline">
+                        {o.clienteNome} · {o.clienteTelefone}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="inline font-semibold">Endereço: </dt>
+                      <dd className="inline">
+                        {o.clienteEndereco} – {o.clienteBairro}
+                        {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="inline font-semibold">Entrega: </dt>
+                      <dd className="inline">
+                        {JANELA_ENTREGA_LABEL[o.janelaEntrega] ?? o.janelaEntrega}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="inline font-semibold">Forma de pagamento: </dt>
+                      <dd className="inline">
+                        {FORMA_PAGAMENTO_LABEL[o.formaPagamento] ?? o.formaPagamento}
+                        {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
+                      </dd>
+                    </div>
+                    {o.observacoes ? (
+                      <div>
+                        <dt className="inline font-semibold">Observações: </dt>
+                        <dd className="inline">{o.observacoes}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                  <div className="grid gap-2 text-sm">
+                    <ul className="grid gap-1">
+                      {o.itens.map((i) => (
+                        <li key={i.id} className="flex justify-between gap-3">
+                          <span>
+                            {i.quantidade}× {i.produtoNome}{" "}
+                            <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
+                          </span>
+                          <span className="font-medium">{formatBRL(i.subtotal)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                    <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
+                      <div className="flex justify-between">
+                        <dt>Subtotal</dt>
+                        <dd>{formatBRL(o.subtotal)}</dd>
+                      </div>
+                      <div className="flex justify-between">
+                        <dt>Taxa de entrega</dt>
+                        <dd>{formatBRL(o.taxaEntrega)}</dd>
+                      </div>
+                      {o.desconto > 0 ? (
+                        <div className="flex justify-between text-green-800">
+                          <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
+                          <dd>- {formatBRL(o.desconto)}</dd>
+                        </div>
+                      ) : null}
+                      <div className="flex justify-between text-base font-bold">
+                        <dt>Total</dt>
+                        <dd>{formatBRL(o.total)}</dd>
+                      </div>
+                    </dl>
+                  </div>
+                </div>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <StatusSelect order={o} kind="order-status" />
+                  <StatusSelect order={o} kind="payment-status" />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} total={total} pageSize={30} />
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+import { Pencil, Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { formatBRLNumber } from "~/domain/money";
+import { productImageSrcSet } from "~/domain/product-image";
+import { fieldErrors } from "~/lib/forms";
+import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE, productSchema } from "~/schemas/product";
+import { useActionToast } from "./use-action-toast";
+
+export interface EditableProduct {
+  id: string;
+  nome: string;
+  descricaoCurta: string | null;
+  categoriaId: string;
+  precoAtual: number;
+  precoAntes: number | null;
+  estoque: number;
+  sku: string | null;
+  marca: string | null;
+  unidade: string;
+  ativo: boolean;
+  imagemUrl: string | null;
+}
+
+export function ProductDialog({
+  product,
+  categories,
+}: {
+  product?: EditableProduct;
+  categories: { id: string; nome: string; ativo: boolean }[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const fetcher = useFetcher();
+  const onSuccess = useCallback(() => setOpen(false), []);
+  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const errors = { ...serverErrors, ...clientErrors };
+  const editing = Boolean(product);
+  const prefix = product ? `p-${product.id.slice(0, 8)}` : "novo";
+  const id = (name: string) => `${prefix}-${name}`;
+  const props = (name: string) => ({ ...fieldProps(id(name), errors[name]), name });
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const values: Record<string, string> = {};
+    for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
+    const parsed = productSchema.safeParse(values);
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    const file = form.get("imagem");
+    if (file instanceof File && file.size > MAX_PRODUCT_IMAGE_BYTES)
+      next.imagem = PRODUCT_IMAGE_TOO_LARGE;
+    setClientErrors(next);
+    if (Object.keys(next).length > 0) {
+      event.preventDefault();
+      const first = Object.keys(next)[0]!;
+      (event.currentTarget.querySelector(`[name="${first}"]`) as HTMLElement | null)?.focus();
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setClientErrors({});
+      }}
+    >
+      <DialogTrigger asChild>
+        {editing ? (
+          <Button variant="outline" size="sm">
+            <Pencil aria-hidden="true" /> Editar<span className="sr-only"> {product!.nome}</span>
+          </Button>
+        ) : (
+          <Button>
+            <Plus aria-hidden="true" /> Novo produto
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? "Editar produto" : "Novo produto"}</DialogTitle>
+          <DialogDescription>
+            Campos com * são obrigatórios. Preços no formato 12,90.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          onSubmit={validate}
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <input
+            type="hidden"
+            name="intent"
+            value={editing ? "product-update" : "product-create"}
+          />
+          {product ? <input type="hidden" name="id" value={product.id} /> : null}
+          <Field
+            id={id("nome")}
+            label="Nome"
+            required
+            error={errors.nome}
+            className="sm:col-span-2"
+          >
+            <Input {...props("nome")} defaultValue={product?.nome} maxLength={200} />
+          </Field>
+          <Field
+            id={id("descricaoCurta")}
+            label="Descrição curta"
+            error={errors.descricaoCurta}
+            className="sm:col-span-2"
+          >
+            <Textarea
+              {...props("descricaoCurta")}
+              defaultValue={product?.descricaoCurta ?? ""}
+              rows={2}
+              maxLength={500}
+            />
+          </Field>
+          <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
+            <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
+              <option value="">Selecione</option>
+              {categories
+                .filter((c) => c.ativo || c.id === product?.categoriaId)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.nome}
+                  </option>
+                ))}
+            </Select>
+          </Field>
+          <Field id={id("sku")} label="SKU" error={errors.sku}>
+            <Input {...props("sku")} defaultValue={product?.sku ?? ""} maxLength={60} />
+          </Field>
+          <Field id={id("precoAtual")} label="Preço atual (R$)" required error={errors.precoAtual}>
+            <Input
+              {...props("precoAtual")}
+              inputMode="decimal"
+              placeholder="12,90"
+              defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
+            />
+          </Field>
+          <Field
+            id={id("precoAntes")}
+            label="Preço anterior (R$)"
+            error={errors.precoAntes}
+            hint="Opcional: mostra o desconto na loja"
+          >
+            <Input
+              {...props("precoAntes")}
+              inputMode="decimal"
+              placeholder="15,90"
+              defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
+            />
+          </Field>
+          <Field id={id("estoque")} label="Estoque" error={errors.estoque}>
+            <Input
+              {...props("estoque")}
+              inputMode="numeric"
+              defaultValue={String(product?.estoque ?? 0)}
+            />
+          </Field>
+          <Field id={id("unidade")} label="Unidade" error={errors.unidade}>
+            <Input {...props("unidade")} defaultValue={product?.unidade ?? "UN"} maxLength={10} />
+          </Field>
+          <Field id={id("marca")} label="Marca" error={errors.marca}>
+            <Input {...props("marca")} defaultValue={product?.marca ?? ""} maxLength={80} />
+          </Field>
+          <Field
+            id={id("imagem")}
+            label="Imagem"
+            error={errors.imagem}
+            hint="JPG, PNG ou WebP, até 8MB"
+          >
+            <Input {...props("imagem")} type="file" accept="image/*" />
+          </Field>
+          {product?.imagemUrl ? (
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <img
+                src={product.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
+                srcSet={productImageSrcSet(product.imagemUrl)}
+                sizes="64px"
+                alt=""
+                className="size-16 rounded-lg object-cover"
+              />
+              <label htmlFor={id("removerImagem")} className="flex items-center gap-2 text-sm">
+                <Checkbox id={id("removerImagem")} name="removerImagem" /> Remover imagem atual
+              </label>
+            </div>
+          ) : null}
+          <label
+            htmlFor={id("ativo")}
+            className="flex items-center gap-2 text-sm font-medium sm:col-span-2"
+          >
+            <Checkbox
+              id={id("ativo")}
+              name="ativo"
+              defaultChecked={product ? product.ativo : true}
+            />{" "}
+            Produto ativo (visível na loja)
+          </label>
+          <div className="flex justify-end gap-2 sm:col-span-2">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle"
+                ? "Salvando..."
+                : editing
+                  ? "Salvar alterações"
+                  : "Criar produto"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import { ImageOff, Search } from "lucide-react";
+import { Form, useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { formatBRL } from "~/domain/money";
+import { productImageSrcSet } from "~/domain/product-image";
+import { CategoryDialog } from "./category-dialog";
+import { type CouponRow, CouponsPanel } from "./coupons-panel";
+import { Pagination } from "./pagination";
+import { type EditableProduct, ProductDialog } from "./product-dialog";
+import { PRODUCT_DELETE_FETCHER, ProductDelete, ProductToggle } from "./product-row-actions";
+import { useActionToast } from "./use-action-toast";
+
+type Product = EditableProduct & { categoriaNome: string };
+
+export function LojaProducts({
+  products,
+  total,
+  filters,
+  pageSize,
+  categories,
+  coupons,
+}: {
+  products: Product[];
+  total: number;
+  filters: { q: string; categoriaId: string; estoqueBaixo: boolean; page: number };
+  pageSize: number;
+  categories: { id: string; nome: string; ativo: boolean }[];
+  coupons: CouponRow[];
+}) {
+  useActionToast(useFetcher({ key: PRODUCT_DELETE_FETCHER }));
+  const filtered = Boolean(filters.q || filters.categoriaId || filters.estoqueBaixo);
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="produtos-titulo" className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="produtos-titulo" className="text-lg font-bold">
+            Produtos <span className="text-sm font-normal text-slate-600">({total})</span>
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <CategoryDialog />
+            <ProductDialog categories={categories} />
+          </div>
+        </div>
+
+        <Form
+          method="get"
+          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_14rem_auto_auto] sm:items-end"
+        >
+          <input type="hidden" name="view" value="produtos" />
+          <div className="grid gap-1.5">
+            <Label htmlFor="busca-produto">Buscar</Label>
+            <Input
+              id="busca-produto"
+              name="q"
+              type="search"
+              defaultValue={filters.q}
+              placeholder="Nome, descrição ou SKU"
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="filtro-categoria">Categoria</Label>
+            <Select id="filtro-categoria" name="categoria" defaultValue={filters.categoriaId}>
+              <option value="">Todas</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nome}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <label
+            htmlFor="filtro-estoque_baixo"
+            className="flex min-h-11 items-center gap-2 text-sm font-medium"
+          >
+            <Checkbox
+              id="filtro-estoque_baixo"
+              name="estoque_baixo"
+              value="1"
+              defaultChecked={filters.estoqueBaixo}
+            />
+            Estoque baixo (até 5)
+          </label>
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden="true" /> Filtrar
+          </Button>
+        </Form>
+
+        {products.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            {filtered
+              ? "Nenhum produto encontrado com estes filtros."
+              : "Nenhum produto cadastrado."}
+          </p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Produtos">
+            {products.map((p) => (
+              <li key={p.id}>
+                <Card className="flex flex-wrap items-center gap-4 p-4">
+                  {p.imagemUrl ? (
+                    <img
+                      src={p.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
+                      srcSet={productImageSrcSet(p.imagemUrl)}
+                      sizes="64px"
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      className="size-16 rounded-lg object-cover"
+                    />
+                  ) : (
+                    <span className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+                      <ImageOff className="size-6" aria-hidden="true" />
+                      <span className="sr-only">Sem imagem</span>
+                    </span>
+                  )}
+                  <div className="grid min-w-48 flex-1 gap-1">
+                    <h3 className="font-semibold text-slate-900">{p.nome}</h3>
+                    <p className="text-sm text-slate-600">
+                      {p.categoriaNome}
+                      {p.sku ? ` · SKU ${p.sku}` : ""}
+                    </p>
+                    <div className="flex flex-wrap items-center gap-2 text-sm">
+                      <span className="font-bold">{formatBRL(p.precoAtual)}</span>
+                      {p.precoAntes ? (
+                        <span className="text-slate-600 line-through">
+                          {formatBRL(p.precoAntes)}
+                        </span>
+                      ) : null}
+                      <Badge
+                        variant={p.estoque === 0 ? "red" : p.estoque <= 5 ? "yellow" : "secondary"}
+                      >
+                        {p.estoque === 0 ? "Sem estoque" : `${p.estoque} ${p.unidade}`}
+                        {p.estoque > 0 && p.estoque <= 5 ? " · estoque baixo" : ""}
+                      </Badge>
+                      <Badge variant={p.ativo ? "green" : "secondary"}>
+                        {p.ativo ? "Ativo" : "Inativo"}
+                      </Badge>
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <ProductDialog product={p} categories={categories} />
+                    <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
+                    <ProductDelete id={p.id} nome={p.nome} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={filters.page} total={total} pageSize={pageSize} />
+      </section>
+      <CouponsPanel coupons={coupons} />
+    </div>
+  );
+}

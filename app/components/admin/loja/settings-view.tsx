@@ -1,0 +1,390 @@
+import { Send, Trash2 } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatBRL, formatBRLNumber } from "~/domain/money";
+import { fieldErrors } from "~/lib/forms";
+import { bairroSchema } from "~/schemas/bairro";
+import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/schemas/store-settings";
+import { useActionToast } from "./use-action-toast";
+
+interface StoreSettingsView {
+  whatsappNumero: string | null;
+  whatsappAtivo: boolean;
+  taxaEntregaPadrao: number;
+  freteGratisMinimo: number;
+  pixManualAtivo: boolean;
+  pixChave: string | null;
+  pixNomeRecebedor: string | null;
+  pixCidade: string | null;
+  webhookUrl: string | null;
+  webhookAtivo: boolean;
+  hasSecret: boolean;
+}
+
+interface Bairro {
+  id: string;
+  nome: string;
+  taxaEntrega: number;
+  ativo: boolean;
+}
+
+function SettingsForm({ settings }: { settings: StoreSettingsView }) {
+  const fetcher = useFetcher();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const { errors: serverErrors } = useActionToast(fetcher);
+  const errors = { ...serverErrors, ...clientErrors };
+  const tester = useFetcher();
+  useActionToast(tester);
+  const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const parsed = storeSettingsSchema.safeParse(values);
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    setClientErrors(next);
+    if (!parsed.success) event.preventDefault();
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Configurações da loja</CardTitle>
+        <CardDescription>Valores em reais no formato 5,00.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" noValidate onSubmit={validate} className="grid gap-6">
+          <input type="hidden" name="intent" value="settings-save" />
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 font-semibold">WhatsApp</legend>
+            <Field
+              id="cfg-whatsappNumero"
+              label="Número do WhatsApp"
+              error={errors.whatsappNumero}
+              hint="Com DDD, ex.: (47) 99999-0416"
+            >
+              <Input
+                {...p("whatsappNumero")}
+                inputMode="tel"
+                defaultValue={settings.whatsappNumero ?? ""}
+              />
+            </Field>
+            <label
+              htmlFor="cfg-whatsappAtivo"
+              className="flex min-h-11 items-center gap-2 self-end text-sm font-medium"
+            >
+              <Checkbox
+                id="cfg-whatsappAtivo"
+                name="whatsappAtivo"
+                defaultChecked={settings.whatsappAtivo}
+              />
+              Enviar pedidos pelo WhatsApp
+            </label>
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 font-semibold">Entrega</legend>
+            <Field
+              id="cfg-taxaEntregaPadrao"
+              label="Taxa de entrega padrão (R$)"
+              required
+              error={errors.taxaEntregaPadrao}
+            >
+              <Input
+                {...p("taxaEntregaPadrao")}
+                inputMode="decimal"
+                defaultValue={formatBRLNumber(settings.taxaEntregaPadrao)}
+              />
+            </Field>
+            <Field
+              id="cfg-freteGratisMinimo"
+              label="Frete grátis a partir de (R$)"
+              required
+              error={errors.freteGratisMinimo}
+            >
+              <Input
+                {...p("freteGratisMinimo")}
+                inputMode="decimal"
+                defaultValue={formatBRLNumber(settings.freteGratisMinimo)}
+              />
+            </Field>
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 font-semibold">Pix</legend>
+            <label
+              htmlFor="cfg-pixManualAtivo"
+              className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2"
+            >
+              <Checkbox
+                id="cfg-pixManualAtivo"
+                name="pixManualAtivo"
+                defaultChecked={settings.pixManualAtivo}
+              />
+              Aceitar Pix (código copia e cola no pedido)
+            </label>
+            <Field
+              id="cfg-pixChave"
+              label="Chave Pix"
+              error={errors.pixChave}
+              className="sm:col-span-2"
+            >
+              <Input {...p("pixChave")} defaultValue={settings.pixChave ?? ""} maxLength={77} />
+            </Field>
+            <Field
+              id="cfg-pixNomeRecebedor"
+              label={`Nome do recebedor (até ${PIX_NAME_MAX} caracteres)`}
+              error={errors.pixNomeRecebedor}
+            >
+              <Input
+                {...p("pixNomeRecebedor")}
+                defaultValue={settings.pixNomeRecebedor ?? ""}
+                maxLength={PIX_NAME_MAX}
+              />
+            </Field>
+            <Field
+              id="cfg-pixCidade"
+              label={`Cidade (até ${PIX_CITY_MAX} caracteres)`}
+              error={errors.pixCidade}
+            >
+              <Input
+                {...p("pixCidade")}
+                defaultValue={settings.pixCidade ?? ""}
+                maxLength={PIX_CITY_MAX}
+              />
+            </Field>
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 font-semibold">Webhook de pedidos</legend>
+            <Field
+              id="cfg-webhookUrl"
+              label="URL do webhook"
+              error={errors.webhookUrl}
+              className="sm:col-span-2"
+            >
+              <Input
+                {...p("webhookUrl")}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                defaultValue={settings.webhookUrl ?? ""}
+              />
+            </Field>
+            <label
+              htmlFor="cfg-webhookAtivo"
+              className="flex min-h-11 items-center gap-2 text-sm font-medium"
+            >
+              <Checkbox
+                id="cfg-webhookAtivo"
+                name="webhookAtivo"
+                defaultChecked={settings.webhookAtivo}
+              />
+              Webhook ativo
+            </label>
+            <Field
+              id="cfg-webhookSecret"
+              label="Segredo de assinatura"
+              error={errors.webhookSecret}
+              hint={
+                settings.hasSecret
+                  ? "Um segredo está salvo. Deixe em branco para mantê-lo."
+                  : "Opcional: assina cada envio (X-Signature)."
+              }
+            >
+              <Input {...p("webhookSecret")} type="password" autoComplete="new-password" />
+            </Field>
+            {settings.hasSecret ? (
+              <label htmlFor="cfg-limparSegredo" className="flex items-center gap-2 text-sm">
+                <Checkbox id="cfg-limparSegredo" name="limparSegredo" /> Remover o segredo salvo
+              </label>
+            ) : null}
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Salvando..." : "Salvar configurações"}
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={tester.state !== "idle"}
+              onClick={() => tester.submit({ intent: "webhook-test" }, { method: "post" })}
+            >
+              <Send aria-hidden="true" />
+              {tester.state !== "idle" ? "Enviando teste..." : "Testar webhook"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BairroRow({ bairro }: { bairro: Bairro }) {
+  const fee = useFetcher();
+  const { errors } = useActionToast(fee);
+  const toggle = useFetcher();
+  useActionToast(toggle);
+  const remove = useFetcher({ key: "bairro-delete" });
+  const inputId = `taxa-${bairro.id}`;
+  return (
+    <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+      <div className="flex items-center gap-2">
+        <span className="font-semibold">{bairro.nome}</span>
+        <Badge variant={bairro.ativo ? "green" : "secondary"}>
+          {bairro.ativo ? "Atendido" : "Desativado"}
+        </Badge>
+      </div>
+      <fee.Form method="post" className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="bairro-fee" />
+        <input type="hidden" name="id" value={bairro.id} />
+        <Field id={inputId} label={`Taxa de ${bairro.nome} (R$)`} error={errors.taxaEntrega}>
+          <Input
+            {...fieldProps(inputId, errors.taxaEntrega)}
+            name="taxaEntrega"
+            inputMode="decimal"
+            className="w-28"
+            defaultValue={formatBRLNumber(bairro.taxaEntrega)}
+          />
+        </Field>
+        <Button type="submit" size="sm" variant="outline" disabled={fee.state !== "idle"}>
+          Salvar<span className="sr-only"> taxa de {bairro.nome}</span>
+        </Button>
+      </fee.Form>
+      <toggle.Form method="post">
+        <input type="hidden" name="intent" value="bairro-toggle" />
+        <input type="hidden" name="id" value={bairro.id} />
+        <input type="hidden" name="ativo" value={String(!bairro.ativo)} />
+        <Button type="submit" size="sm" variant="outline" disabled={toggle.state !== "idle"}>
+          {bairro.ativo ? "Desativar" : "Ativar"}
+          <span className="sr-only"> {bairro.nome}</span>
+        </Button>
+      </toggle.Form>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button size="sm" variant="ghost" className="text-red-700">
+            <Trash2 aria-hidden="true" /> Remover<span className="sr-only"> {bairro.nome}</span>
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>Remover o bairro {bairro.nome}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Ele deixa de aparecer no checkout. Pedidos já feitos não mudam.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() =>
+                remove.submit({ intent: "bairro-delete", id: bairro.id }, { method: "post" })
+              }
+            >
+              Remover
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const onSuccess = useCallback(() => formRef.current?.reset(), []);
+  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const errors = { ...serverErrors, ...clientErrors };
+  // The removed row unmounts: the panel shows the result.
+  useActionToast(useFetcher({ key: "bairro-delete" }));
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const parsed = bairroSchema.safeParse(values);
+    let next: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success) {
+      const taken = bairros.some((b) => b.nome.toLowerCase() === parsed.data.nome.toLowerCase());
+      if (taken) next = { nome: "Este bairro já está cadastrado" };
+    }
+    setClientErrors(next);
+    if (Object.keys(next).length > 0) event.preventDefault();
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Bairros atendidos</CardTitle>
+        <CardDescription>
+          O checkout oferece apenas os bairros ativos, com a taxa de cada um.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={validate}
+          className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+        >
+          <input type="hidden" name="intent" value="bairro-create" />
+          <Field id="bairro-nome" label="Nome do bairro" required error={errors.nome}>
+            <Input {...fieldProps("bairro-nome", errors.nome)} name="nome" maxLength={80} />
+          </Field>
+          <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
+            <Input
+              {...fieldProps("bairro-taxa", errors.taxaEntrega)}
+              name="taxaEntrega"
+              inputMode="decimal"
+              placeholder="5,00"
+            />
+          </Field>
+          <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+            Adicionar bairro
+          </Button>
+        </fetcher.Form>
+        {bairros.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            Nenhum bairro cadastrado: o checkout não terá bairros para escolher.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Bairros cadastrados">
+            {bairros.map((b) => (
+              <BairroRow key={`${b.id}-${b.taxaEntrega}-${b.ativo}`} bairro={b} />
+            ))}
+          </ul>
+        )}
+        <p className="text-xs text-slate-600">
+          {bairros.filter((b) => b.ativo).length} bairro(s) ativo(s); menor taxa{" "}
+          {bairros.length ? formatBRL(Math.min(...bairros.map((b) => b.taxaEntrega))) : "—"}.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function LojaSettings({
+  settings,
+  bairros,
+}: {
+  settings: StoreSettingsView;
+  bairros: Bairro[];
+}) {
+  return (
+    <div className="grid gap-6">
+      <h2 className="sr-only">Configurações</h2>
+      <SettingsForm settings={settings} />
+      <BairrosPanel bairros={bairros} />
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import { Camera, Eye, MessageCircle } from "lucide-react";
+import { useFetcher, useNavigate } from "react-router";
+import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { groomingChatMessage } from "~/domain/admin-messages";
+import { formatDateTime, formatIsoDate } from "~/domain/dates";
+import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+
+// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
+const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
+
+import {
+  SERVICO_NOME,
+  STATUS_SERVICO,
+  STATUS_SERVICO_COR,
+  STATUS_SERVICO_LABEL,
+} from "~/schemas/status";
+
+type Status = (typeof STATUS_SERVICO)[number];
+const GROOMING_STATUS_FETCHER = "grooming-status";
+
+export interface GroomingOrder {
+  id: string;
+  numeroPedido: string;
+  status: Status;
+  tipoServico: string;
+  nomeTutor: string;
+  whatsapp: string;
+  nomePet: string;
+  racaPorte: string;
+  dataDesejada: string | null;
+  horarioDesejado: string | null;
+  levaTraz: boolean;
+  endereco: string | null;
+  bairro: string | null;
+  referencia: string | null;
+  observacoes: string | null;
+  fotos: string[];
+  createdAt: string | Date;
+}
+
+function StatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
+  // Shared with the list, which shows the toast (a filtered list may drop the changed card).
+  const fetcher = useFetcher({ key: GROOMING_STATUS_FETCHER });
+  const pending =
+    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
+  const id = `${idPrefix}-${order.id}`;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>Status</Label>
+      <Select
+        id={id}
+        value={typeof pending === "string" ? pending : order.status}
+        disabled={fetcher.state !== "idle"}
+        onChange={(e) =>
+          fetcher.submit({ id: order.id, status: e.target.value }, { method: "post" })
+        }
+      >
+        {STATUS_SERVICO.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_SERVICO_LABEL[s]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+function ContactButton({ order }: { order: GroomingOrder }) {
+  return (
+    <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
+      <a href={chatLink(order.whatsapp, groomingChatMessage(order))} {...externalLinkProps}>
+        <MessageCircle aria-hidden="true" />
+        Contatar Cliente
+        <span className="sr-only"> {order.nomeTutor} (abre em nova aba)</span>
+      </a>
+    </Button>
+  );
+}
+
+function when(order: GroomingOrder) {
+  const parts = [
+    order.dataDesejada ? formatIsoDate(order.dataDesejada) : null,
+    order.horarioDesejado || null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" às ") : "A combinar";
+}
+
+function DetailsDialog({ order }: { order: GroomingOrder }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Eye aria-hidden="true" /> Ver Detalhes
+          <span className="sr-only"> do pedido {order.numeroPedido}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Pedido {order.numeroPedido}</DialogTitle>
+          <DialogDescription>
+            {SERVICO_NOME[order.tipoServico] ?? order.tipoServico} · recebido em{" "}
+            {formatDateTime(order.createdAt)}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4 text-sm sm:grid-cols-2">
+          <section className="grid gap-1">
+            <h3 className="font-semibold">Tutor</h3>
+            <p>{order.nomeTutor}</p>
+            <p>WhatsApp: {order.whatsapp}</p>
+          </section>
+          <section className="grid gap-1">
+            <h3 className="font-semibold">Pet</h3>
+            <p>{order.nomePet}</p>
+            <p>Raça/porte: {order.racaPorte}</p>
+          </section>
+          <section className="grid gap-1">
+            <h3 className="font-semibold">Serviço</h3>
+            <p>{SERVICO_NOME[order.tipoServico] ?? order.tipoServico}</p>
+            <p>Data desejada: {when(order)}</p>
+          </section>
+          <section className="grid gap-1">
+            <h3 className="font-semibold">Leva e traz</h3>
+            {order.levaTraz ? (
+              <>
+                <p>{order.endereco}</p>
+                <p>Bairro: {order.bairro}</p>
+                {order.referencia ? <p>Referência: {order.referencia}</p> : null}
+              </>
+            ) : (
+              <p>Não solicitado: o tutor leva o pet.</p>
+            )}
+          </section>
+          {order.observacoes ? (
+            <section className="grid gap-1 sm:col-span-2">
+              <h3 className="font-semibold">Observações</h3>
+              <p className="whitespace-pre-line">{order.observacoes}</p>
+            </section>
+          ) : null}
+          <section className="grid gap-2 sm:col-span-2">
+            <h3 className="font-semibold">Fotos ({order.fotos.length})</h3>
+            {order.fotos.length ? (
+              <ul className="grid grid-cols-3 gap-2">
+                {order.fotos.map((url, i) => (
+                  <li key={url}>
+                    <a
+                      href={url}
+                      {...externalLinkProps}
+                      className="block overflow-hidden rounded-lg"
+                    >
+                      <img
+                        src={url}
+                        alt={`Foto ${i + 1} de ${order.nomePet} (abre em nova aba)`}
+                        className="aspect-square w-full object-cover"
+                        loading="lazy"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>Nenhuma foto.</p>
+            )}
+          </section>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+          <StatusSelect order={order} idPrefix="status-dialogo" />
+          <ContactButton order={order} />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function GroomingList({ orders, status }: { orders: GroomingOrder[]; status: string }) {
+  const navigate = useNavigate();
+  useActionToast(useFetcher({ key: GROOMING_STATUS_FETCHER }));
+  return (
+    <div className="grid gap-4">
+      <div className="grid max-w-xs gap-1.5">
+        <Label htmlFor="filtro-status-servico">Filtrar por status</Label>
+        <Select
+          id="filtro-status-servico"
+          value={status}
+          onChange={(e) =>
+            navigate(e.target.value === "todos" ? "?" : `?status=${e.target.value}`, {
+              replace: true,
+            })
+          }
+        >
+          <option value="todos">Todos</option>
+          {STATUS_SERVICO.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_SERVICO_LABEL[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {orders.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {status === "todos"
+            ? "Nenhum pedido de serviço encontrado."
+            : "Nenhum pedido encontrado com este status."}
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Pedidos de serviço">
+          {orders.map((o) => (
+            <li key={o.id}>
+              <Card className="grid h-full gap-3 p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 className="font-bold text-slate-900">Pedido {o.numeroPedido}</h2>
+                  <Badge variant={STATUS_SERVICO_COR[o.status]}>
+                    {STATUS_SERVICO_LABEL[o.status]}
+                  </Badge>
+                </div>
+                <dl className="grid gap-1 text-sm">
+                  <div>
+                    <dt className="inline font-semibold">Serviço: </dt>
+                    <dd className="inline">{SERVICO_NOME[o.tipoServico] ?? o.tipoServico}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-semibold">Tutor: </dt>
+                    <dd className="inline">
+                      {o.nomeTutor} · {o.whatsapp}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-semibold">Pet: </dt>
+                    <dd className="inline">
+                      {o.nomePet} ({o.racaPorte})
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-semibold">Recebido: </dt>
+                    <dd className="inline">{formatDateTime(o.createdAt)}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-semibold">Data desejada: </dt>
+                    <dd className="inline">{when(o)}</dd>
+                  </div>
+                  {o.levaTraz ? (
+                    <div>
+                      <dt className="inline font-semibold">Buscar em: </dt>
+                      <dd className="inline">
+                        {o.endereco} – {o.bairro}
+                      </dd>
+                    </div>
+                  ) : null}
+                  <div className="flex items-center gap-1">
+                    <Camera className="size-4" aria-hidden="true" />
+                    <dt className="sr-only">Fotos</dt>
+                    <dd>{o.fotos.length} foto(s)</dd>
+                  </div>
+                </dl>
+                <div className="mt-auto grid gap-3">
+                  <StatusSelect order={o} idPrefix="status" />
+                  <div className="flex flex-wrap gap-2">
+                    <DetailsDialog order={o} />
+                    <ContactButton order={o} />
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// Chat texts the admin sends to customers (SPEC §7.6).
+import { shop } from "~/content/shop";
+import { formatBRL } from "./money";
+
+const SERVICE_NAMES: Record<string, string> = {
+  plano_banho: "Plano de Banho",
+  banho_fitoterapico: "Banho Fitoterápico",
+  banho_tosa: "Banho + Tosa Higiênica",
+};
+
+/** To a grooming customer: greeting, service, pet, order number, photos analysed, quote coming. */
+export function groomingChatMessage(order: {
+  nomeTutor: string;
+  tipoServico: string;
+  nomePet: string;
+  numeroPedido: string;
+}): string {
+  const servico = SERVICE_NAMES[order.tipoServico] ?? order.tipoServico;
+  return [
+    `Olá, ${order.nomeTutor}! Aqui é da ${shop.name} 🐾`,
+    `Recebemos sua solicitação de ${servico} para o(a) ${order.nomePet} (pedido ${order.numeroPedido}).`,
+    "Já analisamos as fotos e estamos preparando o seu orçamento. Em instantes enviamos os valores por aqui!",
+  ].join("\n\n");
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  novo: "recebido",
+  preparo: "em preparo",
+  saiu_entrega: "saiu para entrega",
+  entregue: "entregue",
+  cancelado: "cancelado",
+};
+
+/** To a store customer about their order. */
+export function orderChatMessage(order: {
+  clienteNome: string;
+  numeroPedido: string;
+  total: number;
+  statusPedido: string;
+}): string {
+  return [
+    `Olá, ${order.clienteNome}! Aqui é da ${shop.name} 🐾`,
+    `Sobre o seu pedido ${order.numeroPedido} (total ${formatBRL(order.total)}), que está ${STATUS_TEXT[order.statusPedido] ?? order.statusPedido}:`,
+  ].join("\n\n");
+}

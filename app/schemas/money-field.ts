@@ -1,0 +1,51 @@
+// Form fields shared by the admin schemas: money typed the Brazilian way ('12,90').
+import { z } from "zod";
+import { parseBRL } from "~/domain/money";
+
+/** Required money field: text in, centavos out. */
+export function moneyField(requiredMessage: string, invalidMessage = "Valor inválido") {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((text, ctx) => {
+      const value = parseBRL(text);
+      if (value === null) {
+        ctx.addIssue({ code: "custom", message: invalidMessage });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/** Optional money field: '' -> null. */
+export function optionalMoneyField(invalidMessage = "Valor inválido") {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const value = parseBRL(text);
+      if (value === null) {
+        ctx.addIssue({ code: "custom", message: invalidMessage });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/** Optional text: '' -> null. */
+export const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((text) => (text ? text : null));
+
+/** A checkbox: present ('on' / 'true') means true. */
+export const checkbox = z
+  .union([z.string(), z.boolean()])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");

@@ -1,0 +1,80 @@
+// The common shape of admin action results, and the error mapping every admin action uses.
+import { data } from "react-router";
+import type { z } from "zod";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { AdminError } from "./admin-actor.server";
+import { logger } from "./logger.server";
+import { parseMultipart, StorageError } from "./storage.server";
+
+export type ActionResult =
+  | { ok: true; intent: string; message: string; description?: string }
+  | { ok: false; intent: string; message?: string; errors?: FieldErrors };
+
+export function ok(intent: string, message: string, description?: string) {
+  return { ok: true as const, intent, message, description };
+}
+
+export function invalid(intent: string, error: z.ZodError, message?: string) {
+  return data({ ok: false as const, intent, message, errors: fieldErrors(error) }, { status: 400 });
+}
+
+export function fail(intent: string, message: string, status = 400) {
+  return data({ ok: false as const, intent, message }, { status });
+}
+
+/**
+ * Runs an admin write; a refusal (AdminError, StorageError) becomes its message, anything
+ * else is logged and answered with the screen's generic failure text.
+ */
+export async function attempt<T>(
+  intent: string,
+  genericMessage: string,
+  fn: () => Promise<T>,
+): Promise<T | ReturnType<typeof data<ActionResult>>> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AdminError) {
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: error.message,
+          errors: error.field ? { [error.field]: error.message } : undefined,
+        },
+        { status: 400 },
+      );
+    }
+    if (error instanceof StorageError) {
+      return data({ ok: false as const, intent, message: error.message }, { status: 400 });
+    }
+    logger.error({ err: error, intent }, "admin action failed");
+    return data({ ok: false as const, intent, message: genericMessage }, { status: 500 });
+  }
+}
+
+/** The form of a request, multipart (one file at most) or urlencoded. */
+export async function readAdminForm(
+  request: Request,
+  limits: { maxFileSize: number; tooLargeMessage: string },
+): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    return parseMultipart(request, {
+      maxFileSize: limits.maxFileSize,
+      maxFiles: 1,
+      tooLargeMessage: limits.tooLargeMessage,
+      tooManyMessage: "Envie apenas um arquivo.",
+    });
+  }
+  return request.formData();
+}
+
+/** The text fields of a form as an object (files left out), for a zod schema. */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") fields[key] = value;
+  }
+  return fields;
+}

@@ -1,0 +1,50 @@
+// Who is acting in an admin write, and the error a write reports to the admin.
+import { logAudit } from "./audit.server";
+import type { Executor } from "./db/client.server";
+
+export interface AdminActor {
+  request: Request;
+  userId: string;
+}
+
+/** A refusal the admin can act on, worded for the screen (optionally tied to a form field). */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Writes the audit entry of a change, in the change's own transaction. */
+export function audit(
+  executor: Executor,
+  actor: AdminActor,
+  action: string,
+  resourceType: string,
+  resourceId: string | null,
+  details?: Record<string, unknown>,
+) {
+  return logAudit(
+    {
+      request: actor.request,
+      adminUserId: actor.userId,
+      action,
+      resourceType,
+      resourceId,
+      details,
+    },
+    executor,
+  );
+}
+
+/** True when a database error is a unique-constraint violation (on either driver). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current; i++) {
+    if ((current as { code?: string }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,61 @@
+// Delivery neighbourhoods (the store settings list, saved: SPEC §5.7 rules).
+import { asc, eq, sql } from "drizzle-orm";
+import { BAIRRO_DUPLICATE, type BairroInput } from "~/schemas/bairro";
+import { type AdminActor, AdminError, audit, isUniqueViolation } from "./admin-actor.server";
+import { db, type Executor, transaction } from "./db/client.server";
+import { type BairroEntrega, bairrosEntrega } from "./db/schema";
+
+export async function listBairros(executor: Executor = db()): Promise<BairroEntrega[]> {
+  return executor.select().from(bairrosEntrega).orderBy(asc(bairrosEntrega.nome));
+}
+
+export async function addBairro(input: BairroInput, actor: AdminActor): Promise<BairroEntrega> {
+  try {
+    return await transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: bairrosEntrega.id })
+        .from(bairrosEntrega)
+        .where(sql`lower(${bairrosEntrega.nome}) = lower(${input.nome})`);
+      if (existing) throw new AdminError(BAIRRO_DUPLICATE, "nome");
+      const [row] = await tx
+        .insert(bairrosEntrega)
+        .values({ nome: input.nome, taxaEntrega: input.taxaEntrega, ativo: true })
+        .returning();
+      await audit(tx, actor, "bairro_create", "bairro", row!.id, {
+        nome: row!.nome,
+        taxa_entrega: row!.taxaEntrega,
+      });
+      return row!;
+    });
+  } catch (error) {
+    // Two admins adding the same name at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AdminError(BAIRRO_DUPLICATE, "nome");
+    throw error;
+  }
+}
+
+export async function updateBairro(
+  id: string,
+  changes: { taxaEntrega?: number; ativo?: boolean },
+  actor: AdminActor,
+): Promise<BairroEntrega> {
+  return transaction(async (tx) => {
+    const [row] = await tx
+      .update(bairrosEntrega)
+      .set(changes)
+      .where(eq(bairrosEntrega.id, id))
+      .returning();
+    if (!row) throw new AdminError("Bairro não encontrado");
+    await audit(tx, actor, "bairro_update", "bairro", id, { nome: row.nome, ...changes });
+    return row;
+  });
+}
+
+export async function removeBairro(id: string, actor: AdminActor): Promise<void> {
+  await transaction(async (tx) => {
+    const [row] = await tx.delete(bairrosEntrega).where(eq(bairrosEntrega.id, id)).returning();
+    if (!row) throw new AdminError("Bairro não encontrado");
+    // Orders keep the neighbourhood's name as text: removing it never touches them.
+    await audit(tx, actor, "bairro_delete", "bairro", id, { nome: row.nome });
+  });
+}

@@ -1,0 +1,68 @@
+// Admin coupons (SPEC §5.6, §5.7, §7.2). 'percentual' keeps the percentage in centavos-of-
+// percent (1000 = 10 %), 'valor' an amount in centavos: the one meaning the cart and the
+// order use too.
+import { desc, eq } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "~/domain/dates";
+import type { CouponInput } from "~/schemas/coupon";
+import { type AdminActor, AdminError, audit, isUniqueViolation } from "./admin-actor.server";
+import { db, type Executor, transaction } from "./db/client.server";
+import { type Cupom, cupons } from "./db/schema";
+
+export async function listCoupons(executor: Executor = db()): Promise<Cupom[]> {
+  return executor.select().from(cupons).orderBy(desc(cupons.createdAt), desc(cupons.codigo));
+}
+
+/** The last instant of a calendar day in the shop's time zone ('2026-12-31' -> 23:59:59.999 there). */
+export function endOfShopDay(isoDate: string): Date {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  // The zone's offset at noon of that day (Brazil has no DST now, but stay correct if it returns).
+  const noonUtc = new Date(Date.UTC(y, m - 1, d, 12));
+  const local = new Date(noonUtc.toLocaleString("en-US", { timeZone: SHOP_TIME_ZONE }));
+  const utc = new Date(noonUtc.toLocaleString("en-US", { timeZone: "UTC" }));
+  const offsetMs = local.getTime() - utc.getTime();
+  return new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999) - offsetMs);
+}
+
+export async function createCoupon(input: CouponInput, actor: AdminActor): Promise<Cupom> {
+  try {
+    return await transaction(async (tx) => {
+      const [row] = await tx
+        .insert(cupons)
+        .values({
+          codigo: input.codigo,
+          tipo: input.tipo,
+          valor: input.valor,
+          ativo: true,
+          pedidoMinimo: input.pedidoMinimo,
+          validoAte: input.validoAte ? endOfShopDay(input.validoAte) : null,
+          limiteUsos: input.limiteUsos,
+        })
+        .returning();
+      await audit(tx, actor, "coupon_create", "cupom", row!.id, {
+        codigo: row!.codigo,
+        tipo: row!.tipo,
+        valor: row!.valor,
+        pedido_minimo: row!.pedidoMinimo,
+        valido_ate: input.validoAte,
+        limite_usos: row!.limiteUsos,
+      });
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AdminError("Já existe um cupom com este código", "codigo");
+    }
+    throw error;
+  }
+}
+
+export async function setCouponActive(id: string, ativo: boolean, actor: AdminActor) {
+  return transaction(async (tx) => {
+    const [row] = await tx.update(cupons).set({ ativo }).where(eq(cupons.id, id)).returning();
+    if (!row) throw new AdminError("Cupom não encontrado");
+    await audit(tx, actor, ativo ? "coupon_activate" : "coupon_deactivate", "cupom", id, {
+      codigo: row.codigo,
+    });
+    return row;
+  });
+}

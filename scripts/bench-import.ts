@@ -1,0 +1,113 @@
+// Benchmark: imports 10,000 generated rows through import.server.ts into a fresh database
+// (in-memory PGlite, and a throwaway database on the PostgreSQL of DATABASE_URL when set).
+// Usage: npx tsx scripts/bench-import.ts [rows]
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createUser } from "~/server/auth.server";
+import {
+  type Database,
+  migrateDatabase,
+  openDatabase,
+  setDatabase,
+} from "~/server/db/client.server";
+import { importProducts } from "~/server/import.server";
+import { localDiskDriver, setStorage } from "~/server/storage.server";
+
+const ROWS = Number(process.argv[2] ?? 10_000);
+const HEADER =
+  "Nome do Produto;Descrição;Categoria;Subgrupo;Marca;Preço de Custo;Preço de Venda;Preço Promocional;Estoque;SKU;Unidade";
+const CATEGORIES = [
+  "Rações",
+  "Petiscos",
+  "Brinquedos",
+  "Higiene",
+  "Acessórios",
+  "Aquarismo",
+  "Aves",
+  "Medicamentos Veterinários",
+  "Agropecuária",
+  "Jardinagem",
+];
+
+function generateCsv(rows: number): Buffer {
+  const lines = [HEADER];
+  for (let i = 1; i <= rows; i++) {
+    const venda = 500 + ((i * 7919) % 150_000);
+    const reais = (c: number) =>
+      `${Math.floor(c / 100).toLocaleString("pt-BR")},${String(c % 100).padStart(2, "0")}`;
+    const promo = i % 5 === 0 ? reais(Math.floor(venda * 0.9)) : "";
+    lines.push(
+      [
+        `"Produto de Teste nº ${i}, linha ""${i % 97}"""`,
+        `Descrição do produto ${i} com acentuação: ração, pássaro`,
+        CATEGORIES[i % CATEGORIES.length],
+        `Sub ${i % 13}`,
+        `Marca ${i % 31}`,
+        reais(Math.floor(venda * 0.6)),
+        reais(venda),
+        promo,
+        String(i % 50),
+        `BENCH-${i}`,
+        i % 3 === 0 ? "KG" : "UN",
+      ].join(";"),
+    );
+  }
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`);
+}
+
+async function freshPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const name = `bench_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function run(label: string, database: Database, csv: Buffer) {
+  await migrateDatabase(database);
+  setDatabase(database);
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
+  setStorage(localDiskDriver(uploads));
+  try {
+    const user = await createUser({
+      email: `bench-${Date.now()}@teste.com`,
+      password: "bench-123",
+      isAdmin: true,
+    });
+    const actor = { request: new Request("http://localhost/admin/importar"), userId: user.id };
+    const started = performance.now();
+    const result = await importProducts(csv, "bench.csv", actor, { arquivo: "bench.csv" });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${label.padEnd(10)} ${ROWS} linhas -> ${result.imported} importadas, ${result.failed} erros em ${seconds.toFixed(2)} s (${Math.round(result.imported / seconds)} linhas/s) ${seconds < 10 ? "OK (< 10 s)" : "ACIMA DA META DE 10 s"}`,
+    );
+    if (result.imported !== ROWS)
+      throw new Error(`esperava ${ROWS} importadas: ${result.errors.join(" | ")}`);
+  } finally {
+    setDatabase(undefined);
+    await database.close();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  }
+}
+
+const csv = generateCsv(ROWS);
+console.log(`Arquivo gerado: ${(csv.byteLength / 1024 / 1024).toFixed(1)} MB`);
+await run("PGlite", await openDatabase({}), csv);
+if (process.env.DATABASE_URL)
+  await run("PostgreSQL", await freshPostgres(process.env.DATABASE_URL), csv);

@@ -1,0 +1,187 @@
+// Admin operations seen from the other side: the store, the cart, the order page, the
+// grooming quote and the job application (those pages belong to the store and the public site).
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import {
+  createProductInAdmin,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  loginAsAdmin,
+  unique,
+} from "./admin-ops-helpers";
+
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+const photo = () =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: "#5a8" } })
+    .png()
+    .toBuffer();
+
+test("a product created with an image in the admin is found in /loja", async ({ page }) => {
+  await loginAsAdmin(page, "/admin/loja");
+  const tag = Date.now().toString(36);
+  const nome = `Petisco Admin ${tag}`;
+  await createProductInAdmin(page, { nome, preco: "23,45", estoque: "9", image: await photo() });
+  await page.goto(`/loja?q=${tag}`);
+  await expect(page.getByText(nome).first()).toBeVisible();
+  await expect(page.getByText("R$ 23,45").first()).toBeVisible();
+  await expect(page.locator(`img[src*="/uploads/produtos/"]`).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` })).toBeVisible();
+});
+
+test("a coupon created in the admin is applied in the cart", async ({ page }) => {
+  await loginAsAdmin(page, "/admin/loja");
+  const tag = Date.now().toString(36);
+  const nome = `Cupom Teste ${tag}`;
+  await createProductInAdmin(page, { nome, preco: "50,00", estoque: "9" });
+  const code = `menos${tag}`;
+  await page.getByLabel("Código").fill(code);
+  await page.getByLabel("Tipo").selectOption("valor");
+  await page.getByLabel("Desconto (R$)").fill("5,00");
+  await page.getByRole("button", { name: "Criar cupom" }).click();
+  await expect(page.getByText("Cupom criado com sucesso!")).toBeVisible();
+
+  await page.goto(`/loja?q=${tag}`);
+  await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
+  await page.getByTestId("cart-button").click();
+  await page.getByRole("textbox", { name: "Cupom de desconto" }).fill(code);
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page.getByText(`Cupom ${code.toUpperCase()} aplicado!`)).toBeVisible();
+  await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 5,00");
+  await page.getByRole("button", { name: "Limpar carrinho" }).click();
+});
+
+test("an order's status and payment changed in the admin show on the customer's order page", async ({
+  page,
+}) => {
+  await loginAsAdmin(page, "/admin/loja");
+  const tag = Date.now().toString(36);
+  const nome = `Pedido Teste ${tag}`;
+  await createProductInAdmin(page, { nome, preco: "45,00", estoque: "5" });
+
+  await page.goto(`/loja?q=${tag}`);
+  await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
+  await page.goto("/loja/checkout");
+  await page.getByLabel("Nome completo").fill("Cliente Admin E2E");
+  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-1234");
+  await page.getByLabel("Rua").fill("Rua 300");
+  await page.getByLabel("Número").fill("10");
+  await page.getByLabel("Bairro").selectOption("Centro");
+  await page.getByLabel("Horário de entrega").selectOption("manha");
+  await page.getByRole("radio", { name: "Dinheiro" }).check();
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+  await expect(message).toBeVisible();
+  const numero = (await message.textContent())!.match(/PED\d+/)![0];
+  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/loja/pedido/${numero}\\?token=`));
+  const orderUrl = page.url();
+  await expect(page.getByTestId("status-pedido")).toHaveText("Novo");
+
+  await page.goto("/admin/loja?view=pedidos");
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: new RegExp(`Pedido ${numero}`) }) });
+  await expect(card).toContainText(nome);
+  await expectNoSeriousA11yViolations(page);
+  await expect(card.getByRole("link", { name: /Conversar no WhatsApp/ })).toHaveAttribute(
+    "href",
+    /wa\.me\/5547988881234/,
+  );
+  await card.getByLabel("Status do pedido").selectOption("saiu_entrega");
+  await expect(page.getByText("Status do pedido atualizado")).toBeVisible();
+  await card.getByLabel("Pagamento").selectOption("pago");
+  await expect(page.getByText("Pagamento atualizado")).toBeVisible();
+
+  await page.goto(orderUrl);
+  await expect(page.getByTestId("status-pedido")).toHaveText("Saiu para Entrega");
+  await expect(page.getByTestId("status-pagamento")).toHaveText("Pago");
+});
+
+test("a grooming request's status is changed in the admin", async ({ page }) => {
+  const pet = unique("Paçoca");
+  await gotoHydrated(page, "/servicos");
+  await page.getByRole("link", { name: /Solicitar Orçamento\s*:\s*Plano de Banho/ }).click();
+  const quote = page.getByRole("dialog");
+  await quote.getByLabel("Nome Completo").fill("Tutora Admin E2E");
+  await quote.getByLabel("WhatsApp").fill("(47) 98888-4321");
+  await quote.getByLabel("Nome do Pet").fill(pet);
+  await quote.getByLabel("Raça e Porte").fill("Vira-lata, médio");
+  await quote
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "pet.png", mimeType: "image/png", buffer: await photo() });
+  await quote.getByRole("button", { name: "Enviar Solicitação" }).click();
+  await expect(page.getByText("Solicitação enviada com sucesso!")).toBeVisible();
+
+  await loginAsAdmin(page, "/admin/servicos");
+  await page.goto("/admin/servicos");
+  const card = page.getByRole("listitem").filter({ hasText: pet });
+  await expect(card).toContainText("Aguardando Orçamento");
+  await expect(card).toContainText("1 foto(s)");
+  await expectNoSeriousA11yViolations(page);
+  await expect(card.getByRole("link", { name: /Contatar Cliente/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/5547988884321\?text=Ol%C3%A1%2C%20Tutora/,
+  );
+  await card.getByRole("button", { name: /Ver Detalhes/ }).click();
+  const details = page.getByRole("dialog");
+  await expect(details).toContainText("Vira-lata, médio");
+  await expect(details.getByRole("img", { name: /Foto 1 de/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await card.getByLabel("Status").selectOption("orcamento_enviado");
+  await expect(page.getByText("Status atualizado")).toBeVisible();
+  await expect(page.getByText("Status do pedido foi atualizado com sucesso.")).toBeVisible();
+  await page.getByLabel("Filtrar por status").selectOption("orcamento_enviado");
+  await expect(page).toHaveURL(/status=orcamento_enviado/);
+  await expect(page.getByRole("listitem").filter({ hasText: pet })).toContainText(
+    "Orçamento Enviado",
+  );
+  await page.getByLabel("Filtrar por status").selectOption("concluido");
+  await expect(page).toHaveURL(/status=concluido/);
+  await expect(page.getByRole("listitem").filter({ hasText: pet })).toHaveCount(0);
+});
+
+test("a resume is downloaded by the admin and refused without a session", async ({
+  page,
+  context,
+}) => {
+  const nome = `Júlia Candidata ${Date.now().toString(36)}`;
+  await gotoHydrated(page, "/trabalhe-conosco");
+  await page.getByLabel(/Nome completo/).fill(nome);
+  await page.getByLabel(/E-mail/).fill("julia.e2e@example.com");
+  await page.getByLabel(/Telefone/).fill("(47) 99999-5555");
+  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
+  await page
+    .getByLabel(/Currículo em PDF/)
+    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Enviar Currículo" }).click();
+  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+
+  await loginAsAdmin(page, "/admin/curriculos");
+  await page.goto("/admin/curriculos");
+  const card = page.getByRole("listitem").filter({ hasText: nome });
+  await expect(card).toContainText("Novo");
+  await expectNoSeriousA11yViolations(page);
+  const link = card.getByRole("link", { name: new RegExp(`Baixar currículo de ${nome}`) });
+  const href = (await link.getAttribute("href"))!;
+  const downloadPromise = page.waitForEvent("download");
+  await link.click();
+  const download = await downloadPromise;
+  // The UTF-8 name (filename*) wins in browsers that read it; the ASCII one is the fallback.
+  expect(download.suggestedFilename()).toBe(
+    `curriculo-${nome.toLowerCase().replace(/ /g, "-")}.pdf`,
+  );
+
+  await card.getByLabel("Status").selectOption("visto");
+  await expect(page.getByText("Status atualizado")).toBeVisible();
+
+  await context.clearCookies();
+  const response = await page.request.get(href, { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toMatch(/^\/admin\/login/);
+  await page.goto(href);
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await expect(page.getByText("Sessão expirada. Faça login novamente.")).toBeVisible();
+});

@@ -1,0 +1,202 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
+import { action as resumeAction, loader as resumeLoader } from "~/routes/admin/curriculos";
+import { action as groomingAction, loader as groomingLoader } from "~/routes/admin/servicos";
+import { IDLE_TIMEOUT_MS, setClock } from "~/server/auth.server";
+import { db } from "~/server/db/client.server";
+import { curriculos, pedidosServicos } from "~/server/db/schema";
+import { attachmentHeader, fileSlug } from "~/server/resumes-admin.server";
+import { storage } from "~/server/storage.server";
+import { readToast } from "~/server/toast.server";
+import { withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+import { adminSession, auditEntries, call } from "./admin-ops-helpers";
+
+withTestDatabase();
+let token: string;
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+
+beforeAll(async () => {
+  ({ token } = await adminSession());
+});
+
+async function insertResume(nome: string, withFile = true) {
+  const [row] = await db()
+    .insert(curriculos)
+    .values({ nomeCompleto: nome, email: "c@teste.com", telefone: "47999998888", vaga: "caixa" })
+    .returning();
+  if (withFile) {
+    await storage().put("private", `curriculos/${row!.id}.pdf`, PDF);
+    await db()
+      .update(curriculos)
+      .set({ curriculoUrl: `private:curriculos/${row!.id}.pdf` })
+      .where(eq(curriculos.id, row!.id));
+  }
+  return row!;
+}
+
+describe("resumes", () => {
+  it("builds ASCII file names and the RFC 5987 form", () => {
+    expect(fileSlug("  Maria José da Conceição  ")).toBe("maria-jose-da-conceicao");
+    expect(fileSlug("Ñ")).toBe("n");
+    expect(fileSlug("😀")).toBe("candidato");
+    expect(attachmentHeader("curriculo-joao.pdf", "curriculo-João.pdf")).toBe(
+      `attachment; filename="curriculo-joao.pdf"; filename*=UTF-8''curriculo-Jo%C3%A3o.pdf`,
+    );
+  });
+
+  it("serves the private PDF only to an admin session, with a proper file name", async () => {
+    const resume = await insertResume("João Ávila Müller");
+    const path = `/admin/curriculos/${resume.id}/download`;
+
+    const ok = await call(downloadLoader, makeRequest(path, { token }), { id: resume.id });
+    expect(ok.status).toBe(200);
+    const headers = ok.response!.headers;
+    expect(headers.get("content-type")).toBe("application/pdf");
+    expect(headers.get("content-disposition")).toBe(
+      `attachment; filename="curriculo-joao-avila-muller.pdf"; filename*=UTF-8''curriculo-jo%C3%A3o-%C3%A1vila-m%C3%BCller.pdf`,
+    );
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await ok.response!.arrayBuffer())).toEqual(PDF);
+    const [entry] = await auditEntries("resume_download");
+    expect(entry).toMatchObject({ resourceId: resume.id });
+
+    // No session: back to the login with 'Sessão expirada. Faça login novamente.'.
+    const anonymous = await call(downloadLoader, makeRequest(path), { id: resume.id });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.response!.headers.get("location")).toBe(
+      "/admin/login?redirectTo=%2Fadmin%2Fcurriculos",
+    );
+    const cookie = anonymous.response!.headers.get("set-cookie")!;
+    const { toast } = await readToast(
+      new Request("http://localhost/", { headers: { cookie: cookie.split(";")[0]! } }),
+    );
+    expect(toast).toMatchObject({ type: "error", title: "Sessão expirada. Faça login novamente." });
+
+    // An idle session is just as refused, on this very request.
+    const { token: idleToken } = await adminSession();
+    setClock(() => new Date(Date.now() + IDLE_TIMEOUT_MS + 60_000));
+    try {
+      const idle = await call(downloadLoader, makeRequest(path, { token: idleToken }), {
+        id: resume.id,
+      });
+      expect(idle.status).toBe(302);
+      expect(idle.response!.headers.get("location")).toMatch(/^\/admin\/login/);
+    } finally {
+      setClock(undefined);
+    }
+
+    // A non-admin user goes home.
+    const { token: userToken } = await adminSession(false);
+    const user = await call(downloadLoader, makeRequest(path, { token: userToken }), {
+      id: resume.id,
+    });
+    expect(user.response!.headers.get("location")).toBe("/");
+
+    const missing = await insertResume("Sem Arquivo", false);
+    const none = await call(
+      downloadLoader,
+      makeRequest(`/admin/curriculos/${missing.id}/download`, { token }),
+      { id: missing.id },
+    );
+    expect(none.status).toBe(404);
+  });
+
+  it("counts by status, lists newest first and changes the status, audited", async () => {
+    const older = await insertResume("Ana Antiga", false);
+    const newer = await insertResume("Bruno Novo", false);
+    const changed = await call(
+      resumeAction,
+      formRequest("/admin/curriculos", { id: older.id, status: "respondido" }, { token }),
+    );
+    expect(changed.data).toMatchObject({ ok: true, message: "Status atualizado" });
+    const { data } = await call(resumeLoader, makeRequest("/admin/curriculos", { token }));
+    const names = data.resumes.map((r: { nomeCompleto: string }) => r.nomeCompleto);
+    expect(names.indexOf("Bruno Novo")).toBeLessThan(names.indexOf("Ana Antiga"));
+    expect(data.counts.respondido).toBe(1);
+    expect(data.counts.total).toBe(data.resumes.length);
+    expect(data.resumes[0]).not.toHaveProperty("curriculoUrl");
+    expect(newer.status).toBe("novo");
+    const bad = await call(
+      resumeAction,
+      formRequest("/admin/curriculos", { id: older.id, status: "lido" }, { token }),
+    );
+    expect(bad.data.message).toBe("Erro ao atualizar status");
+    expect(await auditEntries("resume_status_update")).toHaveLength(1);
+    const anonymous = await call(
+      resumeAction,
+      formRequest("/admin/curriculos", { id: older.id, status: "visto" }),
+    );
+    expect(anonymous.status).toBe(302);
+  });
+});
+
+describe("grooming orders", () => {
+  it("filters by status and changes it with the toast texts, audited", async () => {
+    const [a] = await db()
+      .insert(pedidosServicos)
+      .values({
+        numeroPedido: "SRV000001",
+        tipoServico: "plano_banho",
+        nomeTutor: "Carla",
+        whatsapp: "47999990000",
+        nomePet: "Thor",
+        racaPorte: "Labrador, grande",
+        fotos: ["/uploads/pets/a.webp"],
+      })
+      .returning();
+    await db().insert(pedidosServicos).values({
+      numeroPedido: "SRV000002",
+      tipoServico: "banho_tosa",
+      nomeTutor: "Davi",
+      whatsapp: "47999990001",
+      nomePet: "Mel",
+      racaPorte: "Poodle",
+      status: "confirmado",
+    });
+
+    const all = await call(groomingLoader, makeRequest("/admin/servicos", { token }));
+    expect(all.data.orders.map((o: { numeroPedido: string }) => o.numeroPedido)).toEqual([
+      "SRV000002",
+      "SRV000001",
+    ]);
+    const confirmed = await call(
+      groomingLoader,
+      makeRequest("/admin/servicos?status=confirmado", { token }),
+    );
+    expect(confirmed.data.orders.map((o: { numeroPedido: string }) => o.numeroPedido)).toEqual([
+      "SRV000002",
+    ]);
+    const none = await call(
+      groomingLoader,
+      makeRequest("/admin/servicos?status=concluido", { token }),
+    );
+    expect(none.data.orders).toEqual([]);
+
+    const result = await call(
+      groomingAction,
+      formRequest("/admin/servicos", { id: a!.id, status: "orcamento_enviado" }, { token }),
+    );
+    expect(result.data).toMatchObject({
+      ok: true,
+      message: "Status atualizado",
+      description: "Status do pedido foi atualizado com sucesso.",
+    });
+    const [row] = await db().select().from(pedidosServicos).where(eq(pedidosServicos.id, a!.id));
+    expect(row!.status).toBe("orcamento_enviado");
+    const [entry] = await auditEntries("grooming_status_update");
+    expect(entry!.details).toMatchObject({ de: "aguardando_orcamento", para: "orcamento_enviado" });
+
+    const bad = await call(
+      groomingAction,
+      formRequest("/admin/servicos", { id: a!.id, status: "pronto" }, { token }),
+    );
+    expect(bad.data.message).toBe("Erro ao atualizar status");
+    const anonymous = await call(
+      groomingAction,
+      formRequest("/admin/servicos", { id: a!.id, status: "concluido" }),
+    );
+    expect(anonymous.status).toBe(302);
+  });
+});

@@ -1,0 +1,612 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/admin/loja";
+import { db } from "~/server/db/client.server";
+import { bairrosEntrega, cupons, pedidos, produtos } from "~/server/db/schema";
+import { seedDatabase } from "~/server/seed.server";
+import { getSettings } from "~/server/settings.server";
+import { withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+import {
+  adminSession,
+  auditEntries,
+  call,
+  firstCategoryId,
+  insertOrder,
+  insertProduct,
+  multipartRequest,
+} from "./admin-ops-helpers";
+
+const ctx = withTestDatabase();
+let token: string;
+let categoriaId: string;
+
+beforeAll(async () => {
+  await seedDatabase({ images: false });
+  ({ token } = await adminSession());
+  categoriaId = await firstCategoryId();
+});
+
+const post = (fields: Record<string, string>) =>
+  call(action, formRequest("/admin/loja?view=produtos", fields, { token }));
+
+async function png(color = "#3a7") {
+  return sharp({ create: { width: 300, height: 200, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+const uploaded = (url: string, width: number) =>
+  path.join(
+    ctx.uploadsDir,
+    "public",
+    url.replace("/uploads/", "").replace(/-\d+\.webp$/, `-${width}.webp`),
+  );
+
+describe("admin store hub: access", () => {
+  it("refuses loaders and actions without an admin session", async () => {
+    const anonymous = await call(loader, makeRequest("/admin/loja"));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.response!.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
+    const { token: userToken } = await adminSession(false);
+    const notAdmin = await call(
+      action,
+      formRequest("/admin/loja", { intent: "product-create", nome: "X" }, { token: userToken }),
+    );
+    expect(notAdmin.status).toBe(302);
+    expect(notAdmin.response!.headers.get("location")).toBe("/");
+  });
+
+  it("loads each view from the URL", async () => {
+    for (const view of ["dashboard", "produtos", "pedidos", "configuracoes"]) {
+      const { data } = await call(loader, makeRequest(`/admin/loja?view=${view}`, { token }));
+      expect(data.view).toBe(view);
+    }
+    const { data } = await call(loader, makeRequest("/admin/loja?view=configuracoes", { token }));
+    expect(data.configuracoes.settings).not.toHaveProperty("webhookSecret");
+    expect(data.configuracoes.bairros.length).toBeGreaterThan(0);
+  });
+});
+
+describe("admin store hub: products", () => {
+  it("refuses an invalid product with the messages of SPEC §5.7 and writes nothing", async () => {
+    const before = await db().select().from(produtos);
+    const result = await post({
+      intent: "product-create",
+      nome: " ",
+      categoriaId: "",
+      precoAtual: "",
+      estoque: "-1",
+    });
+    expect(result.status).toBe(400);
+    expect(result.data.errors).toMatchObject({
+      nome: "Nome é obrigatório",
+      categoriaId: "Categoria é obrigatória",
+      precoAtual: "Preço atual é obrigatório",
+      estoque: "Estoque deve ser positivo",
+    });
+    const bad = await post({
+      intent: "product-create",
+      nome: "A",
+      categoriaId,
+      precoAtual: "doze",
+      precoAntes: "1,00",
+    });
+    expect(bad.data.errors.precoAtual).toBe("Preço inválido. Use o formato 12,90");
+    const oldPrice = await post({
+      intent: "product-create",
+      nome: "A",
+      categoriaId,
+      precoAtual: "12,90",
+      precoAntes: "10,00",
+    });
+    expect(oldPrice.data.errors.precoAntes).toBe("Preço anterior deve ser maior que o preço atual");
+    expect(await db().select().from(produtos)).toHaveLength(before.length);
+  });
+
+  it("creates a product from Brazilian prices, with its search text and an audit entry", async () => {
+    const result = await post({
+      intent: "product-create",
+      nome: "Ração Teste Pássaros 500 g",
+      descricaoCurta: "Mistura de sementes",
+      categoriaId,
+      precoAtual: "1.234,56",
+      precoAntes: "1.500,00",
+      estoque: "7",
+      sku: "TST-001",
+      ativo: "on",
+    });
+    expect(result.data).toMatchObject({ ok: true, message: "Produto criado com sucesso!" });
+    const [row] = await db().select().from(produtos).where(eq(produtos.sku, "TST-001"));
+    expect(row).toMatchObject({
+      precoAtual: 123456,
+      precoAntes: 150000,
+      estoque: 7,
+      ativo: true,
+      unidade: "UN",
+    });
+    expect(row!.busca).toBe("racao teste passaros 500 g mistura de sementes tst-001");
+    const [entry] = await auditEntries("product_create");
+    expect(entry).toMatchObject({ resourceType: "produto", resourceId: row!.id });
+    expect(entry!.adminUserId).toBeTruthy();
+
+    const duplicate = await post({
+      intent: "product-create",
+      nome: "Outro",
+      categoriaId,
+      precoAtual: "5",
+      sku: "TST-001",
+    });
+    expect(duplicate.data.errors.sku).toBe("Já existe um produto com este SKU");
+
+    const edit = await post({
+      intent: "product-update",
+      id: row!.id,
+      nome: "Ração Teste Aves",
+      categoriaId,
+      precoAtual: "10,00",
+      estoque: "3",
+    });
+    expect(edit.data.message).toBe("Produto atualizado com sucesso!");
+    const [edited] = await db().select().from(produtos).where(eq(produtos.id, row!.id));
+    expect(edited).toMatchObject({
+      nome: "Ração Teste Aves",
+      precoAtual: 1000,
+      precoAntes: null,
+      estoque: 3,
+      ativo: false,
+      busca: "racao teste aves",
+    });
+    expect(await auditEntries("product_update")).toHaveLength(1);
+
+    const toggled = await post({ intent: "product-toggle", id: row!.id, ativo: "true" });
+    expect(toggled.data.ok).toBe(true);
+    expect((await db().select().from(produtos).where(eq(produtos.id, row!.id)))[0]!.ativo).toBe(
+      true,
+    );
+    expect(await auditEntries("product_activate")).toHaveLength(1);
+  });
+
+  it("lists newest first with search, category and low-stock filters", async () => {
+    const cat2 = (await db().execute(
+      sql`select id from categorias order by nome desc limit 1`,
+    )) as unknown as { rows: { id: string }[] };
+    const low = await insertProduct({
+      nome: "Filtro Baixo Único",
+      estoque: 2,
+      busca: "filtro baixo unico",
+      categoriaId: cat2.rows[0]!.id,
+    });
+    const { data } = await call(
+      loader,
+      makeRequest("/admin/loja?view=produtos&estoque_baixo=1", { token }),
+    );
+    expect(data.produtos.products.every((p: { estoque: number }) => p.estoque <= 5)).toBe(true);
+    expect(data.produtos.products.map((p: { id: string }) => p.id)).toContain(low.id);
+    const search = await call(
+      loader,
+      makeRequest("/admin/loja?view=produtos&q=FILTRO%20baixo%20unico", { token }),
+    );
+    expect(search.data.produtos.products.map((p: { id: string }) => p.id)).toEqual([low.id]);
+    const byCat = await call(
+      loader,
+      makeRequest(`/admin/loja?view=produtos&categoria=${cat2.rows[0]!.id}`, { token }),
+    );
+    expect(
+      byCat.data.produtos.products.every(
+        (p: { categoriaId: string }) => p.categoriaId === cat2.rows[0]!.id,
+      ),
+    ).toBe(true);
+    const all = await call(loader, makeRequest("/admin/loja?view=produtos", { token }));
+    const dates = all.data.produtos.products.map((p: { createdAt: Date }) => p.createdAt.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(all.data.produtos.products[0].id).toBe(low.id);
+  });
+
+  it("re-encodes an uploaded image in every size, replaces it and removes the old files", async () => {
+    const create = await call(
+      action,
+      multipartRequest(
+        "/admin/loja?view=produtos",
+        {
+          intent: "product-create",
+          nome: "Produto Com Foto",
+          categoriaId,
+          precoAtual: "19,90",
+          ativo: "on",
+        },
+        { imagem: { name: "foto.png", type: "image/png", data: await png() } },
+        token,
+      ),
+    );
+    expect(create.data.ok).toBe(true);
+    const [row] = await db().select().from(produtos).where(eq(produtos.nome, "Produto Com Foto"));
+    expect(row!.imagemUrl).toMatch(/^\/uploads\/produtos\/.+-800\.webp$/);
+    for (const w of [200, 400, 800]) {
+      const meta = await sharp(fs.readFileSync(uploaded(row!.imagemUrl!, w))).metadata();
+      expect(meta).toMatchObject({ format: "webp", width: w, height: w });
+    }
+    const replace = await call(
+      action,
+      multipartRequest(
+        "/admin/loja?view=produtos",
+        {
+          intent: "product-update",
+          id: row!.id,
+          nome: "Produto Com Foto",
+          categoriaId,
+          precoAtual: "19,90",
+        },
+        { imagem: { name: "nova.jpg", type: "image/jpeg", data: await png("#a33") } },
+        token,
+      ),
+    );
+    expect(replace.data.ok).toBe(true);
+    const [after] = await db().select().from(produtos).where(eq(produtos.id, row!.id));
+    expect(after!.imagemUrl).not.toBe(row!.imagemUrl);
+    for (const w of [200, 400, 800]) {
+      expect(fs.existsSync(uploaded(row!.imagemUrl!, w))).toBe(false);
+      expect(fs.existsSync(uploaded(after!.imagemUrl!, w))).toBe(true);
+    }
+    // A PDF named .png is refused by its content.
+    const fake = await call(
+      action,
+      multipartRequest(
+        "/admin/loja?view=produtos",
+        { intent: "product-create", nome: "Falso", categoriaId, precoAtual: "1,00" },
+        { imagem: { name: "x.png", type: "image/png", data: Buffer.from("%PDF-1.4\n%%EOF\n") } },
+        token,
+      ),
+    );
+    expect(fake.data).toMatchObject({
+      ok: false,
+      message: "Erro ao fazer upload da imagem",
+      errors: { imagem: "Envie apenas arquivos de imagem (JPG, PNG, etc)." },
+    });
+    expect(await db().select().from(produtos).where(eq(produtos.nome, "Falso"))).toHaveLength(0);
+  });
+
+  it("keeps a product that appears in past orders (soft delete) and hard-deletes one that does not", async () => {
+    const sold = await insertProduct({ nome: "Vendido Antes", estoque: 5 });
+    const order = await insertOrder([
+      { produtoId: sold.id, nome: sold.nome, preco: 1000, quantidade: 1 },
+    ]);
+    const result = await post({ intent: "product-delete", id: sold.id });
+    expect(result.data.message).toBe("Produto excluído com sucesso!");
+    const [kept] = await db().select().from(produtos).where(eq(produtos.id, sold.id));
+    expect(kept!.excluidoEm).toBeInstanceOf(Date);
+    expect(kept!.ativo).toBe(false);
+    const list = await call(loader, makeRequest("/admin/loja?view=produtos", { token }));
+    expect(list.data.produtos.products.map((p: { id: string }) => p.id)).not.toContain(sold.id);
+    const orders = await call(loader, makeRequest("/admin/loja?view=pedidos", { token }));
+    const listed = orders.data.pedidos.orders.find((o: { id: string }) => o.id === order.id);
+    expect(listed.itens[0].produtoId).toBe(sold.id);
+    // Even a direct delete is refused by the database.
+    await expect(db().delete(produtos).where(eq(produtos.id, sold.id))).rejects.toThrow();
+    expect(await auditEntries("product_soft_delete")).toHaveLength(1);
+
+    const unsold = await insertProduct({ nome: "Nunca Vendido" });
+    await post({ intent: "product-delete", id: unsold.id });
+    expect(await db().select().from(produtos).where(eq(produtos.id, unsold.id))).toHaveLength(0);
+    expect(await auditEntries("product_delete")).toHaveLength(1);
+  });
+
+  it("writes the change and its audit entry in one transaction: no audit, no change", async () => {
+    await db().execute(sql`alter table admin_audit_log rename to admin_audit_log_off`);
+    try {
+      const result = await post({
+        intent: "product-create",
+        nome: "Sem Auditoria",
+        categoriaId,
+        precoAtual: "1,00",
+      });
+      expect(result.status).toBe(500);
+      expect(result.data.message).toBe("Erro ao salvar produto");
+    } finally {
+      await db().execute(sql`alter table admin_audit_log_off rename to admin_audit_log`);
+    }
+    expect(
+      await db().select().from(produtos).where(eq(produtos.nome, "Sem Auditoria")),
+    ).toHaveLength(0);
+  });
+
+  it("creates a category only when none has that name (case-insensitive)", async () => {
+    const first = await post({ intent: "category-create", nome: "Farmácia Pet" });
+    expect(first.data.message).toBe("Categoria criada com sucesso!");
+    const again = await post({ intent: "category-create", nome: "FARMÁCIA PET" });
+    expect(again.data.message).toBe("A categoria Farmácia Pet já existe");
+    const rows = await db().execute(
+      sql`select count(*)::int as n from categorias where lower(nome) = lower('Farmácia Pet')`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect(await auditEntries("category_create")).toHaveLength(1);
+  });
+});
+
+describe("admin store hub: coupons", () => {
+  it("uppercases the code and stores one meaning per type", async () => {
+    const missing = await post({
+      intent: "coupon-create",
+      codigo: "",
+      tipo: "percentual",
+      valor: "",
+    });
+    expect(missing.data.message).toBe("Preencha todos os campos do cupom");
+    expect(missing.data.errors.codigo).toBe("Preencha todos os campos do cupom");
+
+    const pct = await post({
+      intent: "coupon-create",
+      codigo: "natal10",
+      tipo: "percentual",
+      valor: "10,5",
+      limiteUsos: "50",
+      validoAte: "2026-12-31",
+    });
+    expect(pct.data.message).toBe("Cupom criado com sucesso!");
+    const fixed = await post({
+      intent: "coupon-create",
+      codigo: "menos5",
+      tipo: "valor",
+      valor: "5,00",
+      pedidoMinimo: "30,00",
+    });
+    expect(fixed.data.ok).toBe(true);
+    const [natal] = await db().select().from(cupons).where(eq(cupons.codigo, "NATAL10"));
+    expect(natal).toMatchObject({
+      tipo: "percentual",
+      valor: 1050,
+      limiteUsos: 50,
+      ativo: true,
+      usos: 0,
+    });
+    // Valid through the whole last day in the shop's time zone (UTC-3).
+    expect(natal!.validoAte!.toISOString()).toBe("2027-01-01T02:59:59.999Z");
+    const [menos] = await db().select().from(cupons).where(eq(cupons.codigo, "MENOS5"));
+    expect(menos).toMatchObject({ tipo: "valor", valor: 500, pedidoMinimo: 3000 });
+
+    const over = await post({
+      intent: "coupon-create",
+      codigo: "x",
+      tipo: "percentual",
+      valor: "150",
+    });
+    expect(over.data.errors.valor).toBe("O percentual deve ser no máximo 100");
+    const dup = await post({
+      intent: "coupon-create",
+      codigo: "Natal10",
+      tipo: "valor",
+      valor: "1",
+    });
+    expect(dup.data.errors.codigo).toBe("Já existe um cupom com este código");
+
+    await post({ intent: "coupon-toggle", id: natal!.id, ativo: "false" });
+    expect((await db().select().from(cupons).where(eq(cupons.id, natal!.id)))[0]!.ativo).toBe(
+      false,
+    );
+    expect(await auditEntries("coupon_create")).toHaveLength(2);
+    expect(await auditEntries("coupon_deactivate")).toHaveLength(1);
+  });
+});
+
+describe("admin store hub: orders", () => {
+  it("filters by status and payment status, newest first, with items", async () => {
+    const p = await insertProduct();
+    const a = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 2 }], {
+      statusPagamento: "pago",
+    });
+    const b = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 1 }], {
+      statusPedido: "entregue",
+    });
+    const paid = await call(
+      loader,
+      makeRequest("/admin/loja?view=pedidos&pagamento=pago", { token }),
+    );
+    expect(paid.data.pedidos.orders.map((o: { id: string }) => o.id)).toEqual([a.id]);
+    expect(paid.data.pedidos.orders[0].itens[0]).toMatchObject({ quantidade: 2, subtotal: 2000 });
+    expect(paid.data.pedidos.orders[0]).not.toHaveProperty("tokenHash");
+    const delivered = await call(
+      loader,
+      makeRequest("/admin/loja?view=pedidos&status=entregue", { token }),
+    );
+    expect(delivered.data.pedidos.orders.map((o: { id: string }) => o.id)).toEqual([b.id]);
+  });
+
+  it("cancelling puts the stock back once; reopening takes it again or is refused", async () => {
+    const p = await insertProduct({ nome: "Estoque Teste", estoque: 7 });
+    const order = await insertOrder([
+      { produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 3 },
+    ]);
+    const stock = async () =>
+      (await db().select().from(produtos).where(eq(produtos.id, p.id)))[0]!.estoque;
+
+    const cancel = await post({ intent: "order-status", id: order.id, status: "cancelado" });
+    expect(cancel.data.ok).toBe(true);
+    expect(await stock()).toBe(10);
+    // Cancelling again (a double click, a second admin) changes nothing.
+    await post({ intent: "order-status", id: order.id, status: "cancelado" });
+    await Promise.all([
+      post({ intent: "order-status", id: order.id, status: "cancelado" }),
+      post({ intent: "order-status", id: order.id, status: "cancelado" }),
+    ]);
+    expect(await stock()).toBe(10);
+    const [row] = await db().select().from(pedidos).where(eq(pedidos.id, order.id));
+    expect(row).toMatchObject({ statusPedido: "cancelado", estoqueDevolvido: true });
+
+    // Reopening takes the items again.
+    await post({ intent: "order-status", id: order.id, status: "preparo" });
+    expect(await stock()).toBe(7);
+    await post({ intent: "order-status", id: order.id, status: "cancelado" });
+    expect(await stock()).toBe(10);
+
+    // Not enough stock left to reopen: refused, nothing changes.
+    await db().update(produtos).set({ estoque: 1 }).where(eq(produtos.id, p.id));
+    const refused = await post({ intent: "order-status", id: order.id, status: "novo" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.message).toMatch(
+      /^Estoque insuficiente para reabrir o pedido: Estoque Teste/,
+    );
+    expect(await stock()).toBe(1);
+    expect(
+      (await db().select().from(pedidos).where(eq(pedidos.id, order.id)))[0]!.statusPedido,
+    ).toBe("cancelado");
+
+    const audits = await auditEntries("order_status_update");
+    expect(audits.filter((a) => a.resourceId === order.id)).toHaveLength(3);
+  });
+
+  it("sets the payment status, audited, and refuses unknown values", async () => {
+    const p = await insertProduct();
+    const order = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 500, quantidade: 1 }]);
+    const result = await post({ intent: "payment-status", id: order.id, status: "pago" });
+    expect(result.data.ok).toBe(true);
+    expect(
+      (await db().select().from(pedidos).where(eq(pedidos.id, order.id)))[0]!.statusPagamento,
+    ).toBe("pago");
+    const bad = await post({ intent: "payment-status", id: order.id, status: "talvez" });
+    expect(bad.data.message).toBe("Erro ao atualizar pagamento");
+    const [entry] = await auditEntries("payment_status_update");
+    expect(entry!.details).toMatchObject({ de: "aguardando", para: "pago" });
+  });
+});
+
+describe("admin store hub: settings and neighbourhoods", () => {
+  const base = {
+    intent: "settings-save",
+    whatsappNumero: "(47) 99999-0416",
+    whatsappAtivo: "on",
+    taxaEntregaPadrao: "7,50",
+    freteGratisMinimo: "40,00",
+    webhookAtivo: "on",
+  };
+
+  it("validates and saves the store settings", async () => {
+    const bad = await post({
+      ...base,
+      pixManualAtivo: "on",
+      pixChave: "chave@pix.com",
+      pixNomeRecebedor: "Agropet Litoral Comércio de Rações",
+      pixCidade: "Balneário Camboriú",
+      webhookUrl: "não é url",
+      whatsappNumero: "4799",
+      taxaEntregaPadrao: "",
+    });
+    expect(bad.data.errors).toMatchObject({
+      pixNomeRecebedor: "Nome do recebedor deve ter no máximo 25 caracteres",
+      pixCidade: "Cidade deve ter no máximo 15 caracteres",
+      webhookUrl: "URL inválida",
+      whatsappNumero: "Número deve ter pelo menos 10 dígitos",
+      taxaEntregaPadrao: "Taxa de entrega padrão é obrigatória",
+    });
+    const good = await post({
+      ...base,
+      pixManualAtivo: "on",
+      pixChave: "chave@pix.com",
+      pixNomeRecebedor: "Agropet Litoral",
+      pixCidade: "Itapema",
+      webhookUrl: "https://exemplo.com/webhook",
+      webhookSecret: "segredo-longo",
+    });
+    expect(good.data.message).toBe("Configurações salvas com sucesso!");
+    const settings = await getSettings();
+    expect(settings).toMatchObject({
+      whatsappNumero: "47999990416",
+      whatsappAtivo: true,
+      taxaEntregaPadrao: 750,
+      freteGratisMinimo: 4000,
+      pixManualAtivo: true,
+      pixNomeRecebedor: "Agropet Litoral",
+      webhookUrl: "https://exemplo.com/webhook",
+      webhookSecret: "segredo-longo",
+    });
+    // Saving without typing the secret keeps it.
+    await post({ ...base, webhookUrl: "https://exemplo.com/webhook" });
+    expect((await getSettings()).webhookSecret).toBe("segredo-longo");
+    const [entry] = await auditEntries("settings_update");
+    expect(JSON.stringify(entry!.details)).not.toContain("segredo-longo");
+  });
+
+  it("tests the webhook with the settings payload of SPEC §7.5", async () => {
+    const received: { body: string; signature?: string }[] = [];
+    let status = 200;
+    const server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        received.push({ body, signature: req.headers["x-signature"] as string | undefined });
+        res.statusCode = status;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      await post({ ...base, webhookUrl: "", limparSegredo: "on" });
+      expect((await post({ intent: "webhook-test" })).data.message).toBe(
+        "Configure a URL do webhook primeiro",
+      );
+
+      await post({ ...base, webhookUrl: url });
+      const okResult = await post({ intent: "webhook-test" });
+      expect(okResult.data).toMatchObject({ ok: true, message: "Teste enviado com sucesso!" });
+      const payload = JSON.parse(received[0]!.body);
+      expect(payload.pedido).toMatchObject({
+        cliente: expect.any(String),
+        telefone: expect.any(String),
+        total: expect.any(Number),
+        status: "novo",
+      });
+      expect(payload.pedido.numero).toMatch(/^TESTE/);
+      expect(new Date(payload.timestamp).toISOString()).toBe(payload.timestamp);
+
+      status = 500;
+      expect((await post({ intent: "webhook-test" })).data.message).toBe(
+        "Erro no teste. Verifique a URL do webhook.",
+      );
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+    expect((await post({ intent: "webhook-test" })).data.message).toBe("Erro ao enviar teste");
+  });
+
+  it("adds, edits, deactivates and removes neighbourhoods; refuses a duplicate name", async () => {
+    const missing = await post({ intent: "bairro-create", nome: "", taxaEntrega: "" });
+    expect(missing.data.errors.nome).toBe("Preencha o nome do bairro e a taxa de entrega");
+    const added = await post({
+      intent: "bairro-create",
+      nome: "Jardim  Praia Mar",
+      taxaEntrega: "9,50",
+    });
+    expect(added.data.ok).toBe(true);
+    const dup = await post({
+      intent: "bairro-create",
+      nome: "jardim praia mar",
+      taxaEntrega: "1,00",
+    });
+    expect(dup.data.errors.nome).toBe("Este bairro já está cadastrado");
+    const seeded = await post({ intent: "bairro-create", nome: "MEIA PRAIA", taxaEntrega: "1,00" });
+    expect(seeded.data.message).toBe("Este bairro já está cadastrado");
+    const [row] = await db()
+      .select()
+      .from(bairrosEntrega)
+      .where(eq(bairrosEntrega.nome, "Jardim Praia Mar"));
+    expect(row!.taxaEntrega).toBe(950);
+    await post({ intent: "bairro-fee", id: row!.id, taxaEntrega: "12,00" });
+    await post({ intent: "bairro-toggle", id: row!.id, ativo: "false" });
+    const [edited] = await db().select().from(bairrosEntrega).where(eq(bairrosEntrega.id, row!.id));
+    expect(edited).toMatchObject({ taxaEntrega: 1200, ativo: false });
+    await post({ intent: "bairro-delete", id: row!.id });
+    expect(
+      await db().select().from(bairrosEntrega).where(eq(bairrosEntrega.id, row!.id)),
+    ).toHaveLength(0);
+    expect(await auditEntries("bairro_create")).toHaveLength(1);
+    expect(await auditEntries("bairro_update")).toHaveLength(2);
+    expect(await auditEntries("bairro_delete")).toHaveLength(1);
+  });
+});
