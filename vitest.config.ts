@@ -8,7 +8,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup/vitest-setup.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
   },

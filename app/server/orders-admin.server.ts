@@ -1,7 +1,7 @@
 // Admin orders (SPEC §2.3 orders view, §4): list with items, status and payment changes.
 // Cancelling puts the stock back exactly once (pedidos.estoque_devolvido); reopening a
 // cancelled order takes the stock again, or is refused when there is not enough
-// (docs/decisions/0061-cancelamento-estoque.md).
+// (docs/decisions/0007-order-cancellation-stock.md).
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import type { StatusPagamento, StatusPedido } from "~/server/db/schema";

@@ -16,11 +16,7 @@ import { localDiskDriver, setStorage } from "~/server/storage.server";
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    await migrateDatabase(database);
-    return database;
-  }
+  if (!url) return openMigratedPglite();
   const { default: pg } = await import("pg");
   const name = `teste_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
@@ -41,6 +37,47 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * An in-memory PGlite with every migration applied. The first file of a run migrates once
+ * and saves the data directory to a template in the temp folder (named after the
+ * migrations, so a new migration makes a new one); every other file loads that template,
+ * which is several times faster than migrating again.
+ */
+async function openMigratedPglite(): Promise<Database> {
+  const template = templatePath();
+  if (fs.existsSync(template)) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const schema = await import("~/server/db/schema");
+    const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(template)]) });
+    await client.waitReady;
+    const db = drizzle(client, { schema }) as unknown as Database["db"];
+    return { db, kind: "pglite", close: () => client.close() };
+  }
+  const database = await openDatabase({});
+  await migrateDatabase(database);
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const dump = await client.dumpDataDir("none");
+  // Write then rename: a file loading the template never sees half of it.
+  const tmp = `${template}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, template);
+  return database;
+}
+
+function templatePath(): string {
+  const folder = path.resolve("drizzle");
+  const hash = crypto.createHash("sha256");
+  for (const file of fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+  }
+  return path.join(os.tmpdir(), `agropet-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
 }
 
 export interface TestContext {
