@@ -55,14 +55,28 @@ test("with manual Pix on, the order page shows the Pix code and QR for the exact
   page,
 }) => {
   await loginAsAdmin(page, "/admin/loja?view=configuracoes");
+  await setManualPix(page, true);
+  try {
+    await expectPixOrderPage(page);
+  } finally {
+    // Other specs expect the default: manual Pix off.
+    await setManualPix(page, false);
+  }
+});
+
+async function setManualPix(page: Page, on: boolean) {
   await page.goto("/admin/loja?view=configuracoes");
-  await page.getByLabel("Aceitar Pix (código copia e cola no pedido)").check();
-  await page.getByLabel("Chave Pix").fill("123e4567-e12b-12d1-a456-426655440000");
-  await page.getByLabel(/Nome do recebedor/).fill("Agropet Litoral");
-  await page.getByLabel(/Cidade/).fill("ITAPEMA");
+  await page.getByLabel("Aceitar Pix (código copia e cola no pedido)").setChecked(on);
+  if (on) {
+    await page.getByLabel("Chave Pix").fill("123e4567-e12b-12d1-a456-426655440000");
+    await page.getByLabel(/Nome do recebedor/).fill("Agropet Litoral");
+    await page.getByLabel(/Cidade/).fill("ITAPEMA");
+  }
   await page.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(page.getByText(/Configurações salvas/).first()).toBeVisible();
+}
 
+async function expectPixOrderPage(page: Page) {
   const order = await checkout(page, { payment: "PIX" });
   const payload = (await page.getByTestId("pix-payload").textContent())?.trim() ?? "";
   expect(payload).toMatch(/^000201/);
@@ -72,4 +86,4 @@ test("with manual Pix on, the order page shows the Pix code and QR for the exact
   expect(payload).toContain(`54${String(amount.length).padStart(2, "0")}${amount}`);
   expect(payload).toMatch(/6304[0-9A-F]{4}$/);
   await expect(page.getByLabel(`QR Code Pix de ${order.total}`)).toBeVisible();
-});
+}
