@@ -1,21 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expectNoSeriousA11yViolations } from "./a11y";
 import { loginAsAdmin } from "./admin-helpers";
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe("admin login", () => {
   test("shows the field errors, refuses wrong credentials, then signs in", async ({ page }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel("E-mail").fill("nao-e-email");
     await page.getByLabel("Senha").fill("123");
@@ -39,7 +31,7 @@ test.describe("admin login", () => {
     await expect(page.getByText("Painel Administrativo")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(page.getByTestId("sales-chart")).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
 
     // Signed in: the login page sends the admin to the dashboard.
     await page.goto("/admin/login");
@@ -162,7 +154,7 @@ test.describe("admin pages", () => {
     await expect(history.getByText("Sucesso: Conexão com o banco de dados")).toBeVisible();
     await page.getByRole("button", { name: "Testar banco de dados" }).click();
     await expect(history.locator("li")).toHaveCount(2);
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole("link", { name: "Voltar" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
@@ -186,7 +178,7 @@ test.describe("admin pages", () => {
     await expect(loginRow).toBeVisible();
     await expect(loginRow).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await expect(audit.locator("tr", { hasText: stranger }).first()).toContainText("Login falhou");
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("tab", { name: "Rate Limiting" }).click();
     const row = page.getByTestId("rate-limit-table").locator("tr", { hasText: stranger });
@@ -213,7 +205,7 @@ test.describe("admin pages", () => {
     await page.getByRole("button", { name: "Salvar configurações" }).click();
     await expect(page.getByText("URL inválida")).toBeVisible();
     await expect(page.getByText("Número deve ter pelo menos 10 dígitos")).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel("Webhook de pedidos (URL geral)").fill("");
     await page.getByLabel("Número do WhatsApp (com DDD)").fill("(47) 99999-0416");
@@ -242,6 +234,6 @@ test.describe("admin pages", () => {
     await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
     await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
     await expect(page.getByTestId("totp-chave")).toHaveText(/^[A-Z2-7 ]{32,}$/);
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
   });
 });

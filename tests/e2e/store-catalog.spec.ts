@@ -1,13 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-
-async function expectNoSeriousA11yIssues(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
+import { expectNoSeriousA11yViolations } from "./a11y";
 
 test.describe("store catalogue", () => {
   test("renders on the server with active, in-stock products only", async ({ request }) => {
@@ -22,7 +14,7 @@ test.describe("store catalogue", () => {
 
   test("search and category filter live in the URL and survive a reload", async ({ page }) => {
     await page.goto("/loja");
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
     const products = page.getByRole("list", { name: "Produtos" }).getByRole("listitem");
 
     await page.getByRole("searchbox", { name: "Buscar produtos" }).fill("RACAO");
@@ -88,7 +80,7 @@ test.describe("store catalogue", () => {
     await expect(
       page.getByRole("button", { name: "Adicionar ao carrinho - R$ 164,70" }),
     ).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("an unknown product goes back to /loja with 'Produto não disponível'", async ({ page }) => {
@@ -111,10 +103,10 @@ test.describe("store catalogue", () => {
     }
     await page.goto("/loja/carrinho");
     await expect(page.getByTestId("summary-total")).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
     await page.goto("/loja/checkout");
     await expect(page.getByTestId("summary-total")).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yViolations(page);
     await page.goto("/loja/carrinho");
     await page.getByRole("button", { name: "Limpar carrinho" }).click();
     expect(errors).toEqual([]);
