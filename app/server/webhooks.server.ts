@@ -31,6 +31,9 @@ export async function enqueueWebhook(
       url: entry.url,
       payload: entry.payload,
       referenciaId: entry.referenciaId ?? null,
+      // Due by the worker's clock (the app's), which the database's now() can be a few
+      // microseconds ahead of.
+      proximaTentativa: new Date(),
     })
     .returning();
   notifyWorker();

@@ -48,6 +48,11 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // An idle connection the server drops (restart, failover, a forced disconnect) must not
+    // crash the process: the pool replaces it, and the next query reconnects.
+    pool.on("error", (error) => {
+      console.warn(`[db] conexão ociosa perdida: ${error.message}`);
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
