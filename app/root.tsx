@@ -9,12 +9,14 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useRouteLoaderData,
 } from "react-router";
 import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "~/components/ui/toaster";
-import { readToast } from "~/server/toast.server";
+import { usePageHydrates } from "~/lib/hydration";
+import { readToast, type Toast } from "~/server/toast.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
@@ -22,6 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Pages whose route declares `handle = { hydrate: false }` are served as plain HTML: no
+  // React, no module scripts; a flash toast is then shown as a server-rendered status message.
+  const hydrates = usePageHydrates();
+  const toast = useRouteLoaderData<typeof loader>("root")?.toast;
   return (
     <html lang="pt-BR">
       <head>
@@ -33,12 +39,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {!hydrates && toast ? <StaticToast toast={toast} /> : null}
         {children}
-        <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <Toaster />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
+  );
+}
+
+/** The flash toast of a page served without React: a plain status message on top. */
+function StaticToast({ toast }: { toast: Toast }) {
+  const tone =
+    toast.type === "success"
+      ? "border-brand-200 bg-brand-50 text-brand-900"
+      : toast.type === "error"
+        ? "border-red-200 bg-red-50 text-red-900"
+        : "border-slate-200 bg-white text-slate-900";
+  return (
+    <div role="status" className={`border-b px-4 py-3 text-center text-sm ${tone}`}>
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p>{toast.description}</p> : null}
+    </div>
   );
 }
 

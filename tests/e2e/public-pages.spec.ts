@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { createCookie } from "react-router";
 import { gotoHydrated } from "./public-helpers";
 
 const PAGES = [
@@ -114,9 +117,119 @@ test.describe("public pages", () => {
     for (const { path } of PAGES) expect(sitemap).toContain(`${path}</loc>`);
   });
 
-  test("mobile menu: opens, closes on Escape and when a link is chosen", async ({ page }) => {
+  test("the home ships no JavaScript module: only the menu's inline script", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator('script[type="module"]')).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    expect(scripts).toEqual([]);
+    // The one inline script is the menu's (JSON-LD is data, not code).
+    const inline = page.locator('script:not([type="application/ld+json"])');
+    await expect(inline).toHaveCount(1);
+    expect(((await inline.textContent()) ?? "").length).toBeLessThan(600);
+    // Not hydrated: no React fiber on the DOM.
+    const hydrated = await page.evaluate(() =>
+      Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__react")),
+    );
+    expect(hydrated).toBe(false);
+  });
+
+  test("a flash toast on the home (no React) is a server-rendered status message", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The same signed cookie the server's redirectWithToast sets (the server keeps its
+    // secret in its data folder).
+    const secret = fs
+      .readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "session-secret"), "utf8")
+      .trim();
+    const cookie = createCookie("agropet_toast", { path: "/", secrets: [secret] });
+    const value = await cookie.serialize({
+      type: "success",
+      title: "Mensagem enviada!",
+      description: "Responderemos em breve.",
+    });
+    const [pair] = value.split(";");
+    const [name, ...rest] = pair.split("=");
+    await context.addCookies([{ name, value: rest.join("="), url: baseURL }]);
+    await page.goto("/");
+    const status = page.getByRole("status").filter({ hasText: "Mensagem enviada!" });
+    await expect(status).toBeVisible();
+    await expect(status).toContainText("Responderemos em breve.");
+    // Shown once: the cookie is cleared.
+    await page.reload();
+    await expect(page.getByText("Mensagem enviada!")).toHaveCount(0);
+  });
+
+  test("home mobile menu without React: opens, closes on Escape and by navigating", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await gotoHydrated(page, "/");
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menu = page.getByRole("navigation", { name: "Menu do celular" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+
+    // The toggle closes it too, and a link navigates (a full page load).
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await page.getByRole("button", { name: "Fechar menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "Contato" }).click();
+    await expect(page).toHaveURL(/\/contato$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("home mobile menu with JavaScript off: opens and closes, its links work", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Menu do celular" });
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(menu).toBeVisible();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Perguntas Frequentes" }),
+    ).toBeVisible();
+    await expect(menu).toBeHidden();
+    await context.close();
+  });
+
+  test("mobile menu on a hydrated page: opens, closes on Escape and when a link is chosen", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, "/faq");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });
@@ -131,14 +244,25 @@ test.describe("public pages", () => {
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
 
+    // A client-side navigation (no document load) closes it.
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
     await page.getByRole("button", { name: "Abrir menu" }).click();
     await menu.getByRole("link", { name: "Contato" }).click();
     await expect(page).toHaveURL(/\/contato$/);
     await expect(menu).toBeHidden();
+    expect(
+      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    ).toBe(true);
     await page.getByRole("button", { name: "Abrir menu" }).click();
     await expect(menu.getByRole("link", { name: "Contato" })).toHaveAttribute(
       "aria-current",
       "page",
+    );
+    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
     );
   });
 
@@ -180,6 +304,11 @@ test.describe("public pages", () => {
     await expectNoSeriousViolations(page);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expectNoSeriousViolations(page);
+    // The open menu of the home, served without React.
+    await page.goto("/");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Menu do celular" })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 

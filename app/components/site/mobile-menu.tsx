@@ -2,6 +2,7 @@ import { MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { shop } from "~/content/shop";
+import { usePageHydrates } from "~/lib/hydration";
 import { ChatLink, WhatsappIcon } from "./chat-link";
 import { SITE_NAV } from "./nav";
 
@@ -10,11 +11,23 @@ const itemClass = (active: boolean) =>
     active ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
   }`;
 
+const OPEN_LABEL = "Abrir menu";
+const CLOSE_LABEL = "Fechar menu";
+
 /**
- * The collapsible menu of small screens: a disclosure button (aria-expanded) and a panel
- * under the header. It closes when a link is chosen, on Escape (focus goes back to the
- * button) and on any navigation. A few lines instead of a dialog library keep the
- * home page's JavaScript small.
+ * For pages served without React: keeps the summary's aria-expanded and name in step with
+ * the disclosure and closes it on Escape (focus back on the summary). A few hundred bytes.
+ */
+function staticMenuScript(id: string) {
+  return `(function(){var d=document.getElementById(${JSON.stringify(id)});if(!d)return;var s=d.querySelector("summary");function u(){s.setAttribute("aria-expanded",d.open?"true":"false");s.setAttribute("aria-label",d.open?${JSON.stringify(CLOSE_LABEL)}:${JSON.stringify(OPEN_LABEL)})}d.addEventListener("toggle",u);u();document.addEventListener("keydown",function(e){if(e.key==="Escape"&&d.open){d.open=false;s.focus()}})})();`;
+}
+
+/**
+ * The collapsible menu of small screens: a native disclosure (`<details>`/`<summary>`), so it
+ * opens and closes with no JavaScript, and a link closes it by navigating. On hydrated pages
+ * React keeps aria-expanded and the name right, closes it on Escape (focus back on the
+ * toggle), when a link is chosen and on any navigation. On pages served without React a tiny
+ * inline script does the Escape and aria-expanded part.
  */
 export function MobileMenu({
   chatNumber,
@@ -26,9 +39,11 @@ export function MobileMenu({
   chatText: string;
 }) {
   const [open, setOpen] = useState(false);
+  const id = useId();
   const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  const hydrates = usePageHydrates();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => setOpen(false), [location.key]);
@@ -38,7 +53,7 @@ export function MobileMenu({
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
       setOpen(false);
-      buttonRef.current?.focus();
+      toggleRef.current?.focus();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -46,59 +61,65 @@ export function MobileMenu({
 
   return (
     <div className="lg:hidden">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={open ? "Fechar menu" : "Abrir menu"}
-        onClick={() => setOpen((v) => !v)}
+      <details
+        id={id}
+        className="group"
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
       >
-        {open ? (
-          <XIcon className="size-6" aria-hidden="true" />
-        ) : (
-          <MenuIcon className="size-6" aria-hidden="true" />
-        )}
-      </button>
-      <nav
-        id={panelId}
-        aria-label="Menu do celular"
-        hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-3 pb-4 shadow-lg"
-      >
-        <ul className="mx-auto grid max-w-6xl gap-1 pt-2">
-          {SITE_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                className={({ isActive }) => itemClass(isActive)}
+        <summary
+          ref={toggleRef}
+          role="button"
+          className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={open ? CLOSE_LABEL : OPEN_LABEL}
+        >
+          <MenuIcon className="size-6 group-open:hidden" aria-hidden="true" />
+          <XIcon className="hidden size-6 group-open:block" aria-hidden="true" />
+        </summary>
+        <nav
+          id={panelId}
+          aria-label="Menu do celular"
+          className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-3 pb-4 shadow-lg"
+        >
+          <ul className="mx-auto grid max-w-6xl gap-1 pt-2">
+            {SITE_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) => itemClass(isActive)}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Link to="/loja" className={itemClass(false)} onClick={() => setOpen(false)}>
+                Loja Online
+              </Link>
+            </li>
+            <li className="pt-2">
+              <ChatLink
+                number={chatNumber}
+                text={chatText}
+                aria-label={chatLabel}
+                className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
                 onClick={() => setOpen(false)}
               >
-                {item.label}
-              </NavLink>
+                <WhatsappIcon className="size-5" />
+                <span aria-hidden="true">Falar no {shop.messenger}</span>
+              </ChatLink>
             </li>
-          ))}
-          <li>
-            <Link to="/loja" className={itemClass(false)} onClick={() => setOpen(false)}>
-              Loja Online
-            </Link>
-          </li>
-          <li className="pt-2">
-            <ChatLink
-              number={chatNumber}
-              text={chatText}
-              aria-label={chatLabel}
-              className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
-              onClick={() => setOpen(false)}
-            >
-              <WhatsappIcon className="size-5" />
-              <span aria-hidden="true">Falar no {shop.messenger}</span>
-            </ChatLink>
-          </li>
-        </ul>
-      </nav>
+          </ul>
+        </nav>
+      </details>
+      {hydrates ? null : (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
+        <script dangerouslySetInnerHTML={{ __html: staticMenuScript(id) }} />
+      )}
     </div>
   );
 }

@@ -24,7 +24,11 @@ import { productAreas, whyChooseUs } from "~/content/about";
 import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
 import { petStoreJsonLd } from "~/domain/structured-data";
+import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/home";
+
+// Static marketing content: served as plain HTML, without React (decision 0009).
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const layout = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.loaderData as
