@@ -101,6 +101,7 @@ describe("resumes", () => {
       { id: missing.id },
     );
     expect(none.status).toBe(404);
+    expect(await none.response!.text()).toContain("Erro ao baixar currículo");
   });
 
   it("counts by status, lists newest first and changes the status, audited", async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { loader as checkoutLoader } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";
 import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as productLoader } from "~/routes/loja/produto";
@@ -193,7 +194,7 @@ describe("store catalogue", () => {
     expect((await layout(staffSession.token)).isAdmin).toBe(false);
   });
 
-  it("says 'Erro ao carregar produtos' / 'Erro ao validar cupom' when the database fails", async () => {
+  it("says 'Erro ao carregar produtos' / 'Erro ao validar cupom' and 'Erro ao carregar configurações da loja' when the database fails", async () => {
     const broken = await openDatabase({});
     await broken.close();
     setDatabase(broken);
@@ -211,6 +212,12 @@ describe("store catalogue", () => {
       } as never)) as Response;
       expect(quote.status).toBe(503);
       expect(await quote.json()).toEqual({ erro: "Erro ao validar cupom" });
+      const checkout = await checkoutLoader();
+      expect(checkout).toEqual({
+        bairros: [],
+        pixAtivo: false,
+        erro: "Erro ao carregar configurações da loja",
+      });
     } finally {
       setDatabase(ctx.database);
     }

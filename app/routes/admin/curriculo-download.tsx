@@ -31,9 +31,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ? await readResumeFile(params.id, { request, userId: user.id })
     : null;
   if (!file) {
-    throw new Response("Currículo não encontrado", {
+    return new Response("Erro ao baixar currículo: arquivo não encontrado.", {
       status: 404,
-      headers: { "Cache-Control": "private, no-store" },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "private, no-store",
+      },
     });
   }
   return new Response(new Uint8Array(file.data), {

@@ -1,6 +1,6 @@
 // /admin/loja: the store hub (SPEC §2.3). The view lives in the URL (?view=produtos).
 import { ExternalLink } from "lucide-react";
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import { LojaDashboard } from "~/components/admin/loja/dashboard-view";
 import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { LojaOrders } from "~/components/admin/loja/orders-view";
@@ -333,6 +333,16 @@ export default function LojaAdmin({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** SPEC §8 names the failure by what was being loaded. */
+const LOAD_ERRORS: Record<string, string> = {
+  pedidos: "Erro ao carregar pedidos",
+  configuracoes: "Erro ao carregar configurações",
+  dashboard: "Erro ao carregar dados do dashboard",
+};
+
 export function ErrorBoundary() {
-  return <AdminLoadError title="Loja Online" message="Erro ao carregar dados" />;
+  const view = new URLSearchParams(useLocation().search).get("view") ?? "";
+  return (
+    <AdminLoadError title="Loja Online" message={LOAD_ERRORS[view] ?? "Erro ao carregar dados"} />
+  );
 }

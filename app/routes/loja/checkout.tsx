@@ -38,11 +38,17 @@ export function meta() {
 }
 
 export async function loader() {
-  const [settings, bairros] = await Promise.all([getSettings(), listActiveBairros()]);
-  return {
-    bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
-    pixAtivo: settings.pixManualAtivo,
-  };
+  try {
+    const [settings, bairros] = await Promise.all([getSettings(), listActiveBairros()]);
+    return {
+      bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
+      pixAtivo: settings.pixManualAtivo,
+      erro: null,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "falha ao carregar configurações da loja");
+    return { bairros: [], pixAtivo: false, erro: "Erro ao carregar configurações da loja" };
+  }
 }
 
 /** Orders per IP per hour: plenty for a family, a wall for scripts draining the stock. */
@@ -110,7 +116,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { bairros, pixAtivo } = useLoaderData<typeof loader>();
+  const { bairros, pixAtivo, erro } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -132,6 +138,23 @@ export default function CheckoutPage() {
   const errors = actionData?.errors ?? {};
   const payments = CHECKOUT_PAYMENTS.filter((p) => p !== "pix" || pixAtivo);
   const bairroError = errors.bairro ?? (bairro && quote?.bairroErro ? quote.bairroErro : undefined);
+
+  if (erro) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <AlertTriangleIcon className="mx-auto size-14 text-red-700" aria-hidden="true" />
+        <h1 className="mt-4 text-2xl font-extrabold">{erro}</h1>
+        <p className="mt-2 text-slate-700">
+          Seu carrinho continua salvo. Tente novamente em instantes.
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/loja/checkout" reloadDocument>
+            Tentar novamente
+          </Link>
+        </Button>
+      </main>
+    );
+  }
 
   if (empty) {
     return (
