@@ -374,16 +374,8 @@ export async function seedDatabase(
 ): Promise<{ seeded: boolean }> {
   const database = db();
   await getSettings(database);
-  for (const bairro of SEED_BAIRROS) {
-    await database
-      .insert(bairrosEntrega)
-      .values({ nome: bairro.nome, taxaEntrega: bairro.taxa })
-      .onConflictDoNothing();
-  }
-  for (const cupom of SEED_CUPONS) {
-    await database.insert(cupons).values(cupom).onConflictDoNothing();
-  }
-
+  // Everything is seeded together, only into an empty catalogue: a neighbourhood or coupon
+  // the shop removed later must not come back at the next start.
   const [{ count }] = (await database
     .select({ count: sql<number>`count(*)::int` })
     .from(categorias)) as [{ count: number }];
@@ -399,6 +391,11 @@ export async function seedDatabase(
   }
 
   await transaction(async (tx) => {
+    await tx
+      .insert(bairrosEntrega)
+      .values(SEED_BAIRROS.map((b) => ({ nome: b.nome, taxaEntrega: b.taxa })))
+      .onConflictDoNothing();
+    await tx.insert(cupons).values(SEED_CUPONS).onConflictDoNothing();
     const rows = await tx
       .insert(categorias)
       .values(SEED_CATEGORIES.map((c) => ({ nome: c.nome, descricao: c.descricao })))

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
-import { categorias, configuracoes, cupons, produtos } from "~/server/db/schema";
+import { bairrosEntrega, categorias, configuracoes, cupons, produtos } from "~/server/db/schema";
 import { SEED_PRODUCTS, seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
 import { withTestDatabase } from "../setup/db";
@@ -70,6 +70,17 @@ describe("database", () => {
     expect(all.every((p) => p.imagemUrl?.startsWith("/uploads/produtos/"))).toBe(true);
     const tipos = (await ctx.database.db.select().from(cupons)).map((c) => c.tipo).sort();
     expect(tipos).toEqual(["percentual", "valor"]);
+
+    // What the shop removed stays removed at the next start.
+    await ctx.database.db.delete(bairrosEntrega).where(eq(bairrosEntrega.nome, "Ilhota"));
+    await ctx.database.db.delete(cupons).where(eq(cupons.codigo, "FRETE5"));
+    await seedDatabase();
+    expect(await counts()).toEqual({
+      ...before,
+      bairros: before.bairros - 1,
+      cupons: before.cupons - 1,
+    });
+    await seedDatabase(); // and a re-run is still a no-op
   });
 
   it("keeps the spec's settings defaults", async () => {
