@@ -11,3 +11,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/**
+ * The browser-side check of a form on submit, with the same zod schema as its action:
+ * stops the submit and returns the field errors when invalid, null when the form may go.
+ */
+export function checkOnSubmit(
+  schema: z.ZodType,
+  event: { currentTarget: HTMLFormElement; preventDefault(): void },
+): FieldErrors | null {
+  const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+  if (parsed.success) return null;
+  event.preventDefault();
+  return fieldErrors(parsed.error);
+}

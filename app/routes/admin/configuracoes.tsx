@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { generalSettingsSchema } from "~/schemas/general-settings";
 import { requireAdmin } from "~/server/auth.server";
 import { getGeneralSettings, saveGeneralSettings } from "~/server/general-settings.server";
@@ -86,17 +86,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         method="post"
         noValidate
         className="grid gap-6"
-        onSubmit={(event) => {
-          const parsed = generalSettingsSchema.safeParse(
-            Object.fromEntries(new FormData(event.currentTarget)),
-          );
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrors(parsed.error));
-          } else {
-            setClientErrors(null);
-          }
-        }}
+        onSubmit={(event) => setClientErrors(checkOnSubmit(generalSettingsSchema, event))}
       >
         <Card>
           <CardHeader>

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
 import { changeOwnPassword } from "~/server/admin-auth.server";
 import { requireAdmin, verifyPassword } from "~/server/auth.server";
@@ -138,15 +138,7 @@ function PasswordCard() {
           method="post"
           noValidate
           className="grid gap-4"
-          onSubmit={(event) => {
-            const parsed = passwordChangeSchema.safeParse(
-              Object.fromEntries(new FormData(event.currentTarget)),
-            );
-            if (!parsed.success) {
-              event.preventDefault();
-              setClientErrors(fieldErrors(parsed.error));
-            } else setClientErrors(null);
-          }}
+          onSubmit={(event) => setClientErrors(checkOnSubmit(passwordChangeSchema, event))}
         >
           <input type="hidden" name="intent" value="senha" />
           <input type="text" name="username" autoComplete="username" hidden readOnly />

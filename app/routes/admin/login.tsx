@@ -4,7 +4,7 @@ import { AuthCard, FormNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { adminLoginSchema } from "~/schemas/admin-login";
 import {
   AUTH_MESSAGES,
@@ -92,14 +92,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         noValidate
         className="grid gap-4"
         onSubmit={(event) => {
-          const values = Object.fromEntries(new FormData(event.currentTarget));
-          const parsed = adminLoginSchema.safeParse(values);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrors(parsed.error));
-          } else {
-            setClientErrors(null);
-          }
+          setClientErrors(checkOnSubmit(adminLoginSchema, event));
         }}
       >
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

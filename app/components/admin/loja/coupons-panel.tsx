@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
-import { fieldErrors } from "~/lib/forms";
+import { checkOnSubmit } from "~/lib/forms";
 import { COUPON_REQUIRED, couponSchema, TIPO_CUPOM_LABEL } from "~/schemas/coupon";
 import { TIPOS_CUPOM } from "~/schemas/status";
 import { useActionToast } from "./use-action-toast";
@@ -62,11 +62,7 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
   const [tipo, setTipo] = useState<string>("percentual");
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const parsed = couponSchema.safeParse(values);
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    setClientErrors(next);
-    if (!parsed.success) event.preventDefault();
+    setClientErrors(checkOnSubmit(couponSchema, event) ?? {});
   }
 
   return (

@@ -18,7 +18,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
-import { fieldErrors } from "~/lib/forms";
+import { checkOnSubmit, fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/schemas/bairro";
 import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/schemas/store-settings";
 import { useActionToast } from "./use-action-toast";
@@ -54,11 +54,7 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
   const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const parsed = storeSettingsSchema.safeParse(values);
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    setClientErrors(next);
-    if (!parsed.success) event.preventDefault();
+    setClientErrors(checkOnSubmit(storeSettingsSchema, event) ?? {});
   }
 
   return (
