@@ -12,6 +12,7 @@ import { microCache } from "./server/micro-cache";
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
 const port = Number(process.env.PORT || 3000);
+const shutdownDelayMs = Math.min(Number(process.env.SHUTDOWN_DELAY || 0), 8) * 1000;
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 
 const logger = pino({ level: process.env.LOG_LEVEL || "info" });
@@ -20,10 +21,28 @@ type AppModule = {
   app: express.Router;
   start: () => Promise<void>;
   stop: () => Promise<void>;
+  ready: () => Promise<boolean>;
 };
 
 const server = express();
 server.disable("x-powered-by");
+
+// Health checks, ahead of the request log (a load balancer asks every few seconds).
+// /healthz: the process lives. /readyz: send traffic here (database up, migrations
+// applied, not draining); it answers 503 from the moment a shutdown begins.
+let draining = false;
+let appModule: AppModule | undefined;
+server.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+});
+server.get("/readyz", async (_req, res) => {
+  const ok = !draining && appModule !== undefined && (await appModule.ready());
+  res
+    .status(ok ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .type("text/plain")
+    .send(ok ? "pronto" : draining ? "encerrando" : "indisponível");
+});
 // Behind a proxy (load balancer), the client IP comes from X-Forwarded-For.
 server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 
@@ -83,8 +102,6 @@ server.use("/uploads", (_req, res) => {
   res.status(404).type("text/plain; charset=utf-8").send("Arquivo não encontrado");
 });
 
-let appModule: AppModule;
-
 if (isDev) {
   const vite = await import("vite").then((v) =>
     v.createServer({ server: { middlewareMode: true } }),
@@ -119,7 +136,8 @@ if (isDev) {
   server.use(appModule.app);
 }
 
-await appModule.start();
+const app = appModule as AppModule;
+await app.start();
 
 const httpServer = server.listen(port, () => {
   logger.info(
@@ -131,17 +149,21 @@ let closing = false;
 async function shutdownGracefully(signal: string) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, "encerrando: parando de aceitar conexões");
+  draining = true;
+  logger.info({ signal }, "encerrando");
   const force = setTimeout(() => {
     logger.error("encerramento demorou demais; saindo");
     process.exit(1);
   }, 10_000);
   force.unref();
+  // Behind a balancer that polls /readyz, keep serving for a moment while it sees the 503
+  // and stops sending new requests here.
+  if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
   // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   httpServer.closeIdleConnections();
   await closed;
-  await appModule.stop();
+  await app.stop();
   logger.info("encerrado");
   process.exit(0);
 }

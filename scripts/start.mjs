@@ -1,8 +1,9 @@
 // `npm start`: build when the build is missing or older than the sources, then serve
 // in production mode (the server migrates and seeds the database at start).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "build", "server", "index.js");
@@ -29,13 +30,23 @@ function newest(target) {
 const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 if (built === 0 || sources.some((s) => newest(s) > built)) {
   console.log("Compilando a aplicação (build ausente ou desatualizado)...");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const build = spawn("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  // A stop asked for during the build ends the build too, not only this process.
+  const forward = (signal) => build.kill(signal);
+  process.on("SIGTERM", forward);
+  process.on("SIGINT", forward);
+  const [code, signal] = await new Promise((resolve) =>
+    build.on("exit", (...result) => resolve(result)),
+  );
+  process.off("SIGTERM", forward);
+  process.off("SIGINT", forward);
+  if (signal) process.exit(0);
+  if (code !== 0) process.exit(code ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "server.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
-process.exit(server.status ?? 0);
+// The server runs in this very process (no child): a SIGTERM or SIGINT sent to `npm start`
+// reaches the server's own graceful shutdown, and the exit status is the server's.
+process.env.NODE_ENV = "production";
+const { register } = await import("tsx/esm/api");
+register();
+await import(pathToFileURL(path.join(root, "server.ts")).href);

@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { boot, shutdown } from "~/server/boot.server";
-import { currentDatabase } from "~/server/db/client.server";
+import { currentDatabase, databaseReady } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
@@ -16,6 +16,11 @@ export async function start() {
 export async function stop() {
   await stopWebhookWorker();
   await shutdown(currentDatabase());
+}
+
+/** For GET /readyz: the database answers and its migrations are applied. */
+export function ready(): Promise<boolean> {
+  return databaseReady(currentDatabase());
 }
 
 export const app = express.Router();

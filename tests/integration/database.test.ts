@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/server/db/client.server";
+import { databaseReady, openDatabase, queryRows } from "~/server/db/client.server";
 import { bairrosEntrega, categorias, configuracoes, cupons, produtos } from "~/server/db/schema";
 import { SEED_PRODUCTS, seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
@@ -22,6 +22,17 @@ async function counts() {
 }
 
 describe("database", () => {
+  it("is ready for traffic only once it answers with every migration applied", async () => {
+    expect(await databaseReady(ctx.database)).toBe(true);
+    expect(await databaseReady(undefined)).toBe(false);
+    const empty = await openDatabase({});
+    try {
+      expect(await databaseReady(empty)).toBe(false);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it("applies the migrations to an empty database", async () => {
     const result = await queryRows<{ table_name: string }>(
       ctx.database.db,

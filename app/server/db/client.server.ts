@@ -111,3 +111,21 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Ready to serve: the database answers and every committed migration is applied. */
+export async function databaseReady(database: Database | undefined): Promise<boolean> {
+  if (!database) return false;
+  try {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"),
+    ) as { entries: unknown[] };
+    const { sql } = await import("drizzle-orm");
+    const [row] = await queryRows<{ applied: number | string }>(
+      database.db,
+      sql`select count(*) as applied from drizzle.__drizzle_migrations`,
+    );
+    return Number(row?.applied ?? 0) >= journal.entries.length;
+  } catch {
+    return false;
+  }
+}
