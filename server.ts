@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { microCache } from "./server/micro-cache";
+import { securityHeaders } from "./server/security-headers";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
@@ -26,6 +27,7 @@ type AppModule = {
 
 const server = express();
 server.disable("x-powered-by");
+server.use(securityHeaders({ dev: isDev, publicUrl: process.env.PUBLIC_URL }));
 
 // Health checks, ahead of the request log (a load balancer asks every few seconds).
 // /healthz: the process lives. /readyz: send traffic here (database up, migrations
@@ -135,6 +137,18 @@ if (isDev) {
   server.use(microCache());
   server.use(appModule.app);
 }
+
+// Anything thrown outside React Router (a static file error, a broken request) gets a
+// plain answer that keeps the security headers (Express's default handler drops them).
+server.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: number }).status) || 500;
+  if (status >= 500) req.log.error({ err: error }, "erro não tratado");
+  res
+    .status(status >= 400 && status < 600 ? status : 500)
+    .type("text/plain; charset=utf-8")
+    .send(status >= 500 ? "Erro interno. Tente novamente." : "Pedido inválido.");
+});
 
 const app = appModule as AppModule;
 await app.start();

@@ -12,11 +12,17 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { toast as showToast } from "sonner";
+import { config as zodConfig } from "zod";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "~/components/ui/toaster";
 import { usePageHydrates } from "~/lib/hydration";
+import { useNonce } from "~/lib/nonce";
 import { readToast, type Toast } from "~/server/toast.server";
+
+// In the browser, zod must not probe `new Function` for its fast path: the strict CSP
+// (no 'unsafe-eval') reports that probe as a violation even though zod recovers.
+if (typeof document !== "undefined") zodConfig({ jitless: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
@@ -27,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Pages whose route declares `handle = { hydrate: false }` are served as plain HTML: no
   // React, no module scripts; a flash toast is then shown as a server-rendered status message.
   const hydrates = usePageHydrates();
+  const nonce = useNonce();
   const toast = useRouteLoaderData<typeof loader>("root")?.toast;
   return (
     <html lang="pt-BR">
@@ -44,8 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates ? (
           <>
             <Toaster />
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

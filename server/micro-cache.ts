@@ -13,14 +13,22 @@ interface Entry {
   storedAt: number;
   freshMs: number;
   staleMs: number;
+  /** The CSP nonce written into this body; each response that reuses it gets its own. */
+  nonce?: string;
 }
 
-const PRIVATE_COOKIE = /(?:^|;\s*)agropet_/;
+const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Host-)?agropet_/;
 const MAX_ENTRIES = 500;
 
 function directive(cacheControl: string, name: string): number | null {
   const match = new RegExp(`(?:^|[,\\s])${name}=(\\d+)`).exec(cacheControl);
   return match ? Number(match[1]) : null;
+}
+
+/** The stored body with its nonce replaced by this response's: never one nonce for two visitors. */
+function withNonce(entry: Entry, nonce: string | undefined): Buffer {
+  if (!entry.nonce || !nonce || nonce === entry.nonce) return entry.body;
+  return Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce), "utf8");
 }
 
 export function microCache(options: { now?: () => number } = {}) {
@@ -33,7 +41,7 @@ export function microCache(options: { now?: () => number } = {}) {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
     res.setHeader("X-Cache", state);
-    res.end(entry.body);
+    res.end(withNonce(entry, res.locals.cspNonce as string | undefined));
   }
 
   /** Lets the app answer this request and records the response when it is cacheable. */
@@ -88,6 +96,9 @@ export function microCache(options: { now?: () => number } = {}) {
     for (const [name, value] of Object.entries(res.getHeaders())) {
       // The body is kept uncompressed; compression runs again for each client.
       if (value === undefined || name === "content-encoding" || name === "content-length") continue;
+      // The policy names the nonce of the response that rendered the page: each response
+      // keeps the policy set for it.
+      if (name === "content-security-policy") continue;
       headers[name] = Array.isArray(value) ? value : String(value);
     }
     const entry: Entry = {
@@ -97,6 +108,7 @@ export function microCache(options: { now?: () => number } = {}) {
       storedAt: now(),
       freshMs: sMaxAge * 1000,
       staleMs: (directive(cacheControl, "stale-while-revalidate") ?? 0) * 1000,
+      nonce: res.locals.cspNonce as string | undefined,
     };
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(key, entry);

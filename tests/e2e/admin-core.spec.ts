@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { loginAsAdmin } from "./admin-helpers";
+import { expect, test } from "./fixtures";
 
 test.describe("admin login", () => {
   test("shows the field errors, refuses wrong credentials, then signs in", async ({ page }) => {

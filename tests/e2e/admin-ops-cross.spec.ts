@@ -1,6 +1,6 @@
 // Admin operations seen from the other side: the store, the cart, the order page, the
 // grooming quote and the job application (those pages belong to the store and the public site).
-import { expect, test } from "@playwright/test";
+
 import sharp from "sharp";
 import {
   createProductInAdmin,
@@ -9,6 +9,7 @@ import {
   loginAsAdmin,
   unique,
 } from "./admin-ops-helpers";
+import { expect, test } from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, loginAsAdmin } from "./admin-ops-helpers";
+import { expect, test } from "./fixtures";
 
 test("imports a CSV: preview with errors first, then the import and its result", async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoSeriousA11yViolations, loginAsAdmin, unique } from "./admin-ops-helpers";
+import { expect, test } from "./fixtures";
 
 test.describe("admin store hub", () => {
   test.beforeEach(async ({ page }) => {

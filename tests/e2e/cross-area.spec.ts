@@ -1,7 +1,8 @@
 // Flows that cross the store, the admin core and the store settings: the dashboard after real
 // checkouts, and the Pix code on the order page once the admin turns manual Pix on.
-import { expect, type Page, test } from "@playwright/test";
+
 import { loginAsAdmin } from "./admin-ops-helpers";
+import { expect, type Page, test } from "./fixtures";
 
 /** Checks out one unit of a seeded product and returns the order number, page URL and total. */
 async function checkout(page: Page, options: { payment: "Dinheiro" | "PIX" }) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("foundation", () => {
   test("home renders on the server: the HTML carries its content before any script runs", async ({

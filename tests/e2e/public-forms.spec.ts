@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { expect, test } from "./fixtures";
 import { gotoHydrated } from "./public-helpers";
 
 const PDF = Buffer.from(

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { createCookie } from "react-router";
+import { expect, type Page, test } from "./fixtures";
 import { gotoHydrated } from "./public-helpers";
 
 const PAGES = [

@@ -5,7 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 7;
 const base = `http://127.0.0.1:${PORT}`;

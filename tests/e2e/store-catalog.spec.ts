@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { expect, test } from "./fixtures";
 
 test.describe("store catalogue", () => {
   test("renders on the server with active, in-stock products only", async ({ request }) => {

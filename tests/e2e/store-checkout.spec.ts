@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 

@@ -72,3 +72,37 @@ describe("micro cache for anonymous pages", () => {
     expect(new Set(bodies.map((b) => b.body)).size).toBe(1);
   });
 });
+
+describe("micro cache and the CSP nonce", () => {
+  it("never hands one nonce to two responses: each cached copy carries its own, matching its policy", async () => {
+    const { securityHeaders } = await import("../../server/security-headers");
+    const app = express();
+    app.use(securityHeaders({ dev: false }));
+    app.use(microCache());
+    app.get("/loja", (_req, res) => {
+      res.setHeader("Cache-Control", "public, s-maxage=60");
+      res.type("html").end(`<script nonce="${res.locals.cspNonce}">1</script>`);
+    });
+    const local = app.listen(0);
+    await new Promise((r) => local.once("listening", r));
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/loja`;
+    try {
+      const seen = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(url);
+        const body = await res.text();
+        const inBody = /nonce="([^"]+)"/.exec(body)?.[1];
+        const inPolicy = /'nonce-([^']+)'/.exec(
+          res.headers.get("content-security-policy") ?? "",
+        )?.[1];
+        expect(inBody).toBeTruthy();
+        expect(inBody).toBe(inPolicy);
+        seen.push({ nonce: inBody, cache: res.headers.get("x-cache") });
+      }
+      expect(seen.map((s) => s.cache)).toEqual([null, "HIT", "HIT"]);
+      expect(new Set(seen.map((s) => s.nonce)).size).toBe(3);
+    } finally {
+      await new Promise<void>((r) => local.close(() => r()));
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { shop } from "~/content/shop";
 import { usePageHydrates } from "~/lib/hydration";
+import { useNonce } from "~/lib/nonce";
 import { ChatLink, WhatsappIcon } from "./chat-link";
 import { SITE_NAV } from "./nav";
 
@@ -44,6 +45,7 @@ export function MobileMenu({
   const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const hydrates = usePageHydrates();
+  const nonce = useNonce();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => setOpen(false), [location.key]);
@@ -118,7 +120,7 @@ export function MobileMenu({
       </details>
       {hydrates ? null : (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
-        <script dangerouslySetInnerHTML={{ __html: staticMenuScript(id) }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticMenuScript(id) }} />
       )}
     </div>
   );

@@ -1,0 +1,77 @@
+// Security headers on every response (pages, .data requests, static files, uploads,
+// errors), set with helmet. The Content-Security-Policy allows scripts only with a nonce
+// made for this one response (res.locals.cspNonce): React Router's scripts and the few
+// inline ones carry it. See docs/decisions/0010-content-security-policy.md.
+import crypto from "node:crypto";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import helmet from "helmet";
+
+/** The form without JavaScript on /contato posts and is redirected to the chat. */
+const CHAT_ORIGINS = ["https://wa.me", "https://api.whatsapp.com"];
+
+export function newNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+export function securityHeaders(options: {
+  /** Development: Vite injects inline scripts and a websocket; no CSP there. */
+  dev: boolean;
+  /** PUBLIC_URL: when https, every response says so (HSTS). */
+  publicUrl?: string;
+  /** Extra origins images may come from (a CDN in front of object storage). */
+  imageOrigins?: string[];
+}): RequestHandler[] {
+  const httpsSite = options.publicUrl?.startsWith("https://") ?? false;
+  const nonce = (_req: unknown, res: unknown) =>
+    `'nonce-${(res as Response).locals.cspNonce as string}'`;
+  const csp = helmet({
+    contentSecurityPolicy: options.dev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", nonce],
+            scriptSrcAttr: ["'none'"],
+            // Style attributes (chart bars, toasts) and the toast library's injected sheet.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            // blob: the quote dialog previews the chosen photos; data: small inline images.
+            imgSrc: ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            mediaSrc: ["'none'"],
+            objectSrc: ["'none'"],
+            frameSrc: ["'none'"],
+            workerSrc: ["'none'"],
+            manifestSrc: ["'self'"],
+            baseUri: ["'self'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'", ...CHAT_ORIGINS],
+            ...(httpsSite ? { upgradeInsecureRequests: [] } : {}),
+          },
+        },
+    // HSTS only where the site is really served over HTTPS (below).
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    // Images are shown by other sites too (links shared on social networks).
+    crossOriginResourcePolicy: { policy: "same-site" },
+  });
+  const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+
+  return [
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.locals.cspNonce = newNonce();
+      res.setHeader(
+        "Permissions-Policy",
+        "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+      );
+      next();
+    },
+    csp,
+    (req: Request, res: Response, next: NextFunction) => {
+      if (httpsSite || req.secure) return hsts(req, res, next);
+      next();
+    },
+  ];
+}
