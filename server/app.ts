@@ -3,6 +3,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
+import { startSessionPurge, stopSessionPurge } from "~/server/auth.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { currentDatabase, databaseReady } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
@@ -11,9 +12,13 @@ import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server"
 export async function start() {
   await boot();
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
+  startSessionPurge((removed) =>
+    console.info(`[sessoes] ${removed} sessão(ões) expirada(s) removida(s)`),
+  );
 }
 
 export async function stop() {
+  stopSessionPurge();
   await stopWebhookWorker();
   await shutdown(currentDatabase());
 }
@@ -28,5 +33,6 @@ export const app = express.Router();
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
   }),
 );

@@ -24,6 +24,7 @@ const LABELS: Record<string, string> = {
   totp_enable: "2FA ativada",
   totp_disable: "2FA desativada",
   recovery_code_used: "Código de recuperação usado",
+  sessions_revoke: "Outras sessões encerradas",
 };
 
 /** A pt-BR label for the actions this panel knows; the raw action otherwise. */

@@ -1,7 +1,7 @@
 // Admin sign-in on the server: the lockout rules in `rate_limits` (per e-mail and per IP),
 // answers that do not tell whether an e-mail exists, the optional TOTP step, logout, and
 // the audit entries of each (SPEC §4 admin session, §8 admin auth).
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { logAudit } from "./audit.server";
 import {
   clearSessionCookie,
@@ -18,7 +18,7 @@ import {
   verifyPassword,
 } from "./auth.server";
 import { db, transaction } from "./db/client.server";
-import { type Usuario, usuarios } from "./db/schema";
+import { sessoes, type Usuario, usuarios } from "./db/schema";
 import {
   isBlocked,
   type RateLimitRule,
@@ -325,6 +325,32 @@ export async function changeOwnPassword(
     );
   });
   return { ok: true };
+}
+
+/** Ends every session of the admin but the one in use ("sair dos outros aparelhos"), audited. */
+export async function endOtherSessions(
+  request: Request,
+  user: Usuario,
+  sessionId: string,
+): Promise<number> {
+  return transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessoes)
+      .where(and(eq(sessoes.usuarioId, user.id), ne(sessoes.id, sessionId)))
+      .returning({ id: sessoes.id });
+    await logAudit(
+      {
+        request,
+        adminUserId: user.id,
+        action: "sessions_revoke",
+        resourceType: "usuario",
+        resourceId: user.id,
+        details: { sessoes_encerradas: ended.length, security_event: true },
+      },
+      tx,
+    );
+    return ended.length;
+  });
 }
 
 /** The current admin's row, fresh (after TOTP or password changes). */

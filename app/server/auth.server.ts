@@ -2,7 +2,7 @@
 // and the guards route loaders call (`requireUser`, `requireAdmin`).
 import crypto from "node:crypto";
 import argon2 from "argon2";
-import { eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
 import { logAudit } from "./audit.server";
 import { db, type Executor } from "./db/client.server";
@@ -10,6 +10,11 @@ import { type Sessao, sessoes, type Usuario, usuarios } from "./db/schema";
 import { requestInfo } from "./request-info.server";
 
 export const SESSION_COOKIE = "agropet_sessao";
+/**
+ * Over HTTPS the cookie is `__Host-agropet_sessao`: the browser then only accepts it with
+ * Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or shadow a session.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Idle limit, enforced by the server on every request (SPEC §9: 30 minutes). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Absolute limit: a session never lives longer than this, active or not. */
@@ -116,7 +121,7 @@ export function readSessionToken(request: Request): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name === sessionCookieName(request)) return decodeURIComponent(rest.join("="));
   }
   return undefined;
 }
@@ -125,14 +130,18 @@ function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+function sessionCookieName(request: Request): string {
+  return isSecure(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
 export function sessionCookie(token: string, request: Request): string {
   const secure = isSecure(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return `${sessionCookieName(request)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
 export function clearSessionCookie(request: Request): string {
   const secure = isSecure(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return `${sessionCookieName(request)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 
 export type SessionState =
@@ -244,15 +253,46 @@ export async function deleteUserSessions(
   for (const s of sessions) if (s.id !== exceptSessionId) await deleteSession(s.id, executor);
 }
 
-/** Housekeeping: removes sessions past either limit. */
-export async function purgeExpiredSessions(executor: Executor = db()) {
+/** How many sessions of this user are open besides `sessionId`. */
+export async function countOtherSessions(userId: string, sessionId: string): Promise<number> {
+  const rows = await db()
+    .select({ id: sessoes.id })
+    .from(sessoes)
+    .where(and(eq(sessoes.usuarioId, userId), ne(sessoes.id, sessionId)));
+  return rows.length;
+}
+
+/** Housekeeping: removes sessions past either limit; returns how many. */
+export async function purgeExpiredSessions(executor: Executor = db()): Promise<number> {
   const at = now();
-  await executor
+  const removed = await executor
     .delete(sessoes)
     .where(
       or(
         lt(sessoes.expiresAt, at),
         lt(sessoes.lastSeenAt, new Date(at.getTime() - IDLE_TIMEOUT_MS)),
       ),
-    );
+    )
+    .returning({ id: sessoes.id });
+  return removed.length;
+}
+
+const PURGE_INTERVAL_MS = 15 * 60 * 1000;
+let purgeTimer: NodeJS.Timeout | undefined;
+
+/** Purges expired sessions now and every 15 minutes (every instance may run it: it is one DELETE). */
+export function startSessionPurge(log: (removed: number) => void = () => {}) {
+  stopSessionPurge();
+  const run = () =>
+    purgeExpiredSessions()
+      .then((removed) => removed > 0 && log(removed))
+      .catch((error: unknown) => console.warn(`[sessoes] limpeza falhou: ${String(error)}`));
+  void run();
+  purgeTimer = setInterval(run, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+}
+
+export function stopSessionPurge() {
+  if (purgeTimer) clearInterval(purgeTimer);
+  purgeTimer = undefined;
 }

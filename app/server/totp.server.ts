@@ -1,7 +1,7 @@
 // Optional second factor for admin accounts: TOTP secrets sealed with AES-256-GCM (key
 // derived from the session secret), one-time recovery codes stored as sha256 hashes.
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { shop } from "~/content/shop";
 import {
@@ -80,13 +80,16 @@ export async function confirmTotpEnrolment(
   request: Request,
 ): Promise<string[] | null> {
   const secret = openTotpSecret(user.totpSecret);
-  if (!secret || user.totpAtivo || verifyTotp(secret, code, now()) === null) return null;
+  const step = secret && !user.totpAtivo ? verifyTotp(secret, code, now()) : null;
+  if (step === null) return null;
   const codes = generateRecoveryCodes();
   await transaction(async (tx) => {
     await tx
       .update(usuarios)
       .set({
         totpAtivo: true,
+        // The confirming code cannot then be used to sign in.
+        totpUltimoPasso: step,
         codigosRecuperacao: codes.map((c) => sha256(normalizeRecoveryCode(c))),
         updatedAt: now(),
       })
@@ -110,7 +113,13 @@ export async function disableTotp(user: Usuario, request: Request) {
   await transaction(async (tx) => {
     await tx
       .update(usuarios)
-      .set({ totpSecret: null, totpAtivo: false, codigosRecuperacao: [], updatedAt: now() })
+      .set({
+        totpSecret: null,
+        totpAtivo: false,
+        totpUltimoPasso: null,
+        codigosRecuperacao: [],
+        updatedAt: now(),
+      })
       .where(eq(usuarios.id, user.id));
     await logAudit(
       {
@@ -127,6 +136,24 @@ export async function disableTotp(user: Usuario, request: Request) {
 }
 
 /**
+ * Records `step` as used, atomically, only if it is newer than the last one accepted: a
+ * code seen once (by a shoulder-surfer, a phishing proxy) cannot be replayed in its window.
+ */
+async function spendTotpStep(userId: string, step: number, executor: Executor): Promise<boolean> {
+  const spent = await executor
+    .update(usuarios)
+    .set({ totpUltimoPasso: step })
+    .where(
+      and(
+        eq(usuarios.id, userId),
+        or(isNull(usuarios.totpUltimoPasso), lt(usuarios.totpUltimoPasso, step)),
+      ),
+    )
+    .returning({ id: usuarios.id });
+  return spent.length > 0;
+}
+
+/**
  * Checks the second factor at login: a current TOTP code, or an unused recovery code
  * (which is then spent). Returns how it matched, or null.
  */
@@ -137,7 +164,8 @@ export async function verifySecondFactor(
 ): Promise<"totp" | "recovery" | null> {
   if (!user.totpAtivo) return null;
   const secret = openTotpSecret(user.totpSecret);
-  if (secret && verifyTotp(secret, code, now()) !== null) return "totp";
+  const step = secret ? verifyTotp(secret, code, now()) : null;
+  if (step !== null) return (await spendTotpStep(user.id, step, executor)) ? "totp" : null;
   const normalized = normalizeRecoveryCode(code);
   if (normalized.length !== 12) return null;
   const hash = sha256(normalized);

@@ -4,9 +4,17 @@ import { totp } from "~/domain/totp";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
-import { createSession, getSessionState, setClock, verifyPassword } from "~/server/auth.server";
+import {
+  clearSessionCookie,
+  createSession,
+  getSessionState,
+  purgeExpiredSessions,
+  sessionCookie,
+  setClock,
+  verifyPassword,
+} from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { usuarios } from "~/server/db/schema";
+import { sessoes, usuarios } from "~/server/db/schema";
 import { openTotpSecret } from "~/server/totp.server";
 import {
   auditByAction,
@@ -141,6 +149,40 @@ describe("two-factor login", { timeout: 120_000 }, () => {
     expect(await auditByAction("recovery_code_used")).toHaveLength(1);
   });
 
+  it("a TOTP code is good once: replayed inside its window it is refused, and the enrolment code cannot sign in", async () => {
+    const admin = await makeAdmin();
+    const { secret } = await enrol(admin);
+    const passwordStep = async () =>
+      tokenFrom(
+        expectRedirect(
+          await call(
+            loginRoute.action,
+            formRequest("/admin/login", { email: admin.user.email, password: admin.password }),
+          ),
+          /^\/admin\/login\/verificar/,
+        ),
+      )!;
+    const codeStep = async (codigo: string) =>
+      call(
+        verificarRoute.action,
+        formRequest("/admin/login/verificar", { codigo }, { token: await passwordStep() }),
+      );
+
+    // Same 30-second step as the code that confirmed the enrolment: already spent.
+    expect(status(await codeStep(totp(secret, new Date(t))))).toBe(401);
+    t += 30_000;
+    const code = totp(secret, new Date(t));
+    expectRedirect(await codeStep(code), "/admin/dashboard");
+    // Someone who saw that code over the shoulder, seconds later: refused.
+    t += 5_000;
+    expect(status(await codeStep(code))).toBe(401);
+    // The previous step's code is still inside the ±1 window, but older than the last used one.
+    expect(status(await codeStep(totp(secret, new Date(t - 30_000))))).toBe(401);
+    // The next step works.
+    t += 30_000;
+    expectRedirect(await codeStep(totp(secret, new Date(t))), "/admin/dashboard");
+  });
+
   it("5 wrong codes end the half session and block the code step", async () => {
     const admin = await makeAdmin();
     await enrol(admin);
@@ -186,6 +228,70 @@ describe("two-factor login", { timeout: 120_000 }, () => {
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
     expect(row).toMatchObject({ totpAtivo: false, totpSecret: null, codigosRecuperacao: [] });
     expect(await auditByAction("totp_disable")).toHaveLength(1);
+  });
+});
+
+describe("sessions of the account", () => {
+  it("/admin/conta ends every other session of the admin, keeps this one, audited", async () => {
+    const admin = await makeAdmin();
+    const phone = await createSession(admin.user.id, makeRequest("/admin/login"));
+    const laptop = await createSession(admin.user.id, makeRequest("/admin/login"));
+    const someoneElse = await makeAdmin();
+    const page = body<{ outrasSessoes: number }>(
+      await call(contaRoute.loader, makeRequest("/admin/conta", { token: admin.token })),
+    );
+    expect(page.outrasSessoes).toBe(2);
+
+    const done = body<Result>(await conta({ intent: "encerrar_sessoes" }, admin.token));
+    expect(done).toMatchObject({ ok: true, message: "2 outras sessões foram encerradas." });
+    for (const ended of [phone, laptop]) {
+      expect((await getSessionState(makeRequest("/admin", { token: ended.token }))).status).toBe(
+        "none",
+      );
+    }
+    expect((await getSessionState(makeRequest("/admin", { token: admin.token }))).status).toBe(
+      "active",
+    );
+    expect(
+      (await getSessionState(makeRequest("/admin", { token: someoneElse.token }))).status,
+    ).toBe("active");
+    const [entry] = await auditByAction("sessions_revoke");
+    expect(entry).toMatchObject({ adminUserId: admin.user.id });
+    expect(entry!.details).toMatchObject({ sessoes_encerradas: 2 });
+  });
+
+  it("expired sessions are purged: idle and past the absolute limit go, live ones stay", async () => {
+    const admin = await makeAdmin();
+    const idle = await createSession(admin.user.id, makeRequest("/admin/login"));
+    t += 31 * 60_000;
+    const fresh = await createSession(admin.user.id, makeRequest("/admin/login"));
+    expect(await purgeExpiredSessions()).toBe(2); // `idle` and the admin's first session
+    const rows = await db().select({ id: sessoes.id }).from(sessoes);
+    expect(rows).toHaveLength(1);
+    expect((await getSessionState(makeRequest("/admin", { token: fresh.token }))).status).toBe(
+      "active",
+    );
+    expect((await getSessionState(makeRequest("/admin", { token: idle.token }))).status).toBe(
+      "none",
+    );
+  });
+
+  it("over HTTPS the session cookie is __Host- prefixed (Secure, Path=/, no Domain) and only that name is read", async () => {
+    const secure = new Request("https://loja.example/admin/login");
+    const cookie = sessionCookie("tok", secure);
+    expect(cookie).toMatch(/^__Host-agropet_sessao=tok; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(cookie).not.toContain("Domain");
+    expect(clearSessionCookie(secure)).toMatch(/^__Host-agropet_sessao=;.*Max-Age=0.*Secure/);
+    expect(sessionCookie("tok", new Request("http://localhost/"))).toMatch(/^agropet_sessao=tok;/);
+
+    const admin = await makeAdmin();
+    const over = (cookieHeader: string) =>
+      getSessionState(
+        new Request("https://loja.example/admin", { headers: { cookie: cookieHeader } }),
+      );
+    expect((await over(`__Host-agropet_sessao=${admin.token}`)).status).toBe("active");
+    // A plain-named cookie (plantable by a sibling subdomain) is not read over HTTPS.
+    expect((await over(`agropet_sessao=${admin.token}`)).status).toBe("none");
   });
 });
 

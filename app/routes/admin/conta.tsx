@@ -1,4 +1,4 @@
-import { KeyRound, ShieldCheck } from "lucide-react";
+import { KeyRound, MonitorSmartphone, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -10,8 +10,8 @@ import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
-import { changeOwnPassword } from "~/server/admin-auth.server";
-import { requireAdmin, verifyPassword } from "~/server/auth.server";
+import { changeOwnPassword, endOtherSessions } from "~/server/admin-auth.server";
+import { countOtherSessions, requireAdmin, verifyPassword } from "~/server/auth.server";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -25,9 +25,10 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user, session } = await requireAdmin(request);
   return {
     email: user.email,
+    outrasSessoes: await countOtherSessions(user.id, session.id),
     totpAtivo: user.totpAtivo,
     codigosRestantes: user.codigosRecuperacao.length,
     enrolment: await enrolmentView(user),
@@ -58,6 +59,15 @@ export async function action({ request }: Route.ActionArgs) {
       intent,
       ok: true,
       message: "Senha alterada com sucesso! As outras sessões foram encerradas.",
+    });
+  }
+  if (intent === "encerrar_sessoes") {
+    const ended = await endOtherSessions(request, user, session.id);
+    return data<Result>({
+      intent,
+      ok: true,
+      message:
+        ended === 1 ? "1 outra sessão foi encerrada." : `${ended} outras sessões foram encerradas.`,
     });
   }
   if (intent === "totp_iniciar") {
@@ -109,6 +119,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         className="mb-0"
       />
       <PasswordCard />
+      <SessionsCard outrasSessoes={loaderData.outrasSessoes} />
       <TwoFactorCard {...loaderData} />
     </div>
   );
@@ -174,6 +185,43 @@ function PasswordCard() {
               {fetcher.state !== "idle" ? "Salvando..." : "Alterar senha"}
             </Button>
           </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard({ outrasSessoes }: { outrasSessoes: number }) {
+  const fetcher = useFetcher<Result>();
+  useResult(fetcher);
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <MonitorSmartphone className="size-5 text-brand-700" aria-hidden="true" />
+          Sessões abertas
+        </h2>
+        <CardDescription>
+          Esqueceu o painel aberto em outro computador ou celular? Encerre lá sem sair daqui.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" data-testid="outras-sessoes">
+          {outrasSessoes === 0
+            ? "Nenhuma outra sessão aberta nesta conta."
+            : outrasSessoes === 1
+              ? "1 outra sessão aberta nesta conta."
+              : `${outrasSessoes} outras sessões abertas nesta conta.`}
+        </p>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="encerrar_sessoes" />
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={outrasSessoes === 0 || fetcher.state !== "idle"}
+          >
+            Encerrar outras sessões
+          </Button>
         </fetcher.Form>
       </CardContent>
     </Card>

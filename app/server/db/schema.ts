@@ -311,6 +311,8 @@ export const usuarios = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     totpSecret: text("totp_secret"),
     totpAtivo: boolean("totp_ativo").notNull().default(false),
+    /** The last 30-second TOTP step accepted: a code is good once, not for its whole window. */
+    totpUltimoPasso: integer("totp_ultimo_passo"),
     /** sha256 hashes of the unused recovery codes. */
     codigosRecuperacao: jsonb("codigos_recuperacao").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "usuarios" ADD COLUMN "totp_ultimo_passo" integer;
