@@ -12,12 +12,12 @@ import { microCache } from "./server/micro-cache";
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
 const port = Number(process.env.PORT || 3000);
-const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 
 const logger = pino({ level: process.env.LOG_LEVEL || "info" });
 
 type AppModule = {
   app: express.Router;
+  uploads: express.RequestHandler;
   start: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -70,18 +70,9 @@ server.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// Uploaded public files: names are generated and never reused, so they cache forever.
-server.use(
-  "/uploads",
-  express.static(path.join(dataDir, "uploads", "public"), {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-  }),
-);
-server.use("/uploads", (_req, res) => {
-  res.status(404).type("text/plain; charset=utf-8").send("Arquivo não encontrado");
-});
+// Uploaded public files, from local disk or S3-compatible storage (the driver boot picked):
+// names are generated and never reused, so they cache forever.
+server.use("/uploads", (req, res, next) => appModule.uploads(req, res, next));
 
 let appModule: AppModule;
 

@@ -6,6 +6,7 @@ import "react-router";
 import { boot, shutdown } from "~/server/boot.server";
 import { currentDatabase } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
+import { storage } from "~/server/storage.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
@@ -19,6 +20,10 @@ export async function stop() {
 }
 
 export const app = express.Router();
+
+/** Public uploads (mounted at /uploads), served by whichever storage driver boot chose. */
+export const uploads: express.RequestHandler = (req, res, next) =>
+  storage().servePublic(req, res, next);
 
 app.use(
   createRequestHandler({

@@ -3,13 +3,28 @@
 import path from "node:path";
 import { findUserByEmail, upsertAdmin } from "./auth.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
-import { env } from "./env.server";
+import { type Env, env } from "./env.server";
 import { seedDatabase } from "./seed.server";
-import { localDiskDriver, setStorage } from "./storage.server";
+import { localDiskDriver, type StorageDriver, setStorage } from "./storage.server";
+import { s3Driver } from "./storage-s3.server";
+
+/** S3-compatible storage when S3_BUCKET is set, else local disk under $DATA_DIR/uploads. */
+export function storageFromEnv(config: Env): StorageDriver {
+  if (!config.S3_BUCKET) return localDiskDriver(path.join(config.dataDir, "uploads"));
+  return s3Driver({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT || undefined,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    publicUrl: config.S3_PUBLIC_URL || undefined,
+  });
+}
 
 export async function boot(options: { seed?: boolean } = {}): Promise<Database> {
   const config = env();
-  setStorage(localDiskDriver(path.join(config.dataDir, "uploads")));
+  setStorage(storageFromEnv(config));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, "db"),
