@@ -2,7 +2,14 @@
 // ADMIN_EMAIL/ADMIN_PASSWORD, set up storage. Shared by the server and the scripts.
 import path from "node:path";
 import { findUserByEmail, upsertAdmin } from "./auth.server";
-import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
+import {
+  type Database,
+  migrateDatabase,
+  openDatabase,
+  STARTUP_LOCK,
+  setDatabase,
+  withAdvisoryLock,
+} from "./db/client.server";
 import { type Env, env } from "./env.server";
 import { seedDatabase } from "./seed.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "./storage.server";
@@ -31,11 +38,16 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
   });
   setDatabase(database);
   await migrateDatabase(database);
-  if (options.seed !== false) await seedDatabase();
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await findUserByEmail(config.ADMIN_EMAIL))) {
-    await upsertAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    console.info(`[boot] administrador ${config.ADMIN_EMAIL} criado`);
-  }
+  // Instances starting together take turns: the first seeds an empty catalogue and creates
+  // the admin, the next finds both done.
+  await withAdvisoryLock(database, STARTUP_LOCK, async () => {
+    if (options.seed !== false) await seedDatabase();
+    const { ADMIN_EMAIL, ADMIN_PASSWORD } = config;
+    if (ADMIN_EMAIL && ADMIN_PASSWORD && !(await findUserByEmail(ADMIN_EMAIL))) {
+      await upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
+      console.info(`[boot] administrador ${ADMIN_EMAIL} criado`);
+    }
+  });
   return database;
 }
 
