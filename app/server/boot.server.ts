@@ -13,11 +13,12 @@ import {
 import { type Env, env } from "./env.server";
 import { seedDatabase } from "./seed.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "./storage.server";
-import { s3Driver } from "./storage-s3.server";
 
 /** S3-compatible storage when S3_BUCKET is set, else local disk under $DATA_DIR/uploads. */
-export function storageFromEnv(config: Env): StorageDriver {
+export async function storageFromEnv(config: Env): Promise<StorageDriver> {
   if (!config.S3_BUCKET) return localDiskDriver(path.join(config.dataDir, "uploads"));
+  // Loaded only when used: a shop on local disk never loads the AWS SDK.
+  const { s3Driver } = await import("./storage-s3.server");
   return s3Driver({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT || undefined,
@@ -31,7 +32,7 @@ export function storageFromEnv(config: Env): StorageDriver {
 
 export async function boot(options: { seed?: boolean } = {}): Promise<Database> {
   const config = env();
-  setStorage(storageFromEnv(config));
+  setStorage(await storageFromEnv(config));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, "db"),
