@@ -1,11 +1,16 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
+import { storageFromEnv } from "~/server/boot.server";
 import { curriculos } from "~/server/db/schema";
+import { env, resetEnvCache } from "~/server/env.server";
 import { reencodePhoto } from "~/server/images.server";
 import {
   assertKind,
@@ -263,5 +268,44 @@ describe("S3 driver with S3_PUBLIC_URL (a CDN in front of the bucket)", () => {
     const direct = await fetch(`${s3.endpoint}/${s3.bucket}/public/produtos/abc-640.webp`);
     expect(direct.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
     expect(direct.headers.get("content-type")).toBe("image/webp");
+  });
+});
+
+describe("the driver boot picks from the environment", () => {
+  const saved = { ...process.env };
+  afterAll(() => {
+    process.env = saved;
+    resetEnvCache();
+  });
+
+  it("S3_BUCKET sends files to the bucket; without it they go to $DATA_DIR/uploads", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-env-"));
+    try {
+      Object.assign(process.env, {
+        DATA_DIR: dataDir,
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+        S3_FORCE_PATH_STYLE: "true",
+      });
+      resetEnvCache();
+      await (await storageFromEnv(env())).put("private", "curriculos/env.pdf", PDF);
+      expect(await s3TestDriver().read("private", "curriculos/env.pdf")).toEqual(PDF);
+      expect(fs.existsSync(path.join(dataDir, "uploads", "private", "curriculos", "env.pdf"))).toBe(
+        false,
+      );
+
+      process.env.S3_BUCKET = "";
+      resetEnvCache();
+      await (await storageFromEnv(env())).put("private", "curriculos/disco.pdf", PDF);
+      expect(
+        fs.readFileSync(path.join(dataDir, "uploads", "private", "curriculos", "disco.pdf")),
+      ).toEqual(PDF);
+      expect(await s3TestDriver().read("private", "curriculos/disco.pdf")).toBeNull();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
