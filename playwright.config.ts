@@ -3,6 +3,17 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT || 3100);
+// With E2E_BASE_URL the specs run against servers already running there (CI's two
+// instances behind nginx): no server is started, and only the specs that make sense on
+// a shared deployment run (admin sign-in and actions, checkout, quote with photos,
+// resume upload and download).
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const EXTERNAL_SPECS = [
+  "admin-core.spec.ts",
+  "store-checkout.spec.ts",
+  "public-forms.spec.ts",
+  "admin-ops-cross.spec.ts",
+];
 // A fresh data directory per run: the server migrates and seeds it at start.
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `agropet-e2e-${Date.now()}`);
 process.env.E2E_DATA_DIR = dataDir;
@@ -11,6 +22,7 @@ export const E2E_ADMIN = { email: "admin@agropet.test", password: "senha-e2e-123
 
 export default defineConfig({
   testDir: "tests/e2e",
+  testMatch: externalBaseUrl ? EXTERNAL_SPECS : undefined,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -18,7 +30,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: externalBaseUrl ?? `http://localhost:${PORT}`,
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
@@ -36,19 +48,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node --import tsx server.ts",
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-      WEBHOOK_WORKER_INTERVAL: "1",
-    },
-  },
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: "node --import tsx server.ts",
+        url: `http://localhost:${PORT}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+          NODE_ENV: "production",
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          LOG_LEVEL: "warn",
+          WEBHOOK_WORKER_INTERVAL: "1",
+        },
+      },
 });

@@ -14,12 +14,12 @@ const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "develo
 process.env.NODE_ENV ??= isDev ? "development" : "production";
 const port = Number(process.env.PORT || 3000);
 const shutdownDelayMs = Math.min(Number(process.env.SHUTDOWN_DELAY || 0), 8) * 1000;
-const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 
 const logger = pino({ level: process.env.LOG_LEVEL || "info" });
 
 type AppModule = {
   app: express.Router;
+  uploads: express.RequestHandler;
   start: () => Promise<void>;
   stop: () => Promise<void>;
   ready: () => Promise<boolean>;
@@ -27,7 +27,14 @@ type AppModule = {
 
 const server = express();
 server.disable("x-powered-by");
-server.use(securityHeaders({ dev: isDev, publicUrl: process.env.PUBLIC_URL }));
+server.use(
+  securityHeaders({
+    dev: isDev,
+    publicUrl: process.env.PUBLIC_URL,
+    // Product images and pet photos may come from the CDN in front of the bucket.
+    imageOrigins: process.env.S3_PUBLIC_URL ? [new URL(process.env.S3_PUBLIC_URL).origin] : [],
+  }),
+);
 
 // Health checks, ahead of the request log (a load balancer asks every few seconds).
 // /healthz: the process lives. /readyz: send traffic here (database up, migrations
@@ -91,17 +98,11 @@ server.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// Uploaded public files: names are generated and never reused, so they cache forever.
-server.use(
-  "/uploads",
-  express.static(path.join(dataDir, "uploads", "public"), {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-  }),
-);
-server.use("/uploads", (_req, res) => {
-  res.status(404).type("text/plain; charset=utf-8").send("Arquivo não encontrado");
+// Uploaded public files, from local disk or S3-compatible storage (the driver boot picked):
+// names are generated and never reused, so they cache forever.
+server.use("/uploads", (req, res, next) => {
+  if (!appModule) return next();
+  appModule.uploads(req, res, next);
 });
 
 if (isDev) {

@@ -7,6 +7,7 @@ import { startSessionPurge, stopSessionPurge } from "~/server/auth.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { currentDatabase, databaseReady } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
+import { storage } from "~/server/storage.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
@@ -29,6 +30,10 @@ export function ready(): Promise<boolean> {
 }
 
 export const app = express.Router();
+
+/** Public uploads (mounted at /uploads), served by whichever storage driver boot chose. */
+export const uploads: express.RequestHandler = (req, res, next) =>
+  storage().servePublic(req, res, next);
 
 app.use(
   createRequestHandler({

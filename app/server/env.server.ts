@@ -14,6 +14,17 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seconds between two passes of the webhook outbox worker; 0 turns the worker off. */
   WEBHOOK_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
+  /** With a bucket, uploads go to that S3-compatible service instead of $DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional().or(z.literal("")),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+  S3_PUBLIC_URL: z.string().url().optional().or(z.literal("")),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

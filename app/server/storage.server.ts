@@ -1,7 +1,7 @@
 // File storage. Callers speak of an area ("public": pet photos, product images, served
 // under /uploads; "private": resumes, never served statically) and a key the server
-// generates. The local-disk driver lives under $DATA_DIR/uploads; an S3-compatible
-// driver can implement `StorageDriver` later without touching callers.
+// generates. Two drivers: local disk under $DATA_DIR/uploads (the default) and any
+// S3-compatible service (storage-s3.server.ts), picked by the environment at boot.
 import fs from "node:fs/promises";
 import path from "node:path";
 import {
@@ -10,6 +10,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import express, { type RequestHandler, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
 
 export type StorageArea = "public" | "private";
@@ -18,6 +19,15 @@ export interface StorageDriver {
   put(area: StorageArea, key: string, data: Uint8Array): Promise<void>;
   read(area: StorageArea, key: string): Promise<Buffer | null>;
   delete(area: StorageArea, key: string): Promise<void>;
+  /** Serves the public area (mounted at /uploads) with long-lived cache headers. */
+  servePublic: RequestHandler;
+}
+
+/** Uploaded public files get generated names that are never reused: cache them forever. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+export function notFound(res: Response) {
+  res.status(404).type("text/plain; charset=utf-8").send("Arquivo não encontrado");
 }
 
 export class StorageError extends Error {
@@ -49,6 +59,12 @@ export function localDiskDriver(root: string): StorageDriver {
     if (!full.startsWith(base + path.sep)) throw new StorageError("bad_key", "Caminho inválido");
     return full;
   };
+  const serveStatic = express.static(path.resolve(root, "public"), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    fallthrough: true,
+  });
   return {
     async put(area, key, data) {
       const file = resolve(area, key);
@@ -69,6 +85,9 @@ export function localDiskDriver(root: string): StorageDriver {
     async delete(area, key) {
       await fs.rm(resolve(area, key), { force: true });
     },
+    servePublic(req, res, next) {
+      serveStatic(req, res, (error) => (error ? next(error) : notFound(res)));
+    },
   };
 }
 
@@ -83,7 +102,7 @@ export function storage(): StorageDriver {
   return driver;
 }
 
-/** The URL a public key is served at (server.ts serves $DATA_DIR/uploads/public there). */
+/** The URL a public key is served at (server.ts hands /uploads to the driver's servePublic). */
 export function publicUrl(key: string): string {
   return `/uploads/${key}`;
 }

@@ -1,18 +1,75 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import express from "express";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
+import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
+import { storageFromEnv } from "~/server/boot.server";
+import { curriculos } from "~/server/db/schema";
+import { env, resetEnvCache } from "~/server/env.server";
 import { reencodePhoto } from "~/server/images.server";
 import {
   assertKind,
   assertSafeKey,
   detectKind,
+  localDiskDriver,
   parseMultipart,
   readFileLimited,
+  type StorageDriver,
   StorageError,
+  setStorage,
   storage,
 } from "~/server/storage.server";
+import { s3Driver } from "~/server/storage-s3.server";
+import { type RunningS3Server, S3_TEST_CREDENTIALS, startS3Server } from "../../scripts/s3-server";
+import { call, makeAdmin } from "../setup/admin";
 import { withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
 
-withTestDatabase();
+const ctx = withTestDatabase();
+
+// The S3 driver runs against a real S3-protocol HTTP server (s3rver) started here.
+let s3: RunningS3Server;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+function s3TestDriver(publicUrl?: string): StorageDriver {
+  return s3Driver({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    ...S3_TEST_CREDENTIALS,
+    publicUrl,
+  });
+}
+
+const drivers: [string, () => StorageDriver][] = [
+  ["disco local", () => localDiskDriver(ctx.uploadsDir)],
+  ["S3 (s3rver)", () => s3TestDriver()],
+];
+
+/** An HTTP server that mounts the driver's public handler at /uploads, as server.ts does. */
+async function serveUploads(driver: StorageDriver) {
+  const app = express();
+  app.use("/uploads", driver.servePublic);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    get: (path: string, init?: RequestInit) =>
+      fetch(`${base}${path}`, { redirect: "manual", ...init }),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
@@ -79,21 +136,6 @@ describe("storage", () => {
     ).rejects.toMatchObject({ code: "too_many" });
   });
 
-  it("refuses path-traversal and odd names", async () => {
-    for (const key of ["../segredo.pdf", "a/../../b", "/etc/passwd", "a//b", "ç.png", ".oculto"]) {
-      expect(() => assertSafeKey(key)).toThrow(StorageError);
-      await expect(storage().put("public", key, PDF)).rejects.toBeInstanceOf(StorageError);
-    }
-  });
-
-  it("keeps public and private areas apart", async () => {
-    await storage().put("private", "curriculos/x.pdf", PDF);
-    expect(await storage().read("public", "curriculos/x.pdf")).toBeNull();
-    expect(Buffer.compare((await storage().read("private", "curriculos/x.pdf"))!, PDF)).toBe(0);
-    await storage().delete("private", "curriculos/x.pdf");
-    expect(await storage().read("private", "curriculos/x.pdf")).toBeNull();
-  });
-
   it("re-encodes photos without their EXIF/GPS metadata and caps the long side", async () => {
     const withExif = await sharp({
       create: { width: 3000, height: 1000, channels: 3, background: "#123" },
@@ -107,5 +149,163 @@ describe("storage", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.width).toBe(2000);
     expect(meta.format).toBe("webp");
+  });
+});
+
+describe.each(drivers)("storage driver: %s", (name, makeDriver) => {
+  beforeAll(() => {
+    setStorage(makeDriver());
+  });
+  afterAll(() => {
+    setStorage(localDiskDriver(ctx.uploadsDir));
+  });
+
+  it("refuses path-traversal and odd names", async () => {
+    for (const key of ["../segredo.pdf", "a/../../b", "/etc/passwd", "a//b", "ç.png", ".oculto"]) {
+      expect(() => assertSafeKey(key)).toThrow(StorageError);
+      await expect(storage().put("public", key, PDF)).rejects.toBeInstanceOf(StorageError);
+      await expect(storage().read("private", key)).rejects.toBeInstanceOf(StorageError);
+    }
+  });
+
+  it("keeps public and private areas apart", async () => {
+    await storage().put("private", "curriculos/x.pdf", PDF);
+    expect(await storage().read("public", "curriculos/x.pdf")).toBeNull();
+    expect(Buffer.compare((await storage().read("private", "curriculos/x.pdf"))!, PDF)).toBe(0);
+    await storage().delete("private", "curriculos/x.pdf");
+    expect(await storage().read("private", "curriculos/x.pdf")).toBeNull();
+  });
+
+  it("serves public files under /uploads with long-lived cache headers, never private ones", async () => {
+    const photo = await png();
+    await storage().put("public", "pet-fotos/teste-1.webp", photo);
+    await storage().put("private", "curriculos/segredo.pdf", PDF);
+    const http = await serveUploads(storage());
+    try {
+      const res = await http.get("/uploads/pet-fotos/teste-1.webp");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), photo)).toBe(0);
+      const etag = res.headers.get("etag");
+      expect(etag).toBeTruthy();
+      const again = await http.get("/uploads/pet-fotos/teste-1.webp", {
+        // A browser revalidating sends max-age=0 with its ETag.
+        headers: { "if-none-match": etag!, "cache-control": "max-age=0" },
+      });
+      expect(again.status).toBe(304);
+      // The private area is out of reach, by its key or by climbing out of public/.
+      for (const path of [
+        "/uploads/curriculos/segredo.pdf",
+        "/uploads/../private/curriculos/segredo.pdf",
+        "/uploads/%2e%2e/private/curriculos/segredo.pdf",
+        "/uploads/nao-existe.webp",
+      ]) {
+        const refused = await http.get(path);
+        expect(refused.status, path).toBe(404);
+        expect(await refused.text()).not.toContain("%PDF");
+      }
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("keeps a submitted resume private and hands it only to a signed-in admin", async () => {
+    const email = `joana-${name.replace(/[^a-z0-9]/gi, "").toLowerCase()}@example.com`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      nomeCompleto: "Joana Prado",
+      email,
+      telefone: "(47) 99999-3333",
+      vaga: "caixa",
+      mensagem: "Experiência em balcão.",
+    }))
+      form.append(k, v);
+    form.append("curriculo", new File([PDF], "cv.pdf", { type: "application/pdf" }));
+    await resumeAction({
+      request: makeRequest("/trabalhe-conosco", { method: "POST", body: form, ip: "10.9.0.1" }),
+      params: {},
+      context: {},
+    } as never);
+    const [row] = await ctx.database.db
+      .select()
+      .from(curriculos)
+      .where(eq(curriculos.email, email));
+    expect(row?.curriculoUrl).toBe(`private:curriculos/${row!.id}.pdf`);
+    expect(await storage().read("public", `curriculos/${row!.id}.pdf`)).toBeNull();
+
+    const path = `/admin/curriculos/${row!.id}/download`;
+    const anonymous = (await call(downloadLoader, makeRequest(path), { id: row!.id })) as Response;
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toContain("/admin/login");
+
+    const { token } = await makeAdmin();
+    const ok = (await call(downloadLoader, makeRequest(path, { token }), {
+      id: row!.id,
+    })) as Response;
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.compare(Buffer.from(await ok.arrayBuffer()), PDF)).toBe(0);
+  });
+});
+
+describe("S3 driver with S3_PUBLIC_URL (a CDN in front of the bucket)", () => {
+  it("redirects /uploads to the public address for good and stores the cache headers on the object", async () => {
+    const driver = s3TestDriver("https://cdn.agropet.test/");
+    await driver.put("public", "produtos/abc-640.webp", await png());
+    const http = await serveUploads(driver);
+    try {
+      const res = await http.get("/uploads/produtos/abc-640.webp");
+      expect(res.status).toBe(301);
+      expect(res.headers.get("location")).toBe(
+        "https://cdn.agropet.test/public/produtos/abc-640.webp",
+      );
+      expect(res.headers.get("cache-control")).toMatch(/immutable/);
+    } finally {
+      await http.close();
+    }
+    // What the CDN would serve: the object itself carries the long-lived headers.
+    const direct = await fetch(`${s3.endpoint}/${s3.bucket}/public/produtos/abc-640.webp`);
+    expect(direct.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
+    expect(direct.headers.get("content-type")).toBe("image/webp");
+  });
+});
+
+describe("the driver boot picks from the environment", () => {
+  const saved = { ...process.env };
+  afterAll(() => {
+    process.env = saved;
+    resetEnvCache();
+  });
+
+  it("S3_BUCKET sends files to the bucket; without it they go to $DATA_DIR/uploads", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-env-"));
+    try {
+      Object.assign(process.env, {
+        DATA_DIR: dataDir,
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+        S3_FORCE_PATH_STYLE: "true",
+      });
+      resetEnvCache();
+      await (await storageFromEnv(env())).put("private", "curriculos/env.pdf", PDF);
+      expect(await s3TestDriver().read("private", "curriculos/env.pdf")).toEqual(PDF);
+      expect(fs.existsSync(path.join(dataDir, "uploads", "private", "curriculos", "env.pdf"))).toBe(
+        false,
+      );
+
+      process.env.S3_BUCKET = "";
+      resetEnvCache();
+      await (await storageFromEnv(env())).put("private", "curriculos/disco.pdf", PDF);
+      expect(
+        fs.readFileSync(path.join(dataDir, "uploads", "private", "curriculos", "disco.pdf")),
+      ).toEqual(PDF);
+      expect(await s3TestDriver().read("private", "curriculos/disco.pdf")).toBeNull();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

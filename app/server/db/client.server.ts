@@ -65,19 +65,43 @@ export async function openDatabase(options: {
   return { db, kind: "pglite", close: () => client.close() };
 }
 
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so that several app instances starting
+ * at once take turns. A session-level lock belongs to one connection: it is taken and
+ * released on a connection set apart from the pool for that, never on whichever pooled
+ * connection a query happens to get. PGlite has one process: `fn` simply runs.
+ */
+export async function withAdvisoryLock<T>(
+  database: Database,
+  lockId: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (database.kind !== "postgres") return fn();
+  const pool = (database.db as unknown as { $client: import("pg").Pool }).$client;
+  const connection = await pool.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1)", [lockId]);
+    try {
+      return await fn();
+    } finally {
+      await connection.query("select pg_advisory_unlock($1)", [lockId]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+export const MIGRATION_LOCK = 7315001;
+export const STARTUP_LOCK = 7315002;
+
 /** Applies the committed SQL migrations in drizzle/. Safe with several instances starting at once. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const { sql } = await import("drizzle-orm");
-    // An advisory lock keeps two app instances from migrating at the same moment.
-    await database.db.execute(sql`select pg_advisory_lock(7315001)`);
-    try {
+    await withAdvisoryLock(database, MIGRATION_LOCK, () =>
       // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
-      await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await database.db.execute(sql`select pg_advisory_unlock(7315001)`);
-    }
+      migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER }),
+    );
     return;
   }
   const { migrate } = await import("drizzle-orm/pglite/migrator");

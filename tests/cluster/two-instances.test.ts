@@ -1,0 +1,375 @@
+// Two instances of the built app behind nginx (round-robin, no stickiness) on one
+// PostgreSQL and one S3-protocol server, as `.ci/two-instances` starts them. Run with
+// `npm run test:cluster` once that is up; the addresses come from the environment.
+// Each simulated client connects to nginx from its own loopback address (127.x.y.z), so
+// nginx's X-Forwarded-For carries a distinct, real client IP per buyer.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} não definida: rode pelo .ci/two-instances`);
+  return value;
+};
+const NGINX = env("CLUSTER_URL");
+const INSTANCE_A = env("INSTANCE_A_URL");
+const INSTANCE_B = env("INSTANCE_B_URL");
+const ACCESS_LOG = env("NGINX_ACCESS_LOG");
+const ADMIN = { email: env("ADMIN_EMAIL"), password: env("ADMIN_PASSWORD") };
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: () => string;
+}
+
+/** One HTTP request from a given local address (the client IP nginx sees). */
+async function send(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    from?: string;
+  } = {},
+): Promise<Reply> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.from,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c) => chunks.push(c));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body,
+            text: () => body.toString("utf8"),
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    if (options.body) request.write(options.body);
+    request.end();
+  });
+}
+
+const form = (fields: Record<string, string>) => ({
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+async function multipart(data: FormData) {
+  const encoded = new Response(data);
+  return {
+    headers: { "content-type": encoded.headers.get("content-type")! },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
+
+async function signIn(base: string, from?: string): Promise<string> {
+  const reply = await send(`${base}/admin/login`, {
+    method: "POST",
+    from,
+    ...form({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(reply.status, reply.text().slice(0, 300)).toBe(302);
+  const cookies = ([] as string[]).concat(reply.headers["set-cookie"] ?? []);
+  const session = cookies.find((c) => c.startsWith("agropet_sessao="));
+  expect(session).toBeTruthy();
+  return session!.split(";")[0]!;
+}
+
+async function sleep(ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+let database: pg.Client;
+let categoriaId: string;
+beforeAll(async () => {
+  database = new pg.Client({ connectionString: env("DATABASE_URL") });
+  await database.connect();
+  const { rows } = await database.query("select id from categorias order by nome limit 1");
+  categoriaId = rows[0].id;
+});
+afterAll(async () => {
+  await database?.end();
+});
+
+async function createProduct(cookie: string, base: string, fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries({
+    intent: "product-create",
+    categoriaId,
+    ativo: "on",
+    ...fields,
+  }))
+    data.append(k, v);
+  const body = await multipart(data);
+  const reply = await send(`${base}/admin/loja?view=produtos`, {
+    method: "POST",
+    headers: { ...body.headers, cookie, origin: base },
+    body: body.body,
+  });
+  expect(reply.status, reply.text().slice(0, 300)).toBeLessThan(400);
+  const { rows } = await database.query("select id from produtos where sku = $1", [fields.sku]);
+  expect(rows).toHaveLength(1);
+  return rows[0].id as string;
+}
+
+describe("two instances behind nginx", () => {
+  it("both instances answer through nginx, in turn", async () => {
+    const before = fs.readFileSync(ACCESS_LOG, "utf8").length;
+    for (let i = 0; i < 6; i++) expect((await send(`${NGINX}/loja`)).status).toBe(200);
+    const upstreams = new Set(
+      fs
+        .readFileSync(ACCESS_LOG, "utf8")
+        .slice(before)
+        .split("\n")
+        .filter((l) => l.includes('"GET /loja '))
+        .map((l) => l.split(" ").at(-1)),
+    );
+    expect(upstreams.size).toBe(2);
+  });
+
+  it("a checkout race spread over both instances oversells nothing, and each order's webhook is delivered exactly once", async () => {
+    // A webhook receiver that answers slowly, so both outbox workers are busy at once.
+    const received: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        received.push(body);
+        setTimeout(() => res.writeHead(200).end("ok"), 150);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pedidos`;
+    await database.query(
+      "update configuracoes set webhook_url = $1, webhook_ativo = true, webhook_servicos = null, webhook_curriculos = null where id = 1",
+      [hook],
+    );
+
+    try {
+      const cookie = await signIn(NGINX);
+      const sku = `CORRIDA-${crypto.randomBytes(3).toString("hex")}`;
+      const productId = await createProduct(cookie, NGINX, {
+        nome: `Ração Corrida ${sku}`,
+        precoAtual: "10,00",
+        estoque: "10",
+        sku,
+      });
+
+      const logStart = fs.readFileSync(ACCESS_LOG, "utf8").length;
+      const started = performance.now();
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          const reply = await send(`${NGINX}/loja/checkout`, {
+            method: "POST",
+            // One address per buyer: 100 different customers for the rate limits.
+            from: `127.0.1.${i + 1}`,
+            ...form({
+              nome: `Cliente Corrida ${i}`,
+              telefone: "47999990000",
+              endereco: "Rua 416",
+              numero: String(i + 1),
+              bairro: "Meia Praia",
+              janelaEntrega: "tarde",
+              formaPagamento: "dinheiro",
+              itens: `${productId}:1`,
+              idempotencyKey: crypto.randomUUID(),
+            }),
+          });
+          return reply.status;
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const byUpstream: Record<string, number> = {};
+      for (const line of fs.readFileSync(ACCESS_LOG, "utf8").slice(logStart).split("\n")) {
+        if (!line.includes('"POST /loja/checkout ')) continue;
+        const upstream = line.split(" ").at(-1)!;
+        byUpstream[upstream] = (byUpstream[upstream] ?? 0) + 1;
+      }
+      const created = statuses.filter((s) => s === 302).length;
+      const refused = statuses.filter((s) => s === 409).length;
+      const { rows: stock } = await database.query("select estoque from produtos where id = $1", [
+        productId,
+      ]);
+      const { rows: sold } = await database.query(
+        "select coalesce(sum(quantidade), 0)::int as n, count(distinct pedido_id)::int as pedidos from itens_pedido where produto_id = $1",
+        [productId],
+      );
+      console.log(
+        `[corrida] 100 checkouts de 1 unidade, estoque 10, via nginx: ${created} pedidos, ${refused} recusados (409), ` +
+          `${statuses.filter((s) => s >= 500).length} 5xx, estoque depois ${stock[0].estoque}, ` +
+          `por instância ${JSON.stringify(byUpstream)}, ${seconds.toFixed(2)} s`,
+      );
+      expect(created).toBe(10);
+      expect(refused).toBe(90);
+      expect(stock[0].estoque).toBe(0);
+      expect(sold[0]).toEqual({ n: 10, pedidos: 10 });
+      expect(Object.keys(byUpstream)).toHaveLength(2);
+      for (const n of Object.values(byUpstream)) expect(n).toBeGreaterThanOrEqual(30);
+
+      // Both outbox workers poll every second; wait until all ten are delivered, then
+      // a few more passes, and count what the receiver got.
+      const deadline = Date.now() + 30_000;
+      let delivered = 0;
+      while (Date.now() < deadline) {
+        const { rows } = await database.query(
+          "select count(*)::int as n from webhook_entregas where url = $1 and status = 'entregue'",
+          [hook],
+        );
+        delivered = rows[0].n;
+        if (delivered >= 10) break;
+        await sleep(250);
+      }
+      await sleep(3000);
+      const { rows: entregas } = await database.query(
+        "select referencia_id, status, tentativas from webhook_entregas where url = $1",
+        [hook],
+      );
+      console.log(
+        `[webhooks] ${entregas.length} na fila, ${delivered} entregues, ${received.length} recebidos pelo destino`,
+      );
+      expect(entregas).toHaveLength(10);
+      for (const e of entregas) expect(e).toMatchObject({ status: "entregue", tentativas: 1 });
+      expect(received).toHaveLength(10);
+      expect(new Set(received).size).toBe(10);
+    } finally {
+      await database.query("update configuracoes set webhook_url = null where id = 1");
+      await new Promise((r) => receiver.close(r));
+    }
+  }, 90_000);
+
+  it("a product changed through instance A shows through instance B, image included", async () => {
+    const cookie = await signIn(INSTANCE_A);
+    const sku = `AB-${crypto.randomBytes(3).toString("hex")}`;
+    const productId = await createProduct(cookie, INSTANCE_A, {
+      nome: `Coleira Antes ${sku}`,
+      precoAtual: "20,00",
+      estoque: "5",
+      sku,
+    });
+    // B has never rendered this page: it shows A's product at once.
+    const page = `${INSTANCE_B}/loja/produto/${productId}`;
+    const first = await send(page);
+    expect(first.status).toBe(200);
+    expect(first.text()).toContain(`Coleira Antes ${sku}`);
+
+    // A changes name, price and image (the file goes to the shared bucket).
+    const data = new FormData();
+    const image = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#c33" },
+    })
+      .png()
+      .toBuffer();
+    for (const [k, v] of Object.entries({
+      intent: "product-update",
+      id: productId,
+      categoriaId,
+      nome: `Coleira Depois ${sku}`,
+      precoAtual: "23,45",
+      estoque: "5",
+      sku,
+      ativo: "on",
+    }))
+      data.append(k, v);
+    data.append("imagem", new File([image], "coleira.png", { type: "image/png" }));
+    const body = await multipart(data);
+    const changed = performance.now();
+    const update = await send(`${INSTANCE_A}/admin/loja?view=produtos`, {
+      method: "POST",
+      headers: { ...body.headers, cookie, origin: INSTANCE_A },
+      body: body.body,
+    });
+    expect(update.status).toBeLessThan(400);
+
+    // A search B has never answered reads the database directly: at once.
+    const search = await send(`${INSTANCE_B}/loja?q=${encodeURIComponent(`Depois ${sku}`)}`);
+    expect(search.text()).toContain(`Coleira Depois ${sku}`);
+
+    // The product page B rendered before may come from B's 1-second micro-cache (anonymous
+    // store pages declare s-maxage=1): it must show the change within that second.
+    let after = await send(page);
+    while (!after.text().includes(`Coleira Depois ${sku}`) && performance.now() - changed < 3000) {
+      await sleep(100);
+      after = await send(page);
+    }
+    const staleMs = performance.now() - changed;
+    console.log(`[A→B] página do produto atualizada em B após ${staleMs.toFixed(0)} ms`);
+    expect(after.text()).toContain(`Coleira Depois ${sku}`);
+    expect(after.text()).toContain("23,45");
+    // The same bound holds on A itself: one instance or two, anonymous pages are at most
+    // s-maxage (1 s) old; pages B has not cached show the change at once (above).
+    expect(staleMs).toBeLessThan(1500);
+
+    // The new image, uploaded through A, is served by B from the bucket.
+    const { rows } = await database.query("select imagem_url from produtos where id = $1", [
+      productId,
+    ]);
+    const imageUrl = rows[0].imagem_url as string;
+    expect(imageUrl).toMatch(/^\/uploads\//);
+    const served = await send(`${INSTANCE_B}${imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(served.headers["cache-control"]).toMatch(/max-age=31536000.*immutable/);
+  });
+
+  it("the real client IP (X-Forwarded-For from nginx, TRUST_PROXY) reaches the login limits and the audit log", async () => {
+    const attacker = "127.0.2.1";
+    const wrong = (i: number, from: string, headers: Record<string, string> = {}) => {
+      const f = form({
+        email: `ninguem${i}-${Date.now()}@agropet.test`,
+        password: "senha-errada-1",
+      });
+      return send(`${NGINX}/admin/login`, {
+        method: "POST",
+        from,
+        headers: { ...f.headers, ...headers },
+        body: f.body,
+      });
+    };
+    // Five wrong passwords from one address (different e-mails, so only the per-IP rule
+    // counts; both instances answer in turn): the fifth blocks that address...
+    for (let i = 0; i < 4; i++) expect((await wrong(i, attacker)).status).toBe(401);
+    expect((await wrong(4, attacker)).status).toBe(429);
+    // ...on whichever instance answers next.
+    expect((await wrong(5, attacker)).status).toBe(429);
+    expect((await wrong(6, attacker)).status).toBe(429);
+    // Another client is not blocked, even when it claims the blocked address itself.
+    expect((await wrong(7, "127.0.2.2")).status).toBe(401);
+    expect((await wrong(8, "127.0.2.3", { "x-forwarded-for": attacker })).status).toBe(401);
+
+    const { rows } = await database.query(
+      "select ip_address, count(*)::int as n from admin_audit_log where action = 'failed_login' and ip_address like '127.0.2.%' group by ip_address order by ip_address",
+    );
+    expect(rows.find((r) => r.ip_address === attacker)?.n).toBeGreaterThanOrEqual(4);
+    expect(rows.map((r) => r.ip_address)).toEqual(
+      expect.arrayContaining(["127.0.2.1", "127.0.2.2", "127.0.2.3"]),
+    );
+
+    await signIn(NGINX, "127.0.2.4");
+    const { rows: login } = await database.query(
+      "select ip_address from admin_audit_log where action = 'successful_login' order by created_at desc limit 1",
+    );
+    expect(login[0].ip_address).toBe("127.0.2.4");
+  });
+});
