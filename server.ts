@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { logOptions, redactUrl } from "./app/server/logger.server";
 import { microCache } from "./server/micro-cache";
 import { securityHeaders } from "./server/security-headers";
 
@@ -15,7 +16,7 @@ process.env.NODE_ENV ??= isDev ? "development" : "production";
 const port = Number(process.env.PORT || 3000);
 const shutdownDelayMs = Math.min(Number(process.env.SHUTDOWN_DELAY || 0), 8) * 1000;
 
-const logger = pino({ level: process.env.LOG_LEVEL || "info" });
+const logger = pino({ ...logOptions, level: process.env.LOG_LEVEL || "info" });
 
 type AppModule = {
   app: express.Router;
@@ -62,7 +63,7 @@ server.use(
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
+      req: (req) => ({ method: req.method, url: redactUrl(req.url ?? "") }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   }),

@@ -1,0 +1,127 @@
+// The logs keep secrets out: a password login, a 2FA enrolment and sign-in with its code,
+// and a checkout with its order page run against a server of their own at the most verbose
+// log level; its whole output must not hold the password, session tokens, the TOTP secret
+// and codes, recovery codes or the order's token.
+import { type ChildProcess, spawn } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { totp } from "~/domain/totp";
+import { expect, test } from "./fixtures";
+
+const PORT = Number(process.env.E2E_PORT || 3100) + 8;
+const base = `http://127.0.0.1:${PORT}`;
+const admin = { email: "logs@agropet.test", password: "senha-dos-logs-123" };
+
+test("a login, a 2FA step and a checkout leave no secret in the log output", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: path.join(os.tmpdir(), `agropet-logs-${Date.now()}`),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: "trace",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+  const stopped = new Promise((resolve) => server.on("exit", resolve));
+  try {
+    const until = Date.now() + 90_000;
+    while (
+      !(await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
+      if (Date.now() > until) throw new Error(`servidor não subiu:\n${output}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+
+    // Password login, then 2FA enrolment.
+    await page.goto("/admin/login?redirectTo=%2Fadmin%2Fconta");
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Senha").fill(admin.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("heading", { name: "Minha conta", level: 1 })).toBeVisible();
+    const sessionTokens = (await context.cookies()).map((c) => c.value);
+    await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+    const secret = ((await page.getByTestId("totp-chave").textContent()) ?? "").replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+    const enrolCode = totp(secret, new Date());
+    await page.getByLabel("Código do aplicativo").fill(enrolCode);
+    await page.getByRole("button", { name: "Confirmar e ativar" }).click();
+    const recovery = (
+      await page.getByTestId("codigos-recuperacao").locator("li").allTextContents()
+    ).map((c) => c.trim());
+    expect(recovery).toHaveLength(10);
+
+    // Sign out, sign in again with the password and the next code.
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/admin(\/login)?/);
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Senha").fill(admin.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\/verificar/);
+    const loginCode = totp(secret, new Date(Date.now() + 30_000));
+    await page.getByLabel("Código").fill(loginCode);
+    await page.getByRole("button", { name: "Verificar" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    sessionTokens.push(...(await context.cookies()).map((c) => c.value));
+
+    // A checkout and its order page (the token is in the URL).
+    const shopper = await browser.newContext({ baseURL: base });
+    const store = await shopper.newPage();
+    await store.goto("/loja?q=keldog");
+    await store
+      .getByRole("button", { name: /^Adicionar .* ao carrinho$/ })
+      .first()
+      .click();
+    await store.goto("/loja/checkout");
+    await store.getByLabel("Nome completo").fill("Cliente dos Logs");
+    await store.getByLabel("Telefone / WhatsApp").fill("(47) 97777-1234");
+    await store.getByLabel("Rua").fill("Rua 250");
+    await store.getByLabel("Número").fill("42");
+    await store.getByLabel("Bairro").selectOption("Centro");
+    await store.getByLabel("Horário de entrega").selectOption("tarde");
+    await store.getByRole("radio", { name: "Dinheiro" }).check();
+    await store.getByRole("button", { name: "Confirmar pedido" }).click();
+    await store.getByRole("link", { name: /^Acompanhar pedido PED\d+/ }).click();
+    await expect(store).toHaveURL(/\/loja\/pedido\/PED\d+\?token=/);
+    const orderToken = new URL(store.url()).searchParams.get("token")!;
+    await store.reload();
+    await shopper.close();
+    await context.close();
+
+    server.kill("SIGTERM");
+    await stopped;
+    const secrets = {
+      password: admin.password,
+      totpSecret: secret,
+      enrolCode,
+      loginCode,
+      orderToken,
+      ...Object.fromEntries(recovery.map((code, i) => [`recovery${i}`, code])),
+      ...Object.fromEntries(
+        sessionTokens.filter((v) => v.length >= 20).map((v, i) => [`cookie${i}`, v]),
+      ),
+    };
+    // The log did record these requests, with the secrets blanked.
+    expect(output).toContain("/admin/login/verificar");
+    expect(output).toMatch(/\/loja\/pedido\/PED\d+(\.data)?\?token=%5Boculto%5D/);
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(output.includes(value), `${name} apareceu no log`).toBe(false);
+      expect(output.includes(encodeURIComponent(value)), `${name} apareceu no log`).toBe(false);
+    }
+  } finally {
+    if (server.exitCode === null) server.kill("SIGKILL");
+  }
+});
