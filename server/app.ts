@@ -4,15 +4,30 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { startSessionPurge, stopSessionPurge } from "~/server/auth.server";
+import { startBackupSchedule, stopBackupSchedule } from "~/server/backup.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { currentDatabase, databaseReady } from "~/server/db/client.server";
+import {
+  markEmbeddedDatabaseInUse,
+  releaseEmbeddedDatabase,
+} from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
 import { storage } from "~/server/storage.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
   await boot();
+  markEmbeddedDatabaseInUse(env());
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
+  const { BACKUP_DIR, BACKUP_KEEP } = env();
+  if (BACKUP_DIR) {
+    startBackupSchedule({
+      dir: BACKUP_DIR,
+      keep: BACKUP_KEEP,
+      database: currentDatabase,
+      storage,
+    });
+  }
   startSessionPurge((removed) =>
     console.info(`[sessoes] ${removed} sessão(ões) expirada(s) removida(s)`),
   );
@@ -20,8 +35,10 @@ export async function start() {
 
 export async function stop() {
   stopSessionPurge();
+  stopBackupSchedule();
   await stopWebhookWorker();
   await shutdown(currentDatabase());
+  releaseEmbeddedDatabase(env());
 }
 
 /** For GET /readyz: the database answers and its migrations are applied. */

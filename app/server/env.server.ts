@@ -14,6 +14,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seconds between two passes of the webhook outbox worker; 0 turns the worker off. */
   WEBHOOK_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
+  /** Where `npm run backup` and the daily automatic backup write; automatic only when set. */
+  BACKUP_DIR: z.string().optional(),
+  /** How many automatic backups to keep (the oldest beyond that are removed). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** With a bucket, uploads go to that S3-compatible service instead of $DATA_DIR/uploads. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional().or(z.literal("")),

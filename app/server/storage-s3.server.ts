@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -139,6 +140,22 @@ export function s3Driver(settings: S3Settings): StorageDriver {
     },
     async delete(area, key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(area, key) }));
+    },
+    async list(area) {
+      const keys: string[] = [];
+      let Marker: string | undefined;
+      do {
+        // ListObjects (v1) with a marker: every S3-compatible service speaks it.
+        const page = await client.send(
+          new ListObjectsCommand({ Bucket, Prefix: `${area}/`, Marker }),
+        );
+        const contents = page.Contents ?? [];
+        for (const object of contents) {
+          if (object.Key?.startsWith(`${area}/`)) keys.push(object.Key.slice(area.length + 1));
+        }
+        Marker = page.IsTruncated ? contents.at(-1)?.Key : undefined;
+      } while (Marker);
+      return keys;
     },
     servePublic,
   };

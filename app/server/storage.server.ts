@@ -19,6 +19,8 @@ export interface StorageDriver {
   put(area: StorageArea, key: string, data: Uint8Array): Promise<void>;
   read(area: StorageArea, key: string): Promise<Buffer | null>;
   delete(area: StorageArea, key: string): Promise<void>;
+  /** Every key kept in an area (for backups), in no particular order. */
+  list(area: StorageArea): Promise<string[]>;
   /** Serves the public area (mounted at /uploads) with long-lived cache headers. */
   servePublic: RequestHandler;
 }
@@ -73,6 +75,19 @@ export function localDiskDriver(root: string): StorageDriver {
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(tmp, data);
       await fs.rename(tmp, file);
+    },
+    async list(area) {
+      const base = path.resolve(root, area);
+      const entries = await fs
+        .readdir(base, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        });
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
+        .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)))
+        .map((key) => key.split(path.sep).join("/"));
     },
     async read(area, key) {
       try {

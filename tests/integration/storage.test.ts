@@ -176,6 +176,23 @@ describe.each(drivers)("storage driver: %s", (name, makeDriver) => {
     expect(await storage().read("private", "curriculos/x.pdf")).toBeNull();
   });
 
+  it("lists every key of an area (what backups copy), not the other area's", async () => {
+    await storage().put("private", "listagem/a.pdf", PDF);
+    await storage().put("private", "listagem/sub/b.pdf", PDF);
+    await storage().put("public", "listagem/c.pdf", PDF);
+    const priv = await storage().list("private");
+    expect(priv).toEqual(expect.arrayContaining(["listagem/a.pdf", "listagem/sub/b.pdf"]));
+    expect(priv).not.toContain("listagem/c.pdf");
+    expect(await storage().list("public")).toContain("listagem/c.pdf");
+    for (const [area, key] of [
+      ["private", "listagem/a.pdf"],
+      ["private", "listagem/sub/b.pdf"],
+      ["public", "listagem/c.pdf"],
+    ] as const)
+      await storage().delete(area, key);
+    expect(await storage().list("private")).not.toContain("listagem/a.pdf");
+  });
+
   it("serves public files under /uploads with long-lived cache headers, never private ones", async () => {
     const photo = await png();
     await storage().put("public", "pet-fotos/teste-1.webp", photo);

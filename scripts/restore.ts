@@ -1,0 +1,45 @@
+// npm run restore -- FILE [--force]: restores an archive of `npm run backup` into the
+// database and storage this environment names (DATABASE_URL or $DATA_DIR, S3_* or disk).
+// Refuses a place that already holds data unless --force.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BackupError, restoreBackup } from "~/server/backup.server";
+import { storageFromEnv } from "~/server/boot.server";
+import { migrateDatabase, openDatabase } from "~/server/db/client.server";
+import { assertEmbeddedDatabaseFree } from "~/server/db/embedded-lock.server";
+import { env } from "~/server/env.server";
+
+const { values, positionals } = parseArgs({
+  options: { force: { type: "boolean", default: false } },
+  allowPositionals: true,
+});
+const file = positionals[0];
+if (!file) {
+  console.error("Uso: npm run restore -- ARQUIVO.tar.gz [--force]");
+  process.exit(2);
+}
+const config = env();
+assertEmbeddedDatabaseFree(config);
+const started = Date.now();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: path.join(config.dataDir, "db"),
+});
+try {
+  await migrateDatabase(database);
+  const manifest = await restoreBackup(database, await storageFromEnv(config), path.resolve(file), {
+    force: values.force,
+  });
+  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  console.log(
+    `Restaurado de ${file} (${manifest.engine}, ${manifest.createdAt}): ${rows} linhas, ` +
+      `${manifest.files.public + manifest.files.private} arquivos (${Date.now() - started} ms).`,
+  );
+} catch (error) {
+  if (error instanceof BackupError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else throw error;
+} finally {
+  await database.close();
+}
