@@ -1,0 +1,279 @@
+// npm run crash-test [-- --kills 20]: places checkouts against the built server, kills it
+// with SIGKILL in the middle of the load, restarts it on the same data, again and again.
+// Then checks what a shop must never lose: every order acknowledged to a customer (the
+// redirect with its number) exists; each product's stock = initial − the items of its stored
+// orders; the webhook of every acknowledged order is still delivered.
+// Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { inArray, sql } from "drizzle-orm";
+import { type Database, openDatabase, queryRows } from "~/server/db/client.server";
+import { itensPedido, pedidos, produtos } from "~/server/db/schema";
+import { updateSettings } from "~/server/settings.server";
+
+const { values } = parseArgs({
+  options: {
+    kills: { type: "string", default: "20" },
+    port: { type: "string", default: process.env.CRASH_PORT || "3190" },
+    clients: { type: "string", default: "8" },
+  },
+});
+const KILLS = Number(values.kills);
+const PORT = Number(values.port);
+const CLIENTS = Number(values.clients);
+const root = path.resolve(import.meta.dirname, "..");
+const base = `http://127.0.0.1:${PORT}`;
+
+if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+  const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+interface Target {
+  name: string;
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  cleanup: () => Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-crash-"));
+  return {
+    name: "PGlite",
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir: path.join(dataDir, "db") }),
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(url: string): Promise<Target> {
+  const { default: pg } = await import("pg");
+  const name = `crash_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-crash-"));
+  return {
+    name: "PostgreSQL",
+    env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
+    open: () => openDatabase({ databaseUrl: target.toString(), poolSize: 2 }),
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function startServer(target: Target): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...target.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      LOG_LEVEL: "error",
+      WEBHOOK_WORKER_INTERVAL: "1",
+      SESSION_SECRET: "segredo-do-teste-de-queda",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function waitReady(server: ChildProcess) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error("o servidor saiu durante a partida");
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("o servidor não ficou pronto em 60 s");
+}
+
+function exited(server: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) resolve();
+    else server.once("exit", () => resolve());
+  });
+}
+
+/** The order number inside the signed flash cookie of an acknowledged checkout. */
+function acknowledgedNumber(response: Response): string | null {
+  if (response.status !== 302) return null;
+  for (const cookie of response.headers.getSetCookie()) {
+    const value = /^agropet_pedido=([^;]+)/.exec(cookie)?.[1];
+    if (!value) continue;
+    const payload = decodeURIComponent(value).split(".")[0]!;
+    const flash = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { numero: string };
+    return flash.numero;
+  }
+  return null;
+}
+
+async function run(target: Target) {
+  // Webhook receiver: the order numbers it was told about.
+  const delivered = new Set<string>();
+  const receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      try {
+        const numero = JSON.parse(body)?.pedido?.numero_pedido ?? JSON.parse(body)?.numero_pedido;
+        if (numero) delivered.add(String(numero));
+      } catch {}
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pedidos`;
+
+  // First start migrates and seeds; then the test sets the webhook and generous stock.
+  let server = startServer(target);
+  await waitReady(server);
+  server.kill("SIGTERM");
+  await exited(server);
+  let database = await target.open();
+  await updateSettings(database.db, { webhookUrl: hook, webhookAtivo: true });
+  const chosen = await database.db.select({ id: produtos.id }).from(produtos).limit(6);
+  const ids = chosen.map((p) => p.id);
+  await database.db.update(produtos).set({ estoque: 100_000 }).where(inArray(produtos.id, ids));
+  await database.close();
+  const initial = 100_000;
+
+  const acknowledged = new Set<string>();
+  let attempts = 0;
+  let refused = 0;
+  let cut = 0;
+  let client = 0;
+  const started = Date.now();
+  for (let kill = 0; kill < KILLS; kill++) {
+    server = startServer(target);
+    await waitReady(server);
+    let stop = false;
+    const load = Array.from({ length: CLIENTS }, async () => {
+      while (!stop) {
+        client += 1;
+        const itens = ids
+          .filter(() => Math.random() < 0.5)
+          .map((id) => `${id}:${1 + Math.floor(Math.random() * 3)}`)
+          .join(",");
+        const form = new URLSearchParams({
+          nome: "Cliente Queda",
+          telefone: "(47) 99999-0000",
+          endereco: "Rua 300",
+          numero: "12",
+          bairro: "Centro",
+          janelaEntrega: "tarde",
+          formaPagamento: "dinheiro",
+          itens: itens || `${ids[0]}:1`,
+          idempotencyKey: crypto.randomUUID(),
+        });
+        attempts += 1;
+        try {
+          const response = await fetch(`${base}/loja/checkout`, {
+            method: "POST",
+            body: form,
+            redirect: "manual",
+            // A different client each time (through the trusted loopback proxy): the
+            // per-IP checkout limit is not what this test measures.
+            headers: {
+              "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+            },
+          });
+          const numero = acknowledgedNumber(response);
+          if (numero) acknowledged.add(numero);
+          else refused += 1;
+        } catch (error) {
+          if (process.env.CRASH_DEBUG) console.error(error);
+          cut += 1; // the connection died with the server: never acknowledged
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    });
+    // Kill mid-load: once this cycle has acknowledged an order, at a random moment after it.
+    const before = acknowledged.size;
+    const deadline = Date.now() + 30_000;
+    while (acknowledged.size === before && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, Math.random() * 1500));
+    server.kill("SIGKILL");
+    await exited(server);
+    stop = true;
+    await Promise.all(load);
+  }
+
+  // Restart once more and let the outbox deliver.
+  server = startServer(target);
+  await waitReady(server);
+  const until = Date.now() + 90_000;
+  while (Date.now() < until && [...acknowledged].some((n) => !delivered.has(n))) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  server.kill("SIGTERM");
+  await exited(server);
+  receiver.close();
+
+  database = await target.open();
+  const stored = new Set(
+    (await database.db.select({ numero: pedidos.numeroPedido }).from(pedidos)).map((p) => p.numero),
+  );
+  const lost = [...acknowledged].filter((n) => !stored.has(n));
+  const sold = await queryRows<{ id: string; vendidos: number | string; estoque: number }>(
+    database.db,
+    sql`select p.id, coalesce(sum(i.quantidade), 0) as vendidos, p.estoque
+        from ${produtos} p left join ${itensPedido} i on i.produto_id = p.id
+        where p.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by p.id, p.estoque`,
+  );
+  await database.close();
+  const stockWrong = sold.filter((row) => row.estoque !== initial - Number(row.vendidos));
+  const undelivered = [...acknowledged].filter((n) => !delivered.has(n));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `${target.name}: ${KILLS} kill -9 em ${seconds} s; ${attempts} checkouts tentados, ` +
+      `${acknowledged.size} confirmados ao cliente, ${refused} recusados, ${cut} cortados pela queda; ` +
+      `${stored.size} pedidos no banco; perdidos: ${lost.length}; estoque errado: ${stockWrong.length} de ${sold.length} produtos; ` +
+      `webhooks não entregues: ${undelivered.length}`,
+  );
+  return (
+    lost.length === 0 &&
+    stockWrong.length === 0 &&
+    undelivered.length === 0 &&
+    acknowledged.size > 0
+  );
+}
+
+const targets: Target[] = [await pgliteTarget()];
+if (process.env.DATABASE_URL) targets.push(await postgresTarget(process.env.DATABASE_URL));
+let ok = true;
+for (const target of targets) {
+  try {
+    ok = (await run(target)) && ok;
+  } finally {
+    await target.cleanup();
+  }
+}
+console.log(ok ? "Nada perdido." : "FALHA: algo confirmado se perdeu.");
+process.exit(ok ? 0 : 1);
