@@ -30,6 +30,10 @@ export const QUOTE_MESSAGES = {
     title: "Arquivo muito grande",
     description: "Cada foto deve ter no máximo 10MB.",
   },
+  tooManyPixels: {
+    title: "Imagem grande demais",
+    description: "Cada foto deve ter no máximo 60 megapixels.",
+  },
   failure: {
     title: "Erro ao enviar solicitação",
     description: `Tente novamente ou entre em contato pelo ${shop.messenger}.`,

@@ -1,9 +1,11 @@
 // The common shape of admin action results, and the error mapping every admin action uses.
+
 import { data } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { AdminError } from "./admin-actor.server";
 import { logger } from "./logger.server";
+import { readForm } from "./request-info.server";
 import { parseMultipart, StorageError } from "./storage.server";
 
 export type ActionResult =
@@ -67,7 +69,7 @@ export async function readAdminForm(
       tooManyMessage: "Envie apenas um arquivo.",
     });
   }
-  return request.formData();
+  return readForm(request);
 }
 
 /** The text fields of a form as an object (files left out), for a zod schema. */

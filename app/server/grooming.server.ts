@@ -60,8 +60,12 @@ export async function createGroomingRequest(
   for (const bytes of photos) {
     try {
       encoded.push(await reencodePhoto(bytes));
-    } catch {
-      throw new GroomingRequestError(QUOTE_MESSAGES.wrongType);
+    } catch (error) {
+      throw new GroomingRequestError(
+        error instanceof StorageError && error.code === "too_many_pixels"
+          ? QUOTE_MESSAGES.tooManyPixels
+          : QUOTE_MESSAGES.wrongType,
+      );
     }
   }
 

@@ -34,7 +34,13 @@ export function notFound(res: Response) {
 
 export class StorageError extends Error {
   constructor(
-    readonly code: "too_large" | "too_many" | "wrong_type" | "bad_key" | "write_failed",
+    readonly code:
+      | "too_large"
+      | "too_many"
+      | "too_many_pixels"
+      | "wrong_type"
+      | "bad_key"
+      | "write_failed",
     message: string,
   ) {
     super(message);

@@ -8,6 +8,7 @@ import { createGroomingRequest, groomingWebhookPayload } from "~/server/grooming
 import { updateSettings } from "~/server/settings.server";
 import { keyFromPublicUrl, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
+import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
 
 const ctx = withTestDatabase();
@@ -219,6 +220,22 @@ describe("grooming quote", () => {
       description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
     });
 
+    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+  });
+
+  it("refuses a decompression bomb (a small PNG claiming 144 megapixels) without decoding it", async () => {
+    // 12000x12000 would need ~576 MB once decoded. It is under sharp's own default limit
+    // (268 MP), so only our limit refuses it, by the header.
+    const png = await pngBomb(12_000);
+    expect((await sharp(png).metadata()).width).toBe(12_000);
+    const answer = await callAction(
+      quoteRequest([{ name: "bomba.png", type: "image/png", data: png }]),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.toast).toEqual({
+      title: "Imagem grande demais",
+      description: "Cada foto deve ter no máximo 60 megapixels.",
+    });
     expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
   });
 

@@ -12,6 +12,7 @@ import { generalSettingsSchema } from "~/schemas/general-settings";
 import { requireAdmin } from "~/server/auth.server";
 import { getGeneralSettings, saveGeneralSettings } from "~/server/general-settings.server";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/request-info.server";
 import type { Route } from "./+types/configuracoes";
 
 export function meta() {
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = generalSettingsSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = generalSettingsSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   }

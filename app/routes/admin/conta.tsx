@@ -12,6 +12,7 @@ import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
 import { changeOwnPassword, endOtherSessions } from "~/server/admin-auth.server";
 import { countOtherSessions, requireAdmin, verifyPassword } from "~/server/auth.server";
+import { readForm } from "~/server/request-info.server";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -45,7 +46,7 @@ type Result = {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, session } = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = String(form.intent ?? "");
   const fail = (errors: FieldErrors, status = 400) =>
     data<Result>({ intent, ok: false, errors }, { status });

@@ -1,9 +1,11 @@
 // /admin/curriculos: job applications (SPEC §2.3): counts, list, status, private download.
+
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { resumeStatusSchema } from "~/schemas/status";
 import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/request-info.server";
 import { listResumes, resumeCounts, setResumeStatus } from "~/server/resumes-admin.server";
 import type { Route } from "./+types/curriculos";
 
@@ -23,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = resumeStatusSchema.safeParse(formFields(await request.formData()));
+  const parsed = resumeStatusSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return fail("resume-status", "Erro ao atualizar status");
   return attempt("resume-status", "Erro ao atualizar status", async () => {
     await setResumeStatus(parsed.data.id, parsed.data.status, { request, userId: user.id });

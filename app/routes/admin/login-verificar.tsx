@@ -13,6 +13,7 @@ import {
   sessionHeaders,
 } from "~/server/admin-auth.server";
 import { clearSessionCookie } from "~/server/auth.server";
+import { readForm } from "~/server/request-info.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login-verificar";
 
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = secondFactorSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = secondFactorSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const outcome = await attemptSecondFactor(request, parsed.data.codigo);
   if (!outcome.ok) {

@@ -14,6 +14,7 @@ import {
   sessionHeaders,
 } from "~/server/admin-auth.server";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/request-info.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
 
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = adminLoginSchema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   try {

@@ -2,11 +2,12 @@ import { redirect } from "react-router";
 import { AUTH_MESSAGES, logout } from "~/server/admin-auth.server";
 import { clearSessionCookie } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/request-info.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const inactivity = form.get("motivo") === "inatividade";
   try {
     const { headers } = await logout(request, inactivity ? "inactivity" : "user");

@@ -22,6 +22,7 @@ import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/domain/a
 import { formatDateTime } from "~/domain/dates";
 import { requireAdmin } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
+import { readForm } from "~/server/request-info.server";
 import {
   cleanupOldAuditLogs,
   getSecurityOverview,
@@ -47,7 +48,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "limpar") {
     try {

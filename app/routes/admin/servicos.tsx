@@ -6,6 +6,7 @@ import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
 import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { listGroomingOrders, setGroomingStatus } from "~/server/grooming-admin.server";
+import { readForm } from "~/server/request-info.server";
 import type { Route } from "./+types/servicos";
 
 export const meta: Route.MetaFunction = () => [
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const parsed = groomingStatusSchema.safeParse(fields);
   if (!parsed.success) return fail("grooming-status", "Erro ao atualizar status");
   return attempt("grooming-status", "Erro ao atualizar status", async () => {

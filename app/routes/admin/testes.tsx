@@ -9,6 +9,7 @@ import { shop } from "~/content/shop";
 import { chatLink } from "~/domain/whatsapp";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
 import {
   type SystemTestResult,
@@ -35,7 +36,7 @@ type TestName = "database" | "webhook";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const test = form.get("teste");
   let result: SystemTestResult;
   if (test === "database") result = await testDatabase();

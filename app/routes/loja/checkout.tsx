@@ -27,7 +27,7 @@ import { logger } from "~/server/logger.server";
 import { orderFlashHeader } from "~/server/order-flash.server";
 import { placeOrder } from "~/server/orders.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
-import { requestInfo } from "~/server/request-info.server";
+import { readForm, requestInfo } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
 import { listActiveBairros } from "~/server/store.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -60,7 +60,7 @@ type ActionData = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const fields = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );

@@ -18,6 +18,7 @@ import { chatLink, externalLinkProps, chatNumber as resolveChatNumber } from "~/
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
 import { allowPublicForm } from "~/server/public-rate-limits.server";
+import { readForm } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/contato";
 
@@ -33,7 +34,7 @@ type ContactActionData =
   | { ok: false; fields: FieldErrors; values: Record<string, string>; message?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value;
   if (!(await allowPublicForm("contato", request))) {
