@@ -174,6 +174,9 @@ export function encodeCartLines(items: { id: string; quantidade: number }[]): st
   return items.map((i) => `${i.id}:${i.quantidade}`).join(",");
 }
 
+const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Lines `id:quantidade` of a posted cart; a line that is not a product id and a count is dropped. */
 export function decodeCartLines(text: string | null | undefined): {
   produtoId: string;
   quantidade: number;
@@ -183,7 +186,8 @@ export function decodeCartLines(text: string | null | undefined): {
   for (const part of text.split(",")) {
     const [id, q] = part.split(":");
     const quantidade = Number(q);
-    if (!id || !Number.isSafeInteger(quantidade) || quantidade <= 0) continue;
+    if (!id || !PRODUCT_ID.test(id) || !Number.isSafeInteger(quantidade) || quantidade <= 0)
+      continue;
     merged.set(id, (merged.get(id) ?? 0) + quantidade);
   }
   return [...merged].map(([produtoId, quantidade]) => ({ produtoId, quantidade }));
