@@ -9,7 +9,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { logOptions, redactUrl } from "./app/server/logger.server";
 import { microCache } from "./server/micro-cache";
-import { securityHeaders } from "./server/security-headers";
+import { errorAnswer, securityHeaders } from "./server/security-headers";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
@@ -140,17 +140,7 @@ if (isDev) {
   server.use(appModule.app);
 }
 
-// Anything thrown outside React Router (a static file error, a broken request) gets a
-// plain answer that keeps the security headers (Express's default handler drops them).
-server.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-  if (res.headersSent) return next(error);
-  const status = Number((error as { status?: number }).status) || 500;
-  if (status >= 500) req.log.error({ err: error }, "erro não tratado");
-  res
-    .status(status >= 400 && status < 600 ? status : 500)
-    .type("text/plain; charset=utf-8")
-    .send(status >= 500 ? "Erro interno. Tente novamente." : "Pedido inválido.");
-});
+server.use(errorAnswer);
 
 const app = appModule as AppModule;
 await app.start();

@@ -1,7 +1,7 @@
 // Security headers on every response (pages, .data requests, static files, uploads,
 // errors), set with helmet. The Content-Security-Policy allows scripts only with a nonce
 // made for this one response (res.locals.cspNonce): React Router's scripts and the few
-// inline ones carry it. See docs/decisions/0010-content-security-policy.md.
+// inline ones carry it. See docs/decisions/0011-content-security-policy.md.
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
@@ -74,4 +74,19 @@ export function securityHeaders(options: {
       next();
     },
   ];
+}
+
+/**
+ * Anything thrown outside React Router (a static file error, a broken request) gets a plain
+ * answer that keeps the security headers: Express's default handler replaces the policy
+ * with its own (no frame-ancestors) and drops the rest.
+ */
+export function errorAnswer(error: unknown, req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: number }).status) || 500;
+  if (status >= 500) req.log?.error({ err: error }, "erro não tratado");
+  res
+    .status(status >= 400 && status < 600 ? status : 500)
+    .type("text/plain; charset=utf-8")
+    .send(status >= 500 ? "Erro interno. Tente novamente." : "Pedido inválido.");
 }

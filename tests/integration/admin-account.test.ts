@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { totp } from "~/domain/totp";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
@@ -11,6 +11,8 @@ import {
   purgeExpiredSessions,
   sessionCookie,
   setClock,
+  startSessionPurge,
+  stopSessionPurge,
   verifyPassword,
 } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
@@ -274,6 +276,45 @@ describe("sessions of the account", () => {
     expect((await getSessionState(makeRequest("/admin", { token: idle.token }))).status).toBe(
       "none",
     );
+  });
+
+  it("the purge runs on a schedule: at start, every 15 minutes, and never after it is stopped", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const admin = await makeAdmin();
+      const sessionCount = async () => (await db().select({ id: sessoes.id }).from(sessoes)).length;
+      const runs: number[] = [];
+      const settled = async (count: number) => {
+        for (let i = 0; i < 200 && runs.length < count; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(runs).toHaveLength(count);
+      };
+
+      t += 31 * 60_000; // the admin's session is now idle for too long
+      startSessionPurge((removed) => runs.push(removed));
+      await settled(1);
+      expect(runs).toEqual([1]);
+      expect(await sessionCount()).toBe(0);
+
+      await createSession(admin.user.id, makeRequest("/admin/login"));
+      t += 31 * 60_000;
+      vi.advanceTimersByTime(15 * 60_000);
+      await settled(2);
+      expect(await sessionCount()).toBe(0);
+
+      await createSession(admin.user.id, makeRequest("/admin/login"));
+      t += 31 * 60_000;
+      stopSessionPurge();
+      expect(vi.getTimerCount()).toBe(0);
+      vi.advanceTimersByTime(60 * 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs).toHaveLength(2);
+      expect(await sessionCount()).toBe(1);
+    } finally {
+      stopSessionPurge();
+      vi.useRealTimers();
+    }
   });
 
   it("over HTTPS the session cookie is __Host- prefixed (Secure, Path=/, no Domain) and only that name is read", async () => {
