@@ -27,13 +27,14 @@ export function computeTotals(
 ): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + lineSubtotal(l), 0);
   const desconto = coupon?.ok ? Math.min(coupon.desconto, subtotal) : 0;
-  const taxaEntrega = deliveryFee(area, subtotal - desconto, rules);
+  // Free delivery is decided before the discount: a coupon never raises the total.
+  const taxaEntrega = deliveryFee(area, subtotal, rules);
   return {
     subtotal,
     desconto,
     taxaEntrega,
     total: subtotal - desconto + taxaEntrega,
     /** The free-delivery threshold is reached (not merely a zero fee). */
-    freteGratis: isFreeDelivery(subtotal - desconto, rules.freteGratisMinimo),
+    freteGratis: isFreeDelivery(subtotal, rules.freteGratisMinimo),
   };
 }

@@ -15,8 +15,7 @@ export function OrderSummary({ quote, loading }: { quote: CartQuote | null; load
       </div>
     );
   }
-  const afterDiscount = quote.subtotal - quote.desconto;
-  const missing = missingForFreeDelivery(afterDiscount, quote.freteGratisMinimo);
+  const missing = missingForFreeDelivery(quote.subtotal, quote.freteGratisMinimo);
   return (
     <div
       className="grid gap-3"
