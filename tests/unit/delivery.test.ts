@@ -51,6 +51,7 @@ describe("delivery fee", () => {
     expect(computeTotals(lines, null, area, rules)).toEqual({
       subtotal: 4400,
       desconto: 0,
+      descontoPix: 0,
       taxaEntrega: 0,
       total: 4400,
       freteGratis: true,
@@ -59,6 +60,7 @@ describe("delivery fee", () => {
     expect(computeTotals(lines, tenPercent, area, rules)).toEqual({
       subtotal: 4400,
       desconto: 440,
+      descontoPix: 0,
       taxaEntrega: 0,
       total: 3960,
       freteGratis: true,

@@ -123,7 +123,10 @@ export default function CheckoutPage() {
   const cart = useCart();
   const [bairro, setBairro] = useState("");
   const [forma, setForma] = useState("");
-  const { quote, loading, empty, reload } = useCartQuote({ bairro: bairro || null });
+  const { quote, loading, empty, reload } = useCartQuote({
+    bairro: bairro || null,
+    formaPagamento: forma || null,
+  });
   // One key per checkout visit: a double click or a retried request finds the same order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);

@@ -32,6 +32,7 @@ interface StoreSettingsView {
   pixChave: string | null;
   pixNomeRecebedor: string | null;
   pixCidade: string | null;
+  pixDescontoPercentual: number;
   webhookUrl: string | null;
   webhookAtivo: boolean;
   hasSecret: boolean;
@@ -160,6 +161,19 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
                 {...p("pixCidade")}
                 defaultValue={settings.pixCidade ?? ""}
                 maxLength={PIX_CITY_MAX}
+              />
+            </Field>
+            <Field
+              id="cfg-pixDescontoPercentual"
+              label="Desconto no Pix (%)"
+              error={errors.pixDescontoPercentual}
+              hint="0 = sem desconto. Vale para os produtos de pedidos pagos no Pix."
+            >
+              <Input
+                {...p("pixDescontoPercentual")}
+                inputMode="numeric"
+                defaultValue={String(settings.pixDescontoPercentual)}
+                maxLength={3}
               />
             </Field>
           </fieldset>
