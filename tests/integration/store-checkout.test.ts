@@ -6,8 +6,8 @@ import { cupons, itensPedido, pedidos, webhookEntregas } from "~/server/db/schem
 import { readOrderFlash } from "~/server/order-flash.server";
 import { getCustomerOrder, placeOrder } from "~/server/orders.server";
 import { seedDatabase } from "~/server/seed.server";
-import { quoteCart } from "~/server/store.server";
 import { updateSettings } from "~/server/settings.server";
+import { quoteCart } from "~/server/store.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { createProduct, orderInput, stockOf } from "./store-helpers";
