@@ -1,7 +1,7 @@
 // Delivery fee: the served neighbourhood's fee, or the shop's default fee when no
 // neighbourhood list is kept; free once the subtotal BEFORE any discount reaches the
 // free-delivery threshold (R$ 40,00 by default, a setting), so a coupon never makes an
-// order dearer. The rule is ">=", worded "a partir de" everywhere (freeDeliveryText).
+// order dearer. The rule is ">=", worded "a partir de" everywhere (shop-facts.ts).
 
 export const BAIRRO_NOT_SERVED = "Selecione um bairro atendido";
 
@@ -55,9 +55,4 @@ export function deliveryFee(
 /** How much is still missing for free delivery (0 when reached). */
 export function missingForFreeDelivery(subtotal: number, freteGratisMinimo: number): number {
   return Math.max(0, freteGratisMinimo - subtotal);
-}
-
-/** The one wording of the rule, e.g. "Frete grátis em compras a partir de R$ 40,00". */
-export function freeDeliveryPhrase(freteGratisMinimoFormatted: string): string {
-  return `compras a partir de ${freteGratisMinimoFormatted}`;
 }
