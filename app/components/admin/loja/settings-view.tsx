@@ -202,7 +202,7 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
                 name="webhookAtivo"
                 defaultChecked={settings.webhookAtivo}
               />
-              Webhook ativo
+              Enviar pedidos da loja (webhook de pedidos ativo)
             </label>
             <Field
               id="cfg-webhookSecret"
