@@ -99,8 +99,8 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           <CardHeader>
             <h2 className="text-lg font-bold text-slate-900">Webhooks</h2>
             <CardDescription>
-              Endereços que recebem um POST em JSON a cada novo registro. Cada tipo tem sua
-              chave liga/desliga; uma URL vazia usa a URL geral.
+              Endereços que recebem um POST em JSON a cada novo registro. Cada tipo tem sua chave
+              liga/desliga; uma URL vazia usa a URL geral.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
