@@ -245,6 +245,22 @@ describe("grooming quote", () => {
     expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
   });
 
+  it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
+    const { body, status } = await callAction(
+      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
+        leva_traz: "on",
+        endereco: "",
+        bairro: "",
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.fields).toMatchObject({
+      endereco: "Informe o endereço para buscarmos o pet",
+      bairro: "Informe o bairro",
+    });
+    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+  });
+
   it("removes the stored photos when the database write fails", async () => {
     // A check constraint makes the insert fail after the photos were stored.
     await expect(
