@@ -9,7 +9,7 @@ export const whyChooseUs = [
   },
   {
     title: "Entrega grátis",
-    text: "Compras acima de R$ 40,00 são entregues de graça na região litorânea, rapidinho e com cuidado.",
+    text: "Compras {freteGratis} são entregues de graça nos bairros atendidos da região litorânea, rapidinho e com cuidado.",
     icon: "truck",
   },
   {

@@ -24,13 +24,12 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: "Tem desconto para pagamento no Pix?",
-        answer:
-          "Sim! Pagando à vista no Pix você ganha desconto. Pergunte à nossa equipe o valor com desconto na hora da compra, na loja ou pelo WhatsApp.",
+        answer: "{respostaPix}",
       },
       {
         question: "A entrega é grátis?",
         answer:
-          "A entrega é grátis para compras acima de R$ 40,00 na região litorânea. Para outras localidades, combine a entrega com a gente pelo WhatsApp.",
+          "A entrega é grátis para compras {freteGratis} nos bairros atendidos da região litorânea. Para outras localidades, combine a entrega com a gente pelo WhatsApp.",
       },
     ],
   },
@@ -149,7 +148,7 @@ export const quickTips: readonly {
   },
   {
     title: "Economize",
-    text: "Pague no Pix e ganhe desconto à vista. Tem mais de um pet? Pergunte pelo pacote para vários pets no banho.",
+    text: "{dicaPix} Tem mais de um pet? Pergunte pelo pacote para vários pets no banho.",
     icon: "piggy",
   },
   {

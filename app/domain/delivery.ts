@@ -1,6 +1,7 @@
 // Delivery fee: the served neighbourhood's fee, or the shop's default fee when no
-// neighbourhood list is kept; free once the subtotal after discount reaches the
-// free-delivery threshold (R$ 40,00 by default, a setting).
+// neighbourhood list is kept; free once the subtotal BEFORE any discount reaches the
+// free-delivery threshold (R$ 40,00 by default, a setting), so a coupon never makes an
+// order dearer. The rule is ">=", worded "a partir de" everywhere (shop-facts.ts).
 
 export const BAIRRO_NOT_SERVED = "Selecione um bairro atendido";
 
@@ -36,25 +37,22 @@ export function findServedArea(rules: DeliveryRules, bairro: string): DeliveryAr
   return rules.bairros.find((b) => sameName(b.nome, bairro)) ?? null;
 }
 
-/** True when the subtotal after discount reaches the free-delivery threshold. */
-export function isFreeDelivery(subtotalAfterDiscount: number, freteGratisMinimo: number): boolean {
-  return subtotalAfterDiscount >= freteGratisMinimo;
+/** True when the subtotal (before discount) reaches the free-delivery threshold. */
+export function isFreeDelivery(subtotal: number, freteGratisMinimo: number): boolean {
+  return subtotal >= freteGratisMinimo;
 }
 
-/** The fee charged for an area and a subtotal after discount (centavos). */
+/** The fee charged for an area and a subtotal before discount (centavos). */
 export function deliveryFee(
   area: DeliveryArea | null,
-  subtotalAfterDiscount: number,
+  subtotal: number,
   rules: Pick<DeliveryRules, "taxaEntregaPadrao" | "freteGratisMinimo">,
 ): number {
-  if (isFreeDelivery(subtotalAfterDiscount, rules.freteGratisMinimo)) return 0;
+  if (isFreeDelivery(subtotal, rules.freteGratisMinimo)) return 0;
   return area ? area.taxaEntrega : rules.taxaEntregaPadrao;
 }
 
 /** How much is still missing for free delivery (0 when reached). */
-export function missingForFreeDelivery(
-  subtotalAfterDiscount: number,
-  freteGratisMinimo: number,
-): number {
-  return Math.max(0, freteGratisMinimo - subtotalAfterDiscount);
+export function missingForFreeDelivery(subtotal: number, freteGratisMinimo: number): number {
+  return Math.max(0, freteGratisMinimo - subtotal);
 }

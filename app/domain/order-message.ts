@@ -22,6 +22,8 @@ export interface OrderMessageInput {
   itens: { produtoNome: string; produtoPreco: number; quantidade: number; subtotal: number }[];
   subtotal: number;
   desconto: number;
+  /** The Pix discount (absent or 0 when none). */
+  descontoPix?: number;
   cupomCodigo?: string | null;
   taxaEntrega: number;
   total: number;
@@ -49,6 +51,9 @@ export function orderMessage(order: OrderMessageInput): string {
   if (order.desconto > 0) {
     const code = order.cupomCodigo ? ` (cupom ${order.cupomCodigo})` : "";
     lines.push(`*Desconto${code}:* -${formatBRL(order.desconto)}`);
+  }
+  if (order.descontoPix && order.descontoPix > 0) {
+    lines.push(`*Desconto no Pix:* -${formatBRL(order.descontoPix)}`);
   }
   lines.push(
     `*Taxa de entrega:* ${order.taxaEntrega === 0 ? "Grátis" : formatBRL(order.taxaEntrega)}`,

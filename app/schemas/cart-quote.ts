@@ -22,6 +22,13 @@ export const cartQuoteSchema = z.object({
     .optional()
     .transform((v) => v || null)
     .catch(null),
+  formaPagamento: z
+    .string()
+    .trim()
+    .max(30)
+    .optional()
+    .transform((v) => v || null)
+    .catch(null),
 });
 
 export type CartQuoteQuery = z.output<typeof cartQuoteSchema>;

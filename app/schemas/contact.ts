@@ -23,7 +23,9 @@ export const contactSchema = z.object({
     .string({ message: "Informe seu telefone" })
     .trim()
     .min(1, "Informe seu telefone")
-    .max(30, "Telefone inválido"),
+    .max(30, "Telefone inválido")
+    // 10+ digits (DDD and number), as the other forms ask.
+    .refine((v) => v.replace(/\D/g, "").length >= 10, "Telefone deve ter pelo menos 10 dígitos"),
   email: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 // The general settings form (SPEC §5.7): webhook URLs and the chat number.
 import { z } from "zod";
+import { checkbox } from "./money-field";
 
 const optionalUrl = z
   .string()
@@ -18,6 +19,10 @@ export const generalSettingsSchema = z.object({
   webhook_url: optionalUrl,
   webhook_servicos: optionalUrl,
   webhook_curriculos: optionalUrl,
+  /** One switch per kind of announcement (orders, grooming requests, resumes). */
+  webhook_ativo: checkbox,
+  webhook_servicos_ativo: checkbox,
+  webhook_curriculos_ativo: checkbox,
   whatsapp_numero: z
     .string()
     .trim()

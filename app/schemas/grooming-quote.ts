@@ -61,6 +61,9 @@ const checkbox = z
   .optional()
   .transform((v) => v === true || v === "on" || v === "true" || v === "1");
 
+export const QUOTE_ADDRESS_REQUIRED = "Informe o endereço para buscarmos o pet";
+export const QUOTE_BAIRRO_REQUIRED = "Informe o bairro";
+
 export const groomingQuoteSchema = z
   .object({
     tipo_servico: z.enum(SERVICE_TYPES, { message: "Escolha um serviço" }),
@@ -99,6 +102,16 @@ export const groomingQuoteSchema = z
     bairro: optionalText(80),
     referencia: optionalText(200),
     observacoes: optionalText(1000),
+  })
+  // Pick-up and drop-off needs somewhere to pick the pet up.
+  .superRefine((v, ctx) => {
+    if (!v.leva_traz) return;
+    if (!v.endereco) {
+      ctx.addIssue({ code: "custom", path: ["endereco"], message: QUOTE_ADDRESS_REQUIRED });
+    }
+    if (!v.bairro) {
+      ctx.addIssue({ code: "custom", path: ["bairro"], message: QUOTE_BAIRRO_REQUIRED });
+    }
   })
   // The address fields only exist when pick-up and drop-off is ticked.
   .transform((v) => (v.leva_traz ? v : { ...v, endereco: null, bairro: null, referencia: null }));

@@ -4,6 +4,8 @@ import { checkbox, moneyField, optionalText } from "./money-field";
 
 export const PIX_NAME_MAX = 25;
 export const PIX_CITY_MAX = 15;
+/** The largest Pix discount the settings accept (the database checks it too). */
+export const PIX_DISCOUNT_MAX = 50;
 
 export const storeSettingsSchema = z
   .object({
@@ -31,6 +33,26 @@ export const storeSettingsSchema = z
       `Nome do recebedor deve ter no máximo ${PIX_NAME_MAX} caracteres`,
     ),
     pixCidade: optionalText(PIX_CITY_MAX, `Cidade deve ter no máximo ${PIX_CITY_MAX} caracteres`),
+    /** Percentage off the products for Pix orders; blank means none. */
+    pixDescontoPercentual: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.replace("%", "").trim() : "0"))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,2}$/, "Desconto inválido. Use um número inteiro, como 5")
+          .transform(Number)
+          .pipe(
+            z
+              .number()
+              .max(
+                PIX_DISCOUNT_MAX,
+                `O desconto no Pix pode ser de no máximo ${PIX_DISCOUNT_MAX}%`,
+              ),
+          ),
+      ),
     webhookUrl: z
       .string()
       .trim()

@@ -11,11 +11,14 @@ export async function getGeneralSettings() {
     webhook_url: s.webhookUrl ?? "",
     webhook_servicos: s.webhookServicos ?? "",
     webhook_curriculos: s.webhookCurriculos ?? "",
+    webhook_ativo: s.webhookAtivo,
+    webhook_servicos_ativo: s.webhookServicosAtivo,
+    webhook_curriculos_ativo: s.webhookCurriculosAtivo,
     whatsapp_numero: s.whatsappNumero ?? "",
   };
 }
 
-/** Saves the four fields and audits which ones changed (names only: URLs may hold tokens). */
+/** Saves the fields and audits which ones changed (names only: URLs may hold tokens). */
 export async function saveGeneralSettings(
   input: GeneralSettingsInput,
   request: Request,
@@ -25,6 +28,9 @@ export async function saveGeneralSettings(
     webhookUrl: input.webhook_url || null,
     webhookServicos: input.webhook_servicos || null,
     webhookCurriculos: input.webhook_curriculos || null,
+    webhookAtivo: input.webhook_ativo,
+    webhookServicosAtivo: input.webhook_servicos_ativo,
+    webhookCurriculosAtivo: input.webhook_curriculos_ativo,
     whatsappNumero: input.whatsapp_numero.replace(/\D/g, "") || null,
   };
   await transaction(async (tx) => {

@@ -3,6 +3,7 @@
 // cancelled order takes the stock again, or is refused when there is not enough
 // (docs/decisions/0007-order-cancellation-stock.md).
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
 import { decimalToCentavos } from "~/domain/money";
 import type { StatusPagamento, StatusPedido } from "~/server/db/schema";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
@@ -168,7 +169,7 @@ export async function storeStats(executor: Executor = db()) {
     executor,
     sql`select
       (select count(*)::int from produtos where excluido_em is null and ativo) as produtos_ativos,
-      (select count(*)::int from produtos where excluido_em is null and estoque <= 5 and estoque > 0) as estoque_baixo,
+      (select count(*)::int from produtos where excluido_em is null and estoque <= ${LOW_STOCK_THRESHOLD} and estoque > 0) as estoque_baixo,
       (select count(*)::int from produtos where excluido_em is null and estoque = 0) as sem_estoque,
       (select count(*)::int from pedidos) as pedidos_total,
       (select count(*)::int from pedidos where status_pedido = 'novo') as pedidos_novos,

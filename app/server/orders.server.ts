@@ -219,7 +219,10 @@ async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
       cupomId = counted.id;
     }
 
-    const totals = computeTotals(lines, coupon, area, rules);
+    const totals = computeTotals(lines, coupon, area, rules, {
+      formaPagamento: input.formaPagamento,
+      pixDescontoPercentual: settings.pixDescontoPercentual,
+    });
     if (
       input.formaPagamento === "dinheiro" &&
       input.trocoPara !== null &&
@@ -251,6 +254,7 @@ async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
         subtotal: totals.subtotal,
         taxaEntrega: totals.taxaEntrega,
         desconto: totals.desconto,
+        descontoPix: totals.descontoPix,
         total: totals.total,
         cupomCodigo: coupon?.ok ? coupon.codigo : null,
         cupomId,
@@ -297,6 +301,7 @@ export function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Dat
       subtotal: centavosToReais(pedido.subtotal),
       taxa_entrega: centavosToReais(pedido.taxaEntrega),
       desconto: centavosToReais(pedido.desconto),
+      desconto_pix: centavosToReais(pedido.descontoPix),
       total: centavosToReais(pedido.total),
       cupom_codigo: pedido.cupomCodigo,
       forma_pagamento: pedido.formaPagamento,

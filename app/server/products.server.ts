@@ -1,6 +1,7 @@
 // Admin product management (SPEC §2.3 products view, §5.7, §7.2): list, create, edit,
 // activate, delete (soft when the product is in past orders) and images.
-import { and, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
 import { normalizeSearch, productSearchText } from "~/domain/search";
 import type { ProductInput } from "~/schemas/product";
 import { type AdminActor, AdminError, audit, isUniqueViolation } from "./admin-actor.server";
@@ -8,7 +9,6 @@ import { db, type Executor, transaction } from "./db/client.server";
 import { categorias, itensPedido, type Produto, produtos } from "./db/schema";
 import { deleteProductImage, saveProductImage } from "./images.server";
 
-export const LOW_STOCK = 5;
 export const PRODUCTS_PAGE_SIZE = 50;
 
 export type AdminProduct = Produto & { categoriaNome: string };
@@ -31,7 +31,10 @@ export async function listAdminProducts(
     isNull(produtos.excluidoEm),
     term ? sql`${produtos.busca} like ${`%${term.replace(/[\\%_]/g, "\\$&")}%`}` : undefined,
     filters.categoriaId ? eq(produtos.categoriaId, filters.categoriaId) : undefined,
-    filters.estoqueBaixo ? lte(produtos.estoque, LOW_STOCK) : undefined,
+    // The same rule as the hub counter and the badge (isLowStock): 1 to 5; 0 is 'sem estoque'.
+    filters.estoqueBaixo
+      ? and(gt(produtos.estoque, 0), lte(produtos.estoque, LOW_STOCK_THRESHOLD))
+      : undefined,
   );
   const pageSize = filters.pageSize ?? PRODUCTS_PAGE_SIZE;
   const page = Math.max(1, filters.page ?? 1);

@@ -27,12 +27,22 @@ export async function updateSettings(
   return row!;
 }
 
-/** Where an announcement goes: the specific URL when set, else the general one; null when off. */
+/** Each kind of announcement has its own switch: turning one off leaves the others alone. */
+const WEBHOOK_SWITCH = {
+  pedido: "webhookAtivo",
+  servico: "webhookServicosAtivo",
+  curriculo: "webhookCurriculosAtivo",
+} as const;
+
+/**
+ * Where an announcement goes: the specific URL when set, else the general one (the
+ * order webhook's); null when that kind's switch is off.
+ */
 export function webhookUrlFor(
   settings: Settings,
   tipo: "pedido" | "servico" | "curriculo",
 ): string | null {
-  if (!settings.webhookAtivo) return null;
+  if (!settings[WEBHOOK_SWITCH[tipo]]) return null;
   const specific =
     tipo === "servico"
       ? settings.webhookServicos

@@ -21,6 +21,7 @@ export async function saveStoreSettings(
       pixChave: input.pixChave,
       pixNomeRecebedor: input.pixNomeRecebedor,
       pixCidade: input.pixCidade,
+      pixDescontoPercentual: input.pixDescontoPercentual,
       webhookUrl: input.webhookUrl,
       webhookAtivo: input.webhookAtivo,
       // A blank secret field keeps the saved secret (it is never sent back to the page).

@@ -204,6 +204,8 @@ export interface CartQuote extends Omit<OrderTotals, "taxaEntrega"> {
   bairroErro: string | null;
   freteGratisMinimo: number;
   taxaEntregaPadrao: number;
+  /** The Pix discount on offer (0 when none or Pix is not accepted). */
+  pixDescontoPercentual: number;
 }
 
 /** The cart preview: the same rules the order applies, without writing anything. */
@@ -212,6 +214,8 @@ export async function quoteCart(
     itens: { produtoId: string; quantidade: number }[];
     cupom?: string | null;
     bairro?: string | null;
+    /** The chosen payment method, when known: Pix earns the shop's Pix discount. */
+    formaPagamento?: string | null;
   },
   executor: Executor = db(),
 ): Promise<CartQuote> {
@@ -251,13 +255,16 @@ export async function quoteCart(
   if (input.cupom) coupon = await checkCoupon(input.cupom, subtotal, executor);
   const rules = await deliveryRules(settings, executor);
   const area = input.bairro ? findServedArea(rules, input.bairro) : null;
-  const totals = computeTotals(priced, coupon, area, rules);
+  const totals = computeTotals(priced, coupon, area, rules, {
+    formaPagamento: input.formaPagamento,
+    pixDescontoPercentual: settings.pixDescontoPercentual,
+  });
   // Without a neighbourhood the fee is not known yet, unless delivery is free anyway.
   const feeKnown = area !== null || totals.freteGratis;
   return {
     ...totals,
     taxaEntrega: feeKnown ? totals.taxaEntrega : null,
-    total: feeKnown ? totals.total : totals.subtotal - totals.desconto,
+    total: feeKnown ? totals.total : totals.total - totals.taxaEntrega,
     linhas,
     cupom: coupon?.ok ? { codigo: coupon.codigo, desconto: totals.desconto } : null,
     cupomErro: coupon && !coupon.ok ? coupon.message : null,
@@ -265,5 +272,6 @@ export async function quoteCart(
     bairroErro: input.bairro && !area ? "Selecione um bairro atendido" : null,
     freteGratisMinimo: settings.freteGratisMinimo,
     taxaEntregaPadrao: settings.taxaEntregaPadrao,
+    pixDescontoPercentual: settings.pixManualAtivo ? settings.pixDescontoPercentual : 0,
   };
 }

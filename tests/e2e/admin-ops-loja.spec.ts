@@ -78,7 +78,7 @@ test.describe("admin store hub", () => {
     expect(imageResponse.headers()["content-type"]).toContain("image/webp");
 
     // The low-stock filter finds it.
-    await page.getByLabel("Estoque baixo (até 5)").check();
+    await page.getByLabel("Estoque baixo (1 a 5)").check();
     await page.getByLabel("Buscar").fill(nome);
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/estoque_baixo=1/);

@@ -100,7 +100,7 @@ test.describe("FAQ", () => {
     await q2.click();
     await expect(q2).toHaveAttribute("aria-expanded", "false");
     await expect(pagamentos.locator('[aria-expanded="true"]')).toHaveCount(0);
-    await expect(pagamentos.getByText(/Pagando à vista no Pix/)).toBeHidden();
+    await expect(pagamentos.getByText(/desconto fixo para o Pix/)).toBeHidden();
 
     await expect(page.getByRole("heading", { name: "Não encontrou sua resposta?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Fazer Pergunta no WhatsApp" })).toHaveAttribute(

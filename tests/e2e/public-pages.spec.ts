@@ -41,9 +41,10 @@ test.describe("public pages", () => {
       );
       await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
       // Shell: banner, header, footer with both units, floating chat button.
-      await expect(
-        page.getByText("Entrega grátis em Meia Praia para compras acima de"),
-      ).toBeVisible();
+      // One wording for the ">=" rule, no single neighbourhood (issue 13, point 2).
+      await expect(page.getByTestId("free-delivery-banner")).toHaveText(
+        "Entrega grátis nos bairros atendidos em compras a partir de R$ 40,00",
+      );
       await expect(page.getByRole("link", { name: "Acesso administrativo" })).toHaveAttribute(
         "href",
         "/admin",

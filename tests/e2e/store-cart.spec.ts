@@ -43,6 +43,33 @@ test.describe("cart", () => {
     await expect(other).toHaveURL(/\/loja$/);
   });
 
+  test("the cart shows the coupon and the neighbourhood together; a coupon never adds the delivery fee", async ({
+    page,
+  }) => {
+    await page.goto("/loja?q=sanol");
+    await page.getByRole("link", { name: `Ver detalhes de ${SHAMPOO}` }).click();
+    await page.getByRole("button", { name: "Aumentar quantidade" }).click();
+    await page.getByRole("button", { name: "Adicionar ao carrinho - R$ 33,80" }).click();
+    await page.goto("/loja?q=keldog");
+    await page.getByRole("button", { name: `Adicionar ${KELDOG} ao carrinho` }).click();
+    await page.getByTestId("cart-button").click();
+    await expect(page.getByTestId("summary-subtotal")).toHaveText("R$ 41,70");
+
+    await page.getByRole("combobox", { name: "Bairro de entrega" }).selectOption("Tabuleiro");
+    await expect(page.getByTestId("summary-entrega")).toHaveText("Grátis");
+    await page.getByRole("textbox", { name: "Cupom de desconto" }).fill("frete5");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 5,00");
+    // 41,70 reached the R$ 40,00 before the coupon: delivery stays free, total 36,70.
+    await expect(page.getByTestId("summary-entrega")).toHaveText("Grátis");
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 36,70");
+
+    await page.getByRole("button", { name: `Remover ${KELDOG}` }).click();
+    // 33,80 < 40,00: Tabuleiro's R$ 10,00 shows with the coupon.
+    await expect(page.getByTestId("summary-entrega")).toHaveText("R$ 10,00");
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 38,80");
+  });
+
   test("invalid and valid coupons", async ({ page }) => {
     await page.goto("/loja?q=sanol");
     await page.getByRole("button", { name: `Adicionar ${SHAMPOO} ao carrinho` }).click();

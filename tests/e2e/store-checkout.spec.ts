@@ -67,7 +67,9 @@ test.describe("checkout", () => {
     const options = await page.getByLabel("Bairro").locator("option").allInnerTexts();
     expect(options).toContain("Meia Praia (R$ 5,00)");
     expect(options).toContain("Sertãozinho (R$ 15,00)");
-    await expect(page.getByRole("radio", { name: "Dinheiro" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Dinheiro (na entrega)" })).toBeVisible();
+    // Issue 13, point 6: no 'Pagamento na entrega' over a Pix paid upfront.
+    await expect(page.getByText("Pagamento na entrega")).toHaveCount(0);
     await expect(page.getByRole("radio", { name: "Cartão na entrega" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "PIX" })).toHaveCount(0); // manual Pix is off by default
     await page.goto("/loja/carrinho");

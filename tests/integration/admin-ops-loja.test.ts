@@ -176,18 +176,26 @@ describe("admin store hub: products", () => {
     const cat2 = (await db().execute(
       sql`select id from categorias order by nome desc limit 1`,
     )) as unknown as { rows: { id: string }[] };
+    await insertProduct({ nome: "Filtro Zerado", estoque: 0, busca: "filtro zerado" });
     const low = await insertProduct({
       nome: "Filtro Baixo Único",
       estoque: 2,
       busca: "filtro baixo unico",
       categoriaId: cat2.rows[0]!.id,
     });
+    // One rule (issue 13, point 13): 'estoque baixo' is 1 to 5, 'sem estoque' (0) apart,
+    // so the hub counter and the list it links to agree.
     const { data } = await call(
       loader,
-      makeRequest("/admin/loja?view=produtos&estoque_baixo=1", { token }),
+      makeRequest("/admin/loja?view=produtos&estoque_baixo=1&pagina=1", { token }),
     );
-    expect(data.produtos.products.every((p: { estoque: number }) => p.estoque <= 5)).toBe(true);
+    expect(
+      data.produtos.products.every((p: { estoque: number }) => p.estoque >= 1 && p.estoque <= 5),
+    ).toBe(true);
     expect(data.produtos.products.map((p: { id: string }) => p.id)).toContain(low.id);
+    const hub = await call(loader, makeRequest("/admin/loja", { token }));
+    expect(hub.data.dashboard.estoqueBaixo).toBe(data.produtos.total);
+    expect(hub.data.dashboard.semEstoque).toBeGreaterThanOrEqual(1);
     const search = await call(
       loader,
       makeRequest("/admin/loja?view=produtos&q=FILTRO%20baixo%20unico", { token }),

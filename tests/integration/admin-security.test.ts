@@ -8,7 +8,7 @@ import { logAudit } from "~/server/audit.server";
 import { setClock } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
 import { adminAuditLog } from "~/server/db/schema";
-import { getSettings, updateSettings } from "~/server/settings.server";
+import { getSettings, updateSettings, webhookUrlFor } from "~/server/settings.server";
 import { auditByAction, body, call, makeAdmin, status } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
@@ -111,6 +111,9 @@ describe("general settings", () => {
           webhook_url: "https://hooks.exemplo.com/pedidos?token=abc",
           webhook_servicos: "https://hooks.exemplo.com/servicos",
           webhook_curriculos: "",
+          webhook_ativo: "on",
+          webhook_servicos_ativo: "on",
+          webhook_curriculos_ativo: "on",
           whatsapp_numero: "(47) 99999-0416",
         },
         { token: admin.token },
@@ -133,6 +136,49 @@ describe("general settings", () => {
       "webhookUrl",
       "whatsappNumero",
     ]);
+  });
+});
+
+describe("webhook switches (one per kind)", () => {
+  it("are shown and saved on /admin/configuracoes; turning orders off leaves the others on", async () => {
+    const admin = await makeAdmin();
+    const page = await call(
+      configuracoesRoute.loader,
+      makeRequest("/admin/configuracoes", { token: admin.token }),
+    );
+    expect((page as { settings: Record<string, unknown> }).settings).toMatchObject({
+      webhook_ativo: true,
+      webhook_servicos_ativo: true,
+      webhook_curriculos_ativo: true,
+    });
+    const result = await call(
+      configuracoesRoute.action,
+      formRequest(
+        "/admin/configuracoes",
+        {
+          webhook_url: "https://hooks.exemplo.com/geral",
+          webhook_servicos: "",
+          webhook_curriculos: "https://hooks.exemplo.com/curriculos",
+          webhook_servicos_ativo: "on",
+          webhook_curriculos_ativo: "on",
+          whatsapp_numero: "",
+        },
+        { token: admin.token },
+      ),
+    );
+    expect(body(result)).toMatchObject({ ok: true });
+    const settings = await getSettings();
+    expect(settings).toMatchObject({
+      webhookAtivo: false,
+      webhookServicosAtivo: true,
+      webhookCurriculosAtivo: true,
+    });
+    expect(webhookUrlFor(settings, "pedido")).toBeNull();
+    expect(webhookUrlFor(settings, "servico")).toBe("https://hooks.exemplo.com/geral");
+    expect(webhookUrlFor(settings, "curriculo")).toBe("https://hooks.exemplo.com/curriculos");
+    const off = await updateSettings(db(), { webhookAtivo: true, webhookCurriculosAtivo: false });
+    expect(webhookUrlFor(off, "pedido")).toBe("https://hooks.exemplo.com/geral");
+    expect(webhookUrlFor(off, "curriculo")).toBeNull();
   });
 });
 

@@ -173,12 +173,19 @@ describe("grooming quote", () => {
     const hooks = await ctx.database.db.select().from(webhookEntregas);
     expect(hooks.map((h) => h.url)).toEqual(["https://hooks.example/geral"]);
 
+    // The order switch no longer silences grooming requests (issue 13, point 10)...
     await updateSettings(ctx.database.db, { webhookAtivo: false });
+    await callAction(
+      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.3"),
+    );
+    expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
+    // ...their own switch does.
+    await updateSettings(ctx.database.db, { webhookServicosAtivo: false });
     const { body } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.2"),
     );
     expect(body.ok).toBe(true);
-    expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(1);
+    expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
   });
 
   it("refuses a 4th photo, a 10.5 MB photo, a PDF named .jpg and no photo, leaving nothing behind", async () => {
@@ -252,6 +259,22 @@ describe("grooming quote", () => {
       whatsapp: expect.any(String),
     });
     expect((body.values as Record<string, string>).nome_tutor).toBe("Ana Souza");
+    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+  });
+
+  it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
+    const { body, status } = await callAction(
+      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
+        leva_traz: "on",
+        endereco: "",
+        bairro: "",
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.fields).toMatchObject({
+      endereco: "Informe o endereço para buscarmos o pet",
+      bairro: "Informe o bairro",
+    });
     expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
   });
 

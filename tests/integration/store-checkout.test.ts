@@ -7,6 +7,7 @@ import { readOrderFlash } from "~/server/order-flash.server";
 import { getCustomerOrder, placeOrder } from "~/server/orders.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
+import { quoteCart } from "~/server/store.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { createProduct, orderInput, stockOf } from "./store-helpers";
@@ -65,7 +66,7 @@ describe("checkout (one server transaction)", () => {
     expect(setCookie).toContain("agropet_toast=");
 
     const [pedido] = await ctx.database.db.select().from(pedidos);
-    // 2 × 25,90 + 7,90 = 59,70; 10 % = 5,97; after discount 53,73 >= 40,00: free delivery.
+    // 2 × 25,90 + 7,90 = 59,70 >= 40,00: free delivery; 10 % = 5,97.
     expect(pedido).toMatchObject({
       subtotal: 5970,
       desconto: 597,
@@ -113,13 +114,31 @@ describe("checkout (one server transaction)", () => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    // 36,00 - 5,00 = 31,00 < 40,00: Sertãozinho's R$ 15,00 applies.
+    // 36,00 < 40,00: Sertãozinho's R$ 15,00 applies.
     expect(result.pedido).toMatchObject({
       subtotal: 3600,
       desconto: 500,
       taxaEntrega: 1500,
       total: 4600,
       clienteBairro: "Sertãozinho",
+    });
+  });
+
+  it("decides free delivery before the coupon: FRETE5 in Tabuleiro never makes R$ 42,60 dearer", async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Ração Tabuleiro",
+      preco: 4260,
+      estoque: 10,
+    });
+    const line = [{ produtoId: item.id, quantidade: 1 }];
+    const quote = await quoteCart({ itens: line, cupom: "FRETE5", bairro: "Tabuleiro" });
+    expect(quote).toMatchObject({ subtotal: 4260, desconto: 500, taxaEntrega: 0, total: 3760 });
+    const result = await placeOrder(orderInput(line, { bairro: "Tabuleiro", cupom: "FRETE5" }));
+    expect(result.ok && result.pedido).toMatchObject({
+      subtotal: 4260,
+      desconto: 500,
+      taxaEntrega: 0,
+      total: 3760,
     });
   });
 

@@ -44,24 +44,34 @@ describe("delivery fee", () => {
     expect(missingForFreeDelivery(4500, 4000)).toBe(0);
   });
 
-  it("decides free delivery on the subtotal AFTER the discount", () => {
+  it("decides free delivery on the subtotal BEFORE the discount: a coupon never raises the total", () => {
     const area = findServedArea(rules, "Meia Praia");
     const lines = [{ preco: 2200, quantidade: 2 }]; // 44,00
     const tenPercent = { ok: true as const, codigo: "X", desconto: 440 };
     expect(computeTotals(lines, null, area, rules)).toEqual({
       subtotal: 4400,
       desconto: 0,
+      descontoPix: 0,
       taxaEntrega: 0,
       total: 4400,
       freteGratis: true,
     });
-    // 44,00 - 4,40 = 39,60: below R$ 40,00, the fee is back.
+    // 44,00 - 4,40 = 39,60: the subtotal reached R$ 40,00, delivery stays free.
     expect(computeTotals(lines, tenPercent, area, rules)).toEqual({
       subtotal: 4400,
       desconto: 440,
-      taxaEntrega: 500,
-      total: 4460,
-      freteGratis: false,
+      descontoPix: 0,
+      taxaEntrega: 0,
+      total: 3960,
+      freteGratis: true,
     });
+    // The case: Tabuleiro, R$ 42,60 with FRETE5 costs R$ 37,60, never R$ 47,60.
+    const tabuleiro = { nome: "Tabuleiro", taxaEntrega: 1000 };
+    const frete5 = { ok: true as const, codigo: "FRETE5", desconto: 500 };
+    const total = computeTotals([{ preco: 4260, quantidade: 1 }], frete5, tabuleiro, rules).total;
+    expect(total).toBe(3760);
+    expect(total).toBeLessThanOrEqual(
+      computeTotals([{ preco: 4260, quantidade: 1 }], null, tabuleiro, rules).total,
+    );
   });
 });

@@ -63,6 +63,24 @@ describe("grooming quote schema", () => {
       ...address,
     });
   });
+
+  it("requires endereço and bairro when pick-up and drop-off is ticked", () => {
+    const missing = groomingQuoteSchema.safeParse({ ...quote, leva_traz: "on" });
+    expect(missing.success).toBe(false);
+    expect(fieldErrors(missing.error!)).toEqual({
+      endereco: "Informe o endereço para buscarmos o pet",
+      bairro: "Informe o bairro",
+    });
+    const blank = groomingQuoteSchema.safeParse({
+      ...quote,
+      leva_traz: "on",
+      endereco: "  ",
+      bairro: "Meia Praia",
+    });
+    expect(blank.success || fieldErrors(blank.error).endereco).toBe(
+      "Informe o endereço para buscarmos o pet",
+    );
+  });
 });
 
 describe("photo rules (SPEC §5.3)", () => {
@@ -138,8 +156,14 @@ describe("resume schema (SPEC §5.4)", () => {
 describe("contact form (SPEC §5.2)", () => {
   it("requires name, phone and message; e-mail only when given must be valid", () => {
     expect(
-      contactSchema.safeParse({ nome: "Ana", telefone: "47 9999", mensagem: "Oi" }).success,
+      contactSchema.safeParse({ nome: "Ana", telefone: "(47) 99999-1234", mensagem: "Oi" }).success,
     ).toBe(true);
+    // A 2- or 6-digit phone is refused, as in the other forms (issue 13, point 5).
+    for (const telefone of ["47", "47 9999"]) {
+      const short = contactSchema.safeParse({ nome: "Ana", telefone, mensagem: "Oi" });
+      expect(short.success).toBe(false);
+      expect(fieldErrors(short.error!).telefone).toBe("Telefone deve ter pelo menos 10 dígitos");
+    }
     const bad = contactSchema.safeParse({ nome: "", telefone: "", mensagem: "", email: "ana@" });
     expect(Object.keys(fieldErrors(bad.error!)).sort()).toEqual([
       "email",

@@ -15,8 +15,7 @@ export function OrderSummary({ quote, loading }: { quote: CartQuote | null; load
       </div>
     );
   }
-  const afterDiscount = quote.subtotal - quote.desconto;
-  const missing = missingForFreeDelivery(afterDiscount, quote.freteGratisMinimo);
+  const missing = missingForFreeDelivery(quote.subtotal, quote.freteGratisMinimo);
   return (
     <div
       className="grid gap-3"
@@ -34,6 +33,12 @@ export function OrderSummary({ quote, loading }: { quote: CartQuote | null; load
             <dd data-testid="summary-desconto">-{formatBRL(quote.desconto)}</dd>
           </div>
         ) : null}
+        {quote.descontoPix > 0 ? (
+          <div className="flex justify-between text-green-700">
+            <dt>Desconto no Pix ({quote.pixDescontoPercentual}%)</dt>
+            <dd data-testid="summary-desconto-pix">-{formatBRL(quote.descontoPix)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-slate-600">Taxa de entrega</dt>
           <dd data-testid="summary-entrega">
@@ -49,6 +54,11 @@ export function OrderSummary({ quote, loading }: { quote: CartQuote | null; load
           <dd data-testid="summary-total">{formatBRL(quote.total)}</dd>
         </div>
       </dl>
+      {quote.pixDescontoPercentual > 0 && quote.descontoPix === 0 ? (
+        <p className="rounded-lg bg-green-50 p-2 text-xs text-green-900" data-testid="pix-offer">
+          Pagando no Pix você ganha {quote.pixDescontoPercentual}% de desconto nos produtos.
+        </p>
+      ) : null}
       {missing > 0 ? (
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-900">
           <TruckIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

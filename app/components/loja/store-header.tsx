@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { shop } from "~/content/shop";
-import { formatBRL } from "~/domain/money";
+import { freeDeliveryFrom } from "~/domain/shop-facts";
 import { useCart } from "./cart-context";
 
 /** The store's compact header: back to the site, the cart with its count, the admin shortcut. */
@@ -18,7 +18,7 @@ export function StoreHeader({
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <p className="bg-brand-700 px-4 py-1.5 text-center text-xs font-semibold text-white sm:text-sm">
         <TruckIcon className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
-        Frete grátis em compras a partir de {formatBRL(freteGratisMinimo)}
+        Frete grátis em compras {freeDeliveryFrom(freteGratisMinimo)}
       </p>
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
         <Link

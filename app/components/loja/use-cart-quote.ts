@@ -7,18 +7,26 @@ import { encodeCartLines } from "~/domain/cart";
 import type { CartQuote } from "~/server/store.server";
 import { useCart } from "./cart-context";
 
-export function quoteUrl(lines: string, cupom: string | null, bairro?: string | null) {
+export function quoteUrl(
+  lines: string,
+  cupom: string | null,
+  bairro?: string | null,
+  formaPagamento?: string | null,
+) {
   const params = new URLSearchParams({ itens: lines });
   if (cupom) params.set("cupom", cupom);
   if (bairro) params.set("bairro", bairro);
+  if (formaPagamento) params.set("formaPagamento", formaPagamento);
   return `/loja/resumo?${params}`;
 }
 
-export function useCartQuote(options: { bairro?: string | null } = {}) {
+export function useCartQuote(
+  options: { bairro?: string | null; formaPagamento?: string | null } = {},
+) {
   const cart = useCart();
   const fetcher = useFetcher<CartQuote | { erro: string }>();
   const lines = encodeCartLines(cart.state.items);
-  const url = quoteUrl(lines, cart.state.cupom, options.bairro);
+  const url = quoteUrl(lines, cart.state.cupom, options.bairro, options.formaPagamento);
   const asked = useRef<string[]>([]);
   /** The URL of the last load: data is stale while it differs from the current one. */
   const requested = useRef("");

@@ -1,9 +1,22 @@
 import { useRouteLoaderData } from "react-router";
 import { shop } from "~/content/shop";
+import { DEFAULT_SHOP_FACTS, type ShopFacts, withShopFacts } from "~/domain/shop-facts";
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "./seo";
 
 /** The chat number resolved by the public layout (admin setting, else the shop's phone). */
 export function useChatNumber(): string {
   const data = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
   return data?.chatNumber ?? shop.phone;
+}
+
+/** The shop's facts (free-delivery minimum, Pix discount) loaded by the public layout. */
+export function useShopFacts(): ShopFacts {
+  const data = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  return data?.facts ?? DEFAULT_SHOP_FACTS;
+}
+
+/** Fills a content text's placeholders ({freteGratis}, {respostaPix}...) with the facts. */
+export function useShopText(): (text: string) => string {
+  const facts = useShopFacts();
+  return (text) => withShopFacts(text, facts);
 }

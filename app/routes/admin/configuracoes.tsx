@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
@@ -45,18 +46,24 @@ export async function action({ request }: Route.ActionArgs) {
 const FIELDS = [
   {
     id: "webhook_url",
+    switchId: "webhook_ativo",
+    switchLabel: "Enviar pedidos da loja",
     label: "Webhook de pedidos (URL geral)",
     hint: "Recebe os pedidos da loja; também é usada quando as URLs abaixo ficam vazias.",
     placeholder: "https://exemplo.com/webhook",
   },
   {
     id: "webhook_servicos",
+    switchId: "webhook_servicos_ativo",
+    switchLabel: "Enviar pedidos de banho & tosa",
     label: "Webhook de banho & tosa",
     hint: "Pedidos de orçamento de banho e tosa. Vazio: usa a URL geral.",
     placeholder: "https://exemplo.com/webhook-servicos",
   },
   {
     id: "webhook_curriculos",
+    switchId: "webhook_curriculos_ativo",
+    switchLabel: "Enviar currículos",
     label: "Webhook de currículos",
     hint: "Currículos do Trabalhe Conosco. Vazio: usa a URL geral.",
     placeholder: "https://exemplo.com/webhook-curriculos",
@@ -93,28 +100,35 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           <CardHeader>
             <h2 className="text-lg font-bold text-slate-900">Webhooks</h2>
             <CardDescription>
-              Endereços que recebem um POST em JSON a cada novo registro. Deixe vazio para não
-              enviar.
+              Endereços que recebem um POST em JSON a cada novo registro. Cada tipo tem sua chave
+              liga/desliga; uma URL vazia usa a URL geral.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {FIELDS.map((field) => (
-              <Field
-                key={field.id}
-                id={field.id}
-                label={field.label}
-                hint={field.hint}
-                error={errors[field.id]}
-              >
-                <Input
-                  {...fieldProps(field.id, errors[field.id])}
-                  type="url"
-                  inputMode="url"
-                  defaultValue={s[field.id]}
-                  placeholder={field.placeholder}
-                  autoComplete="off"
-                />
-              </Field>
+              <div key={field.id} className="grid gap-2">
+                <Field id={field.id} label={field.label} hint={field.hint} error={errors[field.id]}>
+                  <Input
+                    {...fieldProps(field.id, errors[field.id])}
+                    type="url"
+                    inputMode="url"
+                    defaultValue={s[field.id]}
+                    placeholder={field.placeholder}
+                    autoComplete="off"
+                  />
+                </Field>
+                <label
+                  htmlFor={field.switchId}
+                  className="flex min-h-11 items-center gap-2 text-sm font-medium"
+                >
+                  <Checkbox
+                    id={field.switchId}
+                    name={field.switchId}
+                    defaultChecked={s[field.switchId]}
+                  />
+                  {field.switchLabel}
+                </label>
+              </div>
             ))}
           </CardContent>
         </Card>

@@ -1,6 +1,6 @@
 import { MinusIcon, PlusIcon, ShoppingBagIcon, TagIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { toast } from "sonner";
 import { useCart } from "~/components/loja/cart-context";
 import { OrderSummary } from "~/components/loja/order-summary";
@@ -9,18 +9,34 @@ import { useCartQuote } from "~/components/loja/use-cart-quote";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { shop } from "~/content/shop";
 import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/domain/coupon";
 import { formatBRL } from "~/domain/money";
+import { logger } from "~/server/logger.server";
+import { listActiveBairros } from "~/server/store.server";
 
 export function meta() {
   return [{ title: `Carrinho | ${shop.name}` }, { name: "robots", content: "noindex" }];
 }
 
+/** The served neighbourhoods, so the cart shows the delivery fee with the coupon. */
+export async function loader() {
+  try {
+    const bairros = await listActiveBairros();
+    return { bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })) };
+  } catch (error) {
+    logger.error({ err: error }, "falha ao carregar os bairros atendidos");
+    return { bairros: [] };
+  }
+}
+
 export default function CartPage() {
+  const { bairros } = useLoaderData<typeof loader>();
   const cart = useCart();
-  const { quote, loading, empty } = useCartQuote();
+  const [bairro, setBairro] = useState("");
+  const { quote, loading, empty } = useCartQuote({ bairro: bairro || null });
   const [code, setCode] = useState("");
   const [pendingCoupon, setPendingCoupon] = useState<string | null>(null);
   const { setCoupon } = cart;
@@ -218,6 +234,23 @@ export default function CartPage() {
             <p className="text-sm text-amber-800" role="status">
               {quote.cupomErro}
             </p>
+          ) : null}
+          {bairros.length > 0 ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="carrinho-bairro">Bairro de entrega</Label>
+              <Select
+                id="carrinho-bairro"
+                value={bairro}
+                onChange={(e) => setBairro(e.target.value)}
+              >
+                <option value="">Calcular o frete pelo bairro</option>
+                {bairros.map((b) => (
+                  <option key={b.nome} value={b.nome}>
+                    {b.nome} ({formatBRL(b.taxaEntrega)})
+                  </option>
+                ))}
+              </Select>
+            </div>
           ) : null}
           <OrderSummary quote={quote} loading={loading} />
           <Button

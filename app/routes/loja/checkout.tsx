@@ -37,6 +37,13 @@ export function meta() {
   return [{ title: `Finalizar pedido | ${shop.name}` }, { name: "robots", content: "noindex" }];
 }
 
+/** Each method says when it is paid: Pix upfront, the others on delivery. */
+const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
+  pix: "PIX (pague agora, antes da entrega)",
+  dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
+  cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
+};
+
 export async function loader() {
   try {
     const [settings, bairros] = await Promise.all([getSettings(), listActiveBairros()]);
@@ -123,7 +130,10 @@ export default function CheckoutPage() {
   const cart = useCart();
   const [bairro, setBairro] = useState("");
   const [forma, setForma] = useState("");
-  const { quote, loading, empty, reload } = useCartQuote({ bairro: bairro || null });
+  const { quote, loading, empty, reload } = useCartQuote({
+    bairro: bairro || null,
+    formaPagamento: forma || null,
+  });
   // One key per checkout visit: a double click or a retried request finds the same order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
@@ -289,7 +299,7 @@ export default function CheckoutPage() {
 
           <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-lg font-bold">
-              Pagamento na entrega
+              Pagamento
               <span className="text-red-700" aria-hidden="true">
                 {" "}
                 *
@@ -314,7 +324,7 @@ export default function CheckoutPage() {
                     onChange={() => setForma(p)}
                     className="size-4 accent-brand-600"
                   />
-                  {p === "pix" ? "PIX" : FORMA_PAGAMENTO_LABEL[p]}
+                  {PAYMENT_CHOICE_LABEL[p]}
                 </label>
               ))}
             </div>

@@ -46,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         observacoes: pedido.observacoes,
         subtotal: pedido.subtotal,
         desconto: pedido.desconto,
+        descontoPix: pedido.descontoPix,
         cupomCodigo: pedido.cupomCodigo,
         taxaEntrega: pedido.taxaEntrega,
         total: pedido.total,
@@ -194,6 +195,12 @@ export default function OrderPage() {
               <div className="flex justify-between text-green-700">
                 <dt>Desconto{pedido.cupomCodigo ? ` (${pedido.cupomCodigo})` : ""}</dt>
                 <dd>-{formatBRL(pedido.desconto)}</dd>
+              </div>
+            ) : null}
+            {pedido.descontoPix > 0 ? (
+              <div className="flex justify-between text-green-700">
+                <dt>Desconto no Pix</dt>
+                <dd data-testid="pedido-desconto-pix">-{formatBRL(pedido.descontoPix)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between">

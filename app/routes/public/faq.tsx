@@ -1,8 +1,8 @@
 import { MessageCircleQuestionIcon, TriangleAlertIcon } from "lucide-react";
 import { ContentIcon } from "~/components/public/icons";
 import { PageHero } from "~/components/public/section";
-import { publicMeta } from "~/components/public/seo";
-import { useChatNumber } from "~/components/public/use-chat-number";
+import { layoutFacts, publicMeta } from "~/components/public/seo";
+import { useChatNumber, useShopText } from "~/components/public/use-chat-number";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import {
   Accordion,
@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/accordion";
 import { faqCategories, quickTips } from "~/content/faq";
 import { shop } from "~/content/shop";
+import { withShopFacts } from "~/domain/shop-facts";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,7 +29,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
         c.items.map((item) => ({
           "@type": "Question",
           name: item.question,
-          acceptedAnswer: { "@type": "Answer", text: item.answer },
+          acceptedAnswer: {
+            "@type": "Answer",
+            text: withShopFacts(item.answer, layoutFacts(matches)),
+          },
         })),
       ),
     },
@@ -37,6 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function Faq() {
   const chatNumber = useChatNumber();
+  const text = useShopText();
   return (
     <main>
       <PageHero eyebrow="Dúvidas" title="Perguntas Frequentes">
@@ -76,7 +81,7 @@ export default function Faq() {
               {category.items.map((item, index) => (
                 <AccordionItem key={item.question} value={`${category.id}-${index}`}>
                   <AccordionTrigger>{item.question}</AccordionTrigger>
-                  <AccordionContent forceMount>{item.answer}</AccordionContent>
+                  <AccordionContent forceMount>{text(item.answer)}</AccordionContent>
                 </AccordionItem>
               ))}
             </Accordion>
@@ -131,7 +136,7 @@ export default function Faq() {
                 </span>
                 <div>
                   <h3 className="font-bold text-slate-900">{tip.title}</h3>
-                  <p className="mt-1 text-slate-700">{tip.text}</p>
+                  <p className="mt-1 text-slate-700">{text(tip.text)}</p>
                 </div>
               </li>
             ))}

@@ -15,14 +15,20 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { Section } from "~/components/public/section";
-import { PUBLIC_LAYOUT_ID, type PublicLayoutData, publicMeta } from "~/components/public/seo";
+import {
+  layoutFacts,
+  PUBLIC_LAYOUT_ID,
+  type PublicLayoutData,
+  publicMeta,
+} from "~/components/public/seo";
 import { Stars } from "~/components/public/stars";
 import { UnitCards } from "~/components/public/units";
-import { useChatNumber } from "~/components/public/use-chat-number";
+import { useChatNumber, useShopFacts } from "~/components/public/use-chat-number";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { productAreas, whyChooseUs } from "~/content/about";
 import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
+import { freeDeliveryFrom, withShopFacts } from "~/domain/shop-facts";
 import { petStoreJsonLd } from "~/domain/structured-data";
 import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/home";
@@ -37,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     ...publicMeta(matches, {
       title: `${shop.name} | Pet shop e agropecuária em ${shop.city}/${shop.state}`,
-      description: `Rações, petiscos, acessórios, aquarismo, produtos agropecuários e banho e tosa em ${shop.freeDeliveryNeighbourhood}, ${shop.city}/${shop.state}. Entrega grátis acima de R$ 40,00.`,
+      description: `Rações, petiscos, acessórios, aquarismo, produtos agropecuários e banho e tosa em ${shop.freeDeliveryNeighbourhood}, ${shop.city}/${shop.state}. Entrega grátis em compras ${freeDeliveryFrom(layoutFacts(matches).freteGratisMinimo)}.`,
       path: "/",
     }),
     {
@@ -74,6 +80,7 @@ const primaryButton =
 
 export default function Home() {
   const chatNumber = useChatNumber();
+  const facts = useShopFacts();
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-4 py-14 text-white sm:py-20">
@@ -84,8 +91,8 @@ export default function Home() {
           <h1 className="mt-3 text-3xl leading-tight font-extrabold sm:text-5xl">{shop.slogan}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-50">
             Rações, petiscos, brinquedos, aquarismo, produtos para aves e para o campo, com
-            orientação de quem entende e entrega grátis acima de R$ 40,00. Mais de 3 mil clientes já
-            confiam na gente.
+            orientação de quem entende e entrega grátis em compras{" "}
+            {freeDeliveryFrom(facts.freteGratisMinimo)}. Mais de 3 mil clientes já confiam na gente.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <ChatLink
@@ -126,7 +133,7 @@ export default function Home() {
                 <HomeIcon name={item.icon} className="size-7" />
               </span>
               <h3 className="mt-4 text-lg font-bold text-slate-900">{item.title}</h3>
-              <p className="mt-2 text-slate-700">{item.text}</p>
+              <p className="mt-2 text-slate-700">{withShopFacts(item.text, facts)}</p>
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { FreeDeliveryBanner } from "~/components/site/free-delivery-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { shop } from "~/content/shop";
+import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/domain/shop-facts";
 import { chatNumber } from "~/domain/whatsapp";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -12,8 +13,15 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   let settingsNumber: string | null = null;
+  let facts: ShopFacts = DEFAULT_SHOP_FACTS;
   try {
-    settingsNumber = (await getSettings()).whatsappNumero;
+    const settings = await getSettings();
+    settingsNumber = settings.whatsappNumero;
+    facts = {
+      freteGratisMinimo: settings.freteGratisMinimo,
+      // The discount is only on offer while the shop accepts Pix.
+      pixDescontoPercentual: settings.pixManualAtivo ? settings.pixDescontoPercentual : 0,
+    };
   } catch (error) {
     // A settings failure is only logged: the shop's own phone still works (SPEC §8).
     logger.error({ err: error }, "falha ao carregar configurações");
@@ -21,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     chatNumber: chatNumber(settingsNumber, shop.phone),
     origin: env().PUBLIC_URL ?? new URL(request.url).origin,
+    facts,
   };
 }
 
@@ -34,7 +43,7 @@ export function shouldRevalidate({
 }
 
 export default function PublicLayout() {
-  const { chatNumber } = useLoaderData<typeof loader>();
+  const { chatNumber, facts } = useLoaderData<typeof loader>();
   return (
     <>
       <a
@@ -43,7 +52,7 @@ export default function PublicLayout() {
       >
         Pular para o conteúdo
       </a>
-      <FreeDeliveryBanner />
+      <FreeDeliveryBanner freteGratisMinimo={facts.freteGratisMinimo} />
       <SiteHeader chatNumber={chatNumber} />
       <div id="conteudo" tabIndex={-1} className="outline-none">
         <Outlet />

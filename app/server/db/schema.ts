@@ -167,6 +167,8 @@ export const pedidos = pgTable(
     subtotal: money("subtotal").notNull(),
     taxaEntrega: money("taxa_entrega").notNull(),
     desconto: money("desconto").notNull().default(sql`0`),
+    /** The discount for paying by Pix (store setting at the time of the order). */
+    descontoPix: money("desconto_pix").notNull().default(sql`0`),
     total: money("total").notNull(),
     cupomCodigo: text("cupom_codigo"),
     cupomId: uuid("cupom_id").references(() => cupons.id, { onDelete: "set null" }),
@@ -194,6 +196,7 @@ export const pedidos = pgTable(
       "pedidos_valores_check",
       sql`${t.subtotal} >= 0 and ${t.taxaEntrega} >= 0 and ${t.desconto} >= 0 and ${t.total} >= 0`,
     ),
+    check("pedidos_desconto_pix_check", sql`${t.descontoPix} >= 0`),
   ],
 );
 
@@ -281,7 +284,11 @@ export const configuracoes = pgTable(
     webhookUrl: text("webhook_url"),
     webhookCurriculos: text("webhook_curriculos"),
     webhookServicos: text("webhook_servicos"),
+    /** Switch of the order webhook (webhook_url). */
     webhookAtivo: boolean("webhook_ativo").notNull().default(true),
+    /** Switches of the grooming and resume webhooks, each with its own address. */
+    webhookServicosAtivo: boolean("webhook_servicos_ativo").notNull().default(true),
+    webhookCurriculosAtivo: boolean("webhook_curriculos_ativo").notNull().default(true),
     webhookSecret: text("webhook_secret"),
     whatsappNumero: text("whatsapp_numero"),
     whatsappAtivo: boolean("whatsapp_ativo").notNull().default(false),
@@ -291,6 +298,8 @@ export const configuracoes = pgTable(
     pixChave: text("pix_chave"),
     pixNomeRecebedor: text("pix_nome_recebedor"),
     pixCidade: text("pix_cidade"),
+    /** Percentage off the products for orders paid by Pix (0 = none). */
+    pixDescontoPercentual: integer("pix_desconto_percentual").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -298,6 +307,10 @@ export const configuracoes = pgTable(
     check(
       "configuracoes_valores_check",
       sql`${t.taxaEntregaPadrao} >= 0 and ${t.freteGratisMinimo} >= 0`,
+    ),
+    check(
+      "configuracoes_pix_desconto_check",
+      sql`${t.pixDescontoPercentual} >= 0 and ${t.pixDescontoPercentual} <= 50`,
     ),
   ],
 );

@@ -1,6 +1,7 @@
 import { AlertTriangle, Package, Receipt, ShoppingBag, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
 import { formatBRL } from "~/domain/money";
 
 export interface StoreStats {
@@ -76,7 +77,7 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
           to="?view=produtos"
         />
         <Stat
-          label="Estoque baixo (até 5)"
+          label={`Estoque baixo (1 a ${LOW_STOCK_THRESHOLD})`}
           value={String(stats.estoqueBaixo)}
           icon={AlertTriangle}
           to="?view=produtos&estoque_baixo=1"

@@ -7,6 +7,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { isLowStock, LOW_STOCK_THRESHOLD } from "~/domain/catalog";
 import { formatBRL } from "~/domain/money";
 import { productImageSrcSet } from "~/domain/product-image";
 import { CategoryDialog } from "./category-dialog";
@@ -84,7 +85,7 @@ export function LojaProducts({
               value="1"
               defaultChecked={filters.estoqueBaixo}
             />
-            Estoque baixo (até 5)
+            Estoque baixo (1 a {LOW_STOCK_THRESHOLD})
           </label>
           <Button type="submit" variant="secondary">
             <Search aria-hidden="true" /> Filtrar
@@ -133,10 +134,12 @@ export function LojaProducts({
                         </span>
                       ) : null}
                       <Badge
-                        variant={p.estoque === 0 ? "red" : p.estoque <= 5 ? "yellow" : "secondary"}
+                        variant={
+                          p.estoque === 0 ? "red" : isLowStock(p.estoque) ? "yellow" : "secondary"
+                        }
                       >
                         {p.estoque === 0 ? "Sem estoque" : `${p.estoque} ${p.unidade}`}
-                        {p.estoque > 0 && p.estoque <= 5 ? " · estoque baixo" : ""}
+                        {isLowStock(p.estoque) ? " · estoque baixo" : ""}
                       </Badge>
                       <Badge variant={p.ativo ? "green" : "secondary"}>
                         {p.ativo ? "Ativo" : "Inativo"}

@@ -32,6 +32,7 @@ interface StoreSettingsView {
   pixChave: string | null;
   pixNomeRecebedor: string | null;
   pixCidade: string | null;
+  pixDescontoPercentual: number;
   webhookUrl: string | null;
   webhookAtivo: boolean;
   hasSecret: boolean;
@@ -162,6 +163,19 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
                 maxLength={PIX_CITY_MAX}
               />
             </Field>
+            <Field
+              id="cfg-pixDescontoPercentual"
+              label="Desconto no Pix (%)"
+              error={errors.pixDescontoPercentual}
+              hint="0 = sem desconto. Vale para os produtos de pedidos pagos no Pix."
+            >
+              <Input
+                {...p("pixDescontoPercentual")}
+                inputMode="numeric"
+                defaultValue={String(settings.pixDescontoPercentual)}
+                maxLength={3}
+              />
+            </Field>
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Webhook de pedidos</legend>
@@ -188,7 +202,7 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
                 name="webhookAtivo"
                 defaultChecked={settings.webhookAtivo}
               />
-              Webhook ativo
+              Enviar pedidos da loja (webhook de pedidos ativo)
             </label>
             <Field
               id="cfg-webhookSecret"

@@ -1,0 +1,102 @@
+// Issue 13, point 3: the Pix discount the FAQ promises is a store setting applied by
+// the server to Pix orders and shown in the quote, the order page, the webhook and chat.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { orderMessage } from "~/domain/order-message";
+import { loader as orderLoader } from "~/routes/loja/pedido";
+import { itensPedido, webhookEntregas } from "~/server/db/schema";
+import { placeOrder } from "~/server/orders.server";
+import { seedDatabase } from "~/server/seed.server";
+import { updateSettings } from "~/server/settings.server";
+import { quoteCart } from "~/server/store.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
+import { createProduct, orderInput } from "./store-helpers";
+
+const ctx = withTestDatabase();
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  await seedDatabase({ images: false });
+  await updateSettings(ctx.database.db, {
+    pixManualAtivo: true,
+    pixChave: "agropet@example.com",
+    pixNomeRecebedor: "Agropet Litoral",
+    pixCidade: "Itapema",
+    pixDescontoPercentual: 5,
+    webhookUrl: "https://hooks.example.com/pedidos",
+    webhookAtivo: true,
+  });
+});
+
+describe("Pix discount (store setting)", () => {
+  it("takes 5 % off the products of a Pix order, after the coupon, never off the delivery", async () => {
+    const item = await createProduct(ctx.database, { nome: "Ração Pix", preco: 5000, estoque: 10 });
+    const line = [{ produtoId: item.id, quantidade: 1 }];
+
+    const beforeChoice = await quoteCart({ itens: line, bairro: "Centro" });
+    expect(beforeChoice).toMatchObject({ descontoPix: 0, pixDescontoPercentual: 5, total: 5000 });
+    const quote = await quoteCart({
+      itens: line,
+      bairro: "Centro",
+      cupom: "FRETE5",
+      formaPagamento: "pix",
+    });
+    // 50,00 - 5,00 (coupon) = 45,00; 5 % = 2,25; free delivery decided on 50,00.
+    expect(quote).toMatchObject({ desconto: 500, descontoPix: 225, taxaEntrega: 0, total: 4275 });
+
+    const result = await placeOrder(
+      orderInput(line, { bairro: "Centro", cupom: "FRETE5", formaPagamento: "pix" }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.pedido).toMatchObject({
+      subtotal: 5000,
+      desconto: 500,
+      descontoPix: 225,
+      taxaEntrega: 0,
+      total: 4275,
+    });
+
+    const [entrega] = await ctx.database.db
+      .select()
+      .from(webhookEntregas)
+      .where(eq(webhookEntregas.referenciaId, result.pedido.id));
+    expect((entrega!.payload as { pedido: Record<string, unknown> }).pedido).toMatchObject({
+      desconto: 5,
+      desconto_pix: 2.25,
+      total: 42.75,
+    });
+
+    const itens = await ctx.database.db
+      .select()
+      .from(itensPedido)
+      .where(eq(itensPedido.pedidoId, result.pedido.id));
+    expect(orderMessage({ ...result.pedido, itens })).toContain("*Desconto no Pix:* -R$ 2,25");
+
+    const page = (await orderLoader({
+      request: makeRequest(`/loja/pedido/${result.pedido.numeroPedido}?token=${result.token}`),
+      params: { numero: result.pedido.numeroPedido },
+      context: {},
+    } as never)) as unknown as { data: { pedido: Record<string, unknown> } };
+    expect(page.data.pedido).toMatchObject({ descontoPix: 225, total: 4275 });
+  });
+
+  it("gives no Pix discount to other payment methods, nor when the setting is 0", async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Ração Cash",
+      preco: 5000,
+      estoque: 10,
+    });
+    const line = [{ produtoId: item.id, quantidade: 1 }];
+    const cash = await placeOrder(
+      orderInput(line, { bairro: "Centro", formaPagamento: "dinheiro" }),
+    );
+    expect(cash.ok && cash.pedido).toMatchObject({ descontoPix: 0, total: 5000 });
+
+    await updateSettings(ctx.database.db, { pixDescontoPercentual: 0 });
+    const pix = await placeOrder(orderInput(line, { bairro: "Centro", formaPagamento: "pix" }));
+    expect(pix.ok && pix.pedido).toMatchObject({ descontoPix: 0, total: 5000 });
+    const quote = await quoteCart({ itens: line, bairro: "Centro", formaPagamento: "pix" });
+    expect(quote).toMatchObject({ descontoPix: 0, pixDescontoPercentual: 0 });
+  });
+});
