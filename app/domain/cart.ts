@@ -1,6 +1,7 @@
 // The shopping cart (SPEC §4): a pure reducer over the lines the customer picked.
 // It lives in localStorage on the client; the server only ever receives ids and
 // quantities, and prices are always recomputed on the server.
+import { UUID_PATTERN } from "./catalog";
 
 export interface CartItem {
   id: string;
@@ -174,8 +175,6 @@ export function encodeCartLines(items: { id: string; quantidade: number }[]): st
   return items.map((i) => `${i.id}:${i.quantidade}`).join(",");
 }
 
-const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Lines `id:quantidade` of a posted cart; a line that is not a product id and a count is dropped. */
 export function decodeCartLines(text: string | null | undefined): {
   produtoId: string;
@@ -186,7 +185,7 @@ export function decodeCartLines(text: string | null | undefined): {
   for (const part of text.split(",")) {
     const [id, q] = part.split(":");
     const quantidade = Number(q);
-    if (!id || !PRODUCT_ID.test(id) || !Number.isSafeInteger(quantidade) || quantidade <= 0)
+    if (!id || !UUID_PATTERN.test(id) || !Number.isSafeInteger(quantidade) || quantidade <= 0)
       continue;
     merged.set(id, (merged.get(id) ?? 0) + quantidade);
   }

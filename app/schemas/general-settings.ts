@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkbox } from "./money-field";
 
 const optionalUrl = z
-  .string()
+  .string({ error: "URL inválida" })
   .trim()
   .refine((value) => {
     if (value === "") return true;
@@ -24,7 +24,7 @@ export const generalSettingsSchema = z.object({
   webhook_servicos_ativo: checkbox,
   webhook_curriculos_ativo: checkbox,
   whatsapp_numero: z
-    .string()
+    .string({ error: "Número inválido" })
     .trim()
     .refine(
       (value) => value === "" || value.replace(/\D/g, "").length >= 10,

@@ -50,6 +50,11 @@ export async function attempt<T>(
     if (error instanceof StorageError) {
       return data({ ok: false as const, intent, message: error.message }, { status: 400 });
     }
+    // An id or value the database cannot even read (not a uuid, not a number): bad input,
+    // answered with the action's message, not a server error.
+    if (isInvalidTextRepresentation(error)) {
+      return data({ ok: false as const, intent, message: genericMessage }, { status: 400 });
+    }
     logger.error({ err: error, intent }, "admin action failed");
     return data({ ok: false as const, intent, message: genericMessage }, { status: 500 });
   }
@@ -79,4 +84,12 @@ export function formFields(form: FormData): Record<string, string> {
     if (typeof value === "string") fields[key] = value;
   }
   return fields;
+}
+
+/** PostgreSQL's 22P02 (invalid_text_representation), from either driver, wrapped or not. */
+function isInvalidTextRepresentation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === "22P02") return true;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import {
+  FormDataParseError,
   MaxFileSizeExceededError,
   MaxFilesExceededError,
   MaxTotalSizeExceededError,
@@ -40,7 +41,8 @@ export class StorageError extends Error {
       | "too_many_pixels"
       | "wrong_type"
       | "bad_key"
-      | "write_failed",
+      | "write_failed"
+      | "bad_form",
     message: string,
   ) {
     super(message);
@@ -188,6 +190,14 @@ export async function parseMultipart(
     }
     if (error instanceof MaxFilesExceededError) {
       throw new StorageError("too_many", limits.tooManyMessage);
+    }
+    // A body that claims to be multipart and is not (cut short, no boundary, a text part
+    // that is not UTF-8): bad input.
+    if (error instanceof FormDataParseError || error instanceof TypeError) {
+      throw new StorageError(
+        "bad_form",
+        "Não foi possível ler o formulário enviado. Tente novamente.",
+      );
     }
     throw error;
   }

@@ -12,6 +12,16 @@ import { queryRows } from "~/server/db/client.server";
 import { seedDatabase } from "~/server/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import {
+  answer,
+  body,
+  ENGLISH,
+  fieldName,
+  messagesOf,
+  nasty,
+  requestBody,
+  tally,
+} from "../support/fuzz";
 
 const ctx = withTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -58,165 +68,6 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },
 ];
 
-// Strings that break naive code: huge, unicode, control characters, traversal, injection.
-const nasty = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.string({ minLength: 5000, maxLength: 20000 }),
-  fc.constantFrom(
-    "../../etc/passwd",
-    "..\\..\\windows\\win.ini",
-    "%00",
-    "' or 1=1 --",
-    "<script>alert(1)</script>",
-    "NaN",
-    "-1",
-    "1e309",
-    "9999999999999999999999",
-    "🐶🐱🐴",
-    "",
-    " ",
-    "null",
-    "undefined",
-    "{}",
-    "[]",
-  ),
-  fc.integer().map(String),
-  fc.double().map(String),
-);
-const fieldName = fc.oneof(
-  fc.constantFrom(
-    "nome",
-    "email",
-    "telefone",
-    "mensagem",
-    "intent",
-    "cupom",
-    "codigo",
-    "senha",
-    "itens",
-    "carrinho",
-    "bairro",
-    "bairroId",
-    "endereco",
-    "pagamento",
-    "entrega",
-    "quantidade",
-    "produtoId",
-    "fotos",
-    "curriculo",
-    "cargo",
-    "especie",
-    "porte",
-    "servico",
-    "q",
-    "categoria",
-    "page",
-    "ordem",
-    "token",
-  ),
-  fc.string({ maxLength: 20 }),
-);
-const fields = fc.array(fc.tuple(fieldName, nasty), { maxLength: 12 });
-const fileName = fc.oneof(
-  fc.constantFrom("../../../etc/passwd", "..%2f..%2fx.pdf", "/abs/x.jpg", "foto.jpg", "cv.pdf"),
-  fc.string({ maxLength: 60 }),
-);
-const fileType = fc.constantFrom(
-  "image/jpeg",
-  "image/png",
-  "application/pdf",
-  "text/html",
-  "application/x-msdownload",
-  "",
-);
-const filePart = fc.record({
-  field: fc.constantFrom("fotos", "curriculo", "arquivo", "imagem"),
-  name: fileName,
-  type: fileType,
-  data: fc.uint8Array({ maxLength: 2048 }),
-});
-
-const body = fc.oneof(
-  fields.map((list) => ({ kind: "urlencoded" as const, list })),
-  fc
-    .tuple(fields, fc.array(filePart, { maxLength: 4 }))
-    .map(([list, files]) => ({ kind: "multipart" as const, list, files })),
-  fc.string({ maxLength: 3000 }).map((text) => ({ kind: "json" as const, text })),
-  fc.uint8Array({ maxLength: 3000 }).map((bytes) => ({ kind: "bytes" as const, bytes })),
-);
-
-type Body = typeof body extends fc.Arbitrary<infer T> ? T : never;
-
-function requestBody(generated: Body): { body: BodyInit; headers: Record<string, string> } {
-  switch (generated.kind) {
-    case "urlencoded": {
-      const params = new URLSearchParams();
-      for (const [k, v] of generated.list) params.append(k, v);
-      return { body: params, headers: {} };
-    }
-    case "multipart": {
-      const form = new FormData();
-      for (const [k, v] of generated.list) form.append(k, v);
-      for (const f of generated.files)
-        form.append(f.field, new File([Buffer.from(f.data)], f.name, { type: f.type }));
-      return { body: form, headers: {} };
-    }
-    case "json":
-      return { body: generated.text, headers: { "content-type": "application/json" } };
-    case "bytes":
-      return {
-        body: Buffer.from(generated.bytes),
-        headers: { "content-type": "multipart/form-data; boundary=----x" },
-      };
-  }
-}
-
-// Library messages in English must never reach a visitor.
-const ENGLISH =
-  /\b(invalid input|expected|required|undefined|unexpected|error:|cannot read|is not a function|NaN)\b/i;
-
-/** The texts an answer shows, without the typed values it echoes back into the form. */
-function messagesOf(text: string): string {
-  if (!text) return "";
-  return JSON.stringify(JSON.parse(text), (key, value) => (key === "values" ? undefined : value));
-}
-
-let requests = 0;
-const statuses = new Map<number, number>();
-
-/** Runs a loader or action as the server would and returns its status and body text. */
-async function answer(
-  fn: (args: unknown) => unknown,
-  request: Request,
-  params: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  requests++;
-  let result: unknown;
-  try {
-    result = await fn({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) result = thrown;
-    else if (thrown && typeof thrown === "object" && "init" in thrown && "data" in thrown)
-      result = thrown;
-    else throw thrown;
-  }
-  let status = 200;
-  let text = "";
-  if (result instanceof Response) {
-    status = result.status;
-    text = result.headers.get("content-type")?.includes("json") ? await result.text() : "";
-  } else if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const init = (result as { init: ResponseInit | null }).init;
-    status = init?.status ?? 200;
-    text = JSON.stringify((result as { data: unknown }).data);
-  } else {
-    text = JSON.stringify(result ?? null);
-  }
-  statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  return { status, text };
-}
-
 async function businessRows(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of BUSINESS_TABLES) {
@@ -237,7 +88,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   console.info(
-    `[fuzz] ${requests} requisições; status: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    `[fuzz] ${tally.requests} requisições; status: ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
   );
 });
 

@@ -262,6 +262,10 @@ describe.each(drivers)("storage driver: %s", (name, makeDriver) => {
     })) as Response;
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toBe("private, no-store");
+    // Only ever a download: never rendered in the admin's browser, never sniffed as HTML.
+    expect(ok.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(ok.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.compare(Buffer.from(await ok.arrayBuffer()), PDF)).toBe(0);
   });
 });

@@ -1,0 +1,168 @@
+// Property-based fuzz of every admin loader and action (from app/routes.ts), signed in as
+// an admin: generated query strings, URL params and bodies, with the real intents mixed in
+// so each branch of each action is reached with hostile fields. Every answer is below 500,
+// a refusal speaks pt-BR, and a refusal (4xx) writes nothing. FUZZ_RUNS scales the run.
+//
+// Left out on purpose: /admin/testes and the 'webhook-test' intent, which send HTTP
+// requests to the address they are given; generated addresses must never leave this
+// machine. Their input checks are covered by their own tests.
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/server/db/client.server";
+import { seedDatabase } from "~/server/seed.server";
+import { makeAdmin } from "../setup/admin";
+import { withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
+import { adminRoutes } from "../support/admin-routes";
+import {
+  answer,
+  type Body,
+  body,
+  ENGLISH,
+  fieldName,
+  messagesOf,
+  nasty,
+  requestBody,
+  tally,
+} from "../support/fuzz";
+
+const ctx = withTestDatabase();
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+const NETWORK_ROUTES = ["routes/admin/testes.tsx"];
+const INTENTS = [
+  "bairro-create",
+  "bairro-delete",
+  "bairro-fee",
+  "bairro-toggle",
+  "category-create",
+  "coupon-create",
+  "coupon-toggle",
+  "order-status",
+  "payment-status",
+  "product-create",
+  "product-delete",
+  "product-toggle",
+  "product-update",
+  "settings-save",
+  "desbloquear",
+  "limpar",
+  "preview",
+  "import",
+  "senha",
+  "totp_iniciar",
+  "totp_confirmar",
+  "totp_desativar",
+];
+
+const TABLES = [
+  "categorias",
+  "produtos",
+  "cupons",
+  "bairros_entrega",
+  "pedidos",
+  "itens_pedido",
+  "pedidos_servicos",
+  "curriculos",
+  "configuracoes",
+  "usuarios",
+  "webhook_entregas",
+];
+
+async function rows(): Promise<string> {
+  const counts: string[] = [];
+  for (const table of TABLES) {
+    const [row] = await queryRows<{ n: number | string; h: string | null }>(
+      ctx.database.db,
+      sql`select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${sql.identifier(table)} t`,
+    );
+    counts.push(`${table}:${row!.n}:${row!.h}`);
+  }
+  return counts.join(" ");
+}
+
+/** A generated body with one of the real intents set (or none, or a made-up one). */
+const adminBody = fc
+  .tuple(body, fc.option(fc.oneof(fc.constantFrom(...INTENTS), nasty), { nil: undefined }))
+  .map(([generated, intent]): Body => {
+    if (intent === undefined || generated.kind === "json" || generated.kind === "bytes")
+      return generated;
+    return { ...generated, list: [["intent", intent], ...generated.list] };
+  });
+
+let token = "";
+beforeAll(async () => {
+  await seedDatabase();
+  token = (await makeAdmin()).token;
+});
+
+afterAll(() => {
+  console.info(
+    `[fuzz admin] ${tally.requests} requisições; status: ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
+  );
+});
+
+const routes = adminRoutes.filter((route) => !NETWORK_ROUTES.includes(route.file));
+
+describe("fuzz: admin loaders and actions, signed in", () => {
+  it("reads every admin route of app/routes.ts", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const route of routes) {
+    it(`${route.file}: generated input never gets a 5xx or an English message; a refusal writes nothing`, async () => {
+      const module = (await import(/* @vite-ignore */ `~/${route.file}`)) as {
+        loader?: (args: unknown) => unknown;
+        action?: (args: unknown) => unknown;
+      };
+      const paramNames = Object.keys(route.params);
+      const paramsArb = fc.record(
+        Object.fromEntries(paramNames.map((p) => [p, fc.oneof(nasty, fc.uuid())])) as Record<
+          string,
+          fc.Arbitrary<string>
+        >,
+      );
+      if (module.loader) {
+        const loader = module.loader;
+        const query = fc.array(fc.tuple(fieldName, nasty), { maxLength: 6 });
+        await fc.assert(
+          fc.asyncProperty(query, paramsArb, async (pairs, params) => {
+            const search = new URLSearchParams(pairs).toString();
+            const got = await answer(loader, makeRequest(`${route.url}?${search}`, { token }), {
+              ...route.params,
+              ...params,
+            });
+            expect(got.status).toBeLessThan(500);
+          }),
+          { numRuns: RUNS },
+        );
+      }
+      if (module.action) {
+        const action = module.action;
+        await fc.assert(
+          fc.asyncProperty(adminBody, paramsArb, async (generated, params) => {
+            const { body: payload, headers } = requestBody(generated);
+            const before = await rows();
+            const got = await answer(
+              action,
+              makeRequest(route.url, {
+                method: "POST",
+                body: payload,
+                headers: { origin: "http://localhost", ...headers },
+                token,
+              }),
+              { ...route.params, ...params },
+            );
+            expect(got.status).toBeLessThan(500);
+            if (got.status >= 400) {
+              expect(messagesOf(got.text)).not.toMatch(ENGLISH);
+              expect(await rows()).toBe(before);
+            }
+          }),
+          { numRuns: RUNS },
+        );
+      }
+    });
+  }
+});
