@@ -46,7 +46,9 @@ async function pgliteTarget(): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-crash-"));
   return {
     name: "PGlite",
-    env: { DATA_DIR: dataDir },
+    // DATABASE_URL emptied: the server must use the embedded database even when the
+    // environment names a PostgreSQL server (that one is the second target).
+    env: { DATA_DIR: dataDir, DATABASE_URL: "" },
     open: () => openDatabase({ dataDir: path.join(dataDir, "db") }),
     cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
