@@ -8,6 +8,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { configureZod } from "~/lib/zod-config";
+
+configureZod();
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -12,17 +12,15 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { toast as showToast } from "sonner";
-import { config as zodConfig } from "zod";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "~/components/ui/toaster";
 import { usePageHydrates } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { configureZod } from "~/lib/zod-config";
 import { readToast, type Toast } from "~/server/toast.server";
 
-// In the browser, zod must not probe `new Function` for its fast path: the strict CSP
-// (no 'unsafe-eval') reports that probe as a violation even though zod recovers.
-if (typeof document !== "undefined") zodConfig({ jitless: true });
+configureZod({ browser: typeof document !== "undefined" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);

@@ -21,6 +21,7 @@ import {
   body,
   ENGLISH,
   fieldName,
+  fuzzOptions,
   messagesOf,
   nasty,
   requestBody,
@@ -28,7 +29,6 @@ import {
 } from "../support/fuzz";
 
 const ctx = withTestDatabase();
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 const NETWORK_ROUTES = ["routes/admin/testes.tsx"];
 const INTENTS = [
@@ -135,7 +135,7 @@ describe("fuzz: admin loaders and actions, signed in", () => {
             });
             expect(got.status).toBeLessThan(500);
           }),
-          { numRuns: RUNS },
+          fuzzOptions(),
         );
       }
       if (module.action) {
@@ -160,7 +160,7 @@ describe("fuzz: admin loaders and actions, signed in", () => {
               expect(await rows()).toBe(before);
             }
           }),
-          { numRuns: RUNS },
+          fuzzOptions(),
         );
       }
     });

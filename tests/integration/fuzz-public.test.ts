@@ -17,6 +17,7 @@ import {
   body,
   ENGLISH,
   fieldName,
+  fuzzOptions,
   messagesOf,
   nasty,
   requestBody,
@@ -24,7 +25,6 @@ import {
 } from "../support/fuzz";
 
 const ctx = withTestDatabase();
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 // Tables a refused request must leave untouched (rate_limits counts attempts by design).
 const BUSINESS_TABLES = [
@@ -119,7 +119,7 @@ describe("fuzz: public and store actions and loaders", () => {
             );
             expect(got.status).toBeLessThan(500);
           }),
-          { numRuns: RUNS },
+          fuzzOptions(),
         );
       }
       if (module.action) {
@@ -137,7 +137,7 @@ describe("fuzz: public and store actions and loaders", () => {
             expect(got.status).toBeLessThan(500);
             if (got.status >= 400) expect(messagesOf(got.text)).not.toMatch(ENGLISH);
           }),
-          { numRuns: RUNS },
+          fuzzOptions(),
         );
       }
       expect(await businessRows()).toEqual(before);

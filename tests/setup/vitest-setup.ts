@@ -1,4 +1,8 @@
 import { afterEach, vi } from "vitest";
+import { configureZod } from "~/lib/zod-config";
+
+// As in production (app/entry.server.tsx): zod speaks pt-BR.
+configureZod();
 
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "silent";

@@ -124,7 +124,10 @@ export const ENGLISH =
 /** The texts an answer shows, without the typed values it echoes back into the form. */
 export function messagesOf(text: string): string {
   if (!text) return "";
-  return JSON.stringify(JSON.parse(text), (key, value) => (key === "values" ? undefined : value));
+  return JSON.stringify(JSON.parse(text), (key, value) =>
+    // `values` and `intent` echo what was typed or sent, not a message of ours.
+    key === "values" || key === "intent" ? undefined : value,
+  );
 }
 
 /** Requests sent and their statuses, for the run's printed summary. */
@@ -160,4 +163,14 @@ export async function answer(
   }
   tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
   return { status, text };
+}
+
+/**
+ * fast-check options: FUZZ_RUNS runs per property, and a fixed seed so a CI run is
+ * reproducible; FUZZ_SEED=random explores new inputs (a failure prints its seed).
+ */
+export function fuzzOptions(): { numRuns: number; seed?: number } {
+  const numRuns = Number(process.env.FUZZ_RUNS ?? 40);
+  const seed = process.env.FUZZ_SEED ?? "20261123";
+  return seed === "random" ? { numRuns } : { numRuns, seed: Number(seed) };
 }
