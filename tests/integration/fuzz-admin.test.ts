@@ -25,6 +25,7 @@ import {
   messagesOf,
   nasty,
   requestBody,
+  SHOP_TABLES,
   tally,
 } from "../support/fuzz";
 
@@ -56,23 +57,9 @@ const INTENTS = [
   "totp_desativar",
 ];
 
-const TABLES = [
-  "categorias",
-  "produtos",
-  "cupons",
-  "bairros_entrega",
-  "pedidos",
-  "itens_pedido",
-  "pedidos_servicos",
-  "curriculos",
-  "configuracoes",
-  "usuarios",
-  "webhook_entregas",
-];
-
 async function rows(): Promise<string> {
   const counts: string[] = [];
-  for (const table of TABLES) {
+  for (const table of SHOP_TABLES) {
     const [row] = await queryRows<{ n: number | string; h: string | null }>(
       ctx.database.db,
       sql`select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${sql.identifier(table)} t`,

@@ -21,27 +21,15 @@ import {
   messagesOf,
   nasty,
   requestBody,
+  SHOP_TABLES,
   tally,
 } from "../support/fuzz";
 
 const ctx = withTestDatabase();
 
-// Tables a refused request must leave untouched (rate_limits counts attempts by design).
-const BUSINESS_TABLES = [
-  "categorias",
-  "produtos",
-  "cupons",
-  "bairros_entrega",
-  "pedidos",
-  "itens_pedido",
-  "pedidos_servicos",
-  "curriculos",
-  "configuracoes",
-  "usuarios",
-  "sessoes",
-  "admin_audit_log",
-  "webhook_entregas",
-];
+// A refused public request must not touch the shop's data, nor sign anyone in or audit
+// anything (rate_limits counts attempts by design).
+const BUSINESS_TABLES = [...SHOP_TABLES, "sessoes", "admin_audit_log"];
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;

@@ -174,3 +174,18 @@ export function fuzzOptions(): { numRuns: number; seed?: number } {
   const seed = process.env.FUZZ_SEED ?? "20261123";
   return seed === "random" ? { numRuns } : { numRuns, seed: Number(seed) };
 }
+
+/** The shop's data: a refused request must leave every one of these tables as it was. */
+export const SHOP_TABLES = [
+  "categorias",
+  "produtos",
+  "cupons",
+  "bairros_entrega",
+  "pedidos",
+  "itens_pedido",
+  "pedidos_servicos",
+  "curriculos",
+  "configuracoes",
+  "usuarios",
+  "webhook_entregas",
+];
