@@ -1,7 +1,12 @@
 // Over real HTTP, every admin route of app/routes.ts refuses a visitor without a session:
 // the page, its `.data` request (what client navigation fetches) and a POST to its action
-// all send the visitor to /admin/login, and no admin data travels in the answer. (The
-// signed-in non-admin case runs on each loader and action in the integration suite.)
+// all send the visitor to /admin/login (and a signed-in non-admin home), and no admin data
+// travels in the answer. (The integration suite also runs each loader and action.)
+import { type ChildProcess, spawn } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { createSession, createUser, SESSION_COOKIE } from "~/server/auth.server";
+import { migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { E2E_ADMIN } from "../../playwright.config";
 import { adminRoutes } from "../support/admin-routes";
 import { expect, test } from "./fixtures";
@@ -38,5 +43,79 @@ test("every admin page, .data request and action refuses an anonymous visitor", 
       expect(body, label).not.toContain(E2E_ADMIN.email);
       expect(body.length, label).toBeLessThan(500);
     }
+  }
+});
+
+// A signed-in user who is not an admin (a customer account, or staff whose admin rights were
+// taken away while signed in) is refused the same way over HTTP: sent home, with nothing of
+// the admin area in the answer. The session is made in the server's own database before it
+// starts, as sign-in itself never hands a session to a non-admin.
+test("every admin page, .data request and action refuses a signed-in non-admin", async () => {
+  test.setTimeout(150_000);
+  const port = Number(process.env.E2E_PORT || 3100) + 9;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(os.tmpdir(), `agropet-nao-admin-${Date.now()}`);
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  await migrateDatabase(database);
+  const user = await createUser(
+    { email: "cliente@agropet.test", password: "senha-do-cliente", isAdmin: false },
+    database.db,
+  );
+  const { token } = await createSession(
+    user.id,
+    new Request(`${base}/admin/login`),
+    {},
+    database.db,
+  );
+  await database.close();
+
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+  const stopped = new Promise((resolve) => server.on("exit", resolve));
+  try {
+    const until = Date.now() + 90_000;
+    while (
+      !(await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
+      if (Date.now() > until) throw new Error(`servidor não subiu:\n${output}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+    // Home, not /admin/login: the server knows the session and refuses the user.
+    for (const url of pages) {
+      const page = await fetch(base + url, { headers, redirect: "manual" });
+      expect(page.status, `GET ${url}`).toBe(302);
+      expect(page.headers.get("location"), `GET ${url}`).toBe("/");
+      expect(await page.text(), `GET ${url}`).not.toContain(E2E_ADMIN.email);
+
+      for (const method of ["GET", "POST"] as const) {
+        const response = await fetch(`${base}${url}.data`, {
+          method,
+          headers:
+            method === "POST"
+              ? { ...headers, "content-type": "application/x-www-form-urlencoded" }
+              : headers,
+          body: method === "POST" ? "intent=excluir" : undefined,
+          redirect: "manual",
+        });
+        const label = `${method} ${url}.data`;
+        const body = await response.text();
+        const toHome = /"redirect","\/"/.test(body);
+        const noAction = method === "POST" && response.status === 405;
+        expect(toHome || noAction, `${label}: ${response.status} ${body.slice(0, 120)}`).toBe(true);
+        expect(body.length, label).toBeLessThan(500);
+      }
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await stopped;
   }
 });
