@@ -11,6 +11,8 @@ export default [
     route("contato", "routes/public/contato.tsx"),
     route("faq", "routes/public/faq.tsx"),
     route("trabalhe-conosco", "routes/public/trabalhe-conosco.tsx"),
+    // Any other address: the 404 page, inside the site's banner, header and footer.
+    route("*", "routes/not-found.tsx"),
   ]),
 
   // Online store
@@ -51,5 +53,4 @@ export default [
 
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
-// JSON-LD of the home page: a PetStore with both units, opening hours and phone.
+// JSON-LD of the home page: a PetStore with its open units, opening hours and phone. A unit
+// that has not opened yet is left out: search engines would show its hours as if it were open.
 import type { Shop } from "~/content/shop";
 import { absoluteUrl } from "./seo";
 
@@ -23,21 +24,22 @@ export function petStoreJsonLd(shop: Shop, origin: string, phone: string) {
     slogan: shop.slogan,
     areaServed: `${shop.city}/${shop.state}`,
     openingHoursSpecification,
-    department: shop.units.map((unit) => ({
-      "@type": "PetStore",
-      name: `${shop.name} – ${unit.name}`,
-      telephone,
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: unit.street,
-        addressLocality: unit.city,
-        addressRegion: unit.state,
-        postalCode: unit.postalCode,
-        addressCountry: "BR",
-      },
-      hasMap: unit.mapsUrl,
-      openingHoursSpecification,
-      ...(unit.comingSoon ? { description: "Em breve" } : {}),
-    })),
+    department: shop.units
+      .filter((unit) => !unit.comingSoon)
+      .map((unit) => ({
+        "@type": "PetStore",
+        name: `${shop.name} – ${unit.name}`,
+        telephone,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: unit.street,
+          addressLocality: unit.city,
+          addressRegion: unit.state,
+          postalCode: unit.postalCode,
+          addressCountry: "BR",
+        },
+        hasMap: unit.mapsUrl,
+        openingHoursSpecification,
+      })),
   };
 }

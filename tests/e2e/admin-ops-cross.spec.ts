@@ -103,7 +103,7 @@ test("an order's status and payment changed in the admin show on the customer's 
 test("a grooming request's status is changed in the admin", async ({ page }) => {
   const pet = unique("Paçoca");
   await gotoHydrated(page, "/servicos");
-  await page.getByRole("link", { name: /Solicitar Orçamento\s*:\s*Plano de Banho/ }).click();
+  await page.getByRole("button", { name: /Solicitar Orçamento\s*:\s*Plano de Banho/ }).click();
   const quote = page.getByRole("dialog");
   await quote.getByLabel("Nome Completo").fill("Tutora Admin E2E");
   await quote.getByLabel("WhatsApp").fill("(47) 98888-4321");

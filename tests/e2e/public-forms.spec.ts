@@ -125,7 +125,9 @@ test.describe("grooming quote", () => {
   }) => {
     await gotoHydrated(page, "/servicos");
     await expect(page.locator("#orcamento")).toHaveCount(0);
-    const opener = page.getByRole("link", { name: "Solicitar Orçamento: Banho + Tosa Higiênica" });
+    const opener = page.getByRole("button", {
+      name: "Solicitar Orçamento: Banho + Tosa Higiênica",
+    });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: /Banho \+ Tosa Higiênica/ });
     await expect(dialog).toBeVisible();
@@ -180,7 +182,7 @@ test.describe("grooming quote", () => {
 
   test("client-side checks keep the dialog open with the data", async ({ page }) => {
     await gotoHydrated(page, "/servicos");
-    await page.getByRole("link", { name: "Solicitar Orçamento: Plano de Banho" }).click();
+    await page.getByRole("button", { name: "Solicitar Orçamento: Plano de Banho" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Nome Completo").fill("Sem Pet");
     await dialog

@@ -98,14 +98,17 @@ test.describe("public pages", () => {
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
     );
     expect(ld["@type"]).toBe("PetStore");
-    expect(ld.department).toHaveLength(2);
+    // Only the open unit: the one still to open has no opening hours to show.
+    expect(ld.department).toHaveLength(1);
     expect(ld.telephone).toBe("+5547999990416");
   });
 
   test("servicos shows no price anywhere", async ({ page }) => {
-    await page.goto("/servicos");
+    await gotoHydrated(page, "/servicos");
     await expect(page.getByText("Plano Mais Procurado")).toBeVisible();
-    await expect(page.getByRole("link", { name: /Solicitar Orçamento/ })).toHaveCount(3);
+    // Issue 13, point 9: once hydrated, the controls that open the dialog are buttons.
+    await expect(page.getByRole("button", { name: /Solicitar Orçamento/ })).toHaveCount(3);
+    await expect(page.getByRole("link", { name: /Solicitar Orçamento/ })).toHaveCount(0);
     expect(await page.locator("main").textContent()).not.toMatch(/R\$/);
   });
 
@@ -300,7 +303,7 @@ test.describe("public pages", () => {
     }
     // The open dialog and the open mobile menu too.
     await gotoHydrated(page, "/servicos");
-    await page.getByRole("link", { name: /Solicitar Orçamento: Plano de Banho/ }).click();
+    await page.getByRole("button", { name: /Solicitar Orçamento: Plano de Banho/ }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.keyboard.press("Escape");

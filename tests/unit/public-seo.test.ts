@@ -23,14 +23,13 @@ describe("SEO tags", () => {
     expect(tags).toContainEqual({ property: "og:title", content: "FAQ | Loja" });
   });
 
-  it("describes the shop as a PetStore with both units, hours and phone", () => {
+  it("describes the shop as a PetStore with its open units, hours and phone", () => {
     const ld = petStoreJsonLd(shop, "https://loja.example", "47999990416");
     expect(ld["@type"]).toBe("PetStore");
     expect(ld.telephone).toBe("+5547999990416");
-    expect(ld.department.map((d) => d.address.streetAddress)).toEqual([
-      "Rua 416",
-      "Rua 406 esquina com 408",
-    ]);
+    // The unit still to open ('Em breve') is not listed with opening hours.
+    expect(shop.units.some((unit) => unit.comingSoon)).toBe(true);
+    expect(ld.department.map((d) => d.address.streetAddress)).toEqual(["Rua 416"]);
     expect(ld.openingHoursSpecification).toEqual([
       expect.objectContaining({ opens: "09:00", closes: "20:00" }),
       expect.objectContaining({ opens: "09:00", closes: "18:00" }),

@@ -26,9 +26,10 @@ export function OrderSuccess({
     if (!hydrated || opened.current) return;
     opened.current = true;
     clear();
-    // The click on "Finalizar" is still a recent user action, so the browser lets the
-    // chat open; when it does not, the button below does the same.
-    if (chatUrl) window.open(chatUrl, "_blank", "noopener,noreferrer");
+    // Opening the chat by itself only works while the click on 'Confirmar pedido' still
+    // counts as a user action (transient activation); otherwise a popup blocker stops it,
+    // so it is not even tried. The link below is the way that always works.
+    if (chatUrl && hasUserActivation()) window.open(chatUrl, "_blank", "noopener,noreferrer");
   }, [hydrated, clear, chatUrl]);
   const orderHref = `/loja/pedido/${numero}?token=${encodeURIComponent(token)}`;
   return (
@@ -41,24 +42,38 @@ export function OrderSuccess({
         <CheckCircle2Icon className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden="true" />
         <div className="grid gap-3">
           <p className="font-semibold text-green-900">{orderSuccessMessage(numero)}</p>
-          <p className="text-sm text-green-900">
-            Guarde o link abaixo: por ele você acompanha o status do pedido e do pagamento.
-          </p>
+          {chatUrl ? (
+            <p className="text-sm text-green-900">
+              Envie o pedido pelo WhatsApp para a loja confirmar mais rápido. Pelo link do pedido
+              você acompanha o status do pedido e do pagamento.
+            </p>
+          ) : (
+            <p className="text-sm text-green-900">
+              Guarde o link abaixo: por ele você acompanha o status do pedido e do pagamento.
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button asChild size="sm">
-              <Link to={orderHref}>Acompanhar pedido {numero}</Link>
-            </Button>
             {chatUrl ? (
-              <Button asChild size="sm" variant="whatsapp">
-                <a href={chatUrl} {...externalLinkProps}>
+              <Button asChild variant="whatsapp">
+                <a href={chatUrl} {...externalLinkProps} data-testid="pedido-whatsapp">
                   <MessageCircleIcon aria-hidden="true" />
                   Enviar pedido pelo WhatsApp
                 </a>
               </Button>
             ) : null}
+            <Button asChild variant={chatUrl ? "outline" : "default"}>
+              <Link to={orderHref}>Acompanhar pedido {numero}</Link>
+            </Button>
           </div>
         </div>
       </div>
     </section>
   );
+}
+
+/** Whether the page still holds a recent user action (where the browser can tell). */
+function hasUserActivation(): boolean {
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } })
+    .userActivation;
+  return activation?.isActive === true;
 }

@@ -1,18 +1,25 @@
 import { Outlet, useLoaderData } from "react-router";
 import { CartProvider } from "~/components/loja/cart-context";
 import { StoreHeader } from "~/components/loja/store-header";
+import { ChatLink } from "~/components/site/chat-link";
 import { shop } from "~/content/shop";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { chatNumber } from "~/domain/whatsapp";
 import { isAdminRequest } from "~/server/auth.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [isAdmin, settings] = await Promise.all([isAdminRequest(request), getSettings()]);
-  return { isAdmin, freteGratisMinimo: settings.freteGratisMinimo };
+  return {
+    isAdmin,
+    freteGratisMinimo: settings.freteGratisMinimo,
+    chatNumber: chatNumber(settings.whatsappNumero, shop.phone),
+  };
 }
 
 export default function LojaLayout() {
-  const { isAdmin, freteGratisMinimo } = useLoaderData<typeof loader>();
+  const { isAdmin, freteGratisMinimo, chatNumber } = useLoaderData<typeof loader>();
   return (
     <CartProvider>
       <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -21,7 +28,10 @@ export default function LojaLayout() {
           <Outlet />
         </div>
         <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">
-          © {new Date().getFullYear()} {shop.name} · {shop.city}/{shop.state} · {shop.phoneDisplay}
+          © {new Date().getFullYear()} {shop.name} · {shop.city}/{shop.state} ·{" "}
+          <ChatLink number={chatNumber} className="underline hover:text-brand-800">
+            {shop.messenger}: {formatPhoneDisplay(chatNumber)}
+          </ChatLink>
         </footer>
       </div>
     </CartProvider>

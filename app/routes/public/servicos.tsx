@@ -41,6 +41,9 @@ export async function action({
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
+const quoteOpenerClass =
+  "inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700";
+
 export default function Servicos() {
   const chatNumber = useChatNumber();
   const hydrated = useHydrated();
@@ -117,20 +120,30 @@ export default function Servicos() {
                 ))}
               </ul>
               <div className="mt-auto pt-6">
-                <a
-                  href={`?servico=${service.id}#orcamento`}
-                  onClick={(event) => {
-                    if (!hydrated) return;
-                    event.preventDefault();
-                    opener.current = event.currentTarget;
-                    setOpen(service.id);
-                  }}
-                  aria-haspopup="dialog"
-                  aria-label={`Solicitar Orçamento: ${service.name}`}
-                  className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
-                >
-                  Solicitar Orçamento
-                </a>
+                {hydrated ? (
+                  // Once React runs, the control opens a dialog: a button, not a link.
+                  <button
+                    type="button"
+                    onClick={(event) => {
+                      opener.current = event.currentTarget;
+                      setOpen(service.id);
+                    }}
+                    aria-haspopup="dialog"
+                    aria-label={`Solicitar Orçamento: ${service.name}`}
+                    className={quoteOpenerClass}
+                  >
+                    Solicitar Orçamento
+                  </button>
+                ) : (
+                  // Without JavaScript: a link to the form on the page itself.
+                  <a
+                    href={`?servico=${service.id}#orcamento`}
+                    aria-label={`Solicitar Orçamento: ${service.name}`}
+                    className={quoteOpenerClass}
+                  >
+                    Solicitar Orçamento
+                  </a>
+                )}
               </div>
             </li>
           ))}
