@@ -24,7 +24,7 @@ import {
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "~/schemas/status";
-import { storeSettingsSchema } from "~/schemas/store-settings";
+import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
 import {
   attempt,
   fail,
@@ -257,9 +257,16 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(intent, "Configurações salvas com sucesso!");
       });
     }
-    case "webhook-test":
+    case "webhook-test": {
+      // The URL on the screen, typed or not yet saved; a request without one tests the saved URL.
+      let typedUrl: string | null | undefined;
+      if (fields.webhookUrl !== undefined) {
+        const parsed = webhookTestSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error, "URL inválida");
+        typedUrl = parsed.data.webhookUrl;
+      }
       return attempt(intent, "Erro ao enviar teste", async () => {
-        const result = await testStoreWebhook(actor);
+        const result = await testStoreWebhook(actor, typedUrl);
         return result.ok
           ? ok(intent, result.message)
           : data(
@@ -267,6 +274,7 @@ export async function action({ request }: Route.ActionArgs) {
               { status: 400 },
             );
       });
+    }
     case "bairro-create": {
       const parsed = bairroSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error, BAIRRO_REQUIRED);
