@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -55,9 +56,13 @@ function StatusSelect({ resume }: { resume: Resume }) {
 export function ResumeList({
   counts,
   resumes,
+  page,
+  pageSize,
 }: {
   counts: Record<Status | "total", number>;
   resumes: Resume[];
+  page: number;
+  pageSize: number;
 }) {
   return (
     <div className="grid gap-6">
@@ -117,6 +122,7 @@ export function ResumeList({
           ))}
         </ul>
       )}
+      <Pagination page={page} total={counts.total} pageSize={pageSize} />
     </div>
   );
 }
