@@ -102,6 +102,23 @@ describe("resumes", () => {
     );
     expect(none.status).toBe(404);
     expect(await none.response!.text()).toContain("Erro ao baixar currículo");
+    // Opened as a page (a new tab): back to the list with the error toast, not a bare 404.
+    const page = await call(
+      downloadLoader,
+      makeRequest(`/admin/curriculos/${missing.id}/download`, {
+        token,
+        headers: { "sec-fetch-mode": "navigate" },
+      }),
+      { id: missing.id },
+    );
+    expect(page.status).toBe(302);
+    expect(page.response!.headers.get("location")).toBe("/admin/curriculos");
+    const { toast: pageToast } = await readToast(
+      new Request("http://localhost/", {
+        headers: { cookie: page.response!.headers.get("set-cookie")!.split(";")[0]! },
+      }),
+    );
+    expect(pageToast).toMatchObject({ type: "error", title: "Erro ao baixar currículo" });
   });
 
   it("counts by status, lists newest first and changes the status, audited", async () => {

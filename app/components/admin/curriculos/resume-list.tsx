@@ -1,15 +1,13 @@
-import { Download } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { useActionToast } from "~/components/admin/loja/use-action-toast";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { formatDateTime } from "~/domain/dates";
 import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, VAGA_LABEL } from "~/schemas/status";
+import { ResumeDownload } from "./resume-download";
 
 type Status = (typeof STATUS_CURRICULO)[number];
 
@@ -105,15 +103,7 @@ export function ResumeList({
                 </div>
                 <StatusSelect resume={r} />
                 {r.temArquivo ? (
-                  <Button asChild variant="outline">
-                    <a
-                      href={`/admin/curriculos/${r.id}/download`}
-                      onClick={() => toast.success("Download iniciado com sucesso")}
-                    >
-                      <Download aria-hidden="true" /> Baixar currículo
-                      <span className="sr-only"> de {r.nomeCompleto}</span>
-                    </a>
-                  </Button>
+                  <ResumeDownload id={r.id} nome={r.nomeCompleto} />
                 ) : (
                   <span className="text-sm text-slate-600">Sem arquivo</span>
                 )}
