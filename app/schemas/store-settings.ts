@@ -7,6 +7,19 @@ export const PIX_CITY_MAX = 15;
 /** The largest Pix discount the settings accept (the database checks it too). */
 export const PIX_DISCOUNT_MAX = 50;
 
+/** An http(s) URL or nothing (null). */
+const webhookUrlField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((u) => (u ? u : null))
+  .refine((u) => u === null || (/^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u)), {
+    message: "URL inválida",
+  });
+
+/** 'Testar webhook' sends the URL on the screen (saved or not) with the test request. */
+export const webhookTestSchema = z.object({ webhookUrl: webhookUrlField });
+
 export const storeSettingsSchema = z
   .object({
     whatsappNumero: z
@@ -53,14 +66,7 @@ export const storeSettingsSchema = z
               ),
           ),
       ),
-    webhookUrl: z
-      .string()
-      .trim()
-      .optional()
-      .transform((u) => (u ? u : null))
-      .refine((u) => u === null || (/^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u)), {
-        message: "URL inválida",
-      }),
+    webhookUrl: webhookUrlField,
     webhookAtivo: checkbox,
     /** Blank keeps the saved secret; 'limparSegredo' removes it. */
     webhookSecret: optionalText(200, "Segredo deve ter no máximo 200 caracteres"),

@@ -1,20 +1,33 @@
 // Admin grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4).
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
+import { clampPage } from "~/domain/pagination";
 import type { StatusServico } from "~/server/db/schema";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type PedidoServico, pedidosServicos } from "./db/schema";
 
+export const GROOMING_PAGE_SIZE = 30;
+
+/**
+ * One page of the grooming orders, newest first, with the total for the same filter (the
+ * count the page shows). A page past the end is the last page.
+ */
 export async function listGroomingOrders(
-  filters: { status?: StatusServico } = {},
+  filters: { status?: StatusServico; page?: number } = {},
   executor: Executor = db(),
-): Promise<PedidoServico[]> {
-  return executor
+): Promise<{ orders: PedidoServico[]; total: number; page: number; pageSize: number }> {
+  const where = filters.status ? eq(pedidosServicos.status, filters.status) : undefined;
+  const [row] = await executor.select({ total: count() }).from(pedidosServicos).where(where);
+  const total = Number(row?.total ?? 0);
+  const page = clampPage(filters.page, total, GROOMING_PAGE_SIZE);
+  const orders = await executor
     .select()
     .from(pedidosServicos)
-    .where(filters.status ? eq(pedidosServicos.status, filters.status) : undefined)
+    .where(where)
     .orderBy(desc(pedidosServicos.createdAt), desc(pedidosServicos.id))
-    .limit(200);
+    .limit(GROOMING_PAGE_SIZE)
+    .offset((page - 1) * GROOMING_PAGE_SIZE);
+  return { orders, total, page, pageSize: GROOMING_PAGE_SIZE };
 }
 
 export async function setGroomingStatus(

@@ -1,17 +1,36 @@
 // Admin job applications (SPEC §2.3, §4 resume status, §6 private files).
 import { count, desc, eq } from "drizzle-orm";
+import { clampPage } from "~/domain/pagination";
 import { STATUS_CURRICULO } from "~/schemas/status";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type Curriculo, curriculos, type StatusCurriculo } from "./db/schema";
 import { storage } from "./storage.server";
 
-export async function listResumes(executor: Executor = db()): Promise<Curriculo[]> {
-  return executor
+export const RESUMES_PAGE_SIZE = 30;
+
+/**
+ * One page of the applications, newest first, with the counters. The list's total is the
+ * counters' total, so the pages reach every application the counters count.
+ */
+export async function listResumes(
+  filters: { page?: number } = {},
+  executor: Executor = db(),
+): Promise<{
+  resumes: Curriculo[];
+  counts: Record<StatusCurriculo | "total", number>;
+  page: number;
+  pageSize: number;
+}> {
+  const counts = await resumeCounts(executor);
+  const page = clampPage(filters.page, counts.total, RESUMES_PAGE_SIZE);
+  const resumes = await executor
     .select()
     .from(curriculos)
     .orderBy(desc(curriculos.createdAt), desc(curriculos.id))
-    .limit(500);
+    .limit(RESUMES_PAGE_SIZE)
+    .offset((page - 1) * RESUMES_PAGE_SIZE);
+  return { resumes, counts, page, pageSize: RESUMES_PAGE_SIZE };
 }
 
 export async function resumeCounts(

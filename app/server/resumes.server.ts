@@ -1,6 +1,9 @@
 // Job applications (curriculos). Submit order of SPEC §4: insert the record, store the
 // PDF privately, set curriculo_url, queue the webhook. All of it runs in one
 // transaction, so a failed file write leaves no row (and a failed commit no file).
+// SPEC §8 separates the failures: the record cannot be saved ('Erro ao salvar dados.
+// Tente novamente.') or the file cannot be kept ('Erro ao fazer upload do arquivo.
+// Tente novamente.').
 import { eq } from "drizzle-orm";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
@@ -95,8 +98,9 @@ export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promi
         .delete("private", key)
         .catch(() => undefined);
     if (error instanceof ResumeError) throw error;
+    // Everything else in the transaction is the database: the record was not saved.
     logger.error({ err: error }, "falha ao salvar currículo");
-    throw new ResumeError(RESUME_MESSAGES.failure);
+    throw new ResumeError(RESUME_MESSAGES.insertFailure);
   }
 }
 

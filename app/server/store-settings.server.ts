@@ -46,12 +46,17 @@ export const WEBHOOK_TEST_MESSAGES = {
   networkError: "Erro ao enviar teste",
 } as const;
 
-/** The settings test of SPEC §7.5: a sample order posted to the saved webhook URL. */
+/**
+ * The settings test of SPEC §7.5: a sample order posted to the webhook URL on the screen
+ * (`typedUrl`, already validated as http(s); null when the field is empty), or to the
+ * saved one when the request carries no URL.
+ */
 export async function testStoreWebhook(
   actor: AdminActor,
+  typedUrl?: string | null,
 ): Promise<{ ok: boolean; message: string; detail?: string }> {
   const settings = await getSettings();
-  const url = settings.webhookUrl?.trim();
+  const url = typedUrl === undefined ? settings.webhookUrl?.trim() : typedUrl;
   if (!url) return { ok: false, message: WEBHOOK_TEST_MESSAGES.missing };
   const payload = {
     pedido: {

@@ -57,7 +57,9 @@ export async function testWebhook(): Promise<SystemTestResult> {
   if (result.status !== undefined) {
     return {
       ok: false,
-      message: `Erro HTTP: ${result.status} - ${result.statusText ?? ""}`.trim(),
+      message: result.statusText
+        ? `Erro HTTP: ${result.status} - ${result.statusText}`
+        : `Erro HTTP: ${result.status}`,
     };
   }
   return { ok: false, message: "Erro ao conectar com o webhook", detail: result.error };

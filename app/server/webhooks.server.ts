@@ -2,6 +2,7 @@
 // transaction as the record it announces; a background worker delivers it later with
 // retries. A failed webhook never fails or loses the customer's submission.
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type WebhookEntrega, webhookEntregas } from "./db/schema";
@@ -51,6 +52,29 @@ export interface PostResult {
   error?: string;
 }
 
+/** The first characters of a response body, on one line (reads at most 1 KB). */
+async function bodyStart(response: Response, max = 100): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  let bytes = new Uint8Array(0);
+  try {
+    while (bytes.byteLength < 1024) {
+      const { done, value } = await reader.read();
+      if (done || !value) break;
+      const next = new Uint8Array(bytes.byteLength + value.byteLength);
+      next.set(bytes);
+      next.set(value, bytes.byteLength);
+      bytes = next;
+    }
+  } catch {
+    // What was read so far is enough.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const text = new TextDecoder().decode(bytes).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 /** One POST with the JSON body, signed when a secret is set, aborted after 8 s. */
 export async function postJson(
   url: string,
@@ -71,8 +95,14 @@ export async function postJson(
       signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
       redirect: "manual",
     });
-    await response.body?.cancel();
-    return { ok: response.ok, status: response.status, statusText: response.statusText };
+    // HTTP/2 and some servers send no reason phrase: the standard one, else what the body
+    // starts with, says what the status means.
+    const statusText =
+      response.statusText ||
+      STATUS_CODES[response.status] ||
+      (response.ok ? "" : await bodyStart(response));
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: response.ok, status: response.status, statusText };
   } catch (error) {
     const message =
       error instanceof Error && error.name === "TimeoutError"

@@ -102,6 +102,23 @@ describe("resumes", () => {
     );
     expect(none.status).toBe(404);
     expect(await none.response!.text()).toContain("Erro ao baixar currículo");
+    // Opened as a page (a new tab): back to the list with the error toast, not a bare 404.
+    const page = await call(
+      downloadLoader,
+      makeRequest(`/admin/curriculos/${missing.id}/download`, {
+        token,
+        headers: { "sec-fetch-mode": "navigate" },
+      }),
+      { id: missing.id },
+    );
+    expect(page.status).toBe(302);
+    expect(page.response!.headers.get("location")).toBe("/admin/curriculos");
+    const { toast: pageToast } = await readToast(
+      new Request("http://localhost/", {
+        headers: { cookie: page.response!.headers.get("set-cookie")!.split(";")[0]! },
+      }),
+    );
+    expect(pageToast).toMatchObject({ type: "error", title: "Erro ao baixar currículo" });
   });
 
   it("counts by status, lists newest first and changes the status, audited", async () => {
@@ -199,5 +216,95 @@ describe("grooming orders", () => {
       formRequest("/admin/servicos", { id: a!.id, status: "concluido" }),
     );
     expect(anonymous.status).toBe(302);
+  });
+});
+
+describe("long lists", () => {
+  /** Walks '?pagina=1, 2, ...' as the 'Próxima' link does, until the last page. */
+  async function walk(
+    // biome-ignore lint/suspicious/noExplicitAny: route loaders have generated arg types
+    loader: (args: any) => unknown,
+    path: string,
+    key: "orders" | "resumes",
+  ) {
+    const seen: string[] = [];
+    const totals: number[] = [];
+    for (let page = 1; page < 100; page++) {
+      const sep = path.includes("?") ? "&" : "?";
+      const { data } = await call(loader, makeRequest(`${path}${sep}pagina=${page}`, { token }));
+      expect(data.page).toBe(page);
+      seen.push(...data[key].map((r: { id: string }) => r.id));
+      totals.push(data.total ?? data.counts.total);
+      if (page * data.pageSize >= (data.total ?? data.counts.total)) break;
+    }
+    return { seen, totals };
+  }
+
+  it("pages through every resume, newest first, as many as the counters count", async () => {
+    await db().delete(curriculos);
+    const start = Date.UTC(2025, 0, 1);
+    const rows = await db()
+      .insert(curriculos)
+      .values(
+        Array.from({ length: 505 }, (_, i) => ({
+          nomeCompleto: `Candidato ${i}`,
+          email: `c${i}@teste.com`,
+          telefone: "47999998888",
+          vaga: "caixa" as const,
+          status: i % 5 === 0 ? ("arquivado" as const) : ("novo" as const),
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
+      .returning({ id: curriculos.id });
+    const { data: first } = await call(resumeLoader, makeRequest("/admin/curriculos", { token }));
+    expect(first.counts).toMatchObject({ total: 505, arquivado: 101, novo: 404 });
+    expect(first.resumes).toHaveLength(first.pageSize);
+
+    const { seen, totals } = await walk(resumeLoader, "/admin/curriculos", "resumes");
+    // Every application is reached once, the oldest ones included, newest first.
+    expect(seen).toEqual(rows.map((r) => r.id).reverse());
+    expect(new Set(totals)).toEqual(new Set([505]));
+
+    // A page past the end shows the last page.
+    const { data: past } = await call(
+      resumeLoader,
+      makeRequest("/admin/curriculos?pagina=999", { token }),
+    );
+    expect(past.page).toBe(Math.ceil(505 / past.pageSize));
+    expect(past.resumes.at(-1).id).toBe(rows[0]!.id);
+  });
+
+  it("pages through every grooming order, keeping the status filter and its count", async () => {
+    await db().delete(pedidosServicos);
+    const start = Date.UTC(2025, 0, 1);
+    const rows = await db()
+      .insert(pedidosServicos)
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          numeroPedido: `SRV9${String(i).padStart(5, "0")}`,
+          tipoServico: "banho_tosa" as const,
+          nomeTutor: `Tutor ${i}`,
+          whatsapp: "47999990000",
+          nomePet: `Pet ${i}`,
+          racaPorte: "SRD, médio",
+          status: i % 4 === 0 ? ("confirmado" as const) : ("aguardando_orcamento" as const),
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
+      .returning({ id: pedidosServicos.id, status: pedidosServicos.status });
+
+    const all = await walk(groomingLoader, "/admin/servicos", "orders");
+    expect(all.seen).toEqual(rows.map((r) => r.id).reverse());
+    expect(new Set(all.totals)).toEqual(new Set([230]));
+
+    const confirmed = rows.filter((r) => r.status === "confirmado");
+    const filtered = await walk(groomingLoader, "/admin/servicos?status=confirmado", "orders");
+    expect(filtered.seen).toEqual(confirmed.map((r) => r.id).reverse());
+    expect(new Set(filtered.totals)).toEqual(new Set([confirmed.length]));
+    const { data } = await call(
+      groomingLoader,
+      makeRequest("/admin/servicos?status=confirmado&pagina=2", { token }),
+    );
+    expect(data).toMatchObject({ status: "confirmado", page: 2, total: confirmed.length });
   });
 });

@@ -583,6 +583,68 @@ describe("admin store hub: settings and neighbourhoods", () => {
     expect((await post({ intent: "webhook-test" })).data.message).toBe("Erro ao enviar teste");
   });
 
+  it("tests the webhook URL on the screen, not the saved one, validated and for admins only", async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? "");
+      req.resume();
+      req.on("end", () => {
+        res.statusCode = req.url === "/digitada" ? 404 : 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await post({ ...base, webhookUrl: `${origin}/salva`, limparSegredo: "on" });
+      expect((await getSettings()).webhookUrl).toBe(`${origin}/salva`);
+
+      // Typed but not saved: that is the URL tested, and its failure is reported.
+      const typed = await post({ intent: "webhook-test", webhookUrl: `${origin}/digitada` });
+      expect(hits).toEqual(["/digitada"]);
+      expect(typed.data).toMatchObject({
+        ok: false,
+        message: "Erro no teste. Verifique a URL do webhook.",
+        description: "HTTP 404 Not Found",
+      });
+      // The field emptied on the screen: nothing to test, even with a saved URL.
+      const blank = await post({ intent: "webhook-test", webhookUrl: "  " });
+      expect(blank.data.message).toBe("Configure a URL do webhook primeiro");
+      // Not an http(s) URL: refused before any request.
+      for (const bad of ["ftp://exemplo.com/hook", "javascript:alert(1)", "nao e url"]) {
+        const refused = await post({ intent: "webhook-test", webhookUrl: bad });
+        expect(refused.status).toBe(400);
+        expect(refused.data).toMatchObject({ ok: false, errors: { webhookUrl: "URL inválida" } });
+      }
+      expect(hits).toEqual(["/digitada"]);
+      // Signed in without admin rights, or not signed in: no request goes out.
+      const { token: userToken } = await adminSession(false);
+      const user = await call(
+        action,
+        formRequest(
+          "/admin/loja?view=configuracoes",
+          { intent: "webhook-test", webhookUrl: `${origin}/intruso` },
+          { token: userToken },
+        ),
+      );
+      expect(user.status).toBe(302);
+      const anonymous = await call(
+        action,
+        formRequest("/admin/loja?view=configuracoes", {
+          intent: "webhook-test",
+          webhookUrl: `${origin}/intruso`,
+        }),
+      );
+      expect(anonymous.status).toBe(302);
+      expect(hits).toEqual(["/digitada"]);
+      // A request without a URL (an older page) still tests the saved one.
+      expect((await post({ intent: "webhook-test" })).data.ok).toBe(true);
+      expect(hits).toEqual(["/digitada", "/salva"]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it("adds, edits, deactivates and removes neighbourhoods; refuses a duplicate name", async () => {
     const missing = await post({ intent: "bairro-create", nome: "", taxaEntrega: "" });
     expect(missing.data.errors.nome).toBe("Preencha o nome do bairro e a taxa de entrega");

@@ -1,6 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { shop } from "~/content/shop";
 import * as configuracoesRoute from "~/routes/admin/configuracoes";
 import * as securityRoute from "~/routes/admin/security";
 import * as testesRoute from "~/routes/admin/testes";
@@ -227,7 +228,18 @@ describe("system tests", () => {
     const page = body<{ webhookConfigured: boolean; whatsappNumero: string }>(
       await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token })),
     );
-    expect(page).toEqual({ webhookConfigured: false, whatsappNumero: "" });
+    // No number in the settings: the chat test uses the shop's phone (app/content), as
+    // every chat link of the site does, and says so.
+    expect(page).toEqual({
+      webhookConfigured: false,
+      whatsappNumero: shop.phone,
+      whatsappPadrao: true,
+    });
+    await updateSettings(db(), { whatsappNumero: "47988887777" });
+    expect(
+      body(await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token }))),
+    ).toEqual({ webhookConfigured: false, whatsappNumero: "47988887777", whatsappPadrao: false });
+    await updateSettings(db(), { whatsappNumero: null });
 
     await updateSettings(db(), { webhookUrl: `${base}/ok` });
     expect(await run("webhook", admin.token)).toMatchObject({
@@ -262,5 +274,37 @@ describe("system tests", () => {
       ok: false,
       message: "Erro ao conectar com o webhook",
     });
+  });
+
+  it("names an HTTP error whose status line has no reason phrase", async () => {
+    // A server that answers 'HTTP/1.1 404 ' (no reason phrase, as HTTP/2 never has one),
+    // or a status with no standard phrase and a body that says what went wrong.
+    const raw = net.createServer((socket) => {
+      socket.once("data", (chunk) => {
+        const body = chunk.toString().includes("/estranho")
+          ? "Cota do webhook esgotada\n  tente amanhã"
+          : "";
+        socket.end(
+          `HTTP/1.1 ${body ? 599 : 404} \r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    try {
+      const admin = await makeAdmin();
+      await updateSettings(db(), { webhookUrl: `${rawBase}/sumiu` });
+      expect(await run("webhook", admin.token)).toMatchObject({
+        ok: false,
+        message: "Erro HTTP: 404 - Not Found",
+      });
+      await updateSettings(db(), { webhookUrl: `${rawBase}/estranho` });
+      expect(await run("webhook", admin.token)).toMatchObject({
+        ok: false,
+        message: "Erro HTTP: 599 - Cota do webhook esgotada tente amanhã",
+      });
+    } finally {
+      await new Promise<void>((resolve) => raw.close(() => resolve()));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/public/trabalhe-conosco";
 import { curriculos, webhookEntregas } from "~/server/db/schema";
@@ -136,6 +137,67 @@ describe("resume submission", () => {
     );
     expect(status).toBe(400);
     expect(body.message).toBe("Erro ao fazer upload do arquivo. Tente novamente.");
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
+    expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(0);
+  });
+
+  it("says 'Erro ao salvar dados' when the record cannot be saved, keeping no file", async () => {
+    const filesBefore = await storage().list("private");
+    // A real refusal by the database: a check constraint the insert breaks.
+    await ctx.database.db.execute(
+      sql`alter table curriculos add constraint teste_recusa_insert check (nome_completo <> 'Recusa Insert')`,
+    );
+    try {
+      const { body, status } = await callAction(
+        resumeRequest(
+          { name: "cv.pdf", type: "application/pdf", data: PDF },
+          { nomeCompleto: "Recusa Insert" },
+        ),
+      );
+      expect(status).toBe(400);
+      expect(body.message).toBe("Erro ao salvar dados. Tente novamente.");
+    } finally {
+      await ctx.database.db.execute(
+        sql`alter table curriculos drop constraint teste_recusa_insert`,
+      );
+    }
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
+    expect(await storage().list("private")).toEqual(filesBefore);
+  });
+
+  it("deletes the stored file when the record fails after it, with 'Erro ao salvar dados'", async () => {
+    const filesBefore = await storage().list("private");
+    // The insert passes; setting curriculo_url once the PDF is stored is refused.
+    await ctx.database.db.execute(
+      sql`alter table curriculos add constraint teste_recusa_arquivo check (curriculo_url = '' or nome_completo <> 'Recusa Arquivo')`,
+    );
+    const put = storage().put.bind(storage());
+    const stored: string[] = [];
+    setStorage({
+      ...localDiskDriver(ctx.uploadsDir),
+      async put(area, key, data) {
+        await put(area, key, data);
+        stored.push(key);
+      },
+    });
+    try {
+      const { body, status } = await callAction(
+        resumeRequest(
+          { name: "cv.pdf", type: "application/pdf", data: PDF },
+          { nomeCompleto: "Recusa Arquivo" },
+        ),
+      );
+      expect(status).toBe(400);
+      expect(body.message).toBe("Erro ao salvar dados. Tente novamente.");
+    } finally {
+      await ctx.database.db.execute(
+        sql`alter table curriculos drop constraint teste_recusa_arquivo`,
+      );
+    }
+    // The file was written, then removed: nothing orphaned, no row, no webhook.
+    expect(stored).toHaveLength(1);
+    expect(await storage().read("private", stored[0]!)).toBeNull();
+    expect(await storage().list("private")).toEqual(filesBefore);
     expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(0);
   });

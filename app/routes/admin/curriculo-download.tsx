@@ -1,12 +1,14 @@
 // GET /admin/curriculos/:id/download: the private resume file, for an admin session only.
 // The session is checked on every request (no public or long-lived link); without one
-// the admin lands on the login page with 'Sessão expirada. Faça login novamente.'.
+// the admin lands on the login page with 'Sessão expirada. Faça login novamente.'. The
+// file is always an attachment with nosniff: never shown inside the site's origin.
 import { requireAdmin } from "~/server/auth.server";
 import { attachmentHeader, readResumeFile } from "~/server/resumes-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/curriculo-download";
 
 export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";
+const DOWNLOAD_ERROR = "Erro ao baixar currículo";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   let user: Awaited<ReturnType<typeof requireAdmin>>["user"];
@@ -31,6 +33,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ? await readResumeFile(params.id, { request, userId: user.id })
     : null;
   if (!file) {
+    // Opened as a page (new tab, no script): back to the list with the error, not a bare
+    // text page. The list's button fetches the file and shows the same message as a toast.
+    if (request.headers.get("sec-fetch-mode") === "navigate") {
+      return redirectWithToast(
+        "/admin/curriculos",
+        { type: "error", title: DOWNLOAD_ERROR },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
     return new Response("Erro ao baixar currículo: arquivo não encontrado.", {
       status: 404,
       headers: {

@@ -2,20 +2,25 @@
 
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { pageParam } from "~/domain/pagination";
 import { resumeStatusSchema } from "~/schemas/status";
 import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/request-info.server";
-import { listResumes, resumeCounts, setResumeStatus } from "~/server/resumes-admin.server";
+import { listResumes, setResumeStatus } from "~/server/resumes-admin.server";
 import type { Route } from "./+types/curriculos";
 
 export const meta: Route.MetaFunction = () => [{ title: "Currículos | Painel Administrativo" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [resumes, counts] = await Promise.all([listResumes(), resumeCounts()]);
+  const { resumes, counts, page, pageSize } = await listResumes({
+    page: pageParam(new URL(request.url)),
+  });
   return {
     counts,
+    page,
+    pageSize,
     resumes: resumes.map(({ curriculoUrl, ...r }) => ({
       ...r,
       temArquivo: curriculoUrl.startsWith("private:"),
@@ -40,7 +45,12 @@ export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">Currículos</h1>
         <p className="text-sm text-slate-600">Candidaturas enviadas em Trabalhe Conosco</p>
       </div>
-      <ResumeList counts={loaderData.counts} resumes={loaderData.resumes} />
+      <ResumeList
+        counts={loaderData.counts}
+        resumes={loaderData.resumes}
+        page={loaderData.page}
+        pageSize={loaderData.pageSize}
+      />
     </div>
   );
 }

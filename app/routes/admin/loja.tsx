@@ -8,6 +8,7 @@ import { LojaProducts } from "~/components/admin/loja/products-view";
 import { LojaSettings } from "~/components/admin/loja/settings-view";
 import { LOJA_VIEWS, type LojaView, LojaViewNav } from "~/components/admin/loja/view-nav";
 import { Button } from "~/components/ui/button";
+import { pageParam } from "~/domain/pagination";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro";
 import { COUPON_REQUIRED, couponSchema } from "~/schemas/coupon";
@@ -24,7 +25,7 @@ import {
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "~/schemas/status";
-import { storeSettingsSchema } from "~/schemas/store-settings";
+import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
 import {
   attempt,
   fail,
@@ -64,7 +65,6 @@ function viewOf(url: URL): LojaView {
   return (LOJA_VIEWS as readonly string[]).includes(view ?? "") ? (view as LojaView) : "dashboard";
 }
 
-const pageOf = (url: URL) => Math.max(1, Number(url.searchParams.get("pagina")) || 1);
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
   return list.includes(value as T) ? (value as T) : undefined;
 }
@@ -78,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       q: url.searchParams.get("q") ?? "",
       categoriaId: url.searchParams.get("categoria") ?? "",
       estoqueBaixo: url.searchParams.get("estoque_baixo") === "1",
-      page: pageOf(url),
+      page: pageParam(url),
     };
     const uuid = /^[0-9a-f-]{36}$/i.test(filters.categoriaId) ? filters.categoriaId : undefined;
     const [{ products, total }, categories, coupons] = await Promise.all([
@@ -94,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (view === "pedidos") {
     const status = oneOf(STATUS_PEDIDO, url.searchParams.get("status"));
     const pagamento = oneOf(STATUS_PAGAMENTO, url.searchParams.get("pagamento"));
-    const page = pageOf(url);
+    const page = pageParam(url);
     const [{ orders, total }, settings] = await Promise.all([
       listAdminOrders({ status, pagamento, page }),
       getSettings(),
@@ -257,9 +257,16 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(intent, "Configurações salvas com sucesso!");
       });
     }
-    case "webhook-test":
+    case "webhook-test": {
+      // The URL on the screen, typed or not yet saved; a request without one tests the saved URL.
+      let typedUrl: string | null | undefined;
+      if (fields.webhookUrl !== undefined) {
+        const parsed = webhookTestSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error, "URL inválida");
+        typedUrl = parsed.data.webhookUrl;
+      }
       return attempt(intent, "Erro ao enviar teste", async () => {
-        const result = await testStoreWebhook(actor);
+        const result = await testStoreWebhook(actor, typedUrl);
         return result.ok
           ? ok(intent, result.message)
           : data(
@@ -267,6 +274,7 @@ export async function action({ request }: Route.ActionArgs) {
               { status: 400 },
             );
       });
+    }
     case "bairro-create": {
       const parsed = bairroSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error, BAIRRO_REQUIRED);

@@ -2,6 +2,7 @@
 
 import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
+import { pageParam } from "~/domain/pagination";
 import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
 import { attempt, fail, formFields, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
@@ -19,8 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = (STATUS_SERVICO as readonly string[]).includes(param)
     ? (param as (typeof STATUS_SERVICO)[number])
     : undefined;
-  const orders = await listGroomingOrders({ status });
-  return { orders, status: status ?? "todos" };
+  const { orders, total, page, pageSize } = await listGroomingOrders({
+    status,
+    page: pageParam(new URL(request.url)),
+  });
+  return { orders, total, page, pageSize, status: status ?? "todos" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +49,13 @@ export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">Serviços de Banho &amp; Tosa</h1>
         <p className="text-sm text-slate-600">Pedidos de orçamento enviados pelo site</p>
       </div>
-      <GroomingList orders={loaderData.orders} status={loaderData.status} />
+      <GroomingList
+        orders={loaderData.orders}
+        status={loaderData.status}
+        total={loaderData.total}
+        page={loaderData.page}
+        pageSize={loaderData.pageSize}
+      />
     </div>
   );
 }

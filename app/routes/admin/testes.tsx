@@ -6,7 +6,8 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { shop } from "~/content/shop";
-import { chatLink } from "~/domain/whatsapp";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/request-info.server";
@@ -26,9 +27,12 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const settings = await getSettings();
+  // The number every chat link of the site uses: the settings' one, else the shop's phone.
+  const whatsappNumero = chatNumber(settings.whatsappNumero, shop.phone);
   return {
     webhookConfigured: systemTestWebhookUrl(settings) !== null,
-    whatsappNumero: settings.whatsappNumero?.trim() || "",
+    whatsappNumero,
+    whatsappPadrao: (settings.whatsappNumero?.replace(/\D/g, "") ?? "").length < 10,
   };
 }
 
@@ -69,7 +73,8 @@ const TIME = new Intl.DateTimeFormat("pt-BR", {
 });
 
 export default function SystemTests({ loaderData }: Route.ComponentProps) {
-  const { webhookConfigured, whatsappNumero } = loaderData;
+  const { webhookConfigured, whatsappNumero, whatsappPadrao } = loaderData;
+  const numeroTestado = `${formatPhoneDisplay(whatsappNumero)}${whatsappPadrao ? " (telefone da loja)" : ""}`;
   const fetcher = useFetcher<typeof action>();
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const nextId = useRef(1);
@@ -101,8 +106,8 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
     const text = `Teste do painel administrativo da ${shop.name}. Se você recebeu esta mensagem, o link do ${shop.messenger} está funcionando!`;
     window.open(chatLink(whatsappNumero, text), "_blank", "noopener,noreferrer");
     const message = `${shop.messenger} aberto! Envie a mensagem de teste.`;
-    record(NAMES.chat!, true, message);
-    toast.success(message);
+    record(NAMES.chat!, true, `${message} Número testado: ${numeroTestado}.`);
+    toast.success(message, { description: `Número testado: ${numeroTestado}` });
   }
 
   const missing = !webhookConfigured || !whatsappNumero;
@@ -175,7 +180,7 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
         <TestCard
           icon={MessageCircle}
           title={shop.messenger}
-          description="Abre uma conversa com o número configurado."
+          description={`Abre uma conversa com ${numeroTestado}${whatsappPadrao ? ", pois nenhum número foi definido nas configurações" : ""}.`}
         >
           <Button
             type="button"

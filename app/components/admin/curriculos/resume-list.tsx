@@ -1,14 +1,13 @@
-import { Download } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { formatDateTime } from "~/domain/dates";
 import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, VAGA_LABEL } from "~/schemas/status";
+import { ResumeDownload } from "./resume-download";
 
 type Status = (typeof STATUS_CURRICULO)[number];
 
@@ -55,9 +54,13 @@ function StatusSelect({ resume }: { resume: Resume }) {
 export function ResumeList({
   counts,
   resumes,
+  page,
+  pageSize,
 }: {
   counts: Record<Status | "total", number>;
   resumes: Resume[];
+  page: number;
+  pageSize: number;
 }) {
   return (
     <div className="grid gap-6">
@@ -100,15 +103,7 @@ export function ResumeList({
                 </div>
                 <StatusSelect resume={r} />
                 {r.temArquivo ? (
-                  <Button asChild variant="outline">
-                    <a
-                      href={`/admin/curriculos/${r.id}/download`}
-                      onClick={() => toast.success("Download iniciado com sucesso")}
-                    >
-                      <Download aria-hidden="true" /> Baixar currículo
-                      <span className="sr-only"> de {r.nomeCompleto}</span>
-                    </a>
-                  </Button>
+                  <ResumeDownload id={r.id} nome={r.nomeCompleto} />
                 ) : (
                   <span className="text-sm text-slate-600">Sem arquivo</span>
                 )}
@@ -117,6 +112,7 @@ export function ResumeList({
           ))}
         </ul>
       )}
+      <Pagination page={page} total={counts.total} pageSize={pageSize} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 // The darker green keeps white text at a 4.5:1 contrast on these small buttons.
 const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
 
+import { Pagination } from "~/components/admin/pagination";
 import {
   FORMA_PAGAMENTO_LABEL,
   JANELA_ENTREGA_LABEL,
@@ -21,7 +22,6 @@ import {
   STATUS_PEDIDO,
   STATUS_PEDIDO_LABEL,
 } from "~/schemas/status";
-import { Pagination } from "./pagination";
 import { useActionToast } from "./use-action-toast";
 
 interface OrderItem {

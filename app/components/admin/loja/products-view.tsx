@@ -1,5 +1,6 @@
 import { ImageOff, Search } from "lucide-react";
 import { Form, useFetcher } from "react-router";
+import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -12,7 +13,6 @@ import { formatBRL } from "~/domain/money";
 import { productImageSrcSet } from "~/domain/product-image";
 import { CategoryDialog } from "./category-dialog";
 import { type CouponRow, CouponsPanel } from "./coupons-panel";
-import { Pagination } from "./pagination";
 import { type EditableProduct, ProductDialog } from "./product-dialog";
 import { PRODUCT_DELETE_FETCHER, ProductDelete, ProductToggle } from "./product-row-actions";
 import { useActionToast } from "./use-action-toast";

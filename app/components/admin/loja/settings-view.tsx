@@ -49,9 +49,19 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
   const fetcher = useFetcher();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const { errors: serverErrors } = useActionToast(fetcher);
-  const errors = { ...serverErrors, ...clientErrors };
   const tester = useFetcher();
-  useActionToast(tester);
+  const { errors: testErrors } = useActionToast(tester);
+  const errors = { ...serverErrors, ...testErrors, ...clientErrors };
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The test goes to the URL on the screen, saved or not.
+  function testWebhook() {
+    const typed = formRef.current ? new FormData(formRef.current).get("webhookUrl") : null;
+    tester.submit(
+      { intent: "webhook-test", webhookUrl: typeof typed === "string" ? typed : "" },
+      { method: "post" },
+    );
+  }
   const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
@@ -65,7 +75,13 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
         <CardDescription>Valores em reais no formato 5,00.</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" noValidate onSubmit={validate} className="grid gap-6">
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={validate}
+          className="grid gap-6"
+        >
           <input type="hidden" name="intent" value="settings-save" />
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">WhatsApp</legend>
@@ -230,7 +246,7 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
               type="button"
               variant="outline"
               disabled={tester.state !== "idle"}
-              onClick={() => tester.submit({ intent: "webhook-test" }, { method: "post" })}
+              onClick={testWebhook}
             >
               <Send aria-hidden="true" />
               {tester.state !== "idle" ? "Enviando teste..." : "Testar webhook"}

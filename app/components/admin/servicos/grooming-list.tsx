@@ -1,6 +1,7 @@
 import { Camera, Eye, MessageCircle } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
 import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -184,7 +185,19 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
   );
 }
 
-export function GroomingList({ orders, status }: { orders: GroomingOrder[]; status: string }) {
+export function GroomingList({
+  orders,
+  status,
+  total,
+  page,
+  pageSize,
+}: {
+  orders: GroomingOrder[];
+  status: string;
+  total: number;
+  page: number;
+  pageSize: number;
+}) {
   const navigate = useNavigate();
   useActionToast(useFetcher({ key: GROOMING_STATUS_FETCHER }));
   return (
@@ -208,6 +221,10 @@ export function GroomingList({ orders, status }: { orders: GroomingOrder[]; stat
           ))}
         </Select>
       </div>
+      <p className="text-sm text-slate-600">
+        {total === 1 ? "1 pedido" : `${total} pedidos`}
+        {status === "todos" ? "" : " com este status"}
+      </p>
       {orders.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
           {status === "todos"
@@ -276,6 +293,7 @@ export function GroomingList({ orders, status }: { orders: GroomingOrder[]; stat
           ))}
         </ul>
       )}
+      <Pagination page={page} total={total} pageSize={pageSize} />
     </div>
   );
 }
