@@ -8,7 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { logOptions, redactUrl } from "./app/server/logger.server";
-import { microCache } from "./server/micro-cache";
+import { pageCache } from "./server/page-cache";
 import { errorAnswer, securityHeaders } from "./server/security-headers";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
@@ -24,6 +24,8 @@ type AppModule = {
   start: () => Promise<void>;
   stop: () => Promise<void>;
   ready: () => Promise<boolean>;
+  pageDataGeneration: () => number | null;
+  pageDataChanged: () => void;
 };
 
 const server = express();
@@ -68,7 +70,12 @@ server.use(
     },
   }),
 );
-server.use(compression());
+// Shared pages come out of the page cache already compressed (see server/page-cache.ts).
+server.use(
+  compression({
+    filter: (req, res) => !res.locals.preCompressed && compression.filter(req, res),
+  }),
+);
 
 // The client IP as Express sees it (honouring trust proxy), for rate limits and audit.
 server.use((req: Request, _res: Response, next: NextFunction) => {
@@ -135,8 +142,14 @@ if (isDev) {
   );
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   appModule = (await import(path.join(buildDir, "server", "index.js"))) as unknown as AppModule;
-  // Anonymous GETs of pages that declare s-maxage are served from memory (see the file).
-  server.use(microCache());
+  // Anonymous GETs of the public pages are served from memory, compressed (see the file).
+  const pages = appModule;
+  server.use(
+    pageCache({
+      generation: () => pages.pageDataGeneration(),
+      changed: () => pages.pageDataChanged(),
+    }),
+  );
   server.use(appModule.app);
 }
 

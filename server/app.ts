@@ -12,12 +12,14 @@ import {
   releaseEmbeddedDatabase,
 } from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
+import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
 import { storage } from "~/server/storage.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
   await boot();
   markEmbeddedDatabaseInUse(env());
+  await watchPageData(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   const { BACKUP_DIR, BACKUP_KEEP } = env();
   if (BACKUP_DIR) {
@@ -36,6 +38,7 @@ export async function start() {
 export async function stop() {
   stopSessionPurge();
   stopBackupSchedule();
+  await stopPageDataWatch();
   await stopWebhookWorker();
   await shutdown(currentDatabase());
   releaseEmbeddedDatabase(env());
@@ -45,6 +48,9 @@ export async function stop() {
 export function ready(): Promise<boolean> {
   return databaseReady(currentDatabase());
 }
+
+/** For the page cache: the data generation of the public pages (see page-data.server.ts). */
+export { pageDataChanged, pageDataGeneration } from "~/server/page-data.server";
 
 export const app = express.Router();
 

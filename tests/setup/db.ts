@@ -48,13 +48,7 @@ export async function createTestDatabase(): Promise<Database> {
 async function openMigratedPglite(): Promise<Database> {
   const template = templatePath();
   if (fs.existsSync(template)) {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const schema = await import("~/server/db/schema");
-    const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(template)]) });
-    await client.waitReady;
-    const db = drizzle(client, { schema }) as unknown as Database["db"];
-    return { db, kind: "pglite", close: () => client.close() };
+    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) });
   }
   const database = await openDatabase({});
   await migrateDatabase(database);

@@ -31,13 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /**
  * The page is the same for every visitor without a session (the cart lives in the
- * browser), so a shared cache may keep it for a second (see server/micro-cache.ts).
+ * browser): the page cache shares it (server/page-cache.ts). A failed load says no-store.
  */
-export function headers() {
-  return {
-    "Cache-Control": "public, max-age=0, s-maxage=1, stale-while-revalidate=10",
-    Vary: "Cookie",
-  };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return { ...(cacheControl ? { "Cache-Control": cacheControl } : {}), Vary: "Cookie" };
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -17,6 +17,16 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` (sent at commit, by any process using this database).
+   * `onState(false)` when notifications may be missed (the listening connection dropped),
+   * `onState(true)` when they flow again. Returns a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
 }
 
 const MIGRATIONS_FOLDER = findMigrationsFolder();
@@ -40,6 +50,8 @@ export async function openDatabase(options: {
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite in memory, started from a saved data directory (tests' migrated template). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
@@ -54,15 +66,101 @@ export async function openDatabase(options: {
       console.warn(`[db] conexão ociosa perdida: ${error.message}`);
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: "postgres",
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: async (channel, onNotify, onState) => {
+        const stop = await listenOnServer(pg, options.databaseUrl!, channel, onNotify, onState);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    // One process holds the embedded database: every change is heard, nothing is missed.
+    listen: async (channel, onNotify, onState) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onState?.(true);
+      return unlisten;
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When
+ * it drops (server restart, failover), notifications may be missed: say so, and reconnect.
+ */
+async function listenOnServer(
+  pg: typeof import("pg").default,
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: ((listening: boolean) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import("pg").Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      onState?.(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    };
+    next.on("error", onLost);
+    next.on("end", onLost);
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    onState?.(true);
+  };
+
+  try {
+    await connect();
+  } catch (error) {
+    console.warn(`[db] LISTEN ${channel} falhou; nova tentativa em 1 s: ${String(error)}`);
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /**

@@ -1,0 +1,100 @@
+// The public pages' data generation, on the real database (PGlite, and PostgreSQL in CI):
+// a committed change to what the pages show moves it, through the trigger and NOTIFY of
+// migration 0003; orders, sessions and the like do not; a rolled-back change does not; on
+// PostgreSQL a lost listening connection stops caching until it is back.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/server/db/client.server";
+import {
+  PAGE_DATA_CHANNEL,
+  pageDataGeneration,
+  stopPageDataWatch,
+  watchPageData,
+} from "~/server/page-data.server";
+import { seedDatabase } from "~/server/seed.server";
+import { withTestDatabase } from "../setup/db";
+
+const ctx = withTestDatabase();
+
+const heard: string[] = [];
+let stopHearing: () => Promise<void>;
+
+beforeAll(async () => {
+  await seedDatabase();
+  await watchPageData(ctx.database);
+  // The test hears the channel too, to know when a marker it sent has gone round.
+  stopHearing = await ctx.database.listen(PAGE_DATA_CHANNEL, (payload) => heard.push(payload));
+});
+afterAll(async () => {
+  await stopHearing();
+  await stopPageDataWatch();
+});
+
+let markers = 0;
+
+/** How many times `change` moved the generation (notices arrive a moment after commit). */
+async function generationAfter(change: () => Promise<unknown>): Promise<number> {
+  const before = pageDataGeneration() ?? 0;
+  await change();
+  // A marker through the same channel: once it is heard, any earlier notice was too.
+  const marker = `marca-${++markers}`;
+  await ctx.database.db.execute(sql`select pg_notify(${PAGE_DATA_CHANNEL}, ${marker})`);
+  await expect.poll(() => heard.includes(marker), { timeout: 5_000 }).toBe(true);
+  return (pageDataGeneration() ?? 0) - before - 1;
+}
+
+describe("page data generation", () => {
+  it("moves on each committed change to products, categories, coupons, neighbourhoods and settings", async () => {
+    expect(pageDataGeneration()).not.toBeNull();
+    const db = ctx.database.db;
+    // One notice per change (plus the marker's own).
+    expect(
+      await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`)),
+    ).toBe(1);
+    expect(await generationAfter(() => db.execute(sql`update categorias set nome = nome`))).toBe(1);
+    expect(await generationAfter(() => db.execute(sql`delete from cupons where false`))).toBe(1);
+    expect(await generationAfter(() => db.execute(sql`update bairros_entrega set id = id`))).toBe(
+      1,
+    );
+    expect(
+      await generationAfter(() =>
+        db.execute(sql`update configuracoes set frete_gratis_minimo = frete_gratis_minimo`),
+      ),
+    ).toBe(1);
+  });
+
+  it("stays put for what no public page shows, and for a change rolled back", async () => {
+    const db = ctx.database.db;
+    expect(await generationAfter(() => db.execute(sql`delete from sessoes where false`))).toBe(0);
+    expect(await generationAfter(() => db.execute(sql`update pedidos set id = id`))).toBe(0);
+    expect(
+      await generationAfter(() =>
+        db
+          .transaction(async (tx) => {
+            await tx.execute(sql`update produtos set estoque = estoque`);
+            throw new Error("desfaz");
+          })
+          .catch(() => undefined),
+      ),
+    ).toBe(0);
+  });
+
+  // Runs in the PostgreSQL round (.ci/run): the embedded database has no connection to lose.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "PostgreSQL: while the listening connection is down nothing is cached; it comes back by itself",
+    async () => {
+      const db = ctx.database.db;
+      const terminated = await queryRows<{ ok: boolean }>(
+        db,
+        sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN%'`,
+      );
+      expect(terminated.some((row) => row.ok)).toBe(true);
+      await expect.poll(() => pageDataGeneration(), { timeout: 5_000 }).toBeNull();
+      await expect.poll(() => pageDataGeneration(), { timeout: 10_000 }).not.toBeNull();
+      expect(
+        await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`)),
+      ).toBe(1);
+    },
+  );
+});

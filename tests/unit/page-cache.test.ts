@@ -1,0 +1,242 @@
+// The shared page cache over real HTTP (express + fetch): what it keeps, for whom, in which
+// encodings, with which ETag and script policy, and when it lets go.
+import crypto from "node:crypto";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { inlineScriptHashes, pageCache, pickEncoding } from "../../server/page-cache";
+import { securityHeaders } from "../../server/security-headers";
+
+let generation: number | null = 1;
+let renders = 0;
+let writes = 0;
+let noncesSeen: unknown[] = [];
+let server: http.Server;
+let base: string;
+
+const PAGE_SCRIPT = 'window.__dados = {"pagina":1};';
+
+beforeAll(async () => {
+  const app = express();
+  app.use(securityHeaders({ dev: false }));
+  app.use(pageCache({ generation: () => generation, changed: () => (writes += 1) }));
+  app.get("/loja", (req, res) => {
+    renders += 1;
+    noncesSeen.push(res.locals.cspNonce);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // Written in pieces, like a streamed render; a big enough page to be worth compressing.
+    res.write(`<!doctype html><html><body><h1>Loja ${req.query.q ?? ""}</h1>`);
+    res.write(`<p>${"Ração premium para cães adultos. ".repeat(200)}</p>`);
+    res.write(`<script>${PAGE_SCRIPT}</script><script type="module" src="/assets/a.js"></script>`);
+    res.end(`<p>render ${renders}</p></body></html>`);
+  });
+  app.get("/sobre", (_req, res) => {
+    renders += 1;
+    res.setHeader("Cache-Control", "private, no-store");
+    res.type("html").end(`privada ${renders}`);
+  });
+  app.get("/faq", (_req, res) => {
+    renders += 1;
+    res.setHeader("Set-Cookie", "agropet_toast=x");
+    res.type("html").end(`com cookie ${renders}`);
+  });
+  app.get("/contato", async (_req, res) => {
+    renders += 1;
+    const mine = renders;
+    generation = (generation ?? 0) + 1; // a change lands while this page renders
+    res.type("html").end(`contato ${mine}`);
+  });
+  app.get("/admin/loja", (_req, res) => {
+    renders += 1;
+    res.type("html").end(`admin ${renders}`);
+  });
+  app.post("/loja", (_req, res) => {
+    res.redirect(303, "/loja");
+  });
+  server = app.listen(0);
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  generation = (generation ?? 0) + 1;
+  noncesSeen = [];
+});
+
+type Answer = {
+  status: number;
+  headers: Headers;
+  raw: Buffer;
+  text: string;
+};
+
+/** A raw GET (node's fetch would decompress): the bytes as sent, and their decoded text. */
+async function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const plain =
+          encoding === "br"
+            ? zlib.brotliDecompressSync(raw)
+            : encoding === "gzip"
+              ? zlib.gunzipSync(raw)
+              : raw;
+        const h = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: h, raw, text: plain.toString("utf8") });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+describe("shared page cache", () => {
+  it("keeps a public page compressed; the copy is byte-identical to the render", async () => {
+    const first = await get("/loja", BROWSER);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(first.raw.length).toBeLessThan(first.text.length / 5);
+    const second = await get("/loja", BROWSER);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.raw.equals(first.raw)).toBe(true);
+    expect(second.text).toBe(first.text);
+    expect(renders).toBeGreaterThan(0);
+    const rendersNow = renders;
+
+    // Each encoding from the same copy: gzip, then none at all.
+    const gz = await get("/loja", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.text).toBe(first.text);
+    const plain = await get("/loja");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.raw.toString("utf8")).toBe(first.text);
+    expect(Number(plain.headers.get("content-length"))).toBe(plain.raw.length);
+    expect(renders).toBe(rendersNow);
+  });
+
+  it("answers 304 to a matching ETag, in any encoding", async () => {
+    const first = await get("/loja", BROWSER);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^".+-br"$/);
+    const again = await get("/loja", { ...BROWSER, "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+    const plainTag = (await get("/loja")).headers.get("etag")!;
+    expect((await get("/loja", { ...BROWSER, "if-none-match": plainTag })).status).toBe(304);
+    expect((await get("/loja", { ...BROWSER, "if-none-match": '"outro"' })).status).toBe(200);
+  });
+
+  it("renders again as soon as the data generation moves", async () => {
+    const first = await get("/loja", BROWSER);
+    expect((await get("/loja", BROWSER)).headers.get("x-cache")).toBe("HIT");
+    generation = (generation ?? 0) + 1;
+    const after = await get("/loja", BROWSER);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(after.text).not.toBe(first.text);
+    // A page rendered while a change landed is not kept.
+    await get("/contato", BROWSER);
+    expect((await get("/contato", BROWSER)).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("keeps nothing while changes cannot be heard", async () => {
+    generation = null;
+    await get("/loja", BROWSER);
+    expect((await get("/loja", BROWSER)).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("never shares with or stores for a visitor carrying our cookies", async () => {
+    await get("/loja", BROWSER);
+    const before = renders;
+    const withSession = await get("/loja", { ...BROWSER, cookie: "agropet_sessao=abc" });
+    expect(withSession.headers.get("x-cache")).toBeNull();
+    expect(renders).toBe(before + 1);
+    expect(noncesSeen.at(-1)).toEqual(expect.any(String)); // rendered the usual way
+    const secure = await get("/loja", { cookie: "a=1; __Host-agropet_sessao=abc" });
+    expect(secure.headers.get("x-cache")).toBeNull();
+    // Other people's cookies (analytics) do not make a page private.
+    expect((await get("/loja", { ...BROWSER, cookie: "_ga=1" })).headers.get("x-cache")).toBe(
+      "HIT",
+    );
+  });
+
+  it("does not keep private pages, responses that set cookies, or pages outside the list", async () => {
+    await get("/sobre", BROWSER);
+    const privada = await get("/sobre", BROWSER);
+    expect(privada.headers.get("x-cache")).toBe("MISS");
+    expect(privada.headers.get("cache-control")).toBe("private, no-store");
+    await get("/faq", BROWSER);
+    const withCookie = await get("/faq", BROWSER);
+    expect(withCookie.headers.get("x-cache")).toBe("MISS");
+    expect(withCookie.headers.get("set-cookie")).toContain("agropet_toast");
+    const admin = await get("/admin/loja", BROWSER);
+    expect(admin.headers.get("x-cache")).toBeNull();
+  });
+
+  it("keeps one copy per host: a forged Host header never answers the real one", async () => {
+    const forged = await get("/loja?q=host", { ...BROWSER, host: "outro.example" });
+    expect(forged.headers.get("x-cache")).toBe("MISS");
+    const real = await get("/loja?q=host", BROWSER);
+    expect(real.headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("renders shared pages without a nonce; the policy lists their inline scripts' hashes", async () => {
+    const page = await get("/loja?q=csp", BROWSER);
+    expect(noncesSeen).toEqual([undefined]);
+    const policy = page.headers.get("content-security-policy")!;
+    const scriptSrc = policy.split(";").find((d) => d.trim().startsWith("script-src"))!;
+    const hash = crypto.createHash("sha256").update(PAGE_SCRIPT).digest("base64");
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(policy).not.toContain("nonce-");
+    expect(page.text).not.toContain("nonce=");
+    const hit = await get("/loja?q=csp", BROWSER);
+    expect(hit.headers.get("content-security-policy")).toBe(policy);
+    expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("tells the app a write request happened", async () => {
+    const before = writes;
+    const { request } = await import("node:http");
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${base}/loja`, { method: "POST" }, (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(writes).toBe(before + 1);
+  });
+});
+
+describe("page cache helpers", () => {
+  it("picks brotli, then gzip, honouring q=0", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("identity")).toBe("identity");
+    expect(pickEncoding(undefined)).toBe("identity");
+  });
+
+  it("hashes inline scripts only, JSON-LD included, external ones not", () => {
+    const html =
+      '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{"a":1}</script>';
+    expect(inlineScriptHashes(html)).toEqual([
+      `'sha256-${crypto.createHash("sha256").update("a()").digest("base64")}'`,
+      `'sha256-${crypto.createHash("sha256").update('{"a":1}').digest("base64")}'`,
+    ]);
+  });
+});
