@@ -1,8 +1,13 @@
-// `npm run bench`: builds, starts the production server on a fresh seeded database and
-// measures the store with autocannon (GET /loja and a product page, 50 connections for
-// 10 s), then runs a checkout race: 100 concurrent orders of 1 unit of a product with
-// stock 10 must give exactly 10 orders, stock 0 and no 5xx. Runs on PGlite, and on
-// PostgreSQL too when DATABASE_URL is set (a throwaway database on that server).
+// `npm run bench`: builds, then on a fresh seeded database measures what browsers get.
+// - A yardstick first: a bare node:http + database server answering the rows of /loja's
+//   first page as gzip JSON (scripts/bench-reference.ts), then the app's pages (/, /produtos,
+//   /loja, a product page) and an uncached render of /loja (a cookie of ours bypasses the
+//   page cache), all with autocannon, 50 connections for 10 s, every request sending
+//   `Accept-Encoding: gzip, deflate, br` as browsers do; each page's ratio to the yardstick.
+// - Checkout: one client placing orders one after another (p50); 200 concurrent checkouts
+//   spread over 10 products with stock 15 each (150 orders, 0 oversold); 100 concurrent
+//   orders of one product with stock 10 (exactly 10).
+// Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -12,6 +17,8 @@ import os from "node:os";
 import path from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows } from "../app/server/db/client.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -22,6 +29,11 @@ const flag = (name: string, fallback: number) => {
 const DURATION = flag("duration", 10);
 const CONNECTIONS = flag("connections", 50);
 const RACE_ORDERS = 100;
+const SPREAD_ORDERS = 200;
+const SPREAD_PRODUCTS = 10;
+const SPREAD_STOCK = 15;
+const SERIAL_ORDERS = 60;
+const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /** Seeded product with stock 10 (Tapete Higiênico Super Secão 30 unidades). */
 const RACE_SKU = "HIG-TAPE-30";
 
@@ -98,10 +110,10 @@ async function stopServer(child: ChildProcess) {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-async function load(url: string): Promise<LoadResult> {
+async function load(url: string, headers: Record<string, string> = BROWSER): Promise<LoadResult> {
   // A short warm-up so the first JIT and connection costs do not count.
-  await autocannon({ url, connections: 10, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  await autocannon({ url, headers, connections: 10, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -125,41 +137,73 @@ async function stockOf(base: string, id: string): Promise<number> {
   return quote.linhas[0]?.estoque ?? 0;
 }
 
-async function race(base: string, productId: string): Promise<RaceResult> {
+function checkoutBody(i: number, productId: string) {
+  return new URLSearchParams({
+    nome: `Cliente Benchmark ${i}`,
+    telefone: "47999990000",
+    endereco: "Rua 416",
+    numero: String(i + 1),
+    bairro: "Meia Praia",
+    janelaEntrega: "tarde",
+    formaPagamento: "dinheiro",
+    itens: `${productId}:1`,
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+async function placeOrder(base: string, i: number, productId: string): Promise<number> {
+  const res = await fetch(`${base}/loja/checkout`, {
+    method: "POST",
+    body: checkoutBody(i, productId),
+    redirect: "manual",
+    // One client address per buyer, as different customers would have.
+    headers: {
+      "x-forwarded-for": `10.${77 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+    },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** Concurrent checkouts, order i buying one unit of products[i % products.length]. */
+async function race(
+  base: string,
+  products: string[],
+  orders: number,
+  offset: number,
+): Promise<RaceResult> {
   const started = performance.now();
   const statuses = await Promise.all(
-    Array.from({ length: RACE_ORDERS }, async (_, i) => {
-      const body = new URLSearchParams({
-        nome: `Cliente Benchmark ${i}`,
-        telefone: "47999990000",
-        endereco: "Rua 416",
-        numero: String(i + 1),
-        bairro: "Meia Praia",
-        janelaEntrega: "tarde",
-        formaPagamento: "dinheiro",
-        itens: `${productId}:1`,
-        idempotencyKey: crypto.randomUUID(),
-      });
-      const res = await fetch(`${base}/loja/checkout`, {
-        method: "POST",
-        body,
-        redirect: "manual",
-        // One client address per buyer, as 100 different customers would have.
-        headers: { "x-forwarded-for": `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
-      });
-      await res.arrayBuffer();
-      return res.status;
-    }),
+    Array.from({ length: orders }, (_, i) =>
+      placeOrder(base, offset + i, products[i % products.length]!),
+    ),
   );
   const seconds = (performance.now() - started) / 1000;
+  let stockAfter = 0;
+  for (const id of products) stockAfter += await stockOf(base, id);
   return {
     created: statuses.filter((s) => s === 302).length,
     refused: statuses.filter((s) => s === 409).length,
     serverErrors: statuses.filter((s) => s >= 500).length,
     other: statuses.filter((s) => s !== 302 && s !== 409 && s < 500).length,
-    stockAfter: await stockOf(base, productId),
+    stockAfter,
     seconds,
   };
+}
+
+/** One client, one order after another: the latency a customer waits for 'Confirmar pedido'. */
+async function serial(base: string, productId: string, offset: number) {
+  const times: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < SERIAL_ORDERS; i++) {
+    const started = performance.now();
+    const status = await placeOrder(base, offset + i, productId);
+    times.push(performance.now() - started);
+    if (status !== 302) failed++;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99), failed };
 }
 
 async function postgresDatabase(url: string) {
@@ -182,26 +226,94 @@ async function postgresDatabase(url: string) {
   };
 }
 
-async function runBackend(kind: "PGlite" | "PostgreSQL") {
+/** Starts a helper process (the yardstick) and waits until it answers. */
+async function startReference(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-reference.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base);
+  return { base, child };
+}
+
+/** Stock for the checkout runs, set in the database before the app starts. */
+async function prepareStock(env: Record<string, string>) {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR!, "db"),
+  });
+  try {
+    const spread = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from produtos where sku is distinct from ${RACE_SKU} and ativo
+          and excluido_em is null order by nome limit ${SPREAD_PRODUCTS + 1}`,
+    );
+    const serialProduct = spread.pop()!.id;
+    const ids = spread.map((r) => r.id);
+    await database.db.execute(
+      sql`update produtos set estoque = ${SPREAD_STOCK} where id in ${sql.raw(`('${ids.join("','")}')`)}`,
+    );
+    await database.db.execute(
+      sql`update produtos set estoque = ${SERIAL_ORDERS * 2} where id = ${serialProduct}`,
+    );
+    return { spread: ids, serialProduct };
+  } finally {
+    await database.close();
+  }
+}
+
+type Kind = "PGlite" | "PostgreSQL";
+
+async function runBackend(kind: Kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-bench-"));
   const pgdb = kind === "PostgreSQL" ? await postgresDatabase(process.env.DATABASE_URL!) : null;
   const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" };
-  console.log(`\n[${kind}] iniciando servidor (banco novo com a semente)...`);
-  const { base, child } = await startServer(env);
   try {
-    const productId = await productIdBySku(base, RACE_SKU);
-    const stockBefore = await stockOf(base, productId);
-    console.log(`[${kind}] GET /loja ...`);
-    const list = await load(`${base}/loja`);
-    console.log(`[${kind}] GET /loja/produto/${productId} ...`);
-    const product = await load(`${base}/loja/produto/${productId}`);
-    console.log(
-      `[${kind}] corrida: ${RACE_ORDERS} checkouts de 1 unidade, estoque ${stockBefore} ...`,
-    );
-    const checkout = await race(base, productId);
-    return { kind, list, product, checkout, stockBefore };
+    // The yardstick migrates and seeds the database the app will then use.
+    console.log(`\n[${kind}] referência: node:http + banco, JSON gzip ...`);
+    const reference = await startReference({
+      DATABASE_URL: env.DATABASE_URL!,
+      BENCH_DATA_DIR: path.join(dataDir, "db"),
+    });
+    const yardstick = await load(reference.base);
+    await stopServer(reference.child);
+    const stock = await prepareStock(env);
+
+    console.log(`[${kind}] iniciando servidor ...`);
+    const { base, child } = await startServer(env);
+    try {
+      const productId = await productIdBySku(base, RACE_SKU);
+      const pages: [string, LoadResult][] = [];
+      for (const [name, url, headers] of [
+        ["GET /", "/", BROWSER],
+        ["GET /produtos", "/produtos", BROWSER],
+        ["GET /loja", "/loja", BROWSER],
+        ["GET /loja/produto/{id}", `/loja/produto/${productId}`, BROWSER],
+        ["GET /loja sem cache", "/loja", { ...BROWSER, cookie: "agropet_bench=1" }],
+      ] as const) {
+        console.log(`[${kind}] ${name} ...`);
+        pages.push([name, await load(`${base}${url}`, headers)]);
+      }
+      console.log(`[${kind}] checkout: ${SERIAL_ORDERS} pedidos em sequência ...`);
+      const single = await serial(base, stock.serialProduct, 0);
+      console.log(
+        `[${kind}] checkout: ${SPREAD_ORDERS} simultâneos em ${SPREAD_PRODUCTS} produtos ...`,
+      );
+      const spreadBefore = SPREAD_STOCK * SPREAD_PRODUCTS;
+      const spread = await race(base, stock.spread, SPREAD_ORDERS, 10_000);
+      const stockBefore = await stockOf(base, productId);
+      console.log(
+        `[${kind}] corrida: ${RACE_ORDERS} checkouts de 1 unidade, estoque ${stockBefore} ...`,
+      );
+      const checkout = await race(base, [productId], RACE_ORDERS, 20_000);
+      return { kind, yardstick, pages, single, spread, spreadBefore, checkout, stockBefore };
+    } finally {
+      await stopServer(child);
+    }
   } finally {
-    await stopServer(child);
     await pgdb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -225,16 +337,18 @@ async function main() {
   const results = [];
   for (const kind of backends) results.push(await runBackend(kind));
 
-  const rows = [["Banco", "Rota", "req/s", "p50 (ms)", "p99 (ms)", "não-2xx", "erros"]];
+  const rows = [["Banco", "Alvo", "req/s", "× ref.", "p50 (ms)", "p99 (ms)", "não-2xx", "erros"]];
   for (const r of results) {
+    const ref = r.yardstick.reqPerSec;
     for (const [name, x] of [
-      ["GET /loja", r.list],
-      ["GET /loja/produto/{id}", r.product],
+      ["referência (node:http + banco, JSON gzip)", r.yardstick],
+      ...r.pages,
     ] as const) {
       rows.push([
         r.kind,
         name,
         x.reqPerSec.toFixed(0),
+        (x.reqPerSec / ref).toFixed(2),
         String(x.p50),
         String(x.p99),
         String(x.non2xx),
@@ -242,13 +356,16 @@ async function main() {
       ]);
     }
   }
-  console.log(`\nCarga: ${CONNECTIONS} conexões por ${DURATION} s (${os.cpus().length} núcleos)\n`);
+  console.log(
+    `\nCarga: ${CONNECTIONS} conexões por ${DURATION} s, Accept-Encoding de navegador (${os.cpus().length} núcleos)\n`,
+  );
   console.log(table(rows));
 
   const raceRows = [
     [
       "Banco",
-      "checkouts",
+      "corrida",
+      "pedidos tentados",
       "estoque antes",
       "pedidos",
       "recusados",
@@ -256,31 +373,48 @@ async function main() {
       "outros",
       "estoque depois",
       "tempo (s)",
-      "checkouts/s",
+      "pedidos/s",
       "OK",
     ],
   ];
   let allOk = true;
+  const singleRows = [["Banco", "pedidos em sequência", "p50 (ms)", "p99 (ms)", "falhas"]];
   for (const r of results) {
-    const c = r.checkout;
-    const ok =
-      c.created === r.stockBefore && c.stockAfter === 0 && c.serverErrors === 0 && c.other === 0;
-    allOk &&= ok;
-    raceRows.push([
+    singleRows.push([
       r.kind,
-      String(RACE_ORDERS),
-      String(r.stockBefore),
-      String(c.created),
-      String(c.refused),
-      String(c.serverErrors),
-      String(c.other),
-      String(c.stockAfter),
-      c.seconds.toFixed(2),
-      (RACE_ORDERS / c.seconds).toFixed(1),
-      ok ? "sim" : "NÃO",
+      String(SERIAL_ORDERS),
+      r.single.p50.toFixed(1),
+      r.single.p99.toFixed(1),
+      String(r.single.failed),
     ]);
+    allOk &&= r.single.failed === 0;
+    for (const [name, c, tried, before] of [
+      [`${SPREAD_PRODUCTS} produtos`, r.spread, SPREAD_ORDERS, r.spreadBefore],
+      ["1 produto", r.checkout, RACE_ORDERS, r.stockBefore],
+    ] as const) {
+      // Nothing oversold: exactly the stock became orders, and none is left.
+      const ok =
+        c.created === before && c.stockAfter === 0 && c.serverErrors === 0 && c.other === 0;
+      allOk &&= ok;
+      raceRows.push([
+        r.kind,
+        name,
+        String(tried),
+        String(before),
+        String(c.created),
+        String(c.refused),
+        String(c.serverErrors),
+        String(c.other),
+        String(c.stockAfter),
+        c.seconds.toFixed(2),
+        (c.created / c.seconds).toFixed(1),
+        ok ? "sim" : "NÃO",
+      ]);
+    }
   }
-  console.log("\nCorrida de checkout (1 unidade cada)\n");
+  console.log("\nCheckout de um cliente só\n");
+  console.log(table(singleRows));
+  console.log("\nCheckouts simultâneos (1 unidade cada)\n");
   console.log(table(raceRows));
 
   const importBench = path.join(root, "scripts", "bench-import.ts");

@@ -1,0 +1,144 @@
+// `npm run size`: the JavaScript each page makes a phone download on its first load, from
+// the production build. Starts the built server on a fresh seeded database, reads each
+// page's HTML as a visitor gets it, follows every module it loads (script src, modulepreload,
+// import() in inline scripts, and their static imports) and sums their gzip size (level 9),
+// plus the inline scripts. Prints the table against the budgets (marketing pages 15 KB,
+// store pages 90 KB). A tool to read: it does not fail on a page over budget.
+// Flags: --no-build.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "build", "client");
+const MARKETING_BUDGET = 15 * 1024;
+const STORE_BUDGET = 90 * 1024;
+
+const PAGES: { path: string; budget: number }[] = [
+  ...["/", "/sobre", "/produtos", "/servicos", "/contato", "/faq", "/trabalhe-conosco"].map(
+    (p) => ({ path: p, budget: MARKETING_BUDGET }),
+  ),
+  ...["/loja", "{produto}", "/loja/carrinho", "/loja/checkout"].map((p) => ({
+    path: p,
+    budget: STORE_BUDGET,
+  })),
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
+
+/** The JavaScript files a module pulls in through static imports, itself included. */
+function withImports(file: string, seen: Set<string>) {
+  if (seen.has(file)) return;
+  const full = path.join(clientDir, file);
+  if (!fs.existsSync(full)) return;
+  seen.add(file);
+  const code = fs.readFileSync(full, "utf8");
+  // Static imports only (`import ... from "./x.js"` and bare `import "./x.js"`); dynamic
+  // import() loads later, not on the first load.
+  for (const match of code.matchAll(
+    /(?:^|[;\n}])\s*import\s*(?:[^"'();]*?from\s*)?["']([^"']+\.js)["']/g,
+  )) {
+    const target = path.posix.join(path.posix.dirname(file), match[1]!);
+    withImports(target, seen);
+  }
+}
+
+function firstLoad(html: string) {
+  const files = new Set<string>();
+  const entries: string[] = [];
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g)) entries.push(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+    entries.push(m[1]!);
+  let inlineBytes = 0;
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(m[1]!) || /application\/ld\+json/.test(m[1]!)) continue;
+    inlineBytes += gzipSize(m[2]!);
+    for (const i of m[2]!.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g))
+      entries.push(i[1]!);
+  }
+  for (const url of entries) withImports(url.replace(/^\//, ""), files);
+  let moduleBytes = 0;
+  for (const file of files) moduleBytes += gzipSize(fs.readFileSync(path.join(clientDir, file)));
+  return { modules: files.size, moduleBytes, inlineBytes };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  if (!process.argv.includes("--no-build")) {
+    const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-size-"));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const until = Date.now() + 120_000;
+    while (
+      !(await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
+      if (Date.now() > until) throw new Error("o servidor não subiu");
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const loja = await (await fetch(`${base}/loja`)).text();
+    const product = /href="(\/loja\/produto\/[^"]+)"/.exec(loja)?.[1] ?? "/loja";
+    const rows = [["Página", "módulos", "JS (gzip)", "inline (gzip)", "total", "orçamento", ""]];
+    for (const page of PAGES) {
+      const url = page.path === "{produto}" ? product : page.path;
+      const html = await (
+        await fetch(base + url, { headers: { "accept-encoding": "identity" } })
+      ).text();
+      const { modules, moduleBytes, inlineBytes } = firstLoad(html);
+      const total = moduleBytes + inlineBytes;
+      rows.push([
+        page.path === "{produto}" ? "/loja/produto/{id}" : url,
+        String(modules),
+        kb(moduleBytes),
+        kb(inlineBytes),
+        kb(total),
+        kb(page.budget),
+        total <= page.budget ? "ok" : "acima",
+      ]);
+    }
+    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+    const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ")} |`;
+    console.log(`\nJavaScript da primeira visita, por página (gzip nível 9)\n`);
+    console.log(line(rows[0]!));
+    console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+    for (const r of rows.slice(1)) console.log(line(r));
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
