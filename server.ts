@@ -106,6 +106,11 @@ server.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
+// Anonymous GETs of the public pages come from memory, compressed (server/page-cache.ts);
+// ahead of the static files, which would look each page's path up on disk first.
+let sharedPages: express.RequestHandler | undefined;
+server.use((req, res, next) => (sharedPages ? sharedPages(req, res, next) : next()));
+
 // Uploaded public files, from local disk or S3-compatible storage (the driver boot picked):
 // names are generated and never reused, so they cache forever.
 server.use("/uploads", (req, res, next) => {
@@ -142,14 +147,11 @@ if (isDev) {
   );
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   appModule = (await import(path.join(buildDir, "server", "index.js"))) as unknown as AppModule;
-  // Anonymous GETs of the public pages are served from memory, compressed (see the file).
   const pages = appModule;
-  server.use(
-    pageCache({
-      generation: () => pages.pageDataGeneration(),
-      changed: () => pages.pageDataChanged(),
-    }),
-  );
+  sharedPages = pageCache({
+    generation: () => pages.pageDataGeneration(),
+    changed: () => pages.pageDataChanged(),
+  }) as express.RequestHandler;
   server.use(appModule.app);
 }
 

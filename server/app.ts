@@ -58,9 +58,13 @@ export const app = express.Router();
 export const uploads: express.RequestHandler = (req, res, next) =>
   storage().servePublic(req, res, next);
 
+// The build itself, not a function returning it: given a function, React Router imports
+// the build and derives its route tables again on every request.
+const build = await import("virtual:react-router/server-build");
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
   }),
 );

@@ -71,7 +71,9 @@ test.describe("FAQ", () => {
   test("five categories of 3/4/3/4/3; one question open at a time per category, all may close", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/faq");
+    // Served as plain HTML: native disclosures, and a few lines of script for aria-expanded.
+    await page.goto("/faq");
+    await expect(page.locator("script[type=module]")).toHaveCount(0);
     const sections = page.locator('section[data-testid^="faq-"]');
     await expect(sections).toHaveCount(5);
     const counts = [];
@@ -111,12 +113,34 @@ test.describe("FAQ", () => {
   });
 });
 
-test("without JavaScript the FAQ shows every answer", async ({ browser }) => {
+test("without JavaScript the FAQ questions still open and close", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/faq");
-  await expect(page.getByText(/Visa, Mastercard e Elo/)).toBeVisible();
+  const answer = page.getByText(/Visa, Mastercard e Elo/);
+  await expect(answer).toBeHidden();
+  const question = page.getByTestId("faq-pagamentos").getByRole("button").first();
+  await question.click();
+  await expect(answer).toBeVisible();
+  await question.click();
+  await expect(answer).toBeHidden();
   await context.close();
+});
+
+test("a client-side visit to the FAQ keeps the questions' state for screen readers", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/contato");
+  await page
+    .getByRole("navigation", { name: "Principal" })
+    .getByRole("link", { name: "FAQ" })
+    .click();
+  await expect(page).toHaveURL(/\/faq$/);
+  const question = page.getByTestId("faq-pagamentos").getByRole("button").first();
+  await expect(question).toHaveAttribute("aria-expanded", "false");
+  await question.click();
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/Visa, Mastercard e Elo/)).toBeVisible();
 });
 
 test.describe("grooming quote", () => {

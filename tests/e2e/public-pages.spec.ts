@@ -121,27 +121,37 @@ test.describe("public pages", () => {
     for (const { path } of PAGES) expect(sitemap).toContain(`${path}</loc>`);
   });
 
-  test("the home ships no JavaScript module: only the menu's inline script", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
+  // Static pages are plain HTML (decision 0009): no framework runtime, only a few inline
+  // lines (the menu's, and the FAQ's aria-expanded).
+  for (const { path, inline: inlineCount, maxInline } of [
+    { path: "/", inline: 1, maxInline: 600 },
+    { path: "/sobre", inline: 1, maxInline: 600 },
+    { path: "/faq", inline: 2, maxInline: 900 },
+  ]) {
+    test(`${path} ships no JavaScript module: only small inline scripts`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator('script[type="module"]')).toHaveCount(0);
+      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+      await expect(page.locator("script[src]")).toHaveCount(0);
+      expect(scripts).toEqual([]);
+      // JSON-LD is data, not code.
+      const inline = page.locator('script:not([type="application/ld+json"])');
+      await expect(inline).toHaveCount(inlineCount);
+      let total = 0;
+      for (const script of await inline.all()) total += ((await script.textContent()) ?? "").length;
+      expect(total).toBeLessThan(maxInline);
+      // Not hydrated: no React fiber on the DOM.
+      const hydrated = await page.evaluate(() =>
+        Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__react")),
+      );
+      expect(hydrated).toBe(false);
     });
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.locator('script[type="module"]')).toHaveCount(0);
-    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
-    await expect(page.locator("script[src]")).toHaveCount(0);
-    expect(scripts).toEqual([]);
-    // The one inline script is the menu's (JSON-LD is data, not code).
-    const inline = page.locator('script:not([type="application/ld+json"])');
-    await expect(inline).toHaveCount(1);
-    expect(((await inline.textContent()) ?? "").length).toBeLessThan(600);
-    // Not hydrated: no React fiber on the DOM.
-    const hydrated = await page.evaluate(() =>
-      Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__react")),
-    );
-    expect(hydrated).toBe(false);
-  });
+  }
 
   test("a flash toast on the home (no React) is a server-rendered status message", async ({
     page,
@@ -233,7 +243,7 @@ test.describe("public pages", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await gotoHydrated(page, "/faq");
+    await gotoHydrated(page, "/contato");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });
@@ -253,14 +263,14 @@ test.describe("public pages", () => {
       (window as unknown as { __samePage: boolean }).__samePage = true;
     });
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await menu.getByRole("link", { name: "Contato" }).click();
-    await expect(page).toHaveURL(/\/contato$/);
+    await menu.getByRole("link", { name: "Banho & Tosa" }).click();
+    await expect(page).toHaveURL(/\/servicos$/);
     await expect(menu).toBeHidden();
     expect(
       await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
     ).toBe(true);
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await expect(menu.getByRole("link", { name: "Contato" })).toHaveAttribute(
+    await expect(menu.getByRole("link", { name: "Banho & Tosa" })).toHaveAttribute(
       "aria-current",
       "page",
     );

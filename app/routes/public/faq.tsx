@@ -1,19 +1,19 @@
 import { MessageCircleQuestionIcon, TriangleAlertIcon } from "lucide-react";
+import { Disclosure, DisclosureStateScript } from "~/components/public/disclosure";
 import { ContentIcon } from "~/components/public/icons";
 import { PageHero } from "~/components/public/section";
 import { layoutFacts, publicMeta } from "~/components/public/seo";
 import { useChatNumber, useShopText } from "~/components/public/use-chat-number";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from "~/components/ui/accordion";
 import { faqCategories, quickTips } from "~/content/faq";
 import { shop } from "~/content/shop";
 import { withShopFacts } from "~/domain/shop-facts";
+import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/faq";
+
+// Questions and answers: plain HTML, without React (decision 0009). Native disclosures open
+// one answer at a time per category; a few inline lines keep aria-expanded.
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...publicMeta(matches, {
@@ -50,10 +50,6 @@ export default function Faq() {
           Chame a gente no {shop.messenger} que respondemos rapidinho.
         </p>
       </PageHero>
-      {/* Without JavaScript the questions cannot open: show every answer instead. */}
-      <noscript>
-        <style>{"[role=region][data-state=closed]{display:block!important}"}</style>
-      </noscript>
       <div className="mx-auto grid max-w-4xl gap-8 px-4 pb-8">
         {faqCategories.map((category) => (
           <section
@@ -71,23 +67,23 @@ export default function Faq() {
               </span>
               {category.title}
             </h2>
-            {/* One question open at a time per category; all may be closed. Answers are in
-                the HTML (hidden while closed) for search engines and screen readers. */}
-            <Accordion
-              type="single"
-              collapsible
-              className="mt-3 [&_[role=region][data-state=closed]]:hidden"
-            >
-              {category.items.map((item, index) => (
-                <AccordionItem key={item.question} value={`${category.id}-${index}`}>
-                  <AccordionTrigger>{item.question}</AccordionTrigger>
-                  <AccordionContent forceMount>{text(item.answer)}</AccordionContent>
-                </AccordionItem>
+            {/* One question open at a time per category (same `name`); all may be closed.
+                Answers are in the HTML for search engines and screen readers. */}
+            <div className="mt-3">
+              {category.items.map((item) => (
+                <Disclosure
+                  key={item.question}
+                  group={`faq-${category.id}`}
+                  summary={item.question}
+                >
+                  {text(item.answer)}
+                </Disclosure>
               ))}
-            </Accordion>
+            </div>
           </section>
         ))}
 
+        <DisclosureStateScript />
         <aside
           aria-labelledby="lembrete"
           className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950"

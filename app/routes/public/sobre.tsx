@@ -4,7 +4,11 @@ import { PageHero, Section } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { mission, story, values } from "~/content/about";
 import { shop } from "~/content/shop";
+import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/sobre";
+
+// Static content: served as plain HTML, without React (decision 0009).
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {
