@@ -16,8 +16,10 @@ test.describe("catalogue", () => {
   test("search and chips combine by AND, with the count, the empty state and 'Limpar Filtros'", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/produtos");
-    const cards = page.locator("main ul.grid > li");
+    // Plain HTML and a small inline script, no React (decision 0009).
+    await page.goto("/produtos");
+    await expect(page.locator('form[role="search"][data-ready="1"]')).toHaveCount(1);
+    const cards = page.locator("main ul.grid > li:visible");
     await expect(page.getByText("9 categorias encontradas")).toBeVisible();
     await expect(cards).toHaveCount(9);
 
@@ -49,7 +51,26 @@ test.describe("catalogue", () => {
 
     await page.getByRole("button", { name: "Peixes" }).click();
     await expect(page.getByText("3 categorias encontradas")).toBeVisible();
+    await expect(cards).toHaveCount(3);
+    // The address keeps the filters: a reload (or a shared link) shows the same list.
+    await expect(page).toHaveURL(/\/produtos\?especie=peixes$/);
+    await page.reload();
+    await expect(page.getByText("3 categorias encontradas")).toBeVisible();
+    await expect(cards).toHaveCount(3);
     await expect(page.getByText(/Uso responsável de medicamentos veterinários/)).toBeVisible();
+  });
+
+  test("a client-side visit from a hydrated page filters too", async ({ page }) => {
+    await gotoHydrated(page, "/contato");
+    await page
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Produtos" })
+      .click();
+    await expect(page).toHaveURL(/\/produtos$/);
+    await page.getByPlaceholder("Buscar produtos...").fill("aquario");
+    await expect(page.getByText("1 categoria encontrada")).toBeVisible();
+    await page.getByRole("button", { name: "Gatos" }).click();
+    await expect(page.getByText("0 categorias encontradas")).toBeVisible();
   });
 
   test("filters work without JavaScript through the URL", async ({ browser }) => {

@@ -127,6 +127,7 @@ test.describe("public pages", () => {
     { path: "/", inline: 1, maxInline: 600 },
     { path: "/sobre", inline: 1, maxInline: 600 },
     { path: "/faq", inline: 2, maxInline: 900 },
+    { path: "/produtos", inline: 2, maxInline: 3500 },
   ]) {
     test(`${path} ships no JavaScript module: only small inline scripts`, async ({ page }) => {
       const scripts: string[] = [];

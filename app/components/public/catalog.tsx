@@ -1,5 +1,4 @@
 import { SearchIcon, TriangleAlertIcon } from "lucide-react";
-import { useState } from "react";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { Input } from "~/components/ui/input";
 import { type CatalogCategory, SPECIES_FILTERS, SPECIES_LABELS } from "~/content/categories";
@@ -9,13 +8,19 @@ import {
   filterCategories,
   type SpeciesFilter,
 } from "~/domain/catalog-filter";
+import { normalizeSearch } from "~/domain/search";
+import { catalogFilter } from "~/islands/catalog-filter";
+import { InlineScript } from "~/islands/inline-script";
 import { cn } from "~/lib/utils";
 import { ContentIcon } from "./icons";
 
+const FORM_ID = "catalogo-filtro";
+
 /**
- * The category catalogue of /produtos. It is a GET form, so search and chips work before
- * JavaScript loads (the server renders the filtered list from the URL); once hydrated it
- * filters as the visitor types.
+ * The category catalogue of /produtos, served without React. It is a GET form, so search
+ * and chips work with no JavaScript at all (the server renders the filtered list from the
+ * URL); a small inline script (~/islands/catalog-filter) filters as the visitor types. Every
+ * card is in the HTML, those filtered out `hidden`, so the script only shows and hides.
  */
 export function Catalog({
   categories,
@@ -28,16 +33,12 @@ export function Catalog({
   initialSearch: string;
   initialSpecies: SpeciesFilter;
 }) {
-  const [search, setSearch] = useState(initialSearch);
-  const [species, setSpecies] = useState<SpeciesFilter>(initialSpecies);
-  const visible = filterCategories(categories, { search, species });
-  const clear = () => {
-    setSearch("");
-    setSpecies("todos");
-  };
+  const visible = new Set(
+    filterCategories(categories, { search: initialSearch, species: initialSpecies }),
+  );
   return (
     <div>
-      <form method="get" role="search" className="grid gap-4" onSubmit={(e) => e.preventDefault()}>
+      <form id={FORM_ID} method="get" role="search" className="grid gap-4">
         <div className="relative mx-auto w-full max-w-xl">
           <label htmlFor="busca" className="sr-only">
             Buscar produtos
@@ -51,8 +52,7 @@ export function Catalog({
             name="q"
             type="search"
             placeholder="Buscar produtos..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            defaultValue={initialSearch}
             className="pl-10"
             autoComplete="off"
           />
@@ -68,7 +68,7 @@ export function Catalog({
           <legend className="sr-only">Filtrar por espécie</legend>
           <div className="flex flex-wrap justify-center gap-2">
             {SPECIES_FILTERS.map((chip) => {
-              const active = species === chip.value;
+              const active = initialSpecies === chip.value;
               return (
                 <button
                   key={chip.value}
@@ -76,10 +76,6 @@ export function Catalog({
                   name="especie"
                   value={chip.value}
                   aria-pressed={active}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setSpecies(chip.value);
-                  }}
                   className={cn(
                     "min-h-11 rounded-full border px-4 text-sm font-semibold transition-colors",
                     active
@@ -93,72 +89,90 @@ export function Catalog({
             })}
           </div>
         </fieldset>
-        <input type="hidden" name="especie" value={species} />
+        <input type="hidden" name="especie" defaultValue={initialSpecies} />
       </form>
 
-      <p className="mt-6 text-center text-sm font-medium text-slate-700" aria-live="polite">
-        {categoryCountLabel(visible.length)}
+      <p
+        className="mt-6 text-center text-sm font-medium text-slate-700"
+        aria-live="polite"
+        data-contagem=""
+      >
+        {categoryCountLabel(visible.size)}
       </p>
 
-      {visible.length === 0 ? (
-        <div className="mx-auto mt-6 max-w-md rounded-2xl border border-dashed border-slate-300 p-8 text-center">
-          <p className="text-slate-800">Nenhum produto encontrado para os filtros selecionados.</p>
-          <a
-            href="/produtos"
-            onClick={(e) => {
-              e.preventDefault();
-              clear();
-            }}
-            className="mt-4 inline-flex min-h-11 items-center rounded-lg border-2 border-brand-600 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+      <div
+        className="mx-auto mt-6 max-w-md rounded-2xl border border-dashed border-slate-300 p-8 text-center"
+        hidden={visible.size > 0}
+        data-vazio=""
+      >
+        <p className="text-slate-800">Nenhum produto encontrado para os filtros selecionados.</p>
+        <a
+          href="/produtos"
+          className="mt-4 inline-flex min-h-11 items-center rounded-lg border-2 border-brand-600 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Limpar Filtros
+        </a>
+      </div>
+      <ul
+        className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+        hidden={visible.size === 0}
+        data-lista=""
+      >
+        {categories.map((category, index) => (
+          <li
+            key={category.id}
+            hidden={!visible.has(category)}
+            data-busca={`${normalizeSearch(category.title)}\n${normalizeSearch(category.description)}`}
+            data-especies={category.species.join(" ")}
+            className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            style={{ animationDelay: `${index * 0.1}s` }}
           >
-            Limpar Filtros
-          </a>
-        </div>
-      ) : (
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((category, index) => (
-            <li
-              key={`${category.id}-${species}-${search}`}
-              className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-              style={{ animationDelay: `${index * 0.1}s` }}
-            >
-              <div className="flex items-center gap-3">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <ContentIcon name={category.icon} className="size-6" />
-                </span>
-                <h2 className="text-lg font-bold text-slate-900">{category.title}</h2>
-              </div>
-              <p className="mt-3 text-slate-700">{category.description}</p>
-              <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Espécies">
-                {category.species.map((s) => (
-                  <li
-                    key={s}
-                    className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800"
-                  >
-                    {SPECIES_LABELS[s]}
-                  </li>
-                ))}
-              </ul>
-              {category.requiresPrescription ? (
-                <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-                  <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  Alguns itens exigem receita veterinária.
-                </p>
-              ) : null}
-              <div className="mt-auto pt-5">
-                <ChatLink
-                  number={chatNumber}
-                  text={categoryChatMessage(category.title)}
-                  className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
+            <div className="flex items-center gap-3">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <ContentIcon name={category.icon} className="size-6" />
+              </span>
+              <h2 className="text-lg font-bold text-slate-900">{category.title}</h2>
+            </div>
+            <p className="mt-3 text-slate-700">{category.description}</p>
+            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Espécies">
+              {category.species.map((s) => (
+                <li
+                  key={s}
+                  className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800"
                 >
-                  <WhatsappIcon className="size-5" />
-                  Ver Produtos<span className="sr-only"> de {category.title}</span>
-                </ChatLink>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {SPECIES_LABELS[s]}
+                </li>
+              ))}
+            </ul>
+            {category.requiresPrescription ? (
+              <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+                <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                Alguns itens exigem receita veterinária.
+              </p>
+            ) : null}
+            <div className="mt-auto pt-5">
+              <ChatLink
+                number={chatNumber}
+                text={categoryChatMessage(category.title)}
+                className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
+              >
+                <WhatsappIcon className="size-5" />
+                Ver Produtos<span className="sr-only"> de {category.title}</span>
+              </ChatLink>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <InlineScript
+        run={catalogFilter}
+        args={{
+          formId: FORM_ID,
+          countLabels: {
+            one: categoryCountLabel(1),
+            other: categoryCountLabel(2).replace("2", "{n}"),
+          },
+        }}
+      />
     </div>
   );
 }

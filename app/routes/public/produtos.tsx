@@ -7,7 +7,11 @@ import { useChatNumber } from "~/components/public/use-chat-number";
 import { categories } from "~/content/categories";
 import { shop } from "~/content/shop";
 import { parseSpeciesFilter } from "~/domain/catalog-filter";
+import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/produtos";
+
+// Served as plain HTML, without React (decision 0009): the filter is a small inline script.
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {
