@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { logOptions, redactUrl } from "./app/server/logger.server";
+import { isForeignWrite } from "./server/origin-check";
 import { pageCache } from "./server/page-cache";
 import { errorAnswer, securityHeaders } from "./server/security-headers";
 
@@ -84,22 +85,10 @@ server.use((req: Request, _res: Response, next: NextFunction) => {
 });
 
 // Writes from another origin are refused (cross-site request forgery).
+// Provider notifications (POST /webhooks/mercadopago) carry no Origin and pass.
 server.use((req: Request, res: Response, next: NextFunction) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const origin = req.headers.origin;
-  const site = req.headers["sec-fetch-site"];
-  let foreign = site === "cross-site";
-  if (origin && origin !== "null") {
-    try {
-      foreign ||= new URL(origin).host !== req.headers.host;
-    } catch {
-      foreign = true;
-    }
-  } else if (origin === "null") {
-    foreign = true;
-  }
-  if (foreign) {
-    req.log.warn({ origin }, "pedido de outra origem recusado");
+  if (isForeignWrite(req.method, req.headers)) {
+    req.log.warn({ origin: req.headers.origin }, "pedido de outra origem recusado");
     res.status(403).type("text/plain; charset=utf-8").send("Origem não permitida");
     return;
   }

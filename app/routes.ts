@@ -51,6 +51,9 @@ export default [
     ]),
   ]),
 
+  // Payment provider notifications (server to server).
+  route("webhooks/mercadopago", "routes/webhooks/mercadopago.ts"),
+
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
 ] satisfies RouteConfig;

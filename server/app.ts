@@ -13,6 +13,7 @@ import {
 } from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
 import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
+import { startPaymentReconciler, stopPaymentReconciler } from "~/server/payments/cobrancas.server";
 import { storage } from "~/server/storage.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
@@ -21,6 +22,8 @@ export async function start() {
   markEmbeddedDatabaseInUse(env());
   await watchPageData(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
+  // Pending Pix charges are asked about on a schedule: a lost notification still pays.
+  startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
   const { BACKUP_DIR, BACKUP_KEEP } = env();
   if (BACKUP_DIR) {
     startBackupSchedule({
@@ -39,6 +42,7 @@ export async function stop() {
   stopSessionPurge();
   stopBackupSchedule();
   await stopPageDataWatch();
+  await stopPaymentReconciler();
   await stopWebhookWorker();
   await shutdown(currentDatabase());
   releaseEmbeddedDatabase(env());

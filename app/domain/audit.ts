@@ -25,6 +25,8 @@ const LABELS: Record<string, string> = {
   totp_disable: "2FA desativada",
   recovery_code_used: "Código de recuperação usado",
   sessions_revoke: "Outras sessões encerradas",
+  payment_confirmed: "Pagamento confirmado (Pix online)",
+  payment_refunded: "Pagamento reembolsado (Pix online)",
 };
 
 /** A pt-BR label for the actions this panel knows; the raw action otherwise. */

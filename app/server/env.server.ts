@@ -29,6 +29,13 @@ const schema = z.object({
     .optional()
     .transform((v) => v === "true" || v === "1"),
   S3_PUBLIC_URL: z.string().url().optional().or(z.literal("")),
+  /** Online Pix (Mercado Pago): when set, these win over the values saved in the settings. */
+  MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
+  /** The API's address; tests point it at a local server. */
+  MERCADOPAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  /** Seconds between two passes asking the provider about pending charges; 0 turns it off. */
+  PAYMENT_RECONCILE_INTERVAL: z.coerce.number().min(0).default(300),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

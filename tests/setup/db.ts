@@ -103,7 +103,7 @@ export function withTestDatabase(): TestContext {
 /** Empties every table (between tests that need a clean slate). */
 export async function truncateAll(database: Database) {
   await database.db.execute(sql`
-    truncate table itens_pedido, pedidos, cupons, produtos, categorias, bairros_entrega,
+    truncate table cobrancas, itens_pedido, pedidos, cupons, produtos, categorias, bairros_entrega,
       pedidos_servicos, curriculos, admin_audit_log, rate_limits, webhook_entregas,
       sessoes, usuarios, configuracoes restart identity cascade
   `);

@@ -112,7 +112,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   if (view === "configuracoes") {
     const [settings, bairros] = await Promise.all([getSettings(), listBairros()]);
-    const { webhookSecret, ...visible } = settings;
+    // Secrets stay on the server (the online Pix ones have their own read-only view).
+    const {
+      webhookSecret,
+      mercadopagoAccessToken: _token,
+      mercadopagoWebhookSecret: _mpSecret,
+      ...visible
+    } = settings;
     return {
       view,
       configuracoes: { settings: { ...visible, hasSecret: Boolean(webhookSecret) }, bairros },

@@ -51,6 +51,16 @@ export const VAGAS = ["vendedor", "banho-tosa", "caixa", "auxiliar"] as const;
 export const TIPOS_CUPOM = ["percentual", "valor"] as const;
 export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
 export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;
+export const PROVEDORES_PAGAMENTO = ["mercadopago"] as const;
+/** Provider-neutral charge statuses (app/domain/cobranca.ts maps each provider's onto them). */
+export const STATUS_COBRANCA = [
+  "pendente",
+  "paga",
+  "cancelada",
+  "expirada",
+  "falhou",
+  "reembolsada",
+] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
@@ -221,6 +231,46 @@ export const itensPedido = pgTable(
   ],
 );
 
+/**
+ * Online payment charges (Pix through a provider). An order may have several over time
+ * (one expires, the customer asks for another); each is the provider's record seen from here.
+ */
+export const cobrancas = pgTable(
+  "cobrancas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pedidoId: uuid("pedido_id")
+      .notNull()
+      .references(() => pedidos.id, { onDelete: "cascade" }),
+    provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
+    /** The provider's id of the charge (Mercado Pago: the payment id). */
+    externoId: text("externo_id").notNull(),
+    /** Sent on creation: a retry after a lost answer gets the same charge back. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status", { enum: STATUS_COBRANCA }).notNull().default("pendente"),
+    /** The provider's own status word, for support. */
+    statusProvedor: text("status_provedor"),
+    valor: money("valor").notNull(),
+    qrCode: text("qr_code"),
+    qrCodeBase64: text("qr_code_base64"),
+    ticketUrl: text("ticket_url"),
+    expiraEm: timestamp("expira_em", { withTimezone: true }),
+    pagoEm: timestamp("pago_em", { withTimezone: true }),
+    reembolsadoEm: timestamp("reembolsado_em", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cobrancas_externo_idx").on(t.provedor, t.externoId),
+    uniqueIndex("cobrancas_idempotency_idx").on(t.idempotencyKey),
+    index("cobrancas_pedido_idx").on(t.pedidoId),
+    index("cobrancas_status_idx").on(t.status, t.createdAt),
+    check("cobrancas_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
+    check("cobrancas_status_check", inList("status", STATUS_COBRANCA)),
+    check("cobrancas_valor_check", sql`${t.valor} > 0`),
+  ],
+);
+
 export const pedidosServicos = pgTable(
   "pedidos_servicos",
   {
@@ -300,6 +350,12 @@ export const configuracoes = pgTable(
     pixCidade: text("pix_cidade"),
     /** Percentage off the products for orders paid by Pix (0 = none). */
     pixDescontoPercentual: integer("pix_desconto_percentual").notNull().default(0),
+    /** Online Pix with automatic confirmation (Mercado Pago); env vars win over the tokens. */
+    mercadopagoAtivo: boolean("mercadopago_ativo").notNull().default(false),
+    mercadopagoAccessToken: text("mercadopago_access_token"),
+    mercadopagoWebhookSecret: text("mercadopago_webhook_secret"),
+    /** How long an online Pix charge can be paid. */
+    pixExpiracaoMinutos: integer("pix_expiracao_minutos").notNull().default(30),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -311,6 +367,10 @@ export const configuracoes = pgTable(
     check(
       "configuracoes_pix_desconto_check",
       sql`${t.pixDescontoPercentual} >= 0 and ${t.pixDescontoPercentual} <= 50`,
+    ),
+    check(
+      "configuracoes_pix_expiracao_check",
+      sql`${t.pixExpiracaoMinutos} >= 30 and ${t.pixExpiracaoMinutos} <= 1440`,
     ),
   ],
 );
@@ -429,6 +489,9 @@ export type Cupom = typeof cupons.$inferSelect;
 export type BairroEntrega = typeof bairrosEntrega.$inferSelect;
 export type Pedido = typeof pedidos.$inferSelect;
 export type ItemPedido = typeof itensPedido.$inferSelect;
+export type Cobranca = typeof cobrancas.$inferSelect;
+export type StatusCobranca = (typeof STATUS_COBRANCA)[number];
+export type ProvedorPagamento = (typeof PROVEDORES_PAGAMENTO)[number];
 export type PedidoServico = typeof pedidosServicos.$inferSelect;
 export type Curriculo = typeof curriculos.$inferSelect;
 export type Configuracoes = typeof configuracoes.$inferSelect;

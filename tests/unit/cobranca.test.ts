@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { advancesCobranca, orderPaymentAfter, statusFromMercadoPago } from "~/domain/cobranca";
+import {
+  mpDate,
+  parseSignature,
+  signatureManifest,
+  signNotification,
+} from "~/server/payments/mercadopago.server";
+import { isForeignWrite } from "../../server/origin-check";
+
+describe("Mercado Pago statuses", () => {
+  it("maps onto the provider-neutral charge statuses", () => {
+    expect(statusFromMercadoPago("pending")).toBe("pendente");
+    expect(statusFromMercadoPago("in_process")).toBe("pendente");
+    expect(statusFromMercadoPago("approved")).toBe("paga");
+    expect(statusFromMercadoPago("cancelled", "expired")).toBe("expirada");
+    expect(statusFromMercadoPago("cancelled", "by_collector")).toBe("cancelada");
+    expect(statusFromMercadoPago("rejected")).toBe("falhou");
+    expect(statusFromMercadoPago("refunded")).toBe("reembolsada");
+    expect(statusFromMercadoPago("charged_back")).toBe("reembolsada");
+    expect(statusFromMercadoPago("algo_novo")).toBe("pendente");
+  });
+
+  it("only moves a charge forward and pays an order once", () => {
+    expect(advancesCobranca("pendente", "paga")).toBe(true);
+    expect(advancesCobranca("paga", "pendente")).toBe(false);
+    expect(advancesCobranca("paga", "paga")).toBe(false);
+    expect(advancesCobranca("expirada", "paga")).toBe(true);
+    expect(advancesCobranca("reembolsada", "paga")).toBe(false);
+    expect(orderPaymentAfter("aguardando", "paga")).toBe("pago");
+    expect(orderPaymentAfter("pago", "paga")).toBeNull();
+    expect(orderPaymentAfter("reembolsado", "paga")).toBeNull();
+    expect(orderPaymentAfter("aguardando", "expirada")).toBeNull();
+    expect(orderPaymentAfter("pago", "reembolsada")).toBe("reembolsado");
+    expect(orderPaymentAfter("aguardando", "reembolsada")).toBeNull();
+  });
+});
+
+describe("Mercado Pago notification signature", () => {
+  it("signs id, request id and ts as documented", () => {
+    expect(signatureManifest("123456", "req-1", "1704908010")).toBe(
+      "id:123456;request-id:req-1;ts:1704908010;",
+    );
+    expect(signatureManifest("ABC123", null, "1")).toBe("id:abc123;ts:1;");
+    const expected = crypto
+      .createHmac("sha256", "s")
+      .update("id:1;request-id:r;ts:2;")
+      .digest("hex");
+    expect(signNotification("s", "1", "r", "2")).toBe(expected);
+  });
+
+  it("parses the header and refuses malformed ones", () => {
+    expect(parseSignature("ts=1704908010,v1=ab12")).toEqual({ ts: "1704908010", v1: "ab12" });
+    expect(parseSignature(" v1=ab12 , ts=1 ")).toEqual({ ts: "1", v1: "ab12" });
+    expect(parseSignature("ts=1")).toBeNull();
+    expect(parseSignature("ts=x,v1=ab")).toBeNull();
+    expect(parseSignature(null)).toBeNull();
+  });
+
+  it("writes dates in Brasília time", () => {
+    expect(mpDate(new Date("2026-11-23T15:00:00.000Z"))).toBe("2026-11-23T12:00:00.000-03:00");
+  });
+});
+
+describe("cross-site write check", () => {
+  it("lets a server-to-server POST (no Origin) through and refuses a foreign browser", () => {
+    expect(isForeignWrite("POST", { host: "loja.example.com" })).toBe(false);
+    expect(
+      isForeignWrite("POST", { host: "loja.example.com", origin: "https://loja.example.com" }),
+    ).toBe(false);
+    expect(
+      isForeignWrite("POST", { host: "loja.example.com", origin: "https://mal.example.com" }),
+    ).toBe(true);
+    expect(
+      isForeignWrite("POST", { host: "loja.example.com", "sec-fetch-site": "cross-site" }),
+    ).toBe(true);
+    expect(isForeignWrite("POST", { host: "loja.example.com", origin: "null" })).toBe(true);
+    expect(isForeignWrite("GET", { host: "a", origin: "https://b" })).toBe(false);
+  });
+});
