@@ -85,7 +85,7 @@ async function main() {
     const rows = [["Página", "desempenho", "acessibilidade", "boas práticas", "SEO", "LCP (ms)"]];
     for (const page of PAGES) {
       const url = page === "{produto}" ? product : page;
-      const scores: Record<string, number[]> = {};
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, [] as number[]]));
       const lcp: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(`${base}${url}`, {
@@ -97,7 +97,7 @@ async function main() {
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse não respondeu para ${url}`);
         for (const category of CATEGORIES) {
-          (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+          scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
         }
         lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0);
       }
