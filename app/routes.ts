@@ -15,6 +15,9 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // The contact form's script sends the message here (JSON); /contato serves it without JS.
+  route("contato/enviar", "routes/public/contato-enviar.ts"),
+
   // Online store
   ...prefix("loja", [
     layout("routes/loja/layout.tsx", [

@@ -61,7 +61,7 @@ test.describe("catalogue", () => {
   });
 
   test("a client-side visit from a hydrated page filters too", async ({ page }) => {
-    await gotoHydrated(page, "/contato");
+    await gotoHydrated(page, "/trabalhe-conosco");
     await page
       .getByRole("navigation", { name: "Principal" })
       .getByRole("link", { name: "Produtos" })
@@ -151,7 +151,7 @@ test("without JavaScript the FAQ questions still open and close", async ({ brows
 test("a client-side visit to the FAQ keeps the questions' state for screen readers", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/contato");
+  await gotoHydrated(page, "/trabalhe-conosco");
   await page
     .getByRole("navigation", { name: "Principal" })
     .getByRole("link", { name: "FAQ" })
@@ -309,7 +309,9 @@ test.describe("contact", () => {
     context,
   }) => {
     await context.route("https://wa.me/**", (route) => route.fulfill({ body: "chat" }));
-    await gotoHydrated(page, "/contato");
+    // Plain HTML and a small inline script, no React (decision 0009).
+    await page.goto("/contato");
+    await expect(page.locator('form#contato-form[data-ready="1"]')).toHaveCount(1);
     await expect(page.getByText("Mapa em breve").first()).toBeVisible();
     await expect(page.getByText("Respondemos em até 24 horas")).toBeVisible();
     await page.getByLabel(/^E-mail/).fill("errado@");
@@ -338,6 +340,30 @@ test.describe("contact", () => {
     ).toBeVisible();
     await expect(page.getByLabel(/^Mensagem/)).toHaveValue("");
   });
+});
+
+test("without JavaScript the contact form shows the errors, then goes to the chat", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.route("https://wa.me/**", (route) => route.fulfill({ body: "chat" }));
+  const page = await context.newPage();
+  await page.goto("/contato");
+  await page.getByLabel(/^Telefone/).fill("47");
+  await page.getByRole("button", { name: "Enviar pelo WhatsApp" }).click();
+  await expect(page.getByText("Informe seu nome")).toBeVisible();
+  await expect(page.getByText("Telefone deve ter pelo menos 10 dígitos")).toBeVisible();
+  await expect(page.getByLabel(/^Telefone/)).toHaveValue("47");
+  await page
+    .getByLabel(/^Nome\b/)
+    .first()
+    .fill("Caio");
+  await page.getByLabel(/^Telefone/).fill("(47) 98888-1212");
+  await page.getByLabel(/^Mensagem/).fill("Tem ração de coelho?");
+  await page.getByRole("button", { name: "Enviar pelo WhatsApp" }).click();
+  await page.waitForURL(/^https:\/\/wa\.me\/5547999990416\?text=/);
+  expect(decodeURIComponent(page.url())).toContain("Tem ração de coelho?");
+  await context.close();
 });
 
 test("a resume is never served by a public URL", async ({ request }) => {

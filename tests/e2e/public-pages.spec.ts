@@ -128,6 +128,7 @@ test.describe("public pages", () => {
     { path: "/sobre", inline: 1, maxInline: 600 },
     { path: "/faq", inline: 2, maxInline: 900 },
     { path: "/produtos", inline: 2, maxInline: 3500 },
+    { path: "/contato", inline: 2, maxInline: 5000 },
   ]) {
     test(`${path} ships no JavaScript module: only small inline scripts`, async ({ page }) => {
       const scripts: string[] = [];
@@ -244,7 +245,7 @@ test.describe("public pages", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await gotoHydrated(page, "/contato");
+    await gotoHydrated(page, "/trabalhe-conosco");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });

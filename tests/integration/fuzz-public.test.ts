@@ -43,6 +43,7 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/produtos", load: () => import("~/routes/public/produtos") },
   { path: "/servicos", load: () => import("~/routes/public/servicos") },
   { path: "/contato", load: () => import("~/routes/public/contato") },
+  { path: "/contato/enviar", load: () => import("~/routes/public/contato-enviar") },
   { path: "/faq", load: () => import("~/routes/public/faq") },
   { path: "/trabalhe-conosco", load: () => import("~/routes/public/trabalhe-conosco") },
   { path: "/loja", load: () => import("~/routes/loja/index") },

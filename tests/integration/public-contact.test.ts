@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/public/contato";
+import { action as sendAction } from "~/routes/public/contato-enviar";
 import { loader as layoutLoader } from "~/routes/public/layout";
 import { rateLimits } from "~/server/db/schema";
 import { updateSettings } from "~/server/settings.server";
@@ -36,18 +37,34 @@ describe("contact form", () => {
     expect(decodeURIComponent(location.split("?text=")[1]!)).toContain("Pet: Mel");
   });
 
-  it("with JavaScript answers the chat link, using the admin's number when set", async () => {
+  it("to the page's script answers the chat link as JSON, using the admin's number when set", async () => {
     await updateSettings(ctx.database.db, { whatsappNumero: "(47) 97777-6666" });
-    const { body } = await callAction(formRequest("/contato", { ...message, js: "1" }));
-    expect(body).toMatchObject({
+    const response = (await sendAction({
+      request: formRequest("/contato/enviar", message),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({
       ok: true,
       chatUrl: expect.stringMatching(/^https:\/\/wa\.me\/5547977776666\?text=/),
+    });
+    const refused = (await sendAction({
+      request: formRequest("/contato/enviar", { ...message, telefone: "47" }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      fields: { telefone: "Telefone deve ter pelo menos 10 dígitos" },
     });
   });
 
   it("refuses missing fields and a malformed e-mail", async () => {
     const { body, status } = await callAction(
-      formRequest("/contato", { nome: "", telefone: "", email: "ana@", mensagem: "", js: "1" }),
+      formRequest("/contato", { nome: "", telefone: "", email: "ana@", mensagem: "" }),
     );
     expect(status).toBe(400);
     expect(Object.keys(body!.fields as object).sort()).toEqual([
@@ -58,10 +75,16 @@ describe("contact form", () => {
     ]);
   });
 
-  it("is rate-limited per IP in rate_limits", async () => {
+  it("is rate-limited per IP in rate_limits (valid messages only: fixing a typo is not spam)", async () => {
+    for (let i = 0; i < 20; i++) {
+      const invalid = await callAction(
+        formRequest("/contato", { ...message, nome: "" }, { ip: "10.3.3.3" }),
+      );
+      expect(invalid.status).toBe(400);
+    }
     let last: Awaited<ReturnType<typeof callAction>> | undefined;
     for (let i = 0; i < 13; i++)
-      last = await callAction(formRequest("/contato", { ...message, js: "1" }, { ip: "10.3.3.3" }));
+      last = await callAction(formRequest("/contato", message, { ip: "10.3.3.3" }));
     expect(last!.status).toBe(429);
     const rows = await ctx.database.db.select().from(rateLimits);
     expect(rows).toContainEqual(

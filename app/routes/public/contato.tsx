@@ -1,7 +1,5 @@
 import { ClockIcon, MailIcon, MapIcon, PhoneIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, redirect, useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { data, redirect, useActionData } from "react-router";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { UnitCards } from "~/components/public/units";
@@ -12,15 +10,18 @@ import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
-import { contactChatMessage } from "~/domain/contact-message";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { chatLink, externalLinkProps, chatNumber as resolveChatNumber } from "~/domain/whatsapp";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
-import { allowPublicForm } from "~/server/public-rate-limits.server";
-import { readForm } from "~/server/request-info.server";
-import { getSettings } from "~/server/settings.server";
+import { externalLinkProps } from "~/domain/whatsapp";
+import { contactForm } from "~/islands/contact-form";
+import { InlineScript } from "~/islands/inline-script";
+import type { HydrationHandle } from "~/lib/hydration";
+import { CONTACT_MESSAGES } from "~/schemas/contact";
+import { sendContact } from "~/server/contact.server";
 import type { Route } from "./+types/contato";
+
+// Served as plain HTML, without React (decision 0009): the form posts (and the server
+// redirects to the chat); a small inline script sends it in place and opens the chat.
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {
@@ -29,90 +30,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contato",
   });
 
-type ContactActionData =
-  | { ok: true; chatUrl: string }
-  | { ok: false; fields: FieldErrors; values: Record<string, string>; message?: string };
-
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value;
-  if (!(await allowPublicForm("contato", request))) {
-    return data<ContactActionData>(
-      { ok: false, fields: {}, values, message: CONTACT_MESSAGES.rateLimited.description },
-      { status: 429 },
-    );
-  }
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<ContactActionData>(
-      { ok: false, fields: fieldErrors(parsed.error), values },
-      { status: 400 },
-    );
-  }
-  const number = resolveChatNumber((await getSettings()).whatsappNumero, shop.phone);
-  const chatUrl = chatLink(number, contactChatMessage(parsed.data));
-  // Without JavaScript the browser goes straight to the chat; with it, the page opens it.
-  if (values.js !== "1") return redirect(chatUrl);
-  return data<ContactActionData>({ ok: true, chatUrl });
+  const result = await sendContact(request);
+  // Without JavaScript the browser goes straight to the chat.
+  if (result.ok) return redirect(result.chatUrl);
+  return data(result, { status: result.status });
 }
 
+const FORM_ID = "contato-form";
+
 function ContactForm() {
-  const fetcher = useFetcher<typeof action>();
-  const actionData = useActionData<typeof action>();
-  const result = fetcher.data ?? actionData;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [lastChat, setLastChat] = useState<string | null>(null);
-  const failed = result && !result.ok ? result : undefined;
+  const failed = useActionData<typeof action>();
   const values = failed?.values ?? {};
-  const shownErrors = { ...(failed?.fields ?? {}), ...errors };
-
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
-      window.open(answer.chatUrl, "_blank", "noopener,noreferrer");
-      toast.success(CONTACT_MESSAGES.success.title, {
-        description: CONTACT_MESSAGES.success.description,
-      });
-      setLastChat(answer.chatUrl);
-      formRef.current?.reset();
-      setErrors({});
-    } else if (answer.message) {
-      toast.error(CONTACT_MESSAGES.rateLimited.title, { description: answer.message });
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = contactSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    form.set("js", "1");
-    fetcher.submit(form, { method: "post", action: "/contato" });
-  }
-
-  const props = (name: string) => fieldProps(`contato-${name}`, shownErrors[name]);
+  const errors = failed?.fields ?? {};
+  const props = (name: string) => fieldProps(`contato-${name}`, errors[name]);
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/contato"
-      onSubmit={submit}
-      noValidate
-      className="grid gap-4"
-    >
+    <form id={FORM_ID} method="post" action="/contato" noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="contato-nome" label="Nome" required error={shownErrors.nome}>
+        <Field id="contato-nome" label="Nome" required error={errors.nome}>
           <Input
             {...props("nome")}
             name="nome"
@@ -121,7 +56,7 @@ function ContactForm() {
             required
           />
         </Field>
-        <Field id="contato-telefone" label="Telefone" required error={shownErrors.telefone}>
+        <Field id="contato-telefone" label="Telefone" required error={errors.telefone}>
           <Input
             {...props("telefone")}
             name="telefone"
@@ -134,7 +69,7 @@ function ContactForm() {
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="contato-email" label="E-mail" error={shownErrors.email}>
+        <Field id="contato-email" label="E-mail" error={errors.email}>
           <Input
             {...props("email")}
             name="email"
@@ -143,11 +78,11 @@ function ContactForm() {
             autoComplete="email"
           />
         </Field>
-        <Field id="contato-pet" label="Nome do pet" error={shownErrors.pet}>
+        <Field id="contato-pet" label="Nome do pet" error={errors.pet}>
           <Input {...props("pet")} name="pet" defaultValue={values.pet} />
         </Field>
       </div>
-      <Field id="contato-mensagem" label="Mensagem" required error={shownErrors.mensagem}>
+      <Field id="contato-mensagem" label="Mensagem" required error={errors.mensagem}>
         <Textarea
           {...props("mensagem")}
           name="mensagem"
@@ -156,34 +91,41 @@ function ContactForm() {
           required
         />
       </Field>
-      {failed?.message ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {failed.message}
-        </p>
-      ) : null}
+      <p
+        role="alert"
+        className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+        hidden={!failed?.message}
+        data-alerta=""
+      >
+        {failed?.message}
+      </p>
       <Button
         type="submit"
         variant="whatsapp"
         size="lg"
         className="bg-whatsapp-dark hover:bg-brand-800"
-        disabled={fetcher.state !== "idle"}
       >
         <WhatsappIcon className="size-5" />
-        {fetcher.state !== "idle" ? "Enviando..." : `Enviar pelo ${shop.messenger}`}
+        Enviar pelo {shop.messenger}
       </Button>
-      {lastChat ? (
-        <p role="status" className="text-sm text-slate-700">
-          A conversa não abriu?{" "}
-          <a
-            href={lastChat}
-            {...externalLinkProps}
-            className="font-semibold text-brand-800 underline"
-          >
-            Abrir o {shop.messenger}
-          </a>
-        </p>
-      ) : null}
-    </fetcher.Form>
+      <div
+        role="status"
+        className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
+        hidden
+        data-status=""
+      />
+      <InlineScript
+        run={contactForm}
+        args={{
+          formId: FORM_ID,
+          endpoint: "/contato/enviar",
+          sending: "Enviando...",
+          success: CONTACT_MESSAGES.success,
+          failure: "Não foi possível enviar agora. Tente novamente.",
+          fallback: { text: "A conversa não abriu?", link: `Abrir o ${shop.messenger}` },
+        }}
+      />
+    </form>
   );
 }
 
