@@ -15,8 +15,9 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
-  // The contact form's script sends the message here (JSON); /contato serves it without JS.
+  // The public forms' scripts send here (JSON); the pages themselves serve them without JS.
   route("contato/enviar", "routes/public/contato-enviar.ts"),
+  route("trabalhe-conosco/enviar", "routes/public/trabalhe-conosco-enviar.ts"),
 
   // Online store
   ...prefix("loja", [

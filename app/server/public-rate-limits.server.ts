@@ -9,6 +9,9 @@ const HOUR = 60 * 60_000;
 export const PUBLIC_FORM_RULES = {
   orcamento: { max: 8, windowMs: HOUR, blockMs: HOUR },
   curriculo: { max: 6, windowMs: HOUR, blockMs: HOUR },
+  // Every try of the resume form, valid or not (each may carry a 10 MB file): room to fix
+  // mistakes, a wall for a script. Stored applications count under 'curriculo'.
+  curriculoTentativa: { max: 30, windowMs: HOUR, blockMs: HOUR },
   contato: { max: 12, windowMs: 10 * 60_000, blockMs: 30 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -15,6 +15,7 @@ import {
 import { transaction } from "./db/client.server";
 import { type Curriculo, curriculos } from "./db/schema";
 import { logger } from "./logger.server";
+import { allowPublicForm } from "./public-rate-limits.server";
 import { getSettings, webhookUrlFor } from "./settings.server";
 import {
   detectKind,
@@ -120,10 +121,28 @@ export function resumeWebhookPayload(row: Curriculo) {
 
 export type ResumeSubmission =
   | { ok: true }
-  | { ok: false; message: string; fields: FieldErrors; values: Record<string, string> };
+  | {
+      ok: false;
+      status: 400 | 429;
+      message: string;
+      fields: FieldErrors;
+      values: Record<string, string>;
+    };
 
-/** Reads the multipart form of /trabalhe-conosco and stores the application. */
+/**
+ * Reads the multipart form of /trabalhe-conosco and stores the application. Every try is
+ * counted against a generous limit; a valid application against the shop's limit, before
+ * anything is kept.
+ */
 export async function submitResume(request: Request): Promise<ResumeSubmission> {
+  const limited = (values: Record<string, string>): ResumeSubmission => ({
+    ok: false,
+    status: 429,
+    message: RESUME_MESSAGES.rateLimited,
+    fields: {},
+    values,
+  });
+  if (!(await allowPublicForm("curriculoTentativa", request))) return limited({});
   let form: FormData;
   try {
     form = await parseMultipart(request, {
@@ -134,7 +153,7 @@ export async function submitResume(request: Request): Promise<ResumeSubmission> 
     });
   } catch (error) {
     const message = error instanceof StorageError ? error.message : RESUME_MESSAGES.failure;
-    return { ok: false, message, fields: { curriculo: message }, values: {} };
+    return { ok: false, status: 400, message, fields: { curriculo: message }, values: {} };
   }
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value;
@@ -143,11 +162,13 @@ export async function submitResume(request: Request): Promise<ResumeSubmission> 
     const fields = fieldErrors(parsed.error);
     return {
       ok: false,
+      status: 400,
       message: Object.values(fields)[0] ?? RESUME_MESSAGES.failure,
       fields,
       values,
     };
   }
+  if (!(await allowPublicForm("curriculo", request))) return limited(values);
   try {
     const { curriculo, ...fields } = parsed.data;
     const pdf = await readFileLimited(curriculo, MAX_RESUME_BYTES, RESUME_MESSAGES.tooLarge);
@@ -155,12 +176,18 @@ export async function submitResume(request: Request): Promise<ResumeSubmission> 
     return { ok: true };
   } catch (error) {
     if (error instanceof ResumeError) {
-      return { ok: false, message: error.message, fields: error.fields, values };
+      return { ok: false, status: 400, message: error.message, fields: error.fields, values };
     }
     if (error instanceof StorageError) {
-      return { ok: false, message: error.message, fields: { curriculo: error.message }, values };
+      return {
+        ok: false,
+        status: 400,
+        message: error.message,
+        fields: { curriculo: error.message },
+        values,
+      };
     }
     logger.error({ err: error }, "falha ao enviar currículo");
-    return { ok: false, message: RESUME_MESSAGES.failure, fields: {}, values };
+    return { ok: false, status: 400, message: RESUME_MESSAGES.failure, fields: {}, values };
   }
 }

@@ -19,7 +19,7 @@ test("the resume download toasts success only when the file comes, and an error 
   // Its own client address, so the other specs' applications do not count against it.
   await context.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.13" });
   const nome = `Renata Download ${Date.now().toString(36)}`;
-  await gotoHydrated(page, "/trabalhe-conosco");
+  await page.goto("/trabalhe-conosco");
   await page.getByLabel(/Nome completo/).fill(nome);
   await page.getByLabel(/E-mail/).fill("renata.e2e@example.com");
   await page.getByLabel(/Telefone/).fill("(47) 99999-6666");

@@ -149,7 +149,7 @@ test("a resume is downloaded by the admin and refused without a session", async 
   context,
 }) => {
   const nome = `Júlia Candidata ${Date.now().toString(36)}`;
-  await gotoHydrated(page, "/trabalhe-conosco");
+  await page.goto("/trabalhe-conosco");
   await page.getByLabel(/Nome completo/).fill(nome);
   await page.getByLabel(/E-mail/).fill("julia.e2e@example.com");
   await page.getByLabel(/Telefone/).fill("(47) 99999-5555");

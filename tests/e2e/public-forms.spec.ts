@@ -61,7 +61,7 @@ test.describe("catalogue", () => {
   });
 
   test("a client-side visit from a hydrated page filters too", async ({ page }) => {
-    await gotoHydrated(page, "/trabalhe-conosco");
+    await gotoHydrated(page, "/servicos");
     await page
       .getByRole("navigation", { name: "Principal" })
       .getByRole("link", { name: "Produtos" })
@@ -151,7 +151,7 @@ test("without JavaScript the FAQ questions still open and close", async ({ brows
 test("a client-side visit to the FAQ keeps the questions' state for screen readers", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/trabalhe-conosco");
+  await gotoHydrated(page, "/servicos");
   await page
     .getByRole("navigation", { name: "Principal" })
     .getByRole("link", { name: "FAQ" })
@@ -262,7 +262,9 @@ test.describe("grooming quote", () => {
 
 test.describe("resume", () => {
   test("messages under each field, then a full submission resets the form", async ({ page }) => {
-    await gotoHydrated(page, "/trabalhe-conosco");
+    // Plain HTML and a small inline script, no React (decision 0009).
+    await page.goto("/trabalhe-conosco");
+    await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
     await page.getByRole("button", { name: "Enviar Currículo" }).click();
     await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
     await expect(page.getByText("E-mail inválido")).toBeVisible();
@@ -288,7 +290,8 @@ test.describe("resume", () => {
   });
 
   test("a file that is not a PDF is refused by the server too", async ({ page }) => {
-    await gotoHydrated(page, "/trabalhe-conosco");
+    await page.goto("/trabalhe-conosco");
+    await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
     await page.getByLabel(/Nome completo/).fill("Pedro Falso");
     await page.getByLabel(/E-mail/).fill("pedro.falso@example.com");
     await page.getByLabel(/Telefone/).fill("(47) 99999-6666");

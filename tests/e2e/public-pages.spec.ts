@@ -129,6 +129,7 @@ test.describe("public pages", () => {
     { path: "/faq", inline: 2, maxInline: 900 },
     { path: "/produtos", inline: 2, maxInline: 3500 },
     { path: "/contato", inline: 2, maxInline: 5000 },
+    { path: "/trabalhe-conosco", inline: 2, maxInline: 5000 },
   ]) {
     test(`${path} ships no JavaScript module: only small inline scripts`, async ({ page }) => {
       const scripts: string[] = [];
@@ -245,7 +246,7 @@ test.describe("public pages", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await gotoHydrated(page, "/trabalhe-conosco");
+    await gotoHydrated(page, "/servicos");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });
@@ -265,14 +266,14 @@ test.describe("public pages", () => {
       (window as unknown as { __samePage: boolean }).__samePage = true;
     });
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await menu.getByRole("link", { name: "Banho & Tosa" }).click();
-    await expect(page).toHaveURL(/\/servicos$/);
+    await menu.getByRole("link", { name: "Contato" }).click();
+    await expect(page).toHaveURL(/\/contato$/);
     await expect(menu).toBeHidden();
     expect(
       await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
     ).toBe(true);
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await expect(menu.getByRole("link", { name: "Banho & Tosa" })).toHaveAttribute(
+    await expect(menu.getByRole("link", { name: "Contato" })).toHaveAttribute(
       "aria-current",
       "page",
     );

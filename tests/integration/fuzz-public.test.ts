@@ -46,6 +46,10 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/contato/enviar", load: () => import("~/routes/public/contato-enviar") },
   { path: "/faq", load: () => import("~/routes/public/faq") },
   { path: "/trabalhe-conosco", load: () => import("~/routes/public/trabalhe-conosco") },
+  {
+    path: "/trabalhe-conosco/enviar",
+    load: () => import("~/routes/public/trabalhe-conosco-enviar"),
+  },
   { path: "/loja", load: () => import("~/routes/loja/index") },
   { path: "/loja/produto/:id", params: ["id"], load: () => import("~/routes/loja/produto") },
   { path: "/loja/carrinho", load: () => import("~/routes/loja/carrinho") },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/public/trabalhe-conosco";
+import { action as sendAction } from "~/routes/public/trabalhe-conosco-enviar";
 import { curriculos, webhookEntregas } from "~/server/db/schema";
 import { updateSettings } from "~/server/settings.server";
 import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/server/storage.server";
@@ -202,10 +203,45 @@ describe("resume submission", () => {
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(0);
   });
 
-  it("limits resumes per IP", async () => {
+  it("limits resumes per IP: 6 applications an hour, and 30 tries of any kind", async () => {
+    const pdf = { name: "cv.pdf", type: "application/pdf", data: PDF };
     let last: { body: Record<string, unknown>; status: number } | undefined;
-    for (let i = 0; i < 7; i++) last = await callAction(resumeRequest(null, {}, "10.7.7.7"));
+    for (let i = 0; i < 7; i++) last = await callAction(resumeRequest(pdf, {}, "10.7.7.7"));
     expect(last!.status).toBe(429);
     expect(last!.body.message).toMatch(/muitos currículos/);
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(6);
+
+    // Mistakes being fixed do not use up the applications; a script trying forever stops.
+    for (let i = 0; i < 30; i++) {
+      last = await callAction(resumeRequest(null, {}, "10.8.8.8"));
+      expect(last.status).toBe(400);
+    }
+    last = await callAction(resumeRequest(pdf, {}, "10.8.8.8"));
+    expect(last.status).toBe(429);
+  });
+
+  it("answers the page's script with JSON: field errors, then success", async () => {
+    const refused = (await sendAction({
+      request: resumeRequest(null, { nomeCompleto: "M" }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      fields: {
+        nomeCompleto: "Nome deve ter pelo menos 2 caracteres",
+        curriculo: "Apenas arquivos PDF são aceitos",
+      },
+    });
+    const sent = (await sendAction({
+      request: resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ ok: true });
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { contactForm } from "~/islands/contact-form";
+import { formSender } from "~/islands/form-sender";
 import { InlineScript } from "~/islands/inline-script";
 import type { HydrationHandle } from "~/lib/hydration";
 import { CONTACT_MESSAGES } from "~/schemas/contact";
@@ -115,14 +115,14 @@ function ContactForm() {
         data-status=""
       />
       <InlineScript
-        run={contactForm}
+        run={formSender}
         args={{
           formId: FORM_ID,
           endpoint: "/contato/enviar",
           sending: "Enviando...",
           success: CONTACT_MESSAGES.success,
           failure: "Não foi possível enviar agora. Tente novamente.",
-          fallback: { text: "A conversa não abriu?", link: `Abrir o ${shop.messenger}` },
+          chatFallback: { text: "A conversa não abriu?", link: `Abrir o ${shop.messenger}` },
         }}
       />
     </form>

@@ -1,7 +1,5 @@
 import { BriefcaseIcon, HeartHandshakeIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { data, useActionData } from "react-router";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { Button } from "~/components/ui/button";
@@ -11,11 +9,16 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
 import { shop } from "~/content/shop";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { RESUME_MESSAGES, resumeSchema } from "~/schemas/resume";
-import { allowPublicForm } from "~/server/public-rate-limits.server";
+import { formSender } from "~/islands/form-sender";
+import { InlineScript } from "~/islands/inline-script";
+import type { HydrationHandle } from "~/lib/hydration";
+import { MAX_RESUME_BYTES, RESUME_MESSAGES } from "~/schemas/resume";
 import { submitResume } from "~/server/resumes.server";
 import type { Route } from "./+types/trabalhe-conosco";
+
+// Served as plain HTML, without React (decision 0009): the form posts to this page; a small
+// inline script sends it in place instead (same server function, same messages).
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {
@@ -24,64 +27,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/trabalhe-conosco",
   });
 
-type ResumeActionData =
-  | { ok: true }
-  | { ok: false; message: string; fields: FieldErrors; values: Record<string, string> };
-
 export async function action({ request }: Route.ActionArgs) {
-  if (!(await allowPublicForm("curriculo", request))) {
-    return data<ResumeActionData>(
-      { ok: false, message: RESUME_MESSAGES.rateLimited, fields: {}, values: {} },
-      { status: 429 },
-    );
-  }
   const result = await submitResume(request);
-  return data<ResumeActionData>(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : result.status });
 }
 
+const FORM_ID = "curriculo-form";
+
 export default function TrabalheConosco() {
-  const fetcher = useFetcher<typeof action>();
-  const actionData = useActionData<typeof action>();
-  const result = fetcher.data ?? actionData;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const sending = fetcher.state !== "idle";
+  const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
   const values = failed?.values ?? {};
-  const shownErrors = { ...(failed?.fields ?? {}), ...errors };
-
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
-      toast.success(RESUME_MESSAGES.success);
-      formRef.current?.reset();
-      setErrors({});
-    } else {
-      toast.error(answer.message || RESUME_MESSAGES.failure);
-    }
-  }, [fetcher.state, fetcher.data, actionData]);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = resumeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    fetcher.submit(form, {
-      method: "post",
-      action: "/trabalhe-conosco",
-      encType: "multipart/form-data",
-    });
-  }
-
+  const shownErrors = failed?.fields ?? {};
   const props = (name: string) => fieldProps(name, shownErrors[name]);
   return (
     <main>
@@ -120,7 +77,7 @@ export default function TrabalheConosco() {
           <h2 id="formulario" className="text-2xl font-extrabold text-slate-900">
             Envie seu currículo
           </h2>
-          {result?.ok && !fetcher.data ? (
+          {result?.ok ? (
             <p
               role="status"
               className="mt-4 rounded-xl bg-brand-50 p-4 font-semibold text-brand-800"
@@ -128,21 +85,20 @@ export default function TrabalheConosco() {
               {RESUME_MESSAGES.success}
             </p>
           ) : null}
-          {failed && !fetcher.data ? (
+          {failed ? (
             <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-semibold text-red-800">
               {failed.message}
             </p>
           ) : null}
-          <fetcher.Form
-            ref={formRef}
+          <form
+            id={FORM_ID}
             method="post"
             action="/trabalhe-conosco"
             encType="multipart/form-data"
-            onSubmit={submit}
             noValidate
             className="mt-5 grid gap-4"
           >
-            <fieldset disabled={sending} className="grid gap-4">
+            <fieldset className="grid gap-4">
               <Field
                 id="nomeCompleto"
                 label="Nome completo"
@@ -216,10 +172,37 @@ export default function TrabalheConosco() {
                 />
               </Field>
             </fieldset>
-            <Button type="submit" size="lg" disabled={sending}>
-              {sending ? "Enviando..." : "Enviar Currículo"}
+            <p
+              role="alert"
+              className="rounded-xl bg-red-50 p-4 font-semibold text-red-800"
+              hidden
+              data-alerta=""
+            />
+            <Button type="submit" size="lg">
+              Enviar Currículo
             </Button>
-          </fetcher.Form>
+            <div
+              role="status"
+              className="rounded-xl bg-brand-50 p-4 font-semibold text-brand-800"
+              hidden
+              data-status=""
+            />
+            <InlineScript
+              run={formSender}
+              args={{
+                formId: FORM_ID,
+                endpoint: "/trabalhe-conosco/enviar",
+                sending: "Enviando...",
+                failure: RESUME_MESSAGES.failure,
+                success: { title: RESUME_MESSAGES.success },
+                file: {
+                  name: "curriculo",
+                  maxBytes: MAX_RESUME_BYTES,
+                  tooLarge: RESUME_MESSAGES.tooLarge,
+                },
+              }}
+            />
+          </form>
         </section>
       </div>
     </main>
