@@ -42,6 +42,7 @@ const INTENTS = [
   "coupon-toggle",
   "order-status",
   "payment-status",
+  "payment-settings-save",
   "product-create",
   "product-delete",
   "product-toggle",
