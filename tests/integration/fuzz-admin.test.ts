@@ -43,6 +43,7 @@ const INTENTS = [
   "order-status",
   "payment-status",
   "payment-settings-save",
+  "pix-refund",
   "product-create",
   "product-delete",
   "product-toggle",

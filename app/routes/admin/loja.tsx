@@ -23,6 +23,7 @@ import {
 import {
   orderStatusSchema,
   paymentStatusSchema,
+  refundSchema,
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "~/schemas/status";
@@ -43,6 +44,7 @@ import { createCoupon, listCoupons, setCouponActive } from "~/server/coupons.ser
 import { env } from "~/server/env.server";
 import {
   listAdminOrders,
+  refundOrderPix,
   setOrderStatus,
   setPaymentStatus,
   storeStats,
@@ -287,6 +289,14 @@ export async function action({ request }: Route.ActionArgs) {
           "Configurações do Pix automático salvas!",
           saved.disponivel ? "O Pix automático está ativo na loja." : undefined,
         );
+      });
+    }
+    case "pix-refund": {
+      const parsed = refundSchema.safeParse(fields);
+      if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
+      return attempt(intent, "Erro ao reembolsar pagamento", async () => {
+        await refundOrderPix(parsed.data.id, actor);
+        return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
       });
     }
     case "webhook-test": {
