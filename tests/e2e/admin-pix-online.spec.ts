@@ -92,7 +92,8 @@ test.describe("Pix automático settings", () => {
   });
 });
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 9;
+// +7, +8 and +9 are taken by other specs that start servers of their own.
+const PORT = Number(process.env.E2E_PORT || 3100) + 10;
 const base = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string, env: Record<string, string>) {
