@@ -40,6 +40,7 @@ export const paymentStatusSchema = z.object({
   id,
   status: z.enum(STATUS_PAGAMENTO, { error: "Status de pagamento inválido" }),
 });
+export const refundSchema = z.object({ id });
 export const groomingStatusSchema = z.object({
   id,
   status: z.enum(STATUS_SERVICO, { error: "Status inválido" }),

@@ -8,11 +8,32 @@ import { decimalToCentavos } from "~/domain/money";
 import type { StatusPagamento, StatusPedido } from "~/server/db/schema";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, queryRows, type Tx, transaction } from "./db/client.server";
-import { type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
+import {
+  type Cobranca,
+  cobrancas,
+  type ItemPedido,
+  itensPedido,
+  type Pedido,
+  pedidos,
+  produtos,
+} from "./db/schema";
+import { logger } from "./logger.server";
+import { refundPixCobranca } from "./payments/cobrancas.server";
+import { PaymentProviderError } from "./payments/provider.server";
 
 export const ORDERS_PAGE_SIZE = 30;
 
-export type AdminOrder = Omit<Pedido, "tokenHash" | "idempotencyKey"> & { itens: ItemPedido[] };
+/** What the orders view shows of an online charge: no QR code, no idempotency key. */
+export type AdminCobranca = Pick<
+  Cobranca,
+  "id" | "provedor" | "externoId" | "status" | "statusProvedor" | "pagoEm" | "reembolsadoEm"
+>;
+
+export type AdminOrder = Omit<Pedido, "tokenHash" | "idempotencyKey"> & {
+  itens: ItemPedido[];
+  /** The order's newest online charge (automatic Pix), if it has one. */
+  cobranca: AdminCobranca | null;
+};
 
 export async function listAdminOrders(
   filters: { status?: StatusPedido; pagamento?: StatusPagamento; page?: number } = {},
@@ -45,10 +66,37 @@ export async function listAdminOrders(
         )
         .orderBy(asc(itensPedido.produtoNome))
     : [];
-  const orders = rows.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => ({
-    ...order,
-    itens: items.filter((i) => i.pedidoId === order.id),
-  }));
+  const charges = rows.length
+    ? await executor
+        .select({
+          id: cobrancas.id,
+          pedidoId: cobrancas.pedidoId,
+          provedor: cobrancas.provedor,
+          externoId: cobrancas.externoId,
+          status: cobrancas.status,
+          statusProvedor: cobrancas.statusProvedor,
+          pagoEm: cobrancas.pagoEm,
+          reembolsadoEm: cobrancas.reembolsadoEm,
+        })
+        .from(cobrancas)
+        .where(
+          inArray(
+            cobrancas.pedidoId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id))
+    : [];
+  const orders = rows.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => {
+    // Newest first: the first one found is the charge that counts.
+    const charge = charges.find((c) => c.pedidoId === order.id);
+    const { pedidoId: _p, ...cobranca } = charge ?? { pedidoId: null };
+    return {
+      ...order,
+      itens: items.filter((i) => i.pedidoId === order.id),
+      cobranca: charge ? (cobranca as AdminCobranca) : null,
+    };
+  });
   return { orders, total: Number(total) };
 }
 
@@ -152,6 +200,41 @@ export async function setPaymentStatus(
     });
     return updated!;
   });
+}
+
+export const REFUND_MESSAGES = {
+  naoEncontrado: "Pedido não encontrado",
+  formaErrada: "Só pedidos pagos por Pix automático podem ser reembolsados por aqui",
+  jaReembolsado: "Este pedido já foi reembolsado",
+  naoPago: "Só pedidos com pagamento confirmado podem ser reembolsados",
+  provedor: "O Mercado Pago não aceitou o reembolso agora. Tente novamente em alguns minutos.",
+  pendente:
+    "O Mercado Pago ainda não confirmou o reembolso. Confira o pagamento no painel do Mercado Pago.",
+} as const;
+
+/**
+ * Refunds an automatic-Pix order in full. The order's state is checked here, whatever the
+ * screen showed; the provider's refund is idempotent per charge, so a double click or a
+ * retry never refunds twice. The order becomes 'reembolsado' (audited in the admin's name)
+ * only once the provider says the payment is refunded.
+ */
+export async function refundOrderPix(id: string, actor: AdminActor): Promise<Cobranca> {
+  const [order] = await db().select().from(pedidos).where(eq(pedidos.id, id));
+  if (!order) throw new AdminError(REFUND_MESSAGES.naoEncontrado);
+  if (order.formaPagamento !== "pix_mercadopago") throw new AdminError(REFUND_MESSAGES.formaErrada);
+  if (order.statusPagamento === "reembolsado") throw new AdminError(REFUND_MESSAGES.jaReembolsado);
+  if (order.statusPagamento !== "pago") throw new AdminError(REFUND_MESSAGES.naoPago);
+  let cobranca: Cobranca;
+  try {
+    cobranca = await refundPixCobranca(id, actor);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    // The provider's answer is English and technical: it goes to the log, not the screen.
+    logger.warn({ err: error, pedido: id }, "reembolso recusado pelo Mercado Pago");
+    throw new AdminError(REFUND_MESSAGES.provedor);
+  }
+  if (cobranca.status !== "reembolsada") throw new AdminError(REFUND_MESSAGES.pendente);
+  return cobranca;
 }
 
 /** The figures of the store hub's dashboard view. */

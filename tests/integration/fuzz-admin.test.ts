@@ -42,6 +42,8 @@ const INTENTS = [
   "coupon-toggle",
   "order-status",
   "payment-status",
+  "payment-settings-save",
+  "pix-refund",
   "product-create",
   "product-delete",
   "product-toggle",

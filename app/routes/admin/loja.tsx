@@ -12,6 +12,7 @@ import { pageParam } from "~/domain/pagination";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro";
 import { COUPON_REQUIRED, couponSchema } from "~/schemas/coupon";
+import { paymentSettingsSchema } from "~/schemas/payment-settings";
 import {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
@@ -22,6 +23,7 @@ import {
 import {
   orderStatusSchema,
   paymentStatusSchema,
+  refundSchema,
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "~/schemas/status";
@@ -39,12 +41,15 @@ import { requireAdmin } from "~/server/auth.server";
 import { addBairro, listBairros, removeBairro, updateBairro } from "~/server/bairros.server";
 import { findOrCreateCategory, listCategories } from "~/server/categories.server";
 import { createCoupon, listCoupons, setCouponActive } from "~/server/coupons.server";
+import { env } from "~/server/env.server";
 import {
   listAdminOrders,
+  refundOrderPix,
   setOrderStatus,
   setPaymentStatus,
   storeStats,
 } from "~/server/orders-admin.server";
+import { paymentSettingsView, savePaymentSettings } from "~/server/payments/settings.server";
 import {
   createProduct,
   deleteProduct,
@@ -121,7 +126,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     } = settings;
     return {
       view,
-      configuracoes: { settings: { ...visible, hasSecret: Boolean(webhookSecret) }, bairros },
+      configuracoes: {
+        settings: { ...visible, hasSecret: Boolean(webhookSecret) },
+        bairros,
+        // Whether each credential is set and where from; never the credential itself.
+        pagamentos: paymentSettingsView(settings),
+        // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,
+        // else the address this page was opened at.
+        mercadoPagoWebhookUrl: new URL(
+          "/webhooks/mercadopago",
+          env().PUBLIC_URL ?? new URL(request.url).origin,
+        ).toString(),
+      },
     } as const;
   }
   return { view, dashboard: await storeStats() } as const;
@@ -261,6 +277,26 @@ export async function action({ request }: Route.ActionArgs) {
       return attempt(intent, "Erro ao salvar configurações", async () => {
         await saveStoreSettings(parsed.data, actor);
         return ok(intent, "Configurações salvas com sucesso!");
+      });
+    }
+    case "payment-settings-save": {
+      const parsed = paymentSettingsSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error, "Verifique os campos destacados");
+      return attempt(intent, "Erro ao salvar configurações", async () => {
+        const saved = await savePaymentSettings(parsed.data, actor);
+        return ok(
+          intent,
+          "Configurações do Pix automático salvas!",
+          saved.disponivel ? "O Pix automático está ativo na loja." : undefined,
+        );
+      });
+    }
+    case "pix-refund": {
+      const parsed = refundSchema.safeParse(fields);
+      if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
+      return attempt(intent, "Erro ao reembolsar pagamento", async () => {
+        await refundOrderPix(parsed.data.id, actor);
+        return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
       });
     }
     case "webhook-test": {

@@ -1,11 +1,22 @@
-import { MessageCircle } from "lucide-react";
+import { MessageCircle, Undo2 } from "lucide-react";
 import { Form, useFetcher } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { orderChatMessage } from "~/domain/admin-messages";
+import { PROVEDOR_PAGAMENTO_LABEL, STATUS_COBRANCA_LABEL } from "~/domain/cobranca-labels";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -53,6 +64,99 @@ export interface OrderRow {
   statusPagamento: (typeof STATUS_PAGAMENTO)[number];
   createdAt: string | Date;
   itens: OrderItem[];
+  /** The newest automatic-Pix charge, for orders paid through the provider. */
+  cobranca: {
+    id: string;
+    provedor: keyof typeof PROVEDOR_PAGAMENTO_LABEL;
+    externoId: string;
+    status: keyof typeof STATUS_COBRANCA_LABEL;
+    statusProvedor: string | null;
+    pagoEm: string | Date | null;
+    reembolsadoEm: string | Date | null;
+  } | null;
+}
+
+const COBRANCA_COR = {
+  pendente: "secondary",
+  paga: "green",
+  cancelada: "red",
+  expirada: "yellow",
+  falhou: "red",
+  reembolsada: "purple",
+} as const;
+
+/** Provider, charge id and status of an automatic-Pix order, with its refund button. */
+function PixCharge({ order }: { order: OrderRow }) {
+  const cobranca = order.cobranca!;
+  // Shared with the list (like the status selects): the toast survives a re-filtered list.
+  const refund = useFetcher({ key: "pix-refund" });
+  const busy = refund.state !== "idle" && refund.formData?.get("id") === order.id;
+  const refundable = order.statusPagamento === "pago" && cobranca.status === "paga";
+  return (
+    <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm">
+      <dl className="grid gap-1 sm:grid-cols-3">
+        <div>
+          <dt className="font-semibold">Provedor</dt>
+          <dd>{PROVEDOR_PAGAMENTO_LABEL[cobranca.provedor] ?? cobranca.provedor}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Cobrança</dt>
+          <dd className="break-all font-mono text-xs">{cobranca.externoId}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Situação da cobrança</dt>
+          <dd>
+            <Badge variant={COBRANCA_COR[cobranca.status]}>
+              {STATUS_COBRANCA_LABEL[cobranca.status] ?? cobranca.status}
+            </Badge>
+            {cobranca.statusProvedor ? (
+              <span className="block text-xs text-slate-600">
+                No provedor: <span className="font-mono">{cobranca.statusProvedor}</span>
+              </span>
+            ) : null}
+            {cobranca.pagoEm ? (
+              <span className="block text-xs text-slate-600">
+                Paga em {formatDateTime(cobranca.pagoEm)}
+              </span>
+            ) : null}
+            {cobranca.reembolsadoEm ? (
+              <span className="block text-xs text-slate-600">
+                Reembolsada em {formatDateTime(cobranca.reembolsadoEm)}
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+      {refundable ? (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button size="sm" variant="outline" className="justify-self-start" disabled={busy}>
+              <Undo2 aria-hidden="true" />
+              {busy ? "Reembolsando..." : "Reembolsar"}
+              <span className="sr-only"> o pedido {order.numeroPedido}</span>
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>Reembolsar o pedido {order.numeroPedido}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              O valor total de {formatBRL(order.total)} volta para o cliente pelo Mercado Pago e o
+              pagamento do pedido passa a “Reembolsado”. Isso não pode ser desfeito.
+            </AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancelar</AlertDialogCancel>
+              <AlertDialogAction
+                onClick={() =>
+                  refund.submit({ intent: "pix-refund", id: order.id }, { method: "post" })
+                }
+              >
+                Reembolsar {formatBRL(order.total)}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : null}
+    </div>
+  );
 }
 
 const STATUS_COR = {
@@ -114,6 +218,7 @@ export function LojaOrders({
 }) {
   useActionToast(useFetcher({ key: "order-status" }));
   useActionToast(useFetcher({ key: "payment-status" }));
+  useActionToast(useFetcher({ key: "pix-refund" }));
   return (
     <section aria-labelledby="pedidos-titulo" className="grid gap-4">
       <h2 id="pedidos-titulo" className="text-lg font-bold">
@@ -263,6 +368,7 @@ export function LojaOrders({
                     </dl>
                   </div>
                 </div>
+                {o.cobranca ? <PixCharge order={o} /> : null}
                 <div className="grid gap-3 sm:grid-cols-2">
                   <StatusSelect order={o} kind="order-status" />
                   <StatusSelect order={o} kind="payment-status" />

@@ -21,6 +21,7 @@ import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { checkOnSubmit, fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/schemas/bairro";
 import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/schemas/store-settings";
+import { PixOnlineSettings, type PixOnlineSettingsView } from "./pix-online-settings";
 import { useActionToast } from "./use-action-toast";
 
 interface StoreSettingsView {
@@ -45,7 +46,15 @@ interface Bairro {
   ativo: boolean;
 }
 
-function SettingsForm({ settings }: { settings: StoreSettingsView }) {
+function SettingsForm({
+  settings,
+  pagamentos,
+  mercadoPagoWebhookUrl,
+}: {
+  settings: StoreSettingsView;
+  pagamentos: PixOnlineSettingsView;
+  mercadoPagoWebhookUrl: string;
+}) {
   const fetcher = useFetcher();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const { errors: serverErrors } = useActionToast(fetcher);
@@ -74,7 +83,7 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
         <CardTitle>Configurações da loja</CardTitle>
         <CardDescription>Valores em reais no formato 5,00.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
         <fetcher.Form
           ref={formRef}
           method="post"
@@ -253,6 +262,7 @@ function SettingsForm({ settings }: { settings: StoreSettingsView }) {
             </Button>
           </div>
         </fetcher.Form>
+        <PixOnlineSettings pagamentos={pagamentos} webhookUrl={mercadoPagoWebhookUrl} />
       </CardContent>
     </Card>
   );
@@ -402,14 +412,22 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
 export function LojaSettings({
   settings,
   bairros,
+  pagamentos,
+  mercadoPagoWebhookUrl,
 }: {
   settings: StoreSettingsView;
   bairros: Bairro[];
+  pagamentos: PixOnlineSettingsView;
+  mercadoPagoWebhookUrl: string;
 }) {
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Configurações</h2>
-      <SettingsForm settings={settings} />
+      <SettingsForm
+        settings={settings}
+        pagamentos={pagamentos}
+        mercadoPagoWebhookUrl={mercadoPagoWebhookUrl}
+      />
       <BairrosPanel bairros={bairros} />
     </div>
   );

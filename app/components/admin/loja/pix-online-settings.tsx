@@ -1,0 +1,221 @@
+// The 'Pix automático (Mercado Pago)' part of the store settings card: its own form and
+// intent, so saving the store's other settings never touches the credentials. Secrets go
+// one way: the page only learns whether each one is set, and where from.
+import { CopyIcon } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field, fieldProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { checkOnSubmit } from "~/lib/forms";
+import {
+  PIX_EXPIRACAO_MAX,
+  PIX_EXPIRACAO_MIN,
+  paymentSettingsSchema,
+} from "~/schemas/payment-settings";
+import { useActionToast } from "./use-action-toast";
+
+interface SecretState {
+  definido: boolean;
+  doAmbiente: boolean;
+}
+
+export interface PixOnlineSettingsView {
+  mercadopagoAtivo: boolean;
+  pixExpiracaoMinutos: number;
+  accessToken: SecretState;
+  webhookSecret: SecretState;
+  disponivel: boolean;
+}
+
+function SecretBadge({ state }: { state: SecretState }) {
+  if (state.doAmbiente) return <Badge variant="blue">definido no servidor</Badge>;
+  return state.definido ? (
+    <Badge variant="green">configurado</Badge>
+  ) : (
+    <Badge variant="secondary">não configurado</Badge>
+  );
+}
+
+function SecretField({
+  name,
+  clearName,
+  label,
+  envName,
+  state,
+  error,
+}: {
+  name: string;
+  clearName: string;
+  label: string;
+  envName: string;
+  state: SecretState;
+  error?: string;
+}) {
+  const id = `mp-${name}`;
+  return (
+    <div className="grid gap-2">
+      <Field
+        id={id}
+        label={
+          <span className="flex flex-wrap items-center gap-2">
+            {label} <SecretBadge state={state} />
+          </span>
+        }
+        error={error}
+        hint={
+          state.doAmbiente
+            ? `Vem da variável ${envName} do servidor, que vale sobre o que for salvo aqui.`
+            : state.definido
+              ? "Por segurança, o valor salvo não é exibido. Deixe em branco para mantê-lo."
+              : "Cole aqui o valor copiado do painel do Mercado Pago."
+        }
+      >
+        <Input
+          {...fieldProps(id, error)}
+          name={name}
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={300}
+          disabled={state.doAmbiente}
+        />
+      </Field>
+      {state.definido && !state.doAmbiente ? (
+        <label htmlFor={`mp-${clearName}`} className="flex items-center gap-2 text-sm">
+          <Checkbox id={`mp-${clearName}`} name={clearName} /> Remover o valor salvo
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
+export function PixOnlineSettings({
+  pagamentos,
+  webhookUrl,
+}: {
+  pagamentos: PixOnlineSettingsView;
+  webhookUrl: string;
+}) {
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  // A saved secret leaves the screen at once: the fields are emptied, and the page shows
+  // only 'configurado' from then on.
+  const onSuccess = useCallback(() => {
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>(
+      'input[type="password"]',
+    ) ?? []) {
+      input.value = "";
+    }
+  }, []);
+  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const errors = { ...serverErrors, ...clientErrors };
+
+  async function copyUrl() {
+    try {
+      await navigator.clipboard.writeText(webhookUrl);
+      toast.success("URL do webhook copiada!");
+    } catch {
+      toast.error("Não foi possível copiar. Selecione a URL e copie manualmente.");
+    }
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => setClientErrors(checkOnSubmit(paymentSettingsSchema, event) ?? {})}
+      className="grid gap-4 border-t border-slate-200 pt-6"
+      aria-label="Pix automático (Mercado Pago)"
+    >
+      <input type="hidden" name="intent" value="payment-settings-save" />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-1 flex flex-wrap items-center gap-2 font-semibold">
+          Pix automático (Mercado Pago)
+          <Badge variant={pagamentos.disponivel ? "green" : "secondary"}>
+            {pagamentos.disponivel ? "Ativo na loja" : "Desativado"}
+          </Badge>
+        </legend>
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          O cliente paga um Pix gerado pelo Mercado Pago e o pedido é confirmado sozinho, sem
+          conferir o extrato.
+        </p>
+        <label
+          htmlFor="mp-mercadopagoAtivo"
+          className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2"
+        >
+          <Checkbox
+            id="mp-mercadopagoAtivo"
+            name="mercadopagoAtivo"
+            role="switch"
+            defaultChecked={pagamentos.mercadopagoAtivo}
+          />
+          Oferecer Pix automático no checkout
+        </label>
+        <SecretField
+          name="mercadopagoAccessToken"
+          clearName="limparAccessToken"
+          label="Access token"
+          envName="MERCADOPAGO_ACCESS_TOKEN"
+          state={pagamentos.accessToken}
+          error={errors.mercadopagoAccessToken}
+        />
+        <SecretField
+          name="mercadopagoWebhookSecret"
+          clearName="limparWebhookSecret"
+          label="Assinatura secreta do webhook"
+          envName="MERCADOPAGO_WEBHOOK_SECRET"
+          state={pagamentos.webhookSecret}
+          error={errors.mercadopagoWebhookSecret}
+        />
+        <Field
+          id="mp-pixExpiracaoMinutos"
+          label="Prazo para pagar o Pix (minutos)"
+          error={errors.pixExpiracaoMinutos}
+          hint={`De ${PIX_EXPIRACAO_MIN} a ${PIX_EXPIRACAO_MAX} minutos (24 horas). Depois disso, o código vence.`}
+        >
+          <Input
+            {...fieldProps("mp-pixExpiracaoMinutos", errors.pixExpiracaoMinutos)}
+            name="pixExpiracaoMinutos"
+            inputMode="numeric"
+            maxLength={4}
+            defaultValue={String(pagamentos.pixExpiracaoMinutos)}
+          />
+        </Field>
+        <div className="grid gap-1.5 sm:col-span-2">
+          <label htmlFor="mp-webhook-url" className="text-sm font-medium">
+            URL de notificação (webhook) para cadastrar no Mercado Pago
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id="mp-webhook-url"
+              readOnly
+              value={webhookUrl}
+              className="min-w-0 flex-1 font-mono text-xs"
+              onFocus={(e) => e.currentTarget.select()}
+              aria-describedby="mp-webhook-url-hint"
+            />
+            <Button type="button" variant="outline" onClick={copyUrl}>
+              <CopyIcon aria-hidden="true" />
+              Copiar URL
+            </Button>
+          </div>
+          <p id="mp-webhook-url-hint" className="text-xs text-slate-600">
+            No Mercado Pago: Suas integrações → Webhooks, evento “Pagamentos”. A assinatura secreta
+            mostrada lá é a que vai no campo acima.
+          </p>
+        </div>
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Salvando..." : "Salvar Pix automático"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

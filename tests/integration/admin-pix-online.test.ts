@@ -1,0 +1,405 @@
+// Issue 14, admin side: the 'Pix automático (Mercado Pago)' settings and the refund of a
+// paid automatic-Pix order, through the real /admin/loja loader and action, signed in as an
+// admin, against a local server that answers as Mercado Pago's API does.
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/admin/loja";
+import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/server/db/schema";
+import { resetEnvCache } from "~/server/env.server";
+import { placeOrder } from "~/server/orders.server";
+import { REFUND_MESSAGES } from "~/server/orders-admin.server";
+import { createPixCobranca, reconcilePendingCobrancas } from "~/server/payments/cobrancas.server";
+import { getPaymentConfig } from "~/server/payments/settings.server";
+import { seedDatabase } from "~/server/seed.server";
+import { updateSettings } from "~/server/settings.server";
+import { body, call, makeAdmin, makeCustomer, status } from "../setup/admin";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { createProduct, orderInput } from "./store-helpers";
+
+const ctx = withTestDatabase();
+const ENV_KEYS = [
+  "MERCADOPAGO_API_URL",
+  "MERCADOPAGO_ACCESS_TOKEN",
+  "MERCADOPAGO_WEBHOOK_SECRET",
+  "PUBLIC_URL",
+] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+let mp: FakeMercadoPago;
+let admin: Awaited<ReturnType<typeof makeAdmin>>;
+
+// biome-ignore lint/suspicious/noExplicitAny: test access to loose loader and action data
+type Loose = any;
+
+beforeAll(async () => {
+  mp = await startFakeMercadoPago();
+  process.env.MERCADOPAGO_API_URL = mp.url;
+  delete process.env.PUBLIC_URL;
+  delete process.env.MERCADOPAGO_ACCESS_TOKEN;
+  delete process.env.MERCADOPAGO_WEBHOOK_SECRET;
+  resetEnvCache();
+});
+afterAll(async () => {
+  for (const k of ENV_KEYS) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  resetEnvCache();
+  await mp.close();
+});
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  await seedDatabase({ images: false });
+  admin = await makeAdmin();
+  mp.requests.length = 0;
+  mp.failNext(0);
+});
+
+const post = (fields: Record<string, string>, token = admin.token) =>
+  call(action, formRequest("/admin/loja?view=configuracoes", fields, { token }));
+const page = async (view: string, token = admin.token) =>
+  body<Loose>(await call(loader, makeRequest(`/admin/loja?view=${view}`, { token })));
+
+async function turnOnPix() {
+  await updateSettings(ctx.database.db, {
+    mercadopagoAtivo: true,
+    mercadopagoAccessToken: mp.accessToken,
+    mercadopagoWebhookSecret: "assinatura-de-teste",
+  });
+}
+
+/** An automatic-Pix order with its charge; paid when asked (read back from the provider). */
+async function pixOrder(options: { paid?: boolean; forma?: string } = {}) {
+  await turnOnPix();
+  const item = await createProduct(ctx.database, {
+    nome: `Ração ${crypto.randomUUID()}`,
+    preco: 4590,
+    estoque: 5,
+  });
+  const result = await placeOrder(
+    orderInput([{ produtoId: item.id, quantidade: 1 }], { bairro: "Centro" }),
+  );
+  if (!result.ok) throw new Error(result.message);
+  // The checkout is another part of the issue: the order is switched to online Pix here.
+  await ctx.database.db
+    .update(pedidos)
+    .set({ formaPagamento: "pix_mercadopago" })
+    .where(eq(pedidos.id, result.pedido.id));
+  const cobranca = await createPixCobranca(result.pedido.id, { email: "maria@example.com" });
+  if (options.paid) {
+    mp.setStatus(cobranca.externoId, "approved");
+    expect(await reconcilePendingCobrancas()).toBe(1);
+  }
+  if (options.forma) {
+    await ctx.database.db
+      .update(pedidos)
+      .set({ formaPagamento: options.forma as never })
+      .where(eq(pedidos.id, result.pedido.id));
+  }
+  return { pedidoId: result.pedido.id, cobranca };
+}
+
+async function paymentOf(id: string) {
+  const [row] = await ctx.database.db.select().from(pedidos).where(eq(pedidos.id, id));
+  return row!.statusPagamento;
+}
+
+const refundCalls = () => mp.requests.filter((r) => r.path.endsWith("/refunds"));
+
+describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
+  it("shows whether each secret is set, never the secret, and the webhook URL to register", async () => {
+    let data = (await page("configuracoes")).configuracoes;
+    expect(data.pagamentos).toEqual({
+      mercadopagoAtivo: false,
+      pixExpiracaoMinutos: 30,
+      accessToken: { definido: false, doAmbiente: false },
+      webhookSecret: { definido: false, doAmbiente: false },
+      disponivel: false,
+    });
+    // Without PUBLIC_URL: the address the page was opened at.
+    expect(data.mercadoPagoWebhookUrl).toBe("http://localhost/webhooks/mercadopago");
+
+    process.env.PUBLIC_URL = "https://loja.example.com";
+    resetEnvCache();
+    try {
+      data = (await page("configuracoes")).configuracoes;
+      expect(data.mercadoPagoWebhookUrl).toBe("https://loja.example.com/webhooks/mercadopago");
+    } finally {
+      delete process.env.PUBLIC_URL;
+      resetEnvCache();
+    }
+  });
+
+  it("saves switch, secrets and expiry, audited by field name; a blank secret keeps the saved one", async () => {
+    const saved = await post({
+      intent: "payment-settings-save",
+      mercadopagoAtivo: "on",
+      mercadopagoAccessToken: "APP_USR-painel-123",
+      mercadopagoWebhookSecret: "assinatura-painel-456",
+      pixExpiracaoMinutos: "45",
+    });
+    expect(status(saved)).toBe(200);
+    expect(body<Loose>(saved)).toMatchObject({ ok: true, intent: "payment-settings-save" });
+    expect(await getPaymentConfig()).toMatchObject({
+      ativo: true,
+      accessToken: "APP_USR-painel-123",
+      webhookSecret: "assinatura-painel-456",
+      expiracaoMinutos: 45,
+    });
+
+    // Blank secret fields (the page never fills them) keep what is saved.
+    const again = await post({
+      intent: "payment-settings-save",
+      mercadopagoAtivo: "on",
+      mercadopagoAccessToken: "",
+      mercadopagoWebhookSecret: "",
+      pixExpiracaoMinutos: "60",
+    });
+    expect(status(again)).toBe(200);
+    expect(await getPaymentConfig()).toMatchObject({
+      accessToken: "APP_USR-painel-123",
+      webhookSecret: "assinatura-painel-456",
+      expiracaoMinutos: 60,
+    });
+
+    const view = await page("configuracoes");
+    expect(view.configuracoes.pagamentos).toMatchObject({
+      mercadopagoAtivo: true,
+      pixExpiracaoMinutos: 60,
+      disponivel: true,
+      accessToken: { definido: true, doAmbiente: false },
+      webhookSecret: { definido: true, doAmbiente: false },
+    });
+    const entries = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "settings_update"));
+    expect(entries).toHaveLength(2);
+    expect(entries.every((e) => e.adminUserId === admin.user.id)).toBe(true);
+    expect(entries.map((e) => e.details)).toContainEqual({
+      origem: "pagamentos",
+      campos: expect.arrayContaining(["mercadopagoAtivo", "mercadopagoAccessToken"]),
+    });
+    for (const text of [JSON.stringify(view), JSON.stringify(entries)]) {
+      expect(text).not.toContain("APP_USR-painel-123");
+      expect(text).not.toContain("assinatura-painel-456");
+    }
+
+    // The 'remover' boxes clear them (and online Pix cannot stay on without them).
+    const cleared = await post({
+      intent: "payment-settings-save",
+      limparAccessToken: "on",
+      limparWebhookSecret: "on",
+      pixExpiracaoMinutos: "60",
+    });
+    expect(status(cleared)).toBe(200);
+    expect(await getPaymentConfig()).toMatchObject({
+      ativo: false,
+      accessToken: null,
+      webhookSecret: null,
+    });
+  });
+
+  it("refuses invalid input in pt-BR, field by field, and saves nothing", async () => {
+    const [before] = await ctx.database.db.select().from(configuracoes);
+    const tooShort = await post({ intent: "payment-settings-save", pixExpiracaoMinutos: "10" });
+    expect(status(tooShort)).toBe(400);
+    expect(body<Loose>(tooShort).errors).toEqual({
+      pixExpiracaoMinutos: "O prazo mínimo é de 30 minutos",
+    });
+    const spaces = await post({
+      intent: "payment-settings-save",
+      mercadopagoAccessToken: "APP USR com espaço",
+      pixExpiracaoMinutos: "30",
+    });
+    expect(body<Loose>(spaces).errors).toEqual({
+      mercadopagoAccessToken: "Access token inválido",
+    });
+    // Switched on with no token: the foundation's rule, shown under the token field.
+    const noToken = await post({
+      intent: "payment-settings-save",
+      mercadopagoAtivo: "on",
+      pixExpiracaoMinutos: "30",
+    });
+    expect(status(noToken)).toBe(400);
+    expect(body<Loose>(noToken).errors).toEqual({
+      mercadopagoAccessToken: "Informe o access token do Mercado Pago para ativar o Pix automático",
+    });
+    const [after] = await ctx.database.db.select().from(configuracoes);
+    expect(after).toEqual(before);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(adminAuditLog)
+        .where(eq(adminAuditLog.action, "settings_update")),
+    ).toHaveLength(0);
+  });
+
+  it("says 'definido no servidor' when the environment variables win", async () => {
+    process.env.MERCADOPAGO_ACCESS_TOKEN = "APP_USR-do-ambiente";
+    process.env.MERCADOPAGO_WEBHOOK_SECRET = "segredo-do-ambiente";
+    resetEnvCache();
+    try {
+      // Switching on needs no typed secret when the server has them.
+      expect(
+        status(
+          await post({
+            intent: "payment-settings-save",
+            mercadopagoAtivo: "on",
+            pixExpiracaoMinutos: "30",
+          }),
+        ),
+      ).toBe(200);
+      const view = await page("configuracoes");
+      expect(view.configuracoes.pagamentos).toMatchObject({
+        disponivel: true,
+        accessToken: { definido: true, doAmbiente: true },
+        webhookSecret: { definido: true, doAmbiente: true },
+      });
+      expect(JSON.stringify(view)).not.toContain("do-ambiente");
+    } finally {
+      delete process.env.MERCADOPAGO_ACCESS_TOKEN;
+      delete process.env.MERCADOPAGO_WEBHOOK_SECRET;
+      resetEnvCache();
+    }
+  });
+
+  it("is for admins only", async () => {
+    const customer = await makeCustomer();
+    const result = await post(
+      {
+        intent: "payment-settings-save",
+        mercadopagoAtivo: "on",
+        mercadopagoAccessToken: "APP_USR-intruso",
+        mercadopagoWebhookSecret: "intruso",
+        pixExpiracaoMinutos: "30",
+      },
+      customer.token,
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("location")).toBe("/");
+    expect(await getPaymentConfig()).toMatchObject({ ativo: false, accessToken: null });
+  });
+});
+
+describe("automatic-Pix orders in the orders view", () => {
+  it("shows the provider, the charge id and its status, and nothing of the QR code", async () => {
+    const { pedidoId, cobranca } = await pixOrder({ paid: true });
+    const data = await page("pedidos");
+    const order = data.pedidos.orders.find((o: Loose) => o.id === pedidoId);
+    expect(order.cobranca).toMatchObject({
+      provedor: "mercadopago",
+      externoId: cobranca.externoId,
+      status: "paga",
+      statusProvedor: "approved/accredited",
+    });
+    expect(order.cobranca.pagoEm).toBeInstanceOf(Date);
+    expect(order.cobranca).not.toHaveProperty("qrCode");
+    expect(order.cobranca).not.toHaveProperty("idempotencyKey");
+    // Orders paid another way carry no charge.
+    expect(
+      data.pedidos.orders.filter((o: Loose) => o.id !== pedidoId).every((o: Loose) => !o.cobranca),
+    ).toBe(true);
+  });
+
+  it("refunds a paid order once: provider called, 'reembolsado', audited in the admin's name", async () => {
+    const { pedidoId, cobranca } = await pixOrder({ paid: true });
+    expect(await paymentOf(pedidoId)).toBe("pago");
+
+    const result = await post({ intent: "pix-refund", id: pedidoId });
+    expect(status(result)).toBe(200);
+    expect(body<Loose>(result)).toMatchObject({
+      ok: true,
+      intent: "pix-refund",
+      message: "Pagamento reembolsado",
+    });
+    expect(await paymentOf(pedidoId)).toBe("reembolsado");
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0]!.path).toBe(`/v1/payments/${cobranca.externoId}/refunds`);
+    const [charge] = await ctx.database.db
+      .select()
+      .from(cobrancas)
+      .where(eq(cobrancas.id, cobranca.id));
+    expect(charge!.status).toBe("reembolsada");
+    const entries = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.resourceId, pedidoId), eq(adminAuditLog.action, "payment_refunded")),
+      );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ adminUserId: admin.user.id });
+    expect(entries[0]!.details).toMatchObject({ de: "pago", para: "reembolsado" });
+
+    // A second click (another tab, a stale page) is refused without calling the provider.
+    const again = await post({ intent: "pix-refund", id: pedidoId });
+    expect(status(again)).toBe(400);
+    expect(body<Loose>(again).message).toBe(REFUND_MESSAGES.jaReembolsado);
+    expect(refundCalls()).toHaveLength(1);
+
+    const order = (await page("pedidos")).pedidos.orders.find((o: Loose) => o.id === pedidoId);
+    expect(order).toMatchObject({
+      statusPagamento: "reembolsado",
+      cobranca: { status: "reembolsada" },
+    });
+  });
+
+  it("re-checks the order on the server: unpaid, other payment methods and unknown ids are refused", async () => {
+    const unpaid = await pixOrder();
+    const r1 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
+    expect(status(r1)).toBe(400);
+    expect(body<Loose>(r1).message).toBe(REFUND_MESSAGES.naoPago);
+
+    // Marked 'pago' by hand, but no charge was ever paid: nothing to give back.
+    await ctx.database.db
+      .update(pedidos)
+      .set({ statusPagamento: "pago" })
+      .where(eq(pedidos.id, unpaid.pedidoId));
+    const r2 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
+    expect(status(r2)).toBe(400);
+    expect(body<Loose>(r2).message).toBe(
+      "Este pedido não tem pagamento Pix confirmado para reembolsar",
+    );
+
+    const cash = await pixOrder({ paid: true, forma: "dinheiro" });
+    const r3 = await post({ intent: "pix-refund", id: cash.pedidoId });
+    expect(body<Loose>(r3).message).toBe(REFUND_MESSAGES.formaErrada);
+    expect(await paymentOf(cash.pedidoId)).toBe("pago");
+
+    const r4 = await post({ intent: "pix-refund", id: crypto.randomUUID() });
+    expect(body<Loose>(r4).message).toBe(REFUND_MESSAGES.naoEncontrado);
+    const r5 = await post({ intent: "pix-refund", id: "não-é-um-id" });
+    expect(status(r5)).toBe(400);
+    expect(body<Loose>(r5).message).toBe("Erro ao reembolsar pagamento");
+    expect(refundCalls()).toHaveLength(0);
+  });
+
+  it("keeps the order paid and says so in pt-BR when Mercado Pago fails, then refunds on retry", async () => {
+    const { pedidoId } = await pixOrder({ paid: true });
+    mp.failNext(1);
+    const failed = await post({ intent: "pix-refund", id: pedidoId });
+    expect(status(failed)).toBe(400);
+    expect(body<Loose>(failed).message).toBe(REFUND_MESSAGES.provedor);
+    expect(await paymentOf(pedidoId)).toBe("pago");
+
+    const retried = await post({ intent: "pix-refund", id: pedidoId });
+    expect(status(retried)).toBe(200);
+    expect(await paymentOf(pedidoId)).toBe("reembolsado");
+  });
+
+  it("refuses a refund from a non-admin session, changing nothing", async () => {
+    const { pedidoId } = await pixOrder({ paid: true });
+    const customer = await makeCustomer();
+    const result = await post({ intent: "pix-refund", id: pedidoId }, customer.token);
+    expect(result).toBeInstanceOf(Response);
+    const anonymous = await call(
+      action,
+      formRequest("/admin/loja", { intent: "pix-refund", id: pedidoId }),
+    );
+    expect((anonymous as Response).headers.get("location")).toMatch(/^\/admin\/login/);
+    expect(await paymentOf(pedidoId)).toBe("pago");
+    expect(refundCalls()).toHaveLength(0);
+  });
+});
