@@ -2,17 +2,19 @@
 // Mercado Pago's API does. The checkout offers it only while it is on and asks for the
 // payer's e-mail; the order is saved before the charge (a provider outage never loses it)
 // and the order page offers to try again; the page shows the QR code and a small status
-// resource says when it was paid.
+// resource says when it was paid; an unpaid charge past its expiry cancels the order and
+// returns the stock once.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
-import { cobrancas, pedidos } from "~/server/db/schema";
+import { adminAuditLog, cobrancas, pedidos } from "~/server/db/schema";
 import { resetEnvCache } from "~/server/env.server";
 import { placeOrder } from "~/server/orders.server";
+import { expireUnpaidPixOrders } from "~/server/payments/cobrancas.server";
 import { signNotification } from "~/server/payments/mercadopago.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
@@ -330,5 +332,83 @@ describe("order page and its status resource", () => {
       pix: "pago",
     });
     expect((await pageData(location)).pixOnline).toEqual({ estado: "pago" });
+  });
+});
+
+describe("expiry of an unpaid online Pix", () => {
+  async function pendingOrder(estoque = 5) {
+    const item = await product(2590, estoque);
+    const location = (await checkout(checkoutFields(item.id))).headers.get("location")!;
+    const pedido = await onlyOrder();
+    const [charge] = await chargesOf(pedido.id);
+    return { item, location, pedido, charge: charge! };
+  }
+  const plusMinutes = (d: Date, minutes: number) => new Date(d.getTime() + minutes * 60_000);
+
+  it("cancels the order and returns the stock exactly once", async () => {
+    const { item, location, pedido, charge } = await pendingOrder(5);
+    expect(await stockOf(ctx.database, item.id)).toBe(3);
+
+    // Within the grace period after the expiry, nothing yet.
+    expect(await expireUnpaidPixOrders({ now: plusMinutes(charge.expiraEm!, 1) })).toBe(0);
+    expect((await onlyOrder()).statusPedido).toBe("novo");
+
+    const later = plusMinutes(charge.expiraEm!, 5);
+    const runs = await Promise.all([
+      expireUnpaidPixOrders({ now: later }),
+      expireUnpaidPixOrders({ now: later }),
+    ]);
+    expect(runs[0]! + runs[1]!).toBe(1);
+    expect(await expireUnpaidPixOrders({ now: later })).toBe(0);
+
+    const order = await onlyOrder();
+    expect(order).toMatchObject({
+      statusPedido: "cancelado",
+      statusPagamento: "aguardando",
+      estoqueDevolvido: true,
+    });
+    expect(await stockOf(ctx.database, item.id)).toBe(5);
+    expect((await chargesOf(pedido.id))[0]!.status).toBe("expirada");
+    const entries = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(
+          eq(adminAuditLog.resourceId, pedido.id),
+          eq(adminAuditLog.action, "order_status_update"),
+        ),
+      );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.details).toMatchObject({
+      para: "cancelado",
+      estoque: "devolvido",
+      origem: "pix_expirado",
+    });
+
+    const page = await pageData(location);
+    expect(page.pixOnline).toEqual({ estado: "expirado", cancelado: true });
+  });
+
+  it("confirms instead when the provider says it was paid, and waits while it cannot be read", async () => {
+    const paid = await pendingOrder(5);
+    const later = plusMinutes(paid.charge.expiraEm!, 5);
+
+    mp.failNext(1);
+    expect(await expireUnpaidPixOrders({ now: later })).toBe(0);
+    expect((await onlyOrder()).statusPedido).toBe("novo");
+
+    mp.setStatus(paid.charge.externoId, "approved");
+    expect(await expireUnpaidPixOrders({ now: later })).toBe(0);
+    const order = await onlyOrder();
+    expect(order).toMatchObject({ statusPedido: "novo", statusPagamento: "pago" });
+    expect(await stockOf(ctx.database, paid.item.id)).toBe(3);
+  });
+
+  it("cancels when the provider itself reports the charge expired", async () => {
+    const { item, charge } = await pendingOrder(5);
+    mp.setStatus(charge.externoId, "cancelled", "expired");
+    expect(await expireUnpaidPixOrders({ now: plusMinutes(charge.expiraEm!, 5) })).toBe(1);
+    expect((await onlyOrder()).statusPedido).toBe("cancelado");
+    expect(await stockOf(ctx.database, item.id)).toBe(5);
   });
 });
