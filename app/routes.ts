@@ -30,6 +30,8 @@ export default [
     ]),
     // The cart preview (JSON): server prices, stock, coupon and delivery fee.
     route("resumo", "routes/loja/resumo.ts"),
+    // What the order page polls while an online Pix waits (JSON, token like the page).
+    route("pedido/:numero/status", "routes/loja/pedido-status.ts"),
   ]),
 
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.

@@ -55,3 +55,35 @@ export function orderPaymentAfter(
   if (charge === "reembolsada" && current === "pago") return "reembolsado";
   return null;
 }
+
+/** What the customer's order page shows for an order paid by online Pix. */
+export type PixOnlineStage = "sem_pix" | "pago" | "expirado" | "pendente" | "indisponivel";
+
+/**
+ * The stage of an online-Pix order: paid; expired (its charge lapsed unpaid: the order is
+ * or will be cancelled); a charge to pay; or no usable charge (the provider was down or
+ * refused it), when the page offers to try again and the shop's other ways to pay.
+ */
+export function pixOnlineStage(
+  pedido: { formaPagamento: string; statusPagamento: StatusPagamento; statusPedido: string },
+  cobranca: { status: StatusCobranca; expiraEm: Date | null; qrCode: string | null } | null,
+  now: Date,
+): PixOnlineStage {
+  if (pedido.formaPagamento !== "pix_mercadopago") return "sem_pix";
+  if (pedido.statusPagamento === "pago") return "pago";
+  if (pedido.statusPagamento === "reembolsado") return "sem_pix";
+  if (cobranca && chargeLapsed(cobranca, now)) return "expirado";
+  if (pedido.statusPedido === "cancelado") return "sem_pix";
+  if (cobranca?.status === "pendente" && cobranca.qrCode) return "pendente";
+  if (cobranca?.status === "paga") return "sem_pix";
+  return "indisponivel";
+}
+
+/** The charge can no longer be paid because its time ran out. */
+export function chargeLapsed(
+  cobranca: { status: StatusCobranca; expiraEm: Date | null },
+  now: Date,
+): boolean {
+  if (cobranca.status === "expirada") return true;
+  return cobranca.status === "pendente" && cobranca.expiraEm !== null && cobranca.expiraEm <= now;
+}

@@ -5,8 +5,19 @@ import { parseBRL } from "~/domain/money";
 
 export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
 export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
-/** The forms of payment the checkout offers (SPEC §4); pix only when manual Pix is on. */
-export const CHECKOUT_PAYMENTS = ["pix", "dinheiro", "cartao_entrega"] as const;
+/**
+ * The forms of payment the checkout offers (SPEC §4); pix only when manual Pix is on,
+ * pix_mercadopago only when online Pix is switched on with an access token (decision 0014).
+ */
+export const CHECKOUT_PAYMENTS = ["pix_mercadopago", "pix", "dinheiro", "cartao_entrega"] as const;
+export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
+export const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
+export const PIX_EMAIL_INVALID = "E-mail inválido";
+
+/** What the checkout may offer right now (from the settings, read by the server). */
+export interface CheckoutOptions {
+  pixOnline: boolean;
+}
 
 const required = (message = "Campo obrigatório") =>
   z.string({ error: message }).trim().min(1, message);
@@ -19,54 +30,71 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-export const checkoutSchema = z
-  .object({
-    nome: required("Informe seu nome").pipe(z.string().max(120, "Nome longo demais")),
-    telefone: required("Informe seu telefone").refine(
-      (v) => v.replace(/\D/g, "").length >= 10,
-      "Telefone deve ter pelo menos 10 dígitos",
-    ),
-    endereco: required("Informe a rua").pipe(z.string().max(200, "Endereço longo demais")),
-    numero: required("Informe o número").pipe(z.string().max(20, "Número longo demais")),
-    complemento: optionalText(100),
-    bairro: required("Selecione o bairro"),
-    referencia: optionalText(200),
-    janelaEntrega: z.enum(["manha", "tarde", "noite"], {
-      error: "Selecione o horário de entrega",
-    }),
-    formaPagamento: z.enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" }),
-    trocoPara: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return null;
-        const centavos = parseBRL(v);
-        if (centavos === null || centavos <= 0) {
-          ctx.addIssue({ code: "custom", message: "Valor inválido" });
-          return z.NEVER;
-        }
-        return centavos;
+/** The schema for the current settings: online Pix is accepted only while it is offered. */
+export const checkoutSchemaFor = (options: CheckoutOptions) =>
+  z
+    .object({
+      nome: required("Informe seu nome").pipe(z.string().max(120, "Nome longo demais")),
+      telefone: required("Informe seu telefone").refine(
+        (v) => v.replace(/\D/g, "").length >= 10,
+        "Telefone deve ter pelo menos 10 dígitos",
+      ),
+      endereco: required("Informe a rua").pipe(z.string().max(200, "Endereço longo demais")),
+      numero: required("Informe o número").pipe(z.string().max(20, "Número longo demais")),
+      complemento: optionalText(100),
+      bairro: required("Selecione o bairro"),
+      referencia: optionalText(200),
+      janelaEntrega: z.enum(["manha", "tarde", "noite"], {
+        error: "Selecione o horário de entrega",
       }),
-    observacoes: optionalText(500),
-    cupom: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v.toUpperCase() : null)),
-    itens: z
-      .string({ error: "Seu carrinho está vazio" })
-      .transform((v) => decodeCartLines(v))
-      .refine((v) => v.length > 0, "Seu carrinho está vazio")
-      .refine((v) => v.length <= 100, "Itens demais no carrinho"),
-    idempotencyKey: z
-      .string({ error: CHECKOUT_ERROR_MESSAGE })
-      .regex(/^[A-Za-z0-9-]{16,64}$/, CHECKOUT_ERROR_MESSAGE),
-  })
-  // Change only makes sense for cash.
-  .transform((v) => ({ ...v, trocoPara: v.formaPagamento === "dinheiro" ? v.trocoPara : null }));
+      formaPagamento: z
+        .enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" })
+        .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE),
+      // Mercado Pago needs the payer's e-mail; asked only for online Pix (checked below).
+      email: z.string().trim().max(254, "E-mail longo demais").optional(),
+      trocoPara: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v, ctx) => {
+          if (!v) return null;
+          const centavos = parseBRL(v);
+          if (centavos === null || centavos <= 0) {
+            ctx.addIssue({ code: "custom", message: "Valor inválido" });
+            return z.NEVER;
+          }
+          return centavos;
+        }),
+      observacoes: optionalText(500),
+      cupom: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => (v ? v.toUpperCase() : null)),
+      itens: z
+        .string({ error: "Seu carrinho está vazio" })
+        .transform((v) => decodeCartLines(v))
+        .refine((v) => v.length > 0, "Seu carrinho está vazio")
+        .refine((v) => v.length <= 100, "Itens demais no carrinho"),
+      idempotencyKey: z
+        .string({ error: CHECKOUT_ERROR_MESSAGE })
+        .regex(/^[A-Za-z0-9-]{16,64}$/, CHECKOUT_ERROR_MESSAGE),
+    })
+    .superRefine((v, ctx) => {
+      if (v.formaPagamento !== "pix_mercadopago") return;
+      if (!v.email) ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
+      else if (!z.email().safeParse(v.email).success) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_INVALID });
+      }
+    })
+    // Change only makes sense for cash, the e-mail only for online Pix.
+    .transform((v) => ({
+      ...v,
+      trocoPara: v.formaPagamento === "dinheiro" ? v.trocoPara : null,
+      email: v.formaPagamento === "pix_mercadopago" ? (v.email ?? null) : null,
+    }));
 
-export type CheckoutInput = z.output<typeof checkoutSchema>;
+export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
 
 /** True when a failed parse is about a missing required field. */
 export function missesRequired(error: z.ZodError): boolean {

@@ -180,6 +180,29 @@ export async function setOrderStatus(
   });
 }
 
+/**
+ * Cancels an order the shop gave up on by itself (an online Pix that expired unpaid), by
+ * the same rule as the admin's cancellation (decision 0007): the stock goes back once,
+ * guarded by estoque_devolvido. The caller holds the order's row lock in `tx`.
+ */
+export async function cancelLockedOrder(
+  tx: Tx,
+  order: Pedido,
+): Promise<{ order: Pedido; estoque: "devolvido" | null }> {
+  let estoque: "devolvido" | null = null;
+  if (!order.estoqueDevolvido) {
+    const { quantities } = await lockOrderProducts(tx, order.id);
+    await moveStock(tx, quantities, 1);
+    estoque = "devolvido";
+  }
+  const [updated] = await tx
+    .update(pedidos)
+    .set({ statusPedido: "cancelado", estoqueDevolvido: true, updatedAt: new Date() })
+    .where(eq(pedidos.id, order.id))
+    .returning();
+  return { order: updated!, estoque };
+}
+
 export async function setPaymentStatus(
   id: string,
   status: StatusPagamento,

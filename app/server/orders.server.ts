@@ -9,16 +9,19 @@ import { BAIRRO_NOT_SERVED, findServedArea } from "~/domain/delivery";
 import { centavosToReais } from "~/domain/money";
 import { orderNumber } from "~/domain/order-number";
 import { computeTotals } from "~/domain/order-totals";
-import type { CheckoutInput } from "~/schemas/checkout";
+import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "~/schemas/checkout";
 import { db, type Executor, transaction } from "./db/client.server";
 import { cupons, type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
+import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { sessionSecret } from "./secret.server";
 import { getSettings, webhookUrlFor } from "./settings.server";
 import { deliveryRules } from "./store.server";
 import { enqueueWebhook } from "./webhooks.server";
 
-export type OrderInput = Omit<CheckoutInput, "itens"> & {
+export type OrderInput = Omit<CheckoutInput, "itens" | "email"> & {
   itens: { produtoId: string; quantidade: number }[];
+  /** The payer's e-mail, for online Pix only. */
+  email?: string | null;
 };
 
 export interface ShortItem {
@@ -92,8 +95,6 @@ async function findByIdempotencyKey(key: string, executor: Executor = db()) {
   return { pedido, itens };
 }
 
-const PAYMENT_NOT_AVAILABLE = "Forma de pagamento indisponível";
-
 export async function placeOrder(input: OrderInput, now: () => Date = () => new Date()) {
   const token = orderToken(input.idempotencyKey);
   const done = (found: { pedido: Pedido; itens: ItemPedido[] }, created: boolean) =>
@@ -125,7 +126,22 @@ async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
     const settings = await getSettings(tx);
 
     if (input.formaPagamento === "pix" && !settings.pixManualAtivo) {
-      throw new OrderRejected({ ok: false, error: "pagamento", message: PAYMENT_NOT_AVAILABLE });
+      throw new OrderRejected({
+        ok: false,
+        error: "pagamento",
+        message: PAYMENT_UNAVAILABLE_MESSAGE,
+      });
+    }
+    // Re-checked here, in the transaction: the form may be older than a switch-off.
+    if (
+      input.formaPagamento === "pix_mercadopago" &&
+      (!pixOnlineAvailable(paymentConfigFrom(settings)) || !input.email)
+    ) {
+      throw new OrderRejected({
+        ok: false,
+        error: "pagamento",
+        message: PAYMENT_UNAVAILABLE_MESSAGE,
+      });
     }
     const rules = await deliveryRules(settings, tx);
     const area = findServedArea(rules, input.bairro);
@@ -249,6 +265,7 @@ async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
         clienteEndereco: endereco,
         clienteBairro: area.nome,
         clienteReferencia: input.referencia,
+        clienteEmail: input.formaPagamento === "pix_mercadopago" ? (input.email ?? null) : null,
         janelaEntrega: input.janelaEntrega,
         observacoes: input.observacoes,
         subtotal: totals.subtotal,

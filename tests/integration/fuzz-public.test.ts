@@ -55,6 +55,11 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/loja/carrinho", load: () => import("~/routes/loja/carrinho") },
   { path: "/loja/checkout", load: () => import("~/routes/loja/checkout") },
   { path: "/loja/pedido/:numero", params: ["numero"], load: () => import("~/routes/loja/pedido") },
+  {
+    path: "/loja/pedido/:numero/status",
+    params: ["numero"],
+    load: () => import("~/routes/loja/pedido-status"),
+  },
   { path: "/loja/resumo", load: () => import("~/routes/loja/resumo") },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },

@@ -82,7 +82,8 @@ async function pixOrder(preco = 4590) {
     orderInput([{ produtoId: item.id, quantidade: 1 }], { bairro: "Centro" }),
   );
   if (!result.ok) throw new Error(result.message);
-  // Checkout does not offer online Pix yet: the order is switched to it here.
+  // Switched to online Pix here (quicker than a checkout; tests/integration/pix-checkout.test.ts
+  // goes through the checkout itself).
   const [pedido] = await ctx.database.db
     .update(pedidos)
     .set({ formaPagamento: "pix_mercadopago" })

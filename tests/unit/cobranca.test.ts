@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { advancesCobranca, orderPaymentAfter, statusFromMercadoPago } from "~/domain/cobranca";
+import {
+  advancesCobranca,
+  chargeLapsed,
+  orderPaymentAfter,
+  pixOnlineStage,
+  statusFromMercadoPago,
+} from "~/domain/cobranca";
 import {
   mpDate,
   parseSignature,
@@ -77,5 +83,46 @@ describe("cross-site write check", () => {
     ).toBe(true);
     expect(isForeignWrite("POST", { host: "loja.example.com", origin: "null" })).toBe(true);
     expect(isForeignWrite("GET", { host: "a", origin: "https://b" })).toBe(false);
+  });
+});
+
+describe("what the order page shows for online Pix", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  const later = new Date("2026-11-23T12:30:00Z");
+  const earlier = new Date("2026-11-23T11:30:00Z");
+  const order = (over: Partial<Parameters<typeof pixOnlineStage>[0]> = {}) => ({
+    formaPagamento: "pix_mercadopago",
+    statusPagamento: "aguardando" as const,
+    statusPedido: "novo",
+    ...over,
+  });
+  const charge = (over: Partial<NonNullable<Parameters<typeof pixOnlineStage>[1]>> = {}) => ({
+    status: "pendente" as const,
+    expiraEm: later,
+    qrCode: "000201...",
+    ...over,
+  });
+
+  it("tells each stage apart", () => {
+    expect(pixOnlineStage(order({ formaPagamento: "pix" }), null, now)).toBe("sem_pix");
+    expect(pixOnlineStage(order(), charge(), now)).toBe("pendente");
+    expect(pixOnlineStage(order({ statusPagamento: "pago" }), charge(), now)).toBe("pago");
+    // No charge (the provider was down), or one without a code, or one that failed.
+    expect(pixOnlineStage(order(), null, now)).toBe("indisponivel");
+    expect(pixOnlineStage(order(), charge({ qrCode: null }), now)).toBe("indisponivel");
+    expect(pixOnlineStage(order(), charge({ status: "falhou" }), now)).toBe("indisponivel");
+    // Lapsed, by our clock or by the provider's word; cancelled by the admin is not 'expired'.
+    expect(pixOnlineStage(order(), charge({ expiraEm: earlier }), now)).toBe("expirado");
+    expect(
+      pixOnlineStage(order({ statusPedido: "cancelado" }), charge({ status: "expirada" }), now),
+    ).toBe("expirado");
+    expect(pixOnlineStage(order({ statusPedido: "cancelado" }), charge(), now)).toBe("sem_pix");
+  });
+
+  it("counts a charge as lapsed only once its time is up", () => {
+    expect(chargeLapsed(charge(), now)).toBe(false);
+    expect(chargeLapsed(charge({ expiraEm: now }), now)).toBe(true);
+    expect(chargeLapsed(charge({ expiraEm: null }), now)).toBe(false);
+    expect(chargeLapsed(charge({ status: "paga", expiraEm: earlier }), now)).toBe(false);
   });
 });

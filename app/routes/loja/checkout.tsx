@@ -1,6 +1,14 @@
 import { AlertTriangleIcon, LoaderCircleIcon, ShoppingBagIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
 import { useCart } from "~/components/loja/cart-context";
 import { OrderSummary } from "~/components/loja/order-summary";
 import { useCartQuote } from "~/components/loja/use-cart-quote";
@@ -19,13 +27,15 @@ import { fieldErrors } from "~/lib/forms";
 import {
   CHECKOUT_ERROR_MESSAGE,
   CHECKOUT_PAYMENTS,
-  checkoutSchema,
+  checkoutSchemaFor,
   missesRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "~/schemas/checkout";
 import { logger } from "~/server/logger.server";
 import { orderFlashHeader } from "~/server/order-flash.server";
 import { placeOrder } from "~/server/orders.server";
+import { startOrderPixCharge } from "~/server/payments/pix-online.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { readForm, requestInfo } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
@@ -39,6 +49,7 @@ export function meta() {
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
+  pix_mercadopago: "Pix (aprovação automática)",
   pix: "PIX (pague agora, antes da entrega)",
   dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
   cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
@@ -50,11 +61,17 @@ export async function loader() {
     return {
       bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
       pixAtivo: settings.pixManualAtivo,
+      pixOnline: pixOnlineAvailable(paymentConfigFrom(settings)),
       erro: null,
     };
   } catch (error) {
     logger.error({ err: error }, "falha ao carregar configurações da loja");
-    return { bairros: [], pixAtivo: false, erro: "Erro ao carregar configurações da loja" };
+    return {
+      bairros: [],
+      pixAtivo: false,
+      pixOnline: false,
+      erro: "Erro ao carregar configurações da loja",
+    };
   }
 }
 
@@ -71,7 +88,8 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
-  const parsed = checkoutSchema.safeParse(fields);
+  const pixOnline = pixOnlineAvailable(paymentConfigFrom(await getSettings()));
+  const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
   if (!parsed.success) {
     return data<ActionData>(
       {
@@ -100,6 +118,21 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const settings = await getSettings();
     const { pedido, itens, token } = result;
+    if (pedido.formaPagamento === "pix_mercadopago") {
+      // The order is saved and its stock reserved: now the charge. If the provider is
+      // down the order page says so and offers to try again (same idempotency key).
+      await startOrderPixCharge(pedido);
+      return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
+        headers: {
+          // Tells the order page this order was just placed, so it empties the cart.
+          "Set-Cookie": await orderFlashHeader({
+            numero: pedido.numeroPedido,
+            token,
+            chatUrl: null,
+          }),
+        },
+      });
+    }
     const chatOn = settings.whatsappAtivo && Boolean(settings.whatsappNumero?.trim());
     const chatUrl = chatOn
       ? chatLink(
@@ -123,7 +156,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { bairros, pixAtivo, erro } = useLoaderData<typeof loader>();
+  const { bairros, pixAtivo, pixOnline, erro } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -146,7 +179,9 @@ export default function CheckoutPage() {
   }, [actionData, reload]);
 
   const errors = actionData?.errors ?? {};
-  const payments = CHECKOUT_PAYMENTS.filter((p) => p !== "pix" || pixAtivo);
+  const payments = CHECKOUT_PAYMENTS.filter(
+    (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
+  );
   const bairroError = errors.bairro ?? (bairro && quote?.bairroErro ? quote.bairroErro : undefined);
 
   if (erro) {
@@ -306,7 +341,7 @@ export default function CheckoutPage() {
               </span>
             </legend>
             <div
-              className="grid gap-2 sm:grid-cols-3"
+              className={`grid gap-2 ${payments.length > 3 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}
               role="radiogroup"
               aria-label="Forma de pagamento"
               aria-describedby={errors.formaPagamento ? "formaPagamento-error" : undefined}
@@ -336,6 +371,30 @@ export default function CheckoutPage() {
               >
                 {errors.formaPagamento}
               </p>
+            ) : null}
+            {forma === "pix_mercadopago" ? (
+              <>
+                <Field
+                  id="email"
+                  label="E-mail"
+                  required
+                  error={errors.email}
+                  hint="O Mercado Pago pede o e-mail de quem paga. O pagamento é confirmado sozinho."
+                >
+                  <Input
+                    {...fieldProps("email", errors.email)}
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    required
+                    maxLength={254}
+                  />
+                </Field>
+                <p className="text-sm text-slate-700">
+                  Depois de finalizar, você verá o QR Code e o código Pix copia e cola. O pedido é
+                  confirmado assim que o pagamento chegar.
+                </p>
+              </>
             ) : null}
             {forma === "pix" ? (
               <p className="text-sm text-slate-700">

@@ -1,7 +1,9 @@
 import { ArrowLeftIcon, MessageCircleIcon } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useLoaderData, useRevalidator } from "react-router";
+import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
+import { useCart } from "~/components/loja/cart-context";
 import { PixCopy } from "~/components/loja/pix-copy";
+import { PixOnlinePanel } from "~/components/loja/pix-online";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
@@ -16,9 +18,13 @@ import {
   STATUS_PEDIDO_VARIANT,
 } from "~/domain/order-labels";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
+import { readOrderFlash } from "~/server/order-flash.server";
 import { getCustomerOrder } from "~/server/orders.server";
+import { pixOnlineView, retryOrderPixCharge } from "~/server/payments/pix-online.server";
 import { pixChargeFor } from "~/server/pix.server";
+import { readForm } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/pedido";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -32,6 +38,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pedido.statusPagamento === "aguardando" && pedido.statusPedido !== "cancelado"
       ? await pixChargeFor(pedido, settings)
       : null;
+  const pixOnline = await pixOnlineView(pedido, settings);
+  // Set by the checkout when it sends the customer straight here (online Pix).
+  const { flash, headers: flashHeaders } = await readOrderFlash(request);
+  const headers = new Headers({
+    "Cache-Control": "private, no-store",
+    // The link carries the secret: never hand it to another site.
+    "Referrer-Policy": "no-referrer",
+  });
+  const clearFlash = flashHeaders?.get("Set-Cookie");
+  if (clearFlash) headers.append("Set-Cookie", clearFlash);
   return data(
     {
       pedido: {
@@ -63,19 +79,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         subtotal: i.subtotal,
       })),
       pix,
+      pixOnline,
+      token: token!,
+      novo: flash?.numero === pedido.numeroPedido,
       chatUrl: chatLink(
         chatNumber(settings.whatsappNumero, shop.phone),
         `Olá! Gostaria de falar sobre o meu pedido ${pedido.numeroPedido}.`,
       ),
     },
-    {
-      headers: {
-        "Cache-Control": "private, no-store",
-        // The link carries the secret: never hand it to another site.
-        "Referrer-Policy": "no-referrer",
-      },
-    },
+    { headers },
   );
+}
+
+/** "Tentar novamente" when the provider could not make the charge. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const form = await readForm(request);
+  if (form.get("intent") !== "gerar-pix") throw data("Ação inválida", { status: 400 });
+  const result = await retryOrderPixCharge(params.numero, token);
+  if (!result) throw data("Pedido não encontrado", { status: 404 });
+  const back = `/loja/pedido/${params.numero}?token=${encodeURIComponent(token ?? "")}`;
+  if (!result.ok) {
+    return redirectWithToast(back, { type: "error", title: result.message });
+  }
+  return redirect(back);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -90,8 +118,11 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+/** How often a page waiting for an online Pix asks whether it arrived. */
+const POLL_MS = 4000;
+
 export default function OrderPage() {
-  const { pedido, itens, pix, chatUrl } = useLoaderData<typeof loader>();
+  const { pedido, itens, pix, pixOnline, token, novo, chatUrl } = useLoaderData<typeof loader>();
   // The shop updates the status from the admin: refresh while the page is open and visible.
   const { revalidate } = useRevalidator();
   useEffect(() => {
@@ -100,6 +131,40 @@ export default function OrderPage() {
     }, 30_000);
     return () => clearInterval(timer);
   }, [revalidate]);
+  // While an online Pix waits, ask the small status resource every few seconds and reload
+  // the page's data as soon as anything changed (paid, expired, cancelled).
+  const waiting = pixOnline?.estado === "pendente";
+  const statusUrl = `/loja/pedido/${pedido.numero}/status?token=${encodeURIComponent(token)}`;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(async () => {
+      if (document.visibilityState !== "visible") return;
+      try {
+        const response = await fetch(statusUrl, { cache: "no-store" });
+        if (!response.ok) return;
+        const status = (await response.json()) as {
+          statusPagamento: string;
+          statusPedido: string;
+          pix: string | null;
+        };
+        if (
+          status.pix !== "pendente" ||
+          status.statusPagamento !== pedido.statusPagamento ||
+          status.statusPedido !== pedido.statusPedido
+        ) {
+          void revalidate();
+        }
+      } catch {
+        // Offline for a moment: the next tick tries again.
+      }
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, statusUrl, pedido.statusPagamento, pedido.statusPedido, revalidate]);
+  // Straight from the checkout: the order is placed, so the cart is done.
+  const { hydrated, clear } = useCart();
+  useEffect(() => {
+    if (novo && hydrated) clear();
+  }, [novo, hydrated, clear]);
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <Link
@@ -147,6 +212,15 @@ export default function OrderPage() {
             </div>
           </dl>
         </section>
+
+        {pixOnline ? (
+          <PixOnlinePanel
+            view={pixOnline}
+            total={pedido.total}
+            refreshHref={`/loja/pedido/${pedido.numero}?token=${encodeURIComponent(token)}`}
+            chatUrl={chatUrl}
+          />
+        ) : null}
 
         {pix ? (
           <section

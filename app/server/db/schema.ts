@@ -172,6 +172,8 @@ export const pedidos = pgTable(
     clienteEndereco: text("cliente_endereco").notNull(),
     clienteBairro: text("cliente_bairro").notNull(),
     clienteReferencia: text("cliente_referencia"),
+    /** Asked only for online Pix: the provider needs the payer's e-mail (and a retry too). */
+    clienteEmail: text("cliente_email"),
     janelaEntrega: text("janela_entrega", { enum: JANELAS_ENTREGA }).notNull(),
     observacoes: text("observacoes"),
     subtotal: money("subtotal").notNull(),

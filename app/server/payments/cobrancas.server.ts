@@ -1,8 +1,13 @@
 // Online Pix charges of orders: create one through the provider, apply what the provider
 // says (from a notification or a reconciliation pass) exactly once, refund. The order
 // becomes 'pago' only from a status read from the provider, never from a request body.
-import { and, asc, count, desc, eq, lte } from "drizzle-orm";
-import { advancesCobranca, orderPaymentAfter, type StatusCobranca } from "~/domain/cobranca";
+import { and, asc, count, desc, eq, lte, ne, or } from "drizzle-orm";
+import {
+  advancesCobranca,
+  chargeLapsed,
+  orderPaymentAfter,
+  type StatusCobranca,
+} from "~/domain/cobranca";
 import { type AdminActor, AdminError, audit } from "../admin-actor.server";
 import { logAudit } from "../audit.server";
 import { db, type Tx, transaction } from "../db/client.server";
@@ -10,6 +15,7 @@ import { type Cobranca, cobrancas, itensPedido, type Pedido, pedidos } from "../
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { orderWebhookPayload } from "../orders.server";
+import { cancelLockedOrder } from "../orders-admin.server";
 import { getSettings, webhookUrlFor } from "../settings.server";
 import { enqueueWebhook } from "../webhooks.server";
 import { mercadoPagoProvider } from "./mercadopago.server";
@@ -321,6 +327,110 @@ export async function reconcilePendingCobrancas(
   return changed;
 }
 
+/**
+ * A payment made in the last seconds of a charge may be announced a little later: the
+ * order is cancelled only this long after the charge's expiry.
+ */
+export const EXPIRY_GRACE_MS = 2 * 60_000;
+
+/**
+ * Cancels the orders whose online Pix lapsed unpaid, returning their stock exactly once
+ * (the admin's cancellation rule, decision 0007). A charge still 'pendente' here is first
+ * read from the provider: one that was paid is confirmed instead, and while the provider
+ * cannot be read nothing is cancelled (it may have been paid). Returns how many it cancelled.
+ */
+export async function expireUnpaidPixOrders(
+  options: { now?: Date; limit?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
+  const candidates = await db()
+    .select({ cobranca: cobrancas })
+    .from(cobrancas)
+    .innerJoin(pedidos, eq(pedidos.id, cobrancas.pedidoId))
+    .where(
+      and(
+        eq(pedidos.formaPagamento, "pix_mercadopago"),
+        eq(pedidos.statusPagamento, "aguardando"),
+        ne(pedidos.statusPedido, "cancelado"),
+        or(
+          eq(cobrancas.status, "expirada"),
+          and(eq(cobrancas.status, "pendente"), lte(cobrancas.expiraEm, cutoff)),
+        ),
+      ),
+    )
+    .orderBy(asc(cobrancas.createdAt))
+    .limit(options.limit ?? 50);
+  let cancelled = 0;
+  for (const { cobranca } of candidates) {
+    try {
+      // Only the order's newest charge speaks for it.
+      if ((await latestCobranca(cobranca.pedidoId))?.id !== cobranca.id) continue;
+      if (cobranca.status === "pendente") {
+        const provider = await currentProvider();
+        if (!provider) continue;
+        const charge = await provider.getCobranca(cobranca.externoId);
+        if (charge) {
+          const applied = await applyProviderCobranca(cobranca.provedor, charge, "reconciliacao");
+          if (applied.result !== "desconhecida" && applied.cobranca.status === "paga") continue;
+        }
+      }
+      if (await cancelLapsedOrder(cobranca.id, now)) cancelled++;
+    } catch (error) {
+      logger.warn({ err: error, cobranca: cobranca.id }, "expiração do Pix: falha ao cancelar");
+    }
+  }
+  return cancelled;
+}
+
+async function cancelLapsedOrder(cobrancaId: string, now: Date): Promise<boolean> {
+  return transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(cobrancas)
+      .where(eq(cobrancas.id, cobrancaId))
+      .for("update");
+    if (!row || !chargeLapsed(row, new Date(now.getTime() - EXPIRY_GRACE_MS))) return false;
+    const [pedido] = await tx
+      .select()
+      .from(pedidos)
+      .where(eq(pedidos.id, row.pedidoId))
+      .for("update");
+    // Paid or cancelled meanwhile (notification, admin, another instance): nothing to do.
+    if (pedido?.statusPagamento !== "aguardando" || pedido.statusPedido === "cancelado") {
+      return false;
+    }
+    const [paid] = await tx
+      .select({ id: cobrancas.id })
+      .from(cobrancas)
+      .where(and(eq(cobrancas.pedidoId, pedido.id), eq(cobrancas.status, "paga")));
+    if (paid) return false;
+    if (row.status === "pendente") {
+      await tx
+        .update(cobrancas)
+        .set({ status: "expirada", updatedAt: now })
+        .where(eq(cobrancas.id, row.id));
+    }
+    const { estoque } = await cancelLockedOrder(tx, pedido);
+    await logAudit(
+      {
+        action: "order_status_update",
+        resourceType: "pedido",
+        resourceId: pedido.id,
+        details: {
+          numero_pedido: pedido.numeroPedido,
+          de: pedido.statusPedido,
+          para: "cancelado",
+          ...(estoque ? { estoque } : {}),
+          origem: "pix_expirado",
+        },
+      },
+      tx,
+    );
+    return true;
+  });
+}
+
 /** Refunds the order's paid Pix charge in full; the order becomes 'reembolsado'. */
 export async function refundPixCobranca(pedidoId: string, actor: AdminActor): Promise<Cobranca> {
   const provider = await currentProvider();
@@ -344,7 +454,9 @@ let running: Promise<unknown> | undefined;
 
 function runOnce() {
   if (running) return;
+  // Reconcile first: a payment that did arrive is confirmed before anything expires.
   running = reconcilePendingCobrancas()
+    .then(() => expireUnpaidPixOrders())
     .catch((error) => logger.error({ err: error }, "reconciliação de cobranças falhou"))
     .finally(() => {
       running = undefined;

@@ -27,6 +27,11 @@ export function paymentConfigFrom(settings: Settings): PaymentConfig {
   };
 }
 
+/** Online Pix can be offered: switched on and an access token is set (env or settings). */
+export function pixOnlineAvailable(config: PaymentConfig): boolean {
+  return config.ativo && Boolean(config.accessToken);
+}
+
 export async function getPaymentConfig(executor: Executor = db()): Promise<PaymentConfig> {
   return paymentConfigFrom(await getSettings(executor));
 }
@@ -55,7 +60,7 @@ export function paymentSettingsView(settings: Settings): PaymentSettingsView {
       definido: Boolean(config.webhookSecret),
       doAmbiente: Boolean(e.MERCADOPAGO_WEBHOOK_SECRET),
     },
-    disponivel: config.ativo && Boolean(config.accessToken),
+    disponivel: pixOnlineAvailable(config),
   };
 }
 

@@ -1,0 +1,127 @@
+// Online Pix end to end: a server of its own talks to a local server that answers as
+// Mercado Pago's API does. The customer picks 'Pix (aprovação automática)', lands on the
+// order page with the QR code and copia e cola; the payment is approved at the "provider",
+// a signed notification reaches /webhooks/mercadopago, and the open page turns
+// 'Pagamento confirmado' by itself, without a reload.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { signNotification } from "~/server/payments/mercadopago.server";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { expect, test } from "./fixtures";
+
+const PORT = Number(process.env.E2E_PORT || 3100) + 10;
+const base = `http://127.0.0.1:${PORT}`;
+const SECRET = "segredo-do-webhook-e2e";
+const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
+
+test("an order paid by online Pix turns 'Pagamento confirmado' on its open page", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const mp: FakeMercadoPago = await startFakeMercadoPago("TEST-e2e-token");
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATA_DIR: path.join(os.tmpdir(), `agropet-pix-${Date.now()}`),
+    LOG_LEVEL: "warn",
+    MERCADOPAGO_API_URL: mp.url,
+    MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+    // The notification confirms the payment here, not the reconciliation pass.
+    PAYMENT_RECONCILE_INTERVAL: "0",
+  };
+  const enabled = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "tests/support/enable-pix-online.ts"],
+    { env, encoding: "utf8" },
+  );
+  expect(enabled.status, enabled.stderr).toBe(0);
+
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+  const stopped = new Promise((resolve) => server.on("exit", resolve));
+  try {
+    const until = Date.now() + 90_000;
+    while (
+      !(await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
+      if (Date.now() > until) throw new Error(`servidor não subiu:\n${output}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+
+    await page.goto("/loja?q=comedouro");
+    await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
+    await page.goto("/loja/checkout");
+    await page.getByLabel("Nome completo").fill("Cliente Pix E2E");
+    await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-1234");
+    await page.getByLabel("Rua").fill("Rua 250");
+    await page.getByLabel("Número").fill("99");
+    await page.getByLabel("Bairro").selectOption("Centro");
+    await page.getByLabel("Horário de entrega").selectOption("tarde");
+    // Asked only for online Pix.
+    await expect(page.getByRole("textbox", { name: /E-mail/ })).toHaveCount(0);
+    await page.getByRole("radio", { name: "Pix (aprovação automática)" }).check();
+    await page.getByRole("textbox", { name: /E-mail/ }).fill("cliente@example.com");
+    await page.getByRole("button", { name: "Confirmar pedido" }).click();
+
+    await expect(page).toHaveURL(/\/loja\/pedido\/PED\d+\?token=/);
+    await expect(page.getByRole("heading", { name: /^Pague com Pix: R\$/ })).toBeVisible();
+    await expect(page.getByTestId("pix-qr").locator("svg")).toBeVisible();
+    const [payment] = [...mp.payments.values()];
+    expect(payment).toBeDefined();
+    expect(payment!.payer.email).toBe("cliente@example.com");
+    await expect(page.getByTestId("pix-payload")).toHaveValue(
+      payment!.point_of_interaction.transaction_data.qr_code,
+    );
+    await expect(page.getByRole("button", { name: "Copiar código Pix" })).toBeVisible();
+    await expect(page.getByTestId("pix-tempo-restante")).toHaveText(/faltam (29|30):\d\d/);
+    await expect(page.getByRole("link", { name: "Atualizar" })).toBeVisible();
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 0 itens");
+
+    // Marks this document: it must still be the same one when the payment shows.
+    await page.evaluate(() => {
+      (window as unknown as { semRecarga: boolean }).semRecarga = true;
+    });
+
+    mp.setStatus(payment!.id, "approved");
+    const dataId = String(payment!.id);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const requestId = crypto.randomUUID();
+    const notified = await fetch(`${base}/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": requestId,
+        "x-signature": `ts=${ts},v1=${signNotification(SECRET, dataId, requestId, ts)}`,
+      },
+      body: JSON.stringify({ action: "payment.updated", type: "payment", data: { id: dataId } }),
+    });
+    expect(notified.status).toBe(200);
+
+    await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId("status-pagamento")).toHaveText("Pago");
+    await expect(page.getByTestId("pix-qr")).toHaveCount(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga),
+    ).toBe(true);
+    await context.close();
+  } finally {
+    server.kill("SIGTERM");
+    await stopped;
+    await mp.close();
+  }
+});
