@@ -11,7 +11,7 @@ import { signNotification } from "~/server/payments/mercadopago.server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { expect, test } from "./fixtures";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 10;
+const PORT = Number(process.env.E2E_PORT || 3100) + 11;
 const base = `http://127.0.0.1:${PORT}`;
 const SECRET = "segredo-do-webhook-e2e";
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
