@@ -16,10 +16,19 @@ export function pageDataGeneration(): number | null {
   return generation;
 }
 
+const listeners = new Set<(table: string) => void>();
+
+/** Calls `listener` with the table named by each announcement, once the generation moved. */
+export function onPageDataChange(listener: (table: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Moves the generation: every page kept so far is stale. */
-export function pageDataChanged(): void {
+export function pageDataChanged(table = ""): void {
   counter += 1;
   if (generation !== null) generation = counter;
+  for (const listener of listeners) listener(table);
 }
 
 export async function watchPageData(database: Database): Promise<void> {

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
 import {
+  onPageDataChange,
   PAGE_DATA_CHANNEL,
   pageDataGeneration,
   stopPageDataWatch,
@@ -17,16 +18,16 @@ import { withTestDatabase } from "../setup/db";
 const ctx = withTestDatabase();
 
 const heard: string[] = [];
-let stopHearing: () => Promise<void>;
+let stopHearing: () => void;
 
 beforeAll(async () => {
   await seedDatabase();
   await watchPageData(ctx.database);
-  // The test hears the channel too, to know when a marker it sent has gone round.
-  stopHearing = await ctx.database.listen(PAGE_DATA_CHANNEL, (payload) => heard.push(payload));
+  // What the watcher itself heard, in its order: a marker heard means all before it was.
+  stopHearing = onPageDataChange((table) => heard.push(table));
 });
 afterAll(async () => {
-  await stopHearing();
+  stopHearing();
   await stopPageDataWatch();
 });
 
