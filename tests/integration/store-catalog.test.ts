@@ -216,6 +216,7 @@ describe("store catalogue", () => {
       expect(checkout).toEqual({
         bairros: [],
         pixAtivo: false,
+        pixOnline: false,
         erro: "Erro ao carregar configurações da loja",
       });
     } finally {

@@ -52,7 +52,7 @@ describe("customer order page", () => {
 
     const page = (await load(numero, result.token)) as unknown as {
       data: { pedido: Record<string, unknown>; itens: unknown[]; pix: unknown };
-      init: { headers: Record<string, string> };
+      init: { headers: HeadersInit };
     };
     expect(page.data.pedido).toMatchObject({
       numero,
@@ -63,7 +63,7 @@ describe("customer order page", () => {
     });
     expect(page.data.itens).toHaveLength(1);
     expect(page.data.pix).toBeNull(); // paid in cash
-    expect(page.init.headers["Cache-Control"]).toBe("private, no-store");
+    expect(new Headers(page.init.headers).get("Cache-Control")).toBe("private, no-store");
   });
 
   it("shows the Pix copia e cola and QR code for the exact total when the key is set", async () => {
