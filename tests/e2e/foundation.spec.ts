@@ -30,8 +30,8 @@ test.describe("foundation", () => {
   });
 
   test("hashed assets are cached for a year; uploads are served", async ({ request }) => {
-    // The home ships no script (decision 0009): a hydrated page does.
-    const html = await (await request.get("/faq")).text();
+    // The marketing pages ship no script module (decision 0009): the store does.
+    const html = await (await request.get("/loja")).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeTruthy();
     const response = await request.get(asset!);
