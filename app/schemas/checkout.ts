@@ -30,8 +30,10 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+const emailSchema = z.email();
+
 /** The schema for the current settings: online Pix is accepted only while it is offered. */
-export const checkoutSchemaFor = (options: CheckoutOptions) =>
+const buildCheckoutSchema = (options: CheckoutOptions) =>
   z
     .object({
       nome: required("Informe seu nome").pipe(z.string().max(120, "Nome longo demais")),
@@ -83,7 +85,7 @@ export const checkoutSchemaFor = (options: CheckoutOptions) =>
     .superRefine((v, ctx) => {
       if (v.formaPagamento !== "pix_mercadopago") return;
       if (!v.email) ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
-      else if (!z.email().safeParse(v.email).success) {
+      else if (!emailSchema.safeParse(v.email).success) {
         ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_INVALID });
       }
     })
@@ -94,7 +96,24 @@ export const checkoutSchemaFor = (options: CheckoutOptions) =>
       email: v.formaPagamento === "pix_mercadopago" ? (v.email ?? null) : null,
     }));
 
+// Built once per variant: a zod object costs more to build than to run (every checkout
+// request parses with one of the two).
+const checkoutSchemas = {
+  withPixOnline: buildCheckoutSchema({ pixOnline: true }),
+  withoutPixOnline: buildCheckoutSchema({ pixOnline: false }),
+};
+
+/** The schema for the current settings: online Pix is accepted only while it is offered. */
+export const checkoutSchemaFor = (options: CheckoutOptions) =>
+  options.pixOnline ? checkoutSchemas.withPixOnline : checkoutSchemas.withoutPixOnline;
+
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
+
+/** What a refused checkout answers: the message above the form and the fields' errors. */
+export interface CheckoutActionData {
+  message: string;
+  errors?: Record<string, string>;
+}
 
 /** True when a failed parse is about a missing required field. */
 export function missesRequired(error: z.ZodError): boolean {

@@ -1,59 +1,20 @@
-import { AlertTriangleIcon, LoaderCircleIcon, ShoppingBagIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "react-router";
-import { useCart } from "~/components/loja/cart-context";
-import { OrderSummary } from "~/components/loja/order-summary";
-import { useCartQuote } from "~/components/loja/use-cart-quote";
+// The checkout page (SPEC §5.5): the loader offers the served neighbourhoods and the
+// payment methods switched on; the action is the orders module's submitCheckout.
+import { AlertTriangleIcon } from "lucide-react";
+import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
-import { Field, fieldProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
-import { encodeCartLines } from "~/domain/cart";
-import { formatBRL } from "~/domain/money";
-import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/order-labels";
-import { orderMessage } from "~/domain/order-message";
-import { chatLink, chatNumber } from "~/domain/whatsapp";
-import { fieldErrors } from "~/lib/forms";
-import {
-  CHECKOUT_ERROR_MESSAGE,
-  CHECKOUT_PAYMENTS,
-  checkoutSchemaFor,
-  missesRequired,
-  REQUIRED_FIELDS_MESSAGE,
-} from "~/schemas/checkout";
+import { submitCheckout } from "~/server/checkout.server";
 import { logger } from "~/server/logger.server";
-import { orderFlashHeader } from "~/server/order-flash.server";
-import { placeOrder } from "~/server/orders.server";
-import { startOrderPixCharge } from "~/server/payments/pix-online.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
-import { consumeRateLimit } from "~/server/rate-limits.server";
-import { readForm, requestInfo } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
 import { listActiveBairros } from "~/server/store.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
   return [{ title: `Finalizar pedido | ${shop.name}` }, { name: "robots", content: "noindex" }];
 }
-
-/** Each method says when it is paid: Pix upfront, the others on delivery. */
-const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
-  pix_mercadopago: "Pix (aprovação automática)",
-  pix: "PIX (pague agora, antes da entrega)",
-  dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
-  cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
-};
 
 export async function loader() {
   try {
@@ -75,115 +36,25 @@ export async function loader() {
   }
 }
 
-/** Orders per IP per hour: plenty for a family, a wall for scripts draining the stock. */
-const CHECKOUT_LIMIT = { max: 30, windowMs: 60 * 60_000, blockMs: 30 * 60_000 };
-
-type ActionData = {
-  message: string;
-  errors?: Record<string, string>;
-};
-
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const fields = Object.fromEntries(
-    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
-  );
-  const pixOnline = pixOnlineAvailable(paymentConfigFrom(await getSettings()));
-  const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
-  if (!parsed.success) {
-    return data<ActionData>(
-      {
-        message: missesRequired(parsed.error)
-          ? REQUIRED_FIELDS_MESSAGE
-          : "Verifique os campos destacados",
-        errors: fieldErrors(parsed.error),
-      },
-      { status: 400 },
-    );
-  }
-  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, CHECKOUT_LIMIT))) {
-    return data<ActionData>(
-      {
-        message:
-          "Muitos pedidos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.",
-      },
-      { status: 429 },
-    );
-  }
-  try {
-    const result = await placeOrder(parsed.data);
-    if (!result.ok) {
-      const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
-      return data<ActionData>({ message: result.message, errors }, { status: 409 });
-    }
-    const settings = await getSettings();
-    const { pedido, itens, token } = result;
-    if (pedido.formaPagamento === "pix_mercadopago") {
-      // The order is saved and its stock reserved: now the charge. If the provider is
-      // down the order page says so and offers to try again (same idempotency key).
-      await startOrderPixCharge(pedido);
-      return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
-        headers: {
-          // Tells the order page this order was just placed, so it empties the cart.
-          "Set-Cookie": await orderFlashHeader({
-            numero: pedido.numeroPedido,
-            token,
-            chatUrl: null,
-          }),
-        },
-      });
-    }
-    const chatOn = settings.whatsappAtivo && Boolean(settings.whatsappNumero?.trim());
-    const chatUrl = chatOn
-      ? chatLink(
-          chatNumber(settings.whatsappNumero, shop.phone),
-          orderMessage({ ...pedido, itens }),
-        )
-      : null;
-    return redirectWithToast(
-      "/loja",
-      { type: "success", title: "Pedido realizado com sucesso!" },
-      {
-        headers: {
-          "Set-Cookie": await orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl }),
-        },
-      },
-    );
-  } catch (error) {
-    logger.error({ err: error }, "falha ao registrar pedido");
-    return data<ActionData>({ message: CHECKOUT_ERROR_MESSAGE }, { status: 500 });
-  }
+  return submitCheckout(request);
+}
+
+/**
+ * A form refused as invalid (400) or over the hourly limit (429) changed nothing the loader
+ * reads: no need to fetch the neighbourhoods and payment switches again. A refusal for
+ * stock, neighbourhood or payment (409) may come from a change in them, so it reloads.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 400 || actionStatus === 429) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function CheckoutPage() {
   const { bairros, pixAtivo, pixOnline, erro } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const cart = useCart();
-  const [bairro, setBairro] = useState("");
-  const [forma, setForma] = useState("");
-  const { quote, loading, empty, reload } = useCartQuote({
-    bairro: bairro || null,
-    formaPagamento: forma || null,
-  });
-  // One key per checkout visit: a double click or a retried request finds the same order.
-  const [idempotencyKey, setIdempotencyKey] = useState("");
-  useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
-  const messageRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!actionData?.message) return;
-    messageRef.current?.focus();
-    // Stock or prices may have changed: fetch them again so the cart adjusts.
-    void reload();
-  }, [actionData, reload]);
-
-  const errors = actionData?.errors ?? {};
-  const payments = CHECKOUT_PAYMENTS.filter(
-    (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
-  );
-  const bairroError = errors.bairro ?? (bairro && quote?.bairroErro ? quote.bairroErro : undefined);
-
   if (erro) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -201,270 +72,5 @@ export default function CheckoutPage() {
     );
   }
 
-  if (empty) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-12 text-center">
-        <ShoppingBagIcon className="mx-auto size-14 text-slate-400" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-extrabold">Seu carrinho está vazio</h1>
-        <Button asChild size="lg" className="mt-6">
-          <Link to="/loja">Ver produtos</Link>
-        </Button>
-      </main>
-    );
-  }
-
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Finalizar pedido</h1>
-      {actionData?.message ? (
-        <div
-          ref={messageRef}
-          tabIndex={-1}
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
-        >
-          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {actionData.message}
-        </div>
-      ) : null}
-      <Form method="post" className="grid gap-6 lg:grid-cols-[1fr_22rem]" noValidate>
-        <input type="hidden" name="itens" value={encodeCartLines(cart.state.items)} />
-        <input type="hidden" name="cupom" value={quote?.cupom?.codigo ?? ""} />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <div className="grid gap-6">
-          <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 text-lg font-bold">Seus dados</legend>
-            <Field id="nome" label="Nome completo" required error={errors.nome}>
-              <Input
-                {...fieldProps("nome", errors.nome)}
-                autoComplete="name"
-                required
-                maxLength={120}
-              />
-            </Field>
-            <Field id="telefone" label="Telefone / WhatsApp" required error={errors.telefone}>
-              <Input
-                {...fieldProps("telefone", errors.telefone)}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="(47) 99999-9999"
-                required
-              />
-            </Field>
-          </fieldset>
-
-          <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]">
-            <legend className="px-1 text-lg font-bold">Endereço de entrega</legend>
-            <Field id="endereco" label="Rua" required error={errors.endereco}>
-              <Input
-                {...fieldProps("endereco", errors.endereco)}
-                autoComplete="address-line1"
-                required
-              />
-            </Field>
-            <Field id="numero" label="Número" required error={errors.numero}>
-              <Input {...fieldProps("numero", errors.numero)} required inputMode="numeric" />
-            </Field>
-            <Field id="complemento" label="Complemento" error={errors.complemento}>
-              <Input
-                {...fieldProps("complemento", errors.complemento)}
-                autoComplete="address-line2"
-              />
-            </Field>
-            <Field
-              id="bairro"
-              label="Bairro"
-              required
-              error={bairroError}
-              className="sm:col-span-2"
-            >
-              {bairros.length > 0 ? (
-                <Select
-                  {...fieldProps("bairro", bairroError)}
-                  value={bairro}
-                  onChange={(e) => setBairro(e.target.value)}
-                  required
-                >
-                  <option value="">Selecione o bairro</option>
-                  {bairros.map((b) => (
-                    <option key={b.nome} value={b.nome}>
-                      {b.nome} ({formatBRL(b.taxaEntrega)})
-                    </option>
-                  ))}
-                </Select>
-              ) : (
-                <Input
-                  {...fieldProps("bairro", bairroError)}
-                  value={bairro}
-                  onChange={(e) => setBairro(e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-            <Field
-              id="referencia"
-              label="Ponto de referência"
-              error={errors.referencia}
-              className="sm:col-span-2"
-            >
-              <Input {...fieldProps("referencia", errors.referencia)} />
-            </Field>
-            <Field
-              id="janelaEntrega"
-              label="Horário de entrega"
-              required
-              error={errors.janelaEntrega}
-              className="sm:col-span-2"
-            >
-              <Select
-                {...fieldProps("janelaEntrega", errors.janelaEntrega)}
-                defaultValue=""
-                required
-              >
-                <option value="">Selecione o horário</option>
-                {Object.entries(JANELA_ENTREGA_LABEL).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </fieldset>
-
-          <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 text-lg font-bold">
-              Pagamento
-              <span className="text-red-700" aria-hidden="true">
-                {" "}
-                *
-              </span>
-            </legend>
-            <div
-              className={`grid gap-2 ${payments.length > 3 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}
-              role="radiogroup"
-              aria-label="Forma de pagamento"
-              aria-describedby={errors.formaPagamento ? "formaPagamento-error" : undefined}
-            >
-              {payments.map((p) => (
-                <label
-                  key={p}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="formaPagamento"
-                    value={p}
-                    checked={forma === p}
-                    onChange={() => setForma(p)}
-                    className="size-4 accent-brand-600"
-                  />
-                  {PAYMENT_CHOICE_LABEL[p]}
-                </label>
-              ))}
-            </div>
-            {errors.formaPagamento ? (
-              <p
-                id="formaPagamento-error"
-                className="text-sm font-medium text-red-700"
-                role="alert"
-              >
-                {errors.formaPagamento}
-              </p>
-            ) : null}
-            {forma === "pix_mercadopago" ? (
-              <>
-                <Field
-                  id="email"
-                  label="E-mail"
-                  required
-                  error={errors.email}
-                  hint="O Mercado Pago pede o e-mail de quem paga. O pagamento é confirmado sozinho."
-                >
-                  <Input
-                    {...fieldProps("email", errors.email)}
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    required
-                    maxLength={254}
-                  />
-                </Field>
-                <p className="text-sm text-slate-700">
-                  Depois de finalizar, você verá o QR Code e o código Pix copia e cola. O pedido é
-                  confirmado assim que o pagamento chegar.
-                </p>
-              </>
-            ) : null}
-            {forma === "pix" ? (
-              <p className="text-sm text-slate-700">
-                Depois de finalizar, você verá o código Pix copia e cola e o QR Code com o valor
-                exato.
-              </p>
-            ) : null}
-            {forma === "dinheiro" ? (
-              <Field
-                id="trocoPara"
-                label="Troco para (opcional)"
-                error={errors.trocoPara}
-                hint="Deixe em branco se não precisar de troco."
-              >
-                <Input
-                  {...fieldProps("trocoPara", errors.trocoPara)}
-                  inputMode="decimal"
-                  placeholder="R$ 100,00"
-                />
-              </Field>
-            ) : null}
-          </fieldset>
-
-          <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
-            <legend className="px-1 text-lg font-bold">Observações</legend>
-            <Field
-              id="observacoes"
-              label="Alguma observação sobre o pedido?"
-              error={errors.observacoes}
-            >
-              <Textarea
-                {...fieldProps("observacoes", errors.observacoes)}
-                rows={3}
-                maxLength={500}
-              />
-            </Field>
-          </fieldset>
-        </div>
-
-        <aside className="grid h-fit gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28">
-          <h2 className="text-lg font-bold">Resumo do pedido</h2>
-          <ul className="grid gap-1.5 text-sm">
-            {cart.state.items.map((item) => {
-              const line = quote?.linhas.find((l) => l.id === item.id);
-              return (
-                <li key={item.id} className="flex justify-between gap-2">
-                  <span>
-                    {item.quantidade}x {item.nome}
-                  </span>
-                  <span className="shrink-0">{line ? formatBRL(line.subtotal) : "…"}</span>
-                </li>
-              );
-            })}
-          </ul>
-          <OrderSummary quote={quote} loading={loading} />
-          <Button type="submit" size="lg" disabled={submitting || !idempotencyKey || !quote}>
-            {submitting ? (
-              <>
-                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                Enviando pedido...
-              </>
-            ) : (
-              "Confirmar pedido"
-            )}
-          </Button>
-          <Button asChild variant="link">
-            <Link to="/loja/carrinho">Voltar ao carrinho</Link>
-          </Button>
-        </aside>
-      </Form>
-    </main>
-  );
+  return <CheckoutForm bairros={bairros} pixAtivo={pixAtivo} pixOnline={pixOnline} />;
 }

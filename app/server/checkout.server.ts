@@ -1,0 +1,110 @@
+// The checkout: from the posted form to a placed order (SPEC §5.5). Reads and checks the
+// form with the same schema as the browser, counts the client's orders per hour, places the
+// order in one transaction (orders.server.ts), starts the online Pix charge when chosen,
+// and answers with where the customer goes next.
+import { data, redirect } from "react-router";
+import { shop } from "~/content/shop";
+import { orderMessage } from "~/domain/order-message";
+import { chatLink, chatNumber } from "~/domain/whatsapp";
+import { fieldErrors } from "~/lib/forms";
+import {
+  CHECKOUT_ERROR_MESSAGE,
+  type CheckoutActionData,
+  checkoutSchemaFor,
+  missesRequired,
+  REQUIRED_FIELDS_MESSAGE,
+} from "~/schemas/checkout";
+import { logger } from "./logger.server";
+import { orderFlashHeader } from "./order-flash.server";
+import { placeOrder } from "./orders.server";
+import { startOrderPixCharge } from "./payments/pix-online.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
+import { consumeRateLimit } from "./rate-limits.server";
+import { readForm, requestInfo } from "./request-info.server";
+import { getSettings } from "./settings.server";
+import { redirectWithToast } from "./toast.server";
+
+/** Orders per IP per hour: plenty for a family, a wall for scripts draining the stock. */
+export const CHECKOUT_LIMIT = { max: 30, windowMs: 60 * 60_000, blockMs: 30 * 60_000 };
+
+const refused = (body: CheckoutActionData, status: number) =>
+  data<CheckoutActionData>(body, { status });
+
+/**
+ * The checkout action: a refusal (400 invalid form, 429 too many orders, 409 stock, coupon,
+ * neighbourhood or payment, 500) with the message and field errors the form shows, or the
+ * redirect to what comes next (the store with the success toast, or the order page for
+ * online Pix).
+ */
+export async function submitCheckout(request: Request) {
+  const form = await readForm(request);
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  // Read once: the order's transaction reads them again for what it decides.
+  const settings = await getSettings();
+  const pixOnline = pixOnlineAvailable(paymentConfigFrom(settings));
+  const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
+  if (!parsed.success) {
+    return refused(
+      {
+        message: missesRequired(parsed.error)
+          ? REQUIRED_FIELDS_MESSAGE
+          : "Verifique os campos destacados",
+        errors: fieldErrors(parsed.error),
+      },
+      400,
+    );
+  }
+  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, CHECKOUT_LIMIT))) {
+    return refused(
+      {
+        message:
+          "Muitos pedidos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.",
+      },
+      429,
+    );
+  }
+  try {
+    const result = await placeOrder(parsed.data);
+    if (!result.ok) {
+      const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
+      return refused({ message: result.message, errors }, 409);
+    }
+    const { pedido, itens, token } = result;
+    if (pedido.formaPagamento === "pix_mercadopago") {
+      // The order is saved and its stock reserved: now the charge. If the provider is
+      // down the order page says so and offers to try again (same idempotency key).
+      await startOrderPixCharge(pedido);
+      return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
+        headers: {
+          // Tells the order page this order was just placed, so it empties the cart.
+          "Set-Cookie": await orderFlashHeader({
+            numero: pedido.numeroPedido,
+            token,
+            chatUrl: null,
+          }),
+        },
+      });
+    }
+    const chatOn = settings.whatsappAtivo && Boolean(settings.whatsappNumero?.trim());
+    const chatUrl = chatOn
+      ? chatLink(
+          chatNumber(settings.whatsappNumero, shop.phone),
+          orderMessage({ ...pedido, itens }),
+        )
+      : null;
+    return redirectWithToast(
+      "/loja",
+      { type: "success", title: "Pedido realizado com sucesso!" },
+      {
+        headers: {
+          "Set-Cookie": await orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl }),
+        },
+      },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "falha ao registrar pedido");
+    return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500);
+  }
+}
