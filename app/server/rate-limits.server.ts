@@ -1,7 +1,7 @@
 // Attempt counters in the `rate_limits` table (operation + identifier), shared by every
 // app instance. Used for the admin login lockout and for the public forms.
 import { and, eq, sql } from "drizzle-orm";
-import { db, type Executor } from "./db/client.server";
+import { db, type Executor, queryRows } from "./db/client.server";
 import { type RateLimit, rateLimits } from "./db/schema";
 
 export interface RateLimitRule {
@@ -72,8 +72,10 @@ export async function resetAttempts(
 }
 
 /**
- * For endpoints where every request counts (public forms): refuses when blocked,
- * otherwise counts this request. Returns true when the request may go on.
+ * For endpoints where every request counts (public forms, checkout): refuses when blocked,
+ * otherwise counts this request. Returns true when the request may go on. One statement
+ * (one round trip on the busiest path, the checkout): the upsert runs only when the
+ * identifier is not blocked, exactly as `isBlocked` then `registerAttempt` would.
  */
 export async function consumeRateLimit(
   operation: string,
@@ -82,9 +84,36 @@ export async function consumeRateLimit(
   now = new Date(),
   executor: Executor = db(),
 ): Promise<boolean> {
-  if (await isBlocked(operation, identifier, now, executor)) return false;
-  const row = await registerAttempt(operation, identifier, rule, now, executor);
-  return row.attemptCount <= rule.max;
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
+  const blockUntil = new Date(now.getTime() + rule.blockMs).toISOString();
+  const expired = sql`rate_limits.first_attempt < ${windowStart}::timestamptz`;
+  const nextCount = sql`case when ${expired} then 1 else rate_limits.attempt_count + 1 end`;
+  const rows = await queryRows<{ attempt_count: number | null }>(
+    executor,
+    sql`with blocked as (
+          select 1 from rate_limits
+          where operation = ${operation} and identifier = ${identifier}
+            and blocked_until > ${at}::timestamptz
+        ), counted as (
+          insert into rate_limits
+            (operation, identifier, attempt_count, first_attempt, last_attempt, blocked_until)
+          select ${operation}, ${identifier}, 1, ${at}::timestamptz, ${at}::timestamptz,
+            ${rule.max <= 1 ? blockUntil : null}::timestamptz
+          where not exists (select 1 from blocked)
+          on conflict (operation, identifier) do update set
+            attempt_count = ${nextCount},
+            first_attempt = case when ${expired} then ${at}::timestamptz
+              else rate_limits.first_attempt end,
+            last_attempt = ${at}::timestamptz,
+            blocked_until = case when ${nextCount} >= ${rule.max} then ${blockUntil}::timestamptz
+              else rate_limits.blocked_until end
+          returning attempt_count
+        )
+        select (select attempt_count from counted) as attempt_count`,
+  );
+  const count = rows[0]?.attempt_count;
+  return count !== null && count !== undefined && count <= rule.max;
 }
 
 /** Admin unblock: clears blocked_until and the counter. */

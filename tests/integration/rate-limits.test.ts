@@ -1,0 +1,53 @@
+// The attempt counters on the real database: consumeRateLimit counts every request in the
+// window, lets the one that reaches the limit through and blocks the identifier, refuses
+// (without counting) while blocked, and starts again once the window has passed.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/server/db/client.server";
+import { rateLimits } from "~/server/db/schema";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { withTestDatabase } from "../setup/db";
+
+withTestDatabase();
+
+const RULE = { max: 3, windowMs: 60_000, blockMs: 5 * 60_000 };
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, 0) + ms);
+
+async function row(identifier: string) {
+  const [found] = await db()
+    .select()
+    .from(rateLimits)
+    .where(and(eq(rateLimits.operation, "teste"), eq(rateLimits.identifier, identifier)));
+  return found;
+}
+
+describe("consumeRateLimit", () => {
+  it("allows up to the limit, then refuses without counting while blocked", async () => {
+    const results: boolean[] = [];
+    for (let i = 0; i < 5; i++) results.push(await consumeRateLimit("teste", "a", RULE, at(i)));
+    expect(results).toEqual([true, true, true, false, false]);
+    const counter = await row("a");
+    expect(counter?.attemptCount).toBe(3);
+    expect(counter?.blockedUntil?.getTime()).toBe(at(2).getTime() + RULE.blockMs);
+    expect(counter?.lastAttempt.getTime()).toBe(at(2).getTime());
+  });
+
+  it("counts again from one once the block and the window have passed", async () => {
+    for (let i = 0; i < 3; i++) await consumeRateLimit("teste", "b", RULE, at(i));
+    const later = at(2 + RULE.blockMs + 1);
+    expect(await consumeRateLimit("teste", "b", RULE, later)).toBe(true);
+    expect((await row("b"))?.attemptCount).toBe(1);
+  });
+
+  it("keeps identifiers and operations apart", async () => {
+    for (let i = 0; i < 4; i++) await consumeRateLimit("teste", "c", RULE, at(i));
+    expect(await consumeRateLimit("teste", "d", RULE, at(5))).toBe(true);
+    expect(await consumeRateLimit("outra", "c", RULE, at(5))).toBe(true);
+  });
+
+  it("blocks at the first attempt when the rule allows one", async () => {
+    const once = { max: 1, windowMs: 60_000, blockMs: 60_000 };
+    expect(await consumeRateLimit("teste", "e", once, at(0))).toBe(true);
+    expect(await consumeRateLimit("teste", "e", once, at(1))).toBe(false);
+  });
+});
