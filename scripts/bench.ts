@@ -4,7 +4,8 @@
 //   /loja, a product page) and an uncached render of /loja (a cookie of ours bypasses the
 //   page cache), all with autocannon, 50 connections for 10 s, every request sending
 //   `Accept-Encoding: gzip, deflate, br` as browsers do; each page's ratio to the yardstick.
-// - Checkout: one client placing orders one after another (p50); 200 concurrent checkouts
+// - Checkout, posted as the hydrated page posts it (its `.data` request): one client placing
+//   orders one after another (p50); 200 concurrent checkouts
 //   spread over 10 products with stock 15 each (150 orders, 0 oversold); 100 concurrent
 //   orders of one product with stock 10 (exactly 10).
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
@@ -137,6 +138,9 @@ async function stockOf(base: string, id: string): Promise<number> {
   return quote.linhas[0]?.estoque ?? 0;
 }
 
+/** The status of a placed order's answer to the page's data request (a redirect inside). */
+const PLACED = 202;
+
 function checkoutBody(i: number, productId: string) {
   return new URLSearchParams({
     nome: `Cliente Benchmark ${i}`,
@@ -151,8 +155,12 @@ function checkoutBody(i: number, productId: string) {
   });
 }
 
+/**
+ * Posts the checkout as the hydrated page does: React Router sends the form to
+ * `/loja/checkout.data` and gets 202 with the redirect for a placed order, 409 for a refusal.
+ */
 async function placeOrder(base: string, i: number, productId: string): Promise<number> {
-  const res = await fetch(`${base}/loja/checkout`, {
+  const res = await fetch(`${base}/loja/checkout.data`, {
     method: "POST",
     body: checkoutBody(i, productId),
     redirect: "manual",
@@ -182,10 +190,10 @@ async function race(
   let stockAfter = 0;
   for (const id of products) stockAfter += await stockOf(base, id);
   return {
-    created: statuses.filter((s) => s === 302).length,
+    created: statuses.filter((s) => s === PLACED).length,
     refused: statuses.filter((s) => s === 409).length,
     serverErrors: statuses.filter((s) => s >= 500).length,
-    other: statuses.filter((s) => s !== 302 && s !== 409 && s < 500).length,
+    other: statuses.filter((s) => s !== PLACED && s !== 409 && s < 500).length,
     stockAfter,
     seconds,
   };
@@ -199,7 +207,7 @@ async function serial(base: string, productId: string, offset: number) {
     const started = performance.now();
     const status = await placeOrder(base, offset + i, productId);
     times.push(performance.now() - started);
-    if (status !== 302) failed++;
+    if (status !== PLACED) failed++;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
