@@ -41,7 +41,7 @@ export async function submitCheckout(request: Request) {
   const fields = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
-  // Read once: the order's transaction reads them again for what it decides.
+  // Read once, for the schema, the order and the WhatsApp message.
   const settings = await getSettings();
   const pixOnline = pixOnlineAvailable(paymentConfigFrom(settings));
   const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
@@ -66,7 +66,7 @@ export async function submitCheckout(request: Request) {
     );
   }
   try {
-    const result = await placeOrder(parsed.data);
+    const result = await placeOrder(parsed.data, undefined, settings);
     if (!result.ok) {
       const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
       return refused({ message: result.message, errors }, 409);

@@ -14,7 +14,7 @@ import { db, type Executor, transaction } from "./db/client.server";
 import { cupons, type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { sessionSecret } from "./secret.server";
-import { getSettings, webhookUrlFor } from "./settings.server";
+import { getSettings, type Settings, webhookUrlFor } from "./settings.server";
 import { deliveryRules } from "./store.server";
 import { enqueueWebhook } from "./webhooks.server";
 
@@ -95,7 +95,16 @@ async function findByIdempotencyKey(key: string, executor: Executor = db()) {
   return { pedido, itens };
 }
 
-export async function placeOrder(input: OrderInput, now: () => Date = () => new Date()) {
+/**
+ * Places the order. `settings` are the shop's settings as the caller just read them (the
+ * checkout reads them to pick its form schema; reading them again in the transaction would
+ * see nothing newer, as it takes no lock on them); without them they are read here.
+ */
+export async function placeOrder(
+  input: OrderInput,
+  now: () => Date = () => new Date(),
+  settings?: Settings,
+) {
   const token = orderToken(input.idempotencyKey);
   const done = (found: { pedido: Pedido; itens: ItemPedido[] }, created: boolean) =>
     ({ ok: true, ...found, token, created }) as const;
@@ -106,7 +115,7 @@ export async function placeOrder(input: OrderInput, now: () => Date = () => new 
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return done(await placeOrderOnce(input, token, now()), true);
+      return done(await placeOrderOnce(input, token, now(), settings), true);
     } catch (error) {
       if (error instanceof OrderRejected) return error.failure as PlaceOrderResult;
       const constraint = uniqueViolation(error);
@@ -121,9 +130,9 @@ export async function placeOrder(input: OrderInput, now: () => Date = () => new 
   }
 }
 
-async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
+async function placeOrderOnce(input: OrderInput, token: string, at: Date, known?: Settings) {
   return transaction(async (tx) => {
-    const settings = await getSettings(tx);
+    const settings = known ?? (await getSettings(tx));
 
     if (input.formaPagamento === "pix" && !settings.pixManualAtivo) {
       throw new OrderRejected({
@@ -132,7 +141,7 @@ async function placeOrderOnce(input: OrderInput, token: string, at: Date) {
         message: PAYMENT_UNAVAILABLE_MESSAGE,
       });
     }
-    // Re-checked here, in the transaction: the form may be older than a switch-off.
+    // Checked against the settings of this submit: the form may be older than a switch-off.
     if (
       input.formaPagamento === "pix_mercadopago" &&
       (!pixOnlineAvailable(paymentConfigFrom(settings)) || !input.email)
