@@ -21,25 +21,22 @@ import { db, transaction } from "./db/client.server";
 import { sessoes, type Usuario, usuarios } from "./db/schema";
 import {
   isBlocked,
-  type RateLimitRule,
+  RATE_LIMITS,
+  type RateLimitOperation,
   registerAttempt,
   resetAttempts,
 } from "./rate-limits.server";
 import { requestInfo } from "./request-info.server";
 import { verifySecondFactor } from "./totp.server";
 
-/** 5 failed attempts within 15 minutes block for 15 minutes. */
-export const LOGIN_RULE: RateLimitRule = {
-  max: 5,
-  windowMs: 15 * 60 * 1000,
-  blockMs: 15 * 60 * 1000,
-};
+/** 5 failed attempts within 15 minutes block for 15 minutes (rate-limits.server.ts). */
+export const LOGIN_RULE = RATE_LIMITS.login_email.rule;
 export const LOGIN_OPS = {
   email: "login_email",
   ip: "login_ip",
   totp: "login_totp",
   password: "password_change",
-} as const;
+} as const satisfies Record<string, RateLimitOperation>;
 
 export const AUTH_MESSAGES = {
   blocked: "Muitas tentativas falharam. Tente novamente mais tarde.",

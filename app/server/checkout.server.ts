@@ -19,13 +19,10 @@ import { orderFlashHeader } from "./order-flash.server";
 import { placeOrder } from "./orders.server";
 import { startOrderPixCharge } from "./payments/pix-online.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
-import { consumeRateLimit } from "./rate-limits.server";
+import { consumeRateLimit, RATE_LIMITS } from "./rate-limits.server";
 import { readForm, requestInfo } from "./request-info.server";
 import { getSettings } from "./settings.server";
 import { redirectWithToast } from "./toast.server";
-
-/** Orders per IP per hour: plenty for a family, a wall for scripts draining the stock. */
-export const CHECKOUT_LIMIT = { max: 30, windowMs: 60 * 60_000, blockMs: 30 * 60_000 };
 
 const refused = (body: CheckoutActionData, status: number) =>
   data<CheckoutActionData>(body, { status });
@@ -56,7 +53,7 @@ export async function submitCheckout(request: Request) {
       400,
     );
   }
-  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, CHECKOUT_LIMIT))) {
+  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, RATE_LIMITS.checkout.rule))) {
     return refused(
       {
         message:

@@ -1,28 +1,21 @@
-// Per-IP limits of the public forms, counted in the `rate_limits` table
-// (operation 'form:<name>' + the client's IP), shared by every app instance.
-
-import { consumeRateLimit, type RateLimitRule } from "./rate-limits.server";
+// Per-IP limits of the public forms: operation 'form:<name>' + the client's IP, with the
+// rules of rate-limits.server.ts, shared by every app instance.
+import { consumeRateLimit, RATE_LIMITS } from "./rate-limits.server";
 import { requestInfo } from "./request-info.server";
 
-const HOUR = 60 * 60_000;
+export type PublicForm = "orcamento" | "curriculo" | "curriculoTentativa" | "contato";
 
-export const PUBLIC_FORM_RULES = {
-  orcamento: { max: 8, windowMs: HOUR, blockMs: HOUR },
-  curriculo: { max: 6, windowMs: HOUR, blockMs: HOUR },
-  // Every try of the resume form, valid or not (each may carry a 10 MB file): room to fix
-  // mistakes, a wall for a script. Stored applications count under 'curriculo'.
-  curriculoTentativa: { max: 30, windowMs: HOUR, blockMs: HOUR },
-  contato: { max: 12, windowMs: 10 * 60_000, blockMs: 30 * 60_000 },
-} as const satisfies Record<string, RateLimitRule>;
+export function publicFormOperation(form: PublicForm) {
+  return `form:${form}` as const;
+}
 
-export type PublicForm = keyof typeof PUBLIC_FORM_RULES;
-
-export function publicFormOperation(form: PublicForm): string {
-  return `form:${form}`;
+/** The rule of a public form. */
+export function publicFormRule(form: PublicForm) {
+  return RATE_LIMITS[publicFormOperation(form)].rule;
 }
 
 /** Counts this submission; false when the IP has sent too many and must wait. */
 export async function allowPublicForm(form: PublicForm, request: Request): Promise<boolean> {
   const { ip } = requestInfo(request);
-  return consumeRateLimit(publicFormOperation(form), ip, PUBLIC_FORM_RULES[form]);
+  return consumeRateLimit(publicFormOperation(form), ip, publicFormRule(form));
 }

@@ -1,5 +1,6 @@
 // Attempt counters in the `rate_limits` table (operation + identifier), shared by every
-// app instance. Used for the admin login lockout and for the public forms.
+// app instance: the admin login lockout, the checkout, coupon guesses and the public forms.
+// Every operation, its rule and the pt-BR name the security screen shows live here.
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor, queryRows } from "./db/client.server";
 import { type RateLimit, rateLimits } from "./db/schema";
@@ -12,8 +13,57 @@ export interface RateLimitRule {
   blockMs: number;
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** 5 failed attempts within 15 minutes block for 15 minutes. */
+const LOGIN_RULE: RateLimitRule = { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
+
+/** Every counted operation: its rule and the name staff read on /admin/security. */
+export const RATE_LIMITS = {
+  login_email: { label: "Login (e-mail)", rule: LOGIN_RULE },
+  login_ip: { label: "Login (IP)", rule: LOGIN_RULE },
+  login_totp: { label: "Código 2FA", rule: LOGIN_RULE },
+  password_change: { label: "Troca de senha", rule: LOGIN_RULE },
+  // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
+  checkout: {
+    label: "Pedidos na loja",
+    rule: { max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
+  },
+  // Wrong coupon codes tried in the cart: enough for typos, not for guessing codes.
+  cupom: {
+    label: "Cupons inválidos no carrinho",
+    rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  },
+  "form:orcamento": {
+    label: "Orçamentos de banho e tosa",
+    rule: { max: 8, windowMs: HOUR, blockMs: HOUR },
+  },
+  "form:curriculo": {
+    label: "Currículos enviados",
+    rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
+  },
+  // Every try of the resume form, valid or not (each may carry a 10 MB file): room to fix
+  // mistakes, a wall for a script. Stored applications count under 'form:curriculo'.
+  "form:curriculoTentativa": {
+    label: "Envios do formulário de currículo",
+    rule: { max: 30, windowMs: HOUR, blockMs: HOUR },
+  },
+  "form:contato": {
+    label: "Mensagens de contato",
+    rule: { max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
+  },
+} as const satisfies Record<string, { label: string; rule: RateLimitRule }>;
+
+export type RateLimitOperation = keyof typeof RATE_LIMITS;
+
+/** The pt-BR name of an operation; a name no longer counted shows as stored. */
+export function rateLimitLabel(operation: string): string {
+  return (RATE_LIMITS as Record<string, { label: string }>)[operation]?.label ?? operation;
+}
+
 export async function isBlocked(
-  operation: string,
+  operation: RateLimitOperation,
   identifier: string,
   now = new Date(),
   executor: Executor = db(),
@@ -27,7 +77,7 @@ export async function isBlocked(
 
 /** Counts one attempt atomically (one upsert) and blocks when the count reaches `max`. */
 export async function registerAttempt(
-  operation: string,
+  operation: RateLimitOperation,
   identifier: string,
   rule: RateLimitRule,
   now = new Date(),
@@ -62,7 +112,7 @@ export async function registerAttempt(
 
 /** A success clears the counter (e.g. a correct login for that e-mail). */
 export async function resetAttempts(
-  operation: string,
+  operation: RateLimitOperation,
   identifier: string,
   executor: Executor = db(),
 ): Promise<void> {
@@ -78,7 +128,7 @@ export async function resetAttempts(
  * identifier is not blocked, exactly as `isBlocked` then `registerAttempt` would.
  */
 export async function consumeRateLimit(
-  operation: string,
+  operation: RateLimitOperation,
   identifier: string,
   rule: RateLimitRule,
   now = new Date(),

@@ -5,7 +5,7 @@ import { logAudit } from "./audit.server";
 import { now } from "./auth.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { adminAuditLog, rateLimits } from "./db/schema";
-import { unblock } from "./rate-limits.server";
+import { rateLimitLabel, unblock } from "./rate-limits.server";
 
 export const AUDIT_VIEW_LIMIT = 50;
 export const RATE_LIMIT_VIEW_LIMIT = 100;
@@ -46,6 +46,7 @@ export async function getSecurityOverview(at: Date = now(), executor: Executor =
     auditoria,
     limites: limites.map((row) => ({
       ...row,
+      operacao: rateLimitLabel(row.operation),
       bloqueado: row.blockedUntil !== null && row.blockedUntil > at,
     })),
   };

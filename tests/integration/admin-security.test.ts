@@ -9,6 +9,7 @@ import { logAudit } from "~/server/audit.server";
 import { setClock } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
 import { adminAuditLog } from "~/server/db/schema";
+import { RATE_LIMITS, type RateLimitOperation, registerAttempt } from "~/server/rate-limits.server";
 import { getSettings, updateSettings, webhookUrlFor } from "~/server/settings.server";
 import { auditByAction, body, call, makeAdmin, status } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -73,6 +74,32 @@ describe("security page", () => {
     expect(overview.auditoria).toHaveLength(50);
     const times = overview.auditoria.map((a) => a.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("names every counted operation in Portuguese, the store's and the forms' too", async () => {
+    const admin = await makeAdmin();
+    const rule = { max: 100, windowMs: DAY, blockMs: DAY };
+    for (const operation of Object.keys(RATE_LIMITS) as RateLimitOperation[]) {
+      await registerAttempt(operation, "10.0.0.9", rule);
+    }
+    const page = body<Awaited<ReturnType<typeof securityRoute.loader>>>(
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token })),
+    );
+    const named = Object.fromEntries(
+      page.overview!.limites.map((entry) => [entry.operation, entry.operacao]),
+    );
+    expect(named).toMatchObject({
+      checkout: "Pedidos na loja",
+      cupom: "Cupons inválidos no carrinho",
+      "form:contato": "Mensagens de contato",
+      "form:orcamento": "Orçamentos de banho e tosa",
+      "form:curriculo": "Currículos enviados",
+      login_email: "Login (e-mail)",
+    });
+    expect(Object.keys(named)).toHaveLength(Object.keys(RATE_LIMITS).length);
+    for (const [operation, label] of Object.entries(named)) {
+      expect(label, operation).not.toBe(operation);
+    }
   });
 });
 

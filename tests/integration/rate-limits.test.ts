@@ -17,14 +17,15 @@ async function row(identifier: string) {
   const [found] = await db()
     .select()
     .from(rateLimits)
-    .where(and(eq(rateLimits.operation, "teste"), eq(rateLimits.identifier, identifier)));
+    .where(and(eq(rateLimits.operation, "form:contato"), eq(rateLimits.identifier, identifier)));
   return found;
 }
 
 describe("consumeRateLimit", () => {
   it("allows up to the limit, then refuses without counting while blocked", async () => {
     const results: boolean[] = [];
-    for (let i = 0; i < 5; i++) results.push(await consumeRateLimit("teste", "a", RULE, at(i)));
+    for (let i = 0; i < 5; i++)
+      results.push(await consumeRateLimit("form:contato", "a", RULE, at(i)));
     expect(results).toEqual([true, true, true, false, false]);
     const counter = await row("a");
     expect(counter?.attemptCount).toBe(3);
@@ -33,21 +34,21 @@ describe("consumeRateLimit", () => {
   });
 
   it("counts again from one once the block and the window have passed", async () => {
-    for (let i = 0; i < 3; i++) await consumeRateLimit("teste", "b", RULE, at(i));
+    for (let i = 0; i < 3; i++) await consumeRateLimit("form:contato", "b", RULE, at(i));
     const later = at(2 + RULE.blockMs + 1);
-    expect(await consumeRateLimit("teste", "b", RULE, later)).toBe(true);
+    expect(await consumeRateLimit("form:contato", "b", RULE, later)).toBe(true);
     expect((await row("b"))?.attemptCount).toBe(1);
   });
 
   it("keeps identifiers and operations apart", async () => {
-    for (let i = 0; i < 4; i++) await consumeRateLimit("teste", "c", RULE, at(i));
-    expect(await consumeRateLimit("teste", "d", RULE, at(5))).toBe(true);
-    expect(await consumeRateLimit("outra", "c", RULE, at(5))).toBe(true);
+    for (let i = 0; i < 4; i++) await consumeRateLimit("form:contato", "c", RULE, at(i));
+    expect(await consumeRateLimit("form:contato", "d", RULE, at(5))).toBe(true);
+    expect(await consumeRateLimit("checkout", "c", RULE, at(5))).toBe(true);
   });
 
   it("blocks at the first attempt when the rule allows one", async () => {
     const once = { max: 1, windowMs: 60_000, blockMs: 60_000 };
-    expect(await consumeRateLimit("teste", "e", once, at(0))).toBe(true);
-    expect(await consumeRateLimit("teste", "e", once, at(1))).toBe(false);
+    expect(await consumeRateLimit("form:contato", "e", once, at(0))).toBe(true);
+    expect(await consumeRateLimit("form:contato", "e", once, at(1))).toBe(false);
   });
 });

@@ -86,13 +86,6 @@ function useResultToast(fetcher: { state: string; data?: ActionResult }) {
   }, [fetcher.state, fetcher.data]);
 }
 
-const OPERATION_LABEL: Record<string, string> = {
-  login_email: "Login (e-mail)",
-  login_ip: "Login (IP)",
-  login_totp: "Código 2FA",
-  password_change: "Troca de senha",
-};
-
 export default function Security({ loaderData }: Route.ComponentProps) {
   const cleanup = useFetcher<ActionResult>();
   useResultToast(cleanup);
@@ -300,7 +293,7 @@ function RateLimitRow({ entry }: { entry: Overview["limites"][number] }) {
   useResultToast(fetcher);
   return (
     <tr>
-      <td className="px-4 py-3">{OPERATION_LABEL[entry.operation] ?? entry.operation}</td>
+      <td className="px-4 py-3">{entry.operacao}</td>
       <td className="break-all px-4 py-3 font-mono text-xs">{entry.identifier}</td>
       <td className="px-4 py-3 tabular-nums">{entry.attemptCount}</td>
       <td className="whitespace-nowrap px-4 py-3 tabular-nums">

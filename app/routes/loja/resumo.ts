@@ -3,13 +3,12 @@
 import { COUPON_INVALID } from "~/domain/coupon";
 import { cartQuoteSchema } from "~/schemas/cart-quote";
 import { logger } from "~/server/logger.server";
-import { isBlocked, registerAttempt } from "~/server/rate-limits.server";
+import { isBlocked, RATE_LIMITS, registerAttempt } from "~/server/rate-limits.server";
 import { requestInfo } from "~/server/request-info.server";
 import { quoteCart } from "~/server/store.server";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */
-const COUPON_GUESSES = { max: 20, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
 
 export async function loader(args: Route.LoaderArgs) {
   try {
@@ -40,7 +39,7 @@ async function quote({ request }: Route.LoaderArgs) {
   }
   const quote = await quoteCart(query);
   if (query.cupom && quote.cupomErro === COUPON_INVALID) {
-    await registerAttempt("cupom", ip, COUPON_GUESSES);
+    await registerAttempt("cupom", ip, RATE_LIMITS.cupom.rule);
   }
   return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
 }
