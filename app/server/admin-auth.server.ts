@@ -17,7 +17,7 @@ import {
   sessionCookie,
   verifyPassword,
 } from "./auth.server";
-import { db, transaction } from "./db/client.server";
+import { transaction } from "./db/client.server";
 import { sessoes, type Usuario, usuarios } from "./db/schema";
 import {
   isBlocked,
@@ -348,10 +348,4 @@ export async function endOtherSessions(
     );
     return ended.length;
   });
-}
-
-/** The current admin's row, fresh (after TOTP or password changes). */
-export async function reloadUser(userId: string): Promise<Usuario | undefined> {
-  const [user] = await db().select().from(usuarios).where(eq(usuarios.id, userId));
-  return user;
 }

@@ -55,14 +55,6 @@ export async function listAdminProducts(
   };
 }
 
-export async function getAdminProduct(id: string, executor: Executor = db()) {
-  const [row] = await executor
-    .select()
-    .from(produtos)
-    .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)));
-  return row;
-}
-
 function columns(input: ProductInput) {
   return {
     nome: input.nome,

@@ -3,7 +3,7 @@
 // retries. A failed webhook never fails or loses the customer's submission.
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type WebhookEntrega, webhookEntregas } from "./db/schema";
 import { getSettings } from "./settings.server";
@@ -220,12 +220,4 @@ export async function stopWebhookWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
   await running;
-}
-
-export async function pendingCount(): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookEntregas)
-    .where(eq(webhookEntregas.status, "pendente"));
-  return row?.n ?? 0;
 }

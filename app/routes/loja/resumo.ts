@@ -1,6 +1,6 @@
 // GET /loja/resumo?itens=id:q,...&cupom=&bairro= -> the cart preview as JSON: server
 // prices and stock, the coupon checked by the same rule as the order, the delivery fee.
-import { COUPON_INVALID } from "~/domain/coupon";
+import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/domain/coupon";
 import { cartQuoteSchema } from "~/schemas/cart-quote";
 import { logger } from "~/server/logger.server";
 import { isBlocked, RATE_LIMITS, registerAttempt } from "~/server/rate-limits.server";
@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
     return Response.json(
       {
         erro: new URL(args.request.url).searchParams.get("cupom")
-          ? "Erro ao validar cupom"
+          ? COUPON_CHECK_ERROR
           : "Erro ao carregar produtos",
       },
       { status: 503, headers: { "Cache-Control": "no-store" } },
