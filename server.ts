@@ -5,19 +5,18 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import pino from "pino";
 import { pinoHttp } from "pino-http";
-import { logOptions, redactUrl } from "./app/server/logger.server";
+import { env } from "./app/server/env.server";
+import { logger, redactUrl } from "./app/server/logger.server";
 import { isForeignWrite } from "./server/origin-check";
 import { pageCache } from "./server/page-cache";
 import { errorAnswer, securityHeaders } from "./server/security-headers";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
-const port = Number(process.env.PORT || 3000);
-const shutdownDelayMs = Math.min(Number(process.env.SHUTDOWN_DELAY || 0), 8) * 1000;
-
-const logger = pino({ ...logOptions, level: process.env.LOG_LEVEL || "info" });
+const config = env();
+const port = config.PORT;
+const shutdownDelayMs = Math.min(config.SHUTDOWN_DELAY, 8) * 1000;
 
 type AppModule = {
   app: express.Router;
@@ -34,9 +33,9 @@ server.disable("x-powered-by");
 server.use(
   securityHeaders({
     dev: isDev,
-    publicUrl: process.env.PUBLIC_URL,
+    publicUrl: config.PUBLIC_URL,
     // Product images and pet photos may come from the CDN in front of the bucket.
-    imageOrigins: process.env.S3_PUBLIC_URL ? [new URL(process.env.S3_PUBLIC_URL).origin] : [],
+    imageOrigins: config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [],
   }),
 );
 
@@ -57,7 +56,7 @@ server.get("/readyz", async (_req, res) => {
     .send(ok ? "pronto" : draining ? "encerrando" : "indisponível");
 });
 // Behind a proxy (load balancer), the client IP comes from X-Forwarded-For.
-server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+server.set("trust proxy", config.TRUST_PROXY);
 
 server.use(
   pinoHttp({

@@ -12,6 +12,7 @@ import {
   releaseEmbeddedDatabase,
 } from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/server/payments/cobrancas.server";
 import { storage } from "~/server/storage.server";
@@ -33,9 +34,7 @@ export async function start() {
       storage,
     });
   }
-  startSessionPurge((removed) =>
-    console.info(`[sessoes] ${removed} sessão(ões) expirada(s) removida(s)`),
-  );
+  startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
 }
 
 export async function stop() {

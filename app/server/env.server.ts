@@ -2,15 +2,22 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** An empty variable (`PORT= npm start`) means unset, as it did before this module read it. */
+const unsetIfEmpty = (v: unknown) => (v === "" ? undefined : v);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().positive().default(3000),
+  PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(3000)),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  /** Seconds a stopping server keeps answering while the balancer notices (at most 8). */
+  SHUTDOWN_DELAY: z.preprocess(unsetIfEmpty, z.coerce.number().min(0).default(0)),
+  /** Which proxies Express trusts for X-Forwarded-For (Express's `trust proxy` setting). */
+  TRUST_PROXY: z.string().default("loopback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seconds between two passes of the webhook outbox worker; 0 turns the worker off. */
   WEBHOOK_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
