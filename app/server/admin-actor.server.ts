@@ -38,13 +38,3 @@ export function audit(
     executor,
   );
 }
-
-/** True when a database error is a unique-constraint violation (on either driver). */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current; i++) {
-    if ((current as { code?: string }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

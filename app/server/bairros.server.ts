@@ -1,8 +1,9 @@
 // Delivery neighbourhoods (the store settings list, saved: SPEC §5.7 rules).
 import { asc, eq, sql } from "drizzle-orm";
 import { BAIRRO_DUPLICATE, type BairroInput } from "~/schemas/bairro";
-import { type AdminActor, AdminError, audit, isUniqueViolation } from "./admin-actor.server";
+import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
+import { isUniqueViolation } from "./db/errors.server";
 import { type BairroEntrega, bairrosEntrega } from "./db/schema";
 
 export async function listBairros(executor: Executor = db()): Promise<BairroEntrega[]> {

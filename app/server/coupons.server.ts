@@ -4,8 +4,9 @@
 import { desc, eq } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import type { CouponInput } from "~/schemas/coupon";
-import { type AdminActor, AdminError, audit, isUniqueViolation } from "./admin-actor.server";
+import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
+import { isUniqueViolation } from "./db/errors.server";
 import { type Cupom, cupons } from "./db/schema";
 
 export async function listCoupons(executor: Executor = db()): Promise<Cupom[]> {

@@ -11,6 +11,7 @@ import { orderNumber } from "~/domain/order-number";
 import { computeTotals } from "~/domain/order-totals";
 import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "~/schemas/checkout";
 import { db, type Executor, transaction } from "./db/client.server";
+import { uniqueViolation } from "./db/errors.server";
 import { cupons, type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { sessionSecret } from "./secret.server";
@@ -70,18 +71,6 @@ export function orderToken(idempotencyKey: string): string {
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-function uniqueViolation(error: unknown): string | null {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const x = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (x.code === "23505") {
-      return x.constraint ?? (x.message?.match(/"([^"]+_idx)"/)?.[1] || "unique");
-    }
-    e = x.cause;
-  }
-  return null;
 }
 
 async function findByIdempotencyKey(key: string, executor: Executor = db()) {

@@ -4,8 +4,9 @@ import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
 import { normalizeSearch, productSearchText } from "~/domain/search";
 import type { ProductInput } from "~/schemas/product";
-import { type AdminActor, AdminError, audit, isUniqueViolation } from "./admin-actor.server";
+import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
+import { isUniqueViolation } from "./db/errors.server";
 import { categorias, itensPedido, type Produto, produtos } from "./db/schema";
 import { deleteProductImage, saveProductImage } from "./images.server";
 

@@ -1,6 +1,12 @@
-// The single settings row (id = 1): general settings and store settings together.
+// The single settings row (id = 1): general settings and store settings together. Read by
+// the store, the checkout and the announcements; saved by the two settings screens
+// (/admin/loja and /admin/configuracoes), every save audited with the fields it changed.
 import { eq } from "drizzle-orm";
-import { db, type Executor } from "./db/client.server";
+import type { GeneralSettingsInput } from "~/schemas/general-settings";
+import type { StoreSettingsInput } from "~/schemas/store-settings";
+import { type AdminActor, audit } from "./admin-actor.server";
+import { logAudit } from "./audit.server";
+import { db, type Executor, transaction } from "./db/client.server";
 import { type Configuracoes, configuracoes } from "./db/schema";
 
 export type Settings = Configuracoes;
@@ -50,4 +56,87 @@ export function webhookUrlFor(
         ? settings.webhookCurriculos
         : null;
   return specific?.trim() || settings.webhookUrl?.trim() || null;
+}
+
+/** The store settings screen (SPEC §3): delivery, Pix, WhatsApp and the order webhook. */
+export async function saveStoreSettings(
+  input: StoreSettingsInput,
+  actor: AdminActor,
+): Promise<Settings> {
+  return transaction(async (tx) => {
+    const before = await getSettings(tx);
+    const changes = {
+      whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
+      whatsappAtivo: input.whatsappAtivo,
+      taxaEntregaPadrao: input.taxaEntregaPadrao,
+      freteGratisMinimo: input.freteGratisMinimo,
+      pixManualAtivo: input.pixManualAtivo,
+      pixChave: input.pixChave,
+      pixNomeRecebedor: input.pixNomeRecebedor,
+      pixCidade: input.pixCidade,
+      pixDescontoPercentual: input.pixDescontoPercentual,
+      webhookUrl: input.webhookUrl,
+      webhookAtivo: input.webhookAtivo,
+      // A blank secret field keeps the saved secret (it is never sent back to the page).
+      webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
+    };
+    const after = await updateSettings(tx, changes);
+    const changed = Object.keys(changes).filter(
+      (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+    );
+    await audit(tx, actor, "settings_update", "configuracoes", "1", {
+      origem: "loja",
+      campos: changed,
+    });
+    return after;
+  });
+}
+
+/** The general settings screen (SPEC §2.3, §5.7): webhook URLs and the chat number. */
+export async function getGeneralSettings() {
+  const s = await getSettings();
+  return {
+    webhook_url: s.webhookUrl ?? "",
+    webhook_servicos: s.webhookServicos ?? "",
+    webhook_curriculos: s.webhookCurriculos ?? "",
+    webhook_ativo: s.webhookAtivo,
+    webhook_servicos_ativo: s.webhookServicosAtivo,
+    webhook_curriculos_ativo: s.webhookCurriculosAtivo,
+    whatsapp_numero: s.whatsappNumero ?? "",
+  };
+}
+
+/** Saves the fields and audits which ones changed (names only: URLs may hold tokens). */
+export async function saveGeneralSettings(
+  input: GeneralSettingsInput,
+  request: Request,
+  adminUserId: string,
+) {
+  const changes = {
+    webhookUrl: input.webhook_url || null,
+    webhookServicos: input.webhook_servicos || null,
+    webhookCurriculos: input.webhook_curriculos || null,
+    webhookAtivo: input.webhook_ativo,
+    webhookServicosAtivo: input.webhook_servicos_ativo,
+    webhookCurriculosAtivo: input.webhook_curriculos_ativo,
+    whatsappNumero: input.whatsapp_numero.replace(/\D/g, "") || null,
+  };
+  await transaction(async (tx) => {
+    const before = await getSettings(tx);
+    const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
+      (key) => (before[key] ?? null) !== changes[key],
+    );
+    await updateSettings(tx, changes);
+    await logAudit(
+      {
+        request,
+        adminUserId,
+        action: "settings_update",
+        resourceType: "configuracoes",
+        resourceId: "1",
+        details: { campos: changed },
+      },
+      tx,
+    );
+  });
 }

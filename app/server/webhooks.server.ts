@@ -4,6 +4,8 @@
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { and, eq, inArray, lte } from "drizzle-orm";
+import { centavosToReais } from "~/domain/money";
+import { type AdminActor, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type WebhookEntrega, webhookEntregas } from "./db/schema";
 import { getSettings } from "./settings.server";
@@ -220,4 +222,52 @@ export async function stopWebhookWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
   await running;
+}
+
+export const WEBHOOK_TEST_MESSAGES = {
+  missing: "Configure a URL do webhook primeiro",
+  ok: "Teste enviado com sucesso!",
+  httpError: "Erro no teste. Verifique a URL do webhook.",
+  networkError: "Erro ao enviar teste",
+} as const;
+
+/**
+ * The settings test of SPEC §7.5: a sample order posted to the webhook URL on the screen
+ * (`typedUrl`, already validated as http(s); null when the field is empty), or to the
+ * saved one when the request carries no URL.
+ */
+export async function testStoreWebhook(
+  actor: AdminActor,
+  typedUrl?: string | null,
+): Promise<{ ok: boolean; message: string; detail?: string }> {
+  const settings = await getSettings();
+  const url = typedUrl === undefined ? settings.webhookUrl?.trim() : typedUrl;
+  if (!url) return { ok: false, message: WEBHOOK_TEST_MESSAGES.missing };
+  const payload = {
+    pedido: {
+      numero: `TESTE${Date.now()}`,
+      cliente: "Cliente Teste",
+      telefone: "47999999999",
+      total: centavosToReais(5990),
+      status: "novo",
+    },
+    timestamp: new Date().toISOString(),
+  };
+  const result = await postJson(url, payload, { secret: settings.webhookSecret });
+  await transaction((tx) =>
+    audit(tx, actor, "webhook_test", "configuracoes", "1", {
+      ok: result.ok,
+      status: result.status ?? null,
+      erro: result.error ?? null,
+    }),
+  );
+  if (result.ok) return { ok: true, message: WEBHOOK_TEST_MESSAGES.ok };
+  if (result.status !== undefined) {
+    return {
+      ok: false,
+      message: WEBHOOK_TEST_MESSAGES.httpError,
+      detail: `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ""}`,
+    };
+  }
+  return { ok: false, message: WEBHOOK_TEST_MESSAGES.networkError, detail: result.error };
 }

@@ -11,9 +11,9 @@ import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { generalSettingsSchema } from "~/schemas/general-settings";
 import { requireAdmin } from "~/server/auth.server";
-import { getGeneralSettings, saveGeneralSettings } from "~/server/general-settings.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/request-info.server";
+import { getGeneralSettings, saveGeneralSettings } from "~/server/settings.server";
 import type { Route } from "./+types/configuracoes";
 
 export function meta() {

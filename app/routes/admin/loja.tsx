@@ -58,9 +58,9 @@ import {
   setProductActive,
   updateProduct,
 } from "~/server/products.server";
-import { getSettings } from "~/server/settings.server";
+import { getSettings, saveStoreSettings } from "~/server/settings.server";
 import { assertKind, readFileLimited, StorageError } from "~/server/storage.server";
-import { saveStoreSettings, testStoreWebhook } from "~/server/store-settings.server";
+import { testStoreWebhook } from "~/server/webhooks.server";
 import type { Route } from "./+types/loja";
 
 export const meta: Route.MetaFunction = () => [{ title: "Loja Online | Painel Administrativo" }];

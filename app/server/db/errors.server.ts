@@ -1,0 +1,23 @@
+// What a database error means, the same on PGlite and on PostgreSQL (node-postgres), where
+// the driver's error may sit a few `cause`s deep inside Drizzle's.
+
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke: its name when the driver says
+ * it, else the index named in the message, else "unique"; null for any other error.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (e.code === "23505") {
+      return e.constraint ?? (e.message?.match(/"([^"]+_idx)"/)?.[1] || "unique");
+    }
+    current = e.cause;
+  }
+  return null;
+}
+
+/** True when a database error is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolation(error) !== null;
+}
