@@ -21,7 +21,7 @@ setDatabase(database);
 await migrateDatabase(database);
 await seedDatabase({ images: false });
 
-// The same rows, order and page size as the store's first page (app/server/store.server.ts).
+// The same rows, order and page size as the store's first page (listStoreProducts in app/server/products.server.ts).
 const firstPage = sql`
   select p.id, p.nome, c.nome as categoria, p.preco_atual, p.preco_antes, p.estoque, p.imagem_url
   from produtos p join categorias c on c.id = p.categoria_id

@@ -1,10 +1,14 @@
-// Delivery neighbourhoods (the store settings list, saved: SPEC §5.7 rules).
+// Delivery neighbourhoods: the served ones the checkout and the cart read, with the delivery
+// rules, and the store settings list the admin edits (SPEC §5.7 rules).
+
 import { asc, eq, sql } from "drizzle-orm";
+import type { DeliveryRules } from "~/domain/delivery";
 import { BAIRRO_DUPLICATE, type BairroInput } from "~/schemas/bairro";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
 import { type BairroEntrega, bairrosEntrega } from "./db/schema";
+import type { Settings } from "./settings.server";
 
 export async function listBairros(executor: Executor = db()): Promise<BairroEntrega[]> {
   return executor.select().from(bairrosEntrega).orderBy(asc(bairrosEntrega.nome));
@@ -59,4 +63,28 @@ export async function removeBairro(id: string, actor: AdminActor): Promise<void>
     // Orders keep the neighbourhood's name as text: removing it never touches them.
     await audit(tx, actor, "bairro_delete", "bairro", id, { nome: row.nome });
   });
+}
+
+/** Served neighbourhoods (active), by name, with their fee. */
+export async function listActiveBairros(executor: Executor = db()) {
+  return executor
+    .select({
+      id: bairrosEntrega.id,
+      nome: bairrosEntrega.nome,
+      taxaEntrega: bairrosEntrega.taxaEntrega,
+    })
+    .from(bairrosEntrega)
+    .where(eq(bairrosEntrega.ativo, true))
+    .orderBy(asc(sql`lower(${bairrosEntrega.nome})`));
+}
+
+export async function deliveryRules(
+  settings: Settings,
+  executor: Executor = db(),
+): Promise<DeliveryRules> {
+  return {
+    bairros: await listActiveBairros(executor),
+    taxaEntregaPadrao: settings.taxaEntregaPadrao,
+    freteGratisMinimo: settings.freteGratisMinimo,
+  };
 }

@@ -1,5 +1,7 @@
-// Product categories (SPEC §7.1, §7.2): read by name; created only after a lookup by name.
+// Product categories (SPEC §7.1, §7.2): the store's active list with URL slugs; read by
+// name, created only after a lookup by name.
 import { asc, eq, sql } from "drizzle-orm";
+import { categorySlug } from "~/domain/catalog";
 import { type AdminActor, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type Categoria, categorias } from "./db/schema";
@@ -61,4 +63,20 @@ export async function findOrCreateCategory(
     return { category: row, created: true };
   };
   return executor ? run(executor) : transaction(run);
+}
+
+export interface StoreCategory {
+  id: string;
+  nome: string;
+  slug: string;
+}
+
+/** Active categories, by name, each with its URL slug. */
+export async function listStoreCategories(executor: Executor = db()): Promise<StoreCategory[]> {
+  const rows = await executor
+    .select({ id: categorias.id, nome: categorias.nome })
+    .from(categorias)
+    .where(eq(categorias.ativo, true))
+    .orderBy(asc(sql`lower(${categorias.nome})`));
+  return rows.map((r) => ({ ...r, slug: categorySlug(r.nome) }));
 }

@@ -1,7 +1,8 @@
-// Admin coupons (SPEC §5.6, §5.7, §7.2). 'percentual' keeps the percentage in centavos-of-
+// Coupons: the cart's check of a code, and the admin's list and edits (SPEC §5.6, §5.7, §7.2). 'percentual' keeps the percentage in centavos-of-
 // percent (1000 = 10 %), 'valor' an amount in centavos: the one meaning the cart and the
 // order use too.
 import { desc, eq } from "drizzle-orm";
+import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "~/domain/coupon";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import type { CouponInput } from "~/schemas/coupon";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
@@ -66,4 +67,19 @@ export async function setCouponActive(id: string, ativo: boolean, actor: AdminAc
     });
     return row;
   });
+}
+
+/** Reads a coupon by code (upper-cased) and checks it against a subtotal. */
+export async function checkCoupon(
+  code: string,
+  subtotal: number,
+  executor: Executor = db(),
+  now: Date = new Date(),
+): Promise<CouponResult & { id?: string }> {
+  const codigo = normalizeCouponCode(code);
+  const [coupon] = codigo
+    ? await executor.select().from(cupons).where(eq(cupons.codigo, codigo))
+    : [];
+  const result = evaluateCoupon(coupon ?? null, subtotal, now);
+  return result.ok ? { ...result, id: coupon!.id } : result;
 }

@@ -10,13 +10,13 @@ import { centavosToReais } from "~/domain/money";
 import { orderNumber } from "~/domain/order-number";
 import { computeTotals } from "~/domain/order-totals";
 import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "~/schemas/checkout";
+import { deliveryRules } from "./bairros.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { uniqueViolation } from "./db/errors.server";
 import { cupons, type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { sessionSecret } from "./secret.server";
 import { getSettings, type Settings, webhookUrlFor } from "./settings.server";
-import { deliveryRules } from "./store.server";
 import { enqueueWebhook } from "./webhooks.server";
 
 export type OrderInput = Omit<CheckoutInput, "itens" | "email"> & {

@@ -1,10 +1,12 @@
-// Admin product management (SPEC §2.3 products view, §5.7, §7.2): list, create, edit,
+// Products: the store's reads (the catalogue list and one product's page, SPEC §7.1) and
+// the admin's management (SPEC §2.3 products view, §5.7, §7.2): list, create, edit,
 // activate, delete (soft when the product is in past orders) and images.
-import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { categorySlug, LOW_STOCK_THRESHOLD, STORE_PAGE_SIZE, UUID_PATTERN } from "~/domain/catalog";
 import { normalizeSearch, productSearchText } from "~/domain/search";
 import type { ProductInput } from "~/schemas/product";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
+import { listStoreCategories, type StoreCategory } from "./categories.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
 import { categorias, itensPedido, type Produto, produtos } from "./db/schema";
@@ -216,4 +218,120 @@ export async function deleteProduct(
   });
   if (result.mode === "hard") await deleteProductImage(result.produto.imagemUrl);
   return result;
+}
+
+// --- The store's reads ---
+
+export interface StoreProduct {
+  id: string;
+  nome: string;
+  descricaoCurta: string | null;
+  categoriaNome: string;
+  categoriaSlug: string;
+  precoAtual: number;
+  precoAntes: number | null;
+  estoque: number;
+  sku: string | null;
+  marca: string | null;
+  unidade: string;
+  imagemUrl: string | null;
+  ativo: boolean;
+}
+
+export const storeProductColumns = {
+  id: produtos.id,
+  nome: produtos.nome,
+  descricaoCurta: produtos.descricaoCurta,
+  categoriaNome: categorias.nome,
+  precoAtual: produtos.precoAtual,
+  precoAntes: produtos.precoAntes,
+  estoque: produtos.estoque,
+  sku: produtos.sku,
+  marca: produtos.marca,
+  unidade: produtos.unidade,
+  imagemUrl: produtos.imagemUrl,
+  ativo: produtos.ativo,
+};
+
+function withSlug<T extends { categoriaNome: string }>(row: T): T & { categoriaSlug: string } {
+  return { ...row, categoriaSlug: categorySlug(row.categoriaNome) };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The store list (SPEC §7.1): active, not deleted, stock above 0, ordered by name.
+ * `q` matches name, description and SKU ignoring case and accents; `categoria` is a slug.
+ */
+export async function listStoreProducts(
+  options: { q?: string | null; categoria?: string | null; pagina?: number; porPagina?: number },
+  executor: Executor = db(),
+): Promise<{
+  produtos: StoreProduct[];
+  total: number;
+  pagina: number;
+  paginas: number;
+  categorias: StoreCategory[];
+}> {
+  const porPagina = options.porPagina ?? STORE_PAGE_SIZE;
+  const cats = await listStoreCategories(executor);
+  const conditions = [
+    eq(produtos.ativo, true),
+    isNull(produtos.excluidoEm),
+    gt(produtos.estoque, 0),
+  ];
+  conditions.push(eq(categorias.ativo, true));
+  const q = normalizeSearch(options.q);
+  if (q) {
+    for (const word of q.split(" ")) {
+      conditions.push(sql`${produtos.busca} like ${`%${escapeLike(word)}%`}`);
+    }
+  }
+  if (options.categoria) {
+    const category = cats.find((c) => c.slug === options.categoria);
+    if (!category) return { produtos: [], total: 0, pagina: 1, paginas: 1, categorias: cats };
+    conditions.push(eq(produtos.categoriaId, category.id));
+  }
+  const pagina = Math.max(1, Math.floor(options.pagina ?? 1));
+  const rows = await executor
+    .select({ ...storeProductColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(produtos)
+    .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${produtos.nome})`), asc(produtos.id))
+    .limit(porPagina)
+    .offset((pagina - 1) * porPagina);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && pagina > 1) {
+    // Past the last page: count to tell the page how many there are.
+    const [counted] = await executor
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(produtos)
+      .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+      .where(and(...conditions));
+    total = counted?.n ?? 0;
+  }
+  return {
+    produtos: rows.map(({ total: _total, ...p }) => withSlug(p)),
+    total,
+    pagina,
+    paginas: Math.max(1, Math.ceil(total / porPagina)),
+    categorias: cats,
+  };
+}
+
+/** One product for its page: null when unknown, inactive or deleted. */
+export async function getStoreProduct(
+  id: string,
+  executor: Executor = db(),
+): Promise<StoreProduct | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const [row] = await executor
+    .select(storeProductColumns)
+    .from(produtos)
+    .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+    .where(and(eq(produtos.id, id), eq(produtos.ativo, true), isNull(produtos.excluidoEm)));
+  return row ? withSlug(row) : null;
 }

@@ -2,7 +2,7 @@ import { TruckIcon } from "lucide-react";
 import { Skeleton } from "~/components/ui/skeleton";
 import { missingForFreeDelivery } from "~/domain/delivery";
 import { formatBRL } from "~/domain/money";
-import type { CartQuote } from "~/server/store.server";
+import type { CartQuote } from "~/server/cart.server";
 
 /** Subtotal, discount, delivery fee and total as the server computed them. */
 export function OrderSummary({ quote, loading }: { quote: CartQuote | null; loading?: boolean }) {

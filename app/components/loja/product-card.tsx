@@ -2,7 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import type { StoreProduct } from "~/server/store.server";
+import type { StoreProduct } from "~/server/products.server";
 
 export type CardProduct = Pick<
   StoreProduct,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { encodeCartLines } from "~/domain/cart";
-import type { CartQuote } from "~/server/store.server";
+import type { CartQuote } from "~/server/cart.server";
 import { useCart } from "./cart-context";
 
 export function quoteUrl(

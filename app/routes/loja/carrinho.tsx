@@ -14,8 +14,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { shop } from "~/content/shop";
 import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/domain/coupon";
 import { formatBRL } from "~/domain/money";
+import { listActiveBairros } from "~/server/bairros.server";
 import { logger } from "~/server/logger.server";
-import { listActiveBairros } from "~/server/store.server";
 
 export function meta() {
   return [{ title: `Carrinho | ${shop.name}` }, { name: "robots", content: "noindex" }];

@@ -5,11 +5,11 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import { listActiveBairros } from "~/server/bairros.server";
 import { submitCheckout } from "~/server/checkout.server";
 import { logger } from "~/server/logger.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
 import { getSettings } from "~/server/settings.server";
-import { listActiveBairros } from "~/server/store.server";
 import type { Route } from "./+types/checkout";
 
 export function meta() {

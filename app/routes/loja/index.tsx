@@ -10,7 +10,7 @@ import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
 import { logger } from "~/server/logger.server";
 import { readOrderFlash } from "~/server/order-flash.server";
-import { listStoreProducts } from "~/server/store.server";
+import { listStoreProducts } from "~/server/products.server";
 import type { Route } from "./+types/index";
 
 export function meta() {

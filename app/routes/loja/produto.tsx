@@ -10,7 +10,7 @@ import { shop } from "~/content/shop";
 import { stockText } from "~/domain/catalog";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
 import { logger } from "~/server/logger.server";
-import { getStoreProduct } from "~/server/store.server";
+import { getStoreProduct } from "~/server/products.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/produto";
 

@@ -2,10 +2,10 @@
 // prices and stock, the coupon checked by the same rule as the order, the delivery fee.
 import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/domain/coupon";
 import { cartQuoteSchema } from "~/schemas/cart-quote";
+import { quoteCart } from "~/server/cart.server";
 import { logger } from "~/server/logger.server";
 import { isBlocked, RATE_LIMITS, registerAttempt } from "~/server/rate-limits.server";
 import { requestInfo } from "~/server/request-info.server";
-import { quoteCart } from "~/server/store.server";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */
