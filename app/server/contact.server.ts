@@ -6,7 +6,7 @@ import { contactChatMessage } from "~/domain/contact-message";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
-import { allowPublicForm } from "./public-rate-limits.server";
+import { allowPublicForm } from "./rate-limits.server";
 import { readForm } from "./request-info.server";
 import { getSettings } from "./settings.server";
 

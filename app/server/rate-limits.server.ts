@@ -4,6 +4,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor, queryRows } from "./db/client.server";
 import { type RateLimit, rateLimits } from "./db/schema";
+import { requestInfo } from "./request-info.server";
 
 export interface RateLimitRule {
   /** Attempts allowed inside the window; the attempt that reaches it blocks. */
@@ -177,4 +178,17 @@ export async function unblock(
     .where(eq(rateLimits.id, id))
     .returning();
   return row;
+}
+
+/** The public forms, each counted per client IP as operation 'form:<name>'. */
+export type PublicForm = "orcamento" | "curriculo" | "curriculoTentativa" | "contato";
+
+export function publicFormOperation(form: PublicForm) {
+  return `form:${form}` as const;
+}
+
+/** Counts this submission; false when the IP has sent too many and must wait. */
+export async function allowPublicForm(form: PublicForm, request: Request): Promise<boolean> {
+  const operation = publicFormOperation(form);
+  return consumeRateLimit(operation, requestInfo(request).ip, RATE_LIMITS[operation].rule);
 }

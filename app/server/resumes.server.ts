@@ -15,7 +15,7 @@ import {
 import { transaction } from "./db/client.server";
 import { type Curriculo, curriculos } from "./db/schema";
 import { logger } from "./logger.server";
-import { allowPublicForm } from "./public-rate-limits.server";
+import { allowPublicForm } from "./rate-limits.server";
 import { getSettings, webhookUrlFor } from "./settings.server";
 import {
   detectKind,

@@ -18,7 +18,7 @@ import {
 import { shop } from "~/content/shop";
 import { QUOTE_MESSAGES } from "~/schemas/grooming-quote";
 import { submitGroomingQuote } from "~/server/grooming.server";
-import { allowPublicForm } from "~/server/public-rate-limits.server";
+import { allowPublicForm } from "~/server/rate-limits.server";
 import type { Route } from "./+types/servicos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
