@@ -132,6 +132,50 @@ export function remainingStock(state: CartState, id: string, estoque: number): n
   return Math.max(0, estoque - inCart);
 }
 
+/**
+ * How many of `quantidade` units can go into the cart now: at least one is asked for, and
+ * never more than the stock left after what is already in it (0 when it is all there).
+ * The store pages without React (~/islands/store-cart) follow the same rule.
+ */
+export function addableQuantity(
+  state: CartState,
+  id: string,
+  estoque: number,
+  quantidade = 1,
+): number {
+  return Math.min(remainingStock(state, id, estoque), Math.max(1, Math.floor(quantidade)));
+}
+
+/**
+ * The texts shown when adding to the cart, with `{nome}` and `{n}` to fill in: the React
+ * pages and the store island (which cannot import) take them from here.
+ */
+export const CART_TEXTS = {
+  /** A card of the list adds one unit. */
+  addedFromCard: "{nome} adicionado ao carrinho!",
+  /** The product page adds the quantity chosen. */
+  addedFromPage: "{n}x {nome} adicionado ao carrinho!",
+  full: "Você já tem todo o estoque de {nome} no carrinho",
+  /** The accessible name of the header's cart button. */
+  buttonOne: "Carrinho, 1 item",
+  buttonOther: "Carrinho, {n} itens",
+  /** The product page's add button ({preco}: the line's total) and its stock note. */
+  addButton: "Adicionar ao carrinho - {preco}",
+  allInCart: "Estoque todo no carrinho",
+  inCartNote: " · {n} no seu carrinho",
+} as const;
+
+/** A text of CART_TEXTS with its `{nome}`, `{n}` and `{preco}` filled in. */
+export function cartText(
+  template: string,
+  values: { nome?: string; n?: number; preco?: string },
+): string {
+  return template
+    .replace("{nome}", () => values.nome ?? "")
+    .replace("{n}", () => String(values.n ?? ""))
+    .replace("{preco}", () => values.preco ?? "");
+}
+
 /** Reads a stored cart defensively: anything malformed is dropped, never trusted. */
 export function parseStoredCart(raw: string | null): CartState {
   if (!raw) return emptyCart;

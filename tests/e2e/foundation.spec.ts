@@ -30,8 +30,9 @@ test.describe("foundation", () => {
   });
 
   test("hashed assets are cached for a year; uploads are served", async ({ request }) => {
-    // The marketing pages ship no script module (decision 0009): the store does.
-    const html = await (await request.get("/loja")).text();
+    // The marketing pages and the store's list and product pages ship no script module
+    // (decisions 0009, 0013): the cart page does.
+    const html = await (await request.get("/loja/carrinho")).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeTruthy();
     const response = await request.get(asset!);

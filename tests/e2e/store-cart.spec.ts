@@ -103,4 +103,37 @@ test.describe("cart", () => {
     await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 1,69");
     await page.getByRole("button", { name: "Limpar carrinho" }).click();
   });
+
+  test("the list and the product page load no framework module; their cart island writes the cart the React cart page reads", async ({
+    page,
+  }) => {
+    const modules: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") modules.push(request.url());
+    });
+    await page.goto("/loja?q=keldog");
+    await expect(page.getByTestId("cart-button")).toHaveAttribute("data-pronto", "1");
+    await page.getByRole("button", { name: `Adicionar ${KELDOG} ao carrinho` }).click();
+    await expect(page.getByText(`${KELDOG} adicionado ao carrinho!`)).toBeVisible();
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
+
+    await page.getByRole("link", { name: `Ver detalhes de ${KELDOG}` }).click();
+    await expect(page.getByTestId("cart-button")).toHaveAttribute("data-pronto", "1");
+    await expect(page.getByText("· 1 no seu carrinho")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver carrinho" })).toBeVisible();
+    await page.getByRole("button", { name: "Aumentar quantidade" }).click();
+    await page.getByRole("button", { name: "Adicionar ao carrinho - R$ 15,80" }).click();
+    await expect(page.getByText(`2x ${KELDOG} adicionado ao carrinho!`)).toBeVisible();
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 3 itens");
+    await expect(page.getByTestId("quantidade")).toHaveText("1");
+    // No React, no React Router: not a single script file on either page.
+    expect(modules).toEqual([]);
+
+    await page.getByRole("link", { name: "Ver carrinho" }).click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByTestId("line-quantidade")).toHaveText("3");
+    await expect(page.getByTestId("summary-subtotal")).toHaveText("R$ 23,70");
+    expect(modules.some((url) => url.includes("/assets/entry.client"))).toBe(true);
+    await page.getByRole("button", { name: "Limpar carrinho" }).click();
+  });
 });

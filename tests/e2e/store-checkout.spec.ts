@@ -75,4 +75,57 @@ test.describe("checkout", () => {
     await page.goto("/loja/carrinho");
     await page.getByRole("button", { name: "Limpar carrinho" }).click();
   });
+
+  test("the order-success screen works on /loja loaded as a document, without React: cart emptied, order link", async ({
+    page,
+  }) => {
+    const modules: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") modules.push(request.url());
+    });
+    await page.goto("/loja?q=comedouro");
+    await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
+    await page.goto("/loja/checkout");
+    await page.getByLabel("Nome completo").fill("Cliente Sem React");
+    await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-2222");
+    await page.getByLabel("Rua").fill("Rua 400");
+    await page.getByLabel("Número").fill("7");
+    await page.getByLabel("Bairro").selectOption("Centro");
+    await page.getByLabel("Horário de entrega").selectOption("manha");
+    await page.getByRole("radio", { name: "Dinheiro" }).check();
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 29,90");
+    // The form as the browser would post it without JavaScript: the answer's redirect is
+    // not followed, so the next /loja is a document load that reads the order cookie.
+    const form = await page
+      .locator('form[method="post"]')
+      .evaluate((f) =>
+        Object.fromEntries(
+          Array.from(new FormData(f as HTMLFormElement)).map(([k, v]) => [k, String(v)]),
+        ),
+      );
+    const origin = new URL(page.url()).origin;
+    const answer = await page.request.post("/loja/checkout", {
+      form,
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toMatch(/\/loja$/);
+
+    modules.length = 0;
+    await page.goto("/loja");
+    const message = page.getByText(
+      /^Pedido PED\d{16} realizado com sucesso! Entraremos em contato em breve\.$/,
+    );
+    await expect(message).toBeVisible();
+    const numero = (await message.textContent())!.match(/PED\d{16}/)![0];
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 0 itens");
+    expect(modules).toEqual([]);
+
+    await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+    await expect(page.getByRole("heading", { name: `Pedido ${numero}` })).toBeVisible();
+    await page.goto("/loja/carrinho");
+    await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+  });
 });

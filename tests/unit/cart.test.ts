@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  addableQuantity,
+  CART_TEXTS,
   type CartState,
   cartCount,
   cartReducer,
+  cartText,
   cartTotal,
   decodeCartLines,
   emptyCart,
@@ -130,5 +133,30 @@ describe("cart reducer (SPEC §4)", () => {
     ]);
     // Not a product id (would reach the database as an invalid uuid): dropped.
     expect(decodeCartLines("abc:1,'; drop table produtos;--:1")).toEqual([]);
+  });
+
+  it("adds at least one unit and never more than the stock left (what the store island follows too)", () => {
+    expect(addableQuantity(emptyCart, "a", 3)).toBe(1);
+    expect(addableQuantity(emptyCart, "a", 3, 0)).toBe(1);
+    expect(addableQuantity(emptyCart, "a", 3, 2.7)).toBe(2);
+    expect(addableQuantity(emptyCart, "a", 3, 10)).toBe(3);
+    const two = run({ type: "add", item: racao, quantidade: 2 });
+    expect(addableQuantity(two, "a", 3, 5)).toBe(1);
+    expect(addableQuantity(run({ type: "add", item: racao, quantidade: 3 }), "a", 3)).toBe(0);
+    // Another product's lines do not count.
+    expect(addableQuantity(two, "b", 10, 4)).toBe(4);
+  });
+
+  it("fills the add-to-cart texts, a name with '$' kept as it is", () => {
+    expect(cartText(CART_TEXTS.addedFromCard, { nome: "Bola" })).toBe(
+      "Bola adicionado ao carrinho!",
+    );
+    expect(cartText(CART_TEXTS.addedFromPage, { nome: "Ração $& 1kg", n: 2 })).toBe(
+      "2x Ração $& 1kg adicionado ao carrinho!",
+    );
+    expect(cartText(CART_TEXTS.full, { nome: "Bola" })).toBe(
+      "Você já tem todo o estoque de Bola no carrinho",
+    );
+    expect(cartText(CART_TEXTS.buttonOther, { n: 3 })).toBe("Carrinho, 3 itens");
   });
 });

@@ -11,6 +11,7 @@ import {
   useState,
 } from "react";
 import {
+  addableQuantity,
   type CartAction,
   type CartItem,
   type CartState,
@@ -79,8 +80,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   const add = useCallback(
     (item: Omit<CartItem, "quantidade">, quantidade = 1) => {
-      const room = remainingStock(state, item.id, item.estoque);
-      const n = Math.min(room, Math.max(1, Math.floor(quantidade)));
+      const n = addableQuantity(state, item.id, item.estoque, quantidade);
       if (n > 0) dispatch({ type: "add", item, quantidade: n });
       return n;
     },

@@ -3,7 +3,10 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { useCart } from "./cart-context";
+import { cartClear } from "~/islands/cart-clear";
+import { InlineScript } from "~/islands/inline-script";
+import { usePageHydrates } from "~/lib/hydration";
+import { CART_STORAGE_KEY, useCart } from "./cart-context";
 
 export function orderSuccessMessage(numero: string) {
   return `Pedido ${numero} realizado com sucesso! Entraremos em contato em breve.`;
@@ -20,6 +23,7 @@ export function OrderSuccess({
   chatUrl: string | null;
 }) {
   const cart = useCart();
+  const hydrates = usePageHydrates();
   const opened = useRef(false);
   const { hydrated, clear } = cart;
   useEffect(() => {
@@ -67,6 +71,10 @@ export function OrderSuccess({
           </div>
         </div>
       </div>
+      {/* /loja loaded as a document is served without React: the stored cart is emptied by
+          this script instead of the effect above. The chat is not opened by itself there: a
+          page load is no user action, so the link is the way. */}
+      {hydrates ? null : <InlineScript run={cartClear} args={{ storageKey: CART_STORAGE_KEY }} />}
     </section>
   );
 }

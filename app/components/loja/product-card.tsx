@@ -2,6 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { CART_TEXTS, cartText } from "~/domain/cart";
 import type { StoreProduct } from "~/server/products.server";
 
 export type CardProduct = Pick<
@@ -17,16 +18,17 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
   const cart = useCart();
   const href = `/loja/produto/${product.id}`;
   const room = cart.remaining(product.id, product.estoque);
+  const item = {
+    id: product.id,
+    nome: product.nome,
+    preco: product.precoAtual,
+    imagem: product.imagemUrl,
+    estoque: product.estoque,
+  };
   function add() {
-    const added = cart.add({
-      id: product.id,
-      nome: product.nome,
-      preco: product.precoAtual,
-      imagem: product.imagemUrl,
-      estoque: product.estoque,
-    });
-    if (added > 0) toast.success(`${product.nome} adicionado ao carrinho!`);
-    else toast.error(`Você já tem todo o estoque de ${product.nome} no carrinho`);
+    const added = cart.add(item);
+    if (added > 0) toast.success(cartText(CART_TEXTS.addedFromCard, { nome: product.nome }));
+    else toast.error(cartText(CART_TEXTS.full, { nome: product.nome }));
   }
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -69,6 +71,8 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
             onClick={add}
             disabled={!cart.hydrated || room <= 0}
             aria-label={`Adicionar ${product.nome} ao carrinho`}
+            // On /loja served without React, the store's cart island adds it (decision 0013).
+            data-adicionar={JSON.stringify(item)}
           >
             <PlusIcon aria-hidden="true" />
             Adicionar

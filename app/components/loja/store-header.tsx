@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { shop } from "~/content/shop";
+import { CART_TEXTS, cartText } from "~/domain/cart";
 import { freeDeliveryFrom } from "~/domain/shop-facts";
 import { useCart } from "./cart-context";
 
@@ -13,7 +14,11 @@ export function StoreHeader({
   freteGratisMinimo: number;
 }) {
   const { count, hydrated } = useCart();
-  const label = hydrated ? `Carrinho, ${count} ${count === 1 ? "item" : "itens"}` : "Carrinho";
+  const label = hydrated
+    ? count === 1
+      ? CART_TEXTS.buttonOne
+      : cartText(CART_TEXTS.buttonOther, { n: count })
+    : "Carrinho";
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <p className="bg-brand-700 px-4 py-1.5 text-center text-xs font-semibold text-white sm:text-sm">

@@ -8,10 +8,20 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
+import { InlineScript } from "~/islands/inline-script";
+import { submitOnChange } from "~/islands/submit-on-change";
+import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
 import { logger } from "~/server/logger.server";
 import { readOrderFlash } from "~/server/order-flash.server";
 import { listStoreProducts } from "~/server/products.server";
 import type { Route } from "./+types/index";
+
+/**
+ * Served as plain HTML, without React (decision 0013): the filters are a GET form and links,
+ * the cart is the store's island (app/islands/store-cart.ts, from the layout). A client
+ * navigation from a React page (the checkout's redirect here) renders it with React.
+ */
+export const handle: HydrationHandle = { hydrate: false };
 
 export function meta() {
   return [
@@ -80,6 +90,7 @@ export default function StoreIndex() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrates = usePageHydrates();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/loja";
   const filtered = Boolean(q || categoria);
 
@@ -141,6 +152,7 @@ export default function StoreIndex() {
           <SearchIcon aria-hidden="true" />
           Buscar
         </Button>
+        {hydrates ? null : <InlineScript run={submitOnChange} args={{ fieldId: "categoria" }} />}
       </Form>
 
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">

@@ -1,10 +1,14 @@
 import { Outlet, useLoaderData } from "react-router";
-import { CartProvider } from "~/components/loja/cart-context";
+import { CART_STORAGE_KEY, CartProvider } from "~/components/loja/cart-context";
 import { StoreHeader } from "~/components/loja/store-header";
 import { ChatLink } from "~/components/site/chat-link";
 import { shop } from "~/content/shop";
+import { CART_TEXTS } from "~/domain/cart";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatNumber } from "~/domain/whatsapp";
+import { InlineScript } from "~/islands/inline-script";
+import { storeCart } from "~/islands/store-cart";
+import { usePageHydrates } from "~/lib/hydration";
 import { isAdminRequest } from "~/server/auth.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/layout";
@@ -20,6 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function LojaLayout() {
   const { isAdmin, freteGratisMinimo, chatNumber } = useLoaderData<typeof loader>();
+  // The list and the product page are served without React (decision 0013): their cart is
+  // the island below. Pages that hydrate (cart, checkout, order) keep the React cart only.
+  const hydrates = usePageHydrates();
   return (
     <CartProvider>
       <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -33,6 +40,12 @@ export default function LojaLayout() {
             {shop.messenger}: {formatPhoneDisplay(chatNumber)}
           </ChatLink>
         </footer>
+        {hydrates ? null : (
+          <InlineScript
+            run={storeCart}
+            args={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }}
+          />
+        )}
       </div>
     </CartProvider>
   );

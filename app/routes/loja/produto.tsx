@@ -7,12 +7,21 @@ import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage } from "~/components/loja/product-image";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import { CART_TEXTS, cartText } from "~/domain/cart";
 import { stockText } from "~/domain/catalog";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
+import type { HydrationHandle } from "~/lib/hydration";
 import { logger } from "~/server/logger.server";
 import { getStoreProduct } from "~/server/products.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/produto";
+
+/**
+ * Served as plain HTML, without React (decision 0013): the quantity stepper and the add
+ * button are the store's cart island (app/islands/store-cart.ts, from the layout), through
+ * the `data-*` hooks below. A client navigation from a React page renders it with React.
+ */
+export const handle: HydrationHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   let product: Awaited<ReturnType<typeof getStoreProduct>>;
@@ -83,22 +92,21 @@ export default function ProductPage() {
   const off = discountPercent(product.precoAntes, product.precoAtual);
   const inCart = product.estoque - room;
 
+  const item = {
+    id: product.id,
+    nome: product.nome,
+    preco: product.precoAtual,
+    imagem: product.imagemUrl,
+    estoque: product.estoque,
+  };
+
   function add() {
-    const added = cart.add(
-      {
-        id: product.id,
-        nome: product.nome,
-        preco: product.precoAtual,
-        imagem: product.imagemUrl,
-        estoque: product.estoque,
-      },
-      qty,
-    );
+    const added = cart.add(item, qty);
     if (added > 0) {
-      toast.success(`${added}x ${product.nome} adicionado ao carrinho!`);
+      toast.success(cartText(CART_TEXTS.addedFromPage, { nome: product.nome, n: added }));
       setQuantidade(1);
     } else {
-      toast.error(`Você já tem todo o estoque de ${product.nome} no carrinho`);
+      toast.error(cartText(CART_TEXTS.full, { nome: product.nome }));
     }
   }
 
@@ -154,18 +162,21 @@ export default function ProductPage() {
             }
           >
             {stockText(product.estoque)}
-            {inCart > 0 ? ` · ${inCart} no seu carrinho` : ""}
+            <span data-no-carrinho="">
+              {inCart > 0 ? cartText(CART_TEXTS.inCartNote, { n: inCart }) : ""}
+            </span>
           </p>
 
           {product.estoque > 0 ? (
-            <div className="grid gap-3 sm:max-w-sm">
+            <div className="grid gap-3 sm:max-w-sm" data-compra="">
               <div className="flex items-center gap-2" role="group" aria-label="Quantidade">
                 <Button
                   variant="outline"
                   size="icon"
                   onClick={() => setQuantidade(qty - 1)}
-                  disabled={qty <= 1}
+                  disabled={!cart.hydrated || qty <= 1}
                   aria-label="Diminuir quantidade"
+                  data-menos=""
                 >
                   <MinusIcon aria-hidden="true" />
                 </Button>
@@ -180,8 +191,9 @@ export default function ProductPage() {
                   variant="outline"
                   size="icon"
                   onClick={() => setQuantidade(qty + 1)}
-                  disabled={qty >= room}
+                  disabled={!cart.hydrated || qty >= room}
                   aria-label="Aumentar quantidade"
+                  data-mais=""
                 >
                   <PlusIcon aria-hidden="true" />
                 </Button>
@@ -191,17 +203,23 @@ export default function ProductPage() {
                 onClick={add}
                 disabled={!cart.hydrated || room <= 0}
                 className="whitespace-normal text-center"
+                data-adicionar={JSON.stringify(item)}
               >
                 <ShoppingCartIcon aria-hidden="true" />
-                {room <= 0
-                  ? "Estoque todo no carrinho"
-                  : `Adicionar ao carrinho - ${formatBRL(product.precoAtual * qty)}`}
+                <span data-rotulo="">
+                  {room <= 0
+                    ? CART_TEXTS.allInCart
+                    : cartText(CART_TEXTS.addButton, {
+                        preco: formatBRL(product.precoAtual * qty),
+                      })}
+                </span>
               </Button>
-              {inCart > 0 ? (
-                <Button asChild variant="contact">
-                  <Link to="/loja/carrinho">Ver carrinho</Link>
-                </Button>
-              ) : null}
+              {/* Rendered hidden while nothing is in the cart, so the island can show it. */}
+              <Button asChild variant="contact">
+                <Link to="/loja/carrinho" hidden={inCart <= 0} data-ver-carrinho="">
+                  Ver carrinho
+                </Link>
+              </Button>
             </div>
           ) : (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">

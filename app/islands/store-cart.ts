@@ -1,0 +1,198 @@
+// The store's cart on the pages served without React (/loja and the product page, decision
+// 0013): the same localStorage entry and JSON as the React cart (~/components/loja/cart-context),
+// so the cart page and the checkout, which stay React, read what this wrote, and the other way
+// round. It shows the header's count, enables the 'Adicionar' buttons the server rendered
+// disabled, runs the product page's quantity stepper and shows the same toasts. The rules are
+// those of ~/domain/cart: a stored cart is read defensively (parseStoredCart), an add puts in
+// at least one unit and never more than the stock left (addableQuantity). Self-contained (see
+// InlineScript): only its arguments and the DOM.
+//
+// Hooks in the HTML: the header's `[data-testid=cart-button]` and `[data-testid=cart-count]`;
+// every `button[data-adicionar]` (the product as JSON: id, nome, preco, imagem, estoque); on the
+// product page a `[data-compra]` around the stepper (`[data-menos]`, `[data-mais]`, `output`),
+// the button's `[data-rotulo]`, `[data-no-carrinho]` and the `[data-ver-carrinho]` link.
+// When everything is wired, `data-pronto` is set on the cart button.
+
+export interface StoreCartOptions {
+  storageKey: string;
+  /** The texts of CART_TEXTS (~/domain/cart), with `{nome}`, `{n}` and `{preco}`. */
+  texts: {
+    addedFromCard: string;
+    addedFromPage: string;
+    full: string;
+    buttonOne: string;
+    buttonOther: string;
+    addButton: string;
+    allInCart: string;
+    inCartNote: string;
+  };
+}
+
+type Item = {
+  id: string;
+  nome: string;
+  preco: number;
+  imagem: string | null;
+  estoque: number;
+  quantidade: number;
+};
+type Cart = { items: Item[]; cupom: string | null };
+
+export function storeCart(options: StoreCartOptions): void {
+  const button = document.querySelector<HTMLAnchorElement>('[data-testid="cart-button"]');
+  if (!button || button.dataset.pronto === "1") return;
+  const count = button.querySelector<HTMLElement>('[data-testid="cart-count"]');
+  const key = options.storageKey;
+  const texts = options.texts;
+  const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+  const fill = (template: string, nome: string, n: number) =>
+    template.replace("{nome}", () => nome).replace("{n}", () => String(n));
+  const brl = (centavos: number) =>
+    `R$ ${String(Math.floor(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(
+      centavos % 100,
+    ).padStart(2, "0")}`;
+
+  function read(): Cart {
+    let value: unknown;
+    try {
+      value = JSON.parse(window.localStorage.getItem(key) ?? "null");
+    } catch {
+      return { items: [], cupom: null };
+    }
+    if (!value || typeof value !== "object") return { items: [], cupom: null };
+    const v = value as { items?: unknown; cupom?: unknown };
+    const items: Item[] = [];
+    for (const raw of Array.isArray(v.items) ? v.items : []) {
+      if (!raw || typeof raw !== "object") continue;
+      const x = raw as Record<string, unknown>;
+      if (typeof x.id !== "string" || typeof x.nome !== "string") continue;
+      if (!isInt(x.preco) || !isInt(x.estoque) || !isInt(x.quantidade) || x.quantidade <= 0)
+        continue;
+      const quantidade = Math.min(x.quantidade, x.estoque);
+      if (quantidade <= 0) continue;
+      const imagem = typeof x.imagem === "string" ? x.imagem : null;
+      items.push({
+        id: x.id,
+        nome: x.nome,
+        preco: x.preco,
+        imagem,
+        estoque: x.estoque,
+        quantidade,
+      });
+    }
+    const cupom = typeof v.cupom === "string" && v.cupom.trim() ? v.cupom.trim() : null;
+    return { items, cupom };
+  }
+
+  function write(cart: Cart) {
+    try {
+      window.localStorage.setItem(key, JSON.stringify(cart));
+    } catch {
+      // Private mode or a full storage: nothing to keep.
+    }
+  }
+
+  const inCart = (cart: Cart, id: string) => cart.items.find((i) => i.id === id)?.quantidade ?? 0;
+
+  // The product page's stepper: the quantity chosen, between 1 and the stock left.
+  const buy = document.querySelector<HTMLElement>("[data-compra]");
+  const less = buy?.querySelector<HTMLButtonElement>("[data-menos]") ?? null;
+  const more = buy?.querySelector<HTMLButtonElement>("[data-mais]") ?? null;
+  const output = buy?.querySelector<HTMLOutputElement>("output") ?? null;
+  const note = document.querySelector<HTMLElement>("[data-no-carrinho]");
+  const seeCart = document.querySelector<HTMLElement>("[data-ver-carrinho]");
+  let chosen = 1;
+
+  const adders = Array.from(document.querySelectorAll<HTMLButtonElement>("button[data-adicionar]"));
+  const productOf = (adder: HTMLButtonElement) =>
+    JSON.parse(adder.dataset.adicionar ?? "{}") as Omit<Item, "quantidade">;
+
+  function render() {
+    const cart = read();
+    const total = cart.items.reduce((sum, i) => sum + i.quantidade, 0);
+    button!.setAttribute(
+      "aria-label",
+      total === 1 ? texts.buttonOne : fill(texts.buttonOther, "", total),
+    );
+    if (count) count.textContent = String(total);
+    for (const adder of adders) {
+      const product = productOf(adder);
+      const had = inCart(cart, product.id);
+      const room = Math.max(0, product.estoque - had);
+      adder.disabled = room <= 0;
+      if (!buy?.contains(adder)) continue;
+      chosen = Math.max(1, Math.min(chosen, Math.max(room, 1)));
+      if (output) output.textContent = String(chosen);
+      if (less) less.disabled = chosen <= 1;
+      if (more) more.disabled = chosen >= room;
+      const label = adder.querySelector<HTMLElement>("[data-rotulo]");
+      if (label)
+        label.textContent =
+          room <= 0
+            ? texts.allInCart
+            : texts.addButton.replace("{preco}", () => brl(product.preco * chosen));
+      if (note) note.textContent = had > 0 ? fill(texts.inCartNote, "", had) : "";
+      if (seeCart) seeCart.hidden = had <= 0;
+    }
+  }
+
+  // Toasts as the React pages show them (top centre, 4 s, three at most), without sonner.
+  let toasts: HTMLElement | null = null;
+  function toast(text: string, ok: boolean) {
+    if (!toasts) {
+      toasts = document.createElement("section");
+      toasts.setAttribute("aria-label", "Notificações");
+      toasts.setAttribute("aria-live", "polite");
+      toasts.className =
+        "pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto grid w-[min(22rem,calc(100%-2rem))] gap-2";
+      document.body.append(toasts);
+    }
+    const item = document.createElement("p");
+    item.setAttribute("role", "status");
+    item.className = ok
+      ? "rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-900 shadow-lg"
+      : "rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800 shadow-lg";
+    item.textContent = text;
+    toasts.append(item);
+    while (toasts.childElementCount > 3) toasts.firstElementChild!.remove();
+    setTimeout(() => item.remove(), 4000);
+  }
+
+  for (const adder of adders) {
+    adder.addEventListener("click", () => {
+      const product = productOf(adder);
+      const onPage = Boolean(buy?.contains(adder));
+      const cart = read();
+      const had = inCart(cart, product.id);
+      const n = Math.min(Math.max(0, product.estoque - had), onPage ? chosen : 1);
+      if (n <= 0) {
+        toast(fill(texts.full, product.nome, 0), false);
+        render();
+        return;
+      }
+      const item = { ...product, quantidade: Math.min(had + n, product.estoque) };
+      const items = had
+        ? cart.items.map((i) => (i.id === product.id ? { ...i, ...item } : i))
+        : [...cart.items, item];
+      write({ items, cupom: cart.cupom });
+      toast(fill(onPage ? texts.addedFromPage : texts.addedFromCard, product.nome, n), true);
+      if (onPage) chosen = 1;
+      render();
+    });
+  }
+  less?.addEventListener("click", () => {
+    chosen--;
+    render();
+  });
+  more?.addEventListener("click", () => {
+    chosen++;
+    render();
+  });
+  // Another tab changed the cart.
+  window.addEventListener("storage", (event) => {
+    if (event.key === key || event.key === null) render();
+  });
+
+  render();
+  button.dataset.pronto = "1";
+}
