@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
@@ -117,17 +117,11 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
                     autoComplete="off"
                   />
                 </Field>
-                <label
-                  htmlFor={field.switchId}
-                  className="flex min-h-11 items-center gap-2 text-sm font-medium"
-                >
-                  <Checkbox
-                    id={field.switchId}
-                    name={field.switchId}
-                    defaultChecked={s[field.switchId]}
-                  />
-                  {field.switchLabel}
-                </label>
+                <CheckboxField
+                  id={field.switchId}
+                  label={field.switchLabel}
+                  defaultChecked={s[field.switchId]}
+                />
               </div>
             ))}
           </CardContent>

@@ -1,0 +1,56 @@
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+/** A data table in a scrolling card: wide tables scroll sideways on a phone. */
+export function Table({
+  className,
+  minWidth = "720px",
+  ...props
+}: React.ComponentProps<"table"> & { minWidth?: string }) {
+  return (
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table
+        className={cn("w-full text-left text-sm", className)}
+        style={{ minWidth }}
+        {...props}
+      />
+    </div>
+  );
+}
+
+export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
+  return <caption className={cn("sr-only", className)} {...props} />;
+}
+
+export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
+  return (
+    <thead
+      className={cn(
+        "border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
+}
+
+export function TableRow(props: React.ComponentProps<"tr">) {
+  return <tr {...props} />;
+}
+
+export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
+  return <th scope="col" className={cn("px-4 py-3", className)} {...props} />;
+}
+
+export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
+  return <td className={cn("px-4 py-3", className)} {...props} />;
+}
+
+/** What a table shows when it has no rows. */
+export function TableEmpty({ className, ...props }: React.ComponentProps<"p">) {
+  return <p className={cn("text-sm text-slate-600", className)} {...props} />;
+}
