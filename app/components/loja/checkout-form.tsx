@@ -5,7 +5,7 @@ import { useCart } from "~/components/loja/cart-context";
 import { OrderSummary } from "~/components/loja/order-summary";
 import { useCartQuote } from "~/components/loja/use-cart-quote";
 import { Button } from "~/components/ui/button";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -96,16 +96,10 @@ export function CheckoutForm({
           <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-lg font-bold">Seus dados</legend>
             <Field id="nome" label="Nome completo" required error={errors.nome}>
-              <Input
-                {...fieldProps("nome", errors.nome)}
-                autoComplete="name"
-                required
-                maxLength={120}
-              />
+              <Input autoComplete="name" required maxLength={120} />
             </Field>
             <Field id="telefone" label="Telefone / WhatsApp" required error={errors.telefone}>
               <Input
-                {...fieldProps("telefone", errors.telefone)}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
@@ -118,20 +112,13 @@ export function CheckoutForm({
           <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]">
             <legend className="px-1 text-lg font-bold">Endereço de entrega</legend>
             <Field id="endereco" label="Rua" required error={errors.endereco}>
-              <Input
-                {...fieldProps("endereco", errors.endereco)}
-                autoComplete="address-line1"
-                required
-              />
+              <Input autoComplete="address-line1" required />
             </Field>
             <Field id="numero" label="Número" required error={errors.numero}>
-              <Input {...fieldProps("numero", errors.numero)} required inputMode="numeric" />
+              <Input required inputMode="numeric" />
             </Field>
             <Field id="complemento" label="Complemento" error={errors.complemento}>
-              <Input
-                {...fieldProps("complemento", errors.complemento)}
-                autoComplete="address-line2"
-              />
+              <Input autoComplete="address-line2" />
             </Field>
             <Field
               id="bairro"
@@ -141,12 +128,7 @@ export function CheckoutForm({
               className="sm:col-span-2"
             >
               {bairros.length > 0 ? (
-                <Select
-                  {...fieldProps("bairro", bairroError)}
-                  value={bairro}
-                  onChange={(e) => setBairro(e.target.value)}
-                  required
-                >
+                <Select value={bairro} onChange={(e) => setBairro(e.target.value)} required>
                   <option value="">Selecione o bairro</option>
                   {bairros.map((b) => (
                     <option key={b.nome} value={b.nome}>
@@ -155,12 +137,7 @@ export function CheckoutForm({
                   ))}
                 </Select>
               ) : (
-                <Input
-                  {...fieldProps("bairro", bairroError)}
-                  value={bairro}
-                  onChange={(e) => setBairro(e.target.value)}
-                  required
-                />
+                <Input value={bairro} onChange={(e) => setBairro(e.target.value)} required />
               )}
             </Field>
             <Field
@@ -169,7 +146,7 @@ export function CheckoutForm({
               error={errors.referencia}
               className="sm:col-span-2"
             >
-              <Input {...fieldProps("referencia", errors.referencia)} />
+              <Input />
             </Field>
             <Field
               id="janelaEntrega"
@@ -178,11 +155,7 @@ export function CheckoutForm({
               error={errors.janelaEntrega}
               className="sm:col-span-2"
             >
-              <Select
-                {...fieldProps("janelaEntrega", errors.janelaEntrega)}
-                defaultValue=""
-                required
-              >
+              <Select defaultValue="" required>
                 <option value="">Selecione o horário</option>
                 {Object.entries(JANELA_ENTREGA_LABEL).map(([value, label]) => (
                   <option key={value} value={value}>
@@ -243,7 +216,6 @@ export function CheckoutForm({
                   hint="O Mercado Pago pede o e-mail de quem paga. O pagamento é confirmado sozinho."
                 >
                   <Input
-                    {...fieldProps("email", errors.email)}
                     type="email"
                     autoComplete="email"
                     inputMode="email"
@@ -270,11 +242,7 @@ export function CheckoutForm({
                 error={errors.trocoPara}
                 hint="Deixe em branco se não precisar de troco."
               >
-                <Input
-                  {...fieldProps("trocoPara", errors.trocoPara)}
-                  inputMode="decimal"
-                  placeholder="R$ 100,00"
-                />
+                <Input inputMode="decimal" placeholder="R$ 100,00" />
               </Field>
             ) : null}
           </fieldset>
@@ -286,11 +254,7 @@ export function CheckoutForm({
               label="Alguma observação sobre o pedido?"
               error={errors.observacoes}
             >
-              <Textarea
-                {...fieldProps("observacoes", errors.observacoes)}
-                rows={3}
-                maxLength={500}
-              />
+              <Textarea rows={3} maxLength={500} />
             </Field>
           </fieldset>
         </div>

@@ -1,8 +1,36 @@
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "~/lib/utils";
 import { Label } from "./label";
 
-/** Label, control and the error message under it, wired with aria attributes. */
+/** What a control inside <Field> takes from it: written once, on the Field. */
+export interface FieldControl {
+  id: string;
+  name: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+const FieldContext = React.createContext<FieldControl | null>(null);
+
+/**
+ * The props of the control inside a <Field> (Input, Select and Textarea read them): its id
+ * and name, the invalid state, and both the hint and the error in aria-describedby. Props
+ * given on the control win, and its own aria-describedby is added to the Field's.
+ */
+export function useFieldControl<P extends { "aria-describedby"?: string }>(props: P) {
+  const field = React.useContext(FieldContext);
+  if (!field) return props;
+  const describedBy = [field["aria-describedby"], props["aria-describedby"]]
+    .flatMap((ids) => ids?.split(" ") ?? [])
+    .filter((id, i, all) => id && all.indexOf(id) === i)
+    .join(" ");
+  return { ...field, ...props, "aria-describedby": describedBy || undefined };
+}
+
+/**
+ * Label, control, hint and error message, wired: the control inside gets its id, name,
+ * aria-invalid and aria-describedby (hint and error) from here.
+ */
 export function Field({
   id,
   label,
@@ -31,7 +59,18 @@ export function Field({
           </span>
         ) : null}
       </Label>
-      {children}
+      <FieldContext.Provider
+        value={{
+          id,
+          name: id,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby":
+            [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") ||
+            undefined,
+        }}
+      >
+        {children}
+      </FieldContext.Provider>
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -51,7 +90,7 @@ export function FieldError({ id, error }: { id?: string; error?: string | null }
   );
 }
 
-/** Props to spread on a control inside <Field>: ids for the error and the invalid state. */
+/** Props for a control outside a <Field> (a Field gives its control these by itself). */
 export function fieldProps(id: string, error?: string | null) {
   return {
     id,

@@ -6,7 +6,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { generalSettingsSchema } from "~/schemas/general-settings";
@@ -109,7 +109,6 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
               <div key={field.id} className="grid gap-2">
                 <Field id={field.id} label={field.label} hint={field.hint} error={errors[field.id]}>
                   <Input
-                    {...fieldProps(field.id, errors[field.id])}
                     type="url"
                     inputMode="url"
                     defaultValue={s[field.id]}
@@ -141,7 +140,6 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
               error={errors.whatsapp_numero}
             >
               <Input
-                {...fieldProps("whatsapp_numero", errors.whatsapp_numero)}
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"

@@ -6,7 +6,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
@@ -155,11 +155,7 @@ function PasswordCard() {
           <input type="hidden" name="intent" value="senha" />
           <input type="text" name="username" autoComplete="username" hidden readOnly />
           <Field id="senhaAtual" label="Senha atual" required error={errors.senhaAtual}>
-            <Input
-              {...fieldProps("senhaAtual", errors.senhaAtual)}
-              type="password"
-              autoComplete="current-password"
-            />
+            <Input type="password" autoComplete="current-password" />
           </Field>
           <Field
             id="novaSenha"
@@ -168,18 +164,10 @@ function PasswordCard() {
             error={errors.novaSenha}
             hint="Pelo menos 6 caracteres; prefira uma frase longa."
           >
-            <Input
-              {...fieldProps("novaSenha", errors.novaSenha)}
-              type="password"
-              autoComplete="new-password"
-            />
+            <Input type="password" autoComplete="new-password" />
           </Field>
           <Field id="confirmacao" label="Confirme a nova senha" required error={errors.confirmacao}>
-            <Input
-              {...fieldProps("confirmacao", errors.confirmacao)}
-              type="password"
-              autoComplete="new-password"
-            />
+            <Input type="password" autoComplete="new-password" />
           </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
@@ -299,12 +287,7 @@ function TwoFactorCard({
                 label="Senha atual para desativar"
                 error={errors.senhaAtualTotp}
               >
-                <Input
-                  {...fieldProps("senhaAtualTotp", errors.senhaAtualTotp)}
-                  name="senhaAtual"
-                  type="password"
-                  autoComplete="current-password"
-                />
+                <Input name="senhaAtual" type="password" autoComplete="current-password" />
               </Field>
               <Button type="submit" variant="destructive" disabled={busy}>
                 Desativar
@@ -337,12 +320,7 @@ function TwoFactorCard({
               <fetcher.Form method="post" className="grid gap-3">
                 <input type="hidden" name="intent" value="totp_confirmar" />
                 <Field id="codigo" label="Código do aplicativo" required error={errors.codigo}>
-                  <Input
-                    {...fieldProps("codigo", errors.codigo)}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={7}
-                  />
+                  <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
                 </Field>
                 <Button type="submit" disabled={busy}>
                   Confirmar e ativar

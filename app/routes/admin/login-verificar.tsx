@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { secondFactorSchema } from "~/schemas/admin-login";
@@ -65,13 +65,7 @@ export default function SecondFactor({ loaderData, actionData }: Route.Component
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field id="codigo" label="Código" required error={errors.codigo}>
-          <Input
-            {...fieldProps("codigo", errors.codigo)}
-            autoComplete="one-time-code"
-            inputMode="text"
-            autoFocus
-            maxLength={16}
-          />
+          <Input autoComplete="one-time-code" inputMode="text" autoFocus maxLength={16} />
         </Field>
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Verificando..." : "Verificar"}

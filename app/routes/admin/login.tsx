@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { adminLoginSchema } from "~/schemas/admin-login";
@@ -98,20 +98,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       >
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field id="email" label="E-mail" required error={errors.email}>
-          <Input
-            {...fieldProps("email", errors.email)}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-          />
+          <Input type="email" autoComplete="username" inputMode="email" autoFocus />
         </Field>
         <Field id="password" label="Senha" required error={errors.password}>
-          <Input
-            {...fieldProps("password", errors.password)}
-            type="password"
-            autoComplete="current-password"
-          />
+          <Input type="password" autoComplete="current-password" />
         </Field>
         <Button type="submit" size="lg" disabled={submitting} className="mt-2 w-full">
           {submitting ? "Entrando..." : "Entrar"}

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { ImportProduct } from "~/domain/csv-import";
 import { IMPORT_COLUMNS } from "~/domain/import-columns";
@@ -89,7 +89,6 @@ export function ImportScreen() {
             <input type="hidden" name="intent" value="preview" />
             <Field id="arquivo" label="Arquivo CSV ou Excel (.xlsx)" required error={previewError}>
               <Input
-                {...fieldProps("arquivo", previewError)}
                 type="file"
                 required
                 accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -10,7 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useActionToast } from "./use-action-toast";
 
@@ -36,19 +36,10 @@ export function CategoryDialog() {
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="category-create" />
           <Field id="categoria-nome" label="Nome da categoria" required error={errors.nome}>
-            <Input
-              {...fieldProps("categoria-nome", errors.nome)}
-              name="nome"
-              required
-              maxLength={80}
-            />
+            <Input name="nome" required maxLength={80} />
           </Field>
           <Field id="categoria-descricao" label="Descrição" error={errors.descricao}>
-            <Input
-              {...fieldProps("categoria-descricao", errors.descricao)}
-              name="descricao"
-              maxLength={300}
-            />
+            <Input name="descricao" maxLength={300} />
           </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>

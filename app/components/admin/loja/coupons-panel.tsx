@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
@@ -83,20 +83,10 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
         >
           <input type="hidden" name="intent" value="coupon-create" />
           <Field id="cupom-codigo" label="Código" required error={errors.codigo}>
-            <Input
-              {...fieldProps("cupom-codigo", errors.codigo)}
-              name="codigo"
-              className="uppercase"
-              maxLength={30}
-            />
+            <Input name="codigo" className="uppercase" maxLength={30} />
           </Field>
           <Field id="cupom-tipo" label="Tipo" required error={errors.tipo}>
-            <Select
-              {...fieldProps("cupom-tipo", errors.tipo)}
-              name="tipo"
-              value={tipo}
-              onChange={(e) => setTipo(e.target.value)}
-            >
+            <Select name="tipo" value={tipo} onChange={(e) => setTipo(e.target.value)}>
               {TIPOS_CUPOM.map((t) => (
                 <option key={t} value={t}>
                   {TIPO_CUPOM_LABEL[t]}
@@ -111,34 +101,19 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
             error={errors.valor}
           >
             <Input
-              {...fieldProps("cupom-valor", errors.valor)}
               name="valor"
               inputMode="decimal"
               placeholder={tipo === "percentual" ? "10" : "5,00"}
             />
           </Field>
           <Field id="cupom-minimo" label="Pedido mínimo (R$)" error={errors.pedidoMinimo}>
-            <Input
-              {...fieldProps("cupom-minimo", errors.pedidoMinimo)}
-              name="pedidoMinimo"
-              inputMode="decimal"
-              placeholder="Opcional"
-            />
+            <Input name="pedidoMinimo" inputMode="decimal" placeholder="Opcional" />
           </Field>
           <Field id="cupom-validade" label="Válido até" error={errors.validoAte}>
-            <Input
-              {...fieldProps("cupom-validade", errors.validoAte)}
-              name="validoAte"
-              type="date"
-            />
+            <Input name="validoAte" type="date" />
           </Field>
           <Field id="cupom-limite" label="Limite de usos" error={errors.limiteUsos}>
-            <Input
-              {...fieldProps("cupom-limite", errors.limiteUsos)}
-              name="limiteUsos"
-              inputMode="numeric"
-              placeholder="Sem limite"
-            />
+            <Input name="limiteUsos" inputMode="numeric" placeholder="Sem limite" />
           </Field>
           <div className="sm:col-span-3">
             <Button type="submit" disabled={fetcher.state !== "idle"}>

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { checkOnSubmit } from "~/lib/forms";
 import {
@@ -75,7 +75,6 @@ function SecretField({
         }
       >
         <Input
-          {...fieldProps(id, error)}
           name={name}
           type="password"
           autoComplete="new-password"
@@ -180,7 +179,6 @@ export function PixOnlineSettings({
           hint={`De ${PIX_EXPIRACAO_MIN} a ${PIX_EXPIRACAO_MAX} minutos (24 horas). Depois disso, o código vence.`}
         >
           <Input
-            {...fieldProps("mp-pixExpiracaoMinutos", errors.pixExpiracaoMinutos)}
             name="pixExpiracaoMinutos"
             inputMode="numeric"
             maxLength={4}

@@ -288,7 +288,6 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
         <input type="hidden" name="id" value={bairro.id} />
         <Field id={inputId} label={`Taxa de ${bairro.nome} (R$)`} error={errors.taxaEntrega}>
           <Input
-            {...fieldProps(inputId, errors.taxaEntrega)}
             name="taxaEntrega"
             inputMode="decimal"
             className="w-28"
@@ -375,15 +374,10 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
         >
           <input type="hidden" name="intent" value="bairro-create" />
           <Field id="bairro-nome" label="Nome do bairro" required error={errors.nome}>
-            <Input {...fieldProps("bairro-nome", errors.nome)} name="nome" maxLength={80} />
+            <Input name="nome" maxLength={80} />
           </Field>
           <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
-            <Input
-              {...fieldProps("bairro-taxa", errors.taxaEntrega)}
-              name="taxaEntrega"
-              inputMode="decimal"
-              placeholder="5,00"
-            />
+            <Input name="taxaEntrega" inputMode="decimal" placeholder="5,00" />
           </Field>
           <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
             Adicionar bairro
