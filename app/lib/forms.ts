@@ -25,3 +25,12 @@ export function checkOnSubmit(
   event.preventDefault();
   return fieldErrors(parsed.error);
 }
+
+/** The text fields of a form as an object (files left out), for a zod schema. */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") fields[key] = value;
+  }
+  return fields;
+}

@@ -1,16 +1,16 @@
-// The common shape of admin action results, and the error mapping every admin action uses.
+// Building the one action result (lib/form-result.ts) on the server, and the error mapping
+// every admin action uses.
 
 import { data } from "react-router";
 import type { z } from "zod";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import type { FormResult } from "~/lib/form-result";
+import { fieldErrors } from "~/lib/forms";
 import { AdminError } from "./admin-actor.server";
 import { logger } from "./logger.server";
 import { readForm } from "./request-info.server";
 import { parseMultipart, StorageError } from "./storage.server";
 
-export type ActionResult =
-  | { ok: true; intent: string; message: string; description?: string }
-  | { ok: false; intent: string; message?: string; errors?: FieldErrors };
+export type ActionResult = FormResult;
 
 export function ok(intent: string, message: string, description?: string) {
   return { ok: true as const, intent, message, description };
@@ -75,15 +75,6 @@ export async function readAdminForm(
     });
   }
   return readForm(request);
-}
-
-/** The text fields of a form as an object (files left out), for a zod schema. */
-export function formFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") fields[key] = value;
-  }
-  return fields;
 }
 
 /** PostgreSQL's 22P02 (invalid_text_representation), from either driver, wrapped or not. */

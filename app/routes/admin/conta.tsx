@@ -1,13 +1,14 @@
 import { KeyRound, MonitorSmartphone, ShieldCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import type { FormResult } from "~/lib/form-result";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
 import { changeOwnPassword, endOtherSessions } from "~/server/admin-auth.server";
@@ -36,13 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Result = {
-  intent: string;
-  ok: boolean;
-  message?: string;
-  errors?: FieldErrors;
-  codes?: string[];
-};
+/** The form result, and the recovery codes shown once after 2FA is turned on. */
+type Result = FormResult & { codes?: string[] };
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, session } = await requireAdmin(request);
@@ -50,6 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.intent ?? "");
   const fail = (errors: FieldErrors, status = 400) =>
     data<Result>({ intent, ok: false, errors }, { status });
+  const refuse = (message: string) => data<Result>({ intent, ok: false, message }, { status: 400 });
 
   if (intent === "senha") {
     const parsed = passwordChangeSchema.safeParse(form);
@@ -72,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (intent === "totp_iniciar") {
-    if (user.totpAtivo) return fail({ form: "A verificação em duas etapas já está ativa." });
+    if (user.totpAtivo) return refuse("A verificação em duas etapas já está ativa.");
     await startTotpEnrolment(user.id);
     return data<Result>({ intent, ok: true });
   }
@@ -97,18 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
     await disableTotp(user, request);
     return data<Result>({ intent, ok: true, message: "Verificação em duas etapas desativada." });
   }
-  return fail({ form: "Ação desconhecida" });
-}
-
-function useResult(fetcher: { state: string; data?: Result }, onOk?: () => void) {
-  const seen = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
-    seen.current = fetcher.data;
-    if (fetcher.data.ok && fetcher.data.message) toast.success(fetcher.data.message);
-    if (fetcher.data.ok) onOk?.();
-    if (!fetcher.data.ok && fetcher.data.errors?.form) toast.error(fetcher.data.errors.form);
-  }, [fetcher.state, fetcher.data, onOk]);
+  return refuse("Ação desconhecida");
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
@@ -130,9 +116,8 @@ function PasswordCard() {
   const fetcher = useFetcher<Result>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  useResult(fetcher, () => formRef.current?.reset());
-  const errors =
-    clientErrors ?? (fetcher.data?.intent === "senha" ? fetcher.data.errors : null) ?? {};
+  const { errors: serverErrors } = useFormResult(fetcher, { form: formRef });
+  const errors = clientErrors ?? serverErrors;
   return (
     <Card>
       <CardHeader>
@@ -182,7 +167,7 @@ function PasswordCard() {
 
 function SessionsCard({ outrasSessoes }: { outrasSessoes: number }) {
   const fetcher = useFetcher<Result>();
-  useResult(fetcher);
+  useFormResult(fetcher);
   return (
     <Card>
       <CardHeader>
@@ -227,7 +212,7 @@ function TwoFactorCard({
   enrolment: { qrDataUrl: string; secret: string } | null;
 }) {
   const fetcher = useFetcher<Result>();
-  useResult(fetcher);
+  useFormResult(fetcher);
   const result = fetcher.data;
   const errors = (result && !result.ok ? result.errors : null) ?? {};
   const codes = result?.intent === "totp_confirmar" && result.ok ? result.codes : undefined;

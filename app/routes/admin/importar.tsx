@@ -2,7 +2,8 @@
 import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/loja/load-error";
-import { attempt, fail, formFields, readAdminForm } from "~/server/admin-action.server";
+import { formFields } from "~/lib/forms";
+import { attempt, fail, readAdminForm } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import {
   IMPORT_MAX_BYTES,

@@ -28,14 +28,8 @@ import {
   STATUS_PEDIDO,
 } from "~/schemas/status";
 import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
-import {
-  attempt,
-  fail,
-  formFields,
-  invalid,
-  ok,
-  readAdminForm,
-} from "~/server/admin-action.server";
+import { formFields } from "~/lib/forms";
+import { attempt, fail, invalid, ok, readAdminForm } from "~/server/admin-action.server";
 import type { AdminActor } from "~/server/admin-actor.server";
 import { requireAdmin } from "~/server/auth.server";
 import { addBairro, listBairros, removeBairro, updateBairro } from "~/server/bairros.server";

@@ -1,9 +1,12 @@
-import { Activity, Ban, ClipboardList, ShieldAlert, Trash2, Unlock } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Activity, Ban, ClipboardList, ShieldAlert, Trash2 } from "lucide-react";
+import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AuditTable, RateLimitTable } from "~/components/admin/security/tables";
 import { StatCard } from "~/components/admin/stat-card";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { Alert } from "~/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,12 +17,9 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/domain/audit";
-import { formatDateTime } from "~/domain/dates";
+import type { FormResult } from "~/lib/form-result";
 import { requireAdmin } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/request-info.server";
@@ -74,21 +74,9 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
 }
 
-type ActionResult = { ok: boolean; message: string };
-
-function useResultToast(fetcher: { state: string; data?: ActionResult }) {
-  const seen = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
-    seen.current = fetcher.data;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
-}
-
 export default function Security({ loaderData }: Route.ComponentProps) {
-  const cleanup = useFetcher<ActionResult>();
-  useResultToast(cleanup);
+  const cleanup = useFetcher<FormResult>();
+  useFormResult(cleanup);
   const { overview, error } = loaderData;
 
   useEffect(() => {
@@ -129,9 +117,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       />
 
       {error || !overview ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          {error ?? "Erro ao carregar dados de segurança"}
-        </p>
+        <Alert variant="destructive">{error ?? "Erro ao carregar dados de segurança"}</Alert>
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -175,155 +161,5 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
-  );
-}
-
-type Overview = NonNullable<Route.ComponentProps["loaderData"]["overview"]>;
-
-function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
-  if (entries.length === 0) {
-    return <p className="text-sm text-slate-600">Nenhum registro de auditoria.</p>;
-  }
-  return (
-    <Card className="relative overflow-x-auto">
-      <table className="w-full min-w-[720px] text-left text-sm" data-testid="audit-table">
-        <caption className="sr-only">Últimos 50 registros de auditoria</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Data
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Ação
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Recurso
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Detalhes
-            </th>
-            <th scope="col" className="px-4 py-3">
-              IP
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="align-top">
-              <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                {formatDateTime(entry.createdAt)}
-              </td>
-              <td className="px-4 py-3">
-                <Badge variant={auditBadgeVariant(entry.action)} title={entry.action}>
-                  {auditActionLabel(entry.action)}
-                </Badge>
-              </td>
-              <td className="px-4 py-3">
-                <span className="text-slate-800">{entry.resourceType ?? "—"}</span>
-                {entry.resourceId ? (
-                  <code className="ml-1 rounded bg-slate-100 px-1 text-xs" title={entry.resourceId}>
-                    {shortResourceId(entry.resourceId)}
-                  </code>
-                ) : null}
-              </td>
-              <td className="max-w-xs px-4 py-3 text-xs text-slate-700">
-                <DetailsText details={entry.details} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-xs text-slate-600">
-                {entry.ipAddress ?? "—"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
-  );
-}
-
-function DetailsText({ details }: { details: Record<string, unknown> | null }) {
-  if (!details) return <>—</>;
-  const parts = Object.entries(details)
-    .filter(([key]) => key !== "security_event")
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : String(value)}`);
-  return <span className="break-words">{parts.length ? parts.join(" · ") : "—"}</span>;
-}
-
-function RateLimitTable({ entries }: { entries: Overview["limites"] }) {
-  if (entries.length === 0) {
-    return <p className="text-sm text-slate-600">Nenhuma tentativa registrada.</p>;
-  }
-  return (
-    <Card className="relative overflow-x-auto">
-      <table className="w-full min-w-[720px] text-left text-sm" data-testid="rate-limit-table">
-        <caption className="sr-only">Últimas 100 entradas de limite de tentativas</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Operação
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Identificador
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Tentativas
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Última tentativa
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Situação
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Ações</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {entries.map((entry) => (
-            <RateLimitRow key={entry.id} entry={entry} />
-          ))}
-        </tbody>
-      </table>
-    </Card>
-  );
-}
-
-function RateLimitRow({ entry }: { entry: Overview["limites"][number] }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher);
-  return (
-    <tr>
-      <td className="px-4 py-3">{entry.operacao}</td>
-      <td className="break-all px-4 py-3 font-mono text-xs">{entry.identifier}</td>
-      <td className="px-4 py-3 tabular-nums">{entry.attemptCount}</td>
-      <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-        {formatDateTime(entry.lastAttempt)}
-      </td>
-      <td className="px-4 py-3">
-        {entry.bloqueado && entry.blockedUntil ? (
-          <Badge variant="destructive">
-            Bloqueado até {formatDateTime(entry.blockedUntil).slice(11)}
-          </Badge>
-        ) : (
-          <Badge variant="green">Liberado</Badge>
-        )}
-      </td>
-      <td className="px-4 py-3 text-right">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="desbloquear" />
-          <input type="hidden" name="id" value={entry.id} />
-          <Button
-            type="submit"
-            variant="outline"
-            size="sm"
-            disabled={fetcher.state !== "idle"}
-            aria-label={`Desbloquear ${entry.identifier}`}
-          >
-            <Unlock aria-hidden="true" />
-            Desbloquear
-          </Button>
-        </fetcher.Form>
-      </td>
-    </tr>
   );
 }

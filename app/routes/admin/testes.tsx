@@ -1,13 +1,15 @@
 import { ArrowLeft, Database, MessageCircle, TriangleAlert, Webhook } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
+import type { FormResult } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/request-info.server";
@@ -49,6 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   return { test: String(test) as TestName, ...result, at: new Date().toISOString() };
 }
 
+type TestResult = FormResult & { test: TestName };
+
 interface HistoryEntry {
   id: number;
   name: string;
@@ -85,18 +89,18 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
     setHistory((list) => [entry, ...list]);
   }, []);
 
-  // A finished server test lands in the history once.
-  const seen = useRef<unknown>(null);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || seen.current === result) return;
-    seen.current = result;
-    record(NAMES[result.test] ?? result.test, result.ok, result.message);
-    if (result.ok) toast.success(result.message);
-    else if (result.test === "webhook") {
-      toast.error("Erro ao testar webhook", { description: result.message });
-    } else toast.error(result.message);
-  }, [fetcher.state, fetcher.data, record]);
+  // A finished server test lands in the history once, with its own toast.
+  const onResult = useCallback(
+    (result: TestResult) => {
+      record(NAMES[result.test] ?? result.test, result.ok, result.message ?? "");
+      if (result.ok) toast.success(result.message);
+      else if (result.test === "webhook") {
+        toast.error("Erro ao testar webhook", { description: result.message });
+      } else toast.error(result.message);
+    },
+    [record],
+  );
+  useFormResult<TestResult>(fetcher, { toasts: false, onResult });
 
   function runChatTest() {
     if (!whatsappNumero) {

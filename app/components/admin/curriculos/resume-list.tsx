@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -27,7 +27,7 @@ const COR = { novo: "blue", visto: "yellow", respondido: "green", arquivado: "se
 
 function StatusSelect({ resume }: { resume: Resume }) {
   const fetcher = useFetcher();
-  useActionToast(fetcher);
+  useFormResult(fetcher);
   const pending = fetcher.formData?.get("status");
   const id = `status-${resume.id}`;
   return (

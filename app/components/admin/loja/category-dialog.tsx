@@ -12,13 +12,13 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 export function CategoryDialog() {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
   const onSuccess = useCallback(() => setOpen(false), []);
-  const { errors } = useActionToast(fetcher, { onSuccess });
+  const { errors } = useFormResult(fetcher, { onSuccess });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

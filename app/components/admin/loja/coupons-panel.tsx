@@ -11,7 +11,7 @@ import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { checkOnSubmit } from "~/lib/forms";
 import { COUPON_REQUIRED, couponSchema, TIPO_CUPOM_LABEL } from "~/schemas/coupon";
 import { TIPOS_CUPOM } from "~/schemas/status";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 export interface CouponRow {
   id: string;
@@ -38,7 +38,7 @@ export function couponValue(c: Pick<CouponRow, "tipo" | "valor">) {
 
 function CouponToggle({ coupon }: { coupon: CouponRow }) {
   const fetcher = useFetcher();
-  useActionToast(fetcher);
+  useFormResult(fetcher);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="coupon-toggle" />
@@ -57,7 +57,7 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const onSuccess = useCallback(() => formRef.current?.reset(), []);
-  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
   const errors = { ...serverErrors, ...clientErrors };
   const [tipo, setTipo] = useState<string>("percentual");
 

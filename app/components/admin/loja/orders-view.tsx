@@ -33,7 +33,7 @@ import {
   STATUS_PEDIDO,
   STATUS_PEDIDO_LABEL,
 } from "~/schemas/status";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 interface OrderItem {
   id: string;
@@ -216,9 +216,9 @@ export function LojaOrders({
   filters: { status: string; pagamento: string };
   whatsappNumero: string | null;
 }) {
-  useActionToast(useFetcher({ key: "order-status" }));
-  useActionToast(useFetcher({ key: "payment-status" }));
-  useActionToast(useFetcher({ key: "pix-refund" }));
+  useFormResult(useFetcher({ key: "order-status" }));
+  useFormResult(useFetcher({ key: "payment-status" }));
+  useFormResult(useFetcher({ key: "pix-refund" }));
   return (
     <section aria-labelledby="pedidos-titulo" className="grid gap-4">
       <h2 id="pedidos-titulo" className="text-lg font-bold">

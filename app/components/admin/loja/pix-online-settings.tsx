@@ -16,7 +16,7 @@ import {
   PIX_EXPIRACAO_MIN,
   paymentSettingsSchema,
 } from "~/schemas/payment-settings";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 interface SecretState {
   definido: boolean;
@@ -111,7 +111,7 @@ export function PixOnlineSettings({
       input.value = "";
     }
   }, []);
-  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
   const errors = { ...serverErrors, ...clientErrors };
 
   async function copyUrl() {

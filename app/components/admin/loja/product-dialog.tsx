@@ -19,7 +19,7 @@ import { formatBRLNumber } from "~/domain/money";
 import { productImageSrcSet } from "~/domain/product-image";
 import { fieldErrors } from "~/lib/forms";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE, productSchema } from "~/schemas/product";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 export interface EditableProduct {
   id: string;
@@ -47,7 +47,7 @@ export function ProductDialog({
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const fetcher = useFetcher();
   const onSuccess = useCallback(() => setOpen(false), []);
-  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
   const errors = { ...serverErrors, ...clientErrors };
   const editing = Boolean(product);
   const prefix = product ? `p-${product.id.slice(0, 8)}` : "novo";

@@ -11,11 +11,11 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; ativo: boolean }) {
   const fetcher = useFetcher();
-  useActionToast(fetcher);
+  useFormResult(fetcher);
   const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post">

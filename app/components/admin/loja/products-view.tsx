@@ -15,7 +15,7 @@ import { CategoryDialog } from "./category-dialog";
 import { type CouponRow, CouponsPanel } from "./coupons-panel";
 import { type EditableProduct, ProductDialog } from "./product-dialog";
 import { PRODUCT_DELETE_FETCHER, ProductDelete, ProductToggle } from "./product-row-actions";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 type Product = EditableProduct & { categoriaNome: string };
 
@@ -34,7 +34,7 @@ export function LojaProducts({
   categories: { id: string; nome: string; ativo: boolean }[];
   coupons: CouponRow[];
 }) {
-  useActionToast(useFetcher({ key: PRODUCT_DELETE_FETCHER }));
+  useFormResult(useFetcher({ key: PRODUCT_DELETE_FETCHER }));
   const filtered = Boolean(filters.q || filters.categoriaId || filters.estoqueBaixo);
   return (
     <div className="grid gap-6">

@@ -22,7 +22,7 @@ import { checkOnSubmit, fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/schemas/bairro";
 import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/schemas/store-settings";
 import { PixOnlineSettings, type PixOnlineSettingsView } from "./pix-online-settings";
-import { useActionToast } from "./use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 
 interface StoreSettingsView {
   whatsappNumero: string | null;
@@ -57,9 +57,9 @@ function SettingsForm({
 }) {
   const fetcher = useFetcher();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const { errors: serverErrors } = useActionToast(fetcher);
+  const { errors: serverErrors } = useFormResult(fetcher);
   const tester = useFetcher();
-  const { errors: testErrors } = useActionToast(tester);
+  const { errors: testErrors } = useFormResult(tester);
   const errors = { ...serverErrors, ...testErrors, ...clientErrors };
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -270,9 +270,9 @@ function SettingsForm({
 
 function BairroRow({ bairro }: { bairro: Bairro }) {
   const fee = useFetcher();
-  const { errors } = useActionToast(fee);
+  const { errors } = useFormResult(fee);
   const toggle = useFetcher();
-  useActionToast(toggle);
+  useFormResult(toggle);
   const remove = useFetcher({ key: "bairro-delete" });
   const inputId = `taxa-${bairro.id}`;
   return (
@@ -339,10 +339,10 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const onSuccess = useCallback(() => formRef.current?.reset(), []);
-  const { errors: serverErrors } = useActionToast(fetcher, { onSuccess });
+  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
   const errors = { ...serverErrors, ...clientErrors };
   // The removed row unmounts: the panel shows the result.
-  useActionToast(useFetcher({ key: "bairro-delete" }));
+  useFormResult(useFetcher({ key: "bairro-delete" }));
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;

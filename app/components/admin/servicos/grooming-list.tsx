@@ -1,6 +1,6 @@
 import { Camera, Eye, MessageCircle } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
-import { useActionToast } from "~/components/admin/loja/use-action-toast";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -199,7 +199,7 @@ export function GroomingList({
   pageSize: number;
 }) {
   const navigate = useNavigate();
-  useActionToast(useFetcher({ key: GROOMING_STATUS_FETCHER }));
+  useFormResult(useFetcher({ key: GROOMING_STATUS_FETCHER }));
   return (
     <div className="grid gap-4">
       <div className="grid max-w-xs gap-1.5">

@@ -1,0 +1,147 @@
+// The security screen's two tables: the latest audit entries and the rate-limit counters,
+// each counter with its unblock button.
+import { Unlock } from "lucide-react";
+import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/domain/audit";
+import { formatDateTime } from "~/domain/dates";
+import type { FormResult } from "~/lib/form-result";
+import type { getSecurityOverview } from "~/server/security.server";
+
+type Overview = Awaited<ReturnType<typeof getSecurityOverview>>;
+
+export function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
+  if (entries.length === 0) {
+    return <TableEmpty>Nenhum registro de auditoria.</TableEmpty>;
+  }
+  return (
+    <Table data-testid="audit-table">
+      <TableCaption>Últimos 50 registros de auditoria</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Data</TableHead>
+          <TableHead>Ação</TableHead>
+          <TableHead>Recurso</TableHead>
+          <TableHead>Detalhes</TableHead>
+          <TableHead>IP</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.id} className="align-top">
+            <TableCell className="whitespace-nowrap tabular-nums">
+              {formatDateTime(entry.createdAt)}
+            </TableCell>
+            <TableCell>
+              <Badge variant={auditBadgeVariant(entry.action)} title={entry.action}>
+                {auditActionLabel(entry.action)}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              <span className="text-slate-800">{entry.resourceType ?? "—"}</span>
+              {entry.resourceId ? (
+                <code className="ml-1 rounded bg-slate-100 px-1 text-xs" title={entry.resourceId}>
+                  {shortResourceId(entry.resourceId)}
+                </code>
+              ) : null}
+            </TableCell>
+            <TableCell className="max-w-xs text-xs text-slate-700">
+              <DetailsText details={entry.details} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-xs text-slate-600">
+              {entry.ipAddress ?? "—"}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function DetailsText({ details }: { details: Record<string, unknown> | null }) {
+  if (!details) return <>—</>;
+  const parts = Object.entries(details)
+    .filter(([key]) => key !== "security_event")
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : String(value)}`);
+  return <span className="break-words">{parts.length ? parts.join(" · ") : "—"}</span>;
+}
+
+export function RateLimitTable({ entries }: { entries: Overview["limites"] }) {
+  if (entries.length === 0) {
+    return <TableEmpty>Nenhuma tentativa registrada.</TableEmpty>;
+  }
+  return (
+    <Table data-testid="rate-limit-table">
+      <TableCaption>Últimas 100 entradas de limite de tentativas</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Operação</TableHead>
+          <TableHead>Identificador</TableHead>
+          <TableHead>Tentativas</TableHead>
+          <TableHead>Última tentativa</TableHead>
+          <TableHead>Situação</TableHead>
+          <TableHead>
+            <span className="sr-only">Ações</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((entry) => (
+          <RateLimitRow key={entry.id} entry={entry} />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RateLimitRow({ entry }: { entry: Overview["limites"][number] }) {
+  const fetcher = useFetcher<FormResult>();
+  useFormResult(fetcher);
+  return (
+    <TableRow>
+      <TableCell>{entry.operacao}</TableCell>
+      <TableCell className="break-all font-mono text-xs">{entry.identifier}</TableCell>
+      <TableCell className="tabular-nums">{entry.attemptCount}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
+        {formatDateTime(entry.lastAttempt)}
+      </TableCell>
+      <TableCell>
+        {entry.bloqueado && entry.blockedUntil ? (
+          <Badge variant="destructive">
+            Bloqueado até {formatDateTime(entry.blockedUntil).slice(11)}
+          </Badge>
+        ) : (
+          <Badge variant="green">Liberado</Badge>
+        )}
+      </TableCell>
+      <TableCell className="text-right">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="desbloquear" />
+          <input type="hidden" name="id" value={entry.id} />
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            disabled={fetcher.state !== "idle"}
+            aria-label={`Desbloquear ${entry.identifier}`}
+          >
+            <Unlock aria-hidden="true" />
+            Desbloquear
+          </Button>
+        </fetcher.Form>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,51 @@
+// The page side of the form contract: acts once on each new action result (a fetcher's
+// answer, or the page's action data) — the toast, then on success the caller's follow-up
+// and the form reset, on a refusal the focus on the first invalid field.
+import { type RefObject, useEffect, useRef } from "react";
+import { toast } from "sonner";
+import { type FormResult, resultErrors } from "~/lib/form-result";
+
+type ResultSource = { state: string; data?: unknown } | FormResult | null | undefined;
+
+function current<R extends FormResult>(source: ResultSource): R | undefined {
+  if (!source) return undefined;
+  if ("ok" in source) return source as R;
+  return source.state === "idle" ? (source.data as R | undefined) : undefined;
+}
+
+export function useFormResult<R extends FormResult = FormResult>(
+  source: ResultSource,
+  options: {
+    /** Every new result, before the toast (a screen that keeps a history of results). */
+    onResult?: (result: R) => void;
+    onSuccess?: (result: R & { ok: true }) => void;
+    /** The toast title of a refusal that carries no message. */
+    errorTitle?: string;
+    /** Reset this form after a success; focus its first invalid field after a refusal. */
+    form?: RefObject<HTMLFormElement | null>;
+    /** Show toasts (default); off where the page shows the message itself. */
+    toasts?: boolean;
+  } = {},
+) {
+  const handled = useRef<unknown>(null);
+  const result = current<R>(source);
+  const { onResult, onSuccess, errorTitle, form, toasts = true } = options;
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    onResult?.(result);
+    if (result.ok) {
+      if (toasts && result.message) {
+        toast.success(result.message, { description: result.description });
+      }
+      onSuccess?.(result as R & { ok: true });
+      form?.current?.reset();
+      return;
+    }
+    if (toasts && (result.message || errorTitle)) {
+      toast.error(result.message ?? errorTitle ?? "Erro", { description: result.description });
+    }
+    form?.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [result, onResult, onSuccess, errorTitle, form, toasts]);
+  return { result, errors: resultErrors(result) };
+}
