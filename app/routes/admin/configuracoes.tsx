@@ -2,6 +2,7 @@ import { Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -158,4 +159,8 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Configurações" message="Erro ao carregar configurações" />;
 }

@@ -1,6 +1,7 @@
 import { KeyRound, MonitorSmartphone, ShieldCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -324,4 +325,8 @@ function TwoFactorCard({
       </CardContent>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Minha conta" message="Erro ao carregar dados da conta" />;
 }

@@ -1,10 +1,10 @@
 // /admin/curriculos: job applications (SPEC §2.3): counts, list, status, private download.
 
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
-import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { pageParam } from "~/domain/pagination";
-import { resumeStatusSchema } from "~/schemas/status";
 import { formFields } from "~/lib/forms";
+import { resumeStatusSchema } from "~/schemas/status";
 import { attempt, fail, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/request-info.server";

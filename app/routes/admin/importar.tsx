@@ -1,7 +1,7 @@
 // /admin/importar: product import from CSV or .xlsx (SPEC §5.7, §8): preview, then import.
 import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
-import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { formFields } from "~/lib/forms";
 import { attempt, fail, readAdminForm } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";

@@ -1,8 +1,8 @@
 // /admin/loja: the store hub (SPEC §2.3). The view lives in the URL (?view=produtos).
 import { ExternalLink } from "lucide-react";
 import { data, useLocation } from "react-router";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { LojaDashboard } from "~/components/admin/loja/dashboard-view";
-import { AdminLoadError } from "~/components/admin/loja/load-error";
 import { LojaOrders } from "~/components/admin/loja/orders-view";
 import { LojaProducts } from "~/components/admin/loja/products-view";
 import { LojaSettings } from "~/components/admin/loja/settings-view";
@@ -10,6 +10,7 @@ import { LOJA_VIEWS, type LojaView, LojaViewNav } from "~/components/admin/loja/
 import { Button } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
 import { externalLinkProps } from "~/domain/whatsapp";
+import { formFields } from "~/lib/forms";
 import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro";
 import { COUPON_REQUIRED, couponSchema } from "~/schemas/coupon";
 import { paymentSettingsSchema } from "~/schemas/payment-settings";
@@ -28,7 +29,6 @@ import {
   STATUS_PEDIDO,
 } from "~/schemas/status";
 import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
-import { formFields } from "~/lib/forms";
 import { attempt, fail, invalid, ok, readAdminForm } from "~/server/admin-action.server";
 import type { AdminActor } from "~/server/admin-actor.server";
 import { requireAdmin } from "~/server/auth.server";

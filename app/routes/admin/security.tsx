@@ -1,12 +1,10 @@
 import { Activity, Ban, ClipboardList, ShieldAlert, Trash2 } from "lucide-react";
-import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AuditTable, RateLimitTable } from "~/components/admin/security/tables";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { Alert } from "~/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,6 +18,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FormResult } from "~/lib/form-result";
+import { loadOrFail } from "~/server/admin-load.server";
 import { requireAdmin } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/request-info.server";
@@ -36,12 +35,9 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  try {
-    return { overview: await getSecurityOverview(), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "dados de segurança falharam");
-    return { overview: null, error: "Erro ao carregar dados de segurança" };
-  }
+  return {
+    overview: await loadOrFail("Erro ao carregar dados de segurança", () => getSecurityOverview()),
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,11 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Security({ loaderData }: Route.ComponentProps) {
   const cleanup = useFetcher<FormResult>();
   useFormResult(cleanup);
-  const { overview, error } = loaderData;
-
-  useEffect(() => {
-    if (error) toast.error(error);
-  }, [error]);
+  const { overview } = loaderData;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
@@ -116,50 +108,48 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         className="mb-0"
       />
 
-      {error || !overview ? (
-        <Alert variant="destructive">{error ?? "Erro ao carregar dados de segurança"}</Alert>
-      ) : (
-        <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard
-              label="Logs de auditoria"
-              value={overview.counters.totalLogs}
-              icon={ClipboardList}
-            />
-            <StatCard
-              label="Tentativas recentes"
-              value={overview.counters.tentativasRecentes}
-              hint="Logins que falharam nas últimas 24 horas"
-              icon={Activity}
-            />
-            <StatCard
-              label="Bloqueados agora"
-              value={overview.counters.bloqueados}
-              hint="E-mails ou IPs com bloqueio ativo"
-              icon={Ban}
-            />
-            <StatCard
-              label="Eventos sensíveis"
-              value={overview.counters.eventosSensiveis}
-              hint="Falhas de login, logouts forçados, desbloqueios, 2FA"
-              icon={ShieldAlert}
-            />
-          </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Logs de auditoria"
+          value={overview.counters.totalLogs}
+          icon={ClipboardList}
+        />
+        <StatCard
+          label="Tentativas recentes"
+          value={overview.counters.tentativasRecentes}
+          hint="Logins que falharam nas últimas 24 horas"
+          icon={Activity}
+        />
+        <StatCard
+          label="Bloqueados agora"
+          value={overview.counters.bloqueados}
+          hint="E-mails ou IPs com bloqueio ativo"
+          icon={Ban}
+        />
+        <StatCard
+          label="Eventos sensíveis"
+          value={overview.counters.eventosSensiveis}
+          hint="Falhas de login, logouts forçados, desbloqueios, 2FA"
+          icon={ShieldAlert}
+        />
+      </div>
 
-          <Tabs defaultValue="auditoria">
-            <TabsList>
-              <TabsTrigger value="auditoria">Logs de Auditoria</TabsTrigger>
-              <TabsTrigger value="limites">Rate Limiting</TabsTrigger>
-            </TabsList>
-            <TabsContent value="auditoria">
-              <AuditTable entries={overview.auditoria} />
-            </TabsContent>
-            <TabsContent value="limites">
-              <RateLimitTable entries={overview.limites} />
-            </TabsContent>
-          </Tabs>
-        </>
-      )}
+      <Tabs defaultValue="auditoria">
+        <TabsList>
+          <TabsTrigger value="auditoria">Logs de Auditoria</TabsTrigger>
+          <TabsTrigger value="limites">Rate Limiting</TabsTrigger>
+        </TabsList>
+        <TabsContent value="auditoria">
+          <AuditTable entries={overview.auditoria} />
+        </TabsContent>
+        <TabsContent value="limites">
+          <RateLimitTable entries={overview.limites} />
+        </TabsContent>
+      </Tabs>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Segurança" message="Erro ao carregar dados de segurança" />;
 }

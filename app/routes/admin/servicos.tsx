@@ -1,10 +1,10 @@
 // /admin/servicos: grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4, §7.6).
 
-import { AdminLoadError } from "~/components/admin/loja/load-error";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
-import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
 import { formFields } from "~/lib/forms";
+import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
 import { attempt, fail, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { listGroomingOrders, setGroomingStatus } from "~/server/grooming-admin.server";

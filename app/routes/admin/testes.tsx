@@ -2,6 +2,7 @@ import { ArrowLeft, Database, MessageCircle, TriangleAlert, Webhook } from "luci
 import { useCallback, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -263,4 +264,8 @@ function TestCard({
       <CardContent className="mt-auto">{children}</CardContent>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Testes do Sistema" message="Erro ao carregar dados" />;
 }
