@@ -1,6 +1,6 @@
 // The page side of the form contract: acts once on each new action result (a fetcher's
 // answer, or the page's action data) — the toast, then on success the caller's follow-up
-// and the form reset, on a refusal the focus on the first invalid field.
+// (and the form emptied when asked), on a refusal the focus on the first invalid field.
 import { type RefObject, useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { type FormResult, resultErrors } from "~/lib/form-result";
@@ -21,15 +21,17 @@ export function useFormResult<R extends FormResult = FormResult>(
     onSuccess?: (result: R & { ok: true }) => void;
     /** The toast title of a refusal that carries no message. */
     errorTitle?: string;
-    /** Reset this form after a success; focus its first invalid field after a refusal. */
+    /** The form: its first invalid field gets the focus after a refusal. */
     form?: RefObject<HTMLFormElement | null>;
+    /** Empty the form after a success (a password change), rather than keep what was saved. */
+    reset?: boolean;
     /** Show toasts (default); off where the page shows the message itself. */
     toasts?: boolean;
   } = {},
 ) {
   const handled = useRef<unknown>(null);
   const result = current<R>(source);
-  const { onResult, onSuccess, errorTitle, form, toasts = true } = options;
+  const { onResult, onSuccess, errorTitle, form, reset = false, toasts = true } = options;
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
@@ -39,13 +41,13 @@ export function useFormResult<R extends FormResult = FormResult>(
         toast.success(result.message, { description: result.description });
       }
       onSuccess?.(result as R & { ok: true });
-      form?.current?.reset();
+      if (reset) form?.current?.reset();
       return;
     }
     if (toasts && (result.message || errorTitle)) {
       toast.error(result.message ?? errorTitle ?? "Erro", { description: result.description });
     }
     form?.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [result, onResult, onSuccess, errorTitle, form, toasts]);
+  }, [result, onResult, onSuccess, errorTitle, form, reset, toasts]);
   return { result, errors: resultErrors(result) };
 }

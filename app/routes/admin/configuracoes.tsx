@@ -1,18 +1,18 @@
 import { Save } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
+import { checkOnSubmit, type FieldErrors, formFields } from "~/lib/forms";
 import { generalSettingsSchema } from "~/schemas/general-settings";
+import { attempt, invalid, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
-import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/request-info.server";
 import { getGeneralSettings, saveGeneralSettings } from "~/server/settings.server";
 import type { Route } from "./+types/configuracoes";
@@ -28,20 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = generalSettingsSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
-  }
-  try {
+  const parsed = generalSettingsSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) return invalid("configuracoes", parsed.error);
+  return attempt("configuracoes", "Erro ao salvar configurações", async () => {
     await saveGeneralSettings(parsed.data, request, user.id);
-    return { ok: true as const, errors: {} as FieldErrors };
-  } catch (error) {
-    logger.error({ err: error }, "salvar configurações falhou");
-    return data(
-      { ok: false as const, errors: { form: "Erro ao salvar configurações" } as FieldErrors },
-      { status: 500 },
-    );
-  }
+    return ok("configuracoes", "Configurações salvas com sucesso!");
+  });
 }
 
 const FIELDS = [
@@ -75,14 +67,10 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors: FieldErrors = clientErrors ?? actionData?.errors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors: serverErrors } = useFormResult(actionData, { form: formRef });
+  const errors: FieldErrors = clientErrors ?? serverErrors;
   const s = loaderData.settings;
-
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success("Configurações salvas com sucesso!");
-    else if (actionData.errors.form) toast.error(actionData.errors.form);
-  }, [actionData]);
 
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
@@ -92,6 +80,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         className="mb-0"
       />
       <Form
+        ref={formRef}
         method="post"
         noValidate
         className="grid gap-6"

@@ -117,7 +117,7 @@ function PasswordCard() {
   const fetcher = useFetcher<Result>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const { errors: serverErrors } = useFormResult(fetcher, { form: formRef });
+  const { errors: serverErrors } = useFormResult(fetcher, { form: formRef, reset: true });
   const errors = clientErrors ?? serverErrors;
   return (
     <Card>
