@@ -4,14 +4,13 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { type HistoryEntry, TestCard, TestHistory } from "~/components/admin/testes/cards";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import type { FormResult } from "~/lib/form-result";
-import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/request-info.server";
 import { getSettings } from "~/server/settings.server";
@@ -54,28 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 type TestResult = FormResult & { test: TestName };
 
-interface HistoryEntry {
-  id: number;
-  name: string;
-  ok: boolean;
-  message: string;
-  at: string;
-}
-
 const NAMES: Record<string, string> = {
   database: "Conexão com o banco de dados",
   webhook: "Webhook",
   chat: `Link do ${shop.messenger}`,
 };
-
-const TIME = new Intl.DateTimeFormat("pt-BR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 export default function SystemTests({ loaderData }: Route.ComponentProps) {
   const { webhookConfigured, whatsappNumero, whatsappPadrao } = loaderData;
@@ -202,67 +184,8 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
         </TestCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-bold text-slate-900">Histórico</h2>
-          <CardDescription>Os testes desta visita, do mais recente ao mais antigo.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {history.length === 0 ? (
-            <p className="text-sm text-slate-600">Nenhum teste executado ainda</p>
-          ) : (
-            <ol className="grid gap-2" aria-live="polite" data-testid="historico-testes">
-              {history.map((entry) => (
-                <li
-                  key={entry.id}
-                  className={cn(
-                    "grid gap-0.5 rounded-lg border px-3 py-2 text-sm",
-                    entry.ok
-                      ? "border-green-200 bg-green-50 text-green-900"
-                      : "border-red-200 bg-red-50 text-red-900",
-                  )}
-                >
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold">
-                      {entry.ok ? "Sucesso" : "Erro"}: {entry.name}
-                    </span>
-                    <time dateTime={entry.at} className="text-xs opacity-80">
-                      {TIME.format(new Date(entry.at)).replace(",", "")}
-                    </time>
-                  </span>
-                  <span>{entry.message}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </CardContent>
-      </Card>
+      <TestHistory entries={history} />
     </div>
-  );
-}
-
-function TestCard({
-  icon: Icon,
-  title,
-  description,
-  children,
-}: {
-  icon: typeof Database;
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col">
-      <CardHeader>
-        <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
-        <h2 className="text-lg font-bold text-slate-900">{title}</h2>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="mt-auto">{children}</CardContent>
-    </Card>
   );
 }
 
