@@ -1,11 +1,9 @@
 // Grooming services of /servicos (SPEC §2.2, §3). Prices are never shown: the quote is
 // given after the team sees the pet's photos.
-/** The same values as TIPOS_SERVICO of the database schema (a unit test keeps them equal). */
-export const SERVICE_TYPES = ["plano_banho", "banho_fitoterapico", "banho_tosa"] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+import { TIPO_SERVICO_LABEL, type TipoServico } from "~/domain/statuses";
 
 export interface GroomingService {
-  id: ServiceType;
+  id: TipoServico;
   name: string;
   description: string;
   features: readonly string[];
@@ -15,7 +13,7 @@ export interface GroomingService {
 export const groomingServices: readonly GroomingService[] = [
   {
     id: "plano_banho",
-    name: "Plano de Banho",
+    name: TIPO_SERVICO_LABEL.plano_banho,
     description:
       "O cuidado completo do mês em um só plano: seu pet limpinho, cheiroso e saudável o mês inteiro, com economia para você.",
     features: [
@@ -30,7 +28,7 @@ export const groomingServices: readonly GroomingService[] = [
   },
   {
     id: "banho_fitoterapico",
-    name: "Banho Fitoterápico",
+    name: TIPO_SERVICO_LABEL.banho_fitoterapico,
     description:
       "Banho com produtos à base de ervas e extratos naturais, suave para a pele e ideal para pets sensíveis ou com alergias.",
     features: [
@@ -43,7 +41,7 @@ export const groomingServices: readonly GroomingService[] = [
   },
   {
     id: "banho_tosa",
-    name: "Banho + Tosa Higiênica",
+    name: TIPO_SERVICO_LABEL.banho_tosa,
     description:
       "Banho completo com tosa higiênica nas áreas íntimas, patas e rostinho, para mais conforto e higiene no dia a dia.",
     features: [
@@ -55,12 +53,6 @@ export const groomingServices: readonly GroomingService[] = [
     ],
   },
 ];
-
-export const SERVICE_NAMES: Record<ServiceType, string> = {
-  plano_banho: "Plano de Banho",
-  banho_fitoterapico: "Banho Fitoterápico",
-  banho_tosa: "Banho + Tosa Higiênica",
-};
 
 export const groomingBenefits = [
   {

@@ -1,12 +1,7 @@
 // Chat texts the admin sends to customers (SPEC §7.6).
 import { shop } from "~/content/shop";
 import { formatBRL } from "./money";
-
-const SERVICE_NAMES: Record<string, string> = {
-  plano_banho: "Plano de Banho",
-  banho_fitoterapico: "Banho Fitoterápico",
-  banho_tosa: "Banho + Tosa Higiênica",
-};
+import { tipoServicoLabel } from "./statuses";
 
 /** To a grooming customer: greeting, service, pet, order number, photos analysed, quote coming. */
 export function groomingChatMessage(order: {
@@ -15,7 +10,7 @@ export function groomingChatMessage(order: {
   nomePet: string;
   numeroPedido: string;
 }): string {
-  const servico = SERVICE_NAMES[order.tipoServico] ?? order.tipoServico;
+  const servico = tipoServicoLabel(order.tipoServico);
   return [
     `Olá, ${order.nomeTutor}! Aqui é da ${shop.name} 🐾`,
     `Recebemos sua solicitação de ${servico} para o(a) ${order.nomePet} (pedido ${order.numeroPedido}).`,

@@ -1,6 +1,6 @@
 // Online payment charges, provider-neutral: what a provider's status means here, and what
 // a charge's news does to the order's payment status. Pure logic (decision 0014).
-import type { StatusCobranca, StatusPagamento } from "~/server/db/schema";
+import type { StatusCobranca, StatusPagamento } from "~/domain/statuses";
 
 export type { StatusCobranca };
 

@@ -1,14 +1,14 @@
 // The chat text that announces a store order to the shop (SPEC §7.6): customer, address,
 // delivery window, items, subtotal, delivery fee, total, payment, payment status, order
 // number and notes. Sent only when the chat is enabled and a number is set.
-import type { FormaPagamento, StatusPagamento } from "~/server/db/schema";
+import type { FormaPagamento, StatusPagamento } from "~/domain/statuses";
 import { formatBRL } from "./money";
 import {
   FORMA_PAGAMENTO_LABEL,
   JANELA_ENTREGA_LABEL,
   type JanelaEntrega,
   STATUS_PAGAMENTO_LABEL,
-} from "./order-labels";
+} from "./statuses";
 
 export interface OrderMessageInput {
   numeroPedido: string;

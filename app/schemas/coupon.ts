@@ -1,8 +1,8 @@
 // The admin coupon form (SPEC §5.6, §5.7). One meaning everywhere: 'percentual' keeps
 // the percentage in centavos-of-percent ('10,5' -> 1050 = 10,5 %), 'valor' an amount in centavos.
 import { z } from "zod";
+import { TIPOS_CUPOM } from "~/domain/statuses";
 import { moneyField, optionalMoneyField } from "./money-field";
-import { TIPOS_CUPOM } from "./status";
 
 export const COUPON_REQUIRED = "Preencha todos os campos do cupom";
 

@@ -2,8 +2,8 @@
 // action (server). Photos are checked here by what the browser says (type, size, count);
 // the server checks them again by their bytes.
 import { z } from "zod";
-import { SERVICE_TYPES } from "~/content/services";
 import { shop } from "~/content/shop";
+import { TIPOS_SERVICO } from "~/domain/statuses";
 
 export const MAX_PHOTOS = 3;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -66,7 +66,7 @@ export const QUOTE_BAIRRO_REQUIRED = "Informe o bairro";
 
 export const groomingQuoteSchema = z
   .object({
-    tipo_servico: z.enum(SERVICE_TYPES, { message: "Escolha um serviço" }),
+    tipo_servico: z.enum(TIPOS_SERVICO, { message: "Escolha um serviço" }),
     nome_tutor: z
       .string({ message: "Informe seu nome completo" })
       .trim()

@@ -1,6 +1,6 @@
 // The resume form (SPEC §5.4), shared by /trabalhe-conosco (client) and its action.
 import { z } from "zod";
-import { VAGA_VALUES } from "~/content/jobs";
+import { VAGAS } from "~/domain/statuses";
 
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 
@@ -45,7 +45,7 @@ export const resumeFieldsSchema = z.object({
     .trim()
     .max(30, "Telefone inválido")
     .refine((v) => v.replace(/\D/g, "").length >= 10, "Telefone deve ter pelo menos 10 dígitos"),
-  vaga: z.enum(VAGA_VALUES, { message: "Selecione uma vaga de interesse" }),
+  vaga: z.enum(VAGAS, { message: "Selecione uma vaga de interesse" }),
   mensagem: z
     .string()
     .trim()

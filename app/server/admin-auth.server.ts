@@ -18,7 +18,7 @@ import {
   verifyPassword,
 } from "./auth.server";
 import { transaction } from "./db/client.server";
-import { sessoes, type Usuario, usuarios } from "./db/schema";
+import { sessoes, type Usuario, usuarios } from "./db/schema.server";
 import {
   isBlocked,
   RATE_LIMITS,

@@ -1,6 +1,6 @@
 // The admin audit trail. Written in the same transaction as the change it records.
 import { db, type Executor } from "./db/client.server";
-import { adminAuditLog } from "./db/schema";
+import { adminAuditLog } from "./db/schema.server";
 import { requestInfo } from "./request-info.server";
 
 export type AuditAction =

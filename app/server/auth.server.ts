@@ -6,7 +6,7 @@ import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
 import { logAudit } from "./audit.server";
 import { db, type Executor } from "./db/client.server";
-import { type Sessao, sessoes, type Usuario, usuarios } from "./db/schema";
+import { type Sessao, sessoes, type Usuario, usuarios } from "./db/schema.server";
 import { requestInfo } from "./request-info.server";
 
 export const SESSION_COOKIE = "agropet_sessao";

@@ -7,7 +7,7 @@ import { BAIRRO_DUPLICATE, type BairroInput } from "~/schemas/bairro";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
-import { type BairroEntrega, bairrosEntrega } from "./db/schema";
+import { type BairroEntrega, bairrosEntrega } from "./db/schema.server";
 import type { Settings } from "./settings.server";
 
 export async function listBairros(executor: Executor = db()): Promise<BairroEntrega[]> {

@@ -8,7 +8,7 @@ import { computeTotals, type OrderTotals } from "~/domain/order-totals";
 import { deliveryRules } from "./bairros.server";
 import { checkCoupon } from "./coupons.server";
 import { db, type Executor } from "./db/client.server";
-import { categorias, produtos } from "./db/schema";
+import { categorias, produtos } from "./db/schema.server";
 import { storeProductColumns } from "./products.server";
 import { getSettings } from "./settings.server";
 export interface QuoteLine {

@@ -4,7 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { categorySlug } from "~/domain/catalog";
 import { type AdminActor, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { type Categoria, categorias } from "./db/schema";
+import { type Categoria, categorias } from "./db/schema.server";
 
 export async function listCategories(
   options: { onlyActive?: boolean } = {},

@@ -3,26 +3,15 @@
 // order use too.
 import { desc, eq } from "drizzle-orm";
 import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "~/domain/coupon";
-import { SHOP_TIME_ZONE } from "~/domain/dates";
+import { endOfShopDay } from "~/domain/dates";
 import type { CouponInput } from "~/schemas/coupon";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
-import { type Cupom, cupons } from "./db/schema";
+import { type Cupom, cupons } from "./db/schema.server";
 
 export async function listCoupons(executor: Executor = db()): Promise<Cupom[]> {
   return executor.select().from(cupons).orderBy(desc(cupons.createdAt), desc(cupons.codigo));
-}
-
-/** The last instant of a calendar day in the shop's time zone ('2026-12-31' -> 23:59:59.999 there). */
-export function endOfShopDay(isoDate: string): Date {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  // The zone's offset at noon of that day (Brazil has no DST now, but stay correct if it returns).
-  const noonUtc = new Date(Date.UTC(y, m - 1, d, 12));
-  const local = new Date(noonUtc.toLocaleString("en-US", { timeZone: SHOP_TIME_ZONE }));
-  const utc = new Date(noonUtc.toLocaleString("en-US", { timeZone: "UTC" }));
-  const offsetMs = local.getTime() - utc.getTime();
-  return new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999) - offsetMs);
 }
 
 export async function createCoupon(input: CouponInput, actor: AdminActor): Promise<Cupom> {

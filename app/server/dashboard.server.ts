@@ -4,15 +4,10 @@ import { and, count, desc, eq, gte, lt, ne, sum } from "drizzle-orm";
 import { shopDay } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
+import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
 import { now } from "./auth.server";
 import { db, type Executor } from "./db/client.server";
-import {
-  curriculos,
-  pedidos,
-  pedidosServicos,
-  STATUS_PEDIDO,
-  type StatusPedido,
-} from "./db/schema";
+import { curriculos, pedidos, pedidosServicos } from "./db/schema.server";
 
 export const CHART_DAYS = 7;
 export const RECENT_LIMIT = 5;

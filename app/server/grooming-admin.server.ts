@@ -1,10 +1,10 @@
 // Admin grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4).
 import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
-import type { StatusServico } from "~/server/db/schema";
+import type { StatusServico } from "~/domain/statuses";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { type PedidoServico, pedidosServicos } from "./db/schema";
+import { type PedidoServico, pedidosServicos } from "./db/schema.server";
 
 export const GROOMING_PAGE_SIZE = 30;
 

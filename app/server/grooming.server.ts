@@ -3,9 +3,9 @@
 // stored, then the row and its webhook announcement in one transaction. Any failure
 // removes the stored photos: nothing is half-saved.
 
-import { SERVICE_NAMES } from "~/content/services";
 import { absoluteUrl } from "~/domain/seo";
 import { serviceOrderNumber } from "~/domain/service-order-number";
+import { TIPO_SERVICO_LABEL } from "~/domain/statuses";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
   type GroomingQuote,
@@ -16,7 +16,7 @@ import {
   type ToastMessage,
 } from "~/schemas/grooming-quote";
 import { type Tx, transaction } from "./db/client.server";
-import { type PedidoServico, pedidosServicos } from "./db/schema";
+import { type PedidoServico, pedidosServicos } from "./db/schema.server";
 import { env } from "./env.server";
 import { randomName, reencodePhoto } from "./images.server";
 import { logger } from "./logger.server";
@@ -141,7 +141,7 @@ export function groomingWebhookPayload(row: PedidoServico, publicOrigin = env().
     tipo: "servico",
     numero_pedido: row.numeroPedido,
     tipo_servico: row.tipoServico,
-    servico_nome: SERVICE_NAMES[row.tipoServico],
+    servico_nome: TIPO_SERVICO_LABEL[row.tipoServico],
     nome_tutor: row.nomeTutor,
     whatsapp: row.whatsapp,
     nome_pet: row.nomePet,

@@ -14,7 +14,7 @@ import { centavosToDecimal } from "~/domain/money";
 import { productSearchText } from "~/domain/search";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, queryRows, transaction } from "./db/client.server";
-import { categorias, produtos } from "./db/schema";
+import { categorias, produtos } from "./db/schema.server";
 import { storage } from "./storage.server";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;

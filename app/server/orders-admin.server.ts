@@ -4,8 +4,9 @@
 // (docs/decisions/0007-order-cancellation-stock.md).
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
+import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
-import type { StatusPagamento, StatusPedido } from "~/server/db/schema";
+import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, queryRows, type Tx, transaction } from "./db/client.server";
 import {
@@ -16,7 +17,7 @@ import {
   type Pedido,
   pedidos,
   produtos,
-} from "./db/schema";
+} from "./db/schema.server";
 import { logger } from "./logger.server";
 import { refundPixCobranca } from "./payments/cobrancas.server";
 import { PaymentProviderError } from "./payments/provider.server";
@@ -280,9 +281,9 @@ export async function storeStats(executor: Executor = db()) {
       (select count(*)::int from pedidos) as pedidos_total,
       (select count(*)::int from pedidos where status_pedido = 'novo') as pedidos_novos,
       (select count(*)::int from pedidos where status_pedido <> 'cancelado'
-         and created_at >= date_trunc('month', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo') as pedidos_mes,
+         and created_at >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}) as pedidos_mes,
       (select coalesce(sum(total), 0)::text from pedidos where status_pedido <> 'cancelado'
-         and created_at >= date_trunc('month', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo') as vendas_mes,
+         and created_at >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}) as vendas_mes,
       (select coalesce(round(avg(total), 2), 0)::text from pedidos where status_pedido <> 'cancelado') as ticket_medio`,
   );
   const money = (v: string | null | undefined) => decimalToCentavos(v ?? "0");

@@ -13,7 +13,14 @@ import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "~/schemas/check
 import { deliveryRules } from "./bairros.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { uniqueViolation } from "./db/errors.server";
-import { cupons, type ItemPedido, itensPedido, type Pedido, pedidos, produtos } from "./db/schema";
+import {
+  cupons,
+  type ItemPedido,
+  itensPedido,
+  type Pedido,
+  pedidos,
+  produtos,
+} from "./db/schema.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { sessionSecret } from "./secret.server";
 import { getSettings, type Settings, webhookUrlFor } from "./settings.server";

@@ -3,7 +3,7 @@
 import QRCode from "qrcode";
 import { shop } from "~/content/shop";
 import { pixPayload, pixTxid } from "~/domain/pix";
-import type { Pedido } from "./db/schema";
+import type { Pedido } from "./db/schema.server";
 import type { Settings } from "./settings.server";
 
 export async function pixChargeFor(

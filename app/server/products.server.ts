@@ -9,7 +9,7 @@ import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
-import { categorias, itensPedido, type Produto, produtos } from "./db/schema";
+import { categorias, itensPedido, type Produto, produtos } from "./db/schema.server";
 import { deleteProductImage, saveProductImage } from "./images.server";
 
 export const PRODUCTS_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@
 // Every operation, its rule and the pt-BR name the security screen shows live here.
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor, queryRows } from "./db/client.server";
-import { type RateLimit, rateLimits } from "./db/schema";
+import { type RateLimit, rateLimits } from "./db/schema.server";
 import { requestInfo } from "./request-info.server";
 
 export interface RateLimitRule {

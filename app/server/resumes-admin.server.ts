@@ -1,10 +1,11 @@
 // Admin job applications (SPEC §2.3, §4 resume status, §6 private files).
 import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
-import { STATUS_CURRICULO } from "~/schemas/status";
+import type { StatusCurriculo } from "~/domain/statuses";
+import { STATUS_CURRICULO } from "~/domain/statuses";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { type Curriculo, curriculos, type StatusCurriculo } from "./db/schema";
+import { type Curriculo, curriculos } from "./db/schema.server";
 import { storage } from "./storage.server";
 
 export const RESUMES_PAGE_SIZE = 30;

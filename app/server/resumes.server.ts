@@ -13,7 +13,7 @@ import {
   resumeSchema,
 } from "~/schemas/resume";
 import { transaction } from "./db/client.server";
-import { type Curriculo, curriculos } from "./db/schema";
+import { type Curriculo, curriculos } from "./db/schema.server";
 import { logger } from "./logger.server";
 import { allowPublicForm } from "./rate-limits.server";
 import { getSettings, webhookUrlFor } from "./settings.server";

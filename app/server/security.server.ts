@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { logAudit } from "./audit.server";
 import { now } from "./auth.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { adminAuditLog, rateLimits } from "./db/schema";
+import { adminAuditLog, rateLimits } from "./db/schema.server";
 import { rateLimitLabel, unblock } from "./rate-limits.server";
 
 export const AUDIT_VIEW_LIMIT = 50;

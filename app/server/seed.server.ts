@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { productSearchText } from "~/domain/search";
 import { db, transaction } from "./db/client.server";
-import { bairrosEntrega, categorias, cupons, produtos } from "./db/schema";
+import { bairrosEntrega, categorias, cupons, produtos } from "./db/schema.server";
 import { saveProductImage } from "./images.server";
 import { getSettings } from "./settings.server";
 

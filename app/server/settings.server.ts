@@ -7,7 +7,7 @@ import type { StoreSettingsInput } from "~/schemas/store-settings";
 import { type AdminActor, audit } from "./admin-actor.server";
 import { logAudit } from "./audit.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { type Configuracoes, configuracoes } from "./db/schema";
+import { type Configuracoes, configuracoes } from "./db/schema.server";
 
 export type Settings = Configuracoes;
 

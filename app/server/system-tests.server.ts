@@ -2,7 +2,7 @@
 // POST from the server with the system-test payload (SPEC §7.5), 8-second time-out.
 import { count } from "drizzle-orm";
 import { db } from "./db/client.server";
-import { curriculos } from "./db/schema";
+import { curriculos } from "./db/schema.server";
 import { logger } from "./logger.server";
 import { getSettings, type Settings } from "./settings.server";
 import { postJson, WEBHOOK_TIMEOUT_MS } from "./webhooks.server";

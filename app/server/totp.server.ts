@@ -14,7 +14,7 @@ import {
 import { logAudit } from "./audit.server";
 import { now, sha256 } from "./auth.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { type Usuario, usuarios } from "./db/schema";
+import { type Usuario, usuarios } from "./db/schema.server";
 import { sessionSecret } from "./secret.server";
 
 function sealKey(): Buffer {

@@ -7,7 +7,7 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
 import { type AdminActor, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
-import { type WebhookEntrega, webhookEntregas } from "./db/schema";
+import { type WebhookEntrega, webhookEntregas } from "./db/schema.server";
 import { getSettings } from "./settings.server";
 
 export const WEBHOOK_TIMEOUT_MS = 8000;

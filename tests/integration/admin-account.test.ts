@@ -16,7 +16,7 @@ import {
   verifyPassword,
 } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { sessoes, usuarios } from "~/server/db/schema";
+import { sessoes, usuarios } from "~/server/db/schema.server";
 import { openTotpSecret } from "~/server/totp.server";
 import {
   auditByAction,

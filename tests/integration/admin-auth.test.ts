@@ -8,7 +8,7 @@ import * as sessaoRoute from "~/routes/admin/sessao";
 import { LOGIN_OPS, LOGIN_RULE } from "~/server/admin-auth.server";
 import { createUser, getSessionState, IDLE_TIMEOUT_MS, setClock } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { rateLimits, sessoes } from "~/server/db/schema";
+import { rateLimits, sessoes } from "~/server/db/schema.server";
 import {
   auditByAction,
   body,

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { StatusPedido } from "~/domain/statuses";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import { setClock } from "~/server/auth.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { db } from "~/server/db/client.server";
-import { curriculos, pedidos, pedidosServicos, type StatusPedido } from "~/server/db/schema";
+import { curriculos, pedidos, pedidosServicos } from "~/server/db/schema.server";
 import { body, call, makeAdmin } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

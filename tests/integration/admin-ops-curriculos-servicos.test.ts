@@ -5,7 +5,7 @@ import { action as resumeAction, loader as resumeLoader } from "~/routes/admin/c
 import { action as groomingAction, loader as groomingLoader } from "~/routes/admin/servicos";
 import { IDLE_TIMEOUT_MS, setClock } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { curriculos, pedidosServicos } from "~/server/db/schema";
+import { curriculos, pedidosServicos } from "~/server/db/schema.server";
 import { attachmentHeader, fileSlug } from "~/server/resumes-admin.server";
 import { storage } from "~/server/storage.server";
 import { readToast } from "~/server/toast.server";

@@ -4,7 +4,13 @@ import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { createSession, createUser } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { adminAuditLog, categorias, itensPedido, pedidos, produtos } from "~/server/db/schema";
+import {
+  adminAuditLog,
+  categorias,
+  itensPedido,
+  pedidos,
+  produtos,
+} from "~/server/db/schema.server";
 import { makeRequest } from "../setup/requests";
 
 export async function adminSession(isAdmin = true) {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/admin/importar";
 import { loader as templateLoader } from "~/routes/admin/importar-modelo";
 import { db } from "~/server/db/client.server";
-import { categorias, produtos } from "~/server/db/schema";
+import { categorias, produtos } from "~/server/db/schema.server";
 import { storage } from "~/server/storage.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

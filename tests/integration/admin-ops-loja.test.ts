@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin/loja";
 import { db } from "~/server/db/client.server";
-import { bairrosEntrega, cupons, pedidos, produtos } from "~/server/db/schema";
+import { bairrosEntrega, cupons, pedidos, produtos } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
 import { withTestDatabase } from "../setup/db";

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin/loja";
-import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/server/db/schema";
+import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
 import { placeOrder } from "~/server/orders.server";
 import { REFUND_MESSAGES } from "~/server/orders-admin.server";

@@ -8,7 +8,7 @@ import * as testesRoute from "~/routes/admin/testes";
 import { logAudit } from "~/server/audit.server";
 import { setClock } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { adminAuditLog } from "~/server/db/schema";
+import { adminAuditLog } from "~/server/db/schema.server";
 import { RATE_LIMITS, type RateLimitOperation, registerAttempt } from "~/server/rate-limits.server";
 import { getSettings, updateSettings, webhookUrlFor } from "~/server/settings.server";
 import { auditByAction, body, call, makeAdmin, status } from "../setup/admin";

@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseReady, openDatabase, queryRows } from "~/server/db/client.server";
-import { bairrosEntrega, categorias, configuracoes, cupons, produtos } from "~/server/db/schema";
+import {
+  bairrosEntrega,
+  categorias,
+  configuracoes,
+  cupons,
+  produtos,
+} from "~/server/db/schema.server";
 import { SEED_PRODUCTS, seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
 import { withTestDatabase } from "../setup/db";

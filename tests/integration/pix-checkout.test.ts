@@ -11,7 +11,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loj
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
-import { adminAuditLog, cobrancas, pedidos } from "~/server/db/schema";
+import { adminAuditLog, cobrancas, pedidos } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
 import { placeOrder } from "~/server/orders.server";
 import { expireUnpaidPixOrders } from "~/server/payments/cobrancas.server";

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { orderMessage } from "~/domain/order-message";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { quoteCart } from "~/server/cart.server";
-import { itensPedido, webhookEntregas } from "~/server/db/schema";
+import { itensPedido, webhookEntregas } from "~/server/db/schema.server";
 import { placeOrder } from "~/server/orders.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";

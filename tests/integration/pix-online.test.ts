@@ -8,7 +8,7 @@ import { loader as lojaLoader } from "~/routes/admin/loja";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { paymentSettingsSchema } from "~/schemas/payment-settings";
 import { AdminError } from "~/server/admin-actor.server";
-import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/server/db/schema";
+import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
 import { placeOrder } from "~/server/orders.server";
 import {

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/public/servicos";
-import { type PedidoServico, pedidosServicos, webhookEntregas } from "~/server/db/schema";
+import { type PedidoServico, pedidosServicos, webhookEntregas } from "~/server/db/schema.server";
 import { createGroomingRequest, groomingWebhookPayload } from "~/server/grooming.server";
 import { updateSettings } from "~/server/settings.server";
 import { keyFromPublicUrl, storage } from "~/server/storage.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/public/trabalhe-conosco";
 import { action as sendAction } from "~/routes/public/trabalhe-conosco-enviar";
-import { curriculos, webhookEntregas } from "~/server/db/schema";
+import { curriculos, webhookEntregas } from "~/server/db/schema.server";
 import { updateSettings } from "~/server/settings.server";
 import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
-import { rateLimits } from "~/server/db/schema";
+import { rateLimits } from "~/server/db/schema.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { withTestDatabase } from "../setup/db";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { storageFromEnv } from "~/server/boot.server";
-import { curriculos } from "~/server/db/schema";
+import { curriculos } from "~/server/db/schema.server";
 import { env, resetEnvCache } from "~/server/env.server";
 import { reencodePhoto } from "~/server/images.server";
 import {

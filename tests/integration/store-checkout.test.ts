@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { quoteCart } from "~/server/cart.server";
-import { cupons, itensPedido, pedidos, webhookEntregas } from "~/server/db/schema";
+import { cupons, itensPedido, pedidos, webhookEntregas } from "~/server/db/schema.server";
 import { readOrderFlash } from "~/server/order-flash.server";
 import { getCustomerOrder, placeOrder } from "~/server/orders.server";
 import { seedDatabase } from "~/server/seed.server";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { productSearchText } from "~/domain/search";
 import type { Database } from "~/server/db/client.server";
-import { categorias, produtos } from "~/server/db/schema";
+import { categorias, produtos } from "~/server/db/schema.server";
 import type { OrderInput } from "~/server/orders.server";
 
 export async function createProduct(

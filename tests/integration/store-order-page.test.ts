@@ -90,7 +90,7 @@ describe("customer order page", () => {
     expect(qrSvg).toContain("<svg");
 
     // Once paid, the code is no longer offered.
-    const { pedidos } = await import("~/server/db/schema");
+    const { pedidos } = await import("~/server/db/schema.server");
     await ctx.database.db.update(pedidos).set({ statusPagamento: "pago" });
     const paid = (await load(result.pedido.numeroPedido, result.token)) as unknown as {
       data: { pix: unknown; pedido: { statusPagamento: string } };

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { webhookEntregas } from "~/server/db/schema";
+import { webhookEntregas } from "~/server/db/schema.server";
 import { updateSettings } from "~/server/settings.server";
 import { claimDue, deliverDue, enqueueWebhook, RETRY_DELAYS_MS } from "~/server/webhooks.server";
 import { withTestDatabase } from "../setup/db";

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { createSession, createUser } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
-import { adminAuditLog } from "~/server/db/schema";
+import { adminAuditLog } from "~/server/db/schema.server";
 import { makeRequest } from "./requests";
 
 let counter = 0;

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VAGA_VALUES } from "~/content/jobs";
-import { SERVICE_TYPES } from "~/content/services";
 import { serviceOrderNumber } from "~/domain/service-order-number";
-import { TIPOS_SERVICO, VAGAS } from "~/server/db/schema";
 
 describe("serviceOrderNumber", () => {
   it("is SRV plus the last 6 digits of the timestamp", () => {
@@ -13,12 +10,5 @@ describe("serviceOrderNumber", () => {
 
   it("uses the current time by default", () => {
     expect(serviceOrderNumber()).toMatch(/^SRV\d{6}$/);
-  });
-});
-
-describe("static lists match the database", () => {
-  it("service types and job values", () => {
-    expect([...SERVICE_TYPES]).toEqual([...TIPOS_SERVICO]);
-    expect([...VAGA_VALUES]).toEqual([...VAGAS]);
   });
 });

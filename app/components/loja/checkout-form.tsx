@@ -11,7 +11,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { encodeCartLines } from "~/domain/cart";
 import { formatBRL } from "~/domain/money";
-import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/order-labels";
+import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { CHECKOUT_PAYMENTS, type CheckoutActionData } from "~/schemas/checkout";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */

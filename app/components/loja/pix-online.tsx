@@ -11,13 +11,14 @@ import {
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { externalLinkProps } from "~/domain/whatsapp";
 import type { PixOnlineView } from "~/server/payments/pix-online.server";
 import { PixCopy } from "./pix-copy";
 
 const TIME_FORMAT = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
+  timeZone: SHOP_TIME_ZONE,
   hour: "2-digit",
   minute: "2-digit",
 });

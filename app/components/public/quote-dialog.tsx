@@ -5,7 +5,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { SERVICE_NAMES, type ServiceType } from "~/content/services";
+import { TIPO_SERVICO_LABEL, type TipoServico } from "~/domain/statuses";
 import { QuoteDialogForm } from "./quote-form";
 
 /** The 'Solicitar Orçamento' dialog (SPEC §4): focus trapped and returned, Escape closes. */
@@ -14,7 +14,7 @@ export function QuoteDialog({
   onOpenChange,
   returnFocusTo,
 }: {
-  service: ServiceType | null;
+  service: TipoServico | null;
   onOpenChange: (open: boolean) => void;
   /** The card button that opened the dialog: focus goes back to it on close. */
   returnFocusTo: React.RefObject<HTMLElement | null>;
@@ -30,7 +30,7 @@ export function QuoteDialog({
         {service ? (
           <>
             <DialogHeader>
-              <DialogTitle>Solicitar Orçamento: {SERVICE_NAMES[service]}</DialogTitle>
+              <DialogTitle>Solicitar Orçamento: {TIPO_SERVICO_LABEL[service]}</DialogTitle>
               <DialogDescription>
                 Preencha os dados e envie de 1 a 3 fotos do seu pet. O valor é informado depois que
                 nossa equipe analisar as fotos.

@@ -9,7 +9,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { groomingServices, type ServiceType } from "~/content/services";
+import { groomingServices } from "~/content/services";
+import type { TipoServico } from "~/domain/statuses";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
   checkPhotoSelection,
@@ -33,7 +34,7 @@ function QuoteFields({
   prefix: string;
   errors: FieldErrors;
   values: Record<string, string>;
-  service: ServiceType | null;
+  service: TipoServico | null;
 }) {
   const [levaTraz, setLevaTraz] = useState(values.leva_traz === "on");
   const id = (name: string) => `${prefix}-${name}`;
@@ -156,7 +157,7 @@ export function QuoteDialogForm({
   service,
   onSuccess,
 }: {
-  service: ServiceType;
+  service: TipoServico;
   onSuccess: () => void;
 }) {
   const prefix = useId().replace(/:/g, "");
@@ -329,7 +330,7 @@ export function QuotePlainForm({
   service,
   result,
 }: {
-  service: ServiceType | null;
+  service: TipoServico | null;
   result?: QuoteActionData;
 }) {
   const failed = result && !result.ok ? result : undefined;

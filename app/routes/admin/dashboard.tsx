@@ -11,20 +11,14 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatCard } from "~/components/admin/stat-card";
-import {
-  CURRICULO_STATUS_LABEL,
-  PEDIDO_STATUS_BADGE,
-  PEDIDO_STATUS_LABEL,
-  VAGA_LABEL,
-} from "~/components/admin/status-labels";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
+import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
 import { requireAdmin } from "~/server/auth.server";
 import { getDashboard } from "~/server/dashboard.server";
-import { STATUS_PEDIDO } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/dashboard";
 
@@ -139,7 +133,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             <ul className="grid gap-2" data-testid="pedidos-por-status">
               {STATUS_PEDIDO.map((status) => (
                 <li key={status} className="flex items-center justify-between gap-2">
-                  <Badge variant={PEDIDO_STATUS_BADGE[status]}>{PEDIDO_STATUS_LABEL[status]}</Badge>
+                  <StatusBadge of="pedido" value={status} />
                   <span className="font-semibold tabular-nums" data-status={status}>
                     {d.porStatus[status]}
                   </span>
@@ -176,9 +170,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                     </div>
                     <div className="grid justify-items-end gap-1">
                       <span className="font-semibold tabular-nums">{formatBRL(p.total)}</span>
-                      <Badge variant={PEDIDO_STATUS_BADGE[p.statusPedido]}>
-                        {PEDIDO_STATUS_LABEL[p.statusPedido]}
-                      </Badge>
+                      <StatusBadge of="pedido" value={p.statusPedido} />
                     </div>
                   </li>
                 ))}
@@ -209,10 +201,10 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                     <div className="min-w-0">
                       <p className="truncate font-semibold text-slate-900">{c.nomeCompleto}</p>
                       <p className="text-xs text-slate-600">
-                        {VAGA_LABEL[c.vaga] ?? c.vaga} · {formatDateTime(c.createdAt)}
+                        {vagaLabel(c.vaga)} · {formatDateTime(c.createdAt)}
                       </p>
                     </div>
-                    <Badge variant="secondary">{CURRICULO_STATUS_LABEL[c.status]}</Badge>
+                    <StatusBadge of="curriculo" value={c.status} />
                   </li>
                 ))}
               </ul>

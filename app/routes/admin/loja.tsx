@@ -9,6 +9,7 @@ import { LojaSettings } from "~/components/admin/loja/settings-view";
 import { LOJA_VIEWS, type LojaView, LojaViewNav } from "~/components/admin/loja/view-nav";
 import { Button } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
+import { STATUS_PAGAMENTO, STATUS_PEDIDO } from "~/domain/statuses";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { formFields } from "~/lib/forms";
 import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro";
@@ -21,13 +22,7 @@ import {
   PRODUCT_IMAGE_WRONG_TYPE,
   productSchema,
 } from "~/schemas/product";
-import {
-  orderStatusSchema,
-  paymentStatusSchema,
-  refundSchema,
-  STATUS_PAGAMENTO,
-  STATUS_PEDIDO,
-} from "~/schemas/status";
+import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
 import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
 import { attempt, fail, invalid, ok, readAdminForm } from "~/server/admin-action.server";
 import type { AdminActor } from "~/server/admin-actor.server";

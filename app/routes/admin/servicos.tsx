@@ -3,8 +3,9 @@
 import { AdminLoadError } from "~/components/admin/load-error";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
+import { STATUS_SERVICO } from "~/domain/statuses";
 import { formFields } from "~/lib/forms";
-import { groomingStatusSchema, STATUS_SERVICO } from "~/schemas/status";
+import { groomingStatusSchema } from "~/schemas/status";
 import { attempt, fail, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { listGroomingOrders, setGroomingStatus } from "~/server/grooming-admin.server";

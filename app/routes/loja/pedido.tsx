@@ -4,19 +4,12 @@ import { data, Link, redirect, useLoaderData, useRevalidator } from "react-route
 import { useCart } from "~/components/loja/cart-context";
 import { PixCopy } from "~/components/loja/pix-copy";
 import { PixOnlinePanel } from "~/components/loja/pix-online";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import {
-  FORMA_PAGAMENTO_LABEL,
-  JANELA_ENTREGA_LABEL,
-  STATUS_PAGAMENTO_LABEL,
-  STATUS_PAGAMENTO_VARIANT,
-  STATUS_PEDIDO_LABEL,
-  STATUS_PEDIDO_VARIANT,
-} from "~/domain/order-labels";
+import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { readOrderFlash } from "~/server/order-flash.server";
 import { getCustomerOrder } from "~/server/orders.server";
@@ -182,23 +175,17 @@ export default function OrderPage() {
             <div className="grid gap-1">
               <dt className="text-slate-600">Status do pedido</dt>
               <dd>
-                <Badge
-                  variant={STATUS_PEDIDO_VARIANT[pedido.statusPedido]}
-                  data-testid="status-pedido"
-                >
-                  {STATUS_PEDIDO_LABEL[pedido.statusPedido]}
-                </Badge>
+                <StatusBadge of="pedido" value={pedido.statusPedido} data-testid="status-pedido" />
               </dd>
             </div>
             <div className="grid gap-1">
               <dt className="text-slate-600">Pagamento</dt>
               <dd>
-                <Badge
-                  variant={STATUS_PAGAMENTO_VARIANT[pedido.statusPagamento]}
+                <StatusBadge
+                  of="pagamento"
+                  value={pedido.statusPagamento}
                   data-testid="status-pagamento"
-                >
-                  {STATUS_PAGAMENTO_LABEL[pedido.statusPagamento]}
-                </Badge>
+                />
               </dd>
             </div>
             <div className="grid gap-1">

@@ -9,13 +9,9 @@ import { publicMeta } from "~/components/public/seo";
 import { useChatNumber } from "~/components/public/use-chat-number";
 import { useHydrated } from "~/components/public/use-hydrated";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
-import {
-  groomingBenefits,
-  groomingServices,
-  SERVICE_TYPES,
-  type ServiceType,
-} from "~/content/services";
+import { groomingBenefits, groomingServices } from "~/content/services";
 import { shop } from "~/content/shop";
+import { TIPOS_SERVICO, type TipoServico } from "~/domain/statuses";
 import { QUOTE_MESSAGES } from "~/schemas/grooming-quote";
 import { submitGroomingQuote } from "~/server/grooming.server";
 import { allowPublicForm } from "~/server/rate-limits.server";
@@ -49,14 +45,14 @@ export default function Servicos() {
   const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [open, setOpen] = useState<ServiceType | null>(null);
+  const [open, setOpen] = useState<TipoServico | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const close = useCallback((isOpen: boolean) => {
     if (!isOpen) setOpen(null);
   }, []);
   const requested = params.get("servico");
-  const preselected = (SERVICE_TYPES as readonly string[]).includes(requested ?? "")
-    ? (requested as ServiceType)
+  const preselected = (TIPOS_SERVICO as readonly string[]).includes(requested ?? "")
+    ? (requested as TipoServico)
     : null;
 
   // A shared link such as /servicos?servico=banho_tosa opens that service's dialog.

@@ -11,7 +11,7 @@ import {
 import { type AdminActor, AdminError, audit } from "../admin-actor.server";
 import { logAudit } from "../audit.server";
 import { db, type Tx, transaction } from "../db/client.server";
-import { type Cobranca, cobrancas, itensPedido, type Pedido, pedidos } from "../db/schema";
+import { type Cobranca, cobrancas, itensPedido, type Pedido, pedidos } from "../db/schema.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { orderWebhookPayload } from "../orders.server";

@@ -4,7 +4,7 @@
 import QRCode from "qrcode";
 import { pixOnlineStage } from "~/domain/cobranca";
 import { db } from "../db/client.server";
-import type { Pedido } from "../db/schema";
+import type { Pedido } from "../db/schema.server";
 import { logger } from "../logger.server";
 import { getCustomerOrder } from "../orders.server";
 import { pixChargeFor } from "../pix.server";

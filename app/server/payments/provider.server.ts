@@ -1,7 +1,7 @@
 // The one interface every online payment provider implements (decision 0014). The rest of
 // the app talks to charges through it and never sees a provider's wire format.
 import type { StatusCobranca } from "~/domain/cobranca";
-import type { ProvedorPagamento } from "../db/schema";
+import type { ProvedorPagamento } from "~/domain/statuses";
 
 export interface CreateCobrancaInput {
   /** Amount in centavos. */

@@ -1,12 +1,12 @@
 import { useFetcher } from "react-router";
-import { useFormResult } from "~/components/forms/use-form-result";
 import { Pagination } from "~/components/admin/pagination";
-import { Badge } from "~/components/ui/badge";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
-import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, VAGA_LABEL } from "~/schemas/status";
+import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, vagaLabel } from "~/domain/statuses";
 import { ResumeDownload } from "./resume-download";
 
 type Status = (typeof STATUS_CURRICULO)[number];
@@ -22,8 +22,6 @@ interface Resume {
   createdAt: string | Date;
   temArquivo: boolean;
 }
-
-const COR = { novo: "blue", visto: "yellow", respondido: "green", arquivado: "secondary" } as const;
 
 function StatusSelect({ resume }: { resume: Resume }) {
   const fetcher = useFetcher();
@@ -86,10 +84,10 @@ export function ResumeList({
                 <div className="grid gap-1 text-sm">
                   <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
                     {r.nomeCompleto}
-                    <Badge variant={COR[r.status]}>{STATUS_CURRICULO_LABEL[r.status]}</Badge>
+                    <StatusBadge of="curriculo" value={r.status} />
                   </h2>
                   <p>
-                    Vaga: {VAGA_LABEL[r.vaga] ?? r.vaga} · enviado em {formatDateTime(r.createdAt)}
+                    Vaga: {vagaLabel(r.vaga)} · enviado em {formatDateTime(r.createdAt)}
                   </p>
                   <p>
                     <a className="text-brand-700 underline" href={`mailto:${r.email}`}>

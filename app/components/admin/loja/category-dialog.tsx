@@ -1,6 +1,7 @@
 import { FolderPlus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 export function CategoryDialog() {
   const [open, setOpen] = useState(false);

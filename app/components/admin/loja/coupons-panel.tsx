@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,10 +9,9 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
+import { TIPOS_CUPOM } from "~/domain/statuses";
 import { checkOnSubmit } from "~/lib/forms";
 import { COUPON_REQUIRED, couponSchema, TIPO_CUPOM_LABEL } from "~/schemas/coupon";
-import { TIPOS_CUPOM } from "~/schemas/status";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 export interface CouponRow {
   id: string;

@@ -10,13 +10,11 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { orderChatMessage } from "~/domain/admin-messages";
-import { PROVEDOR_PAGAMENTO_LABEL, STATUS_COBRANCA_LABEL } from "~/domain/cobranca-labels";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -25,15 +23,21 @@ import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
 
 import { Pagination } from "~/components/admin/pagination";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { StatusBadge } from "~/components/ui/status-badge";
 import {
   FORMA_PAGAMENTO_LABEL,
+  type FormaPagamento,
   JANELA_ENTREGA_LABEL,
+  type JanelaEntrega,
+  PROVEDOR_PAGAMENTO_LABEL,
+  type ProvedorPagamento,
   STATUS_PAGAMENTO,
   STATUS_PAGAMENTO_LABEL,
   STATUS_PEDIDO,
   STATUS_PEDIDO_LABEL,
-} from "~/schemas/status";
-import { useFormResult } from "~/components/forms/use-form-result";
+  type StatusCobranca,
+} from "~/domain/statuses";
 
 interface OrderItem {
   id: string;
@@ -51,14 +55,14 @@ export interface OrderRow {
   clienteEndereco: string;
   clienteBairro: string;
   clienteReferencia: string | null;
-  janelaEntrega: string;
+  janelaEntrega: JanelaEntrega;
   observacoes: string | null;
   subtotal: number;
   taxaEntrega: number;
   desconto: number;
   total: number;
   cupomCodigo: string | null;
-  formaPagamento: string;
+  formaPagamento: FormaPagamento;
   trocoPara: number | null;
   statusPedido: (typeof STATUS_PEDIDO)[number];
   statusPagamento: (typeof STATUS_PAGAMENTO)[number];
@@ -67,23 +71,14 @@ export interface OrderRow {
   /** The newest automatic-Pix charge, for orders paid through the provider. */
   cobranca: {
     id: string;
-    provedor: keyof typeof PROVEDOR_PAGAMENTO_LABEL;
+    provedor: ProvedorPagamento;
     externoId: string;
-    status: keyof typeof STATUS_COBRANCA_LABEL;
+    status: StatusCobranca;
     statusProvedor: string | null;
     pagoEm: string | Date | null;
     reembolsadoEm: string | Date | null;
   } | null;
 }
-
-const COBRANCA_COR = {
-  pendente: "secondary",
-  paga: "green",
-  cancelada: "red",
-  expirada: "yellow",
-  falhou: "red",
-  reembolsada: "purple",
-} as const;
 
 /** Provider, charge id and status of an automatic-Pix order, with its refund button. */
 function PixCharge({ order }: { order: OrderRow }) {
@@ -106,9 +101,7 @@ function PixCharge({ order }: { order: OrderRow }) {
         <div>
           <dt className="font-semibold">Situação da cobrança</dt>
           <dd>
-            <Badge variant={COBRANCA_COR[cobranca.status]}>
-              {STATUS_COBRANCA_LABEL[cobranca.status] ?? cobranca.status}
-            </Badge>
+            <StatusBadge of="cobranca" value={cobranca.status} />
             {cobranca.statusProvedor ? (
               <span className="block text-xs text-slate-600">
                 No provedor: <span className="font-mono">{cobranca.statusProvedor}</span>
@@ -158,14 +151,6 @@ function PixCharge({ order }: { order: OrderRow }) {
     </div>
   );
 }
-
-const STATUS_COR = {
-  novo: "blue",
-  preparo: "yellow",
-  saiu_entrega: "purple",
-  entregue: "green",
-  cancelado: "red",
-} as const;
 
 function StatusSelect({
   order,
@@ -271,20 +256,8 @@ export function LojaOrders({
                   <div className="grid gap-1">
                     <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
                       Pedido {o.numeroPedido}
-                      <Badge variant={STATUS_COR[o.statusPedido]}>
-                        {STATUS_PEDIDO_LABEL[o.statusPedido]}
-                      </Badge>
-                      <Badge
-                        variant={
-                          o.statusPagamento === "pago"
-                            ? "green"
-                            : o.statusPagamento === "aguardando"
-                              ? "secondary"
-                              : "red"
-                        }
-                      >
-                        Pagamento: {STATUS_PAGAMENTO_LABEL[o.statusPagamento]}
-                      </Badge>
+                      <StatusBadge of="pedido" value={o.statusPedido} />
+                      <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
                     </h3>
                     <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
                   </div>
@@ -316,14 +289,12 @@ export function LojaOrders({
                     </div>
                     <div>
                       <dt className="inline font-semibold">Entrega: </dt>
-                      <dd className="inline">
-                        {JANELA_ENTREGA_LABEL[o.janelaEntrega] ?? o.janelaEntrega}
-                      </dd>
+                      <dd className="inline">{JANELA_ENTREGA_LABEL[o.janelaEntrega]}</dd>
                     </div>
                     <div>
                       <dt className="inline font-semibold">Forma de pagamento: </dt>
                       <dd className="inline">
-                        {FORMA_PAGAMENTO_LABEL[o.formaPagamento] ?? o.formaPagamento}
+                        {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
                         {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
                       </dd>
                     </div>

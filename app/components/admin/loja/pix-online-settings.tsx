@@ -5,6 +5,7 @@ import { CopyIcon } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -16,7 +17,6 @@ import {
   PIX_EXPIRACAO_MIN,
   paymentSettingsSchema,
 } from "~/schemas/payment-settings";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 interface SecretState {
   definido: boolean;

@@ -1,6 +1,7 @@
 import { Pencil, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import {
@@ -19,7 +20,6 @@ import { formatBRLNumber } from "~/domain/money";
 import { productImageSrcSet } from "~/domain/product-image";
 import { fieldErrors } from "~/lib/forms";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE, productSchema } from "~/schemas/product";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 export interface EditableProduct {
   id: string;

@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,7 +12,6 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; ativo: boolean }) {
   const fetcher = useFetcher();

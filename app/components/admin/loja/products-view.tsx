@@ -1,6 +1,7 @@
 import { ImageOff, Search } from "lucide-react";
 import { Form, useFetcher } from "react-router";
 import { Pagination } from "~/components/admin/pagination";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,7 +16,6 @@ import { CategoryDialog } from "./category-dialog";
 import { type CouponRow, CouponsPanel } from "./coupons-panel";
 import { type EditableProduct, ProductDialog } from "./product-dialog";
 import { PRODUCT_DELETE_FETCHER, ProductDelete, ProductToggle } from "./product-row-actions";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 type Product = EditableProduct & { categoriaNome: string };
 

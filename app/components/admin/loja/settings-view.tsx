@@ -1,6 +1,7 @@
 import { Send, Trash2 } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -22,7 +23,6 @@ import { checkOnSubmit, fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/schemas/bairro";
 import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/schemas/store-settings";
 import { PixOnlineSettings, type PixOnlineSettingsView } from "./pix-online-settings";
-import { useFormResult } from "~/components/forms/use-form-result";
 
 interface StoreSettingsView {
   whatsappNumero: string | null;

@@ -1,8 +1,7 @@
 import { Camera, Eye, MessageCircle } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
-import { useFormResult } from "~/components/forms/use-form-result";
 import { Pagination } from "~/components/admin/pagination";
-import { Badge } from "~/components/ui/badge";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import {
@@ -15,6 +14,7 @@ import {
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { groomingChatMessage } from "~/domain/admin-messages";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -22,12 +22,7 @@ import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 // The darker green keeps white text at a 4.5:1 contrast on these small buttons.
 const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
 
-import {
-  SERVICO_NOME,
-  STATUS_SERVICO,
-  STATUS_SERVICO_COR,
-  STATUS_SERVICO_LABEL,
-} from "~/schemas/status";
+import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
 
 type Status = (typeof STATUS_SERVICO)[number];
 const GROOMING_STATUS_FETCHER = "grooming-status";
@@ -112,8 +107,7 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
         <DialogHeader>
           <DialogTitle>Pedido {order.numeroPedido}</DialogTitle>
           <DialogDescription>
-            {SERVICO_NOME[order.tipoServico] ?? order.tipoServico} · recebido em{" "}
-            {formatDateTime(order.createdAt)}
+            {tipoServicoLabel(order.tipoServico)} · recebido em {formatDateTime(order.createdAt)}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 text-sm sm:grid-cols-2">
@@ -129,7 +123,7 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
           </section>
           <section className="grid gap-1">
             <h3 className="font-semibold">Serviço</h3>
-            <p>{SERVICO_NOME[order.tipoServico] ?? order.tipoServico}</p>
+            <p>{tipoServicoLabel(order.tipoServico)}</p>
             <p>Data desejada: {when(order)}</p>
           </section>
           <section className="grid gap-1">
@@ -238,14 +232,12 @@ export function GroomingList({
               <Card className="grid h-full gap-3 p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h2 className="font-bold text-slate-900">Pedido {o.numeroPedido}</h2>
-                  <Badge variant={STATUS_SERVICO_COR[o.status]}>
-                    {STATUS_SERVICO_LABEL[o.status]}
-                  </Badge>
+                  <StatusBadge of="servico" value={o.status} />
                 </div>
                 <dl className="grid gap-1 text-sm">
                   <div>
                     <dt className="inline font-semibold">Serviço: </dt>
-                    <dd className="inline">{SERVICO_NOME[o.tipoServico] ?? o.tipoServico}</dd>
+                    <dd className="inline">{tipoServicoLabel(o.tipoServico) ?? o.tipoServico}</dd>
                   </div>
                   <div>
                     <dt className="inline font-semibold">Tutor: </dt>

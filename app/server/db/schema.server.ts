@@ -17,6 +17,19 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { centavosToDecimal, decimalToCentavos } from "../../domain/money";
+import {
+  FORMAS_PAGAMENTO,
+  JANELAS_ENTREGA,
+  PROVEDORES_PAGAMENTO,
+  STATUS_COBRANCA,
+  STATUS_CURRICULO,
+  STATUS_PAGAMENTO,
+  STATUS_PEDIDO,
+  STATUS_SERVICO,
+  TIPOS_CUPOM,
+  TIPOS_SERVICO,
+  VAGAS,
+} from "../../domain/statuses";
 
 /** numeric(12,2) in the database, integer centavos in TypeScript. */
 export const money = customType<{ data: number; driverData: string }>({
@@ -28,39 +41,11 @@ export const money = customType<{ data: number; driverData: string }>({
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const STATUS_PEDIDO = ["novo", "preparo", "saiu_entrega", "entregue", "cancelado"] as const;
-export const STATUS_PAGAMENTO = ["aguardando", "pago", "falhou", "reembolsado"] as const;
-export const FORMAS_PAGAMENTO = [
-  "pix",
-  "pix_mercadopago",
-  "cartao",
-  "dinheiro",
-  "cartao_entrega",
-] as const;
-export const JANELAS_ENTREGA = ["manha", "tarde", "noite"] as const;
-export const STATUS_SERVICO = [
-  "aguardando_orcamento",
-  "orcamento_enviado",
-  "confirmado",
-  "concluido",
-  "cancelado",
-] as const;
-export const TIPOS_SERVICO = ["plano_banho", "banho_fitoterapico", "banho_tosa"] as const;
-export const STATUS_CURRICULO = ["novo", "visto", "respondido", "arquivado"] as const;
-export const VAGAS = ["vendedor", "banho-tosa", "caixa", "auxiliar"] as const;
-export const TIPOS_CUPOM = ["percentual", "valor"] as const;
+// The shop's vocabulary (statuses, payment methods, services, openings) lives in
+// app/domain/statuses.ts: the tables and their checks take their values from there
+// (relative import: drizzle-kit reads this file without the path alias).
 export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
 export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;
-export const PROVEDORES_PAGAMENTO = ["mercadopago"] as const;
-/** Provider-neutral charge statuses (app/domain/cobranca.ts maps each provider's onto them). */
-export const STATUS_COBRANCA = [
-  "pendente",
-  "paga",
-  "cancelada",
-  "expirada",
-  "falhou",
-  "reembolsada",
-] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
@@ -492,8 +477,6 @@ export type BairroEntrega = typeof bairrosEntrega.$inferSelect;
 export type Pedido = typeof pedidos.$inferSelect;
 export type ItemPedido = typeof itensPedido.$inferSelect;
 export type Cobranca = typeof cobrancas.$inferSelect;
-export type StatusCobranca = (typeof STATUS_COBRANCA)[number];
-export type ProvedorPagamento = (typeof PROVEDORES_PAGAMENTO)[number];
 export type PedidoServico = typeof pedidosServicos.$inferSelect;
 export type Curriculo = typeof curriculos.$inferSelect;
 export type Configuracoes = typeof configuracoes.$inferSelect;
@@ -502,10 +485,3 @@ export type Sessao = typeof sessoes.$inferSelect;
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 export type RateLimit = typeof rateLimits.$inferSelect;
 export type WebhookEntrega = typeof webhookEntregas.$inferSelect;
-export type StatusPedido = (typeof STATUS_PEDIDO)[number];
-export type StatusPagamento = (typeof STATUS_PAGAMENTO)[number];
-export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
-export type StatusServico = (typeof STATUS_SERVICO)[number];
-export type TipoServico = (typeof TIPOS_SERVICO)[number];
-export type StatusCurriculo = (typeof STATUS_CURRICULO)[number];
-export type TipoCupom = (typeof TIPOS_CUPOM)[number];

@@ -1,0 +1,37 @@
+import { describeStatus, type StatusKind, type StatusOf, type Tone } from "~/domain/statuses";
+import { cn } from "~/lib/utils";
+import { Badge } from "./badge";
+
+/** Each tone's colours (contrast checked by axe in the e2e suite). */
+const TONE_VARIANT = {
+  info: "blue",
+  warning: "yellow",
+  success: "green",
+  danger: "red",
+  progress: "purple",
+  neutral: "secondary",
+} as const satisfies Record<Tone, string>;
+
+/** A status with its one label and colour (app/domain/statuses.ts), on every screen. */
+export function StatusBadge<K extends StatusKind>({
+  of,
+  value,
+  prefix,
+  className,
+  ...rest
+}: {
+  of: K;
+  value: StatusOf<K>;
+  /** Words before the label, e.g. "Pagamento: ". */
+  prefix?: string;
+  className?: string;
+  "data-testid"?: string;
+}) {
+  const { label, tone } = describeStatus(of, value);
+  return (
+    <Badge variant={TONE_VARIANT[tone]} className={cn(className)} data-tone={tone} {...rest}>
+      {prefix}
+      {label}
+    </Badge>
+  );
+}
