@@ -109,12 +109,6 @@ export const checkoutSchemaFor = (options: CheckoutOptions) =>
 
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
 
-/** What a refused checkout answers: the message above the form and the fields' errors. */
-export interface CheckoutActionData {
-  message: string;
-  errors?: Record<string, string>;
-}
-
 /** True when a failed parse is about a missing required field. */
 export function missesRequired(error: z.ZodError): boolean {
   const requiredFields = ["nome", "telefone", "endereco", "numero", "bairro", "formaPagamento"];

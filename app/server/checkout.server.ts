@@ -6,10 +6,10 @@ import { data, redirect } from "react-router";
 import { shop } from "~/content/shop";
 import { orderMessage } from "~/domain/order-message";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
-import { fieldErrors } from "~/lib/forms";
+import type { FormResult } from "~/lib/form-result";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
   CHECKOUT_ERROR_MESSAGE,
-  type CheckoutActionData,
   checkoutSchemaFor,
   missesRequired,
   REQUIRED_FIELDS_MESSAGE,
@@ -24,8 +24,8 @@ import { readForm, requestInfo } from "./request-info.server";
 import { getSettings } from "./settings.server";
 import { redirectWithToast } from "./toast.server";
 
-const refused = (body: CheckoutActionData, status: number) =>
-  data<CheckoutActionData>(body, { status });
+const refused = (body: { message: string; errors?: FieldErrors }, status: number) =>
+  data<FormResult>({ ok: false, ...body }, { status });
 
 /**
  * The checkout action: a refusal (400 invalid form, 429 too many orders, 409 stock, coupon,

@@ -1,6 +1,7 @@
 import { AlertTriangleIcon, LoaderCircleIcon, ShoppingBagIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { useCart } from "~/components/loja/cart-context";
 import { OrderSummary } from "~/components/loja/order-summary";
 import { useCartQuote } from "~/components/loja/use-cart-quote";
@@ -12,7 +13,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { encodeCartLines } from "~/domain/cart";
 import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
-import { CHECKOUT_PAYMENTS, type CheckoutActionData } from "~/schemas/checkout";
+import type { FormResult } from "~/lib/form-result";
+import { CHECKOUT_PAYMENTS } from "~/schemas/checkout";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
@@ -35,7 +37,7 @@ export function CheckoutForm({
   pixAtivo: boolean;
   pixOnline: boolean;
 }) {
-  const actionData = useActionData<CheckoutActionData>();
+  const actionData = useActionData<FormResult>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const cart = useCart();
@@ -49,14 +51,14 @@ export function CheckoutForm({
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
   const messageRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!actionData?.message) return;
+  // A refusal: the message above the form takes the focus (it names what to fix), and the
+  // cart is quoted again (stock or prices may have changed).
+  const onRefusal = useCallback(() => {
     messageRef.current?.focus();
-    // Stock or prices may have changed: fetch them again so the cart adjusts.
     void reload();
-  }, [actionData, reload]);
-
-  const errors = actionData?.errors ?? {};
+  }, [reload]);
+  const { errors } = useFormResult(actionData, { toasts: false, onResult: onRefusal });
+  const message = actionData && !actionData.ok ? actionData.message : undefined;
   const payments = CHECKOUT_PAYMENTS.filter(
     (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
   );
@@ -77,7 +79,7 @@ export function CheckoutForm({
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Finalizar pedido</h1>
-      {actionData?.message ? (
+      {message ? (
         <div
           ref={messageRef}
           tabIndex={-1}
@@ -85,7 +87,7 @@ export function CheckoutForm({
           className="mb-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
         >
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {actionData.message}
+          {message}
         </div>
       ) : null}
       <Form method="post" className="grid gap-6 lg:grid-cols-[1fr_22rem]" noValidate>
