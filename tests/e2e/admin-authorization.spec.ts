@@ -2,13 +2,13 @@
 // the page, its `.data` request (what client navigation fetches) and a POST to its action
 // all send the visitor to /admin/login (and a signed-in non-admin home), and no admin data
 // travels in the answer. (The integration suite also runs each loader and action.)
-import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { createSession, createUser, SESSION_COOKIE } from "~/server/auth.server";
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { E2E_ADMIN } from "../../playwright.config";
 import { adminRoutes } from "../support/admin-routes";
+import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";
 
 const pages = [...new Set(adminRoutes.map((route) => route.url))];
@@ -69,25 +69,10 @@ test("every admin page, .data request and action refuses a signed-in non-admin",
   );
   await database.close();
 
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  let output = "";
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (chunk) => (output += chunk));
-  server.stderr!.on("data", (chunk) => (output += chunk));
-  const stopped = new Promise((resolve) => server.on("exit", resolve));
+  // Its own PGlite in dataDir, whatever database the suite runs against.
+  const server = startOwnServer(port, { DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
-    const until = Date.now() + 90_000;
-    while (
-      !(await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      if (Date.now() > until) throw new Error(`servidor não subiu:\n${output}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await server.ready();
     const headers = { cookie: `${SESSION_COOKIE}=${token}` };
     // Home, not /admin/login: the server knows the session and refuses the user.
     for (const url of pages) {
@@ -115,7 +100,6 @@ test("every admin page, .data request and action refuses a signed-in non-admin",
       }
     }
   } finally {
-    server.kill("SIGTERM");
-    await stopped;
+    await server.stop();
   }
 });

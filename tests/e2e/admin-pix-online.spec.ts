@@ -3,13 +3,13 @@
 // off), and the refund of a paid automatic-Pix order on a server of this spec's own: its
 // database gets the order and its paid charge while no server holds it (PGlite has a single
 // owner), and Mercado Pago is a local server that answers as its API does.
-import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { startOwnServer } from "../support/own-server";
 import { expectNoSeriousA11yViolations, gotoHydrated, loginAsAdmin } from "./admin-ops-helpers";
 import { expect, test } from "./fixtures";
 
@@ -97,46 +97,14 @@ const PORT = Number(process.env.E2E_PORT || 3100) + 10;
 const base = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string, env: Record<string, string>) {
-  let output = "";
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-      PAYMENT_RECONCILE_INTERVAL: "0",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return startOwnServer(PORT, {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: "warn",
+    PAYMENT_RECONCILE_INTERVAL: "0",
+    ...env,
   });
-  server.stdout!.on("data", (chunk) => (output += chunk));
-  server.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => server.on("exit", resolve));
-  return {
-    async ready() {
-      const until = Date.now() + 90_000;
-      while (
-        !(await fetch(`${base}/readyz`)
-          .then((r) => r.ok)
-          .catch(() => false))
-      ) {
-        if (server.exitCode !== null || Date.now() > until) {
-          throw new Error(`servidor não subiu:\n${output}`);
-        }
-        await new Promise((r) => setTimeout(r, 300));
-      }
-    },
-    async stop() {
-      if (server.exitCode === null) server.kill("SIGTERM");
-      await exited;
-    },
-    kill() {
-      if (server.exitCode === null) server.kill("SIGKILL");
-    },
-  };
 }
 
 /** A Pix payment on the fake Mercado Pago, approved (as if the customer had paid). */

@@ -2,10 +2,10 @@
 // and a checkout with its order page run against a server of their own at the most verbose
 // log level; its whole output must not hold the password, session tokens, the TOTP secret
 // and codes, recovery codes or the order's token.
-import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { totp } from "~/domain/totp";
+import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 8;
@@ -16,32 +16,14 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
   browser,
 }) => {
   test.setTimeout(150_000);
-  let output = "";
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: path.join(os.tmpdir(), `agropet-logs-${Date.now()}`),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: "trace",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = startOwnServer(PORT, {
+    DATA_DIR: path.join(os.tmpdir(), `agropet-logs-${Date.now()}`),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: "trace",
   });
-  server.stdout!.on("data", (chunk) => (output += chunk));
-  server.stderr!.on("data", (chunk) => (output += chunk));
-  const stopped = new Promise((resolve) => server.on("exit", resolve));
   try {
-    const until = Date.now() + 90_000;
-    while (
-      !(await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      if (Date.now() > until) throw new Error(`servidor não subiu:\n${output}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await server.ready();
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
 
@@ -58,9 +40,10 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
     const enrolCode = totp(secret, new Date());
     await page.getByLabel("Código do aplicativo").fill(enrolCode);
     await page.getByRole("button", { name: "Confirmar e ativar" }).click();
-    const recovery = (
-      await page.getByTestId("codigos-recuperacao").locator("li").allTextContents()
-    ).map((c) => c.trim());
+    // allTextContents does not wait: wait for the codes to be shown first.
+    const codes = page.getByTestId("codigos-recuperacao").locator("li");
+    await expect(codes).toHaveCount(10);
+    const recovery = (await codes.allTextContents()).map((c) => c.trim());
     expect(recovery).toHaveLength(10);
 
     // Sign out, sign in again with the password and the next code.
@@ -101,8 +84,8 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
     await shopper.close();
     await context.close();
 
-    server.kill("SIGTERM");
-    await stopped;
+    await server.stop();
+    const output = server.output();
     const secrets = {
       password: admin.password,
       totpSecret: secret,
@@ -122,6 +105,6 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
       expect(output.includes(encodeURIComponent(value)), `${name} apareceu no log`).toBe(false);
     }
   } finally {
-    if (server.exitCode === null) server.kill("SIGKILL");
+    server.kill();
   }
 });

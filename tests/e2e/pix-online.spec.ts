@@ -3,12 +3,13 @@
 // order page with the QR code and copia e cola; the payment is approved at the "provider",
 // a signed notification reaches /webhooks/mercadopago, and the open page turns
 // 'Pagamento confirmado' by itself, without a reload.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { signNotification } from "~/server/payments/mercadopago.server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 11;
@@ -40,24 +41,9 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
   );
   expect(enabled.status, enabled.stderr).toBe(0);
 
-  let output = "";
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (chunk) => (output += chunk));
-  server.stderr!.on("data", (chunk) => (output += chunk));
-  const stopped = new Promise((resolve) => server.on("exit", resolve));
+  const server = startOwnServer(PORT, env);
   try {
-    const until = Date.now() + 90_000;
-    while (
-      !(await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      if (Date.now() > until) throw new Error(`servidor não subiu:\n${output}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await server.ready();
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
 
@@ -120,8 +106,7 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
     ).toBe(true);
     await context.close();
   } finally {
-    server.kill("SIGTERM");
-    await stopped;
+    await server.stop();
     await mp.close();
   }
 });
