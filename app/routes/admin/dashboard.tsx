@@ -7,7 +7,8 @@ import {
   Store,
   TrendingUp,
 } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
+import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatCard } from "~/components/admin/stat-card";
@@ -17,9 +18,9 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
+import { loadOrFail } from "~/server/admin-load.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getDashboard } from "~/server/dashboard.server";
-import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -28,28 +29,11 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  try {
-    return await getDashboard();
-  } catch (error) {
-    logger.error({ err: error }, "dashboard falhou");
-    throw data({ message: "Erro ao carregar dados do dashboard" }, { status: 500 });
-  }
+  return loadOrFail("Erro ao carregar dados do dashboard", () => getDashboard());
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "Erro ao carregar dados do dashboard";
-  return (
-    <div
-      role="alert"
-      className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-red-800"
-    >
-      <h1 className="text-lg font-bold">{message}</h1>
-      <p className="mt-1 text-sm">Recarregue a página em instantes.</p>
-    </div>
-  );
+export function ErrorBoundary() {
+  return <AdminLoadError title="Dashboard" message="Erro ao carregar dados do dashboard" />;
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
