@@ -10,18 +10,17 @@
 //   orders of one product with stock 10 (exactly 10).
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../app/server/db/client.server";
+import { buildUnlessSkipped, root, startServer, stopServer, table } from "./lib/server";
 
-const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
   const hit = args.find((a) => a.startsWith(`--${name}=`));
@@ -55,60 +54,16 @@ interface RaceResult {
   seconds: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`servidor não respondeu em ${url}`);
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      // Request logs would measure the terminal; refused checkouts log at warn level.
-      LOG_LEVEL: "error",
+/** The built app on a database of the run's own; no webhook worker, a fresh secret. */
+function startApp(env: Record<string, string>) {
+  return startServer(
+    {
       WEBHOOK_WORKER_INTERVAL: "0",
       SESSION_SECRET: crypto.randomBytes(16).toString("hex"),
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/`);
-  return { base, child };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
+    { output: "inherit" },
+  );
 }
 
 async function load(url: string, headers: Record<string, string> = BROWSER): Promise<LoadResult> {
@@ -234,17 +189,9 @@ async function postgresDatabase(url: string) {
   };
 }
 
-/** Starts a helper process (the yardstick) and waits until it answers. */
-async function startReference(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-reference.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(base);
-  return { base, child };
+/** Starts the yardstick (scripts/bench-reference.ts) and waits until it answers. */
+function startReference(env: Record<string, string>) {
+  return startServer(env, { script: "scripts/bench-reference.ts", readyPath: "/" });
 }
 
 /** Stock for the checkout runs, set in the database before the app starts. */
@@ -291,7 +238,7 @@ async function runBackend(kind: Kind) {
     const stock = await prepareStock(env);
 
     console.log(`[${kind}] iniciando servidor ...`);
-    const { base, child } = await startServer(env);
+    const { base, child } = await startApp(env);
     try {
       const productId = await productIdBySku(base, RACE_SKU);
       const pages: [string, LoadResult][] = [];
@@ -327,19 +274,9 @@ async function runBackend(kind: Kind) {
   }
 }
 
-function table(rows: string[][]) {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ")} |`;
-  const sep = `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`;
-  return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join("\n");
-}
-
 async function main() {
-  if (!args.includes("--no-build")) {
-    console.log("Compilando (react-router build)...");
-    const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-  }
+  if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
+  buildUnlessSkipped(args);
   const backends: ("PGlite" | "PostgreSQL")[] = ["PGlite"];
   if (process.env.DATABASE_URL) backends.push("PostgreSQL");
   const results = [];

@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { inArray, sql } from "drizzle-orm";
 import { type Database, openDatabase, queryRows } from "~/server/db/client.server";
-import { itensPedido, pedidos, produtos } from "~/server/db/schema";
+import { itensPedido, pedidos, produtos } from "~/server/db/schema.server";
 import { updateSettings } from "~/server/settings.server";
 
 const { values } = parseArgs({

@@ -5,14 +5,12 @@
 // plus the inline scripts. Prints the table against the budgets (marketing pages 15 KB,
 // store pages 90 KB). A tool to read: it does not fail on a page over budget.
 // Flags: --no-build.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { buildUnlessSkipped, root, startServer, stopServer, table } from "./lib/server";
 
-const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build", "client");
 const MARKETING_BUDGET = 15 * 1024;
 const STORE_BUDGET = 90 * 1024;
@@ -26,17 +24,6 @@ const PAGES: { path: string; budget: number }[] = [
     budget: STORE_BUDGET,
   })),
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
 
@@ -79,35 +66,10 @@ function firstLoad(html: string) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  if (!process.argv.includes("--no-build")) {
-    const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-  }
-  const port = await freePort();
+  buildUnlessSkipped(process.argv);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-size-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, child } = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
   try {
-    const until = Date.now() + 120_000;
-    while (
-      !(await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      if (Date.now() > until) throw new Error("o servidor não subiu");
-      await new Promise((r) => setTimeout(r, 300));
-    }
     const loja = await (await fetch(`${base}/loja`)).text();
     const product = /href="(\/loja\/produto\/[^"]+)"/.exec(loja)?.[1] ?? "/loja";
     const rows = [["Página", "módulos", "JS (gzip)", "inline (gzip)", "total", "orçamento", ""]];
@@ -128,15 +90,10 @@ async function main() {
         total <= page.budget ? "ok" : "acima",
       ]);
     }
-    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-    const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ")} |`;
     console.log(`\nJavaScript da primeira visita, por página (gzip nível 9)\n`);
-    console.log(line(rows[0]!));
-    console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-    for (const r of rows.slice(1)) console.log(line(r));
+    console.log(table(rows));
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
