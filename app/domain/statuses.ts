@@ -58,6 +58,17 @@ export const FORMA_PAGAMENTO_LABEL: Vocabulary<FormaPagamento> = {
   cartao_entrega: "Cartão na entrega",
 };
 
+/**
+ * The forms of payment the checkout offers, in its order (SPEC §4): pix only when manual Pix
+ * is on, pix_mercadopago only when online Pix is switched on with an access token.
+ */
+export const CHECKOUT_PAYMENTS = [
+  "pix_mercadopago",
+  "pix",
+  "dinheiro",
+  "cartao_entrega",
+] as const satisfies readonly FormaPagamento[];
+
 export const JANELAS_ENTREGA = ["manha", "tarde", "noite"] as const;
 export type JanelaEntrega = (typeof JANELAS_ENTREGA)[number];
 export const JANELA_ENTREGA_LABEL: Vocabulary<JanelaEntrega> = {

@@ -2,14 +2,10 @@
 import { z } from "zod";
 import { decodeCartLines } from "~/domain/cart";
 import { parseBRL } from "~/domain/money";
+import { CHECKOUT_PAYMENTS } from "~/domain/statuses";
 
 export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
 export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
-/**
- * The forms of payment the checkout offers (SPEC §4); pix only when manual Pix is on,
- * pix_mercadopago only when online Pix is switched on with an access token (decision 0014).
- */
-export const CHECKOUT_PAYMENTS = ["pix_mercadopago", "pix", "dinheiro", "cartao_entrega"] as const;
 export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
 export const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
 export const PIX_EMAIL_INVALID = "E-mail inválido";

@@ -12,9 +12,8 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { encodeCartLines } from "~/domain/cart";
 import { formatBRL } from "~/domain/money";
-import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
+import { CHECKOUT_PAYMENTS, FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import type { FormResult } from "~/lib/form-result";
-import { CHECKOUT_PAYMENTS } from "~/schemas/checkout";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
