@@ -1,7 +1,3 @@
-// Benchmark: imports 10,000 generated rows through import.server.ts into a fresh database
-// (in-memory PGlite, and a throwaway database on the PostgreSQL of DATABASE_URL when set).
-// Usage: npx tsx scripts/bench-import.ts [rows]
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +10,7 @@ import {
 } from "~/server/db/client.server";
 import { importProducts } from "~/server/import.server";
 import { localDiskDriver, setStorage } from "~/server/storage.server";
+import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const HEADER =
@@ -58,23 +55,13 @@ function generateCsv(rows: number): Buffer {
 }
 
 async function freshPostgres(url: string): Promise<Database> {
-  const { default: pg } = await import("pg");
-  const name = `bench_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
+  const throwaway = await createThrowawayDatabase(url, "bench");
+  const database = await openDatabase({ databaseUrl: throwaway.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
 }

@@ -20,6 +20,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../app/server/db/client.server";
 import { buildUnlessSkipped, root, startServer, stopServer, table } from "./lib/server";
+import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -169,24 +170,8 @@ async function serial(base: string, productId: string, offset: number) {
   return { p50: at(0.5), p99: at(0.99), failed };
 }
 
-async function postgresDatabase(url: string) {
-  const { default: pg } = await import("pg");
-  const name = `bench_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+function postgresDatabase(url: string) {
+  return createThrowawayDatabase(url, "bench");
 }
 
 /** Starts the yardstick (scripts/bench-reference.ts) and waits until it answers. */

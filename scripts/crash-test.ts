@@ -16,6 +16,7 @@ import { inArray, sql } from "drizzle-orm";
 import { type Database, openDatabase, queryRows } from "~/server/db/client.server";
 import { itensPedido, pedidos, produtos } from "~/server/db/schema.server";
 import { updateSettings } from "~/server/settings.server";
+import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const { values } = parseArgs({
   options: {
@@ -55,24 +56,14 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(url: string): Promise<Target> {
-  const { default: pg } = await import("pg");
-  const name = `crash_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const throwaway = await createThrowawayDatabase(url, "crash");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-crash-"));
   return {
     name: "PostgreSQL",
-    env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
-    open: () => openDatabase({ databaseUrl: target.toString(), poolSize: 2 }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: throwaway.url },
+    open: () => openDatabase({ databaseUrl: throwaway.url, poolSize: 2 }),
     cleanup: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await throwaway.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

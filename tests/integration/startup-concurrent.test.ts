@@ -3,11 +3,11 @@
 // the admin created once. Runs only against PostgreSQL (CI's PostgreSQL stage): PGlite
 // lives inside a single process, so two processes can never share one.
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
 
 const url = process.env.DATABASE_URL;
 
@@ -40,12 +40,8 @@ function startProcess(databaseUrl: string, dataDir: string) {
 describe.skipIf(!url)("two instances starting at once (PostgreSQL)", () => {
   it("migrate, seed and create the admin exactly once, and both start", async () => {
     const { default: pg } = await import("pg");
-    const name = `partida_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const dbUrl = new URL(url!);
-    dbUrl.pathname = `/${name}`;
+    const throwaway = await createThrowawayDatabase(url!, "partida");
+    const dbUrl = new URL(throwaway.url);
     const dataDirs = [1, 2].map((i) =>
       fs.mkdtempSync(path.join(os.tmpdir(), `agropet-start${i}-`)),
     );
@@ -82,8 +78,7 @@ describe.skipIf(!url)("two instances starting at once (PostgreSQL)", () => {
         await check.end();
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await throwaway.drop();
       for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

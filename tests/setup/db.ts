@@ -13,28 +13,19 @@ import {
   setDatabase,
 } from "~/server/db/client.server";
 import { localDiskDriver, setStorage } from "~/server/storage.server";
+import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openMigratedPglite();
-  const { default: pg } = await import("pg");
-  const name = `teste_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 20 });
+  const throwaway = await createThrowawayDatabase(url, "teste");
+  const database = await openDatabase({ databaseUrl: throwaway.url, poolSize: 20 });
   await migrateDatabase(database);
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
 }
