@@ -14,6 +14,23 @@ export interface CartItem {
   quantidade: number;
 }
 
+/** The cart line a product makes (before its quantity): the snapshot the cart keeps. */
+export function cartItemFrom(product: {
+  id: string;
+  nome: string;
+  precoAtual: number;
+  imagemUrl: string | null;
+  estoque: number;
+}): Omit<CartItem, "quantidade"> {
+  return {
+    id: product.id,
+    nome: product.nome,
+    preco: product.precoAtual,
+    imagem: product.imagemUrl,
+    estoque: product.estoque,
+  };
+}
+
 export interface CartState {
   items: CartItem[];
   /** Coupon code the customer applied in the cart (checked again by the server). */

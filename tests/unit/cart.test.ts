@@ -4,6 +4,7 @@ import {
   CART_TEXTS,
   type CartState,
   cartCount,
+  cartItemFrom,
   cartReducer,
   cartText,
   cartTotal,
@@ -158,5 +159,25 @@ describe("cart reducer (SPEC §4)", () => {
       "Você já tem todo o estoque de Bola no carrinho",
     );
     expect(cartText(CART_TEXTS.buttonOther, { n: 3 })).toBe("Carrinho, 3 itens");
+  });
+});
+
+describe("cartItemFrom", () => {
+  it("keeps the product's id, name, price, image and stock as the cart's snapshot", () => {
+    expect(
+      cartItemFrom({
+        id: "p1",
+        nome: "Ração 1 kg",
+        precoAtual: 2990,
+        imagemUrl: "/uploads/produtos/p1.webp",
+        estoque: 7,
+      }),
+    ).toEqual({
+      id: "p1",
+      nome: "Ração 1 kg",
+      preco: 2990,
+      imagem: "/uploads/produtos/p1.webp",
+      estoque: 7,
+    });
   });
 });

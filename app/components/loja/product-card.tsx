@@ -2,7 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { CART_TEXTS, cartText } from "~/domain/cart";
+import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
 import type { StoreProduct } from "~/server/products.server";
 
 export type CardProduct = Pick<
@@ -18,13 +18,7 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
   const cart = useCart();
   const href = `/loja/produto/${product.id}`;
   const room = cart.remaining(product.id, product.estoque);
-  const item = {
-    id: product.id,
-    nome: product.nome,
-    preco: product.precoAtual,
-    imagem: product.imagemUrl,
-    estoque: product.estoque,
-  };
+  const item = cartItemFrom(product);
   function add() {
     const added = cart.add(item);
     if (added > 0) toast.success(cartText(CART_TEXTS.addedFromCard, { nome: product.nome }));

@@ -7,7 +7,7 @@ import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage } from "~/components/loja/product-image";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
-import { CART_TEXTS, cartText } from "~/domain/cart";
+import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
 import { stockText } from "~/domain/catalog";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -92,13 +92,7 @@ export default function ProductPage() {
   const off = discountPercent(product.precoAntes, product.precoAtual);
   const inCart = product.estoque - room;
 
-  const item = {
-    id: product.id,
-    nome: product.nome,
-    preco: product.precoAtual,
-    imagem: product.imagemUrl,
-    estoque: product.estoque,
-  };
+  const item = cartItemFrom(product);
 
   function add() {
     const added = cart.add(item, qty);
