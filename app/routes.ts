@@ -18,6 +18,7 @@ export default [
   // The public forms' scripts send here (JSON); the pages themselves serve them without JS.
   route("contato/enviar", "routes/public/contato-enviar.ts"),
   route("trabalhe-conosco/enviar", "routes/public/trabalhe-conosco-enviar.ts"),
+  route("servicos/enviar", "routes/public/servicos-enviar.ts"),
 
   // Online store
   ...prefix("loja", [

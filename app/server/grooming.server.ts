@@ -20,6 +20,7 @@ import { type PedidoServico, pedidosServicos } from "./db/schema.server";
 import { env } from "./env.server";
 import { randomName, reencodePhoto } from "./images.server";
 import { logger } from "./logger.server";
+import { allowPublicForm } from "./rate-limits.server";
 import { getSettings, webhookUrlFor } from "./settings.server";
 import {
   detectKind,
@@ -166,6 +167,20 @@ export type QuoteSubmission =
       fields: FieldErrors;
       values: Record<string, string>;
     };
+
+export type QuoteResult = QuoteSubmission & { status: 200 | 400 | 429 };
+
+/**
+ * The quote as /servicos receives it, with its rate limit per IP: shared by the page's
+ * action (the form without JavaScript) and /servicos/enviar (the dialog's script, JSON).
+ */
+export async function sendGroomingQuote(request: Request): Promise<QuoteResult> {
+  if (!(await allowPublicForm("orcamento", request))) {
+    return { ok: false, status: 429, toast: QUOTE_MESSAGES.rateLimited, fields: {}, values: {} };
+  }
+  const result = await submitGroomingQuote(request);
+  return { ...result, status: result.ok ? 200 : 400 };
+}
 
 /** Reads the multipart quote form of /servicos and creates the request. */
 export async function submitGroomingQuote(request: Request): Promise<QuoteSubmission> {

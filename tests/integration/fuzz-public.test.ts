@@ -42,6 +42,7 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/sobre", load: () => import("~/routes/public/sobre") },
   { path: "/produtos", load: () => import("~/routes/public/produtos") },
   { path: "/servicos", load: () => import("~/routes/public/servicos") },
+  { path: "/servicos/enviar", load: () => import("~/routes/public/servicos-enviar") },
   { path: "/contato", load: () => import("~/routes/public/contato") },
   { path: "/contato/enviar", load: () => import("~/routes/public/contato-enviar") },
   { path: "/faq", load: () => import("~/routes/public/faq") },

@@ -3,6 +3,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/public/servicos";
+import { action as sendAction } from "~/routes/public/servicos-enviar";
+import { QUOTE_MESSAGES } from "~/schemas/grooming-quote";
 import { type PedidoServico, pedidosServicos, webhookEntregas } from "~/server/db/schema.server";
 import { createGroomingRequest, groomingWebhookPayload } from "~/server/grooming.server";
 import { updateSettings } from "~/server/settings.server";
@@ -45,12 +47,13 @@ function quoteRequest(
   files: { name: string; type: string; data: Uint8Array }[],
   extra: Record<string, string> = {},
   ip = "10.0.0.1",
+  path = "/servicos",
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...fields, ...extra })) form.append(k, v);
   for (const f of files)
     form.append("fotos", new File([Buffer.from(f.data)], f.name, { type: f.type }));
-  return makeRequest("/servicos", { method: "POST", body: form, ip });
+  return makeRequest(path, { method: "POST", body: form, ip });
 }
 
 async function callAction(request: Request) {
@@ -344,5 +347,87 @@ describe("grooming quote", () => {
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.9.9.10"),
     );
     expect(other.body.ok).toBe(true);
+  });
+
+  describe("/servicos/enviar (the dialog's script, JSON)", () => {
+    async function send(request: Request) {
+      const response = (await sendAction({
+        request,
+        params: {},
+        context: {},
+      } as never)) as Response;
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }
+
+    it("stores the quote with its photo and answers the order number", async () => {
+      const { status, body } = await send(
+        quoteRequest(
+          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
+          {},
+          "10.7.7.1",
+          "/servicos/enviar",
+        ),
+      );
+      expect(status).toBe(200);
+      expect(body).toEqual({ ok: true, numero: expect.stringMatching(/^SRV\d{6}$/) });
+      const [row] = await ctx.database.db.select().from(pedidosServicos);
+      expect(row).toMatchObject({ numeroPedido: body.numero, nomePet: "Thor" });
+      expect(row!.fotos).toHaveLength(1);
+      expect(await counts()).toEqual({ pedidos: 1, webhooks: 1, files: 1 });
+    });
+
+    it("answers the schema's pt-BR messages per field, and a photo the server refuses", async () => {
+      const invalid = await send(
+        quoteRequest(
+          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
+          { nome_pet: " ", whatsapp: "47 9999", leva_traz: "on", endereco: "", bairro: "" },
+          "10.7.7.2",
+          "/servicos/enviar",
+        ),
+      );
+      expect(invalid.status).toBe(400);
+      expect(invalid.body).toMatchObject({
+        ok: false,
+        toast: QUOTE_MESSAGES.failure,
+        fields: {
+          whatsapp: "Informe seu WhatsApp com DDD",
+          nome_pet: "Informe o nome do pet",
+          endereco: "Informe o endereço para buscarmos o pet",
+          bairro: "Informe o bairro",
+        },
+      });
+      // A PDF named and typed as a photo: the bytes decide.
+      const pdf = await send(
+        quoteRequest(
+          [{ name: "foto.jpg", type: "image/jpeg", data: PDF }],
+          {},
+          "10.7.7.2",
+          "/servicos/enviar",
+        ),
+      );
+      expect(pdf.status).toBe(400);
+      expect(pdf.body).toMatchObject({ ok: false, toast: QUOTE_MESSAGES.wrongType });
+      expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    });
+
+    it("shares the page's rate limit per IP", async () => {
+      const ip = "10.7.7.3";
+      // Half through the page without JavaScript, half through the dialog: one counter.
+      for (let i = 0; i < 4; i++) await callAction(quoteRequest([], { nome_pet: "" }, ip));
+      for (let i = 0; i < 4; i++)
+        await send(quoteRequest([], { nome_pet: "" }, ip, "/servicos/enviar"));
+      const last = await send(
+        quoteRequest(
+          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
+          {},
+          ip,
+          "/servicos/enviar",
+        ),
+      );
+      expect(last.status).toBe(429);
+      expect(last.body).toMatchObject({ ok: false, toast: QUOTE_MESSAGES.rateLimited });
+      expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    });
   });
 });
