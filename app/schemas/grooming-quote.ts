@@ -1,6 +1,7 @@
-// The grooming quote form (SPEC §5.3), shared by the dialog (client) and the /servicos
-// action (server). Photos are checked here by what the browser says (type, size, count);
-// the server checks them again by their bytes.
+// The grooming quote form (SPEC §5.3): the schema of the /servicos action and of
+// /servicos/enviar, the messages, and the checks the dialog's script makes in the browser
+// (photos by what the browser says: type, size, count). The server checks the photos
+// again by their bytes.
 import { z } from "zod";
 import { shop } from "~/content/shop";
 import { TIPOS_SERVICO } from "~/domain/statuses";
@@ -64,28 +65,58 @@ const checkbox = z
 export const QUOTE_ADDRESS_REQUIRED = "Informe o endereço para buscarmos o pet";
 export const QUOTE_BAIRRO_REQUIRED = "Informe o bairro";
 
+/** The messages of the required fields, shared by the schema and the dialog's own checks. */
+export const QUOTE_FIELD_MESSAGES = {
+  nome_tutor: "Informe seu nome completo",
+  whatsapp: "Informe seu WhatsApp com DDD",
+  nome_pet: "Informe o nome do pet",
+  raca_porte: "Informe a raça e o porte do pet",
+} as const;
+
+/**
+ * A check the quote dialog makes in the browser before sending (it has no zod): the trimmed
+ * value (or only its digits) must have at least `min` characters; `when` names the checkbox
+ * that makes the field required. The server runs the whole schema again.
+ */
+export interface QuoteFieldCheck {
+  name: string;
+  min: number;
+  digits?: boolean;
+  when?: string;
+  message: string;
+}
+
+export const QUOTE_FIELD_CHECKS: readonly QuoteFieldCheck[] = [
+  { name: "nome_tutor", min: 2, message: QUOTE_FIELD_MESSAGES.nome_tutor },
+  { name: "whatsapp", min: 10, digits: true, message: QUOTE_FIELD_MESSAGES.whatsapp },
+  { name: "nome_pet", min: 1, message: QUOTE_FIELD_MESSAGES.nome_pet },
+  { name: "raca_porte", min: 2, message: QUOTE_FIELD_MESSAGES.raca_porte },
+  { name: "endereco", min: 1, when: "leva_traz", message: QUOTE_ADDRESS_REQUIRED },
+  { name: "bairro", min: 1, when: "leva_traz", message: QUOTE_BAIRRO_REQUIRED },
+];
+
 export const groomingQuoteSchema = z
   .object({
     tipo_servico: z.enum(TIPOS_SERVICO, { message: "Escolha um serviço" }),
     nome_tutor: z
-      .string({ message: "Informe seu nome completo" })
+      .string({ message: QUOTE_FIELD_MESSAGES.nome_tutor })
       .trim()
-      .min(2, "Informe seu nome completo")
+      .min(2, QUOTE_FIELD_MESSAGES.nome_tutor)
       .max(120, "Use no máximo 120 caracteres"),
     whatsapp: z
-      .string({ message: "Informe seu WhatsApp com DDD" })
+      .string({ message: QUOTE_FIELD_MESSAGES.whatsapp })
       .trim()
       .max(30, "Telefone inválido")
-      .refine((v) => v.replace(/\D/g, "").length >= 10, "Informe seu WhatsApp com DDD"),
+      .refine((v) => v.replace(/\D/g, "").length >= 10, QUOTE_FIELD_MESSAGES.whatsapp),
     nome_pet: z
-      .string({ message: "Informe o nome do pet" })
+      .string({ message: QUOTE_FIELD_MESSAGES.nome_pet })
       .trim()
-      .min(1, "Informe o nome do pet")
+      .min(1, QUOTE_FIELD_MESSAGES.nome_pet)
       .max(80, "Use no máximo 80 caracteres"),
     raca_porte: z
-      .string({ message: "Informe a raça e o porte do pet" })
+      .string({ message: QUOTE_FIELD_MESSAGES.raca_porte })
       .trim()
-      .min(2, "Informe a raça e o porte do pet")
+      .min(2, QUOTE_FIELD_MESSAGES.raca_porte)
       .max(120, "Use no máximo 120 caracteres"),
     data_desejada: z
       .string()
@@ -117,29 +148,3 @@ export const groomingQuoteSchema = z
   .transform((v) => (v.leva_traz ? v : { ...v, endereco: null, bairro: null, referencia: null }));
 
 export type GroomingQuote = z.output<typeof groomingQuoteSchema>;
-
-export interface PhotoLike {
-  name: string;
-  size: number;
-  type: string;
-}
-
-/**
- * Checks a new selection against the photos already chosen: the whole selection is
- * refused when it would pass 3 photos, when one is not an image or is above 10 MB.
- */
-export function checkPhotoSelection(
-  alreadyChosen: number,
-  selection: readonly PhotoLike[],
-): ToastMessage | null {
-  if (alreadyChosen + selection.length > MAX_PHOTOS) return QUOTE_MESSAGES.tooMany;
-  if (selection.some((f) => !f.type.startsWith("image/"))) return QUOTE_MESSAGES.wrongType;
-  if (selection.some((f) => f.size > MAX_PHOTO_BYTES)) return QUOTE_MESSAGES.tooLarge;
-  return null;
-}
-
-/** The check at submit time: 1 to 3 photos, each an image of at most 10 MB. */
-export function checkPhotosForSubmit(photos: readonly PhotoLike[]): ToastMessage | null {
-  if (photos.length === 0) return QUOTE_MESSAGES.photosRequired;
-  return checkPhotoSelection(0, photos);
-}

@@ -5,7 +5,6 @@ import sharp from "sharp";
 import {
   createProductInAdmin,
   expectNoSeriousA11yViolations,
-  gotoHydrated,
   loginAsAdmin,
   unique,
 } from "./admin-ops-helpers";
@@ -102,7 +101,8 @@ test("an order's status and payment changed in the admin show on the customer's 
 
 test("a grooming request's status is changed in the admin", async ({ page }) => {
   const pet = unique("Paçoca");
-  await gotoHydrated(page, "/servicos");
+  await page.goto("/servicos");
+  await expect(page.locator('dialog[data-ready="1"]')).toHaveCount(1);
   await page.getByRole("button", { name: /Solicitar Orçamento\s*:\s*Plano de Banho/ }).click();
   const quote = page.getByRole("dialog");
   await quote.getByLabel("Nome Completo").fill("Tutora Admin E2E");

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { gotoHydrated } from "./public-helpers";
+import { gotoHydratedSite, gotoServicos } from "./public-helpers";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
@@ -61,7 +61,7 @@ test.describe("catalogue", () => {
   });
 
   test("a client-side visit from a hydrated page filters too", async ({ page }) => {
-    await gotoHydrated(page, "/servicos");
+    await gotoHydratedSite(page);
     await page
       .getByRole("navigation", { name: "Principal" })
       .getByRole("link", { name: "Produtos" })
@@ -151,7 +151,7 @@ test("without JavaScript the FAQ questions still open and close", async ({ brows
 test("a client-side visit to the FAQ keeps the questions' state for screen readers", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/servicos");
+  await gotoHydratedSite(page);
   await page
     .getByRole("navigation", { name: "Principal" })
     .getByRole("link", { name: "FAQ" })
@@ -168,7 +168,12 @@ test.describe("grooming quote", () => {
   test("the dialog: focus trapped and returned, Escape closes, the quote is sent with one photo", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/servicos");
+    const modules: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") modules.push(request.url());
+    });
+    // Plain HTML and a small inline script, no React (decision 0009).
+    await gotoServicos(page);
     await expect(page.locator("#orcamento")).toHaveCount(0);
     const opener = page.getByRole("button", {
       name: "Solicitar Orçamento: Banho + Tosa Higiênica",
@@ -223,10 +228,11 @@ test.describe("grooming quote", () => {
       page.getByText("Entraremos em contato em breve com seu orçamento personalizado."),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
+    expect(modules).toEqual([]);
   });
 
   test("client-side checks keep the dialog open with the data", async ({ page }) => {
-    await gotoHydrated(page, "/servicos");
+    await gotoServicos(page);
     await page.getByRole("button", { name: "Solicitar Orçamento: Plano de Banho" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Nome Completo").fill("Sem Pet");
@@ -237,6 +243,35 @@ test.describe("grooming quote", () => {
     await expect(dialog.getByText("Informe o nome do pet")).toBeVisible();
     await expect(dialog.getByLabel("Nome Completo")).toHaveValue("Sem Pet");
     await expect(dialog.getByLabel("WhatsApp")).toBeFocused();
+  });
+
+  test("a shared link with ?servico= opens that service's dialog", async ({ page }) => {
+    await gotoServicos(page, "/servicos?servico=banho_tosa");
+    const dialog = page.getByRole("dialog", {
+      name: "Solicitar Orçamento: Banho + Tosa Higiênica",
+    });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('input[name="tipo_servico"]')).toHaveValue("banho_tosa");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a client-side visit from a hydrated page opens the dialog too", async ({ page }) => {
+    await gotoHydratedSite(page);
+    await page
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Banho & Tosa" })
+      .click();
+    await expect(page).toHaveURL(/\/servicos$/);
+    await expect(page.locator('dialog[data-ready="1"]')).toHaveCount(1);
+    await expect(page.locator("#orcamento")).toHaveCount(0);
+    const opener = page.getByRole("button", { name: "Solicitar Orçamento: Plano de Banho" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: /Plano de Banho/ });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
   });
 
   test("without JavaScript the page form still sends the quote", async ({ browser }) => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { createCookie } from "react-router";
 import { expect, type Page, test } from "./fixtures";
-import { gotoHydrated } from "./public-helpers";
+import { gotoHydratedSite, gotoServicos } from "./public-helpers";
 
 const PAGES = [
   { path: "/", h1: /Tudo para o seu pet/ },
@@ -104,9 +104,9 @@ test.describe("public pages", () => {
   });
 
   test("servicos shows no price anywhere", async ({ page }) => {
-    await gotoHydrated(page, "/servicos");
+    await gotoServicos(page);
     await expect(page.getByText("Plano Mais Procurado")).toBeVisible();
-    // Issue 13, point 9: once hydrated, the controls that open the dialog are buttons.
+    // Issue 13, point 9: once the script runs, the controls that open the dialog are buttons.
     await expect(page.getByRole("button", { name: /Solicitar Orçamento/ })).toHaveCount(3);
     await expect(page.getByRole("link", { name: /Solicitar Orçamento/ })).toHaveCount(0);
     expect(await page.locator("main").textContent()).not.toMatch(/R\$/);
@@ -246,7 +246,7 @@ test.describe("public pages", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await gotoHydrated(page, "/servicos");
+    await gotoHydratedSite(page);
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });
@@ -315,7 +315,7 @@ test.describe("public pages", () => {
       }
     }
     // The open dialog and the open mobile menu too.
-    await gotoHydrated(page, "/servicos");
+    await gotoServicos(page);
     await page.getByRole("button", { name: /Solicitar Orçamento: Plano de Banho/ }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoSeriousViolations(page);

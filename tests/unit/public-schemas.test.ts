@@ -3,12 +3,7 @@ import { contactChatMessage } from "~/domain/contact-message";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { fieldErrors } from "~/lib/forms";
 import { contactSchema } from "~/schemas/contact";
-import {
-  checkPhotoSelection,
-  checkPhotosForSubmit,
-  groomingQuoteSchema,
-  QUOTE_MESSAGES,
-} from "~/schemas/grooming-quote";
+import { groomingQuoteSchema, QUOTE_FIELD_CHECKS } from "~/schemas/grooming-quote";
 import { RESUME_MESSAGES, resumeSchema } from "~/schemas/resume";
 
 const quote = {
@@ -83,36 +78,31 @@ describe("grooming quote schema", () => {
   });
 });
 
-describe("photo rules (SPEC §5.3)", () => {
-  const img = (size = 1000, type = "image/jpeg") => ({ name: "a.jpg", size, type });
-
-  it("needs at least one photo to submit", () => {
-    expect(checkPhotosForSubmit([])).toEqual({
-      title: "Fotos obrigatórias",
-      description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
+describe("the quote dialog's checks in the browser", () => {
+  // The dialog has no zod: each check is 'at least `min` characters of the trimmed value (or
+  // of its digits)'. Each must refuse exactly what the schema refuses, with its message.
+  const samples = ["", " ", "A", " A ", "Ab", "47 9888", "(47) 9888-123", "(47) 98888-1234"];
+  for (const check of QUOTE_FIELD_CHECKS) {
+    it(`${check.name}: the same verdict and message as the schema`, () => {
+      for (const sample of samples) {
+        const value = sample.trim();
+        const fails = (check.digits ? value.replace(/\D/g, "") : value).length < check.min;
+        const base = {
+          ...quote,
+          ...(check.when ? { [check.when]: "on", bairro: "Centro", endereco: "Rua 1" } : {}),
+        };
+        const parsed = groomingQuoteSchema.safeParse({ ...base, [check.name]: sample });
+        const message = parsed.success ? undefined : fieldErrors(parsed.error)[check.name];
+        expect(message, `${check.name} = ${JSON.stringify(sample)}`).toBe(
+          fails ? check.message : undefined,
+        );
+      }
     });
-    expect(checkPhotosForSubmit([img()])).toBeNull();
-  });
-
-  it("refuses the whole selection past 3 photos", () => {
-    expect(checkPhotoSelection(2, [img(), img()])).toEqual({
-      title: "Limite de fotos excedido",
-      description: "Você pode enviar no máximo 3 fotos do pet.",
-    });
-    expect(checkPhotoSelection(0, [img(), img(), img(), img()])).toBe(QUOTE_MESSAGES.tooMany);
-    expect(checkPhotoSelection(2, [img()])).toBeNull();
-  });
-
-  it("accepts images only, of at most 10 MB", () => {
-    expect(checkPhotoSelection(0, [img(1000, "application/pdf")])).toEqual({
-      title: "Formato inválido",
-      description: "Envie apenas arquivos de imagem (JPG, PNG, etc).",
-    });
-    expect(checkPhotoSelection(0, [img(10 * 1024 * 1024 + 1)])).toEqual({
-      title: "Arquivo muito grande",
-      description: "Cada foto deve ter no máximo 10MB.",
-    });
-    expect(checkPhotoSelection(0, [img(10 * 1024 * 1024)])).toBeNull();
+  }
+  it("skips the address checks unless pick-up and drop-off is ticked", () => {
+    expect(groomingQuoteSchema.safeParse({ ...quote, endereco: "", bairro: "" }).success).toBe(
+      true,
+    );
   });
 });
 

@@ -1,21 +1,29 @@
 import { CheckIcon, InfoIcon, ScissorsIcon } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
 import { data, useActionData, useSearchParams } from "react-router";
-import { toast } from "sonner";
-import { QuoteDialog } from "~/components/public/quote-dialog";
-import { type QuoteActionData, QuotePlainForm } from "~/components/public/quote-form";
+import { QUOTE_DIALOG_ID, QuoteDialog } from "~/components/public/quote-dialog";
+import { QuotePlainForm } from "~/components/public/quote-form";
 import { PageHero, Section } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { useChatNumber } from "~/components/public/use-chat-number";
-import { useHydrated } from "~/components/public/use-hydrated";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { groomingBenefits, groomingServices } from "~/content/services";
 import { shop } from "~/content/shop";
 import { TIPOS_SERVICO, type TipoServico } from "~/domain/statuses";
-import { QUOTE_MESSAGES } from "~/schemas/grooming-quote";
-import { submitGroomingQuote } from "~/server/grooming.server";
-import { allowPublicForm } from "~/server/rate-limits.server";
+import { InlineScript } from "~/islands/inline-script";
+import { quoteDialog } from "~/islands/quote-dialog";
+import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  QUOTE_FIELD_CHECKS,
+  QUOTE_MESSAGES,
+} from "~/schemas/grooming-quote";
+import { sendGroomingQuote } from "~/server/grooming.server";
 import type { Route } from "./+types/servicos";
+
+// Served as plain HTML, without React (decision 0009): the quote form posts to this page;
+// a small inline script turns it into the native dialog with photo previews.
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {
@@ -24,54 +32,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/servicos",
   });
 
-export async function action({
-  request,
-}: Route.ActionArgs): Promise<ReturnType<typeof data<QuoteActionData>>> {
-  if (!(await allowPublicForm("orcamento", request))) {
-    return data(
-      { ok: false, toast: QUOTE_MESSAGES.rateLimited, fields: {}, values: {} },
-      { status: 429 },
-    );
-  }
-  const result = await submitGroomingQuote(request);
-  return data(result, { status: result.ok ? 200 : 400 });
+export async function action({ request }: Route.ActionArgs) {
+  const { status, ...result } = await sendGroomingQuote(request);
+  return data(result, { status });
 }
+
+const PLAIN_FORM_ID = "orcamento";
 
 const quoteOpenerClass =
   "inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700";
 
 export default function Servicos() {
   const chatNumber = useChatNumber();
-  const hydrated = useHydrated();
+  // In the browser (a client-side visit from a page with React) the script's work is done
+  // here already: buttons, and no plain form.
+  const inBrowser = usePageHydrates();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const [open, setOpen] = useState<TipoServico | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const close = useCallback((isOpen: boolean) => {
-    if (!isOpen) setOpen(null);
-  }, []);
   const requested = params.get("servico");
   const preselected = (TIPOS_SERVICO as readonly string[]).includes(requested ?? "")
     ? (requested as TipoServico)
     : null;
-
-  // A shared link such as /servicos?servico=banho_tosa opens that service's dialog.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render
-  useEffect(() => {
-    if (preselected && !actionData) setOpen(preselected);
-  }, []);
-
-  // A form posted before the page became interactive: show its answer as a toast too.
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!actionData || shown.current === actionData) return;
-    shown.current = actionData;
-    if (actionData.ok)
-      toast.success(QUOTE_MESSAGES.success.title, {
-        description: QUOTE_MESSAGES.success.description,
-      });
-    else toast.error(actionData.toast.title, { description: actionData.toast.description });
-  }, [actionData]);
 
   return (
     <main>
@@ -116,26 +97,23 @@ export default function Servicos() {
                 ))}
               </ul>
               <div className="mt-auto pt-6">
-                {hydrated ? (
-                  // Once React runs, the control opens a dialog: a button, not a link.
+                {inBrowser ? (
                   <button
                     type="button"
-                    onClick={(event) => {
-                      opener.current = event.currentTarget;
-                      setOpen(service.id);
-                    }}
-                    aria-haspopup="dialog"
                     aria-label={`Solicitar Orçamento: ${service.name}`}
                     className={quoteOpenerClass}
+                    data-orcamento={service.id}
                   >
                     Solicitar Orçamento
                   </button>
                 ) : (
-                  // Without JavaScript: a link to the form on the page itself.
+                  // Without JavaScript: a link to the form on the page itself. The script
+                  // makes it a button that opens the dialog.
                   <a
-                    href={`?servico=${service.id}#orcamento`}
+                    href={`?servico=${service.id}#${PLAIN_FORM_ID}`}
                     aria-label={`Solicitar Orçamento: ${service.name}`}
                     className={quoteOpenerClass}
+                    data-orcamento={service.id}
                   >
                     Solicitar Orçamento
                   </a>
@@ -157,8 +135,8 @@ export default function Servicos() {
         </ul>
       </Section>
 
-      {hydrated ? null : (
-        <section id="orcamento" aria-labelledby="orcamento-titulo" className="px-4 py-10">
+      {inBrowser ? null : (
+        <section id={PLAIN_FORM_ID} aria-labelledby="orcamento-titulo" className="px-4 py-10">
           <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 p-6 shadow-sm">
             <h2 id="orcamento-titulo" className="text-2xl font-extrabold text-slate-900">
               Solicitar Orçamento
@@ -191,7 +169,27 @@ export default function Servicos() {
         </div>
       </section>
 
-      <QuoteDialog service={open} onOpenChange={close} returnFocusTo={opener} />
+      <QuoteDialog />
+      <InlineScript
+        run={quoteDialog}
+        args={{
+          dialogId: QUOTE_DIALOG_ID,
+          plainFormId: PLAIN_FORM_ID,
+          endpoint: "/servicos/enviar",
+          services: Object.fromEntries(groomingServices.map((s) => [s.id, s.name])),
+          maxPhotos: MAX_PHOTOS,
+          maxPhotoBytes: MAX_PHOTO_BYTES,
+          checks: QUOTE_FIELD_CHECKS,
+          messages: QUOTE_MESSAGES,
+          sending: "Enviando...",
+          answer: actionData
+            ? {
+                ok: actionData.ok,
+                message: actionData.ok ? QUOTE_MESSAGES.success : actionData.toast,
+              }
+            : null,
+        }}
+      />
     </main>
   );
 }
