@@ -3,58 +3,31 @@
 // admin, against a local server that answers as Mercado Pago's API does.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin/loja";
 import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
-import { placeOrder } from "~/server/orders.server";
 import { REFUND_MESSAGES } from "~/server/orders-admin.server";
-import { createPixCobranca, reconcilePendingCobrancas } from "~/server/payments/cobrancas.server";
+import { reconcilePendingCobrancas } from "~/server/payments/cobrancas.server";
 import { getPaymentConfig } from "~/server/payments/settings.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { body, call, makeAdmin, makeCustomer, status } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { createProduct, orderInput } from "./store-helpers";
+import { mercadoPagoOn, pixOrderWithCharge, withFakeMercadoPago } from "../support/mercadopago";
 
 const ctx = withTestDatabase();
-const ENV_KEYS = [
-  "MERCADOPAGO_API_URL",
-  "MERCADOPAGO_ACCESS_TOKEN",
-  "MERCADOPAGO_WEBHOOK_SECRET",
-  "PUBLIC_URL",
-] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-let mp: FakeMercadoPago;
+const mp = withFakeMercadoPago();
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 
 // biome-ignore lint/suspicious/noExplicitAny: test access to loose loader and action data
 type Loose = any;
 
-beforeAll(async () => {
-  mp = await startFakeMercadoPago();
-  process.env.MERCADOPAGO_API_URL = mp.url;
-  delete process.env.PUBLIC_URL;
-  delete process.env.MERCADOPAGO_ACCESS_TOKEN;
-  delete process.env.MERCADOPAGO_WEBHOOK_SECRET;
-  resetEnvCache();
-});
-afterAll(async () => {
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEnvCache();
-  await mp.close();
-});
 beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
   admin = await makeAdmin();
-  mp.requests.length = 0;
-  mp.failNext(0);
 });
 
 const post = (fields: Record<string, string>, token = admin.token) =>
@@ -63,31 +36,13 @@ const page = async (view: string, token = admin.token) =>
   body<Loose>(await call(loader, makeRequest(`/admin/loja?view=${view}`, { token })));
 
 async function turnOnPix() {
-  await updateSettings(ctx.database.db, {
-    mercadopagoAtivo: true,
-    mercadopagoAccessToken: mp.accessToken,
-    mercadopagoWebhookSecret: "assinatura-de-teste",
-  });
+  await updateSettings(ctx.database.db, mercadoPagoOn(mp, "assinatura-de-teste"));
 }
 
 /** An automatic-Pix order with its charge; paid when asked (read back from the provider). */
 async function pixOrder(options: { paid?: boolean; forma?: string } = {}) {
   await turnOnPix();
-  const item = await createProduct(ctx.database, {
-    nome: `Ração ${crypto.randomUUID()}`,
-    preco: 4590,
-    estoque: 5,
-  });
-  const result = await placeOrder(
-    orderInput([{ produtoId: item.id, quantidade: 1 }], { bairro: "Centro" }),
-  );
-  if (!result.ok) throw new Error(result.message);
-  // The checkout is another part of the issue: the order is switched to online Pix here.
-  await ctx.database.db
-    .update(pedidos)
-    .set({ formaPagamento: "pix_mercadopago" })
-    .where(eq(pedidos.id, result.pedido.id));
-  const cobranca = await createPixCobranca(result.pedido.id, { email: "maria@example.com" });
+  const { pedido, cobranca } = await pixOrderWithCharge(ctx.database);
   if (options.paid) {
     mp.setStatus(cobranca.externoId, "approved");
     expect(await reconcilePendingCobrancas()).toBe(1);
@@ -96,9 +51,9 @@ async function pixOrder(options: { paid?: boolean; forma?: string } = {}) {
     await ctx.database.db
       .update(pedidos)
       .set({ formaPagamento: options.forma as never })
-      .where(eq(pedidos.id, result.pedido.id));
+      .where(eq(pedidos.id, pedido.id));
   }
-  return { pedidoId: result.pedido.id, cobranca };
+  return { pedidoId: pedido.id, cobranca };
 }
 
 async function paymentOf(id: string) {

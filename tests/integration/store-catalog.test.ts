@@ -10,7 +10,7 @@ import { getStoreProduct, listStoreProducts } from "~/server/products.server";
 import { seedDatabase } from "~/server/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct } from "./store-helpers";
+import { createProduct } from "../support/factories";
 
 const ctx = withTestDatabase();
 

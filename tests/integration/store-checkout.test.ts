@@ -10,7 +10,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { createProduct, orderInput, stockOf } from "./store-helpers";
+import { createProduct, orderInput, stockOf } from "../support/factories";
 
 const ctx = withTestDatabase();
 

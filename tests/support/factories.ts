@@ -1,4 +1,4 @@
-// Shared setup of the store's integration tests (not a test file itself).
+// Test data: products, orders, admins and what the audit log recorded (not a test file itself).
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { productSearchText } from "~/domain/search";
