@@ -5,8 +5,7 @@
 
 import fs from "node:fs/promises";
 import path from "node:path";
-import { gotoHydrated, loginAsAdmin } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, loginAsAdmin, sendResume, test } from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
@@ -19,16 +18,12 @@ test("the resume download toasts success only when the file comes, and an error 
   // Its own client address, so the other specs' applications do not count against it.
   await context.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.13" });
   const nome = `Renata Download ${Date.now().toString(36)}`;
-  await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill(nome);
-  await page.getByLabel(/E-mail/).fill("renata.e2e@example.com");
-  await page.getByLabel(/Telefone/).fill("(47) 99999-6666");
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
-  await page.getByRole("button", { name: "Enviar Currículo" }).click();
-  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+  await sendResume(page, {
+    nome,
+    email: "renata.e2e@example.com",
+    telefone: "(47) 99999-6666",
+    pdf: PDF,
+  });
 
   await loginAsAdmin(page, "/admin/curriculos");
   await gotoHydrated(page, "/admin/curriculos");

@@ -4,12 +4,14 @@
 import sharp from "sharp";
 import {
   createProductInAdmin,
+  expect,
   expectNoSeriousA11yViolations,
   gotoHydrated,
   loginAsAdmin,
+  sendResume,
+  test,
   unique,
-} from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+} from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
@@ -149,16 +151,12 @@ test("a resume is downloaded by the admin and refused without a session", async 
   context,
 }) => {
   const nome = `Júlia Candidata ${Date.now().toString(36)}`;
-  await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill(nome);
-  await page.getByLabel(/E-mail/).fill("julia.e2e@example.com");
-  await page.getByLabel(/Telefone/).fill("(47) 99999-5555");
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
-  await page.getByRole("button", { name: "Enviar Currículo" }).click();
-  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+  await sendResume(page, {
+    nome,
+    email: "julia.e2e@example.com",
+    telefone: "(47) 99999-5555",
+    pdf: PDF,
+  });
 
   await loginAsAdmin(page, "/admin/curriculos");
   await page.goto("/admin/curriculos");

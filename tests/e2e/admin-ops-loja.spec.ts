@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { expectNoSeriousA11yViolations, loginAsAdmin, unique } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
 
 test.describe("admin store hub", () => {
   test.beforeEach(async ({ page }) => {

@@ -1,8 +1,7 @@
 // Flows that cross the store, the admin core and the store settings: the dashboard after real
 // checkouts, and the Pix code on the order page once the admin turns manual Pix on.
 
-import { loginAsAdmin } from "./admin-ops-helpers";
-import { expect, type Page, test } from "./fixtures";
+import { expect, loginAsAdmin, type Page, test } from "./fixtures";
 
 /** Checks out one unit of a seeded product and returns the order number, page URL and total. */
 async function checkout(page: Page, options: { payment: "Dinheiro" | "PIX" }) {

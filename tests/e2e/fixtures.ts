@@ -1,10 +1,78 @@
-// Every spec imports `test` from here: each page of the test's browser context is watched
-// for Content-Security-Policy violations (the event and Chromium's 'Refused to ...' console
-// lines), and the test fails if it saw any. The whole suite walks every page and flow.
-import { test as base, expect } from "@playwright/test";
+// Every spec imports `test` and its shared steps from here. Each page of the test's browser
+// context is watched for Content-Security-Policy violations (the event and Chromium's
+// 'Refused to ...' console lines), and the test fails if it saw any. The whole suite walks
+// every page and flow.
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
 
 export type { Page } from "@playwright/test";
+export { expectNoSeriousA11yViolations } from "./a11y";
 export { expect };
+
+/** Opens `target` (the login page, or a page that sends there) and signs in through the form. */
+export async function loginAt(page: Page, target = "/admin/login") {
+  await page.goto(target);
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Senha").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  // The shell is there once 'Sair' is (the login card also says 'Painel Administrativo').
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/admin(\/login)?(\?|$)/);
+}
+
+/** Signs in through the login form and lands on `redirectTo`. */
+export function loginAsAdmin(page: Page, redirectTo = "/admin/dashboard") {
+  return loginAt(page, `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+/** Opens a page and waits until React has hydrated it (its DOM nodes carry a fiber). */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const node = document.querySelector("main");
+    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Creates a product through the admin form. */
+export async function createProductInAdmin(
+  page: Page,
+  options: { nome: string; preco: string; estoque: string; image?: Buffer },
+) {
+  await page.goto("/admin/loja?view=produtos");
+  await page.getByRole("button", { name: "Novo produto" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo produto" });
+  await dialog.getByLabel("Nome").fill(options.nome);
+  await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
+  await dialog.getByLabel("Preço atual (R$)").fill(options.preco);
+  await dialog.getByLabel("Estoque").fill(options.estoque);
+  if (options.image) {
+    await dialog
+      .getByLabel("Imagem")
+      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: options.image });
+  }
+  await dialog.getByRole("button", { name: "Criar produto" }).click();
+  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+}
+
+/** Sends a job application with a PDF through /trabalhe-conosco and waits for the thanks. */
+export async function sendResume(
+  page: Page,
+  resume: { nome: string; email: string; telefone: string; pdf: Buffer },
+) {
+  await page.goto("/trabalhe-conosco");
+  await page.getByLabel(/Nome completo/).fill(resume.nome);
+  await page.getByLabel(/E-mail/).fill(resume.email);
+  await page.getByLabel(/Telefone/).fill(resume.telefone);
+  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
+  await page
+    .getByLabel(/Currículo em PDF/)
+    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: resume.pdf });
+  await page.getByRole("button", { name: "Enviar Currículo" }).click();
+  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+}
 
 export const test = base.extend<{ cspGuard: string[] }>({
   cspGuard: [

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { createCookie } from "react-router";
-import { expect, type Page, test } from "./fixtures";
-import { gotoHydrated } from "./public-helpers";
+import { expect, gotoHydrated, type Page, test } from "./fixtures";
 
 const PAGES = [
   { path: "/", h1: /Tudo para o seu pet/ },

@@ -2,8 +2,7 @@
 // and phone on the number the shop configured, and the order's WhatsApp message as a link
 // the customer taps on the order-success screen.
 import type { Browser, Page } from "@playwright/test";
-import { loginAsAdmin } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, loginAsAdmin, test } from "./fixtures";
 
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 const CONFIGURED = { typed: "(47) 98765-4321", digits: "5547987654321", shown: "(47) 98765-4321" };
