@@ -12,10 +12,11 @@ import { reconcilePendingCobrancas } from "~/server/payments/cobrancas.server";
 import { getPaymentConfig } from "~/server/payments/settings.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
-import { body, call, makeAdmin, makeCustomer, status } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { makeAdmin, makeCustomer } from "../support/factories";
 import { mercadoPagoOn, pixOrderWithCharge, withFakeMercadoPago } from "../support/mercadopago";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 const mp = withFakeMercadoPago();
@@ -33,7 +34,7 @@ beforeEach(async () => {
 const post = (fields: Record<string, string>, token = admin.token) =>
   call(action, formRequest("/admin/loja?view=configuracoes", fields, { token }));
 const page = async (view: string, token = admin.token) =>
-  body<Loose>(await call(loader, makeRequest(`/admin/loja?view=${view}`, { token })));
+  (await call(loader, makeRequest(`/admin/loja?view=${view}`, { token }))).data as Loose;
 
 async function turnOnPix() {
   await updateSettings(ctx.database.db, mercadoPagoOn(mp, "assinatura-de-teste"));
@@ -95,8 +96,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoWebhookSecret: "assinatura-painel-456",
       pixExpiracaoMinutos: "45",
     });
-    expect(status(saved)).toBe(200);
-    expect(body<Loose>(saved)).toMatchObject({ ok: true, intent: "payment-settings-save" });
+    expect(saved.status).toBe(200);
+    expect(saved.data as Loose).toMatchObject({ ok: true, intent: "payment-settings-save" });
     expect(await getPaymentConfig()).toMatchObject({
       ativo: true,
       accessToken: "APP_USR-painel-123",
@@ -112,7 +113,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoWebhookSecret: "",
       pixExpiracaoMinutos: "60",
     });
-    expect(status(again)).toBe(200);
+    expect(again.status).toBe(200);
     expect(await getPaymentConfig()).toMatchObject({
       accessToken: "APP_USR-painel-123",
       webhookSecret: "assinatura-painel-456",
@@ -149,7 +150,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       limparWebhookSecret: "on",
       pixExpiracaoMinutos: "60",
     });
-    expect(status(cleared)).toBe(200);
+    expect(cleared.status).toBe(200);
     expect(await getPaymentConfig()).toMatchObject({
       ativo: false,
       accessToken: null,
@@ -160,8 +161,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   it("refuses invalid input in pt-BR, field by field, and saves nothing", async () => {
     const [before] = await ctx.database.db.select().from(configuracoes);
     const tooShort = await post({ intent: "payment-settings-save", pixExpiracaoMinutos: "10" });
-    expect(status(tooShort)).toBe(400);
-    expect(body<Loose>(tooShort).errors).toEqual({
+    expect(tooShort.status).toBe(400);
+    expect((tooShort.data as Loose).errors).toEqual({
       pixExpiracaoMinutos: "O prazo mínimo é de 30 minutos",
     });
     const spaces = await post({
@@ -169,7 +170,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAccessToken: "APP USR com espaço",
       pixExpiracaoMinutos: "30",
     });
-    expect(body<Loose>(spaces).errors).toEqual({
+    expect((spaces.data as Loose).errors).toEqual({
       mercadopagoAccessToken: "Access token inválido",
     });
     // Switched on with no token: the foundation's rule, shown under the token field.
@@ -178,8 +179,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAtivo: "on",
       pixExpiracaoMinutos: "30",
     });
-    expect(status(noToken)).toBe(400);
-    expect(body<Loose>(noToken).errors).toEqual({
+    expect(noToken.status).toBe(400);
+    expect((noToken.data as Loose).errors).toEqual({
       mercadopagoAccessToken: "Informe o access token do Mercado Pago para ativar o Pix automático",
     });
     const [after] = await ctx.database.db.select().from(configuracoes);
@@ -199,13 +200,13 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     try {
       // Switching on needs no typed secret when the server has them.
       expect(
-        status(
+        (
           await post({
             intent: "payment-settings-save",
             mercadopagoAtivo: "on",
             pixExpiracaoMinutos: "30",
-          }),
-        ),
+          })
+        ).status,
       ).toBe(200);
       const view = await page("configuracoes");
       expect(view.configuracoes.pagamentos).toMatchObject({
@@ -233,8 +234,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       },
       customer.token,
     );
-    expect(result).toBeInstanceOf(Response);
-    expect((result as Response).headers.get("location")).toBe("/");
+    expect(result.response).toBeInstanceOf(Response);
+    expect(result.response!.headers.get("location")).toBe("/");
     expect(await getPaymentConfig()).toMatchObject({ ativo: false, accessToken: null });
   });
 });
@@ -264,8 +265,8 @@ describe("automatic-Pix orders in the orders view", () => {
     expect(await paymentOf(pedidoId)).toBe("pago");
 
     const result = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(result)).toBe(200);
-    expect(body<Loose>(result)).toMatchObject({
+    expect(result.status).toBe(200);
+    expect(result.data as Loose).toMatchObject({
       ok: true,
       intent: "pix-refund",
       message: "Pagamento reembolsado",
@@ -290,8 +291,8 @@ describe("automatic-Pix orders in the orders view", () => {
 
     // A second click (another tab, a stale page) is refused without calling the provider.
     const again = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(again)).toBe(400);
-    expect(body<Loose>(again).message).toBe(REFUND_MESSAGES.jaReembolsado);
+    expect(again.status).toBe(400);
+    expect((again.data as Loose).message).toBe(REFUND_MESSAGES.jaReembolsado);
     expect(refundCalls()).toHaveLength(1);
 
     const order = (await page("pedidos")).pedidos.orders.find((o: Loose) => o.id === pedidoId);
@@ -304,8 +305,8 @@ describe("automatic-Pix orders in the orders view", () => {
   it("re-checks the order on the server: unpaid, other payment methods and unknown ids are refused", async () => {
     const unpaid = await pixOrder();
     const r1 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
-    expect(status(r1)).toBe(400);
-    expect(body<Loose>(r1).message).toBe(REFUND_MESSAGES.naoPago);
+    expect(r1.status).toBe(400);
+    expect((r1.data as Loose).message).toBe(REFUND_MESSAGES.naoPago);
 
     // Marked 'pago' by hand, but no charge was ever paid: nothing to give back.
     await ctx.database.db
@@ -313,21 +314,21 @@ describe("automatic-Pix orders in the orders view", () => {
       .set({ statusPagamento: "pago" })
       .where(eq(pedidos.id, unpaid.pedidoId));
     const r2 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
-    expect(status(r2)).toBe(400);
-    expect(body<Loose>(r2).message).toBe(
+    expect(r2.status).toBe(400);
+    expect((r2.data as Loose).message).toBe(
       "Este pedido não tem pagamento Pix confirmado para reembolsar",
     );
 
     const cash = await pixOrder({ paid: true, forma: "dinheiro" });
     const r3 = await post({ intent: "pix-refund", id: cash.pedidoId });
-    expect(body<Loose>(r3).message).toBe(REFUND_MESSAGES.formaErrada);
+    expect((r3.data as Loose).message).toBe(REFUND_MESSAGES.formaErrada);
     expect(await paymentOf(cash.pedidoId)).toBe("pago");
 
     const r4 = await post({ intent: "pix-refund", id: crypto.randomUUID() });
-    expect(body<Loose>(r4).message).toBe(REFUND_MESSAGES.naoEncontrado);
+    expect((r4.data as Loose).message).toBe(REFUND_MESSAGES.naoEncontrado);
     const r5 = await post({ intent: "pix-refund", id: "não-é-um-id" });
-    expect(status(r5)).toBe(400);
-    expect(body<Loose>(r5).message).toBe("Erro ao reembolsar pagamento");
+    expect(r5.status).toBe(400);
+    expect((r5.data as Loose).message).toBe("Erro ao reembolsar pagamento");
     expect(refundCalls()).toHaveLength(0);
   });
 
@@ -335,12 +336,12 @@ describe("automatic-Pix orders in the orders view", () => {
     const { pedidoId } = await pixOrder({ paid: true });
     mp.failNext(1);
     const failed = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(failed)).toBe(400);
-    expect(body<Loose>(failed).message).toBe(REFUND_MESSAGES.provedor);
+    expect(failed.status).toBe(400);
+    expect((failed.data as Loose).message).toBe(REFUND_MESSAGES.provedor);
     expect(await paymentOf(pedidoId)).toBe("pago");
 
     const retried = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(retried)).toBe(200);
+    expect(retried.status).toBe(200);
     expect(await paymentOf(pedidoId)).toBe("reembolsado");
   });
 
@@ -348,12 +349,12 @@ describe("automatic-Pix orders in the orders view", () => {
     const { pedidoId } = await pixOrder({ paid: true });
     const customer = await makeCustomer();
     const result = await post({ intent: "pix-refund", id: pedidoId }, customer.token);
-    expect(result).toBeInstanceOf(Response);
+    expect(result.response).toBeInstanceOf(Response);
     const anonymous = await call(
       action,
       formRequest("/admin/loja", { intent: "pix-refund", id: pedidoId }),
     );
-    expect((anonymous as Response).headers.get("location")).toMatch(/^\/admin\/login/);
+    expect(anonymous.response!.headers.get("location")).toMatch(/^\/admin\/login/);
     expect(await paymentOf(pedidoId)).toBe("pago");
     expect(refundCalls()).toHaveLength(0);
   });

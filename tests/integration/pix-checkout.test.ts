@@ -19,7 +19,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { createProduct, orderInput, stockOf } from "../support/factories";
+import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
 import { mercadoPagoOn, withFakeMercadoPago } from "../support/mercadopago";
 
 const ctx = withTestDatabase();
@@ -35,21 +35,12 @@ beforeEach(async () => {
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;
 
-function checkoutFields(produtoId: string, overrides: Record<string, string> = {}) {
-  return {
-    nome: "Maria Souza",
-    telefone: "(47) 99999-0000",
-    endereco: "Rua 300",
-    numero: "12",
-    bairro: "Centro",
-    janelaEntrega: "manha",
+const checkoutFields = (produtoId: string, overrides: Record<string, string> = {}) =>
+  checkoutForm(`${produtoId}:2`, {
     formaPagamento: "pix_mercadopago",
     email: "maria@example.com",
-    itens: `${produtoId}:2`,
-    idempotencyKey: crypto.randomUUID(),
     ...overrides,
-  };
-}
+  });
 
 async function checkout(fields: Record<string, string>) {
   return (await checkoutAction(args(formRequest("/loja/checkout", fields)))) as Response;

@@ -24,15 +24,16 @@ import {
 } from "~/server/payments/settings.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
-import { call, makeAdmin } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { makeAdmin } from "../support/factories";
 import {
   mercadoPagoOn,
   pixOrder as placePixOrder,
   pixOrderWithCharge as placePixOrderWithCharge,
   withFakeMercadoPago,
 } from "../support/mercadopago";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 const SECRET = "segredo-do-webhook-de-teste";

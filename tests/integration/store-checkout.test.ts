@@ -10,7 +10,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { createProduct, orderInput, stockOf } from "../support/factories";
+import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
 
 const ctx = withTestDatabase();
 
@@ -37,25 +37,19 @@ describe("checkout (one server transaction)", () => {
       estoque: 5,
     });
     const response = (await checkoutAction({
-      request: formRequest("/loja/checkout", {
-        nome: "Maria Souza",
-        telefone: "(47) 99999-0000",
-        endereco: "Rua 300",
-        numero: "12",
-        bairro: "Centro",
-        janelaEntrega: "manha",
-        formaPagamento: "dinheiro",
-        trocoPara: "100,00",
-        cupom: "bemvindo10",
-        itens: `${racao.id}:2,${petisco.id}:1`,
-        idempotencyKey: crypto.randomUUID(),
-        // Forged by the client: never read.
-        preco: "1",
-        subtotal: "0,01",
-        desconto: "9999",
-        taxaEntrega: "0",
-        total: "0,01",
-      }),
+      request: formRequest(
+        "/loja/checkout",
+        checkoutForm(`${racao.id}:2,${petisco.id}:1`, {
+          trocoPara: "100,00",
+          cupom: "bemvindo10",
+          // Forged by the client: never read.
+          preco: "1",
+          subtotal: "0,01",
+          desconto: "9999",
+          taxaEntrega: "0",
+          total: "0,01",
+        }),
+      ),
       params: {},
       context: {},
     } as never)) as Response;
@@ -431,18 +425,18 @@ describe("checkout (one server transaction)", () => {
       estoque: 5,
     });
     const response = (await checkoutAction({
-      request: formRequest("/loja/checkout", {
-        nome: "Ana Chat",
-        telefone: "47999990000",
-        endereco: "Rua 2",
-        numero: "3",
-        bairro: "Morretes",
-        janelaEntrega: "manha",
-        formaPagamento: "cartao_entrega",
-        observacoes: "Sem pressa",
-        itens: `${item.id}:1`,
-        idempotencyKey: crypto.randomUUID(),
-      }),
+      request: formRequest(
+        "/loja/checkout",
+        checkoutForm(`${item.id}:1`, {
+          nome: "Ana Chat",
+          telefone: "47999990000",
+          endereco: "Rua 2",
+          numero: "3",
+          bairro: "Morretes",
+          formaPagamento: "cartao_entrega",
+          observacoes: "Sem pressa",
+        }),
+      ),
       params: {},
       context: {},
     } as never)) as Response;
@@ -465,17 +459,17 @@ describe("checkout (one server transaction)", () => {
     // Chat off: no text to open.
     await updateSettings(ctx.database.db, { whatsappAtivo: false });
     const off = (await checkoutAction({
-      request: formRequest("/loja/checkout", {
-        nome: "Ana Chat",
-        telefone: "47999990000",
-        endereco: "Rua 2",
-        numero: "3",
-        bairro: "Morretes",
-        janelaEntrega: "manha",
-        formaPagamento: "cartao_entrega",
-        itens: `${item.id}:1`,
-        idempotencyKey: crypto.randomUUID(),
-      }),
+      request: formRequest(
+        "/loja/checkout",
+        checkoutForm(`${item.id}:1`, {
+          nome: "Ana Chat",
+          telefone: "47999990000",
+          endereco: "Rua 2",
+          numero: "3",
+          bairro: "Morretes",
+          formaPagamento: "cartao_entrega",
+        }),
+      ),
       params: {},
       context: {},
     } as never)) as Response;
