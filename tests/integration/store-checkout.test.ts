@@ -424,26 +424,30 @@ describe("checkout (one server transaction)", () => {
       preco: 4200,
       estoque: 5,
     });
-    const response = (await checkoutAction({
-      request: formRequest(
-        "/loja/checkout",
-        checkoutForm(`${item.id}:1`, {
-          nome: "Ana Chat",
-          telefone: "47999990000",
-          endereco: "Rua 2",
-          numero: "3",
-          bairro: "Morretes",
-          formaPagamento: "cartao_entrega",
-          observacoes: "Sem pressa",
-        }),
-      ),
-      params: {},
-      context: {},
-    } as never)) as Response;
-    const cookie = (response.headers.get("set-cookie") ?? "")
-      .split(/,(?=\s*agropet_)/)
-      .map((c) => c.split(";")[0]!.trim())
-      .join("; ");
+    // The order's cookies, as the browser sends them back to /loja.
+    const placeChatOrder = async (extra: Record<string, string> = {}) => {
+      const response = (await checkoutAction({
+        request: formRequest(
+          "/loja/checkout",
+          checkoutForm(`${item.id}:1`, {
+            nome: "Ana Chat",
+            telefone: "47999990000",
+            endereco: "Rua 2",
+            numero: "3",
+            bairro: "Morretes",
+            formaPagamento: "cartao_entrega",
+            ...extra,
+          }),
+        ),
+        params: {},
+        context: {},
+      } as never)) as Response;
+      return (response.headers.get("set-cookie") ?? "")
+        .split(/,(?=\s*agropet_)/)
+        .map((c) => c.split(";")[0]!.trim())
+        .join("; ");
+    };
+    const cookie = await placeChatOrder({ observacoes: "Sem pressa" });
     const { flash } = await readOrderFlash(makeRequest("/loja", { headers: { cookie } }));
     const [pedido] = await ctx.database.db.select().from(pedidos);
     expect(flash?.numero).toBe(pedido!.numeroPedido);
@@ -458,25 +462,7 @@ describe("checkout (one server transaction)", () => {
 
     // Chat off: no text to open.
     await updateSettings(ctx.database.db, { whatsappAtivo: false });
-    const off = (await checkoutAction({
-      request: formRequest(
-        "/loja/checkout",
-        checkoutForm(`${item.id}:1`, {
-          nome: "Ana Chat",
-          telefone: "47999990000",
-          endereco: "Rua 2",
-          numero: "3",
-          bairro: "Morretes",
-          formaPagamento: "cartao_entrega",
-        }),
-      ),
-      params: {},
-      context: {},
-    } as never)) as Response;
-    const offCookie = (off.headers.get("set-cookie") ?? "")
-      .split(/,(?=\s*agropet_)/)
-      .map((c) => c.split(";")[0]!.trim())
-      .join("; ");
+    const offCookie = await placeChatOrder();
     expect(
       (await readOrderFlash(makeRequest("/loja", { headers: { cookie: offCookie } }))).flash
         ?.chatUrl,
