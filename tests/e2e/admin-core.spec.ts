@@ -195,35 +195,42 @@ test.describe("admin pages", () => {
     await expect(audit.locator("tr", { hasText: "Login realizado" }).first()).toBeVisible();
   });
 
-  test("general settings validate, save and enable the system tests", async ({ page }) => {
-    await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Fconfiguracoes");
-    await expect(page.getByRole("heading", { name: "Configurações", level: 1 })).toBeVisible();
-    await page.getByLabel("Webhook de pedidos (URL geral)").fill("nao-e-url");
-    await page.getByLabel("Número do WhatsApp (com DDD)").fill("4799");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("URL inválida")).toBeVisible();
-    await expect(page.getByText("Número deve ter pelo menos 10 dígitos")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  test.describe("general settings", () => {
+    // This test saves settings; the fixture saves them back after it.
+    test.use({ restoreSettings: true });
 
-    await page.getByLabel("Webhook de pedidos (URL geral)").fill("");
-    await page.getByLabel("Número do WhatsApp (com DDD)").fill("(47) 99999-0416");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel("Número do WhatsApp (com DDD)")).toHaveValue("47999990416");
+    test("general settings validate, save and enable the system tests", async ({ page }) => {
+      await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Fconfiguracoes");
+      await expect(page.getByRole("heading", { name: "Configurações", level: 1 })).toBeVisible();
+      await page.getByLabel("Webhook de pedidos (URL geral)").fill("nao-e-url");
+      await page.getByLabel("Número do WhatsApp (com DDD)").fill("4799");
+      await page.getByRole("button", { name: "Salvar configurações" }).click();
+      await expect(page.getByText("URL inválida")).toBeVisible();
+      await expect(page.getByText("Número deve ter pelo menos 10 dígitos")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
-    // The chat opens in a new tab; no real network here.
-    await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
-    await page.goto("/admin/testes");
-    await expect(page.getByRole("button", { name: "Testar webhook" })).toBeDisabled();
-    await expect(page.getByText("O webhook não está configurado.")).toBeVisible();
-    const popup = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "Testar WhatsApp" }).click();
-    const tab = await popup;
-    await tab.waitForURL(/wa\.me\/5547999990416\?text=/);
-    await expect(
-      page.getByTestId("historico-testes").getByText("WhatsApp aberto! Envie a mensagem de teste."),
-    ).toBeVisible();
+      await page.getByLabel("Webhook de pedidos (URL geral)").fill("");
+      await page.getByLabel("Número do WhatsApp (com DDD)").fill("(47) 99999-0416");
+      await page.getByRole("button", { name: "Salvar configurações" }).click();
+      await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Número do WhatsApp (com DDD)")).toHaveValue("47999990416");
+
+      // The chat opens in a new tab; no real network here.
+      await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
+      await page.goto("/admin/testes");
+      await expect(page.getByRole("button", { name: "Testar webhook" })).toBeDisabled();
+      await expect(page.getByText("O webhook não está configurado.")).toBeVisible();
+      const popup = page.waitForEvent("popup");
+      await page.getByRole("button", { name: "Testar WhatsApp" }).click();
+      const tab = await popup;
+      await tab.waitForURL(/wa\.me\/5547999990416\?text=/);
+      await expect(
+        page
+          .getByTestId("historico-testes")
+          .getByText("WhatsApp aberto! Envie a mensagem de teste."),
+      ).toBeVisible();
+    });
   });
 
   test("account page shows the 2FA enrolment QR code", async ({ page }) => {

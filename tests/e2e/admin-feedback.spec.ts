@@ -7,6 +7,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, gotoHydrated, loginAsAdmin, sendResume, test } from "./fixtures";
 
+// The chat test empties the number; the fixture saves the settings back after each test.
+test.use({ restoreSettings: true });
+
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
@@ -64,33 +67,24 @@ test("the chat test uses the shop's phone when no number is set, and names it", 
 }) => {
   await loginAsAdmin(page, "/admin/configuracoes");
   await gotoHydrated(page, "/admin/configuracoes");
-  const numberField = page.getByLabel("Número do WhatsApp (com DDD)");
-  const saved = await numberField.inputValue();
-  await numberField.fill("");
+  await page.getByLabel("Número do WhatsApp (com DDD)").fill("");
   await page.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
 
-  try {
-    await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
-    await gotoHydrated(page, "/admin/testes");
-    await expect(page.getByText(/número do WhatsApp não está configurado/)).toHaveCount(0);
-    await expect(page.getByText(/Abre uma conversa com \(47\) 99999-0416/)).toBeVisible();
-    const popup = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "Testar WhatsApp" }).click();
-    await (await popup).waitForURL(/wa\.me\/5547999990416\?text=/);
-    await expect(
-      page
-        .getByTestId("historico-testes")
-        .getByText(
-          "WhatsApp aberto! Envie a mensagem de teste. Número testado: (47) 99999-0416 (telefone da loja).",
-        ),
-    ).toBeVisible();
-  } finally {
-    await gotoHydrated(page, "/admin/configuracoes");
-    await page.getByLabel("Número do WhatsApp (com DDD)").fill(saved);
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
-  }
+  await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
+  await gotoHydrated(page, "/admin/testes");
+  await expect(page.getByText(/número do WhatsApp não está configurado/)).toHaveCount(0);
+  await expect(page.getByText(/Abre uma conversa com \(47\) 99999-0416/)).toBeVisible();
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Testar WhatsApp" }).click();
+  await (await popup).waitForURL(/wa\.me\/5547999990416\?text=/);
+  await expect(
+    page
+      .getByTestId("historico-testes")
+      .getByText(
+        "WhatsApp aberto! Envie a mensagem de teste. Número testado: (47) 99999-0416 (telefone da loja).",
+      ),
+  ).toBeVisible();
 });
 
 test("'Testar webhook' tests the URL typed on the screen, before saving", async ({ page }) => {

@@ -4,6 +4,9 @@
 import { expect, loginAsAdmin, type Page, test } from "./fixtures";
 
 /** Checks out one unit of a seeded product and returns the order number, page URL and total. */
+// Manual Pix is switched on here; the fixture saves the settings back after each test.
+test.use({ restoreSettings: true });
+
 async function checkout(page: Page, options: { payment: "Dinheiro" | "PIX" }) {
   const nome = "Bifinho Keldog Sabor Carne 65 g";
   await page.goto("/loja?q=keldog");
@@ -56,12 +59,7 @@ test("with manual Pix on, the order page shows the Pix code and QR for the exact
 }) => {
   await loginAsAdmin(page, "/admin/loja?view=configuracoes");
   await setManualPix(page, true);
-  try {
-    await expectPixOrderPage(page);
-  } finally {
-    // Other specs expect the default: manual Pix off.
-    await setManualPix(page, false);
-  }
+  await expectPixOrderPage(page);
 });
 
 async function setManualPix(page: Page, on: boolean) {

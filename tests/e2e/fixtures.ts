@@ -74,7 +74,83 @@ export async function sendResume(
   await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
 }
 
-export const test = base.extend<{ cspGuard: string[] }>({
+/** The settings screens whose saved values `restoreSettings` puts back after a test. */
+const SETTINGS_SCREENS = ["/admin/configuracoes", "/admin/loja?view=configuracoes"];
+
+interface SavedControl {
+  name: string;
+  type: string;
+  value: string;
+  checked: boolean;
+}
+
+/** The values of the screen's settings form (the one saved by 'Salvar configurações'). */
+async function readSettings(page: Page, screen: string): Promise<SavedControl[]> {
+  await gotoHydrated(page, screen);
+  const form = page.locator("form").filter({
+    has: page.getByRole("button", { name: "Salvar configurações" }),
+  });
+  return form.locator("input[name], select[name], textarea[name]").evaluateAll((nodes) =>
+    nodes
+      .map((node) => {
+        const input = node as HTMLInputElement;
+        return {
+          name: input.name,
+          type: input.type,
+          value: input.value,
+          checked: input.checked,
+          usable: !input.disabled,
+        };
+      })
+      .filter((c) => c.usable && !["hidden", "password", "file", "submit"].includes(c.type))
+      .map(({ usable: _, ...c }) => c),
+  );
+}
+
+/** Types the saved values back (switches first: they may enable fields) and saves. */
+async function writeSettings(page: Page, screen: string, saved: SavedControl[]) {
+  await gotoHydrated(page, screen);
+  const form = page.locator("form").filter({
+    has: page.getByRole("button", { name: "Salvar configurações" }),
+  });
+  const control = (name: string) => form.locator(`[name="${name}"]`).first();
+  for (const c of saved.filter((c) => c.type === "checkbox")) {
+    await control(c.name).setChecked(c.checked);
+  }
+  for (const c of saved.filter((c) => c.type !== "checkbox")) {
+    if (c.type.startsWith("select")) await control(c.name).selectOption(c.value);
+    else await control(c.name).fill(c.value);
+  }
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(page.getByText(/Configurações salvas/).first()).toBeVisible();
+}
+
+export const test = base.extend<{
+  cspGuard: string[];
+  restoreSettings: boolean;
+  settingsGuard: undefined;
+}>({
+  /**
+   * With `test.use({ restoreSettings: true })` the shop's settings (both settings screens) are
+   * read before each test and saved back after it, so no spec depends on another's order.
+   */
+  restoreSettings: [false, { option: true }],
+  settingsGuard: [
+    async ({ restoreSettings, browser }, use) => {
+      if (!restoreSettings) return use(undefined);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await loginAsAdmin(page, SETTINGS_SCREENS[0]);
+      const saved: SavedControl[][] = [];
+      for (const screen of SETTINGS_SCREENS) saved.push(await readSettings(page, screen));
+      await use(undefined);
+      for (const [i, screen] of SETTINGS_SCREENS.entries()) {
+        await writeSettings(page, screen, saved[i]!);
+      }
+      await context.close();
+    },
+    { auto: true },
+  ],
   cspGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];

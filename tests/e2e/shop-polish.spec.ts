@@ -4,6 +4,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, loginAsAdmin, test } from "./fixtures";
 
+// The chat test changes the number; the fixture saves the settings back after each test.
+test.use({ restoreSettings: true });
+
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 const CONFIGURED = { typed: "(47) 98765-4321", digits: "5547987654321", shown: "(47) 98765-4321" };
 
@@ -48,10 +51,6 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
   page,
 }) => {
   const admin = await adminPage(browser);
-  const before = {
-    number: await admin.getByLabel("Número do WhatsApp").inputValue(),
-    sendOrders: await admin.getByLabel("Enviar pedidos pelo WhatsApp").isChecked(),
-  };
   try {
     await setChat(admin, CONFIGURED.typed, true);
     await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
@@ -98,7 +97,6 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
     await chat.click();
     await (await popup).waitForURL(/wa\.me\//);
   } finally {
-    await setChat(admin, before.number, before.sendOrders);
     await admin.context().close();
   }
 });
