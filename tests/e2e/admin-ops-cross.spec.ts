@@ -3,6 +3,7 @@
 
 import sharp from "sharp";
 import {
+  checkoutAndFollow,
   createProductInAdmin,
   expect,
   expectNoSeriousA11yViolations,
@@ -65,19 +66,14 @@ test("an order's status and payment changed in the admin show on the customer's 
 
   await page.goto(`/loja?q=${tag}`);
   await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill("Cliente Admin E2E");
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-1234");
-  await page.getByLabel("Rua").fill("Rua 300");
-  await page.getByLabel("Número").fill("10");
-  await page.getByLabel("Bairro").selectOption("Centro");
-  await page.getByLabel("Horário de entrega").selectOption("manha");
-  await page.getByRole("radio", { name: "Dinheiro" }).check();
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/PED\d+/)![0];
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  const numero = await checkoutAndFollow(page, {
+    nome: "Cliente Admin E2E",
+    telefone: "(47) 98888-1234",
+    rua: "Rua 300",
+    numero: "10",
+    horario: "manha",
+    pagamento: "Dinheiro",
+  });
   await expect(page).toHaveURL(new RegExp(`/loja/pedido/${numero}\\?token=`));
   const orderUrl = page.url();
   await expect(page.getByTestId("status-pedido")).toHaveText("Novo");

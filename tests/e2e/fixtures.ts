@@ -74,6 +74,34 @@ export async function sendResume(
   await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
 }
 
+/** Fills the checkout form for the cart's items, confirms, and follows the order link. */
+export async function checkoutAndFollow(
+  page: Page,
+  order: {
+    nome: string;
+    telefone: string;
+    rua: string;
+    numero: string;
+    horario: string;
+    pagamento: string;
+  },
+) {
+  await page.goto("/loja/checkout");
+  await page.getByLabel("Nome completo").fill(order.nome);
+  await page.getByLabel("Telefone / WhatsApp").fill(order.telefone);
+  await page.getByLabel("Rua").fill(order.rua);
+  await page.getByLabel("Número").fill(order.numero);
+  await page.getByLabel("Bairro").selectOption("Centro");
+  await page.getByLabel("Horário de entrega").selectOption(order.horario);
+  await page.getByRole("radio", { name: order.pagamento }).check();
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+  await expect(message).toBeVisible();
+  const numero = (await message.textContent())!.match(/PED\d+/)![0];
+  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  return numero;
+}
+
 /** The settings screens whose saved values `restoreSettings` puts back after a test. */
 const SETTINGS_SCREENS = ["/admin/configuracoes", "/admin/loja?view=configuracoes"];
 
