@@ -222,5 +222,6 @@ describe("store catalogue", () => {
     } finally {
       setDatabase(ctx.database);
     }
-  });
+    // Opening the fresh PGlite to break is slow on a loaded CI machine (over 30 s once).
+  }, 120_000);
 });
