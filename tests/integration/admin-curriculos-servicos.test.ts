@@ -61,7 +61,7 @@ describe("resumes", () => {
     expect(headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await ok.response!.arrayBuffer())).toEqual(PDF);
     const [entry] = await auditEntries("resume_download");
-    expect(entry).toMatchObject({ resourceId: resume.id });
+    expect(entry).toMatchObject({ resourceId: resume.id, details: { security_event: true } });
 
     // No session: back to the login with 'Sessão expirada. Faça login novamente.'.
     const anonymous = await call(downloadLoader, makeRequest(path), { id: resume.id });

@@ -77,6 +77,21 @@ describe("security page", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it("counts any security_event flag that is not false, and never fails on one that is not a boolean", async () => {
+    const admin = await makeAdmin();
+    // Older resume downloads flagged themselves with a word, not true.
+    await logAudit({ action: "resume_download", details: { security_event: "sensitive_access" } });
+    await logAudit({ action: "forced_logout", details: { security_event: true } });
+    await logAudit({ action: "product_update", details: { security_event: false } });
+    await logAudit({ action: "product_update", details: { nome: "Ração" } });
+    const result = await call(
+      securityRoute.loader,
+      makeRequest("/admin/security", { token: admin.token }),
+    );
+    expect(result.status).toBe(200);
+    expect(result.data.overview.counters).toMatchObject({ totalLogs: 4, eventosSensiveis: 2 });
+  });
+
   it("names every counted operation in Portuguese, the store's and the forms' too", async () => {
     const admin = await makeAdmin();
     const rule = { max: 100, windowMs: DAY, blockMs: DAY };
