@@ -37,7 +37,9 @@ describe("database", () => {
     } finally {
       await empty.close();
     }
-  });
+    // A fresh in-memory PGlite starts a WASM Postgres: on a loaded 2-core CI machine, running
+    // beside the PostgreSQL suite, that alone has taken over 30 s.
+  }, 120_000);
 
   it("applies the migrations to an empty database", async () => {
     const result = await queryRows<{ table_name: string }>(

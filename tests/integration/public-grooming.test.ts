@@ -12,6 +12,7 @@ import { keyFromPublicUrl, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
+import { type CallResult, call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -56,13 +57,7 @@ function quoteRequest(
   return makeRequest(path, { method: "POST", body: form, ip });
 }
 
-async function callAction(request: Request) {
-  const result = (await action({ request, params: {}, context: {} } as never)) as {
-    data: Record<string, unknown>;
-    init: { status?: number } | null;
-  };
-  return { body: result.data, status: result.init?.status ?? 200 };
-}
+const callAction = (request: Request) => call(action, request);
 
 function uploadedFiles(): string[] {
   const dir = path.join(ctx.uploadsDir, "public", "pet-fotos");
@@ -90,7 +85,7 @@ beforeEach(async () => {
 describe("grooming quote", () => {
   it("stores a quote with 3 photos: re-encoded files, the row and its outbox entry", async () => {
     const jpeg = await photo();
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       quoteRequest([
         { name: "a.jpg", type: "image/jpeg", data: jpeg },
         { name: "b.jpg", type: "image/jpeg", data: jpeg },
@@ -184,7 +179,7 @@ describe("grooming quote", () => {
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
     // ...their own switch does.
     await updateSettings(ctx.database.db, { webhookServicosAtivo: false });
-    const { body } = await callAction(
+    const { data: body } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.2"),
     );
     expect(body.ok).toBe(true);
@@ -196,7 +191,7 @@ describe("grooming quote", () => {
     const four = [1, 2, 3, 4].map((i) => ({ name: `${i}.jpg`, type: "image/jpeg", data: jpeg }));
     let answer = await callAction(quoteRequest(four));
     expect(answer.status).toBe(400);
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Limite de fotos excedido",
       description: "Você pode enviar no máximo 3 fotos do pet.",
     });
@@ -206,7 +201,7 @@ describe("grooming quote", () => {
     answer = await callAction(
       quoteRequest([{ name: "grande.jpg", type: "image/jpeg", data: huge }]),
     );
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Arquivo muito grande",
       description: "Cada foto deve ter no máximo 10MB.",
     });
@@ -217,7 +212,7 @@ describe("grooming quote", () => {
         { name: "foto.jpg", type: "image/jpeg", data: PDF },
       ]),
     );
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Formato inválido",
       description: "Envie apenas arquivos de imagem (JPG, PNG, etc).",
     });
@@ -225,7 +220,7 @@ describe("grooming quote", () => {
     answer = await callAction(
       quoteRequest([{ name: "", type: "application/octet-stream", data: new Uint8Array() }]),
     );
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Fotos obrigatórias",
       description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
     });
@@ -242,7 +237,7 @@ describe("grooming quote", () => {
       quoteRequest([{ name: "bomba.png", type: "image/png", data: png }]),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Imagem grande demais",
       description: "Cada foto deve ter no máximo 60 megapixels.",
     });
@@ -250,7 +245,7 @@ describe("grooming quote", () => {
   });
 
   it("keeps the typed data and names the fields on a validation failure", async () => {
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
         nome_pet: "",
         whatsapp: "12",
@@ -266,7 +261,7 @@ describe("grooming quote", () => {
   });
 
   it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
         leva_traz: "on",
         endereco: "",
@@ -338,15 +333,15 @@ describe("grooming quote", () => {
 
   it("limits quotes per IP with a clear message", async () => {
     const ip = "10.9.9.9";
-    let last: { body: Record<string, unknown>; status: number } | undefined;
+    let last: CallResult | undefined;
     for (let i = 0; i < 9; i++) last = await callAction(quoteRequest([], { nome_pet: "" }, ip));
     expect(last!.status).toBe(429);
-    expect(last!.body.toast).toMatchObject({ title: "Muitas solicitações" });
+    expect(last!.data.toast).toMatchObject({ title: "Muitas solicitações" });
     // Another visitor is not affected.
     const other = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.9.9.10"),
     );
-    expect(other.body.ok).toBe(true);
+    expect(other.data.ok).toBe(true);
   });
 
   describe("/servicos/enviar (the dialog's script, JSON)", () => {
