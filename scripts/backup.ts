@@ -5,28 +5,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupFileName, createBackup } from "~/server/backup.server";
 import { storageFromEnv } from "~/server/boot.server";
-import { migrateDatabase, openDatabase } from "~/server/db/client.server";
-import { assertEmbeddedDatabaseFree } from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
+import { withMigratedDatabase } from "./lib/database";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const config = env();
-assertEmbeddedDatabaseFree(config);
 const dir = path.resolve(values.out ?? config.BACKUP_DIR ?? "backups");
 const file = path.join(dir, backupFileName());
 const started = Date.now();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: path.join(config.dataDir, "db"),
-});
-try {
-  await migrateDatabase(database);
+await withMigratedDatabase(config, async (database) => {
   const manifest = await createBackup(database, await storageFromEnv(config), file);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(
     `Backup gravado em ${file}: ${rows} linhas de ${Object.keys(manifest.tables).length} tabelas, ` +
       `${manifest.files.public} arquivos públicos, ${manifest.files.private} privados (${Date.now() - started} ms).`,
   );
-} finally {
-  await database.close();
-}
+});

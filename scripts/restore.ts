@@ -5,9 +5,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "~/server/backup.server";
 import { storageFromEnv } from "~/server/boot.server";
-import { migrateDatabase, openDatabase } from "~/server/db/client.server";
-import { assertEmbeddedDatabaseFree } from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
+import { withMigratedDatabase } from "./lib/database";
 
 const { values, positionals } = parseArgs({
   options: { force: { type: "boolean", default: false } },
@@ -19,27 +18,26 @@ if (!file) {
   process.exit(2);
 }
 const config = env();
-assertEmbeddedDatabaseFree(config);
 const started = Date.now();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: path.join(config.dataDir, "db"),
-});
 try {
-  await migrateDatabase(database);
-  const manifest = await restoreBackup(database, await storageFromEnv(config), path.resolve(file), {
-    force: values.force,
+  await withMigratedDatabase(config, async (database) => {
+    const manifest = await restoreBackup(
+      database,
+      await storageFromEnv(config),
+      path.resolve(file),
+      {
+        force: values.force,
+      },
+    );
+    const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    console.log(
+      `Restaurado de ${file} (${manifest.engine}, ${manifest.createdAt}): ${rows} linhas, ` +
+        `${manifest.files.public + manifest.files.private} arquivos (${Date.now() - started} ms).`,
+    );
   });
-  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  console.log(
-    `Restaurado de ${file} (${manifest.engine}, ${manifest.createdAt}): ${rows} linhas, ` +
-      `${manifest.files.public + manifest.files.private} arquivos (${Date.now() - started} ms).`,
-  );
 } catch (error) {
   if (error instanceof BackupError) {
     console.error(error.message);
     process.exitCode = 1;
   } else throw error;
-} finally {
-  await database.close();
 }

@@ -4,10 +4,11 @@
 //   'valor':      a fixed amount in centavos, capped at the subtotal.
 // Optional minimum order, expiry date and total usage limit.
 import { formatBRL, percentOf } from "./money";
+import type { TipoCupom } from "./statuses";
 
 export interface CouponRule {
   codigo: string;
-  tipo: "percentual" | "valor";
+  tipo: TipoCupom;
   valor: number;
   ativo: boolean;
   pedidoMinimo: number | null;
@@ -15,12 +16,6 @@ export interface CouponRule {
   limiteUsos: number | null;
   usos: number;
 }
-
-/** The admin coupon form's labels: exactly the two types the rule knows. */
-export const TIPO_CUPOM_LABEL: Record<CouponRule["tipo"], string> = {
-  percentual: "Porcentagem (%)",
-  valor: "Valor fixo (R$)",
-};
 
 export const COUPON_INVALID = "Cupom inválido ou expirado";
 export const COUPON_CHECK_ERROR = "Erro ao validar cupom";

@@ -43,14 +43,3 @@ export function shopDay(value: Date): string {
   }).format(value);
   return parts;
 }
-
-/** The last instant of a calendar day in the shop's time zone ('2026-12-31' -> 23:59:59.999 there). */
-export function endOfShopDay(isoDate: string): Date {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  // The zone's offset at noon of that day (Brazil has no DST now, but stay correct if it returns).
-  const noonUtc = new Date(Date.UTC(y, m - 1, d, 12));
-  const local = new Date(noonUtc.toLocaleString("en-US", { timeZone: SHOP_TIME_ZONE }));
-  const utc = new Date(noonUtc.toLocaleString("en-US", { timeZone: "UTC" }));
-  const offsetMs = local.getTime() - utc.getTime();
-  return new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999) - offsetMs);
-}

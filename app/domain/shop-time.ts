@@ -1,5 +1,6 @@
 // Calendar arithmetic in the shop's time zone (America/Sao_Paulo), for "today" and
-// "this month" on the dashboard: a day starts at the shop's local midnight, not UTC's.
+// "this month" on the dashboard, a coupon's last day and the provider's dates: a day
+// starts at the shop's local midnight, not UTC's. The zone's offset is computed here only.
 import { SHOP_TIME_ZONE, shopDay } from "./dates";
 
 /** Minutes to add to UTC to get the shop's wall clock at `instant` (e.g. -180). */
@@ -36,6 +37,21 @@ export function shopDayStart(day: string): Date {
   const second = wallMidnight - shopOffsetMinutes(new Date(first)) * 60_000;
   const valid = [first, second].filter((c) => shopDay(new Date(c)) === day);
   return new Date(valid.length > 0 ? Math.min(...valid) : second);
+}
+
+/** The last instant of the shop's calendar day 'yyyy-MM-dd' (23:59:59.999 there). */
+export function endOfShopDay(day: string): Date {
+  return new Date(shopDayStart(addDays(day, 1)).getTime() - 1);
+}
+
+/** An instant as ISO 8601 on the shop's wall clock, with its offset ('…T12:00:00.000-03:00'). */
+export function shopIsoString(instant: Date): string {
+  const offset = shopOffsetMinutes(instant);
+  const wall = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, -1);
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${wall}${offset < 0 ? "-" : "+"}${hh}:${mm}`;
 }
 
 /** 'yyyy-MM-dd' plus n calendar days. */

@@ -1,5 +1,5 @@
-// The shop's vocabulary (SPEC §4): every status, payment method, delivery window, service
-// and job opening, with its pt-BR label and, for statuses, one semantic tone. The database
+// The shop's vocabulary (SPEC §4): every status, payment method, delivery window, service,
+// job opening and coupon type, with its pt-BR label and, for statuses, one semantic tone. The database
 // schema takes its values from here; zod schemas only validate against them; every screen
 // (admin and customer) shows a status through StatusBadge with this label and tone.
 
@@ -170,6 +170,10 @@ const STATUS_CURRICULO_TONE: Tones<StatusCurriculo> = {
 // --- Coupons ---
 export const TIPOS_CUPOM = ["percentual", "valor"] as const;
 export type TipoCupom = (typeof TIPOS_CUPOM)[number];
+export const TIPO_CUPOM_LABEL: Vocabulary<TipoCupom> = {
+  percentual: "Porcentagem (%)",
+  valor: "Valor fixo (R$)",
+};
 
 /** Every status kind with its label and tone, for StatusBadge. */
 export const STATUSES = {

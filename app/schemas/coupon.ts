@@ -60,8 +60,3 @@ export const couponSchema = z
   });
 
 export type CouponInput = z.output<typeof couponSchema>;
-
-export const TIPO_CUPOM_LABEL: Record<(typeof TIPOS_CUPOM)[number], string> = {
-  percentual: "Porcentagem (%)",
-  valor: "Valor fixo (R$)",
-};

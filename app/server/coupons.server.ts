@@ -3,7 +3,7 @@
 // order use too.
 import { desc, eq } from "drizzle-orm";
 import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "~/domain/coupon";
-import { endOfShopDay } from "~/domain/dates";
+import { endOfShopDay } from "~/domain/shop-time";
 import type { CouponInput } from "~/schemas/coupon";
 import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";

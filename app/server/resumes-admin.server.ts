@@ -122,9 +122,8 @@ export async function readResumeFile(
   if (!data) return null;
   const ext = (key.match(/\.([a-z0-9]+)$/i)?.[1] ?? "pdf").toLowerCase();
   await transaction(async (tx) => {
-    await audit(tx, actor, "resume_download", "curriculo", id, {
-      security_event: "sensitive_access",
-    });
+    // A candidate's personal data leaving the server: a security event.
+    await audit(tx, actor, "resume_download", "curriculo", id, { security_event: true });
   });
   const base = fileSlug(resume.nomeCompleto);
   return {

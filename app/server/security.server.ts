@@ -12,8 +12,12 @@ export const RATE_LIMIT_VIEW_LIMIT = 100;
 export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const CLEANUP_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Entries flagged security_event (failed logins, forced logouts, unblocks, 2FA changes...). */
-const securityEvent = sql`coalesce((${adminAuditLog.details} ->> 'security_event')::boolean, false)`;
+/**
+ * Entries flagged security_event (failed logins, forced logouts, unblocks, 2FA changes,
+ * resume downloads...). Compared as text, never cast: a flag written as something other
+ * than a boolean (older resume downloads wrote 'sensitive_access') must not break the page.
+ */
+const securityEvent = sql`coalesce(${adminAuditLog.details} ->> 'security_event', 'false') <> 'false'`;
 
 export async function getSecurityOverview(at: Date = now(), executor: Executor = db()) {
   const since = new Date(at.getTime() - RECENT_WINDOW_MS);

@@ -1,7 +1,5 @@
 import { E2E_ADMIN } from "../../playwright.config";
-import { expectNoSeriousA11yViolations } from "./a11y";
-import { loginAsAdmin } from "./admin-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, loginAt, test } from "./fixtures";
 
 test.describe("admin login", () => {
   test("shows the field errors, refuses wrong credentials, then signs in", async ({ page }) => {
@@ -53,7 +51,7 @@ test.describe("admin shell", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAsAdmin(page);
+    await loginAt(page);
     const sidebar = page.locator("#admin-sidebar");
     await expect(sidebar).toHaveAttribute("data-state", "fechado");
     expect((await sidebar.boundingBox())?.width).toBe(48);
@@ -97,7 +95,7 @@ test.describe("admin shell", () => {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await loginAsAdmin(page);
+    await loginAt(page);
     await expect(page.locator("#admin-sidebar")).toBeHidden();
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -117,7 +115,7 @@ test.describe("admin shell", () => {
   });
 
   test("'Sair' ends the session on the server", async ({ page }) => {
-    await loginAsAdmin(page);
+    await loginAt(page);
     const response = await page.goto("/admin/dashboard");
     expect(response?.headers()["cache-control"]).toContain("no-store");
     await page.getByRole("button", { name: "Sair" }).click();
@@ -129,7 +127,7 @@ test.describe("admin shell", () => {
 
   test("30 minutes without activity sign the admin out", async ({ page }) => {
     await page.clock.install();
-    await loginAsAdmin(page);
+    await loginAt(page);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.clock.fastForward("29:00");
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -145,7 +143,7 @@ test.describe("admin shell", () => {
 
 test.describe("admin pages", () => {
   test("system tests: the database test and the history", async ({ page }) => {
-    await loginAsAdmin(page, "/admin/login?redirectTo=%2Fadmin%2Ftestes");
+    await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Ftestes");
     await expect(page.getByRole("heading", { name: "Testes do Sistema" })).toBeVisible();
     await expect(page.getByText("Nenhum teste executado ainda")).toBeVisible();
     await page.getByRole("button", { name: "Testar banco de dados" }).click();
@@ -197,39 +195,46 @@ test.describe("admin pages", () => {
     await expect(audit.locator("tr", { hasText: "Login realizado" }).first()).toBeVisible();
   });
 
-  test("general settings validate, save and enable the system tests", async ({ page }) => {
-    await loginAsAdmin(page, "/admin/login?redirectTo=%2Fadmin%2Fconfiguracoes");
-    await expect(page.getByRole("heading", { name: "Configurações", level: 1 })).toBeVisible();
-    await page.getByLabel("Webhook de pedidos (URL geral)").fill("nao-e-url");
-    await page.getByLabel("Número do WhatsApp (com DDD)").fill("4799");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("URL inválida")).toBeVisible();
-    await expect(page.getByText("Número deve ter pelo menos 10 dígitos")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  test.describe("general settings", () => {
+    // This test saves settings; the fixture saves them back after it.
+    test.use({ restoreSettings: true });
 
-    await page.getByLabel("Webhook de pedidos (URL geral)").fill("");
-    await page.getByLabel("Número do WhatsApp (com DDD)").fill("(47) 99999-0416");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel("Número do WhatsApp (com DDD)")).toHaveValue("47999990416");
+    test("general settings validate, save and enable the system tests", async ({ page }) => {
+      await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Fconfiguracoes");
+      await expect(page.getByRole("heading", { name: "Configurações", level: 1 })).toBeVisible();
+      await page.getByLabel("Webhook de pedidos (URL geral)").fill("nao-e-url");
+      await page.getByLabel("Número do WhatsApp (com DDD)").fill("4799");
+      await page.getByRole("button", { name: "Salvar configurações" }).click();
+      await expect(page.getByText("URL inválida")).toBeVisible();
+      await expect(page.getByText("Número deve ter pelo menos 10 dígitos")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
-    // The chat opens in a new tab; no real network here.
-    await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
-    await page.goto("/admin/testes");
-    await expect(page.getByRole("button", { name: "Testar webhook" })).toBeDisabled();
-    await expect(page.getByText("O webhook não está configurado.")).toBeVisible();
-    const popup = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "Testar WhatsApp" }).click();
-    const tab = await popup;
-    await tab.waitForURL(/wa\.me\/5547999990416\?text=/);
-    await expect(
-      page.getByTestId("historico-testes").getByText("WhatsApp aberto! Envie a mensagem de teste."),
-    ).toBeVisible();
+      await page.getByLabel("Webhook de pedidos (URL geral)").fill("");
+      await page.getByLabel("Número do WhatsApp (com DDD)").fill("(47) 99999-0416");
+      await page.getByRole("button", { name: "Salvar configurações" }).click();
+      await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Número do WhatsApp (com DDD)")).toHaveValue("47999990416");
+
+      // The chat opens in a new tab; no real network here.
+      await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
+      await page.goto("/admin/testes");
+      await expect(page.getByRole("button", { name: "Testar webhook" })).toBeDisabled();
+      await expect(page.getByText("O webhook não está configurado.")).toBeVisible();
+      const popup = page.waitForEvent("popup");
+      await page.getByRole("button", { name: "Testar WhatsApp" }).click();
+      const tab = await popup;
+      await tab.waitForURL(/wa\.me\/5547999990416\?text=/);
+      await expect(
+        page
+          .getByTestId("historico-testes")
+          .getByText("WhatsApp aberto! Envie a mensagem de teste."),
+      ).toBeVisible();
+    });
   });
 
   test("account page shows the 2FA enrolment QR code", async ({ page }) => {
-    await loginAsAdmin(page, "/admin/login?redirectTo=%2Fadmin%2Fconta");
+    await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Fconta");
     await expect(page.getByRole("heading", { name: "Minha conta", level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
     await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();

@@ -5,8 +5,10 @@
 
 import fs from "node:fs/promises";
 import path from "node:path";
-import { gotoHydrated, loginAsAdmin } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, loginAsAdmin, sendResume, test } from "./fixtures";
+
+// The chat test empties the number; the fixture saves the settings back after each test.
+test.use({ restoreSettings: true });
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
@@ -19,16 +21,12 @@ test("the resume download toasts success only when the file comes, and an error 
   // Its own client address, so the other specs' applications do not count against it.
   await context.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.13" });
   const nome = `Renata Download ${Date.now().toString(36)}`;
-  await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill(nome);
-  await page.getByLabel(/E-mail/).fill("renata.e2e@example.com");
-  await page.getByLabel(/Telefone/).fill("(47) 99999-6666");
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
-  await page.getByRole("button", { name: "Enviar Currículo" }).click();
-  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+  await sendResume(page, {
+    nome,
+    email: "renata.e2e@example.com",
+    telefone: "(47) 99999-6666",
+    pdf: PDF,
+  });
 
   await loginAsAdmin(page, "/admin/curriculos");
   await gotoHydrated(page, "/admin/curriculos");
@@ -69,33 +67,24 @@ test("the chat test uses the shop's phone when no number is set, and names it", 
 }) => {
   await loginAsAdmin(page, "/admin/configuracoes");
   await gotoHydrated(page, "/admin/configuracoes");
-  const numberField = page.getByLabel("Número do WhatsApp (com DDD)");
-  const saved = await numberField.inputValue();
-  await numberField.fill("");
+  await page.getByLabel("Número do WhatsApp (com DDD)").fill("");
   await page.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
 
-  try {
-    await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
-    await gotoHydrated(page, "/admin/testes");
-    await expect(page.getByText(/número do WhatsApp não está configurado/)).toHaveCount(0);
-    await expect(page.getByText(/Abre uma conversa com \(47\) 99999-0416/)).toBeVisible();
-    const popup = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "Testar WhatsApp" }).click();
-    await (await popup).waitForURL(/wa\.me\/5547999990416\?text=/);
-    await expect(
-      page
-        .getByTestId("historico-testes")
-        .getByText(
-          "WhatsApp aberto! Envie a mensagem de teste. Número testado: (47) 99999-0416 (telefone da loja).",
-        ),
-    ).toBeVisible();
-  } finally {
-    await gotoHydrated(page, "/admin/configuracoes");
-    await page.getByLabel("Número do WhatsApp (com DDD)").fill(saved);
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
-  }
+  await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
+  await gotoHydrated(page, "/admin/testes");
+  await expect(page.getByText(/número do WhatsApp não está configurado/)).toHaveCount(0);
+  await expect(page.getByText(/Abre uma conversa com \(47\) 99999-0416/)).toBeVisible();
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Testar WhatsApp" }).click();
+  await (await popup).waitForURL(/wa\.me\/5547999990416\?text=/);
+  await expect(
+    page
+      .getByTestId("historico-testes")
+      .getByText(
+        "WhatsApp aberto! Envie a mensagem de teste. Número testado: (47) 99999-0416 (telefone da loja).",
+      ),
+  ).toBeVisible();
 });
 
 test("'Testar webhook' tests the URL typed on the screen, before saving", async ({ page }) => {

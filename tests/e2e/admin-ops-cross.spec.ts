@@ -3,13 +3,16 @@
 
 import sharp from "sharp";
 import {
+  checkoutAndFollow,
   createProductInAdmin,
+  expect,
   expectNoSeriousA11yViolations,
   gotoHydrated,
   loginAsAdmin,
+  sendResume,
+  test,
   unique,
-} from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+} from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
@@ -63,19 +66,14 @@ test("an order's status and payment changed in the admin show on the customer's 
 
   await page.goto(`/loja?q=${tag}`);
   await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill("Cliente Admin E2E");
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-1234");
-  await page.getByLabel("Rua").fill("Rua 300");
-  await page.getByLabel("Número").fill("10");
-  await page.getByLabel("Bairro").selectOption("Centro");
-  await page.getByLabel("Horário de entrega").selectOption("manha");
-  await page.getByRole("radio", { name: "Dinheiro" }).check();
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/PED\d+/)![0];
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  const numero = await checkoutAndFollow(page, {
+    nome: "Cliente Admin E2E",
+    telefone: "(47) 98888-1234",
+    rua: "Rua 300",
+    numero: "10",
+    horario: "manha",
+    pagamento: "Dinheiro",
+  });
   await expect(page).toHaveURL(new RegExp(`/loja/pedido/${numero}\\?token=`));
   const orderUrl = page.url();
   await expect(page.getByTestId("status-pedido")).toHaveText("Novo");
@@ -149,16 +147,12 @@ test("a resume is downloaded by the admin and refused without a session", async 
   context,
 }) => {
   const nome = `Júlia Candidata ${Date.now().toString(36)}`;
-  await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill(nome);
-  await page.getByLabel(/E-mail/).fill("julia.e2e@example.com");
-  await page.getByLabel(/Telefone/).fill("(47) 99999-5555");
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
-  await page.getByRole("button", { name: "Enviar Currículo" }).click();
-  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+  await sendResume(page, {
+    nome,
+    email: "julia.e2e@example.com",
+    telefone: "(47) 99999-5555",
+    pdf: PDF,
+  });
 
   await loginAsAdmin(page, "/admin/curriculos");
   await page.goto("/admin/curriculos");

@@ -10,8 +10,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { startOwnServer } from "../support/own-server";
-import { expectNoSeriousA11yViolations, gotoHydrated, loginAsAdmin } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  loginAsAdmin,
+  test,
+} from "./fixtures";
 
 test.describe("Pix automático settings", () => {
   test("validates, saves the credentials without ever showing them again, and clears them", async ({

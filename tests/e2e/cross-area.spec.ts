@@ -1,27 +1,24 @@
 // Flows that cross the store, the admin core and the store settings: the dashboard after real
 // checkouts, and the Pix code on the order page once the admin turns manual Pix on.
 
-import { loginAsAdmin } from "./admin-ops-helpers";
-import { expect, type Page, test } from "./fixtures";
+import { checkoutAndFollow, expect, loginAsAdmin, type Page, test } from "./fixtures";
 
 /** Checks out one unit of a seeded product and returns the order number, page URL and total. */
+// Manual Pix is switched on here; the fixture saves the settings back after each test.
+test.use({ restoreSettings: true });
+
 async function checkout(page: Page, options: { payment: "Dinheiro" | "PIX" }) {
   const nome = "Bifinho Keldog Sabor Carne 65 g";
   await page.goto("/loja?q=keldog");
   await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill("Cliente Painel E2E");
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 97777-1234");
-  await page.getByLabel("Rua").fill("Rua 250");
-  await page.getByLabel("Número").fill("42");
-  await page.getByLabel("Bairro").selectOption("Centro");
-  await page.getByLabel("Horário de entrega").selectOption("tarde");
-  await page.getByRole("radio", { name: options.payment }).check();
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/PED\d+/)![0];
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  const numero = await checkoutAndFollow(page, {
+    nome: "Cliente Painel E2E",
+    telefone: "(47) 97777-1234",
+    rua: "Rua 250",
+    numero: "42",
+    horario: "tarde",
+    pagamento: options.payment,
+  });
   await expect(page).toHaveURL(new RegExp(`/loja/pedido/${numero}\\?token=`));
   const total = (await page.getByTestId("pedido-total").textContent())!;
   return { numero, url: page.url(), total };
@@ -57,12 +54,7 @@ test("with manual Pix on, the order page shows the Pix code and QR for the exact
 }) => {
   await loginAsAdmin(page, "/admin/loja?view=configuracoes");
   await setManualPix(page, true);
-  try {
-    await expectPixOrderPage(page);
-  } finally {
-    // Other specs expect the default: manual Pix off.
-    await setManualPix(page, false);
-  }
+  await expectPixOrderPage(page);
 });
 
 async function setManualPix(page: Page, on: boolean) {

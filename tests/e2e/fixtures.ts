@@ -1,12 +1,184 @@
-// Every spec imports `test` from here: each page of the test's browser context is watched
-// for Content-Security-Policy violations (the event and Chromium's 'Refused to ...' console
-// lines), and the test fails if it saw any. The whole suite walks every page and flow.
-import { test as base, expect } from "@playwright/test";
+// Every spec imports `test` and its shared steps from here. Each page of the test's browser
+// context is watched for Content-Security-Policy violations (the event and Chromium's
+// 'Refused to ...' console lines), and the test fails if it saw any. The whole suite walks
+// every page and flow.
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
 
 export type { Page } from "@playwright/test";
+export { expectNoSeriousA11yViolations } from "./a11y";
 export { expect };
 
-export const test = base.extend<{ cspGuard: string[] }>({
+/** Opens `target` (the login page, or a page that sends there) and signs in through the form. */
+export async function loginAt(page: Page, target = "/admin/login") {
+  await page.goto(target);
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Senha").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  // The shell is there once 'Sair' is (the login card also says 'Painel Administrativo').
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/admin(\/login)?(\?|$)/);
+}
+
+/** Signs in through the login form and lands on `redirectTo`. */
+export function loginAsAdmin(page: Page, redirectTo = "/admin/dashboard") {
+  return loginAt(page, `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+/** Opens a page and waits until React has hydrated it (its DOM nodes carry a fiber). */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const node = document.querySelector("main");
+    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Creates a product through the admin form. */
+export async function createProductInAdmin(
+  page: Page,
+  options: { nome: string; preco: string; estoque: string; image?: Buffer },
+) {
+  await page.goto("/admin/loja?view=produtos");
+  await page.getByRole("button", { name: "Novo produto" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo produto" });
+  await dialog.getByLabel("Nome").fill(options.nome);
+  await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
+  await dialog.getByLabel("Preço atual (R$)").fill(options.preco);
+  await dialog.getByLabel("Estoque").fill(options.estoque);
+  if (options.image) {
+    await dialog
+      .getByLabel("Imagem")
+      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: options.image });
+  }
+  await dialog.getByRole("button", { name: "Criar produto" }).click();
+  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+}
+
+/** Sends a job application with a PDF through /trabalhe-conosco and waits for the thanks. */
+export async function sendResume(
+  page: Page,
+  resume: { nome: string; email: string; telefone: string; pdf: Buffer },
+) {
+  await page.goto("/trabalhe-conosco");
+  await page.getByLabel(/Nome completo/).fill(resume.nome);
+  await page.getByLabel(/E-mail/).fill(resume.email);
+  await page.getByLabel(/Telefone/).fill(resume.telefone);
+  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
+  await page
+    .getByLabel(/Currículo em PDF/)
+    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: resume.pdf });
+  await page.getByRole("button", { name: "Enviar Currículo" }).click();
+  await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
+}
+
+/** Fills the checkout form for the cart's items, confirms, and follows the order link. */
+export async function checkoutAndFollow(
+  page: Page,
+  order: {
+    nome: string;
+    telefone: string;
+    rua: string;
+    numero: string;
+    horario: string;
+    pagamento: string;
+  },
+) {
+  await page.goto("/loja/checkout");
+  await page.getByLabel("Nome completo").fill(order.nome);
+  await page.getByLabel("Telefone / WhatsApp").fill(order.telefone);
+  await page.getByLabel("Rua").fill(order.rua);
+  await page.getByLabel("Número").fill(order.numero);
+  await page.getByLabel("Bairro").selectOption("Centro");
+  await page.getByLabel("Horário de entrega").selectOption(order.horario);
+  await page.getByRole("radio", { name: order.pagamento }).check();
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+  await expect(message).toBeVisible();
+  const numero = (await message.textContent())!.match(/PED\d+/)![0];
+  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  return numero;
+}
+
+/** The settings screens whose saved values `restoreSettings` puts back after a test. */
+const SETTINGS_SCREENS = ["/admin/configuracoes", "/admin/loja?view=configuracoes"];
+
+interface SavedControl {
+  name: string;
+  type: string;
+  value: string;
+  checked: boolean;
+}
+
+/** The values of the screen's settings form (the one saved by 'Salvar configurações'). */
+async function readSettings(page: Page, screen: string): Promise<SavedControl[]> {
+  await gotoHydrated(page, screen);
+  const form = page.locator("form").filter({
+    has: page.getByRole("button", { name: "Salvar configurações" }),
+  });
+  return form.locator("input[name], select[name], textarea[name]").evaluateAll((nodes) =>
+    nodes
+      .map((node) => {
+        const input = node as HTMLInputElement;
+        return {
+          name: input.name,
+          type: input.type,
+          value: input.value,
+          checked: input.checked,
+          usable: !input.disabled,
+        };
+      })
+      .filter((c) => c.usable && !["hidden", "password", "file", "submit"].includes(c.type))
+      .map(({ usable: _, ...c }) => c),
+  );
+}
+
+/** Types the saved values back (switches first: they may enable fields) and saves. */
+async function writeSettings(page: Page, screen: string, saved: SavedControl[]) {
+  await gotoHydrated(page, screen);
+  const form = page.locator("form").filter({
+    has: page.getByRole("button", { name: "Salvar configurações" }),
+  });
+  const control = (name: string) => form.locator(`[name="${name}"]`).first();
+  for (const c of saved.filter((c) => c.type === "checkbox")) {
+    await control(c.name).setChecked(c.checked);
+  }
+  for (const c of saved.filter((c) => c.type !== "checkbox")) {
+    if (c.type.startsWith("select")) await control(c.name).selectOption(c.value);
+    else await control(c.name).fill(c.value);
+  }
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(page.getByText(/Configurações salvas/).first()).toBeVisible();
+}
+
+export const test = base.extend<{
+  cspGuard: string[];
+  restoreSettings: boolean;
+  settingsGuard: undefined;
+}>({
+  /**
+   * With `test.use({ restoreSettings: true })` the shop's settings (both settings screens) are
+   * read before each test and saved back after it, so no spec depends on another's order.
+   */
+  restoreSettings: [false, { option: true }],
+  settingsGuard: [
+    async ({ restoreSettings, browser }, use) => {
+      if (!restoreSettings) return use(undefined);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await loginAsAdmin(page, SETTINGS_SCREENS[0]);
+      const saved: SavedControl[][] = [];
+      for (const screen of SETTINGS_SCREENS) saved.push(await readSettings(page, screen));
+      await use(undefined);
+      for (const [i, screen] of SETTINGS_SCREENS.entries()) {
+        await writeSettings(page, screen, saved[i]!);
+      }
+      await context.close();
+    },
+    { auto: true },
+  ],
   cspGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];

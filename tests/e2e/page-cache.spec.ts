@@ -1,8 +1,7 @@
 // The shared page cache on the real server: a product page is served from the cache
 // (compressed, with an ETag that answers 304), an admin's edit shows on the very next
 // request, and a visitor carrying one of our cookies is never given nor stored a shared copy.
-import { createProductInAdmin, loginAsAdmin, unique } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { createProductInAdmin, expect, loginAsAdmin, test, unique } from "./fixtures";
 
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 

@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
-import { gotoHydrated } from "./public-helpers";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",

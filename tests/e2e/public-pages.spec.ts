@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { createCookie } from "react-router";
-import { expect, type Page, test } from "./fixtures";
-import { gotoHydrated } from "./public-helpers";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 const PAGES = [
   { path: "/", h1: /Tudo para o seu pet/ },
@@ -14,16 +12,6 @@ const PAGES = [
   { path: "/faq", h1: "Perguntas Frequentes" },
   { path: "/trabalhe-conosco", h1: "Trabalhe Conosco" },
 ];
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 test.describe("public pages", () => {
   for (const { path, h1 } of PAGES) {
@@ -311,22 +299,22 @@ test.describe("public pages", () => {
       await page.setViewportSize({ width, height: 800 });
       for (const { path } of PAGES) {
         await page.goto(path);
-        await expectNoSeriousViolations(page);
+        await expectNoSeriousA11yViolations(page);
       }
     }
     // The open dialog and the open mobile menu too.
     await gotoHydrated(page, "/servicos");
     await page.getByRole("button", { name: /Solicitar Orçamento: Plano de Banho/ }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousA11yViolations(page);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Abrir menu" }).click();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousA11yViolations(page);
     // The open menu of the home, served without React.
     await page.goto("/");
     await page.getByRole("button", { name: "Abrir menu" }).click();
     await expect(page.getByRole("navigation", { name: "Menu do celular" })).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("pages render without JavaScript", async ({ browser }) => {

@@ -4,8 +4,7 @@
 // is anywhere), and the page runs without a single CSP violation (checked by the fixture
 // for every spec).
 import crypto from "node:crypto";
-import { loginAsAdmin } from "./admin-helpers";
-import { expect, type Page, test } from "./fixtures";
+import { expect, loginAt, type Page, test } from "./fixtures";
 
 const PUBLIC_PAGES = [
   "/",
@@ -103,6 +102,6 @@ test("public and store pages: strict policy, nonce on every script, no violation
 });
 
 test("admin pages: strict policy, nonce on every script, no violation", async ({ page }) => {
-  await loginAsAdmin(page);
+  await loginAt(page);
   for (const path of ADMIN_PAGES) await visit(page, path);
 });

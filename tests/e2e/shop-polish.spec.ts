@@ -2,8 +2,10 @@
 // and phone on the number the shop configured, and the order's WhatsApp message as a link
 // the customer taps on the order-success screen.
 import type { Browser, Page } from "@playwright/test";
-import { loginAsAdmin } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, loginAsAdmin, test } from "./fixtures";
+
+// The chat test changes the number; the fixture saves the settings back after each test.
+test.use({ restoreSettings: true });
 
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 const CONFIGURED = { typed: "(47) 98765-4321", digits: "5547987654321", shown: "(47) 98765-4321" };
@@ -49,10 +51,6 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
   page,
 }) => {
   const admin = await adminPage(browser);
-  const before = {
-    number: await admin.getByLabel("Número do WhatsApp").inputValue(),
-    sendOrders: await admin.getByLabel("Enviar pedidos pelo WhatsApp").isChecked(),
-  };
   try {
     await setChat(admin, CONFIGURED.typed, true);
     await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "wa.me" }));
@@ -99,7 +97,6 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
     await chat.click();
     await (await popup).waitForURL(/wa\.me\//);
   } finally {
-    await setChat(admin, before.number, before.sendOrders);
     await admin.context().close();
   }
 });

@@ -1,5 +1,4 @@
-import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("store catalogue", () => {
   test("renders on the server with active, in-stock products only", async ({ request }) => {

@@ -18,17 +18,10 @@ import {
 import { db } from "~/server/db/client.server";
 import { sessoes, usuarios } from "~/server/db/schema.server";
 import { openTotpSecret } from "~/server/totp.server";
-import {
-  auditByAction,
-  body,
-  call,
-  expectRedirect,
-  makeAdmin,
-  status,
-  tokenFrom,
-} from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { auditEntries, makeAdmin } from "../support/factories";
+import { call, expectRedirect, tokenFrom } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -53,18 +46,16 @@ async function enrol(admin: Awaited<ReturnType<typeof makeAdmin>>) {
   const secret = openTotpSecret(row!.totpSecret)!;
   // Sealed at rest: the stored value is not the base32 secret.
   expect(row!.totpSecret).not.toContain(secret);
-  const page = body<{ enrolment: { qrDataUrl: string } | null }>(
-    await call(contaRoute.loader, makeRequest("/admin/conta", { token: admin.token })),
-  );
+  const page = (await call(contaRoute.loader, makeRequest("/admin/conta", { token: admin.token })))
+    .data as { enrolment: { qrDataUrl: string } | null };
   expect(page.enrolment?.qrDataUrl).toMatch(/^data:image\/png;base64,/);
 
-  const wrong = body<Result>(
-    await conta({ intent: "totp_confirmar", codigo: "000000" }, admin.token),
-  );
+  const wrong = (await conta({ intent: "totp_confirmar", codigo: "000000" }, admin.token))
+    .data as Result;
   expect(wrong.ok).toBe(false);
-  const ok = body<Result>(
-    await conta({ intent: "totp_confirmar", codigo: totp(secret, new Date(t)) }, admin.token),
-  );
+  const ok = (
+    await conta({ intent: "totp_confirmar", codigo: totp(secret, new Date(t)) }, admin.token)
+  ).data as Result;
   expect(ok.ok).toBe(true);
   expect(ok.codes).toHaveLength(10);
   return { secret, codes: ok.codes! };
@@ -74,7 +65,7 @@ describe("two-factor login", { timeout: 120_000 }, () => {
   it("enrols with a QR code, then asks for the code at login; a recovery code works once", async () => {
     const admin = await makeAdmin();
     const { secret, codes } = await enrol(admin);
-    expect(await auditByAction("totp_enable")).toHaveLength(1);
+    expect(await auditEntries("totp_enable")).toHaveLength(1);
     const [stored] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
     expect(stored!.totpAtivo).toBe(true);
     expect(stored!.codigosRecuperacao.join()).not.toContain(codes[0]!.replace(/-/g, ""));
@@ -93,17 +84,16 @@ describe("two-factor login", { timeout: 120_000 }, () => {
       /^\/admin\/login\?/,
     );
     expect(
-      status(
-        await call(verificarRoute.loader, makeRequest("/admin/login/verificar", { token: half })),
-      ),
+      (await call(verificarRoute.loader, makeRequest("/admin/login/verificar", { token: half })))
+        .status,
     ).toBe(200);
 
     const bad = await call(
       verificarRoute.action,
       formRequest("/admin/login/verificar", { codigo: "123456" }, { token: half }),
     );
-    expect(status(bad)).toBe(401);
-    expect((await auditByAction("failed_login")).at(0)?.details).toMatchObject({
+    expect(bad.status).toBe(401);
+    expect((await auditEntries("failed_login")).at(0)?.details).toMatchObject({
       motivo: "codigo_2fa_invalido",
     });
 
@@ -124,7 +114,7 @@ describe("two-factor login", { timeout: 120_000 }, () => {
     expect((await getSessionState(makeRequest("/admin", { token: half }))).status).toBe("none");
     const state = await getSessionState(makeRequest("/admin", { token: full }));
     expect(state.status === "active" && !state.session.mfaPendente).toBe(true);
-    expect((await auditByAction("successful_login")).at(0)?.details).toMatchObject({
+    expect((await auditEntries("successful_login")).at(0)?.details).toMatchObject({
       metodo: "totp",
     });
 
@@ -147,8 +137,8 @@ describe("two-factor login", { timeout: 120_000 }, () => {
       );
     };
     expectRedirect(await again(), "/admin/dashboard");
-    expect(status(await again())).toBe(401);
-    expect(await auditByAction("recovery_code_used")).toHaveLength(1);
+    expect((await again()).status).toBe(401);
+    expect(await auditEntries("recovery_code_used")).toHaveLength(1);
   });
 
   it("a TOTP code is good once: replayed inside its window it is refused, and the enrolment code cannot sign in", async () => {
@@ -171,15 +161,15 @@ describe("two-factor login", { timeout: 120_000 }, () => {
       );
 
     // Same 30-second step as the code that confirmed the enrolment: already spent.
-    expect(status(await codeStep(totp(secret, new Date(t))))).toBe(401);
+    expect((await codeStep(totp(secret, new Date(t)))).status).toBe(401);
     t += 30_000;
     const code = totp(secret, new Date(t));
     expectRedirect(await codeStep(code), "/admin/dashboard");
     // Someone who saw that code over the shoulder, seconds later: refused.
     t += 5_000;
-    expect(status(await codeStep(code))).toBe(401);
+    expect((await codeStep(code)).status).toBe(401);
     // The previous step's code is still inside the ±1 window, but older than the last used one.
-    expect(status(await codeStep(totp(secret, new Date(t - 30_000))))).toBe(401);
+    expect((await codeStep(totp(secret, new Date(t - 30_000)))).status).toBe(401);
     // The next step works.
     t += 30_000;
     expectRedirect(await codeStep(totp(secret, new Date(t))), "/admin/dashboard");
@@ -198,12 +188,12 @@ describe("two-factor login", { timeout: 120_000 }, () => {
     const half = tokenFrom(step)!;
     for (let i = 0; i < 4; i++) {
       expect(
-        status(
+        (
           await call(
             verificarRoute.action,
             formRequest("/admin/login/verificar", { codigo: "111111" }, { token: half }),
-          ),
-        ),
+          )
+        ).status,
       ).toBe(401);
     }
     expectRedirect(
@@ -219,17 +209,15 @@ describe("two-factor login", { timeout: 120_000 }, () => {
   it("disabling needs the current password", async () => {
     const admin = await makeAdmin();
     await enrol(admin);
-    const refused = body<Result>(
-      await conta({ intent: "totp_desativar", senhaAtual: "errada" }, admin.token),
-    );
+    const refused = (await conta({ intent: "totp_desativar", senhaAtual: "errada" }, admin.token))
+      .data as Result;
     expect(refused.errors).toEqual({ senhaAtualTotp: "Senha atual incorreta" });
-    const ok = body<Result>(
-      await conta({ intent: "totp_desativar", senhaAtual: admin.password }, admin.token),
-    );
+    const ok = (await conta({ intent: "totp_desativar", senhaAtual: admin.password }, admin.token))
+      .data as Result;
     expect(ok.ok).toBe(true);
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
     expect(row).toMatchObject({ totpAtivo: false, totpSecret: null, codigosRecuperacao: [] });
-    expect(await auditByAction("totp_disable")).toHaveLength(1);
+    expect(await auditEntries("totp_disable")).toHaveLength(1);
   });
 });
 
@@ -239,12 +227,12 @@ describe("sessions of the account", () => {
     const phone = await createSession(admin.user.id, makeRequest("/admin/login"));
     const laptop = await createSession(admin.user.id, makeRequest("/admin/login"));
     const someoneElse = await makeAdmin();
-    const page = body<{ outrasSessoes: number }>(
-      await call(contaRoute.loader, makeRequest("/admin/conta", { token: admin.token })),
-    );
+    const page = (
+      await call(contaRoute.loader, makeRequest("/admin/conta", { token: admin.token }))
+    ).data as { outrasSessoes: number };
     expect(page.outrasSessoes).toBe(2);
 
-    const done = body<Result>(await conta({ intent: "encerrar_sessoes" }, admin.token));
+    const done = (await conta({ intent: "encerrar_sessoes" }, admin.token)).data as Result;
     expect(done).toMatchObject({ ok: true, message: "2 outras sessões foram encerradas." });
     for (const ended of [phone, laptop]) {
       expect((await getSessionState(makeRequest("/admin", { token: ended.token }))).status).toBe(
@@ -257,7 +245,7 @@ describe("sessions of the account", () => {
     expect(
       (await getSessionState(makeRequest("/admin", { token: someoneElse.token }))).status,
     ).toBe("active");
-    const [entry] = await auditByAction("sessions_revoke");
+    const [entry] = await auditEntries("sessions_revoke");
     expect(entry).toMatchObject({ adminUserId: admin.user.id });
     expect(entry!.details).toMatchObject({ sessoes_encerradas: 2 });
   });
@@ -350,7 +338,7 @@ describe("own password change", () => {
       },
       admin.token,
     );
-    expect(body<Result>(wrong).errors).toEqual({ senhaAtual: "Senha atual incorreta" });
+    expect((wrong.data as Result).errors).toEqual({ senhaAtual: "Senha atual incorreta" });
 
     const mismatch = await conta(
       {
@@ -361,13 +349,13 @@ describe("own password change", () => {
       },
       admin.token,
     );
-    expect(body<Result>(mismatch).errors).toEqual({ confirmacao: "As senhas não coincidem" });
+    expect((mismatch.data as Result).errors).toEqual({ confirmacao: "As senhas não coincidem" });
 
     const short = await conta(
       { intent: "senha", senhaAtual: admin.password, novaSenha: "12345", confirmacao: "12345" },
       admin.token,
     );
-    expect(body<Result>(short).errors).toEqual({
+    expect((short.data as Result).errors).toEqual({
       novaSenha: "Senha deve ter pelo menos 6 caracteres",
     });
 
@@ -380,7 +368,7 @@ describe("own password change", () => {
       },
       admin.token,
     );
-    expect(body<Result>(ok).ok).toBe(true);
+    expect((ok.data as Result).ok).toBe(true);
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
     expect(await verifyPassword(row!.senhaHash, "nova-senha-1")).toBe(true);
     expect((await getSessionState(makeRequest("/admin", { token: other.token }))).status).toBe(
@@ -389,7 +377,7 @@ describe("own password change", () => {
     expect((await getSessionState(makeRequest("/admin", { token: admin.token }))).status).toBe(
       "active",
     );
-    const [entry] = await auditByAction("password_update");
+    const [entry] = await auditEntries("password_update");
     expect(entry).toMatchObject({ adminUserId: admin.user.id });
     expect(JSON.stringify(entry!.details)).not.toContain("nova-senha-1");
   });

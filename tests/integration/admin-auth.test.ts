@@ -9,17 +9,10 @@ import { LOGIN_OPS, LOGIN_RULE } from "~/server/admin-auth.server";
 import { createUser, getSessionState, IDLE_TIMEOUT_MS, setClock } from "~/server/auth.server";
 import { db } from "~/server/db/client.server";
 import { rateLimits, sessoes } from "~/server/db/schema.server";
-import {
-  auditByAction,
-  body,
-  call,
-  expectRedirect,
-  makeAdmin,
-  status,
-  tokenFrom,
-} from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { auditEntries, makeAdmin } from "../support/factories";
+import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -45,8 +38,8 @@ function login(email: string, password: string, ip = "10.0.0.1", redirectTo = ""
   );
 }
 
-function errorOf(result: unknown): string | undefined {
-  return body<{ errors: Record<string, string> }>(result).errors?.form;
+function errorOf(result: CallResult): string | undefined {
+  return (result.data as { errors: Record<string, string> }).errors?.form;
 }
 
 // Many argon2 verifications per test: generous time on a busy machine.
@@ -56,8 +49,8 @@ describe("admin login", { timeout: 120_000 }, () => {
       loginRoute.action,
       formRequest("/admin/login", { email: "nao-e-email", password: "123" }),
     );
-    expect(status(result)).toBe(400);
-    expect(body<{ errors: Record<string, string> }>(result).errors).toEqual({
+    expect(result.status).toBe(400);
+    expect((result.data as { errors: Record<string, string> }).errors).toEqual({
       email: "E-mail inválido",
       password: "Senha deve ter pelo menos 6 caracteres",
     });
@@ -75,11 +68,11 @@ describe("admin login", { timeout: 120_000 }, () => {
     const state = await getSessionState(makeRequest("/admin/dashboard", { token }));
     expect(state.status).toBe("active");
 
-    const [ok] = await auditByAction("successful_login");
+    const [ok] = await auditEntries("successful_login");
     expect(ok).toMatchObject({ ipAddress: "10.0.0.1", userAgent: "vitest", resourceType: "auth" });
     expect(ok!.adminUserId).toBeTruthy();
     expect(JSON.stringify(ok!.details)).not.toContain("senha-certa");
-    expect(await auditByAction("session_start")).toHaveLength(1);
+    expect(await auditEntries("session_start")).toHaveLength(1);
   });
 
   it("follows only admin paths after login", async () => {
@@ -102,11 +95,11 @@ describe("admin login", { timeout: 120_000 }, () => {
     await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
     const unknown = await login("ninguem@loja.com", "qualquer-senha");
     const wrong = await login("dona@loja.com", "senha-errada", "10.0.0.2");
-    expect(status(unknown)).toBe(401);
-    expect(status(wrong)).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
     expect(errorOf(unknown)).toBe(INVALID);
     expect(errorOf(wrong)).toBe(INVALID);
-    const failed = await auditByAction("failed_login");
+    const failed = await auditEntries("failed_login");
     expect(failed).toHaveLength(2);
     for (const entry of failed) {
       expect(JSON.stringify(entry.details)).not.toMatch(/qualquer-senha|senha-errada/);
@@ -117,7 +110,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   it("refuses a non-admin with the right password, without a session", async () => {
     await createUser({ email: "cliente@loja.com", password: "senha-cliente", isAdmin: false });
     const result = await login("cliente@loja.com", "senha-cliente");
-    expect(status(result)).toBe(403);
+    expect(result.status).toBe(403);
     expect(errorOf(result)).toBe("Acesso negado. Você não tem permissões de administrador.");
     expect(await db().select().from(sessoes)).toHaveLength(0);
   });
@@ -131,7 +124,7 @@ describe("admin login", { timeout: 120_000 }, () => {
     expect(errorOf(await login("dona@loja.com", "errada-123", "10.1.0.5"))).toBe(BLOCKED);
 
     const refused = await login("dona@loja.com", "senha-certa", "10.9.9.9");
-    expect(status(refused)).toBe(429);
+    expect(refused.status).toBe(429);
     expect(errorOf(refused)).toBe(BLOCKED);
     expect(await db().select().from(sessoes)).toHaveLength(0);
 
@@ -186,9 +179,9 @@ describe("admin login", { timeout: 120_000 }, () => {
       .where(
         and(eq(rateLimits.operation, LOGIN_OPS.email), eq(rateLimits.identifier, "dona@loja.com")),
       );
-    const page = body<Awaited<ReturnType<typeof securityRoute.loader>>>(
-      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token })),
-    );
+    const page = (
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token }))
+    ).data as Awaited<ReturnType<typeof securityRoute.loader>>;
     expect(page.overview!.limites.find((l) => l.id === row!.id)?.bloqueado).toBe(true);
     expect(page.overview!.counters.bloqueados).toBeGreaterThanOrEqual(1);
 
@@ -200,7 +193,7 @@ describe("admin login", { timeout: 120_000 }, () => {
         { token: admin.token },
       ),
     );
-    expect(body<{ ok: boolean; message: string }>(result)).toMatchObject({
+    expect(result.data as { ok: boolean; message: string }).toMatchObject({
       ok: true,
       message: "Usuário desbloqueado com sucesso",
     });
@@ -208,7 +201,7 @@ describe("admin login", { timeout: 120_000 }, () => {
     expect(after!.blockedUntil).toBeNull();
     expectRedirect(await login("dona@loja.com", "senha-certa", "10.4.1.2"), "/admin/dashboard");
 
-    const [audit] = await auditByAction("rate_limit_unblock");
+    const [audit] = await auditEntries("rate_limit_unblock");
     expect(audit).toMatchObject({
       adminUserId: admin.user.id,
       resourceId: row!.id,
@@ -223,7 +216,7 @@ describe("admin login", { timeout: 120_000 }, () => {
         { token: admin.token },
       ),
     );
-    expect(body<{ ok: boolean; message: string }>(missing)).toMatchObject({
+    expect(missing.data as { ok: boolean; message: string }).toMatchObject({
       ok: false,
       message: "Erro ao desbloquear usuário",
     });
@@ -248,16 +241,16 @@ describe("login page", () => {
     const { createSession } = await import("~/server/auth.server");
     const { token } = await createSession(customer.id, makeRequest("/"));
     const result = await call(loginRoute.loader, makeRequest("/admin/login", { token }));
-    expect(body<{ notice: string }>(result).notice).toBe(
+    expect((result.data as { notice: string }).notice).toBe(
       "Acesso negado. Você não tem permissões de administrador.",
     );
     expect((await getSessionState(makeRequest("/", { token }))).status).toBe("none");
-    expect(await auditByAction("session_end")).toHaveLength(1);
+    expect(await auditEntries("session_end")).toHaveLength(1);
   });
 
   it("shows the inactivity notice", async () => {
     const result = await call(loginRoute.loader, makeRequest("/admin/login?motivo=inatividade"));
-    expect(body<{ notice: string }>(result).notice).toBe(
+    expect((result.data as { notice: string }).notice).toBe(
       "Sessão encerrada: Inatividade por mais de 30 minutos",
     );
   });
@@ -276,8 +269,8 @@ describe("logout and inactivity", () => {
     expect((await getSessionState(makeRequest("/admin", { token: admin.token }))).status).toBe(
       "none",
     );
-    expect(await auditByAction("user_logout")).toHaveLength(1);
-    expect((await auditByAction("session_end"))[0]).toMatchObject({ adminUserId: admin.user.id });
+    expect(await auditEntries("user_logout")).toHaveLength(1);
+    expect((await auditEntries("session_end"))[0]).toMatchObject({ adminUserId: admin.user.id });
   });
 
   it("the browser's idle sign-out writes forced_logout and lands on the notice", async () => {
@@ -289,10 +282,10 @@ describe("logout and inactivity", () => {
       ),
       "/admin/login?motivo=inatividade",
     );
-    const [forced] = await auditByAction("forced_logout");
+    const [forced] = await auditEntries("forced_logout");
     expect(forced).toMatchObject({ adminUserId: admin.user.id });
     expect(forced!.details).toMatchObject({ motivo: "inatividade" });
-    expect(await auditByAction("session_end")).toHaveLength(1);
+    expect(await auditEntries("session_end")).toHaveLength(1);
   });
 
   it("the server expires an idle session on its own: the cookie is useless and the expiry audited once", async () => {
@@ -302,7 +295,7 @@ describe("logout and inactivity", () => {
       dashboardRoute.loader,
       makeRequest("/admin/dashboard", { token: admin.token }),
     );
-    expect(fine).not.toBeInstanceOf(Response);
+    expect(fine.response).not.toBeInstanceOf(Response);
 
     advance(IDLE_TIMEOUT_MS + 1000);
     expectRedirect(
@@ -314,11 +307,11 @@ describe("logout and inactivity", () => {
       await call(dashboardRoute.loader, makeRequest("/admin/dashboard", { token: admin.token })),
       /^\/admin\/login\?redirectTo=/,
     );
-    const forced = await auditByAction("forced_logout");
+    const forced = await auditEntries("forced_logout");
     expect(forced).toHaveLength(1);
     expect(forced[0]).toMatchObject({ adminUserId: admin.user.id });
     expect(forced[0]!.details).toMatchObject({ motivo: "inatividade", origem: "servidor" });
-    expect(await auditByAction("session_end")).toHaveLength(1);
+    expect(await auditEntries("session_end")).toHaveLength(1);
   });
 
   it("the keep-alive restarts the server's idle clock", async () => {
@@ -329,7 +322,7 @@ describe("logout and inactivity", () => {
         sessaoRoute.action,
         makeRequest("/admin/sessao", { method: "POST", token: admin.token }),
       );
-      expect(status(result)).toBe(200);
+      expect(result.status).toBe(200);
     }
     expect((await getSessionState(makeRequest("/admin", { token: admin.token }))).status).toBe(
       "active",

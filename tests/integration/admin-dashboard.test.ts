@@ -6,9 +6,10 @@ import { setClock } from "~/server/auth.server";
 import { getDashboard } from "~/server/dashboard.server";
 import { db } from "~/server/db/client.server";
 import { curriculos, pedidos, pedidosServicos } from "~/server/db/schema.server";
-import { body, call, makeAdmin } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { makeAdmin } from "../support/factories";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -45,9 +46,9 @@ describe("dashboard", () => {
     const at = new Date();
     await order(4590, new Date(at.getTime() - 1000));
     await order(12_000, at);
-    const d = body<Awaited<ReturnType<typeof dashboardRoute.loader>>>(
-      await call(dashboardRoute.loader, makeRequest("/admin/dashboard", { token: admin.token })),
-    );
+    const d = (
+      await call(dashboardRoute.loader, makeRequest("/admin/dashboard", { token: admin.token }))
+    ).data as Awaited<ReturnType<typeof dashboardRoute.loader>>;
     expect(d.hoje).toEqual({ total: 16_590, pedidos: 2 });
     expect(d.mes.total).toBeGreaterThanOrEqual(16_590);
     expect(d.porStatus.novo).toBe(2);

@@ -3,91 +3,47 @@
 // admin, against a local server that answers as Mercado Pago's API does.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin/loja";
 import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
-import { placeOrder } from "~/server/orders.server";
 import { REFUND_MESSAGES } from "~/server/orders-admin.server";
-import { createPixCobranca, reconcilePendingCobrancas } from "~/server/payments/cobrancas.server";
+import { reconcilePendingCobrancas } from "~/server/payments/cobrancas.server";
 import { getPaymentConfig } from "~/server/payments/settings.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
-import { body, call, makeAdmin, makeCustomer, status } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { createProduct, orderInput } from "./store-helpers";
+import { makeAdmin, makeCustomer } from "../support/factories";
+import { mercadoPagoOn, pixOrderWithCharge, withFakeMercadoPago } from "../support/mercadopago";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
-const ENV_KEYS = [
-  "MERCADOPAGO_API_URL",
-  "MERCADOPAGO_ACCESS_TOKEN",
-  "MERCADOPAGO_WEBHOOK_SECRET",
-  "PUBLIC_URL",
-] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-let mp: FakeMercadoPago;
+const mp = withFakeMercadoPago();
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 
 // biome-ignore lint/suspicious/noExplicitAny: test access to loose loader and action data
 type Loose = any;
 
-beforeAll(async () => {
-  mp = await startFakeMercadoPago();
-  process.env.MERCADOPAGO_API_URL = mp.url;
-  delete process.env.PUBLIC_URL;
-  delete process.env.MERCADOPAGO_ACCESS_TOKEN;
-  delete process.env.MERCADOPAGO_WEBHOOK_SECRET;
-  resetEnvCache();
-});
-afterAll(async () => {
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEnvCache();
-  await mp.close();
-});
 beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
   admin = await makeAdmin();
-  mp.requests.length = 0;
-  mp.failNext(0);
 });
 
 const post = (fields: Record<string, string>, token = admin.token) =>
   call(action, formRequest("/admin/loja?view=configuracoes", fields, { token }));
 const page = async (view: string, token = admin.token) =>
-  body<Loose>(await call(loader, makeRequest(`/admin/loja?view=${view}`, { token })));
+  (await call(loader, makeRequest(`/admin/loja?view=${view}`, { token }))).data as Loose;
 
 async function turnOnPix() {
-  await updateSettings(ctx.database.db, {
-    mercadopagoAtivo: true,
-    mercadopagoAccessToken: mp.accessToken,
-    mercadopagoWebhookSecret: "assinatura-de-teste",
-  });
+  await updateSettings(ctx.database.db, mercadoPagoOn(mp, "assinatura-de-teste"));
 }
 
 /** An automatic-Pix order with its charge; paid when asked (read back from the provider). */
 async function pixOrder(options: { paid?: boolean; forma?: string } = {}) {
   await turnOnPix();
-  const item = await createProduct(ctx.database, {
-    nome: `Ração ${crypto.randomUUID()}`,
-    preco: 4590,
-    estoque: 5,
-  });
-  const result = await placeOrder(
-    orderInput([{ produtoId: item.id, quantidade: 1 }], { bairro: "Centro" }),
-  );
-  if (!result.ok) throw new Error(result.message);
-  // The checkout is another part of the issue: the order is switched to online Pix here.
-  await ctx.database.db
-    .update(pedidos)
-    .set({ formaPagamento: "pix_mercadopago" })
-    .where(eq(pedidos.id, result.pedido.id));
-  const cobranca = await createPixCobranca(result.pedido.id, { email: "maria@example.com" });
+  const { pedido, cobranca } = await pixOrderWithCharge(ctx.database);
   if (options.paid) {
     mp.setStatus(cobranca.externoId, "approved");
     expect(await reconcilePendingCobrancas()).toBe(1);
@@ -96,9 +52,9 @@ async function pixOrder(options: { paid?: boolean; forma?: string } = {}) {
     await ctx.database.db
       .update(pedidos)
       .set({ formaPagamento: options.forma as never })
-      .where(eq(pedidos.id, result.pedido.id));
+      .where(eq(pedidos.id, pedido.id));
   }
-  return { pedidoId: result.pedido.id, cobranca };
+  return { pedidoId: pedido.id, cobranca };
 }
 
 async function paymentOf(id: string) {
@@ -140,8 +96,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoWebhookSecret: "assinatura-painel-456",
       pixExpiracaoMinutos: "45",
     });
-    expect(status(saved)).toBe(200);
-    expect(body<Loose>(saved)).toMatchObject({ ok: true, intent: "payment-settings-save" });
+    expect(saved.status).toBe(200);
+    expect(saved.data as Loose).toMatchObject({ ok: true, intent: "payment-settings-save" });
     expect(await getPaymentConfig()).toMatchObject({
       ativo: true,
       accessToken: "APP_USR-painel-123",
@@ -157,7 +113,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoWebhookSecret: "",
       pixExpiracaoMinutos: "60",
     });
-    expect(status(again)).toBe(200);
+    expect(again.status).toBe(200);
     expect(await getPaymentConfig()).toMatchObject({
       accessToken: "APP_USR-painel-123",
       webhookSecret: "assinatura-painel-456",
@@ -194,7 +150,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       limparWebhookSecret: "on",
       pixExpiracaoMinutos: "60",
     });
-    expect(status(cleared)).toBe(200);
+    expect(cleared.status).toBe(200);
     expect(await getPaymentConfig()).toMatchObject({
       ativo: false,
       accessToken: null,
@@ -205,8 +161,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   it("refuses invalid input in pt-BR, field by field, and saves nothing", async () => {
     const [before] = await ctx.database.db.select().from(configuracoes);
     const tooShort = await post({ intent: "payment-settings-save", pixExpiracaoMinutos: "10" });
-    expect(status(tooShort)).toBe(400);
-    expect(body<Loose>(tooShort).errors).toEqual({
+    expect(tooShort.status).toBe(400);
+    expect((tooShort.data as Loose).errors).toEqual({
       pixExpiracaoMinutos: "O prazo mínimo é de 30 minutos",
     });
     const spaces = await post({
@@ -214,7 +170,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAccessToken: "APP USR com espaço",
       pixExpiracaoMinutos: "30",
     });
-    expect(body<Loose>(spaces).errors).toEqual({
+    expect((spaces.data as Loose).errors).toEqual({
       mercadopagoAccessToken: "Access token inválido",
     });
     // Switched on with no token: the foundation's rule, shown under the token field.
@@ -223,8 +179,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAtivo: "on",
       pixExpiracaoMinutos: "30",
     });
-    expect(status(noToken)).toBe(400);
-    expect(body<Loose>(noToken).errors).toEqual({
+    expect(noToken.status).toBe(400);
+    expect((noToken.data as Loose).errors).toEqual({
       mercadopagoAccessToken: "Informe o access token do Mercado Pago para ativar o Pix automático",
     });
     const [after] = await ctx.database.db.select().from(configuracoes);
@@ -244,13 +200,13 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     try {
       // Switching on needs no typed secret when the server has them.
       expect(
-        status(
+        (
           await post({
             intent: "payment-settings-save",
             mercadopagoAtivo: "on",
             pixExpiracaoMinutos: "30",
-          }),
-        ),
+          })
+        ).status,
       ).toBe(200);
       const view = await page("configuracoes");
       expect(view.configuracoes.pagamentos).toMatchObject({
@@ -278,8 +234,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       },
       customer.token,
     );
-    expect(result).toBeInstanceOf(Response);
-    expect((result as Response).headers.get("location")).toBe("/");
+    expect(result.response).toBeInstanceOf(Response);
+    expect(result.response!.headers.get("location")).toBe("/");
     expect(await getPaymentConfig()).toMatchObject({ ativo: false, accessToken: null });
   });
 });
@@ -309,8 +265,8 @@ describe("automatic-Pix orders in the orders view", () => {
     expect(await paymentOf(pedidoId)).toBe("pago");
 
     const result = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(result)).toBe(200);
-    expect(body<Loose>(result)).toMatchObject({
+    expect(result.status).toBe(200);
+    expect(result.data as Loose).toMatchObject({
       ok: true,
       intent: "pix-refund",
       message: "Pagamento reembolsado",
@@ -335,8 +291,8 @@ describe("automatic-Pix orders in the orders view", () => {
 
     // A second click (another tab, a stale page) is refused without calling the provider.
     const again = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(again)).toBe(400);
-    expect(body<Loose>(again).message).toBe(REFUND_MESSAGES.jaReembolsado);
+    expect(again.status).toBe(400);
+    expect((again.data as Loose).message).toBe(REFUND_MESSAGES.jaReembolsado);
     expect(refundCalls()).toHaveLength(1);
 
     const order = (await page("pedidos")).pedidos.orders.find((o: Loose) => o.id === pedidoId);
@@ -349,8 +305,8 @@ describe("automatic-Pix orders in the orders view", () => {
   it("re-checks the order on the server: unpaid, other payment methods and unknown ids are refused", async () => {
     const unpaid = await pixOrder();
     const r1 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
-    expect(status(r1)).toBe(400);
-    expect(body<Loose>(r1).message).toBe(REFUND_MESSAGES.naoPago);
+    expect(r1.status).toBe(400);
+    expect((r1.data as Loose).message).toBe(REFUND_MESSAGES.naoPago);
 
     // Marked 'pago' by hand, but no charge was ever paid: nothing to give back.
     await ctx.database.db
@@ -358,21 +314,21 @@ describe("automatic-Pix orders in the orders view", () => {
       .set({ statusPagamento: "pago" })
       .where(eq(pedidos.id, unpaid.pedidoId));
     const r2 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
-    expect(status(r2)).toBe(400);
-    expect(body<Loose>(r2).message).toBe(
+    expect(r2.status).toBe(400);
+    expect((r2.data as Loose).message).toBe(
       "Este pedido não tem pagamento Pix confirmado para reembolsar",
     );
 
     const cash = await pixOrder({ paid: true, forma: "dinheiro" });
     const r3 = await post({ intent: "pix-refund", id: cash.pedidoId });
-    expect(body<Loose>(r3).message).toBe(REFUND_MESSAGES.formaErrada);
+    expect((r3.data as Loose).message).toBe(REFUND_MESSAGES.formaErrada);
     expect(await paymentOf(cash.pedidoId)).toBe("pago");
 
     const r4 = await post({ intent: "pix-refund", id: crypto.randomUUID() });
-    expect(body<Loose>(r4).message).toBe(REFUND_MESSAGES.naoEncontrado);
+    expect((r4.data as Loose).message).toBe(REFUND_MESSAGES.naoEncontrado);
     const r5 = await post({ intent: "pix-refund", id: "não-é-um-id" });
-    expect(status(r5)).toBe(400);
-    expect(body<Loose>(r5).message).toBe("Erro ao reembolsar pagamento");
+    expect(r5.status).toBe(400);
+    expect((r5.data as Loose).message).toBe("Erro ao reembolsar pagamento");
     expect(refundCalls()).toHaveLength(0);
   });
 
@@ -380,12 +336,12 @@ describe("automatic-Pix orders in the orders view", () => {
     const { pedidoId } = await pixOrder({ paid: true });
     mp.failNext(1);
     const failed = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(failed)).toBe(400);
-    expect(body<Loose>(failed).message).toBe(REFUND_MESSAGES.provedor);
+    expect(failed.status).toBe(400);
+    expect((failed.data as Loose).message).toBe(REFUND_MESSAGES.provedor);
     expect(await paymentOf(pedidoId)).toBe("pago");
 
     const retried = await post({ intent: "pix-refund", id: pedidoId });
-    expect(status(retried)).toBe(200);
+    expect(retried.status).toBe(200);
     expect(await paymentOf(pedidoId)).toBe("reembolsado");
   });
 
@@ -393,12 +349,12 @@ describe("automatic-Pix orders in the orders view", () => {
     const { pedidoId } = await pixOrder({ paid: true });
     const customer = await makeCustomer();
     const result = await post({ intent: "pix-refund", id: pedidoId }, customer.token);
-    expect(result).toBeInstanceOf(Response);
+    expect(result.response).toBeInstanceOf(Response);
     const anonymous = await call(
       action,
       formRequest("/admin/loja", { intent: "pix-refund", id: pedidoId }),
     );
-    expect((anonymous as Response).headers.get("location")).toMatch(/^\/admin\/login/);
+    expect(anonymous.response!.headers.get("location")).toMatch(/^\/admin\/login/);
     expect(await paymentOf(pedidoId)).toBe("pago");
     expect(refundCalls()).toHaveLength(0);
   });

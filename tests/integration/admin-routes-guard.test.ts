@@ -2,10 +2,11 @@
 // a signed-in non-admin (-> '/'). The list comes from app/routes.ts, so pages added later
 // are covered without touching this file.
 import { describe, expect, it } from "vitest";
-import { call, makeCustomer } from "../setup/admin";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { adminRoutes } from "../support/admin-routes";
+import { makeCustomer } from "../support/factories";
+import { type CallResult, call } from "../support/routes";
 
 withTestDatabase();
 
@@ -15,9 +16,9 @@ async function load(file: string): Promise<Module> {
   return import(/* @vite-ignore */ `~/${file}`);
 }
 
-function expectRefused(result: unknown, location: RegExp, label: string) {
-  expect(result, `${label} devia redirecionar`).toBeInstanceOf(Response);
-  const response = result as Response;
+function expectRefused(result: CallResult, location: RegExp, label: string) {
+  expect(result.response, `${label} devia redirecionar`).toBeInstanceOf(Response);
+  const response = result.response!;
   expect(response.status, label).toBeGreaterThanOrEqual(300);
   expect(response.status, label).toBeLessThan(400);
   expect(response.headers.get("location"), label).toMatch(location);

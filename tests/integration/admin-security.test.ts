@@ -11,9 +11,10 @@ import { db } from "~/server/db/client.server";
 import { adminAuditLog } from "~/server/db/schema.server";
 import { RATE_LIMITS, type RateLimitOperation, registerAttempt } from "~/server/rate-limits.server";
 import { getSettings, updateSettings, webhookUrlFor } from "~/server/settings.server";
-import { auditByAction, body, call, makeAdmin, status } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { auditEntries, makeAdmin } from "../support/factories";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -38,14 +39,14 @@ describe("security page", () => {
       securityRoute.action,
       formRequest("/admin/security", { intent: "limpar" }, { token: admin.token }),
     );
-    expect(body(result)).toMatchObject({
+    expect(result.data).toMatchObject({
       ok: true,
       message: "Logs antigos removidos com sucesso",
       removidos: 2,
     });
     const left = (await db().select().from(adminAuditLog)).map((r) => r.action).sort();
     expect(left).toEqual(["audit_log_delete_old", "teste_2", "teste_3", "teste_4"]);
-    const [entry] = await auditByAction("audit_log_delete_old");
+    const [entry] = await auditEntries("audit_log_delete_old");
     expect(entry).toMatchObject({ adminUserId: admin.user.id, ipAddress: "127.0.0.1" });
     expect(entry!.details).toMatchObject({ removidos: 2 });
   });
@@ -61,9 +62,9 @@ describe("security page", () => {
     await db()
       .insert(adminAuditLog)
       .values({ action: "failed_login", createdAt: new Date(Date.now() - 2 * DAY) });
-    const page = body<Awaited<ReturnType<typeof securityRoute.loader>>>(
-      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token })),
-    );
+    const page = (
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token }))
+    ).data as Awaited<ReturnType<typeof securityRoute.loader>>;
     const overview = page.overview!;
     expect(overview.counters).toEqual({
       totalLogs: 56,
@@ -76,15 +77,30 @@ describe("security page", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it("counts any security_event flag that is not false, and never fails on one that is not a boolean", async () => {
+    const admin = await makeAdmin();
+    // Older resume downloads flagged themselves with a word, not true.
+    await logAudit({ action: "resume_download", details: { security_event: "sensitive_access" } });
+    await logAudit({ action: "forced_logout", details: { security_event: true } });
+    await logAudit({ action: "product_update", details: { security_event: false } });
+    await logAudit({ action: "product_update", details: { nome: "Ração" } });
+    const result = await call(
+      securityRoute.loader,
+      makeRequest("/admin/security", { token: admin.token }),
+    );
+    expect(result.status).toBe(200);
+    expect(result.data.overview.counters).toMatchObject({ totalLogs: 4, eventosSensiveis: 2 });
+  });
+
   it("names every counted operation in Portuguese, the store's and the forms' too", async () => {
     const admin = await makeAdmin();
     const rule = { max: 100, windowMs: DAY, blockMs: DAY };
     for (const operation of Object.keys(RATE_LIMITS) as RateLimitOperation[]) {
       await registerAttempt(operation, "10.0.0.9", rule);
     }
-    const page = body<Awaited<ReturnType<typeof securityRoute.loader>>>(
-      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token })),
-    );
+    const page = (
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token }))
+    ).data as Awaited<ReturnType<typeof securityRoute.loader>>;
     const named = Object.fromEntries(
       page.overview!.limites.map((entry) => [entry.operation, entry.operacao]),
     );
@@ -119,13 +135,13 @@ describe("general settings", () => {
         { token: admin.token },
       ),
     );
-    expect(status(result)).toBe(400);
-    expect(body<{ errors: Record<string, string> }>(result).errors).toEqual({
+    expect(result.status).toBe(400);
+    expect((result.data as { errors: Record<string, string> }).errors).toEqual({
       webhook_url: "URL inválida",
       webhook_servicos: "URL inválida",
       whatsapp_numero: "Número deve ter pelo menos 10 dígitos",
     });
-    expect(await auditByAction("settings_update")).toHaveLength(0);
+    expect(await auditEntries("settings_update")).toHaveLength(0);
   });
 
   it("saves the webhook URLs and the number in the shared settings row, audited", async () => {
@@ -147,7 +163,7 @@ describe("general settings", () => {
         { token: admin.token },
       ),
     );
-    expect(body(result)).toMatchObject({ ok: true });
+    expect(result.data).toMatchObject({ ok: true });
     const settings = await getSettings();
     expect(settings).toMatchObject({
       webhookUrl: "https://hooks.exemplo.com/pedidos?token=abc",
@@ -156,7 +172,7 @@ describe("general settings", () => {
       whatsappNumero: "47999990416",
       taxaEntregaPadrao: 500,
     });
-    const [entry] = await auditByAction("settings_update");
+    const [entry] = await auditEntries("settings_update");
     expect(entry).toMatchObject({ adminUserId: admin.user.id, resourceType: "configuracoes" });
     expect(JSON.stringify(entry!.details)).not.toContain("token=abc");
     expect((entry!.details as { campos: string[] }).campos.sort()).toEqual([
@@ -174,7 +190,7 @@ describe("webhook switches (one per kind)", () => {
       configuracoesRoute.loader,
       makeRequest("/admin/configuracoes", { token: admin.token }),
     );
-    expect((page as { settings: Record<string, unknown> }).settings).toMatchObject({
+    expect((page.data as { settings: Record<string, unknown> }).settings).toMatchObject({
       webhook_ativo: true,
       webhook_servicos_ativo: true,
       webhook_curriculos_ativo: true,
@@ -194,7 +210,7 @@ describe("webhook switches (one per kind)", () => {
         { token: admin.token },
       ),
     );
-    expect(body(result)).toMatchObject({ ok: true });
+    expect(result.data).toMatchObject({ ok: true });
     const settings = await getSettings();
     expect(settings).toMatchObject({
       webhookAtivo: false,
@@ -233,9 +249,8 @@ describe("system tests", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   async function run(teste: string, token: string) {
-    return body<{ ok: boolean; message: string }>(
-      await call(testesRoute.action, formRequest("/admin/testes", { teste }, { token })),
-    );
+    return (await call(testesRoute.action, formRequest("/admin/testes", { teste }, { token })))
+      .data as { ok: boolean; message: string };
   }
 
   it("database test runs a real query", async () => {
@@ -252,9 +267,9 @@ describe("system tests", () => {
       ok: false,
       message: "Configure o webhook antes de testar",
     });
-    const page = body<{ webhookConfigured: boolean; whatsappNumero: string }>(
-      await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token })),
-    );
+    const page = (
+      await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token }))
+    ).data as { webhookConfigured: boolean; whatsappNumero: string };
     // No number in the settings: the chat test uses the shop's phone (app/content), as
     // every chat link of the site does, and says so.
     expect(page).toEqual({
@@ -264,7 +279,7 @@ describe("system tests", () => {
     });
     await updateSettings(db(), { whatsappNumero: "47988887777" });
     expect(
-      body(await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token }))),
+      (await call(testesRoute.loader, makeRequest("/admin/testes", { token: admin.token }))).data,
     ).toEqual({ webhookConfigured: false, whatsappNumero: "47988887777", whatsappPadrao: false });
     await updateSettings(db(), { whatsappNumero: null });
 

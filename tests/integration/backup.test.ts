@@ -23,7 +23,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { localDiskDriver, type StorageDriver, storage } from "~/server/storage.server";
 import { createTestDatabase, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct, orderInput } from "./store-helpers";
+import { createProduct, orderInput } from "../support/factories";
 
 const ctx = withTestDatabase();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-backup-test-"));

@@ -11,10 +11,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
 import { seedDatabase } from "~/server/seed.server";
-import { makeAdmin } from "../setup/admin";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { adminRoutes } from "../support/admin-routes";
+import { makeAdmin } from "../support/factories";
 import {
   answer,
   type Body,

@@ -6,13 +6,12 @@
 // returns the stock once.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { adminAuditLog, cobrancas, pedidos } from "~/server/db/schema.server";
-import { resetEnvCache } from "~/server/env.server";
 import { placeOrder } from "~/server/orders.server";
 import { expireUnpaidPixOrders } from "~/server/payments/cobrancas.server";
 import { signNotification } from "~/server/payments/mercadopago.server";
@@ -20,66 +19,28 @@ import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { createProduct, orderInput, stockOf } from "./store-helpers";
+import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
+import { mercadoPagoOn, withFakeMercadoPago } from "../support/mercadopago";
 
 const ctx = withTestDatabase();
 const SECRET = "segredo-do-webhook-de-teste";
-const ENV_KEYS = [
-  "MERCADOPAGO_API_URL",
-  "MERCADOPAGO_ACCESS_TOKEN",
-  "MERCADOPAGO_WEBHOOK_SECRET",
-  "PUBLIC_URL",
-] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-let mp: FakeMercadoPago;
+const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
 
-beforeAll(async () => {
-  mp = await startFakeMercadoPago();
-  process.env.MERCADOPAGO_API_URL = mp.url;
-  process.env.PUBLIC_URL = "https://loja.example.com";
-  delete process.env.MERCADOPAGO_ACCESS_TOKEN;
-  delete process.env.MERCADOPAGO_WEBHOOK_SECRET;
-  resetEnvCache();
-});
-afterAll(async () => {
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEnvCache();
-  await mp.close();
-});
 beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
-  await updateSettings(ctx.database.db, {
-    mercadopagoAtivo: true,
-    mercadopagoAccessToken: mp.accessToken,
-    mercadopagoWebhookSecret: SECRET,
-  });
-  mp.requests.length = 0;
-  mp.failNext(0);
+  await updateSettings(ctx.database.db, mercadoPagoOn(mp, SECRET));
 });
 
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;
 
-function checkoutFields(produtoId: string, overrides: Record<string, string> = {}) {
-  return {
-    nome: "Maria Souza",
-    telefone: "(47) 99999-0000",
-    endereco: "Rua 300",
-    numero: "12",
-    bairro: "Centro",
-    janelaEntrega: "manha",
+const checkoutFields = (produtoId: string, overrides: Record<string, string> = {}) =>
+  checkoutForm(`${produtoId}:2`, {
     formaPagamento: "pix_mercadopago",
     email: "maria@example.com",
-    itens: `${produtoId}:2`,
-    idempotencyKey: crypto.randomUUID(),
     ...overrides,
-  };
-}
+  });
 
 async function checkout(fields: Record<string, string>) {
   return (await checkoutAction(args(formRequest("/loja/checkout", fields)))) as Response;

@@ -11,7 +11,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct, orderInput } from "./store-helpers";
+import { createProduct, orderInput } from "../support/factories";
 
 const ctx = withTestDatabase();
 

@@ -3,14 +3,13 @@
 // paid exactly once, reconciliation of missed notifications, refunds, settings.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { paymentSettingsSchema } from "~/schemas/payment-settings";
 import { AdminError } from "~/server/admin-actor.server";
 import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
-import { placeOrder } from "~/server/orders.server";
 import {
   CobrancaError,
   createPixCobranca,
@@ -25,78 +24,35 @@ import {
 } from "~/server/payments/settings.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
-import { call, makeAdmin } from "../setup/admin";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { createProduct, orderInput } from "./store-helpers";
+import { makeAdmin } from "../support/factories";
+import {
+  mercadoPagoOn,
+  pixOrder as placePixOrder,
+  pixOrderWithCharge as placePixOrderWithCharge,
+  withFakeMercadoPago,
+} from "../support/mercadopago";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 const SECRET = "segredo-do-webhook-de-teste";
-const ENV_KEYS = [
-  "MERCADOPAGO_API_URL",
-  "MERCADOPAGO_ACCESS_TOKEN",
-  "MERCADOPAGO_WEBHOOK_SECRET",
-  "PUBLIC_URL",
-] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-let mp: FakeMercadoPago;
+const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
 
-beforeAll(async () => {
-  mp = await startFakeMercadoPago();
-  process.env.MERCADOPAGO_API_URL = mp.url;
-  process.env.PUBLIC_URL = "https://loja.example.com";
-  delete process.env.MERCADOPAGO_ACCESS_TOKEN;
-  delete process.env.MERCADOPAGO_WEBHOOK_SECRET;
-  resetEnvCache();
-});
-afterAll(async () => {
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEnvCache();
-  await mp.close();
-});
 beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
   await updateSettings(ctx.database.db, {
-    mercadopagoAtivo: true,
-    mercadopagoAccessToken: mp.accessToken,
-    mercadopagoWebhookSecret: SECRET,
+    ...mercadoPagoOn(mp, SECRET),
     webhookUrl: "https://hooks.example.com/pedidos",
     webhookAtivo: true,
   });
-  mp.requests.length = 0;
-  mp.failNext(0);
 });
 
-async function pixOrder(preco = 4590) {
-  const item = await createProduct(ctx.database, {
-    nome: `Ração ${crypto.randomUUID()}`,
-    preco,
-    estoque: 5,
-  });
-  const result = await placeOrder(
-    orderInput([{ produtoId: item.id, quantidade: 1 }], { bairro: "Centro" }),
-  );
-  if (!result.ok) throw new Error(result.message);
-  // Switched to online Pix here (quicker than a checkout; tests/integration/pix-checkout.test.ts
-  // goes through the checkout itself).
-  const [pedido] = await ctx.database.db
-    .update(pedidos)
-    .set({ formaPagamento: "pix_mercadopago" })
-    .where(eq(pedidos.id, result.pedido.id))
-    .returning();
-  return pedido!;
-}
-
-async function pixOrderWithCharge() {
-  const pedido = await pixOrder();
-  const cobranca = await createPixCobranca(pedido.id, { email: "maria@example.com" });
-  return { pedido, cobranca };
-}
+// Switched to online Pix after a cash order (quicker than a checkout;
+// tests/integration/pix-checkout.test.ts goes through the checkout itself).
+const pixOrder = (preco?: number) => placePixOrder(ctx.database, preco);
+const pixOrderWithCharge = () => placePixOrderWithCharge(ctx.database);
 
 /** A notification as Mercado Pago sends it: data.id and type in the query, signed headers. */
 function notification(

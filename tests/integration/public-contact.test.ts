@@ -6,6 +6,7 @@ import { rateLimits } from "~/server/db/schema.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -17,12 +18,7 @@ const message = {
   mensagem: "Oi! Tem ração?",
 };
 
-async function callAction(request: Request) {
-  const result = await action({ request, params: {}, context: {} } as never);
-  if (result instanceof Response) return { response: result };
-  const r = result as { data: Record<string, unknown>; init: { status?: number } | null };
-  return { body: r.data, status: r.init?.status ?? 200 };
-}
+const callAction = (request: Request) => call(action, request);
 
 beforeEach(async () => {
   await truncateAll(ctx.database);
@@ -63,7 +59,7 @@ describe("contact form", () => {
   });
 
   it("refuses missing fields and a malformed e-mail", async () => {
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       formRequest("/contato", { nome: "", telefone: "", email: "ana@", mensagem: "" }),
     );
     expect(status).toBe(400);

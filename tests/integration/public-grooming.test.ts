@@ -10,6 +10,7 @@ import { keyFromPublicUrl, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
+import { type CallResult, call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -53,13 +54,7 @@ function quoteRequest(
   return makeRequest("/servicos", { method: "POST", body: form, ip });
 }
 
-async function callAction(request: Request) {
-  const result = (await action({ request, params: {}, context: {} } as never)) as {
-    data: Record<string, unknown>;
-    init: { status?: number } | null;
-  };
-  return { body: result.data, status: result.init?.status ?? 200 };
-}
+const callAction = (request: Request) => call(action, request);
 
 function uploadedFiles(): string[] {
   const dir = path.join(ctx.uploadsDir, "public", "pet-fotos");
@@ -87,7 +82,7 @@ beforeEach(async () => {
 describe("grooming quote", () => {
   it("stores a quote with 3 photos: re-encoded files, the row and its outbox entry", async () => {
     const jpeg = await photo();
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       quoteRequest([
         { name: "a.jpg", type: "image/jpeg", data: jpeg },
         { name: "b.jpg", type: "image/jpeg", data: jpeg },
@@ -181,7 +176,7 @@ describe("grooming quote", () => {
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
     // ...their own switch does.
     await updateSettings(ctx.database.db, { webhookServicosAtivo: false });
-    const { body } = await callAction(
+    const { data: body } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.2"),
     );
     expect(body.ok).toBe(true);
@@ -193,7 +188,7 @@ describe("grooming quote", () => {
     const four = [1, 2, 3, 4].map((i) => ({ name: `${i}.jpg`, type: "image/jpeg", data: jpeg }));
     let answer = await callAction(quoteRequest(four));
     expect(answer.status).toBe(400);
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Limite de fotos excedido",
       description: "Você pode enviar no máximo 3 fotos do pet.",
     });
@@ -203,7 +198,7 @@ describe("grooming quote", () => {
     answer = await callAction(
       quoteRequest([{ name: "grande.jpg", type: "image/jpeg", data: huge }]),
     );
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Arquivo muito grande",
       description: "Cada foto deve ter no máximo 10MB.",
     });
@@ -214,7 +209,7 @@ describe("grooming quote", () => {
         { name: "foto.jpg", type: "image/jpeg", data: PDF },
       ]),
     );
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Formato inválido",
       description: "Envie apenas arquivos de imagem (JPG, PNG, etc).",
     });
@@ -222,7 +217,7 @@ describe("grooming quote", () => {
     answer = await callAction(
       quoteRequest([{ name: "", type: "application/octet-stream", data: new Uint8Array() }]),
     );
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Fotos obrigatórias",
       description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
     });
@@ -239,7 +234,7 @@ describe("grooming quote", () => {
       quoteRequest([{ name: "bomba.png", type: "image/png", data: png }]),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.toast).toEqual({
+    expect(answer.data.toast).toEqual({
       title: "Imagem grande demais",
       description: "Cada foto deve ter no máximo 60 megapixels.",
     });
@@ -247,7 +242,7 @@ describe("grooming quote", () => {
   });
 
   it("keeps the typed data and names the fields on a validation failure", async () => {
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
         nome_pet: "",
         whatsapp: "12",
@@ -263,7 +258,7 @@ describe("grooming quote", () => {
   });
 
   it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
         leva_traz: "on",
         endereco: "",
@@ -335,14 +330,14 @@ describe("grooming quote", () => {
 
   it("limits quotes per IP with a clear message", async () => {
     const ip = "10.9.9.9";
-    let last: { body: Record<string, unknown>; status: number } | undefined;
+    let last: CallResult | undefined;
     for (let i = 0; i < 9; i++) last = await callAction(quoteRequest([], { nome_pet: "" }, ip));
     expect(last!.status).toBe(429);
-    expect(last!.body.toast).toMatchObject({ title: "Muitas solicitações" });
+    expect(last!.data.toast).toMatchObject({ title: "Muitas solicitações" });
     // Another visitor is not affected.
     const other = await callAction(
       quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.9.9.10"),
     );
-    expect(other.body.ok).toBe(true);
+    expect(other.data.ok).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { updateSettings } from "~/server/settings.server";
 import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { type CallResult, call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -36,13 +37,7 @@ function resumeRequest(
   return makeRequest("/trabalhe-conosco", { method: "POST", body: form, ip });
 }
 
-async function callAction(request: Request) {
-  const result = (await action({ request, params: {}, context: {} } as never)) as {
-    data: Record<string, unknown>;
-    init: { status?: number } | null;
-  };
-  return { body: result.data, status: result.init?.status ?? 200 };
-}
+const callAction = (request: Request) => call(action, request);
 
 beforeEach(async () => {
   await truncateAll(ctx.database);
@@ -55,7 +50,7 @@ beforeEach(async () => {
 
 describe("resume submission", () => {
   it("inserts, stores the PDF privately as curriculos/{id}.pdf and queues the webhook", async () => {
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
     );
     expect(status).toBe(200);
@@ -102,16 +97,16 @@ describe("resume submission", () => {
       resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PNG }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
+    expect(answer.data.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
     answer = await callAction(
       resumeRequest({ name: "cv.docx", type: "application/msword", data: PDF }),
     );
-    expect(answer.body.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
+    expect(answer.data.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
     expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
   });
 
   it("shows the spec's messages under each field", async () => {
-    const { body } = await callAction(
+    const { data: body } = await callAction(
       resumeRequest(null, { nomeCompleto: "M", email: "x", telefone: "123", vaga: "" }),
     );
     expect(body.fields).toEqual({
@@ -133,7 +128,7 @@ describe("resume submission", () => {
       },
     };
     setStorage(failing);
-    const { body, status } = await callAction(
+    const { data: body, status } = await callAction(
       resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
     );
     expect(status).toBe(400);
@@ -149,7 +144,7 @@ describe("resume submission", () => {
       sql`alter table curriculos add constraint teste_recusa_insert check (nome_completo <> 'Recusa Insert')`,
     );
     try {
-      const { body, status } = await callAction(
+      const { data: body, status } = await callAction(
         resumeRequest(
           { name: "cv.pdf", type: "application/pdf", data: PDF },
           { nomeCompleto: "Recusa Insert" },
@@ -182,7 +177,7 @@ describe("resume submission", () => {
       },
     });
     try {
-      const { body, status } = await callAction(
+      const { data: body, status } = await callAction(
         resumeRequest(
           { name: "cv.pdf", type: "application/pdf", data: PDF },
           { nomeCompleto: "Recusa Arquivo" },
@@ -205,10 +200,10 @@ describe("resume submission", () => {
 
   it("limits resumes per IP: 6 applications an hour, and 30 tries of any kind", async () => {
     const pdf = { name: "cv.pdf", type: "application/pdf", data: PDF };
-    let last: { body: Record<string, unknown>; status: number } | undefined;
+    let last: CallResult | undefined;
     for (let i = 0; i < 7; i++) last = await callAction(resumeRequest(pdf, {}, "10.7.7.7"));
     expect(last!.status).toBe(429);
-    expect(last!.body.message).toMatch(/muitos currículos/);
+    expect(last!.data.message).toMatch(/muitos currículos/);
     expect(await ctx.database.db.select().from(curriculos)).toHaveLength(6);
 
     // Mistakes being fixed do not use up the applications; a script trying forever stops.

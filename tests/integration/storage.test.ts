@@ -26,9 +26,10 @@ import {
 } from "~/server/storage.server";
 import { s3Driver } from "~/server/storage-s3.server";
 import { type RunningS3Server, S3_TEST_CREDENTIALS, startS3Server } from "../../scripts/s3-server";
-import { call, makeAdmin } from "../setup/admin";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { makeAdmin } from "../support/factories";
+import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -252,14 +253,16 @@ describe.each(drivers)("storage driver: %s", (name, makeDriver) => {
     expect(await storage().read("public", `curriculos/${row!.id}.pdf`)).toBeNull();
 
     const path = `/admin/curriculos/${row!.id}/download`;
-    const anonymous = (await call(downloadLoader, makeRequest(path), { id: row!.id })) as Response;
+    const anonymous = (await call(downloadLoader, makeRequest(path), { id: row!.id })).response!;
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toContain("/admin/login");
 
     const { token } = await makeAdmin();
-    const ok = (await call(downloadLoader, makeRequest(path, { token }), {
-      id: row!.id,
-    })) as Response;
+    const ok = (
+      await call(downloadLoader, makeRequest(path, { token }), {
+        id: row!.id,
+      })
+    ).response!;
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toBe("private, no-store");
     // Only ever a download: never rendered in the admin's browser, never sniffed as HTML.

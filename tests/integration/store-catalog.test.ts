@@ -10,7 +10,7 @@ import { getStoreProduct, listStoreProducts } from "~/server/products.server";
 import { seedDatabase } from "~/server/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct } from "./store-helpers";
+import { createProduct } from "../support/factories";
 
 const ctx = withTestDatabase();
 
@@ -222,5 +222,6 @@ describe("store catalogue", () => {
     } finally {
       setDatabase(ctx.database);
     }
-  });
+    // Opening the fresh PGlite to break is slow on a loaded CI machine (over 30 s once).
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { createProduct, orderInput, stockOf } from "./store-helpers";
+import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
 
 const ctx = withTestDatabase();
 
@@ -37,25 +37,19 @@ describe("checkout (one server transaction)", () => {
       estoque: 5,
     });
     const response = (await checkoutAction({
-      request: formRequest("/loja/checkout", {
-        nome: "Maria Souza",
-        telefone: "(47) 99999-0000",
-        endereco: "Rua 300",
-        numero: "12",
-        bairro: "Centro",
-        janelaEntrega: "manha",
-        formaPagamento: "dinheiro",
-        trocoPara: "100,00",
-        cupom: "bemvindo10",
-        itens: `${racao.id}:2,${petisco.id}:1`,
-        idempotencyKey: crypto.randomUUID(),
-        // Forged by the client: never read.
-        preco: "1",
-        subtotal: "0,01",
-        desconto: "9999",
-        taxaEntrega: "0",
-        total: "0,01",
-      }),
+      request: formRequest(
+        "/loja/checkout",
+        checkoutForm(`${racao.id}:2,${petisco.id}:1`, {
+          trocoPara: "100,00",
+          cupom: "bemvindo10",
+          // Forged by the client: never read.
+          preco: "1",
+          subtotal: "0,01",
+          desconto: "9999",
+          taxaEntrega: "0",
+          total: "0,01",
+        }),
+      ),
       params: {},
       context: {},
     } as never)) as Response;
@@ -430,26 +424,30 @@ describe("checkout (one server transaction)", () => {
       preco: 4200,
       estoque: 5,
     });
-    const response = (await checkoutAction({
-      request: formRequest("/loja/checkout", {
-        nome: "Ana Chat",
-        telefone: "47999990000",
-        endereco: "Rua 2",
-        numero: "3",
-        bairro: "Morretes",
-        janelaEntrega: "manha",
-        formaPagamento: "cartao_entrega",
-        observacoes: "Sem pressa",
-        itens: `${item.id}:1`,
-        idempotencyKey: crypto.randomUUID(),
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response;
-    const cookie = (response.headers.get("set-cookie") ?? "")
-      .split(/,(?=\s*agropet_)/)
-      .map((c) => c.split(";")[0]!.trim())
-      .join("; ");
+    // The order's cookies, as the browser sends them back to /loja.
+    const placeChatOrder = async (extra: Record<string, string> = {}) => {
+      const response = (await checkoutAction({
+        request: formRequest(
+          "/loja/checkout",
+          checkoutForm(`${item.id}:1`, {
+            nome: "Ana Chat",
+            telefone: "47999990000",
+            endereco: "Rua 2",
+            numero: "3",
+            bairro: "Morretes",
+            formaPagamento: "cartao_entrega",
+            ...extra,
+          }),
+        ),
+        params: {},
+        context: {},
+      } as never)) as Response;
+      return (response.headers.get("set-cookie") ?? "")
+        .split(/,(?=\s*agropet_)/)
+        .map((c) => c.split(";")[0]!.trim())
+        .join("; ");
+    };
+    const cookie = await placeChatOrder({ observacoes: "Sem pressa" });
     const { flash } = await readOrderFlash(makeRequest("/loja", { headers: { cookie } }));
     const [pedido] = await ctx.database.db.select().from(pedidos);
     expect(flash?.numero).toBe(pedido!.numeroPedido);
@@ -464,25 +462,7 @@ describe("checkout (one server transaction)", () => {
 
     // Chat off: no text to open.
     await updateSettings(ctx.database.db, { whatsappAtivo: false });
-    const off = (await checkoutAction({
-      request: formRequest("/loja/checkout", {
-        nome: "Ana Chat",
-        telefone: "47999990000",
-        endereco: "Rua 2",
-        numero: "3",
-        bairro: "Morretes",
-        janelaEntrega: "manha",
-        formaPagamento: "cartao_entrega",
-        itens: `${item.id}:1`,
-        idempotencyKey: crypto.randomUUID(),
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response;
-    const offCookie = (off.headers.get("set-cookie") ?? "")
-      .split(/,(?=\s*agropet_)/)
-      .map((c) => c.split(";")[0]!.trim())
-      .join("; ");
+    const offCookie = await placeChatOrder();
     expect(
       (await readOrderFlash(makeRequest("/loja", { headers: { cookie: offCookie } }))).flash
         ?.chatUrl,

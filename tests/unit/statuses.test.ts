@@ -16,6 +16,7 @@ import {
   STATUS_PEDIDO,
   STATUS_SERVICO,
   STATUSES,
+  TIPO_CUPOM_LABEL,
   TIPO_SERVICO_LABEL,
   TIPOS_CUPOM,
   TIPOS_SERVICO,
@@ -67,11 +68,12 @@ describe("labels and tones", () => {
     }
   });
 
-  it("every payment method, window, service and opening has a label", () => {
+  it("every payment method, window, service, opening and coupon type has a label", () => {
     expect(Object.keys(FORMA_PAGAMENTO_LABEL)).toEqual([...FORMAS_PAGAMENTO]);
     expect(Object.keys(JANELA_ENTREGA_LABEL)).toEqual([...JANELAS_ENTREGA]);
     expect(Object.keys(TIPO_SERVICO_LABEL)).toEqual([...TIPOS_SERVICO]);
     expect(Object.keys(VAGA_LABEL)).toEqual([...VAGAS]);
+    expect(Object.keys(TIPO_CUPOM_LABEL)).toEqual([...TIPOS_CUPOM]);
   });
 
   it("one colour per order status, the customer's (novo blue, preparo yellow)", () => {

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { statusFromMercadoPago } from "~/domain/cobranca";
 import { centavosToReais, decimalToCentavos } from "~/domain/money";
+import { shopIsoString } from "~/domain/shop-time";
 import {
   type CreateCobrancaInput,
   InvalidNotification,
@@ -39,9 +40,9 @@ interface MpPayment {
   };
 }
 
-/** Mercado Pago's date format, in Brasília time (no daylight saving since 2019). */
+/** Mercado Pago's date format: ISO 8601 with the offset, on the shop's clock. */
 export function mpDate(date: Date): string {
-  return new Date(date.getTime() - 3 * 3600_000).toISOString().replace("Z", "-03:00");
+  return shopIsoString(date);
 }
 
 function toCobranca(p: MpPayment): ProviderCobranca {

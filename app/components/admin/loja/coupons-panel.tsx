@@ -9,9 +9,9 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
-import { TIPOS_CUPOM } from "~/domain/statuses";
+import { TIPO_CUPOM_LABEL, TIPOS_CUPOM } from "~/domain/statuses";
 import { checkOnSubmit } from "~/lib/forms";
-import { COUPON_REQUIRED, couponSchema, TIPO_CUPOM_LABEL } from "~/schemas/coupon";
+import { COUPON_REQUIRED, couponSchema } from "~/schemas/coupon";
 
 export interface CouponRow {
   id: string;

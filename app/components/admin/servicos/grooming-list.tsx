@@ -237,7 +237,7 @@ export function GroomingList({
                 <dl className="grid gap-1 text-sm">
                   <div>
                     <dt className="inline font-semibold">Serviço: </dt>
-                    <dd className="inline">{tipoServicoLabel(o.tipoServico) ?? o.tipoServico}</dd>
+                    <dd className="inline">{tipoServicoLabel(o.tipoServico)}</dd>
                   </div>
                   <div>
                     <dt className="inline font-semibold">Tutor: </dt>

@@ -1,5 +1,4 @@
-import { expectNoSeriousA11yViolations, loginAsAdmin } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test } from "./fixtures";
 
 test("imports a CSV: preview with errors first, then the import and its result", async ({
   page,

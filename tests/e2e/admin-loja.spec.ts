@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { expectNoSeriousA11yViolations, loginAsAdmin, unique } from "./admin-ops-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
 
 test.describe("admin store hub", () => {
   test.beforeEach(async ({ page }) => {
@@ -117,32 +116,37 @@ test.describe("admin store hub", () => {
     await expect(row).toContainText("Inativo");
   });
 
-  test("saves settings and neighbourhoods; a duplicate neighbourhood is refused", async ({
-    page,
-  }) => {
-    await page.goto("/admin/loja?view=configuracoes");
-    await page.getByLabel(/Nome do recebedor/).fill("Um nome bem maior que vinte e cinco");
-    await expect(page.getByLabel(/Nome do recebedor/)).toHaveValue("Um nome bem maior que vin");
-    await page.getByLabel("Taxa de entrega padrão (R$)").fill("6,50");
-    await page.getByRole("button", { name: "Salvar configurações" }).click();
-    await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel("Taxa de entrega padrão (R$)")).toHaveValue("6,50");
+  test.describe("settings", () => {
+    // This test saves settings; the fixture saves them back after it.
+    test.use({ restoreSettings: true });
 
-    await page.getByRole("button", { name: "Testar webhook" }).click();
-    // The seeded settings have no webhook URL.
-    await expect(page.getByText("Configure a URL do webhook primeiro")).toBeVisible();
+    test("saves settings and neighbourhoods; a duplicate neighbourhood is refused", async ({
+      page,
+    }) => {
+      await page.goto("/admin/loja?view=configuracoes");
+      await page.getByLabel(/Nome do recebedor/).fill("Um nome bem maior que vinte e cinco");
+      await expect(page.getByLabel(/Nome do recebedor/)).toHaveValue("Um nome bem maior que vin");
+      await page.getByLabel("Taxa de entrega padrão (R$)").fill("6,50");
+      await page.getByRole("button", { name: "Salvar configurações" }).click();
+      await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Taxa de entrega padrão (R$)")).toHaveValue("6,50");
 
-    const bairro = unique("Bairro E2E");
-    await page.getByLabel("Nome do bairro").fill(bairro);
-    await page.getByLabel("Taxa de entrega (R$)").fill("8,00");
-    await page.getByRole("button", { name: "Adicionar bairro" }).click();
-    await expect(page.getByText(`Bairro ${bairro} adicionado`)).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole("list", { name: "Bairros cadastrados" })).toContainText(bairro);
-    await page.getByLabel("Nome do bairro").fill(bairro.toUpperCase());
-    await page.getByLabel("Taxa de entrega (R$)").fill("1,00");
-    await page.getByRole("button", { name: "Adicionar bairro" }).click();
-    await expect(page.getByText("Este bairro já está cadastrado")).toBeVisible();
+      await page.getByRole("button", { name: "Testar webhook" }).click();
+      // The seeded settings have no webhook URL.
+      await expect(page.getByText("Configure a URL do webhook primeiro")).toBeVisible();
+
+      const bairro = unique("Bairro E2E");
+      await page.getByLabel("Nome do bairro").fill(bairro);
+      await page.getByLabel("Taxa de entrega (R$)").fill("8,00");
+      await page.getByRole("button", { name: "Adicionar bairro" }).click();
+      await expect(page.getByText(`Bairro ${bairro} adicionado`)).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("list", { name: "Bairros cadastrados" })).toContainText(bairro);
+      await page.getByLabel("Nome do bairro").fill(bairro.toUpperCase());
+      await page.getByLabel("Taxa de entrega (R$)").fill("1,00");
+      await page.getByRole("button", { name: "Adicionar bairro" }).click();
+      await expect(page.getByText("Este bairro já está cadastrado")).toBeVisible();
+    });
   });
 });

@@ -13,14 +13,14 @@ import { getSettings } from "~/server/settings.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import {
-  adminSession,
   auditEntries,
-  call,
   firstCategoryId,
   insertOrder,
   insertProduct,
-  multipartRequest,
-} from "./admin-ops-helpers";
+  makeAdmin,
+  makeCustomer,
+} from "../support/factories";
+import { call, multipartRequest } from "../support/routes";
 
 const ctx = withTestDatabase();
 let token: string;
@@ -28,7 +28,7 @@ let categoriaId: string;
 
 beforeAll(async () => {
   await seedDatabase({ images: false });
-  ({ token } = await adminSession());
+  ({ token } = await makeAdmin());
   categoriaId = await firstCategoryId();
 });
 
@@ -53,7 +53,7 @@ describe("admin store hub: access", () => {
     const anonymous = await call(loader, makeRequest("/admin/loja"));
     expect(anonymous.status).toBe(302);
     expect(anonymous.response!.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
-    const { token: userToken } = await adminSession(false);
+    const { token: userToken } = await makeCustomer();
     const notAdmin = await call(
       action,
       formRequest("/admin/loja", { intent: "product-create", nome: "X" }, { token: userToken }),
@@ -618,7 +618,7 @@ describe("admin store hub: settings and neighbourhoods", () => {
       }
       expect(hits).toEqual(["/digitada"]);
       // Signed in without admin rights, or not signed in: no request goes out.
-      const { token: userToken } = await adminSession(false);
+      const { token: userToken } = await makeCustomer();
       const user = await call(
         action,
         formRequest(

@@ -11,14 +11,15 @@ import { storage } from "~/server/storage.server";
 import { readToast } from "~/server/toast.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { adminSession, auditEntries, call } from "./admin-ops-helpers";
+import { auditEntries, makeAdmin, makeCustomer } from "../support/factories";
+import { call } from "../support/routes";
 
 withTestDatabase();
 let token: string;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
 beforeAll(async () => {
-  ({ token } = await adminSession());
+  ({ token } = await makeAdmin());
 });
 
 async function insertResume(nome: string, withFile = true) {
@@ -60,7 +61,7 @@ describe("resumes", () => {
     expect(headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await ok.response!.arrayBuffer())).toEqual(PDF);
     const [entry] = await auditEntries("resume_download");
-    expect(entry).toMatchObject({ resourceId: resume.id });
+    expect(entry).toMatchObject({ resourceId: resume.id, details: { security_event: true } });
 
     // No session: back to the login with 'Sessão expirada. Faça login novamente.'.
     const anonymous = await call(downloadLoader, makeRequest(path), { id: resume.id });
@@ -75,7 +76,7 @@ describe("resumes", () => {
     expect(toast).toMatchObject({ type: "error", title: "Sessão expirada. Faça login novamente." });
 
     // An idle session is just as refused, on this very request.
-    const { token: idleToken } = await adminSession();
+    const { token: idleToken } = await makeAdmin();
     setClock(() => new Date(Date.now() + IDLE_TIMEOUT_MS + 60_000));
     try {
       const idle = await call(downloadLoader, makeRequest(path, { token: idleToken }), {
@@ -88,7 +89,7 @@ describe("resumes", () => {
     }
 
     // A non-admin user goes home.
-    const { token: userToken } = await adminSession(false);
+    const { token: userToken } = await makeCustomer();
     const user = await call(downloadLoader, makeRequest(path, { token: userToken }), {
       id: resume.id,
     });

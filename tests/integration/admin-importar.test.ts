@@ -9,19 +9,14 @@ import { categorias, produtos } from "~/server/db/schema.server";
 import { storage } from "~/server/storage.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import {
-  adminSession,
-  auditEntries,
-  call,
-  insertProduct,
-  multipartRequest,
-} from "./admin-ops-helpers";
+import { auditEntries, insertProduct, makeAdmin } from "../support/factories";
+import { call, multipartRequest } from "../support/routes";
 
 withTestDatabase();
 let token: string;
 
 beforeAll(async () => {
-  ({ token } = await adminSession());
+  ({ token } = await makeAdmin());
   await db().insert(categorias).values({ nome: "Rações" });
 });
 

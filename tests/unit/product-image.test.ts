@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { PRODUCT_IMAGE_WIDTHS, productImageKey, productImageSrcSet } from "~/domain/product-image";
+
+describe("product image files", () => {
+  it("are named {base}-{width}.webp", () => {
+    expect(productImageKey("produtos/abc", 400)).toBe("produtos/abc-400.webp");
+  });
+
+  it("give a srcset of every width for an image the server made", () => {
+    expect(productImageSrcSet("/uploads/produtos/abc-800.webp")).toBe(
+      PRODUCT_IMAGE_WIDTHS.map((w) => `/uploads/produtos/abc-${w}.webp ${w}w`).join(", "),
+    );
+    expect(productImageSrcSet("/uploads/produtos/abc-800.webp")).toBe(
+      "/uploads/produtos/abc-200.webp 200w, /uploads/produtos/abc-400.webp 400w, /uploads/produtos/abc-800.webp 800w",
+    );
+  });
+
+  it("give no srcset for any other URL, or none", () => {
+    expect(productImageSrcSet("https://exemplo.com/foto.jpg")).toBeUndefined();
+    expect(productImageSrcSet("/uploads/produtos/abc.webp")).toBeUndefined();
+    expect(productImageSrcSet(null)).toBeUndefined();
+    expect(productImageSrcSet(undefined)).toBeUndefined();
+  });
+});
