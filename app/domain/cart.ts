@@ -252,3 +252,41 @@ export function decodeCartLines(text: string | null | undefined): {
   }
   return [...merged].map(([produtoId, quantidade]) => ({ produtoId, quantidade }));
 }
+
+/**
+ * The warnings after the server quoted the cart: products gone and lines cut down to the
+ * stock. `{nomes}`, `{nome}` and `{n}` to fill in; the React cart and the purchase island
+ * (which cannot import) take them from here.
+ */
+export const QUOTE_TEXTS = {
+  unavailable: "Produto não disponível: {nomes}",
+  lastOne: "{nome}: só resta 1 unidade",
+  fewLeft: "{nome}: só restam {n} unidades",
+} as const;
+
+/** The warnings a quote gives: one for the products gone, one per line cut down to the stock. */
+export function quoteWarnings(
+  linhas: {
+    nome: string;
+    disponivel: boolean;
+    quantidade: number;
+    quantidadePedida: number;
+    estoque: number;
+  }[],
+): string[] {
+  const gone = linhas.filter((l) => !l.disponivel).map((l) => l.nome);
+  const warnings =
+    gone.length > 0 ? [QUOTE_TEXTS.unavailable.replace("{nomes}", () => gone.join(", "))] : [];
+  for (const l of linhas) {
+    if (!l.disponivel || l.quantidade >= l.quantidadePedida) continue;
+    const text = l.estoque === 1 ? QUOTE_TEXTS.lastOne : QUOTE_TEXTS.fewLeft;
+    warnings.push(text.replace("{nome}", () => l.nome).replace("{n}", () => String(l.estoque)));
+  }
+  return warnings;
+}
+
+/** The delivery fee in the order summary when it is not an amount. */
+export const SUMMARY_TEXTS = {
+  free: "Grátis",
+  byNeighbourhood: "Calculada pelo bairro",
+} as const;

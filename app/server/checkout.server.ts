@@ -24,8 +24,17 @@ import { readForm, requestInfo } from "./request-info.server";
 import { getSettings } from "./settings.server";
 import { redirectWithToast } from "./toast.server";
 
-const refused = (body: { message: string; errors?: FieldErrors }, status: number) =>
-  data<FormResult>({ ok: false, ...body }, { status });
+/**
+ * A refusal; `values` are the fields as posted, so a page served without React (a document
+ * POST) shows the form again as the customer typed it.
+ */
+export type CheckoutResult = FormResult & { values?: Record<string, string> };
+
+const refused = (
+  body: { message: string; errors?: FieldErrors },
+  status: number,
+  values?: Record<string, string>,
+) => data<CheckoutResult>({ ok: false, ...body, values }, { status });
 
 /**
  * The checkout action: a refusal (400 invalid form, 429 too many orders, 409 stock, coupon,
@@ -51,6 +60,7 @@ export async function submitCheckout(request: Request) {
         errors: fieldErrors(parsed.error),
       },
       400,
+      fields,
     );
   }
   if (!(await consumeRateLimit("checkout", requestInfo(request).ip, RATE_LIMITS.checkout.rule))) {
@@ -60,13 +70,14 @@ export async function submitCheckout(request: Request) {
           "Muitos pedidos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.",
       },
       429,
+      fields,
     );
   }
   try {
     const result = await placeOrder(parsed.data, undefined, settings);
     if (!result.ok) {
       const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
-      return refused({ message: result.message, errors }, 409);
+      return refused({ message: result.message, errors }, 409, fields);
     }
     const { pedido, itens, token } = result;
     if (pedido.formaPagamento === "pix_mercadopago") {
@@ -102,6 +113,6 @@ export async function submitCheckout(request: Request) {
     );
   } catch (error) {
     logger.error({ err: error }, "falha ao registrar pedido");
-    return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500);
+    return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500, fields);
   }
 }

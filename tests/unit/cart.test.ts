@@ -12,6 +12,8 @@ import {
   emptyCart,
   encodeCartLines,
   parseStoredCart,
+  QUOTE_TEXTS,
+  quoteWarnings,
   remainingStock,
 } from "~/domain/cart";
 
@@ -179,5 +181,29 @@ describe("cartItemFrom", () => {
       imagem: "/uploads/produtos/p1.webp",
       estoque: 7,
     });
+  });
+});
+
+describe("quoteWarnings", () => {
+  const line = { nome: "Ração", disponivel: true, quantidade: 2, quantidadePedida: 2, estoque: 5 };
+  it("says nothing when every line is sold as asked", () => {
+    expect(quoteWarnings([line])).toEqual([]);
+  });
+  it("names the products gone in one warning, and each line cut down to the stock", () => {
+    expect(
+      quoteWarnings([
+        { ...line, nome: "Bola", disponivel: false, quantidade: 0, estoque: 0 },
+        { ...line, nome: "Osso", disponivel: false, quantidade: 0, estoque: 0 },
+        { ...line, quantidade: 1, quantidadePedida: 3, estoque: 1 },
+        { ...line, nome: "Areia", quantidade: 4, quantidadePedida: 6, estoque: 4 },
+      ]),
+    ).toEqual([
+      "Produto não disponível: Bola, Osso",
+      "Ração: só resta 1 unidade",
+      "Areia: só restam 4 unidades",
+    ]);
+  });
+  it("uses the texts of QUOTE_TEXTS", () => {
+    expect(QUOTE_TEXTS.unavailable).toContain("{nomes}");
   });
 });

@@ -1,9 +1,9 @@
 import { AlertTriangleIcon, LoaderCircleIcon, ShoppingBagIcon } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { useCart } from "~/components/loja/cart-context";
-import { OrderSummary } from "~/components/loja/order-summary";
+import { CART_STORAGE_KEY, useCart } from "~/components/loja/cart-context";
+import { OrderSummary, OrderSummarySlot } from "~/components/loja/order-summary";
 import { useCartQuote } from "~/components/loja/use-cart-quote";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -13,7 +13,9 @@ import { Textarea } from "~/components/ui/textarea";
 import { encodeCartLines } from "~/domain/cart";
 import { formatBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
-import type { FormResult } from "~/lib/form-result";
+import { InlineScript } from "~/islands/inline-script";
+import { PURCHASE_TEXTS, storePurchase } from "~/islands/store-purchase";
+import type { CheckoutResult } from "~/server/checkout.server";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
@@ -26,29 +28,35 @@ const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> =
 /**
  * The checkout form: customer, address with the served neighbourhoods, payment (with the
  * e-mail for online Pix and change for cash), notes, and the summary the server quotes.
+ * With `island` (a page served without React) the server renders it once, with the values
+ * of a refused post, and the `store-purchase` island does what the state does here.
  */
 export function CheckoutForm({
   bairros,
   pixAtivo,
   pixOnline,
+  idempotencyKey: newKey,
+  island = false,
 }: {
   bairros: { nome: string; taxaEntrega: number }[];
   pixAtivo: boolean;
   pixOnline: boolean;
+  idempotencyKey: string;
+  island?: boolean;
 }) {
-  const actionData = useActionData<FormResult>();
+  const actionData = useActionData<CheckoutResult>();
+  const values = (actionData && !actionData.ok ? actionData.values : undefined) ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const cart = useCart();
-  const [bairro, setBairro] = useState("");
-  const [forma, setForma] = useState("");
+  const [bairro, setBairro] = useState(values.bairro ?? "");
+  const [forma, setForma] = useState(values.formaPagamento ?? "");
   const { quote, loading, empty, reload } = useCartQuote({
     bairro: bairro || null,
     formaPagamento: forma || null,
   });
-  // One key per checkout visit: a double click or a retried request finds the same order.
-  const [idempotencyKey, setIdempotencyKey] = useState("");
-  useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
+  // One key per checkout visit (made by the loader), kept across refusals.
+  const idempotencyKey = values.idempotencyKey || newKey;
   const messageRef = useRef<HTMLDivElement>(null);
   // A refusal: the message above the form takes the focus (it names what to fix), and the
   // cart is quoted again (stock or prices may have changed).
@@ -63,25 +71,16 @@ export function CheckoutForm({
   );
   const bairroError = errors.bairro ?? (bairro && quote?.bairroErro ? quote.bairroErro : undefined);
 
-  if (empty) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-12 text-center">
-        <ShoppingBagIcon className="mx-auto size-14 text-slate-400" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-extrabold">Seu carrinho está vazio</h1>
-        <Button asChild size="lg" className="mt-6">
-          <Link to="/loja">Ver produtos</Link>
-        </Button>
-      </main>
-    );
-  }
+  if (empty) return <EmptyCheckout />;
 
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
+  const page = (
+    <main className="mx-auto max-w-6xl px-4 py-6" data-cheio="">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Finalizar pedido</h1>
       {message ? (
         <div
           ref={messageRef}
           tabIndex={-1}
+          data-mensagem=""
           role="alert"
           className="mb-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
         >
@@ -89,7 +88,12 @@ export function CheckoutForm({
           {message}
         </div>
       ) : null}
-      <Form method="post" className="grid gap-6 lg:grid-cols-[1fr_22rem]" noValidate>
+      <Form
+        method="post"
+        className="grid gap-6 lg:grid-cols-[1fr_22rem]"
+        noValidate
+        data-checkout=""
+      >
         <input type="hidden" name="itens" value={encodeCartLines(cart.state.items)} />
         <input type="hidden" name="cupom" value={quote?.cupom?.codigo ?? ""} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -97,7 +101,7 @@ export function CheckoutForm({
           <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-lg font-bold">Seus dados</legend>
             <Field id="nome" label="Nome completo" required error={errors.nome}>
-              <Input autoComplete="name" required maxLength={120} />
+              <Input autoComplete="name" required maxLength={120} defaultValue={values.nome} />
             </Field>
             <Field id="telefone" label="Telefone / WhatsApp" required error={errors.telefone}>
               <Input
@@ -106,6 +110,7 @@ export function CheckoutForm({
                 autoComplete="tel"
                 placeholder="(47) 99999-9999"
                 required
+                defaultValue={values.telefone}
               />
             </Field>
           </fieldset>
@@ -113,13 +118,13 @@ export function CheckoutForm({
           <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]">
             <legend className="px-1 text-lg font-bold">Endereço de entrega</legend>
             <Field id="endereco" label="Rua" required error={errors.endereco}>
-              <Input autoComplete="address-line1" required />
+              <Input autoComplete="address-line1" required defaultValue={values.endereco} />
             </Field>
             <Field id="numero" label="Número" required error={errors.numero}>
-              <Input required inputMode="numeric" />
+              <Input required inputMode="numeric" defaultValue={values.numero} />
             </Field>
             <Field id="complemento" label="Complemento" error={errors.complemento}>
-              <Input autoComplete="address-line2" />
+              <Input autoComplete="address-line2" defaultValue={values.complemento} />
             </Field>
             <Field
               id="bairro"
@@ -147,7 +152,7 @@ export function CheckoutForm({
               error={errors.referencia}
               className="sm:col-span-2"
             >
-              <Input />
+              <Input defaultValue={values.referencia} />
             </Field>
             <Field
               id="janelaEntrega"
@@ -156,7 +161,7 @@ export function CheckoutForm({
               error={errors.janelaEntrega}
               className="sm:col-span-2"
             >
-              <Select defaultValue="" required>
+              <Select defaultValue={values.janelaEntrega ?? ""} required>
                 <option value="">Selecione o horário</option>
                 {Object.entries(JANELA_ENTREGA_LABEL).map(([value, label]) => (
                   <option key={value} value={value}>
@@ -207,45 +212,52 @@ export function CheckoutForm({
                 {errors.formaPagamento}
               </p>
             ) : null}
-            {forma === "pix_mercadopago" ? (
-              <>
-                <Field
-                  id="email"
-                  label="E-mail"
+            <div
+              className="grid gap-3"
+              hidden={forma !== "pix_mercadopago"}
+              data-forma="pix_mercadopago"
+            >
+              <Field
+                id="email"
+                label="E-mail"
+                required
+                error={errors.email}
+                hint="O Mercado Pago pede o e-mail de quem paga. O pagamento é confirmado sozinho."
+              >
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
                   required
-                  error={errors.email}
-                  hint="O Mercado Pago pede o e-mail de quem paga. O pagamento é confirmado sozinho."
-                >
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    required
-                    maxLength={254}
-                  />
-                </Field>
-                <p className="text-sm text-slate-700">
-                  Depois de finalizar, você verá o QR Code e o código Pix copia e cola. O pedido é
-                  confirmado assim que o pagamento chegar.
-                </p>
-              </>
-            ) : null}
-            {forma === "pix" ? (
+                  maxLength={254}
+                  defaultValue={values.email}
+                  disabled={forma !== "pix_mercadopago"}
+                />
+              </Field>
               <p className="text-sm text-slate-700">
-                Depois de finalizar, você verá o código Pix copia e cola e o QR Code com o valor
-                exato.
+                Depois de finalizar, você verá o QR Code e o código Pix copia e cola. O pedido é
+                confirmado assim que o pagamento chegar.
               </p>
-            ) : null}
-            {forma === "dinheiro" ? (
+            </div>
+            <p className="text-sm text-slate-700" hidden={forma !== "pix"} data-forma="pix">
+              Depois de finalizar, você verá o código Pix copia e cola e o QR Code com o valor
+              exato.
+            </p>
+            <div className="grid gap-3" hidden={forma !== "dinheiro"} data-forma="dinheiro">
               <Field
                 id="trocoPara"
                 label="Troco para (opcional)"
                 error={errors.trocoPara}
                 hint="Deixe em branco se não precisar de troco."
               >
-                <Input inputMode="decimal" placeholder="R$ 100,00" />
+                <Input
+                  inputMode="decimal"
+                  placeholder="R$ 100,00"
+                  defaultValue={values.trocoPara}
+                  disabled={forma !== "dinheiro"}
+                />
               </Field>
-            ) : null}
+            </div>
           </fieldset>
 
           <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
@@ -255,14 +267,14 @@ export function CheckoutForm({
               label="Alguma observação sobre o pedido?"
               error={errors.observacoes}
             >
-              <Textarea rows={3} maxLength={500} />
+              <Textarea rows={3} maxLength={500} defaultValue={values.observacoes} />
             </Field>
           </fieldset>
         </div>
 
         <aside className="grid h-fit gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28">
           <h2 className="text-lg font-bold">Resumo do pedido</h2>
-          <ul className="grid gap-1.5 text-sm">
+          <ul className="grid gap-1.5 text-sm" data-linhas="">
             {cart.state.items.map((item) => {
               const line = quote?.linhas.find((l) => l.id === item.id);
               return (
@@ -275,9 +287,26 @@ export function CheckoutForm({
               );
             })}
           </ul>
-          <OrderSummary quote={quote} loading={loading} />
-          <Button type="submit" size="lg" disabled={submitting || !idempotencyKey || !quote}>
-            {submitting ? (
+          {island ? (
+            <template data-linha="">
+              <li className="flex justify-between gap-2">
+                <span>
+                  <span data-quantidade="" />x <span data-nome="" />
+                </span>
+                <span className="shrink-0" data-subtotal="" />
+              </li>
+            </template>
+          ) : null}
+          {island ? <OrderSummarySlot /> : <OrderSummary quote={quote} loading={loading} />}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={!island && (submitting || !idempotencyKey || !quote)}
+            data-enviar=""
+          >
+            {island ? (
+              <span data-rotulo="Confirmar pedido">Confirmar pedido</span>
+            ) : submitting ? (
               <>
                 <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
                 Enviando pedido...
@@ -291,6 +320,29 @@ export function CheckoutForm({
           </Button>
         </aside>
       </Form>
+    </main>
+  );
+  if (!island) return page;
+  return (
+    <div data-compra-pagina="">
+      {page}
+      <EmptyCheckout hidden />
+      <InlineScript
+        run={storePurchase}
+        args={{ storageKey: CART_STORAGE_KEY, texts: PURCHASE_TEXTS }}
+      />
+    </div>
+  );
+}
+
+function EmptyCheckout({ hidden }: { hidden?: boolean }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12 text-center" hidden={hidden} data-vazio="">
+      <ShoppingBagIcon className="mx-auto size-14 text-slate-400" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-extrabold">Seu carrinho está vazio</h1>
+      <Button asChild size="lg" className="mt-6">
+        <Link to="/loja">Ver produtos</Link>
+      </Button>
     </main>
   );
 }

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { encodeCartLines } from "~/domain/cart";
+import { encodeCartLines, quoteWarnings } from "~/domain/cart";
 import type { CartQuote } from "~/server/cart.server";
 import { useCart } from "./cart-context";
 
@@ -48,14 +48,7 @@ export function useCartQuote(
   const { dispatch, state } = cart;
   useEffect(() => {
     if (!quote) return;
-    const gone = quote.linhas.filter((l) => !l.disponivel).map((l) => l.nome);
-    const clamped = quote.linhas.filter((l) => l.disponivel && l.quantidade < l.quantidadePedida);
-    if (gone.length > 0) toast.warning(`Produto não disponível: ${gone.join(", ")}`);
-    for (const l of clamped) {
-      toast.warning(
-        `${l.nome}: só ${l.estoque === 1 ? "resta 1 unidade" : `restam ${l.estoque} unidades`}`,
-      );
-    }
+    for (const warning of quoteWarnings(quote.linhas)) toast.warning(warning);
     dispatch({
       type: "sync",
       requested: asked.current,

@@ -5,12 +5,20 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
 import { listActiveBairros } from "~/server/bairros.server";
 import { submitCheckout } from "~/server/checkout.server";
 import { logger } from "~/server/logger.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/checkout";
+
+/**
+ * Served without React (decision 0013): the form is a document POST to the action, and the
+ * `store-purchase` island fills the cart's fields and the summary. A client navigation from a
+ * React page renders the same form with React.
+ */
+export const handle: HydrationHandle = { hydrate: false };
 
 export function meta() {
   return [{ title: `Finalizar pedido | ${shop.name}` }, { name: "robots", content: "noindex" }];
@@ -23,6 +31,9 @@ export async function loader() {
       bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
       pixAtivo: settings.pixManualAtivo,
       pixOnline: pixOnlineAvailable(paymentConfigFrom(settings)),
+      // One key per checkout visit: a double click or a retried request finds the same
+      // order. Made here, not in the browser: this page is never shared by the page cache.
+      idempotencyKey: crypto.randomUUID(),
       erro: null,
     };
   } catch (error) {
@@ -31,6 +42,7 @@ export async function loader() {
       bairros: [],
       pixAtivo: false,
       pixOnline: false,
+      idempotencyKey: "",
       erro: "Erro ao carregar configurações da loja",
     };
   }
@@ -54,7 +66,8 @@ export function shouldRevalidate({
 }
 
 export default function CheckoutPage() {
-  const { bairros, pixAtivo, pixOnline, erro } = useLoaderData<typeof loader>();
+  const { bairros, pixAtivo, pixOnline, idempotencyKey, erro } = useLoaderData<typeof loader>();
+  const hydrates = usePageHydrates();
   if (erro) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -72,5 +85,13 @@ export default function CheckoutPage() {
     );
   }
 
-  return <CheckoutForm bairros={bairros} pixAtivo={pixAtivo} pixOnline={pixOnline} />;
+  return (
+    <CheckoutForm
+      bairros={bairros}
+      pixAtivo={pixAtivo}
+      pixOnline={pixOnline}
+      idempotencyKey={idempotencyKey}
+      island={!hydrates}
+    />
+  );
 }

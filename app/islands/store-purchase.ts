@@ -1,0 +1,537 @@
+// The cart page and the checkout on a document load, without React (decision 0013). The cart
+// lives only in localStorage (the same entry and JSON as ~/components/loja/cart-context), so
+// the server renders the page's frame and this island fills it: the lines (cloned from a
+// `<template>`), the quote the server computes (GET /loja/resumo: prices, stock, coupon,
+// delivery fee, Pix discount, totals), the coupon, the empty state; on the checkout, the
+// hidden `itens` and `cupom` fields, the payment's own fields and the button while sending.
+// The rules are those of the React pages (carrinho.tsx, checkout-form.tsx, use-cart-quote.ts,
+// ~/domain/cart): the texts come as arguments. Self-contained (see InlineScript).
+//
+// Hooks in the HTML: `[data-compra-pagina]` around the page (`[data-cheio]`, `[data-vazio]`),
+// `[data-linhas]` with its `template[data-linha]`, `[data-resumo]` with its
+// `template[data-resumo-modelo]` (`[data-campo=…]`, `[data-linha-resumo=…]`). The cart page:
+// `[data-limpar]`, `[data-cupom-aplicado]`, `[data-cupom-form]`, `[data-cupom-aviso]`,
+// `#carrinho-bairro`, `[data-finalizar]`. The checkout: `form[data-checkout]` with
+// `[data-forma=…]` blocks, `[data-enviar]` and `[data-mensagem]`. When everything is wired,
+// `data-pronto` is set on `[data-compra-pagina]`.
+
+import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/domain/cart";
+import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/domain/coupon";
+
+/** The texts the island shows (it cannot import them): the same the React pages show. */
+export const PURCHASE_TEXTS: StorePurchaseOptions["texts"] = {
+  couponApplied: couponAppliedMessage("{codigo}"),
+  couponRemoved: COUPON_REMOVED,
+  couponInvalid: COUPON_INVALID,
+  ...QUOTE_TEXTS,
+  ...SUMMARY_TEXTS,
+  sending: "Enviando pedido...",
+};
+
+export interface StorePurchaseOptions {
+  storageKey: string;
+  texts: {
+    couponApplied: string;
+    couponRemoved: string;
+    couponInvalid: string;
+    unavailable: string;
+    lastOne: string;
+    fewLeft: string;
+    free: string;
+    byNeighbourhood: string;
+    sending: string;
+  };
+}
+
+type Item = {
+  id: string;
+  nome: string;
+  preco: number;
+  imagem: string | null;
+  estoque: number;
+  quantidade: number;
+};
+type Cart = { items: Item[]; cupom: string | null };
+type Line = {
+  id: string;
+  nome: string;
+  imagemUrl: string | null;
+  preco: number;
+  estoque: number;
+  quantidadePedida: number;
+  quantidade: number;
+  disponivel: boolean;
+  subtotal: number;
+};
+type Quote = {
+  subtotal: number;
+  desconto: number;
+  descontoPix: number;
+  taxaEntrega: number | null;
+  freteGratis: boolean;
+  total: number;
+  linhas: Line[];
+  cupom: { codigo: string; desconto: number } | null;
+  cupomErro: string | null;
+  freteGratisMinimo: number;
+  pixDescontoPercentual: number;
+};
+
+export function storePurchase(options: StorePurchaseOptions): void {
+  const root = document.querySelector<HTMLElement>("[data-compra-pagina]");
+  if (!root || root.dataset.pronto === "1") return;
+  const key = options.storageKey;
+  const texts = options.texts;
+  const $ = <E extends Element = HTMLElement>(selector: string, within: ParentNode = root) =>
+    within.querySelector<E>(selector);
+  const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+  const brl = (centavos: number) =>
+    `${centavos < 0 ? "-" : ""}R$ ${String(Math.floor(Math.abs(centavos) / 100)).replace(
+      /\B(?=(\d{3})+(?!\d))/g,
+      ".",
+    )},${String(Math.abs(centavos) % 100).padStart(2, "0")}`;
+  const encode = (items: Item[]) => items.map((i) => `${i.id}:${i.quantidade}`).join(",");
+
+  function read(): Cart {
+    let value: unknown;
+    try {
+      value = JSON.parse(window.localStorage.getItem(key) ?? "null");
+    } catch {
+      return { items: [], cupom: null };
+    }
+    if (!value || typeof value !== "object") return { items: [], cupom: null };
+    const v = value as { items?: unknown; cupom?: unknown };
+    const items: Item[] = [];
+    for (const raw of Array.isArray(v.items) ? v.items : []) {
+      if (!raw || typeof raw !== "object") continue;
+      const x = raw as Record<string, unknown>;
+      if (typeof x.id !== "string" || typeof x.nome !== "string") continue;
+      if (!isInt(x.preco) || !isInt(x.estoque) || !isInt(x.quantidade) || x.quantidade <= 0)
+        continue;
+      const quantidade = Math.min(x.quantidade, x.estoque);
+      if (quantidade <= 0) continue;
+      const imagem = typeof x.imagem === "string" ? x.imagem : null;
+      items.push({
+        id: x.id,
+        nome: x.nome,
+        preco: x.preco,
+        imagem,
+        estoque: x.estoque,
+        quantidade,
+      });
+    }
+    const cupom = typeof v.cupom === "string" && v.cupom.trim() ? v.cupom.trim() : null;
+    return { items, cupom };
+  }
+
+  let cart = read();
+  function write(next: Cart) {
+    cart = next;
+    try {
+      window.localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Private mode or a full storage: the cart still works for this page.
+    }
+    // The header's count (the store-cart island) follows the same tab's changes this way.
+    window.dispatchEvent(new StorageEvent("storage", { key }));
+  }
+
+  // Toasts as the React pages show them (top centre, 4 s, three at most), without sonner.
+  function toast(text: string, kind: "ok" | "erro" | "aviso" | "info") {
+    let toasts = document.querySelector<HTMLElement>("section[data-toasts]");
+    if (!toasts) {
+      toasts = document.createElement("section");
+      toasts.dataset.toasts = "";
+      toasts.setAttribute("aria-label", "Notificações");
+      toasts.setAttribute("aria-live", "polite");
+      toasts.className =
+        "pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto grid w-[min(22rem,calc(100%-2rem))] gap-2";
+      document.body.append(toasts);
+    }
+    const colours = {
+      ok: "border-green-200 bg-green-50 text-green-900",
+      erro: "border-red-200 bg-red-50 text-red-800",
+      aviso: "border-amber-200 bg-amber-50 text-amber-900",
+      info: "border-slate-200 bg-white text-slate-900",
+    };
+    const item = document.createElement("p");
+    item.setAttribute("role", "status");
+    item.className = `rounded-lg border px-4 py-3 text-sm font-semibold shadow-lg ${colours[kind]}`;
+    item.textContent = text;
+    toasts.append(item);
+    while (toasts.childElementCount > 3) toasts.firstElementChild?.remove();
+    setTimeout(() => item.remove(), 4000);
+  }
+
+  const full = $("[data-cheio]");
+  const emptyState = $("[data-vazio]");
+  const lines = $("[data-linhas]");
+  const lineTemplate = $<HTMLTemplateElement>("template[data-linha]");
+  const summary = $("[data-resumo]");
+  const summaryTemplate = $<HTMLTemplateElement>("template[data-resumo-modelo]");
+  const clearButton = $<HTMLButtonElement>("[data-limpar]");
+  const couponApplied = $("[data-cupom-aplicado]");
+  const couponForm = $<HTMLFormElement>("form[data-cupom-form]");
+  const couponInput = couponForm ? $<HTMLInputElement>("input", couponForm) : null;
+  const couponNote = $("[data-cupom-aviso]");
+  const cartBairro = $<HTMLSelectElement>("#carrinho-bairro");
+  const finish = $<HTMLAnchorElement>("[data-finalizar]");
+  const checkout = $<HTMLFormElement>("form[data-checkout]");
+  const submit = checkout ? $<HTMLButtonElement>("[data-enviar]", checkout) : null;
+  const field = (name: string) =>
+    (checkout?.elements.namedItem(name) ?? null) as HTMLInputElement | null;
+
+  let quote: Quote | null = null;
+  let loading = false;
+  let pending: string | null = null;
+  let asked = 0;
+
+  function showEmpty() {
+    const empty = cart.items.length === 0;
+    if (full) full.hidden = empty;
+    if (emptyState) emptyState.hidden = !empty;
+    if (clearButton) clearButton.hidden = empty;
+    return empty;
+  }
+
+  function renderLines() {
+    if (!lines || !lineTemplate) return;
+    const byId = new Map((quote?.linhas ?? []).map((l) => [l.id, l]));
+    const rows = cart.items.map((item) => {
+      const row = (lineTemplate.content.firstElementChild as HTMLElement).cloneNode(
+        true,
+      ) as HTMLElement;
+      row.dataset.id = item.id;
+      const line = byId.get(item.id);
+      const set = (selector: string, text: string) => {
+        const el = $(selector, row);
+        if (el) el.textContent = text;
+      };
+      const label = (selector: string, template: string) =>
+        $(selector, row)?.setAttribute(
+          "aria-label",
+          template.replace("{nome}", () => item.nome),
+        );
+      for (const link of row.querySelectorAll<HTMLAnchorElement>("a[data-produto]")) {
+        link.href = `/loja/produto/${item.id}`;
+      }
+      set("[data-nome]", item.nome);
+      set("[data-quantidade]", String(item.quantidade));
+      if (checkout) {
+        set("[data-subtotal]", line ? brl(line.subtotal) : "…");
+        return row;
+      }
+      const preco = line?.preco ?? item.preco;
+      set("[data-preco]", `${brl(preco)} cada`);
+      set("[data-preco-linha]", brl(preco * item.quantidade));
+      const img = $<HTMLImageElement>("img", row);
+      if (img && item.imagem) {
+        img.src = item.imagem;
+        const match = item.imagem.match(/^(.*)-\d+\.webp$/);
+        if (match && img.dataset.larguras) {
+          img.srcset = img.dataset.larguras
+            .split(",")
+            .map((w) => `${match[1]}-${w}.webp ${w}w`)
+            .join(", ");
+        }
+        $("[data-sem-imagem]", row)?.remove();
+      } else img?.remove();
+      for (const attr of ["remover", "grupo", "menos", "mais"]) {
+        const el = $(`[data-${attr}]`, row);
+        if (el) label(`[data-${attr}]`, el.dataset[attr] ?? "");
+      }
+      const plus = $<HTMLButtonElement>("[data-mais]", row);
+      if (plus) plus.disabled = item.quantidade >= item.estoque;
+      const max = $("[data-maximo]", row);
+      if (max) max.hidden = item.quantidade < item.estoque;
+      return row;
+    });
+    lines.replaceChildren(...rows);
+    $("[data-carregando]")?.remove();
+  }
+
+  function renderSummary() {
+    if (finish) {
+      const off = !quote || loading;
+      finish.setAttribute("aria-disabled", String(off));
+      finish.classList.toggle("pointer-events-none", off);
+      finish.classList.toggle("opacity-60", off);
+    }
+    if (couponApplied && couponForm) {
+      const applied = Boolean(cart.cupom && !pending);
+      couponApplied.hidden = !applied;
+      couponForm.hidden = applied;
+      const code = $("[data-cupom-codigo]", couponApplied);
+      if (code) code.textContent = `Cupom ${cart.cupom ?? ""}`;
+    }
+    if (couponNote) {
+      const note =
+        quote?.cupomErro && cart.cupom && quote.cupomErro !== texts.couponInvalid
+          ? quote.cupomErro
+          : "";
+      couponNote.textContent = note;
+      couponNote.hidden = !note;
+    }
+    if (!summary || !summaryTemplate || !quote) return;
+    const q = quote;
+    const box = (summaryTemplate.content.firstElementChild as HTMLElement).cloneNode(
+      true,
+    ) as HTMLElement;
+    const set = (name: string, text: string) => {
+      const el = $(`[data-campo="${name}"]`, box);
+      if (el) el.textContent = text;
+    };
+    const keep = (name: string, shown: boolean) => {
+      if (!shown) $(`[data-linha-resumo="${name}"]`, box)?.remove();
+    };
+    const missing = Math.max(0, q.freteGratisMinimo - q.subtotal);
+    set("subtotal", brl(q.subtotal));
+    keep("desconto", q.desconto > 0);
+    set("cupom", q.cupom ? ` (${q.cupom.codigo})` : "");
+    set("desconto", `-${brl(q.desconto)}`);
+    keep("desconto-pix", q.descontoPix > 0);
+    for (const el of box.querySelectorAll('[data-campo="pix-percentual"]'))
+      el.textContent = String(q.pixDescontoPercentual);
+    set("desconto-pix", `-${brl(q.descontoPix)}`);
+    set(
+      "entrega",
+      q.freteGratis || q.taxaEntrega === 0
+        ? texts.free
+        : q.taxaEntrega === null
+          ? texts.byNeighbourhood
+          : brl(q.taxaEntrega),
+    );
+    set("total", brl(q.total));
+    keep("oferta-pix", q.pixDescontoPercentual > 0 && q.descontoPix === 0);
+    keep("falta", missing > 0);
+    keep("gratis", missing <= 0);
+    set("falta", brl(missing));
+    if (loading) box.setAttribute("aria-busy", "true");
+    summary.replaceChildren(box);
+    if (checkout) {
+      const cupom = field("cupom");
+      if (cupom) cupom.value = q.cupom?.codigo ?? "";
+    }
+  }
+
+  function render() {
+    if (showEmpty()) return;
+    const itens = field("itens");
+    if (itens) itens.value = encode(cart.items);
+    renderLines();
+    renderSummary();
+  }
+
+  // The server's answer folds back into the cart: prices and stock, products gone.
+  function sync(answer: Quote, requested: string[]) {
+    const gone = answer.linhas.filter((l) => !l.disponivel).map((l) => l.nome);
+    if (gone.length > 0)
+      toast(
+        texts.unavailable.replace("{nomes}", () => gone.join(", ")),
+        "aviso",
+      );
+    for (const l of answer.linhas) {
+      if (!l.disponivel || l.quantidade >= l.quantidadePedida) continue;
+      const text = l.estoque === 1 ? texts.lastOne : texts.fewLeft;
+      toast(
+        text.replace("{nome}", () => l.nome).replace("{n}", () => String(l.estoque)),
+        "aviso",
+      );
+    }
+    const byId = new Map(answer.linhas.filter((l) => l.disponivel).map((l) => [l.id, l]));
+    let changed = false;
+    const items = cart.items.flatMap((item) => {
+      if (!requested.includes(item.id)) return [item];
+      const fresh = byId.get(item.id);
+      const next = fresh
+        ? {
+            ...item,
+            nome: fresh.nome,
+            preco: fresh.preco,
+            imagem: fresh.imagemUrl,
+            estoque: fresh.estoque,
+            quantidade: Math.min(item.quantidade, fresh.estoque),
+          }
+        : { ...item, quantidade: 0 };
+      if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
+      return next.quantidade > 0 ? [next] : [];
+    });
+    if (changed) write({ items, cupom: cart.cupom });
+  }
+
+  // The coupon the customer just typed, or one stored that is no longer valid.
+  function settleCoupon(answer: Quote) {
+    if (pending) {
+      const code = pending;
+      pending = null;
+      if (answer.cupom?.codigo === code) {
+        toast(
+          texts.couponApplied.replace("{codigo}", () => code),
+          "ok",
+        );
+        if (couponInput) couponInput.value = "";
+      } else {
+        toast(answer.cupomErro ?? texts.couponInvalid, "erro");
+        if (answer.cupomErro === texts.couponInvalid || !answer.cupomErro)
+          write({ items: cart.items, cupom: null });
+      }
+    } else if (cart.cupom && answer.cupomErro === texts.couponInvalid) {
+      const code = cart.cupom;
+      write({ items: cart.items, cupom: null });
+      toast(`${code}: ${texts.couponInvalid}`, "erro");
+    }
+  }
+
+  function load() {
+    if (showEmpty()) return;
+    const params = new URLSearchParams({ itens: encode(cart.items) });
+    if (cart.cupom) params.set("cupom", cart.cupom);
+    const bairro = cartBairro?.value || field("bairro")?.value || "";
+    if (bairro) params.set("bairro", bairro);
+    const forma = checkout
+      ? (checkout.querySelector<HTMLInputElement>('input[name="formaPagamento"]:checked')?.value ??
+        "")
+      : "";
+    if (forma) params.set("formaPagamento", forma);
+    const requested = cart.items.map((i) => i.id);
+    const mine = ++asked;
+    loading = true;
+    render();
+    fetch(`/loja/resumo?${params}`, { headers: { Accept: "application/json" } })
+      .then((response) => response.json() as Promise<Quote | { erro: string }>)
+      .then((answer) => {
+        if (mine !== asked) return;
+        loading = false;
+        if ("erro" in answer) {
+          pending = null;
+          toast(answer.erro, "erro");
+          render();
+          return;
+        }
+        quote = answer;
+        sync(answer, requested);
+        settleCoupon(answer);
+        const again =
+          encode(cart.items) !== params.get("itens") ||
+          (cart.cupom ?? "") !== (params.get("cupom") ?? "");
+        if (again && cart.items.length > 0) load();
+        else render();
+      })
+      .catch(() => {
+        if (mine !== asked) return;
+        loading = false;
+        pending = null;
+        render();
+      });
+  }
+
+  function change(items: Item[]) {
+    write({ items, cupom: cart.cupom });
+    render();
+    load();
+  }
+
+  // The cart page: quantities, removal, clearing, the coupon and the neighbourhood.
+  lines?.addEventListener("click", (event) => {
+    if (checkout) return;
+    const target = (event.target as Element).closest<HTMLButtonElement>("button");
+    const row = target?.closest<HTMLElement>("[data-id]");
+    if (!target || !row) return;
+    const id = row.dataset.id;
+    const item = cart.items.find((i) => i.id === id);
+    if (!item) return;
+    if (target.hasAttribute("data-remover")) {
+      change(cart.items.filter((i) => i.id !== id));
+      return;
+    }
+    const step = target.hasAttribute("data-mais") ? 1 : target.hasAttribute("data-menos") ? -1 : 0;
+    if (!step) return;
+    const quantidade = Math.max(0, Math.min(item.quantidade + step, item.estoque));
+    change(
+      quantidade > 0
+        ? cart.items.map((i) => (i.id === id ? { ...i, quantidade } : i))
+        : cart.items.filter((i) => i.id !== id),
+    );
+  });
+  clearButton?.addEventListener("click", () => {
+    asked++;
+    write({ items: [], cupom: null });
+    render();
+  });
+  couponForm?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = (couponInput?.value ?? "").trim().toUpperCase();
+    if (!code) return;
+    pending = code;
+    write({ items: cart.items, cupom: code });
+    load();
+  });
+  couponInput?.addEventListener("input", () => {
+    const upper = couponInput.value.toUpperCase();
+    if (upper !== couponInput.value) couponInput.value = upper;
+  });
+  $("[data-remover-cupom]")?.addEventListener("click", () => {
+    write({ items: cart.items, cupom: null });
+    toast(texts.couponRemoved, "info");
+    load();
+  });
+  cartBairro?.addEventListener("change", load);
+
+  // The checkout: a new quote when the neighbourhood or the payment changes, the payment's
+  // own fields (a hidden field is not posted), and the button while the order is sent.
+  function showPaymentFields() {
+    if (!checkout) return;
+    const forma =
+      checkout.querySelector<HTMLInputElement>('input[name="formaPagamento"]:checked')?.value ?? "";
+    for (const block of checkout.querySelectorAll<HTMLElement>("[data-forma]")) {
+      const on = block.dataset.forma === forma;
+      block.hidden = !on;
+      for (const input of block.querySelectorAll<HTMLInputElement>("input")) input.disabled = !on;
+    }
+  }
+  checkout?.addEventListener("change", (event) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name === "formaPagamento") showPaymentFields();
+    if (name === "bairro" || name === "formaPagamento") load();
+  });
+  let sending = false;
+  checkout?.addEventListener("submit", (event) => {
+    if (sending) {
+      event.preventDefault();
+      return;
+    }
+    sending = true;
+    if (submit) {
+      submit.disabled = true;
+      submit.setAttribute("aria-busy", "true");
+      const label = $("[data-rotulo]", submit);
+      if (label) label.textContent = texts.sending;
+    }
+  });
+  // Back to a page kept in the browser's memory: the button works again.
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted || !submit) return;
+    sending = false;
+    submit.disabled = false;
+    submit.removeAttribute("aria-busy");
+    const label = $("[data-rotulo]", submit);
+    if (label) label.textContent = label.dataset.rotulo ?? "";
+  });
+  // Another tab changed the cart (this tab's own changes come as untrusted events).
+  window.addEventListener("storage", (event) => {
+    if (!event.isTrusted || (event.key !== key && event.key !== null)) return;
+    cart = read();
+    load();
+    render();
+  });
+
+  showPaymentFields();
+  $<HTMLElement>("[data-mensagem]")?.focus();
+  if (couponForm) {
+    const apply = $<HTMLButtonElement>('button[type="submit"]', couponForm);
+    if (apply) apply.disabled = false;
+  }
+  render();
+  load();
+  root.dataset.pronto = "1";
+}
