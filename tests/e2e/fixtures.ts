@@ -46,14 +46,15 @@ export async function gotoServicos(page: Page, path = "/servicos") {
 }
 
 /**
- * Every page of the site is served without React: a page of the site rendered by React is
- * one reached by a client-side visit from a page that hydrates (the cart). Ends on the home.
+ * Every page of the site and the store is served without React: a page of the site rendered
+ * by React is one reached by a client-side visit from a page that hydrates (the 404 page,
+ * the order page). Ends on the home.
  */
 export async function gotoHydratedSite(page: Page) {
-  await gotoHydrated(page, "/loja/carrinho");
-  await page.getByRole("link", { name: "Voltar ao site" }).click();
+  await gotoHydrated(page, "/pagina-que-nao-existe");
+  await page.getByRole("link", { name: "Voltar para o início" }).click();
   await page.waitForURL((url) => url.pathname === "/");
-  await page.getByRole("navigation", { name: "Principal" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: /Tudo para o seu pet/ }).waitFor();
 }
 
 /** Creates a product through the admin form. */

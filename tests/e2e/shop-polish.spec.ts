@@ -82,7 +82,9 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
     await page.getByRole("radio", { name: "Dinheiro" }).check();
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
     await expect(page).toHaveURL(/\/loja$/);
-    const status = page.getByRole("status").filter({ hasText: "realizado com sucesso" });
+    const status = page
+      .getByRole("status")
+      .filter({ hasText: /Pedido PED\d{16} realizado com sucesso/ });
     const numero = ((await status.textContent()) ?? "").match(/PED\d{16}/)![0];
     const chat = status.getByRole("link", { name: "Enviar pedido pelo WhatsApp" });
     // The first action on the screen, before 'Acompanhar pedido'.

@@ -6,19 +6,28 @@ test.describe("checkout", () => {
   test("a full checkout with a served neighbourhood lands on /loja with the message and the order page", async ({
     page,
   }) => {
+    const modules: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") modules.push(request.url());
+    });
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
     await page.getByTestId("cart-button").click();
     await page.getByRole("link", { name: "Finalizar pedido" }).click();
     await expect(page.getByRole("heading", { name: "Finalizar pedido" })).toBeVisible();
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 22,90");
 
-    // Nothing filled: the server says what is missing.
+    // Only the name filled: the server says what is missing, and what was typed stays.
+    await page.getByLabel("Nome completo").fill("Cliente E2E");
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Preencha todos os campos obrigatórios" }),
     ).toBeVisible();
+    await expect(page.getByLabel("Nome completo")).toHaveValue("Cliente E2E");
+    await expect(page.getByText(`1x ${PRODUCT}`)).toBeVisible();
+    // The checkout, its refusal included, is served without React: no script file at all.
+    expect(modules).toEqual([]);
 
-    await page.getByLabel("Nome completo").fill("Cliente E2E");
     await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-7777");
     await page.getByLabel("Rua").fill("Rua 250");
     await page.getByLabel("Número").fill("99");
