@@ -99,7 +99,11 @@ function signedNotification(dataId: string) {
 
 describe("checkout with online Pix", () => {
   it("is offered only while online Pix is on with an access token", async () => {
-    const on = (await checkoutLoader()) as { pixOnline: boolean };
+    const on = (await checkoutLoader()) as { pixOnline: boolean; idempotencyKey: string };
+    // Each visit of the checkout gets its own key for the order (a retried post finds it).
+    const again = (await checkoutLoader()) as { idempotencyKey: string };
+    expect(on.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.idempotencyKey).not.toBe(on.idempotencyKey);
     expect(on.pixOnline).toBe(true);
 
     await updateSettings(ctx.database.db, { mercadopagoAtivo: false });

@@ -217,6 +217,7 @@ describe("store catalogue", () => {
         bairros: [],
         pixAtivo: false,
         pixOnline: false,
+        idempotencyKey: "",
         erro: "Erro ao carregar configurações da loja",
       });
     } finally {

@@ -234,6 +234,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("refuses missing required fields and an unchecked delivery window", async () => {
+    const key = crypto.randomUUID();
     const result = await checkoutAction({
       request: formRequest("/loja/checkout", {
         nome: "",
@@ -244,17 +245,19 @@ describe("checkout (one server transaction)", () => {
         janelaEntrega: "madrugada",
         formaPagamento: "dinheiro",
         itens: "x:1",
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: key,
       }),
       params: {},
       context: {},
     } as never);
     const { data, init } = result as unknown as {
-      data: { message: string; errors: Record<string, string> };
+      data: { message: string; errors: Record<string, string>; values: Record<string, string> };
       init: { status: number };
     };
     expect(init.status).toBe(400);
     expect(data.message).toBe("Preencha todos os campos obrigatórios");
+    // The page served without React shows the form again as typed, with the same order key.
+    expect(data.values).toMatchObject({ telefone: "123", endereco: "Rua 1", idempotencyKey: key });
     expect(data.errors).toMatchObject({
       nome: "Informe seu nome",
       telefone: "Telefone deve ter pelo menos 10 dígitos",

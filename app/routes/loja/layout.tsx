@@ -24,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function LojaLayout() {
   const { isAdmin, freteGratisMinimo, chatNumber } = useLoaderData<typeof loader>();
-  // The list and the product page are served without React (decision 0013): their cart is
-  // the island below. Pages that hydrate (cart, checkout, order) keep the React cart only.
+  // The store's pages are served without React (decision 0013): their cart is the island
+  // below. A page that hydrates (the order page) keeps the React cart only.
   const hydrates = usePageHydrates();
   return (
     <CartProvider>
