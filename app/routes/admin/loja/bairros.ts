@@ -52,5 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
         await removeBairro(id, actor);
         return ok(intent, "Bairro removido");
       });
+    default:
+      return intent satisfies never;
   }
 }

@@ -64,5 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
             );
       });
     }
+    default:
+      return intent satisfies never;
   }
 }

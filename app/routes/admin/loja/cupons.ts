@@ -38,5 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
           row.ativo ? `Cupom ${row.codigo} ativado` : `Cupom ${row.codigo} desativado`,
         );
       });
+    default:
+      return intent satisfies never;
   }
 }

@@ -55,5 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
       });
     }
+    default:
+      return intent satisfies never;
   }
 }

@@ -106,5 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
         );
       });
     }
+    default:
+      return intent satisfies never;
   }
 }
