@@ -19,14 +19,14 @@ const query = z.object({
   pagamento: z.enum(STATUS_PAGAMENTO).optional().catch(undefined),
 });
 
-export const lojaQuerySchema = query.transform((query) => ({
-  view: query.view,
-  q: query.q,
-  categoriaId: query.categoria,
-  estoqueBaixo: query.estoque_baixo,
-  page: query.pagina,
-  status: query.status,
-  pagamento: query.pagamento,
+export const lojaQuerySchema = query.transform((raw) => ({
+  view: raw.view,
+  q: raw.q,
+  categoriaId: raw.categoria,
+  estoqueBaixo: raw.estoque_baixo,
+  page: raw.pagina,
+  status: raw.status,
+  pagamento: raw.pagamento,
 }));
 
 export type LojaQuery = z.output<typeof lojaQuerySchema>;
