@@ -12,7 +12,10 @@ const query = z.object({
   q: z.string().catch(""),
   // Anything but a uuid would only make the database refuse the query.
   categoria: z.guid().optional().catch(undefined),
-  estoque_baixo: z.unknown().optional().transform((value) => value === "1"),
+  estoque_baixo: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1"),
   // The page of the lists, as every admin list reads it (domain/pagination.ts).
   pagina: z.coerce.number().int().min(1).catch(1),
   status: z.enum(STATUS_PEDIDO).optional().catch(undefined),
