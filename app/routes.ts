@@ -46,6 +46,13 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("loja", "routes/admin/loja.tsx"),
+      // The store hub's writes, one resource route per concept (action only; a GET goes
+      // back to the hub). Inside the layout, so a fetcher's .data answer keeps its no-store.
+      route("loja/produtos", "routes/admin/loja/produtos.ts"),
+      route("loja/cupons", "routes/admin/loja/cupons.ts"),
+      route("loja/pedidos", "routes/admin/loja/pedidos.ts"),
+      route("loja/bairros", "routes/admin/loja/bairros.ts"),
+      route("loja/configuracoes", "routes/admin/loja/configuracoes.ts"),
       route("curriculos", "routes/admin/curriculos.tsx"),
       route("curriculos/:id/download", "routes/admin/curriculo-download.tsx"),
       route("servicos", "routes/admin/servicos.tsx"),

@@ -123,7 +123,7 @@ async function createProduct(cookie: string, base: string, fields: Record<string
   }))
     data.append(k, v);
   const body = await multipart(data);
-  const reply = await send(`${base}/admin/loja?view=produtos`, {
+  const reply = await send(`${base}/admin/loja/produtos`, {
     method: "POST",
     headers: { ...body.headers, cookie, origin: base },
     body: body.body,
@@ -296,7 +296,7 @@ describe("two instances behind nginx", () => {
       data.append(k, v);
     data.append("imagem", new File([image], "coleira.png", { type: "image/png" }));
     const body = await multipart(data);
-    const update = await send(`${INSTANCE_A}/admin/loja?view=produtos`, {
+    const update = await send(`${INSTANCE_A}/admin/loja/produtos`, {
       method: "POST",
       headers: { ...body.headers, cookie, origin: INSTANCE_A },
       body: body.body,

@@ -1,6 +1,6 @@
 // Over real HTTP, every admin route of app/routes.ts refuses a visitor without a session:
 // the page, its `.data` request (what client navigation fetches) and a POST to its action
-// all send the visitor to /admin/login (and a signed-in non-admin home), and no admin data
+// (plain and `.data`) all send the visitor to /admin/login (and a signed-in non-admin home), and no admin data
 // travels in the answer. (The integration suite also runs each loader and action.)
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,15 @@ test("every admin page, .data request and action refuses an anonymous visitor", 
     const page = await request.get(url, { maxRedirects: 0 });
     expect(page.status(), `GET ${url}`).toBe(302);
     expect(page.headers().location, `GET ${url}`).toMatch(/^\/admin\/login\?redirectTo=/);
+
+    // A plain POST, as a form sends it before the page's scripts run (the store hub's
+    // resource routes, /admin/loja/*, are reached this way too).
+    const post = await request.post(url, { maxRedirects: 0, form: { intent: "excluir" } });
+    const postBody = await post.text();
+    const postToLogin =
+      post.status() === 302 && /^\/admin\/login\?redirectTo=/.test(post.headers().location ?? "");
+    expect(postToLogin || post.status() === 405, `POST ${url}: ${post.status()}`).toBe(true);
+    expect(postBody, `POST ${url}`).not.toContain(E2E_ADMIN.email);
 
     for (const [method, dataUrl] of [
       ["GET", `${url}.data`],
@@ -80,6 +89,16 @@ test("every admin page, .data request and action refuses a signed-in non-admin",
       expect(page.status, `GET ${url}`).toBe(302);
       expect(page.headers.get("location"), `GET ${url}`).toBe("/");
       expect(await page.text(), `GET ${url}`).not.toContain(E2E_ADMIN.email);
+
+      const post = await fetch(base + url, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=excluir",
+        redirect: "manual",
+      });
+      const postHome = post.status === 302 && post.headers.get("location") === "/";
+      expect(postHome || post.status === 405, `POST ${url}: ${post.status}`).toBe(true);
+      expect(await post.text(), `POST ${url}`).not.toContain(E2E_ADMIN.email);
 
       for (const method of ["GET", "POST"] as const) {
         const response = await fetch(`${base}${url}.data`, {

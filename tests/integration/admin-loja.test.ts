@@ -5,13 +5,20 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/admin/loja";
+import { loader } from "~/routes/admin/loja";
+import { action as produtoAction } from "~/routes/admin/loja/produtos";
 import { db } from "~/server/db/client.server";
-import { bairrosEntrega, cupons, pedidos, produtos } from "~/server/db/schema.server";
+import {
+  adminAuditLog,
+  bairrosEntrega,
+  cupons,
+  pedidos,
+  produtos,
+} from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
 import { withTestDatabase } from "../setup/db";
-import { formRequest, makeRequest } from "../setup/requests";
+import { makeRequest } from "../setup/requests";
 import {
   auditEntries,
   firstCategoryId,
@@ -20,7 +27,8 @@ import {
   makeAdmin,
   makeCustomer,
 } from "../support/factories";
-import { call, multipartRequest } from "../support/routes";
+import { LOJA_ROUTES, type LojaRoute, postLoja } from "../support/loja-actions";
+import { call, expectRedirect, multipartRequest } from "../support/routes";
 
 const ctx = withTestDatabase();
 let token: string;
@@ -32,8 +40,7 @@ beforeAll(async () => {
   categoriaId = await firstCategoryId();
 });
 
-const post = (fields: Record<string, string>) =>
-  call(action, formRequest("/admin/loja?view=produtos", fields, { token }));
+const post = (route: LojaRoute, fields: Record<string, string>) => postLoja(route, fields, token);
 
 async function png(color = "#3a7") {
   return sharp({ create: { width: 300, height: 200, channels: 3, background: color } })
@@ -54,10 +61,7 @@ describe("admin store hub: access", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.response!.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
     const { token: userToken } = await makeCustomer();
-    const notAdmin = await call(
-      action,
-      formRequest("/admin/loja", { intent: "product-create", nome: "X" }, { token: userToken }),
-    );
+    const notAdmin = await postLoja("produtos", { intent: "product-create", nome: "X" }, userToken);
     expect(notAdmin.status).toBe(302);
     expect(notAdmin.response!.headers.get("location")).toBe("/");
   });
@@ -71,12 +75,101 @@ describe("admin store hub: access", () => {
     expect(data.configuracoes.settings).not.toHaveProperty("webhookSecret");
     expect(data.configuracoes.bairros.length).toBeGreaterThan(0);
   });
+
+  it("falls back to the defaults for query values the screens never write", async () => {
+    const unknown = await call(loader, makeRequest("/admin/loja?view=cupons", { token }));
+    expect(unknown.data.view).toBe("dashboard");
+    const products = await call(
+      loader,
+      makeRequest("/admin/loja?view=produtos&categoria=nao-e-id&pagina=-3&estoque_baixo=sim", {
+        token,
+      }),
+    );
+    expect(products.status).toBe(200);
+    expect(products.data.produtos.filters).toEqual({
+      q: "",
+      categoriaId: "",
+      estoqueBaixo: false,
+      page: 1,
+    });
+    const orders = await call(
+      loader,
+      makeRequest("/admin/loja?view=pedidos&status=talvez&pagamento=PAGO&pagina=dois", { token }),
+    );
+    expect(orders.status).toBe(200);
+    expect(orders.data.pedidos).toMatchObject({ page: 1, filters: { status: "", pagamento: "" } });
+  });
+});
+
+describe("admin store hub: one resource route per concept", () => {
+  const routes = Object.keys(LOJA_ROUTES) as LojaRoute[];
+  const OWN_INTENT: Record<LojaRoute, string> = {
+    produtos: "product-create",
+    cupons: "coupon-create",
+    pedidos: "order-status",
+    bairros: "bairro-create",
+    configuracoes: "settings-save",
+  };
+  const HUB_VIEW: Record<LojaRoute, string> = {
+    produtos: "produtos",
+    cupons: "produtos",
+    pedidos: "pedidos",
+    bairros: "configuracoes",
+    configuracoes: "configuracoes",
+  };
+  const auditCount = async () => (await db().select().from(adminAuditLog)).length;
+
+  it("answers an intent it does not own with 400 'Ação desconhecida' and writes nothing", async () => {
+    const before = await auditCount();
+    for (const route of routes) {
+      const others = routes.filter((r) => r !== route).map((r) => OWN_INTENT[r]);
+      for (const intent of ["apagar-tudo", "", ...others]) {
+        const result = await post(route, { intent, nome: "Intruso", codigo: "INTRUSO" });
+        expect(result.status, `${route}: ${intent}`).toBe(400);
+        expect(result.data).toEqual({ ok: false, intent, message: "Ação desconhecida" });
+      }
+      const none = await post(route, { nome: "Intruso" });
+      expect(none.status).toBe(400);
+      expect(none.data).toEqual({ ok: false, intent: "", message: "Ação desconhecida" });
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses a visitor and a signed-in non-admin on every route, writing nothing", async () => {
+    const before = await auditCount();
+    const { token: userToken } = await makeCustomer();
+    for (const route of routes) {
+      const fields = { intent: OWN_INTENT[route], nome: "Intruso" };
+      expectRedirect(await postLoja(route, fields), /^\/admin\/login\?redirectTo=/);
+      expectRedirect(await postLoja(route, fields, userToken), "/");
+      const { loader: open } = LOJA_ROUTES[route];
+      expectRedirect(
+        await call(open, makeRequest(`/admin/loja/${route}`)),
+        /^\/admin\/login\?redirectTo=/,
+      );
+      expectRedirect(
+        await call(open, makeRequest(`/admin/loja/${route}`, { token: userToken })),
+        "/",
+      );
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("sends an admin who opens a route's address to the view it serves", async () => {
+    for (const route of routes) {
+      const opened = await call(
+        LOJA_ROUTES[route].loader,
+        makeRequest(`/admin/loja/${route}`, { token }),
+      );
+      expectRedirect(opened, `/admin/loja?view=${HUB_VIEW[route]}`);
+    }
+  });
 });
 
 describe("admin store hub: products", () => {
   it("refuses an invalid product with the messages of SPEC §5.7 and writes nothing", async () => {
     const before = await db().select().from(produtos);
-    const result = await post({
+    const result = await post("produtos", {
       intent: "product-create",
       nome: " ",
       categoriaId: "",
@@ -90,7 +183,7 @@ describe("admin store hub: products", () => {
       precoAtual: "Preço atual é obrigatório",
       estoque: "Estoque deve ser positivo",
     });
-    const bad = await post({
+    const bad = await post("produtos", {
       intent: "product-create",
       nome: "A",
       categoriaId,
@@ -98,7 +191,7 @@ describe("admin store hub: products", () => {
       precoAntes: "1,00",
     });
     expect(bad.data.errors.precoAtual).toBe("Preço inválido. Use o formato 12,90");
-    const oldPrice = await post({
+    const oldPrice = await post("produtos", {
       intent: "product-create",
       nome: "A",
       categoriaId,
@@ -110,7 +203,7 @@ describe("admin store hub: products", () => {
   });
 
   it("creates a product from Brazilian prices, with its search text and an audit entry", async () => {
-    const result = await post({
+    const result = await post("produtos", {
       intent: "product-create",
       nome: "Ração Teste Pássaros 500 g",
       descricaoCurta: "Mistura de sementes",
@@ -135,7 +228,7 @@ describe("admin store hub: products", () => {
     expect(entry).toMatchObject({ resourceType: "produto", resourceId: row!.id });
     expect(entry!.adminUserId).toBeTruthy();
 
-    const duplicate = await post({
+    const duplicate = await post("produtos", {
       intent: "product-create",
       nome: "Outro",
       categoriaId,
@@ -144,7 +237,7 @@ describe("admin store hub: products", () => {
     });
     expect(duplicate.data.errors.sku).toBe("Já existe um produto com este SKU");
 
-    const edit = await post({
+    const edit = await post("produtos", {
       intent: "product-update",
       id: row!.id,
       nome: "Ração Teste Aves",
@@ -164,7 +257,11 @@ describe("admin store hub: products", () => {
     });
     expect(await auditEntries("product_update")).toHaveLength(1);
 
-    const toggled = await post({ intent: "product-toggle", id: row!.id, ativo: "true" });
+    const toggled = await post("produtos", {
+      intent: "product-toggle",
+      id: row!.id,
+      ativo: "true",
+    });
     expect(toggled.data.ok).toBe(true);
     expect((await db().select().from(produtos).where(eq(produtos.id, row!.id)))[0]!.ativo).toBe(
       true,
@@ -218,9 +315,9 @@ describe("admin store hub: products", () => {
 
   it("re-encodes an uploaded image in every size, replaces it and removes the old files", async () => {
     const create = await call(
-      action,
+      produtoAction,
       multipartRequest(
-        "/admin/loja?view=produtos",
+        "/admin/loja/produtos",
         {
           intent: "product-create",
           nome: "Produto Com Foto",
@@ -240,9 +337,9 @@ describe("admin store hub: products", () => {
       expect(meta).toMatchObject({ format: "webp", width: w, height: w });
     }
     const replace = await call(
-      action,
+      produtoAction,
       multipartRequest(
-        "/admin/loja?view=produtos",
+        "/admin/loja/produtos",
         {
           intent: "product-update",
           id: row!.id,
@@ -263,9 +360,9 @@ describe("admin store hub: products", () => {
     }
     // A PDF named .png is refused by its content.
     const fake = await call(
-      action,
+      produtoAction,
       multipartRequest(
-        "/admin/loja?view=produtos",
+        "/admin/loja/produtos",
         { intent: "product-create", nome: "Falso", categoriaId, precoAtual: "1,00" },
         { imagem: { name: "x.png", type: "image/png", data: Buffer.from("%PDF-1.4\n%%EOF\n") } },
         token,
@@ -284,7 +381,7 @@ describe("admin store hub: products", () => {
     const order = await insertOrder([
       { produtoId: sold.id, nome: sold.nome, preco: 1000, quantidade: 1 },
     ]);
-    const result = await post({ intent: "product-delete", id: sold.id });
+    const result = await post("produtos", { intent: "product-delete", id: sold.id });
     expect(result.data.message).toBe("Produto excluído com sucesso!");
     const [kept] = await db().select().from(produtos).where(eq(produtos.id, sold.id));
     expect(kept!.excluidoEm).toBeInstanceOf(Date);
@@ -299,7 +396,7 @@ describe("admin store hub: products", () => {
     expect(await auditEntries("product_soft_delete")).toHaveLength(1);
 
     const unsold = await insertProduct({ nome: "Nunca Vendido" });
-    await post({ intent: "product-delete", id: unsold.id });
+    await post("produtos", { intent: "product-delete", id: unsold.id });
     expect(await db().select().from(produtos).where(eq(produtos.id, unsold.id))).toHaveLength(0);
     expect(await auditEntries("product_delete")).toHaveLength(1);
   });
@@ -307,7 +404,7 @@ describe("admin store hub: products", () => {
   it("writes the change and its audit entry in one transaction: no audit, no change", async () => {
     await db().execute(sql`alter table admin_audit_log rename to admin_audit_log_off`);
     try {
-      const result = await post({
+      const result = await post("produtos", {
         intent: "product-create",
         nome: "Sem Auditoria",
         categoriaId,
@@ -324,9 +421,9 @@ describe("admin store hub: products", () => {
   });
 
   it("creates a category only when none has that name (case-insensitive)", async () => {
-    const first = await post({ intent: "category-create", nome: "Farmácia Pet" });
+    const first = await post("produtos", { intent: "category-create", nome: "Farmácia Pet" });
     expect(first.data.message).toBe("Categoria criada com sucesso!");
-    const again = await post({ intent: "category-create", nome: "FARMÁCIA PET" });
+    const again = await post("produtos", { intent: "category-create", nome: "FARMÁCIA PET" });
     expect(again.data.message).toBe("A categoria Farmácia Pet já existe");
     const rows = await db().execute(
       sql`select count(*)::int as n from categorias where lower(nome) = lower('Farmácia Pet')`,
@@ -338,7 +435,7 @@ describe("admin store hub: products", () => {
 
 describe("admin store hub: coupons", () => {
   it("uppercases the code and stores one meaning per type", async () => {
-    const missing = await post({
+    const missing = await post("cupons", {
       intent: "coupon-create",
       codigo: "",
       tipo: "percentual",
@@ -347,7 +444,7 @@ describe("admin store hub: coupons", () => {
     expect(missing.data.message).toBe("Preencha todos os campos do cupom");
     expect(missing.data.errors.codigo).toBe("Preencha todos os campos do cupom");
 
-    const pct = await post({
+    const pct = await post("cupons", {
       intent: "coupon-create",
       codigo: "natal10",
       tipo: "percentual",
@@ -356,7 +453,7 @@ describe("admin store hub: coupons", () => {
       validoAte: "2026-12-31",
     });
     expect(pct.data.message).toBe("Cupom criado com sucesso!");
-    const fixed = await post({
+    const fixed = await post("cupons", {
       intent: "coupon-create",
       codigo: "menos5",
       tipo: "valor",
@@ -377,14 +474,14 @@ describe("admin store hub: coupons", () => {
     const [menos] = await db().select().from(cupons).where(eq(cupons.codigo, "MENOS5"));
     expect(menos).toMatchObject({ tipo: "valor", valor: 500, pedidoMinimo: 3000 });
 
-    const over = await post({
+    const over = await post("cupons", {
       intent: "coupon-create",
       codigo: "x",
       tipo: "percentual",
       valor: "150",
     });
     expect(over.data.errors.valor).toBe("O percentual deve ser no máximo 100");
-    const dup = await post({
+    const dup = await post("cupons", {
       intent: "coupon-create",
       codigo: "Natal10",
       tipo: "valor",
@@ -392,7 +489,7 @@ describe("admin store hub: coupons", () => {
     });
     expect(dup.data.errors.codigo).toBe("Já existe um cupom com este código");
 
-    await post({ intent: "coupon-toggle", id: natal!.id, ativo: "false" });
+    await post("cupons", { intent: "coupon-toggle", id: natal!.id, ativo: "false" });
     expect((await db().select().from(cupons).where(eq(cupons.id, natal!.id)))[0]!.ativo).toBe(
       false,
     );
@@ -432,28 +529,32 @@ describe("admin store hub: orders", () => {
     const stock = async () =>
       (await db().select().from(produtos).where(eq(produtos.id, p.id)))[0]!.estoque;
 
-    const cancel = await post({ intent: "order-status", id: order.id, status: "cancelado" });
+    const cancel = await post("pedidos", {
+      intent: "order-status",
+      id: order.id,
+      status: "cancelado",
+    });
     expect(cancel.data.ok).toBe(true);
     expect(await stock()).toBe(10);
     // Cancelling again (a double click, a second admin) changes nothing.
-    await post({ intent: "order-status", id: order.id, status: "cancelado" });
+    await post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" });
     await Promise.all([
-      post({ intent: "order-status", id: order.id, status: "cancelado" }),
-      post({ intent: "order-status", id: order.id, status: "cancelado" }),
+      post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" }),
+      post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" }),
     ]);
     expect(await stock()).toBe(10);
     const [row] = await db().select().from(pedidos).where(eq(pedidos.id, order.id));
     expect(row).toMatchObject({ statusPedido: "cancelado", estoqueDevolvido: true });
 
     // Reopening takes the items again.
-    await post({ intent: "order-status", id: order.id, status: "preparo" });
+    await post("pedidos", { intent: "order-status", id: order.id, status: "preparo" });
     expect(await stock()).toBe(7);
-    await post({ intent: "order-status", id: order.id, status: "cancelado" });
+    await post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" });
     expect(await stock()).toBe(10);
 
     // Not enough stock left to reopen: refused, nothing changes.
     await db().update(produtos).set({ estoque: 1 }).where(eq(produtos.id, p.id));
-    const refused = await post({ intent: "order-status", id: order.id, status: "novo" });
+    const refused = await post("pedidos", { intent: "order-status", id: order.id, status: "novo" });
     expect(refused.status).toBe(400);
     expect(refused.data.message).toMatch(
       /^Estoque insuficiente para reabrir o pedido: Estoque Teste/,
@@ -470,12 +571,16 @@ describe("admin store hub: orders", () => {
   it("sets the payment status, audited, and refuses unknown values", async () => {
     const p = await insertProduct();
     const order = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 500, quantidade: 1 }]);
-    const result = await post({ intent: "payment-status", id: order.id, status: "pago" });
+    const result = await post("pedidos", {
+      intent: "payment-status",
+      id: order.id,
+      status: "pago",
+    });
     expect(result.data.ok).toBe(true);
     expect(
       (await db().select().from(pedidos).where(eq(pedidos.id, order.id)))[0]!.statusPagamento,
     ).toBe("pago");
-    const bad = await post({ intent: "payment-status", id: order.id, status: "talvez" });
+    const bad = await post("pedidos", { intent: "payment-status", id: order.id, status: "talvez" });
     expect(bad.data.message).toBe("Erro ao atualizar pagamento");
     const [entry] = await auditEntries("payment_status_update");
     expect(entry!.details).toMatchObject({ de: "aguardando", para: "pago" });
@@ -493,7 +598,7 @@ describe("admin store hub: settings and neighbourhoods", () => {
   };
 
   it("validates and saves the store settings", async () => {
-    const bad = await post({
+    const bad = await post("configuracoes", {
       ...base,
       pixManualAtivo: "on",
       pixChave: "chave@pix.com",
@@ -510,7 +615,7 @@ describe("admin store hub: settings and neighbourhoods", () => {
       whatsappNumero: "Número deve ter pelo menos 10 dígitos",
       taxaEntregaPadrao: "Taxa de entrega padrão é obrigatória",
     });
-    const good = await post({
+    const good = await post("configuracoes", {
       ...base,
       pixManualAtivo: "on",
       pixChave: "chave@pix.com",
@@ -532,7 +637,7 @@ describe("admin store hub: settings and neighbourhoods", () => {
       webhookSecret: "segredo-longo",
     });
     // Saving without typing the secret keeps it.
-    await post({ ...base, webhookUrl: "https://exemplo.com/webhook" });
+    await post("configuracoes", { ...base, webhookUrl: "https://exemplo.com/webhook" });
     expect((await getSettings()).webhookSecret).toBe("segredo-longo");
     const [entry] = await auditEntries("settings_update");
     expect(JSON.stringify(entry!.details)).not.toContain("segredo-longo");
@@ -555,13 +660,13 @@ describe("admin store hub: settings and neighbourhoods", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     try {
-      await post({ ...base, webhookUrl: "", limparSegredo: "on" });
-      expect((await post({ intent: "webhook-test" })).data.message).toBe(
+      await post("configuracoes", { ...base, webhookUrl: "", limparSegredo: "on" });
+      expect((await post("configuracoes", { intent: "webhook-test" })).data.message).toBe(
         "Configure a URL do webhook primeiro",
       );
 
-      await post({ ...base, webhookUrl: url });
-      const okResult = await post({ intent: "webhook-test" });
+      await post("configuracoes", { ...base, webhookUrl: url });
+      const okResult = await post("configuracoes", { intent: "webhook-test" });
       expect(okResult.data).toMatchObject({ ok: true, message: "Teste enviado com sucesso!" });
       const payload = JSON.parse(received[0]!.body);
       expect(payload.pedido).toMatchObject({
@@ -574,13 +679,15 @@ describe("admin store hub: settings and neighbourhoods", () => {
       expect(new Date(payload.timestamp).toISOString()).toBe(payload.timestamp);
 
       status = 500;
-      expect((await post({ intent: "webhook-test" })).data.message).toBe(
+      expect((await post("configuracoes", { intent: "webhook-test" })).data.message).toBe(
         "Erro no teste. Verifique a URL do webhook.",
       );
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
-    expect((await post({ intent: "webhook-test" })).data.message).toBe("Erro ao enviar teste");
+    expect((await post("configuracoes", { intent: "webhook-test" })).data.message).toBe(
+      "Erro ao enviar teste",
+    );
   });
 
   it("tests the webhook URL on the screen, not the saved one, validated and for admins only", async () => {
@@ -596,11 +703,14 @@ describe("admin store hub: settings and neighbourhoods", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await post({ ...base, webhookUrl: `${origin}/salva`, limparSegredo: "on" });
+      await post("configuracoes", { ...base, webhookUrl: `${origin}/salva`, limparSegredo: "on" });
       expect((await getSettings()).webhookUrl).toBe(`${origin}/salva`);
 
       // Typed but not saved: that is the URL tested, and its failure is reported.
-      const typed = await post({ intent: "webhook-test", webhookUrl: `${origin}/digitada` });
+      const typed = await post("configuracoes", {
+        intent: "webhook-test",
+        webhookUrl: `${origin}/digitada`,
+      });
       expect(hits).toEqual(["/digitada"]);
       expect(typed.data).toMatchObject({
         ok: false,
@@ -608,37 +718,31 @@ describe("admin store hub: settings and neighbourhoods", () => {
         description: "HTTP 404 Not Found",
       });
       // The field emptied on the screen: nothing to test, even with a saved URL.
-      const blank = await post({ intent: "webhook-test", webhookUrl: "  " });
+      const blank = await post("configuracoes", { intent: "webhook-test", webhookUrl: "  " });
       expect(blank.data.message).toBe("Configure a URL do webhook primeiro");
       // Not an http(s) URL: refused before any request.
       for (const bad of ["ftp://exemplo.com/hook", "javascript:alert(1)", "nao e url"]) {
-        const refused = await post({ intent: "webhook-test", webhookUrl: bad });
+        const refused = await post("configuracoes", { intent: "webhook-test", webhookUrl: bad });
         expect(refused.status).toBe(400);
         expect(refused.data).toMatchObject({ ok: false, errors: { webhookUrl: "URL inválida" } });
       }
       expect(hits).toEqual(["/digitada"]);
       // Signed in without admin rights, or not signed in: no request goes out.
       const { token: userToken } = await makeCustomer();
-      const user = await call(
-        action,
-        formRequest(
-          "/admin/loja?view=configuracoes",
-          { intent: "webhook-test", webhookUrl: `${origin}/intruso` },
-          { token: userToken },
-        ),
+      const user = await postLoja(
+        "configuracoes",
+        { intent: "webhook-test", webhookUrl: `${origin}/intruso` },
+        userToken,
       );
       expect(user.status).toBe(302);
-      const anonymous = await call(
-        action,
-        formRequest("/admin/loja?view=configuracoes", {
-          intent: "webhook-test",
-          webhookUrl: `${origin}/intruso`,
-        }),
-      );
+      const anonymous = await postLoja("configuracoes", {
+        intent: "webhook-test",
+        webhookUrl: `${origin}/intruso`,
+      });
       expect(anonymous.status).toBe(302);
       expect(hits).toEqual(["/digitada"]);
       // A request without a URL (an older page) still tests the saved one.
-      expect((await post({ intent: "webhook-test" })).data.ok).toBe(true);
+      expect((await post("configuracoes", { intent: "webhook-test" })).data.ok).toBe(true);
       expect(hits).toEqual(["/digitada", "/salva"]);
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
@@ -646,32 +750,36 @@ describe("admin store hub: settings and neighbourhoods", () => {
   });
 
   it("adds, edits, deactivates and removes neighbourhoods; refuses a duplicate name", async () => {
-    const missing = await post({ intent: "bairro-create", nome: "", taxaEntrega: "" });
+    const missing = await post("bairros", { intent: "bairro-create", nome: "", taxaEntrega: "" });
     expect(missing.data.errors.nome).toBe("Preencha o nome do bairro e a taxa de entrega");
-    const added = await post({
+    const added = await post("bairros", {
       intent: "bairro-create",
       nome: "Jardim  Praia Mar",
       taxaEntrega: "9,50",
     });
     expect(added.data.ok).toBe(true);
-    const dup = await post({
+    const dup = await post("bairros", {
       intent: "bairro-create",
       nome: "jardim praia mar",
       taxaEntrega: "1,00",
     });
     expect(dup.data.errors.nome).toBe("Este bairro já está cadastrado");
-    const seeded = await post({ intent: "bairro-create", nome: "MEIA PRAIA", taxaEntrega: "1,00" });
+    const seeded = await post("bairros", {
+      intent: "bairro-create",
+      nome: "MEIA PRAIA",
+      taxaEntrega: "1,00",
+    });
     expect(seeded.data.message).toBe("Este bairro já está cadastrado");
     const [row] = await db()
       .select()
       .from(bairrosEntrega)
       .where(eq(bairrosEntrega.nome, "Jardim Praia Mar"));
     expect(row!.taxaEntrega).toBe(950);
-    await post({ intent: "bairro-fee", id: row!.id, taxaEntrega: "12,00" });
-    await post({ intent: "bairro-toggle", id: row!.id, ativo: "false" });
+    await post("bairros", { intent: "bairro-fee", id: row!.id, taxaEntrega: "12,00" });
+    await post("bairros", { intent: "bairro-toggle", id: row!.id, ativo: "false" });
     const [edited] = await db().select().from(bairrosEntrega).where(eq(bairrosEntrega.id, row!.id));
     expect(edited).toMatchObject({ taxaEntrega: 1200, ativo: false });
-    await post({ intent: "bairro-delete", id: row!.id });
+    await post("bairros", { intent: "bairro-delete", id: row!.id });
     expect(
       await db().select().from(bairrosEntrega).where(eq(bairrosEntrega.id, row!.id)),
     ).toHaveLength(0);

@@ -1,10 +1,11 @@
 // Issue 14, admin side: the 'Pix automático (Mercado Pago)' settings and the refund of a
-// paid automatic-Pix order, through the real /admin/loja loader and action, signed in as an
+// paid automatic-Pix order, through the real /admin/loja loader and the actions of
+// /admin/loja/configuracoes and /admin/loja/pedidos, signed in as an
 // admin, against a local server that answers as Mercado Pago's API does.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/admin/loja";
+import { loader } from "~/routes/admin/loja";
 import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/server/db/schema.server";
 import { resetEnvCache } from "~/server/env.server";
 import { REFUND_MESSAGES } from "~/server/orders-admin.server";
@@ -13,8 +14,9 @@ import { getPaymentConfig } from "~/server/payments/settings.server";
 import { seedDatabase } from "~/server/seed.server";
 import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
-import { formRequest, makeRequest } from "../setup/requests";
+import { makeRequest } from "../setup/requests";
 import { makeAdmin, makeCustomer } from "../support/factories";
+import { type LojaRoute, postLoja } from "../support/loja-actions";
 import { mercadoPagoOn, pixOrderWithCharge, withFakeMercadoPago } from "../support/mercadopago";
 import { call } from "../support/routes";
 
@@ -31,8 +33,8 @@ beforeEach(async () => {
   admin = await makeAdmin();
 });
 
-const post = (fields: Record<string, string>, token = admin.token) =>
-  call(action, formRequest("/admin/loja?view=configuracoes", fields, { token }));
+const post = (route: LojaRoute, fields: Record<string, string>, token = admin.token) =>
+  postLoja(route, fields, token);
 const page = async (view: string, token = admin.token) =>
   (await call(loader, makeRequest(`/admin/loja?view=${view}`, { token }))).data as Loose;
 
@@ -89,7 +91,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   });
 
   it("saves switch, secrets and expiry, audited by field name; a blank secret keeps the saved one", async () => {
-    const saved = await post({
+    const saved = await post("configuracoes", {
       intent: "payment-settings-save",
       mercadopagoAtivo: "on",
       mercadopagoAccessToken: "APP_USR-painel-123",
@@ -106,7 +108,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     });
 
     // Blank secret fields (the page never fills them) keep what is saved.
-    const again = await post({
+    const again = await post("configuracoes", {
       intent: "payment-settings-save",
       mercadopagoAtivo: "on",
       mercadopagoAccessToken: "",
@@ -144,7 +146,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     }
 
     // The 'remover' boxes clear them (and online Pix cannot stay on without them).
-    const cleared = await post({
+    const cleared = await post("configuracoes", {
       intent: "payment-settings-save",
       limparAccessToken: "on",
       limparWebhookSecret: "on",
@@ -160,12 +162,15 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
 
   it("refuses invalid input in pt-BR, field by field, and saves nothing", async () => {
     const [before] = await ctx.database.db.select().from(configuracoes);
-    const tooShort = await post({ intent: "payment-settings-save", pixExpiracaoMinutos: "10" });
+    const tooShort = await post("configuracoes", {
+      intent: "payment-settings-save",
+      pixExpiracaoMinutos: "10",
+    });
     expect(tooShort.status).toBe(400);
     expect((tooShort.data as Loose).errors).toEqual({
       pixExpiracaoMinutos: "O prazo mínimo é de 30 minutos",
     });
-    const spaces = await post({
+    const spaces = await post("configuracoes", {
       intent: "payment-settings-save",
       mercadopagoAccessToken: "APP USR com espaço",
       pixExpiracaoMinutos: "30",
@@ -174,7 +179,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAccessToken: "Access token inválido",
     });
     // Switched on with no token: the foundation's rule, shown under the token field.
-    const noToken = await post({
+    const noToken = await post("configuracoes", {
       intent: "payment-settings-save",
       mercadopagoAtivo: "on",
       pixExpiracaoMinutos: "30",
@@ -201,7 +206,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       // Switching on needs no typed secret when the server has them.
       expect(
         (
-          await post({
+          await post("configuracoes", {
             intent: "payment-settings-save",
             mercadopagoAtivo: "on",
             pixExpiracaoMinutos: "30",
@@ -225,6 +230,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   it("is for admins only", async () => {
     const customer = await makeCustomer();
     const result = await post(
+      "configuracoes",
       {
         intent: "payment-settings-save",
         mercadopagoAtivo: "on",
@@ -264,7 +270,7 @@ describe("automatic-Pix orders in the orders view", () => {
     const { pedidoId, cobranca } = await pixOrder({ paid: true });
     expect(await paymentOf(pedidoId)).toBe("pago");
 
-    const result = await post({ intent: "pix-refund", id: pedidoId });
+    const result = await post("pedidos", { intent: "pix-refund", id: pedidoId });
     expect(result.status).toBe(200);
     expect(result.data as Loose).toMatchObject({
       ok: true,
@@ -290,7 +296,7 @@ describe("automatic-Pix orders in the orders view", () => {
     expect(entries[0]!.details).toMatchObject({ de: "pago", para: "reembolsado" });
 
     // A second click (another tab, a stale page) is refused without calling the provider.
-    const again = await post({ intent: "pix-refund", id: pedidoId });
+    const again = await post("pedidos", { intent: "pix-refund", id: pedidoId });
     expect(again.status).toBe(400);
     expect((again.data as Loose).message).toBe(REFUND_MESSAGES.jaReembolsado);
     expect(refundCalls()).toHaveLength(1);
@@ -304,7 +310,7 @@ describe("automatic-Pix orders in the orders view", () => {
 
   it("re-checks the order on the server: unpaid, other payment methods and unknown ids are refused", async () => {
     const unpaid = await pixOrder();
-    const r1 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
+    const r1 = await post("pedidos", { intent: "pix-refund", id: unpaid.pedidoId });
     expect(r1.status).toBe(400);
     expect((r1.data as Loose).message).toBe(REFUND_MESSAGES.naoPago);
 
@@ -313,20 +319,20 @@ describe("automatic-Pix orders in the orders view", () => {
       .update(pedidos)
       .set({ statusPagamento: "pago" })
       .where(eq(pedidos.id, unpaid.pedidoId));
-    const r2 = await post({ intent: "pix-refund", id: unpaid.pedidoId });
+    const r2 = await post("pedidos", { intent: "pix-refund", id: unpaid.pedidoId });
     expect(r2.status).toBe(400);
     expect((r2.data as Loose).message).toBe(
       "Este pedido não tem pagamento Pix confirmado para reembolsar",
     );
 
     const cash = await pixOrder({ paid: true, forma: "dinheiro" });
-    const r3 = await post({ intent: "pix-refund", id: cash.pedidoId });
+    const r3 = await post("pedidos", { intent: "pix-refund", id: cash.pedidoId });
     expect((r3.data as Loose).message).toBe(REFUND_MESSAGES.formaErrada);
     expect(await paymentOf(cash.pedidoId)).toBe("pago");
 
-    const r4 = await post({ intent: "pix-refund", id: crypto.randomUUID() });
+    const r4 = await post("pedidos", { intent: "pix-refund", id: crypto.randomUUID() });
     expect((r4.data as Loose).message).toBe(REFUND_MESSAGES.naoEncontrado);
-    const r5 = await post({ intent: "pix-refund", id: "não-é-um-id" });
+    const r5 = await post("pedidos", { intent: "pix-refund", id: "não-é-um-id" });
     expect(r5.status).toBe(400);
     expect((r5.data as Loose).message).toBe("Erro ao reembolsar pagamento");
     expect(refundCalls()).toHaveLength(0);
@@ -335,12 +341,12 @@ describe("automatic-Pix orders in the orders view", () => {
   it("keeps the order paid and says so in pt-BR when Mercado Pago fails, then refunds on retry", async () => {
     const { pedidoId } = await pixOrder({ paid: true });
     mp.failNext(1);
-    const failed = await post({ intent: "pix-refund", id: pedidoId });
+    const failed = await post("pedidos", { intent: "pix-refund", id: pedidoId });
     expect(failed.status).toBe(400);
     expect((failed.data as Loose).message).toBe(REFUND_MESSAGES.provedor);
     expect(await paymentOf(pedidoId)).toBe("pago");
 
-    const retried = await post({ intent: "pix-refund", id: pedidoId });
+    const retried = await post("pedidos", { intent: "pix-refund", id: pedidoId });
     expect(retried.status).toBe(200);
     expect(await paymentOf(pedidoId)).toBe("reembolsado");
   });
@@ -348,12 +354,9 @@ describe("automatic-Pix orders in the orders view", () => {
   it("refuses a refund from a non-admin session, changing nothing", async () => {
     const { pedidoId } = await pixOrder({ paid: true });
     const customer = await makeCustomer();
-    const result = await post({ intent: "pix-refund", id: pedidoId }, customer.token);
+    const result = await post("pedidos", { intent: "pix-refund", id: pedidoId }, customer.token);
     expect(result.response).toBeInstanceOf(Response);
-    const anonymous = await call(
-      action,
-      formRequest("/admin/loja", { intent: "pix-refund", id: pedidoId }),
-    );
+    const anonymous = await postLoja("pedidos", { intent: "pix-refund", id: pedidoId });
     expect(anonymous.response!.headers.get("location")).toMatch(/^\/admin\/login/);
     expect(await paymentOf(pedidoId)).toBe("pago");
     expect(refundCalls()).toHaveLength(0);

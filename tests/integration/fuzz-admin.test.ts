@@ -97,6 +97,15 @@ const routes = adminRoutes.filter((route) => !NETWORK_ROUTES.includes(route.file
 describe("fuzz: admin loaders and actions, signed in", () => {
   it("reads every admin route of app/routes.ts", () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
+    // The store hub's writes, one route per concept: each gets every intent above, its own
+    // and the others' (which it must refuse).
+    expect(routes.map((r) => r.file)).toEqual(
+      expect.arrayContaining(
+        ["produtos", "cupons", "pedidos", "bairros", "configuracoes"].map(
+          (name) => `routes/admin/loja/${name}.ts`,
+        ),
+      ),
+    );
   });
 
   for (const route of routes) {

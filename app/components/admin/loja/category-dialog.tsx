@@ -1,6 +1,6 @@
 import { FolderPlus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import {
@@ -33,7 +33,7 @@ export function CategoryDialog() {
             Se já existir uma categoria com este nome, ela é usada.
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4">
+        <fetcher.Form method="post" action={href("/admin/loja/produtos")} className="grid gap-4">
           <input type="hidden" name="intent" value="category-create" />
           <Field id="categoria-nome" label="Nome da categoria" required error={errors.nome}>
             <Input name="nome" required maxLength={80} />

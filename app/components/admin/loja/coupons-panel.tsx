@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -40,7 +40,7 @@ function CouponToggle({ coupon }: { coupon: CouponRow }) {
   const fetcher = useFetcher();
   useFormResult(fetcher);
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" action={href("/admin/loja/cupons")}>
       <input type="hidden" name="intent" value="coupon-toggle" />
       <input type="hidden" name="id" value={coupon.id} />
       <input type="hidden" name="ativo" value={String(!coupon.ativo)} />
@@ -76,6 +76,7 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
         <fetcher.Form
           ref={formRef}
           method="post"
+          action={href("/admin/loja/cupons")}
           noValidate
           onSubmit={validate}
           className="grid gap-3 sm:grid-cols-3"

@@ -1,5 +1,5 @@
 import { MessageCircle, Undo2 } from "lucide-react";
-import { Form, useFetcher } from "react-router";
+import { Form, href, useFetcher } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -139,7 +139,10 @@ function PixCharge({ order }: { order: OrderRow }) {
               <AlertDialogCancel>Cancelar</AlertDialogCancel>
               <AlertDialogAction
                 onClick={() =>
-                  refund.submit({ intent: "pix-refund", id: order.id }, { method: "post" })
+                  refund.submit(
+                    { intent: "pix-refund", id: order.id },
+                    { method: "post", action: href("/admin/loja/pedidos") },
+                  )
                 }
               >
                 Reembolsar {formatBRL(order.total)}
@@ -176,7 +179,10 @@ function StatusSelect({
         value={typeof pendingValue === "string" ? pendingValue : current}
         disabled={fetcher.state !== "idle"}
         onChange={(e) =>
-          fetcher.submit({ intent: kind, id: order.id, status: e.target.value }, { method: "post" })
+          fetcher.submit(
+            { intent: kind, id: order.id, status: e.target.value },
+            { method: "post", action: href("/admin/loja/pedidos") },
+          )
         }
       >
         {options.map((s) => (

@@ -3,7 +3,7 @@
 // one way: the page only learns whether each one is set, and where from.
 import { CopyIcon } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -127,6 +127,7 @@ export function PixOnlineSettings({
     <fetcher.Form
       ref={formRef}
       method="post"
+      action={href("/admin/loja/configuracoes")}
       noValidate
       onSubmit={(event) => setClientErrors(checkOnSubmit(paymentSettingsSchema, event) ?? {})}
       className="grid gap-4 border-t border-slate-200 pt-6"

@@ -1,6 +1,6 @@
 import { Pencil, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -99,6 +99,7 @@ export function ProductDialog({
         </DialogHeader>
         <fetcher.Form
           method="post"
+          action={href("/admin/loja/produtos")}
           encType="multipart/form-data"
           noValidate
           onSubmit={validate}

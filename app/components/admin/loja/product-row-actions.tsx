@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import {
   AlertDialog,
@@ -18,7 +18,7 @@ export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; a
   useFormResult(fetcher);
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" action={href("/admin/loja/produtos")}>
       <input type="hidden" name="intent" value="product-toggle" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="ativo" value={String(!ativo)} />
@@ -56,7 +56,12 @@ export function ProductDelete({ id, nome }: { id: string; nome: string }) {
         <AlertDialogFooter>
           <AlertDialogCancel>Cancelar</AlertDialogCancel>
           <AlertDialogAction
-            onClick={() => fetcher.submit({ intent: "product-delete", id }, { method: "post" })}
+            onClick={() =>
+              fetcher.submit(
+                { intent: "product-delete", id },
+                { method: "post", action: href("/admin/loja/produtos") },
+              )
+            }
           >
             Excluir
           </AlertDialogAction>

@@ -1,6 +1,6 @@
 import { Send, Trash2 } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import {
   AlertDialog,
@@ -68,7 +68,7 @@ function SettingsForm({
     const typed = formRef.current ? new FormData(formRef.current).get("webhookUrl") : null;
     tester.submit(
       { intent: "webhook-test", webhookUrl: typeof typed === "string" ? typed : "" },
-      { method: "post" },
+      { method: "post", action: href("/admin/loja/configuracoes") },
     );
   }
   const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
@@ -87,6 +87,7 @@ function SettingsForm({
         <fetcher.Form
           ref={formRef}
           method="post"
+          action={href("/admin/loja/configuracoes")}
           noValidate
           onSubmit={validate}
           className="grid gap-6"
@@ -283,7 +284,7 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
           {bairro.ativo ? "Atendido" : "Desativado"}
         </Badge>
       </div>
-      <fee.Form method="post" className="flex items-end gap-2">
+      <fee.Form method="post" action={href("/admin/loja/bairros")} className="flex items-end gap-2">
         <input type="hidden" name="intent" value="bairro-fee" />
         <input type="hidden" name="id" value={bairro.id} />
         <Field id={inputId} label={`Taxa de ${bairro.nome} (R$)`} error={errors.taxaEntrega}>
@@ -298,7 +299,7 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
           Salvar<span className="sr-only"> taxa de {bairro.nome}</span>
         </Button>
       </fee.Form>
-      <toggle.Form method="post">
+      <toggle.Form method="post" action={href("/admin/loja/bairros")}>
         <input type="hidden" name="intent" value="bairro-toggle" />
         <input type="hidden" name="id" value={bairro.id} />
         <input type="hidden" name="ativo" value={String(!bairro.ativo)} />
@@ -322,7 +323,10 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
             <AlertDialogCancel>Cancelar</AlertDialogCancel>
             <AlertDialogAction
               onClick={() =>
-                remove.submit({ intent: "bairro-delete", id: bairro.id }, { method: "post" })
+                remove.submit(
+                  { intent: "bairro-delete", id: bairro.id },
+                  { method: "post", action: href("/admin/loja/bairros") },
+                )
               }
             >
               Remover
@@ -368,6 +372,7 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
         <fetcher.Form
           ref={formRef}
           method="post"
+          action={href("/admin/loja/bairros")}
           noValidate
           onSubmit={validate}
           className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"

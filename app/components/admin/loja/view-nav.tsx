@@ -1,9 +1,7 @@
 import { LayoutDashboard, Package, Settings, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-
-export const LOJA_VIEWS = ["dashboard", "produtos", "pedidos", "configuracoes"] as const;
-export type LojaView = (typeof LOJA_VIEWS)[number];
+import type { LojaView } from "~/schemas/admin-loja-query";
 
 const ITEMS: { view: LojaView; label: string; icon: typeof Package }[] = [
   { view: "dashboard", label: "Dashboard", icon: LayoutDashboard },

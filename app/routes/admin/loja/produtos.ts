@@ -1,0 +1,112 @@
+// POST /admin/loja/produtos: the product list's writes (products and their categories).
+import { data, redirect } from "react-router";
+import { produtoIntent } from "~/schemas/admin-loja-intents";
+import {
+  categorySchema,
+  MAX_PRODUCT_IMAGE_BYTES,
+  PRODUCT_IMAGE_TOO_LARGE,
+  PRODUCT_IMAGE_WRONG_TYPE,
+  productSchema,
+} from "~/schemas/product";
+import { attempt, invalid, ok } from "~/server/admin-action.server";
+import { requireAdmin } from "~/server/auth.server";
+import { findOrCreateCategory } from "~/server/categories.server";
+import { readLojaForm } from "~/server/loja-action.server";
+import {
+  createProduct,
+  deleteProduct,
+  setProductActive,
+  updateProduct,
+} from "~/server/products.server";
+import { assertKind, readFileLimited, StorageError } from "~/server/storage.server";
+import type { Route } from "./+types/produtos";
+
+// Nothing to show here: an admin who opens the address lands on the list it serves.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/loja?view=produtos");
+}
+
+async function productImage(form: FormData): Promise<Uint8Array | null> {
+  const file = form.get("imagem");
+  if (!(file instanceof File) || file.size === 0) return null;
+  const bytes = await readFileLimited(file, MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE);
+  await assertKind(bytes, "image", PRODUCT_IMAGE_WRONG_TYPE);
+  return bytes;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const actor = { request, userId: user.id };
+  const read = await readLojaForm(request, produtoIntent);
+  if (!read.ok) return read.refusal;
+  const { form, fields, intent } = read;
+  const id = fields.id ?? "";
+
+  switch (intent) {
+    case "product-create":
+    case "product-update": {
+      const parsed = productSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error, "Verifique os campos do produto");
+      return attempt(intent, "Erro ao salvar produto", async () => {
+        let image: Uint8Array | null;
+        try {
+          image = await productImage(form);
+        } catch (error) {
+          if (error instanceof StorageError) {
+            return data(
+              {
+                ok: false as const,
+                intent,
+                message: "Erro ao fazer upload da imagem",
+                errors: { imagem: error.message },
+              },
+              { status: 400 },
+            );
+          }
+          throw error;
+        }
+        if (intent === "product-create") {
+          await createProduct(parsed.data, image, actor);
+          return ok(intent, "Produto criado com sucesso!");
+        }
+        await updateProduct(
+          id,
+          parsed.data,
+          { image, removeImage: fields.removerImagem === "on" },
+          actor,
+        );
+        return ok(intent, "Produto atualizado com sucesso!");
+      });
+    }
+    case "product-toggle":
+      return attempt(intent, "Erro ao salvar produto", async () => {
+        const row = await setProductActive(id, fields.ativo === "true", actor);
+        return ok(intent, row.ativo ? "Produto ativado" : "Produto desativado");
+      });
+    case "product-delete":
+      return attempt(intent, "Erro ao excluir produto", async () => {
+        const { mode } = await deleteProduct(id, actor);
+        return ok(
+          intent,
+          "Produto excluído com sucesso!",
+          mode === "soft"
+            ? "Ele aparece em pedidos anteriores: foi retirado da loja e mantido no histórico."
+            : undefined,
+        );
+      });
+    case "category-create": {
+      const parsed = categorySchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      return attempt(intent, "Erro ao criar categoria", async () => {
+        const { category, created } = await findOrCreateCategory(parsed.data, actor);
+        return ok(
+          intent,
+          created ? "Categoria criada com sucesso!" : `A categoria ${category.nome} já existe`,
+        );
+      });
+    }
+    default:
+      return intent satisfies never;
+  }
+}

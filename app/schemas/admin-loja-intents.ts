@@ -1,0 +1,31 @@
+// What each /admin/loja/* action can be asked to do (its form's hidden 'intent'), one list per
+// route: anything else is answered 'Ação desconhecida'. Each route's switch ends in
+// `intent satisfies never`, so an intent added here without its case does not compile.
+import { z } from "zod";
+
+export const produtoIntent = z.enum([
+  "product-create",
+  "product-update",
+  "product-toggle",
+  "product-delete",
+  "category-create",
+]);
+export const pedidoIntent = z.enum(["order-status", "payment-status", "pix-refund"]);
+export const cupomIntent = z.enum(["coupon-create", "coupon-toggle"]);
+export const bairroIntent = z.enum([
+  "bairro-create",
+  "bairro-fee",
+  "bairro-toggle",
+  "bairro-delete",
+]);
+export const configuracaoIntent = z.enum([
+  "settings-save",
+  "payment-settings-save",
+  "webhook-test",
+]);
+
+export type ProdutoIntent = z.infer<typeof produtoIntent>;
+export type PedidoIntent = z.infer<typeof pedidoIntent>;
+export type CupomIntent = z.infer<typeof cupomIntent>;
+export type BairroIntent = z.infer<typeof bairroIntent>;
+export type ConfiguracaoIntent = z.infer<typeof configuracaoIntent>;

@@ -1,0 +1,43 @@
+// The query string of /admin/loja (SPEC §2.3): the view, and the filters of the product and
+// order lists. Read leniently: a value the screens never write falls back to its default
+// (the dashboard, no filter, page 1), so an old or hand-edited link still opens the hub.
+import { z } from "zod";
+import { STATUS_PAGAMENTO, STATUS_PEDIDO } from "~/domain/statuses";
+
+export const LOJA_VIEWS = ["dashboard", "produtos", "pedidos", "configuracoes"] as const;
+export type LojaView = (typeof LOJA_VIEWS)[number];
+
+const query = z.object({
+  view: z.enum(LOJA_VIEWS).catch("dashboard"),
+  q: z.string().catch(""),
+  // Anything but a uuid would only make the database refuse the query.
+  categoria: z.guid().optional().catch(undefined),
+  estoque_baixo: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1"),
+  // The page of the lists, as every admin list reads it (domain/pagination.ts).
+  pagina: z.coerce.number().int().min(1).catch(1),
+  status: z.enum(STATUS_PEDIDO).optional().catch(undefined),
+  pagamento: z.enum(STATUS_PAGAMENTO).optional().catch(undefined),
+});
+
+export const lojaQuerySchema = query.transform((raw) => ({
+  view: raw.view,
+  q: raw.q,
+  categoriaId: raw.categoria,
+  estoqueBaixo: raw.estoque_baixo,
+  page: raw.pagina,
+  status: raw.status,
+  pagamento: raw.pagamento,
+}));
+
+export type LojaQuery = z.output<typeof lojaQuerySchema>;
+
+/** The query of a /admin/loja URL; of a repeated key, the first value (as links are read). */
+export function parseLojaQuery(url: URL): LojaQuery {
+  const keys = Object.keys(query.shape);
+  return lojaQuerySchema.parse(
+    Object.fromEntries(keys.map((key) => [key, url.searchParams.get(key) ?? undefined])),
+  );
+}

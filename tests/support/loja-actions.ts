@@ -1,0 +1,16 @@
+// The store hub's resource routes (app/routes/admin/loja/*.ts), posted to as its screens do.
+import * as bairros from "~/routes/admin/loja/bairros";
+import * as configuracoes from "~/routes/admin/loja/configuracoes";
+import * as cupons from "~/routes/admin/loja/cupons";
+import * as pedidos from "~/routes/admin/loja/pedidos";
+import * as produtos from "~/routes/admin/loja/produtos";
+import { formRequest } from "../setup/requests";
+import { call } from "./routes";
+
+export const LOJA_ROUTES = { produtos, cupons, pedidos, bairros, configuracoes } as const;
+export type LojaRoute = keyof typeof LOJA_ROUTES;
+
+/** A urlencoded POST to /admin/loja/<route>, signed in with `token` when given. */
+export function postLoja(route: LojaRoute, fields: Record<string, string>, token?: string) {
+  return call(LOJA_ROUTES[route].action, formRequest(`/admin/loja/${route}`, fields, { token }));
+}
