@@ -4,7 +4,9 @@
 // here, then sent to its JSON endpoint (the same server function, zod schema and rate limit
 // as the page's action, which checks everything again). Without this script the links lead
 // to the plain form, which posts to the page. Self-contained (see InlineScript): only its
-// arguments and the DOM.
+// arguments, the shared kit and the DOM.
+
+import type { IslandKit } from "./kit";
 
 interface Message {
   title: string;
@@ -40,7 +42,7 @@ export interface QuoteDialogOptions {
 
 type Answer = { ok: boolean; toast?: Message; fields?: Record<string, string> };
 
-export function quoteDialog(options: QuoteDialogOptions): void {
+export function quoteDialog(options: QuoteDialogOptions, kit: IslandKit): void {
   const dialog = document.getElementById(options.dialogId) as HTMLDialogElement | null;
   if (!dialog || dialog.dataset.ready === "1") return;
   const form = dialog.querySelector("form")!;
@@ -62,27 +64,8 @@ export function quoteDialog(options: QuoteDialogOptions): void {
   let sending = false;
   let opener: HTMLElement | null = null;
 
-  // Toasts as the React pages show them (top centre, three at most), without sonner.
-  let toasts: HTMLElement | null = null;
-  function toast(message: Message, ok: boolean) {
-    if (!toasts) {
-      toasts = document.createElement("section");
-      toasts.setAttribute("aria-label", "Notificações");
-      toasts.setAttribute("aria-live", "polite");
-      toasts.className =
-        "pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto grid w-[min(22rem,calc(100%-2rem))] gap-2";
-      document.body.append(toasts);
-    }
-    const item = document.createElement("div");
-    item.setAttribute("role", "status");
-    item.className = ok
-      ? "rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900 shadow-lg"
-      : "rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 shadow-lg";
-    item.append(paragraph(message.title, "font-semibold"), paragraph(message.description, ""));
-    toasts.append(item);
-    while (toasts.childElementCount > 3) toasts.firstElementChild!.remove();
-    setTimeout(() => item.remove(), 6000);
-  }
+  const toast = (message: Message, ok: boolean) =>
+    kit.toast(message.title, ok ? "ok" : "erro", message.description, 6000);
 
   function paragraph(text: string, className: string) {
     const p = document.createElement("p");

@@ -5,13 +5,15 @@
 // disabled, runs the product page's quantity stepper and shows the same toasts. The rules are
 // those of ~/domain/cart: a stored cart is read defensively (parseStoredCart), an add puts in
 // at least one unit and never more than the stock left (addableQuantity). Self-contained (see
-// InlineScript): only its arguments and the DOM.
+// InlineScript): only its arguments, the shared kit and the DOM.
 //
 // Hooks in the HTML: the header's `[data-testid=cart-button]` and `[data-testid=cart-count]`;
 // every `button[data-adicionar]` (the product as JSON: id, nome, preco, imagem, estoque); on the
 // product page a `[data-compra]` around the stepper (`[data-menos]`, `[data-mais]`, `output`),
 // the button's `[data-rotulo]`, `[data-no-carrinho]` and the `[data-ver-carrinho]` link.
 // When everything is wired, `data-pronto` is set on the cart button.
+
+import type { StoredCart as Cart, IslandKit, CartItem as Item } from "./kit";
 
 export interface StoreCartOptions {
   storageKey: string;
@@ -28,69 +30,17 @@ export interface StoreCartOptions {
   };
 }
 
-type Item = {
-  id: string;
-  nome: string;
-  preco: number;
-  imagem: string | null;
-  estoque: number;
-  quantidade: number;
-};
-type Cart = { items: Item[]; cupom: string | null };
-
-export function storeCart(options: StoreCartOptions): void {
+export function storeCart(options: StoreCartOptions, kit: IslandKit): void {
   const button = document.querySelector<HTMLAnchorElement>('[data-testid="cart-button"]');
   if (!button || button.dataset.pronto === "1") return;
   const count = button.querySelector<HTMLElement>('[data-testid="cart-count"]');
   const key = options.storageKey;
   const texts = options.texts;
-  const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
   const fill = (template: string, nome: string, n: number) =>
     template.replace("{nome}", () => nome).replace("{n}", () => String(n));
-  const brl = (centavos: number) =>
-    `R$ ${String(Math.floor(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(
-      centavos % 100,
-    ).padStart(2, "0")}`;
-
-  function read(): Cart {
-    let value: unknown;
-    try {
-      value = JSON.parse(window.localStorage.getItem(key) ?? "null");
-    } catch {
-      return { items: [], cupom: null };
-    }
-    if (!value || typeof value !== "object") return { items: [], cupom: null };
-    const v = value as { items?: unknown; cupom?: unknown };
-    const items: Item[] = [];
-    for (const raw of Array.isArray(v.items) ? v.items : []) {
-      if (!raw || typeof raw !== "object") continue;
-      const x = raw as Record<string, unknown>;
-      if (typeof x.id !== "string" || typeof x.nome !== "string") continue;
-      if (!isInt(x.preco) || !isInt(x.estoque) || !isInt(x.quantidade) || x.quantidade <= 0)
-        continue;
-      const quantidade = Math.min(x.quantidade, x.estoque);
-      if (quantidade <= 0) continue;
-      const imagem = typeof x.imagem === "string" ? x.imagem : null;
-      items.push({
-        id: x.id,
-        nome: x.nome,
-        preco: x.preco,
-        imagem,
-        estoque: x.estoque,
-        quantidade,
-      });
-    }
-    const cupom = typeof v.cupom === "string" && v.cupom.trim() ? v.cupom.trim() : null;
-    return { items, cupom };
-  }
-
-  function write(cart: Cart) {
-    try {
-      window.localStorage.setItem(key, JSON.stringify(cart));
-    } catch {
-      // Private mode or a full storage: nothing to keep.
-    }
-  }
+  const { brl } = kit;
+  const read = () => kit.readCart(key);
+  const write = (cart: Cart) => kit.writeCart(key, cart);
 
   const inCart = (cart: Cart, id: string) => cart.items.find((i) => i.id === id)?.quantidade ?? 0;
 
@@ -136,27 +86,7 @@ export function storeCart(options: StoreCartOptions): void {
     }
   }
 
-  // Toasts as the React pages show them (top centre, 4 s, three at most), without sonner.
-  let toasts: HTMLElement | null = null;
-  function toast(text: string, ok: boolean) {
-    if (!toasts) {
-      toasts = document.createElement("section");
-      toasts.setAttribute("aria-label", "Notificações");
-      toasts.setAttribute("aria-live", "polite");
-      toasts.className =
-        "pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto grid w-[min(22rem,calc(100%-2rem))] gap-2";
-      document.body.append(toasts);
-    }
-    const item = document.createElement("p");
-    item.setAttribute("role", "status");
-    item.className = ok
-      ? "rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-900 shadow-lg"
-      : "rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800 shadow-lg";
-    item.textContent = text;
-    toasts.append(item);
-    while (toasts.childElementCount > 3) toasts.firstElementChild!.remove();
-    setTimeout(() => item.remove(), 4000);
-  }
+  const toast = (text: string, ok: boolean) => kit.toast(text, ok ? "ok" : "erro");
 
   for (const adder of adders) {
     adder.addEventListener("click", () => {

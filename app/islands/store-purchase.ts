@@ -17,6 +17,7 @@
 
 import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/domain/cart";
 import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/domain/coupon";
+import type { StoredCart as Cart, IslandKit, CartItem as Item } from "./kit";
 
 /** The texts the island shows (it cannot import them): the same the React pages show. */
 export const PURCHASE_TEXTS: StorePurchaseOptions["texts"] = {
@@ -43,15 +44,6 @@ export interface StorePurchaseOptions {
   };
 }
 
-type Item = {
-  id: string;
-  nome: string;
-  preco: number;
-  imagem: string | null;
-  estoque: number;
-  quantidade: number;
-};
-type Cart = { items: Item[]; cupom: string | null };
 type Line = {
   id: string;
   nome: string;
@@ -77,90 +69,23 @@ type Quote = {
   pixDescontoPercentual: number;
 };
 
-export function storePurchase(options: StorePurchaseOptions): void {
+export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): void {
   const root = document.querySelector<HTMLElement>("[data-compra-pagina]");
   if (!root || root.dataset.pronto === "1") return;
   const key = options.storageKey;
   const texts = options.texts;
   const $ = <E extends Element = HTMLElement>(selector: string, within: ParentNode = root) =>
     within.querySelector<E>(selector);
-  const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
-  const brl = (centavos: number) =>
-    `${centavos < 0 ? "-" : ""}R$ ${String(Math.floor(Math.abs(centavos) / 100)).replace(
-      /\B(?=(\d{3})+(?!\d))/g,
-      ".",
-    )},${String(Math.abs(centavos) % 100).padStart(2, "0")}`;
+  const { brl, toast } = kit;
   const encode = (items: Item[]) => items.map((i) => `${i.id}:${i.quantidade}`).join(",");
 
-  function read(): Cart {
-    let value: unknown;
-    try {
-      value = JSON.parse(window.localStorage.getItem(key) ?? "null");
-    } catch {
-      return { items: [], cupom: null };
-    }
-    if (!value || typeof value !== "object") return { items: [], cupom: null };
-    const v = value as { items?: unknown; cupom?: unknown };
-    const items: Item[] = [];
-    for (const raw of Array.isArray(v.items) ? v.items : []) {
-      if (!raw || typeof raw !== "object") continue;
-      const x = raw as Record<string, unknown>;
-      if (typeof x.id !== "string" || typeof x.nome !== "string") continue;
-      if (!isInt(x.preco) || !isInt(x.estoque) || !isInt(x.quantidade) || x.quantidade <= 0)
-        continue;
-      const quantidade = Math.min(x.quantidade, x.estoque);
-      if (quantidade <= 0) continue;
-      const imagem = typeof x.imagem === "string" ? x.imagem : null;
-      items.push({
-        id: x.id,
-        nome: x.nome,
-        preco: x.preco,
-        imagem,
-        estoque: x.estoque,
-        quantidade,
-      });
-    }
-    const cupom = typeof v.cupom === "string" && v.cupom.trim() ? v.cupom.trim() : null;
-    return { items, cupom };
-  }
+  const read = () => kit.readCart(key);
 
   let cart = read();
   function write(next: Cart) {
     cart = next;
-    try {
-      window.localStorage.setItem(key, JSON.stringify(next));
-    } catch {
-      // Private mode or a full storage: the cart still works for this page.
-    }
-    // The header's count (the store-cart island) follows the same tab's changes this way.
-    window.dispatchEvent(new StorageEvent("storage", { key }));
-  }
-
-  // Toasts as the React pages show them (top centre, 4 s, three at most), without sonner.
-  function toast(text: string, kind: "ok" | "erro" | "aviso" | "info") {
-    let toasts = document.querySelector<HTMLElement>("section[data-toasts]");
-    if (!toasts) {
-      toasts = document.createElement("section");
-      toasts.dataset.toasts = "";
-      toasts.setAttribute("aria-label", "Notificações");
-      toasts.setAttribute("aria-live", "polite");
-      toasts.className =
-        "pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto grid w-[min(22rem,calc(100%-2rem))] gap-2";
-      document.body.append(toasts);
-    }
-    const colours = {
-      ok: "border-green-200 bg-green-50 text-green-900",
-      erro: "border-red-200 bg-red-50 text-red-800",
-      aviso: "border-amber-200 bg-amber-50 text-amber-900",
-      info: "border-slate-200 bg-white text-slate-900",
-    };
-    const item = document.createElement("p");
-    item.setAttribute("role", "status");
-    item.className = `rounded-lg border px-4 py-3 text-sm font-semibold shadow-lg ${colours[kind]}`;
-    item.textContent = text;
-    toasts.append(item);
-    while (toasts.childElementCount > 3) toasts.firstElementChild?.remove();
-    setTimeout(() => item.remove(), 4000);
+    // The header's count (the store-cart island) hears it as a storage event.
+    kit.writeCart(key, next);
   }
 
   const full = $("[data-cheio]");
