@@ -17,6 +17,7 @@ import {
 } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/seed.server";
 import { getSettings } from "~/server/settings.server";
+import { readToast } from "~/server/toast.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import {
@@ -133,6 +134,44 @@ describe("admin store hub: one resource route per concept", () => {
       expect(none.data).toEqual({ ok: false, intent: "", message: "Ação desconhecida" });
     }
     expect(await auditCount()).toBe(before);
+  });
+
+  it("sends a form the browser posted as a document back to its screen with the result as a toast", async () => {
+    const asDocument = (fields: Record<string, string>, referer: string) =>
+      makeRequest("/admin/loja/cupons", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        token,
+        headers: { "Sec-Fetch-Mode": "navigate", Referer: referer },
+      });
+    const toastOf = async (response: Response) => {
+      const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+      return (await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
+    };
+    const coupon = { intent: "coupon-create", codigo: "DOC10", tipo: "percentual", valor: "10" };
+
+    const saved = await call(
+      LOJA_ROUTES.cupons.action,
+      asDocument(coupon, "http://localhost/admin/loja?view=produtos&q=racao"),
+    );
+    expect(saved.response!.status).toBe(303);
+    expect(saved.response!.headers.get("location")).toBe("/admin/loja?view=produtos&q=racao");
+    expect(await toastOf(saved.response!)).toMatchObject({
+      type: "success",
+      title: "Cupom criado com sucesso!",
+    });
+
+    // A refusal too; a referer from elsewhere never decides where the admin lands.
+    const refused = await call(
+      LOJA_ROUTES.cupons.action,
+      asDocument({ intent: "coupon-create" }, "https://exemplo.com/admin/loja?view=pedidos"),
+    );
+    expect(refused.response!.headers.get("location")).toBe("/admin/loja?view=produtos");
+    expect(await toastOf(refused.response!)).toMatchObject({ type: "error" });
+
+    // The panel's fetchers still get the result itself.
+    const fetched = await post("cupons", { ...coupon, codigo: "FETCH10" });
+    expect(fetched.data).toMatchObject({ ok: true, message: "Cupom criado com sucesso!" });
   });
 
   it("refuses a visitor and a signed-in non-admin on every route, writing nothing", async () => {

@@ -5,16 +5,23 @@ import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro
 import { attempt, invalid, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { addBairro, removeBairro, updateBairro } from "~/server/bairros.server";
-import { readLojaForm } from "~/server/loja-action.server";
+import { answerLoja, readLojaForm } from "~/server/loja-action.server";
 import type { Route } from "./+types/bairros";
+
+/** The panel this route serves. */
+const SCREEN = "/admin/loja?view=configuracoes";
 
 // Nothing to show here: an admin who opens the address lands on the panel it serves.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect("/admin/loja?view=configuracoes");
+  return redirect(SCREEN);
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  return answerLoja(request, SCREEN, await act(request));
+}
+
+async function act(request: Request) {
   const { user } = await requireAdmin(request);
   const actor = { request, userId: user.id };
   const read = await readLojaForm(request, bairroIntent);

@@ -5,17 +5,24 @@ import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
 import { attempt, fail, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
-import { readLojaForm } from "~/server/loja-action.server";
+import { answerLoja, readLojaForm } from "~/server/loja-action.server";
 import { refundOrderPix, setOrderStatus, setPaymentStatus } from "~/server/orders-admin.server";
 import type { Route } from "./+types/pedidos";
+
+/** The panel this route serves. */
+const SCREEN = "/admin/loja?view=pedidos";
 
 // Nothing to show here: an admin who opens the address lands on the list it serves.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect("/admin/loja?view=pedidos");
+  return redirect(SCREEN);
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  return answerLoja(request, SCREEN, await act(request));
+}
+
+async function act(request: Request) {
   const { user } = await requireAdmin(request);
   const actor = { request, userId: user.id };
   const read = await readLojaForm(request, pedidoIntent);

@@ -11,7 +11,7 @@ import {
 import { attempt, invalid, ok } from "~/server/admin-action.server";
 import { requireAdmin } from "~/server/auth.server";
 import { findOrCreateCategory } from "~/server/categories.server";
-import { readLojaForm } from "~/server/loja-action.server";
+import { answerLoja, readLojaForm } from "~/server/loja-action.server";
 import {
   createProduct,
   deleteProduct,
@@ -21,10 +21,13 @@ import {
 import { assertKind, readFileLimited, StorageError } from "~/server/storage.server";
 import type { Route } from "./+types/produtos";
 
+/** The panel this route serves. */
+const SCREEN = "/admin/loja?view=produtos";
+
 // Nothing to show here: an admin who opens the address lands on the list it serves.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect("/admin/loja?view=produtos");
+  return redirect(SCREEN);
 }
 
 async function productImage(form: FormData): Promise<Uint8Array | null> {
@@ -36,6 +39,10 @@ async function productImage(form: FormData): Promise<Uint8Array | null> {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  return answerLoja(request, SCREEN, await act(request));
+}
+
+async function act(request: Request) {
   const { user } = await requireAdmin(request);
   const actor = { request, userId: user.id };
   const read = await readLojaForm(request, produtoIntent);
