@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/admin/loja";
@@ -172,6 +172,19 @@ describe("admin store hub: one resource route per concept", () => {
     // The panel's fetchers still get the result itself.
     const fetched = await post("cupons", { ...coupon, codigo: "FETCH10" });
     expect(fetched.data).toMatchObject({ ok: true, message: "Cupom criado com sucesso!" });
+
+    // Leave the coupons and their audit entries to the coupon tests' own counts.
+    const made = await db()
+      .delete(cupons)
+      .where(inArray(cupons.codigo, ["DOC10", "FETCH10"]))
+      .returning();
+    expect(made).toHaveLength(2);
+    const ids = made.map((c) => c.id);
+    await db()
+      .delete(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.action, "coupon_create"), inArray(adminAuditLog.resourceId, ids)),
+      );
   });
 
   it("refuses a visitor and a signed-in non-admin on every route, writing nothing", async () => {
