@@ -2,6 +2,7 @@
 // check for writes, and graceful shutdown. The app itself (routes, database) is loaded
 // from the built bundle in production, or through Vite in development.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -96,7 +97,7 @@ server.use((req: Request, res: Response, next: NextFunction) => {
 
 // Anonymous GETs of the public pages come from memory, compressed (server/page-cache.ts);
 // ahead of the static files, which would look each page's path up on disk first.
-let sharedPages: express.RequestHandler | undefined;
+let sharedPages: ReturnType<typeof pageCache> | undefined;
 server.use((req, res, next) => (sharedPages ? sharedPages(req, res, next) : next()));
 
 // Uploaded public files, from local disk or S3-compatible storage (the driver boot picked):
@@ -139,7 +140,8 @@ if (isDev) {
   sharedPages = pageCache({
     generation: () => pages.pageDataGeneration(),
     changed: () => pages.pageDataChanged(),
-  }) as express.RequestHandler;
+    trustProxy: server.get("trust proxy fn"),
+  });
   server.use(appModule.app);
 }
 
@@ -148,7 +150,22 @@ server.use(errorAnswer);
 const app = appModule as AppModule;
 await app.start();
 
-const httpServer = server.listen(port, () => {
+// A page the cache holds is answered before Express: most of a shop's traffic, and the
+// cheapest answer it can give (server/page-cache.ts, serveHit). Its request log is one line.
+const logHits = logger.isLevelEnabled("info");
+const httpServer = http.createServer((req, res) => {
+  if (sharedPages?.serveHit(req, res)) {
+    if (logHits) {
+      logger.info(
+        { req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode } },
+        "request completed",
+      );
+    }
+    return;
+  }
+  server(req, res);
+});
+httpServer.listen(port, () => {
   logger.info(
     `Agropet Litoral em http://localhost:${port} (${isDev ? "desenvolvimento" : "produção"})`,
   );

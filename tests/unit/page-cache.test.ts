@@ -1,7 +1,7 @@
 // The shared page cache over real HTTP (express + fetch): what it keeps, for whom, in which
 // encodings, with which ETag and script policy, and when it lets go.
 import crypto from "node:crypto";
-import type http from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
@@ -13,6 +13,10 @@ let generation: number | null = 1;
 let renders = 0;
 let writes = 0;
 let noncesSeen: unknown[] = [];
+/** Requests that reached Express (a kept page answered by serveHit never does). */
+let appRequests = 0;
+/** Whether the server asks serveHit first, as server.ts does. */
+let fastPath = true;
 let server: http.Server;
 let base: string;
 
@@ -20,8 +24,13 @@ const PAGE_SCRIPT = 'window.__dados = {"pagina":1};';
 
 beforeAll(async () => {
   const app = express();
+  app.use((_req, _res, next) => {
+    appRequests += 1;
+    next();
+  });
   app.use(securityHeaders({ dev: false }));
-  app.use(pageCache({ generation: () => generation, changed: () => (writes += 1) }));
+  const cache = pageCache({ generation: () => generation, changed: () => (writes += 1) });
+  app.use(cache);
   app.get("/loja", (req, res) => {
     renders += 1;
     noncesSeen.push(res.locals.cspNonce);
@@ -55,7 +64,11 @@ beforeAll(async () => {
   app.post("/loja", (_req, res) => {
     res.redirect(303, "/loja");
   });
-  server = app.listen(0);
+  server = http.createServer((req, res) => {
+    if (fastPath && cache.serveHit(req, res)) return;
+    app(req, res);
+  });
+  server.listen(0);
   await new Promise((r) => server.once("listening", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -63,6 +76,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   generation = (generation ?? 0) + 1;
   noncesSeen = [];
+  fastPath = true;
 });
 
 type Answer = {
@@ -204,6 +218,33 @@ describe("shared page cache", () => {
     const hit = await get("/loja?q=csp", BROWSER);
     expect(hit.headers.get("content-security-policy")).toBe(policy);
     expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("answers a kept page before Express, with the same bytes and headers as through it", async () => {
+    fastPath = false;
+    await get("/loja?q=rapido", BROWSER);
+    const throughExpress = await get("/loja?q=rapido", BROWSER);
+    expect(throughExpress.headers.get("x-cache")).toBe("HIT");
+    fastPath = true;
+    const before = appRequests;
+    const fast = await get("/loja?q=rapido", BROWSER);
+    expect(appRequests).toBe(before);
+    expect(fast.raw.equals(throughExpress.raw)).toBe(true);
+    const named = (a: Answer) =>
+      [...a.headers].filter(([name]) => name !== "date" && name !== "connection");
+    expect(named(fast)).toEqual(named(throughExpress));
+    // The security headers the render had travel with the kept page.
+    expect(fast.headers.get("x-frame-options")).toBe("DENY");
+    expect(fast.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const notModified = await get("/loja?q=rapido", {
+      ...BROWSER,
+      "if-none-match": fast.headers.get("etag")!,
+    });
+    expect(notModified.status).toBe(304);
+    expect(appRequests).toBe(before);
+    // Our cookies still go the long way, to a render of their own.
+    await get("/loja?q=rapido", { ...BROWSER, cookie: "agropet_sessao=abc" });
+    expect(appRequests).toBe(before + 1);
   });
 
   it("tells the app a write request happened", async () => {
