@@ -1,14 +1,17 @@
 // React Router's default Node entry, plus the response's CSP nonce: given to the router's
 // own inline scripts, to React's streaming scripts and, through NonceContext, to <Scripts>.
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { FragmentCacheContext } from "~/lib/fragment-cache";
+import type { HydrationHandle } from "~/lib/hydration";
 import { NonceContext } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
+import { fragmentCache } from "~/server/fragment-cache.server";
 
 configureZod();
 
@@ -20,6 +23,9 @@ declare module "react-router" {
 }
 
 export const streamTimeout = 5_000;
+
+/** Product cards and other data-only markup, shared by every render of this process. */
+const fragments = fragmentCache();
 
 export default function handleRequest(
   request: Request,
@@ -33,12 +39,18 @@ export default function handleRequest(
   }
   const nonce = loadContext.cspNonce;
 
+  // A page served without React (decision 0013) has nothing to stream in: it goes out whole,
+  // so compression reads it in one piece instead of React's small chunks.
+  const whole = !hydrates(routerContext);
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -46,12 +58,37 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <FragmentCacheContext.Provider value={fragments}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </FragmentCacheContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html");
+          if (whole) {
+            const chunks: Buffer[] = [];
+            const sink = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                resolve(
+                  new Response(Buffer.concat(chunks), {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                );
+                callback();
+              },
+            });
+            pipe(sink);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -60,7 +97,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -74,4 +110,13 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** Whether the matched routes let this page hydrate (app/lib/hydration.ts). */
+function hydrates(context: EntryContext): boolean {
+  return !context.staticHandlerContext.matches.some(
+    (match) =>
+      (context.routeModules[match.route.id]?.handle as HydrationHandle | undefined)?.hydrate ===
+      false,
+  );
 }

@@ -1,8 +1,10 @@
 import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link, StaticRouter } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
+import { useFragmentCache } from "~/lib/fragment-cache";
+import { usePageHydrates } from "~/lib/hydration";
 import type { StoreProduct } from "~/server/products.server";
 
 export type CardProduct = Pick<
@@ -10,11 +12,51 @@ export type CardProduct = Pick<
   "id" | "nome" | "categoriaNome" | "precoAtual" | "precoAntes" | "estoque" | "imagemUrl"
 >;
 
-import { useCart } from "./cart-context";
+import { CartProvider, useCart } from "./cart-context";
 import { DiscountBadge, LowStockBadge, Price } from "./price";
 import { ProductImage } from "./product-image";
 
-export function ProductCard({ product, priority }: { product: CardProduct; priority?: boolean }) {
+const CARD_CLASS =
+  "flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm";
+
+type CardProps = { product: CardProduct; priority?: boolean };
+
+export function ProductCard(props: CardProps) {
+  const fragments = useFragmentCache();
+  const hydrates = usePageHydrates();
+  // A page served without React: the card's markup depends on its data only, so it is
+  // rendered once per product state and reused (the store's island makes it work). Not the
+  // first cards: their image preloads belong in the page's head, where React puts them.
+  if (fragments && !hydrates && !props.priority) {
+    const p = props.product;
+    const key = JSON.stringify([
+      "card",
+      p.id,
+      p.nome,
+      p.categoriaNome,
+      p.precoAtual,
+      p.precoAntes,
+      p.estoque,
+      p.imagemUrl,
+    ]);
+    const html = fragments.html(key, () => (
+      <StaticRouter location="/loja">
+        <CartProvider>
+          <CardContent {...props} />
+        </CartProvider>
+      </StaticRouter>
+    ));
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered itself, above.
+    return <li className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <li className={CARD_CLASS}>
+      <CardContent {...props} />
+    </li>
+  );
+}
+
+function CardContent({ product, priority }: CardProps) {
   const cart = useCart();
   const href = `/loja/produto/${product.id}`;
   const room = cart.remaining(product.id, product.estoque);
@@ -25,7 +67,7 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
     else toast.error(cartText(CART_TEXTS.full, { nome: product.nome }));
   }
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <>
       <div className="relative">
         <Link to={href} tabIndex={-1} aria-hidden="true">
           <ProductImage
@@ -73,7 +115,7 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
           </Button>
         </div>
       </div>
-    </li>
+    </>
   );
 }
 
