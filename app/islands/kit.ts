@@ -2,8 +2,8 @@
 // localStorage entry and JSON as ~/components/loja/cart-context, read defensively like
 // ~/domain/cart's parseStoredCart) and toasts as the React pages show them (top centre,
 // three at most), without sonner. Self-contained like an island: InlineScript writes it into
-// the page beside each island that takes it as its second argument, and React's effect
-// passes `islandKit()` to the same function.
+// the page once, with the first island that takes it as its second argument, and React's
+// effect passes `islandKit()` to the same function.
 
 // The cart's types are ~/domain/cart's own; a type import is erased, so nothing of that
 // module reaches the page.
