@@ -15,6 +15,7 @@ import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "~/components/ui/toaster";
+import { IslandKitScope } from "~/islands/inline-script";
 import { usePageHydrates } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
@@ -45,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {!hydrates && toast ? <StaticToast toast={toast} /> : null}
-        {children}
+        <IslandKitScope>{children}</IslandKitScope>
         {hydrates ? (
           <>
             <Toaster />

@@ -3,10 +3,40 @@
 // arguments. When React renders the same page (a client navigation from a hydrated page),
 // an effect calls the same function instead. The function must not use anything from its
 // module scope: only its arguments and the DOM. An island that declares a second parameter
-// gets the shared helpers (./kit.ts) there, written beside it.
-import { useEffect } from "react";
+// gets the shared helpers (./kit.ts) there: the page's first such island writes the kit, once,
+// into `window`, and the others read it from there.
+import { createContext, useContext, useEffect, useId, useState } from "react";
 import { useNonce } from "~/lib/nonce";
 import { type IslandKit, islandKit } from "./kit";
+
+/** Where the first island that takes the kit leaves it for the others. */
+const KIT_GLOBAL = "window.agropetKit";
+
+/** The island (its useId) that writes this page's kit. */
+type KitWriter = { id: string | null };
+const KitWriterContext = createContext<KitWriter | null>(null);
+
+/** Around the page (root layout): its islands then write the kit once between them. */
+export function IslandKitScope({ children }: { children: React.ReactNode }) {
+  // One per page render; kept in state so the browser's own render agrees on the writer.
+  const [writer] = useState<KitWriter>(() => ({ id: null }));
+  return <KitWriterContext.Provider value={writer}>{children}</KitWriterContext.Provider>;
+}
+
+/**
+ * Whether this island writes the kit: the first one rendered that takes it. The server renders
+ * in document order (no Suspense around islands), so the kit comes before every island that
+ * reads it. Marking by useId keeps the answer the same when React renders the island again.
+ */
+function useWritesKit(takesKit: boolean): boolean {
+  const id = useId();
+  const writer = useContext(KitWriterContext);
+  if (!takesKit) return false;
+  // Rendered outside a scope (a component on its own): the kit goes beside the island.
+  if (!writer) return true;
+  writer.id ??= id;
+  return writer.id === id;
+}
 
 /** JSON that is safe inside <script>: no '</script>', '<!--' or line separators break out. */
 function scriptJson(value: unknown): string {
@@ -24,10 +54,15 @@ export function InlineScript<T>({
   args: T;
 }) {
   const nonce = useNonce();
-  const withKit = run.length > 1;
+  const takesKit = run.length > 1;
+  const writesKit = useWritesKit(takesKit);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mount, like the inline script
   useEffect(() => run(args, islandKit()), []);
-  const kit = withKit ? `, (${islandKit.toString()})()` : "";
+  const kit = writesKit
+    ? `, ${KIT_GLOBAL} = (${islandKit.toString()})()`
+    : takesKit
+      ? `, ${KIT_GLOBAL}`
+      : "";
   return (
     <script
       nonce={nonce}

@@ -2,18 +2,14 @@
 // localStorage entry and JSON as ~/components/loja/cart-context, read defensively like
 // ~/domain/cart's parseStoredCart) and toasts as the React pages show them (top centre,
 // three at most), without sonner. Self-contained like an island: InlineScript writes it into
-// the page beside each island that takes it as its second argument, and React's effect
-// passes `islandKit()` to the same function.
+// the page once, with the first island that takes it as its second argument, and React's
+// effect passes `islandKit()` to the same function.
 
-export type CartItem = {
-  id: string;
-  nome: string;
-  preco: number;
-  imagem: string | null;
-  estoque: number;
-  quantidade: number;
-};
-export type StoredCart = { items: CartItem[]; cupom: string | null };
+// The cart's types are ~/domain/cart's own; a type import is erased, so nothing of that
+// module reaches the page.
+import type { CartItem, CartState as StoredCart } from "~/domain/cart";
+
+export type { CartItem, StoredCart };
 export type ToastTone = "ok" | "erro" | "aviso" | "info";
 export type IslandKit = ReturnType<typeof islandKit>;
 

@@ -1,18 +1,64 @@
-// The start every /admin/loja/* action shares: the form, urlencoded or multipart (one product
-// image at most, the only file these screens send), and its intent among the route's own.
+// What every /admin/loja/* resource route shares: its loader, and the start and end of its
+// action (the admin, the form, urlencoded or multipart with one product image at most, the
+// only file these screens send, its intent among the route's own, and the answer).
+import { redirect } from "react-router";
 import type { z } from "zod";
 import type { FormResult } from "~/lib/form-result";
 import { formFields } from "~/lib/forms";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/schemas/product";
 import { fail, readAdminForm } from "./admin-action.server";
+import type { AdminActor } from "./admin-actor.server";
+import { requireAdmin } from "./auth.server";
+import type { Usuario } from "./db/schema.server";
 import { StorageError } from "./storage.server";
 import { redirectWithToast } from "./toast.server";
+
+// Two factories, not one object to destructure: React Router strips `loader` and `action`
+// from the browser build and refuses a destructured export of them.
+
+/** A store route's loader: nothing to show, an admin who opens the address lands on `screen`. */
+export function lojaLoader(screen: string) {
+  return async ({ request }: { request: Request }) => {
+    await requireAdmin(request);
+    return redirect(screen);
+  };
+}
+
+/** What a store write gets once the admin, the form and its intent are checked. */
+export interface LojaWrite<I extends string> {
+  request: Request;
+  user: Usuario;
+  actor: AdminActor;
+  form: FormData;
+  fields: Record<string, string>;
+  intent: I;
+}
+
+/**
+ * A store route's action: an unknown intent (or a refused upload) is answered without
+ * calling `write`, whose `switch (intent)` ends in `intent satisfies never` so that an
+ * intent added to `intents` without its case does not compile.
+ */
+export function lojaAction<I extends string>(
+  screen: string,
+  intents: z.ZodType<I>,
+  write: (args: LojaWrite<I>) => Promise<unknown>,
+) {
+  return async ({ request }: { request: Request }) => {
+    const { user } = await requireAdmin(request);
+    const actor = { request, userId: user.id };
+    const read = await readLojaForm(request, intents);
+    if (!read.ok) return answerLoja(request, screen, read.refusal);
+    const { form, fields, intent } = read;
+    return answerLoja(request, screen, await write({ request, user, actor, form, fields, intent }));
+  };
+}
 
 type Read<I extends string> =
   | { ok: true; form: FormData; fields: Record<string, string>; intent: I }
   | { ok: false; refusal: ReturnType<typeof fail> };
 
-export async function readLojaForm<I extends string>(
+async function readLojaForm<I extends string>(
   request: Request,
   intents: z.ZodType<I>,
 ): Promise<Read<I>> {
@@ -41,7 +87,7 @@ export async function readLojaForm<I extends string>(
  * browser sent as a document (before the panel's scripts ran) goes back to the screen it
  * came from with the result as a toast, never to a page of JSON.
  */
-export async function answerLoja(request: Request, screen: string, result: unknown) {
+async function answerLoja(request: Request, screen: string, result: unknown) {
   if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return result;
   const body = (isDataWithInit(result) ? result.data : result) as Partial<FormResult>;
   return redirectWithToast(

@@ -1,32 +1,16 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
-import { redirect } from "react-router";
 import { bairroIntent } from "~/schemas/admin-loja-intents";
 import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro";
 import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
 import { addBairro, removeBairro, updateBairro } from "~/server/bairros.server";
-import { answerLoja, readLojaForm } from "~/server/loja-action.server";
-import type { Route } from "./+types/bairros";
+import { lojaAction, lojaLoader } from "~/server/loja-action.server";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=configuracoes";
 
-// Nothing to show here: an admin who opens the address lands on the panel it serves.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return redirect(SCREEN);
-}
+export const loader = lojaLoader(SCREEN);
 
-export async function action({ request }: Route.ActionArgs) {
-  return answerLoja(request, SCREEN, await act(request));
-}
-
-async function act(request: Request) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const read = await readLojaForm(request, bairroIntent);
-  if (!read.ok) return read.refusal;
-  const { fields, intent } = read;
+export const action = lojaAction(SCREEN, bairroIntent, async ({ actor, fields, intent }) => {
   const id = fields.id ?? "";
 
   switch (intent) {
@@ -62,4 +46,4 @@ async function act(request: Request) {
     default:
       return intent satisfies never;
   }
-}
+});

@@ -1,37 +1,21 @@
 // POST /admin/loja/configuracoes: the store settings, the automatic-Pix credentials (saved
 // apart, so the store form never touches them) and the order webhook's test.
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { configuracaoIntent } from "~/schemas/admin-loja-intents";
 import { paymentSettingsSchema } from "~/schemas/payment-settings";
 import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
 import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
-import { answerLoja, readLojaForm } from "~/server/loja-action.server";
+import { lojaAction, lojaLoader } from "~/server/loja-action.server";
 import { savePaymentSettings } from "~/server/payments/settings.server";
 import { saveStoreSettings } from "~/server/settings.server";
 import { testStoreWebhook } from "~/server/webhooks.server";
-import type { Route } from "./+types/configuracoes";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=configuracoes";
 
-// Nothing to show here: an admin who opens the address lands on the view it serves.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return redirect(SCREEN);
-}
+export const loader = lojaLoader(SCREEN);
 
-export async function action({ request }: Route.ActionArgs) {
-  return answerLoja(request, SCREEN, await act(request));
-}
-
-async function act(request: Request) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const read = await readLojaForm(request, configuracaoIntent);
-  if (!read.ok) return read.refusal;
-  const { fields, intent } = read;
-
+export const action = lojaAction(SCREEN, configuracaoIntent, async ({ actor, fields, intent }) => {
   switch (intent) {
     case "settings-save": {
       const parsed = storeSettingsSchema.safeParse(fields);
@@ -74,4 +58,4 @@ async function act(request: Request) {
     default:
       return intent satisfies never;
   }
-}
+});

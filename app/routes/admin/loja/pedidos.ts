@@ -1,34 +1,17 @@
 // POST /admin/loja/pedidos: an order's status, its payment status, and the refund of an
 // automatic-Pix payment.
-import { redirect } from "react-router";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
 import { attempt, fail, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
-import { answerLoja, readLojaForm } from "~/server/loja-action.server";
+import { lojaAction, lojaLoader } from "~/server/loja-action.server";
 import { refundOrderPix, setOrderStatus, setPaymentStatus } from "~/server/orders-admin.server";
-import type { Route } from "./+types/pedidos";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=pedidos";
 
-// Nothing to show here: an admin who opens the address lands on the list it serves.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return redirect(SCREEN);
-}
+export const loader = lojaLoader(SCREEN);
 
-export async function action({ request }: Route.ActionArgs) {
-  return answerLoja(request, SCREEN, await act(request));
-}
-
-async function act(request: Request) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const read = await readLojaForm(request, pedidoIntent);
-  if (!read.ok) return read.refusal;
-  const { fields, intent } = read;
-
+export const action = lojaAction(SCREEN, pedidoIntent, async ({ actor, fields, intent }) => {
   switch (intent) {
     case "order-status": {
       const parsed = orderStatusSchema.safeParse(fields);
@@ -65,4 +48,4 @@ async function act(request: Request) {
     default:
       return intent satisfies never;
   }
-}
+});

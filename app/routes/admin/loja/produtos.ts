@@ -1,5 +1,5 @@
 // POST /admin/loja/produtos: the product list's writes (products and their categories).
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { produtoIntent } from "~/schemas/admin-loja-intents";
 import {
   categorySchema,
@@ -9,9 +9,8 @@ import {
   productSchema,
 } from "~/schemas/product";
 import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
 import { findOrCreateCategory } from "~/server/categories.server";
-import { answerLoja, readLojaForm } from "~/server/loja-action.server";
+import { lojaAction, lojaLoader } from "~/server/loja-action.server";
 import {
   createProduct,
   deleteProduct,
@@ -19,16 +18,11 @@ import {
   updateProduct,
 } from "~/server/products.server";
 import { assertKind, readFileLimited, StorageError } from "~/server/storage.server";
-import type { Route } from "./+types/produtos";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=produtos";
 
-// Nothing to show here: an admin who opens the address lands on the list it serves.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return redirect(SCREEN);
-}
+export const loader = lojaLoader(SCREEN);
 
 async function productImage(form: FormData): Promise<Uint8Array | null> {
   const file = form.get("imagem");
@@ -38,16 +32,7 @@ async function productImage(form: FormData): Promise<Uint8Array | null> {
   return bytes;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return answerLoja(request, SCREEN, await act(request));
-}
-
-async function act(request: Request) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const read = await readLojaForm(request, produtoIntent);
-  if (!read.ok) return read.refusal;
-  const { form, fields, intent } = read;
+export const action = lojaAction(SCREEN, produtoIntent, async ({ actor, form, fields, intent }) => {
   const id = fields.id ?? "";
 
   switch (intent) {
@@ -116,4 +101,4 @@ async function act(request: Request) {
     default:
       return intent satisfies never;
   }
-}
+});
