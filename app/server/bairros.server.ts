@@ -8,7 +8,15 @@ import { type AdminActor, AdminError, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { isUniqueViolation } from "./db/errors.server";
 import { type BairroEntrega, bairrosEntrega } from "./db/schema.server";
+import { keptUntilChanged } from "./page-data.server";
 import type { Settings } from "./settings.server";
+
+const keptBairros = keptUntilChanged(["bairros_entrega"], () => readActiveBairros());
+
+/** A write to the neighbourhoods: once it is done, this instance reads them again. */
+function forgettingServed<T>(write: Promise<T>): Promise<T> {
+  return write.finally(() => keptBairros.forget());
+}
 
 export async function listBairros(executor: Executor = db()): Promise<BairroEntrega[]> {
   return executor.select().from(bairrosEntrega).orderBy(asc(bairrosEntrega.nome));
@@ -16,22 +24,24 @@ export async function listBairros(executor: Executor = db()): Promise<BairroEntr
 
 export async function addBairro(input: BairroInput, actor: AdminActor): Promise<BairroEntrega> {
   try {
-    return await transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: bairrosEntrega.id })
-        .from(bairrosEntrega)
-        .where(sql`lower(${bairrosEntrega.nome}) = lower(${input.nome})`);
-      if (existing) throw new AdminError(BAIRRO_DUPLICATE, "nome");
-      const [row] = await tx
-        .insert(bairrosEntrega)
-        .values({ nome: input.nome, taxaEntrega: input.taxaEntrega, ativo: true })
-        .returning();
-      await audit(tx, actor, "bairro_create", "bairro", row!.id, {
-        nome: row!.nome,
-        taxa_entrega: row!.taxaEntrega,
-      });
-      return row!;
-    });
+    return await forgettingServed(
+      transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: bairrosEntrega.id })
+          .from(bairrosEntrega)
+          .where(sql`lower(${bairrosEntrega.nome}) = lower(${input.nome})`);
+        if (existing) throw new AdminError(BAIRRO_DUPLICATE, "nome");
+        const [row] = await tx
+          .insert(bairrosEntrega)
+          .values({ nome: input.nome, taxaEntrega: input.taxaEntrega, ativo: true })
+          .returning();
+        await audit(tx, actor, "bairro_create", "bairro", row!.id, {
+          nome: row!.nome,
+          taxa_entrega: row!.taxaEntrega,
+        });
+        return row!;
+      }),
+    );
   } catch (error) {
     // Two admins adding the same name at once: the unique index decides.
     if (isUniqueViolation(error)) throw new AdminError(BAIRRO_DUPLICATE, "nome");
@@ -44,29 +54,33 @@ export async function updateBairro(
   changes: { taxaEntrega?: number; ativo?: boolean },
   actor: AdminActor,
 ): Promise<BairroEntrega> {
-  return transaction(async (tx) => {
-    const [row] = await tx
-      .update(bairrosEntrega)
-      .set(changes)
-      .where(eq(bairrosEntrega.id, id))
-      .returning();
-    if (!row) throw new AdminError("Bairro não encontrado");
-    await audit(tx, actor, "bairro_update", "bairro", id, { nome: row.nome, ...changes });
-    return row;
-  });
+  return forgettingServed(
+    transaction(async (tx) => {
+      const [row] = await tx
+        .update(bairrosEntrega)
+        .set(changes)
+        .where(eq(bairrosEntrega.id, id))
+        .returning();
+      if (!row) throw new AdminError("Bairro não encontrado");
+      await audit(tx, actor, "bairro_update", "bairro", id, { nome: row.nome, ...changes });
+      return row;
+    }),
+  );
 }
 
 export async function removeBairro(id: string, actor: AdminActor): Promise<void> {
-  await transaction(async (tx) => {
-    const [row] = await tx.delete(bairrosEntrega).where(eq(bairrosEntrega.id, id)).returning();
-    if (!row) throw new AdminError("Bairro não encontrado");
-    // Orders keep the neighbourhood's name as text: removing it never touches them.
-    await audit(tx, actor, "bairro_delete", "bairro", id, { nome: row.nome });
-  });
+  await forgettingServed(
+    transaction(async (tx) => {
+      const [row] = await tx.delete(bairrosEntrega).where(eq(bairrosEntrega.id, id)).returning();
+      if (!row) throw new AdminError("Bairro não encontrado");
+      // Orders keep the neighbourhood's name as text: removing it never touches them.
+      await audit(tx, actor, "bairro_delete", "bairro", id, { nome: row.nome });
+    }),
+  );
 }
 
 /** Served neighbourhoods (active), by name, with their fee. */
-export async function listActiveBairros(executor: Executor = db()) {
+async function readActiveBairros(executor: Executor = db()) {
   return executor
     .select({
       id: bairrosEntrega.id,
@@ -78,12 +92,17 @@ export async function listActiveBairros(executor: Executor = db()) {
     .orderBy(asc(sql`lower(${bairrosEntrega.nome})`));
 }
 
-export async function deliveryRules(
-  settings: Settings,
-  executor: Executor = db(),
-): Promise<DeliveryRules> {
+/**
+ * Served neighbourhoods (active), by name, with their fee: read on every cart quote and
+ * checkout, so kept in memory until the table changes (on any instance).
+ */
+export function listActiveBairros() {
+  return keptBairros.get();
+}
+
+export async function deliveryRules(settings: Settings): Promise<DeliveryRules> {
   return {
-    bairros: await listActiveBairros(executor),
+    bairros: await listActiveBairros(),
     taxaEntregaPadrao: settings.taxaEntregaPadrao,
     freteGratisMinimo: settings.freteGratisMinimo,
   };

@@ -10,7 +10,7 @@ import { checkCoupon } from "./coupons.server";
 import { db, type Executor } from "./db/client.server";
 import { categorias, produtos } from "./db/schema.server";
 import { storeProductColumns } from "./products.server";
-import { getSettings } from "./settings.server";
+import { currentSettings } from "./settings.server";
 export interface QuoteLine {
   id: string;
   nome: string;
@@ -51,7 +51,7 @@ export async function quoteCart(
   },
   executor: Executor = db(),
 ): Promise<CartQuote> {
-  const settings = await getSettings(executor);
+  const settings = await currentSettings();
   const ids = input.itens.map((i) => i.produtoId).filter((id) => UUID_PATTERN.test(id));
   const rows = ids.length
     ? await executor
@@ -85,7 +85,7 @@ export async function quoteCart(
   const subtotal = priced.reduce((s, l) => s + l.preco * l.quantidade, 0);
   let coupon: CouponResult | null = null;
   if (input.cupom) coupon = await checkCoupon(input.cupom, subtotal, executor);
-  const rules = await deliveryRules(settings, executor);
+  const rules = await deliveryRules(settings);
   const area = input.bairro ? findServedArea(rules, input.bairro) : null;
   const totals = computeTotals(priced, coupon, area, rules, {
     formaPagamento: input.formaPagamento,

@@ -5,6 +5,7 @@ import { categorySlug } from "~/domain/catalog";
 import { type AdminActor, audit } from "./admin-actor.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type Categoria, categorias } from "./db/schema.server";
+import { keptUntilChanged } from "./page-data.server";
 
 export async function listCategories(
   options: { onlyActive?: boolean } = {},
@@ -72,11 +73,21 @@ export interface StoreCategory {
 }
 
 /** Active categories, by name, each with its URL slug. */
-export async function listStoreCategories(executor: Executor = db()): Promise<StoreCategory[]> {
-  const rows = await executor
+async function readStoreCategories(): Promise<StoreCategory[]> {
+  const rows = await db()
     .select({ id: categorias.id, nome: categorias.nome })
     .from(categorias)
     .where(eq(categorias.ativo, true))
     .orderBy(asc(sql`lower(${categorias.nome})`));
   return rows.map((r) => ({ ...r, slug: categorySlug(r.nome) }));
+}
+
+const keptStoreCategories = keptUntilChanged(["categorias"], readStoreCategories);
+
+/**
+ * The store's categories (filter, slugs), read on every catalogue request: kept in memory
+ * until the table announces a change, on any instance (page-data.server.ts).
+ */
+export function listStoreCategories(): Promise<StoreCategory[]> {
+  return keptStoreCategories.get();
 }

@@ -21,7 +21,7 @@ import { startOrderPixCharge } from "./payments/pix-online.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { consumeRateLimit, RATE_LIMITS } from "./rate-limits.server";
 import { readForm, requestInfo } from "./request-info.server";
-import { getSettings } from "./settings.server";
+import { currentSettings } from "./settings.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -48,7 +48,7 @@ export async function submitCheckout(request: Request) {
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
   // Read once, for the schema, the order and the WhatsApp message.
-  const settings = await getSettings();
+  const settings = await currentSettings();
   const pixOnline = pixOnlineAvailable(paymentConfigFrom(settings));
   const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
   if (!parsed.success) {

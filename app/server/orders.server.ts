@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/domain/coupon";
-import { BAIRRO_NOT_SERVED, findServedArea } from "~/domain/delivery";
+import { BAIRRO_NOT_SERVED, type DeliveryRules, findServedArea } from "~/domain/delivery";
 import { centavosToReais } from "~/domain/money";
 import { orderNumber } from "~/domain/order-number";
 import { computeTotals } from "~/domain/order-totals";
@@ -23,7 +23,7 @@ import {
 } from "./db/schema.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "./payments/settings.server";
 import { sessionSecret } from "./secret.server";
-import { getSettings, type Settings, webhookUrlFor } from "./settings.server";
+import { currentSettings, type Settings, webhookUrlFor } from "./settings.server";
 import { enqueueWebhook } from "./webhooks.server";
 
 export type OrderInput = Omit<CheckoutInput, "itens" | "email"> & {
@@ -105,18 +105,24 @@ export async function placeOrder(
   const done = (found: { pedido: Pedido; itens: ItemPedido[] }, created: boolean) =>
     ({ ok: true, ...found, token, created }) as const;
 
-  // A retried submit whose first attempt went through gets that same order.
-  const previous = await findByIdempotencyKey(input.idempotencyKey);
-  if (previous) return done(previous, false);
-
+  // Read before the transaction: they take no lock, and the embedded database runs one
+  // statement at a time, so a read outside the transaction would wait for it.
+  const current = settings ?? (await currentSettings());
+  const rules = await deliveryRules(current);
+  // A retried submit whose first attempt went through gets that same order. The key is
+  // looked up only when this attempt cannot go through (the first attempt took the stock or
+  // the coupon's last use, or its order holds the key), not before every order.
   for (let attempt = 0; ; attempt++) {
     try {
-      return done(await placeOrderOnce(input, token, now(), settings), true);
+      return done(await placeOrderOnce(input, token, now(), current, rules), true);
     } catch (error) {
-      if (error instanceof OrderRejected) return error.failure as PlaceOrderResult;
+      if (error instanceof OrderRejected) {
+        const previous = await findByIdempotencyKey(input.idempotencyKey);
+        return previous ? done(previous, false) : (error.failure as PlaceOrderResult);
+      }
       const constraint = uniqueViolation(error);
       if (constraint?.includes("idempotency")) {
-        // The same submit raced itself (double click): the other one won.
+        // The same submit raced itself (double click) or came again: the first one won.
         const winner = await findByIdempotencyKey(input.idempotencyKey);
         if (winner) return done(winner, false);
       }
@@ -126,10 +132,14 @@ export async function placeOrder(
   }
 }
 
-async function placeOrderOnce(input: OrderInput, token: string, at: Date, known?: Settings) {
+async function placeOrderOnce(
+  input: OrderInput,
+  token: string,
+  at: Date,
+  settings: Settings,
+  rules: DeliveryRules,
+) {
   return transaction(async (tx) => {
-    const settings = known ?? (await getSettings(tx));
-
     if (input.formaPagamento === "pix" && !settings.pixManualAtivo) {
       throw new OrderRejected({
         ok: false,
@@ -148,7 +158,6 @@ async function placeOrderOnce(input: OrderInput, token: string, at: Date, known?
         message: PAYMENT_UNAVAILABLE_MESSAGE,
       });
     }
-    const rules = await deliveryRules(settings, tx);
     const area = findServedArea(rules, input.bairro);
     if (!area) throw new OrderRejected({ ok: false, error: "bairro", message: BAIRRO_NOT_SERVED });
 

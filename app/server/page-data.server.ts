@@ -9,6 +9,8 @@ export const PAGE_DATA_CHANNEL = "agropet_paginas";
 
 let generation: number | null = null;
 let counter = 0;
+/** Moves whenever hearing starts or stops: what was kept before may have missed a change. */
+let listeningEpoch = 0;
 let stopListening: (() => Promise<void>) | undefined;
 
 /** The current generation, or null while changes could go unheard. */
@@ -35,6 +37,7 @@ export async function watchPageData(database: Database): Promise<void> {
   await stopPageDataWatch();
   stopListening = await database.listen(PAGE_DATA_CHANNEL, pageDataChanged, (listening) => {
     counter += 1;
+    listeningEpoch += 1;
     generation = listening ? counter : null;
   });
 }
@@ -43,5 +46,35 @@ export async function stopPageDataWatch(): Promise<void> {
   const stop = stopListening;
   stopListening = undefined;
   generation = null;
+  listeningEpoch += 1;
   await stop?.();
+}
+
+/**
+ * A read the storefront repeats on every request (the settings row, the served
+ * neighbourhoods), kept in memory until one of `tables` announces a change, on this instance
+ * or another. While announcements cannot be heard it is read every time. A writer may call
+ * `forget()` as well, so its own instance does not wait the moment the announcement takes.
+ */
+export function keptUntilChanged<T>(tables: string[], load: () => Promise<T>) {
+  let kept: { epoch: number; value: Promise<T> } | null = null;
+  onPageDataChange((table) => {
+    if (tables.includes(table)) kept = null;
+  });
+  return {
+    get(): Promise<T> {
+      if (generation === null) return load();
+      if (kept && kept.epoch === listeningEpoch) return kept.value;
+      const entry = { epoch: listeningEpoch, value: load() };
+      kept = entry;
+      // A failed read is not kept.
+      entry.value.catch(() => {
+        if (kept === entry) kept = null;
+      });
+      return entry.value;
+    },
+    forget(): void {
+      kept = null;
+    },
+  };
 }

@@ -276,7 +276,7 @@ export async function listStoreProducts(
   categorias: StoreCategory[];
 }> {
   const porPagina = options.porPagina ?? STORE_PAGE_SIZE;
-  const cats = await listStoreCategories(executor);
+  const cats = await listStoreCategories();
   const conditions = [
     eq(produtos.ativo, true),
     isNull(produtos.excluidoEm),

@@ -8,6 +8,7 @@ import { type AdminActor, audit } from "./admin-actor.server";
 import { logAudit } from "./audit.server";
 import { db, type Executor, transaction } from "./db/client.server";
 import { type Configuracoes, configuracoes } from "./db/schema.server";
+import { keptUntilChanged } from "./page-data.server";
 
 export type Settings = Configuracoes;
 
@@ -20,11 +21,24 @@ export async function getSettings(executor: Executor = db()): Promise<Settings> 
   return created!;
 }
 
+const keptSettings = keptUntilChanged(["configuracoes"], () => getSettings());
+
+/**
+ * The settings as the storefront reads them on every request (store layout, checkout):
+ * kept in memory until the row changes. Admin screens read the row itself (getSettings).
+ */
+export function currentSettings(): Promise<Settings> {
+  return keptSettings.get();
+}
+
 export async function updateSettings(
   executor: Executor,
   changes: Partial<Omit<Settings, "id" | "updatedAt">>,
 ): Promise<Settings> {
   await getSettings(executor);
+  // The database's announcement at commit is what every instance (this one too) relies on;
+  // forgetting here as well saves this instance the moment it takes to arrive.
+  keptSettings.forget();
   const [row] = await executor
     .update(configuracoes)
     .set({ ...changes, updatedAt: new Date() })

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
 import {
+  keptUntilChanged,
   onPageDataChange,
   PAGE_DATA_CHANNEL,
   pageDataGeneration,
@@ -13,6 +14,7 @@ import {
   watchPageData,
 } from "~/server/page-data.server";
 import { seedDatabase } from "~/server/seed.server";
+import { currentSettings } from "~/server/settings.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();
@@ -98,4 +100,62 @@ describe("page data generation", () => {
       ).toBe(1);
     },
   );
+});
+
+describe("storefront reads kept until their tables change", () => {
+  it("reads once, until its own table announces a change; another table's change keeps it", async () => {
+    const db = ctx.database.db;
+    let loads = 0;
+    const kept = keptUntilChanged(["configuracoes"], async () => {
+      loads += 1;
+      const [row] = await queryRows<{ minimo: string }>(
+        db,
+        sql`select frete_gratis_minimo::text as minimo from configuracoes where id = 1`,
+      );
+      return Number(row!.minimo);
+    });
+    const before = await kept.get();
+    expect(await kept.get()).toBe(before);
+    expect(loads).toBe(1);
+    await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`));
+    await kept.get();
+    expect(loads).toBe(1);
+
+    await generationAfter(() =>
+      db.execute(sql`update configuracoes set frete_gratis_minimo = frete_gratis_minimo + 1`),
+    );
+    expect(await kept.get()).toBe(before + 1);
+    expect(loads).toBe(2);
+    kept.forget();
+    await kept.get();
+    expect(loads).toBe(3);
+  });
+
+  it("the settings the storefront reads follow a change made anywhere", async () => {
+    const db = ctx.database.db;
+    const before = await currentSettings();
+    await generationAfter(() =>
+      db.execute(sql`update configuracoes set taxa_entrega_padrao = taxa_entrega_padrao + 1`),
+    );
+    expect((await currentSettings()).taxaEntregaPadrao).toBe(before.taxaEntregaPadrao + 100);
+  });
+
+  it("reads every time while changes cannot be heard", async () => {
+    let loads = 0;
+    const kept = keptUntilChanged(["bairros_entrega"], async () => ++loads);
+    await kept.get();
+    await kept.get();
+    expect(loads).toBe(1);
+    await stopPageDataWatch();
+    try {
+      await kept.get();
+      await kept.get();
+      expect(loads).toBe(3);
+    } finally {
+      await watchPageData(ctx.database);
+    }
+    // Hearing again: what was kept before may have missed a change, so it is read anew.
+    await kept.get();
+    expect(loads).toBe(4);
+  });
 });

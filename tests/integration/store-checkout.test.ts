@@ -354,6 +354,31 @@ describe("checkout (one server transaction)", () => {
     expect(await stockOf(ctx.database, item.id)).toBe(7);
   });
 
+  it("a retry whose first attempt took the last units or the coupon's last use gets that order", async () => {
+    await ctx.database.db
+      .insert(cupons)
+      .values({ codigo: "UMAVEZ", tipo: "valor", valor: 300, limiteUsos: 1 });
+    const item = await createProduct(ctx.database, {
+      nome: "Coleira Última",
+      preco: 2500,
+      estoque: 2,
+    });
+    const input = orderInput([{ produtoId: item.id, quantidade: 2 }], { cupom: "UMAVEZ" });
+    const first = await placeOrder(input);
+    expect(first).toMatchObject({ ok: true, created: true });
+    // Nothing left and the coupon used up: only the key says this is the same order.
+    const retry = await placeOrder(input);
+    expect(retry).toMatchObject({ ok: true, created: false });
+    if (!first.ok || !retry.ok) return;
+    expect(retry.pedido.id).toBe(first.pedido.id);
+    expect(await count(pedidos)).toBe(1);
+    expect(await stockOf(ctx.database, item.id)).toBe(0);
+    // Another customer asking for the same is refused as before.
+    expect(
+      await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "UMAVEZ" })),
+    ).toMatchObject({ ok: false, error: "estoque" });
+  });
+
   it("refuses an inactive product and puts the order webhook in the outbox with the order", async () => {
     const off = await createProduct(ctx.database, {
       nome: "Produto Inativo",

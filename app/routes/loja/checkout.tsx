@@ -10,7 +10,7 @@ import { listActiveBairros } from "~/server/bairros.server";
 import { submitCheckout } from "~/server/checkout.server";
 import { logger } from "~/server/logger.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
-import { getSettings } from "~/server/settings.server";
+import { currentSettings } from "~/server/settings.server";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -26,7 +26,7 @@ export function meta() {
 
 export async function loader() {
   try {
-    const [settings, bairros] = await Promise.all([getSettings(), listActiveBairros()]);
+    const [settings, bairros] = await Promise.all([currentSettings(), listActiveBairros()]);
     return {
       bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
       pixAtivo: settings.pixManualAtivo,

@@ -10,11 +10,11 @@ import { InlineScript } from "~/islands/inline-script";
 import { storeCart } from "~/islands/store-cart";
 import { usePageHydrates } from "~/lib/hydration";
 import { isAdminRequest } from "~/server/auth.server";
-import { getSettings } from "~/server/settings.server";
+import { currentSettings } from "~/server/settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [isAdmin, settings] = await Promise.all([isAdminRequest(request), getSettings()]);
+  const [isAdmin, settings] = await Promise.all([isAdminRequest(request), currentSettings()]);
   return {
     isAdmin,
     freteGratisMinimo: settings.freteGratisMinimo,

@@ -8,14 +8,14 @@ import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/domain/shop-facts";
 import { chatNumber } from "~/domain/whatsapp";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { getSettings } from "~/server/settings.server";
+import { currentSettings } from "~/server/settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   let settingsNumber: string | null = null;
   let facts: ShopFacts = DEFAULT_SHOP_FACTS;
   try {
-    const settings = await getSettings();
+    const settings = await currentSettings();
     settingsNumber = settings.whatsappNumero;
     facts = {
       freteGratisMinimo: settings.freteGratisMinimo,
