@@ -197,8 +197,8 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 
     return;
   }
   res.writeHead(entry.status, variant.headers[state]);
-  if (req.method === "HEAD") res.end();
-  else res.end(variant.body);
+  // To a HEAD, Node sends the headers only (the length stays the page's).
+  res.end(variant.body);
 }
 
 /** The scheme the visitor used, as Express's req.protocol reads it. */
@@ -376,6 +376,8 @@ export function pageCache(options: PageCacheOptions) {
       return next();
     }
     if (!isSharedRequest(req)) return next();
+    // A HEAD says what a GET would (RFC 9110): the page is rendered and kept as for a GET.
+    if (req.method === "HEAD") req.method = "GET";
     // Shared pages carry no nonce (the policy lists their scripts' hashes instead), and
     // arrive here already compressed.
     res.locals.cspNonce = undefined;

@@ -87,21 +87,26 @@ type Answer = {
 };
 
 /** A raw GET (node's fetch would decompress): the bytes as sent, and their decoded text. */
-async function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function get(
+  path: string,
+  { method = "GET", ...headers }: Record<string, string> = {},
+): Promise<Answer> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers }, (res) => {
+    const req = request(`${base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const raw = Buffer.concat(chunks);
         const encoding = res.headers["content-encoding"];
         const plain =
-          encoding === "br"
-            ? zlib.brotliDecompressSync(raw)
-            : encoding === "gzip"
-              ? zlib.gunzipSync(raw)
-              : raw;
+          raw.length === 0
+            ? raw
+            : encoding === "br"
+              ? zlib.brotliDecompressSync(raw)
+              : encoding === "gzip"
+                ? zlib.gunzipSync(raw)
+                : raw;
         const h = new Headers();
         for (const [name, value] of Object.entries(res.headers)) {
           if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(", ") : value);
@@ -245,6 +250,20 @@ describe("shared page cache", () => {
     // Our cookies still go the long way, to a render of their own.
     await get("/loja?q=rapido", { ...BROWSER, cookie: "agropet_sessao=abc" });
     expect(appRequests).toBe(before + 1);
+  });
+
+  it("answers a HEAD with what a GET would say, and keeps the page for the GET after it", async () => {
+    const head = await get("/loja?q=cabeca", { ...BROWSER, method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers.get("content-type")).toContain("text/html");
+    const page = await get("/loja?q=cabeca", BROWSER);
+    expect(page.headers.get("x-cache")).toBe("HIT");
+    expect(head.headers.get("content-length")).toBe(String(page.raw.length));
+    expect(head.headers.get("etag")).toBe(page.headers.get("etag"));
+    const headHit = await get("/loja?q=cabeca", { ...BROWSER, method: "HEAD" });
+    expect(headHit.headers.get("x-cache")).toBe("HIT");
+    expect(headHit.raw.length).toBe(0);
   });
 
   it("tells the app a write request happened", async () => {
