@@ -6,8 +6,10 @@
 //   `Accept-Encoding: gzip, deflate, br` as browsers do; each page's ratio to the yardstick.
 // - Checkout, posted as the checkout page posts it (a form sent as a document, answered with
 //   a redirect): one client placing orders one after another (p50); 200 concurrent checkouts
-//   spread over 10 products with stock 15 each (150 orders, 0 oversold); 100 concurrent
-//   orders of one product with stock 10 (exactly 10).
+//   spread over 10 products with stock 20 each (200 orders, stock 0 after, none oversold);
+//   the same over 10 other products with stock 15 each (150 orders, 50 refused customers
+//   who get the checkout page again); 100 concurrent orders of one product with stock 10
+//   (exactly 10).
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>.
 import { spawnSync } from "node:child_process";
@@ -32,7 +34,10 @@ const CONNECTIONS = flag("connections", 50);
 const RACE_ORDERS = 100;
 const SPREAD_ORDERS = 200;
 const SPREAD_PRODUCTS = 10;
-const SPREAD_STOCK = 15;
+/** Stock per product: every checkout of the first spread run finds its unit... */
+const SPREAD_STOCK = SPREAD_ORDERS / SPREAD_PRODUCTS;
+/** ...and in the second, a quarter of them find none. */
+const SHORT_STOCK = 15;
 const SERIAL_ORDERS = 60;
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /** Seeded product with stock 10 (Tapete Higiênico Super Secão 30 unidades). */
@@ -208,17 +213,22 @@ async function prepareStock(env: Record<string, string>) {
     const spread = await queryRows<{ id: string }>(
       database.db,
       sql`select id from produtos where sku is distinct from ${RACE_SKU} and ativo
-          and excluido_em is null order by nome limit ${SPREAD_PRODUCTS + 1}`,
+          and excluido_em is null order by nome limit ${2 * SPREAD_PRODUCTS + 1}`,
     );
     const serialProduct = spread.pop()!.id;
-    const ids = spread.map((r) => r.id);
+    const ids = spread.slice(0, SPREAD_PRODUCTS).map((r) => r.id);
+    const short = spread.slice(SPREAD_PRODUCTS).map((r) => r.id);
+    const list = (some: string[]) => sql.raw(`('${some.join("','")}')`);
     await database.db.execute(
-      sql`update produtos set estoque = ${SPREAD_STOCK} where id in ${sql.raw(`('${ids.join("','")}')`)}`,
+      sql`update produtos set estoque = ${SPREAD_STOCK} where id in ${list(ids)}`,
+    );
+    await database.db.execute(
+      sql`update produtos set estoque = ${SHORT_STOCK} where id in ${list(short)}`,
     );
     await database.db.execute(
       sql`update produtos set estoque = ${SERIAL_ORDERS * 2} where id = ${serialProduct}`,
     );
-    return { spread: ids, serialProduct };
+    return { spread: ids, short, serialProduct };
   } finally {
     await database.close();
   }
@@ -264,12 +274,28 @@ async function runBackend(kind: Kind) {
       );
       const spreadBefore = SPREAD_STOCK * SPREAD_PRODUCTS;
       const spread = await race(base, stock.spread, SPREAD_ORDERS, 10_000);
+      console.log(
+        `[${kind}] checkout: ${SPREAD_ORDERS} simultâneos em ${SPREAD_PRODUCTS} produtos, estoque ${SHORT_STOCK} cada ...`,
+      );
+      const shortBefore = SHORT_STOCK * SPREAD_PRODUCTS;
+      const short = await race(base, stock.short, SPREAD_ORDERS, 30_000);
       const stockBefore = await stockOf(base, productId);
       console.log(
         `[${kind}] corrida: ${RACE_ORDERS} checkouts de 1 unidade, estoque ${stockBefore} ...`,
       );
       const checkout = await race(base, [productId], RACE_ORDERS, 20_000);
-      return { kind, yardstick, pages, single, spread, spreadBefore, checkout, stockBefore };
+      return {
+        kind,
+        yardstick,
+        pages,
+        single,
+        spread,
+        spreadBefore,
+        short,
+        shortBefore,
+        checkout,
+        stockBefore,
+      };
     } finally {
       await stopServer(child);
     }
@@ -340,6 +366,7 @@ async function main() {
     allOk &&= r.single.failed === 0;
     for (const [name, c, tried, before] of [
       [`${SPREAD_PRODUCTS} produtos`, r.spread, SPREAD_ORDERS, r.spreadBefore],
+      [`${SPREAD_PRODUCTS} produtos, 1/4 sem estoque`, r.short, SPREAD_ORDERS, r.shortBefore],
       ["1 produto", r.checkout, RACE_ORDERS, r.stockBefore],
     ] as const) {
       // Nothing oversold: exactly the stock became orders, and none is left.
