@@ -87,7 +87,7 @@ export async function submitCheckout(request: Request) {
       return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
         headers: {
           // Tells the order page this order was just placed, so it empties the cart.
-          "Set-Cookie": await orderFlashHeader({
+          "Set-Cookie": orderFlashHeader({
             numero: pedido.numeroPedido,
             token,
             chatUrl: null,
@@ -107,7 +107,7 @@ export async function submitCheckout(request: Request) {
       { type: "success", title: "Pedido realizado com sucesso!" },
       {
         headers: {
-          "Set-Cookie": await orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl }),
+          "Set-Cookie": orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl }),
         },
       },
     );

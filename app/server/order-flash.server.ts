@@ -1,8 +1,7 @@
 // After the checkout, /loja shows the success message with the link to the order page
 // (and the chat text when the chat is on). They travel in a signed, short-lived cookie.
-import { createCookie } from "react-router";
 import { z } from "zod";
-import { sessionSecret } from "./secret.server";
+import { signedCookie } from "./signed-cookie.server";
 
 const flashSchema = z.object({
   numero: z.string(),
@@ -11,19 +10,11 @@ const flashSchema = z.object({
 });
 export type OrderFlash = z.infer<typeof flashSchema>;
 
-function cookie() {
-  return createCookie("agropet_pedido", {
-    // "/" and not "/loja": the client fetches loader data from /loja.data.
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secrets: [sessionSecret()],
-    maxAge: 300,
-  });
-}
+// Path "/" and not "/loja": the client fetches loader data from /loja.data.
+const cookie = signedCookie("agropet_pedido", { maxAge: 300 });
 
-export function orderFlashHeader(flash: OrderFlash): Promise<string> {
-  return cookie().serialize(flashSchema.parse(flash));
+export function orderFlashHeader(flash: OrderFlash): string {
+  return cookie.serialize(flashSchema.parse(flash));
 }
 
 /** The pending flash and the header that clears it. */
@@ -32,8 +23,8 @@ export async function readOrderFlash(
 ): Promise<{ flash: OrderFlash | null; headers?: Headers }> {
   const header = request.headers.get("cookie");
   if (!header?.includes("agropet_pedido=")) return { flash: null };
-  const parsed = flashSchema.safeParse(await cookie().parse(header));
+  const parsed = flashSchema.safeParse(cookie.parse(header));
   if (!parsed.success) return { flash: null };
-  const headers = new Headers({ "Set-Cookie": await cookie().serialize("", { maxAge: 0 }) });
+  const headers = new Headers({ "Set-Cookie": cookie.clear() });
   return { flash: parsed.data, headers };
 }

@@ -3,15 +3,15 @@
 // total on the server, insert the order and its items, and queue the order webhook.
 // Either all of it happens or nothing does. Admin-side functions live elsewhere.
 import crypto from "node:crypto";
-import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/domain/coupon";
 import { BAIRRO_NOT_SERVED, type DeliveryRules, findServedArea } from "~/domain/delivery";
-import { centavosToReais } from "~/domain/money";
+import { centavosToReais, decimalToCentavos } from "~/domain/money";
 import { orderNumber } from "~/domain/order-number";
 import { computeTotals } from "~/domain/order-totals";
 import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "~/schemas/checkout";
 import { deliveryRules } from "./bairros.server";
-import { db, type Executor, transaction } from "./db/client.server";
+import { db, type Executor, insertRows, runSql, transaction } from "./db/client.server";
 import { uniqueViolation } from "./db/errors.server";
 import {
   cupons,
@@ -132,6 +132,11 @@ export async function placeOrder(
   }
 }
 
+/** Takes the units when the product is on sale and has them: its name and price, or no row. */
+const TAKE_STOCK = `update produtos set estoque = estoque - $1, updated_at = $2
+  where id = $3 and ativo and excluido_em is null and estoque >= $1
+  returning nome, preco_atual`;
+
 async function placeOrderOnce(
   input: OrderInput,
   token: string,
@@ -173,18 +178,14 @@ async function placeOrderOnce(
     const unavailable: { produtoId: string; nome: string }[] = [];
     for (const id of ids) {
       const quantidade = wanted.get(id)!;
-      const sellable = and(
-        eq(produtos.id, id),
-        eq(produtos.ativo, true),
-        isNull(produtos.excluidoEm),
-      );
-      const [updated] = await tx
-        .update(produtos)
-        .set({ estoque: sql`${produtos.estoque} - ${quantidade}`, updatedAt: at })
-        .where(and(sellable, gte(produtos.estoque, quantidade)))
-        .returning({ nome: produtos.nome, preco: produtos.precoAtual });
+      const [updated] = await runSql<{ nome: string; preco_atual: string }>(tx, TAKE_STOCK, [
+        quantidade,
+        at,
+        id,
+      ]);
       if (updated) {
-        lines.push({ produtoId: id, nome: updated.nome, preco: updated.preco, quantidade });
+        const preco = decimalToCentavos(updated.preco_atual);
+        lines.push({ produtoId: id, nome: updated.nome, preco, quantidade });
         continue;
       }
       const [current] = await tx
@@ -268,57 +269,62 @@ async function placeOrderOnce(
     const endereco = [`${input.endereco}, ${input.numero}`, input.complemento]
       .filter(Boolean)
       .join(" - ");
-    const [pedido] = await tx
-      .insert(pedidos)
-      .values({
-        numeroPedido: orderNumber(at.getTime()),
-        tokenHash: hashToken(token),
-        idempotencyKey: input.idempotencyKey,
-        clienteNome: input.nome,
-        clienteTelefone: input.telefone,
-        clienteEndereco: endereco,
-        clienteBairro: area.nome,
-        clienteReferencia: input.referencia,
-        clienteEmail: input.formaPagamento === "pix_mercadopago" ? (input.email ?? null) : null,
-        janelaEntrega: input.janelaEntrega,
-        observacoes: input.observacoes,
-        subtotal: totals.subtotal,
-        taxaEntrega: totals.taxaEntrega,
-        desconto: totals.desconto,
-        descontoPix: totals.descontoPix,
-        total: totals.total,
-        cupomCodigo: coupon?.ok ? coupon.codigo : null,
-        cupomId,
-        formaPagamento: input.formaPagamento,
-        trocoPara: input.formaPagamento === "dinheiro" ? input.trocoPara : null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    const itens = await tx
-      .insert(itensPedido)
-      .values(
-        lines.map((l) => ({
-          pedidoId: pedido!.id,
-          produtoId: l.produtoId,
-          produtoNome: l.nome,
-          produtoPreco: l.preco,
-          quantidade: l.quantidade,
-          subtotal: l.preco * l.quantidade,
-        })),
-      )
-      .returning();
+    // Every column is written here, defaults included, so this object is the saved row.
+    const pedido: Pedido = {
+      id: crypto.randomUUID(),
+      numeroPedido: orderNumber(at.getTime()),
+      tokenHash: hashToken(token),
+      idempotencyKey: input.idempotencyKey,
+      clienteNome: input.nome,
+      clienteTelefone: input.telefone,
+      clienteEndereco: endereco,
+      clienteBairro: area.nome,
+      clienteReferencia: input.referencia,
+      clienteEmail: input.formaPagamento === "pix_mercadopago" ? (input.email ?? null) : null,
+      janelaEntrega: input.janelaEntrega,
+      observacoes: input.observacoes,
+      subtotal: totals.subtotal,
+      taxaEntrega: totals.taxaEntrega,
+      desconto: totals.desconto,
+      descontoPix: totals.descontoPix,
+      total: totals.total,
+      cupomCodigo: coupon?.ok ? coupon.codigo : null,
+      cupomId,
+      formaPagamento: input.formaPagamento,
+      trocoPara: input.formaPagamento === "dinheiro" ? input.trocoPara : null,
+      statusPedido: "novo",
+      statusPagamento: "aguardando",
+      estoqueDevolvido: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const itens: ItemPedido[] = lines.map((l) => ({
+      id: crypto.randomUUID(),
+      pedidoId: pedido.id,
+      produtoId: l.produtoId,
+      produtoNome: l.nome,
+      produtoPreco: l.preco,
+      quantidade: l.quantidade,
+      subtotal: l.preco * l.quantidade,
+    }));
+    // The order and its items in one statement (one round trip).
+    const order = insertRows(pedidos, [pedido]);
+    const items = insertRows(itensPedido, itens, order.values.length);
+    await runSql(tx, `with pedido as (${order.text}) ${items.text}`, [
+      ...order.values,
+      ...items.values,
+    ]);
 
     const url = webhookUrlFor(settings, "pedido");
     if (url) {
       await enqueueWebhook(tx, {
         tipo: "pedido",
         url,
-        referenciaId: pedido!.id,
-        payload: orderWebhookPayload(pedido!, itens, at),
+        referenciaId: pedido.id,
+        payload: orderWebhookPayload(pedido, itens, at),
       });
     }
-    return { pedido: pedido!, itens };
+    return { pedido, itens };
   });
 }
 

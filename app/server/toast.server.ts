@@ -1,8 +1,8 @@
 // One-shot messages carried across a redirect in a signed cookie, shown by the root as
 // a sonner toast (e.g. 'Pedido ... realizado com sucesso!' after the checkout).
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
-import { sessionSecret } from "./secret.server";
+import { signedCookie } from "./signed-cookie.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info", "warning"]).default("success"),
@@ -11,28 +11,20 @@ export const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-function toastCookie() {
-  return createCookie("agropet_toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secrets: [sessionSecret()],
-    maxAge: 60,
-  });
-}
+const toastCookie = signedCookie("agropet_toast", { maxAge: 60 });
 
-export async function toastHeader(toast: z.input<typeof toastSchema>): Promise<string> {
-  return toastCookie().serialize(toastSchema.parse(toast));
+export function toastHeader(toast: z.input<typeof toastSchema>): string {
+  return toastCookie.serialize(toastSchema.parse(toast));
 }
 
 /** Reads the pending toast and the header that clears it. */
 export async function readToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers?: Headers }> {
-  const value = await toastCookie().parse(request.headers.get("cookie"));
+  const value = toastCookie.parse(request.headers.get("cookie"));
   const parsed = toastSchema.safeParse(value);
   if (!parsed.success) return { toast: null };
-  const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
+  const headers = new Headers({ "Set-Cookie": toastCookie.clear() });
   return { toast: parsed.data, headers };
 }
 
@@ -42,6 +34,6 @@ export async function redirectWithToast(
   init?: ResponseInit,
 ) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await toastHeader(toast));
+  headers.append("Set-Cookie", toastHeader(toast));
   return redirect(url, { ...init, headers });
 }

@@ -118,6 +118,49 @@ describe("checkout (one server transaction)", () => {
     });
   });
 
+  it("hands back exactly the order and items it saved, every column and default included", async () => {
+    const racao = await createProduct(ctx.database, { nome: "Ração Ímã", preco: 2590, estoque: 5 });
+    const osso = await createProduct(ctx.database, { nome: "Osso Nó", preco: 1199, estoque: 5 });
+    const result = await placeOrder(
+      orderInput(
+        [
+          { produtoId: osso.id, quantidade: 1 },
+          { produtoId: racao.id, quantidade: 2 },
+        ],
+        {
+          cupom: "BEMVINDO10",
+          referencia: "Casa azul",
+          trocoPara: 10000,
+          observacoes: "Sem cebola",
+        },
+      ),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [saved] = await ctx.database.db
+      .select()
+      .from(pedidos)
+      .where(eq(pedidos.id, result.pedido.id));
+    expect(result.pedido).toEqual(saved);
+    expect(saved).toMatchObject({
+      statusPedido: "novo",
+      estoqueDevolvido: false,
+      trocoPara: 10000,
+    });
+    const savedItems = await ctx.database.db
+      .select()
+      .from(itensPedido)
+      .where(eq(itensPedido.pedidoId, saved!.id));
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...result.itens].sort(byId)).toEqual(savedItems.sort(byId));
+    expect(
+      savedItems.map((i) => [i.produtoNome, i.produtoPreco, i.quantidade, i.subtotal]).sort(),
+    ).toEqual([
+      ["Osso Nó", 1199, 1, 1199],
+      ["Ração Ímã", 2590, 2, 5180],
+    ]);
+  });
+
   it("decides free delivery before the coupon: FRETE5 in Tabuleiro never makes R$ 42,60 dearer", async () => {
     const item = await createProduct(ctx.database, {
       nome: "Ração Tabuleiro",
