@@ -2,7 +2,7 @@
 // app instance: the admin login lockout, the checkout, coupon guesses and the public forms.
 // Every operation, its rule and the pt-BR name the security screen shows live here.
 import { and, eq, sql } from "drizzle-orm";
-import { db, type Executor, queryRows } from "./db/client.server";
+import { db, type Executor, runSql } from "./db/client.server";
 import { type RateLimit, rateLimits } from "./db/schema.server";
 import { requestInfo } from "./request-info.server";
 
@@ -122,6 +122,29 @@ export async function resetAttempts(
     .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
 }
 
+/** $1 operation, $2 identifier, $3 now, $4 window start, $5 blocked until on a first attempt
+ * (a rule of one), $6 the rule's max, $7 blocked until. SQL text: it runs on every checkout. */
+const CONSUME = `with blocked as (
+    select 1 from rate_limits
+    where operation = $1 and identifier = $2 and blocked_until > $3::timestamptz
+  ), counted as (
+    insert into rate_limits
+      (operation, identifier, attempt_count, first_attempt, last_attempt, blocked_until)
+    select $1, $2, 1, $3::timestamptz, $3::timestamptz, $5::timestamptz
+    where not exists (select 1 from blocked)
+    on conflict (operation, identifier) do update set
+      attempt_count = case when rate_limits.first_attempt < $4::timestamptz then 1
+        else rate_limits.attempt_count + 1 end,
+      first_attempt = case when rate_limits.first_attempt < $4::timestamptz then $3::timestamptz
+        else rate_limits.first_attempt end,
+      last_attempt = $3::timestamptz,
+      blocked_until = case when (case when rate_limits.first_attempt < $4::timestamptz then 1
+        else rate_limits.attempt_count + 1 end) >= $6::int then $7::timestamptz
+        else rate_limits.blocked_until end
+    returning attempt_count
+  )
+  select (select attempt_count from counted) as attempt_count`;
+
 /**
  * For endpoints where every request counts (public forms, checkout): refuses when blocked,
  * otherwise counts this request. Returns true when the request may go on. One statement
@@ -138,31 +161,15 @@ export async function consumeRateLimit(
   const at = now.toISOString();
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
   const blockUntil = new Date(now.getTime() + rule.blockMs).toISOString();
-  const expired = sql`rate_limits.first_attempt < ${windowStart}::timestamptz`;
-  const nextCount = sql`case when ${expired} then 1 else rate_limits.attempt_count + 1 end`;
-  const rows = await queryRows<{ attempt_count: number | null }>(
-    executor,
-    sql`with blocked as (
-          select 1 from rate_limits
-          where operation = ${operation} and identifier = ${identifier}
-            and blocked_until > ${at}::timestamptz
-        ), counted as (
-          insert into rate_limits
-            (operation, identifier, attempt_count, first_attempt, last_attempt, blocked_until)
-          select ${operation}, ${identifier}, 1, ${at}::timestamptz, ${at}::timestamptz,
-            ${rule.max <= 1 ? blockUntil : null}::timestamptz
-          where not exists (select 1 from blocked)
-          on conflict (operation, identifier) do update set
-            attempt_count = ${nextCount},
-            first_attempt = case when ${expired} then ${at}::timestamptz
-              else rate_limits.first_attempt end,
-            last_attempt = ${at}::timestamptz,
-            blocked_until = case when ${nextCount} >= ${rule.max} then ${blockUntil}::timestamptz
-              else rate_limits.blocked_until end
-          returning attempt_count
-        )
-        select (select attempt_count from counted) as attempt_count`,
-  );
+  const rows = await runSql<{ attempt_count: number | null }>(executor, CONSUME, [
+    operation,
+    identifier,
+    at,
+    windowStart,
+    rule.max <= 1 ? blockUntil : null,
+    rule.max,
+    blockUntil,
+  ]);
   const count = rows[0]?.attempt_count;
   return count !== null && count !== undefined && count <= rule.max;
 }
