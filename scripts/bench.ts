@@ -15,6 +15,7 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error autocannon ships no type declarations
@@ -136,21 +137,39 @@ function checkoutBody(i: number, productId: string) {
  * a document, a placed order is answered with a redirect (302), a refusal with the page again
  * (409), and the redirect is not followed.
  */
-async function placeOrder(base: string, i: number, productId: string): Promise<number> {
-  const res = await fetch(`${base}/loja/checkout`, {
-    method: "POST",
-    body: checkoutBody(i, productId),
-    redirect: "manual",
-    headers: {
-      origin: base,
-      "sec-fetch-mode": "navigate",
-      "sec-fetch-site": "same-origin",
-      // One client address per buyer, as different customers would have.
-      "x-forwarded-for": `10.${77 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
-    },
+/**
+ * One customer's checkout on a connection of its own, as separate phones would post it.
+ * node:http rather than fetch: the load generator shares the two cores with the server, and
+ * fetch cost it about 4 ms of CPU per order, a third of what it measured.
+ */
+function placeOrder(base: string, i: number, productId: string): Promise<number> {
+  const body = checkoutBody(i, productId).toString();
+  const url = new URL("/loja/checkout", base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          origin: base,
+          "sec-fetch-mode": "navigate",
+          "sec-fetch-site": "same-origin",
+          // One client address per buyer, as different customers would have.
+          "x-forwarded-for": `10.${77 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
   });
-  await res.arrayBuffer();
-  return res.status;
 }
 
 /** Concurrent checkouts, order i buying one unit of products[i % products.length]. */

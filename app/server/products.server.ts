@@ -264,11 +264,15 @@ function escapeLike(text: string): string {
 /**
  * The store list (SPEC §7.1): active, not deleted, stock above 0, ordered by name.
  * `q` matches name, description and SKU ignoring case and accents; `categoria` is a slug.
+ * The storefront's read: the categories come from the kept copy (listStoreCategories), the
+ * products from the database itself, never inside a transaction.
  */
-export async function listStoreProducts(
-  options: { q?: string | null; categoria?: string | null; pagina?: number; porPagina?: number },
-  executor: Executor = db(),
-): Promise<{
+export async function listStoreProducts(options: {
+  q?: string | null;
+  categoria?: string | null;
+  pagina?: number;
+  porPagina?: number;
+}): Promise<{
   produtos: StoreProduct[];
   total: number;
   pagina: number;
@@ -295,7 +299,7 @@ export async function listStoreProducts(
     conditions.push(eq(produtos.categoriaId, category.id));
   }
   const pagina = Math.max(1, Math.floor(options.pagina ?? 1));
-  const rows = await executor
+  const rows = await db()
     .select({ ...storeProductColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(produtos)
     .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
@@ -306,7 +310,7 @@ export async function listStoreProducts(
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && pagina > 1) {
     // Past the last page: count to tell the page how many there are.
-    const [counted] = await executor
+    const [counted] = await db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(produtos)
       .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))

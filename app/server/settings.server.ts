@@ -31,20 +31,28 @@ export function currentSettings(): Promise<Settings> {
   return keptSettings.get();
 }
 
+/**
+ * Saves `changes`. The database's announcement at commit is what every instance (this one
+ * too) relies on to drop its kept copy; forgetting once the write is done as well saves this
+ * instance the moment that takes. Inside a transaction, wrap it in `forgettingSettings`.
+ */
 export async function updateSettings(
   executor: Executor,
   changes: Partial<Omit<Settings, "id" | "updatedAt">>,
 ): Promise<Settings> {
   await getSettings(executor);
-  // The database's announcement at commit is what every instance (this one too) relies on;
-  // forgetting here as well saves this instance the moment it takes to arrive.
-  keptSettings.forget();
   const [row] = await executor
     .update(configuracoes)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(configuracoes.id, 1))
     .returning();
+  keptSettings.forget();
   return row!;
+}
+
+/** Forgets the kept settings once `write` (a transaction that saves them) has committed. */
+export function forgettingSettings<T>(write: Promise<T>): Promise<T> {
+  return write.finally(() => keptSettings.forget());
 }
 
 /** Each kind of announcement has its own switch: turning one off leaves the others alone. */
@@ -77,33 +85,35 @@ export async function saveStoreSettings(
   input: StoreSettingsInput,
   actor: AdminActor,
 ): Promise<Settings> {
-  return transaction(async (tx) => {
-    const before = await getSettings(tx);
-    const changes = {
-      whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
-      whatsappAtivo: input.whatsappAtivo,
-      taxaEntregaPadrao: input.taxaEntregaPadrao,
-      freteGratisMinimo: input.freteGratisMinimo,
-      pixManualAtivo: input.pixManualAtivo,
-      pixChave: input.pixChave,
-      pixNomeRecebedor: input.pixNomeRecebedor,
-      pixCidade: input.pixCidade,
-      pixDescontoPercentual: input.pixDescontoPercentual,
-      webhookUrl: input.webhookUrl,
-      webhookAtivo: input.webhookAtivo,
-      // A blank secret field keeps the saved secret (it is never sent back to the page).
-      webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
-    };
-    const after = await updateSettings(tx, changes);
-    const changed = Object.keys(changes).filter(
-      (k) => before[k as keyof Settings] !== after[k as keyof Settings],
-    );
-    await audit(tx, actor, "settings_update", "configuracoes", "1", {
-      origem: "loja",
-      campos: changed,
-    });
-    return after;
-  });
+  return forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changes = {
+        whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
+        whatsappAtivo: input.whatsappAtivo,
+        taxaEntregaPadrao: input.taxaEntregaPadrao,
+        freteGratisMinimo: input.freteGratisMinimo,
+        pixManualAtivo: input.pixManualAtivo,
+        pixChave: input.pixChave,
+        pixNomeRecebedor: input.pixNomeRecebedor,
+        pixCidade: input.pixCidade,
+        pixDescontoPercentual: input.pixDescontoPercentual,
+        webhookUrl: input.webhookUrl,
+        webhookAtivo: input.webhookAtivo,
+        // A blank secret field keeps the saved secret (it is never sent back to the page).
+        webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
+      };
+      const after = await updateSettings(tx, changes);
+      const changed = Object.keys(changes).filter(
+        (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+      );
+      await audit(tx, actor, "settings_update", "configuracoes", "1", {
+        origem: "loja",
+        campos: changed,
+      });
+      return after;
+    }),
+  );
 }
 
 /** The general settings screen (SPEC §2.3, §5.7): webhook URLs and the chat number. */
@@ -135,22 +145,24 @@ export async function saveGeneralSettings(
     webhookCurriculosAtivo: input.webhook_curriculos_ativo,
     whatsappNumero: input.whatsapp_numero.replace(/\D/g, "") || null,
   };
-  await transaction(async (tx) => {
-    const before = await getSettings(tx);
-    const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
-      (key) => (before[key] ?? null) !== changes[key],
-    );
-    await updateSettings(tx, changes);
-    await logAudit(
-      {
-        request,
-        adminUserId,
-        action: "settings_update",
-        resourceType: "configuracoes",
-        resourceId: "1",
-        details: { campos: changed },
-      },
-      tx,
-    );
-  });
+  await forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
+        (key) => (before[key] ?? null) !== changes[key],
+      );
+      await updateSettings(tx, changes);
+      await logAudit(
+        {
+          request,
+          adminUserId,
+          action: "settings_update",
+          resourceType: "configuracoes",
+          resourceId: "1",
+          details: { campos: changed },
+        },
+        tx,
+      );
+    }),
+  );
 }

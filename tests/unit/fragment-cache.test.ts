@@ -1,6 +1,7 @@
 // The server's fragment cache: static markup rendered once per key, least recently used
 // dropped first.
 import { createElement } from "react";
+import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
 import { fragmentCache } from "~/server/fragment-cache.server";
 
@@ -24,6 +25,13 @@ describe("fragment cache", () => {
     const cache = fragmentCache();
     expect(cache.html("x", () => createElement("p", null, '<script>"x"</script>'))).toBe(
       "<p>&lt;script&gt;&quot;x&quot;&lt;/script&gt;</p>",
+    );
+  });
+
+  it("gives its fragments a router, so their links render", () => {
+    const cache = fragmentCache();
+    expect(cache.html("l", () => createElement(Link, { to: "/loja/produto/1" }, "Ver"))).toBe(
+      '<a href="/loja/produto/1" data-discover="true">Ver</a>',
     );
   });
 

@@ -1,5 +1,5 @@
 import { PlusIcon } from "lucide-react";
-import { Link, StaticRouter } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
@@ -40,11 +40,9 @@ export function ProductCard(props: CardProps) {
       p.imagemUrl,
     ]);
     const html = fragments.html(key, () => (
-      <StaticRouter location="/loja">
-        <CartProvider>
-          <CardContent {...props} />
-        </CartProvider>
-      </StaticRouter>
+      <CartProvider>
+        <CardContent {...props} />
+      </CartProvider>
     ));
     // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered itself, above.
     return <li className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -5,7 +5,7 @@ import type { PaymentSettingsInput } from "~/schemas/payment-settings";
 import { type AdminActor, AdminError, audit } from "../admin-actor.server";
 import { db, type Executor, transaction } from "../db/client.server";
 import { env } from "../env.server";
-import { getSettings, type Settings, updateSettings } from "../settings.server";
+import { forgettingSettings, getSettings, type Settings, updateSettings } from "../settings.server";
 
 export interface PaymentConfig {
   ativo: boolean;
@@ -72,41 +72,43 @@ export async function savePaymentSettings(
   input: PaymentSettingsInput,
   actor: AdminActor,
 ): Promise<PaymentSettingsView> {
-  return transaction(async (tx) => {
-    const before = await getSettings(tx);
-    const changes = {
-      mercadopagoAtivo: input.mercadopagoAtivo,
-      pixExpiracaoMinutos: input.pixExpiracaoMinutos,
-      // Blank keeps the saved value; the 'limpar' boxes remove it.
-      mercadopagoAccessToken: input.limparAccessToken
-        ? null
-        : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
-      mercadopagoWebhookSecret: input.limparWebhookSecret
-        ? null
-        : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
-    };
-    const config = paymentConfigFrom({ ...before, ...changes });
-    if (config.ativo && !config.accessToken) {
-      throw new AdminError(
-        "Informe o access token do Mercado Pago para ativar o Pix automático",
-        "mercadopagoAccessToken",
+  return forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changes = {
+        mercadopagoAtivo: input.mercadopagoAtivo,
+        pixExpiracaoMinutos: input.pixExpiracaoMinutos,
+        // Blank keeps the saved value; the 'limpar' boxes remove it.
+        mercadopagoAccessToken: input.limparAccessToken
+          ? null
+          : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
+        mercadopagoWebhookSecret: input.limparWebhookSecret
+          ? null
+          : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
+      };
+      const config = paymentConfigFrom({ ...before, ...changes });
+      if (config.ativo && !config.accessToken) {
+        throw new AdminError(
+          "Informe o access token do Mercado Pago para ativar o Pix automático",
+          "mercadopagoAccessToken",
+        );
+      }
+      if (config.ativo && !config.webhookSecret) {
+        throw new AdminError(
+          "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
+          "mercadopagoWebhookSecret",
+        );
+      }
+      const after = await updateSettings(tx, changes);
+      const changed = Object.keys(changes).filter(
+        (k) => before[k as keyof Settings] !== after[k as keyof Settings],
       );
-    }
-    if (config.ativo && !config.webhookSecret) {
-      throw new AdminError(
-        "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
-        "mercadopagoWebhookSecret",
-      );
-    }
-    const after = await updateSettings(tx, changes);
-    const changed = Object.keys(changes).filter(
-      (k) => before[k as keyof Settings] !== after[k as keyof Settings],
-    );
-    // Field names only: the audit trail never holds the credentials.
-    await audit(tx, actor, "settings_update", "configuracoes", "1", {
-      origem: "pagamentos",
-      campos: changed,
-    });
-    return paymentSettingsView(after);
-  });
+      // Field names only: the audit trail never holds the credentials.
+      await audit(tx, actor, "settings_update", "configuracoes", "1", {
+        origem: "pagamentos",
+        campos: changed,
+      });
+      return paymentSettingsView(after);
+    }),
+  );
 }
