@@ -5,7 +5,8 @@
 //   page cache), all with autocannon, 50 connections for 10 s, every request sending
 //   `Accept-Encoding: gzip, deflate, br` as browsers do; each page's ratio to the yardstick.
 // - Checkout, posted as the checkout page posts it (a form sent as a document, answered with
-//   a redirect): one client placing orders one after another (p50); 200 concurrent checkouts
+//   a redirect), after a warm-up of 200 concurrent orders on products of its own: one
+//   client placing orders one after another (p50); 200 concurrent checkouts
 //   spread over 10 products with stock 20 each (200 orders, stock 0 after, none oversold);
 //   the same over 10 other products with stock 15 each (150 orders, 50 refused customers
 //   who get the checkout page again); 100 concurrent orders of one product with stock 10
@@ -232,14 +233,20 @@ async function prepareStock(env: Record<string, string>) {
     const spread = await queryRows<{ id: string }>(
       database.db,
       sql`select id from produtos where sku is distinct from ${RACE_SKU} and ativo
-          and excluido_em is null order by nome limit ${2 * SPREAD_PRODUCTS + 1}`,
+          and excluido_em is null order by nome limit ${3 * SPREAD_PRODUCTS + 1}`,
     );
     const serialProduct = spread.pop()!.id;
     const ids = spread.slice(0, SPREAD_PRODUCTS).map((r) => r.id);
-    const short = spread.slice(SPREAD_PRODUCTS).map((r) => r.id);
+    const short = spread.slice(SPREAD_PRODUCTS, 2 * SPREAD_PRODUCTS).map((r) => r.id);
+    const warmUp = spread.slice(2 * SPREAD_PRODUCTS).map((r) => r.id);
     const list = (some: string[]) => sql.raw(`('${some.join("','")}')`);
     await database.db.execute(
       sql`update produtos set estoque = ${SPREAD_STOCK} where id in ${list(ids)}`,
+    );
+    // What the seed leaves for the warm-up (five products) gets stock for all of it.
+    if (warmUp.length === 0) throw new Error("Sem produtos para o aquecimento do checkout");
+    await database.db.execute(
+      sql`update produtos set estoque = ${SPREAD_ORDERS} where id in ${list(warmUp)}`,
     );
     await database.db.execute(
       sql`update produtos set estoque = ${SHORT_STOCK} where id in ${list(short)}`,
@@ -247,7 +254,7 @@ async function prepareStock(env: Record<string, string>) {
     await database.db.execute(
       sql`update produtos set estoque = ${SERIAL_ORDERS * 2} where id = ${serialProduct}`,
     );
-    return { spread: ids, short, serialProduct };
+    return { spread: ids, short, warmUp, serialProduct };
   } finally {
     await database.close();
   }
@@ -286,6 +293,11 @@ async function runBackend(kind: Kind) {
         pages.push([name, await load(`${base}${url}`, headers)]);
         await settle(base);
       }
+      // As for the pages: a warm-up (the same 200 concurrent orders, on products of its own)
+      // so the first JIT and connection costs do not count.
+      console.log(`[${kind}] checkout: aquecimento ...`);
+      await race(base, stock.warmUp, SPREAD_ORDERS, 40_000);
+      await settle(base);
       console.log(`[${kind}] checkout: ${SERIAL_ORDERS} pedidos em sequência ...`);
       const single = await serial(base, stock.serialProduct, 0);
       console.log(

@@ -178,11 +178,12 @@ async function placeOrderOnce(
     const unavailable: { produtoId: string; nome: string }[] = [];
     for (const id of ids) {
       const quantidade = wanted.get(id)!;
-      const [updated] = await runSql<{ nome: string; preco_atual: string }>(tx, TAKE_STOCK, [
-        quantidade,
-        at,
-        id,
-      ]);
+      const [updated] = await runSql<{ nome: string; preco_atual: string }>(
+        tx,
+        TAKE_STOCK,
+        [quantidade, at, id],
+        "pedido_baixa_estoque",
+      );
       if (updated) {
         const preco = decimalToCentavos(updated.preco_atual);
         lines.push({ produtoId: id, nome: updated.nome, preco, quantidade });
@@ -310,10 +311,12 @@ async function placeOrderOnce(
     // The order and its items in one statement (one round trip).
     const order = insertRows(pedidos, [pedido]);
     const items = insertRows(itensPedido, itens, order.values.length);
-    await runSql(tx, `with pedido as (${order.text}) ${items.text}`, [
-      ...order.values,
-      ...items.values,
-    ]);
+    await runSql(
+      tx,
+      `with pedido as (${order.text}) ${items.text}`,
+      [...order.values, ...items.values],
+      `pedido_insere_${itens.length}_itens`,
+    );
 
     const url = webhookUrlFor(settings, "pedido");
     if (url) {

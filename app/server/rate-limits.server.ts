@@ -161,15 +161,20 @@ export async function consumeRateLimit(
   const at = now.toISOString();
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
   const blockUntil = new Date(now.getTime() + rule.blockMs).toISOString();
-  const rows = await runSql<{ attempt_count: number | null }>(executor, CONSUME, [
-    operation,
-    identifier,
-    at,
-    windowStart,
-    rule.max <= 1 ? blockUntil : null,
-    rule.max,
-    blockUntil,
-  ]);
+  const rows = await runSql<{ attempt_count: number | null }>(
+    executor,
+    CONSUME,
+    [
+      operation,
+      identifier,
+      at,
+      windowStart,
+      rule.max <= 1 ? blockUntil : null,
+      rule.max,
+      blockUntil,
+    ],
+    "limite_consome",
+  );
   const count = rows[0]?.attempt_count;
   return count !== null && count !== undefined && count <= rule.max;
 }

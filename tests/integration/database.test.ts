@@ -1,6 +1,14 @@
+import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { databaseReady, openDatabase, queryRows } from "~/server/db/client.server";
+import {
+  databaseReady,
+  insertRows,
+  openDatabase,
+  queryRows,
+  runSql,
+  transaction,
+} from "~/server/db/client.server";
 import {
   bairrosEntrega,
   categorias,
@@ -138,4 +146,62 @@ describe("database", () => {
       db.insert(cupons).values({ codigo: "X", tipo: "percentual", valor: 15000 }),
     ).rejects.toThrow();
   });
+
+  it("runs SQL text on the driver, named statements again with new values, inside a transaction too", async () => {
+    const db = ctx.database.db;
+    const [categoria] = await db.select().from(categorias).limit(1);
+    const row = (sku: string, precoAtual: number) => ({
+      ...SQL_PRODUCT,
+      id: crypto.randomUUID(),
+      sku,
+      precoAtual,
+      categoriaId: categoria!.id,
+    });
+    // The same name twice on the pool, then inside a transaction that rolls back.
+    for (const [sku, preco] of [
+      ["SQL-1", 1990],
+      ["SQL-2", 5],
+    ] as const) {
+      const insert = insertRows(produtos, [row(sku, preco)]);
+      await runSql(db, insert.text, insert.values, "teste_insere_produto");
+    }
+    const read = "select sku, preco_atual from produtos where sku like $1 order by sku";
+    expect(await runSql(db, read, ["SQL-%"], "teste_le_produtos")).toEqual([
+      { sku: "SQL-1", preco_atual: "19.90" },
+      { sku: "SQL-2", preco_atual: "0.05" },
+    ]);
+    await expect(
+      transaction(async (tx) => {
+        const insert = insertRows(produtos, [row("SQL-3", 100)]);
+        await runSql(tx, insert.text, insert.values, "teste_insere_produto");
+        expect(await runSql(tx, read, ["SQL-3"], "teste_le_produtos")).toHaveLength(1);
+        throw new Error("desfaz");
+      }),
+    ).rejects.toThrow("desfaz");
+    expect(await runSql(db, read, ["SQL-3"])).toEqual([]);
+    const [back] = await db.select().from(produtos).where(eq(produtos.sku, "SQL-1"));
+    expect(back).toMatchObject({
+      nome: "Produto SQL",
+      precoAtual: 1990,
+      precoAntes: null,
+      estoque: 3,
+    });
+  });
 });
+
+const SQL_PRODUCT = {
+  nome: "Produto SQL",
+  descricaoCurta: null,
+  precoAntes: null,
+  precoCusto: null,
+  estoque: 3,
+  marca: null,
+  subgrupo: null,
+  unidade: "UN",
+  ativo: true,
+  imagemUrl: null,
+  busca: "produto sql",
+  excluidoEm: null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};

@@ -239,14 +239,30 @@ export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
  * or the transaction's connection), skipping the query builder: for the statements of the
  * order's hot path, where building the query cost more than running it (decision 0013).
  * Both drivers take `$1` parameters (arrays too) and answer `{ rows }`, numeric as text.
+ * With a `name`, PostgreSQL parses and plans the statement once per connection (one name,
+ * one text); PGlite has no named statements and runs the text.
  */
-export async function runSql<Row>(executor: Executor, text: string, values: unknown[]) {
-  const { client } = (
-    executor as unknown as {
-      session: { client: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> } };
-    }
-  ).session;
-  return (await client.query(text, values)).rows;
+export async function runSql<Row>(
+  executor: Executor,
+  text: string,
+  values: unknown[],
+  name?: string,
+) {
+  const { client } = (executor as unknown as { session: { client: DriverClient<Row> } }).session;
+  // Only node-postgres's pool and connections have `connect`.
+  const result =
+    name && typeof client.connect === "function"
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
+  return result.rows;
+}
+
+interface DriverClient<Row> {
+  connect?: unknown;
+  query(
+    textOrConfig: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: Row[] }>;
 }
 
 const columnsOf = new Map<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();
