@@ -50,6 +50,26 @@ export async function updateSettings(
   return row!;
 }
 
+/**
+ * A settings screen's save, inside its transaction: writes `changes` and audits
+ * 'settings_update' with the names of the fields that changed, never their values (the
+ * trail holds no credential or secret).
+ */
+export async function updateSettingsAudited(
+  tx: Executor,
+  actor: AdminActor,
+  origem: "loja" | "pagamentos",
+  before: Settings,
+  changes: Partial<Omit<Settings, "id" | "updatedAt">>,
+): Promise<Settings> {
+  const after = await updateSettings(tx, changes);
+  const campos = Object.keys(changes).filter(
+    (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+  );
+  await audit(tx, actor, "settings_update", "configuracoes", "1", { origem, campos });
+  return after;
+}
+
 /** Forgets the kept settings once `write` (a transaction that saves them) has committed. */
 export function forgettingSettings<T>(write: Promise<T>): Promise<T> {
   return write.finally(() => keptSettings.forget());
@@ -103,15 +123,7 @@ export async function saveStoreSettings(
         // A blank secret field keeps the saved secret (it is never sent back to the page).
         webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
       };
-      const after = await updateSettings(tx, changes);
-      const changed = Object.keys(changes).filter(
-        (k) => before[k as keyof Settings] !== after[k as keyof Settings],
-      );
-      await audit(tx, actor, "settings_update", "configuracoes", "1", {
-        origem: "loja",
-        campos: changed,
-      });
-      return after;
+      return updateSettingsAudited(tx, actor, "loja", before, changes);
     }),
   );
 }

@@ -2,10 +2,15 @@
 // webhook secret too, unless MERCADOPAGO_ACCESS_TOKEN / MERCADOPAGO_WEBHOOK_SECRET are set,
 // which win (a deploy can keep them out of the database and its backups).
 import type { PaymentSettingsInput } from "~/schemas/payment-settings";
-import { type AdminActor, AdminError, audit } from "../admin-actor.server";
+import { type AdminActor, AdminError } from "../admin-actor.server";
 import { db, type Executor, transaction } from "../db/client.server";
 import { env } from "../env.server";
-import { forgettingSettings, getSettings, type Settings, updateSettings } from "../settings.server";
+import {
+  forgettingSettings,
+  getSettings,
+  type Settings,
+  updateSettingsAudited,
+} from "../settings.server";
 
 export interface PaymentConfig {
   ativo: boolean;
@@ -99,16 +104,9 @@ export async function savePaymentSettings(
           "mercadopagoWebhookSecret",
         );
       }
-      const after = await updateSettings(tx, changes);
-      const changed = Object.keys(changes).filter(
-        (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+      return paymentSettingsView(
+        await updateSettingsAudited(tx, actor, "pagamentos", before, changes),
       );
-      // Field names only: the audit trail never holds the credentials.
-      await audit(tx, actor, "settings_update", "configuracoes", "1", {
-        origem: "pagamentos",
-        campos: changed,
-      });
-      return paymentSettingsView(after);
     }),
   );
 }
