@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import argon2 from "argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
+import { readCookie } from "~/lib/cookies";
 import { logAudit } from "./audit.server";
 import { db, type Executor } from "./db/client.server";
 import { type Sessao, sessoes, type Usuario, usuarios } from "./db/schema.server";
@@ -117,13 +118,7 @@ export async function createSession(
 }
 
 export function readSessionToken(request: Request): string | undefined {
-  const cookie = request.headers.get("cookie");
-  if (!cookie) return undefined;
-  for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === sessionCookieName(request)) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
+  return readCookie(request.headers.get("cookie"), sessionCookieName(request)) ?? undefined;
 }
 
 function isSecure(request: Request): boolean {

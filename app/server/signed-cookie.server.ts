@@ -5,6 +5,7 @@
 // through the crypto thread that cost about half a millisecond per cookie, and every order
 // sets two (decision 0013).
 import crypto from "node:crypto";
+import { readCookie } from "~/lib/cookies";
 import { sessionSecret } from "./secret.server";
 
 export interface SignedCookieOptions {
@@ -53,28 +54,12 @@ function unsign(signed: string): string | null {
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? value : null;
 }
 
-/** The raw value of `name` in a Cookie header (percent-decoded), or null. */
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    let raw = part.slice(eq + 1).trim();
-    if (raw.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1);
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 export function signedCookie(name: string, options: SignedCookieOptions): SignedCookie {
   const attributes = (maxAge: number) => `; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax`;
   return {
     parse(cookieHeader) {
       if (!cookieHeader?.includes(`${name}=`)) return null;
-      const signed = cookieValue(cookieHeader, name);
+      const signed = readCookie(cookieHeader, name);
       if (!signed) return null;
       const value = unsign(signed);
       return value === null ? null : decode(value);

@@ -1,16 +1,13 @@
 // The sidebar's open/collapsed state lives in a cookie for 7 days (SPEC §9), read by the
 // admin layout loader so the server renders the right width (no flash).
+import { readCookie } from "~/lib/cookies";
+
 export const SIDEBAR_COOKIE = "admin_sidebar";
 export const SIDEBAR_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 
 /** Open only when the cookie says so: the sidebar starts collapsed. */
 export function readSidebarOpen(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  for (const part of cookieHeader.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === SIDEBAR_COOKIE) return value === "aberto";
-  }
-  return false;
+  return readCookie(cookieHeader, SIDEBAR_COOKIE) === "aberto";
 }
 
 export function sidebarCookie(open: boolean): string {
