@@ -134,7 +134,9 @@ if (isDev) {
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }),
   );
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // The other public files all have an extension (favicon.svg): a page's path skips the disk.
+  const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h" });
+  server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   appModule = (await import(path.join(buildDir, "server", "index.js"))) as unknown as AppModule;
   const pages = appModule;
   sharedPages = pageCache({
