@@ -11,7 +11,7 @@ import { FragmentCacheContext } from "~/lib/fragment-cache";
 import type { HydrationHandle } from "~/lib/hydration";
 import { NonceContext } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
-import { fragmentCache } from "~/server/fragment-cache.server";
+import { pageFragments as fragments } from "~/server/fragment-cache.server";
 
 configureZod();
 
@@ -23,9 +23,6 @@ declare module "react-router" {
 }
 
 export const streamTimeout = 5_000;
-
-/** Product cards and other data-only markup, shared by every render of this process. */
-const fragments = fragmentCache();
 
 export default function handleRequest(
   request: Request,

@@ -16,6 +16,7 @@ import { logger } from "~/server/logger.server";
 import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/server/payments/cobrancas.server";
 import { storage } from "~/server/storage.server";
+import { storeListingHandler } from "~/server/store-listing-page.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
@@ -64,6 +65,15 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
 const build = await import("virtual:react-router/server-build");
+
+// The store listing of a visitor with nothing of their own on it skips React Router
+// (app/server/store-listing-page.server.tsx); the stylesheets are those React Router links.
+if (process.env.NODE_ENV === "production") {
+  const stylesheets = ["root", "routes/loja/layout", "routes/loja/index"].flatMap(
+    (id) => build.assets.routes[id]?.css ?? [],
+  );
+  app.get("/loja", storeListingHandler([...new Set(stylesheets)]));
+}
 
 app.use(
   createRequestHandler({

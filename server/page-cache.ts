@@ -19,6 +19,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { type Encoding, pickEncoding } from "../app/server/compress.server";
+
+export { pickEncoding };
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -38,8 +41,6 @@ const MAX_BODY = 2 * 1024 * 1024;
 const MAX_AGE_MS = 10 * 60 * 1000;
 /** What a shared page tells browsers and proxies: keep it, but ask (ETag) before reusing it. */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
-
-type Encoding = "br" | "gzip" | "identity";
 
 /** One encoding of a kept page: its bytes and every header, ready to write. */
 interface Variant {
@@ -84,34 +85,6 @@ export function isSharedRequest(req: IncomingMessage): boolean {
   const query = url.indexOf("?");
   const path = query < 0 ? url : url.slice(0, query);
   return SHARED_PAGES.some((page) => page.test(path));
-}
-
-/** Browsers send a handful of different Accept-Encoding values: each is read once. */
-const picked = new Map<string, Encoding>();
-
-/** The encoding to send: brotli, then gzip, as the client accepts (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  const key = acceptEncoding ?? "";
-  const known = picked.get(key);
-  if (known) return known;
-  const encoding = readAcceptEncoding(key);
-  if (picked.size >= 100) picked.clear();
-  picked.set(key, encoding);
-  return encoding;
-}
-
-function readAcceptEncoding(acceptEncoding: string): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
-  if (ok("gzip")) return "gzip";
-  return "identity";
 }
 
 /** SHA-256 of every inline script of an HTML page, in CSP source form. */

@@ -6,6 +6,15 @@ export const LOW_STOCK_THRESHOLD = 5;
 /** Products per page of /loja. */
 export const STORE_PAGE_SIZE = 48;
 
+/** The listing's filters as /loja's address gives them. */
+export function storeListingQuery(params: URLSearchParams) {
+  return {
+    q: params.get("q")?.slice(0, 100) ?? "",
+    categoria: params.get("categoria") ?? "",
+    pagina: Number(params.get("pagina")) || 1,
+  };
+}
+
 export function isLowStock(estoque: number): boolean {
   return estoque > 0 && estoque <= LOW_STOCK_THRESHOLD;
 }

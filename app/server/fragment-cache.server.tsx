@@ -7,20 +7,34 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import type { FragmentCache } from "~/lib/fragment-cache";
 
-export function fragmentCache(maxEntries = 2000): FragmentCache {
-  const entries = new Map<string, string>();
+/** Values by key, up to `maxEntries`, the least recently used dropped first. */
+export function keptByKey<T>(maxEntries: number) {
+  const entries = new Map<string, T>();
   return {
-    html(key: string, render: () => ReactElement): string {
+    get(key: string, make: () => T): T {
       const kept = entries.get(key);
       if (kept !== undefined) {
         entries.delete(key);
         entries.set(key, kept);
         return kept;
       }
-      const html = renderToStaticMarkup(<StaticRouter location="/">{render()}</StaticRouter>);
+      const value = make();
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, html);
-      return html;
+      entries.set(key, value);
+      return value;
     },
   };
 }
+
+/** The static markup of an element, inside a static router (its links work). */
+export function renderFragment(render: () => ReactElement): string {
+  return renderToStaticMarkup(<StaticRouter location="/">{render()}</StaticRouter>);
+}
+
+export function fragmentCache(maxEntries = 2000): FragmentCache {
+  const kept = keptByKey<string>(maxEntries);
+  return { html: (key, render) => kept.get(key, () => renderFragment(render)) };
+}
+
+/** This process's cache, for the documents React renders. */
+export const pageFragments = fragmentCache();

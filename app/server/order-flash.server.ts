@@ -10,8 +10,9 @@ const flashSchema = z.object({
 });
 export type OrderFlash = z.infer<typeof flashSchema>;
 
+export const ORDER_FLASH_COOKIE = "agropet_pedido";
 // Path "/" and not "/loja": the client fetches loader data from /loja.data.
-const cookie = signedCookie("agropet_pedido", { maxAge: 300 });
+const cookie = signedCookie(ORDER_FLASH_COOKIE, { maxAge: 300 });
 
 export function orderFlashHeader(flash: OrderFlash): string {
   return cookie.serialize(flashSchema.parse(flash));
@@ -22,7 +23,7 @@ export async function readOrderFlash(
   request: Request,
 ): Promise<{ flash: OrderFlash | null; headers?: Headers }> {
   const header = request.headers.get("cookie");
-  if (!header?.includes("agropet_pedido=")) return { flash: null };
+  if (!header?.includes(`${ORDER_FLASH_COOKIE}=`)) return { flash: null };
   const parsed = flashSchema.safeParse(cookie.parse(header));
   if (!parsed.success) return { flash: null };
   const headers = new Headers({ "Set-Cookie": cookie.clear() });

@@ -11,7 +11,9 @@ export const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-const toastCookie = signedCookie("agropet_toast", { maxAge: 60 });
+/** The flash message of the next page. */
+export const TOAST_COOKIE = "agropet_toast";
+const toastCookie = signedCookie(TOAST_COOKIE, { maxAge: 60 });
 
 export function toastHeader(toast: z.input<typeof toastSchema>): string {
   return toastCookie.serialize(toastSchema.parse(toast));

@@ -21,6 +21,44 @@ const CARD_CLASS =
 
 type CardProps = { product: CardProduct; priority?: boolean };
 
+/** Only what a card shows: what the listing sends to the browser. */
+export function cardProduct(p: CardProduct): CardProduct {
+  return {
+    id: p.id,
+    nome: p.nome,
+    categoriaNome: p.categoriaNome,
+    precoAtual: p.precoAtual,
+    precoAntes: p.precoAntes,
+    estoque: p.estoque,
+    imagemUrl: p.imagemUrl,
+  };
+}
+
+/** Everything a card shows: its markup is the same for the same key. */
+export function cardKey({ product: p, priority }: CardProps): string {
+  return JSON.stringify([
+    priority ? "card-first" : "card",
+    p.id,
+    p.nome,
+    p.categoriaNome,
+    p.precoAtual,
+    p.precoAntes,
+    p.estoque,
+    p.imagemUrl,
+  ]);
+}
+
+/** A whole card on its own, as the server renders it outside a page (no cart yet). */
+export function StandaloneProductCard(props: CardProps) {
+  return (
+    <CartProvider>
+      <li className={CARD_CLASS}>
+        <CardContent {...props} />
+      </li>
+    </CartProvider>
+  );
+}
+
 export function ProductCard(props: CardProps) {
   const fragments = useFragmentCache();
   const hydrates = usePageHydrates();
@@ -28,23 +66,12 @@ export function ProductCard(props: CardProps) {
   // rendered once per product state and reused (the store's island makes it work). Not the
   // first cards: their image preloads belong in the page's head, where React puts them.
   if (fragments && !hydrates && !props.priority) {
-    const p = props.product;
-    const key = JSON.stringify([
-      "card",
-      p.id,
-      p.nome,
-      p.categoriaNome,
-      p.precoAtual,
-      p.precoAntes,
-      p.estoque,
-      p.imagemUrl,
-    ]);
-    const html = fragments.html(key, () => (
+    const html = fragments.html(cardKey(props), () => (
       <CartProvider>
         <CardContent {...props} />
       </CartProvider>
     ));
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered itself, above.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered itself.
     return <li className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return (

@@ -1,13 +1,9 @@
 import { Outlet, useLoaderData } from "react-router";
-import { CART_STORAGE_KEY, CartProvider } from "~/components/loja/cart-context";
+import { CartProvider } from "~/components/loja/cart-context";
 import { StoreHeader } from "~/components/loja/store-header";
-import { ChatLink } from "~/components/site/chat-link";
+import { STORE_FRAME_CLASS, StoreCartScript, StoreFooter } from "~/components/loja/store-listing";
 import { shop } from "~/content/shop";
-import { CART_TEXTS } from "~/domain/cart";
-import { formatPhoneDisplay } from "~/domain/phone";
 import { chatNumber } from "~/domain/whatsapp";
-import { InlineScript } from "~/islands/inline-script";
-import { storeCart } from "~/islands/store-cart";
 import { usePageHydrates } from "~/lib/hydration";
 import { isAdminRequest } from "~/server/auth.server";
 import { currentSettings } from "~/server/settings.server";
@@ -29,23 +25,13 @@ export default function LojaLayout() {
   const hydrates = usePageHydrates();
   return (
     <CartProvider>
-      <div className="flex min-h-dvh flex-col bg-slate-50">
+      <div className={STORE_FRAME_CLASS}>
         <StoreHeader isAdmin={isAdmin} freteGratisMinimo={freteGratisMinimo} />
         <div className="flex-1">
           <Outlet />
         </div>
-        <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">
-          © {new Date().getFullYear()} {shop.name} · {shop.city}/{shop.state} ·{" "}
-          <ChatLink number={chatNumber} className="underline hover:text-brand-800">
-            {shop.messenger}: {formatPhoneDisplay(chatNumber)}
-          </ChatLink>
-        </footer>
-        {hydrates ? null : (
-          <InlineScript
-            run={storeCart}
-            args={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }}
-          />
-        )}
+        <StoreFooter chatNumber={chatNumber} year={new Date().getFullYear()} />
+        {hydrates ? null : <StoreCartScript />}
       </div>
     </CartProvider>
   );
