@@ -322,11 +322,20 @@ export async function listStoreProducts(options: {
   }
   const slugs = new Map(cats.map((c) => [c.nome, c.slug]));
   return {
-    produtos: rows.map(({ total: _total, ...row }) => ({
-      ...row,
+    produtos: rows.map((row) => ({
+      id: row.id,
+      nome: row.nome,
+      descricaoCurta: row.descricaoCurta,
+      categoriaNome: row.categoriaNome,
+      categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
       precoAtual: decimalToCentavos(row.precoAtual),
       precoAntes: row.precoAntes === null ? null : decimalToCentavos(row.precoAntes),
-      categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
+      estoque: row.estoque,
+      sku: row.sku,
+      marca: row.marca,
+      unidade: row.unidade,
+      imagemUrl: row.imagemUrl,
+      ativo: row.ativo,
     })),
     total,
     pagina,

@@ -1,11 +1,11 @@
 // The store listing (/loja) put together without React Router, for a visitor with nothing of
 // their own on the page: no session (the admin shortcut), no flash message, no order notice.
 // Everything else on the page is the same for every such visitor, so it is made of pieces
-// React renders once and the fragment cache keeps, keyed by what they show (decision 0013,
-// "A loja sem o React Router"): the header, the search with its count, each card, the page
-// links, the footer with the cart's script. A request runs the query and joins strings.
-// A visitor with a session, a flash or a notice gets React Router's render of the same route;
-// tests/e2e/page-cache.spec.ts checks that both give the same markup.
+// React renders once with the route's own components, kept here by what they show (decision
+// 0013, "A lista da loja sem o React Router"): the header, the search with its count, each
+// card, the page links, the footer with the cart's script. A request runs the query and
+// joins bytes. A visitor with a session, a flash or a notice gets React Router's render of
+// the same route; tests/e2e/store-listing-page.spec.ts checks that both give the same markup.
 import type { NextFunction, Request, Response } from "express";
 import type { ReactElement } from "react";
 import { CartProvider } from "~/components/loja/cart-context";
@@ -27,7 +27,6 @@ import {
 import { shop } from "~/content/shop";
 import { storeListingQuery } from "~/domain/catalog";
 import { chatNumber } from "~/domain/whatsapp";
-import { readCookie } from "~/lib/cookies";
 import { NonceContext } from "~/lib/nonce";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./auth.server";
 import { compressNow, pickEncoding } from "./compress.server";
@@ -37,8 +36,10 @@ import { listStoreProducts } from "./products.server";
 import { currentSettings } from "./settings.server";
 import { TOAST_COOKIE } from "./toast.server";
 
-/** What the page shows of a visitor: with any of these, React Router renders it. */
-const VISITOR_COOKIES = [SESSION_COOKIE, SECURE_SESSION_COOKIE, TOAST_COOKIE, ORDER_FLASH_COOKIE];
+/** What the page shows of a visitor: with any of these cookies, React Router renders it. */
+const VISITOR_COOKIE = new RegExp(
+  `(?:^|;)\\s*(?:${[SESSION_COOKIE, SECURE_SESSION_COOKIE, TOAST_COOKIE, ORDER_FLASH_COOKIE].join("|")})=`,
+);
 
 /** Kept pieces carry this in place of the response's nonce (their scripts need one). */
 const NONCE_SLOT = "agropet-nonce-slot";
@@ -106,8 +107,8 @@ export async function storeListingDocument(options: StoreListingOptions): Promis
 
   const head: Buffer[] = [];
   const body: Buffer[] = [];
-  const add = (key: unknown[], render: () => ReactElement) => {
-    const piece = keptPieces.get(JSON.stringify(key), () =>
+  const add = (key: string, render: () => ReactElement) => {
+    const piece = keptPieces.get(key, () =>
       toPiece(
         renderFragment(() => (
           <NonceContext.Provider value={NONCE_SLOT}>{render()}</NonceContext.Provider>
@@ -120,17 +121,16 @@ export async function storeListingDocument(options: StoreListingOptions): Promis
       body.push(part);
     }
   };
-  const text = (html: string) => body.push(Buffer.from(html));
 
-  text(`<div class="${STORE_FRAME_CLASS}">`);
-  add(["cabecalho", settings.freteGratisMinimo], () => (
+  body.push(FRAME_START);
+  add(JSON.stringify(["cabecalho", settings.freteGratisMinimo]), () => (
     <CartProvider>
       <StoreHeader isAdmin={false} freteGratisMinimo={settings.freteGratisMinimo} />
     </CartProvider>
   ));
-  text(`<div class="flex-1"><main class="${STORE_MAIN_CLASS}">`);
+  body.push(MAIN_START);
   const categorias = list.categorias.map((c) => [c.id, c.slug, c.nome]);
-  add(["topo", q, categoria, list.total, categorias], () => (
+  add(JSON.stringify(["topo", q, categoria, list.total, categorias]), () => (
     <>
       <StoreIntro />
       <StoreSearch q={q} categoria={categoria} categorias={list.categorias} hydrates={false} />
@@ -138,27 +138,27 @@ export async function storeListingDocument(options: StoreListingOptions): Promis
     </>
   ));
   if (list.produtos.length === 0) {
-    add(["vazia", filtered], () => <StoreEmpty filtered={filtered} />);
+    add(JSON.stringify(["vazia", filtered]), () => <StoreEmpty filtered={filtered} />);
   } else {
-    text(`<ul class="${PRODUCT_GRID_CLASS}" aria-label="Produtos">`);
+    body.push(GRID_START);
     for (const [i, p] of list.produtos.entries()) {
       // The first cards' images load first: their preloads go in the head, as React puts them.
-      const card = { product: cardProduct(p), priority: i < 4 };
-      add([cardKey(card)], () => <StandaloneProductCard {...card} />);
+      const card = { product: p, priority: i < 4 };
+      add(cardKey(card), () => <StandaloneProductCard product={cardProduct(p)} priority={i < 4} />);
     }
-    text("</ul>");
+    body.push(GRID_END);
   }
-  add(["paginas", q, categoria, list.pagina, list.paginas], () => (
+  add(JSON.stringify(["paginas", q, categoria, list.pagina, list.paginas]), () => (
     <StorePagination q={q} categoria={categoria} pagina={list.pagina} paginas={list.paginas} />
   ));
-  text("</main></div>");
-  add(["rodape", chat, year], () => (
+  body.push(MAIN_END);
+  add(JSON.stringify(["rodape", chat, year]), () => (
     <>
       <StoreFooter chatNumber={chat} year={year} />
       <StoreCartScript />
     </>
   ));
-  text("</div></body></html>");
+  body.push(FRAME_END);
 
   const stylesheets = options.stylesheets
     .map(
@@ -174,6 +174,12 @@ export async function storeListingDocument(options: StoreListingOptions): Promis
   ]);
 }
 
+const FRAME_START = Buffer.from(`<div class="${STORE_FRAME_CLASS}">`);
+const MAIN_START = Buffer.from(`<div class="flex-1"><main class="${STORE_MAIN_CLASS}">`);
+const GRID_START = Buffer.from(`<ul class="${PRODUCT_GRID_CLASS}" aria-label="Produtos">`);
+const GRID_END = Buffer.from("</ul>");
+const MAIN_END = Buffer.from("</main></div>");
+const FRAME_END = Buffer.from("</div></body></html>");
 const DOCUMENT_START = Buffer.from(
   '<!DOCTYPE html><html lang="pt-BR"><head><meta charSet="utf-8"/>' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
@@ -192,10 +198,7 @@ const DOCUMENT_HEAD =
 export function storeListingHandler(stylesheets: string[]) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET") return next();
-    const cookies = req.headers.cookie;
-    if (cookies && VISITOR_COOKIES.some((name) => readCookie(cookies, name) !== null)) {
-      return next();
-    }
+    if (VISITOR_COOKIE.test(req.headers.cookie ?? "")) return next();
     let html: Buffer;
     try {
       html = await storeListingDocument({
