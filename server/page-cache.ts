@@ -21,8 +21,6 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { type Encoding, pickEncoding } from "../app/server/compress.server";
 
-export { pickEncoding };
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

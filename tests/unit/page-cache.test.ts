@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { inlineScriptHashes, pageCache, pickEncoding } from "../../server/page-cache";
+import { pickEncoding } from "../../app/server/compress.server";
+import { inlineScriptHashes, pageCache } from "../../server/page-cache";
 import { securityHeaders } from "../../server/security-headers";
 
 let generation: number | null = 1;
