@@ -150,7 +150,14 @@ if (isDev) {
 server.use(errorAnswer);
 
 const app = appModule as AppModule;
-await app.start();
+try {
+  await app.start();
+} catch (error) {
+  // A start-up the operator must fix (a weak ADMIN_PASSWORD...): its one pt-BR line, no stack.
+  if (!(error instanceof Error) || error.name !== "StartupError") throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 // A page the cache holds is answered before Express: most of a shop's traffic, and the
 // cheapest answer it can give (server/page-cache.ts, serveHit). Its request log is one line.

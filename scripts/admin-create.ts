@@ -4,6 +4,7 @@ import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { upsertAdmin } from "~/server/auth.server";
 import { boot, shutdown } from "~/server/boot.server";
+import { passwordWeakness } from "~/server/password-policy.server";
 
 async function ask(question: string, hidden = false): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -22,14 +23,15 @@ async function ask(question: string, hidden = false): Promise<string> {
 const [argEmail, argPassword] = process.argv.slice(2);
 const email = argEmail || process.env.ADMIN_EMAIL || (await ask("E-mail do administrador: "));
 const password =
-  argPassword || process.env.ADMIN_PASSWORD || (await ask("Senha (mín. 6 caracteres): ", true));
+  argPassword || process.env.ADMIN_PASSWORD || (await ask("Senha (mín. 12 caracteres): ", true));
 
 if (!z.email().safeParse(email).success) {
   console.error("E-mail inválido");
   process.exit(1);
 }
-if (password.length < 6) {
-  console.error("Senha deve ter pelo menos 6 caracteres");
+const weak = await passwordWeakness(password, [email]);
+if (weak) {
+  console.error(weak);
   process.exit(1);
 }
 

@@ -1,12 +1,15 @@
 // The admin's own password change (current password required).
 import { z } from "zod";
 
+/** Admin passwords: 12 characters at least; the server also refuses guessable ones. */
+export const ADMIN_PASSWORD_MIN = 12;
+
 export const passwordChangeSchema = z
   .object({
     senhaAtual: z.string().min(1, "Informe a senha atual"),
     novaSenha: z
       .string()
-      .min(6, "Senha deve ter pelo menos 6 caracteres")
+      .min(ADMIN_PASSWORD_MIN, `A senha deve ter pelo menos ${ADMIN_PASSWORD_MIN} caracteres`)
       .max(200, "Senha muito longa"),
     confirmacao: z.string(),
   })

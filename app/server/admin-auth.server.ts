@@ -19,11 +19,14 @@ import {
 } from "./auth.server";
 import { transaction } from "./db/client.server";
 import { sessoes, type Usuario, usuarios } from "./db/schema.server";
+import { deviceCookie, knownDevice } from "./device-cookie.server";
+import { withPasswordHashing } from "./password-hashing.server";
+import { passwordWeakness } from "./password-policy.server";
 import {
-  isBlocked,
   RATE_LIMITS,
   type RateLimitOperation,
-  registerAttempt,
+  refundAttempt,
+  reserveAttempt,
   resetAttempts,
 } from "./rate-limits.server";
 import { requestInfo } from "./request-info.server";
@@ -34,6 +37,7 @@ export const LOGIN_RULE = RATE_LIMITS.login_email.rule;
 export const LOGIN_OPS = {
   email: "login_email",
   ip: "login_ip",
+  device: "login_dispositivo",
   totp: "login_totp",
   password: "password_change",
 } as const satisfies Record<string, RateLimitOperation>;
@@ -53,7 +57,7 @@ export const AUTH_MESSAGES = {
 
 export type LoginOutcome =
   | { ok: false; reason: "blocked" | "invalid" | "denied"; message: string }
-  | { ok: true; mfa: boolean; token: string; user: Usuario };
+  | { ok: true; mfa: boolean; token: string; user: Usuario; headers: Headers };
 
 async function failure(
   request: Request,
@@ -70,10 +74,34 @@ async function failure(
   });
 }
 
+type Counter = [RateLimitOperation, string];
+
 /**
- * The password step. Blocked identifiers are refused before the password is looked at,
- * so the right password does not help while blocked. An unknown e-mail is checked
- * against a dummy hash: the answer and its time are the same as for a wrong password.
+ * Reserves one attempt on every counter, in order; if one is blocked, those already taken
+ * are given back. Returns whether the attempt may go on and whether it used the last one.
+ */
+async function reserveAll(counters: Counter[], at: Date) {
+  const taken: Counter[] = [];
+  let last = false;
+  for (const [operation, identifier] of counters) {
+    const reservation = await reserveAttempt(operation, identifier, LOGIN_RULE, at);
+    if (!reservation.reserved) {
+      for (const [op, id] of taken) await refundAttempt(op, id, LOGIN_RULE);
+      return { reserved: false, last: false };
+    }
+    taken.push([operation, identifier]);
+    last ||= reservation.last;
+  }
+  return { reserved: true, last };
+}
+
+/**
+ * The password step. The attempt is counted before the password is looked at (one
+ * conditional upsert per counter), so a burst cannot slip past the limit, and a blocked
+ * attempt never reaches argon2. A browser holding this account's device cookie is counted per
+ * device; any other attempt per e-mail and per IP. An unknown e-mail is checked against a
+ * dummy hash: the answer and its time are the same as for a wrong password. Throws
+ * PasswordHashingBusyError when too many passwords are being checked at once.
  */
 export async function attemptLogin(
   request: Request,
@@ -82,23 +110,41 @@ export async function attemptLogin(
   const email = normalizeEmail(input.email);
   const { ip } = requestInfo(request);
   const at = now();
-  if ((await isBlocked(LOGIN_OPS.email, email, at)) || (await isBlocked(LOGIN_OPS.ip, ip, at))) {
-    await failure(request, email, "bloqueado", null);
+  const user = await findUserByEmail(email);
+  const device = user ? knownDevice(request, user.id, at) : null;
+  const counters: Counter[] = device
+    ? [[LOGIN_OPS.device, device]]
+    : [
+        [LOGIN_OPS.email, email],
+        [LOGIN_OPS.ip, ip],
+      ];
+
+  const checked = await withPasswordHashing(async () => {
+    const reservation = await reserveAll(counters, at);
+    if (!reservation.reserved) return { reservation, passwordOk: false };
+    const hash = user?.senhaHash ?? (await dummyPasswordHash());
+    const passwordOk = (await verifyPassword(hash, input.password)) && user !== undefined;
+    return { reservation, passwordOk };
+  });
+
+  if (!checked.reservation.reserved) {
+    await failure(request, email, device ? "bloqueado_dispositivo" : "bloqueado", null);
     return { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked };
   }
-
-  const user = await findUserByEmail(email);
-  const hash = user?.senhaHash ?? (await dummyPasswordHash());
-  const passwordOk = (await verifyPassword(hash, input.password)) && user !== undefined;
-
-  if (!passwordOk || !user) {
-    const byEmail = await registerAttempt(LOGIN_OPS.email, email, LOGIN_RULE, at);
-    const byIp = await registerAttempt(LOGIN_OPS.ip, ip, LOGIN_RULE, at);
+  if (!checked.passwordOk || !user) {
     await failure(request, email, "credenciais_invalidas", null);
-    const nowBlocked = [byEmail, byIp].some((r) => r.blockedUntil && r.blockedUntil > at);
-    return nowBlocked
+    return checked.reservation.last
       ? { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked }
       : { ok: false, reason: "invalid", message: AUTH_MESSAGES.invalid };
+  }
+
+  // The right password: the attempt is given back (the e-mail's and device's counters start
+  // over, the IP's loses this one), whatever happens next.
+  if (device) {
+    await resetAttempts(LOGIN_OPS.device, device);
+  } else {
+    await resetAttempts(LOGIN_OPS.email, email);
+    await refundAttempt(LOGIN_OPS.ip, ip, LOGIN_RULE);
   }
 
   if (!user.isAdmin) {
@@ -109,11 +155,18 @@ export async function attemptLogin(
   if (user.totpAtivo) {
     // Half a session: it opens only the TOTP step, nothing else (requireAdmin refuses it).
     const { token } = await createSession(user.id, request, { mfaPendente: true });
-    return { ok: true, mfa: true, token, user };
+    return { ok: true, mfa: true, token, user, headers: sessionHeaders(token, request) };
   }
 
   const token = await startSession(request, user, { metodo: "senha" });
-  return { ok: true, mfa: false, token, user };
+  return { ok: true, mfa: false, token, user, headers: signedInHeaders(token, user, request) };
+}
+
+/** The session cookie and a fresh device cookie: this browser is now known for the account. */
+function signedInHeaders(token: string, user: Usuario, request: Request): Headers {
+  const headers = sessionHeaders(token, request);
+  headers.append("Set-Cookie", deviceCookie(user.id, request, now()));
+  return headers;
 }
 
 /** A full session with its audit entries and the e-mail's counter reset, in one transaction. */
@@ -123,7 +176,6 @@ async function startSession(
   details: Record<string, unknown>,
 ): Promise<string> {
   return transaction(async (tx) => {
-    await resetAttempts(LOGIN_OPS.email, user.email, tx);
     const { token, session } = await createSession(user.id, request, {}, tx);
     await logAudit(
       {
@@ -152,9 +204,12 @@ async function startSession(
 
 export type SecondFactorOutcome =
   | { ok: false; reason: "expired" | "blocked" | "invalid"; message: string }
-  | { ok: true; token: string };
+  | { ok: true; token: string; headers: Headers };
 
-/** The TOTP step of a two-factor login (a code from the app or a recovery code). */
+/**
+ * The TOTP step of a two-factor login (a code from the app or a recovery code). As for the
+ * password, the attempt is counted before the code is checked and given back when it is right.
+ */
 export async function attemptSecondFactor(
   request: Request,
   code: string,
@@ -165,16 +220,16 @@ export async function attemptSecondFactor(
   }
   const { user, session } = state;
   const at = now();
-  if (await isBlocked(LOGIN_OPS.totp, user.id, at)) {
+  const reservation = await reserveAttempt(LOGIN_OPS.totp, user.id, LOGIN_RULE, at);
+  if (!reservation.reserved) {
     await deleteSession(session.id);
     await failure(request, user.email, "bloqueado_2fa", user.id);
     return { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked };
   }
   const method = await verifySecondFactor(user, code);
   if (!method) {
-    const row = await registerAttempt(LOGIN_OPS.totp, user.id, LOGIN_RULE, at);
     await failure(request, user.email, "codigo_2fa_invalido", user.id);
-    if (row.blockedUntil && row.blockedUntil > at) {
+    if (reservation.last) {
       await deleteSession(session.id);
       return { ok: false, reason: "blocked", message: AUTH_MESSAGES.blocked };
     }
@@ -196,7 +251,7 @@ export async function attemptSecondFactor(
   const token = await startSession(request, user, {
     metodo: method === "totp" ? "totp" : "codigo_recuperacao",
   });
-  return { ok: true, token };
+  return { ok: true, token, headers: signedInHeaders(token, user, request) };
 }
 
 /**
@@ -284,7 +339,7 @@ export function sessionHeaders(token: string, request: Request): Headers {
 
 export type PasswordChangeOutcome =
   | { ok: true }
-  | { ok: false; field: "senhaAtual" | "form"; message: string };
+  | { ok: false; field: "senhaAtual" | "novaSenha" | "form"; message: string };
 
 /**
  * The admin's own password change: the current password is required, and every other
@@ -297,14 +352,19 @@ export async function changeOwnPassword(
   input: { senhaAtual: string; novaSenha: string },
 ): Promise<PasswordChangeOutcome> {
   const at = now();
-  if (await isBlocked(LOGIN_OPS.password, user.id, at)) {
-    return { ok: false, field: "form", message: AUTH_MESSAGES.blocked };
-  }
-  if (!(await verifyPassword(user.senhaHash, input.senhaAtual))) {
-    await registerAttempt(LOGIN_OPS.password, user.id, LOGIN_RULE, at);
-    return { ok: false, field: "senhaAtual", message: "Senha atual incorreta" };
-  }
-  const senhaHash = await hashPassword(input.novaSenha);
+  const weak = await passwordWeakness(input.novaSenha, [user.email]);
+  if (weak) return { ok: false, field: "novaSenha", message: weak };
+  const checked = await withPasswordHashing(async () => {
+    const reservation = await reserveAttempt(LOGIN_OPS.password, user.id, LOGIN_RULE, at);
+    if (!reservation.reserved) return { blocked: true, senhaHash: null };
+    if (!(await verifyPassword(user.senhaHash, input.senhaAtual))) {
+      return { blocked: false, senhaHash: null };
+    }
+    return { blocked: false, senhaHash: await hashPassword(input.novaSenha) };
+  });
+  if (checked.blocked) return { ok: false, field: "form", message: AUTH_MESSAGES.blocked };
+  const { senhaHash } = checked;
+  if (!senhaHash) return { ok: false, field: "senhaAtual", message: "Senha atual incorreta" };
   await transaction(async (tx) => {
     await tx.update(usuarios).set({ senhaHash, updatedAt: at }).where(eq(usuarios.id, user.id));
     await deleteUserSessions(user.id, sessionId, tx);

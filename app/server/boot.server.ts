@@ -11,6 +11,7 @@ import {
   withAdvisoryLock,
 } from "./db/client.server";
 import { type Env, env } from "./env.server";
+import { passwordWeakness } from "./password-policy.server";
 import { seedDatabase } from "./seed.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "./storage.server";
 
@@ -30,6 +31,14 @@ export async function storageFromEnv(config: Env): Promise<StorageDriver> {
   });
 }
 
+/** A start-up the operator must fix; its message is the one pt-BR line the server prints. */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StartupError";
+  }
+}
+
 export async function boot(options: { seed?: boolean } = {}): Promise<Database> {
   const config = env();
   setStorage(await storageFromEnv(config));
@@ -45,6 +54,12 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
     if (options.seed !== false) await seedDatabase();
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = config;
     if (ADMIN_EMAIL && ADMIN_PASSWORD && !(await findUserByEmail(ADMIN_EMAIL))) {
+      const weak = await passwordWeakness(ADMIN_PASSWORD, [ADMIN_EMAIL]);
+      if (weak) {
+        throw new StartupError(
+          `ADMIN_PASSWORD recusada: ${weak} Defina uma senha forte e inicie de novo.`,
+        );
+      }
       await upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
       console.info(`[boot] administrador ${ADMIN_EMAIL} criado`);
     }

@@ -1,7 +1,7 @@
 // Attempt counters in the `rate_limits` table (operation + identifier), shared by every
 // app instance: the admin login lockout, the checkout, coupon guesses and the public forms.
 // Every operation, its rule and the pt-BR name the security screen shows live here.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { db, type Executor, runSql } from "./db/client.server";
 import { type RateLimit, rateLimits } from "./db/schema.server";
 import { requestInfo } from "./request-info.server";
@@ -24,6 +24,9 @@ const LOGIN_RULE: RateLimitRule = { max: 5, windowMs: 15 * MINUTE, blockMs: 15 *
 export const RATE_LIMITS = {
   login_email: { label: "Login (e-mail)", rule: LOGIN_RULE },
   login_ip: { label: "Login (IP)", rule: LOGIN_RULE },
+  // Sign-ins from a browser that already signed in (device cookie, decision 0016): counted
+  // per device, apart from the e-mail, so strangers cannot lock the owner out.
+  login_dispositivo: { label: "Login (aparelho conhecido)", rule: LOGIN_RULE },
   login_totp: { label: "Código 2FA", rule: LOGIN_RULE },
   password_change: { label: "Troca de senha", rule: LOGIN_RULE },
   // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
@@ -111,6 +114,76 @@ export async function registerAttempt(
   return row!;
 }
 
+export interface Reservation {
+  /** False when the identifier is blocked: the attempt must not go on. */
+  reserved: boolean;
+  /** This attempt took the last one allowed: if it fails, the identifier is now blocked. */
+  last: boolean;
+}
+
+/**
+ * Counts an attempt before it is made, in one conditional upsert: the row is locked while it
+ * is counted, and an identifier already blocked is left untouched (no row comes back). Of N
+ * concurrent attempts, exactly the ones that fit in the rule go on, like checkout's stock
+ * reservation. The attempt that reaches `max` sets the block at once; `refundAttempt` gives
+ * the attempt back when it succeeds.
+ */
+export async function reserveAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<Reservation> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - rule.windowMs);
+  const blockUntil = new Date(now.getTime() + rule.blockMs);
+  const expired = sql`${rateLimits.firstAttempt} < ${windowStart.toISOString()}::timestamptz`;
+  const nextCount = sql`case when ${expired} then 1 else ${rateLimits.attemptCount} + 1 end`;
+  const [row] = await executor
+    .insert(rateLimits)
+    .values({
+      operation,
+      identifier,
+      attemptCount: 1,
+      firstAttempt: now,
+      lastAttempt: now,
+      blockedUntil: rule.max <= 1 ? blockUntil : null,
+    })
+    .onConflictDoUpdate({
+      target: [rateLimits.operation, rateLimits.identifier],
+      set: {
+        attemptCount: nextCount,
+        firstAttempt: sql`case when ${expired} then ${at}::timestamptz else ${rateLimits.firstAttempt} end`,
+        lastAttempt: now,
+        blockedUntil: sql`case when ${nextCount} >= ${rule.max} then ${blockUntil.toISOString()}::timestamptz else null end`,
+      },
+      setWhere: sql`${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= ${at}::timestamptz`,
+    })
+    .returning({ attemptCount: rateLimits.attemptCount });
+  if (!row || row.attemptCount > rule.max) return { reserved: false, last: false };
+  return { reserved: true, last: row.attemptCount >= rule.max };
+}
+
+/**
+ * Gives back an attempt counted by `reserveAttempt` that turned out fine (a right password
+ * seen from a shared IP): one less in the count, and the block it may have set is lifted.
+ */
+export async function refundAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  executor: Executor = db(),
+): Promise<void> {
+  await executor
+    .update(rateLimits)
+    .set({
+      attemptCount: sql`greatest(${rateLimits.attemptCount} - 1, 0)`,
+      blockedUntil: sql`case when ${rateLimits.attemptCount} - 1 < ${rule.max} then null else ${rateLimits.blockedUntil} end`,
+    })
+    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
+}
+
 /** A success clears the counter (e.g. a correct login for that e-mail). */
 export async function resetAttempts(
   operation: RateLimitOperation,
@@ -179,15 +252,16 @@ export async function consumeRateLimit(
   return count !== null && count !== undefined && count <= rule.max;
 }
 
-/** Admin unblock: clears blocked_until and the counter. */
+/** Admin unblock of a row blocked at `now`: clears blocked_until and the counter. */
 export async function unblock(
   id: string,
+  now = new Date(),
   executor: Executor = db(),
 ): Promise<RateLimit | undefined> {
   const [row] = await executor
     .update(rateLimits)
     .set({ blockedUntil: null, attemptCount: 0 })
-    .where(eq(rateLimits.id, id))
+    .where(and(eq(rateLimits.id, id), gt(rateLimits.blockedUntil, now)))
     .returning();
   return row;
 }

@@ -56,15 +56,26 @@ export async function getSecurityOverview(at: Date = now(), executor: Executor =
   };
 }
 
-/** Clears a block (SPEC §4: an admin unblock clears blocked_until). False when not found. */
+/**
+ * Clears a block (SPEC §4: an admin unblock clears blocked_until and the count). Only a row
+ * blocked right now is touched: 'missing' when there is no such row, 'not_blocked' when it
+ * is not blocked (nothing to undo, nothing audited).
+ */
 export async function unblockRateLimit(
   id: string,
   request: Request,
   adminUserId: string,
-): Promise<boolean> {
+  at: Date = now(),
+): Promise<"unblocked" | "not_blocked" | "missing"> {
   return transaction(async (tx) => {
-    const row = await unblock(id, tx);
-    if (!row) return false;
+    const row = await unblock(id, at, tx);
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: rateLimits.id })
+        .from(rateLimits)
+        .where(eq(rateLimits.id, id));
+      return exists ? "not_blocked" : "missing";
+    }
     await logAudit(
       {
         request,
@@ -76,7 +87,7 @@ export async function unblockRateLimit(
       },
       tx,
     );
-    return true;
+    return "unblocked";
   });
 }
 

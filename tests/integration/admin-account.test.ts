@@ -333,8 +333,8 @@ describe("own password change", () => {
       {
         intent: "senha",
         senhaAtual: "nao-e-essa",
-        novaSenha: "nova-senha-1",
-        confirmacao: "nova-senha-1",
+        novaSenha: "Capivara-Ração-Litoral-47",
+        confirmacao: "Capivara-Ração-Litoral-47",
       },
       admin.token,
     );
@@ -344,7 +344,7 @@ describe("own password change", () => {
       {
         intent: "senha",
         senhaAtual: admin.password,
-        novaSenha: "nova-senha-1",
+        novaSenha: "Capivara-Ração-Litoral-47",
         confirmacao: "outra",
       },
       admin.token,
@@ -352,25 +352,30 @@ describe("own password change", () => {
     expect((mismatch.data as Result).errors).toEqual({ confirmacao: "As senhas não coincidem" });
 
     const short = await conta(
-      { intent: "senha", senhaAtual: admin.password, novaSenha: "12345", confirmacao: "12345" },
+      {
+        intent: "senha",
+        senhaAtual: admin.password,
+        novaSenha: "Xk9#mQ2!",
+        confirmacao: "Xk9#mQ2!",
+      },
       admin.token,
     );
     expect((short.data as Result).errors).toEqual({
-      novaSenha: "Senha deve ter pelo menos 6 caracteres",
+      novaSenha: "A senha deve ter pelo menos 12 caracteres",
     });
 
     const ok = await conta(
       {
         intent: "senha",
         senhaAtual: admin.password,
-        novaSenha: "nova-senha-1",
-        confirmacao: "nova-senha-1",
+        novaSenha: "Capivara-Ração-Litoral-47",
+        confirmacao: "Capivara-Ração-Litoral-47",
       },
       admin.token,
     );
     expect((ok.data as Result).ok).toBe(true);
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
-    expect(await verifyPassword(row!.senhaHash, "nova-senha-1")).toBe(true);
+    expect(await verifyPassword(row!.senhaHash, "Capivara-Ração-Litoral-47")).toBe(true);
     expect((await getSessionState(makeRequest("/admin", { token: other.token }))).status).toBe(
       "none",
     );
@@ -379,6 +384,34 @@ describe("own password change", () => {
     );
     const [entry] = await auditEntries("password_update");
     expect(entry).toMatchObject({ adminUserId: admin.user.id });
-    expect(JSON.stringify(entry!.details)).not.toContain("nova-senha-1");
+    expect(JSON.stringify(entry!.details)).not.toContain("Capivara-Ração-Litoral-47");
+  });
+
+  it("refuses guessable passwords of 12 characters or more with zxcvbn's pt-BR explanation", async () => {
+    const admin = await makeAdmin();
+    const change = (novaSenha: string) =>
+      conta(
+        { intent: "senha", senhaAtual: admin.password, novaSenha, confirmacao: novaSenha },
+        admin.token,
+      );
+    for (const weak of [
+      "123456789012",
+      "senha1234567",
+      "aaaaaaaaaaaa",
+      "passwordpassword",
+      "agropetlitoral2026",
+    ]) {
+      const refused = await change(weak);
+      expect(refused.status, weak).toBe(400);
+      const message = (refused.data as Result).errors?.novaSenha ?? "";
+      expect(message, weak).toMatch(/^Senha fraca, fácil de adivinhar\. /);
+      // zxcvbn's own feedback, in Portuguese.
+      expect(message, weak).toMatch(/senha|palavras|caracteres|sequências|Adicione|Evite/i);
+    }
+    const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
+    expect(await verifyPassword(row!.senhaHash, admin.password)).toBe(true);
+    expect(await auditEntries("password_update")).toHaveLength(0);
+
+    expect(((await change("Gato-Maracujá-Trilho-93")).data as Result).ok).toBe(true);
   });
 });

@@ -11,6 +11,13 @@ import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
 import { changeOwnPassword, endOtherSessions } from "~/server/admin-auth.server";
 import { countOtherSessions, requireAdmin, verifyPassword } from "~/server/auth.server";
+import type { Usuario } from "~/server/db/schema.server";
+import {
+  HASHING_BUSY_MESSAGE,
+  HASHING_RETRY_AFTER_S,
+  PasswordHashingBusyError,
+  withPasswordHashing,
+} from "~/server/password-hashing.server";
 import { readForm } from "~/server/request-info.server";
 import {
   confirmTotpEnrolment,
@@ -42,6 +49,24 @@ export async function action({ request }: Route.ActionArgs) {
   const { user, session } = await requireAdmin(request);
   const form = Object.fromEntries(await readForm(request));
   const intent = String(form.intent ?? "");
+  try {
+    return await accountAction(request, user, session.id, form, intent);
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error;
+    return data<Result>(
+      { intent, ok: false, message: HASHING_BUSY_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
+    );
+  }
+}
+
+async function accountAction(
+  request: Request,
+  user: Usuario,
+  sessionId: string,
+  form: Record<string, FormDataEntryValue>,
+  intent: string,
+) {
   const fail = (errors: FieldErrors, status = 400) =>
     data<Result>({ intent, ok: false, errors }, { status });
   const refuse = (message: string) => data<Result>({ intent, ok: false, message }, { status: 400 });
@@ -49,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "senha") {
     const parsed = passwordChangeSchema.safeParse(form);
     if (!parsed.success) return fail(fieldErrors(parsed.error));
-    const outcome = await changeOwnPassword(request, user, session.id, parsed.data);
+    const outcome = await changeOwnPassword(request, user, sessionId, parsed.data);
     if (!outcome.ok) return fail({ [outcome.field]: outcome.message }, 400);
     return data<Result>({
       intent,
@@ -58,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (intent === "encerrar_sessoes") {
-    const ended = await endOtherSessions(request, user, session.id);
+    const ended = await endOtherSessions(request, user, sessionId);
     return data<Result>({
       intent,
       ok: true,
@@ -86,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "totp_desativar") {
     const senha = String(form.senhaAtual ?? "");
-    if (!(await verifyPassword(user.senhaHash, senha))) {
+    if (!(await withPasswordHashing(() => verifyPassword(user.senhaHash, senha)))) {
       return fail({ senhaAtualTotp: "Senha atual incorreta" });
     }
     await disableTotp(user, request);

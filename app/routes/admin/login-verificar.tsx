@@ -10,7 +10,6 @@ import {
   attemptSecondFactor,
   loginPageState,
   safeAdminRedirect,
-  sessionHeaders,
 } from "~/server/admin-auth.server";
 import { clearSessionCookie } from "~/server/auth.server";
 import { readForm } from "~/server/request-info.server";
@@ -49,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(
     safeAdminRedirect(parsed.data.redirectTo),
     { type: "success", title: AUTH_MESSAGES.success },
-    { headers: sessionHeaders(outcome.token, request) },
+    { headers: outcome.headers },
   );
 }
 

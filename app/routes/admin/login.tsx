@@ -11,9 +11,13 @@ import {
   attemptLogin,
   loginPageState,
   safeAdminRedirect,
-  sessionHeaders,
 } from "~/server/admin-auth.server";
 import { logger } from "~/server/logger.server";
+import {
+  HASHING_BUSY_MESSAGE,
+  HASHING_RETRY_AFTER_S,
+  PasswordHashingBusyError,
+} from "~/server/password-hashing.server";
 import { readForm } from "~/server/request-info.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -56,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       const status = outcome.reason === "blocked" ? 429 : outcome.reason === "denied" ? 403 : 401;
       return data({ errors: { form: outcome.message } as FieldErrors }, { status });
     }
-    const headers = sessionHeaders(outcome.token, request);
+    const { headers } = outcome;
     if (outcome.mfa) {
       const params = new URLSearchParams({ redirectTo: parsed.data.redirectTo ?? "" });
       return redirect(`/admin/login/verificar?${params}`, { headers });
@@ -67,6 +71,12 @@ export async function action({ request }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
+    if (error instanceof PasswordHashingBusyError) {
+      return data(
+        { errors: { form: HASHING_BUSY_MESSAGE } as FieldErrors },
+        { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
+      );
+    }
     logger.error({ err: error }, "login falhou");
     return data({ errors: { form: "Erro ao fazer login" } as FieldErrors }, { status: 500 });
   }

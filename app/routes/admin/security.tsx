@@ -58,8 +58,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "desbloquear") {
     const id = String(form.get("id") ?? "");
     try {
-      if (UUID.test(id) && (await unblockRateLimit(id, request, user.id))) {
+      const outcome = UUID.test(id) ? await unblockRateLimit(id, request, user.id) : "missing";
+      if (outcome === "unblocked") {
         return { ok: true, message: "Usuário desbloqueado com sucesso" };
+      }
+      if (outcome === "not_blocked") {
+        return data(
+          { ok: false, message: "Este registro não está bloqueado: não há o que desbloquear." },
+          { status: 409 },
+        );
       }
       return data({ ok: false, message: "Erro ao desbloquear usuário" }, { status: 404 });
     } catch (error) {

@@ -52,7 +52,7 @@ export function PasswordCard() {
             label="Nova senha"
             required
             error={errors.novaSenha}
-            hint="Pelo menos 6 caracteres; prefira uma frase longa."
+            hint="Pelo menos 12 caracteres; prefira uma frase com palavras pouco comuns."
           >
             <Input type="password" autoComplete="new-password" />
           </Field>

@@ -127,20 +127,23 @@ function RateLimitRow({ entry }: { entry: Overview["limites"][number] }) {
         )}
       </TableCell>
       <TableCell className="text-right">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="desbloquear" />
-          <input type="hidden" name="id" value={entry.id} />
-          <Button
-            type="submit"
-            variant="outline"
-            size="sm"
-            disabled={fetcher.state !== "idle"}
-            aria-label={`Desbloquear ${entry.identifier}`}
-          >
-            <Unlock aria-hidden="true" />
-            Desbloquear
-          </Button>
-        </fetcher.Form>
+        {/* Only a row blocked right now has something to undo. */}
+        {entry.bloqueado ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="desbloquear" />
+            <input type="hidden" name="id" value={entry.id} />
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              disabled={fetcher.state !== "idle"}
+              aria-label={`Desbloquear ${entry.identifier}`}
+            >
+              <Unlock aria-hidden="true" />
+              Desbloquear
+            </Button>
+          </fetcher.Form>
+        ) : null}
       </TableCell>
     </TableRow>
   );
