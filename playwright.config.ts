@@ -18,7 +18,7 @@ const EXTERNAL_SPECS = [
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `agropet-e2e-${Date.now()}`);
 process.env.E2E_DATA_DIR = dataDir;
 
-export const E2E_ADMIN = { email: "admin@agropet.test", password: "senha-e2e-123" };
+export const E2E_ADMIN = { email: "admin@agropet.test", password: "Tucano-Farelo-Serra-2026" };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -74,7 +74,7 @@ async function run(label: string, database: Database, csv: Buffer) {
   try {
     const user = await createUser({
       email: `bench-${Date.now()}@teste.com`,
-      password: "bench-123",
+      password: "Bench-Jacare-Milho-72",
       isAdmin: true,
     });
     const actor = { request: new Request("http://localhost/admin/importar"), userId: user.id };

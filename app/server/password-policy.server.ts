@@ -27,7 +27,18 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
 }
 
 /** Words of the shop an attacker would try first, besides the admin's own e-mail. */
-const SHOP_WORDS = ["agropet", "litoral", "agropetlitoral", "itapema", "meiapraia", "painel"];
+const SHOP_WORDS = [
+  "agropet",
+  "litoral",
+  "agropetlitoral",
+  "agropet-litoral",
+  "itapema",
+  "meiapraia",
+  "painel",
+  // The placeholder of deploy/agropet.env.example, never a real password.
+  "troque-esta-senha",
+  "troqueestasenha",
+];
 
 /**
  * Why `password` is not good enough for an admin, in pt-BR, or null when it is.

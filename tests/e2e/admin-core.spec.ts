@@ -180,9 +180,9 @@ test.describe("admin pages", () => {
 
     await page.getByRole("tab", { name: "Rate Limiting" }).click();
     const row = page.getByTestId("rate-limit-table").locator("tr", { hasText: stranger });
+    // One wrong password does not block: nothing to unblock on that row.
     await expect(row).toContainText("Liberado");
-    await row.getByRole("button", { name: `Desbloquear ${stranger}` }).click();
-    await expect(page.getByText("Usuário desbloqueado com sucesso")).toBeVisible();
+    await expect(row.getByRole("button", { name: /Desbloquear/ })).toHaveCount(0);
 
     // Cleanup asks first; the recent entries stay.
     await page.getByRole("button", { name: "Limpar Logs Antigos (7+ dias)" }).click();

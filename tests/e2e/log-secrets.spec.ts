@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 8;
 const base = `http://127.0.0.1:${PORT}`;
-const admin = { email: "logs@agropet.test", password: "senha-dos-logs-123" };
+const admin = { email: "logs@agropet.test", password: "Pitanga-Cerca-Balde-61" };
 
 test("a login, a 2FA step and a checkout leave no secret in the log output", async ({
   browser,

@@ -25,7 +25,7 @@ function startProcess(databaseUrl: string, dataDir: string) {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       ADMIN_EMAIL: "dono@agropet.test",
-      ADMIN_PASSWORD: "senha-da-partida-1",
+      ADMIN_PASSWORD: "Jabuti-Farelo-Quintal-88",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

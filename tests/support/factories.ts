@@ -17,7 +17,7 @@ import { makeRequest } from "../setup/requests";
 let counter = 0;
 
 /** An admin user with an open session. */
-export async function makeAdmin(password = "senha-forte-1") {
+export async function makeAdmin(password = "Quati-Aveia-Moinho-35") {
   counter += 1;
   const user = await createUser({
     email: `admin${counter}-${Date.now()}@teste.com`,
