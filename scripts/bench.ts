@@ -11,8 +11,11 @@
 //   the same over 10 other products with stock 15 each (150 orders, 50 refused customers
 //   who get the checkout page again); 100 concurrent orders of one product with stock 10
 //   (exactly 10).
+// - A login flood: 300 concurrent admin logins from 300 IPs (unknown e-mails) while one client
+//   asks /loja/resumo again and again; its p99 during the flood against its quiet p99 (goal:
+//   under 10×), and how the logins were answered (503 at once when argon2's turns are taken).
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
-// Flags: --no-build, --duration=<s>, --connections=<n>.
+// Flags: --no-build, --duration=<s>, --connections=<n>, --only=login-flood (that part alone).
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -44,6 +47,9 @@ const SERIAL_ORDERS = 60;
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 /** Seeded product with stock 10 (Tapete Higiênico Super Secão 30 unidades). */
 const RACE_SKU = "HIG-TAPE-30";
+const FLOOD_LOGINS = 300;
+/** `--only=login-flood`: the login flood alone (no pages, no checkout). */
+const ONLY_FLOOD = args.includes("--only=login-flood");
 
 interface LoadResult {
   reqPerSec: number;
@@ -214,6 +220,99 @@ async function serial(base: string, productId: string, offset: number) {
   return { p50: at(0.5), p99: at(0.99), failed };
 }
 
+interface FloodResult {
+  quietP99: number;
+  floodP99: number;
+  quietSamples: number;
+  floodSamples: number;
+  seconds: number;
+  statuses: Record<string, number>;
+}
+
+/** One admin login posted as the login page posts it, from its own connection and IP. */
+function postLogin(base: string, i: number): Promise<number> {
+  const body = new URLSearchParams({
+    email: `invasor${i}@exemplo.com`,
+    password: `tentativa-${i}-senha`,
+    redirectTo: "",
+  }).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL("/admin/login", base),
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          origin: base,
+          "sec-fetch-mode": "navigate",
+          "sec-fetch-site": "same-origin",
+          "x-forwarded-for": `10.${90 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Asks `url` one request after another (one kept-alive connection) until `until` resolves. */
+async function probe(url: string, until: Promise<unknown>): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let done = false;
+  void until.then(() => {
+    done = true;
+  });
+  while (!done) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { agent, headers: BROWSER }, (res) => {
+          res.resume();
+          res.on("end", () => resolve());
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    });
+    times.push(performance.now() - started);
+  }
+  agent.destroy();
+  return times;
+}
+
+function p99(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0;
+}
+
+/** /loja/resumo's p99 alone for 5 s, then during FLOOD_LOGINS concurrent logins. */
+async function loginFlood(base: string, productId: string): Promise<FloodResult> {
+  const url = `${base}/loja/resumo?itens=${productId}:1`;
+  await probe(url, new Promise((r) => setTimeout(r, 1000)));
+  const quiet = await probe(url, new Promise((r) => setTimeout(r, 5000)));
+  const started = performance.now();
+  const logins = Promise.all(Array.from({ length: FLOOD_LOGINS }, (_, i) => postLogin(base, i)));
+  // At least a second of probing, and for as long as the logins take.
+  const flood = await probe(url, Promise.all([logins, new Promise((r) => setTimeout(r, 1000))]));
+  const statuses: Record<string, number> = {};
+  for (const status of await logins) statuses[status] = (statuses[status] ?? 0) + 1;
+  return {
+    quietP99: p99(quiet),
+    floodP99: p99(flood),
+    quietSamples: quiet.length,
+    floodSamples: flood.length,
+    seconds: (performance.now() - started) / 1000,
+    statuses,
+  };
+}
+
 function postgresDatabase(url: string) {
   return createThrowawayDatabase(url, "bench");
 }
@@ -281,6 +380,10 @@ async function runBackend(kind: Kind) {
     const { base, child } = await startApp(env);
     try {
       const productId = await productIdBySku(base, RACE_SKU);
+      if (ONLY_FLOOD) {
+        console.log(`[${kind}] enxurrada de ${FLOOD_LOGINS} logins ...`);
+        return { kind, flood: await loginFlood(base, productId) };
+      }
       const pages: [string, LoadResult][] = [];
       for (const [name, url, headers] of [
         ["GET /", "/", BROWSER],
@@ -315,6 +418,9 @@ async function runBackend(kind: Kind) {
         `[${kind}] corrida: ${RACE_ORDERS} checkouts de 1 unidade, estoque ${stockBefore} ...`,
       );
       const checkout = await race(base, [productId], RACE_ORDERS, 20_000);
+      await settle(base);
+      console.log(`[${kind}] enxurrada de ${FLOOD_LOGINS} logins ...`);
+      const flood = await loginFlood(base, productId);
       return {
         kind,
         yardstick,
@@ -326,6 +432,7 @@ async function runBackend(kind: Kind) {
         shortBefore,
         checkout,
         stockBefore,
+        flood,
       };
     } finally {
       await stopServer(child);
@@ -341,8 +448,52 @@ async function main() {
   buildUnlessSkipped(args);
   const backends: ("PGlite" | "PostgreSQL")[] = ["PGlite"];
   if (process.env.DATABASE_URL) backends.push("PostgreSQL");
-  const results = [];
-  for (const kind of backends) results.push(await runBackend(kind));
+  const runs = [];
+  for (const kind of backends) runs.push(await runBackend(kind));
+
+  const floodRows = [
+    [
+      "Banco",
+      "logins",
+      "respostas",
+      "tempo (s)",
+      "p99 quieto (ms)",
+      "p99 na enxurrada (ms)",
+      "×",
+      "amostras",
+      "OK (< 10×)",
+    ],
+  ];
+  let floodOk = true;
+  for (const { kind, flood } of runs) {
+    const ratio = flood.floodP99 / flood.quietP99;
+    floodOk &&= ratio < 10;
+    floodRows.push([
+      kind,
+      String(FLOOD_LOGINS),
+      Object.entries(flood.statuses)
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(", "),
+      flood.seconds.toFixed(2),
+      flood.quietP99.toFixed(1),
+      flood.floodP99.toFixed(1),
+      ratio.toFixed(1),
+      `${flood.quietSamples}/${flood.floodSamples}`,
+      ratio < 10 ? "sim" : "NÃO",
+    ]);
+  }
+  const printFlood = () => {
+    console.log(
+      `\n/loja/resumo durante ${FLOOD_LOGINS} logins simultâneos de ${FLOOD_LOGINS} IPs\n`,
+    );
+    console.log(table(floodRows));
+  };
+  if (ONLY_FLOOD) {
+    printFlood();
+    if (!floodOk) process.exit(1);
+    return;
+  }
+  const results = runs as Exclude<(typeof runs)[number], { pages?: undefined }>[];
 
   const rows = [["Banco", "Alvo", "req/s", "× ref.", "p50 (ms)", "p99 (ms)", "não-2xx", "erros"]];
   for (const r of results) {
@@ -424,6 +575,8 @@ async function main() {
   console.log(table(singleRows));
   console.log("\nCheckouts simultâneos (1 unidade cada)\n");
   console.log(table(raceRows));
+  printFlood();
+  allOk &&= floodOk;
 
   const importBench = path.join(root, "scripts", "bench-import.ts");
   if (fs.existsSync(importBench)) {
