@@ -223,6 +223,60 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 });
 
+describe("unblocking from the security page", { timeout: 120_000 }, () => {
+  async function unblockRow(id: string, token: string) {
+    return call(
+      securityRoute.action,
+      formRequest("/admin/security", { intent: "desbloquear", id }, { token }),
+    );
+  }
+  const rowOf = async (operation: string, identifier: string) =>
+    (
+      await db()
+        .select()
+        .from(rateLimits)
+        .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)))
+    )[0]!;
+
+  it("a row that is not blocked is not 'unblocked': no success, no audit, the real block stays", async () => {
+    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    // The IP is blocked (5 e-mails tried from it); the owner's e-mail row is not.
+    await login("dona@loja.com", "errada-123", "10.5.0.1");
+    for (let i = 1; i <= 4; i++) await login(`outro${i}@loja.com`, "errada-123", "10.5.0.1");
+    const free = await rowOf(LOGIN_OPS.email, "dona@loja.com");
+    const blocked = await rowOf(LOGIN_OPS.ip, "10.5.0.1");
+    const admin = await makeAdmin();
+    const page = (
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token }))
+    ).data as Awaited<ReturnType<typeof securityRoute.loader>>;
+    expect(page.overview!.limites.find((l) => l.id === free.id)?.bloqueado).toBe(false);
+    expect(page.overview!.limites.find((l) => l.id === blocked.id)?.bloqueado).toBe(true);
+
+    const refused = await unblockRow(free.id, admin.token);
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      message: "Este registro não está bloqueado: não há o que desbloquear.",
+    });
+    expect(await auditEntries("rate_limit_unblock")).toHaveLength(0);
+    expect((await rowOf(LOGIN_OPS.email, "dona@loja.com")).attemptCount).toBe(1);
+    expect(errorOf(await login("dona@loja.com", "senha-certa", "10.5.0.1"))).toBe(BLOCKED);
+
+    // Unblocking the row that is blocked frees that IP for real.
+    expect((await unblockRow(blocked.id, admin.token)).data).toMatchObject({ ok: true });
+    expectRedirect(await login("dona@loja.com", "senha-certa", "10.5.0.1"), "/admin/dashboard");
+    expect(await auditEntries("rate_limit_unblock")).toHaveLength(1);
+  });
+
+  it("a block that has run out is not blocked any more: nothing to unblock", async () => {
+    for (let i = 0; i < 5; i++) await login("x@loja.com", "errada-123", `10.6.0.${i}`);
+    const row = await rowOf(LOGIN_OPS.email, "x@loja.com");
+    advance(LOGIN_RULE.blockMs + 1000);
+    const admin = await makeAdmin();
+    expect((await unblockRow(row.id, admin.token)).status).toBe(409);
+  });
+});
+
 describe("login page", () => {
   it("sends a signed-in admin to the dashboard", async () => {
     const admin = await makeAdmin();

@@ -1,5 +1,5 @@
 // The security screen's two tables: the latest audit entries and the rate-limit counters,
-// each counter with its unblock button.
+// each blocked counter with its unblock button.
 import { Unlock } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
