@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/client.server";
 import { rateLimits } from "~/server/db/schema.server";
-import { consumeRateLimit } from "~/server/rate-limits.server";
+import { consumeRateLimit, refundAttempt, reserveAttempt } from "~/server/rate-limits.server";
 import { withTestDatabase } from "../setup/db";
 
 withTestDatabase();
@@ -50,5 +50,31 @@ describe("consumeRateLimit", () => {
     const once = { max: 1, windowMs: 60_000, blockMs: 60_000 };
     expect(await consumeRateLimit("form:contato", "e", once, at(0))).toBe(true);
     expect(await consumeRateLimit("form:contato", "e", once, at(1))).toBe(false);
+  });
+});
+
+describe("reserveAttempt", () => {
+  it("of 50 concurrent reservations exactly `max` go on, the last one says so, and the block is set", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => reserveAttempt("form:contato", "rajada", RULE, at(0))),
+    );
+    expect(results.filter((r) => r.reserved)).toHaveLength(RULE.max);
+    expect(results.filter((r) => r.last)).toHaveLength(1);
+    const counter = await row("rajada");
+    expect(counter?.attemptCount).toBe(RULE.max);
+    expect(counter?.blockedUntil?.getTime()).toBe(at(0).getTime() + RULE.blockMs);
+  });
+
+  it("a refund gives the attempt back and lifts the block it set", async () => {
+    for (let i = 0; i < RULE.max; i++) await reserveAttempt("form:contato", "r", RULE, at(i));
+    expect((await reserveAttempt("form:contato", "r", RULE, at(5))).reserved).toBe(false);
+    await refundAttempt("form:contato", "r", RULE);
+    const counter = await row("r");
+    expect(counter?.attemptCount).toBe(RULE.max - 1);
+    expect(counter?.blockedUntil).toBeNull();
+    expect(await reserveAttempt("form:contato", "r", RULE, at(6))).toEqual({
+      reserved: true,
+      last: true,
+    });
   });
 });
