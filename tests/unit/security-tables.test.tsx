@@ -10,6 +10,12 @@ const base = {
   lastAttempt: new Date("2026-11-22T15:00:00Z"),
 };
 
+/** The rows the stubbed route shows (set by each test). */
+let shown: Parameters<typeof RateLimitTable>[0]["entries"] = [];
+function Table() {
+  return <RateLimitTable entries={shown} />;
+}
+
 describe("RateLimitTable", () => {
   it("offers 'Desbloquear' on the blocked row only", () => {
     const entries = [
@@ -43,9 +49,8 @@ describe("RateLimitTable", () => {
         bloqueado: false,
       },
     ];
-    const Stub = createRoutesStub([
-      { path: "/", Component: () => <RateLimitTable entries={entries} /> },
-    ]);
+    shown = entries;
+    const Stub = createRoutesStub([{ path: "/", Component: Table }]);
     const html = renderToString(<Stub initialEntries={["/"]} />);
     expect(html).toContain('aria-label="Desbloquear bloqueada@loja.com"');
     expect(html).not.toContain("Desbloquear 10.0.0.9");
