@@ -104,7 +104,7 @@ describe("CSV parsing", () => {
       "4: Preço de venda deve ser maior que zero",
       '5: Preço de venda inválido: "dez reais"',
       "6: Estoque deve ser positivo",
-      "7: faltam colunas em relação ao cabeçalho",
+      "7: faltam colunas (a linha tem 3 colunas e o cabeçalho 11)",
     ]);
   });
 
