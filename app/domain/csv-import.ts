@@ -154,13 +154,22 @@ const IGNORED_XLSX_NODES = [
   "extLst",
 ];
 
+/** Rows read from a file, and the rows (by index) holding data right of the header's last column. */
+export interface Sheet {
+  rows: string[][];
+  /** Row index → the first column, as Excel names it (e.g. "XFD"), holding such data. */
+  strayColumns: Map<number, string>;
+}
+
+export const TOO_MANY_COLUMNS = `A primeira linha da planilha vai além de ${MAX_IMPORT_COLUMNS} colunas. Apague as colunas que não fazem parte da importação.`;
+
 /**
- * Rows of the first worksheet of an .xlsx file, as text. Every row is as wide as the first
- * one (the header), capped at MAX_IMPORT_COLUMNS: a stray cell far to the right (column XFD)
- * neither widens the other rows nor costs memory. The zip itself is checked beforehand by
- * the import worker (see app/server/import-zip.server.ts).
+ * The first worksheet of an .xlsx file, as text. Every row is as wide as the first one (the
+ * header, at most MAX_IMPORT_COLUMNS wide): a stray cell far to the right (column XFD)
+ * neither widens the other rows nor costs memory, and its row is reported. The zip itself is
+ * checked beforehand by the import worker (see app/server/import-zip.server.ts).
  */
-export async function parseXlsx(bytes: Uint8Array): Promise<string[][]> {
+export async function parseXlsx(bytes: Uint8Array): Promise<Sheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(
     Buffer.from(bytes) as unknown as ArrayBuffer,
@@ -169,35 +178,51 @@ export async function parseXlsx(bytes: Uint8Array): Promise<string[][]> {
     } as unknown as Parameters<typeof workbook.xlsx.load>[1],
   );
   const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
   const rows: string[][] = [];
+  const strayColumns = new Map<number, string>();
+  if (!sheet) return { rows, strayColumns };
   let width = 0;
-  const textOf = (row: ExcelJS.Row, count: number) => {
-    const cells: string[] = [];
-    for (let i = 1; i <= count; i++) cells.push(cellText(row.getCell(i).value).trim());
-    return cells;
+  // The first filled cell right of `width` (cells are kept sparse: no cost for the gap).
+  const strayCell = (row: ExcelJS.Row) => {
+    let found: string | undefined;
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (found === undefined && column > width && cellText(cell.value).trim() !== "") {
+        found = cell.address.replace(/\d+$/, "");
+      }
+    });
+    return found;
   };
   sheet.eachRow({ includeEmpty: false }, (row) => {
     if (rows.length === 0) {
-      // The header's width: up to its last filled cell, within the cap.
-      const filled = textOf(row, Math.min(row.cellCount, MAX_IMPORT_COLUMNS));
-      while (filled.length > 0 && filled[filled.length - 1] === "") filled.pop();
-      width = filled.length;
-      if (width > 0) rows.push(filled);
+      width = MAX_IMPORT_COLUMNS;
+      if (strayCell(row) !== undefined) throw new ImportFileError(TOO_MANY_COLUMNS);
+      // The header's width: up to its last filled cell.
+      const header = textOf(row, Math.min(row.cellCount, MAX_IMPORT_COLUMNS));
+      while (header.length > 0 && header[header.length - 1] === "") header.pop();
+      width = header.length;
+      if (width > 0) rows.push(header);
       return;
     }
     const cells = textOf(row, width);
-    if (!cells.some((c) => c !== "")) return;
+    const stray = strayCell(row);
+    if (stray === undefined && !cells.some((c) => c !== "")) return;
     if (rows.length > MAX_IMPORT_ROWS) throw new ImportFileError(TOO_MANY_ROWS);
+    if (stray !== undefined) strayColumns.set(rows.length, stray);
     rows.push(cells);
   });
-  return rows;
+  return { rows, strayColumns };
+}
+
+function textOf(row: ExcelJS.Row, count: number): string[] {
+  const cells: string[] = [];
+  for (let i = 1; i <= count; i++) cells.push(cellText(row.getCell(i).value).trim());
+  return cells;
 }
 
 /** The rows of an uploaded file, CSV or .xlsx. Throws when the file cannot be read. */
-export async function readSpreadsheet(bytes: Uint8Array, fileName = ""): Promise<string[][]> {
+export async function readSpreadsheet(bytes: Uint8Array, fileName = ""): Promise<Sheet> {
   if (isXlsx(bytes, fileName)) return parseXlsx(bytes);
-  return parseCsvText(decodeText(bytes));
+  return { rows: parseCsvText(decodeText(bytes)), strayColumns: new Map() };
 }
 
 const normalizeHeader = (text: string) =>
@@ -330,7 +355,10 @@ export function mapRow(
  * otherwise the template's order is assumed and every row is data. Line numbers count
  * the header as line 1, as a spreadsheet shows them.
  */
-export function mapRows(rows: string[][]): MappedRow[] {
+export function mapRows(
+  rows: string[][],
+  strayColumns: Map<number, string> = new Map(),
+): MappedRow[] {
   if (rows.length === 0) return [];
   const detected = detectHeader(rows[0]!);
   const header = detected ?? DEFAULT_HEADER;
@@ -338,7 +366,13 @@ export function mapRows(rows: string[][]): MappedRow[] {
   const offset = detected ? 2 : 1;
   // Every row must be as wide as the first one (the header, when there is one).
   const columnCount = rows[0]!.length;
-  return data.map((cells, i) => mapRow(cells, header, i + offset, columnCount));
+  return data.map((cells, i) => {
+    const stray = strayColumns.get(detected ? i + 1 : i);
+    if (stray === undefined) return mapRow(cells, header, i + offset, columnCount);
+    const nome = (cells[header.nome ?? 0] ?? "").trim();
+    const error = `há dados na coluna ${stray}, fora das colunas do cabeçalho`;
+    return { line: i + offset, ok: false, nome, error };
+  });
 }
 
 /** The result lines of SPEC §8: at most 10 errors, then '... e mais N erros'. */

@@ -18,7 +18,8 @@ export type ParseOutcome =
 export async function parseImportBytes(bytes: Uint8Array, fileName: string): Promise<ParseOutcome> {
   try {
     if (isXlsx(bytes, fileName)) await checkXlsxZip(bytes);
-    return { ok: true, rows: mapRows(await readSpreadsheet(bytes, fileName)) };
+    const sheet = await readSpreadsheet(bytes, fileName);
+    return { ok: true, rows: mapRows(sheet.rows, sheet.strayColumns) };
   } catch (error) {
     return { ok: false, message: error instanceof ImportFileError ? error.message : null };
   }
