@@ -42,6 +42,17 @@ export const IMPORT_WORKER_HEAP_MB = 256;
 /** Longest a file may take to read; a 20,000-row .xlsx takes a few seconds. */
 export const IMPORT_PARSE_TIMEOUT_MS = 30_000;
 
+let limits = { heapMb: IMPORT_WORKER_HEAP_MB, timeoutMs: IMPORT_PARSE_TIMEOUT_MS };
+
+/** Other limits for the worker (tests make them tiny to see a file exhaust them); ends the current one. */
+export async function configureImportWorker(next: Partial<typeof limits> = {}): Promise<void> {
+  await stopImportWorker();
+  limits = {
+    heapMb: next.heapMb ?? IMPORT_WORKER_HEAP_MB,
+    timeoutMs: next.timeoutMs ?? IMPORT_PARSE_TIMEOUT_MS,
+  };
+}
+
 /**
  * Where import-worker.mjs lives: next to this file in the source tree, or, from the server
  * bundle (build/server), in the source tree above it.
@@ -60,6 +71,7 @@ function workerFile(): string {
 }
 
 let pool: Piscina | undefined;
+let warming: Promise<void> | undefined;
 
 /**
  * One worker thread for imports (the machine serves the shop first), started on demand and
@@ -70,18 +82,47 @@ function importPool(): Piscina {
     filename: workerFile(),
     minThreads: 0,
     maxThreads: 1,
-    idleTimeout: 60_000,
+    idleTimeout: 10 * 60_000,
     maxQueue: 4,
     atomics: "disabled",
-    resourceLimits: { maxOldGenerationSizeMb: IMPORT_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.heapMb,
+      maxYoungGenerationSizeMb: Math.min(32, limits.heapMb),
+    },
   });
-  return pool;
+  // A worker that dies outside a task (while loading, or idle) is reported here rather than
+  // thrown at the process; piscina would not start another, so the pool is replaced.
+  const current = pool;
+  current.on("error", (error) => {
+    logger.error({ err: error }, "leitor de importação encerrado");
+    if (pool === current) pool = undefined;
+    void current.destroy().catch(() => undefined);
+  });
+  return current;
+}
+
+/**
+ * Starts the import worker ahead of the upload (the import screen's loader calls it), so the
+ * first file does not wait for it to load.
+ */
+export function warmImportWorker(): Promise<void> {
+  const workers = importPool();
+  // Again once the idle worker has ended.
+  if (!warming || workers.threads.length === 0) {
+    const current: Promise<void> = workers.run({ warm: true }).then(
+      () => undefined,
+      (error) => logger.warn({ err: error }, "falha ao iniciar o leitor de importação"),
+    );
+    warming = current;
+  }
+  return warming;
 }
 
 /** Ends the import worker (server shutdown, end of a test file). */
 export async function stopImportWorker(): Promise<void> {
   const current = pool;
   pool = undefined;
+  warming = undefined;
   await current?.destroy();
 }
 
@@ -98,7 +139,7 @@ export async function parseImportFile(bytes: Uint8Array, fileName: string): Prom
   try {
     outcome = await workers.run(
       { bytes, fileName },
-      { signal: AbortSignal.timeout(IMPORT_PARSE_TIMEOUT_MS) },
+      { signal: AbortSignal.timeout(limits.timeoutMs) },
     );
   } catch (error) {
     logger.warn({ err: error, fileName }, "arquivo de importação abandonado");
