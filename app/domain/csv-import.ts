@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { IMPORT_COLUMNS } from "./import-columns";
 import { parseBRL } from "./money";
 import { normalizeSearch } from "./search";
+import { restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";
 
 export { IMPORT_COLUMNS } from "./import-columns";
 
@@ -306,7 +307,7 @@ export function mapRow(
 ): MappedRow {
   const get = (field: ImportField) => {
     const index = header[field];
-    return index === undefined ? "" : (cells[index] ?? "").trim();
+    return index === undefined ? "" : restoreNeutralizedCell((cells[index] ?? "").trim());
   };
   const nome = get("nome").replace(/\s+/g, " ");
   const fail = (error: string): MappedRow => ({ line, ok: false, nome, error });
@@ -381,21 +382,25 @@ export function summarizeErrors(errors: string[], limit = 10): string[] {
   return [...errors.slice(0, limit), `... e mais ${errors.length - limit} erros`];
 }
 
-/** The downloadable template (semicolon-separated, as Excel in Brazil expects). */
-export function templateCsv(): string {
-  const header = IMPORT_COLUMNS.map((c) => c.label).join(";");
-  const example = [
-    "Ração Exemplo Cães Adultos 15 kg",
-    "Alimento completo para cães adultos",
-    "Rações",
-    "Cães",
-    "Marca Exemplo",
-    "120,00",
-    "189,90",
-    "169,90",
-    "10",
-    "RAC-EXEMPLO-15",
-    "UN",
-  ].join(";");
-  return `\uFEFF${header}\r\n${example}\r\n`;
+/**
+ * The downloadable template (semicolon-separated, as Excel in Brazil expects); its example
+ * row uses one of the shop's categories when there is one.
+ */
+export function templateCsv(categoria = "Rações"): string {
+  return toCsv([
+    IMPORT_COLUMNS.map((c) => c.label),
+    [
+      "Ração Exemplo Cães Adultos 15 kg",
+      "Alimento completo para cães adultos",
+      categoria,
+      "Cães",
+      "Marca Exemplo",
+      "120,00",
+      "189,90",
+      "169,90",
+      "10",
+      "RAC-EXEMPLO-15",
+      "UN",
+    ],
+  ]);
 }
