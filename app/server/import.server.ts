@@ -78,7 +78,8 @@ let warming: Promise<void> | undefined;
  * ended when idle; a few files wait their turn, more are refused at once.
  */
 function importPool(): Piscina {
-  pool ??= new Piscina({
+  if (pool) return pool;
+  const created = new Piscina({
     filename: workerFile(),
     minThreads: 0,
     maxThreads: 1,
@@ -92,13 +93,13 @@ function importPool(): Piscina {
   });
   // A worker that dies outside a task (while loading, or idle) is reported here rather than
   // thrown at the process; piscina would not start another, so the pool is replaced.
-  const current = pool;
-  current.on("error", (error) => {
+  created.on("error", (error) => {
     logger.error({ err: error }, "leitor de importação encerrado");
-    if (pool === current) pool = undefined;
-    void current.destroy().catch(() => undefined);
+    if (pool === created) pool = undefined;
+    void created.destroy().catch(() => undefined);
   });
-  return current;
+  pool = created;
+  return created;
 }
 
 /**
