@@ -50,6 +50,13 @@ beforeAll(async () => {
   // The admin opens the import screen before sending a file: its loader starts the worker.
   await call(loader, makeRequest("/admin/importar", { token }));
   await warmImportWorker();
+  // A running server has answered imports before: one ordinary file first, so the timings
+  // below are of the files, not of this process's first session lookup and database query.
+  const warmUp = await previewWhilePolling(
+    "aquecimento.csv",
+    Buffer.from("Nome do Produto;Categoria;Preço de Venda\nOsso;Petiscos;9,90\n"),
+  );
+  expect(warmUp.json.preview).toMatchObject({ total: 1, valid: 1 });
 });
 
 afterAll(async () => {
