@@ -12,6 +12,7 @@ import {
   releaseEmbeddedDatabase,
 } from "~/server/db/embedded-lock.server";
 import { env } from "~/server/env.server";
+import { stopImportWorker } from "~/server/import.server";
 import { logger } from "~/server/logger.server";
 import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/server/payments/cobrancas.server";
@@ -44,6 +45,7 @@ export async function stop() {
   await stopPageDataWatch();
   await stopPaymentReconciler();
   await stopWebhookWorker();
+  await stopImportWorker();
   await shutdown(currentDatabase());
   releaseEmbeddedDatabase(env());
 }

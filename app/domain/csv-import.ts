@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { IMPORT_COLUMNS } from "./import-columns";
 import { parseBRL } from "./money";
 import { normalizeSearch } from "./search";
+import { restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";
 
 export { IMPORT_COLUMNS } from "./import-columns";
 
@@ -32,15 +33,61 @@ export type MappedRow =
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** Text of a CSV file: UTF-8 (BOM dropped) when valid, otherwise Windows-1252 (Excel's default). */
+/** Most rows a file may bring (the header aside): well above any real stock list. */
+export const MAX_IMPORT_ROWS = 20_000;
+/** Most columns read from an .xlsx row: the template has 11, stock-system exports a few dozen. */
+export const MAX_IMPORT_COLUMNS = 100;
+
+/** A file refused for a reason the admin can act on; the message is shown as it is. */
+export class ImportFileError extends Error {}
+
+export const TOO_MANY_ROWS = `O arquivo tem mais de ${MAX_IMPORT_ROWS.toLocaleString("pt-BR")} linhas. Divida-o em arquivos menores.`;
+
+/**
+ * The UTF-16 byte order of a file without a BOM, judged by where the zero bytes fall in its
+ * first characters (text from Excel's "Unicode text" is mostly ASCII: one zero byte per pair).
+ */
+function utf16WithoutBom(bytes: Uint8Array): "utf16le" | "utf16be" | null {
+  const sample = bytes.subarray(0, Math.min(bytes.length, 512) & ~1);
+  if (sample.length < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < sample.length; i += 2) {
+    if (sample[i] === 0) evenZeros++;
+    if (sample[i + 1] === 0) oddZeros++;
+  }
+  const pairs = sample.length / 2;
+  if (oddZeros > pairs * 0.6 && evenZeros === 0) return "utf16le";
+  if (evenZeros > pairs * 0.6 && oddZeros === 0) return "utf16be";
+  return null;
+}
+
+/**
+ * Text of a CSV file: UTF-16 when it carries a UTF-16 BOM or looks like it (Excel's "Unicode
+ * text"), UTF-8 (BOM dropped) when valid, otherwise Windows-1252 (Excel's default).
+ */
 export function decodeText(bytes: Uint8Array): string {
   let data = bytes;
+  if (data[0] === 0xff && data[1] === 0xfe)
+    return iconv.decode(Buffer.from(data.subarray(2)), "utf16le");
+  if (data[0] === 0xfe && data[1] === 0xff)
+    return iconv.decode(Buffer.from(data.subarray(2)), "utf16be");
+  const utf16 = utf16WithoutBom(data);
+  if (utf16) return iconv.decode(Buffer.from(data), utf16);
   if (UTF8_BOM.every((b, i) => data[i] === b)) data = data.subarray(3);
+  let text: string;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(data);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(data);
   } catch {
-    return iconv.decode(Buffer.from(data), "win1252");
+    text = iconv.decode(Buffer.from(data), "win1252");
   }
+  // A NUL is never part of a product sheet: it means an encoding this reader does not know.
+  if (text.includes("\u0000")) {
+    throw new ImportFileError(
+      "Não foi possível ler o arquivo: codificação desconhecida. Salve a planilha como CSV (UTF-8) ou Excel (.xlsx).",
+    );
+  }
+  return text;
 }
 
 /** The separator of a CSV, judged on its header line (decimal commas live in data rows). */
@@ -61,7 +108,10 @@ export function parseCsvText(text: string): string[][] {
   const result = Papa.parse<string[]>(clean, {
     delimiter: detectDelimiter(clean),
     skipEmptyLines: "greedy",
+    // One row past the cap (plus the header) is enough to know the file is too long.
+    preview: MAX_IMPORT_ROWS + 2,
   });
+  if (result.data.length > MAX_IMPORT_ROWS + 1) throw new ImportFileError(TOO_MANY_ROWS);
   return result.data;
 }
 
@@ -92,28 +142,88 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** Rows of the first worksheet of an .xlsx file, as text. */
-export async function parseXlsx(bytes: Uint8Array): Promise<string[][]> {
+/** Parts of an .xlsx the importer never reads: skipped, not built in memory. */
+const IGNORED_XLSX_NODES = [
+  "cols",
+  "mergeCells",
+  "hyperlinks",
+  "conditionalFormatting",
+  "dataValidations",
+  "drawing",
+  "picture",
+  "tableParts",
+  "extLst",
+];
+
+/** Rows read from a file, and the rows (by index) holding data right of the header's last column. */
+export interface Sheet {
+  rows: string[][];
+  /** Row index → the first column, as Excel names it (e.g. "XFD"), holding such data. */
+  strayColumns: Map<number, string>;
+}
+
+export const TOO_MANY_COLUMNS = `A primeira linha da planilha vai além de ${MAX_IMPORT_COLUMNS} colunas. Apague as colunas que não fazem parte da importação.`;
+
+/**
+ * The first worksheet of an .xlsx file, as text. Every row is as wide as the first one (the
+ * header, at most MAX_IMPORT_COLUMNS wide): a stray cell far to the right (column XFD)
+ * neither widens the other rows nor costs memory, and its row is reported. The zip itself is
+ * checked beforehand by the import worker (see app/server/import-zip.server.ts).
+ */
+export async function parseXlsx(bytes: Uint8Array): Promise<Sheet> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  await workbook.xlsx.load(
+    Buffer.from(bytes) as unknown as ArrayBuffer,
+    {
+      ignoreNodes: IGNORED_XLSX_NODES,
+    } as unknown as Parameters<typeof workbook.xlsx.load>[1],
+  );
   const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
   const rows: string[][] = [];
-  // Every row as wide as the sheet: trailing empty cells are still columns.
-  const width = sheet.columnCount;
+  const strayColumns = new Map<number, string>();
+  if (!sheet) return { rows, strayColumns };
+  let width = 0;
+  // The first filled cell right of `width` (cells are kept sparse: no cost for the gap).
+  const strayCell = (row: ExcelJS.Row) => {
+    let found: string | undefined;
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (found === undefined && column > width && cellText(cell.value).trim() !== "") {
+        found = cell.address.replace(/\d+$/, "");
+      }
+    });
+    return found;
+  };
   sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    const count = Math.max(width, row.cellCount);
-    for (let i = 1; i <= count; i++) cells.push(cellText(row.getCell(i).value).trim());
-    if (cells.some((c) => c !== "")) rows.push(cells);
+    if (rows.length === 0) {
+      width = MAX_IMPORT_COLUMNS;
+      if (strayCell(row) !== undefined) throw new ImportFileError(TOO_MANY_COLUMNS);
+      // The header's width: up to its last filled cell.
+      const header = textOf(row, Math.min(row.cellCount, MAX_IMPORT_COLUMNS));
+      while (header.length > 0 && header[header.length - 1] === "") header.pop();
+      width = header.length;
+      if (width > 0) rows.push(header);
+      return;
+    }
+    const cells = textOf(row, width);
+    const stray = strayCell(row);
+    if (stray === undefined && !cells.some((c) => c !== "")) return;
+    if (rows.length > MAX_IMPORT_ROWS) throw new ImportFileError(TOO_MANY_ROWS);
+    if (stray !== undefined) strayColumns.set(rows.length, stray);
+    rows.push(cells);
   });
-  return rows;
+  return { rows, strayColumns };
+}
+
+function textOf(row: ExcelJS.Row, count: number): string[] {
+  const cells: string[] = [];
+  for (let i = 1; i <= count; i++) cells.push(cellText(row.getCell(i).value).trim());
+  return cells;
 }
 
 /** The rows of an uploaded file, CSV or .xlsx. Throws when the file cannot be read. */
-export async function readSpreadsheet(bytes: Uint8Array, fileName = ""): Promise<string[][]> {
+export async function readSpreadsheet(bytes: Uint8Array, fileName = ""): Promise<Sheet> {
   if (isXlsx(bytes, fileName)) return parseXlsx(bytes);
-  return parseCsvText(decodeText(bytes));
+  return { rows: parseCsvText(decodeText(bytes)), strayColumns: new Map() };
 }
 
 const normalizeHeader = (text: string) =>
@@ -166,6 +276,28 @@ const optional = (text: string | undefined) => {
   return trimmed === "" ? null : trimmed;
 };
 
+const PRICE_FIELDS = ["precoVenda", "precoPromocional", "precoCusto"] as const;
+
+/**
+ * Why a row has more or fewer cells than the header. Cells are never matched by guesswork:
+ * a shifted row would import the wrong price or SKU. The usual cause in Brazil is a price
+ * written 29,90 in a comma-separated file, which splits it into "29" and "90".
+ */
+function widthMismatch(cells: string[], header: HeaderMap, columnCount: number): string {
+  const counts = `a linha tem ${cells.length} colunas e o cabeçalho ${columnCount}`;
+  if (cells.length < columnCount) return `faltam colunas (${counts})`;
+  for (const field of PRICE_FIELDS) {
+    const index = header[field];
+    if (index === undefined) continue;
+    const whole = (cells[index] ?? "").trim();
+    const cents = (cells[index + 1] ?? "").trim();
+    if (/^\d{1,3}(\.\d{3})*$|^\d+$/.test(whole) && /^\d{1,2}$/.test(cents)) {
+      return `colunas a mais (${counts}): preço com vírgula sem aspas? Escreva "${whole},${cents}" entre aspas ou separe as colunas por ponto e vírgula`;
+    }
+  }
+  return `colunas a mais (${counts}): vírgula ou ponto e vírgula sem aspas no texto?`;
+}
+
 /** Maps one data row to a product, or to the reason it cannot be imported. */
 export function mapRow(
   cells: string[],
@@ -175,11 +307,11 @@ export function mapRow(
 ): MappedRow {
   const get = (field: ImportField) => {
     const index = header[field];
-    return index === undefined ? "" : (cells[index] ?? "").trim();
+    return index === undefined ? "" : restoreNeutralizedCell((cells[index] ?? "").trim());
   };
   const nome = get("nome").replace(/\s+/g, " ");
   const fail = (error: string): MappedRow => ({ line, ok: false, nome, error });
-  if (cells.length < columnCount) return fail("faltam colunas em relação ao cabeçalho");
+  if (cells.length !== columnCount) return fail(widthMismatch(cells, header, columnCount));
   if (!nome) return fail("Nome do produto é obrigatório");
   if (nome.length > 200) return fail("Nome do produto deve ter no máximo 200 caracteres");
   const categoria = get("categoria").replace(/\s+/g, " ");
@@ -224,16 +356,24 @@ export function mapRow(
  * otherwise the template's order is assumed and every row is data. Line numbers count
  * the header as line 1, as a spreadsheet shows them.
  */
-export function mapRows(rows: string[][]): MappedRow[] {
+export function mapRows(
+  rows: string[][],
+  strayColumns: Map<number, string> = new Map(),
+): MappedRow[] {
   if (rows.length === 0) return [];
   const detected = detectHeader(rows[0]!);
   const header = detected ?? DEFAULT_HEADER;
   const data = detected ? rows.slice(1) : rows;
   const offset = detected ? 2 : 1;
-  const columnCount = detected
-    ? Math.max(...Object.values(detected).map((i) => (i ?? 0) + 1))
-    : (header.nome ?? 0) + 1;
-  return data.map((cells, i) => mapRow(cells, header, i + offset, columnCount));
+  // Every row must be as wide as the first one (the header, when there is one).
+  const columnCount = rows[0]!.length;
+  return data.map((cells, i) => {
+    const stray = strayColumns.get(detected ? i + 1 : i);
+    if (stray === undefined) return mapRow(cells, header, i + offset, columnCount);
+    const nome = (cells[header.nome ?? 0] ?? "").trim();
+    const error = `há dados na coluna ${stray}, fora das colunas do cabeçalho`;
+    return { line: i + offset, ok: false, nome, error };
+  });
 }
 
 /** The result lines of SPEC §8: at most 10 errors, then '... e mais N erros'. */
@@ -242,21 +382,25 @@ export function summarizeErrors(errors: string[], limit = 10): string[] {
   return [...errors.slice(0, limit), `... e mais ${errors.length - limit} erros`];
 }
 
-/** The downloadable template (semicolon-separated, as Excel in Brazil expects). */
-export function templateCsv(): string {
-  const header = IMPORT_COLUMNS.map((c) => c.label).join(";");
-  const example = [
-    "Ração Exemplo Cães Adultos 15 kg",
-    "Alimento completo para cães adultos",
-    "Rações",
-    "Cães",
-    "Marca Exemplo",
-    "120,00",
-    "189,90",
-    "169,90",
-    "10",
-    "RAC-EXEMPLO-15",
-    "UN",
-  ].join(";");
-  return `\uFEFF${header}\r\n${example}\r\n`;
+/**
+ * The downloadable template (semicolon-separated, as Excel in Brazil expects); its example
+ * row uses one of the shop's categories when there is one.
+ */
+export function templateCsv(categoria = "Rações"): string {
+  return toCsv([
+    IMPORT_COLUMNS.map((c) => c.label),
+    [
+      "Ração Exemplo Cães Adultos 15 kg",
+      "Alimento completo para cães adultos",
+      categoria,
+      "Cães",
+      "Marca Exemplo",
+      "120,00",
+      "189,90",
+      "169,90",
+      "10",
+      "RAC-EXEMPLO-15",
+      "UN",
+    ],
+  ]);
 }

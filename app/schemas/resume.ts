@@ -10,6 +10,8 @@ export const RESUME_MESSAGES = {
   insertFailure: "Erro ao salvar dados. Tente novamente.",
   uploadFailure: "Erro ao fazer upload do arquivo. Tente novamente.",
   notPdf: "Apenas arquivos PDF são aceitos",
+  unreadablePdf:
+    "Não foi possível abrir o PDF: o arquivo está corrompido ou não é um PDF de verdade.",
   tooLarge: "O arquivo deve ter no máximo 10MB.",
   rateLimited:
     "Você enviou muitos currículos em pouco tempo. Aguarde alguns minutos e tente novamente.",

@@ -5,6 +5,7 @@
 // Tente novamente.') or the file cannot be kept ('Erro ao fazer upload do arquivo.
 // Tente novamente.').
 import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
   MAX_RESUME_BYTES,
@@ -52,6 +53,11 @@ export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promi
   }
   if ((await detectKind(pdf)).kind !== "pdf") {
     throw new ResumeError(RESUME_MESSAGES.notPdf, { curriculo: RESUME_MESSAGES.notPdf });
+  }
+  if (!(await opensAsPdf(pdf))) {
+    throw new ResumeError(RESUME_MESSAGES.unreadablePdf, {
+      curriculo: RESUME_MESSAGES.unreadablePdf,
+    });
   }
   let storedKey: string | null = null;
   try {
@@ -102,6 +108,23 @@ export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promi
     // Everything else in the transaction is the database: the record was not saved.
     logger.error({ err: error }, "falha ao salvar currículo");
     throw new ResumeError(RESUME_MESSAGES.insertFailure);
+  }
+}
+
+/**
+ * Whether the file is a PDF a reader opens, with at least one page: the magic number alone
+ * lets through "%PDF-" followed by HTML or anything else. pdf-lib parses in slices, yielding to
+ * the event loop between them; a password for editing (common in exported resumes) is fine.
+ */
+export async function opensAsPdf(bytes: Uint8Array): Promise<boolean> {
+  try {
+    const document = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+    });
+    return document.getPageCount() > 0;
+  } catch {
+    return false;
   }
 }
 

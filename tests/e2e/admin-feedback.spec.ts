@@ -5,14 +5,13 @@
 
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ONE_PAGE_PDF } from "../support/pdf";
 import { expect, gotoHydrated, loginAsAdmin, sendResume, test } from "./fixtures";
 
 // The chat test empties the number; the fixture saves the settings back after each test.
 test.use({ restoreSettings: true });
 
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
+const PDF = ONE_PAGE_PDF;
 
 test("the resume download toasts success only when the file comes, and an error on the page otherwise", async ({
   page,

@@ -41,3 +41,26 @@ test("imports a CSV: preview with errors first, then the import and its result",
     page.getByRole("heading", { name: `Importado B ${tag}; com ponto e vírgula` }),
   ).toBeVisible();
 });
+
+test("a comma file with a price written 29,90 without quotes shows the row's error, not a product", async ({
+  page,
+}) => {
+  await loginAsAdmin(page, "/admin/importar");
+  await page.goto("/admin/importar");
+  const csv = [
+    "Nome do Produto,Descrição,Categoria,Subgrupo,Marca,Preço de Custo,Preço de Venda,Preço Promocional,Estoque,SKU,Unidade",
+    "Coleira Import,Coleira de nylon,Acessórios,Cães,Genérica,10,29,90,,5,IMP-002,",
+  ].join("\r\n");
+  await page.getByLabel("Arquivo CSV ou Excel (.xlsx)").setInputFiles({
+    name: "coleiras.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole("button", { name: "Ver prévia" }).click();
+  await expect(page.getByText("1 linha(s), 0 pronta(s) para importar, 1 com erro")).toBeVisible();
+  await expect(
+    page.getByText(
+      'Linha 2 (Coleira Import): colunas a mais (a linha tem 12 colunas e o cabeçalho 11): preço com vírgula sem aspas? Escreva "29,90" entre aspas ou separe as colunas por ponto e vírgula',
+    ),
+  ).toBeVisible();
+});

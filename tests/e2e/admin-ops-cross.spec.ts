@@ -2,6 +2,7 @@
 // grooming quote and the job application (those pages belong to the store and the public site).
 
 import sharp from "sharp";
+import { ONE_PAGE_PDF } from "../support/pdf";
 import {
   checkoutAndFollow,
   createProductInAdmin,
@@ -13,9 +14,7 @@ import {
   unique,
 } from "./fixtures";
 
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
+const PDF = ONE_PAGE_PDF;
 const photo = () =>
   sharp({ create: { width: 120, height: 90, channels: 3, background: "#5a8" } })
     .png()

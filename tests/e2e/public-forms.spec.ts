@@ -1,9 +1,8 @@
 import sharp from "sharp";
+import { ONE_PAGE_PDF } from "../support/pdf";
 import { expect, gotoHydratedSite, gotoServicos, test } from "./fixtures";
 
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
+const PDF = ONE_PAGE_PDF;
 
 async function petPhoto() {
   return sharp({ create: { width: 80, height: 60, channels: 3, background: "#d9a066" } })

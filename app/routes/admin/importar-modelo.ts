@@ -1,11 +1,14 @@
-// GET /admin/importar/modelo.csv: the import template (columns of SPEC §3).
+// GET /admin/importar/modelo.csv: the import template (columns of SPEC §3), its example row
+// in one of the shop's categories. Cells go through the shared formula neutralization.
 import { templateCsv } from "~/domain/csv-import";
 import { requireAdmin } from "~/server/auth.server";
+import { listCategories } from "~/server/categories.server";
 import type { Route } from "./+types/importar-modelo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return new Response(templateCsv(), {
+  const [categoria] = await listCategories({ onlyActive: true });
+  return new Response(templateCsv(categoria?.nome), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="modelo-importacao-produtos.csv"',

@@ -10,6 +10,7 @@ import {
   importStagedFile,
   NO_VALID_PRODUCTS,
   previewImport,
+  warmImportWorker,
 } from "~/server/import.server";
 import { readFileLimited, StorageError } from "~/server/storage.server";
 import type { Route } from "./+types/importar";
@@ -22,6 +23,7 @@ const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
+  void warmImportWorker();
   return null;
 }
 
