@@ -156,6 +156,10 @@ await app.start();
 // cheapest answer it can give (server/page-cache.ts, serveHit). Its request log is one line.
 const logHits = logger.isLevelEnabled("info");
 const httpServer = http.createServer((req, res) => {
+  // The site's address comes from PUBLIC_URL, else from Host and the scheme; never from
+  // X-Forwarded-Host, which a visitor can send: the page cache keys pages on Host, and a
+  // page rendered for another host must not reach the next visitor (decision 0018).
+  delete req.headers["x-forwarded-host"];
   if (sharedPages?.serveHit(req, res)) {
     if (logHits) {
       logger.info(
