@@ -150,7 +150,14 @@ if (isDev) {
 server.use(errorAnswer);
 
 const app = appModule as AppModule;
-await app.start();
+try {
+  await app.start();
+} catch (error) {
+  // A refusal that explains itself (read-only or full DATA_DIR...) is one pt-BR line.
+  if ((error as Error).name === "StartupError") logger.fatal((error as Error).message);
+  else logger.fatal({ err: error }, "falha ao iniciar");
+  process.exit(1);
+}
 
 // A page the cache holds is answered before Express: most of a shop's traffic, and the
 // cheapest answer it can give (server/page-cache.ts, serveHit). Its request log is one line.

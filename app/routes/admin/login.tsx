@@ -16,6 +16,7 @@ import {
 import { logger } from "~/server/logger.server";
 import { readForm } from "~/server/request-info.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -67,6 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "login falhou");
     return data({ errors: { form: "Erro ao fazer login" } as FieldErrors }, { status: 500 });
   }

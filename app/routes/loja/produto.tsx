@@ -16,6 +16,7 @@ import { logger } from "~/server/logger.server";
 import { getStoreProduct } from "~/server/products.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/produto";
 
 /**
@@ -30,6 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     product = await getStoreProduct(params.id);
   } catch (error) {
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar produto");
     throw await redirectWithToast("/loja", { type: "error", title: "Erro ao carregar produto" });
   }
