@@ -18,13 +18,8 @@ import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/server/payments/cobrancas.server";
 import { storage } from "~/server/storage.server";
 import { storeListingHandler } from "~/server/store-listing-page.server";
-import {
-  diskAcceptedWrites,
-  diskRecentlyRefused,
-  noteUnavailable,
-  unavailableKind,
-  unavailableResponse,
-} from "~/server/unavailable.server";
+import { diskAcceptedWrites, diskRecentlyRefused } from "~/server/unavailable.server";
+import { answerUnavailable } from "~/server/unavailable-routes.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
@@ -77,48 +72,6 @@ export async function ready(): Promise<boolean> {
 export { pageDataChanged, pageDataGeneration } from "~/server/page-data.server";
 
 export const app = express.Router();
-
-type ServerBuild = typeof import("virtual:react-router/server-build");
-type RouteFunction = (args: unknown) => unknown;
-
-/**
- * Every loader and action of the build, wrapped: a database that cannot be reached or a
- * disk that refuses writes leaves as a 503 with Retry-After and a pt-BR message (the page's
- * error screen, or JSON for a resource route), whichever route it happens in.
- */
-function answerUnavailable(original: ServerBuild): ServerBuild {
-  const guard = (fn: RouteFunction | undefined) =>
-    fn &&
-    (async (args: unknown) => {
-      try {
-        return await fn(args);
-      } catch (error) {
-        const kind = unavailableKind(error);
-        if (!kind) throw error;
-        noteUnavailable(kind);
-        logger.warn({ err: error, kind }, "serviço indisponível: respondido 503");
-        throw unavailableResponse(kind);
-      }
-    });
-  const routes = Object.fromEntries(
-    Object.entries(original.routes).map(([id, route]) => {
-      if (!route) return [id, route];
-      const module = route.module as unknown as Record<string, unknown>;
-      return [
-        id,
-        {
-          ...route,
-          module: {
-            ...module,
-            loader: guard(module.loader as RouteFunction | undefined),
-            action: guard(module.action as RouteFunction | undefined),
-          },
-        },
-      ];
-    }),
-  );
-  return { ...original, routes } as ServerBuild;
-}
 
 /** Public uploads (mounted at /uploads), served by whichever storage driver boot chose. */
 export const uploads: express.RequestHandler = (req, res, next) =>
