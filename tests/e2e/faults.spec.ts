@@ -198,7 +198,7 @@ test.describe("faults answer 503 in Portuguese", () => {
 
   test("start-up on a read-only or a full DATA_DIR says so in one pt-BR line", async () => {
     test.skip(!isRoot, "montar um tmpfs pede root");
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const readOnly = mountTmpfs(8);
     // Room for the start-up's first writes, not for the embedded database's 40 MB: the
     // disk fills while PGlite creates its files.
@@ -215,7 +215,8 @@ test.describe("faults answer 503 in Portuguese", () => {
           DATABASE_URL: undefined,
           LOG_LEVEL: "warn",
         });
-        await expect(server.ready(20_000)).rejects.toThrow(/não subiu/);
+        // It gives up by itself (ready() rejects as soon as the process exits).
+        await expect(server.ready(90_000)).rejects.toThrow(/não subiu/);
         await server.stop();
         const output = server.output();
         expect(output, output).toMatch(sentence);
