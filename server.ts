@@ -153,9 +153,10 @@ const app = appModule as AppModule;
 try {
   await app.start();
 } catch (error) {
-  // A start-up the operator must fix (a weak ADMIN_PASSWORD...): its one pt-BR line, no stack.
-  if (!(error instanceof Error) || error.name !== "StartupError") throw error;
-  console.error(error.message);
+  // A start-up the operator must fix (a weak ADMIN_PASSWORD, a read-only or full
+  // DATA_DIR...) is its one pt-BR line, no stack.
+  if ((error as Error).name === "StartupError") console.error((error as Error).message);
+  else logger.fatal({ err: error }, "falha ao iniciar");
   process.exit(1);
 }
 
@@ -163,6 +164,10 @@ try {
 // cheapest answer it can give (server/page-cache.ts, serveHit). Its request log is one line.
 const logHits = logger.isLevelEnabled("info");
 const httpServer = http.createServer((req, res) => {
+  // The site's address comes from PUBLIC_URL, else from Host and the scheme; never from
+  // X-Forwarded-Host, which a visitor can send: the page cache keys pages on Host, and a
+  // page rendered for another host must not reach the next visitor (decision 0018).
+  delete req.headers["x-forwarded-host"];
   if (sharedPages?.serveHit(req, res)) {
     if (logHits) {
       logger.info(

@@ -12,6 +12,7 @@ import type { HydrationHandle } from "~/lib/hydration";
 import { NonceContext } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
 import { pageFragments as fragments } from "~/server/fragment-cache.server";
+import { unavailableHeaders } from "~/server/unavailable.server";
 
 configureZod();
 
@@ -31,6 +32,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page whose data failed for a fault that passes (unavailable.server.ts) says when to
+  // come back, and is never kept by a cache.
+  if (responseStatusCode === 503) {
+    for (const [name, value] of Object.entries(unavailableHeaders()))
+      responseHeaders.set(name, value);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -107,6 +114,16 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** A .data answer (client navigation, fetcher) to a fault that passes says when to retry. */
+export function handleDataRequest(response: Response) {
+  if (response.status === 503) {
+    for (const [name, value] of Object.entries(unavailableHeaders())) {
+      response.headers.set(name, value);
+    }
+  }
+  return response;
 }
 
 /** Whether the matched routes let this page hydrate (app/lib/hydration.ts). */

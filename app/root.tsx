@@ -90,13 +90,36 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The pt-BR message a 503 carries (its JSON body, or the body's text). */
+function unavailableMessage(body: unknown): string | undefined {
+  if (body && typeof body === "object" && "message" in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === "string") return message;
+  }
+  if (typeof body !== "string") return undefined;
+  try {
+    return unavailableMessage(JSON.parse(body));
+  } catch {
+    return undefined;
+  }
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Página não encontrada" : "Algo deu errado";
+  // A fault that passes (database out of reach, disk full): app/server/unavailable.server.ts.
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const title = notFound
+    ? "Página não encontrada"
+    : unavailable
+      ? "Serviço temporariamente indisponível"
+      : "Algo deu errado";
   const message = notFound
     ? "O endereço que você procurou não existe ou foi removido."
-    : "Tivemos um problema ao carregar esta página. Tente novamente em instantes.";
-  if (!notFound) console.error(error);
+    : unavailable
+      ? (unavailableMessage(error.data) ??
+        "Estamos com uma instabilidade momentânea. Tente de novo em alguns instantes.")
+      : "Tivemos um problema ao carregar esta página. Tente novamente em instantes.";
+  if (!notFound && !unavailable) console.error(error);
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{`${title} | Agropet Litoral`}</title>

@@ -6,6 +6,7 @@ import "react-router";
 import { startSessionPurge, stopSessionPurge } from "~/server/auth.server";
 import { startBackupSchedule, stopBackupSchedule } from "~/server/backup.server";
 import { boot, shutdown } from "~/server/boot.server";
+import { dataDirWritable } from "~/server/data-dir.server";
 import { currentDatabase, databaseReady } from "~/server/db/client.server";
 import {
   markEmbeddedDatabaseInUse,
@@ -18,6 +19,8 @@ import { stopPageDataWatch, watchPageData } from "~/server/page-data.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/server/payments/cobrancas.server";
 import { storage } from "~/server/storage.server";
 import { storeListingHandler } from "~/server/store-listing-page.server";
+import { diskAcceptedWrites, diskRecentlyRefused } from "~/server/unavailable.server";
+import { answerUnavailable } from "~/server/unavailable-routes.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/server/webhooks.server";
 
 export async function start() {
@@ -50,9 +53,21 @@ export async function stop() {
   releaseEmbeddedDatabase(env());
 }
 
-/** For GET /readyz: the database answers and its migrations are applied. */
-export function ready(): Promise<boolean> {
-  return databaseReady(currentDatabase());
+/**
+ * For GET /readyz: the database answers and its migrations are applied, and writes go
+ * through: DATA_DIR takes a write (where the embedded database or local uploads live) and
+ * no write was refused for lack of disk in the last seconds (a PostgreSQL server's own
+ * disk shows only that way). Each is asked again on every call: no restart to recover.
+ */
+export async function ready(): Promise<boolean> {
+  const config = env();
+  const usesDataDir = !config.DATABASE_URL || !config.S3_BUCKET;
+  const [database, disk] = await Promise.all([
+    databaseReady(currentDatabase()),
+    usesDataDir ? dataDirWritable(config.dataDir) : true,
+  ]);
+  if (disk && usesDataDir && currentDatabase()?.kind === "pglite") diskAcceptedWrites();
+  return database && disk && !diskRecentlyRefused();
 }
 
 /** For the page cache: the data generation of the public pages (see page-data.server.ts). */
@@ -66,7 +81,7 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
-const build = await import("virtual:react-router/server-build");
+const build = answerUnavailable(await import("virtual:react-router/server-build"));
 
 // The store listing of a visitor with nothing of their own on it skips React Router
 // (app/server/store-listing-page.server.tsx); the stylesheets are those React Router links.

@@ -188,7 +188,8 @@ export function pageCache(options: PageCacheOptions) {
   const inFlight = new Map<string, Promise<Entry | null>>();
 
   // The host is part of the page (canonical and sharing links): one host's copy never
-  // answers another.
+  // answers another. Scheme and Host are all the render reads of the address: server.ts
+  // drops X-Forwarded-Host before anything sees it (decision 0018).
   const keyOf = (req: IncomingMessage, protocol: string) =>
     `${protocol}://${req.headers.host ?? ""}${req.url ?? ""}`;
 

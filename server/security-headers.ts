@@ -5,6 +5,11 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import {
+  UNAVAILABLE_MESSAGES,
+  unavailableHeaders,
+  unavailableKind,
+} from "../app/server/unavailable.server";
 
 /** The form without JavaScript on /contato posts and is redirected to the chat. */
 const CHAT_ORIGINS = ["https://wa.me", "https://api.whatsapp.com"];
@@ -83,6 +88,16 @@ export function securityHeaders(options: {
  */
 export function errorAnswer(error: unknown, req: Request, res: Response, next: NextFunction) {
   if (res.headersSent) return next(error);
+  const unavailable = unavailableKind(error);
+  if (unavailable) {
+    req.log?.warn({ err: error }, "serviço indisponível: respondido 503");
+    res
+      .status(503)
+      .set(unavailableHeaders())
+      .type("text/plain; charset=utf-8")
+      .send(UNAVAILABLE_MESSAGES[unavailable]);
+    return;
+  }
   const status = Number((error as { status?: number }).status) || 500;
   if (status >= 500) req.log?.error({ err: error }, "erro não tratado");
   res

@@ -1,8 +1,8 @@
-import { env } from "~/server/env.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = env().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  const origin = siteOrigin(request);
   const body = [
     "User-agent: *",
     "Allow: /",

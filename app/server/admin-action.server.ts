@@ -9,6 +9,7 @@ import { AdminError } from "./admin-actor.server";
 import { logger } from "./logger.server";
 import { readForm } from "./request-info.server";
 import { parseMultipart, StorageError } from "./storage.server";
+import { rethrowIfUnavailable } from "./unavailable.server";
 
 export type ActionResult = FormResult;
 
@@ -36,6 +37,7 @@ export async function attempt<T>(
   try {
     return await fn();
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof AdminError) {
       return data(
         {

@@ -1,7 +1,9 @@
 // Start-up: open and migrate the database, seed an empty one, create the admin from
 // ADMIN_EMAIL/ADMIN_PASSWORD, set up storage. Shared by the server and the scripts.
+import fs from "node:fs";
 import path from "node:path";
 import { findUserByEmail, upsertAdmin } from "./auth.server";
+import { dataDirProblem, ensureWritableDataDir, StartupError } from "./data-dir.server";
 import {
   type Database,
   migrateDatabase,
@@ -14,6 +16,7 @@ import { type Env, env } from "./env.server";
 import { passwordWeakness } from "./password-policy.server";
 import { seedDatabase } from "./seed.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "./storage.server";
+import { unavailableKind } from "./unavailable.server";
 
 /** S3-compatible storage when S3_BUCKET is set, else local disk under $DATA_DIR/uploads. */
 export async function storageFromEnv(config: Env): Promise<StorageDriver> {
@@ -31,21 +34,13 @@ export async function storageFromEnv(config: Env): Promise<StorageDriver> {
   });
 }
 
-/** A start-up the operator must fix; its message is the one pt-BR line the server prints. */
-export class StartupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "StartupError";
-  }
-}
-
 export async function boot(options: { seed?: boolean } = {}): Promise<Database> {
   const config = env();
+  // The embedded database and local uploads live in DATA_DIR: a disk that cannot take
+  // them is said now, in one line, before anything is half created.
+  if (!config.DATABASE_URL || !config.S3_BUCKET) ensureWritableDataDir(config.dataDir);
   setStorage(await storageFromEnv(config));
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.dataDir, "db"),
-  });
+  const database = await openEmbeddedOrServer(config);
   setDatabase(database);
   await migrateDatabase(database);
   // Instances starting together take turns: the first seeds an empty catalogue and creates
@@ -65,6 +60,22 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
     }
   });
   return database;
+}
+
+/**
+ * Opens the database. PGlite creating its files on a disk that fills up on the way leaves
+ * no half-made db/ behind (the next start would take it for a database), and says why.
+ */
+async function openEmbeddedOrServer(config: Env): Promise<Database> {
+  const dataDir = path.join(config.dataDir, "db");
+  const fresh = !config.DATABASE_URL && !fs.existsSync(dataDir);
+  try {
+    return await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  } catch (error) {
+    if (config.DATABASE_URL || unavailableKind(error) !== "disco") throw error;
+    if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new StartupError(dataDirProblem(config.dataDir, error));
+  }
 }
 
 export async function shutdown(database: Database | undefined) {

@@ -23,6 +23,7 @@ import { consumeRateLimit, RATE_LIMITS } from "./rate-limits.server";
 import { readForm, requestInfo } from "./request-info.server";
 import { currentSettings } from "./settings.server";
 import { redirectWithToast } from "./toast.server";
+import { rethrowIfUnavailable } from "./unavailable.server";
 
 /**
  * A refusal; `values` are the fields as posted, so a page served without React (a document
@@ -112,6 +113,7 @@ export async function submitCheckout(request: Request) {
       },
     );
   } catch (error) {
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao registrar pedido");
     return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500, fields);
   }

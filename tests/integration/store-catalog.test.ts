@@ -194,32 +194,38 @@ describe("store catalogue", () => {
     expect((await layout(staffSession.token)).isAdmin).toBe(false);
   });
 
-  it("says 'Erro ao carregar produtos' / 'Erro ao validar cupom' and 'Erro ao carregar configurações da loja' when the database fails", async () => {
+  it("answers 503 with Retry-After and a pt-BR message when the database is gone (closed)", async () => {
     const broken = await openDatabase({});
     await broken.close();
     setDatabase(broken);
+    const thrown = async (run: () => unknown) => {
+      try {
+        await run();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
     try {
-      const page = (await storeLoader({
-        request: makeRequest("/loja"),
-        params: {},
-        context: {},
-      } as never)) as unknown as { data: { erro: string; produtos: unknown[] } };
-      expect(page.data).toMatchObject({ erro: "Erro ao carregar produtos", produtos: [] });
+      // A database out of reach is a fault that passes: never a page saying "no products".
+      const page = (await thrown(() =>
+        storeLoader({ request: makeRequest("/loja"), params: {}, context: {} } as never),
+      )) as Response;
+      expect(page).toBeInstanceOf(Response);
+      expect(page.status).toBe(503);
+      expect(page.headers.get("retry-after")).toBe("30");
+      expect(((await page.json()) as { message: string }).message).toMatch(/instabilidade/);
       const quote = (await quoteLoader({
         request: makeRequest("/loja/resumo?itens=a:1&cupom=X"),
         params: {},
         context: {},
       } as never)) as Response;
       expect(quote.status).toBe(503);
+      expect(quote.headers.get("retry-after")).toBe("30");
       expect(await quote.json()).toEqual({ erro: "Erro ao validar cupom" });
-      const checkout = await checkoutLoader();
-      expect(checkout).toEqual({
-        bairros: [],
-        pixAtivo: false,
-        pixOnline: false,
-        idempotencyKey: "",
-        erro: "Erro ao carregar configurações da loja",
-      });
+      const checkout = (await thrown(() => checkoutLoader())) as Response;
+      expect(checkout).toBeInstanceOf(Response);
+      expect(checkout.status).toBe(503);
     } finally {
       setDatabase(ctx.database);
     }

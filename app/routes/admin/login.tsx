@@ -20,6 +20,7 @@ import {
 } from "~/server/password-hashing.server";
 import { readForm } from "~/server/request-info.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -77,6 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
       );
     }
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "login falhou");
     return data({ errors: { form: "Erro ao fazer login" } as FieldErrors }, { status: 500 });
   }

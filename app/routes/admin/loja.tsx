@@ -14,11 +14,11 @@ import { requireAdmin } from "~/server/auth.server";
 import { listBairros } from "~/server/bairros.server";
 import { listCategories } from "~/server/categories.server";
 import { listCoupons } from "~/server/coupons.server";
-import { env } from "~/server/env.server";
 import { listAdminOrders, storeStats } from "~/server/orders-admin.server";
 import { paymentSettingsView } from "~/server/payments/settings.server";
 import { listAdminProducts, PRODUCTS_PAGE_SIZE } from "~/server/products.server";
 import { getSettings } from "~/server/settings.server";
+import { siteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/loja";
 
 export const meta: Route.MetaFunction = () => [{ title: "Loja Online | Painel Administrativo" }];
@@ -75,10 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         pagamentos: paymentSettingsView(settings),
         // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,
         // else the address this page was opened at.
-        mercadoPagoWebhookUrl: new URL(
-          "/webhooks/mercadopago",
-          env().PUBLIC_URL ?? new URL(request.url).origin,
-        ).toString(),
+        mercadoPagoWebhookUrl: siteUrl(request, "/webhooks/mercadopago"),
       },
     } as const;
   }

@@ -27,6 +27,7 @@ import {
   getSecurityOverview,
   unblockRateLimit,
 } from "~/server/security.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/security";
 
 export function meta() {
@@ -51,6 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
       const removidos = await cleanupOldAuditLogs(request, user.id);
       return { ok: true, message: "Logs antigos removidos com sucesso", removidos };
     } catch (error) {
+      rethrowIfUnavailable(error);
       logger.error({ err: error }, "limpeza de logs falhou");
       return data({ ok: false, message: "Erro ao limpar logs antigos" }, { status: 500 });
     }
@@ -70,6 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       return data({ ok: false, message: "Erro ao desbloquear usuário" }, { status: 404 });
     } catch (error) {
+      rethrowIfUnavailable(error);
       logger.error({ err: error }, "desbloqueio falhou");
       return data({ ok: false, message: "Erro ao desbloquear usuário" }, { status: 500 });
     }

@@ -4,6 +4,7 @@ import { shop } from "~/content/shop";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
 import { listActiveBairros } from "~/server/bairros.server";
 import { logger } from "~/server/logger.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 
 /**
  * Served without React (decision 0013): the cart lives in localStorage, so the server sends
@@ -22,6 +23,7 @@ export async function loader() {
     const bairros = await listActiveBairros();
     return { bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })) };
   } catch (error) {
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar os bairros atendidos");
     return { bairros: [] };
   }

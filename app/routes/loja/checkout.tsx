@@ -11,6 +11,7 @@ import { submitCheckout } from "~/server/checkout.server";
 import { logger } from "~/server/logger.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
 import { currentSettings } from "~/server/settings.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -37,6 +38,7 @@ export async function loader() {
       erro: null,
     };
   } catch (error) {
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar configurações da loja");
     return {
       bairros: [],

@@ -19,6 +19,7 @@ import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
 import { logger } from "~/server/logger.server";
 import { readOrderFlash } from "~/server/order-flash.server";
 import { listStoreProducts } from "~/server/products.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/index";
 
 /**
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { q, categoria, pagina } = storeListingQuery(new URL(request.url).searchParams);
   const [list, { flash, headers }] = await Promise.all([
     listStoreProducts({ q, categoria, pagina }).catch((error: unknown) => {
+      rethrowIfUnavailable(error);
       logger.error({ err: error }, "falha ao carregar produtos");
       return null;
     }),

@@ -10,10 +10,13 @@ import { shop } from "~/content/shop";
 import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
 import { stockText } from "~/domain/catalog";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
+import { absoluteUrl } from "~/domain/seo";
 import type { HydrationHandle } from "~/lib/hydration";
 import { logger } from "~/server/logger.server";
 import { getStoreProduct } from "~/server/products.server";
+import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { rethrowIfUnavailable } from "~/server/unavailable.server";
 import type { Route } from "./+types/produto";
 
 /**
@@ -28,13 +31,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     product = await getStoreProduct(params.id);
   } catch (error) {
+    rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar produto");
     throw await redirectWithToast("/loja", { type: "error", title: "Erro ao carregar produto" });
   }
   if (!product) {
     throw await redirectWithToast("/loja", { type: "error", title: "Produto não disponível" });
   }
-  const origin = new URL(request.url).origin;
+  const origin = siteOrigin(request);
   return { product, origin };
 }
 
@@ -51,7 +55,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: `Produto | ${shop.name}` }];
   const { product, origin } = data;
   const url = `${origin}/loja/produto/${product.id}`;
-  const image = product.imagemUrl ? `${origin}${product.imagemUrl}` : undefined;
+  const image = product.imagemUrl ? absoluteUrl(origin, product.imagemUrl) : undefined;
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -6,6 +6,7 @@ import { quoteCart } from "~/server/cart.server";
 import { logger } from "~/server/logger.server";
 import { isBlocked, RATE_LIMITS, registerAttempt } from "~/server/rate-limits.server";
 import { requestInfo } from "~/server/request-info.server";
+import { isUnavailable, unavailableHeaders } from "~/server/unavailable.server";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */
@@ -21,7 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
           ? COUPON_CHECK_ERROR
           : "Erro ao carregar produtos",
       },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      // A fault that passes (database, disk) says when to ask again.
+      {
+        status: 503,
+        headers: isUnavailable(error) ? unavailableHeaders() : { "Cache-Control": "no-store" },
+      },
     );
   }
 }

@@ -6,9 +6,9 @@ import { SiteHeader } from "~/components/site/site-header";
 import { shop } from "~/content/shop";
 import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/domain/shop-facts";
 import { chatNumber } from "~/domain/whatsapp";
-import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { currentSettings } from "~/server/settings.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return {
     chatNumber: chatNumber(settingsNumber, shop.phone),
-    origin: env().PUBLIC_URL ?? new URL(request.url).origin,
+    origin: siteOrigin(request),
     facts,
   };
 }
