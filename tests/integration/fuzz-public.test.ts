@@ -99,7 +99,11 @@ afterAll(() => {
   );
 });
 
-describe("fuzz: public and store actions and loaders", () => {
+// CI's long run (FUZZ_RUNS=700) takes minutes per property on PostgreSQL: a time per test
+// that grows with the runs.
+const FUZZ_TIMEOUT = Math.max(30_000, fuzzOptions().numRuns * 1_000);
+
+describe("fuzz: public and store actions and loaders", { timeout: FUZZ_TIMEOUT }, () => {
   for (const route of ROUTES) {
     it(`${route.path}: generated input never gets a 5xx, an English message or a write`, async () => {
       const module = (await route.load()) as RouteModule;
@@ -183,7 +187,7 @@ function multipart(fields: Record<string, string>, files: [string, File][]): For
   return form;
 }
 
-describe("fuzz: valid forms with one or two fields of junk", () => {
+describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIMEOUT }, () => {
   const ip = fc.ipV4();
 
   it("checkout: never a 5xx, a refusal is no order, an order is stored clean", async () => {
