@@ -6,6 +6,8 @@ import fc from "fast-check";
 // Strings that break naive code: huge, unicode, control characters, traversal, injection.
 export const nasty = fc.oneof(
   fc.string(),
+  // Any UTF-16 code unit: NUL and the other control characters, lone surrogates.
+  fc.string({ unit: "binary", maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ minLength: 5000, maxLength: 20000 }),
   fc.constantFrom(
