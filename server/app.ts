@@ -30,13 +30,15 @@ export async function start() {
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   // Pending Pix charges are asked about on a schedule: a lost notification still pays.
   startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
-  const { BACKUP_DIR, BACKUP_KEEP } = env();
+  const { BACKUP_DIR, BACKUP_KEEP, BACKUP_PASSPHRASE, SESSION_SECRET } = env();
   if (BACKUP_DIR) {
     startBackupSchedule({
       dir: BACKUP_DIR,
       keep: BACKUP_KEEP,
       database: currentDatabase,
       storage,
+      passphrase: BACKUP_PASSPHRASE,
+      secretFromEnv: Boolean(SESSION_SECRET),
     });
   }
   startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));

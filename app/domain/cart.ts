@@ -63,8 +63,11 @@ export type CartAction =
 
 export const emptyCart: CartState = { items: [], cupom: null };
 
+/** The most units of one product an order may take (checked again by the checkout). */
+export const MAX_QUANTIDADE_POR_PRODUTO = 999;
+
 function clamp(quantidade: number, estoque: number): number {
-  return Math.max(0, Math.min(Math.floor(quantidade), estoque));
+  return Math.max(0, Math.min(Math.floor(quantidade), estoque, MAX_QUANTIDADE_POR_PRODUTO));
 }
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
@@ -236,7 +239,11 @@ export function encodeCartLines(items: { id: string; quantidade: number }[]): st
   return items.map((i) => `${i.id}:${i.quantidade}`).join(",");
 }
 
-/** Lines `id:quantidade` of a posted cart; a line that is not a product id and a count is dropped. */
+/**
+ * Lines `id:quantidade` of a posted cart, repeated products merged (their sum may pass
+ * MAX_QUANTIDADE_POR_PRODUTO: the checkout refuses that); a line that is not a product id
+ * and a count in plain digits is dropped.
+ */
 export function decodeCartLines(text: string | null | undefined): {
   produtoId: string;
   quantidade: number;
@@ -245,10 +252,11 @@ export function decodeCartLines(text: string | null | undefined): {
   const merged = new Map<string, number>();
   for (const part of text.split(",")) {
     const [id, q] = part.split(":");
-    const quantidade = Number(q);
-    if (!id || !UUID_PATTERN.test(id) || !Number.isSafeInteger(quantidade) || quantidade <= 0)
-      continue;
-    merged.set(id, (merged.get(id) ?? 0) + quantidade);
+    if (!id || !UUID_PATTERN.test(id) || !q || !/^\d+$/.test(q)) continue;
+    // Any count of digits: past the safe range it is held at it, still above the limit.
+    const quantidade = Math.min(Number(q), Number.MAX_SAFE_INTEGER);
+    if (quantidade <= 0) continue;
+    merged.set(id, Math.min((merged.get(id) ?? 0) + quantidade, Number.MAX_SAFE_INTEGER));
   }
   return [...merged].map(([produtoId, quantidade]) => ({ produtoId, quantidade }));
 }

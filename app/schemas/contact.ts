@@ -1,6 +1,7 @@
 // The contact form (SPEC §5.2): never stored, it opens the chat with the composed text.
 import { z } from "zod";
 import { shop } from "~/content/shop";
+import { areaText, hasLetter, isPhoneText, lineText } from "./text";
 
 export const CONTACT_MESSAGES = {
   success: {
@@ -18,31 +19,29 @@ export const contactSchema = z.object({
     .string({ message: "Informe seu nome" })
     .trim()
     .min(1, "Informe seu nome")
-    .max(120, "Use no máximo 120 caracteres"),
+    .max(120, "Use no máximo 120 caracteres")
+    .pipe(lineText())
+    .refine(hasLetter, "Informe seu nome"),
   telefone: z
     .string({ message: "Informe seu telefone" })
     .trim()
     .min(1, "Informe seu telefone")
     .max(30, "Telefone inválido")
+    .refine(isPhoneText, "Telefone inválido")
     // 10+ digits (DDD and number), as the other forms ask.
     .refine((v) => v.replace(/\D/g, "").length >= 10, "Telefone deve ter pelo menos 10 dígitos"),
-  email: z
-    .string()
-    .trim()
+  email: lineText()
     .optional()
     .transform((v) => v ?? "")
     .pipe(z.union([z.literal(""), z.email("E-mail inválido")])),
-  pet: z
-    .string()
-    .trim()
-    .max(80, "Use no máximo 80 caracteres")
+  pet: lineText()
+    .pipe(z.string().max(80, "Use no máximo 80 caracteres"))
     .optional()
     .transform((v) => v ?? ""),
   mensagem: z
     .string({ message: "Escreva sua mensagem" })
-    .trim()
-    .min(1, "Escreva sua mensagem")
-    .max(1500, "Use no máximo 1500 caracteres"),
+    .pipe(areaText())
+    .pipe(z.string().min(1, "Escreva sua mensagem").max(1500, "Use no máximo 1500 caracteres")),
 });
 
 export type ContactValues = z.output<typeof contactSchema>;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { shop } from "~/content/shop";
 import { TIPOS_SERVICO } from "~/domain/statuses";
+import { areaText, lineText } from "./text";
 
 export const MAX_PHOTOS = 3;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -49,11 +50,9 @@ export const QUOTE_MESSAGES = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use no máximo ${max} caracteres`)
+const optionalText = (max: number, text = lineText) =>
+  text()
+    .pipe(z.string().max(max, `Use no máximo ${max} caracteres`))
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -102,7 +101,8 @@ export const groomingQuoteSchema = z
       .string({ message: QUOTE_FIELD_MESSAGES.nome_tutor })
       .trim()
       .min(2, QUOTE_FIELD_MESSAGES.nome_tutor)
-      .max(120, "Use no máximo 120 caracteres"),
+      .max(120, "Use no máximo 120 caracteres")
+      .pipe(lineText()),
     whatsapp: z
       .string({ message: QUOTE_FIELD_MESSAGES.whatsapp })
       .trim()
@@ -112,12 +112,14 @@ export const groomingQuoteSchema = z
       .string({ message: QUOTE_FIELD_MESSAGES.nome_pet })
       .trim()
       .min(1, QUOTE_FIELD_MESSAGES.nome_pet)
-      .max(80, "Use no máximo 80 caracteres"),
+      .max(80, "Use no máximo 80 caracteres")
+      .pipe(lineText()),
     raca_porte: z
       .string({ message: QUOTE_FIELD_MESSAGES.raca_porte })
       .trim()
       .min(2, QUOTE_FIELD_MESSAGES.raca_porte)
-      .max(120, "Use no máximo 120 caracteres"),
+      .max(120, "Use no máximo 120 caracteres")
+      .pipe(lineText()),
     data_desejada: z
       .string()
       .trim()
@@ -132,7 +134,7 @@ export const groomingQuoteSchema = z
     endereco: optionalText(200),
     bairro: optionalText(80),
     referencia: optionalText(200),
-    observacoes: optionalText(1000),
+    observacoes: optionalText(1000, areaText),
   })
   // Pick-up and drop-off needs somewhere to pick the pet up.
   .superRefine((v, ctx) => {

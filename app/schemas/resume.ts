@@ -1,6 +1,7 @@
 // The resume form (SPEC §5.4), shared by /trabalhe-conosco (client) and its action.
 import { z } from "zod";
 import { VAGAS } from "~/domain/statuses";
+import { areaText, hasLetter, isPhoneText, lineText } from "./text";
 
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 
@@ -36,7 +37,9 @@ export const resumeFieldsSchema = z.object({
     .string({ message: "Nome deve ter pelo menos 2 caracteres" })
     .trim()
     .min(2, "Nome deve ter pelo menos 2 caracteres")
-    .max(120, "Use no máximo 120 caracteres"),
+    .max(120, "Use no máximo 120 caracteres")
+    .pipe(lineText())
+    .refine(hasLetter, "Informe seu nome"),
   email: z
     .string({ message: "E-mail inválido" })
     .trim()
@@ -46,12 +49,11 @@ export const resumeFieldsSchema = z.object({
     .string({ message: "Telefone deve ter pelo menos 10 dígitos" })
     .trim()
     .max(30, "Telefone inválido")
+    .refine(isPhoneText, "Telefone inválido")
     .refine((v) => v.replace(/\D/g, "").length >= 10, "Telefone deve ter pelo menos 10 dígitos"),
   vaga: z.enum(VAGAS, { message: "Selecione uma vaga de interesse" }),
-  mensagem: z
-    .string()
-    .trim()
-    .max(2000, "Use no máximo 2000 caracteres")
+  mensagem: areaText()
+    .pipe(z.string().max(2000, "Use no máximo 2000 caracteres"))
     .optional()
     .transform((v) => v ?? ""),
 });

@@ -52,9 +52,9 @@ export async function attempt<T>(
     if (error instanceof StorageError) {
       return data({ ok: false as const, intent, message: error.message }, { status: 400 });
     }
-    // An id or value the database cannot even read (not a uuid, not a number): bad input,
-    // answered with the action's message, not a server error.
-    if (isInvalidTextRepresentation(error)) {
+    // An id or value the database cannot even read (not a uuid, not a number, a NUL byte, a
+    // number out of range): bad input, answered with the action's message, not a server error.
+    if (isUnreadableInput(error)) {
       return data({ ok: false as const, intent, message: genericMessage }, { status: 400 });
     }
     logger.error({ err: error, intent }, "admin action failed");
@@ -79,10 +79,16 @@ export async function readAdminForm(
   return readForm(request);
 }
 
-/** PostgreSQL's 22P02 (invalid_text_representation), from either driver, wrapped or not. */
-function isInvalidTextRepresentation(error: unknown): boolean {
+/**
+ * PostgreSQL's refusals of a value itself, from either driver, wrapped or not: 22P02
+ * (invalid_text_representation), 22021 (a NUL byte or a bad UTF-8 sequence), 22003
+ * (numeric_value_out_of_range).
+ */
+const UNREADABLE_INPUT = new Set(["22P02", "22021", "22003"]);
+
+export function isUnreadableInput(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === "22P02") return true;
+    if (typeof e.code === "string" && UNREADABLE_INPUT.has(e.code)) return true;
   }
   return false;
 }

@@ -2,15 +2,31 @@
 // per table, each line PostgreSQL's own row_to_json text) and every stored file, public and
 // private. Logical rows restore into either engine, so an archive taken on the embedded
 // database moves a shop to a PostgreSQL server (and back) without losing anything.
+// Archives are readable by their owner only (they hold personal data and password hashes);
+// live state (sessions, rate-limit counters) stays out; two-step secrets travel sealed with
+// the operator's passphrase and are sealed again with the new machine's key on restore
+// (decision 0019).
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { type Database, type Executor, queryRows } from "./db/client.server";
+import { sessionSecret } from "./secret.server";
 import type { StorageArea, StorageDriver } from "./storage.server";
+import { openTotpSecret, sealTotpSecret, totpSealKey } from "./totp.server";
 
-const FORMAT = 1;
+const FORMAT = 2;
+/** Format 1 archives (before decision 0019) still restore. */
+const READABLE_FORMATS = [1, 2];
+/** Live state, not the shop's data: never archived, left empty by a restore. */
+export const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits"]);
+const PRIVATE_FILE = 0o600;
+const PRIVATE_DIR = 0o700;
+/** The two-step secrets sealed with the passphrase, by user id. */
+const TOTP_FILE = "totp.json";
+export const PASSPHRASE_MIN_LENGTH = 12;
 const AREAS: StorageArea[] = ["public", "private"];
 /** Rows per INSERT on restore: large enough to be fast, small enough for one parameter. */
 const BATCH = 500;
@@ -23,9 +39,74 @@ export interface BackupManifest {
   migrations: number;
   tables: Record<string, number>;
   files: Record<StorageArea, number>;
+  /**
+   * How the admins' two-step secrets travel: sealed with the operator's passphrase (a salt
+   * for its key), or only as the rows hold them, sealed with the source's session secret:
+   * from SESSION_SECRET ("session-secret-env", opens where the same one is set) or from the
+   * file $DATA_DIR/session-secret ("session-secret-file", opens on that machine only).
+   */
+  totp?: {
+    admins: number;
+    sealedWith: "passphrase" | "session-secret-env" | "session-secret-file";
+    salt?: string;
+  };
 }
 
 export class BackupError extends Error {}
+
+export interface BackupOptions {
+  /** Seals the two-step secrets with this phrase too, so another machine can open them. */
+  passphrase?: string;
+  /** The session secret the secrets are sealed with here (default: this machine's). */
+  sessionSecret?: string;
+  /** True when that secret is SESSION_SECRET (the same wherever it is set). */
+  secretFromEnv?: boolean;
+  /** Where warnings go (pt-BR, for the operator). */
+  warn?: (message: string) => void;
+}
+
+export interface RestoreOptions {
+  force?: boolean;
+  /** The phrase the archive's two-step secrets were sealed with. */
+  passphrase?: string;
+  /** The session secret of this machine, the secrets are sealed again with (default: its own). */
+  sessionSecret?: string;
+  warn?: (message: string) => void;
+}
+
+/** The key of a passphrase: scrypt, slow on purpose (an archive may be stolen). */
+function passphraseKey(passphrase: string, salt: Buffer): Buffer {
+  return crypto.scryptSync(passphrase, salt, 32, {
+    N: 2 ** 15,
+    r: 8,
+    p: 1,
+    maxmem: 64 * 1024 * 1024,
+  });
+}
+
+function checkPassphrase(passphrase: string) {
+  if (passphrase.length < PASSPHRASE_MIN_LENGTH) {
+    throw new BackupError(
+      `A frase-senha do backup precisa de pelo menos ${PASSPHRASE_MIN_LENGTH} caracteres.`,
+    );
+  }
+}
+
+/** Reads the phrase of `--passphrase-file` (its first line) or BACKUP_PASSPHRASE. */
+export async function readPassphrase(
+  file: string | undefined,
+  fromEnv: string | undefined,
+): Promise<string | undefined> {
+  if (file) {
+    const text = await fs.readFile(file, "utf8").catch(() => {
+      throw new BackupError(`Não foi possível ler a frase-senha em ${file}.`);
+    });
+    const phrase = text.split(/\r?\n/)[0] ?? "";
+    if (!phrase) throw new BackupError(`O arquivo ${file} não tem frase-senha.`);
+    return phrase;
+  }
+  return fromEnv || undefined;
+}
 
 /** Tables of the public schema, parents before children (foreign keys). */
 async function tablesInOrder(executor: Executor): Promise<string[]> {
@@ -70,8 +151,15 @@ export async function createBackup(
   database: Database,
   storage: StorageDriver,
   file: string,
+  options: BackupOptions = {},
 ): Promise<BackupManifest> {
+  if (options.passphrase !== undefined) checkPassphrase(options.passphrase);
+  const warn = options.warn ?? console.warn;
+  const sourceKey = totpSealKey(options.sessionSecret ?? sessionSecret());
+  // mkdtemp makes the folder 0700; every file in it is 0600 as well.
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), "agropet-backup-"));
+  const writePrivate = (target: string, data: string | Buffer) =>
+    fs.writeFile(target, data, { mode: PRIVATE_FILE });
   try {
     const manifest: BackupManifest = {
       format: FORMAT,
@@ -89,15 +177,51 @@ export async function createBackup(
       }
       manifest.migrations = await appliedMigrations(tx);
       for (const table of await tablesInOrder(tx)) {
+        if (LIVE_TABLES.has(table)) continue;
         const rows = await queryRows<{ line: string }>(
           tx,
           sql`select row_to_json(t)::text as line from ${ident(table)} t`,
         );
         manifest.tables[table] = rows.length;
-        await fs.writeFile(
+        await writePrivate(
           path.join(staging, "db", `${table}.ndjson`),
           rows.map((row) => `${row.line}\n`).join(""),
         );
+      }
+      const sealed = await queryRows<{ id: string; email: string; totp_secret: string }>(
+        tx,
+        sql`select id, email, totp_secret from usuarios where totp_secret is not null`,
+      );
+      if (options.passphrase !== undefined) {
+        const salt = crypto.randomBytes(16);
+        const key = passphraseKey(options.passphrase, salt);
+        const carried: Record<string, string> = {};
+        for (const row of sealed) {
+          const secret = openTotpSecret(row.totp_secret, sourceKey);
+          if (secret === null) {
+            warn(
+              `[backup] aviso: o segredo de duas etapas de ${row.email} não abre com a chave desta máquina; ele não vai no backup.`,
+            );
+            continue;
+          }
+          carried[row.id] = sealTotpSecret(secret, key);
+        }
+        await writePrivate(path.join(staging, TOTP_FILE), JSON.stringify(carried));
+        manifest.totp = {
+          admins: Object.keys(carried).length,
+          sealedWith: "passphrase",
+          salt: salt.toString("base64url"),
+        };
+      } else {
+        manifest.totp = {
+          admins: sealed.length,
+          sealedWith: options.secretFromEnv ? "session-secret-env" : "session-secret-file",
+        };
+        if (sealed.length > 0 && !options.secretFromEnv) {
+          warn(
+            `[backup] aviso: ${sealed.length} administrador(es) usa(m) verificação em duas etapas, e os segredos vão selados com a chave desta máquina ($DATA_DIR/session-secret). Restaurado noutra máquina, o código do app não será aceito. Defina BACKUP_PASSPHRASE (ou use --passphrase-file) ou SESSION_SECRET.`,
+          );
+        }
       }
     });
     for (const area of AREAS) {
@@ -106,15 +230,20 @@ export async function createBackup(
         const data = await storage.read(area, key);
         if (!data) continue; // removed between the listing and the read
         const target = path.join(staging, "files", area, key);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.writeFile(target, data);
+        await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+        await writePrivate(target, data);
         manifest.files[area] += 1;
       }
     }
-    await fs.writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
-    await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    await writePrivate(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
+    await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR });
     const entries = (await fs.readdir(staging)).sort();
     const partial = `${file}.part`;
+    // Created 0600 before tar writes into it (tar keeps the mode of a file that exists),
+    // and set again in case the file was left over by an earlier run.
+    await fs.rm(partial, { force: true });
+    await writePrivate(partial, "");
+    await fs.chmod(partial, PRIVATE_FILE);
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
     await fs.rename(partial, file);
     return manifest;
@@ -144,16 +273,39 @@ export async function restoreBackup(
   database: Database,
   storage: StorageDriver,
   file: string,
-  options: { force?: boolean } = {},
+  options: RestoreOptions = {},
 ): Promise<BackupManifest> {
+  const warn = options.warn ?? console.warn;
+  const targetKey = totpSealKey(options.sessionSecret ?? sessionSecret());
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), "agropet-restore-"));
   try {
     await tar.extract({ file, cwd: staging, strict: true });
     const manifest = JSON.parse(
       await fs.readFile(path.join(staging, "manifest.json"), "utf8"),
     ) as BackupManifest;
-    if (manifest.format !== FORMAT) {
+    if (!READABLE_FORMATS.includes(manifest.format)) {
       throw new BackupError(`Formato de backup desconhecido: ${manifest.format}`);
+    }
+    // The two-step secrets, opened before anything is written: a wrong phrase changes nothing.
+    const carried = new Map<string, string>();
+    if (manifest.totp?.sealedWith === "passphrase") {
+      if (options.passphrase === undefined) {
+        throw new BackupError(
+          "Este backup guarda os segredos da verificação em duas etapas protegidos por frase-senha: informe-a com --passphrase-file ARQUIVO ou BACKUP_PASSPHRASE.",
+        );
+      }
+      const key = passphraseKey(
+        options.passphrase,
+        Buffer.from(manifest.totp.salt ?? "", "base64url"),
+      );
+      const sealed = JSON.parse(
+        await fs.readFile(path.join(staging, TOTP_FILE), "utf8").catch(() => "{}"),
+      ) as Record<string, string>;
+      for (const [id, value] of Object.entries(sealed)) {
+        const secret = openTotpSecret(value, key);
+        if (secret === null) throw new BackupError("Frase-senha do backup incorreta.");
+        carried.set(id, secret);
+      }
     }
     const migrations = await appliedMigrations(database.db);
     if (manifest.migrations > migrations) {
@@ -172,6 +324,8 @@ export async function restoreBackup(
         await tx.execute(sql`truncate table ${sql.join(order.map(ident), sql`, `)} cascade`);
       }
       for (const table of order) {
+        // Sessions and rate-limit counters of the old machine (archives of format 1) stay out.
+        if (LIVE_TABLES.has(table)) continue;
         const source = path.join(staging, "db", `${table}.ndjson`);
         const text = await fs.readFile(source, "utf8").catch(() => "");
         const lines = text.split("\n").filter(Boolean);
@@ -185,6 +339,24 @@ export async function restoreBackup(
             sql`insert into ${ident(table)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(table)}, ${batch}::json)`,
           );
         }
+      }
+      // Sealed again with this machine's key: the app's codes keep working here.
+      for (const [id, secret] of carried) {
+        await tx.execute(
+          sql`update usuarios set totp_secret = ${sealTotpSecret(secret, targetKey)} where id = ${id}`,
+        );
+      }
+      const sealed = await queryRows<{ email: string; totp_secret: string }>(
+        tx,
+        sql`select email, totp_secret from usuarios where totp_ativo and totp_secret is not null`,
+      );
+      const unreadable = sealed
+        .filter((row) => openTotpSecret(row.totp_secret, targetKey) === null)
+        .map((row) => row.email);
+      if (unreadable.length > 0) {
+        warn(
+          `[restore] aviso: a verificação em duas etapas de ${unreadable.join(", ")} não abre com a chave desta máquina (o backup foi selado com o session-secret de outra). Use o mesmo SESSION_SECRET da origem, ou faça o backup com frase-senha; senão, desative a verificação dessas contas.`,
+        );
       }
     });
     for (const area of AREAS) {
@@ -237,6 +409,10 @@ export function startBackupSchedule(
     keep: number;
     database: () => Database | undefined;
     storage: () => StorageDriver;
+    /** BACKUP_PASSPHRASE: the two-step secrets travel sealed with it. */
+    passphrase?: string;
+    /** SESSION_SECRET is set: without a passphrase, the secrets open where it is the same. */
+    secretFromEnv?: boolean;
   },
   log: (message: string) => void = console.info,
 ) {
@@ -247,7 +423,11 @@ export function startBackupSchedule(
     try {
       const file = path.join(options.dir, backupFileName());
       const started = Date.now();
-      await createBackup(database, options.storage(), file);
+      await createBackup(database, options.storage(), file, {
+        passphrase: options.passphrase,
+        secretFromEnv: options.secretFromEnv,
+        warn: (message) => console.warn(message),
+      });
       const removed = await pruneBackups(options.dir, options.keep);
       log(
         `[backup] ${file} gravado em ${Date.now() - started} ms; ${removed.length} antigo(s) removido(s)`,

@@ -14,6 +14,7 @@ import {
   missesRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "~/schemas/checkout";
+import { isUnreadableInput } from "./admin-action.server";
 import { logger } from "./logger.server";
 import { orderFlashHeader } from "./order-flash.server";
 import { placeOrder } from "./orders.server";
@@ -114,6 +115,12 @@ export async function submitCheckout(request: Request) {
     );
   } catch (error) {
     rethrowIfUnavailable(error);
+    // The schema refuses what PostgreSQL cannot store; should something slip through, it
+    // is still the customer's input, not a fault of the shop.
+    if (isUnreadableInput(error)) {
+      logger.warn({ err: error }, "pedido recusado pelo banco: valor ilegível");
+      return refused({ message: "Verifique os campos destacados" }, 400, fields);
+    }
     logger.error({ err: error }, "falha ao registrar pedido");
     return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500, fields);
   }

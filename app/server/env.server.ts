@@ -23,6 +23,11 @@ const schema = z.object({
   WEBHOOK_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
   /** Where `npm run backup` and the daily automatic backup write; automatic only when set. */
   BACKUP_DIR: z.string().optional(),
+  /**
+   * The phrase backups seal the two-step secrets with, so a restore on another machine can
+   * open them (`npm run backup -- --passphrase-file` wins); decision 0019.
+   */
+  BACKUP_PASSPHRASE: z.preprocess(unsetIfEmpty, z.string().optional()),
   /** How many automatic backups to keep (the oldest beyond that are removed). */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** With a bucket, uploads go to that S3-compatible service instead of $DATA_DIR/uploads. */

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { FormResult } from "~/lib/form-result";
 import { formFields } from "~/lib/forms";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/schemas/product";
+import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
 import { fail, readAdminForm } from "./admin-action.server";
 import type { AdminActor } from "./admin-actor.server";
 import { requireAdmin } from "./auth.server";
@@ -78,6 +79,10 @@ async function readLojaForm<I extends string>(
   const intent = intents.safeParse(fields.intent);
   if (!intent.success) {
     return { ok: false, refusal: fail(fields.intent ?? "", "Ação desconhecida") };
+  }
+  // Every store write at once: a control character (a NUL byte above all) never reaches SQL.
+  if (fieldWithControlChars(fields) !== null) {
+    return { ok: false, refusal: fail(intent.data, CONTROL_CHARS_MESSAGE) };
   }
   return { ok: true, form, fields, intent: intent.data };
 }

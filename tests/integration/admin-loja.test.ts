@@ -219,6 +219,40 @@ describe("admin store hub: one resource route per concept", () => {
 });
 
 describe("admin store hub: products", () => {
+  it("refuses a NUL byte or another control character in any store write (issue 22, point 8)", async () => {
+    const before = await db().select().from(produtos);
+    for (const [route, fields] of [
+      [
+        "produtos",
+        {
+          intent: "product-create",
+          nome: "Ração\u0000",
+          categoriaId,
+          precoAtual: "12,90",
+          estoque: "5",
+        },
+      ],
+      [
+        "produtos",
+        {
+          intent: "product-create",
+          nome: "Ração",
+          descricao: "boa\u0007",
+          categoriaId,
+          precoAtual: "12,90",
+          estoque: "5",
+        },
+      ],
+      ["cupons", { intent: "coupon-create", codigo: "NUL\u0000", tipo: "percentual", valor: "10" }],
+      ["bairros", { intent: "bairro-create", nome: "Centro\u001b", taxa: "5,00" }],
+    ] as const) {
+      const result = await post(route, fields);
+      expect(result.status, JSON.stringify(fields)).toBe(400);
+      expect(result.data.message).toBe("Remova os caracteres inválidos (caracteres de controle)");
+    }
+    expect(await db().select().from(produtos)).toEqual(before);
+  });
+
   it("refuses an invalid product with the messages of SPEC §5.7 and writes nothing", async () => {
     const before = await db().select().from(produtos);
     const result = await post("produtos", {

@@ -2,14 +2,19 @@
 // set): the catalogue, orders, a grooming request with photos and a resume go into one
 // archive and come back in a fresh place with the same rows and byte-identical files. On
 // PostgreSQL the archive also crosses engines: PostgreSQL -> PGlite -> PostgreSQL.
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
+import { generateTotpSecret, totp } from "~/domain/totp";
 import { action as quoteAction } from "~/routes/public/servicos";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
+import { createSession, createUser } from "~/server/auth.server";
 import {
   BackupError,
   backupFileName,
@@ -18,9 +23,17 @@ import {
   restoreBackup,
 } from "~/server/backup.server";
 import { type Database, migrateDatabase, openDatabase, queryRows } from "~/server/db/client.server";
+import { usuarios } from "~/server/db/schema.server";
 import { placeOrder } from "~/server/orders.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limits.server";
 import { seedDatabase } from "~/server/seed.server";
 import { localDiskDriver, type StorageDriver, storage } from "~/server/storage.server";
+import {
+  openTotpSecret,
+  sealTotpSecret,
+  totpSealKey,
+  verifySecondFactor,
+} from "~/server/totp.server";
 import { createTestDatabase, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "../support/factories";
@@ -106,6 +119,16 @@ function normalise(line: string): string {
   );
 }
 
+/** The snapshot of a restored place, whose live tables must be empty (then left out). */
+async function liveOnly(database: Database) {
+  const all = await snapshot(database);
+  expect(all.sessoes).toEqual([]);
+  expect(all.rate_limits).toEqual([]);
+  delete all.sessoes;
+  delete all.rate_limits;
+  return all;
+}
+
 async function files(driver: StorageDriver) {
   const out: Record<string, string> = {};
   for (const area of ["public", "private"] as const) {
@@ -136,6 +159,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
       2,
     );
     expect(Object.keys(beforeFiles).filter((k) => k.startsWith("private/"))).toHaveLength(1);
+    // Live state is not the shop's data: neither compared nor archived.
+    delete before.sessoes;
+    delete before.rate_limits;
 
     const archive = path.join(scratch, "shop.tar.gz");
     let started = Date.now();
@@ -155,7 +181,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
       await restoreBackup(target, targetFiles, archive);
       const restoreMs = Date.now() - started;
       console.info(`[backup] ${ctx.database.kind}: backup ${backupMs} ms, restore ${restoreMs} ms`);
-      expect(await snapshot(target)).toEqual(before);
+      expect(await liveOnly(target)).toEqual(before);
       expect(await files(targetFiles)).toEqual(beforeFiles);
 
       // Not over data, unless told.
@@ -164,7 +190,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
         "O destino já tem dados",
       );
       await restoreBackup(target, targetFiles, archive, { force: true });
-      expect(await snapshot(target)).toEqual(before);
+      expect(await liveOnly(target)).toEqual(before);
     } finally {
       await target.close();
     }
@@ -176,12 +202,12 @@ describe("backup and restore", { timeout: 180_000 }, () => {
       const back = await createTestDatabase();
       try {
         await restoreBackup(embedded, embeddedFiles, archive);
-        expect(await snapshot(embedded)).toEqual(before);
+        expect(await liveOnly(embedded)).toEqual(before);
         const second = path.join(scratch, "from-pglite.tar.gz");
         await createBackup(embedded, embeddedFiles, second);
         const backFiles = freshStorage();
         await restoreBackup(back, backFiles, second);
-        expect(await snapshot(back)).toEqual(before);
+        expect(await liveOnly(back)).toEqual(before);
         expect(await files(backFiles)).toEqual(beforeFiles);
       } finally {
         await embedded.close();
@@ -203,3 +229,190 @@ describe("automatic backups", () => {
     expect(fs.readdirSync(dir).sort()).toEqual([...days.slice(2), "notas.txt"].sort());
   });
 });
+
+/** An admin with two-step login on, its secret sealed with `sessionSecret`'s key. */
+async function twoStepAdmin(database: Database, sessionSecret: string) {
+  const user = await createUser({
+    email: `dono-${crypto.randomUUID()}@teste.com`,
+    password: "senha-forte-do-dono-1",
+    isAdmin: true,
+  });
+  const secret = generateTotpSecret();
+  await database.db
+    .update(usuarios)
+    .set({ totpSecret: sealTotpSecret(secret, totpSealKey(sessionSecret)), totpAtivo: true })
+    .where(eq(usuarios.id, user.id));
+  return { id: user.id, secret };
+}
+
+async function userIn(database: Database, id: string) {
+  const [row] = await database.db.select().from(usuarios).where(eq(usuarios.id, id));
+  return row!;
+}
+
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe("backups fit for personal data (issue 22, point 10)", { timeout: 180_000 }, () => {
+  it("machine A to machine B: 0600, no sessions nor rate limits, the admin's code accepted on B", async () => {
+    // Machine A: the suite's database, with a session secret of its own (not this process's).
+    const secretA = crypto.randomBytes(32).toString("hex");
+    const admin = await twoStepAdmin(ctx.database, secretA);
+    await createSession(admin.id, makeRequest("/admin/login"));
+    await consumeRateLimit("checkout", "10.7.0.1", RATE_LIMITS.checkout.rule);
+    const [live] = await queryRows<{ s: number | string; r: number | string }>(
+      ctx.database.db,
+      sql`select (select count(*) from sessoes) as s, (select count(*) from rate_limits) as r`,
+    );
+    expect(Number(live!.s)).toBeGreaterThan(0);
+    expect(Number(live!.r)).toBeGreaterThan(0);
+
+    const dir = fs.mkdtempSync(path.join(scratch, "a-"));
+    const archive = path.join(dir, "backups", "a.tar.gz");
+    const phrase = "maré alta no litoral 2026";
+    const warnings: string[] = [];
+    const manifest = await createBackup(ctx.database, storage(), archive, {
+      passphrase: phrase,
+      sessionSecret: secretA,
+      warn: (m) => warnings.push(m),
+    });
+    expect(warnings).toEqual([]);
+    expect(modeOf(archive)).toBe(0o600);
+    expect(manifest.totp).toMatchObject({ sealedWith: "passphrase", admins: 1 });
+    expect(manifest.tables).not.toHaveProperty("sessoes");
+    expect(manifest.tables).not.toHaveProperty("rate_limits");
+    const listed: string[] = [];
+    await tar.list({ file: archive, onReadEntry: (e) => listed.push(e.path) });
+    expect(listed).not.toContain("db/sessoes.ndjson");
+    expect(listed).not.toContain("db/rate_limits.ndjson");
+    expect(listed).toContain("totp.json");
+    // The phrase, not A's key: what travels opens with neither A's key nor B's.
+    const carried = await readEntry(archive, "totp.json");
+    expect(carried).not.toContain(admin.secret);
+
+    // Machine B: a fresh database of the same engine; this process's session secret is B's.
+    const machineB = await createTestDatabase();
+    try {
+      await expect(restoreBackup(machineB, freshStorage(), archive)).rejects.toThrow(
+        "informe-a com --passphrase-file",
+      );
+      await expect(
+        restoreBackup(machineB, freshStorage(), archive, { passphrase: "frase errada demais" }),
+      ).rejects.toThrow("Frase-senha do backup incorreta");
+      // Nothing was written by the refusals.
+      expect(await userIn(machineB, admin.id)).toBeUndefined();
+
+      await restoreBackup(machineB, freshStorage(), archive, { passphrase: phrase });
+      const restored = await userIn(machineB, admin.id);
+      expect(restored.totpAtivo).toBe(true);
+      expect(openTotpSecret(restored.totpSecret, totpSealKey(secretA))).toBeNull();
+      const code = totp(admin.secret, new Date());
+      expect(await verifySecondFactor(restored, code, machineB.db)).toBe("totp");
+      const [empty] = await queryRows<{ s: number | string; r: number | string }>(
+        machineB.db,
+        sql`select (select count(*) from sessoes) as s, (select count(*) from rate_limits) as r`,
+      );
+      expect(Number(empty!.s)).toBe(0);
+      expect(Number(empty!.r)).toBe(0);
+
+      // Without a phrase the secrets stay sealed with A's key: B is warned, and the code fails.
+      const plain = path.join(dir, "backups", "sem-frase.tar.gz");
+      const told: string[] = [];
+      await createBackup(ctx.database, storage(), plain, {
+        sessionSecret: secretA,
+        warn: (m) => told.push(m),
+      });
+      expect(told.join(" ")).toMatch(/BACKUP_PASSPHRASE/);
+      const restoreWarnings: string[] = [];
+      await restoreBackup(machineB, freshStorage(), plain, {
+        force: true,
+        warn: (m) => restoreWarnings.push(m),
+      });
+      expect(restoreWarnings.join(" ")).toContain("não abre com a chave desta máquina");
+      const stale = await userIn(machineB, admin.id);
+      expect(await verifySecondFactor(stale, totp(admin.secret, new Date()), machineB.db)).toBe(
+        null,
+      );
+    } finally {
+      await machineB.close();
+    }
+  });
+
+  it("npm run backup and restore: two data dirs, two session secrets, --passphrase-file", async () => {
+    // Machine A: an embedded database in its own DATA_DIR with its own session-secret file.
+    const dataA = fs.mkdtempSync(path.join(scratch, "maquina-a-"));
+    const dataB = fs.mkdtempSync(path.join(scratch, "maquina-b-"));
+    const secretA = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(path.join(dataA, "session-secret"), secretA, { mode: 0o600 });
+    const a = await openDatabase({ dataDir: path.join(dataA, "db") });
+    await migrateDatabase(a);
+    const secret = generateTotpSecret();
+    const [admin] = await a.db
+      .insert(usuarios)
+      .values({
+        email: "dono@agropet.test",
+        senhaHash: "x",
+        isAdmin: true,
+        totpSecret: sealTotpSecret(secret, totpSealKey(secretA)),
+        totpAtivo: true,
+      })
+      .returning();
+    await a.close();
+    const phraseFile = path.join(scratch, "frase.txt");
+    fs.writeFileSync(phraseFile, "uma frase longa para o backup\n", { mode: 0o600 });
+    const out = path.join(dataA, "backups");
+
+    const childEnv = (dataDir: string) => {
+      const e: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
+      delete e.DATABASE_URL;
+      delete e.SESSION_SECRET;
+      delete e.BACKUP_PASSPHRASE;
+      return e;
+    };
+    const run = (script: string, args: string[], dataDir: string) =>
+      new Promise<{ code: number; out: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ["--import", "tsx", script, ...args],
+          { env: childEnv(dataDir), cwd: process.cwd() },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
+        );
+      });
+
+    const backup = await run(
+      "scripts/backup.ts",
+      ["--out", out, "--passphrase-file", phraseFile],
+      dataA,
+    );
+    expect(backup.out).toContain("Backup gravado");
+    expect(backup.code).toBe(0);
+    const [name] = fs.readdirSync(out);
+    const archive = path.join(out, name!);
+    expect(modeOf(archive)).toBe(0o600);
+
+    const restore = await run(
+      "scripts/restore.ts",
+      [archive, "--passphrase-file", phraseFile],
+      dataB,
+    );
+    expect(restore.out).toContain("Restaurado de");
+    expect(restore.code).toBe(0);
+    // Machine B made its own session secret; the admin's secret opens with it.
+    const secretB = fs.readFileSync(path.join(dataB, "session-secret"), "utf8").trim();
+    expect(secretB).not.toBe(secretA);
+    const b = await openDatabase({ dataDir: path.join(dataB, "db") });
+    try {
+      const [row] = await b.db.select().from(usuarios).where(eq(usuarios.id, admin!.id));
+      expect(openTotpSecret(row!.totpSecret, totpSealKey(secretB))).toBe(secret);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+/** One entry of a .tar.gz as text. */
+async function readEntry(archive: string, entry: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(scratch, "x-"));
+  await tar.extract({ file: archive, cwd: dir }, [entry]);
+  return fs.readFileSync(path.join(dir, entry), "utf8");
+}

@@ -2,27 +2,35 @@
 // bodies (missing fields, wrong types, huge and unicode strings, repeated keys, random
 // multipart parts with path-traversal names and wrong content types) and generated query
 // strings and URL params. Every answer is below 500, a refusal speaks pt-BR (no library
-// message in English leaks), and no business row is written. FUZZ_RUNS scales the run
+// message in English leaks), and no business row is written. Then valid forms with one or
+// two fields replaced by junk (NUL and other control characters, numbers past every
+// integer type, emoji, huge and SQL-ish strings): still below 500, a refusal creates
+// nothing, and what is accepted is stored clean. FUZZ_RUNS scales the run
 // (CI runs more); the count of requests is printed.
 
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
 import { seedDatabase } from "~/server/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { checkoutForm, createProduct } from "../support/factories";
 import {
   answer,
   body,
   ENGLISH,
   fieldName,
   fuzzOptions,
+  junk,
   messagesOf,
   nasty,
   requestBody,
   SHOP_TABLES,
+  STORED_CONTROL,
   tally,
+  withJunk,
 } from "../support/fuzz";
 
 const ctx = withTestDatabase();
@@ -91,7 +99,11 @@ afterAll(() => {
   );
 });
 
-describe("fuzz: public and store actions and loaders", () => {
+// CI's long run (FUZZ_RUNS=700) takes minutes per property on PostgreSQL: a time per test
+// that grows with the runs.
+const FUZZ_TIMEOUT = Math.max(30_000, fuzzOptions().numRuns * 1_000);
+
+describe("fuzz: public and store actions and loaders", { timeout: FUZZ_TIMEOUT }, () => {
   for (const route of ROUTES) {
     it(`${route.path}: generated input never gets a 5xx, an English message or a write`, async () => {
       const module = (await route.load()) as RouteModule;
@@ -142,4 +154,233 @@ describe("fuzz: public and store actions and loaders", () => {
       expect(await businessRows()).toEqual(before);
     });
   }
+});
+
+async function countOf(table: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    ctx.database.db,
+    sql`select count(*) as n from ${sql.identifier(table)}`,
+  );
+  return Number(row!.n);
+}
+
+/** Sends one request and checks the rule of this block: < 500, and a refusal writes nothing. */
+async function junkRound(
+  table: string,
+  fn: (args: unknown) => unknown,
+  request: Request,
+): Promise<number> {
+  const before = await countOf(table);
+  const got = await answer(fn, request, {});
+  expect(got.status).toBeLessThan(500);
+  if (got.status >= 400) {
+    expect(messagesOf(got.text)).not.toMatch(ENGLISH);
+    expect(await countOf(table)).toBe(before);
+  }
+  return got.status;
+}
+
+function multipart(fields: Record<string, string>, files: [string, File][]): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of files) form.append(k, f);
+  return form;
+}
+
+describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIMEOUT }, () => {
+  const ip = fc.ipV4();
+
+  it("checkout: never a 5xx, a refusal is no order, an order is stored clean", async () => {
+    const { action } = await import("~/routes/loja/checkout");
+    const produto = await createProduct(ctx.database, {
+      nome: "Ração Fuzz",
+      preco: 1000,
+      estoque: 10_000_000,
+    });
+    const lines = fc.oneof(
+      fc.constant(`${produto.id}:1`),
+      junk.map((q) => `${produto.id}:${q}`),
+      fc.constantFrom(
+        `${produto.id}:2147483648`,
+        `${produto.id}:2147483647,${produto.id}:2`,
+        `${produto.id}:600,${produto.id}:600`,
+        `${produto.id}:9007199254740991,${produto.id}:9007199254740991`,
+        `${produto.id}:1e3`,
+        `${produto.id}:0x10`,
+      ),
+    );
+    const names = Object.keys(checkoutForm("")).filter((k) => k !== "itens");
+    const optional = ["complemento", "referencia", "observacoes", "trocoPara", "cupom", "email"];
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        withJunk([...names, ...optional]),
+        lines,
+        ip,
+        async (replaced, itens, address) => {
+          const form = { ...checkoutForm(itens), ...Object.fromEntries(replaced) };
+          const request = makeRequest("/loja/checkout", {
+            method: "POST",
+            body: new URLSearchParams(form),
+            headers: { origin: "http://localhost" },
+            ip: address,
+          });
+          const status = await junkRound("pedidos", action as never, request);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        },
+      ),
+      fuzzOptions(),
+    );
+    // Valid lines do get through: the run is not all refusals.
+    expect(statuses.get(302) ?? 0).toBeGreaterThan(0);
+    const orders = await queryRows<Record<string, unknown>>(
+      ctx.database.db,
+      sql`select * from pedidos`,
+    );
+    for (const order of orders) {
+      expect(String(order.cliente_nome)).toMatch(/\p{L}/u);
+      for (const value of Object.values(order)) {
+        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
+      }
+    }
+    const items = await queryRows<{ quantidade: number }>(
+      ctx.database.db,
+      sql`select quantidade from itens_pedido`,
+    );
+    for (const item of items) expect(Number(item.quantidade)).toBeLessThanOrEqual(999);
+  });
+
+  it("contact: never a 5xx nor an English message", async () => {
+    const { action } = await import("~/routes/public/contato-enviar");
+    const valid = {
+      nome: "Ana Lima",
+      telefone: "(47) 98888-1234",
+      email: "ana@example.com",
+      pet: "Thor",
+      mensagem: "Vocês têm ração para filhotes?",
+    };
+    await fc.assert(
+      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
+        const request = makeRequest("/contato/enviar", {
+          method: "POST",
+          body: new URLSearchParams({ ...valid, ...Object.fromEntries(replaced) }),
+          headers: { origin: "http://localhost" },
+          ip: address,
+        });
+        await junkRound("pedidos", action as never, request);
+      }),
+      fuzzOptions(),
+    );
+  });
+
+  it("grooming quote: never a 5xx, a refusal stores no request", async () => {
+    const { action } = await import("~/routes/public/servicos-enviar");
+    const photo = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: "#c96" },
+    })
+      .jpeg()
+      .toBuffer();
+    const valid = {
+      tipo_servico: "plano_banho",
+      nome_tutor: "Ana Souza",
+      whatsapp: "(47) 98888-1234",
+      nome_pet: "Thor",
+      raca_porte: "Golden, grande",
+      data_desejada: "2026-12-10",
+      horario_desejado: "manhã",
+      leva_traz: "on",
+      endereco: "Rua 300, 12",
+      bairro: "Meia Praia",
+      referencia: "Perto da praça",
+      observacoes: "Tem medo de secador",
+    };
+    await fc.assert(
+      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
+        const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [
+          ["fotos", new File([photo], "thor.jpg", { type: "image/jpeg" })],
+        ]);
+        const request = makeRequest("/servicos/enviar", {
+          method: "POST",
+          body: form,
+          headers: { origin: "http://localhost" },
+          ip: address,
+        });
+        await junkRound("pedidos_servicos", action as never, request);
+      }),
+      fuzzOptions(),
+    );
+    const rows = await queryRows<Record<string, unknown>>(
+      ctx.database.db,
+      sql`select * from pedidos_servicos`,
+    );
+    for (const row of rows) {
+      for (const value of Object.values(row)) {
+        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
+      }
+    }
+  });
+
+  it("resume: never a 5xx, a refusal stores no resume", async () => {
+    const { action } = await import("~/routes/public/trabalhe-conosco-enviar");
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+    const valid = {
+      nomeCompleto: "Maria Oliveira",
+      email: "maria@example.com",
+      telefone: "(47) 99999-2222",
+      vaga: "banho-tosa",
+      mensagem: "Tenho 3 anos de experiência com tosa.",
+    };
+    await fc.assert(
+      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
+        const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [
+          ["curriculo", new File([pdf], "cv.pdf", { type: "application/pdf" })],
+        ]);
+        const request = makeRequest("/trabalhe-conosco/enviar", {
+          method: "POST",
+          body: form,
+          headers: { origin: "http://localhost" },
+          ip: address,
+        });
+        await junkRound("curriculos", action as never, request);
+      }),
+      fuzzOptions(),
+    );
+    const rows = await queryRows<Record<string, unknown>>(
+      ctx.database.db,
+      sql`select * from curriculos`,
+    );
+    for (const row of rows) {
+      expect(String(row.nome_completo)).toMatch(/\p{L}/u);
+      for (const value of Object.values(row)) {
+        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
+      }
+    }
+  });
+
+  it("cart summary: junk lines, coupon and neighbourhood never get a 5xx", async () => {
+    const { loader } = await import("~/routes/loja/resumo");
+    const produto = await createProduct(ctx.database, {
+      nome: "Petisco Fuzz",
+      preco: 500,
+      estoque: 5,
+    });
+    const valid = {
+      itens: `${produto.id}:1`,
+      cupom: "BEMVINDO10",
+      bairro: "Centro",
+      formaPagamento: "pix",
+    };
+    await fc.assert(
+      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
+        const query = new URLSearchParams({ ...valid, ...Object.fromEntries(replaced) });
+        const got = await answer(
+          loader as never,
+          makeRequest(`/loja/resumo?${query}`, { ip: address }),
+          {},
+        );
+        expect(got.status).toBeLessThan(500);
+      }),
+      fuzzOptions(),
+    );
+  });
 });

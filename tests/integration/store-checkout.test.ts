@@ -540,3 +540,91 @@ describe("checkout (one server transaction)", () => {
     ).toBeNull();
   });
 });
+
+describe("checkout: bad input is a 400, never a 500, and never an order (issue 22, point 8)", () => {
+  async function post(fields: Record<string, string>) {
+    const result = (await checkoutAction({
+      request: formRequest("/loja/checkout", fields),
+      params: {},
+      context: {},
+    } as never)) as {
+      init: ResponseInit | null;
+      data: { message?: string; errors?: Record<string, string> };
+    };
+    return { status: result.init?.status ?? 200, ...result.data };
+  }
+
+  it("refuses a NUL byte or another control character in any text field", async () => {
+    const item = await createProduct(ctx.database, { nome: "Ração NUL", preco: 1000, estoque: 50 });
+    for (const [field, value] of [
+      ["nome", "Maria\u0000Souza"],
+      ["endereco", "Rua 300\u0000"],
+      ["numero", "12\u0000"],
+      ["complemento", "\u0000"],
+      ["referencia", "perto\u001b[31m"],
+      ["observacoes", "tocar\u0000campainha"],
+      ["trocoPara", "50\u0000"],
+      ["cupom", "BEMVINDO10\u0000"],
+      ["bairro", "Centro\u0000"],
+      ["telefone", "(47) 99999-0000\u0007"],
+    ] as const) {
+      const got = await post(checkoutForm(`${item.id}:1`, { [field]: value }));
+      expect(got.status, field).toBe(400);
+      expect(got.errors?.[field], field).toMatch(/caracteres|inválid|Informe|Telefone/);
+    }
+    expect(await count(pedidos)).toBe(0);
+    // Windows line breaks in the notes are harmless: normalised, and the order goes.
+    const ok = await post(checkoutForm(`${item.id}:1`, { observacoes: "portão azul\r\ncasa 2" }));
+    expect(ok.status).toBe(200);
+    const [order] = await ctx.database.db.select().from(pedidos);
+    expect(order!.observacoes).toBe("portão azul\ncasa 2");
+  });
+
+  it("bounds quantities before SQL: past int4, and two lines whose sum overflows", async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Ração Muita",
+      preco: 1000,
+      estoque: 50,
+    });
+    for (const itens of [
+      `${item.id}:2147483648`,
+      `${item.id}:2147483647,${item.id}:2`,
+      `${item.id}:600,${item.id}:600`,
+      `${item.id}:9007199254740991,${item.id}:9007199254740991`,
+    ]) {
+      const got = await post(checkoutForm(itens));
+      expect(got.status, itens).toBe(400);
+      expect(got.errors?.itens, itens).toBe("No máximo 999 unidades de cada produto por pedido");
+    }
+    const troco = await post(checkoutForm(`${item.id}:1`, { trocoPara: "99999999999999" }));
+    expect(troco.status).toBe(400);
+    expect(troco.errors?.trocoPara).toBe("Valor para troco alto demais");
+    expect(await count(pedidos)).toBe(0);
+    expect(await stockOf(ctx.database, item.id)).toBe(50);
+  });
+
+  it('refuses a name without letters and a street number without a digit (or "s/n")', async () => {
+    const item = await createProduct(ctx.database, {
+      nome: "Ração Nome",
+      preco: 1000,
+      estoque: 50,
+    });
+    for (const [field, value] of [
+      ["nome", "<>"],
+      ["nome", "-1"],
+      ["numero", "💥"],
+      ["numero", "<>"],
+      ["telefone", "47 9999-00000 💥"],
+    ] as const) {
+      const got = await post(checkoutForm(`${item.id}:1`, { [field]: value }));
+      expect(got.status, `${field}=${value}`).toBe(400);
+      expect(got.errors?.[field]).toBeTruthy();
+    }
+    expect(await count(pedidos)).toBe(0);
+    for (const numero of ["s/n", "S/N", "120-B", "12A"]) {
+      const got = await post(checkoutForm(`${item.id}:1`, { numero, nome: "José D'Ávila" }));
+      expect(got.status, numero).toBe(200);
+    }
+    expect(await count(pedidos)).toBe(4);
+  });
+});

@@ -6,6 +6,8 @@ import fc from "fast-check";
 // Strings that break naive code: huge, unicode, control characters, traversal, injection.
 export const nasty = fc.oneof(
   fc.string(),
+  // Any UTF-16 code unit: NUL and the other control characters, lone surrogates.
+  fc.string({ unit: "binary", maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ minLength: 5000, maxLength: 20000 }),
   fc.constantFrom(
@@ -189,3 +191,56 @@ export const SHOP_TABLES = [
   "usuarios",
   "webhook_entregas",
 ];
+
+/**
+ * Junk for one field of an otherwise valid form: control characters (NUL above all),
+ * numbers past every integer type, emoji, very long strings, SQL-ish and markup text.
+ */
+export const junk = fc.oneof(
+  fc.constantFrom(
+    "\u0000",
+    "Maria\u0000Souza",
+    "12\u0000",
+    "\u0007\u001b[31m",
+    "linha\r\nquebrada",
+    "\u007f",
+    "\u0085",
+    "\u200b",
+    "2147483648",
+    "-2147483649",
+    "9223372036854775808",
+    "99999999999999999999999999",
+    "1e309",
+    "-1",
+    "0",
+    "<>",
+    "💥",
+    "🐶🐱🐴",
+    "' or 1=1 --",
+    "'); drop table pedidos; --",
+    "Robert'); DELETE FROM pedidos;--",
+    "<script>alert(1)</script>",
+    "NaN",
+    "",
+    " ",
+  ),
+  // Any UTF-16 code unit: control characters and lone surrogates included.
+  fc.string({ unit: "binary", maxLength: 30 }),
+  fc
+    .array(fc.integer({ min: 0, max: 0x9f }), { minLength: 1, maxLength: 8 })
+    .map((codes) => `Ana ${String.fromCharCode(...codes)} Lima`),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+);
+
+/** A valid form with one or two of its fields replaced by junk. */
+export function withJunk(fieldNames: readonly string[]) {
+  return fc
+    .subarray([...fieldNames], { minLength: 1, maxLength: 2 })
+    .chain((names) => fc.tuple(...names.map((name) => fc.tuple(fc.constant(name), junk))));
+}
+
+/** Control characters (tab and line breaks aside): none may ever be stored. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+export const STORED_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
