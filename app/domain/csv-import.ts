@@ -67,20 +67,7 @@ function utf16WithoutBom(bytes: Uint8Array): "utf16le" | "utf16be" | null {
  * text"), UTF-8 (BOM dropped) when valid, otherwise Windows-1252 (Excel's default).
  */
 export function decodeText(bytes: Uint8Array): string {
-  let data = bytes;
-  if (data[0] === 0xff && data[1] === 0xfe)
-    return iconv.decode(Buffer.from(data.subarray(2)), "utf16le");
-  if (data[0] === 0xfe && data[1] === 0xff)
-    return iconv.decode(Buffer.from(data.subarray(2)), "utf16be");
-  const utf16 = utf16WithoutBom(data);
-  if (utf16) return iconv.decode(Buffer.from(data), utf16);
-  if (UTF8_BOM.every((b, i) => data[i] === b)) data = data.subarray(3);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(data);
-  } catch {
-    text = iconv.decode(Buffer.from(data), "win1252");
-  }
+  const text = decodeBytes(bytes);
   // A NUL is never part of a product sheet: it means an encoding this reader does not know.
   if (text.includes("\u0000")) {
     throw new ImportFileError(
@@ -88,6 +75,23 @@ export function decodeText(bytes: Uint8Array): string {
     );
   }
   return text;
+}
+
+function decodeBytes(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return iconv.decode(Buffer.from(bytes.subarray(2)), "utf16le");
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return iconv.decode(Buffer.from(bytes.subarray(2)), "utf16be");
+  }
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16) return iconv.decode(Buffer.from(bytes), utf16);
+  const data = UTF8_BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(3) : bytes;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    return iconv.decode(Buffer.from(data), "win1252");
+  }
 }
 
 /** The separator of a CSV, judged on its header line (decimal commas live in data rows). */

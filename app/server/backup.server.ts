@@ -252,9 +252,13 @@ export async function createBackup(
   }
 }
 
-/** True when the database holds no row in any table and storage holds no file. */
+/**
+ * True when the database holds no row of the shop's data and storage holds no file (a
+ * counter of a server started once is not data).
+ */
 export async function isEmpty(database: Database, storage: StorageDriver): Promise<boolean> {
   for (const table of await tablesInOrder(database.db)) {
+    if (LIVE_TABLES.has(table)) continue;
     const [row] = await queryRows<{ any: boolean }>(
       database.db,
       sql`select exists (select 1 from ${ident(table)}) as any`,
@@ -320,8 +324,10 @@ export async function restoreBackup(
     }
     await database.db.transaction(async (tx) => {
       const order = await tablesInOrder(tx);
-      if (options.force) {
-        await tx.execute(sql`truncate table ${sql.join(order.map(ident), sql`, `)} cascade`);
+      // Live tables always start empty: no session or counter outlives a restore.
+      const emptied = options.force ? order : order.filter((table) => LIVE_TABLES.has(table));
+      if (emptied.length > 0) {
+        await tx.execute(sql`truncate table ${sql.join(emptied.map(ident), sql`, `)} cascade`);
       }
       for (const table of order) {
         // Sessions and rate-limit counters of the old machine (archives of format 1) stay out.

@@ -30,6 +30,7 @@ import {
   StorageError,
   storage,
 } from "./storage.server";
+import { isUnavailable, rethrowIfUnavailable } from "./unavailable.server";
 import { enqueueWebhook } from "./webhooks.server";
 
 export class GroomingRequestError extends Error {
@@ -95,7 +96,7 @@ export async function createGroomingRequest(
     });
   } catch (error) {
     await Promise.allSettled(keys.map((key) => storage().delete("public", key)));
-    if (error instanceof GroomingRequestError) throw error;
+    if (error instanceof GroomingRequestError || isUnavailable(error)) throw error;
     logger.error({ err: error }, "falha ao salvar pedido de banho e tosa");
     throw new GroomingRequestError(QUOTE_MESSAGES.failure);
   }
@@ -219,6 +220,7 @@ export async function submitGroomingQuote(request: Request): Promise<QuoteSubmis
     const row = await createGroomingRequest(parsed.data, photos);
     return { ok: true, numero: row.numeroPedido };
   } catch (error) {
+    rethrowIfUnavailable(error);
     const toast =
       error instanceof GroomingRequestError
         ? error.toast

@@ -25,6 +25,7 @@ import {
   StorageError,
   storage,
 } from "./storage.server";
+import { isUnavailable, rethrowIfUnavailable } from "./unavailable.server";
 import { enqueueWebhook } from "./webhooks.server";
 
 /**
@@ -78,6 +79,8 @@ export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promi
       try {
         await storage().put("private", key, pdf);
       } catch (error) {
+        // A full disk or storage out of reach passes: it leaves as a 503, not a refusal.
+        if (isUnavailable(error)) throw error;
         logger.error({ err: error }, "falha ao guardar o currículo");
         throw new ResumeError(RESUME_MESSAGES.uploadFailure);
       }
@@ -104,7 +107,7 @@ export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promi
       await storage()
         .delete("private", key)
         .catch(() => undefined);
-    if (error instanceof ResumeError) throw error;
+    if (error instanceof ResumeError || isUnavailable(error)) throw error;
     // Everything else in the transaction is the database: the record was not saved.
     logger.error({ err: error }, "falha ao salvar currículo");
     throw new ResumeError(RESUME_MESSAGES.insertFailure);
@@ -198,6 +201,7 @@ export async function submitResume(request: Request): Promise<ResumeSubmission> 
     await createResume(fields, pdf);
     return { ok: true };
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof ResumeError) {
       return { ok: false, status: 400, message: error.message, fields: error.fields, values };
     }

@@ -77,7 +77,9 @@ export function unavailableKind(error: unknown): UnavailableKind | null {
     };
     const code = typeof e.code === "string" ? e.code : "";
     const message = typeof e.message === "string" ? e.message : "";
-    if (DISK_CODES.has(code) || DISK_STATES.has(code) || DISK_MESSAGES.test(message)) {
+    // "write_failed": the object storage (S3) refused or could not be reached for a write.
+    const storage = code === "write_failed";
+    if (storage || DISK_CODES.has(code) || DISK_STATES.has(code) || DISK_MESSAGES.test(message)) {
       return "disco";
     }
     const emscripten = e.name === "ErrnoError" || current.constructor?.name === "ErrnoError";

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
 import { checkoutForm } from "../support/factories";
 import { startOwnServer } from "../support/own-server";
@@ -82,6 +83,12 @@ async function expectUnavailable(response: Response, what: string) {
   expect(body, what).not.toMatch(/Unexpected Server Error|Internal Server Error|\bat .+\.js:\d+/);
 }
 
+async function aPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText("Ana Lima - currículo");
+  return pdf.save();
+}
+
 async function firstProductId(): Promise<string> {
   const listing = await fetch(`${base}/loja`).then((r) => r.text());
   const id = /href="\/loja\/produto\/([^"]+)"/.exec(listing)?.[1];
@@ -120,6 +127,25 @@ test.describe("faults answer 503 in Portuguese", () => {
 
       await waitForStatus(`${base}/readyz`, 503, 10_000);
       await expectVisitorWritesUnavailable(productId);
+      // A resume: the database row and the file on the same full disk.
+      const resume = new FormData();
+      for (const [name, value] of Object.entries({
+        nomeCompleto: "Ana Lima",
+        email: "ana@example.com",
+        telefone: "(47) 99999-1234",
+        vaga: "vendedor",
+        mensagem: "Tenho experiência com pet shop.",
+      })) {
+        resume.append(name, value);
+      }
+      resume.append(
+        "curriculo",
+        new File([Buffer.from(await aPdf())], "curriculo.pdf", { type: "application/pdf" }),
+      );
+      await expectUnavailable(
+        await fetch(`${base}/trabalhe-conosco/enviar`, { method: "POST", body: resume }),
+        "currículo",
+      );
       // Reads still work: the store's search answers.
       expect((await fetch(`${base}/loja?q=ra%C3%A7%C3%A3o`)).status).toBe(200);
       expect(server.output()).not.toMatch(/Unexpected Server Error/);

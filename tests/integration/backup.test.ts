@@ -23,7 +23,7 @@ import {
   restoreBackup,
 } from "~/server/backup.server";
 import { type Database, migrateDatabase, openDatabase, queryRows } from "~/server/db/client.server";
-import { usuarios } from "~/server/db/schema.server";
+import { rateLimits, usuarios } from "~/server/db/schema.server";
 import { placeOrder } from "~/server/orders.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limits.server";
 import { seedDatabase } from "~/server/seed.server";
@@ -292,6 +292,8 @@ describe("backups fit for personal data (issue 22, point 10)", { timeout: 180_00
     // Machine B: a fresh database of the same engine; this process's session secret is B's.
     const machineB = await createTestDatabase();
     try {
+      // B's server ran once: a counter of its own is not data, and does not survive.
+      await machineB.db.insert(rateLimits).values({ operation: "login", identifier: "10.8.0.1" });
       await expect(restoreBackup(machineB, freshStorage(), archive)).rejects.toThrow(
         "informe-a com --passphrase-file",
       );
