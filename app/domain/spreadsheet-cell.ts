@@ -4,12 +4,14 @@
 // the file is opened. Such text gets a leading apostrophe, which spreadsheets show as text.
 // Numbers stay numbers: -5 is a quantity, not a formula.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Text already made of apostrophes before a formula character gets one more too, so the
+// importer, which takes exactly one off, gives back what was typed ("'=" stays "'=").
+const NEEDS_APOSTROPHE = /^'*[=+\-@\t\r]/;
 
 /** A text cell made safe; numbers, dates, booleans and empty cells pass unchanged. */
 export function neutralizeCell<T>(value: T): T | string {
   if (typeof value !== "string") return value;
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_APOSTROPHE.test(value) ? `'${value}` : value;
 }
 
 /**
@@ -17,7 +19,7 @@ export function neutralizeCell<T>(value: T): T | string {
  * character comes off, so an exported file imports as it was.
  */
 export function restoreNeutralizedCell(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+  return text.startsWith("'") && NEEDS_APOSTROPHE.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /** One CSV field: neutralized, then quoted when it holds the separator, a quote or a line break. */

@@ -29,6 +29,7 @@ import { type RunningS3Server, S3_TEST_CREDENTIALS, startS3Server } from "../../
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { makeAdmin } from "../support/factories";
+import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -72,7 +73,8 @@ async function serveUploads(driver: StorageDriver) {
   };
 }
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+// A resume must open as a PDF with a page, not only start with %PDF.
+const PDF = ONE_PAGE_PDF;
 
 async function png(width = 40, height = 30) {
   return sharp({ create: { width, height, channels: 3, background: "#3a7" } })
