@@ -142,19 +142,32 @@ function checkoutBody(i: number, productId: string) {
 /**
  * Posts the checkout as the page does (served without React, decision 0013): the form goes as
  * a document, a placed order is answered with a redirect (302), a refusal with the page again
- * (409), and the redirect is not followed.
- */
-/**
- * One customer's checkout on a connection of its own, as separate phones would post it.
+ * (409), and the redirect is not followed. One customer's checkout on a connection of its
+ * own, as separate phones would post it.
  * node:http rather than fetch: the load generator shares the two cores with the server, and
  * fetch cost it about 4 ms of CPU per order, a third of what it measured.
  */
 function placeOrder(base: string, i: number, productId: string): Promise<number> {
-  const body = checkoutBody(i, productId).toString();
-  const url = new URL("/loja/checkout", base);
+  // One client address per buyer, as different customers would have.
+  return postForm(base, "/loja/checkout", checkoutBody(i, productId), clientAddress(77, i));
+}
+
+/** The i-th of many client addresses from 10.<first>.0.1 on, 250 per /24. */
+function clientAddress(first: number, i: number): string {
+  return `10.${first + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`;
+}
+
+/** A form posted as a page posts it (same origin, a navigation), on its own connection. */
+function postForm(
+  base: string,
+  path: string,
+  form: URLSearchParams,
+  forwardedFor: string,
+): Promise<number> {
+  const body = form.toString();
   return new Promise((resolve, reject) => {
     const req = http.request(
-      url,
+      new URL(path, base),
       {
         method: "POST",
         agent: false,
@@ -164,8 +177,7 @@ function placeOrder(base: string, i: number, productId: string): Promise<number>
           origin: base,
           "sec-fetch-mode": "navigate",
           "sec-fetch-site": "same-origin",
-          // One client address per buyer, as different customers would have.
-          "x-forwarded-for": `10.${77 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+          "x-forwarded-for": forwardedFor,
         },
       },
       (res) => {
@@ -231,35 +243,12 @@ interface FloodResult {
 
 /** One admin login posted as the login page posts it, from its own connection and IP. */
 function postLogin(base: string, i: number): Promise<number> {
-  const body = new URLSearchParams({
+  const form = new URLSearchParams({
     email: `invasor${i}@exemplo.com`,
     password: `tentativa-${i}-senha`,
     redirectTo: "",
-  }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL("/admin/login", base),
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-          origin: base,
-          "sec-fetch-mode": "navigate",
-          "sec-fetch-site": "same-origin",
-          "x-forwarded-for": `10.${90 + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
   });
+  return postForm(base, "/admin/login", form, clientAddress(90, i));
 }
 
 /** Asks `url` one request after another (one kept-alive connection) until `until` resolves. */

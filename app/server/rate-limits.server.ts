@@ -79,18 +79,27 @@ export async function isBlocked(
   return row?.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
 }
 
-/** Counts one attempt atomically (one upsert) and blocks when the count reaches `max`. */
-export async function registerAttempt(
+/**
+ * The one counting upsert. A first attempt inserts the row; a later one adds to it (or
+ * starts a new window) and sets the block when the count reaches `max`. With `onlyWhenFree`
+ * an identifier still blocked is left untouched and no row comes back.
+ */
+async function countAttempt(
   operation: RateLimitOperation,
   identifier: string,
   rule: RateLimitRule,
-  now = new Date(),
-  executor: Executor = db(),
-): Promise<RateLimit> {
+  now: Date,
+  executor: Executor,
+  onlyWhenFree: boolean,
+): Promise<RateLimit | undefined> {
+  const at = now.toISOString();
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const blockUntil = new Date(now.getTime() + rule.blockMs);
   const expired = sql`${rateLimits.firstAttempt} < ${windowStart.toISOString()}::timestamptz`;
   const nextCount = sql`case when ${expired} then 1 else ${rateLimits.attemptCount} + 1 end`;
+  // Below the limit a reservation (which only counts free identifiers) has no block to
+  // keep; a plain count keeps whatever block the row has.
+  const blockBelowMax = onlyWhenFree ? sql`null` : sql`${rateLimits.blockedUntil}`;
   const [row] = await executor
     .insert(rateLimits)
     .values({
@@ -105,13 +114,27 @@ export async function registerAttempt(
       target: [rateLimits.operation, rateLimits.identifier],
       set: {
         attemptCount: nextCount,
-        firstAttempt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.firstAttempt} end`,
+        firstAttempt: sql`case when ${expired} then ${at}::timestamptz else ${rateLimits.firstAttempt} end`,
         lastAttempt: now,
-        blockedUntil: sql`case when ${nextCount} >= ${rule.max} then ${blockUntil.toISOString()}::timestamptz else ${rateLimits.blockedUntil} end`,
+        blockedUntil: sql`case when ${nextCount} >= ${rule.max} then ${blockUntil.toISOString()}::timestamptz else ${blockBelowMax} end`,
       },
+      setWhere: onlyWhenFree
+        ? sql`${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= ${at}::timestamptz`
+        : undefined,
     })
     .returning();
-  return row!;
+  return row;
+}
+
+/** Counts one attempt atomically (one upsert) and blocks when the count reaches `max`. */
+export async function registerAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<RateLimit> {
+  return (await countAttempt(operation, identifier, rule, now, executor, false))!;
 }
 
 export interface Reservation {
@@ -135,32 +158,7 @@ export async function reserveAttempt(
   now = new Date(),
   executor: Executor = db(),
 ): Promise<Reservation> {
-  const at = now.toISOString();
-  const windowStart = new Date(now.getTime() - rule.windowMs);
-  const blockUntil = new Date(now.getTime() + rule.blockMs);
-  const expired = sql`${rateLimits.firstAttempt} < ${windowStart.toISOString()}::timestamptz`;
-  const nextCount = sql`case when ${expired} then 1 else ${rateLimits.attemptCount} + 1 end`;
-  const [row] = await executor
-    .insert(rateLimits)
-    .values({
-      operation,
-      identifier,
-      attemptCount: 1,
-      firstAttempt: now,
-      lastAttempt: now,
-      blockedUntil: rule.max <= 1 ? blockUntil : null,
-    })
-    .onConflictDoUpdate({
-      target: [rateLimits.operation, rateLimits.identifier],
-      set: {
-        attemptCount: nextCount,
-        firstAttempt: sql`case when ${expired} then ${at}::timestamptz else ${rateLimits.firstAttempt} end`,
-        lastAttempt: now,
-        blockedUntil: sql`case when ${nextCount} >= ${rule.max} then ${blockUntil.toISOString()}::timestamptz else null end`,
-      },
-      setWhere: sql`${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= ${at}::timestamptz`,
-    })
-    .returning({ attemptCount: rateLimits.attemptCount });
+  const row = await countAttempt(operation, identifier, rule, now, executor, true);
   if (!row || row.attemptCount > rule.max) return { reserved: false, last: false };
   return { reserved: true, last: row.attemptCount >= rule.max };
 }
