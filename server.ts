@@ -7,11 +7,11 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
-import { env } from "./app/server/env.server";
-import { logger, redactUrl } from "./app/server/logger.server";
-import { isForeignWrite } from "./server/origin-check";
-import { pageCache } from "./server/page-cache";
-import { errorAnswer, securityHeaders } from "./server/security-headers";
+import { env } from "./app/infra/env.server";
+import { logger, redactUrl } from "./app/infra/logger.server";
+import { isForeignWrite } from "./http/origin-check";
+import { pageCache } from "./http/page-cache";
+import { errorAnswer, securityHeaders } from "./http/security-headers";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= isDev ? "development" : "production";
@@ -71,7 +71,7 @@ server.use(
     },
   }),
 );
-// Shared pages come out of the page cache already compressed (see server/page-cache.ts).
+// Shared pages come out of the page cache already compressed (see http/page-cache.ts).
 server.use(
   compression({
     filter: (req, res) => !res.locals.preCompressed && compression.filter(req, res),
@@ -95,7 +95,7 @@ server.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// Anonymous GETs of the public pages come from memory, compressed (server/page-cache.ts);
+// Anonymous GETs of the public pages come from memory, compressed (http/page-cache.ts);
 // ahead of the static files, which would look each page's path up on disk first.
 let sharedPages: ReturnType<typeof pageCache> | undefined;
 server.use((req, res, next) => (sharedPages ? sharedPages(req, res, next) : next()));
@@ -112,7 +112,7 @@ if (isDev) {
     v.createServer({ server: { middlewareMode: true } }),
   );
   server.use(vite.middlewares);
-  const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+  const load = () => vite.ssrLoadModule("./http/app.ts") as Promise<AppModule>;
   appModule = await load();
   server.use(async (req, res, next) => {
     try {
@@ -161,7 +161,7 @@ try {
 }
 
 // A page the cache holds is answered before Express: most of a shop's traffic, and the
-// cheapest answer it can give (server/page-cache.ts, serveHit). Its request log is one line.
+// cheapest answer it can give (http/page-cache.ts, serveHit). Its request log is one line.
 const logHits = logger.isLevelEnabled("info");
 const httpServer = http.createServer((req, res) => {
   // The site's address comes from PUBLIC_URL, else from Host and the scheme; never from

@@ -4,8 +4,8 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle starts at server/app.ts, so it shares modules with the routes.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  // The server bundle starts at http/app.ts, so it shares modules with the routes.
+  build: isSsrBuild ? { rollupOptions: { input: "./http/app.ts" } } : undefined,
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   // Native and Node-only packages stay outside the server bundle.
   ssr: { external: ["@electric-sql/pglite", "argon2", "sharp", "pg", "exceljs", "pino"] },

@@ -7,18 +7,18 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageFragments as fragments } from "~/infra/fragment-cache.server";
+import { unavailableHeaders } from "~/infra/unavailable.server";
 import { FragmentCacheContext } from "~/lib/fragment-cache";
 import type { HydrationHandle } from "~/lib/hydration";
 import { NonceContext } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
-import { pageFragments as fragments } from "~/server/fragment-cache.server";
-import { unavailableHeaders } from "~/server/unavailable.server";
 
 configureZod();
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** Made per response by the HTTP server (server/security-headers.ts). */
+    /** Made per response by the HTTP server (http/security-headers.ts). */
     cspNonce?: string;
   }
 }

@@ -2,9 +2,9 @@
 // for what is missing. The password is read without echo when typed.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
-import { upsertAdmin } from "~/server/auth.server";
-import { boot, shutdown } from "~/server/boot.server";
-import { passwordWeakness } from "~/server/password-policy.server";
+import { passwordWeakness } from "~/modules/accounts/password-policy.server";
+import { upsertAdmin } from "~/modules/accounts/session.server";
+import { boot, shutdown } from "~/startup/boot.server";
 
 async function ask(question: string, hidden = false): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });

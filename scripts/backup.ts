@@ -5,9 +5,9 @@
 // BACKUP_DIR, covers a running server); with PostgreSQL, any time.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, backupFileName, createBackup, readPassphrase } from "~/server/backup.server";
-import { storageFromEnv } from "~/server/boot.server";
-import { env } from "~/server/env.server";
+import { BackupError, backupFileName, createBackup, readPassphrase } from "~/infra/backup.server";
+import { env } from "~/infra/env.server";
+import { storageFromEnv } from "~/startup/boot.server";
 import { withMigratedDatabase } from "./lib/database";
 
 const { values } = parseArgs({

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createUser } from "~/server/auth.server";
 import {
   type Database,
   migrateDatabase,
   openDatabase,
   setDatabase,
-} from "~/server/db/client.server";
-import { importProducts } from "~/server/import.server";
-import { localDiskDriver, setStorage } from "~/server/storage.server";
+} from "~/infra/db/client.server";
+import { localDiskDriver, setStorage } from "~/infra/storage.server";
+import { createUser } from "~/modules/accounts/session.server";
+import { importProducts } from "~/modules/catalog/import.server";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const ROWS = Number(process.argv[2] ?? 10_000);

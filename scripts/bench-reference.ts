@@ -7,9 +7,9 @@ import http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { STORE_PAGE_SIZE } from "~/domain/catalog";
-import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/server/db/client.server";
-import { seedDatabase } from "~/server/seed.server";
+import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/infra/db/client.server";
+import { STORE_PAGE_SIZE } from "~/modules/catalog/listing";
+import { seedDatabase } from "~/startup/seed.server";
 
 const gzip = promisify(zlib.gzip);
 const port = Number(process.env.PORT);
@@ -21,7 +21,7 @@ setDatabase(database);
 await migrateDatabase(database);
 await seedDatabase({ images: false });
 
-// The same rows, order and page size as the store's first page (listStoreProducts in app/server/products.server.ts).
+// The same rows, order and page size as the store's first page (listStoreProducts in app/modules/catalog/products.server.ts).
 const firstPage = sql`
   select p.id, p.nome, c.nome as categoria, p.preco_atual, p.preco_antes, p.estoque, p.imagem_url
   from produtos p join categorias c on c.id = p.categoria_id

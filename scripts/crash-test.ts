@@ -13,9 +13,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { inArray, sql } from "drizzle-orm";
-import { type Database, openDatabase, queryRows } from "~/server/db/client.server";
-import { itensPedido, pedidos, produtos } from "~/server/db/schema.server";
-import { updateSettings } from "~/server/settings.server";
+import { type Database, openDatabase, queryRows } from "~/infra/db/client.server";
+import { itensPedido, pedidos, produtos } from "~/infra/db/schema.server";
+import { updateSettings } from "~/modules/shop/settings.server";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const { values } = parseArgs({

@@ -1,4 +1,4 @@
-import { boot, shutdown } from "~/server/boot.server";
+import { boot, shutdown } from "~/startup/boot.server";
 
 const database = await boot({ seed: false });
 console.log("Migrações aplicadas.");

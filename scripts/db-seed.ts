@@ -1,5 +1,5 @@
-import { boot, shutdown } from "~/server/boot.server";
-import { seedDatabase } from "~/server/seed.server";
+import { boot, shutdown } from "~/startup/boot.server";
+import { seedDatabase } from "~/startup/seed.server";
 
 const database = await boot({ seed: false });
 const { seeded } = await seedDatabase();

@@ -5,9 +5,9 @@
 // this machine's session secret.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, readPassphrase, restoreBackup } from "~/server/backup.server";
-import { storageFromEnv } from "~/server/boot.server";
-import { env } from "~/server/env.server";
+import { BackupError, readPassphrase, restoreBackup } from "~/infra/backup.server";
+import { env } from "~/infra/env.server";
+import { storageFromEnv } from "~/startup/boot.server";
 import { withMigratedDatabase } from "./lib/database";
 
 const { values, positionals } = parseArgs({

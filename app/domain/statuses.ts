@@ -77,7 +77,7 @@ export const JANELA_ENTREGA_LABEL: Vocabulary<JanelaEntrega> = {
   noite: "Noite (18h às 20h)",
 };
 
-// --- Online charges (provider-neutral; app/domain/cobranca.ts maps a provider's onto them) ---
+// --- Online charges (provider-neutral; app/modules/payments/cobranca.ts maps a provider's onto them) ---
 export const STATUS_COBRANCA = [
   "pendente",
   "paga",

@@ -1,6 +1,6 @@
 // The /produtos filter without React: search as you type and species chips, over the cards
 // the server rendered (all of them, those filtered out `hidden`). Same rule as
-// filterCategories in ~/domain/catalog-filter: accent- and case-insensitive substring of
+// filterCategories in ~/modules/catalog/filter: accent- and case-insensitive substring of
 // the title or the description, AND the species. Self-contained (see InlineScript).
 
 export interface CatalogFilterOptions {

@@ -1,13 +1,13 @@
 // What several islands need, written once: money in BRL, the stored cart (the same
 // localStorage entry and JSON as ~/components/loja/cart-context, read defensively like
-// ~/domain/cart's parseStoredCart) and toasts as the React pages show them (top centre,
+// ~/modules/orders/cart's parseStoredCart) and toasts as the React pages show them (top centre,
 // three at most), without sonner. Self-contained like an island: InlineScript writes it into
 // the page once, with the first island that takes it as its second argument, and React's
 // effect passes `islandKit()` to the same function.
 
-// The cart's types are ~/domain/cart's own; a type import is erased, so nothing of that
+// The cart's types are ~/modules/orders/cart's own; a type import is erased, so nothing of that
 // module reaches the page.
-import type { CartItem, CartState as StoredCart } from "~/domain/cart";
+import type { CartItem, CartState as StoredCart } from "~/modules/orders/cart";
 
 export type { CartItem, StoredCart };
 export type ToastTone = "ok" | "erro" | "aviso" | "info";

@@ -3,7 +3,7 @@
 // so the cart page and the checkout, which stay React, read what this wrote, and the other way
 // round. It shows the header's count, enables the 'Adicionar' buttons the server rendered
 // disabled, runs the product page's quantity stepper and shows the same toasts. The rules are
-// those of ~/domain/cart: a stored cart is read defensively (parseStoredCart), an add puts in
+// those of ~/modules/orders/cart: a stored cart is read defensively (parseStoredCart), an add puts in
 // at least one unit and never more than the stock left (addableQuantity). Self-contained (see
 // InlineScript): only its arguments, the shared kit and the DOM.
 //
@@ -17,7 +17,7 @@ import type { StoredCart as Cart, IslandKit, CartItem as Item } from "./kit";
 
 export interface StoreCartOptions {
   storageKey: string;
-  /** The texts of CART_TEXTS (~/domain/cart), with `{nome}`, `{n}` and `{preco}`. */
+  /** The texts of CART_TEXTS (~/modules/orders/cart), with `{nome}`, `{n}` and `{preco}`. */
   texts: {
     addedFromCard: string;
     addedFromPage: string;

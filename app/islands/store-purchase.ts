@@ -5,7 +5,7 @@
 // delivery fee, Pix discount, totals), the coupon, the empty state; on the checkout, the
 // hidden `itens` and `cupom` fields, the payment's own fields and the button while sending.
 // The rules are those of the React pages (carrinho.tsx, checkout-form.tsx, use-cart-quote.ts,
-// ~/domain/cart): the texts come as arguments. Self-contained (see InlineScript).
+// ~/modules/orders/cart): the texts come as arguments. Self-contained (see InlineScript).
 //
 // Hooks in the HTML: `[data-compra-pagina]` around the page (`[data-cheio]`, `[data-vazio]`),
 // `[data-linhas]` with its `template[data-linha]`, `[data-resumo]` with its
@@ -15,8 +15,8 @@
 // `[data-forma=…]` blocks, `[data-enviar]` and `[data-mensagem]`. When everything is wired,
 // `data-pronto` is set on `[data-compra-pagina]`.
 
-import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/domain/cart";
-import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/domain/coupon";
+import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/modules/orders/cart";
+import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions/coupon";
 import type { StoredCart as Cart, IslandKit, CartItem as Item } from "./kit";
 
 /** The texts the island shows (it cannot import them): the same the React pages show. */

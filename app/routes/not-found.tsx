@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/infra/logger.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 // /loja for a visitor with nothing of their own on the page is put together without React
-// Router, from pieces React rendered (app/server/store-listing-page.server.tsx). It must be
+// Router, from pieces React rendered (app/modules/catalog/listing-page.server.tsx). It must be
 // the very page React Router renders for the same address, and its scripts must run under
 // the response's Content-Security-Policy (the fixture fails a test on any violation).
 import { expect, test } from "./fixtures";

@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { totp } from "~/domain/totp";
-import * as contaRoute from "~/routes/admin/conta";
-import * as loginRoute from "~/routes/admin/login";
-import * as verificarRoute from "~/routes/admin/login-verificar";
+import { db } from "~/infra/db/client.server";
+import { sessoes, usuarios } from "~/infra/db/schema.server";
 import {
   clearSessionCookie,
   createSession,
@@ -14,10 +12,12 @@ import {
   startSessionPurge,
   stopSessionPurge,
   verifyPassword,
-} from "~/server/auth.server";
-import { db } from "~/server/db/client.server";
-import { sessoes, usuarios } from "~/server/db/schema.server";
-import { openTotpSecret } from "~/server/totp.server";
+} from "~/modules/accounts/session.server";
+import { totp } from "~/modules/accounts/totp";
+import { openTotpSecret } from "~/modules/accounts/totp.server";
+import * as contaRoute from "~/routes/admin/conta";
+import * as loginRoute from "~/routes/admin/login";
+import * as verificarRoute from "~/routes/admin/login-verificar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin } from "../support/factories";

@@ -1,14 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/infra/db/client.server";
+import { rateLimits, sessoes } from "~/infra/db/schema.server";
+import {
+  createUser,
+  getSessionState,
+  IDLE_TIMEOUT_MS,
+  setClock,
+} from "~/modules/accounts/session.server";
+import { LOGIN_OPS, LOGIN_RULE } from "~/modules/accounts/sign-in.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as loginRoute from "~/routes/admin/login";
 import * as logoutRoute from "~/routes/admin/logout";
 import * as securityRoute from "~/routes/admin/security";
 import * as sessaoRoute from "~/routes/admin/sessao";
-import { LOGIN_OPS, LOGIN_RULE } from "~/server/admin-auth.server";
-import { createUser, getSessionState, IDLE_TIMEOUT_MS, setClock } from "~/server/auth.server";
-import { db } from "~/server/db/client.server";
-import { rateLimits, sessoes } from "~/server/db/schema.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin } from "../support/factories";
@@ -292,7 +297,7 @@ describe("login page", () => {
       password: "senha-cliente",
       isAdmin: false,
     });
-    const { createSession } = await import("~/server/auth.server");
+    const { createSession } = await import("~/modules/accounts/session.server");
     const { token } = await createSession(customer.id, makeRequest("/"));
     const result = await call(loginRoute.loader, makeRequest("/admin/login", { token }));
     expect((result.data as { notice: string }).notice).toBe(

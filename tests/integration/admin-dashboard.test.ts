@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { StatusPedido } from "~/domain/statuses";
+import { db } from "~/infra/db/client.server";
+import { curriculos, pedidos, pedidosServicos } from "~/infra/db/schema.server";
+import { setClock } from "~/modules/accounts/session.server";
+import { getDashboard } from "~/modules/orders/dashboard.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
-import { setClock } from "~/server/auth.server";
-import { getDashboard } from "~/server/dashboard.server";
-import { db } from "~/server/db/client.server";
-import { curriculos, pedidos, pedidosServicos } from "~/server/db/schema.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { makeAdmin } from "../support/factories";

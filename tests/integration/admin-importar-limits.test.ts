@@ -6,14 +6,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/admin/importar";
 import {
   configureImportWorker,
   IMPORT_TOO_HEAVY,
   stopImportWorker,
   warmImportWorker,
-} from "~/server/import.server";
-import { XLSX_TOO_LARGE } from "~/server/import-zip.server";
+} from "~/modules/catalog/import.server";
+import { XLSX_TOO_LARGE } from "~/modules/catalog/import-zip.server";
+import { action, loader } from "~/routes/admin/importar";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { makeAdmin } from "../support/factories";

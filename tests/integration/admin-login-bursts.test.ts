@@ -2,17 +2,17 @@
 // keeps the owner in while strangers lock the e-mail, and the gate in front of argon2.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { totp } from "~/domain/totp";
+import { db } from "~/infra/db/client.server";
+import { rateLimits, sessoes, usuarios } from "~/infra/db/schema.server";
+import { DEVICE_MAX_AGE_S, deviceCookie } from "~/modules/accounts/device-cookie.server";
+import { setHashingLimits } from "~/modules/accounts/password-hashing.server";
+import { createUser, setClock } from "~/modules/accounts/session.server";
+import { LOGIN_OPS } from "~/modules/accounts/sign-in.server";
+import { totp } from "~/modules/accounts/totp";
+import { openTotpSecret } from "~/modules/accounts/totp.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
-import { LOGIN_OPS } from "~/server/admin-auth.server";
-import { createUser, setClock } from "~/server/auth.server";
-import { db } from "~/server/db/client.server";
-import { rateLimits, sessoes, usuarios } from "~/server/db/schema.server";
-import { DEVICE_MAX_AGE_S, deviceCookie } from "~/server/device-cookie.server";
-import { setHashingLimits } from "~/server/password-hashing.server";
-import { openTotpSecret } from "~/server/totp.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries } from "../support/factories";
@@ -136,7 +136,7 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
 
 /** Turns on 2FA for the user through /admin/conta and returns the secret. */
 async function enrolTotp(userId: string): Promise<string> {
-  const { createSession } = await import("~/server/auth.server");
+  const { createSession } = await import("~/modules/accounts/session.server");
   const { token } = await createSession(userId, makeRequest("/admin/login"));
   const conta = (fields: Record<string, string>) =>
     call(contaRoute.action, formRequest("/admin/conta", fields, { token }));

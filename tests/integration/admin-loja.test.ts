@@ -5,19 +5,13 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/infra/db/client.server";
+import { adminAuditLog, bairrosEntrega, cupons, pedidos, produtos } from "~/infra/db/schema.server";
+import { readToast } from "~/infra/toast.server";
+import { getSettings } from "~/modules/shop/settings.server";
 import { loader } from "~/routes/admin/loja";
 import { action as produtoAction } from "~/routes/admin/loja/produtos";
-import { db } from "~/server/db/client.server";
-import {
-  adminAuditLog,
-  bairrosEntrega,
-  cupons,
-  pedidos,
-  produtos,
-} from "~/server/db/schema.server";
-import { seedDatabase } from "~/server/seed.server";
-import { getSettings } from "~/server/settings.server";
-import { readToast } from "~/server/toast.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import {

@@ -2,15 +2,19 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
+import { db } from "~/infra/db/client.server";
+import { adminAuditLog } from "~/infra/db/schema.server";
+import { logAudit } from "~/modules/accounts/audit.server";
+import {
+  RATE_LIMITS,
+  type RateLimitOperation,
+  registerAttempt,
+} from "~/modules/accounts/rate-limits.server";
+import { setClock } from "~/modules/accounts/session.server";
+import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/settings.server";
 import * as configuracoesRoute from "~/routes/admin/configuracoes";
 import * as securityRoute from "~/routes/admin/security";
 import * as testesRoute from "~/routes/admin/testes";
-import { logAudit } from "~/server/audit.server";
-import { setClock } from "~/server/auth.server";
-import { db } from "~/server/db/client.server";
-import { adminAuditLog } from "~/server/db/schema.server";
-import { RATE_LIMITS, type RateLimitOperation, registerAttempt } from "~/server/rate-limits.server";
-import { getSettings, updateSettings, webhookUrlFor } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin } from "../support/factories";

@@ -9,7 +9,7 @@ import {
   requireAdmin,
   setClock,
   verifyPassword,
-} from "~/server/auth.server";
+} from "~/modules/accounts/session.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 

@@ -11,29 +11,29 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateTotpSecret, totp } from "~/domain/totp";
-import { action as quoteAction } from "~/routes/public/servicos";
-import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
-import { createSession, createUser } from "~/server/auth.server";
 import {
   BackupError,
   backupFileName,
   createBackup,
   pruneBackups,
   restoreBackup,
-} from "~/server/backup.server";
-import { type Database, migrateDatabase, openDatabase, queryRows } from "~/server/db/client.server";
-import { rateLimits, usuarios } from "~/server/db/schema.server";
-import { placeOrder } from "~/server/orders.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limits.server";
-import { seedDatabase } from "~/server/seed.server";
-import { localDiskDriver, type StorageDriver, storage } from "~/server/storage.server";
+} from "~/infra/backup.server";
+import { type Database, migrateDatabase, openDatabase, queryRows } from "~/infra/db/client.server";
+import { rateLimits, usuarios } from "~/infra/db/schema.server";
+import { localDiskDriver, type StorageDriver, storage } from "~/infra/storage.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/rate-limits.server";
+import { createSession, createUser } from "~/modules/accounts/session.server";
+import { generateTotpSecret, totp } from "~/modules/accounts/totp";
 import {
   openTotpSecret,
   sealTotpSecret,
   totpSealKey,
   verifySecondFactor,
-} from "~/server/totp.server";
+} from "~/modules/accounts/totp.server";
+import { placeOrder } from "~/modules/orders/order.server";
+import { action as quoteAction } from "~/routes/public/servicos";
+import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
+import { seedDatabase } from "~/startup/seed.server";
 import { createTestDatabase, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "../support/factories";

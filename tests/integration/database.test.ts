@@ -8,16 +8,16 @@ import {
   queryRows,
   runSql,
   transaction,
-} from "~/server/db/client.server";
+} from "~/infra/db/client.server";
 import {
   bairrosEntrega,
   categorias,
   configuracoes,
   cupons,
   produtos,
-} from "~/server/db/schema.server";
-import { SEED_PRODUCTS, seedDatabase } from "~/server/seed.server";
-import { getSettings } from "~/server/settings.server";
+} from "~/infra/db/schema.server";
+import { getSettings } from "~/modules/shop/settings.server";
+import { SEED_PRODUCTS, seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();

@@ -9,8 +9,8 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/server/db/client.server";
-import { seedDatabase } from "~/server/seed.server";
+import { queryRows } from "~/infra/db/client.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { adminRoutes } from "../support/admin-routes";

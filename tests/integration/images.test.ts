@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { reencodePhoto, saveProductImage } from "~/server/images.server";
-import { StorageError } from "~/server/storage.server";
+import { reencodePhoto, saveProductImage } from "~/infra/images.server";
+import { StorageError } from "~/infra/storage.server";
 import { withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 

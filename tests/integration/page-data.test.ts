@@ -4,7 +4,7 @@
 // PostgreSQL a lost listening connection stops caching until it is back.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/server/db/client.server";
+import { queryRows } from "~/infra/db/client.server";
 import {
   keptUntilChanged,
   onPageDataChange,
@@ -12,9 +12,9 @@ import {
   pageDataGeneration,
   stopPageDataWatch,
   watchPageData,
-} from "~/server/page-data.server";
-import { seedDatabase } from "~/server/seed.server";
-import { currentSettings } from "~/server/settings.server";
+} from "~/infra/page-data.server";
+import { currentSettings } from "~/modules/shop/settings.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();

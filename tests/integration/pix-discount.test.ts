@@ -2,13 +2,13 @@
 // the server to Pix orders and shown in the quote, the order page, the webhook and chat.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { orderMessage } from "~/domain/order-message";
+import { itensPedido, webhookEntregas } from "~/infra/db/schema.server";
+import { quoteCart } from "~/modules/orders/cart.server";
+import { orderMessage } from "~/modules/orders/message";
+import { placeOrder } from "~/modules/orders/order.server";
+import { updateSettings } from "~/modules/shop/settings.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { quoteCart } from "~/server/cart.server";
-import { itensPedido, webhookEntregas } from "~/server/db/schema.server";
-import { placeOrder } from "~/server/orders.server";
-import { seedDatabase } from "~/server/seed.server";
-import { updateSettings } from "~/server/settings.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "../support/factories";

@@ -4,26 +4,26 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loader as lojaLoader } from "~/routes/admin/loja";
-import { action as notificationAction } from "~/routes/webhooks/mercadopago";
-import { paymentSettingsSchema } from "~/schemas/payment-settings";
-import { AdminError } from "~/server/admin-actor.server";
-import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/server/db/schema.server";
-import { resetEnvCache } from "~/server/env.server";
+import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/infra/db/schema.server";
+import { resetEnvCache } from "~/infra/env.server";
+import { AdminError } from "~/modules/accounts/actor.server";
 import {
   CobrancaError,
   createPixCobranca,
   reconcilePendingCobrancas,
   refundPixCobranca,
-} from "~/server/payments/cobrancas.server";
-import { signNotification } from "~/server/payments/mercadopago.server";
+} from "~/modules/payments/cobrancas.server";
+import { signNotification } from "~/modules/payments/mercadopago.server";
+import { paymentSettingsSchema } from "~/modules/payments/settings.schema";
 import {
   getPaymentConfig,
   getPaymentSettingsView,
   savePaymentSettings,
-} from "~/server/payments/settings.server";
-import { seedDatabase } from "~/server/seed.server";
-import { updateSettings } from "~/server/settings.server";
+} from "~/modules/payments/settings.server";
+import { updateSettings } from "~/modules/shop/settings.server";
+import { loader as lojaLoader } from "~/routes/admin/loja";
+import { action as notificationAction } from "~/routes/webhooks/mercadopago";
+import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { makeAdmin } from "../support/factories";

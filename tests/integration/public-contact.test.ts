@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { rateLimits } from "~/infra/db/schema.server";
+import { updateSettings } from "~/modules/shop/settings.server";
 import { action } from "~/routes/public/contato";
 import { action as sendAction } from "~/routes/public/contato-enviar";
 import { loader as layoutLoader } from "~/routes/public/layout";
-import { rateLimits } from "~/server/db/schema.server";
-import { updateSettings } from "~/server/settings.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { call } from "../support/routes";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { curriculos, webhookEntregas } from "~/infra/db/schema.server";
+import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/infra/storage.server";
+import { updateSettings } from "~/modules/shop/settings.server";
 import { action } from "~/routes/public/trabalhe-conosco";
 import { action as sendAction } from "~/routes/public/trabalhe-conosco-enviar";
-import { curriculos, webhookEntregas } from "~/server/db/schema.server";
-import { updateSettings } from "~/server/settings.server";
-import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/server/storage.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { ONE_PAGE_PDF } from "../support/pdf";

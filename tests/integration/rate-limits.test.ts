@@ -3,9 +3,13 @@
 // (without counting) while blocked, and starts again once the window has passed.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
-import { rateLimits } from "~/server/db/schema.server";
-import { consumeRateLimit, refundAttempt, reserveAttempt } from "~/server/rate-limits.server";
+import { db } from "~/infra/db/client.server";
+import { rateLimits } from "~/infra/db/schema.server";
+import {
+  consumeRateLimit,
+  refundAttempt,
+  reserveAttempt,
+} from "~/modules/accounts/rate-limits.server";
 import { withTestDatabase } from "../setup/db";
 
 withTestDatabase();

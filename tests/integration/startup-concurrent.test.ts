@@ -14,7 +14,7 @@ const url = process.env.DATABASE_URL;
 function startProcess(databaseUrl: string, dataDir: string) {
   // The same start-up as the server's (boot: migrate, seed, admin), without HTTP.
   const code = `
-    const { boot, shutdown } = await import("./app/server/boot.server.ts");
+    const { boot, shutdown } = await import("./app/startup/boot.server.ts");
     await shutdown(await boot());
   `;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
@@ -62,7 +62,7 @@ describe.skipIf(!url)("two instances starting at once (PostgreSQL)", () => {
           n: journal.entries.length,
           distinct: journal.entries.length,
         });
-        const { SEED_CATEGORIES, SEED_PRODUCTS } = await import("~/server/seed.server");
+        const { SEED_CATEGORIES, SEED_PRODUCTS } = await import("~/startup/seed.server");
         const counts = await check.query(`
           select (select count(*)::int from categorias) as categorias,
                  (select count(*)::int from produtos) as produtos,

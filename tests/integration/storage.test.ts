@@ -6,12 +6,9 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
-import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
-import { storageFromEnv } from "~/server/boot.server";
-import { curriculos } from "~/server/db/schema.server";
-import { env, resetEnvCache } from "~/server/env.server";
-import { reencodePhoto } from "~/server/images.server";
+import { curriculos } from "~/infra/db/schema.server";
+import { env, resetEnvCache } from "~/infra/env.server";
+import { reencodePhoto } from "~/infra/images.server";
 import {
   assertKind,
   assertSafeKey,
@@ -23,8 +20,11 @@ import {
   StorageError,
   setStorage,
   storage,
-} from "~/server/storage.server";
-import { s3Driver } from "~/server/storage-s3.server";
+} from "~/infra/storage.server";
+import { s3Driver } from "~/infra/storage-s3.server";
+import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
+import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
+import { storageFromEnv } from "~/startup/boot.server";
 import { type RunningS3Server, S3_TEST_CREDENTIALS, startS3Server } from "../../scripts/s3-server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, setDatabase } from "~/infra/db/client.server";
+import { createSession, createUser } from "~/modules/accounts/session.server";
+import { getStoreProduct, listStoreProducts } from "~/modules/catalog/products.server";
 import { loader as checkoutLoader } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";
 import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as productLoader } from "~/routes/loja/produto";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
-import { createSession, createUser } from "~/server/auth.server";
-import { openDatabase, setDatabase } from "~/server/db/client.server";
-import { getStoreProduct, listStoreProducts } from "~/server/products.server";
-import { seedDatabase } from "~/server/seed.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct } from "../support/factories";

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { crc16 } from "~/domain/pix";
+import { getCustomerOrder, placeOrder } from "~/modules/orders/order.server";
+import { crc16 } from "~/modules/payments/pix";
+import { updateSettings } from "~/modules/shop/settings.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { getCustomerOrder, placeOrder } from "~/server/orders.server";
-import { seedDatabase } from "~/server/seed.server";
-import { updateSettings } from "~/server/settings.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "../support/factories";
@@ -90,7 +90,7 @@ describe("customer order page", () => {
     expect(qrSvg).toContain("<svg");
 
     // Once paid, the code is no longer offered.
-    const { pedidos } = await import("~/server/db/schema.server");
+    const { pedidos } = await import("~/infra/db/schema.server");
     await ctx.database.db.update(pedidos).set({ statusPagamento: "pago" });
     const paid = (await load(result.pedido.numeroPedido, result.token)) as unknown as {
       data: { pix: unknown; pedido: { statusPagamento: string } };

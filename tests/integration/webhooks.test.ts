@@ -3,9 +3,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { webhookEntregas } from "~/server/db/schema.server";
-import { updateSettings } from "~/server/settings.server";
-import { claimDue, deliverDue, enqueueWebhook, RETRY_DELAYS_MS } from "~/server/webhooks.server";
+import { webhookEntregas } from "~/infra/db/schema.server";
+import {
+  claimDue,
+  deliverDue,
+  enqueueWebhook,
+  RETRY_DELAYS_MS,
+} from "~/modules/notifications/webhooks.server";
+import { updateSettings } from "~/modules/shop/settings.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();

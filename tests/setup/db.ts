@@ -11,8 +11,8 @@ import {
   migrateDatabase,
   openDatabase,
   setDatabase,
-} from "~/server/db/client.server";
-import { localDiskDriver, setStorage } from "~/server/storage.server";
+} from "~/infra/db/client.server";
+import { localDiskDriver, setStorage } from "~/infra/storage.server";
 import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
 
 export async function createTestDatabase(): Promise<Database> {

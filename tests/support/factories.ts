@@ -1,17 +1,17 @@
 // Test data: products, orders, admins and what the audit log recorded (not a test file itself).
 import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { productSearchText } from "~/domain/search";
-import { createSession, createUser } from "~/server/auth.server";
-import { type Database, db } from "~/server/db/client.server";
+import { type Database, db } from "~/infra/db/client.server";
 import {
   adminAuditLog,
   categorias,
   itensPedido,
   pedidos,
   produtos,
-} from "~/server/db/schema.server";
-import type { OrderInput } from "~/server/orders.server";
+} from "~/infra/db/schema.server";
+import { createSession, createUser } from "~/modules/accounts/session.server";
+import { productSearchText } from "~/modules/catalog/search";
+import type { OrderInput } from "~/modules/orders/order.server";
 import { makeRequest } from "../setup/requests";
 
 let counter = 0;

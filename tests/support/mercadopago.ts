@@ -4,11 +4,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Database } from "~/server/db/client.server";
-import { pedidos } from "~/server/db/schema.server";
-import { resetEnvCache } from "~/server/env.server";
-import { placeOrder } from "~/server/orders.server";
-import { createPixCobranca } from "~/server/payments/cobrancas.server";
+import type { Database } from "~/infra/db/client.server";
+import { pedidos } from "~/infra/db/schema.server";
+import { resetEnvCache } from "~/infra/env.server";
+import { placeOrder } from "~/modules/orders/order.server";
+import { createPixCobranca } from "~/modules/payments/cobrancas.server";
 import { createProduct, orderInput } from "./factories";
 import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { categories } from "~/content/categories";
+import { chatLink } from "~/domain/whatsapp";
 import {
   categoryChatMessage,
   categoryCountLabel,
   filterCategories,
   parseSpeciesFilter,
-} from "~/domain/catalog-filter";
-import { chatLink } from "~/domain/whatsapp";
+} from "~/modules/catalog/filter";
 
 const titles = (list: { title: string }[]) => list.map((c) => c.title);
 

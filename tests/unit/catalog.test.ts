@@ -5,7 +5,7 @@ import {
   LOW_STOCK_THRESHOLD,
   stockText,
   UUID_PATTERN,
-} from "~/domain/catalog";
+} from "~/modules/catalog/listing";
 
 describe("low stock (SPEC §9)", () => {
   it("is from 1 up to the threshold; sold out is not low", () => {

@@ -6,14 +6,14 @@ import {
   orderPaymentAfter,
   pixOnlineStage,
   statusFromMercadoPago,
-} from "~/domain/cobranca";
+} from "~/modules/payments/cobranca";
 import {
   mpDate,
   parseSignature,
   signatureManifest,
   signNotification,
-} from "~/server/payments/mercadopago.server";
-import { isForeignWrite } from "../../server/origin-check";
+} from "~/modules/payments/mercadopago.server";
+import { isForeignWrite } from "../../http/origin-check";
 
 describe("Mercado Pago statuses", () => {
   it("maps onto the provider-neutral charge statuses", () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type CouponRule, couponDiscount, describeCoupon, evaluateCoupon } from "~/domain/coupon";
+import {
+  type CouponRule,
+  couponDiscount,
+  describeCoupon,
+  evaluateCoupon,
+} from "~/modules/promotions/coupon";
 
 const base: CouponRule = {
   codigo: "TESTE",

@@ -4,8 +4,8 @@ import {
   findServedArea,
   isFreeDelivery,
   missingForFreeDelivery,
-} from "~/domain/delivery";
-import { computeTotals } from "~/domain/order-totals";
+} from "~/modules/delivery/fees";
+import { computeTotals } from "~/modules/orders/totals";
 
 const rules = {
   bairros: [

@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
-import { fragmentCache } from "~/server/fragment-cache.server";
+import { fragmentCache } from "~/infra/fragment-cache.server";
 
 describe("fragment cache", () => {
   it("renders a key once and gives the same markup back", () => {

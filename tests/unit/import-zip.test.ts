@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { parseImportBytes } from "~/server/import-parse.server";
-import { checkXlsxZip, XLSX_TOO_LARGE } from "~/server/import-zip.server";
+import { parseImportBytes } from "~/modules/catalog/import-parse.server";
+import { checkXlsxZip, XLSX_TOO_LARGE } from "~/modules/catalog/import-zip.server";
 import { bombEntry, deflatedEntry, xlsxAround, zipEntries } from "../support/zip";
 
 const SHEET =

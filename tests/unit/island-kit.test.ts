@@ -1,9 +1,9 @@
 // The islands' kit repeats, in a form that runs inside the page, rules that ~/domain owns:
 // money in BRL and the defensive read of the stored cart. These tests hold the two together.
 import { afterEach, describe, expect, it } from "vitest";
-import { parseStoredCart } from "~/domain/cart";
 import { formatBRL } from "~/domain/money";
 import { islandKit } from "~/islands/kit";
+import { parseStoredCart } from "~/modules/orders/cart";
 
 const stored = new Map<string, string>();
 const fakeWindow = {

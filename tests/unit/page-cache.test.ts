@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pickEncoding } from "../../app/server/compress.server";
-import { inlineScriptHashes, pageCache } from "../../server/page-cache";
-import { securityHeaders } from "../../server/security-headers";
+import { pickEncoding } from "../../app/infra/compress.server";
+import { inlineScriptHashes, pageCache } from "../../http/page-cache";
+import { securityHeaders } from "../../http/security-headers";
 
 let generation: number | null = 1;
 let renders = 0;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { contactChatMessage } from "~/domain/contact-message";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { fieldErrors } from "~/lib/forms";
-import { contactSchema } from "~/schemas/contact";
-import { groomingQuoteSchema, QUOTE_FIELD_CHECKS } from "~/schemas/grooming-quote";
-import { RESUME_MESSAGES, resumeSchema } from "~/schemas/resume";
+import { RESUME_MESSAGES, resumeSchema } from "~/modules/careers/resume.schema";
+import { groomingQuoteSchema, QUOTE_FIELD_CHECKS } from "~/modules/grooming/quote.schema";
+import { contactSchema } from "~/modules/shop/contact.schema";
+import { contactChatMessage } from "~/modules/shop/contact-message";
 
 const quote = {
   tipo_servico: "banho_tosa",

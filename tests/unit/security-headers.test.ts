@@ -6,7 +6,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { errorAnswer, securityHeaders } from "../../server/security-headers";
+import { errorAnswer, securityHeaders } from "../../http/security-headers";
 
 const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));

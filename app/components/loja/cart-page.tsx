@@ -1,6 +1,6 @@
 // The cart page's two renderings (decision 0013): the frame the `store-purchase` island
 // fills on a document load (`IslandCart`), and the React cart after a client navigation
-// from a page that hydrates (`ReactCart`). Same texts, same rules (~/domain/cart).
+// from a page that hydrates (`ReactCart`). Same texts, same rules (~/modules/orders/cart).
 import { MinusIcon, PlusIcon, ShoppingBagIcon, TagIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -14,12 +14,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Skeleton } from "~/components/ui/skeleton";
-import type { CartItem } from "~/domain/cart";
-import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/domain/coupon";
 import { formatBRL } from "~/domain/money";
-import { PRODUCT_IMAGE_WIDTHS } from "~/domain/product-image";
 import { InlineScript } from "~/islands/inline-script";
 import { PURCHASE_TEXTS, storePurchase } from "~/islands/store-purchase";
+import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog/product-image";
+import type { CartItem } from "~/modules/orders/cart";
+import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions/coupon";
 
 /** The served neighbourhoods with their fees, as the cart page's loader gives them. */
 export type Bairros = { nome: string; taxaEntrega: number }[];

@@ -10,12 +10,12 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { encodeCartLines } from "~/domain/cart";
 import { formatBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { InlineScript } from "~/islands/inline-script";
 import { PURCHASE_TEXTS, storePurchase } from "~/islands/store-purchase";
-import type { CheckoutResult } from "~/server/checkout.server";
+import { encodeCartLines } from "~/modules/orders/cart";
+import type { CheckoutResult } from "~/modules/orders/checkout.server";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {

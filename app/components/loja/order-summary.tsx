@@ -1,9 +1,9 @@
 import { TruckIcon } from "lucide-react";
 import { Skeleton } from "~/components/ui/skeleton";
-import { SUMMARY_TEXTS } from "~/domain/cart";
-import { missingForFreeDelivery } from "~/domain/delivery";
 import { formatBRL } from "~/domain/money";
-import type { CartQuote } from "~/server/cart.server";
+import { missingForFreeDelivery } from "~/modules/delivery/fees";
+import { SUMMARY_TEXTS } from "~/modules/orders/cart";
+import type { CartQuote } from "~/modules/orders/cart.server";
 
 /** Subtotal, discount, delivery fee and total as the server computed them. */
 function SummarySkeleton() {

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { externalLinkProps } from "~/domain/whatsapp";
-import type { PixOnlineView } from "~/server/payments/pix-online.server";
+import type { PixOnlineView } from "~/modules/payments/pix-online.server";
 import { PixCopy } from "./pix-copy";
 
 const TIME_FORMAT = new Intl.DateTimeFormat("pt-BR", {

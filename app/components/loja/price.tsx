@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
-import { isLowStock } from "~/domain/catalog";
 import { discountPercent, formatBRL } from "~/domain/money";
 import { cn } from "~/lib/utils";
+import { isLowStock } from "~/modules/catalog/listing";
 
 export function Price({
   precoAtual,

@@ -2,10 +2,10 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
 import { useFragmentCache } from "~/lib/fragment-cache";
 import { usePageHydrates } from "~/lib/hydration";
-import type { StoreProduct } from "~/server/products.server";
+import type { StoreProduct } from "~/modules/catalog/products.server";
+import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders/cart";
 
 export type CardProduct = Pick<
   StoreProduct,

@@ -1,6 +1,6 @@
 import { PackageIcon } from "lucide-react";
-import { productImageSrcSet } from "~/domain/product-image";
 import { cn } from "~/lib/utils";
+import { productImageSrcSet } from "~/modules/catalog/product-image";
 
 /** A square product picture with srcset and fixed dimensions (no layout shift). */
 export function ProductImage({

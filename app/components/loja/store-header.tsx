@@ -1,8 +1,8 @@
 import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { shop } from "~/content/shop";
-import { CART_TEXTS, cartText } from "~/domain/cart";
-import { freeDeliveryFrom } from "~/domain/shop-facts";
+import { CART_TEXTS, cartText } from "~/modules/orders/cart";
+import { freeDeliveryFrom } from "~/modules/shop/facts";
 import { useCart } from "./cart-context";
 
 /** The store's compact header: back to the site, the cart with its count, the admin shortcut. */

@@ -1,6 +1,6 @@
 // The pieces of the store listing (/loja): what the route renders with React, and what the
 // server puts together without React Router for a visitor with nothing of their own on the
-// page (app/server/store-listing-page.server.tsx, decision 0013). Each piece takes plain props.
+// page (app/modules/catalog/listing-page.server.tsx, decision 0013). Each piece takes plain props.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, XIcon } from "lucide-react";
 import type { ChangeEvent, RefObject } from "react";
 import { Form, Link } from "react-router";
@@ -11,12 +11,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
-import { CART_TEXTS } from "~/domain/cart";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { InlineScript } from "~/islands/inline-script";
 import { storeCart } from "~/islands/store-cart";
 import { submitOnChange } from "~/islands/submit-on-change";
-import type { StoreCategory } from "~/server/categories.server";
+import type { StoreCategory } from "~/modules/catalog/categories.server";
+import { CART_TEXTS } from "~/modules/orders/cart";
 
 export const STORE_FRAME_CLASS = "flex min-h-dvh flex-col bg-slate-50";
 export const STORE_MAIN_CLASS = "mx-auto max-w-6xl px-4 py-6";

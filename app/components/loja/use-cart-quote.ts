@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { encodeCartLines, quoteWarnings } from "~/domain/cart";
-import type { CartQuote } from "~/server/cart.server";
+import { encodeCartLines, quoteWarnings } from "~/modules/orders/cart";
+import type { CartQuote } from "~/modules/orders/cart.server";
 import { useCart } from "./cart-context";
 
 export function quoteUrl(

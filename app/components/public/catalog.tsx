@@ -2,16 +2,16 @@ import { SearchIcon, TriangleAlertIcon } from "lucide-react";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { Input } from "~/components/ui/input";
 import { type CatalogCategory, SPECIES_FILTERS, SPECIES_LABELS } from "~/content/categories";
+import { catalogFilter } from "~/islands/catalog-filter";
+import { InlineScript } from "~/islands/inline-script";
+import { cn } from "~/lib/utils";
 import {
   categoryChatMessage,
   categoryCountLabel,
   filterCategories,
   type SpeciesFilter,
-} from "~/domain/catalog-filter";
-import { normalizeSearch } from "~/domain/search";
-import { catalogFilter } from "~/islands/catalog-filter";
-import { InlineScript } from "~/islands/inline-script";
-import { cn } from "~/lib/utils";
+} from "~/modules/catalog/filter";
+import { normalizeSearch } from "~/modules/catalog/search";
 import { ContentIcon } from "./icons";
 
 const FORM_ID = "catalogo-filtro";

@@ -1,6 +1,6 @@
 import { ImagePlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { MAX_PHOTOS } from "~/schemas/grooming-quote";
+import { MAX_PHOTOS } from "~/modules/grooming/quote.schema";
 import { QuoteFields } from "./quote-form";
 
 export const QUOTE_DIALOG_ID = "orcamento-dialogo";

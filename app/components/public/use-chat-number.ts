@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { shop } from "~/content/shop";
-import { DEFAULT_SHOP_FACTS, type ShopFacts, withShopFacts } from "~/domain/shop-facts";
+import { DEFAULT_SHOP_FACTS, type ShopFacts, withShopFacts } from "~/modules/shop/facts";
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "./seo";
 
 /** The chat number resolved by the public layout (admin setting, else the shop's phone). */

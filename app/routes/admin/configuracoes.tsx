@@ -9,12 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { readForm } from "~/infra/request-info.server";
 import { checkOnSubmit, type FieldErrors, formFields } from "~/lib/forms";
-import { generalSettingsSchema } from "~/schemas/general-settings";
-import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
-import { readForm } from "~/server/request-info.server";
-import { getGeneralSettings, saveGeneralSettings } from "~/server/settings.server";
+import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { generalSettingsSchema } from "~/modules/shop/general-settings.schema";
+import { getGeneralSettings, saveGeneralSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/configuracoes";
 
 export function meta() {

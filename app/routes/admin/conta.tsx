@@ -7,24 +7,28 @@ import {
 } from "~/components/admin/conta/cards";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import type { Usuario } from "~/infra/db/schema.server";
+import { readForm } from "~/infra/request-info.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { passwordChangeSchema, totpCodeSchema } from "~/schemas/password-change";
-import { changeOwnPassword, endOtherSessions } from "~/server/admin-auth.server";
-import { countOtherSessions, requireAdmin, verifyPassword } from "~/server/auth.server";
-import type { Usuario } from "~/server/db/schema.server";
+import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts/password-change.schema";
 import {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER_S,
   PasswordHashingBusyError,
   withPasswordHashing,
-} from "~/server/password-hashing.server";
-import { readForm } from "~/server/request-info.server";
+} from "~/modules/accounts/password-hashing.server";
+import {
+  countOtherSessions,
+  requireAdmin,
+  verifyPassword,
+} from "~/modules/accounts/session.server";
+import { changeOwnPassword, endOtherSessions } from "~/modules/accounts/sign-in.server";
 import {
   confirmTotpEnrolment,
   disableTotp,
   enrolmentView,
   startTotpEnrolment,
-} from "~/server/totp.server";
+} from "~/modules/accounts/totp.server";
 import type { Route } from "./+types/conta";
 
 export function meta() {

@@ -2,9 +2,10 @@
 // The session is checked on every request (no public or long-lived link); without one
 // the admin lands on the login page with 'Sessão expirada. Faça login novamente.'. The
 // file is always an attachment with nosniff: never shown inside the site's origin.
-import { requireAdmin } from "~/server/auth.server";
-import { attachmentHeader, readResumeFile } from "~/server/resumes-admin.server";
-import { redirectWithToast } from "~/server/toast.server";
+
+import { redirectWithToast } from "~/infra/toast.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { attachmentHeader, readResumeFile } from "~/modules/careers/review.server";
 import type { Route } from "./+types/curriculo-download";
 
 export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";

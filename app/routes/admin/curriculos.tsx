@@ -3,12 +3,12 @@
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { pageParam } from "~/domain/pagination";
+import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
+import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { listResumes, setResumeStatus } from "~/modules/careers/review.server";
 import { resumeStatusSchema } from "~/schemas/status";
-import { attempt, fail, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
-import { readForm } from "~/server/request-info.server";
-import { listResumes, setResumeStatus } from "~/server/resumes-admin.server";
 import type { Route } from "./+types/curriculos";
 
 export const meta: Route.MetaFunction = () => [{ title: "Currículos | Painel Administrativo" }];

@@ -1,8 +1,9 @@
 // GET /admin/importar/modelo.csv: the import template (columns of SPEC §3), its example row
 // in one of the shop's categories. Cells go through the shared formula neutralization.
-import { templateCsv } from "~/domain/csv-import";
-import { requireAdmin } from "~/server/auth.server";
-import { listCategories } from "~/server/categories.server";
+
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { listCategories } from "~/modules/catalog/categories.server";
+import { templateCsv } from "~/modules/catalog/csv-import";
 import type { Route } from "./+types/importar-modelo";
 
 export async function loader({ request }: Route.LoaderArgs) {

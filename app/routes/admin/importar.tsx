@@ -2,17 +2,17 @@
 import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { readFileLimited, StorageError } from "~/infra/storage.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, readAdminForm } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
+import { attempt, fail, readAdminForm } from "~/modules/accounts/admin-action.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   IMPORT_MAX_BYTES,
   importStagedFile,
   NO_VALID_PRODUCTS,
   previewImport,
   warmImportWorker,
-} from "~/server/import.server";
-import { readFileLimited, StorageError } from "~/server/storage.server";
+} from "~/modules/catalog/import.server";
 import type { Route } from "./+types/importar";
 
 export const meta: Route.MetaFunction = () => [

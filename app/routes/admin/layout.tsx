@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
-import { requireAdmin } from "~/server/auth.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/infra/logger.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,17 +3,17 @@ import { AuthCard, FormNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { readForm } from "~/infra/request-info.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { secondFactorSchema } from "~/schemas/admin-login";
+import { secondFactorSchema } from "~/modules/accounts/admin-login.schema";
+import { clearSessionCookie } from "~/modules/accounts/session.server";
 import {
   AUTH_MESSAGES,
   attemptSecondFactor,
   loginPageState,
   safeAdminRedirect,
-} from "~/server/admin-auth.server";
-import { clearSessionCookie } from "~/server/auth.server";
-import { readForm } from "~/server/request-info.server";
-import { redirectWithToast } from "~/server/toast.server";
+} from "~/modules/accounts/sign-in.server";
 import type { Route } from "./+types/login-verificar";
 
 export function meta() {

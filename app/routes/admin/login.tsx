@@ -4,23 +4,23 @@ import { AuthCard, FormNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { logger } from "~/infra/logger.server";
+import { readForm } from "~/infra/request-info.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
-import { adminLoginSchema } from "~/schemas/admin-login";
+import { adminLoginSchema } from "~/modules/accounts/admin-login.schema";
+import {
+  HASHING_BUSY_MESSAGE,
+  HASHING_RETRY_AFTER_S,
+  PasswordHashingBusyError,
+} from "~/modules/accounts/password-hashing.server";
 import {
   AUTH_MESSAGES,
   attemptLogin,
   loginPageState,
   safeAdminRedirect,
-} from "~/server/admin-auth.server";
-import { logger } from "~/server/logger.server";
-import {
-  HASHING_BUSY_MESSAGE,
-  HASHING_RETRY_AFTER_S,
-  PasswordHashingBusyError,
-} from "~/server/password-hashing.server";
-import { readForm } from "~/server/request-info.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { rethrowIfUnavailable } from "~/server/unavailable.server";
+} from "~/modules/accounts/sign-in.server";
 import type { Route } from "./+types/login";
 
 export function meta() {

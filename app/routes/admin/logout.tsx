@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { AUTH_MESSAGES, logout } from "~/server/admin-auth.server";
-import { clearSessionCookie } from "~/server/auth.server";
-import { logger } from "~/server/logger.server";
-import { readForm } from "~/server/request-info.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/infra/logger.server";
+import { readForm } from "~/infra/request-info.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { clearSessionCookie } from "~/modules/accounts/session.server";
+import { AUTH_MESSAGES, logout } from "~/modules/accounts/sign-in.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -17,17 +17,17 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { logger } from "~/infra/logger.server";
+import { readForm } from "~/infra/request-info.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
-import { loadOrFail } from "~/server/admin-load.server";
-import { requireAdmin } from "~/server/auth.server";
-import { logger } from "~/server/logger.server";
-import { readForm } from "~/server/request-info.server";
+import { loadOrFail } from "~/modules/accounts/admin-load.server";
 import {
   cleanupOldAuditLogs,
   getSecurityOverview,
   unblockRateLimit,
-} from "~/server/security.server";
-import { rethrowIfUnavailable } from "~/server/unavailable.server";
+} from "~/modules/accounts/security.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/security";
 
 export function meta() {

@@ -4,12 +4,12 @@ import { AdminLoadError } from "~/components/admin/load-error";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
+import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
+import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { listGroomingOrders, setGroomingStatus } from "~/modules/grooming/board.server";
 import { groomingStatusSchema } from "~/schemas/status";
-import { attempt, fail, ok } from "~/server/admin-action.server";
-import { requireAdmin } from "~/server/auth.server";
-import { listGroomingOrders, setGroomingStatus } from "~/server/grooming-admin.server";
-import { readForm } from "~/server/request-info.server";
 import type { Route } from "./+types/servicos";
 
 export const meta: Route.MetaFunction = () => [

@@ -10,16 +10,16 @@ import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
+import { readForm } from "~/infra/request-info.server";
 import type { FormResult } from "~/lib/form-result";
-import { requireAdmin } from "~/server/auth.server";
-import { readForm } from "~/server/request-info.server";
-import { getSettings } from "~/server/settings.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
 import {
   type SystemTestResult,
   systemTestWebhookUrl,
   testDatabase,
   testWebhook,
-} from "~/server/system-tests.server";
+} from "~/modules/shop/diagnostics.server";
+import { getSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/testes";
 
 export function meta() {

@@ -1,10 +1,10 @@
 import { useLoaderData } from "react-router";
 import { IslandCart, ReactCart } from "~/components/loja/cart-page";
 import { shop } from "~/content/shop";
+import { logger } from "~/infra/logger.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
-import { listActiveBairros } from "~/server/bairros.server";
-import { logger } from "~/server/logger.server";
-import { rethrowIfUnavailable } from "~/server/unavailable.server";
+import { listActiveBairros } from "~/modules/delivery/bairros.server";
 
 /**
  * Served without React (decision 0013): the cart lives in localStorage, so the server sends

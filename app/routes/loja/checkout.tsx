@@ -5,13 +5,13 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import { logger } from "~/infra/logger.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
-import { listActiveBairros } from "~/server/bairros.server";
-import { submitCheckout } from "~/server/checkout.server";
-import { logger } from "~/server/logger.server";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/server/payments/settings.server";
-import { currentSettings } from "~/server/settings.server";
-import { rethrowIfUnavailable } from "~/server/unavailable.server";
+import { listActiveBairros } from "~/modules/delivery/bairros.server";
+import { submitCheckout } from "~/modules/orders/checkout.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
+import { currentSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/checkout";
 
 /**

@@ -14,12 +14,12 @@ import {
   storePageHref,
 } from "~/components/loja/store-listing";
 import { Button } from "~/components/ui/button";
-import { storeListingQuery } from "~/domain/catalog";
+import { logger } from "~/infra/logger.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
-import { logger } from "~/server/logger.server";
-import { readOrderFlash } from "~/server/order-flash.server";
-import { listStoreProducts } from "~/server/products.server";
-import { rethrowIfUnavailable } from "~/server/unavailable.server";
+import { storeListingQuery } from "~/modules/catalog/listing";
+import { listStoreProducts } from "~/modules/catalog/products.server";
+import { readOrderFlash } from "~/modules/orders/flash.server";
 import type { Route } from "./+types/index";
 
 /**
@@ -27,7 +27,7 @@ import type { Route } from "./+types/index";
  * the cart is the store's island (app/islands/store-cart.ts, from the layout). A client
  * navigation from a React page renders it with React. A visitor without session, flash or
  * order notice gets the same page put together from its pieces, without React Router
- * (app/server/store-listing-page.server.tsx); this route renders it for everyone else.
+ * (app/modules/catalog/listing-page.server.tsx); this route renders it for everyone else.
  */
 export const handle: HydrationHandle = { hydrate: false };
 
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * The page is the same for every visitor without a session (the cart lives in the
- * browser): the page cache shares it (server/page-cache.ts). A failed load says no-store.
+ * browser): the page cache shares it (http/page-cache.ts). A failed load says no-store.
  */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const cacheControl = loaderHeaders.get("Cache-Control");

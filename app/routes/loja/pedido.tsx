@@ -11,13 +11,13 @@ import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
-import { readOrderFlash } from "~/server/order-flash.server";
-import { getCustomerOrder } from "~/server/orders.server";
-import { pixOnlineView, retryOrderPixCharge } from "~/server/payments/pix-online.server";
-import { pixChargeFor } from "~/server/pix.server";
-import { readForm } from "~/server/request-info.server";
-import { getSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/infra/request-info.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { readOrderFlash } from "~/modules/orders/flash.server";
+import { getCustomerOrder } from "~/modules/orders/order.server";
+import { pixChargeFor } from "~/modules/payments/pix.server";
+import { pixOnlineView, retryOrderPixCharge } from "~/modules/payments/pix-online.server";
+import { getSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/pedido";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

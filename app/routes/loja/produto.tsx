@@ -7,16 +7,16 @@ import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage } from "~/components/loja/product-image";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
-import { CART_TEXTS, cartItemFrom, cartText } from "~/domain/cart";
-import { stockText } from "~/domain/catalog";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
 import { absoluteUrl } from "~/domain/seo";
+import { logger } from "~/infra/logger.server";
+import { siteOrigin } from "~/infra/site-url.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { logger } from "~/server/logger.server";
-import { getStoreProduct } from "~/server/products.server";
-import { siteOrigin } from "~/server/site-url.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { rethrowIfUnavailable } from "~/server/unavailable.server";
+import { stockText } from "~/modules/catalog/listing";
+import { getStoreProduct } from "~/modules/catalog/products.server";
+import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders/cart";
 import type { Route } from "./+types/produto";
 
 /**
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /**
  * The page is the same for every visitor without a session (the cart lives in the
- * browser): the page cache shares it (server/page-cache.ts). A failed load says no-store.
+ * browser): the page cache shares it (http/page-cache.ts). A failed load says no-store.
  */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const cacheControl = loaderHeaders.get("Cache-Control");

@@ -1,12 +1,13 @@
 // GET /loja/resumo?itens=id:q,...&cupom=&bairro= -> the cart preview as JSON: server
 // prices and stock, the coupon checked by the same rule as the order, the delivery fee.
-import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/domain/coupon";
-import { cartQuoteSchema } from "~/schemas/cart-quote";
-import { quoteCart } from "~/server/cart.server";
-import { logger } from "~/server/logger.server";
-import { isBlocked, RATE_LIMITS, registerAttempt } from "~/server/rate-limits.server";
-import { requestInfo } from "~/server/request-info.server";
-import { isUnavailable, unavailableHeaders } from "~/server/unavailable.server";
+
+import { logger } from "~/infra/logger.server";
+import { requestInfo } from "~/infra/request-info.server";
+import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
+import { isBlocked, RATE_LIMITS, registerAttempt } from "~/modules/accounts/rate-limits.server";
+import { quoteCart } from "~/modules/orders/cart.server";
+import { cartQuoteSchema } from "~/modules/orders/cart-quote.schema";
+import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/modules/promotions/coupon";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */

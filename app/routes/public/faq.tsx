@@ -7,8 +7,8 @@ import { useChatNumber, useShopText } from "~/components/public/use-chat-number"
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { faqCategories, quickTips } from "~/content/faq";
 import { shop } from "~/content/shop";
-import { withShopFacts } from "~/domain/shop-facts";
 import type { HydrationHandle } from "~/lib/hydration";
+import { withShopFacts } from "~/modules/shop/facts";
 import type { Route } from "./+types/faq";
 
 // Questions and answers: plain HTML, without React (decision 0009). Native disclosures open

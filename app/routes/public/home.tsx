@@ -28,9 +28,9 @@ import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { productAreas, whyChooseUs } from "~/content/about";
 import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
-import { freeDeliveryFrom, withShopFacts } from "~/domain/shop-facts";
 import { petStoreJsonLd } from "~/domain/structured-data";
 import type { HydrationHandle } from "~/lib/hydration";
+import { freeDeliveryFrom, withShopFacts } from "~/modules/shop/facts";
 import type { Route } from "./+types/home";
 
 // Static marketing content: served as plain HTML, without React (decision 0009).

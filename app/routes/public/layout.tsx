@@ -4,11 +4,11 @@ import { FreeDeliveryBanner } from "~/components/site/free-delivery-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { shop } from "~/content/shop";
-import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/domain/shop-facts";
 import { chatNumber } from "~/domain/whatsapp";
-import { logger } from "~/server/logger.server";
-import { currentSettings } from "~/server/settings.server";
-import { siteOrigin } from "~/server/site-url.server";
+import { logger } from "~/infra/logger.server";
+import { siteOrigin } from "~/infra/site-url.server";
+import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop/facts";
+import { currentSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

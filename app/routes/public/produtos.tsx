@@ -6,8 +6,8 @@ import { publicMeta } from "~/components/public/seo";
 import { useChatNumber } from "~/components/public/use-chat-number";
 import { categories } from "~/content/categories";
 import { shop } from "~/content/shop";
-import { parseSpeciesFilter } from "~/domain/catalog-filter";
 import type { HydrationHandle } from "~/lib/hydration";
+import { parseSpeciesFilter } from "~/modules/catalog/filter";
 import type { Route } from "./+types/produtos";
 
 // Served as plain HTML, without React (decision 0009): the filter is a small inline script.

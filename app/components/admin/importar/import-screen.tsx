@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { ImportProduct } from "~/domain/csv-import";
-import { IMPORT_COLUMNS } from "~/domain/import-columns";
 import { formatBRL } from "~/domain/money";
+import type { ImportProduct } from "~/modules/catalog/csv-import";
+import { IMPORT_COLUMNS } from "~/modules/catalog/import-columns";
 
 interface Preview {
   token: string;

@@ -1,8 +1,8 @@
 import { AlertTriangle, Package, Receipt, ShoppingBag, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
-import { LOW_STOCK_THRESHOLD } from "~/domain/catalog";
 import { formatBRL } from "~/domain/money";
+import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/listing";
 
 export interface StoreStats {
   produtosAtivos: number;

@@ -16,7 +16,7 @@ import {
   PIX_EXPIRACAO_MAX,
   PIX_EXPIRACAO_MIN,
   paymentSettingsSchema,
-} from "~/schemas/payment-settings";
+} from "~/modules/payments/settings.schema";
 
 interface SecretState {
   definido: boolean;

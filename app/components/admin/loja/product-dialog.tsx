@@ -17,9 +17,13 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRLNumber } from "~/domain/money";
-import { productImageSrcSet } from "~/domain/product-image";
 import { fieldErrors } from "~/lib/forms";
-import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE, productSchema } from "~/schemas/product";
+import {
+  MAX_PRODUCT_IMAGE_BYTES,
+  PRODUCT_IMAGE_TOO_LARGE,
+  productSchema,
+} from "~/modules/catalog/product.schema";
+import { productImageSrcSet } from "~/modules/catalog/product-image";
 
 export interface EditableProduct {
   id: string;

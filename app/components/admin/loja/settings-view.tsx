@@ -20,8 +20,12 @@ import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { checkOnSubmit, fieldErrors } from "~/lib/forms";
-import { bairroSchema } from "~/schemas/bairro";
-import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/schemas/store-settings";
+import { bairroSchema } from "~/modules/delivery/bairro.schema";
+import {
+  PIX_CITY_MAX,
+  PIX_NAME_MAX,
+  storeSettingsSchema,
+} from "~/modules/shop/store-settings.schema";
 import { PixOnlineSettings, type PixOnlineSettingsView } from "./pix-online-settings";
 
 interface StoreSettingsView {

@@ -15,10 +15,10 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/domain/audit";
 import { formatDateTime } from "~/domain/dates";
 import type { FormResult } from "~/lib/form-result";
-import type { getSecurityOverview } from "~/server/security.server";
+import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/modules/accounts/audit";
+import type { getSecurityOverview } from "~/modules/accounts/security.server";
 
 type Overview = Awaited<ReturnType<typeof getSecurityOverview>>;
 

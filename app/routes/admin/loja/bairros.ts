@@ -1,9 +1,10 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
+
+import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
+import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/modules/delivery/bairro.schema";
+import { addBairro, removeBairro, updateBairro } from "~/modules/delivery/bairros.server";
+import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { bairroIntent } from "~/schemas/admin-loja-intents";
-import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/schemas/bairro";
-import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { addBairro, removeBairro, updateBairro } from "~/server/bairros.server";
-import { lojaAction, lojaLoader } from "~/server/loja-action.server";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=configuracoes";

@@ -1,14 +1,14 @@
 // POST /admin/loja/configuracoes: the store settings, the automatic-Pix credentials (saved
 // apart, so the store form never touches them) and the order webhook's test.
 import { data } from "react-router";
+import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
+import { testStoreWebhook } from "~/modules/notifications/webhooks.server";
+import { paymentSettingsSchema } from "~/modules/payments/settings.schema";
+import { savePaymentSettings } from "~/modules/payments/settings.server";
+import { saveStoreSettings } from "~/modules/shop/settings.server";
+import { storeSettingsSchema, webhookTestSchema } from "~/modules/shop/store-settings.schema";
+import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { configuracaoIntent } from "~/schemas/admin-loja-intents";
-import { paymentSettingsSchema } from "~/schemas/payment-settings";
-import { storeSettingsSchema, webhookTestSchema } from "~/schemas/store-settings";
-import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { lojaAction, lojaLoader } from "~/server/loja-action.server";
-import { savePaymentSettings } from "~/server/payments/settings.server";
-import { saveStoreSettings } from "~/server/settings.server";
-import { testStoreWebhook } from "~/server/webhooks.server";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=configuracoes";

@@ -1,9 +1,10 @@
 // POST /admin/loja/cupons: the discount coupons (their panel sits on the product list).
+
+import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
+import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions/coupon.schema";
+import { createCoupon, setCouponActive } from "~/modules/promotions/coupons.server";
+import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { cupomIntent } from "~/schemas/admin-loja-intents";
-import { COUPON_REQUIRED, couponSchema } from "~/schemas/coupon";
-import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { createCoupon, setCouponActive } from "~/server/coupons.server";
-import { lojaAction, lojaLoader } from "~/server/loja-action.server";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=produtos";

@@ -1,10 +1,15 @@
 // POST /admin/loja/pedidos: an order's status, its payment status, and the refund of an
 // automatic-Pix payment.
+
+import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
+import {
+  refundOrderPix,
+  setOrderStatus,
+  setPaymentStatus,
+} from "~/modules/orders/lifecycle.server";
+import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
-import { attempt, fail, ok } from "~/server/admin-action.server";
-import { lojaAction, lojaLoader } from "~/server/loja-action.server";
-import { refundOrderPix, setOrderStatus, setPaymentStatus } from "~/server/orders-admin.server";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=pedidos";

@@ -1,23 +1,23 @@
 // POST /admin/loja/produtos: the product list's writes (products and their categories).
 import { data } from "react-router";
-import { produtoIntent } from "~/schemas/admin-loja-intents";
+import { assertKind, readFileLimited, StorageError } from "~/infra/storage.server";
+import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
+import { findOrCreateCategory } from "~/modules/catalog/categories.server";
 import {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   PRODUCT_IMAGE_TOO_LARGE,
   PRODUCT_IMAGE_WRONG_TYPE,
   productSchema,
-} from "~/schemas/product";
-import { attempt, invalid, ok } from "~/server/admin-action.server";
-import { findOrCreateCategory } from "~/server/categories.server";
-import { lojaAction, lojaLoader } from "~/server/loja-action.server";
+} from "~/modules/catalog/product.schema";
 import {
   createProduct,
   deleteProduct,
   setProductActive,
   updateProduct,
-} from "~/server/products.server";
-import { assertKind, readFileLimited, StorageError } from "~/server/storage.server";
+} from "~/modules/catalog/products.server";
+import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
+import { produtoIntent } from "~/schemas/admin-loja-intents";
 
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=produtos";

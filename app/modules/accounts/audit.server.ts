@@ -1,0 +1,48 @@
+// The admin audit trail. Written in the same transaction as the change it records.
+import { db, type Executor } from "~/infra/db/client.server";
+import { adminAuditLog } from "~/infra/db/schema.server";
+import { requestInfo } from "~/infra/request-info.server";
+
+export type AuditAction =
+  | "failed_login"
+  | "successful_login"
+  | "user_logout"
+  | "session_start"
+  | "session_end"
+  | "forced_logout"
+  | (string & {});
+
+const SECRET_KEYS = /senha|password|token|secret|totp|codigo_recuperacao/i;
+
+/** Drops anything that looks like a secret: passwords and tokens are never logged. */
+function scrub(details: Record<string, unknown> | undefined) {
+  if (!details) return undefined;
+  const clean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(details)) {
+    clean[key] = SECRET_KEYS.test(key) ? "[omitido]" : value;
+  }
+  return clean;
+}
+
+export async function logAudit(
+  entry: {
+    request?: Request;
+    adminUserId?: string | null;
+    action: AuditAction;
+    resourceType?: string;
+    resourceId?: string | null;
+    details?: Record<string, unknown>;
+  },
+  executor: Executor = db(),
+) {
+  const info = entry.request ? requestInfo(entry.request) : undefined;
+  await executor.insert(adminAuditLog).values({
+    adminUserId: entry.adminUserId ?? null,
+    action: entry.action,
+    resourceType: entry.resourceType ?? null,
+    resourceId: entry.resourceId ?? null,
+    details: scrub(entry.details) ?? null,
+    ipAddress: info?.ip ?? null,
+    userAgent: info?.userAgent ?? null,
+  });
+}

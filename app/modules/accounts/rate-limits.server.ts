@@ -1,0 +1,278 @@
+// Attempt counters in the `rate_limits` table (operation + identifier), shared by every
+// app instance: the admin login lockout, the checkout, coupon guesses and the public forms.
+// Every operation, its rule and the pt-BR name the security screen shows live here.
+import { and, eq, gt, sql } from "drizzle-orm";
+import { db, type Executor, runSql } from "~/infra/db/client.server";
+import { type RateLimit, rateLimits } from "~/infra/db/schema.server";
+import { requestInfo } from "~/infra/request-info.server";
+
+export interface RateLimitRule {
+  /** Attempts allowed inside the window; the attempt that reaches it blocks. */
+  max: number;
+  windowMs: number;
+  /** How long the identifier stays blocked once it reaches `max`. */
+  blockMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** 5 failed attempts within 15 minutes block for 15 minutes. */
+const LOGIN_RULE: RateLimitRule = { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
+
+/** Every counted operation: its rule and the name staff read on /admin/security. */
+export const RATE_LIMITS = {
+  login_email: { label: "Login (e-mail)", rule: LOGIN_RULE },
+  login_ip: { label: "Login (IP)", rule: LOGIN_RULE },
+  // Sign-ins from a browser that already signed in (device cookie, decision 0016): counted
+  // per device, apart from the e-mail, so strangers cannot lock the owner out.
+  login_dispositivo: { label: "Login (aparelho conhecido)", rule: LOGIN_RULE },
+  login_totp: { label: "Código 2FA", rule: LOGIN_RULE },
+  password_change: { label: "Troca de senha", rule: LOGIN_RULE },
+  // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
+  checkout: {
+    label: "Pedidos na loja",
+    rule: { max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
+  },
+  // Wrong coupon codes tried in the cart: enough for typos, not for guessing codes.
+  cupom: {
+    label: "Cupons inválidos no carrinho",
+    rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  },
+  "form:orcamento": {
+    label: "Orçamentos de banho e tosa",
+    rule: { max: 8, windowMs: HOUR, blockMs: HOUR },
+  },
+  "form:curriculo": {
+    label: "Currículos enviados",
+    rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
+  },
+  // Every try of the resume form, valid or not (each may carry a 10 MB file): room to fix
+  // mistakes, a wall for a script. Stored applications count under 'form:curriculo'.
+  "form:curriculoTentativa": {
+    label: "Envios do formulário de currículo",
+    rule: { max: 30, windowMs: HOUR, blockMs: HOUR },
+  },
+  "form:contato": {
+    label: "Mensagens de contato",
+    rule: { max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
+  },
+} as const satisfies Record<string, { label: string; rule: RateLimitRule }>;
+
+export type RateLimitOperation = keyof typeof RATE_LIMITS;
+
+/** The pt-BR name of an operation; a name no longer counted shows as stored. */
+export function rateLimitLabel(operation: string): string {
+  return (RATE_LIMITS as Record<string, { label: string }>)[operation]?.label ?? operation;
+}
+
+export async function isBlocked(
+  operation: RateLimitOperation,
+  identifier: string,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<Date | null> {
+  const [row] = await executor
+    .select({ blockedUntil: rateLimits.blockedUntil })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
+  return row?.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
+}
+
+/**
+ * The one counting upsert. A first attempt inserts the row; a later one adds to it (or
+ * starts a new window) and sets the block when the count reaches `max`. With `onlyWhenFree`
+ * an identifier still blocked is left untouched and no row comes back.
+ */
+async function countAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now: Date,
+  executor: Executor,
+  onlyWhenFree: boolean,
+): Promise<RateLimit | undefined> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - rule.windowMs);
+  const blockUntil = new Date(now.getTime() + rule.blockMs);
+  const expired = sql`${rateLimits.firstAttempt} < ${windowStart.toISOString()}::timestamptz`;
+  const nextCount = sql`case when ${expired} then 1 else ${rateLimits.attemptCount} + 1 end`;
+  // Below the limit a reservation (which only counts free identifiers) has no block to
+  // keep; a plain count keeps whatever block the row has.
+  const blockBelowMax = onlyWhenFree ? sql`null` : sql`${rateLimits.blockedUntil}`;
+  const [row] = await executor
+    .insert(rateLimits)
+    .values({
+      operation,
+      identifier,
+      attemptCount: 1,
+      firstAttempt: now,
+      lastAttempt: now,
+      blockedUntil: rule.max <= 1 ? blockUntil : null,
+    })
+    .onConflictDoUpdate({
+      target: [rateLimits.operation, rateLimits.identifier],
+      set: {
+        attemptCount: nextCount,
+        firstAttempt: sql`case when ${expired} then ${at}::timestamptz else ${rateLimits.firstAttempt} end`,
+        lastAttempt: now,
+        blockedUntil: sql`case when ${nextCount} >= ${rule.max} then ${blockUntil.toISOString()}::timestamptz else ${blockBelowMax} end`,
+      },
+      setWhere: onlyWhenFree
+        ? sql`${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= ${at}::timestamptz`
+        : undefined,
+    })
+    .returning();
+  return row;
+}
+
+/** Counts one attempt atomically (one upsert) and blocks when the count reaches `max`. */
+export async function registerAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<RateLimit> {
+  return (await countAttempt(operation, identifier, rule, now, executor, false))!;
+}
+
+export interface Reservation {
+  /** False when the identifier is blocked: the attempt must not go on. */
+  reserved: boolean;
+  /** This attempt took the last one allowed: if it fails, the identifier is now blocked. */
+  last: boolean;
+}
+
+/**
+ * Counts an attempt before it is made, in one conditional upsert: the row is locked while it
+ * is counted, and an identifier already blocked is left untouched (no row comes back). Of N
+ * concurrent attempts, exactly the ones that fit in the rule go on, like checkout's stock
+ * reservation. The attempt that reaches `max` sets the block at once; `refundAttempt` gives
+ * the attempt back when it succeeds.
+ */
+export async function reserveAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<Reservation> {
+  const row = await countAttempt(operation, identifier, rule, now, executor, true);
+  if (!row || row.attemptCount > rule.max) return { reserved: false, last: false };
+  return { reserved: true, last: row.attemptCount >= rule.max };
+}
+
+/**
+ * Gives back an attempt counted by `reserveAttempt` that turned out fine (a right password
+ * seen from a shared IP): one less in the count, and the block it may have set is lifted.
+ */
+export async function refundAttempt(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  executor: Executor = db(),
+): Promise<void> {
+  await executor
+    .update(rateLimits)
+    .set({
+      attemptCount: sql`greatest(${rateLimits.attemptCount} - 1, 0)`,
+      blockedUntil: sql`case when ${rateLimits.attemptCount} - 1 < ${rule.max} then null else ${rateLimits.blockedUntil} end`,
+    })
+    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
+}
+
+/** A success clears the counter (e.g. a correct login for that e-mail). */
+export async function resetAttempts(
+  operation: RateLimitOperation,
+  identifier: string,
+  executor: Executor = db(),
+): Promise<void> {
+  await executor
+    .delete(rateLimits)
+    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
+}
+
+/** $1 operation, $2 identifier, $3 now, $4 window start, $5 blocked until on a first attempt
+ * (a rule of one), $6 the rule's max, $7 blocked until. SQL text: it runs on every checkout. */
+const CONSUME = `with blocked as (
+    select 1 from rate_limits
+    where operation = $1 and identifier = $2 and blocked_until > $3::timestamptz
+  ), counted as (
+    insert into rate_limits
+      (operation, identifier, attempt_count, first_attempt, last_attempt, blocked_until)
+    select $1, $2, 1, $3::timestamptz, $3::timestamptz, $5::timestamptz
+    where not exists (select 1 from blocked)
+    on conflict (operation, identifier) do update set
+      attempt_count = case when rate_limits.first_attempt < $4::timestamptz then 1
+        else rate_limits.attempt_count + 1 end,
+      first_attempt = case when rate_limits.first_attempt < $4::timestamptz then $3::timestamptz
+        else rate_limits.first_attempt end,
+      last_attempt = $3::timestamptz,
+      blocked_until = case when (case when rate_limits.first_attempt < $4::timestamptz then 1
+        else rate_limits.attempt_count + 1 end) >= $6::int then $7::timestamptz
+        else rate_limits.blocked_until end
+    returning attempt_count
+  )
+  select (select attempt_count from counted) as attempt_count`;
+
+/**
+ * For endpoints where every request counts (public forms, checkout): refuses when blocked,
+ * otherwise counts this request. Returns true when the request may go on. One statement
+ * (one round trip on the busiest path, the checkout): the upsert runs only when the
+ * identifier is not blocked, exactly as `isBlocked` then `registerAttempt` would.
+ */
+export async function consumeRateLimit(
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<boolean> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
+  const blockUntil = new Date(now.getTime() + rule.blockMs).toISOString();
+  const rows = await runSql<{ attempt_count: number | null }>(
+    executor,
+    CONSUME,
+    [
+      operation,
+      identifier,
+      at,
+      windowStart,
+      rule.max <= 1 ? blockUntil : null,
+      rule.max,
+      blockUntil,
+    ],
+    "limite_consome",
+  );
+  const count = rows[0]?.attempt_count;
+  return count !== null && count !== undefined && count <= rule.max;
+}
+
+/** Admin unblock of a row blocked at `now`: clears blocked_until and the counter. */
+export async function unblock(
+  id: string,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<RateLimit | undefined> {
+  const [row] = await executor
+    .update(rateLimits)
+    .set({ blockedUntil: null, attemptCount: 0 })
+    .where(and(eq(rateLimits.id, id), gt(rateLimits.blockedUntil, now)))
+    .returning();
+  return row;
+}
+
+/** The public forms, each counted per client IP as operation 'form:<name>'. */
+export type PublicForm = "orcamento" | "curriculo" | "curriculoTentativa" | "contato";
+
+export function publicFormOperation(form: PublicForm) {
+  return `form:${form}` as const;
+}
+
+/** Counts this submission; false when the IP has sent too many and must wait. */
+export async function allowPublicForm(form: PublicForm, request: Request): Promise<boolean> {
+  const operation = publicFormOperation(form);
+  return consumeRateLimit(operation, requestInfo(request).ip, RATE_LIMITS[operation].rule);
+}

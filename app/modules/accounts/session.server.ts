@@ -1,0 +1,293 @@
+// Admin authentication core: argon2id passwords, server-side sessions in `sessoes`,
+// and the guards route loaders call (`requireUser`, `requireAdmin`).
+import crypto from "node:crypto";
+import argon2 from "argon2";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import { redirect } from "react-router";
+import { db, type Executor } from "~/infra/db/client.server";
+import { type Sessao, sessoes, type Usuario, usuarios } from "~/infra/db/schema.server";
+import { requestInfo } from "~/infra/request-info.server";
+import { readCookie } from "~/lib/cookies";
+import { logAudit } from "./audit.server";
+
+export const SESSION_COOKIE = "agropet_sessao";
+/**
+ * Over HTTPS the cookie is `__Host-agropet_sessao`: the browser then only accepts it with
+ * Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or shadow a session.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/** Idle limit, enforced by the server on every request (SPEC §9: 30 minutes). */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** Absolute limit: a session never lives longer than this, active or not. */
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads stay cheap. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** The clock, replaceable in tests. */
+let clock: () => Date = () => new Date();
+export function setClock(next: (() => Date) | undefined) {
+  clock = next ?? (() => new Date());
+}
+export function now(): Date {
+  return clock();
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return argon2.verify(hash, password).catch(() => false);
+}
+
+// A real hash of a random password, verified when the e-mail is unknown, so a failed
+// login takes about as long whether or not the e-mail exists.
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return dummyHash;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function sha256(value: string): string {
+  return crypto.createHash("sha256").update(value).digest("hex");
+}
+
+export async function findUserByEmail(email: string, executor: Executor = db()) {
+  const [user] = await executor
+    .select()
+    .from(usuarios)
+    .where(eq(usuarios.email, normalizeEmail(email)));
+  return user;
+}
+
+export async function createUser(
+  input: { email: string; password: string; isAdmin: boolean },
+  executor: Executor = db(),
+): Promise<Usuario> {
+  const [user] = await executor
+    .insert(usuarios)
+    .values({
+      email: normalizeEmail(input.email),
+      senhaHash: await hashPassword(input.password),
+      isAdmin: input.isAdmin,
+    })
+    .returning();
+  return user!;
+}
+
+/** Creates the admin, or makes an existing user an admin with the new password. */
+export async function upsertAdmin(email: string, password: string, executor: Executor = db()) {
+  const existing = await findUserByEmail(email, executor);
+  if (!existing) return createUser({ email, password, isAdmin: true }, executor);
+  const [user] = await executor
+    .update(usuarios)
+    .set({ senhaHash: await hashPassword(password), isAdmin: true, updatedAt: now() })
+    .where(eq(usuarios.id, existing.id))
+    .returning();
+  return user!;
+}
+
+/** Starts a session and returns the raw token for the cookie (only its hash is stored). */
+export async function createSession(
+  userId: string,
+  request: Request,
+  options: { mfaPendente?: boolean } = {},
+  executor: Executor = db(),
+): Promise<{ token: string; session: Sessao }> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const at = now();
+  const { ip, userAgent } = requestInfo(request);
+  const [session] = await executor
+    .insert(sessoes)
+    .values({
+      id: sha256(token),
+      usuarioId: userId,
+      mfaPendente: options.mfaPendente ?? false,
+      ipAddress: ip,
+      userAgent,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + ABSOLUTE_TIMEOUT_MS),
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+export function readSessionToken(request: Request): string | undefined {
+  return readCookie(request.headers.get("cookie"), sessionCookieName(request)) ?? undefined;
+}
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+function sessionCookieName(request: Request): string {
+  return isSecure(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+export function sessionCookie(token: string, request: Request): string {
+  const secure = isSecure(request) ? "; Secure" : "";
+  return `${sessionCookieName(request)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function clearSessionCookie(request: Request): string {
+  const secure = isSecure(request) ? "; Secure" : "";
+  return `${sessionCookieName(request)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+export type SessionState =
+  | { status: "none" }
+  | { status: "expired"; reason: "idle" | "absolute"; userId: string; sessionId: string }
+  | { status: "active"; user: Usuario; session: Sessao };
+
+/**
+ * Reads the request's session. Expired sessions are deleted on sight; an active one
+ * has its last_seen_at refreshed (the idle clock restarts).
+ */
+export async function getSessionState(
+  request: Request,
+  executor: Executor = db(),
+): Promise<SessionState> {
+  const token = readSessionToken(request);
+  if (!token) return { status: "none" };
+  const [row] = await executor
+    .select({ session: sessoes, user: usuarios })
+    .from(sessoes)
+    .innerJoin(usuarios, eq(sessoes.usuarioId, usuarios.id))
+    .where(eq(sessoes.id, sha256(token)));
+  if (!row) return { status: "none" };
+  const at = now();
+  const idle = at.getTime() - row.session.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
+  const absolute = at >= row.session.expiresAt;
+  if (idle || absolute) {
+    const deleted = await executor
+      .delete(sessoes)
+      .where(eq(sessoes.id, row.session.id))
+      .returning({ id: sessoes.id });
+    // Audited once (only the request that deleted the row): a stolen idle cookie is refused and recorded.
+    if (deleted.length > 0)
+      await auditExpiry(request, row.user.id, row.session.id, absolute, executor);
+    return {
+      status: "expired",
+      reason: absolute ? "absolute" : "idle",
+      userId: row.user.id,
+      sessionId: row.session.id,
+    };
+  }
+  if (at.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await executor.update(sessoes).set({ lastSeenAt: at }).where(eq(sessoes.id, row.session.id));
+  }
+  return { status: "active", user: row.user, session: row.session };
+}
+
+async function auditExpiry(
+  request: Request,
+  userId: string,
+  sessionId: string,
+  absolute: boolean,
+  executor: Executor,
+) {
+  const motivo = absolute ? "duracao_maxima" : "inatividade";
+  const base = { request, adminUserId: userId, resourceType: "sessao", resourceId: sessionId };
+  if (!absolute) {
+    await logAudit(
+      {
+        ...base,
+        action: "forced_logout",
+        details: { motivo, origem: "servidor", security_event: true },
+      },
+      executor,
+    );
+  }
+  await logAudit({ ...base, action: "session_end", details: { motivo } }, executor);
+}
+
+/** The signed-in user (fully past any second factor), or null. */
+export async function getUser(request: Request): Promise<Usuario | null> {
+  const state = await getSessionState(request);
+  return state.status === "active" && !state.session.mfaPendente ? state.user : null;
+}
+
+export async function isAdminRequest(request: Request): Promise<boolean> {
+  return (await getUser(request))?.isAdmin === true;
+}
+
+/** For admin loaders and actions: no session -> /admin/login; not an admin -> '/'. */
+export async function requireAdmin(request: Request): Promise<{ user: Usuario; session: Sessao }> {
+  const state = await getSessionState(request);
+  if (state.status !== "active" || state.session.mfaPendente) {
+    const url = new URL(request.url);
+    const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+    if (state.status === "expired" && state.reason === "idle") params.set("motivo", "inatividade");
+    throw redirect(`/admin/login?${params}`, {
+      headers: state.status === "none" ? undefined : { "Set-Cookie": clearSessionCookie(request) },
+    });
+  }
+  if (!state.user.isAdmin) throw redirect("/");
+  return { user: state.user, session: state.session };
+}
+
+export async function deleteSession(sessionId: string, executor: Executor = db()) {
+  await executor.delete(sessoes).where(eq(sessoes.id, sessionId));
+}
+
+/** Ends every session of a user except, optionally, one (after a password change). */
+export async function deleteUserSessions(
+  userId: string,
+  exceptSessionId?: string,
+  executor: Executor = db(),
+) {
+  const sessions = await executor
+    .select({ id: sessoes.id })
+    .from(sessoes)
+    .where(eq(sessoes.usuarioId, userId));
+  for (const s of sessions) if (s.id !== exceptSessionId) await deleteSession(s.id, executor);
+}
+
+/** How many sessions of this user are open besides `sessionId`. */
+export async function countOtherSessions(userId: string, sessionId: string): Promise<number> {
+  const rows = await db()
+    .select({ id: sessoes.id })
+    .from(sessoes)
+    .where(and(eq(sessoes.usuarioId, userId), ne(sessoes.id, sessionId)));
+  return rows.length;
+}
+
+/** Housekeeping: removes sessions past either limit; returns how many. */
+export async function purgeExpiredSessions(executor: Executor = db()): Promise<number> {
+  const at = now();
+  const removed = await executor
+    .delete(sessoes)
+    .where(
+      or(
+        lt(sessoes.expiresAt, at),
+        lt(sessoes.lastSeenAt, new Date(at.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    )
+    .returning({ id: sessoes.id });
+  return removed.length;
+}
+
+const PURGE_INTERVAL_MS = 15 * 60 * 1000;
+let purgeTimer: NodeJS.Timeout | undefined;
+
+/** Purges expired sessions now and every 15 minutes (every instance may run it: it is one DELETE). */
+export function startSessionPurge(log: (removed: number) => void = () => {}) {
+  stopSessionPurge();
+  const run = () =>
+    purgeExpiredSessions()
+      .then((removed) => removed > 0 && log(removed))
+      .catch((error: unknown) => console.warn(`[sessoes] limpeza falhou: ${String(error)}`));
+  void run();
+  purgeTimer = setInterval(run, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+}
+
+export function stopSessionPurge() {
+  if (purgeTimer) clearInterval(purgeTimer);
+  purgeTimer = undefined;
+}

@@ -1,0 +1,374 @@
+// Products: the store's reads (the catalogue list and one product's page, SPEC §7.1) and
+// the admin's management (SPEC §2.3 products view, §5.7, §7.2): list, create, edit,
+// activate, delete (soft when the product is in past orders) and images.
+import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { decimalToCentavos } from "~/domain/money";
+import { db, type Executor, runSql, transaction } from "~/infra/db/client.server";
+import { isUniqueViolation } from "~/infra/db/errors.server";
+import { categorias, itensPedido, type Produto, produtos } from "~/infra/db/schema.server";
+import { deleteProductImage, saveProductImage } from "~/infra/images.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+import {
+  categorySlug,
+  LOW_STOCK_THRESHOLD,
+  STORE_PAGE_SIZE,
+  UUID_PATTERN,
+} from "~/modules/catalog/listing";
+import type { ProductInput } from "~/modules/catalog/product.schema";
+import { normalizeSearch, productSearchText } from "~/modules/catalog/search";
+import { listStoreCategories, type StoreCategory } from "./categories.server";
+
+export const PRODUCTS_PAGE_SIZE = 50;
+
+export type AdminProduct = Produto & { categoriaNome: string };
+
+export interface ProductFilters {
+  q?: string;
+  categoriaId?: string;
+  estoqueBaixo?: boolean;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Products not deleted, newest first, with search, category and low-stock filters. */
+export async function listAdminProducts(
+  filters: ProductFilters = {},
+  executor: Executor = db(),
+): Promise<{ products: AdminProduct[]; total: number }> {
+  const term = normalizeSearch(filters.q);
+  const where = and(
+    isNull(produtos.excluidoEm),
+    term ? sql`${produtos.busca} like ${`%${term.replace(/[\\%_]/g, "\\$&")}%`}` : undefined,
+    filters.categoriaId ? eq(produtos.categoriaId, filters.categoriaId) : undefined,
+    // The same rule as the hub counter and the badge (isLowStock): 1 to 5; 0 is 'sem estoque'.
+    filters.estoqueBaixo
+      ? and(gt(produtos.estoque, 0), lte(produtos.estoque, LOW_STOCK_THRESHOLD))
+      : undefined,
+  );
+  const pageSize = filters.pageSize ?? PRODUCTS_PAGE_SIZE;
+  const page = Math.max(1, filters.page ?? 1);
+  const rows = await executor
+    .select({ produto: produtos, categoriaNome: categorias.nome })
+    .from(produtos)
+    .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+    .where(where)
+    .orderBy(desc(produtos.createdAt), desc(produtos.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ total }] = (await executor.select({ total: count() }).from(produtos).where(where)) as [
+    { total: number },
+  ];
+  return {
+    products: rows.map((r) => ({ ...r.produto, categoriaNome: r.categoriaNome })),
+    total: Number(total),
+  };
+}
+
+function columns(input: ProductInput) {
+  return {
+    nome: input.nome,
+    descricaoCurta: input.descricaoCurta,
+    categoriaId: input.categoriaId,
+    precoAtual: input.precoAtual,
+    precoAntes: input.precoAntes,
+    estoque: input.estoque,
+    sku: input.sku,
+    marca: input.marca,
+    unidade: input.unidade,
+    ativo: input.ativo,
+    busca: productSearchText(input),
+  };
+}
+
+async function assertCategory(tx: Executor, categoriaId: string) {
+  const [row] = await tx
+    .select({ id: categorias.id })
+    .from(categorias)
+    .where(eq(categorias.id, categoriaId));
+  if (!row) throw new AdminError("Categoria é obrigatória", "categoriaId");
+}
+
+function skuTaken(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new AdminError("Já existe um produto com este SKU", "sku");
+  }
+  throw error;
+}
+
+/** Re-encodes and stores an uploaded image; null when there is none. */
+async function storeImage(image: Uint8Array | null | undefined): Promise<string | null> {
+  if (!image || image.byteLength === 0) return null;
+  return saveProductImage(image);
+}
+
+export async function createProduct(
+  input: ProductInput,
+  image: Uint8Array | null,
+  actor: AdminActor,
+): Promise<Produto> {
+  const imagemUrl = await storeImage(image);
+  try {
+    return await transaction(async (tx) => {
+      await assertCategory(tx, input.categoriaId);
+      const [row] = await tx
+        .insert(produtos)
+        .values({ ...columns(input), imagemUrl })
+        .returning()
+        .catch(skuTaken);
+      await audit(tx, actor, "product_create", "produto", row!.id, {
+        nome: row!.nome,
+        preco_atual: row!.precoAtual,
+        estoque: row!.estoque,
+        imagem: Boolean(imagemUrl),
+      });
+      return row!;
+    });
+  } catch (error) {
+    await deleteProductImage(imagemUrl);
+    throw error;
+  }
+}
+
+export async function updateProduct(
+  id: string,
+  input: ProductInput,
+  options: { image?: Uint8Array | null; removeImage?: boolean },
+  actor: AdminActor,
+): Promise<Produto> {
+  const newUrl = await storeImage(options.image);
+  let oldUrl: string | null = null;
+  try {
+    const row = await transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(produtos)
+        .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
+        .for("update");
+      if (!current) throw new AdminError("Produto não encontrado");
+      await assertCategory(tx, input.categoriaId);
+      const imagemUrl = newUrl ?? (options.removeImage ? null : current.imagemUrl);
+      if (imagemUrl !== current.imagemUrl) oldUrl = current.imagemUrl;
+      const [updated] = await tx
+        .update(produtos)
+        .set({ ...columns(input), imagemUrl, updatedAt: new Date() })
+        .where(eq(produtos.id, id))
+        .returning()
+        .catch(skuTaken);
+      const changed = Object.fromEntries(
+        Object.entries(columns(input)).filter(
+          ([key, value]) => key !== "busca" && current[key as keyof Produto] !== value,
+        ),
+      );
+      if (imagemUrl !== current.imagemUrl) changed.imagem = imagemUrl ? "nova" : "removida";
+      await audit(tx, actor, "product_update", "produto", id, { nome: updated!.nome, changed });
+      return updated!;
+    });
+    // The old files go only once the new URL is committed.
+    if (oldUrl) await deleteProductImage(oldUrl);
+    return row;
+  } catch (error) {
+    await deleteProductImage(newUrl);
+    throw error;
+  }
+}
+
+export async function setProductActive(id: string, ativo: boolean, actor: AdminActor) {
+  return transaction(async (tx) => {
+    const [row] = await tx
+      .update(produtos)
+      .set({ ativo, updatedAt: new Date() })
+      .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
+      .returning();
+    if (!row) throw new AdminError("Produto não encontrado");
+    await audit(tx, actor, ativo ? "product_activate" : "product_deactivate", "produto", id, {
+      nome: row.nome,
+    });
+    return row;
+  });
+}
+
+/**
+ * Deletes a product. One that appears in past orders is kept for them (soft delete:
+ * hidden from the admin list and the store, its order items still point at it).
+ */
+export async function deleteProduct(
+  id: string,
+  actor: AdminActor,
+): Promise<{ mode: "hard" | "soft"; produto: Produto }> {
+  const result = await transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(produtos)
+      .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
+      .for("update");
+    if (!current) throw new AdminError("Produto não encontrado");
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(itensPedido)
+      .where(eq(itensPedido.produtoId, id))) as [{ n: number }];
+    if (Number(n) > 0) {
+      const [row] = await tx
+        .update(produtos)
+        .set({ excluidoEm: new Date(), ativo: false, updatedAt: new Date() })
+        .where(eq(produtos.id, id))
+        .returning();
+      await audit(tx, actor, "product_soft_delete", "produto", id, {
+        nome: current.nome,
+        itens_em_pedidos: Number(n),
+      });
+      return { mode: "soft" as const, produto: row! };
+    }
+    await tx.delete(produtos).where(eq(produtos.id, id));
+    await audit(tx, actor, "product_delete", "produto", id, { nome: current.nome });
+    return { mode: "hard" as const, produto: current };
+  });
+  if (result.mode === "hard") await deleteProductImage(result.produto.imagemUrl);
+  return result;
+}
+
+// --- The store's reads ---
+
+export interface StoreProduct {
+  id: string;
+  nome: string;
+  descricaoCurta: string | null;
+  categoriaNome: string;
+  categoriaSlug: string;
+  precoAtual: number;
+  precoAntes: number | null;
+  estoque: number;
+  sku: string | null;
+  marca: string | null;
+  unidade: string;
+  imagemUrl: string | null;
+  ativo: boolean;
+}
+
+export const storeProductColumns = {
+  id: produtos.id,
+  nome: produtos.nome,
+  descricaoCurta: produtos.descricaoCurta,
+  categoriaNome: categorias.nome,
+  precoAtual: produtos.precoAtual,
+  precoAntes: produtos.precoAntes,
+  estoque: produtos.estoque,
+  sku: produtos.sku,
+  marca: produtos.marca,
+  unidade: produtos.unidade,
+  imagemUrl: produtos.imagemUrl,
+  ativo: produtos.ativo,
+};
+
+function withSlug<T extends { categoriaNome: string }>(row: T): T & { categoriaSlug: string } {
+  return { ...row, categoriaSlug: categorySlug(row.categoriaNome) };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The store list (SPEC §7.1): active, not deleted, stock above 0, ordered by name.
+ * `q` matches name, description and SKU ignoring case and accents; `categoria` is a slug.
+ * The storefront's read: the categories come from the kept copy (listStoreCategories), the
+ * products from the database itself, never inside a transaction.
+ */
+export async function listStoreProducts(options: {
+  q?: string | null;
+  categoria?: string | null;
+  pagina?: number;
+  porPagina?: number;
+}): Promise<{
+  produtos: StoreProduct[];
+  total: number;
+  pagina: number;
+  paginas: number;
+  categorias: StoreCategory[];
+}> {
+  const porPagina = options.porPagina ?? STORE_PAGE_SIZE;
+  const cats = await listStoreCategories();
+  // Fixed SQL text with numbered values (runSql): the storefront's busiest query, whose
+  // building through the query builder cost more than running it (decision 0013). One
+  // named statement per shape: how many search words, with or without a category.
+  const where = ["p.ativo", "p.excluido_em is null", "p.estoque > 0", "c.ativo"];
+  const values: unknown[] = [];
+  const q = normalizeSearch(options.q);
+  const words = q ? q.split(" ") : [];
+  for (const word of words) {
+    values.push(`%${escapeLike(word)}%`);
+    where.push(`p.busca like $${values.length}`);
+  }
+  if (options.categoria) {
+    const category = cats.find((c) => c.slug === options.categoria);
+    if (!category) return { produtos: [], total: 0, pagina: 1, paginas: 1, categorias: cats };
+    values.push(category.id);
+    where.push(`p.categoria_id = $${values.length}`);
+  }
+  const pagina = Math.max(1, Math.floor(options.pagina ?? 1));
+  const shape = `${words.length}_${options.categoria ? 1 : 0}`;
+  const from = `from produtos p join categorias c on c.id = p.categoria_id where ${where.join(" and ")}`;
+  const rows = await runSql<StoreProductRow & { total: number }>(
+    db(),
+    `select ${STORE_PRODUCT_SQL}, (count(*) over ())::int as total ${from}
+     order by lower(p.nome), p.id limit $${values.length + 1} offset $${values.length + 2}`,
+    [...values, porPagina, (pagina - 1) * porPagina],
+    `loja_lista_${shape}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && pagina > 1) {
+    // Past the last page: count to tell the page how many there are.
+    const [counted] = await runSql<{ n: number }>(
+      db(),
+      `select count(*)::int as n ${from}`,
+      values,
+      `loja_conta_${shape}`,
+    );
+    total = counted?.n ?? 0;
+  }
+  const slugs = new Map(cats.map((c) => [c.nome, c.slug]));
+  return {
+    produtos: rows.map((row) => ({
+      id: row.id,
+      nome: row.nome,
+      descricaoCurta: row.descricaoCurta,
+      categoriaNome: row.categoriaNome,
+      categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
+      precoAtual: decimalToCentavos(row.precoAtual),
+      precoAntes: row.precoAntes === null ? null : decimalToCentavos(row.precoAntes),
+      estoque: row.estoque,
+      sku: row.sku,
+      marca: row.marca,
+      unidade: row.unidade,
+      imagemUrl: row.imagemUrl,
+      ativo: row.ativo,
+    })),
+    total,
+    pagina,
+    paginas: Math.max(1, Math.ceil(total / porPagina)),
+    categorias: cats,
+  };
+}
+
+/** storeProductColumns as SQL text (money as the driver gives it: decimal text). */
+const STORE_PRODUCT_SQL = `p.id, p.nome, p.descricao_curta as "descricaoCurta",
+  c.nome as "categoriaNome", p.preco_atual as "precoAtual", p.preco_antes as "precoAntes",
+  p.estoque, p.sku, p.marca, p.unidade, p.imagem_url as "imagemUrl", p.ativo`;
+
+type StoreProductRow = Omit<StoreProduct, "precoAtual" | "precoAntes" | "categoriaSlug"> & {
+  precoAtual: string;
+  precoAntes: string | null;
+};
+
+/** One product for its page: null when unknown, inactive or deleted. */
+export async function getStoreProduct(
+  id: string,
+  executor: Executor = db(),
+): Promise<StoreProduct | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const [row] = await executor
+    .select(storeProductColumns)
+    .from(produtos)
+    .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+    .where(and(eq(produtos.id, id), eq(produtos.ativo, true), isNull(produtos.excluidoEm)));
+  return row ? withSlug(row) : null;
+}

@@ -1,0 +1,58 @@
+// Admin grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4).
+import { count, desc, eq } from "drizzle-orm";
+import { clampPage } from "~/domain/pagination";
+import type { StatusServico } from "~/domain/statuses";
+import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { type PedidoServico, pedidosServicos } from "~/infra/db/schema.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+
+export const GROOMING_PAGE_SIZE = 30;
+
+/**
+ * One page of the grooming orders, newest first, with the total for the same filter (the
+ * count the page shows). A page past the end is the last page.
+ */
+export async function listGroomingOrders(
+  filters: { status?: StatusServico; page?: number } = {},
+  executor: Executor = db(),
+): Promise<{ orders: PedidoServico[]; total: number; page: number; pageSize: number }> {
+  const where = filters.status ? eq(pedidosServicos.status, filters.status) : undefined;
+  const [row] = await executor.select({ total: count() }).from(pedidosServicos).where(where);
+  const total = Number(row?.total ?? 0);
+  const page = clampPage(filters.page, total, GROOMING_PAGE_SIZE);
+  const orders = await executor
+    .select()
+    .from(pedidosServicos)
+    .where(where)
+    .orderBy(desc(pedidosServicos.createdAt), desc(pedidosServicos.id))
+    .limit(GROOMING_PAGE_SIZE)
+    .offset((page - 1) * GROOMING_PAGE_SIZE);
+  return { orders, total, page, pageSize: GROOMING_PAGE_SIZE };
+}
+
+export async function setGroomingStatus(
+  id: string,
+  status: StatusServico,
+  actor: AdminActor,
+): Promise<PedidoServico> {
+  return transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(pedidosServicos)
+      .where(eq(pedidosServicos.id, id))
+      .for("update");
+    if (!current) throw new AdminError("Pedido não encontrado");
+    if (current.status === status) return current;
+    const [row] = await tx
+      .update(pedidosServicos)
+      .set({ status })
+      .where(eq(pedidosServicos.id, id))
+      .returning();
+    await audit(tx, actor, "grooming_status_update", "pedido_servico", id, {
+      numero_pedido: current.numeroPedido,
+      de: current.status,
+      para: status,
+    });
+    return row!;
+  });
+}

@@ -1,0 +1,273 @@
+// The webhook outbox. An announcement is written to `webhook_entregas` in the same
+// transaction as the record it announces; a background worker delivers it later with
+// retries. A failed webhook never fails or loses the customer's submission.
+import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import { and, eq, inArray, lte } from "drizzle-orm";
+import { centavosToReais } from "~/domain/money";
+import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { type WebhookEntrega, webhookEntregas } from "~/infra/db/schema.server";
+import { type AdminActor, audit } from "~/modules/accounts/actor.server";
+import { getSettings } from "~/modules/shop/settings.server";
+
+export const WEBHOOK_TIMEOUT_MS = 8000;
+/** Delay before each retry; after the last one the row is marked 'falhou'. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
+/** While one worker delivers a claimed row, others leave it alone this long. */
+const CLAIM_LEASE_MS = 60_000;
+
+export type WebhookTipo = WebhookEntrega["tipo"];
+
+export async function enqueueWebhook(
+  executor: Executor,
+  entry: {
+    tipo: WebhookTipo;
+    url: string;
+    payload: Record<string, unknown>;
+    referenciaId?: string;
+  },
+): Promise<WebhookEntrega> {
+  const [row] = await executor
+    .insert(webhookEntregas)
+    .values({
+      tipo: entry.tipo,
+      url: entry.url,
+      payload: entry.payload,
+      referenciaId: entry.referenciaId ?? null,
+      // Due by the worker's clock (the app's), which the database's now() can be a few
+      // microseconds ahead of.
+      proximaTentativa: new Date(),
+    })
+    .returning();
+  notifyWorker();
+  return row!;
+}
+
+export function signBody(body: string, secret: string): string {
+  return `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+export interface PostResult {
+  ok: boolean;
+  status?: number;
+  statusText?: string;
+  error?: string;
+}
+
+/** The first characters of a response body, on one line (reads at most 1 KB). */
+async function bodyStart(response: Response, max = 100): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  let bytes = new Uint8Array(0);
+  try {
+    while (bytes.byteLength < 1024) {
+      const { done, value } = await reader.read();
+      if (done || !value) break;
+      const next = new Uint8Array(bytes.byteLength + value.byteLength);
+      next.set(bytes);
+      next.set(value, bytes.byteLength);
+      bytes = next;
+    }
+  } catch {
+    // What was read so far is enough.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const text = new TextDecoder().decode(bytes).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** One POST with the JSON body, signed when a secret is set, aborted after 8 s. */
+export async function postJson(
+  url: string,
+  payload: unknown,
+  options: { secret?: string | null; timeoutMs?: number } = {},
+): Promise<PostResult> {
+  const body = JSON.stringify(payload);
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "AgropetLitoral-Webhook/1.0",
+  };
+  if (options.secret) headers["x-signature"] = signBody(body, options.secret);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      redirect: "manual",
+    });
+    // HTTP/2 and some servers send no reason phrase: the standard one, else what the body
+    // starts with, says what the status means.
+    const statusText =
+      response.statusText ||
+      STATUS_CODES[response.status] ||
+      (response.ok ? "" : await bodyStart(response));
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: response.ok, status: response.status, statusText };
+  } catch (error) {
+    const message =
+      error instanceof Error && error.name === "TimeoutError"
+        ? "Tempo esgotado (8 s)"
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { ok: false, error: message };
+  }
+}
+
+/**
+ * Claims due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease,
+ * all in one short transaction: two workers (or two app instances) never get the same row.
+ */
+export async function claimDue(limit: number, at = new Date()): Promise<WebhookEntrega[]> {
+  return transaction(async (tx) => {
+    const due = await tx
+      .select({ id: webhookEntregas.id })
+      .from(webhookEntregas)
+      .where(and(eq(webhookEntregas.status, "pendente"), lte(webhookEntregas.proximaTentativa, at)))
+      .orderBy(webhookEntregas.proximaTentativa)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(webhookEntregas)
+      .set({ proximaTentativa: new Date(at.getTime() + CLAIM_LEASE_MS), updatedAt: at })
+      .where(
+        inArray(
+          webhookEntregas.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Delivers every due row once. Returns how many were attempted. */
+export async function deliverDue(
+  options: { limit?: number; now?: () => Date } = {},
+): Promise<number> {
+  const clock = options.now ?? (() => new Date());
+  const rows = await claimDue(options.limit ?? 20, clock());
+  if (rows.length === 0) return 0;
+  const { webhookSecret } = await getSettings();
+  for (const row of rows) {
+    const result = await postJson(row.url, row.payload, { secret: webhookSecret });
+    await recordAttempt(row, result, clock());
+  }
+  return rows.length;
+}
+
+async function recordAttempt(row: WebhookEntrega, result: PostResult, at: Date) {
+  const tentativas = row.tentativas + 1;
+  const error = result.ok
+    ? null
+    : (result.error ?? `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ""}`);
+  const delay = RETRY_DELAYS_MS[tentativas - 1];
+  await db()
+    .update(webhookEntregas)
+    .set({
+      tentativas,
+      ultimoStatus: result.status ?? null,
+      ultimoErro: error,
+      updatedAt: at,
+      ...(result.ok
+        ? { status: "entregue" as const, entregueEm: at }
+        : delay === undefined
+          ? { status: "falhou" as const }
+          : { proximaTentativa: new Date(at.getTime() + delay) }),
+    })
+    .where(eq(webhookEntregas.id, row.id));
+}
+
+// --- the background worker -------------------------------------------------------------
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+
+async function runOnce() {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        while ((await deliverDue()) > 0) {}
+      } while (again);
+    } catch (error) {
+      console.error("[webhooks] falha no envio", error);
+    } finally {
+      running = undefined;
+    }
+  })();
+  return running;
+}
+
+/** Wakes the worker right after an enqueue, so announcements go out at once. */
+function notifyWorker() {
+  if (timer) setImmediate(() => void runOnce());
+}
+
+export function startWebhookWorker(intervalSeconds: number) {
+  if (intervalSeconds <= 0 || timer) return;
+  timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
+  timer.unref();
+}
+
+/** Stops the timer and waits for a pass in progress (graceful shutdown). */
+export async function stopWebhookWorker() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}
+
+export const WEBHOOK_TEST_MESSAGES = {
+  missing: "Configure a URL do webhook primeiro",
+  ok: "Teste enviado com sucesso!",
+  httpError: "Erro no teste. Verifique a URL do webhook.",
+  networkError: "Erro ao enviar teste",
+} as const;
+
+/**
+ * The settings test of SPEC §7.5: a sample order posted to the webhook URL on the screen
+ * (`typedUrl`, already validated as http(s); null when the field is empty), or to the
+ * saved one when the request carries no URL.
+ */
+export async function testStoreWebhook(
+  actor: AdminActor,
+  typedUrl?: string | null,
+): Promise<{ ok: boolean; message: string; detail?: string }> {
+  const settings = await getSettings();
+  const url = typedUrl === undefined ? settings.webhookUrl?.trim() : typedUrl;
+  if (!url) return { ok: false, message: WEBHOOK_TEST_MESSAGES.missing };
+  const payload = {
+    pedido: {
+      numero: `TESTE${Date.now()}`,
+      cliente: "Cliente Teste",
+      telefone: "47999999999",
+      total: centavosToReais(5990),
+      status: "novo",
+    },
+    timestamp: new Date().toISOString(),
+  };
+  const result = await postJson(url, payload, { secret: settings.webhookSecret });
+  await transaction((tx) =>
+    audit(tx, actor, "webhook_test", "configuracoes", "1", {
+      ok: result.ok,
+      status: result.status ?? null,
+      erro: result.error ?? null,
+    }),
+  );
+  if (result.ok) return { ok: true, message: WEBHOOK_TEST_MESSAGES.ok };
+  if (result.status !== undefined) {
+    return {
+      ok: false,
+      message: WEBHOOK_TEST_MESSAGES.httpError,
+      detail: `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ""}`,
+    };
+  }
+  return { ok: false, message: WEBHOOK_TEST_MESSAGES.networkError, detail: result.error };
+}

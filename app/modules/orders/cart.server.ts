@@ -1,0 +1,109 @@
+// The cart preview (SPEC §5.4): server prices, stock, coupon and delivery fee for what the
+// cart holds, with the same rules the order applies, without writing anything.
+import { eq, inArray } from "drizzle-orm";
+import { db, type Executor } from "~/infra/db/client.server";
+import { categorias, produtos } from "~/infra/db/schema.server";
+import { UUID_PATTERN } from "~/modules/catalog/listing";
+import { storeProductColumns } from "~/modules/catalog/products.server";
+import { deliveryRules } from "~/modules/delivery/bairros.server";
+import { findServedArea } from "~/modules/delivery/fees";
+import { computeTotals, type OrderTotals } from "~/modules/orders/totals";
+import type { CouponResult } from "~/modules/promotions/coupon";
+import { checkCoupon } from "~/modules/promotions/coupons.server";
+import { currentSettings } from "~/modules/shop/settings.server";
+export interface QuoteLine {
+  id: string;
+  nome: string;
+  imagemUrl: string | null;
+  preco: number;
+  precoAntes: number | null;
+  estoque: number;
+  /** What the cart asked for. */
+  quantidadePedida: number;
+  /** What can be sold now (min of asked and stock; 0 when unavailable). */
+  quantidade: number;
+  disponivel: boolean;
+  subtotal: number;
+}
+
+export interface CartQuote extends Omit<OrderTotals, "taxaEntrega"> {
+  /** null while no neighbourhood is chosen and delivery is not free. */
+  taxaEntrega: number | null;
+  linhas: QuoteLine[];
+  cupom: { codigo: string; desconto: number } | null;
+  cupomErro: string | null;
+  bairro: string | null;
+  bairroErro: string | null;
+  freteGratisMinimo: number;
+  taxaEntregaPadrao: number;
+  /** The Pix discount on offer (0 when none or Pix is not accepted). */
+  pixDescontoPercentual: number;
+}
+
+/** The cart preview: the same rules the order applies, without writing anything. */
+export async function quoteCart(
+  input: {
+    itens: { produtoId: string; quantidade: number }[];
+    cupom?: string | null;
+    bairro?: string | null;
+    /** The chosen payment method, when known: Pix earns the shop's Pix discount. */
+    formaPagamento?: string | null;
+  },
+  executor: Executor = db(),
+): Promise<CartQuote> {
+  const settings = await currentSettings();
+  const ids = input.itens.map((i) => i.produtoId).filter((id) => UUID_PATTERN.test(id));
+  const rows = ids.length
+    ? await executor
+        .select(storeProductColumns)
+        .from(produtos)
+        .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+        .where(inArray(produtos.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const linhas: QuoteLine[] = input.itens.flatMap((item) => {
+    const p = byId.get(item.produtoId);
+    if (!p) return [];
+    const disponivel = p.ativo && p.estoque > 0;
+    const quantidade = disponivel ? Math.min(item.quantidade, p.estoque) : 0;
+    return [
+      {
+        id: p.id,
+        nome: p.nome,
+        imagemUrl: p.imagemUrl,
+        preco: p.precoAtual,
+        precoAntes: p.precoAntes,
+        estoque: disponivel ? p.estoque : 0,
+        quantidadePedida: item.quantidade,
+        quantidade,
+        disponivel,
+        subtotal: p.precoAtual * quantidade,
+      },
+    ];
+  });
+  const priced = linhas.map((l) => ({ preco: l.preco, quantidade: l.quantidade }));
+  const subtotal = priced.reduce((s, l) => s + l.preco * l.quantidade, 0);
+  let coupon: CouponResult | null = null;
+  if (input.cupom) coupon = await checkCoupon(input.cupom, subtotal, executor);
+  const rules = await deliveryRules(settings);
+  const area = input.bairro ? findServedArea(rules, input.bairro) : null;
+  const totals = computeTotals(priced, coupon, area, rules, {
+    formaPagamento: input.formaPagamento,
+    pixDescontoPercentual: settings.pixDescontoPercentual,
+  });
+  // Without a neighbourhood the fee is not known yet, unless delivery is free anyway.
+  const feeKnown = area !== null || totals.freteGratis;
+  return {
+    ...totals,
+    taxaEntrega: feeKnown ? totals.taxaEntrega : null,
+    total: feeKnown ? totals.total : totals.total - totals.taxaEntrega,
+    linhas,
+    cupom: coupon?.ok ? { codigo: coupon.codigo, desconto: totals.desconto } : null,
+    cupomErro: coupon && !coupon.ok ? coupon.message : null,
+    bairro: area?.nome ?? null,
+    bairroErro: input.bairro && !area ? "Selecione um bairro atendido" : null,
+    freteGratisMinimo: settings.freteGratisMinimo,
+    taxaEntregaPadrao: settings.taxaEntregaPadrao,
+    pixDescontoPercentual: settings.pixManualAtivo ? settings.pixDescontoPercentual : 0,
+  };
+}

@@ -1,0 +1,137 @@
+// The checkout form (SPEC §5.5), shared by the form in the browser and the action.
+import { z } from "zod";
+import { parseBRL } from "~/domain/money";
+import { CHECKOUT_PAYMENTS } from "~/domain/statuses";
+import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "~/modules/orders/cart";
+import { areaText, hasLetter, isPhoneText, isStreetNumber, lineText } from "~/schemas/text";
+
+export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
+export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
+export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
+export const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
+export const PIX_EMAIL_INVALID = "E-mail inválido";
+export const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
+/** The largest amount a customer may ask change for (R$ 100.000,00). */
+const MAX_TROCO_CENTAVOS = 10_000_000;
+
+/** What the checkout may offer right now (from the settings, read by the server). */
+export interface CheckoutOptions {
+  pixOnline: boolean;
+}
+
+const required = (message = "Campo obrigatório") =>
+  z.string({ error: message }).trim().min(1, message).pipe(lineText());
+
+const optionalText = (max: number, text = lineText) =>
+  text()
+    .pipe(z.string().max(max, `Máximo de ${max} caracteres`))
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const emailSchema = z.email();
+
+/** The schema for the current settings: online Pix is accepted only while it is offered. */
+const buildCheckoutSchema = (options: CheckoutOptions) =>
+  z
+    .object({
+      nome: required("Informe seu nome").pipe(
+        z.string().max(120, "Nome longo demais").refine(hasLetter, "Informe seu nome"),
+      ),
+      telefone: required("Informe seu telefone").pipe(
+        z
+          .string()
+          .max(30, "Telefone inválido")
+          .refine(isPhoneText, "Telefone inválido")
+          .refine(
+            (v) => v.replace(/\D/g, "").length >= 10,
+            "Telefone deve ter pelo menos 10 dígitos",
+          ),
+      ),
+      endereco: required("Informe a rua").pipe(z.string().max(200, "Endereço longo demais")),
+      numero: required("Informe o número").pipe(
+        z
+          .string()
+          .max(20, "Número longo demais")
+          .refine(isStreetNumber, 'Informe o número (ou "s/n" se não houver)'),
+      ),
+      complemento: optionalText(100),
+      bairro: required("Selecione o bairro").pipe(z.string().max(100, "Bairro inválido")),
+      referencia: optionalText(200),
+      janelaEntrega: z.enum(["manha", "tarde", "noite"], {
+        error: "Selecione o horário de entrega",
+      }),
+      formaPagamento: z
+        .enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" })
+        .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE),
+      // Mercado Pago needs the payer's e-mail; asked only for online Pix (checked below).
+      email: lineText().pipe(z.string().max(254, "E-mail longo demais")).optional(),
+      trocoPara: lineText()
+        .optional()
+        .transform((v, ctx) => {
+          if (!v) return null;
+          const centavos = parseBRL(v);
+          if (centavos === null || centavos <= 0) {
+            ctx.addIssue({ code: "custom", message: "Valor inválido" });
+            return z.NEVER;
+          }
+          if (centavos > MAX_TROCO_CENTAVOS) {
+            ctx.addIssue({ code: "custom", message: "Valor para troco alto demais" });
+            return z.NEVER;
+          }
+          return centavos;
+        }),
+      observacoes: optionalText(500, areaText),
+      cupom: lineText("Cupom inválido")
+        .pipe(z.string().max(40, "Cupom inválido"))
+        .optional()
+        .transform((v) => (v ? v.toUpperCase() : null)),
+      itens: z
+        .string({ error: "Seu carrinho está vazio" })
+        .transform((v) => decodeCartLines(v))
+        .refine((v) => v.length > 0, "Seu carrinho está vazio")
+        .refine((v) => v.length <= 100, "Itens demais no carrinho")
+        // Repeated lines of a product are merged first: the bound is on the sum, before SQL.
+        .refine(
+          (v) => v.every((l) => l.quantidade <= MAX_QUANTIDADE_POR_PRODUTO),
+          QUANTITY_LIMIT_MESSAGE,
+        ),
+      idempotencyKey: z
+        .string({ error: CHECKOUT_ERROR_MESSAGE })
+        .regex(/^[A-Za-z0-9-]{16,64}$/, CHECKOUT_ERROR_MESSAGE),
+    })
+    .superRefine((v, ctx) => {
+      if (v.formaPagamento !== "pix_mercadopago") return;
+      if (!v.email) ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
+      else if (!emailSchema.safeParse(v.email).success) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_INVALID });
+      }
+    })
+    // Change only makes sense for cash, the e-mail only for online Pix.
+    .transform((v) => ({
+      ...v,
+      trocoPara: v.formaPagamento === "dinheiro" ? v.trocoPara : null,
+      email: v.formaPagamento === "pix_mercadopago" ? (v.email ?? null) : null,
+    }));
+
+// Built once per variant: a zod object costs more to build than to run (every checkout
+// request parses with one of the two).
+const checkoutSchemas = {
+  withPixOnline: buildCheckoutSchema({ pixOnline: true }),
+  withoutPixOnline: buildCheckoutSchema({ pixOnline: false }),
+};
+
+/** The schema for the current settings: online Pix is accepted only while it is offered. */
+export const checkoutSchemaFor = (options: CheckoutOptions) =>
+  options.pixOnline ? checkoutSchemas.withPixOnline : checkoutSchemas.withoutPixOnline;
+
+export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
+
+/** True when a failed parse is about a missing required field. */
+export function missesRequired(error: z.ZodError): boolean {
+  const requiredFields = ["nome", "telefone", "endereco", "numero", "bairro", "formaPagamento"];
+  return error.issues.some(
+    (i) =>
+      requiredFields.includes(String(i.path[0])) &&
+      (i.code === "too_small" || i.code === "invalid_type" || i.code === "invalid_value"),
+  );
+}

@@ -1,0 +1,127 @@
+// The checkout: from the posted form to a placed order (SPEC §5.5). Reads and checks the
+// form with the same schema as the browser, counts the client's orders per hour, places the
+// order in one transaction (orders.server.ts), starts the online Pix charge when chosen,
+// and answers with where the customer goes next.
+import { data, redirect } from "react-router";
+import { shop } from "~/content/shop";
+import { chatLink, chatNumber } from "~/domain/whatsapp";
+import { logger } from "~/infra/logger.server";
+import { readForm, requestInfo } from "~/infra/request-info.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
+import type { FormResult } from "~/lib/form-result";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { isUnreadableInput } from "~/modules/accounts/admin-action.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/rate-limits.server";
+import {
+  CHECKOUT_ERROR_MESSAGE,
+  checkoutSchemaFor,
+  missesRequired,
+  REQUIRED_FIELDS_MESSAGE,
+} from "~/modules/orders/checkout.schema";
+import { orderMessage } from "~/modules/orders/message";
+import { startOrderPixCharge } from "~/modules/payments/pix-online.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
+import { currentSettings } from "~/modules/shop/settings.server";
+import { orderFlashHeader } from "./flash.server";
+import { placeOrder } from "./order.server";
+
+/**
+ * A refusal; `values` are the fields as posted, so a page served without React (a document
+ * POST) shows the form again as the customer typed it.
+ */
+export type CheckoutResult = FormResult & { values?: Record<string, string> };
+
+const refused = (
+  body: { message: string; errors?: FieldErrors },
+  status: number,
+  values?: Record<string, string>,
+) => data<CheckoutResult>({ ok: false, ...body, values }, { status });
+
+/**
+ * The checkout action: a refusal (400 invalid form, 429 too many orders, 409 stock, coupon,
+ * neighbourhood or payment, 500) with the message and field errors the form shows, or the
+ * redirect to what comes next (the store with the success toast, or the order page for
+ * online Pix).
+ */
+export async function submitCheckout(request: Request) {
+  const form = await readForm(request);
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  // Read once, for the schema, the order and the WhatsApp message.
+  const settings = await currentSettings();
+  const pixOnline = pixOnlineAvailable(paymentConfigFrom(settings));
+  const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
+  if (!parsed.success) {
+    return refused(
+      {
+        message: missesRequired(parsed.error)
+          ? REQUIRED_FIELDS_MESSAGE
+          : "Verifique os campos destacados",
+        errors: fieldErrors(parsed.error),
+      },
+      400,
+      fields,
+    );
+  }
+  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, RATE_LIMITS.checkout.rule))) {
+    return refused(
+      {
+        message:
+          "Muitos pedidos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.",
+      },
+      429,
+      fields,
+    );
+  }
+  try {
+    const result = await placeOrder(parsed.data, undefined, settings);
+    if (!result.ok) {
+      const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
+      return refused({ message: result.message, errors }, 409, fields);
+    }
+    const { pedido, itens, token } = result;
+    if (pedido.formaPagamento === "pix_mercadopago") {
+      // The order is saved and its stock reserved: now the charge. If the provider is
+      // down the order page says so and offers to try again (same idempotency key).
+      await startOrderPixCharge(pedido);
+      return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
+        headers: {
+          // Tells the order page this order was just placed, so it empties the cart.
+          "Set-Cookie": orderFlashHeader({
+            numero: pedido.numeroPedido,
+            token,
+            chatUrl: null,
+          }),
+        },
+      });
+    }
+    const chatOn = settings.whatsappAtivo && Boolean(settings.whatsappNumero?.trim());
+    const chatUrl = chatOn
+      ? chatLink(
+          chatNumber(settings.whatsappNumero, shop.phone),
+          orderMessage({ ...pedido, itens }),
+        )
+      : null;
+    return redirectWithToast(
+      "/loja",
+      { type: "success", title: "Pedido realizado com sucesso!" },
+      {
+        headers: {
+          "Set-Cookie": orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl }),
+        },
+      },
+    );
+  } catch (error) {
+    rethrowIfUnavailable(error);
+    // The schema refuses what PostgreSQL cannot store; should something slip through, it
+    // is still the customer's input, not a fault of the shop.
+    if (isUnreadableInput(error)) {
+      logger.warn({ err: error }, "pedido recusado pelo banco: valor ilegível");
+      return refused({ message: "Verifique os campos destacados" }, 400, fields);
+    }
+    logger.error({ err: error }, "falha ao registrar pedido");
+    return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500, fields);
+  }
+}

@@ -1,0 +1,130 @@
+// The admin dashboard's numbers (SPEC §2.3). A "day" is the shop's local calendar day
+// in America/Sao_Paulo; cancelled orders are not sales.
+import { and, count, desc, eq, gte, lt, ne, sum } from "drizzle-orm";
+import { shopDay } from "~/domain/dates";
+import { decimalToCentavos } from "~/domain/money";
+import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
+import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
+import { db, type Executor } from "~/infra/db/client.server";
+import { curriculos, pedidos, pedidosServicos } from "~/infra/db/schema.server";
+import { now } from "~/modules/accounts/session.server";
+
+export const CHART_DAYS = 7;
+export const RECENT_LIMIT = 5;
+
+export interface SalesDay {
+  /** 'yyyy-MM-dd' in the shop's time zone. */
+  day: string;
+  total: number;
+  pedidos: number;
+}
+
+async function salesBetween(executor: Executor, start: Date, end: Date) {
+  const [row] = await executor
+    .select({ total: sum(pedidos.total), pedidos: count() })
+    .from(pedidos)
+    .where(
+      and(
+        gte(pedidos.createdAt, start),
+        lt(pedidos.createdAt, end),
+        ne(pedidos.statusPedido, "cancelado"),
+      ),
+    );
+  // sum() of numeric(12,2) comes back as a decimal string: to centavos without floats.
+  return {
+    total: row?.total ? decimalToCentavos(String(row.total)) : 0,
+    pedidos: Number(row?.pedidos ?? 0),
+  };
+}
+
+export async function getDashboard(at: Date = now(), executor: Executor = db()) {
+  const today = shopDayRange(at);
+  const month = shopMonthRange(at);
+  const days = lastShopDays(at, CHART_DAYS);
+  const chartStart = shopDayStart(days[0]!);
+
+  const [
+    hoje,
+    mes,
+    byStatusRows,
+    [servicos],
+    [novosCurriculos],
+    recentOrders,
+    recentResumes,
+    chartRows,
+  ] = await Promise.all([
+    salesBetween(executor, today.start, today.end),
+    salesBetween(executor, month.start, month.end),
+    executor
+      .select({ status: pedidos.statusPedido, total: count() })
+      .from(pedidos)
+      .groupBy(pedidos.statusPedido),
+    executor
+      .select({ total: count() })
+      .from(pedidosServicos)
+      .where(eq(pedidosServicos.status, "aguardando_orcamento")),
+    executor.select({ total: count() }).from(curriculos).where(eq(curriculos.status, "novo")),
+    executor
+      .select({
+        id: pedidos.id,
+        numeroPedido: pedidos.numeroPedido,
+        clienteNome: pedidos.clienteNome,
+        total: pedidos.total,
+        statusPedido: pedidos.statusPedido,
+        statusPagamento: pedidos.statusPagamento,
+        createdAt: pedidos.createdAt,
+      })
+      .from(pedidos)
+      .orderBy(desc(pedidos.createdAt))
+      .limit(RECENT_LIMIT),
+    executor
+      .select({
+        id: curriculos.id,
+        nomeCompleto: curriculos.nomeCompleto,
+        vaga: curriculos.vaga,
+        status: curriculos.status,
+        createdAt: curriculos.createdAt,
+      })
+      .from(curriculos)
+      .orderBy(desc(curriculos.createdAt))
+      .limit(RECENT_LIMIT),
+    executor
+      .select({ total: pedidos.total, createdAt: pedidos.createdAt })
+      .from(pedidos)
+      .where(
+        and(
+          gte(pedidos.createdAt, chartStart),
+          lt(pedidos.createdAt, today.end),
+          ne(pedidos.statusPedido, "cancelado"),
+        ),
+      ),
+  ]);
+
+  const porStatus = Object.fromEntries(STATUS_PEDIDO.map((s) => [s, 0])) as Record<
+    StatusPedido,
+    number
+  >;
+  for (const row of byStatusRows) porStatus[row.status] = Number(row.total);
+
+  const chart: SalesDay[] = days.map((day) => ({ day, total: 0, pedidos: 0 }));
+  const byDay = new Map(chart.map((entry) => [entry.day, entry]));
+  for (const row of chartRows) {
+    const entry = byDay.get(shopDay(row.createdAt));
+    if (!entry) continue;
+    entry.total += row.total;
+    entry.pedidos += 1;
+  }
+
+  return {
+    hoje,
+    mes,
+    porStatus,
+    servicosPendentes: Number(servicos?.total ?? 0),
+    curriculosNovos: Number(novosCurriculos?.total ?? 0),
+    pedidosRecentes: recentOrders,
+    curriculosRecentes: recentResumes,
+    chart,
+  };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;

@@ -1,0 +1,28 @@
+// The Pix charge shown on a customer's order page: the static BR Code for the exact
+// total and its QR code, when the order is paid by Pix and the shop's key is set.
+import QRCode from "qrcode";
+import { shop } from "~/content/shop";
+import type { Pedido } from "~/infra/db/schema.server";
+import { pixPayload, pixTxid } from "~/modules/payments/pix";
+import type { Settings } from "~/modules/shop/settings.server";
+
+export async function pixChargeFor(
+  pedido: Pick<Pedido, "formaPagamento" | "total" | "numeroPedido" | "statusPagamento">,
+  settings: Settings,
+): Promise<{ payload: string; qrSvg: string; chave: string } | null> {
+  const chave = settings.pixChave?.trim();
+  if (pedido.formaPagamento !== "pix" || !chave) return null;
+  const payload = pixPayload({
+    chave,
+    nome: settings.pixNomeRecebedor?.trim() || shop.name,
+    cidade: settings.pixCidade?.trim() || shop.city,
+    valor: pedido.total,
+    txid: pixTxid(pedido.numeroPedido),
+  });
+  const qrSvg = await QRCode.toString(payload, {
+    type: "svg",
+    margin: 1,
+    errorCorrectionLevel: "M",
+  });
+  return { payload, qrSvg, chave };
+}

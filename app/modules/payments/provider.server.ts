@@ -1,0 +1,62 @@
+// The one interface every online payment provider implements (decision 0014). The rest of
+// the app talks to charges through it and never sees a provider's wire format.
+
+import type { ProvedorPagamento } from "~/domain/statuses";
+import type { StatusCobranca } from "~/modules/payments/cobranca";
+
+export interface CreateCobrancaInput {
+  /** Amount in centavos. */
+  valor: number;
+  descricao: string;
+  /** Shown on the provider's side; the order number fits. */
+  referencia: string;
+  pagador: { email: string; nome: string };
+  expiraEm: Date;
+  /** Same key, same charge: a retry never charges twice. */
+  idempotencyKey: string;
+  /** Where the provider should announce changes (absolute URL), when known. */
+  notificationUrl?: string | null;
+}
+
+/** A charge as the provider reports it, in our words. */
+export interface ProviderCobranca {
+  externoId: string;
+  status: StatusCobranca;
+  statusProvedor: string;
+  /** Centavos. */
+  valor: number;
+  referencia: string | null;
+  qrCode: string | null;
+  qrCodeBase64: string | null;
+  ticketUrl: string | null;
+  expiraEm: Date | null;
+  pagoEm: Date | null;
+}
+
+export interface PaymentProvider {
+  readonly nome: ProvedorPagamento;
+  createCobranca(input: CreateCobrancaInput): Promise<ProviderCobranca>;
+  /** null when the provider does not know the id. */
+  getCobranca(externoId: string): Promise<ProviderCobranca | null>;
+  /**
+   * Checks a notification's signature and freshness and returns the charge it is about,
+   * or null when it is authentic but not about a charge. Throws InvalidNotification.
+   * The body is never trusted: the caller reads the charge from the provider.
+   */
+  verifyNotification(request: Request, now?: Date): Promise<{ externoId: string } | null>;
+  /** Refunds the whole charge and returns it as it stands afterwards. */
+  refundCobranca(externoId: string, idempotencyKey: string): Promise<ProviderCobranca>;
+}
+
+/** A notification that is unsigned, wrongly signed or stale: answered 401, nothing changes. */
+export class InvalidNotification extends Error {}
+
+/** The provider could not be reached or refused the request. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,113 @@
+// Online Pix settings: the switch and expiry live in the settings row; the access token and
+// webhook secret too, unless MERCADOPAGO_ACCESS_TOKEN / MERCADOPAGO_WEBHOOK_SECRET are set,
+// which win (a deploy can keep them out of the database and its backups).
+
+import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { env } from "~/infra/env.server";
+import { type AdminActor, AdminError } from "~/modules/accounts/actor.server";
+import type { PaymentSettingsInput } from "~/modules/payments/settings.schema";
+import {
+  forgettingSettings,
+  getSettings,
+  type Settings,
+  updateSettingsAudited,
+} from "~/modules/shop/settings.server";
+
+export interface PaymentConfig {
+  ativo: boolean;
+  accessToken: string | null;
+  webhookSecret: string | null;
+  expiracaoMinutos: number;
+  apiUrl: string;
+}
+
+/** Server-side only: carries the secrets. */
+export function paymentConfigFrom(settings: Settings): PaymentConfig {
+  const e = env();
+  return {
+    ativo: settings.mercadopagoAtivo,
+    accessToken: e.MERCADOPAGO_ACCESS_TOKEN || settings.mercadopagoAccessToken || null,
+    webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET || settings.mercadopagoWebhookSecret || null,
+    expiracaoMinutos: settings.pixExpiracaoMinutos,
+    apiUrl: e.MERCADOPAGO_API_URL,
+  };
+}
+
+/** Online Pix can be offered: switched on and an access token is set (env or settings). */
+export function pixOnlineAvailable(config: PaymentConfig): boolean {
+  return config.ativo && Boolean(config.accessToken);
+}
+
+export async function getPaymentConfig(executor: Executor = db()): Promise<PaymentConfig> {
+  return paymentConfigFrom(await getSettings(executor));
+}
+
+/** What a page may see: whether each secret is set and where from, never the secret itself. */
+export interface PaymentSettingsView {
+  mercadopagoAtivo: boolean;
+  pixExpiracaoMinutos: number;
+  accessToken: { definido: boolean; doAmbiente: boolean };
+  webhookSecret: { definido: boolean; doAmbiente: boolean };
+  /** True when online Pix can be offered: switched on and an access token is set. */
+  disponivel: boolean;
+}
+
+export function paymentSettingsView(settings: Settings): PaymentSettingsView {
+  const e = env();
+  const config = paymentConfigFrom(settings);
+  return {
+    mercadopagoAtivo: settings.mercadopagoAtivo,
+    pixExpiracaoMinutos: settings.pixExpiracaoMinutos,
+    accessToken: {
+      definido: Boolean(config.accessToken),
+      doAmbiente: Boolean(e.MERCADOPAGO_ACCESS_TOKEN),
+    },
+    webhookSecret: {
+      definido: Boolean(config.webhookSecret),
+      doAmbiente: Boolean(e.MERCADOPAGO_WEBHOOK_SECRET),
+    },
+    disponivel: pixOnlineAvailable(config),
+  };
+}
+
+export async function getPaymentSettingsView(): Promise<PaymentSettingsView> {
+  return paymentSettingsView(await getSettings());
+}
+
+export async function savePaymentSettings(
+  input: PaymentSettingsInput,
+  actor: AdminActor,
+): Promise<PaymentSettingsView> {
+  return forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changes = {
+        mercadopagoAtivo: input.mercadopagoAtivo,
+        pixExpiracaoMinutos: input.pixExpiracaoMinutos,
+        // Blank keeps the saved value; the 'limpar' boxes remove it.
+        mercadopagoAccessToken: input.limparAccessToken
+          ? null
+          : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
+        mercadopagoWebhookSecret: input.limparWebhookSecret
+          ? null
+          : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
+      };
+      const config = paymentConfigFrom({ ...before, ...changes });
+      if (config.ativo && !config.accessToken) {
+        throw new AdminError(
+          "Informe o access token do Mercado Pago para ativar o Pix automático",
+          "mercadopagoAccessToken",
+        );
+      }
+      if (config.ativo && !config.webhookSecret) {
+        throw new AdminError(
+          "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
+          "mercadopagoWebhookSecret",
+        );
+      }
+      return paymentSettingsView(
+        await updateSettingsAudited(tx, actor, "pagamentos", before, changes),
+      );
+    }),
+  );
+}

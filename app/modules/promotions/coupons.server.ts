@@ -1,0 +1,78 @@
+// Coupons: the cart's check of a code, and the admin's list and edits (SPEC §5.6, §5.7, §7.2). 'percentual' keeps the percentage in centavos-of-
+// percent (1000 = 10 %), 'valor' an amount in centavos: the one meaning the cart and the
+// order use too.
+import { desc, eq } from "drizzle-orm";
+import { endOfShopDay } from "~/domain/shop-time";
+import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { isUniqueViolation } from "~/infra/db/errors.server";
+import { type Cupom, cupons } from "~/infra/db/schema.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+import {
+  type CouponResult,
+  evaluateCoupon,
+  normalizeCouponCode,
+} from "~/modules/promotions/coupon";
+import type { CouponInput } from "~/modules/promotions/coupon.schema";
+
+export async function listCoupons(executor: Executor = db()): Promise<Cupom[]> {
+  return executor.select().from(cupons).orderBy(desc(cupons.createdAt), desc(cupons.codigo));
+}
+
+export async function createCoupon(input: CouponInput, actor: AdminActor): Promise<Cupom> {
+  try {
+    return await transaction(async (tx) => {
+      const [row] = await tx
+        .insert(cupons)
+        .values({
+          codigo: input.codigo,
+          tipo: input.tipo,
+          valor: input.valor,
+          ativo: true,
+          pedidoMinimo: input.pedidoMinimo,
+          validoAte: input.validoAte ? endOfShopDay(input.validoAte) : null,
+          limiteUsos: input.limiteUsos,
+        })
+        .returning();
+      await audit(tx, actor, "coupon_create", "cupom", row!.id, {
+        codigo: row!.codigo,
+        tipo: row!.tipo,
+        valor: row!.valor,
+        pedido_minimo: row!.pedidoMinimo,
+        valido_ate: input.validoAte,
+        limite_usos: row!.limiteUsos,
+      });
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AdminError("Já existe um cupom com este código", "codigo");
+    }
+    throw error;
+  }
+}
+
+export async function setCouponActive(id: string, ativo: boolean, actor: AdminActor) {
+  return transaction(async (tx) => {
+    const [row] = await tx.update(cupons).set({ ativo }).where(eq(cupons.id, id)).returning();
+    if (!row) throw new AdminError("Cupom não encontrado");
+    await audit(tx, actor, ativo ? "coupon_activate" : "coupon_deactivate", "cupom", id, {
+      codigo: row.codigo,
+    });
+    return row;
+  });
+}
+
+/** Reads a coupon by code (upper-cased) and checks it against a subtotal. */
+export async function checkCoupon(
+  code: string,
+  subtotal: number,
+  executor: Executor = db(),
+  now: Date = new Date(),
+): Promise<CouponResult & { id?: string }> {
+  const codigo = normalizeCouponCode(code);
+  const [coupon] = codigo
+    ? await executor.select().from(cupons).where(eq(cupons.codigo, codigo))
+    : [];
+  const result = evaluateCoupon(coupon ?? null, subtotal, now);
+  return result.ok ? { ...result, id: coupon!.id } : result;
+}

@@ -1,0 +1,180 @@
+// The single settings row (id = 1): general settings and store settings together. Read by
+// the store, the checkout and the announcements; saved by the two settings screens
+// (/admin/loja and /admin/configuracoes), every save audited with the fields it changed.
+import { eq } from "drizzle-orm";
+import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { type Configuracoes, configuracoes } from "~/infra/db/schema.server";
+import { keptUntilChanged } from "~/infra/page-data.server";
+import { type AdminActor, audit } from "~/modules/accounts/actor.server";
+import { logAudit } from "~/modules/accounts/audit.server";
+import type { GeneralSettingsInput } from "~/modules/shop/general-settings.schema";
+import type { StoreSettingsInput } from "~/modules/shop/store-settings.schema";
+
+export type Settings = Configuracoes;
+
+/** Reads the settings row, creating it with the spec's defaults when missing. */
+export async function getSettings(executor: Executor = db()): Promise<Settings> {
+  const [row] = await executor.select().from(configuracoes).where(eq(configuracoes.id, 1));
+  if (row) return row;
+  await executor.insert(configuracoes).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await executor.select().from(configuracoes).where(eq(configuracoes.id, 1));
+  return created!;
+}
+
+const keptSettings = keptUntilChanged(["configuracoes"], () => getSettings());
+
+/**
+ * The settings as the storefront reads them on every request (store layout, checkout):
+ * kept in memory until the row changes. Admin screens read the row itself (getSettings).
+ */
+export function currentSettings(): Promise<Settings> {
+  return keptSettings.get();
+}
+
+/**
+ * Saves `changes`. The database's announcement at commit is what every instance (this one
+ * too) relies on to drop its kept copy; forgetting once the write is done as well saves this
+ * instance the moment that takes. Inside a transaction, wrap it in `forgettingSettings`.
+ */
+export async function updateSettings(
+  executor: Executor,
+  changes: Partial<Omit<Settings, "id" | "updatedAt">>,
+): Promise<Settings> {
+  await getSettings(executor);
+  const [row] = await executor
+    .update(configuracoes)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(configuracoes.id, 1))
+    .returning();
+  keptSettings.forget();
+  return row!;
+}
+
+/**
+ * A settings screen's save, inside its transaction: writes `changes` and audits
+ * 'settings_update' with the names of the fields that changed, never their values (the
+ * trail holds no credential or secret).
+ */
+export async function updateSettingsAudited(
+  tx: Executor,
+  actor: AdminActor,
+  origem: "loja" | "pagamentos",
+  before: Settings,
+  changes: Partial<Omit<Settings, "id" | "updatedAt">>,
+): Promise<Settings> {
+  const after = await updateSettings(tx, changes);
+  const campos = Object.keys(changes).filter(
+    (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+  );
+  await audit(tx, actor, "settings_update", "configuracoes", "1", { origem, campos });
+  return after;
+}
+
+/** Forgets the kept settings once `write` (a transaction that saves them) has committed. */
+export function forgettingSettings<T>(write: Promise<T>): Promise<T> {
+  return write.finally(() => keptSettings.forget());
+}
+
+/** Each kind of announcement has its own switch: turning one off leaves the others alone. */
+const WEBHOOK_SWITCH = {
+  pedido: "webhookAtivo",
+  servico: "webhookServicosAtivo",
+  curriculo: "webhookCurriculosAtivo",
+} as const;
+
+/**
+ * Where an announcement goes: the specific URL when set, else the general one (the
+ * order webhook's); null when that kind's switch is off.
+ */
+export function webhookUrlFor(
+  settings: Settings,
+  tipo: "pedido" | "servico" | "curriculo",
+): string | null {
+  if (!settings[WEBHOOK_SWITCH[tipo]]) return null;
+  const specific =
+    tipo === "servico"
+      ? settings.webhookServicos
+      : tipo === "curriculo"
+        ? settings.webhookCurriculos
+        : null;
+  return specific?.trim() || settings.webhookUrl?.trim() || null;
+}
+
+/** The store settings screen (SPEC §3): delivery, Pix, WhatsApp and the order webhook. */
+export async function saveStoreSettings(
+  input: StoreSettingsInput,
+  actor: AdminActor,
+): Promise<Settings> {
+  return forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changes = {
+        whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
+        whatsappAtivo: input.whatsappAtivo,
+        taxaEntregaPadrao: input.taxaEntregaPadrao,
+        freteGratisMinimo: input.freteGratisMinimo,
+        pixManualAtivo: input.pixManualAtivo,
+        pixChave: input.pixChave,
+        pixNomeRecebedor: input.pixNomeRecebedor,
+        pixCidade: input.pixCidade,
+        pixDescontoPercentual: input.pixDescontoPercentual,
+        webhookUrl: input.webhookUrl,
+        webhookAtivo: input.webhookAtivo,
+        // A blank secret field keeps the saved secret (it is never sent back to the page).
+        webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
+      };
+      return updateSettingsAudited(tx, actor, "loja", before, changes);
+    }),
+  );
+}
+
+/** The general settings screen (SPEC §2.3, §5.7): webhook URLs and the chat number. */
+export async function getGeneralSettings() {
+  const s = await getSettings();
+  return {
+    webhook_url: s.webhookUrl ?? "",
+    webhook_servicos: s.webhookServicos ?? "",
+    webhook_curriculos: s.webhookCurriculos ?? "",
+    webhook_ativo: s.webhookAtivo,
+    webhook_servicos_ativo: s.webhookServicosAtivo,
+    webhook_curriculos_ativo: s.webhookCurriculosAtivo,
+    whatsapp_numero: s.whatsappNumero ?? "",
+  };
+}
+
+/** Saves the fields and audits which ones changed (names only: URLs may hold tokens). */
+export async function saveGeneralSettings(
+  input: GeneralSettingsInput,
+  request: Request,
+  adminUserId: string,
+) {
+  const changes = {
+    webhookUrl: input.webhook_url || null,
+    webhookServicos: input.webhook_servicos || null,
+    webhookCurriculos: input.webhook_curriculos || null,
+    webhookAtivo: input.webhook_ativo,
+    webhookServicosAtivo: input.webhook_servicos_ativo,
+    webhookCurriculosAtivo: input.webhook_curriculos_ativo,
+    whatsappNumero: input.whatsapp_numero.replace(/\D/g, "") || null,
+  };
+  await forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
+        (key) => (before[key] ?? null) !== changes[key],
+      );
+      await updateSettings(tx, changes);
+      await logAudit(
+        {
+          request,
+          adminUserId,
+          action: "settings_update",
+          resourceType: "configuracoes",
+          resourceId: "1",
+          details: { campos: changed },
+        },
+        tx,
+      );
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+// The part of the server that lives inside the app bundle (same modules as the routes):
+// boots the database and hands requests to React Router.
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import "react-router";
+import { startBackupSchedule, stopBackupSchedule } from "~/infra/backup.server";
+import { dataDirWritable } from "~/infra/data-dir.server";
+import { currentDatabase, databaseReady } from "~/infra/db/client.server";
+import {
+  markEmbeddedDatabaseInUse,
+  releaseEmbeddedDatabase,
+} from "~/infra/db/embedded-lock.server";
+import { env } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
+import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
+import { storage } from "~/infra/storage.server";
+import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
+import { answerUnavailable } from "~/infra/unavailable-routes.server";
+import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/session.server";
+import { stopImportWorker } from "~/modules/catalog/import.server";
+import { storeListingHandler } from "~/modules/catalog/listing-page.server";
+import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/webhooks.server";
+import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/payments/cobrancas.server";
+import { boot, shutdown } from "~/startup/boot.server";
+
+export async function start() {
+  await boot();
+  markEmbeddedDatabaseInUse(env());
+  await watchPageData(currentDatabase()!);
+  startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
+  // Pending Pix charges are asked about on a schedule: a lost notification still pays.
+  startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
+  const { BACKUP_DIR, BACKUP_KEEP, BACKUP_PASSPHRASE, SESSION_SECRET } = env();
+  if (BACKUP_DIR) {
+    startBackupSchedule({
+      dir: BACKUP_DIR,
+      keep: BACKUP_KEEP,
+      database: currentDatabase,
+      storage,
+      passphrase: BACKUP_PASSPHRASE,
+      secretFromEnv: Boolean(SESSION_SECRET),
+    });
+  }
+  startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
+}
+
+export async function stop() {
+  stopSessionPurge();
+  stopBackupSchedule();
+  await stopPageDataWatch();
+  await stopPaymentReconciler();
+  await stopWebhookWorker();
+  await stopImportWorker();
+  await shutdown(currentDatabase());
+  releaseEmbeddedDatabase(env());
+}
+
+/**
+ * For GET /readyz: the database answers and its migrations are applied, and writes go
+ * through: DATA_DIR takes a write (where the embedded database or local uploads live) and
+ * no write was refused for lack of disk in the last seconds (a PostgreSQL server's own
+ * disk shows only that way). Each is asked again on every call: no restart to recover.
+ */
+export async function ready(): Promise<boolean> {
+  const config = env();
+  const usesDataDir = !config.DATABASE_URL || !config.S3_BUCKET;
+  const [database, disk] = await Promise.all([
+    databaseReady(currentDatabase()),
+    usesDataDir ? dataDirWritable(config.dataDir) : true,
+  ]);
+  if (disk && usesDataDir && currentDatabase()?.kind === "pglite") diskAcceptedWrites();
+  return database && disk && !diskRecentlyRefused();
+}
+
+/** For the page cache: the data generation of the public pages (see page-data.server.ts). */
+export { pageDataChanged, pageDataGeneration } from "~/infra/page-data.server";
+
+export const app = express.Router();
+
+/** Public uploads (mounted at /uploads), served by whichever storage driver boot chose. */
+export const uploads: express.RequestHandler = (req, res, next) =>
+  storage().servePublic(req, res, next);
+
+// The build itself, not a function returning it: given a function, React Router imports
+// the build and derives its route tables again on every request.
+const build = answerUnavailable(await import("virtual:react-router/server-build"));
+
+// The store listing of a visitor with nothing of their own on it skips React Router
+// (app/modules/catalog/listing-page.server.tsx); the stylesheets are those React Router links.
+if (process.env.NODE_ENV === "production") {
+  const stylesheets = ["root", "routes/loja/layout", "routes/loja/index"].flatMap(
+    (id) => build.assets.routes[id]?.css ?? [],
+  );
+  app.get("/loja", storeListingHandler([...new Set(stylesheets)]));
+}
+
+app.use(
+  createRequestHandler({
+    build,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+  }),
+);

@@ -1,0 +1,371 @@
+// The shared page cache, in front of React Router (docs/decisions/0013-cache-de-paginas.md).
+//
+// Which requests: an anonymous GET of a public page (SHARED_PAGES) without any of our
+// cookies (session, toast, order flash) and without credentials. Everything else goes
+// straight to the app, as always.
+//
+// What is kept: the page once, already compressed (brotli and gzip, plus the plain bytes),
+// under its URL and the data generation it was rendered in. The generation moves when the
+// database says a product, category, coupon, neighbourhood or setting changed (a trigger
+// and NOTIFY, heard by every instance), so an admin change shows on the next request on
+// every instance. A page rendered while the generation moved is not kept.
+//
+// Scripts: a shared page is rendered without a CSP nonce (a nonce shared by several
+// visitors is no secret) and its policy lists the SHA-256 of each inline script instead.
+// The same bytes go to every visitor, cached or not, so the uncached render and the cached
+// copy are byte-identical.
+import crypto from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { type Encoding, pickEncoding } from "../app/infra/compress.server";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The public pages every anonymous visitor sees alike. */
+const SHARED_PAGES = [
+  /^\/$/,
+  /^\/(?:sobre|produtos|servicos|contato|faq|trabalhe-conosco)$/,
+  /^\/loja$/,
+  /^\/loja\/produto\/[^/]+$/,
+  /^\/(?:sitemap\.xml|robots\.txt)$/,
+];
+const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Host-)?agropet_/;
+const MAX_ENTRIES = 500;
+const MAX_BODY = 2 * 1024 * 1024;
+/** Even without a change, a page is rendered again after this long (clock-based content). */
+const MAX_AGE_MS = 10 * 60 * 1000;
+/** What a shared page tells browsers and proxies: keep it, but ask (ETag) before reusing it. */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+/** One encoding of a kept page: its bytes and every header, ready to write. */
+interface Variant {
+  body: Buffer;
+  headers: Record<"HIT" | "MISS", OutgoingHttpHeaders>;
+  /** The 304 answer's headers (no body, so no type, length or encoding). */
+  notModified: Record<"HIT" | "MISS", OutgoingHttpHeaders>;
+}
+
+interface Entry {
+  generation: number;
+  storedAt: number;
+  status: number;
+  etag: string;
+  variants: Record<Encoding, Variant>;
+}
+
+export interface PageCacheOptions {
+  /**
+   * The data generation pages are rendered in; null while changes cannot be heard (the
+   * database's notifications are down): nothing is kept then.
+   */
+  generation: () => number | null;
+  /**
+   * Called as a write request (POST...) answers: its change is visible to this instance's
+   * next request even before the database's announcement arrives.
+   */
+  changed?: () => void;
+  now?: () => number;
+  /**
+   * Express's `trust proxy fn`: whether X-Forwarded-Proto may be believed for a request
+   * answered outside Express (serveHit). Without it, the socket decides.
+   */
+  trustProxy?: (address: string, hop: number) => boolean;
+}
+
+/** Whether this request may get (and feed) the shared copy of a page. */
+export function isSharedRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.headers.authorization) return false;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  return SHARED_PAGES.some((page) => page.test(path));
+}
+
+/** SHA-256 of every inline script of an HTML page, in CSP source form. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? "")) continue;
+    const digest = crypto
+      .createHash("sha256")
+      .update(match[2] ?? "", "utf8")
+      .digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes];
+}
+
+/** The response's policy with its nonce replaced by the page's script hashes. */
+function policyWithHashes(policy: string, hashes: string[]): string {
+  const sources = hashes.length > 0 ? hashes.join(" ") : "";
+  return policy.replace(/\s*'nonce-[^']*'/g, sources ? ` ${sources}` : "").replace(/\s+;/g, ";");
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const base = etag.replace(/^W\//, "");
+  return (
+    ifNoneMatch
+      .split(",")
+      // One copy, several encodings: "x-br" and "x-gzip" name the same page as "x".
+      .map((tag) =>
+        tag
+          .trim()
+          .replace(/^W\//, "")
+          .replace(/-(?:br|gzip)"$/, '"'),
+      )
+      .some((tag) => tag === base)
+  );
+}
+
+/** The headers a kept page is answered with, per encoding and cache state, computed once. */
+function prepareVariants(
+  headers: Record<string, string | string[]>,
+  etag: string,
+  bodies: Record<Encoding, Buffer>,
+): Record<Encoding, Variant> {
+  const vary = headers.vary;
+  const common: OutgoingHttpHeaders = {
+    ...headers,
+    vary: vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding",
+  };
+  const variant = (encoding: Encoding): Variant => {
+    // One copy, several encodings: each gets its own tag, and a 304 accepts any of them.
+    const tag = encoding === "identity" ? etag : etag.replace(/"$/, `-${encoding}"`);
+    const { "content-type": _type, ...bodiless } = common;
+    const full = {
+      ...common,
+      etag: tag,
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      "content-length": String(bodies[encoding].length),
+    };
+    return {
+      body: bodies[encoding],
+      headers: { HIT: { ...full, "x-cache": "HIT" }, MISS: { ...full, "x-cache": "MISS" } },
+      notModified: {
+        HIT: { ...bodiless, etag: tag, "x-cache": "HIT" },
+        MISS: { ...bodiless, etag: tag, "x-cache": "MISS" },
+      },
+    };
+  };
+  return { br: variant("br"), gzip: variant("gzip"), identity: variant("identity") };
+}
+
+/** Writes a kept page: the encoding the client takes, or 304 when its copy is current. */
+function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, state: "HIT" | "MISS") {
+  const variant = entry.variants[pickEncoding(req.headers["accept-encoding"])];
+  // Everything the answer says is in the prepared set (security headers included): what
+  // the app had set on this response while rendering goes.
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  if (entry.status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
+    res.writeHead(304, variant.notModified[state]);
+    res.end();
+    return;
+  }
+  res.writeHead(entry.status, variant.headers[state]);
+  // To a HEAD, Node sends the headers only (the length stays the page's).
+  res.end(variant.body);
+}
+
+/** The scheme the visitor used, as Express's req.protocol reads it. */
+function protocolOf(req: IncomingMessage, trust: PageCacheOptions["trustProxy"]): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (!forwarded || !trust?.(req.socket.remoteAddress ?? "", 0)) return own;
+  const first = String(forwarded);
+  const comma = first.indexOf(",");
+  return (comma < 0 ? first : first.slice(0, comma)).trim();
+}
+
+export function pageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry | null>>();
+
+  // The host is part of the page (canonical and sharing links): one host's copy never
+  // answers another. Scheme and Host are all the render reads of the address: server.ts
+  // drops X-Forwarded-Host before anything sees it (decision 0018).
+  const keyOf = (req: IncomingMessage, protocol: string) =>
+    `${protocol}://${req.headers.host ?? ""}${req.url ?? ""}`;
+
+  function current(key: string, generation: number | null): Entry | undefined {
+    const entry = entries.get(key);
+    if (
+      entry &&
+      generation !== null &&
+      entry.generation === generation &&
+      now() - entry.storedAt < MAX_AGE_MS
+    ) {
+      return entry;
+    }
+    return undefined;
+  }
+
+  /** Lets the app render this page into memory, then compresses, keeps and sends it. */
+  function render(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    generation: number | null,
+  ) {
+    let settle!: (entry: Entry | null) => void;
+    const promise = new Promise<Entry | null>((resolve) => {
+      settle = resolve;
+    });
+    if (generation !== null) inFlight.set(key, promise);
+    const done = (entry: Entry | null) => {
+      if (inFlight.get(key) === promise) inFlight.delete(key);
+      settle(entry);
+    };
+
+    const chunks: Buffer[] = [];
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk)
+            : Buffer.from(
+                chunk as string,
+                (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding,
+              ),
+      );
+    };
+    // Nothing reaches the client until the page is whole: the headers are decided then.
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      const body = Buffer.concat(chunks);
+      res.write = (() => true) as unknown as Response["write"];
+      res.end = end as unknown as Response["end"];
+      finish(body).then(
+        (entry) => {
+          done(entry.kept ? entry.entry : null);
+          answer(req, res, entry.entry, "MISS");
+        },
+        (error: unknown) => {
+          done(null);
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+      return res;
+    }) as Response["end"];
+    res.on("close", () => done(null));
+
+    async function finish(body: Buffer): Promise<{ entry: Entry; kept: boolean }> {
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value === undefined) continue;
+        if (["content-encoding", "content-length", "etag"].includes(name)) continue;
+        headers[name] = Array.isArray(value) ? value : String(value);
+      }
+      const cacheControl = String(headers["cache-control"] ?? "");
+      const storable =
+        generation !== null &&
+        res.statusCode === 200 &&
+        !res.getHeader("set-cookie") &&
+        !/\b(?:private|no-store)\b/.test(cacheControl) &&
+        body.length <= MAX_BODY &&
+        req.method === "GET";
+      if (res.statusCode === 200 && !/\b(?:private|no-store)\b/.test(cacheControl)) {
+        headers["cache-control"] = SHARED_CACHE_CONTROL;
+      }
+      const html = /text\/html/i.test(String(headers["content-type"] ?? ""));
+      const policy = headers["content-security-policy"];
+      if (typeof policy === "string") {
+        // The render's nonce is nobody's secret here: the page's own scripts are allowed by hash.
+        headers["content-security-policy"] = policyWithHashes(
+          policy,
+          html ? inlineScriptHashes(body.toString("utf8")) : [],
+        );
+      }
+      const [br, gz] = await Promise.all([
+        brotli(body, {
+          params: {
+            // Quality 6: within 1% of 9's size at a fifteenth of its time (a store page:
+            // ~2 ms against ~28 ms), and a page is compressed again after every change.
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+        gzip(body, { level: 9 }),
+      ]);
+      const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+      const entry: Entry = {
+        generation: generation ?? -1,
+        storedAt: now(),
+        status: res.statusCode,
+        etag,
+        variants: prepareVariants(headers, etag, { identity: body, br, gzip: gz }),
+      };
+      // Kept only if nothing changed while it was rendered.
+      const kept = storable && options.generation() === generation;
+      if (kept) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.delete(key);
+        entries.set(key, entry);
+      }
+      return { entry, kept };
+    }
+
+    next();
+  }
+
+  /**
+   * Answers a request from a kept page, outside Express, before any other work (logs,
+   * headers, routing): true when it did. The page carries the headers its render had,
+   * security headers included. server.ts asks this first for every request.
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!isSharedRequest(req)) return false;
+    const entry = current(keyOf(req, protocolOf(req, options.trustProxy)), options.generation());
+    if (!entry) return false;
+    answer(req, res, entry, "HIT");
+    return true;
+  }
+
+  async function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (options.changed && !["GET", "HEAD", "OPTIONS"].includes(req.method)) {
+      const changed = options.changed;
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      res.end = ((...args: unknown[]) => {
+        changed();
+        return end(...args);
+      }) as Response["end"];
+      return next();
+    }
+    if (!isSharedRequest(req)) return next();
+    // A HEAD says what a GET would (RFC 9110): the page is rendered and kept as for a GET.
+    if (req.method === "HEAD") req.method = "GET";
+    // Shared pages carry no nonce (the policy lists their scripts' hashes instead), and
+    // arrive here already compressed.
+    res.locals.cspNonce = undefined;
+    res.locals.preCompressed = true;
+    const generation = options.generation();
+    const key = keyOf(req, req.protocol);
+    const entry = current(key, generation);
+    if (entry) return answer(req, res, entry, "HIT");
+    const pending = generation !== null && req.method === "GET" ? inFlight.get(key) : undefined;
+    if (pending) {
+      // The same page is being rendered right now: wait for it instead of rendering again.
+      const fresh = await pending;
+      if (fresh && fresh.generation === options.generation()) return answer(req, res, fresh, "HIT");
+    }
+    return render(req, res, next, key, req.method === "GET" ? generation : null);
+  }
+
+  return Object.assign(pageCacheMiddleware, { serveHit });
+}
