@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
-import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/modules/accounts/totp.server";
+import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/infra/secret-box.server";
 import { type Database, type Executor, queryRows } from "./db/client.server";
 import { sessionSecret } from "./secret.server";
 import type { StorageArea, StorageDriver } from "./storage.server";

@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { sessoes, usuarios } from "~/infra/db/schema.server";
+import { openTotpSecret } from "~/infra/secret-box.server";
 import {
   clearSessionCookie,
   createSession,
   getSessionState,
   purgeExpiredSessions,
   sessionCookie,
-  setClock,
   startSessionPurge,
   stopSessionPurge,
   verifyPassword,
 } from "~/modules/accounts/session.server";
 import { totp } from "~/modules/accounts/totp";
-import { openTotpSecret } from "~/modules/accounts/totp.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";

@@ -1,13 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { rateLimits, sessoes } from "~/infra/db/schema.server";
-import {
-  createUser,
-  getSessionState,
-  IDLE_TIMEOUT_MS,
-  setClock,
-} from "~/modules/accounts/session.server";
+import { createUser, getSessionState, IDLE_TIMEOUT_MS } from "~/modules/accounts/session.server";
 import { LOGIN_OPS, LOGIN_RULE } from "~/modules/accounts/sign-in.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as loginRoute from "~/routes/admin/login";

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { curriculos, pedidosServicos } from "~/infra/db/schema.server";
 import { storage } from "~/infra/storage.server";
 import { readToast } from "~/infra/toast.server";
-import { IDLE_TIMEOUT_MS, setClock } from "~/modules/accounts/session.server";
+import { IDLE_TIMEOUT_MS } from "~/modules/accounts/session.server";
 import { attachmentHeader, fileSlug } from "~/modules/careers/review.server";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
 import { action as resumeAction, loader as resumeLoader } from "~/routes/admin/curriculos";

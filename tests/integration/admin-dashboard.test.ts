@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { StatusPedido } from "~/domain/statuses";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { curriculos, pedidos, pedidosServicos } from "~/infra/db/schema.server";
-import { setClock } from "~/modules/accounts/session.server";
 import { getDashboard } from "~/modules/orders/dashboard.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import { truncateAll, withTestDatabase } from "../setup/db";

@@ -2,14 +2,15 @@
 // keeps the owner in while strangers lock the e-mail, and the gate in front of argon2.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { rateLimits, sessoes, usuarios } from "~/infra/db/schema.server";
+import { openTotpSecret } from "~/infra/secret-box.server";
 import { DEVICE_MAX_AGE_S, deviceCookie } from "~/modules/accounts/device-cookie.server";
 import { setHashingLimits } from "~/modules/accounts/password-hashing.server";
-import { createUser, setClock } from "~/modules/accounts/session.server";
+import { createUser } from "~/modules/accounts/session.server";
 import { LOGIN_OPS } from "~/modules/accounts/sign-in.server";
 import { totp } from "~/modules/accounts/totp";
-import { openTotpSecret } from "~/modules/accounts/totp.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";

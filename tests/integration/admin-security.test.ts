@@ -2,6 +2,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { adminAuditLog } from "~/infra/db/schema.server";
 import { logAudit } from "~/modules/accounts/audit.server";
@@ -10,7 +11,6 @@ import {
   type RateLimitOperation,
   registerAttempt,
 } from "~/modules/accounts/rate-limits.server";
-import { setClock } from "~/modules/accounts/session.server";
 import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/settings.server";
 import * as configuracoesRoute from "~/routes/admin/configuracoes";
 import * as securityRoute from "~/routes/admin/security";

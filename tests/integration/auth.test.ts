@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { setClock } from "~/infra/clock.server";
 import {
   ABSOLUTE_TIMEOUT_MS,
   createSession,
@@ -7,7 +8,6 @@ import {
   getSessionState,
   IDLE_TIMEOUT_MS,
   requireAdmin,
-  setClock,
   verifyPassword,
 } from "~/modules/accounts/session.server";
 import { withTestDatabase } from "../setup/db";

@@ -20,16 +20,12 @@ import {
 } from "~/infra/backup.server";
 import { type Database, migrateDatabase, openDatabase, queryRows } from "~/infra/db/client.server";
 import { rateLimits, usuarios } from "~/infra/db/schema.server";
+import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/infra/secret-box.server";
 import { localDiskDriver, type StorageDriver, storage } from "~/infra/storage.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/rate-limits.server";
 import { createSession, createUser } from "~/modules/accounts/session.server";
 import { generateTotpSecret, totp } from "~/modules/accounts/totp";
-import {
-  openTotpSecret,
-  sealTotpSecret,
-  totpSealKey,
-  verifySecondFactor,
-} from "~/modules/accounts/totp.server";
+import { verifySecondFactor } from "~/modules/accounts/totp.server";
 import { placeOrder } from "~/modules/orders/order.server";
 import { action as quoteAction } from "~/routes/public/servicos";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";

@@ -1,11 +1,11 @@
 // The security dashboard (SPEC §2.3): counters, the audit trail, the rate-limit entries,
 // unblock and the 7-day cleanup. Every write here is itself audited.
 import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { now } from "~/infra/clock.server";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { adminAuditLog, rateLimits } from "~/infra/db/schema.server";
 import { logAudit } from "./audit.server";
 import { rateLimitLabel, unblock } from "./rate-limits.server";
-import { now } from "./session.server";
 
 export const AUDIT_VIEW_LIMIT = 50;
 export const RATE_LIMIT_VIEW_LIMIT = 100;

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import argon2 from "argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
+import { now } from "~/infra/clock.server";
 import { db, type Executor } from "~/infra/db/client.server";
 import { type Sessao, sessoes, type Usuario, usuarios } from "~/infra/db/schema.server";
 import { requestInfo } from "~/infra/request-info.server";
@@ -22,15 +23,6 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads stay cheap. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-
-/** The clock, replaceable in tests. */
-let clock: () => Date = () => new Date();
-export function setClock(next: (() => Date) | undefined) {
-  clock = next ?? (() => new Date());
-}
-export function now(): Date {
-  return clock();
-}
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });

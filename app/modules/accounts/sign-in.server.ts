@@ -2,6 +2,7 @@
 // answers that do not tell whether an e-mail exists, the optional TOTP step, logout, and
 // the audit entries of each (SPEC §4 admin session, §8 admin auth).
 import { and, eq, ne } from "drizzle-orm";
+import { now } from "~/infra/clock.server";
 import { transaction } from "~/infra/db/client.server";
 import { sessoes, type Usuario, usuarios } from "~/infra/db/schema.server";
 import { requestInfo } from "~/infra/request-info.server";
@@ -26,7 +27,6 @@ import {
   getSessionState,
   hashPassword,
   normalizeEmail,
-  now,
   sessionCookie,
   verifyPassword,
 } from "./session.server";

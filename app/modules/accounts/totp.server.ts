@@ -1,12 +1,12 @@
 // Optional second factor for admin accounts: TOTP secrets sealed with AES-256-GCM (key
 // derived from the session secret), one-time recovery codes stored as sha256 hashes.
-import crypto from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { shop } from "~/content/shop";
+import { now } from "~/infra/clock.server";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { type Usuario, usuarios } from "~/infra/db/schema.server";
-import { sessionSecret } from "~/infra/secret.server";
+import { openTotpSecret, sealTotpSecret } from "~/infra/secret-box.server";
 import {
   generateRecoveryCodes,
   generateTotpSecret,
@@ -15,38 +15,7 @@ import {
   verifyTotp,
 } from "~/modules/accounts/totp";
 import { logAudit } from "./audit.server";
-import { now, sha256 } from "./session.server";
-
-/** The key TOTP secrets are sealed with on a machine whose session secret is `secret`. */
-export function totpSealKey(secret = sessionSecret()): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", secret, "agropet-totp", "totp-secret-v1", 32));
-}
-
-export function sealTotpSecret(secret: string, key = totpSealKey()): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
-  const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-    .join(".");
-}
-
-/** The base32 secret, or null when the sealed value cannot be opened (fails closed). */
-export function openTotpSecret(sealed: string | null, key = totpSealKey()): string | null {
-  if (!sealed) return null;
-  const [version, iv, tag, body] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || !body) return null;
-  try {
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([
-      decipher.update(Buffer.from(body, "base64url")),
-      decipher.final(),
-    ]).toString("utf8");
-  } catch {
-    return null;
-  }
-}
+import { sha256 } from "./session.server";
 
 /** Starts (or restarts) an enrolment: a new secret, not active until a code confirms it. */
 export async function startTotpEnrolment(userId: string): Promise<string> {

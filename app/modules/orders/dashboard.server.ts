@@ -5,9 +5,9 @@ import { shopDay } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
 import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
+import { now } from "~/infra/clock.server";
 import { db, type Executor } from "~/infra/db/client.server";
 import { curriculos, pedidos, pedidosServicos } from "~/infra/db/schema.server";
-import { now } from "~/modules/accounts/session.server";
 
 export const CHART_DAYS = 7;
 export const RECENT_LIMIT = 5;
