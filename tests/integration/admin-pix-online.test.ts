@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, cobrancas, configuracoes, pedidos } from "~/infra/db/schema.server";
 import { resetEnvCache } from "~/infra/env.server";
-import { REFUND_MESSAGES } from "~/modules/orders/lifecycle.server";
+import { REFUND_MESSAGES } from "~/modules/orders/status.server";
 import { reconcilePendingCobrancas } from "~/modules/payments/cobrancas.server";
 import { getPaymentConfig } from "~/modules/payments/settings.server";
 import { updateSettings } from "~/modules/shop/settings.server";

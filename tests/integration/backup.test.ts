@@ -26,7 +26,7 @@ import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/rate-limits.se
 import { createSession, createUser } from "~/modules/accounts/session.server";
 import { generateTotpSecret, totp } from "~/modules/accounts/totp";
 import { verifySecondFactor } from "~/modules/accounts/totp.server";
-import { placeOrder } from "~/modules/orders/order.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
 import { action as quoteAction } from "~/routes/public/servicos";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { seedDatabase } from "~/startup/seed.server";

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, cobrancas, pedidos } from "~/infra/db/schema.server";
-import { placeOrder } from "~/modules/orders/order.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
 import { expireUnpaidPixOrders } from "~/modules/payments/cobrancas.server";
 import { signNotification } from "~/modules/payments/mercadopago.server";
 import { updateSettings } from "~/modules/shop/settings.server";

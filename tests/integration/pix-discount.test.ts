@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { itensPedido, webhookEntregas } from "~/infra/db/schema.server";
 import { quoteCart } from "~/modules/orders/cart.server";
 import { orderMessage } from "~/modules/orders/message";
-import { placeOrder } from "~/modules/orders/order.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
 import { updateSettings } from "~/modules/shop/settings.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cupons, itensPedido, pedidos, webhookEntregas } from "~/infra/db/schema.server";
 import { quoteCart } from "~/modules/orders/cart.server";
 import { readOrderFlash } from "~/modules/orders/flash.server";
-import { getCustomerOrder, placeOrder } from "~/modules/orders/order.server";
+import { getCustomerOrder, placeOrder } from "~/modules/orders/place-order.server";
 import { updateSettings } from "~/modules/shop/settings.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { getCustomerOrder, placeOrder } from "~/modules/orders/order.server";
+import { getCustomerOrder, placeOrder } from "~/modules/orders/place-order.server";
 import { crc16 } from "~/modules/payments/pix";
 import { updateSettings } from "~/modules/shop/settings.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";

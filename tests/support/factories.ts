@@ -11,7 +11,7 @@ import {
 } from "~/infra/db/schema.server";
 import { createSession, createUser } from "~/modules/accounts/session.server";
 import { productSearchText } from "~/modules/catalog/search";
-import type { OrderInput } from "~/modules/orders/order.server";
+import type { OrderInput } from "~/modules/orders/place-order.server";
 import { makeRequest } from "../setup/requests";
 
 let counter = 0;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/infra/db/client.server";
 import { pedidos } from "~/infra/db/schema.server";
 import { resetEnvCache } from "~/infra/env.server";
-import { placeOrder } from "~/modules/orders/order.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
 import { createPixCobranca } from "~/modules/payments/cobrancas.server";
 import { createProduct, orderInput } from "./factories";
 import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";

@@ -24,7 +24,7 @@ import { startOrderPixCharge } from "~/modules/payments/pix-online.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
 import { currentSettings } from "~/modules/shop/settings.server";
 import { orderFlashHeader } from "./flash.server";
-import { placeOrder } from "./order.server";
+import { placeOrder } from "./place-order.server";
 
 /**
  * A refusal; `values` are the fields as posted, so a page served without React (a document

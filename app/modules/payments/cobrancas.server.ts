@@ -15,8 +15,8 @@ import { logger } from "~/infra/logger.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
 import { logAudit } from "~/modules/accounts/audit.server";
 import { enqueueWebhook } from "~/modules/notifications/webhooks.server";
-import { cancelLockedOrder } from "~/modules/orders/lifecycle.server";
-import { orderWebhookPayload } from "~/modules/orders/order.server";
+import { orderWebhookPayload } from "~/modules/orders/place-order.server";
+import { cancelLockedOrder } from "~/modules/orders/status.server";
 import {
   advancesCobranca,
   chargeLapsed,

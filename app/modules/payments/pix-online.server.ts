@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import { db } from "~/infra/db/client.server";
 import type { Pedido } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
-import { getCustomerOrder } from "~/modules/orders/order.server";
+import { getCustomerOrder } from "~/modules/orders/place-order.server";
 import { pixOnlineStage } from "~/modules/payments/cobranca";
 import type { Settings } from "~/modules/shop/settings.server";
 import { CobrancaError, createPixCobranca, latestCobranca } from "./cobrancas.server";
