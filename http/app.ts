@@ -20,7 +20,7 @@ import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/session.
 import { stopImportWorker } from "~/modules/catalog/import.server";
 import { storeListingHandler } from "~/modules/catalog/listing-page.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/webhooks.server";
-import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/payments/cobrancas.server";
+import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/pix-expiry.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 export async function start() {

@@ -8,11 +8,11 @@ import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/infra/db/s
 import { resetEnvCache } from "~/infra/env.server";
 import { AdminError } from "~/modules/accounts/actor.server";
 import {
-  CobrancaError,
-  createPixCobranca,
+  chargeOrderPix,
   reconcilePendingCobrancas,
   refundPixCobranca,
-} from "~/modules/payments/cobrancas.server";
+} from "~/modules/orders/payment.server";
+import { CobrancaError } from "~/modules/payments/cobrancas.server";
 import { signNotification } from "~/modules/payments/mercadopago.server";
 import { paymentSettingsSchema } from "~/modules/payments/settings.schema";
 import {
@@ -113,7 +113,7 @@ describe("creating a Pix charge", () => {
   it("creates it through POST /v1/payments with an idempotency key and keeps the QR code", async () => {
     const pedido = await pixOrder(4590);
     const before = Date.now();
-    const cobranca = await createPixCobranca(pedido.id, { email: "maria@example.com" });
+    const cobranca = await chargeOrderPix(pedido.id, { email: "maria@example.com" });
 
     const posts = mp.requests.filter((r) => r.method === "POST" && r.path === "/v1/payments");
     expect(posts).toHaveLength(1);
@@ -149,14 +149,14 @@ describe("creating a Pix charge", () => {
 
   it("gives back the open charge, and a retry after a lost answer gets the same payment", async () => {
     const { pedido, cobranca } = await pixOrderWithCharge();
-    const again = await createPixCobranca(pedido.id, { email: "maria@example.com" });
+    const again = await chargeOrderPix(pedido.id, { email: "maria@example.com" });
     expect(again.id).toBe(cobranca.id);
     expect(mp.requests.filter((r) => r.method === "POST")).toHaveLength(1);
 
     // As if the first answer had never been stored: the same key goes out again and the
     // provider answers with the same payment, not a second one.
     await ctx.database.db.delete(cobrancas).where(eq(cobrancas.id, cobranca.id));
-    const retried = await createPixCobranca(pedido.id, { email: "maria@example.com" });
+    const retried = await chargeOrderPix(pedido.id, { email: "maria@example.com" });
     expect(retried.externoId).toBe(cobranca.externoId);
     expect(retried.idempotencyKey).toBe(cobranca.idempotencyKey);
     const forOrder = [...mp.payments.values()].filter(
@@ -168,7 +168,7 @@ describe("creating a Pix charge", () => {
   it("makes a new charge once the previous one expired", async () => {
     const { pedido, cobranca } = await pixOrderWithCharge();
     const later = new Date(cobranca.expiraEm!.getTime() + 60_000);
-    const next = await createPixCobranca(pedido.id, { email: "maria@example.com" }, () => later);
+    const next = await chargeOrderPix(pedido.id, { email: "maria@example.com" }, () => later);
     expect(next.externoId).not.toBe(cobranca.externoId);
     expect(next.idempotencyKey).not.toBe(cobranca.idempotencyKey);
   });
@@ -179,12 +179,12 @@ describe("creating a Pix charge", () => {
       .update(pedidos)
       .set({ formaPagamento: "dinheiro" })
       .where(eq(pedidos.id, pedido.id));
-    await expect(createPixCobranca(pedido.id, { email: "a@b.com" })).rejects.toThrow(
+    await expect(chargeOrderPix(pedido.id, { email: "a@b.com" })).rejects.toThrow(
       "Este pedido não é pago por Pix online",
     );
     const other = await pixOrder();
     await updateSettings(ctx.database.db, { mercadopagoAtivo: false });
-    await expect(createPixCobranca(other.id, { email: "a@b.com" })).rejects.toThrow(CobrancaError);
+    await expect(chargeOrderPix(other.id, { email: "a@b.com" })).rejects.toThrow(CobrancaError);
     expect(mp.requests).toHaveLength(0);
   });
 });

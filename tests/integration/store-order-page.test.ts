@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { getCustomerOrder, placeOrder } from "~/modules/orders/place-order.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { getCustomerOrder } from "~/modules/orders/queries.server";
 import { crc16 } from "~/modules/payments/pix";
 import { updateSettings } from "~/modules/shop/settings.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";

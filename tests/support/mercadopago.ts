@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/infra/db/client.server";
 import { pedidos } from "~/infra/db/schema.server";
 import { resetEnvCache } from "~/infra/env.server";
+import { chargeOrderPix } from "~/modules/orders/payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
-import { createPixCobranca } from "~/modules/payments/cobrancas.server";
 import { createProduct, orderInput } from "./factories";
 import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
 
@@ -88,6 +88,6 @@ export async function pixOrder(database: Database, preco = 4590) {
 /** An online-Pix order with its charge created at the fake server. */
 export async function pixOrderWithCharge(database: Database) {
   const pedido = await pixOrder(database);
-  const cobranca = await createPixCobranca(pedido.id, { email: "maria@example.com" });
+  const cobranca = await chargeOrderPix(pedido.id, { email: "maria@example.com" });
   return { pedido, cobranca };
 }

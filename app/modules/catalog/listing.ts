@@ -1,8 +1,7 @@
 // Store catalogue rules shared by the list, the product page and the server.
+import { isLowStock } from "~/modules/inventory/levels";
 import { normalizeSearch } from "./search";
 
-/** Low-stock badge and the admin's estoque_baixo filter (SPEC §9). */
-export const LOW_STOCK_THRESHOLD = 5;
 /** Products per page of /loja. */
 export const STORE_PAGE_SIZE = 48;
 
@@ -13,10 +12,6 @@ export function storeListingQuery(params: URLSearchParams) {
     categoria: params.get("categoria") ?? "",
     pagina: Number(params.get("pagina")) || 1,
   };
-}
-
-export function isLowStock(estoque: number): boolean {
-  return estoque > 0 && estoque <= LOW_STOCK_THRESHOLD;
 }
 
 /** 'Medicamentos Veterinários' -> 'medicamentos-veterinarios' (the ?categoria= value). */

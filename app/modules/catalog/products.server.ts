@@ -1,21 +1,17 @@
 // Products: the store's reads (the catalogue list and one product's page, SPEC §7.1) and
 // the admin's management (SPEC §2.3 products view, §5.7, §7.2): list, create, edit,
 // activate, delete (soft when the product is in past orders) and images.
-import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { db, type Executor, runSql, transaction } from "~/infra/db/client.server";
 import { isUniqueViolation } from "~/infra/db/errors.server";
 import { categorias, itensPedido, type Produto, produtos } from "~/infra/db/schema.server";
 import { deleteProductImage, saveProductImage } from "~/infra/images.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
-import {
-  categorySlug,
-  LOW_STOCK_THRESHOLD,
-  STORE_PAGE_SIZE,
-  UUID_PATTERN,
-} from "~/modules/catalog/listing";
+import { categorySlug, STORE_PAGE_SIZE, UUID_PATTERN } from "~/modules/catalog/listing";
 import type { ProductInput } from "~/modules/catalog/product.schema";
 import { normalizeSearch, productSearchText } from "~/modules/catalog/search";
+import { lowStockCondition } from "~/modules/inventory/stock.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 
 export const PRODUCTS_PAGE_SIZE = 50;
@@ -41,9 +37,7 @@ export async function listAdminProducts(
     term ? sql`${produtos.busca} like ${`%${term.replace(/[\\%_]/g, "\\$&")}%`}` : undefined,
     filters.categoriaId ? eq(produtos.categoriaId, filters.categoriaId) : undefined,
     // The same rule as the hub counter and the badge (isLowStock): 1 to 5; 0 is 'sem estoque'.
-    filters.estoqueBaixo
-      ? and(gt(produtos.estoque, 0), lte(produtos.estoque, LOW_STOCK_THRESHOLD))
-      : undefined,
+    filters.estoqueBaixo ? lowStockCondition() : undefined,
   );
   const pageSize = filters.pageSize ?? PRODUCTS_PAGE_SIZE;
   const page = Math.max(1, filters.page ?? 1);

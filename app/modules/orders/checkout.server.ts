@@ -1,6 +1,6 @@
 // The checkout: from the posted form to a placed order (SPEC §5.5). Reads and checks the
 // form with the same schema as the browser, counts the client's orders per hour, places the
-// order in one transaction (orders.server.ts), starts the online Pix charge when chosen,
+// order in one transaction (place-order.server.ts), starts the online Pix charge when chosen,
 // and answers with where the customer goes next.
 import { data, redirect } from "react-router";
 import { shop } from "~/content/shop";
@@ -20,10 +20,10 @@ import {
   REQUIRED_FIELDS_MESSAGE,
 } from "~/modules/orders/checkout.schema";
 import { orderMessage } from "~/modules/orders/message";
-import { startOrderPixCharge } from "~/modules/payments/pix-online.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
 import { currentSettings } from "~/modules/shop/settings.server";
 import { orderFlashHeader } from "./flash.server";
+import { startOrderPixCharge } from "./pix.server";
 import { placeOrder } from "./place-order.server";
 
 /**

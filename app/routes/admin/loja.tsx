@@ -14,7 +14,7 @@ import { requireAdmin } from "~/modules/accounts/session.server";
 import { listCategories } from "~/modules/catalog/categories.server";
 import { listAdminProducts, PRODUCTS_PAGE_SIZE } from "~/modules/catalog/products.server";
 import { listBairros } from "~/modules/delivery/bairros.server";
-import { listAdminOrders, storeStats } from "~/modules/orders/status.server";
+import { listAdminOrders, storeStats } from "~/modules/orders/queries.server";
 import { paymentSettingsView } from "~/modules/payments/settings.server";
 import { listCoupons } from "~/modules/promotions/coupons.server";
 import { getSettings } from "~/modules/shop/settings.server";

@@ -14,9 +14,10 @@ import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { readOrderFlash } from "~/modules/orders/flash.server";
-import { getCustomerOrder } from "~/modules/orders/place-order.server";
+import { retryOrderPixCharge } from "~/modules/orders/pix.server";
+import { getCustomerOrder } from "~/modules/orders/queries.server";
 import { pixChargeFor } from "~/modules/payments/pix.server";
-import { pixOnlineView, retryOrderPixCharge } from "~/modules/payments/pix-online.server";
+import { pixOnlineView } from "~/modules/payments/pix-online.server";
 import { getSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/pedido";
 

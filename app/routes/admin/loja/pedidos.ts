@@ -2,7 +2,8 @@
 // automatic-Pix payment.
 
 import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
-import { refundOrderPix, setOrderStatus, setPaymentStatus } from "~/modules/orders/status.server";
+import { refundOrderPix } from "~/modules/orders/payment.server";
+import { setOrderStatus, setPaymentStatus } from "~/modules/orders/status.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";

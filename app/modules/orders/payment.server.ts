@@ -1,0 +1,201 @@
+// An order's payment follows its online charges. Payments moves a charge and reports how
+// it moved (advanceCobranca); here the order takes the move on in the same transaction,
+// with the charge and the order locked: the order is paid (or refunded) once, audited, and
+// the order webhook announces it. Also here: the Mercado Pago notification, the
+// reconciliation of charges whose notification was lost, refunds and a new charge for an
+// order. The order becomes 'pago' only from a status read from the provider.
+import { eq } from "drizzle-orm";
+import { db, type Tx, transaction } from "~/infra/db/client.server";
+import { type Cobranca, type Pedido, pedidos } from "~/infra/db/schema.server";
+import { logger } from "~/infra/logger.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+import { logAudit } from "~/modules/accounts/audit.server";
+import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments/cobranca";
+import {
+  advanceCobranca,
+  COBRANCA_MESSAGES,
+  CobrancaError,
+  createPixCobranca,
+  currentProvider,
+  type NotificationAnswer,
+  pendingCobrancas,
+  readNotification,
+  requestRefund,
+} from "~/modules/payments/cobrancas.server";
+import { PaymentProviderError, type ProviderCobranca } from "~/modules/payments/provider.server";
+import { getSettings } from "~/modules/shop/settings.server";
+import { announceOrder } from "./webhook.server";
+
+/**
+ * The order's Pix charge: the current one while it can still be paid, else a new one
+ * (payments' createPixCobranca), for an order as it stands now.
+ */
+export async function chargeOrderPix(
+  pedidoId: string,
+  pagador: { email: string; nome?: string },
+  now: () => Date = () => new Date(),
+): Promise<Cobranca> {
+  const [pedido] = await db().select().from(pedidos).where(eq(pedidos.id, pedidoId));
+  if (!pedido) throw new CobrancaError(COBRANCA_MESSAGES.pedidoNaoEncontrado);
+  return createPixCobranca(pedido, pagador, now);
+}
+
+export type ApplyResult =
+  | { result: "desconhecida" }
+  | { result: "sem_mudanca"; cobranca: Cobranca }
+  | {
+      result: "atualizada";
+      cobranca: Cobranca;
+      /** The order's payment status when it changed. */
+      pagamento: Pedido["statusPagamento"] | null;
+    };
+
+const AUDIT_ACTION: Partial<Record<StatusCobranca, string>> = {
+  paga: "payment_confirmed",
+  reembolsada: "payment_refunded",
+};
+
+/**
+ * Applies the provider's view of a charge: payments moves the charge, and when it moved
+ * the order follows, in one transaction.
+ */
+export async function applyChargeUpdate(
+  provedor: Cobranca["provedor"],
+  charge: ProviderCobranca,
+  origem: "notificacao" | "reconciliacao" | "reembolso",
+  actor?: AdminActor,
+): Promise<ApplyResult> {
+  return transaction(async (tx) => {
+    const update = await advanceCobranca(tx, provedor, charge);
+    if (update.result !== "atualizada") return update;
+    const pagamento = await applyToOrder(tx, update.cobranca, origem, update.at, actor);
+    return { result: "atualizada", cobranca: update.cobranca, pagamento } as const;
+  });
+}
+
+async function applyToOrder(
+  tx: Tx,
+  cobranca: Cobranca,
+  origem: string,
+  at: Date,
+  actor?: AdminActor,
+): Promise<Pedido["statusPagamento"] | null> {
+  const [pedido] = await tx
+    .select()
+    .from(pedidos)
+    .where(eq(pedidos.id, cobranca.pedidoId))
+    .for("update");
+  if (!pedido) return null;
+  const next = orderPaymentAfter(pedido.statusPagamento, cobranca.status);
+  if (!next) return null;
+  const [updated] = await tx
+    .update(pedidos)
+    .set({ statusPagamento: next, updatedAt: at })
+    .where(eq(pedidos.id, pedido.id))
+    .returning();
+  const details = {
+    numero_pedido: pedido.numeroPedido,
+    de: pedido.statusPagamento,
+    para: next,
+    provedor: cobranca.provedor,
+    cobranca_externa: cobranca.externoId,
+    origem,
+  };
+  const action = AUDIT_ACTION[cobranca.status] ?? "payment_status_update";
+  if (actor) await audit(tx, actor, action, "pedido", pedido.id, details);
+  else await logAudit({ action, resourceType: "pedido", resourceId: pedido.id, details }, tx);
+  await announceOrder(tx, await getSettings(tx), updated!, at, { evento: "pagamento_atualizado" });
+  return next;
+}
+
+/**
+ * POST /webhooks/mercadopago. 401 for a bad signature (nothing read, nothing changed);
+ * 200 for anything authentic, relevant or not; 503 when the provider cannot be read, so
+ * Mercado Pago tries again (and the reconciliation pass catches it anyway).
+ */
+export async function handleNotification(
+  request: Request,
+  now = new Date(),
+): Promise<NotificationAnswer> {
+  const notice = await readNotification(request, now);
+  if ("status" in notice) return notice;
+  try {
+    const charge = await notice.provider.getCobranca(notice.externoId);
+    if (!charge) return { status: 200, body: "cobrança desconhecida" };
+    const applied = await applyChargeUpdate(notice.provider.nome, charge, "notificacao");
+    return { status: 200, body: applied.result };
+  } catch (error) {
+    logger.error({ err: error, cobranca: notice.externoId }, "falha ao consultar o Mercado Pago");
+    return { status: 503, body: "tente novamente" };
+  }
+}
+
+/**
+ * Asks the provider about every pending charge (the oldest first) and applies the answer,
+ * so a payment whose notification was lost is still confirmed. Returns how many changed.
+ */
+export async function reconcilePendingCobrancas(
+  options: { now?: Date; limit?: number } = {},
+): Promise<number> {
+  const provider = await currentProvider();
+  if (!provider) return 0;
+  const pending = await pendingCobrancas(provider, {
+    now: options.now ?? new Date(),
+    limit: options.limit,
+  });
+  let changed = 0;
+  for (const row of pending) {
+    try {
+      const charge = await provider.getCobranca(row.externoId);
+      if (!charge) continue;
+      const applied = await applyChargeUpdate(provider.nome, charge, "reconciliacao");
+      if (applied.result === "atualizada") changed++;
+    } catch (error) {
+      logger.warn({ err: error, cobranca: row.id }, "reconciliação: falha ao consultar cobrança");
+    }
+  }
+  return changed;
+}
+
+/** Refunds the order's paid Pix charge in full; the order becomes 'reembolsado'. */
+export async function refundPixCobranca(pedidoId: string, actor: AdminActor): Promise<Cobranca> {
+  const { provedor, charge } = await requestRefund(pedidoId);
+  const applied = await applyChargeUpdate(provedor, charge, "reembolso", actor);
+  if (applied.result === "desconhecida") throw new AdminError(COBRANCA_MESSAGES.semPagamento);
+  return applied.cobranca;
+}
+
+export const REFUND_MESSAGES = {
+  naoEncontrado: "Pedido não encontrado",
+  formaErrada: "Só pedidos pagos por Pix automático podem ser reembolsados por aqui",
+  jaReembolsado: "Este pedido já foi reembolsado",
+  naoPago: "Só pedidos com pagamento confirmado podem ser reembolsados",
+  provedor: "O Mercado Pago não aceitou o reembolso agora. Tente novamente em alguns minutos.",
+  pendente:
+    "O Mercado Pago ainda não confirmou o reembolso. Confira o pagamento no painel do Mercado Pago.",
+} as const;
+
+/**
+ * Refunds an automatic-Pix order in full, from the orders view. The order's state is
+ * checked here, whatever the screen showed; the provider's refund is idempotent per charge,
+ * so a double click or a retry never refunds twice. The order becomes 'reembolsado'
+ * (audited in the admin's name) only once the provider says the payment is refunded.
+ */
+export async function refundOrderPix(id: string, actor: AdminActor): Promise<Cobranca> {
+  const [order] = await db().select().from(pedidos).where(eq(pedidos.id, id));
+  if (!order) throw new AdminError(REFUND_MESSAGES.naoEncontrado);
+  if (order.formaPagamento !== "pix_mercadopago") throw new AdminError(REFUND_MESSAGES.formaErrada);
+  if (order.statusPagamento === "reembolsado") throw new AdminError(REFUND_MESSAGES.jaReembolsado);
+  if (order.statusPagamento !== "pago") throw new AdminError(REFUND_MESSAGES.naoPago);
+  let cobranca: Cobranca;
+  try {
+    cobranca = await refundPixCobranca(id, actor);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    // The provider's answer is English and technical: it goes to the log, not the screen.
+    logger.warn({ err: error, pedido: id }, "reembolso recusado pelo Mercado Pago");
+    throw new AdminError(REFUND_MESSAGES.provedor);
+  }
+  if (cobranca.status !== "reembolsada") throw new AdminError(REFUND_MESSAGES.pendente);
+  return cobranca;
+}

@@ -1,0 +1,138 @@
+// The order lifecycle's job for online Pix: every few seconds, reconcile the pending
+// charges with the provider, then cancel the orders whose charge lapsed unpaid, returning
+// their stock exactly once (the admin's cancellation rule, decision 0007).
+import { and, asc, eq, lte, ne, or } from "drizzle-orm";
+import { db, transaction } from "~/infra/db/client.server";
+import { cobrancas, pedidos } from "~/infra/db/schema.server";
+import { logger } from "~/infra/logger.server";
+import { logAudit } from "~/modules/accounts/audit.server";
+import {
+  currentProvider,
+  expireCobranca,
+  hasPaidCobranca,
+  latestCobranca,
+  lockLapsedCobranca,
+} from "~/modules/payments/cobrancas.server";
+import { applyChargeUpdate, reconcilePendingCobrancas } from "./payment.server";
+import { cancelLockedOrder } from "./status.server";
+
+/**
+ * A payment made in the last seconds of a charge may be announced a little later: the
+ * order is cancelled only this long after the charge's expiry.
+ */
+export const EXPIRY_GRACE_MS = 2 * 60_000;
+
+/**
+ * Cancels the orders whose online Pix lapsed unpaid. A charge still 'pendente' here is
+ * first read from the provider: one that was paid is confirmed instead, and while the
+ * provider cannot be read nothing is cancelled (it may have been paid). Returns how many
+ * it cancelled.
+ */
+export async function expireUnpaidPixOrders(
+  options: { now?: Date; limit?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
+  const candidates = await db()
+    .select({ cobranca: cobrancas })
+    .from(cobrancas)
+    .innerJoin(pedidos, eq(pedidos.id, cobrancas.pedidoId))
+    .where(
+      and(
+        eq(pedidos.formaPagamento, "pix_mercadopago"),
+        eq(pedidos.statusPagamento, "aguardando"),
+        ne(pedidos.statusPedido, "cancelado"),
+        or(
+          eq(cobrancas.status, "expirada"),
+          and(eq(cobrancas.status, "pendente"), lte(cobrancas.expiraEm, cutoff)),
+        ),
+      ),
+    )
+    .orderBy(asc(cobrancas.createdAt))
+    .limit(options.limit ?? 50);
+  let cancelled = 0;
+  for (const { cobranca } of candidates) {
+    try {
+      // Only the order's newest charge speaks for it.
+      if ((await latestCobranca(cobranca.pedidoId))?.id !== cobranca.id) continue;
+      if (cobranca.status === "pendente") {
+        const provider = await currentProvider();
+        if (!provider) continue;
+        const charge = await provider.getCobranca(cobranca.externoId);
+        if (charge) {
+          const applied = await applyChargeUpdate(cobranca.provedor, charge, "reconciliacao");
+          if (applied.result !== "desconhecida" && applied.cobranca.status === "paga") continue;
+        }
+      }
+      if (await cancelLapsedOrder(cobranca.id, now)) cancelled++;
+    } catch (error) {
+      logger.warn({ err: error, cobranca: cobranca.id }, "expiração do Pix: falha ao cancelar");
+    }
+  }
+  return cancelled;
+}
+
+async function cancelLapsedOrder(cobrancaId: string, now: Date): Promise<boolean> {
+  return transaction(async (tx) => {
+    const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
+    const lapsed = await lockLapsedCobranca(tx, cobrancaId, cutoff);
+    if (!lapsed) return false;
+    const [pedido] = await tx
+      .select()
+      .from(pedidos)
+      .where(eq(pedidos.id, lapsed.pedidoId))
+      .for("update");
+    // Paid or cancelled meanwhile (notification, admin, another instance): nothing to do.
+    if (pedido?.statusPagamento !== "aguardando" || pedido.statusPedido === "cancelado") {
+      return false;
+    }
+    if (await hasPaidCobranca(tx, pedido.id)) return false;
+    await expireCobranca(tx, lapsed, now);
+    const { estoque } = await cancelLockedOrder(tx, pedido);
+    await logAudit(
+      {
+        action: "order_status_update",
+        resourceType: "pedido",
+        resourceId: pedido.id,
+        details: {
+          numero_pedido: pedido.numeroPedido,
+          de: pedido.statusPedido,
+          para: "cancelado",
+          ...(estoque ? { estoque } : {}),
+          origem: "pix_expirado",
+        },
+      },
+      tx,
+    );
+    return true;
+  });
+}
+
+// --- the schedule ----------------------------------------------------------------------
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<unknown> | undefined;
+
+function runOnce() {
+  if (running) return;
+  // Reconcile first: a payment that did arrive is confirmed before anything expires.
+  running = reconcilePendingCobrancas()
+    .then(() => expireUnpaidPixOrders())
+    .catch((error) => logger.error({ err: error }, "reconciliação de cobranças falhou"))
+    .finally(() => {
+      running = undefined;
+    });
+}
+
+export function startPaymentReconciler(intervalSeconds: number) {
+  if (intervalSeconds <= 0 || timer) return;
+  timer = setInterval(runOnce, intervalSeconds * 1000);
+  timer.unref();
+}
+
+/** Stops the timer and waits for a pass in progress (graceful shutdown). */
+export async function stopPaymentReconciler() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}

@@ -1,0 +1,15 @@
+// The secret of an order's link (/loja/pedido/<numero>?token=...): only its hash is kept.
+import crypto from "node:crypto";
+import { sessionSecret } from "~/infra/secret.server";
+
+/** The secret of the order link: derived from the form's idempotency key, so a retry gets it back. */
+export function orderToken(idempotencyKey: string): string {
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`pedido:${idempotencyKey}`)
+    .digest("base64url");
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}

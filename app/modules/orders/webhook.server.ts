@@ -1,0 +1,76 @@
+// The order webhook (SPEC §7.5): announced when an order is placed and again when its
+// payment changes, queued in the same transaction as the change (notifications' outbox).
+import { asc, eq } from "drizzle-orm";
+import { centavosToReais } from "~/domain/money";
+import type { Tx } from "~/infra/db/client.server";
+import { type ItemPedido, itensPedido, type Pedido } from "~/infra/db/schema.server";
+import { enqueueWebhook } from "~/modules/notifications/webhooks.server";
+import { type Settings, webhookUrlFor } from "~/modules/shop/settings.server";
+
+/** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */
+export function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
+  return {
+    tipo: "pedido",
+    pedido: {
+      id: pedido.id,
+      numero_pedido: pedido.numeroPedido,
+      subtotal: centavosToReais(pedido.subtotal),
+      taxa_entrega: centavosToReais(pedido.taxaEntrega),
+      desconto: centavosToReais(pedido.desconto),
+      desconto_pix: centavosToReais(pedido.descontoPix),
+      total: centavosToReais(pedido.total),
+      cupom_codigo: pedido.cupomCodigo,
+      forma_pagamento: pedido.formaPagamento,
+      troco_para: pedido.trocoPara === null ? null : centavosToReais(pedido.trocoPara),
+      janela_entrega: pedido.janelaEntrega,
+      observacoes: pedido.observacoes,
+      status_pedido: pedido.statusPedido,
+      status_pagamento: pedido.statusPagamento,
+      created_at: pedido.createdAt.toISOString(),
+    },
+    itens: itens.map((i) => ({
+      produto_id: i.produtoId,
+      produto_nome: i.produtoNome,
+      produto_preco: centavosToReais(i.produtoPreco),
+      quantidade: i.quantidade,
+      subtotal: centavosToReais(i.subtotal),
+    })),
+    cliente: {
+      nome: pedido.clienteNome,
+      telefone: pedido.clienteTelefone,
+      endereco: pedido.clienteEndereco,
+      bairro: pedido.clienteBairro,
+      referencia: pedido.clienteReferencia,
+    },
+    timestamp: at.toISOString(),
+  };
+}
+
+/**
+ * Queues the order webhook when the shop has its URL set. The items are read here unless
+ * given; `evento` marks a later announcement of the same order (its payment changed).
+ */
+export async function announceOrder(
+  tx: Tx,
+  settings: Settings,
+  pedido: Pedido,
+  at: Date,
+  options: { itens?: ItemPedido[]; evento?: "pagamento_atualizado" } = {},
+): Promise<void> {
+  const url = webhookUrlFor(settings, "pedido");
+  if (!url) return;
+  const itens =
+    options.itens ??
+    (await tx
+      .select()
+      .from(itensPedido)
+      .where(eq(itensPedido.pedidoId, pedido.id))
+      .orderBy(asc(itensPedido.produtoNome)));
+  const payload = orderWebhookPayload(pedido, itens, at);
+  await enqueueWebhook(tx, {
+    tipo: "pedido",
+    url,
+    referenciaId: pedido.id,
+    payload: options.evento ? { ...payload, evento: options.evento } : payload,
+  });
+}
