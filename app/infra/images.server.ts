@@ -2,7 +2,6 @@
 // drops EXIF/GPS metadata (customers' phone photos carry their home location).
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { PRODUCT_IMAGE_WIDTHS, productImageKey } from "~/modules/catalog/product-image";
 import { publicUrl, StorageError, storage } from "./storage.server";
 
 /**
@@ -42,11 +41,14 @@ export function randomName(): string {
 }
 
 /**
- * Stores a product image in every width the store uses and returns the `imagem_url`
- * to save (the URL of the largest variant; see ~/modules/catalog/product-image for the srcset).
+ * Stores an image as square WebP files, one per width, under the keys `keyFor` gives, and
+ * returns the public URL of the largest one.
  */
-export async function saveProductImage(input: Uint8Array): Promise<string> {
-  const base = `produtos/${randomName()}`;
+export async function saveSquareImage(
+  input: Uint8Array,
+  widths: readonly number[],
+  keyFor: (width: number) => string,
+): Promise<string> {
   let source: ReturnType<typeof sharp>;
   try {
     source = sharp(input, SHARP_INPUT).rotate();
@@ -56,22 +58,13 @@ export async function saveProductImage(input: Uint8Array): Promise<string> {
   } catch (error) {
     throw imageError(error);
   }
-  for (const width of PRODUCT_IMAGE_WIDTHS) {
+  for (const width of widths) {
     const data = await source
       .clone()
       .resize({ width, height: width, fit: "cover", withoutEnlargement: false })
       .webp({ quality: 80 })
       .toBuffer();
-    await storage().put("public", productImageKey(base, width), data);
+    await storage().put("public", keyFor(width), data);
   }
-  return publicUrl(productImageKey(base, PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]!));
-}
-
-/** Removes every variant of a product image saved by `saveProductImage`. */
-export async function deleteProductImage(imagemUrl: string | null | undefined): Promise<void> {
-  const match = imagemUrl?.match(/^\/uploads\/(produtos\/[a-z0-9-]+)-\d+\.webp$/);
-  if (!match) return;
-  for (const width of PRODUCT_IMAGE_WIDTHS) {
-    await storage().delete("public", productImageKey(match[1]!, width));
-  }
+  return publicUrl(keyFor(widths[widths.length - 1]!));
 }

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, transaction } from "~/infra/db/client.server";
 import { bairrosEntrega, categorias, cupons, produtos } from "~/infra/db/schema.server";
-import { saveProductImage } from "~/infra/images.server";
+import { saveProductImage } from "~/modules/catalog/product-image.server";
 import { productSearchText } from "~/modules/catalog/search";
 import { getSettings } from "~/modules/shop/settings.server";
 

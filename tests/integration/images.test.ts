@@ -3,8 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { reencodePhoto, saveProductImage } from "~/infra/images.server";
+import { reencodePhoto } from "~/infra/images.server";
 import { StorageError } from "~/infra/storage.server";
+import { saveProductImage } from "~/modules/catalog/product-image.server";
 import { withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 
