@@ -1,11 +1,9 @@
-// The system tests page (SPEC §2.3, §5.8, §8): a real database query and a real webhook
-// POST from the server with the system-test payload (SPEC §7.5), 8-second time-out.
+// The system tests page (SPEC §2.3, §5.8, §8): a real database query. The webhook test is
+// the notifications module's (notifications/system-test.server.ts).
 import { count } from "drizzle-orm";
 import { db } from "~/infra/db/client.server";
 import { curriculos } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
-import { postJson, WEBHOOK_TIMEOUT_MS } from "~/modules/notifications/webhooks.server";
-import { getSettings, type Settings } from "./settings.server";
 
 export interface SystemTestResult {
   ok: boolean;
@@ -25,42 +23,4 @@ export async function testDatabase(): Promise<SystemTestResult> {
     logger.warn({ err: error }, "teste do banco falhou");
     return { ok: false, message: "Erro ao conectar com database" };
   }
-}
-
-/** The URL the system test posts to: the general webhook, else the resumes one. */
-export function systemTestWebhookUrl(settings: Settings): string | null {
-  return settings.webhookUrl?.trim() || settings.webhookCurriculos?.trim() || null;
-}
-
-export function systemTestPayload(at: Date = new Date()) {
-  return {
-    teste: true,
-    nomeCompleto: "Teste do Sistema",
-    email: "teste@agropetlitoral.com.br",
-    telefone: "(47) 99999-0000",
-    vaga: "Teste de Integração",
-    mensagem: "Esta é uma mensagem de teste enviada pelo painel administrativo.",
-    timestamp: at.toISOString(),
-    origem: "painel_admin",
-  };
-}
-
-export async function testWebhook(): Promise<SystemTestResult> {
-  const settings = await getSettings();
-  const url = systemTestWebhookUrl(settings);
-  if (!url) return { ok: false, message: "Configure o webhook antes de testar" };
-  const result = await postJson(url, systemTestPayload(), {
-    secret: settings.webhookSecret,
-    timeoutMs: WEBHOOK_TIMEOUT_MS,
-  });
-  if (result.ok) return { ok: true, message: "Teste enviado! Verifique seu WhatsApp/email." };
-  if (result.status !== undefined) {
-    return {
-      ok: false,
-      message: result.statusText
-        ? `Erro HTTP: ${result.status} - ${result.statusText}`
-        : `Erro HTTP: ${result.status}`,
-    };
-  }
-  return { ok: false, message: "Erro ao conectar com o webhook", detail: result.error };
 }

@@ -13,12 +13,8 @@ import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import type { FormResult } from "~/lib/form-result";
 import { requireAdmin } from "~/modules/accounts/session.server";
-import {
-  type SystemTestResult,
-  systemTestWebhookUrl,
-  testDatabase,
-  testWebhook,
-} from "~/modules/shop/diagnostics.server";
+import { systemTestWebhookUrl, testWebhook } from "~/modules/notifications/system-test.server";
+import { type SystemTestResult, testDatabase } from "~/modules/shop/diagnostics.server";
 import { getSettings } from "~/modules/shop/settings.server";
 import type { Route } from "./+types/testes";
 
