@@ -8,7 +8,7 @@ import { enqueueWebhook } from "~/modules/notifications/webhooks.server";
 import { type Settings, webhookUrlFor } from "~/modules/shop/settings.server";
 
 /** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */
-export function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
+function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
   return {
     tipo: "pedido",
     pedido: {
