@@ -7,6 +7,7 @@ import { UUID_PATTERN } from "~/modules/catalog/listing";
 import { storeProductColumns } from "~/modules/catalog/products.server";
 import { deliveryRules } from "~/modules/delivery/bairros.server";
 import { findServedArea } from "~/modules/delivery/fees";
+import { availableUnits } from "~/modules/inventory/levels";
 import { computeTotals, type OrderTotals } from "~/modules/orders/totals";
 import type { CouponResult } from "~/modules/promotions/coupon";
 import { checkCoupon } from "~/modules/promotions/coupons.server";
@@ -64,8 +65,9 @@ export async function quoteCart(
   const linhas: QuoteLine[] = input.itens.flatMap((item) => {
     const p = byId.get(item.produtoId);
     if (!p) return [];
-    const disponivel = p.ativo && p.estoque > 0;
-    const quantidade = disponivel ? Math.min(item.quantidade, p.estoque) : 0;
+    const estoque = availableUnits(p);
+    const disponivel = estoque > 0;
+    const quantidade = disponivel ? Math.min(item.quantidade, estoque) : 0;
     return [
       {
         id: p.id,
@@ -73,7 +75,7 @@ export async function quoteCart(
         imagemUrl: p.imagemUrl,
         preco: p.precoAtual,
         precoAntes: p.precoAntes,
-        estoque: disponivel ? p.estoque : 0,
+        estoque,
         quantidadePedida: item.quantidade,
         quantidade,
         disponivel,
