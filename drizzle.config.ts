@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/infra/db/schema.server.ts",
+  // Each module owns its slice of the stored model.
+  schema: "./app/modules/*/tables.server.ts",
   out: "./drizzle",
 });

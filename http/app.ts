@@ -16,11 +16,10 @@ import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
 import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
-import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/session.server";
-import { stopImportWorker } from "~/modules/catalog/import.server";
-import { storeListingHandler } from "~/modules/catalog/listing-page.server";
-import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/webhooks.server";
-import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/pix-expiry.server";
+import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
+import { stopImportWorker, storeListingHandler } from "~/modules/catalog/index.server";
+import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
+import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 export async function start() {

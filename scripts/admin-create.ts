@@ -2,8 +2,7 @@
 // for what is missing. The password is read without echo when typed.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
-import { passwordWeakness } from "~/modules/accounts/password-policy.server";
-import { upsertAdmin } from "~/modules/accounts/session.server";
+import { passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 async function ask(question: string, hidden = false): Promise<string> {

@@ -8,8 +8,8 @@ import {
   setDatabase,
 } from "~/infra/db/client.server";
 import { localDiskDriver, setStorage } from "~/infra/storage.server";
-import { createUser } from "~/modules/accounts/session.server";
-import { importProducts } from "~/modules/catalog/import.server";
+import { createUser } from "~/modules/accounts/index.server";
+import { importProducts } from "~/modules/catalog/index.server";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const ROWS = Number(process.argv[2] ?? 10_000);

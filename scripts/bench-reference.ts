@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/infra/db/client.server";
-import { STORE_PAGE_SIZE } from "~/modules/catalog/listing";
+import { STORE_PAGE_SIZE } from "~/modules/catalog";
 import { seedDatabase } from "~/startup/seed.server";
 
 const gzip = promisify(zlib.gzip);

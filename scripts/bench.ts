@@ -25,7 +25,7 @@ import path from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "../app/infra/db/client.server";
+import { openDatabase, queryRows } from "~/infra/db/client.server";
 import { buildUnlessSkipped, root, startServer, stopServer, table } from "./lib/server";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 

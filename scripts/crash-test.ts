@@ -14,8 +14,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { inArray, sql } from "drizzle-orm";
 import { type Database, openDatabase, queryRows } from "~/infra/db/client.server";
-import { itensPedido, pedidos, produtos } from "~/infra/db/schema.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { produtos } from "~/modules/catalog/index.server";
+import { itensPedido, pedidos } from "~/modules/orders/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const { values } = parseArgs({

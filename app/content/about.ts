@@ -1,5 +1,5 @@
 // Home and Sobre copy (SPEC §2.2): why choose us, product areas, story, mission, values.
-import { shop } from "./shop";
+import { shop } from "~/content/shop";
 
 export const whyChooseUs = [
   {

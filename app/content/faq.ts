@@ -1,6 +1,6 @@
 // FAQ of /faq (SPEC §2.2, §3): five categories with 3/4/3/4/3 questions, answers written
 // from the facts of SPEC §1 and §9 and the shop identity.
-import { shop } from "./shop";
+import { shop } from "~/content/shop";
 
 export interface FaqCategory {
   id: string;

@@ -1,7 +1,7 @@
 // Chat texts the admin sends to customers (SPEC §7.6).
 import { shop } from "~/content/shop";
-import { formatBRL } from "./money";
-import { tipoServicoLabel } from "./statuses";
+import { formatBRL } from "~/domain/money";
+import { tipoServicoLabel } from "~/domain/statuses";
 
 /** To a grooming customer: greeting, service, pet, order number, photos analysed, quote coming. */
 export function groomingChatMessage(order: {

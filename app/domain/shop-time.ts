@@ -1,7 +1,7 @@
 // Calendar arithmetic in the shop's time zone (America/Sao_Paulo), for "today" and
 // "this month" on the dashboard, a coupon's last day and the provider's dates: a day
 // starts at the shop's local midnight, not UTC's. The zone's offset is computed here only.
-import { SHOP_TIME_ZONE, shopDay } from "./dates";
+import { SHOP_TIME_ZONE, shopDay } from "~/domain/dates";
 
 /** Minutes to add to UTC to get the shop's wall clock at `instant` (e.g. -180). */
 export function shopOffsetMinutes(instant: Date): number {

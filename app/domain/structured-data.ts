@@ -1,7 +1,7 @@
 // JSON-LD of the home page: a PetStore with its open units, opening hours and phone. A unit
 // that has not opened yet is left out: search engines would show its hours as if it were open.
 import type { Shop } from "~/content/shop";
-import { absoluteUrl } from "./seo";
+import { absoluteUrl } from "~/domain/seo";
 
 export function petStoreJsonLd(shop: Shop, origin: string, phone: string) {
   const openingHoursSpecification = shop.hours

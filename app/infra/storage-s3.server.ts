@@ -22,7 +22,7 @@ import {
   type StorageArea,
   type StorageDriver,
   StorageError,
-} from "./storage.server";
+} from "~/infra/storage.server";
 
 export interface S3Settings {
   bucket: string;

@@ -1,7 +1,7 @@
 // Every loader and action of the React Router build goes through one guard, so a fault
 // that passes answers the same in every route (app/infra/unavailable.server.ts).
-import { logger } from "./logger.server";
-import { noteUnavailable, unavailableKind, unavailableResponse } from "./unavailable.server";
+import { logger } from "~/infra/logger.server";
+import { noteUnavailable, unavailableKind, unavailableResponse } from "~/infra/unavailable.server";
 
 type RouteFunction = (args: unknown) => unknown;
 

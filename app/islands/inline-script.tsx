@@ -6,8 +6,8 @@
 // gets the shared helpers (./kit.ts) there: the page's first such island writes the kit, once,
 // into `window`, and the others read it from there.
 import { createContext, useContext, useEffect, useId, useState } from "react";
+import { type IslandKit, islandKit } from "~/islands/kit";
 import { useNonce } from "~/lib/nonce";
-import { type IslandKit, islandKit } from "./kit";
 
 /** Where the first island that takes the kit leaves it for the others. */
 const KIT_GLOBAL = "window.agropetKit";

@@ -7,7 +7,7 @@
 
 // The cart's types are ~/modules/orders/cart's own; a type import is erased, so nothing of that
 // module reaches the page.
-import type { CartItem, CartState as StoredCart } from "~/modules/orders/cart";
+import type { CartItem, CartState as StoredCart } from "~/modules/orders";
 
 export type { CartItem, StoredCart };
 export type ToastTone = "ok" | "erro" | "aviso" | "info";

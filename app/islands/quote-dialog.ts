@@ -6,7 +6,7 @@
 // to the plain form, which posts to the page. Self-contained (see InlineScript): only its
 // arguments, the shared kit and the DOM.
 
-import type { IslandKit } from "./kit";
+import type { IslandKit } from "~/islands/kit";
 
 interface Message {
   title: string;

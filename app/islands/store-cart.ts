@@ -13,7 +13,7 @@
 // the button's `[data-rotulo]`, `[data-no-carrinho]` and the `[data-ver-carrinho]` link.
 // When everything is wired, `data-pronto` is set on the cart button.
 
-import type { StoredCart as Cart, IslandKit, CartItem as Item } from "./kit";
+import type { StoredCart as Cart, IslandKit, CartItem as Item } from "~/islands/kit";
 
 export interface StoreCartOptions {
   storageKey: string;

@@ -15,9 +15,9 @@
 // `[data-forma=…]` blocks, `[data-enviar]` and `[data-mensagem]`. When everything is wired,
 // `data-pronto` is set on `[data-compra-pagina]`.
 
-import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/modules/orders/cart";
-import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions/coupon";
-import type { StoredCart as Cart, IslandKit, CartItem as Item } from "./kit";
+import type { StoredCart as Cart, IslandKit, CartItem as Item } from "~/islands/kit";
+import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/modules/orders";
+import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
 
 /** The texts the island shows (it cannot import them): the same the React pages show. */
 export const PURCHASE_TEXTS: StorePurchaseOptions["texts"] = {

@@ -1,6 +1,6 @@
 // The one result every form action answers with (admin screens, store, checkout), read by
 // the page through useFormResult. Pure: shared by the server and the browser.
-import type { FieldErrors } from "./forms";
+import type { FieldErrors } from "~/lib/forms";
 
 export type FormResult =
   | { ok: true; intent?: string; message?: string; description?: string }

@@ -14,9 +14,8 @@ import {
 import { type Env, env } from "~/infra/env.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "~/infra/storage.server";
 import { unavailableKind } from "~/infra/unavailable.server";
-import { passwordWeakness } from "~/modules/accounts/password-policy.server";
-import { findUserByEmail, upsertAdmin } from "~/modules/accounts/session.server";
-import { seedDatabase } from "./seed.server";
+import { findUserByEmail, passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
+import { seedDatabase } from "~/startup/seed.server";
 
 /** S3-compatible storage when S3_BUCKET is set, else local disk under $DATA_DIR/uploads. */
 export async function storageFromEnv(config: Env): Promise<StorageDriver> {

@@ -6,10 +6,11 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, transaction } from "~/infra/db/client.server";
-import { bairrosEntrega, categorias, cupons, produtos } from "~/infra/db/schema.server";
-import { saveProductImage } from "~/modules/catalog/product-image.server";
-import { productSearchText } from "~/modules/catalog/search";
-import { getSettings } from "~/modules/shop/settings.server";
+import { productSearchText } from "~/modules/catalog";
+import { categorias, produtos, saveProductImage } from "~/modules/catalog/index.server";
+import { bairrosEntrega } from "~/modules/delivery/index.server";
+import { cupons } from "~/modules/promotions/index.server";
+import { getSettings } from "~/modules/shop/index.server";
 
 interface SeedCategory {
   nome: string;

@@ -5,7 +5,7 @@
 import os from "node:os";
 import path from "node:path";
 import { migrateDatabase, openDatabase } from "~/infra/db/client.server";
-import { createSession, createUser, SESSION_COOKIE } from "~/modules/accounts/session.server";
+import { createSession, createUser, SESSION_COOKIE } from "~/modules/accounts/index.server";
 import { E2E_ADMIN } from "../../playwright.config";
 import { adminRoutes } from "../support/admin-routes";
 import { startOwnServer } from "../support/own-server";

@@ -4,7 +4,7 @@
 // and codes, recovery codes or the order's token.
 import os from "node:os";
 import path from "node:path";
-import { totp } from "~/modules/accounts/totp";
+import { totp } from "~/modules/accounts";
 import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";
 

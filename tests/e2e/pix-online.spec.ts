@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { signNotification } from "~/modules/payments/mercadopago.server";
+import { signNotification } from "~/modules/payments/index.server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";

@@ -2,19 +2,20 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
-import { sessoes, usuarios } from "~/infra/db/schema.server";
 import { openTotpSecret } from "~/infra/secret-box.server";
+import { totp } from "~/modules/accounts";
 import {
   clearSessionCookie,
   createSession,
   getSessionState,
   purgeExpiredSessions,
   sessionCookie,
+  sessoes,
   startSessionPurge,
   stopSessionPurge,
+  usuarios,
   verifyPassword,
-} from "~/modules/accounts/session.server";
-import { totp } from "~/modules/accounts/totp";
+} from "~/modules/accounts/index.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";

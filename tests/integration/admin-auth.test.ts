@@ -2,9 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
-import { rateLimits, sessoes } from "~/infra/db/schema.server";
-import { createUser, getSessionState, IDLE_TIMEOUT_MS } from "~/modules/accounts/session.server";
-import { LOGIN_OPS, LOGIN_RULE } from "~/modules/accounts/sign-in.server";
+import {
+  createUser,
+  getSessionState,
+  IDLE_TIMEOUT_MS,
+  LOGIN_OPS,
+  LOGIN_RULE,
+  rateLimits,
+  sessoes,
+} from "~/modules/accounts/index.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as loginRoute from "~/routes/admin/login";
 import * as logoutRoute from "~/routes/admin/logout";
@@ -293,7 +299,7 @@ describe("login page", () => {
       password: "senha-cliente",
       isAdmin: false,
     });
-    const { createSession } = await import("~/modules/accounts/session.server");
+    const { createSession } = await import("~/modules/accounts/index.server");
     const { token } = await createSession(customer.id, makeRequest("/"));
     const result = await call(loginRoute.loader, makeRequest("/admin/login", { token }));
     expect((result.data as { notice: string }).notice).toBe(

@@ -11,8 +11,8 @@ import {
   IMPORT_TOO_HEAVY,
   stopImportWorker,
   warmImportWorker,
-} from "~/modules/catalog/import.server";
-import { XLSX_TOO_LARGE } from "~/modules/catalog/import-zip.server";
+  XLSX_TOO_LARGE,
+} from "~/modules/catalog/index.server";
 import { action, loader } from "~/routes/admin/importar";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

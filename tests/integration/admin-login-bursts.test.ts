@@ -4,13 +4,18 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
-import { rateLimits, sessoes, usuarios } from "~/infra/db/schema.server";
 import { openTotpSecret } from "~/infra/secret-box.server";
-import { DEVICE_MAX_AGE_S, deviceCookie } from "~/modules/accounts/device-cookie.server";
-import { setHashingLimits } from "~/modules/accounts/password-hashing.server";
-import { createUser } from "~/modules/accounts/session.server";
-import { LOGIN_OPS } from "~/modules/accounts/sign-in.server";
-import { totp } from "~/modules/accounts/totp";
+import { totp } from "~/modules/accounts";
+import {
+  createUser,
+  DEVICE_MAX_AGE_S,
+  deviceCookie,
+  LOGIN_OPS,
+  rateLimits,
+  sessoes,
+  setHashingLimits,
+  usuarios,
+} from "~/modules/accounts/index.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
@@ -137,7 +142,7 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
 
 /** Turns on 2FA for the user through /admin/conta and returns the secret. */
 async function enrolTotp(userId: string): Promise<string> {
-  const { createSession } = await import("~/modules/accounts/session.server");
+  const { createSession } = await import("~/modules/accounts/index.server");
   const { token } = await createSession(userId, makeRequest("/admin/login"));
   const conta = (fields: Record<string, string>) =>
     call(contaRoute.action, formRequest("/admin/conta", fields, { token }));

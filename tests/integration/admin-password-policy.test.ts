@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { passwordWeakness } from "~/modules/accounts/password-policy.server";
+import { passwordWeakness } from "~/modules/accounts/index.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

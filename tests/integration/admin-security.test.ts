@@ -4,14 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
-import { adminAuditLog } from "~/infra/db/schema.server";
-import { logAudit } from "~/modules/accounts/audit.server";
 import {
+  adminAuditLog,
+  logAudit,
   RATE_LIMITS,
   type RateLimitOperation,
   registerAttempt,
-} from "~/modules/accounts/rate-limits.server";
-import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/settings.server";
+} from "~/modules/accounts/index.server";
+import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import * as configuracoesRoute from "~/routes/admin/configuracoes";
 import * as securityRoute from "~/routes/admin/security";
 import * as testesRoute from "~/routes/admin/testes";

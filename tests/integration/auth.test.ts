@@ -9,7 +9,7 @@ import {
   IDLE_TIMEOUT_MS,
   requireAdmin,
   verifyPassword,
-} from "~/modules/accounts/session.server";
+} from "~/modules/accounts/index.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 

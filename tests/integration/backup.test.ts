@@ -19,14 +19,19 @@ import {
   restoreBackup,
 } from "~/infra/backup.server";
 import { type Database, migrateDatabase, openDatabase, queryRows } from "~/infra/db/client.server";
-import { rateLimits, usuarios } from "~/infra/db/schema.server";
 import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/infra/secret-box.server";
 import { localDiskDriver, type StorageDriver, storage } from "~/infra/storage.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/rate-limits.server";
-import { createSession, createUser } from "~/modules/accounts/session.server";
-import { generateTotpSecret, totp } from "~/modules/accounts/totp";
-import { verifySecondFactor } from "~/modules/accounts/totp.server";
-import { placeOrder } from "~/modules/orders/place-order.server";
+import { generateTotpSecret, totp } from "~/modules/accounts";
+import {
+  consumeRateLimit,
+  createSession,
+  createUser,
+  RATE_LIMITS,
+  rateLimits,
+  usuarios,
+  verifySecondFactor,
+} from "~/modules/accounts/index.server";
+import { placeOrder } from "~/modules/orders/index.server";
 import { action as quoteAction } from "~/routes/public/servicos";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { seedDatabase } from "~/startup/seed.server";

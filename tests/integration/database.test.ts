@@ -9,14 +9,10 @@ import {
   runSql,
   transaction,
 } from "~/infra/db/client.server";
-import {
-  bairrosEntrega,
-  categorias,
-  configuracoes,
-  cupons,
-  produtos,
-} from "~/infra/db/schema.server";
-import { getSettings } from "~/modules/shop/settings.server";
+import { categorias, produtos } from "~/modules/catalog/index.server";
+import { bairrosEntrega } from "~/modules/delivery/index.server";
+import { cupons } from "~/modules/promotions/index.server";
+import { configuracoes, getSettings } from "~/modules/shop/index.server";
 import { SEED_PRODUCTS, seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 

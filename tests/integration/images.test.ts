@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { reencodePhoto } from "~/infra/images.server";
 import { StorageError } from "~/infra/storage.server";
-import { saveProductImage } from "~/modules/catalog/product-image.server";
+import { saveProductImage } from "~/modules/catalog/index.server";
 import { withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 

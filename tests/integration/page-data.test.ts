@@ -13,7 +13,7 @@ import {
   stopPageDataWatch,
   watchPageData,
 } from "~/infra/page-data.server";
-import { currentSettings } from "~/modules/shop/settings.server";
+import { currentSettings } from "~/modules/shop/index.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 

@@ -7,11 +7,10 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { adminAuditLog, cobrancas, pedidos } from "~/infra/db/schema.server";
-import { expireUnpaidPixOrders } from "~/modules/orders/pix-expiry.server";
-import { placeOrder } from "~/modules/orders/place-order.server";
-import { signNotification } from "~/modules/payments/mercadopago.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { adminAuditLog } from "~/modules/accounts/index.server";
+import { expireUnpaidPixOrders, pedidos, placeOrder } from "~/modules/orders/index.server";
+import { cobrancas, signNotification } from "~/modules/payments/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";

@@ -2,11 +2,10 @@
 // the server to Pix orders and shown in the quote, the order page, the webhook and chat.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { itensPedido, webhookEntregas } from "~/infra/db/schema.server";
-import { quoteCart } from "~/modules/orders/cart.server";
-import { orderMessage } from "~/modules/orders/message";
-import { placeOrder } from "~/modules/orders/place-order.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { webhookEntregas } from "~/modules/notifications/index.server";
+import { orderMessage } from "~/modules/orders";
+import { itensPedido, placeOrder, quoteCart } from "~/modules/orders/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

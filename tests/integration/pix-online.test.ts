@@ -4,23 +4,25 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { adminAuditLog, cobrancas, pedidos, webhookEntregas } from "~/infra/db/schema.server";
 import { resetEnvCache } from "~/infra/env.server";
-import { AdminError } from "~/modules/accounts/actor.server";
+import { AdminError, adminAuditLog } from "~/modules/accounts/index.server";
+import { webhookEntregas } from "~/modules/notifications/index.server";
 import {
   chargeOrderPix,
+  pedidos,
   reconcilePendingCobrancas,
   refundPixCobranca,
-} from "~/modules/orders/payment.server";
-import { CobrancaError } from "~/modules/payments/cobrancas.server";
-import { signNotification } from "~/modules/payments/mercadopago.server";
-import { paymentSettingsSchema } from "~/modules/payments/settings.schema";
+} from "~/modules/orders/index.server";
+import { paymentSettingsSchema } from "~/modules/payments";
 import {
+  CobrancaError,
+  cobrancas,
   getPaymentConfig,
   getPaymentSettingsView,
   savePaymentSettings,
-} from "~/modules/payments/settings.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+  signNotification,
+} from "~/modules/payments/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { seedDatabase } from "~/startup/seed.server";

@@ -2,11 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type PedidoServico, pedidosServicos, webhookEntregas } from "~/infra/db/schema.server";
 import { keyFromPublicUrl, storage } from "~/infra/storage.server";
-import { QUOTE_MESSAGES } from "~/modules/grooming/quote.schema";
-import { createGroomingRequest, groomingWebhookPayload } from "~/modules/grooming/quotes.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { QUOTE_MESSAGES } from "~/modules/grooming";
+import {
+  createGroomingRequest,
+  groomingWebhookPayload,
+  type PedidoServico,
+  pedidosServicos,
+} from "~/modules/grooming/index.server";
+import { webhookEntregas } from "~/modules/notifications/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { action } from "~/routes/public/servicos";
 import { action as sendAction } from "~/routes/public/servicos-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";

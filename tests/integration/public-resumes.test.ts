@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { curriculos, webhookEntregas } from "~/infra/db/schema.server";
 import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/infra/storage.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { curriculos } from "~/modules/careers/index.server";
+import { webhookEntregas } from "~/modules/notifications/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { action } from "~/routes/public/trabalhe-conosco";
 import { action as sendAction } from "~/routes/public/trabalhe-conosco-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";

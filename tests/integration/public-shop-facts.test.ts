@@ -1,7 +1,7 @@
 // Issue 13, point 2: the public pages read the free-delivery minimum and the Pix
 // discount from the store settings through the public layout's loader.
 import { beforeEach, describe, expect, it } from "vitest";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { loader as layoutLoader } from "~/routes/public/layout";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

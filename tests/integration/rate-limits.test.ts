@@ -4,12 +4,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
-import { rateLimits } from "~/infra/db/schema.server";
 import {
   consumeRateLimit,
+  rateLimits,
   refundAttempt,
   reserveAttempt,
-} from "~/modules/accounts/rate-limits.server";
+} from "~/modules/accounts/index.server";
 import { withTestDatabase } from "../setup/db";
 
 withTestDatabase();

@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { curriculos } from "~/infra/db/schema.server";
 import { env, resetEnvCache } from "~/infra/env.server";
 import { reencodePhoto } from "~/infra/images.server";
 import {
@@ -22,6 +21,7 @@ import {
   storage,
 } from "~/infra/storage.server";
 import { s3Driver } from "~/infra/storage-s3.server";
+import { curriculos } from "~/modules/careers/index.server";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { storageFromEnv } from "~/startup/boot.server";

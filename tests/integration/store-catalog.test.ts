@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setDatabase } from "~/infra/db/client.server";
-import { createSession, createUser } from "~/modules/accounts/session.server";
-import { getStoreProduct, listStoreProducts } from "~/modules/catalog/products.server";
+import { createSession, createUser } from "~/modules/accounts/index.server";
+import { getStoreProduct, listStoreProducts } from "~/modules/catalog/index.server";
+import { loader as storeLoader } from "~/routes/loja";
 import { loader as checkoutLoader } from "~/routes/loja/checkout";
-import { loader as storeLoader } from "~/routes/loja/index";
 import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as productLoader } from "~/routes/loja/produto";
 import { loader as quoteLoader } from "~/routes/loja/resumo";

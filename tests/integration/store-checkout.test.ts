@@ -1,12 +1,17 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cupons, itensPedido, pedidos, webhookEntregas } from "~/infra/db/schema.server";
-import { quoteCart } from "~/modules/orders/cart.server";
-import { readOrderFlash } from "~/modules/orders/flash.server";
-import { placeOrder } from "~/modules/orders/place-order.server";
-import { getCustomerOrder } from "~/modules/orders/queries.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { webhookEntregas } from "~/modules/notifications/index.server";
+import {
+  getCustomerOrder,
+  itensPedido,
+  pedidos,
+  placeOrder,
+  quoteCart,
+  readOrderFlash,
+} from "~/modules/orders/index.server";
+import { cupons } from "~/modules/promotions/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

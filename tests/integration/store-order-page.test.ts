@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { placeOrder } from "~/modules/orders/place-order.server";
-import { getCustomerOrder } from "~/modules/orders/queries.server";
-import { crc16 } from "~/modules/payments/pix";
-import { updateSettings } from "~/modules/shop/settings.server";
+import { getCustomerOrder, placeOrder } from "~/modules/orders/index.server";
+import { crc16 } from "~/modules/payments";
+import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -91,7 +90,7 @@ describe("customer order page", () => {
     expect(qrSvg).toContain("<svg");
 
     // Once paid, the code is no longer offered.
-    const { pedidos } = await import("~/infra/db/schema.server");
+    const { pedidos } = await import("~/modules/orders/index.server");
     await ctx.database.db.update(pedidos).set({ statusPagamento: "pago" });
     const paid = (await load(result.pedido.numeroPedido, result.token)) as unknown as {
       data: { pix: unknown; pedido: { statusPagamento: string } };

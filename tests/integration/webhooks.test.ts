@@ -3,14 +3,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { webhookEntregas } from "~/infra/db/schema.server";
 import {
   claimDue,
   deliverDue,
   enqueueWebhook,
   RETRY_DELAYS_MS,
-} from "~/modules/notifications/webhooks.server";
-import { updateSettings } from "~/modules/shop/settings.server";
+  webhookEntregas,
+} from "~/modules/notifications/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();

@@ -1,5 +1,5 @@
 // Building requests for loaders and actions in integration tests.
-import { sessionCookie } from "~/modules/accounts/session.server";
+import { sessionCookie } from "~/modules/accounts/index.server";
 
 export function makeRequest(
   path: string,

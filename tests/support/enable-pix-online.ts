@@ -2,7 +2,7 @@
 // its own server (PGlite takes one process at a time: run it before that server starts).
 // The credentials come from MERCADOPAGO_ACCESS_TOKEN / MERCADOPAGO_WEBHOOK_SECRET.
 
-import { updateSettings } from "~/modules/shop/settings.server";
+import { updateSettings } from "~/modules/shop/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 const database = await boot({ seed: false });

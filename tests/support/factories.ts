@@ -2,16 +2,11 @@
 import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { type Database, db } from "~/infra/db/client.server";
-import {
-  adminAuditLog,
-  categorias,
-  itensPedido,
-  pedidos,
-  produtos,
-} from "~/infra/db/schema.server";
-import { createSession, createUser } from "~/modules/accounts/session.server";
-import { productSearchText } from "~/modules/catalog/search";
-import type { OrderInput } from "~/modules/orders/place-order.server";
+import { adminAuditLog, createSession, createUser } from "~/modules/accounts/index.server";
+import { productSearchText } from "~/modules/catalog";
+import { categorias, produtos } from "~/modules/catalog/index.server";
+import type { OrderInput } from "~/modules/orders/index.server";
+import { itensPedido, pedidos } from "~/modules/orders/index.server";
 import { makeRequest } from "../setup/requests";
 
 let counter = 0;

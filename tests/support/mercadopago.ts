@@ -5,10 +5,8 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/infra/db/client.server";
-import { pedidos } from "~/infra/db/schema.server";
 import { resetEnvCache } from "~/infra/env.server";
-import { chargeOrderPix } from "~/modules/orders/payment.server";
-import { placeOrder } from "~/modules/orders/place-order.server";
+import { chargeOrderPix, pedidos, placeOrder } from "~/modules/orders/index.server";
 import { createProduct, orderInput } from "./factories";
 import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
 

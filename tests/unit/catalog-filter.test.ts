@@ -6,7 +6,7 @@ import {
   categoryCountLabel,
   filterCategories,
   parseSpeciesFilter,
-} from "~/modules/catalog/filter";
+} from "~/modules/catalog";
 
 const titles = (list: { title: string }[]) => list.map((c) => c.title);
 

@@ -6,13 +6,13 @@ import {
   orderPaymentAfter,
   pixOnlineStage,
   statusFromMercadoPago,
-} from "~/modules/payments/cobranca";
+} from "~/modules/payments";
 import {
   mpDate,
   parseSignature,
   signatureManifest,
   signNotification,
-} from "~/modules/payments/mercadopago.server";
+} from "~/modules/payments/index.server";
 import { isForeignWrite } from "../../http/origin-check";
 
 describe("Mercado Pago statuses", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attachmentFileName } from "~/domain/content-disposition";
-import { attachmentHeader } from "~/modules/careers/review.server";
+import { attachmentHeader } from "~/modules/careers/index.server";
 
 describe("download file name from Content-Disposition", () => {
   it("prefers the UTF-8 name and falls back on the ASCII one", () => {

@@ -4,7 +4,7 @@ import {
   couponDiscount,
   describeCoupon,
   evaluateCoupon,
-} from "~/modules/promotions/coupon";
+} from "~/modules/promotions";
 
 const base: CouponRule = {
   codigo: "TESTE",

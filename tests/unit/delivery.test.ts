@@ -4,8 +4,8 @@ import {
   findServedArea,
   isFreeDelivery,
   missingForFreeDelivery,
-} from "~/modules/delivery/fees";
-import { computeTotals } from "~/modules/orders/totals";
+} from "~/modules/delivery";
+import { computeTotals } from "~/modules/orders";
 
 const rules = {
   bairros: [

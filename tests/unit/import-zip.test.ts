@@ -1,7 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { parseImportBytes } from "~/modules/catalog/import-parse.server";
-import { checkXlsxZip, XLSX_TOO_LARGE } from "~/modules/catalog/import-zip.server";
+import { checkXlsxZip, parseImportBytes, XLSX_TOO_LARGE } from "~/modules/catalog/index.server";
 import { bombEntry, deflatedEntry, xlsxAround, zipEntries } from "../support/zip";
 
 const SHEET =

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pickEncoding } from "../../app/infra/compress.server";
+import { pickEncoding } from "~/infra/compress.server";
 import { inlineScriptHashes, pageCache } from "../../http/page-cache";
 import { securityHeaders } from "../../http/security-headers";
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  PRODUCT_IMAGE_WIDTHS,
-  productImageKey,
-  productImageSrcSet,
-} from "~/modules/catalog/product-image";
+import { PRODUCT_IMAGE_WIDTHS, productImageKey, productImageSrcSet } from "~/modules/catalog";
 
 describe("product image files", () => {
   it("are named {base}-{width}.webp", () => {

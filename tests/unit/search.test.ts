@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearch, productSearchText } from "~/modules/catalog/search";
+import { normalizeSearch, productSearchText } from "~/modules/catalog";
 
 describe("search text", () => {
   it("is lower case, without accents, with single spaces", () => {

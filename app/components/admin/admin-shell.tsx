@@ -2,11 +2,11 @@ import { LogOut, PanelLeft } from "lucide-react";
 import type * as React from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { useInactivityLogout } from "~/components/admin/inactivity";
+import { AdminNavList, AdminSidebar } from "~/components/admin/sidebar";
+import { sidebarCookie } from "~/components/admin/sidebar-state";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { useInactivityLogout } from "./inactivity";
-import { AdminNavList, AdminSidebar } from "./sidebar";
-import { sidebarCookie } from "./sidebar-state";
 
 const MOBILE_QUERY = "(max-width: 767px)";
 

@@ -1,7 +1,7 @@
 import { UserCog } from "lucide-react";
 import { NavLink } from "react-router";
+import { ADMIN_NAV, type AdminNavItem } from "~/components/admin/nav";
 import { cn } from "~/lib/utils";
-import { ADMIN_NAV, type AdminNavItem } from "./nav";
 
 function NavEntry({
   item,

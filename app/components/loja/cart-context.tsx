@@ -20,7 +20,7 @@ import {
   emptyCart,
   parseStoredCart,
   remainingStock,
-} from "~/modules/orders/cart";
+} from "~/modules/orders";
 
 export const CART_STORAGE_KEY = "agropet:carrinho:v1";
 export const CART_PROVIDER_ERROR = "useCart deve ser usado dentro de um CartProvider";

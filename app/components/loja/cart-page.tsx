@@ -17,9 +17,9 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { formatBRL } from "~/domain/money";
 import { InlineScript } from "~/islands/inline-script";
 import { PURCHASE_TEXTS, storePurchase } from "~/islands/store-purchase";
-import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog/product-image";
-import type { CartItem } from "~/modules/orders/cart";
-import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions/coupon";
+import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
+import type { CartItem } from "~/modules/orders";
+import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
 
 /** The served neighbourhoods with their fees, as the cart page's loader gives them. */
 export type Bairros = { nome: string; taxaEntrega: number }[];

@@ -14,8 +14,8 @@ import { formatBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { InlineScript } from "~/islands/inline-script";
 import { PURCHASE_TEXTS, storePurchase } from "~/islands/store-purchase";
-import { encodeCartLines } from "~/modules/orders/cart";
-import type { CheckoutResult } from "~/modules/orders/checkout.server";
+import type { CheckoutResult } from "~/modules/orders";
+import { encodeCartLines } from "~/modules/orders";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {

@@ -1,12 +1,12 @@
 import { CheckCircle2Icon, MessageCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { CART_STORAGE_KEY, useCart } from "~/components/loja/cart-context";
 import { Button } from "~/components/ui/button";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { cartClear } from "~/islands/cart-clear";
 import { InlineScript } from "~/islands/inline-script";
 import { usePageHydrates } from "~/lib/hydration";
-import { CART_STORAGE_KEY, useCart } from "./cart-context";
 
 export function orderSuccessMessage(numero: string) {
   return `Pedido ${numero} realizado com sucesso! Entraremos em contato em breve.`;

@@ -1,9 +1,9 @@
 import { TruckIcon } from "lucide-react";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatBRL } from "~/domain/money";
-import { missingForFreeDelivery } from "~/modules/delivery/fees";
-import { SUMMARY_TEXTS } from "~/modules/orders/cart";
-import type { CartQuote } from "~/modules/orders/cart.server";
+import { missingForFreeDelivery } from "~/modules/delivery";
+import type { CartQuote } from "~/modules/orders";
+import { SUMMARY_TEXTS } from "~/modules/orders";
 
 /** Subtotal, discount, delivery fee and total as the server computed them. */
 function SummarySkeleton() {

@@ -10,12 +10,12 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PixCopy } from "~/components/loja/pix-copy";
 import { Button } from "~/components/ui/button";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { externalLinkProps } from "~/domain/whatsapp";
-import type { PixOnlineView } from "~/modules/payments/pix-online.server";
-import { PixCopy } from "./pix-copy";
+import type { PixOnlineView } from "~/modules/payments";
 
 const TIME_FORMAT = new Intl.DateTimeFormat("pt-BR", {
   timeZone: SHOP_TIME_ZONE,

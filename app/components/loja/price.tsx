@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { discountPercent, formatBRL } from "~/domain/money";
 import { cn } from "~/lib/utils";
-import { isLowStock } from "~/modules/inventory/levels";
+import { isLowStock } from "~/modules/inventory";
 
 export function Price({
   precoAtual,

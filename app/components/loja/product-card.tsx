@@ -4,17 +4,17 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { useFragmentCache } from "~/lib/fragment-cache";
 import { usePageHydrates } from "~/lib/hydration";
-import type { StoreProduct } from "~/modules/catalog/products.server";
-import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders/cart";
+import type { StoreProduct } from "~/modules/catalog";
+import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
 
 export type CardProduct = Pick<
   StoreProduct,
   "id" | "nome" | "categoriaNome" | "precoAtual" | "precoAntes" | "estoque" | "imagemUrl"
 >;
 
-import { CartProvider, useCart } from "./cart-context";
-import { DiscountBadge, LowStockBadge, Price } from "./price";
-import { ProductImage } from "./product-image";
+import { CartProvider, useCart } from "~/components/loja/cart-context";
+import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
+import { ProductImage } from "~/components/loja/product-image";
 
 const CARD_CLASS =
   "flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm";

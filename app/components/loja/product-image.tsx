@@ -1,6 +1,6 @@
 import { PackageIcon } from "lucide-react";
 import { cn } from "~/lib/utils";
-import { productImageSrcSet } from "~/modules/catalog/product-image";
+import { productImageSrcSet } from "~/modules/catalog";
 
 /** A square product picture with srcset and fixed dimensions (no layout shift). */
 export function ProductImage({

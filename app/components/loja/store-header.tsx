@@ -1,9 +1,9 @@
 import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
+import { useCart } from "~/components/loja/cart-context";
 import { shop } from "~/content/shop";
-import { CART_TEXTS, cartText } from "~/modules/orders/cart";
-import { freeDeliveryFrom } from "~/modules/shop/facts";
-import { useCart } from "./cart-context";
+import { CART_TEXTS, cartText } from "~/modules/orders";
+import { freeDeliveryFrom } from "~/modules/shop";
 
 /** The store's compact header: back to the site, the cart with its count, the admin shortcut. */
 export function StoreHeader({

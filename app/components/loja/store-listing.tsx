@@ -15,8 +15,8 @@ import { formatPhoneDisplay } from "~/domain/phone";
 import { InlineScript } from "~/islands/inline-script";
 import { storeCart } from "~/islands/store-cart";
 import { submitOnChange } from "~/islands/submit-on-change";
-import type { StoreCategory } from "~/modules/catalog/categories.server";
-import { CART_TEXTS } from "~/modules/orders/cart";
+import type { StoreCategory } from "~/modules/catalog";
+import { CART_TEXTS } from "~/modules/orders";
 
 export const STORE_FRAME_CLASS = "flex min-h-dvh flex-col bg-slate-50";
 export const STORE_MAIN_CLASS = "mx-auto max-w-6xl px-4 py-6";

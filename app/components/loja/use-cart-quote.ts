@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { encodeCartLines, quoteWarnings } from "~/modules/orders/cart";
-import type { CartQuote } from "~/modules/orders/cart.server";
-import { useCart } from "./cart-context";
+import { useCart } from "~/components/loja/cart-context";
+import type { CartQuote } from "~/modules/orders";
+import { encodeCartLines, quoteWarnings } from "~/modules/orders";
 
 export function quoteUrl(
   lines: string,

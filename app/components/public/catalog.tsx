@@ -1,4 +1,5 @@
 import { SearchIcon, TriangleAlertIcon } from "lucide-react";
+import { ContentIcon } from "~/components/public/icons";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { Input } from "~/components/ui/input";
 import { type CatalogCategory, SPECIES_FILTERS, SPECIES_LABELS } from "~/content/categories";
@@ -9,10 +10,9 @@ import {
   categoryChatMessage,
   categoryCountLabel,
   filterCategories,
+  normalizeSearch,
   type SpeciesFilter,
-} from "~/modules/catalog/filter";
-import { normalizeSearch } from "~/modules/catalog/search";
-import { ContentIcon } from "./icons";
+} from "~/modules/catalog";
 
 const FORM_ID = "catalogo-filtro";
 

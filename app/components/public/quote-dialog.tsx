@@ -1,7 +1,7 @@
 import { ImagePlusIcon, Trash2Icon, XIcon } from "lucide-react";
+import { QuoteFields } from "~/components/public/quote-form";
 import { Button } from "~/components/ui/button";
-import { MAX_PHOTOS } from "~/modules/grooming/quote.schema";
-import { QuoteFields } from "./quote-form";
+import { MAX_PHOTOS } from "~/modules/grooming";
 
 export const QUOTE_DIALOG_ID = "orcamento-dialogo";
 

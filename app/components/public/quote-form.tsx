@@ -8,7 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { groomingServices } from "~/content/services";
 import type { TipoServico } from "~/domain/statuses";
 import type { FieldErrors } from "~/lib/forms";
-import { MAX_PHOTOS, type ToastMessage } from "~/modules/grooming/quote.schema";
+import { MAX_PHOTOS, type ToastMessage } from "~/modules/grooming";
 
 export type QuoteActionData =
   | { ok: true; numero: string }

@@ -1,6 +1,6 @@
 import { shop } from "~/content/shop";
 import { seoTags } from "~/domain/seo";
-import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop/facts";
+import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop";
 
 export const PUBLIC_LAYOUT_ID = "routes/public/layout";
 

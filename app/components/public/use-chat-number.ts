@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
+import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "~/components/public/seo";
 import { shop } from "~/content/shop";
-import { DEFAULT_SHOP_FACTS, type ShopFacts, withShopFacts } from "~/modules/shop/facts";
-import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "./seo";
+import { DEFAULT_SHOP_FACTS, type ShopFacts, withShopFacts } from "~/modules/shop";
 
 /** The chat number resolved by the public layout (admin setting, else the shop's phone). */
 export function useChatNumber(): string {

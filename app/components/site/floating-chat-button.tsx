@@ -1,6 +1,6 @@
+import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { ChatLink, WhatsappIcon } from "./chat-link";
 
 /** The round chat button at the bottom right of every public page (SPEC §2.1). */
 export function FloatingChatButton({

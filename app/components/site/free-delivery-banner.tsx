@@ -1,5 +1,5 @@
 import { TruckIcon } from "lucide-react";
-import { freeDeliveryFrom } from "~/modules/shop/facts";
+import { freeDeliveryFrom } from "~/modules/shop";
 
 /**
  * Top banner of every public page (SPEC §2.1). General wording: checkout gives free

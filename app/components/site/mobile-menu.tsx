@@ -1,11 +1,11 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
+import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { usePageHydrates } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
-import { ChatLink, WhatsappIcon } from "./chat-link";
-import { SITE_NAV } from "./nav";
 
 const itemClass = (active: boolean) =>
   `flex min-h-12 w-full items-center rounded-lg px-3 text-base font-semibold ${

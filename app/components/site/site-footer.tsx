@@ -1,10 +1,10 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
+import { ChatLink, InstagramIcon } from "~/components/site/chat-link";
+import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { ChatLink, InstagramIcon } from "./chat-link";
-import { SITE_NAV } from "./nav";
 
 const footerLink =
   "inline-flex min-h-11 items-center gap-2 rounded text-slate-200 hover:text-white hover:underline";

@@ -1,10 +1,10 @@
 import { KeyRoundIcon, PawPrintIcon } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
+import { MobileMenu } from "~/components/site/mobile-menu";
+import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { ChatLink, WhatsappIcon } from "./chat-link";
-import { MobileMenu } from "./mobile-menu";
-import { SITE_NAV } from "./nav";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold transition-colors ${

@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { buttonVariants } from "./button";
 
 // Confirmation dialogs (delete a product, clear old logs).
 export const AlertDialog = AlertDialogPrimitive.Root;

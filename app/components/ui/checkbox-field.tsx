@@ -1,6 +1,6 @@
 import type * as React from "react";
+import { Checkbox } from "~/components/ui/checkbox";
 import { cn } from "~/lib/utils";
-import { Checkbox } from "./checkbox";
 
 /**
  * A checkbox with its label around it (the whole line is the touch target) and an optional

@@ -1,6 +1,6 @@
 import * as React from "react";
+import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-import { Label } from "./label";
 
 /** What a control inside <Field> takes from it: written once, on the Field. */
 export interface FieldControl {

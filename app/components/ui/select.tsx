@@ -1,6 +1,6 @@
 import type * as React from "react";
+import { useFieldControl } from "~/components/ui/field";
 import { cn } from "~/lib/utils";
-import { useFieldControl } from "./field";
 
 /** A native select: the best picker on phones, accessible by default. */
 export function Select({ className, ...props }: React.ComponentProps<"select">) {

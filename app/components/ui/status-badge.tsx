@@ -1,6 +1,6 @@
+import { Badge } from "~/components/ui/badge";
 import { describeStatus, type StatusKind, type StatusOf, type Tone } from "~/domain/statuses";
 import { cn } from "~/lib/utils";
-import { Badge } from "./badge";
 
 /** Each tone's colours (contrast checked by axe in the e2e suite). */
 const TONE_VARIANT = {

@@ -1,6 +1,6 @@
 import type * as React from "react";
+import { useFieldControl } from "~/components/ui/field";
 import { cn } from "~/lib/utils";
-import { useFieldControl } from "./field";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
   const control = useFieldControl(props);

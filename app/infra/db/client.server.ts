@@ -11,9 +11,10 @@ import {
   type Table,
 } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import * as schema from "./schema.server";
 
-export type Schema = typeof schema;
+// No relational query API: each module owns its tables (app/modules/*/tables.server.ts) and
+// queries them itself, so the client knows no table.
+type Schema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the database itself or an open transaction. */
@@ -71,7 +72,7 @@ export async function openDatabase(options: {
     pool.on("error", (error) => {
       console.warn(`[db] conexão ociosa perdida: ${error.message}`);
     });
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
@@ -97,7 +98,7 @@ export async function openDatabase(options: {
     ? new PGlite(options.dataDir)
     : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   return {
     db,
     kind: "pglite",

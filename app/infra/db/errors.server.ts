@@ -21,3 +21,17 @@ export function uniqueViolation(error: unknown): string | null {
 export function isUniqueViolation(error: unknown): boolean {
   return uniqueViolation(error) !== null;
 }
+
+/**
+ * True when a database error is a foreign key refusing the write: 23503, or 23001 for an
+ * ON DELETE RESTRICT reference.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: string }).code;
+    if (code === "23503" || code === "23001") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

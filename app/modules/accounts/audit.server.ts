@@ -1,7 +1,7 @@
 // The admin audit trail. Written in the same transaction as the change it records.
 import { db, type Executor } from "~/infra/db/client.server";
-import { adminAuditLog } from "~/infra/db/schema.server";
 import { requestInfo } from "~/infra/request-info.server";
+import { adminAuditLog } from "./tables.server";
 
 export type AuditAction =
   | "failed_login"

@@ -3,7 +3,7 @@
 // pt-BR feedback. Applies wherever an admin password is set: /admin/conta, admin:create and
 // ADMIN_PASSWORD at first start.
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { ADMIN_PASSWORD_MIN } from "~/modules/accounts/password-change.schema";
+import { ADMIN_PASSWORD_MIN } from "./password-change.schema";
 
 /** zxcvbn scores 0 to 4; 3 is "safely unguessable" for an online attacker. */
 export const MIN_PASSWORD_SCORE = 3;

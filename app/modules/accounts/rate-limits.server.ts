@@ -3,8 +3,8 @@
 // Every operation, its rule and the pt-BR name the security screen shows live here.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { db, type Executor, runSql } from "~/infra/db/client.server";
-import { type RateLimit, rateLimits } from "~/infra/db/schema.server";
 import { requestInfo } from "~/infra/request-info.server";
+import { type RateLimit, rateLimits } from "./tables.server";
 
 export interface RateLimitRule {
   /** Attempts allowed inside the window; the attempt that reaches it blocks. */

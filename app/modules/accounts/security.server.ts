@@ -3,9 +3,9 @@
 import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { now } from "~/infra/clock.server";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { adminAuditLog, rateLimits } from "~/infra/db/schema.server";
 import { logAudit } from "./audit.server";
 import { rateLimitLabel, unblock } from "./rate-limits.server";
+import { adminAuditLog, rateLimits } from "./tables.server";
 
 export const AUDIT_VIEW_LIMIT = 50;
 export const RATE_LIMIT_VIEW_LIMIT = 100;

@@ -6,10 +6,10 @@ import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
 import { now } from "~/infra/clock.server";
 import { db, type Executor } from "~/infra/db/client.server";
-import { type Sessao, sessoes, type Usuario, usuarios } from "~/infra/db/schema.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { readCookie } from "~/lib/cookies";
 import { logAudit } from "./audit.server";
+import { type Sessao, sessoes, type Usuario, usuarios } from "./tables.server";
 
 export const SESSION_COOKIE = "agropet_sessao";
 /**

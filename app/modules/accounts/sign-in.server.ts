@@ -4,7 +4,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { now } from "~/infra/clock.server";
 import { transaction } from "~/infra/db/client.server";
-import { sessoes, type Usuario, usuarios } from "~/infra/db/schema.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { logAudit } from "./audit.server";
 import { deviceCookie, knownDevice } from "./device-cookie.server";
@@ -30,6 +29,7 @@ import {
   sessionCookie,
   verifyPassword,
 } from "./session.server";
+import { sessoes, type Usuario, usuarios } from "./tables.server";
 import { verifySecondFactor } from "./totp.server";
 
 /** 5 failed attempts within 15 minutes block for 15 minutes (rate-limits.server.ts). */

@@ -5,17 +5,17 @@ import QRCode from "qrcode";
 import { shop } from "~/content/shop";
 import { now } from "~/infra/clock.server";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type Usuario, usuarios } from "~/infra/db/schema.server";
 import { openTotpSecret, sealTotpSecret } from "~/infra/secret-box.server";
+import { logAudit } from "./audit.server";
+import { sha256 } from "./session.server";
+import { type Usuario, usuarios } from "./tables.server";
 import {
   generateRecoveryCodes,
   generateTotpSecret,
   normalizeRecoveryCode,
   otpauthUri,
   verifyTotp,
-} from "~/modules/accounts/totp";
-import { logAudit } from "./audit.server";
-import { sha256 } from "./session.server";
+} from "./totp";
 
 /** Starts (or restarts) an enrolment: a new secret, not active until a code confirms it. */
 export async function startTotpEnrolment(userId: string): Promise<string> {

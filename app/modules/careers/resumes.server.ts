@@ -7,7 +7,6 @@
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { transaction } from "~/infra/db/client.server";
-import { type Curriculo, curriculos } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
 import {
   detectKind,
@@ -18,15 +17,16 @@ import {
 } from "~/infra/storage.server";
 import { isUnavailable, rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { allowPublicForm } from "~/modules/accounts/rate-limits.server";
+import { allowPublicForm } from "~/modules/accounts/index.server";
+import { enqueueWebhook } from "~/modules/notifications/index.server";
+import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import {
   MAX_RESUME_BYTES,
   RESUME_MESSAGES,
   type ResumeFields,
   resumeSchema,
-} from "~/modules/careers/resume.schema";
-import { enqueueWebhook } from "~/modules/notifications/webhooks.server";
-import { getSettings, webhookUrlFor } from "~/modules/shop/settings.server";
+} from "./resume.schema";
+import { type Curriculo, curriculos } from "./tables.server";
 
 /**
  * Where a resume's PDF lives in the private storage area. `curriculo_url` stores

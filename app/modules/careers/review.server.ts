@@ -4,9 +4,9 @@ import { clampPage } from "~/domain/pagination";
 import type { StatusCurriculo } from "~/domain/statuses";
 import { STATUS_CURRICULO } from "~/domain/statuses";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type Curriculo, curriculos } from "~/infra/db/schema.server";
 import { storage } from "~/infra/storage.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type Curriculo, curriculos } from "./tables.server";
 
 export const RESUMES_PAGE_SIZE = 30;
 

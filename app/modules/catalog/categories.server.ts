@@ -2,10 +2,10 @@
 // name, created only after a lookup by name.
 import { asc, eq, sql } from "drizzle-orm";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type Categoria, categorias } from "~/infra/db/schema.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, audit } from "~/modules/accounts/actor.server";
-import { categorySlug } from "~/modules/catalog/listing";
+import { type AdminActor, audit } from "~/modules/accounts/index.server";
+import { categorySlug } from "./listing";
+import { type Categoria, categorias } from "./tables.server";
 
 export async function listCategories(
   options: { onlyActive?: boolean } = {},

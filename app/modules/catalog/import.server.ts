@@ -9,13 +9,13 @@ import { isNull, sql } from "drizzle-orm";
 import { Piscina } from "piscina";
 import { centavosToDecimal } from "~/domain/money";
 import { db, type Executor, queryRows, transaction } from "~/infra/db/client.server";
-import { categorias, produtos } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
 import { storage } from "~/infra/storage.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
-import { type ImportProduct, type MappedRow, summarizeErrors } from "~/modules/catalog/csv-import";
-import { productSearchText } from "~/modules/catalog/search";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type ImportProduct, type MappedRow, summarizeErrors } from "./csv-import";
 import type { ParseOutcome } from "./import-parse.server";
+import { productSearchText } from "./search";
+import { categorias, produtos } from "./tables.server";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_BATCH_SIZE = 1000;

@@ -30,10 +30,10 @@ import { compressNow, pickEncoding } from "~/infra/compress.server";
 import { keptByKey, renderFragment } from "~/infra/fragment-cache.server";
 import { TOAST_COOKIE } from "~/infra/toast.server";
 import { NonceContext } from "~/lib/nonce";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "~/modules/accounts/session.server";
-import { storeListingQuery } from "~/modules/catalog/listing";
-import { ORDER_FLASH_COOKIE } from "~/modules/orders/flash.server";
-import { currentSettings } from "~/modules/shop/settings.server";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "~/modules/accounts/index.server";
+import { ORDER_FLASH_COOKIE } from "~/modules/orders/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
+import { storeListingQuery } from "./listing";
 import { listStoreProducts } from "./products.server";
 
 /** What the page shows of a visitor: with any of these cookies, React Router renders it. */

@@ -1,5 +1,5 @@
 // Store catalogue rules shared by the list, the product page and the server.
-import { isLowStock } from "~/modules/inventory/levels";
+import { isLowStock } from "~/modules/inventory";
 import { normalizeSearch } from "./search";
 
 /** Products per page of /loja. */

@@ -4,15 +4,15 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { db, type Executor, runSql, transaction } from "~/infra/db/client.server";
-import { isUniqueViolation } from "~/infra/db/errors.server";
-import { categorias, itensPedido, type Produto, produtos } from "~/infra/db/schema.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
-import { categorySlug, STORE_PAGE_SIZE, UUID_PATTERN } from "~/modules/catalog/listing";
-import type { ProductInput } from "~/modules/catalog/product.schema";
-import { deleteProductImage, saveProductImage } from "~/modules/catalog/product-image.server";
-import { normalizeSearch, productSearchText } from "~/modules/catalog/search";
-import { lowStockCondition } from "~/modules/inventory/stock.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/infra/db/errors.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
+import { categorySlug, STORE_PAGE_SIZE, UUID_PATTERN } from "./listing";
+import type { ProductInput } from "./product.schema";
+import { deleteProductImage, saveProductImage } from "./product-image.server";
+import { normalizeSearch, productSearchText } from "./search";
+import { lowStockCondition } from "./stock-figures.server";
+import { categorias, type Produto, produtos } from "./tables.server";
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
@@ -196,11 +196,18 @@ export async function deleteProduct(
       .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
       .for("update");
     if (!current) throw new AdminError("Produto não encontrado");
-    const [{ n }] = (await tx
-      .select({ n: count() })
-      .from(itensPedido)
-      .where(eq(itensPedido.produtoId, id))) as [{ n: number }];
-    if (Number(n) > 0) {
+    // Order items keep their product (ON DELETE RESTRICT): the delete, tried in a savepoint,
+    // is refused for a product that was sold, and that product is hidden instead.
+    const deleted = await tx
+      .transaction(async (savepoint) => {
+        await savepoint.delete(produtos).where(eq(produtos.id, id));
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      });
+    if (!deleted) {
       const [row] = await tx
         .update(produtos)
         .set({ excluidoEm: new Date(), ativo: false, updatedAt: new Date() })
@@ -208,11 +215,10 @@ export async function deleteProduct(
         .returning();
       await audit(tx, actor, "product_soft_delete", "produto", id, {
         nome: current.nome,
-        itens_em_pedidos: Number(n),
+        em_pedidos: true,
       });
       return { mode: "soft" as const, produto: row! };
     }
-    await tx.delete(produtos).where(eq(produtos.id, id));
     await audit(tx, actor, "product_delete", "produto", id, { nome: current.nome });
     return { mode: "hard" as const, produto: current };
   });

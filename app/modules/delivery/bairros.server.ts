@@ -4,12 +4,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { isUniqueViolation } from "~/infra/db/errors.server";
-import { type BairroEntrega, bairrosEntrega } from "~/infra/db/schema.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
-import { BAIRRO_DUPLICATE, type BairroInput } from "~/modules/delivery/bairro.schema";
-import type { DeliveryRules } from "~/modules/delivery/fees";
-import type { Settings } from "~/modules/shop/settings.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import type { Settings } from "~/modules/shop/index.server";
+import { BAIRRO_DUPLICATE, type BairroInput } from "./bairro.schema";
+import type { DeliveryRules } from "./fees";
+import { type BairroEntrega, bairrosEntrega } from "./tables.server";
 
 const keptBairros = keptUntilChanged(["bairros_entrega"], () => readActiveBairros());
 

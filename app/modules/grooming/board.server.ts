@@ -3,8 +3,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
 import type { StatusServico } from "~/domain/statuses";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type PedidoServico, pedidosServicos } from "~/infra/db/schema.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type PedidoServico, pedidosServicos } from "./tables.server";
 
 export const GROOMING_PAGE_SIZE = 30;
 

@@ -6,7 +6,6 @@
 import { absoluteUrl } from "~/domain/seo";
 import { TIPO_SERVICO_LABEL } from "~/domain/statuses";
 import { type Tx, transaction } from "~/infra/db/client.server";
-import { type PedidoServico, pedidosServicos } from "~/infra/db/schema.server";
 import { env } from "~/infra/env.server";
 import { randomName, reencodePhoto } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
@@ -20,7 +19,9 @@ import {
 } from "~/infra/storage.server";
 import { isUnavailable, rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { allowPublicForm } from "~/modules/accounts/rate-limits.server";
+import { allowPublicForm } from "~/modules/accounts/index.server";
+import { enqueueWebhook } from "~/modules/notifications/index.server";
+import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import {
   type GroomingQuote,
   groomingQuoteSchema,
@@ -28,10 +29,9 @@ import {
   MAX_PHOTOS,
   QUOTE_MESSAGES,
   type ToastMessage,
-} from "~/modules/grooming/quote.schema";
-import { serviceOrderNumber } from "~/modules/grooming/service-order-number";
-import { enqueueWebhook } from "~/modules/notifications/webhooks.server";
-import { getSettings, webhookUrlFor } from "~/modules/shop/settings.server";
+} from "./quote.schema";
+import { serviceOrderNumber } from "./service-order-number";
+import { type PedidoServico, pedidosServicos } from "./tables.server";
 
 export class GroomingRequestError extends Error {
   constructor(

@@ -4,7 +4,7 @@
 // Products are always locked in id order, so two moves never deadlock.
 import { and, asc, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db, type Executor, runSql, type Tx } from "~/infra/db/client.server";
-import { produtos } from "~/infra/db/schema.server";
+import { produtos } from "~/modules/catalog/index.server";
 import { LOW_STOCK_THRESHOLD } from "./levels";
 
 /** Units per product id. */
@@ -148,23 +148,4 @@ export async function takeReturnedStock(
   if (short.length > 0) return { ok: false, short };
   await moveStock(tx, quantities, -1);
   return { ok: true };
-}
-
-/** The admin's estoque_baixo filter: 1 to LOW_STOCK_THRESHOLD units; 0 is 'sem estoque'. */
-export function lowStockCondition(): SQL {
-  return and(gt(produtos.estoque, 0), lte(produtos.estoque, LOW_STOCK_THRESHOLD))!;
-}
-
-/** The hub's stock counters over the products not deleted. */
-export async function stockCounts(
-  executor: Executor = db(),
-): Promise<{ estoqueBaixo: number; semEstoque: number }> {
-  const [row] = await executor
-    .select({
-      estoqueBaixo: count(sql`case when ${lowStockCondition()} then 1 end`),
-      semEstoque: count(sql`case when ${produtos.estoque} = 0 then 1 end`),
-    })
-    .from(produtos)
-    .where(sql`${produtos.excluidoEm} is null`);
-  return { estoqueBaixo: Number(row?.estoqueBaixo ?? 0), semEstoque: Number(row?.semEstoque ?? 0) };
 }

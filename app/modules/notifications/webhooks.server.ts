@@ -6,9 +6,9 @@ import { STATUS_CODES } from "node:http";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type WebhookEntrega, webhookEntregas } from "~/infra/db/schema.server";
-import { type AdminActor, audit } from "~/modules/accounts/actor.server";
-import { getSettings } from "~/modules/shop/settings.server";
+import { type AdminActor, audit } from "~/modules/accounts/index.server";
+import { getSettings } from "~/modules/shop/index.server";
+import { type WebhookEntrega, webhookEntregas } from "./tables.server";
 
 export const WEBHOOK_TIMEOUT_MS = 8000;
 /** Delay before each retry; after the last one the row is marked 'falhou'. */

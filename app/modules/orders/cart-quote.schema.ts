@@ -1,8 +1,8 @@
 // The query of the cart preview (/loja/resumo): the lines, an optional coupon code and
 // an optional neighbourhood. Everything else (prices, stock, fees) comes from the server.
 import { z } from "zod";
-import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "~/modules/orders/cart";
 import { lineText } from "~/schemas/text";
+import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
 export const cartQuoteSchema = z.object({
   itens: z

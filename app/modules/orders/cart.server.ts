@@ -2,16 +2,15 @@
 // cart holds, with the same rules the order applies, without writing anything.
 import { eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "~/infra/db/client.server";
-import { categorias, produtos } from "~/infra/db/schema.server";
-import { UUID_PATTERN } from "~/modules/catalog/listing";
-import { storeProductColumns } from "~/modules/catalog/products.server";
-import { deliveryRules } from "~/modules/delivery/bairros.server";
-import { findServedArea } from "~/modules/delivery/fees";
-import { availableUnits } from "~/modules/inventory/levels";
-import { computeTotals, type OrderTotals } from "~/modules/orders/totals";
-import type { CouponResult } from "~/modules/promotions/coupon";
-import { checkCoupon } from "~/modules/promotions/coupons.server";
-import { currentSettings } from "~/modules/shop/settings.server";
+import { UUID_PATTERN } from "~/modules/catalog";
+import { categorias, produtos, storeProductColumns } from "~/modules/catalog/index.server";
+import { findServedArea } from "~/modules/delivery";
+import { deliveryRules } from "~/modules/delivery/index.server";
+import { availableUnits } from "~/modules/inventory";
+import type { CouponResult } from "~/modules/promotions";
+import { checkCoupon } from "~/modules/promotions/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
+import { computeTotals, type OrderTotals } from "./totals";
 export interface QuoteLine {
   id: string;
   nome: string;

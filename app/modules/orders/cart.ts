@@ -1,7 +1,7 @@
 // The shopping cart (SPEC §4): a pure reducer over the lines the customer picked.
 // It lives in localStorage on the client; the server only ever receives ids and
 // quantities, and prices are always recomputed on the server.
-import { UUID_PATTERN } from "~/modules/catalog/listing";
+import { UUID_PATTERN } from "~/modules/catalog";
 
 export interface CartItem {
   id: string;

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { parseBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS } from "~/domain/statuses";
-import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "~/modules/orders/cart";
 import { areaText, hasLetter, isPhoneText, isStreetNumber, lineText } from "~/schemas/text";
+import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
 export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
 export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";

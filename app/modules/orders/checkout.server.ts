@@ -11,18 +11,17 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { isUnreadableInput } from "~/modules/accounts/admin-action.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/rate-limits.server";
+import { consumeRateLimit, isUnreadableInput, RATE_LIMITS } from "~/modules/accounts/index.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
 import {
   CHECKOUT_ERROR_MESSAGE,
   checkoutSchemaFor,
   missesRequired,
   REQUIRED_FIELDS_MESSAGE,
-} from "~/modules/orders/checkout.schema";
-import { orderMessage } from "~/modules/orders/message";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
-import { currentSettings } from "~/modules/shop/settings.server";
+} from "./checkout.schema";
 import { orderFlashHeader } from "./flash.server";
+import { orderMessage } from "./message";
 import { startOrderPixCharge } from "./pix.server";
 import { placeOrder } from "./place-order.server";
 

@@ -7,7 +7,9 @@ import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/doma
 import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
 import { now } from "~/infra/clock.server";
 import { db, type Executor } from "~/infra/db/client.server";
-import { curriculos, pedidos, pedidosServicos } from "~/infra/db/schema.server";
+import { curriculos } from "~/modules/careers/index.server";
+import { pedidosServicos } from "~/modules/grooming/index.server";
+import { pedidos } from "./tables.server";
 
 export const CHART_DAYS = 7;
 export const RECENT_LIMIT = 5;

@@ -6,24 +6,25 @@
 // order. The order becomes 'pago' only from a status read from the provider.
 import { eq } from "drizzle-orm";
 import { db, type Tx, transaction } from "~/infra/db/client.server";
-import { type Cobranca, type Pedido, pedidos } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
-import { logAudit } from "~/modules/accounts/audit.server";
-import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments/cobranca";
+import { type AdminActor, AdminError, audit, logAudit } from "~/modules/accounts/index.server";
+import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments";
 import {
   advanceCobranca,
   COBRANCA_MESSAGES,
+  type Cobranca,
   CobrancaError,
   createPixCobranca,
   currentProvider,
   type NotificationAnswer,
+  PaymentProviderError,
+  type ProviderCobranca,
   pendingCobrancas,
   readNotification,
   requestRefund,
-} from "~/modules/payments/cobrancas.server";
-import { PaymentProviderError, type ProviderCobranca } from "~/modules/payments/provider.server";
-import { getSettings } from "~/modules/shop/settings.server";
+} from "~/modules/payments/index.server";
+import { getSettings } from "~/modules/shop/index.server";
+import { type Pedido, pedidos } from "./tables.server";
 import { announceOrder } from "./webhook.server";
 
 /**

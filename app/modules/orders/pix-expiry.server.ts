@@ -3,18 +3,19 @@
 // their stock exactly once (the admin's cancellation rule, decision 0007).
 import { and, asc, eq, lte, ne, or } from "drizzle-orm";
 import { db, transaction } from "~/infra/db/client.server";
-import { cobrancas, pedidos } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
-import { logAudit } from "~/modules/accounts/audit.server";
+import { logAudit } from "~/modules/accounts/index.server";
 import {
+  cobrancas,
   currentProvider,
   expireCobranca,
   hasPaidCobranca,
   latestCobranca,
   lockLapsedCobranca,
-} from "~/modules/payments/cobrancas.server";
+} from "~/modules/payments/index.server";
 import { applyChargeUpdate, reconcilePendingCobrancas } from "./payment.server";
 import { cancelLockedOrder } from "./status.server";
+import { pedidos } from "./tables.server";
 
 /**
  * A payment made in the last seconds of a charge may be announced a little later: the

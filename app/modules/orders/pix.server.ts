@@ -2,12 +2,12 @@
 // checkout, the order page's "try again" when the provider was down, and the small status
 // answer the page polls (decision 0014). The page's Pix block is payments' pixOnlineView.
 import { db } from "~/infra/db/client.server";
-import type { Pedido } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
-import { pixOnlineStage } from "~/modules/payments/cobranca";
-import { CobrancaError, latestCobranca } from "~/modules/payments/cobrancas.server";
+import { pixOnlineStage } from "~/modules/payments";
+import { CobrancaError, latestCobranca } from "~/modules/payments/index.server";
 import { chargeOrderPix } from "./payment.server";
 import { getCustomerOrder } from "./queries.server";
+import type { Pedido } from "./tables.server";
 
 export const PIX_ONLINE_MESSAGES = {
   falhou: "Não foi possível gerar o Pix agora",

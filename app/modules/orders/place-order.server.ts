@@ -16,32 +16,27 @@ import {
 } from "~/infra/db/client.server";
 import { uniqueViolation } from "~/infra/db/errors.server";
 import {
-  cupons,
-  type ItemPedido,
-  itensPedido,
-  type Pedido,
-  pedidos,
-} from "~/infra/db/schema.server";
-import { deliveryRules } from "~/modules/delivery/bairros.server";
-import {
   BAIRRO_NOT_SERVED,
   type DeliveryArea,
   type DeliveryRules,
   findServedArea,
-} from "~/modules/delivery/fees";
+} from "~/modules/delivery";
+import { deliveryRules } from "~/modules/delivery/index.server";
 import {
   quantitiesOf,
   type ShortItem,
   type TakenUnits,
   takeStock,
-} from "~/modules/inventory/stock.server";
-import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "~/modules/orders/checkout.schema";
-import { orderNumber } from "~/modules/orders/number";
-import { computeTotals, type OrderTotals } from "~/modules/orders/totals";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
-import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/modules/promotions/coupon";
-import { currentSettings, type Settings } from "~/modules/shop/settings.server";
+} from "~/modules/inventory/index.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/modules/promotions";
+import { cupons } from "~/modules/promotions/index.server";
+import { currentSettings, type Settings } from "~/modules/shop/index.server";
+import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "./checkout.schema";
+import { orderNumber } from "./number";
+import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 import { hashToken, orderToken } from "./token.server";
+import { computeTotals, type OrderTotals } from "./totals";
 import { announceOrder } from "./webhook.server";
 
 export type OrderInput = Omit<CheckoutInput, "itens" | "email"> & {

@@ -6,15 +6,9 @@ import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { db, type Executor, queryRows } from "~/infra/db/client.server";
-import {
-  type Cobranca,
-  cobrancas,
-  type ItemPedido,
-  itensPedido,
-  type Pedido,
-  pedidos,
-} from "~/infra/db/schema.server";
-import { stockCounts } from "~/modules/inventory/stock.server";
+import { stockCounts } from "~/modules/catalog/index.server";
+import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
+import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 import { hashToken } from "./token.server";
 
 /** The customer's view of an order: only with the secret token of its link. */

@@ -5,14 +5,14 @@
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { type Tx, transaction } from "~/infra/db/client.server";
-import { itensPedido, type Pedido, pedidos } from "~/infra/db/schema.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import {
   quantitiesOf,
   returnStock,
   type StockQuantities,
   takeReturnedStock,
-} from "~/modules/inventory/stock.server";
+} from "~/modules/inventory/index.server";
+import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 async function lockOrder(tx: Tx, id: string) {
   const [order] = await tx.select().from(pedidos).where(eq(pedidos.id, id)).for("update");

@@ -5,8 +5,8 @@ import {
   type DeliveryRules,
   deliveryFee,
   isFreeDelivery,
-} from "~/modules/delivery/fees";
-import type { CouponResult } from "~/modules/promotions/coupon";
+} from "~/modules/delivery";
+import type { CouponResult } from "~/modules/promotions";
 
 export interface PricedLine {
   preco: number;

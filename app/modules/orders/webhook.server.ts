@@ -3,9 +3,9 @@
 import { asc, eq } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
 import type { Tx } from "~/infra/db/client.server";
-import { type ItemPedido, itensPedido, type Pedido } from "~/infra/db/schema.server";
-import { enqueueWebhook } from "~/modules/notifications/webhooks.server";
-import { type Settings, webhookUrlFor } from "~/modules/shop/settings.server";
+import { enqueueWebhook } from "~/modules/notifications/index.server";
+import { type Settings, webhookUrlFor } from "~/modules/shop/index.server";
+import { type ItemPedido, itensPedido, type Pedido } from "./tables.server";
 
 /** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */
 function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {

@@ -5,12 +5,12 @@
 // and nothing here reads or writes `pedidos`. A charge becomes 'paga' only from a status
 // read from the provider, never from a request body.
 import { and, asc, count, desc, eq, lte } from "drizzle-orm";
+import type { FormaPagamento, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { db, type Tx } from "~/infra/db/client.server";
-import { type Cobranca, cobrancas, type Pedido } from "~/infra/db/schema.server";
 import { env } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
-import { AdminError } from "~/modules/accounts/actor.server";
-import { advancesCobranca, chargeLapsed } from "~/modules/payments/cobranca";
+import { AdminError } from "~/modules/accounts/index.server";
+import { advancesCobranca, chargeLapsed } from "./cobranca";
 import { mercadoPagoProvider } from "./mercadopago.server";
 import {
   InvalidNotification,
@@ -18,6 +18,7 @@ import {
   type ProviderCobranca,
 } from "./provider.server";
 import { getPaymentConfig, type PaymentConfig } from "./settings.server";
+import { type Cobranca, cobrancas } from "./tables.server";
 
 export const COBRANCA_MESSAGES = {
   indisponivel: "Pix automático indisponível no momento",
@@ -61,17 +62,20 @@ export async function latestCobranca(pedidoId: string): Promise<Cobranca | null>
   return row ?? null;
 }
 
-/** What a charge needs of its order, read by the orders module as it stands now. */
-export type ChargeableOrder = Pick<
-  Pedido,
-  | "id"
-  | "numeroPedido"
-  | "total"
-  | "clienteNome"
-  | "formaPagamento"
-  | "statusPagamento"
-  | "statusPedido"
->;
+/**
+ * What a charge needs of its order, read by the orders module as it stands now. Stated
+ * here, not taken from the orders' table: payments knows orders only through this.
+ */
+export interface ChargeableOrder {
+  id: string;
+  numeroPedido: string;
+  /** Centavos. */
+  total: number;
+  clienteNome: string;
+  formaPagamento: FormaPagamento;
+  statusPagamento: StatusPagamento;
+  statusPedido: StatusPedido;
+}
 
 /**
  * The order's Pix charge: the current one while it can still be paid, else a new one.

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { centavosToReais, decimalToCentavos } from "~/domain/money";
 import { shopIsoString } from "~/domain/shop-time";
-import { statusFromMercadoPago } from "~/modules/payments/cobranca";
+import { statusFromMercadoPago } from "./cobranca";
 import {
   type CreateCobrancaInput,
   InvalidNotification,

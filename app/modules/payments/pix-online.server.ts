@@ -1,10 +1,9 @@
 // Online Pix on the order page: the QR code / copia e cola / remaining time of the order's
 // charge, or the shop's manual Pix when the provider could not make one (decision 0014).
 import QRCode from "qrcode";
-import type { Pedido } from "~/infra/db/schema.server";
-import { pixOnlineStage } from "~/modules/payments/cobranca";
-import type { Settings } from "~/modules/shop/settings.server";
-import { latestCobranca } from "./cobrancas.server";
+import type { Settings } from "~/modules/shop/index.server";
+import { pixOnlineStage } from "./cobranca";
+import { type ChargeableOrder, latestCobranca } from "./cobrancas.server";
 import { pixChargeFor } from "./pix.server";
 
 /** The online Pix block of the order page (null when the order is not paid that way). */
@@ -26,7 +25,7 @@ export type PixOnlineView =
     };
 
 export async function pixOnlineView(
-  pedido: Pedido,
+  pedido: ChargeableOrder,
   settings: Settings,
   now = new Date(),
 ): Promise<PixOnlineView | null> {

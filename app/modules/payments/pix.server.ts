@@ -2,12 +2,12 @@
 // total and its QR code, when the order is paid by Pix and the shop's key is set.
 import QRCode from "qrcode";
 import { shop } from "~/content/shop";
-import type { Pedido } from "~/infra/db/schema.server";
-import { pixPayload, pixTxid } from "~/modules/payments/pix";
-import type { Settings } from "~/modules/shop/settings.server";
+import type { Settings } from "~/modules/shop/index.server";
+import type { ChargeableOrder } from "./cobrancas.server";
+import { pixPayload, pixTxid } from "./pix";
 
 export async function pixChargeFor(
-  pedido: Pick<Pedido, "formaPagamento" | "total" | "numeroPedido" | "statusPagamento">,
+  pedido: Pick<ChargeableOrder, "formaPagamento" | "total" | "numeroPedido" | "statusPagamento">,
   settings: Settings,
 ): Promise<{ payload: string; qrSvg: string; chave: string } | null> {
   const chave = settings.pixChave?.trim();

@@ -2,7 +2,7 @@
 // the app talks to charges through it and never sees a provider's wire format.
 
 import type { ProvedorPagamento } from "~/domain/statuses";
-import type { StatusCobranca } from "~/modules/payments/cobranca";
+import type { StatusCobranca } from "./cobranca";
 
 export interface CreateCobrancaInput {
   /** Amount in centavos. */

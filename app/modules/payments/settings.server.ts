@@ -4,14 +4,14 @@
 
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { env } from "~/infra/env.server";
-import { type AdminActor, AdminError } from "~/modules/accounts/actor.server";
-import type { PaymentSettingsInput } from "~/modules/payments/settings.schema";
+import { type AdminActor, AdminError } from "~/modules/accounts/index.server";
 import {
   forgettingSettings,
   getSettings,
   type Settings,
   updateSettingsAudited,
-} from "~/modules/shop/settings.server";
+} from "~/modules/shop/index.server";
+import type { PaymentSettingsInput } from "./settings.schema";
 
 export interface PaymentConfig {
   ativo: boolean;

@@ -5,14 +5,10 @@ import { desc, eq } from "drizzle-orm";
 import { endOfShopDay } from "~/domain/shop-time";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { isUniqueViolation } from "~/infra/db/errors.server";
-import { type Cupom, cupons } from "~/infra/db/schema.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/actor.server";
-import {
-  type CouponResult,
-  evaluateCoupon,
-  normalizeCouponCode,
-} from "~/modules/promotions/coupon";
-import type { CouponInput } from "~/modules/promotions/coupon.schema";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "./coupon";
+import type { CouponInput } from "./coupon.schema";
+import { type Cupom, cupons } from "./tables.server";
 
 export async function listCoupons(executor: Executor = db()): Promise<Cupom[]> {
   return executor.select().from(cupons).orderBy(desc(cupons.createdAt), desc(cupons.codigo));

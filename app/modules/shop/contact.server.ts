@@ -5,9 +5,9 @@ import { shop } from "~/content/shop";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { allowPublicForm } from "~/modules/accounts/rate-limits.server";
-import { CONTACT_MESSAGES, contactSchema } from "~/modules/shop/contact.schema";
-import { contactChatMessage } from "~/modules/shop/contact-message";
+import { allowPublicForm } from "~/modules/accounts/index.server";
+import { CONTACT_MESSAGES, contactSchema } from "./contact.schema";
+import { contactChatMessage } from "./contact-message";
 import { getSettings } from "./settings.server";
 
 export type ContactResult =

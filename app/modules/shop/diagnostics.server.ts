@@ -2,8 +2,8 @@
 // the notifications module's (notifications/system-test.server.ts).
 import { count } from "drizzle-orm";
 import { db } from "~/infra/db/client.server";
-import { curriculos } from "~/infra/db/schema.server";
 import { logger } from "~/infra/logger.server";
+import { curriculos } from "~/modules/careers/index.server";
 
 export interface SystemTestResult {
   ok: boolean;

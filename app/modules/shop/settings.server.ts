@@ -3,12 +3,11 @@
 // (/admin/loja and /admin/configuracoes), every save audited with the fields it changed.
 import { eq } from "drizzle-orm";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type Configuracoes, configuracoes } from "~/infra/db/schema.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, audit } from "~/modules/accounts/actor.server";
-import { logAudit } from "~/modules/accounts/audit.server";
-import type { GeneralSettingsInput } from "~/modules/shop/general-settings.schema";
-import type { StoreSettingsInput } from "~/modules/shop/store-settings.schema";
+import { type AdminActor, audit, logAudit } from "~/modules/accounts/index.server";
+import type { GeneralSettingsInput } from "./general-settings.schema";
+import type { StoreSettingsInput } from "./store-settings.schema";
+import { type Configuracoes, configuracoes } from "./tables.server";
 
 export type Settings = Configuracoes;
 

@@ -11,10 +11,9 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { readForm } from "~/infra/request-info.server";
 import { checkOnSubmit, type FieldErrors, formFields } from "~/lib/forms";
-import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { generalSettingsSchema } from "~/modules/shop/general-settings.schema";
-import { getGeneralSettings, saveGeneralSettings } from "~/modules/shop/settings.server";
+import { attempt, invalid, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { generalSettingsSchema } from "~/modules/shop";
+import { getGeneralSettings, saveGeneralSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/configuracoes";
 
 export function meta() {

@@ -7,28 +7,25 @@ import {
 } from "~/components/admin/conta/cards";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import type { Usuario } from "~/infra/db/schema.server";
 import { readForm } from "~/infra/request-info.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts/password-change.schema";
+import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts";
+import type { Usuario } from "~/modules/accounts/index.server";
 import {
+  changeOwnPassword,
+  confirmTotpEnrolment,
+  countOtherSessions,
+  disableTotp,
+  endOtherSessions,
+  enrolmentView,
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER_S,
   PasswordHashingBusyError,
-  withPasswordHashing,
-} from "~/modules/accounts/password-hashing.server";
-import {
-  countOtherSessions,
   requireAdmin,
-  verifyPassword,
-} from "~/modules/accounts/session.server";
-import { changeOwnPassword, endOtherSessions } from "~/modules/accounts/sign-in.server";
-import {
-  confirmTotpEnrolment,
-  disableTotp,
-  enrolmentView,
   startTotpEnrolment,
-} from "~/modules/accounts/totp.server";
+  verifyPassword,
+  withPasswordHashing,
+} from "~/modules/accounts/index.server";
 import type { Route } from "./+types/conta";
 
 export function meta() {

@@ -4,8 +4,8 @@
 // file is always an attachment with nosniff: never shown inside the site's origin.
 
 import { redirectWithToast } from "~/infra/toast.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { attachmentHeader, readResumeFile } from "~/modules/careers/review.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { attachmentHeader, readResumeFile } from "~/modules/careers/index.server";
 import type { Route } from "./+types/curriculo-download";
 
 export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";

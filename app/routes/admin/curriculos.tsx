@@ -5,9 +5,8 @@ import { AdminLoadError } from "~/components/admin/load-error";
 import { pageParam } from "~/domain/pagination";
 import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { listResumes, setResumeStatus } from "~/modules/careers/review.server";
+import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 

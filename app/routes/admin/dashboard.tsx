@@ -18,9 +18,8 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
-import { loadOrFail } from "~/modules/accounts/admin-load.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { getDashboard } from "~/modules/orders/dashboard.server";
+import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
+import { getDashboard } from "~/modules/orders/index.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {

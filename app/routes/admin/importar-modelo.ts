@@ -1,9 +1,9 @@
 // GET /admin/importar/modelo.csv: the import template (columns of SPEC §3), its example row
 // in one of the shop's categories. Cells go through the shared formula neutralization.
 
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { listCategories } from "~/modules/catalog/categories.server";
-import { templateCsv } from "~/modules/catalog/csv-import";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { templateCsv } from "~/modules/catalog";
+import { listCategories } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/importar-modelo";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,15 +4,14 @@ import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { readFileLimited, StorageError } from "~/infra/storage.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, readAdminForm } from "~/modules/accounts/admin-action.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { attempt, fail, readAdminForm, requireAdmin } from "~/modules/accounts/index.server";
 import {
   IMPORT_MAX_BYTES,
   importStagedFile,
   NO_VALID_PRODUCTS,
   previewImport,
   warmImportWorker,
-} from "~/modules/catalog/import.server";
+} from "~/modules/catalog/index.server";
 import type { Route } from "./+types/importar";
 
 export const meta: Route.MetaFunction = () => [

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
 import { logger } from "~/infra/logger.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,14 +6,14 @@ import { Input } from "~/components/ui/input";
 import { readForm } from "~/infra/request-info.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { secondFactorSchema } from "~/modules/accounts/admin-login.schema";
-import { clearSessionCookie } from "~/modules/accounts/session.server";
+import { secondFactorSchema } from "~/modules/accounts";
 import {
   AUTH_MESSAGES,
   attemptSecondFactor,
+  clearSessionCookie,
   loginPageState,
   safeAdminRedirect,
-} from "~/modules/accounts/sign-in.server";
+} from "~/modules/accounts/index.server";
 import type { Route } from "./+types/login-verificar";
 
 export function meta() {

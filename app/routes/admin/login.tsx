@@ -9,18 +9,16 @@ import { readForm } from "~/infra/request-info.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
-import { adminLoginSchema } from "~/modules/accounts/admin-login.schema";
-import {
-  HASHING_BUSY_MESSAGE,
-  HASHING_RETRY_AFTER_S,
-  PasswordHashingBusyError,
-} from "~/modules/accounts/password-hashing.server";
+import { adminLoginSchema } from "~/modules/accounts";
 import {
   AUTH_MESSAGES,
   attemptLogin,
+  HASHING_BUSY_MESSAGE,
+  HASHING_RETRY_AFTER_S,
   loginPageState,
+  PasswordHashingBusyError,
   safeAdminRedirect,
-} from "~/modules/accounts/sign-in.server";
+} from "~/modules/accounts/index.server";
 import type { Route } from "./+types/login";
 
 export function meta() {

@@ -2,8 +2,7 @@ import { redirect } from "react-router";
 import { logger } from "~/infra/logger.server";
 import { readForm } from "~/infra/request-info.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { clearSessionCookie } from "~/modules/accounts/session.server";
-import { AUTH_MESSAGES, logout } from "~/modules/accounts/sign-in.server";
+import { AUTH_MESSAGES, clearSessionCookie, logout } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {

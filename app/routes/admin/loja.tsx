@@ -10,14 +10,17 @@ import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { Button } from "~/components/ui/button";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { siteUrl } from "~/infra/site-url.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { listCategories } from "~/modules/catalog/categories.server";
-import { listAdminProducts, PRODUCTS_PAGE_SIZE } from "~/modules/catalog/products.server";
-import { listBairros } from "~/modules/delivery/bairros.server";
-import { listAdminOrders, storeStats } from "~/modules/orders/queries.server";
-import { paymentSettingsView } from "~/modules/payments/settings.server";
-import { listCoupons } from "~/modules/promotions/coupons.server";
-import { getSettings } from "~/modules/shop/settings.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import {
+  listAdminProducts,
+  listCategories,
+  PRODUCTS_PAGE_SIZE,
+} from "~/modules/catalog/index.server";
+import { listBairros } from "~/modules/delivery/index.server";
+import { listAdminOrders, storeStats } from "~/modules/orders/index.server";
+import { paymentSettingsView } from "~/modules/payments/index.server";
+import { listCoupons } from "~/modules/promotions/index.server";
+import { getSettings } from "~/modules/shop/index.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/loja";
 

@@ -21,13 +21,13 @@ import { logger } from "~/infra/logger.server";
 import { readForm } from "~/infra/request-info.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
-import { loadOrFail } from "~/modules/accounts/admin-load.server";
 import {
   cleanupOldAuditLogs,
   getSecurityOverview,
+  loadOrFail,
+  requireAdmin,
   unblockRateLimit,
-} from "~/modules/accounts/security.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+} from "~/modules/accounts/index.server";
 import type { Route } from "./+types/security";
 
 export function meta() {

@@ -6,9 +6,8 @@ import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
 import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { listGroomingOrders, setGroomingStatus } from "~/modules/grooming/board.server";
+import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { listGroomingOrders, setGroomingStatus } from "~/modules/grooming/index.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 

@@ -1,6 +1,6 @@
 // Keep-alive: the open panel posts here (at most once a minute) while the admin is
 // active, so the server's idle clock follows the browser's.
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/sessao";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -12,10 +12,9 @@ import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import type { FormResult } from "~/lib/form-result";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { systemTestWebhookUrl, testWebhook } from "~/modules/notifications/system-test.server";
-import { type SystemTestResult, testDatabase } from "~/modules/shop/diagnostics.server";
-import { getSettings } from "~/modules/shop/settings.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { systemTestWebhookUrl, testWebhook } from "~/modules/notifications/index.server";
+import { getSettings, type SystemTestResult, testDatabase } from "~/modules/shop/index.server";
 import type { Route } from "./+types/testes";
 
 export function meta() {

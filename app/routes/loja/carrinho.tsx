@@ -4,7 +4,7 @@ import { shop } from "~/content/shop";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
-import { listActiveBairros } from "~/modules/delivery/bairros.server";
+import { listActiveBairros } from "~/modules/delivery/index.server";
 
 /**
  * Served without React (decision 0013): the cart lives in localStorage, so the server sends

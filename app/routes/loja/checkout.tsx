@@ -8,10 +8,10 @@ import { shop } from "~/content/shop";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
-import { listActiveBairros } from "~/modules/delivery/bairros.server";
-import { submitCheckout } from "~/modules/orders/checkout.server";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/settings.server";
-import { currentSettings } from "~/modules/shop/settings.server";
+import { listActiveBairros } from "~/modules/delivery/index.server";
+import { submitCheckout } from "~/modules/orders/index.server";
+import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/checkout";
 
 /**

@@ -17,9 +17,9 @@ import { Button } from "~/components/ui/button";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
-import { storeListingQuery } from "~/modules/catalog/listing";
-import { listStoreProducts } from "~/modules/catalog/products.server";
-import { readOrderFlash } from "~/modules/orders/flash.server";
+import { storeListingQuery } from "~/modules/catalog";
+import { listStoreProducts } from "~/modules/catalog/index.server";
+import { readOrderFlash } from "~/modules/orders/index.server";
 import type { Route } from "./+types/index";
 
 /**

@@ -5,8 +5,8 @@ import { STORE_FRAME_CLASS, StoreCartScript, StoreFooter } from "~/components/lo
 import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
 import { usePageHydrates } from "~/lib/hydration";
-import { isAdminRequest } from "~/modules/accounts/session.server";
-import { currentSettings } from "~/modules/shop/settings.server";
+import { isAdminRequest } from "~/modules/accounts/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 // GET /loja/pedido/:numero/status?token=... -> the order's payment and order status as
 // JSON, polled by the order page while an online Pix waits. Same secret as the page; an
 // unknown number and a wrong token answer alike (404).
-import { customerOrderStatus } from "~/modules/orders/pix.server";
+import { customerOrderStatus } from "~/modules/orders/index.server";
 import type { Route } from "./+types/pedido-status";
 
 const HEADERS = {

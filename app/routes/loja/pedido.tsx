@@ -13,12 +13,13 @@ import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { readOrderFlash } from "~/modules/orders/flash.server";
-import { retryOrderPixCharge } from "~/modules/orders/pix.server";
-import { getCustomerOrder } from "~/modules/orders/queries.server";
-import { pixChargeFor } from "~/modules/payments/pix.server";
-import { pixOnlineView } from "~/modules/payments/pix-online.server";
-import { getSettings } from "~/modules/shop/settings.server";
+import {
+  getCustomerOrder,
+  readOrderFlash,
+  retryOrderPixCharge,
+} from "~/modules/orders/index.server";
+import { pixChargeFor, pixOnlineView } from "~/modules/payments/index.server";
+import { getSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/pedido";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -14,9 +14,9 @@ import { siteOrigin } from "~/infra/site-url.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { stockText } from "~/modules/catalog/listing";
-import { getStoreProduct } from "~/modules/catalog/products.server";
-import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders/cart";
+import { stockText } from "~/modules/catalog";
+import { getStoreProduct } from "~/modules/catalog/index.server";
+import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
 import type { Route } from "./+types/produto";
 
 /**

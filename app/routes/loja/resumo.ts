@@ -4,10 +4,10 @@
 import { logger } from "~/infra/logger.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
-import { isBlocked, RATE_LIMITS, registerAttempt } from "~/modules/accounts/rate-limits.server";
-import { quoteCart } from "~/modules/orders/cart.server";
-import { cartQuoteSchema } from "~/modules/orders/cart-quote.schema";
-import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/modules/promotions/coupon";
+import { isBlocked, RATE_LIMITS, registerAttempt } from "~/modules/accounts/index.server";
+import { cartQuoteSchema } from "~/modules/orders";
+import { quoteCart } from "~/modules/orders/index.server";
+import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/modules/promotions";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */

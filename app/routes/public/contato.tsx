@@ -15,8 +15,8 @@ import { externalLinkProps } from "~/domain/whatsapp";
 import { formSender } from "~/islands/form-sender";
 import { InlineScript } from "~/islands/inline-script";
 import type { HydrationHandle } from "~/lib/hydration";
-import { CONTACT_MESSAGES } from "~/modules/shop/contact.schema";
-import { sendContact } from "~/modules/shop/contact.server";
+import { CONTACT_MESSAGES } from "~/modules/shop";
+import { sendContact } from "~/modules/shop/index.server";
 import type { Route } from "./+types/contato";
 
 // Served as plain HTML, without React (decision 0009): the form posts (and the server

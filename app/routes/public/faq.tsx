@@ -8,7 +8,7 @@ import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { faqCategories, quickTips } from "~/content/faq";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
-import { withShopFacts } from "~/modules/shop/facts";
+import { withShopFacts } from "~/modules/shop";
 import type { Route } from "./+types/faq";
 
 // Questions and answers: plain HTML, without React (decision 0009). Native disclosures open

@@ -30,7 +30,7 @@ import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
 import { petStoreJsonLd } from "~/domain/structured-data";
 import type { HydrationHandle } from "~/lib/hydration";
-import { freeDeliveryFrom, withShopFacts } from "~/modules/shop/facts";
+import { freeDeliveryFrom, withShopFacts } from "~/modules/shop";
 import type { Route } from "./+types/home";
 
 // Static marketing content: served as plain HTML, without React (decision 0009).

@@ -7,8 +7,8 @@ import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
 import { logger } from "~/infra/logger.server";
 import { siteOrigin } from "~/infra/site-url.server";
-import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop/facts";
-import { currentSettings } from "~/modules/shop/settings.server";
+import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop";
+import { currentSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { useChatNumber } from "~/components/public/use-chat-number";
 import { categories } from "~/content/categories";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
-import { parseSpeciesFilter } from "~/modules/catalog/filter";
+import { parseSpeciesFilter } from "~/modules/catalog";
 import type { Route } from "./+types/produtos";
 
 // Served as plain HTML, without React (decision 0009): the filter is a small inline script.

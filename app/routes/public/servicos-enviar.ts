@@ -1,7 +1,7 @@
 // POST /servicos/enviar: the quote dialog's small script sends the quote here (multipart,
 // with the photos) and gets JSON back (field errors and the message, or the order number).
 // The page's own action serves the form without JavaScript.
-import { sendGroomingQuote } from "~/modules/grooming/quotes.server";
+import { sendGroomingQuote } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-enviar";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -17,8 +17,8 @@ import {
   MAX_PHOTOS,
   QUOTE_FIELD_CHECKS,
   QUOTE_MESSAGES,
-} from "~/modules/grooming/quote.schema";
-import { sendGroomingQuote } from "~/modules/grooming/quotes.server";
+} from "~/modules/grooming";
+import { sendGroomingQuote } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos";
 
 // Served as plain HTML, without React (decision 0009): the quote form posts to this page;

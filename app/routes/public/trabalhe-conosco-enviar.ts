@@ -1,7 +1,7 @@
 // POST /trabalhe-conosco/enviar: the resume form's small script sends the application here
 // and gets JSON back (field errors, or success). The page's own action serves the form
 // without JavaScript.
-import { submitResume } from "~/modules/careers/resumes.server";
+import { submitResume } from "~/modules/careers/index.server";
 import type { Route } from "./+types/trabalhe-conosco-enviar";
 
 export async function action({ request }: Route.ActionArgs) {

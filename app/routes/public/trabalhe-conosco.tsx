@@ -12,8 +12,8 @@ import { shop } from "~/content/shop";
 import { formSender } from "~/islands/form-sender";
 import { InlineScript } from "~/islands/inline-script";
 import type { HydrationHandle } from "~/lib/hydration";
-import { MAX_RESUME_BYTES, RESUME_MESSAGES } from "~/modules/careers/resume.schema";
-import { submitResume } from "~/modules/careers/resumes.server";
+import { MAX_RESUME_BYTES, RESUME_MESSAGES } from "~/modules/careers";
+import { submitResume } from "~/modules/careers/index.server";
 import type { Route } from "./+types/trabalhe-conosco";
 
 // Served as plain HTML, without React (decision 0009): the form posts to this page; a small

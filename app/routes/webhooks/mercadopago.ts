@@ -1,7 +1,7 @@
 // POST /webhooks/mercadopago: Mercado Pago's payment notifications (server to server, no
 // Origin header, so the cross-site write check lets it through). The signature is checked,
 // then the payment is read from Mercado Pago itself; see app/modules/payments/.
-import { handleNotification } from "~/modules/orders/payment.server";
+import { handleNotification } from "~/modules/orders/index.server";
 import type { Route } from "./+types/mercadopago";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormResult } from "~/lib/form-result";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
-import { passwordChangeSchema } from "~/modules/accounts/password-change.schema";
+import { passwordChangeSchema } from "~/modules/accounts";
 
 /** What the account actions answer: the form result, and the recovery codes shown once. */
 export type AccountResult = FormResult & { codes?: string[] };

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { ResumeDownload } from "~/components/admin/curriculos/resume-download";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
@@ -7,7 +8,6 @@ import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, vagaLabel } from "~/domain/statuses";
-import { ResumeDownload } from "./resume-download";
 
 type Status = (typeof STATUS_CURRICULO)[number];
 

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL } from "~/domain/money";
-import type { ImportProduct } from "~/modules/catalog/csv-import";
-import { IMPORT_COLUMNS } from "~/modules/catalog/import-columns";
+import type { ImportProduct } from "~/modules/catalog";
+import { IMPORT_COLUMNS } from "~/modules/catalog";
 
 interface Preview {
   token: string;

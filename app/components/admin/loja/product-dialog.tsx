@@ -21,9 +21,9 @@ import { fieldErrors } from "~/lib/forms";
 import {
   MAX_PRODUCT_IMAGE_BYTES,
   PRODUCT_IMAGE_TOO_LARGE,
+  productImageSrcSet,
   productSchema,
-} from "~/modules/catalog/product.schema";
-import { productImageSrcSet } from "~/modules/catalog/product-image";
+} from "~/modules/catalog";
 
 export interface EditableProduct {
   id: string;

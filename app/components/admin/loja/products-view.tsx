@@ -1,5 +1,13 @@
 import { ImageOff, Search } from "lucide-react";
 import { Form, useFetcher } from "react-router";
+import { CategoryDialog } from "~/components/admin/loja/category-dialog";
+import { type CouponRow, CouponsPanel } from "~/components/admin/loja/coupons-panel";
+import { type EditableProduct, ProductDialog } from "~/components/admin/loja/product-dialog";
+import {
+  PRODUCT_DELETE_FETCHER,
+  ProductDelete,
+  ProductToggle,
+} from "~/components/admin/loja/product-row-actions";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -10,12 +18,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { formatBRL } from "~/domain/money";
-import { productImageSrcSet } from "~/modules/catalog/product-image";
-import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/inventory/levels";
-import { CategoryDialog } from "./category-dialog";
-import { type CouponRow, CouponsPanel } from "./coupons-panel";
-import { type EditableProduct, ProductDialog } from "./product-dialog";
-import { PRODUCT_DELETE_FETCHER, ProductDelete, ProductToggle } from "./product-row-actions";
+import { productImageSrcSet } from "~/modules/catalog";
+import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/inventory";
 
 type Product = EditableProduct & { categoriaNome: string };
 

@@ -17,10 +17,8 @@ import {
 } from "~/components/ui/table";
 import { formatDateTime } from "~/domain/dates";
 import type { FormResult } from "~/lib/form-result";
-import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/modules/accounts/audit";
-import type { getSecurityOverview } from "~/modules/accounts/security.server";
-
-type Overview = Awaited<ReturnType<typeof getSecurityOverview>>;
+import type { SecurityOverview as Overview } from "~/modules/accounts";
+import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/modules/accounts";
 
 export function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
   if (entries.length === 0) {

@@ -1,8 +1,8 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
 
-import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
-import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/modules/delivery/bairro.schema";
-import { addBairro, removeBairro, updateBairro } from "~/modules/delivery/bairros.server";
+import { attempt, invalid, ok } from "~/modules/accounts/index.server";
+import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/modules/delivery";
+import { addBairro, removeBairro, updateBairro } from "~/modules/delivery/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { bairroIntent } from "~/schemas/admin-loja-intents";
 

@@ -1,12 +1,12 @@
 // POST /admin/loja/configuracoes: the store settings, the automatic-Pix credentials (saved
 // apart, so the store form never touches them) and the order webhook's test.
 import { data } from "react-router";
-import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
-import { testStoreWebhook } from "~/modules/notifications/webhooks.server";
-import { paymentSettingsSchema } from "~/modules/payments/settings.schema";
-import { savePaymentSettings } from "~/modules/payments/settings.server";
-import { saveStoreSettings } from "~/modules/shop/settings.server";
-import { storeSettingsSchema, webhookTestSchema } from "~/modules/shop/store-settings.schema";
+import { attempt, invalid, ok } from "~/modules/accounts/index.server";
+import { testStoreWebhook } from "~/modules/notifications/index.server";
+import { paymentSettingsSchema } from "~/modules/payments";
+import { savePaymentSettings } from "~/modules/payments/index.server";
+import { storeSettingsSchema, webhookTestSchema } from "~/modules/shop";
+import { saveStoreSettings } from "~/modules/shop/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { configuracaoIntent } from "~/schemas/admin-loja-intents";
 

@@ -1,9 +1,8 @@
 // POST /admin/loja/pedidos: an order's status, its payment status, and the refund of an
 // automatic-Pix payment.
 
-import { attempt, fail, ok } from "~/modules/accounts/admin-action.server";
-import { refundOrderPix } from "~/modules/orders/payment.server";
-import { setOrderStatus, setPaymentStatus } from "~/modules/orders/status.server";
+import { attempt, fail, ok } from "~/modules/accounts/index.server";
+import { refundOrderPix, setOrderStatus, setPaymentStatus } from "~/modules/orders/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";

@@ -1,21 +1,21 @@
 // POST /admin/loja/produtos: the product list's writes (products and their categories).
 import { data } from "react-router";
 import { assertKind, readFileLimited, StorageError } from "~/infra/storage.server";
-import { attempt, invalid, ok } from "~/modules/accounts/admin-action.server";
-import { findOrCreateCategory } from "~/modules/catalog/categories.server";
+import { attempt, invalid, ok } from "~/modules/accounts/index.server";
 import {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   PRODUCT_IMAGE_TOO_LARGE,
   PRODUCT_IMAGE_WRONG_TYPE,
   productSchema,
-} from "~/modules/catalog/product.schema";
+} from "~/modules/catalog";
 import {
   createProduct,
   deleteProduct,
+  findOrCreateCategory,
   setProductActive,
   updateProduct,
-} from "~/modules/catalog/products.server";
+} from "~/modules/catalog/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { produtoIntent } from "~/schemas/admin-loja-intents";
 

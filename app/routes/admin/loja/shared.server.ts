@@ -3,15 +3,13 @@
 // only file these screens send, its intent among the route's own, and the answer).
 import { redirect } from "react-router";
 import type { z } from "zod";
-import type { Usuario } from "~/infra/db/schema.server";
 import { StorageError } from "~/infra/storage.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import type { FormResult } from "~/lib/form-result";
 import { formFields } from "~/lib/forms";
-import type { AdminActor } from "~/modules/accounts/actor.server";
-import { fail, readAdminForm } from "~/modules/accounts/admin-action.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/modules/catalog/product.schema";
+import type { AdminActor, Usuario } from "~/modules/accounts/index.server";
+import { fail, readAdminForm, requireAdmin } from "~/modules/accounts/index.server";
+import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/modules/catalog";
 import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
 
 // Two factories, not one object to destructure: React Router strips `loader` and `action`

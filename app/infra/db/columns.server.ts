@@ -1,0 +1,22 @@
+// Column types and helpers every module's tables share. Money is stored as numeric(12,2) and
+// handled in code as integer centavos (see docs/decisions/0001-money.md): the `money` column
+// type converts at the edge. Relative imports only: drizzle-kit reads this without the alias.
+import { type SQL, sql } from "drizzle-orm";
+import { customType, timestamp } from "drizzle-orm/pg-core";
+import { centavosToDecimal, decimalToCentavos } from "../../domain/money";
+
+/** numeric(12,2) in the database, integer centavos in TypeScript. */
+export const money = customType<{ data: number; driverData: string }>({
+  dataType: () => "numeric(12, 2)",
+  toDriver: (centavos) => centavosToDecimal(centavos),
+  fromDriver: (value) => decimalToCentavos(String(value)),
+});
+
+export const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A CHECK expression: the column takes one of the vocabulary's values. */
+export const inList = (column: string, values: readonly string[]): SQL =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);

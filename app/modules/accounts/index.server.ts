@@ -1,0 +1,76 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+
+export type { AdminActor } from "./actor.server";
+export { AdminError, audit } from "./actor.server";
+export {
+  attempt,
+  fail,
+  invalid,
+  isUnreadableInput,
+  ok,
+  readAdminForm,
+} from "./admin-action.server";
+export { loadOrFail } from "./admin-load.server";
+export { logAudit } from "./audit.server";
+export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
+export {
+  HASHING_BUSY_MESSAGE,
+  HASHING_RETRY_AFTER_S,
+  PasswordHashingBusyError,
+  setHashingLimits,
+  withPasswordHashing,
+} from "./password-hashing.server";
+export { passwordWeakness } from "./password-policy.server";
+export type { RateLimitOperation } from "./rate-limits.server";
+export {
+  allowPublicForm,
+  consumeRateLimit,
+  isBlocked,
+  RATE_LIMITS,
+  refundAttempt,
+  registerAttempt,
+  reserveAttempt,
+} from "./rate-limits.server";
+export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
+export {
+  ABSOLUTE_TIMEOUT_MS,
+  clearSessionCookie,
+  countOtherSessions,
+  createSession,
+  createUser,
+  deleteSession,
+  findUserByEmail,
+  getSessionState,
+  IDLE_TIMEOUT_MS,
+  isAdminRequest,
+  purgeExpiredSessions,
+  requireAdmin,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  sessionCookie,
+  startSessionPurge,
+  stopSessionPurge,
+  upsertAdmin,
+  verifyPassword,
+} from "./session.server";
+export {
+  AUTH_MESSAGES,
+  attemptLogin,
+  attemptSecondFactor,
+  changeOwnPassword,
+  endOtherSessions,
+  LOGIN_OPS,
+  LOGIN_RULE,
+  loginPageState,
+  logout,
+  safeAdminRedirect,
+} from "./sign-in.server";
+export type { Usuario } from "./tables.server";
+export { adminAuditLog, rateLimits, sessoes, usuarios } from "./tables.server";
+export {
+  confirmTotpEnrolment,
+  disableTotp,
+  enrolmentView,
+  startTotpEnrolment,
+  verifySecondFactor,
+} from "./totp.server";

@@ -1,0 +1,103 @@
+// The accounts module's slice of the stored model (SPEC §3 names). Relative imports only:
+// drizzle-kit reads the schema files without the path alias.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "../../infra/db/columns.server";
+
+export const usuarios = pgTable(
+  "usuarios",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    senhaHash: text("senha_hash").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    totpSecret: text("totp_secret"),
+    totpAtivo: boolean("totp_ativo").notNull().default(false),
+    /** The last 30-second TOTP step accepted: a code is good once, not for its whole window. */
+    totpUltimoPasso: integer("totp_ultimo_passo"),
+    /** sha256 hashes of the unused recovery codes. */
+    codigosRecuperacao: jsonb("codigos_recuperacao").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("usuarios_email_idx").on(t.email),
+    check("usuarios_email_lower_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const sessoes = pgTable(
+  "sessoes",
+  {
+    /** sha256 of the cookie token: a database leak does not hand out live sessions. */
+    id: text("id").primaryKey(),
+    usuarioId: uuid("usuario_id")
+      .notNull()
+      .references(() => usuarios.id, { onDelete: "cascade" }),
+    /** True between the password step and the TOTP step of a two-factor login. */
+    mfaPendente: boolean("mfa_pendente").notNull().default(false),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("sessoes_usuario_idx").on(t.usuarioId),
+    index("sessoes_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // No foreign key: the trail outlives the user, and failed logins have no user.
+    adminUserId: uuid("admin_user_id"),
+    action: text("action").notNull(),
+    resourceType: text("resource_type"),
+    resourceId: text("resource_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_log_created_at_idx").on(t.createdAt.desc()),
+    index("admin_audit_log_action_idx").on(t.action),
+  ],
+);
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operation: text("operation").notNull(),
+    identifier: text("identifier").notNull(),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    /** Start of the counting window. */
+    firstAttempt: timestamp("first_attempt", { withTimezone: true }).notNull().defaultNow(),
+    lastAttempt: timestamp("last_attempt", { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("rate_limits_operation_identifier_idx").on(t.operation, t.identifier),
+    index("rate_limits_last_attempt_idx").on(t.lastAttempt.desc()),
+  ],
+);
+
+export type Usuario = typeof usuarios.$inferSelect;
+export type Sessao = typeof sessoes.$inferSelect;
+export type AuditEntry = typeof adminAuditLog.$inferSelect;
+export type RateLimit = typeof rateLimits.$inferSelect;

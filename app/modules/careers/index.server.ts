@@ -1,0 +1,10 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+export { submitResume } from "./resumes.server";
+export {
+  attachmentHeader,
+  fileSlug,
+  listResumes,
+  readResumeFile,
+  setResumeStatus,
+} from "./review.server";
+export { curriculos } from "./tables.server";

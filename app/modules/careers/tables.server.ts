@@ -1,0 +1,29 @@
+// The careers module's slice of the stored model (SPEC §3 names). Relative imports only:
+// drizzle-kit reads the schema files without the path alias.
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";
+import { createdAt, inList } from "../../infra/db/columns.server";
+
+export const curriculos = pgTable(
+  "curriculos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nomeCompleto: text("nome_completo").notNull(),
+    email: text("email").notNull(),
+    telefone: text("telefone").notNull(),
+    vaga: text("vaga", { enum: VAGAS }).notNull(),
+    mensagem: text("mensagem").notNull().default(""),
+    /** '' until the file is stored, then 'private:{file}'. */
+    curriculoUrl: text("curriculo_url").notNull().default(""),
+    status: text("status", { enum: STATUS_CURRICULO }).notNull().default("novo"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("curriculos_created_at_idx").on(t.createdAt.desc()),
+    index("curriculos_status_idx").on(t.status),
+    check("curriculos_status_check", inList("status", STATUS_CURRICULO)),
+    check("curriculos_vaga_check", inList("vaga", VAGAS)),
+  ],
+);
+
+export type Curriculo = typeof curriculos.$inferSelect;

@@ -1,0 +1,30 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+export { findOrCreateCategory, listCategories } from "./categories.server";
+export {
+  configureImportWorker,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_HEAVY,
+  importProducts,
+  importStagedFile,
+  NO_VALID_PRODUCTS,
+  previewImport,
+  stopImportWorker,
+  warmImportWorker,
+} from "./import.server";
+export { parseImportBytes } from "./import-parse.server";
+export { checkXlsxZip, XLSX_TOO_LARGE } from "./import-zip.server";
+export { storeListingHandler } from "./listing-page.server";
+export { saveProductImage } from "./product-image.server";
+export {
+  createProduct,
+  deleteProduct,
+  getStoreProduct,
+  listAdminProducts,
+  listStoreProducts,
+  PRODUCTS_PAGE_SIZE,
+  setProductActive,
+  storeProductColumns,
+  updateProduct,
+} from "./products.server";
+export { stockCounts } from "./stock-figures.server";
+export { categorias, produtos } from "./tables.server";

@@ -1,0 +1,3 @@
+// Types the store's components need from this module, safe in client code (erased at build).
+export type { StoreCategory } from "./categories.server";
+export type { StoreProduct } from "./products.server";

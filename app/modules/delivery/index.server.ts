@@ -1,0 +1,10 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+export {
+  addBairro,
+  deliveryRules,
+  listActiveBairros,
+  listBairros,
+  removeBairro,
+  updateBairro,
+} from "./bairros.server";
+export { bairrosEntrega } from "./tables.server";

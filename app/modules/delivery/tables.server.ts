@@ -1,0 +1,22 @@
+// The delivery module's slice of the stored model (SPEC §3 names). Relative imports only:
+// drizzle-kit reads the schema files without the path alias.
+import { sql } from "drizzle-orm";
+import { boolean, check, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, money } from "../../infra/db/columns.server";
+
+export const bairrosEntrega = pgTable(
+  "bairros_entrega",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nome: text("nome").notNull(),
+    taxaEntrega: money("taxa_entrega").notNull(),
+    ativo: boolean("ativo").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bairros_entrega_nome_lower_idx").on(sql`lower(${t.nome})`),
+    check("bairros_entrega_taxa_check", sql`${t.taxaEntrega} >= 0`),
+  ],
+);
+
+export type BairroEntrega = typeof bairrosEntrega.$inferSelect;

@@ -1,0 +1,12 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+export { systemTestWebhookUrl, testWebhook } from "./system-test.server";
+export { webhookEntregas } from "./tables.server";
+export {
+  claimDue,
+  deliverDue,
+  enqueueWebhook,
+  RETRY_DELAYS_MS,
+  startWebhookWorker,
+  stopWebhookWorker,
+  testStoreWebhook,
+} from "./webhooks.server";

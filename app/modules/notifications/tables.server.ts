@@ -1,0 +1,35 @@
+// The notifications module's slice of the stored model (SPEC §3 names). Relative imports only:
+// drizzle-kit reads the schema files without the path alias.
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, inList, updatedAt } from "../../infra/db/columns.server";
+
+export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
+export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;
+
+export const webhookEntregas = pgTable(
+  "webhook_entregas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tipo: text("tipo", { enum: TIPOS_WEBHOOK }).notNull(),
+    /** What the announcement is about (pedido, pedido de serviço, currículo id). */
+    referenciaId: text("referencia_id"),
+    url: text("url").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: STATUS_WEBHOOK }).notNull().default("pendente"),
+    tentativas: integer("tentativas").notNull().default(0),
+    proximaTentativa: timestamp("proxima_tentativa", { withTimezone: true }).notNull().defaultNow(),
+    ultimoStatus: integer("ultimo_status"),
+    ultimoErro: text("ultimo_erro"),
+    entregueEm: timestamp("entregue_em", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_entregas_fila_idx").on(t.status, t.proximaTentativa),
+    index("webhook_entregas_created_at_idx").on(t.createdAt.desc()),
+    check("webhook_entregas_status_check", inList("status", STATUS_WEBHOOK)),
+    check("webhook_entregas_tipo_check", inList("tipo", TIPOS_WEBHOOK)),
+  ],
+);
+
+export type WebhookEntrega = typeof webhookEntregas.$inferSelect;

@@ -1,0 +1,24 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+export { quoteCart } from "./cart.server";
+export { submitCheckout } from "./checkout.server";
+export { getDashboard } from "./dashboard.server";
+export { ORDER_FLASH_COOKIE, readOrderFlash } from "./flash.server";
+export {
+  chargeOrderPix,
+  handleNotification,
+  REFUND_MESSAGES,
+  reconcilePendingCobrancas,
+  refundOrderPix,
+  refundPixCobranca,
+} from "./payment.server";
+export { customerOrderStatus, retryOrderPixCharge } from "./pix.server";
+export {
+  expireUnpaidPixOrders,
+  startPaymentReconciler,
+  stopPaymentReconciler,
+} from "./pix-expiry.server";
+export type { OrderInput } from "./place-order.server";
+export { placeOrder } from "./place-order.server";
+export { getCustomerOrder, listAdminOrders, storeStats } from "./queries.server";
+export { setOrderStatus, setPaymentStatus } from "./status.server";
+export { itensPedido, pedidos } from "./tables.server";

@@ -1,0 +1,32 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+
+export type { NotificationAnswer } from "./cobrancas.server";
+export {
+  advanceCobranca,
+  COBRANCA_MESSAGES,
+  CobrancaError,
+  createPixCobranca,
+  currentProvider,
+  expireCobranca,
+  hasPaidCobranca,
+  latestCobranca,
+  lockLapsedCobranca,
+  pendingCobrancas,
+  readNotification,
+  requestRefund,
+} from "./cobrancas.server";
+export { mpDate, parseSignature, signatureManifest, signNotification } from "./mercadopago.server";
+export { pixChargeFor } from "./pix.server";
+export { pixOnlineView } from "./pix-online.server";
+export type { ProviderCobranca } from "./provider.server";
+export { PaymentProviderError } from "./provider.server";
+export {
+  getPaymentConfig,
+  getPaymentSettingsView,
+  paymentConfigFrom,
+  paymentSettingsView,
+  pixOnlineAvailable,
+  savePaymentSettings,
+} from "./settings.server";
+export type { Cobranca } from "./tables.server";
+export { cobrancas } from "./tables.server";

@@ -1,0 +1,13 @@
+// The module's client-safe face: types, schemas and pure rules that components may use too.
+
+export { CONTACT_MESSAGES, contactSchema } from "./contact.schema";
+export { contactChatMessage } from "./contact-message";
+export type { ShopFacts } from "./facts";
+export { DEFAULT_SHOP_FACTS, freeDeliveryFrom, withShopFacts } from "./facts";
+export { generalSettingsSchema } from "./general-settings.schema";
+export {
+  PIX_CITY_MAX,
+  PIX_NAME_MAX,
+  storeSettingsSchema,
+  webhookTestSchema,
+} from "./store-settings.schema";
