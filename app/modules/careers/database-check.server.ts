@@ -1,15 +1,10 @@
-// The system tests page (SPEC §2.3, §5.8, §8): a real database query. The webhook test is
-// the notifications module's (notifications/system-test.server.ts).
+// The system tests page's database check (SPEC §2.3, §5.8, §8): a real query, which counts
+// the resumes. The webhook test is the notifications module's.
 import { count } from "drizzle-orm";
 import { db } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
-import { curriculos } from "~/modules/careers/index.server";
-
-export interface SystemTestResult {
-  ok: boolean;
-  message: string;
-  detail?: string;
-}
+import type { SystemTestResult } from "~/modules/notifications/index.server";
+import { curriculos } from "./tables.server";
 
 export async function testDatabase(): Promise<SystemTestResult> {
   try {

@@ -1,4 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+export { testDatabase } from "./database-check.server";
 export { submitResume } from "./resumes.server";
 export {
   attachmentHeader,

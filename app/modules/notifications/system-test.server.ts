@@ -1,8 +1,14 @@
 // The system tests page's webhook test (SPEC §2.3, §5.8, §8): a real POST from the server
 // with the system-test payload (SPEC §7.5), 8-second time-out.
-import type { SystemTestResult } from "~/modules/shop/index.server";
 import { getSettings, type Settings } from "~/modules/shop/index.server";
 import { postJson, WEBHOOK_TIMEOUT_MS } from "./webhooks.server";
+
+/** What the system tests page shows for one test. */
+export interface SystemTestResult {
+  ok: boolean;
+  message: string;
+  detail?: string;
+}
 
 /** The URL the system test posts to: the general webhook, else the resumes one. */
 export function systemTestWebhookUrl(settings: Settings): string | null {

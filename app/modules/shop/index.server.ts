@@ -1,7 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { sendContact } from "./contact.server";
-export type { SystemTestResult } from "./diagnostics.server";
-export { testDatabase } from "./diagnostics.server";
 export type { Settings } from "./settings.server";
 export {
   currentSettings,

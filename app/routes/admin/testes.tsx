@@ -13,8 +13,13 @@ import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import type { FormResult } from "~/lib/form-result";
 import { requireAdmin } from "~/modules/accounts/index.server";
-import { systemTestWebhookUrl, testWebhook } from "~/modules/notifications/index.server";
-import { getSettings, type SystemTestResult, testDatabase } from "~/modules/shop/index.server";
+import { testDatabase } from "~/modules/careers/index.server";
+import {
+  type SystemTestResult,
+  systemTestWebhookUrl,
+  testWebhook,
+} from "~/modules/notifications/index.server";
+import { getSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/testes";
 
 export function meta() {
