@@ -1,17 +1,8 @@
 import { MessageCircle, Undo2 } from "lucide-react";
 import { Form, href, useFetcher } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { orderChatMessage } from "~/domain/admin-messages";
@@ -121,35 +112,29 @@ function PixCharge({ order }: { order: OrderRow }) {
         </div>
       </dl>
       {refundable ? (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button size="sm" variant="outline" className="justify-self-start" disabled={busy}>
               <Undo2 aria-hidden="true" />
               {busy ? "Reembolsando..." : "Reembolsar"}
               <span className="sr-only"> o pedido {order.numeroPedido}</span>
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>Reembolsar o pedido {order.numeroPedido}?</AlertDialogTitle>
-            <AlertDialogDescription>
+          }
+          title={<>Reembolsar o pedido {order.numeroPedido}?</>}
+          description={
+            <>
               O valor total de {formatBRL(order.total)} volta para o cliente pelo Mercado Pago e o
               pagamento do pedido passa a “Reembolsado”. Isso não pode ser desfeito.
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancelar</AlertDialogCancel>
-              <AlertDialogAction
-                onClick={() =>
-                  refund.submit(
-                    { intent: "pix-refund", id: order.id },
-                    { method: "post", action: href("/admin/loja/pedidos") },
-                  )
-                }
-              >
-                Reembolsar {formatBRL(order.total)}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+            </>
+          }
+          confirmLabel={<>Reembolsar {formatBRL(order.total)}</>}
+          onConfirm={() =>
+            refund.submit(
+              { intent: "pix-refund", id: order.id },
+              { method: "post", action: href("/admin/loja/pedidos") },
+            )
+          }
+        />
       ) : null}
     </div>
   );

@@ -2,16 +2,15 @@
 // intent, so saving the store's other settings never touches the credentials. Secrets go
 // one way: the page only learns whether each one is set, and where from.
 import { CopyIcon } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
-import { href, useFetcher } from "react-router";
+import { useCallback } from "react";
+import { href } from "react-router";
 import { toast } from "sonner";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { checkOnSubmit } from "~/lib/forms";
 import {
   PIX_EXPIRACAO_MAX,
   PIX_EXPIRACAO_MIN,
@@ -99,20 +98,14 @@ export function PixOnlineSettings({
   pagamentos: PixOnlineSettingsView;
   webhookUrl: string;
 }) {
-  const fetcher = useFetcher();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   // A saved secret leaves the screen at once: the fields are emptied, and the page shows
   // only 'configurado' from then on.
-  const onSuccess = useCallback(() => {
-    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>(
-      'input[type="password"]',
-    ) ?? []) {
+  const onSuccess = useCallback((form: HTMLFormElement | null) => {
+    for (const input of form?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? []) {
       input.value = "";
     }
   }, []);
-  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
-  const errors = { ...serverErrors, ...clientErrors };
+  const { fetcher, errors, formProps, pending } = useCheckedFetcher({ onSuccess });
 
   async function copyUrl() {
     try {
@@ -125,11 +118,8 @@ export function PixOnlineSettings({
 
   return (
     <fetcher.Form
-      ref={formRef}
-      method="post"
+      {...formProps(paymentSettingsSchema)}
       action={href("/admin/loja/configuracoes")}
-      noValidate
-      onSubmit={(event) => setClientErrors(checkOnSubmit(paymentSettingsSchema, event) ?? {})}
       className="grid gap-4 border-t border-slate-200 pt-6"
       aria-label="Pix automático (Mercado Pago)"
     >
@@ -211,8 +201,8 @@ export function PixOnlineSettings({
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Salvando..." : "Salvar Pix automático"}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Salvando..." : "Salvar Pix automático"}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,25 +1,17 @@
 import { Send, Trash2 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
+import { ActiveToggle } from "~/components/admin/active-toggle";
+import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
-import { checkOnSubmit, fieldErrors } from "~/lib/forms";
+import { fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/modules/delivery/bairro.schema";
 import {
   PIX_CITY_MAX,
@@ -59,13 +51,10 @@ function SettingsForm({
   pagamentos: PixOnlineSettingsView;
   mercadoPagoWebhookUrl: string;
 }) {
-  const fetcher = useFetcher();
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const { errors: serverErrors } = useFormResult(fetcher);
+  const { fetcher, formRef, serverErrors, clientErrors, formProps, pending } = useCheckedFetcher();
   const tester = useFetcher();
   const { errors: testErrors } = useFormResult(tester);
   const errors = { ...serverErrors, ...testErrors, ...clientErrors };
-  const formRef = useRef<HTMLFormElement>(null);
 
   // The test goes to the URL on the screen, saved or not.
   function testWebhook() {
@@ -77,10 +66,6 @@ function SettingsForm({
   }
   const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
 
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    setClientErrors(checkOnSubmit(storeSettingsSchema, event) ?? {});
-  }
-
   return (
     <Card>
       <CardHeader>
@@ -89,11 +74,8 @@ function SettingsForm({
       </CardHeader>
       <CardContent className="grid gap-6">
         <fetcher.Form
-          ref={formRef}
-          method="post"
+          {...formProps(storeSettingsSchema)}
           action={href("/admin/loja/configuracoes")}
-          noValidate
-          onSubmit={validate}
           className="grid gap-6"
         >
           <input type="hidden" name="intent" value="settings-save" />
@@ -253,8 +235,8 @@ function SettingsForm({
             ) : null}
           </fieldset>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Salvando..." : "Salvar configurações"}
+            <Button type="submit" disabled={pending}>
+              {pending ? "Salvando..." : "Salvar configurações"}
             </Button>
             <Button
               type="button"
@@ -276,8 +258,6 @@ function SettingsForm({
 function BairroRow({ bairro }: { bairro: Bairro }) {
   const fee = useFetcher();
   const { errors } = useFormResult(fee);
-  const toggle = useFetcher();
-  useFormResult(toggle);
   const remove = useFetcher({ key: "bairro-delete" });
   const inputId = `taxa-${bairro.id}`;
   return (
@@ -303,52 +283,37 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
           Salvar<span className="sr-only"> taxa de {bairro.nome}</span>
         </Button>
       </fee.Form>
-      <toggle.Form method="post" action={href("/admin/loja/bairros")}>
-        <input type="hidden" name="intent" value="bairro-toggle" />
-        <input type="hidden" name="id" value={bairro.id} />
-        <input type="hidden" name="ativo" value={String(!bairro.ativo)} />
-        <Button type="submit" size="sm" variant="outline" disabled={toggle.state !== "idle"}>
-          {bairro.ativo ? "Desativar" : "Ativar"}
-          <span className="sr-only"> {bairro.nome}</span>
-        </Button>
-      </toggle.Form>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ActiveToggle
+        action={href("/admin/loja/bairros")}
+        intent="bairro-toggle"
+        id={bairro.id}
+        ativo={bairro.ativo}
+        name={bairro.nome}
+      />
+      <ConfirmDialog
+        trigger={
           <Button size="sm" variant="ghost" className="text-red-700">
             <Trash2 aria-hidden="true" /> Remover<span className="sr-only"> {bairro.nome}</span>
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>Remover o bairro {bairro.nome}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Ele deixa de aparecer no checkout. Pedidos já feitos não mudam.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                remove.submit(
-                  { intent: "bairro-delete", id: bairro.id },
-                  { method: "post", action: href("/admin/loja/bairros") },
-                )
-              }
-            >
-              Remover
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={<>Remover o bairro {bairro.nome}?</>}
+        description="Ele deixa de aparecer no checkout. Pedidos já feitos não mudam."
+        confirmLabel="Remover"
+        onConfirm={() =>
+          remove.submit(
+            { intent: "bairro-delete", id: bairro.id },
+            { method: "post", action: href("/admin/loja/bairros") },
+          )
+        }
+      />
     </li>
   );
 }
 
 function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
-  const fetcher = useFetcher();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const onSuccess = useCallback(() => formRef.current?.reset(), []);
-  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
-  const errors = { ...serverErrors, ...clientErrors };
+  const { fetcher, errors, setClientErrors, formProps, pending } = useCheckedFetcher({
+    resetOnSuccess: true,
+  });
   // The removed row unmounts: the panel shows the result.
   useFormResult(useFetcher({ key: "bairro-delete" }));
 
@@ -374,11 +339,8 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <fetcher.Form
-          ref={formRef}
-          method="post"
+          {...formProps(validate)}
           action={href("/admin/loja/bairros")}
-          noValidate
-          onSubmit={validate}
           className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
         >
           <input type="hidden" name="intent" value="bairro-create" />
@@ -388,7 +350,7 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
           <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
             <Input name="taxaEntrega" inputMode="decimal" placeholder="5,00" />
           </Field>
-          <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+          <Button type="submit" className="sm:mt-6" disabled={pending}>
             Adicionar bairro
           </Button>
         </fetcher.Form>
