@@ -1,9 +1,8 @@
 import { useFetcher } from "react-router";
+import { EmptyList, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, vagaLabel } from "~/domain/statuses";
@@ -23,29 +22,20 @@ interface Resume {
   temArquivo: boolean;
 }
 
-function StatusSelect({ resume }: { resume: Resume }) {
+function ResumeStatusSelect({ resume }: { resume: Resume }) {
   const fetcher = useFetcher();
   useFormResult(fetcher);
-  const pending = fetcher.formData?.get("status");
-  const id = `status-${resume.id}`;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>Status</Label>
-      <Select
-        id={id}
-        value={typeof pending === "string" ? pending : resume.status}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) =>
-          fetcher.submit({ id: resume.id, status: e.target.value }, { method: "post" })
-        }
-      >
-        {STATUS_CURRICULO.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_CURRICULO_LABEL[s]}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <StatusSelect
+      id={`status-${resume.id}`}
+      label="Status"
+      itemId={resume.id}
+      current={resume.status}
+      values={STATUS_CURRICULO}
+      labels={STATUS_CURRICULO_LABEL}
+      fetcher={fetcher}
+      onChange={(status) => fetcher.submit({ id: resume.id, status }, { method: "post" })}
+    />
   );
 }
 
@@ -73,9 +63,7 @@ export function ResumeList({
         ))}
       </dl>
       {resumes.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          Nenhum currículo recebido ainda.
-        </p>
+        <EmptyList>Nenhum currículo recebido ainda.</EmptyList>
       ) : (
         <ul className="grid gap-3" aria-label="Currículos">
           {resumes.map((r) => (
@@ -99,7 +87,7 @@ export function ResumeList({
                     <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
                   ) : null}
                 </div>
-                <StatusSelect resume={r} />
+                <ResumeStatusSelect resume={r} />
                 {r.temArquivo ? (
                   <ResumeDownload id={r.id} nome={r.nomeCompleto} />
                 ) : (

@@ -1,10 +1,9 @@
 import { MessageCircle, Undo2 } from "lucide-react";
-import { Form, href, useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { SelectOptions } from "~/components/ui/select";
 import { orderChatMessage } from "~/domain/admin-messages";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -13,6 +12,13 @@ import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 // The darker green keeps white text at a 4.5:1 contrast on these small buttons.
 const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
 
+import {
+  EmptyList,
+  FilterBar,
+  FilterSelect,
+  InlineDetail,
+  StatusSelect,
+} from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -140,7 +146,7 @@ function PixCharge({ order }: { order: OrderRow }) {
   );
 }
 
-function StatusSelect({
+function OrderStatusSelect({
   order,
   kind,
 }: {
@@ -149,34 +155,25 @@ function StatusSelect({
 }) {
   // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
   const fetcher = useFetcher({ key: kind });
-  const options = kind === "order-status" ? STATUS_PEDIDO : STATUS_PAGAMENTO;
+  const options: readonly string[] = kind === "order-status" ? STATUS_PEDIDO : STATUS_PAGAMENTO;
   const labels: Record<string, string> =
     kind === "order-status" ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
-  const current = kind === "order-status" ? order.statusPedido : order.statusPagamento;
-  const pendingValue =
-    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
-  const id = `${kind}-${order.id}`;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{kind === "order-status" ? "Status do pedido" : "Pagamento"}</Label>
-      <Select
-        id={id}
-        value={typeof pendingValue === "string" ? pendingValue : current}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) =>
-          fetcher.submit(
-            { intent: kind, id: order.id, status: e.target.value },
-            { method: "post", action: href("/admin/loja/pedidos") },
-          )
-        }
-      >
-        {options.map((s) => (
-          <option key={s} value={s}>
-            {labels[s]}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <StatusSelect
+      id={`${kind}-${order.id}`}
+      label={kind === "order-status" ? "Status do pedido" : "Pagamento"}
+      itemId={order.id}
+      current={kind === "order-status" ? order.statusPedido : order.statusPagamento}
+      values={options}
+      labels={labels}
+      fetcher={fetcher}
+      onChange={(status) =>
+        fetcher.submit(
+          { intent: kind, id: order.id, status },
+          { method: "post", action: href("/admin/loja/pedidos") },
+        )
+      }
+    />
   );
 }
 
@@ -200,44 +197,29 @@ export function LojaOrders({
       <h2 id="pedidos-titulo" className="text-lg font-bold">
         Pedidos <span className="text-sm font-normal text-slate-600">({total})</span>
       </h2>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-      >
-        <input type="hidden" name="view" value="pedidos" />
-        <div className="grid gap-1.5">
-          <Label htmlFor="filtro-status">Status</Label>
-          <Select id="filtro-status" name="status" defaultValue={filters.status}>
-            <option value="">Todos</option>
-            {STATUS_PEDIDO.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_PEDIDO_LABEL[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filtro-pagamento">Pagamento</Label>
-          <Select id="filtro-pagamento" name="pagamento" defaultValue={filters.pagamento}>
-            <option value="">Todos</option>
-            {STATUS_PAGAMENTO.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_PAGAMENTO_LABEL[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
+      <FilterBar view="pedidos" className="sm:grid-cols-[1fr_1fr_auto]">
+        <FilterSelect id="filtro-status" label="Status" name="status" defaultValue={filters.status}>
+          <SelectOptions values={STATUS_PEDIDO} labels={STATUS_PEDIDO_LABEL} />
+        </FilterSelect>
+        <FilterSelect
+          id="filtro-pagamento"
+          label="Pagamento"
+          name="pagamento"
+          defaultValue={filters.pagamento}
+        >
+          <SelectOptions values={STATUS_PAGAMENTO} labels={STATUS_PAGAMENTO_LABEL} />
+        </FilterSelect>
         <Button type="submit" variant="secondary">
           Filtrar
         </Button>
-      </Form>
+      </FilterBar>
 
       {orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        <EmptyList>
           {filters.status || filters.pagamento
             ? "Nenhum pedido encontrado com estes filtros."
             : "Nenhum pedido recebido ainda."}
-        </p>
+        </EmptyList>
       ) : (
         <ul className="grid gap-4" aria-label="Pedidos">
           {orders.map((o) => (
@@ -265,35 +247,22 @@ export function LojaOrders({
                 </div>
                 <div className="grid gap-4 md:grid-cols-2">
                   <dl className="grid gap-1 text-sm">
-                    <div>
-                      <dt className="inline font-semibold">Cliente: </dt>
-                      <dd className="inline">
-                        {o.clienteNome} · {o.clienteTelefone}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">Endereço: </dt>
-                      <dd className="inline">
-                        {o.clienteEndereco} – {o.clienteBairro}
-                        {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">Entrega: </dt>
-                      <dd className="inline">{JANELA_ENTREGA_LABEL[o.janelaEntrega]}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">Forma de pagamento: </dt>
-                      <dd className="inline">
-                        {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
-                        {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
-                      </dd>
-                    </div>
+                    <InlineDetail label="Cliente">
+                      {o.clienteNome} · {o.clienteTelefone}
+                    </InlineDetail>
+                    <InlineDetail label="Endereço">
+                      {o.clienteEndereco} – {o.clienteBairro}
+                      {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
+                    </InlineDetail>
+                    <InlineDetail label="Entrega">
+                      {JANELA_ENTREGA_LABEL[o.janelaEntrega]}
+                    </InlineDetail>
+                    <InlineDetail label="Forma de pagamento">
+                      {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
+                      {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
+                    </InlineDetail>
                     {o.observacoes ? (
-                      <div>
-                        <dt className="inline font-semibold">Observações: </dt>
-                        <dd className="inline">{o.observacoes}</dd>
-                      </div>
+                      <InlineDetail label="Observações">{o.observacoes}</InlineDetail>
                     ) : null}
                   </dl>
                   <div className="grid gap-2 text-sm">
@@ -332,8 +301,8 @@ export function LojaOrders({
                 </div>
                 {o.cobranca ? <PixCharge order={o} /> : null}
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <StatusSelect order={o} kind="order-status" />
-                  <StatusSelect order={o} kind="payment-status" />
+                  <OrderStatusSelect order={o} kind="order-status" />
+                  <OrderStatusSelect order={o} kind="payment-status" />
                 </div>
               </Card>
             </li>

@@ -1,5 +1,6 @@
 import { ImageOff, Search } from "lucide-react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { EmptyList, FilterBar, FilterSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +9,6 @@ import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { formatBRL } from "~/domain/money";
 import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/catalog/listing";
 import { productImageSrcSet } from "~/modules/catalog/product-image";
@@ -49,11 +49,7 @@ export function LojaProducts({
           </div>
         </div>
 
-        <Form
-          method="get"
-          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_14rem_auto_auto] sm:items-end"
-        >
-          <input type="hidden" name="view" value="produtos" />
+        <FilterBar view="produtos" className="sm:grid-cols-[1fr_14rem_auto_auto]">
           <div className="grid gap-1.5">
             <Label htmlFor="busca-produto">Buscar</Label>
             <Input
@@ -64,17 +60,19 @@ export function LojaProducts({
               placeholder="Nome, descrição ou SKU"
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="filtro-categoria">Categoria</Label>
-            <Select id="filtro-categoria" name="categoria" defaultValue={filters.categoriaId}>
-              <option value="">Todas</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="filtro-categoria"
+            label="Categoria"
+            name="categoria"
+            defaultValue={filters.categoriaId}
+            allLabel="Todas"
+          >
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nome}
+              </option>
+            ))}
+          </FilterSelect>
           <label
             htmlFor="filtro-estoque_baixo"
             className="flex min-h-11 items-center gap-2 text-sm font-medium"
@@ -90,14 +88,14 @@ export function LojaProducts({
           <Button type="submit" variant="secondary">
             <Search aria-hidden="true" /> Filtrar
           </Button>
-        </Form>
+        </FilterBar>
 
         {products.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          <EmptyList>
             {filtered
               ? "Nenhum produto encontrado com estes filtros."
               : "Nenhum produto cadastrado."}
-          </p>
+          </EmptyList>
         ) : (
           <ul className="grid gap-3" aria-label="Produtos">
             {products.map((p) => (

@@ -1,5 +1,6 @@
 import { Camera, Eye, MessageCircle } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
+import { EmptyList, InlineDetail, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -13,7 +14,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { Select, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { groomingChatMessage } from "~/domain/admin-messages";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
@@ -47,30 +48,20 @@ export interface GroomingOrder {
   createdAt: string | Date;
 }
 
-function StatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
+function GroomingStatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
   // Shared with the list, which shows the toast (a filtered list may drop the changed card).
   const fetcher = useFetcher({ key: GROOMING_STATUS_FETCHER });
-  const pending =
-    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
-  const id = `${idPrefix}-${order.id}`;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>Status</Label>
-      <Select
-        id={id}
-        value={typeof pending === "string" ? pending : order.status}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) =>
-          fetcher.submit({ id: order.id, status: e.target.value }, { method: "post" })
-        }
-      >
-        {STATUS_SERVICO.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_SERVICO_LABEL[s]}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <StatusSelect
+      id={`${idPrefix}-${order.id}`}
+      label="Status"
+      itemId={order.id}
+      current={order.status}
+      values={STATUS_SERVICO}
+      labels={STATUS_SERVICO_LABEL}
+      fetcher={fetcher}
+      onChange={(status) => fetcher.submit({ id: order.id, status }, { method: "post" })}
+    />
   );
 }
 
@@ -171,7 +162,7 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
           </section>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-          <StatusSelect order={order} idPrefix="status-dialogo" />
+          <GroomingStatusSelect order={order} idPrefix="status-dialogo" />
           <ContactButton order={order} />
         </div>
       </DialogContent>
@@ -208,11 +199,7 @@ export function GroomingList({
           }
         >
           <option value="todos">Todos</option>
-          {STATUS_SERVICO.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_SERVICO_LABEL[s]}
-            </option>
-          ))}
+          <SelectOptions values={STATUS_SERVICO} labels={STATUS_SERVICO_LABEL} />
         </Select>
       </div>
       <p className="text-sm text-slate-600">
@@ -220,11 +207,11 @@ export function GroomingList({
         {status === "todos" ? "" : " com este status"}
       </p>
       {orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        <EmptyList>
           {status === "todos"
             ? "Nenhum pedido de serviço encontrado."
             : "Nenhum pedido encontrado com este status."}
-        </p>
+        </EmptyList>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Pedidos de serviço">
           {orders.map((o) => (
@@ -235,37 +222,19 @@ export function GroomingList({
                   <StatusBadge of="servico" value={o.status} />
                 </div>
                 <dl className="grid gap-1 text-sm">
-                  <div>
-                    <dt className="inline font-semibold">Serviço: </dt>
-                    <dd className="inline">{tipoServicoLabel(o.tipoServico)}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Tutor: </dt>
-                    <dd className="inline">
-                      {o.nomeTutor} · {o.whatsapp}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Pet: </dt>
-                    <dd className="inline">
-                      {o.nomePet} ({o.racaPorte})
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Recebido: </dt>
-                    <dd className="inline">{formatDateTime(o.createdAt)}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Data desejada: </dt>
-                    <dd className="inline">{when(o)}</dd>
-                  </div>
+                  <InlineDetail label="Serviço">{tipoServicoLabel(o.tipoServico)}</InlineDetail>
+                  <InlineDetail label="Tutor">
+                    {o.nomeTutor} · {o.whatsapp}
+                  </InlineDetail>
+                  <InlineDetail label="Pet">
+                    {o.nomePet} ({o.racaPorte})
+                  </InlineDetail>
+                  <InlineDetail label="Recebido">{formatDateTime(o.createdAt)}</InlineDetail>
+                  <InlineDetail label="Data desejada">{when(o)}</InlineDetail>
                   {o.levaTraz ? (
-                    <div>
-                      <dt className="inline font-semibold">Buscar em: </dt>
-                      <dd className="inline">
-                        {o.endereco} – {o.bairro}
-                      </dd>
-                    </div>
+                    <InlineDetail label="Buscar em">
+                      {o.endereco} – {o.bairro}
+                    </InlineDetail>
                   ) : null}
                   <div className="flex items-center gap-1">
                     <Camera className="size-4" aria-hidden="true" />
@@ -274,7 +243,7 @@ export function GroomingList({
                   </div>
                 </dl>
                 <div className="mt-auto grid gap-3">
-                  <StatusSelect order={o} idPrefix="status" />
+                  <GroomingStatusSelect order={o} idPrefix="status" />
                   <div className="flex flex-wrap gap-2">
                     <DetailsDialog order={o} />
                     <ContactButton order={o} />
