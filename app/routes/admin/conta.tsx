@@ -6,6 +6,7 @@ import {
   TwoFactorCard,
 } from "~/components/admin/conta/cards";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import type { Usuario } from "~/infra/db/schema.server";
 import { readForm } from "~/infra/request-info.server";
@@ -31,9 +32,7 @@ import {
 } from "~/modules/accounts/totp.server";
 import type { Route } from "./+types/conta";
 
-export function meta() {
-  return [{ title: "Minha conta | Painel Administrativo" }];
-}
+export const meta = adminMeta("Minha conta");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session } = await requireAdmin(request);

@@ -1,6 +1,7 @@
 import { Activity, Ban, ClipboardList, ShieldAlert, Trash2 } from "lucide-react";
 import { data, useFetcher } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AuditTable, RateLimitTable } from "~/components/admin/security/tables";
 import { StatCard } from "~/components/admin/stat-card";
@@ -21,9 +22,7 @@ import {
 import { requireAdmin } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/security";
 
-export function meta() {
-  return [{ title: "Segurança | Painel Administrativo" }];
-}
+export const meta = adminMeta("Segurança");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
