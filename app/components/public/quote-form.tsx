@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, fieldProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, PhoneInput } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -60,15 +60,7 @@ export function QuoteFields({
         />
       </Field>
       <Field id={id("whatsapp")} label="WhatsApp" required error={errors.whatsapp}>
-        <Input
-          {...props("whatsapp")}
-          defaultValue={values.whatsapp}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(47) 99999-9999"
-          required
-        />
+        <PhoneInput {...props("whatsapp")} defaultValue={values.whatsapp} required />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("nome_pet")} label="Nome do Pet" required error={errors.nome_pet}>

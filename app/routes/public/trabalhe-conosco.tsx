@@ -4,7 +4,7 @@ import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { Button } from "~/components/ui/button";
 import { Field, fieldProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
@@ -123,15 +123,7 @@ export default function TrabalheConosco() {
                   />
                 </Field>
                 <Field id="telefone" label="Telefone" required error={shownErrors.telefone}>
-                  <Input
-                    {...props("telefone")}
-                    defaultValue={values.telefone}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel"
-                    placeholder="(47) 99999-9999"
-                    required
-                  />
+                  <PhoneInput {...props("telefone")} defaultValue={values.telefone} required />
                 </Field>
               </div>
               <Field id="vaga" label="Vaga de interesse" required error={shownErrors.vaga}>
