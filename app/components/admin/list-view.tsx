@@ -1,7 +1,8 @@
 // The parts every admin list shares: its filter bar, its empty state, the label-value lines
 // of a card and the select that changes a row's status in place.
 import type * as React from "react";
-import { Form, type useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
@@ -77,8 +78,10 @@ export function InlineDetail({ label, children }: { label: string; children: Rea
 }
 
 /**
- * The status of a row, changed in place: the select shows the value being sent until the
- * list reloads. The fetcher may be shared by the rows (keyed), so it tells whose value it is.
+ * The status of a row, changed in place: posts `{ intent, id, status }` to `action` (the
+ * page's own by default) and shows the value being sent until the list reloads. With a
+ * `fetcherKey` the rows share one fetcher, whose result the list shows (a filtered list may
+ * drop the changed row); without, the select shows its own.
  */
 export function StatusSelect<S extends string>({
   id,
@@ -87,8 +90,9 @@ export function StatusSelect<S extends string>({
   current,
   values,
   labels,
-  fetcher,
-  onChange,
+  fetcherKey,
+  intent,
+  action,
 }: {
   id: string;
   label: string;
@@ -96,9 +100,12 @@ export function StatusSelect<S extends string>({
   current: S;
   values: readonly S[];
   labels: Readonly<Record<S, string>>;
-  fetcher: ReturnType<typeof useFetcher>;
-  onChange: (status: string) => void;
+  fetcherKey?: string;
+  intent?: string;
+  action?: string;
 }) {
+  const fetcher = useFetcher({ key: fetcherKey });
+  useFormResult(fetcherKey ? null : fetcher);
   const pending =
     fetcher.formData?.get("id") === itemId ? fetcher.formData?.get("status") : undefined;
   return (
@@ -108,7 +115,12 @@ export function StatusSelect<S extends string>({
         id={id}
         value={typeof pending === "string" ? pending : current}
         disabled={fetcher.state !== "idle"}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) =>
+          fetcher.submit(
+            { ...(intent ? { intent } : {}), id: itemId, status: e.target.value },
+            { method: "post", action },
+          )
+        }
       >
         <SelectOptions values={values} labels={labels} />
       </Select>

@@ -1,7 +1,5 @@
-import { useFetcher } from "react-router";
 import { EmptyList, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
-import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
@@ -20,23 +18,6 @@ interface Resume {
   status: Status;
   createdAt: string | Date;
   temArquivo: boolean;
-}
-
-function ResumeStatusSelect({ resume }: { resume: Resume }) {
-  const fetcher = useFetcher();
-  useFormResult(fetcher);
-  return (
-    <StatusSelect
-      id={`status-${resume.id}`}
-      label="Status"
-      itemId={resume.id}
-      current={resume.status}
-      values={STATUS_CURRICULO}
-      labels={STATUS_CURRICULO_LABEL}
-      fetcher={fetcher}
-      onChange={(status) => fetcher.submit({ id: resume.id, status }, { method: "post" })}
-    />
-  );
 }
 
 export function ResumeList({
@@ -87,7 +68,14 @@ export function ResumeList({
                     <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
                   ) : null}
                 </div>
-                <ResumeStatusSelect resume={r} />
+                <StatusSelect
+                  id={`status-${r.id}`}
+                  label="Status"
+                  itemId={r.id}
+                  current={r.status}
+                  values={STATUS_CURRICULO}
+                  labels={STATUS_CURRICULO_LABEL}
+                />
                 {r.temArquivo ? (
                   <ResumeDownload id={r.id} nome={r.nomeCompleto} />
                 ) : (

@@ -153,26 +153,29 @@ function OrderStatusSelect({
   order: OrderRow;
   kind: "order-status" | "payment-status";
 }) {
-  // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
-  const fetcher = useFetcher({ key: kind });
-  const options: readonly string[] = kind === "order-status" ? STATUS_PEDIDO : STATUS_PAGAMENTO;
-  const labels: Record<string, string> =
-    kind === "order-status" ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
-  return (
+  const common = {
+    id: `${kind}-${order.id}`,
+    itemId: order.id,
+    // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
+    fetcherKey: kind,
+    intent: kind,
+    action: href("/admin/loja/pedidos"),
+  };
+  return kind === "order-status" ? (
     <StatusSelect
-      id={`${kind}-${order.id}`}
-      label={kind === "order-status" ? "Status do pedido" : "Pagamento"}
-      itemId={order.id}
-      current={kind === "order-status" ? order.statusPedido : order.statusPagamento}
-      values={options}
-      labels={labels}
-      fetcher={fetcher}
-      onChange={(status) =>
-        fetcher.submit(
-          { intent: kind, id: order.id, status },
-          { method: "post", action: href("/admin/loja/pedidos") },
-        )
-      }
+      {...common}
+      label="Status do pedido"
+      current={order.statusPedido}
+      values={STATUS_PEDIDO}
+      labels={STATUS_PEDIDO_LABEL}
+    />
+  ) : (
+    <StatusSelect
+      {...common}
+      label="Pagamento"
+      current={order.statusPagamento}
+      values={STATUS_PAGAMENTO}
+      labels={STATUS_PAGAMENTO_LABEL}
     />
   );
 }

@@ -50,7 +50,6 @@ export interface GroomingOrder {
 
 function GroomingStatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
   // Shared with the list, which shows the toast (a filtered list may drop the changed card).
-  const fetcher = useFetcher({ key: GROOMING_STATUS_FETCHER });
   return (
     <StatusSelect
       id={`${idPrefix}-${order.id}`}
@@ -59,8 +58,7 @@ function GroomingStatusSelect({ order, idPrefix }: { order: GroomingOrder; idPre
       current={order.status}
       values={STATUS_SERVICO}
       labels={STATUS_SERVICO_LABEL}
-      fetcher={fetcher}
-      onChange={(status) => fetcher.submit({ id: order.id, status }, { method: "post" })}
+      fetcherKey={GROOMING_STATUS_FETCHER}
     />
   );
 }
