@@ -3,6 +3,7 @@
 import type * as React from "react";
 import { Form, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
+import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
@@ -64,6 +65,38 @@ export function EmptyList({ children }: { children: React.ReactNode }) {
     <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
       {children}
     </p>
+  );
+}
+
+/**
+ * The rows of a list as cards, each drawn by `children`; the `empty` message when there
+ * are none.
+ */
+export function CardList<T extends { id: string }>({
+  items,
+  label,
+  empty,
+  className,
+  cardClassName,
+  children,
+}: {
+  items: readonly T[];
+  /** The list's accessible name. */
+  label: string;
+  empty: React.ReactNode;
+  className: string;
+  cardClassName: string;
+  children: (item: T) => React.ReactNode;
+}) {
+  if (items.length === 0) return <EmptyList>{empty}</EmptyList>;
+  return (
+    <ul className={className} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Card className={cardClassName}>{children(item)}</Card>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,4 +1,4 @@
-import { EmptyList, StatusSelect } from "~/components/admin/list-view";
+import { CardList, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { Card } from "~/components/ui/card";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -43,49 +43,49 @@ export function ResumeList({
           </Card>
         ))}
       </dl>
-      {resumes.length === 0 ? (
-        <EmptyList>Nenhum currículo recebido ainda.</EmptyList>
-      ) : (
-        <ul className="grid gap-3" aria-label="Currículos">
-          {resumes.map((r) => (
-            <li key={r.id}>
-              <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-                <div className="grid gap-1 text-sm">
-                  <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
-                    {r.nomeCompleto}
-                    <StatusBadge of="curriculo" value={r.status} />
-                  </h2>
-                  <p>
-                    Vaga: {vagaLabel(r.vaga)} · enviado em {formatDateTime(r.createdAt)}
-                  </p>
-                  <p>
-                    <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
-                      {r.email}
-                    </a>{" "}
-                    · {r.telefone}
-                  </p>
-                  {r.mensagem ? (
-                    <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
-                  ) : null}
-                </div>
-                <StatusSelect
-                  id={`status-${r.id}`}
-                  label="Status"
-                  itemId={r.id}
-                  current={r.status}
-                  values={STATUS_CURRICULO}
-                  labels={STATUS_CURRICULO_LABEL}
-                />
-                {r.temArquivo ? (
-                  <ResumeDownload id={r.id} nome={r.nomeCompleto} />
-                ) : (
-                  <span className="text-sm text-slate-600">Sem arquivo</span>
-                )}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        items={resumes}
+        label="Currículos"
+        empty="Nenhum currículo recebido ainda."
+        className="grid gap-3"
+        cardClassName="grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
+        {(r) => (
+          <>
+            <div className="grid gap-1 text-sm">
+              <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
+                {r.nomeCompleto}
+                <StatusBadge of="curriculo" value={r.status} />
+              </h2>
+              <p>
+                Vaga: {vagaLabel(r.vaga)} · enviado em {formatDateTime(r.createdAt)}
+              </p>
+              <p>
+                <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
+                  {r.email}
+                </a>{" "}
+                · {r.telefone}
+              </p>
+              {r.mensagem ? (
+                <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
+              ) : null}
+            </div>
+            <StatusSelect
+              id={`status-${r.id}`}
+              label="Status"
+              itemId={r.id}
+              current={r.status}
+              values={STATUS_CURRICULO}
+              labels={STATUS_CURRICULO_LABEL}
+            />
+            {r.temArquivo ? (
+              <ResumeDownload id={r.id} nome={r.nomeCompleto} />
+            ) : (
+              <span className="text-sm text-slate-600">Sem arquivo</span>
+            )}
+          </>
+        )}
+      </CardList>
       <Pagination page={page} total={counts.total} pageSize={pageSize} />
     </div>
   );

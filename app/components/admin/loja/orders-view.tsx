@@ -1,19 +1,8 @@
-import { MessageCircle, Undo2 } from "lucide-react";
+import { Undo2 } from "lucide-react";
 import { href, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { SelectOptions } from "~/components/ui/select";
-import { orderChatMessage } from "~/domain/admin-messages";
-import { formatDateTime } from "~/domain/dates";
-import { formatBRL } from "~/domain/money";
-import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-
-// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
-const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
-
+import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
-  EmptyList,
+  CardList,
   FilterBar,
   FilterSelect,
   InlineDetail,
@@ -21,7 +10,13 @@ import {
 } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { orderChatMessage } from "~/domain/admin-messages";
+import { formatDateTime } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
 import {
   FORMA_PAGAMENTO_LABEL,
   type FormaPagamento,
@@ -217,101 +212,95 @@ export function LojaOrders({
         </Button>
       </FilterBar>
 
-      {orders.length === 0 ? (
-        <EmptyList>
-          {filters.status || filters.pagamento
+      <CardList
+        items={orders}
+        label="Pedidos"
+        empty={
+          filters.status || filters.pagamento
             ? "Nenhum pedido encontrado com estes filtros."
-            : "Nenhum pedido recebido ainda."}
-        </EmptyList>
-      ) : (
-        <ul className="grid gap-4" aria-label="Pedidos">
-          {orders.map((o) => (
-            <li key={o.id}>
-              <Card className="grid gap-4 p-4 sm:p-5">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="grid gap-1">
-                    <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
-                      Pedido {o.numeroPedido}
-                      <StatusBadge of="pedido" value={o.statusPedido} />
-                      <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
-                    </h3>
-                    <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
+            : "Nenhum pedido recebido ainda."
+        }
+        className="grid gap-4"
+        cardClassName="grid gap-4 p-4 sm:p-5"
+      >
+        {(o) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="grid gap-1">
+                <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
+                  Pedido {o.numeroPedido}
+                  <StatusBadge of="pedido" value={o.statusPedido} />
+                  <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
+                </h3>
+                <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
+              </div>
+              <CustomerChatButton
+                phone={o.clienteTelefone}
+                message={orderChatMessage(o)}
+                label="Conversar no WhatsApp"
+                who={`com ${o.clienteNome}`}
+              />
+            </div>
+            <div className="grid gap-4 md:grid-cols-2">
+              <dl className="grid gap-1 text-sm">
+                <InlineDetail label="Cliente">
+                  {o.clienteNome} · {o.clienteTelefone}
+                </InlineDetail>
+                <InlineDetail label="Endereço">
+                  {o.clienteEndereco} – {o.clienteBairro}
+                  {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
+                </InlineDetail>
+                <InlineDetail label="Entrega">{JANELA_ENTREGA_LABEL[o.janelaEntrega]}</InlineDetail>
+                <InlineDetail label="Forma de pagamento">
+                  {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
+                  {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
+                </InlineDetail>
+                {o.observacoes ? (
+                  <InlineDetail label="Observações">{o.observacoes}</InlineDetail>
+                ) : null}
+              </dl>
+              <div className="grid gap-2 text-sm">
+                <ul className="grid gap-1">
+                  {o.itens.map((i) => (
+                    <li key={i.id} className="flex justify-between gap-3">
+                      <span>
+                        {i.quantidade}× {i.produtoNome}{" "}
+                        <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
+                      </span>
+                      <span className="font-medium">{formatBRL(i.subtotal)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
+                  <div className="flex justify-between">
+                    <dt>Subtotal</dt>
+                    <dd>{formatBRL(o.subtotal)}</dd>
                   </div>
-                  <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
-                    <a
-                      href={chatLink(o.clienteTelefone, orderChatMessage(o))}
-                      {...externalLinkProps}
-                    >
-                      <MessageCircle aria-hidden="true" />
-                      Conversar no WhatsApp
-                      <span className="sr-only"> com {o.clienteNome} (abre em nova aba)</span>
-                    </a>
-                  </Button>
-                </div>
-                <div className="grid gap-4 md:grid-cols-2">
-                  <dl className="grid gap-1 text-sm">
-                    <InlineDetail label="Cliente">
-                      {o.clienteNome} · {o.clienteTelefone}
-                    </InlineDetail>
-                    <InlineDetail label="Endereço">
-                      {o.clienteEndereco} – {o.clienteBairro}
-                      {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
-                    </InlineDetail>
-                    <InlineDetail label="Entrega">
-                      {JANELA_ENTREGA_LABEL[o.janelaEntrega]}
-                    </InlineDetail>
-                    <InlineDetail label="Forma de pagamento">
-                      {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
-                      {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
-                    </InlineDetail>
-                    {o.observacoes ? (
-                      <InlineDetail label="Observações">{o.observacoes}</InlineDetail>
-                    ) : null}
-                  </dl>
-                  <div className="grid gap-2 text-sm">
-                    <ul className="grid gap-1">
-                      {o.itens.map((i) => (
-                        <li key={i.id} className="flex justify-between gap-3">
-                          <span>
-                            {i.quantidade}× {i.produtoNome}{" "}
-                            <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
-                          </span>
-                          <span className="font-medium">{formatBRL(i.subtotal)}</span>
-                        </li>
-                      ))}
-                    </ul>
-                    <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
-                      <div className="flex justify-between">
-                        <dt>Subtotal</dt>
-                        <dd>{formatBRL(o.subtotal)}</dd>
-                      </div>
-                      <div className="flex justify-between">
-                        <dt>Taxa de entrega</dt>
-                        <dd>{formatBRL(o.taxaEntrega)}</dd>
-                      </div>
-                      {o.desconto > 0 ? (
-                        <div className="flex justify-between text-green-800">
-                          <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
-                          <dd>- {formatBRL(o.desconto)}</dd>
-                        </div>
-                      ) : null}
-                      <div className="flex justify-between text-base font-bold">
-                        <dt>Total</dt>
-                        <dd>{formatBRL(o.total)}</dd>
-                      </div>
-                    </dl>
+                  <div className="flex justify-between">
+                    <dt>Taxa de entrega</dt>
+                    <dd>{formatBRL(o.taxaEntrega)}</dd>
                   </div>
-                </div>
-                {o.cobranca ? <PixCharge order={o} /> : null}
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <OrderStatusSelect order={o} kind="order-status" />
-                  <OrderStatusSelect order={o} kind="payment-status" />
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {o.desconto > 0 ? (
+                    <div className="flex justify-between text-green-800">
+                      <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
+                      <dd>- {formatBRL(o.desconto)}</dd>
+                    </div>
+                  ) : null}
+                  <div className="flex justify-between text-base font-bold">
+                    <dt>Total</dt>
+                    <dd>{formatBRL(o.total)}</dd>
+                  </div>
+                </dl>
+              </div>
+            </div>
+            {o.cobranca ? <PixCharge order={o} /> : null}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <OrderStatusSelect order={o} kind="order-status" />
+              <OrderStatusSelect order={o} kind="payment-status" />
+            </div>
+          </>
+        )}
+      </CardList>
       <Pagination page={page} total={total} pageSize={30} />
     </section>
   );

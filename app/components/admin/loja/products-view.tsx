@@ -1,11 +1,10 @@
 import { ImageOff, Search } from "lucide-react";
 import { useFetcher } from "react-router";
-import { EmptyList, FilterBar, FilterSelect } from "~/components/admin/list-view";
+import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -90,70 +89,66 @@ export function LojaProducts({
           </Button>
         </FilterBar>
 
-        {products.length === 0 ? (
-          <EmptyList>
-            {filtered
-              ? "Nenhum produto encontrado com estes filtros."
-              : "Nenhum produto cadastrado."}
-          </EmptyList>
-        ) : (
-          <ul className="grid gap-3" aria-label="Produtos">
-            {products.map((p) => (
-              <li key={p.id}>
-                <Card className="flex flex-wrap items-center gap-4 p-4">
-                  {p.imagemUrl ? (
-                    <img
-                      src={p.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
-                      srcSet={productImageSrcSet(p.imagemUrl)}
-                      sizes="64px"
-                      alt=""
-                      width={64}
-                      height={64}
-                      loading="lazy"
-                      className="size-16 rounded-lg object-cover"
-                    />
-                  ) : (
-                    <span className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
-                      <ImageOff className="size-6" aria-hidden="true" />
-                      <span className="sr-only">Sem imagem</span>
-                    </span>
-                  )}
-                  <div className="grid min-w-48 flex-1 gap-1">
-                    <h3 className="font-semibold text-slate-900">{p.nome}</h3>
-                    <p className="text-sm text-slate-600">
-                      {p.categoriaNome}
-                      {p.sku ? ` · SKU ${p.sku}` : ""}
-                    </p>
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <span className="font-bold">{formatBRL(p.precoAtual)}</span>
-                      {p.precoAntes ? (
-                        <span className="text-slate-600 line-through">
-                          {formatBRL(p.precoAntes)}
-                        </span>
-                      ) : null}
-                      <Badge
-                        variant={
-                          p.estoque === 0 ? "red" : isLowStock(p.estoque) ? "yellow" : "secondary"
-                        }
-                      >
-                        {p.estoque === 0 ? "Sem estoque" : `${p.estoque} ${p.unidade}`}
-                        {isLowStock(p.estoque) ? " · estoque baixo" : ""}
-                      </Badge>
-                      <Badge variant={p.ativo ? "green" : "secondary"}>
-                        {p.ativo ? "Ativo" : "Inativo"}
-                      </Badge>
-                    </div>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <ProductDialog product={p} categories={categories} />
-                    <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
-                    <ProductDelete id={p.id} nome={p.nome} />
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardList
+          items={products}
+          label="Produtos"
+          empty={
+            filtered ? "Nenhum produto encontrado com estes filtros." : "Nenhum produto cadastrado."
+          }
+          className="grid gap-3"
+          cardClassName="flex flex-wrap items-center gap-4 p-4"
+        >
+          {(p) => (
+            <>
+              {p.imagemUrl ? (
+                <img
+                  src={p.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
+                  srcSet={productImageSrcSet(p.imagemUrl)}
+                  sizes="64px"
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="size-16 rounded-lg object-cover"
+                />
+              ) : (
+                <span className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+                  <ImageOff className="size-6" aria-hidden="true" />
+                  <span className="sr-only">Sem imagem</span>
+                </span>
+              )}
+              <div className="grid min-w-48 flex-1 gap-1">
+                <h3 className="font-semibold text-slate-900">{p.nome}</h3>
+                <p className="text-sm text-slate-600">
+                  {p.categoriaNome}
+                  {p.sku ? ` · SKU ${p.sku}` : ""}
+                </p>
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-bold">{formatBRL(p.precoAtual)}</span>
+                  {p.precoAntes ? (
+                    <span className="text-slate-600 line-through">{formatBRL(p.precoAntes)}</span>
+                  ) : null}
+                  <Badge
+                    variant={
+                      p.estoque === 0 ? "red" : isLowStock(p.estoque) ? "yellow" : "secondary"
+                    }
+                  >
+                    {p.estoque === 0 ? "Sem estoque" : `${p.estoque} ${p.unidade}`}
+                    {isLowStock(p.estoque) ? " · estoque baixo" : ""}
+                  </Badge>
+                  <Badge variant={p.ativo ? "green" : "secondary"}>
+                    {p.ativo ? "Ativo" : "Inativo"}
+                  </Badge>
+                </div>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <ProductDialog product={p} categories={categories} />
+                <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
+                <ProductDelete id={p.id} nome={p.nome} />
+              </div>
+            </>
+          )}
+        </CardList>
         <Pagination page={filters.page} total={total} pageSize={pageSize} />
       </section>
       <CouponsPanel coupons={coupons} />

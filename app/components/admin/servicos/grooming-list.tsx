@@ -1,10 +1,10 @@
-import { Camera, Eye, MessageCircle } from "lucide-react";
+import { Camera, Eye } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
-import { EmptyList, InlineDetail, StatusSelect } from "~/components/admin/list-view";
+import { CustomerChatButton } from "~/components/admin/chat-button";
+import { CardList, InlineDetail, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -18,12 +18,8 @@ import { Select, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { groomingChatMessage } from "~/domain/admin-messages";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
-import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-
-// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
-const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
-
 import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
+import { externalLinkProps } from "~/domain/whatsapp";
 
 type Status = (typeof STATUS_SERVICO)[number];
 const GROOMING_STATUS_FETCHER = "grooming-status";
@@ -65,13 +61,12 @@ function GroomingStatusSelect({ order, idPrefix }: { order: GroomingOrder; idPre
 
 function ContactButton({ order }: { order: GroomingOrder }) {
   return (
-    <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
-      <a href={chatLink(order.whatsapp, groomingChatMessage(order))} {...externalLinkProps}>
-        <MessageCircle aria-hidden="true" />
-        Contatar Cliente
-        <span className="sr-only"> {order.nomeTutor} (abre em nova aba)</span>
-      </a>
-    </Button>
+    <CustomerChatButton
+      phone={order.whatsapp}
+      message={groomingChatMessage(order)}
+      label="Contatar Cliente"
+      who={order.nomeTutor}
+    />
   );
 }
 
@@ -204,54 +199,54 @@ export function GroomingList({
         {total === 1 ? "1 pedido" : `${total} pedidos`}
         {status === "todos" ? "" : " com este status"}
       </p>
-      {orders.length === 0 ? (
-        <EmptyList>
-          {status === "todos"
+      <CardList
+        items={orders}
+        label="Pedidos de serviço"
+        empty={
+          status === "todos"
             ? "Nenhum pedido de serviço encontrado."
-            : "Nenhum pedido encontrado com este status."}
-        </EmptyList>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Pedidos de serviço">
-          {orders.map((o) => (
-            <li key={o.id}>
-              <Card className="grid h-full gap-3 p-4">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 className="font-bold text-slate-900">Pedido {o.numeroPedido}</h2>
-                  <StatusBadge of="servico" value={o.status} />
-                </div>
-                <dl className="grid gap-1 text-sm">
-                  <InlineDetail label="Serviço">{tipoServicoLabel(o.tipoServico)}</InlineDetail>
-                  <InlineDetail label="Tutor">
-                    {o.nomeTutor} · {o.whatsapp}
-                  </InlineDetail>
-                  <InlineDetail label="Pet">
-                    {o.nomePet} ({o.racaPorte})
-                  </InlineDetail>
-                  <InlineDetail label="Recebido">{formatDateTime(o.createdAt)}</InlineDetail>
-                  <InlineDetail label="Data desejada">{when(o)}</InlineDetail>
-                  {o.levaTraz ? (
-                    <InlineDetail label="Buscar em">
-                      {o.endereco} – {o.bairro}
-                    </InlineDetail>
-                  ) : null}
-                  <div className="flex items-center gap-1">
-                    <Camera className="size-4" aria-hidden="true" />
-                    <dt className="sr-only">Fotos</dt>
-                    <dd>{o.fotos.length} foto(s)</dd>
-                  </div>
-                </dl>
-                <div className="mt-auto grid gap-3">
-                  <GroomingStatusSelect order={o} idPrefix="status" />
-                  <div className="flex flex-wrap gap-2">
-                    <DetailsDialog order={o} />
-                    <ContactButton order={o} />
-                  </div>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+            : "Nenhum pedido encontrado com este status."
+        }
+        className="grid gap-4 md:grid-cols-2"
+        cardClassName="grid h-full gap-3 p-4"
+      >
+        {(o) => (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="font-bold text-slate-900">Pedido {o.numeroPedido}</h2>
+              <StatusBadge of="servico" value={o.status} />
+            </div>
+            <dl className="grid gap-1 text-sm">
+              <InlineDetail label="Serviço">{tipoServicoLabel(o.tipoServico)}</InlineDetail>
+              <InlineDetail label="Tutor">
+                {o.nomeTutor} · {o.whatsapp}
+              </InlineDetail>
+              <InlineDetail label="Pet">
+                {o.nomePet} ({o.racaPorte})
+              </InlineDetail>
+              <InlineDetail label="Recebido">{formatDateTime(o.createdAt)}</InlineDetail>
+              <InlineDetail label="Data desejada">{when(o)}</InlineDetail>
+              {o.levaTraz ? (
+                <InlineDetail label="Buscar em">
+                  {o.endereco} – {o.bairro}
+                </InlineDetail>
+              ) : null}
+              <div className="flex items-center gap-1">
+                <Camera className="size-4" aria-hidden="true" />
+                <dt className="sr-only">Fotos</dt>
+                <dd>{o.fotos.length} foto(s)</dd>
+              </div>
+            </dl>
+            <div className="mt-auto grid gap-3">
+              <GroomingStatusSelect order={o} idPrefix="status" />
+              <div className="flex flex-wrap gap-2">
+                <DetailsDialog order={o} />
+                <ContactButton order={o} />
+              </div>
+            </div>
+          </>
+        )}
+      </CardList>
       <Pagination page={page} total={total} pageSize={pageSize} />
     </div>
   );
