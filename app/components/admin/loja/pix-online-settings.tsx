@@ -9,6 +9,7 @@ import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
@@ -135,18 +136,14 @@ export function PixOnlineSettings({
           O cliente paga um Pix gerado pelo Mercado Pago e o pedido é confirmado sozinho, sem
           conferir o extrato.
         </p>
-        <label
-          htmlFor="mp-mercadopagoAtivo"
-          className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2"
-        >
-          <Checkbox
-            id="mp-mercadopagoAtivo"
-            name="mercadopagoAtivo"
-            role="switch"
-            defaultChecked={pagamentos.mercadopagoAtivo}
-          />
-          Oferecer Pix automático no checkout
-        </label>
+        <CheckboxLabel
+          id="mp-mercadopagoAtivo"
+          name="mercadopagoAtivo"
+          role="switch"
+          defaultChecked={pagamentos.mercadopagoAtivo}
+          className="sm:col-span-2"
+          label="Oferecer Pix automático no checkout"
+        />
         <SecretField
           name="mercadopagoAccessToken"
           clearName="limparAccessToken"

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatBRL } from "~/domain/money";
@@ -72,18 +72,13 @@ export function LojaProducts({
               </option>
             ))}
           </FilterSelect>
-          <label
-            htmlFor="filtro-estoque_baixo"
-            className="flex min-h-11 items-center gap-2 text-sm font-medium"
-          >
-            <Checkbox
-              id="filtro-estoque_baixo"
-              name="estoque_baixo"
-              value="1"
-              defaultChecked={filters.estoqueBaixo}
-            />
-            Estoque baixo (1 a {LOW_STOCK_THRESHOLD})
-          </label>
+          <CheckboxLabel
+            id="filtro-estoque_baixo"
+            name="estoque_baixo"
+            value="1"
+            defaultChecked={filters.estoqueBaixo}
+            label={<>Estoque baixo (1 a {LOW_STOCK_THRESHOLD})</>}
+          />
           <Button type="submit" variant="secondary">
             <Search aria-hidden="true" /> Filtrar
           </Button>

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -93,17 +94,13 @@ function SettingsForm({
                 defaultValue={settings.whatsappNumero ?? ""}
               />
             </Field>
-            <label
-              htmlFor="cfg-whatsappAtivo"
-              className="flex min-h-11 items-center gap-2 self-end text-sm font-medium"
-            >
-              <Checkbox
-                id="cfg-whatsappAtivo"
-                name="whatsappAtivo"
-                defaultChecked={settings.whatsappAtivo}
-              />
-              Enviar pedidos pelo WhatsApp
-            </label>
+            <CheckboxLabel
+              id="cfg-whatsappAtivo"
+              name="whatsappAtivo"
+              defaultChecked={settings.whatsappAtivo}
+              className="self-end"
+              label="Enviar pedidos pelo WhatsApp"
+            />
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Entrega</legend>
@@ -134,17 +131,13 @@ function SettingsForm({
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Pix</legend>
-            <label
-              htmlFor="cfg-pixManualAtivo"
-              className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2"
-            >
-              <Checkbox
-                id="cfg-pixManualAtivo"
-                name="pixManualAtivo"
-                defaultChecked={settings.pixManualAtivo}
-              />
-              Aceitar Pix (código copia e cola no pedido)
-            </label>
+            <CheckboxLabel
+              id="cfg-pixManualAtivo"
+              name="pixManualAtivo"
+              defaultChecked={settings.pixManualAtivo}
+              className="sm:col-span-2"
+              label="Aceitar Pix (código copia e cola no pedido)"
+            />
             <Field
               id="cfg-pixChave"
               label="Chave Pix"
@@ -205,17 +198,12 @@ function SettingsForm({
                 defaultValue={settings.webhookUrl ?? ""}
               />
             </Field>
-            <label
-              htmlFor="cfg-webhookAtivo"
-              className="flex min-h-11 items-center gap-2 text-sm font-medium"
-            >
-              <Checkbox
-                id="cfg-webhookAtivo"
-                name="webhookAtivo"
-                defaultChecked={settings.webhookAtivo}
-              />
-              Enviar pedidos da loja (webhook de pedidos ativo)
-            </label>
+            <CheckboxLabel
+              id="cfg-webhookAtivo"
+              name="webhookAtivo"
+              defaultChecked={settings.webhookAtivo}
+              label="Enviar pedidos da loja (webhook de pedidos ativo)"
+            />
             <Field
               id="cfg-webhookSecret"
               label="Segredo de assinatura"
