@@ -148,29 +148,21 @@ function OrderStatusSelect({
   order: OrderRow;
   kind: "order-status" | "payment-status";
 }) {
-  const common = {
-    id: `${kind}-${order.id}`,
-    itemId: order.id,
-    // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
-    fetcherKey: kind,
-    intent: kind,
-    action: href("/admin/loja/pedidos"),
-  };
-  return kind === "order-status" ? (
+  const ofOrder = kind === "order-status";
+  const values: readonly string[] = ofOrder ? STATUS_PEDIDO : STATUS_PAGAMENTO;
+  const labels: Record<string, string> = ofOrder ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
+  return (
     <StatusSelect
-      {...common}
-      label="Status do pedido"
-      current={order.statusPedido}
-      values={STATUS_PEDIDO}
-      labels={STATUS_PEDIDO_LABEL}
-    />
-  ) : (
-    <StatusSelect
-      {...common}
-      label="Pagamento"
-      current={order.statusPagamento}
-      values={STATUS_PAGAMENTO}
-      labels={STATUS_PAGAMENTO_LABEL}
+      id={`${kind}-${order.id}`}
+      label={ofOrder ? "Status do pedido" : "Pagamento"}
+      itemId={order.id}
+      current={ofOrder ? order.statusPedido : order.statusPagamento}
+      values={values}
+      labels={labels}
+      // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
+      fetcherKey={kind}
+      intent={kind}
+      action={href("/admin/loja/pedidos")}
     />
   );
 }
