@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Field, fieldProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field, resentFieldProps } from "~/components/ui/field";
+import { Input, PhoneInput } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -32,7 +32,7 @@ export function QuoteFields({
   service: TipoServico | "" | null;
 }) {
   const id = (name: string) => `${prefix}-${name}`;
-  const props = (name: string) => ({ ...fieldProps(id(name), errors[name]), name });
+  const props = resentFieldProps(errors, values, id);
   return (
     <>
       {service !== null ? (
@@ -52,51 +52,29 @@ export function QuoteFields({
         </Field>
       )}
       <Field id={id("nome_tutor")} label="Nome Completo" required error={errors.nome_tutor}>
-        <Input
-          {...props("nome_tutor")}
-          defaultValue={values.nome_tutor}
-          autoComplete="name"
-          required
-        />
+        <Input {...props("nome_tutor")} autoComplete="name" required />
       </Field>
       <Field id={id("whatsapp")} label="WhatsApp" required error={errors.whatsapp}>
-        <Input
-          {...props("whatsapp")}
-          defaultValue={values.whatsapp}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(47) 99999-9999"
-          required
-        />
+        <PhoneInput {...props("whatsapp")} required />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("nome_pet")} label="Nome do Pet" required error={errors.nome_pet}>
-          <Input {...props("nome_pet")} defaultValue={values.nome_pet} required />
+          <Input {...props("nome_pet")} required />
         </Field>
         <Field id={id("raca_porte")} label="Raça e Porte" required error={errors.raca_porte}>
-          <Input
-            {...props("raca_porte")}
-            defaultValue={values.raca_porte}
-            placeholder="Ex.: Shih-tzu, pequeno"
-            required
-          />
+          <Input {...props("raca_porte")} placeholder="Ex.: Shih-tzu, pequeno" required />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("data_desejada")} label="Data desejada" error={errors.data_desejada}>
-          <Input {...props("data_desejada")} defaultValue={values.data_desejada} type="date" />
+          <Input {...props("data_desejada")} type="date" />
         </Field>
         <Field
           id={id("horario_desejado")}
           label="Horário preferido"
           error={errors.horario_desejado}
         >
-          <Input
-            {...props("horario_desejado")}
-            defaultValue={values.horario_desejado}
-            placeholder="Ex.: manhã, 14h"
-          />
+          <Input {...props("horario_desejado")} placeholder="Ex.: manhã, 14h" />
         </Field>
       </div>
       <div className="flex min-h-11 items-center gap-3">
@@ -113,25 +91,20 @@ export function QuoteFields({
         data-endereco=""
       >
         <Field id={id("endereco")} label="Endereço" error={errors.endereco}>
-          <Input
-            {...props("endereco")}
-            defaultValue={values.endereco}
-            autoComplete="street-address"
-          />
+          <Input {...props("endereco")} autoComplete="street-address" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={id("bairro")} label="Bairro" error={errors.bairro}>
-            <Input {...props("bairro")} defaultValue={values.bairro} />
+            <Input {...props("bairro")} />
           </Field>
           <Field id={id("referencia")} label="Ponto de referência" error={errors.referencia}>
-            <Input {...props("referencia")} defaultValue={values.referencia} />
+            <Input {...props("referencia")} />
           </Field>
         </div>
       </div>
       <Field id={id("observacoes")} label="Observações" error={errors.observacoes}>
         <Textarea
           {...props("observacoes")}
-          defaultValue={values.observacoes}
           rows={3}
           placeholder="Conte algo importante sobre o seu pet (temperamento, alergias...)"
         />

@@ -49,3 +49,24 @@ export function PageHero({
     </div>
   );
 }
+
+/** A centred card with a round icon badge, a title and a text (a value, a reason to choose). */
+export function IconCard({
+  icon,
+  title,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="rounded-2xl border border-slate-200 p-6 text-center shadow-sm">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
+      <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
+      <p className="mt-2 text-slate-700">{children}</p>
+    </li>
+  );
+}

@@ -41,14 +41,8 @@ export function AlertDialogDescription({
     />
   );
 }
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+/** The buttons' row: the same as a dialog's. */
+export { DialogFooter as AlertDialogFooter } from "./dialog";
 export function AlertDialogCancel({
   className,
   ...props

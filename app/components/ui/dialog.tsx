@@ -8,6 +8,21 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** The dimmed backdrop behind a modal panel (dialog or sheet). */
+export function DialogOverlay() {
+  return <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />;
+}
+
+/** The 'Fechar' button in the top corner of a modal panel (dialog or sheet). */
+export function DialogCornerClose() {
+  return (
+    <DialogPrimitive.Close className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100">
+      <XIcon className="size-5" aria-hidden="true" />
+      <span className="sr-only">Fechar</span>
+    </DialogPrimitive.Close>
+  );
+}
+
 export function DialogContent({
   className,
   children,
@@ -15,7 +30,7 @@ export function DialogContent({
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
           "fixed left-1/2 top-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6",
@@ -24,10 +39,7 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100">
-          <XIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Fechar</span>
-        </DialogPrimitive.Close>
+        <DialogCornerClose />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

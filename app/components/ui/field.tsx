@@ -99,3 +99,19 @@ export function fieldProps(id: string, error?: string | null) {
     "aria-describedby": error ? `${id}-error` : undefined,
   } as const;
 }
+
+/**
+ * The props of the controls of a form shown again after a refused post: each control's id
+ * (`idOf` its name), name, error state and the value that was sent.
+ */
+export function resentFieldProps(
+  errors: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, string>>,
+  idOf: (name: string) => string = (name) => name,
+) {
+  return (name: string) => ({
+    ...fieldProps(idOf(name), errors[name]),
+    name,
+    defaultValue: values[name],
+  });
+}

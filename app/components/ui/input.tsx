@@ -14,3 +14,10 @@ export function Input({ className, ...props }: React.ComponentProps<"input">) {
     />
   );
 }
+
+/** A phone number: the phone keypad, the browser's saved number, and an example to follow. */
+export function PhoneInput(props: React.ComponentProps<"input">) {
+  return (
+    <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="(47) 99999-9999" {...props} />
+  );
+}

@@ -15,3 +15,18 @@ export function Select({ className, ...props }: React.ComponentProps<"select">) 
     />
   );
 }
+
+/** The options of a closed list of values, each shown by its label. */
+export function SelectOptions<T extends string>({
+  values,
+  labels,
+}: {
+  values: readonly T[];
+  labels: Readonly<Record<T, string>>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}

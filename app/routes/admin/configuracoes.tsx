@@ -2,6 +2,7 @@ import { Save } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -16,9 +17,7 @@ import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, saveGeneralSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/configuracoes";
 
-export function meta() {
-  return [{ title: "Configurações | Painel Administrativo" }];
-}
+export const meta = adminMeta("Configurações");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -6,6 +6,7 @@ import {
   TwoFactorCard,
 } from "~/components/admin/conta/cards";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { readForm } from "~/infra/request-info.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
@@ -28,9 +29,7 @@ import {
 } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/conta";
 
-export function meta() {
-  return [{ title: "Minha conta | Painel Administrativo" }];
-}
+export const meta = adminMeta("Minha conta");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session } = await requireAdmin(request);

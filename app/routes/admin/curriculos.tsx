@@ -2,6 +2,7 @@
 
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { pageParam } from "~/domain/pagination";
 import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
@@ -10,7 +11,7 @@ import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 
-export const meta: Route.MetaFunction = () => [{ title: "Currículos | Painel Administrativo" }];
+export const meta = adminMeta("Currículos");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   FileText,
+  type LucideIcon,
   Receipt,
   Scissors,
   ShoppingBag,
@@ -9,6 +10,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatCard } from "~/components/admin/stat-card";
@@ -22,9 +24,7 @@ import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/orders/index.server";
 import type { Route } from "./+types/dashboard";
 
-export function meta() {
-  return [{ title: "Dashboard | Painel Administrativo" }];
-}
+export const meta = adminMeta("Dashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -33,6 +33,92 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function ErrorBoundary() {
   return <AdminLoadError title="Dashboard" message="Erro ao carregar dados do dashboard" />;
+}
+
+/** The sales of a period and their number of orders (the test ids name the period). */
+function SalesStat({
+  label,
+  period,
+  sales,
+  icon,
+}: {
+  label: string;
+  period: "hoje" | "mes";
+  sales: { total: number; pedidos: number };
+  icon: LucideIcon;
+}) {
+  return (
+    <StatCard
+      label={label}
+      value={<span data-testid={`vendas-${period}`}>{formatBRL(sales.total)}</span>}
+      hint={
+        <span data-testid={`pedidos-${period}`}>
+          {sales.pedidos} {sales.pedidos === 1 ? "pedido" : "pedidos"}
+        </span>
+      }
+      icon={icon}
+    />
+  );
+}
+
+/** A card of the newest entries of a list, with the link to all of them. */
+function RecentCard({
+  title,
+  icon: Icon,
+  to,
+  empty,
+  testId,
+  children,
+}: {
+  title: string;
+  icon: LucideIcon;
+  to: string;
+  empty: string;
+  testId: string;
+  children: React.ReactNode[];
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between">
+        <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <Icon className="size-5 text-brand-700" aria-hidden="true" />
+          {title}
+        </h2>
+        <Link to={to} className="text-sm font-semibold text-brand-700 hover:underline">
+          Ver todos
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {children.length === 0 ? (
+          <p className="text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid={testId}>
+            {children}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentItem({
+  title,
+  detail,
+  children,
+}: {
+  title: string;
+  detail: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-slate-900">{title}</p>
+        <p className="text-xs text-slate-600">{detail}</p>
+      </div>
+      {children}
+    </li>
+  );
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
@@ -65,26 +151,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           Resumo
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="dashboard-stats">
-          <StatCard
-            label="Vendas hoje"
-            value={<span data-testid="vendas-hoje">{formatBRL(d.hoje.total)}</span>}
-            hint={
-              <span data-testid="pedidos-hoje">
-                {d.hoje.pedidos} {d.hoje.pedidos === 1 ? "pedido" : "pedidos"}
-              </span>
-            }
-            icon={TrendingUp}
-          />
-          <StatCard
-            label="Vendas no mês"
-            value={<span data-testid="vendas-mes">{formatBRL(d.mes.total)}</span>}
-            hint={
-              <span data-testid="pedidos-mes">
-                {d.mes.pedidos} {d.mes.pedidos === 1 ? "pedido" : "pedidos"}
-              </span>
-            }
-            icon={CalendarDays}
-          />
+          <SalesStat label="Vendas hoje" period="hoje" sales={d.hoje} icon={TrendingUp} />
+          <SalesStat label="Vendas no mês" period="mes" sales={d.mes} icon={CalendarDays} />
           <StatCard
             label="Banho & tosa aguardando orçamento"
             value={<span data-testid="servicos-pendentes">{d.servicosPendentes}</span>}
@@ -128,72 +196,43 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader className="flex flex-row items-center justify-between">
-            <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <Receipt className="size-5 text-brand-700" aria-hidden="true" />
-              Pedidos recentes
-            </h2>
-            <Link to="/admin/loja" className="text-sm font-semibold text-brand-700 hover:underline">
-              Ver todos
-            </Link>
-          </CardHeader>
-          <CardContent>
-            {d.pedidosRecentes.length === 0 ? (
-              <p className="text-sm text-slate-600">Nenhum pedido ainda.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100" data-testid="pedidos-recentes">
-                {d.pedidosRecentes.map((p) => (
-                  <li key={p.id} className="flex items-center justify-between gap-3 py-3">
-                    <div className="min-w-0">
-                      <p className="truncate font-semibold text-slate-900">{p.clienteNome}</p>
-                      <p className="text-xs text-slate-600">
-                        {p.numeroPedido} · {formatDateTime(p.createdAt)}
-                      </p>
-                    </div>
-                    <div className="grid justify-items-end gap-1">
-                      <span className="font-semibold tabular-nums">{formatBRL(p.total)}</span>
-                      <StatusBadge of="pedido" value={p.statusPedido} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="flex flex-row items-center justify-between">
-            <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <ShoppingBag className="size-5 text-brand-700" aria-hidden="true" />
-              Currículos recentes
-            </h2>
-            <Link
-              to="/admin/curriculos"
-              className="text-sm font-semibold text-brand-700 hover:underline"
+        <RecentCard
+          title="Pedidos recentes"
+          icon={Receipt}
+          to="/admin/loja"
+          empty="Nenhum pedido ainda."
+          testId="pedidos-recentes"
+        >
+          {d.pedidosRecentes.map((p) => (
+            <RecentItem
+              key={p.id}
+              title={p.clienteNome}
+              detail={`${p.numeroPedido} · ${formatDateTime(p.createdAt)}`}
             >
-              Ver todos
-            </Link>
-          </CardHeader>
-          <CardContent>
-            {d.curriculosRecentes.length === 0 ? (
-              <p className="text-sm text-slate-600">Nenhum currículo ainda.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100" data-testid="curriculos-recentes">
-                {d.curriculosRecentes.map((c) => (
-                  <li key={c.id} className="flex items-center justify-between gap-3 py-3">
-                    <div className="min-w-0">
-                      <p className="truncate font-semibold text-slate-900">{c.nomeCompleto}</p>
-                      <p className="text-xs text-slate-600">
-                        {vagaLabel(c.vaga)} · {formatDateTime(c.createdAt)}
-                      </p>
-                    </div>
-                    <StatusBadge of="curriculo" value={c.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+              <div className="grid justify-items-end gap-1">
+                <span className="font-semibold tabular-nums">{formatBRL(p.total)}</span>
+                <StatusBadge of="pedido" value={p.statusPedido} />
+              </div>
+            </RecentItem>
+          ))}
+        </RecentCard>
+        <RecentCard
+          title="Currículos recentes"
+          icon={ShoppingBag}
+          to="/admin/curriculos"
+          empty="Nenhum currículo ainda."
+          testId="curriculos-recentes"
+        >
+          {d.curriculosRecentes.map((c) => (
+            <RecentItem
+              key={c.id}
+              title={c.nomeCompleto}
+              detail={`${vagaLabel(c.vaga)} · ${formatDateTime(c.createdAt)}`}
+            >
+              <StatusBadge of="curriculo" value={c.status} />
+            </RecentItem>
+          ))}
+        </RecentCard>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { readFileLimited, StorageError } from "~/infra/storage.server";
 import { formFields } from "~/lib/forms";
 import { attempt, fail, readAdminForm, requireAdmin } from "~/modules/accounts/index.server";
@@ -14,9 +15,7 @@ import {
 } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/importar";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Importar produtos | Painel Administrativo" },
-];
+export const meta = adminMeta("Importar produtos");
 
 const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
 

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { privateMeta } from "~/components/admin/meta";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
 import { logger } from "~/infra/logger.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
@@ -22,12 +23,7 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function meta() {
-  return [
-    { title: "Painel Administrativo | Agropet Litoral" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = privateMeta("Painel Administrativo");
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

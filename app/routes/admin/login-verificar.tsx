@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/admin/auth-card";
+import { privateMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -16,12 +17,7 @@ import {
 } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/login-verificar";
 
-export function meta() {
-  return [
-    { title: "Verificação em duas etapas | Agropet Litoral" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = privateMeta("Verificação em duas etapas");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const state = await loginPageState(request);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/admin/auth-card";
+import { privateMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -21,12 +22,7 @@ import {
 } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/login";
 
-export function meta() {
-  return [
-    { title: "Login administrativo | Agropet Litoral" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = privateMeta("Login administrativo");
 
 const NOTICES: Record<string, string> = {
   inatividade: AUTH_MESSAGES.idle,

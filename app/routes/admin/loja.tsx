@@ -1,4 +1,5 @@
 // /admin/loja: the store hub (SPEC §2.3). The view lives in the URL (?view=produtos).
+
 import { ExternalLink } from "lucide-react";
 import { useLocation } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
@@ -7,6 +8,7 @@ import { LojaOrders } from "~/components/admin/loja/orders-view";
 import { LojaProducts } from "~/components/admin/loja/products-view";
 import { LojaSettings } from "~/components/admin/loja/settings-view";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
+import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { siteUrl } from "~/infra/site-url.server";
@@ -24,7 +26,7 @@ import { getSettings } from "~/modules/shop/index.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/loja";
 
-export const meta: Route.MetaFunction = () => [{ title: "Loja Online | Painel Administrativo" }];
+export const meta = adminMeta("Loja Online");
 
 // The writes of each view are resource routes of their own: routes/admin/loja/*.ts.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,21 +1,13 @@
 import { Activity, Ban, ClipboardList, ShieldAlert, Trash2 } from "lucide-react";
 import { data, useFetcher } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AuditTable, RateLimitTable } from "~/components/admin/security/tables";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFormResult } from "~/components/forms/use-form-result";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { logger } from "~/infra/logger.server";
 import { readForm } from "~/infra/request-info.server";
@@ -30,9 +22,7 @@ import {
 } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/security";
 
-export function meta() {
-  return [{ title: "Segurança | Painel Administrativo" }];
-}
+export const meta = adminMeta("Segurança");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -91,29 +81,18 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         title="Segurança"
         description="Registro de auditoria das ações administrativas e bloqueios por tentativas."
         actions={
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button variant="outline" disabled={cleanup.state !== "idle"}>
                 <Trash2 aria-hidden="true" />
                 Limpar Logs Antigos (7+ dias)
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogTitle>Limpar logs antigos?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Os registros de auditoria com mais de 7 dias serão excluídos definitivamente. A
-                limpeza fica registrada.
-              </AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                <AlertDialogAction
-                  onClick={() => cleanup.submit({ intent: "limpar" }, { method: "post" })}
-                >
-                  Limpar logs
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Limpar logs antigos?"
+            description="Os registros de auditoria com mais de 7 dias serão excluídos definitivamente. A limpeza fica registrada."
+            confirmLabel="Limpar logs"
+            onConfirm={() => cleanup.submit({ intent: "limpar" }, { method: "post" })}
+          />
         }
         className="mb-0"
       />

@@ -1,6 +1,7 @@
 // /admin/servicos: grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4, §7.6).
 
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
@@ -11,9 +12,7 @@ import { listGroomingOrders, setGroomingStatus } from "~/modules/grooming/index.
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Serviços de Banho & Tosa | Painel Administrativo" },
-];
+export const meta = adminMeta("Serviços de Banho & Tosa");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { type HistoryEntry, TestCard, TestHistory } from "~/components/admin/testes/cards";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -22,9 +23,7 @@ import {
 import { getSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/testes";
 
-export function meta() {
-  return [{ title: "Testes do Sistema | Painel Administrativo" }];
-}
+export const meta = adminMeta("Testes do Sistema");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -58,6 +57,39 @@ const NAMES: Record<string, string> = {
   webhook: "Webhook",
   chat: `Link do ${shop.messenger}`,
 };
+
+/**
+ * The submit of one server test: names the test, waits while any test runs, and says why
+ * when the test cannot run yet.
+ */
+function ServerTestButton({
+  test,
+  running,
+  label,
+  busyLabel,
+  unavailable,
+}: {
+  test: string;
+  /** The test under way, "" when none. */
+  running: string;
+  label: string;
+  busyLabel: string;
+  unavailable?: string;
+}) {
+  return (
+    <>
+      <input type="hidden" name="teste" value={test} />
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={unavailable !== undefined || running !== ""}
+        title={unavailable}
+      >
+        {running === test ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
 
 export default function SystemTests({ loaderData }: Route.ComponentProps) {
   const { webhookConfigured, whatsappNumero, whatsappPadrao } = loaderData;
@@ -141,10 +173,12 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
           description="Faz uma consulta real ao banco."
         >
           <fetcher.Form method="post">
-            <input type="hidden" name="teste" value="database" />
-            <Button type="submit" className="w-full" disabled={running !== ""}>
-              {running === "database" ? "Testando..." : "Testar banco de dados"}
-            </Button>
+            <ServerTestButton
+              test="database"
+              running={running}
+              label="Testar banco de dados"
+              busyLabel="Testando..."
+            />
           </fetcher.Form>
         </TestCard>
         <TestCard
@@ -153,15 +187,13 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
           description="Envia um currículo de teste à URL configurada (até 8 s)."
         >
           <fetcher.Form method="post">
-            <input type="hidden" name="teste" value="webhook" />
-            <Button
-              type="submit"
-              className="w-full"
-              disabled={!webhookConfigured || running !== ""}
-              title={webhookConfigured ? undefined : "Configure o webhook antes de testar"}
-            >
-              {running === "webhook" ? "Enviando..." : "Testar webhook"}
-            </Button>
+            <ServerTestButton
+              test="webhook"
+              running={running}
+              label="Testar webhook"
+              busyLabel="Enviando..."
+              unavailable={webhookConfigured ? undefined : "Configure o webhook antes de testar"}
+            />
           </fetcher.Form>
         </TestCard>
         <TestCard

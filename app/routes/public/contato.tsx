@@ -6,7 +6,7 @@ import { UnitCards } from "~/components/public/units";
 import { useChatNumber } from "~/components/public/use-chat-number";
 import { ChatLink, InstagramIcon, WhatsappIcon } from "~/components/site/chat-link";
 import { Button } from "~/components/ui/button";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field, resentFieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
@@ -43,53 +43,27 @@ function ContactForm() {
   const failed = useActionData<typeof action>();
   const values = failed?.values ?? {};
   const errors = failed?.fields ?? {};
-  const props = (name: string) => fieldProps(`contato-${name}`, errors[name]);
+  const props = resentFieldProps(errors, values, (name) => `contato-${name}`);
   return (
     <form id={FORM_ID} method="post" action="/contato" noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="contato-nome" label="Nome" required error={errors.nome}>
-          <Input
-            {...props("nome")}
-            name="nome"
-            defaultValue={values.nome}
-            autoComplete="name"
-            required
-          />
+          <Input {...props("nome")} autoComplete="name" required />
         </Field>
         <Field id="contato-telefone" label="Telefone" required error={errors.telefone}>
-          <Input
-            {...props("telefone")}
-            name="telefone"
-            defaultValue={values.telefone}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-          />
+          <Input {...props("telefone")} type="tel" inputMode="tel" autoComplete="tel" required />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="contato-email" label="E-mail" error={errors.email}>
-          <Input
-            {...props("email")}
-            name="email"
-            defaultValue={values.email}
-            type="email"
-            autoComplete="email"
-          />
+          <Input {...props("email")} type="email" autoComplete="email" />
         </Field>
         <Field id="contato-pet" label="Nome do pet" error={errors.pet}>
-          <Input {...props("pet")} name="pet" defaultValue={values.pet} />
+          <Input {...props("pet")} />
         </Field>
       </div>
       <Field id="contato-mensagem" label="Mensagem" required error={errors.mensagem}>
-        <Textarea
-          {...props("mensagem")}
-          name="mensagem"
-          defaultValue={values.mensagem}
-          rows={5}
-          required
-        />
+        <Textarea {...props("mensagem")} rows={5} required />
       </Field>
       <p
         role="alert"

@@ -14,7 +14,7 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { Section } from "~/components/public/section";
+import { IconCard, Section } from "~/components/public/section";
 import {
   layoutFacts,
   PUBLIC_LAYOUT_ID,
@@ -125,16 +125,13 @@ export default function Home() {
       >
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {whyChooseUs.map((item) => (
-            <li
+            <IconCard
               key={item.title}
-              className="rounded-2xl border border-slate-200 p-6 text-center shadow-sm"
+              icon={<HomeIcon name={item.icon} className="size-7" />}
+              title={item.title}
             >
-              <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <HomeIcon name={item.icon} className="size-7" />
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-slate-900">{item.title}</h3>
-              <p className="mt-2 text-slate-700">{withShopFacts(item.text, facts)}</p>
-            </li>
+              {withShopFacts(item.text, facts)}
+            </IconCard>
           ))}
         </ul>
       </Section>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/public/icons";
-import { PageHero, Section } from "~/components/public/section";
+import { IconCard, PageHero, Section } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { mission, story, values } from "~/content/about";
 import { shop } from "~/content/shop";
@@ -46,16 +46,13 @@ export default function Sobre() {
       <Section id="valores" title="Nossos valores">
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {values.map((value) => (
-            <li
+            <IconCard
               key={value.title}
-              className="rounded-2xl border border-slate-200 p-6 text-center shadow-sm"
+              icon={<ContentIcon name={value.icon} className="size-7" />}
+              title={value.title}
             >
-              <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <ContentIcon name={value.icon} className="size-7" />
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-slate-900">{value.title}</h3>
-              <p className="mt-2 text-slate-700">{value.text}</p>
-            </li>
+              {value.text}
+            </IconCard>
           ))}
         </ul>
         <p className="mt-10 text-center">

@@ -3,8 +3,8 @@ import { data, useActionData } from "react-router";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { Button } from "~/components/ui/button";
-import { Field, fieldProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field, fieldProps, resentFieldProps } from "~/components/ui/field";
+import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
@@ -39,7 +39,7 @@ export default function TrabalheConosco() {
   const failed = result && !result.ok ? result : undefined;
   const values = failed?.values ?? {};
   const shownErrors = failed?.fields ?? {};
-  const props = (name: string) => fieldProps(name, shownErrors[name]);
+  const props = resentFieldProps(shownErrors, values);
   return (
     <main>
       <PageHero eyebrow="Carreiras" title="Trabalhe Conosco">
@@ -105,33 +105,14 @@ export default function TrabalheConosco() {
                 required
                 error={shownErrors.nomeCompleto}
               >
-                <Input
-                  {...props("nomeCompleto")}
-                  defaultValue={values.nomeCompleto}
-                  autoComplete="name"
-                  required
-                />
+                <Input {...props("nomeCompleto")} autoComplete="name" required />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="email" label="E-mail" required error={shownErrors.email}>
-                  <Input
-                    {...props("email")}
-                    defaultValue={values.email}
-                    type="email"
-                    autoComplete="email"
-                    required
-                  />
+                  <Input {...props("email")} type="email" autoComplete="email" required />
                 </Field>
                 <Field id="telefone" label="Telefone" required error={shownErrors.telefone}>
-                  <Input
-                    {...props("telefone")}
-                    defaultValue={values.telefone}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel"
-                    placeholder="(47) 99999-9999"
-                    required
-                  />
+                  <PhoneInput {...props("telefone")} required />
                 </Field>
               </div>
               <Field id="vaga" label="Vaga de interesse" required error={shownErrors.vaga}>
@@ -149,7 +130,6 @@ export default function TrabalheConosco() {
               <Field id="mensagem" label="Mensagem" error={shownErrors.mensagem}>
                 <Textarea
                   {...props("mensagem")}
-                  defaultValue={values.mensagem}
                   rows={4}
                   placeholder="Conte um pouco sobre você e sua experiência (opcional)"
                 />
@@ -162,7 +142,7 @@ export default function TrabalheConosco() {
                 hint="Apenas PDF, até 10MB."
               >
                 <Input
-                  {...props("curriculo")}
+                  {...fieldProps("curriculo", shownErrors.curriculo)}
                   type="file"
                   accept=".pdf,application/pdf"
                   required

@@ -1,10 +1,6 @@
-import { useFetcher } from "react-router";
-import { ResumeDownload } from "~/components/admin/curriculos/resume-download";
+import { CardList, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
-import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, vagaLabel } from "~/domain/statuses";
@@ -21,32 +17,6 @@ interface Resume {
   status: Status;
   createdAt: string | Date;
   temArquivo: boolean;
-}
-
-function StatusSelect({ resume }: { resume: Resume }) {
-  const fetcher = useFetcher();
-  useFormResult(fetcher);
-  const pending = fetcher.formData?.get("status");
-  const id = `status-${resume.id}`;
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>Status</Label>
-      <Select
-        id={id}
-        value={typeof pending === "string" ? pending : resume.status}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) =>
-          fetcher.submit({ id: resume.id, status: e.target.value }, { method: "post" })
-        }
-      >
-        {STATUS_CURRICULO.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_CURRICULO_LABEL[s]}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
 }
 
 export function ResumeList({
@@ -72,44 +42,49 @@ export function ResumeList({
           </Card>
         ))}
       </dl>
-      {resumes.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          Nenhum currículo recebido ainda.
-        </p>
-      ) : (
-        <ul className="grid gap-3" aria-label="Currículos">
-          {resumes.map((r) => (
-            <li key={r.id}>
-              <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-                <div className="grid gap-1 text-sm">
-                  <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
-                    {r.nomeCompleto}
-                    <StatusBadge of="curriculo" value={r.status} />
-                  </h2>
-                  <p>
-                    Vaga: {vagaLabel(r.vaga)} · enviado em {formatDateTime(r.createdAt)}
-                  </p>
-                  <p>
-                    <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
-                      {r.email}
-                    </a>{" "}
-                    · {r.telefone}
-                  </p>
-                  {r.mensagem ? (
-                    <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
-                  ) : null}
-                </div>
-                <StatusSelect resume={r} />
-                {r.temArquivo ? (
-                  <ResumeDownload id={r.id} nome={r.nomeCompleto} />
-                ) : (
-                  <span className="text-sm text-slate-600">Sem arquivo</span>
-                )}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        items={resumes}
+        label="Currículos"
+        empty="Nenhum currículo recebido ainda."
+        className="grid gap-3"
+        cardClassName="grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
+        {(r) => (
+          <>
+            <div className="grid gap-1 text-sm">
+              <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
+                {r.nomeCompleto}
+                <StatusBadge of="curriculo" value={r.status} />
+              </h2>
+              <p>
+                Vaga: {vagaLabel(r.vaga)} · enviado em {formatDateTime(r.createdAt)}
+              </p>
+              <p>
+                <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
+                  {r.email}
+                </a>{" "}
+                · {r.telefone}
+              </p>
+              {r.mensagem ? (
+                <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>
+              ) : null}
+            </div>
+            <StatusSelect
+              id={`status-${r.id}`}
+              label="Status"
+              itemId={r.id}
+              current={r.status}
+              values={STATUS_CURRICULO}
+              labels={STATUS_CURRICULO_LABEL}
+            />
+            {r.temArquivo ? (
+              <ResumeDownload id={r.id} nome={r.nomeCompleto} />
+            ) : (
+              <span className="text-sm text-slate-600">Sem arquivo</span>
+            )}
+          </>
+        )}
+      </CardList>
       <Pagination page={page} total={counts.total} pageSize={pageSize} />
     </div>
   );

@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from "react";
-import { href, useFetcher } from "react-router";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useState } from "react";
+import { href } from "react-router";
+import { ActiveToggle } from "~/components/admin/active-toggle";
+import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,8 +11,7 @@ import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { TIPO_CUPOM_LABEL, TIPOS_CUPOM } from "~/domain/statuses";
-import { checkOnSubmit } from "~/lib/forms";
-import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions";
+import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions/coupon.schema";
 
 export interface CouponRow {
   id: string;
@@ -36,34 +36,11 @@ export function couponValue(c: Pick<CouponRow, "tipo" | "valor">) {
   return formatBRL(c.valor);
 }
 
-function CouponToggle({ coupon }: { coupon: CouponRow }) {
-  const fetcher = useFetcher();
-  useFormResult(fetcher);
-  return (
-    <fetcher.Form method="post" action={href("/admin/loja/cupons")}>
-      <input type="hidden" name="intent" value="coupon-toggle" />
-      <input type="hidden" name="id" value={coupon.id} />
-      <input type="hidden" name="ativo" value={String(!coupon.ativo)} />
-      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
-        {coupon.ativo ? "Desativar" : "Ativar"}
-        <span className="sr-only"> cupom {coupon.codigo}</span>
-      </Button>
-    </fetcher.Form>
-  );
-}
-
 export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
-  const fetcher = useFetcher();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const onSuccess = useCallback(() => formRef.current?.reset(), []);
-  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
-  const errors = { ...serverErrors, ...clientErrors };
+  const { fetcher, errors, formProps, pending } = useCheckedFetcher({
+    resetOnSuccess: true,
+  });
   const [tipo, setTipo] = useState<string>("percentual");
-
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    setClientErrors(checkOnSubmit(couponSchema, event) ?? {});
-  }
 
   return (
     <Card>
@@ -74,11 +51,8 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <fetcher.Form
-          ref={formRef}
-          method="post"
+          {...formProps(couponSchema)}
           action={href("/admin/loja/cupons")}
-          noValidate
-          onSubmit={validate}
           className="grid gap-3 sm:grid-cols-3"
           aria-labelledby="cupons"
         >
@@ -117,7 +91,7 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
             <Input name="limiteUsos" inputMode="numeric" placeholder="Sem limite" />
           </Field>
           <div className="sm:col-span-3">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
+            <Button type="submit" disabled={pending}>
               Criar cupom
             </Button>
             {Object.keys(errors).length > 0 &&
@@ -151,7 +125,13 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
                     {c.usos} uso(s){c.limiteUsos ? ` de ${c.limiteUsos}` : ""}
                   </span>
                 </div>
-                <CouponToggle coupon={c} />
+                <ActiveToggle
+                  action={href("/admin/loja/cupons")}
+                  intent="coupon-toggle"
+                  id={c.id}
+                  ativo={c.ativo}
+                  name={`cupom ${c.codigo}`}
+                />
               </li>
             ))}
           </ul>

@@ -1,30 +1,22 @@
-import { MessageCircle, Undo2 } from "lucide-react";
-import { Form, href, useFetcher } from "react-router";
+import { Undo2 } from "lucide-react";
+import { href, useFetcher } from "react-router";
+import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+  CardList,
+  FilterBar,
+  FilterSelect,
+  InlineDetail,
+  StatusSelect,
+} from "~/components/admin/list-view";
+import { Pagination } from "~/components/admin/pagination";
+import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { SelectOptions } from "~/components/ui/select";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { orderChatMessage } from "~/domain/admin-messages";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-
-// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
-const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
-
-import { Pagination } from "~/components/admin/pagination";
-import { useFormResult } from "~/components/forms/use-form-result";
-import { StatusBadge } from "~/components/ui/status-badge";
 import {
   FORMA_PAGAMENTO_LABEL,
   type FormaPagamento,
@@ -121,77 +113,57 @@ function PixCharge({ order }: { order: OrderRow }) {
         </div>
       </dl>
       {refundable ? (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button size="sm" variant="outline" className="justify-self-start" disabled={busy}>
               <Undo2 aria-hidden="true" />
               {busy ? "Reembolsando..." : "Reembolsar"}
               <span className="sr-only"> o pedido {order.numeroPedido}</span>
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>Reembolsar o pedido {order.numeroPedido}?</AlertDialogTitle>
-            <AlertDialogDescription>
+          }
+          title={<>Reembolsar o pedido {order.numeroPedido}?</>}
+          description={
+            <>
               O valor total de {formatBRL(order.total)} volta para o cliente pelo Mercado Pago e o
               pagamento do pedido passa a “Reembolsado”. Isso não pode ser desfeito.
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancelar</AlertDialogCancel>
-              <AlertDialogAction
-                onClick={() =>
-                  refund.submit(
-                    { intent: "pix-refund", id: order.id },
-                    { method: "post", action: href("/admin/loja/pedidos") },
-                  )
-                }
-              >
-                Reembolsar {formatBRL(order.total)}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+            </>
+          }
+          confirmLabel={<>Reembolsar {formatBRL(order.total)}</>}
+          onConfirm={() =>
+            refund.submit(
+              { intent: "pix-refund", id: order.id },
+              { method: "post", action: href("/admin/loja/pedidos") },
+            )
+          }
+        />
       ) : null}
     </div>
   );
 }
 
-function StatusSelect({
+function OrderStatusSelect({
   order,
   kind,
 }: {
   order: OrderRow;
   kind: "order-status" | "payment-status";
 }) {
-  // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
-  const fetcher = useFetcher({ key: kind });
-  const options = kind === "order-status" ? STATUS_PEDIDO : STATUS_PAGAMENTO;
-  const labels: Record<string, string> =
-    kind === "order-status" ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
-  const current = kind === "order-status" ? order.statusPedido : order.statusPagamento;
-  const pendingValue =
-    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
-  const id = `${kind}-${order.id}`;
+  const ofOrder = kind === "order-status";
+  const values: readonly string[] = ofOrder ? STATUS_PEDIDO : STATUS_PAGAMENTO;
+  const labels: Record<string, string> = ofOrder ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{kind === "order-status" ? "Status do pedido" : "Pagamento"}</Label>
-      <Select
-        id={id}
-        value={typeof pendingValue === "string" ? pendingValue : current}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) =>
-          fetcher.submit(
-            { intent: kind, id: order.id, status: e.target.value },
-            { method: "post", action: href("/admin/loja/pedidos") },
-          )
-        }
-      >
-        {options.map((s) => (
-          <option key={s} value={s}>
-            {labels[s]}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <StatusSelect
+      id={`${kind}-${order.id}`}
+      label={ofOrder ? "Status do pedido" : "Pagamento"}
+      itemId={order.id}
+      current={ofOrder ? order.statusPedido : order.statusPagamento}
+      values={values}
+      labels={labels}
+      // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
+      fetcherKey={kind}
+      intent={kind}
+      action={href("/admin/loja/pedidos")}
+    />
   );
 }
 
@@ -215,146 +187,112 @@ export function LojaOrders({
       <h2 id="pedidos-titulo" className="text-lg font-bold">
         Pedidos <span className="text-sm font-normal text-slate-600">({total})</span>
       </h2>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-      >
-        <input type="hidden" name="view" value="pedidos" />
-        <div className="grid gap-1.5">
-          <Label htmlFor="filtro-status">Status</Label>
-          <Select id="filtro-status" name="status" defaultValue={filters.status}>
-            <option value="">Todos</option>
-            {STATUS_PEDIDO.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_PEDIDO_LABEL[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filtro-pagamento">Pagamento</Label>
-          <Select id="filtro-pagamento" name="pagamento" defaultValue={filters.pagamento}>
-            <option value="">Todos</option>
-            {STATUS_PAGAMENTO.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_PAGAMENTO_LABEL[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
+      <FilterBar view="pedidos" className="sm:grid-cols-[1fr_1fr_auto]">
+        <FilterSelect id="filtro-status" label="Status" name="status" defaultValue={filters.status}>
+          <SelectOptions values={STATUS_PEDIDO} labels={STATUS_PEDIDO_LABEL} />
+        </FilterSelect>
+        <FilterSelect
+          id="filtro-pagamento"
+          label="Pagamento"
+          name="pagamento"
+          defaultValue={filters.pagamento}
+        >
+          <SelectOptions values={STATUS_PAGAMENTO} labels={STATUS_PAGAMENTO_LABEL} />
+        </FilterSelect>
         <Button type="submit" variant="secondary">
           Filtrar
         </Button>
-      </Form>
+      </FilterBar>
 
-      {orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {filters.status || filters.pagamento
+      <CardList
+        items={orders}
+        label="Pedidos"
+        empty={
+          filters.status || filters.pagamento
             ? "Nenhum pedido encontrado com estes filtros."
-            : "Nenhum pedido recebido ainda."}
-        </p>
-      ) : (
-        <ul className="grid gap-4" aria-label="Pedidos">
-          {orders.map((o) => (
-            <li key={o.id}>
-              <Card className="grid gap-4 p-4 sm:p-5">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="grid gap-1">
-                    <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
-                      Pedido {o.numeroPedido}
-                      <StatusBadge of="pedido" value={o.statusPedido} />
-                      <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
-                    </h3>
-                    <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
+            : "Nenhum pedido recebido ainda."
+        }
+        className="grid gap-4"
+        cardClassName="grid gap-4 p-4 sm:p-5"
+      >
+        {(o) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="grid gap-1">
+                <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
+                  Pedido {o.numeroPedido}
+                  <StatusBadge of="pedido" value={o.statusPedido} />
+                  <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
+                </h3>
+                <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
+              </div>
+              <CustomerChatButton
+                phone={o.clienteTelefone}
+                message={orderChatMessage(o)}
+                label="Conversar no WhatsApp"
+                who={`com ${o.clienteNome}`}
+              />
+            </div>
+            <div className="grid gap-4 md:grid-cols-2">
+              <dl className="grid gap-1 text-sm">
+                <InlineDetail label="Cliente">
+                  {o.clienteNome} · {o.clienteTelefone}
+                </InlineDetail>
+                <InlineDetail label="Endereço">
+                  {o.clienteEndereco} – {o.clienteBairro}
+                  {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
+                </InlineDetail>
+                <InlineDetail label="Entrega">{JANELA_ENTREGA_LABEL[o.janelaEntrega]}</InlineDetail>
+                <InlineDetail label="Forma de pagamento">
+                  {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
+                  {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
+                </InlineDetail>
+                {o.observacoes ? (
+                  <InlineDetail label="Observações">{o.observacoes}</InlineDetail>
+                ) : null}
+              </dl>
+              <div className="grid gap-2 text-sm">
+                <ul className="grid gap-1">
+                  {o.itens.map((i) => (
+                    <li key={i.id} className="flex justify-between gap-3">
+                      <span>
+                        {i.quantidade}× {i.produtoNome}{" "}
+                        <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
+                      </span>
+                      <span className="font-medium">{formatBRL(i.subtotal)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
+                  <div className="flex justify-between">
+                    <dt>Subtotal</dt>
+                    <dd>{formatBRL(o.subtotal)}</dd>
                   </div>
-                  <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
-                    <a
-                      href={chatLink(o.clienteTelefone, orderChatMessage(o))}
-                      {...externalLinkProps}
-                    >
-                      <MessageCircle aria-hidden="true" />
-                      Conversar no WhatsApp
-                      <span className="sr-only"> com {o.clienteNome} (abre em nova aba)</span>
-                    </a>
-                  </Button>
-                </div>
-                <div className="grid gap-4 md:grid-cols-2">
-                  <dl className="grid gap-1 text-sm">
-                    <div>
-                      <dt className="inline font-semibold">Cliente: </dt>
-                      <dd className="inline">
-                        {o.clienteNome} · {o.clienteTelefone}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">Endereço: </dt>
-                      <dd className="inline">
-                        {o.clienteEndereco} – {o.clienteBairro}
-                        {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">Entrega: </dt>
-                      <dd className="inline">{JANELA_ENTREGA_LABEL[o.janelaEntrega]}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">Forma de pagamento: </dt>
-                      <dd className="inline">
-                        {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
-                        {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
-                      </dd>
-                    </div>
-                    {o.observacoes ? (
-                      <div>
-                        <dt className="inline font-semibold">Observações: </dt>
-                        <dd className="inline">{o.observacoes}</dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                  <div className="grid gap-2 text-sm">
-                    <ul className="grid gap-1">
-                      {o.itens.map((i) => (
-                        <li key={i.id} className="flex justify-between gap-3">
-                          <span>
-                            {i.quantidade}× {i.produtoNome}{" "}
-                            <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
-                          </span>
-                          <span className="font-medium">{formatBRL(i.subtotal)}</span>
-                        </li>
-                      ))}
-                    </ul>
-                    <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
-                      <div className="flex justify-between">
-                        <dt>Subtotal</dt>
-                        <dd>{formatBRL(o.subtotal)}</dd>
-                      </div>
-                      <div className="flex justify-between">
-                        <dt>Taxa de entrega</dt>
-                        <dd>{formatBRL(o.taxaEntrega)}</dd>
-                      </div>
-                      {o.desconto > 0 ? (
-                        <div className="flex justify-between text-green-800">
-                          <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
-                          <dd>- {formatBRL(o.desconto)}</dd>
-                        </div>
-                      ) : null}
-                      <div className="flex justify-between text-base font-bold">
-                        <dt>Total</dt>
-                        <dd>{formatBRL(o.total)}</dd>
-                      </div>
-                    </dl>
+                  <div className="flex justify-between">
+                    <dt>Taxa de entrega</dt>
+                    <dd>{formatBRL(o.taxaEntrega)}</dd>
                   </div>
-                </div>
-                {o.cobranca ? <PixCharge order={o} /> : null}
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <StatusSelect order={o} kind="order-status" />
-                  <StatusSelect order={o} kind="payment-status" />
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {o.desconto > 0 ? (
+                    <div className="flex justify-between text-green-800">
+                      <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
+                      <dd>- {formatBRL(o.desconto)}</dd>
+                    </div>
+                  ) : null}
+                  <div className="flex justify-between text-base font-bold">
+                    <dt>Total</dt>
+                    <dd>{formatBRL(o.total)}</dd>
+                  </div>
+                </dl>
+              </div>
+            </div>
+            {o.cobranca ? <PixCharge order={o} /> : null}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <OrderStatusSelect order={o} kind="order-status" />
+              <OrderStatusSelect order={o} kind="payment-status" />
+            </div>
+          </>
+        )}
+      </CardList>
       <Pagination page={page} total={total} pageSize={30} />
     </section>
   );

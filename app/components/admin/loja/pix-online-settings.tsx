@@ -2,17 +2,21 @@
 // intent, so saving the store's other settings never touches the credentials. Secrets go
 // one way: the page only learns whether each one is set, and where from.
 import { CopyIcon } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
-import { href, useFetcher } from "react-router";
+import { useCallback } from "react";
+import { href } from "react-router";
 import { toast } from "sonner";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { checkOnSubmit } from "~/lib/forms";
-import { PIX_EXPIRACAO_MAX, PIX_EXPIRACAO_MIN, paymentSettingsSchema } from "~/modules/payments";
+import {
+  PIX_EXPIRACAO_MAX,
+  PIX_EXPIRACAO_MIN,
+  paymentSettingsSchema,
+} from "~/modules/payments/settings.schema";
 
 interface SecretState {
   definido: boolean;
@@ -95,20 +99,14 @@ export function PixOnlineSettings({
   pagamentos: PixOnlineSettingsView;
   webhookUrl: string;
 }) {
-  const fetcher = useFetcher();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   // A saved secret leaves the screen at once: the fields are emptied, and the page shows
   // only 'configurado' from then on.
-  const onSuccess = useCallback(() => {
-    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>(
-      'input[type="password"]',
-    ) ?? []) {
+  const onSuccess = useCallback((form: HTMLFormElement | null) => {
+    for (const input of form?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? []) {
       input.value = "";
     }
   }, []);
-  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
-  const errors = { ...serverErrors, ...clientErrors };
+  const { fetcher, errors, formProps, pending } = useCheckedFetcher({ onSuccess });
 
   async function copyUrl() {
     try {
@@ -121,11 +119,8 @@ export function PixOnlineSettings({
 
   return (
     <fetcher.Form
-      ref={formRef}
-      method="post"
+      {...formProps(paymentSettingsSchema)}
       action={href("/admin/loja/configuracoes")}
-      noValidate
-      onSubmit={(event) => setClientErrors(checkOnSubmit(paymentSettingsSchema, event) ?? {})}
       className="grid gap-4 border-t border-slate-200 pt-6"
       aria-label="Pix automático (Mercado Pago)"
     >
@@ -141,18 +136,14 @@ export function PixOnlineSettings({
           O cliente paga um Pix gerado pelo Mercado Pago e o pedido é confirmado sozinho, sem
           conferir o extrato.
         </p>
-        <label
-          htmlFor="mp-mercadopagoAtivo"
-          className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2"
-        >
-          <Checkbox
-            id="mp-mercadopagoAtivo"
-            name="mercadopagoAtivo"
-            role="switch"
-            defaultChecked={pagamentos.mercadopagoAtivo}
-          />
-          Oferecer Pix automático no checkout
-        </label>
+        <CheckboxLabel
+          id="mp-mercadopagoAtivo"
+          name="mercadopagoAtivo"
+          role="switch"
+          defaultChecked={pagamentos.mercadopagoAtivo}
+          className="sm:col-span-2"
+          label="Oferecer Pix automático no checkout"
+        />
         <SecretField
           name="mercadopagoAccessToken"
           clearName="limparAccessToken"
@@ -207,8 +198,8 @@ export function PixOnlineSettings({
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Salvando..." : "Salvar Pix automático"}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Salvando..." : "Salvar Pix automático"}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,7 +1,7 @@
 import { Pencil, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { href, useFetcher } from "react-router";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { href } from "react-router";
+import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import {
@@ -48,11 +48,8 @@ export function ProductDialog({
   categories: { id: string; nome: string; ativo: boolean }[];
 }) {
   const [open, setOpen] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const fetcher = useFetcher();
   const onSuccess = useCallback(() => setOpen(false), []);
-  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
-  const errors = { ...serverErrors, ...clientErrors };
+  const { fetcher, errors, setClientErrors, formProps, pending } = useCheckedFetcher({ onSuccess });
   const editing = Boolean(product);
   const prefix = product ? `p-${product.id.slice(0, 8)}` : "novo";
   const id = (name: string) => `${prefix}-${name}`;
@@ -102,11 +99,9 @@ export function ProductDialog({
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form
-          method="post"
+          {...formProps(validate)}
           action={href("/admin/loja/produtos")}
           encType="multipart/form-data"
-          noValidate
-          onSubmit={validate}
           className="grid gap-4 sm:grid-cols-2"
         >
           <input
@@ -220,12 +215,8 @@ export function ProductDialog({
             Produto ativo (visível na loja)
           </label>
           <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle"
-                ? "Salvando..."
-                : editing
-                  ? "Salvar alterações"
-                  : "Criar produto"}
+            <Button type="submit" disabled={pending}>
+              {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar produto"}
             </Button>
           </div>
         </fetcher.Form>

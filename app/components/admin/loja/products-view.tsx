@@ -1,22 +1,13 @@
 import { ImageOff, Search } from "lucide-react";
-import { Form, useFetcher } from "react-router";
-import { CategoryDialog } from "~/components/admin/loja/category-dialog";
-import { type CouponRow, CouponsPanel } from "~/components/admin/loja/coupons-panel";
-import { type EditableProduct, ProductDialog } from "~/components/admin/loja/product-dialog";
-import {
-  PRODUCT_DELETE_FETCHER,
-  ProductDelete,
-  ProductToggle,
-} from "~/components/admin/loja/product-row-actions";
+import { useFetcher } from "react-router";
+import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { formatBRL } from "~/domain/money";
 import { productImageSrcSet } from "~/modules/catalog";
 import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/inventory";
@@ -53,11 +44,7 @@ export function LojaProducts({
           </div>
         </div>
 
-        <Form
-          method="get"
-          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_14rem_auto_auto] sm:items-end"
-        >
-          <input type="hidden" name="view" value="produtos" />
+        <FilterBar view="produtos" className="sm:grid-cols-[1fr_14rem_auto_auto]">
           <div className="grid gap-1.5">
             <Label htmlFor="busca-produto">Buscar</Label>
             <Input
@@ -68,98 +55,91 @@ export function LojaProducts({
               placeholder="Nome, descrição ou SKU"
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="filtro-categoria">Categoria</Label>
-            <Select id="filtro-categoria" name="categoria" defaultValue={filters.categoriaId}>
-              <option value="">Todas</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <label
-            htmlFor="filtro-estoque_baixo"
-            className="flex min-h-11 items-center gap-2 text-sm font-medium"
+          <FilterSelect
+            id="filtro-categoria"
+            label="Categoria"
+            name="categoria"
+            defaultValue={filters.categoriaId}
+            allLabel="Todas"
           >
-            <Checkbox
-              id="filtro-estoque_baixo"
-              name="estoque_baixo"
-              value="1"
-              defaultChecked={filters.estoqueBaixo}
-            />
-            Estoque baixo (1 a {LOW_STOCK_THRESHOLD})
-          </label>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nome}
+              </option>
+            ))}
+          </FilterSelect>
+          <CheckboxLabel
+            id="filtro-estoque_baixo"
+            name="estoque_baixo"
+            value="1"
+            defaultChecked={filters.estoqueBaixo}
+            label={<>Estoque baixo (1 a {LOW_STOCK_THRESHOLD})</>}
+          />
           <Button type="submit" variant="secondary">
             <Search aria-hidden="true" /> Filtrar
           </Button>
-        </Form>
+        </FilterBar>
 
-        {products.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            {filtered
-              ? "Nenhum produto encontrado com estes filtros."
-              : "Nenhum produto cadastrado."}
-          </p>
-        ) : (
-          <ul className="grid gap-3" aria-label="Produtos">
-            {products.map((p) => (
-              <li key={p.id}>
-                <Card className="flex flex-wrap items-center gap-4 p-4">
-                  {p.imagemUrl ? (
-                    <img
-                      src={p.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
-                      srcSet={productImageSrcSet(p.imagemUrl)}
-                      sizes="64px"
-                      alt=""
-                      width={64}
-                      height={64}
-                      loading="lazy"
-                      className="size-16 rounded-lg object-cover"
-                    />
-                  ) : (
-                    <span className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
-                      <ImageOff className="size-6" aria-hidden="true" />
-                      <span className="sr-only">Sem imagem</span>
-                    </span>
-                  )}
-                  <div className="grid min-w-48 flex-1 gap-1">
-                    <h3 className="font-semibold text-slate-900">{p.nome}</h3>
-                    <p className="text-sm text-slate-600">
-                      {p.categoriaNome}
-                      {p.sku ? ` · SKU ${p.sku}` : ""}
-                    </p>
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <span className="font-bold">{formatBRL(p.precoAtual)}</span>
-                      {p.precoAntes ? (
-                        <span className="text-slate-600 line-through">
-                          {formatBRL(p.precoAntes)}
-                        </span>
-                      ) : null}
-                      <Badge
-                        variant={
-                          p.estoque === 0 ? "red" : isLowStock(p.estoque) ? "yellow" : "secondary"
-                        }
-                      >
-                        {p.estoque === 0 ? "Sem estoque" : `${p.estoque} ${p.unidade}`}
-                        {isLowStock(p.estoque) ? " · estoque baixo" : ""}
-                      </Badge>
-                      <Badge variant={p.ativo ? "green" : "secondary"}>
-                        {p.ativo ? "Ativo" : "Inativo"}
-                      </Badge>
-                    </div>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <ProductDialog product={p} categories={categories} />
-                    <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
-                    <ProductDelete id={p.id} nome={p.nome} />
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardList
+          items={products}
+          label="Produtos"
+          empty={
+            filtered ? "Nenhum produto encontrado com estes filtros." : "Nenhum produto cadastrado."
+          }
+          className="grid gap-3"
+          cardClassName="flex flex-wrap items-center gap-4 p-4"
+        >
+          {(p) => (
+            <>
+              {p.imagemUrl ? (
+                <img
+                  src={p.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
+                  srcSet={productImageSrcSet(p.imagemUrl)}
+                  sizes="64px"
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="size-16 rounded-lg object-cover"
+                />
+              ) : (
+                <span className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+                  <ImageOff className="size-6" aria-hidden="true" />
+                  <span className="sr-only">Sem imagem</span>
+                </span>
+              )}
+              <div className="grid min-w-48 flex-1 gap-1">
+                <h3 className="font-semibold text-slate-900">{p.nome}</h3>
+                <p className="text-sm text-slate-600">
+                  {p.categoriaNome}
+                  {p.sku ? ` · SKU ${p.sku}` : ""}
+                </p>
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-bold">{formatBRL(p.precoAtual)}</span>
+                  {p.precoAntes ? (
+                    <span className="text-slate-600 line-through">{formatBRL(p.precoAntes)}</span>
+                  ) : null}
+                  <Badge
+                    variant={
+                      p.estoque === 0 ? "red" : isLowStock(p.estoque) ? "yellow" : "secondary"
+                    }
+                  >
+                    {p.estoque === 0 ? "Sem estoque" : `${p.estoque} ${p.unidade}`}
+                    {isLowStock(p.estoque) ? " · estoque baixo" : ""}
+                  </Badge>
+                  <Badge variant={p.ativo ? "green" : "secondary"}>
+                    {p.ativo ? "Ativo" : "Inativo"}
+                  </Badge>
+                </div>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <ProductDialog product={p} categories={categories} />
+                <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
+                <ProductDelete id={p.id} nome={p.nome} />
+              </div>
+            </>
+          )}
+        </CardList>
         <Pagination page={filters.page} total={total} pageSize={pageSize} />
       </section>
       <CouponsPanel coupons={coupons} />

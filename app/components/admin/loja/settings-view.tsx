@@ -1,31 +1,25 @@
 import { Send, Trash2 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
-import {
-  PixOnlineSettings,
-  type PixOnlineSettingsView,
-} from "~/components/admin/loja/pix-online-settings";
+import { ActiveToggle } from "~/components/admin/active-toggle";
+import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
-import { checkOnSubmit, fieldErrors } from "~/lib/forms";
-import { bairroSchema } from "~/modules/delivery";
-import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/modules/shop";
+import { fieldErrors } from "~/lib/forms";
+import { bairroSchema } from "~/modules/delivery/bairro.schema";
+import {
+  PIX_CITY_MAX,
+  PIX_NAME_MAX,
+  storeSettingsSchema,
+} from "~/modules/shop/store-settings.schema";
+import { PixOnlineSettings, type PixOnlineSettingsView } from "./pix-online-settings";
 
 interface StoreSettingsView {
   whatsappNumero: string | null;
@@ -58,13 +52,10 @@ function SettingsForm({
   pagamentos: PixOnlineSettingsView;
   mercadoPagoWebhookUrl: string;
 }) {
-  const fetcher = useFetcher();
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const { errors: serverErrors } = useFormResult(fetcher);
+  const { fetcher, formRef, serverErrors, clientErrors, formProps, pending } = useCheckedFetcher();
   const tester = useFetcher();
   const { errors: testErrors } = useFormResult(tester);
   const errors = { ...serverErrors, ...testErrors, ...clientErrors };
-  const formRef = useRef<HTMLFormElement>(null);
 
   // The test goes to the URL on the screen, saved or not.
   function testWebhook() {
@@ -76,10 +67,6 @@ function SettingsForm({
   }
   const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
 
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    setClientErrors(checkOnSubmit(storeSettingsSchema, event) ?? {});
-  }
-
   return (
     <Card>
       <CardHeader>
@@ -88,11 +75,8 @@ function SettingsForm({
       </CardHeader>
       <CardContent className="grid gap-6">
         <fetcher.Form
-          ref={formRef}
-          method="post"
+          {...formProps(storeSettingsSchema)}
           action={href("/admin/loja/configuracoes")}
-          noValidate
-          onSubmit={validate}
           className="grid gap-6"
         >
           <input type="hidden" name="intent" value="settings-save" />
@@ -110,17 +94,13 @@ function SettingsForm({
                 defaultValue={settings.whatsappNumero ?? ""}
               />
             </Field>
-            <label
-              htmlFor="cfg-whatsappAtivo"
-              className="flex min-h-11 items-center gap-2 self-end text-sm font-medium"
-            >
-              <Checkbox
-                id="cfg-whatsappAtivo"
-                name="whatsappAtivo"
-                defaultChecked={settings.whatsappAtivo}
-              />
-              Enviar pedidos pelo WhatsApp
-            </label>
+            <CheckboxLabel
+              id="cfg-whatsappAtivo"
+              name="whatsappAtivo"
+              defaultChecked={settings.whatsappAtivo}
+              className="self-end"
+              label="Enviar pedidos pelo WhatsApp"
+            />
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Entrega</legend>
@@ -151,17 +131,13 @@ function SettingsForm({
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Pix</legend>
-            <label
-              htmlFor="cfg-pixManualAtivo"
-              className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2"
-            >
-              <Checkbox
-                id="cfg-pixManualAtivo"
-                name="pixManualAtivo"
-                defaultChecked={settings.pixManualAtivo}
-              />
-              Aceitar Pix (código copia e cola no pedido)
-            </label>
+            <CheckboxLabel
+              id="cfg-pixManualAtivo"
+              name="pixManualAtivo"
+              defaultChecked={settings.pixManualAtivo}
+              className="sm:col-span-2"
+              label="Aceitar Pix (código copia e cola no pedido)"
+            />
             <Field
               id="cfg-pixChave"
               label="Chave Pix"
@@ -222,17 +198,12 @@ function SettingsForm({
                 defaultValue={settings.webhookUrl ?? ""}
               />
             </Field>
-            <label
-              htmlFor="cfg-webhookAtivo"
-              className="flex min-h-11 items-center gap-2 text-sm font-medium"
-            >
-              <Checkbox
-                id="cfg-webhookAtivo"
-                name="webhookAtivo"
-                defaultChecked={settings.webhookAtivo}
-              />
-              Enviar pedidos da loja (webhook de pedidos ativo)
-            </label>
+            <CheckboxLabel
+              id="cfg-webhookAtivo"
+              name="webhookAtivo"
+              defaultChecked={settings.webhookAtivo}
+              label="Enviar pedidos da loja (webhook de pedidos ativo)"
+            />
             <Field
               id="cfg-webhookSecret"
               label="Segredo de assinatura"
@@ -252,8 +223,8 @@ function SettingsForm({
             ) : null}
           </fieldset>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Salvando..." : "Salvar configurações"}
+            <Button type="submit" disabled={pending}>
+              {pending ? "Salvando..." : "Salvar configurações"}
             </Button>
             <Button
               type="button"
@@ -275,8 +246,6 @@ function SettingsForm({
 function BairroRow({ bairro }: { bairro: Bairro }) {
   const fee = useFetcher();
   const { errors } = useFormResult(fee);
-  const toggle = useFetcher();
-  useFormResult(toggle);
   const remove = useFetcher({ key: "bairro-delete" });
   const inputId = `taxa-${bairro.id}`;
   return (
@@ -302,52 +271,37 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
           Salvar<span className="sr-only"> taxa de {bairro.nome}</span>
         </Button>
       </fee.Form>
-      <toggle.Form method="post" action={href("/admin/loja/bairros")}>
-        <input type="hidden" name="intent" value="bairro-toggle" />
-        <input type="hidden" name="id" value={bairro.id} />
-        <input type="hidden" name="ativo" value={String(!bairro.ativo)} />
-        <Button type="submit" size="sm" variant="outline" disabled={toggle.state !== "idle"}>
-          {bairro.ativo ? "Desativar" : "Ativar"}
-          <span className="sr-only"> {bairro.nome}</span>
-        </Button>
-      </toggle.Form>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ActiveToggle
+        action={href("/admin/loja/bairros")}
+        intent="bairro-toggle"
+        id={bairro.id}
+        ativo={bairro.ativo}
+        name={bairro.nome}
+      />
+      <ConfirmDialog
+        trigger={
           <Button size="sm" variant="ghost" className="text-red-700">
             <Trash2 aria-hidden="true" /> Remover<span className="sr-only"> {bairro.nome}</span>
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>Remover o bairro {bairro.nome}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Ele deixa de aparecer no checkout. Pedidos já feitos não mudam.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                remove.submit(
-                  { intent: "bairro-delete", id: bairro.id },
-                  { method: "post", action: href("/admin/loja/bairros") },
-                )
-              }
-            >
-              Remover
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={<>Remover o bairro {bairro.nome}?</>}
+        description="Ele deixa de aparecer no checkout. Pedidos já feitos não mudam."
+        confirmLabel="Remover"
+        onConfirm={() =>
+          remove.submit(
+            { intent: "bairro-delete", id: bairro.id },
+            { method: "post", action: href("/admin/loja/bairros") },
+          )
+        }
+      />
     </li>
   );
 }
 
 function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
-  const fetcher = useFetcher();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const onSuccess = useCallback(() => formRef.current?.reset(), []);
-  const { errors: serverErrors } = useFormResult(fetcher, { onSuccess });
-  const errors = { ...serverErrors, ...clientErrors };
+  const { fetcher, errors, setClientErrors, formProps, pending } = useCheckedFetcher({
+    resetOnSuccess: true,
+  });
   // The removed row unmounts: the panel shows the result.
   useFormResult(useFetcher({ key: "bairro-delete" }));
 
@@ -373,11 +327,8 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <fetcher.Form
-          ref={formRef}
-          method="post"
+          {...formProps(validate)}
           action={href("/admin/loja/bairros")}
-          noValidate
-          onSubmit={validate}
           className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
         >
           <input type="hidden" name="intent" value="bairro-create" />
@@ -387,7 +338,7 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
           <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
             <Input name="taxaEntrega" inputMode="decimal" placeholder="5,00" />
           </Field>
-          <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+          <Button type="submit" className="sm:mt-6" disabled={pending}>
             Adicionar bairro
           </Button>
         </fetcher.Form>

@@ -1,9 +1,10 @@
-import { Camera, Eye, MessageCircle } from "lucide-react";
+import { Camera, Eye } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
+import { CustomerChatButton } from "~/components/admin/chat-button";
+import { CardList, InlineDetail, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -13,16 +14,12 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { Select, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { groomingChatMessage } from "~/domain/admin-messages";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
-import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-
-// The darker green keeps white text at a 4.5:1 contrast on these small buttons.
-const CHAT_BUTTON = "bg-whatsapp-dark hover:bg-[#0b6634]";
-
 import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
+import { externalLinkProps } from "~/domain/whatsapp";
 
 type Status = (typeof STATUS_SERVICO)[number];
 const GROOMING_STATUS_FETCHER = "grooming-status";
@@ -47,42 +44,29 @@ export interface GroomingOrder {
   createdAt: string | Date;
 }
 
-function StatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
+function GroomingStatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
   // Shared with the list, which shows the toast (a filtered list may drop the changed card).
-  const fetcher = useFetcher({ key: GROOMING_STATUS_FETCHER });
-  const pending =
-    fetcher.formData?.get("id") === order.id ? fetcher.formData?.get("status") : undefined;
-  const id = `${idPrefix}-${order.id}`;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>Status</Label>
-      <Select
-        id={id}
-        value={typeof pending === "string" ? pending : order.status}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) =>
-          fetcher.submit({ id: order.id, status: e.target.value }, { method: "post" })
-        }
-      >
-        {STATUS_SERVICO.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_SERVICO_LABEL[s]}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <StatusSelect
+      id={`${idPrefix}-${order.id}`}
+      label="Status"
+      itemId={order.id}
+      current={order.status}
+      values={STATUS_SERVICO}
+      labels={STATUS_SERVICO_LABEL}
+      fetcherKey={GROOMING_STATUS_FETCHER}
+    />
   );
 }
 
 function ContactButton({ order }: { order: GroomingOrder }) {
   return (
-    <Button asChild variant="whatsapp" size="sm" className={CHAT_BUTTON}>
-      <a href={chatLink(order.whatsapp, groomingChatMessage(order))} {...externalLinkProps}>
-        <MessageCircle aria-hidden="true" />
-        Contatar Cliente
-        <span className="sr-only"> {order.nomeTutor} (abre em nova aba)</span>
-      </a>
-    </Button>
+    <CustomerChatButton
+      phone={order.whatsapp}
+      message={groomingChatMessage(order)}
+      label="Contatar Cliente"
+      who={order.nomeTutor}
+    />
   );
 }
 
@@ -171,7 +155,7 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
           </section>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-          <StatusSelect order={order} idPrefix="status-dialogo" />
+          <GroomingStatusSelect order={order} idPrefix="status-dialogo" />
           <ContactButton order={order} />
         </div>
       </DialogContent>
@@ -208,83 +192,61 @@ export function GroomingList({
           }
         >
           <option value="todos">Todos</option>
-          {STATUS_SERVICO.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_SERVICO_LABEL[s]}
-            </option>
-          ))}
+          <SelectOptions values={STATUS_SERVICO} labels={STATUS_SERVICO_LABEL} />
         </Select>
       </div>
       <p className="text-sm text-slate-600">
         {total === 1 ? "1 pedido" : `${total} pedidos`}
         {status === "todos" ? "" : " com este status"}
       </p>
-      {orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {status === "todos"
+      <CardList
+        items={orders}
+        label="Pedidos de serviço"
+        empty={
+          status === "todos"
             ? "Nenhum pedido de serviço encontrado."
-            : "Nenhum pedido encontrado com este status."}
-        </p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Pedidos de serviço">
-          {orders.map((o) => (
-            <li key={o.id}>
-              <Card className="grid h-full gap-3 p-4">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 className="font-bold text-slate-900">Pedido {o.numeroPedido}</h2>
-                  <StatusBadge of="servico" value={o.status} />
-                </div>
-                <dl className="grid gap-1 text-sm">
-                  <div>
-                    <dt className="inline font-semibold">Serviço: </dt>
-                    <dd className="inline">{tipoServicoLabel(o.tipoServico)}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Tutor: </dt>
-                    <dd className="inline">
-                      {o.nomeTutor} · {o.whatsapp}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Pet: </dt>
-                    <dd className="inline">
-                      {o.nomePet} ({o.racaPorte})
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Recebido: </dt>
-                    <dd className="inline">{formatDateTime(o.createdAt)}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">Data desejada: </dt>
-                    <dd className="inline">{when(o)}</dd>
-                  </div>
-                  {o.levaTraz ? (
-                    <div>
-                      <dt className="inline font-semibold">Buscar em: </dt>
-                      <dd className="inline">
-                        {o.endereco} – {o.bairro}
-                      </dd>
-                    </div>
-                  ) : null}
-                  <div className="flex items-center gap-1">
-                    <Camera className="size-4" aria-hidden="true" />
-                    <dt className="sr-only">Fotos</dt>
-                    <dd>{o.fotos.length} foto(s)</dd>
-                  </div>
-                </dl>
-                <div className="mt-auto grid gap-3">
-                  <StatusSelect order={o} idPrefix="status" />
-                  <div className="flex flex-wrap gap-2">
-                    <DetailsDialog order={o} />
-                    <ContactButton order={o} />
-                  </div>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+            : "Nenhum pedido encontrado com este status."
+        }
+        className="grid gap-4 md:grid-cols-2"
+        cardClassName="grid h-full gap-3 p-4"
+      >
+        {(o) => (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="font-bold text-slate-900">Pedido {o.numeroPedido}</h2>
+              <StatusBadge of="servico" value={o.status} />
+            </div>
+            <dl className="grid gap-1 text-sm">
+              <InlineDetail label="Serviço">{tipoServicoLabel(o.tipoServico)}</InlineDetail>
+              <InlineDetail label="Tutor">
+                {o.nomeTutor} · {o.whatsapp}
+              </InlineDetail>
+              <InlineDetail label="Pet">
+                {o.nomePet} ({o.racaPorte})
+              </InlineDetail>
+              <InlineDetail label="Recebido">{formatDateTime(o.createdAt)}</InlineDetail>
+              <InlineDetail label="Data desejada">{when(o)}</InlineDetail>
+              {o.levaTraz ? (
+                <InlineDetail label="Buscar em">
+                  {o.endereco} – {o.bairro}
+                </InlineDetail>
+              ) : null}
+              <div className="flex items-center gap-1">
+                <Camera className="size-4" aria-hidden="true" />
+                <dt className="sr-only">Fotos</dt>
+                <dd>{o.fotos.length} foto(s)</dd>
+              </div>
+            </dl>
+            <div className="mt-auto grid gap-3">
+              <GroomingStatusSelect order={o} idPrefix="status" />
+              <div className="flex flex-wrap gap-2">
+                <DetailsDialog order={o} />
+                <ContactButton order={o} />
+              </div>
+            </div>
+          </>
+        )}
+      </CardList>
       <Pagination page={page} total={total} pageSize={pageSize} />
     </div>
   );
