@@ -8,7 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "./alert-dialog";
+} from "~/components/ui/alert-dialog";
 
 /**
  * A confirmation before a destructive action: the trigger opens a question with 'Cancelar'

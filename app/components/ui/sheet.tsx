@@ -1,7 +1,7 @@
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
+import { DialogCornerClose, DialogOverlay } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
-import { DialogCornerClose, DialogOverlay } from "./dialog";
 
 // A side panel built on Radix Dialog (mobile menu, mobile admin sidebar).
 export const Sheet = SheetPrimitive.Root;

@@ -1,3 +1,4 @@
+import { ResumeDownload } from "~/components/admin/curriculos/resume-download";
 import { CardList, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { Card } from "~/components/ui/card";

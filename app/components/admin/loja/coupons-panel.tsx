@@ -11,7 +11,7 @@ import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { TIPO_CUPOM_LABEL, TIPOS_CUPOM } from "~/domain/statuses";
-import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions/coupon.schema";
+import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions";
 
 export interface CouponRow {
   id: string;

@@ -12,11 +12,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import {
-  PIX_EXPIRACAO_MAX,
-  PIX_EXPIRACAO_MIN,
-  paymentSettingsSchema,
-} from "~/modules/payments/settings.schema";
+import { PIX_EXPIRACAO_MAX, PIX_EXPIRACAO_MIN, paymentSettingsSchema } from "~/modules/payments";
 
 interface SecretState {
   definido: boolean;

@@ -1,6 +1,14 @@
 import { ImageOff, Search } from "lucide-react";
 import { useFetcher } from "react-router";
 import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
+import { CategoryDialog } from "~/components/admin/loja/category-dialog";
+import { type CouponRow, CouponsPanel } from "~/components/admin/loja/coupons-panel";
+import { type EditableProduct, ProductDialog } from "~/components/admin/loja/product-dialog";
+import {
+  PRODUCT_DELETE_FETCHER,
+  ProductDelete,
+  ProductToggle,
+} from "~/components/admin/loja/product-row-actions";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";

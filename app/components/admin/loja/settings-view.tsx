@@ -1,6 +1,10 @@
 import { Send, Trash2 } from "lucide-react";
 import { href, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
+import {
+  PixOnlineSettings,
+  type PixOnlineSettingsView,
+} from "~/components/admin/loja/pix-online-settings";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -13,13 +17,8 @@ import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { fieldErrors } from "~/lib/forms";
-import { bairroSchema } from "~/modules/delivery/bairro.schema";
-import {
-  PIX_CITY_MAX,
-  PIX_NAME_MAX,
-  storeSettingsSchema,
-} from "~/modules/shop/store-settings.schema";
-import { PixOnlineSettings, type PixOnlineSettingsView } from "./pix-online-settings";
+import { bairroSchema } from "~/modules/delivery";
+import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/modules/shop";
 
 interface StoreSettingsView {
   whatsappNumero: string | null;
