@@ -7,6 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { compressNow, type Encoding } from "~/infra/compress.server";
 import { pageFragments as fragments } from "~/infra/fragment-cache.server";
 import { unavailableHeaders } from "~/infra/unavailable.server";
 import { FragmentCacheContext } from "~/lib/fragment-cache";
@@ -20,6 +21,11 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Made per response by the HTTP server (http/security-headers.ts). */
     cspNonce?: string;
+    /**
+     * The encoding a page that goes out whole is compressed to here, at once; none when the
+     * shared page cache keeps the page (it compresses what it keeps) (http/app.ts).
+     */
+    encoding?: Encoding;
   }
 }
 
@@ -44,8 +50,10 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
 
   // A page served without React (decision 0013) has nothing to stream in: it goes out whole,
-  // so compression reads it in one piece instead of React's small chunks.
+  // compressed here in one call (compressNow) instead of React's small chunks going through
+  // a compression stream.
   const whole = !hydrates(routerContext);
+  const encoding = loadContext.encoding;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -62,7 +70,8 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <FragmentCacheContext.Provider value={fragments}>
+        {/* Only a page served without React reuses kept markup (app/lib/fragment-cache.ts). */}
+        <FragmentCacheContext.Provider value={whole ? fragments : null}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </FragmentCacheContext.Provider>
       </NonceContext.Provider>,
@@ -81,11 +90,14 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
+                let html: Buffer<ArrayBuffer> = Buffer.concat(chunks);
+                if (encoding && encoding !== "identity") {
+                  html = compressNow(html, encoding) as Buffer<ArrayBuffer>;
+                  responseHeaders.set("Content-Encoding", encoding);
+                }
+                responseHeaders.set("Content-Length", String(html.length));
                 resolve(
-                  new Response(Buffer.concat(chunks), {
-                    headers: responseHeaders,
-                    status: responseStatusCode,
-                  }),
+                  new Response(html, { headers: responseHeaders, status: responseStatusCode }),
                 );
                 callback();
               },

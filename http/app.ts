@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { startBackupSchedule, stopBackupSchedule } from "~/infra/backup.server";
+import { pickEncoding } from "~/infra/compress.server";
 import { dataDirWritable } from "~/infra/data-dir.server";
 import { currentDatabase, databaseReady } from "~/infra/db/client.server";
 import {
@@ -17,7 +18,7 @@ import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
 import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
-import { stopImportWorker, storeListingHandler } from "~/modules/catalog/index.server";
+import { stopImportWorker } from "~/modules/catalog/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
@@ -84,18 +85,14 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // the build and derives its route tables again on every request.
 const build = answerUnavailable(await import("virtual:react-router/server-build"));
 
-// The store listing of a visitor with nothing of their own on it skips React Router
-// (app/modules/catalog/listing-page.server.tsx); the stylesheets are those React Router links.
-if (process.env.NODE_ENV === "production") {
-  const stylesheets = ["root", "routes/loja/layout", "routes/loja/index"].flatMap(
-    (id) => build.assets.routes[id]?.css ?? [],
-  );
-  app.get("/loja", storeListingHandler([...new Set(stylesheets)]));
-}
-
 app.use(
   createRequestHandler({
     build,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string | undefined,
+      // A page nobody keeps goes out compressed by the entry when it is whole; one the shared
+      // page cache keeps is compressed there (http/page-cache.ts).
+      encoding: res.locals.preCompressed ? undefined : pickEncoding(req.headers["accept-encoding"]),
+    }),
   }),
 );

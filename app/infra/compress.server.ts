@@ -1,6 +1,6 @@
 // The encoding a response goes out in (brotli, then gzip, as the client accepts), for the
-// shared page cache (http/page-cache.ts) and the store listing; and one whole body
-// compressed on the spot, for an answer nobody keeps.
+// shared page cache (http/page-cache.ts) and the pages served without React; and one whole
+// body compressed on the spot, for such a page nobody keeps (app/entry.server.tsx).
 import zlib from "node:zlib";
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -34,7 +34,7 @@ function readAcceptEncoding(acceptEncoding: string): Encoding {
 }
 
 /**
- * One body compressed on the spot, in one call, for one visitor: brotli quality 4 or gzip
+ * One body compressed on the spot, in one call, for one visitor: brotli quality 3 or gzip
  * level 6, on this thread. With its size known, brotli sizes its window to the body; a
  * compression stream per response on the thread pool cost several times more CPU under
  * load (decision 0013).

@@ -7,33 +7,31 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import type { FragmentCache } from "~/lib/fragment-cache";
 
-/** Values by key, up to `maxEntries`, the least recently used dropped first. */
-export function keptByKey<T>(maxEntries: number) {
-  const entries = new Map<string, T>();
+/** The resource links (an image's preload) React puts in front of a fragment's markup. */
+const LEADING_LINKS = /^(?:<link [^>]*\/>)*/;
+
+/** The static markup of an element, inside a static router (its links work). */
+function renderFragment(render: () => ReactElement): string {
+  const html = renderToStaticMarkup(<StaticRouter location="/">{render()}</StaticRouter>);
+  return html.slice(LEADING_LINKS.exec(html)?.[0].length ?? 0);
+}
+
+export function fragmentCache(maxEntries = 3000): FragmentCache {
+  const entries = new Map<string, string>();
   return {
-    get(key: string, make: () => T): T {
+    html(key, render) {
       const kept = entries.get(key);
       if (kept !== undefined) {
         entries.delete(key);
         entries.set(key, kept);
         return kept;
       }
-      const value = make();
+      const html = renderFragment(render);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, value);
-      return value;
+      entries.set(key, html);
+      return html;
     },
   };
-}
-
-/** The static markup of an element, inside a static router (its links work). */
-export function renderFragment(render: () => ReactElement): string {
-  return renderToStaticMarkup(<StaticRouter location="/">{render()}</StaticRouter>);
-}
-
-export function fragmentCache(maxEntries = 2000): FragmentCache {
-  const kept = keptByKey<string>(maxEntries);
-  return { html: (key, render) => kept.get(key, () => renderFragment(render)) };
 }
 
 /** This process's cache, for the documents React renders. */

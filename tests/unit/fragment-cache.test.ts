@@ -3,6 +3,7 @@
 import { createElement } from "react";
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ProductImage } from "~/components/loja/product-image";
 import { fragmentCache } from "~/infra/fragment-cache.server";
 
 describe("fragment cache", () => {
@@ -33,6 +34,20 @@ describe("fragment cache", () => {
     expect(cache.html("l", () => createElement(Link, { to: "/loja/produto/1" }, "Ver"))).toBe(
       '<a href="/loja/produto/1" data-discover="true">Ver</a>',
     );
+  });
+
+  it("leaves out the preloads React puts ahead of the markup (the page asks for them)", () => {
+    const cache = fragmentCache();
+    const html = cache.html("p", () =>
+      createElement(ProductImage, {
+        src: "/uploads/a-400.webp",
+        alt: "",
+        sizes: "50vw",
+        priority: true,
+      }),
+    );
+    expect(html).toMatch(/^<img /);
+    expect(html).toContain('fetchPriority="high"');
   });
 
   it("drops the least recently used key when full", () => {

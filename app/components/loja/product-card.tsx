@@ -2,8 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { useFragmentCache } from "~/lib/fragment-cache";
-import { usePageHydrates } from "~/lib/hydration";
+import { useFragmentCache, useKeptContent } from "~/lib/fragment-cache";
 import type { StoreProduct } from "~/modules/catalog";
 import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
 
@@ -14,7 +13,7 @@ export type CardProduct = Pick<
 
 import { CartProvider, useCart } from "~/components/loja/cart-context";
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
-import { ProductImage } from "~/components/loja/product-image";
+import { ProductImage, preloadProductImage } from "~/components/loja/product-image";
 
 const CARD_CLASS =
   "flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm";
@@ -48,37 +47,22 @@ export function cardKey({ product: p, priority }: CardProps): string {
   ]);
 }
 
-/** A whole card on its own, as the server renders it outside a page (no cart yet). */
-export function StandaloneProductCard(props: CardProps) {
-  return (
-    <CartProvider>
-      <li className={CARD_CLASS}>
-        <CardContent {...props} />
-      </li>
-    </CartProvider>
-  );
-}
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 export function ProductCard(props: CardProps) {
+  // On a page served without React, the card's markup depends on its data only: rendered
+  // once per product state and reused (the store's island makes it work).
   const fragments = useFragmentCache();
-  const hydrates = usePageHydrates();
-  // A page served without React: the card's markup depends on its data only, so it is
-  // rendered once per product state and reused (the store's island makes it work). Not the
-  // first cards: their image preloads belong in the page's head, where React puts them.
-  if (fragments && !hydrates && !props.priority) {
-    const html = fragments.html(cardKey(props), () => (
-      <CartProvider>
-        <CardContent {...props} />
-      </CartProvider>
-    ));
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered itself.
-    return <li className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
-  }
-  return (
-    <li className={CARD_CLASS}>
-      <CardContent {...props} />
-    </li>
+  const content = useKeptContent(
+    () => cardKey(props),
+    <CardContent {...props} />,
+    (card) => <CartProvider>{card}</CartProvider>,
   );
+  // The first cards' pictures are preloaded from the head, kept markup or not.
+  if (fragments && props.priority && props.product.imagemUrl) {
+    preloadProductImage(props.product.imagemUrl, CARD_IMAGE_SIZES);
+  }
+  return <li className={CARD_CLASS} {...content} />;
 }
 
 function CardContent({ product, priority }: CardProps) {
@@ -98,7 +82,7 @@ function CardContent({ product, priority }: CardProps) {
           <ProductImage
             src={product.imagemUrl}
             alt=""
-            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+            sizes={CARD_IMAGE_SIZES}
             priority={priority}
           />
         </Link>

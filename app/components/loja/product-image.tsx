@@ -1,6 +1,20 @@
 import { PackageIcon } from "lucide-react";
+import { preload } from "react-dom";
 import { cn } from "~/lib/utils";
 import { productImageSrcSet } from "~/modules/catalog";
+
+/**
+ * The head's preload of a picture shown first (the image React would preload by itself): asked
+ * for explicitly, so a card whose markup is kept (app/lib/fragment-cache.ts) still gets it.
+ */
+export function preloadProductImage(src: string, sizes: string) {
+  preload(src, {
+    as: "image",
+    imageSrcSet: productImageSrcSet(src),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  });
+}
 
 /** A square product picture with srcset and fixed dimensions (no layout shift). */
 export function ProductImage({
@@ -30,6 +44,7 @@ export function ProductImage({
       </div>
     );
   }
+  if (priority) preloadProductImage(src, sizes);
   return (
     <img
       src={src}

@@ -1,18 +1,31 @@
 import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
-import { useCart } from "~/components/loja/cart-context";
+import { CartProvider, useCart } from "~/components/loja/cart-context";
 import { shop } from "~/content/shop";
+import { useKeptContent } from "~/lib/fragment-cache";
 import { CART_TEXTS, cartText } from "~/modules/orders";
 import { freeDeliveryFrom } from "~/modules/shop";
 
+type HeaderProps = { isAdmin: boolean; freteGratisMinimo: number };
+
 /** The store's compact header: back to the site, the cart with its count, the admin shortcut. */
-export function StoreHeader({
-  isAdmin,
-  freteGratisMinimo,
-}: {
-  isAdmin: boolean;
-  freteGratisMinimo: number;
-}) {
+export function StoreHeader(props: HeaderProps) {
+  // On a page served without React it shows only its props (the cart's count comes from the
+  // island): rendered once per value and reused.
+  const content = useKeptContent(
+    () => JSON.stringify(["cabecalho", props.isAdmin, props.freteGratisMinimo]),
+    <HeaderContent {...props} />,
+    (header) => <CartProvider>{header}</CartProvider>,
+  );
+  return (
+    <header
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+      {...content}
+    />
+  );
+}
+
+function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
   const { count, hydrated } = useCart();
   const label = hydrated
     ? count === 1
@@ -20,7 +33,7 @@ export function StoreHeader({
       : cartText(CART_TEXTS.buttonOther, { n: count })
     : "Carrinho";
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <>
       <p className="bg-brand-700 px-4 py-1.5 text-center text-xs font-semibold text-white sm:text-sm">
         <TruckIcon className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
         Frete grátis em compras {freeDeliveryFrom(freteGratisMinimo)}
@@ -67,6 +80,6 @@ export function StoreHeader({
           </span>
         </Link>
       </div>
-    </header>
+    </>
   );
 }

@@ -1,6 +1,4 @@
-// The pieces of the store listing (/loja): what the route renders with React, and what the
-// server puts together without React Router for a visitor with nothing of their own on the
-// page (app/modules/catalog/listing-page.server.tsx, decision 0013). Each piece takes plain props.
+// The pieces of the store listing (/loja) and of the store's frame, each with plain props.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, XIcon } from "lucide-react";
 import type { ChangeEvent, RefObject } from "react";
 import { Form, Link } from "react-router";
@@ -15,6 +13,7 @@ import { formatPhoneDisplay } from "~/domain/phone";
 import { InlineScript } from "~/islands/inline-script";
 import { storeCart } from "~/islands/store-cart";
 import { submitOnChange } from "~/islands/submit-on-change";
+import { useKeptContent } from "~/lib/fragment-cache";
 import type { StoreCategory } from "~/modules/catalog";
 import { CART_TEXTS } from "~/modules/orders";
 
@@ -207,14 +206,30 @@ export function StoreCartScript() {
   );
 }
 
+type FooterProps = { chatNumber: string; year: number };
+
 /** The store's footer: the shop, its town and the chat number. */
-export function StoreFooter({ chatNumber, year }: { chatNumber: string; year: number }) {
+export function StoreFooter(props: FooterProps) {
+  // Kept markup on a page served without React (app/lib/fragment-cache.ts).
+  const content = useKeptContent(
+    () => JSON.stringify(["rodape", props.chatNumber, props.year]),
+    <FooterContent {...props} />,
+  );
   return (
-    <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">
+    <footer
+      className="border-t border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600"
+      {...content}
+    />
+  );
+}
+
+function FooterContent({ chatNumber, year }: FooterProps) {
+  return (
+    <>
       © {year} {shop.name} · {shop.city}/{shop.state} ·{" "}
       <ChatLink number={chatNumber} className="underline hover:text-brand-800">
         {shop.messenger}: {formatPhoneDisplay(chatNumber)}
       </ChatLink>
-    </footer>
+    </>
   );
 }

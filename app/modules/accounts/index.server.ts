@@ -45,7 +45,6 @@ export {
   isAdminRequest,
   purgeExpiredSessions,
   requireAdmin,
-  SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   sessionCookie,
   startSessionPurge,

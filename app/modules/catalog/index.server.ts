@@ -13,7 +13,6 @@ export {
 } from "./import.server";
 export { parseImportBytes } from "./import-parse.server";
 export { checkXlsxZip, XLSX_TOO_LARGE } from "./import-zip.server";
-export { storeListingHandler } from "./listing-page.server";
 export { saveProductImage } from "./product-image.server";
 export {
   createProduct,

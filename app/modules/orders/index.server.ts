@@ -2,7 +2,7 @@
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { getDashboard } from "./dashboard.server";
-export { ORDER_FLASH_COOKIE, readOrderFlash } from "./flash.server";
+export { readOrderFlash } from "./flash.server";
 export {
   chargeOrderPix,
   handleNotification,

@@ -25,9 +25,8 @@ import type { Route } from "./+types/index";
 /**
  * Served as plain HTML, without React (decision 0013): the filters are a GET form and links,
  * the cart is the store's island (app/islands/store-cart.ts, from the layout). A client
- * navigation from a React page renders it with React. A visitor without session, flash or
- * order notice gets the same page put together from its pieces, without React Router
- * (app/modules/catalog/listing-page.server.tsx); this route renders it for everyone else.
+ * navigation from a React page renders it with React. This route is the page's only renderer:
+ * its cards, header and footer are markup kept by what they show (decision 0021).
  */
 export const handle: HydrationHandle = { hydrate: false };
 
