@@ -4,8 +4,7 @@
 // round. It shows the header's count, enables the 'Adicionar' buttons the server rendered
 // disabled, runs the product page's quantity stepper and shows the same toasts. The rules are
 // those of ~/modules/orders/cart: a stored cart is read defensively (parseStoredCart), an add puts in
-// at least one unit and never more than the stock left (addableQuantity). Self-contained (see
-// InlineScript): only its arguments, the shared kit and the DOM.
+// at least one unit and never more than the stock left (addableQuantity).
 //
 // Hooks in the HTML: the header's `[data-testid=cart-button]` and `[data-testid=cart-count]`;
 // every `button[data-adicionar]` (the product as JSON: id, nome, preco, imagem, estoque); on the

@@ -12,9 +12,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { InlineScript } from "~/islands/inline-script";
-import { storeCart } from "~/islands/store-cart";
-import { submitOnChange } from "~/islands/submit-on-change";
+import { Island } from "~/islands/island";
 import type { StoreCategory } from "~/modules/catalog/categories.server";
 import { CART_TEXTS } from "~/modules/orders/cart";
 
@@ -125,7 +123,7 @@ export function StoreSearch({
   return (
     <form method="get" action="/loja" role="search" className={className}>
       {fields}
-      <InlineScript run={submitOnChange} args={{ fieldId: "categoria" }} />
+      <Island name="submit-on-change" props={{ fieldId: "categoria" }} />
     </form>
   );
 }
@@ -138,6 +136,7 @@ export function StoreCount({ total, filtered }: { total: number; filtered: boole
       </p>
       {filtered ? (
         <Link
+          reloadDocument
           to="/loja"
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
@@ -156,7 +155,9 @@ export function StoreEmpty({ filtered }: { filtered: boolean }) {
       <p className="mt-1 text-sm text-slate-600">Tente outra busca ou outra categoria.</p>
       {filtered ? (
         <Button asChild variant="outline" className="mt-4">
-          <Link to="/loja">Ver todos os produtos</Link>
+          <Link reloadDocument to="/loja">
+            Ver todos os produtos
+          </Link>
         </Button>
       ) : null}
     </div>
@@ -179,7 +180,7 @@ export function StorePagination({
     <nav className="mt-6 flex items-center justify-center gap-3" aria-label="Páginas">
       {pagina > 1 ? (
         <Button asChild variant="outline">
-          <Link to={storePageHref(q, categoria, pagina - 1)} rel="prev">
+          <Link reloadDocument to={storePageHref(q, categoria, pagina - 1)} rel="prev">
             <ChevronLeftIcon aria-hidden="true" />
             Anterior
           </Link>
@@ -190,7 +191,7 @@ export function StorePagination({
       </span>
       {pagina < paginas ? (
         <Button asChild variant="outline">
-          <Link to={storePageHref(q, categoria, pagina + 1)} rel="next">
+          <Link reloadDocument to={storePageHref(q, categoria, pagina + 1)} rel="next">
             Próxima
             <ChevronRightIcon aria-hidden="true" />
           </Link>
@@ -202,9 +203,7 @@ export function StorePagination({
 
 /** The store's cart on a page served without React (app/islands/store-cart.ts). */
 export function StoreCartScript() {
-  return (
-    <InlineScript run={storeCart} args={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }} />
-  );
+  return <Island name="store-cart" props={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }} />;
 }
 
 /** The store's footer: the shop, its town and the chat number. */

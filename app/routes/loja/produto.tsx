@@ -111,6 +111,7 @@ export default function ProductPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <Link
+        reloadDocument
         to="/loja"
         className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
       >
@@ -129,6 +130,7 @@ export default function ProductPage() {
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <Link
+              reloadDocument
               to={`/loja?categoria=${product.categoriaSlug}`}
               className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
             >
@@ -214,7 +216,7 @@ export default function ProductPage() {
               </Button>
               {/* Rendered hidden while nothing is in the cart, so the island can show it. */}
               <Button asChild variant="contact">
-                <Link to="/loja/carrinho" hidden={inCart <= 0} data-ver-carrinho="">
+                <Link reloadDocument to="/loja/carrinho" hidden={inCart <= 0} data-ver-carrinho="">
                   Ver carrinho
                 </Link>
               </Button>

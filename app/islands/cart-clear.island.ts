@@ -1,0 +1,4 @@
+import { cartClear } from "./cart-clear";
+import { mountIsland } from "./mount";
+
+mountIsland("cart-clear", cartClear);
