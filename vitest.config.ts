@@ -1,8 +1,12 @@
+import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { islands } from "./vite/islands";
+
+const root = import.meta.dirname;
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [tsconfigPaths(), islands({ root, clientOutDir: path.join(root, "build", "client") })],
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",

@@ -16,8 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "~/components/ui/toaster";
 import { readToast, type Toast } from "~/infra/toast.server";
-import { IslandKitScope } from "~/islands/inline-script";
-import { usePageHydrates } from "~/lib/hydration";
+import { useDocumentLoadOfIslandPages, usePageHydrates } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
 
@@ -46,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {!hydrates && toast ? <StaticToast toast={toast} /> : null}
-        <IslandKitScope>{children}</IslandKitScope>
+        {children}
         {hydrates ? (
           <>
             <Toaster />
@@ -77,6 +76,7 @@ function StaticToast({ toast }: { toast: Toast }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useDocumentLoadOfIslandPages();
   useEffect(() => {
     if (!toast) return;
     const show =
@@ -126,6 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="text-slate-600">{message}</p>
       <Link
+        reloadDocument
         to="/"
         className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
       >

@@ -1,7 +1,7 @@
 // The /produtos filter without React: search as you type and species chips, over the cards
 // the server rendered (all of them, those filtered out `hidden`). Same rule as
 // filterCategories in ~/modules/catalog/filter: accent- and case-insensitive substring of
-// the title or the description, AND the species. Self-contained (see InlineScript).
+// the title or the description, AND the species.
 
 export interface CatalogFilterOptions {
   formId: string;

@@ -2,8 +2,7 @@
 // (the same server function and zod schema as the page's action) and the answer comes back
 // as field errors, shown under each field and announced, or as success: a status message,
 // the form cleared and, for a chat link, the chat opened in a new tab with the link kept at
-// hand. Without this script the form posts to the page itself. Self-contained (see
-// InlineScript): only its arguments and the DOM.
+// hand. Without this script the form posts to the page itself.
 
 export interface FormSenderOptions {
   formId: string;

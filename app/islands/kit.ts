@@ -1,9 +1,8 @@
 // What several islands need, written once: money in BRL, the stored cart (the same
 // localStorage entry and JSON as ~/components/loja/cart-context, read defensively like
 // ~/modules/orders/cart's parseStoredCart) and toasts as the React pages show them (top centre,
-// three at most), without sonner. Self-contained like an island: InlineScript writes it into
-// the page once, with the first island that takes it as its second argument, and React's
-// effect passes `islandKit()` to the same function.
+// three at most), without sonner. An island's entry passes `islandKit()` as the island's
+// second argument; the build keeps it in one chunk that the islands of a page share.
 
 // The cart's types are ~/modules/orders/cart's own; a type import is erased, so nothing of that
 // module reaches the page.

@@ -3,8 +3,7 @@
 // load), the page's plain form goes away, the photos get previews, and the quote is checked
 // here, then sent to its JSON endpoint (the same server function, zod schema and rate limit
 // as the page's action, which checks everything again). Without this script the links lead
-// to the plain form, which posts to the page. Self-contained (see InlineScript): only its
-// arguments, the shared kit and the DOM.
+// to the plain form, which posts to the page.
 
 import type { IslandKit } from "~/islands/kit";
 

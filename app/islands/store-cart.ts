@@ -1,11 +1,10 @@
-// The store's cart on the pages served without React (/loja and the product page, decision
-// 0013): the same localStorage entry and JSON as the React cart (~/components/loja/cart-context),
-// so the cart page and the checkout, which stay React, read what this wrote, and the other way
-// round. It shows the header's count, enables the 'Adicionar' buttons the server rendered
+// The store's cart on the pages served without React (/loja and the product page, decisions
+// 0013 and 0020): the same localStorage entry and JSON as the cart page's island
+// (./store-purchase.ts) and the order page's header (~/components/loja/cart-context), so each
+// reads what the others wrote. It shows the header's count, enables the 'Adicionar' buttons the server rendered
 // disabled, runs the product page's quantity stepper and shows the same toasts. The rules are
 // those of ~/modules/orders/cart: a stored cart is read defensively (parseStoredCart), an add puts in
-// at least one unit and never more than the stock left (addableQuantity). Self-contained (see
-// InlineScript): only its arguments, the shared kit and the DOM.
+// at least one unit and never more than the stock left (addableQuantity).
 //
 // Hooks in the HTML: the header's `[data-testid=cart-button]` and `[data-testid=cart-count]`;
 // every `button[data-adicionar]` (the product as JSON: id, nome, preco, imagem, estoque); on the

@@ -1,11 +1,12 @@
-// The cart page and the checkout on a document load, without React (decision 0013). The cart
-// lives only in localStorage (the same entry and JSON as ~/components/loja/cart-context), so
+// The cart page and the checkout, served without React (decisions 0013 and 0020); their only
+// UI. The cart lives only in localStorage (the same entry and JSON as
+// ~/components/loja/cart-context, which the order page's header reads), so
 // the server renders the page's frame and this island fills it: the lines (cloned from a
 // `<template>`), the quote the server computes (GET /loja/resumo: prices, stock, coupon,
 // delivery fee, Pix discount, totals), the coupon, the empty state; on the checkout, the
 // hidden `itens` and `cupom` fields, the payment's own fields and the button while sending.
-// The rules are those of the React pages (carrinho.tsx, checkout-form.tsx, use-cart-quote.ts,
-// ~/modules/orders/cart): the texts come as arguments. Self-contained (see InlineScript).
+// The rules are ~/modules/orders/cart's; the texts come as props
+// (~/components/loja/purchase-texts), so the module stays free of the modules they come from.
 //
 // Hooks in the HTML: `[data-compra-pagina]` around the page (`[data-cheio]`, `[data-vazio]`),
 // `[data-linhas]` with its `template[data-linha]`, `[data-resumo]` with its
@@ -16,18 +17,6 @@
 // `data-pronto` is set on `[data-compra-pagina]`.
 
 import type { StoredCart as Cart, IslandKit, CartItem as Item } from "~/islands/kit";
-import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/modules/orders";
-import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
-
-/** The texts the island shows (it cannot import them): the same the React pages show. */
-export const PURCHASE_TEXTS: StorePurchaseOptions["texts"] = {
-  couponApplied: couponAppliedMessage("{codigo}"),
-  couponRemoved: COUPON_REMOVED,
-  couponInvalid: COUPON_INVALID,
-  ...QUOTE_TEXTS,
-  ...SUMMARY_TEXTS,
-  sending: "Enviando pedido...",
-};
 
 export interface StorePurchaseOptions {
   storageKey: string;

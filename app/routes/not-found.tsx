@@ -22,6 +22,7 @@ export default function NotFound() {
       <h1 className="text-3xl font-bold text-slate-900">Página não encontrada</h1>
       <p className="text-slate-600">O endereço que você procurou não existe ou foi removido.</p>
       <Link
+        reloadDocument
         to="/"
         className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
       >

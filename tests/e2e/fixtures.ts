@@ -27,6 +27,15 @@ export function loginAsAdmin(page: Page, redirectTo = "/admin/dashboard") {
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
+/**
+ * The script files among `urls` that are not islands: React, React Router, the app's route
+ * modules. An island's module and the chunks only islands share are built to /assets/islands/
+ * (decision 0020); in development they are the sources under /app/islands/.
+ */
+export function frameworkScripts(urls: string[]): string[] {
+  return urls.filter((url) => !/^\/(?:assets|app)\/islands\//.test(new URL(url).pathname));
+}
+
 /** Opens a page and waits until React has hydrated it (its DOM nodes carry a fiber). */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -46,9 +55,9 @@ export async function gotoServicos(page: Page, path = "/servicos") {
 }
 
 /**
- * Every page of the site and the store is served without React: a page of the site rendered
- * by React is one reached by a client-side visit from a page that hydrates (the 404 page,
- * the order page). Ends on the home.
+ * Every page of the site and the store is served without React; the pages that hydrate (the
+ * 404 page, the order page) link into them with document loads (decision 0020). Starts on
+ * the 404 page and follows its link: ends on the home, loaded as a document.
  */
 export async function gotoHydratedSite(page: Page) {
   await gotoHydrated(page, "/pagina-que-nao-existe");

@@ -4,7 +4,8 @@ import { createCookie } from "react-router";
 import {
   expect,
   expectNoSeriousA11yViolations,
-  gotoHydratedSite,
+  frameworkScripts,
+  gotoHydrated,
   gotoServicos,
   test,
 } from "./fixtures";
@@ -117,28 +118,41 @@ test.describe("public pages", () => {
   });
 
   // Static pages are plain HTML (decision 0009): no framework runtime, only a few inline
-  // lines (the menu's, and the FAQ's aria-expanded).
-  for (const { path, inline: inlineCount, maxInline } of [
-    { path: "/", inline: 1, maxInline: 600 },
-    { path: "/sobre", inline: 1, maxInline: 600 },
-    { path: "/faq", inline: 2, maxInline: 900 },
-    { path: "/produtos", inline: 2, maxInline: 3500 },
-    { path: "/contato", inline: 2, maxInline: 5000 },
-    { path: "/trabalhe-conosco", inline: 2, maxInline: 5000 },
+  // lines (the menu's, and the FAQ's aria-expanded) and the page's islands (decision 0020).
+  for (const { path, inline: inlineCount, maxInline, islands } of [
+    { path: "/", inline: 1, maxInline: 600, islands: 0 },
+    { path: "/sobre", inline: 1, maxInline: 600, islands: 0 },
+    { path: "/faq", inline: 2, maxInline: 900, islands: 0 },
+    { path: "/produtos", inline: 1, maxInline: 600, islands: 1 },
+    { path: "/contato", inline: 1, maxInline: 600, islands: 1 },
+    { path: "/trabalhe-conosco", inline: 1, maxInline: 600, islands: 1 },
   ]) {
-    test(`${path} ships no JavaScript module: only small inline scripts`, async ({ page }) => {
+    test(`${path} ships no framework module: only small inline scripts and its islands`, async ({
+      page,
+    }) => {
       const scripts: string[] = [];
       page.on("request", (request) => {
         if (request.resourceType() === "script") scripts.push(request.url());
       });
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.locator('script[type="module"]')).toHaveCount(0);
-      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
-      await expect(page.locator("script[src]")).toHaveCount(0);
-      expect(scripts).toEqual([]);
-      // JSON-LD is data, not code.
-      const inline = page.locator('script:not([type="application/ld+json"])');
+      await expect(page.locator('script[type="module"]')).toHaveCount(islands);
+      await expect(page.locator('script[type="application/json"][data-island]')).toHaveCount(
+        islands,
+      );
+      for (const src of await page
+        .locator("script[src]")
+        .evaluateAll((all) => all.map((s) => (s as HTMLScriptElement).src)))
+        expect(frameworkScripts([src]), src).toEqual([]);
+      for (const href of await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((all) => all.map((l) => (l as HTMLLinkElement).href)))
+        expect(frameworkScripts([href]), href).toEqual([]);
+      expect(frameworkScripts(scripts)).toEqual([]);
+      // JSON-LD and the islands' props are data, not code.
+      const inline = page.locator(
+        'script:not([type="application/ld+json"]):not([type="application/json"]):not([src])',
+      );
       await expect(inline).toHaveCount(inlineCount);
       let total = 0;
       for (const script of await inline.all()) total += ((await script.textContent()) ?? "").length;
@@ -241,7 +255,8 @@ test.describe("public pages", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await gotoHydratedSite(page);
+    // The 404 page: inside the site's frame, and hydrated.
+    await gotoHydrated(page, "/pagina-que-nao-existe");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });
@@ -256,7 +271,8 @@ test.describe("public pages", () => {
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
 
-    // A client-side navigation (no document load) closes it.
+    // A link into the site's pages loads the document (decision 0020): the new page opens
+    // with the menu closed.
     await page.evaluate(() => {
       (window as unknown as { __samePage: boolean }).__samePage = true;
     });
@@ -266,7 +282,7 @@ test.describe("public pages", () => {
     await expect(menu).toBeHidden();
     expect(
       await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
-    ).toBe(true);
+    ).toBeUndefined();
     await page.getByRole("button", { name: "Abrir menu" }).click();
     await expect(menu.getByRole("link", { name: "Contato" })).toHaveAttribute(
       "aria-current",

@@ -31,7 +31,11 @@ export function AuthCard({
           {children}
         </Card>
         <p className="mt-4 text-center text-sm">
-          <Link to="/" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            reloadDocument
+            to="/"
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
             Voltar para o site
           </Link>
         </p>

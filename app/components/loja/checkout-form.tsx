@@ -1,10 +1,8 @@
-import { AlertTriangleIcon, LoaderCircleIcon, ShoppingBagIcon } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
-import { useFormResult } from "~/components/forms/use-form-result";
-import { CART_STORAGE_KEY, useCart } from "~/components/loja/cart-context";
-import { OrderSummary, OrderSummarySlot } from "~/components/loja/order-summary";
-import { useCartQuote } from "~/components/loja/use-cart-quote";
+import { AlertTriangleIcon, ShoppingBagIcon } from "lucide-react";
+import { Form, Link, useActionData } from "react-router";
+import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
+import { OrderSummarySlot } from "~/components/loja/order-summary";
+import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -12,10 +10,9 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
-import { InlineScript } from "~/islands/inline-script";
-import { PURCHASE_TEXTS, storePurchase } from "~/islands/store-purchase";
+import { Island } from "~/islands/island";
+import { resultErrors } from "~/lib/form-result";
 import type { CheckoutResult } from "~/modules/orders";
-import { encodeCartLines } from "~/modules/orders";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
@@ -26,59 +23,40 @@ const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> =
 };
 
 /**
- * The checkout form: customer, address with the served neighbourhoods, payment (with the
- * e-mail for online Pix and change for cash), notes, and the summary the server quotes.
- * With `island` (a page served without React) the server renders it once, with the values
- * of a refused post, and the `store-purchase` island does what the state does here.
+ * The checkout page, served without React (decisions 0013 and 0020): customer, address with
+ * the served neighbourhoods, payment (with the e-mail for online Pix and change for cash),
+ * notes, and the summary the server quotes. The server renders it once, with the values and
+ * errors of a refused post; the `store-purchase` island fills the cart's lines, the hidden
+ * `itens` and `cupom`, the summary, the payment's own fields, and the focus on the message.
  */
 export function CheckoutForm({
   bairros,
   pixAtivo,
   pixOnline,
   idempotencyKey: newKey,
-  island = false,
 }: {
   bairros: { nome: string; taxaEntrega: number }[];
   pixAtivo: boolean;
   pixOnline: boolean;
   idempotencyKey: string;
-  island?: boolean;
 }) {
   const actionData = useActionData<CheckoutResult>();
   const values = (actionData && !actionData.ok ? actionData.values : undefined) ?? {};
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const cart = useCart();
-  const [bairro, setBairro] = useState(values.bairro ?? "");
-  const [forma, setForma] = useState(values.formaPagamento ?? "");
-  const { quote, loading, empty, reload } = useCartQuote({
-    bairro: bairro || null,
-    formaPagamento: forma || null,
-  });
+  const bairro = values.bairro ?? "";
+  const forma = values.formaPagamento ?? "";
   // One key per checkout visit (made by the loader), kept across refusals.
   const idempotencyKey = values.idempotencyKey || newKey;
-  const messageRef = useRef<HTMLDivElement>(null);
-  // A refusal: the message above the form takes the focus (it names what to fix), and the
-  // cart is quoted again (stock or prices may have changed).
-  const onRefusal = useCallback(() => {
-    messageRef.current?.focus();
-    void reload();
-  }, [reload]);
-  const { errors } = useFormResult(actionData, { toasts: false, onResult: onRefusal });
+  const errors = resultErrors(actionData);
   const message = actionData && !actionData.ok ? actionData.message : undefined;
   const payments = CHECKOUT_PAYMENTS.filter(
     (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
   );
-  const bairroError = errors.bairro ?? (bairro && quote?.bairroErro ? quote.bairroErro : undefined);
-
-  if (empty) return <EmptyCheckout />;
 
   const page = (
     <main className="mx-auto max-w-6xl px-4 py-6" data-cheio="">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Finalizar pedido</h1>
       {message ? (
         <div
-          ref={messageRef}
           tabIndex={-1}
           data-mensagem=""
           role="alert"
@@ -94,8 +72,8 @@ export function CheckoutForm({
         noValidate
         data-checkout=""
       >
-        <input type="hidden" name="itens" value={encodeCartLines(cart.state.items)} />
-        <input type="hidden" name="cupom" value={quote?.cupom?.codigo ?? ""} />
+        <input type="hidden" name="itens" value="" />
+        <input type="hidden" name="cupom" value="" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
           <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4">
@@ -130,11 +108,11 @@ export function CheckoutForm({
               id="bairro"
               label="Bairro"
               required
-              error={bairroError}
+              error={errors.bairro}
               className="sm:col-span-2"
             >
               {bairros.length > 0 ? (
-                <Select value={bairro} onChange={(e) => setBairro(e.target.value)} required>
+                <Select defaultValue={bairro} required>
                   <option value="">Selecione o bairro</option>
                   {bairros.map((b) => (
                     <option key={b.nome} value={b.nome}>
@@ -143,7 +121,7 @@ export function CheckoutForm({
                   ))}
                 </Select>
               ) : (
-                <Input value={bairro} onChange={(e) => setBairro(e.target.value)} required />
+                <Input defaultValue={bairro} required />
               )}
             </Field>
             <Field
@@ -195,8 +173,7 @@ export function CheckoutForm({
                     type="radio"
                     name="formaPagamento"
                     value={p}
-                    checked={forma === p}
-                    onChange={() => setForma(p)}
+                    defaultChecked={forma === p}
                     className="size-4 accent-brand-600"
                   />
                   {PAYMENT_CHOICE_LABEL[p]}
@@ -274,62 +251,35 @@ export function CheckoutForm({
 
         <aside className="grid h-fit gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28">
           <h2 className="text-lg font-bold">Resumo do pedido</h2>
-          <ul className="grid gap-1.5 text-sm" data-linhas="">
-            {cart.state.items.map((item) => {
-              const line = quote?.linhas.find((l) => l.id === item.id);
-              return (
-                <li key={item.id} className="flex justify-between gap-2">
-                  <span>
-                    {item.quantidade}x {item.nome}
-                  </span>
-                  <span className="shrink-0">{line ? formatBRL(line.subtotal) : "…"}</span>
-                </li>
-              );
-            })}
-          </ul>
-          {island ? (
-            <template data-linha="">
-              <li className="flex justify-between gap-2">
-                <span>
-                  <span data-quantidade="" />x <span data-nome="" />
-                </span>
-                <span className="shrink-0" data-subtotal="" />
-              </li>
-            </template>
-          ) : null}
-          {island ? <OrderSummarySlot /> : <OrderSummary quote={quote} loading={loading} />}
-          <Button
-            type="submit"
-            size="lg"
-            disabled={!island && (submitting || !idempotencyKey || !quote)}
-            data-enviar=""
-          >
-            {island ? (
-              <span data-rotulo="Confirmar pedido">Confirmar pedido</span>
-            ) : submitting ? (
-              <>
-                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                Enviando pedido...
-              </>
-            ) : (
-              "Confirmar pedido"
-            )}
+          <ul className="grid gap-1.5 text-sm" data-linhas="" />
+          <template data-linha="">
+            <li className="flex justify-between gap-2">
+              <span>
+                <span data-quantidade="" />x <span data-nome="" />
+              </span>
+              <span className="shrink-0" data-subtotal="" />
+            </li>
+          </template>
+          <OrderSummarySlot />
+          <Button type="submit" size="lg" data-enviar="">
+            <span data-rotulo="Confirmar pedido">Confirmar pedido</span>
           </Button>
           <Button asChild variant="link">
-            <Link to="/loja/carrinho">Voltar ao carrinho</Link>
+            <Link reloadDocument to="/loja/carrinho">
+              Voltar ao carrinho
+            </Link>
           </Button>
         </aside>
       </Form>
     </main>
   );
-  if (!island) return page;
   return (
     <div data-compra-pagina="">
       {page}
       <EmptyCheckout hidden />
-      <InlineScript
-        run={storePurchase}
-        args={{ storageKey: CART_STORAGE_KEY, texts: PURCHASE_TEXTS }}
+      <Island
+        name="store-purchase"
+        props={{ storageKey: CART_STORAGE_KEY, texts: PURCHASE_TEXTS }}
       />
     </div>
   );
@@ -341,7 +291,9 @@ function EmptyCheckout({ hidden }: { hidden?: boolean }) {
       <ShoppingBagIcon className="mx-auto size-14 text-slate-400" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-extrabold">Seu carrinho está vazio</h1>
       <Button asChild size="lg" className="mt-6">
-        <Link to="/loja">Ver produtos</Link>
+        <Link reloadDocument to="/loja">
+          Ver produtos
+        </Link>
       </Button>
     </main>
   );

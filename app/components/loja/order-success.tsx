@@ -4,8 +4,7 @@ import { Link } from "react-router";
 import { CART_STORAGE_KEY, useCart } from "~/components/loja/cart-context";
 import { Button } from "~/components/ui/button";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { cartClear } from "~/islands/cart-clear";
-import { InlineScript } from "~/islands/inline-script";
+import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 
 export function orderSuccessMessage(numero: string) {
@@ -66,7 +65,9 @@ export function OrderSuccess({
               </Button>
             ) : null}
             <Button asChild variant={chatUrl ? "outline" : "default"}>
-              <Link to={orderHref}>Acompanhar pedido {numero}</Link>
+              <Link reloadDocument to={orderHref}>
+                Acompanhar pedido {numero}
+              </Link>
             </Button>
           </div>
         </div>
@@ -74,7 +75,7 @@ export function OrderSuccess({
       {/* /loja loaded as a document is served without React: the stored cart is emptied by
           this script instead of the effect above. The chat is not opened by itself there: a
           page load is no user action, so the link is the way. */}
-      {hydrates ? null : <InlineScript run={cartClear} args={{ storageKey: CART_STORAGE_KEY }} />}
+      {hydrates ? null : <Island name="cart-clear" props={{ storageKey: CART_STORAGE_KEY }} />}
     </section>
   );
 }

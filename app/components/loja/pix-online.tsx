@@ -99,7 +99,9 @@ export function PixOnlinePanel({
         </p>
         {view.cancelado ? (
           <Button asChild className="w-fit">
-            <Link to="/loja">Fazer um novo pedido</Link>
+            <Link reloadDocument to="/loja">
+              Fazer um novo pedido
+            </Link>
           </Button>
         ) : null}
       </section>

@@ -78,7 +78,7 @@ function CardContent({ product, priority }: CardProps) {
   return (
     <>
       <div className="relative">
-        <Link to={href} tabIndex={-1} aria-hidden="true">
+        <Link reloadDocument to={href} tabIndex={-1} aria-hidden="true">
           <ProductImage
             src={product.imagemUrl}
             alt=""
@@ -96,7 +96,7 @@ function CardContent({ product, priority }: CardProps) {
           {product.categoriaNome}
         </p>
         <h2 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
-          <Link to={href} className="hover:underline">
+          <Link reloadDocument to={href} className="hover:underline">
             {product.nome}
           </Link>
         </h2>
@@ -105,6 +105,7 @@ function CardContent({ product, priority }: CardProps) {
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
           <Link
+            reloadDocument
             to={href}
             aria-label={`Ver detalhes de ${product.nome}`}
             className="inline-flex min-h-9 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"

@@ -40,6 +40,7 @@ function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
       </p>
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
         <Link
+          reloadDocument
           to="/"
           aria-label="Voltar ao site"
           className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
@@ -49,7 +50,11 @@ function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
             Voltar<span className="hidden sm:inline"> ao site</span>
           </span>
         </Link>
-        <Link to="/loja" className="mx-auto text-lg font-extrabold text-brand-700 sm:text-xl">
+        <Link
+          reloadDocument
+          to="/loja"
+          className="mx-auto text-lg font-extrabold text-brand-700 sm:text-xl"
+        >
           {shop.name}{" "}
           <span className="hidden font-semibold text-slate-700 sm:inline">| Loja Online</span>
         </Link>
@@ -64,6 +69,7 @@ function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
           </Link>
         ) : null}
         <Link
+          reloadDocument
           to="/loja/carrinho"
           className="relative inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700"
           aria-label={label}

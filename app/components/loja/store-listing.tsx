@@ -10,9 +10,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { InlineScript } from "~/islands/inline-script";
-import { storeCart } from "~/islands/store-cart";
-import { submitOnChange } from "~/islands/submit-on-change";
+import { Island } from "~/islands/island";
 import { useKeptContent } from "~/lib/fragment-cache";
 import type { StoreCategory } from "~/modules/catalog";
 import { CART_TEXTS } from "~/modules/orders";
@@ -124,7 +122,7 @@ export function StoreSearch({
   return (
     <form method="get" action="/loja" role="search" className={className}>
       {fields}
-      <InlineScript run={submitOnChange} args={{ fieldId: "categoria" }} />
+      <Island name="submit-on-change" props={{ fieldId: "categoria" }} />
     </form>
   );
 }
@@ -137,6 +135,7 @@ export function StoreCount({ total, filtered }: { total: number; filtered: boole
       </p>
       {filtered ? (
         <Link
+          reloadDocument
           to="/loja"
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
@@ -155,7 +154,9 @@ export function StoreEmpty({ filtered }: { filtered: boolean }) {
       <p className="mt-1 text-sm text-slate-600">Tente outra busca ou outra categoria.</p>
       {filtered ? (
         <Button asChild variant="outline" className="mt-4">
-          <Link to="/loja">Ver todos os produtos</Link>
+          <Link reloadDocument to="/loja">
+            Ver todos os produtos
+          </Link>
         </Button>
       ) : null}
     </div>
@@ -178,7 +179,7 @@ export function StorePagination({
     <nav className="mt-6 flex items-center justify-center gap-3" aria-label="Páginas">
       {pagina > 1 ? (
         <Button asChild variant="outline">
-          <Link to={storePageHref(q, categoria, pagina - 1)} rel="prev">
+          <Link reloadDocument to={storePageHref(q, categoria, pagina - 1)} rel="prev">
             <ChevronLeftIcon aria-hidden="true" />
             Anterior
           </Link>
@@ -189,7 +190,7 @@ export function StorePagination({
       </span>
       {pagina < paginas ? (
         <Button asChild variant="outline">
-          <Link to={storePageHref(q, categoria, pagina + 1)} rel="next">
+          <Link reloadDocument to={storePageHref(q, categoria, pagina + 1)} rel="next">
             Próxima
             <ChevronRightIcon aria-hidden="true" />
           </Link>
@@ -201,9 +202,7 @@ export function StorePagination({
 
 /** The store's cart on a page served without React (app/islands/store-cart.ts). */
 export function StoreCartScript() {
-  return (
-    <InlineScript run={storeCart} args={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }} />
-  );
+  return <Island name="store-cart" props={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }} />;
 }
 
 type FooterProps = { chatNumber: string; year: number };

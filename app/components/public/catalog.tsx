@@ -3,8 +3,7 @@ import { ContentIcon } from "~/components/public/icons";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { Input } from "~/components/ui/input";
 import { type CatalogCategory, SPECIES_FILTERS, SPECIES_LABELS } from "~/content/categories";
-import { catalogFilter } from "~/islands/catalog-filter";
-import { InlineScript } from "~/islands/inline-script";
+import { Island } from "~/islands/island";
 import { cn } from "~/lib/utils";
 import {
   categoryChatMessage,
@@ -163,9 +162,9 @@ export function Catalog({
           </li>
         ))}
       </ul>
-      <InlineScript
-        run={catalogFilter}
-        args={{
+      <Island
+        name="catalog-filter"
+        props={{
           formId: FORM_ID,
           countLabels: {
             one: categoryCountLabel(1),

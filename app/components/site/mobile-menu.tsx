@@ -89,6 +89,7 @@ export function MobileMenu({
             {SITE_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
+                  reloadDocument
                   to={item.to}
                   end={item.to === "/"}
                   className={({ isActive }) => itemClass(isActive)}
@@ -99,7 +100,12 @@ export function MobileMenu({
               </li>
             ))}
             <li>
-              <Link to="/loja" className={itemClass(false)} onClick={() => setOpen(false)}>
+              <Link
+                reloadDocument
+                to="/loja"
+                className={itemClass(false)}
+                onClick={() => setOpen(false)}
+              >
                 Loja Online
               </Link>
             </li>

@@ -97,13 +97,13 @@ export function SiteFooter({ chatNumber }: { chatNumber: string }) {
           <ul className="mt-3 grid grid-cols-2 gap-x-4 text-sm lg:grid-cols-1">
             {SITE_NAV.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={footerLink}>
+                <Link reloadDocument to={item.to} className={footerLink}>
                   {item.label}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to="/loja" className={footerLink}>
+              <Link reloadDocument to="/loja" className={footerLink}>
                 Loja Online
               </Link>
             </li>

@@ -16,6 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteLogo() {
   return (
     <Link
+      reloadDocument
       to="/"
       className="inline-flex min-h-11 items-center gap-2 rounded-lg font-extrabold text-brand-800"
     >
@@ -39,7 +40,7 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
           <ul className="flex items-center gap-1">
             {SITE_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                <NavLink reloadDocument to={item.to} end={item.to === "/"} className={linkClass}>
                   {item.label}
                 </NavLink>
               </li>

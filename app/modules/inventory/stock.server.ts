@@ -2,10 +2,9 @@
 // importer, which set it outright. Orders take the units at checkout, give them back when
 // cancelled and take them again when a cancelled order is reopened (decision 0007).
 // Products are always locked in id order, so two moves never deadlock.
-import { and, asc, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
-import { db, type Executor, runSql, type Tx } from "~/infra/db/client.server";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { runSql, type Tx } from "~/infra/db/client.server";
 import { produtos } from "~/modules/catalog/index.server";
-import { LOW_STOCK_THRESHOLD } from "./levels";
 
 /** Units per product id. */
 export type StockQuantities = Map<string, number>;

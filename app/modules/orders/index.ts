@@ -22,4 +22,4 @@ export { cartQuoteSchema } from "./cart-quote.schema";
 export { orderMessage } from "./message";
 export { isOrderNumber, orderNumber } from "./number";
 export { computeTotals, paymentDiscount, paymentDiscountPercent } from "./totals";
-export type { CartQuote, CheckoutResult } from "./types";
+export type { CheckoutResult } from "./types";

@@ -1,15 +1,14 @@
 import { useLoaderData } from "react-router";
-import { IslandCart, ReactCart } from "~/components/loja/cart-page";
+import { CartPage } from "~/components/loja/cart-page";
 import { shop } from "~/content/shop";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
-import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 
 /**
  * Served without React (decision 0013): the cart lives in localStorage, so the server sends
- * the page's frame and the `store-purchase` island fills it. A client navigation from a React
- * page renders the React cart (both in components/loja/cart-page.tsx).
+ * the page's frame and the `store-purchase` island fills it (components/loja/cart-page.tsx).
  */
 export const handle: HydrationHandle = { hydrate: false };
 
@@ -29,7 +28,7 @@ export async function loader() {
   }
 }
 
-export default function CartPage() {
+export default function Carrinho() {
   const { bairros } = useLoaderData<typeof loader>();
-  return usePageHydrates() ? <ReactCart bairros={bairros} /> : <IslandCart bairros={bairros} />;
+  return <CartPage bairros={bairros} />;
 }

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
-import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { submitCheckout } from "~/modules/orders/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
@@ -69,7 +69,6 @@ export function shouldRevalidate({
 
 export default function CheckoutPage() {
   const { bairros, pixAtivo, pixOnline, idempotencyKey, erro } = useLoaderData<typeof loader>();
-  const hydrates = usePageHydrates();
   if (erro) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -93,7 +92,6 @@ export default function CheckoutPage() {
       pixAtivo={pixAtivo}
       pixOnline={pixOnline}
       idempotencyKey={idempotencyKey}
-      island={!hydrates}
     />
   );
 }

@@ -163,6 +163,7 @@ export default function OrderPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <Link
+        reloadDocument
         to="/loja"
         className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
       >

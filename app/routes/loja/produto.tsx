@@ -1,8 +1,5 @@
 import { ArrowLeftIcon, MinusIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
-import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
-import { toast } from "sonner";
-import { useCart } from "~/components/loja/cart-context";
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage } from "~/components/loja/product-image";
 import { Button } from "~/components/ui/button";
@@ -22,7 +19,7 @@ import type { Route } from "./+types/produto";
 /**
  * Served as plain HTML, without React (decision 0013): the quantity stepper and the add
  * button are the store's cart island (app/islands/store-cart.ts, from the layout), through
- * the `data-*` hooks below. A client navigation from a React page renders it with React.
+ * the `data-*` hooks below; links into it load the document (decision 0020).
  */
 export const handle: HydrationHandle = { hydrate: false };
 
@@ -89,28 +86,13 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function ProductPage() {
   const { product } = useLoaderData<typeof loader>();
-  const cart = useCart();
-  const room = cart.hydrated ? cart.remaining(product.id, product.estoque) : product.estoque;
-  const [quantidade, setQuantidade] = useState(1);
-  const qty = Math.max(1, Math.min(quantidade, Math.max(room, 1)));
   const off = discountPercent(product.precoAntes, product.precoAtual);
-  const inCart = product.estoque - room;
-
   const item = cartItemFrom(product);
-
-  function add() {
-    const added = cart.add(item, qty);
-    if (added > 0) {
-      toast.success(cartText(CART_TEXTS.addedFromPage, { nome: product.nome, n: added }));
-      setQuantidade(1);
-    } else {
-      toast.error(cartText(CART_TEXTS.full, { nome: product.nome }));
-    }
-  }
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <Link
+        reloadDocument
         to="/loja"
         className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
       >
@@ -129,6 +111,7 @@ export default function ProductPage() {
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <Link
+              reloadDocument
               to={`/loja?categoria=${product.categoriaSlug}`}
               className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
             >
@@ -160,19 +143,17 @@ export default function ProductPage() {
             }
           >
             {stockText(product.estoque)}
-            <span data-no-carrinho="">
-              {inCart > 0 ? cartText(CART_TEXTS.inCartNote, { n: inCart }) : ""}
-            </span>
+            <span data-no-carrinho="" />
           </p>
 
+          {/* Disabled until the cart island has read the stored cart (how many are in it). */}
           {product.estoque > 0 ? (
             <div className="grid gap-3 sm:max-w-sm" data-compra="">
               <div className="flex items-center gap-2" role="group" aria-label="Quantidade">
                 <Button
                   variant="outline"
                   size="icon"
-                  onClick={() => setQuantidade(qty - 1)}
-                  disabled={!cart.hydrated || qty <= 1}
+                  disabled
                   aria-label="Diminuir quantidade"
                   data-menos=""
                 >
@@ -183,13 +164,12 @@ export default function ProductPage() {
                   aria-live="polite"
                   data-testid="quantidade"
                 >
-                  {qty}
+                  1
                 </output>
                 <Button
                   variant="outline"
                   size="icon"
-                  onClick={() => setQuantidade(qty + 1)}
-                  disabled={!cart.hydrated || qty >= room}
+                  disabled
                   aria-label="Aumentar quantidade"
                   data-mais=""
                 >
@@ -198,23 +178,18 @@ export default function ProductPage() {
               </div>
               <Button
                 size="lg"
-                onClick={add}
-                disabled={!cart.hydrated || room <= 0}
+                disabled
                 className="whitespace-normal text-center"
                 data-adicionar={JSON.stringify(item)}
               >
                 <ShoppingCartIcon aria-hidden="true" />
                 <span data-rotulo="">
-                  {room <= 0
-                    ? CART_TEXTS.allInCart
-                    : cartText(CART_TEXTS.addButton, {
-                        preco: formatBRL(product.precoAtual * qty),
-                      })}
+                  {cartText(CART_TEXTS.addButton, { preco: formatBRL(product.precoAtual) })}
                 </span>
               </Button>
               {/* Rendered hidden while nothing is in the cart, so the island can show it. */}
               <Button asChild variant="contact">
-                <Link to="/loja/carrinho" hidden={inCart <= 0} data-ver-carrinho="">
+                <Link reloadDocument to="/loja/carrinho" hidden data-ver-carrinho="">
                   Ver carrinho
                 </Link>
               </Button>

@@ -12,8 +12,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { formSender } from "~/islands/form-sender";
-import { InlineScript } from "~/islands/inline-script";
+import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
 import { CONTACT_MESSAGES } from "~/modules/shop";
 import { sendContact } from "~/modules/shop/index.server";
@@ -88,9 +87,9 @@ function ContactForm() {
         hidden
         data-status=""
       />
-      <InlineScript
-        run={formSender}
-        args={{
+      <Island
+        name="form-sender"
+        props={{
           formId: FORM_ID,
           endpoint: "/contato/enviar",
           sending: "Enviando...",

@@ -103,12 +103,14 @@ export default function Home() {
               <WhatsappIcon className="size-5" /> Falar no {shop.messenger}
             </ChatLink>
             <Link
+              reloadDocument
               to="/loja"
               className={`${primaryButton} bg-accent-400 text-slate-900 hover:bg-accent-500`}
             >
               <ShoppingBagIcon className="size-5" aria-hidden="true" /> Loja Online
             </Link>
             <Link
+              reloadDocument
               to="/servicos"
               className={`${primaryButton} border-2 border-white text-white hover:bg-white/10`}
             >
@@ -157,6 +159,7 @@ export default function Home() {
         </ul>
         <p className="mt-8 text-center">
           <Link
+            reloadDocument
             to="/produtos"
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-4 font-semibold text-brand-800 hover:bg-brand-50"
           >
@@ -212,6 +215,7 @@ export default function Home() {
               <WhatsappIcon className="size-5" /> Chamar no {shop.messenger}
             </ChatLink>
             <Link
+              reloadDocument
               to="/loja"
               className={`${primaryButton} bg-white text-brand-800 hover:bg-brand-50`}
             >

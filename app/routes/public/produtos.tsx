@@ -29,7 +29,11 @@ export default function Produtos() {
         <p>
           Conheça as categorias que temos na loja e chame a gente no {shop.messenger} para ver os
           produtos, preços e disponibilidade. Prefere comprar agora?{" "}
-          <Link to="/loja" className="font-semibold text-brand-800 underline underline-offset-2">
+          <Link
+            reloadDocument
+            to="/loja"
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
             Visite a loja online
           </Link>
           .

@@ -9,9 +9,8 @@ import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { groomingBenefits, groomingServices } from "~/content/services";
 import { shop } from "~/content/shop";
 import { TIPOS_SERVICO, type TipoServico } from "~/domain/statuses";
-import { InlineScript } from "~/islands/inline-script";
-import { quoteDialog } from "~/islands/quote-dialog";
-import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
+import { Island } from "~/islands/island";
+import type { HydrationHandle } from "~/lib/hydration";
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
@@ -22,7 +21,7 @@ import { sendGroomingQuote } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos";
 
 // Served as plain HTML, without React (decision 0009): the quote form posts to this page;
-// a small inline script turns it into the native dialog with photo previews.
+// the `quote-dialog` island turns it into the native dialog with photo previews.
 export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,9 +43,6 @@ const quoteOpenerClass =
 
 export default function Servicos() {
   const chatNumber = useChatNumber();
-  // In the browser (a client-side visit from a page with React) the script's work is done
-  // here already: buttons, and no plain form.
-  const inBrowser = usePageHydrates();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const requested = params.get("servico");
@@ -97,27 +93,16 @@ export default function Servicos() {
                 ))}
               </ul>
               <div className="mt-auto pt-6">
-                {inBrowser ? (
-                  <button
-                    type="button"
-                    aria-label={`Solicitar Orçamento: ${service.name}`}
-                    className={quoteOpenerClass}
-                    data-orcamento={service.id}
-                  >
-                    Solicitar Orçamento
-                  </button>
-                ) : (
-                  // Without JavaScript: a link to the form on the page itself. The script
-                  // makes it a button that opens the dialog.
-                  <a
-                    href={`?servico=${service.id}#${PLAIN_FORM_ID}`}
-                    aria-label={`Solicitar Orçamento: ${service.name}`}
-                    className={quoteOpenerClass}
-                    data-orcamento={service.id}
-                  >
-                    Solicitar Orçamento
-                  </a>
-                )}
+                {/* Without JavaScript: a link to the form on the page itself. The island
+                    makes it a button that opens the dialog. */}
+                <a
+                  href={`?servico=${service.id}#${PLAIN_FORM_ID}`}
+                  aria-label={`Solicitar Orçamento: ${service.name}`}
+                  className={quoteOpenerClass}
+                  data-orcamento={service.id}
+                >
+                  Solicitar Orçamento
+                </a>
               </div>
             </li>
           ))}
@@ -135,21 +120,19 @@ export default function Servicos() {
         </ul>
       </Section>
 
-      {inBrowser ? null : (
-        <section id={PLAIN_FORM_ID} aria-labelledby="orcamento-titulo" className="px-4 py-10">
-          <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 p-6 shadow-sm">
-            <h2 id="orcamento-titulo" className="text-2xl font-extrabold text-slate-900">
-              Solicitar Orçamento
-            </h2>
-            <p className="mt-2 text-slate-700">
-              Preencha os dados e envie de 1 a 3 fotos do seu pet.
-            </p>
-            <div className="mt-6">
-              <QuotePlainForm service={preselected} result={actionData} />
-            </div>
+      <section id={PLAIN_FORM_ID} aria-labelledby="orcamento-titulo" className="px-4 py-10">
+        <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 p-6 shadow-sm">
+          <h2 id="orcamento-titulo" className="text-2xl font-extrabold text-slate-900">
+            Solicitar Orçamento
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Preencha os dados e envie de 1 a 3 fotos do seu pet.
+          </p>
+          <div className="mt-6">
+            <QuotePlainForm service={preselected} result={actionData} />
           </div>
-        </section>
-      )}
+        </div>
+      </section>
 
       <section aria-labelledby="servicos-cta" className="px-4 py-14">
         <div className="mx-auto max-w-4xl rounded-3xl bg-brand-800 px-6 py-10 text-center text-white">
@@ -170,9 +153,9 @@ export default function Servicos() {
       </section>
 
       <QuoteDialog />
-      <InlineScript
-        run={quoteDialog}
-        args={{
+      <Island
+        name="quote-dialog"
+        props={{
           dialogId: QUOTE_DIALOG_ID,
           plainFormId: PLAIN_FORM_ID,
           endpoint: "/servicos/enviar",

@@ -57,6 +57,7 @@ export default function Sobre() {
         </ul>
         <p className="mt-10 text-center">
           <Link
+            reloadDocument
             to="/contato"
             className="inline-flex min-h-12 items-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
           >

@@ -9,8 +9,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
 import { shop } from "~/content/shop";
-import { formSender } from "~/islands/form-sender";
-import { InlineScript } from "~/islands/inline-script";
+import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
 import { MAX_RESUME_BYTES, RESUME_MESSAGES } from "~/modules/careers";
 import { submitResume } from "~/modules/careers/index.server";
@@ -167,9 +166,9 @@ export default function TrabalheConosco() {
               hidden
               data-status=""
             />
-            <InlineScript
-              run={formSender}
-              args={{
+            <Island
+              name="form-sender"
+              props={{
                 formId: FORM_ID,
                 endpoint: "/trabalhe-conosco/enviar",
                 sending: "Enviando...",

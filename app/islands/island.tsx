@@ -1,0 +1,42 @@
+// The server's half of an island (decision 0020): a page served without React writes the
+// island's props as a JSON block and loads the island's module, a hashed file from the build
+// (`virtual:islands`, vite/islands.ts), allowed by the policy's 'self'. The module reads the
+// props back (./mount.ts). Scripts carry the response's nonce when there is one (a page kept
+// by the shared cache has none: its policy lists the hash of the JSON block).
+import { islandScripts } from "virtual:islands";
+import type { IslandName, IslandProps } from "~/islands/registry";
+import { useNonce } from "~/lib/nonce";
+
+/** JSON that is safe inside <script>: no '</script>', '<!--' or line separators break out. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps[N] }) {
+  const nonce = useNonce();
+  const script = islandScripts[name];
+  if (!script) {
+    // The browser never renders an island page (app/lib/hydration.ts loads it as a document).
+    if (typeof document !== "undefined") return null;
+    throw new Error(`ilha desconhecida: ${name}`);
+  }
+  // `script.preload` (the chunks the module imports: the kit) is not written as
+  // <link rel="modulepreload">: React hoists such links into <head>, where the /loja listing
+  // put together from pieces (app/modules/catalog/listing-page.server.tsx) would place them
+  // differently. Once /loja has one renderer, the preloads save the module's second round trip.
+  return (
+    <>
+      <script
+        type="application/json"
+        data-island={name}
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, escaped for <script>
+        dangerouslySetInnerHTML={{ __html: scriptJson(props) }}
+      />
+      <script type="module" src={script.src} nonce={nonce} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Every island and the props its page gives it: the page renders `<Island name props>`
+// (./island.tsx) and the island's entry (`<name>.island.ts`) reads the same props back
+// (./mount.ts), so both ends are typed by this one map.
+import type { CartClearOptions } from "~/islands/cart-clear";
+import type { CatalogFilterOptions } from "~/islands/catalog-filter";
+import type { FormSenderOptions } from "~/islands/form-sender";
+import type { QuoteDialogOptions } from "~/islands/quote-dialog";
+import type { StoreCartOptions } from "~/islands/store-cart";
+import type { StorePurchaseOptions } from "~/islands/store-purchase";
+import type { SubmitOnChangeOptions } from "~/islands/submit-on-change";
+
+export interface IslandProps {
+  "cart-clear": CartClearOptions;
+  "catalog-filter": CatalogFilterOptions;
+  "form-sender": FormSenderOptions;
+  "quote-dialog": QuoteDialogOptions;
+  "store-cart": StoreCartOptions;
+  "store-purchase": StorePurchaseOptions;
+  "submit-on-change": SubmitOnChangeOptions;
+}
+
+export type IslandName = keyof IslandProps;
