@@ -3,6 +3,7 @@
 // (`virtual:islands`, vite/islands.ts), allowed by the policy's 'self'. The module reads the
 // props back (./mount.ts). Scripts carry the response's nonce when there is one (a page kept
 // by the shared cache has none: its policy lists the hash of the JSON block).
+import { preloadModule } from "react-dom";
 import { islandScripts } from "virtual:islands";
 import type { IslandName, IslandProps } from "~/islands/registry";
 import { useNonce } from "~/lib/nonce";
@@ -23,10 +24,9 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
     if (typeof document !== "undefined") return null;
     throw new Error(`ilha desconhecida: ${name}`);
   }
-  // `script.preload` (the chunks the module imports: the kit) is not written as
-  // <link rel="modulepreload">: React hoists such links into <head>, where the /loja listing
-  // put together from pieces (app/modules/catalog/listing-page.server.tsx) would place them
-  // differently. Once /loja has one renderer, the preloads save the module's second round trip.
+  // The chunks the module imports (the kit) load beside it, not after it: React writes these
+  // as <link rel="modulepreload"> in <head>.
+  for (const href of script.preload) preloadModule(href, { as: "script", nonce });
   return (
     <>
       <script

@@ -1,17 +1,15 @@
 import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { useFragmentCache, useKeptContent } from "~/lib/fragment-cache";
 import type { StoreProduct } from "~/modules/catalog";
-import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
+import { cartItemFrom } from "~/modules/orders";
 
 export type CardProduct = Pick<
   StoreProduct,
   "id" | "nome" | "categoriaNome" | "precoAtual" | "precoAntes" | "estoque" | "imagemUrl"
 >;
 
-import { CartProvider, useCart } from "~/components/loja/cart-context";
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage, preloadProductImage } from "~/components/loja/product-image";
 
@@ -53,11 +51,7 @@ export function ProductCard(props: CardProps) {
   // On a page served without React, the card's markup depends on its data only: rendered
   // once per product state and reused (the store's island makes it work).
   const fragments = useFragmentCache();
-  const content = useKeptContent(
-    () => cardKey(props),
-    <CardContent {...props} />,
-    (card) => <CartProvider>{card}</CartProvider>,
-  );
+  const content = useKeptContent(() => cardKey(props), <CardContent {...props} />);
   // The first cards' pictures are preloaded from the head, kept markup or not.
   if (fragments && props.priority && props.product.imagemUrl) {
     preloadProductImage(props.product.imagemUrl, CARD_IMAGE_SIZES);
@@ -66,15 +60,8 @@ export function ProductCard(props: CardProps) {
 }
 
 function CardContent({ product, priority }: CardProps) {
-  const cart = useCart();
   const href = `/loja/produto/${product.id}`;
-  const room = cart.remaining(product.id, product.estoque);
   const item = cartItemFrom(product);
-  function add() {
-    const added = cart.add(item);
-    if (added > 0) toast.success(cartText(CART_TEXTS.addedFromCard, { nome: product.nome }));
-    else toast.error(cartText(CART_TEXTS.full, { nome: product.nome }));
-  }
   return (
     <>
       <div className="relative">
@@ -114,10 +101,9 @@ function CardContent({ product, priority }: CardProps) {
           </Link>
           <Button
             size="sm"
-            onClick={add}
-            disabled={!cart.hydrated || room <= 0}
+            // The store's cart island enables it and adds the product (decision 0020).
+            disabled
             aria-label={`Adicionar ${product.nome} ao carrinho`}
-            // On /loja served without React, the store's cart island adds it (decision 0013).
             data-adicionar={JSON.stringify(item)}
           >
             <PlusIcon aria-hidden="true" />
@@ -126,19 +112,5 @@ function CardContent({ product, priority }: CardProps) {
         </div>
       </div>
     </>
-  );
-}
-
-export function ProductCardSkeleton() {
-  return (
-    <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white" aria-hidden="true">
-      <div className="aspect-square animate-pulse bg-slate-200" />
-      <div className="grid gap-2 p-3">
-        <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200" />
-        <div className="h-4 w-full animate-pulse rounded bg-slate-200" />
-        <div className="h-6 w-1/2 animate-pulse rounded bg-slate-200" />
-        <div className="h-9 w-full animate-pulse rounded bg-slate-200" />
-      </div>
-    </li>
   );
 }

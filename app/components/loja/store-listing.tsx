@@ -1,7 +1,6 @@
 // The pieces of the store listing (/loja) and of the store's frame, each with plain props.
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, XIcon } from "lucide-react";
-import type { ChangeEvent, RefObject } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { ChatLink } from "~/components/site/chat-link";
 import { Button } from "~/components/ui/button";
@@ -43,24 +42,15 @@ export function StoreIntro() {
   );
 }
 
-/**
- * Search and category. With React running, React Router's form (the list shows its loading
- * cards); served without React, a plain GET form whose category submits on change.
- */
+/** Search and category: a plain GET form whose category submits on change (an island). */
 export function StoreSearch({
   q,
   categoria,
   categorias,
-  hydrates,
-  formRef,
-  onCategoryChange,
 }: {
   q: string;
   categoria: string;
   categorias: Pick<StoreCategory, "id" | "slug" | "nome">[];
-  hydrates: boolean;
-  formRef?: RefObject<HTMLFormElement | null>;
-  onCategoryChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const fields = (
     <>
@@ -89,13 +79,7 @@ export function StoreSearch({
         <Label htmlFor="categoria" className="sr-only">
           Categoria
         </Label>
-        <Select
-          id="categoria"
-          name="categoria"
-          defaultValue={categoria}
-          key={categoria}
-          onChange={onCategoryChange}
-        >
+        <Select id="categoria" name="categoria" defaultValue={categoria} key={categoria}>
           <option value="">Todas as categorias</option>
           {categorias.map((c) => (
             <option key={c.id} value={c.slug}>
@@ -112,13 +96,6 @@ export function StoreSearch({
   );
   const className =
     "mb-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_14rem_auto]";
-  if (hydrates) {
-    return (
-      <Form ref={formRef} method="get" role="search" className={className}>
-        {fields}
-      </Form>
-    );
-  }
   return (
     <form method="get" action="/loja" role="search" className={className}>
       {fields}

@@ -1,7 +1,6 @@
-import { useRef } from "react";
-import { data, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { OrderSuccess } from "~/components/loja/order-success";
-import { cardProduct, ProductCard, ProductCardSkeleton } from "~/components/loja/product-card";
+import { cardProduct, ProductCard } from "~/components/loja/product-card";
 import {
   PRODUCT_GRID_CLASS,
   STORE_LISTING_META,
@@ -16,7 +15,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
-import { type HydrationHandle, usePageHydrates } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { storeListingQuery } from "~/modules/catalog";
 import { listStoreProducts } from "~/modules/catalog/index.server";
 import { readOrderFlash } from "~/modules/orders/index.server";
@@ -24,8 +23,8 @@ import type { Route } from "./+types/index";
 
 /**
  * Served as plain HTML, without React (decision 0013): the filters are a GET form and links,
- * the cart is the store's island (app/islands/store-cart.ts, from the layout). A client
- * navigation from a React page renders it with React. This route is the page's only renderer:
+ * the cart is the store's island (app/islands/store-cart.ts, from the layout); a link from a
+ * React page loads it as a document (app/lib/hydration.ts). This route is the page's only renderer:
  * its cards, header and footer are markup kept by what they show (decision 0021).
  */
 export const handle: HydrationHandle = { hydrate: false };
@@ -72,25 +71,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export default function StoreIndex() {
   const { produtos, total, pagina, paginas, categorias, q, categoria, flash, erro } =
     useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const hydrates = usePageHydrates();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/loja";
   const filtered = Boolean(q || categoria);
 
   return (
     <main className={STORE_MAIN_CLASS}>
       {flash ? <OrderSuccess {...flash} /> : null}
       <StoreIntro />
-      <StoreSearch
-        q={q}
-        categoria={categoria}
-        categorias={categorias}
-        hydrates={hydrates}
-        formRef={formRef}
-        onCategoryChange={hydrates ? (e) => submit(e.currentTarget.form) : undefined}
-      />
+      <StoreSearch q={q} categoria={categoria} categorias={categorias} />
       <StoreCount total={total} filtered={filtered} />
       {erro ? (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-center">
@@ -101,12 +88,6 @@ export default function StoreIndex() {
             </Link>
           </Button>
         </div>
-      ) : loading ? (
-        <ul className={PRODUCT_GRID_CLASS} aria-label="Carregando produtos">
-          {Array.from({ length: 10 }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
-        </ul>
       ) : produtos.length === 0 ? (
         <StoreEmpty filtered={filtered} />
       ) : (
