@@ -38,7 +38,7 @@ const MAX_BODY = 2 * 1024 * 1024;
 /** Even without a change, a page is rendered again after this long (clock-based content). */
 const MAX_AGE_MS = 10 * 60 * 1000;
 /** What a shared page tells browsers and proxies: keep it, but ask (ETag) before reusing it. */
-export const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /** One encoding of a kept page: its bytes and every header, ready to write. */
 interface Variant {
@@ -76,7 +76,7 @@ export interface PageCacheOptions {
 }
 
 /** Whether this request may get (and feed) the shared copy of a page. */
-export function isSharedRequest(req: IncomingMessage): boolean {
+function isSharedRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.headers.authorization) return false;
   const url = req.url ?? "";

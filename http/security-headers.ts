@@ -14,7 +14,7 @@ import {
 /** The form without JavaScript on /contato posts and is redirected to the chat. */
 const CHAT_ORIGINS = ["https://wa.me", "https://api.whatsapp.com"];
 
-export function newNonce(): string {
+function newNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 

@@ -61,7 +61,7 @@ export function addDays(day: string, n: number): string {
 }
 
 /** The first calendar day of the month of 'yyyy-MM-dd'. */
-export function monthStartDay(day: string): string {
+function monthStartDay(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 

@@ -87,7 +87,7 @@ export const STATUS_COBRANCA = [
   "reembolsada",
 ] as const;
 export type StatusCobranca = (typeof STATUS_COBRANCA)[number];
-export const STATUS_COBRANCA_LABEL: Vocabulary<StatusCobranca> = {
+const STATUS_COBRANCA_LABEL: Vocabulary<StatusCobranca> = {
   pendente: "Aguardando pagamento",
   paga: "Paga",
   cancelada: "Cancelada",

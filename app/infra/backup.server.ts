@@ -21,12 +21,12 @@ const FORMAT = 2;
 /** Format 1 archives (before decision 0019) still restore. */
 const READABLE_FORMATS = [1, 2];
 /** Live state, not the shop's data: never archived, left empty by a restore. */
-export const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits"]);
+const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits"]);
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
 /** The two-step secrets sealed with the passphrase, by user id. */
 const TOTP_FILE = "totp.json";
-export const PASSPHRASE_MIN_LENGTH = 12;
+const PASSPHRASE_MIN_LENGTH = 12;
 const AREAS: StorageArea[] = ["public", "private"];
 /** Rows per INSERT on restore: large enough to be fast, small enough for one parameter. */
 const BATCH = 500;
@@ -256,7 +256,7 @@ export async function createBackup(
  * True when the database holds no row of the shop's data and storage holds no file (a
  * counter of a server started once is not data).
  */
-export async function isEmpty(database: Database, storage: StorageDriver): Promise<boolean> {
+async function isEmpty(database: Database, storage: StorageDriver): Promise<boolean> {
   for (const table of await tablesInOrder(database.db)) {
     if (LIVE_TABLES.has(table)) continue;
     const [row] = await queryRows<{ any: boolean }>(

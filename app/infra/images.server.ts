@@ -9,7 +9,7 @@ import { publicUrl, StorageError, storage } from "~/infra/storage.server";
  * reads the size from the header and refuses before decoding, so a "decompression bomb"
  * (a small file that claims a gigantic canvas) costs neither time nor memory.
  */
-export const MAX_INPUT_PIXELS = 60_000_000;
+const MAX_INPUT_PIXELS = 60_000_000;
 const SHARP_INPUT = { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS } as const;
 
 /** The pt-BR refusal for an image sharp cannot or will not decode. */

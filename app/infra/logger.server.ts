@@ -25,7 +25,7 @@ const SECRET_KEYS = [
   "codes",
 ];
 
-export const redactPaths = [
+const redactPaths = [
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((key) => `*.${key}`),
   ...SECRET_KEYS.map((key) => `*.*.${key}`),
@@ -48,7 +48,7 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, query)}?${params}` : url;
 }
 
-export const logOptions: pino.LoggerOptions = {
+const logOptions: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info"),
   redact: { paths: redactPaths, censor: CENSOR },
 };

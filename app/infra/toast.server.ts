@@ -12,10 +12,10 @@ export const toastSchema = z.object({
 export type Toast = z.infer<typeof toastSchema>;
 
 /** The flash message of the next page. */
-export const TOAST_COOKIE = "agropet_toast";
+const TOAST_COOKIE = "agropet_toast";
 const toastCookie = signedCookie(TOAST_COOKIE, { maxAge: 60 });
 
-export function toastHeader(toast: z.input<typeof toastSchema>): string {
+function toastHeader(toast: z.input<typeof toastSchema>): string {
   return toastCookie.serialize(toastSchema.parse(toast));
 }
 

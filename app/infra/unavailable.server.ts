@@ -9,7 +9,7 @@
 export type UnavailableKind = "banco" | "disco";
 
 /** Seconds a client is asked to wait before trying again. */
-export const RETRY_AFTER_SECONDS = 30;
+const RETRY_AFTER_SECONDS = 30;
 
 export const UNAVAILABLE_MESSAGES: Record<UnavailableKind, string> = {
   banco:

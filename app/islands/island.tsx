@@ -3,13 +3,14 @@
 // (`virtual:islands`, vite/islands.ts), allowed by the policy's 'self'. The module reads the
 // props back (./mount.ts). Scripts carry the response's nonce when there is one (a page kept
 // by the shared cache has none: its policy lists the hash of the JSON block).
-import { preloadModule } from "react-dom";
+
 import { islandScripts } from "virtual:islands";
+import { preloadModule } from "react-dom";
 import type { IslandName, IslandProps } from "~/islands/registry";
 import { useNonce } from "~/lib/nonce";
 
 /** JSON that is safe inside <script>: no '</script>', '<!--' or line separators break out. */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")

@@ -23,9 +23,3 @@ export const configuracaoIntent = z.enum([
   "payment-settings-save",
   "webhook-test",
 ]);
-
-export type ProdutoIntent = z.infer<typeof produtoIntent>;
-export type PedidoIntent = z.infer<typeof pedidoIntent>;
-export type CupomIntent = z.infer<typeof cupomIntent>;
-export type BairroIntent = z.infer<typeof bairroIntent>;
-export type ConfiguracaoIntent = z.infer<typeof configuracaoIntent>;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { STATUS_PAGAMENTO, STATUS_PEDIDO } from "~/domain/statuses";
 
-export const LOJA_VIEWS = ["dashboard", "produtos", "pedidos", "configuracoes"] as const;
+const LOJA_VIEWS = ["dashboard", "produtos", "pedidos", "configuracoes"] as const;
 export type LojaView = (typeof LOJA_VIEWS)[number];
 
 const query = z.object({

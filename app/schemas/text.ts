@@ -13,7 +13,7 @@ const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** True when a value holds a control character no person types (tab and line breaks allowed). */
-export function hasControlChars(value: string): boolean {
+function hasControlChars(value: string): boolean {
   return CONTROL_IN_TEXT.test(value);
 }
 

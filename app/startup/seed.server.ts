@@ -331,7 +331,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   },
 ];
 
-export const SEED_BAIRROS: { nome: string; taxa: number }[] = [
+const SEED_BAIRROS: { nome: string; taxa: number }[] = [
   { nome: "Meia Praia", taxa: 500 },
   { nome: "Centro", taxa: 700 },
   { nome: "Morretes", taxa: 800 },
@@ -342,7 +342,7 @@ export const SEED_BAIRROS: { nome: string; taxa: number }[] = [
   { nome: "Sertãozinho", taxa: 1500 },
 ];
 
-export const SEED_CUPONS = [
+const SEED_CUPONS = [
   { codigo: "BEMVINDO10", tipo: "percentual" as const, valor: 1000 },
   { codigo: "FRETE5", tipo: "valor" as const, valor: 500, pedidoMinimo: 3000 },
 ];

@@ -13,7 +13,7 @@ export function buildUnlessSkipped(args: string[]) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -25,7 +25,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Waits until `url` answers 2xx. */
-export async function waitFor(url: string, timeoutMs = 120_000) {
+async function waitFor(url: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (
     !(await fetch(url)

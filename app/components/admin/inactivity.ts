@@ -4,8 +4,8 @@
 import { useEffect } from "react";
 import { useSubmit } from "react-router";
 
-export const IDLE_LIMIT_MS = 30 * 60 * 1000;
-export const IDLE_CHECK_MS = 60 * 1000;
+const IDLE_LIMIT_MS = 30 * 60 * 1000;
+const IDLE_CHECK_MS = 60 * 1000;
 const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "scroll", "wheel", "touchstart"];
 
 export function useInactivityLogout() {

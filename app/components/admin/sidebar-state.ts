@@ -2,8 +2,8 @@
 // admin layout loader so the server renders the right width (no flash).
 import { readCookie } from "~/lib/cookies";
 
-export const SIDEBAR_COOKIE = "admin_sidebar";
-export const SIDEBAR_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+const SIDEBAR_COOKIE = "admin_sidebar";
+const SIDEBAR_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 
 /** Open only when the cookie says so: the sidebar starts collapsed. */
 export function readSidebarOpen(cookieHeader: string | null): boolean {

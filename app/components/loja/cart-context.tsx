@@ -23,7 +23,7 @@ import {
 } from "~/modules/orders";
 
 export const CART_STORAGE_KEY = "agropet:carrinho:v1";
-export const CART_PROVIDER_ERROR = "useCart deve ser usado dentro de um CartProvider";
+const CART_PROVIDER_ERROR = "useCart deve ser usado dentro de um CartProvider";
 
 interface CartContextValue {
   state: CartState;

@@ -7,7 +7,7 @@ import { externalLinkProps } from "~/domain/whatsapp";
 import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 
-export function orderSuccessMessage(numero: string) {
+function orderSuccessMessage(numero: string) {
   return `Pedido ${numero} realizado com sucesso! Entraremos em contato em breve.`;
 }
 

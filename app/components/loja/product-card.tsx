@@ -32,7 +32,7 @@ export function cardProduct(p: CardProduct): CardProduct {
 }
 
 /** Everything a card shows: its markup is the same for the same key. */
-export function cardKey({ product: p, priority }: CardProps): string {
+function cardKey({ product: p, priority }: CardProps): string {
   return JSON.stringify([
     priority ? "card-first" : "card",
     p.id,

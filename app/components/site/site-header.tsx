@@ -13,7 +13,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:bg-slate-100 hover:text-brand-800"
   }`;
 
-export function SiteLogo() {
+function SiteLogo() {
   return (
     <Link
       reloadDocument

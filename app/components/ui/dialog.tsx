@@ -6,7 +6,6 @@ import { cn } from "~/lib/utils";
 // Radix Dialog: focus trapped inside, returned to the trigger, Escape closes.
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** The dimmed backdrop behind a modal panel (dialog or sheet). */
 export function DialogOverlay() {

@@ -3,7 +3,7 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
 /** What a control inside <Field> takes from it: written once, on the Field. */
-export interface FieldControl {
+interface FieldControl {
   id: string;
   name: string;
   "aria-invalid"?: true;
@@ -81,7 +81,7 @@ export function Field({
   );
 }
 
-export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+function FieldError({ id, error }: { id?: string; error?: string | null }) {
   if (!error) return null;
   return (
     <p id={id} className="text-sm font-medium text-red-700" role="alert">

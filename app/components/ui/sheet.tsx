@@ -5,8 +5,6 @@ import { cn } from "~/lib/utils";
 
 // A side panel built on Radix Dialog (mobile menu, mobile admin sidebar).
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 export const SheetTitle = SheetPrimitive.Title;
 export const SheetDescription = SheetPrimitive.Description;
 

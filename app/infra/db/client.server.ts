@@ -196,7 +196,7 @@ export async function withAdvisoryLock<T>(
   }
 }
 
-export const MIGRATION_LOCK = 7315001;
+const MIGRATION_LOCK = 7315001;
 export const STARTUP_LOCK = 7315002;
 
 /** Applies the committed SQL migrations in drizzle/. Safe with several instances starting at once. */

@@ -11,7 +11,7 @@ import type { FormResult } from "~/lib/form-result";
 import { fieldErrors } from "~/lib/forms";
 import { AdminError } from "./actor.server";
 
-export type ActionResult = FormResult;
+type ActionResult = FormResult;
 
 export function ok(intent: string, message: string, description?: string) {
   return { ok: true as const, intent, message, description };

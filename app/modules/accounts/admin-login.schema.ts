@@ -9,7 +9,6 @@ export const adminLoginSchema = z.object({
     .max(200, "Senha muito longa"),
   redirectTo: z.string().optional(),
 });
-export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
 /** The second step of a two-factor login: a 6-digit code or a recovery code. */
 const SECOND_FACTOR_MESSAGE =

@@ -5,9 +5,9 @@ import crypto from "node:crypto";
 import { sessionSecret } from "~/infra/secret.server";
 import { readCookie } from "~/lib/cookies";
 
-export const DEVICE_COOKIE = "agropet_dispositivo";
+const DEVICE_COOKIE = "agropet_dispositivo";
 /** Over HTTPS, like the session cookie: Secure, Path=/, no Domain, no sibling can plant it. */
-export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
+const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 /** A browser stays known for six months after its last sign-in. */
 export const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60;
 

@@ -21,7 +21,6 @@ export const passwordChangeSchema = z
     path: ["novaSenha"],
     message: "A nova senha deve ser diferente da atual",
   });
-export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 export const totpCodeSchema = z.object({
   codigo: z

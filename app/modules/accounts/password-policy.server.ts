@@ -6,7 +6,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { ADMIN_PASSWORD_MIN } from "./password-change.schema";
 
 /** zxcvbn scores 0 to 4; 3 is "safely unguessable" for an online attacker. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 // The dictionaries are a few megabytes: loaded on the first password set, then kept.
 let estimator: Promise<ZxcvbnFactory> | undefined;

@@ -267,7 +267,7 @@ export async function unblock(
 /** The public forms, each counted per client IP as operation 'form:<name>'. */
 export type PublicForm = "orcamento" | "curriculo" | "curriculoTentativa" | "contato";
 
-export function publicFormOperation(form: PublicForm) {
+function publicFormOperation(form: PublicForm) {
   return `form:${form}` as const;
 }
 

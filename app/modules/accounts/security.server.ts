@@ -7,10 +7,10 @@ import { logAudit } from "./audit.server";
 import { rateLimitLabel, unblock } from "./rate-limits.server";
 import { adminAuditLog, rateLimits } from "./tables.server";
 
-export const AUDIT_VIEW_LIMIT = 50;
-export const RATE_LIMIT_VIEW_LIMIT = 100;
-export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const CLEANUP_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const AUDIT_VIEW_LIMIT = 50;
+const RATE_LIMIT_VIEW_LIMIT = 100;
+const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Entries flagged security_event (failed logins, forced logouts, unblocks, 2FA changes,

@@ -16,7 +16,7 @@ export const SESSION_COOKIE = "agropet_sessao";
  * Over HTTPS the cookie is `__Host-agropet_sessao`: the browser then only accepts it with
  * Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or shadow a session.
  */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Idle limit, enforced by the server on every request (SPEC §9: 30 minutes). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** Absolute limit: a session never lives longer than this, active or not. */
@@ -109,7 +109,7 @@ export async function createSession(
   return { token, session: session! };
 }
 
-export function readSessionToken(request: Request): string | undefined {
+function readSessionToken(request: Request): string | undefined {
   return readCookie(request.headers.get("cookie"), sessionCookieName(request)) ?? undefined;
 }
 
@@ -199,7 +199,7 @@ async function auditExpiry(
 }
 
 /** The signed-in user (fully past any second factor), or null. */
-export async function getUser(request: Request): Promise<Usuario | null> {
+async function getUser(request: Request): Promise<Usuario | null> {
   const state = await getSessionState(request);
   return state.status === "active" && !state.session.mfaPendente ? state.user : null;
 }

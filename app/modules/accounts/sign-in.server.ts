@@ -333,7 +333,7 @@ export function safeAdminRedirect(target: string | null | undefined): string {
   return path;
 }
 
-export function sessionHeaders(token: string, request: Request): Headers {
+function sessionHeaders(token: string, request: Request): Headers {
   return new Headers({ "Set-Cookie": sessionCookie(token, request) });
 }
 

@@ -2,10 +2,10 @@
 // authenticator app expects. Pure computation (node:crypto HMAC only, no I/O).
 import crypto from "node:crypto";
 
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps accepted on either side of the current one (clock drift of the phone). */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

@@ -19,20 +19,20 @@ export const RESUME_MESSAGES = {
 } as const;
 
 /** What a browser tells of a chosen file (File on both sides). */
-export interface FileLike {
+interface FileLike {
   name: string;
   size: number;
   type: string;
 }
 
-export function isPdfFile(file: FileLike): boolean {
+function isPdfFile(file: FileLike): boolean {
   if (file.size === 0) return false;
   if (file.type === "application/pdf") return true;
   // Some systems send no type: fall back on the name (the server checks the bytes).
   return file.type === "" && /\.pdf$/i.test(file.name);
 }
 
-export const resumeFieldsSchema = z.object({
+const resumeFieldsSchema = z.object({
   nomeCompleto: z
     .string({ message: "Nome deve ter pelo menos 2 caracteres" })
     .trim()

@@ -33,13 +33,13 @@ import { type Curriculo, curriculos } from "./tables.server";
  * 'private:' + this key (e.g. 'private:curriculos/<id>.pdf'); the admin download reads the
  * key back after the prefix. The file is never served under a public URL.
  */
-export function resumeStorageKey(id: string): string {
+function resumeStorageKey(id: string): string {
   return `curriculos/${id}.pdf`;
 }
 
-export const PRIVATE_PREFIX = "private:";
+const PRIVATE_PREFIX = "private:";
 
-export class ResumeError extends Error {
+class ResumeError extends Error {
   constructor(
     message: string,
     readonly fields: FieldErrors = {},
@@ -48,7 +48,7 @@ export class ResumeError extends Error {
   }
 }
 
-export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promise<Curriculo> {
+async function createResume(fields: ResumeFields, pdf: Uint8Array): Promise<Curriculo> {
   if (pdf.byteLength > MAX_RESUME_BYTES) {
     throw new ResumeError(RESUME_MESSAGES.tooLarge, { curriculo: RESUME_MESSAGES.tooLarge });
   }
@@ -119,7 +119,7 @@ export async function createResume(fields: ResumeFields, pdf: Uint8Array): Promi
  * lets through "%PDF-" followed by HTML or anything else. pdf-lib parses in slices, yielding to
  * the event loop between them; a password for editing (common in exported resumes) is fine.
  */
-export async function opensAsPdf(bytes: Uint8Array): Promise<boolean> {
+async function opensAsPdf(bytes: Uint8Array): Promise<boolean> {
   try {
     const document = await PDFDocument.load(bytes, {
       ignoreEncryption: true,
@@ -132,7 +132,7 @@ export async function opensAsPdf(bytes: Uint8Array): Promise<boolean> {
 }
 
 /** SPEC §7.5: curriculo_url is the private reference built from the id, never a file link. */
-export function resumeWebhookPayload(row: Curriculo) {
+function resumeWebhookPayload(row: Curriculo) {
   return {
     tipo: "curriculo",
     nomeCompleto: row.nomeCompleto,

@@ -8,7 +8,7 @@ import { storage } from "~/infra/storage.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { type Curriculo, curriculos } from "./tables.server";
 
-export const RESUMES_PAGE_SIZE = 30;
+const RESUMES_PAGE_SIZE = 30;
 
 /**
  * One page of the applications, newest first, with the counters. The list's total is the
@@ -34,7 +34,7 @@ export async function listResumes(
   return { resumes, counts, page, pageSize: RESUMES_PAGE_SIZE };
 }
 
-export async function resumeCounts(
+async function resumeCounts(
   executor: Executor = db(),
 ): Promise<Record<StatusCurriculo | "total", number>> {
   const rows = await executor
@@ -89,7 +89,7 @@ export function fileSlug(name: string): string {
 }
 
 /** 'Júlia  Müller' -> 'júlia-müller': the name as typed, lower case, safe for a file name. */
-export function utf8Slug(name: string): string {
+function utf8Slug(name: string): string {
   return name
     .normalize("NFC")
     .toLowerCase()

@@ -18,7 +18,7 @@ export async function listCategories(
     .orderBy(asc(categorias.nome));
 }
 
-export async function findCategoryByName(nome: string, executor: Executor = db()) {
+async function findCategoryByName(nome: string, executor: Executor = db()) {
   const [row] = await executor
     .select()
     .from(categorias)

@@ -8,9 +8,7 @@ import { IMPORT_COLUMNS } from "./import-columns";
 import { normalizeSearch } from "./search";
 import { restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";
 
-export { IMPORT_COLUMNS } from "./import-columns";
-
-export type ImportField = (typeof IMPORT_COLUMNS)[number]["field"];
+type ImportField = (typeof IMPORT_COLUMNS)[number]["field"];
 export type HeaderMap = Partial<Record<ImportField, number>>;
 
 export interface ImportProduct {
@@ -36,7 +34,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /** Most rows a file may bring (the header aside): well above any real stock list. */
 export const MAX_IMPORT_ROWS = 20_000;
 /** Most columns read from an .xlsx row: the template has 11, stock-system exports a few dozen. */
-export const MAX_IMPORT_COLUMNS = 100;
+const MAX_IMPORT_COLUMNS = 100;
 
 /** A file refused for a reason the admin can act on; the message is shown as it is. */
 export class ImportFileError extends Error {}
@@ -95,7 +93,7 @@ function decodeBytes(bytes: Uint8Array): string {
 }
 
 /** The separator of a CSV, judged on its header line (decimal commas live in data rows). */
-export function detectDelimiter(text: string): "," | ";" | "\t" {
+function detectDelimiter(text: string): "," | ";" | "\t" {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
   const outside = firstLine.replace(/"[^"]*"/g, "");
   const count = (c: string) => outside.split(c).length - 1;
@@ -174,7 +172,7 @@ export const TOO_MANY_COLUMNS = `A primeira linha da planilha vai além de ${MAX
  * neither widens the other rows nor costs memory, and its row is reported. The zip itself is
  * checked beforehand by the import worker (see app/modules/catalog/import-zip.server.ts).
  */
-export async function parseXlsx(bytes: Uint8Array): Promise<Sheet> {
+async function parseXlsx(bytes: Uint8Array): Promise<Sheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(
     Buffer.from(bytes) as unknown as ArrayBuffer,
@@ -254,7 +252,7 @@ export function detectHeader(row: string[]): HeaderMap | null {
 }
 
 /** The template's column order, used when a file has no header line. */
-export const DEFAULT_HEADER: HeaderMap = Object.fromEntries(
+const DEFAULT_HEADER: HeaderMap = Object.fromEntries(
   IMPORT_COLUMNS.map((c, i) => [c.field, i]),
 ) as HeaderMap;
 
@@ -303,12 +301,7 @@ function widthMismatch(cells: string[], header: HeaderMap, columnCount: number):
 }
 
 /** Maps one data row to a product, or to the reason it cannot be imported. */
-export function mapRow(
-  cells: string[],
-  header: HeaderMap,
-  line: number,
-  columnCount: number,
-): MappedRow {
+function mapRow(cells: string[], header: HeaderMap, line: number, columnCount: number): MappedRow {
   const get = (field: ImportField) => {
     const index = header[field];
     return index === undefined ? "" : restoreNeutralizedCell((cells[index] ?? "").trim());

@@ -24,6 +24,7 @@ export async function parseImportBytes(bytes: Uint8Array, fileName: string): Pro
  * Reads a one-row workbook and a one-row CSV, so the first real file does not pay for loading
  * and compiling the readers (the first .xlsx read takes several times longer than the next).
  */
+/** @public Called by import-worker.mjs (through tsx), where knip does not look. */
 export async function warmUp(): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet("Produtos").addRow(["Nome do Produto", "Categoria", "Preço de Venda"]);

@@ -6,11 +6,11 @@ import yauzl from "yauzl";
 import { ImportFileError } from "./csv-import";
 
 /** Most bytes an .xlsx may hold once inflated: a 20,000-row product sheet needs about 15 MB. */
-export const MAX_XLSX_UNCOMPRESSED_BYTES = 50 * 1024 * 1024;
+const MAX_XLSX_UNCOMPRESSED_BYTES = 50 * 1024 * 1024;
 /** Most files inside one .xlsx (a workbook with a sheet has about ten). */
-export const MAX_XLSX_ENTRIES = 2_000;
+const MAX_XLSX_ENTRIES = 2_000;
 /** Deflate tops out near 1,000:1; past this ratio a large entry is built to inflate, not to hold data. */
-export const MAX_ENTRY_RATIO = 500;
+const MAX_ENTRY_RATIO = 500;
 
 export const XLSX_TOO_LARGE = `A planilha é grande demais depois de descompactada (limite de ${MAX_XLSX_UNCOMPRESSED_BYTES / 1024 / 1024} MB). Divida-a em arquivos menores.`;
 

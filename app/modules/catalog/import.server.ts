@@ -18,12 +18,12 @@ import { productSearchText } from "./search";
 import { categorias, produtos } from "./tables.server";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_BATCH_SIZE = 1000;
-export const PREVIEW_ROWS = 20;
+const IMPORT_BATCH_SIZE = 1000;
+const PREVIEW_ROWS = 20;
 export const NO_VALID_PRODUCTS = "Nenhum produto válido encontrado no arquivo CSV";
-export const PROCESSING_ERROR = "Erro ao processar arquivo CSV";
+const PROCESSING_ERROR = "Erro ao processar arquivo CSV";
 
-export interface CheckedRow {
+interface CheckedRow {
   line: number;
   nome: string;
   product?: ImportProduct;
@@ -33,14 +33,14 @@ export interface CheckedRow {
 const errorLine = (row: { line: number; nome: string; error?: string }) =>
   `Linha ${row.line}${row.nome ? ` (${row.nome})` : ""}: ${row.error}`;
 
-export const IMPORT_BUSY = "Outra importação está sendo processada. Tente novamente em instantes.";
+const IMPORT_BUSY = "Outra importação está sendo processada. Tente novamente em instantes.";
 export const IMPORT_TOO_HEAVY =
   "Não foi possível processar o arquivo: ele exige memória ou tempo demais. Divida-o em arquivos menores.";
 
 /** Heap of the import worker: a legitimate 20,000-row sheet needs well under half of it. */
-export const IMPORT_WORKER_HEAP_MB = 256;
+const IMPORT_WORKER_HEAP_MB = 256;
 /** Longest a file may take to read; a 20,000-row .xlsx takes a few seconds. */
-export const IMPORT_PARSE_TIMEOUT_MS = 30_000;
+const IMPORT_PARSE_TIMEOUT_MS = 30_000;
 
 let limits = { heapMb: IMPORT_WORKER_HEAP_MB, timeoutMs: IMPORT_PARSE_TIMEOUT_MS };
 
@@ -133,7 +133,7 @@ export async function stopImportWorker(): Promise<void> {
  * gives 'Erro ao processar arquivo CSV'; one that exhausts the worker's memory or time, a
  * message of its own, while the server goes on.
  */
-export async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<MappedRow[]> {
+async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<MappedRow[]> {
   const workers = importPool();
   if (workers.queueSize >= workers.options.maxQueue) throw new AdminError(IMPORT_BUSY);
   let outcome: ParseOutcome;
@@ -155,7 +155,7 @@ export async function parseImportFile(bytes: Uint8Array, fileName: string): Prom
  * (case-insensitive) already exists, or repeats an earlier row, is skipped; so is a SKU
  * already in use.
  */
-export async function checkRows(rows: MappedRow[], executor: Executor = db()) {
+async function checkRows(rows: MappedRow[], executor: Executor = db()) {
   const existing = await executor
     .select({ nome: sql<string>`lower(${produtos.nome})`, sku: produtos.sku })
     .from(produtos)

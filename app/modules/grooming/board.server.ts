@@ -6,7 +6,7 @@ import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { type PedidoServico, pedidosServicos } from "./tables.server";
 
-export const GROOMING_PAGE_SIZE = 30;
+const GROOMING_PAGE_SIZE = 30;
 
 /**
  * One page of the grooming orders, newest first, with the total for the same filter (the

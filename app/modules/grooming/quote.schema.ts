@@ -61,11 +61,11 @@ const checkbox = z
   .optional()
   .transform((v) => v === true || v === "on" || v === "true" || v === "1");
 
-export const QUOTE_ADDRESS_REQUIRED = "Informe o endereço para buscarmos o pet";
-export const QUOTE_BAIRRO_REQUIRED = "Informe o bairro";
+const QUOTE_ADDRESS_REQUIRED = "Informe o endereço para buscarmos o pet";
+const QUOTE_BAIRRO_REQUIRED = "Informe o bairro";
 
 /** The messages of the required fields, shared by the schema and the dialog's own checks. */
-export const QUOTE_FIELD_MESSAGES = {
+const QUOTE_FIELD_MESSAGES = {
   nome_tutor: "Informe seu nome completo",
   whatsapp: "Informe seu WhatsApp com DDD",
   nome_pet: "Informe o nome do pet",

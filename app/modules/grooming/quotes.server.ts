@@ -33,7 +33,7 @@ import {
 import { serviceOrderNumber } from "./service-order-number";
 import { type PedidoServico, pedidosServicos } from "./tables.server";
 
-export class GroomingRequestError extends Error {
+class GroomingRequestError extends Error {
   constructor(
     readonly toast: ToastMessage,
     readonly fields: FieldErrors = {},
@@ -160,7 +160,7 @@ export function groomingWebhookPayload(row: PedidoServico, publicOrigin = env().
   };
 }
 
-export type QuoteSubmission =
+type QuoteSubmission =
   | { ok: true; numero: string }
   | {
       ok: false;
@@ -184,7 +184,7 @@ export async function sendGroomingQuote(request: Request): Promise<QuoteResult> 
 }
 
 /** Reads the multipart quote form of /servicos and creates the request. */
-export async function submitGroomingQuote(request: Request): Promise<QuoteSubmission> {
+async function submitGroomingQuote(request: Request): Promise<QuoteSubmission> {
   let form: FormData;
   try {
     form = await parseMultipart(request, {

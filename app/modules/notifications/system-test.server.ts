@@ -15,7 +15,7 @@ export function systemTestWebhookUrl(settings: Settings): string | null {
   return settings.webhookUrl?.trim() || settings.webhookCurriculos?.trim() || null;
 }
 
-export function systemTestPayload(at: Date = new Date()) {
+function systemTestPayload(at: Date = new Date()) {
   return {
     teste: true,
     nomeCompleto: "Teste do Sistema",

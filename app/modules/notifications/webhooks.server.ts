@@ -43,7 +43,7 @@ export async function enqueueWebhook(
   return row!;
 }
 
-export function signBody(body: string, secret: string): string {
+function signBody(body: string, secret: string): string {
   return `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
@@ -224,7 +224,7 @@ export async function stopWebhookWorker() {
   await running;
 }
 
-export const WEBHOOK_TEST_MESSAGES = {
+const WEBHOOK_TEST_MESSAGES = {
   missing: "Configure a URL do webhook primeiro",
   ok: "Teste enviado com sucesso!",
   httpError: "Erro no teste. Verifique a URL do webhook.",

@@ -30,5 +30,3 @@ export const cartQuoteSchema = z.object({
     .transform((v) => v || null)
     .catch(null),
 });
-
-export type CartQuoteQuery = z.output<typeof cartQuoteSchema>;

@@ -11,7 +11,8 @@ import type { CouponResult } from "~/modules/promotions";
 import { checkCoupon } from "~/modules/promotions/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { computeTotals, type OrderTotals } from "./totals";
-export interface QuoteLine {
+
+interface QuoteLine {
   id: string;
   nome: string;
   imagemUrl: string | null;

@@ -8,9 +8,9 @@ import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
 export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
 export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
-export const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
-export const PIX_EMAIL_INVALID = "E-mail inválido";
-export const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
+const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
+const PIX_EMAIL_INVALID = "E-mail inválido";
+const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
 /** The largest amount a customer may ask change for (R$ 100.000,00). */
 const MAX_TROCO_CENTAVOS = 10_000_000;
 

@@ -11,10 +11,10 @@ import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
 import { pedidos } from "./tables.server";
 
-export const CHART_DAYS = 7;
-export const RECENT_LIMIT = 5;
+const CHART_DAYS = 7;
+const RECENT_LIMIT = 5;
 
-export interface SalesDay {
+interface SalesDay {
   /** 'yyyy-MM-dd' in the shop's time zone. */
   day: string;
   total: number;
@@ -128,5 +128,3 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
     chart,
   };
 }
-
-export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;

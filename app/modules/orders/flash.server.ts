@@ -10,7 +10,7 @@ const flashSchema = z.object({
 });
 export type OrderFlash = z.infer<typeof flashSchema>;
 
-export const ORDER_FLASH_COOKIE = "agropet_pedido";
+const ORDER_FLASH_COOKIE = "agropet_pedido";
 // Path "/" and not "/loja": the client fetches loader data from /loja.data.
 const cookie = signedCookie(ORDER_FLASH_COOKIE, { maxAge: 300 });
 

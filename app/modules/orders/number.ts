@@ -7,7 +7,7 @@ export function orderNumber(now: number = Date.now(), random: () => number = Mat
   return `PED${now}${String(suffix).padStart(3, "0")}`;
 }
 
-export const ORDER_NUMBER_PATTERN = /^PED\d{13}\d{3}$/;
+const ORDER_NUMBER_PATTERN = /^PED\d{13}\d{3}$/;
 
 export function isOrderNumber(value: string): boolean {
   return ORDER_NUMBER_PATTERN.test(value);

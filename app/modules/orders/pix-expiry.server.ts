@@ -21,7 +21,7 @@ import { pedidos } from "./tables.server";
  * A payment made in the last seconds of a charge may be announced a little later: the
  * order is cancelled only this long after the charge's expiry.
  */
-export const EXPIRY_GRACE_MS = 2 * 60_000;
+const EXPIRY_GRACE_MS = 2 * 60_000;
 
 /**
  * Cancels the orders whose online Pix lapsed unpaid. A charge still 'pendente' here is

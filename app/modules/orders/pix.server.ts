@@ -9,7 +9,7 @@ import { chargeOrderPix } from "./payment.server";
 import { getCustomerOrder } from "./queries.server";
 import type { Pedido } from "./tables.server";
 
-export const PIX_ONLINE_MESSAGES = {
+const PIX_ONLINE_MESSAGES = {
   falhou: "Não foi possível gerar o Pix agora",
   gerado: "Pix gerado. Pague pelo QR Code ou pelo copia e cola.",
 } as const;

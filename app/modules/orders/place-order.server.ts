@@ -45,7 +45,7 @@ export type OrderInput = Omit<CheckoutInput, "itens" | "email"> & {
   email?: string | null;
 };
 
-export type PlaceOrderResult =
+type PlaceOrderResult =
   | { ok: true; pedido: Pedido; itens: ItemPedido[]; token: string; created: boolean }
   | { ok: false; error: "estoque"; message: string; itens: ShortItem[] }
   | {
@@ -65,7 +65,7 @@ class OrderRejected extends Error {
   }
 }
 
-export function shortStockMessage(itens: ShortItem[]): string {
+function shortStockMessage(itens: ShortItem[]): string {
   const parts = itens.map((i) =>
     i.disponivel === 0
       ? `${i.nome}: esgotado`

@@ -31,10 +31,10 @@ export async function getCustomerOrder(
   return { pedido, itens };
 }
 
-export const ORDERS_PAGE_SIZE = 30;
+const ORDERS_PAGE_SIZE = 30;
 
 /** What the orders view shows of an online charge: no QR code, no idempotency key. */
-export type AdminCobranca = Pick<
+type AdminCobranca = Pick<
   Cobranca,
   "id" | "provedor" | "externoId" | "status" | "statusProvedor" | "pagoEm" | "reembolsadoEm"
 >;

@@ -23,12 +23,12 @@ export interface OrderTotals {
   freteGratis: boolean;
 }
 
-export function lineSubtotal(line: PricedLine): number {
+function lineSubtotal(line: PricedLine): number {
   return line.preco * line.quantidade;
 }
 
 /** Payment methods paid upfront by Pix, which earn the shop's Pix discount. */
-export const PIX_DISCOUNT_METHODS: readonly string[] = ["pix", "pix_mercadopago"];
+const PIX_DISCOUNT_METHODS: readonly string[] = ["pix", "pix_mercadopago"];
 
 /** The discount percentage a payment method earns (0 when none or not chosen yet). */
 export function paymentDiscountPercent(

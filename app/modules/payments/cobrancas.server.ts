@@ -33,7 +33,7 @@ export const COBRANCA_MESSAGES = {
 export class CobrancaError extends Error {}
 
 /** The configured provider, or null when online Pix is not set up (no access token). */
-export function providerFor(config: PaymentConfig): PaymentProvider | null {
+function providerFor(config: PaymentConfig): PaymentProvider | null {
   if (!config.accessToken) return null;
   return mercadoPagoProvider({
     accessToken: config.accessToken,

@@ -14,10 +14,10 @@ import {
   type ProviderCobranca,
 } from "./provider.server";
 
-export const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
+const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
 const TIMEOUT_MS = 10_000;
 /** A signature older (or newer) than this is refused: a captured request cannot be replayed. */
-export const SIGNATURE_MAX_AGE_MS = 5 * 60_000;
+const SIGNATURE_MAX_AGE_MS = 5 * 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 export interface MercadoPagoOptions {

@@ -21,7 +21,7 @@ export const COUPON_INVALID = "Cupom inválido ou expirado";
 export const COUPON_CHECK_ERROR = "Erro ao validar cupom";
 export const COUPON_REMOVED = "Cupom removido";
 export const couponAppliedMessage = (codigo: string) => `Cupom ${codigo} aplicado!`;
-export const couponMinimumMessage = (minimo: number) =>
+const couponMinimumMessage = (minimo: number) =>
   `Este cupom vale para pedidos a partir de ${formatBRL(minimo)}`;
 
 export type CouponResult =

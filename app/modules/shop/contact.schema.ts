@@ -43,5 +43,3 @@ export const contactSchema = z.object({
     .pipe(areaText())
     .pipe(z.string().min(1, "Escreva sua mensagem").max(1500, "Use no máximo 1500 caracteres")),
 });
-
-export type ContactValues = z.output<typeof contactSchema>;

@@ -19,14 +19,14 @@ export function freeDeliveryFrom(freteGratisMinimo: number): string {
 }
 
 /** The answer to "Tem desconto para pagamento no Pix?", true to the setting. */
-export function pixDiscountAnswer(percent: number): string {
+function pixDiscountAnswer(percent: number): string {
   return percent > 0
     ? `Sim! Nos pedidos da loja online pagos no Pix você ganha ${percent}% de desconto nos produtos, já calculado no carrinho. Na loja física, pergunte à nossa equipe.`
     : "No momento não temos desconto fixo para o Pix. Pergunte à nossa equipe as condições do dia, na loja ou pelo WhatsApp.";
 }
 
 /** The short tip about paying by Pix. */
-export function pixDiscountTip(percent: number): string {
+function pixDiscountTip(percent: number): string {
   return percent > 0
     ? `Pague no Pix e ganhe ${percent}% de desconto nos produtos da loja online.`
     : "Pague no Pix: rápido, sem taxa e confirmado na hora.";

@@ -5,7 +5,7 @@ import { checkbox, moneyField, optionalText } from "~/schemas/money-field";
 export const PIX_NAME_MAX = 25;
 export const PIX_CITY_MAX = 15;
 /** The largest Pix discount the settings accept (the database checks it too). */
-export const PIX_DISCOUNT_MAX = 50;
+const PIX_DISCOUNT_MAX = 50;
 
 /** An http(s) URL or nothing (null). */
 const webhookUrlField = z

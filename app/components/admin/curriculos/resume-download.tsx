@@ -8,8 +8,8 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { attachmentFileName } from "~/domain/content-disposition";
 
-export const DOWNLOAD_OK = "Download iniciado com sucesso";
-export const DOWNLOAD_ERROR = "Erro ao baixar currículo";
+const DOWNLOAD_OK = "Download iniciado com sucesso";
+const DOWNLOAD_ERROR = "Erro ao baixar currículo";
 
 function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);

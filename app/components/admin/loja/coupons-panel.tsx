@@ -26,7 +26,7 @@ export interface CouponRow {
 }
 
 /** '10 %' / '10,5 %' for a percentage kept in centavos-of-percent, 'R$ 5,00' for an amount. */
-export function couponValue(c: Pick<CouponRow, "tipo" | "valor">) {
+function couponValue(c: Pick<CouponRow, "tipo" | "valor">) {
   if (c.tipo === "percentual") {
     const text = formatBRLNumber(c.valor)
       .replace(/,00$/, "")
