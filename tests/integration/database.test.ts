@@ -17,7 +17,7 @@ import {
   produtos,
 } from "~/infra/db/schema.server";
 import { getSettings } from "~/modules/shop/settings.server";
-import { SEED_PRODUCTS, seedDatabase } from "~/startup/seed.server";
+import { demoProducts, seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();
@@ -81,7 +81,7 @@ describe("database", () => {
     const before = await counts();
     expect(before.categorias).toBe(9);
     expect(before.produtos).toBeGreaterThanOrEqual(24);
-    expect(before.produtos).toBe(SEED_PRODUCTS.length);
+    expect(before.produtos).toBe((await demoProducts()).length);
     expect(before.cupons).toBe(2);
     expect(before.bairros).toBeGreaterThanOrEqual(6);
 

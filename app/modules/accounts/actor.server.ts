@@ -5,7 +5,8 @@ import { logAudit } from "./audit.server";
 
 export interface AdminActor {
   request: Request;
-  userId: string;
+  /** null: the shop itself, not a person (the demo catalogue seeded at the first start). */
+  userId: string | null;
 }
 
 /** A refusal the admin can act on, worded for the screen (optionally tied to a form field). */
