@@ -1,16 +1,9 @@
+import { SITE_NAV } from "~/components/site/nav";
 import { siteOrigin } from "~/infra/site-url.server";
 import type { Route } from "./+types/sitemap";
 
-const PATHS = [
-  "/",
-  "/sobre",
-  "/produtos",
-  "/servicos",
-  "/contato",
-  "/faq",
-  "/trabalhe-conosco",
-  "/loja",
-];
+/** The public pages (the header's links) and the store. */
+const PATHS = [...SITE_NAV.map((link) => link.to), "/loja"];
 
 export function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);

@@ -4,10 +4,10 @@
 // with stock 20 each (200 orders, stock 0 after, none oversold); the same over 10 other
 // products with stock 15 each (150 orders, 50 refused customers who get the checkout page
 // again); 100 concurrent orders of one product with stock 10 (exactly 10).
-import crypto from "node:crypto";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../../app/infra/db/client.server";
+import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import {
   clientAddress,
@@ -40,27 +40,14 @@ interface RaceResult {
   seconds: number;
 }
 
-function checkoutBody(i: number, productId: string) {
-  return new URLSearchParams({
-    nome: `Cliente Benchmark ${i}`,
-    telefone: "47999990000",
-    endereco: "Rua 416",
-    numero: String(i + 1),
-    bairro: "Meia Praia",
-    janelaEntrega: "tarde",
-    formaPagamento: "dinheiro",
-    itens: `${productId}:1`,
-    idempotencyKey: crypto.randomUUID(),
-  });
-}
-
 /**
  * Posts the checkout as the page does (served without React, decision 0013): a placed order
  * is answered with a redirect (302), a refusal with the page again (409).
  */
 function placeOrder(base: string, i: number, productId: string): Promise<number> {
   // One client address per buyer, as different customers would have.
-  return postForm(base, "/loja/checkout", checkoutBody(i, productId), clientAddress(77, i));
+  const form = new URLSearchParams(customerCheckout(i, productId, `Cliente Benchmark ${i}`));
+  return postForm(base, "/loja/checkout", form, clientAddress(77, i));
 }
 
 /** Concurrent checkouts, order i buying one unit of products[i % products.length]. */

@@ -27,6 +27,15 @@ export function loginAsAdmin(page: Page, redirectTo = "/admin/dashboard") {
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
+/** The URLs of the scripts the page requests from now on (a page served without React loads none of its modules). */
+export function watchScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(request.url());
+  });
+  return urls;
+}
+
 /** Opens a page and waits until React has hydrated it (its DOM nodes carry a fiber). */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);

@@ -6,7 +6,9 @@ import {
   expectNoSeriousA11yViolations,
   gotoHydratedSite,
   gotoServicos,
+  type Page,
   test,
+  watchScripts,
 } from "./fixtures";
 
 const PAGES = [
@@ -18,6 +20,27 @@ const PAGES = [
   { path: "/faq", h1: "Perguntas Frequentes" },
   { path: "/trabalhe-conosco", h1: "Trabalhe Conosco" },
 ];
+
+/**
+ * Opens the mobile menu by its toggle and closes it with Escape, checking aria-expanded,
+ * visibility and where the focus returns; returns the menu.
+ */
+async function openAndEscapeMenu(page: Page) {
+  const toggle = page.getByRole("button", { name: "Abrir menu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const menu = page.getByRole("navigation", { name: "Menu do celular" });
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+  return menu;
+}
 
 test.describe("public pages", () => {
   for (const { path, h1 } of PAGES) {
@@ -127,10 +150,7 @@ test.describe("public pages", () => {
     { path: "/trabalhe-conosco", inline: 2, maxInline: 5000 },
   ]) {
     test(`${path} ships no JavaScript module: only small inline scripts`, async ({ page }) => {
-      const scripts: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") scripts.push(request.url());
-      });
+      const scripts = watchScripts(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator('script[type="module"]')).toHaveCount(0);
@@ -184,19 +204,7 @@ test.describe("public pages", () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
-    const toggle = page.getByRole("button", { name: "Abrir menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    const menu = page.getByRole("navigation", { name: "Menu do celular" });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
-    await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    const menu = await openAndEscapeMenu(page);
     await expect(page.getByRole("button", { name: "Abrir menu" })).toHaveAttribute(
       "aria-expanded",
       "false",
@@ -242,19 +250,7 @@ test.describe("public pages", () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await gotoHydratedSite(page);
-    const toggle = page.getByRole("button", { name: "Abrir menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    const menu = page.getByRole("navigation", { name: "Menu do celular" });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
-    await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    const menu = await openAndEscapeMenu(page);
 
     // A client-side navigation (no document load) closes it.
     await page.evaluate(() => {

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, watchScripts } from "./fixtures";
 
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 
@@ -6,10 +6,7 @@ test.describe("checkout", () => {
   test("a full checkout with a served neighbourhood lands on /loja with the message and the order page", async ({
     page,
   }) => {
-    const modules: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") modules.push(request.url());
-    });
+    const modules = watchScripts(page);
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
     await page.getByTestId("cart-button").click();
@@ -88,10 +85,7 @@ test.describe("checkout", () => {
   test("the order-success screen works on /loja loaded as a document, without React: cart emptied, order link", async ({
     page,
   }) => {
-    const modules: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") modules.push(request.url());
-    });
+    const modules = watchScripts(page);
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");

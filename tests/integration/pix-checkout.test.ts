@@ -6,7 +6,7 @@
 // returns the stock once.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminAuditLog, cobrancas, pedidos } from "~/infra/db/schema.server";
 import { placeOrder } from "~/modules/orders/order.server";
 import { expireUnpaidPixOrders } from "~/modules/payments/cobrancas.server";
@@ -16,21 +16,12 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loj
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
-import { mercadoPagoOn, withFakeMercadoPago } from "../support/mercadopago";
+import { PIX_WEBHOOK_SECRET, withPixShop } from "../support/mercadopago";
 
-const ctx = withTestDatabase();
-const SECRET = "segredo-do-webhook-de-teste";
-const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  await updateSettings(ctx.database.db, mercadoPagoOn(mp, SECRET));
-});
+const SECRET = PIX_WEBHOOK_SECRET;
+const { ctx, mp } = withPixShop();
 
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;

@@ -12,6 +12,7 @@ import { action as sendAction } from "~/routes/public/servicos-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
+import { GROOMING_QUOTE } from "../support/fixtures";
 import { type CallResult, call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -29,20 +30,7 @@ async function photo(width = 64, height = 48) {
     .toBuffer();
 }
 
-const fields = {
-  tipo_servico: "plano_banho",
-  nome_tutor: "Ana Souza",
-  whatsapp: "(47) 98888-1234",
-  nome_pet: "Thor",
-  raca_porte: "Golden, grande",
-  data_desejada: "2026-12-10",
-  horario_desejado: "manhã",
-  leva_traz: "on",
-  endereco: "Rua 300, 12",
-  bairro: "Meia Praia",
-  referencia: "Perto da praça",
-  observacoes: "Tem medo de secador",
-};
+const fields = GROOMING_QUOTE;
 
 function quoteRequest(
   files: { name: string; type: string; data: Uint8Array }[],
@@ -59,6 +47,9 @@ function quoteRequest(
 
 const callAction = (request: Request) => call(action, request);
 
+/** One phone photo, as most quotes send. */
+const onePhoto = async () => [{ name: "a.jpg", type: "image/jpeg", data: await photo() }];
+
 function uploadedFiles(): string[] {
   const dir = path.join(ctx.uploadsDir, "public", "pet-fotos");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -70,6 +61,11 @@ async function counts() {
     webhooks: (await ctx.database.db.select().from(webhookEntregas)).length,
     files: uploadedFiles().length,
   };
+}
+
+/** A refused quote leaves no request, no webhook and no photo behind. */
+async function expectNothingStored() {
+  expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
 }
 
 beforeEach(async () => {
@@ -167,21 +163,17 @@ describe("grooming quote", () => {
 
   it("sends to webhook_url when no grooming webhook is set, and queues nothing when off", async () => {
     await updateSettings(ctx.database.db, { webhookServicos: null });
-    await callAction(quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }]));
+    await callAction(quoteRequest(await onePhoto()));
     const hooks = await ctx.database.db.select().from(webhookEntregas);
     expect(hooks.map((h) => h.url)).toEqual(["https://hooks.example/geral"]);
 
     // The order switch no longer silences grooming requests (issue 13, point 10)...
     await updateSettings(ctx.database.db, { webhookAtivo: false });
-    await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.3"),
-    );
+    await callAction(quoteRequest(await onePhoto(), {}, "10.0.0.3"));
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
     // ...their own switch does.
     await updateSettings(ctx.database.db, { webhookServicosAtivo: false });
-    const { data: body } = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.2"),
-    );
+    const { data: body } = await callAction(quoteRequest(await onePhoto(), {}, "10.0.0.2"));
     expect(body.ok).toBe(true);
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
   });
@@ -225,7 +217,7 @@ describe("grooming quote", () => {
       description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
     });
 
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("refuses a decompression bomb (a small PNG claiming 144 megapixels) without decoding it", async () => {
@@ -241,12 +233,12 @@ describe("grooming quote", () => {
       title: "Imagem grande demais",
       description: "Cada foto deve ter no máximo 60 megapixels.",
     });
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("keeps the typed data and names the fields on a validation failure", async () => {
     const { data: body, status } = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
+      quoteRequest(await onePhoto(), {
         nome_pet: "",
         whatsapp: "12",
       }),
@@ -257,12 +249,12 @@ describe("grooming quote", () => {
       whatsapp: expect.any(String),
     });
     expect((body.values as Record<string, string>).nome_tutor).toBe("Ana Souza");
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
     const { data: body, status } = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
+      quoteRequest(await onePhoto(), {
         leva_traz: "on",
         endereco: "",
         bairro: "",
@@ -273,7 +265,7 @@ describe("grooming quote", () => {
       endereco: "Informe o endereço para buscarmos o pet",
       bairro: "Informe o bairro",
     });
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("removes the stored photos when the database write fails", async () => {
@@ -294,7 +286,7 @@ describe("grooming quote", () => {
         [await photo()],
       ),
     ).rejects.toMatchObject({ toast: { title: "Erro ao enviar solicitação" } });
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("retries the number when it is taken", async () => {
@@ -338,9 +330,7 @@ describe("grooming quote", () => {
     expect(last!.status).toBe(429);
     expect(last!.data.toast).toMatchObject({ title: "Muitas solicitações" });
     // Another visitor is not affected.
-    const other = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.9.9.10"),
-    );
+    const other = await callAction(quoteRequest(await onePhoto(), {}, "10.9.9.10"));
     expect(other.data.ok).toBe(true);
   });
 
@@ -357,12 +347,7 @@ describe("grooming quote", () => {
 
     it("stores the quote with its photo and answers the order number", async () => {
       const { status, body } = await send(
-        quoteRequest(
-          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
-          {},
-          "10.7.7.1",
-          "/servicos/enviar",
-        ),
+        quoteRequest(await onePhoto(), {}, "10.7.7.1", "/servicos/enviar"),
       );
       expect(status).toBe(200);
       expect(body).toEqual({ ok: true, numero: expect.stringMatching(/^SRV\d{6}$/) });
@@ -375,7 +360,7 @@ describe("grooming quote", () => {
     it("answers the schema's pt-BR messages per field, and a photo the server refuses", async () => {
       const invalid = await send(
         quoteRequest(
-          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
+          await onePhoto(),
           { nome_pet: " ", whatsapp: "47 9999", leva_traz: "on", endereco: "", bairro: "" },
           "10.7.7.2",
           "/servicos/enviar",
@@ -403,7 +388,7 @@ describe("grooming quote", () => {
       );
       expect(pdf.status).toBe(400);
       expect(pdf.body).toMatchObject({ ok: false, toast: QUOTE_MESSAGES.wrongType });
-      expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+      await expectNothingStored();
     });
 
     it("shares the page's rate limit per IP", async () => {
@@ -412,17 +397,10 @@ describe("grooming quote", () => {
       for (let i = 0; i < 4; i++) await callAction(quoteRequest([], { nome_pet: "" }, ip));
       for (let i = 0; i < 4; i++)
         await send(quoteRequest([], { nome_pet: "" }, ip, "/servicos/enviar"));
-      const last = await send(
-        quoteRequest(
-          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
-          {},
-          ip,
-          "/servicos/enviar",
-        ),
-      );
+      const last = await send(quoteRequest(await onePhoto(), {}, ip, "/servicos/enviar"));
       expect(last.status).toBe(429);
       expect(last.body).toMatchObject({ ok: false, toast: QUOTE_MESSAGES.rateLimited });
-      expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+      await expectNothingStored();
     });
   });
 });

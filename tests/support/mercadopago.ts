@@ -9,6 +9,9 @@ import { pedidos } from "~/infra/db/schema.server";
 import { resetEnvCache } from "~/infra/env.server";
 import { placeOrder } from "~/modules/orders/order.server";
 import { createPixCobranca } from "~/modules/payments/cobrancas.server";
+import { updateSettings } from "~/modules/shop/settings.server";
+import { seedDatabase } from "~/startup/seed.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
 import { createProduct, orderInput } from "./factories";
 import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
 
@@ -90,4 +93,26 @@ export async function pixOrderWithCharge(database: Database) {
   const pedido = await pixOrder(database);
   const cobranca = await createPixCobranca(pedido.id, { email: "maria@example.com" });
   return { pedido, cobranca };
+}
+
+/** The webhook secret the Pix shop of `withPixShop` signs notifications with. */
+export const PIX_WEBHOOK_SECRET = "segredo-do-webhook-de-teste";
+
+/**
+ * A test file's own database and fake Mercado Pago (public URL https://loja.example.com);
+ * before each test the database is emptied, the demo shop seeded and online Pix switched on,
+ * with any other `settings`.
+ */
+export function withPixShop(settings: Parameters<typeof updateSettings>[1] = {}) {
+  const ctx = withTestDatabase();
+  const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
+  beforeEach(async () => {
+    await truncateAll(ctx.database);
+    await seedDatabase({ images: false });
+    await updateSettings(ctx.database.db, {
+      ...mercadoPagoOn(mp, PIX_WEBHOOK_SECRET),
+      ...settings,
+    });
+  });
+  return { ctx, mp };
 }
