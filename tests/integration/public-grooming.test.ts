@@ -63,6 +63,13 @@ async function counts() {
   };
 }
 
+/** A quote with one photo and these fields, answered 400: the answer's data. */
+async function refusedQuote(extra: Record<string, string>) {
+  const { data, status } = await callAction(quoteRequest(await onePhoto(), extra));
+  expect(status).toBe(400);
+  return data;
+}
+
 /** A refused quote leaves no request, no webhook and no photo behind. */
 async function expectNothingStored() {
   expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
@@ -237,13 +244,7 @@ describe("grooming quote", () => {
   });
 
   it("keeps the typed data and names the fields on a validation failure", async () => {
-    const { data: body, status } = await callAction(
-      quoteRequest(await onePhoto(), {
-        nome_pet: "",
-        whatsapp: "12",
-      }),
-    );
-    expect(status).toBe(400);
+    const body = await refusedQuote({ nome_pet: "", whatsapp: "12" });
     expect(body.fields).toMatchObject({
       nome_pet: expect.any(String),
       whatsapp: expect.any(String),
@@ -253,14 +254,7 @@ describe("grooming quote", () => {
   });
 
   it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
-    const { data: body, status } = await callAction(
-      quoteRequest(await onePhoto(), {
-        leva_traz: "on",
-        endereco: "",
-        bairro: "",
-      }),
-    );
-    expect(status).toBe(400);
+    const body = await refusedQuote({ leva_traz: "on", endereco: "", bairro: "" });
     expect(body.fields).toMatchObject({
       endereco: "Informe o endereço para buscarmos o pet",
       bairro: "Informe o bairro",
