@@ -23,15 +23,23 @@ import { type DemoData, readDemoData } from "./demo-data.server";
 /** The audit trail's author of the demo: the shop itself, at its first start. */
 const SHOP: AdminActor = { request: new Request("http://localhost/"), userId: null };
 
-/** The demo catalogue's products, read by the importer's own parser (no worker thread). */
-export async function demoProducts(demo: DemoData = readDemoData()): Promise<ImportProduct[]> {
+/**
+ * The demo catalogue's rows, read by the importer's own parser (in this process: the worker
+ * thread guards against hostile uploads, not this file). A row it refuses stops the seed.
+ */
+async function demoRows(demo: DemoData): Promise<Extract<MappedRow, { ok: true }>[]> {
   const { parseImportBytes } = await import("~/modules/catalog/import-parse.server");
   const parsed = await parseImportBytes(demo.produtosCsv, "produtos.csv");
   if (!parsed.ok) throw new Error(`demo/produtos.csv ilegível: ${parsed.message}`);
   return parsed.rows.map((row) => {
     if (!row.ok) throw new Error(`demo/produtos.csv, linha ${row.line}: ${row.error}`);
-    return row.product;
+    return row;
   });
+}
+
+/** The demo catalogue's products, in the file's order. */
+export async function demoProducts(demo: DemoData = readDemoData()): Promise<ImportProduct[]> {
+  return (await demoRows(demo)).map((row) => row.product);
 }
 
 async function catalogueStarted(executor: Executor): Promise<boolean> {
@@ -60,7 +68,8 @@ export async function seedDatabase(
   await getSettings(db());
   if (await catalogueStarted(db())) return { seeded: false };
   const demo = readDemoData();
-  const products = await demoProducts(demo);
+  const rows = await demoRows(demo);
+  const products = rows.map((row) => row.product);
   // Pictures are stored (as an uploaded one would be) before the transaction: file writes
   // cannot be rolled back, so they are removed if the catalogue is not written after all.
   const images: (string | null)[] = [];
@@ -81,15 +90,8 @@ export async function seedDatabase(
       for (const cupom of demo.cupons) await createCoupon(couponSchema.parse(cupom), SHOP, tx);
       // Categories first, with their descriptions (the import file names them only).
       for (const categoria of demo.categorias) await findOrCreateCategory(categoria, SHOP, tx);
-      const rows: MappedRow[] = products.map((product, i) => ({ line: i + 2, ok: true, product }));
-      const result = await importCheckedRows(
-        await checkRows(rows, tx),
-        SHOP,
-        {
-          arquivo: "demo/produtos.csv",
-        },
-        tx,
-      );
+      const details = { arquivo: "demo/produtos.csv" };
+      const result = await importCheckedRows(await checkRows(rows, tx), SHOP, details, tx);
       if (result.imported !== products.length) {
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }
