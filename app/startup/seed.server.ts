@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { db, type Executor, SEED_LOCK, transaction } from "~/infra/db/client.server";
 import { categorias } from "~/infra/db/schema.server";
 import { deleteProductImage, saveProductImage } from "~/infra/images.server";
-import type { AdminActor } from "~/modules/accounts/actor.server";
+import { DEMO_SEED } from "~/modules/accounts/actor.server";
 import { findOrCreateCategory } from "~/modules/catalog/categories.server";
 import type { ImportProduct, MappedRow } from "~/modules/catalog/csv-import";
 import { checkRows, importCheckedRows } from "~/modules/catalog/import.server";
@@ -19,9 +19,6 @@ import { couponSchema } from "~/modules/promotions/coupon.schema";
 import { createCoupon } from "~/modules/promotions/coupons.server";
 import { getSettings } from "~/modules/shop/settings.server";
 import { type DemoData, readDemoData } from "./demo-data.server";
-
-/** The audit trail's author of the demo: the shop itself, at its first start. */
-const SHOP: AdminActor = { request: new Request("http://localhost/"), userId: null };
 
 /**
  * The demo catalogue's rows, read by the importer's own parser (in this process: the worker
@@ -86,12 +83,12 @@ export async function seedDatabase(
       // Two seeds at once (instances starting together): the second waits, then finds it done.
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if (await catalogueStarted(tx)) return false;
-      for (const bairro of demo.bairros) await addBairro(bairroSchema.parse(bairro), SHOP, tx);
-      for (const cupom of demo.cupons) await createCoupon(couponSchema.parse(cupom), SHOP, tx);
+      for (const bairro of demo.bairros) await addBairro(bairroSchema.parse(bairro), DEMO_SEED, tx);
+      for (const cupom of demo.cupons) await createCoupon(couponSchema.parse(cupom), DEMO_SEED, tx);
       // Categories first, with their descriptions (the import file names them only).
-      for (const categoria of demo.categorias) await findOrCreateCategory(categoria, SHOP, tx);
+      for (const categoria of demo.categorias) await findOrCreateCategory(categoria, DEMO_SEED, tx);
       const details = { arquivo: "demo/produtos.csv" };
-      const result = await importCheckedRows(await checkRows(rows, tx), SHOP, details, tx);
+      const result = await importCheckedRows(await checkRows(rows, tx), DEMO_SEED, details, tx);
       if (result.imported !== products.length) {
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }
