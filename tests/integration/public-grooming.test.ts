@@ -31,6 +31,16 @@ async function photo(width = 64, height = 48) {
 }
 
 const fields = GROOMING_QUOTE;
+/** The optional fields left out (no pick-up, no date, no notes), as createGroomingRequest takes them. */
+const NO_OPTIONALS = {
+  leva_traz: false,
+  endereco: null,
+  bairro: null,
+  referencia: null,
+  data_desejada: null,
+  horario_desejado: null,
+  observacoes: null,
+};
 
 function quoteRequest(
   files: { name: string; type: string; data: Uint8Array }[],
@@ -153,13 +163,7 @@ describe("grooming quote", () => {
       {
         ...fields,
         tipo_servico: "banho_tosa",
-        leva_traz: false,
-        endereco: null,
-        bairro: null,
-        referencia: null,
-        data_desejada: null,
-        horario_desejado: null,
-        observacoes: null,
+        ...NO_OPTIONALS,
       },
       [big],
     );
@@ -269,13 +273,7 @@ describe("grooming quote", () => {
         {
           ...fields,
           tipo_servico: "tosa_na_lua" as never,
-          leva_traz: false,
-          endereco: null,
-          bairro: null,
-          referencia: null,
-          data_desejada: null,
-          horario_desejado: null,
-          observacoes: null,
+          ...NO_OPTIONALS,
         },
         [await photo()],
       ),
@@ -287,13 +285,7 @@ describe("grooming quote", () => {
     const base = {
       ...fields,
       tipo_servico: "banho_fitoterapico" as const,
-      leva_traz: false,
-      endereco: null,
-      bairro: null,
-      referencia: null,
-      data_desejada: null,
-      horario_desejado: null,
-      observacoes: null,
+      ...NO_OPTIONALS,
     };
     const now = () => 1_700_000_123_456;
     const first = await createGroomingRequest(base, [await photo()], { now });
