@@ -39,6 +39,9 @@ const post = (route: LojaRoute, fields: Record<string, string>) => postLoja(rout
 /** The coupon form, sent. */
 const createCoupon = (fields: Record<string, string>) =>
   post("cupons", { intent: "coupon-create", ...fields });
+/** The new-product form, sent. */
+const createProduct = (fields: Record<string, string>) =>
+  post("produtos", { intent: "product-create", ...fields });
 /** The new-neighbourhood form, sent. */
 const addBairro = (fields: Record<string, string>) =>
   post("bairros", { intent: "bairro-create", ...fields });
@@ -255,8 +258,7 @@ describe("admin store hub: products", () => {
 
   it("refuses an invalid product with the messages of SPEC §5.7 and writes nothing", async () => {
     const before = await db().select().from(produtos);
-    const result = await post("produtos", {
-      intent: "product-create",
+    const result = await createProduct({
       nome: " ",
       categoriaId: "",
       precoAtual: "",
@@ -269,16 +271,14 @@ describe("admin store hub: products", () => {
       precoAtual: "Preço atual é obrigatório",
       estoque: "Estoque deve ser positivo",
     });
-    const bad = await post("produtos", {
-      intent: "product-create",
+    const bad = await createProduct({
       nome: "A",
       categoriaId,
       precoAtual: "doze",
       precoAntes: "1,00",
     });
     expect(bad.data.errors.precoAtual).toBe("Preço inválido. Use o formato 12,90");
-    const oldPrice = await post("produtos", {
-      intent: "product-create",
+    const oldPrice = await createProduct({
       nome: "A",
       categoriaId,
       precoAtual: "12,90",
@@ -289,8 +289,7 @@ describe("admin store hub: products", () => {
   });
 
   it("creates a product from Brazilian prices, with its search text and an audit entry", async () => {
-    const result = await post("produtos", {
-      intent: "product-create",
+    const result = await createProduct({
       nome: "Ração Teste Pássaros 500 g",
       descricaoCurta: "Mistura de sementes",
       categoriaId,
@@ -314,8 +313,7 @@ describe("admin store hub: products", () => {
     expect(entry).toMatchObject({ resourceType: "produto", resourceId: row!.id });
     expect(entry!.adminUserId).toBeTruthy();
 
-    const duplicate = await post("produtos", {
-      intent: "product-create",
+    const duplicate = await createProduct({
       nome: "Outro",
       categoriaId,
       precoAtual: "5",
@@ -490,8 +488,7 @@ describe("admin store hub: products", () => {
   it("writes the change and its audit entry in one transaction: no audit, no change", async () => {
     await db().execute(sql`alter table admin_audit_log rename to admin_audit_log_off`);
     try {
-      const result = await post("produtos", {
-        intent: "product-create",
+      const result = await createProduct({
         nome: "Sem Auditoria",
         categoriaId,
         precoAtual: "1,00",
