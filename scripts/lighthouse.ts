@@ -8,19 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { SITE_NAV } from "~/components/site/nav";
 import { buildUnlessSkipped, startServer, stopServer, table } from "./lib/server";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const RUNS = Number(option("runs") ?? 3);
 const PAGES = option("only")?.split(",") ?? [
-  "/",
-  "/sobre",
-  "/produtos",
-  "/servicos",
-  "/contato",
-  "/faq",
-  "/trabalhe-conosco",
+  ...SITE_NAV.map((link) => link.to),
   "/loja",
   "{produto}",
   "/loja/carrinho",

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerCheckout } from "../../scripts/lib/checkout-form";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -185,17 +186,7 @@ describe("two instances behind nginx", () => {
             method: "POST",
             // One address per buyer: 100 different customers for the rate limits.
             from: `127.0.1.${i + 1}`,
-            ...form({
-              nome: `Cliente Corrida ${i}`,
-              telefone: "47999990000",
-              endereco: "Rua 416",
-              numero: String(i + 1),
-              bairro: "Meia Praia",
-              janelaEntrega: "tarde",
-              formaPagamento: "dinheiro",
-              itens: `${productId}:1`,
-              idempotencyKey: crypto.randomUUID(),
-            }),
+            ...form(customerCheckout(i, productId, `Cliente Corrida ${i}`)),
           });
           return reply.status;
         }),

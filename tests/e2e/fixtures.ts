@@ -36,6 +36,15 @@ export function frameworkScripts(urls: string[]): string[] {
   return urls.filter((url) => !/^\/(?:assets|app)\/islands\//.test(new URL(url).pathname));
 }
 
+/** The URLs of the scripts the page requests from now on. */
+export function watchScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(request.url());
+  });
+  return urls;
+}
+
 /** Opens a page and waits until React has hydrated it (its DOM nodes carry a fiber). */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -104,18 +113,18 @@ export async function sendResume(
   await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
 }
 
-/** Fills the checkout form for the cart's items, confirms, and follows the order link. */
-export async function checkoutAndFollow(
-  page: Page,
-  order: {
-    nome: string;
-    telefone: string;
-    rua: string;
-    numero: string;
-    horario: string;
-    pagamento: string;
-  },
-) {
+interface CheckoutOrder {
+  nome: string;
+  telefone: string;
+  rua: string;
+  numero: string;
+  horario: string;
+  /** The payment's radio; left unchosen when absent. */
+  pagamento?: string;
+}
+
+/** Opens /loja/checkout and fills it for the cart's items, delivered in Centro. */
+export async function fillCheckout(page: Page, order: CheckoutOrder) {
   await page.goto("/loja/checkout");
   await page.getByLabel("Nome completo").fill(order.nome);
   await page.getByLabel("Telefone / WhatsApp").fill(order.telefone);
@@ -123,7 +132,12 @@ export async function checkoutAndFollow(
   await page.getByLabel("Número").fill(order.numero);
   await page.getByLabel("Bairro").selectOption("Centro");
   await page.getByLabel("Horário de entrega").selectOption(order.horario);
-  await page.getByRole("radio", { name: order.pagamento }).check();
+  if (order.pagamento) await page.getByRole("radio", { name: order.pagamento }).check();
+}
+
+/** Fills the checkout form for the cart's items, confirms, and follows the order link. */
+export async function checkoutAndFollow(page: Page, order: CheckoutOrder & { pagamento: string }) {
+  await fillCheckout(page, order);
   await page.getByRole("button", { name: "Confirmar pedido" }).click();
   const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
   await expect(message).toBeVisible();

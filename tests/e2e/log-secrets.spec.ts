@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { totp } from "~/modules/accounts";
 import { startOwnServer } from "../support/own-server";
-import { expect, test } from "./fixtures";
+import { expect, fillCheckout, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 8;
 const base = `http://127.0.0.1:${PORT}`;
@@ -70,14 +70,14 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
       .getByRole("button", { name: /^Adicionar .* ao carrinho$/ })
       .first()
       .click();
-    await store.goto("/loja/checkout");
-    await store.getByLabel("Nome completo").fill("Cliente dos Logs");
-    await store.getByLabel("Telefone / WhatsApp").fill("(47) 97777-1234");
-    await store.getByLabel("Rua").fill("Rua 250");
-    await store.getByLabel("Número").fill("42");
-    await store.getByLabel("Bairro").selectOption("Centro");
-    await store.getByLabel("Horário de entrega").selectOption("tarde");
-    await store.getByRole("radio", { name: "Dinheiro" }).check();
+    await fillCheckout(store, {
+      nome: "Cliente dos Logs",
+      telefone: "(47) 97777-1234",
+      rua: "Rua 250",
+      numero: "42",
+      horario: "tarde",
+      pagamento: "Dinheiro",
+    });
     await store.getByRole("button", { name: "Confirmar pedido" }).click();
     await store.getByRole("link", { name: /^Acompanhar pedido PED\d+/ }).click();
     await expect(store).toHaveURL(/\/loja\/pedido\/PED\d+\?token=/);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { signNotification } from "~/modules/payments/index.server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { startOwnServer } from "../support/own-server";
-import { expect, test } from "./fixtures";
+import { expect, fillCheckout, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 11;
 const base = `http://127.0.0.1:${PORT}`;
@@ -49,13 +49,13 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
 
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
-    await page.goto("/loja/checkout");
-    await page.getByLabel("Nome completo").fill("Cliente Pix E2E");
-    await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-1234");
-    await page.getByLabel("Rua").fill("Rua 250");
-    await page.getByLabel("Número").fill("99");
-    await page.getByLabel("Bairro").selectOption("Centro");
-    await page.getByLabel("Horário de entrega").selectOption("tarde");
+    await fillCheckout(page, {
+      nome: "Cliente Pix E2E",
+      telefone: "(47) 98888-1234",
+      rua: "Rua 250",
+      numero: "99",
+      horario: "tarde",
+    });
     // Asked only for online Pix.
     await expect(page.getByRole("textbox", { name: /E-mail/ })).toHaveCount(0);
     await page.getByRole("radio", { name: "Pix (aprovação automática)" }).check();

@@ -1,6 +1,13 @@
 import sharp from "sharp";
 import { ONE_PAGE_PDF } from "../support/pdf";
-import { expect, frameworkScripts, gotoHydratedSite, gotoServicos, test } from "./fixtures";
+import {
+  expect,
+  frameworkScripts,
+  gotoHydratedSite,
+  gotoServicos,
+  test,
+  watchScripts,
+} from "./fixtures";
 
 const PDF = ONE_PAGE_PDF;
 
@@ -166,10 +173,7 @@ test.describe("grooming quote", () => {
   test("the dialog: focus trapped and returned, Escape closes, the quote is sent with one photo", async ({
     page,
   }) => {
-    const modules: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") modules.push(request.url());
-    });
+    const modules = watchScripts(page);
     // Plain HTML and a small inline script, no React (decision 0009).
     await gotoServicos(page);
     await expect(page.locator("#orcamento")).toHaveCount(0);

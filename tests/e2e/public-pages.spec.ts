@@ -7,7 +7,9 @@ import {
   frameworkScripts,
   gotoHydrated,
   gotoServicos,
+  type Page,
   test,
+  watchScripts,
 } from "./fixtures";
 
 const PAGES = [
@@ -19,6 +21,27 @@ const PAGES = [
   { path: "/faq", h1: "Perguntas Frequentes" },
   { path: "/trabalhe-conosco", h1: "Trabalhe Conosco" },
 ];
+
+/**
+ * Opens the mobile menu by its toggle and closes it with Escape, checking aria-expanded,
+ * visibility and where the focus returns; returns the menu.
+ */
+async function openAndEscapeMenu(page: Page) {
+  const toggle = page.getByRole("button", { name: "Abrir menu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const menu = page.getByRole("navigation", { name: "Menu do celular" });
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+  return menu;
+}
 
 test.describe("public pages", () => {
   for (const { path, h1 } of PAGES) {
@@ -130,10 +153,7 @@ test.describe("public pages", () => {
     test(`${path} ships no framework module: only small inline scripts and its islands`, async ({
       page,
     }) => {
-      const scripts: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") scripts.push(request.url());
-      });
+      const scripts = watchScripts(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator('script[type="module"]')).toHaveCount(islands);
@@ -198,19 +218,7 @@ test.describe("public pages", () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
-    const toggle = page.getByRole("button", { name: "Abrir menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    const menu = page.getByRole("navigation", { name: "Menu do celular" });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
-    await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    const menu = await openAndEscapeMenu(page);
     await expect(page.getByRole("button", { name: "Abrir menu" })).toHaveAttribute(
       "aria-expanded",
       "false",
@@ -257,19 +265,7 @@ test.describe("public pages", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     // The 404 page: inside the site's frame, and hydrated.
     await gotoHydrated(page, "/pagina-que-nao-existe");
-    const toggle = page.getByRole("button", { name: "Abrir menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    const menu = page.getByRole("navigation", { name: "Menu do celular" });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
-    await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    const menu = await openAndEscapeMenu(page);
 
     // A link into the site's pages loads the document (decision 0020): the new page opens
     // with the menu closed.

@@ -4,17 +4,10 @@
 // is anywhere), and the page runs without a single CSP violation (checked by the fixture
 // for every spec).
 import crypto from "node:crypto";
+import { SITE_NAV } from "~/components/site/nav";
 import { expect, loginAt, type Page, test } from "./fixtures";
 
-const PUBLIC_PAGES = [
-  "/",
-  "/sobre",
-  "/produtos",
-  "/servicos",
-  "/contato",
-  "/faq",
-  "/trabalhe-conosco",
-];
+const PUBLIC_PAGES = SITE_NAV.map((link) => link.to);
 const STORE_PAGES = ["/loja", "/loja?q=racao&page=1", "/loja/carrinho", "/loja/checkout"];
 const ADMIN_PAGES = [
   "/admin/dashboard",

@@ -2,7 +2,7 @@
 // and phone on the number the shop configured, and the order's WhatsApp message as a link
 // the customer taps on the order-success screen.
 import type { Browser, Page } from "@playwright/test";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { expect, fillCheckout, loginAsAdmin, test } from "./fixtures";
 
 // The chat test changes the number; the fixture saves the settings back after each test.
 test.use({ restoreSettings: true });
@@ -72,14 +72,14 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
-    await page.goto("/loja/checkout");
-    await page.getByLabel("Nome completo").fill("Cliente do Link");
-    await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-1111");
-    await page.getByLabel("Rua").fill("Rua 300");
-    await page.getByLabel("Número").fill("12");
-    await page.getByLabel("Bairro").selectOption("Centro");
-    await page.getByLabel("Horário de entrega").selectOption("manha");
-    await page.getByRole("radio", { name: "Dinheiro" }).check();
+    await fillCheckout(page, {
+      nome: "Cliente do Link",
+      telefone: "(47) 98888-1111",
+      rua: "Rua 300",
+      numero: "12",
+      horario: "manha",
+      pagamento: "Dinheiro",
+    });
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
     await expect(page).toHaveURL(/\/loja$/);
     const status = page

@@ -1,4 +1,4 @@
-import { expect, frameworkScripts, test } from "./fixtures";
+import { expect, frameworkScripts, test, watchScripts } from "./fixtures";
 
 const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
 const SHAMPOO = "Shampoo Neutro Sanol Dog 500 ml";
@@ -107,10 +107,7 @@ test.describe("cart", () => {
   test("the list, the product page and the cart page load no framework module; their islands share one cart", async ({
     page,
   }) => {
-    const modules: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") modules.push(request.url());
-    });
+    const modules = watchScripts(page);
     await page.goto("/loja?q=keldog");
     await expect(page.getByTestId("cart-button")).toHaveAttribute("data-pronto", "1");
     await page.getByRole("button", { name: `Adicionar ${KELDOG} ao carrinho` }).click();

@@ -1,4 +1,4 @@
-import { expect, frameworkScripts, test } from "./fixtures";
+import { expect, fillCheckout, frameworkScripts, test, watchScripts } from "./fixtures";
 
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 
@@ -6,10 +6,7 @@ test.describe("checkout", () => {
   test("a full checkout with a served neighbourhood lands on /loja with the message and the order page", async ({
     page,
   }) => {
-    const modules: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") modules.push(request.url());
-    });
+    const modules = watchScripts(page);
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
     await page.getByTestId("cart-button").click();
@@ -88,21 +85,18 @@ test.describe("checkout", () => {
   test("the order-success screen works on /loja loaded as a document, without React: cart emptied, order link", async ({
     page,
   }) => {
-    const modules: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") modules.push(request.url());
-    });
+    const modules = watchScripts(page);
     await page.goto("/loja?q=comedouro");
     await page.getByRole("button", { name: `Adicionar ${PRODUCT} ao carrinho` }).click();
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
-    await page.goto("/loja/checkout");
-    await page.getByLabel("Nome completo").fill("Cliente Sem React");
-    await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-2222");
-    await page.getByLabel("Rua").fill("Rua 400");
-    await page.getByLabel("Número").fill("7");
-    await page.getByLabel("Bairro").selectOption("Centro");
-    await page.getByLabel("Horário de entrega").selectOption("manha");
-    await page.getByRole("radio", { name: "Dinheiro" }).check();
+    await fillCheckout(page, {
+      nome: "Cliente Sem React",
+      telefone: "(47) 98888-2222",
+      rua: "Rua 400",
+      numero: "7",
+      horario: "manha",
+      pagamento: "Dinheiro",
+    });
     await expect(page.getByTestId("summary-total")).toHaveText("R$ 29,90");
     // The form as the browser would post it without JavaScript: the answer's redirect is
     // not followed, so the next /loja is a document load that reads the order cookie.

@@ -40,6 +40,16 @@ async function conta(fields: Record<string, string>, token: string) {
   return call(contaRoute.action, formRequest("/admin/conta", fields, { token }));
 }
 
+/** The password form of /admin/conta, sent by `admin`. */
+function changePassword(
+  admin: { token: string },
+  senhaAtual: string,
+  novaSenha: string,
+  confirmacao = novaSenha,
+) {
+  return conta({ intent: "senha", senhaAtual, novaSenha, confirmacao }, admin.token);
+}
+
 async function enrol(admin: Awaited<ReturnType<typeof makeAdmin>>) {
   await conta({ intent: "totp_iniciar" }, admin.token);
   const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
@@ -330,50 +340,23 @@ describe("own password change", () => {
     const admin = await makeAdmin();
     const other = await createSession(admin.user.id, makeRequest("/admin/login"));
 
-    const wrong = await conta(
-      {
-        intent: "senha",
-        senhaAtual: "nao-e-essa",
-        novaSenha: "Capivara-Ração-Litoral-47",
-        confirmacao: "Capivara-Ração-Litoral-47",
-      },
-      admin.token,
-    );
+    const wrong = await changePassword(admin, "nao-e-essa", "Capivara-Ração-Litoral-47");
     expect((wrong.data as Result).errors).toEqual({ senhaAtual: "Senha atual incorreta" });
 
-    const mismatch = await conta(
-      {
-        intent: "senha",
-        senhaAtual: admin.password,
-        novaSenha: "Capivara-Ração-Litoral-47",
-        confirmacao: "outra",
-      },
-      admin.token,
+    const mismatch = await changePassword(
+      admin,
+      admin.password,
+      "Capivara-Ração-Litoral-47",
+      "outra",
     );
     expect((mismatch.data as Result).errors).toEqual({ confirmacao: "As senhas não coincidem" });
 
-    const short = await conta(
-      {
-        intent: "senha",
-        senhaAtual: admin.password,
-        novaSenha: "Xk9#mQ2!",
-        confirmacao: "Xk9#mQ2!",
-      },
-      admin.token,
-    );
+    const short = await changePassword(admin, admin.password, "Xk9#mQ2!");
     expect((short.data as Result).errors).toEqual({
       novaSenha: "A senha deve ter pelo menos 12 caracteres",
     });
 
-    const ok = await conta(
-      {
-        intent: "senha",
-        senhaAtual: admin.password,
-        novaSenha: "Capivara-Ração-Litoral-47",
-        confirmacao: "Capivara-Ração-Litoral-47",
-      },
-      admin.token,
-    );
+    const ok = await changePassword(admin, admin.password, "Capivara-Ração-Litoral-47");
     expect((ok.data as Result).ok).toBe(true);
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, admin.user.id));
     expect(await verifyPassword(row!.senhaHash, "Capivara-Ração-Litoral-47")).toBe(true);

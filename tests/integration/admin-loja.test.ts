@@ -40,6 +40,15 @@ beforeAll(async () => {
 });
 
 const post = (route: LojaRoute, fields: Record<string, string>) => postLoja(route, fields, token);
+/** The coupon form, sent. */
+const createCoupon = (fields: Record<string, string>) =>
+  post("cupons", { intent: "coupon-create", ...fields });
+/** The new-product form, sent. */
+const createProduct = (fields: Record<string, string>) =>
+  post("produtos", { intent: "product-create", ...fields });
+/** The new-neighbourhood form, sent. */
+const addBairro = (fields: Record<string, string>) =>
+  post("bairros", { intent: "bairro-create", ...fields });
 
 async function png(color = "#3a7") {
   return sharp({ create: { width: 300, height: 200, channels: 3, background: color } })
@@ -253,8 +262,7 @@ describe("admin store hub: products", () => {
 
   it("refuses an invalid product with the messages of SPEC §5.7 and writes nothing", async () => {
     const before = await db().select().from(produtos);
-    const result = await post("produtos", {
-      intent: "product-create",
+    const result = await createProduct({
       nome: " ",
       categoriaId: "",
       precoAtual: "",
@@ -267,16 +275,14 @@ describe("admin store hub: products", () => {
       precoAtual: "Preço atual é obrigatório",
       estoque: "Estoque deve ser positivo",
     });
-    const bad = await post("produtos", {
-      intent: "product-create",
+    const bad = await createProduct({
       nome: "A",
       categoriaId,
       precoAtual: "doze",
       precoAntes: "1,00",
     });
     expect(bad.data.errors.precoAtual).toBe("Preço inválido. Use o formato 12,90");
-    const oldPrice = await post("produtos", {
-      intent: "product-create",
+    const oldPrice = await createProduct({
       nome: "A",
       categoriaId,
       precoAtual: "12,90",
@@ -287,8 +293,7 @@ describe("admin store hub: products", () => {
   });
 
   it("creates a product from Brazilian prices, with its search text and an audit entry", async () => {
-    const result = await post("produtos", {
-      intent: "product-create",
+    const result = await createProduct({
       nome: "Ração Teste Pássaros 500 g",
       descricaoCurta: "Mistura de sementes",
       categoriaId,
@@ -312,8 +317,7 @@ describe("admin store hub: products", () => {
     expect(entry).toMatchObject({ resourceType: "produto", resourceId: row!.id });
     expect(entry!.adminUserId).toBeTruthy();
 
-    const duplicate = await post("produtos", {
-      intent: "product-create",
+    const duplicate = await createProduct({
       nome: "Outro",
       categoriaId,
       precoAtual: "5",
@@ -488,8 +492,7 @@ describe("admin store hub: products", () => {
   it("writes the change and its audit entry in one transaction: no audit, no change", async () => {
     await db().execute(sql`alter table admin_audit_log rename to admin_audit_log_off`);
     try {
-      const result = await post("produtos", {
-        intent: "product-create",
+      const result = await createProduct({
         nome: "Sem Auditoria",
         categoriaId,
         precoAtual: "1,00",
@@ -519,17 +522,11 @@ describe("admin store hub: products", () => {
 
 describe("admin store hub: coupons", () => {
   it("uppercases the code and stores one meaning per type", async () => {
-    const missing = await post("cupons", {
-      intent: "coupon-create",
-      codigo: "",
-      tipo: "percentual",
-      valor: "",
-    });
+    const missing = await createCoupon({ codigo: "", tipo: "percentual", valor: "" });
     expect(missing.data.message).toBe("Preencha todos os campos do cupom");
     expect(missing.data.errors.codigo).toBe("Preencha todos os campos do cupom");
 
-    const pct = await post("cupons", {
-      intent: "coupon-create",
+    const pct = await createCoupon({
       codigo: "natal10",
       tipo: "percentual",
       valor: "10,5",
@@ -537,8 +534,7 @@ describe("admin store hub: coupons", () => {
       validoAte: "2026-12-31",
     });
     expect(pct.data.message).toBe("Cupom criado com sucesso!");
-    const fixed = await post("cupons", {
-      intent: "coupon-create",
+    const fixed = await createCoupon({
       codigo: "menos5",
       tipo: "valor",
       valor: "5,00",
@@ -558,19 +554,9 @@ describe("admin store hub: coupons", () => {
     const [menos] = await db().select().from(cupons).where(eq(cupons.codigo, "MENOS5"));
     expect(menos).toMatchObject({ tipo: "valor", valor: 500, pedidoMinimo: 3000 });
 
-    const over = await post("cupons", {
-      intent: "coupon-create",
-      codigo: "x",
-      tipo: "percentual",
-      valor: "150",
-    });
+    const over = await createCoupon({ codigo: "x", tipo: "percentual", valor: "150" });
     expect(over.data.errors.valor).toBe("O percentual deve ser no máximo 100");
-    const dup = await post("cupons", {
-      intent: "coupon-create",
-      codigo: "Natal10",
-      tipo: "valor",
-      valor: "1",
-    });
+    const dup = await createCoupon({ codigo: "Natal10", tipo: "valor", valor: "1" });
     expect(dup.data.errors.codigo).toBe("Já existe um cupom com este código");
 
     await post("cupons", { intent: "coupon-toggle", id: natal!.id, ativo: "false" });
@@ -834,25 +820,13 @@ describe("admin store hub: settings and neighbourhoods", () => {
   });
 
   it("adds, edits, deactivates and removes neighbourhoods; refuses a duplicate name", async () => {
-    const missing = await post("bairros", { intent: "bairro-create", nome: "", taxaEntrega: "" });
+    const missing = await addBairro({ nome: "", taxaEntrega: "" });
     expect(missing.data.errors.nome).toBe("Preencha o nome do bairro e a taxa de entrega");
-    const added = await post("bairros", {
-      intent: "bairro-create",
-      nome: "Jardim  Praia Mar",
-      taxaEntrega: "9,50",
-    });
+    const added = await addBairro({ nome: "Jardim  Praia Mar", taxaEntrega: "9,50" });
     expect(added.data.ok).toBe(true);
-    const dup = await post("bairros", {
-      intent: "bairro-create",
-      nome: "jardim praia mar",
-      taxaEntrega: "1,00",
-    });
+    const dup = await addBairro({ nome: "jardim praia mar", taxaEntrega: "1,00" });
     expect(dup.data.errors.nome).toBe("Este bairro já está cadastrado");
-    const seeded = await post("bairros", {
-      intent: "bairro-create",
-      nome: "MEIA PRAIA",
-      taxaEntrega: "1,00",
-    });
+    const seeded = await addBairro({ nome: "MEIA PRAIA", taxaEntrega: "1,00" });
     expect(seeded.data.message).toBe("Este bairro já está cadastrado");
     const [row] = await db()
       .select()

@@ -8,7 +8,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -33,11 +32,11 @@ import {
 } from "~/modules/accounts/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { action as quoteAction } from "~/routes/public/servicos";
-import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { seedDatabase } from "~/startup/seed.server";
 import { createTestDatabase, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "../support/factories";
+import { formOf, GROOMING_QUOTE_REQUIRED, sendResume, solidJpeg } from "../support/fixtures";
 import { ONE_PAGE_PDF } from "../support/pdf";
 
 const ctx = withTestDatabase();
@@ -57,40 +56,26 @@ async function fillShop() {
     const result = await placeOrder(orderInput([{ produtoId: racao.id, quantidade: 1 }]));
     expect(result).toMatchObject({ ok: true });
   }
-  const quote = new FormData();
-  for (const [k, v] of Object.entries({
-    tipo_servico: "plano_banho",
-    nome_tutor: "Ana Souza",
-    whatsapp: "(47) 98888-1234",
-    nome_pet: "Thor",
-    raca_porte: "Golden, grande",
-    data_desejada: "2026-12-10",
-    horario_desejado: "manhã",
-  }))
-    quote.append(k, v);
+  const quote = formOf(GROOMING_QUOTE_REQUIRED);
   for (const color of ["#c96", "#69c"]) {
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidJpeg(40, 30, color);
     quote.append("fotos", new File([jpeg], "pet.jpg", { type: "image/jpeg" }));
   }
   const sent = await quoteAction({
     request: makeRequest("/servicos", { method: "POST", body: quote, ip: "10.9.0.1" }),
   } as never);
   expect(sent).toMatchObject({ data: { ok: true } });
-  const resume = new FormData();
-  for (const [k, v] of Object.entries({
-    nomeCompleto: "Maria Oliveira",
-    email: "maria@example.com",
-    telefone: "(47) 99999-2222",
-    vaga: "banho-tosa",
-    mensagem: "Tenho experiência.",
-  }))
-    resume.append(k, v);
-  resume.append("curriculo", new File([PDF], "cv.pdf", { type: "application/pdf" }));
-  await resumeAction({
-    request: makeRequest("/trabalhe-conosco", { method: "POST", body: resume, ip: "10.9.0.2" }),
-  } as never);
+  await sendResume(
+    {
+      nomeCompleto: "Maria Oliveira",
+      email: "maria@example.com",
+      telefone: "(47) 99999-2222",
+      vaga: "banho-tosa",
+      mensagem: "Tenho experiência.",
+    },
+    PDF,
+    "10.9.0.2",
+  );
 }
 
 /** Every table's rows as PostgreSQL prints them, sorted: equal means the same data. */

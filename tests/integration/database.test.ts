@@ -13,7 +13,7 @@ import { categorias, produtos } from "~/modules/catalog/index.server";
 import { bairrosEntrega } from "~/modules/delivery/index.server";
 import { cupons } from "~/modules/promotions/index.server";
 import { configuracoes, getSettings } from "~/modules/shop/index.server";
-import { SEED_PRODUCTS, seedDatabase } from "~/startup/seed.server";
+import { demoProducts, seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();
@@ -77,7 +77,7 @@ describe("database", () => {
     const before = await counts();
     expect(before.categorias).toBe(9);
     expect(before.produtos).toBeGreaterThanOrEqual(24);
-    expect(before.produtos).toBe(SEED_PRODUCTS.length);
+    expect(before.produtos).toBe((await demoProducts()).length);
     expect(before.cupons).toBe(2);
     expect(before.bairros).toBeGreaterThanOrEqual(6);
 

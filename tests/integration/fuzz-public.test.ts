@@ -10,13 +10,13 @@
 
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/infra/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct } from "../support/factories";
+import { GROOMING_QUOTE, solidJpeg } from "../support/fixtures";
 import {
   answer,
   body,
@@ -275,25 +275,8 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
 
   it("grooming quote: never a 5xx, a refusal stores no request", async () => {
     const { action } = await import("~/routes/public/servicos-enviar");
-    const photo = await sharp({
-      create: { width: 8, height: 8, channels: 3, background: "#c96" },
-    })
-      .jpeg()
-      .toBuffer();
-    const valid = {
-      tipo_servico: "plano_banho",
-      nome_tutor: "Ana Souza",
-      whatsapp: "(47) 98888-1234",
-      nome_pet: "Thor",
-      raca_porte: "Golden, grande",
-      data_desejada: "2026-12-10",
-      horario_desejado: "manhã",
-      leva_traz: "on",
-      endereco: "Rua 300, 12",
-      bairro: "Meia Praia",
-      referencia: "Perto da praça",
-      observacoes: "Tem medo de secador",
-    };
+    const photo = await solidJpeg(8, 8, "#c96");
+    const valid = GROOMING_QUOTE;
     await fc.assert(
       fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
         const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [

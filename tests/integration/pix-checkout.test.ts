@@ -6,7 +6,7 @@
 // returns the stock once.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminAuditLog } from "~/modules/accounts/index.server";
 import { expireUnpaidPixOrders, pedidos, placeOrder } from "~/modules/orders/index.server";
 import { cobrancas, signNotification } from "~/modules/payments/index.server";
@@ -15,21 +15,12 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loj
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
-import { mercadoPagoOn, withFakeMercadoPago } from "../support/mercadopago";
+import { PIX_WEBHOOK_SECRET, withPixShop } from "../support/mercadopago";
 
-const ctx = withTestDatabase();
-const SECRET = "segredo-do-webhook-de-teste";
-const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  await updateSettings(ctx.database.db, mercadoPagoOn(mp, SECRET));
-});
+const SECRET = PIX_WEBHOOK_SECRET;
+const { ctx, mp } = withPixShop();
 
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;

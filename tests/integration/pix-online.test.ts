@@ -3,7 +3,7 @@
 // paid exactly once, reconciliation of missed notifications, refunds, settings.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/infra/env.server";
 import { AdminError, adminAuditLog } from "~/modules/accounts/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
@@ -25,30 +25,20 @@ import {
 import { updateSettings } from "~/modules/shop/index.server";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { makeAdmin } from "../support/factories";
 import {
-  mercadoPagoOn,
+  PIX_WEBHOOK_SECRET,
   pixOrder as placePixOrder,
   pixOrderWithCharge as placePixOrderWithCharge,
-  withFakeMercadoPago,
+  withPixShop,
 } from "../support/mercadopago";
 import { call } from "../support/routes";
 
-const ctx = withTestDatabase();
-const SECRET = "segredo-do-webhook-de-teste";
-const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  await updateSettings(ctx.database.db, {
-    ...mercadoPagoOn(mp, SECRET),
-    webhookUrl: "https://hooks.example.com/pedidos",
-    webhookAtivo: true,
-  });
+const SECRET = PIX_WEBHOOK_SECRET;
+const { ctx, mp } = withPixShop({
+  webhookUrl: "https://hooks.example.com/pedidos",
+  webhookAtivo: true,
 });
 
 // Switched to online Pix after a cash order (quicker than a checkout;

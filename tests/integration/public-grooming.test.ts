@@ -17,6 +17,7 @@ import { action as sendAction } from "~/routes/public/servicos-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
+import { GROOMING_QUOTE } from "../support/fixtures";
 import { type CallResult, call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -34,19 +35,16 @@ async function photo(width = 64, height = 48) {
     .toBuffer();
 }
 
-const fields = {
-  tipo_servico: "plano_banho",
-  nome_tutor: "Ana Souza",
-  whatsapp: "(47) 98888-1234",
-  nome_pet: "Thor",
-  raca_porte: "Golden, grande",
-  data_desejada: "2026-12-10",
-  horario_desejado: "manhã",
-  leva_traz: "on",
-  endereco: "Rua 300, 12",
-  bairro: "Meia Praia",
-  referencia: "Perto da praça",
-  observacoes: "Tem medo de secador",
+const fields = GROOMING_QUOTE;
+/** The optional fields left out (no pick-up, no date, no notes), as createGroomingRequest takes them. */
+const NO_OPTIONALS = {
+  leva_traz: false,
+  endereco: null,
+  bairro: null,
+  referencia: null,
+  data_desejada: null,
+  horario_desejado: null,
+  observacoes: null,
 };
 
 function quoteRequest(
@@ -64,6 +62,9 @@ function quoteRequest(
 
 const callAction = (request: Request) => call(action, request);
 
+/** One phone photo, as most quotes send. */
+const onePhoto = async () => [{ name: "a.jpg", type: "image/jpeg", data: await photo() }];
+
 function uploadedFiles(): string[] {
   const dir = path.join(ctx.uploadsDir, "public", "pet-fotos");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -75,6 +76,18 @@ async function counts() {
     webhooks: (await ctx.database.db.select().from(webhookEntregas)).length,
     files: uploadedFiles().length,
   };
+}
+
+/** A quote with one photo and these fields, answered 400: the answer's data. */
+async function refusedQuote(extra: Record<string, string>) {
+  const { data, status } = await callAction(quoteRequest(await onePhoto(), extra));
+  expect(status).toBe(400);
+  return data;
+}
+
+/** A refused quote leaves no request, no webhook and no photo behind. */
+async function expectNothingStored() {
+  expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
 }
 
 beforeEach(async () => {
@@ -155,13 +168,7 @@ describe("grooming quote", () => {
       {
         ...fields,
         tipo_servico: "banho_tosa",
-        leva_traz: false,
-        endereco: null,
-        bairro: null,
-        referencia: null,
-        data_desejada: null,
-        horario_desejado: null,
-        observacoes: null,
+        ...NO_OPTIONALS,
       },
       [big],
     );
@@ -172,21 +179,17 @@ describe("grooming quote", () => {
 
   it("sends to webhook_url when no grooming webhook is set, and queues nothing when off", async () => {
     await updateSettings(ctx.database.db, { webhookServicos: null });
-    await callAction(quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }]));
+    await callAction(quoteRequest(await onePhoto()));
     const hooks = await ctx.database.db.select().from(webhookEntregas);
     expect(hooks.map((h) => h.url)).toEqual(["https://hooks.example/geral"]);
 
     // The order switch no longer silences grooming requests (issue 13, point 10)...
     await updateSettings(ctx.database.db, { webhookAtivo: false });
-    await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.3"),
-    );
+    await callAction(quoteRequest(await onePhoto(), {}, "10.0.0.3"));
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
     // ...their own switch does.
     await updateSettings(ctx.database.db, { webhookServicosAtivo: false });
-    const { data: body } = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.0.0.2"),
-    );
+    const { data: body } = await callAction(quoteRequest(await onePhoto(), {}, "10.0.0.2"));
     expect(body.ok).toBe(true);
     expect(await ctx.database.db.select().from(webhookEntregas)).toHaveLength(2);
   });
@@ -230,7 +233,7 @@ describe("grooming quote", () => {
       description: "É necessário enviar pelo menos 1 foto do pet para o orçamento.",
     });
 
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("refuses a decompression bomb (a small PNG claiming 144 megapixels) without decoding it", async () => {
@@ -246,39 +249,26 @@ describe("grooming quote", () => {
       title: "Imagem grande demais",
       description: "Cada foto deve ter no máximo 60 megapixels.",
     });
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("keeps the typed data and names the fields on a validation failure", async () => {
-    const { data: body, status } = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
-        nome_pet: "",
-        whatsapp: "12",
-      }),
-    );
-    expect(status).toBe(400);
+    const body = await refusedQuote({ nome_pet: "", whatsapp: "12" });
     expect(body.fields).toMatchObject({
       nome_pet: expect.any(String),
       whatsapp: expect.any(String),
     });
     expect((body.values as Record<string, string>).nome_tutor).toBe("Ana Souza");
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("refuses pick-up and drop-off without endereço and bairro (issue 13, point 5)", async () => {
-    const { data: body, status } = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {
-        leva_traz: "on",
-        endereco: "",
-        bairro: "",
-      }),
-    );
-    expect(status).toBe(400);
+    const body = await refusedQuote({ leva_traz: "on", endereco: "", bairro: "" });
     expect(body.fields).toMatchObject({
       endereco: "Informe o endereço para buscarmos o pet",
       bairro: "Informe o bairro",
     });
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("removes the stored photos when the database write fails", async () => {
@@ -288,31 +278,19 @@ describe("grooming quote", () => {
         {
           ...fields,
           tipo_servico: "tosa_na_lua" as never,
-          leva_traz: false,
-          endereco: null,
-          bairro: null,
-          referencia: null,
-          data_desejada: null,
-          horario_desejado: null,
-          observacoes: null,
+          ...NO_OPTIONALS,
         },
         [await photo()],
       ),
     ).rejects.toMatchObject({ toast: { title: "Erro ao enviar solicitação" } });
-    expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+    await expectNothingStored();
   });
 
   it("retries the number when it is taken", async () => {
     const base = {
       ...fields,
       tipo_servico: "banho_fitoterapico" as const,
-      leva_traz: false,
-      endereco: null,
-      bairro: null,
-      referencia: null,
-      data_desejada: null,
-      horario_desejado: null,
-      observacoes: null,
+      ...NO_OPTIONALS,
     };
     const now = () => 1_700_000_123_456;
     const first = await createGroomingRequest(base, [await photo()], { now });
@@ -343,9 +321,7 @@ describe("grooming quote", () => {
     expect(last!.status).toBe(429);
     expect(last!.data.toast).toMatchObject({ title: "Muitas solicitações" });
     // Another visitor is not affected.
-    const other = await callAction(
-      quoteRequest([{ name: "a.jpg", type: "image/jpeg", data: await photo() }], {}, "10.9.9.10"),
-    );
+    const other = await callAction(quoteRequest(await onePhoto(), {}, "10.9.9.10"));
     expect(other.data.ok).toBe(true);
   });
 
@@ -362,12 +338,7 @@ describe("grooming quote", () => {
 
     it("stores the quote with its photo and answers the order number", async () => {
       const { status, body } = await send(
-        quoteRequest(
-          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
-          {},
-          "10.7.7.1",
-          "/servicos/enviar",
-        ),
+        quoteRequest(await onePhoto(), {}, "10.7.7.1", "/servicos/enviar"),
       );
       expect(status).toBe(200);
       expect(body).toEqual({ ok: true, numero: expect.stringMatching(/^SRV\d{6}$/) });
@@ -380,7 +351,7 @@ describe("grooming quote", () => {
     it("answers the schema's pt-BR messages per field, and a photo the server refuses", async () => {
       const invalid = await send(
         quoteRequest(
-          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
+          await onePhoto(),
           { nome_pet: " ", whatsapp: "47 9999", leva_traz: "on", endereco: "", bairro: "" },
           "10.7.7.2",
           "/servicos/enviar",
@@ -408,7 +379,7 @@ describe("grooming quote", () => {
       );
       expect(pdf.status).toBe(400);
       expect(pdf.body).toMatchObject({ ok: false, toast: QUOTE_MESSAGES.wrongType });
-      expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+      await expectNothingStored();
     });
 
     it("shares the page's rate limit per IP", async () => {
@@ -417,17 +388,10 @@ describe("grooming quote", () => {
       for (let i = 0; i < 4; i++) await callAction(quoteRequest([], { nome_pet: "" }, ip));
       for (let i = 0; i < 4; i++)
         await send(quoteRequest([], { nome_pet: "" }, ip, "/servicos/enviar"));
-      const last = await send(
-        quoteRequest(
-          [{ name: "a.jpg", type: "image/jpeg", data: await photo() }],
-          {},
-          ip,
-          "/servicos/enviar",
-        ),
-      );
+      const last = await send(quoteRequest(await onePhoto(), {}, ip, "/servicos/enviar"));
       expect(last.status).toBe(429);
       expect(last.body).toMatchObject({ ok: false, toast: QUOTE_MESSAGES.rateLimited });
-      expect(await counts()).toEqual({ pedidos: 0, webhooks: 0, files: 0 });
+      await expectNothingStored();
     });
   });
 });

@@ -41,6 +41,27 @@ function resumeRequest(
 
 const callAction = (request: Request) => call(action, request);
 
+/** Runs `fn` while the database refuses resumes that break `check` (a real constraint). */
+async function whileRefusing(name: string, check: string, fn: () => Promise<void>) {
+  await ctx.database.db.execute(
+    sql.raw(`alter table curriculos add constraint ${name} check (${check})`),
+  );
+  try {
+    await fn();
+  } finally {
+    await ctx.database.db.execute(sql.raw(`alter table curriculos drop constraint ${name}`));
+  }
+}
+
+/** A resume from `nomeCompleto` is answered 400 'Erro ao salvar dados'. */
+async function expectSaveError(nomeCompleto: string) {
+  const { data: body, status } = await callAction(
+    resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }, { nomeCompleto }),
+  );
+  expect(status).toBe(400);
+  expect(body.message).toBe("Erro ao salvar dados. Tente novamente.");
+}
+
 beforeEach(async () => {
   await truncateAll(ctx.database);
   setStorage(localDiskDriver(ctx.uploadsDir));
@@ -164,23 +185,9 @@ describe("resume submission", () => {
   it("says 'Erro ao salvar dados' when the record cannot be saved, keeping no file", async () => {
     const filesBefore = await storage().list("private");
     // A real refusal by the database: a check constraint the insert breaks.
-    await ctx.database.db.execute(
-      sql`alter table curriculos add constraint teste_recusa_insert check (nome_completo <> 'Recusa Insert')`,
+    await whileRefusing("teste_recusa_insert", "nome_completo <> 'Recusa Insert'", () =>
+      expectSaveError("Recusa Insert"),
     );
-    try {
-      const { data: body, status } = await callAction(
-        resumeRequest(
-          { name: "cv.pdf", type: "application/pdf", data: PDF },
-          { nomeCompleto: "Recusa Insert" },
-        ),
-      );
-      expect(status).toBe(400);
-      expect(body.message).toBe("Erro ao salvar dados. Tente novamente.");
-    } finally {
-      await ctx.database.db.execute(
-        sql`alter table curriculos drop constraint teste_recusa_insert`,
-      );
-    }
     expect(await ctx.database.db.select().from(curriculos)).toHaveLength(0);
     expect(await storage().list("private")).toEqual(filesBefore);
   });
@@ -188,9 +195,6 @@ describe("resume submission", () => {
   it("deletes the stored file when the record fails after it, with 'Erro ao salvar dados'", async () => {
     const filesBefore = await storage().list("private");
     // The insert passes; setting curriculo_url once the PDF is stored is refused.
-    await ctx.database.db.execute(
-      sql`alter table curriculos add constraint teste_recusa_arquivo check (curriculo_url = '' or nome_completo <> 'Recusa Arquivo')`,
-    );
     const put = storage().put.bind(storage());
     const stored: string[] = [];
     setStorage({
@@ -200,20 +204,11 @@ describe("resume submission", () => {
         stored.push(key);
       },
     });
-    try {
-      const { data: body, status } = await callAction(
-        resumeRequest(
-          { name: "cv.pdf", type: "application/pdf", data: PDF },
-          { nomeCompleto: "Recusa Arquivo" },
-        ),
-      );
-      expect(status).toBe(400);
-      expect(body.message).toBe("Erro ao salvar dados. Tente novamente.");
-    } finally {
-      await ctx.database.db.execute(
-        sql`alter table curriculos drop constraint teste_recusa_arquivo`,
-      );
-    }
+    await whileRefusing(
+      "teste_recusa_arquivo",
+      "curriculo_url = '' or nome_completo <> 'Recusa Arquivo'",
+      () => expectSaveError("Recusa Arquivo"),
+    );
     // The file was written, then removed: nothing orphaned, no row, no webhook.
     expect(stored).toHaveLength(1);
     expect(await storage().read("private", stored[0]!)).toBeNull();

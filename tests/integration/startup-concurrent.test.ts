@@ -62,7 +62,10 @@ describe.skipIf(!url)("two instances starting at once (PostgreSQL)", () => {
           n: journal.entries.length,
           distinct: journal.entries.length,
         });
-        const { SEED_CATEGORIES, SEED_PRODUCTS } = await import("~/startup/seed.server");
+        const { readDemoData } = await import("~/startup/demo-data.server");
+        const { demoProducts } = await import("~/startup/seed.server");
+        const SEED_CATEGORIES = readDemoData().categorias;
+        const SEED_PRODUCTS = await demoProducts();
         const counts = await check.query(`
           select (select count(*)::int from categorias) as categorias,
                  (select count(*)::int from produtos) as produtos,

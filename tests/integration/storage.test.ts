@@ -23,12 +23,12 @@ import {
 import { s3Driver } from "~/infra/storage-s3.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
-import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { storageFromEnv } from "~/startup/boot.server";
 import { type RunningS3Server, S3_TEST_CREDENTIALS, startS3Server } from "../../scripts/s3-server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { makeAdmin } from "../support/factories";
+import { sendResume } from "../support/fixtures";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
 
@@ -232,21 +232,17 @@ describe.each(drivers)("storage driver: %s", (name, makeDriver) => {
 
   it("keeps a submitted resume private and hands it only to a signed-in admin", async () => {
     const email = `joana-${name.replace(/[^a-z0-9]/gi, "").toLowerCase()}@example.com`;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      nomeCompleto: "Joana Prado",
-      email,
-      telefone: "(47) 99999-3333",
-      vaga: "caixa",
-      mensagem: "Experiência em balcão.",
-    }))
-      form.append(k, v);
-    form.append("curriculo", new File([PDF], "cv.pdf", { type: "application/pdf" }));
-    await resumeAction({
-      request: makeRequest("/trabalhe-conosco", { method: "POST", body: form, ip: "10.9.0.1" }),
-      params: {},
-      context: {},
-    } as never);
+    await sendResume(
+      {
+        nomeCompleto: "Joana Prado",
+        email,
+        telefone: "(47) 99999-3333",
+        vaga: "caixa",
+        mensagem: "Experiência em balcão.",
+      },
+      PDF,
+      "10.9.0.1",
+    );
     const [row] = await ctx.database.db
       .select()
       .from(curriculos)

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database } from "~/infra/db/client.server";
 import { resetEnvCache } from "~/infra/env.server";
 import { chargeOrderPix, pedidos, placeOrder } from "~/modules/orders/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
+import { seedDatabase } from "~/startup/seed.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
 import { createProduct, orderInput } from "./factories";
 import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
 
@@ -88,4 +91,26 @@ export async function pixOrderWithCharge(database: Database) {
   const pedido = await pixOrder(database);
   const cobranca = await chargeOrderPix(pedido.id, { email: "maria@example.com" });
   return { pedido, cobranca };
+}
+
+/** The webhook secret the Pix shop of `withPixShop` signs notifications with. */
+export const PIX_WEBHOOK_SECRET = "segredo-do-webhook-de-teste";
+
+/**
+ * A test file's own database and fake Mercado Pago (public URL https://loja.example.com);
+ * before each test the database is emptied, the demo shop seeded and online Pix switched on,
+ * with any other `settings`.
+ */
+export function withPixShop(settings: Parameters<typeof updateSettings>[1] = {}) {
+  const ctx = withTestDatabase();
+  const mp = withFakeMercadoPago({ publicUrl: "https://loja.example.com" });
+  beforeEach(async () => {
+    await truncateAll(ctx.database);
+    await seedDatabase({ images: false });
+    await updateSettings(ctx.database.db, {
+      ...mercadoPagoOn(mp, PIX_WEBHOOK_SECRET),
+      ...settings,
+    });
+  });
+  return { ctx, mp };
 }

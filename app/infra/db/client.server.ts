@@ -198,6 +198,8 @@ export async function withAdvisoryLock<T>(
 
 const MIGRATION_LOCK = 7315001;
 export const STARTUP_LOCK = 7315002;
+/** Taken inside the demo seed's transaction: two seeds at once write the demo shop once. */
+export const SEED_LOCK = 7315003;
 
 /** Applies the committed SQL migrations in drizzle/. Safe with several instances starting at once. */
 export async function migrateDatabase(database: Database): Promise<void> {
@@ -233,6 +235,17 @@ export function setDatabase(database: Database | undefined): void {
 /** Runs `fn` in one transaction on the process-wide database. */
 export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().transaction(fn as (tx: unknown) => Promise<T>);
+}
+
+/**
+ * Runs `fn` in the caller's open transaction when `executor` is given, otherwise in one of
+ * its own: for writes that are usually alone but sometimes one step of a larger whole.
+ */
+export function inTransaction<T>(
+  executor: Executor | undefined,
+  fn: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return executor ? fn(executor) : transaction(fn);
 }
 
 /**

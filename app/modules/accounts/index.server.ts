@@ -1,7 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export type { AdminActor } from "./actor.server";
-export { AdminError, audit } from "./actor.server";
+export { AdminError, audit, DEMO_SEED } from "./actor.server";
 export {
   attempt,
   fail,

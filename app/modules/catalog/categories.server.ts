@@ -1,7 +1,7 @@
 // Product categories (SPEC §7.1, §7.2): the store's active list with URL slugs; read by
 // name, created only after a lookup by name.
 import { asc, eq, sql } from "drizzle-orm";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { db, type Executor, inTransaction } from "~/infra/db/client.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { categorySlug } from "./listing";
@@ -63,7 +63,7 @@ export async function findOrCreateCategory(
     await audit(tx, actor, "category_create", "categoria", row.id, { nome: row.nome });
     return { category: row, created: true };
   };
-  return executor ? run(executor) : transaction(run);
+  return inTransaction(executor, run);
 }
 
 export interface StoreCategory {

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { isNull, sql } from "drizzle-orm";
 import { Piscina } from "piscina";
 import { centavosToDecimal } from "~/domain/money";
-import { db, type Executor, queryRows, transaction } from "~/infra/db/client.server";
+import { db, type Executor, inTransaction, queryRows } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
 import { storage } from "~/infra/storage.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
@@ -155,7 +155,7 @@ async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<Map
  * (case-insensitive) already exists, or repeats an earlier row, is skipped; so is a SKU
  * already in use.
  */
-async function checkRows(rows: MappedRow[], executor: Executor = db()) {
+export async function checkRows(rows: MappedRow[], executor: Executor = db()) {
   const existing = await executor
     .select({ nome: sql<string>`lower(${produtos.nome})`, sku: produtos.sku })
     .from(produtos)
@@ -240,7 +240,20 @@ export async function importProducts(
   actor: AdminActor,
   details: Record<string, unknown> = {},
 ): Promise<ImportResult> {
-  const rows = await checkRows(await parseImportFile(bytes, fileName));
+  return importCheckedRows(await checkRows(await parseImportFile(bytes, fileName)), actor, details);
+}
+
+/**
+ * Imports rows that `checkRows` passed; the others are reported. Each step runs in a
+ * transaction of its own, or all of them in the caller's when `executor` is one (the demo
+ * seed, which is all or nothing).
+ */
+export async function importCheckedRows(
+  rows: CheckedRow[],
+  actor: AdminActor,
+  details: Record<string, unknown> = {},
+  executor?: Executor,
+): Promise<ImportResult> {
   const good = rows.filter((r): r is CheckedRow & { product: ImportProduct } => !!r.product);
   const errors = rows.filter((r) => r.error).map(errorLine);
   if (good.length === 0) {
@@ -255,7 +268,7 @@ export async function importProducts(
   // Categories: matched by name (case-insensitive), created when missing.
   const categoryIds = new Map<string, string>();
   const categoriesCreated: string[] = [];
-  await transaction(async (tx) => {
+  await inTransaction(executor, async (tx) => {
     for (const c of await tx.select().from(categorias)) {
       categoryIds.set(c.nome.toLowerCase(), c.id);
     }
@@ -287,7 +300,7 @@ export async function importProducts(
   let imported = 0;
   for (let start = 0; start < good.length; start += IMPORT_BATCH_SIZE) {
     const batch = good.slice(start, start + IMPORT_BATCH_SIZE);
-    const inserted = await transaction(async (tx) => {
+    const inserted = await inTransaction(executor, async (tx) => {
       // One statement per batch with one array parameter per column (unnest): a few
       // parameters instead of thousands, fast on PGlite and PostgreSQL alike.
       const col = <T>(pick: (p: ImportProduct) => T) =>

@@ -1,9 +1,11 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export {
+  checkRows,
   configureImportWorker,
   IMPORT_MAX_BYTES,
   IMPORT_TOO_HEAVY,
+  importCheckedRows,
   importProducts,
   importStagedFile,
   NO_VALID_PRODUCTS,
@@ -13,7 +15,7 @@ export {
 } from "./import.server";
 export { parseImportBytes } from "./import-parse.server";
 export { checkXlsxZip, XLSX_TOO_LARGE } from "./import-zip.server";
-export { saveProductImage } from "./product-image.server";
+export { deleteProductImage, saveProductImage } from "./product-image.server";
 export {
   createProduct,
   deleteProduct,

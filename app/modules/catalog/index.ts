@@ -1,6 +1,6 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 
-export type { ImportProduct } from "./csv-import";
+export type { ImportProduct, MappedRow } from "./csv-import";
 export {
   decodeText,
   detectHeader,

@@ -2,7 +2,7 @@
 // rules, and the store settings list the admin edits (SPEC §5.7 rules).
 
 import { asc, eq, sql } from "drizzle-orm";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { db, type Executor, inTransaction, transaction } from "~/infra/db/client.server";
 import { isUniqueViolation } from "~/infra/db/errors.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
@@ -22,10 +22,15 @@ export async function listBairros(executor: Executor = db()): Promise<BairroEntr
   return executor.select().from(bairrosEntrega).orderBy(asc(bairrosEntrega.nome));
 }
 
-export async function addBairro(input: BairroInput, actor: AdminActor): Promise<BairroEntrega> {
+/** Adds a neighbourhood, in a transaction of its own or in the caller's (`executor`, the demo seed). */
+export async function addBairro(
+  input: BairroInput,
+  actor: AdminActor,
+  executor?: Executor,
+): Promise<BairroEntrega> {
   try {
     return await forgettingServed(
-      transaction(async (tx) => {
+      inTransaction(executor, async (tx) => {
         const [existing] = await tx
           .select({ id: bairrosEntrega.id })
           .from(bairrosEntrega)

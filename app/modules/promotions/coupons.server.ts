@@ -3,7 +3,7 @@
 // order use too.
 import { desc, eq } from "drizzle-orm";
 import { endOfShopDay } from "~/domain/shop-time";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { db, type Executor, inTransaction, transaction } from "~/infra/db/client.server";
 import { isUniqueViolation } from "~/infra/db/errors.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "./coupon";
@@ -14,9 +14,14 @@ export async function listCoupons(executor: Executor = db()): Promise<Cupom[]> {
   return executor.select().from(cupons).orderBy(desc(cupons.createdAt), desc(cupons.codigo));
 }
 
-export async function createCoupon(input: CouponInput, actor: AdminActor): Promise<Cupom> {
+/** Creates a coupon, in a transaction of its own or in the caller's (`executor`, the demo seed). */
+export async function createCoupon(
+  input: CouponInput,
+  actor: AdminActor,
+  executor?: Executor,
+): Promise<Cupom> {
   try {
-    return await transaction(async (tx) => {
+    return await inTransaction(executor, async (tx) => {
       const [row] = await tx
         .insert(cupons)
         .values({

@@ -1,7 +1,7 @@
 // The benchmark's yardstick: a bare node:http server that answers every GET with the rows
 // the first page of /loja shows, read from the database on each request and sent as gzip
 // JSON. No framework, no rendering: what the shop's hardware can do at best. Started by
-// scripts/bench.ts as its own process (like the app), on the same database: DATABASE_URL,
+// scripts/bench/index.ts as its own process (like the app), on the same database: DATABASE_URL,
 // or else an embedded database in BENCH_DATA_DIR migrated and seeded like the app's.
 import http from "node:http";
 import { promisify } from "node:util";

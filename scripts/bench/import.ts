@@ -10,7 +10,7 @@ import {
 import { localDiskDriver, setStorage } from "~/infra/storage.server";
 import { createUser } from "~/modules/accounts/index.server";
 import { importProducts } from "~/modules/catalog/index.server";
-import { createThrowawayDatabase } from "./lib/throwaway-postgres";
+import { createThrowawayDatabase } from "../lib/throwaway-postgres";
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const HEADER =

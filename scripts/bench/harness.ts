@@ -1,0 +1,165 @@
+// What every scenario of the benchmark shares: the flags, the load generator (autocannon with
+// a browser's Accept-Encoding), forms posted as pages post them, timing helpers, and the app
+// and the yardstick started on the run's database.
+import crypto from "node:crypto";
+import http from "node:http";
+// @ts-expect-error autocannon ships no type declarations
+import autocannon from "autocannon";
+import { startServer } from "../lib/server";
+
+export const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split("=")[1]) : fallback;
+};
+export const DURATION = flag("duration", 10);
+export const CONNECTIONS = flag("connections", 50);
+export const BROWSER = { "accept-encoding": "gzip, deflate, br" };
+/** Seeded product with stock 10 (Tapete Higiênico Super Secão 30 unidades). */
+export const RACE_SKU = "HIG-TAPE-30";
+
+export type Kind = "PGlite" | "PostgreSQL";
+
+/** What a scenario gets for one database: the running app and the product of the races. */
+interface Backend {
+  kind: Kind;
+  /** DATA_DIR and DATABASE_URL of the run (the app's database). */
+  env: Record<string, string>;
+  base: string;
+  /** The seeded product RACE_SKU. */
+  productId: string;
+  /** The yardstick's figures on this database, measured before the app started. */
+  yardstick: LoadResult;
+}
+
+/**
+ * A part of the benchmark: `prepare` runs on the seeded database before the app starts,
+ * `run` against the app, once per database; `report` prints the tables of every database's
+ * results and says whether they met their goals.
+ */
+export interface Scenario<Prepared = unknown, Result = unknown> {
+  name: string;
+  prepare?(env: Record<string, string>): Promise<Prepared>;
+  run(backend: Backend, prepared: Prepared): Promise<Result>;
+  report(results: { kind: Kind; result: Result }[]): boolean;
+}
+
+export interface LoadResult {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(
+  url: string,
+  headers: Record<string, string> = BROWSER,
+): Promise<LoadResult> {
+  // A short warm-up so the first JIT and connection costs do not count.
+  await autocannon({ url, headers, connections: 10, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Waits until the server has worked off what a load run left queued (an uncached page under
+ * 50 connections leaves up to a second of renders behind): the next figure is its own.
+ */
+export async function settle(base: string) {
+  const until = Date.now() + 15_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < until) {
+    const started = performance.now();
+    await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+    quick = performance.now() - started < 5 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function productIdBySku(base: string, sku: string): Promise<string> {
+  const html = await (await fetch(`${base}/loja?q=${encodeURIComponent(sku)}`)).text();
+  const id = html.match(/\/loja\/produto\/([0-9a-f-]{36})/)?.[1];
+  if (!id) throw new Error(`produto ${sku} não encontrado na loja`);
+  return id;
+}
+
+export async function stockOf(base: string, id: string): Promise<number> {
+  const quote = (await (await fetch(`${base}/loja/resumo?itens=${id}:1`)).json()) as {
+    linhas: { estoque: number }[];
+  };
+  return quote.linhas[0]?.estoque ?? 0;
+}
+
+/** The i-th of many client addresses from 10.<first>.0.1 on, 250 per /24. */
+export function clientAddress(first: number, i: number): string {
+  return `10.${first + Math.floor(i / 62500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`;
+}
+
+/**
+ * A form posted as a page posts it (same origin, a navigation), on its own connection, as
+ * separate phones would post it; the redirect is not followed.
+ * node:http rather than fetch: the load generator shares the two cores with the server, and
+ * fetch cost it about 4 ms of CPU per order, a third of what it measured.
+ */
+export function postForm(
+  base: string,
+  path: string,
+  form: URLSearchParams,
+  forwardedFor: string,
+): Promise<number> {
+  const body = form.toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(path, base),
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          origin: base,
+          "sec-fetch-mode": "navigate",
+          "sec-fetch-site": "same-origin",
+          "x-forwarded-for": forwardedFor,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The value at quantile `q` (0..1) of some timings. */
+export function quantile(times: number[], q: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/** The built app on a database of the run's own; no webhook worker, a fresh secret. */
+export function startApp(env: Record<string, string>) {
+  return startServer(
+    {
+      WEBHOOK_WORKER_INTERVAL: "0",
+      SESSION_SECRET: crypto.randomBytes(16).toString("hex"),
+      ...env,
+    },
+    { output: "inherit" },
+  );
+}
+
+/** Starts the yardstick (reference-server.ts), which migrates and seeds the database. */
+export function startReference(env: Record<string, string>) {
+  return startServer(env, { script: "scripts/bench/reference-server.ts", readyPath: "/" });
+}

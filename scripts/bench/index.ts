@@ -1,0 +1,126 @@
+// `npm run bench`: builds, then on a fresh seeded database measures what browsers get.
+// A yardstick first: a bare node:http + database server answering the rows of /loja's first
+// page as gzip JSON (reference-server.ts); then the app is started and each scenario runs
+// against it: the pages (pages.ts), the checkout (checkout.ts), a login flood
+// (login-flood.ts); after the tables, the product import (import.ts, a process of its own).
+// Load is autocannon, 50 connections for 10 s, every request sending
+// `Accept-Encoding: gzip, deflate, br` as browsers do.
+// Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
+// Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
+// (pages, checkout, login-flood, import; e.g. --only=login-flood for that part alone).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildUnlessSkipped, root, stopServer } from "../lib/server";
+import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import { checkout } from "./checkout";
+import {
+  args,
+  type Kind,
+  load,
+  productIdBySku,
+  RACE_SKU,
+  type Scenario,
+  startApp,
+  startReference,
+} from "./harness";
+import { loginFlood } from "./login-flood";
+import { pages } from "./pages";
+
+/** In the order they run and report. */
+const SCENARIOS = [pages, checkout, loginFlood] as Scenario<never, unknown>[];
+const IMPORT = "import";
+
+function selected(): Set<string> {
+  const all = [...SCENARIOS.map((s) => s.name), IMPORT];
+  const only = args.find((a) => a.startsWith("--only="));
+  if (!only) return new Set(all);
+  const names = only.slice("--only=".length).split(",");
+  const unknown = names.filter((n) => !all.includes(n));
+  if (unknown.length > 0) {
+    console.error(`Cenário desconhecido: ${unknown.join(", ")} (há: ${all.join(", ")})`);
+    process.exit(2);
+  }
+  return new Set(names);
+}
+
+/** One database: the yardstick, then the app with every chosen scenario, in order. */
+async function runBackend(kind: Kind, scenarios: Scenario<never, unknown>[]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-bench-"));
+  const pgdb =
+    kind === "PostgreSQL"
+      ? await createThrowawayDatabase(process.env.DATABASE_URL!, "bench")
+      : null;
+  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" };
+  try {
+    // The yardstick migrates and seeds the database the app will then use.
+    console.log(`\n[${kind}] referência: node:http + banco, JSON gzip ...`);
+    const reference = await startReference({
+      DATABASE_URL: env.DATABASE_URL!,
+      BENCH_DATA_DIR: path.join(dataDir, "db"),
+    });
+    const yardstick = await load(reference.base);
+    await stopServer(reference.child);
+    const prepared: unknown[] = [];
+    for (const scenario of scenarios) prepared.push(await scenario.prepare?.(env));
+
+    console.log(`[${kind}] iniciando servidor ...`);
+    const { base, child } = await startApp(env);
+    try {
+      const backend = {
+        kind,
+        env,
+        base,
+        yardstick,
+        productId: await productIdBySku(base, RACE_SKU),
+      };
+      const results: unknown[] = [];
+      for (const [i, scenario] of scenarios.entries()) {
+        results.push(await scenario.run(backend, prepared[i] as never));
+      }
+      return results;
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    await pgdb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The product import's own benchmark, in a process of its own; true when it met its goal. */
+function runImport(): boolean {
+  console.log("\nscripts/bench/import.ts\n");
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "scripts/bench/import.ts")],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
+  return r.status === 0;
+}
+
+async function main() {
+  const chosen = selected();
+  const scenarios = SCENARIOS.filter((s) => chosen.has(s.name));
+  if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
+  buildUnlessSkipped(args);
+  const backends: Kind[] = ["PGlite"];
+  if (process.env.DATABASE_URL) backends.push("PostgreSQL");
+  const runs: { kind: Kind; results: unknown[] }[] = [];
+  if (scenarios.length > 0) {
+    for (const kind of backends) runs.push({ kind, results: await runBackend(kind, scenarios) });
+  }
+  let allOk = true;
+  for (const [i, scenario] of scenarios.entries()) {
+    allOk =
+      scenario.report(runs.map(({ kind, results }) => ({ kind, result: results[i] }))) && allOk;
+  }
+  if (chosen.has(IMPORT)) allOk = runImport() && allOk;
+  if (!allOk) process.exit(1);
+}
+
+await main();

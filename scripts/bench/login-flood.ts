@@ -1,0 +1,119 @@
+// A login flood: 300 concurrent admin logins from 300 IPs (unknown e-mails) while one client
+// asks /loja/resumo again and again; its p99 during the flood against its quiet p99 (goal:
+// under 10×), and how the logins were answered (503 at once when argon2's turns are taken).
+import http from "node:http";
+import { table } from "../lib/server";
+import { BROWSER, clientAddress, postForm, quantile, type Scenario } from "./harness";
+
+const FLOOD_LOGINS = 300;
+
+interface FloodResult {
+  quietP99: number;
+  floodP99: number;
+  quietSamples: number;
+  floodSamples: number;
+  seconds: number;
+  statuses: Record<string, number>;
+}
+
+/** One admin login posted as the login page posts it, from its own connection and IP. */
+function postLogin(base: string, i: number): Promise<number> {
+  const form = new URLSearchParams({
+    email: `invasor${i}@exemplo.com`,
+    password: `tentativa-${i}-senha`,
+    redirectTo: "",
+  });
+  return postForm(base, "/admin/login", form, clientAddress(90, i));
+}
+
+/** Asks `url` one request after another (one kept-alive connection) until `until` resolves. */
+async function probe(url: string, until: Promise<unknown>): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let done = false;
+  void until.then(() => {
+    done = true;
+  });
+  while (!done) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { agent, headers: BROWSER }, (res) => {
+          res.resume();
+          res.on("end", () => resolve());
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    });
+    times.push(performance.now() - started);
+  }
+  agent.destroy();
+  return times;
+}
+
+/** /loja/resumo's p99 alone for 5 s, then during FLOOD_LOGINS concurrent logins. */
+async function measureFlood(base: string, productId: string): Promise<FloodResult> {
+  const url = `${base}/loja/resumo?itens=${productId}:1`;
+  await probe(url, new Promise((r) => setTimeout(r, 1000)));
+  const quiet = await probe(url, new Promise((r) => setTimeout(r, 5000)));
+  const started = performance.now();
+  const logins = Promise.all(Array.from({ length: FLOOD_LOGINS }, (_, i) => postLogin(base, i)));
+  // At least a second of probing, and for as long as the logins take.
+  const flood = await probe(url, Promise.all([logins, new Promise((r) => setTimeout(r, 1000))]));
+  const statuses: Record<string, number> = {};
+  for (const status of await logins) statuses[status] = (statuses[status] ?? 0) + 1;
+  return {
+    quietP99: quantile(quiet, 0.99),
+    floodP99: quantile(flood, 0.99),
+    quietSamples: quiet.length,
+    floodSamples: flood.length,
+    seconds: (performance.now() - started) / 1000,
+    statuses,
+  };
+}
+
+export const loginFlood: Scenario<unknown, FloodResult> = {
+  name: "login-flood",
+  async run({ kind, base, productId }) {
+    console.log(`[${kind}] enxurrada de ${FLOOD_LOGINS} logins ...`);
+    return measureFlood(base, productId);
+  },
+  report(results) {
+    const rows = [
+      [
+        "Banco",
+        "logins",
+        "respostas",
+        "tempo (s)",
+        "p99 quieto (ms)",
+        "p99 na enxurrada (ms)",
+        "×",
+        "amostras",
+        "OK (< 10×)",
+      ],
+    ];
+    let ok = true;
+    for (const { kind, result: flood } of results) {
+      const ratio = flood.floodP99 / flood.quietP99;
+      ok &&= ratio < 10;
+      rows.push([
+        kind,
+        String(FLOOD_LOGINS),
+        Object.entries(flood.statuses)
+          .map(([status, n]) => `${n}× ${status}`)
+          .join(", "),
+        flood.seconds.toFixed(2),
+        flood.quietP99.toFixed(1),
+        flood.floodP99.toFixed(1),
+        ratio.toFixed(1),
+        `${flood.quietSamples}/${flood.floodSamples}`,
+        ratio < 10 ? "sim" : "NÃO",
+      ]);
+    }
+    console.log(
+      `\n/loja/resumo durante ${FLOOD_LOGINS} logins simultâneos de ${FLOOD_LOGINS} IPs\n`,
+    );
+    console.log(table(rows));
+    return ok;
+  },
+};
