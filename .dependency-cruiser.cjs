@@ -36,8 +36,16 @@ module.exports = {
       severity: "error",
       comment:
         "Code outside app/modules imports a module only through its face (index.server.ts or index.ts).",
-      from: { pathNot: "^app/modules/" },
+      from: { pathNot: "^app/modules/|^tests/unit/" },
       to: { path: "^app/modules/", pathNot: "^app/modules/[^/]+/index(\\.server)?\\.ts$" },
+    },
+    {
+      name: "unit-tests-take-rules-where-they-are",
+      severity: "error",
+      comment:
+        "Unit tests may import a module's pure rules and schemas directly; its server code only through its face.",
+      from: { path: "^tests/unit/" },
+      to: { path: "^app/modules/[^/]+/(?!index\\.server\\.ts$)[^/]+\\.server\\.tsx?$" },
     },
     {
       name: "client-code-is-not-server-code",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminLoginSchema } from "~/modules/accounts";
-import { generalSettingsSchema } from "~/modules/shop";
+import { adminLoginSchema } from "~/modules/accounts/admin-login.schema";
+import { generalSettingsSchema } from "~/modules/shop/general-settings.schema";
 
 describe("admin forms", () => {
   it("login: SPEC §5.7 messages", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/modules/accounts";
+import { auditActionLabel, auditBadgeVariant, shortResourceId } from "~/modules/accounts/audit";
 
 describe("audit badge (SPEC §9)", () => {
   it.each([

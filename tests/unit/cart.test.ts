@@ -15,7 +15,7 @@ import {
   QUOTE_TEXTS,
   quoteWarnings,
   remainingStock,
-} from "~/modules/orders";
+} from "~/modules/orders/cart";
 
 const racao = { id: "a", nome: "Ração", preco: 1000, imagem: null, estoque: 3 };
 const bola = { id: "b", nome: "Bola", preco: 250, imagem: "/x.webp", estoque: 10 };

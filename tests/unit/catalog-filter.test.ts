@@ -6,7 +6,7 @@ import {
   categoryCountLabel,
   filterCategories,
   parseSpeciesFilter,
-} from "~/modules/catalog";
+} from "~/modules/catalog/filter";
 
 const titles = (list: { title: string }[]) => list.map((c) => c.title);
 

@@ -6,7 +6,7 @@ import {
   orderPaymentAfter,
   pixOnlineStage,
   statusFromMercadoPago,
-} from "~/modules/payments";
+} from "~/modules/payments/cobranca";
 import {
   mpDate,
   parseSignature,

@@ -4,7 +4,7 @@ import {
   couponDiscount,
   describeCoupon,
   evaluateCoupon,
-} from "~/modules/promotions";
+} from "~/modules/promotions/coupon";
 
 const base: CouponRule = {
   codigo: "TESTE",

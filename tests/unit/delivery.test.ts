@@ -4,8 +4,8 @@ import {
   findServedArea,
   isFreeDelivery,
   missingForFreeDelivery,
-} from "~/modules/delivery";
-import { computeTotals } from "~/modules/orders";
+} from "~/modules/delivery/fees";
+import { computeTotals } from "~/modules/orders/totals";
 
 const rules = {
   bairros: [

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatBRL } from "~/domain/money";
 import { islandKit } from "~/islands/kit";
-import { parseStoredCart } from "~/modules/orders";
+import { parseStoredCart } from "~/modules/orders/cart";
 
 const stored = new Map<string, string>();
 const fakeWindow = {

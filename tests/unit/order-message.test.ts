@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderMessage } from "~/modules/orders";
+import { orderMessage } from "~/modules/orders/message";
 
 describe("order chat text (SPEC §7.6)", () => {
   it("names customer, address, window, items, totals, payment, status, number and notes", () => {

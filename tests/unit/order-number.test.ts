@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOrderNumber, orderNumber } from "~/modules/orders";
+import { isOrderNumber, orderNumber } from "~/modules/orders/number";
 
 describe("order number (SPEC §9)", () => {
   it("is 'PED' + the millisecond timestamp + a random 0–999", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, paymentDiscount, paymentDiscountPercent } from "~/modules/orders";
-import { storeSettingsSchema } from "~/modules/shop";
+import { computeTotals, paymentDiscount, paymentDiscountPercent } from "~/modules/orders/totals";
+import { storeSettingsSchema } from "~/modules/shop/store-settings.schema";
 
 const rules = { taxaEntregaPadrao: 1000, freteGratisMinimo: 4000 };
 const area = { nome: "Tabuleiro", taxaEntrega: 1000 };

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { crc16, pixPayload, pixTxid } from "~/modules/payments";
+import { crc16, pixPayload, pixTxid } from "~/modules/payments/pix";
 
 describe("Pix BR Code", () => {
   it("computes CRC16-CCITT-FALSE ('123456789' -> 29B1)", () => {

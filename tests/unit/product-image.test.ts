@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_IMAGE_WIDTHS, productImageKey, productImageSrcSet } from "~/modules/catalog";
+import {
+  PRODUCT_IMAGE_WIDTHS,
+  productImageKey,
+  productImageSrcSet,
+} from "~/modules/catalog/product-image";
 
 describe("product image files", () => {
   it("are named {base}-{width}.webp", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { fieldErrors } from "~/lib/forms";
-import { RESUME_MESSAGES, resumeSchema } from "~/modules/careers";
-import { groomingQuoteSchema, QUOTE_FIELD_CHECKS } from "~/modules/grooming";
-import { contactChatMessage, contactSchema } from "~/modules/shop";
+import { RESUME_MESSAGES, resumeSchema } from "~/modules/careers/resume.schema";
+import { groomingQuoteSchema, QUOTE_FIELD_CHECKS } from "~/modules/grooming/quote.schema";
+import { contactSchema } from "~/modules/shop/contact.schema";
+import { contactChatMessage } from "~/modules/shop/contact-message";
 
 const quote = {
   tipo_servico: "banho_tosa",

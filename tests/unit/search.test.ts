@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearch, productSearchText } from "~/modules/catalog";
+import { normalizeSearch, productSearchText } from "~/modules/catalog/search";
 
 describe("search text", () => {
   it("is lower case, without accents, with single spaces", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serviceOrderNumber } from "~/modules/grooming";
+import { serviceOrderNumber } from "~/modules/grooming/service-order-number";
 
 describe("serviceOrderNumber", () => {
   it("is SRV plus the last 6 digits of the timestamp", () => {

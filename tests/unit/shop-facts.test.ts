@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { whyChooseUs } from "~/content/about";
 import { faqCategories, quickTips } from "~/content/faq";
-import { computeTotals } from "~/modules/orders";
-import { freeDeliveryFrom, withShopFacts } from "~/modules/shop";
+import { computeTotals } from "~/modules/orders/totals";
+import { freeDeliveryFrom, withShopFacts } from "~/modules/shop/facts";
 
 const texts = [
   ...faqCategories.flatMap((c) => c.items.map((i) => i.answer)),

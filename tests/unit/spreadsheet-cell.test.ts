@@ -2,7 +2,12 @@ import ExcelJS from "exceljs";
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { csvField, neutralizeCell, restoreNeutralizedCell, toCsv } from "~/modules/catalog";
+import {
+  csvField,
+  neutralizeCell,
+  restoreNeutralizedCell,
+  toCsv,
+} from "~/modules/catalog/spreadsheet-cell";
 
 describe("formula neutralization (OWASP CSV injection)", () => {
   it("prefixes text starting with = + - @ tab or CR with an apostrophe", () => {

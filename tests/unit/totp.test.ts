@@ -10,7 +10,7 @@ import {
   totp,
   totpStep,
   verifyTotp,
-} from "~/modules/accounts";
+} from "~/modules/accounts/totp";
 
 const RFC_KEY = Buffer.from("12345678901234567890");
 

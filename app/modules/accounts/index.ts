@@ -2,16 +2,5 @@
 export { adminLoginSchema, secondFactorSchema } from "./admin-login.schema";
 export { auditActionLabel, auditBadgeVariant, shortResourceId } from "./audit";
 export { passwordChangeSchema, totpCodeSchema } from "./password-change.schema";
-export {
-  base32Decode,
-  base32Encode,
-  generateRecoveryCodes,
-  generateTotpSecret,
-  hotp,
-  normalizeRecoveryCode,
-  otpauthUri,
-  totp,
-  totpStep,
-  verifyTotp,
-} from "./totp";
+export { generateTotpSecret, totp } from "./totp";
 export type { SecurityOverview } from "./types";

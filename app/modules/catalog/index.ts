@@ -1,19 +1,7 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 
 export type { ImportProduct, MappedRow } from "./csv-import";
-export {
-  decodeText,
-  detectHeader,
-  ImportFileError,
-  MAX_IMPORT_ROWS,
-  mapRows,
-  parseCsvText,
-  readSpreadsheet,
-  summarizeErrors,
-  TOO_MANY_COLUMNS,
-  TOO_MANY_ROWS,
-  templateCsv,
-} from "./csv-import";
+export { templateCsv } from "./csv-import";
 export type { SpeciesFilter } from "./filter";
 export {
   categoryChatMessage,
@@ -22,13 +10,7 @@ export {
   parseSpeciesFilter,
 } from "./filter";
 export { IMPORT_COLUMNS } from "./import-columns";
-export {
-  categorySlug,
-  STORE_PAGE_SIZE,
-  stockText,
-  storeListingQuery,
-  UUID_PATTERN,
-} from "./listing";
+export { STORE_PAGE_SIZE, stockText, storeListingQuery, UUID_PATTERN } from "./listing";
 export {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
@@ -36,7 +18,6 @@ export {
   PRODUCT_IMAGE_WRONG_TYPE,
   productSchema,
 } from "./product.schema";
-export { PRODUCT_IMAGE_WIDTHS, productImageKey, productImageSrcSet } from "./product-image";
+export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
-export { csvField, neutralizeCell, restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";
 export type { StoreCategory, StoreProduct } from "./types";

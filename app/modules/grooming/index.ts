@@ -1,11 +1,4 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 
 export type { ToastMessage } from "./quote.schema";
-export {
-  groomingQuoteSchema,
-  MAX_PHOTO_BYTES,
-  MAX_PHOTOS,
-  QUOTE_FIELD_CHECKS,
-  QUOTE_MESSAGES,
-} from "./quote.schema";
-export { serviceOrderNumber } from "./service-order-number";
+export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";

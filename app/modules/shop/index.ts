@@ -1,7 +1,5 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
-
-export { CONTACT_MESSAGES, contactSchema } from "./contact.schema";
-export { contactChatMessage } from "./contact-message";
+export { CONTACT_MESSAGES } from "./contact.schema";
 export type { ShopFacts } from "./facts";
 export { DEFAULT_SHOP_FACTS, freeDeliveryFrom, withShopFacts } from "./facts";
 export { generalSettingsSchema } from "./general-settings.schema";
