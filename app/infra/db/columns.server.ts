@@ -2,7 +2,7 @@
 // handled in code as integer centavos (see docs/decisions/0001-money.md): the `money` column
 // type converts at the edge. Relative imports only: drizzle-kit reads this without the alias.
 import { type SQL, sql } from "drizzle-orm";
-import { customType, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 import { centavosToDecimal, decimalToCentavos } from "../../domain/money";
 
 /** numeric(12,2) in the database, integer centavos in TypeScript. */
@@ -20,3 +20,9 @@ export const updatedAt = () =>
 /** A CHECK expression: the column takes one of the vocabulary's values. */
 export const inList = (column: string, values: readonly string[]): SQL =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/** The row's id: a random UUID made by the database. */
+export const id = () => uuid("id").primaryKey().defaultRandom();
+
+/** On by default: a row switched off stays, out of the store and the forms. */
+export const ativo = () => boolean("ativo").notNull().default(true);

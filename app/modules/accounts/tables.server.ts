@@ -13,12 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, updatedAt } from "../../infra/db/columns.server";
 
 export const usuarios = pgTable(
   "usuarios",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     email: text("email").notNull(),
     senhaHash: text("senha_hash").notNull(),
     isAdmin: boolean("is_admin").notNull().default(false),
@@ -62,7 +62,7 @@ export const sessoes = pgTable(
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     // No foreign key: the trail outlives the user, and failed logins have no user.
     adminUserId: uuid("admin_user_id"),
     action: text("action").notNull(),
@@ -82,7 +82,7 @@ export const adminAuditLog = pgTable(
 export const rateLimits = pgTable(
   "rate_limits",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     operation: text("operation").notNull(),
     identifier: text("identifier").notNull(),
     attemptCount: integer("attempt_count").notNull().default(0),

@@ -1,13 +1,13 @@
 // The careers module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";
-import { createdAt, inList } from "../../infra/db/columns.server";
+import { createdAt, id, inList } from "../../infra/db/columns.server";
 
 export const curriculos = pgTable(
   "curriculos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     nomeCompleto: text("nome_completo").notNull(),
     email: text("email").notNull(),
     telefone: text("telefone").notNull(),

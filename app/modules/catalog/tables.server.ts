@@ -2,7 +2,6 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   index,
   integer,
@@ -12,15 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, money, updatedAt } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, money, updatedAt } from "../../infra/db/columns.server";
 
 export const categorias = pgTable(
   "categorias",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     nome: text("nome").notNull(),
     descricao: text("descricao"),
-    ativo: boolean("ativo").notNull().default(true),
+    ativo: ativo(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("categorias_nome_lower_idx").on(sql`lower(${t.nome})`)],
@@ -29,7 +28,7 @@ export const categorias = pgTable(
 export const produtos = pgTable(
   "produtos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     nome: text("nome").notNull(),
     descricaoCurta: text("descricao_curta"),
     categoriaId: uuid("categoria_id")
@@ -43,7 +42,7 @@ export const produtos = pgTable(
     marca: text("marca"),
     subgrupo: text("subgrupo"),
     unidade: text("unidade").notNull().default("UN"),
-    ativo: boolean("ativo").notNull().default(true),
+    ativo: ativo(),
     imagemUrl: text("imagem_url"),
     /** Lower-case, accent-free copy of nome, descricao_curta and sku, for search. */
     busca: text("busca").notNull().default(""),

@@ -1,16 +1,16 @@
 // The delivery module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, money } from "../../infra/db/columns.server";
+import { check, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ativo, createdAt, id, money } from "../../infra/db/columns.server";
 
 export const bairrosEntrega = pgTable(
   "bairros_entrega",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     nome: text("nome").notNull(),
     taxaEntrega: money("taxa_entrega").notNull(),
-    ativo: boolean("ativo").notNull().default(true),
+    ativo: ativo(),
     createdAt: createdAt(),
   },
   (t) => [

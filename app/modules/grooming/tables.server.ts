@@ -9,15 +9,14 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { STATUS_SERVICO, TIPOS_SERVICO } from "../../domain/statuses";
-import { createdAt, inList } from "../../infra/db/columns.server";
+import { createdAt, id, inList } from "../../infra/db/columns.server";
 
 export const pedidosServicos = pgTable(
   "pedidos_servicos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     numeroPedido: text("numero_pedido").notNull(),
     status: text("status", { enum: STATUS_SERVICO }).notNull().default("aguardando_orcamento"),
     tipoServico: text("tipo_servico", { enum: TIPOS_SERVICO }).notNull(),

@@ -17,14 +17,14 @@ import {
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "../../domain/statuses";
-import { createdAt, inList, money, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, inList, money, updatedAt } from "../../infra/db/columns.server";
 import { produtos } from "../catalog/tables.server";
 import { cupons } from "../promotions/tables.server";
 
 export const pedidos = pgTable(
   "pedidos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     numeroPedido: text("numero_pedido").notNull(),
     /** sha256 of the secret token carried by the customer's order link. */
     tokenHash: text("token_hash").notNull(),
@@ -78,7 +78,7 @@ export const pedidos = pgTable(
 export const itensPedido = pgTable(
   "itens_pedido",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     pedidoId: uuid("pedido_id")
       .notNull()
       .references(() => pedidos.id, { onDelete: "cascade" }),

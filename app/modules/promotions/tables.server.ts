@@ -1,28 +1,19 @@
 // The promotions module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { TIPOS_CUPOM } from "../../domain/statuses";
-import { createdAt, inList, money } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, inList, money } from "../../infra/db/columns.server";
 
 export const cupons = pgTable(
   "cupons",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     codigo: text("codigo").notNull(),
     tipo: text("tipo", { enum: TIPOS_CUPOM }).notNull(),
     /** 'percentual': the percentage (10.00 = 10 %); 'valor': the amount in reais. */
     valor: money("valor").notNull(),
-    ativo: boolean("ativo").notNull().default(true),
+    ativo: ativo(),
     pedidoMinimo: money("pedido_minimo"),
     validoAte: timestamp("valido_ate", { withTimezone: true }),
     limiteUsos: integer("limite_usos"),
