@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, type Executor, SEED_LOCK, transaction } from "~/infra/db/client.server";
 import { DEMO_SEED } from "~/modules/accounts/index.server";
-import type { ImportProduct, MappedRow } from "~/modules/catalog";
+import type { ImportProduct, MappedRow } from "~/modules/catalog/index.server";
 import {
   categorias,
   checkRows,

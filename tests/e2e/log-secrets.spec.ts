@@ -4,7 +4,7 @@
 // and codes, recovery codes or the order's token.
 import os from "node:os";
 import path from "node:path";
-import { totp } from "~/modules/accounts";
+import { totp } from "~/modules/accounts/index.server";
 import { startOwnServer } from "../support/own-server";
 import { expect, fillCheckout, test } from "./fixtures";
 

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { openTotpSecret } from "~/infra/secret-box.server";
-import { totp } from "~/modules/accounts";
 import {
   clearSessionCookie,
   createSession,
@@ -13,6 +12,7 @@ import {
   sessoes,
   startSessionPurge,
   stopSessionPurge,
+  totp,
   usuarios,
   verifyPassword,
 } from "~/modules/accounts/index.server";

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { openTotpSecret } from "~/infra/secret-box.server";
-import { totp } from "~/modules/accounts";
 import {
   createUser,
   DEVICE_MAX_AGE_S,
@@ -14,6 +13,7 @@ import {
   rateLimits,
   sessoes,
   setHashingLimits,
+  totp,
   usuarios,
 } from "~/modules/accounts/index.server";
 import * as contaRoute from "~/routes/admin/conta";

@@ -20,13 +20,14 @@ import {
 import { type Database, migrateDatabase, openDatabase, queryRows } from "~/infra/db/client.server";
 import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/infra/secret-box.server";
 import { localDiskDriver, type StorageDriver, storage } from "~/infra/storage.server";
-import { generateTotpSecret, totp } from "~/modules/accounts";
 import {
   consumeRateLimit,
   createSession,
   createUser,
+  generateTotpSecret,
   RATE_LIMITS,
   rateLimits,
+  totp,
   usuarios,
   verifySecondFactor,
 } from "~/modules/accounts/index.server";

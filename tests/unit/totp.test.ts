@@ -10,7 +10,7 @@ import {
   totp,
   totpStep,
   verifyTotp,
-} from "~/modules/accounts/totp";
+} from "~/modules/accounts/index.server";
 
 const RFC_KEY = Buffer.from("12345678901234567890");
 

@@ -73,3 +73,15 @@ export {
   startTotpEnrolment,
   verifySecondFactor,
 } from "./totp.server";
+export {
+  base32Decode,
+  base32Encode,
+  generateRecoveryCodes,
+  generateTotpSecret,
+  hotp,
+  normalizeRecoveryCode,
+  otpauthUri,
+  totp,
+  totpStep,
+  verifyTotp,
+} from "./totp-code.server";

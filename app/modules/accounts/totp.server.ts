@@ -15,7 +15,7 @@ import {
   normalizeRecoveryCode,
   otpauthUri,
   verifyTotp,
-} from "./totp";
+} from "./totp-code.server";
 
 /** Starts (or restarts) an enrolment: a new secret, not active until a code confirms it. */
 export async function startTotpEnrolment(userId: string): Promise<string> {

@@ -3,7 +3,7 @@
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import Papa from "papaparse";
-import { parseBRL } from "../../domain/money";
+import { parseBRL } from "~/domain/money";
 import { IMPORT_COLUMNS } from "./import-columns";
 import { normalizeSearch } from "./search";
 import { restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";

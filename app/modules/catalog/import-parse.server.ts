@@ -2,7 +2,13 @@
 // out. Kept apart from import.server.ts so the worker loads no database code; relative
 // imports, since tsx in the worker does not rely on the path aliases.
 import ExcelJS from "exceljs";
-import { ImportFileError, isXlsx, type MappedRow, mapRows, readSpreadsheet } from "./csv-import";
+import {
+  ImportFileError,
+  isXlsx,
+  type MappedRow,
+  mapRows,
+  readSpreadsheet,
+} from "./csv-import.server";
 import { checkXlsxZip } from "./import-zip.server";
 
 export type ParseOutcome =

@@ -3,7 +3,7 @@
 // (yauzl) before anything is inflated, then every entry is inflated and counted against the
 // sizes it declared, so neither a large declared size nor a lying one gets past.
 import yauzl from "yauzl";
-import { ImportFileError } from "./csv-import";
+import { ImportFileError } from "./csv-import.server";
 
 /** Most bytes an .xlsx may hold once inflated: a 20,000-row product sheet needs about 15 MB. */
 const MAX_XLSX_UNCOMPRESSED_BYTES = 50 * 1024 * 1024;

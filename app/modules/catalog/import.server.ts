@@ -12,7 +12,7 @@ import { db, type Executor, inTransaction, queryRows } from "~/infra/db/client.s
 import { logger } from "~/infra/logger.server";
 import { storage } from "~/infra/storage.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { type ImportProduct, type MappedRow, summarizeErrors } from "./csv-import";
+import { type ImportProduct, type MappedRow, summarizeErrors } from "./csv-import.server";
 import type { ParseOutcome } from "./import-parse.server";
 import { productSearchText } from "./search";
 import { categorias, produtos } from "./tables.server";

@@ -1,7 +1,5 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 
-export type { ImportProduct, MappedRow } from "./csv-import";
-export { templateCsv } from "./csv-import";
 export type { SpeciesFilter } from "./filter";
 export {
   categoryChatMessage,
@@ -20,4 +18,4 @@ export {
 } from "./product.schema";
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
-export type { StoreCategory, StoreProduct } from "./types";
+export type { ImportProduct, StoreCategory, StoreProduct } from "./types";

@@ -2,8 +2,7 @@
 // in one of the shop's categories. Cells go through the shared formula neutralization.
 
 import { requireAdmin } from "~/modules/accounts/index.server";
-import { templateCsv } from "~/modules/catalog";
-import { listCategories } from "~/modules/catalog/index.server";
+import { listCategories, templateCsv } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/importar-modelo";
 
 export async function loader({ request }: Route.LoaderArgs) {
