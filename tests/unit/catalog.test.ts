@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categorySlug, stockText, UUID_PATTERN } from "~/modules/catalog/listing";
-import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/inventory/levels";
+import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-levels";
 
 describe("low stock (SPEC §9)", () => {
   it("is from 1 up to the threshold; sold out is not low", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableUnits } from "~/modules/inventory/levels";
+import { availableUnits } from "~/modules/catalog/stock-levels";
 
 describe("available units", () => {
   it("are the stock of a product on sale, none when off sale or sold out", () => {

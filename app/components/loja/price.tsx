@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { discountPercent, formatBRL } from "~/domain/money";
 import { cn } from "~/lib/utils";
-import { isLowStock } from "~/modules/inventory";
+import { isLowStock } from "~/modules/catalog";
 
 export function Price({
   precoAtual,

@@ -18,4 +18,5 @@ export {
 } from "./product.schema";
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
+export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export type { ImportProduct, StoreCategory, StoreProduct } from "./types";

@@ -1,6 +1,7 @@
 // Store catalogue rules shared by the list, the product page and the server.
-import { isLowStock } from "~/modules/inventory";
+
 import { normalizeSearch } from "./search";
+import { isLowStock } from "./stock-levels";
 
 /** Products per page of /loja. */
 export const STORE_PAGE_SIZE = 48;

@@ -2,7 +2,7 @@
 // counters. Queries over the products' table; the threshold is inventory's rule.
 import { and, count, gt, lte, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "~/infra/db/client.server";
-import { LOW_STOCK_THRESHOLD } from "~/modules/inventory";
+import { LOW_STOCK_THRESHOLD } from "./stock-levels";
 import { produtos } from "./tables.server";
 
 /** The admin's estoque_baixo filter: 1 to LOW_STOCK_THRESHOLD units; 0 is 'sem estoque'. */

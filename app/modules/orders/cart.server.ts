@@ -2,11 +2,10 @@
 // cart holds, with the same rules the order applies, without writing anything.
 import { eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "~/infra/db/client.server";
-import { UUID_PATTERN } from "~/modules/catalog";
+import { availableUnits, UUID_PATTERN } from "~/modules/catalog";
 import { categorias, produtos, storeProductColumns } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
-import { availableUnits } from "~/modules/inventory";
 import type { CouponResult } from "~/modules/promotions";
 import { checkCoupon } from "~/modules/promotions/index.server";
 import { currentSettings } from "~/modules/shop/index.server";

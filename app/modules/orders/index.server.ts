@@ -1,7 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
-export { getDashboard } from "./dashboard.server";
 export { readOrderFlash } from "./flash.server";
 export {
   chargeOrderPix,

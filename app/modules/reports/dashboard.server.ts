@@ -9,7 +9,7 @@ import { now } from "~/infra/clock.server";
 import { db, type Executor } from "~/infra/db/client.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
-import { pedidos } from "./tables.server";
+import { pedidos } from "~/modules/orders/index.server";
 
 const CHART_DAYS = 7;
 const RECENT_LIMIT = 5;

@@ -21,7 +21,7 @@ import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
 import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
-import { getDashboard } from "~/modules/orders/index.server";
+import { getDashboard } from "~/modules/reports/index.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = adminMeta("Dashboard");

@@ -2,7 +2,7 @@ import { AlertTriangle, Package, Receipt, ShoppingBag, TrendingUp } from "lucide
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { formatBRL } from "~/domain/money";
-import { LOW_STOCK_THRESHOLD } from "~/modules/inventory";
+import { LOW_STOCK_THRESHOLD } from "~/modules/catalog";
 
 export interface StoreStats {
   produtosAtivos: number;

@@ -17,8 +17,7 @@ import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatBRL } from "~/domain/money";
-import { productImageSrcSet } from "~/modules/catalog";
-import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/inventory";
+import { isLowStock, LOW_STOCK_THRESHOLD, productImageSrcSet } from "~/modules/catalog";
 
 type Product = EditableProduct & { categoriaNome: string };
 
