@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -14,6 +13,7 @@ import {
 import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ErrorPage } from "~/components/site/error-page";
 import { Toaster } from "~/components/ui/toaster";
 import { readToast, type Toast } from "~/infra/toast.server";
 import { useDocumentLoadOfIslandPages, usePageHydrates } from "~/lib/hydration";
@@ -121,17 +121,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Tivemos um problema ao carregar esta página. Tente novamente em instantes.";
   if (!notFound && !unavailable) console.error(error);
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <ErrorPage title={title} message={message}>
       <title>{`${title} | Agropet Litoral`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="text-slate-600">{message}</p>
-      <Link
-        reloadDocument
-        to="/"
-        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-      >
-        Voltar para o início
-      </Link>
-    </main>
+    </ErrorPage>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { ErrorPage } from "~/components/site/error-page";
 import { logger } from "~/infra/logger.server";
 import type { Route } from "./+types/not-found";
 
@@ -15,19 +16,13 @@ export const meta: Route.MetaFunction = () => [
 
 export default function NotFound() {
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <ErrorPage
+      title="Página não encontrada"
+      message="O endereço que você procurou não existe ou foi removido."
+    >
       <p className="text-6xl font-black text-brand-600" aria-hidden="true">
         404
       </p>
-      <h1 className="text-3xl font-bold text-slate-900">Página não encontrada</h1>
-      <p className="text-slate-600">O endereço que você procurou não existe ou foi removido.</p>
-      <Link
-        reloadDocument
-        to="/"
-        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-      >
-        Voltar para o início
-      </Link>
-    </main>
+    </ErrorPage>
   );
 }

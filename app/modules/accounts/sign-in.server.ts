@@ -5,7 +5,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { now } from "~/infra/clock.server";
 import { transaction } from "~/infra/db/client.server";
 import { requestInfo } from "~/infra/request-info.server";
-import { logAudit } from "./audit.server";
+import { type AuditAction, logAudit } from "./audit.server";
 import { deviceCookie, knownDevice } from "./device-cookie.server";
 import { withPasswordHashing } from "./password-hashing.server";
 import { passwordWeakness } from "./password-policy.server";
@@ -255,6 +255,29 @@ export async function attemptSecondFactor(
 }
 
 /**
+ * Deletes a session and audits its end (`session_end` with `details`), after the audit row
+ * of what ended it, if any.
+ */
+async function endSession(
+  request: Request,
+  state: { user: { id: string }; session: { id: string } },
+  details: Record<string, unknown>,
+  cause?: { action: AuditAction; details: Record<string, unknown> | undefined },
+) {
+  const sessao = {
+    request,
+    adminUserId: state.user.id,
+    resourceType: "sessao",
+    resourceId: state.session.id,
+  };
+  await transaction(async (tx) => {
+    await deleteSession(state.session.id, tx);
+    if (cause) await logAudit({ ...sessao, ...cause }, tx);
+    await logAudit({ ...sessao, action: "session_end", details }, tx);
+  });
+}
+
+/**
  * Ends the request's session. `inactivity` is the browser's 30-minute idle sign-out
  * (forced_logout); otherwise the admin pressed 'Sair' (user_logout). Returns the
  * header that clears the cookie.
@@ -265,34 +288,18 @@ export async function logout(
 ): Promise<{ headers: Headers }> {
   const state = await getSessionState(request);
   if (state.status === "active") {
-    await transaction(async (tx) => {
-      await deleteSession(state.session.id, tx);
-      await logAudit(
-        {
-          request,
-          adminUserId: state.user.id,
-          action: reason === "inactivity" ? "forced_logout" : "user_logout",
-          resourceType: "sessao",
-          resourceId: state.session.id,
-          details:
-            reason === "inactivity"
-              ? { motivo: "inatividade", origem: "navegador", security_event: true }
-              : undefined,
-        },
-        tx,
-      );
-      await logAudit(
-        {
-          request,
-          adminUserId: state.user.id,
-          action: "session_end",
-          resourceType: "sessao",
-          resourceId: state.session.id,
-          details: { motivo: reason === "inactivity" ? "inatividade" : "logout" },
-        },
-        tx,
-      );
-    });
+    await endSession(
+      request,
+      state,
+      { motivo: reason === "inactivity" ? "inatividade" : "logout" },
+      {
+        action: reason === "inactivity" ? "forced_logout" : "user_logout",
+        details:
+          reason === "inactivity"
+            ? { motivo: "inatividade", origem: "navegador", security_event: true }
+            : undefined,
+      },
+    );
   }
   return { headers: new Headers({ "Set-Cookie": clearSessionCookie(request) }) };
 }
@@ -308,20 +315,7 @@ export async function loginPageState(
   if (state.session.mfaPendente) return { kind: "mfa" };
   if (state.user.isAdmin) return { kind: "admin" };
   // A signed-in non-admin is signed out here (SPEC §6).
-  await transaction(async (tx) => {
-    await deleteSession(state.session.id, tx);
-    await logAudit(
-      {
-        request,
-        adminUserId: state.user.id,
-        action: "session_end",
-        resourceType: "sessao",
-        resourceId: state.session.id,
-        details: { motivo: "sem_permissao", security_event: true },
-      },
-      tx,
-    );
-  });
+  await endSession(request, state, { motivo: "sem_permissao", security_event: true });
   return { kind: "denied", headers: new Headers({ "Set-Cookie": clearSessionCookie(request) }) };
 }
 

@@ -37,6 +37,32 @@ export async function enrolmentView(user: Usuario) {
   return { qrDataUrl, secret: secret.replace(/(.{4})/g, "$1 ").trim() };
 }
 
+/** Writes the user's second-factor columns and audits the change (a security event). */
+async function setTotp(
+  user: Usuario,
+  request: Request,
+  action: "totp_enable" | "totp_disable",
+  columns: Partial<typeof usuarios.$inferInsert>,
+) {
+  await transaction(async (tx) => {
+    await tx
+      .update(usuarios)
+      .set({ ...columns, updatedAt: now() })
+      .where(eq(usuarios.id, user.id));
+    await logAudit(
+      {
+        request,
+        adminUserId: user.id,
+        action,
+        resourceType: "usuario",
+        resourceId: user.id,
+        details: { security_event: true },
+      },
+      tx,
+    );
+  });
+}
+
 /** Confirms the enrolment with a first code; returns the recovery codes (shown once). */
 export async function confirmTotpEnrolment(
   user: Usuario,
@@ -47,55 +73,21 @@ export async function confirmTotpEnrolment(
   const step = secret && !user.totpAtivo ? verifyTotp(secret, code, now()) : null;
   if (step === null) return null;
   const codes = generateRecoveryCodes();
-  await transaction(async (tx) => {
-    await tx
-      .update(usuarios)
-      .set({
-        totpAtivo: true,
-        // The confirming code cannot then be used to sign in.
-        totpUltimoPasso: step,
-        codigosRecuperacao: codes.map((c) => sha256(normalizeRecoveryCode(c))),
-        updatedAt: now(),
-      })
-      .where(eq(usuarios.id, user.id));
-    await logAudit(
-      {
-        request,
-        adminUserId: user.id,
-        action: "totp_enable",
-        resourceType: "usuario",
-        resourceId: user.id,
-        details: { security_event: true },
-      },
-      tx,
-    );
+  await setTotp(user, request, "totp_enable", {
+    totpAtivo: true,
+    // The confirming code cannot then be used to sign in.
+    totpUltimoPasso: step,
+    codigosRecuperacao: codes.map((c) => sha256(normalizeRecoveryCode(c))),
   });
   return codes;
 }
 
 export async function disableTotp(user: Usuario, request: Request) {
-  await transaction(async (tx) => {
-    await tx
-      .update(usuarios)
-      .set({
-        totpSecret: null,
-        totpAtivo: false,
-        totpUltimoPasso: null,
-        codigosRecuperacao: [],
-        updatedAt: now(),
-      })
-      .where(eq(usuarios.id, user.id));
-    await logAudit(
-      {
-        request,
-        adminUserId: user.id,
-        action: "totp_disable",
-        resourceType: "usuario",
-        resourceId: user.id,
-        details: { security_event: true },
-      },
-      tx,
-    );
+  await setTotp(user, request, "totp_disable", {
+    totpSecret: null,
+    totpAtivo: false,
+    totpUltimoPasso: null,
+    codigosRecuperacao: [],
   });
 }
 

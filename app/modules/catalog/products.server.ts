@@ -133,12 +133,7 @@ export async function updateProduct(
   let oldUrl: string | null = null;
   try {
     const row = await transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(produtos)
-        .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
-        .for("update");
-      if (!current) throw new AdminError("Produto não encontrado");
+      const current = await lockLiveProduct(tx, id);
       await assertCategory(tx, input.categoriaId);
       const imagemUrl = newUrl ?? (options.removeImage ? null : current.imagemUrl);
       if (imagemUrl !== current.imagemUrl) oldUrl = current.imagemUrl;
@@ -166,6 +161,17 @@ export async function updateProduct(
   }
 }
 
+/** The product not deleted, locked for the update that follows; missing, an AdminError. */
+async function lockLiveProduct(tx: Executor, id: string): Promise<Produto> {
+  const [current] = await tx
+    .select()
+    .from(produtos)
+    .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
+    .for("update");
+  if (!current) throw new AdminError("Produto não encontrado");
+  return current;
+}
+
 export async function setProductActive(id: string, ativo: boolean, actor: AdminActor) {
   return transaction(async (tx) => {
     const [row] = await tx
@@ -190,12 +196,7 @@ export async function deleteProduct(
   actor: AdminActor,
 ): Promise<{ mode: "hard" | "soft"; produto: Produto }> {
   const result = await transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(produtos)
-      .where(and(eq(produtos.id, id), isNull(produtos.excluidoEm)))
-      .for("update");
-    if (!current) throw new AdminError("Produto não encontrado");
+    const current = await lockLiveProduct(tx, id);
     // Order items keep their product (ON DELETE RESTRICT): the delete, tried in a savepoint,
     // is refused for a product that was sold, and that product is hidden instead.
     const deleted = await tx

@@ -4,7 +4,7 @@
 // the order and its items, and announce it (the order webhook). Either all of it happens
 // or nothing does.
 import crypto from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import {
   db,
@@ -34,6 +34,7 @@ import { cupons } from "~/modules/promotions/index.server";
 import { currentSettings, type Settings } from "~/modules/shop/index.server";
 import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "./checkout.schema";
 import { orderNumber } from "./number";
+import { withItems } from "./queries.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 import { hashToken, orderToken } from "./token.server";
 import { computeTotals, type OrderTotals } from "./totals";
@@ -77,12 +78,7 @@ function shortStockMessage(itens: ShortItem[]): string {
 async function findByIdempotencyKey(key: string, executor: Executor = db()) {
   const [pedido] = await executor.select().from(pedidos).where(eq(pedidos.idempotencyKey, key));
   if (!pedido) return null;
-  const itens = await executor
-    .select()
-    .from(itensPedido)
-    .where(eq(itensPedido.pedidoId, pedido.id))
-    .orderBy(asc(itensPedido.produtoNome));
-  return { pedido, itens };
+  return withItems(pedido, executor);
 }
 
 /**

@@ -23,6 +23,11 @@ export async function getCustomerOrder(
   const expected = Buffer.from(pedido.tokenHash, "hex");
   const given = Buffer.from(hashToken(token), "hex");
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  return withItems(pedido, executor);
+}
+
+/** An order with its items, in the order the customer sees them. */
+export async function withItems(pedido: Pedido, executor: Executor = db()) {
   const itens = await executor
     .select()
     .from(itensPedido)

@@ -56,18 +56,14 @@ export async function setOrderStatus(
       estoqueDevolvido = false;
       estoque = "retirado";
     }
-    const [updated] = await tx
-      .update(pedidos)
-      .set({ statusPedido: status, estoqueDevolvido, updatedAt: new Date() })
-      .where(eq(pedidos.id, id))
-      .returning();
+    const updated = await updateOrder(tx, id, { statusPedido: status, estoqueDevolvido });
     await audit(tx, actor, "order_status_update", "pedido", id, {
       numero_pedido: order.numeroPedido,
       de: order.statusPedido,
       para: status,
       ...(estoque ? { estoque } : {}),
     });
-    return { order: updated!, estoque };
+    return { order: updated, estoque };
   });
 }
 
@@ -85,12 +81,21 @@ export async function cancelLockedOrder(
     await returnStock(tx, await orderQuantities(tx, order.id));
     estoque = "devolvido";
   }
+  const updated = await updateOrder(tx, order.id, {
+    statusPedido: "cancelado",
+    estoqueDevolvido: true,
+  });
+  return { order: updated, estoque };
+}
+
+/** Writes an order's columns (and its updatedAt) in `tx`; the order is already locked. */
+async function updateOrder(tx: Tx, id: string, columns: Partial<Pedido>): Promise<Pedido> {
   const [updated] = await tx
     .update(pedidos)
-    .set({ statusPedido: "cancelado", estoqueDevolvido: true, updatedAt: new Date() })
-    .where(eq(pedidos.id, order.id))
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(pedidos.id, id))
     .returning();
-  return { order: updated!, estoque };
+  return updated!;
 }
 
 export async function setPaymentStatus(
@@ -101,16 +106,12 @@ export async function setPaymentStatus(
   return transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.statusPagamento === status) return order;
-    const [updated] = await tx
-      .update(pedidos)
-      .set({ statusPagamento: status, updatedAt: new Date() })
-      .where(eq(pedidos.id, id))
-      .returning();
+    const updated = await updateOrder(tx, id, { statusPagamento: status });
     await audit(tx, actor, "payment_status_update", "pedido", id, {
       numero_pedido: order.numeroPedido,
       de: order.statusPagamento,
       para: status,
     });
-    return updated!;
+    return updated;
   });
 }

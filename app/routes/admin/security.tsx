@@ -70,6 +70,29 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
 }
 
+/** The counters above the tables, in their order. */
+const COUNTERS = [
+  { key: "totalLogs", label: "Logs de auditoria", icon: ClipboardList },
+  {
+    key: "tentativasRecentes",
+    label: "Tentativas recentes",
+    hint: "Logins que falharam nas últimas 24 horas",
+    icon: Activity,
+  },
+  {
+    key: "bloqueados",
+    label: "Bloqueados agora",
+    hint: "E-mails ou IPs com bloqueio ativo",
+    icon: Ban,
+  },
+  {
+    key: "eventosSensiveis",
+    label: "Eventos sensíveis",
+    hint: "Falhas de login, logouts forçados, desbloqueios, 2FA",
+    icon: ShieldAlert,
+  },
+] as const;
+
 export default function Security({ loaderData }: Route.ComponentProps) {
   const cleanup = useFetcher<FormResult>();
   useFormResult(cleanup);
@@ -98,29 +121,9 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       />
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Logs de auditoria"
-          value={overview.counters.totalLogs}
-          icon={ClipboardList}
-        />
-        <StatCard
-          label="Tentativas recentes"
-          value={overview.counters.tentativasRecentes}
-          hint="Logins que falharam nas últimas 24 horas"
-          icon={Activity}
-        />
-        <StatCard
-          label="Bloqueados agora"
-          value={overview.counters.bloqueados}
-          hint="E-mails ou IPs com bloqueio ativo"
-          icon={Ban}
-        />
-        <StatCard
-          label="Eventos sensíveis"
-          value={overview.counters.eventosSensiveis}
-          hint="Falhas de login, logouts forçados, desbloqueios, 2FA"
-          icon={ShieldAlert}
-        />
+        {COUNTERS.map(({ key, ...card }) => (
+          <StatCard key={key} {...card} value={overview.counters[key]} />
+        ))}
       </div>
 
       <Tabs defaultValue="auditoria">

@@ -1,6 +1,7 @@
-import { ArrowLeftIcon, MessageCircleIcon } from "lucide-react";
+import { MessageCircleIcon } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
+import { data, redirect, useLoaderData, useRevalidator } from "react-router";
+import { BackToStore } from "~/components/loja/back-to-store";
 import { useCart } from "~/components/loja/cart-context";
 import { PixCopy } from "~/components/loja/pix-copy";
 import { PixOnlinePanel } from "~/components/loja/pix-online";
@@ -162,14 +163,7 @@ export default function OrderPage() {
   }, [novo, hydrated, clear]);
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
-      <Link
-        reloadDocument
-        to="/loja"
-        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Voltar para a loja
-      </Link>
+      <BackToStore />
       <div className="grid gap-4">
         <section className="rounded-2xl border border-slate-200 bg-white p-4">
           <h1 className="text-2xl font-extrabold">Pedido {pedido.numero}</h1>

@@ -1,5 +1,6 @@
-import { ArrowLeftIcon, MinusIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
+import { MinusIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
+import { BackToStore } from "~/components/loja/back-to-store";
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage } from "~/components/loja/product-image";
 import { Button } from "~/components/ui/button";
@@ -91,14 +92,7 @@ export default function ProductPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
-      <Link
-        reloadDocument
-        to="/loja"
-        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Voltar para a loja
-      </Link>
+      <BackToStore />
       <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-2 md:p-6">
         <div className="relative min-w-0 overflow-hidden rounded-xl">
           <ProductImage
