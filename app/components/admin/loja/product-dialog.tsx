@@ -13,8 +13,8 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Field, fieldProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { TextField } from "~/components/ui/text-field";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRLNumber } from "~/domain/money";
 import { fieldErrors } from "~/lib/forms";
@@ -54,6 +54,7 @@ export function ProductDialog({
   const prefix = product ? `p-${product.id.slice(0, 8)}` : "novo";
   const id = (name: string) => `${prefix}-${name}`;
   const props = (name: string) => ({ ...fieldProps(id(name), errors[name]), name });
+  const field = (name: string) => ({ id: id(name), name, error: errors[name] });
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -110,15 +111,14 @@ export function ProductDialog({
             value={editing ? "product-update" : "product-create"}
           />
           {product ? <input type="hidden" name="id" value={product.id} /> : null}
-          <Field
-            id={id("nome")}
+          <TextField
+            {...field("nome")}
             label="Nome"
             required
-            error={errors.nome}
             className="sm:col-span-2"
-          >
-            <Input {...props("nome")} defaultValue={product?.nome} maxLength={200} />
-          </Field>
+            defaultValue={product?.nome}
+            maxLength={200}
+          />
           <Field
             id={id("descricaoCurta")}
             label="Descrição curta"
@@ -144,51 +144,53 @@ export function ProductDialog({
                 ))}
             </Select>
           </Field>
-          <Field id={id("sku")} label="SKU" error={errors.sku}>
-            <Input {...props("sku")} defaultValue={product?.sku ?? ""} maxLength={60} />
-          </Field>
-          <Field id={id("precoAtual")} label="Preço atual (R$)" required error={errors.precoAtual}>
-            <Input
-              {...props("precoAtual")}
-              inputMode="decimal"
-              placeholder="12,90"
-              defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
-            />
-          </Field>
-          <Field
-            id={id("precoAntes")}
+          <TextField
+            {...field("sku")}
+            label="SKU"
+            defaultValue={product?.sku ?? ""}
+            maxLength={60}
+          />
+          <TextField
+            {...field("precoAtual")}
+            label="Preço atual (R$)"
+            required
+            inputMode="decimal"
+            placeholder="12,90"
+            defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
+          />
+          <TextField
+            {...field("precoAntes")}
             label="Preço anterior (R$)"
-            error={errors.precoAntes}
             hint="Opcional: mostra o desconto na loja"
-          >
-            <Input
-              {...props("precoAntes")}
-              inputMode="decimal"
-              placeholder="15,90"
-              defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
-            />
-          </Field>
-          <Field id={id("estoque")} label="Estoque" error={errors.estoque}>
-            <Input
-              {...props("estoque")}
-              inputMode="numeric"
-              defaultValue={String(product?.estoque ?? 0)}
-            />
-          </Field>
-          <Field id={id("unidade")} label="Unidade" error={errors.unidade}>
-            <Input {...props("unidade")} defaultValue={product?.unidade ?? "UN"} maxLength={10} />
-          </Field>
-          <Field id={id("marca")} label="Marca" error={errors.marca}>
-            <Input {...props("marca")} defaultValue={product?.marca ?? ""} maxLength={80} />
-          </Field>
-          <Field
-            id={id("imagem")}
+            inputMode="decimal"
+            placeholder="15,90"
+            defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
+          />
+          <TextField
+            {...field("estoque")}
+            label="Estoque"
+            inputMode="numeric"
+            defaultValue={String(product?.estoque ?? 0)}
+          />
+          <TextField
+            {...field("unidade")}
+            label="Unidade"
+            defaultValue={product?.unidade ?? "UN"}
+            maxLength={10}
+          />
+          <TextField
+            {...field("marca")}
+            label="Marca"
+            defaultValue={product?.marca ?? ""}
+            maxLength={80}
+          />
+          <TextField
+            {...field("imagem")}
             label="Imagem"
-            error={errors.imagem}
             hint="JPG, PNG ou WebP, até 8MB"
-          >
-            <Input {...props("imagem")} type="file" accept="image/*" />
-          </Field>
+            type="file"
+            accept="image/*"
+          />
           {product?.imagemUrl ? (
             <div className="flex items-center gap-3 sm:col-span-2">
               <img

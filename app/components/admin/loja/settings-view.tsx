@@ -15,6 +15,7 @@ import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { TextField } from "~/components/ui/text-field";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/modules/delivery";
@@ -64,7 +65,8 @@ function SettingsForm({
       { method: "post", action: href("/admin/loja/configuracoes") },
     );
   }
-  const p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
+  const _p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
+  const field = (name: string) => ({ id: `cfg-${name}`, name, error: errors[name] });
 
   return (
     <Card>
@@ -81,18 +83,13 @@ function SettingsForm({
           <input type="hidden" name="intent" value="settings-save" />
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">WhatsApp</legend>
-            <Field
-              id="cfg-whatsappNumero"
+            <TextField
+              {...field("whatsappNumero")}
               label="Número do WhatsApp"
-              error={errors.whatsappNumero}
               hint="Com DDD, ex.: (47) 99999-0416"
-            >
-              <Input
-                {...p("whatsappNumero")}
-                inputMode="tel"
-                defaultValue={settings.whatsappNumero ?? ""}
-              />
-            </Field>
+              inputMode="tel"
+              defaultValue={settings.whatsappNumero ?? ""}
+            />
             <CheckboxLabel
               id="cfg-whatsappAtivo"
               name="whatsappAtivo"
@@ -103,30 +100,20 @@ function SettingsForm({
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Entrega</legend>
-            <Field
-              id="cfg-taxaEntregaPadrao"
+            <TextField
+              {...field("taxaEntregaPadrao")}
               label="Taxa de entrega padrão (R$)"
               required
-              error={errors.taxaEntregaPadrao}
-            >
-              <Input
-                {...p("taxaEntregaPadrao")}
-                inputMode="decimal"
-                defaultValue={formatBRLNumber(settings.taxaEntregaPadrao)}
-              />
-            </Field>
-            <Field
-              id="cfg-freteGratisMinimo"
+              inputMode="decimal"
+              defaultValue={formatBRLNumber(settings.taxaEntregaPadrao)}
+            />
+            <TextField
+              {...field("freteGratisMinimo")}
               label="Frete grátis a partir de (R$)"
               required
-              error={errors.freteGratisMinimo}
-            >
-              <Input
-                {...p("freteGratisMinimo")}
-                inputMode="decimal"
-                defaultValue={formatBRLNumber(settings.freteGratisMinimo)}
-              />
-            </Field>
+              inputMode="decimal"
+              defaultValue={formatBRLNumber(settings.freteGratisMinimo)}
+            />
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Pix</legend>
@@ -137,84 +124,62 @@ function SettingsForm({
               className="sm:col-span-2"
               label="Aceitar Pix (código copia e cola no pedido)"
             />
-            <Field
-              id="cfg-pixChave"
+            <TextField
+              {...field("pixChave")}
               label="Chave Pix"
-              error={errors.pixChave}
               className="sm:col-span-2"
-            >
-              <Input {...p("pixChave")} defaultValue={settings.pixChave ?? ""} maxLength={77} />
-            </Field>
-            <Field
-              id="cfg-pixNomeRecebedor"
+              defaultValue={settings.pixChave ?? ""}
+              maxLength={77}
+            />
+            <TextField
+              {...field("pixNomeRecebedor")}
               label={`Nome do recebedor (até ${PIX_NAME_MAX} caracteres)`}
-              error={errors.pixNomeRecebedor}
-            >
-              <Input
-                {...p("pixNomeRecebedor")}
-                defaultValue={settings.pixNomeRecebedor ?? ""}
-                maxLength={PIX_NAME_MAX}
-              />
-            </Field>
-            <Field
-              id="cfg-pixCidade"
+              defaultValue={settings.pixNomeRecebedor ?? ""}
+              maxLength={PIX_NAME_MAX}
+            />
+            <TextField
+              {...field("pixCidade")}
               label={`Cidade (até ${PIX_CITY_MAX} caracteres)`}
-              error={errors.pixCidade}
-            >
-              <Input
-                {...p("pixCidade")}
-                defaultValue={settings.pixCidade ?? ""}
-                maxLength={PIX_CITY_MAX}
-              />
-            </Field>
-            <Field
-              id="cfg-pixDescontoPercentual"
+              defaultValue={settings.pixCidade ?? ""}
+              maxLength={PIX_CITY_MAX}
+            />
+            <TextField
+              {...field("pixDescontoPercentual")}
               label="Desconto no Pix (%)"
-              error={errors.pixDescontoPercentual}
               hint="0 = sem desconto. Vale para os produtos de pedidos pagos no Pix."
-            >
-              <Input
-                {...p("pixDescontoPercentual")}
-                inputMode="numeric"
-                defaultValue={String(settings.pixDescontoPercentual)}
-                maxLength={3}
-              />
-            </Field>
+              inputMode="numeric"
+              defaultValue={String(settings.pixDescontoPercentual)}
+              maxLength={3}
+            />
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Webhook de pedidos</legend>
-            <Field
-              id="cfg-webhookUrl"
+            <TextField
+              {...field("webhookUrl")}
               label="URL do webhook"
-              error={errors.webhookUrl}
               className="sm:col-span-2"
-            >
-              <Input
-                {...p("webhookUrl")}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                defaultValue={settings.webhookUrl ?? ""}
-              />
-            </Field>
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              defaultValue={settings.webhookUrl ?? ""}
+            />
             <CheckboxLabel
               id="cfg-webhookAtivo"
               name="webhookAtivo"
               defaultChecked={settings.webhookAtivo}
               label="Enviar pedidos da loja (webhook de pedidos ativo)"
             />
-            <Field
-              id="cfg-webhookSecret"
+            <TextField
+              {...field("webhookSecret")}
               label="Segredo de assinatura"
-              error={errors.webhookSecret}
               hint={
                 settings.hasSecret
                   ? "Um segredo está salvo. Deixe em branco para mantê-lo."
                   : "Opcional: assina cada envio (X-Signature)."
               }
-            >
-              <Input {...p("webhookSecret")} type="password" autoComplete="new-password" />
-            </Field>
+              type="password"
+              autoComplete="new-password"
+            />
             {settings.hasSecret ? (
               <label htmlFor="cfg-limparSegredo" className="flex items-center gap-2 text-sm">
                 <Checkbox id="cfg-limparSegredo" name="limparSegredo" /> Remover o segredo salvo
