@@ -1,12 +1,13 @@
 // The cart page, served without React (decisions 0013 and 0020): the frame the
 // `store-purchase` island fills from the stored cart, with the rules and texts of
 // ~/modules/orders/cart.
-import { MinusIcon, PlusIcon, ShoppingBagIcon, TagIcon, Trash2Icon, XIcon } from "lucide-react";
+import { ShoppingBagIcon, TagIcon, Trash2Icon, XIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { OrderSummarySlot } from "~/components/loja/order-summary";
 import { ProductImage } from "~/components/loja/product-image";
 import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
+import { QuantityButton } from "~/components/loja/quantity-button";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -91,27 +92,21 @@ function CartLine() {
             aria-label="Quantidade de {nome}"
             data-grupo="Quantidade de {nome}"
           >
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Diminuir quantidade de {nome}"
-              data-menos="Diminuir quantidade de {nome}"
-            >
-              <MinusIcon aria-hidden="true" />
-            </Button>
+            <QuantityButton
+              change="menos"
+              label="Diminuir quantidade de {nome}"
+              hook="Diminuir quantidade de {nome}"
+            />
             <output
               className="w-10 text-center font-bold"
               data-testid="line-quantidade"
               data-quantidade=""
             />
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Aumentar quantidade de {nome}"
-              data-mais="Aumentar quantidade de {nome}"
-            >
-              <PlusIcon aria-hidden="true" />
-            </Button>
+            <QuantityButton
+              change="mais"
+              label="Aumentar quantidade de {nome}"
+              hook="Aumentar quantidade de {nome}"
+            />
           </div>
           <div className="text-right">
             <p className="text-xs text-slate-600" data-preco="" />

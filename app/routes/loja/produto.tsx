@@ -1,8 +1,9 @@
-import { MinusIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
+import { ShoppingCartIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
 import { ProductImage } from "~/components/loja/product-image";
+import { QuantityButton } from "~/components/loja/quantity-button";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
@@ -144,15 +145,7 @@ export default function ProductPage() {
           {product.estoque > 0 ? (
             <div className="grid gap-3 sm:max-w-sm" data-compra="">
               <div className="flex items-center gap-2" role="group" aria-label="Quantidade">
-                <Button
-                  variant="outline"
-                  size="icon"
-                  disabled
-                  aria-label="Diminuir quantidade"
-                  data-menos=""
-                >
-                  <MinusIcon aria-hidden="true" />
-                </Button>
+                <QuantityButton change="menos" label="Diminuir quantidade" disabled />
                 <output
                   className="w-12 text-center text-lg font-bold"
                   aria-live="polite"
@@ -160,15 +153,7 @@ export default function ProductPage() {
                 >
                   1
                 </output>
-                <Button
-                  variant="outline"
-                  size="icon"
-                  disabled
-                  aria-label="Aumentar quantidade"
-                  data-mais=""
-                >
-                  <PlusIcon aria-hidden="true" />
-                </Button>
+                <QuantityButton change="mais" label="Aumentar quantidade" disabled />
               </div>
               <Button
                 size="lg"
