@@ -72,6 +72,18 @@ async function enrol(admin: Awaited<ReturnType<typeof makeAdmin>>) {
   return { secret, codes: ok.codes! };
 }
 
+/** The password step of a two-factor login: returns the half session's token. */
+async function passwordStep(admin: Awaited<ReturnType<typeof makeAdmin>>) {
+  const step = expectRedirect(
+    await call(
+      loginRoute.action,
+      formRequest("/admin/login", { email: admin.user.email, password: admin.password }),
+    ),
+    /^\/admin\/login\/verificar/,
+  );
+  return tokenFrom(step)!;
+}
+
 describe("two-factor login", { timeout: 120_000 }, () => {
   it("enrols with a QR code, then asks for the code at login; a recovery code works once", async () => {
     const admin = await makeAdmin();
@@ -82,14 +94,7 @@ describe("two-factor login", { timeout: 120_000 }, () => {
     expect(stored!.codigosRecuperacao.join()).not.toContain(codes[0]!.replace(/-/g, ""));
 
     // Password step: a half session that opens nothing but the code step.
-    const first = expectRedirect(
-      await call(
-        loginRoute.action,
-        formRequest("/admin/login", { email: admin.user.email, password: admin.password }),
-      ),
-      /^\/admin\/login\/verificar/,
-    );
-    const half = tokenFrom(first)!;
+    const half = await passwordStep(admin);
     expectRedirect(
       await call(contaRoute.loader, makeRequest("/admin/conta", { token: half })),
       /^\/admin\/login\?/,
@@ -131,19 +136,12 @@ describe("two-factor login", { timeout: 120_000 }, () => {
 
     // A recovery code instead of the app, once.
     const again = async () => {
-      const step = expectRedirect(
-        await call(
-          loginRoute.action,
-          formRequest("/admin/login", { email: admin.user.email, password: admin.password }),
-        ),
-        /^\/admin\/login\/verificar/,
-      );
       return call(
         verificarRoute.action,
         formRequest(
           "/admin/login/verificar",
           { codigo: codes[3]!.toLowerCase() },
-          { token: tokenFrom(step)! },
+          { token: await passwordStep(admin) },
         ),
       );
     };
@@ -155,20 +153,10 @@ describe("two-factor login", { timeout: 120_000 }, () => {
   it("a TOTP code is good once: replayed inside its window it is refused, and the enrolment code cannot sign in", async () => {
     const admin = await makeAdmin();
     const { secret } = await enrol(admin);
-    const passwordStep = async () =>
-      tokenFrom(
-        expectRedirect(
-          await call(
-            loginRoute.action,
-            formRequest("/admin/login", { email: admin.user.email, password: admin.password }),
-          ),
-          /^\/admin\/login\/verificar/,
-        ),
-      )!;
     const codeStep = async (codigo: string) =>
       call(
         verificarRoute.action,
-        formRequest("/admin/login/verificar", { codigo }, { token: await passwordStep() }),
+        formRequest("/admin/login/verificar", { codigo }, { token: await passwordStep(admin) }),
       );
 
     // Same 30-second step as the code that confirmed the enrolment: already spent.
@@ -189,14 +177,7 @@ describe("two-factor login", { timeout: 120_000 }, () => {
   it("5 wrong codes end the half session and block the code step", async () => {
     const admin = await makeAdmin();
     await enrol(admin);
-    const step = expectRedirect(
-      await call(
-        loginRoute.action,
-        formRequest("/admin/login", { email: admin.user.email, password: admin.password }),
-      ),
-      /^\/admin\/login\/verificar/,
-    );
-    const half = tokenFrom(step)!;
+    const half = await passwordStep(admin);
     for (let i = 0; i < 4; i++) {
       expect(
         (

@@ -275,20 +275,21 @@ describe("admin store hub: products", () => {
       precoAtual: "Preço atual é obrigatório",
       estoque: "Estoque deve ser positivo",
     });
-    const bad = await createProduct({
-      nome: "A",
-      categoriaId,
-      precoAtual: "doze",
-      precoAntes: "1,00",
-    });
-    expect(bad.data.errors.precoAtual).toBe("Preço inválido. Use o formato 12,90");
-    const oldPrice = await createProduct({
-      nome: "A",
-      categoriaId,
-      precoAtual: "12,90",
-      precoAntes: "10,00",
-    });
-    expect(oldPrice.data.errors.precoAntes).toBe("Preço anterior deve ser maior que o preço atual");
+    for (const [prices, field, message] of [
+      [
+        { precoAtual: "doze", precoAntes: "1,00" },
+        "precoAtual",
+        "Preço inválido. Use o formato 12,90",
+      ],
+      [
+        { precoAtual: "12,90", precoAntes: "10,00" },
+        "precoAntes",
+        "Preço anterior deve ser maior que o preço atual",
+      ],
+    ] as const) {
+      const bad = await createProduct({ nome: "A", categoriaId, ...prices });
+      expect(bad.data.errors[field]).toBe(message);
+    }
     expect(await db().select().from(produtos)).toHaveLength(before.length);
   });
 

@@ -37,6 +37,10 @@ const post = (route: LojaRoute, fields: Record<string, string>, token = admin.to
 const page = async (view: string, token = admin.token) =>
   (await call(loader, makeRequest(`/admin/loja?view=${view}`, { token }))).data as Loose;
 
+/** Posts the payment settings form (the admin's by default). */
+const savePayments = (fields: Record<string, string>, token = admin.token) =>
+  post("configuracoes", { intent: "payment-settings-save", ...fields }, token);
+
 async function turnOnPix() {
   await updateSettings(ctx.database.db, mercadoPagoOn(mp, "assinatura-de-teste"));
 }
@@ -90,8 +94,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   });
 
   it("saves switch, secrets and expiry, audited by field name; a blank secret keeps the saved one", async () => {
-    const saved = await post("configuracoes", {
-      intent: "payment-settings-save",
+    const saved = await savePayments({
       mercadopagoAtivo: "on",
       mercadopagoAccessToken: "APP_USR-painel-123",
       mercadopagoWebhookSecret: "assinatura-painel-456",
@@ -107,8 +110,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     });
 
     // Blank secret fields (the page never fills them) keep what is saved.
-    const again = await post("configuracoes", {
-      intent: "payment-settings-save",
+    const again = await savePayments({
       mercadopagoAtivo: "on",
       mercadopagoAccessToken: "",
       mercadopagoWebhookSecret: "",
@@ -145,8 +147,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     }
 
     // The 'remover' boxes clear them (and online Pix cannot stay on without them).
-    const cleared = await post("configuracoes", {
-      intent: "payment-settings-save",
+    const cleared = await savePayments({
       limparAccessToken: "on",
       limparWebhookSecret: "on",
       pixExpiracaoMinutos: "60",
@@ -161,16 +162,14 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
 
   it("refuses invalid input in pt-BR, field by field, and saves nothing", async () => {
     const [before] = await ctx.database.db.select().from(configuracoes);
-    const tooShort = await post("configuracoes", {
-      intent: "payment-settings-save",
+    const tooShort = await savePayments({
       pixExpiracaoMinutos: "10",
     });
     expect(tooShort.status).toBe(400);
     expect((tooShort.data as Loose).errors).toEqual({
       pixExpiracaoMinutos: "O prazo mínimo é de 30 minutos",
     });
-    const spaces = await post("configuracoes", {
-      intent: "payment-settings-save",
+    const spaces = await savePayments({
       mercadopagoAccessToken: "APP USR com espaço",
       pixExpiracaoMinutos: "30",
     });
@@ -178,8 +177,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAccessToken: "Access token inválido",
     });
     // Switched on with no token: the foundation's rule, shown under the token field.
-    const noToken = await post("configuracoes", {
-      intent: "payment-settings-save",
+    const noToken = await savePayments({
       mercadopagoAtivo: "on",
       pixExpiracaoMinutos: "30",
     });
@@ -205,8 +203,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       // Switching on needs no typed secret when the server has them.
       expect(
         (
-          await post("configuracoes", {
-            intent: "payment-settings-save",
+          await savePayments({
             mercadopagoAtivo: "on",
             pixExpiracaoMinutos: "30",
           })
@@ -228,10 +225,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
 
   it("is for admins only", async () => {
     const customer = await makeCustomer();
-    const result = await post(
-      "configuracoes",
+    const result = await savePayments(
       {
-        intent: "payment-settings-save",
         mercadopagoAtivo: "on",
         mercadopagoAccessToken: "APP_USR-intruso",
         mercadopagoWebhookSecret: "intruso",

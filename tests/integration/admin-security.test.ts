@@ -123,21 +123,22 @@ describe("security page", () => {
   });
 });
 
+/** Posts the general settings form as the given admin. */
+function saveSettings(fields: Record<string, string>, token: string) {
+  return call(configuracoesRoute.action, formRequest("/admin/configuracoes", fields, { token }));
+}
+
 describe("general settings", () => {
   it("refuses an invalid URL and a short number with the SPEC messages", async () => {
     const admin = await makeAdmin();
-    const result = await call(
-      configuracoesRoute.action,
-      formRequest(
-        "/admin/configuracoes",
-        {
-          webhook_url: "não é url",
-          webhook_servicos: "ftp://exemplo.com",
-          webhook_curriculos: "",
-          whatsapp_numero: "47 9999",
-        },
-        { token: admin.token },
-      ),
+    const result = await saveSettings(
+      {
+        webhook_url: "não é url",
+        webhook_servicos: "ftp://exemplo.com",
+        webhook_curriculos: "",
+        whatsapp_numero: "47 9999",
+      },
+      admin.token,
     );
     expect(result.status).toBe(400);
     expect((result.data as { errors: Record<string, string> }).errors).toEqual({
@@ -151,21 +152,17 @@ describe("general settings", () => {
   it("saves the webhook URLs and the number in the shared settings row, audited", async () => {
     const admin = await makeAdmin();
     await updateSettings(db(), { taxaEntregaPadrao: 500 });
-    const result = await call(
-      configuracoesRoute.action,
-      formRequest(
-        "/admin/configuracoes",
-        {
-          webhook_url: "https://hooks.exemplo.com/pedidos?token=abc",
-          webhook_servicos: "https://hooks.exemplo.com/servicos",
-          webhook_curriculos: "",
-          webhook_ativo: "on",
-          webhook_servicos_ativo: "on",
-          webhook_curriculos_ativo: "on",
-          whatsapp_numero: "(47) 99999-0416",
-        },
-        { token: admin.token },
-      ),
+    const result = await saveSettings(
+      {
+        webhook_url: "https://hooks.exemplo.com/pedidos?token=abc",
+        webhook_servicos: "https://hooks.exemplo.com/servicos",
+        webhook_curriculos: "",
+        webhook_ativo: "on",
+        webhook_servicos_ativo: "on",
+        webhook_curriculos_ativo: "on",
+        whatsapp_numero: "(47) 99999-0416",
+      },
+      admin.token,
     );
     expect(result.data).toMatchObject({ ok: true });
     const settings = await getSettings();
@@ -199,20 +196,16 @@ describe("webhook switches (one per kind)", () => {
       webhook_servicos_ativo: true,
       webhook_curriculos_ativo: true,
     });
-    const result = await call(
-      configuracoesRoute.action,
-      formRequest(
-        "/admin/configuracoes",
-        {
-          webhook_url: "https://hooks.exemplo.com/geral",
-          webhook_servicos: "",
-          webhook_curriculos: "https://hooks.exemplo.com/curriculos",
-          webhook_servicos_ativo: "on",
-          webhook_curriculos_ativo: "on",
-          whatsapp_numero: "",
-        },
-        { token: admin.token },
-      ),
+    const result = await saveSettings(
+      {
+        webhook_url: "https://hooks.exemplo.com/geral",
+        webhook_servicos: "",
+        webhook_curriculos: "https://hooks.exemplo.com/curriculos",
+        webhook_servicos_ativo: "on",
+        webhook_curriculos_ativo: "on",
+        whatsapp_numero: "",
+      },
+      admin.token,
     );
     expect(result.data).toMatchObject({ ok: true });
     const settings = await getSettings();

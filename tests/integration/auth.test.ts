@@ -13,6 +13,16 @@ import {
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 
+/** Creates a user (password "segredo123") and opens a session for it. */
+async function userWithSession(
+  email: string,
+  isAdmin: boolean,
+  options?: Parameters<typeof createSession>[2],
+) {
+  const user = await createUser({ email, password: "segredo123", isAdmin });
+  return { user, ...(await createSession(user.id, makeRequest("/admin/login"), options)) };
+}
+
 withTestDatabase();
 
 let t = new Date("2026-11-22T12:00:00Z").getTime();
@@ -50,12 +60,7 @@ describe("auth core", () => {
 
   it("expires a session after 30 idle minutes, not before", async () => {
     setClock(() => new Date(t));
-    const user = await createUser({
-      email: "idle@teste.com",
-      password: "segredo123",
-      isAdmin: true,
-    });
-    const { token } = await createSession(user.id, makeRequest("/admin/login"));
+    const { token } = await userWithSession("idle@teste.com", true);
     expect(token.length).toBeGreaterThanOrEqual(22); // >= 128 bits in base64url
 
     advance(IDLE_TIMEOUT_MS - 60_000);
@@ -77,12 +82,7 @@ describe("auth core", () => {
 
   it("expires a session after 12 hours even when active", async () => {
     setClock(() => new Date(t));
-    const user = await createUser({
-      email: "abs@teste.com",
-      password: "segredo123",
-      isAdmin: true,
-    });
-    const { token } = await createSession(user.id, makeRequest("/admin/login"));
+    const { token } = await userWithSession("abs@teste.com", true);
     for (let elapsed = 0; elapsed < ABSOLUTE_TIMEOUT_MS; elapsed += 20 * 60_000) {
       advance(20 * 60_000);
       await getSessionState(makeRequest("/admin/dashboard", { token }));
@@ -91,24 +91,14 @@ describe("auth core", () => {
   });
 
   it("ends the session at logout", async () => {
-    const user = await createUser({
-      email: "out@teste.com",
-      password: "segredo123",
-      isAdmin: true,
-    });
-    const { token, session } = await createSession(user.id, makeRequest("/admin/login"));
+    const { token, session } = await userWithSession("out@teste.com", true);
     expect((await getSessionState(makeRequest("/admin", { token }))).status).toBe("active");
     await deleteSession(session.id);
     expect((await getSessionState(makeRequest("/admin", { token }))).status).toBe("none");
   });
 
   it("stores only a hash of the token", async () => {
-    const user = await createUser({
-      email: "hashid@teste.com",
-      password: "segredo123",
-      isAdmin: true,
-    });
-    const { token, session } = await createSession(user.id, makeRequest("/admin/login"));
+    const { token, session } = await userWithSession("hashid@teste.com", true);
     expect(session.id).not.toContain(token);
     expect(session.id).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -123,31 +113,16 @@ describe("auth core", () => {
       /^\/admin\/login/,
     );
 
-    const customer = await createUser({
-      email: "cliente@teste.com",
-      password: "segredo123",
-      isAdmin: false,
-    });
-    const c = await createSession(customer.id, makeRequest("/admin/login"));
+    const c = await userWithSession("cliente@teste.com", false);
     await expectRedirect(requireAdmin(makeRequest("/admin/loja", { token: c.token })), "/");
 
-    const admin = await createUser({
-      email: "chefe@teste.com",
-      password: "segredo123",
-      isAdmin: true,
-    });
-    const a = await createSession(admin.id, makeRequest("/admin/login"));
+    const a = await userWithSession("chefe@teste.com", true);
     const result = await requireAdmin(makeRequest("/admin/loja", { token: a.token }));
-    expect(result.user.id).toBe(admin.id);
+    expect(result.user.id).toBe(a.user.id);
   });
 
   it("requireAdmin refuses a session still waiting for its second factor", async () => {
-    const admin = await createUser({
-      email: "mfa@teste.com",
-      password: "segredo123",
-      isAdmin: true,
-    });
-    const s = await createSession(admin.id, makeRequest("/admin/login"), { mfaPendente: true });
+    const s = await userWithSession("mfa@teste.com", true, { mfaPendente: true });
     await expectRedirect(
       requireAdmin(makeRequest("/admin/loja", { token: s.token })),
       /^\/admin\/login/,

@@ -30,6 +30,11 @@ async function count(table: typeof pedidos | typeof itensPedido | typeof webhook
   return row!.n;
 }
 
+async function couponUses(codigo: string) {
+  const [coupon] = await ctx.database.db.select().from(cupons).where(eq(cupons.codigo, codigo));
+  return coupon!.usos;
+}
+
 describe("checkout (one server transaction)", () => {
   it("computes every total on the server, ignoring prices the client sends", async () => {
     const racao = await createProduct(ctx.database, {
@@ -93,11 +98,7 @@ describe("checkout (one server transaction)", () => {
     ]);
     expect(await stockOf(ctx.database, racao.id)).toBe(8);
     expect(await stockOf(ctx.database, petisco.id)).toBe(4);
-    const [coupon] = await ctx.database.db
-      .select()
-      .from(cupons)
-      .where(eq(cupons.codigo, "BEMVINDO10"));
-    expect(coupon!.usos).toBe(1);
+    expect(await couponUses("BEMVINDO10")).toBe(1);
   });
 
   it("charges the neighbourhood's fee below the free-delivery threshold and a fixed coupon capped by the rules", async () => {
@@ -246,11 +247,7 @@ describe("checkout (one server transaction)", () => {
     expect(await count(webhookEntregas)).toBe(0);
     expect(await stockOf(ctx.database, plenty.id)).toBe(10);
     expect(await stockOf(ctx.database, scarce.id)).toBe(2);
-    const [coupon] = await ctx.database.db
-      .select()
-      .from(cupons)
-      .where(eq(cupons.codigo, "BEMVINDO10"));
-    expect(coupon!.usos).toBe(0);
+    expect(await couponUses("BEMVINDO10")).toBe(0);
   });
 
   it("shows the short item through the checkout action too", async () => {
@@ -356,8 +353,7 @@ describe("checkout (one server transaction)", () => {
       error: "cupom",
       message: "Cupom inválido ou expirado",
     });
-    const [coupon] = await ctx.database.db.select().from(cupons).where(eq(cupons.codigo, "ULTIMO"));
-    expect(coupon!.usos).toBe(1);
+    expect(await couponUses("ULTIMO")).toBe(1);
     expect(await count(pedidos)).toBe(1);
     expect(await stockOf(ctx.database, item.id)).toBe(9);
   });

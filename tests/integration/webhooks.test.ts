@@ -15,6 +15,14 @@ import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();
 
+async function delivery(id: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(webhookEntregas)
+    .where(eq(webhookEntregas.id, id));
+  return row;
+}
+
 // A local endpoint that fails the first `failures` calls, then answers 200.
 let received: { body: string; signature?: string }[] = [];
 let failures = 0;
@@ -57,10 +65,7 @@ describe("webhook outbox", () => {
     });
     let now = new Date();
     await deliverDue({ now: () => now });
-    let [state] = await ctx.database.db
-      .select()
-      .from(webhookEntregas)
-      .where(eq(webhookEntregas.id, row.id));
+    let state = await delivery(row.id);
     expect(state).toMatchObject({ status: "pendente", tentativas: 1, ultimoStatus: 500 });
     expect(state!.ultimoErro).toContain("500");
     expect(state!.proximaTentativa.getTime() - now.getTime()).toBe(RETRY_DELAYS_MS[0]);
@@ -70,19 +75,13 @@ describe("webhook outbox", () => {
 
     now = new Date(now.getTime() + RETRY_DELAYS_MS[0]!);
     await deliverDue({ now: () => now });
-    [state] = await ctx.database.db
-      .select()
-      .from(webhookEntregas)
-      .where(eq(webhookEntregas.id, row.id));
+    state = await delivery(row.id);
     expect(state).toMatchObject({ status: "pendente", tentativas: 2 });
     expect(state!.proximaTentativa.getTime() - now.getTime()).toBe(RETRY_DELAYS_MS[1]);
 
     now = new Date(now.getTime() + RETRY_DELAYS_MS[1]!);
     await deliverDue({ now: () => now });
-    [state] = await ctx.database.db
-      .select()
-      .from(webhookEntregas)
-      .where(eq(webhookEntregas.id, row.id));
+    state = await delivery(row.id);
     expect(state).toMatchObject({
       status: "entregue",
       tentativas: 3,
@@ -101,10 +100,7 @@ describe("webhook outbox", () => {
       await deliverDue({ now: () => now });
       now = new Date(now.getTime() + (RETRY_DELAYS_MS[i] ?? 0));
     }
-    const [state] = await ctx.database.db
-      .select()
-      .from(webhookEntregas)
-      .where(eq(webhookEntregas.id, row.id));
+    const state = await delivery(row.id);
     expect(state).toMatchObject({ status: "falhou", tentativas: RETRY_DELAYS_MS.length + 1 });
     expect(await deliverDue({ now: () => new Date(now.getTime() + 86_400_000) })).toBe(0);
   });
@@ -116,10 +112,7 @@ describe("webhook outbox", () => {
       payload: { x: 1 },
     });
     await deliverDue();
-    const [state] = await ctx.database.db
-      .select()
-      .from(webhookEntregas)
-      .where(eq(webhookEntregas.id, row.id));
+    const state = await delivery(row.id);
     expect(state!.status).toBe("pendente");
     expect(state!.ultimoErro).toBeTruthy();
     expect(state!.ultimoStatus).toBeNull();
