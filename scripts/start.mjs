@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "build", "server", "index.js");
 const sources = [
   "app",
-  "server",
+  "vite",
   "public",
   "drizzle",
   "package.json",
