@@ -78,3 +78,45 @@ export function keptUntilChanged<T>(tables: string[], load: () => Promise<T>) {
     },
   };
 }
+
+/**
+ * Like `keptUntilChanged`, for a read that takes arguments (the store listing of one search,
+ * category and page): each key is kept until one of `tables` announces a change, and at most
+ * `max` keys are kept, the least recently used leaving first.
+ */
+export function keptByKeyUntilChanged<A, T>(
+  tables: string[],
+  keyOf: (args: A) => string,
+  load: (args: A) => Promise<T>,
+  max = 200,
+) {
+  let kept = new Map<string, Promise<T>>();
+  let keptEpoch = listeningEpoch;
+  onPageDataChange((table) => {
+    if (tables.includes(table)) kept = new Map();
+  });
+  return {
+    get(args: A): Promise<T> {
+      if (generation === null) return load(args);
+      if (keptEpoch !== listeningEpoch) {
+        kept = new Map();
+        keptEpoch = listeningEpoch;
+      }
+      const key = keyOf(args);
+      const hit = kept.get(key);
+      if (hit) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit;
+      }
+      const value = load(args);
+      const map = kept;
+      map.set(key, value);
+      if (map.size > max) map.delete(map.keys().next().value as string);
+      value.catch(() => {
+        if (map.get(key) === value) map.delete(key);
+      });
+      return value;
+    },
+  };
+}

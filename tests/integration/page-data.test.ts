@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/infra/db/client.server";
 import {
+  keptByKeyUntilChanged,
   keptUntilChanged,
   onPageDataChange,
   PAGE_DATA_CHANNEL,
@@ -13,6 +14,7 @@ import {
   stopPageDataWatch,
   watchPageData,
 } from "~/infra/page-data.server";
+import { listStoreProducts } from "~/modules/catalog/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
@@ -157,5 +159,44 @@ describe("storefront reads kept until their tables change", () => {
     // Hearing again: what was kept before may have missed a change, so it is read anew.
     await kept.get();
     expect(loads).toBe(4);
+  });
+
+  it("a read with arguments keeps each key until its tables change, the oldest leaving past the limit", async () => {
+    const db = ctx.database.db;
+    const loads: string[] = [];
+    const kept = keptByKeyUntilChanged(
+      ["categorias"],
+      (key: string) => key,
+      async (key: string) => {
+        loads.push(key);
+        return `${key}:${loads.length}`;
+      },
+      2,
+    );
+    expect(await kept.get("a")).toBe("a:1");
+    expect(await kept.get("b")).toBe("b:2");
+    expect(await kept.get("a")).toBe("a:1");
+    // "b" is now the least recently used: a third key pushes it out, "a" stays.
+    expect(await kept.get("c")).toBe("c:3");
+    expect(await kept.get("a")).toBe("a:1");
+    expect(await kept.get("b")).toBe("b:4");
+    await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`));
+    expect(await kept.get("b")).toBe("b:4");
+    await generationAfter(() => db.execute(sql`update categorias set nome = nome`));
+    expect(await kept.get("b")).toBe("b:5");
+  });
+
+  it("the store listing follows a product change made anywhere", async () => {
+    const db = ctx.database.db;
+    const first = await listStoreProducts({});
+    const product = first.produtos[0]!;
+    expect(await listStoreProducts({})).toBe(first);
+    await generationAfter(() =>
+      db.execute(
+        sql`update produtos set nome = ${`${product.nome} (novo)`} where id = ${product.id}`,
+      ),
+    );
+    const after = await listStoreProducts({});
+    expect(after.produtos.some((p) => p.nome === `${product.nome} (novo)`)).toBe(true);
   });
 });

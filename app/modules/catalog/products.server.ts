@@ -5,6 +5,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { db, type Executor, runSql, transaction } from "~/infra/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/infra/db/errors.server";
+import { keptByKeyUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import { categorySlug, STORE_PAGE_SIZE, UUID_PATTERN } from "./listing";
@@ -274,18 +275,35 @@ function escapeLike(text: string): string {
  * The storefront's read: the categories come from the kept copy (listStoreCategories), the
  * products from the database itself, never inside a transaction.
  */
-export async function listStoreProducts(options: {
+export function listStoreProducts(options: StoreListingOptions): Promise<StoreListing> {
+  return keptStoreListings.get(options);
+}
+
+interface StoreListingOptions {
   q?: string | null;
   categoria?: string | null;
   pagina?: number;
   porPagina?: number;
-}): Promise<{
+}
+
+interface StoreListing {
   produtos: StoreProduct[];
   total: number;
   pagina: number;
   paginas: number;
   categorias: StoreCategory[];
-}> {
+}
+
+// Every visitor with a cookie (a session, the order flash) renders the listing afresh: the
+// list of one search, category and page is kept until a product or category changes.
+const keptStoreListings = keptByKeyUntilChanged(
+  ["produtos", "categorias"],
+  (o: StoreListingOptions) =>
+    JSON.stringify([normalizeSearch(o.q), o.categoria ?? null, o.pagina ?? 1, o.porPagina ?? null]),
+  readStoreProducts,
+);
+
+async function readStoreProducts(options: StoreListingOptions): Promise<StoreListing> {
   const porPagina = options.porPagina ?? STORE_PAGE_SIZE;
   const cats = await listStoreCategories();
   // Fixed SQL text with numbered values (runSql): the storefront's busiest query, whose
