@@ -35,17 +35,9 @@ module.exports = {
       name: "face-from-outside",
       severity: "error",
       comment:
-        "Code outside app/modules imports a module only through its face (index.server.ts or index.ts).",
+        "Code outside app/modules imports a module only through its face (index.server.ts or index.ts); unit tests may take any file of a module where it is.",
       from: { pathNot: "^app/modules/|^tests/unit/" },
       to: { path: "^app/modules/", pathNot: "^app/modules/[^/]+/index(\\.server)?\\.ts$" },
-    },
-    {
-      name: "unit-tests-take-rules-where-they-are",
-      severity: "error",
-      comment:
-        "Unit tests may import a module's pure rules and schemas directly; its server code only through its face.",
-      from: { path: "^tests/unit/" },
-      to: { path: "^app/modules/[^/]+/(?!index\\.server\\.ts$)[^/]+\\.server\\.tsx?$" },
     },
     {
       name: "client-code-is-not-server-code",
