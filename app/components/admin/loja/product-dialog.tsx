@@ -12,26 +12,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatBRLNumber } from "~/domain/money";
 import { fieldErrors } from "~/lib/forms";
 import {
+  type EditableProduct,
   MAX_PRODUCT_IMAGE_BYTES,
   PRODUCT_IMAGE_TOO_LARGE,
   productImageSrcSet,
   productSchema,
 } from "~/modules/catalog";
-
-export interface EditableProduct {
-  id: string;
-  nome: string;
-  descricaoCurta: string | null;
-  categoriaId: string;
-  precoAtual: number;
-  precoAntes: number | null;
-  estoque: number;
-  sku: string | null;
-  marca: string | null;
-  unidade: string;
-  ativo: boolean;
-  imagemUrl: string | null;
-}
 
 export function ProductDialog({
   product,
