@@ -5,9 +5,11 @@ import {
   AlertTriangleIcon,
   CheckCircle2Icon,
   ClockIcon,
+  type LucideIcon,
   MessageCircleIcon,
   RefreshCwIcon,
 } from "lucide-react";
+import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PixCopy } from "~/components/loja/pix-copy";
@@ -41,6 +43,36 @@ function useTimeLeft(iso: string | null): string | null {
     return () => clearInterval(timer);
   }, [iso]);
   return left;
+}
+
+/** The block when the Pix cannot be paid as shown: its title, what it means, then what to do. */
+function AmberNotice({
+  role,
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  role: "status" | "alert";
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      role={role}
+      data-testid="pix-online"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-bold text-amber-950">
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        {title}
+      </h2>
+      <p className="text-sm text-amber-950">{text}</p>
+      {children}
+    </section>
+  );
 }
 
 export function PixOnlinePanel({
@@ -81,22 +113,20 @@ export function PixOnlinePanel({
 
   if (view.estado === "expirado") {
     return (
-      <section
-        className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      <AmberNotice
         role="status"
-        data-testid="pix-online"
-      >
-        <h2 className="flex items-center gap-2 text-lg font-bold text-amber-950">
-          <ClockIcon className="size-5 shrink-0" aria-hidden="true" />
-          {view.cancelado
+        icon={ClockIcon}
+        title={
+          view.cancelado
             ? "O Pix expirou e o pedido foi cancelado"
-            : "O prazo para pagar este Pix terminou"}
-        </h2>
-        <p className="text-sm text-amber-950">
-          {view.cancelado
+            : "O prazo para pagar este Pix terminou"
+        }
+        text={
+          view.cancelado
             ? "O pagamento não chegou a tempo, então os produtos voltaram para o estoque. Se ainda quiser, faça o pedido de novo."
-            : "Se você já pagou, a confirmação aparece aqui em instantes. Se não, o pedido será cancelado."}
-        </p>
+            : "Se você já pagou, a confirmação aparece aqui em instantes. Se não, o pedido será cancelado."
+        }
+      >
         {view.cancelado ? (
           <Button asChild className="w-fit">
             <Link reloadDocument to="/loja">
@@ -104,25 +134,18 @@ export function PixOnlinePanel({
             </Link>
           </Button>
         ) : null}
-      </section>
+      </AmberNotice>
     );
   }
 
   if (view.estado === "indisponivel") {
     return (
-      <section
-        className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      <AmberNotice
         role="alert"
-        data-testid="pix-online"
+        icon={AlertTriangleIcon}
+        title="Não foi possível gerar o Pix agora"
+        text="Seu pedido está registrado e os produtos estão reservados. Tente gerar o Pix de novo (nada é cobrado duas vezes) ou pague de outro jeito."
       >
-        <h2 className="flex items-center gap-2 text-lg font-bold text-amber-950">
-          <AlertTriangleIcon className="size-5 shrink-0" aria-hidden="true" />
-          Não foi possível gerar o Pix agora
-        </h2>
-        <p className="text-sm text-amber-950">
-          Seu pedido está registrado e os produtos estão reservados. Tente gerar o Pix de novo (nada
-          é cobrado duas vezes) ou pague de outro jeito.
-        </p>
         <Form method="post" className="w-fit">
           <input type="hidden" name="intent" value="gerar-pix" />
           <Button type="submit" disabled={retrying}>
@@ -154,7 +177,7 @@ export function PixOnlinePanel({
             Combinar o pagamento pelo WhatsApp
           </a>
         </Button>
-      </section>
+      </AmberNotice>
     );
   }
 
