@@ -18,21 +18,26 @@ export function moneyField(requiredMessage: string, invalidMessage = "Valor inv�
     });
 }
 
-/** Optional money field: '' -> null. */
-export function optionalMoneyField(invalidMessage = "Valor inválido") {
+/** An optional field read by `read`: '' -> null; a text `read` refuses (null) -> `invalidMessage`. */
+export function optionalField<T>(read: (text: string) => T | null, invalidMessage: string) {
   return z
     .string()
     .trim()
     .optional()
     .transform((text, ctx) => {
       if (!text) return null;
-      const value = parseBRL(text);
+      const value = read(text);
       if (value === null) {
         ctx.addIssue({ code: "custom", message: invalidMessage });
         return z.NEVER;
       }
       return value;
     });
+}
+
+/** Optional money field: '' -> null. */
+export function optionalMoneyField(invalidMessage = "Valor inválido") {
+  return optionalField(parseBRL, invalidMessage);
 }
 
 /** Optional text: '' -> null. */
