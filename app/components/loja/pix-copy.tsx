@@ -1,16 +1,8 @@
 import { CopyIcon } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { copyWithToast } from "~/components/ui/toaster";
 
 export function PixCopy({ payload }: { payload: string }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(payload);
-      toast.success("Código Pix copiado!");
-    } catch {
-      toast.error("Não foi possível copiar. Selecione o código e copie manualmente.");
-    }
-  }
   return (
     <div className="grid gap-2">
       <label htmlFor="pix-copia-cola" className="text-sm font-semibold">
@@ -25,7 +17,10 @@ export function PixCopy({ payload }: { payload: string }) {
         onFocus={(e) => e.currentTarget.select()}
         data-testid="pix-payload"
       />
-      <Button type="button" onClick={copy}>
+      <Button
+        type="button"
+        onClick={() => copyWithToast(payload, "Código Pix copiado!", "o código")}
+      >
         <CopyIcon aria-hidden="true" />
         Copiar código Pix
       </Button>
