@@ -40,6 +40,10 @@ export function optionalMoneyField(invalidMessage = "Valor inválido") {
   return optionalField(parseBRL, invalidMessage);
 }
 
+/** Required text (trimmed): missing, `missing`; over `max` characters, `tooLong`. */
+export const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
 /** Optional text: '' -> null. */
 export const optionalText = (max: number, message: string) =>
   z
