@@ -27,3 +27,27 @@ export function PixCopy({ payload }: { payload: string }) {
     </div>
   );
 }
+
+/** A Pix QR code: the SVG the server made with the qrcode library, named for screen readers. */
+export function PixQr({
+  svg,
+  label,
+  className = "mx-auto w-48 rounded-lg bg-white p-2",
+  testId,
+}: {
+  svg: string;
+  label: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div
+      className={className}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from a Pix payload
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}

@@ -12,7 +12,7 @@ import {
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { PixCopy } from "~/components/loja/pix-copy";
+import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { Button } from "~/components/ui/button";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -158,12 +158,10 @@ export function PixOnlinePanel({
             <p className="text-sm font-semibold sm:col-span-2">
               Ou pague pelo Pix da loja ({formatBRL(total)}); a loja confirma o pagamento:
             </p>
-            <div
+            <PixQr
+              svg={view.manual.qrSvg}
+              label={`QR Code Pix da loja de ${formatBRL(total)}`}
               className="mx-auto w-40"
-              role="img"
-              aria-label={`QR Code Pix da loja de ${formatBRL(total)}`}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from our own payload
-              dangerouslySetInnerHTML={{ __html: view.manual.qrSvg }}
             />
             <div className="grid gap-2">
               <PixCopy payload={view.manual.payload} />
@@ -199,14 +197,7 @@ export function PixOnlinePanel({
           </p>
         ) : null}
       </div>
-      <div
-        className="mx-auto w-48 rounded-lg bg-white p-2"
-        role="img"
-        aria-label={`QR Code Pix de ${formatBRL(total)}`}
-        data-testid="pix-qr"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from the charge's copia e cola
-        dangerouslySetInnerHTML={{ __html: view.qrSvg }}
-      />
+      <PixQr svg={view.qrSvg} label={`QR Code Pix de ${formatBRL(total)}`} testId="pix-qr" />
       <div className="grid content-start gap-2">
         <PixCopy payload={view.copiaECola} />
         <p className="text-xs text-slate-700" role="status" aria-live="polite">
