@@ -78,6 +78,19 @@ function HomeIcon({ name, className }: { name: keyof typeof HOME_ICONS; classNam
 const primaryButton =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 text-base font-semibold";
 
+/** The green button that opens the chat (the hero's and the closing call to action's). */
+function WhatsappButton({ number, text, label }: { number: string; text: string; label: string }) {
+  return (
+    <ChatLink
+      number={number}
+      text={text}
+      className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
+    >
+      <WhatsappIcon className="size-5" /> {label}
+    </ChatLink>
+  );
+}
+
 export default function Home() {
   const chatNumber = useChatNumber();
   const facts = useShopFacts();
@@ -95,13 +108,11 @@ export default function Home() {
             {freeDeliveryFrom(facts.freteGratisMinimo)}. Mais de 3 mil clientes já confiam na gente.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ChatLink
+            <WhatsappButton
               number={chatNumber}
               text={`Olá! Vim pelo site da ${shop.name} e gostaria de atendimento.`}
-              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
-            >
-              <WhatsappIcon className="size-5" /> Falar no {shop.messenger}
-            </ChatLink>
+              label={`Falar no ${shop.messenger}`}
+            />
             <Link
               reloadDocument
               to="/loja"
@@ -208,13 +219,11 @@ export default function Home() {
         }
       >
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <ChatLink
+          <WhatsappButton
             number={chatNumber}
-            text={`Olá! Gostaria de ajuda para escolher produtos para o meu pet.`}
-            className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
-          >
-            <WhatsappIcon className="size-5" /> Chamar no {shop.messenger}
-          </ChatLink>
+            text="Olá! Gostaria de ajuda para escolher produtos para o meu pet."
+            label={`Chamar no ${shop.messenger}`}
+          />
           <Link
             reloadDocument
             to="/loja"
