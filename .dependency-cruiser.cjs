@@ -1,114 +1,85 @@
 // The import rules of docs/architecture.md, checked by `npm run lint` (depcruise).
+
+/** One forbidden arrow: what imports (`from`) must not reach (`to`), and why. */
+const rule = (name, comment, from, to) => ({ name, severity: "error", comment, from, to });
+
+const MODULE = "^app/modules/[^/]+/";
+const FACE = "^app/modules/[^/]+/index(\\.server)?\\.ts$";
+const SERVER_CODE = "\\.server\\.tsx?$|^app/(infra|startup)/|^http/";
+const TYPES_FILE = "^app/modules/([^/]+)/types\\.ts$";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "no-circular",
-      severity: "error",
-      comment: "No import circles, types included.",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "module-through-its-face",
-      severity: "error",
-      comment:
-        "Outside a module, import it only through its face: index.server.ts (server) or index.ts (client-safe).",
-      from: { path: "^app/modules/([^/]+)/", pathNot: "/tables\\.server\\.ts$" },
-      to: {
-        path: "^app/modules/[^/]+/",
-        pathNot: ["^app/modules/$1/", "^app/modules/[^/]+/index(\\.server)?\\.ts$"],
-      },
-    },
-    {
-      name: "tables-reference-tables",
-      severity: "error",
-      comment:
-        "A module's slice of the schema may name another module's table for a foreign key, and nothing else of it.",
-      from: { path: "^app/modules/([^/]+)/tables\\.server\\.ts$" },
-      to: {
-        path: "^app/modules/[^/]+/",
-        pathNot: ["^app/modules/$1/", "^app/modules/[^/]+/tables\\.server\\.ts$"],
-      },
-    },
-    {
-      name: "face-from-outside",
-      severity: "error",
-      comment:
-        "Code outside app/modules imports a module only through its face (index.server.ts or index.ts).",
-      from: { pathNot: "^app/modules/|^tests/unit/" },
-      to: { path: "^app/modules/", pathNot: "^app/modules/[^/]+/index(\\.server)?\\.ts$" },
-    },
-    {
-      name: "unit-tests-take-rules-where-they-are",
-      severity: "error",
-      comment:
-        "Unit tests may import a module's pure rules and schemas directly; its server code only through its face.",
-      from: { path: "^tests/unit/" },
-      to: { path: "^app/modules/[^/]+/(?!index\\.server\\.ts$)[^/]+\\.server\\.tsx?$" },
-    },
-    {
-      name: "client-code-is-not-server-code",
-      severity: "error",
-      comment:
-        "Components, islands, pure rules, schemas and client helpers never import server code, types included; a module's client-safe face (index.ts) gives them what they need.",
-      from: {
+    rule("no-circular", "No import circles, types included.", {}, { circular: true }),
+    rule(
+      "module-through-its-face",
+      "Outside a module, import it only through its face: index.server.ts (server) or index.ts (client-safe).",
+      { path: "^app/modules/([^/]+)/", pathNot: "/tables\\.server\\.ts$" },
+      { path: MODULE, pathNot: ["^app/modules/$1/", FACE] },
+    ),
+    rule(
+      "tables-reference-tables",
+      "A module's slice of the schema may name another module's table for a foreign key, and nothing else of it.",
+      { path: "^app/modules/([^/]+)/tables\\.server\\.ts$" },
+      { path: MODULE, pathNot: ["^app/modules/$1/", "^app/modules/[^/]+/tables\\.server\\.ts$"] },
+    ),
+    rule(
+      "face-from-outside",
+      "Code outside app/modules imports a module only through its face (index.server.ts or index.ts); unit tests may take any file of a module where it is.",
+      { pathNot: "^app/modules/|^tests/unit/" },
+      { path: "^app/modules/", pathNot: FACE },
+    ),
+    rule(
+      "client-code-is-not-server-code",
+      "Components, islands, pure rules, schemas and client helpers never import server code, types included; a module's client-safe face (index.ts) gives them what they need.",
+      {
         path: "^app/(components|islands|domain|lib|schemas|content)/|^app/modules/[^/]+/(?!index\\.server|types\\.ts)[^/]+(?<!\\.server)\\.tsx?$",
       },
-      to: { path: "\\.server\\.tsx?$|^app/(infra|startup)/|^http/" },
-    },
-    {
-      name: "client-types-are-only-types",
-      severity: "error",
-      comment:
-        "A module's types.ts gives client code the types of its server functions: type-only imports of its own module, erased at build.",
-      from: { path: "^app/modules/([^/]+)/types\\.ts$" },
-      to: {
-        path: "\\.server\\.tsx?$|^app/(infra|startup)/|^http/",
-        pathNot: "^app/modules/$1/[^/]+\\.server\\.tsx?$",
-      },
-    },
-    {
-      name: "client-types-never-run-server-code",
-      severity: "error",
-      from: { path: "^app/modules/[^/]+/types\\.ts$" },
-      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "routes-do-not-touch-the-database",
-      severity: "error",
-      comment: "Routes load, act and render through modules; the database client is theirs.",
-      from: { path: "^app/routes/" },
-      to: { path: "^app/infra/db/" },
-    },
-    {
-      name: "infrastructure-knows-no-module",
-      severity: "error",
-      comment:
-        "app/infra is the platform every module stands on; it imports no module, route or startup code.",
-      from: { path: "^app/infra/" },
-      to: { path: "^app/(modules|routes|startup)/|^http/" },
-    },
-    {
-      name: "modules-know-no-routes",
-      severity: "error",
-      comment: "Modules do not reach up into routes, startup or the HTTP layer.",
-      from: { path: "^app/modules/" },
-      to: { path: "^app/(routes|startup)/|^http/" },
-    },
-    {
-      name: "pure-rules-stay-pure",
-      severity: "error",
-      comment: "app/domain is pure logic: it imports only itself and npm packages.",
-      from: { path: "^app/domain/" },
-      to: { path: "^app/(?!domain/|content/)" },
-    },
-    {
-      name: "not-to-unresolvable",
-      severity: "error",
-      from: {},
-      to: { couldNotResolve: true, pathNot: "^virtual:|\\+types/" },
-    },
+      { path: SERVER_CODE },
+    ),
+    rule(
+      "client-types-are-only-types",
+      "A module's types.ts gives client code the types of its server functions: type-only imports of its own module, erased at build.",
+      { path: TYPES_FILE },
+      { path: SERVER_CODE, pathNot: "^app/modules/$1/[^/]+\\.server\\.tsx?$" },
+    ),
+    rule(
+      "client-types-never-run-server-code",
+      "The type-only imports of a types.ts are erased at build: none of them runs server code.",
+      { path: TYPES_FILE },
+      { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    ),
+    rule(
+      "routes-do-not-touch-the-database",
+      "Routes load, act and render through modules; the database client is theirs.",
+      { path: "^app/routes/" },
+      { path: "^app/infra/db/" },
+    ),
+    rule(
+      "infrastructure-knows-no-module",
+      "app/infra is the platform every module stands on; it imports no module, route or startup code.",
+      { path: "^app/infra/" },
+      { path: "^app/(modules|routes|startup)/|^http/" },
+    ),
+    rule(
+      "modules-know-no-routes",
+      "Modules do not reach up into routes, startup or the HTTP layer.",
+      { path: "^app/modules/" },
+      { path: "^app/(routes|startup)/|^http/" },
+    ),
+    rule(
+      "pure-rules-stay-pure",
+      "app/domain is pure logic: it imports only itself and npm packages.",
+      { path: "^app/domain/" },
+      { path: "^app/(?!domain/|content/)" },
+    ),
+    rule(
+      "not-to-unresolvable",
+      "Every import resolves (React Router's generated types and Vite's virtual modules aside).",
+      {},
+      { couldNotResolve: true, pathNot: "^virtual:|\\+types/" },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

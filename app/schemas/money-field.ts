@@ -18,15 +18,15 @@ export function moneyField(requiredMessage: string, invalidMessage = "Valor inv�
     });
 }
 
-/** Optional money field: '' -> null. */
-export function optionalMoneyField(invalidMessage = "Valor inválido") {
+/** An optional field read by `read`: '' -> null; a text `read` refuses (null) -> `invalidMessage`. */
+export function optionalField<T>(read: (text: string) => T | null, invalidMessage: string) {
   return z
     .string()
     .trim()
     .optional()
     .transform((text, ctx) => {
       if (!text) return null;
-      const value = parseBRL(text);
+      const value = read(text);
       if (value === null) {
         ctx.addIssue({ code: "custom", message: invalidMessage });
         return z.NEVER;
@@ -34,6 +34,15 @@ export function optionalMoneyField(invalidMessage = "Valor inválido") {
       return value;
     });
 }
+
+/** Optional money field: '' -> null. */
+export function optionalMoneyField(invalidMessage = "Valor inválido") {
+  return optionalField(parseBRL, invalidMessage);
+}
+
+/** Required text (trimmed): missing, `missing`; over `max` characters, `tooLong`. */
+export const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 /** Optional text: '' -> null. */
 export const optionalText = (max: number, message: string) =>

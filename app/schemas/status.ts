@@ -10,20 +10,16 @@ import {
 
 const id = z.uuid("Registro inválido");
 
-export const orderStatusSchema = z.object({
-  id,
-  status: z.enum(STATUS_PEDIDO, { error: "Status inválido" }),
-});
-export const paymentStatusSchema = z.object({
-  id,
-  status: z.enum(STATUS_PAGAMENTO, { error: "Status de pagamento inválido" }),
-});
+/** A record's new status: its id and one of `values`. */
+function statusChange<const V extends readonly [string, ...string[]]>(
+  values: V,
+  error = "Status inválido",
+) {
+  return z.object({ id, status: z.enum(values, { error }) });
+}
+
+export const orderStatusSchema = statusChange(STATUS_PEDIDO);
+export const paymentStatusSchema = statusChange(STATUS_PAGAMENTO, "Status de pagamento inválido");
 export const refundSchema = z.object({ id });
-export const groomingStatusSchema = z.object({
-  id,
-  status: z.enum(STATUS_SERVICO, { error: "Status inválido" }),
-});
-export const resumeStatusSchema = z.object({
-  id,
-  status: z.enum(STATUS_CURRICULO, { error: "Status inválido" }),
-});
+export const groomingStatusSchema = statusChange(STATUS_SERVICO);
+export const resumeStatusSchema = statusChange(STATUS_CURRICULO);

@@ -32,6 +32,18 @@ export const lineText = (message = CONTROL_CHARS_MESSAGE) =>
     .trim()
     .refine((v) => !CONTROL_IN_LINE.test(v), message);
 
+/**
+ * A required one-line text (trimmed) of `min` to `max` characters: missing or too short,
+ * `missing`; too long, "Use no máximo {max} caracteres"; no control character.
+ */
+export const requiredLine = (missing: string, min: number, max: number) =>
+  z
+    .string({ message: missing })
+    .trim()
+    .min(min, missing)
+    .max(max, `Use no máximo ${max} caracteres`)
+    .pipe(lineText());
+
 /** A text area: Windows line breaks become "\n", other control characters are refused. */
 export const areaText = (message = CONTROL_CHARS_MESSAGE) =>
   z

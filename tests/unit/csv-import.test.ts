@@ -13,7 +13,7 @@ import {
   TOO_MANY_COLUMNS,
   TOO_MANY_ROWS,
   templateCsv,
-} from "~/modules/catalog/index.server";
+} from "~/modules/catalog/csv-import.server";
 
 const HEADER =
   "Nome do Produto;Descrição;Categoria;Subgrupo;Marca;Preço de Custo;Preço de Venda;Preço Promocional;Estoque;SKU;Unidade";

@@ -10,7 +10,7 @@ import {
   totp,
   totpStep,
   verifyTotp,
-} from "~/modules/accounts/index.server";
+} from "~/modules/accounts/totp-code.server";
 
 const RFC_KEY = Buffer.from("12345678901234567890");
 

@@ -1,9 +1,10 @@
 // The cart page, served without React (decisions 0013 and 0020): the frame the
 // `store-purchase` island fills from the stored cart, with the rules and texts of
 // ~/modules/orders/cart.
-import { ShoppingBagIcon, TagIcon, Trash2Icon, XIcon } from "lucide-react";
+import { TagIcon, Trash2Icon, XIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
+import { EmptyCart } from "~/components/loja/empty-cart";
 import { OrderSummarySlot } from "~/components/loja/order-summary";
 import { ProductImage } from "~/components/loja/product-image";
 import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
@@ -19,21 +20,6 @@ import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
 
 /** The served neighbourhoods with their fees, as the cart page's loader gives them. */
 export type Bairros = { nome: string; taxaEntrega: number }[];
-
-function EmptyCart({ hidden }: { hidden?: boolean }) {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-12 text-center" hidden={hidden} data-vazio="">
-      <ShoppingBagIcon className="mx-auto size-14 text-slate-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-extrabold">Seu carrinho está vazio</h1>
-      <p className="mt-2 text-slate-600">Que tal dar uma olhada nos nossos produtos?</p>
-      <Button asChild size="lg" className="mt-6">
-        <Link reloadDocument to="/loja">
-          Continuar comprando
-        </Link>
-      </Button>
-    </main>
-  );
-}
 
 /**
  * The model of one line of the cart, inside a <template>: the island clones it per line; the
@@ -202,7 +188,10 @@ export function CartPage({ bairros }: { bairros: Bairros }) {
           </aside>
         </div>
       </main>
-      <EmptyCart hidden />
+      <EmptyCart
+        hint="Que tal dar uma olhada nos nossos produtos?"
+        linkText="Continuar comprando"
+      />
       <Island
         name="store-purchase"
         props={{

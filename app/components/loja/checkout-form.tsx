@@ -1,6 +1,7 @@
-import { AlertTriangleIcon, ShoppingBagIcon } from "lucide-react";
+import { AlertTriangleIcon } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
+import { EmptyCart } from "~/components/loja/empty-cart";
 import { OrderSummarySlot } from "~/components/loja/order-summary";
 import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
 import { Button } from "~/components/ui/button";
@@ -276,25 +277,11 @@ export function CheckoutForm({
   return (
     <div data-compra-pagina="">
       {page}
-      <EmptyCheckout hidden />
+      <EmptyCart linkText="Ver produtos" />
       <Island
         name="store-purchase"
         props={{ storageKey: CART_STORAGE_KEY, texts: PURCHASE_TEXTS }}
       />
     </div>
-  );
-}
-
-function EmptyCheckout({ hidden }: { hidden?: boolean }) {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-12 text-center" hidden={hidden} data-vazio="">
-      <ShoppingBagIcon className="mx-auto size-14 text-slate-400" aria-hidden="true" />
-      <h1 className="mt-4 text-2xl font-extrabold">Seu carrinho está vazio</h1>
-      <Button asChild size="lg" className="mt-6">
-        <Link reloadDocument to="/loja">
-          Ver produtos
-        </Link>
-      </Button>
-    </main>
   );
 }

@@ -5,12 +5,14 @@ import {
   AlertTriangleIcon,
   CheckCircle2Icon,
   ClockIcon,
+  type LucideIcon,
   MessageCircleIcon,
   RefreshCwIcon,
 } from "lucide-react";
+import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { PixCopy } from "~/components/loja/pix-copy";
+import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { Button } from "~/components/ui/button";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -41,6 +43,36 @@ function useTimeLeft(iso: string | null): string | null {
     return () => clearInterval(timer);
   }, [iso]);
   return left;
+}
+
+/** The block when the Pix cannot be paid as shown: its title, what it means, then what to do. */
+function AmberNotice({
+  role,
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  role: "status" | "alert";
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      role={role}
+      data-testid="pix-online"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-bold text-amber-950">
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        {title}
+      </h2>
+      <p className="text-sm text-amber-950">{text}</p>
+      {children}
+    </section>
+  );
 }
 
 export function PixOnlinePanel({
@@ -81,22 +113,20 @@ export function PixOnlinePanel({
 
   if (view.estado === "expirado") {
     return (
-      <section
-        className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      <AmberNotice
         role="status"
-        data-testid="pix-online"
-      >
-        <h2 className="flex items-center gap-2 text-lg font-bold text-amber-950">
-          <ClockIcon className="size-5 shrink-0" aria-hidden="true" />
-          {view.cancelado
+        icon={ClockIcon}
+        title={
+          view.cancelado
             ? "O Pix expirou e o pedido foi cancelado"
-            : "O prazo para pagar este Pix terminou"}
-        </h2>
-        <p className="text-sm text-amber-950">
-          {view.cancelado
+            : "O prazo para pagar este Pix terminou"
+        }
+        text={
+          view.cancelado
             ? "O pagamento não chegou a tempo, então os produtos voltaram para o estoque. Se ainda quiser, faça o pedido de novo."
-            : "Se você já pagou, a confirmação aparece aqui em instantes. Se não, o pedido será cancelado."}
-        </p>
+            : "Se você já pagou, a confirmação aparece aqui em instantes. Se não, o pedido será cancelado."
+        }
+      >
         {view.cancelado ? (
           <Button asChild className="w-fit">
             <Link reloadDocument to="/loja">
@@ -104,25 +134,18 @@ export function PixOnlinePanel({
             </Link>
           </Button>
         ) : null}
-      </section>
+      </AmberNotice>
     );
   }
 
   if (view.estado === "indisponivel") {
     return (
-      <section
-        className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      <AmberNotice
         role="alert"
-        data-testid="pix-online"
+        icon={AlertTriangleIcon}
+        title="Não foi possível gerar o Pix agora"
+        text="Seu pedido está registrado e os produtos estão reservados. Tente gerar o Pix de novo (nada é cobrado duas vezes) ou pague de outro jeito."
       >
-        <h2 className="flex items-center gap-2 text-lg font-bold text-amber-950">
-          <AlertTriangleIcon className="size-5 shrink-0" aria-hidden="true" />
-          Não foi possível gerar o Pix agora
-        </h2>
-        <p className="text-sm text-amber-950">
-          Seu pedido está registrado e os produtos estão reservados. Tente gerar o Pix de novo (nada
-          é cobrado duas vezes) ou pague de outro jeito.
-        </p>
         <Form method="post" className="w-fit">
           <input type="hidden" name="intent" value="gerar-pix" />
           <Button type="submit" disabled={retrying}>
@@ -135,12 +158,10 @@ export function PixOnlinePanel({
             <p className="text-sm font-semibold sm:col-span-2">
               Ou pague pelo Pix da loja ({formatBRL(total)}); a loja confirma o pagamento:
             </p>
-            <div
+            <PixQr
+              svg={view.manual.qrSvg}
+              label={`QR Code Pix da loja de ${formatBRL(total)}`}
               className="mx-auto w-40"
-              role="img"
-              aria-label={`QR Code Pix da loja de ${formatBRL(total)}`}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from our own payload
-              dangerouslySetInnerHTML={{ __html: view.manual.qrSvg }}
             />
             <div className="grid gap-2">
               <PixCopy payload={view.manual.payload} />
@@ -154,7 +175,7 @@ export function PixOnlinePanel({
             Combinar o pagamento pelo WhatsApp
           </a>
         </Button>
-      </section>
+      </AmberNotice>
     );
   }
 
@@ -176,14 +197,7 @@ export function PixOnlinePanel({
           </p>
         ) : null}
       </div>
-      <div
-        className="mx-auto w-48 rounded-lg bg-white p-2"
-        role="img"
-        aria-label={`QR Code Pix de ${formatBRL(total)}`}
-        data-testid="pix-qr"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from the charge's copia e cola
-        dangerouslySetInnerHTML={{ __html: view.qrSvg }}
-      />
+      <PixQr svg={view.qrSvg} label={`QR Code Pix de ${formatBRL(total)}`} testId="pix-qr" />
       <div className="grid content-start gap-2">
         <PixCopy payload={view.copiaECola} />
         <p className="text-xs text-slate-700" role="status" aria-live="polite">

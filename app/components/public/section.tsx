@@ -70,3 +70,28 @@ export function IconCard({
     </li>
   );
 }
+
+/** The dark call to action that closes a page: a title, a line, then its links. */
+export function CtaBand({
+  id,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  title: React.ReactNode;
+  text: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="px-4 py-14">
+      <div className="mx-auto max-w-4xl rounded-3xl bg-brand-800 px-6 py-10 text-center text-white">
+        <h2 id={id} className="text-2xl font-extrabold sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-3 text-brand-50">{text}</p>
+        {children}
+      </div>
+    </section>
+  );
+}

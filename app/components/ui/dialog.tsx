@@ -4,8 +4,6 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 // Radix Dialog: focus trapped inside, returned to the trigger, Escape closes.
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 
 /** The dimmed backdrop behind a modal panel (dialog or sheet). */
 export function DialogOverlay() {
@@ -22,7 +20,7 @@ export function DialogCornerClose() {
   );
 }
 
-export function DialogContent({
+function DialogContent({
   className,
   children,
   ...props
@@ -44,7 +42,7 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
+function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("grid gap-1.5 pr-10", className)} {...props} />;
 }
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
@@ -55,10 +53,7 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
     />
   );
 }
-export function DialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Title>) {
+function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return (
     <DialogPrimitive.Title
       className={cn("text-xl font-bold text-slate-900", className)}
@@ -66,11 +61,42 @@ export function DialogTitle({
     />
   );
 }
-export function DialogDescription({
+function DialogDescription({
   className,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-sm text-slate-600", className)} {...props} />
+  );
+}
+
+/**
+ * A modal opened by its trigger (a button), with a title and a line under it, then its body.
+ * Pass `open` and `onOpenChange` to control it (e.g. close it when its form succeeds).
+ */
+export function TitledDialog({
+  trigger,
+  title,
+  description,
+  className,
+  children,
+  ...root
+}: React.ComponentProps<typeof DialogPrimitive.Root> & {
+  trigger: React.ReactNode;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <DialogPrimitive.Root {...root}>
+      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </DialogPrimitive.Root>
   );
 }

@@ -10,6 +10,10 @@ interface FieldControl {
   "aria-describedby"?: string;
 }
 
+/** The box Input, Select and Textarea share: border, padding, text, focus ring, disabled and invalid. */
+export const CONTROL_BOX =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 aria-[invalid=true]:border-red-600";
+
 const FieldContext = React.createContext<FieldControl | null>(null);
 
 /**

@@ -1,19 +1,11 @@
 import type * as React from "react";
-import { useFieldControl } from "~/components/ui/field";
+import { CONTROL_BOX, useFieldControl } from "~/components/ui/field";
 import { cn } from "~/lib/utils";
 
 /** A native select: the best picker on phones, accessible by default. */
 export function Select({ className, ...props }: React.ComponentProps<"select">) {
   const control = useFieldControl(props);
-  return (
-    <select
-      className={cn(
-        "flex min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 aria-[invalid=true]:border-red-600",
-        className,
-      )}
-      {...control}
-    />
-  );
+  return <select className={cn("flex min-h-11", CONTROL_BOX, className)} {...control} />;
 }
 
 /** The options of a closed list of values, each shown by its label. */

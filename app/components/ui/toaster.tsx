@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Toaster as Sonner } from "sonner";
+import { Toaster as Sonner, toast } from "sonner";
 
 // Sonner's rich colours are a shade too light for WCAG AA on their pale backgrounds:
 // darker text keeps every toast at 4.5:1 or better.
@@ -22,4 +22,17 @@ export function Toaster() {
       style={contrastSafeColors}
     />
   );
+}
+
+/**
+ * Copies `text` and says so in a toast (`copied`); when the browser refuses, the toast asks
+ * to select `what` and copy it by hand.
+ */
+export async function copyWithToast(text: string, copied: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(copied);
+  } catch {
+    toast.error(`Não foi possível copiar. Selecione ${what} e copie manualmente.`);
+  }
 }

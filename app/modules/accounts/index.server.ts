@@ -73,15 +73,4 @@ export {
   startTotpEnrolment,
   verifySecondFactor,
 } from "./totp.server";
-export {
-  base32Decode,
-  base32Encode,
-  generateRecoveryCodes,
-  generateTotpSecret,
-  hotp,
-  normalizeRecoveryCode,
-  otpauthUri,
-  totp,
-  totpStep,
-  verifyTotp,
-} from "./totp-code.server";
+export { generateTotpSecret, totp } from "./totp-code.server";

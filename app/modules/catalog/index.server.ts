@@ -1,19 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
-export {
-  decodeText,
-  detectHeader,
-  ImportFileError,
-  MAX_IMPORT_ROWS,
-  mapRows,
-  parseCsvText,
-  readSpreadsheet,
-  summarizeErrors,
-  TOO_MANY_COLUMNS,
-  TOO_MANY_ROWS,
-  templateCsv,
-} from "./csv-import.server";
+export { templateCsv } from "./csv-import.server";
 export {
   checkRows,
   configureImportWorker,

@@ -19,4 +19,4 @@ export {
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
-export type { ImportProduct, StoreCategory, StoreProduct } from "./types";
+export type { EditableProduct, ImportProduct, StoreCategory, StoreProduct } from "./types";

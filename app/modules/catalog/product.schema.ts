@@ -1,14 +1,16 @@
 // The admin product form (SPEC §5.7), shared by the form and the action.
 import { z } from "zod";
-import { checkbox, moneyField, optionalMoneyField, optionalText } from "~/schemas/money-field";
+import {
+  checkbox,
+  moneyField,
+  optionalMoneyField,
+  optionalText,
+  requiredText,
+} from "~/schemas/money-field";
 
 export const productSchema = z
   .object({
-    nome: z
-      .string({ error: "Nome é obrigatório" })
-      .trim()
-      .min(1, "Nome é obrigatório")
-      .max(200, "Nome deve ter no máximo 200 caracteres"),
+    nome: requiredText("Nome é obrigatório", 200, "Nome deve ter no máximo 200 caracteres"),
     descricaoCurta: optionalText(500, "Descrição deve ter no máximo 500 caracteres"),
     categoriaId: z
       .string({ error: "Categoria é obrigatória" })
@@ -61,10 +63,10 @@ export const PRODUCT_IMAGE_TOO_LARGE = "A imagem deve ter no máximo 8MB.";
 export const PRODUCT_IMAGE_WRONG_TYPE = "Envie apenas arquivos de imagem (JPG, PNG, etc).";
 
 export const categorySchema = z.object({
-  nome: z
-    .string({ error: "Nome da categoria é obrigatório" })
-    .trim()
-    .min(1, "Nome da categoria é obrigatório")
-    .max(80, "Nome da categoria deve ter no máximo 80 caracteres"),
+  nome: requiredText(
+    "Nome da categoria é obrigatório",
+    80,
+    "Nome da categoria deve ter no máximo 80 caracteres",
+  ),
   descricao: optionalText(300, "Descrição deve ter no máximo 300 caracteres"),
 });

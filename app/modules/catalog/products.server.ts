@@ -19,6 +19,23 @@ export const PRODUCTS_PAGE_SIZE = 50;
 
 export type AdminProduct = Produto & { categoriaNome: string };
 
+/** A product as the admin's product form edits it. */
+export type EditableProduct = Pick<
+  Produto,
+  | "id"
+  | "nome"
+  | "descricaoCurta"
+  | "categoriaId"
+  | "precoAtual"
+  | "precoAntes"
+  | "estoque"
+  | "sku"
+  | "marca"
+  | "unidade"
+  | "ativo"
+  | "imagemUrl"
+>;
+
 export interface ProductFilters {
   q?: string;
   categoriaId?: string;
@@ -230,20 +247,10 @@ export async function deleteProduct(
 
 // --- The store's reads ---
 
-export interface StoreProduct {
-  id: string;
-  nome: string;
-  descricaoCurta: string | null;
+/** What the store shows of a product: what the admin's form edits, with its category's name. */
+export interface StoreProduct extends Omit<EditableProduct, "categoriaId"> {
   categoriaNome: string;
   categoriaSlug: string;
-  precoAtual: number;
-  precoAntes: number | null;
-  estoque: number;
-  sku: string | null;
-  marca: string | null;
-  unidade: string;
-  imagemUrl: string | null;
-  ativo: boolean;
 }
 
 export const storeProductColumns = {

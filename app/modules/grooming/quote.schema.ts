@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { shop } from "~/content/shop";
 import { TIPOS_SERVICO } from "~/domain/statuses";
-import { areaText, lineText } from "~/schemas/text";
+import { areaText, lineText, requiredLine } from "~/schemas/text";
 
 export const MAX_PHOTOS = 3;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -97,29 +97,14 @@ export const QUOTE_FIELD_CHECKS: readonly QuoteFieldCheck[] = [
 export const groomingQuoteSchema = z
   .object({
     tipo_servico: z.enum(TIPOS_SERVICO, { message: "Escolha um serviço" }),
-    nome_tutor: z
-      .string({ message: QUOTE_FIELD_MESSAGES.nome_tutor })
-      .trim()
-      .min(2, QUOTE_FIELD_MESSAGES.nome_tutor)
-      .max(120, "Use no máximo 120 caracteres")
-      .pipe(lineText()),
+    nome_tutor: requiredLine(QUOTE_FIELD_MESSAGES.nome_tutor, 2, 120),
     whatsapp: z
       .string({ message: QUOTE_FIELD_MESSAGES.whatsapp })
       .trim()
       .max(30, "Telefone inválido")
       .refine((v) => v.replace(/\D/g, "").length >= 10, QUOTE_FIELD_MESSAGES.whatsapp),
-    nome_pet: z
-      .string({ message: QUOTE_FIELD_MESSAGES.nome_pet })
-      .trim()
-      .min(1, QUOTE_FIELD_MESSAGES.nome_pet)
-      .max(80, "Use no máximo 80 caracteres")
-      .pipe(lineText()),
-    raca_porte: z
-      .string({ message: QUOTE_FIELD_MESSAGES.raca_porte })
-      .trim()
-      .min(2, QUOTE_FIELD_MESSAGES.raca_porte)
-      .max(120, "Use no máximo 120 caracteres")
-      .pipe(lineText()),
+    nome_pet: requiredLine(QUOTE_FIELD_MESSAGES.nome_pet, 1, 80),
+    raca_porte: requiredLine(QUOTE_FIELD_MESSAGES.raca_porte, 2, 120),
     data_desejada: z
       .string()
       .trim()

@@ -2,15 +2,10 @@
 // webhook secret too, unless MERCADOPAGO_ACCESS_TOKEN / MERCADOPAGO_WEBHOOK_SECRET are set,
 // which win (a deploy can keep them out of the database and its backups).
 
-import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { db, type Executor } from "~/infra/db/client.server";
 import { env } from "~/infra/env.server";
 import { type AdminActor, AdminError } from "~/modules/accounts/index.server";
-import {
-  forgettingSettings,
-  getSettings,
-  type Settings,
-  updateSettingsAudited,
-} from "~/modules/shop/index.server";
+import { getSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
 import type { PaymentSettingsInput } from "./settings.schema";
 
 export interface PaymentConfig {
@@ -78,36 +73,32 @@ export async function savePaymentSettings(
   input: PaymentSettingsInput,
   actor: AdminActor,
 ): Promise<PaymentSettingsView> {
-  return forgettingSettings(
-    transaction(async (tx) => {
-      const before = await getSettings(tx);
-      const changes = {
-        mercadopagoAtivo: input.mercadopagoAtivo,
-        pixExpiracaoMinutos: input.pixExpiracaoMinutos,
-        // Blank keeps the saved value; the 'limpar' boxes remove it.
-        mercadopagoAccessToken: input.limparAccessToken
-          ? null
-          : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
-        mercadopagoWebhookSecret: input.limparWebhookSecret
-          ? null
-          : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
-      };
-      const config = paymentConfigFrom({ ...before, ...changes });
-      if (config.ativo && !config.accessToken) {
-        throw new AdminError(
-          "Informe o access token do Mercado Pago para ativar o Pix automático",
-          "mercadopagoAccessToken",
-        );
-      }
-      if (config.ativo && !config.webhookSecret) {
-        throw new AdminError(
-          "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
-          "mercadopagoWebhookSecret",
-        );
-      }
-      return paymentSettingsView(
-        await updateSettingsAudited(tx, actor, "pagamentos", before, changes),
+  const saved = await saveSettingsAudited(actor, "pagamentos", (before) => {
+    const changes = {
+      mercadopagoAtivo: input.mercadopagoAtivo,
+      pixExpiracaoMinutos: input.pixExpiracaoMinutos,
+      // Blank keeps the saved value; the 'limpar' boxes remove it.
+      mercadopagoAccessToken: input.limparAccessToken
+        ? null
+        : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
+      mercadopagoWebhookSecret: input.limparWebhookSecret
+        ? null
+        : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
+    };
+    const config = paymentConfigFrom({ ...before, ...changes });
+    if (config.ativo && !config.accessToken) {
+      throw new AdminError(
+        "Informe o access token do Mercado Pago para ativar o Pix automático",
+        "mercadopagoAccessToken",
       );
-    }),
-  );
+    }
+    if (config.ativo && !config.webhookSecret) {
+      throw new AdminError(
+        "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
+        "mercadopagoWebhookSecret",
+      );
+    }
+    return changes;
+  });
+  return paymentSettingsView(saved);
 }

@@ -2,7 +2,7 @@
 // the percentage in centavos-of-percent ('10,5' -> 1050 = 10,5 %), 'valor' an amount in centavos.
 import { z } from "zod";
 import { TIPOS_CUPOM } from "~/domain/statuses";
-import { moneyField, optionalMoneyField } from "~/schemas/money-field";
+import { moneyField, optionalField, optionalMoneyField } from "~/schemas/money-field";
 
 export const COUPON_REQUIRED = "Preencha todos os campos do cupom";
 
@@ -24,30 +24,15 @@ export const couponSchema = z
       z.number().positive("O valor deve ser maior que zero"),
     ),
     pedidoMinimo: optionalMoneyField("Valor mínimo inválido"),
-    validoAte: z
-      .string()
-      .trim()
-      .optional()
-      .transform((d, ctx) => {
-        if (!d) return null;
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) {
-          ctx.addIssue({ code: "custom", message: "Data inválida" });
-          return z.NEVER;
-        }
-        return d;
-      }),
-    limiteUsos: z
-      .string()
-      .trim()
-      .optional()
-      .transform((t, ctx) => {
-        if (!t) return null;
-        if (!/^\d+$/.test(t) || Number(t) < 1) {
-          ctx.addIssue({ code: "custom", message: "O limite de usos deve ser 1 ou mais" });
-          return z.NEVER;
-        }
-        return Number(t);
-      }),
+    validoAte: optionalField(
+      (d) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) ? d : null,
+      "Data inválida",
+    ),
+    limiteUsos: optionalField(
+      (t) => (/^\d+$/.test(t) && Number(t) >= 1 ? Number(t) : null),
+      "O limite de usos deve ser 1 ou mais",
+    ),
   })
   .superRefine((c, ctx) => {
     if (c.tipo === "percentual" && c.valor > 10000) {

@@ -1,7 +1,7 @@
 // The contact form (SPEC §5.2): never stored, it opens the chat with the composed text.
 import { z } from "zod";
 import { shop } from "~/content/shop";
-import { areaText, hasLetter, isPhoneText, lineText } from "~/schemas/text";
+import { areaText, hasLetter, isPhoneText, lineText, requiredLine } from "~/schemas/text";
 
 export const CONTACT_MESSAGES = {
   success: {
@@ -15,13 +15,7 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  nome: z
-    .string({ message: "Informe seu nome" })
-    .trim()
-    .min(1, "Informe seu nome")
-    .max(120, "Use no máximo 120 caracteres")
-    .pipe(lineText())
-    .refine(hasLetter, "Informe seu nome"),
+  nome: requiredLine("Informe seu nome", 1, 120).refine(hasLetter, "Informe seu nome"),
   telefone: z
     .string({ message: "Informe seu telefone" })
     .trim()

@@ -3,13 +3,12 @@ export { sendContact } from "./contact.server";
 export type { Settings } from "./settings.server";
 export {
   currentSettings,
-  forgettingSettings,
   getGeneralSettings,
   getSettings,
   saveGeneralSettings,
+  saveSettingsAudited,
   saveStoreSettings,
   updateSettings,
-  updateSettingsAudited,
   webhookUrlFor,
 } from "./settings.server";
 export { configuracoes } from "./tables.server";

@@ -37,7 +37,7 @@ export function currentSettings(): Promise<Settings> {
  */
 export async function updateSettings(
   executor: Executor,
-  changes: Partial<Omit<Settings, "id" | "updatedAt">>,
+  changes: SettingsChanges,
 ): Promise<Settings> {
   await getSettings(executor);
   const [row] = await executor
@@ -49,28 +49,35 @@ export async function updateSettings(
   return row!;
 }
 
+type SettingsChanges = Partial<Omit<Settings, "id" | "updatedAt">>;
+
 /**
- * A settings screen's save, inside its transaction: writes `changes` and audits
- * 'settings_update' with the names of the fields that changed, never their values (the
- * trail holds no credential or secret).
+ * A settings screen's save, in one transaction: `change` turns the saved row into the
+ * changes (or refuses them by throwing), which are written and audited as 'settings_update'
+ * with the names of the fields that changed, never their values (the trail holds no
+ * credential or secret).
  */
-export async function updateSettingsAudited(
-  tx: Executor,
+export function saveSettingsAudited(
   actor: AdminActor,
   origem: "loja" | "pagamentos",
-  before: Settings,
-  changes: Partial<Omit<Settings, "id" | "updatedAt">>,
+  change: (before: Settings) => SettingsChanges,
 ): Promise<Settings> {
-  const after = await updateSettings(tx, changes);
-  const campos = Object.keys(changes).filter(
-    (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+  return forgettingSettings(
+    transaction(async (tx) => {
+      const before = await getSettings(tx);
+      const changes = change(before);
+      const after = await updateSettings(tx, changes);
+      const campos = Object.keys(changes).filter(
+        (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+      );
+      await audit(tx, actor, "settings_update", "configuracoes", "1", { origem, campos });
+      return after;
+    }),
   );
-  await audit(tx, actor, "settings_update", "configuracoes", "1", { origem, campos });
-  return after;
 }
 
 /** Forgets the kept settings once `write` (a transaction that saves them) has committed. */
-export function forgettingSettings<T>(write: Promise<T>): Promise<T> {
+function forgettingSettings<T>(write: Promise<T>): Promise<T> {
   return write.finally(() => keptSettings.forget());
 }
 
@@ -104,27 +111,21 @@ export async function saveStoreSettings(
   input: StoreSettingsInput,
   actor: AdminActor,
 ): Promise<Settings> {
-  return forgettingSettings(
-    transaction(async (tx) => {
-      const before = await getSettings(tx);
-      const changes = {
-        whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
-        whatsappAtivo: input.whatsappAtivo,
-        taxaEntregaPadrao: input.taxaEntregaPadrao,
-        freteGratisMinimo: input.freteGratisMinimo,
-        pixManualAtivo: input.pixManualAtivo,
-        pixChave: input.pixChave,
-        pixNomeRecebedor: input.pixNomeRecebedor,
-        pixCidade: input.pixCidade,
-        pixDescontoPercentual: input.pixDescontoPercentual,
-        webhookUrl: input.webhookUrl,
-        webhookAtivo: input.webhookAtivo,
-        // A blank secret field keeps the saved secret (it is never sent back to the page).
-        webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
-      };
-      return updateSettingsAudited(tx, actor, "loja", before, changes);
-    }),
-  );
+  return saveSettingsAudited(actor, "loja", (before) => ({
+    whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
+    whatsappAtivo: input.whatsappAtivo,
+    taxaEntregaPadrao: input.taxaEntregaPadrao,
+    freteGratisMinimo: input.freteGratisMinimo,
+    pixManualAtivo: input.pixManualAtivo,
+    pixChave: input.pixChave,
+    pixNomeRecebedor: input.pixNomeRecebedor,
+    pixCidade: input.pixCidade,
+    pixDescontoPercentual: input.pixDescontoPercentual,
+    webhookUrl: input.webhookUrl,
+    webhookAtivo: input.webhookAtivo,
+    // A blank secret field keeps the saved secret (it is never sent back to the page).
+    webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
+  }));
 }
 
 /** The general settings screen (SPEC §2.3, §5.7): webhook URLs and the chat number. */

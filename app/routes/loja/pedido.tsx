@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { data, redirect, useLoaderData, useRevalidator } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
 import { useCart } from "~/components/loja/cart-context";
-import { PixCopy } from "~/components/loja/pix-copy";
+import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { PixOnlinePanel } from "~/components/loja/pix-online";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -214,13 +214,7 @@ export default function OrderPage() {
             <h2 id="pix-title" className="text-lg font-bold sm:col-span-2">
               Pague com Pix: {formatBRL(pedido.total)}
             </h2>
-            <div
-              className="mx-auto w-48 rounded-lg bg-white p-2"
-              role="img"
-              aria-label={`QR Code Pix de ${formatBRL(pedido.total)}`}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by the qrcode library from our own payload
-              dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
-            />
+            <PixQr svg={pix.qrSvg} label={`QR Code Pix de ${formatBRL(pedido.total)}`} />
             <div className="grid gap-2">
               <PixCopy payload={pix.payload} />
               <p className="text-xs text-slate-700">

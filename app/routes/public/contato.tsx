@@ -1,5 +1,6 @@
 import { ClockIcon, MailIcon, MapIcon, PhoneIcon } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
+import { FormSender } from "~/components/public/form-sender";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { UnitCards } from "~/components/public/units";
@@ -12,7 +13,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
 import { CONTACT_MESSAGES } from "~/modules/shop";
 import { sendContact } from "~/modules/shop/index.server";
@@ -64,40 +64,26 @@ function ContactForm() {
       <Field id="contato-mensagem" label="Mensagem" required error={errors.mensagem}>
         <Textarea {...props("mensagem")} rows={5} required />
       </Field>
-      <p
-        role="alert"
-        className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
-        hidden={!failed?.message}
-        data-alerta=""
+      <FormSender
+        alertClassName="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+        alert={failed?.message}
+        statusClassName="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
+        formId={FORM_ID}
+        endpoint="/contato/enviar"
+        success={CONTACT_MESSAGES.success}
+        failure="Não foi possível enviar agora. Tente novamente."
+        chatFallback={{ text: "A conversa não abriu?", link: `Abrir o ${shop.messenger}` }}
       >
-        {failed?.message}
-      </p>
-      <Button
-        type="submit"
-        variant="whatsapp"
-        size="lg"
-        className="bg-whatsapp-dark hover:bg-brand-800"
-      >
-        <WhatsappIcon className="size-5" />
-        Enviar pelo {shop.messenger}
-      </Button>
-      <div
-        role="status"
-        className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
-        hidden
-        data-status=""
-      />
-      <Island
-        name="form-sender"
-        props={{
-          formId: FORM_ID,
-          endpoint: "/contato/enviar",
-          sending: "Enviando...",
-          success: CONTACT_MESSAGES.success,
-          failure: "Não foi possível enviar agora. Tente novamente.",
-          chatFallback: { text: "A conversa não abriu?", link: `Abrir o ${shop.messenger}` },
-        }}
-      />
+        <Button
+          type="submit"
+          variant="whatsapp"
+          size="lg"
+          className="bg-whatsapp-dark hover:bg-brand-800"
+        >
+          <WhatsappIcon className="size-5" />
+          Enviar pelo {shop.messenger}
+        </Button>
+      </FormSender>
     </form>
   );
 }

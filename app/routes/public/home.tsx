@@ -14,7 +14,7 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { IconCard, Section } from "~/components/public/section";
+import { CtaBand, IconCard, Section } from "~/components/public/section";
 import {
   layoutFacts,
   PUBLIC_LAYOUT_ID,
@@ -78,6 +78,19 @@ function HomeIcon({ name, className }: { name: keyof typeof HOME_ICONS; classNam
 const primaryButton =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 text-base font-semibold";
 
+/** The green button that opens the chat (the hero's and the closing call to action's). */
+function WhatsappButton({ number, text, label }: { number: string; text: string; label: string }) {
+  return (
+    <ChatLink
+      number={number}
+      text={text}
+      className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
+    >
+      <WhatsappIcon className="size-5" /> {label}
+    </ChatLink>
+  );
+}
+
 export default function Home() {
   const chatNumber = useChatNumber();
   const facts = useShopFacts();
@@ -95,13 +108,11 @@ export default function Home() {
             {freeDeliveryFrom(facts.freteGratisMinimo)}. Mais de 3 mil clientes já confiam na gente.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ChatLink
+            <WhatsappButton
               number={chatNumber}
               text={`Olá! Vim pelo site da ${shop.name} e gostaria de atendimento.`}
-              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
-            >
-              <WhatsappIcon className="size-5" /> Falar no {shop.messenger}
-            </ChatLink>
+              label={`Falar no ${shop.messenger}`}
+            />
             <Link
               reloadDocument
               to="/loja"
@@ -198,32 +209,30 @@ export default function Home() {
         <UnitCards chatNumber={chatNumber} />
       </Section>
 
-      <section aria-labelledby="cta" className="px-4 py-14">
-        <div className="mx-auto max-w-4xl rounded-3xl bg-brand-800 px-6 py-10 text-center text-white">
-          <h2 id="cta" className="text-2xl font-extrabold sm:text-3xl">
-            Seu pet merece o melhor. A gente ajuda você a escolher.
-          </h2>
-          <p className="mt-3 text-brand-50">
+      <CtaBand
+        id="cta"
+        title="Seu pet merece o melhor. A gente ajuda você a escolher."
+        text={
+          <>
             Chame no {shop.messenger}, compre na loja online ou peça um orçamento de banho e tosa.
-          </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <ChatLink
-              number={chatNumber}
-              text={`Olá! Gostaria de ajuda para escolher produtos para o meu pet.`}
-              className={`${primaryButton} bg-whatsapp-dark text-white hover:bg-brand-800`}
-            >
-              <WhatsappIcon className="size-5" /> Chamar no {shop.messenger}
-            </ChatLink>
-            <Link
-              reloadDocument
-              to="/loja"
-              className={`${primaryButton} bg-white text-brand-800 hover:bg-brand-50`}
-            >
-              Comprar online
-            </Link>
-          </div>
+          </>
+        }
+      >
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <WhatsappButton
+            number={chatNumber}
+            text="Olá! Gostaria de ajuda para escolher produtos para o meu pet."
+            label={`Chamar no ${shop.messenger}`}
+          />
+          <Link
+            reloadDocument
+            to="/loja"
+            className={`${primaryButton} bg-white text-brand-800 hover:bg-brand-50`}
+          >
+            Comprar online
+          </Link>
         </div>
-      </section>
+      </CtaBand>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { CheckIcon, InfoIcon, ScissorsIcon } from "lucide-react";
 import { data, useActionData, useSearchParams } from "react-router";
 import { QUOTE_DIALOG_ID, QuoteDialog } from "~/components/public/quote-dialog";
 import { QuotePlainForm } from "~/components/public/quote-form";
-import { PageHero, Section } from "~/components/public/section";
+import { CtaBand, PageHero, Section } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { useChatNumber } from "~/components/public/use-chat-number";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
@@ -134,23 +134,21 @@ export default function Servicos() {
         </div>
       </section>
 
-      <section aria-labelledby="servicos-cta" className="px-4 py-14">
-        <div className="mx-auto max-w-4xl rounded-3xl bg-brand-800 px-6 py-10 text-center text-white">
-          <h2 id="servicos-cta" className="text-2xl font-extrabold sm:text-3xl">
-            Prefere conversar antes?
-          </h2>
-          <p className="mt-3 text-brand-50">
-            Chame a nossa equipe no {shop.messenger} e tire suas dúvidas sobre o banho e tosa.
-          </p>
-          <ChatLink
-            number={chatNumber}
-            text="Olá! Gostaria de solicitar um orçamento de banho e tosa para o meu pet."
-            className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp-dark px-6 font-semibold text-white hover:bg-brand-800"
-          >
-            <WhatsappIcon className="size-5" /> Pedir orçamento no {shop.messenger}
-          </ChatLink>
-        </div>
-      </section>
+      <CtaBand
+        id="servicos-cta"
+        title="Prefere conversar antes?"
+        text={
+          <>Chame a nossa equipe no {shop.messenger} e tire suas dúvidas sobre o banho e tosa.</>
+        }
+      >
+        <ChatLink
+          number={chatNumber}
+          text="Olá! Gostaria de solicitar um orçamento de banho e tosa para o meu pet."
+          className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-lg bg-whatsapp-dark px-6 font-semibold text-white hover:bg-brand-800"
+        >
+          <WhatsappIcon className="size-5" /> Pedir orçamento no {shop.messenger}
+        </ChatLink>
+      </CtaBand>
 
       <QuoteDialog />
       <Island

@@ -1,5 +1,6 @@
 import { BriefcaseIcon, HeartHandshakeIcon } from "lucide-react";
 import { data, useActionData } from "react-router";
+import { FormSender } from "~/components/public/form-sender";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { Button } from "~/components/ui/button";
@@ -9,7 +10,6 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
 import { shop } from "~/content/shop";
-import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
 import { MAX_RESUME_BYTES, RESUME_MESSAGES } from "~/modules/careers";
 import { submitResume } from "~/modules/careers/index.server";
@@ -151,36 +151,23 @@ export default function TrabalheConosco() {
                 />
               </Field>
             </fieldset>
-            <p
-              role="alert"
-              className="rounded-xl bg-red-50 p-4 font-semibold text-red-800"
-              hidden
-              data-alerta=""
-            />
-            <Button type="submit" size="lg">
-              Enviar Currículo
-            </Button>
-            <div
-              role="status"
-              className="rounded-xl bg-brand-50 p-4 font-semibold text-brand-800"
-              hidden
-              data-status=""
-            />
-            <Island
-              name="form-sender"
-              props={{
-                formId: FORM_ID,
-                endpoint: "/trabalhe-conosco/enviar",
-                sending: "Enviando...",
-                failure: RESUME_MESSAGES.failure,
-                success: { title: RESUME_MESSAGES.success },
-                file: {
-                  name: "curriculo",
-                  maxBytes: MAX_RESUME_BYTES,
-                  tooLarge: RESUME_MESSAGES.tooLarge,
-                },
+            <FormSender
+              alertClassName="rounded-xl bg-red-50 p-4 font-semibold text-red-800"
+              statusClassName="rounded-xl bg-brand-50 p-4 font-semibold text-brand-800"
+              formId={FORM_ID}
+              endpoint="/trabalhe-conosco/enviar"
+              failure={RESUME_MESSAGES.failure}
+              success={{ title: RESUME_MESSAGES.success }}
+              file={{
+                name: "curriculo",
+                maxBytes: MAX_RESUME_BYTES,
+                tooLarge: RESUME_MESSAGES.tooLarge,
               }}
-            />
+            >
+              <Button type="submit" size="lg">
+                Enviar Currículo
+              </Button>
+            </FormSender>
           </form>
         </section>
       </div>

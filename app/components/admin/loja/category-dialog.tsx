@@ -3,14 +3,7 @@ import { useCallback, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { TitledDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 
@@ -20,34 +13,31 @@ export function CategoryDialog() {
   const onSuccess = useCallback(() => setOpen(false), []);
   const { errors } = useFormResult(fetcher, { onSuccess });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline">
           <FolderPlus aria-hidden="true" /> Nova categoria
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Nova categoria</DialogTitle>
-          <DialogDescription>
-            Se já existir uma categoria com este nome, ela é usada.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action={href("/admin/loja/produtos")} className="grid gap-4">
-          <input type="hidden" name="intent" value="category-create" />
-          <Field id="categoria-nome" label="Nome da categoria" required error={errors.nome}>
-            <Input name="nome" required maxLength={80} />
-          </Field>
-          <Field id="categoria-descricao" label="Descrição" error={errors.descricao}>
-            <Input name="descricao" maxLength={300} />
-          </Field>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              Criar categoria
-            </Button>
-          </div>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Nova categoria"
+      description="Se já existir uma categoria com este nome, ela é usada."
+    >
+      <fetcher.Form method="post" action={href("/admin/loja/produtos")} className="grid gap-4">
+        <input type="hidden" name="intent" value="category-create" />
+        <Field id="categoria-nome" label="Nome da categoria" required error={errors.nome}>
+          <Input name="nome" required maxLength={80} />
+        </Field>
+        <Field id="categoria-descricao" label="Descrição" error={errors.descricao}>
+          <Input name="descricao" maxLength={300} />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            Criar categoria
+          </Button>
+        </div>
+      </fetcher.Form>
+    </TitledDialog>
   );
 }

@@ -4,7 +4,6 @@
 import { CopyIcon } from "lucide-react";
 import { useCallback } from "react";
 import { href } from "react-router";
-import { toast } from "sonner";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,6 +11,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { copyWithToast } from "~/components/ui/toaster";
 import { PIX_EXPIRACAO_MAX, PIX_EXPIRACAO_MIN, paymentSettingsSchema } from "~/modules/payments";
 
 interface SecretState {
@@ -104,15 +104,6 @@ export function PixOnlineSettings({
   }, []);
   const { fetcher, errors, formProps, pending } = useCheckedFetcher({ onSuccess });
 
-  async function copyUrl() {
-    try {
-      await navigator.clipboard.writeText(webhookUrl);
-      toast.success("URL do webhook copiada!");
-    } catch {
-      toast.error("Não foi possível copiar. Selecione a URL e copie manualmente.");
-    }
-  }
-
   return (
     <fetcher.Form
       {...formProps(paymentSettingsSchema)}
@@ -182,7 +173,11 @@ export function PixOnlineSettings({
               onFocus={(e) => e.currentTarget.select()}
               aria-describedby="mp-webhook-url-hint"
             />
-            <Button type="button" variant="outline" onClick={copyUrl}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => copyWithToast(webhookUrl, "URL do webhook copiada!", "a URL")}
+            >
               <CopyIcon aria-hidden="true" />
               Copiar URL
             </Button>

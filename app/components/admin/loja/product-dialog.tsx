@@ -4,14 +4,7 @@ import { href } from "react-router";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { TitledDialog } from "~/components/ui/dialog";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
@@ -19,26 +12,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatBRLNumber } from "~/domain/money";
 import { fieldErrors } from "~/lib/forms";
 import {
+  type EditableProduct,
   MAX_PRODUCT_IMAGE_BYTES,
   PRODUCT_IMAGE_TOO_LARGE,
   productImageSrcSet,
   productSchema,
 } from "~/modules/catalog";
-
-export interface EditableProduct {
-  id: string;
-  nome: string;
-  descricaoCurta: string | null;
-  categoriaId: string;
-  precoAtual: number;
-  precoAntes: number | null;
-  estoque: number;
-  sku: string | null;
-  marca: string | null;
-  unidade: string;
-  ativo: boolean;
-  imagemUrl: string | null;
-}
 
 export function ProductDialog({
   product,
@@ -74,15 +53,14 @@ export function ProductDialog({
   }
 
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setClientErrors({});
       }}
-    >
-      <DialogTrigger asChild>
-        {editing ? (
+      trigger={
+        editing ? (
           <Button variant="outline" size="sm">
             <Pencil aria-hidden="true" /> Editar<span className="sr-only"> {product!.nome}</span>
           </Button>
@@ -90,139 +68,122 @@ export function ProductDialog({
           <Button>
             <Plus aria-hidden="true" /> Novo produto
           </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? "Editar produto" : "Novo produto"}</DialogTitle>
-          <DialogDescription>
-            Campos com * são obrigatórios. Preços no formato 12,90.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          {...formProps(validate)}
-          action={href("/admin/loja/produtos")}
-          encType="multipart/form-data"
-          className="grid gap-4 sm:grid-cols-2"
+        )
+      }
+      title={editing ? "Editar produto" : "Novo produto"}
+      description="Campos com * são obrigatórios. Preços no formato 12,90."
+      className="max-w-2xl"
+    >
+      <fetcher.Form
+        {...formProps(validate)}
+        action={href("/admin/loja/produtos")}
+        encType="multipart/form-data"
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value={editing ? "product-update" : "product-create"} />
+        {product ? <input type="hidden" name="id" value={product.id} /> : null}
+        <TextField
+          {...field("nome")}
+          label="Nome"
+          required
+          className="sm:col-span-2"
+          defaultValue={product?.nome}
+          maxLength={200}
+        />
+        <Field
+          id={id("descricaoCurta")}
+          label="Descrição curta"
+          error={errors.descricaoCurta}
+          className="sm:col-span-2"
         >
-          <input
-            type="hidden"
-            name="intent"
-            value={editing ? "product-update" : "product-create"}
+          <Textarea
+            {...props("descricaoCurta")}
+            defaultValue={product?.descricaoCurta ?? ""}
+            rows={2}
+            maxLength={500}
           />
-          {product ? <input type="hidden" name="id" value={product.id} /> : null}
-          <TextField
-            {...field("nome")}
-            label="Nome"
-            required
-            className="sm:col-span-2"
-            defaultValue={product?.nome}
-            maxLength={200}
-          />
-          <Field
-            id={id("descricaoCurta")}
-            label="Descrição curta"
-            error={errors.descricaoCurta}
-            className="sm:col-span-2"
-          >
-            <Textarea
-              {...props("descricaoCurta")}
-              defaultValue={product?.descricaoCurta ?? ""}
-              rows={2}
-              maxLength={500}
+        </Field>
+        <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
+          <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
+            <option value="">Selecione</option>
+            {categories
+              .filter((c) => c.ativo || c.id === product?.categoriaId)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nome}
+                </option>
+              ))}
+          </Select>
+        </Field>
+        <TextField {...field("sku")} label="SKU" defaultValue={product?.sku ?? ""} maxLength={60} />
+        <TextField
+          {...field("precoAtual")}
+          label="Preço atual (R$)"
+          required
+          inputMode="decimal"
+          placeholder="12,90"
+          defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
+        />
+        <TextField
+          {...field("precoAntes")}
+          label="Preço anterior (R$)"
+          hint="Opcional: mostra o desconto na loja"
+          inputMode="decimal"
+          placeholder="15,90"
+          defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
+        />
+        <TextField
+          {...field("estoque")}
+          label="Estoque"
+          inputMode="numeric"
+          defaultValue={String(product?.estoque ?? 0)}
+        />
+        <TextField
+          {...field("unidade")}
+          label="Unidade"
+          defaultValue={product?.unidade ?? "UN"}
+          maxLength={10}
+        />
+        <TextField
+          {...field("marca")}
+          label="Marca"
+          defaultValue={product?.marca ?? ""}
+          maxLength={80}
+        />
+        <TextField
+          {...field("imagem")}
+          label="Imagem"
+          hint="JPG, PNG ou WebP, até 8MB"
+          type="file"
+          accept="image/*"
+        />
+        {product?.imagemUrl ? (
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <img
+              src={product.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
+              srcSet={productImageSrcSet(product.imagemUrl)}
+              sizes="64px"
+              alt=""
+              className="size-16 rounded-lg object-cover"
             />
-          </Field>
-          <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
-            <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
-              <option value="">Selecione</option>
-              {categories
-                .filter((c) => c.ativo || c.id === product?.categoriaId)
-                .map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.nome}
-                  </option>
-                ))}
-            </Select>
-          </Field>
-          <TextField
-            {...field("sku")}
-            label="SKU"
-            defaultValue={product?.sku ?? ""}
-            maxLength={60}
-          />
-          <TextField
-            {...field("precoAtual")}
-            label="Preço atual (R$)"
-            required
-            inputMode="decimal"
-            placeholder="12,90"
-            defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
-          />
-          <TextField
-            {...field("precoAntes")}
-            label="Preço anterior (R$)"
-            hint="Opcional: mostra o desconto na loja"
-            inputMode="decimal"
-            placeholder="15,90"
-            defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
-          />
-          <TextField
-            {...field("estoque")}
-            label="Estoque"
-            inputMode="numeric"
-            defaultValue={String(product?.estoque ?? 0)}
-          />
-          <TextField
-            {...field("unidade")}
-            label="Unidade"
-            defaultValue={product?.unidade ?? "UN"}
-            maxLength={10}
-          />
-          <TextField
-            {...field("marca")}
-            label="Marca"
-            defaultValue={product?.marca ?? ""}
-            maxLength={80}
-          />
-          <TextField
-            {...field("imagem")}
-            label="Imagem"
-            hint="JPG, PNG ou WebP, até 8MB"
-            type="file"
-            accept="image/*"
-          />
-          {product?.imagemUrl ? (
-            <div className="flex items-center gap-3 sm:col-span-2">
-              <img
-                src={product.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
-                srcSet={productImageSrcSet(product.imagemUrl)}
-                sizes="64px"
-                alt=""
-                className="size-16 rounded-lg object-cover"
-              />
-              <label htmlFor={id("removerImagem")} className="flex items-center gap-2 text-sm">
-                <Checkbox id={id("removerImagem")} name="removerImagem" /> Remover imagem atual
-              </label>
-            </div>
-          ) : null}
-          <label
-            htmlFor={id("ativo")}
-            className="flex items-center gap-2 text-sm font-medium sm:col-span-2"
-          >
-            <Checkbox
-              id={id("ativo")}
-              name="ativo"
-              defaultChecked={product ? product.ativo : true}
-            />{" "}
-            Produto ativo (visível na loja)
-          </label>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar produto"}
-            </Button>
+            <label htmlFor={id("removerImagem")} className="flex items-center gap-2 text-sm">
+              <Checkbox id={id("removerImagem")} name="removerImagem" /> Remover imagem atual
+            </label>
           </div>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        ) : null}
+        <label
+          htmlFor={id("ativo")}
+          className="flex items-center gap-2 text-sm font-medium sm:col-span-2"
+        >
+          <Checkbox id={id("ativo")} name="ativo" defaultChecked={product ? product.ativo : true} />{" "}
+          Produto ativo (visível na loja)
+        </label>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar produto"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </TitledDialog>
   );
 }

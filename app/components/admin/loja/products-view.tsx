@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
 import { CategoryDialog } from "~/components/admin/loja/category-dialog";
 import { type CouponRow, CouponsPanel } from "~/components/admin/loja/coupons-panel";
-import { type EditableProduct, ProductDialog } from "~/components/admin/loja/product-dialog";
+import { ProductDialog } from "~/components/admin/loja/product-dialog";
 import {
   PRODUCT_DELETE_FETCHER,
   ProductDelete,
@@ -17,7 +17,12 @@ import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatBRL } from "~/domain/money";
-import { isLowStock, LOW_STOCK_THRESHOLD, productImageSrcSet } from "~/modules/catalog";
+import {
+  type EditableProduct,
+  isLowStock,
+  LOW_STOCK_THRESHOLD,
+  productImageSrcSet,
+} from "~/modules/catalog";
 
 type Product = EditableProduct & { categoriaNome: string };
 

@@ -5,14 +5,7 @@ import { CardList, InlineDetail, StatusSelect } from "~/components/admin/list-vi
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { TitledDialog } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -80,86 +73,82 @@ function when(order: GroomingOrder) {
 
 function DetailsDialog({ order }: { order: GroomingOrder }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <TitledDialog
+      trigger={
         <Button variant="outline" size="sm">
           <Eye aria-hidden="true" /> Ver Detalhes
           <span className="sr-only"> do pedido {order.numeroPedido}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Pedido {order.numeroPedido}</DialogTitle>
-          <DialogDescription>
-            {tipoServicoLabel(order.tipoServico)} · recebido em {formatDateTime(order.createdAt)}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4 text-sm sm:grid-cols-2">
-          <section className="grid gap-1">
-            <h3 className="font-semibold">Tutor</h3>
-            <p>{order.nomeTutor}</p>
-            <p>WhatsApp: {order.whatsapp}</p>
+      }
+      title={<>Pedido {order.numeroPedido}</>}
+      description={
+        <>
+          {tipoServicoLabel(order.tipoServico)} · recebido em {formatDateTime(order.createdAt)}
+        </>
+      }
+      className="max-w-2xl"
+    >
+      <div className="grid gap-4 text-sm sm:grid-cols-2">
+        <section className="grid gap-1">
+          <h3 className="font-semibold">Tutor</h3>
+          <p>{order.nomeTutor}</p>
+          <p>WhatsApp: {order.whatsapp}</p>
+        </section>
+        <section className="grid gap-1">
+          <h3 className="font-semibold">Pet</h3>
+          <p>{order.nomePet}</p>
+          <p>Raça/porte: {order.racaPorte}</p>
+        </section>
+        <section className="grid gap-1">
+          <h3 className="font-semibold">Serviço</h3>
+          <p>{tipoServicoLabel(order.tipoServico)}</p>
+          <p>Data desejada: {when(order)}</p>
+        </section>
+        <section className="grid gap-1">
+          <h3 className="font-semibold">Leva e traz</h3>
+          {order.levaTraz ? (
+            <>
+              <p>{order.endereco}</p>
+              <p>Bairro: {order.bairro}</p>
+              {order.referencia ? <p>Referência: {order.referencia}</p> : null}
+            </>
+          ) : (
+            <p>Não solicitado: o tutor leva o pet.</p>
+          )}
+        </section>
+        {order.observacoes ? (
+          <section className="grid gap-1 sm:col-span-2">
+            <h3 className="font-semibold">Observações</h3>
+            <p className="whitespace-pre-line">{order.observacoes}</p>
           </section>
-          <section className="grid gap-1">
-            <h3 className="font-semibold">Pet</h3>
-            <p>{order.nomePet}</p>
-            <p>Raça/porte: {order.racaPorte}</p>
-          </section>
-          <section className="grid gap-1">
-            <h3 className="font-semibold">Serviço</h3>
-            <p>{tipoServicoLabel(order.tipoServico)}</p>
-            <p>Data desejada: {when(order)}</p>
-          </section>
-          <section className="grid gap-1">
-            <h3 className="font-semibold">Leva e traz</h3>
-            {order.levaTraz ? (
-              <>
-                <p>{order.endereco}</p>
-                <p>Bairro: {order.bairro}</p>
-                {order.referencia ? <p>Referência: {order.referencia}</p> : null}
-              </>
-            ) : (
-              <p>Não solicitado: o tutor leva o pet.</p>
-            )}
-          </section>
-          {order.observacoes ? (
-            <section className="grid gap-1 sm:col-span-2">
-              <h3 className="font-semibold">Observações</h3>
-              <p className="whitespace-pre-line">{order.observacoes}</p>
-            </section>
-          ) : null}
-          <section className="grid gap-2 sm:col-span-2">
-            <h3 className="font-semibold">Fotos ({order.fotos.length})</h3>
-            {order.fotos.length ? (
-              <ul className="grid grid-cols-3 gap-2">
-                {order.fotos.map((url, i) => (
-                  <li key={url}>
-                    <a
-                      href={url}
-                      {...externalLinkProps}
-                      className="block overflow-hidden rounded-lg"
-                    >
-                      <img
-                        src={url}
-                        alt={`Foto ${i + 1} de ${order.nomePet} (abre em nova aba)`}
-                        className="aspect-square w-full object-cover"
-                        loading="lazy"
-                      />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>Nenhuma foto.</p>
-            )}
-          </section>
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-          <GroomingStatusSelect order={order} idPrefix="status-dialogo" />
-          <ContactButton order={order} />
-        </div>
-      </DialogContent>
-    </Dialog>
+        ) : null}
+        <section className="grid gap-2 sm:col-span-2">
+          <h3 className="font-semibold">Fotos ({order.fotos.length})</h3>
+          {order.fotos.length ? (
+            <ul className="grid grid-cols-3 gap-2">
+              {order.fotos.map((url, i) => (
+                <li key={url}>
+                  <a href={url} {...externalLinkProps} className="block overflow-hidden rounded-lg">
+                    <img
+                      src={url}
+                      alt={`Foto ${i + 1} de ${order.nomePet} (abre em nova aba)`}
+                      className="aspect-square w-full object-cover"
+                      loading="lazy"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>Nenhuma foto.</p>
+          )}
+        </section>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+        <GroomingStatusSelect order={order} idPrefix="status-dialogo" />
+        <ContactButton order={order} />
+      </div>
+    </TitledDialog>
   );
 }
 
