@@ -187,6 +187,42 @@ function multipart(fields: Record<string, string>, files: [string, File][]): For
   return form;
 }
 
+/** Posts `valid` with one or two fields of junk from many addresses, each post a junkRound. */
+async function fuzzPost(
+  table: string,
+  fn: unknown,
+  path: string,
+  valid: Record<string, string>,
+  body: (fields: Record<string, string>) => URLSearchParams | FormData,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(withJunk(Object.keys(valid)), fc.ipV4(), async (replaced, address) => {
+      const request = makeRequest(path, {
+        method: "POST",
+        body: body({ ...valid, ...Object.fromEntries(replaced) }),
+        headers: { origin: "http://localhost" },
+        ip: address,
+      });
+      await junkRound(table, fn as never, request);
+    }),
+    fuzzOptions(),
+  );
+}
+
+/** Every row of `table`, none with a control character stored in its text. */
+async function storedClean(table: string): Promise<Record<string, unknown>[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    ctx.database.db,
+    sql`select * from ${sql.identifier(table)}`,
+  );
+  for (const row of rows) {
+    for (const value of Object.values(row)) {
+      if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
+    }
+  }
+  return rows;
+}
+
 describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIMEOUT }, () => {
   const ip = fc.ipV4();
 
@@ -233,15 +269,8 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
     );
     // Valid lines do get through: the run is not all refusals.
     expect(statuses.get(302) ?? 0).toBeGreaterThan(0);
-    const orders = await queryRows<Record<string, unknown>>(
-      ctx.database.db,
-      sql`select * from pedidos`,
-    );
-    for (const order of orders) {
+    for (const order of await storedClean("pedidos")) {
       expect(String(order.cliente_nome)).toMatch(/\p{L}/u);
-      for (const value of Object.values(order)) {
-        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
-      }
     }
     const items = await queryRows<{ quantidade: number }>(
       ctx.database.db,
@@ -259,48 +288,17 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
       pet: "Thor",
       mensagem: "Vocês têm ração para filhotes?",
     };
-    await fc.assert(
-      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
-        const request = makeRequest("/contato/enviar", {
-          method: "POST",
-          body: new URLSearchParams({ ...valid, ...Object.fromEntries(replaced) }),
-          headers: { origin: "http://localhost" },
-          ip: address,
-        });
-        await junkRound("pedidos", action as never, request);
-      }),
-      fuzzOptions(),
-    );
+    await fuzzPost("pedidos", action, "/contato/enviar", valid, (f) => new URLSearchParams(f));
   });
 
   it("grooming quote: never a 5xx, a refusal stores no request", async () => {
     const { action } = await import("~/routes/public/servicos-enviar");
     const photo = await solidJpeg(8, 8, "#c96");
     const valid = GROOMING_QUOTE;
-    await fc.assert(
-      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
-        const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [
-          ["fotos", new File([photo], "thor.jpg", { type: "image/jpeg" })],
-        ]);
-        const request = makeRequest("/servicos/enviar", {
-          method: "POST",
-          body: form,
-          headers: { origin: "http://localhost" },
-          ip: address,
-        });
-        await junkRound("pedidos_servicos", action as never, request);
-      }),
-      fuzzOptions(),
+    await fuzzPost("pedidos_servicos", action, "/servicos/enviar", valid, (fields) =>
+      multipart(fields, [["fotos", new File([photo], "thor.jpg", { type: "image/jpeg" })]]),
     );
-    const rows = await queryRows<Record<string, unknown>>(
-      ctx.database.db,
-      sql`select * from pedidos_servicos`,
-    );
-    for (const row of rows) {
-      for (const value of Object.values(row)) {
-        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
-      }
-    }
+    await storedClean("pedidos_servicos");
   });
 
   it("resume: never a 5xx, a refusal stores no resume", async () => {
@@ -313,30 +311,11 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
       vaga: "banho-tosa",
       mensagem: "Tenho 3 anos de experiência com tosa.",
     };
-    await fc.assert(
-      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
-        const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [
-          ["curriculo", new File([pdf], "cv.pdf", { type: "application/pdf" })],
-        ]);
-        const request = makeRequest("/trabalhe-conosco/enviar", {
-          method: "POST",
-          body: form,
-          headers: { origin: "http://localhost" },
-          ip: address,
-        });
-        await junkRound("curriculos", action as never, request);
-      }),
-      fuzzOptions(),
+    await fuzzPost("curriculos", action, "/trabalhe-conosco/enviar", valid, (fields) =>
+      multipart(fields, [["curriculo", new File([pdf], "cv.pdf", { type: "application/pdf" })]]),
     );
-    const rows = await queryRows<Record<string, unknown>>(
-      ctx.database.db,
-      sql`select * from curriculos`,
-    );
-    for (const row of rows) {
+    for (const row of await storedClean("curriculos")) {
       expect(String(row.nome_completo)).toMatch(/\p{L}/u);
-      for (const value of Object.values(row)) {
-        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
-      }
     }
   });
 

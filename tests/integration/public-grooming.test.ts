@@ -137,22 +137,13 @@ describe("grooming quote", () => {
       url: "https://hooks.example/servicos",
       referenciaId: row!.id,
     });
+    // Every field of the quote as sent (GROOMING_QUOTE), the switch as a boolean.
     expect(hook!.payload).toEqual({
+      ...GROOMING_QUOTE,
       tipo: "servico",
       numero_pedido: row!.numeroPedido,
-      tipo_servico: "plano_banho",
       servico_nome: "Plano de Banho",
-      nome_tutor: "Ana Souza",
-      whatsapp: "(47) 98888-1234",
-      nome_pet: "Thor",
-      raca_porte: "Golden, grande",
-      data_desejada: "2026-12-10",
-      horario_desejado: "manhã",
       leva_traz: true,
-      endereco: "Rua 300, 12",
-      bairro: "Meia Praia",
-      referencia: "Perto da praça",
-      observacoes: "Tem medo de secador",
       fotos: row!.fotos,
       timestamp: row!.createdAt.toISOString(),
     });
