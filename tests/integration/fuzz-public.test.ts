@@ -15,7 +15,7 @@ import { queryRows } from "~/infra/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { checkoutForm, createProduct } from "../support/factories";
+import { checkoutForm, productsIn } from "../support/factories";
 import { GROOMING_QUOTE, solidJpeg } from "../support/fixtures";
 import {
   answer,
@@ -34,6 +34,7 @@ import {
 } from "../support/fuzz";
 
 const ctx = withTestDatabase();
+const product = productsIn(ctx);
 
 // A refused public request must not touch the shop's data, nor sign anyone in or audit
 // anything (rate_limits counts attempts by design).
@@ -228,11 +229,7 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
 
   it("checkout: never a 5xx, a refusal is no order, an order is stored clean", async () => {
     const { action } = await import("~/routes/loja/checkout");
-    const produto = await createProduct(ctx.database, {
-      nome: "Ração Fuzz",
-      preco: 1000,
-      estoque: 10_000_000,
-    });
+    const produto = await product({ nome: "Ração Fuzz", preco: 1000, estoque: 10_000_000 });
     const lines = fc.oneof(
       fc.constant(`${produto.id}:1`),
       junk.map((q) => `${produto.id}:${q}`),
@@ -321,11 +318,7 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
 
   it("cart summary: junk lines, coupon and neighbourhood never get a 5xx", async () => {
     const { loader } = await import("~/routes/loja/resumo");
-    const produto = await createProduct(ctx.database, {
-      nome: "Petisco Fuzz",
-      preco: 500,
-      estoque: 5,
-    });
+    const produto = await product({ nome: "Petisco Fuzz", preco: 500, estoque: 5 });
     const valid = {
       itens: `${produto.id}:1`,
       cupom: "BEMVINDO10",
