@@ -34,7 +34,6 @@ import {
 } from "../support/fuzz";
 
 const ctx = withTestDatabase();
-const product = productsIn(ctx);
 
 // A refused public request must not touch the shop's data, nor sign anyone in or audit
 // anything (rate_limits counts attempts by design).
@@ -226,6 +225,7 @@ async function storedClean(table: string): Promise<Record<string, unknown>[]> {
 
 describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIMEOUT }, () => {
   const ip = fc.ipV4();
+  const product = productsIn(ctx);
 
   it("checkout: never a 5xx, a refusal is no order, an order is stored clean", async () => {
     const { action } = await import("~/routes/loja/checkout");
