@@ -18,7 +18,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
 import { GROOMING_QUOTE } from "../support/fixtures";
-import { type CallResult, call } from "../support/routes";
+import { type CallResult, call, responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -318,11 +318,7 @@ describe("grooming quote", () => {
 
   describe("/servicos/enviar (the dialog's script, JSON)", () => {
     async function send(request: Request) {
-      const response = (await sendAction({
-        request,
-        params: {},
-        context: {},
-      } as never)) as Response;
+      const response = await responseOf(sendAction, request);
       expect(response.headers.get("cache-control")).toBe("no-store");
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     }

@@ -11,6 +11,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { productsIn } from "../support/factories";
+import { responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -121,11 +122,10 @@ describe("store catalogue", () => {
   it("the cart preview uses server prices and stock, the coupon rule and the neighbourhood fee", async () => {
     const a = await product({ nome: "Prévia A", preco: 1500, estoque: 2 });
     const b = await product({ nome: "Prévia B", preco: 500, estoque: 0 });
-    const response = (await quoteLoader({
-      request: makeRequest(`/loja/resumo?itens=${a.id}:5,${b.id}:1&cupom=frete5&bairro=Centro`),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const response = await responseOf(
+      quoteLoader,
+      makeRequest(`/loja/resumo?itens=${a.id}:5,${b.id}:1&cupom=frete5&bairro=Centro`),
+    );
     const quote = await response.json();
     expect(quote.linhas).toEqual([
       expect.objectContaining({
@@ -148,11 +148,7 @@ describe("store catalogue", () => {
       bairro: "Centro",
     });
     const invalid = await (
-      (await quoteLoader({
-        request: makeRequest(`/loja/resumo?itens=${a.id}:1&cupom=XYZ`),
-        params: {},
-        context: {},
-      } as never)) as Response
+      await responseOf(quoteLoader, makeRequest(`/loja/resumo?itens=${a.id}:1&cupom=XYZ`))
     ).json();
     expect(invalid).toMatchObject({
       cupom: null,
@@ -207,11 +203,7 @@ describe("store catalogue", () => {
       expect(page.status).toBe(503);
       expect(page.headers.get("retry-after")).toBe("30");
       expect(((await page.json()) as { message: string }).message).toMatch(/instabilidade/);
-      const quote = (await quoteLoader({
-        request: makeRequest("/loja/resumo?itens=a:1&cupom=X"),
-        params: {},
-        context: {},
-      } as never)) as Response;
+      const quote = await responseOf(quoteLoader, makeRequest("/loja/resumo?itens=a:1&cupom=X"));
       expect(quote.status).toBe(503);
       expect(quote.headers.get("retry-after")).toBe("30");
       expect(await quote.json()).toEqual({ erro: "Erro ao validar cupom" });

@@ -17,6 +17,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, orderInput, productsIn, stockOf } from "../support/factories";
+import { responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -40,8 +41,9 @@ describe("checkout (one server transaction)", () => {
   it("computes every total on the server, ignoring prices the client sends", async () => {
     const racao = await product({ nome: "Ração Teste 1 kg", preco: 2590, estoque: 10 });
     const petisco = await product({ nome: "Petisco Teste", preco: 790, estoque: 5 });
-    const response = (await checkoutAction({
-      request: formRequest(
+    const response = await responseOf(
+      checkoutAction,
+      formRequest(
         "/loja/checkout",
         checkoutForm(`${racao.id}:2,${petisco.id}:1`, {
           trocoPara: "100,00",
@@ -54,9 +56,7 @@ describe("checkout (one server transaction)", () => {
           total: "0,01",
         }),
       ),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/loja");
     const setCookie = response.headers.get("set-cookie") ?? "";
@@ -435,8 +435,9 @@ describe("checkout (one server transaction)", () => {
     const item = await product({ nome: "Petisco Chat", preco: 4200, estoque: 5 });
     // The order's cookies, as the browser sends them back to /loja.
     const placeChatOrder = async (extra: Record<string, string> = {}) => {
-      const response = (await checkoutAction({
-        request: formRequest(
+      const response = await responseOf(
+        checkoutAction,
+        formRequest(
           "/loja/checkout",
           checkoutForm(`${item.id}:1`, {
             nome: "Ana Chat",
@@ -448,9 +449,7 @@ describe("checkout (one server transaction)", () => {
             ...extra,
           }),
         ),
-        params: {},
-        context: {},
-      } as never)) as Response;
+      );
       return (response.headers.get("set-cookie") ?? "")
         .split(/,(?=\s*agropet_)/)
         .map((c) => c.split(";")[0]!.trim())
