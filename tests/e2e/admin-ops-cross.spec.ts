@@ -1,30 +1,28 @@
 // Admin operations seen from the other side: the store, the cart, the order page, the
 // grooming quote and the job application (those pages belong to the store and the public site).
 
-import sharp from "sharp";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import {
+  addToCart,
+  attachPetPhoto,
   checkoutAndFollow,
   createProductInAdmin,
   expect,
   expectNoSeriousA11yViolations,
   loginAsAdmin,
+  pngPhoto,
   sendResume,
   test,
   unique,
 } from "./fixtures";
 
 const PDF = ONE_PAGE_PDF;
-const photo = () =>
-  sharp({ create: { width: 120, height: 90, channels: 3, background: "#5a8" } })
-    .png()
-    .toBuffer();
 
 test("a product created with an image in the admin is found in /loja", async ({ page }) => {
   await loginAsAdmin(page, "/admin/loja");
   const tag = Date.now().toString(36);
   const nome = `Petisco Admin ${tag}`;
-  await createProductInAdmin(page, { nome, preco: "23,45", estoque: "9", image: await photo() });
+  await createProductInAdmin(page, { nome, preco: "23,45", estoque: "9", image: await pngPhoto() });
   await page.goto(`/loja?q=${tag}`);
   await expect(page.getByText(nome).first()).toBeVisible();
   await expect(page.getByText("R$ 23,45").first()).toBeVisible();
@@ -44,8 +42,7 @@ test("a coupon created in the admin is applied in the cart", async ({ page }) =>
   await page.getByRole("button", { name: "Criar cupom" }).click();
   await expect(page.getByText("Cupom criado com sucesso!")).toBeVisible();
 
-  await page.goto(`/loja?q=${tag}`);
-  await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
+  await addToCart(page, tag, nome);
   await page.getByTestId("cart-button").click();
   await page.getByRole("textbox", { name: "Cupom de desconto" }).fill(code);
   await page.getByRole("button", { name: "Aplicar" }).click();
@@ -62,14 +59,10 @@ test("an order's status and payment changed in the admin show on the customer's 
   const nome = `Pedido Teste ${tag}`;
   await createProductInAdmin(page, { nome, preco: "45,00", estoque: "5" });
 
-  await page.goto(`/loja?q=${tag}`);
-  await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
+  await addToCart(page, tag, nome);
   const numero = await checkoutAndFollow(page, {
     nome: "Cliente Admin E2E",
-    telefone: "(47) 98888-1234",
-    rua: "Rua 300",
-    numero: "10",
-    horario: "manha",
+    telefone: "(47) 98888-1234", // the admin's chat link below goes to this number
     pagamento: "Dinheiro",
   });
   await expect(page).toHaveURL(new RegExp(`/loja/pedido/${numero}\\?token=`));
@@ -106,9 +99,7 @@ test("a grooming request's status is changed in the admin", async ({ page }) => 
   await quote.getByLabel("WhatsApp").fill("(47) 98888-4321");
   await quote.getByLabel("Nome do Pet").fill(pet);
   await quote.getByLabel("Raça e Porte").fill("Vira-lata, médio");
-  await quote
-    .locator('input[type="file"]')
-    .setInputFiles({ name: "pet.png", mimeType: "image/png", buffer: await photo() });
+  await attachPetPhoto(quote);
   await quote.getByRole("button", { name: "Enviar Solicitação" }).click();
   await expect(page.getByText("Solicitação enviada com sucesso!")).toBeVisible();
 
@@ -146,12 +137,7 @@ test("a resume is downloaded by the admin and refused without a session", async 
   context,
 }) => {
   const nome = `Júlia Candidata ${Date.now().toString(36)}`;
-  await sendResume(page, {
-    nome,
-    email: "julia.e2e@example.com",
-    telefone: "(47) 99999-5555",
-    pdf: PDF,
-  });
+  await sendResume(page, { nome, pdf: PDF });
 
   await loginAsAdmin(page, "/admin/curriculos");
   await page.goto("/admin/curriculos");

@@ -1,7 +1,7 @@
 // Flows that cross the store, the admin core and the store settings: the dashboard after real
 // checkouts, and the Pix code on the order page once the admin turns manual Pix on.
 
-import { checkoutAndFollow, expect, loginAsAdmin, type Page, test } from "./fixtures";
+import { addToCart, checkoutAndFollow, expect, loginAsAdmin, type Page, test } from "./fixtures";
 
 /** Checks out one unit of a seeded product and returns the order number, page URL and total. */
 // Manual Pix is switched on here; the fixture saves the settings back after each test.
@@ -9,13 +9,9 @@ test.use({ restoreSettings: true });
 
 async function checkout(page: Page, options: { payment: "Dinheiro" | "PIX" }) {
   const nome = "Bifinho Keldog Sabor Carne 65 g";
-  await page.goto("/loja?q=keldog");
-  await page.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).click();
+  await addToCart(page, "keldog", nome);
   const numero = await checkoutAndFollow(page, {
     nome: "Cliente Painel E2E",
-    telefone: "(47) 97777-1234",
-    rua: "Rua 250",
-    numero: "42",
     horario: "tarde",
     pagamento: options.payment,
   });

@@ -2,8 +2,10 @@
 // context is watched for Content-Security-Policy violations (the event and Chromium's
 // 'Refused to ...' console lines), and the test fails if it saw any. The whole suite walks
 // every page and flow.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
+import { ONE_PAGE_PDF } from "../support/pdf";
 
 export type { Page } from "@playwright/test";
 export { expectNoSeriousA11yViolations } from "./a11y";
@@ -75,6 +77,26 @@ export async function gotoHydratedSite(page: Page) {
   await page.getByRole("heading", { level: 1, name: /Tudo para o seu pet/ }).waitFor();
 }
 
+/** A small PNG photo, for a product's image or a pet's photo. */
+export function pngPhoto() {
+  return sharp({ create: { width: 80, height: 60, channels: 3, background: "#d9a066" } })
+    .png()
+    .toBuffer();
+}
+
+/** Attaches one PNG photo named `name` to the photo input of a grooming quote form. */
+export async function attachPetPhoto(form: Locator, name = "pet.png") {
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: "image/png", buffer: await pngPhoto() });
+}
+
+/** Searches the store for `query` and puts one `product` in the cart from the list. */
+export async function addToCart(page: Page, query: string, product: string) {
+  await page.goto(`/loja?q=${query}`);
+  await page.getByRole("button", { name: `Adicionar ${product} ao carrinho` }).click();
+}
+
 /** Creates a product through the admin form. */
 export async function createProductInAdmin(
   page: Page,
@@ -96,11 +118,16 @@ export async function createProductInAdmin(
   await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
 }
 
+/** The rest of a job application, where a test does not say otherwise. */
+const APPLICANT = {
+  email: "candidata.e2e@example.com",
+  telefone: "(47) 99999-5555",
+  pdf: ONE_PAGE_PDF,
+};
+
 /** Sends a job application with a PDF through /trabalhe-conosco and waits for the thanks. */
-export async function sendResume(
-  page: Page,
-  resume: { nome: string; email: string; telefone: string; pdf: Buffer },
-) {
+export async function sendResume(page: Page, given: { nome: string } & Partial<typeof APPLICANT>) {
+  const resume = { ...APPLICANT, ...given };
   await page.goto("/trabalhe-conosco");
   await page.getByLabel(/Nome completo/).fill(resume.nome);
   await page.getByLabel(/E-mail/).fill(resume.email);
@@ -113,18 +140,18 @@ export async function sendResume(
   await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
 }
 
-interface CheckoutOrder {
+/** The customer of a checkout, where a test does not say otherwise. */
+const CUSTOMER = { telefone: "(47) 98888-1234", rua: "Rua 300", numero: "12", horario: "manha" };
+
+interface CheckoutOrder extends Partial<typeof CUSTOMER> {
   nome: string;
-  telefone: string;
-  rua: string;
-  numero: string;
-  horario: string;
   /** The payment's radio; left unchosen when absent. */
   pagamento?: string;
 }
 
 /** Opens /loja/checkout and fills it for the cart's items, delivered in Centro. */
-export async function fillCheckout(page: Page, order: CheckoutOrder) {
+export async function fillCheckout(page: Page, given: CheckoutOrder) {
+  const order = { ...CUSTOMER, ...given };
   await page.goto("/loja/checkout");
   await page.getByLabel("Nome completo").fill(order.nome);
   await page.getByLabel("Telefone / WhatsApp").fill(order.telefone);

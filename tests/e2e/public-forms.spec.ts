@@ -1,21 +1,16 @@
-import sharp from "sharp";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import {
+  attachPetPhoto,
   expect,
   frameworkScripts,
   gotoHydratedSite,
   gotoServicos,
+  pngPhoto,
   test,
   watchScripts,
 } from "./fixtures";
 
 const PDF = ONE_PAGE_PDF;
-
-async function petPhoto() {
-  return sharp({ create: { width: 80, height: 60, channels: 3, background: "#d9a066" } })
-    .png()
-    .toBuffer();
-}
 
 test.describe("catalogue", () => {
   test("search and chips combine by AND, with the count, the empty state and 'Limpar Filtros'", async ({
@@ -199,7 +194,7 @@ test.describe("grooming quote", () => {
     await dialog.getByLabel("Endereço").fill("Rua 250, 100");
     await dialog.getByLabel("Bairro").fill("Meia Praia");
 
-    const photo = await petPhoto();
+    const photo = await pngPhoto();
     const input = dialog.locator('input[type="file"]');
     // Four at once: the whole selection is refused.
     await input.setInputFiles(
@@ -238,9 +233,7 @@ test.describe("grooming quote", () => {
     await page.getByRole("button", { name: "Solicitar Orçamento: Plano de Banho" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Nome Completo").fill("Sem Pet");
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await petPhoto() });
+    await attachPetPhoto(dialog, "a.png");
     await dialog.getByRole("button", { name: "Enviar Solicitação" }).click();
     await expect(dialog.getByText("Informe o nome do pet")).toBeVisible();
     await expect(dialog.getByLabel("Nome Completo")).toHaveValue("Sem Pet");
@@ -290,7 +283,7 @@ test.describe("grooming quote", () => {
     await form.getByLabel("Raça e Porte").fill("Poodle, pequeno");
     await form
       .getByLabel(/Fotos do pet/)
-      .setInputFiles({ name: "bidu.png", mimeType: "image/png", buffer: await petPhoto() });
+      .setInputFiles({ name: "bidu.png", mimeType: "image/png", buffer: await pngPhoto() });
     await form.getByRole("button", { name: "Enviar Solicitação" }).click();
     await expect(page.getByRole("status")).toContainText("Solicitação enviada com sucesso!");
     await context.close();
@@ -336,7 +329,7 @@ test.describe("resume", () => {
     // Named and typed as a PDF, but its bytes are a PNG.
     await page
       .getByLabel(/Currículo em PDF/)
-      .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await petPhoto() });
+      .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pngPhoto() });
     await page.getByRole("button", { name: "Enviar Currículo" }).click();
     await expect(page.locator("#curriculo-error")).toHaveText("Apenas arquivos PDF são aceitos");
     await expect(page.getByLabel(/Nome completo/)).toHaveValue("Pedro Falso");

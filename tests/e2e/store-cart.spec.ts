@@ -1,4 +1,4 @@
-import { expect, frameworkScripts, test, watchScripts } from "./fixtures";
+import { addToCart, expect, frameworkScripts, test, watchScripts } from "./fixtures";
 
 const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
 const SHAMPOO = "Shampoo Neutro Sanol Dog 500 ml";
@@ -50,8 +50,7 @@ test.describe("cart", () => {
     await page.getByRole("link", { name: `Ver detalhes de ${SHAMPOO}` }).click();
     await page.getByRole("button", { name: "Aumentar quantidade" }).click();
     await page.getByRole("button", { name: "Adicionar ao carrinho - R$ 33,80" }).click();
-    await page.goto("/loja?q=keldog");
-    await page.getByRole("button", { name: `Adicionar ${KELDOG} ao carrinho` }).click();
+    await addToCart(page, "keldog", KELDOG);
     await page.getByTestId("cart-button").click();
     await expect(page.getByTestId("summary-subtotal")).toHaveText("R$ 41,70");
 
@@ -71,8 +70,7 @@ test.describe("cart", () => {
   });
 
   test("invalid and valid coupons", async ({ page }) => {
-    await page.goto("/loja?q=sanol");
-    await page.getByRole("button", { name: `Adicionar ${SHAMPOO} ao carrinho` }).click();
+    await addToCart(page, "sanol", SHAMPOO);
     await page.getByTestId("cart-button").click();
     await expect(page.getByTestId("summary-subtotal")).toHaveText("R$ 16,90");
 

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setClock } from "~/infra/clock.server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/infra/db/client.server";
 import { openTotpSecret } from "~/infra/secret-box.server";
 import {
@@ -21,18 +20,17 @@ import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withTestClock } from "../support/clock";
 import { auditEntries, makeAdmin } from "../support/factories";
 import { call, expectRedirect, tokenFrom } from "../support/routes";
 
 const ctx = withTestDatabase();
 
-let t = new Date("2026-11-22T15:00:00Z").getTime();
+const { advance, now } = withTestClock("2026-11-22T15:00:00Z");
+
 beforeEach(async () => {
   await truncateAll(ctx.database);
-  t = new Date("2026-11-22T15:00:00Z").getTime();
-  setClock(() => new Date(t));
 });
-afterEach(() => setClock(undefined));
 
 type Result = { ok: boolean; errors?: Record<string, string>; codes?: string[]; message?: string };
 
@@ -64,9 +62,8 @@ async function enrol(admin: Awaited<ReturnType<typeof makeAdmin>>) {
   const wrong = (await conta({ intent: "totp_confirmar", codigo: "000000" }, admin.token))
     .data as Result;
   expect(wrong.ok).toBe(false);
-  const ok = (
-    await conta({ intent: "totp_confirmar", codigo: totp(secret, new Date(t)) }, admin.token)
-  ).data as Result;
+  const ok = (await conta({ intent: "totp_confirmar", codigo: totp(secret, now()) }, admin.token))
+    .data as Result;
   expect(ok.ok).toBe(true);
   expect(ok.codes).toHaveLength(10);
   return { secret, codes: ok.codes! };
@@ -113,15 +110,11 @@ describe("two-factor login", { timeout: 120_000 }, () => {
       motivo: "codigo_2fa_invalido",
     });
 
-    t += 30_000;
+    advance(30_000);
     const done = expectRedirect(
       await call(
         verificarRoute.action,
-        formRequest(
-          "/admin/login/verificar",
-          { codigo: totp(secret, new Date(t)) },
-          { token: half },
-        ),
+        formRequest("/admin/login/verificar", { codigo: totp(secret, now()) }, { token: half }),
       ),
       "/admin/dashboard",
     );
@@ -160,18 +153,18 @@ describe("two-factor login", { timeout: 120_000 }, () => {
       );
 
     // Same 30-second step as the code that confirmed the enrolment: already spent.
-    expect((await codeStep(totp(secret, new Date(t)))).status).toBe(401);
-    t += 30_000;
-    const code = totp(secret, new Date(t));
+    expect((await codeStep(totp(secret, now()))).status).toBe(401);
+    advance(30_000);
+    const code = totp(secret, now());
     expectRedirect(await codeStep(code), "/admin/dashboard");
     // Someone who saw that code over the shoulder, seconds later: refused.
-    t += 5_000;
+    advance(5_000);
     expect((await codeStep(code)).status).toBe(401);
     // The previous step's code is still inside the ±1 window, but older than the last used one.
-    expect((await codeStep(totp(secret, new Date(t - 30_000)))).status).toBe(401);
+    expect((await codeStep(totp(secret, new Date(now().getTime() - 30_000)))).status).toBe(401);
     // The next step works.
-    t += 30_000;
-    expectRedirect(await codeStep(totp(secret, new Date(t))), "/admin/dashboard");
+    advance(30_000);
+    expectRedirect(await codeStep(totp(secret, now())), "/admin/dashboard");
   });
 
   it("5 wrong codes end the half session and block the code step", async () => {
@@ -245,7 +238,7 @@ describe("sessions of the account", () => {
   it("expired sessions are purged: idle and past the absolute limit go, live ones stay", async () => {
     const admin = await makeAdmin();
     const idle = await createSession(admin.user.id, makeRequest("/admin/login"));
-    t += 31 * 60_000;
+    advance(31 * 60_000);
     const fresh = await createSession(admin.user.id, makeRequest("/admin/login"));
     expect(await purgeExpiredSessions()).toBe(2); // `idle` and the admin's first session
     const rows = await db().select({ id: sessoes.id }).from(sessoes);
@@ -271,20 +264,20 @@ describe("sessions of the account", () => {
         expect(runs).toHaveLength(count);
       };
 
-      t += 31 * 60_000; // the admin's session is now idle for too long
+      advance(31 * 60_000); // the admin's session is now idle for too long
       startSessionPurge((removed) => runs.push(removed));
       await settled(1);
       expect(runs).toEqual([1]);
       expect(await sessionCount()).toBe(0);
 
       await createSession(admin.user.id, makeRequest("/admin/login"));
-      t += 31 * 60_000;
+      advance(31 * 60_000);
       vi.advanceTimersByTime(15 * 60_000);
       await settled(2);
       expect(await sessionCount()).toBe(0);
 
       await createSession(admin.user.id, makeRequest("/admin/login"));
-      t += 31 * 60_000;
+      advance(31 * 60_000);
       stopSessionPurge();
       expect(vi.getTimerCount()).toBe(0);
       vi.advanceTimersByTime(60 * 60_000);

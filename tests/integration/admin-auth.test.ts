@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
 import {
   createUser,
@@ -18,6 +17,7 @@ import * as securityRoute from "~/routes/admin/security";
 import * as sessaoRoute from "~/routes/admin/sessao";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withTestClock } from "../support/clock";
 import { auditEntries, makeAdmin } from "../support/factories";
 import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
@@ -26,17 +26,11 @@ const ctx = withTestDatabase();
 const BLOCKED = "Muitas tentativas falharam. Tente novamente mais tarde.";
 const INVALID = "E-mail ou senha incorretos.";
 
-let t = new Date("2026-11-22T15:00:00Z").getTime();
-const advance = (ms: number) => {
-  t += ms;
-};
+const { advance, now } = withTestClock("2026-11-22T15:00:00Z");
 
 beforeEach(async () => {
   await truncateAll(ctx.database);
-  t = new Date("2026-11-22T15:00:00Z").getTime();
-  setClock(() => new Date(t));
 });
-afterEach(() => setClock(undefined));
 
 function login(email: string, password: string, ip = "10.0.0.1", redirectTo = "") {
   return call(
@@ -142,7 +136,7 @@ describe("admin login", { timeout: 120_000 }, () => {
         and(eq(rateLimits.operation, LOGIN_OPS.email), eq(rateLimits.identifier, "dona@loja.com")),
       );
     // Blocked for 15 minutes from the 5th failure.
-    expect(row!.blockedUntil!.getTime()).toBe(t + LOGIN_RULE.blockMs);
+    expect(row!.blockedUntil!.getTime()).toBe(now().getTime() + LOGIN_RULE.blockMs);
 
     // Still blocked just before the 15 minutes are over, free after.
     advance(LOGIN_RULE.blockMs - 2 * 60_000);

@@ -222,6 +222,15 @@ describe("grooming orders", () => {
 });
 
 describe("long lists", () => {
+  /** `count` rows made by `row(i)`, a minute apart from 2025-01-01, oldest first. */
+  function minuteApart<T>(count: number, row: (i: number) => T) {
+    const start = Date.UTC(2025, 0, 1);
+    return Array.from({ length: count }, (_, i) => ({
+      ...row(i),
+      createdAt: new Date(start + i * 60_000),
+    }));
+  }
+
   /** Walks '?pagina=1, 2, ...' as the 'Próxima' link does, until the last page. */
   async function walk(
     // biome-ignore lint/suspicious/noExplicitAny: route loaders have generated arg types
@@ -243,20 +252,17 @@ describe("long lists", () => {
   }
 
   it("pages through every resume, newest first, as many as the counters count", async () => {
+    const applications = minuteApart(505, (i) => ({
+      nomeCompleto: `Candidato ${i}`,
+      email: `c${i}@teste.com`,
+      telefone: "47999998888",
+      vaga: "caixa" as const,
+      status: i % 5 === 0 ? ("arquivado" as const) : ("novo" as const),
+    }));
     await db().delete(curriculos);
-    const start = Date.UTC(2025, 0, 1);
     const rows = await db()
       .insert(curriculos)
-      .values(
-        Array.from({ length: 505 }, (_, i) => ({
-          nomeCompleto: `Candidato ${i}`,
-          email: `c${i}@teste.com`,
-          telefone: "47999998888",
-          vaga: "caixa" as const,
-          status: i % 5 === 0 ? ("arquivado" as const) : ("novo" as const),
-          createdAt: new Date(start + i * 60_000),
-        })),
-      )
+      .values(applications)
       .returning({ id: curriculos.id });
     const { data: first } = await call(resumeLoader, makeRequest("/admin/curriculos", { token }));
     expect(first.counts).toMatchObject({ total: 505, arquivado: 101, novo: 404 });
@@ -277,22 +283,19 @@ describe("long lists", () => {
   });
 
   it("pages through every grooming order, keeping the status filter and its count", async () => {
+    const orders = minuteApart(230, (i) => ({
+      numeroPedido: `SRV9${String(i).padStart(5, "0")}`,
+      tipoServico: "banho_tosa" as const,
+      nomeTutor: `Tutor ${i}`,
+      whatsapp: "47999990000",
+      nomePet: `Pet ${i}`,
+      racaPorte: "SRD, médio",
+      status: i % 4 === 0 ? ("confirmado" as const) : ("aguardando_orcamento" as const),
+    }));
     await db().delete(pedidosServicos);
-    const start = Date.UTC(2025, 0, 1);
     const rows = await db()
       .insert(pedidosServicos)
-      .values(
-        Array.from({ length: 230 }, (_, i) => ({
-          numeroPedido: `SRV9${String(i).padStart(5, "0")}`,
-          tipoServico: "banho_tosa" as const,
-          nomeTutor: `Tutor ${i}`,
-          whatsapp: "47999990000",
-          nomePet: `Pet ${i}`,
-          racaPorte: "SRD, médio",
-          status: i % 4 === 0 ? ("confirmado" as const) : ("aguardando_orcamento" as const),
-          createdAt: new Date(start + i * 60_000),
-        })),
-      )
+      .values(orders)
       .returning({ id: pedidosServicos.id, status: pedidosServicos.status });
 
     const all = await walk(groomingLoader, "/admin/servicos", "orders");

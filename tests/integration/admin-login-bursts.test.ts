@@ -2,7 +2,6 @@
 // keeps the owner in while strangers lock the e-mail, and the gate in front of argon2.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { openTotpSecret } from "~/infra/secret-box.server";
 import {
@@ -21,6 +20,7 @@ import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withTestClock } from "../support/clock";
 import { auditEntries } from "../support/factories";
 import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
@@ -31,18 +31,14 @@ const RIGHT = "Capivara-Ração-Litoral-47";
 const BURST = 30;
 const LIMIT = 5;
 
-let t = new Date("2026-11-22T15:00:00Z").getTime();
+const { advance, now } = withTestClock("2026-11-22T15:00:00Z");
+
 beforeEach(async () => {
   await truncateAll(ctx.database);
-  t = new Date("2026-11-22T15:00:00Z").getTime();
-  setClock(() => new Date(t));
   // Every request of a burst reaches the counters: the gate is tested on its own below.
   setHashingLimits({ running: 4, waiting: 1000 });
 });
-afterEach(() => {
-  setClock(undefined);
-  setHashingLimits(undefined);
-});
+afterEach(() => setHashingLimits(undefined));
 
 function login(email: string, password: string, ip: string, cookie?: string) {
   const body = new URLSearchParams({ email, password, redirectTo: "" });
@@ -111,7 +107,7 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
   it(`${BURST} wrong codes at once in the TOTP step check at most ${LIMIT}, and the right code inside the burst does not sign in`, async () => {
     const user = await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
     const secret = await enrolTotp(user.id);
-    t += 30_000;
+    advance(30_000);
     const step = expectRedirect(
       await login(OWNER, RIGHT, "10.40.0.1"),
       /^\/admin\/login\/verificar/,
@@ -122,7 +118,7 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
         verificarRoute.action,
         formRequest("/admin/login/verificar", { codigo }, { token: half, ip: "10.40.0.1" }),
       );
-    const rightCode = totp(secret, new Date(t));
+    const rightCode = totp(secret, now());
     const wrongCode = rightCode === "000000" ? "111111" : "000000";
     const wrong = Array.from({ length: BURST }, () => code(wrongCode));
     await pause(5);
@@ -149,9 +145,7 @@ async function enrolTotp(userId: string): Promise<string> {
   await conta({ intent: "totp_iniciar" });
   const [row] = await db().select().from(usuarios).where(eq(usuarios.id, userId));
   const secret = openTotpSecret(row!.totpSecret)!;
-  expect(
-    (await conta({ intent: "totp_confirmar", codigo: totp(secret, new Date(t)) })).status,
-  ).toBe(200);
+  expect((await conta({ intent: "totp_confirmar", codigo: totp(secret, now()) })).status).toBe(200);
   await db().delete(sessoes);
   return secret;
 }
@@ -176,7 +170,7 @@ describe("the device cookie", { timeout: 180_000 }, () => {
 
     for (let i = 0; i < LIMIT; i++) await login(OWNER, `errada-${i}-xyz`, `10.61.0.${i + 1}`);
     const [blocked] = await db().select().from(rateLimits).where(eq(rateLimits.identifier, OWNER));
-    expect(blocked!.blockedUntil!.getTime()).toBeGreaterThan(t);
+    expect(blocked!.blockedUntil!.getTime()).toBeGreaterThan(now().getTime());
 
     // Unknown browser, right password: refused while the e-mail is locked.
     expect((await login(OWNER, RIGHT, "10.62.0.1")).status).toBe(429);

@@ -41,6 +41,14 @@ const page = async (view: string, token = admin.token) =>
 const savePayments = (fields: Record<string, string>, token = admin.token) =>
   post("configuracoes", { intent: "payment-settings-save", ...fields }, token);
 
+/** The payment settings form filled in: switched on, both secrets typed, 45-minute expiry. */
+const PAYMENTS_FORM = {
+  mercadopagoAtivo: "on",
+  mercadopagoAccessToken: "APP_USR-painel-123",
+  mercadopagoWebhookSecret: "assinatura-painel-456",
+  pixExpiracaoMinutos: "45",
+};
+
 async function turnOnPix() {
   await updateSettings(ctx.database.db, mercadoPagoOn(mp, "assinatura-de-teste"));
 }
@@ -94,12 +102,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   });
 
   it("saves switch, secrets and expiry, audited by field name; a blank secret keeps the saved one", async () => {
-    const saved = await savePayments({
-      mercadopagoAtivo: "on",
-      mercadopagoAccessToken: "APP_USR-painel-123",
-      mercadopagoWebhookSecret: "assinatura-painel-456",
-      pixExpiracaoMinutos: "45",
-    });
+    const saved = await savePayments(PAYMENTS_FORM);
     expect(saved.status).toBe(200);
     expect(saved.data as Loose).toMatchObject({ ok: true, intent: "payment-settings-save" });
     expect(await getPaymentConfig()).toMatchObject({
@@ -111,7 +114,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
 
     // Blank secret fields (the page never fills them) keep what is saved.
     const again = await savePayments({
-      mercadopagoAtivo: "on",
+      ...PAYMENTS_FORM,
       mercadopagoAccessToken: "",
       mercadopagoWebhookSecret: "",
       pixExpiracaoMinutos: "60",
@@ -162,9 +165,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
 
   it("refuses invalid input in pt-BR, field by field, and saves nothing", async () => {
     const [before] = await ctx.database.db.select().from(configuracoes);
-    const tooShort = await savePayments({
-      pixExpiracaoMinutos: "10",
-    });
+    const tooShort = await savePayments({ pixExpiracaoMinutos: "10" });
     expect(tooShort.status).toBe(400);
     expect((tooShort.data as Loose).errors).toEqual({
       pixExpiracaoMinutos: "O prazo mínimo é de 30 minutos",
@@ -177,10 +178,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       mercadopagoAccessToken: "Access token inválido",
     });
     // Switched on with no token: the foundation's rule, shown under the token field.
-    const noToken = await savePayments({
-      mercadopagoAtivo: "on",
-      pixExpiracaoMinutos: "30",
-    });
+    const noToken = await savePayments({ mercadopagoAtivo: "on", pixExpiracaoMinutos: "30" });
     expect(noToken.status).toBe(400);
     expect((noToken.data as Loose).errors).toEqual({
       mercadopagoAccessToken: "Informe o access token do Mercado Pago para ativar o Pix automático",
@@ -201,14 +199,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     resetEnvCache();
     try {
       // Switching on needs no typed secret when the server has them.
-      expect(
-        (
-          await savePayments({
-            mercadopagoAtivo: "on",
-            pixExpiracaoMinutos: "30",
-          })
-        ).status,
-      ).toBe(200);
+      const on = await savePayments({ mercadopagoAtivo: "on", pixExpiracaoMinutos: "30" });
+      expect(on.status).toBe(200);
       const view = await page("configuracoes");
       expect(view.configuracoes.pagamentos).toMatchObject({
         disponivel: true,
@@ -226,12 +218,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
   it("is for admins only", async () => {
     const customer = await makeCustomer();
     const result = await savePayments(
-      {
-        mercadopagoAtivo: "on",
-        mercadopagoAccessToken: "APP_USR-intruso",
-        mercadopagoWebhookSecret: "intruso",
-        pixExpiracaoMinutos: "30",
-      },
+      { ...PAYMENTS_FORM, mercadopagoAccessToken: "APP_USR-intruso" },
       customer.token,
     );
     expect(result.response).toBeInstanceOf(Response);

@@ -1,6 +1,5 @@
-import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
 import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
@@ -18,6 +17,7 @@ import * as testesRoute from "~/routes/admin/testes";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin } from "../support/factories";
+import { withHookEndpoint } from "../support/hook-endpoint";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -224,26 +224,7 @@ describe("webhook switches (one per kind)", () => {
 });
 
 describe("system tests", () => {
-  let server: http.Server;
-  let base = "";
-  const received: { path: string; body: Record<string, unknown> }[] = [];
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (chunk) => {
-        raw += chunk;
-      });
-      req.on("end", () => {
-        received.push({ path: req.url ?? "", body: JSON.parse(raw || "{}") });
-        if (req.url === "/falha") {
-          res.writeHead(500, "Internal Server Error").end();
-        } else res.writeHead(200).end("ok");
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const hooks = withHookEndpoint((call) => (call.path === "/falha" ? 500 : 200));
 
   async function run(teste: string, token: string) {
     return (await call(testesRoute.action, formRequest("/admin/testes", { teste }, { token })))
@@ -280,12 +261,13 @@ describe("system tests", () => {
     ).toEqual({ webhookConfigured: false, whatsappNumero: "47988887777", whatsappPadrao: false });
     await updateSettings(db(), { whatsappNumero: null });
 
-    await updateSettings(db(), { webhookUrl: `${base}/ok` });
+    await updateSettings(db(), { webhookUrl: `${hooks.base}/ok` });
     expect(await run("webhook", admin.token)).toMatchObject({
       ok: true,
       message: "Teste enviado! Verifique seu WhatsApp/email.",
     });
-    const sent = received.at(-1)!;
+    const last = hooks.calls.at(-1)!;
+    const sent = { path: last.path, body: JSON.parse(last.body) as Record<string, unknown> };
     expect(sent.path).toBe("/ok");
     expect(sent.body).toMatchObject({ teste: true, origem: "painel_admin" });
     expect(Object.keys(sent.body).sort()).toEqual(
@@ -302,7 +284,7 @@ describe("system tests", () => {
     );
     expect(new Date(String(sent.body.timestamp)).toISOString()).toBe(sent.body.timestamp);
 
-    await updateSettings(db(), { webhookUrl: `${base}/falha` });
+    await updateSettings(db(), { webhookUrl: `${hooks.base}/falha` });
     expect(await run("webhook", admin.token)).toMatchObject({
       ok: false,
       message: "Erro HTTP: 500 - Internal Server Error",

@@ -15,7 +15,7 @@ import { queryRows } from "~/infra/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { checkoutForm, createProduct } from "../support/factories";
+import { checkoutForm, productsIn } from "../support/factories";
 import { GROOMING_QUOTE, solidJpeg } from "../support/fixtures";
 import {
   answer,
@@ -187,16 +187,49 @@ function multipart(fields: Record<string, string>, files: [string, File][]): For
   return form;
 }
 
+/** Posts `valid` with one or two fields of junk from many addresses, each post a junkRound. */
+async function fuzzPost(
+  table: string,
+  fn: unknown,
+  path: string,
+  valid: Record<string, string>,
+  body: (fields: Record<string, string>) => URLSearchParams | FormData,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(withJunk(Object.keys(valid)), fc.ipV4(), async (replaced, address) => {
+      const request = makeRequest(path, {
+        method: "POST",
+        body: body({ ...valid, ...Object.fromEntries(replaced) }),
+        headers: { origin: "http://localhost" },
+        ip: address,
+      });
+      await junkRound(table, fn as never, request);
+    }),
+    fuzzOptions(),
+  );
+}
+
+/** Every row of `table`, none with a control character stored in its text. */
+async function storedClean(table: string): Promise<Record<string, unknown>[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    ctx.database.db,
+    sql`select * from ${sql.identifier(table)}`,
+  );
+  for (const row of rows) {
+    for (const value of Object.values(row)) {
+      if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
+    }
+  }
+  return rows;
+}
+
 describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIMEOUT }, () => {
   const ip = fc.ipV4();
+  const product = productsIn(ctx);
 
   it("checkout: never a 5xx, a refusal is no order, an order is stored clean", async () => {
     const { action } = await import("~/routes/loja/checkout");
-    const produto = await createProduct(ctx.database, {
-      nome: "Ração Fuzz",
-      preco: 1000,
-      estoque: 10_000_000,
-    });
+    const produto = await product({ nome: "Ração Fuzz", preco: 1000, estoque: 10_000_000 });
     const lines = fc.oneof(
       fc.constant(`${produto.id}:1`),
       junk.map((q) => `${produto.id}:${q}`),
@@ -233,15 +266,8 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
     );
     // Valid lines do get through: the run is not all refusals.
     expect(statuses.get(302) ?? 0).toBeGreaterThan(0);
-    const orders = await queryRows<Record<string, unknown>>(
-      ctx.database.db,
-      sql`select * from pedidos`,
-    );
-    for (const order of orders) {
+    for (const order of await storedClean("pedidos")) {
       expect(String(order.cliente_nome)).toMatch(/\p{L}/u);
-      for (const value of Object.values(order)) {
-        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
-      }
     }
     const items = await queryRows<{ quantidade: number }>(
       ctx.database.db,
@@ -259,48 +285,17 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
       pet: "Thor",
       mensagem: "Vocês têm ração para filhotes?",
     };
-    await fc.assert(
-      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
-        const request = makeRequest("/contato/enviar", {
-          method: "POST",
-          body: new URLSearchParams({ ...valid, ...Object.fromEntries(replaced) }),
-          headers: { origin: "http://localhost" },
-          ip: address,
-        });
-        await junkRound("pedidos", action as never, request);
-      }),
-      fuzzOptions(),
-    );
+    await fuzzPost("pedidos", action, "/contato/enviar", valid, (f) => new URLSearchParams(f));
   });
 
   it("grooming quote: never a 5xx, a refusal stores no request", async () => {
     const { action } = await import("~/routes/public/servicos-enviar");
     const photo = await solidJpeg(8, 8, "#c96");
     const valid = GROOMING_QUOTE;
-    await fc.assert(
-      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
-        const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [
-          ["fotos", new File([photo], "thor.jpg", { type: "image/jpeg" })],
-        ]);
-        const request = makeRequest("/servicos/enviar", {
-          method: "POST",
-          body: form,
-          headers: { origin: "http://localhost" },
-          ip: address,
-        });
-        await junkRound("pedidos_servicos", action as never, request);
-      }),
-      fuzzOptions(),
+    await fuzzPost("pedidos_servicos", action, "/servicos/enviar", valid, (fields) =>
+      multipart(fields, [["fotos", new File([photo], "thor.jpg", { type: "image/jpeg" })]]),
     );
-    const rows = await queryRows<Record<string, unknown>>(
-      ctx.database.db,
-      sql`select * from pedidos_servicos`,
-    );
-    for (const row of rows) {
-      for (const value of Object.values(row)) {
-        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
-      }
-    }
+    await storedClean("pedidos_servicos");
   });
 
   it("resume: never a 5xx, a refusal stores no resume", async () => {
@@ -313,40 +308,17 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
       vaga: "banho-tosa",
       mensagem: "Tenho 3 anos de experiência com tosa.",
     };
-    await fc.assert(
-      fc.asyncProperty(withJunk(Object.keys(valid)), ip, async (replaced, address) => {
-        const form = multipart({ ...valid, ...Object.fromEntries(replaced) }, [
-          ["curriculo", new File([pdf], "cv.pdf", { type: "application/pdf" })],
-        ]);
-        const request = makeRequest("/trabalhe-conosco/enviar", {
-          method: "POST",
-          body: form,
-          headers: { origin: "http://localhost" },
-          ip: address,
-        });
-        await junkRound("curriculos", action as never, request);
-      }),
-      fuzzOptions(),
+    await fuzzPost("curriculos", action, "/trabalhe-conosco/enviar", valid, (fields) =>
+      multipart(fields, [["curriculo", new File([pdf], "cv.pdf", { type: "application/pdf" })]]),
     );
-    const rows = await queryRows<Record<string, unknown>>(
-      ctx.database.db,
-      sql`select * from curriculos`,
-    );
-    for (const row of rows) {
+    for (const row of await storedClean("curriculos")) {
       expect(String(row.nome_completo)).toMatch(/\p{L}/u);
-      for (const value of Object.values(row)) {
-        if (typeof value === "string") expect(value).not.toMatch(STORED_CONTROL);
-      }
     }
   });
 
   it("cart summary: junk lines, coupon and neighbourhood never get a 5xx", async () => {
     const { loader } = await import("~/routes/loja/resumo");
-    const produto = await createProduct(ctx.database, {
-      nome: "Petisco Fuzz",
-      preco: 500,
-      estoque: 5,
-    });
+    const produto = await product({ nome: "Petisco Fuzz", preco: 500, estoque: 5 });
     const valid = {
       itens: `${produto.id}:1`,
       cupom: "BEMVINDO10",

@@ -10,9 +10,10 @@ import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct, orderInput } from "../support/factories";
+import { orderInput, productsIn } from "../support/factories";
 
 const ctx = withTestDatabase();
+const product = productsIn(ctx);
 
 beforeEach(async () => {
   await truncateAll(ctx.database);
@@ -30,7 +31,7 @@ beforeEach(async () => {
 
 describe("Pix discount (store setting)", () => {
   it("takes 5 % off the products of a Pix order, after the coupon, never off the delivery", async () => {
-    const item = await createProduct(ctx.database, { nome: "Ração Pix", preco: 5000, estoque: 10 });
+    const item = await product({ nome: "Ração Pix", preco: 5000, estoque: 10 });
     const line = [{ produtoId: item.id, quantidade: 1 }];
 
     const beforeChoice = await quoteCart({ itens: line, bairro: "Centro" });
@@ -81,11 +82,7 @@ describe("Pix discount (store setting)", () => {
   });
 
   it("gives no Pix discount to other payment methods, nor when the setting is 0", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Cash",
-      preco: 5000,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Ração Cash", preco: 5000, estoque: 10 });
     const line = [{ produtoId: item.id, quantidade: 1 }];
     const cash = await placeOrder(
       orderInput(line, { bairro: "Centro", formaPagamento: "dinheiro" }),

@@ -33,7 +33,7 @@ import {
   pixOrderWithCharge as placePixOrderWithCharge,
   withPixShop,
 } from "../support/mercadopago";
-import { call } from "../support/routes";
+import { call, responseOf } from "../support/routes";
 
 const SECRET = PIX_WEBHOOK_SECRET;
 const { ctx, mp } = withPixShop({
@@ -74,11 +74,7 @@ function notification(
 }
 
 async function notify(request: Request) {
-  const response = (await notificationAction({
-    request,
-    params: {},
-    context: {},
-  } as never)) as Response;
+  const response = await responseOf(notificationAction, request);
   return { status: response.status, text: await response.text() };
 }
 

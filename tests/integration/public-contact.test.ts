@@ -6,7 +6,7 @@ import { action as sendAction } from "~/routes/public/contato-enviar";
 import { loader as layoutLoader } from "~/routes/public/layout";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { call } from "../support/routes";
+import { call, responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -35,22 +35,17 @@ describe("contact form", () => {
 
   it("to the page's script answers the chat link as JSON, using the admin's number when set", async () => {
     await updateSettings(ctx.database.db, { whatsappNumero: "(47) 97777-6666" });
-    const response = (await sendAction({
-      request: formRequest("/contato/enviar", message),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const response = await responseOf(sendAction, formRequest("/contato/enviar", message));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toMatchObject({
       ok: true,
       chatUrl: expect.stringMatching(/^https:\/\/wa\.me\/5547977776666\?text=/),
     });
-    const refused = (await sendAction({
-      request: formRequest("/contato/enviar", { ...message, telefone: "47" }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const refused = await responseOf(
+      sendAction,
+      formRequest("/contato/enviar", { ...message, telefone: "47" }),
+    );
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       ok: false,

@@ -18,7 +18,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 import { makeRequest } from "../setup/requests";
 import { GROOMING_QUOTE } from "../support/fixtures";
-import { type CallResult, call } from "../support/routes";
+import { type CallResult, call, responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -137,22 +137,13 @@ describe("grooming quote", () => {
       url: "https://hooks.example/servicos",
       referenciaId: row!.id,
     });
+    // Every field of the quote as sent (GROOMING_QUOTE), the switch as a boolean.
     expect(hook!.payload).toEqual({
+      ...GROOMING_QUOTE,
       tipo: "servico",
       numero_pedido: row!.numeroPedido,
-      tipo_servico: "plano_banho",
       servico_nome: "Plano de Banho",
-      nome_tutor: "Ana Souza",
-      whatsapp: "(47) 98888-1234",
-      nome_pet: "Thor",
-      raca_porte: "Golden, grande",
-      data_desejada: "2026-12-10",
-      horario_desejado: "manhã",
       leva_traz: true,
-      endereco: "Rua 300, 12",
-      bairro: "Meia Praia",
-      referencia: "Perto da praça",
-      observacoes: "Tem medo de secador",
       fotos: row!.fotos,
       timestamp: row!.createdAt.toISOString(),
     });
@@ -327,11 +318,7 @@ describe("grooming quote", () => {
 
   describe("/servicos/enviar (the dialog's script, JSON)", () => {
     async function send(request: Request) {
-      const response = (await sendAction({
-        request,
-        params: {},
-        context: {},
-      } as never)) as Response;
+      const response = await responseOf(sendAction, request);
       expect(response.headers.get("cache-control")).toBe("no-store");
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     }

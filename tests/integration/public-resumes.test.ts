@@ -9,7 +9,7 @@ import { action as sendAction } from "~/routes/public/trabalhe-conosco-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { ONE_PAGE_PDF } from "../support/pdf";
-import { type CallResult, call } from "../support/routes";
+import { type CallResult, call, responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 
@@ -235,11 +235,7 @@ describe("resume submission", () => {
   });
 
   it("answers the page's script with JSON: field errors, then success", async () => {
-    const refused = (await sendAction({
-      request: resumeRequest(null, { nomeCompleto: "M" }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const refused = await responseOf(sendAction, resumeRequest(null, { nomeCompleto: "M" }));
     expect(refused.status).toBe(400);
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(await refused.json()).toMatchObject({
@@ -249,11 +245,10 @@ describe("resume submission", () => {
         curriculo: "Apenas arquivos PDF são aceitos",
       },
     });
-    const sent = (await sendAction({
-      request: resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const sent = await responseOf(
+      sendAction,
+      resumeRequest({ name: "cv.pdf", type: "application/pdf", data: PDF }),
+    );
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ ok: true });
     expect(await ctx.database.db.select().from(curriculos)).toHaveLength(1);

@@ -10,9 +10,11 @@ import { loader as quoteLoader } from "~/routes/loja/resumo";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct } from "../support/factories";
+import { productsIn } from "../support/factories";
+import { responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
+const product = productsIn(ctx);
 
 beforeAll(async () => {
   await truncateAll(ctx.database);
@@ -79,11 +81,7 @@ describe("store catalogue", () => {
 
   it("paginates past 48 products", async () => {
     for (let i = 0; i < 50; i++) {
-      await createProduct(ctx.database, {
-        nome: `Zz Paginado ${String(i).padStart(2, "0")}`,
-        preco: 100,
-        estoque: 1,
-      });
+      await product({ nome: `Zz Paginado ${String(i).padStart(2, "0")}`, preco: 100, estoque: 1 });
     }
     const first = await listStoreProducts({ q: "paginado" });
     expect(first.produtos).toHaveLength(48);
@@ -97,12 +95,7 @@ describe("store catalogue", () => {
   });
 
   it("redirects an inactive or unknown product to /loja with 'Produto não disponível'", async () => {
-    const off = await createProduct(ctx.database, {
-      nome: "Inativo Página",
-      preco: 100,
-      estoque: 3,
-      ativo: false,
-    });
+    const off = await product({ nome: "Inativo Página", preco: 100, estoque: 3, ativo: false });
     expect(await getStoreProduct(off.id)).toBeNull();
     for (const id of [off.id, "nao-e-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const thrown = await productLoader({
@@ -117,7 +110,7 @@ describe("store catalogue", () => {
       expect((thrown as Response).headers.get("location")).toBe("/loja");
       expect((thrown as Response).headers.get("set-cookie")).toContain("agropet_toast=");
     }
-    const on = await createProduct(ctx.database, { nome: "Ativo Página", preco: 1990, estoque: 3 });
+    const on = await product({ nome: "Ativo Página", preco: 1990, estoque: 3 });
     const page = (await productLoader({
       request: makeRequest(`/loja/produto/${on.id}`),
       params: { id: on.id },
@@ -127,13 +120,12 @@ describe("store catalogue", () => {
   });
 
   it("the cart preview uses server prices and stock, the coupon rule and the neighbourhood fee", async () => {
-    const a = await createProduct(ctx.database, { nome: "Prévia A", preco: 1500, estoque: 2 });
-    const b = await createProduct(ctx.database, { nome: "Prévia B", preco: 500, estoque: 0 });
-    const response = (await quoteLoader({
-      request: makeRequest(`/loja/resumo?itens=${a.id}:5,${b.id}:1&cupom=frete5&bairro=Centro`),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const a = await product({ nome: "Prévia A", preco: 1500, estoque: 2 });
+    const b = await product({ nome: "Prévia B", preco: 500, estoque: 0 });
+    const response = await responseOf(
+      quoteLoader,
+      makeRequest(`/loja/resumo?itens=${a.id}:5,${b.id}:1&cupom=frete5&bairro=Centro`),
+    );
     const quote = await response.json();
     expect(quote.linhas).toEqual([
       expect.objectContaining({
@@ -156,11 +148,7 @@ describe("store catalogue", () => {
       bairro: "Centro",
     });
     const invalid = await (
-      (await quoteLoader({
-        request: makeRequest(`/loja/resumo?itens=${a.id}:1&cupom=XYZ`),
-        params: {},
-        context: {},
-      } as never)) as Response
+      await responseOf(quoteLoader, makeRequest(`/loja/resumo?itens=${a.id}:1&cupom=XYZ`))
     ).json();
     expect(invalid).toMatchObject({
       cupom: null,
@@ -215,11 +203,7 @@ describe("store catalogue", () => {
       expect(page.status).toBe(503);
       expect(page.headers.get("retry-after")).toBe("30");
       expect(((await page.json()) as { message: string }).message).toMatch(/instabilidade/);
-      const quote = (await quoteLoader({
-        request: makeRequest("/loja/resumo?itens=a:1&cupom=X"),
-        params: {},
-        context: {},
-      } as never)) as Response;
+      const quote = await responseOf(quoteLoader, makeRequest("/loja/resumo?itens=a:1&cupom=X"));
       expect(quote.status).toBe(503);
       expect(quote.headers.get("retry-after")).toBe("30");
       expect(await quote.json()).toEqual({ erro: "Erro ao validar cupom" });

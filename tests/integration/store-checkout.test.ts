@@ -16,9 +16,11 @@ import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
+import { checkoutForm, orderInput, productsIn, stockOf } from "../support/factories";
+import { responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
+const product = productsIn(ctx);
 
 beforeEach(async () => {
   await truncateAll(ctx.database);
@@ -37,18 +39,11 @@ async function couponUses(codigo: string) {
 
 describe("checkout (one server transaction)", () => {
   it("computes every total on the server, ignoring prices the client sends", async () => {
-    const racao = await createProduct(ctx.database, {
-      nome: "Ração Teste 1 kg",
-      preco: 2590,
-      estoque: 10,
-    });
-    const petisco = await createProduct(ctx.database, {
-      nome: "Petisco Teste",
-      preco: 790,
-      estoque: 5,
-    });
-    const response = (await checkoutAction({
-      request: formRequest(
+    const racao = await product({ nome: "Ração Teste 1 kg", preco: 2590, estoque: 10 });
+    const petisco = await product({ nome: "Petisco Teste", preco: 790, estoque: 5 });
+    const response = await responseOf(
+      checkoutAction,
+      formRequest(
         "/loja/checkout",
         checkoutForm(`${racao.id}:2,${petisco.id}:1`, {
           trocoPara: "100,00",
@@ -61,9 +56,7 @@ describe("checkout (one server transaction)", () => {
           total: "0,01",
         }),
       ),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/loja");
     const setCookie = response.headers.get("set-cookie") ?? "";
@@ -102,11 +95,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("charges the neighbourhood's fee below the free-delivery threshold and a fixed coupon capped by the rules", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Areia Teste",
-      preco: 1800,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Areia Teste", preco: 1800, estoque: 10 });
     const result = await placeOrder(
       orderInput([{ produtoId: item.id, quantidade: 2 }], {
         bairro: "sertaozinho",
@@ -126,8 +115,8 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("hands back exactly the order and items it saved, every column and default included", async () => {
-    const racao = await createProduct(ctx.database, { nome: "Ração Ímã", preco: 2590, estoque: 5 });
-    const osso = await createProduct(ctx.database, { nome: "Osso Nó", preco: 1199, estoque: 5 });
+    const racao = await product({ nome: "Ração Ímã", preco: 2590, estoque: 5 });
+    const osso = await product({ nome: "Osso Nó", preco: 1199, estoque: 5 });
     const result = await placeOrder(
       orderInput(
         [
@@ -169,11 +158,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("decides free delivery before the coupon: FRETE5 in Tabuleiro never makes R$ 42,60 dearer", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Tabuleiro",
-      preco: 4260,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Ração Tabuleiro", preco: 4260, estoque: 10 });
     const line = [{ produtoId: item.id, quantidade: 1 }];
     const quote = await quoteCart({ itens: line, cupom: "FRETE5", bairro: "Tabuleiro" });
     expect(quote).toMatchObject({ subtotal: 4260, desconto: 500, taxaEntrega: 0, total: 3760 });
@@ -187,11 +172,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("refuses a neighbourhood that is not served, a coupon below its minimum and Pix while it is off", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Bola Teste",
-      preco: 1000,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Bola Teste", preco: 1000, estoque: 10 });
     const line = [{ produtoId: item.id, quantidade: 1 }];
     expect(await placeOrder(orderInput(line, { bairro: "Bombinhas" }))).toEqual({
       ok: false,
@@ -216,16 +197,8 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("writes nothing when an item is short and names the item and how many are left", async () => {
-    const plenty = await createProduct(ctx.database, {
-      nome: "Coleira Teste",
-      preco: 3000,
-      estoque: 10,
-    });
-    const scarce = await createProduct(ctx.database, {
-      nome: "Cama Teste",
-      preco: 9000,
-      estoque: 2,
-    });
+    const plenty = await product({ nome: "Coleira Teste", preco: 3000, estoque: 10 });
+    const scarce = await product({ nome: "Cama Teste", preco: 9000, estoque: 2 });
     await updateSettings(ctx.database.db, { webhookUrl: "http://127.0.0.1:9/hook" });
     const result = await placeOrder(
       orderInput(
@@ -251,11 +224,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("shows the short item through the checkout action too", async () => {
-    const scarce = await createProduct(ctx.database, {
-      nome: "Gaiola Teste",
-      preco: 9000,
-      estoque: 1,
-    });
+    const scarce = await product({ nome: "Gaiola Teste", preco: 9000, estoque: 1 });
     const result = await checkoutAction({
       request: formRequest("/loja/checkout", {
         nome: "João",
@@ -312,11 +281,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("a concurrent race never oversells", async () => {
-    const hot = await createProduct(ctx.database, {
-      nome: "Produto Disputado",
-      preco: 1000,
-      estoque: 10,
-    });
+    const hot = await product({ nome: "Produto Disputado", preco: 1000, estoque: 10 });
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
         placeOrder(orderInput([{ produtoId: hot.id, quantidade: 1 }])),
@@ -337,11 +302,7 @@ describe("checkout (one server transaction)", () => {
     await ctx.database.db
       .insert(cupons)
       .values({ codigo: "ULTIMO", tipo: "valor", valor: 300, limiteUsos: 1 });
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Cupom",
-      preco: 5000,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Ração Cupom", preco: 5000, estoque: 10 });
     const results = await Promise.all(
       [1, 2].map(() =>
         placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "ULTIMO" })),
@@ -365,22 +326,14 @@ describe("checkout (one server transaction)", () => {
       valor: 1500,
       validoAte: new Date(Date.now() - 60_000),
     });
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Vencida",
-      preco: 5000,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Ração Vencida", preco: 5000, estoque: 10 });
     expect(
       await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "VENCIDO" })),
     ).toMatchObject({ ok: false, error: "cupom", message: "Cupom inválido ou expirado" });
   });
 
   it("an idempotent retry creates one order, also when the two requests race", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Shampoo Teste",
-      preco: 1690,
-      estoque: 10,
-    });
+    const item = await product({ nome: "Shampoo Teste", preco: 1690, estoque: 10 });
     const input = orderInput([{ produtoId: item.id, quantidade: 2 }]);
     const first = await placeOrder(input);
     const retry = await placeOrder(input);
@@ -403,11 +356,7 @@ describe("checkout (one server transaction)", () => {
     await ctx.database.db
       .insert(cupons)
       .values({ codigo: "UMAVEZ", tipo: "valor", valor: 300, limiteUsos: 1 });
-    const item = await createProduct(ctx.database, {
-      nome: "Coleira Última",
-      preco: 2500,
-      estoque: 2,
-    });
+    const item = await product({ nome: "Coleira Última", preco: 2500, estoque: 2 });
     const input = orderInput([{ produtoId: item.id, quantidade: 2 }], { cupom: "UMAVEZ" });
     const first = await placeOrder(input);
     expect(first).toMatchObject({ ok: true, created: true });
@@ -425,12 +374,7 @@ describe("checkout (one server transaction)", () => {
   });
 
   it("refuses an inactive product and puts the order webhook in the outbox with the order", async () => {
-    const off = await createProduct(ctx.database, {
-      nome: "Produto Inativo",
-      preco: 1000,
-      estoque: 5,
-      ativo: false,
-    });
+    const off = await product({ nome: "Produto Inativo", preco: 1000, estoque: 5, ativo: false });
     expect(await placeOrder(orderInput([{ produtoId: off.id, quantidade: 1 }]))).toMatchObject({
       ok: false,
       error: "indisponivel",
@@ -440,11 +384,7 @@ describe("checkout (one server transaction)", () => {
       webhookUrl: "http://127.0.0.1:9/hook",
       webhookAtivo: true,
     });
-    const item = await createProduct(ctx.database, {
-      nome: "Petisco Webhook",
-      preco: 4500,
-      estoque: 5,
-    });
+    const item = await product({ nome: "Petisco Webhook", preco: 4500, estoque: 5 });
     const result = await placeOrder(
       orderInput([{ produtoId: item.id, quantidade: 1 }], { referencia: "Casa azul" }),
     );
@@ -492,15 +432,12 @@ describe("checkout (one server transaction)", () => {
       whatsappAtivo: true,
       whatsappNumero: "(47) 98888-1234",
     });
-    const item = await createProduct(ctx.database, {
-      nome: "Petisco Chat",
-      preco: 4200,
-      estoque: 5,
-    });
+    const item = await product({ nome: "Petisco Chat", preco: 4200, estoque: 5 });
     // The order's cookies, as the browser sends them back to /loja.
     const placeChatOrder = async (extra: Record<string, string> = {}) => {
-      const response = (await checkoutAction({
-        request: formRequest(
+      const response = await responseOf(
+        checkoutAction,
+        formRequest(
           "/loja/checkout",
           checkoutForm(`${item.id}:1`, {
             nome: "Ana Chat",
@@ -512,9 +449,7 @@ describe("checkout (one server transaction)", () => {
             ...extra,
           }),
         ),
-        params: {},
-        context: {},
-      } as never)) as Response;
+      );
       return (response.headers.get("set-cookie") ?? "")
         .split(/,(?=\s*agropet_)/)
         .map((c) => c.split(";")[0]!.trim())
@@ -557,19 +492,20 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
   }
 
   it("refuses a NUL byte or another control character in any text field", async () => {
-    const item = await createProduct(ctx.database, { nome: "Ração NUL", preco: 1000, estoque: 50 });
-    for (const [field, value] of [
-      ["nome", "Maria\u0000Souza"],
-      ["endereco", "Rua 300\u0000"],
-      ["numero", "12\u0000"],
-      ["complemento", "\u0000"],
-      ["referencia", "perto\u001b[31m"],
-      ["observacoes", "tocar\u0000campainha"],
-      ["trocoPara", "50\u0000"],
-      ["cupom", "BEMVINDO10\u0000"],
-      ["bairro", "Centro\u0000"],
-      ["telefone", "(47) 99999-0000\u0007"],
-    ] as const) {
+    const item = await product({ nome: "Ração NUL", preco: 1000, estoque: 50 });
+    const controlInEach = {
+      nome: "Maria\u0000Souza",
+      endereco: "Rua 300\u0000",
+      numero: "12\u0000",
+      complemento: "\u0000",
+      referencia: "perto\u001b[31m",
+      observacoes: "tocar\u0000campainha",
+      trocoPara: "50\u0000",
+      cupom: "BEMVINDO10\u0000",
+      bairro: "Centro\u0000",
+      telefone: "(47) 99999-0000\u0007",
+    };
+    for (const [field, value] of Object.entries(controlInEach)) {
       const got = await post(checkoutForm(`${item.id}:1`, { [field]: value }));
       expect(got.status, field).toBe(400);
       expect(got.errors?.[field], field).toMatch(/caracteres|inválid|Informe|Telefone/);
@@ -583,11 +519,7 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
   });
 
   it("bounds quantities before SQL: past int4, and two lines whose sum overflows", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Muita",
-      preco: 1000,
-      estoque: 50,
-    });
+    const item = await product({ nome: "Ração Muita", preco: 1000, estoque: 50 });
     for (const itens of [
       `${item.id}:2147483648`,
       `${item.id}:2147483647,${item.id}:2`,
@@ -606,11 +538,7 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
   });
 
   it('refuses a name without letters and a street number without a digit (or "s/n")', async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Nome",
-      preco: 1000,
-      estoque: 50,
-    });
+    const item = await product({ nome: "Ração Nome", preco: 1000, estoque: 50 });
     for (const [field, value] of [
       ["nome", "<>"],
       ["nome", "-1"],

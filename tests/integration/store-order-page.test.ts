@@ -6,9 +6,10 @@ import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { createProduct, orderInput } from "../support/factories";
+import { orderInput, productsIn } from "../support/factories";
 
 const ctx = withTestDatabase();
+const product = productsIn(ctx);
 
 beforeEach(async () => {
   await truncateAll(ctx.database);
@@ -34,11 +35,7 @@ async function status(promise: Promise<unknown>) {
 
 describe("customer order page", () => {
   it("opens only with the secret token of the link", async () => {
-    const item = await createProduct(ctx.database, {
-      nome: "Ração Pedido",
-      preco: 2500,
-      estoque: 5,
-    });
+    const item = await product({ nome: "Ração Pedido", preco: 2500, estoque: 5 });
     const result = await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }]));
     if (!result.ok) throw new Error(result.message);
     const numero = result.pedido.numeroPedido;
@@ -73,7 +70,7 @@ describe("customer order page", () => {
       pixNomeRecebedor: "Agropet Litoral",
       pixCidade: "Itapema",
     });
-    const item = await createProduct(ctx.database, { nome: "Ração Pix", preco: 4590, estoque: 5 });
+    const item = await product({ nome: "Ração Pix", preco: 4590, estoque: 5 });
     const result = await placeOrder(
       orderInput([{ produtoId: item.id, quantidade: 1 }], { formaPagamento: "pix" }),
     );

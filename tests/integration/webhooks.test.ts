@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   claimDue,
   deliverDue,
@@ -12,6 +10,7 @@ import {
 } from "~/modules/notifications/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { withTestDatabase } from "../setup/db";
+import { withHookEndpoint } from "../support/hook-endpoint";
 
 const ctx = withTestDatabase();
 
@@ -24,33 +23,19 @@ async function delivery(id: string) {
 }
 
 // A local endpoint that fails the first `failures` calls, then answers 200.
-let received: { body: string; signature?: string }[] = [];
 let failures = 0;
-let server: http.Server;
-let url: string;
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      received.push({ body, signature: req.headers["x-signature"] as string | undefined });
-      if (failures > 0) {
-        failures--;
-        res.writeHead(500, "Internal Server Error").end("falhou");
-      } else {
-        res.writeHead(200).end("ok");
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+const hook = withHookEndpoint(() => {
+  if (failures === 0) return 200;
+  failures--;
+  return 500;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const received = hook.calls;
+let url: string;
+beforeAll(() => {
+  url = `${hook.base}/hook`;
+});
 beforeEach(async () => {
-  received = [];
+  received.length = 0;
   failures = 0;
   await ctx.database.db.delete(webhookEntregas);
 });
@@ -131,11 +116,11 @@ describe("webhook outbox", () => {
       .createHmac("sha256", "segredo-do-webhook")
       .update(received[0]!.body)
       .digest("hex");
-    expect(received[0]!.signature).toBe(`sha256=${expected}`);
+    expect(received[0]!.headers["x-signature"]).toBe(`sha256=${expected}`);
     await updateSettings(ctx.database.db, { webhookSecret: null });
     await enqueueWebhook(ctx.database.db, { tipo: "pedido", url, payload: { tipo: "pedido" } });
     await deliverDue();
-    expect(received[1]!.signature).toBeUndefined();
+    expect(received[1]!.headers["x-signature"]).toBeUndefined();
   });
 
   it("never gives the same row to two workers", async () => {

@@ -118,17 +118,24 @@ export function checkoutForm(itens: string, overrides: Record<string, string> = 
   };
 }
 
-export async function createProduct(
-  database: Database,
-  fields: {
-    nome: string;
-    preco: number;
-    estoque: number;
-    ativo?: boolean;
-    sku?: string;
-    precoAntes?: number;
-  },
-) {
+type ProductFields = {
+  nome: string;
+  preco: number;
+  estoque: number;
+  ativo?: boolean;
+  sku?: string;
+  precoAntes?: number;
+};
+
+/**
+ * createProduct bound to a test file's database (`const product = productsIn(ctx)`), read at
+ * each call: withTestDatabase opens it only before the first test.
+ */
+export function productsIn(ctx: { database: Database }) {
+  return (fields: ProductFields) => createProduct(ctx.database, fields);
+}
+
+export async function createProduct(database: Database, fields: ProductFields) {
   let [cat] = await database.db.select().from(categorias).where(eq(categorias.nome, "Testes"));
   if (!cat) [cat] = await database.db.insert(categorias).values({ nome: "Testes" }).returning();
   const [row] = await database.db

@@ -72,3 +72,11 @@ export function multipartRequest(
   }
   return makeRequest(path, { method: "POST", body: form, token });
 }
+
+/** Calls a loader or action that answers with a Response (JSON, a redirect) and returns it. */
+export async function responseOf(
+  fn: (args: never) => unknown,
+  request: Request,
+): Promise<Response> {
+  return (await fn({ request, params: {}, context: {} } as never)) as Response;
+}

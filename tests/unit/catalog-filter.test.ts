@@ -7,6 +7,7 @@ import {
   filterCategories,
   parseSpeciesFilter,
 } from "~/modules/catalog/filter";
+import { itMaps } from "../support/tables";
 
 const titles = (list: { title: string }[]) => list.map((c) => c.title);
 
@@ -76,11 +77,11 @@ describe("filterCategories", () => {
 });
 
 describe("count line and chat text", () => {
-  it("uses singular and plural", () => {
-    expect(categoryCountLabel(0)).toBe("0 categorias encontradas");
-    expect(categoryCountLabel(1)).toBe("1 categoria encontrada");
-    expect(categoryCountLabel(9)).toBe("9 categorias encontradas");
-  });
+  itMaps("uses singular and plural: %i -> %s", categoryCountLabel, [
+    [0, "0 categorias encontradas"],
+    [1, "1 categoria encontrada"],
+    [9, "9 categorias encontradas"],
+  ]);
 
   it("names the category in the 'Ver Produtos' chat link", () => {
     const link = chatLink("(47) 99999-0416", categoryChatMessage("Rações Saudáveis"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categorySlug, stockText, UUID_PATTERN } from "~/modules/catalog/listing";
 import { isLowStock, LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-levels";
+import { itMaps } from "../support/tables";
 
 describe("low stock (SPEC §9)", () => {
   it("is from 1 up to the threshold; sold out is not low", () => {
@@ -13,22 +14,22 @@ describe("low stock (SPEC §9)", () => {
 });
 
 describe("the product page's stock line", () => {
-  it("says sold out, the last unit, the last few, or how many", () => {
-    expect(stockText(0)).toBe("Produto esgotado");
-    expect(stockText(-3)).toBe("Produto esgotado");
-    expect(stockText(1)).toBe("Última unidade em estoque");
-    expect(stockText(4)).toBe("Últimas 4 unidades em estoque");
-    expect(stockText(12)).toBe("12 unidades em estoque");
-  });
+  itMaps("says sold out, the last unit, the last few, or how many: %i -> %s", stockText, [
+    [0, "Produto esgotado"],
+    [-3, "Produto esgotado"],
+    [1, "Última unidade em estoque"],
+    [4, "Últimas 4 unidades em estoque"],
+    [12, "12 unidades em estoque"],
+  ]);
 });
 
 describe("category slug (?categoria=)", () => {
-  it("is lower case, without accents, words joined by one hyphen", () => {
-    expect(categorySlug("Medicamentos Veterinários")).toBe("medicamentos-veterinarios");
-    expect(categorySlug("  Rações & Petiscos  ")).toBe("racoes-petiscos");
-    expect(categorySlug("Aves / Pássaros")).toBe("aves-passaros");
-    expect(categorySlug("---")).toBe("");
-  });
+  itMaps("is lower case, without accents, words joined by one hyphen: %j -> %j", categorySlug, [
+    ["Medicamentos Veterinários", "medicamentos-veterinarios"],
+    ["  Rações & Petiscos  ", "racoes-petiscos"],
+    ["Aves / Pássaros", "aves-passaros"],
+    ["---", ""],
+  ]);
 });
 
 describe("product ids", () => {

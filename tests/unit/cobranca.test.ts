@@ -16,17 +16,22 @@ import {
 import { isForeignWrite } from "../../http/origin-check";
 
 describe("Mercado Pago statuses", () => {
-  it("maps onto the provider-neutral charge statuses", () => {
-    expect(statusFromMercadoPago("pending")).toBe("pendente");
-    expect(statusFromMercadoPago("in_process")).toBe("pendente");
-    expect(statusFromMercadoPago("approved")).toBe("paga");
-    expect(statusFromMercadoPago("cancelled", "expired")).toBe("expirada");
-    expect(statusFromMercadoPago("cancelled", "by_collector")).toBe("cancelada");
-    expect(statusFromMercadoPago("rejected")).toBe("falhou");
-    expect(statusFromMercadoPago("refunded")).toBe("reembolsada");
-    expect(statusFromMercadoPago("charged_back")).toBe("reembolsada");
-    expect(statusFromMercadoPago("algo_novo")).toBe("pendente");
-  });
+  it.each([
+    ["pending", undefined, "pendente"],
+    ["in_process", undefined, "pendente"],
+    ["approved", undefined, "paga"],
+    ["cancelled", "expired", "expirada"],
+    ["cancelled", "by_collector", "cancelada"],
+    ["rejected", undefined, "falhou"],
+    ["refunded", undefined, "reembolsada"],
+    ["charged_back", undefined, "reembolsada"],
+    ["algo_novo", undefined, "pendente"],
+  ] as const)(
+    "maps %s (%s) onto the provider-neutral charge status %s",
+    (status, detail, expected) => {
+      expect(statusFromMercadoPago(status, detail)).toBe(expected);
+    },
+  );
 
   it("only moves a charge forward and pays an order once", () => {
     expect(advancesCobranca("pendente", "paga")).toBe(true);

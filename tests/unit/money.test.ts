@@ -7,30 +7,31 @@ import {
   parseBRL,
   percentOf,
 } from "~/domain/money";
+import { itMaps } from "../support/tables";
 
 describe("money", () => {
-  it("parses Brazilian input", () => {
-    expect(parseBRL("1.234,56")).toBe(123456);
-    expect(parseBRL("12,90")).toBe(1290);
-    expect(parseBRL("12,9")).toBe(1290);
-    expect(parseBRL("R$ 5,00")).toBe(500);
-    expect(parseBRL("12")).toBe(1200);
-    expect(parseBRL("12.90")).toBe(1290);
-    expect(parseBRL("1.234")).toBe(123400);
-    expect(parseBRL("0,10")).toBe(10);
-    expect(parseBRL("")).toBeNull();
-    expect(parseBRL("abc")).toBeNull();
-    expect(parseBRL("1,2,3")).toBeNull();
-    expect(parseBRL("12.3.4,5")).toBeNull();
+  itMaps("parses Brazilian input %j as %i centavos", parseBRL, [
+    ["1.234,56", 123456],
+    ["12,90", 1290],
+    ["12,9", 1290],
+    ["R$ 5,00", 500],
+    ["12", 1200],
+    ["12.90", 1290],
+    ["1.234", 123400],
+    ["0,10", 10],
+  ]);
+
+  it.each(["", "abc", "1,2,3", "12.3.4,5"])("refuses %j as Brazilian input", (text) => {
+    expect(parseBRL(text)).toBeNull();
   });
 
-  it("formats as R$ with two decimals and thousands dots", () => {
-    expect(formatBRL(123456)).toBe("R$ 1.234,56");
-    expect(formatBRL(5)).toBe("R$ 0,05");
-    expect(formatBRL(0)).toBe("R$ 0,00");
-    expect(formatBRL(100000000)).toBe("R$ 1.000.000,00");
-    expect(formatBRL(-1990)).toBe("R$ -19,90");
-  });
+  itMaps("formats %i as %s (R$, two decimals, thousands dots)", formatBRL, [
+    [123456, "R$ 1.234,56"],
+    [5, "R$ 0,05"],
+    [0, "R$ 0,00"],
+    [100000000, "R$ 1.000.000,00"],
+    [-1990, "R$ -19,90"],
+  ]);
 
   it("adds exactly: '0,10' + '0,20' = '0,30'", () => {
     const sum = parseBRL("0,10")! + parseBRL("0,20")!;

@@ -1,27 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { orderMessage } from "~/modules/orders/message";
 
+/** An order with every part the text can show. */
+const FULL_ORDER: Parameters<typeof orderMessage>[0] = {
+  numeroPedido: "PED1763812800123042",
+  clienteNome: "Maria Souza",
+  clienteTelefone: "(47) 99999-0000",
+  clienteEndereco: "Rua 300, 12",
+  clienteBairro: "Meia Praia",
+  clienteReferencia: "Perto da praça",
+  janelaEntrega: "tarde",
+  observacoes: "Tocar a campainha",
+  itens: [{ produtoNome: "Ração X", produtoPreco: 1990, quantidade: 2, subtotal: 3980 }],
+  subtotal: 3980,
+  desconto: 398,
+  cupomCodigo: "BEMVINDO10",
+  taxaEntrega: 500,
+  total: 4082,
+  formaPagamento: "dinheiro",
+  trocoPara: 5000,
+  statusPagamento: "aguardando",
+};
+
 describe("order chat text (SPEC §7.6)", () => {
   it("names customer, address, window, items, totals, payment, status, number and notes", () => {
-    const text = orderMessage({
-      numeroPedido: "PED1763812800123042",
-      clienteNome: "Maria Souza",
-      clienteTelefone: "(47) 99999-0000",
-      clienteEndereco: "Rua 300, 12",
-      clienteBairro: "Meia Praia",
-      clienteReferencia: "Perto da praça",
-      janelaEntrega: "tarde",
-      observacoes: "Tocar a campainha",
-      itens: [{ produtoNome: "Ração X", produtoPreco: 1990, quantidade: 2, subtotal: 3980 }],
-      subtotal: 3980,
-      desconto: 398,
-      cupomCodigo: "BEMVINDO10",
-      taxaEntrega: 500,
-      total: 4082,
-      formaPagamento: "dinheiro",
-      trocoPara: 5000,
-      statusPagamento: "aguardando",
-    });
+    const text = orderMessage(FULL_ORDER);
     for (const part of [
       "PED1763812800123042",
       "Maria Souza",
@@ -45,19 +48,17 @@ describe("order chat text (SPEC §7.6)", () => {
 
   it("says free delivery and leaves out empty parts", () => {
     const text = orderMessage({
-      numeroPedido: "PED1",
-      clienteNome: "A",
-      clienteTelefone: "1",
-      clienteEndereco: "R",
-      clienteBairro: "B",
-      janelaEntrega: "manha",
+      ...FULL_ORDER,
+      clienteReferencia: undefined,
+      observacoes: undefined,
       itens: [],
       subtotal: 5000,
       desconto: 0,
+      cupomCodigo: undefined,
       taxaEntrega: 0,
       total: 5000,
       formaPagamento: "pix",
-      statusPagamento: "aguardando",
+      trocoPara: undefined,
     });
     expect(text).toContain("*Taxa de entrega:* Grátis");
     expect(text).toContain("PIX Manual");

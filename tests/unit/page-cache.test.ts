@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pickEncoding } from "~/infra/compress.server";
 import { inlineScriptHashes, pageCache } from "../../http/page-cache";
 import { securityHeaders } from "../../http/security-headers";
+import { itMaps } from "../support/tables";
 
 let generation: number | null = 1;
 let renders = 0;
@@ -283,14 +284,14 @@ describe("shared page cache", () => {
 });
 
 describe("page cache helpers", () => {
-  it("picks brotli, then gzip, honouring q=0", () => {
-    expect(pickEncoding("gzip, deflate, br")).toBe("br");
-    expect(pickEncoding("gzip")).toBe("gzip");
-    expect(pickEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
-    expect(pickEncoding("*")).toBe("br");
-    expect(pickEncoding("identity")).toBe("identity");
-    expect(pickEncoding(undefined)).toBe("identity");
-  });
+  itMaps("picks brotli, then gzip, honouring q=0: Accept-Encoding %j -> %s", pickEncoding, [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip;q=0.8", "gzip"],
+    ["*", "br"],
+    ["identity", "identity"],
+    [undefined, "identity"],
+  ]);
 
   it("hashes inline scripts only, JSON-LD included, external ones not", () => {
     const html =

@@ -4,6 +4,7 @@ import {
   productImageKey,
   productImageSrcSet,
 } from "~/modules/catalog/product-image";
+import { itMaps } from "../support/tables";
 
 describe("product image files", () => {
   it("are named {base}-{width}.webp", () => {
@@ -19,10 +20,10 @@ describe("product image files", () => {
     );
   });
 
-  it("give no srcset for any other URL, or none", () => {
-    expect(productImageSrcSet("https://exemplo.com/foto.jpg")).toBeUndefined();
-    expect(productImageSrcSet("/uploads/produtos/abc.webp")).toBeUndefined();
-    expect(productImageSrcSet(null)).toBeUndefined();
-    expect(productImageSrcSet(undefined)).toBeUndefined();
-  });
+  itMaps("give no srcset for any other URL, or none: %j", productImageSrcSet, [
+    ["https://exemplo.com/foto.jpg", undefined],
+    ["/uploads/produtos/abc.webp", undefined],
+    [null, undefined],
+    [undefined, undefined],
+  ]);
 });

@@ -10,17 +10,15 @@ import {
 } from "~/modules/catalog/spreadsheet-cell";
 
 describe("formula neutralization (OWASP CSV injection)", () => {
-  it("prefixes text starting with = + - @ tab or CR with an apostrophe", () => {
-    for (const text of [
-      '=HYPERLINK("https://evil.example","Clique")',
-      "+55 11 99999-0000",
-      "-2+3",
-      "@SUM(A1:A2)",
-      "\t=1+1",
-      "\r=1+1",
-    ]) {
-      expect(neutralizeCell(text)).toBe(`'${text}`);
-    }
+  it.each([
+    '=HYPERLINK("https://evil.example","Clique")',
+    "+55 11 99999-0000",
+    "-2+3",
+    "@SUM(A1:A2)",
+    "\t=1+1",
+    "\r=1+1",
+  ])("prefixes text starting with = + - @ tab or CR with an apostrophe: %j", (text) => {
+    expect(neutralizeCell(text)).toBe(`'${text}`);
   });
 
   it("leaves other text, numbers (negative ones too), dates and empty cells alone", () => {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { chatLink, chatNumber, normalizeChatNumber } from "~/domain/whatsapp";
+import { itMaps } from "../support/tables";
 
 describe("chat links", () => {
-  it("keeps digits only and prefixes 55 when missing", () => {
-    expect(normalizeChatNumber("(47) 99999-0416")).toBe("5547999990416");
-    expect(normalizeChatNumber("+55 47 99999-0416")).toBe("5547999990416");
-    expect(normalizeChatNumber("5547999990416")).toBe("5547999990416");
+  itMaps("keeps digits only and prefixes 55 when missing: %s -> %s", normalizeChatNumber, [
+    ["(47) 99999-0416", "5547999990416"],
+    ["+55 47 99999-0416", "5547999990416"],
+    ["5547999990416", "5547999990416"],
     // A local number that happens to start with 55 (area code 55, RS) still gets the prefix.
-    expect(normalizeChatNumber("55991234567")).toBe("5555991234567");
-  });
+    ["55991234567", "5555991234567"],
+  ]);
 
   it("URL-encodes the text", () => {
     expect(chatLink("47 99999-0416", "Olá! Quero ração & petiscos?")).toBe(
