@@ -10,20 +10,32 @@ type Vocabulary<V extends string> = Record<V, string>;
 type Tones<V extends string> = Record<V, Tone>;
 
 // --- Orders ---
-export const STATUS_PEDIDO = ["novo", "preparo", "saiu_entrega", "entregue", "cancelado"] as const;
+export const STATUS_PEDIDO = [
+  "novo",
+  "preparo",
+  "saiu_entrega",
+  "pronto_retirada",
+  "entregue",
+  "retirado",
+  "cancelado",
+] as const;
 export type StatusPedido = (typeof STATUS_PEDIDO)[number];
 export const STATUS_PEDIDO_LABEL: Vocabulary<StatusPedido> = {
   novo: "Novo",
   preparo: "Em Preparo",
   saiu_entrega: "Saiu para Entrega",
+  pronto_retirada: "Pronto para retirada",
   entregue: "Entregue",
+  retirado: "Retirado",
   cancelado: "Cancelado",
 };
 const STATUS_PEDIDO_TONE: Tones<StatusPedido> = {
   novo: "info",
   preparo: "warning",
   saiu_entrega: "progress",
+  pronto_retirada: "progress",
   entregue: "success",
+  retirado: "success",
   cancelado: "danger",
 };
 
@@ -48,6 +60,7 @@ export const FORMAS_PAGAMENTO = [
   "cartao",
   "dinheiro",
   "cartao_entrega",
+  "balcao",
 ] as const;
 export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
 export const FORMA_PAGAMENTO_LABEL: Vocabulary<FormaPagamento> = {
@@ -56,7 +69,20 @@ export const FORMA_PAGAMENTO_LABEL: Vocabulary<FormaPagamento> = {
   cartao: "Cartão",
   dinheiro: "Dinheiro",
   cartao_entrega: "Cartão na entrega",
+  balcao: "Pagar na retirada",
 };
+
+/** Receive at home or pick up at a unit. */
+export const MODOS_PEDIDO = ["entrega", "retirada"] as const;
+export type ModoPedido = (typeof MODOS_PEDIDO)[number];
+export const MODO_PEDIDO_LABEL: Vocabulary<ModoPedido> = {
+  entrega: "Receber em casa",
+  retirada: "Retirar na loja",
+};
+
+/** Where an order's units are (decision 0026). */
+export const ESTOQUE_SITUACOES = ["reservado", "liberado", "baixado", "devolvido"] as const;
+export type EstoqueSituacao = (typeof ESTOQUE_SITUACOES)[number];
 
 /**
  * The forms of payment the checkout offers, in its order (SPEC §4): pix only when manual Pix

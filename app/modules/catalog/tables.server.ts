@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -34,11 +35,11 @@ export const produtos = pgTable(
     categoriaId: uuid("categoria_id")
       .notNull()
       .references(() => categorias.id, { onDelete: "restrict" }),
-    precoAtual: money("preco_atual").notNull(),
-    precoAntes: money("preco_antes"),
     precoCusto: money("preco_custo"),
-    estoque: integer("estoque").notNull().default(0),
+    /** The product's code (sku_produto in the import); each variant has its own SKU. */
     sku: text("sku"),
+    /** Up to 3 options (Peso, Cor, Tamanho) with their values in order; [] = one variant. */
+    opcoes: jsonb("opcoes").$type<OpcaoProduto[]>().notNull().default(sql`'[]'::jsonb`),
     marca: text("marca"),
     subgrupo: text("subgrupo"),
     unidade: text("unidade").notNull().default("UN"),
@@ -57,12 +58,59 @@ export const produtos = pgTable(
     index("produtos_created_at_idx").on(t.createdAt.desc()),
     index("produtos_categoria_idx").on(t.categoriaId),
     index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`),
-    check("produtos_preco_atual_check", sql`${t.precoAtual} >= 0`),
-    check("produtos_preco_antes_check", sql`${t.precoAntes} is null or ${t.precoAntes} >= 0`),
     check("produtos_preco_custo_check", sql`${t.precoCusto} is null or ${t.precoCusto} >= 0`),
-    check("produtos_estoque_check", sql`${t.estoque} >= 0`),
+  ],
+);
+
+/** One option of a product and its values, in the order the store shows them. */
+export interface OpcaoProduto {
+  nome: string;
+  valores: string[];
+}
+
+/**
+ * What is sold: every product has at least one variant; a product without options has one
+ * default variant whose id is the product's id (so old links and carts keep working).
+ */
+export const variantes = pgTable(
+  "variantes",
+  {
+    id: id(),
+    produtoId: uuid("produto_id")
+      .notNull()
+      .references(() => produtos.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull(),
+    ean: text("ean"),
+    /** "15 kg", "P / Azul"; empty for a product's only variant. */
+    rotulo: text("rotulo").notNull().default(""),
+    opcao1: text("opcao1"),
+    opcao2: text("opcao2"),
+    opcao3: text("opcao3"),
+    preco: money("preco").notNull(),
+    precoAntes: money("preco_antes"),
+    pesoG: integer("peso_g"),
+    imagemUrl: text("imagem_url"),
+    ativo: ativo(),
+    posicao: integer("posicao").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("variantes_sku_idx").on(t.sku),
+    uniqueIndex("variantes_ean_idx").on(t.ean),
+    uniqueIndex("variantes_combinacao_idx").on(
+      t.produtoId,
+      sql`coalesce(${t.opcao1}, '')`,
+      sql`coalesce(${t.opcao2}, '')`,
+      sql`coalesce(${t.opcao3}, '')`,
+    ),
+    index("variantes_produto_idx").on(t.produtoId, t.posicao),
+    check("variantes_preco_check", sql`${t.preco} >= 0`),
+    check("variantes_preco_antes_check", sql`${t.precoAntes} is null or ${t.precoAntes} >= 0`),
+    check("variantes_peso_check", sql`${t.pesoG} is null or ${t.pesoG} > 0`),
   ],
 );
 
 export type Produto = typeof produtos.$inferSelect;
 export type Categoria = typeof categorias.$inferSelect;
+export type Variante = typeof variantes.$inferSelect;

@@ -2,24 +2,27 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   index,
   integer,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  ESTOQUE_SITUACOES,
   FORMAS_PAGAMENTO,
   JANELAS_ENTREGA,
+  MODOS_PEDIDO,
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "../../domain/statuses";
 import { createdAt, id, inList, money, updatedAt } from "../../infra/db/columns.server";
-import { produtos } from "../catalog/tables.server";
+import { produtos, variantes } from "../catalog/tables.server";
 import { cupons } from "../promotions/tables.server";
+import { unidades } from "../shop/tables.server";
 
 export const pedidos = pgTable(
   "pedidos",
@@ -32,12 +35,18 @@ export const pedidos = pgTable(
     idempotencyKey: text("idempotency_key"),
     clienteNome: text("cliente_nome").notNull(),
     clienteTelefone: text("cliente_telefone").notNull(),
+    /** Receive at home (entrega) or pick up at a unit (retirada). */
+    modo: text("modo", { enum: MODOS_PEDIDO }).notNull().default("entrega"),
+    /** The unit that holds the reservation, prepares and hands the order over. */
+    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "restrict" }),
+    /** Empty for a pick-up order. */
     clienteEndereco: text("cliente_endereco").notNull(),
     clienteBairro: text("cliente_bairro").notNull(),
     clienteReferencia: text("cliente_referencia"),
     /** Asked only for online Pix: the provider needs the payer's e-mail (and a retry too). */
     clienteEmail: text("cliente_email"),
-    janelaEntrega: text("janela_entrega", { enum: JANELAS_ENTREGA }).notNull(),
+    /** Null for a pick-up order. */
+    janelaEntrega: text("janela_entrega", { enum: JANELAS_ENTREGA }),
     observacoes: text("observacoes"),
     subtotal: money("subtotal").notNull(),
     taxaEntrega: money("taxa_entrega").notNull(),
@@ -53,8 +62,17 @@ export const pedidos = pgTable(
     statusPagamento: text("status_pagamento", { enum: STATUS_PAGAMENTO })
       .notNull()
       .default("aguardando"),
-    /** Set when a cancellation has put the stock back, so it happens once. */
-    estoqueDevolvido: boolean("estoque_devolvido").notNull().default(false),
+    /**
+     * Where the order's units are: reserved at its unit, released (cancelled before hand-over),
+     * sold (handed over), returned (back in hand after hand-over). Each move happens once.
+     */
+    estoqueSituacao: text("estoque_situacao", { enum: ESTOQUE_SITUACOES })
+      .notNull()
+      .default("reservado"),
+    /** Four digits the customer says at the counter (pick-up orders). */
+    codigoRetirada: text("codigo_retirada"),
+    prontoEm: timestamp("pronto_em", { withTimezone: true }),
+    retiradoEm: timestamp("retirado_em", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +90,9 @@ export const pedidos = pgTable(
       sql`${t.subtotal} >= 0 and ${t.taxaEntrega} >= 0 and ${t.desconto} >= 0 and ${t.total} >= 0`,
     ),
     check("pedidos_desconto_pix_check", sql`${t.descontoPix} >= 0`),
+    check("pedidos_modo_check", inList("modo", MODOS_PEDIDO)),
+    check("pedidos_estoque_situacao_check", inList("estoque_situacao", ESTOQUE_SITUACOES)),
+    index("pedidos_unidade_idx").on(t.unidadeId, t.modo),
   ],
 );
 
@@ -83,14 +104,21 @@ export const itensPedido = pgTable(
       .notNull()
       .references(() => pedidos.id, { onDelete: "cascade" }),
     produtoId: uuid("produto_id").references(() => produtos.id, { onDelete: "restrict" }),
+    varianteId: uuid("variante_id").references(() => variantes.id, { onDelete: "set null" }),
+    /** The sale as it was: SKU, names and prices never follow later edits. */
+    sku: text("sku"),
     produtoNome: text("produto_nome").notNull(),
+    varianteRotulo: text("variante_rotulo").notNull().default(""),
     produtoPreco: money("produto_preco").notNull(),
+    produtoPrecoAntes: money("produto_preco_antes"),
+    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "restrict" }),
     quantidade: integer("quantidade").notNull(),
     subtotal: money("subtotal").notNull(),
   },
   (t) => [
     index("itens_pedido_pedido_idx").on(t.pedidoId),
     index("itens_pedido_produto_idx").on(t.produtoId),
+    index("itens_pedido_variante_idx").on(t.varianteId),
     check("itens_pedido_quantidade_check", sql`${t.quantidade} > 0`),
     check("itens_pedido_valores_check", sql`${t.produtoPreco} >= 0 and ${t.subtotal} >= 0`),
   ],

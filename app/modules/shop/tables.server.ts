@@ -1,8 +1,8 @@
 // The shop module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { money, updatedAt } from "../../infra/db/columns.server";
+import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ativo, createdAt, id, money, updatedAt } from "../../infra/db/columns.server";
 
 /**
  * One row (id = 1) holding the fields of the old `configuracoes` and
@@ -57,3 +57,47 @@ export const configuracoes = pgTable(
 );
 
 export type Configuracoes = typeof configuracoes.$inferSelect;
+
+/** Opening hours of one weekday: "09:00"–"20:00", or closed (null). */
+export type HorarioDia = { abre: string; fecha: string } | null;
+
+/**
+ * The shop's units (counters): where stock is counted, orders are prepared and picked up,
+ * and what the home, footer, contact page and structured data show (decision 0026).
+ */
+export const unidades = pgTable(
+  "unidades",
+  {
+    id: id(),
+    /** Stable short name for addresses and import columns (estoque_<slug>). */
+    slug: text("slug").notNull(),
+    nome: text("nome").notNull(),
+    endereco: text("endereco").notNull(),
+    bairro: text("bairro").notNull(),
+    cidade: text("cidade").notNull(),
+    uf: text("uf").notNull(),
+    cep: text("cep"),
+    telefone: text("telefone"),
+    whatsapp: text("whatsapp"),
+    /** Seven entries, Sunday (0) to Saturday (6). */
+    horarios: jsonb("horarios").$type<HorarioDia[]>().notNull(),
+    servicos: jsonb("servicos").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    mapsUrl: text("maps_url"),
+    emBreve: boolean("em_breve").notNull().default(false),
+    retiradaAtiva: boolean("retirada_ativa").notNull().default(false),
+    /** Hours to prepare a pick-up order ("pronto em ~N h"). */
+    preparoHoras: integer("preparo_horas").notNull().default(2),
+    instrucoesRetirada: text("instrucoes_retirada"),
+    atendeEntregas: boolean("atende_entregas").notNull().default(false),
+    posicao: integer("posicao").notNull().default(0),
+    ativo: ativo(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("unidades_slug_idx").on(t.slug),
+    check("unidades_preparo_check", sql`${t.preparoHoras} >= 0 and ${t.preparoHoras} <= 168`),
+  ],
+);
+
+export type Unidade = typeof unidades.$inferSelect;

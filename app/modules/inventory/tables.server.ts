@@ -1,0 +1,92 @@
+// The inventory module's slice of the stored model: stock per variant per unit, and the
+// ledger of every change (decision 0026). Relative imports only: drizzle-kit reads the
+// schema files without the path alias.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { id, inList, updatedAt } from "../../infra/db/columns.server";
+import { variantes } from "../catalog/tables.server";
+import { unidades } from "../shop/tables.server";
+
+/**
+ * Units of one variant at one unit: in hand, and reserved by placed orders not yet handed
+ * over. Available is `disponivel` (em_maos − reservado), the one expression every screen reads.
+ */
+export const estoque = pgTable(
+  "estoque",
+  {
+    varianteId: uuid("variante_id")
+      .notNull()
+      .references(() => variantes.id, { onDelete: "cascade" }),
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "restrict" }),
+    emMaos: integer("em_maos").notNull().default(0),
+    reservado: integer("reservado").notNull().default(0),
+    disponivel: integer("disponivel").generatedAlwaysAs(sql`em_maos - reservado`),
+    /** "Abaixo do mínimo" below this (0 = no minimum). */
+    minimo: integer("minimo").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.varianteId, t.unidadeId] }),
+    index("estoque_unidade_idx").on(t.unidadeId),
+    check(
+      "estoque_quantidades_check",
+      sql`${t.emMaos} >= 0 and ${t.reservado} >= 0 and ${t.reservado} <= ${t.emMaos} and ${t.minimo} >= 0`,
+    ),
+  ],
+);
+
+export const TIPOS_MOVIMENTO = [
+  "reserva",
+  "liberacao",
+  "venda",
+  "cancelamento",
+  "ajuste",
+  "transferencia_saida",
+  "transferencia_entrada",
+  "importacao",
+] as const;
+export type TipoMovimento = (typeof TIPOS_MOVIMENTO)[number];
+
+/** Every change of estoque, with the figures after it. */
+export const movimentosEstoque = pgTable(
+  "movimentos_estoque",
+  {
+    id: id(),
+    varianteId: uuid("variante_id")
+      .notNull()
+      .references(() => variantes.id, { onDelete: "cascade" }),
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "restrict" }),
+    tipo: text("tipo", { enum: TIPOS_MOVIMENTO }).notNull(),
+    deltaEmMaos: integer("delta_em_maos").notNull().default(0),
+    deltaReservado: integer("delta_reservado").notNull().default(0),
+    emMaosDepois: integer("em_maos_depois").notNull(),
+    reservadoDepois: integer("reservado_depois").notNull(),
+    /** The order that moved it (reserva, liberação, venda, cancelamento). */
+    pedidoId: uuid("pedido_id"),
+    motivo: text("motivo"),
+    /** Who moved it by hand (ajuste, transferência, importação). */
+    usuarioEmail: text("usuario_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("movimentos_estoque_variante_idx").on(t.varianteId, t.createdAt.desc()),
+    index("movimentos_estoque_pedido_idx").on(t.pedidoId),
+    check("movimentos_estoque_tipo_check", inList("tipo", TIPOS_MOVIMENTO)),
+  ],
+);
+
+export type Estoque = typeof estoque.$inferSelect;
+export type MovimentoEstoque = typeof movimentosEstoque.$inferSelect;
