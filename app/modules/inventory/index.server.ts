@@ -1,4 +1,18 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export type { ShortItem, StockQuantities, TakenUnits } from "./stock.server";
-export { quantitiesOf, returnStock, takeReturnedStock, takeStock } from "./stock.server";
+export type {
+  OrderMove,
+  ReservedLine,
+  ShortItem,
+  StockChangeResult,
+  StockLine,
+} from "./stock.server";
+export {
+  lineName,
+  moveOrderStock,
+  reserveStock,
+  setStockInHand,
+  sumLines,
+  transferStock,
+} from "./stock.server";
+export { estoque, movimentosEstoque } from "./tables.server";

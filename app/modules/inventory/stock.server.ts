@@ -1,150 +1,306 @@
-// Stock moves: the one owner of produtos.estoque outside the admin's product form and the
-// importer, which set it outright. Orders take the units at checkout, give them back when
-// cancelled and take them again when a cancelled order is reopened (decision 0007).
-// Products are always locked in id order, so two moves never deadlock.
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+// Stock per variant per unit (decision 0026), the one owner of `estoque` and its ledger
+// `movimentos_estoque`: every change is one conditional statement that also writes its
+// movement, inside the caller's transaction. Rows are always touched in variant id order,
+// so two moves never deadlock.
+//
+// An order's units go: reserved at checkout → released (cancelled before hand-over) or sold
+// (handed over: in hand and reserved both drop at the order's unit) → returned (cancelled
+// after hand-over, when the staff say so). Orders keep where they are (estoque_situacao)
+// so each step happens once.
 import { runSql, type Tx } from "~/infra/db/client.server";
-import { produtos } from "~/modules/catalog/index.server";
+import type { TipoMovimento } from "./tables.server";
 
-/** Units per product id. */
-export type StockQuantities = Map<string, number>;
-
-/** Sums repeated lines of the same product. */
-export function quantitiesOf(lines: { produtoId: string; quantidade: number }[]): StockQuantities {
-  const quantities: StockQuantities = new Map();
-  for (const line of lines) {
-    quantities.set(line.produtoId, (quantities.get(line.produtoId) ?? 0) + line.quantidade);
-  }
-  return quantities;
-}
-
-/** What was taken of one product, with its name and price as read under the row lock. */
-export interface TakenUnits {
-  produtoId: string;
-  nome: string;
-  /** The product's current price, as PostgreSQL's numeric text (reais). */
-  precoAtual: string;
+/** One line of an order as stock sees it. */
+export interface StockLine {
+  varianteId: string;
   quantidade: number;
 }
 
-/** A product that has fewer units than asked for. */
-export interface ShortItem {
+/** Sums repeated lines of the same variant, in variant id order. */
+export function sumLines(lines: StockLine[]): StockLine[] {
+  const sums = new Map<string, number>();
+  for (const line of lines) {
+    sums.set(line.varianteId, (sums.get(line.varianteId) ?? 0) + line.quantidade);
+  }
+  return [...sums.keys()].sort().map((varianteId) => ({
+    varianteId,
+    quantidade: sums.get(varianteId)!,
+  }));
+}
+
+/** What was reserved of one variant, with its names and prices as read under the row lock. */
+export interface ReservedLine {
+  varianteId: string;
   produtoId: string;
+  sku: string;
+  produtoNome: string;
+  rotulo: string;
+  /** Prices as PostgreSQL's numeric text (reais). */
+  preco: string;
+  precoAntes: string | null;
+  quantidade: number;
+}
+
+/** A variant that has fewer units than asked for at the unit. */
+export interface ShortItem {
+  varianteId: string;
   nome: string;
   disponivel: number;
   pedido: number;
 }
 
-export type TakeStockResult =
-  | { ok: true; taken: TakenUnits[] }
-  | { ok: false; unavailable: { produtoId: string; nome: string }[]; short: ShortItem[] };
+export type ReserveResult =
+  | { ok: true; reserved: ReservedLine[] }
+  | { ok: false; unavailable: { varianteId: string; nome: string }[]; short: ShortItem[] };
 
-/** Takes the units when the product is on sale and has them: its name and price, or no row. */
-const TAKE_STOCK = `update produtos set estoque = estoque - $1, updated_at = $2
-  where id = $3 and ativo and excluido_em is null and estoque >= $1
-  returning nome, preco_atual`;
+const MOVEMENT = `insert into movimentos_estoque
+  (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
+   reservado_depois, pedido_id, motivo, usuario_email, created_at)`;
+
+/** Reserves when the variant is on sale and the unit has it available; its facts, or no row. */
+const RESERVE = `with r as (
+    update estoque e set reservado = e.reservado + $1, updated_at = $2
+    from variantes v join produtos p on p.id = v.produto_id
+    where e.variante_id = $3 and e.unidade_id = $4 and v.id = e.variante_id
+      and v.ativo and p.ativo and p.excluido_em is null and e.em_maos - e.reservado >= $1
+    returning e.variante_id, e.unidade_id, e.em_maos, e.reservado, v.produto_id, v.sku,
+      v.rotulo, v.preco, v.preco_antes, p.nome
+  ), m as (
+    ${MOVEMENT} select variante_id, unidade_id, 'reserva', 0, $1, em_maos, reservado, $5,
+      null, null, $2 from r
+  )
+  select produto_id, sku, rotulo, preco, preco_antes, nome from r`;
 
 /**
- * Takes the units of every product, each only where it suffices and the product is on sale.
- * When any product falls short or is off sale the result says which; the caller rolls its
- * transaction back, so nothing is taken.
+ * Reserves every line at the unit, each only where it suffices and the variant is on sale.
+ * When any falls short or is off sale the result says which; the caller rolls its
+ * transaction (or savepoint) back, so nothing is reserved.
  */
-export async function takeStock(
+export async function reserveStock(
   tx: Tx,
-  quantities: StockQuantities,
+  unidadeId: string,
+  lines: StockLine[],
+  pedidoId: string,
   at: Date,
-): Promise<TakeStockResult> {
-  const taken: TakenUnits[] = [];
-  const short: ShortItem[] = [];
-  const unavailable: { produtoId: string; nome: string }[] = [];
-  for (const id of [...quantities.keys()].sort()) {
-    const quantidade = quantities.get(id)!;
-    const [updated] = await runSql<{ nome: string; preco_atual: string }>(
-      tx,
-      TAKE_STOCK,
-      [quantidade, at, id],
-      "pedido_baixa_estoque",
-    );
-    if (updated) {
-      taken.push({
-        produtoId: id,
-        nome: updated.nome,
-        precoAtual: updated.preco_atual,
-        quantidade,
-      });
+): Promise<ReserveResult> {
+  const reserved: ReservedLine[] = [];
+  const failed: string[] = [];
+  for (const { varianteId, quantidade } of sumLines(lines)) {
+    const [row] = await runSql<{
+      produto_id: string;
+      sku: string;
+      rotulo: string;
+      preco: string;
+      preco_antes: string | null;
+      nome: string;
+    }>(tx, RESERVE, [quantidade, at, varianteId, unidadeId, pedidoId], "estoque_reserva");
+    if (!row) {
+      failed.push(varianteId);
       continue;
     }
-    const [current] = await tx
-      .select({
-        nome: produtos.nome,
-        estoque: produtos.estoque,
-        ativo: produtos.ativo,
-        excluidoEm: produtos.excluidoEm,
-      })
-      .from(produtos)
-      .where(eq(produtos.id, id));
-    if (!current?.ativo || current.excluidoEm) {
-      unavailable.push({ produtoId: id, nome: current?.nome ?? "Produto" });
-    } else {
+    reserved.push({
+      varianteId,
+      produtoId: row.produto_id,
+      sku: row.sku,
+      produtoNome: row.nome,
+      rotulo: row.rotulo,
+      preco: row.preco,
+      precoAntes: row.preco_antes,
+      quantidade,
+    });
+  }
+  if (failed.length === 0) return { ok: true, reserved };
+  return { ok: false, ...(await whyNotReserved(tx, unidadeId, lines, failed)) };
+}
+
+/** Reads why the failed lines could not be reserved: off sale, or how many are left. */
+async function whyNotReserved(tx: Tx, unidadeId: string, lines: StockLine[], failed: string[]) {
+  const wanted = new Map(sumLines(lines).map((l) => [l.varianteId, l.quantidade]));
+  const rows = await runSql<{
+    id: string;
+    nome: string;
+    rotulo: string;
+    on_sale: boolean;
+    disponivel: number | null;
+  }>(
+    tx,
+    `select v.id, p.nome, v.rotulo, (v.ativo and p.ativo and p.excluido_em is null) as on_sale,
+       e.disponivel
+     from variantes v join produtos p on p.id = v.produto_id
+     left join estoque e on e.variante_id = v.id and e.unidade_id = $2
+     where v.id = any($1::uuid[])`,
+    [failed, unidadeId],
+    "estoque_falta",
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const unavailable: { varianteId: string; nome: string }[] = [];
+  const short: ShortItem[] = [];
+  for (const varianteId of failed) {
+    const row = byId.get(varianteId);
+    const nome = row ? lineName(row.nome, row.rotulo) : "Produto";
+    if (!row?.on_sale) unavailable.push({ varianteId, nome });
+    else {
       short.push({
-        produtoId: id,
-        nome: current.nome,
-        disponivel: current.estoque,
-        pedido: quantidade,
+        varianteId,
+        nome,
+        disponivel: Math.max(0, row.disponivel ?? 0),
+        pedido: wanted.get(varianteId) ?? 0,
       });
     }
   }
-  if (unavailable.length > 0 || short.length > 0) return { ok: false, unavailable, short };
-  return { ok: true, taken };
+  return { unavailable, short };
 }
 
-/** Locks the products (id order) and reads their stock. */
-async function lockProducts(tx: Tx, quantities: StockQuantities) {
-  const ids = [...quantities.keys()].sort();
-  return ids.length
-    ? await tx
-        .select({ id: produtos.id, nome: produtos.nome, estoque: produtos.estoque })
-        .from(produtos)
-        .where(inArray(produtos.id, ids))
-        .orderBy(asc(produtos.id))
-        .for("update")
-    : [];
+/** "Ração X — 15 kg"; the product's name alone for its only variant. */
+export function lineName(produtoNome: string, rotulo: string): string {
+  return rotulo ? `${produtoNome} — ${rotulo}` : produtoNome;
 }
 
-async function moveStock(tx: Tx, quantities: StockQuantities, sign: 1 | -1) {
-  for (const [id, quantidade] of quantities) {
-    const delta: SQL = sign === 1 ? sql`+ ${quantidade}` : sql`- ${quantidade}`;
-    await tx
-      .update(produtos)
-      .set({ estoque: sql`${produtos.estoque} ${delta}`, updatedAt: new Date() })
-      .where(eq(produtos.id, id));
+/** How an order's units move after the reservation. */
+export type OrderMove = "liberacao" | "venda" | "cancelamento";
+
+const ORDER_MOVES: Record<OrderMove, { emMaos: -1 | 0 | 1; reservado: -1 | 0 }> = {
+  // cancelled before hand-over: the reservation goes, the units stay in hand
+  liberacao: { emMaos: 0, reservado: -1 },
+  // handed over: out of hand and out of the reservation, at the unit that held it
+  venda: { emMaos: -1, reservado: -1 },
+  // cancelled or returned after hand-over, back to the shelf
+  cancelamento: { emMaos: 1, reservado: 0 },
+};
+
+/**
+ * Moves an order's lines at its unit. The order's row lock and its estoque_situacao make
+ * the caller run each move once; the CHECK on estoque refuses a move that would go below 0.
+ */
+export async function moveOrderStock(
+  tx: Tx,
+  move: OrderMove,
+  order: { id: string; unidadeId: string },
+  lines: StockLine[],
+  at: Date,
+): Promise<void> {
+  const { emMaos, reservado } = ORDER_MOVES[move];
+  for (const { varianteId, quantidade } of sumLines(lines)) {
+    const dEmMaos = emMaos * quantidade;
+    const dReservado = reservado * quantidade;
+    await runSql(
+      tx,
+      `with r as (
+         insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
+         values ($1, $2, greatest($3::int, 0), 0, $5)
+         on conflict (variante_id, unidade_id) do update
+           set em_maos = e.em_maos + $3, reservado = e.reservado + $4, updated_at = $5
+         returning em_maos, reservado
+       )
+       ${MOVEMENT} select $1, $2, $6, $3, $4, em_maos, reservado, $7, null, null, $5 from r`,
+      [varianteId, order.unidadeId, dEmMaos, dReservado, at, move, order.id],
+      "estoque_pedido",
+    );
   }
 }
 
-/** Gives the units back (a cancelled order). */
-export async function returnStock(tx: Tx, quantities: StockQuantities): Promise<void> {
-  await lockProducts(tx, quantities);
-  await moveStock(tx, quantities, 1);
+export type StockChangeResult =
+  | { ok: true; emMaos: number; reservado: number }
+  | { ok: false; reservado: number };
+
+/**
+ * Sets the units in hand of a variant at a unit (a count, an import), writing the
+ * difference to the ledger. Refused below what is reserved for placed orders.
+ */
+export async function setStockInHand(
+  tx: Tx,
+  change: {
+    varianteId: string;
+    unidadeId: string;
+    emMaos: number;
+    tipo: Extract<TipoMovimento, "ajuste" | "importacao">;
+    motivo?: string | null;
+    usuarioEmail?: string | null;
+  },
+  at: Date = new Date(),
+): Promise<StockChangeResult> {
+  const [current] = await runSql<{ em_maos: number; reservado: number }>(
+    tx,
+    `insert into estoque (variante_id, unidade_id) values ($1, $2)
+     on conflict (variante_id, unidade_id) do update set variante_id = excluded.variante_id
+     returning em_maos, reservado`,
+    [change.varianteId, change.unidadeId],
+    "estoque_trava",
+  );
+  const { em_maos: before, reservado } = current!;
+  if (change.emMaos < reservado) return { ok: false, reservado };
+  if (change.emMaos === before) return { ok: true, emMaos: before, reservado };
+  await runSql(
+    tx,
+    `with r as (
+       update estoque set em_maos = $3, updated_at = $4
+       where variante_id = $1 and unidade_id = $2 returning em_maos, reservado
+     )
+     ${MOVEMENT} select $1, $2, $5, $3 - $6::int, 0, em_maos, reservado, null, $7, $8, $4 from r`,
+    [
+      change.varianteId,
+      change.unidadeId,
+      change.emMaos,
+      at,
+      change.tipo,
+      before,
+      change.motivo ?? null,
+      change.usuarioEmail ?? null,
+    ],
+    "estoque_ajuste",
+  );
+  return { ok: true, emMaos: change.emMaos, reservado };
 }
 
 /**
- * Takes again units that were given back (a cancelled order reopened): all of them, or
- * none and the products that fall short. Products off sale still give their units.
+ * Moves units in hand from one unit to another: two movements, totals unchanged. Refused
+ * (nothing written) when the origin has fewer available than asked.
  */
-export async function takeReturnedStock(
+export async function transferStock(
   tx: Tx,
-  quantities: StockQuantities,
-): Promise<{ ok: true } | { ok: false; short: ShortItem[] }> {
-  const locked = await lockProducts(tx, quantities);
-  const short = locked
-    .filter((p) => p.estoque < (quantities.get(p.id) ?? 0))
-    .map((p) => ({
-      produtoId: p.id,
-      nome: p.nome,
-      disponivel: p.estoque,
-      pedido: quantities.get(p.id)!,
-    }));
-  if (short.length > 0) return { ok: false, short };
-  await moveStock(tx, quantities, -1);
+  transfer: {
+    varianteId: string;
+    de: string;
+    para: string;
+    quantidade: number;
+    motivo?: string | null;
+    usuarioEmail?: string | null;
+  },
+  at: Date = new Date(),
+): Promise<{ ok: true } | { ok: false; disponivel: number }> {
+  const { varianteId, de, para, quantidade } = transfer;
+  const extra = [transfer.motivo ?? null, transfer.usuarioEmail ?? null];
+  // Both rows exist first, then are locked in unit id order (no deadlock with a reverse move).
+  await runSql(
+    tx,
+    `insert into estoque (variante_id, unidade_id) values ($1, $2), ($1, $3)
+     on conflict do nothing`,
+    [varianteId, de, para],
+    "estoque_linhas",
+  );
+  const locked = await runSql<{ unidade_id: string; disponivel: number }>(
+    tx,
+    `select unidade_id, disponivel from estoque where variante_id = $1 and unidade_id in ($2, $3)
+     order by unidade_id for update`,
+    [varianteId, de, para],
+    "estoque_trava_dois",
+  );
+  const disponivel = locked.find((r) => r.unidade_id === de)?.disponivel ?? 0;
+  if (quantidade <= 0 || de === para || disponivel < quantidade) return { ok: false, disponivel };
+  for (const [unidadeId, delta, tipo] of [
+    [de, -quantidade, "transferencia_saida"],
+    [para, quantidade, "transferencia_entrada"],
+  ] as const) {
+    await runSql(
+      tx,
+      `with r as (
+         update estoque set em_maos = em_maos + $3, updated_at = $4
+         where variante_id = $1 and unidade_id = $2 returning em_maos, reservado
+       )
+       ${MOVEMENT} select $1, $2, $5, $3, 0, em_maos, reservado, null, $6, $7, $4 from r`,
+      [varianteId, unidadeId, delta, at, tipo, ...extra],
+      "estoque_transferencia",
+    );
+  }
   return { ok: true };
 }
