@@ -1,8 +1,9 @@
 // npm run crash-test [-- --kills 20]: places checkouts against the built server, kills it
 // with SIGKILL in the middle of the load, restarts it on the same data, again and again.
 // Then checks what a shop must never lose: every order acknowledged to a customer (the
-// redirect with its number) exists; each product's stock = initial − the items of its stored
-// orders; the webhook of every acknowledged order is still delivered.
+// redirect with its number) exists; for every variant and unit, the units in hand are still
+// the initial ones, the reserved ones are the items of its stored orders, and the ledger adds
+// up to both; the webhook of every acknowledged order is still delivered.
 // Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -12,10 +13,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Database, openDatabase, queryRows } from "~/infra/db/client.server";
-import { produtos } from "~/modules/catalog/index.server";
-import { itensPedido, pedidos } from "~/modules/orders/index.server";
+import { variantes } from "~/modules/catalog/index.server";
+import { pedidos } from "~/modules/orders/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
@@ -146,11 +147,26 @@ async function run(target: Target) {
   await exited(server);
   let database = await target.open();
   await updateSettings(database.db, { webhookUrl: hook, webhookAtivo: true });
-  const chosen = await database.db.select({ id: produtos.id }).from(produtos).limit(6);
-  const ids = chosen.map((p) => p.id);
-  await database.db.update(produtos).set({ estoque: 100_000 }).where(inArray(produtos.id, ids));
-  await database.close();
+  const chosen = await database.db.select({ id: variantes.id }).from(variantes).limit(6);
+  const ids = chosen.map((v) => v.id);
   const initial = 100_000;
+  // Generous stock at the unit that delivers, written to the ledger like a count.
+  await queryRows(
+    database.db,
+    sql`with u as (select id from unidades where atende_entregas and ativo and not em_breve
+                   order by posicao limit 1),
+        up as (insert into estoque (variante_id, unidade_id, em_maos)
+               select v, u.id, ${initial} from unnest(${ids}::uuid[]) v, u
+               on conflict (variante_id, unidade_id) do update set em_maos = excluded.em_maos
+               returning variante_id, unidade_id, em_maos, reservado)
+        insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
+          em_maos_depois, reservado_depois, motivo)
+        select variante_id, unidade_id, 'ajuste',
+          em_maos - coalesce((select sum(delta_em_maos) from movimentos_estoque m
+            where m.variante_id = up.variante_id and m.unidade_id = up.unidade_id), 0),
+          em_maos, reservado, 'teste de queda' from up`,
+  );
+  await database.close();
 
   const acknowledged = new Set<string>();
   let attempts = 0;
@@ -231,24 +247,40 @@ async function run(target: Target) {
     (await database.db.select({ numero: pedidos.numeroPedido }).from(pedidos)).map((p) => p.numero),
   );
   const lost = [...acknowledged].filter((n) => !stored.has(n));
-  const sold = await queryRows<{ id: string; vendidos: number | string; estoque: number }>(
+  // Every (variant, unit) row of the chosen variants: its reservation is the items of the
+  // stored orders there, nothing left hand, and the ledger sums to both figures.
+  const sold = await queryRows<{
+    em_maos: number;
+    reservado: number;
+    pedidos: number | string;
+    livro_em_maos: number | string;
+    livro_reservado: number | string;
+  }>(
     database.db,
-    sql`select p.id, coalesce(sum(i.quantidade), 0) as vendidos, p.estoque
-        from ${produtos} p left join ${itensPedido} i on i.produto_id = p.id
-        where p.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        group by p.id, p.estoque`,
+    sql`select e.em_maos, e.reservado,
+          (select coalesce(sum(i.quantidade), 0) from itens_pedido i join pedidos p
+             on p.id = i.pedido_id and p.estoque_situacao = 'reservado'
+           where i.variante_id = e.variante_id and p.unidade_id = e.unidade_id) as pedidos,
+          (select coalesce(sum(m.delta_em_maos), 0) from movimentos_estoque m
+           where m.variante_id = e.variante_id and m.unidade_id = e.unidade_id) as livro_em_maos,
+          (select coalesce(sum(m.delta_reservado), 0) from movimentos_estoque m
+           where m.variante_id = e.variante_id and m.unidade_id = e.unidade_id) as livro_reservado
+        from estoque e where e.variante_id = any(${ids}::uuid[]) and e.em_maos > 0`,
   );
   await database.close();
-  const stockWrong = sold.filter((row) => row.estoque !== initial - Number(row.vendidos));
+  const stockWrong = sold.filter(
+    (row) =>
+      row.em_maos !== initial ||
+      row.reservado !== Number(row.pedidos) ||
+      Number(row.livro_em_maos) !== row.em_maos ||
+      Number(row.livro_reservado) !== row.reservado,
+  );
   const undelivered = [...acknowledged].filter((n) => !delivered.has(n));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `${target.name}: ${KILLS} kill -9 em ${seconds} s; ${attempts} checkouts tentados, ` +
       `${acknowledged.size} confirmados ao cliente, ${refused} recusados, ${cut} cortados pela queda; ` +
-      `${stored.size} pedidos no banco; perdidos: ${lost.length}; estoque errado: ${stockWrong.length} de ${sold.length} produtos; ` +
+      `${stored.size} pedidos no banco; perdidos: ${lost.length}; estoque errado: ${stockWrong.length} de ${sold.length} variantes×unidades; ` +
       `webhooks não entregues: ${undelivered.length}`,
   );
   return (

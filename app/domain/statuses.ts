@@ -93,6 +93,7 @@ export const CHECKOUT_PAYMENTS = [
   "pix",
   "dinheiro",
   "cartao_entrega",
+  "balcao",
 ] as const satisfies readonly FormaPagamento[];
 
 export const JANELAS_ENTREGA = ["manha", "tarde", "noite"] as const;

@@ -18,7 +18,20 @@ function statusChange<const V extends readonly [string, ...string[]]>(
   return z.object({ id, status: z.enum(values, { error }) });
 }
 
-export const orderStatusSchema = statusChange(STATUS_PEDIDO);
+export const orderStatusSchema = statusChange(STATUS_PEDIDO).extend({
+  /** "Retirado" asks for the code the customer says at the counter. */
+  codigoRetirada: z
+    .string()
+    .trim()
+    .max(10)
+    .optional()
+    .transform((v) => v || null),
+  /** A cancellation after hand-over: put the units back in hand. */
+  voltarAoEstoque: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
 export const paymentStatusSchema = statusChange(STATUS_PAGAMENTO, "Status de pagamento inválido");
 export const refundSchema = z.object({ id });
 export const groomingStatusSchema = statusChange(STATUS_SERVICO);

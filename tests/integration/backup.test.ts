@@ -54,7 +54,7 @@ async function fillShop() {
     estoque: 10,
   });
   for (let i = 0; i < 3; i++) {
-    const result = await placeOrder(orderInput([{ produtoId: racao.id, quantidade: 1 }]));
+    const result = await placeOrder(orderInput([{ varianteId: racao.id, quantidade: 1 }]));
     expect(result).toMatchObject({ ok: true });
   }
   const quote = formOf(GROOMING_QUOTE_REQUIRED);

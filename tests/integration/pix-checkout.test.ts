@@ -134,7 +134,7 @@ describe("checkout with online Pix", () => {
     const item = await product();
     await updateSettings(ctx.database.db, { mercadopagoAtivo: false });
     const result = await placeOrder(
-      orderInput([{ produtoId: item.id, quantidade: 1 }], {
+      orderInput([{ varianteId: item.id, quantidade: 1 }], {
         bairro: "Centro",
         formaPagamento: "pix_mercadopago",
         email: "maria@example.com",

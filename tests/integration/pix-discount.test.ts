@@ -32,7 +32,7 @@ beforeEach(async () => {
 describe("Pix discount (store setting)", () => {
   it("takes 5 % off the products of a Pix order, after the coupon, never off the delivery", async () => {
     const item = await product({ nome: "Ração Pix", preco: 5000, estoque: 10 });
-    const line = [{ produtoId: item.id, quantidade: 1 }];
+    const line = [{ varianteId: item.id, quantidade: 1 }];
 
     const beforeChoice = await quoteCart({ itens: line, bairro: "Centro" });
     expect(beforeChoice).toMatchObject({ descontoPix: 0, pixDescontoPercentual: 5, total: 5000 });
@@ -83,7 +83,7 @@ describe("Pix discount (store setting)", () => {
 
   it("gives no Pix discount to other payment methods, nor when the setting is 0", async () => {
     const item = await product({ nome: "Ração Cash", preco: 5000, estoque: 10 });
-    const line = [{ produtoId: item.id, quantidade: 1 }];
+    const line = [{ varianteId: item.id, quantidade: 1 }];
     const cash = await placeOrder(
       orderInput(line, { bairro: "Centro", formaPagamento: "dinheiro" }),
     );

@@ -97,7 +97,7 @@ describe("checkout (one server transaction)", () => {
   it("charges the neighbourhood's fee below the free-delivery threshold and a fixed coupon capped by the rules", async () => {
     const item = await product({ nome: "Areia Teste", preco: 1800, estoque: 10 });
     const result = await placeOrder(
-      orderInput([{ produtoId: item.id, quantidade: 2 }], {
+      orderInput([{ varianteId: item.id, quantidade: 2 }], {
         bairro: "sertaozinho",
         cupom: "FRETE5",
       }),
@@ -120,8 +120,8 @@ describe("checkout (one server transaction)", () => {
     const result = await placeOrder(
       orderInput(
         [
-          { produtoId: osso.id, quantidade: 1 },
-          { produtoId: racao.id, quantidade: 2 },
+          { varianteId: osso.id, quantidade: 1 },
+          { varianteId: racao.id, quantidade: 2 },
         ],
         {
           cupom: "BEMVINDO10",
@@ -159,7 +159,7 @@ describe("checkout (one server transaction)", () => {
 
   it("decides free delivery before the coupon: FRETE5 in Tabuleiro never makes R$ 42,60 dearer", async () => {
     const item = await product({ nome: "Ração Tabuleiro", preco: 4260, estoque: 10 });
-    const line = [{ produtoId: item.id, quantidade: 1 }];
+    const line = [{ varianteId: item.id, quantidade: 1 }];
     const quote = await quoteCart({ itens: line, cupom: "FRETE5", bairro: "Tabuleiro" });
     expect(quote).toMatchObject({ subtotal: 4260, desconto: 500, taxaEntrega: 0, total: 3760 });
     const result = await placeOrder(orderInput(line, { bairro: "Tabuleiro", cupom: "FRETE5" }));
@@ -173,7 +173,7 @@ describe("checkout (one server transaction)", () => {
 
   it("refuses a neighbourhood that is not served, a coupon below its minimum and Pix while it is off", async () => {
     const item = await product({ nome: "Bola Teste", preco: 1000, estoque: 10 });
-    const line = [{ produtoId: item.id, quantidade: 1 }];
+    const line = [{ varianteId: item.id, quantidade: 1 }];
     expect(await placeOrder(orderInput(line, { bairro: "Bombinhas" }))).toEqual({
       ok: false,
       error: "bairro",
@@ -203,8 +203,8 @@ describe("checkout (one server transaction)", () => {
     const result = await placeOrder(
       orderInput(
         [
-          { produtoId: plenty.id, quantidade: 3 },
-          { produtoId: scarce.id, quantidade: 3 },
+          { varianteId: plenty.id, quantidade: 3 },
+          { varianteId: scarce.id, quantidade: 3 },
         ],
         { cupom: "BEMVINDO10" },
       ),
@@ -284,7 +284,7 @@ describe("checkout (one server transaction)", () => {
     const hot = await product({ nome: "Produto Disputado", preco: 1000, estoque: 10 });
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
-        placeOrder(orderInput([{ produtoId: hot.id, quantidade: 1 }])),
+        placeOrder(orderInput([{ varianteId: hot.id, quantidade: 1 }])),
       ),
     );
     const ok = results.filter((r) => r.ok);
@@ -305,7 +305,7 @@ describe("checkout (one server transaction)", () => {
     const item = await product({ nome: "Ração Cupom", preco: 5000, estoque: 10 });
     const results = await Promise.all(
       [1, 2].map(() =>
-        placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "ULTIMO" })),
+        placeOrder(orderInput([{ varianteId: item.id, quantidade: 1 }], { cupom: "ULTIMO" })),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -328,13 +328,13 @@ describe("checkout (one server transaction)", () => {
     });
     const item = await product({ nome: "Ração Vencida", preco: 5000, estoque: 10 });
     expect(
-      await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "VENCIDO" })),
+      await placeOrder(orderInput([{ varianteId: item.id, quantidade: 1 }], { cupom: "VENCIDO" })),
     ).toMatchObject({ ok: false, error: "cupom", message: "Cupom inválido ou expirado" });
   });
 
   it("an idempotent retry creates one order, also when the two requests race", async () => {
     const item = await product({ nome: "Shampoo Teste", preco: 1690, estoque: 10 });
-    const input = orderInput([{ produtoId: item.id, quantidade: 2 }]);
+    const input = orderInput([{ varianteId: item.id, quantidade: 2 }]);
     const first = await placeOrder(input);
     const retry = await placeOrder(input);
     expect(first.ok && retry.ok).toBe(true);
@@ -344,7 +344,7 @@ describe("checkout (one server transaction)", () => {
     expect(retry.pedido.id).toBe(first.pedido.id);
     expect(retry.token).toBe(first.token);
 
-    const racing = orderInput([{ produtoId: item.id, quantidade: 1 }]);
+    const racing = orderInput([{ varianteId: item.id, quantidade: 1 }]);
     const both = await Promise.all([placeOrder(racing), placeOrder(racing)]);
     const ids = new Set(both.map((r) => (r.ok ? r.pedido.id : null)));
     expect(ids.size).toBe(1);
@@ -357,7 +357,7 @@ describe("checkout (one server transaction)", () => {
       .insert(cupons)
       .values({ codigo: "UMAVEZ", tipo: "valor", valor: 300, limiteUsos: 1 });
     const item = await product({ nome: "Coleira Última", preco: 2500, estoque: 2 });
-    const input = orderInput([{ produtoId: item.id, quantidade: 2 }], { cupom: "UMAVEZ" });
+    const input = orderInput([{ varianteId: item.id, quantidade: 2 }], { cupom: "UMAVEZ" });
     const first = await placeOrder(input);
     expect(first).toMatchObject({ ok: true, created: true });
     // Nothing left and the coupon used up: only the key says this is the same order.
@@ -369,13 +369,13 @@ describe("checkout (one server transaction)", () => {
     expect(await stockOf(ctx.database, item.id)).toBe(0);
     // Another customer asking for the same is refused as before.
     expect(
-      await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }], { cupom: "UMAVEZ" })),
+      await placeOrder(orderInput([{ varianteId: item.id, quantidade: 1 }], { cupom: "UMAVEZ" })),
     ).toMatchObject({ ok: false, error: "estoque" });
   });
 
   it("refuses an inactive product and puts the order webhook in the outbox with the order", async () => {
     const off = await product({ nome: "Produto Inativo", preco: 1000, estoque: 5, ativo: false });
-    expect(await placeOrder(orderInput([{ produtoId: off.id, quantidade: 1 }]))).toMatchObject({
+    expect(await placeOrder(orderInput([{ varianteId: off.id, quantidade: 1 }]))).toMatchObject({
       ok: false,
       error: "indisponivel",
     });
@@ -386,7 +386,7 @@ describe("checkout (one server transaction)", () => {
     });
     const item = await product({ nome: "Petisco Webhook", preco: 4500, estoque: 5 });
     const result = await placeOrder(
-      orderInput([{ produtoId: item.id, quantidade: 1 }], { referencia: "Casa azul" }),
+      orderInput([{ varianteId: item.id, quantidade: 1 }], { referencia: "Casa azul" }),
     );
     expect(result.ok).toBe(true);
     const [entry] = await ctx.database.db.select().from(webhookEntregas);
@@ -423,7 +423,7 @@ describe("checkout (one server transaction)", () => {
 
     // Webhook off: nothing queued.
     await updateSettings(ctx.database.db, { webhookAtivo: false });
-    await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }]));
+    await placeOrder(orderInput([{ varianteId: item.id, quantidade: 1 }]));
     expect(await count(webhookEntregas)).toBe(1);
   });
 

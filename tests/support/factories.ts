@@ -1,12 +1,21 @@
 // Test data: products, orders, admins and what the audit log recorded (not a test file itself).
 import crypto from "node:crypto";
-import { desc, eq } from "drizzle-orm";
-import { type Database, db } from "~/infra/db/client.server";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import {
+  type Database,
+  db,
+  type Executor,
+  runSql,
+  type Tx,
+  transaction,
+} from "~/infra/db/client.server";
 import { adminAuditLog, createSession, createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
-import { categorias, produtos } from "~/modules/catalog/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
+import { reserveStock, setStockInHand } from "~/modules/inventory/index.server";
 import type { OrderInput } from "~/modules/orders/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/index.server";
+import { unidades } from "~/modules/shop/index.server";
 import { makeRequest } from "../setup/requests";
 
 let counter = 0;
@@ -49,50 +58,103 @@ export async function firstCategoryId() {
   return c!.id;
 }
 
-/** A product in the first category, with any column given. */
-export async function insertProduct(values: Partial<typeof produtos.$inferInsert> = {}) {
+/** The unit orders and stock go to when a test names none: the first open one that delivers. */
+export async function defaultUnitId(executor: Executor = db()): Promise<string> {
+  const [unit] = await executor
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(sql`${unidades.ativo} and not ${unidades.emBreve}`)
+    .orderBy(desc(unidades.atendeEntregas), asc(unidades.posicao));
+  return unit!.id;
+}
+
+/**
+ * Writes a product's default variant (same id) and its stock at a unit, as the admin's form
+ * would: the price, old price and units in hand, with the ledger's row.
+ */
+async function withDefaultVariant(
+  executor: Executor,
+  produto: typeof produtos.$inferSelect,
+  fields: { preco: number; precoAntes?: number | null; estoque: number; unidadeId?: string },
+) {
+  await executor.insert(variantes).values({
+    id: produto.id,
+    produtoId: produto.id,
+    sku: produto.sku ?? `T-${produto.id.slice(0, 8)}`,
+    preco: fields.preco,
+    precoAntes: fields.precoAntes ?? null,
+  });
+  const unidadeId = fields.unidadeId ?? (await defaultUnitId(executor));
+  await (executor as Database["db"]).transaction(async (tx) => {
+    await setStockInHand(tx as unknown as Tx, {
+      varianteId: produto.id,
+      unidadeId,
+      emMaos: fields.estoque,
+      tipo: "ajuste",
+      motivo: "teste",
+    });
+  });
+  return {
+    ...produto,
+    precoAtual: fields.preco,
+    precoAntes: fields.precoAntes ?? null,
+    estoque: fields.estoque,
+  };
+}
+
+type ProductValues = Partial<typeof produtos.$inferInsert> & {
+  precoAtual?: number;
+  precoAntes?: number | null;
+  estoque?: number;
+};
+
+/** A product in the first category (one variant, stock at the default unit), with any column given. */
+export async function insertProduct(values: ProductValues = {}) {
+  const { precoAtual = 1000, precoAntes = null, estoque = 10, ...columns } = values;
   const [row] = await db()
     .insert(produtos)
     .values({
       nome: `Produto ${crypto.randomBytes(3).toString("hex")}`,
       categoriaId: await firstCategoryId(),
-      precoAtual: 1000,
-      estoque: 10,
-      ...values,
+      ...columns,
     })
     .returning();
-  return row!;
+  return withDefaultVariant(db(), row!, { preco: precoAtual, precoAntes, estoque });
 }
 
-/** An order with its items, as the checkout would leave it (stock already taken). */
+/**
+ * An order with its items, as the checkout would leave it: its units reserved at its unit
+ * (a product's default variant has the product's id).
+ */
 export async function insertOrder(
   items: { produtoId: string; nome: string; preco: number; quantidade: number }[],
   values: Partial<typeof pedidos.$inferInsert> = {},
 ) {
   const subtotal = items.reduce((s, i) => s + i.preco * i.quantidade, 0);
-  const [order] = await db()
-    .insert(pedidos)
-    .values({
-      numeroPedido: `PED${Date.now()}${crypto.randomInt(1000)}`,
-      tokenHash: crypto.randomBytes(32).toString("hex"),
-      clienteNome: "Maria Cliente",
-      clienteTelefone: "(47) 98888-7777",
-      clienteEndereco: "Rua 300, 100",
-      clienteBairro: "Meia Praia",
-      janelaEntrega: "manha",
-      subtotal,
-      taxaEntrega: 500,
-      total: subtotal + 500,
-      formaPagamento: "dinheiro",
-      ...values,
-    })
-    .returning();
+  const unidadeId = values.unidadeId ?? (await defaultUnitId());
+  const id = crypto.randomUUID();
+  if ((values.estoqueSituacao ?? "reservado") === "reservado") {
+    await transaction(async (tx) => {
+      const lines = items.map((i) => ({ varianteId: i.produtoId, quantidade: i.quantidade }));
+      const reserved = await reserveStock(tx, unidadeId, lines, id, new Date());
+      if (!reserved.ok) throw new Error("insertOrder: estoque insuficiente para o pedido de teste");
+      // The order row comes next, outside: the ledger's order reference is checked at commit.
+      await tx.insert(pedidos).values(orderRow(id, unidadeId, subtotal, values));
+    });
+  } else {
+    await db()
+      .insert(pedidos)
+      .values(orderRow(id, unidadeId, subtotal, values));
+  }
+  const [order] = await db().select().from(pedidos).where(eq(pedidos.id, id));
   await db()
     .insert(itensPedido)
     .values(
       items.map((i) => ({
         pedidoId: order!.id,
         produtoId: i.produtoId,
+        varianteId: i.produtoId,
+        unidadeId,
         produtoNome: i.nome,
         produtoPreco: i.preco,
         quantidade: i.quantidade,
@@ -100,6 +162,30 @@ export async function insertOrder(
       })),
     );
   return order!;
+}
+
+function orderRow(
+  id: string,
+  unidadeId: string,
+  subtotal: number,
+  values: Partial<typeof pedidos.$inferInsert>,
+): typeof pedidos.$inferInsert {
+  return {
+    id,
+    unidadeId,
+    numeroPedido: `PED${Date.now()}${crypto.randomInt(1000)}`,
+    tokenHash: crypto.randomBytes(32).toString("hex"),
+    clienteNome: "Maria Cliente",
+    clienteTelefone: "(47) 98888-7777",
+    clienteEndereco: "Rua 300, 100",
+    clienteBairro: "Meia Praia",
+    janelaEntrega: "manha",
+    subtotal,
+    taxaEntrega: 500,
+    total: subtotal + 500,
+    formaPagamento: "dinheiro",
+    ...values,
+  };
 }
 
 /** The checkout form's fields as the browser posts them; `itens` as "id:qty,id:qty". */
@@ -143,19 +229,16 @@ export async function createProduct(database: Database, fields: ProductFields) {
     .values({
       nome: fields.nome,
       categoriaId: cat!.id,
-      precoAtual: fields.preco,
-      precoAntes: fields.precoAntes ?? null,
-      estoque: fields.estoque,
       ativo: fields.ativo ?? true,
       sku: fields.sku ?? null,
       busca: productSearchText({ nome: fields.nome, sku: fields.sku }),
     })
     .returning();
-  return row!;
+  return withDefaultVariant(database.db, row!, fields);
 }
 
 export function orderInput(
-  itens: { produtoId: string; quantidade: number }[],
+  itens: { varianteId: string; quantidade: number }[],
   overrides: Partial<OrderInput> = {},
 ): OrderInput {
   return {
@@ -177,10 +260,26 @@ export function orderInput(
   };
 }
 
+/** Units of a variant available (em mãos − reservado) at the open units, summed. */
 export async function stockOf(database: Database, id: string): Promise<number> {
-  const [row] = await database.db
-    .select({ estoque: produtos.estoque })
-    .from(produtos)
-    .where(eq(produtos.id, id));
-  return row!.estoque;
+  const [row] = await runSql<{ n: number }>(
+    database.db,
+    `select coalesce(sum(e.disponivel), 0)::int as n from estoque e
+     join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+     where e.variante_id = $1`,
+    [id],
+  );
+  return row!.n;
+}
+
+/** A variant's figures at one unit. */
+export async function stockAt(database: Database, varianteId: string, unidadeId: string) {
+  const [row] = await runSql<{ em_maos: number; reservado: number; disponivel: number }>(
+    database.db,
+    "select em_maos, reservado, disponivel from estoque where variante_id = $1 and unidade_id = $2",
+    [varianteId, unidadeId],
+  );
+  return row
+    ? { emMaos: row.em_maos, reservado: row.reservado, disponivel: row.disponivel }
+    : { emMaos: 0, reservado: 0, disponivel: 0 };
 }

@@ -75,7 +75,7 @@ export async function pixOrder(database: Database, preco = 4590) {
     estoque: 5,
   });
   const result = await placeOrder(
-    orderInput([{ produtoId: item.id, quantidade: 1 }], { bairro: "Centro" }),
+    orderInput([{ varianteId: item.id, quantidade: 1 }], { bairro: "Centro" }),
   );
   if (!result.ok) throw new Error(result.message);
   const [pedido] = await database.db

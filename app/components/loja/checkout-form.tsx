@@ -21,6 +21,7 @@ const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> =
   pix: "PIX (pague agora, antes da entrega)",
   dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
   cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
+  balcao: "Pagar na retirada (dinheiro, cartão ou Pix no balcão)",
 };
 
 /**

@@ -306,29 +306,56 @@ export async function importCheckedRows(
       const col = <T>(pick: (p: ImportProduct) => T) =>
         sql.param(batch.map((r) => pick(r.product)));
       const money = (c: number | null) => (c === null ? null : centavosToDecimal(c));
+      // Each product with its default variant (same id, the row's SKU), its stock at the
+      // unit that delivers (else the first open one) and the ledger's importação rows.
+      const ids = batch.map(() => crypto.randomUUID());
       const rowsInserted = await queryRows<{ nome: string }>(
         tx,
-        sql`insert into produtos (nome, descricao_curta, categoria_id, preco_atual, preco_antes,
-            preco_custo, estoque, sku, marca, subgrupo, unidade, ativo, busca)
-          select t.nome, t.descricao, t.categoria, t.preco_atual, t.preco_antes, t.preco_custo,
-            t.estoque, t.sku, t.marca, t.subgrupo, t.unidade, true, t.busca
-          from unnest(
-            ${col((p) => p.nome)}::text[],
-            ${col((p) => p.descricaoCurta)}::text[],
-            ${col((p) => categoryIds.get(p.categoria.toLowerCase())!)}::uuid[],
-            ${col((p) => money(p.precoAtual))}::numeric[],
-            ${col((p) => money(p.precoAntes))}::numeric[],
-            ${col((p) => money(p.precoCusto))}::numeric[],
-            ${col((p) => p.estoque)}::int[],
-            ${col((p) => p.sku)}::text[],
-            ${col((p) => p.marca)}::text[],
-            ${col((p) => p.subgrupo)}::text[],
-            ${col((p) => p.unidade)}::text[],
-            ${col((p) => productSearchText(p))}::text[]
-          ) as t(nome, descricao, categoria, preco_atual, preco_antes, preco_custo, estoque, sku,
-            marca, subgrupo, unidade, busca)
-          on conflict do nothing
-          returning nome`,
+        sql`with t as (
+            select * from unnest(
+              ${sql.param(ids)}::uuid[],
+              ${col((p) => p.nome)}::text[],
+              ${col((p) => p.descricaoCurta)}::text[],
+              ${col((p) => categoryIds.get(p.categoria.toLowerCase())!)}::uuid[],
+              ${col((p) => money(p.precoAtual))}::numeric[],
+              ${col((p) => money(p.precoAntes))}::numeric[],
+              ${col((p) => money(p.precoCusto))}::numeric[],
+              ${col((p) => p.estoque)}::int[],
+              ${col((p) => p.sku)}::text[],
+              ${col((p) => p.marca)}::text[],
+              ${col((p) => p.subgrupo)}::text[],
+              ${col((p) => p.unidade)}::text[],
+              ${col((p) => productSearchText(p))}::text[]
+            ) as t(id, nome, descricao, categoria, preco_atual, preco_antes, preco_custo, estoque,
+              sku, marca, subgrupo, unidade, busca)
+          ), p as (
+            insert into produtos (id, nome, descricao_curta, categoria_id, preco_custo, sku, marca,
+              subgrupo, unidade, ativo, busca)
+            select t.id, t.nome, t.descricao, t.categoria, t.preco_custo, t.sku, t.marca,
+              t.subgrupo, t.unidade, true, t.busca from t
+            on conflict do nothing
+            returning id, nome
+          ), v as (
+            insert into variantes (id, produto_id, sku, preco, preco_antes)
+            select t.id, t.id,
+              coalesce(t.sku, 'PROD-' || upper(substr(replace(t.id::text, '-', ''), 1, 10))),
+              t.preco_atual, t.preco_antes
+            from t join p on p.id = t.id
+            returning id
+          ), u as (
+            select id from unidades where ativo and not em_breve
+            order by atende_entregas desc, posicao, nome limit 1
+          ), e as (
+            insert into estoque (variante_id, unidade_id, em_maos)
+            select t.id, u.id, t.estoque from t join p on p.id = t.id cross join u
+            returning variante_id, unidade_id, em_maos
+          ), m as (
+            insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
+              em_maos_depois, reservado_depois, motivo)
+            select variante_id, unidade_id, 'importacao', em_maos, em_maos, 0, 'Importação de produtos'
+            from e where em_maos > 0
+          )
+          select nome from p`,
       );
       await audit(tx, actor, "product_import", "produto", null, {
         ...details,

@@ -18,6 +18,7 @@ export {
 export { parseImportBytes } from "./import-parse.server";
 export { checkXlsxZip, XLSX_TOO_LARGE } from "./import-zip.server";
 export { deleteProductImage, saveProductImage } from "./product-image.server";
+export type { StockWriter } from "./products.server";
 export {
   createProduct,
   deleteProduct,
@@ -26,8 +27,10 @@ export {
   listStoreProducts,
   PRODUCTS_PAGE_SIZE,
   setProductActive,
-  storeProductColumns,
+  storeProductsById,
   updateProduct,
 } from "./products.server";
 export { stockCounts } from "./stock-figures.server";
-export { categorias, produtos } from "./tables.server";
+export { categorias, produtos, variantes } from "./tables.server";
+export type { SaleVariant, UnitAvailability } from "./variants-sale.server";
+export { productSaleVariants, saleVariants } from "./variants-sale.server";

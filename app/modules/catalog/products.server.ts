@@ -3,7 +3,7 @@
 // activate, delete (soft when the product is in past orders) and images.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
-import { db, type Executor, runSql, transaction } from "~/infra/db/client.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/infra/db/errors.server";
 import { keptByKeyUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
@@ -13,28 +13,110 @@ import type { ProductInput } from "./product.schema";
 import { deleteProductImage, saveProductImage } from "./product-image.server";
 import { normalizeSearch, productSearchText } from "./search";
 import { lowStockCondition } from "./stock-figures.server";
-import { categorias, type Produto, produtos } from "./tables.server";
+import { categorias, type Produto, produtos, variantes } from "./tables.server";
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
-export type AdminProduct = Produto & { categoriaNome: string };
+/** What a product's variants add up to, as the lists show it. */
+export interface VariantSummary {
+  /** The lowest price among its variants on sale (centavos), and its old price. */
+  precoAtual: number;
+  precoAntes: number | null;
+  /** The highest price: "a partir de" when it differs from precoAtual. */
+  precoMax: number;
+  /** Units available (em mãos − reservado) at the open units, all variants on sale. */
+  estoque: number;
+  /** Variants on sale. */
+  variacoes: number;
+  /** The variant a card adds to the cart when there is only one. */
+  varianteId: string | null;
+}
 
-/** A product as the admin's product form edits it. */
+export type AdminProduct = Produto & VariantSummary & { categoriaNome: string };
+
+/** A product as the admin's product form edits it (price and stock: its first variant's). */
 export type EditableProduct = Pick<
   Produto,
   | "id"
   | "nome"
   | "descricaoCurta"
   | "categoriaId"
-  | "precoAtual"
-  | "precoAntes"
-  | "estoque"
   | "sku"
   | "marca"
   | "unidade"
   | "ativo"
   | "imagemUrl"
->;
+> &
+  VariantSummary;
+
+/**
+ * Writes a new or edited product's stock in the product's transaction: inventory's rule,
+ * handed in by the caller (catalog does not know the units).
+ */
+export type StockWriter = (tx: Tx, varianteId: string) => Promise<void>;
+
+/**
+ * The summary of a product's variants (alias `p` is the product), as SQL: the one place the
+ * lists read prices and availability from. Availability is inventory's `disponivel`,
+ * summed over the units that are open (active, not "em breve").
+ */
+export const VARIANT_SUMMARY_SQL = `left join lateral (
+    select min(v.preco) as preco_min, max(v.preco) as preco_max,
+      (array_agg(v.preco_antes order by v.preco, v.posicao, v.id))[1] as preco_antes,
+      count(*)::int as variacoes,
+      coalesce(sum(s.disponivel), 0)::int as estoque,
+      (array_agg(v.id order by v.posicao, v.id))[1] as variante_id
+    from variantes v
+    left join lateral (
+      select sum(e.disponivel) as disponivel from estoque e
+      join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+      where e.variante_id = v.id
+    ) s on true
+    where v.produto_id = p.id and v.ativo
+  ) a on true`;
+
+const VARIANT_SUMMARY_COLUMNS = `a.preco_min as "precoMin", a.preco_max as "precoMax",
+  a.preco_antes as "precoAntes", coalesce(a.variacoes, 0) as variacoes,
+  coalesce(a.estoque, 0) as estoque, a.variante_id as "varianteId"`;
+
+interface SummaryRow {
+  precoMin: string | null;
+  precoMax: string | null;
+  precoAntes: string | null;
+  variacoes: number;
+  estoque: number;
+  varianteId: string | null;
+}
+
+function summaryFrom(row: SummaryRow): VariantSummary {
+  const precoAtual = row.precoMin === null ? 0 : decimalToCentavos(row.precoMin);
+  const precoAntes = row.precoAntes === null ? null : decimalToCentavos(row.precoAntes);
+  return {
+    precoAtual,
+    // Crossed out only when higher.
+    precoAntes: precoAntes !== null && precoAntes > precoAtual ? precoAntes : null,
+    precoMax: row.precoMax === null ? precoAtual : decimalToCentavos(row.precoMax),
+    estoque: Number(row.estoque),
+    variacoes: Number(row.variacoes),
+    varianteId: Number(row.variacoes) === 1 ? row.varianteId : null,
+  };
+}
+
+/** The summaries of some products, by product id. */
+async function variantSummaries(
+  ids: string[],
+  executor: Executor,
+): Promise<Map<string, VariantSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await runSql<SummaryRow & { id: string }>(
+    executor,
+    `select p.id, ${VARIANT_SUMMARY_COLUMNS} from produtos p ${VARIANT_SUMMARY_SQL}
+     where p.id = any($1::uuid[])`,
+    [ids],
+    "produtos_resumo_variantes",
+  );
+  return new Map(rows.map((r) => [r.id, summaryFrom(r)]));
+}
 
 export interface ProductFilters {
   q?: string;
@@ -70,20 +152,34 @@ export async function listAdminProducts(
   const [{ total }] = (await executor.select({ total: count() }).from(produtos).where(where)) as [
     { total: number },
   ];
+  const summaries = await variantSummaries(
+    rows.map((r) => r.produto.id),
+    executor,
+  );
   return {
-    products: rows.map((r) => ({ ...r.produto, categoriaNome: r.categoriaNome })),
+    products: rows.map((r) => ({
+      ...r.produto,
+      ...(summaries.get(r.produto.id) ?? emptySummary),
+      categoriaNome: r.categoriaNome,
+    })),
     total: Number(total),
   };
 }
+
+const emptySummary: VariantSummary = {
+  precoAtual: 0,
+  precoAntes: null,
+  precoMax: 0,
+  estoque: 0,
+  variacoes: 0,
+  varianteId: null,
+};
 
 function columns(input: ProductInput) {
   return {
     nome: input.nome,
     descricaoCurta: input.descricaoCurta,
     categoriaId: input.categoriaId,
-    precoAtual: input.precoAtual,
-    precoAntes: input.precoAntes,
-    estoque: input.estoque,
     sku: input.sku,
     marca: input.marca,
     unidade: input.unidade,
@@ -107,6 +203,45 @@ function skuTaken(error: unknown): never {
   throw error;
 }
 
+/** A SKU for a variant whose product has none: unique, readable at the counter. */
+function generatedSku(id: string): string {
+  return `PROD-${id.replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+}
+
+/**
+ * The product form edits the price of a product with one variant (its default variant,
+ * whose id is the product's); a product with options is priced in its Variações.
+ */
+async function writeDefaultVariant(tx: Tx, produto: Produto, input: ProductInput) {
+  const sku = input.sku ?? generatedSku(produto.id);
+  const found = await tx
+    .select({ id: variantes.id })
+    .from(variantes)
+    .where(eq(variantes.produtoId, produto.id))
+    .limit(2);
+  if (found.length > 1) return null;
+  const existing = found[0];
+  const values = {
+    sku,
+    preco: input.precoAtual,
+    precoAntes: input.precoAntes,
+    updatedAt: new Date(),
+  };
+  const [row] = existing
+    ? await tx
+        .update(variantes)
+        .set(values)
+        .where(eq(variantes.id, existing.id))
+        .returning({ id: variantes.id })
+        .catch(skuTaken)
+    : await tx
+        .insert(variantes)
+        .values({ id: produto.id, produtoId: produto.id, ...values })
+        .returning({ id: variantes.id })
+        .catch(skuTaken);
+  return row!.id;
+}
+
 /** Re-encodes and stores an uploaded image; null when there is none. */
 async function storeImage(image: Uint8Array | null | undefined): Promise<string | null> {
   if (!image || image.byteLength === 0) return null;
@@ -117,6 +252,7 @@ export async function createProduct(
   input: ProductInput,
   image: Uint8Array | null,
   actor: AdminActor,
+  stock?: StockWriter,
 ): Promise<Produto> {
   const imagemUrl = await storeImage(image);
   try {
@@ -127,10 +263,12 @@ export async function createProduct(
         .values({ ...columns(input), imagemUrl })
         .returning()
         .catch(skuTaken);
+      const varianteId = await writeDefaultVariant(tx, row!, input);
+      if (varianteId && stock) await stock(tx, varianteId);
       await audit(tx, actor, "product_create", "produto", row!.id, {
         nome: row!.nome,
-        preco_atual: row!.precoAtual,
-        estoque: row!.estoque,
+        preco_atual: input.precoAtual,
+        estoque: input.estoque,
         imagem: Boolean(imagemUrl),
       });
       return row!;
@@ -144,7 +282,7 @@ export async function createProduct(
 export async function updateProduct(
   id: string,
   input: ProductInput,
-  options: { image?: Uint8Array | null; removeImage?: boolean },
+  options: { image?: Uint8Array | null; removeImage?: boolean; stock?: StockWriter },
   actor: AdminActor,
 ): Promise<Produto> {
   const newUrl = await storeImage(options.image);
@@ -161,6 +299,8 @@ export async function updateProduct(
         .where(eq(produtos.id, id))
         .returning()
         .catch(skuTaken);
+      const varianteId = await writeDefaultVariant(tx, updated!, input);
+      if (varianteId && options.stock) await options.stock(tx, varianteId);
       const changed = Object.fromEntries(
         Object.entries(columns(input)).filter(
           ([key, value]) => key !== "busca" && current[key as keyof Produto] !== value,
@@ -253,31 +393,12 @@ export interface StoreProduct extends Omit<EditableProduct, "categoriaId"> {
   categoriaSlug: string;
 }
 
-export const storeProductColumns = {
-  id: produtos.id,
-  nome: produtos.nome,
-  descricaoCurta: produtos.descricaoCurta,
-  categoriaNome: categorias.nome,
-  precoAtual: produtos.precoAtual,
-  precoAntes: produtos.precoAntes,
-  estoque: produtos.estoque,
-  sku: produtos.sku,
-  marca: produtos.marca,
-  unidade: produtos.unidade,
-  imagemUrl: produtos.imagemUrl,
-  ativo: produtos.ativo,
-};
-
-function withSlug<T extends { categoriaNome: string }>(row: T): T & { categoriaSlug: string } {
-  return { ...row, categoriaSlug: categorySlug(row.categoriaNome) };
-}
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
- * The store list (SPEC §7.1): active, not deleted, stock above 0, ordered by name.
+ * The store list (SPEC §7.1): active, not deleted, available somewhere, ordered by name.
  * `q` matches name, description and SKU ignoring case and accents; `categoria` is a slug.
  * The storefront's read: the categories come from the kept copy (listStoreCategories), the
  * products from the database itself, never inside a transaction.
@@ -302,7 +423,8 @@ interface StoreListing {
 }
 
 // Every visitor with a cookie (a session, the order flash) renders the listing afresh: the
-// list of one search, category and page is kept until a product or category changes.
+// list of one search, category and page is kept until a product, its stock or a category
+// changes.
 const keptStoreListings = keptByKeyUntilChanged(
   ["produtos", "categorias"],
   (o: StoreListingOptions) =>
@@ -316,7 +438,7 @@ async function readStoreProducts(options: StoreListingOptions): Promise<StoreLis
   // Fixed SQL text with numbered values (runSql): the storefront's busiest query, whose
   // building through the query builder cost more than running it (decision 0013). One
   // named statement per shape: how many search words, with or without a category.
-  const where = ["p.ativo", "p.excluido_em is null", "p.estoque > 0", "c.ativo"];
+  const where = ["p.ativo", "p.excluido_em is null", "a.estoque > 0", "c.ativo"];
   const values: unknown[] = [];
   const q = normalizeSearch(options.q);
   const words = q ? q.split(" ") : [];
@@ -332,7 +454,8 @@ async function readStoreProducts(options: StoreListingOptions): Promise<StoreLis
   }
   const pagina = Math.max(1, Math.floor(options.pagina ?? 1));
   const shape = `${words.length}_${options.categoria ? 1 : 0}`;
-  const from = `from produtos p join categorias c on c.id = p.categoria_id where ${where.join(" and ")}`;
+  const from = `from produtos p join categorias c on c.id = p.categoria_id ${VARIANT_SUMMARY_SQL}
+    where ${where.join(" and ")}`;
   const rows = await runSql<StoreProductRow & { total: number }>(
     db(),
     `select ${STORE_PRODUCT_SQL}, (count(*) over ())::int as total ${from}
@@ -354,19 +477,8 @@ async function readStoreProducts(options: StoreListingOptions): Promise<StoreLis
   const slugs = new Map(cats.map((c) => [c.nome, c.slug]));
   return {
     produtos: rows.map((row) => ({
-      id: row.id,
-      nome: row.nome,
-      descricaoCurta: row.descricaoCurta,
-      categoriaNome: row.categoriaNome,
+      ...storeProductFrom(row),
       categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
-      precoAtual: decimalToCentavos(row.precoAtual),
-      precoAntes: row.precoAntes === null ? null : decimalToCentavos(row.precoAntes),
-      estoque: row.estoque,
-      sku: row.sku,
-      marca: row.marca,
-      unidade: row.unidade,
-      imagemUrl: row.imagemUrl,
-      ativo: row.ativo,
     })),
     total,
     pagina,
@@ -375,26 +487,63 @@ async function readStoreProducts(options: StoreListingOptions): Promise<StoreLis
   };
 }
 
-/** storeProductColumns as SQL text (money as the driver gives it: decimal text). */
+/** The store's columns as SQL text (money as the driver gives it: decimal text). */
 const STORE_PRODUCT_SQL = `p.id, p.nome, p.descricao_curta as "descricaoCurta",
-  c.nome as "categoriaNome", p.preco_atual as "precoAtual", p.preco_antes as "precoAntes",
-  p.estoque, p.sku, p.marca, p.unidade, p.imagem_url as "imagemUrl", p.ativo`;
+  c.nome as "categoriaNome", p.sku, p.marca, p.unidade, p.imagem_url as "imagemUrl", p.ativo,
+  ${VARIANT_SUMMARY_COLUMNS}`;
 
-type StoreProductRow = Omit<StoreProduct, "precoAtual" | "precoAntes" | "categoriaSlug"> & {
-  precoAtual: string;
-  precoAntes: string | null;
-};
+type StoreProductRow = SummaryRow &
+  Pick<
+    StoreProduct,
+    | "id"
+    | "nome"
+    | "descricaoCurta"
+    | "categoriaNome"
+    | "sku"
+    | "marca"
+    | "unidade"
+    | "imagemUrl"
+    | "ativo"
+  >;
+
+function storeProductFrom(row: StoreProductRow): StoreProduct {
+  return {
+    id: row.id,
+    nome: row.nome,
+    descricaoCurta: row.descricaoCurta,
+    categoriaNome: row.categoriaNome,
+    categoriaSlug: categorySlug(row.categoriaNome),
+    sku: row.sku,
+    marca: row.marca,
+    unidade: row.unidade,
+    imagemUrl: row.imagemUrl,
+    ativo: row.ativo,
+    ...summaryFrom(row),
+  };
+}
+
+/** Products by id as the store shows them, active or not (the cart's and the order's reads). */
+export async function storeProductsById(
+  ids: string[],
+  executor: Executor = db(),
+): Promise<StoreProduct[]> {
+  const valid = ids.filter((id) => UUID_PATTERN.test(id));
+  if (valid.length === 0) return [];
+  const rows = await runSql<StoreProductRow>(
+    executor,
+    `select ${STORE_PRODUCT_SQL} from produtos p join categorias c on c.id = p.categoria_id
+     ${VARIANT_SUMMARY_SQL} where p.id = any($1::uuid[]) and p.excluido_em is null`,
+    [valid],
+    "loja_produtos_por_id",
+  );
+  return rows.map(storeProductFrom);
+}
 
 /** One product for its page: null when unknown, inactive or deleted. */
 export async function getStoreProduct(
   id: string,
   executor: Executor = db(),
 ): Promise<StoreProduct | null> {
-  if (!UUID_PATTERN.test(id)) return null;
-  const [row] = await executor
-    .select(storeProductColumns)
-    .from(produtos)
-    .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
-    .where(and(eq(produtos.id, id), eq(produtos.ativo, true), isNull(produtos.excluidoEm)));
-  return row ? withSlug(row) : null;
+  const [product] = await storeProductsById([id], executor);
+  return product?.ativo ? product : null;
 }

@@ -1,13 +1,20 @@
 // The stock figures the admin reads off the catalogue: the low-stock filter and the hub's
-// counters. Queries over the products' table; the threshold is inventory's rule.
+// counters, over what a product has available (em mãos − reservado) at the open units,
+// the same expression the store reads. The threshold is the store's rule.
 import { and, count, gt, lte, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "~/infra/db/client.server";
 import { LOW_STOCK_THRESHOLD } from "./stock-levels";
 import { produtos } from "./tables.server";
 
+/** Units a product has available, all its variants on sale, at the open units. */
+export const productAvailable: SQL<number> = sql<number>`(select coalesce(sum(e.disponivel), 0)
+  from variantes v join estoque e on e.variante_id = v.id
+  join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+  where v.produto_id = ${produtos.id} and v.ativo)`;
+
 /** The admin's estoque_baixo filter: 1 to LOW_STOCK_THRESHOLD units; 0 is 'sem estoque'. */
 export function lowStockCondition(): SQL {
-  return and(gt(produtos.estoque, 0), lte(produtos.estoque, LOW_STOCK_THRESHOLD))!;
+  return and(gt(productAvailable, 0), lte(productAvailable, LOW_STOCK_THRESHOLD))!;
 }
 
 /** The hub's stock counters over the products not deleted. */
@@ -17,7 +24,7 @@ export async function stockCounts(
   const [row] = await executor
     .select({
       estoqueBaixo: count(sql`case when ${lowStockCondition()} then 1 end`),
-      semEstoque: count(sql`case when ${produtos.estoque} = 0 then 1 end`),
+      semEstoque: count(sql`case when ${productAvailable} = 0 then 1 end`),
     })
     .from(produtos)
     .where(sql`${produtos.excluidoEm} is null`);

@@ -91,6 +91,7 @@ async function readActiveBairros(executor: Executor = db()) {
       id: bairrosEntrega.id,
       nome: bairrosEntrega.nome,
       taxaEntrega: bairrosEntrega.taxaEntrega,
+      unidadeId: bairrosEntrega.unidadeId,
     })
     .from(bairrosEntrega)
     .where(eq(bairrosEntrega.ativo, true))

@@ -8,6 +8,8 @@ export const BAIRRO_NOT_SERVED = "Selecione um bairro atendido";
 export interface DeliveryArea {
   nome: string;
   taxaEntrega: number;
+  /** The unit that delivers here (null or absent: the first unit that delivers). */
+  unidadeId?: string | null;
 }
 
 export interface DeliveryRules {

@@ -24,6 +24,12 @@ export const cartQuoteSchema = z.object({
     .optional()
     .transform((v) => v || null)
     .catch(null),
+  /** Pick-up at this unit (its id): only its stock counts. */
+  retiradaUnidadeId: z
+    .string()
+    .optional()
+    .transform((v) => (v && /^[0-9a-f-]{36}$/i.test(v) ? v : null))
+    .catch(null),
   formaPagamento: lineText()
     .pipe(z.string().max(30))
     .optional()

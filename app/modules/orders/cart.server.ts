@@ -1,19 +1,22 @@
 // The cart preview (SPEC §5.4): server prices, stock, coupon and delivery fee for what the
 // cart holds, with the same rules the order applies, without writing anything.
-import { eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "~/infra/db/client.server";
-import { availableUnits, UUID_PATTERN } from "~/modules/catalog";
-import { categorias, produtos, storeProductColumns } from "~/modules/catalog/index.server";
+import { saleVariants } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
+import { lineName } from "~/modules/inventory/index.server";
 import type { CouponResult } from "~/modules/promotions";
 import { checkCoupon } from "~/modules/promotions/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { computeTotals, type OrderTotals } from "./totals";
 
 interface QuoteLine {
+  /** The variant's id (the cart line's key). */
   id: string;
+  produtoId: string;
+  /** "Ração X — 15 kg". */
   nome: string;
+  sku: string;
   imagemUrl: string | null;
   preco: number;
   precoAntes: number | null;
@@ -43,42 +46,47 @@ export interface CartQuote extends Omit<OrderTotals, "taxaEntrega"> {
 /** The cart preview: the same rules the order applies, without writing anything. */
 export async function quoteCart(
   input: {
-    itens: { produtoId: string; quantidade: number }[];
+    itens: { varianteId: string; quantidade: number }[];
     cupom?: string | null;
     bairro?: string | null;
+    /** Pick-up at this unit: only its stock counts, and there is no delivery fee. */
+    retiradaUnidadeId?: string | null;
     /** The chosen payment method, when known: Pix earns the shop's Pix discount. */
     formaPagamento?: string | null;
   },
   executor: Executor = db(),
 ): Promise<CartQuote> {
   const settings = await currentSettings();
-  const ids = input.itens.map((i) => i.produtoId).filter((id) => UUID_PATTERN.test(id));
-  const rows = ids.length
-    ? await executor
-        .select(storeProductColumns)
-        .from(produtos)
-        .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
-        .where(inArray(produtos.id, ids))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const variants = await saleVariants(
+    input.itens.map((i) => i.varianteId),
+    executor,
+  );
+  const byId = new Map(variants.map((v) => [v.id, v]));
+  const pickUp = input.retiradaUnidadeId ?? null;
   const linhas: QuoteLine[] = input.itens.flatMap((item) => {
-    const p = byId.get(item.produtoId);
-    if (!p) return [];
-    const estoque = availableUnits(p);
+    const v = byId.get(item.varianteId);
+    if (!v) return [];
+    const estoque = !v.aVenda
+      ? 0
+      : pickUp
+        ? (v.porUnidade.find((u) => u.unidadeId === pickUp)?.disponivel ?? 0)
+        : v.estoque;
     const disponivel = estoque > 0;
     const quantidade = disponivel ? Math.min(item.quantidade, estoque) : 0;
     return [
       {
-        id: p.id,
-        nome: p.nome,
-        imagemUrl: p.imagemUrl,
-        preco: p.precoAtual,
-        precoAntes: p.precoAntes,
+        id: v.id,
+        produtoId: v.produtoId,
+        nome: lineName(v.nome, v.rotulo),
+        sku: v.sku,
+        imagemUrl: v.imagemUrl,
+        preco: v.preco,
+        precoAntes: v.precoAntes,
         estoque,
         quantidadePedida: item.quantidade,
         quantidade,
         disponivel,
-        subtotal: p.precoAtual * quantidade,
+        subtotal: v.preco * quantidade,
       },
     ];
   });
@@ -87,13 +95,13 @@ export async function quoteCart(
   let coupon: CouponResult | null = null;
   if (input.cupom) coupon = await checkCoupon(input.cupom, subtotal, executor);
   const rules = await deliveryRules(settings);
-  const area = input.bairro ? findServedArea(rules, input.bairro) : null;
-  const totals = computeTotals(priced, coupon, area, rules, {
+  const area = input.bairro && !pickUp ? findServedArea(rules, input.bairro) : null;
+  const totals = computeTotals(priced, coupon, pickUp ? "retirada" : area, rules, {
     formaPagamento: input.formaPagamento,
     pixDescontoPercentual: settings.pixDescontoPercentual,
   });
   // Without a neighbourhood the fee is not known yet, unless delivery is free anyway.
-  const feeKnown = area !== null || totals.freteGratis;
+  const feeKnown = area !== null || totals.freteGratis || pickUp !== null;
   return {
     ...totals,
     taxaEntrega: feeKnown ? totals.taxaEntrega : null,
@@ -102,7 +110,7 @@ export async function quoteCart(
     cupom: coupon?.ok ? { codigo: coupon.codigo, desconto: totals.desconto } : null,
     cupomErro: coupon && !coupon.ok ? coupon.message : null,
     bairro: area?.nome ?? null,
-    bairroErro: input.bairro && !area ? "Selecione um bairro atendido" : null,
+    bairroErro: input.bairro && !area && !pickUp ? "Selecione um bairro atendido" : null,
     freteGratisMinimo: settings.freteGratisMinimo,
     taxaEntregaPadrao: settings.taxaEntregaPadrao,
     pixDescontoPercentual: settings.pixManualAtivo ? settings.pixDescontoPercentual : 0,

@@ -240,12 +240,12 @@ export function encodeCartLines(items: { id: string; quantidade: number }[]): st
 }
 
 /**
- * Lines `id:quantidade` of a posted cart, repeated products merged (their sum may pass
+ * Lines `id:quantidade` of a posted cart (the id is the variant's), repeated variants merged (their sum may pass
  * MAX_QUANTIDADE_POR_PRODUTO: the checkout refuses that); a line that is not a product id
  * and a count in plain digits is dropped.
  */
 export function decodeCartLines(text: string | null | undefined): {
-  produtoId: string;
+  varianteId: string;
   quantidade: number;
 }[] {
   if (!text) return [];
@@ -258,7 +258,7 @@ export function decodeCartLines(text: string | null | undefined): {
     if (quantidade <= 0) continue;
     merged.set(id, Math.min((merged.get(id) ?? 0) + quantidade, Number.MAX_SAFE_INTEGER));
   }
-  return [...merged].map(([produtoId, quantidade]) => ({ produtoId, quantidade }));
+  return [...merged].map(([varianteId, quantidade]) => ({ varianteId, quantidade }));
 }
 
 /**

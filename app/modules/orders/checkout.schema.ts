@@ -1,7 +1,7 @@
 // The checkout form (SPEC §5.5), shared by the form in the browser and the action.
 import { z } from "zod";
 import { parseBRL } from "~/domain/money";
-import { CHECKOUT_PAYMENTS } from "~/domain/statuses";
+import { CHECKOUT_PAYMENTS, type FormaPagamento, MODOS_PEDIDO } from "~/domain/statuses";
 import { areaText, hasLetter, isPhoneText, isStreetNumber, lineText } from "~/schemas/text";
 import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
@@ -11,6 +11,8 @@ export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
 const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
 const PIX_EMAIL_INVALID = "E-mail inválido";
 const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
+/** How a pick-up order may be paid. */
+export const PICK_UP_PAYMENTS: readonly FormaPagamento[] = ["pix", "pix_mercadopago", "balcao"];
 /** The largest amount a customer may ask change for (R$ 100.000,00). */
 const MAX_TROCO_CENTAVOS = 10_000_000;
 
@@ -47,19 +49,29 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
             "Telefone deve ter pelo menos 10 dígitos",
           ),
       ),
-      endereco: required("Informe a rua").pipe(z.string().max(200, "Endereço longo demais")),
-      numero: required("Informe o número").pipe(
-        z
-          .string()
-          .max(20, "Número longo demais")
-          .refine(isStreetNumber, 'Informe o número (ou "s/n" se não houver)'),
+      /** Receive at home (the default) or pick up at a unit. */
+      modo: z
+        .enum(MODOS_PEDIDO, { error: "Escolha entre receber em casa ou retirar na loja" })
+        .optional()
+        .transform((v) => v ?? "entrega"),
+      unidadeId: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v || null)
+        .pipe(z.uuid("Escolha a unidade de retirada").nullable()),
+      // The address, neighbourhood and time: asked only to receive at home (checked below).
+      endereco: optionalText(200),
+      numero: optionalText(20).refine(
+        (v) => v === null || isStreetNumber(v),
+        'Informe o número (ou "s/n" se não houver)',
       ),
       complemento: optionalText(100),
-      bairro: required("Selecione o bairro").pipe(z.string().max(100, "Bairro inválido")),
+      bairro: optionalText(100),
       referencia: optionalText(200),
-      janelaEntrega: z.enum(["manha", "tarde", "noite"], {
-        error: "Selecione o horário de entrega",
-      }),
+      janelaEntrega: z
+        .enum(["manha", "tarde", "noite"], { error: "Selecione o horário de entrega" })
+        .optional(),
       formaPagamento: z
         .enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" })
         .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE),
@@ -100,6 +112,23 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
         .regex(/^[A-Za-z0-9-]{16,64}$/, CHECKOUT_ERROR_MESSAGE),
     })
     .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message });
+      if (v.modo === "entrega") {
+        if (!v.endereco) issue("endereco", "Informe a rua");
+        if (!v.numero) issue("numero", "Informe o número");
+        if (!v.bairro) issue("bairro", "Selecione o bairro");
+        if (!v.janelaEntrega) issue("janelaEntrega", "Selecione o horário de entrega");
+        if (v.formaPagamento === "balcao") issue("formaPagamento", PAYMENT_UNAVAILABLE_MESSAGE);
+      } else {
+        if (!v.unidadeId) issue("unidadeId", "Escolha a unidade de retirada");
+        // At the counter: Pix (manual or automatic) or paying there.
+        if (!PICK_UP_PAYMENTS.includes(v.formaPagamento)) {
+          issue("formaPagamento", "Na retirada, pague com Pix ou no balcão");
+        }
+      }
+    })
+    .superRefine((v, ctx) => {
       if (v.formaPagamento !== "pix_mercadopago") return;
       if (!v.email) ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
       else if (!emailSchema.safeParse(v.email).success) {
@@ -109,6 +138,9 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
     // Change only makes sense for cash, the e-mail only for online Pix.
     .transform((v) => ({
       ...v,
+      ...(v.modo === "retirada"
+        ? { endereco: null, numero: null, complemento: null, bairro: null, janelaEntrega: null }
+        : { unidadeId: null, janelaEntrega: v.janelaEntrega ?? null }),
       trocoPara: v.formaPagamento === "dinheiro" ? v.trocoPara : null,
       email: v.formaPagamento === "pix_mercadopago" ? (v.email ?? null) : null,
     }));
@@ -128,10 +160,12 @@ export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
 
 /** True when a failed parse is about a missing required field. */
 export function missesRequired(error: z.ZodError): boolean {
-  const requiredFields = ["nome", "telefone", "endereco", "numero", "bairro", "formaPagamento"];
+  const requiredFields = ["nome", "telefone", "formaPagamento"];
+  const askedFor = ["Informe a rua", "Informe o número", "Selecione o bairro"];
   return error.issues.some(
     (i) =>
-      requiredFields.includes(String(i.path[0])) &&
-      (i.code === "too_small" || i.code === "invalid_type" || i.code === "invalid_value"),
+      (requiredFields.includes(String(i.path[0])) &&
+        (i.code === "too_small" || i.code === "invalid_type" || i.code === "invalid_value")) ||
+      (i.code === "custom" && askedFor.includes(i.message)),
   );
 }

@@ -100,7 +100,7 @@ export async function submitCheckout(request: Request) {
     const chatUrl = chatOn
       ? chatLink(
           chatNumber(settings.whatsappNumero, shop.phone),
-          orderMessage({ ...pedido, itens }),
+          orderMessage({ ...pedido, itens, unidadeNome: result.unidade?.nome ?? null }),
         )
       : null;
     return redirectWithToast(

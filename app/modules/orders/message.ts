@@ -18,9 +18,19 @@ export interface OrderMessageInput {
   clienteEndereco: string;
   clienteBairro: string;
   clienteReferencia?: string | null;
-  janelaEntrega: JanelaEntrega;
+  janelaEntrega: JanelaEntrega | null;
+  /** Pick-up orders name their unit instead of an address. */
+  modo?: "entrega" | "retirada";
+  unidadeNome?: string | null;
   observacoes?: string | null;
-  itens: { produtoNome: string; produtoPreco: number; quantidade: number; subtotal: number }[];
+  itens: {
+    produtoNome: string;
+    varianteRotulo?: string;
+    sku?: string | null;
+    produtoPreco: number;
+    quantidade: number;
+    subtotal: number;
+  }[];
   subtotal: number;
   desconto: number;
   /** The Pix discount (absent or 0 when none). */
@@ -39,13 +49,23 @@ export function orderMessage(order: OrderMessageInput): string {
     "",
     `*Cliente:* ${order.clienteNome}`,
     `*Telefone:* ${order.clienteTelefone}`,
-    `*Endereço:* ${order.clienteEndereco} - ${order.clienteBairro}`,
   ];
-  if (order.clienteReferencia) lines.push(`*Referência:* ${order.clienteReferencia}`);
-  lines.push(`*Entrega:* ${JANELA_ENTREGA_LABEL[order.janelaEntrega]}`, "", "*Itens:*");
+  if (order.modo === "retirada") {
+    lines.push(`*Retirar na loja:* ${order.unidadeNome ?? "unidade escolhida"}`);
+  } else {
+    lines.push(`*Endereço:* ${order.clienteEndereco} - ${order.clienteBairro}`);
+    if (order.clienteReferencia) lines.push(`*Referência:* ${order.clienteReferencia}`);
+    if (order.janelaEntrega) lines.push(`*Entrega:* ${JANELA_ENTREGA_LABEL[order.janelaEntrega]}`);
+    if (order.unidadeNome) lines.push(`*Sai da:* ${order.unidadeNome}`);
+  }
+  lines.push("", "*Itens:*");
   for (const item of order.itens) {
+    const name = item.varianteRotulo
+      ? `${item.produtoNome} — ${item.varianteRotulo}`
+      : item.produtoNome;
+    const sku = item.sku ? ` [${item.sku}]` : "";
     lines.push(
-      `• ${item.quantidade}x ${item.produtoNome} (${formatBRL(item.produtoPreco)}) = ${formatBRL(item.subtotal)}`,
+      `• ${item.quantidade}x ${name}${sku} (${formatBRL(item.produtoPreco)}) = ${formatBRL(item.subtotal)}`,
     );
   }
   lines.push("", `*Subtotal:* ${formatBRL(order.subtotal)}`);
@@ -56,8 +76,12 @@ export function orderMessage(order: OrderMessageInput): string {
   if (order.descontoPix && order.descontoPix > 0) {
     lines.push(`*Desconto no Pix:* -${formatBRL(order.descontoPix)}`);
   }
+  if (order.modo !== "retirada") {
+    lines.push(
+      `*Taxa de entrega:* ${order.taxaEntrega === 0 ? "Grátis" : formatBRL(order.taxaEntrega)}`,
+    );
+  }
   lines.push(
-    `*Taxa de entrega:* ${order.taxaEntrega === 0 ? "Grátis" : formatBRL(order.taxaEntrega)}`,
     `*Total:* ${formatBRL(order.total)}`,
     "",
     `*Pagamento:* ${FORMA_PAGAMENTO_LABEL[order.formaPagamento]}`,

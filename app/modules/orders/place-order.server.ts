@@ -1,8 +1,9 @@
 // Placing a store order, in ONE transaction, as its steps: check the payment method and the
-// area, take the stock (inventory; each product re-read under its lock, active, with its
-// price), price the order (coupon re-checked and counted, every total on the server), write
-// the order and its items, and announce it (the order webhook). Either all of it happens
-// or nothing does.
+// area, choose the unit and reserve the stock there (inventory; each variant re-read under
+// its stock row's lock, on sale, with its price; an order is never split between units),
+// price the order (coupon re-checked and counted, every total on the server), write the
+// order and its lines as sold, and announce it (the order webhook). Either all of it
+// happens or nothing does.
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
@@ -23,16 +24,25 @@ import {
 } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
 import {
-  quantitiesOf,
+  type ReservedLine,
+  reserveStock,
   type ShortItem,
-  type TakenUnits,
-  takeStock,
+  sumLines,
 } from "~/modules/inventory/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
 import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/modules/promotions";
 import { cupons } from "~/modules/promotions/index.server";
-import { currentSettings, type Settings } from "~/modules/shop/index.server";
-import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "./checkout.schema";
+import {
+  currentSettings,
+  type Settings,
+  type Unidade,
+  unidades,
+} from "~/modules/shop/index.server";
+import {
+  type CheckoutInput,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PICK_UP_PAYMENTS,
+} from "./checkout.schema";
 import { orderNumber } from "./number";
 import { withItems } from "./queries.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
@@ -40,22 +50,41 @@ import { hashToken, orderToken } from "./token.server";
 import { computeTotals, type OrderTotals } from "./totals";
 import { announceOrder } from "./webhook.server";
 
-export type OrderInput = Omit<CheckoutInput, "itens" | "email"> & {
-  itens: { produtoId: string; quantidade: number }[];
+export type OrderInput = Omit<
+  CheckoutInput,
+  "itens" | "email" | "modo" | "unidadeId" | "janelaEntrega"
+> & {
+  itens: { varianteId: string; quantidade: number }[];
   /** The payer's e-mail, for online Pix only. */
   email?: string | null;
+  /** Receive at home (default) or pick up at `unidadeId`. */
+  modo?: "entrega" | "retirada";
+  unidadeId?: string | null;
+  janelaEntrega: CheckoutInput["janelaEntrega"];
 };
 
 type PlaceOrderResult =
-  | { ok: true; pedido: Pedido; itens: ItemPedido[]; token: string; created: boolean }
+  | {
+      ok: true;
+      pedido: Pedido;
+      itens: ItemPedido[];
+      token: string;
+      created: boolean;
+      /** The unit that holds it (absent when a retried submit found the earlier order). */
+      unidade?: Unidade;
+    }
   | { ok: false; error: "estoque"; message: string; itens: ShortItem[] }
   | {
       ok: false;
       error: "indisponivel";
       message: string;
-      itens: { produtoId: string; nome: string }[];
+      itens: { varianteId: string; nome: string }[];
     }
-  | { ok: false; error: "cupom" | "bairro" | "pagamento" | "troco"; message: string };
+  | {
+      ok: false;
+      error: "cupom" | "bairro" | "pagamento" | "troco" | "unidade";
+      message: string;
+    };
 
 type Failure = Exclude<PlaceOrderResult, { ok: true }>;
 
@@ -66,12 +95,15 @@ class OrderRejected extends Error {
   }
 }
 
-function shortStockMessage(itens: ShortItem[]): string {
-  const parts = itens.map((i) =>
-    i.disponivel === 0
-      ? `${i.nome}: esgotado`
-      : `${i.nome}: ${i.disponivel === 1 ? "resta 1 unidade" : `restam ${i.disponivel} unidades`}`,
-  );
+function shortStockMessage(itens: ShortItem[], elsewhere: Map<string, string> | null): string {
+  const parts = itens.map((i) => {
+    const left =
+      i.disponivel === 0
+        ? `${i.nome}: esgotado`
+        : `${i.nome}: ${i.disponivel === 1 ? "resta 1 unidade" : `restam ${i.disponivel} unidades`}`;
+    const other = elsewhere?.get(i.varianteId);
+    return other ? `${left} nesta unidade (disponível na ${other})` : left;
+  });
   return `Estoque insuficiente. ${parts.join("; ")}.`;
 }
 
@@ -92,19 +124,22 @@ export async function placeOrder(
   settings?: Settings,
 ) {
   const token = orderToken(input.idempotencyKey);
-  const done = (found: { pedido: Pedido; itens: ItemPedido[] }, created: boolean) =>
-    ({ ok: true, ...found, token, created }) as const;
+  const done = (
+    found: { pedido: Pedido; itens: ItemPedido[]; unidade?: Unidade },
+    created: boolean,
+  ) => ({ ok: true, ...found, token, created }) as const;
 
   // Read before the transaction: they take no lock, and the embedded database runs one
   // statement at a time, so a read outside the transaction would wait for it.
   const current = settings ?? (await currentSettings());
   const rules = await deliveryRules(current);
+  const units = await readUnits();
   // A retried submit whose first attempt went through gets that same order. The key is
   // looked up only when this attempt cannot go through (the first attempt took the stock or
   // the coupon's last use, or its order holds the key), not before every order.
   for (let attempt = 0; ; attempt++) {
     try {
-      return done(await placeOrderOnce(input, token, now(), current, rules), true);
+      return done(await placeOrderOnce(input, token, now(), current, rules, units), true);
     } catch (error) {
       if (error instanceof OrderRejected) {
         const previous = await findByIdempotencyKey(input.idempotencyKey);
@@ -128,24 +163,166 @@ async function placeOrderOnce(
   at: Date,
   settings: Settings,
   rules: DeliveryRules,
+  units: Unidade[],
 ) {
   return transaction(async (tx) => {
     checkPaymentMethod(input, settings);
-    const area = checkArea(rules, input.bairro);
-    const lines = priceLines(await takeOrderStock(tx, input.itens, at));
+    const pickUp = input.modo === "retirada";
+    const area = pickUp ? null : checkArea(rules, input.bairro ?? "");
+    const candidates = pickUp
+      ? [pickUpUnit(units, input.unidadeId)]
+      : deliveringUnits(units, area!);
+    const pedidoId = crypto.randomUUID();
+    const { unidade, reserved } = await reserveAtOneUnit(tx, input, candidates, units, {
+      pedidoId,
+      at,
+    });
+    const lines = priceLines(reserved);
     const priced = await priceOrder(tx, input, lines, { area, rules, settings, at });
-    const placed = await writeOrder(tx, input, { token, at, area, lines, priced });
-    await announceOrder(tx, settings, placed.pedido, at, { itens: placed.itens });
-    return placed;
+    const placed = await writeOrder(tx, input, {
+      pedidoId,
+      token,
+      at,
+      area,
+      unidade,
+      lines,
+      priced,
+    });
+    await announceOrder(tx, settings, placed.pedido, at, {
+      itens: placed.itens,
+      unidade: { id: unidade.id, nome: unidade.nome },
+    });
+    return { ...placed, unidade };
   });
 }
 
-/** The payment method must be on now: the form may be older than a switch-off. */
+/** The units as stored (few rows; read before the transaction, like the settings). */
+async function readUnits(): Promise<Unidade[]> {
+  return db().select().from(unidades).orderBy(unidades.posicao, unidades.nome);
+}
+
+const open = (u: Unidade) => u.ativo && !u.emBreve;
+
+/** The unit a pick-up order names: open, with pick-up on. */
+function pickUpUnit(units: Unidade[], unidadeId: string | null | undefined): Unidade {
+  const unit = units.find((u) => u.id === unidadeId && open(u) && u.retiradaAtiva);
+  if (!unit) {
+    throw new OrderRejected({
+      ok: false,
+      error: "unidade",
+      message: "Essa unidade não faz retiradas no momento. Escolha outra.",
+    });
+  }
+  return unit;
+}
+
+/**
+ * The units that may deliver to the area, in the order they are tried: the one mapped to
+ * the neighbourhood (else the first that delivers), then the others that deliver.
+ */
+function deliveringUnits(units: Unidade[], area: DeliveryArea): Unidade[] {
+  const delivering = units.filter((u) => open(u) && u.atendeEntregas);
+  const mapped = delivering.find((u) => u.id === area.unidadeId) ?? delivering[0];
+  if (!mapped) {
+    throw new OrderRejected({
+      ok: false,
+      error: "unidade",
+      message: "No momento não estamos fazendo entregas. Escolha retirar na loja.",
+    });
+  }
+  return [mapped, ...delivering.filter((u) => u !== mapped)];
+}
+
+/**
+ * Reserves the whole order at the first candidate unit that holds all of it (never split).
+ * Each try but the last runs in a savepoint, so a unit that falls short leaves nothing.
+ * None holds it: refused, naming what is missing at the first unit and where it is.
+ */
+async function reserveAtOneUnit(
+  tx: Tx,
+  input: OrderInput,
+  candidates: Unidade[],
+  units: Unidade[],
+  order: { pedidoId: string; at: Date },
+): Promise<{ unidade: Unidade; reserved: ReservedLine[] }> {
+  const lines = sumLines(input.itens);
+  let firstFailure: Awaited<ReturnType<typeof reserveStock>> | null = null;
+  for (const [index, unidade] of candidates.entries()) {
+    const last = index === candidates.length - 1;
+    const attempt = (t: Tx) => reserveStock(t, unidade.id, lines, order.pedidoId, order.at);
+    const result = last
+      ? await attempt(tx)
+      : await tx
+          .transaction(async (savepoint) => {
+            const r = await attempt(savepoint);
+            if (!r.ok) throw new ReservationShort(r);
+            return r;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ReservationShort) return error.result;
+            throw error;
+          });
+    if (result.ok) return { unidade, reserved: result.reserved };
+    firstFailure ??= result;
+  }
+  const failure = firstFailure as Extract<Awaited<ReturnType<typeof reserveStock>>, { ok: false }>;
+  if (failure.unavailable.length > 0) {
+    throw new OrderRejected({
+      ok: false,
+      error: "indisponivel",
+      message: `Produto não disponível: ${failure.unavailable.map((u) => u.nome).join(", ")}. Remova-o do carrinho.`,
+      itens: failure.unavailable,
+    });
+  }
+  const elsewhere =
+    input.modo === "retirada" ? await whereElse(tx, failure.short, candidates[0]!, units) : null;
+  throw new OrderRejected({
+    ok: false,
+    error: "estoque",
+    message: shortStockMessage(failure.short, elsewhere),
+    itens: failure.short,
+  });
+}
+
+class ReservationShort extends Error {
+  constructor(readonly result: Awaited<ReturnType<typeof reserveStock>>) {
+    super("reserva insuficiente");
+  }
+}
+
+/** For each short variant, another open unit that has what was asked ("disponível na …"). */
+async function whereElse(
+  tx: Tx,
+  short: ShortItem[],
+  asked: Unidade,
+  units: Unidade[],
+): Promise<Map<string, string>> {
+  const others = units.filter((u) => open(u) && u.id !== asked.id);
+  if (others.length === 0) return new Map();
+  const rows = await runSql<{ variante_id: string; unidade_id: string }>(
+    tx,
+    `select variante_id, unidade_id from estoque
+     where variante_id = any($1::uuid[]) and unidade_id = any($2::uuid[]) and disponivel > 0`,
+    [short.map((s) => s.varianteId), others.map((u) => u.id)],
+    "estoque_outras_unidades",
+  );
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const unit = others.find((u) => u.id === row.unidade_id);
+    if (unit && !names.has(row.variante_id)) names.set(row.variante_id, unit.nome);
+  }
+  return names;
+}
+
+/** The payment method must be on now, and fit the mode: the form may be older than a switch-off. */
 function checkPaymentMethod(input: OrderInput, settings: Settings) {
   const off =
     (input.formaPagamento === "pix" && !settings.pixManualAtivo) ||
     (input.formaPagamento === "pix_mercadopago" &&
-      (!pixOnlineAvailable(paymentConfigFrom(settings)) || !input.email));
+      (!pixOnlineAvailable(paymentConfigFrom(settings)) || !input.email)) ||
+    (input.modo === "retirada"
+      ? !PICK_UP_PAYMENTS.includes(input.formaPagamento)
+      : input.formaPagamento === "balcao");
   if (off) {
     throw new OrderRejected({
       ok: false,
@@ -155,49 +332,41 @@ function checkPaymentMethod(input: OrderInput, settings: Settings) {
   }
 }
 
-/** The neighbourhood must be served: its area gives the fee and the saved name. */
+/** The neighbourhood must be served: its area gives the fee, the unit and the saved name. */
 function checkArea(rules: DeliveryRules, bairro: string): DeliveryArea {
   const area = findServedArea(rules, bairro);
   if (!area) throw new OrderRejected({ ok: false, error: "bairro", message: BAIRRO_NOT_SERVED });
   return area;
 }
 
-/** Takes the units of every line (repeated lines merged), or refuses naming what fails. */
-async function takeOrderStock(tx: Tx, itens: OrderInput["itens"], at: Date) {
-  const result = await takeStock(tx, quantitiesOf(itens), at);
-  if (result.ok) return result.taken;
-  if (result.unavailable.length > 0) {
-    throw new OrderRejected({
-      ok: false,
-      error: "indisponivel",
-      message: `Produto não disponível: ${result.unavailable.map((u) => u.nome).join(", ")}. Remova-o do carrinho.`,
-      itens: result.unavailable,
-    });
-  }
-  throw new OrderRejected({
-    ok: false,
-    error: "estoque",
-    message: shortStockMessage(result.short),
-    itens: result.short,
-  });
-}
-
 interface OrderLine {
+  varianteId: string;
   produtoId: string;
+  sku: string;
   nome: string;
-  /** Unit price in centavos, as read with the stock. */
+  rotulo: string;
+  /** Unit price in centavos, as read with the stock; the old price when higher. */
   preco: number;
+  precoAntes: number | null;
   quantidade: number;
 }
 
-/** The lines at the prices read under the products' locks. */
-function priceLines(taken: TakenUnits[]): OrderLine[] {
-  return taken.map((t) => ({
-    produtoId: t.produtoId,
-    nome: t.nome,
-    preco: decimalToCentavos(t.precoAtual),
-    quantidade: t.quantidade,
-  }));
+/** The lines at the prices read under the stock rows' locks. */
+function priceLines(reserved: ReservedLine[]): OrderLine[] {
+  return reserved.map((r) => {
+    const preco = decimalToCentavos(r.preco);
+    const antes = r.precoAntes === null ? null : decimalToCentavos(r.precoAntes);
+    return {
+      varianteId: r.varianteId,
+      produtoId: r.produtoId,
+      sku: r.sku,
+      nome: r.produtoNome,
+      rotulo: r.rotulo,
+      preco,
+      precoAntes: antes !== null && antes > preco ? antes : null,
+      quantidade: r.quantidade,
+    };
+  });
 }
 
 interface PricedOrder {
@@ -211,13 +380,13 @@ async function priceOrder(
   tx: Tx,
   input: OrderInput,
   lines: OrderLine[],
-  context: { area: DeliveryArea; rules: DeliveryRules; settings: Settings; at: Date },
+  context: { area: DeliveryArea | null; rules: DeliveryRules; settings: Settings; at: Date },
 ): Promise<PricedOrder> {
   const subtotal = lines.reduce((s, l) => s + l.preco * l.quantidade, 0);
   const { coupon, cupomId } = input.cupom
     ? await countCoupon(tx, input.cupom, subtotal, context.at)
     : { coupon: null, cupomId: null };
-  const totals = computeTotals(lines, coupon, context.area, context.rules, {
+  const totals = computeTotals(lines, coupon, context.area ?? "retirada", context.rules, {
     formaPagamento: input.formaPagamento,
     pixDescontoPercentual: context.settings.pixDescontoPercentual,
   });
@@ -262,26 +431,37 @@ async function countCoupon(tx: Tx, codigo: string, subtotal: number, at: Date) {
 async function writeOrder(
   tx: Tx,
   input: OrderInput,
-  placed: { token: string; at: Date; area: DeliveryArea; lines: OrderLine[]; priced: PricedOrder },
+  placed: {
+    pedidoId: string;
+    token: string;
+    at: Date;
+    area: DeliveryArea | null;
+    unidade: Unidade;
+    lines: OrderLine[];
+    priced: PricedOrder;
+  },
 ): Promise<{ pedido: Pedido; itens: ItemPedido[] }> {
-  const { token, at, area, lines, priced } = placed;
+  const { token, at, area, unidade, lines, priced } = placed;
   const { totals, coupon } = priced;
-  const endereco = [`${input.endereco}, ${input.numero}`, input.complemento]
-    .filter(Boolean)
-    .join(" - ");
+  const pickUp = area === null;
+  const endereco = pickUp
+    ? ""
+    : [`${input.endereco}, ${input.numero}`, input.complemento].filter(Boolean).join(" - ");
   // Every column is written here, defaults included, so this object is the saved row.
   const pedido: Pedido = {
-    id: crypto.randomUUID(),
+    id: placed.pedidoId,
     numeroPedido: orderNumber(at.getTime()),
     tokenHash: hashToken(token),
     idempotencyKey: input.idempotencyKey,
     clienteNome: input.nome,
     clienteTelefone: input.telefone,
+    modo: pickUp ? "retirada" : "entrega",
+    unidadeId: unidade.id,
     clienteEndereco: endereco,
-    clienteBairro: area.nome,
+    clienteBairro: area?.nome ?? "",
     clienteReferencia: input.referencia,
     clienteEmail: input.formaPagamento === "pix_mercadopago" ? (input.email ?? null) : null,
-    janelaEntrega: input.janelaEntrega,
+    janelaEntrega: pickUp ? null : input.janelaEntrega,
     observacoes: input.observacoes,
     subtotal: totals.subtotal,
     taxaEntrega: totals.taxaEntrega,
@@ -294,7 +474,10 @@ async function writeOrder(
     trocoPara: input.formaPagamento === "dinheiro" ? input.trocoPara : null,
     statusPedido: "novo",
     statusPagamento: "aguardando",
-    estoqueDevolvido: false,
+    estoqueSituacao: "reservado",
+    codigoRetirada: pickUp ? pickUpCode() : null,
+    prontoEm: null,
+    retiradoEm: null,
     createdAt: at,
     updatedAt: at,
   };
@@ -302,8 +485,13 @@ async function writeOrder(
     id: crypto.randomUUID(),
     pedidoId: pedido.id,
     produtoId: l.produtoId,
+    varianteId: l.varianteId,
+    sku: l.sku,
     produtoNome: l.nome,
+    varianteRotulo: l.rotulo,
     produtoPreco: l.preco,
+    produtoPrecoAntes: l.precoAntes,
+    unidadeId: unidade.id,
     quantidade: l.quantidade,
     subtotal: l.preco * l.quantidade,
   }));
@@ -316,4 +504,9 @@ async function writeOrder(
     `pedido_insere_${itens.length}_itens`,
   );
   return { pedido, itens };
+}
+
+/** Four digits the customer says at the counter. */
+function pickUpCode(): string {
+  return String(crypto.randomInt(0, 10_000)).padStart(4, "0");
 }

@@ -8,6 +8,7 @@ import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { db, type Executor, queryRows } from "~/infra/db/client.server";
 import { stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
+import { type Unidade, unidades } from "~/modules/shop/index.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 import { hashToken } from "./token.server";
 
@@ -16,14 +17,17 @@ export async function getCustomerOrder(
   numero: string,
   token: string | null | undefined,
   executor: Executor = db(),
-): Promise<{ pedido: Pedido; itens: ItemPedido[] } | null> {
+): Promise<{ pedido: Pedido; itens: ItemPedido[]; unidade: Unidade | null } | null> {
   if (!token || token.length > 200 || numero.length > 40) return null;
   const [pedido] = await executor.select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
   if (!pedido) return null;
   const expected = Buffer.from(pedido.tokenHash, "hex");
   const given = Buffer.from(hashToken(token), "hex");
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  return withItems(pedido, executor);
+  const [unidade] = pedido.unidadeId
+    ? await executor.select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
+    : [];
+  return { ...(await withItems(pedido, executor)), unidade: unidade ?? null };
 }
 
 /** An order with its items, in the order the customer sees them. */

@@ -1,17 +1,14 @@
 // An order's status and payment status as the staff set them (SPEC §2.3 orders view, §4),
-// and the cancellation the shop makes by itself. Cancelling puts the stock back exactly
-// once (pedidos.estoque_devolvido); reopening a cancelled order takes the stock again, or
-// is refused when there is not enough (docs/decisions/0007-order-cancellation-stock.md).
+// and the cancellation the shop makes by itself, with what each does to the stock at the
+// order's unit (decision 0026): hand-over (entregue, retirado) sells the reserved units;
+// a cancellation before it releases them; a cancellation after it puts them back on the
+// shelf only when the staff say so. Each happens once (pedidos.estoque_situacao), and a
+// cancelled order is never reopened, so it never reserves again.
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import {
-  quantitiesOf,
-  returnStock,
-  type StockQuantities,
-  takeReturnedStock,
-} from "~/modules/inventory/index.server";
+import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 async function lockOrder(tx: Tx, id: string) {
@@ -20,43 +17,73 @@ async function lockOrder(tx: Tx, id: string) {
   return order;
 }
 
-/** Units per product of an order's items (items whose product was deleted count for none). */
-async function orderQuantities(tx: Tx, orderId: string): Promise<StockQuantities> {
+/** The order's lines as stock sees them (lines whose variant was deleted count for none). */
+async function orderLines(tx: Tx, orderId: string): Promise<StockLine[]> {
   const items = await tx.select().from(itensPedido).where(eq(itensPedido.pedidoId, orderId));
-  return quantitiesOf(
-    items.flatMap((i) =>
-      i.produtoId ? [{ produtoId: i.produtoId, quantidade: i.quantidade }] : [],
-    ),
+  return items.flatMap((i) =>
+    i.varianteId ? [{ varianteId: i.varianteId, quantidade: i.quantidade }] : [],
   );
+}
+
+/** What a status change did to the stock, for the staff's toast. */
+export type StockEffect = "liberado" | "baixado" | "devolvido" | null;
+
+const HANDED_OVER: readonly StatusPedido[] = ["entregue", "retirado"];
+const DELIVERY_ONLY: readonly StatusPedido[] = ["saiu_entrega", "entregue"];
+const PICK_UP_ONLY: readonly StatusPedido[] = ["pronto_retirada", "retirado"];
+
+/** Why a status cannot be set on this order now; null when it can. */
+export function statusRefusal(order: Pick<Pedido, "modo" | "statusPedido">, status: StatusPedido) {
+  if (order.statusPedido === "cancelado") {
+    return "Pedido cancelado não pode ser reaberto. Faça um novo pedido.";
+  }
+  if (HANDED_OVER.includes(order.statusPedido) && status !== "cancelado") {
+    return "Pedido já entregue ao cliente: só pode ser cancelado.";
+  }
+  if (order.modo === "retirada" && DELIVERY_ONLY.includes(status)) {
+    return "Pedido para retirar na loja: use Pronto para retirada e Retirado.";
+  }
+  if (order.modo === "entrega" && PICK_UP_ONLY.includes(status)) {
+    return "Pedido para entrega: use Saiu para Entrega e Entregue.";
+  }
+  return null;
+}
+
+export interface StatusChangeOptions {
+  /** For "retirado": the code the customer said at the counter. */
+  codigoRetirada?: string | null;
+  /** For a cancellation after hand-over: put the units back in hand at the order's unit. */
+  voltarAoEstoque?: boolean;
 }
 
 export async function setOrderStatus(
   id: string,
   status: StatusPedido,
   actor: AdminActor,
-): Promise<{ order: Pedido; estoque: "devolvido" | "retirado" | null }> {
+  options: StatusChangeOptions = {},
+): Promise<{ order: Pedido; estoque: StockEffect }> {
   return transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.statusPedido === status) return { order, estoque: null };
-    let estoque: "devolvido" | "retirado" | null = null;
-    let estoqueDevolvido = order.estoqueDevolvido;
-    if (status === "cancelado" && !order.estoqueDevolvido) {
-      await returnStock(tx, await orderQuantities(tx, id));
-      estoqueDevolvido = true;
-      estoque = "devolvido";
-    } else if (order.statusPedido === "cancelado" && order.estoqueDevolvido) {
-      const taken = await takeReturnedStock(tx, await orderQuantities(tx, id));
-      if (!taken.ok) {
-        throw new AdminError(
-          `Estoque insuficiente para reabrir o pedido: ${taken.short
-            .map((p) => `${p.nome} (disponível: ${p.disponivel}, necessário: ${p.pedido})`)
-            .join("; ")}`,
-        );
-      }
-      estoqueDevolvido = false;
-      estoque = "retirado";
+    const refusal = statusRefusal(order, status);
+    if (refusal) throw new AdminError(refusal);
+    if (status === "retirado" && order.codigoRetirada !== (options.codigoRetirada ?? "").trim()) {
+      throw new AdminError("Código de retirada não confere", "codigoRetirada");
     }
-    const updated = await updateOrder(tx, id, { statusPedido: status, estoqueDevolvido });
+    const at = new Date();
+    const { columns, estoque } =
+      status === "cancelado"
+        ? await cancelStock(tx, order, Boolean(options.voltarAoEstoque), at)
+        : HANDED_OVER.includes(status)
+          ? await handOverStock(tx, order, at)
+          : { columns: {}, estoque: null };
+    const stamps: Partial<Pedido> =
+      status === "pronto_retirada"
+        ? { prontoEm: at }
+        : status === "retirado"
+          ? { retiradoEm: at }
+          : {};
+    const updated = await updateOrder(tx, id, { statusPedido: status, ...columns, ...stamps });
     await audit(tx, actor, "order_status_update", "pedido", id, {
       numero_pedido: order.numeroPedido,
       de: order.statusPedido,
@@ -67,24 +94,51 @@ export async function setOrderStatus(
   });
 }
 
+/** Hand-over: the reserved units leave the unit that held them (once). */
+async function handOverStock(tx: Tx, order: Pedido, at: Date) {
+  if (order.estoqueSituacao !== "reservado" || !order.unidadeId) {
+    return { columns: {}, estoque: null };
+  }
+  await moveOrderStock(
+    tx,
+    "venda",
+    { id: order.id, unidadeId: order.unidadeId },
+    await orderLines(tx, order.id),
+    at,
+  );
+  return { columns: { estoqueSituacao: "baixado" as const }, estoque: "baixado" as const };
+}
+
+/**
+ * A cancellation: before hand-over the reservation is released; after it, the units go
+ * back in hand at the order's unit only when `back` (the staff's "voltar ao estoque?").
+ */
+async function cancelStock(tx: Tx, order: Pedido, back: boolean, at: Date) {
+  const unit = order.unidadeId;
+  if (!unit) return { columns: {}, estoque: null };
+  const ref = { id: order.id, unidadeId: unit };
+  if (order.estoqueSituacao === "reservado") {
+    await moveOrderStock(tx, "liberacao", ref, await orderLines(tx, order.id), at);
+    return { columns: { estoqueSituacao: "liberado" as const }, estoque: "liberado" as const };
+  }
+  if (order.estoqueSituacao === "baixado" && back) {
+    await moveOrderStock(tx, "cancelamento", ref, await orderLines(tx, order.id), at);
+    return { columns: { estoqueSituacao: "devolvido" as const }, estoque: "devolvido" as const };
+  }
+  return { columns: {}, estoque: null };
+}
+
 /**
  * Cancels an order the shop gave up on by itself (an online Pix that expired unpaid), by
- * the same rule as the admin's cancellation (decision 0007): the stock goes back once,
- * guarded by estoque_devolvido. The caller holds the order's row lock in `tx`.
+ * the same rule as the staff's cancellation: its reservation is released once. The caller
+ * holds the order's row lock in `tx`.
  */
 export async function cancelLockedOrder(
   tx: Tx,
   order: Pedido,
-): Promise<{ order: Pedido; estoque: "devolvido" | null }> {
-  let estoque: "devolvido" | null = null;
-  if (!order.estoqueDevolvido) {
-    await returnStock(tx, await orderQuantities(tx, order.id));
-    estoque = "devolvido";
-  }
-  const updated = await updateOrder(tx, order.id, {
-    statusPedido: "cancelado",
-    estoqueDevolvido: true,
-  });
+): Promise<{ order: Pedido; estoque: StockEffect }> {
+  const { columns, estoque } = await cancelStock(tx, order, false, new Date());
+  const updated = await updateOrder(tx, order.id, { statusPedido: "cancelado", ...columns });
   return { order: updated, estoque };
 }
 

@@ -53,10 +53,14 @@ export interface PaymentChoice {
   pixDescontoPercentual: number;
 }
 
+/**
+ * The totals; `area` is the delivery neighbourhood, null while not chosen, or "retirada"
+ * for a pick-up order (no fee, and no free-delivery rule to speak of).
+ */
 export function computeTotals(
   lines: PricedLine[],
   coupon: CouponResult | null,
-  area: DeliveryArea | null,
+  area: DeliveryArea | "retirada" | null,
   rules: Pick<DeliveryRules, "taxaEntregaPadrao" | "freteGratisMinimo">,
   payment: PaymentChoice | null = null,
 ): OrderTotals {
@@ -67,7 +71,8 @@ export function computeTotals(
     : 0;
   const descontoPix = paymentDiscount(subtotal - desconto, percent);
   // Free delivery is decided before any discount: a discount never raises the total.
-  const taxaEntrega = deliveryFee(area, subtotal, rules);
+  const pickUp = area === "retirada";
+  const taxaEntrega = pickUp ? 0 : deliveryFee(area, subtotal, rules);
   return {
     subtotal,
     desconto,
@@ -75,6 +80,6 @@ export function computeTotals(
     taxaEntrega,
     total: subtotal - desconto - descontoPix + taxaEntrega,
     /** The free-delivery threshold is reached (not merely a zero fee). */
-    freteGratis: isFreeDelivery(subtotal, rules.freteGratisMinimo),
+    freteGratis: !pickUp && isFreeDelivery(subtotal, rules.freteGratisMinimo),
   };
 }

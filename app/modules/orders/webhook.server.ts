@@ -4,11 +4,16 @@ import { asc, eq } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
 import type { Tx } from "~/infra/db/client.server";
 import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { type Settings, webhookUrlFor } from "~/modules/shop/index.server";
+import { type Settings, unidades, webhookUrlFor } from "~/modules/shop/index.server";
 import { type ItemPedido, itensPedido, type Pedido } from "./tables.server";
 
 /** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */
-function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
+function orderWebhookPayload(
+  pedido: Pedido,
+  itens: ItemPedido[],
+  unidade: { id: string; nome: string } | null,
+  at: Date,
+) {
   return {
     tipo: "pedido",
     pedido: {
@@ -22,6 +27,8 @@ function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
       cupom_codigo: pedido.cupomCodigo,
       forma_pagamento: pedido.formaPagamento,
       troco_para: pedido.trocoPara === null ? null : centavosToReais(pedido.trocoPara),
+      modo: pedido.modo,
+      unidade,
       janela_entrega: pedido.janelaEntrega,
       observacoes: pedido.observacoes,
       status_pedido: pedido.statusPedido,
@@ -30,7 +37,10 @@ function orderWebhookPayload(pedido: Pedido, itens: ItemPedido[], at: Date) {
     },
     itens: itens.map((i) => ({
       produto_id: i.produtoId,
+      variante_id: i.varianteId,
+      sku: i.sku,
       produto_nome: i.produtoNome,
+      variante_rotulo: i.varianteRotulo,
       produto_preco: centavosToReais(i.produtoPreco),
       quantidade: i.quantidade,
       subtotal: centavosToReais(i.subtotal),
@@ -55,7 +65,11 @@ export async function announceOrder(
   settings: Settings,
   pedido: Pedido,
   at: Date,
-  options: { itens?: ItemPedido[]; evento?: "pagamento_atualizado" } = {},
+  options: {
+    itens?: ItemPedido[];
+    unidade?: { id: string; nome: string } | null;
+    evento?: "pagamento_atualizado";
+  } = {},
 ): Promise<void> {
   const url = webhookUrlFor(settings, "pedido");
   if (!url) return;
@@ -66,11 +80,22 @@ export async function announceOrder(
       .from(itensPedido)
       .where(eq(itensPedido.pedidoId, pedido.id))
       .orderBy(asc(itensPedido.produtoNome)));
-  const payload = orderWebhookPayload(pedido, itens, at);
+  const unidade =
+    options.unidade !== undefined ? options.unidade : await unitOf(tx, pedido.unidadeId);
+  const payload = orderWebhookPayload(pedido, itens, unidade, at);
   await enqueueWebhook(tx, {
     tipo: "pedido",
     url,
     referenciaId: pedido.id,
     payload: options.evento ? { ...payload, evento: options.evento } : payload,
   });
+}
+
+async function unitOf(tx: Tx, unidadeId: string | null) {
+  if (!unidadeId) return null;
+  const [row] = await tx
+    .select({ id: unidades.id, nome: unidades.nome })
+    .from(unidades)
+    .where(eq(unidades.id, unidadeId));
+  return row ?? null;
 }

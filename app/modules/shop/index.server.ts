@@ -11,4 +11,5 @@ export {
   updateSettings,
   webhookUrlFor,
 } from "./settings.server";
-export { configuracoes } from "./tables.server";
+export type { Unidade } from "./tables.server";
+export { configuracoes, unidades } from "./tables.server";

@@ -10,6 +10,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
+import { openingHoursText } from "~/domain/opening-hours";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
@@ -29,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Unknown number and wrong token answer alike: the page cannot be found by guessing.
   if (!found) throw data("Pedido não encontrado", { status: 404 });
   const settings = await getSettings();
-  const { pedido, itens } = found;
+  const { pedido, itens, unidade } = found;
   const pix =
     pedido.statusPagamento === "aguardando" && pedido.statusPedido !== "cancelado"
       ? await pixChargeFor(pedido, settings)
@@ -55,6 +56,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         clienteBairro: pedido.clienteBairro,
         clienteReferencia: pedido.clienteReferencia,
         janelaEntrega: pedido.janelaEntrega,
+        modo: pedido.modo,
+        codigoRetirada: pedido.codigoRetirada,
+        prontoEm: pedido.prontoEm ? formatDateTime(pedido.prontoEm) : null,
+        retiradoEm: pedido.retiradoEm ? formatDateTime(pedido.retiradoEm) : null,
         observacoes: pedido.observacoes,
         subtotal: pedido.subtotal,
         desconto: pedido.desconto,
@@ -67,9 +72,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         statusPedido: pedido.statusPedido,
         statusPagamento: pedido.statusPagamento,
       },
+      unidade: unidade
+        ? {
+            nome: unidade.nome,
+            endereco: `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`,
+            mapsUrl: unidade.mapsUrl,
+            horarios: openingHoursText(unidade.horarios),
+            instrucoes: unidade.instrucoesRetirada,
+            preparoHoras: unidade.preparoHoras,
+          }
+        : null,
       itens: itens.map((i) => ({
         id: i.id,
-        nome: i.produtoNome,
+        nome: i.varianteRotulo ? `${i.produtoNome} — ${i.varianteRotulo}` : i.produtoNome,
         preco: i.produtoPreco,
         quantidade: i.quantidade,
         subtotal: i.subtotal,
@@ -118,7 +133,8 @@ export function meta({ data }: Route.MetaArgs) {
 const POLL_MS = 4000;
 
 export default function OrderPage() {
-  const { pedido, itens, pix, pixOnline, token, novo, chatUrl } = useLoaderData<typeof loader>();
+  const { pedido, itens, pix, pixOnline, token, novo, chatUrl, unidade } =
+    useLoaderData<typeof loader>();
   // The shop updates the status from the admin: refresh while the page is open and visible.
   const { revalidate } = useRevalidator();
   useEffect(() => {
@@ -255,10 +271,12 @@ export default function OrderPage() {
                 <dd data-testid="pedido-desconto-pix">-{formatBRL(pedido.descontoPix)}</dd>
               </div>
             ) : null}
-            <div className="flex justify-between">
-              <dt className="text-slate-600">Taxa de entrega</dt>
-              <dd>{pedido.taxaEntrega === 0 ? "Grátis" : formatBRL(pedido.taxaEntrega)}</dd>
-            </div>
+            {pedido.modo === "retirada" ? null : (
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Taxa de entrega</dt>
+                <dd>{pedido.taxaEntrega === 0 ? "Grátis" : formatBRL(pedido.taxaEntrega)}</dd>
+              </div>
+            )}
             <div className="flex justify-between text-base font-extrabold">
               <dt>Total</dt>
               <dd data-testid="pedido-total">{formatBRL(pedido.total)}</dd>
@@ -266,17 +284,23 @@ export default function OrderPage() {
           </dl>
         </section>
 
-        <section className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
-          <h2 className="mb-2 text-lg font-bold">Entrega</h2>
-          <p className="font-semibold">{pedido.clienteNome}</p>
-          <p>{pedido.clienteTelefone}</p>
-          <p>
-            {pedido.clienteEndereco} - {pedido.clienteBairro}
-          </p>
-          {pedido.clienteReferencia ? <p>Referência: {pedido.clienteReferencia}</p> : null}
-          <p className="mt-1">Horário: {JANELA_ENTREGA_LABEL[pedido.janelaEntrega]}</p>
-          {pedido.observacoes ? <p className="mt-1">Observações: {pedido.observacoes}</p> : null}
-        </section>
+        {pedido.modo === "retirada" ? (
+          <PickUpSection pedido={pedido} unidade={unidade} />
+        ) : (
+          <section className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+            <h2 className="mb-2 text-lg font-bold">Entrega</h2>
+            <p className="font-semibold">{pedido.clienteNome}</p>
+            <p>{pedido.clienteTelefone}</p>
+            <p>
+              {pedido.clienteEndereco} - {pedido.clienteBairro}
+            </p>
+            {pedido.clienteReferencia ? <p>Referência: {pedido.clienteReferencia}</p> : null}
+            {pedido.janelaEntrega ? (
+              <p className="mt-1">Horário: {JANELA_ENTREGA_LABEL[pedido.janelaEntrega]}</p>
+            ) : null}
+            {pedido.observacoes ? <p className="mt-1">Observações: {pedido.observacoes}</p> : null}
+          </section>
+        )}
 
         <Button asChild variant="whatsapp" size="lg">
           <a href={chatUrl} {...externalLinkProps}>
@@ -286,5 +310,63 @@ export default function OrderPage() {
         </Button>
       </div>
     </main>
+  );
+}
+
+type LoadedOrder = Route.ComponentProps["loaderData"];
+
+/** A pick-up order: where, when, and the code to say at the counter. */
+function PickUpSection({
+  pedido,
+  unidade,
+}: {
+  pedido: LoadedOrder["pedido"];
+  unidade: LoadedOrder["unidade"];
+}) {
+  const state =
+    pedido.statusPedido === "retirado"
+      ? `Retirado em ${pedido.retiradoEm}`
+      : pedido.statusPedido === "pronto_retirada"
+        ? "Pronto para retirada"
+        : pedido.statusPedido === "cancelado"
+          ? null
+          : `Em preparo: pronto em ~${unidade?.preparoHoras ?? 2} h`;
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 text-sm"
+      data-testid="pedido-retirada"
+    >
+      <h2 className="mb-2 text-lg font-bold">Retirar na loja</h2>
+      {state ? <p className="mb-2 font-semibold text-green-800">{state}</p> : null}
+      {pedido.codigoRetirada ? (
+        <p className="mb-3">
+          Código de retirada:{" "}
+          <strong className="font-mono text-2xl tracking-widest" data-testid="codigo-retirada">
+            {pedido.codigoRetirada}
+          </strong>
+          <span className="block text-slate-600">Informe este código no balcão.</span>
+        </p>
+      ) : null}
+      {unidade ? (
+        <>
+          <p className="font-semibold">{unidade.nome}</p>
+          <p>{unidade.endereco}</p>
+          <p className="mt-1">Horário: {unidade.horarios}</p>
+          {unidade.instrucoes ? <p className="mt-1">{unidade.instrucoes}</p> : null}
+          {unidade.mapsUrl ? (
+            <a
+              className="mt-2 inline-block font-semibold text-primary underline"
+              href={unidade.mapsUrl}
+              {...externalLinkProps}
+            >
+              Ver no mapa<span className="sr-only"> (abre em nova aba)</span>
+            </a>
+          ) : null}
+        </>
+      ) : null}
+      <p className="mt-3 font-semibold">{pedido.clienteNome}</p>
+      <p>{pedido.clienteTelefone}</p>
+      {pedido.observacoes ? <p className="mt-1">Observações: {pedido.observacoes}</p> : null}
+    </section>
   );
 }

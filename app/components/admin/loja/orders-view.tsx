@@ -47,7 +47,13 @@ export interface OrderRow {
   clienteEndereco: string;
   clienteBairro: string;
   clienteReferencia: string | null;
-  janelaEntrega: JanelaEntrega;
+  janelaEntrega: JanelaEntrega | null;
+  modo: "entrega" | "retirada";
+  unidadeId: string | null;
+  codigoRetirada: string | null;
+  prontoEm: string | Date | null;
+  retiradoEm: string | Date | null;
+  estoqueSituacao: "reservado" | "liberado" | "baixado" | "devolvido";
   observacoes: string | null;
   subtotal: number;
   taxaEntrega: number;
@@ -238,11 +244,23 @@ export function LojaOrders({
                 <InlineDetail label="Cliente">
                   {o.clienteNome} · {o.clienteTelefone}
                 </InlineDetail>
-                <InlineDetail label="Endereço">
-                  {o.clienteEndereco} – {o.clienteBairro}
-                  {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
-                </InlineDetail>
-                <InlineDetail label="Entrega">{JANELA_ENTREGA_LABEL[o.janelaEntrega]}</InlineDetail>
+                {o.modo === "retirada" ? (
+                  <InlineDetail label="Retirada">
+                    Na loja{o.codigoRetirada ? ` · código ${o.codigoRetirada}` : ""}
+                  </InlineDetail>
+                ) : (
+                  <>
+                    <InlineDetail label="Endereço">
+                      {o.clienteEndereco} – {o.clienteBairro}
+                      {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
+                    </InlineDetail>
+                    {o.janelaEntrega ? (
+                      <InlineDetail label="Entrega">
+                        {JANELA_ENTREGA_LABEL[o.janelaEntrega]}
+                      </InlineDetail>
+                    ) : null}
+                  </>
+                )}
                 <InlineDetail label="Forma de pagamento">
                   {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
                   {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}

@@ -18,14 +18,17 @@ export const action = lojaAction(SCREEN, pedidoIntent, async ({ actor, fields, i
       const parsed = orderStatusSchema.safeParse(fields);
       if (!parsed.success) return fail(intent, "Erro ao atualizar status");
       return attempt(intent, "Erro ao atualizar status", async () => {
-        const { estoque } = await setOrderStatus(parsed.data.id, parsed.data.status, actor);
+        const { estoque } = await setOrderStatus(parsed.data.id, parsed.data.status, actor, {
+          codigoRetirada: parsed.data.codigoRetirada,
+          voltarAoEstoque: parsed.data.voltarAoEstoque,
+        });
         return ok(
           intent,
           "Status do pedido atualizado",
           estoque === "devolvido"
             ? "Os itens voltaram para o estoque."
-            : estoque === "retirado"
-              ? "Os itens foram retirados do estoque novamente."
+            : estoque === "liberado"
+              ? "A reserva dos itens foi liberada."
               : undefined,
         );
       });
