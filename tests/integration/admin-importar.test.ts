@@ -4,7 +4,7 @@ import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
 import { storage } from "~/infra/storage.server";
-import { categorias, produtos } from "~/modules/catalog/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
 import { action } from "~/routes/admin/importar";
 import { loader as templateLoader } from "~/routes/admin/importar-modelo";
 import { withTestDatabase } from "../setup/db";
@@ -122,7 +122,8 @@ describe("product import", () => {
     const r = await confirm(p.data.preview);
     expect(r.data.message).toBe("1 produtos importados com sucesso!");
     const [row] = await db().select().from(produtos).where(eq(produtos.nome, "Coleira Xlsx"));
-    expect(row!.precoAtual).toBe(2550);
+    const [variant] = await db().select().from(variantes).where(eq(variantes.produtoId, row!.id));
+    expect(variant!.preco).toBe(2550);
 
     const empty = await preview("ruim.csv", Buffer.from(`${HEADER}\nSem Preço;;X;;;;;;;;\n`));
     expect(empty.data.preview.valid).toBe(0);

@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
 import { readToast } from "~/infra/toast.server";
 import { adminAuditLog } from "~/modules/accounts/index.server";
-import { produtos } from "~/modules/catalog/index.server";
+import { produtos, variantes } from "~/modules/catalog/index.server";
 import { bairrosEntrega } from "~/modules/delivery/index.server";
+import { movimentosEstoque } from "~/modules/inventory/index.server";
 import { pedidos } from "~/modules/orders/index.server";
 import { cupons } from "~/modules/promotions/index.server";
 import { getSettings } from "~/modules/shop/index.server";
@@ -20,11 +21,13 @@ import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import {
   auditEntries,
+  defaultUnitId,
   firstCategoryId,
   insertOrder,
   insertProduct,
   makeAdmin,
   makeCustomer,
+  stockAt,
 } from "../support/factories";
 import { LOJA_ROUTES, type LojaRoute, postLoja } from "../support/loja-actions";
 import { call, expectRedirect, multipartRequest } from "../support/routes";
@@ -306,12 +309,17 @@ describe("admin store hub: products", () => {
     });
     expect(result.data).toMatchObject({ ok: true, message: "Produto criado com sucesso!" });
     const [row] = await db().select().from(produtos).where(eq(produtos.sku, "TST-001"));
-    expect(row).toMatchObject({
-      precoAtual: 123456,
+    expect(row).toMatchObject({ ativo: true, unidade: "UN" });
+    // Its one variant (the product's id and SKU) holds the price; the stock is at the unit.
+    const [variant] = await db().select().from(variantes).where(eq(variantes.produtoId, row!.id));
+    expect(variant).toMatchObject({
+      id: row!.id,
+      sku: "TST-001",
+      preco: 123456,
       precoAntes: 150000,
-      estoque: 7,
-      ativo: true,
-      unidade: "UN",
+    });
+    expect(await stockAt(ctx.database, row!.id, await defaultUnitId())).toMatchObject({
+      emMaos: 7,
     });
     expect(row!.busca).toBe("racao teste passaros 500 g mistura de sementes tst-001");
     const [entry] = await auditEntries("product_create");
@@ -338,11 +346,13 @@ describe("admin store hub: products", () => {
     const [edited] = await db().select().from(produtos).where(eq(produtos.id, row!.id));
     expect(edited).toMatchObject({
       nome: "Ração Teste Aves",
-      precoAtual: 1000,
-      precoAntes: null,
-      estoque: 3,
       ativo: false,
       busca: "racao teste aves",
+    });
+    const [editedVariant] = await db().select().from(variantes).where(eq(variantes.id, row!.id));
+    expect(editedVariant).toMatchObject({ preco: 1000, precoAntes: null });
+    expect(await stockAt(ctx.database, row!.id, await defaultUnitId())).toMatchObject({
+      emMaos: 3,
     });
     expect(await auditEntries("product_update")).toHaveLength(1);
 
@@ -592,13 +602,14 @@ describe("admin store hub: orders", () => {
     expect(delivered.data.pedidos.orders.map((o: { id: string }) => o.id)).toEqual([b.id]);
   });
 
-  it("cancelling puts the stock back once; reopening takes it again or is refused", async () => {
-    const p = await insertProduct({ nome: "Estoque Teste", estoque: 7 });
+  it("cancelling releases the reservation once, and a cancelled order is never reopened", async () => {
+    const p = await insertProduct({ nome: "Estoque Teste", estoque: 10 });
+    const unit = await defaultUnitId();
     const order = await insertOrder([
       { produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 3 },
     ]);
-    const stock = async () =>
-      (await db().select().from(produtos).where(eq(produtos.id, p.id)))[0]!.estoque;
+    const stock = () => stockAt(ctx.database, p.id, unit);
+    expect(await stock()).toEqual({ emMaos: 10, reservado: 3, disponivel: 7 });
 
     const cancel = await post("pedidos", {
       intent: "order-status",
@@ -606,37 +617,68 @@ describe("admin store hub: orders", () => {
       status: "cancelado",
     });
     expect(cancel.data.ok).toBe(true);
-    expect(await stock()).toBe(10);
+    expect(cancel.data.description).toBe("A reserva dos itens foi liberada.");
+    expect(await stock()).toEqual({ emMaos: 10, reservado: 0, disponivel: 10 });
     // Cancelling again (a double click, a second admin) changes nothing.
     await post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" });
     await Promise.all([
       post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" }),
       post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" }),
     ]);
-    expect(await stock()).toBe(10);
+    expect(await stock()).toEqual({ emMaos: 10, reservado: 0, disponivel: 10 });
     const [row] = await db().select().from(pedidos).where(eq(pedidos.id, order.id));
-    expect(row).toMatchObject({ statusPedido: "cancelado", estoqueDevolvido: true });
+    expect(row).toMatchObject({ statusPedido: "cancelado", estoqueSituacao: "liberado" });
 
-    // Reopening takes the items again.
-    await post("pedidos", { intent: "order-status", id: order.id, status: "preparo" });
-    expect(await stock()).toBe(7);
-    await post("pedidos", { intent: "order-status", id: order.id, status: "cancelado" });
-    expect(await stock()).toBe(10);
-
-    // Not enough stock left to reopen: refused, nothing changes.
-    await db().update(produtos).set({ estoque: 1 }).where(eq(produtos.id, p.id));
+    // A terminal order never reserves again: reopening is refused, nothing changes.
     const refused = await post("pedidos", { intent: "order-status", id: order.id, status: "novo" });
     expect(refused.status).toBe(400);
-    expect(refused.data.message).toMatch(
-      /^Estoque insuficiente para reabrir o pedido: Estoque Teste/,
+    expect(refused.data.message).toBe(
+      "Pedido cancelado não pode ser reaberto. Faça um novo pedido.",
     );
-    expect(await stock()).toBe(1);
-    expect(
-      (await db().select().from(pedidos).where(eq(pedidos.id, order.id)))[0]!.statusPedido,
-    ).toBe("cancelado");
+    expect(await stock()).toEqual({ emMaos: 10, reservado: 0, disponivel: 10 });
+    const ledger = await db()
+      .select()
+      .from(movimentosEstoque)
+      .where(eq(movimentosEstoque.pedidoId, order.id));
+    expect(ledger.map((m) => [m.tipo, m.deltaReservado]).sort()).toEqual([
+      ["liberacao", -3],
+      ["reserva", 3],
+    ]);
 
     const audits = await auditEntries("order_status_update");
-    expect(audits.filter((a) => a.resourceId === order.id)).toHaveLength(3);
+    expect(audits.filter((a) => a.resourceId === order.id)).toHaveLength(1);
+  });
+
+  it("hand-over sells at the order's unit; cancelling after it returns stock only when asked", async () => {
+    const p = await insertProduct({ nome: "Entregue Teste", estoque: 8 });
+    const unit = await defaultUnitId();
+    const stock = () => stockAt(ctx.database, p.id, unit);
+    const deliver = async (id: string) => {
+      await post("pedidos", { intent: "order-status", id, status: "saiu_entrega" });
+      await post("pedidos", { intent: "order-status", id, status: "entregue" });
+    };
+    const kept = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 2 }]);
+    const back = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 3 }]);
+    expect(await stock()).toEqual({ emMaos: 8, reservado: 5, disponivel: 3 });
+    await deliver(kept.id);
+    await deliver(back.id);
+    expect(await stock()).toEqual({ emMaos: 3, reservado: 0, disponivel: 3 });
+    // Delivered orders only move to cancelled.
+    const wrong = await post("pedidos", { intent: "order-status", id: kept.id, status: "preparo" });
+    expect(wrong.status).toBe(400);
+
+    await post("pedidos", { intent: "order-status", id: kept.id, status: "cancelado" });
+    expect(await stock()).toEqual({ emMaos: 3, reservado: 0, disponivel: 3 });
+    const returned = await post("pedidos", {
+      intent: "order-status",
+      id: back.id,
+      status: "cancelado",
+      voltarAoEstoque: "on",
+    });
+    expect(returned.data.description).toBe("Os itens voltaram para o estoque.");
+    expect(await stock()).toEqual({ emMaos: 6, reservado: 0, disponivel: 6 });
+    const [row] = await db().select().from(pedidos).where(eq(pedidos.id, back.id));
+    expect(row!.estoqueSituacao).toBe("devolvido");
   });
 
   it("sets the payment status, audited, and refuses unknown values", async () => {

@@ -9,10 +9,11 @@ import {
   runSql,
   transaction,
 } from "~/infra/db/client.server";
-import { categorias, produtos } from "~/modules/catalog/index.server";
+import { categorias, listAdminProducts, produtos, variantes } from "~/modules/catalog/index.server";
 import { bairrosEntrega } from "~/modules/delivery/index.server";
+import { estoque } from "~/modules/inventory/index.server";
 import { cupons } from "~/modules/promotions/index.server";
-import { configuracoes, getSettings } from "~/modules/shop/index.server";
+import { configuracoes, getSettings, unidades } from "~/modules/shop/index.server";
 import { demoProducts, seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 
@@ -85,7 +86,9 @@ describe("database", () => {
     expect(second.seeded).toBe(false);
     expect(await counts()).toEqual(before);
 
-    const all = await ctx.database.db.select().from(produtos);
+    // Prices and availability come from each product's variants and stock per unit.
+    const { products: all } = await listAdminProducts({ pageSize: 500 });
+    expect(all).toHaveLength(before.produtos);
     expect(all.filter((p) => p.estoque > 0 && p.estoque <= 5).length).toBeGreaterThanOrEqual(3);
     expect(all.some((p) => !p.ativo)).toBe(true);
     expect(all.some((p) => p.estoque === 0)).toBe(true);
@@ -122,19 +125,32 @@ describe("database", () => {
     const [categoria] = await db.select().from(categorias).limit(1);
     const [p] = await db
       .insert(produtos)
-      .values({ nome: "Teste", categoriaId: categoria!.id, precoAtual: 1234567, sku: "TESTE-1" })
+      .values({ nome: "Teste", categoriaId: categoria!.id, sku: "TESTE-1" })
       .returning();
-    const [back] = await db.select().from(produtos).where(eq(produtos.id, p!.id));
-    expect(back!.precoAtual).toBe(1234567);
+    await db
+      .insert(variantes)
+      .values({ id: p!.id, produtoId: p!.id, sku: "TESTE-1", preco: 1234567 });
+    const [back] = await db.select().from(variantes).where(eq(variantes.id, p!.id));
+    expect(back!.preco).toBe(1234567);
 
+    // A variant's SKU is unique across the shop, whatever its product.
+    const [other] = await db
+      .insert(produtos)
+      .values({ nome: "Dup", categoriaId: categoria!.id })
+      .returning();
     await expect(
-      db
-        .insert(produtos)
-        .values({ nome: "Dup", categoriaId: categoria!.id, precoAtual: 100, sku: "TESTE-1" }),
+      db.insert(variantes).values({ produtoId: other!.id, sku: "TESTE-1", preco: 100 }),
     ).rejects.toThrow();
+    // Stock never goes below zero, nor reserves more than is in hand.
+    const [unidade] = await db.select().from(unidades).limit(1);
+    const stock = { varianteId: p!.id, unidadeId: unidade!.id };
+    await expect(db.insert(estoque).values({ ...stock, emMaos: -1 })).rejects.toThrow();
     await expect(
-      db.update(produtos).set({ estoque: -1 }).where(eq(produtos.id, p!.id)),
+      db.insert(estoque).values({ ...stock, emMaos: 2, reservado: 3 }),
     ).rejects.toThrow();
+    await db.insert(estoque).values({ ...stock, emMaos: 5, reservado: 2 });
+    const [figures] = await db.select().from(estoque).where(eq(estoque.varianteId, p!.id));
+    expect(figures).toMatchObject({ emMaos: 5, reservado: 2, disponivel: 3 });
     await expect(
       db.insert(cupons).values({ codigo: "minusculo", tipo: "valor", valor: 100 }),
     ).rejects.toThrow();
@@ -146,11 +162,11 @@ describe("database", () => {
   it("runs SQL text on the driver, named statements again with new values, inside a transaction too", async () => {
     const db = ctx.database.db;
     const [categoria] = await db.select().from(categorias).limit(1);
-    const row = (sku: string, precoAtual: number) => ({
+    const row = (sku: string, precoCusto: number) => ({
       ...SQL_PRODUCT,
       id: crypto.randomUUID(),
       sku,
-      precoAtual,
+      precoCusto,
       categoriaId: categoria!.id,
     });
     // The same name twice on the pool, then inside a transaction that rolls back.
@@ -161,10 +177,10 @@ describe("database", () => {
       const insert = insertRows(produtos, [row(sku, preco)]);
       await runSql(db, insert.text, insert.values, "teste_insere_produto");
     }
-    const read = "select sku, preco_atual from produtos where sku like $1 order by sku";
+    const read = "select sku, preco_custo from produtos where sku like $1 order by sku";
     expect(await runSql(db, read, ["SQL-%"], "teste_le_produtos")).toEqual([
-      { sku: "SQL-1", preco_atual: "19.90" },
-      { sku: "SQL-2", preco_atual: "0.05" },
+      { sku: "SQL-1", preco_custo: "19.90" },
+      { sku: "SQL-2", preco_custo: "0.05" },
     ]);
     await expect(
       transaction(async (tx) => {
@@ -178,9 +194,8 @@ describe("database", () => {
     const [back] = await db.select().from(produtos).where(eq(produtos.sku, "SQL-1"));
     expect(back).toMatchObject({
       nome: "Produto SQL",
-      precoAtual: 1990,
-      precoAntes: null,
-      estoque: 3,
+      precoCusto: 1990,
+      opcoes: [],
     });
   });
 });
@@ -188,9 +203,7 @@ describe("database", () => {
 const SQL_PRODUCT = {
   nome: "Produto SQL",
   descricaoCurta: null,
-  precoAntes: null,
-  precoCusto: null,
-  estoque: 3,
+  opcoes: [],
   marca: null,
   subgrupo: null,
   unidade: "UN",

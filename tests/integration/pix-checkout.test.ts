@@ -320,7 +320,7 @@ describe("expiry of an unpaid online Pix", () => {
     expect(order).toMatchObject({
       statusPedido: "cancelado",
       statusPagamento: "aguardando",
-      estoqueDevolvido: true,
+      estoqueSituacao: "liberado",
     });
     expect(await stockOf(ctx.database, item.id)).toBe(5);
     expect((await chargesOf(pedido.id))[0]!.status).toBe("expirada");
@@ -336,7 +336,7 @@ describe("expiry of an unpaid online Pix", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toMatchObject({
       para: "cancelado",
-      estoque: "devolvido",
+      estoque: "liberado",
       origem: "pix_expirado",
     });
 

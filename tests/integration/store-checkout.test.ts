@@ -140,7 +140,9 @@ describe("checkout (one server transaction)", () => {
     expect(result.pedido).toEqual(saved);
     expect(saved).toMatchObject({
       statusPedido: "novo",
-      estoqueDevolvido: false,
+      estoqueSituacao: "reservado",
+      modo: "entrega",
+      codigoRetirada: null,
       trocoPara: 10000,
     });
     const savedItems = await ctx.database.db
@@ -213,7 +215,7 @@ describe("checkout (one server transaction)", () => {
       ok: false,
       error: "estoque",
       message: "Estoque insuficiente. Cama Teste: restam 2 unidades.",
-      itens: [{ produtoId: scarce.id, nome: "Cama Teste", disponivel: 2, pedido: 3 }],
+      itens: [{ varianteId: scarce.id, nome: "Cama Teste", disponivel: 2, pedido: 3 }],
     });
     expect(await count(pedidos)).toBe(0);
     expect(await count(itensPedido)).toBe(0);
@@ -464,7 +466,9 @@ describe("checkout (one server transaction)", () => {
     expect(url.origin + url.pathname).toBe("https://wa.me/5547988881234");
     const text = url.searchParams.get("text")!;
     expect(text).toContain(`*Novo pedido ${pedido!.numeroPedido}*`);
-    expect(text).toContain("1x Petisco Chat (R$ 42,00) = R$ 42,00");
+    // Each line with its SKU, and the unit the order leaves from.
+    expect(text).toMatch(/1x Petisco Chat \[[^\]]+\] \(R\$ 42,00\) = R\$ 42,00/);
+    expect(text).toContain("*Sai da:* Unidade Meia Praia");
     expect(text).toContain("*Pagamento:* Cartão na entrega");
     expect(text).toContain("*Observações:* Sem pressa");
 

@@ -36,7 +36,7 @@ async function status(promise: Promise<unknown>) {
 describe("customer order page", () => {
   it("opens only with the secret token of the link", async () => {
     const item = await product({ nome: "Ração Pedido", preco: 2500, estoque: 5 });
-    const result = await placeOrder(orderInput([{ produtoId: item.id, quantidade: 1 }]));
+    const result = await placeOrder(orderInput([{ varianteId: item.id, quantidade: 1 }]));
     if (!result.ok) throw new Error(result.message);
     const numero = result.pedido.numeroPedido;
     expect(result.pedido.tokenHash).not.toContain(result.token);
@@ -72,7 +72,7 @@ describe("customer order page", () => {
     });
     const item = await product({ nome: "Ração Pix", preco: 4590, estoque: 5 });
     const result = await placeOrder(
-      orderInput([{ produtoId: item.id, quantidade: 1 }], { formaPagamento: "pix" }),
+      orderInput([{ varianteId: item.id, quantidade: 1 }], { formaPagamento: "pix" }),
     );
     if (!result.ok) throw new Error(result.message);
     const page = (await load(result.pedido.numeroPedido, result.token)) as unknown as {

@@ -131,8 +131,8 @@ describe("cart reducer (SPEC §4)", () => {
     const a = "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
     const b = "7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d";
     expect(decodeCartLines(`${a}:2,${b}:1,${a}:3,${b}x:1,c:0,d:x,:4`)).toEqual([
-      { produtoId: a, quantidade: 5 },
-      { produtoId: b, quantidade: 1 },
+      { varianteId: a, quantidade: 5 },
+      { varianteId: b, quantidade: 1 },
     ]);
     // Not a product id (would reach the database as an invalid uuid): dropped.
     expect(decodeCartLines("abc:1,'; drop table produtos;--:1")).toEqual([]);

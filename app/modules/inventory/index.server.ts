@@ -8,9 +8,12 @@ export type {
   StockLine,
 } from "./stock.server";
 export {
+  defaultUnitId,
   lineName,
   moveOrderStock,
+  productFormStock,
   reserveStock,
+  StockBelowReserved,
   setStockInHand,
   sumLines,
   transferStock,

@@ -304,3 +304,44 @@ export async function transferStock(
   }
   return { ok: true };
 }
+
+/** The unit stock goes to when none is named: the first open unit that delivers, else the first open. */
+export async function defaultUnitId(tx: Tx): Promise<string | null> {
+  const [row] = await runSql<{ id: string }>(
+    tx,
+    `select id from unidades where ativo and not em_breve
+     order by atende_entregas desc, posicao, nome limit 1`,
+    [],
+    "unidade_padrao",
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * The product form's stock field: the units in hand of a one-variant product at the default
+ * unit, written as an 'ajuste' (a callback for catalog's product writes).
+ */
+export function productFormStock(emMaos: number, usuarioEmail: string | null) {
+  return async (tx: Tx, varianteId: string): Promise<void> => {
+    const unidadeId = await defaultUnitId(tx);
+    if (!unidadeId) return;
+    const result = await setStockInHand(tx, {
+      varianteId,
+      unidadeId,
+      emMaos,
+      tipo: "ajuste",
+      motivo: "Cadastro do produto",
+      usuarioEmail,
+    });
+    if (!result.ok) {
+      throw new StockBelowReserved(result.reservado);
+    }
+  };
+}
+
+/** Units in hand set below what placed orders reserve. */
+export class StockBelowReserved extends Error {
+  constructor(readonly reservado: number) {
+    super(`Não é possível deixar menos que o reservado para pedidos (${reservado})`);
+  }
+}

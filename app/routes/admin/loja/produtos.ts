@@ -1,7 +1,7 @@
 // POST /admin/loja/produtos: the product list's writes (products and their categories).
 import { data } from "react-router";
 import { assertKind, readFileLimited, StorageError } from "~/infra/storage.server";
-import { attempt, invalid, ok } from "~/modules/accounts/index.server";
+import { AdminError, attempt, invalid, ok } from "~/modules/accounts/index.server";
 import {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
@@ -16,6 +16,7 @@ import {
   setProductActive,
   updateProduct,
 } from "~/modules/catalog/index.server";
+import { productFormStock, StockBelowReserved } from "~/modules/inventory/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { produtoIntent } from "~/schemas/admin-loja-intents";
 
@@ -58,14 +59,21 @@ export const action = lojaAction(SCREEN, produtoIntent, async ({ actor, form, fi
           }
           throw error;
         }
+        // The stock field: the units in hand at the default unit, a refusal below the reserved.
+        const writeStock = productFormStock(parsed.data.estoque, null);
+        const stock: typeof writeStock = (tx, varianteId) =>
+          writeStock(tx, varianteId).catch((error: unknown) => {
+            if (error instanceof StockBelowReserved) throw new AdminError(error.message, "estoque");
+            throw error;
+          });
         if (intent === "product-create") {
-          await createProduct(parsed.data, image, actor);
+          await createProduct(parsed.data, image, actor, stock);
           return ok(intent, "Produto criado com sucesso!");
         }
         await updateProduct(
           id,
           parsed.data,
-          { image, removeImage: fields.removerImagem === "on" },
+          { image, removeImage: fields.removerImagem === "on", stock },
           actor,
         );
         return ok(intent, "Produto atualizado com sucesso!");
