@@ -139,4 +139,12 @@ ALTER TABLE "produtos" DROP COLUMN "estoque";--> statement-breakpoint
 ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_modo_check" CHECK (modo in ('entrega', 'retirada'));--> statement-breakpoint
 ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_estoque_situacao_check" CHECK (estoque_situacao in ('reservado', 'liberado', 'baixado', 'devolvido'));--> statement-breakpoint
 ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_status_check" CHECK (status_pedido in ('novo', 'preparo', 'saiu_entrega', 'pronto_retirada', 'entregue', 'retirado', 'cancelado'));--> statement-breakpoint
-ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_forma_check" CHECK (forma_pagamento in ('pix', 'pix_mercadopago', 'cartao', 'dinheiro', 'cartao_entrega', 'balcao'));
+ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_forma_check" CHECK (forma_pagamento in ('pix', 'pix_mercadopago', 'cartao', 'dinheiro', 'cartao_entrega', 'balcao'));--> statement-breakpoint
+-- What the public pages show now also lives in the variants, the stock per unit and the
+-- units: their changes announce themselves like the products' (migration 0003).
+CREATE TRIGGER variantes_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "variantes"
+  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();--> statement-breakpoint
+CREATE TRIGGER estoque_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "estoque"
+  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();--> statement-breakpoint
+CREATE TRIGGER unidades_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "unidades"
+  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();

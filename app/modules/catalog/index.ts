@@ -20,3 +20,10 @@ export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export type { EditableProduct, ImportProduct, StoreCategory, StoreProduct } from "./types";
+export type { OptionChoice, OptionValueChoice } from "./variant-choice";
+export {
+  chooseVariant,
+  optionChoices,
+  pricePerKg,
+  unitAvailabilityText,
+} from "./variant-choice";

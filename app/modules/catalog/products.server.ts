@@ -46,6 +46,7 @@ export type EditableProduct = Pick<
   | "unidade"
   | "ativo"
   | "imagemUrl"
+  | "opcoes"
 > &
   VariantSummary;
 
@@ -426,7 +427,7 @@ interface StoreListing {
 // list of one search, category and page is kept until a product, its stock or a category
 // changes.
 const keptStoreListings = keptByKeyUntilChanged(
-  ["produtos", "categorias"],
+  ["produtos", "categorias", "variantes", "estoque", "unidades"],
   (o: StoreListingOptions) =>
     JSON.stringify([normalizeSearch(o.q), o.categoria ?? null, o.pagina ?? 1, o.porPagina ?? null]),
   readStoreProducts,
@@ -490,6 +491,7 @@ async function readStoreProducts(options: StoreListingOptions): Promise<StoreLis
 /** The store's columns as SQL text (money as the driver gives it: decimal text). */
 const STORE_PRODUCT_SQL = `p.id, p.nome, p.descricao_curta as "descricaoCurta",
   c.nome as "categoriaNome", p.sku, p.marca, p.unidade, p.imagem_url as "imagemUrl", p.ativo,
+  p.opcoes,
   ${VARIANT_SUMMARY_COLUMNS}`;
 
 type StoreProductRow = SummaryRow &
@@ -504,6 +506,7 @@ type StoreProductRow = SummaryRow &
     | "unidade"
     | "imagemUrl"
     | "ativo"
+    | "opcoes"
   >;
 
 function storeProductFrom(row: StoreProductRow): StoreProduct {
@@ -518,6 +521,7 @@ function storeProductFrom(row: StoreProductRow): StoreProduct {
     unidade: row.unidade,
     imagemUrl: row.imagemUrl,
     ativo: row.ativo,
+    opcoes: row.opcoes ?? [],
     ...summaryFrom(row),
   };
 }

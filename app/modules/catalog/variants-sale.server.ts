@@ -8,6 +8,9 @@ import { UUID_PATTERN } from "./listing";
 
 export interface UnitAvailability {
   unidadeId: string;
+  /** The unit's name, and whether it takes pick-up orders. */
+  nome: string;
+  retirada: boolean;
   disponivel: number;
 }
 
@@ -53,8 +56,8 @@ interface SaleVariantRow {
 const SALE_VARIANT_SQL = `select v.id, v.produto_id, p.nome, v.rotulo, v.sku,
     coalesce(v.imagem_url, p.imagem_url) as imagem_url, v.preco, v.preco_antes, v.peso_g,
     v.opcao1, v.opcao2, v.opcao3, (v.ativo and p.ativo and p.excluido_em is null) as a_venda,
-    (select json_agg(json_build_object('unidadeId', e.unidade_id, 'disponivel', e.disponivel)
-       order by u.posicao)
+    (select json_agg(json_build_object('unidadeId', e.unidade_id, 'nome', u.nome,
+       'retirada', u.retirada_ativa, 'disponivel', e.disponivel) order by u.posicao, u.nome)
      from estoque e join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
      where e.variante_id = v.id) as por_unidade
   from variantes v join produtos p on p.id = v.produto_id`;
@@ -64,6 +67,8 @@ function saleVariantFrom(row: SaleVariantRow): SaleVariant {
   const antes = row.preco_antes === null ? null : decimalToCentavos(row.preco_antes);
   const porUnidade = (row.por_unidade ?? []).map((u) => ({
     unidadeId: u.unidadeId,
+    nome: u.nome,
+    retirada: Boolean(u.retirada),
     disponivel: Math.max(0, Number(u.disponivel)),
   }));
   return {
