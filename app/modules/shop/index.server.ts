@@ -11,4 +11,5 @@ export {
   updateSettings,
   webhookUrlFor,
 } from "./settings.server";
-export { configuracoes } from "./tables.server";
+export { configuracoes, unidades } from "./tables.server";
+export { createUnit, getUnit, listActiveUnits, listUnits, updateUnit } from "./units.server";
