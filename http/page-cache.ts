@@ -6,7 +6,7 @@
 //
 // What is kept: the page once, already compressed (brotli and gzip, plus the plain bytes),
 // under its URL and the data generation it was rendered in. The generation moves when the
-// database says a product, category, coupon, neighbourhood or setting changed (a trigger
+// database says a product, category, coupon, neighbourhood, setting or unit changed (a trigger
 // and NOTIFY, heard by every instance), so an admin change shows on the next request on
 // every instance. A page rendered while the generation moved is not kept.
 //

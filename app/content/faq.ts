@@ -1,5 +1,7 @@
 // FAQ of /faq (SPEC §2.2, §3): five categories with 3/4/3/4/3 questions, answers written
-// from the facts of SPEC §1 and §9 and the shop identity.
+// from the facts of SPEC §1 and §9 and the shop identity. The answers about the units and
+// their hours are copy, written for today's units: the pages that show the units read them
+// from the database (decision 0027), this text is edited here.
 import { shop } from "~/content/shop";
 
 export interface FaqCategory {
@@ -8,8 +10,6 @@ export interface FaqCategory {
   icon: "credit-card" | "package" | "pill" | "bath" | "map-pin";
   items: readonly { question: string; answer: string }[];
 }
-
-const [openUnit, newUnit] = shop.units;
 
 export const faqCategories: readonly FaqCategory[] = [
   {
@@ -104,7 +104,8 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: "Onde é feito o banho e tosa?",
-        answer: `O banho e tosa será feito na ${newUnit.name}, na ${newUnit.street}, que está chegando em breve. Você já pode fazer o pré-agendamento pelo WhatsApp.`,
+        answer:
+          "O banho e tosa será feito na Nova Unidade, na Rua 406 esquina com 408, que está chegando em breve. Você já pode fazer o pré-agendamento pelo WhatsApp.",
       },
     ],
   },
@@ -115,11 +116,13 @@ export const faqCategories: readonly FaqCategory[] = [
     items: [
       {
         question: "Onde fica a loja?",
-        answer: `Nossa loja fica na ${openUnit.street}, ${openUnit.neighbourhood}, ${openUnit.city}/${openUnit.state}. Na página Contato você encontra o link para abrir no mapa.`,
+        answer:
+          "Nossa loja fica na Rua 416, Meia Praia, Itapema/SC. Na página Contato você encontra o link para abrir no mapa.",
       },
       {
         question: "Vocês vão abrir uma nova unidade?",
-        answer: `Sim! A ${newUnit.name} fica na ${newUnit.street} e chega em breve, com loja e banho e tosa. O pré-agendamento já pode ser feito pelo WhatsApp.`,
+        answer:
+          "Sim! A Nova Unidade fica na Rua 406 esquina com 408 e chega em breve, com loja e banho e tosa. O pré-agendamento já pode ser feito pelo WhatsApp.",
       },
       {
         question: "Qual o horário de funcionamento?",

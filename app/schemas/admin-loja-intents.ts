@@ -15,6 +15,7 @@ export const cupomIntent = z.enum(["coupon-create", "coupon-toggle"]);
 export const bairroIntent = z.enum([
   "bairro-create",
   "bairro-fee",
+  "bairro-unit",
   "bairro-toggle",
   "bairro-delete",
 ]);

@@ -37,6 +37,7 @@ const INTENTS = [
   "bairro-delete",
   "bairro-fee",
   "bairro-toggle",
+  "bairro-unit",
   "category-create",
   "coupon-create",
   "coupon-toggle",
@@ -57,6 +58,8 @@ const INTENTS = [
   "totp_iniciar",
   "totp_confirmar",
   "totp_desativar",
+  "unit-create",
+  "unit-update",
 ];
 
 async function rows(): Promise<string> {

@@ -188,6 +188,7 @@ export const SHOP_TABLES = [
   "pedidos_servicos",
   "curriculos",
   "configuracoes",
+  "unidades",
   "usuarios",
   "webhook_entregas",
 ];

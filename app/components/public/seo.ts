@@ -1,6 +1,6 @@
 import { shop } from "~/content/shop";
 import { seoTags } from "~/domain/seo";
-import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop";
+import { DEFAULT_SHOP_FACTS, type PublicUnit, type ShopFacts } from "~/modules/shop";
 
 export const PUBLIC_LAYOUT_ID = "routes/public/layout";
 
@@ -8,6 +8,8 @@ export interface PublicLayoutData {
   chatNumber: string;
   origin: string;
   facts: ShopFacts;
+  /** The active units, in order (decision 0027). */
+  units: PublicUnit[];
 }
 
 type Matches = readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[];
@@ -20,6 +22,11 @@ function layoutData(matches: Matches): PublicLayoutData | undefined {
 /** The shop's facts (settings) as the public layout loaded them, for meta functions. */
 export function layoutFacts(matches: Matches): ShopFacts {
   return layoutData(matches)?.facts ?? DEFAULT_SHOP_FACTS;
+}
+
+/** The units as the public layout loaded them, for meta functions (structured data). */
+export function layoutUnits(matches: Matches): PublicUnit[] {
+  return layoutData(matches)?.units ?? [];
 }
 
 /** Meta tags of a public page; the origin comes from the public layout's loader. */

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "~/components/public/seo";
 import { shop } from "~/content/shop";
-import { DEFAULT_SHOP_FACTS, type ShopFacts, withShopFacts } from "~/modules/shop";
+import { DEFAULT_SHOP_FACTS, type PublicUnit, type ShopFacts, withShopFacts } from "~/modules/shop";
 
 /** The chat number resolved by the public layout (admin setting, else the shop's phone). */
 export function useChatNumber(): string {
@@ -19,4 +19,10 @@ export function useShopFacts(): ShopFacts {
 export function useShopText(): (text: string) => string {
   const facts = useShopFacts();
   return (text) => withShopFacts(text, facts);
+}
+
+/** The active units loaded by the public layout (read from the database, decision 0027). */
+export function useUnits(): PublicUnit[] {
+  const data = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  return data?.units ?? [];
 }

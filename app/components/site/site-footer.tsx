@@ -5,13 +5,21 @@ import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
+import { type PublicUnit, storeHours } from "~/modules/shop";
 
 const footerLink =
   "inline-flex min-h-11 items-center gap-2 rounded text-slate-200 hover:text-white hover:underline";
 
-/** Footer of every public page (and the store): contact, hours, both units, social links. */
-export function SiteFooter({ chatNumber }: { chatNumber: string }) {
+/** Footer of every public page: contact, hours, the units (from the database), social links. */
+export function SiteFooter({
+  chatNumber,
+  units,
+}: {
+  chatNumber: string;
+  units: readonly PublicUnit[];
+}) {
   const year = new Date().getFullYear();
+  const hours = storeHours(units);
   return (
     <footer className="mt-16 bg-slate-900 pb-24 text-slate-200 sm:pb-10">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pt-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -49,41 +57,51 @@ export function SiteFooter({ chatNumber }: { chatNumber: string }) {
           <h2 id="rodape-horario" className="flex items-center gap-2 text-lg font-bold text-white">
             <ClockIcon className="size-5" aria-hidden="true" /> Horário
           </h2>
-          <dl className="mt-3 grid gap-2 text-sm">
-            {shop.hours.map((h) => (
-              <div
-                key={h.days}
-                className="flex justify-between gap-4 border-b border-slate-700 pb-1"
-              >
-                <dt className="text-slate-300">{h.days}</dt>
-                <dd className="font-semibold text-white">{h.hours}</dd>
-              </div>
-            ))}
-          </dl>
+          {hours.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-300">Consulte pelo {shop.messenger}.</p>
+          ) : null}
+          {hours.map((table) => (
+            <div key={table.unit ?? ""} className="mt-3">
+              {table.unit ? (
+                <h3 className="mb-1 text-sm font-semibold text-slate-100">{table.unit}</h3>
+              ) : null}
+              <dl className="grid gap-2 text-sm">
+                {table.rows.map((h) => (
+                  <div
+                    key={h.days}
+                    className="flex justify-between gap-4 border-b border-slate-700 pb-1"
+                  >
+                    <dt className="text-slate-300">{h.days}</dt>
+                    <dd className="font-semibold text-white">{h.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
         </section>
         <section aria-labelledby="rodape-unidades">
           <h2 id="rodape-unidades" className="text-lg font-bold text-white">
             Nossas unidades
           </h2>
           <ul className="mt-3 grid gap-3 text-sm">
-            {shop.units.map((unit) => (
+            {units.map((unit) => (
               <li key={unit.id}>
                 <p className="flex items-start gap-2">
                   <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <span>
-                    <span className="font-semibold text-white">{unit.name}</span>
-                    {unit.comingSoon ? (
+                    <span className="font-semibold text-white">{unit.nome}</span>
+                    {unit.emBreve ? (
                       <span className="ml-2 rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900">
                         Em breve
                       </span>
                     ) : null}
                     <br />
-                    {unit.street}, {unit.neighbourhood}, {unit.city}/{unit.state}
+                    {unit.endereco}, {unit.bairro}, {unit.cidade}/{unit.uf}
                   </span>
                 </p>
-                {unit.comingSoon ? null : (
+                {unit.emBreve || !unit.mapsUrl ? null : (
                   <a href={unit.mapsUrl} {...externalLinkProps} className={`${footerLink} ml-6`}>
-                    Abrir no mapa<span className="sr-only"> ({unit.name})</span>
+                    Abrir no mapa<span className="sr-only"> ({unit.nome})</span>
                   </a>
                 )}
               </li>

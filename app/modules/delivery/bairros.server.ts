@@ -6,8 +6,8 @@ import { db, type Executor, inTransaction, transaction } from "~/infra/db/client
 import { isUniqueViolation } from "~/infra/db/errors.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import type { Settings } from "~/modules/shop/index.server";
-import { BAIRRO_DUPLICATE, type BairroInput } from "./bairro.schema";
+import { getUnit, type Settings } from "~/modules/shop/index.server";
+import { BAIRRO_DUPLICATE, BAIRRO_UNIT_INVALID, type BairroInput } from "./bairro.schema";
 import type { DeliveryRules } from "./fees";
 import { type BairroEntrega, bairrosEntrega } from "./tables.server";
 
@@ -16,6 +16,16 @@ const keptBairros = keptUntilChanged(["bairros_entrega"], () => readActiveBairro
 /** A write to the neighbourhoods: once it is done, this instance reads them again. */
 function forgettingServed<T>(write: Promise<T>): Promise<T> {
   return write.finally(() => keptBairros.forget());
+}
+
+/**
+ * Refuses a delivering unit that does not exist, is inactive or does not deliver. Null (the
+ * first unit that delivers) is always accepted.
+ */
+async function checkDeliveringUnit(executor: Executor, unidadeId: string | null | undefined) {
+  if (!unidadeId) return;
+  const unit = await getUnit(unidadeId, executor);
+  if (!unit?.ativo || !unit.atendeEntregas) throw new AdminError(BAIRRO_UNIT_INVALID, "unidadeId");
 }
 
 export async function listBairros(executor: Executor = db()): Promise<BairroEntrega[]> {
@@ -36,13 +46,20 @@ export async function addBairro(
           .from(bairrosEntrega)
           .where(sql`lower(${bairrosEntrega.nome}) = lower(${input.nome})`);
         if (existing) throw new AdminError(BAIRRO_DUPLICATE, "nome");
+        await checkDeliveringUnit(tx, input.unidadeId);
         const [row] = await tx
           .insert(bairrosEntrega)
-          .values({ nome: input.nome, taxaEntrega: input.taxaEntrega, ativo: true })
+          .values({
+            nome: input.nome,
+            taxaEntrega: input.taxaEntrega,
+            ativo: true,
+            unidadeId: input.unidadeId ?? null,
+          })
           .returning();
         await audit(tx, actor, "bairro_create", "bairro", row!.id, {
           nome: row!.nome,
           taxa_entrega: row!.taxaEntrega,
+          unidade_id: row!.unidadeId,
         });
         return row!;
       }),
@@ -56,11 +73,12 @@ export async function addBairro(
 
 export async function updateBairro(
   id: string,
-  changes: { taxaEntrega?: number; ativo?: boolean },
+  changes: { taxaEntrega?: number; ativo?: boolean; unidadeId?: string | null },
   actor: AdminActor,
 ): Promise<BairroEntrega> {
   return forgettingServed(
     transaction(async (tx) => {
+      await checkDeliveringUnit(tx, changes.unidadeId);
       const [row] = await tx
         .update(bairrosEntrega)
         .set(changes)

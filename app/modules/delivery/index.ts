@@ -1,4 +1,9 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
-export { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "./bairro.schema";
+export {
+  BAIRRO_REQUIRED,
+  bairroFeeSchema,
+  bairroSchema,
+  bairroUnitSchema,
+} from "./bairro.schema";
 export type { DeliveryArea, DeliveryRules } from "./fees";
 export { BAIRRO_NOT_SERVED, deliveryFee, findServedArea, isFreeDelivery } from "./fees";

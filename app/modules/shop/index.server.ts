@@ -13,3 +13,4 @@ export {
 } from "./settings.server";
 export type { Unidade } from "./tables.server";
 export { configuracoes, unidades } from "./tables.server";
+export { createUnit, getUnit, listActiveUnits, listUnits, updateUnit } from "./units.server";

@@ -9,3 +9,14 @@ export {
   storeSettingsSchema,
   webhookTestSchema,
 } from "./store-settings.schema";
+export type { Unit } from "./types";
+export { UNIT_INVALID, unitSchema } from "./unit.schema";
+export type { HorarioDia, PublicUnit } from "./units";
+export {
+  publicUnit,
+  storeHours,
+  structuredDataUnit,
+  unitsIntro,
+  WEEKDAYS,
+  weekdayHoursText,
+} from "./units";

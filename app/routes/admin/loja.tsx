@@ -22,7 +22,7 @@ import { listBairros } from "~/modules/delivery/index.server";
 import { listAdminOrders, storeStats } from "~/modules/orders/index.server";
 import { paymentSettingsView } from "~/modules/payments/index.server";
 import { listCoupons } from "~/modules/promotions/index.server";
-import { getSettings } from "~/modules/shop/index.server";
+import { getSettings, listUnits } from "~/modules/shop/index.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/loja";
 
@@ -63,7 +63,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     } as const;
   }
   if (view === "configuracoes") {
-    const [settings, bairros] = await Promise.all([getSettings(), listBairros()]);
+    const [settings, bairros, units] = await Promise.all([
+      getSettings(),
+      listBairros(),
+      listUnits(),
+    ]);
     // Secrets stay on the server (the online Pix ones have their own read-only view).
     const {
       webhookSecret,
@@ -76,6 +80,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       configuracoes: {
         settings: { ...visible, hasSecret: Boolean(webhookSecret) },
         bairros,
+        // The units a neighbourhood may be delivered from ("Unidade que entrega").
+        unidades: units.map((u) => ({
+          id: u.id,
+          nome: u.nome,
+          entrega: u.ativo && u.atendeEntregas,
+        })),
         // Whether each credential is set and where from; never the credential itself.
         pagamentos: paymentSettingsView(settings),
         // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,

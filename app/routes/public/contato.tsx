@@ -4,7 +4,7 @@ import { FormSender } from "~/components/public/form-sender";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { UnitCards } from "~/components/public/units";
-import { useChatNumber } from "~/components/public/use-chat-number";
+import { useChatNumber, useUnits } from "~/components/public/use-chat-number";
 import { ChatLink, InstagramIcon, WhatsappIcon } from "~/components/site/chat-link";
 import { Button } from "~/components/ui/button";
 import { Field, resentFieldProps } from "~/components/ui/field";
@@ -14,7 +14,7 @@ import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
 import type { HydrationHandle } from "~/lib/hydration";
-import { CONTACT_MESSAGES } from "~/modules/shop";
+import { CONTACT_MESSAGES, storeHours } from "~/modules/shop";
 import { sendContact } from "~/modules/shop/index.server";
 import type { Route } from "./+types/contato";
 
@@ -90,6 +90,8 @@ function ContactForm() {
 
 export default function Contato() {
   const chatNumber = useChatNumber();
+  const units = useUnits();
+  const hours = storeHours(units);
   const phone = formatPhoneDisplay(chatNumber);
   const card = "flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
   const cardLink =
@@ -109,7 +111,9 @@ export default function Contato() {
               <PhoneIcon className="size-7 text-brand-700" aria-hidden="true" />
               <h3 className="mt-3 text-lg font-bold text-slate-900">{shop.messenger} e telefone</h3>
               <p className="mt-1 text-slate-700">{phone}</p>
-              <p className="mb-3 text-sm text-slate-600">Seg. a sex. 9h às 20h, sáb. 9h às 18h</p>
+              <p className="mb-3 text-sm text-slate-600">
+                {hours.map((h) => (h.unit ? `${h.unit}: ${h.short}` : h.short)).join(" · ")}
+              </p>
               <ChatLink
                 number={chatNumber}
                 text={`Olá! Vim pela página de contato da ${shop.name}.`}
@@ -160,14 +164,27 @@ export default function Contato() {
               >
                 <ClockIcon className="size-5" aria-hidden="true" /> Horário de funcionamento
               </h2>
-              <dl className="mt-4 grid gap-2">
-                {shop.hours.map((h) => (
-                  <div key={h.days} className="flex justify-between border-b border-brand-200 pb-1">
-                    <dt className="text-slate-800">{h.days}</dt>
-                    <dd className="font-semibold text-slate-900">{h.hours}</dd>
-                  </div>
-                ))}
-              </dl>
+              {hours.length === 0 ? (
+                <p className="mt-4 text-slate-800">Consulte pelo {shop.messenger}.</p>
+              ) : null}
+              {hours.map((table) => (
+                <div key={table.unit ?? ""} className="mt-4">
+                  {table.unit ? (
+                    <h3 className="mb-1 font-semibold text-brand-900">{table.unit}</h3>
+                  ) : null}
+                  <dl className="grid gap-2">
+                    {table.rows.map((h) => (
+                      <div
+                        key={h.days}
+                        className="flex justify-between border-b border-brand-200 pb-1"
+                      >
+                        <dt className="text-slate-800">{h.days}</dt>
+                        <dd className="font-semibold text-slate-900">{h.hours}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              ))}
             </section>
             <div
               role="img"
@@ -184,7 +201,7 @@ export default function Contato() {
           <h2 id="unidades-contato" className="mb-5 text-2xl font-extrabold text-slate-900">
             Nossas unidades
           </h2>
-          <UnitCards chatNumber={chatNumber} />
+          <UnitCards units={units} chatNumber={chatNumber} />
         </section>
       </div>
     </main>

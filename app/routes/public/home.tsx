@@ -17,20 +17,21 @@ import { Link } from "react-router";
 import { CtaBand, IconCard, Section } from "~/components/public/section";
 import {
   layoutFacts,
+  layoutUnits,
   PUBLIC_LAYOUT_ID,
   type PublicLayoutData,
   publicMeta,
 } from "~/components/public/seo";
 import { Stars } from "~/components/public/stars";
 import { UnitCards } from "~/components/public/units";
-import { useChatNumber, useShopFacts } from "~/components/public/use-chat-number";
+import { useChatNumber, useShopFacts, useUnits } from "~/components/public/use-chat-number";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { productAreas, whyChooseUs } from "~/content/about";
 import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
 import { petStoreJsonLd } from "~/domain/structured-data";
 import type { HydrationHandle } from "~/lib/hydration";
-import { freeDeliveryFrom, withShopFacts } from "~/modules/shop";
+import { freeDeliveryFrom, structuredDataUnit, unitsIntro, withShopFacts } from "~/modules/shop";
 import type { Route } from "./+types/home";
 
 // Static marketing content: served as plain HTML, without React (decision 0009).
@@ -51,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
         shop,
         layout?.origin ?? "http://localhost",
         layout?.chatNumber ?? shop.phone,
+        layoutUnits(matches).map(structuredDataUnit),
       ),
     },
   ];
@@ -94,6 +96,7 @@ function WhatsappButton({ number, text, label }: { number: string; text: string;
 export default function Home() {
   const chatNumber = useChatNumber();
   const facts = useShopFacts();
+  const units = useUnits();
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-4 py-14 text-white sm:py-20">
@@ -203,10 +206,10 @@ export default function Home() {
       <Section
         id="unidades"
         title="Nossas unidades"
-        intro="Venha nos visitar em Meia Praia. E fique de olho: a nova unidade, com banho e tosa, está chegando!"
+        intro={unitsIntro(units)}
         className="bg-slate-50"
       >
-        <UnitCards chatNumber={chatNumber} />
+        <UnitCards units={units} chatNumber={chatNumber} />
       </Section>
 
       <CtaBand

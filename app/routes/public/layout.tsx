@@ -7,13 +7,25 @@ import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
 import { logger } from "~/infra/logger.server";
 import { siteOrigin } from "~/infra/site-url.server";
-import { DEFAULT_SHOP_FACTS, type ShopFacts } from "~/modules/shop";
-import { currentSettings } from "~/modules/shop/index.server";
+import { DEFAULT_SHOP_FACTS, type PublicUnit, publicUnit, type ShopFacts } from "~/modules/shop";
+import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
+
+/** The units the footer (every page), the home and the contact page show: kept in memory. */
+async function loadUnits(): Promise<PublicUnit[]> {
+  try {
+    return (await listActiveUnits()).map(publicUnit);
+  } catch (error) {
+    // As with the settings: the page still renders, without its units.
+    logger.error({ err: error }, "falha ao carregar unidades");
+    return [];
+  }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   let settingsNumber: string | null = null;
   let facts: ShopFacts = DEFAULT_SHOP_FACTS;
+  const units = loadUnits();
   try {
     const settings = await currentSettings();
     settingsNumber = settings.whatsappNumero;
@@ -30,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     chatNumber: chatNumber(settingsNumber, shop.phone),
     origin: siteOrigin(request),
     facts,
+    units: await units,
   };
 }
 
@@ -43,7 +56,7 @@ export function shouldRevalidate({
 }
 
 export default function PublicLayout() {
-  const { chatNumber, facts } = useLoaderData<typeof loader>();
+  const { chatNumber, facts, units } = useLoaderData<typeof loader>();
   return (
     <>
       <a
@@ -57,7 +70,7 @@ export default function PublicLayout() {
       <div id="conteudo" tabIndex={-1} className="outline-none">
         <Outlet />
       </div>
-      <SiteFooter chatNumber={chatNumber} />
+      <SiteFooter chatNumber={chatNumber} units={units} />
       <FloatingChatButton chatNumber={chatNumber} />
     </>
   );

@@ -15,6 +15,7 @@ import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { fieldErrors } from "~/lib/forms";
@@ -41,6 +42,41 @@ interface Bairro {
   nome: string;
   taxaEntrega: number;
   ativo: boolean;
+  /** The unit that delivers here; null: the first unit that delivers. */
+  unidadeId: string | null;
+}
+
+/** A unit as the "Unidade que entrega" select lists it. */
+interface DeliveryUnit {
+  id: string;
+  nome: string;
+  /** Active and delivering: the only ones a neighbourhood may be given. */
+  entrega: boolean;
+}
+
+/** The options of "Unidade que entrega": automatic (blank), then the units that deliver. */
+function DeliveryUnitOptions({
+  unidades,
+  current,
+}: {
+  unidades: DeliveryUnit[];
+  current?: string | null;
+}) {
+  const first = unidades.find((u) => u.entrega);
+  return (
+    <>
+      <option value="">
+        {first ? `Automática (${first.nome})` : "Automática (nenhuma unidade entrega)"}
+      </option>
+      {unidades
+        .filter((u) => u.entrega || u.id === current)
+        .map((u) => (
+          <option key={u.id} value={u.id} disabled={!u.entrega}>
+            {u.entrega ? u.nome : `${u.nome} (não faz entregas)`}
+          </option>
+        ))}
+    </>
+  );
 }
 
 function SettingsForm({
@@ -207,13 +243,15 @@ function SettingsForm({
   );
 }
 
-function BairroRow({ bairro }: { bairro: Bairro }) {
+function BairroRow({ bairro, unidades }: { bairro: Bairro; unidades: DeliveryUnit[] }) {
   const fee = useFetcher();
   const { errors } = useFormResult(fee);
+  const unit = useFetcher();
+  const { errors: unitErrors } = useFormResult(unit);
   const remove = useFetcher({ key: "bairro-delete" });
   const inputId = `taxa-${bairro.id}`;
   return (
-    <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+    <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end lg:grid-cols-[1fr_auto_auto_auto_auto]">
       <div className="flex items-center gap-2">
         <span className="font-semibold">{bairro.nome}</span>
         <Badge variant={bairro.ativo ? "green" : "secondary"}>
@@ -235,6 +273,26 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
           Salvar<span className="sr-only"> taxa de {bairro.nome}</span>
         </Button>
       </fee.Form>
+      <unit.Form
+        method="post"
+        action={href("/admin/loja/bairros")}
+        className="flex items-end gap-2"
+      >
+        <input type="hidden" name="intent" value="bairro-unit" />
+        <input type="hidden" name="id" value={bairro.id} />
+        <Field
+          id={`unidade-${bairro.id}`}
+          label={`Unidade que entrega em ${bairro.nome}`}
+          error={unitErrors.unidadeId}
+        >
+          <Select name="unidadeId" className="w-52" defaultValue={bairro.unidadeId ?? ""}>
+            <DeliveryUnitOptions unidades={unidades} current={bairro.unidadeId} />
+          </Select>
+        </Field>
+        <Button type="submit" size="sm" variant="outline" disabled={unit.state !== "idle"}>
+          Salvar<span className="sr-only"> unidade de {bairro.nome}</span>
+        </Button>
+      </unit.Form>
       <ActiveToggle
         action={href("/admin/loja/bairros")}
         intent="bairro-toggle"
@@ -262,7 +320,7 @@ function BairroRow({ bairro }: { bairro: Bairro }) {
   );
 }
 
-function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
+function BairrosPanel({ bairros, unidades }: { bairros: Bairro[]; unidades: DeliveryUnit[] }) {
   const { fetcher, errors, setClientErrors, formProps, pending } = useCheckedFetcher({
     resetOnSuccess: true,
   });
@@ -286,14 +344,15 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
       <CardHeader>
         <CardTitle>Bairros atendidos</CardTitle>
         <CardDescription>
-          O checkout oferece apenas os bairros ativos, com a taxa de cada um.
+          O checkout oferece apenas os bairros ativos, com a taxa de cada um. A unidade que entrega
+          sai das unidades que atendem entregas (em Unidades).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <fetcher.Form
           {...formProps(validate)}
           action={href("/admin/loja/bairros")}
-          className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+          className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start lg:grid-cols-[1fr_10rem_14rem_auto]"
         >
           <input type="hidden" name="intent" value="bairro-create" />
           <Field id="bairro-nome" label="Nome do bairro" required error={errors.nome}>
@@ -301,6 +360,11 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
           </Field>
           <Field id="bairro-taxa" label="Taxa de entrega (R$)" required error={errors.taxaEntrega}>
             <Input name="taxaEntrega" inputMode="decimal" placeholder="5,00" />
+          </Field>
+          <Field id="bairro-unidade" label="Unidade que entrega" error={errors.unidadeId}>
+            <Select name="unidadeId" defaultValue="">
+              <DeliveryUnitOptions unidades={unidades} />
+            </Select>
           </Field>
           <Button type="submit" className="sm:mt-6" disabled={pending}>
             Adicionar bairro
@@ -313,7 +377,11 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Bairros cadastrados">
             {bairros.map((b) => (
-              <BairroRow key={`${b.id}-${b.taxaEntrega}-${b.ativo}`} bairro={b} />
+              <BairroRow
+                key={`${b.id}-${b.taxaEntrega}-${b.ativo}-${b.unidadeId}`}
+                bairro={b}
+                unidades={unidades}
+              />
             ))}
           </ul>
         )}
@@ -329,11 +397,13 @@ function BairrosPanel({ bairros }: { bairros: Bairro[] }) {
 export function LojaSettings({
   settings,
   bairros,
+  unidades,
   pagamentos,
   mercadoPagoWebhookUrl,
 }: {
   settings: StoreSettingsView;
   bairros: Bairro[];
+  unidades: DeliveryUnit[];
   pagamentos: PixOnlineSettingsView;
   mercadoPagoWebhookUrl: string;
 }) {
@@ -345,7 +415,7 @@ export function LojaSettings({
         pagamentos={pagamentos}
         mercadoPagoWebhookUrl={mercadoPagoWebhookUrl}
       />
-      <BairrosPanel bairros={bairros} />
+      <BairrosPanel bairros={bairros} unidades={unidades} />
     </div>
   );
 }

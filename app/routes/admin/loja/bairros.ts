@@ -1,7 +1,12 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
 
 import { attempt, invalid, ok } from "~/modules/accounts/index.server";
-import { BAIRRO_REQUIRED, bairroFeeSchema, bairroSchema } from "~/modules/delivery";
+import {
+  BAIRRO_REQUIRED,
+  bairroFeeSchema,
+  bairroSchema,
+  bairroUnitSchema,
+} from "~/modules/delivery";
 import { addBairro, removeBairro, updateBairro } from "~/modules/delivery/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { bairroIntent } from "~/schemas/admin-loja-intents";
@@ -29,6 +34,14 @@ export const action = lojaAction(SCREEN, bairroIntent, async ({ actor, fields, i
       return attempt(intent, "Erro ao salvar bairro", async () => {
         const row = await updateBairro(id, { taxaEntrega: parsed.data.taxaEntrega }, actor);
         return ok(intent, `Taxa de ${row.nome} atualizada`);
+      });
+    }
+    case "bairro-unit": {
+      const parsed = bairroUnitSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      return attempt(intent, "Erro ao salvar bairro", async () => {
+        const row = await updateBairro(id, { unidadeId: parsed.data.unidadeId }, actor);
+        return ok(intent, `Unidade de entrega de ${row.nome} atualizada`);
       });
     }
     case "bairro-toggle":

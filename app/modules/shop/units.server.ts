@@ -1,0 +1,113 @@
+// The shop's units (decision 0027): the admin's list and writes (/admin/unidades), and the
+// active units every public page reads (footer, home, contact, structured data), kept in
+// memory until the table announces a change (migration 0007), on this instance or another.
+import { and, asc, eq, ne } from "drizzle-orm";
+import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { isUniqueViolation } from "~/infra/db/errors.server";
+import { keptUntilChanged } from "~/infra/page-data.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type Unidade, unidades } from "./tables.server";
+import { UNIT_SLUG_TAKEN, type UnitInput } from "./unit.schema";
+
+const UNIT_NOT_FOUND = "Unidade não encontrada";
+
+/** An id the database could hold: anything else names no unit (and is never sent to SQL). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every unit, active or not, in the order the site shows them. */
+export async function listUnits(executor: Executor = db()): Promise<Unidade[]> {
+  return executor.select().from(unidades).orderBy(asc(unidades.posicao), asc(unidades.nome));
+}
+
+// Async, so that what is kept is a promise of the rows: a query builder awaited twice would
+// run twice.
+async function readActiveUnits(): Promise<Unidade[]> {
+  return db()
+    .select()
+    .from(unidades)
+    .where(eq(unidades.ativo, true))
+    .orderBy(asc(unidades.posicao), asc(unidades.nome));
+}
+
+const keptActiveUnits = keptUntilChanged(["unidades"], readActiveUnits);
+
+/** The active units, in order: read by every public page, so kept until the table changes. */
+export function listActiveUnits(): Promise<Unidade[]> {
+  return keptActiveUnits.get();
+}
+
+/** One unit by its id, or null. */
+export async function getUnit(id: string, executor: Executor = db()): Promise<Unidade | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await executor.select().from(unidades).where(eq(unidades.id, id));
+  return row ?? null;
+}
+
+/** A write to the units: once it is done, this instance reads them again. */
+function forgettingUnits<T>(write: Promise<T>): Promise<T> {
+  return write.finally(() => keptActiveUnits.forget());
+}
+
+/** Two admins saving the same slug at once: the unique index decides. */
+async function slugChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AdminError(UNIT_SLUG_TAKEN, "slug");
+    throw error;
+  }
+}
+
+async function refuseTakenSlug(executor: Executor, slug: string, exceptId?: string) {
+  const [taken] = await executor
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(
+      exceptId ? and(eq(unidades.slug, slug), ne(unidades.id, exceptId)) : eq(unidades.slug, slug),
+    );
+  if (taken) throw new AdminError(UNIT_SLUG_TAKEN, "slug");
+}
+
+export function createUnit(input: UnitInput, actor: AdminActor): Promise<Unidade> {
+  return slugChecked(() =>
+    forgettingUnits(
+      transaction(async (tx) => {
+        await refuseTakenSlug(tx, input.slug);
+        const [row] = await tx.insert(unidades).values(input).returning();
+        await audit(tx, actor, "unit_create", "unidade", row!.id, {
+          slug: row!.slug,
+          nome: row!.nome,
+        });
+        return row!;
+      }),
+    ),
+  );
+}
+
+/** Saves the whole form over the unit; the audit names the fields that changed. */
+export function updateUnit(id: string, input: UnitInput, actor: AdminActor): Promise<Unidade> {
+  return slugChecked(() =>
+    forgettingUnits(
+      transaction(async (tx) => {
+        if (!UUID.test(id)) throw new AdminError(UNIT_NOT_FOUND);
+        const [before] = await tx.select().from(unidades).where(eq(unidades.id, id)).for("update");
+        if (!before) throw new AdminError(UNIT_NOT_FOUND);
+        await refuseTakenSlug(tx, input.slug, id);
+        const [row] = await tx
+          .update(unidades)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(unidades.id, id))
+          .returning();
+        const campos = (Object.keys(input) as (keyof UnitInput)[]).filter(
+          (key) => JSON.stringify(before[key]) !== JSON.stringify(row![key]),
+        );
+        await audit(tx, actor, "unit_update", "unidade", id, {
+          slug: row!.slug,
+          nome: row!.nome,
+          campos,
+        });
+        return row!;
+      }),
+    ),
+  );
+}
