@@ -11,4 +11,4 @@ export {
   updateSettings,
   webhookUrlFor,
 } from "./settings.server";
-export { configuracoes } from "./tables.server";
+export { configuracoes, unidades } from "./tables.server";
