@@ -1,9 +1,10 @@
-// The admin menu (SPEC §2.3): eight entries, each with a short description.
+// The admin menu (SPEC §2.3): nine entries, each with a short description.
 import {
   FileText,
   FlaskConical,
   LayoutDashboard,
   type LucideIcon,
+  Package,
   Scissors,
   Settings,
   ShieldCheck,
@@ -30,6 +31,12 @@ export const ADMIN_NAV: AdminNavItem[] = [
     label: "Loja Online",
     description: "Produtos, pedidos e cupons",
     icon: Store,
+  },
+  {
+    to: "/admin/estoque",
+    label: "Estoque",
+    description: "Quantidades por unidade",
+    icon: Package,
   },
   {
     to: "/admin/curriculos",
