@@ -6,7 +6,7 @@ import { requiredLine } from "~/schemas/text";
 
 /** The largest quantity the screen takes (in hand, transferred, minimum). */
 export const STOCK_MAX = 1_000_000;
-export const MOTIVO_MIN = 3;
+const MOTIVO_MIN = 3;
 export const MOTIVO_MAX = 200;
 
 const MOTIVO_MISSING = `Informe o motivo (de ${MOTIVO_MIN} a ${MOTIVO_MAX} caracteres)`;
@@ -65,10 +65,9 @@ export type MinimumInput = z.output<typeof minimumSchema>;
 
 /** What the screen's action can be asked to do (its forms' hidden 'intent'). */
 export const stockIntent = z.enum(["stock-adjust", "stock-transfer", "stock-minimum"]);
-export type StockIntent = z.output<typeof stockIntent>;
 
 /** ?q=&unidade=&abaixo=1&pagina=N: a value the screen never writes is no filter. */
-export const stockQuerySchema = z
+const stockQuerySchema = z
   .object({
     q: z.string().catch(""),
     // Anything but a uuid would only make the database refuse the query.

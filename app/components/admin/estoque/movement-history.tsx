@@ -40,7 +40,7 @@ export function MovementHistoryView({ history }: { history: MovementHistory }) {
         <h2 id="estoque-agora" className="text-lg font-bold">
           Agora
         </h2>
-        <p className="break-all text-sm text-slate-600">SKU {variante.sku}</p>
+        <p className="break-all text-sm text-slate-600">{`SKU ${variante.sku}`}</p>
         <UnitFigures figures={variante.porUnidade} />
       </section>
       <section aria-labelledby="estoque-movimentos" className="grid gap-3">

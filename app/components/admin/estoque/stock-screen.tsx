@@ -94,7 +94,7 @@ export function StockScreen({
                 ) : null}
               </h2>
               <p className="flex flex-wrap items-center gap-2 break-all text-sm text-slate-600">
-                SKU {row.sku}
+                {`SKU ${row.sku}`}
                 {row.ativo ? null : <Badge variant="secondary">Fora de venda</Badge>}
               </p>
             </div>
