@@ -34,7 +34,7 @@ export function StockScreen({
   const rows = listing.rows.map((r) => ({ ...r, id: r.varianteId }));
   return (
     <div className="grid gap-4">
-      <FilterBar className="sm:grid-cols-[1fr_14rem_auto_auto]">
+      <FilterBar className="sm:grid-cols-2 xl:grid-cols-[1fr_14rem_auto_auto]">
         <div className="grid gap-1.5">
           <Label htmlFor="estoque-busca">Buscar</Label>
           <Input

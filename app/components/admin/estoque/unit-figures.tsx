@@ -1,12 +1,13 @@
-// A variant's figures at each unit: stacked blocks on a phone (the unit, then its four
-// figures in a row), a table-like grid with one header line from the 'sm' width up.
+// A variant's figures at each unit: stacked blocks on a phone or a narrow panel (the unit,
+// then its four figures in a row); from the 'lg' width (room beside the open sidebar) a
+// table-like grid under one header line.
 import type * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import type { StockFigures } from "~/modules/inventory";
 
-const COLUMNS = "sm:grid-cols-[minmax(0,1fr)_24rem]";
-const FIGURES = "grid grid-cols-4 gap-1 text-center sm:gap-2 sm:text-right";
+const COLUMNS = "lg:grid-cols-[minmax(0,1fr)_20rem]";
+const FIGURES = "grid grid-cols-4 gap-1 text-center lg:gap-2 lg:text-right";
 
 function Figure({
   label,
@@ -19,7 +20,7 @@ function Figure({
 }) {
   return (
     <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-slate-600 sm:sr-only">{label}</dt>
+      <dt className="text-xs text-slate-600 lg:sr-only">{label}</dt>
       <dd className={cn("tabular-nums", strong ? "font-bold text-slate-900" : "text-slate-800")}>
         {value}
       </dd>
@@ -35,7 +36,7 @@ export function UnitFigures({ figures }: { figures: StockFigures[] }) {
     <div className="grid gap-1.5">
       <div
         aria-hidden="true"
-        className={cn("hidden gap-2 px-3 text-xs font-semibold text-slate-600 sm:grid", COLUMNS)}
+        className={cn("hidden gap-2 px-3 text-xs font-semibold text-slate-600 lg:grid", COLUMNS)}
       >
         <span>Unidade</span>
         <span className={FIGURES}>
@@ -50,7 +51,7 @@ export function UnitFigures({ figures }: { figures: StockFigures[] }) {
           <li
             key={f.unidadeId}
             className={cn(
-              "grid gap-2 rounded-lg border px-3 py-2 text-sm sm:items-center",
+              "grid gap-2 rounded-lg border px-3 py-2 text-sm lg:items-center",
               COLUMNS,
               f.abaixoDoMinimo ? "border-amber-300 bg-amber-50" : "border-slate-200",
             )}
