@@ -63,6 +63,7 @@ describe("stock forms", () => {
       abaixoDoMinimo: true,
       page: 3,
     });
+    expect(parseStockQuery(url("q=ra%00cao")).q).toBe("ra cao");
     expect(parseStockQuery(url("unidade=x&abaixo=sim&pagina=0"))).toEqual({
       q: "",
       unidadeId: undefined,

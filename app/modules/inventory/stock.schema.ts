@@ -66,6 +66,9 @@ export type MinimumInput = z.output<typeof minimumSchema>;
 /** What the screen's action can be asked to do (its forms' hidden 'intent'). */
 export const stockIntent = z.enum(["stock-adjust", "stock-transfer", "stock-minimum"]);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/g;
+
 /** ?q=&unidade=&abaixo=1&pagina=N: a value the screen never writes is no filter. */
 const stockQuerySchema = z
   .object({
@@ -79,7 +82,8 @@ const stockQuerySchema = z
     pagina: z.coerce.number().int().min(1).catch(1),
   })
   .transform((raw) => ({
-    q: raw.q.trim().slice(0, 100),
+    // A control character (a NUL byte) in a search cannot even reach PostgreSQL.
+    q: raw.q.replace(CONTROL_CHARS, " ").trim().slice(0, 100),
     unidadeId: raw.unidade,
     abaixoDoMinimo: raw.abaixo,
     page: raw.pagina,
