@@ -53,6 +53,8 @@ export default [
       route("loja/pedidos", "routes/admin/loja/pedidos.ts"),
       route("loja/bairros", "routes/admin/loja/bairros.ts"),
       route("loja/configuracoes", "routes/admin/loja/configuracoes.ts"),
+      route("estoque", "routes/admin/estoque.tsx"),
+      route("estoque/:varianteId", "routes/admin/estoque-historico.tsx"),
       route("unidades", "routes/admin/unidades.tsx"),
       route("curriculos", "routes/admin/curriculos.tsx"),
       route("curriculos/:id/download", "routes/admin/curriculo-download.tsx"),

@@ -65,6 +65,7 @@ test.describe("admin shell", () => {
     for (const [label, description] of [
       ["Dashboard", "Vendas e resumo do dia"],
       ["Loja Online", "Produtos, pedidos e cupons"],
+      ["Estoque", "Quantidades por unidade"],
       ["Unidades", "Endereços e horários"],
       ["Currículos", "Candidaturas recebidas"],
       ["Serviços", "Banho & Tosa"],

@@ -36,6 +36,8 @@ describe("admin route guard", () => {
       "routes/admin/loja/pedidos.ts",
       "routes/admin/loja/bairros.ts",
       "routes/admin/loja/configuracoes.ts",
+      "routes/admin/estoque.tsx",
+      "routes/admin/estoque-historico.tsx",
       "routes/admin/security.tsx",
       "routes/admin/configuracoes.tsx",
       "routes/admin/testes.tsx",

@@ -1,10 +1,11 @@
-// The admin menu (SPEC §2.3): nine entries, each with a short description.
+// The admin menu (SPEC §2.3): ten entries, each with a short description.
 import {
   FileText,
   FlaskConical,
   LayoutDashboard,
   type LucideIcon,
   MapPin,
+  Package,
   Scissors,
   Settings,
   ShieldCheck,
@@ -33,6 +34,10 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: Store,
   },
   {
+    to: "/admin/estoque",
+    label: "Estoque",
+    description: "Quantidades por unidade",
+    icon: Package,
     to: "/admin/unidades",
     label: "Unidades",
     description: "Endereços e horários",

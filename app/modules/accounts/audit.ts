@@ -27,6 +27,9 @@ const LABELS: Record<string, string> = {
   sessions_revoke: "Outras sessões encerradas",
   payment_confirmed: "Pagamento confirmado (Pix online)",
   payment_refunded: "Pagamento reembolsado (Pix online)",
+  stock_adjust: "Estoque ajustado",
+  stock_transfer: "Estoque transferido",
+  stock_minimum: "Estoque mínimo alterado",
 };
 
 /** A pt-BR label for the actions this panel knows; the raw action otherwise. */

@@ -18,4 +18,14 @@ export {
   sumLines,
   transferStock,
 } from "./stock.server";
+export type { StockActor } from "./stock-screen.server";
+export {
+  adjustStock,
+  belowReservedMessage,
+  listStock,
+  movementHistory,
+  notEnoughToTransfer,
+  setMinimum,
+  transfer,
+} from "./stock-screen.server";
 export { estoque, movimentosEstoque } from "./tables.server";

@@ -1,0 +1,93 @@
+// /admin/estoque/:varianteId: a variant's figures now and its ledger, newest first, one card
+// per movement (what, where, how much, the figures after it, the order, the reason, who).
+
+import { UnitFigures } from "~/components/admin/estoque/unit-figures";
+import { InlineDetail } from "~/components/admin/list-view";
+import { Pagination } from "~/components/admin/pagination";
+import { Badge } from "~/components/ui/badge";
+import type { MovementHistory, MovementLine } from "~/modules/inventory";
+
+/** +3 / −2 (a true minus sign), 0 as is. */
+function signed(n: number): string {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `−${Math.abs(n)}`;
+  return "0";
+}
+
+const TONE: Record<MovementLine["tipo"], "green" | "red" | "blue" | "yellow" | "secondary"> = {
+  reserva: "yellow",
+  liberacao: "blue",
+  venda: "red",
+  cancelamento: "green",
+  ajuste: "secondary",
+  transferencia_saida: "red",
+  transferencia_entrada: "green",
+  importacao: "blue",
+};
+
+function change(m: MovementLine): string {
+  const parts: string[] = [];
+  if (m.deltaEmMaos !== 0) parts.push(`${signed(m.deltaEmMaos)} em mãos`);
+  if (m.deltaReservado !== 0) parts.push(`${signed(m.deltaReservado)} reservado`);
+  return parts.length ? parts.join(" · ") : "sem alteração";
+}
+
+export function MovementHistoryView({ history }: { history: MovementHistory }) {
+  const { variante, movimentos } = history;
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="estoque-agora" className="grid gap-2">
+        <h2 id="estoque-agora" className="text-lg font-bold">
+          Agora
+        </h2>
+        <p className="break-all text-sm text-slate-600">{`SKU ${variante.sku}`}</p>
+        <UnitFigures figures={variante.porUnidade} />
+      </section>
+      <section aria-labelledby="estoque-movimentos" className="grid gap-3">
+        <h2 id="estoque-movimentos" className="text-lg font-bold">
+          Movimentações{" "}
+          <span className="text-sm font-normal text-slate-600">({history.total})</span>
+        </h2>
+        {movimentos.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            Nenhuma movimentação registrada.
+          </p>
+        ) : (
+          <ol className="grid gap-2" aria-label="Movimentações, da mais recente à mais antiga">
+            {movimentos.map((m) => (
+              <li
+                key={m.id}
+                className="grid gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:p-4"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <Badge variant={TONE[m.tipo] ?? "secondary"}>{m.tipoLabel}</Badge>
+                    <span className="font-semibold text-slate-900">{m.unidadeNome}</span>
+                  </span>
+                  <span className="text-slate-600">{m.data}</span>
+                </div>
+                <p className="font-semibold tabular-nums text-slate-900">{change(m)}</p>
+                <dl className="grid gap-0.5 text-slate-700">
+                  <InlineDetail label="Depois">
+                    {m.emMaosDepois} em mãos · {m.reservadoDepois} reservado · {m.disponivelDepois}{" "}
+                    disponível
+                  </InlineDetail>
+                  {m.numeroPedido ? (
+                    <InlineDetail label="Pedido">{m.numeroPedido}</InlineDetail>
+                  ) : null}
+                  {m.motivo ? <InlineDetail label="Motivo">{m.motivo}</InlineDetail> : null}
+                  {m.usuarioEmail ? (
+                    <InlineDetail label="Por">
+                      <span className="break-all">{m.usuarioEmail}</span>
+                    </InlineDetail>
+                  ) : null}
+                </dl>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pagination page={history.page} total={history.total} pageSize={history.pageSize} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// Types the stock screen's components need from this module, safe in client code (erased at build).
+export type {
+  MovementHistory,
+  MovementLine,
+  StockFigures,
+  StockListing,
+  StockRow,
+  StockUnit,
+} from "./stock-screen.server";
