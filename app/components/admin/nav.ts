@@ -38,6 +38,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
     label: "Estoque",
     description: "Quantidades por unidade",
     icon: Package,
+  },
+  {
     to: "/admin/unidades",
     label: "Unidades",
     description: "Endereços e horários",

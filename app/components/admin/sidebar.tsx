@@ -39,7 +39,7 @@ function NavEntry({
   );
 }
 
-/** The menu itself: the nine entries plus 'Minha conta', full or as icons only. */
+/** The menu itself: the ten entries plus 'Minha conta', full or as icons only. */
 export function AdminNavList({
   collapsed,
   onNavigate,
