@@ -22,6 +22,11 @@ const FORMAT = 2;
 const READABLE_FORMATS = [1, 2];
 /** Live state, not the shop's data: never archived, left empty by a restore. */
 const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits"]);
+/**
+ * Tables whose first rows a migration writes (the shop's units): a freshly migrated place
+ * still counts as empty, and a restore replaces those rows with the archive's.
+ */
+const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(["unidades"]);
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
 /** The two-step secrets sealed with the passphrase, by user id. */
@@ -258,7 +263,7 @@ export async function createBackup(
  */
 async function isEmpty(database: Database, storage: StorageDriver): Promise<boolean> {
   for (const table of await tablesInOrder(database.db)) {
-    if (LIVE_TABLES.has(table)) continue;
+    if (LIVE_TABLES.has(table) || SEEDED_BY_MIGRATIONS.has(table)) continue;
     const [row] = await queryRows<{ any: boolean }>(
       database.db,
       sql`select exists (select 1 from ${ident(table)}) as any`,
@@ -325,7 +330,9 @@ export async function restoreBackup(
     await database.db.transaction(async (tx) => {
       const order = await tablesInOrder(tx);
       // Live tables always start empty: no session or counter outlives a restore.
-      const emptied = options.force ? order : order.filter((table) => LIVE_TABLES.has(table));
+      const emptied = options.force
+        ? order
+        : order.filter((table) => LIVE_TABLES.has(table) || SEEDED_BY_MIGRATIONS.has(table));
       if (emptied.length > 0) {
         await tx.execute(sql`truncate table ${sql.join(emptied.map(ident), sql`, `)} cascade`);
       }
@@ -336,8 +343,15 @@ export async function restoreBackup(
         const text = await fs.readFile(source, "utf8").catch(() => "");
         const lines = text.split("\n").filter(Boolean);
         if (lines.length === 0) continue;
-        // Only the archive's columns: one added by a later migration keeps its default.
-        const columns = sql.join(Object.keys(JSON.parse(lines[0]!)).map(ident), sql`, `);
+        // Only the archive's columns: one added by a later migration keeps its default; a
+        // generated one (estoque.disponivel) is computed again.
+        const generated = await generatedColumns(tx, table);
+        const columns = sql.join(
+          Object.keys(JSON.parse(lines[0]!))
+            .filter((column) => !generated.has(column))
+            .map(ident),
+          sql`, `,
+        );
         for (let i = 0; i < lines.length; i += BATCH) {
           // The rows travel as PostgreSQL wrote them: no number or date passes through JS.
           const batch = `[${lines.slice(i, i + BATCH).join(",")}]`;
@@ -453,4 +467,15 @@ export function startBackupSchedule(
 export function stopBackupSchedule() {
   if (timer) clearTimeout(timer);
   timer = undefined;
+}
+
+/** The columns PostgreSQL computes itself (GENERATED ALWAYS), which an insert cannot name. */
+async function generatedColumns(executor: Executor, table: string): Promise<Set<string>> {
+  const rows = await queryRows<{ name: string }>(
+    executor,
+    sql`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table}
+          and is_generated = 'ALWAYS'`,
+  );
+  return new Set(rows.map((r) => r.name));
 }
