@@ -20,3 +20,15 @@ export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export type { EditableProduct, ImportProduct, StoreCategory, StoreProduct } from "./types";
+export type { OptionForm, VariantRowForm, VariantsForm, VariantsInput } from "./variant-form";
+export {
+  combinations,
+  MAX_OPTIONS,
+  mergeCombinations,
+  optionIssues,
+  splitValues,
+  suggestedSku,
+  variantLabel,
+  variantsFormSchema,
+  variantsJsonSchema,
+} from "./variant-form";
