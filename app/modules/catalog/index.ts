@@ -19,7 +19,16 @@ export {
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
-export type { EditableProduct, ImportProduct, StoreCategory, StoreProduct } from "./types";
+export type {
+  AdminProduct,
+  AdminVariant,
+  EditableProduct,
+  ImportProduct,
+  ProductVariantsView,
+  StoreCategory,
+  StoreProduct,
+  UnitStock,
+} from "./types";
 export type { OptionForm, VariantRowForm, VariantsForm, VariantsInput } from "./variant-form";
 export {
   combinations,

@@ -14,5 +14,6 @@ export {
   setStockInHand,
   sumLines,
   transferStock,
+  writeVariantStock,
 } from "./stock.server";
 export { estoque, movimentosEstoque } from "./tables.server";
