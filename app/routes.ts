@@ -53,6 +53,8 @@ export default [
       route("loja/pedidos", "routes/admin/loja/pedidos.ts"),
       route("loja/bairros", "routes/admin/loja/bairros.ts"),
       route("loja/configuracoes", "routes/admin/loja/configuracoes.ts"),
+      // A product's Variações (options, variants, their prices and stock per unit): a page.
+      route("loja/produtos/:id/variacoes", "routes/admin/loja/variacoes.tsx"),
       route("curriculos", "routes/admin/curriculos.tsx"),
       route("curriculos/:id/download", "routes/admin/curriculo-download.tsx"),
       route("servicos", "routes/admin/servicos.tsx"),

@@ -61,7 +61,7 @@ export type VariantStockWriter = (tx: Tx, rows: VariantStockRow[]) => Promise<vo
 export interface VariantsSaveResult {
   criadas: number;
   atualizadas: number;
-  /** Labels (or SKUs) of the variants left out of the grid: deleted, or kept inactive. */
+  /** Labels (or SKUs) of the variants left out of the grid: deleted, or made inactive. */
   excluidas: string[];
   desativadas: string[];
 }
@@ -368,7 +368,7 @@ export async function saveProductVariants(
       criadas,
       atualizadas: input.variantes.length - criadas,
       excluidas: toDelete.map(name),
-      desativadas: toDeactivate.map(name),
+      desativadas: deactivated.map(name),
     };
     await audit(tx, actor, "product_variants_update", "produto", produtoId, {
       nome: produto.nome,
