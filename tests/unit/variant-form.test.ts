@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { productSearchText } from "~/modules/catalog/search";
 import {
   combinations,
   mergeCombinations,
@@ -208,5 +209,20 @@ describe("the grid", () => {
     expect(ok.success).toBe(true);
     const bad = variantsJsonSchema.safeParse("{not json");
     expect(bad.error!.issues[0]!.message).toBe("Dados das variações inválidos");
+  });
+});
+
+describe("search text", () => {
+  it("adds the variants' SKUs, EANs and labels once", () => {
+    expect(
+      productSearchText({
+        nome: "Ração Golden 15 kg",
+        sku: "RG",
+        variantes: [
+          { sku: "RG-1", ean: "7891234567895", rotulo: "1 kg" },
+          { sku: "RG-15", ean: null, rotulo: "15" },
+        ],
+      }),
+    ).toBe("racao golden 15 kg rg rg-1 7891234567895 1 kg rg-15");
   });
 });
