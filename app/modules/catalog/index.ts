@@ -21,15 +21,13 @@ export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export type {
   AdminProduct,
-  AdminVariant,
   EditableProduct,
   ImportProduct,
   ProductVariantsView,
   StoreCategory,
   StoreProduct,
-  UnitStock,
 } from "./types";
-export type { OptionForm, VariantRowForm, VariantsForm, VariantsInput } from "./variant-form";
+export type { OptionForm, VariantRowForm, VariantsForm } from "./variant-form";
 export {
   combinations,
   MAX_OPTIONS,

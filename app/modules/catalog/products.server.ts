@@ -34,7 +34,7 @@ export interface VariantSummary {
 }
 
 /** Available units of a product (its variants on sale) at one unit of the shop. */
-export interface UnitStock {
+interface UnitStock {
   unidadeId: string;
   nome: string;
   disponivel: number;

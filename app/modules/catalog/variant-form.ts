@@ -6,7 +6,7 @@ import { normalizeSearch } from "./search";
 
 export const MAX_OPTIONS = 3;
 /** More rows than a counter can fill in: 3 options × 10 values is 1000. */
-export const MAX_VARIANTS = 100;
+const MAX_VARIANTS = 100;
 const MAX_NAME = 40;
 const MAX_VALUE = 40;
 const MAX_SKU = 60;
@@ -179,7 +179,7 @@ export function mergeCombinations<R extends { valores: string[] }>(
 }
 
 /** "Variação 15 kg", or "Linha 2" for a row without a label. */
-export function rowName(valores: string[], index: number): string {
+function rowName(valores: string[], index: number): string {
   const rotulo = variantLabel(valores.map((v) => v.trim()));
   return rotulo ? `Variação ${rotulo}` : `Linha ${index + 1}`;
 }
@@ -256,7 +256,7 @@ function checkRow(
 }
 
 /** Checks the whole form: the options, then every row and what rows must not share. */
-export function variantsIssues(form: VariantsForm): { issues: Issue[]; rows: VariantRow[] } {
+function variantsIssues(form: VariantsForm): { issues: Issue[]; rows: VariantRow[] } {
   const issues = optionIssues(form.opcoes);
   const rows: VariantRow[] = [];
   if (form.variantes.length === 0) {

@@ -13,14 +13,14 @@ import { type OpcaoProduto, produtos, type Variante, variantes } from "./tables.
 import { combinationKey, type VariantRow, type VariantsInput } from "./variant-form";
 
 /** One unit's figures of a variant: in hand (what the grid edits) and reserved by orders. */
-export interface VariantUnitStock {
+interface VariantUnitStock {
   unidadeId: string;
   emMaos: number;
   reservado: number;
 }
 
 /** A stored variant as the grid shows it (money in centavos). */
-export interface AdminVariant {
+interface AdminVariant {
   id: string;
   sku: string;
   ean: string | null;
@@ -50,7 +50,7 @@ export interface ProductVariantsView {
 }
 
 /** The stock of the saved grid, one row per variant and unit, written by inventory. */
-export interface VariantStockRow {
+interface VariantStockRow {
   varianteId: string;
   unidadeId: string;
   emMaos: number;

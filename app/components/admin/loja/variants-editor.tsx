@@ -2,7 +2,7 @@
 // (one card per variant, stacked on phones), checked with the action's schema and posted as
 // one JSON field.
 import { Plus, Save, Trash2, Wand2 } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -84,12 +84,13 @@ export function VariantsEditor({ view }: { view: ProductVariantsView }) {
   const [state, setState] = useState(() => initialState(view));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [priceForAll, setPriceForAll] = useState("");
-  // A saved grid comes back from the loader: start again from what was stored.
-  useEffect(() => {
-    setState(initialState(view));
-    setClientErrors({});
-  }, [view]);
-  const { errors: serverErrors } = useFormResult(fetcher);
+  // Once saved, the loader has read the grid again (new ids, stock): start from what is stored.
+  const { errors: serverErrors } = useFormResult(fetcher, {
+    onSuccess: () => {
+      setState(initialState(view));
+      setClientErrors({});
+    },
+  });
   const errors: FieldErrors = { ...serverErrors, ...clientErrors };
   const pending = fetcher.state !== "idle";
   const { options, applied, rows, outside } = state;
