@@ -53,6 +53,8 @@ export default [
       route("loja/pedidos", "routes/admin/loja/pedidos.ts"),
       route("loja/bairros", "routes/admin/loja/bairros.ts"),
       route("loja/configuracoes", "routes/admin/loja/configuracoes.ts"),
+      // A product's Variações (options, variants, their prices and stock per unit): a page.
+      route("loja/produtos/:id/variacoes", "routes/admin/loja/variacoes.tsx"),
       route("estoque", "routes/admin/estoque.tsx"),
       route("estoque/:varianteId", "routes/admin/estoque-historico.tsx"),
       route("unidades", "routes/admin/unidades.tsx"),

@@ -10,6 +10,7 @@ export const produtoIntent = z.enum([
   "product-delete",
   "category-create",
 ]);
+export const variacaoIntent = z.enum(["variants-save"]);
 export const pedidoIntent = z.enum(["order-status", "payment-status", "pix-refund"]);
 export const cupomIntent = z.enum(["coupon-create", "coupon-toggle"]);
 export const bairroIntent = z.enum([

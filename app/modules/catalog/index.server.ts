@@ -32,5 +32,6 @@ export {
 } from "./products.server";
 export { stockCounts } from "./stock-figures.server";
 export { categorias, produtos, variantes } from "./tables.server";
+export { getProductVariants, saveProductVariants } from "./variants.server";
 export type { SaleVariant, UnitAvailability } from "./variants-sale.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

@@ -19,7 +19,14 @@ export {
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
-export type { EditableProduct, ImportProduct, StoreCategory, StoreProduct } from "./types";
+export type {
+  AdminProduct,
+  EditableProduct,
+  ImportProduct,
+  ProductVariantsView,
+  StoreCategory,
+  StoreProduct,
+} from "./types";
 export type { OptionChoice, OptionValueChoice } from "./variant-choice";
 export {
   chooseVariant,
@@ -27,3 +34,15 @@ export {
   pricePerKg,
   unitAvailabilityText,
 } from "./variant-choice";
+export type { OptionForm, VariantRowForm, VariantsForm } from "./variant-form";
+export {
+  combinations,
+  MAX_OPTIONS,
+  mergeCombinations,
+  optionIssues,
+  splitValues,
+  suggestedSku,
+  variantLabel,
+  variantsFormSchema,
+  variantsJsonSchema,
+} from "./variant-form";

@@ -14,6 +14,7 @@ import { deleteProductImage, saveProductImage } from "./product-image.server";
 import { normalizeSearch, productSearchText } from "./search";
 import { lowStockCondition } from "./stock-figures.server";
 import { categorias, type Produto, produtos, variantes } from "./tables.server";
+import { refreshProductSearch } from "./variants.server";
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
@@ -32,7 +33,17 @@ export interface VariantSummary {
   varianteId: string | null;
 }
 
-export type AdminProduct = Produto & VariantSummary & { categoriaNome: string };
+/** Available units of a product (its variants on sale) at one unit of the shop. */
+interface UnitStock {
+  unidadeId: string;
+  nome: string;
+  disponivel: number;
+  /** A unit not open yet: its stock does not count in `estoque`. */
+  emBreve: boolean;
+}
+
+export type AdminProduct = Produto &
+  VariantSummary & { categoriaNome: string; porUnidade: UnitStock[] };
 
 /** A product as the admin's product form edits it (price and stock: its first variant's). */
 export type EditableProduct = Pick<
@@ -153,18 +164,42 @@ export async function listAdminProducts(
   const [{ total }] = (await executor.select({ total: count() }).from(produtos).where(where)) as [
     { total: number },
   ];
-  const summaries = await variantSummaries(
-    rows.map((r) => r.produto.id),
-    executor,
-  );
+  const ids = rows.map((r) => r.produto.id);
+  const summaries = await variantSummaries(ids, executor);
+  const perUnit = await stockPerUnit(ids, executor);
   return {
     products: rows.map((r) => ({
       ...r.produto,
       ...(summaries.get(r.produto.id) ?? emptySummary),
       categoriaNome: r.categoriaNome,
+      porUnidade: perUnit.get(r.produto.id) ?? [],
     })),
     total: Number(total),
   };
+}
+
+/** What each product has available at each active unit (one grouped query for the page). */
+async function stockPerUnit(ids: string[], executor: Executor): Promise<Map<string, UnitStock[]>> {
+  const map = new Map<string, UnitStock[]>();
+  if (ids.length === 0) return map;
+  const rows = await runSql<UnitStock & { produtoId: string }>(
+    executor,
+    `select v.produto_id as "produtoId", u.id as "unidadeId", u.nome, u.em_breve as "emBreve",
+       coalesce(sum(e.disponivel), 0)::int as disponivel
+     from variantes v join estoque e on e.variante_id = v.id
+     join unidades u on u.id = e.unidade_id and u.ativo
+     where v.produto_id = any($1::uuid[]) and v.ativo
+     group by v.produto_id, u.id, u.nome, u.em_breve, u.posicao
+     order by u.posicao, u.nome`,
+    [ids],
+    "produtos_estoque_por_unidade",
+  );
+  for (const { produtoId, ...unit } of rows) {
+    const list = map.get(produtoId) ?? [];
+    list.push({ ...unit, disponivel: Number(unit.disponivel) });
+    map.set(produtoId, list);
+  }
+  return map;
 }
 
 const emptySummary: VariantSummary = {
@@ -214,6 +249,8 @@ function generatedSku(id: string): string {
  * whose id is the product's); a product with options is priced in its Variações.
  */
 async function writeDefaultVariant(tx: Tx, produto: Produto, input: ProductInput) {
+  // A product with options is priced in its Variações, never by this form.
+  if (produto.opcoes.length > 0) return null;
   const sku = input.sku ?? generatedSku(produto.id);
   const found = await tx
     .select({ id: variantes.id })
@@ -266,6 +303,7 @@ export async function createProduct(
         .catch(skuTaken);
       const varianteId = await writeDefaultVariant(tx, row!, input);
       if (varianteId && stock) await stock(tx, varianteId);
+      await refreshProductSearch(tx, row!.id);
       await audit(tx, actor, "product_create", "produto", row!.id, {
         nome: row!.nome,
         preco_atual: input.precoAtual,
@@ -302,6 +340,7 @@ export async function updateProduct(
         .catch(skuTaken);
       const varianteId = await writeDefaultVariant(tx, updated!, input);
       if (varianteId && options.stock) await options.stock(tx, varianteId);
+      await refreshProductSearch(tx, id);
       const changed = Object.fromEntries(
         Object.entries(columns(input)).filter(
           ([key, value]) => key !== "busca" && current[key as keyof Produto] !== value,

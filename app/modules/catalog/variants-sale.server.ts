@@ -21,7 +21,7 @@ export interface SaleVariant {
   nome: string;
   rotulo: string;
   sku: string;
-  /** The variant's image, else the product's. */
+  /** The variant's image, else the product's ('' stored on the variant: none). */
   imagemUrl: string | null;
   preco: number;
   /** Crossed out only when higher than the price. */
@@ -54,7 +54,7 @@ interface SaleVariantRow {
 }
 
 const SALE_VARIANT_SQL = `select v.id, v.produto_id, p.nome, v.rotulo, v.sku,
-    coalesce(v.imagem_url, p.imagem_url) as imagem_url, v.preco, v.preco_antes, v.peso_g,
+    nullif(coalesce(v.imagem_url, p.imagem_url), '') as imagem_url, v.preco, v.preco_antes, v.peso_g,
     v.opcao1, v.opcao2, v.opcao3, (v.ativo and p.ativo and p.excluido_em is null) as a_venda,
     (select json_agg(json_build_object('unidadeId', e.unidade_id, 'nome', u.nome,
        'retirada', u.retirada_ativa, 'disponivel', e.disponivel) order by u.posicao, u.nome)

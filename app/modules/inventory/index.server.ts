@@ -17,6 +17,7 @@ export {
   setStockInHand,
   sumLines,
   transferStock,
+  writeVariantStock,
 } from "./stock.server";
 export type { StockActor } from "./stock-screen.server";
 export {

@@ -8,6 +8,7 @@
 // after hand-over, when the staff say so). Orders keep where they are (estoque_situacao)
 // so each step happens once.
 import { runSql, type Tx } from "~/infra/db/client.server";
+import { AdminError } from "~/modules/accounts/index.server";
 import type { TipoMovimento } from "./tables.server";
 
 /** One line of an order as stock sees it. */
@@ -343,5 +344,56 @@ export function productFormStock(emMaos: number, usuarioEmail: string | null) {
 export class StockBelowReserved extends Error {
   constructor(readonly reservado: number) {
     super(`Não é possível deixar menos que o reservado para pedidos (${reservado})`);
+  }
+}
+
+/** One figure of a grid of variants: the units in hand of a variant at a unit. */
+export interface VariantStockValue {
+  varianteId: string;
+  unidadeId: string;
+  emMaos: number;
+}
+
+/**
+ * Sets the units in hand of many variants at many units (the admin's Variações grid), each
+ * an 'ajuste' in the ledger when it changed. A value below what placed orders reserve is
+ * refused with the variant and the unit named; the caller's transaction then rolls back.
+ */
+export async function writeVariantStock(
+  tx: Tx,
+  rows: VariantStockValue[],
+  usuarioEmail: string | null,
+  motivo: string,
+  at: Date = new Date(),
+): Promise<void> {
+  const sorted = [...rows].sort(
+    (a, b) => a.varianteId.localeCompare(b.varianteId) || a.unidadeId.localeCompare(b.unidadeId),
+  );
+  const units = new Set(
+    (
+      await runSql<{ id: string }>(
+        tx,
+        "select id from unidades where id = any($1::uuid[])",
+        [[...new Set(sorted.map((r) => r.unidadeId))]],
+        "estoque_unidades_conhecidas",
+      )
+    ).map((u) => u.id),
+  );
+  for (const row of sorted) {
+    if (!units.has(row.unidadeId)) throw new AdminError("Unidade não encontrada");
+    const result = await setStockInHand(tx, { ...row, tipo: "ajuste", motivo, usuarioEmail }, at);
+    if (!result.ok) {
+      const [names] = await runSql<{ rotulo: string; sku: string; unidade: string }>(
+        tx,
+        `select v.rotulo, v.sku, u.nome as unidade from variantes v, unidades u
+         where v.id = $1 and u.id = $2`,
+        [row.varianteId, row.unidadeId],
+        "estoque_nomes",
+      );
+      const variante = names?.rotulo || names?.sku || "";
+      throw new AdminError(
+        `Variação ${variante}: não é possível deixar menos que o reservado (${result.reservado}) na unidade ${names?.unidade ?? ""}`,
+      );
+    }
   }
 }

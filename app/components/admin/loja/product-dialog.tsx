@@ -1,6 +1,6 @@
-import { Pencil, Plus } from "lucide-react";
+import { Layers, Pencil, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { href } from "react-router";
+import { href, Link } from "react-router";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -22,9 +22,12 @@ import {
 export function ProductDialog({
   product,
   categories,
+  priceInVariants = false,
 }: {
   product?: EditableProduct;
   categories: { id: string; nome: string; ativo: boolean }[];
+  /** A product with options: its prices and stock are edited in its Variações, not here. */
+  priceInVariants?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const onSuccess = useCallback(() => setOpen(false), []);
@@ -116,28 +119,49 @@ export function ProductDialog({
           </Select>
         </Field>
         <TextField {...field("sku")} label="SKU" defaultValue={product?.sku ?? ""} maxLength={60} />
-        <TextField
-          {...field("precoAtual")}
-          label="Preço atual (R$)"
-          required
-          inputMode="decimal"
-          placeholder="12,90"
-          defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
-        />
-        <TextField
-          {...field("precoAntes")}
-          label="Preço anterior (R$)"
-          hint="Opcional: mostra o desconto na loja"
-          inputMode="decimal"
-          placeholder="15,90"
-          defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
-        />
-        <TextField
-          {...field("estoque")}
-          label="Estoque"
-          inputMode="numeric"
-          defaultValue={String(product?.estoque ?? 0)}
-        />
+        {product && priceInVariants ? (
+          <div className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:col-span-2">
+            {/* The action leaves the variants of such a product alone; the form's schema still
+                wants a price, so the current one goes along unseen. */}
+            <input
+              type="hidden"
+              name="precoAtual"
+              value={formatBRLNumber(Math.max(product.precoAtual, 1))}
+            />
+            <p className="font-medium text-slate-800">Preços e estoque nas Variações</p>
+            <Link
+              to={href("/admin/loja/produtos/:id/variacoes", { id: product.id })}
+              className="inline-flex w-fit items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              <Layers className="size-4" aria-hidden="true" /> Abrir variações
+            </Link>
+          </div>
+        ) : (
+          <>
+            <TextField
+              {...field("precoAtual")}
+              label="Preço atual (R$)"
+              required
+              inputMode="decimal"
+              placeholder="12,90"
+              defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
+            />
+            <TextField
+              {...field("precoAntes")}
+              label="Preço anterior (R$)"
+              hint="Opcional: mostra o desconto na loja"
+              inputMode="decimal"
+              placeholder="15,90"
+              defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
+            />
+            <TextField
+              {...field("estoque")}
+              label="Estoque"
+              inputMode="numeric"
+              defaultValue={String(product?.estoque ?? 0)}
+            />
+          </>
+        )}
         <TextField
           {...field("unidade")}
           label="Unidade"

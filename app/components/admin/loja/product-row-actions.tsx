@@ -1,7 +1,7 @@
-import { Trash2 } from "lucide-react";
-import { href, useFetcher } from "react-router";
+import { Layers, Trash2 } from "lucide-react";
+import { href, Link, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; ativo: boolean }) {
@@ -48,5 +48,17 @@ export function ProductDelete({ id, nome }: { id: string; nome: string }) {
         )
       }
     />
+  );
+}
+
+/** The product's Variações page: options, variants, their prices and stock per unit. */
+export function ProductVariantsLink({ id, nome }: { id: string; nome: string }) {
+  return (
+    <Link
+      to={href("/admin/loja/produtos/:id/variacoes", { id })}
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+    >
+      <Layers aria-hidden="true" /> Variações<span className="sr-only"> de {nome}</span>
+    </Link>
   );
 }

@@ -8,6 +8,7 @@ import {
   PRODUCT_DELETE_FETCHER,
   ProductDelete,
   ProductToggle,
+  ProductVariantsLink,
 } from "~/components/admin/loja/product-row-actions";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -18,13 +19,29 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatBRL } from "~/domain/money";
 import {
+  type AdminProduct,
   type EditableProduct,
   isLowStock,
   LOW_STOCK_THRESHOLD,
   productImageSrcSet,
 } from "~/modules/catalog";
 
-type Product = EditableProduct & { categoriaNome: string };
+type Product = EditableProduct & Pick<AdminProduct, "categoriaNome" | "porUnidade" | "opcoes">;
+
+/** "R$ 19,90", or "R$ 19,90 – R$ 189,90" when its variants differ in price. */
+function priceRange(p: Product): string {
+  return p.precoMax > p.precoAtual
+    ? `${formatBRL(p.precoAtual)} – ${formatBRL(p.precoMax)}`
+    : formatBRL(p.precoAtual);
+}
+
+/** "12 disp. · Unidade Meia Praia 10 · Nova Unidade 2". */
+function stockBreakdown(p: Product): string {
+  return [
+    `${p.estoque} disp.`,
+    ...p.porUnidade.map((u) => `${u.nome}${u.emBreve ? " (em breve)" : ""} ${u.disponivel}`),
+  ].join(" · ");
+}
 
 export function LojaProducts({
   products,
@@ -127,8 +144,8 @@ export function LojaProducts({
                   {p.sku ? ` · SKU ${p.sku}` : ""}
                 </p>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className="font-bold">{formatBRL(p.precoAtual)}</span>
-                  {p.precoAntes ? (
+                  <span className="font-bold">{priceRange(p)}</span>
+                  {p.precoAntes && p.precoMax === p.precoAtual ? (
                     <span className="text-slate-600 line-through">{formatBRL(p.precoAntes)}</span>
                   ) : null}
                   <Badge
@@ -142,10 +159,21 @@ export function LojaProducts({
                   <Badge variant={p.ativo ? "green" : "secondary"}>
                     {p.ativo ? "Ativo" : "Inativo"}
                   </Badge>
+                  {p.variacoes > 1 ? (
+                    <Badge variant="secondary">{p.variacoes} variações</Badge>
+                  ) : null}
                 </div>
+                {p.porUnidade.length > 0 ? (
+                  <p className="text-xs text-slate-600">{stockBreakdown(p)}</p>
+                ) : null}
               </div>
               <div className="flex flex-wrap gap-2">
-                <ProductDialog product={p} categories={categories} />
+                <ProductDialog
+                  product={p}
+                  categories={categories}
+                  priceInVariants={p.opcoes.length > 0 || p.variacoes > 1}
+                />
+                <ProductVariantsLink id={p.id} nome={p.nome} />
                 <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
                 <ProductDelete id={p.id} nome={p.nome} />
               </div>

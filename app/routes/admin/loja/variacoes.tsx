@@ -1,0 +1,83 @@
+// /admin/loja/produtos/:id/variacoes: a product's options and variants (SKU, EAN, prices,
+// weight, image, active, stock per unit), saved at once.
+import { ArrowLeft } from "lucide-react";
+import { data, href, Link } from "react-router";
+import { AdminLoadError } from "~/components/admin/load-error";
+import { VariantsEditor } from "~/components/admin/loja/variants-editor";
+import { adminMeta } from "~/components/admin/meta";
+import { buttonVariants } from "~/components/ui/button";
+import { fieldErrors } from "~/lib/forms";
+import { attempt, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { variantsJsonSchema } from "~/modules/catalog";
+import { getProductVariants, saveProductVariants } from "~/modules/catalog/index.server";
+import { writeVariantStock } from "~/modules/inventory/index.server";
+import { lojaAction } from "~/routes/admin/loja/shared.server";
+import { variacaoIntent } from "~/schemas/admin-loja-intents";
+import type { Route } from "./+types/variacoes";
+
+export const meta = adminMeta("Variações do produto");
+
+/** The ledger's reason for the stock the grid sets. */
+const STOCK_REASON = "Variações do produto";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const view = await getProductVariants(params.id);
+  if (!view) throw data({ message: "Produto não encontrado" }, { status: 404 });
+  return view;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const screen = href("/admin/loja/produtos/:id/variacoes", { id: params.id });
+  return lojaAction(screen, variacaoIntent, async ({ user, actor, fields, intent }) => {
+    const parsed = variantsJsonSchema.safeParse(fields.dados);
+    if (!parsed.success) {
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: parsed.error.issues[0]?.message ?? "Verifique as variações",
+          errors: fieldErrors(parsed.error),
+        },
+        { status: 400 },
+      );
+    }
+    return attempt(intent, "Erro ao salvar variações", async () => {
+      const result = await saveProductVariants(params.id, parsed.data, actor, (tx, rows) =>
+        writeVariantStock(tx, rows, user.email, STOCK_REASON),
+      );
+      const notes = [
+        result.desativadas.length > 0
+          ? `Desativadas por terem vendas: ${result.desativadas.join(", ")}.`
+          : "",
+        result.excluidas.length > 0 ? `Excluídas: ${result.excluidas.join(", ")}.` : "",
+      ].filter(Boolean);
+      return ok(intent, "Variações salvas", notes.join(" ") || undefined);
+    });
+  })({ request });
+}
+
+export default function Variacoes({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Link
+          to={`${href("/admin/loja")}?view=produtos`}
+          className={buttonVariants({ variant: "ghost", size: "sm", className: "w-fit" })}
+        >
+          <ArrowLeft aria-hidden="true" /> Produtos
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Variações: {loaderData.produto.nome}</h1>
+        <p className="text-sm text-slate-600">
+          Até 3 opções (ex.: Peso, Cor, Tamanho). Cada variação tem seu SKU, preço e estoque por
+          unidade.
+        </p>
+      </div>
+      <VariantsEditor key={loaderData.produto.id} view={loaderData} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Variações do produto" message="Erro ao carregar variações" />;
+}
