@@ -300,8 +300,10 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     if (showEmpty()) return;
     const params = new URLSearchParams({ itens: encode(cart.items) });
     if (cart.cupom) params.set("cupom", cart.cupom);
+    const pickUp = checkout ? chosenPickUpUnit() : "";
     const bairro = cartBairro?.value || field("bairro")?.value || "";
-    if (bairro) params.set("bairro", bairro);
+    if (pickUp) params.set("retiradaUnidadeId", pickUp);
+    else if (bairro) params.set("bairro", bairro);
     const forma = checkout
       ? (checkout.querySelector<HTMLInputElement>('input[name="formaPagamento"]:checked')?.value ??
         "")
@@ -391,6 +393,39 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
   });
   cartBairro?.addEventListener("change", load);
 
+  // The checkout: receive at home or pick up at a unit. Each way shows its own fields and
+  // payments (a disabled field is not posted); a pick-up quote counts that unit's stock.
+  function chosenMode(): string {
+    return (
+      checkout?.querySelector<HTMLInputElement>('input[name="modo"]:checked')?.value ?? "entrega"
+    );
+  }
+  function chosenPickUpUnit(): string {
+    if (chosenMode() !== "retirada") return "";
+    return (
+      checkout?.querySelector<HTMLInputElement>('input[name="unidadeId"]:checked')?.value ?? ""
+    );
+  }
+  function showModeFields() {
+    if (!checkout) return;
+    const modo = chosenMode();
+    for (const block of checkout.querySelectorAll<HTMLElement>("[data-modo]")) {
+      const on = block.dataset.modo === modo;
+      block.hidden = !on;
+      if (block instanceof HTMLFieldSetElement) block.disabled = !on;
+      else
+        for (const input of block.querySelectorAll<HTMLInputElement>("input")) input.disabled = !on;
+    }
+    for (const label of checkout.querySelectorAll<HTMLElement>("[data-modos]")) {
+      const on = (label.dataset.modos ?? "").split(" ").includes(modo);
+      label.hidden = !on;
+      const input = label.querySelector<HTMLInputElement>("input");
+      if (!input) continue;
+      input.disabled = !on;
+      if (!on) input.checked = false;
+    }
+    showPaymentFields();
+  }
   // The checkout: a new quote when the neighbourhood or the payment changes, the payment's
   // own fields (a hidden field is not posted), and the button while the order is sent.
   function showPaymentFields() {
@@ -405,8 +440,9 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
   }
   checkout?.addEventListener("change", (event) => {
     const name = (event.target as HTMLInputElement).name;
+    if (name === "modo") showModeFields();
     if (name === "formaPagamento") showPaymentFields();
-    if (name === "bairro" || name === "formaPagamento") load();
+    if (["bairro", "formaPagamento", "modo", "unidadeId"].includes(name)) load();
   });
   let sending = false;
   checkout?.addEventListener("submit", (event) => {
@@ -439,7 +475,7 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     render();
   });
 
-  showPaymentFields();
+  showModeFields();
   $<HTMLElement>("[data-mensagem]")?.focus();
   if (couponForm) {
     const apply = $<HTMLButtonElement>('button[type="submit"]', couponForm);

@@ -10,7 +10,12 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
-import { CHECKOUT_PAYMENTS, FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
+import {
+  CHECKOUT_PAYMENTS,
+  FORMA_PAGAMENTO_LABEL,
+  JANELA_ENTREGA_LABEL,
+  MODO_PEDIDO_LABEL,
+} from "~/domain/statuses";
 import { Island } from "~/islands/island";
 import { resultErrors } from "~/lib/form-result";
 import type { CheckoutResult } from "~/modules/orders";
@@ -31,13 +36,36 @@ const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> =
  * errors of a refused post; the `store-purchase` island fills the cart's lines, the hidden
  * `itens` and `cupom`, the summary, the payment's own fields, and the focus on the message.
  */
+/** Which way of receiving each payment fits ("entrega", "retirada" or both). */
+const PAYMENT_MODES: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
+  pix_mercadopago: "entrega retirada",
+  pix: "entrega retirada",
+  dinheiro: "entrega",
+  cartao_entrega: "entrega",
+  balcao: "retirada",
+};
+
+export interface PickUpUnit {
+  id: string;
+  nome: string;
+  endereco: string;
+  horarios: string;
+  preparoHoras: number;
+}
+
 export function CheckoutForm({
   bairros,
+  retiradas,
+  entregas,
   pixAtivo,
   pixOnline,
   idempotencyKey: newKey,
 }: {
   bairros: { nome: string; taxaEntrega: number }[];
+  /** The units that take pick-up orders; none: the choice is not offered. */
+  retiradas: PickUpUnit[];
+  /** Some unit delivers. */
+  entregas: boolean;
   pixAtivo: boolean;
   pixOnline: boolean;
   idempotencyKey: string;
@@ -53,6 +81,10 @@ export function CheckoutForm({
   const payments = CHECKOUT_PAYMENTS.filter(
     (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
   );
+  // Receive at home unless the form came back with pick-up, or nothing delivers.
+  const modo =
+    retiradas.length > 0 && (values.modo === "retirada" || !entregas) ? "retirada" : "entrega";
+  const unidadeId = values.unidadeId ?? (retiradas.length === 1 ? retiradas[0]!.id : "");
 
   const page = (
     <main className="mx-auto max-w-6xl px-4 py-6" data-cheio="">
@@ -95,7 +127,75 @@ export function CheckoutForm({
             </Field>
           </fieldset>
 
-          <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]">
+          {retiradas.length > 0 ? (
+            <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+              <legend className="px-1 text-lg font-bold">Como você quer receber?</legend>
+              <div
+                className="grid gap-2 sm:grid-cols-2"
+                role="radiogroup"
+                aria-label="Entrega ou retirada"
+              >
+                {(entregas ? (["entrega", "retirada"] as const) : (["retirada"] as const)).map(
+                  (m) => (
+                    <label
+                      key={m}
+                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        type="radio"
+                        name="modo"
+                        value={m}
+                        defaultChecked={modo === m}
+                        className="size-4 accent-brand-600"
+                      />
+                      {MODO_PEDIDO_LABEL[m]}
+                    </label>
+                  ),
+                )}
+              </div>
+              <div className="grid gap-2" data-modo="retirada" hidden={modo !== "retirada"}>
+                <p className="text-sm font-semibold text-slate-800">Em qual unidade?</p>
+                {retiradas.map((u) => (
+                  <label
+                    key={u.id}
+                    className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="unidadeId"
+                      value={u.id}
+                      defaultChecked={unidadeId === u.id}
+                      disabled={modo !== "retirada"}
+                      className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-semibold">{u.nome}</span>
+                      <span className="block text-slate-700">{u.endereco}</span>
+                      <span className="block text-slate-600">{u.horarios}</span>
+                      <span className="block font-medium text-green-800">
+                        Pronto em ~{u.preparoHoras} h
+                      </span>
+                    </span>
+                  </label>
+                ))}
+                {errors.unidadeId ? (
+                  <p className="text-sm font-medium text-red-700" role="alert">
+                    {errors.unidadeId}
+                  </p>
+                ) : null}
+                <p className="text-sm text-slate-700">
+                  Sem taxa de entrega. Você recebe um código para informar no balcão.
+                </p>
+              </div>
+            </fieldset>
+          ) : null}
+
+          <fieldset
+            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]"
+            data-modo="entrega"
+            hidden={modo !== "entrega"}
+            disabled={modo !== "entrega"}
+          >
             <legend className="px-1 text-lg font-bold">Endereço de entrega</legend>
             <Field id="endereco" label="Rua" required error={errors.endereco}>
               <Input autoComplete="address-line1" required defaultValue={values.endereco} />
@@ -169,6 +269,8 @@ export function CheckoutForm({
               {payments.map((p) => (
                 <label
                   key={p}
+                  data-modos={PAYMENT_MODES[p]}
+                  hidden={!PAYMENT_MODES[p].includes(modo)}
                   className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
                 >
                   <input
@@ -176,6 +278,7 @@ export function CheckoutForm({
                     name="formaPagamento"
                     value={p}
                     defaultChecked={forma === p}
+                    disabled={!PAYMENT_MODES[p].includes(modo)}
                     className="size-4 accent-brand-600"
                   />
                   {PAYMENT_CHOICE_LABEL[p]}

@@ -7,7 +7,16 @@ import { cartItemFrom } from "~/modules/orders";
 
 export type CardProduct = Pick<
   StoreProduct,
-  "id" | "nome" | "categoriaNome" | "precoAtual" | "precoAntes" | "estoque" | "imagemUrl"
+  | "id"
+  | "nome"
+  | "categoriaNome"
+  | "precoAtual"
+  | "precoAntes"
+  | "precoMax"
+  | "estoque"
+  | "imagemUrl"
+  | "variacoes"
+  | "varianteId"
 >;
 
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
@@ -26,8 +35,11 @@ export function cardProduct(p: CardProduct): CardProduct {
     categoriaNome: p.categoriaNome,
     precoAtual: p.precoAtual,
     precoAntes: p.precoAntes,
+    precoMax: p.precoMax,
     estoque: p.estoque,
     imagemUrl: p.imagemUrl,
+    variacoes: p.variacoes,
+    varianteId: p.varianteId,
   };
 }
 
@@ -40,8 +52,11 @@ function cardKey({ product: p, priority }: CardProps): string {
     p.categoriaNome,
     p.precoAtual,
     p.precoAntes,
+    p.precoMax,
     p.estoque,
     p.imagemUrl,
+    p.variacoes,
+    p.varianteId,
   ]);
 }
 
@@ -61,7 +76,9 @@ export function ProductCard(props: CardProps) {
 
 function CardContent({ product, priority }: CardProps) {
   const href = `/loja/produto/${product.id}`;
-  const item = cartItemFrom(product);
+  // One variant: the card adds it. Several: the customer picks one on the product page.
+  const item = product.varianteId ? cartItemFrom({ ...product, id: product.varianteId }) : null;
+  const fromPrice = product.precoMax > product.precoAtual;
   return (
     <>
       <div className="relative">
@@ -88,7 +105,11 @@ function CardContent({ product, priority }: CardProps) {
           </Link>
         </h2>
         <div className="mt-auto">
-          <Price precoAtual={product.precoAtual} precoAntes={product.precoAntes} />
+          {fromPrice ? <p className="text-xs text-slate-600">a partir de</p> : null}
+          <Price
+            precoAtual={product.precoAtual}
+            precoAntes={fromPrice ? null : product.precoAntes}
+          />
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
           <Link
@@ -99,16 +120,24 @@ function CardContent({ product, priority }: CardProps) {
           >
             Detalhes
           </Link>
-          <Button
-            size="sm"
-            // The store's cart island enables it and adds the product (decision 0020).
-            disabled
-            aria-label={`Adicionar ${product.nome} ao carrinho`}
-            data-adicionar={JSON.stringify(item)}
-          >
-            <PlusIcon aria-hidden="true" />
-            Adicionar
-          </Button>
+          {item ? (
+            <Button
+              size="sm"
+              // The store's cart island enables it and adds the product (decision 0020).
+              disabled
+              aria-label={`Adicionar ${product.nome} ao carrinho`}
+              data-adicionar={JSON.stringify(item)}
+            >
+              <PlusIcon aria-hidden="true" />
+              Adicionar
+            </Button>
+          ) : (
+            <Button asChild size="sm">
+              <Link reloadDocument to={href} aria-label={`Escolher opção de ${product.nome}`}>
+                Escolher opção
+              </Link>
+            </Button>
+          )}
         </div>
       </div>
     </>

@@ -30,6 +30,7 @@ export type {
 export type { OptionChoice, OptionValueChoice } from "./variant-choice";
 export {
   chooseVariant,
+  lineName,
   optionChoices,
   pricePerKg,
   unitAvailabilityText,

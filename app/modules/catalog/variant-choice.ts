@@ -99,3 +99,8 @@ export function unitAvailabilityText(unit: {
   const count = `${unit.disponivel} un.`;
   return unit.retirada ? `Retire hoje na ${unit.nome} · ${count}` : `${unit.nome} · ${count}`;
 }
+
+/** "Ração X — 15 kg"; the product's name alone for its only variant. */
+export function lineName(produtoNome: string, rotulo: string): string {
+  return rotulo ? `${produtoNome} — ${rotulo}` : produtoNome;
+}

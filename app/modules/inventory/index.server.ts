@@ -9,7 +9,6 @@ export type {
 } from "./stock.server";
 export {
   defaultUnitId,
-  lineName,
   moveOrderStock,
   productFormStock,
   reserveStock,

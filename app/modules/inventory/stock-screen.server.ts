@@ -8,10 +8,10 @@ import { clampPage } from "~/domain/pagination";
 import { now } from "~/infra/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { normalizeSearch } from "~/modules/catalog";
+import { lineName, normalizeSearch } from "~/modules/catalog";
 import { unidades } from "~/modules/shop/index.server";
 import type { AdjustStockInput, MinimumInput, TransferStockInput } from "./stock.schema";
-import { lineName, setStockInHand, transferStock } from "./stock.server";
+import { setStockInHand, transferStock } from "./stock.server";
 import type { TipoMovimento } from "./tables.server";
 
 /** Who changes stock by hand: the admin of the audit log, and the e-mail the ledger keeps. */

@@ -9,6 +9,7 @@
 // so each step happens once.
 import { runSql, type Tx } from "~/infra/db/client.server";
 import { AdminError } from "~/modules/accounts/index.server";
+import { lineName } from "~/modules/catalog";
 import type { TipoMovimento } from "./tables.server";
 
 /** One line of an order as stock sees it. */
@@ -150,11 +151,6 @@ async function whyNotReserved(tx: Tx, unidadeId: string, lines: StockLine[], fai
     }
   }
   return { unavailable, short };
-}
-
-/** "Ração X — 15 kg"; the product's name alone for its only variant. */
-export function lineName(produtoNome: string, rotulo: string): string {
-  return rotulo ? `${produtoNome} — ${rotulo}` : produtoNome;
 }
 
 /** How an order's units move after the reservation. */

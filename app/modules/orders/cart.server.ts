@@ -1,10 +1,10 @@
 // The cart preview (SPEC §5.4): server prices, stock, coupon and delivery fee for what the
 // cart holds, with the same rules the order applies, without writing anything.
 import { db, type Executor } from "~/infra/db/client.server";
+import { lineName } from "~/modules/catalog";
 import { saleVariants } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
-import { lineName } from "~/modules/inventory/index.server";
 import type { CouponResult } from "~/modules/promotions";
 import { checkCoupon } from "~/modules/promotions/index.server";
 import { currentSettings } from "~/modules/shop/index.server";

@@ -5,13 +5,14 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import { openingHoursText } from "~/domain/opening-hours";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { submitCheckout } from "~/modules/orders/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
-import { currentSettings } from "~/modules/shop/index.server";
+import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -27,9 +28,24 @@ export function meta() {
 
 export async function loader() {
   try {
-    const [settings, bairros] = await Promise.all([currentSettings(), listActiveBairros()]);
+    const [settings, bairros, units] = await Promise.all([
+      currentSettings(),
+      listActiveBairros(),
+      listActiveUnits(),
+    ]);
     return {
       bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
+      // The units a customer may pick up at: open, with pick-up on.
+      retiradas: units
+        .filter((u) => u.retiradaAtiva && !u.emBreve)
+        .map((u) => ({
+          id: u.id,
+          nome: u.nome,
+          endereco: `${u.endereco}, ${u.bairro}`,
+          horarios: openingHoursText(u.horarios),
+          preparoHoras: u.preparoHoras,
+        })),
+      entregas: units.some((u) => u.atendeEntregas && !u.emBreve),
       pixAtivo: settings.pixManualAtivo,
       pixOnline: pixOnlineAvailable(paymentConfigFrom(settings)),
       // One key per checkout visit: a double click or a retried request finds the same
@@ -42,6 +58,8 @@ export async function loader() {
     logger.error({ err: error }, "falha ao carregar configurações da loja");
     return {
       bairros: [],
+      retiradas: [],
+      entregas: false,
       pixAtivo: false,
       pixOnline: false,
       idempotencyKey: "",
@@ -68,7 +86,8 @@ export function shouldRevalidate({
 }
 
 export default function CheckoutPage() {
-  const { bairros, pixAtivo, pixOnline, idempotencyKey, erro } = useLoaderData<typeof loader>();
+  const { bairros, retiradas, entregas, pixAtivo, pixOnline, idempotencyKey, erro } =
+    useLoaderData<typeof loader>();
   if (erro) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -89,6 +108,8 @@ export default function CheckoutPage() {
   return (
     <CheckoutForm
       bairros={bairros}
+      retiradas={retiradas}
+      entregas={entregas}
       pixAtivo={pixAtivo}
       pixOnline={pixOnline}
       idempotencyKey={idempotencyKey}

@@ -13,8 +13,17 @@ import { siteOrigin } from "~/infra/site-url.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { stockText } from "~/modules/catalog";
-import { getStoreProduct } from "~/modules/catalog/index.server";
+import { cn } from "~/lib/utils";
+import {
+  chooseVariant,
+  lineName,
+  type OptionValueChoice,
+  optionChoices,
+  pricePerKg,
+  stockText,
+  unitAvailabilityText,
+} from "~/modules/catalog";
+import { getStoreProduct, productSaleVariants } from "~/modules/catalog/index.server";
 import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
 import type { Route } from "./+types/produto";
 
@@ -27,18 +36,23 @@ export const handle: HydrationHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   let product: Awaited<ReturnType<typeof getStoreProduct>>;
+  let variants: Awaited<ReturnType<typeof productSaleVariants>> = [];
   try {
     product = await getStoreProduct(params.id);
+    if (product) variants = await productSaleVariants(product.id);
   } catch (error) {
     rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar produto");
     throw await redirectWithToast("/loja", { type: "error", title: "Erro ao carregar produto" });
   }
-  if (!product) {
+  // The pack the address names (?v=SKU), else the first one available.
+  const selected = chooseVariant(variants, new URL(request.url).searchParams.get("v"));
+  if (!product || !selected) {
     throw await redirectWithToast("/loja", { type: "error", title: "Produto não disponível" });
   }
+  const choices = optionChoices(product.opcoes, variants, selected);
   const origin = siteOrigin(request);
-  return { product, origin };
+  return { product, variants, selected, choices, origin };
 }
 
 /**
@@ -52,28 +66,30 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: `Produto | ${shop.name}` }];
-  const { product, origin } = data;
+  const { product, variants, selected, origin } = data;
   const url = `${origin}/loja/produto/${product.id}`;
-  const image = product.imagemUrl ? absoluteUrl(origin, product.imagemUrl) : undefined;
+  const image = selected.imagemUrl ? absoluteUrl(origin, selected.imagemUrl) : undefined;
+  // One offer per pack, each with its SKU, price and availability.
+  const offer = (v: (typeof variants)[number]) => ({
+    "@type": "Offer",
+    url: variants.length > 1 ? `${url}?v=${encodeURIComponent(v.sku)}` : url,
+    sku: v.sku,
+    priceCurrency: "BRL",
+    price: centavosToDecimal(v.preco),
+    availability: v.estoque > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+    seller: { "@type": "Organization", name: shop.name },
+  });
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.nome,
     description: product.descricaoCurta ?? undefined,
-    sku: product.sku ?? undefined,
+    sku: selected.sku,
     image,
     category: product.categoriaNome,
     brand: product.marca ? { "@type": "Brand", name: product.marca } : undefined,
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: "BRL",
-      price: centavosToDecimal(product.precoAtual),
-      availability:
-        product.estoque > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-      seller: { "@type": "Organization", name: shop.name },
-    },
+    offers: variants.length > 1 ? variants.map(offer) : offer(selected),
   };
   return [
     { title: `${product.nome} | ${shop.name}` },
@@ -87,9 +103,18 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function ProductPage() {
-  const { product } = useLoaderData<typeof loader>();
-  const off = discountPercent(product.precoAntes, product.precoAtual);
-  const item = cartItemFrom(product);
+  const { product, variants, selected, choices } = useLoaderData<typeof loader>();
+  const preco = selected.preco;
+  const precoAntes = selected.precoAntes;
+  const off = discountPercent(precoAntes, preco);
+  const perKg = pricePerKg(preco, selected.pesoG);
+  const item = cartItemFrom({
+    id: selected.id,
+    nome: lineName(product.nome, selected.rotulo),
+    precoAtual: preco,
+    imagemUrl: selected.imagemUrl,
+    estoque: selected.estoque,
+  });
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
@@ -97,8 +122,8 @@ export default function ProductPage() {
       <div className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-2 md:p-6">
         <div className="relative min-w-0 overflow-hidden rounded-xl">
           <ProductImage
-            src={product.imagemUrl}
-            alt={product.nome}
+            src={selected.imagemUrl}
+            alt={lineName(product.nome, selected.rotulo)}
             sizes="(min-width: 768px) 50vw, 100vw"
             priority
           />
@@ -112,37 +137,65 @@ export default function ProductPage() {
             >
               {product.categoriaNome}
             </Link>
-            <LowStockBadge estoque={product.estoque} />
-            <DiscountBadge precoAtual={product.precoAtual} precoAntes={product.precoAntes} />
+            <LowStockBadge estoque={selected.estoque} />
+            <DiscountBadge precoAtual={preco} precoAntes={precoAntes} />
           </div>
-          <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{product.nome}</h1>
-          {product.sku ? (
-            <p className="text-sm text-slate-600">Código (SKU): {product.sku}</p>
-          ) : null}
+          <h1 className="break-words text-2xl font-extrabold text-slate-900 sm:text-3xl">
+            {product.nome}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {selected.rotulo ? `${selected.rotulo} · ` : ""}Código (SKU): {selected.sku}
+          </p>
           {product.descricaoCurta ? (
             <p className="text-slate-700">{product.descricaoCurta}</p>
           ) : null}
+          {choices.map((choice) => (
+            <fieldset key={choice.nome} className="grid gap-2" data-testid="opcao">
+              <legend className="mb-1 text-sm font-semibold text-slate-800">{choice.nome}</legend>
+              <ul className="flex flex-wrap gap-2">
+                {choice.valores.map((v) => (
+                  <li key={v.valor}>
+                    <OptionButton productId={product.id} value={v} />
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))}
           <div>
-            <Price precoAtual={product.precoAtual} precoAntes={product.precoAntes} size="lg" />
+            <Price precoAtual={preco} precoAntes={precoAntes} size="lg" />
+            {perKg ? (
+              <p className="mt-1 text-sm text-slate-600" data-testid="preco-kg">
+                {perKg}
+              </p>
+            ) : null}
             {off > 0 ? (
               <p className="mt-1 text-sm font-semibold text-green-700">
-                Economize {formatBRL(product.precoAntes! - product.precoAtual)} ({off}%)
+                Economize {formatBRL(precoAntes! - preco)} ({off}%)
               </p>
             ) : null}
           </div>
           <p
             className={
-              product.estoque > 5
+              selected.estoque > 5
                 ? "text-sm text-slate-700"
                 : "text-sm font-semibold text-amber-800"
             }
           >
-            {stockText(product.estoque)}
+            {stockText(selected.estoque)}
             <span data-no-carrinho="" />
           </p>
+          {selected.porUnidade.length > 0 ? (
+            <ul className="grid gap-1 text-sm text-slate-700" data-testid="disponibilidade">
+              {selected.porUnidade.map((u) => (
+                <li key={u.unidadeId} className={u.disponivel > 0 ? "" : "text-slate-500"}>
+                  {unitAvailabilityText(u)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
 
           {/* Disabled until the cart island has read the stored cart (how many are in it). */}
-          {product.estoque > 0 ? (
+          {selected.estoque > 0 ? (
             <div className="grid gap-3 sm:max-w-sm" data-compra="">
               <div className="flex items-center gap-2" role="group" aria-label="Quantidade">
                 <QuantityButton change="menos" label="Diminuir quantidade" disabled />
@@ -163,7 +216,7 @@ export default function ProductPage() {
               >
                 <ShoppingCartIcon aria-hidden="true" />
                 <span data-rotulo="">
-                  {cartText(CART_TEXTS.addButton, { preco: formatBRL(product.precoAtual) })}
+                  {cartText(CART_TEXTS.addButton, { preco: formatBRL(preco) })}
                 </span>
               </Button>
               {/* Rendered hidden while nothing is in the cart, so the island can show it. */}
@@ -175,11 +228,51 @@ export default function ProductPage() {
             </div>
           ) : (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
-              Este produto está esgotado no momento.
+              {variants.length > 1
+                ? "Esta opção está esgotada no momento. Escolha outra acima."
+                : "Este produto está esgotado no momento."}
             </p>
           )}
         </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * One option value: a link to the variant it leads to (a plain link, so the choice works
+ * without JavaScript and a shared address opens the same pack), the chosen one marked, a
+ * sold-out one shown and disabled.
+ */
+function OptionButton({ productId, value }: { productId: string; value: OptionValueChoice }) {
+  const base =
+    "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold";
+  if (value.selected) {
+    return (
+      <span aria-current="true" className={cn(base, "border-brand-700 bg-brand-50 text-brand-900")}>
+        {value.valor}
+        {value.esgotado ? <span className="sr-only"> (esgotado)</span> : null}
+      </span>
+    );
+  }
+  if (!value.sku || value.esgotado) {
+    return (
+      <span
+        aria-disabled="true"
+        className={cn(base, "cursor-not-allowed border-slate-200 text-slate-400 line-through")}
+      >
+        {value.valor}
+        <span className="sr-only"> (esgotado)</span>
+      </span>
+    );
+  }
+  return (
+    <Link
+      reloadDocument
+      to={`/loja/produto/${productId}?v=${encodeURIComponent(value.sku)}`}
+      className={cn(base, "border-slate-300 text-slate-800 hover:border-brand-700")}
+    >
+      {value.valor}
+    </Link>
   );
 }
