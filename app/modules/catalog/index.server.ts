@@ -1,4 +1,10 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+
+export {
+  catalogueCsv,
+  catalogueXlsx,
+  exportFileName,
+} from "./catalog-export.server";
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
 export { templateCsv } from "./csv-import.server";
@@ -7,11 +13,14 @@ export {
   configureImportWorker,
   IMPORT_MAX_BYTES,
   IMPORT_TOO_HEAVY,
+  type ImportPreview,
+  type ImportResult,
   importCheckedRows,
   importProducts,
   importStagedFile,
   NO_VALID_PRODUCTS,
   previewImport,
+  stockUnitSlugs,
   stopImportWorker,
   warmImportWorker,
 } from "./import.server";

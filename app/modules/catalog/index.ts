@@ -7,7 +7,8 @@ export {
   filterCategories,
   parseSpeciesFilter,
 } from "./filter";
-export { IMPORT_COLUMNS } from "./import-columns";
+export { IMPORT_COLUMNS, VARIANT_COLUMNS } from "./import-columns";
+export { ROW_OUTCOME_LABELS } from "./import-plan";
 export { STORE_PAGE_SIZE, stockText, storeListingQuery, UUID_PATTERN } from "./listing";
 export {
   categorySchema,
@@ -19,4 +20,11 @@ export {
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
-export type { EditableProduct, ImportProduct, StoreCategory, StoreProduct } from "./types";
+export type {
+  EditableProduct,
+  ImportPreview,
+  ImportProduct,
+  ImportResult,
+  StoreCategory,
+  StoreProduct,
+} from "./types";
