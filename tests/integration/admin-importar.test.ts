@@ -77,11 +77,11 @@ describe("product import", () => {
     expect((await db().select().from(produtos)).length).toBe(before);
 
     const result = await confirm(p.data.preview);
-    // The message is the plan's summary now (decision 0029: rows create or update variants).
+    // The message adds the plan's summary (decision 0029: rows create or update variants).
     expect(result.data).toMatchObject({
       ok: true,
       message:
-        "Importação concluída: 3 produtos, 3 variações: 0 atualizadas, 3 novas, 0 removidas; 2 linhas com erro",
+        "3 produtos importados com sucesso! 3 produtos, 3 variações: 0 atualizadas, 3 novas, 0 removidas; 2 linhas com erro",
     });
     expect(result.data.result).toMatchObject({ imported: 3, failed: 2 });
     expect(result.data.result.errors).toHaveLength(2);
@@ -131,7 +131,7 @@ describe("product import", () => {
     expect(p.data.preview).toMatchObject({ total: 1, valid: 1 });
     const r = await confirm(p.data.preview);
     expect(r.data.message).toBe(
-      "Importação concluída: 1 produto, 1 variação: 0 atualizadas, 1 nova, 0 removidas",
+      "1 produtos importados com sucesso! 1 produto, 1 variação: 0 atualizadas, 1 nova, 0 removidas",
     );
     const [row] = await db().select().from(produtos).where(eq(produtos.nome, "Coleira Xlsx"));
     expect((await variantOf(row!.id)).preco).toBe(2550);

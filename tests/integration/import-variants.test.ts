@@ -116,7 +116,8 @@ describe("import by variant", () => {
     expect(p.rows.map((r: { outcome: string }) => r.outcome)).toEqual(Array(9).fill("nova"));
     expect(result).toMatchObject({
       ok: true,
-      message: "Importação concluída: 3 produtos, 9 variações: 0 atualizadas, 9 novas, 0 removidas",
+      message:
+        "3 produtos importados com sucesso! 3 produtos, 9 variações: 0 atualizadas, 9 novas, 0 removidas",
     });
 
     const products = await queryRows<{ sku: string; opcoes: unknown; n: number }>(

@@ -311,6 +311,8 @@ export async function previewImport(
 }
 
 export interface ImportResult {
+  /** Products the file's rows wrote or found as they say. */
+  produtos: number;
   /** Rows written or found already as the file says (novas + atualizadas + sem mudança). */
   imported: number;
   novas: number;
@@ -378,6 +380,7 @@ export async function importCheckedRows(
   const errors = plan.rows.filter((r) => r.outcome === "erro").map(errorLine);
   const outcomes = new Map(plan.rows.map((r) => [r.line, r]));
   const result: ImportResult = {
+    produtos: 0,
     imported: 0,
     novas: 0,
     atualizadas: 0,
@@ -433,10 +436,11 @@ export async function importCheckedRows(
   result.imported = result.novas + result.atualizadas + result.semMudanca;
   result.failed = errors.length;
   result.errors = summarizeErrors(errors);
+  result.produtos = plan.products.filter((p) =>
+    p.variants.some((v) => outcomes.get(v.line)?.outcome !== "erro"),
+  ).length;
   result.summary = planSummary({
-    produtos: plan.products.filter((p) =>
-      p.variants.some((v) => outcomes.get(v.line)?.outcome !== "erro"),
-    ).length,
+    produtos: result.produtos,
     variacoes: result.imported,
     atualizadas: result.atualizadas,
     novas: result.novas,

@@ -68,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       return {
         ok: true as const,
         intent: "import",
-        message: `Importação concluída: ${result.summary}`,
+        message: `${result.produtos} produtos importados com sucesso! ${result.summary}`,
         result,
       };
     });

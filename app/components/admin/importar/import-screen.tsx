@@ -47,7 +47,7 @@ export function ImportScreen() {
     const data = importer.data;
     if (data.ok) {
       toast.success(data.message ?? "Importação concluída");
-      if (data.result?.failed) toast.error(`${data.result.failed} linha(s) com erro na importação`);
+      if (data.result?.failed) toast.error(`${data.result.failed} produtos com erro na importação`);
       formRef.current?.reset();
     } else {
       toast.error(data.message ?? "Erro ao processar arquivo CSV");
@@ -219,7 +219,7 @@ export function ImportScreen() {
                 <Button type="submit" disabled={importer.state !== "idle"}>
                   {importer.state !== "idle"
                     ? "Importando..."
-                    : `Importar ${preview.valid} variação(ões)`}
+                    : `Importar ${preview.counts.produtos} produto(s), ${preview.valid} variação(ões)`}
                 </Button>
               </importer.Form>
             )}
@@ -234,7 +234,9 @@ export function ImportScreen() {
           </CardHeader>
           <CardContent className="grid gap-2">
             {result.imported > 0 || result.removidas > 0 ? (
-              <p className="font-semibold text-green-800">Importação concluída: {result.summary}</p>
+              <p className="font-semibold text-green-800">
+                {result.produtos} produtos importados com sucesso! {result.summary}
+              </p>
             ) : (
               <p className="font-semibold text-red-800">
                 Nenhum produto válido encontrado no arquivo CSV
@@ -245,7 +247,7 @@ export function ImportScreen() {
             ) : null}
             {result.failed > 0 ? (
               <p className="font-semibold text-red-800">
-                {result.failed} linha(s) com erro na importação
+                {result.failed} produtos com erro na importação
               </p>
             ) : null}
             <ErrorList errors={result.errors} />
