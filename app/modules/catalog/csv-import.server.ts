@@ -241,7 +241,7 @@ export function detectHeader(row: string[]): HeaderMap | null {
 }
 
 /** The `estoque_<unidade>` columns of a header: key (see `stockColumnKey`) → column index. */
-export function detectStockColumns(row: string[]): Map<string, number> {
+function detectStockColumns(row: string[]): Map<string, number> {
   const columns = new Map<string, number>();
   row.forEach((cell, index) => {
     const key = stockColumnKey(cell);

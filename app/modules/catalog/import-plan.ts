@@ -10,7 +10,7 @@ export interface PlanOption {
   valores: string[];
 }
 
-export interface SnapshotUnit {
+interface SnapshotUnit {
   id: string;
   slug: string;
   /** Where today's single `Estoque` column goes: the unit that delivers, else the first open. */
@@ -31,7 +31,7 @@ export interface SnapshotProduct {
   excluido: boolean;
 }
 
-export interface StockFigure {
+interface StockFigure {
   emMaos: number;
   reservado: number;
 }
@@ -88,7 +88,7 @@ export interface PlannedRow {
 }
 
 /** A unit's units in hand after the import; `antes` what it had (0 without a row). */
-export interface StockChange {
+interface StockChange {
   unidadeId: string;
   antes: number;
   depois: number;
@@ -125,7 +125,7 @@ export interface ProductValues {
   opcoes: PlanOption[];
 }
 
-export interface PlannedRemoval {
+interface PlannedRemoval {
   id: string;
   sku: string;
   /** Deleted when never sold; deactivated otherwise. */

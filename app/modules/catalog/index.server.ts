@@ -13,8 +13,6 @@ export {
   configureImportWorker,
   IMPORT_MAX_BYTES,
   IMPORT_TOO_HEAVY,
-  type ImportPreview,
-  type ImportResult,
   importCheckedRows,
   importProducts,
   importStagedFile,

@@ -7,7 +7,7 @@ export {
   filterCategories,
   parseSpeciesFilter,
 } from "./filter";
-export { IMPORT_COLUMNS, VARIANT_COLUMNS } from "./import-columns";
+export { VARIANT_COLUMNS } from "./import-columns";
 export { ROW_OUTCOME_LABELS } from "./import-plan";
 export { STORE_PAGE_SIZE, stockText, storeListingQuery, UUID_PATTERN } from "./listing";
 export {
@@ -23,7 +23,6 @@ export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels"
 export type {
   EditableProduct,
   ImportPreview,
-  ImportProduct,
   ImportResult,
   StoreCategory,
   StoreProduct,
