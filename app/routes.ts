@@ -63,6 +63,7 @@ export default [
       route("servicos", "routes/admin/servicos.tsx"),
       route("importar", "routes/admin/importar.tsx"),
       route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
+      route("importar/exportar", "routes/admin/importar-exportar.ts"),
       route("security", "routes/admin/security.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
       route("testes", "routes/admin/testes.tsx"),

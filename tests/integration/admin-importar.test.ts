@@ -23,6 +23,11 @@ beforeAll(async () => {
 const HEADER =
   "Nome do Produto;Descrição;Categoria;Subgrupo;Marca;Preço de Custo;Preço de Venda;Preço Promocional;Estoque;SKU;Unidade";
 
+async function variantOf(produtoId: string) {
+  const [row] = await db().select().from(variantes).where(eq(variantes.produtoId, produtoId));
+  return row!;
+}
+
 async function preview(name: string, data: Uint8Array) {
   return call(
     action,
@@ -72,7 +77,12 @@ describe("product import", () => {
     expect((await db().select().from(produtos)).length).toBe(before);
 
     const result = await confirm(p.data.preview);
-    expect(result.data).toMatchObject({ ok: true, message: "3 produtos importados com sucesso!" });
+    // The message adds the plan's summary (decision 0029: rows create or update variants).
+    expect(result.data).toMatchObject({
+      ok: true,
+      message:
+        "3 produtos importados com sucesso! 3 produtos, 3 variações: 0 atualizadas, 3 novas, 0 removidas; 2 linhas com erro",
+    });
     expect(result.data.result).toMatchObject({ imported: 3, failed: 2 });
     expect(result.data.result.errors).toHaveLength(2);
     expect(result.data.result.categoriesCreated.sort()).toEqual(["Acessórios", "Higiene"]);
@@ -81,21 +91,21 @@ describe("product import", () => {
     expect(cama).toMatchObject({
       nome: 'Cama "Nuvem" G',
       descricaoCurta: "Macia;\nlavável",
-      precoAtual: 9990,
-      precoAntes: 12990,
       unidade: "UN",
       subgrupo: "Camas",
+    });
+    // Prices live on the product's one variant (same id, same SKU).
+    expect(await variantOf(cama!.id)).toMatchObject({
+      sku: "IMP-2",
+      preco: 9990,
+      precoAntes: 12990,
     });
     const [shampoo] = await db()
       .select()
       .from(produtos)
       .where(eq(produtos.nome, "Shampoo Neutro 500 ml"));
-    expect(shampoo).toMatchObject({
-      precoAtual: 123456,
-      estoque: 0,
-      unidade: "UN",
-      busca: "shampoo neutro 500 ml",
-    });
+    expect(shampoo).toMatchObject({ unidade: "UN", busca: "shampoo neutro 500 ml" });
+    expect(await variantOf(shampoo!.id)).toMatchObject({ preco: 123456, rotulo: "" });
     // 'rações' found the existing 'Rações' category instead of creating another.
     const racoes = await db().execute(
       sql`select count(*)::int as n from categorias where lower(nome) = 'rações'`,
@@ -120,10 +130,11 @@ describe("product import", () => {
     const p = await preview("planilha.xlsx", bytes);
     expect(p.data.preview).toMatchObject({ total: 1, valid: 1 });
     const r = await confirm(p.data.preview);
-    expect(r.data.message).toBe("1 produtos importados com sucesso!");
+    expect(r.data.message).toBe(
+      "1 produtos importados com sucesso! 1 produto, 1 variação: 0 atualizadas, 1 nova, 0 removidas",
+    );
     const [row] = await db().select().from(produtos).where(eq(produtos.nome, "Coleira Xlsx"));
-    const [variant] = await db().select().from(variantes).where(eq(variantes.produtoId, row!.id));
-    expect(variant!.preco).toBe(2550);
+    expect((await variantOf(row!.id)).preco).toBe(2550);
 
     const empty = await preview("ruim.csv", Buffer.from(`${HEADER}\nSem Preço;;X;;;;;;;;\n`));
     expect(empty.data.preview.valid).toBe(0);
@@ -155,7 +166,10 @@ describe("product import", () => {
     expect(ok.response!.headers.get("content-disposition")).toContain(
       "modelo-importacao-produtos.csv",
     );
-    expect(await ok.response!.text()).toContain("Nome do Produto;Descrição;Categoria");
+    // One row per variant, a stock column per unit (decision 0029).
+    const text = await ok.response!.text();
+    expect(text).toContain("sku;sku_produto;nome_produto;descricao;categoria");
+    expect(text.split("\r\n")[0]).toContain(";estoque_meia-praia;estoque_rua-406;ativo");
     const anonymous = await call(templateLoader, makeRequest("/admin/importar/modelo.csv"));
     expect(anonymous.status).toBe(302);
   });

@@ -76,8 +76,11 @@ describe("CSV parsing", () => {
       precoAtual: 12990,
       estoque: 5,
     });
-    // A plain '25.5' is a decimal point; an empty stock is 0 and the unit UN.
-    expect(products[1]).toMatchObject({ precoAtual: 2550, estoque: 0, unidade: "UN" });
+    // A plain '25.5' is a decimal point. An empty stock is "not given" (a stored variant keeps
+    // its figures, a new one starts at 0) and a file without a Unidade column leaves it out
+    // (a new product gets UN): decision 0029, rows update stored products now.
+    expect(products[1]).toMatchObject({ precoAtual: 2550, estoque: null });
+    expect(products[1]).not.toHaveProperty("unidade");
   });
 
   it("turns a lower promotional price into the current price and the sale price into the old one", () => {
@@ -122,8 +125,23 @@ describe("CSV parsing", () => {
   });
 
   it("the template is readable by the importer", () => {
-    const rows = parseCsvText(decodeText(Buffer.from(templateCsv())));
-    expect(okProducts(rows)).toHaveLength(1);
+    const rows = parseCsvText(
+      decodeText(Buffer.from(templateCsv("Rações", ["meia-praia", "rua-406"]))),
+    );
+    // One row per variant (decision 0029): a product with two, one without options.
+    const products = okProducts(rows);
+    expect(products).toHaveLength(3);
+    expect(products[1]).toMatchObject({
+      sku: "RAC-EXEMPLO-15",
+      skuProduto: "RAC-EXEMPLO",
+      opcoes: [{ nome: "Peso", valor: "15 kg" }],
+      precoAtual: 16990,
+      precoAntes: 18990,
+      pesoG: 15000,
+      estoques: { "meia praia": 4, "rua 406": 0 },
+      ativo: true,
+    });
+    expect(products[2]).toMatchObject({ sku: "COL-EXEMPLO-M", skuProduto: null, opcoes: [] });
   });
 
   it("lists at most 10 errors, then '... e mais N erros'", () => {

@@ -4,26 +4,19 @@ import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import Papa from "papaparse";
 import { parseBRL } from "~/domain/money";
-import { IMPORT_COLUMNS } from "./import-columns";
-import { normalizeSearch } from "./search";
+import {
+  IMPORT_COLUMNS,
+  type ImportField,
+  type ImportProduct,
+  normalizeHeader,
+  stockColumnKey,
+  stockColumnLabel,
+  VARIANT_COLUMNS,
+} from "./import-columns";
 import { restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";
 
-type ImportField = (typeof IMPORT_COLUMNS)[number]["field"];
+export type { ImportProduct };
 export type HeaderMap = Partial<Record<ImportField, number>>;
-
-export interface ImportProduct {
-  nome: string;
-  descricaoCurta: string | null;
-  categoria: string;
-  subgrupo: string | null;
-  marca: string | null;
-  precoCusto: number | null;
-  precoAtual: number;
-  precoAntes: number | null;
-  estoque: number;
-  sku: string | null;
-  unidade: string;
-}
 
 export type MappedRow =
   | { line: number; ok: true; product: ImportProduct }
@@ -228,12 +221,6 @@ export async function readSpreadsheet(bytes: Uint8Array, fileName = ""): Promise
   return { rows: parseCsvText(decodeText(bytes)), strayColumns: new Map() };
 }
 
-const normalizeHeader = (text: string) =>
-  normalizeSearch(text)
-    .replace(/[^a-z0-9 ]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-
 /**
  * Which column holds which field, when `row` is a header (it names the product column
  * and the sale price); null when it is not a header.
@@ -244,17 +231,39 @@ export function detectHeader(row: string[]): HeaderMap | null {
     const name = normalizeHeader(cell);
     if (!name) return;
     const column = IMPORT_COLUMNS.find(
-      (c) => normalizeHeader(c.label) === name || (c.aliases as readonly string[]).includes(name),
+      (c) =>
+        normalizeHeader(c.label) === name ||
+        (c.aliases as readonly string[]).some((a) => normalizeHeader(a) === name),
     );
     if (column && map[column.field] === undefined) map[column.field] = index;
   });
   return map.nome !== undefined && map.precoVenda !== undefined ? map : null;
 }
 
-/** The template's column order, used when a file has no header line. */
-const DEFAULT_HEADER: HeaderMap = Object.fromEntries(
-  IMPORT_COLUMNS.map((c, i) => [c.field, i]),
-) as HeaderMap;
+/** The `estoque_<unidade>` columns of a header: key (see `stockColumnKey`) → column index. */
+function detectStockColumns(row: string[]): Map<string, number> {
+  const columns = new Map<string, number>();
+  row.forEach((cell, index) => {
+    const key = stockColumnKey(cell);
+    if (key && !columns.has(key)) columns.set(key, index);
+  });
+  return columns;
+}
+
+/** Today's template order (11 columns), assumed when a file has no header line. */
+const DEFAULT_HEADER: HeaderMap = {
+  nome: 0,
+  descricao: 1,
+  categoria: 2,
+  subgrupo: 3,
+  marca: 4,
+  precoCusto: 5,
+  precoVenda: 6,
+  precoPromocional: 7,
+  estoque: 8,
+  sku: 9,
+  unidade: 10,
+};
 
 function parseMoneyCell(text: string): number | null | "invalid" {
   const trimmed = text.trim();
@@ -263,9 +272,10 @@ function parseMoneyCell(text: string): number | null | "invalid" {
   return value === null ? "invalid" : value;
 }
 
-function parseStock(text: string): number | "invalid" | "negative" {
+/** A whole number of units; null for an empty cell. */
+function parseCount(text: string): number | null | "invalid" | "negative" {
   const trimmed = text.trim();
-  if (trimmed === "") return 0;
+  if (trimmed === "") return null;
   const centavos = parseBRL(trimmed);
   if (centavos === null) return "invalid";
   if (centavos < 0) return "negative";
@@ -273,12 +283,23 @@ function parseStock(text: string): number | "invalid" | "negative" {
   return centavos / 100;
 }
 
+const TRUE_WORDS = new Set(["sim", "s", "1", "true", "verdadeiro", "x", "ativo", "ativa"]);
+const FALSE_WORDS = new Set(["nao", "n", "0", "false", "falso", "inativo", "inativa"]);
+
+function parseYesNo(text: string): boolean | null | "invalid" {
+  const word = normalizeHeader(text);
+  if (word === "") return null;
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return "invalid";
+}
+
 const optional = (text: string | undefined) => {
   const trimmed = (text ?? "").trim();
   return trimmed === "" ? null : trimmed;
 };
 
-const PRICE_FIELDS = ["precoVenda", "precoPromocional", "precoCusto"] as const;
+const PRICE_FIELDS = ["precoVenda", "precoPromocional", "precoAntigo", "precoCusto"] as const;
 
 /**
  * Why a row has more or fewer cells than the header. Cells are never matched by guesswork:
@@ -300,57 +321,128 @@ function widthMismatch(cells: string[], header: HeaderMap, columnCount: number):
   return `colunas a mais (${counts}): vírgula ou ponto e vírgula sem aspas no texto?`;
 }
 
-/** Maps one data row to a product, or to the reason it cannot be imported. */
-function mapRow(cells: string[], header: HeaderMap, line: number, columnCount: number): MappedRow {
+const OPTION_FIELDS = [
+  ["opcao1Nome", "opcao1Valor"],
+  ["opcao2Nome", "opcao2Valor"],
+  ["opcao3Nome", "opcao3Valor"],
+] as const;
+
+interface Layout {
+  header: HeaderMap;
+  stock: Map<string, number>;
+  columnCount: number;
+}
+
+/** Maps one data row to a variant and its product, or to the reason it cannot be imported. */
+function mapRow(cells: string[], layout: Layout, line: number): MappedRow {
+  const { header, columnCount } = layout;
+  const has = (field: ImportField) => header[field] !== undefined;
+  const cell = (index: number) => restoreNeutralizedCell((cells[index] ?? "").trim());
   const get = (field: ImportField) => {
     const index = header[field];
-    return index === undefined ? "" : restoreNeutralizedCell((cells[index] ?? "").trim());
+    return index === undefined ? "" : cell(index);
   };
+  /** The cell's text, null when empty, undefined when the file has no such column. */
+  const maybe = (field: ImportField) => (has(field) ? optional(get(field)) : undefined);
   const nome = get("nome").replace(/\s+/g, " ");
-  const fail = (error: string): MappedRow => ({ line, ok: false, nome, error });
+  const sku = optional(get("sku"));
+  const skuProduto = optional(get("skuProduto"));
+  const fail = (error: string): MappedRow => ({
+    line,
+    ok: false,
+    nome: nome || (sku ?? ""),
+    error,
+  });
   if (cells.length !== columnCount) return fail(widthMismatch(cells, header, columnCount));
-  if (!nome) return fail("Nome do produto é obrigatório");
+  // A row of a product told by its sku_produto (or a known SKU) may leave the product's
+  // name and category to another row or to the catalogue: the plan checks it.
+  const grouped = skuProduto !== null || (has("skuProduto") && sku !== null);
+  if (!nome && !grouped) return fail("Nome do produto é obrigatório");
   if (nome.length > 200) return fail("Nome do produto deve ter no máximo 200 caracteres");
   const categoria = get("categoria").replace(/\s+/g, " ");
-  if (!categoria) return fail("Categoria é obrigatória");
+  if (!categoria && !grouped) return fail("Categoria é obrigatória");
+  if (sku && sku.length > 60) return fail("SKU deve ter no máximo 60 caracteres");
 
   const venda = parseMoneyCell(get("precoVenda"));
   if (venda === "invalid") return fail(`Preço de venda inválido: "${get("precoVenda")}"`);
   if (venda === null || venda <= 0) return fail("Preço de venda deve ser maior que zero");
   const promo = parseMoneyCell(get("precoPromocional"));
   if (promo === "invalid") return fail(`Preço promocional inválido: "${get("precoPromocional")}"`);
+  const antigo = parseMoneyCell(get("precoAntigo"));
+  if (antigo === "invalid") return fail(`Preço antigo inválido: "${get("precoAntigo")}"`);
+  if (antigo !== null && antigo <= venda) {
+    return fail("Preço antigo deve ser maior que o preço (ou ficar vazio)");
+  }
   const custo = parseMoneyCell(get("precoCusto"));
   if (custo === "invalid") return fail(`Preço de custo inválido: "${get("precoCusto")}"`);
   if (custo !== null && custo < 0) return fail("Preço de custo não pode ser negativo");
 
-  const estoque = parseStock(get("estoque"));
+  const estoque = parseCount(get("estoque"));
   if (estoque === "invalid") return fail(`Estoque inválido: "${get("estoque")}"`);
   if (estoque === "negative") return fail("Estoque deve ser positivo");
+  const estoques: Record<string, number> = {};
+  for (const [key, index] of layout.stock) {
+    const value = parseCount(cell(index));
+    if (value === "invalid") return fail(`Estoque inválido em estoque_${key}: "${cell(index)}"`);
+    if (value === "negative") return fail(`Estoque deve ser positivo (estoque_${key})`);
+    if (value !== null) estoques[key] = value;
+  }
+  const peso = parseCount(get("pesoG"));
+  if (peso === "invalid" || peso === "negative" || peso === 0) {
+    return fail(`Peso inválido: "${get("pesoG")}" (gramas, número inteiro maior que zero)`);
+  }
+  const ativo = parseYesNo(get("ativo"));
+  if (ativo === "invalid") return fail(`Ativo inválido: "${get("ativo")}" (use sim ou não)`);
 
+  const opcoes: { nome: string; valor: string }[] = [];
+  for (const [i, [nameField, valueField]] of OPTION_FIELDS.entries()) {
+    const optionName = get(nameField).replace(/\s+/g, " ");
+    const value = get(valueField).replace(/\s+/g, " ");
+    if (!optionName && !value) continue;
+    if (!value) return fail(`opcao${i + 1}_valor é obrigatório quando há opcao${i + 1}_nome`);
+    if (opcoes.length !== i) return fail(`opcao${i}_valor está vazio antes de opcao${i + 1}`);
+    if (optionName.length > 60 || value.length > 60) {
+      return fail(`Opção ${i + 1}: nome e valor com no máximo 60 caracteres`);
+    }
+    opcoes.push({ nome: optionName, valor: value });
+  }
+
+  // Today's columns: a promotional price below the sale price puts the product on sale.
+  // The variant columns: preco is what it costs now, preco_antigo the crossed-out price.
   const onSale = promo !== null && promo > 0 && promo < venda;
-  const unidade = (get("unidade") || "UN").toUpperCase().slice(0, 10);
-  return {
-    line,
-    ok: true,
-    product: {
-      nome,
-      descricaoCurta: optional(get("descricao")),
-      categoria,
-      subgrupo: optional(get("subgrupo")),
-      marca: optional(get("marca")),
-      precoCusto: custo,
-      precoAtual: onSale ? promo : venda,
-      precoAntes: onSale ? venda : null,
-      estoque,
-      sku: optional(get("sku")),
-      unidade,
-    },
+  let precoAntes: number | null | undefined;
+  if (has("precoAntigo")) precoAntes = antigo;
+  else if (has("precoPromocional")) precoAntes = onSale ? venda : null;
+  const unidade = has("unidade") ? (get("unidade") || "UN").toUpperCase().slice(0, 10) : undefined;
+  const product: ImportProduct = {
+    nome,
+    descricaoCurta: maybe("descricao"),
+    categoria,
+    subgrupo: maybe("subgrupo"),
+    marca: maybe("marca"),
+    precoCusto: has("precoCusto") ? custo : undefined,
+    precoAtual: onSale && !has("precoAntigo") ? promo : venda,
+    precoAntes,
+    estoque: has("estoque") ? estoque : undefined,
+    estoques,
+    sku,
+    skuProduto,
+    opcoes,
+    ean: maybe("ean"),
+    pesoG: has("pesoG") ? peso : undefined,
+    ativo: has("ativo") ? ativo : undefined,
+    unidade,
   };
+  // Fields the file has no column for stay out of the row (and of the worker's message).
+  for (const key of Object.keys(product) as (keyof ImportProduct)[]) {
+    if (product[key] === undefined) delete product[key];
+  }
+  return { line, ok: true, product };
 }
 
 /**
  * Maps every data row of a sheet. The first row is the header when it names the columns;
- * otherwise the template's order is assumed and every row is data. Line numbers count
+ * otherwise today's template order is assumed and every row is data. Line numbers count
  * the header as line 1, as a spreadsheet shows them.
  */
 export function mapRows(
@@ -359,15 +451,18 @@ export function mapRows(
 ): MappedRow[] {
   if (rows.length === 0) return [];
   const detected = detectHeader(rows[0]!);
-  const header = detected ?? DEFAULT_HEADER;
+  const layout: Layout = {
+    header: detected ?? DEFAULT_HEADER,
+    stock: detected ? detectStockColumns(rows[0]!) : new Map(),
+    // Every row must be as wide as the first one (the header, when there is one).
+    columnCount: rows[0]!.length,
+  };
   const data = detected ? rows.slice(1) : rows;
   const offset = detected ? 2 : 1;
-  // Every row must be as wide as the first one (the header, when there is one).
-  const columnCount = rows[0]!.length;
   return data.map((cells, i) => {
     const stray = strayColumns.get(detected ? i + 1 : i);
-    if (stray === undefined) return mapRow(cells, header, i + offset, columnCount);
-    const nome = (cells[header.nome ?? 0] ?? "").trim();
+    if (stray === undefined) return mapRow(cells, layout, i + offset);
+    const nome = (cells[layout.header.nome ?? 0] ?? "").trim();
     const error = `há dados na coluna ${stray}, fora das colunas do cabeçalho`;
     return { line: i + offset, ok: false, nome, error };
   });
@@ -379,25 +474,83 @@ export function summarizeErrors(errors: string[], limit = 10): string[] {
   return [...errors.slice(0, limit), `... e mais ${errors.length - limit} erros`];
 }
 
+/** The header of the template and the export: one row per variant, a stock column per unit. */
+export function variantHeader(unitSlugs: string[]): string[] {
+  return [...VARIANT_COLUMNS, ...unitSlugs.map(stockColumnLabel), "ativo"];
+}
+
 /**
- * The downloadable template (semicolon-separated, as Excel in Brazil expects); its example
- * row uses one of the shop's categories when there is one.
+ * The downloadable template (semicolon-separated, as Excel in Brazil expects): one product
+ * with two variants, and one without options; its rows use one of the shop's categories
+ * when there is one, and a stock column per unit.
  */
-export function templateCsv(categoria = "Rações"): string {
+export function templateCsv(categoria = "Rações", unitSlugs: string[] = ["meia-praia"]): string {
+  const stock = (n: number) => unitSlugs.map((_, i) => (i === 0 ? String(n) : "0"));
+  const racao = [
+    "RAC-EXEMPLO",
+    "Ração Exemplo Cães Adultos",
+    "Alimento completo para cães adultos",
+    categoria,
+    "Cães",
+    "Marca Exemplo",
+    "UN",
+    "",
+    "Peso",
+  ];
   return toCsv([
-    IMPORT_COLUMNS.map((c) => c.label),
+    variantHeader(unitSlugs),
     [
-      "Ração Exemplo Cães Adultos 15 kg",
-      "Alimento completo para cães adultos",
-      categoria,
-      "Cães",
-      "Marca Exemplo",
-      "120,00",
-      "189,90",
-      "169,90",
-      "10",
+      "RAC-EXEMPLO-3",
+      ...racao,
+      "3 kg",
+      "",
+      "",
+      "",
+      "",
+      "59,90",
+      "",
+      "",
+      "3000",
+      ...stock(10),
+      "sim",
+    ],
+    [
       "RAC-EXEMPLO-15",
+      ...racao,
+      "15 kg",
+      "",
+      "",
+      "",
+      "",
+      "169,90",
+      "189,90",
+      "",
+      "15000",
+      ...stock(4),
+      "sim",
+    ],
+    [
+      "COL-EXEMPLO-M",
+      "",
+      "Coleira Exemplo",
+      "",
+      categoria,
+      "",
+      "",
       "UN",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "25,50",
+      "",
+      "",
+      "",
+      ...stock(6),
+      "sim",
     ],
   ]);
 }

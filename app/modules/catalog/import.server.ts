@@ -5,30 +5,36 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { Piscina } from "piscina";
-import { centavosToDecimal } from "~/domain/money";
+import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
 import { db, type Executor, inTransaction, queryRows } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
 import { storage } from "~/infra/storage.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { type ImportProduct, type MappedRow, summarizeErrors } from "./csv-import.server";
+import { type MappedRow, summarizeErrors } from "./csv-import.server";
 import type { ParseOutcome } from "./import-parse.server";
+import {
+  type CatalogueSnapshot,
+  type ImportPlan,
+  type PlanCounts,
+  type PlannedProduct,
+  type PlannedRow,
+  type PlannedVariant,
+  type PlanOption,
+  type PlanOptions,
+  type ProductValues,
+  planImport,
+  planSummary,
+} from "./import-plan";
 import { productSearchText } from "./search";
-import { categorias, produtos } from "./tables.server";
+import { categorias } from "./tables.server";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 const IMPORT_BATCH_SIZE = 1000;
 const PREVIEW_ROWS = 20;
 export const NO_VALID_PRODUCTS = "Nenhum produto válido encontrado no arquivo CSV";
 const PROCESSING_ERROR = "Erro ao processar arquivo CSV";
-
-interface CheckedRow {
-  line: number;
-  nome: string;
-  product?: ImportProduct;
-  error?: string;
-}
 
 const errorLine = (row: { line: number; nome: string; error?: string }) =>
   `Linha ${row.line}${row.nome ? ` (${row.nome})` : ""}: ${row.error}`;
@@ -151,67 +157,172 @@ async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<Map
 }
 
 /**
- * The rows with every rule applied, the database ones included: a product whose name
- * (case-insensitive) already exists, or repeats an earlier row, is skipped; so is a SKU
- * already in use.
+ * The catalogue as the plan reads it: products (deleted ones too, their SKUs stay taken),
+ * variants with their stock per unit and whether they were ever sold, and the units.
  */
-export async function checkRows(rows: MappedRow[], executor: Executor = db()) {
-  const existing = await executor
-    .select({ nome: sql<string>`lower(${produtos.nome})`, sku: produtos.sku })
-    .from(produtos)
-    .where(isNull(produtos.excluidoEm));
-  const allSkus = await executor.select({ sku: produtos.sku }).from(produtos);
-  const names = new Set(existing.map((r) => r.nome));
-  const skus = new Set(allSkus.map((r) => r.sku).filter(Boolean) as string[]);
-  return rows.map((row): CheckedRow => {
-    if (!row.ok) return { line: row.line, nome: row.nome, error: row.error };
-    const { product } = row;
-    const key = product.nome.toLowerCase();
-    if (names.has(key)) return { line: row.line, nome: product.nome, error: "produto já existe" };
-    if (product.sku && skus.has(product.sku)) {
-      return { line: row.line, nome: product.nome, error: `SKU ${product.sku} já cadastrado` };
-    }
-    names.add(key);
-    if (product.sku) skus.add(product.sku);
-    return { line: row.line, nome: product.nome, product };
-  });
+async function readCatalogueSnapshot(executor: Executor = db()): Promise<CatalogueSnapshot> {
+  const products = await queryRows<{
+    id: string;
+    sku: string | null;
+    nome: string;
+    descricao_curta: string | null;
+    categoria: string;
+    subgrupo: string | null;
+    marca: string | null;
+    preco_custo: string | null;
+    unidade: string;
+    opcoes: PlanOption[];
+    excluido: boolean;
+  }>(
+    executor,
+    sql`select p.id, p.sku, p.nome, p.descricao_curta, c.nome as categoria, p.subgrupo, p.marca,
+      p.preco_custo, p.unidade, p.opcoes, p.excluido_em is not null as excluido
+      from produtos p join categorias c on c.id = p.categoria_id`,
+  );
+  const variants = await queryRows<{
+    id: string;
+    produto_id: string;
+    sku: string;
+    ean: string | null;
+    rotulo: string;
+    opcao1: string | null;
+    opcao2: string | null;
+    opcao3: string | null;
+    preco: string;
+    preco_antes: string | null;
+    peso_g: number | null;
+    ativo: boolean;
+    posicao: number;
+    vendida: boolean;
+    estoque: { u: string; m: number; r: number }[] | null;
+  }>(
+    executor,
+    sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3, v.preco,
+      v.preco_antes, v.peso_g, v.ativo, v.posicao,
+      exists (select 1 from itens_pedido i where i.variante_id = v.id) as vendida,
+      (select json_agg(json_build_object('u', e.unidade_id, 'm', e.em_maos, 'r', e.reservado))
+        from estoque e where e.variante_id = v.id) as estoque
+      from variantes v`,
+  );
+  const units = await queryRows<{ id: string; slug: string; padrao: boolean }>(
+    executor,
+    sql`select u.id, u.slug, u.id = (
+        select id from unidades where ativo and not em_breve
+        order by atende_entregas desc, posicao, nome limit 1
+      ) as padrao
+      from unidades u order by u.posicao, u.nome`,
+  );
+  const money = (value: string | null) => (value === null ? null : decimalToCentavos(value));
+  return {
+    products: products.map((p) => ({
+      id: p.id,
+      sku: p.sku,
+      nome: p.nome,
+      descricaoCurta: p.descricao_curta,
+      categoria: p.categoria,
+      subgrupo: p.subgrupo,
+      marca: p.marca,
+      precoCusto: money(p.preco_custo),
+      unidade: p.unidade,
+      opcoes: p.opcoes,
+      excluido: p.excluido,
+    })),
+    variants: variants.map((v) => ({
+      id: v.id,
+      produtoId: v.produto_id,
+      sku: v.sku,
+      ean: v.ean,
+      rotulo: v.rotulo,
+      opcoes: [v.opcao1, v.opcao2, v.opcao3],
+      preco: decimalToCentavos(v.preco),
+      precoAntes: money(v.preco_antes),
+      pesoG: v.peso_g,
+      ativo: v.ativo,
+      posicao: v.posicao,
+      vendida: v.vendida,
+      estoque: Object.fromEntries(
+        (v.estoque ?? []).map((e) => [e.u, { emMaos: e.m, reservado: e.r }]),
+      ),
+    })),
+    units,
+  };
+}
+
+/** The units' slugs, in the order of the stock columns (estoque_<slug>) of files. */
+export async function stockUnitSlugs(executor: Executor = db()): Promise<string[]> {
+  const rows = await queryRows<{ slug: string }>(
+    executor,
+    sql`select slug from unidades order by posicao, nome`,
+  );
+  return rows.map((r) => r.slug);
+}
+
+/**
+ * The rows with every rule applied, the database ones included (decision 0029): each
+ * row's outcome (nova, atualizada, sem mudança or its error) and what to write.
+ */
+export async function checkRows(
+  rows: MappedRow[],
+  executor: Executor = db(),
+  options: PlanOptions = {},
+): Promise<ImportPlan> {
+  return planImport(rows, await readCatalogueSnapshot(executor), options);
 }
 
 export interface ImportPreview {
   token: string;
   fileName: string;
+  substituir: boolean;
   total: number;
   valid: number;
   invalid: number;
-  rows: CheckedRow[];
+  counts: PlanCounts;
+  /** "12 produtos, 37 variações: 30 atualizadas, 7 novas, 0 removidas" */
+  summary: string;
+  rows: PlannedRow[];
   errors: string[];
 }
 
 const TOKEN = /^[0-9a-f]{32}\.(csv|xlsx)$/;
 
 /** Parses and checks a file, keeps it privately for the confirmation, and returns the preview. */
-export async function previewImport(bytes: Uint8Array, fileName: string): Promise<ImportPreview> {
-  const rows = await checkRows(await parseImportFile(bytes, fileName));
+export async function previewImport(
+  bytes: Uint8Array,
+  fileName: string,
+  options: PlanOptions = {},
+): Promise<ImportPreview> {
+  const plan = await checkRows(await parseImportFile(bytes, fileName), db(), options);
   const ext = /\.xlsx$/i.test(fileName) || bytes[0] === 0x50 ? "xlsx" : "csv";
   const token = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
   await storage().put("private", `importacoes/${token}`, bytes);
-  const invalid = rows.filter((r) => r.error);
+  const invalid = plan.rows.filter((r) => r.outcome === "erro");
   return {
     token,
     fileName,
-    total: rows.length,
-    valid: rows.length - invalid.length,
+    substituir: !!options.substituir,
+    total: plan.rows.length,
+    valid: plan.rows.length - invalid.length,
     invalid: invalid.length,
-    rows: rows.slice(0, PREVIEW_ROWS),
+    counts: plan.counts,
+    summary: plan.summary,
+    rows: plan.rows.slice(0, PREVIEW_ROWS),
     errors: summarizeErrors(invalid.map(errorLine)),
   };
 }
 
 export interface ImportResult {
+  /** Products the file's rows wrote or found as they say. */
+  produtos: number;
+  /** Rows written or found already as the file says (novas + atualizadas + sem mudança). */
   imported: number;
+  novas: number;
+  atualizadas: number;
+  semMudanca: number;
+  removidas: number;
   failed: number;
   errors: string[];
   categoriesCreated: string[];
+  summary: string;
 }
 
 /** Imports a file kept by `previewImport` (then removes it). */
@@ -219,73 +330,154 @@ export async function importStagedFile(
   token: string,
   fileName: string,
   actor: AdminActor,
+  options: PlanOptions = {},
 ): Promise<ImportResult> {
   if (!TOKEN.test(token)) throw new AdminError("Arquivo de importação inválido. Envie novamente.");
   const key = `importacoes/${token}`;
   const bytes = await storage().read("private", key);
   if (!bytes) throw new AdminError("Arquivo de importação expirou. Envie novamente.");
   try {
-    return await importProducts(bytes, token.endsWith(".xlsx") ? "x.xlsx" : "x.csv", actor, {
-      arquivo: fileName,
-    });
+    return await importProducts(
+      bytes,
+      token.endsWith(".xlsx") ? "x.xlsx" : "x.csv",
+      actor,
+      { arquivo: fileName, substituir: !!options.substituir },
+      options,
+    );
   } finally {
     await storage().delete("private", key);
   }
 }
 
-/** Imports a file's products. Rows that break a rule are reported, the others imported. */
+/** Imports a file's rows. Rows that break a rule are reported, the others written. */
 export async function importProducts(
   bytes: Uint8Array,
   fileName: string,
   actor: AdminActor,
   details: Record<string, unknown> = {},
+  options: PlanOptions = {},
 ): Promise<ImportResult> {
-  return importCheckedRows(await checkRows(await parseImportFile(bytes, fileName)), actor, details);
+  const plan = await checkRows(await parseImportFile(bytes, fileName), db(), options);
+  return importCheckedRows(plan, actor, details);
 }
 
+const money = (c: number | null) => (c === null ? null : centavosToDecimal(c));
+
 /**
- * Imports rows that `checkRows` passed; the others are reported. Each step runs in a
- * transaction of its own, or all of them in the caller's when `executor` is one (the demo
- * seed, which is all or nothing).
+ * Writes a plan made by `checkRows`; its error rows are reported. Categories first, then
+ * the products in batches of about IMPORT_BATCH_SIZE variants, each batch a few statements
+ * (one array parameter per column, unnest) in a transaction of its own with its audit entry,
+ * or all of them in the caller's when `executor` is one (the demo seed, all or nothing).
+ * Stock is set to the file's figures with an `importacao` movement for the difference,
+ * measured against the row as locked when written.
  */
 export async function importCheckedRows(
-  rows: CheckedRow[],
+  plan: ImportPlan,
   actor: AdminActor,
   details: Record<string, unknown> = {},
   executor?: Executor,
 ): Promise<ImportResult> {
-  const good = rows.filter((r): r is CheckedRow & { product: ImportProduct } => !!r.product);
-  const errors = rows.filter((r) => r.error).map(errorLine);
-  if (good.length === 0) {
-    return {
-      imported: 0,
-      failed: errors.length,
-      errors: summarizeErrors(errors),
-      categoriesCreated: [],
-    };
+  const errors = plan.rows.filter((r) => r.outcome === "erro").map(errorLine);
+  const outcomes = new Map(plan.rows.map((r) => [r.line, r]));
+  const result: ImportResult = {
+    produtos: 0,
+    imported: 0,
+    novas: 0,
+    atualizadas: 0,
+    semMudanca: 0,
+    removidas: 0,
+    failed: 0,
+    errors: [],
+    categoriesCreated: [],
+    summary: plan.summary,
+  };
+  const failRow = (line: number, error: string) => {
+    const row = outcomes.get(line);
+    if (!row || row.outcome === "erro") return;
+    row.outcome = "erro";
+    row.error = error;
+    errors.push(errorLine(row));
+  };
+
+  if (plan.products.length > 0) {
+    const categoryIds = await ensureCategories(plan, actor, executor, result.categoriesCreated);
+    const batches: PlannedProduct[][] = [[]];
+    let size = 0;
+    for (const product of plan.products) {
+      if (size >= IMPORT_BATCH_SIZE) {
+        batches.push([]);
+        size = 0;
+      }
+      batches.at(-1)!.push(product);
+      size += product.variants.length + product.removals.length;
+    }
+    for (const [index, batch] of batches.entries()) {
+      const written = await inTransaction(executor, async (tx) => {
+        const counts = await writeBatch(tx, batch, categoryIds, actor, failRow);
+        await audit(tx, actor, "product_import", "produto", null, {
+          ...details,
+          lote: index + 1,
+          produtos: batch.length,
+          linhas: batch.reduce((n, p) => n + p.variants.length, 0),
+          importados: counts.rows,
+          removidas: counts.removidas,
+        });
+        return counts;
+      });
+      result.removidas += written.removidas;
+    }
   }
 
-  // Categories: matched by name (case-insensitive), created when missing.
+  for (const row of plan.rows) {
+    if (row.outcome === "nova") result.novas++;
+    else if (row.outcome === "atualizada") result.atualizadas++;
+    else if (row.outcome === "sem_mudanca") result.semMudanca++;
+  }
+  result.imported = result.novas + result.atualizadas + result.semMudanca;
+  result.failed = errors.length;
+  result.errors = summarizeErrors(errors);
+  result.produtos = plan.products.filter((p) =>
+    p.variants.some((v) => outcomes.get(v.line)?.outcome !== "erro"),
+  ).length;
+  result.summary = planSummary({
+    produtos: result.produtos,
+    variacoes: result.imported,
+    atualizadas: result.atualizadas,
+    novas: result.novas,
+    removidas: result.removidas,
+    semMudanca: result.semMudanca,
+    erros: result.failed,
+  });
+  return result;
+}
+
+/** Categories named by new or changed products: matched by name (any case), created when missing. */
+async function ensureCategories(
+  plan: ImportPlan,
+  actor: AdminActor,
+  executor: Executor | undefined,
+  created: string[],
+): Promise<Map<string, string>> {
   const categoryIds = new Map<string, string>();
-  const categoriesCreated: string[] = [];
   await inTransaction(executor, async (tx) => {
     for (const c of await tx.select().from(categorias)) {
       categoryIds.set(c.nome.toLowerCase(), c.id);
     }
     const missing = new Map<string, string>();
-    for (const { product } of good) {
-      const key = product.categoria.toLowerCase();
-      if (!categoryIds.has(key) && !missing.has(key)) missing.set(key, product.categoria);
+    for (const { values, id, changed } of plan.products) {
+      if (id && !changed) continue;
+      const key = values.categoria.toLowerCase();
+      if (!categoryIds.has(key) && !missing.has(key)) missing.set(key, values.categoria);
     }
     if (missing.size === 0) return;
-    const created = await tx
+    const rows = await tx
       .insert(categorias)
       .values([...missing.values()].map((nome) => ({ nome, ativo: true })))
       .onConflictDoNothing()
       .returning();
-    for (const c of created) {
+    for (const c of rows) {
       categoryIds.set(c.nome.toLowerCase(), c.id);
-      categoriesCreated.push(c.nome);
+      created.push(c.nome);
       await audit(tx, actor, "category_create", "categoria", c.id, {
         nome: c.nome,
         origem: "importacao",
@@ -296,90 +488,221 @@ export async function importCheckedRows(
       categoryIds.set(c.nome.toLowerCase(), c.id);
     }
   });
+  return categoryIds;
+}
 
-  let imported = 0;
-  for (let start = 0; start < good.length; start += IMPORT_BATCH_SIZE) {
-    const batch = good.slice(start, start + IMPORT_BATCH_SIZE);
-    const inserted = await inTransaction(executor, async (tx) => {
-      // One statement per batch with one array parameter per column (unnest): a few
-      // parameters instead of thousands, fast on PGlite and PostgreSQL alike.
-      const col = <T>(pick: (p: ImportProduct) => T) =>
-        sql.param(batch.map((r) => pick(r.product)));
-      const money = (c: number | null) => (c === null ? null : centavosToDecimal(c));
-      // Each product with its default variant (same id, the row's SKU), its stock at the
-      // unit that delivers (else the first open one) and the ledger's importação rows.
-      const ids = batch.map(() => crypto.randomUUID());
-      const rowsInserted = await queryRows<{ nome: string }>(
-        tx,
-        sql`with t as (
-            select * from unnest(
-              ${sql.param(ids)}::uuid[],
-              ${col((p) => p.nome)}::text[],
-              ${col((p) => p.descricaoCurta)}::text[],
-              ${col((p) => categoryIds.get(p.categoria.toLowerCase())!)}::uuid[],
-              ${col((p) => money(p.precoAtual))}::numeric[],
-              ${col((p) => money(p.precoAntes))}::numeric[],
-              ${col((p) => money(p.precoCusto))}::numeric[],
-              ${col((p) => p.estoque)}::int[],
-              ${col((p) => p.sku)}::text[],
-              ${col((p) => p.marca)}::text[],
-              ${col((p) => p.subgrupo)}::text[],
-              ${col((p) => p.unidade)}::text[],
-              ${col((p) => productSearchText(p))}::text[]
-            ) as t(id, nome, descricao, categoria, preco_atual, preco_antes, preco_custo, estoque,
-              sku, marca, subgrupo, unidade, busca)
-          ), p as (
-            insert into produtos (id, nome, descricao_curta, categoria_id, preco_custo, sku, marca,
-              subgrupo, unidade, ativo, busca)
-            select t.id, t.nome, t.descricao, t.categoria, t.preco_custo, t.sku, t.marca,
-              t.subgrupo, t.unidade, true, t.busca from t
-            on conflict do nothing
-            returning id, nome
-          ), v as (
-            insert into variantes (id, produto_id, sku, preco, preco_antes)
-            select t.id, t.id,
-              coalesce(t.sku, 'PROD-' || upper(substr(replace(t.id::text, '-', ''), 1, 10))),
-              t.preco_atual, t.preco_antes
-            from t join p on p.id = t.id
-            returning id
-          ), u as (
-            select id from unidades where ativo and not em_breve
-            order by atende_entregas desc, posicao, nome limit 1
-          ), e as (
-            insert into estoque (variante_id, unidade_id, em_maos)
-            select t.id, u.id, t.estoque from t join p on p.id = t.id cross join u
-            returning variante_id, unidade_id, em_maos
-          ), m as (
-            insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
-              em_maos_depois, reservado_depois, motivo)
-            select variante_id, unidade_id, 'importacao', em_maos, em_maos, 0, 'Importação de produtos'
-            from e where em_maos > 0
-          )
-          select nome from p`,
-      );
-      await audit(tx, actor, "product_import", "produto", null, {
-        ...details,
-        lote: start / IMPORT_BATCH_SIZE + 1,
-        linhas: batch.length,
-        importados: rowsInserted.length,
-      });
-      return rowsInserted;
-    });
-    imported += inserted.length;
-    if (inserted.length < batch.length) {
-      // A SKU taken between the check and the insert: report those rows.
-      const names = new Set(inserted.map((r) => r.nome));
-      for (const row of batch) {
-        if (!names.has(row.product.nome)) {
-          errors.push(errorLine({ ...row, error: "erro ao inserir (SKU já cadastrado)" }));
-        }
+/** A SKU for a variant whose row has none: unique, readable at the counter. */
+const generatedSku = (id: string) => `PROD-${id.replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+
+/** Writes one batch of planned products; rows that fail here are reported through `failRow`. */
+async function writeBatch(
+  tx: Executor,
+  batch: PlannedProduct[],
+  categoryIds: Map<string, string>,
+  actor: AdminActor,
+  failRow: (line: number, error: string) => void,
+): Promise<{ rows: number; removidas: number }> {
+  const arr = <T, U>(items: T[], pick: (item: T) => U) => sql.param(items.map(pick));
+  const categoryOf = (v: ProductValues) => categoryIds.get(v.categoria.toLowerCase())!;
+
+  // New products: ids made here; a product without options has its variant under its id.
+  const fresh = batch.filter((p) => !p.id);
+  const productIds = new Map<PlannedProduct, string>();
+  for (const p of batch) productIds.set(p, p.id ?? crypto.randomUUID());
+  if (fresh.length > 0) {
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into produtos (id, nome, descricao_curta, categoria_id, preco_custo, sku, marca,
+          subgrupo, unidade, opcoes, ativo, busca)
+        select t.id, t.nome, t.descricao, t.categoria, t.preco_custo, t.sku, t.marca, t.subgrupo,
+          t.unidade, t.opcoes, true, t.busca
+        from unnest(
+          ${arr(fresh, (p) => productIds.get(p)!)}::uuid[],
+          ${arr(fresh, (p) => p.values.nome)}::text[],
+          ${arr(fresh, (p) => p.values.descricaoCurta)}::text[],
+          ${arr(fresh, (p) => categoryOf(p.values))}::uuid[],
+          ${arr(fresh, (p) => money(p.values.precoCusto))}::numeric[],
+          ${arr(fresh, (p) => p.sku)}::text[],
+          ${arr(fresh, (p) => p.values.marca)}::text[],
+          ${arr(fresh, (p) => p.values.subgrupo)}::text[],
+          ${arr(fresh, (p) => p.values.unidade)}::text[],
+          ${arr(fresh, (p) => JSON.stringify(p.values.opcoes))}::jsonb[],
+          ${arr(fresh, (p) => productSearchText({ ...p.values, sku: p.sku }))}::text[]
+        ) as t(id, nome, descricao, categoria, preco_custo, sku, marca, subgrupo, unidade, opcoes,
+          busca)
+        on conflict do nothing
+        returning id`,
+    );
+    // A product code taken between the plan and now: its rows are reported.
+    const ids = new Set(inserted.map((r) => r.id));
+    for (const p of fresh) {
+      if (ids.has(productIds.get(p)!)) continue;
+      productIds.delete(p);
+      for (const v of p.variants) failRow(v.line, "erro ao inserir (SKU já cadastrado)");
+    }
+  }
+
+  const changed = batch.filter((p) => p.id && p.changed);
+  if (changed.length > 0) {
+    await tx.execute(sql`update produtos p set nome = t.nome, descricao_curta = t.descricao,
+        categoria_id = t.categoria, preco_custo = t.preco_custo, marca = t.marca,
+        subgrupo = t.subgrupo, unidade = t.unidade, opcoes = t.opcoes, busca = t.busca,
+        updated_at = now()
+      from unnest(
+        ${arr(changed, (p) => p.id)}::uuid[],
+        ${arr(changed, (p) => p.values.nome)}::text[],
+        ${arr(changed, (p) => p.values.descricaoCurta)}::text[],
+        ${arr(changed, (p) => categoryOf(p.values))}::uuid[],
+        ${arr(changed, (p) => money(p.values.precoCusto))}::numeric[],
+        ${arr(changed, (p) => p.values.marca)}::text[],
+        ${arr(changed, (p) => p.values.subgrupo)}::text[],
+        ${arr(changed, (p) => p.values.unidade)}::text[],
+        ${arr(changed, (p) => JSON.stringify(p.values.opcoes))}::jsonb[],
+        ${arr(changed, (p) => productSearchText({ ...p.values, sku: p.sku }))}::text[]
+      ) as t(id, nome, descricao, categoria, preco_custo, marca, subgrupo, unidade, opcoes, busca)
+      where p.id = t.id`);
+  }
+
+  // Removals first, so a deleted variant's combination is free for a new one. A variant
+  // sold meanwhile is kept, deactivated.
+  const removals = batch.flatMap((p) => p.removals).map((r) => r.id);
+  let removidas = 0;
+  if (removals.length > 0) {
+    const deleted = await queryRows<{ id: string }>(
+      tx,
+      sql`delete from variantes v where v.id = any(${sql.param(removals)}::uuid[])
+        and not exists (select 1 from itens_pedido i where i.variante_id = v.id)
+        returning v.id`,
+    );
+    const off = await queryRows<{ id: string }>(
+      tx,
+      sql`update variantes set ativo = false, updated_at = now()
+        where id = any(${sql.param(removals)}::uuid[]) and ativo returning id`,
+    );
+    removidas = deleted.length + off.length;
+  }
+
+  type Located = PlannedVariant & { produtoId: string; varianteId: string };
+  const located: Located[] = [];
+  for (const p of batch) {
+    const produtoId = productIds.get(p);
+    if (!produtoId) continue;
+    const withoutOptions = p.values.opcoes.length === 0;
+    for (const v of p.variants) {
+      const varianteId = v.id ?? (withoutOptions && !p.id ? produtoId : crypto.randomUUID());
+      located.push({ ...v, produtoId, varianteId });
+    }
+  }
+
+  const updates = located.filter((v) => v.id && v.changed);
+  if (updates.length > 0) {
+    await tx.execute(sql`update variantes v set ean = t.ean, rotulo = t.rotulo, opcao1 = t.o1,
+        opcao2 = t.o2, opcao3 = t.o3, preco = t.preco, preco_antes = t.preco_antes,
+        peso_g = t.peso_g, ativo = t.ativo, updated_at = now()
+      from unnest(
+        ${arr(updates, (v) => v.varianteId)}::uuid[],
+        ${arr(updates, (v) => v.ean)}::text[],
+        ${arr(updates, (v) => v.rotulo)}::text[],
+        ${arr(updates, (v) => v.opcoes[0])}::text[],
+        ${arr(updates, (v) => v.opcoes[1])}::text[],
+        ${arr(updates, (v) => v.opcoes[2])}::text[],
+        ${arr(updates, (v) => money(v.preco))}::numeric[],
+        ${arr(updates, (v) => money(v.precoAntes))}::numeric[],
+        ${arr(updates, (v) => v.pesoG)}::int[],
+        ${arr(updates, (v) => v.ativo)}::bool[]
+      ) as t(id, ean, rotulo, o1, o2, o3, preco, preco_antes, peso_g, ativo)
+      where v.id = t.id`);
+  }
+
+  const inserts = located.filter((v) => !v.id);
+  const insertedIds = new Set<string>();
+  if (inserts.length > 0) {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into variantes (id, produto_id, sku, ean, rotulo, opcao1, opcao2, opcao3, preco,
+          preco_antes, peso_g, ativo, posicao)
+        select * from unnest(
+          ${arr(inserts, (v) => v.varianteId)}::uuid[],
+          ${arr(inserts, (v) => v.produtoId)}::uuid[],
+          ${arr(inserts, (v) => v.sku ?? generatedSku(v.varianteId))}::text[],
+          ${arr(inserts, (v) => v.ean)}::text[],
+          ${arr(inserts, (v) => v.rotulo)}::text[],
+          ${arr(inserts, (v) => v.opcoes[0])}::text[],
+          ${arr(inserts, (v) => v.opcoes[1])}::text[],
+          ${arr(inserts, (v) => v.opcoes[2])}::text[],
+          ${arr(inserts, (v) => money(v.preco))}::numeric[],
+          ${arr(inserts, (v) => money(v.precoAntes))}::numeric[],
+          ${arr(inserts, (v) => v.pesoG)}::int[],
+          ${arr(inserts, (v) => v.ativo)}::bool[],
+          ${arr(inserts, (v) => v.posicao)}::int[]
+        )
+        on conflict do nothing
+        returning id`,
+    );
+    for (const r of rows) insertedIds.add(r.id);
+    for (const v of inserts) {
+      if (!insertedIds.has(v.varianteId)) {
+        failRow(v.line, "erro ao inserir (SKU, EAN ou combinação já cadastrados)");
       }
     }
   }
-  return {
-    imported,
-    failed: errors.length,
-    errors: summarizeErrors(errors),
-    categoriesCreated,
-  };
+
+  // Stock: the figures as locked now; the ledger gets the difference from them.
+  const moves = located
+    .filter((v) => v.id || insertedIds.has(v.varianteId))
+    .flatMap((v) => v.stock.map((s) => ({ ...s, line: v.line, varianteId: v.varianteId })));
+  if (moves.length > 0) {
+    const current = await queryRows<{
+      variante_id: string;
+      unidade_id: string;
+      em_maos: number;
+      reservado: number;
+    }>(
+      tx,
+      sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado from estoque e
+        join unnest(
+          ${arr(moves, (m) => m.varianteId)}::uuid[],
+          ${arr(moves, (m) => m.unidadeId)}::uuid[]
+        ) as t(v, u) on e.variante_id = t.v and e.unidade_id = t.u
+        order by e.variante_id, e.unidade_id
+        for update of e`,
+    );
+    const figures = new Map(
+      current.map((r) => [
+        `${r.variante_id}:${r.unidade_id}`,
+        { emMaos: r.em_maos, r: r.reservado },
+      ]),
+    );
+    const apply = moves.flatMap((m) => {
+      const now = figures.get(`${m.varianteId}:${m.unidadeId}`);
+      if (now && now.r > m.depois) {
+        failRow(m.line, `estoque ${m.depois} fica abaixo do reservado por pedidos (${now.r})`);
+        return [];
+      }
+      if (now && now.emMaos === m.depois) return [];
+      return [{ ...m, antes: now?.emMaos ?? 0, reservado: now?.r ?? 0 }];
+    });
+    if (apply.length > 0) {
+      await tx.execute(sql`with t as (
+          select * from unnest(
+            ${arr(apply, (m) => m.varianteId)}::uuid[],
+            ${arr(apply, (m) => m.unidadeId)}::uuid[],
+            ${arr(apply, (m) => m.depois)}::int[],
+            ${arr(apply, (m) => m.depois - m.antes)}::int[],
+            ${arr(apply, (m) => m.reservado)}::int[]
+          ) as t(v, u, depois, delta, reservado)
+        ), e as (
+          insert into estoque as e (variante_id, unidade_id, em_maos)
+          select v, u, depois from t
+          on conflict (variante_id, unidade_id) do update
+            set em_maos = excluded.em_maos, updated_at = now()
+        )
+        insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
+          em_maos_depois, reservado_depois, motivo, usuario_email)
+        select v, u, 'importacao', delta, depois, reservado, 'Importação de produtos',
+          (select email from usuarios where id::text = ${actor.userId})
+        from t where delta <> 0`);
+    }
+  }
+  return { rows: located.length, removidas };
 }

@@ -1,4 +1,10 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+
+export {
+  catalogueCsv,
+  catalogueXlsx,
+  exportFileName,
+} from "./catalog-export.server";
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
 export { templateCsv } from "./csv-import.server";
@@ -12,6 +18,7 @@ export {
   importStagedFile,
   NO_VALID_PRODUCTS,
   previewImport,
+  stockUnitSlugs,
   stopImportWorker,
   warmImportWorker,
 } from "./import.server";

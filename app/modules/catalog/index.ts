@@ -7,7 +7,8 @@ export {
   filterCategories,
   parseSpeciesFilter,
 } from "./filter";
-export { IMPORT_COLUMNS } from "./import-columns";
+export { VARIANT_COLUMNS } from "./import-columns";
+export { ROW_OUTCOME_LABELS } from "./import-plan";
 export { STORE_PAGE_SIZE, stockText, storeListingQuery, UUID_PATTERN } from "./listing";
 export {
   categorySchema,
@@ -22,7 +23,8 @@ export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels"
 export type {
   AdminProduct,
   EditableProduct,
-  ImportProduct,
+  ImportPreview,
+  ImportResult,
   ProductVariantsView,
   StoreCategory,
   StoreProduct,

@@ -1,5 +1,5 @@
 // Types the store's components need from this module, safe in client code (erased at build).
 export type { StoreCategory } from "./categories.server";
-export type { ImportProduct } from "./csv-import.server";
+export type { ImportPreview, ImportResult } from "./import.server";
 export type { AdminProduct, EditableProduct, StoreProduct } from "./products.server";
 export type { ProductVariantsView } from "./variants.server";

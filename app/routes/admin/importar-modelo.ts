@@ -1,14 +1,15 @@
-// GET /admin/importar/modelo.csv: the import template (columns of SPEC §3), its example row
-// in one of the shop's categories. Cells go through the shared formula neutralization.
+// GET /admin/importar/modelo.csv: the import template (one row per variant, decision 0029),
+// its examples in one of the shop's categories and a stock column per unit. Cells go through
+// the shared formula neutralization.
 
 import { requireAdmin } from "~/modules/accounts/index.server";
-import { listCategories, templateCsv } from "~/modules/catalog/index.server";
+import { listCategories, stockUnitSlugs, templateCsv } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/importar-modelo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [categoria] = await listCategories({ onlyActive: true });
-  return new Response(templateCsv(categoria?.nome), {
+  return new Response(templateCsv(categoria?.nome, await stockUnitSlugs()), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="modelo-importacao-produtos.csv"',

@@ -38,6 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const fields = formFields(form);
+  // "Substituir variações": variants of the file's products it does not list are removed.
+  const substituir = fields.substituir === "on" || fields.substituir === "1";
   if (fields.intent === "preview") {
     const file = form.get("arquivo");
     if (!(file instanceof File) || file.size === 0) {
@@ -45,17 +47,19 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return attempt("preview", "Erro ao processar arquivo CSV", async () => {
       const bytes = await readFileLimited(file, IMPORT_MAX_BYTES, TOO_LARGE);
-      const preview = await previewImport(bytes, file.name);
+      const preview = await previewImport(bytes, file.name, { substituir });
       return { ok: true as const, intent: "preview", preview };
     });
   }
   if (fields.intent === "import") {
     return attempt("import", "Erro ao processar arquivo CSV", async () => {
-      const result = await importStagedFile(fields.token ?? "", fields.fileName ?? "", {
-        request,
-        userId: user.id,
-      });
-      if (result.imported === 0) {
+      const result = await importStagedFile(
+        fields.token ?? "",
+        fields.fileName ?? "",
+        { request, userId: user.id },
+        { substituir },
+      );
+      if (result.imported === 0 && result.removidas === 0) {
         return data(
           { ok: false as const, intent: "import", message: NO_VALID_PRODUCTS, result },
           { status: 400 },
@@ -64,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       return {
         ok: true as const,
         intent: "import",
-        message: `${result.imported} produtos importados com sucesso!`,
+        message: `${result.produtos} produtos importados com sucesso! ${result.summary}`,
         result,
       };
     });
@@ -78,7 +82,8 @@ export default function ImportarAdmin() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Importar produtos</h1>
         <p className="text-sm text-slate-600">
-          Envie uma planilha CSV ou Excel (.xlsx): confira a prévia e depois importe.
+          Envie uma planilha CSV ou Excel (.xlsx), uma linha por variação: confira a prévia e depois
+          importe. Um SKU já cadastrado é atualizado.
         </p>
       </div>
       <ImportScreen />

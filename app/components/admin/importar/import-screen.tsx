@@ -1,34 +1,18 @@
-import { CheckCircle2, Download, FileUp, XCircle } from "lucide-react";
+import { CheckCircle2, Download, FileSpreadsheet, FileUp, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL } from "~/domain/money";
-import type { ImportProduct } from "~/modules/catalog";
-import { IMPORT_COLUMNS } from "~/modules/catalog";
+import type { ImportPreview, ImportResult } from "~/modules/catalog";
+import { ROW_OUTCOME_LABELS, VARIANT_COLUMNS } from "~/modules/catalog";
 
-interface Preview {
-  token: string;
-  fileName: string;
-  total: number;
-  valid: number;
-  invalid: number;
-  rows: { line: number; nome: string; product?: ImportProduct; error?: string }[];
-  errors: string[];
-}
-
-interface Result {
-  imported: number;
-  failed: number;
-  errors: string[];
-  categoriesCreated: string[];
-}
-
-type PreviewData = { ok: true; preview: Preview } | { ok: false; message?: string };
-type ImportData = { ok: boolean; message?: string; result?: Result };
+type PreviewData = { ok: true; preview: ImportPreview } | { ok: false; message?: string };
+type ImportData = { ok: boolean; message?: string; result?: ImportResult };
 
 function ErrorList({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;
@@ -39,6 +23,14 @@ function ErrorList({ errors }: { errors: string[] }) {
       ))}
     </ul>
   );
+}
+
+/** The units a row sets: its stock columns, or today's single Estoque column. */
+function stockText(product: ImportPreview["rows"][number]["product"]): string {
+  if (!product) return "—";
+  const units = Object.entries(product.estoques).map(([unit, n]) => `${unit}: ${n}`);
+  if (product.estoque != null) units.unshift(String(product.estoque));
+  return units.length ? units.join(", ") : "—";
 }
 
 export function ImportScreen() {
@@ -74,9 +66,12 @@ export function ImportScreen() {
         <CardHeader>
           <CardTitle>1. Escolha a planilha</CardTitle>
           <CardDescription>
-            Colunas: {IMPORT_COLUMNS.map((c) => c.label).join(", ")}. Separador vírgula ou ponto e
-            vírgula; preços no formato 1.234,56. Produtos com o mesmo nome de um já cadastrado são
-            ignorados; categorias que não existem são criadas.
+            Uma linha por variação: {VARIANT_COLUMNS.join(", ")}, estoque_&lt;unidade&gt; (uma
+            coluna por unidade) e ativo. As linhas com o mesmo sku_produto formam um produto; um SKU
+            já cadastrado é atualizado, um novo é criado. Planilhas no formato antigo (Nome do
+            Produto, Preço de Venda, Estoque…) continuam valendo para produtos sem opções. Separador
+            vírgula ou ponto e vírgula; preços no formato 1.234,56; categorias que não existem são
+            criadas.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -98,13 +93,34 @@ export function ImportScreen() {
               <FileUp aria-hidden="true" />
               {previewer.state !== "idle" ? "Lendo arquivo..." : "Ver prévia"}
             </Button>
+            <CheckboxField
+              id="substituir"
+              value="1"
+              className="sm:col-span-2"
+              label="Substituir variações"
+              hint="Variações dos produtos da planilha que não estão nela são removidas (as já vendidas ficam inativas). Sem marcar, nenhuma é removida."
+            />
           </previewer.Form>
-          <a
-            href="/admin/importar/modelo.csv"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline"
-          >
-            <Download className="size-4" aria-hidden="true" /> Baixar planilha modelo (CSV)
-          </a>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <a
+              href="/admin/importar/modelo.csv"
+              className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline"
+            >
+              <Download className="size-4" aria-hidden="true" /> Baixar planilha modelo (CSV)
+            </a>
+            <a
+              href="/admin/importar/exportar?formato=xlsx"
+              className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline"
+            >
+              <FileSpreadsheet className="size-4" aria-hidden="true" /> Exportar catálogo (Excel)
+            </a>
+            <a
+              href="/admin/importar/exportar?formato=csv"
+              className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline"
+            >
+              <FileSpreadsheet className="size-4" aria-hidden="true" /> Exportar catálogo (CSV)
+            </a>
+          </div>
         </CardContent>
       </Card>
 
@@ -116,6 +132,10 @@ export function ImportScreen() {
               {preview.fileName}: {preview.total} linha(s), {preview.valid} pronta(s) para importar,{" "}
               {preview.invalid} com erro. Nada foi gravado ainda.
             </CardDescription>
+            <p className="font-semibold text-slate-900" data-testid="resumo-importacao">
+              {preview.summary}
+              {preview.substituir ? " (substituir variações)" : ""}
+            </p>
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="overflow-x-auto">
@@ -130,7 +150,7 @@ export function ImportScreen() {
                       Produto
                     </th>
                     <th scope="col" className="py-2 pr-3">
-                      Categoria
+                      Variação
                     </th>
                     <th scope="col" className="py-2 pr-3">
                       Preço
@@ -148,7 +168,12 @@ export function ImportScreen() {
                     <tr key={r.line} className="border-b border-slate-100 align-top">
                       <td className="py-2 pr-3">{r.line}</td>
                       <td className="py-2 pr-3">{r.nome || "—"}</td>
-                      <td className="py-2 pr-3">{r.product?.categoria ?? "—"}</td>
+                      <td className="py-2 pr-3">
+                        {r.rotulo || "—"}
+                        {r.sku ? (
+                          <span className="block text-xs text-slate-600">{r.sku}</span>
+                        ) : null}
+                      </td>
                       <td className="py-2 pr-3">
                         {r.product ? formatBRL(r.product.precoAtual) : "—"}
                         {r.product?.precoAntes ? (
@@ -157,9 +182,7 @@ export function ImportScreen() {
                           </span>
                         ) : null}
                       </td>
-                      <td className="py-2 pr-3">
-                        {r.product ? `${r.product.estoque} ${r.product.unidade}` : "—"}
-                      </td>
+                      <td className="py-2 pr-3">{stockText(r.product)}</td>
                       <td className="py-2">
                         {r.error ? (
                           <span className="inline-flex items-center gap-1 text-red-800">
@@ -167,7 +190,8 @@ export function ImportScreen() {
                           </span>
                         ) : (
                           <span className="inline-flex items-center gap-1 text-green-800">
-                            <CheckCircle2 className="size-4" aria-hidden="true" /> OK
+                            <CheckCircle2 className="size-4" aria-hidden="true" />{" "}
+                            {ROW_OUTCOME_LABELS[r.outcome]}
                           </span>
                         )}
                       </td>
@@ -191,10 +215,11 @@ export function ImportScreen() {
                 <input type="hidden" name="intent" value="import" />
                 <input type="hidden" name="token" value={preview.token} />
                 <input type="hidden" name="fileName" value={preview.fileName} />
+                {preview.substituir ? <input type="hidden" name="substituir" value="1" /> : null}
                 <Button type="submit" disabled={importer.state !== "idle"}>
                   {importer.state !== "idle"
                     ? "Importando..."
-                    : `Importar ${preview.valid} produto(s)`}
+                    : `Importar ${preview.counts.produtos} produto(s), ${preview.valid} variação(ões)`}
                 </Button>
               </importer.Form>
             )}
@@ -208,9 +233,9 @@ export function ImportScreen() {
             <CardTitle>Resultado da importação</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            {result.imported > 0 ? (
+            {result.imported > 0 || result.removidas > 0 ? (
               <p className="font-semibold text-green-800">
-                {result.imported} produtos importados com sucesso!
+                {result.produtos} produtos importados com sucesso! {result.summary}
               </p>
             ) : (
               <p className="font-semibold text-red-800">
