@@ -87,7 +87,9 @@ describe("dashboard", () => {
       novo: 6,
       preparo: 0,
       saiu_entrega: 0,
+      pronto_retirada: 0,
       entregue: 0,
+      retirado: 0,
       cancelado: 1,
     });
     expect(d.pedidosRecentes).toHaveLength(5);

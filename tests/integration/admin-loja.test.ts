@@ -344,10 +344,12 @@ describe("admin store hub: products", () => {
     });
     expect(edit.data.message).toBe("Produto atualizado com sucesso!");
     const [edited] = await db().select().from(produtos).where(eq(produtos.id, row!.id));
+    // The product's own code was cleared; its variant keeps its SKU (a variant always has one).
     expect(edited).toMatchObject({
       nome: "Ração Teste Aves",
+      sku: null,
       ativo: false,
-      busca: "racao teste aves",
+      busca: "racao teste aves tst-001",
     });
     const [editedVariant] = await db().select().from(variantes).where(eq(variantes.id, row!.id));
     expect(editedVariant).toMatchObject({ preco: 1000, precoAntes: null });

@@ -54,9 +54,15 @@ describe("page data generation", () => {
     const db = ctx.database.db;
     // One notice per change (plus the marker's own).
     expect(
-      await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`)),
+      await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`)),
     ).toBe(1);
     expect(await generationAfter(() => db.execute(sql`update categorias set nome = nome`))).toBe(1);
+    // What a product page shows of its packs, their stock per unit, and the units.
+    expect(await generationAfter(() => db.execute(sql`update variantes set preco = preco`))).toBe(1);
+    expect(
+      await generationAfter(() => db.execute(sql`update estoque set em_maos = em_maos`)),
+    ).toBe(1);
+    expect(await generationAfter(() => db.execute(sql`update unidades set nome = nome`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`delete from cupons where false`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`update bairros_entrega set id = id`))).toBe(
       1,
@@ -76,7 +82,7 @@ describe("page data generation", () => {
       await generationAfter(() =>
         db
           .transaction(async (tx) => {
-            await tx.execute(sql`update produtos set estoque = estoque`);
+            await tx.execute(sql`update produtos set ativo = ativo`);
             throw new Error("desfaz");
           })
           .catch(() => undefined),
@@ -98,7 +104,7 @@ describe("page data generation", () => {
       await expect.poll(() => pageDataGeneration(), { timeout: 5_000 }).toBeNull();
       await expect.poll(() => pageDataGeneration(), { timeout: 10_000 }).not.toBeNull();
       expect(
-        await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`)),
+        await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`)),
       ).toBe(1);
     },
   );
@@ -119,7 +125,7 @@ describe("storefront reads kept until their tables change", () => {
     const before = await kept.get();
     expect(await kept.get()).toBe(before);
     expect(loads).toBe(1);
-    await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`));
+    await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`));
     await kept.get();
     expect(loads).toBe(1);
 
@@ -180,7 +186,7 @@ describe("storefront reads kept until their tables change", () => {
     expect(await kept.get("c")).toBe("c:3");
     expect(await kept.get("a")).toBe("a:1");
     expect(await kept.get("b")).toBe("b:4");
-    await generationAfter(() => db.execute(sql`update produtos set estoque = estoque`));
+    await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`));
     expect(await kept.get("b")).toBe("b:4");
     await generationAfter(() => db.execute(sql`update categorias set nome = nome`));
     expect(await kept.get("b")).toBe("b:5");

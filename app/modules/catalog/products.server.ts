@@ -251,14 +251,15 @@ function generatedSku(id: string): string {
 async function writeDefaultVariant(tx: Tx, produto: Produto, input: ProductInput) {
   // A product with options is priced in its Variações, never by this form.
   if (produto.opcoes.length > 0) return null;
-  const sku = input.sku ?? generatedSku(produto.id);
   const found = await tx
-    .select({ id: variantes.id })
+    .select({ id: variantes.id, sku: variantes.sku })
     .from(variantes)
     .where(eq(variantes.produtoId, produto.id))
     .limit(2);
   if (found.length > 1) return null;
   const existing = found[0];
+  // A variant always has a SKU: a form without one keeps the variant's, or makes one.
+  const sku = input.sku ?? existing?.sku ?? generatedSku(produto.id);
   const values = {
     sku,
     preco: input.precoAtual,
