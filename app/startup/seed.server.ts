@@ -38,9 +38,22 @@ async function demoRows(demo: DemoData): Promise<Extract<MappedRow, { ok: true }
   });
 }
 
-/** The demo catalogue's products, in the file's order. */
+/** The demo catalogue's products (the first row of each), in the file's order. */
 export async function demoProducts(demo: DemoData = readDemoData()): Promise<ImportProduct[]> {
-  return (await demoRows(demo)).map((row) => row.product);
+  return firstRowOfEachProduct((await demoRows(demo)).map((row) => row.product));
+}
+
+/** A product's code: its `sku_produto`, else its only variant's SKU. */
+const productCode = (p: ImportProduct) => p.skuProduto ?? p.sku;
+
+function firstRowOfEachProduct(rows: ImportProduct[]): ImportProduct[] {
+  const seen = new Set<string | null>();
+  return rows.filter((p) => {
+    const code = productCode(p);
+    if (seen.has(code)) return false;
+    seen.add(code);
+    return true;
+  });
 }
 
 async function catalogueStarted(executor: Executor): Promise<boolean> {
@@ -70,7 +83,8 @@ export async function seedDatabase(
   if (await catalogueStarted(db())) return { seeded: false };
   const demo = readDemoData();
   const rows = await demoRows(demo);
-  const products = rows.map((row) => row.product);
+  const variants = rows.map((row) => row.product);
+  const products = firstRowOfEachProduct(variants);
   // Pictures are stored (as an uploaded one would be) before the transaction: file writes
   // cannot be rolled back, so they are removed if the catalogue is not written after all.
   const images: (string | null)[] = [];
@@ -93,7 +107,7 @@ export async function seedDatabase(
       for (const categoria of demo.categorias) await findOrCreateCategory(categoria, DEMO_SEED, tx);
       const details = { arquivo: "demo/produtos.csv" };
       const result = await importCheckedRows(await checkRows(rows, tx), DEMO_SEED, details, tx);
-      if (result.imported !== products.length) {
+      if (result.imported !== variants.length) {
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }
       await setDemoExtras(tx, demo, products, images);
@@ -115,7 +129,7 @@ async function setDemoExtras(
   products: ImportProduct[],
   images: (string | null)[],
 ) {
-  const skus = products.map((p) => p.sku);
+  const skus = products.map(productCode);
   await tx.execute(sql`
     update produtos p set imagem_url = t.imagem, ativo = not t.inativo,
       created_at = now() - t.minutos * interval '1 minute'

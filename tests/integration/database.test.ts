@@ -89,6 +89,9 @@ describe("database", () => {
     // Prices and availability come from each product's variants and stock per unit.
     const { products: all } = await listAdminProducts({ pageSize: 500 });
     expect(all).toHaveLength(before.produtos);
+    // Packs and sizes: a ração in 1, 3 and 15 kg ("a partir de"), a harness in P/M/G.
+    expect(all.some((p) => p.variacoes === 3 && p.precoMax > p.precoAtual)).toBe(true);
+    expect(all.filter((p) => p.variacoes > 1)).toHaveLength(2);
     expect(all.filter((p) => p.estoque > 0 && p.estoque <= 5).length).toBeGreaterThanOrEqual(3);
     expect(all.some((p) => !p.ativo)).toBe(true);
     expect(all.some((p) => p.estoque === 0)).toBe(true);
