@@ -69,9 +69,11 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       complemento: optionalText(100),
       bairro: optionalText(100),
       referencia: optionalText(200),
-      janelaEntrega: z
-        .enum(["manha", "tarde", "noite"], { error: "Selecione o horário de entrega" })
-        .optional(),
+      // An empty choice is no choice (a pick-up form may post the field blank).
+      janelaEntrega: z.preprocess(
+        (v) => (v === "" ? undefined : v),
+        z.enum(["manha", "tarde", "noite"], { error: "Selecione o horário de entrega" }).optional(),
+      ),
       formaPagamento: z
         .enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" })
         .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE),
