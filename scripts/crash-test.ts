@@ -18,6 +18,7 @@ import { type Database, openDatabase, queryRows } from "~/infra/db/client.server
 import { variantes } from "~/modules/catalog/index.server";
 import { pedidos } from "~/modules/orders/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { setStockInHandAtDeliveringUnit } from "./lib/stock";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
 const { values } = parseArgs({
@@ -151,21 +152,7 @@ async function run(target: Target) {
   const ids = chosen.map((v) => v.id);
   const initial = 100_000;
   // Generous stock at the unit that delivers, written to the ledger like a count.
-  await queryRows(
-    database.db,
-    sql`with u as (select id from unidades where atende_entregas and ativo and not em_breve
-                   order by posicao limit 1),
-        up as (insert into estoque (variante_id, unidade_id, em_maos)
-               select v, u.id, ${initial} from unnest(${ids}::uuid[]) v, u
-               on conflict (variante_id, unidade_id) do update set em_maos = excluded.em_maos
-               returning variante_id, unidade_id, em_maos, reservado)
-        insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
-          em_maos_depois, reservado_depois, motivo)
-        select variante_id, unidade_id, 'ajuste',
-          em_maos - coalesce((select sum(delta_em_maos) from movimentos_estoque m
-            where m.variante_id = up.variante_id and m.unidade_id = up.unidade_id), 0),
-          em_maos, reservado, 'teste de queda' from up`,
-  );
+  await setStockInHandAtDeliveringUnit(database, ids, initial, "teste de queda");
   await database.close();
 
   const acknowledged = new Set<string>();

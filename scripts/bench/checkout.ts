@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "~/infra/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
+import { setStockInHandAtDeliveringUnit } from "../lib/stock";
 import {
   clientAddress,
   postForm,
@@ -96,30 +97,25 @@ async function prepareStock(env: Record<string, string>) {
     dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR!, "db"),
   });
   try {
+    // Variants on sale (a product's only one has the product's id; packs have their own).
     const spread = await queryRows<{ id: string }>(
       database.db,
-      sql`select id from produtos where sku is distinct from ${RACE_SKU} and ativo
-          and excluido_em is null order by nome limit ${3 * SPREAD_PRODUCTS + 1}`,
+      sql`select v.id from variantes v join produtos p on p.id = v.produto_id
+          where v.sku is distinct from ${RACE_SKU} and v.ativo and p.ativo
+          and p.excluido_em is null order by p.nome, v.posicao limit ${3 * SPREAD_PRODUCTS + 1}`,
     );
     const serialProduct = spread.pop()!.id;
     const ids = spread.slice(0, SPREAD_PRODUCTS).map((r) => r.id);
     const short = spread.slice(SPREAD_PRODUCTS, 2 * SPREAD_PRODUCTS).map((r) => r.id);
     const warmUp = spread.slice(2 * SPREAD_PRODUCTS).map((r) => r.id);
-    const list = (some: string[]) => sql.raw(`('${some.join("','")}')`);
-    await database.db.execute(
-      sql`update produtos set estoque = ${SPREAD_STOCK} where id in ${list(ids)}`,
-    );
+    const set = (some: string[], n: number) =>
+      setStockInHandAtDeliveringUnit(database, some, n, "bench");
+    await set(ids, SPREAD_STOCK);
     // What the seed leaves for the warm-up (five products) gets stock for all of it.
     if (warmUp.length === 0) throw new Error("Sem produtos para o aquecimento do checkout");
-    await database.db.execute(
-      sql`update produtos set estoque = ${SPREAD_ORDERS} where id in ${list(warmUp)}`,
-    );
-    await database.db.execute(
-      sql`update produtos set estoque = ${SHORT_STOCK} where id in ${list(short)}`,
-    );
-    await database.db.execute(
-      sql`update produtos set estoque = ${SERIAL_ORDERS * 2} where id = ${serialProduct}`,
-    );
+    await set(warmUp, SPREAD_ORDERS);
+    await set(short, SHORT_STOCK);
+    await set([serialProduct], SERIAL_ORDERS * 2);
     return { spread: ids, short, warmUp, serialProduct };
   } finally {
     await database.close();

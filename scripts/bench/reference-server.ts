@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/infra/db/client.server";
 import { STORE_PAGE_SIZE } from "~/modules/catalog";
+import { VARIANT_SUMMARY_SQL } from "~/modules/catalog/index.server";
 import { seedDatabase } from "~/startup/seed.server";
 
 const gzip = promisify(zlib.gzip);
@@ -22,10 +23,12 @@ await migrateDatabase(database);
 await seedDatabase({ images: false });
 
 // The same rows, order and page size as the store's first page (listStoreProducts in app/modules/catalog/products.server.ts).
+// Prices and availability from the variants and the stock per unit, as the store reads them.
 const firstPage = sql`
-  select p.id, p.nome, c.nome as categoria, p.preco_atual, p.preco_antes, p.estoque, p.imagem_url
-  from produtos p join categorias c on c.id = p.categoria_id
-  where p.ativo and p.excluido_em is null and p.estoque > 0 and c.ativo
+  select p.id, p.nome, c.nome as categoria, a.preco_min, a.preco_max, a.preco_antes, a.estoque,
+    a.variacoes, a.variante_id, p.imagem_url
+  from produtos p join categorias c on c.id = p.categoria_id ${sql.raw(VARIANT_SUMMARY_SQL)}
+  where p.ativo and p.excluido_em is null and a.estoque > 0 and c.ativo
   order by lower(p.nome), p.id
   limit ${STORE_PAGE_SIZE}`;
 

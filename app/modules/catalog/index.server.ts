@@ -36,6 +36,7 @@ export {
   setProductActive,
   storeProductsById,
   updateProduct,
+  VARIANT_SUMMARY_SQL,
 } from "./products.server";
 export { stockCounts } from "./stock-figures.server";
 export { categorias, produtos, variantes } from "./tables.server";
