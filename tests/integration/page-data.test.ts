@@ -53,15 +53,15 @@ describe("page data generation", () => {
     expect(pageDataGeneration()).not.toBeNull();
     const db = ctx.database.db;
     // One notice per change (plus the marker's own).
-    expect(
-      await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`)),
-    ).toBe(1);
+    expect(await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`update categorias set nome = nome`))).toBe(1);
     // What a product page shows of its packs, their stock per unit, and the units.
-    expect(await generationAfter(() => db.execute(sql`update variantes set preco = preco`))).toBe(1);
-    expect(
-      await generationAfter(() => db.execute(sql`update estoque set em_maos = em_maos`)),
-    ).toBe(1);
+    expect(await generationAfter(() => db.execute(sql`update variantes set preco = preco`))).toBe(
+      1,
+    );
+    expect(await generationAfter(() => db.execute(sql`update estoque set em_maos = em_maos`))).toBe(
+      1,
+    );
     expect(await generationAfter(() => db.execute(sql`update unidades set nome = nome`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`delete from cupons where false`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`update bairros_entrega set id = id`))).toBe(
@@ -103,9 +103,9 @@ describe("page data generation", () => {
       expect(terminated.some((row) => row.ok)).toBe(true);
       await expect.poll(() => pageDataGeneration(), { timeout: 5_000 }).toBeNull();
       await expect.poll(() => pageDataGeneration(), { timeout: 10_000 }).not.toBeNull();
-      expect(
-        await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`)),
-      ).toBe(1);
+      expect(await generationAfter(() => db.execute(sql`update produtos set ativo = ativo`))).toBe(
+        1,
+      );
     },
   );
 });

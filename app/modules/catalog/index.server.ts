@@ -25,7 +25,6 @@ export {
 export { parseImportBytes } from "./import-parse.server";
 export { checkXlsxZip, XLSX_TOO_LARGE } from "./import-zip.server";
 export { deleteProductImage, saveProductImage } from "./product-image.server";
-export type { StockWriter } from "./products.server";
 export {
   createProduct,
   deleteProduct,
@@ -34,12 +33,10 @@ export {
   listStoreProducts,
   PRODUCTS_PAGE_SIZE,
   setProductActive,
-  storeProductsById,
   updateProduct,
   VARIANT_SUMMARY_SQL,
 } from "./products.server";
 export { stockCounts } from "./stock-figures.server";
 export { categorias, produtos, variantes } from "./tables.server";
 export { getProductVariants, saveProductVariants } from "./variants.server";
-export type { SaleVariant, UnitAvailability } from "./variants-sale.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

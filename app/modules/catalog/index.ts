@@ -19,7 +19,7 @@ export {
 } from "./product.schema";
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
-export { availableUnits, isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
+export { isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export type {
   AdminProduct,
   EditableProduct,
@@ -29,7 +29,7 @@ export type {
   StoreCategory,
   StoreProduct,
 } from "./types";
-export type { OptionChoice, OptionValueChoice } from "./variant-choice";
+export type { OptionValueChoice } from "./variant-choice";
 export {
   chooseVariant,
   lineName,

@@ -19,7 +19,7 @@ import { refreshProductSearch } from "./variants.server";
 export const PRODUCTS_PAGE_SIZE = 50;
 
 /** What a product's variants add up to, as the lists show it. */
-export interface VariantSummary {
+interface VariantSummary {
   /** The lowest price among its variants on sale (centavos), and its old price. */
   precoAtual: number;
   precoAntes: number | null;
@@ -567,7 +567,7 @@ function storeProductFrom(row: StoreProductRow): StoreProduct {
 }
 
 /** Products by id as the store shows them, active or not (the cart's and the order's reads). */
-export async function storeProductsById(
+async function storeProductsById(
   ids: string[],
   executor: Executor = db(),
 ): Promise<StoreProduct[]> {

@@ -7,7 +7,7 @@ import { LOW_STOCK_THRESHOLD } from "./stock-levels";
 import { produtos } from "./tables.server";
 
 /** Units a product has available, all its variants on sale, at the open units. */
-export const productAvailable: SQL<number> = sql<number>`(select coalesce(sum(e.disponivel), 0)
+const productAvailable: SQL<number> = sql<number>`(select coalesce(sum(e.disponivel), 0)
   from variantes v join estoque e on e.variante_id = v.id
   join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
   where v.produto_id = ${produtos.id} and v.ativo)`;

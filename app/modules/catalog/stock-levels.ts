@@ -7,8 +7,3 @@ export const LOW_STOCK_THRESHOLD = 5;
 export function isLowStock(estoque: number): boolean {
   return estoque > 0 && estoque <= LOW_STOCK_THRESHOLD;
 }
-
-/** The units a customer can order now: none while the product is off sale. */
-export function availableUnits(product: { ativo: boolean; estoque: number }): number {
-  return product.ativo && product.estoque > 0 ? product.estoque : 0;
-}

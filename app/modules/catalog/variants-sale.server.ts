@@ -6,7 +6,7 @@ import { decimalToCentavos } from "~/domain/money";
 import { db, type Executor, runSql } from "~/infra/db/client.server";
 import { UUID_PATTERN } from "./listing";
 
-export interface UnitAvailability {
+interface UnitAvailability {
   unidadeId: string;
   /** The unit's name, and whether it takes pick-up orders. */
   nome: string;

@@ -303,7 +303,7 @@ export async function transferStock(
 }
 
 /** The unit stock goes to when none is named: the first open unit that delivers, else the first open. */
-export async function defaultUnitId(tx: Tx): Promise<string | null> {
+async function defaultUnitId(tx: Tx): Promise<string | null> {
   const [row] = await runSql<{ id: string }>(
     tx,
     `select id from unidades where ativo and not em_breve
