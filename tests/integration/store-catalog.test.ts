@@ -28,7 +28,9 @@ describe("store catalogue", () => {
     expect(names).not.toContain("Corda Mordedor de Algodão 3 Nós"); // stock 0
     expect(names).not.toContain("Coleira Antipulgas Seresto Cães até 8 kg"); // inactive
     expect(produtos.every((p) => p.estoque > 0 && p.ativo)).toBe(true);
-    expect(names.length).toBe(25);
+    // 25 one-variant products, a ração in three packs and a harness in three sizes.
+    expect(names.length).toBe(27);
+    expect(names).toContain("Ração Quatree Supreme Cães Adultos Raças Médias e Grandes");
     expect(names[0]).toBe("Antipulgas Bravecto Cães de 10 a 20 kg");
     expect(names.at(-1)).toBe("Vermífugo Drontal Plus Cães 10 kg com 2 comprimidos");
     for (let i = 1; i < names.length; i++) {
