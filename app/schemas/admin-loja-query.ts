@@ -8,7 +8,7 @@ const LOJA_VIEWS = ["dashboard", "produtos", "pedidos", "configuracoes"] as cons
 export type LojaView = (typeof LOJA_VIEWS)[number];
 
 /** The days of "Não retirados há mais de N dias" when the link names none. */
-export const NAO_RETIRADOS_DIAS = 3;
+const NAO_RETIRADOS_DIAS = 3;
 
 const query = z.object({
   view: z.enum(LOJA_VIEWS).catch("dashboard"),
