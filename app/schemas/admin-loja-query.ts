@@ -2,10 +2,13 @@
 // order lists. Read leniently: a value the screens never write falls back to its default
 // (the dashboard, no filter, page 1), so an old or hand-edited link still opens the hub.
 import { z } from "zod";
-import { STATUS_PAGAMENTO, STATUS_PEDIDO } from "~/domain/statuses";
+import { MODOS_PEDIDO, STATUS_PAGAMENTO, STATUS_PEDIDO } from "~/domain/statuses";
 
 const LOJA_VIEWS = ["dashboard", "produtos", "pedidos", "configuracoes"] as const;
 export type LojaView = (typeof LOJA_VIEWS)[number];
+
+/** The days of "Não retirados há mais de N dias" when the link names none. */
+const NAO_RETIRADOS_DIAS = 3;
 
 const query = z.object({
   view: z.enum(LOJA_VIEWS).catch("dashboard"),
@@ -20,6 +23,14 @@ const query = z.object({
   pagina: z.coerce.number().int().min(1).catch(1),
   status: z.enum(STATUS_PEDIDO).optional().catch(undefined),
   pagamento: z.enum(STATUS_PAGAMENTO).optional().catch(undefined),
+  unidade: z.guid().optional().catch(undefined),
+  modo: z.enum(MODOS_PEDIDO).optional().catch(undefined),
+  // "Não retirados há mais de N dias": pick-up orders waiting for the customer.
+  nao_retirados: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1"),
+  dias: z.coerce.number().int().min(1).max(365).catch(NAO_RETIRADOS_DIAS),
 });
 
 export const lojaQuerySchema = query.transform((raw) => ({
@@ -30,6 +41,10 @@ export const lojaQuerySchema = query.transform((raw) => ({
   page: raw.pagina,
   status: raw.status,
   pagamento: raw.pagamento,
+  unidadeId: raw.unidade,
+  modo: raw.modo,
+  naoRetirados: raw.nao_retirados,
+  dias: raw.dias,
 }));
 
 export type LojaQuery = z.output<typeof lojaQuerySchema>;

@@ -155,7 +155,7 @@ export async function fillCheckout(page: Page, given: CheckoutOrder) {
   await page.goto("/loja/checkout");
   await page.getByLabel("Nome completo").fill(order.nome);
   await page.getByLabel("Telefone / WhatsApp").fill(order.telefone);
-  await page.getByLabel("Rua").fill(order.rua);
+  await page.getByRole("textbox", { name: "Rua" }).fill(order.rua);
   await page.getByLabel("Número").fill(order.numero);
   await page.getByLabel("Bairro").selectOption("Centro");
   await page.getByLabel("Horário de entrega").selectOption(order.horario);

@@ -25,7 +25,7 @@ test.describe("checkout", () => {
     expect(frameworkScripts(modules)).toEqual([]);
 
     await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-7777");
-    await page.getByLabel("Rua").fill("Rua 250");
+    await page.getByRole("textbox", { name: "Rua" }).fill("Rua 250");
     await page.getByLabel("Número").fill("99");
     await page.getByLabel("Bairro").selectOption("Centro");
     await expect(page.getByTestId("summary-entrega")).toHaveText("R$ 7,00"); // 22,90 < 40,00

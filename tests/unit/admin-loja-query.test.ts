@@ -14,6 +14,22 @@ describe("/admin/loja query string", () => {
       page: 1,
       status: undefined,
       pagamento: undefined,
+      unidadeId: undefined,
+      modo: undefined,
+      naoRetirados: false,
+      dias: 3,
+    });
+  });
+
+  it("reads the orders' unit, mode and 'não retirados há mais de N dias' filters", () => {
+    expect(
+      query(`?view=pedidos&unidade=${UUID}&modo=retirada&nao_retirados=1&dias=7`),
+    ).toMatchObject({ unidadeId: UUID, modo: "retirada", naoRetirados: true, dias: 7 });
+    expect(query("?unidade=x&modo=balcao&nao_retirados=sim&dias=-2")).toMatchObject({
+      unidadeId: undefined,
+      modo: undefined,
+      naoRetirados: false,
+      dias: 3,
     });
   });
 

@@ -72,25 +72,29 @@ function DialogDescription({
 
 /**
  * A modal opened by its trigger (a button), with a title and a line under it, then its body.
- * Pass `open` and `onOpenChange` to control it (e.g. close it when its form succeeds).
+ * Pass `open` and `onOpenChange` to control it (e.g. close it when its form succeeds); without
+ * a trigger it opens only by `open` (a choice in a select), and `onCloseAutoFocus` says where
+ * the focus goes back.
  */
 export function TitledDialog({
   trigger,
   title,
   description,
   className,
+  onCloseAutoFocus,
   children,
   ...root
 }: React.ComponentProps<typeof DialogPrimitive.Root> & {
-  trigger: React.ReactNode;
+  trigger?: React.ReactNode;
   title: React.ReactNode;
   description: React.ReactNode;
   className?: string;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Root {...root}>
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
-      <DialogContent className={className}>
+      {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
+      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

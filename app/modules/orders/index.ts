@@ -16,4 +16,5 @@ export {
 } from "./cart";
 export { cartQuoteSchema } from "./cart-quote.schema";
 export { orderMessage } from "./message";
+export { orderStatusChoices } from "./status-rules";
 export type { CheckoutResult } from "./types";

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
-import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
+import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { db, type Executor, queryRows } from "~/infra/db/client.server";
 import { stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
@@ -54,13 +54,43 @@ export type AdminOrder = Omit<Pedido, "tokenHash" | "idempotencyKey"> & {
   cobranca: AdminCobranca | null;
 };
 
+/** The filters of the staff's order list (/admin/loja?view=pedidos). */
+export interface AdminOrderFilters {
+  status?: StatusPedido;
+  pagamento?: StatusPagamento;
+  unidadeId?: string;
+  modo?: ModoPedido;
+  /**
+   * Pick-up orders still waiting for the customer (novo, em preparo, pronto para retirada)
+   * since more than this many days: counted from when they were ready, or from when they were
+   * placed if never marked ready.
+   */
+  naoRetiradosDias?: number;
+  page?: number;
+}
+
+/** The statuses of a pick-up order the customer has not collected yet. */
+const WAITING_PICK_UP: StatusPedido[] = ["novo", "preparo", "pronto_retirada"];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function listAdminOrders(
-  filters: { status?: StatusPedido; pagamento?: StatusPagamento; page?: number } = {},
+  filters: AdminOrderFilters = {},
   executor: Executor = db(),
 ): Promise<{ orders: AdminOrder[]; total: number }> {
+  const dias = filters.naoRetiradosDias;
   const where = and(
     filters.status ? eq(pedidos.statusPedido, filters.status) : undefined,
     filters.pagamento ? eq(pedidos.statusPagamento, filters.pagamento) : undefined,
+    filters.unidadeId ? eq(pedidos.unidadeId, filters.unidadeId) : undefined,
+    filters.modo ? eq(pedidos.modo, filters.modo) : undefined,
+    dias === undefined
+      ? undefined
+      : and(
+          eq(pedidos.modo, "retirada"),
+          inArray(pedidos.statusPedido, WAITING_PICK_UP),
+          sql`coalesce(${pedidos.prontoEm}, ${pedidos.createdAt}) < ${new Date(Date.now() - dias * DAY_MS).toISOString()}::timestamptz`,
+        ),
   );
   const page = Math.max(1, filters.page ?? 1);
   const rows = await executor

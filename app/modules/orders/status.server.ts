@@ -9,6 +9,7 @@ import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
+import { HANDED_OVER, statusRefusal } from "./status-rules";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 async function lockOrder(tx: Tx, id: string) {
@@ -27,27 +28,6 @@ async function orderLines(tx: Tx, orderId: string): Promise<StockLine[]> {
 
 /** What a status change did to the stock, for the staff's toast. */
 export type StockEffect = "liberado" | "baixado" | "devolvido" | null;
-
-const HANDED_OVER: readonly StatusPedido[] = ["entregue", "retirado"];
-const DELIVERY_ONLY: readonly StatusPedido[] = ["saiu_entrega", "entregue"];
-const PICK_UP_ONLY: readonly StatusPedido[] = ["pronto_retirada", "retirado"];
-
-/** Why a status cannot be set on this order now; null when it can. */
-export function statusRefusal(order: Pick<Pedido, "modo" | "statusPedido">, status: StatusPedido) {
-  if (order.statusPedido === "cancelado") {
-    return "Pedido cancelado não pode ser reaberto. Faça um novo pedido.";
-  }
-  if (HANDED_OVER.includes(order.statusPedido) && status !== "cancelado") {
-    return "Pedido já entregue ao cliente: só pode ser cancelado.";
-  }
-  if (order.modo === "retirada" && DELIVERY_ONLY.includes(status)) {
-    return "Pedido para retirar na loja: use Pronto para retirada e Retirado.";
-  }
-  if (order.modo === "entrega" && PICK_UP_ONLY.includes(status)) {
-    return "Pedido para entrega: use Saiu para Entrega e Entregue.";
-  }
-  return null;
-}
 
 export interface StatusChangeOptions {
   /** For "retirado": the code the customer said at the counter. */

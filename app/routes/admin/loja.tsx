@@ -10,6 +10,7 @@ import { LojaSettings } from "~/components/admin/loja/settings-view";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
+import { openingHoursText } from "~/domain/opening-hours";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { siteUrl } from "~/infra/site-url.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
@@ -31,9 +32,19 @@ export const meta = adminMeta("Loja Online");
 // The writes of each view are resource routes of their own: routes/admin/loja/*.ts.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { view, q, categoriaId, estoqueBaixo, page, status, pagamento } = parseLojaQuery(
-    new URL(request.url),
-  );
+  const {
+    view,
+    q,
+    categoriaId,
+    estoqueBaixo,
+    page,
+    status,
+    pagamento,
+    unidadeId,
+    modo,
+    naoRetirados,
+    dias,
+  } = parseLojaQuery(new URL(request.url));
   if (view === "produtos") {
     const [{ products, total }, categories, coupons] = await Promise.all([
       listAdminProducts({ q, categoriaId, estoqueBaixo, page }),
@@ -47,9 +58,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     } as const;
   }
   if (view === "pedidos") {
-    const [{ orders, total }, settings] = await Promise.all([
-      listAdminOrders({ status, pagamento, page }),
+    const [{ orders, total }, settings, units] = await Promise.all([
+      listAdminOrders({
+        status,
+        pagamento,
+        unidadeId,
+        modo,
+        naoRetiradosDias: naoRetirados ? dias : undefined,
+        page,
+      }),
       getSettings(),
+      listUnits(),
     ]);
     return {
       view,
@@ -57,8 +76,22 @@ export async function loader({ request }: Route.LoaderArgs) {
         orders,
         total,
         page,
-        filters: { status: status ?? "", pagamento: pagamento ?? "" },
+        filters: {
+          status: status ?? "",
+          pagamento: pagamento ?? "",
+          unidade: unidadeId ?? "",
+          modo: modo ?? "",
+          naoRetirados,
+          dias,
+        },
         whatsappNumero: settings.whatsappNumero,
+        // Every unit, closed ones too: an old order keeps the unit that took it.
+        unidades: units.map((u) => ({
+          id: u.id,
+          nome: u.nome,
+          endereco: `${u.endereco}, ${u.bairro}, ${u.cidade} - ${u.uf}`,
+          horarios: openingHoursText(u.horarios),
+        })),
       },
     } as const;
   }

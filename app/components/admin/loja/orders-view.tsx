@@ -1,5 +1,5 @@
 import { Undo2 } from "lucide-react";
-import { href, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
   CardList,
@@ -8,13 +8,15 @@ import {
   InlineDetail,
   StatusSelect,
 } from "~/components/admin/list-view";
+import { OrderStatusControl } from "~/components/admin/loja/order-status-control";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { Button } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { orderChatMessage } from "~/domain/admin-messages";
+import { orderChatMessage, pickUpReadyMessage } from "~/domain/admin-messages";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import {
@@ -22,6 +24,7 @@ import {
   type FormaPagamento,
   JANELA_ENTREGA_LABEL,
   type JanelaEntrega,
+  MODOS_PEDIDO,
   PROVEDOR_PAGAMENTO_LABEL,
   type ProvedorPagamento,
   STATUS_PAGAMENTO,
@@ -147,29 +150,78 @@ function PixCharge({ order }: { order: OrderRow }) {
   );
 }
 
-function OrderStatusSelect({
-  order,
-  kind,
-}: {
-  order: OrderRow;
-  kind: "order-status" | "payment-status";
-}) {
-  const ofOrder = kind === "order-status";
-  const values: readonly string[] = ofOrder ? STATUS_PEDIDO : STATUS_PAGAMENTO;
-  const labels: Record<string, string> = ofOrder ? STATUS_PEDIDO_LABEL : STATUS_PAGAMENTO_LABEL;
+function PaymentStatusSelect({ order }: { order: OrderRow }) {
   return (
     <StatusSelect
-      id={`${kind}-${order.id}`}
-      label={ofOrder ? "Status do pedido" : "Pagamento"}
+      id={`payment-status-${order.id}`}
+      label="Pagamento"
       itemId={order.id}
-      current={ofOrder ? order.statusPedido : order.statusPagamento}
-      values={values}
-      labels={labels}
-      // One fetcher per kind, shared with the list: a filtered list may drop the changed order.
-      fetcherKey={kind}
-      intent={kind}
+      current={order.statusPagamento}
+      values={STATUS_PAGAMENTO}
+      labels={STATUS_PAGAMENTO_LABEL}
+      // One fetcher shared with the list: a filtered list may drop the changed order.
+      fetcherKey="payment-status"
+      intent="payment-status"
       action={href("/admin/loja/pedidos")}
     />
+  );
+}
+
+/** What the orders view knows of a unit: its name, and for the customer's notice, where and when. */
+export interface OrderUnit {
+  id: string;
+  nome: string;
+  endereco: string;
+  horarios: string;
+}
+
+/** The filters of the list, as the URL has them. */
+interface OrderFilters {
+  status: string;
+  pagamento: string;
+  unidade: string;
+  modo: string;
+  naoRetirados: boolean;
+  dias: number;
+}
+
+/** "Entrega" or "Retirada · Unidade X". */
+function ModeBadge({ order, unit }: { order: OrderRow; unit: OrderUnit | null }) {
+  return order.modo === "retirada" ? (
+    <Badge variant="purple" data-testid="modo-pedido">
+      Retirada{unit ? ` · ${unit.nome}` : ""}
+    </Badge>
+  ) : (
+    <Badge variant="blue" data-testid="modo-pedido">
+      Entrega
+    </Badge>
+  );
+}
+
+const MODO_FILTER_LABEL = { entrega: "Entrega", retirada: "Retirada" } as const;
+
+/**
+ * The quick filter of pick-up orders the customer has not collected for more than N days,
+ * as a link that keeps the unit filter; when on, the link turns it off.
+ */
+function NotCollectedLink({ filters }: { filters: OrderFilters }) {
+  const params = new URLSearchParams({ view: "pedidos" });
+  if (filters.unidade) params.set("unidade", filters.unidade);
+  if (!filters.naoRetirados) {
+    params.set("nao_retirados", "1");
+    params.set("dias", String(filters.dias));
+  }
+  return (
+    <Link
+      to={`?${params}`}
+      className={buttonVariants({
+        variant: filters.naoRetirados ? "default" : "outline",
+        size: "sm",
+      })}
+      aria-current={filters.naoRetirados ? "true" : undefined}
+    >
+      Não retirados há mais de {filters.dias} dias
+    </Link>
   );
 }
 
@@ -178,13 +230,19 @@ export function LojaOrders({
   total,
   page,
   filters,
+  unidades,
 }: {
   orders: OrderRow[];
   total: number;
   page: number;
-  filters: { status: string; pagamento: string };
+  filters: OrderFilters;
   whatsappNumero: string | null;
+  unidades: OrderUnit[];
 }) {
+  const unitOf = (o: OrderRow) => unidades.find((u) => u.id === o.unidadeId) ?? null;
+  const filtered = Boolean(
+    filters.status || filters.pagamento || filters.unidade || filters.modo || filters.naoRetirados,
+  );
   useFormResult(useFetcher({ key: "order-status" }));
   useFormResult(useFetcher({ key: "payment-status" }));
   useFormResult(useFetcher({ key: "pix-refund" }));
@@ -193,7 +251,13 @@ export function LojaOrders({
       <h2 id="pedidos-titulo" className="text-lg font-bold">
         Pedidos <span className="text-sm font-normal text-slate-600">({total})</span>
       </h2>
-      <FilterBar view="pedidos" className="sm:grid-cols-[1fr_1fr_auto]">
+      <FilterBar view="pedidos" className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto]">
+        {filters.naoRetirados ? (
+          <>
+            <input type="hidden" name="nao_retirados" value="1" />
+            <input type="hidden" name="dias" value={filters.dias} />
+          </>
+        ) : null}
         <FilterSelect id="filtro-status" label="Status" name="status" defaultValue={filters.status}>
           <SelectOptions values={STATUS_PEDIDO} labels={STATUS_PEDIDO_LABEL} />
         </FilterSelect>
@@ -205,18 +269,45 @@ export function LojaOrders({
         >
           <SelectOptions values={STATUS_PAGAMENTO} labels={STATUS_PAGAMENTO_LABEL} />
         </FilterSelect>
+        <FilterSelect
+          id="filtro-unidade"
+          label="Unidade"
+          name="unidade"
+          defaultValue={filters.unidade}
+          allLabel="Todas"
+        >
+          {unidades.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.nome}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="filtro-modo"
+          label="Entrega/Retirada"
+          name="modo"
+          defaultValue={filters.modo}
+        >
+          <SelectOptions values={MODOS_PEDIDO} labels={MODO_FILTER_LABEL} />
+        </FilterSelect>
         <Button type="submit" variant="secondary">
           Filtrar
         </Button>
       </FilterBar>
+      <div className="flex flex-wrap items-center gap-2">
+        <NotCollectedLink filters={filters} />
+        {filtered ? (
+          <Link to="?view=pedidos" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Limpar filtros
+          </Link>
+        ) : null}
+      </div>
 
       <CardList
         items={orders}
         label="Pedidos"
         empty={
-          filters.status || filters.pagamento
-            ? "Nenhum pedido encontrado com estes filtros."
-            : "Nenhum pedido recebido ainda."
+          filtered ? "Nenhum pedido encontrado com estes filtros." : "Nenhum pedido recebido ainda."
         }
         className="grid gap-4"
         cardClassName="grid gap-4 p-4 sm:p-5"
@@ -229,15 +320,26 @@ export function LojaOrders({
                   Pedido {o.numeroPedido}
                   <StatusBadge of="pedido" value={o.statusPedido} />
                   <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
+                  <ModeBadge order={o} unit={unitOf(o)} />
                 </h3>
                 <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
               </div>
-              <CustomerChatButton
-                phone={o.clienteTelefone}
-                message={orderChatMessage(o)}
-                label="Conversar no WhatsApp"
-                who={`com ${o.clienteNome}`}
-              />
+              <div className="flex flex-wrap gap-2">
+                {o.modo === "retirada" && o.statusPedido === "pronto_retirada" ? (
+                  <CustomerChatButton
+                    phone={o.clienteTelefone}
+                    message={pickUpReadyMessage(o, unitOf(o))}
+                    label="Avisar cliente pelo WhatsApp"
+                    who={`${o.clienteNome} que o pedido ${o.numeroPedido} está pronto`}
+                  />
+                ) : null}
+                <CustomerChatButton
+                  phone={o.clienteTelefone}
+                  message={orderChatMessage(o)}
+                  label="Conversar no WhatsApp"
+                  who={`com ${o.clienteNome}`}
+                />
+              </div>
             </div>
             <div className="grid gap-4 md:grid-cols-2">
               <dl className="grid gap-1 text-sm">
@@ -245,9 +347,24 @@ export function LojaOrders({
                   {o.clienteNome} · {o.clienteTelefone}
                 </InlineDetail>
                 {o.modo === "retirada" ? (
-                  <InlineDetail label="Retirada">
-                    Na loja{o.codigoRetirada ? ` · código ${o.codigoRetirada}` : ""}
-                  </InlineDetail>
+                  <>
+                    <InlineDetail label="Retirada">{unitOf(o)?.nome ?? "Na loja"}</InlineDetail>
+                    {o.codigoRetirada ? (
+                      <InlineDetail label="Código de retirada">
+                        <span className="font-mono font-bold tracking-widest">
+                          {o.codigoRetirada}
+                        </span>
+                      </InlineDetail>
+                    ) : null}
+                    {o.prontoEm ? (
+                      <InlineDetail label="Pronto em">{formatDateTime(o.prontoEm)}</InlineDetail>
+                    ) : null}
+                    {o.retiradoEm ? (
+                      <InlineDetail label="Retirado em">
+                        {formatDateTime(o.retiradoEm)}
+                      </InlineDetail>
+                    ) : null}
+                  </>
                 ) : (
                   <>
                     <InlineDetail label="Endereço">
@@ -305,8 +422,8 @@ export function LojaOrders({
             </div>
             {o.cobranca ? <PixCharge order={o} /> : null}
             <div className="grid gap-3 sm:grid-cols-2">
-              <OrderStatusSelect order={o} kind="order-status" />
-              <OrderStatusSelect order={o} kind="payment-status" />
+              <OrderStatusControl order={o} />
+              <PaymentStatusSelect order={o} />
             </div>
           </>
         )}

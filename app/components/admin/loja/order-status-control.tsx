@@ -1,0 +1,171 @@
+// The status of an order, changed in place from the orders view: only the statuses its mode
+// allows now (pick-up or delivery), "Retirado" asked with the pick-up code the customer says
+// at the counter, and a cancellation after hand-over asked whether the units go back on the
+// shelf ("Voltar ao estoque?"). The server checks all of it again (decision 0026).
+import { useEffect, useRef, useState } from "react";
+import { href, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DialogFooter, TitledDialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select, SelectOptions } from "~/components/ui/select";
+import { STATUS_PEDIDO_LABEL, type StatusPedido } from "~/domain/statuses";
+import type { FormResult } from "~/lib/form-result";
+import { orderStatusChoices } from "~/modules/orders";
+
+export interface StatusControlOrder {
+  id: string;
+  numeroPedido: string;
+  modo: "entrega" | "retirada";
+  statusPedido: StatusPedido;
+  estoqueSituacao: "reservado" | "liberado" | "baixado" | "devolvido";
+}
+
+type Question = "retirado" | "cancelado" | null;
+
+export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
+  // Shared with the list (key "order-status"): a filtered list may drop the changed order,
+  // and the list shows the toast of the result.
+  const fetcher = useFetcher<FormResult>({ key: "order-status" });
+  const [question, setQuestion] = useState<Question>(null);
+  const [codigo, setCodigo] = useState("");
+  const [codigoError, setCodigoError] = useState<string | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  // The answer this dialog waits for: any other (an older one, another order's) is not its.
+  const sentWith = useRef<unknown>(undefined);
+  const waiting = useRef(false);
+
+  const id = `order-status-${order.id}`;
+  const mine = fetcher.formData?.get("id") === order.id;
+  const pending = mine ? fetcher.formData?.get("status") : undefined;
+  const busy = fetcher.state !== "idle";
+
+  const send = (status: StatusPedido, extra: Record<string, string> = {}) => {
+    sentWith.current = fetcher.data;
+    waiting.current = question !== null;
+    fetcher.submit(
+      { intent: "order-status", id: order.id, status, ...extra },
+      { method: "post", action: href("/admin/loja/pedidos") },
+    );
+  };
+
+  // The dialog's answer: closed on success, the server's message under the code otherwise.
+  useEffect(() => {
+    if (!waiting.current || fetcher.state !== "idle" || fetcher.data === sentWith.current) return;
+    waiting.current = false;
+    const result = fetcher.data;
+    if (!result) return;
+    if (result.ok) {
+      setQuestion(null);
+      return;
+    }
+    // A refused cancellation closes (the toast says why); a wrong code stays to be typed again.
+    setQuestion((asked) => (asked === "retirado" ? asked : null));
+    setCodigoError(result.errors?.codigoRetirada ?? result.message ?? "Erro ao atualizar status");
+  }, [fetcher.state, fetcher.data]);
+
+  const choose = (status: StatusPedido) => {
+    if (status === "retirado") {
+      setCodigo("");
+      setCodigoError(null);
+      setQuestion("retirado");
+    } else if (status === "cancelado" && order.estoqueSituacao === "baixado") {
+      setQuestion("cancelado");
+    } else {
+      send(status);
+    }
+  };
+
+  const close = (open: boolean) => {
+    if (!open) setQuestion(null);
+  };
+  const backToSelect = (event: Event) => {
+    event.preventDefault();
+    select.current?.focus();
+  };
+
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>Status do pedido</Label>
+      <Select
+        ref={select}
+        id={id}
+        value={typeof pending === "string" ? pending : order.statusPedido}
+        disabled={busy}
+        onChange={(e) => choose(e.target.value as StatusPedido)}
+      >
+        <SelectOptions values={orderStatusChoices(order)} labels={STATUS_PEDIDO_LABEL} />
+      </Select>
+
+      <TitledDialog
+        open={question === "retirado"}
+        onOpenChange={close}
+        onCloseAutoFocus={backToSelect}
+        title={<>Retirada do pedido {order.numeroPedido}</>}
+        description="Peça ao cliente o código de 4 dígitos que aparece na página do pedido."
+        className="max-w-sm"
+      >
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send("retirado", { codigoRetirada: codigo });
+          }}
+        >
+          <Field id={`codigo-retirada-${order.id}`} label="Código de retirada" error={codigoError}>
+            <Input
+              name="codigoRetirada"
+              value={codigo}
+              onChange={(e) => {
+                setCodigo(e.target.value.replace(/\D/g, "").slice(0, 4));
+                setCodigoError(null);
+              }}
+              inputMode="numeric"
+              pattern="[0-9]{4}"
+              maxLength={4}
+              autoComplete="off"
+              required
+              className="font-mono text-2xl tracking-widest"
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setQuestion(null)}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy || codigo.length !== 4}>
+              {busy ? "Confirmando..." : "Confirmar retirada"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </TitledDialog>
+
+      <TitledDialog
+        open={question === "cancelado"}
+        onOpenChange={close}
+        onCloseAutoFocus={backToSelect}
+        title="Voltar ao estoque?"
+        description={
+          <>
+            O pedido {order.numeroPedido} já foi entregue ao cliente. Ao cancelar, os itens voltam
+            para o estoque da unidade?
+          </>
+        }
+        className="max-w-md"
+      >
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={busy} onClick={() => send("cancelado")}>
+            Cancelar sem voltar ao estoque
+          </Button>
+          <Button
+            type="button"
+            disabled={busy}
+            onClick={() => send("cancelado", { voltarAoEstoque: "true" })}
+          >
+            Cancelar e voltar ao estoque
+          </Button>
+        </DialogFooter>
+      </TitledDialog>
+    </div>
+  );
+}

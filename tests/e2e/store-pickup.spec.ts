@@ -1,0 +1,145 @@
+// Pick-up at a unit, end to end on a phone: the admin makes a product with three weights and
+// stock at the pick-up unit, a customer picks the 15 kg pack by its link, checks out "Retirar
+// na loja" paying at the counter and reads the pick-up code; the admin marks the order ready
+// (the WhatsApp notice carries the code) and collected with that code; the customer's page
+// says "Retirado".
+import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+const UNIT = "Unidade Meia Praia";
+
+test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp notice, collected with the code", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const nome = unique("Ração Retirada");
+  const sku = `RET${Date.now().toString(36).toUpperCase()}`;
+
+  // --- Admin: the product, then its weights with stock at the pick-up unit ---
+  await loginAsAdmin(page, "/admin/loja?view=produtos");
+  await page.goto("/admin/loja?view=produtos");
+  await page.getByRole("button", { name: "Novo produto" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo produto" });
+  await dialog.getByLabel("Nome").fill(nome);
+  await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
+  await dialog.getByLabel("SKU").fill(sku);
+  await dialog.getByLabel("Preço atual (R$)").fill("39,90");
+  await dialog.getByLabel("Estoque").fill("0");
+  await dialog.getByRole("button", { name: "Criar produto" }).click();
+  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+
+  await page.goto(`/admin/loja?view=produtos&q=${encodeURIComponent(nome)}`);
+  await page.getByRole("link", { name: `Variações de ${nome}` }).click();
+  await expect(page.getByRole("heading", { name: `Variações: ${nome}` })).toBeVisible();
+  await page.getByRole("button", { name: "Adicionar opção" }).click();
+  await page.getByLabel("Opção 1").fill("Peso");
+  await page.getByLabel("Valores (separados por vírgula)").fill("1 kg, 3 kg, 15 kg");
+  await page.getByRole("button", { name: "Gerar combinações" }).click();
+  const prices = { "1 kg": "39,90", "3 kg": "99,90", "15 kg": "289,90" } as const;
+  for (const [peso, preco] of Object.entries(prices)) {
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
+    await card.getByLabel("Preço (R$)").fill(preco);
+    await card.getByLabel(UNIT, { exact: true }).fill("5");
+  }
+  await page.getByRole("button", { name: "Salvar variações" }).click();
+  await expect(page.getByText("Variações salvas")).toBeVisible();
+
+  // --- Customer: the 15 kg pack by its link, pick-up at the unit, paid at the counter ---
+  await page.goto(`/loja?q=${encodeURIComponent(nome)}`);
+  await page
+    .getByRole("link", { name: `Ver detalhes de ${nome}` })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: nome })).toBeVisible();
+  const opcao = page.getByTestId("opcao").filter({ hasText: "Peso" });
+  await opcao.getByRole("link", { name: "15 kg", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?v=${sku}-15KG$`));
+  await expect(opcao.locator('[aria-current="true"]')).toHaveText("15 kg");
+  const add = page.getByRole("button", { name: "Adicionar ao carrinho - R$ 289,90" });
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
+
+  await page.goto("/loja/checkout");
+  await page.getByLabel("Nome completo").fill("Cliente Retirada E2E");
+  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-4545");
+  await page.getByRole("radio", { name: "Retirar na loja" }).check();
+  await page.getByRole("radio", { name: new RegExp(UNIT) }).check();
+  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
+  await expect(page.getByText(`1x ${nome} — 15 kg`)).toBeVisible();
+  await expect(page.getByTestId("summary-total")).toHaveText("R$ 289,90");
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+  await expect(message).toBeVisible();
+  const numero = (await message.textContent())!.match(/PED\d+/)![0];
+  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  await expect(page.getByRole("heading", { name: `Pedido ${numero}` })).toBeVisible();
+  const orderUrl = page.url();
+  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
+  expect(codigo).toMatch(/^\d{4}$/);
+  await expect(page.getByTestId("pedido-retirada")).toContainText(UNIT);
+
+  // --- Admin: ready, with the notice; then collected with the code ---
+  await page.goto(`/admin/loja?view=pedidos&modo=retirada`);
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: new RegExp(`Pedido ${numero}`) }) });
+  await expect(card.getByTestId("modo-pedido")).toHaveText(`Retirada · ${UNIT}`);
+  await expect(card).toContainText(`Código de retirada: ${codigo}`);
+  await expectNoSeriousA11yViolations(page);
+  const status = card.getByLabel("Status do pedido");
+  // A pick-up order offers its own steps only.
+  expect(await status.locator("option").allInnerTexts()).toEqual([
+    "Novo",
+    "Em Preparo",
+    "Pronto para retirada",
+    "Retirado",
+    "Cancelado",
+  ]);
+
+  await status.selectOption("pronto_retirada");
+  await expect(page.getByText("Status do pedido atualizado")).toBeVisible();
+  await expect(card).toContainText(/Pronto em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  const notice = card.getByRole("link", { name: /Avisar cliente pelo WhatsApp/ });
+  await expect(notice).toHaveAttribute("target", "_blank");
+  const link = new URL((await notice.getAttribute("href"))!);
+  expect(link.origin + link.pathname).toBe("https://wa.me/5547988884545");
+  const text = link.searchParams.get("text")!;
+  for (const part of [numero, UNIT, "Rua 416", `Código de retirada: ${codigo}`, "Seg a Sex 9h"]) {
+    expect(text).toContain(part);
+  }
+
+  // "Retirado" asks for the code: a wrong one is refused by the server, the right one goes.
+  await status.selectOption("retirado");
+  const ask = page.getByRole("dialog", { name: `Retirada do pedido ${numero}` });
+  const code = ask.getByLabel("Código de retirada");
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  const wrong = codigo === "0000" ? "1111" : "0000";
+  await code.fill(wrong);
+  await ask.getByRole("button", { name: "Confirmar retirada" }).click();
+  await expect(ask.getByText("Código de retirada não confere")).toBeVisible();
+  await code.fill(codigo);
+  await ask.getByRole("button", { name: "Confirmar retirada" }).click();
+  await expect(ask).toBeHidden();
+  await expect(status).toHaveValue("retirado");
+  await expect(card).toContainText(/Retirado em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  // Collected: only a cancellation is left.
+  expect(await status.locator("option").allInnerTexts()).toEqual(["Retirado", "Cancelado"]);
+
+  // --- Customer: the order page says it was collected ---
+  await page.goto(orderUrl);
+  await expect(page.getByTestId("status-pedido")).toHaveText("Retirado");
+  await expect(page.getByTestId("pedido-retirada")).toContainText("Retirado em");
+
+  // --- Admin: a cancellation after hand-over asks whether the units go back on the shelf ---
+  await page.goto("/admin/loja?view=pedidos&modo=retirada");
+  await card.getByLabel("Status do pedido").selectOption("cancelado");
+  const back = page.getByRole("dialog", { name: "Voltar ao estoque?" });
+  await expect(back).toBeVisible();
+  await back.getByRole("button", { name: "Cancelar e voltar ao estoque" }).click();
+  await expect(page.getByText("Os itens voltaram para o estoque.")).toBeVisible();
+  await expect(card.getByLabel("Status do pedido")).toHaveValue("cancelado");
+});
