@@ -14,6 +14,7 @@ export { UNIT_INVALID, unitSchema } from "./unit.schema";
 export type { HorarioDia, PublicUnit } from "./units";
 export {
   publicUnit,
+  shortHoursText,
   storeHours,
   structuredDataUnit,
   unitsIntro,

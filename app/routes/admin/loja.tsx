@@ -10,7 +10,6 @@ import { LojaSettings } from "~/components/admin/loja/settings-view";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
-import { openingHoursText } from "~/domain/opening-hours";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { siteUrl } from "~/infra/site-url.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
@@ -23,6 +22,7 @@ import { listBairros } from "~/modules/delivery/index.server";
 import { listAdminOrders, storeStats } from "~/modules/orders/index.server";
 import { paymentSettingsView } from "~/modules/payments/index.server";
 import { listCoupons } from "~/modules/promotions/index.server";
+import { shortHoursText } from "~/modules/shop";
 import { getSettings, listUnits } from "~/modules/shop/index.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/loja";
@@ -90,7 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           id: u.id,
           nome: u.nome,
           endereco: `${u.endereco}, ${u.bairro}, ${u.cidade} - ${u.uf}`,
-          horarios: openingHoursText(u.horarios),
+          horarios: shortHoursText(u.horarios),
         })),
       },
     } as const;

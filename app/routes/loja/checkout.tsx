@@ -5,13 +5,13 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
-import { openingHoursText } from "~/domain/opening-hours";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { submitCheckout } from "~/modules/orders/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { shortHoursText } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import type { Route } from "./+types/checkout";
 
@@ -42,7 +42,7 @@ export async function loader() {
           id: u.id,
           nome: u.nome,
           endereco: `${u.endereco}, ${u.bairro}`,
-          horarios: openingHoursText(u.horarios),
+          horarios: shortHoursText(u.horarios),
           preparoHoras: u.preparoHoras,
         })),
       entregas: units.some((u) => u.atendeEntregas && !u.emBreve),

@@ -10,7 +10,6 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import { openingHoursText } from "~/domain/opening-hours";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
@@ -21,6 +20,7 @@ import {
   retryOrderPixCharge,
 } from "~/modules/orders/index.server";
 import { pixChargeFor, pixOnlineView } from "~/modules/payments/index.server";
+import { shortHoursText } from "~/modules/shop";
 import { getSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/pedido";
 
@@ -77,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             nome: unidade.nome,
             endereco: `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`,
             mapsUrl: unidade.mapsUrl,
-            horarios: openingHoursText(unidade.horarios),
+            horarios: shortHoursText(unidade.horarios),
             instrucoes: unidade.instrucoesRetirada,
             preparoHoras: unidade.preparoHoras,
           }
