@@ -50,6 +50,11 @@ describe("store catalogue", () => {
     ]);
     const bySku = await listStoreProducts({ q: "brq-kong" });
     expect(bySku.produtos.map((p) => p.sku)).toEqual(["BRQ-KONG-M"]);
+    // A pack's own code finds its product.
+    const byPackSku = await listStoreProducts({ q: "rac-quat-ad-15" });
+    expect(byPackSku.produtos.map((p) => p.nome)).toEqual([
+      "Ração Quatree Supreme Cães Adultos Raças Médias e Grandes",
+    ]);
     const none = await listStoreProducts({ q: "%" });
     expect(none.total).toBe(0);
   });

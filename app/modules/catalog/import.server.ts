@@ -29,6 +29,7 @@ import {
 } from "./import-plan";
 import { productSearchText } from "./search";
 import { categorias } from "./tables.server";
+import { refreshProductSearch } from "./variants.server";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 const IMPORT_BATCH_SIZE = 1000;
@@ -451,6 +452,11 @@ export async function importCheckedRows(
   return result;
 }
 
+/** The packs' codes and labels a new product's search text names. */
+function searchable(p: PlannedProduct) {
+  return p.variants.flatMap((v) => (v.sku ? [{ sku: v.sku, ean: v.ean, rotulo: v.rotulo }] : []));
+}
+
 /** Categories named by new or changed products: matched by name (any case), created when missing. */
 async function ensureCategories(
   plan: ImportPlan,
@@ -527,7 +533,7 @@ async function writeBatch(
           ${arr(fresh, (p) => p.values.subgrupo)}::text[],
           ${arr(fresh, (p) => p.values.unidade)}::text[],
           ${arr(fresh, (p) => JSON.stringify(p.values.opcoes))}::jsonb[],
-          ${arr(fresh, (p) => productSearchText({ ...p.values, sku: p.sku }))}::text[]
+          ${arr(fresh, (p) => productSearchText({ ...p.values, sku: p.sku, variantes: searchable(p) }))}::text[]
         ) as t(id, nome, descricao, categoria, preco_custo, sku, marca, subgrupo, unidade, opcoes,
           busca)
         on conflict do nothing
@@ -702,6 +708,13 @@ async function writeBatch(
         select v, u, 'importacao', delta, depois, reservado, 'Importação de produtos',
           (select email from usuarios where id::text = ${actor.userId})
         from t where delta <> 0`);
+    }
+  }
+  // Stored products whose packs changed: their search text names the packs' codes again.
+  for (const p of batch) {
+    if (!p.id) continue;
+    if (p.changed || p.removals.length > 0 || p.variants.some((v) => !v.id || v.changed)) {
+      await refreshProductSearch(tx, p.id);
     }
   }
   return { rows: located.length, removidas };
