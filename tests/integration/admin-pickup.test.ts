@@ -205,7 +205,7 @@ describe("orders view: filters by unit, mode and pick-ups not collected", () => 
       id: centro,
       nome: "Unidade Centro",
       endereco: "Rua 200, 50, Centro, Itapema - SC",
-      horarios: "Seg a Sex 8h às 18h; Sáb a Dom fechado",
+      horarios: "Seg. a sex. 8h às 18h",
     });
     const text = pickUpReadyMessage(
       { clienteNome: "Maria Cliente", numeroPedido: "PED1", codigoRetirada: "4821" },
@@ -213,7 +213,7 @@ describe("orders view: filters by unit, mode and pick-ups not collected", () => 
     );
     expect(text).toContain("Onde retirar: Unidade Centro — Rua 200, 50, Centro, Itapema - SC");
     expect(text).toContain("Código de retirada: 4821");
-    expect(text).toContain("Horário de funcionamento: Seg a Sex 8h às 18h");
+    expect(text).toContain("Horário de funcionamento: Seg. a sex. 8h às 18h");
   });
 });
 
