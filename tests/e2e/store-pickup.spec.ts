@@ -108,7 +108,7 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   const link = new URL((await notice.getAttribute("href"))!);
   expect(link.origin + link.pathname).toBe("https://wa.me/5547988884545");
   const text = link.searchParams.get("text")!;
-  for (const part of [numero, UNIT, "Rua 416", `Código de retirada: ${codigo}`, "Seg a Sex 9h"]) {
+  for (const part of [numero, UNIT, "Rua 416", `Código de retirada: ${codigo}`, "Seg. a sex. 9h"]) {
     expect(text).toContain(part);
   }
 
