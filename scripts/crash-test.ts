@@ -252,7 +252,7 @@ async function run(target: Target) {
            where m.variante_id = e.variante_id and m.unidade_id = e.unidade_id) as livro_em_maos,
           (select coalesce(sum(m.delta_reservado), 0) from movimentos_estoque m
            where m.variante_id = e.variante_id and m.unidade_id = e.unidade_id) as livro_reservado
-        from estoque e where e.variante_id = any(${ids}::uuid[]) and e.em_maos > 0`,
+        from estoque e where e.variante_id = any(${sql.param(ids)}::uuid[]) and e.em_maos > 0`,
   );
   await database.close();
   const stockWrong = sold.filter(

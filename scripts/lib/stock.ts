@@ -15,9 +15,9 @@ export async function setStockInHandAtDeliveringUnit(
     sql`with u as (select id from unidades where atende_entregas and ativo and not em_breve
                    order by posicao limit 1),
         before as (select e.variante_id, e.em_maos from estoque e, u
-                   where e.unidade_id = u.id and e.variante_id = any(${varianteIds}::uuid[])),
+                   where e.unidade_id = u.id and e.variante_id = any(${sql.param(varianteIds)}::uuid[])),
         up as (insert into estoque (variante_id, unidade_id, em_maos)
-               select v, u.id, ${emMaos} from unnest(${varianteIds}::uuid[]) v, u
+               select v, u.id, ${emMaos} from unnest(${sql.param(varianteIds)}::uuid[]) v, u
                on conflict (variante_id, unidade_id) do update set em_maos = excluded.em_maos
                returning variante_id, unidade_id, em_maos, reservado)
         insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
