@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { DialogFooter, TitledDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { NamedOptions, Select } from "~/components/ui/select";
 import type { FieldErrors } from "~/lib/forms";
 import {
   adjustStockSchema,
@@ -39,11 +39,7 @@ function UnitSelect({
 }) {
   return (
     <Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-      {units.map((u) => (
-        <option key={u.id} value={u.id}>
-          {u.nome}
-        </option>
-      ))}
+      <NamedOptions items={units} />
     </Select>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
+import { NamedOptions, Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRLNumber } from "~/domain/money";
@@ -93,13 +93,9 @@ export function ProductDialog({
         <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
           <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
             <option value="">Selecione</option>
-            {categories
-              .filter((c) => c.ativo || c.id === product?.categoriaId)
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
+            <NamedOptions
+              items={categories.filter((c) => c.ativo || c.id === product?.categoriaId)}
+            />
           </Select>
         </Field>
         <TextField {...field("sku")} label="SKU" defaultValue={product?.sku ?? ""} maxLength={60} />
