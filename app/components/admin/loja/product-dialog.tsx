@@ -7,8 +7,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { NamedOptions, Select } from "~/components/ui/select";
-import { TextField } from "~/components/ui/text-field";
-import { Textarea } from "~/components/ui/textarea";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formatBRLNumber } from "~/domain/money";
 import { fieldErrors, formFields } from "~/lib/forms";
 import {
@@ -77,19 +76,14 @@ export function ProductDialog({
           defaultValue={product?.nome}
           maxLength={200}
         />
-        <Field
-          id={id("descricaoCurta")}
+        <TextAreaField
+          {...field("descricaoCurta")}
           label="Descrição curta"
-          error={errors.descricaoCurta}
           className="sm:col-span-2"
-        >
-          <Textarea
-            {...props("descricaoCurta")}
-            defaultValue={product?.descricaoCurta ?? ""}
-            rows={2}
-            maxLength={500}
-          />
-        </Field>
+          defaultValue={product?.descricaoCurta ?? ""}
+          rows={2}
+          maxLength={500}
+        />
         <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
           <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
             <option value="">Selecione</option>

@@ -9,8 +9,7 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { TextField } from "~/components/ui/text-field";
-import { Textarea } from "~/components/ui/textarea";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { type HorarioDia, type Unit, unitSchema, WEEKDAYS } from "~/modules/shop";
@@ -221,18 +220,13 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
           })}
         </fieldset>
 
-        <Field
-          id={id("servicos")}
+        <TextAreaField
+          {...field("servicos")}
           label="Serviços"
           hint="Um por linha (ex.: Rações e acessórios). Aparecem no cartão da unidade."
-          error={errors.servicos}
-        >
-          <Textarea
-            {...props("servicos")}
-            rows={3}
-            defaultValue={unit?.servicos.join("\n") ?? ""}
-          />
-        </Field>
+          rows={3}
+          defaultValue={unit?.servicos.join("\n") ?? ""}
+        />
 
         <FormSection legend="Situação, retirada e entregas">
           <CheckboxField
@@ -269,20 +263,15 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             defaultValue={String(unit?.preparoHoras ?? 2)}
             maxLength={3}
           />
-          <Field
-            id={id("instrucoesRetirada")}
+          <TextAreaField
+            {...field("instrucoesRetirada")}
             label="Instruções de retirada"
-            error={errors.instrucoesRetirada}
             className="sm:col-span-2"
-          >
-            <Textarea
-              {...props("instrucoesRetirada")}
-              rows={2}
-              maxLength={500}
-              defaultValue={unit?.instrucoesRetirada ?? ""}
-              placeholder="Retire no balcão informando o número do pedido."
-            />
-          </Field>
+            rows={2}
+            maxLength={500}
+            defaultValue={unit?.instrucoesRetirada ?? ""}
+            placeholder="Retire no balcão informando o número do pedido."
+          />
         </FormSection>
 
         <div className="flex justify-end">
