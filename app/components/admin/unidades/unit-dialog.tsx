@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { type HorarioDia, type Unit, unitSchema, WEEKDAYS } from "~/modules/shop";
+import { type HorarioDia, type Unit, unitSchema, WEEK_ORDER, WEEKDAYS } from "~/modules/shop";
 
 /** A new unit starts with the shop's usual week: Monday to Friday 9h to 20h, Saturday to 18h. */
 const USUAL_WEEK: HorarioDia[] = [
@@ -20,9 +20,6 @@ const USUAL_WEEK: HorarioDia[] = [
   ...Array.from({ length: 5 }, () => ({ abre: "09:00", fecha: "20:00" })),
   { abre: "09:00", fecha: "18:00" },
 ];
-
-/** Monday first, as people read the week. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** The unit's contact numbers, each typed with its area code. */
 const PHONES = [
