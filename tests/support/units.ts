@@ -13,19 +13,24 @@ export const USUAL_WEEK: HorarioDia[] = [
   { abre: "09:00", fecha: "18:00" },
 ];
 
+/** What the two migrated units have alike: the neighbourhood, the phones and the week. */
+const BOTH_UNITS = {
+  bairro: "Meia Praia",
+  cidade: "Itapema",
+  uf: "SC",
+  cep: "88220-000",
+  telefone: "47999990416",
+  whatsapp: "47999990416",
+  horarios: USUAL_WEEK,
+};
+
 export const MIGRATED_UNITS: PublicUnit[] = [
   {
     id: "00000000-0000-4000-8000-000000000001",
     slug: "meia-praia",
     nome: "Unidade Meia Praia",
     endereco: "Rua 416",
-    bairro: "Meia Praia",
-    cidade: "Itapema",
-    uf: "SC",
-    cep: "88220-000",
-    telefone: "47999990416",
-    whatsapp: "47999990416",
-    horarios: USUAL_WEEK,
+    ...BOTH_UNITS,
     servicos: ["Loja completa", "Rações e acessórios", "Produtos agropecuários"],
     mapsUrl: "https://www.google.com/maps/search/?api=1&query=Rua+416%2C+Meia+Praia%2C+Itapema+SC",
     emBreve: false,
@@ -35,13 +40,7 @@ export const MIGRATED_UNITS: PublicUnit[] = [
     slug: "rua-406",
     nome: "Nova Unidade",
     endereco: "Rua 406 esquina com 408",
-    bairro: "Meia Praia",
-    cidade: "Itapema",
-    uf: "SC",
-    cep: "88220-000",
-    telefone: "47999990416",
-    whatsapp: "47999990416",
-    horarios: USUAL_WEEK,
+    ...BOTH_UNITS,
     servicos: ["Loja", "Banho & Tosa", "Pré-agendamento pelo WhatsApp"],
     mapsUrl:
       "https://www.google.com/maps/search/?api=1&query=Rua+406+esquina+com+408%2C+Meia+Praia%2C+Itapema+SC",

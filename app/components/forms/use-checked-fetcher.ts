@@ -49,3 +49,19 @@ export function useCheckedFetcher(
     pending: fetcher.state !== "idle",
   };
 }
+
+/**
+ * The form of a dialog: a checked fetcher that closes the dialog on success, its errors
+ * cleared when the dialog opens again.
+ */
+export function useDialogForm() {
+  const [open, setOpen] = useState(false);
+  const onSuccess = useCallback(() => setOpen(false), []);
+  const form = useCheckedFetcher({ onSuccess });
+  const { setClientErrors } = form;
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) setClientErrors({});
+  };
+  return { open, onOpenChange, ...form };
+}

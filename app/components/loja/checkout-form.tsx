@@ -53,6 +53,40 @@ export interface PickUpUnit {
   preparoHoras: number;
 }
 
+/** One answer of a radio group drawn as a box, outlined in the brand colour when chosen. */
+function RadioBox({
+  name,
+  value,
+  defaultChecked,
+  disabled,
+  className,
+  children,
+  ...label
+}: Omit<React.ComponentProps<"label">, "className"> & {
+  name: string;
+  value: string;
+  defaultChecked: boolean;
+  disabled?: boolean;
+  className: string;
+}) {
+  return (
+    <label
+      className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm ${className} has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50`}
+      {...label}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        disabled={disabled}
+        className="size-4 accent-brand-600"
+      />
+      {children}
+    </label>
+  );
+}
+
 export function CheckoutForm({
   bairros,
   retiradas,
@@ -137,19 +171,15 @@ export function CheckoutForm({
               >
                 {(entregas ? (["entrega", "retirada"] as const) : (["retirada"] as const)).map(
                   (m) => (
-                    <label
+                    <RadioBox
                       key={m}
-                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                      name="modo"
+                      value={m}
+                      defaultChecked={modo === m}
+                      className="font-semibold"
                     >
-                      <input
-                        type="radio"
-                        name="modo"
-                        value={m}
-                        defaultChecked={modo === m}
-                        className="size-4 accent-brand-600"
-                      />
                       {MODO_PEDIDO_LABEL[m]}
-                    </label>
+                    </RadioBox>
                   ),
                 )}
               </div>
@@ -267,22 +297,18 @@ export function CheckoutForm({
               aria-describedby={errors.formaPagamento ? "formaPagamento-error" : undefined}
             >
               {payments.map((p) => (
-                <label
+                <RadioBox
                   key={p}
                   data-modos={PAYMENT_MODES[p]}
                   hidden={!PAYMENT_MODES[p].includes(modo)}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  name="formaPagamento"
+                  value={p}
+                  defaultChecked={forma === p}
+                  disabled={!PAYMENT_MODES[p].includes(modo)}
+                  className="font-medium"
                 >
-                  <input
-                    type="radio"
-                    name="formaPagamento"
-                    value={p}
-                    defaultChecked={forma === p}
-                    disabled={!PAYMENT_MODES[p].includes(modo)}
-                    className="size-4 accent-brand-600"
-                  />
                   {PAYMENT_CHOICE_LABEL[p]}
-                </label>
+                </RadioBox>
               ))}
             </div>
             {errors.formaPagamento ? (

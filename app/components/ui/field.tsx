@@ -105,6 +105,19 @@ export function fieldProps(id: string, error?: string | null) {
 }
 
 /**
+ * The controls of a form whose ids are `${prefix}-${name}`: `id` of a name, the props of a
+ * TextField (`field`) and those of a control outside a TextField (`props`).
+ */
+export function formControls(prefix: string, errors: Readonly<Record<string, string>>) {
+  const id = (name: string) => `${prefix}-${name}`;
+  return {
+    id,
+    field: (name: string) => ({ id: id(name), name, error: errors[name] }),
+    props: (name: string) => ({ ...fieldProps(id(name), errors[name]), name }),
+  };
+}
+
+/**
  * The props of the controls of a form shown again after a refused post: each control's id
  * (`idOf` its name), name, error state and the value that was sent.
  */

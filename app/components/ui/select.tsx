@@ -22,3 +22,12 @@ export function SelectOptions<T extends string>({
     </option>
   ));
 }
+
+/** One option a record (a unit, a category): its id the value, its name the text. */
+export function NamedOptions({ items }: { items: readonly { id: string; nome: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.nome}
+    </option>
+  ));
+}

@@ -1,18 +1,10 @@
 import type * as React from "react";
 import { Field, fieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 
-/** A labelled text input bound to its form field: the Field and its Input in one. */
-export function TextField({
-  id,
-  name,
-  label,
-  required,
-  error,
-  hint,
-  className,
-  ...input
-}: {
+/** What a bound field takes for its Field: the rest goes to its control. */
+interface BoundFieldProps {
   id: string;
   name: string;
   label: React.ReactNode;
@@ -20,17 +12,37 @@ export function TextField({
   error?: string | null;
   hint?: React.ReactNode;
   className?: string;
-} & Omit<React.ComponentProps<typeof Input>, "id" | "name">) {
-  return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      hint={hint}
-      className={className}
-    >
-      <Input {...fieldProps(id, error)} name={name} {...input} />
-    </Field>
-  );
 }
+
+/** A labelled control bound to its form field: the Field and its control in one. */
+function boundField<P extends object>(Control: React.ComponentType<P>) {
+  return function BoundField({
+    id,
+    name,
+    label,
+    required,
+    error,
+    hint,
+    className,
+    ...control
+  }: BoundFieldProps & Omit<P, "id" | "name">) {
+    return (
+      <Field
+        id={id}
+        label={label}
+        required={required}
+        error={error}
+        hint={hint}
+        className={className}
+      >
+        <Control {...fieldProps(id, error)} name={name} {...(control as P)} />
+      </Field>
+    );
+  };
+}
+
+/** A labelled text input bound to its form field. */
+export const TextField = boundField(Input);
+
+/** A labelled text area bound to its form field. */
+export const TextAreaField = boundField(Textarea);

@@ -8,7 +8,7 @@ import { readForm } from "~/infra/request-info.server";
 import { parseMultipart, StorageError } from "~/infra/storage.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
-import { fieldErrors } from "~/lib/forms";
+import { fieldErrors, formFields } from "~/lib/forms";
 import { AdminError } from "./actor.server";
 
 type ActionResult = FormResult;
@@ -60,6 +60,23 @@ export async function attempt<T>(
     logger.error({ err: error, intent }, "admin action failed");
     return data({ ok: false as const, intent, message: genericMessage }, { status: 500 });
   }
+}
+
+/**
+ * The text fields of an admin form and the intent it asks, one of `intents`; any other
+ * intent comes back as the refusal to answer ('Ação desconhecida').
+ */
+export async function readAdminIntent<I extends string>(
+  request: Request,
+  intents: z.ZodType<I>,
+): Promise<
+  | { fields: Record<string, string>; intent: I; refusal?: undefined }
+  | { refusal: ReturnType<typeof fail> }
+> {
+  const fields = formFields(await readForm(request));
+  const asked = intents.safeParse(fields.intent);
+  if (!asked.success) return { refusal: fail(fields.intent ?? "", "Ação desconhecida") };
+  return { fields, intent: asked.data };
 }
 
 /** The form of a request, multipart (one file at most) or urlencoded. */

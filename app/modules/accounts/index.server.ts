@@ -9,6 +9,7 @@ export {
   isUnreadableInput,
   ok,
   readAdminForm,
+  readAdminIntent,
 } from "./admin-action.server";
 export { loadOrFail } from "./admin-load.server";
 export { logAudit } from "./audit.server";

@@ -17,17 +17,9 @@ interface SnapshotUnit {
   padrao: boolean;
 }
 
-export interface SnapshotProduct {
+export interface SnapshotProduct extends ProductValues {
   id: string;
   sku: string | null;
-  nome: string;
-  descricaoCurta: string | null;
-  categoria: string;
-  subgrupo: string | null;
-  marca: string | null;
-  precoCusto: number | null;
-  unidade: string;
-  opcoes: PlanOption[];
   excluido: boolean;
 }
 
@@ -36,10 +28,8 @@ interface StockFigure {
   reservado: number;
 }
 
-export interface SnapshotVariant {
-  id: string;
-  produtoId: string;
-  sku: string;
+/** A variant's own columns, as stored and as the plan writes them. */
+interface VariantColumns {
   ean: string | null;
   rotulo: string;
   /** opcao1..3 */
@@ -49,6 +39,12 @@ export interface SnapshotVariant {
   pesoG: number | null;
   ativo: boolean;
   posicao: number;
+}
+
+export interface SnapshotVariant extends VariantColumns {
+  id: string;
+  produtoId: string;
+  sku: string;
   /** In some order's items: kept (deactivated) rather than deleted. */
   vendida: boolean;
   /** By unit id; a unit without a row has nothing. */
@@ -94,20 +90,12 @@ interface StockChange {
   depois: number;
 }
 
-export interface PlannedVariant {
+export interface PlannedVariant extends VariantColumns {
   line: number;
   /** The stored variant; null for a new one. */
   id: string | null;
   /** Null: a new variant of a row without SKU (the writer makes one up). */
   sku: string | null;
-  ean: string | null;
-  rotulo: string;
-  opcoes: (string | null)[];
-  preco: number;
-  precoAntes: number | null;
-  pesoG: number | null;
-  ativo: boolean;
-  posicao: number;
   /** A stored variant whose columns change. */
   changed: boolean;
   /** Stock to write: for a stored variant only what changes; for a new one its rows. */

@@ -8,11 +8,4 @@ export {
   stockIntent,
   transferStockSchema,
 } from "./stock.schema";
-export type {
-  MovementHistory,
-  MovementLine,
-  StockFigures,
-  StockListing,
-  StockRow,
-  StockUnit,
-} from "./types";
+export type * from "./types";

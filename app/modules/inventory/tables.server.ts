@@ -16,6 +16,16 @@ import { id, inList, updatedAt } from "../../infra/db/columns.server";
 import { variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
+/** The place of a stock figure: a variant (gone with it) at a unit (kept while stock names it). */
+const variantAtUnit = () => ({
+  varianteId: uuid("variante_id")
+    .notNull()
+    .references(() => variantes.id, { onDelete: "cascade" }),
+  unidadeId: uuid("unidade_id")
+    .notNull()
+    .references(() => unidades.id, { onDelete: "restrict" }),
+});
+
 /**
  * Units of one variant at one unit: in hand, and reserved by placed orders not yet handed
  * over. Available is `disponivel` (em_maos − reservado), the one expression every screen reads.
@@ -23,12 +33,7 @@ import { unidades } from "../shop/tables.server";
 export const estoque = pgTable(
   "estoque",
   {
-    varianteId: uuid("variante_id")
-      .notNull()
-      .references(() => variantes.id, { onDelete: "cascade" }),
-    unidadeId: uuid("unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+    ...variantAtUnit(),
     emMaos: integer("em_maos").notNull().default(0),
     reservado: integer("reservado").notNull().default(0),
     disponivel: integer("disponivel").generatedAlwaysAs(sql`em_maos - reservado`),
@@ -63,12 +68,7 @@ export const movimentosEstoque = pgTable(
   "movimentos_estoque",
   {
     id: id(),
-    varianteId: uuid("variante_id")
-      .notNull()
-      .references(() => variantes.id, { onDelete: "cascade" }),
-    unidadeId: uuid("unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+    ...variantAtUnit(),
     tipo: text("tipo", { enum: TIPOS_MOVIMENTO }).notNull(),
     deltaEmMaos: integer("delta_em_maos").notNull().default(0),
     deltaReservado: integer("delta_reservado").notNull().default(0),

@@ -18,6 +18,7 @@ export {
   storeHours,
   structuredDataUnit,
   unitsIntro,
+  WEEK_ORDER,
   WEEKDAYS,
   weekdayHoursText,
 } from "./units";

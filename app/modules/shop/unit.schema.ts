@@ -188,27 +188,11 @@ export const unitSchema = z
       const fecha = readTime(unit[`fecha_${d as Weekday}`]);
       return abre && fecha ? { abre, fecha } : null;
     });
-    return {
-      slug: unit.slug,
-      nome: unit.nome,
-      endereco: unit.endereco,
-      bairro: unit.bairro,
-      cidade: unit.cidade,
-      uf: unit.uf,
-      cep: unit.cep,
-      telefone: unit.telefone,
-      whatsapp: unit.whatsapp,
-      horarios,
-      servicos: unit.servicos,
-      mapsUrl: unit.mapsUrl,
-      emBreve: unit.emBreve,
-      retiradaAtiva: unit.retiradaAtiva,
-      preparoHoras: unit.preparoHoras,
-      instrucoesRetirada: unit.instrucoesRetirada,
-      atendeEntregas: unit.atendeEntregas,
-      posicao: unit.posicao,
-      ativo: unit.ativo,
-    };
+    // The unit as stored: its fields, the form's day-by-day times folded into `horarios`.
+    const fields = Object.fromEntries(
+      Object.entries(unit).filter(([name]) => !(name in hourFields)),
+    ) as Omit<typeof unit, keyof HourFields>;
+    return { ...fields, horarios };
   });
 
 export type UnitInput = z.output<typeof unitSchema>;

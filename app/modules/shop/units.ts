@@ -27,7 +27,7 @@ const SCHEMA_WEEKDAYS = [
   "Saturday",
 ] as const;
 /** The week as people read it: Monday first, Sunday last. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** What the public pages get of a unit: no admin-only field (pick-up, delivery, position). */
 export interface PublicUnit {

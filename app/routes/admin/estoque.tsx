@@ -6,14 +6,12 @@ import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { readForm } from "~/infra/request-info.server";
-import { formFields } from "~/lib/forms";
 import {
   attempt,
-  fail,
   invalid,
   loadOrFail,
   ok,
+  readAdminIntent,
   requireAdmin,
 } from "~/modules/accounts/index.server";
 import {
@@ -52,10 +50,9 @@ const CHECK_FIELDS = "Confira os campos destacados";
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const fields = formFields(await readForm(request));
-  const asked = stockIntent.safeParse(fields.intent);
-  if (!asked.success) return fail(fields.intent ?? "", "Ação desconhecida");
-  const intent = asked.data;
+  const asked = await readAdminIntent(request, stockIntent);
+  if (asked.refusal) return asked.refusal;
+  const { fields, intent } = asked;
   const actor: StockActor = { request, userId: user.id, email: user.email };
   switch (intent) {
     case "stock-adjust": {

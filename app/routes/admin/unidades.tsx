@@ -6,14 +6,13 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { UnitDialog } from "~/components/admin/unidades/unit-dialog";
 import { UnitsList } from "~/components/admin/unidades/units-list";
-import { readForm } from "~/infra/request-info.server";
-import { formFields } from "~/lib/forms";
 import {
   attempt,
   fail,
   invalid,
   loadOrFail,
   ok,
+  readAdminIntent,
   requireAdmin,
 } from "~/modules/accounts/index.server";
 import { UNIT_INVALID, unitSchema } from "~/modules/shop";
@@ -36,10 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const actor = { request, userId: user.id };
-  const fields = formFields(await readForm(request));
-  const parsedIntent = unitIntent.safeParse(fields.intent);
-  if (!parsedIntent.success) return fail(fields.intent ?? "", "Ação desconhecida");
-  const intent = parsedIntent.data;
+  const asked = await readAdminIntent(request, unitIntent);
+  if (asked.refusal) return asked.refusal;
+  const { fields, intent } = asked;
   // A control character (a NUL byte above all) never reaches SQL.
   if (fieldWithControlChars(fields) !== null) return fail(intent, CONTROL_CHARS_MESSAGE);
   const parsed = unitSchema.safeParse(fields);

@@ -1,15 +1,17 @@
 // The writes of a stock row, each in its dialog, sent to /admin/estoque by a fetcher and
 // checked on submit with the action's own schema: Ajustar (the count of what is in hand now,
 // with its reason), Transferir (between units) and Mínimo.
-import { ArrowLeftRight, ClipboardCheck, Gauge } from "lucide-react";
-import { useCallback, useState } from "react";
+import { ArrowLeftRight, ClipboardCheck, Gauge, type LucideIcon } from "lucide-react";
+import { useState } from "react";
 import { href } from "react-router";
-import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
+import type { z } from "zod";
+import { useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { DialogFooter, TitledDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { NamedOptions, Select } from "~/components/ui/select";
+import type { FieldErrors } from "~/lib/forms";
 import {
   adjustStockSchema,
   MOTIVO_MAX,
@@ -22,18 +24,6 @@ import {
 } from "~/modules/inventory";
 
 const ACTION = href("/admin/estoque");
-
-/** A dialog whose form closes it on success (its errors cleared when it opens again). */
-function useDialogForm() {
-  const [open, setOpen] = useState(false);
-  const onSuccess = useCallback(() => setOpen(false), []);
-  const form = useCheckedFetcher({ onSuccess });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) form.setClientErrors({});
-  };
-  return { open, onOpenChange, ...form };
-}
 
 /** The select of a unit among `units`, controlled. */
 function UnitSelect({
@@ -49,11 +39,7 @@ function UnitSelect({
 }) {
   return (
     <Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-      {units.map((u) => (
-        <option key={u.id} value={u.id}>
-          {u.nome}
-        </option>
-      ))}
+      <NamedOptions items={units} />
     </Select>
   );
 }
@@ -75,73 +61,57 @@ function RowLabel({ row }: { row: StockRow }) {
   return <span className="sr-only"> {row.nome}</span>;
 }
 
-/** Ajustar: the number in hand at a unit after counting it, never a difference. */
-export function AdjustDialog({ row }: { row: StockRow }) {
+/** A count of units: digits only, as long as the largest stock. */
+function CountInput(props: React.ComponentProps<typeof Input>) {
+  return (
+    <Input inputMode="numeric" pattern="[0-9]*" maxLength={String(STOCK_MAX).length} {...props} />
+  );
+}
+
+/**
+ * A write of a stock row in its dialog: the row's button opens it, its form posts the
+ * `intent` for the row's variant, checked with the action's `schema`, and closes on success.
+ */
+function StockRowDialog({
+  row,
+  icon: Icon,
+  label,
+  title,
+  intent,
+  schema,
+  submitLabel,
+  children,
+}: {
+  row: StockRow;
+  icon: LucideIcon;
+  label: string;
+  title: string;
+  intent: string;
+  schema: z.ZodType;
+  submitLabel: string;
+  children: (errors: FieldErrors) => React.ReactNode;
+}) {
   const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
-  const [unidadeId, setUnidadeId] = useState(row.porUnidade[0]?.unidadeId ?? "");
-  const current = row.porUnidade.find((f) => f.unidadeId === unidadeId);
-  const id = (name: string) => `ajuste-${row.varianteId}-${name}`;
-  if (row.porUnidade.length === 0) return null;
   return (
     <TitledDialog
       open={open}
       onOpenChange={onOpenChange}
       trigger={
         <Button variant="outline" size="sm">
-          <ClipboardCheck aria-hidden="true" /> Ajustar
+          <Icon aria-hidden="true" /> {label}
           <RowLabel row={row} />
         </Button>
       }
-      title="Ajustar estoque"
+      title={title}
       description={`${row.nome} · SKU ${row.sku}`}
     >
-      <fetcher.Form {...formProps(adjustStockSchema)} action={ACTION} className="grid gap-4">
-        <input type="hidden" name="intent" value="stock-adjust" />
+      <fetcher.Form {...formProps(schema)} action={ACTION} className="grid gap-4">
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="varianteId" value={row.varianteId} />
-        <Field id={id("unidade")} label="Unidade" required error={errors.unidadeId}>
-          <UnitSelect
-            name="unidadeId"
-            units={row.porUnidade.map((f) => ({ id: f.unidadeId, nome: f.unidadeNome }))}
-            value={unidadeId}
-            onChange={setUnidadeId}
-          />
-        </Field>
-        {figuresLine(current)}
-        <Field
-          id={id("em-maos")}
-          label="Quantidade em mãos após a contagem"
-          required
-          error={errors.emMaos}
-          hint={
-            <>
-              Informe quantas unidades há agora na unidade (não a diferença).
-              {current && current.reservado > 0
-                ? ` Não pode ser menos que ${current.reservado}, o reservado para pedidos.`
-                : ""}
-            </>
-          }
-        >
-          <Input
-            key={unidadeId}
-            name="emMaos"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={String(STOCK_MAX).length}
-            defaultValue={current ? String(current.emMaos) : ""}
-          />
-        </Field>
-        <Field
-          id={id("motivo")}
-          label="Motivo"
-          required
-          error={errors.motivo}
-          hint="Ex.: contagem do balcão, avaria, produto vencido, entrada de nota."
-        >
-          <Input name="motivo" maxLength={MOTIVO_MAX} />
-        </Field>
+        {children(errors)}
         <DialogFooter>
           <Button type="submit" disabled={pending}>
-            Salvar ajuste
+            {submitLabel}
           </Button>
         </DialogFooter>
       </fetcher.Form>
@@ -149,9 +119,81 @@ export function AdjustDialog({ row }: { row: StockRow }) {
   );
 }
 
+/** The unit of the row a dialog writes at (its first to start with), and its figures. */
+function useRowUnit(row: StockRow, fieldId: string) {
+  const [unidadeId, setUnidadeId] = useState(row.porUnidade[0]?.unidadeId ?? "");
+  const current = row.porUnidade.find((f) => f.unidadeId === unidadeId);
+  const unitField = (error: string | undefined) => (
+    <>
+      <Field id={fieldId} label="Unidade" required error={error}>
+        <UnitSelect
+          name="unidadeId"
+          units={row.porUnidade.map((f) => ({ id: f.unidadeId, nome: f.unidadeNome }))}
+          value={unidadeId}
+          onChange={setUnidadeId}
+        />
+      </Field>
+      {figuresLine(current)}
+    </>
+  );
+  return { unidadeId, current, unitField };
+}
+
+/** Ajustar: the number in hand at a unit after counting it, never a difference. */
+export function AdjustDialog({ row }: { row: StockRow }) {
+  const id = (name: string) => `ajuste-${row.varianteId}-${name}`;
+  const { unidadeId, current, unitField } = useRowUnit(row, id("unidade"));
+  if (row.porUnidade.length === 0) return null;
+  return (
+    <StockRowDialog
+      row={row}
+      icon={ClipboardCheck}
+      label="Ajustar"
+      title="Ajustar estoque"
+      intent="stock-adjust"
+      schema={adjustStockSchema}
+      submitLabel="Salvar ajuste"
+    >
+      {(errors) => (
+        <>
+          {unitField(errors.unidadeId)}
+          <Field
+            id={id("em-maos")}
+            label="Quantidade em mãos após a contagem"
+            required
+            error={errors.emMaos}
+            hint={
+              <>
+                Informe quantas unidades há agora na unidade (não a diferença).
+                {current && current.reservado > 0
+                  ? ` Não pode ser menos que ${current.reservado}, o reservado para pedidos.`
+                  : ""}
+              </>
+            }
+          >
+            <CountInput
+              key={unidadeId}
+              name="emMaos"
+              defaultValue={current ? String(current.emMaos) : ""}
+            />
+          </Field>
+          <Field
+            id={id("motivo")}
+            label="Motivo"
+            required
+            error={errors.motivo}
+            hint="Ex.: contagem do balcão, avaria, produto vencido, entrada de nota."
+          >
+            <Input name="motivo" maxLength={MOTIVO_MAX} />
+          </Field>
+        </>
+      )}
+    </StockRowDialog>
+  );
+}
+
 /** Transferir: units in hand from one unit to another (two movements, totals unchanged). */
 export function TransferDialog({ row, units }: { row: StockRow; units: StockUnit[] }) {
-  const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
   const firstWithStock = row.porUnidade.find((f) => f.disponivel > 0)?.unidadeId;
   const [de, setDe] = useState(firstWithStock ?? units[0]?.id ?? "");
   const [para, setPara] = useState(units.find((u) => u.id !== de)?.id ?? "");
@@ -163,120 +205,91 @@ export function TransferDialog({ row, units }: { row: StockRow; units: StockUnit
     if (next === para) setPara(units.find((u) => u.id !== next)?.id ?? "");
   };
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={
-        <Button variant="outline" size="sm">
-          <ArrowLeftRight aria-hidden="true" /> Transferir
-          <RowLabel row={row} />
-        </Button>
-      }
+    <StockRowDialog
+      row={row}
+      icon={ArrowLeftRight}
+      label="Transferir"
       title="Transferir entre unidades"
-      description={`${row.nome} · SKU ${row.sku}`}
+      intent="stock-transfer"
+      schema={transferStockSchema}
+      submitLabel="Transferir"
     >
-      <fetcher.Form {...formProps(transferStockSchema)} action={ACTION} className="grid gap-4">
-        <input type="hidden" name="intent" value="stock-transfer" />
-        <input type="hidden" name="varianteId" value={row.varianteId} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={id("de")} label="De" required error={errors.de}>
-            <UnitSelect name="de" units={units} value={de} onChange={changeOrigin} />
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={id("de")} label="De" required error={errors.de}>
+              <UnitSelect name="de" units={units} value={de} onChange={changeOrigin} />
+            </Field>
+            <Field id={id("para")} label="Para" required error={errors.para}>
+              <UnitSelect
+                name="para"
+                units={units.filter((u) => u.id !== de)}
+                value={para}
+                onChange={setPara}
+              />
+            </Field>
+          </div>
+          {figuresLine(origin)}
+          <Field
+            id={id("quantidade")}
+            label="Quantidade"
+            required
+            error={errors.quantidade}
+            hint={
+              origin
+                ? `No máximo ${plural(origin.disponivel, "unidade disponível", "unidades disponíveis")} na origem.`
+                : "No máximo o disponível na origem."
+            }
+          >
+            <CountInput name="quantidade" />
           </Field>
-          <Field id={id("para")} label="Para" required error={errors.para}>
-            <UnitSelect
-              name="para"
-              units={units.filter((u) => u.id !== de)}
-              value={para}
-              onChange={setPara}
-            />
+          <Field
+            id={id("motivo")}
+            label="Motivo (opcional)"
+            error={errors.motivo}
+            hint="Ex.: reposição da unidade."
+          >
+            <Input name="motivo" maxLength={MOTIVO_MAX} />
           </Field>
-        </div>
-        {figuresLine(origin)}
-        <Field
-          id={id("quantidade")}
-          label="Quantidade"
-          required
-          error={errors.quantidade}
-          hint={
-            origin
-              ? `No máximo ${plural(origin.disponivel, "unidade disponível", "unidades disponíveis")} na origem.`
-              : "No máximo o disponível na origem."
-          }
-        >
-          <Input name="quantidade" inputMode="numeric" pattern="[0-9]*" maxLength={7} />
-        </Field>
-        <Field
-          id={id("motivo")}
-          label="Motivo (opcional)"
-          error={errors.motivo}
-          hint="Ex.: reposição da unidade."
-        >
-          <Input name="motivo" maxLength={MOTIVO_MAX} />
-        </Field>
-        <DialogFooter>
-          <Button type="submit" disabled={pending}>
-            Transferir
-          </Button>
-        </DialogFooter>
-      </fetcher.Form>
-    </TitledDialog>
+        </>
+      )}
+    </StockRowDialog>
   );
 }
 
 /** Mínimo: below it (in available units) the variant shows 'abaixo do mínimo' at the unit. */
 export function MinimumDialog({ row }: { row: StockRow }) {
-  const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
-  const [unidadeId, setUnidadeId] = useState(row.porUnidade[0]?.unidadeId ?? "");
-  const current = row.porUnidade.find((f) => f.unidadeId === unidadeId);
   const id = (name: string) => `minimo-${row.varianteId}-${name}`;
+  const { unidadeId, current, unitField } = useRowUnit(row, id("unidade"));
   if (row.porUnidade.length === 0) return null;
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={
-        <Button variant="outline" size="sm">
-          <Gauge aria-hidden="true" /> Mínimo
-          <RowLabel row={row} />
-        </Button>
-      }
+    <StockRowDialog
+      row={row}
+      icon={Gauge}
+      label="Mínimo"
       title="Estoque mínimo"
-      description={`${row.nome} · SKU ${row.sku}`}
+      intent="stock-minimum"
+      schema={minimumSchema}
+      submitLabel="Salvar mínimo"
     >
-      <fetcher.Form {...formProps(minimumSchema)} action={ACTION} className="grid gap-4">
-        <input type="hidden" name="intent" value="stock-minimum" />
-        <input type="hidden" name="varianteId" value={row.varianteId} />
-        <Field id={id("unidade")} label="Unidade" required error={errors.unidadeId}>
-          <UnitSelect
-            name="unidadeId"
-            units={row.porUnidade.map((f) => ({ id: f.unidadeId, nome: f.unidadeNome }))}
-            value={unidadeId}
-            onChange={setUnidadeId}
-          />
-        </Field>
-        {figuresLine(current)}
-        <Field
-          id={id("minimo")}
-          label="Mínimo disponível"
-          required
-          error={errors.minimo}
-          hint="Com menos disponíveis que isso, a unidade aparece como abaixo do mínimo. 0 para nenhum."
-        >
-          <Input
-            key={unidadeId}
-            name="minimo"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={7}
-            defaultValue={current ? String(current.minimo) : "0"}
-          />
-        </Field>
-        <DialogFooter>
-          <Button type="submit" disabled={pending}>
-            Salvar mínimo
-          </Button>
-        </DialogFooter>
-      </fetcher.Form>
-    </TitledDialog>
+      {(errors) => (
+        <>
+          {unitField(errors.unidadeId)}
+          <Field
+            id={id("minimo")}
+            label="Mínimo disponível"
+            required
+            error={errors.minimo}
+            hint="Com menos disponíveis que isso, a unidade aparece como abaixo do mínimo. 0 para nenhum."
+          >
+            <CountInput
+              key={unidadeId}
+              name="minimo"
+              defaultValue={current ? String(current.minimo) : "0"}
+            />
+          </Field>
+        </>
+      )}
+    </StockRowDialog>
   );
 }

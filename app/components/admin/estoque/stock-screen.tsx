@@ -15,6 +15,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NamedOptions } from "~/components/ui/select";
 import type { StockListing } from "~/modules/inventory";
 
 export interface StockScreenFilters {
@@ -52,11 +53,7 @@ export function StockScreen({
           defaultValue={filters.unidadeId}
           allLabel="Todas"
         >
-          {listing.unidades.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.nome}
-            </option>
-          ))}
+          <NamedOptions items={listing.unidades} />
         </FilterSelect>
         <CheckboxLabel
           id="estoque-abaixo"

@@ -14,7 +14,7 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { SelectOptions } from "~/components/ui/select";
+import { NamedOptions, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { orderChatMessage, pickUpReadyMessage } from "~/domain/admin-messages";
 import { formatDateTime } from "~/domain/dates";
@@ -276,11 +276,7 @@ export function LojaOrders({
           defaultValue={filters.unidade}
           allLabel="Todas"
         >
-          {unidades.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.nome}
-            </option>
-          ))}
+          <NamedOptions items={unidades} />
         </FilterSelect>
         <FilterSelect
           id="filtro-modo"

@@ -1,16 +1,15 @@
-import { Layers, Pencil, Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { Layers } from "lucide-react";
 import { href, Link } from "react-router";
-import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
+import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
+import { useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { TitledDialog } from "~/components/ui/dialog";
-import { Field, fieldProps } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
-import { TextField } from "~/components/ui/text-field";
-import { Textarea } from "~/components/ui/textarea";
+import { Field, formControls } from "~/components/ui/field";
+import { NamedOptions, Select } from "~/components/ui/select";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formatBRLNumber } from "~/domain/money";
-import { fieldErrors } from "~/lib/forms";
+import { fieldErrors, formFields } from "~/lib/forms";
 import {
   type EditableProduct,
   MAX_PRODUCT_IMAGE_BYTES,
@@ -29,20 +28,17 @@ export function ProductDialog({
   /** A product with options: its prices and stock are edited in its Variações, not here. */
   priceInVariants?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const onSuccess = useCallback(() => setOpen(false), []);
-  const { fetcher, errors, setClientErrors, formProps, pending } = useCheckedFetcher({ onSuccess });
+  const { open, onOpenChange, fetcher, errors, setClientErrors, formProps, pending } =
+    useDialogForm();
   const editing = Boolean(product);
-  const prefix = product ? `p-${product.id.slice(0, 8)}` : "novo";
-  const id = (name: string) => `${prefix}-${name}`;
-  const props = (name: string) => ({ ...fieldProps(id(name), errors[name]), name });
-  const field = (name: string) => ({ id: id(name), name, error: errors[name] });
+  const { id, field, props } = formControls(
+    product ? `p-${product.id.slice(0, 8)}` : "novo",
+    errors,
+  );
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const values: Record<string, string> = {};
-    for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
-    const parsed = productSchema.safeParse(values);
+    const parsed = productSchema.safeParse(formFields(form));
     const next = parsed.success ? {} : fieldErrors(parsed.error);
     const file = form.get("imagem");
     if (file instanceof File && file.size > MAX_PRODUCT_IMAGE_BYTES)
@@ -58,21 +54,8 @@ export function ProductDialog({
   return (
     <TitledDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setClientErrors({});
-      }}
-      trigger={
-        editing ? (
-          <Button variant="outline" size="sm">
-            <Pencil aria-hidden="true" /> Editar<span className="sr-only"> {product!.nome}</span>
-          </Button>
-        ) : (
-          <Button>
-            <Plus aria-hidden="true" /> Novo produto
-          </Button>
-        )
-      }
+      onOpenChange={onOpenChange}
+      trigger={<EditOrNewButton name={product?.nome} newLabel="Novo produto" />}
       title={editing ? "Editar produto" : "Novo produto"}
       description="Campos com * são obrigatórios. Preços no formato 12,90."
       className="max-w-2xl"
@@ -93,29 +76,20 @@ export function ProductDialog({
           defaultValue={product?.nome}
           maxLength={200}
         />
-        <Field
-          id={id("descricaoCurta")}
+        <TextAreaField
+          {...field("descricaoCurta")}
           label="Descrição curta"
-          error={errors.descricaoCurta}
           className="sm:col-span-2"
-        >
-          <Textarea
-            {...props("descricaoCurta")}
-            defaultValue={product?.descricaoCurta ?? ""}
-            rows={2}
-            maxLength={500}
-          />
-        </Field>
+          defaultValue={product?.descricaoCurta ?? ""}
+          rows={2}
+          maxLength={500}
+        />
         <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
           <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
             <option value="">Selecione</option>
-            {categories
-              .filter((c) => c.ativo || c.id === product?.categoriaId)
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
+            <NamedOptions
+              items={categories.filter((c) => c.ativo || c.id === product?.categoriaId)}
+            />
           </Select>
         </Field>
         <TextField {...field("sku")} label="SKU" defaultValue={product?.sku ?? ""} maxLength={60} />

@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NamedOptions } from "~/components/ui/select";
 import { formatBRL } from "~/domain/money";
 import {
   type AdminProduct,
@@ -91,11 +92,7 @@ export function LojaProducts({
             defaultValue={filters.categoriaId}
             allLabel="Todas"
           >
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nome}
-              </option>
-            ))}
+            <NamedOptions items={categories} />
           </FilterSelect>
           <CheckboxLabel
             id="filtro-estoque_baixo"

@@ -5,6 +5,7 @@ import {
   PixOnlineSettings,
   type PixOnlineSettingsView,
 } from "~/components/admin/loja/pix-online-settings";
+import { FormSection } from "~/components/forms/form-section";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -13,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
@@ -101,8 +102,7 @@ function SettingsForm({
       { method: "post", action: href("/admin/loja/configuracoes") },
     );
   }
-  const _p = (name: string) => ({ ...fieldProps(`cfg-${name}`, errors[name]), name });
-  const field = (name: string) => ({ id: `cfg-${name}`, name, error: errors[name] });
+  const { field } = formControls("cfg", errors);
 
   return (
     <Card>
@@ -117,8 +117,7 @@ function SettingsForm({
           className="grid gap-6"
         >
           <input type="hidden" name="intent" value="settings-save" />
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">WhatsApp</legend>
+          <FormSection legend="WhatsApp">
             <TextField
               {...field("whatsappNumero")}
               label="Número do WhatsApp"
@@ -133,9 +132,8 @@ function SettingsForm({
               className="self-end"
               label="Enviar pedidos pelo WhatsApp"
             />
-          </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Entrega</legend>
+          </FormSection>
+          <FormSection legend="Entrega">
             <TextField
               {...field("taxaEntregaPadrao")}
               label="Taxa de entrega padrão (R$)"
@@ -150,9 +148,8 @@ function SettingsForm({
               inputMode="decimal"
               defaultValue={formatBRLNumber(settings.freteGratisMinimo)}
             />
-          </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Pix</legend>
+          </FormSection>
+          <FormSection legend="Pix">
             <CheckboxLabel
               id="cfg-pixManualAtivo"
               name="pixManualAtivo"
@@ -187,9 +184,8 @@ function SettingsForm({
               defaultValue={String(settings.pixDescontoPercentual)}
               maxLength={3}
             />
-          </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Webhook de pedidos</legend>
+          </FormSection>
+          <FormSection legend="Webhook de pedidos">
             <TextField
               {...field("webhookUrl")}
               label="URL do webhook"
@@ -221,7 +217,7 @@ function SettingsForm({
                 <Checkbox id="cfg-limparSegredo" name="limparSegredo" /> Remover o segredo salvo
               </label>
             ) : null}
-          </fieldset>
+          </FormSection>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={pending}>
               {pending ? "Salvando..." : "Salvar configurações"}

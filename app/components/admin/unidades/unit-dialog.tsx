@@ -1,19 +1,18 @@
 // The unit form (/admin/unidades), in a dialog: a new unit, or one to edit. Checked in the
 // browser with the action's schema (unitSchema), then by the action.
-import { Pencil, Plus } from "lucide-react";
-import { useCallback, useState } from "react";
 import { href } from "react-router";
-import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
+import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
+import { FormSection } from "~/components/forms/form-section";
+import { useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { TitledDialog } from "~/components/ui/dialog";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { TextField } from "~/components/ui/text-field";
-import { Textarea } from "~/components/ui/textarea";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { type HorarioDia, type Unit, unitSchema, WEEKDAYS } from "~/modules/shop";
+import { type HorarioDia, type Unit, unitSchema, WEEK_ORDER, WEEKDAYS } from "~/modules/shop";
 
 /** A new unit starts with the shop's usual week: Monday to Friday 9h to 20h, Saturday to 18h. */
 const USUAL_WEEK: HorarioDia[] = [
@@ -22,8 +21,31 @@ const USUAL_WEEK: HorarioDia[] = [
   { abre: "09:00", fecha: "18:00" },
 ];
 
-/** Monday first, as people read the week. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+/** The unit's contact numbers, each typed with its area code. */
+const PHONES = [
+  { name: "telefone", label: "Telefone", example: "(47) 3333-0416" },
+  { name: "whatsapp", label: "WhatsApp", example: "(47) 99999-0416" },
+] as const;
+
+/** What a unit serves besides the counter, each a checkbox the action may refuse. */
+const SERVICES = [
+  {
+    name: "atendeEntregas",
+    label: "Atende entregas",
+    hint: "Pode ser a unidade que entrega nos bairros (Loja Online › Configurações).",
+  },
+  {
+    name: "retiradaAtiva",
+    label: "Retirada na loja",
+    hint: "O cliente pode retirar aqui o pedido da loja online.",
+  },
+] as const;
+
+/** A day's two times, with what a screen reader says of each. */
+const DAY_TIMES = [
+  { key: "abre", label: "Abertura" },
+  { key: "fecha", label: "Fechamento" },
+] as const;
 
 function CheckboxError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
@@ -35,35 +57,17 @@ function CheckboxError({ id, error }: { id: string; error?: string }) {
 }
 
 export function UnitDialog({ unit }: { unit?: Unit }) {
-  const [open, setOpen] = useState(false);
-  const onSuccess = useCallback(() => setOpen(false), []);
-  const { fetcher, errors, setClientErrors, formProps, pending } = useCheckedFetcher({ onSuccess });
+  const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
   const editing = Boolean(unit);
-  const prefix = unit ? `u-${unit.id.slice(0, 8)}` : "nova";
-  const id = (name: string) => `${prefix}-${name}`;
-  const field = (name: string) => ({ id: id(name), name, error: errors[name] });
-  const props = (name: string) => ({ ...fieldProps(id(name), errors[name]), name });
+  const { id, field, props } = formControls(unit ? `u-${unit.id.slice(0, 8)}` : "nova", errors);
   const week = unit?.horarios ?? USUAL_WEEK;
   const phone = (value: string | null | undefined) => (value ? formatPhoneDisplay(value) : "");
 
   return (
     <TitledDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setClientErrors({});
-      }}
-      trigger={
-        editing ? (
-          <Button variant="outline" size="sm">
-            <Pencil aria-hidden="true" /> Editar<span className="sr-only"> {unit!.nome}</span>
-          </Button>
-        ) : (
-          <Button>
-            <Plus aria-hidden="true" /> Nova unidade
-          </Button>
-        )
-      }
+      onOpenChange={onOpenChange}
+      trigger={<EditOrNewButton name={unit?.nome} newLabel="Nova unidade" />}
       title={editing ? `Editar ${unit!.nome}` : "Nova unidade"}
       description="Campos com * são obrigatórios. O site mostra as unidades ativas, na ordem da posição."
       className="max-w-3xl"
@@ -76,8 +80,7 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
         <input type="hidden" name="intent" value={editing ? "unit-update" : "unit-create"} />
         {unit ? <input type="hidden" name="id" value={unit.id} /> : null}
 
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-2 font-semibold">Identificação</legend>
+        <FormSection legend="Identificação">
           <TextField
             {...field("nome")}
             label="Nome"
@@ -104,10 +107,9 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             defaultValue={String(unit?.posicao ?? 0)}
             maxLength={3}
           />
-        </fieldset>
+        </FormSection>
 
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-2 font-semibold">Endereço</legend>
+        <FormSection legend="Endereço">
           <TextField
             {...field("endereco")}
             label="Endereço"
@@ -157,27 +159,21 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             defaultValue={unit?.mapsUrl ?? ""}
             placeholder="https://www.google.com/maps/..."
           />
-        </fieldset>
+        </FormSection>
 
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-2 font-semibold">Contato</legend>
-          <TextField
-            {...field("telefone")}
-            label="Telefone"
-            hint="Com DDD, ex.: (47) 3333-0416"
-            type="tel"
-            inputMode="tel"
-            defaultValue={phone(unit?.telefone)}
-          />
-          <TextField
-            {...field("whatsapp")}
-            label="WhatsApp"
-            hint="Com DDD, ex.: (47) 99999-0416"
-            type="tel"
-            inputMode="tel"
-            defaultValue={phone(unit?.whatsapp)}
-          />
-        </fieldset>
+        <FormSection legend="Contato">
+          {PHONES.map(({ name, label, example }) => (
+            <TextField
+              key={name}
+              {...field(name)}
+              label={label}
+              hint={`Com DDD, ex.: ${example}`}
+              type="tel"
+              inputMode="tel"
+              defaultValue={phone(unit?.[name])}
+            />
+          ))}
+        </FormSection>
 
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-semibold">Horário de funcionamento</legend>
@@ -202,40 +198,34 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
                 aria-label={WEEKDAYS[d]}
               >
                 <span className="pt-2 text-sm font-medium">{WEEKDAYS[d]}</span>
-                <Field
-                  id={id(`abre_${d}`)}
-                  label={<span className="sr-only">Abertura de {WEEKDAYS[d]}</span>}
-                  error={errors[`abre_${d}`]}
-                >
-                  <Input {...props(`abre_${d}`)} type="time" defaultValue={day?.abre ?? ""} />
-                </Field>
-                <Field
-                  id={id(`fecha_${d}`)}
-                  label={<span className="sr-only">Fechamento de {WEEKDAYS[d]}</span>}
-                  error={errors[`fecha_${d}`]}
-                >
-                  <Input {...props(`fecha_${d}`)} type="time" defaultValue={day?.fecha ?? ""} />
-                </Field>
+                {DAY_TIMES.map(({ key, label }) => (
+                  <Field
+                    key={key}
+                    id={id(`${key}_${d}`)}
+                    label={
+                      <span className="sr-only">
+                        {label} de {WEEKDAYS[d]}
+                      </span>
+                    }
+                    error={errors[`${key}_${d}`]}
+                  >
+                    <Input {...props(`${key}_${d}`)} type="time" defaultValue={day?.[key] ?? ""} />
+                  </Field>
+                ))}
               </div>
             );
           })}
         </fieldset>
 
-        <Field
-          id={id("servicos")}
+        <TextAreaField
+          {...field("servicos")}
           label="Serviços"
           hint="Um por linha (ex.: Rações e acessórios). Aparecem no cartão da unidade."
-          error={errors.servicos}
-        >
-          <Textarea
-            {...props("servicos")}
-            rows={3}
-            defaultValue={unit?.servicos.join("\n") ?? ""}
-          />
-        </Field>
+          rows={3}
+          defaultValue={unit?.servicos.join("\n") ?? ""}
+        />
 
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-2 font-semibold">Situação, retirada e entregas</legend>
+        <FormSection legend="Situação, retirada e entregas">
           <CheckboxField
             id={id("ativo")}
             name="ativo"
@@ -249,28 +239,19 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             hint="Aparece com o selo 'Em breve', sem horário nem mapa."
             defaultChecked={unit?.emBreve ?? false}
           />
-          <div className="grid gap-1">
-            <CheckboxField
-              id={id("atendeEntregas")}
-              name="atendeEntregas"
-              label="Atende entregas"
-              hint="Pode ser a unidade que entrega nos bairros (Loja Online › Configurações)."
-              defaultChecked={unit?.atendeEntregas ?? false}
-              aria-invalid={errors.atendeEntregas ? true : undefined}
-            />
-            <CheckboxError id={id("atendeEntregas")} error={errors.atendeEntregas} />
-          </div>
-          <div className="grid gap-1">
-            <CheckboxField
-              id={id("retiradaAtiva")}
-              name="retiradaAtiva"
-              label="Retirada na loja"
-              hint="O cliente pode retirar aqui o pedido da loja online."
-              defaultChecked={unit?.retiradaAtiva ?? false}
-              aria-invalid={errors.retiradaAtiva ? true : undefined}
-            />
-            <CheckboxError id={id("retiradaAtiva")} error={errors.retiradaAtiva} />
-          </div>
+          {SERVICES.map(({ name, label, hint }) => (
+            <div key={name} className="grid gap-1">
+              <CheckboxField
+                id={id(name)}
+                name={name}
+                label={label}
+                hint={hint}
+                defaultChecked={unit?.[name] ?? false}
+                aria-invalid={errors[name] ? true : undefined}
+              />
+              <CheckboxError id={id(name)} error={errors[name]} />
+            </div>
+          ))}
           <TextField
             {...field("preparoHoras")}
             label="Pronto para retirada em (horas)"
@@ -279,21 +260,16 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             defaultValue={String(unit?.preparoHoras ?? 2)}
             maxLength={3}
           />
-          <Field
-            id={id("instrucoesRetirada")}
+          <TextAreaField
+            {...field("instrucoesRetirada")}
             label="Instruções de retirada"
-            error={errors.instrucoesRetirada}
             className="sm:col-span-2"
-          >
-            <Textarea
-              {...props("instrucoesRetirada")}
-              rows={2}
-              maxLength={500}
-              defaultValue={unit?.instrucoesRetirada ?? ""}
-              placeholder="Retire no balcão informando o número do pedido."
-            />
-          </Field>
-        </fieldset>
+            rows={2}
+            maxLength={500}
+            defaultValue={unit?.instrucoesRetirada ?? ""}
+            placeholder="Retire no balcão informando o número do pedido."
+          />
+        </FormSection>
 
         <div className="flex justify-end">
           <Button type="submit" disabled={pending}>
