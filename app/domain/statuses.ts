@@ -82,7 +82,6 @@ export const MODO_PEDIDO_LABEL: Vocabulary<ModoPedido> = {
 
 /** Where an order's units are (decision 0026). */
 export const ESTOQUE_SITUACOES = ["reservado", "liberado", "baixado", "devolvido"] as const;
-type EstoqueSituacao = (typeof ESTOQUE_SITUACOES)[number];
 
 /**
  * The forms of payment the checkout offers, in its order (SPEC §4): pix only when manual Pix
