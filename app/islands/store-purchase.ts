@@ -56,6 +56,8 @@ type Quote = {
   cupomErro: string | null;
   freteGratisMinimo: number;
   pixDescontoPercentual: number;
+  /** Picked up at a unit: no delivery fee, no free-delivery talk. */
+  retirada?: boolean;
 };
 
 export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): void {
@@ -217,8 +219,9 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     );
     set("total", brl(q.total));
     keep("oferta-pix", q.pixDescontoPercentual > 0 && q.descontoPix === 0);
-    keep("falta", missing > 0);
-    keep("gratis", missing <= 0);
+    keep("entrega", !q.retirada);
+    keep("falta", !q.retirada && missing > 0);
+    keep("gratis", !q.retirada && missing <= 0);
     set("falta", brl(missing));
     if (loading) box.setAttribute("aria-busy", "true");
     summary.replaceChildren(box);

@@ -10,7 +10,13 @@ import type { AdminActor } from "~/modules/accounts/index.server";
 import { variantes } from "~/modules/catalog/index.server";
 import { bairrosEntrega } from "~/modules/delivery/index.server";
 import { movimentosEstoque, setStockInHand } from "~/modules/inventory/index.server";
-import { itensPedido, pedidos, placeOrder, setOrderStatus } from "~/modules/orders/index.server";
+import {
+  itensPedido,
+  pedidos,
+  placeOrder,
+  quoteCart,
+  setOrderStatus,
+} from "~/modules/orders/index.server";
 import { unidades } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";
@@ -146,6 +152,27 @@ describe("pick-up at a unit", () => {
       reservado: 2,
       disponivel: 0,
     });
+  });
+
+  it("quotes a pick-up with that unit's stock, no fee and no free-delivery talk", async () => {
+    const item = await product({ nome: "Ração Quote 15 kg", preco: 5000, estoque: 0 });
+    await stock(item.id, unitA, 3);
+    await stock(item.id, unitB, 1);
+    const itens = [{ varianteId: item.id, quantidade: 2 }];
+    const atB = await quoteCart({ itens, retiradaUnidadeId: unitB, bairro: "Meia Praia" });
+    expect(atB).toMatchObject({
+      retirada: true,
+      taxaEntrega: 0,
+      freteGratis: false,
+      bairro: null,
+      bairroErro: null,
+      total: 5000,
+    });
+    expect(atB.linhas[0]).toMatchObject({ estoque: 1, quantidade: 1, quantidadePedida: 2 });
+    const delivered = await quoteCart({ itens, bairro: "Meia Praia" });
+    expect(delivered).toMatchObject({ retirada: false, freteGratis: true });
+    // Available at the open units together (the delivery picks one that holds it all).
+    expect(delivered.linhas[0]).toMatchObject({ estoque: 4, quantidade: 2 });
   });
 
   it("refuses paying on delivery for a pick-up, and the counter for a delivery", async () => {

@@ -44,7 +44,7 @@ export function OrderSummarySlot() {
               </dt>
               <dd data-testid="summary-desconto-pix" data-campo="desconto-pix" />
             </div>
-            <div className="flex justify-between">
+            <div className="flex justify-between" data-linha-resumo="entrega">
               <dt className="text-slate-600">Taxa de entrega</dt>
               <dd data-testid="summary-entrega" data-campo="entrega" />
             </div>

@@ -41,6 +41,8 @@ export interface CartQuote extends Omit<OrderTotals, "taxaEntrega"> {
   taxaEntregaPadrao: number;
   /** The Pix discount on offer (0 when none or Pix is not accepted). */
   pixDescontoPercentual: number;
+  /** A pick-up quote: no delivery fee to speak of. */
+  retirada: boolean;
 }
 
 /** The cart preview: the same rules the order applies, without writing anything. */
@@ -114,5 +116,6 @@ export async function quoteCart(
     freteGratisMinimo: settings.freteGratisMinimo,
     taxaEntregaPadrao: settings.taxaEntregaPadrao,
     pixDescontoPercentual: settings.pixManualAtivo ? settings.pixDescontoPercentual : 0,
+    retirada: pickUp !== null,
   };
 }
