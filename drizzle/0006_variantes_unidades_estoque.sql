@@ -108,7 +108,6 @@ CREATE INDEX "movimentos_estoque_pedido_idx" ON "movimentos_estoque" USING btree
 CREATE UNIQUE INDEX "unidades_slug_idx" ON "unidades" USING btree ("slug");--> statement-breakpoint
 ALTER TABLE "bairros_entrega" ADD CONSTRAINT "bairros_entrega_unidade_id_unidades_id_fk" FOREIGN KEY ("unidade_id") REFERENCES "public"."unidades"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "itens_pedido" ADD CONSTRAINT "itens_pedido_variante_id_variantes_id_fk" FOREIGN KEY ("variante_id") REFERENCES "public"."variantes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "itens_pedido" ADD CONSTRAINT "itens_pedido_unidade_id_unidades_id_fk" FOREIGN KEY ("unidade_id") REFERENCES "public"."unidades"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_unidade_id_unidades_id_fk" FOREIGN KEY ("unidade_id") REFERENCES "public"."unidades"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "itens_pedido_variante_idx" ON "itens_pedido" USING btree ("variante_id");--> statement-breakpoint
 CREATE INDEX "pedidos_unidade_idx" ON "pedidos" USING btree ("unidade_id","modo");--> statement-breakpoint
@@ -130,8 +129,6 @@ UPDATE "itens_pedido" i SET "variante_id" = v."id", "sku" = v."sku", "unidade_id
 UPDATE "pedidos" SET "unidade_id" = (SELECT "id" FROM "unidades" WHERE "slug" = 'meia-praia'),
   "estoque_situacao" = CASE WHEN "estoque_devolvido" THEN 'liberado' ELSE 'baixado' END;--> statement-breakpoint
 UPDATE "bairros_entrega" SET "unidade_id" = (SELECT "id" FROM "unidades" WHERE "slug" = 'meia-praia');--> statement-breakpoint
--- An order's reservation is written before its row, in the same transaction.
-ALTER TABLE "movimentos_estoque" ADD CONSTRAINT "movimentos_estoque_pedido_id_fk" FOREIGN KEY ("pedido_id") REFERENCES "public"."pedidos"("id") ON DELETE set null DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
 ALTER TABLE "pedidos" DROP COLUMN "estoque_devolvido";--> statement-breakpoint
 ALTER TABLE "produtos" DROP COLUMN "preco_atual";--> statement-breakpoint
 ALTER TABLE "produtos" DROP COLUMN "preco_antes";--> statement-breakpoint

@@ -34,9 +34,9 @@ import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/modules/pro
 import { cupons } from "~/modules/promotions/index.server";
 import {
   currentSettings,
+  listActiveUnits,
   type Settings,
   type Unidade,
-  unidades,
 } from "~/modules/shop/index.server";
 import {
   type CheckoutInput,
@@ -133,7 +133,8 @@ export async function placeOrder(
   // statement at a time, so a read outside the transaction would wait for it.
   const current = settings ?? (await currentSettings());
   const rules = await deliveryRules(current);
-  const units = await readUnits();
+  // Kept in memory until the units change (read by every page too).
+  const units = await listActiveUnits();
   // A retried submit whose first attempt went through gets that same order. The key is
   // looked up only when this attempt cannot go through (the first attempt took the stock or
   // the coupon's last use, or its order holds the key), not before every order.
@@ -194,11 +195,6 @@ async function placeOrderOnce(
     });
     return { ...placed, unidade };
   });
-}
-
-/** The units as stored (few rows; read before the transaction, like the settings). */
-async function readUnits(): Promise<Unidade[]> {
-  return db().select().from(unidades).orderBy(unidades.posicao, unidades.nome);
 }
 
 const open = (u: Unidade) => u.ativo && !u.emBreve;

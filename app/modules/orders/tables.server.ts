@@ -111,7 +111,8 @@ export const itensPedido = pgTable(
     varianteRotulo: text("variante_rotulo").notNull().default(""),
     produtoPreco: money("produto_preco").notNull(),
     produtoPrecoAntes: money("produto_preco_antes"),
-    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "restrict" }),
+    /** The unit it left from (the order's, kept on the line with the rest of the sale). */
+    unidadeId: uuid("unidade_id"),
     quantidade: integer("quantidade").notNull(),
     subtotal: money("subtotal").notNull(),
   },
