@@ -139,9 +139,13 @@ ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_status_check" CHECK (status_pedido
 ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_forma_check" CHECK (forma_pagamento in ('pix', 'pix_mercadopago', 'cartao', 'dinheiro', 'cartao_entrega', 'balcao'));--> statement-breakpoint
 -- What the public pages show now also lives in the variants, the stock per unit and the
 -- units: their changes announce themselves like the products' (migration 0003).
-CREATE TRIGGER variantes_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "variantes"
-  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();--> statement-breakpoint
-CREATE TRIGGER estoque_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "estoque"
-  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();--> statement-breakpoint
-CREATE TRIGGER unidades_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "unidades"
-  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['variantes', 'estoque', 'unidades'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas()',
+      t || '_avisa_paginas', t);
+  END LOOP;
+END
+$$;

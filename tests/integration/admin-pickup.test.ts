@@ -21,6 +21,7 @@ import {
   stockAt,
 } from "../support/factories";
 import { postLoja } from "../support/loja-actions";
+import { weekdays } from "../support/units";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -45,15 +46,7 @@ beforeAll(async () => {
       bairro: "Centro",
       cidade: "Itapema",
       uf: "SC",
-      horarios: [
-        null,
-        { abre: "08:00", fecha: "18:00" },
-        { abre: "08:00", fecha: "18:00" },
-        { abre: "08:00", fecha: "18:00" },
-        { abre: "08:00", fecha: "18:00" },
-        { abre: "08:00", fecha: "18:00" },
-        null,
-      ],
+      horarios: [null, ...weekdays("08:00", "18:00"), null],
       retiradaAtiva: true,
       posicao: 5,
     })

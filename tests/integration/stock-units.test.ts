@@ -31,10 +31,11 @@ import {
   stockAt,
 } from "../support/factories";
 import { call } from "../support/routes";
+import { weekdays } from "../support/units";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
-const HOURS = [null, ...Array.from({ length: 6 }, () => ({ abre: "09:00", fecha: "19:00" }))];
+const HOURS = [null, ...weekdays("09:00", "19:00"), { abre: "09:00", fecha: "19:00" }];
 
 let unitA: string;
 let unitB: string;

@@ -3,15 +3,16 @@
 import type { HorarioDia, PublicUnit } from "~/modules/shop";
 
 /** Monday to Friday 9h to 20h, Saturday 9h to 18h, Sunday closed (Sunday first, as stored). */
-export const USUAL_WEEK: HorarioDia[] = [
-  null,
-  { abre: "09:00", fecha: "20:00" },
-  { abre: "09:00", fecha: "20:00" },
-  { abre: "09:00", fecha: "20:00" },
-  { abre: "09:00", fecha: "20:00" },
-  { abre: "09:00", fecha: "20:00" },
-  { abre: "09:00", fecha: "18:00" },
-];
+export const USUAL_WEEK: HorarioDia[] = [null, ...weekdays("09:00", "20:00"), saturday("18:00")];
+
+/** Monday to Friday open from `abre` to `fecha`. */
+export function weekdays(abre: string, fecha: string): HorarioDia[] {
+  return Array.from({ length: 5 }, () => ({ abre, fecha }));
+}
+
+function saturday(fecha: string): HorarioDia {
+  return { abre: "09:00", fecha };
+}
 
 /** What the two migrated units have alike: the neighbourhood, the phones and the week. */
 const BOTH_UNITS = {

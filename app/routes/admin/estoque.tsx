@@ -2,40 +2,25 @@
 // plain GET form; its action counts (ajuste with reason), transfers and sets minimums, each
 // written to the stock ledger with the admin's e-mail and to the audit log.
 
+import type { z } from "zod";
 import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import {
-  attempt,
-  invalid,
-  loadOrFail,
-  ok,
-  readAdminIntent,
-  requireAdmin,
-} from "~/modules/accounts/index.server";
-import {
-  adjustStockSchema,
-  minimumSchema,
-  parseStockQuery,
-  stockIntent,
-  transferStockSchema,
-} from "~/modules/inventory";
-import {
-  adjustStock,
-  listStock,
-  type StockActor,
-  setMinimum,
-  transfer,
-} from "~/modules/inventory/index.server";
+import * as admin from "~/modules/accounts/index.server";
+// The stock screen's forms (client-safe) and its reads and writes (server).
+import * as forms from "~/modules/inventory";
+import * as stock from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque";
 
 export const meta = adminMeta("Estoque");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = parseStockQuery(new URL(request.url));
-  const listing = await loadOrFail("Erro ao carregar o estoque", () => listStock(query));
+  await admin.requireAdmin(request);
+  const query = forms.parseStockQuery(new URL(request.url));
+  const listing = await admin.loadOrFail("Erro ao carregar o estoque", () =>
+    stock.listStock(query),
+  );
   return {
     listing,
     filters: {
@@ -48,52 +33,59 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const CHECK_FIELDS = "Confira os campos destacados";
 
+/**
+ * One write of the screen: its form's schema, the message of a fault, and what it does with
+ * the checked fields, answered as the toast's title and description.
+ */
+function write<T>(
+  schema: z.ZodType<T, unknown>,
+  failure: string,
+  run: (data: T, actor: stock.StockActor) => Promise<[title: string, description: string]>,
+) {
+  return { schema, failure, run };
+}
+
+const WRITES = {
+  "stock-adjust": write(
+    forms.adjustStockSchema,
+    "Erro ao ajustar o estoque",
+    async (data, actor) => {
+      const r = await stock.adjustStock(data, actor);
+      return [
+        r.changed ? "Estoque ajustado" : "A quantidade já era essa",
+        `${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
+      ];
+    },
+  ),
+  "stock-transfer": write(
+    forms.transferStockSchema,
+    "Erro ao transferir o estoque",
+    async (data, actor) => {
+      const r = await stock.transfer(data, actor);
+      return ["Transferência registrada", `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}.`];
+    },
+  ),
+  "stock-minimum": write(forms.minimumSchema, "Erro ao salvar o mínimo", async (data, actor) => {
+    const r = await stock.setMinimum(data, actor);
+    return [
+      r.minimo > 0 ? "Mínimo salvo" : "Mínimo removido",
+      `${r.nome} em ${r.unidade}: ${r.minimo > 0 ? `mínimo ${r.minimo}` : "sem mínimo"}.`,
+    ];
+  }),
+} satisfies Record<(typeof forms.stockIntent.options)[number], unknown>;
+
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const asked = await readAdminIntent(request, stockIntent);
+  const { user } = await admin.requireAdmin(request);
+  const asked = await admin.readAdminIntent(request, forms.stockIntent);
   if (asked.refusal) return asked.refusal;
   const { fields, intent } = asked;
-  const actor: StockActor = { request, userId: user.id, email: user.email };
-  switch (intent) {
-    case "stock-adjust": {
-      const parsed = adjustStockSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, CHECK_FIELDS);
-      return attempt(intent, "Erro ao ajustar o estoque", async () => {
-        const r = await adjustStock(parsed.data, actor);
-        return ok(
-          intent,
-          r.changed ? "Estoque ajustado" : "A quantidade já era essa",
-          `${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
-        );
-      });
-    }
-    case "stock-transfer": {
-      const parsed = transferStockSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, CHECK_FIELDS);
-      return attempt(intent, "Erro ao transferir o estoque", async () => {
-        const r = await transfer(parsed.data, actor);
-        return ok(
-          intent,
-          "Transferência registrada",
-          `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}.`,
-        );
-      });
-    }
-    case "stock-minimum": {
-      const parsed = minimumSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, CHECK_FIELDS);
-      return attempt(intent, "Erro ao salvar o mínimo", async () => {
-        const r = await setMinimum(parsed.data, actor);
-        return ok(
-          intent,
-          r.minimo > 0 ? "Mínimo salvo" : "Mínimo removido",
-          `${r.nome} em ${r.unidade}: ${r.minimo > 0 ? `mínimo ${r.minimo}` : "sem mínimo"}.`,
-        );
-      });
-    }
-    default:
-      return intent satisfies never;
-  }
+  const actor: stock.StockActor = { request, userId: user.id, email: user.email };
+  const { schema, failure, run } = WRITES[intent] as ReturnType<typeof write<unknown>>;
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) return admin.invalid(intent, parsed.error, CHECK_FIELDS);
+  return admin.attempt(intent, failure, async () =>
+    admin.ok(intent, ...(await run(parsed.data, actor))),
+  );
 }
 
 export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
