@@ -21,8 +21,8 @@ import {
   stockAt,
 } from "../support/factories";
 import { postLoja } from "../support/loja-actions";
-import { weekdays } from "../support/units";
 import { call } from "../support/routes";
+import { weekdays } from "../support/units";
 
 const ctx = withTestDatabase();
 let token: string;

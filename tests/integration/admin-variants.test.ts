@@ -5,14 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, transaction } from "~/infra/db/client.server";
 import type { VariantRowForm, VariantsForm } from "~/modules/catalog";
-import {
-  getStoreProduct,
-  listAdminProducts,
-  listStoreProducts,
-  productSaleVariants,
-  produtos,
-  variantes,
-} from "~/modules/catalog/index.server";
+import * as catalog from "~/modules/catalog/index.server";
 import { estoque, movimentosEstoque, reserveStock } from "~/modules/inventory/index.server";
 import { itensPedido } from "~/modules/orders/index.server";
 import { unidades } from "~/modules/shop/index.server";
@@ -106,9 +99,9 @@ async function productWithWeights() {
 async function variantsOf(produtoId: string) {
   return db()
     .select()
-    .from(variantes)
-    .where(eq(variantes.produtoId, produtoId))
-    .orderBy(asc(variantes.posicao));
+    .from(catalog.variantes)
+    .where(eq(catalog.variantes.produtoId, produtoId))
+    .orderBy(asc(catalog.variantes.posicao));
 }
 
 /**
@@ -155,7 +148,7 @@ async function snapshot(produtoId: string) {
     db().execute(
       sql`select count(*)::int as n from movimentos_estoque m join variantes v on v.id = m.variante_id where v.produto_id = ${produtoId}`,
     ),
-    db().select().from(produtos).where(eq(produtos.id, produtoId)),
+    db().select().from(catalog.produtos).where(eq(catalog.produtos.id, produtoId)),
   ]);
   return JSON.stringify([vars, stock, moves, produto]);
 }
@@ -171,7 +164,10 @@ describe("admin: a product's variations", () => {
     ]);
     // The default variant became the first combination, keeping the product's id.
     expect(vars[0]!.id).toBe(product.id);
-    const [stored] = await db().select().from(produtos).where(eq(produtos.id, product.id));
+    const [stored] = await db()
+      .select()
+      .from(catalog.produtos)
+      .where(eq(catalog.produtos.id, product.id));
     expect(stored!.opcoes).toEqual([peso]);
     // The variants' codes are searchable.
     expect(stored!.busca).toContain(`r${tag.toLowerCase()}-15`);
@@ -208,22 +204,22 @@ describe("admin: a product's variations", () => {
 
   it("shows the store a price 'a partir de' and each variant, and finds a variant by SKU", async () => {
     const { product, tag } = await productWithWeights();
-    const store = await getStoreProduct(product.id);
+    const store = await catalog.getStoreProduct(product.id);
     // Available at the open unit only (Nova Unidade is "em breve"): 10 + 5 + 0.
     expect(store).toMatchObject({ precoAtual: 1990, precoMax: 18990, variacoes: 3, estoque: 15 });
-    const sale = await productSaleVariants(product.id);
+    const sale = await catalog.productSaleVariants(product.id);
     expect(sale.map((v) => [v.rotulo, v.preco, v.precoAntes, v.estoque])).toEqual([
       ["1 kg", 1990, 2490, 10],
       ["3 kg", 4990, null, 5],
       ["15 kg", 18990, null, 0],
     ]);
-    const found = await listStoreProducts({ q: `R${tag}-3` });
+    const found = await catalog.listStoreProducts({ q: `R${tag}-3` });
     expect(found.produtos.map((p) => p.id)).toEqual([product.id]);
   });
 
   it("lists the price range and the stock per unit in the admin's product list", async () => {
     const { product, tag } = await productWithWeights();
-    const { products } = await listAdminProducts({ q: `ração ${tag}` });
+    const { products } = await catalog.listAdminProducts({ q: `ração ${tag}` });
     expect(products).toHaveLength(1);
     const listed = products[0]!;
     expect(listed).toMatchObject({
@@ -346,7 +342,10 @@ describe("admin: a product's variations", () => {
   it("the product form of a product with options leaves its variants alone", async () => {
     const { product } = await productWithWeights();
     const before = await variantsOf(product.id);
-    const [stored] = await db().select().from(produtos).where(eq(produtos.id, product.id));
+    const [stored] = await db()
+      .select()
+      .from(catalog.produtos)
+      .where(eq(catalog.produtos.id, product.id));
     const result = await postLoja(
       "produtos",
       {
@@ -363,7 +362,10 @@ describe("admin: a product's variations", () => {
     expect(await variantsOf(product.id)).toEqual(
       before.map((v) => ({ ...v, updatedAt: expect.any(Date) })),
     );
-    const [after] = await db().select().from(produtos).where(eq(produtos.id, product.id));
+    const [after] = await db()
+      .select()
+      .from(catalog.produtos)
+      .where(eq(catalog.produtos.id, product.id));
     expect(after!.nome).toBe(`${product.nome} Premium`);
     // The search text keeps the variants' codes after the product's edit.
     expect(after!.busca).toContain(before[2]!.sku.toLowerCase());

@@ -22,19 +22,12 @@ import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import {
-  checkoutForm,
-  defaultUnitId,
-  makeAdmin,
-  orderInput,
-  productsIn,
-  stockAt,
-} from "../support/factories";
+import * as factories from "../support/factories";
 import { call } from "../support/routes";
 import { weekdays } from "../support/units";
 
 const ctx = withTestDatabase();
-const product = productsIn(ctx);
+const product = factories.productsIn(ctx);
 const HOURS = [null, ...weekdays("09:00", "19:00"), { abre: "09:00", fecha: "19:00" }];
 
 let unitA: string;
@@ -45,7 +38,7 @@ beforeEach(async () => {
   await truncateAll(ctx.database);
   await ctx.database.db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
   await seedDatabase({ images: false });
-  unitA = await defaultUnitId();
+  unitA = await factories.defaultUnitId();
   // A second open unit that delivers and takes pick-up orders.
   const [b] = await ctx.database.db
     .insert(unidades)
@@ -63,7 +56,7 @@ beforeEach(async () => {
     })
     .returning();
   unitB = b!.id;
-  const admin = await makeAdmin();
+  const admin = await factories.makeAdmin();
   actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
 });
 
@@ -100,7 +93,7 @@ describe("pick-up at a unit", () => {
     await stock(racao.id, unitB, 0);
 
     const atB = await placeOrder(
-      orderInput([{ varianteId: racao.id, quantidade: 2 }], pickUp(unitB)),
+      factories.orderInput([{ varianteId: racao.id, quantidade: 2 }], pickUp(unitB)),
     );
     expect(atB).toMatchObject({ ok: false, error: "estoque" });
     if (!atB.ok) {
@@ -108,7 +101,7 @@ describe("pick-up at a unit", () => {
         `Estoque insuficiente. ${racao.nome}: esgotado nesta unidade (disponível na Unidade Meia Praia).`,
       );
     }
-    expect(await stockAt(ctx.database, racao.id, unitB)).toEqual({
+    expect(await factories.stockAt(ctx.database, racao.id, unitB)).toEqual({
       emMaos: 0,
       reservado: 0,
       disponivel: 0,
@@ -119,7 +112,7 @@ describe("pick-up at a unit", () => {
       checkoutAction,
       formRequest(
         "/loja/checkout",
-        checkoutForm(`${racao.id}:2`, {
+        factories.checkoutForm(`${racao.id}:2`, {
           modo: "retirada",
           unidadeId: unitB,
           formaPagamento: "balcao",
@@ -134,7 +127,7 @@ describe("pick-up at a unit", () => {
     expect(refused.data).toMatchObject({ message: expect.stringContaining("disponível na") });
 
     const atA = await placeOrder(
-      orderInput([{ varianteId: racao.id, quantidade: 2 }], pickUp(unitA)),
+      factories.orderInput([{ varianteId: racao.id, quantidade: 2 }], pickUp(unitA)),
     );
     expect(atA.ok).toBe(true);
     if (!atA.ok) return;
@@ -148,7 +141,7 @@ describe("pick-up at a unit", () => {
       estoqueSituacao: "reservado",
     });
     expect(atA.pedido.codigoRetirada).toMatch(/^\d{4}$/);
-    expect(await stockAt(ctx.database, racao.id, unitA)).toEqual({
+    expect(await factories.stockAt(ctx.database, racao.id, unitA)).toEqual({
       emMaos: 2,
       reservado: 2,
       disponivel: 0,
@@ -179,29 +172,29 @@ describe("pick-up at a unit", () => {
   it("refuses paying on delivery for a pick-up, and the counter for a delivery", async () => {
     const item = await product({ nome: "Areia Pick", preco: 2500, estoque: 5 });
     const cash = await placeOrder(
-      orderInput([{ varianteId: item.id, quantidade: 1 }], {
+      factories.orderInput([{ varianteId: item.id, quantidade: 1 }], {
         ...pickUp(unitA),
         formaPagamento: "dinheiro",
       }),
     );
     expect(cash).toMatchObject({ ok: false, error: "pagamento" });
     const counter = await placeOrder(
-      orderInput([{ varianteId: item.id, quantidade: 1 }], { formaPagamento: "balcao" }),
+      factories.orderInput([{ varianteId: item.id, quantidade: 1 }], { formaPagamento: "balcao" }),
     );
     expect(counter).toMatchObject({ ok: false, error: "pagamento" });
-    expect(await stockAt(ctx.database, item.id, unitA)).toMatchObject({ reservado: 0 });
+    expect(await factories.stockAt(ctx.database, item.id, unitA)).toMatchObject({ reservado: 0 });
   });
 
   it("20 concurrent pick-ups of the last unit: exactly one order, never more reserved than held", async () => {
     const last = await product({ nome: "Última Unidade", preco: 4990, estoque: 1 });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        placeOrder(orderInput([{ varianteId: last.id, quantidade: 1 }], pickUp(unitA))),
+        placeOrder(factories.orderInput([{ varianteId: last.id, quantidade: 1 }], pickUp(unitA))),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.error === "estoque")).toHaveLength(19);
-    expect(await stockAt(ctx.database, last.id, unitA)).toEqual({
+    expect(await factories.stockAt(ctx.database, last.id, unitA)).toEqual({
       emMaos: 1,
       reservado: 1,
       disponivel: 0,
@@ -233,42 +226,48 @@ describe("delivery from the neighbourhood's unit", () => {
       .where(eq(bairrosEntrega.nome, "Meia Praia"));
 
     // The mapped unit has 1 of 2: the other unit holds both, so it delivers.
-    const fromB = await placeOrder(orderInput([{ varianteId: x.id, quantidade: 2 }]));
+    const fromB = await placeOrder(factories.orderInput([{ varianteId: x.id, quantidade: 2 }]));
     expect(fromB.ok).toBe(true);
     if (!fromB.ok) return;
     expect(fromB.pedido.unidadeId).toBe(unitB);
-    expect(await stockAt(ctx.database, x.id, unitA)).toMatchObject({ reservado: 0 });
-    expect(await stockAt(ctx.database, x.id, unitB)).toMatchObject({ reservado: 2 });
+    expect(await factories.stockAt(ctx.database, x.id, unitA)).toMatchObject({ reservado: 0 });
+    expect(await factories.stockAt(ctx.database, x.id, unitB)).toMatchObject({ reservado: 2 });
 
     // Now the mapped unit has X but no Y, the other Y but no X: neither holds the whole
     // order, and nothing is reserved anywhere.
     const split = await placeOrder(
-      orderInput([
+      factories.orderInput([
         { varianteId: x.id, quantidade: 1 },
         { varianteId: y.id, quantidade: 1 },
       ]),
     );
     expect(split).toMatchObject({ ok: false, error: "estoque" });
-    expect(await stockAt(ctx.database, x.id, unitA)).toMatchObject({ reservado: 0 });
-    expect(await stockAt(ctx.database, y.id, unitB)).toMatchObject({ reservado: 0 });
+    expect(await factories.stockAt(ctx.database, x.id, unitA)).toMatchObject({ reservado: 0 });
+    expect(await factories.stockAt(ctx.database, y.id, unitB)).toMatchObject({ reservado: 0 });
     await noRowReservesMoreThanItHolds();
 
     // Handed over by B: B's units leave; cancelled with "voltar ao estoque": back at B only.
     await setOrderStatus(fromB.pedido.id, "saiu_entrega", actor);
     await setOrderStatus(fromB.pedido.id, "entregue", actor);
-    expect(await stockAt(ctx.database, x.id, unitB)).toEqual({
+    expect(await factories.stockAt(ctx.database, x.id, unitB)).toEqual({
       emMaos: 0,
       reservado: 0,
       disponivel: 0,
     });
-    expect(await stockAt(ctx.database, x.id, unitA)).toEqual({
+    expect(await factories.stockAt(ctx.database, x.id, unitA)).toEqual({
       emMaos: 1,
       reservado: 0,
       disponivel: 1,
     });
     await setOrderStatus(fromB.pedido.id, "cancelado", actor, { voltarAoEstoque: true });
-    expect(await stockAt(ctx.database, x.id, unitB)).toMatchObject({ emMaos: 2, reservado: 0 });
-    expect(await stockAt(ctx.database, x.id, unitA)).toMatchObject({ emMaos: 1, reservado: 0 });
+    expect(await factories.stockAt(ctx.database, x.id, unitB)).toMatchObject({
+      emMaos: 2,
+      reservado: 0,
+    });
+    expect(await factories.stockAt(ctx.database, x.id, unitA)).toMatchObject({
+      emMaos: 1,
+      reservado: 0,
+    });
     const moves = await ctx.database.db
       .select()
       .from(movimentosEstoque)
@@ -287,7 +286,7 @@ describe("the same variant twice, and later price changes", () => {
   it("counts the same variant from two tabs once against stock", async () => {
     const one = await product({ nome: "Só Um", preco: 1500, estoque: 1 });
     const twice = await placeOrder(
-      orderInput([
+      factories.orderInput([
         { varianteId: one.id, quantidade: 1 },
         { varianteId: one.id, quantidade: 1 },
       ]),
@@ -296,10 +295,10 @@ describe("the same variant twice, and later price changes", () => {
     // The posted cart merges repeated lines before anything else.
     const posted = await call(
       checkoutAction,
-      formRequest("/loja/checkout", checkoutForm(`${one.id}:1,${one.id}:1`)),
+      formRequest("/loja/checkout", factories.checkoutForm(`${one.id}:1,${one.id}:1`)),
     );
     expect(posted.status).toBe(409);
-    expect(await stockAt(ctx.database, one.id, unitA)).toMatchObject({ reservado: 0 });
+    expect(await factories.stockAt(ctx.database, one.id, unitA)).toMatchObject({ reservado: 0 });
   });
 
   it("keeps the order's lines as sold when the variant's price, label or SKU change", async () => {
@@ -308,7 +307,7 @@ describe("the same variant twice, and later price changes", () => {
       .update(variantes)
       .set({ rotulo: "3 kg", precoAntes: 6000 })
       .where(eq(variantes.id, item.id));
-    const placed = await placeOrder(orderInput([{ varianteId: item.id, quantidade: 2 }]));
+    const placed = await placeOrder(factories.orderInput([{ varianteId: item.id, quantidade: 2 }]));
     expect(placed.ok).toBe(true);
     if (!placed.ok) return;
     await ctx.database.db

@@ -185,6 +185,14 @@ interface OrderFilters {
   dias: number;
 }
 
+/** A filter the list offers as a select. */
+interface SelectFilter {
+  name: "status" | "pagamento" | "unidade" | "modo";
+  label: string;
+  options: React.ReactNode;
+  allLabel?: string;
+}
+
 /** "Entrega" or "Retirada · Unidade X". */
 function ModeBadge({ order, unit }: { order: OrderRow; unit: OrderUnit | null }) {
   return order.modo === "retirada" ? (
@@ -258,34 +266,42 @@ export function LojaOrders({
             <input type="hidden" name="dias" value={filters.dias} />
           </>
         ) : null}
-        <FilterSelect id="filtro-status" label="Status" name="status" defaultValue={filters.status}>
-          <SelectOptions values={STATUS_PEDIDO} labels={STATUS_PEDIDO_LABEL} />
-        </FilterSelect>
-        <FilterSelect
-          id="filtro-pagamento"
-          label="Pagamento"
-          name="pagamento"
-          defaultValue={filters.pagamento}
-        >
-          <SelectOptions values={STATUS_PAGAMENTO} labels={STATUS_PAGAMENTO_LABEL} />
-        </FilterSelect>
-        <FilterSelect
-          id="filtro-unidade"
-          label="Unidade"
-          name="unidade"
-          defaultValue={filters.unidade}
-          allLabel="Todas"
-        >
-          <NamedOptions items={unidades} />
-        </FilterSelect>
-        <FilterSelect
-          id="filtro-modo"
-          label="Entrega/Retirada"
-          name="modo"
-          defaultValue={filters.modo}
-        >
-          <SelectOptions values={MODOS_PEDIDO} labels={MODO_FILTER_LABEL} />
-        </FilterSelect>
+        {(
+          [
+            {
+              name: "status",
+              label: "Status",
+              options: <SelectOptions values={STATUS_PEDIDO} labels={STATUS_PEDIDO_LABEL} />,
+            },
+            {
+              name: "pagamento",
+              label: "Pagamento",
+              options: <SelectOptions values={STATUS_PAGAMENTO} labels={STATUS_PAGAMENTO_LABEL} />,
+            },
+            {
+              name: "unidade",
+              label: "Unidade",
+              options: <NamedOptions items={unidades} />,
+              allLabel: "Todas",
+            },
+            {
+              name: "modo",
+              label: "Entrega/Retirada",
+              options: <SelectOptions values={MODOS_PEDIDO} labels={MODO_FILTER_LABEL} />,
+            },
+          ] satisfies SelectFilter[]
+        ).map((f) => (
+          <FilterSelect
+            key={f.name}
+            id={`filtro-${f.name}`}
+            label={f.label}
+            name={f.name}
+            defaultValue={filters[f.name]}
+            allLabel={f.allLabel}
+          >
+            {f.options}
+          </FilterSelect>
+        ))}
         <Button type="submit" variant="secondary">
           Filtrar
         </Button>
