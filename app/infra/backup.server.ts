@@ -23,10 +23,15 @@ const READABLE_FORMATS = [1, 2];
 /** Live state, not the shop's data: never archived, left empty by a restore. */
 const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits"]);
 /**
- * Tables whose first rows a migration writes (the shop's units): a freshly migrated place
+ * Tables whose first rows a migration writes (the shop's units, the search synonyms): a freshly migrated place
  * still counts as empty, and a restore replaces those rows with the archive's.
  */
-const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(["unidades"]);
+const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(["unidades", "sinonimos"]);
+/**
+ * Tables the database derives from others by triggers (the store's product summaries,
+ * migration 0007): never archived, rebuilt by the restore from what it inserts.
+ */
+const DERIVED_TABLES: ReadonlySet<string> = new Set(["produtos_resumo"]);
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
 /** The two-step secrets sealed with the passphrase, by user id. */
@@ -182,7 +187,7 @@ export async function createBackup(
       }
       manifest.migrations = await appliedMigrations(tx);
       for (const table of await tablesInOrder(tx)) {
-        if (LIVE_TABLES.has(table)) continue;
+        if (LIVE_TABLES.has(table) || DERIVED_TABLES.has(table)) continue;
         const rows = await queryRows<{ line: string }>(
           tx,
           sql`select row_to_json(t)::text as line from ${ident(table)} t`,
@@ -263,7 +268,9 @@ export async function createBackup(
  */
 async function isEmpty(database: Database, storage: StorageDriver): Promise<boolean> {
   for (const table of await tablesInOrder(database.db)) {
-    if (LIVE_TABLES.has(table) || SEEDED_BY_MIGRATIONS.has(table)) continue;
+    if (LIVE_TABLES.has(table) || SEEDED_BY_MIGRATIONS.has(table) || DERIVED_TABLES.has(table)) {
+      continue;
+    }
     const [row] = await queryRows<{ any: boolean }>(
       database.db,
       sql`select exists (select 1 from ${ident(table)}) as any`,
@@ -337,8 +344,9 @@ export async function restoreBackup(
         await tx.execute(sql`truncate table ${sql.join(emptied.map(ident), sql`, `)} cascade`);
       }
       for (const table of order) {
-        // Sessions and rate-limit counters of the old machine (archives of format 1) stay out.
-        if (LIVE_TABLES.has(table)) continue;
+        // Sessions and rate-limit counters of the old machine (archives of format 1) stay out;
+        // the derived tables are rebuilt by their triggers as the rows go in.
+        if (LIVE_TABLES.has(table) || DERIVED_TABLES.has(table)) continue;
         const source = path.join(staging, "db", `${table}.ndjson`);
         const text = await fs.readFile(source, "utf8").catch(() => "");
         const lines = text.split("\n").filter(Boolean);

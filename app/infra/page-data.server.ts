@@ -26,8 +26,25 @@ export function onPageDataChange(listener: (table: string) => void): () => void 
   return () => listeners.delete(listener);
 }
 
+/**
+ * How long a page may show an exact stock number after a sale that crossed nothing a list
+ * tells (esgotado, últimas 1 to 5): the checkout checks the real number anyway. One refresh
+ * per interval, however many sales arrive (a busy Saturday: 10 orders a second).
+ */
+export const QUANTITY_REFRESH_MS = 5_000;
+const QUANTITY_CHANNEL_TABLE = "estoque_qtd";
+let quantityRefresh: ReturnType<typeof setTimeout> | undefined;
+
 /** Moves the generation: every page kept so far is stale. */
 export function pageDataChanged(table = ""): void {
+  if (table === QUANTITY_CHANNEL_TABLE) {
+    quantityRefresh ??= setTimeout(() => {
+      quantityRefresh = undefined;
+      pageDataChanged("estoque");
+    }, QUANTITY_REFRESH_MS);
+    quantityRefresh.unref?.();
+    return;
+  }
   counter += 1;
   if (generation !== null) generation = counter;
   for (const listener of listeners) listener(table);

@@ -213,6 +213,7 @@ const SQL_PRODUCT = {
   ativo: true,
   imagemUrl: null,
   busca: "produto sql",
+  especies: [],
   excluidoEm: null,
   createdAt: new Date(),
   updatedAt: new Date(),

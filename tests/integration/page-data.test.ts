@@ -11,6 +11,7 @@ import {
   onPageDataChange,
   PAGE_DATA_CHANNEL,
   pageDataGeneration,
+  QUANTITY_REFRESH_MS,
   stopPageDataWatch,
   watchPageData,
 } from "~/infra/page-data.server";
@@ -59,9 +60,7 @@ describe("page data generation", () => {
     expect(await generationAfter(() => db.execute(sql`update variantes set preco = preco`))).toBe(
       1,
     );
-    expect(await generationAfter(() => db.execute(sql`update estoque set em_maos = em_maos`))).toBe(
-      1,
-    );
+    expect(await generationAfter(() => db.execute(sql`delete from estoque where false`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`update unidades set nome = nome`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`delete from cupons where false`))).toBe(1);
     expect(await generationAfter(() => db.execute(sql`update bairros_entrega set id = id`))).toBe(
@@ -72,6 +71,42 @@ describe("page data generation", () => {
         db.execute(sql`update configuracoes set frete_gratis_minimo = frete_gratis_minimo`),
       ),
     ).toBe(1);
+  });
+
+  it("a sale that crosses what the lists tell (esgotado, últimas 1 to 5) moves it at once; any other quantity once, seconds later, however many sales", async () => {
+    const db = ctx.database.db;
+    const [row] = await queryRows<{ v: string; u: string; em_maos: number; reservado: number }>(
+      db,
+      sql`select variante_id as v, unidade_id as u, em_maos, reservado from estoque
+          where em_maos - reservado > 20 limit 1`,
+    );
+    const key = sql`variante_id = ${row!.v} and unidade_id = ${row!.u}`;
+    // 40 -> 39 available tells nothing new to a list: not at once…
+    const quiet = await generationAfter(async () => {
+      for (let i = 0; i < 5; i++) {
+        await db.execute(sql`update estoque set em_maos = em_maos - 1 where ${key}`);
+      }
+    });
+    expect(quiet).toBe(0);
+    // …but once, a few seconds later (the product page's exact number, the cart's bound).
+    const before = pageDataGeneration() ?? 0;
+    await expect
+      .poll(() => (pageDataGeneration() ?? 0) - before, { timeout: QUANTITY_REFRESH_MS + 3_000 })
+      .toBe(1);
+    // Down to 5 available: "últimas 5 unidades", at once; and to 0, at once.
+    expect(
+      await generationAfter(() =>
+        db.execute(sql`update estoque set em_maos = reservado + 5 where ${key}`),
+      ),
+    ).toBe(1);
+    expect(
+      await generationAfter(() =>
+        db.execute(sql`update estoque set em_maos = reservado where ${key}`),
+      ),
+    ).toBe(1);
+    await db.execute(
+      sql`update estoque set em_maos = reservado + ${row!.em_maos - row!.reservado} where ${key}`,
+    );
   });
 
   it("stays put for what no public page shows, and for a change rolled back", async () => {

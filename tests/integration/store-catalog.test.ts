@@ -77,10 +77,10 @@ describe("store catalogue", () => {
       params: {},
       context: {},
     } as never)) as unknown as {
-      data: { produtos: { nome: string }[]; q: string; categoria: string };
+      data: { produtos: { nome: string }[]; query: { q: string; categoria: string } };
     };
-    expect(result.data.q).toBe("sementes");
-    expect(result.data.categoria).toBe("aves");
+    expect(result.data.query.q).toBe("sementes");
+    expect(result.data.query.categoria).toBe("aves");
     expect(result.data.produtos.map((p) => p.nome)).toEqual([
       "Mistura de Sementes Alcon Club Calopsita 500 g",
     ]);

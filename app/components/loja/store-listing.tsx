@@ -1,17 +1,19 @@
 // The pieces of the store listing (/loja) and of the store's frame, each with plain props.
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon, XIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { ChatLink } from "~/components/site/chat-link";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { Island } from "~/islands/island";
 import { useKeptContent } from "~/lib/fragment-cache";
-import type { StoreCategory } from "~/modules/catalog";
+import {
+  isFilteredListing,
+  type StoreCategory,
+  type StoreListingQuery,
+  storeListingHref,
+} from "~/modules/catalog";
 import { CART_TEXTS } from "~/modules/orders";
 
 export const STORE_FRAME_CLASS = "flex min-h-dvh flex-col bg-slate-50";
@@ -23,84 +25,12 @@ export const STORE_LISTING_META = {
   description: `Compre rações, petiscos, acessórios e produtos agropecuários na ${shop.name} e receba em casa em ${shop.city}.`,
 };
 
-/** The address of a listing page; the first page and empty filters stay out of the URL. */
-export function storePageHref(q: string, categoria: string, pagina: number) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (categoria) params.set("categoria", categoria);
-  if (pagina > 1) params.set("pagina", String(pagina));
-  const s = params.toString();
-  return s ? `/loja?${s}` : "/loja";
-}
-
 export function StoreIntro() {
   return (
     <div className="mb-4">
       <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">Loja Online</h1>
       <p className="text-slate-600">Escolha seus produtos e receba em casa.</p>
     </div>
-  );
-}
-
-/** Search and category: a plain GET form whose category submits on change (an island). */
-export function StoreSearch({
-  q,
-  categoria,
-  categorias,
-}: {
-  q: string;
-  categoria: string;
-  categorias: Pick<StoreCategory, "id" | "slug" | "nome">[];
-}) {
-  const fields = (
-    <>
-      <div className="grid gap-1">
-        <Label htmlFor="busca" className="sr-only">
-          Buscar produtos
-        </Label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id="busca"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            placeholder="Buscar por nome, descrição ou código..."
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="categoria" className="sr-only">
-          Categoria
-        </Label>
-        <Select id="categoria" name="categoria" defaultValue={categoria} key={categoria}>
-          <option value="">Todas as categorias</option>
-          {categorias.map((c) => (
-            <option key={c.id} value={c.slug}>
-              {c.nome}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <Button type="submit">
-        <SearchIcon aria-hidden="true" />
-        Buscar
-      </Button>
-    </>
-  );
-  const className =
-    "mb-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_14rem_auto]";
-  return (
-    <form method="get" action="/loja" role="search" className={className}>
-      {fields}
-      <Island name="submit-on-change" props={{ fieldId: "categoria" }} />
-    </form>
   );
 }
 
@@ -124,11 +54,54 @@ export function StoreCount({ total, filtered }: { total: number; filtered: boole
   );
 }
 
-export function StoreEmpty({ filtered }: { filtered: boolean }) {
+/**
+ * No product for this search and these filters: never a dead end. "Você quis dizer …?"
+ * with the closest term the catalogue knows, the categories, and a way back.
+ */
+export function StoreEmpty({
+  query,
+  sugestao,
+  categorias,
+}: {
+  query: StoreListingQuery;
+  sugestao: string | null;
+  categorias: Pick<StoreCategory, "slug" | "nome">[];
+}) {
+  const filtered = isFilteredListing(query);
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
       <p className="font-semibold text-slate-800">Nenhum produto encontrado.</p>
-      <p className="mt-1 text-sm text-slate-600">Tente outra busca ou outra categoria.</p>
+      {sugestao ? (
+        <p className="mt-2 text-slate-700">
+          Você quis dizer{" "}
+          <a
+            className="font-semibold text-brand-700 underline"
+            href={storeListingHref({ ...query, q: sugestao, ordem: "relevancia" })}
+          >
+            {sugestao}
+          </a>
+          ?
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">Tente outra busca ou outra categoria.</p>
+      )}
+      {categorias.length > 0 ? (
+        <nav aria-label="Categorias" className="mt-4">
+          <p className="text-sm text-slate-600">Veja as categorias:</p>
+          <ul className="mt-2 flex flex-wrap justify-center gap-2">
+            {categorias.map((c) => (
+              <li key={c.slug}>
+                <a
+                  href={storeListingHref(query, { q: "", categoria: c.slug, ordem: "a-z" })}
+                  className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:bg-slate-100"
+                >
+                  {c.nome}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {filtered ? (
         <Button asChild variant="outline" className="mt-4">
           <Link reloadDocument to="/loja">
@@ -140,23 +113,18 @@ export function StoreEmpty({ filtered }: { filtered: boolean }) {
   );
 }
 
-export function StorePagination({
-  q,
-  categoria,
-  pagina,
-  paginas,
-}: {
-  q: string;
-  categoria: string;
-  pagina: number;
-  paginas: number;
-}) {
+export function StorePagination({ query, paginas }: { query: StoreListingQuery; paginas: number }) {
+  const { pagina } = query;
   if (paginas <= 1) return null;
   return (
     <nav className="mt-6 flex items-center justify-center gap-3" aria-label="Páginas">
       {pagina > 1 ? (
         <Button asChild variant="outline">
-          <Link reloadDocument to={storePageHref(q, categoria, pagina - 1)} rel="prev">
+          <Link
+            reloadDocument
+            to={storeListingHref(query, { pagina: Math.min(pagina - 1, paginas) })}
+            rel="prev"
+          >
             <ChevronLeftIcon aria-hidden="true" />
             Anterior
           </Link>
@@ -167,7 +135,7 @@ export function StorePagination({
       </span>
       {pagina < paginas ? (
         <Button asChild variant="outline">
-          <Link reloadDocument to={storePageHref(q, categoria, pagina + 1)} rel="next">
+          <Link reloadDocument to={storeListingHref(query, { pagina: pagina + 1 })} rel="next">
             Próxima
             <ChevronRightIcon aria-hidden="true" />
           </Link>

@@ -93,10 +93,16 @@ export async function openDatabase(options: {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  // The store's search needs pg_trgm (migration 0007); PGlite loads it on demand.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const extensions = { pg_trgm };
   const client = options.dataDir
-    ? new PGlite(options.dataDir)
-    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    ? new PGlite(options.dataDir, { extensions })
+    : new PGlite({
+        extensions,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
   await client.waitReady;
   const db = drizzle(client) as unknown as Db;
   return {
@@ -286,10 +292,13 @@ const columnsOf = new Map<Table, [string, ReturnType<typeof getTableColumns>[str
  * value converted as the schema converts it (money to numeric text, dates to ISO), with
  * parameters numbered from `offset + 1`. For `runSql`.
  */
-export function insertRows<T extends Table>(table: T, rows: T["$inferSelect"][], offset = 0) {
+export function insertRows<T extends Table>(table: T, rows: T["$inferInsert"][], offset = 0) {
   let columns = columnsOf.get(table);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table));
+    // A generated column (produtos.nome_busca) is computed by the database, never written.
+    columns = Object.entries(getTableColumns(table)).filter(
+      ([, column]) => !(column as { generated?: unknown }).generated,
+    );
     columnsOf.set(table, columns);
   }
   const values: unknown[] = [];

@@ -30,13 +30,13 @@ export {
   deleteProduct,
   getStoreProduct,
   listAdminProducts,
-  listStoreProducts,
   PRODUCTS_PAGE_SIZE,
   setProductActive,
   updateProduct,
   VARIANT_SUMMARY_SQL,
 } from "./products.server";
 export { stockCounts } from "./stock-figures.server";
+export { listStoreProducts } from "./store-listing.server";
 export { categorias, produtos, variantes } from "./tables.server";
 export { getProductVariants, saveProductVariants } from "./variants.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

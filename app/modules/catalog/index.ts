@@ -9,7 +9,17 @@ export {
 } from "./filter";
 export { VARIANT_COLUMNS } from "./import-columns";
 export { ROW_OUTCOME_LABELS } from "./import-plan";
-export { STORE_PAGE_SIZE, stockText, storeListingQuery, UUID_PATTERN } from "./listing";
+export type { StoreListingQuery } from "./listing";
+export {
+  isFilteredListing,
+  STORE_PAGE_SIZE,
+  STORE_SORTS,
+  STORE_SPECIES,
+  stockText,
+  storeListingHref,
+  storeListingQuery,
+  UUID_PATTERN,
+} from "./listing";
 export {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
@@ -23,10 +33,12 @@ export { isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export type {
   AdminProduct,
   EditableProduct,
+  FacetValue,
   ImportPreview,
   ImportResult,
   ProductVariantsView,
   StoreCategory,
+  StoreFacets,
   StoreProduct,
 } from "./types";
 export type { OptionValueChoice } from "./variant-choice";

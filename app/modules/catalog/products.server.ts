@@ -5,10 +5,8 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/infra/db/errors.server";
-import { keptByKeyUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { listStoreCategories, type StoreCategory } from "./categories.server";
-import { categorySlug, STORE_PAGE_SIZE, UUID_PATTERN } from "./listing";
+import { categorySlug, UUID_PATTERN } from "./listing";
 import type { ProductInput } from "./product.schema";
 import { deleteProductImage, saveProductImage } from "./product-image.server";
 import { normalizeSearch, productSearchText } from "./search";
@@ -434,107 +432,13 @@ export interface StoreProduct extends Omit<EditableProduct, "categoriaId"> {
   categoriaSlug: string;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * The store list (SPEC §7.1): active, not deleted, available somewhere, ordered by name.
- * `q` matches name, description and SKU ignoring case and accents; `categoria` is a slug.
- * The storefront's read: the categories come from the kept copy (listStoreCategories), the
- * products from the database itself, never inside a transaction.
- */
-export function listStoreProducts(options: StoreListingOptions): Promise<StoreListing> {
-  return keptStoreListings.get(options);
-}
-
-interface StoreListingOptions {
-  q?: string | null;
-  categoria?: string | null;
-  pagina?: number;
-  porPagina?: number;
-}
-
-interface StoreListing {
-  produtos: StoreProduct[];
-  total: number;
-  pagina: number;
-  paginas: number;
-  categorias: StoreCategory[];
-}
-
-// Every visitor with a cookie (a session, the order flash) renders the listing afresh: the
-// list of one search, category and page is kept until a product, its stock or a category
-// changes.
-const keptStoreListings = keptByKeyUntilChanged(
-  ["produtos", "categorias", "variantes", "estoque", "unidades"],
-  (o: StoreListingOptions) =>
-    JSON.stringify([normalizeSearch(o.q), o.categoria ?? null, o.pagina ?? 1, o.porPagina ?? null]),
-  readStoreProducts,
-);
-
-async function readStoreProducts(options: StoreListingOptions): Promise<StoreListing> {
-  const porPagina = options.porPagina ?? STORE_PAGE_SIZE;
-  const cats = await listStoreCategories();
-  // Fixed SQL text with numbered values (runSql): the storefront's busiest query, whose
-  // building through the query builder cost more than running it (decision 0013). One
-  // named statement per shape: how many search words, with or without a category.
-  const where = ["p.ativo", "p.excluido_em is null", "a.estoque > 0", "c.ativo"];
-  const values: unknown[] = [];
-  const q = normalizeSearch(options.q);
-  const words = q ? q.split(" ") : [];
-  for (const word of words) {
-    values.push(`%${escapeLike(word)}%`);
-    where.push(`p.busca like $${values.length}`);
-  }
-  if (options.categoria) {
-    const category = cats.find((c) => c.slug === options.categoria);
-    if (!category) return { produtos: [], total: 0, pagina: 1, paginas: 1, categorias: cats };
-    values.push(category.id);
-    where.push(`p.categoria_id = $${values.length}`);
-  }
-  const pagina = Math.max(1, Math.floor(options.pagina ?? 1));
-  const shape = `${words.length}_${options.categoria ? 1 : 0}`;
-  const from = `from produtos p join categorias c on c.id = p.categoria_id ${VARIANT_SUMMARY_SQL}
-    where ${where.join(" and ")}`;
-  const rows = await runSql<StoreProductRow & { total: number }>(
-    db(),
-    `select ${STORE_PRODUCT_SQL}, (count(*) over ())::int as total ${from}
-     order by lower(p.nome), p.id limit $${values.length + 1} offset $${values.length + 2}`,
-    [...values, porPagina, (pagina - 1) * porPagina],
-    `loja_lista_${shape}`,
-  );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && pagina > 1) {
-    // Past the last page: count to tell the page how many there are.
-    const [counted] = await runSql<{ n: number }>(
-      db(),
-      `select count(*)::int as n ${from}`,
-      values,
-      `loja_conta_${shape}`,
-    );
-    total = counted?.n ?? 0;
-  }
-  const slugs = new Map(cats.map((c) => [c.nome, c.slug]));
-  return {
-    produtos: rows.map((row) => ({
-      ...storeProductFrom(row),
-      categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
-    })),
-    total,
-    pagina,
-    paginas: Math.max(1, Math.ceil(total / porPagina)),
-    categorias: cats,
-  };
-}
-
 /** The store's columns as SQL text (money as the driver gives it: decimal text). */
-const STORE_PRODUCT_SQL = `p.id, p.nome, p.descricao_curta as "descricaoCurta",
+export const STORE_PRODUCT_SQL = `p.id, p.nome, p.descricao_curta as "descricaoCurta",
   c.nome as "categoriaNome", p.sku, p.marca, p.unidade, p.imagem_url as "imagemUrl", p.ativo,
   p.opcoes,
   ${VARIANT_SUMMARY_COLUMNS}`;
 
-type StoreProductRow = SummaryRow &
+export type StoreProductRow = SummaryRow &
   Pick<
     StoreProduct,
     | "id"
@@ -549,7 +453,7 @@ type StoreProductRow = SummaryRow &
     | "opcoes"
   >;
 
-function storeProductFrom(row: StoreProductRow): StoreProduct {
+export function storeProductFrom(row: StoreProductRow): StoreProduct {
   return {
     id: row.id,
     nome: row.nome,

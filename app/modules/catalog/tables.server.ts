@@ -47,6 +47,14 @@ export const produtos = pgTable(
     imagemUrl: text("imagem_url"),
     /** Lower-case, accent-free copy of nome, descricao_curta and sku, for search. */
     busca: text("busca").notNull().default(""),
+    /** Lower-case, accent-free name: search ranks a match here above one in busca. */
+    nomeBusca: text("nome_busca")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`btrim(regexp_replace(translate(lower(nome), 'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '[[:space:]]+', ' ', 'g'))`,
+      ),
+    /** The species it is for (cao, gato, aves, peixes, roedores, grandes): the store's filter. */
+    especies: text("especies").array().notNull().default(sql`'{}'::text[]`),
     /** Soft delete: a product that appears in past orders is kept for them. */
     excluidoEm: timestamp("excluido_em", { withTimezone: true }),
     createdAt: createdAt(),
@@ -58,6 +66,9 @@ export const produtos = pgTable(
     index("produtos_created_at_idx").on(t.createdAt.desc()),
     index("produtos_categoria_idx").on(t.categoriaId),
     index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`),
+    // Typo-tolerant and substring search (pg_trgm, migration 0007).
+    index("produtos_busca_trgm_idx").using("gin", sql`${t.busca} gin_trgm_ops`),
+    index("produtos_marca_idx").on(t.marca),
     check("produtos_preco_custo_check", sql`${t.precoCusto} is null or ${t.precoCusto} >= 0`),
   ],
 );
@@ -110,6 +121,46 @@ export const variantes = pgTable(
     check("variantes_peso_check", sql`${t.pesoG} is null or ${t.pesoG} > 0`),
   ],
 );
+
+/**
+ * What the store's lists read of a product's variants and stock, kept by triggers
+ * (migration 0007) on variantes, estoque and unidades so a list of 10,000 products never
+ * adds up its variants per request. `disponivel` is capped at 6: the lists only tell
+ * "esgotado", "últimas N" (1 to 5) and "em estoque", so a sale moves it (and the pages)
+ * only when it crosses one of those.
+ */
+export const produtosResumo = pgTable(
+  "produtos_resumo",
+  {
+    produtoId: uuid("produto_id")
+      .primaryKey()
+      .references(() => produtos.id, { onDelete: "cascade" }),
+    precoMin: money("preco_min"),
+    precoMax: money("preco_max"),
+    /** The old price of the cheapest variant. */
+    precoAntes: money("preco_antes"),
+    variacoes: integer("variacoes").notNull().default(0),
+    /** The first variant on sale: what a card adds to the cart when there is only one. */
+    varianteId: uuid("variante_id"),
+    disponivel: integer("disponivel").notNull().default(0),
+    /** Open units where some variant on sale is available ("retire hoje"). */
+    unidadesComEstoque: uuid("unidades_com_estoque").array().notNull().default(sql`'{}'::uuid[]`),
+    /** Units sold in the last 90 days (refreshed by a job): "mais vendidos". */
+    vendidos: integer("vendidos").notNull().default(0),
+  },
+  (t) => [
+    index("produtos_resumo_preco_idx").on(t.precoMin),
+    index("produtos_resumo_vendidos_idx").on(t.vendidos.desc()),
+  ],
+);
+
+/** Words the search treats as one: "antipulga = antipulgas = pulgas", "cão = cachorro". */
+export const sinonimos = pgTable("sinonimos", {
+  id: id(),
+  /** Lower-case, accent-free terms, two or more. */
+  termos: text("termos").array().notNull(),
+  createdAt: createdAt(),
+});
 
 export type Produto = typeof produtos.$inferSelect;
 export type Categoria = typeof categorias.$inferSelect;

@@ -1,6 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { OrderSuccess } from "~/components/loja/order-success";
 import { cardProduct, ProductCard } from "~/components/loja/product-card";
+import { ActiveFilters, StoreFilters, StoreSearchBar } from "~/components/loja/store-filters";
 import {
   PRODUCT_GRID_CLASS,
   STORE_LISTING_META,
@@ -9,14 +10,12 @@ import {
   StoreEmpty,
   StoreIntro,
   StorePagination,
-  StoreSearch,
-  storePageHref,
 } from "~/components/loja/store-listing";
 import { Button } from "~/components/ui/button";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { storeListingQuery } from "~/modules/catalog";
+import { isFilteredListing, storeListingHref, storeListingQuery } from "~/modules/catalog";
 import { listStoreProducts } from "~/modules/catalog/index.server";
 import { readOrderFlash } from "~/modules/orders/index.server";
 import type { Route } from "./+types/index";
@@ -36,12 +35,28 @@ export function meta() {
   ];
 }
 
-const emptyList = { produtos: [], total: 0, pagina: 1, paginas: 1, categorias: [] };
+const emptyFacets = {
+  categorias: [],
+  marcas: [],
+  especies: [],
+  unidades: [],
+  promocao: 0,
+  esgotados: 0,
+  preco: null,
+};
+const emptyList = {
+  produtos: [],
+  total: 0,
+  paginas: 1,
+  categorias: [],
+  facetas: emptyFacets,
+  sugestao: null,
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { q, categoria, pagina } = storeListingQuery(new URL(request.url).searchParams);
+  const query = storeListingQuery(new URL(request.url).searchParams);
   const [list, { flash, headers }] = await Promise.all([
-    listStoreProducts({ q, categoria, pagina }).catch((error: unknown) => {
+    listStoreProducts(query).catch((error: unknown) => {
       rethrowIfUnavailable(error);
       logger.error({ err: error }, "falha ao carregar produtos");
       return null;
@@ -50,13 +65,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   if (!list) {
     return data(
-      { ...emptyList, q, categoria, flash, erro: "Erro ao carregar produtos" },
+      { ...emptyList, query, flash, erro: "Erro ao carregar produtos" },
       { headers: { ...Object.fromEntries(headers ?? []), "Cache-Control": "no-store" } },
     );
   }
   // Only what the cards show travels to the browser.
   const produtos = list.produtos.map(cardProduct);
-  return data({ ...list, produtos, q, categoria, flash, erro: null }, { headers });
+  const { total, paginas, categorias, facetas, sugestao } = list;
+  return data(
+    { produtos, total, paginas, categorias, facetas, sugestao, query, flash, erro: null },
+    { headers },
+  );
 }
 
 /**
@@ -69,35 +88,44 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function StoreIndex() {
-  const { produtos, total, pagina, paginas, categorias, q, categoria, flash, erro } =
+  const { produtos, total, paginas, categorias, facetas, sugestao, query, flash, erro } =
     useLoaderData<typeof loader>();
-  const filtered = Boolean(q || categoria);
+  const filtered = isFilteredListing(query);
 
   return (
     <main className={STORE_MAIN_CLASS}>
       {flash ? <OrderSuccess {...flash} /> : null}
       <StoreIntro />
-      <StoreSearch q={q} categoria={categoria} categorias={categorias} />
-      <StoreCount total={total} filtered={filtered} />
-      {erro ? (
-        <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-center">
-          <p className="font-semibold text-red-900">{erro}</p>
-          <Button asChild variant="outline" className="mt-3">
-            <Link to={storePageHref(q, categoria, 1)} reloadDocument>
-              Tentar novamente
-            </Link>
-          </Button>
+      <StoreSearchBar query={query} />
+      <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
+        <StoreFilters query={query} facetas={facetas} />
+        <div className="min-w-0">
+          <ActiveFilters query={query} facetas={facetas} />
+          <StoreCount total={total} filtered={filtered} />
+          {erro ? (
+            <div
+              role="alert"
+              className="rounded-2xl border border-red-300 bg-red-50 p-6 text-center"
+            >
+              <p className="font-semibold text-red-900">{erro}</p>
+              <Button asChild variant="outline" className="mt-3">
+                <Link to={storeListingHref(query)} reloadDocument>
+                  Tentar novamente
+                </Link>
+              </Button>
+            </div>
+          ) : produtos.length === 0 ? (
+            <StoreEmpty query={query} sugestao={sugestao} categorias={categorias} />
+          ) : (
+            <ul className={PRODUCT_GRID_CLASS} aria-label="Produtos">
+              {produtos.map((p, i) => (
+                <ProductCard key={p.id} product={p} priority={i < 4} />
+              ))}
+            </ul>
+          )}
+          <StorePagination query={query} paginas={paginas} />
         </div>
-      ) : produtos.length === 0 ? (
-        <StoreEmpty filtered={filtered} />
-      ) : (
-        <ul className={PRODUCT_GRID_CLASS} aria-label="Produtos">
-          {produtos.map((p, i) => (
-            <ProductCard key={p.id} product={p} priority={i < 4} />
-          ))}
-        </ul>
-      )}
-      <StorePagination q={q} categoria={categoria} pagina={pagina} paginas={paginas} />
+      </div>
     </main>
   );
 }

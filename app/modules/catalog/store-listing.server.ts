@@ -1,0 +1,362 @@
+// The store list (/loja, SPEC §7.1): search, filters with their counts, sort and pages.
+// It reads the per-product summary (produtos_resumo, kept by triggers, migration 0007), so
+// its cost does not grow with the variants and stock rows of a large shop; the exact stock
+// of the cards is read for the page's rows only.
+import { db, runSql } from "~/infra/db/client.server";
+import { keptByKeyUntilChanged } from "~/infra/page-data.server";
+import { listStoreCategories, type StoreCategory } from "./categories.server";
+import {
+  categorySlug,
+  STORE_PAGE_SIZE,
+  STORE_SPECIES,
+  type StoreListingQuery,
+  type StoreSort,
+} from "./listing";
+import {
+  STORE_PRODUCT_SQL,
+  type StoreProduct,
+  type StoreProductRow,
+  storeProductFrom,
+} from "./products.server";
+import { closestSearch, productSearchSql, storeSynonyms } from "./search.server";
+
+/** One value of a filter with how many products the listing would show with it. */
+export interface FacetValue {
+  valor: string;
+  rotulo: string;
+  n: number;
+}
+
+export interface StoreFacets {
+  categorias: FacetValue[];
+  marcas: FacetValue[];
+  especies: FacetValue[];
+  /** "Retire hoje": units with pick-up where the product is available. */
+  unidades: FacetValue[];
+  promocao: number;
+  /** Sold-out products the default listing leaves out. */
+  esgotados: number;
+  /** The price range (whole reais) of the products the other filters leave. */
+  preco: { min: number; max: number } | null;
+}
+
+export interface StoreListing {
+  produtos: StoreProduct[];
+  total: number;
+  pagina: number;
+  paginas: number;
+  categorias: StoreCategory[];
+  facetas: StoreFacets;
+  /** With a search that found nothing: the closest search that would ("Você quis dizer"). */
+  sugestao: string | null;
+}
+
+/** The facets that list values (brands can be many: the most common first). */
+const MAX_BRANDS = 12;
+
+type Options = Partial<StoreListingQuery> & { porPagina?: number };
+
+/**
+ * The store list. The storefront's read: categories come from the kept copy, products from
+ * the summary, never inside a transaction; one listing is kept until a product, its stock,
+ * a category or a synonym changes.
+ */
+export function listStoreProducts(options: Options): Promise<StoreListing> {
+  return keptStoreListings.get(options);
+}
+
+const keptStoreListings = keptByKeyUntilChanged(
+  ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
+  (o: Options) => JSON.stringify(normalized(o)),
+  readStoreListing,
+);
+
+function normalized(o: Options): StoreListingQuery & { porPagina: number } {
+  const q = (o.q ?? "").trim();
+  return {
+    q,
+    categoria: o.categoria ?? "",
+    marca: o.marca ?? "",
+    especie: o.especie ?? "",
+    precoMin: o.precoMin ?? null,
+    precoMax: o.precoMax ?? null,
+    promocao: o.promocao ?? false,
+    esgotados: o.esgotados ?? false,
+    unidade: o.unidade ?? "",
+    ordem: o.ordem ?? (q ? "relevancia" : "a-z"),
+    pagina: Math.max(1, Math.floor(o.pagina ?? 1)),
+    porPagina: o.porPagina ?? STORE_PAGE_SIZE,
+  };
+}
+
+/** Each filter as a condition; the facets leave their own out. */
+type FilterName = "categoria" | "marca" | "especie" | "preco" | "promocao" | "estoque" | "unidade";
+
+const FROM = `from produtos p join categorias c on c.id = p.categoria_id and c.ativo
+  join produtos_resumo r on r.produto_id = p.id`;
+const ALWAYS = "p.ativo and p.excluido_em is null and r.variacoes > 0";
+
+function orderBy(sort: StoreSort, rank: string | null): string {
+  // Sold-out products (only with "incluir esgotados") always come last.
+  const soldOutLast = "(r.disponivel = 0)";
+  const byName = "lower(p.nome), p.id";
+  switch (sort) {
+    case "relevancia":
+      return rank
+        ? `${soldOutLast}, ${rank} desc, r.vendidos desc, ${byName}`
+        : `${soldOutLast}, ${byName}`;
+    case "mais-vendidos":
+      return `${soldOutLast}, r.vendidos desc, ${byName}`;
+    case "menor-preco":
+      return `${soldOutLast}, r.preco_min, ${byName}`;
+    case "maior-preco":
+      return `${soldOutLast}, r.preco_min desc, ${byName}`;
+    case "novidades":
+      return `${soldOutLast}, p.created_at desc, p.id`;
+    default:
+      return `${soldOutLast}, ${byName}`;
+  }
+}
+
+async function readStoreListing(options: Options): Promise<StoreListing> {
+  const exact = await readListingPass(options, false);
+  if (exact.total > 0 || !(options.q ?? "").trim()) return exact;
+  // Nothing for the words as typed: the forgiving pass (typos), then "Você quis dizer".
+  const forgiving = await readListingPass(options, true);
+  if (forgiving.total > 0) return forgiving;
+  return { ...forgiving, sugestao: await closestSearch(options.q ?? "") };
+}
+
+async function readListingPass(options: Options, forgiving: boolean): Promise<StoreListing> {
+  const o = normalized(options);
+  const [cats, synonyms] = await Promise.all([listStoreCategories(), storeSynonyms()]);
+  const empty: StoreListing = {
+    produtos: [],
+    total: 0,
+    pagina: 1,
+    paginas: 1,
+    categorias: cats,
+    facetas: emptyFacets,
+    sugestao: null,
+  };
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const search = productSearchSql(o.q, values, synonyms, forgiving);
+  const filters = new Map<FilterName, string>();
+  if (o.categoria) {
+    const category = cats.find((c) => c.slug === o.categoria);
+    if (!category) return empty;
+    filters.set("categoria", `p.categoria_id = ${param(category.id)}`);
+  }
+  if (o.marca) filters.set("marca", `lower(p.marca) = lower(${param(o.marca)})`);
+  if (o.especie) filters.set("especie", `${param(o.especie)} = any(p.especies)`);
+  const price: string[] = [];
+  if (o.precoMin !== null) price.push(`r.preco_min >= ${param(o.precoMin)}`);
+  if (o.precoMax !== null) price.push(`r.preco_min <= ${param(o.precoMax)}`);
+  if (price.length > 0) filters.set("preco", price.join(" and "));
+  if (o.promocao) filters.set("promocao", "r.preco_antes > r.preco_min");
+  if (!o.esgotados) filters.set("estoque", "r.disponivel > 0");
+  if (o.unidade) {
+    filters.set(
+      "unidade",
+      `exists (select 1 from unidades u where u.slug = ${param(o.unidade)} and u.ativo
+        and not u.em_breve and u.retirada_ativa and u.id = any(r.unidades_com_estoque))`,
+    );
+  }
+  const base = [ALWAYS, ...(search ? [search.where] : [])];
+  const where = [...base, ...filters.values()].join(" and ");
+  const pageValues = [...values];
+  const order = orderBy(o.ordem, search ? search.rank(pageValues) : null);
+  pageValues.push(o.porPagina, (o.pagina - 1) * o.porPagina);
+  const n = pageValues.length;
+  // The page: ordered and cut on the summary, then the exact stock of its rows only.
+  const rows = await runSql<StoreProductRow & { total: number }>(
+    db(),
+    `select page.*, coalesce(s.estoque, 0)::int as estoque from (
+       select ${PAGE_COLUMNS}, (count(*) over ())::int as total,
+         row_number() over (order by ${order}) as ordem
+       ${FROM} where ${where}
+       order by ordem limit $${n - 1} offset $${n}
+     ) page
+     left join lateral (
+       select sum(e.disponivel) as estoque from variantes v join estoque e on e.variante_id = v.id
+       join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+       where v.produto_id = page.id and v.ativo
+     ) s on true
+     order by page.ordem`,
+    pageValues,
+  );
+  const facetas = await readFacets(base, filters, values);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && o.pagina > 1) {
+    // Past the last page: count, to tell the page how many there are.
+    const [counted] = await runSql<{ n: number }>(
+      db(),
+      `select count(*)::int as n ${FROM} where ${where}`,
+      values,
+    );
+    total = counted?.n ?? 0;
+  }
+  const slugs = new Map(cats.map((c) => [c.nome, c.slug]));
+  return {
+    produtos: rows.map((row) => ({
+      ...storeProductFrom(row),
+      categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
+    })),
+    total,
+    pagina: o.pagina,
+    paginas: Math.max(1, Math.ceil(total / o.porPagina)),
+    categorias: cats,
+    facetas: withLabels(facetas, cats, o.marca),
+    sugestao: null,
+  };
+}
+
+/** The page's columns: the store's, with the summary in place of the live variant sums. */
+const PAGE_COLUMNS = STORE_PRODUCT_SQL.replace(/,\s*a\.preco_min[\s\S]*$/, "").concat(
+  `, r.preco_min as "precoMin", r.preco_max as "precoMax", r.preco_antes as "precoAntes",
+  r.variacoes, r.variante_id as "varianteId"`,
+);
+
+interface FacetRow {
+  faceta: string;
+  valor: string | null;
+  rotulo: string | null;
+  n: number;
+}
+
+const emptyFacets: StoreFacets = {
+  categorias: [],
+  marcas: [],
+  especies: [],
+  unidades: [],
+  promocao: 0,
+  esgotados: 0,
+  preco: null,
+};
+
+/**
+ * Every filter's values with how many products each would show, the other filters applied
+ * (as shops do: choosing a brand does not hide the other brands). One statement.
+ */
+async function readFacets(
+  base: string[],
+  filters: Map<FilterName, string>,
+  values: unknown[],
+): Promise<StoreFacets> {
+  const flag = (name: FilterName) => `(${filters.get(name) ?? "true"}) as f_${name}`;
+  const names: FilterName[] = [
+    "categoria",
+    "marca",
+    "especie",
+    "preco",
+    "promocao",
+    "estoque",
+    "unidade",
+  ];
+  const but = (own: FilterName) =>
+    names
+      .filter((name) => name !== own)
+      .map((name) => `f_${name}`)
+      .join(" and ");
+  const rows = await runSql<FacetRow>(
+    db(),
+    `with base as materialized (
+       select p.categoria_id, p.marca, p.especies, r.unidades_com_estoque as unidades,
+         r.preco_min, (r.preco_antes > r.preco_min) as promo, (r.disponivel > 0) as disponivel,
+         ${names.map(flag).join(", ")}
+       ${FROM} where ${base.join(" and ")}
+     )
+     select 'categoria' as faceta, categoria_id::text as valor, null as rotulo, count(*)::int as n
+       from base where ${but("categoria")} group by categoria_id
+     union all
+     select 'marca', min(marca), null, count(*)::int from base
+       where ${but("marca")} and coalesce(marca, '') <> '' group by lower(marca)
+     union all
+     select 'especie', e, null, count(*)::int from base cross join unnest(especies) e
+       where ${but("especie")} group by e
+     union all
+     select 'unidade', u.slug, u.nome, count(*)::int from base
+       join unidades u on u.id = any(base.unidades) and u.ativo and not u.em_breve and u.retirada_ativa
+       where ${but("unidade")} group by u.slug, u.nome
+     union all
+     select 'promocao', null, null, count(*)::int from base where promo and ${but("promocao")}
+     union all
+     select 'esgotados', null, null, count(*)::int from base
+       where not disponivel and ${but("estoque")}
+     union all
+     select 'preco', floor(min(preco_min))::text, ceil(max(preco_min))::text, count(*)::int
+       from base where ${but("preco")}`,
+    values,
+  );
+  const facets: StoreFacets = {
+    ...emptyFacets,
+    categorias: [],
+    marcas: [],
+    especies: [],
+    unidades: [],
+  };
+  for (const row of rows) {
+    const value = { valor: row.valor ?? "", rotulo: row.rotulo ?? row.valor ?? "", n: row.n };
+    switch (row.faceta) {
+      case "categoria":
+        facets.categorias.push(value);
+        break;
+      case "marca":
+        facets.marcas.push(value);
+        break;
+      case "especie":
+        facets.especies.push(value);
+        break;
+      case "unidade":
+        facets.unidades.push(value);
+        break;
+      case "promocao":
+        facets.promocao = row.n;
+        break;
+      case "esgotados":
+        facets.esgotados = row.n;
+        break;
+      case "preco":
+        facets.preco =
+          row.n > 0 && row.valor !== null && row.rotulo !== null
+            ? { min: Number(row.valor), max: Number(row.rotulo) }
+            : null;
+        break;
+    }
+  }
+  return facets;
+}
+
+/**
+ * Names for the values the database gives as ids or slugs; the most common brands (and the
+ * chosen one), by name.
+ */
+function withLabels(facets: StoreFacets, cats: StoreCategory[], marca: string): StoreFacets {
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  const species = new Map<string, string>(STORE_SPECIES.map((s) => [s.value, s.label]));
+  return {
+    ...facets,
+    categorias: facets.categorias
+      .flatMap((f) => {
+        const c = byId.get(f.valor);
+        return c ? [{ valor: c.slug, rotulo: c.nome, n: f.n }] : [];
+      })
+      .sort((a, b) => a.rotulo.localeCompare(b.rotulo, "pt-BR")),
+    marcas: facets.marcas
+      .sort((a, b) => b.n - a.n || a.rotulo.localeCompare(b.rotulo, "pt-BR"))
+      .filter((f, i) => i < MAX_BRANDS || f.valor.toLowerCase() === marca.toLowerCase())
+      .sort((a, b) => a.rotulo.localeCompare(b.rotulo, "pt-BR")),
+    especies: facets.especies
+      .filter((f) => species.has(f.valor))
+      .map((f) => ({ ...f, rotulo: species.get(f.valor)! }))
+      .sort(
+        (a, b) =>
+          STORE_SPECIES.findIndex((s) => s.value === a.valor) -
+          STORE_SPECIES.findIndex((s) => s.value === b.valor),
+      ),
+  };
+}
