@@ -26,15 +26,30 @@ CREATE INDEX "produtos_resumo_preco_idx" ON "produtos_resumo" USING btree ("prec
 CREATE INDEX "produtos_resumo_vendidos_idx" ON "produtos_resumo" USING btree ("vendidos" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "produtos_busca_trgm_idx" ON "produtos" USING gin ("busca" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "produtos_marca_idx" ON "produtos" USING btree ("marca");--> statement-breakpoint
--- Species from the words of each product (the admin and the import set them from now on).
-UPDATE "produtos" SET "especies" = array_remove(ARRAY[
-  CASE WHEN "busca" ~ '\m(cao|caes|cachorro|cachorros|canino|canina|caninos|dog|dogs)\M' THEN 'caes' END,
-  CASE WHEN "busca" ~ '\m(gato|gatos|felino|felina|felinos|cat|cats)\M' THEN 'gatos' END,
-  CASE WHEN "busca" ~ '\m(ave|aves|passaro|passaros|calopsita|periquito|canario|galinha|galinhas|pintinho|codorna)\M' THEN 'aves' END,
-  CASE WHEN "busca" ~ '\m(peixe|peixes|aquario|betta|ornamentais)\M' THEN 'peixes' END,
-  CASE WHEN "busca" ~ '\m(roedor|roedores|hamster|coelho|coelhos|porquinho|chinchila|twister)\M' THEN 'roedores' END,
-  CASE WHEN "busca" ~ '\m(cavalo|cavalos|equino|equinos|bovino|bovinos|gado|boi|vaca|vacas|bezerro)\M' THEN 'cavalos-gado' END
-]::text[], NULL);--> statement-breakpoint
+-- The species a product is for, read from its words (name, description, packs): the store's
+-- "Para" filter. Always derived, on every write, so every path (admin, import, restore)
+-- agrees; a product for "cães e gatos" is in both.
+CREATE OR REPLACE FUNCTION agropet_especies(busca text) RETURNS text[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_remove(ARRAY[
+    CASE WHEN busca ~ '\m(cao|caes|cachorro|cachorros|canino|canina|caninos|dog|dogs)\M' THEN 'caes' END,
+    CASE WHEN busca ~ '\m(gato|gatos|felino|felina|felinos|cat|cats)\M' THEN 'gatos' END,
+    CASE WHEN busca ~ '\m(ave|aves|passaro|passaros|calopsita|calopsitas|periquito|periquitos|canario|canarios|galinha|galinhas|poedeiras|pintinho|codorna|codornas)\M' THEN 'aves' END,
+    CASE WHEN busca ~ '\m(peixe|peixes|aquario|aquarios|aquarismo|betta|ornamentais)\M' THEN 'peixes' END,
+    CASE WHEN busca ~ '\m(roedor|roedores|hamster|hamsters|coelho|coelhos|porquinho|chinchila|twister)\M' THEN 'roedores' END,
+    CASE WHEN busca ~ '\m(cavalo|cavalos|equino|equinos|bovino|bovinos|gado|boi|bois|vaca|vacas|bezerro|bezerros)\M' THEN 'cavalos-gado' END
+  ]::text[], NULL)
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION agropet_produto_especies() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.especies := agropet_especies(NEW.busca);
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER produtos_especies BEFORE INSERT OR UPDATE OF busca ON "produtos"
+  FOR EACH ROW EXECUTE FUNCTION agropet_produto_especies();--> statement-breakpoint
+UPDATE "produtos" SET "especies" = agropet_especies("busca");--> statement-breakpoint
 -- The summary of some products (all of them with NULL): prices and availability of their
 -- variants on sale at the open units. Availability is capped at 6 (see the triggers).
 CREATE OR REPLACE FUNCTION agropet_resume_produtos(ids uuid[]) RETURNS void

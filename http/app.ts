@@ -18,7 +18,11 @@ import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
 import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
-import { stopImportWorker } from "~/modules/catalog/index.server";
+import {
+  startBestSellerRefresh,
+  stopBestSellerRefresh,
+  stopImportWorker,
+} from "~/modules/catalog/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
 import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
@@ -30,6 +34,7 @@ export async function start() {
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   // Pending Pix charges are asked about on a schedule: a lost notification still pays.
   startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
+  startBestSellerRefresh(env().BEST_SELLERS_INTERVAL);
   const { BACKUP_DIR, BACKUP_KEEP, BACKUP_PASSPHRASE, SESSION_SECRET } = env();
   if (BACKUP_DIR) {
     startBackupSchedule({
@@ -49,6 +54,7 @@ export async function stop() {
   stopBackupSchedule();
   await stopPageDataWatch();
   await stopPaymentReconciler();
+  stopBestSellerRefresh();
   await stopWebhookWorker();
   await stopImportWorker();
   await shutdown(currentDatabase());

@@ -48,6 +48,8 @@ const schema = z.object({
   MERCADOPAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
   /** Seconds between two passes asking the provider about pending charges; 0 turns it off. */
   PAYMENT_RECONCILE_INTERVAL: z.coerce.number().min(0).default(300),
+  /** Seconds between recounts of "mais vendidos" (0: never). */
+  BEST_SELLERS_INTERVAL: z.coerce.number().min(0).default(600),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

@@ -2,12 +2,12 @@
 // A yardstick first: a bare node:http + database server answering the rows of /loja's first
 // page as gzip JSON (reference-server.ts); then the app is started and each scenario runs
 // against it: the pages (pages.ts), the checkout (checkout.ts), a login flood
-// (login-flood.ts); after the tables, the product import (import.ts, a process of its own).
+// (login-flood.ts), the pages while checkouts arrive at 10 a second (selling.ts); after the tables, the product import (import.ts, a process of its own).
 // Load is autocannon, 50 connections for 10 s, every request sending
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, checkout, login-flood, import; e.g. --only=login-flood for that part alone).
+// (pages, selling, checkout, login-flood, import; e.g. --only=login-flood for that part alone).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,9 +27,10 @@ import {
 } from "./harness";
 import { loginFlood } from "./login-flood";
 import { pages } from "./pages";
+import { selling } from "./selling";
 
 /** In the order they run and report. */
-const SCENARIOS = [pages, checkout, loginFlood] as Scenario<never, unknown>[];
+const SCENARIOS = [pages, selling, checkout, loginFlood] as Scenario<never, unknown>[];
 const IMPORT = "import";
 
 function selected(): Set<string> {

@@ -104,9 +104,14 @@ describe("page data generation", () => {
         db.execute(sql`update estoque set em_maos = reservado where ${key}`),
       ),
     ).toBe(1);
+    // Back as it was; its own refresh, seconds later, is awaited here, not in the next test.
+    const settled = pageDataGeneration() ?? 0;
     await db.execute(
       sql`update estoque set em_maos = reservado + ${row!.em_maos - row!.reservado} where ${key}`,
     );
+    await expect
+      .poll(() => (pageDataGeneration() ?? 0) - settled, { timeout: QUANTITY_REFRESH_MS + 3_000 })
+      .toBe(2);
   });
 
   it("stays put for what no public page shows, and for a change rolled back", async () => {

@@ -1,6 +1,11 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export {
+  refreshBestSellers,
+  startBestSellerRefresh,
+  stopBestSellerRefresh,
+} from "./best-sellers.server";
+export {
   catalogueCsv,
   catalogueXlsx,
   exportFileName,

@@ -53,7 +53,7 @@ export const produtos = pgTable(
       .generatedAlwaysAs(
         sql`btrim(regexp_replace(translate(lower(nome), 'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '[[:space:]]+', ' ', 'g'))`,
       ),
-    /** The species it is for (cao, gato, aves, peixes, roedores, grandes): the store's filter. */
+    /** The species it is for (caes, gatos, aves…): set from its words by a trigger (migration 0007). */
     especies: text("especies").array().notNull().default(sql`'{}'::text[]`),
     /** Soft delete: a product that appears in past orders is kept for them. */
     excluidoEm: timestamp("excluido_em", { withTimezone: true }),
