@@ -245,3 +245,19 @@ describe("store listing: filters, counts, sorts and pages", () => {
     expect(none.total).toBe(0);
   });
 });
+
+describe("store listing: a search with every sort", () => {
+  it("searches and sorts by each order without failing", async () => {
+    for (const ordem of [
+      "relevancia",
+      "mais-vendidos",
+      "menor-preco",
+      "maior-preco",
+      "novidades",
+      "a-z",
+    ] as const) {
+      const list = await listStoreProducts({ q: "racao golden", ordem });
+      expect(names(list).sort()).toEqual(["Ração Golden Cães Adultos 15 kg", "Ração Golden Gatos"]);
+    }
+  });
+});

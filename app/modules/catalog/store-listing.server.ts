@@ -169,7 +169,11 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
   const base = [ALWAYS, ...(search ? [search.where] : [])];
   const where = [...base, ...filters.values()].join(" and ");
   const pageValues = [...values];
-  const order = orderBy(o.ordem, search ? search.rank(pageValues) : null);
+  // The rank's values only where the statement uses them (relevance).
+  const order = orderBy(
+    o.ordem,
+    search && o.ordem === "relevancia" ? search.rank(pageValues) : null,
+  );
   pageValues.push(o.porPagina, (o.pagina - 1) * o.porPagina);
   const n = pageValues.length;
   // The page: ordered and cut on the summary, then the exact stock of its rows only.
