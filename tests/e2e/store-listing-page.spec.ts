@@ -51,7 +51,7 @@ test("every kind of listing rendered for one visitor carries its nonce, and the 
   await visitor.dispose();
 });
 
-test("the listing rendered for one visitor runs its cart and its category filter under the page's nonce", async ({
+test("the listing rendered for one visitor runs its cart and its sort under the page's nonce", async ({
   page,
   context,
   baseURL,
@@ -65,7 +65,9 @@ test("the listing rendered for one visitor runs its cart and its category filter
     .click();
   await expect(cartButton).toHaveAccessibleName("Carrinho, 1 item");
 
-  await page.getByLabel("Categoria").selectOption({ label: "Rações" });
-  await expect(page).toHaveURL(/categoria=racoes/);
+  // The sort applies as soon as it is chosen (the submit-on-change island), keeping the search.
+  await page.getByLabel("Ordenar por").selectOption({ label: "Menor preço" });
+  await expect(page).toHaveURL(/ordem=menor-preco/);
+  await expect(page).toHaveURL(/q=keldog/);
   await expect(page.getByRole("link", { name: "Limpar filtros" })).toBeVisible();
 });
