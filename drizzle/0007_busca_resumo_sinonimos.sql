@@ -179,3 +179,14 @@ INSERT INTO "sinonimos" ("termos") VALUES
 -- The synonyms change what a search finds: the cached pages hear of it.
 CREATE TRIGGER sinonimos_avisa_paginas AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "sinonimos"
   FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();
+--> statement-breakpoint
+-- A coupon used by a checkout changes nothing a page shows, unless it just ran out: only
+-- then (or when the staff edit it) the pages hear of it, so orders with a coupon do not
+-- empty the page cache either.
+DROP TRIGGER IF EXISTS cupons_avisa_paginas ON "cupons";--> statement-breakpoint
+CREATE TRIGGER cupons_avisa_paginas AFTER INSERT OR DELETE OR TRUNCATE ON "cupons"
+  FOR EACH STATEMENT EXECUTE FUNCTION agropet_avisa_paginas();--> statement-breakpoint
+CREATE TRIGGER cupons_avisa_paginas_edicao AFTER UPDATE ON "cupons" FOR EACH ROW
+  WHEN (OLD.usos IS NOT DISTINCT FROM NEW.usos
+    OR (NEW.limite_usos IS NOT NULL AND NEW.usos >= NEW.limite_usos))
+  EXECUTE FUNCTION agropet_avisa_paginas();

@@ -114,6 +114,23 @@ describe("page data generation", () => {
       .toBe(2);
   });
 
+  it("a coupon used at checkout moves nothing until it runs out; the staff's edits move it", async () => {
+    const db = ctx.database.db;
+    await db.execute(
+      sql`insert into cupons (codigo, tipo, valor, ativo, limite_usos) values ('PAGINAS3', 'percentual', 5, true, 3)`,
+    );
+    const use = () => db.execute(sql`update cupons set usos = usos + 1 where codigo = 'PAGINAS3'`);
+    expect(await generationAfter(use)).toBe(0);
+    expect(await generationAfter(use)).toBe(0);
+    // The third use reaches the limit: the pages hear of it.
+    expect(await generationAfter(use)).toBe(1);
+    expect(
+      await generationAfter(() =>
+        db.execute(sql`update cupons set ativo = false where codigo = 'PAGINAS3'`),
+      ),
+    ).toBe(1);
+  });
+
   it("stays put for what no public page shows, and for a change rolled back", async () => {
     const db = ctx.database.db;
     expect(await generationAfter(() => db.execute(sql`delete from sessoes where false`))).toBe(0);
