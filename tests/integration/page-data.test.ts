@@ -116,9 +116,14 @@ describe("page data generation", () => {
 
   it("a coupon used at checkout moves nothing until it runs out; the staff's edits move it", async () => {
     const db = ctx.database.db;
-    await db.execute(
-      sql`insert into cupons (codigo, tipo, valor, ativo, limite_usos) values ('PAGINAS3', 'percentual', 5, true, 3)`,
-    );
+    // A new coupon is heard (awaited here, so its notice is not counted below).
+    expect(
+      await generationAfter(() =>
+        db.execute(
+          sql`insert into cupons (codigo, tipo, valor, ativo, limite_usos) values ('PAGINAS3', 'percentual', 5, true, 3)`,
+        ),
+      ),
+    ).toBe(1);
     const use = () => db.execute(sql`update cupons set usos = usos + 1 where codigo = 'PAGINAS3'`);
     expect(await generationAfter(use)).toBe(0);
     expect(await generationAfter(use)).toBe(0);
