@@ -43,3 +43,14 @@ export function shopDay(value: Date): string {
   }).format(value);
   return parts;
 }
+
+/**
+ * A wished date and the tutor's free-text time as one phrase: "05/12/2026 às 14:00" for a
+ * clock time, "05/12/2026 (manhã)" for a period word (never "às manhã"); "A combinar".
+ */
+export function preferredTimeText(date: string | null, horario: string | null | undefined) {
+  const time = (horario ?? "").trim();
+  if (!date) return time || "A combinar";
+  if (!time) return date;
+  return /^\d{1,2}\s*(h|:\d{2})/i.test(time) ? `${date} às ${time}` : `${date} (${time})`;
+}

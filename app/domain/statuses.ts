@@ -72,6 +72,19 @@ export const FORMA_PAGAMENTO_LABEL: Vocabulary<FormaPagamento> = {
   balcao: "Pagar na retirada",
 };
 
+/**
+ * The payment as the customer reads it (order page, messages): "manual" and the provider's
+ * name are the shop's words, not the customer's (the admin keeps FORMA_PAGAMENTO_LABEL).
+ */
+export const FORMA_PAGAMENTO_CLIENTE: Vocabulary<FormaPagamento> = {
+  pix: "Pix",
+  pix_mercadopago: "Pix",
+  cartao: "Cartão",
+  dinheiro: "Dinheiro na entrega",
+  cartao_entrega: "Cartão na entrega",
+  balcao: "Pagar na retirada",
+};
+
 /** Receive at home or pick up at a unit. */
 export const MODOS_PEDIDO = ["entrega", "retirada"] as const;
 export type ModoPedido = (typeof MODOS_PEDIDO)[number];

@@ -4,6 +4,7 @@ import { ChatLink, InstagramIcon } from "~/components/site/chat-link";
 import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
+import { withFullStop } from "~/domain/text";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { type PublicUnit, storeHours } from "~/modules/shop";
 
@@ -129,7 +130,7 @@ export function SiteFooter({
         </nav>
       </div>
       <p className="mx-auto mt-10 max-w-6xl border-t border-slate-700 px-4 pt-6 text-center text-xs text-slate-300">
-        © {year} {shop.legalName}. Todos os direitos reservados.
+        © {year} {withFullStop(shop.legalName)} Todos os direitos reservados.
       </p>
     </footer>
   );

@@ -10,7 +10,8 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { FORMA_PAGAMENTO_CLIENTE, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -204,7 +205,7 @@ export default function OrderPage() {
             <div className="grid gap-1">
               <dt className="text-slate-600">Forma de pagamento</dt>
               <dd className="font-semibold">
-                {FORMA_PAGAMENTO_LABEL[pedido.formaPagamento]}
+                {FORMA_PAGAMENTO_CLIENTE[pedido.formaPagamento]}
                 {pedido.formaPagamento === "dinheiro" && pedido.trocoPara
                   ? ` (troco para ${formatBRL(pedido.trocoPara)})`
                   : ""}
@@ -290,7 +291,7 @@ export default function OrderPage() {
           <section className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
             <h2 className="mb-2 text-lg font-bold">Entrega</h2>
             <p className="font-semibold">{pedido.clienteNome}</p>
-            <p>{pedido.clienteTelefone}</p>
+            <p>{formatPhoneDisplay(pedido.clienteTelefone)}</p>
             <p>
               {pedido.clienteEndereco} - {pedido.clienteBairro}
             </p>
@@ -365,7 +366,7 @@ function PickUpSection({
         </>
       ) : null}
       <p className="mt-3 font-semibold">{pedido.clienteNome}</p>
-      <p>{pedido.clienteTelefone}</p>
+      <p>{formatPhoneDisplay(pedido.clienteTelefone)}</p>
       {pedido.observacoes ? <p className="mt-1">Observações: {pedido.observacoes}</p> : null}
     </section>
   );

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { Card } from "~/components/ui/card";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
+import { formatPhoneDisplay } from "~/domain/phone";
 import { STATUS_CURRICULO, STATUS_CURRICULO_LABEL, vagaLabel } from "~/domain/statuses";
 
 type Status = (typeof STATUS_CURRICULO)[number];
@@ -64,7 +65,7 @@ export function ResumeList({
                 <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
                   {r.email}
                 </a>{" "}
-                · {r.telefone}
+                · {formatPhoneDisplay(r.telefone)}
               </p>
               {r.mensagem ? (
                 <p className="whitespace-pre-line text-slate-700">{r.mensagem}</p>

@@ -19,6 +19,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { orderChatMessage, pickUpReadyMessage } from "~/domain/admin-messages";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
+import { formatPhoneDisplay } from "~/domain/phone";
 import {
   FORMA_PAGAMENTO_LABEL,
   type FormaPagamento,
@@ -356,7 +357,7 @@ export function LojaOrders({
             <div className="grid gap-4 md:grid-cols-2">
               <dl className="grid gap-1 text-sm">
                 <InlineDetail label="Cliente">
-                  {o.clienteNome} · {o.clienteTelefone}
+                  {o.clienteNome} · {formatPhoneDisplay(o.clienteTelefone)}
                 </InlineDetail>
                 {o.modo === "retirada" ? (
                   <>

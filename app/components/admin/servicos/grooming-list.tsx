@@ -10,7 +10,8 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { groomingChatMessage } from "~/domain/admin-messages";
-import { formatDateTime, formatIsoDate } from "~/domain/dates";
+import { formatDateTime, formatIsoDate, preferredTimeText } from "~/domain/dates";
+import { formatPhoneDisplay } from "~/domain/phone";
 import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
 import { externalLinkProps } from "~/domain/whatsapp";
 
@@ -64,11 +65,10 @@ function ContactButton({ order }: { order: GroomingOrder }) {
 }
 
 function when(order: GroomingOrder) {
-  const parts = [
+  return preferredTimeText(
     order.dataDesejada ? formatIsoDate(order.dataDesejada) : null,
-    order.horarioDesejado || null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(" às ") : "A combinar";
+    order.horarioDesejado,
+  );
 }
 
 function DetailsDialog({ order }: { order: GroomingOrder }) {
@@ -92,7 +92,7 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
         <section className="grid gap-1">
           <h3 className="font-semibold">Tutor</h3>
           <p>{order.nomeTutor}</p>
-          <p>WhatsApp: {order.whatsapp}</p>
+          <p>WhatsApp: {formatPhoneDisplay(order.whatsapp)}</p>
         </section>
         <section className="grid gap-1">
           <h3 className="font-semibold">Pet</h3>
@@ -208,7 +208,7 @@ export function GroomingList({
             <dl className="grid gap-1 text-sm">
               <InlineDetail label="Serviço">{tipoServicoLabel(o.tipoServico)}</InlineDetail>
               <InlineDetail label="Tutor">
-                {o.nomeTutor} · {o.whatsapp}
+                {o.nomeTutor} · {formatPhoneDisplay(o.whatsapp)}
               </InlineDetail>
               <InlineDetail label="Pet">
                 {o.nomePet} ({o.racaPorte})
