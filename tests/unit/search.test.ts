@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearch, productSearchText } from "~/modules/catalog/search";
+import {
+  isVowelless,
+  normalizeSearch,
+  productSearchText,
+  searchWords,
+  wordForms,
+} from "~/modules/catalog/search";
 
 describe("search text", () => {
   it("is lower case, without accents, with single spaces", () => {
@@ -15,5 +21,35 @@ describe("search text", () => {
     ).toBe("racao golden caes adultos rg-15");
     expect(productSearchText({ nome: "Petisco", descricaoCurta: null, sku: null })).toBe("petisco");
     expect(productSearchText({ nome: "Areia", sku: "AR1" })).toBe("areia ar1");
+  });
+});
+
+describe("words of a search", () => {
+  it("are normalised, six at most", () => {
+    expect(searchWords("  Ração   GOLDEN ")).toEqual(["racao", "golden"]);
+    expect(searchWords("a b c d e f g h")).toEqual(["a", "b", "c", "d", "e", "f"]);
+    expect(searchWords(null)).toEqual([]);
+  });
+
+  it("take their singular and a measure written apart", () => {
+    expect(wordForms("racoes")).toEqual(["racoes", "racao"]);
+    expect(wordForms("caes")).toEqual(["caes", "cao"]);
+    expect(wordForms("animais")).toEqual(["animais", "animal"]);
+    expect(wordForms("gaiolas")).toEqual(["gaiolas", "gaiola"]);
+    expect(wordForms("flores")).toEqual(["flores", "flor"]);
+    expect(wordForms("15kg")).toEqual(["15kg", "15 kg"]);
+    expect(wordForms("1,5kg")).toEqual(["1,5kg", "1,5 kg"]);
+    // Not plurals, or too short to tell.
+    expect(wordForms("mais")).toEqual(["mais"]);
+    expect(wordForms("tres")).toEqual(["tres"]);
+    expect(wordForms("peit")).toEqual(["peit"]);
+    expect(wordForms("ossos")).toEqual(["ossos", "osso"]);
+  });
+
+  it("tell a word typed without vowels", () => {
+    expect(isVowelless("gldn")).toBe(true);
+    expect(isVowelless("rc")).toBe(false);
+    expect(isVowelless("golden")).toBe(false);
+    expect(isVowelless("15kg")).toBe(false);
   });
 });

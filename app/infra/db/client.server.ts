@@ -38,6 +38,13 @@ export interface Database {
 
 const MIGRATIONS_FOLDER = findMigrationsFolder();
 
+/**
+ * Settings every connection starts with. How alike a mistyped word and a product's word must
+ * be for the store's forgiving search: pg_trgm's `<%` reads it, and only that operator (not
+ * the `word_similarity()` function) is served by the trigram index (catalog/search.server.ts).
+ */
+const SESSION_SETTINGS: Record<string, string> = { "pg_trgm.word_similarity_threshold": "0.5" };
+
 function findMigrationsFolder(): string {
   // Works from the sources (app/infra/db) and from the server bundle (build/server).
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,6 +73,9 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      options: Object.entries(SESSION_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(" "),
     });
     // An idle connection the server drops (restart, failover, a forced disconnect) must not
     // crash the process: the pool replaces it, and the next query reconnects.
@@ -104,6 +114,9 @@ export async function openDatabase(options: {
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       });
   await client.waitReady;
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query("select set_config($1, $2, false)", [name, value]);
+  }
   const db = drizzle(client) as unknown as Db;
   return {
     db,

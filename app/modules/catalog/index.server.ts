@@ -40,6 +40,7 @@ export {
   updateProduct,
   VARIANT_SUMMARY_SQL,
 } from "./products.server";
+export { variantByCode } from "./search.server";
 export { stockCounts } from "./stock-figures.server";
 export { listStoreProducts } from "./store-listing.server";
 export { categorias, produtos, variantes } from "./tables.server";

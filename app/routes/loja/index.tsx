@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import { OrderSuccess } from "~/components/loja/order-success";
 import { cardProduct, ProductCard } from "~/components/loja/product-card";
 import { ActiveFilters, StoreFilters, StoreSearchBar } from "~/components/loja/store-filters";
@@ -16,7 +16,7 @@ import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { isFilteredListing, storeListingHref, storeListingQuery } from "~/modules/catalog";
-import { listStoreProducts } from "~/modules/catalog/index.server";
+import { listStoreProducts, variantByCode } from "~/modules/catalog/index.server";
 import { readOrderFlash } from "~/modules/orders/index.server";
 import type { Route } from "./+types/index";
 
@@ -55,6 +55,11 @@ const emptyList = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = storeListingQuery(new URL(request.url).searchParams);
+  // A SKU or EAN typed whole (a barcode scanned into the search): its product, on that variant.
+  const code = query.q ? await variantByCode(query.q).catch(() => null) : null;
+  if (code) {
+    throw redirect(`/loja/produto/${code.produtoId}?v=${encodeURIComponent(code.sku)}`);
+  }
   const [list, { flash, headers }] = await Promise.all([
     listStoreProducts(query).catch((error: unknown) => {
       rethrowIfUnavailable(error);
