@@ -31,6 +31,8 @@ export default [
     ]),
     // The cart preview (JSON): server prices, stock, coupon and delivery fee.
     route("resumo", "routes/loja/resumo.ts"),
+    // Suggestions while typing in the search (JSON, public for a minute).
+    route("sugestoes", "routes/loja/sugestoes.ts"),
     // What the order page polls while an online Pix waits (JSON, token like the page).
     route("pedido/:numero/status", "routes/loja/pedido-status.ts"),
   ]),

@@ -7,6 +7,7 @@ import type { FormSenderOptions } from "~/islands/form-sender";
 import type { QuoteDialogOptions } from "~/islands/quote-dialog";
 import type { StoreCartOptions } from "~/islands/store-cart";
 import type { StorePurchaseOptions } from "~/islands/store-purchase";
+import type { StoreSuggestOptions } from "~/islands/store-suggest";
 import type { SubmitOnChangeOptions } from "~/islands/submit-on-change";
 
 export interface IslandProps {
@@ -16,6 +17,7 @@ export interface IslandProps {
   "quote-dialog": QuoteDialogOptions;
   "store-cart": StoreCartOptions;
   "store-purchase": StorePurchaseOptions;
+  "store-suggest": StoreSuggestOptions;
   "submit-on-change": SubmitOnChangeOptions;
 }
 

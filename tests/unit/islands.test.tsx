@@ -22,6 +22,7 @@ const REGISTRY: Record<IslandName, true> = {
   "quote-dialog": true,
   "store-cart": true,
   "store-purchase": true,
+  "store-suggest": true,
   "submit-on-change": true,
 };
 

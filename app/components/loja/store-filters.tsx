@@ -60,6 +60,7 @@ export function StoreSearchBar({ query }: QueryProps) {
             autoComplete="off"
             enterKeyHint="search"
           />
+          <Island name="store-suggest" props={{ inputId: "busca", url: "/loja/sugestoes" }} />
         </div>
         <Button type="submit">
           <SearchIcon aria-hidden="true" />

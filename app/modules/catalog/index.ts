@@ -40,6 +40,7 @@ export type {
   StoreCategory,
   StoreFacets,
   StoreProduct,
+  Suggestion,
 } from "./types";
 export type { OptionValueChoice } from "./variant-choice";
 export {

@@ -13,3 +13,10 @@ export function productImageSrcSet(imagemUrl: string | null | undefined): string
   if (!match) return undefined;
   return PRODUCT_IMAGE_WIDTHS.map((w) => `${match[1]}-${w}.webp ${w}w`).join(", ");
 }
+
+/** The smallest copy of an imagem_url made by the server (a thumbnail); any other URL as is. */
+export function productThumbnail(imagemUrl: string | null | undefined): string | null {
+  if (!imagemUrl) return null;
+  const match = imagemUrl.match(/^(.*)-\d+\.webp$/);
+  return match ? productImageKey(match[1]!, PRODUCT_IMAGE_WIDTHS[0]) : imagemUrl;
+}

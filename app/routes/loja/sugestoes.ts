@@ -1,0 +1,24 @@
+// GET /loja/sugestoes?q= -> up to 8 suggestions while typing in the store's search (JSON):
+// products on sale with picture and price, and categories. The same for everyone: browsers
+// and proxies may keep an answer for a minute; a failure is never kept.
+import { logger } from "~/infra/logger.server";
+import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
+import { storeSuggestions } from "~/modules/catalog/index.server";
+import type { Route } from "./+types/sugestoes";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams.get("q");
+  try {
+    const sugestoes = await storeSuggestions(q);
+    return Response.json({ sugestoes }, { headers: { "Cache-Control": "public, max-age=60" } });
+  } catch (error) {
+    if (!isUnavailable(error)) logger.error({ err: error }, "falha ao sugerir produtos");
+    return Response.json(
+      { sugestoes: [], erro: "Sugestões indisponíveis" },
+      {
+        status: 503,
+        headers: isUnavailable(error) ? unavailableHeaders() : { "Cache-Control": "no-store" },
+      },
+    );
+  }
+}
