@@ -57,6 +57,8 @@ export default [
       route("loja/configuracoes", "routes/admin/loja/configuracoes.ts"),
       // A product's Variações (options, variants, their prices and stock per unit): a page.
       route("loja/produtos/:id/variacoes", "routes/admin/loja/variacoes.tsx"),
+      // The words the store's search treats as one: a page.
+      route("loja/sinonimos", "routes/admin/loja/sinonimos.tsx"),
       route("estoque", "routes/admin/estoque.tsx"),
       route("estoque/:varianteId", "routes/admin/estoque-historico.tsx"),
       route("unidades", "routes/admin/unidades.tsx"),

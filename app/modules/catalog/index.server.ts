@@ -44,6 +44,12 @@ export { variantByCode } from "./search.server";
 export { stockCounts } from "./stock-figures.server";
 export { listStoreProducts } from "./store-listing.server";
 export { storeSuggestions } from "./suggestions.server";
+export {
+  createSynonymGroup,
+  deleteSynonymGroup,
+  listSynonymGroups,
+  updateSynonymGroup,
+} from "./synonyms.server";
 export { categorias, produtos, variantes } from "./tables.server";
 export { getProductVariants, saveProductVariants } from "./variants.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

@@ -30,6 +30,7 @@ export {
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
 export { normalizeSearch, productSearchText } from "./search";
 export { isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
+export { MAX_SYNONYM_TERMS, SYNONYMS_INVALID, synonymGroupSchema } from "./synonyms.schema";
 export type {
   AdminProduct,
   EditableProduct,
@@ -41,6 +42,7 @@ export type {
   StoreFacets,
   StoreProduct,
   Suggestion,
+  SynonymGroup,
 } from "./types";
 export type { OptionValueChoice } from "./variant-choice";
 export {

@@ -38,6 +38,11 @@ export function storeSynonyms(): Promise<SynonymIndex> {
   return keptSynonyms.get();
 }
 
+/** After a write: this instance reads the groups again at once (others hear the trigger). */
+export function forgetSynonyms(): void {
+  keptSynonyms.forget();
+}
+
 export interface SearchSql {
   /** A condition on `p` (produtos). */
   where: string;

@@ -4,4 +4,5 @@ export type { ImportPreview, ImportResult } from "./import.server";
 export type { AdminProduct, EditableProduct, StoreProduct } from "./products.server";
 export type { FacetValue, StoreFacets } from "./store-listing.server";
 export type { Suggestion } from "./suggestions.server";
+export type { SynonymGroup } from "./synonyms.server";
 export type { ProductVariantsView } from "./variants.server";
