@@ -12,10 +12,26 @@ const NAO_RETIRADOS_DIAS = 3;
 
 const query = z.object({
   view: z.enum(LOJA_VIEWS).catch("dashboard"),
-  q: z.string().catch(""),
+  // The search: as long as the store's field takes.
+  q: z
+    .string()
+    .catch("")
+    .transform((q) => q.slice(0, 100)),
   // Anything but a uuid would only make the database refuse the query.
   categoria: z.guid().optional().catch(undefined),
   estoque_baixo: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1"),
+  sem_estoque: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1"),
+  sem_imagem: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1"),
+  inativo: z
     .unknown()
     .optional()
     .transform((value) => value === "1"),
@@ -38,6 +54,9 @@ export const lojaQuerySchema = query.transform((raw) => ({
   q: raw.q,
   categoriaId: raw.categoria,
   estoqueBaixo: raw.estoque_baixo,
+  semEstoque: raw.sem_estoque,
+  semImagem: raw.sem_imagem,
+  inativo: raw.inativo,
   page: raw.pagina,
   status: raw.status,
   pagamento: raw.pagamento,

@@ -101,6 +101,9 @@ describe("admin store hub: access", () => {
       q: "",
       categoriaId: "",
       estoqueBaixo: false,
+      semEstoque: false,
+      semImagem: false,
+      inativo: false,
       page: 1,
     });
     const orders = await call(

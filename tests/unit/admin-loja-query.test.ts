@@ -11,6 +11,9 @@ describe("/admin/loja query string", () => {
       q: "",
       categoriaId: undefined,
       estoqueBaixo: false,
+      semEstoque: false,
+      semImagem: false,
+      inativo: false,
       page: 1,
       status: undefined,
       pagamento: undefined,
@@ -71,6 +74,20 @@ describe("/admin/loja query string", () => {
     const parsed = query("?status=talvez&pagamento=PAGO");
     expect(parsed.status).toBeUndefined();
     expect(parsed.pagamento).toBeUndefined();
+  });
+
+  it("the product list's yes/no filters only for 1, and a search of 100 characters at most", () => {
+    expect(query("?view=produtos&sem_estoque=1&sem_imagem=1&inativo=1")).toMatchObject({
+      semEstoque: true,
+      semImagem: true,
+      inativo: true,
+    });
+    expect(query("?view=produtos&sem_estoque=on&sem_imagem=true&inativo=0")).toMatchObject({
+      semEstoque: false,
+      semImagem: false,
+      inativo: false,
+    });
+    expect(query(`?view=produtos&q=${"a".repeat(300)}`).q).toHaveLength(100);
   });
 
   it("low stock only for estoque_baixo=1", () => {

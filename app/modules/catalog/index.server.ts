@@ -35,6 +35,7 @@ export {
   deleteProduct,
   getStoreProduct,
   listAdminProducts,
+  MAX_ADMIN_PRODUCT_PAGES,
   PRODUCTS_PAGE_SIZE,
   setProductActive,
   updateProduct,

@@ -1,7 +1,7 @@
 // Products: the store's reads (the catalogue list and one product's page, SPEC §7.1) and
 // the admin's management (SPEC §2.3 products view, §5.7, §7.2): list, create, edit,
 // activate, delete (soft when the product is in past orders) and images.
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/infra/db/errors.server";
@@ -10,6 +10,7 @@ import { categorySlug, UUID_PATTERN } from "./listing";
 import type { ProductInput } from "./product.schema";
 import { deleteProductImage, saveProductImage } from "./product-image.server";
 import { normalizeSearch, productSearchText } from "./search";
+import { productSearchSql, storeSynonyms } from "./search.server";
 import { lowStockCondition } from "./stock-figures.server";
 import { categorias, type Produto, produtos, variantes } from "./tables.server";
 import { refreshProductSearch } from "./variants.server";
@@ -132,31 +133,73 @@ export interface ProductFilters {
   q?: string;
   categoriaId?: string;
   estoqueBaixo?: boolean;
+  /** Nothing available at the open units (its variants on sale). */
+  semEstoque?: boolean;
+  /** No picture of its own. */
+  semImagem?: boolean;
+  /** Switched off (not in the store). */
+  inativo?: boolean;
   page?: number;
   pageSize?: number;
 }
 
-/** Products not deleted, newest first, with search, category and low-stock filters. */
+/** The admin list's pages stop here: its offset never grows past 200 × 50 rows. */
+export const MAX_ADMIN_PRODUCT_PAGES = 200;
+
+/** SQL text with `$n` placeholders and its values, as a Drizzle fragment. */
+function boundSql(text: string, values: unknown[]): SQL {
+  const chunks = text
+    .split(/\$(\d+)/)
+    .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  return sql.join(chunks);
+}
+
+/**
+ * Products not deleted with the store's search (its ranking first: an exact SKU or EAN,
+ * then the name; the forgiving pass when the words find nothing) and the category, stock,
+ * picture and active filters; newest first without a search.
+ */
 export async function listAdminProducts(
   filters: ProductFilters = {},
   executor: Executor = db(),
 ): Promise<{ products: AdminProduct[]; total: number }> {
-  const term = normalizeSearch(filters.q);
+  const exact = await readAdminProducts(filters, false, executor);
+  if (exact.total > 0 || !normalizeSearch(filters.q)) return exact;
+  return readAdminProducts(filters, true, executor);
+}
+
+async function readAdminProducts(
+  filters: ProductFilters,
+  forgiving: boolean,
+  executor: Executor,
+): Promise<{ products: AdminProduct[]; total: number }> {
+  const values: unknown[] = [];
+  const search = productSearchSql(filters.q, values, await storeSynonyms(), forgiving, "produtos");
   const where = and(
     isNull(produtos.excluidoEm),
-    term ? sql`${produtos.busca} like ${`%${term.replace(/[\\%_]/g, "\\$&")}%`}` : undefined,
+    search ? boundSql(search.where, values) : undefined,
     filters.categoriaId ? eq(produtos.categoriaId, filters.categoriaId) : undefined,
     // The same rule as the hub counter and the badge (isLowStock): 1 to 5; 0 is 'sem estoque'.
     filters.estoqueBaixo ? lowStockCondition() : undefined,
+    // The summary's availability (migration 0007) is exact at 0: one read by key per row.
+    filters.semEstoque
+      ? sql`not exists (select 1 from produtos_resumo r where r.produto_id = ${produtos.id} and r.disponivel > 0)`
+      : undefined,
+    filters.semImagem ? isNull(produtos.imagemUrl) : undefined,
+    filters.inativo ? eq(produtos.ativo, false) : undefined,
   );
   const pageSize = filters.pageSize ?? PRODUCTS_PAGE_SIZE;
-  const page = Math.max(1, filters.page ?? 1);
+  const page = Math.min(Math.max(1, filters.page ?? 1), MAX_ADMIN_PRODUCT_PAGES);
+  const rankValues: unknown[] = [];
+  const order = search
+    ? [sql`${boundSql(search.rank(rankValues), rankValues)} desc`, desc(produtos.createdAt)]
+    : [desc(produtos.createdAt)];
   const rows = await executor
     .select({ produto: produtos, categoriaNome: categorias.nome })
     .from(produtos)
     .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
     .where(where)
-    .orderBy(desc(produtos.createdAt), desc(produtos.id))
+    .orderBy(...order, desc(produtos.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [{ total }] = (await executor.select({ total: count() }).from(produtos).where(where)) as [

@@ -110,14 +110,27 @@ function wordCondition(
 }
 
 /**
- * The search of `q` over products aliased `p`, pushing its values onto `values` (numbered
- * parameters); null when there is nothing to search.
+ * The search of `q` over products aliased `p` (or `alias`), pushing its values onto `values`
+ * (numbered parameters); null when there is nothing to search.
  */
 export function productSearchSql(
   q: string | null | undefined,
   values: unknown[],
   synonyms: SynonymIndex,
   forgiving = false,
+  alias = "p",
+): SearchSql | null {
+  const sql = productSearchOnP(q, values, synonyms, forgiving);
+  if (!sql || alias === "p") return sql;
+  const renamed = (text: string) => text.replace(/\bp\./g, `${alias}.`);
+  return { where: renamed(sql.where), rank: (rankValues) => renamed(sql.rank(rankValues)) };
+}
+
+function productSearchOnP(
+  q: string | null | undefined,
+  values: unknown[],
+  synonyms: SynonymIndex,
+  forgiving: boolean,
 ): SearchSql | null {
   const words = searchWords(q);
   if (words.length === 0) return null;

@@ -16,6 +16,7 @@ import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   listAdminProducts,
   listCategories,
+  MAX_ADMIN_PRODUCT_PAGES,
   PRODUCTS_PAGE_SIZE,
 } from "~/modules/catalog/index.server";
 import { listBairros } from "~/modules/delivery/index.server";
@@ -37,6 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     categoriaId,
     estoqueBaixo,
+    semEstoque,
+    semImagem,
+    inativo,
     page,
     status,
     pagamento,
@@ -47,14 +51,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   } = parseLojaQuery(new URL(request.url));
   if (view === "produtos") {
     const [{ products, total }, categories, coupons] = await Promise.all([
-      listAdminProducts({ q, categoriaId, estoqueBaixo, page }),
+      listAdminProducts({ q, categoriaId, estoqueBaixo, semEstoque, semImagem, inativo, page }),
       listCategories(),
       listCoupons(),
     ]);
-    const filters = { q, categoriaId: categoriaId ?? "", estoqueBaixo, page };
+    const filters = {
+      q,
+      categoriaId: categoriaId ?? "",
+      estoqueBaixo,
+      semEstoque,
+      semImagem,
+      inativo,
+      page: Math.min(page, MAX_ADMIN_PRODUCT_PAGES),
+    };
     return {
       view,
-      produtos: { products, total, filters, pageSize: PRODUCTS_PAGE_SIZE, categories, coupons },
+      produtos: {
+        products,
+        total,
+        // The pages go as far as the list does (a search or a filter narrows it further).
+        paginated: Math.min(total, MAX_ADMIN_PRODUCT_PAGES * PRODUCTS_PAGE_SIZE),
+        filters,
+        pageSize: PRODUCTS_PAGE_SIZE,
+        categories,
+        coupons,
+      },
     } as const;
   }
   if (view === "pedidos") {

@@ -44,9 +44,24 @@ function stockBreakdown(p: Product): string {
   ].join(" · ");
 }
 
+/** The list's yes/no filters: their query names and labels. */
+const TOGGLES = [
+  {
+    key: "estoqueBaixo",
+    name: "estoque_baixo",
+    label: `Estoque baixo (1 a ${LOW_STOCK_THRESHOLD})`,
+  },
+  { key: "semEstoque", name: "sem_estoque", label: "Sem estoque" },
+  { key: "semImagem", name: "sem_imagem", label: "Sem imagem" },
+  { key: "inativo", name: "inativo", label: "Inativo" },
+] as const;
+
+type Toggle = (typeof TOGGLES)[number]["key"];
+
 export function LojaProducts({
   products,
   total,
+  paginated,
   filters,
   pageSize,
   categories,
@@ -54,13 +69,17 @@ export function LojaProducts({
 }: {
   products: Product[];
   total: number;
-  filters: { q: string; categoriaId: string; estoqueBaixo: boolean; page: number };
+  /** The rows the pages reach (the list's pages are bounded). */
+  paginated: number;
+  filters: { q: string; categoriaId: string; page: number } & Record<Toggle, boolean>;
   pageSize: number;
   categories: { id: string; nome: string; ativo: boolean }[];
   coupons: CouponRow[];
 }) {
   useFormResult(useFetcher({ key: PRODUCT_DELETE_FETCHER }));
-  const filtered = Boolean(filters.q || filters.categoriaId || filters.estoqueBaixo);
+  const filtered = Boolean(
+    filters.q || filters.categoriaId || TOGGLES.some(({ key }) => filters[key]),
+  );
   return (
     <div className="grid gap-6">
       <section aria-labelledby="produtos-titulo" className="grid gap-4">
@@ -74,7 +93,7 @@ export function LojaProducts({
           </div>
         </div>
 
-        <FilterBar view="produtos" className="sm:grid-cols-[1fr_14rem_auto_auto]">
+        <FilterBar view="produtos" className="sm:grid-cols-[1fr_14rem_auto]">
           <div className="grid gap-1.5">
             <Label htmlFor="busca-produto">Buscar</Label>
             <Input
@@ -82,7 +101,8 @@ export function LojaProducts({
               name="q"
               type="search"
               defaultValue={filters.q}
-              placeholder="Nome, descrição ou SKU"
+              placeholder="Nome, descrição, SKU ou código de barras"
+              maxLength={100}
             />
           </div>
           <FilterSelect
@@ -94,13 +114,19 @@ export function LojaProducts({
           >
             <NamedOptions items={categories} />
           </FilterSelect>
-          <CheckboxLabel
-            id="filtro-estoque_baixo"
-            name="estoque_baixo"
-            value="1"
-            defaultChecked={filters.estoqueBaixo}
-            label={<>Estoque baixo (1 a {LOW_STOCK_THRESHOLD})</>}
-          />
+          <fieldset className="flex flex-wrap gap-x-4 sm:order-last sm:col-span-3">
+            <legend className="sr-only">Mostrar só</legend>
+            {TOGGLES.map(({ key, name, label }) => (
+              <CheckboxLabel
+                key={name}
+                id={`filtro-${name}`}
+                name={name}
+                value="1"
+                defaultChecked={filters[key]}
+                label={label}
+              />
+            ))}
+          </fieldset>
           <Button type="submit" variant="secondary">
             <Search aria-hidden="true" /> Filtrar
           </Button>
@@ -177,7 +203,7 @@ export function LojaProducts({
             </>
           )}
         </CardList>
-        <Pagination page={filters.page} total={total} pageSize={pageSize} />
+        <Pagination page={filters.page} total={paginated} pageSize={pageSize} />
       </section>
       <CouponsPanel coupons={coupons} />
     </div>
