@@ -85,10 +85,12 @@ export function storeSuggest(options: StoreSuggestOptions, kit: Pick<IslandKit, 
     li.id = optionId(i);
     li.setAttribute("role", "option");
     li.setAttribute("aria-selected", "false");
-    const link = document.createElement("a");
-    link.href = s.href;
-    link.tabIndex = -1;
-    link.className = "flex min-w-0 items-center gap-3 px-3 py-2 text-sm text-slate-800";
+    // The option itself leads to the address (a link inside an option would be a control
+    // inside a control): a tap, a click or Enter.
+    li.dataset.href = s.href;
+    li.className =
+      "flex min-w-0 cursor-pointer items-center gap-3 px-3 py-2 text-sm text-slate-800 hover:bg-slate-50";
+
     if (s.tipo === "produto") {
       const picture = s.imagem ? document.createElement("img") : document.createElement("span");
       picture.className = "size-10 shrink-0 rounded-md bg-slate-100 object-cover";
@@ -111,7 +113,7 @@ export function storeSuggest(options: StoreSuggestOptions, kit: Pick<IslandKit, 
       price.className = "text-slate-600";
       price.textContent = `${s.aPartirDe ? "a partir de " : ""}${kit.brl(s.preco)}`;
       text.append(name, price);
-      link.append(picture, text);
+      li.append(picture, text);
     } else {
       const label = document.createElement("span");
       label.className = "shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600";
@@ -119,9 +121,8 @@ export function storeSuggest(options: StoreSuggestOptions, kit: Pick<IslandKit, 
       const name = document.createElement("span");
       name.className = "min-w-0 break-words font-medium";
       name.textContent = s.nome;
-      link.append(label, name);
+      li.append(label, name);
     }
-    li.append(link);
     return li;
   }
 
@@ -213,7 +214,11 @@ export function storeSuggest(options: StoreSuggestOptions, kit: Pick<IslandKit, 
   input.addEventListener("focus", () => {
     if (items.length > 0) open();
   });
-  // A tap on the list keeps the focus in the field until the link is followed.
+  // A tap on the list keeps the focus in the field until the option is followed.
   list.addEventListener("mousedown", (event) => event.preventDefault());
+  list.addEventListener("click", (event) => {
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    if (option?.dataset.href) window.location.assign(option.dataset.href);
+  });
   input.addEventListener("blur", () => setTimeout(close, 150));
 }

@@ -16,7 +16,7 @@ test.describe("store catalogue", () => {
     await expectNoSeriousA11yViolations(page);
     const products = page.getByRole("list", { name: "Produtos" }).getByRole("listitem");
 
-    await page.getByRole("searchbox", { name: "Buscar produtos" }).fill("RACAO");
+    await page.getByRole("combobox", { name: "Buscar produtos" }).fill("RACAO");
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\?q=RACAO/);
     await expect(products.first()).toBeVisible();
@@ -33,7 +33,7 @@ test.describe("store catalogue", () => {
     await expect(products.first()).toContainText("Ração para Galinhas Poedeiras 20 kg");
 
     await page.reload();
-    await expect(page.getByRole("searchbox", { name: "Buscar produtos" })).toHaveValue("RACAO");
+    await expect(page.getByRole("combobox", { name: "Buscar produtos" })).toHaveValue("RACAO");
     await expect(page.getByRole("list", { name: "Filtros aplicados" })).toContainText(
       "Agropecuária",
     );

@@ -167,6 +167,24 @@ describe("store search that forgives", () => {
     ]);
   });
 
+  it("a search sorted by price orders by the variant prices, with a unit's 'retire hoje'", async () => {
+    for (const ordem of [
+      "menor-preco",
+      "maior-preco",
+      "mais-vendidos",
+      "novidades",
+      "a-z",
+    ] as const) {
+      const list = await listStoreProducts({ q: "racao", ordem, unidade: "meia-praia" });
+      expect(list.total, ordem).toBeGreaterThan(1);
+    }
+    const cheap = await listStoreProducts({ q: "racao", ordem: "menor-preco" });
+    const prices = cheap.produtos.map((p) => p.precoAtual);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The Quatree's cheapest pack (R$ 32,90) is its price in the sort.
+    expect(cheap.produtos.find((p) => p.nome.startsWith("Ração Quatree"))?.precoAtual).toBe(3290);
+  });
+
   it("the typo pass is served by the trigram index's operator at the connection's threshold", async () => {
     const [row] = await runSql<{ limiar: string }>(
       db(),
