@@ -63,6 +63,7 @@ export default defineConfig({
           ADMIN_PASSWORD: E2E_ADMIN.password,
           LOG_LEVEL: "warn",
           WEBHOOK_WORKER_INTERVAL: "1",
+          MAIL_WORKER_INTERVAL: "1",
         },
       },
 });

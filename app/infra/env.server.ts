@@ -21,6 +21,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seconds between two passes of the webhook outbox worker; 0 turns the worker off. */
   WEBHOOK_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
+  /**
+   * E-mail over SMTP: a URL (`smtps://user:password@smtp.example.com:465`) or its parts.
+   * With neither, messages are kept as .eml files under $DATA_DIR/mail.
+   */
+  SMTP_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
+  SMTP_HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
+  SMTP_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().optional()),
+  SMTP_USER: z.preprocess(unsetIfEmpty, z.string().optional()),
+  SMTP_PASSWORD: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /** The sender of every message: `Agropet Litoral <pedidos@agropetlitoral.com.br>`. */
+  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /** Seconds between two passes of the e-mail outbox worker; 0 turns the worker off. */
+  MAIL_WORKER_INTERVAL: z.coerce.number().min(0).default(5),
   /** Where `npm run backup` and the daily automatic backup write; automatic only when set. */
   BACKUP_DIR: z.string().optional(),
   /**

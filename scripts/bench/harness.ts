@@ -152,6 +152,7 @@ export function startApp(env: Record<string, string>) {
   return startServer(
     {
       WEBHOOK_WORKER_INTERVAL: "0",
+      MAIL_WORKER_INTERVAL: "0",
       SESSION_SECRET: crypto.randomBytes(16).toString("hex"),
       ...env,
     },

@@ -17,6 +17,7 @@ function run(args: string[], env: Record<string, string>) {
     DATA_DIR: dataDir,
     PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
     WEBHOOK_WORKER_INTERVAL: "0",
+    MAIL_WORKER_INTERVAL: "0",
     ...env,
   };
   delete merged.DATABASE_URL;

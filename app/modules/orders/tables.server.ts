@@ -2,6 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -43,8 +44,13 @@ export const pedidos = pgTable(
     clienteEndereco: text("cliente_endereco").notNull(),
     clienteBairro: text("cliente_bairro").notNull(),
     clienteReferencia: text("cliente_referencia"),
-    /** Asked only for online Pix: the provider needs the payer's e-mail (and a retry too). */
+    /**
+     * Optional for every payment method ("para receber a confirmação"); required for online
+     * Pix, whose provider needs the payer's e-mail.
+     */
     clienteEmail: text("cliente_email"),
+    /** Status e-mails on (the customer's one-link unsubscribe turns them off). */
+    emailsStatus: boolean("emails_status").notNull().default(true),
     /** Null for a pick-up order. */
     janelaEntrega: text("janela_entrega", { enum: JANELAS_ENTREGA }),
     observacoes: text("observacoes"),

@@ -37,6 +37,10 @@ export const configuracoes = pgTable(
     mercadopagoWebhookSecret: text("mercadopago_webhook_secret"),
     /** How long an online Pix charge can be paid. */
     pixExpiracaoMinutos: integer("pix_expiracao_minutos").notNull().default(30),
+    /** Where the shop gets an e-mail for every new order (empty: none). */
+    emailNovosPedidos: text("email_novos_pedidos"),
+    /** The shop's CNPJ, at the foot of every e-mail. */
+    cnpj: text("cnpj"),
     updatedAt: updatedAt(),
   },
   (t) => [

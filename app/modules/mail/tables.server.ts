@@ -1,0 +1,57 @@
+// The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
+// schema files without the path alias.
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, inList, updatedAt } from "../../infra/db/columns.server";
+import { STATUS_EMAIL } from "./status";
+
+/** An image sent inline (`<img src="cid:…">`), such as the Pix QR code. */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/**
+ * The e-mail outbox. A row is written in the same transaction as what it tells (an order,
+ * a status change) with only its kind, recipient and subject matter; the worker renders it
+ * (assunto, html, texto) on its first attempt and keeps what it sent.
+ */
+export const emails = pgTable(
+  "emails",
+  {
+    id: id(),
+    /** What it says (the module that queued it names its kinds). */
+    tipo: text("tipo").notNull(),
+    destinatario: text("destinatario").notNull(),
+    /** The order it is about; no foreign key, so queuing costs the checkout no lookup. */
+    pedidoId: uuid("pedido_id"),
+    /** Small facts the message needs beyond the order (a cancellation's reason). */
+    dados: jsonb("dados").$type<Record<string, string>>(),
+    /** The site's address the customer used, for absolute links (PUBLIC_URL wins). */
+    origem: text("origem"),
+    assunto: text("assunto"),
+    html: text("html"),
+    texto: text("texto"),
+    imagens: jsonb("imagens").$type<InlineImage[]>(),
+    /** Extra headers sent with it (List-Unsubscribe). */
+    cabecalhos: jsonb("cabecalhos").$type<Record<string, string>>(),
+    status: text("status", { enum: STATUS_EMAIL }).notNull().default("pendente"),
+    tentativas: integer("tentativas").notNull().default(0),
+    proximaTentativa: timestamp("proxima_tentativa", { withTimezone: true }).notNull().defaultNow(),
+    erro: text("erro"),
+    /** The .eml file kept when no SMTP server is configured (relative to $DATA_DIR/mail). */
+    arquivo: text("arquivo"),
+    enviadoEm: timestamp("enviado_em", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("emails_fila_idx").on(t.status, t.proximaTentativa),
+    index("emails_created_at_idx").on(t.createdAt.desc()),
+    index("emails_pedido_idx").on(t.pedidoId),
+    check("emails_status_check", inList("status", STATUS_EMAIL)),
+  ],
+);
+
+export type Email = typeof emails.$inferSelect;

@@ -1,0 +1,118 @@
+// How a message leaves: over SMTP when the environment names a server (SMTP_URL, or
+// SMTP_HOST and its parts), else kept as an .eml file under $DATA_DIR/mail, so a shop
+// trying the product sees exactly what its customers would get.
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import { env } from "~/infra/env.server";
+
+/** A message ready to go (rendered by the worker). */
+export interface OutgoingMessage {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  attachments?: { cid: string; filename: string; contentType: string; content: Buffer }[];
+}
+
+export type SendResult = { via: "smtp" } | { via: "arquivo"; arquivo: string };
+
+/** Seconds an SMTP conversation may take before the attempt counts as failed. */
+const SMTP_TIMEOUT_MS = 15_000;
+
+function smtpOptions(): SMTPTransport.Options | string | null {
+  const { SMTP_URL, SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD } = env();
+  if (SMTP_URL) return SMTP_URL;
+  if (!SMTP_HOST) return null;
+  const port = SMTP_PORT ?? 587;
+  return {
+    host: SMTP_HOST,
+    port,
+    secure: port === 465,
+    auth: SMTP_USER ? { user: SMTP_USER, pass: SMTP_PASSWORD ?? "" } : undefined,
+  };
+}
+
+/** True when messages go out over SMTP (false: kept as files). */
+export function smtpConfigured(): boolean {
+  return smtpOptions() !== null;
+}
+
+/** The sender: MAIL_FROM, else the shop's name at a no-reply address of the site. */
+export function mailFrom(shopName: string): string {
+  const configured = env().MAIL_FROM;
+  if (configured) return configured;
+  const host = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).hostname : "localhost";
+  return `${shopName} <nao-responda@${host}>`;
+}
+
+let cached: { key: string; transporter: Transporter } | undefined;
+
+/** One pooled transport per configuration (tests change the environment between files). */
+function smtpTransport(options: SMTPTransport.Options | string): Transporter {
+  const key = JSON.stringify(options);
+  if (cached?.key !== key) {
+    cached?.transporter.close();
+    const base: SMTPTransport.Options = {
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    };
+    const transporter =
+      typeof options === "string"
+        ? nodemailer.createTransport(options, base)
+        : nodemailer.createTransport({ ...base, ...options });
+    cached = { key, transporter };
+  }
+  return cached.transporter;
+}
+
+/** Closes the SMTP connection kept open (graceful shutdown). */
+export function closeTransport() {
+  cached?.transporter.close();
+  cached = undefined;
+}
+
+function nodemailerMessage(from: string, message: OutgoingMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    headers: message.headers,
+    attachments: message.attachments?.map((a) => ({
+      cid: a.cid,
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+  };
+}
+
+/** Sends over SMTP, or writes the raw message to $DATA_DIR/mail/<id>.eml. */
+export async function sendMessage(from: string, message: OutgoingMessage): Promise<SendResult> {
+  const options = smtpOptions();
+  if (options) {
+    await smtpTransport(options).sendMail(nodemailerMessage(from, message));
+    return { via: "smtp" };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const info = await stream.sendMail(nodemailerMessage(from, message));
+  const dir = mailDir();
+  await fs.mkdir(dir, { recursive: true });
+  const arquivo = `${message.id}.eml`;
+  // Written then renamed: a reader never sees half a message.
+  const tmp = path.join(dir, `.${arquivo}.tmp`);
+  await fs.writeFile(tmp, info.message as Buffer);
+  await fs.rename(tmp, path.join(dir, arquivo));
+  return { via: "arquivo", arquivo };
+}
+
+/** Where messages are kept when no SMTP server is configured. */
+export function mailDir(): string {
+  return path.join(env().dataDir, "mail");
+}
