@@ -28,6 +28,8 @@ export default [
       route("carrinho", "routes/loja/carrinho.tsx"),
       route("checkout", "routes/loja/checkout.tsx"),
       route("pedido/:numero", "routes/loja/pedido.tsx"),
+      // "Parar de receber" from the order e-mails (signed link; the button or one-click POST).
+      route("pedido/:numero/emails", "routes/loja/pedido-emails.tsx"),
     ]),
     // The cart preview (JSON): server prices, stock, coupon and delivery fee.
     route("resumo", "routes/loja/resumo.ts"),
@@ -71,6 +73,8 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
       route("testes", "routes/admin/testes.tsx"),
+      route("emails", "routes/admin/emails.tsx"),
+      route("emails/:id", "routes/admin/email.tsx"),
       route("conta", "routes/admin/conta.tsx"),
     ]),
   ]),

@@ -23,8 +23,13 @@ import {
   stopBestSellerRefresh,
   stopImportWorker,
 } from "~/modules/catalog/index.server";
+import { startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
-import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/index.server";
+import {
+  composeOrderEmail,
+  startPaymentReconciler,
+  stopPaymentReconciler,
+} from "~/modules/orders/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 export async function start() {
@@ -32,6 +37,8 @@ export async function start() {
   markEmbeddedDatabaseInUse(env());
   await watchPageData(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
+  // The e-mail outbox: the order e-mails are rendered by orders' composer when sent.
+  startMailWorker(env().MAIL_WORKER_INTERVAL, composeOrderEmail);
   // Pending Pix charges are asked about on a schedule: a lost notification still pays.
   startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
   startBestSellerRefresh(env().BEST_SELLERS_INTERVAL);
@@ -56,6 +63,7 @@ export async function stop() {
   await stopPaymentReconciler();
   stopBestSellerRefresh();
   await stopWebhookWorker();
+  await stopMailWorker();
   await stopImportWorker();
   await shutdown(currentDatabase());
   releaseEmbeddedDatabase(env());

@@ -1,9 +1,10 @@
-// The admin menu (SPEC §2.3): ten entries, each with a short description.
+// The admin menu (SPEC §2.3): eleven entries, each with a short description.
 import {
   FileText,
   FlaskConical,
   LayoutDashboard,
   type LucideIcon,
+  Mail,
   MapPin,
   Package,
   Scissors,
@@ -53,6 +54,12 @@ export const ADMIN_NAV: AdminNavItem[] = [
   },
   { to: "/admin/servicos", label: "Serviços", description: "Banho & Tosa", icon: Scissors },
   { to: "/admin/importar", label: "Importar", description: "Produtos por CSV", icon: Upload },
+  {
+    to: "/admin/emails",
+    label: "E-mails",
+    description: "E-mails enviados",
+    icon: Mail,
+  },
   {
     to: "/admin/security",
     label: "Segurança",

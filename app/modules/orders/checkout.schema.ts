@@ -9,7 +9,7 @@ export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
 export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
 export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
 const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
-const PIX_EMAIL_INVALID = "E-mail inválido";
+const EMAIL_INVALID = "E-mail inválido";
 const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
 /** How a pick-up order may be paid. */
 export const PICK_UP_PAYMENTS: readonly FormaPagamento[] = ["pix", "pix_mercadopago", "balcao"];
@@ -77,7 +77,8 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       formaPagamento: z
         .enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" })
         .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE),
-      // Mercado Pago needs the payer's e-mail; asked only for online Pix (checked below).
+      // Optional, for the confirmation; online Pix requires it (Mercado Pago needs the
+      // payer's e-mail; checked below).
       email: lineText().pipe(z.string().max(254, "E-mail longo demais")).optional(),
       trocoPara: lineText()
         .optional()
@@ -131,20 +132,22 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       }
     })
     .superRefine((v, ctx) => {
-      if (v.formaPagamento !== "pix_mercadopago") return;
-      if (!v.email) ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
-      else if (!emailSchema.safeParse(v.email).success) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_INVALID });
+      if (!v.email) {
+        if (v.formaPagamento === "pix_mercadopago") {
+          ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
+        }
+      } else if (!emailSchema.safeParse(v.email).success) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_INVALID });
       }
     })
-    // Change only makes sense for cash, the e-mail only for online Pix.
+    // Change only makes sense for cash.
     .transform((v) => ({
       ...v,
       ...(v.modo === "retirada"
         ? { endereco: null, numero: null, complemento: null, bairro: null, janelaEntrega: null }
         : { unidadeId: null, janelaEntrega: v.janelaEntrega ?? null }),
       trocoPara: v.formaPagamento === "dinheiro" ? v.trocoPara : null,
-      email: v.formaPagamento === "pix_mercadopago" ? (v.email ?? null) : null,
+      email: v.email || null,
     }));
 
 // Built once per variant: a zod object costs more to build than to run (every checkout

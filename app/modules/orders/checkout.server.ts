@@ -7,6 +7,7 @@ import { shop } from "~/content/shop";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import { logger } from "~/infra/logger.server";
 import { readForm, requestInfo } from "~/infra/request-info.server";
+import { siteOrigin } from "~/infra/site-url.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
@@ -75,7 +76,11 @@ export async function submitCheckout(request: Request) {
     );
   }
   try {
-    const result = await placeOrder(parsed.data, undefined, settings);
+    const result = await placeOrder(
+      { ...parsed.data, origem: siteOrigin(request) },
+      undefined,
+      settings,
+    );
     if (!result.ok) {
       const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
       return refused({ message: result.message, errors }, 409, fields);

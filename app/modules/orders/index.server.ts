@@ -2,6 +2,8 @@
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { readOrderFlash } from "./flash.server";
+export { composeOrderEmail } from "./order-email-templates.server";
+export { stopOrderStatusEmails } from "./order-emails.server";
 export {
   chargeOrderPix,
   handleNotification,

@@ -15,6 +15,7 @@ export {
   SUMMARY_TEXTS,
 } from "./cart";
 export { cartQuoteSchema } from "./cart-quote.schema";
+export { ORDER_EMAIL_LABEL } from "./email-kinds";
 export { orderMessage } from "./message";
 export { orderStatusChoices } from "./status-rules";
 export type { CheckoutResult } from "./types";

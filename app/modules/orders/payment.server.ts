@@ -24,6 +24,7 @@ import {
   requestRefund,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
+import { queuePaymentEmail } from "./order-emails.server";
 import { type Pedido, pedidos } from "./tables.server";
 import { announceOrder } from "./webhook.server";
 
@@ -106,6 +107,7 @@ async function applyToOrder(
   if (actor) await audit(tx, actor, action, "pedido", pedido.id, details);
   else await logAudit({ action, resourceType: "pedido", resourceId: pedido.id, details }, tx);
   await announceOrder(tx, await getSettings(tx), updated!, at, { evento: "pagamento_atualizado" });
+  await queuePaymentEmail(tx, updated!, next);
   return next;
 }
 

@@ -44,6 +44,7 @@ import {
   PICK_UP_PAYMENTS,
 } from "./checkout.schema";
 import { orderNumber } from "./number";
+import { queueOrderPlacedEmails } from "./order-emails.server";
 import { withItems } from "./queries.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 import { hashToken, orderToken } from "./token.server";
@@ -55,8 +56,10 @@ export type OrderInput = Omit<
   "itens" | "email" | "modo" | "unidadeId" | "janelaEntrega"
 > & {
   itens: { varianteId: string; quantidade: number }[];
-  /** The payer's e-mail, for online Pix only. */
+  /** Where confirmations go: optional, required for online Pix (the payer's e-mail). */
   email?: string | null;
+  /** The site's address the customer ordered at, for the links in e-mails. */
+  origem?: string | null;
   /** Receive at home (default) or pick up at `unidadeId`. */
   modo?: "entrega" | "retirada";
   unidadeId?: string | null;
@@ -193,6 +196,7 @@ async function placeOrderOnce(
       itens: placed.itens,
       unidade: { id: unidade.id, nome: unidade.nome },
     });
+    await queueOrderPlacedEmails(tx, placed.pedido, settings, input.origem ?? null);
     return { ...placed, unidade };
   });
 }
@@ -456,7 +460,8 @@ async function writeOrder(
     clienteEndereco: endereco,
     clienteBairro: area?.nome ?? "",
     clienteReferencia: input.referencia,
-    clienteEmail: input.formaPagamento === "pix_mercadopago" ? (input.email ?? null) : null,
+    clienteEmail: input.email || null,
+    emailsStatus: true,
     janelaEntrega: pickUp ? null : input.janelaEntrega,
     observacoes: input.observacoes,
     subtotal: totals.subtotal,

@@ -9,6 +9,7 @@ import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
+import { CANCEL_REASONS, queuePaymentEmail, queueStatusEmail } from "./order-emails.server";
 import { HANDED_OVER, statusRefusal } from "./status-rules";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
@@ -34,6 +35,8 @@ export interface StatusChangeOptions {
   codigoRetirada?: string | null;
   /** For a cancellation after hand-over: put the units back in hand at the order's unit. */
   voltarAoEstoque?: boolean;
+  /** For a cancellation: the reason the customer's e-mail gives. */
+  motivo?: string | null;
 }
 
 export async function setOrderStatus(
@@ -64,6 +67,14 @@ export async function setOrderStatus(
           ? { retiradoEm: at }
           : {};
     const updated = await updateOrder(tx, id, { statusPedido: status, ...columns, ...stamps });
+    await queueStatusEmail(
+      tx,
+      updated,
+      status,
+      status === "cancelado"
+        ? { motivo: options.motivo?.trim() || CANCEL_REASONS.loja }
+        : undefined,
+    );
     await audit(tx, actor, "order_status_update", "pedido", id, {
       numero_pedido: order.numeroPedido,
       de: order.statusPedido,
@@ -119,6 +130,7 @@ export async function cancelLockedOrder(
 ): Promise<{ order: Pedido; estoque: StockEffect }> {
   const { columns, estoque } = await cancelStock(tx, order, false, new Date());
   const updated = await updateOrder(tx, order.id, { statusPedido: "cancelado", ...columns });
+  await queueStatusEmail(tx, updated, "cancelado", { motivo: CANCEL_REASONS.pixExpirado });
   return { order: updated, estoque };
 }
 
@@ -141,6 +153,7 @@ export async function setPaymentStatus(
     const order = await lockOrder(tx, id);
     if (order.statusPagamento === status) return order;
     const updated = await updateOrder(tx, id, { statusPagamento: status });
+    await queuePaymentEmail(tx, updated, status);
     await audit(tx, actor, "payment_status_update", "pedido", id, {
       numero_pedido: order.numeroPedido,
       de: order.statusPagamento,

@@ -1,0 +1,119 @@
+// Which e-mails an order sends and when: queued in the mail outbox in the same transaction
+// as the order or its change (a small row: kind, recipient, order id), rendered later by
+// the worker (order-email-templates.server.tsx), so the checkout never waits on rendering
+// or on the mail server. Also the customer's one-link stop of status e-mails.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
+import { db, type Tx } from "~/infra/db/client.server";
+import { sessionSecret } from "~/infra/secret.server";
+import { enqueueEmails, type QueuedEmail } from "~/modules/mail/index.server";
+import type { Settings } from "~/modules/shop/index.server";
+import type { OrderEmailKind } from "./email-kinds";
+import { type Pedido, pedidos } from "./tables.server";
+
+const STATUS_KIND: Partial<Record<StatusPedido, OrderEmailKind>> = {
+  saiu_entrega: "pedido_saiu_entrega",
+  pronto_retirada: "pedido_pronto_retirada",
+  entregue: "pedido_entregue",
+  retirado: "pedido_retirado",
+  cancelado: "pedido_cancelado",
+};
+
+const PAYMENT_KIND: Partial<Record<StatusPagamento, OrderEmailKind>> = {
+  pago: "pedido_pago",
+  reembolsado: "pedido_reembolsado",
+};
+
+/** Queues the customer's confirmation (when an e-mail was given) and the shop's notice. */
+export async function queueOrderPlacedEmails(
+  tx: Tx,
+  pedido: Pedido,
+  settings: Settings,
+  origem: string | null,
+): Promise<void> {
+  const entries: QueuedEmail[] = [];
+  if (pedido.clienteEmail) {
+    entries.push({
+      tipo: "pedido_confirmado",
+      destinatario: pedido.clienteEmail,
+      pedidoId: pedido.id,
+      origem,
+    });
+  }
+  const loja = settings.emailNovosPedidos?.trim();
+  if (loja) {
+    entries.push({ tipo: "loja_novo_pedido", destinatario: loja, pedidoId: pedido.id, origem });
+  }
+  await enqueueEmails(tx, entries);
+}
+
+/** The cancellation reasons the e-mail gives when the staff give none. */
+export const CANCEL_REASONS = {
+  loja: "Cancelado pela loja. Se tiver dúvidas, fale com a gente.",
+  pixExpirado: "O pagamento Pix não foi confirmado dentro do prazo.",
+} as const;
+
+/** Queues the status e-mail for an order that moved to `status`, if it sends one. */
+export async function queueStatusEmail(
+  tx: Tx,
+  pedido: Pedido,
+  status: StatusPedido,
+  dados?: { motivo: string },
+): Promise<void> {
+  await queueCustomerEmail(tx, pedido, STATUS_KIND[status], dados);
+}
+
+/** Queues the e-mail for an order whose payment became `status` (paid, refunded). */
+export async function queuePaymentEmail(
+  tx: Tx,
+  pedido: Pedido,
+  status: StatusPagamento,
+): Promise<void> {
+  await queueCustomerEmail(tx, pedido, PAYMENT_KIND[status]);
+}
+
+async function queueCustomerEmail(
+  tx: Tx,
+  pedido: Pedido,
+  tipo: OrderEmailKind | undefined,
+  dados?: Record<string, string>,
+) {
+  if (!tipo || !pedido.clienteEmail || !pedido.emailsStatus) return;
+  await enqueueEmails(tx, [
+    { tipo, destinatario: pedido.clienteEmail, pedidoId: pedido.id, dados: dados ?? null },
+  ]);
+}
+
+/** The signature of an order's "parar de receber" link (HMAC with the session secret). */
+export function unsubscribeSignature(pedidoId: string): string {
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`emails-status:${pedidoId}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+/**
+ * The customer's "parar de receber": turns the order's status e-mails off when the link's
+ * signature is the order's. Null for an unknown order or a wrong signature (alike).
+ */
+export async function stopOrderStatusEmails(
+  numero: string,
+  assinatura: string | null,
+  apply: boolean,
+): Promise<{ numero: string; ativo: boolean } | null> {
+  if (!assinatura || assinatura.length > 100 || numero.length > 40) return null;
+  const [pedido] = await db()
+    .select({ id: pedidos.id, emailsStatus: pedidos.emailsStatus })
+    .from(pedidos)
+    .where(eq(pedidos.numeroPedido, numero));
+  if (!pedido) return null;
+  const expected = Buffer.from(unsubscribeSignature(pedido.id));
+  const given = Buffer.from(assinatura);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  if (apply && pedido.emailsStatus) {
+    await db().update(pedidos).set({ emailsStatus: false }).where(eq(pedidos.id, pedido.id));
+  }
+  return { numero, ativo: apply ? false : pedido.emailsStatus };
+}

@@ -1,0 +1,48 @@
+// /admin/emails/:id: one message as it went out.
+import { data, href, Link } from "react-router";
+import { EmailMessage } from "~/components/admin/emails/email-views";
+import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDateTime } from "~/domain/dates";
+import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
+import { getEmail } from "~/modules/mail/index.server";
+import { ORDER_EMAIL_LABEL } from "~/modules/orders";
+import type { Route } from "./+types/email";
+
+export const meta = adminMeta("E-mail");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const email = await loadOrFail("Erro ao carregar o e-mail", () => getEmail(params.id));
+  if (!email) throw data({ message: "E-mail não encontrado" }, { status: 404 });
+  return {
+    email: {
+      ...email,
+      tipo: ORDER_EMAIL_LABEL[email.tipo as keyof typeof ORDER_EMAIL_LABEL] ?? email.tipo,
+      data: formatDateTime(email.createdAt),
+      enviadoEm: email.enviadoEm ? formatDateTime(email.enviadoEm) : null,
+    },
+  };
+}
+
+export default function Email({ loaderData }: Route.ComponentProps) {
+  return (
+    <div>
+      <AdminPageHeader
+        title={loaderData.email.assunto ?? "E-mail"}
+        actions={
+          <Link to={href("/admin/emails")} className={buttonVariants({ variant: "outline" })}>
+            Voltar aos e-mails
+          </Link>
+        }
+      />
+      <EmailMessage email={loaderData.email} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="E-mail" message="Erro ao carregar o e-mail" />;
+}
