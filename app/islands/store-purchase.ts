@@ -440,6 +440,10 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
       block.hidden = !on;
       for (const input of block.querySelectorAll<HTMLInputElement>("input")) input.disabled = !on;
     }
+    // The e-mail is optional, but online Pix needs the payer's.
+    for (const input of checkout.querySelectorAll<HTMLInputElement>("[data-obrigatorio-em]")) {
+      input.required = input.dataset.obrigatorioEm === forma;
+    }
   }
   checkout?.addEventListener("change", (event) => {
     const name = (event.target as HTMLInputElement).name;

@@ -24,6 +24,7 @@ import {
   setPaymentStatus,
 } from "~/modules/orders/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { action as settingsAction } from "~/routes/admin/configuracoes";
 import { loader as emailLoader } from "~/routes/admin/email";
 import { loader as emailsLoader } from "~/routes/admin/emails";
 import { action as checkoutAction } from "~/routes/loja/checkout";
@@ -168,7 +169,29 @@ describe("order confirmation e-mail", () => {
   });
 
   it("is not sent when the customer gave no e-mail; the shop's new-order e-mail goes to its address", async () => {
-    await updateSettings(ctx.database.db, { emailNovosPedidos: "pedidos@agropet.teste" });
+    // Set on the settings screen, checked there.
+    const fields = {
+      webhook_url: "",
+      webhook_servicos: "",
+      webhook_curriculos: "",
+      whatsapp_numero: "",
+      email_novos_pedidos: "pedidos@",
+      cnpj: "12345678000190",
+    };
+    const refused = await call(
+      settingsAction,
+      formRequest("/admin/configuracoes", fields, { token: adminToken }),
+    );
+    expect(refused.data.errors).toEqual({ email_novos_pedidos: "E-mail inválido" });
+    const saved = await call(
+      settingsAction,
+      formRequest(
+        "/admin/configuracoes",
+        { ...fields, email_novos_pedidos: "pedidos@agropet.teste" },
+        { token: adminToken },
+      ),
+    );
+    expect(saved.data).toMatchObject({ ok: true });
     const placed = await order({ email: null });
     await drain();
     expect(smtp.messages).toHaveLength(1);
@@ -178,6 +201,7 @@ describe("order confirmation e-mail", () => {
     expect(message!.text).toContain("Maria Souza");
     expect(message!.text).toContain("(47) 99999-0000");
     expect(message!.text).toContain(`${ORIGIN}/admin/loja?view=pedidos`);
+    expect(message!.text).toContain("CNPJ 12.345.678/0001-90");
     // The staff's copy has no customer link and no unsubscribe.
     expect(message!.text).not.toContain("token=");
     expect(header(message!, "list-unsubscribe")).toBe("");

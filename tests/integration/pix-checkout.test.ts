@@ -113,7 +113,7 @@ describe("checkout with online Pix", () => {
     expect(((await checkoutLoader()) as { pixOnline: boolean }).pixOnline).toBe(false);
   });
 
-  it("asks for the payer's e-mail only for online Pix", async () => {
+  it("requires the payer's e-mail only for online Pix, and keeps an optional one for any payment", async () => {
     const item = await product();
     for (const [email, message] of [
       ["", "Informe seu e-mail para receber o Pix"],
@@ -128,6 +128,17 @@ describe("checkout with online Pix", () => {
     const cash = await checkout(checkoutFields(item.id, { formaPagamento: "dinheiro", email: "" }));
     expect(cash.status).toBe(302);
     expect((await onlyOrder()).clienteEmail).toBeNull();
+
+    const wrong = invalid(
+      await checkout(checkoutFields(item.id, { formaPagamento: "dinheiro", email: "ana@" })),
+    );
+    expect(wrong.data.errors.email).toBe("E-mail inválido");
+    await ctx.database.db.delete(pedidos);
+    const withEmail = await checkout(
+      checkoutFields(item.id, { formaPagamento: "dinheiro", email: "ana@example.com" }),
+    );
+    expect(withEmail.status).toBe(302);
+    expect((await onlyOrder()).clienteEmail).toBe("ana@example.com");
   });
 
   it("is re-checked by the server when it was switched off after the form was loaded", async () => {

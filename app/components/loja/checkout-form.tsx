@@ -159,6 +159,22 @@ export function CheckoutForm({
                 defaultValue={values.telefone}
               />
             </Field>
+            <Field
+              id="email"
+              label="E-mail (opcional, para receber a confirmação)"
+              error={errors.email}
+              hint="Enviamos a confirmação e o andamento do pedido. Obrigatório no Pix automático."
+            >
+              <Input
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                maxLength={254}
+                defaultValue={values.email}
+                required={forma === "pix_mercadopago"}
+                data-obrigatorio-em="pix_mercadopago"
+              />
+            </Field>
           </fieldset>
 
           {retiradas.length > 0 ? (
@@ -325,23 +341,10 @@ export function CheckoutForm({
               hidden={forma !== "pix_mercadopago"}
               data-forma="pix_mercadopago"
             >
-              <Field
-                id="email"
-                label="E-mail"
-                required
-                error={errors.email}
-                hint="O Mercado Pago pede o e-mail de quem paga. O pagamento é confirmado sozinho."
-              >
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  required
-                  maxLength={254}
-                  defaultValue={values.email}
-                  disabled={forma !== "pix_mercadopago"}
-                />
-              </Field>
+              <p className="text-sm text-slate-700">
+                O Mercado Pago pede o e-mail de quem paga: informe-o em “Seus dados”. O pagamento é
+                confirmado sozinho.
+              </p>
               <p className="text-sm text-slate-700">
                 Depois de finalizar, você verá o QR Code e o código Pix copia e cola. O pedido é
                 confirmado assim que o pagamento chegar.

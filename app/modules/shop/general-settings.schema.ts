@@ -1,4 +1,5 @@
-// The general settings form (SPEC §5.7): webhook URLs and the chat number.
+// The general settings form (SPEC §5.7): webhook URLs, the chat number, where new orders are
+// e-mailed and the CNPJ the e-mails show.
 import { z } from "zod";
 import { checkbox } from "~/schemas/money-field";
 
@@ -31,5 +32,16 @@ export const generalSettingsSchema = z.object({
       "Número deve ter pelo menos 10 dígitos",
     )
     .refine((value) => value.replace(/\D/g, "").length <= 13, "Número muito longo"),
+  email_novos_pedidos: z
+    .string({ error: "E-mail inválido" })
+    .trim()
+    .max(254, "E-mail longo demais")
+    .refine((value) => value === "" || z.email().safeParse(value).success, "E-mail inválido")
+    .optional(),
+  cnpj: z
+    .string({ error: "CNPJ inválido" })
+    .trim()
+    .refine((value) => value === "" || value.replace(/\D/g, "").length === 14, "CNPJ inválido")
+    .optional(),
 });
 export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;

@@ -139,7 +139,16 @@ export async function getGeneralSettings() {
     webhook_servicos_ativo: s.webhookServicosAtivo,
     webhook_curriculos_ativo: s.webhookCurriculosAtivo,
     whatsapp_numero: s.whatsappNumero ?? "",
+    email_novos_pedidos: s.emailNovosPedidos ?? "",
+    cnpj: s.cnpj ?? "",
   };
+}
+
+/** 14 digits as 12.345.678/0001-90 (null when empty). */
+function formatCnpj(value: string): string | null {
+  const d = value.replace(/\D/g, "");
+  if (!d) return null;
+  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 }
 
 /** Saves the fields and audits which ones changed (names only: URLs may hold tokens). */
@@ -156,6 +165,11 @@ export async function saveGeneralSettings(
     webhookServicosAtivo: input.webhook_servicos_ativo,
     webhookCurriculosAtivo: input.webhook_curriculos_ativo,
     whatsappNumero: input.whatsapp_numero.replace(/\D/g, "") || null,
+    // A form without the e-mail fields (an older page) leaves them as they are.
+    ...(input.email_novos_pedidos === undefined
+      ? {}
+      : { emailNovosPedidos: input.email_novos_pedidos || null }),
+    ...(input.cnpj === undefined ? {} : { cnpj: formatCnpj(input.cnpj) }),
   };
   await forgettingSettings(
     transaction(async (tx) => {

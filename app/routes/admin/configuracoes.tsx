@@ -74,7 +74,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Configurações"
-        description="Para onde vão os avisos de pedidos, orçamentos e currículos, e o número do WhatsApp da loja."
+        description="Para onde vão os avisos de pedidos, orçamentos e currículos, o número do WhatsApp e o e-mail da loja."
         className="mb-0"
       />
       <Form
@@ -133,6 +133,40 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
                 autoComplete="off"
                 defaultValue={s.whatsapp_numero}
                 placeholder="(47) 99999-0416"
+              />
+            </Field>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-bold text-slate-900">E-mails</h2>
+            <CardDescription>
+              Cada pedido novo também chega por e-mail neste endereço. Os e-mails aos clientes
+              mostram o CNPJ no rodapé.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <Field
+              id="email_novos_pedidos"
+              label="E-mail para novos pedidos"
+              hint="Vazio: a loja não recebe e-mail de novos pedidos."
+              error={errors.email_novos_pedidos}
+            >
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+                defaultValue={s.email_novos_pedidos}
+                placeholder="pedidos@agropetlitoral.com.br"
+              />
+            </Field>
+            <Field id="cnpj" label="CNPJ" error={errors.cnpj}>
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={s.cnpj}
+                placeholder="12.345.678/0001-90"
               />
             </Field>
           </CardContent>
