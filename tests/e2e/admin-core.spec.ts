@@ -70,6 +70,7 @@ test.describe("admin shell", () => {
       ["Currículos", "Candidaturas recebidas"],
       ["Serviços", "Banho & Tosa"],
       ["Importar", "Produtos por CSV"],
+      ["E-mails", "E-mails enviados"],
       ["Segurança", "Auditoria e bloqueios"],
       ["Configurações", "Webhooks e WhatsApp"],
       ["Testes", "Testes do sistema"],
