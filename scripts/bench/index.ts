@@ -8,6 +8,8 @@
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
 // (pages, selling, checkout, login-flood, import; e.g. --only=login-flood for that part alone).
+// --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
+// screen; --scale-fraction=0.1 for a tenth of the large shop).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +29,7 @@ import {
 } from "./harness";
 import { loginFlood } from "./login-flood";
 import { pages } from "./pages";
+import { runScale } from "./scale";
 import { selling } from "./selling";
 
 /** In the order they run and report. */
@@ -105,6 +108,12 @@ function runImport(): boolean {
 }
 
 async function main() {
+  if (args.includes("--scale")) {
+    if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
+    buildUnlessSkipped(args);
+    if (!(await runScale())) process.exit(1);
+    return;
+  }
   const chosen = selected();
   const scenarios = SCENARIOS.filter((s) => chosen.has(s.name));
   if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");

@@ -1,0 +1,444 @@
+// `npm run bench -- --scale`: whether costs stay flat as the shop grows. On each database
+// (PGlite; PostgreSQL too with DATABASE_URL) it builds a small shop (the seeded demo) and a
+// large one (the demo plus large-shop.ts), backs each up with `npm run backup`, starts the
+// app on it, signs in as an admin and times every screen of the list below: the median of
+// sequential requests after a warm-up, uncached (a cookie of ours bypasses the page cache),
+// sent with a browser's Accept-Encoding. One table per database: small, large, ratio (goal
+// ≤ 2; the backup grows linearly and says how long it takes), also written as JSON.
+// Exits non-zero when a screen answers an unexpected status (never on timing).
+// Flags: --scale-fraction=<f> (0.1 builds a tenth of the large shop), --samples=<n>,
+// --warmup=<n>, --out=<dir> (bench-results by default), --no-build.
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/infra/db/client.server";
+import { seedDatabase } from "~/startup/seed.server";
+import { customerCheckout } from "../lib/checkout-form";
+import { root, stopServer, table } from "../lib/server";
+import { setStockInHandAtDeliveringUnit } from "../lib/stock";
+import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import {
+  args,
+  BROWSER,
+  clientAddress,
+  type Kind,
+  postForm,
+  quantile,
+  RACE_SKU,
+  startApp,
+} from "./harness";
+import { buildLargeShop, type LargeShopCounts } from "./large-shop";
+
+const option = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const FRACTION = Number(option("scale-fraction") ?? 1);
+const SAMPLES = Number(option("samples") ?? 40);
+const WARMUP = Number(option("warmup") ?? 5);
+const OUT_DIR = path.resolve(root, option("out") ?? "bench-results");
+const ADMIN = { email: "escala@agropet.com.br", password: "Escala-Jacare-Milho-72" };
+/** The page cache serves no request with one of our cookies (http/page-cache.ts). */
+const UNCACHED = { ...BROWSER, cookie: "agropet_bench=1" };
+const IMPORT_ROWS = 5_000;
+const GOAL = 2;
+
+type Size = "pequena" | "grande";
+
+interface Screen {
+  name: string;
+  /** Path and query; `null` when this shop has nothing to ask (shown as "—"). */
+  url: string;
+  admin?: boolean;
+  /** A route that may not exist yet: a 404 is shown as "—", not a failure. */
+  optional?: boolean;
+}
+
+interface Timing {
+  /** Median milliseconds; null when the route does not exist (optional screens). */
+  p50: number | null;
+  reqPerSec: number | null;
+  status: number;
+  ok: boolean;
+}
+
+interface ShopRun {
+  counts: LargeShopCounts | null;
+  build: number;
+  backup: { seconds: number; bytes: number; ok: boolean };
+  timings: Record<string, Timing>;
+}
+
+/** One GET as a browser sends it; the body is read, not decoded. */
+function get(base: string, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(new URL(url, base), { headers }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** A multipart POST as the import page sends it (same origin), with the admin's cookie. */
+async function postImportPreview(base: string, cookie: string, csv: Buffer) {
+  const form = new FormData();
+  form.set("intent", "preview");
+  form.set("arquivo", new File([new Uint8Array(csv)], "escala.csv", { type: "text/csv" }));
+  const started = performance.now();
+  const res = await fetch(`${base}/admin/importar`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: {
+      cookie,
+      origin: base,
+      "sec-fetch-site": "same-origin",
+      "sec-fetch-mode": "navigate",
+    },
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+
+/** Median of sequential runs after a warm-up; every answer must have an expected status. */
+async function time(
+  run: (i: number) => Promise<{ status: number; ms: number }>,
+  expected: (status: number) => boolean,
+  samples = SAMPLES,
+): Promise<Timing> {
+  let status = 0;
+  for (let i = 0; i < WARMUP; i++) status = (await run(i)).status;
+  if (!expected(status)) return { p50: null, reqPerSec: null, status, ok: false };
+  const times: number[] = [];
+  const started = performance.now();
+  let ok = true;
+  for (let i = 0; i < samples; i++) {
+    const r = await run(WARMUP + i);
+    times.push(r.ms);
+    if (!expected(r.status)) {
+      ok = false;
+      status = r.status;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { p50: quantile(times, 0.5), reqPerSec: samples / seconds, status, ok };
+}
+
+/** Signs in through the login form; the session cookie(s) to send back. */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ ...ADMIN, redirectTo: "" }),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: base,
+      "sec-fetch-site": "same-origin",
+      "sec-fetch-mode": "navigate",
+    },
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  if (res.status !== 302 || cookies.length === 0) {
+    throw new Error(`login do administrador falhou (${res.status})`);
+  }
+  return cookies.join("; ");
+}
+
+/** A 5,000-row import file: half the rows name products of the large shop, half are new. */
+function importCsv(): Buffer {
+  const lines = [
+    "Nome do Produto;Descrição;Categoria;Subgrupo;Marca;Preço de Custo;Preço de Venda;Preço Promocional;Estoque;SKU;Unidade",
+  ];
+  for (let i = 1; i <= IMPORT_ROWS; i++) {
+    const sku = i % 2 === 0 ? `ESC-${i}-1` : `IMP-${i}`;
+    lines.push(
+      `Ração Golden Fórmula ${i};Importada na prévia de escala;Rações;Ração seca;Golden;20,00;${30 + (i % 70)},90;;${i % 40};${sku};UN`,
+    );
+  }
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`);
+}
+
+/** A fresh database of this kind, migrated, seeded, and grown when `large`. */
+async function prepareShop(kind: Kind, size: Size, dataDir: string) {
+  const pgdb =
+    kind === "PostgreSQL"
+      ? await createThrowawayDatabase(process.env.DATABASE_URL!, "escala")
+      : null;
+  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" };
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    dataDir: pgdb ? undefined : path.join(dataDir, "db"),
+  });
+  const started = performance.now();
+  let counts: LargeShopCounts | null = null;
+  try {
+    setDatabase(database);
+    await migrateDatabase(database);
+    await seedDatabase({ images: false });
+    if (size === "grande") {
+      console.log(`[${kind}] loja grande (fração ${FRACTION}) ...`);
+      counts = await buildLargeShop(database, FRACTION, console.log);
+    }
+    // The checkout buys the race product; enough of it for every sample.
+    const [race] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from variantes where sku = ${RACE_SKU}`,
+    );
+    await setStockInHandAtDeliveringUnit(database, [race!.id], 10_000, "bench escala");
+    const facts = await shopFacts(database);
+    return {
+      env,
+      counts,
+      facts: { ...facts, raceVariant: race!.id },
+      build: (performance.now() - started) / 1000,
+      drop: async () => pgdb?.drop(),
+    };
+  } finally {
+    setDatabase(undefined);
+    await database.close();
+  }
+}
+
+/** What the screens of one shop ask for: a product, a brand, the last pages. */
+async function shopFacts(database: Awaited<ReturnType<typeof openDatabase>>) {
+  const [row] = await queryRows<{
+    produto: string;
+    categoria: string;
+    marca: string;
+    pedidos: number;
+  }>(
+    database.db,
+    sql`select
+      (select p.id::text from produtos p join variantes v on v.produto_id = p.id
+        where p.ativo and p.excluido_em is null
+        group by p.id order by count(*) desc, p.id limit 1) as produto,
+      (select c.nome from categorias c where c.nome = 'Rações') as categoria,
+      (select marca from produtos where marca is not null group by marca order by count(*) desc limit 1) as marca,
+      (select count(*)::int from pedidos) as pedidos`,
+  );
+  return {
+    produto: row!.produto,
+    categoria: slug(row!.categoria),
+    marca: row!.marca,
+    lastOrdersPage: Math.max(1, Math.ceil(Number(row!.pedidos) / 30)),
+  };
+}
+
+const slug = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** `npm run backup` on the stopped shop: seconds and archive size. */
+function backup(env: Record<string, string>): ShopRun["backup"] {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escala-backup-"));
+  try {
+    const started = performance.now();
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "scripts/backup.ts"), "--out", out],
+      {
+        cwd: root,
+        env: { ...process.env, ...env, LOG_LEVEL: "error" },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const bytes = fs.readdirSync(out).reduce((a, f) => a + fs.statSync(path.join(out, f)).size, 0);
+    return { seconds, bytes, ok: r.status === 0 && bytes > 0 };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** The largest `pagina=N` a store page links to (its last page). */
+async function lastStorePage(base: string): Promise<number> {
+  const html = await (await fetch(`${base}/loja`, { headers: UNCACHED })).text();
+  const pages = [...html.matchAll(/pagina=(\d+)/g)].map((m) => Number(m[1]));
+  return Math.max(1, ...pages);
+}
+
+const is2xx = (s: number) => s >= 200 && s < 300;
+
+async function measure(kind: Kind, size: Size): Promise<ShopRun> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escala-"));
+  const shop = await prepareShop(kind, size, dataDir);
+  try {
+    console.log(`[${kind}] loja ${size}: backup ...`);
+    const bkp = backup(shop.env);
+    console.log(`[${kind}] loja ${size}: iniciando servidor ...`);
+    const { base, child } = await startApp({
+      ...shop.env,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    try {
+      const cookie = await signIn(base);
+      const f = shop.facts;
+      const storeLast = await lastStorePage(base);
+      const deepStore = Math.min(50, storeLast);
+      const screens: Screen[] = [
+        { name: "/loja página 1", url: "/loja" },
+        {
+          name: `/loja página ${deepStore === 50 ? 50 : "última"}`,
+          url: `/loja?pagina=${deepStore}`,
+        },
+        { name: "busca 'racao golden'", url: "/loja?q=racao%20golden" },
+        { name: "busca com erro 'bravekto'", url: "/loja?q=bravekto" },
+        {
+          name: "categoria + marca + menor preço",
+          url: `/loja?categoria=${f.categoria}&ordem=menor-preco&marca=${encodeURIComponent(f.marca)}`,
+        },
+        { name: "página de produto", url: `/loja/produto/${f.produto}` },
+        { name: "sugestões 'rac'", url: "/loja/sugestoes?q=rac", optional: true },
+        { name: "admin: pedidos página 1", url: "/admin/loja?view=pedidos", admin: true },
+        {
+          name: "admin: pedidos última página",
+          url: `/admin/loja?view=pedidos&pagina=${f.lastOrdersPage}`,
+          admin: true,
+        },
+        {
+          name: "admin: produtos, busca 'racao'",
+          url: "/admin/loja?view=produtos&q=racao",
+          admin: true,
+        },
+        { name: "admin: painel", url: "/admin/dashboard", admin: true },
+        { name: "admin: painel da loja", url: "/admin/loja", admin: true },
+        { name: "admin: estoque", url: "/admin/estoque", admin: true },
+      ];
+      const timings: Record<string, Timing> = {};
+      for (const s of screens) {
+        console.log(`[${kind}] loja ${size}: ${s.name} ...`);
+        const headers = s.admin ? { ...BROWSER, cookie } : UNCACHED;
+        const t = await time(
+          () => get(base, s.url, headers),
+          (status) => is2xx(status) || (s.optional === true && status === 404),
+        );
+        timings[s.name] = t.status === 404 && s.optional ? { ...t, p50: null, reqPerSec: null } : t;
+      }
+      console.log(`[${kind}] loja ${size}: checkout ...`);
+      timings.checkout = await time(
+        async (i) => {
+          const started = performance.now();
+          const form = new URLSearchParams(
+            customerCheckout(i, f.raceVariant, `Cliente Escala ${i}`),
+          );
+          const status = await postForm(base, "/loja/checkout", form, clientAddress(120, i));
+          return { status, ms: performance.now() - started };
+        },
+        (status) => status === 302,
+      );
+      console.log(`[${kind}] loja ${size}: prévia da importação (${IMPORT_ROWS} linhas) ...`);
+      const csv = importCsv();
+      timings[`prévia da importação (${IMPORT_ROWS} linhas)`] = await time(
+        () => postImportPreview(base, cookie, csv),
+        is2xx,
+        Math.max(3, Math.round(SAMPLES / 8)),
+      );
+      return { counts: shop.counts, build: shop.build, backup: bkp, timings };
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    await shop.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (t: Timing | undefined) => (t?.p50 == null ? "—" : t.p50.toFixed(1));
+const mb = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${(bytes / 1024).toFixed(0)} kB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function report(kind: Kind, small: ShopRun, large: ShopRun) {
+  const rows = [
+    ["Tela", "pequena (ms)", "grande (ms)", "razão", "meta", "req/s grande (1 cliente)", "OK"],
+  ];
+  const json: Record<string, unknown>[] = [];
+  let allOk = true;
+  for (const name of Object.keys(small.timings)) {
+    const a = small.timings[name]!;
+    const b = large.timings[name]!;
+    const ratio = a.p50 != null && b.p50 != null && a.p50 > 0 ? b.p50 / a.p50 : null;
+    const ok = a.ok && b.ok;
+    allOk &&= ok;
+    rows.push([
+      name,
+      ms(a),
+      ms(b),
+      ratio == null ? "—" : ratio.toFixed(2),
+      `≤ ${GOAL}`,
+      b.reqPerSec == null ? "—" : b.reqPerSec.toFixed(0),
+      ok
+        ? ratio == null || ratio <= GOAL
+          ? "sim"
+          : "acima da meta"
+        : `NÃO (${a.ok ? b.status : a.status})`,
+    ]);
+    json.push({
+      tela: name,
+      pequenaMs: a.p50,
+      grandeMs: b.p50,
+      razao: ratio,
+      reqPorSegGrande: b.reqPerSec,
+      ok,
+    });
+  }
+  const bOk = small.backup.ok && large.backup.ok;
+  allOk &&= bOk;
+  rows.push([
+    "npm run backup (s)",
+    `${small.backup.seconds.toFixed(1)} s, ${mb(small.backup.bytes)}`,
+    `${large.backup.seconds.toFixed(1)} s, ${mb(large.backup.bytes)}`,
+    (large.backup.seconds / small.backup.seconds).toFixed(1),
+    "linear",
+    "—",
+    bOk ? "sim" : "NÃO",
+  ]);
+  json.push({ tela: "npm run backup", pequena: small.backup, grande: large.backup });
+  const c = large.counts;
+  console.log(
+    `\n[${kind}] loja pequena: a demonstração; loja grande (fração ${FRACTION}): ${c?.produtos} produtos, ${c?.variantes} variações, ${c?.pedidos} pedidos, ${c?.itens} itens, ${c?.movimentos} movimentos, ${c?.servicos} serviços, ${c?.curriculos} currículos, ${c?.auditoria} linhas de auditoria, gerada em ${c?.seconds.toFixed(1)} s. Mediana de ${SAMPLES} pedidos em sequência, sem cache.\n`,
+  );
+  console.log(table(rows));
+  return {
+    ok: allOk,
+    json: { banco: kind, fracao: FRACTION, amostras: SAMPLES, lojaGrande: c, telas: json },
+  };
+}
+
+/** The whole run; true when every screen answered as expected on every database. */
+export async function runScale(): Promise<boolean> {
+  const kinds: Kind[] = ["PGlite"];
+  if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
+  const results: unknown[] = [];
+  let allOk = true;
+  for (const kind of kinds) {
+    const small = await measure(kind, "pequena");
+    const large = await measure(kind, "grande");
+    const r = report(kind, small, large);
+    allOk &&= r.ok;
+    results.push(r.json);
+  }
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const file = path.join(
+    OUT_DIR,
+    `escala-${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(2).toString("hex")}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nTabela em JSON: ${path.relative(root, file)}`);
+  if (!allOk) console.error("Alguma tela respondeu com erro (veja a coluna OK).");
+  return allOk;
+}
