@@ -10,6 +10,10 @@ export type LojaView = (typeof LOJA_VIEWS)[number];
 /** The days of "Não retirados há mais de N dias" when the link names none. */
 const NAO_RETIRADOS_DIAS = 3;
 
+/** Where the order list goes on from: an order's created_at (to the µs) and id. */
+const ORDER_CURSOR =
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const query = z.object({
   view: z.enum(LOJA_VIEWS).catch("dashboard"),
   // The search: as long as the store's field takes.
@@ -47,6 +51,9 @@ const query = z.object({
     .optional()
     .transform((value) => value === "1"),
   dias: z.coerce.number().int().min(1).max(365).catch(NAO_RETIRADOS_DIAS),
+  // The order list's place (keyset pagination): an order's "<created_at>_<id>".
+  antes: z.string().regex(ORDER_CURSOR).optional().catch(undefined),
+  depois: z.string().regex(ORDER_CURSOR).optional().catch(undefined),
 });
 
 export const lojaQuerySchema = query.transform((raw) => ({
@@ -64,6 +71,8 @@ export const lojaQuerySchema = query.transform((raw) => ({
   modo: raw.modo,
   naoRetirados: raw.nao_retirados,
   dias: raw.dias,
+  antes: raw.antes,
+  depois: raw.depois,
 }));
 
 export type LojaQuery = z.output<typeof lojaQuerySchema>;

@@ -41,3 +41,56 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * Previous/next links of a list read by keyset (the orders): each link names the row it
+ * goes on from (?antes= the last shown, ?depois= the first), so a deep page costs what the
+ * first does. The page number only follows along.
+ */
+export function KeysetPagination({
+  page,
+  newer,
+  older,
+}: {
+  page: number;
+  /** The first row's cursor when there are newer rows. */
+  newer: string | null;
+  /** The last row's cursor when there are older rows. */
+  older: string | null;
+}) {
+  const location = useLocation();
+  if (!newer && !older) return null;
+  const href = (p: number, key: "antes" | "depois", cursor: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("antes");
+    params.delete("depois");
+    params.set("pagina", String(p));
+    if (p > 1) params.set(key, cursor);
+    return `?${params}`;
+  };
+  return (
+    <nav aria-label="Paginação" className="flex items-center justify-between gap-3">
+      {newer ? (
+        <Link
+          to={href(page - 1, "depois", newer)}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600">Página {page}</span>
+      {older ? (
+        <Link
+          to={href(page + 1, "antes", older)}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          Próxima
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -41,6 +41,11 @@ export async function withItems(pedido: Pedido, executor: Executor = db()) {
 }
 
 const ORDERS_PAGE_SIZE = 30;
+/**
+ * The list counts up to this many orders and says "mais de" past it: a count over ten
+ * years of orders would grow with them (docs/decisions/0031-custos-em-escala.md).
+ */
+const ORDERS_COUNT_LIMIT = 10_000;
 
 /** What the orders view shows of an online charge: no QR code, no idempotency key. */
 type AdminCobranca = Pick<
@@ -49,6 +54,8 @@ type AdminCobranca = Pick<
 >;
 
 export type AdminOrder = Omit<Pedido, "tokenHash" | "idempotencyKey"> & {
+  /** Where the list goes on from this order (exact to the microsecond: ?antes= / ?depois=). */
+  cursor: string;
   itens: ItemPedido[];
   /** The order's newest online charge (automatic Pix), if it has one. */
   cobranca: AdminCobranca | null;
@@ -66,8 +73,21 @@ export interface AdminOrderFilters {
    * placed if never marked ready.
    */
   naoRetiradosDias?: number;
+  /** The page number shown (it follows the cursor links). */
   page?: number;
+  /**
+   * Keyset pagination: the orders older than the order of this cursor (the next page), or
+   * newer (the previous page). Without one, the newest orders.
+   */
+  antes?: string;
+  depois?: string;
 }
+
+/** An order's place in the list, newest first: its created_at (to the µs) and id. */
+const CURSOR =
+  /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+const cursorOf = sql<string>`to_char(${pedidos.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${pedidos.id}`;
 
 /** The statuses of a pick-up order the customer has not collected yet. */
 const WAITING_PICK_UP: StatusPedido[] = ["novo", "preparo", "pronto_retirada"];
@@ -77,7 +97,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function listAdminOrders(
   filters: AdminOrderFilters = {},
   executor: Executor = db(),
-): Promise<{ orders: AdminOrder[]; total: number }> {
+): Promise<{
+  orders: AdminOrder[];
+  total: number;
+  totalExato: boolean;
+  page: number;
+  hasNewer: boolean;
+  hasOlder: boolean;
+}> {
   const dias = filters.naoRetiradosDias;
   const where = and(
     filters.status ? eq(pedidos.statusPedido, filters.status) : undefined,
@@ -92,17 +119,40 @@ export async function listAdminOrders(
           sql`coalesce(${pedidos.prontoEm}, ${pedidos.createdAt}) < ${new Date(Date.now() - dias * DAY_MS).toISOString()}::timestamptz`,
         ),
   );
-  const page = Math.max(1, filters.page ?? 1);
-  const rows = await executor
-    .select()
+  const older = filters.antes?.match(CURSOR);
+  const newer = older ? null : filters.depois?.match(CURSOR);
+  const at = older ?? newer;
+  const from = at
+    ? sql`(${pedidos.createdAt}, ${pedidos.id}) ${sql.raw(older ? "<" : ">")} (${at[1]}::timestamptz, ${at[2]}::uuid)`
+    : undefined;
+  // "nulls last" as the created_at index is built: the newest come off the index, whatever
+  // the page (an ORDER BY the index cannot give sorts every order).
+  const order = newer
+    ? [sql`${pedidos.createdAt} asc nulls first`, asc(pedidos.id)]
+    : [sql`${pedidos.createdAt} desc nulls last`, desc(pedidos.id)];
+  const found = await executor
+    .select({ pedido: pedidos, cursor: cursorOf })
     .from(pedidos)
-    .where(where)
-    .orderBy(desc(pedidos.createdAt), desc(pedidos.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
-  const [{ total }] = (await executor.select({ total: count() }).from(pedidos).where(where)) as [
-    { total: number },
-  ];
+    .where(and(where, from))
+    .orderBy(...order)
+    .limit(ORDERS_PAGE_SIZE + 1);
+  const more = found.length > ORDERS_PAGE_SIZE;
+  const rows = found.slice(0, ORDERS_PAGE_SIZE).map((r) => ({ ...r.pedido, cursor: r.cursor }));
+  if (newer) rows.reverse();
+  // "Mais recentes" that reaches the newest orders is page 1 (the whole of it).
+  const first = !at || (newer && !more);
+  if (newer && !more && rows.length < ORDERS_PAGE_SIZE) {
+    return listAdminOrders({ ...filters, depois: undefined, page: 1 }, executor);
+  }
+  const page = first ? 1 : Math.max(2, filters.page ?? 2);
+  const [{ total }] = (await executor.select({ total: count() }).from(
+    executor
+      .select({ one: sql`1` })
+      .from(pedidos)
+      .where(where)
+      .limit(ORDERS_COUNT_LIMIT + 1)
+      .as("contados"),
+  )) as [{ total: number }];
   const items = rows.length
     ? await executor
         .select()
@@ -146,7 +196,15 @@ export async function listAdminOrders(
       cobranca: charge ? (cobranca as AdminCobranca) : null,
     };
   });
-  return { orders, total: Number(total) };
+  return {
+    orders,
+    total: Math.min(Number(total), ORDERS_COUNT_LIMIT),
+    /** False when there are more than ORDERS_COUNT_LIMIT orders ("mais de"). */
+    totalExato: Number(total) <= ORDERS_COUNT_LIMIT,
+    page,
+    hasNewer: !first,
+    hasOlder: newer ? true : more,
+  };
 }
 
 /** The figures of the store hub's dashboard view. */

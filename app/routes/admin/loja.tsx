@@ -48,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     modo,
     naoRetirados,
     dias,
+    antes,
+    depois,
   } = parseLojaQuery(new URL(request.url));
   if (view === "produtos") {
     const [{ products, total }, categories, coupons] = await Promise.all([
@@ -79,24 +81,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     } as const;
   }
   if (view === "pedidos") {
-    const [{ orders, total }, settings, units] = await Promise.all([
-      listAdminOrders({
-        status,
-        pagamento,
-        unidadeId,
-        modo,
-        naoRetiradosDias: naoRetirados ? dias : undefined,
-        page,
-      }),
-      getSettings(),
-      listUnits(),
-    ]);
+    const [{ orders, total, totalExato, page: pagina, hasNewer, hasOlder }, settings, units] =
+      await Promise.all([
+        listAdminOrders({
+          status,
+          pagamento,
+          unidadeId,
+          modo,
+          naoRetiradosDias: naoRetirados ? dias : undefined,
+          page,
+          antes,
+          depois,
+        }),
+        getSettings(),
+        listUnits(),
+      ]);
     return {
       view,
       pedidos: {
         orders,
         total,
-        page,
+        totalExato,
+        page: pagina,
+        hasNewer,
+        hasOlder,
         filters: {
           status: status ?? "",
           pagamento: pagamento ?? "",

@@ -9,7 +9,7 @@ import {
   StatusSelect,
 } from "~/components/admin/list-view";
 import { OrderStatusControl } from "~/components/admin/loja/order-status-control";
-import { Pagination } from "~/components/admin/pagination";
+import { KeysetPagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -44,6 +44,8 @@ interface OrderItem {
 }
 
 export interface OrderRow {
+  /** Where the list goes on from this order (keyset pagination). */
+  cursor: string;
   id: string;
   numeroPedido: string;
   clienteNome: string;
@@ -237,13 +239,20 @@ function NotCollectedLink({ filters }: { filters: OrderFilters }) {
 export function LojaOrders({
   orders,
   total,
+  totalExato,
   page,
+  hasNewer,
+  hasOlder,
   filters,
   unidades,
 }: {
   orders: OrderRow[];
   total: number;
+  /** False past the counting limit: "mais de {total}". */
+  totalExato: boolean;
   page: number;
+  hasNewer: boolean;
+  hasOlder: boolean;
   filters: OrderFilters;
   whatsappNumero: string | null;
   unidades: OrderUnit[];
@@ -258,7 +267,10 @@ export function LojaOrders({
   return (
     <section aria-labelledby="pedidos-titulo" className="grid gap-4">
       <h2 id="pedidos-titulo" className="text-lg font-bold">
-        Pedidos <span className="text-sm font-normal text-slate-600">({total})</span>
+        Pedidos{" "}
+        <span className="text-sm font-normal text-slate-600">
+          ({totalExato ? total : `mais de ${total.toLocaleString("pt-BR")}`})
+        </span>
       </h2>
       <FilterBar view="pedidos" className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto]">
         {filters.naoRetirados ? (
@@ -441,7 +453,11 @@ export function LojaOrders({
           </>
         )}
       </CardList>
-      <Pagination page={page} total={total} pageSize={30} />
+      <KeysetPagination
+        page={page}
+        newer={hasNewer ? (orders[0]?.cursor ?? null) : null}
+        older={hasOlder ? (orders.at(-1)?.cursor ?? null) : null}
+      />
     </section>
   );
 }
