@@ -5,7 +5,7 @@ import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
-import { pedidos } from "~/modules/orders/index.server";
+import { pedidos, storeStats } from "~/modules/orders/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -131,5 +131,21 @@ describe("dashboard", () => {
       "Candidato 2",
       "Candidato 1",
     ]);
+  });
+
+  it("the store hub's average ticket is the month's: older and cancelled orders stay out", async () => {
+    const at = new Date();
+    await order(10_000, at);
+    await order(30_000, new Date(at.getTime() - 1000));
+    await order(99_900, at, "cancelado");
+    await order(500_000, new Date(at.getTime() - 400 * 24 * 60 * 60 * 1000), "entregue");
+    const stats = await storeStats();
+    expect(stats).toMatchObject({
+      pedidosTotal: 4,
+      pedidosNovos: 2,
+      pedidosMes: 2,
+      vendasMes: 40_000,
+      ticketMedio: 20_000,
+    });
   });
 });

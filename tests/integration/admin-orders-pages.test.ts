@@ -3,7 +3,7 @@
 // instant included; the count stops at 10,000 and says so ("mais de").
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/infra/db/client.server";
+import { db, queryRows } from "~/infra/db/client.server";
 import { loader } from "~/routes/admin/loja";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
@@ -49,10 +49,11 @@ beforeAll(async () => {
 describe("admin order list: keyset pages", () => {
   it("walks every order once, newest first, and back again", async () => {
     const expected = (
-      await db().execute<{ id: string }>(
+      await queryRows<{ id: string }>(
+        db(),
         sql`select id from pedidos order by created_at desc, id desc`,
       )
-    ).rows.map((r) => r.id);
+    ).map((r) => r.id);
     const pages: OrdersPage[] = [await listAt("")];
     while (pages.at(-1)!.hasOlder) {
       const last = pages.at(-1)!;

@@ -1,7 +1,7 @@
 // The admin dashboard's numbers (SPEC §2.3). A "day" is the shop's local calendar day
 // in America/Sao_Paulo; cancelled orders are not sales.
-import { and, count, desc, eq, gte, lt, ne, sum } from "drizzle-orm";
-import { shopDay } from "~/domain/dates";
+import { and, count, eq, gte, lt, ne, sql, sum } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
 import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
@@ -12,6 +12,17 @@ import { pedidosServicos } from "~/modules/grooming/index.server";
 import { pedidos } from "~/modules/orders/index.server";
 
 const CHART_DAYS = 7;
+
+/** The shop's calendar day of an order, 'yyyy-MM-dd' (as shopDay() reads it). */
+// The zone as a literal: the same expression in select and group by, not two parameters.
+const shopDayOf = sql<string>`to_char(${pedidos.createdAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+
+/**
+ * Newest first, in the order the created_at indexes are built (desc nulls last): the first
+ * rows come off the index instead of sorting the whole table.
+ */
+const newestFirst = (column: typeof pedidos.createdAt | typeof curriculos.createdAt) =>
+  sql`${column} desc nulls last`;
 const RECENT_LIMIT = 5;
 
 interface SalesDay {
@@ -77,7 +88,7 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
         createdAt: pedidos.createdAt,
       })
       .from(pedidos)
-      .orderBy(desc(pedidos.createdAt))
+      .orderBy(newestFirst(pedidos.createdAt))
       .limit(RECENT_LIMIT),
     executor
       .select({
@@ -88,10 +99,11 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
         createdAt: curriculos.createdAt,
       })
       .from(curriculos)
-      .orderBy(desc(curriculos.createdAt))
+      .orderBy(newestFirst(curriculos.createdAt))
       .limit(RECENT_LIMIT),
+    // The chart's days, summed in the database over the created_at index's range.
     executor
-      .select({ total: pedidos.total, createdAt: pedidos.createdAt })
+      .select({ day: shopDayOf, total: sum(pedidos.total), pedidos: count() })
       .from(pedidos)
       .where(
         and(
@@ -99,7 +111,8 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
           lt(pedidos.createdAt, today.end),
           ne(pedidos.statusPedido, "cancelado"),
         ),
-      ),
+      )
+      .groupBy(shopDayOf),
   ]);
 
   const porStatus = Object.fromEntries(STATUS_PEDIDO.map((s) => [s, 0])) as Record<
@@ -111,10 +124,10 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
   const chart: SalesDay[] = days.map((day) => ({ day, total: 0, pedidos: 0 }));
   const byDay = new Map(chart.map((entry) => [entry.day, entry]));
   for (const row of chartRows) {
-    const entry = byDay.get(shopDay(row.createdAt));
+    const entry = byDay.get(row.day);
     if (!entry) continue;
-    entry.total += row.total;
-    entry.pedidos += 1;
+    entry.total = row.total ? decimalToCentavos(String(row.total)) : 0;
+    entry.pedidos = Number(row.pedidos);
   }
 
   return {

@@ -62,7 +62,7 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
           icon={TrendingUp}
           hint={`${stats.pedidosMes} pedido(s), sem cancelados`}
         />
-        <Stat label="Ticket médio" value={formatBRL(stats.ticketMedio)} icon={Receipt} />
+        <Stat label="Ticket médio do mês" value={formatBRL(stats.ticketMedio)} icon={Receipt} />
         <Stat
           label="Pedidos novos"
           value={String(stats.pedidosNovos)}
