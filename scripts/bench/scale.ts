@@ -214,6 +214,7 @@ async function shopFacts(database: Awaited<ReturnType<typeof openDatabase>>) {
     categoria: string;
     marca: string;
     pedidos: number;
+    meio: string | null;
   }>(
     database.db,
     sql`select
@@ -222,14 +223,18 @@ async function shopFacts(database: Awaited<ReturnType<typeof openDatabase>>) {
         group by p.id order by count(*) desc, p.id limit 1) as produto,
       (select c.nome from categorias c where c.nome = 'Rações') as categoria,
       (select marca from produtos where marca is not null group by marca order by count(*) desc limit 1) as marca,
-      (select count(*)::int from pedidos) as pedidos`,
+      (select count(*)::int from pedidos) as pedidos,
+      (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id
+        from pedidos order by created_at desc, id desc
+        offset (select count(*) / 2 from pedidos) limit 1) as meio`,
   );
   return {
     produto: row!.produto,
     categoria: slug(row!.categoria),
     marca: row!.marca,
-    // The checkout's orders (warm-up and samples) come before the admin lists are read.
-    lastOrdersPage: Math.max(1, Math.ceil((Number(row!.pedidos) + WARMUP + SAMPLES) / 30)),
+    pedidos: Number(row!.pedidos),
+    /** Halfway through the orders' history, where a deep page of the admin list starts. */
+    deepCursor: Number(row!.pedidos) > 60 ? row!.meio : null,
   };
 }
 
@@ -263,6 +268,20 @@ function backup(env: Record<string, string>): ShopRun["backup"] {
   }
 }
 
+/**
+ * Where the admin's deep page of orders starts: halfway through a large shop's history, or
+ * where page 1's 'Próxima' goes on a small one (the checkout's orders).
+ */
+async function deepOrdersPage(base: string, cookie: string, cursor: string | null, orders: number) {
+  if (cursor) return { page: Math.ceil(orders / 2 / 30) + 1, cursor };
+  const html = await (
+    await fetch(`${base}/admin/loja?view=pedidos`, { headers: { cookie } })
+  ).text();
+  const next = html.match(/antes=([^&"]+)/)?.[1];
+  if (!next) throw new Error("a lista de pedidos não tem página 2");
+  return { page: 2, cursor: decodeURIComponent(next) };
+}
+
 /** The largest `pagina=N` a store page links to (its last page). */
 async function lastStorePage(base: string): Promise<number> {
   const html = await (await fetch(`${base}/loja`, { headers: UNCACHED })).text();
@@ -289,6 +308,20 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
       const f = shop.facts;
       const storeLast = await lastStorePage(base);
       const deepStore = Math.min(50, storeLast);
+      // The checkout first: the small shop then has orders for the admin's lists.
+      console.log(`[${kind}] loja ${size}: checkout ...`);
+      const checkout = await time(
+        async (i) => {
+          const started = performance.now();
+          const form = new URLSearchParams(
+            customerCheckout(i, f.raceVariant, `Cliente Escala ${i}`),
+          );
+          const status = await postForm(base, "/loja/checkout", form, clientAddress(120, i));
+          return { status, ms: performance.now() - started };
+        },
+        (status) => status === 302,
+      );
+      const deep = await deepOrdersPage(base, cookie, f.deepCursor, f.pedidos);
       const screens: Screen[] = [
         { name: "/loja página 1", url: "/loja" },
         {
@@ -305,8 +338,8 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
         { name: "sugestões 'rac'", url: "/loja/sugestoes?q=rac", optional: true },
         { name: "admin: pedidos página 1", url: "/admin/loja?view=pedidos", admin: true },
         {
-          name: "admin: pedidos última página",
-          url: `/admin/loja?view=pedidos&pagina=${f.lastOrdersPage}`,
+          name: "admin: pedidos, página funda",
+          url: `/admin/loja?view=pedidos&pagina=${deep.page}&antes=${encodeURIComponent(deep.cursor)}`,
           admin: true,
         },
         {
@@ -318,19 +351,6 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
         { name: "admin: painel da loja", url: "/admin/loja", admin: true },
         { name: "admin: estoque", url: "/admin/estoque", admin: true },
       ];
-      // The checkout first: the small shop then has orders for the admin's lists.
-      console.log(`[${kind}] loja ${size}: checkout ...`);
-      const checkout = await time(
-        async (i) => {
-          const started = performance.now();
-          const form = new URLSearchParams(
-            customerCheckout(i, f.raceVariant, `Cliente Escala ${i}`),
-          );
-          const status = await postForm(base, "/loja/checkout", form, clientAddress(120, i));
-          return { status, ms: performance.now() - started };
-        },
-        (status) => status === 302,
-      );
       const timings: Record<string, Timing> = { checkout };
       for (const s of screens) {
         console.log(`[${kind}] loja ${size}: ${s.name} ...`);
