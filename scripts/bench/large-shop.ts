@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/infra/db/client.server";
 
-export const FULL_SIZE = {
+const FULL_SIZE = {
   produtos: 10_000,
   pedidos: 200_000,
   servicos: 5_000,
