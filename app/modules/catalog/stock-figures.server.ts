@@ -1,10 +1,10 @@
 // The stock figures the admin reads off the catalogue: the low-stock filter and the hub's
 // counters, over what a product has available (em mãos − reservado) at the open units,
 // the same expression the store reads. The threshold is the store's rule.
-import { and, count, gt, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "~/infra/db/client.server";
 import { LOW_STOCK_THRESHOLD } from "./stock-levels";
-import { produtos } from "./tables.server";
+import { produtos, produtosResumo } from "./tables.server";
 
 /** Units a product has available, all its variants on sale, at the open units. */
 const productAvailable: SQL<number> = sql<number>`(select coalesce(sum(e.disponivel), 0)
@@ -17,16 +17,25 @@ export function lowStockCondition(): SQL {
   return and(gt(productAvailable, 0), lte(productAvailable, LOW_STOCK_THRESHOLD))!;
 }
 
-/** The hub's stock counters over the products not deleted. */
+/**
+ * The hub's stock counters over the products not deleted, read off the store's summary
+ * (produtos_resumo, kept by triggers): its availability is capped just above the threshold,
+ * which is all these counters tell. Adding up every product's stock per request grew with
+ * the catalogue (docs/decisions/0031-custos-em-escala.md).
+ */
 export async function stockCounts(
   executor: Executor = db(),
 ): Promise<{ estoqueBaixo: number; semEstoque: number }> {
+  const available = sql`coalesce(${produtosResumo.disponivel}, 0)`;
   const [row] = await executor
     .select({
-      estoqueBaixo: count(sql`case when ${lowStockCondition()} then 1 end`),
-      semEstoque: count(sql`case when ${productAvailable} = 0 then 1 end`),
+      estoqueBaixo: count(
+        sql`case when ${available} between 1 and ${sql.raw(String(LOW_STOCK_THRESHOLD))} then 1 end`,
+      ),
+      semEstoque: count(sql`case when ${available} = 0 then 1 end`),
     })
     .from(produtos)
-    .where(sql`${produtos.excluidoEm} is null`);
+    .leftJoin(produtosResumo, eq(produtosResumo.produtoId, produtos.id))
+    .where(isNull(produtos.excluidoEm));
   return { estoqueBaixo: Number(row?.estoqueBaixo ?? 0), semEstoque: Number(row?.semEstoque ?? 0) };
 }
