@@ -148,4 +148,24 @@ describe("dashboard", () => {
       ticketMedio: 20_000,
     });
   });
+
+  it("counts open orders of any age and finished ones of the last 30 days", async () => {
+    const at = new Date("2026-11-10T17:00:00Z");
+    const daysAgo = (n: number) => new Date(at.getTime() - n * 24 * 60 * 60 * 1000);
+    await order(100, daysAgo(400), "novo");
+    await order(100, daysAgo(45), "preparo");
+    await order(100, daysAgo(29), "entregue");
+    await order(100, daysAgo(31), "entregue");
+    await order(100, daysAgo(2), "cancelado");
+    await order(100, daysAgo(900), "retirado");
+    const d = await getDashboard(at);
+    expect(d.finalizadosDias).toBe(30);
+    expect(d.porStatus).toMatchObject({
+      novo: 1,
+      preparo: 1,
+      entregue: 1,
+      cancelado: 1,
+      retirado: 0,
+    });
+  });
 });

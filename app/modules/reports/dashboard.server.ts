@@ -1,6 +1,6 @@
 // The admin dashboard's numbers (SPEC §2.3). A "day" is the shop's local calendar day
 // in America/Sao_Paulo; cancelled orders are not sales.
-import { and, count, eq, gte, lt, ne, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
@@ -12,6 +12,11 @@ import { pedidosServicos } from "~/modules/grooming/index.server";
 import { pedidos } from "~/modules/orders/index.server";
 
 const CHART_DAYS = 7;
+/** Finished orders are counted over this many days; open ones, all of them. */
+const FINISHED_DAYS = 30;
+const FINISHED: StatusPedido[] = ["entregue", "retirado", "cancelado"];
+const OPEN = STATUS_PEDIDO.filter((s) => !FINISHED.includes(s));
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The shop's calendar day of an order, 'yyyy-MM-dd' (as shopDay() reads it). */
 // The zone as a literal: the same expression in select and group by, not two parameters.
@@ -68,9 +73,18 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
   ] = await Promise.all([
     salesBetween(executor, today.start, today.end),
     salesBetween(executor, month.start, month.end),
+    // Open orders are few whatever the shop's age; finished ones pile up for years, so they
+    // are counted over the last FINISHED_DAYS (the status and created_at indexes, not the
+    // whole table).
     executor
       .select({ status: pedidos.statusPedido, total: count() })
       .from(pedidos)
+      .where(
+        or(
+          inArray(pedidos.statusPedido, OPEN),
+          gte(pedidos.createdAt, new Date(at.getTime() - FINISHED_DAYS * DAY_MS)),
+        ),
+      )
       .groupBy(pedidos.statusPedido),
     executor
       .select({ total: count() })
@@ -134,6 +148,8 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
     hoje,
     mes,
     porStatus,
+    /** The days over which porStatus counts finished orders. */
+    finalizadosDias: FINISHED_DAYS,
     servicosPendentes: Number(servicos?.total ?? 0),
     curriculosNovos: Number(novosCurriculos?.total ?? 0),
     pedidosRecentes: recentOrders,

@@ -179,6 +179,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <h2 className="text-lg font-bold text-slate-900">Pedidos por status</h2>
+            <CardDescription>
+              Em aberto: todos. Entregues, retirados e cancelados: últimos {d.finalizadosDias} dias.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2" data-testid="pedidos-por-status">
