@@ -142,6 +142,7 @@ describe("dashboard", () => {
     const stats = await storeStats();
     expect(stats).toMatchObject({
       pedidosTotal: 4,
+      pedidosTotalExato: true,
       pedidosNovos: 2,
       pedidosMes: 2,
       vendasMes: 40_000,

@@ -1,9 +1,10 @@
 // The staff's order list read by keyset (/admin/loja?view=pedidos): 'Próxima' and 'Anterior'
 // name the order they go on from, so every order is reached once, in order, ties on the same
-// instant included; the count stops at 10,000 and says so ("mais de").
+// instant included; the count stops at 10,000 and says so ("mais de"), on the store hub too.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~/infra/db/client.server";
+import { storeStats } from "~/modules/orders/index.server";
 import { loader } from "~/routes/admin/loja";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
@@ -100,5 +101,7 @@ describe("admin order list: keyset pages", () => {
     const page = await listAt("");
     expect([page.total, page.totalExato]).toEqual([10_000, false]);
     expect((await listAt("&status=novo")).totalExato).toBe(true);
+    // The store hub's "pedidos no total" counts the same way.
+    expect(await storeStats()).toMatchObject({ pedidosTotal: 10_000, pedidosTotalExato: false });
   });
 });

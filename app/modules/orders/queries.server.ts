@@ -219,7 +219,7 @@ export async function storeStats(executor: Executor = db()) {
     executor,
     sql`select
       (select count(*)::int from produtos where excluido_em is null and ativo) as produtos_ativos,
-      (select count(*)::int from pedidos) as pedidos_total,
+      (select count(*)::int from (select 1 from pedidos limit ${ORDERS_COUNT_LIMIT + 1}) t) as pedidos_total,
       (select count(*)::int from pedidos where status_pedido = 'novo') as pedidos_novos,
       (select count(*)::int from pedidos where status_pedido <> 'cancelado'
          and created_at >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}) as pedidos_mes,
@@ -232,7 +232,9 @@ export async function storeStats(executor: Executor = db()) {
   return {
     produtosAtivos: Number(row?.produtos_ativos ?? 0),
     ...stock,
-    pedidosTotal: Number(row?.pedidos_total ?? 0),
+    // Counted up to ORDERS_COUNT_LIMIT, as the order list is ("mais de").
+    pedidosTotal: Math.min(Number(row?.pedidos_total ?? 0), ORDERS_COUNT_LIMIT),
+    pedidosTotalExato: Number(row?.pedidos_total ?? 0) <= ORDERS_COUNT_LIMIT,
     pedidosNovos: Number(row?.pedidos_novos ?? 0),
     pedidosMes,
     vendasMes: money(row?.vendas_mes),

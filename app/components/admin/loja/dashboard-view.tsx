@@ -9,6 +9,8 @@ export interface StoreStats {
   estoqueBaixo: number;
   semEstoque: number;
   pedidosTotal: number;
+  /** False past the counting limit: "mais de". */
+  pedidosTotalExato: boolean;
   pedidosNovos: number;
   pedidosMes: number;
   vendasMes: number;
@@ -68,7 +70,7 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
           value={String(stats.pedidosNovos)}
           icon={ShoppingBag}
           to="?view=pedidos&status=novo"
-          hint={`${stats.pedidosTotal} pedido(s) no total`}
+          hint={`${stats.pedidosTotalExato ? stats.pedidosTotal : `mais de ${stats.pedidosTotal.toLocaleString("pt-BR")}`} pedido(s) no total`}
         />
         <Stat
           label="Produtos ativos"
