@@ -515,7 +515,7 @@ export async function buildLargeShop(
     );
   });
   // The planner's statistics, as autovacuum would have them on a server after such a load
-  // (PGlite has no autovacuum: see docs/decisions/0032-custos-em-escala.md).
+  // (PGlite has no autovacuum: see docs/decisions/0033-custos-em-escala.md).
   await database.db.execute(sql.raw("analyze"));
   return {
     produtos: counts.produtos ?? 0,

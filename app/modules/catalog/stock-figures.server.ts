@@ -21,7 +21,7 @@ export function lowStockCondition(): SQL {
  * The hub's stock counters over the products not deleted, read off the store's summary
  * (produtos_resumo, kept by triggers): its availability is capped just above the threshold,
  * which is all these counters tell. Adding up every product's stock per request grew with
- * the catalogue (docs/decisions/0032-custos-em-escala.md).
+ * the catalogue (docs/decisions/0033-custos-em-escala.md).
  */
 export async function stockCounts(
   executor: Executor = db(),

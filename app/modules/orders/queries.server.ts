@@ -43,7 +43,7 @@ export async function withItems(pedido: Pedido, executor: Executor = db()) {
 const ORDERS_PAGE_SIZE = 30;
 /**
  * The list counts up to this many orders and says "mais de" past it: a count over ten
- * years of orders would grow with them (docs/decisions/0032-custos-em-escala.md).
+ * years of orders would grow with them (docs/decisions/0033-custos-em-escala.md).
  */
 const ORDERS_COUNT_LIMIT = 10_000;
 
