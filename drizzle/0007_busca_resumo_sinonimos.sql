@@ -50,8 +50,9 @@ $$;--> statement-breakpoint
 CREATE TRIGGER produtos_especies BEFORE INSERT OR UPDATE OF busca ON "produtos"
   FOR EACH ROW EXECUTE FUNCTION agropet_produto_especies();--> statement-breakpoint
 UPDATE "produtos" SET "especies" = agropet_especies("busca");--> statement-breakpoint
--- The summary of some products (all of them with NULL): prices and availability of their
--- variants on sale at the open units. Availability is capped at 6 (see the triggers).
+-- The summary of some products: prices and availability of their variants on sale at the
+-- open units. Availability is capped at 6 (see the triggers). Only `p.id = ANY(ids)`, which
+-- the primary key serves (an "OR ids IS NULL" would read every product on every call).
 CREATE OR REPLACE FUNCTION agropet_resume_produtos(ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO produtos_resumo AS r (produto_id, preco_min, preco_max, preco_antes, variacoes,
@@ -72,7 +73,7 @@ LANGUAGE sql AS $$
     JOIN unidades u ON u.id = e.unidade_id AND u.ativo AND NOT u.em_breve
     WHERE v.produto_id = p.id AND v.ativo
   ) s ON true
-  WHERE ids IS NULL OR p.id = ANY(ids)
+  WHERE p.id = ANY(ids)
   ON CONFLICT (produto_id) DO UPDATE SET preco_min = excluded.preco_min,
     preco_max = excluded.preco_max, preco_antes = excluded.preco_antes,
     variacoes = excluded.variacoes, variante_id = excluded.variante_id,
@@ -153,13 +154,13 @@ CREATE TRIGGER estoque_avisa_quantidade AFTER UPDATE ON "estoque" FOR EACH STATE
 CREATE OR REPLACE FUNCTION agropet_resumo_unidades() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM agropet_resume_produtos(NULL);
+  PERFORM agropet_resume_produtos(ARRAY(SELECT id FROM produtos));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER unidades_resumo AFTER INSERT OR UPDATE OR DELETE ON "unidades"
   FOR EACH STATEMENT EXECUTE FUNCTION agropet_resumo_unidades();--> statement-breakpoint
-SELECT agropet_resume_produtos(NULL);--> statement-breakpoint
+SELECT agropet_resume_produtos(ARRAY(SELECT id FROM produtos));--> statement-breakpoint
 INSERT INTO "sinonimos" ("termos") VALUES
   (ARRAY['antipulga', 'antipulgas', 'pulga', 'pulgas']),
   (ARRAY['carrapato', 'carrapatos', 'carrapaticida']),
