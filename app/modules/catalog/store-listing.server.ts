@@ -96,25 +96,24 @@ const FROM = `from produtos p join categorias c on c.id = p.categoria_id and c.a
   join produtos_resumo r on r.produto_id = p.id`;
 const ALWAYS = "p.ativo and p.excluido_em is null and r.variacoes > 0";
 
-function orderBy(sort: StoreSort, rank: string | null): string {
-  // Sold-out products (only with "incluir esgotados") always come last.
-  const soldOutLast = "(r.disponivel = 0)";
+function orderBy(sort: StoreSort, rank: string | null, withSoldOut: boolean): string {
+  // Sold-out products (only with "incluir esgotados") always come last. Without them the key
+  // is left out, so the name order can walk its index and stop at the page's end.
+  const first = withSoldOut ? "(r.disponivel = 0), " : "";
   const byName = "lower(p.nome), p.id";
   switch (sort) {
     case "relevancia":
-      return rank
-        ? `${soldOutLast}, ${rank} desc, r.vendidos desc, ${byName}`
-        : `${soldOutLast}, ${byName}`;
+      return rank ? `${first}${rank} desc, r.vendidos desc, ${byName}` : `${first}${byName}`;
     case "mais-vendidos":
-      return `${soldOutLast}, r.vendidos desc, ${byName}`;
+      return `${first}r.vendidos desc, ${byName}`;
     case "menor-preco":
-      return `${soldOutLast}, r.preco_min, ${byName}`;
+      return `${first}r.preco_min, ${byName}`;
     case "maior-preco":
-      return `${soldOutLast}, r.preco_min desc, ${byName}`;
+      return `${first}r.preco_min desc, ${byName}`;
     case "novidades":
-      return `${soldOutLast}, p.created_at desc, p.id`;
+      return `${first}p.created_at desc, p.id`;
     default:
-      return `${soldOutLast}, ${byName}`;
+      return `${first}${byName}`;
   }
 }
 
@@ -173,51 +172,67 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
   const order = orderBy(
     o.ordem,
     search && o.ordem === "relevancia" ? search.rank(pageValues) : null,
+    o.esgotados,
   );
   pageValues.push(o.porPagina, (o.pagina - 1) * o.porPagina);
   const n = pageValues.length;
-  // The page: ordered and cut on the summary, then the exact stock of its rows only.
-  const rows = await runSql<StoreProductRow & { total: number }>(
-    db(),
-    `select page.*, coalesce(s.estoque, 0)::int as estoque from (
-       select ${PAGE_COLUMNS}, (count(*) over ())::int as total,
-         row_number() over (order by ${order}) as ordem
-       ${FROM} where ${where}
-       order by ordem limit $${n - 1} offset $${n}
-     ) page
-     left join lateral (
-       select sum(e.disponivel) as estoque from variantes v join estoque e on e.variante_id = v.id
-       join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
-       where v.produto_id = page.id and v.ativo
-     ) s on true
-     order by page.ordem`,
-    pageValues,
-  );
-  const facetas = await readFacets(base, filters, values);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && o.pagina > 1) {
-    // Past the last page: count, to tell the page how many there are.
-    const [counted] = await runSql<{ n: number }>(
+  // The page: ordered and cut on the summary (a top-N, or an index walk for the name order);
+  // the total comes with the facets, counted once; the exact stock of the page's rows after.
+  const [rows, facetas] = await Promise.all([
+    runSql<Omit<StoreProductRow, "estoque">>(
       db(),
-      `select count(*)::int as n ${FROM} where ${where}`,
-      values,
-    );
-    total = counted?.n ?? 0;
-  }
+      `select ${PAGE_COLUMNS} ${FROM} where ${where}
+       order by ${order} limit $${n - 1} offset $${n}`,
+      pageValues,
+    ),
+    keptFacets.get({ key: JSON.stringify([where, values]), base, filters, values }),
+  ]);
+  const stock = await exactStock(rows.map((r) => r.id));
+  const total = facetas.total;
   const slugs = new Map(cats.map((c) => [c.nome, c.slug]));
   return {
     produtos: rows.map((row) => ({
-      ...storeProductFrom(row),
+      ...storeProductFrom({ ...row, estoque: stock.get(row.id) ?? 0 }),
       categoriaSlug: slugs.get(row.categoriaNome) ?? categorySlug(row.categoriaNome),
     })),
     total,
     pagina: o.pagina,
     paginas: Math.max(1, Math.ceil(total / o.porPagina)),
     categorias: cats,
-    facetas: withLabels(facetas, cats, o.marca),
+    facetas: withLabels(facetas.facetas, cats, o.marca),
     sugestao: null,
   };
 }
+
+/** Units available now of some products (their variants on sale, at the open units). */
+async function exactStock(ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await runSql<{ id: string; estoque: number }>(
+    db(),
+    `select v.produto_id as id, coalesce(sum(e.disponivel), 0)::int as estoque
+     from variantes v join estoque e on e.variante_id = v.id
+     join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+     where v.produto_id = any($1::uuid[]) and v.ativo group by v.produto_id`,
+    [ids],
+    "loja_estoque_da_pagina",
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.estoque)]));
+}
+
+interface FacetsArgs {
+  key: string;
+  base: string[];
+  filters: Map<FilterName, string>;
+  values: unknown[];
+}
+
+// The counts of one search and set of filters do not depend on the page or the order: kept
+// apart, so paging and sorting a listing never counts the catalogue again.
+const keptFacets = keptByKeyUntilChanged(
+  ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
+  (a: FacetsArgs) => a.key,
+  (a: FacetsArgs) => readFacets(a.base, a.filters, a.values),
+);
 
 /** The page's columns: the store's, with the summary in place of the live variant sums. */
 const PAGE_COLUMNS = STORE_PRODUCT_SQL.replace(/,\s*a\.preco_min[\s\S]*$/, "").concat(
@@ -250,7 +265,7 @@ async function readFacets(
   base: string[],
   filters: Map<FilterName, string>,
   values: unknown[],
-): Promise<StoreFacets> {
+): Promise<{ facetas: StoreFacets; total: number }> {
   const flag = (name: FilterName) => `(${filters.get(name) ?? "true"}) as f_${name}`;
   const names: FilterName[] = [
     "categoria",
@@ -293,9 +308,12 @@ async function readFacets(
        where not disponivel and ${but("estoque")}
      union all
      select 'preco', floor(min(preco_min))::text, ceil(max(preco_min))::text, count(*)::int
-       from base where ${but("preco")}`,
+       from base where ${but("preco")}
+     union all
+     select 'total', null, null, count(*)::int from base where ${names.map((name) => `f_${name}`).join(" and ")}`,
     values,
   );
+  let total = 0;
   const facets: StoreFacets = {
     ...emptyFacets,
     categorias: [],
@@ -324,6 +342,9 @@ async function readFacets(
       case "esgotados":
         facets.esgotados = row.n;
         break;
+      case "total":
+        total = row.n;
+        break;
       case "preco":
         facets.preco =
           row.n > 0 && row.valor !== null && row.rotulo !== null
@@ -332,7 +353,7 @@ async function readFacets(
         break;
     }
   }
-  return facets;
+  return { facetas: facets, total };
 }
 
 /**
