@@ -160,8 +160,9 @@ function productSearchOnP(
 /** Product `p` has `word` as its code, or a variant on sale has it as its SKU or EAN. */
 function codeMatch(word: string, param: Param): string {
   const code = param(word);
-  return `(lower(p.sku) = ${code} or exists (select 1 from variantes vs
-    where vs.produto_id = p.id and vs.ativo and (lower(vs.sku) = ${code} or vs.ean = ${code})))`;
+  // Uncorrelated: the products with that code are found once, not looked up per row.
+  return `(lower(p.sku) = ${code} or p.id = any(array(select vs.produto_id from variantes vs
+    where vs.ativo and (lower(vs.sku) = ${code} or vs.ean = ${code}))))`;
 }
 
 /** A variant found by its whole code: what the product page opens on (`?v=SKU`). */
