@@ -222,6 +222,9 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     keep("entrega", !q.retirada);
     keep("falta", !q.retirada && missing > 0);
     keep("gratis", !q.retirada && missing <= 0);
+    // The shop's rule: free delivery is judged on the products before the coupon; said where
+    // a coupon brought the total under the minimum.
+    keep("gratis-cupom", q.desconto > 0 && q.subtotal - q.desconto < q.freteGratisMinimo);
     set("falta", brl(missing));
     if (loading) box.setAttribute("aria-busy", "true");
     summary.replaceChildren(box);

@@ -62,6 +62,10 @@ test.describe("cart", () => {
     // 41,70 reached the R$ 40,00 before the coupon: delivery stays free, total 36,70.
     await expect(page.getByTestId("summary-entrega")).toHaveText("Grátis");
     await expect(page.getByTestId("summary-total")).toHaveText("R$ 36,70");
+    // …and the summary says why, where the customer sees 36,70 under 40,00.
+    await expect(
+      page.getByText("O frete grátis vale pelo valor dos produtos antes do cupom."),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: `Remover ${KELDOG}` }).click();
     // 33,80 < 40,00: Tabuleiro's R$ 10,00 shows with the coupon.

@@ -75,7 +75,13 @@ export function OrderSummarySlot() {
             data-linha-resumo="gratis"
           >
             <TruckIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Seu pedido tem frete grátis!
+            <span>
+              Seu pedido tem frete grátis!
+              <span data-linha-resumo="gratis-cupom">
+                {" "}
+                O frete grátis vale pelo valor dos produtos antes do cupom.
+              </span>
+            </span>
           </p>
         </div>
       </template>
