@@ -161,7 +161,39 @@ async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<Map
  * The catalogue as the plan reads it: products (deleted ones too, their SKUs stay taken),
  * variants with their stock per unit and whether they were ever sold, and the units.
  */
-async function readCatalogueSnapshot(executor: Executor = db()): Promise<CatalogueSnapshot> {
+/** What a file names: the only part of the catalogue its plan needs to read. */
+interface FileKeys {
+  skus: string[];
+  nomes: string[];
+  eans: string[];
+}
+
+function fileKeys(rows: MappedRow[]): FileKeys {
+  const skus = new Set<string>();
+  const nomes = new Set<string>();
+  const eans = new Set<string>();
+  for (const row of rows) {
+    if (!row.ok) continue;
+    const p = row.product;
+    if (p.sku) skus.add(p.sku);
+    if (p.skuProduto) skus.add(p.skuProduto);
+    if (p.nome) nomes.add(p.nome.toLowerCase());
+    if (p.ean) eans.add(p.ean);
+  }
+  return { skus: [...skus], nomes: [...nomes], eans: [...eans] };
+}
+
+/**
+ * The part of the catalogue a file touches, as the plan reads it: the products it names (by
+ * code, a variant's code or EAN, or name; deleted ones too, their SKUs stay taken) with all
+ * their variants, stock per unit and whether each was ever sold, and the units. Read by key
+ * (the unique indexes on sku and ean, the name index), so a preview of 5,000 rows costs the
+ * same in a shop of 100 products and in one of 10,000.
+ */
+async function readCatalogueSnapshot(
+  keys: FileKeys,
+  executor: Executor = db(),
+): Promise<CatalogueSnapshot> {
   const products = await queryRows<{
     id: string;
     sku: string | null;
@@ -178,7 +210,8 @@ async function readCatalogueSnapshot(executor: Executor = db()): Promise<Catalog
     executor,
     sql`select p.id, p.sku, p.nome, p.descricao_curta, c.nome as categoria, p.subgrupo, p.marca,
       p.preco_custo, p.unidade, p.opcoes, p.excluido_em is not null as excluido
-      from produtos p join categorias c on c.id = p.categoria_id`,
+      from produtos p join categorias c on c.id = p.categoria_id
+      where p.id = any(${touchedProducts(keys)})`,
   );
   const variants = await queryRows<{
     id: string;
@@ -203,7 +236,9 @@ async function readCatalogueSnapshot(executor: Executor = db()): Promise<Catalog
       exists (select 1 from itens_pedido i where i.variante_id = v.id) as vendida,
       (select json_agg(json_build_object('u', e.unidade_id, 'm', e.em_maos, 'r', e.reservado))
         from estoque e where e.variante_id = v.id) as estoque
-      from variantes v`,
+      from variantes v
+      where v.produto_id = any(${touchedProducts(keys)})
+        or v.sku = any(${sql.param(keys.skus)}::text[]) or v.ean = any(${sql.param(keys.eans)}::text[])`,
   );
   const units = await queryRows<{ id: string; slug: string; padrao: boolean }>(
     executor,
@@ -249,6 +284,18 @@ async function readCatalogueSnapshot(executor: Executor = db()): Promise<Catalog
   };
 }
 
+/** The ids of the products a file names, as an SQL array expression. */
+function touchedProducts(keys: FileKeys) {
+  const skus = sql.param(keys.skus);
+  return sql`array(
+    select p.id from produtos p where p.sku = any(${skus}::text[])
+      or lower(p.nome) = any(${sql.param(keys.nomes)}::text[])
+    union
+    select v.produto_id from variantes v where v.sku = any(${skus}::text[])
+      or v.ean = any(${sql.param(keys.eans)}::text[])
+  )`;
+}
+
 /** The units' slugs, in the order of the stock columns (estoque_<slug>) of files. */
 export async function stockUnitSlugs(executor: Executor = db()): Promise<string[]> {
   const rows = await queryRows<{ slug: string }>(
@@ -267,7 +314,7 @@ export async function checkRows(
   executor: Executor = db(),
   options: PlanOptions = {},
 ): Promise<ImportPlan> {
-  return planImport(rows, await readCatalogueSnapshot(executor), options);
+  return planImport(rows, await readCatalogueSnapshot(fileKeys(rows), executor), options);
 }
 
 export interface ImportPreview {
