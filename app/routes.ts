@@ -28,6 +28,8 @@ export default [
       route("carrinho", "routes/loja/carrinho.tsx"),
       route("checkout", "routes/loja/checkout.tsx"),
       route("pedido/:numero", "routes/loja/pedido.tsx"),
+      // "Acompanhar pedido": number + phone → the order page.
+      route("acompanhar", "routes/loja/acompanhar.tsx"),
       // "Parar de receber" from the order e-mails (signed link; the button or one-click POST).
       route("pedido/:numero/emails", "routes/loja/pedido-emails.tsx"),
     ]),

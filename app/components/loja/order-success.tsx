@@ -16,10 +16,12 @@ export function OrderSuccess({
   numero,
   token,
   chatUrl,
+  receberUrl = null,
 }: {
   numero: string;
   token: string;
   chatUrl: string | null;
+  receberUrl?: string | null;
 }) {
   const cart = useCart();
   const hydrates = usePageHydrates();
@@ -69,6 +71,14 @@ export function OrderSuccess({
                 Acompanhar pedido {numero}
               </Link>
             </Button>
+            {receberUrl ? (
+              <Button asChild variant="outline">
+                <a href={receberUrl} {...externalLinkProps} data-testid="pedido-receber-whatsapp">
+                  <MessageCircleIcon aria-hidden="true" />
+                  Receber pelo WhatsApp
+                </a>
+              </Button>
+            ) : null}
           </div>
         </div>
       </div>

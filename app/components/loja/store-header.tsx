@@ -1,4 +1,10 @@
-import { ArrowLeftIcon, SettingsIcon, ShoppingCartIcon, TruckIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  PackageSearchIcon,
+  SettingsIcon,
+  ShoppingCartIcon,
+  TruckIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import { CartProvider, useCart } from "~/components/loja/cart-context";
 import { shop } from "~/content/shop";
@@ -68,6 +74,17 @@ function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
             <SettingsIcon className="size-5" aria-hidden="true" />
           </Link>
         ) : null}
+        <Link
+          reloadDocument
+          to="/loja/acompanhar"
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          aria-label="Acompanhar pedido"
+          title="Acompanhar pedido"
+          data-testid="acompanhar-link"
+        >
+          <PackageSearchIcon className="size-5" aria-hidden="true" />
+          <span className="hidden md:inline">Acompanhar pedido</span>
+        </Link>
         <Link
           reloadDocument
           to="/loja/carrinho"

@@ -173,7 +173,11 @@ function FooterContent({ chatNumber, year }: FooterProps) {
       © {year} {shop.name} · {shop.city}/{shop.state} ·{" "}
       <ChatLink number={chatNumber} className="underline hover:text-brand-800">
         {shop.messenger}: {formatPhoneDisplay(chatNumber)}
-      </ChatLink>
+      </ChatLink>{" "}
+      ·{" "}
+      <a href="/loja/acompanhar" className="underline hover:text-brand-800">
+        Acompanhar pedido
+      </a>
     </>
   );
 }

@@ -39,6 +39,16 @@ export const RATE_LIMITS = {
     label: "Cupons inválidos no carrinho",
     rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
   },
+  // "Acompanhar pedido": number + phone tried per IP and per order number. Reserved before
+  // the order is read, like the login (decision 0016): a burst cannot try more than this.
+  pedido_busca_ip: {
+    label: "Acompanhar pedido (IP)",
+    rule: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  },
+  pedido_busca_numero: {
+    label: "Acompanhar pedido (número)",
+    rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  },
   "form:orcamento": {
     label: "Orçamentos de banho e tosa",
     rule: { max: 8, windowMs: HOUR, blockMs: HOUR },

@@ -25,6 +25,17 @@ import { orderFlashHeader } from "./flash.server";
 import { orderMessage } from "./message";
 import { startOrderPixCharge } from "./pix.server";
 import { placeOrder } from "./place-order.server";
+import { rememberOrderHeader } from "./recent-orders.server";
+import { orderPageLink } from "./token.server";
+
+/**
+ * "Receber pelo WhatsApp": a chat opened on the customer's own number (WhatsApp's "message
+ * yourself") with the order's link, so it stays in their phone.
+ */
+function receiveByChatLink(telefone: string, numero: string, link: string): string | null {
+  if (telefone.replace(/\D/g, "").length < 10) return null;
+  return chatLink(telefone, `Meu pedido ${numero} na ${shop.name}: ${link}`);
+}
 
 /**
  * A refusal; `values` are the fields as posted, so a page served without React (a document
@@ -91,30 +102,34 @@ export async function submitCheckout(request: Request) {
       // down the order page says so and offers to try again (same idempotency key).
       await startOrderPixCharge(pedido);
       return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
-        headers: {
+        headers: [
           // Tells the order page this order was just placed, so it empties the cart.
-          "Set-Cookie": orderFlashHeader({
-            numero: pedido.numeroPedido,
-            token,
-            chatUrl: null,
-          }),
-        },
+          ["Set-Cookie", orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl: null })],
+          // "Seus pedidos": this device remembers the order.
+          ["Set-Cookie", rememberOrderHeader(request, { numero: pedido.numeroPedido, token })],
+        ],
       });
     }
+    const link = orderPageLink(siteOrigin(request), pedido.numeroPedido, token);
     const chatOn = settings.whatsappAtivo && Boolean(settings.whatsappNumero?.trim());
     const chatUrl = chatOn
       ? chatLink(
           chatNumber(settings.whatsappNumero, shop.phone),
-          orderMessage({ ...pedido, itens, unidadeNome: result.unidade?.nome ?? null }),
+          orderMessage({ ...pedido, itens, unidadeNome: result.unidade?.nome ?? null, link }),
         )
       : null;
+    const receberUrl = receiveByChatLink(pedido.clienteTelefone, pedido.numeroPedido, link);
     return redirectWithToast(
       "/loja",
       { type: "success", title: "Pedido realizado com sucesso!" },
       {
-        headers: {
-          "Set-Cookie": orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl }),
-        },
+        headers: [
+          [
+            "Set-Cookie",
+            orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl, receberUrl }),
+          ],
+          ["Set-Cookie", rememberOrderHeader(request, { numero: pedido.numeroPedido, token })],
+        ],
       },
     );
   } catch (error) {

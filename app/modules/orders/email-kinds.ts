@@ -10,6 +10,7 @@ const ORDER_EMAIL_KINDS = [
   "pedido_cancelado",
   "pedido_reembolsado",
   "loja_novo_pedido",
+  "pedido_link",
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -23,9 +24,10 @@ export const ORDER_EMAIL_LABEL: Record<OrderEmailKind, string> = {
   pedido_cancelado: "Cancelado",
   pedido_reembolsado: "Reembolsado",
   loja_novo_pedido: "Novo pedido (loja)",
+  pedido_link: "Link do pedido (Acompanhar pedido)",
 };
 
 /** The kinds the customer's "parar de receber" stops (not the confirmation). */
 export const STATUS_EMAIL_KINDS: readonly OrderEmailKind[] = ORDER_EMAIL_KINDS.filter(
-  (k) => k !== "pedido_confirmado" && k !== "loja_novo_pedido",
+  (k) => k !== "pedido_confirmado" && k !== "loja_novo_pedido" && k !== "pedido_link",
 );

@@ -7,6 +7,8 @@ const flashSchema = z.object({
   numero: z.string(),
   token: z.string(),
   chatUrl: z.string().nullable(),
+  /** "Receber pelo WhatsApp": a chat to the customer's own number holding the order link. */
+  receberUrl: z.string().nullable().default(null),
 });
 export type OrderFlash = z.infer<typeof flashSchema>;
 
@@ -14,7 +16,7 @@ const ORDER_FLASH_COOKIE = "agropet_pedido";
 // Path "/" and not "/loja": the client fetches loader data from /loja.data.
 const cookie = signedCookie(ORDER_FLASH_COOKIE, { maxAge: 300 });
 
-export function orderFlashHeader(flash: OrderFlash): string {
+export function orderFlashHeader(flash: z.input<typeof flashSchema>): string {
   return cookie.serialize(flashSchema.parse(flash));
 }
 

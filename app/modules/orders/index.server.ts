@@ -1,6 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
+export { FIND_ORDER_TEXTS, submitFindOrder } from "./find-order.server";
 export { readOrderFlash } from "./flash.server";
 export { composeOrderEmail } from "./order-email-templates.server";
 export { stopOrderStatusEmails } from "./order-emails.server";
@@ -21,5 +22,6 @@ export {
 export type { OrderInput } from "./place-order.server";
 export { placeOrder } from "./place-order.server";
 export { getCustomerOrder, listAdminOrders, storeStats } from "./queries.server";
+export { RECENT_ORDERS_MAX, readRecentOrders } from "./recent-orders.server";
 export { setOrderStatus, setPaymentStatus } from "./status.server";
 export { itensPedido, pedidos } from "./tables.server";

@@ -41,6 +41,8 @@ export interface OrderMessageInput {
   formaPagamento: FormaPagamento;
   trocoPara?: number | null;
   statusPagamento: StatusPagamento;
+  /** The order page's address (with its token): the customer's way back to the order. */
+  link?: string | null;
 }
 
 export function orderMessage(order: OrderMessageInput): string {
@@ -92,5 +94,6 @@ export function orderMessage(order: OrderMessageInput): string {
   lines.push(`*Status do pagamento:* ${STATUS_PAGAMENTO_LABEL[order.statusPagamento]}`);
   lines.push(`*Pedido:* ${order.numeroPedido}`);
   if (order.observacoes) lines.push("", `*Observações:* ${order.observacoes}`);
+  if (order.link) lines.push("", `*Acompanhe o pedido:* ${order.link}`);
   return lines.join("\n");
 }

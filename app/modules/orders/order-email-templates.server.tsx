@@ -60,6 +60,7 @@ const SUBJECT: Record<OrderEmailKind, (numero: string) => string> = {
   pedido_cancelado: (n) => `Pedido ${n} cancelado`,
   pedido_reembolsado: (n) => `Pedido ${n} reembolsado`,
   loja_novo_pedido: (n) => `Novo pedido ${n}`,
+  pedido_link: (n) => `Link do pedido ${n}`,
 };
 
 function unitAddress(u: Unidade): string {
@@ -216,6 +217,8 @@ const STATUS_TEXT: Partial<Record<OrderEmailKind, (mail: OrderMail) => string>> 
   pedido_entregue: () => "Seu pedido foi entregue. Obrigado pela compra!",
   pedido_retirado: () => "Seu pedido foi retirado na loja. Obrigado pela compra!",
   pedido_cancelado: () => "Seu pedido foi cancelado.",
+  pedido_link: () =>
+    'Alguém pediu o link do seu pedido em "Acompanhar pedido" na loja. Por ele você vê o status do pedido e do pagamento. Se não foi você, pode ignorar este e-mail.',
   pedido_reembolsado: (m) =>
     `O pagamento de ${formatBRL(m.pedido.total)} foi devolvido. O valor volta pelo mesmo Pix, conforme o prazo do seu banco.`,
 };

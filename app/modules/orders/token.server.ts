@@ -13,3 +13,8 @@ export function orderToken(idempotencyKey: string): string {
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
+
+/** The order page's absolute address with its secret: what the customer keeps. */
+export function orderPageLink(origin: string, numero: string, token: string): string {
+  return `${origin}/loja/pedido/${numero}?token=${encodeURIComponent(token)}`;
+}

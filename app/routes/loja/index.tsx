@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { OrderSuccess } from "~/components/loja/order-success";
 import { cardProduct, ProductCard } from "~/components/loja/product-card";
+import { RecentOrdersSection } from "~/components/loja/recent-orders";
 import { ActiveFilters, StoreFilters, StoreSearchBar } from "~/components/loja/store-filters";
 import {
   PRODUCT_GRID_CLASS,
@@ -17,7 +18,7 @@ import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { isFilteredListing, storeListingHref, storeListingQuery } from "~/modules/catalog";
 import { listStoreProducts, variantByCode } from "~/modules/catalog/index.server";
-import { readOrderFlash } from "~/modules/orders/index.server";
+import { readOrderFlash, readRecentOrders } from "~/modules/orders/index.server";
 import type { Route } from "./+types/index";
 
 /**
@@ -70,7 +71,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   if (!list) {
     return data(
-      { ...emptyList, query, flash, erro: "Erro ao carregar produtos" },
+      {
+        ...emptyList,
+        query,
+        flash,
+        pedidos: readRecentOrders(request),
+        erro: "Erro ao carregar produtos",
+      },
       { headers: { ...Object.fromEntries(headers ?? []), "Cache-Control": "no-store" } },
     );
   }
@@ -78,7 +85,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const produtos = list.produtos.map(cardProduct);
   const { total, paginas, categorias, facetas, sugestao } = list;
   return data(
-    { produtos, total, paginas, categorias, facetas, sugestao, query, flash, erro: null },
+    {
+      produtos,
+      total,
+      paginas,
+      categorias,
+      facetas,
+      sugestao,
+      query,
+      flash,
+      // "Seus pedidos" (a signed cookie set only on devices that ordered).
+      pedidos: readRecentOrders(request),
+      erro: null,
+    },
     { headers },
   );
 }
@@ -93,13 +112,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function StoreIndex() {
-  const { produtos, total, paginas, categorias, facetas, sugestao, query, flash, erro } =
+  const { produtos, total, paginas, categorias, facetas, sugestao, query, flash, pedidos, erro } =
     useLoaderData<typeof loader>();
   const filtered = isFilteredListing(query);
 
   return (
     <main className={STORE_MAIN_CLASS}>
       {flash ? <OrderSuccess {...flash} /> : null}
+      <RecentOrdersSection pedidos={pedidos} />
       <StoreIntro />
       <StoreSearchBar query={query} />
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">

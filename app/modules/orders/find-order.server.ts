@@ -1,0 +1,123 @@
+// "Acompanhar pedido" (/loja/acompanhar): the order number and the phone used on it open the
+// order page, and a fresh link goes by e-mail when the order has one. Counted per IP and per
+// order number with the login's reservation (decision 0016): one conditional upsert each,
+// before the order is read, so racing requests never try more than the rule allows. "No such
+// order" and "wrong phone" get the same answer, in the same way.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { normalizeChatNumber } from "~/domain/whatsapp";
+import { db } from "~/infra/db/client.server";
+import { readForm, requestInfo } from "~/infra/request-info.server";
+import { siteOrigin } from "~/infra/site-url.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/modules/accounts/index.server";
+import { enqueueEmails } from "~/modules/mail/index.server";
+import { rememberOrderHeader } from "./recent-orders.server";
+import { pedidos } from "./tables.server";
+import { orderToken } from "./token.server";
+
+export const FIND_ORDER_TEXTS = {
+  notFound:
+    "Não encontramos um pedido com esse número e telefone. Confira os dados e tente novamente.",
+  blocked:
+    "Muitas tentativas em pouco tempo. Aguarde alguns minutos ou fale conosco pelo WhatsApp.",
+  invalid: "Informe o número do pedido e o telefone usado no pedido.",
+} as const;
+
+const findSchema = z.object({
+  numero: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().min(4).max(40)),
+  telefone: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().min(10).max(13)),
+});
+
+export type FindOrderResult =
+  | { ok: true; numero: string; token: string; emailEnviado: boolean }
+  | { ok: false; status: 400 | 404 | 429; message: string };
+
+function samePhone(stored: string, typed: string): boolean {
+  const a = Buffer.from(normalizeChatNumber(stored));
+  const b = Buffer.from(normalizeChatNumber(typed));
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * Finds the order for "Acompanhar pedido". Right number and phone: its link's token (the
+ * page redirects there) and, when the order has an e-mail, a fresh link queued in the mail
+ * outbox. Otherwise one answer for every miss. The IP's attempt is given back on a find (a
+ * family sharing a connection); the order number's stays counted, so the e-mail cannot be
+ * sent over and over.
+ */
+async function findOrderByPhone(
+  fields: { numero?: unknown; telefone?: unknown },
+  request: Request,
+): Promise<FindOrderResult> {
+  const parsed = findSchema.safeParse(fields);
+  if (!parsed.success) return { ok: false, status: 400, message: FIND_ORDER_TEXTS.invalid };
+  const { numero, telefone } = parsed.data;
+  const { ip } = requestInfo(request);
+  const byIp = await reserveAttempt("pedido_busca_ip", ip, RATE_LIMITS.pedido_busca_ip.rule);
+  if (!byIp.reserved) return { ok: false, status: 429, message: FIND_ORDER_TEXTS.blocked };
+  const byNumber = await reserveAttempt(
+    "pedido_busca_numero",
+    numero,
+    RATE_LIMITS.pedido_busca_numero.rule,
+  );
+  if (!byNumber.reserved) return { ok: false, status: 429, message: FIND_ORDER_TEXTS.blocked };
+  const [pedido] = await db().select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
+  const match = pedido ? samePhone(pedido.clienteTelefone, telefone) : false;
+  if (!pedido || !match || !pedido.idempotencyKey) {
+    return { ok: false, status: 404, message: FIND_ORDER_TEXTS.notFound };
+  }
+  await refundAttempt("pedido_busca_ip", ip, RATE_LIMITS.pedido_busca_ip.rule);
+  const email = pedido.clienteEmail;
+  if (email) {
+    await enqueueEmails(db(), [
+      {
+        tipo: "pedido_link",
+        destinatario: email,
+        pedidoId: pedido.id,
+        origem: siteOrigin(request),
+      },
+    ]);
+  }
+  return {
+    ok: true,
+    numero: pedido.numeroPedido,
+    token: orderToken(pedido.idempotencyKey),
+    emailEnviado: Boolean(email),
+  };
+}
+
+/**
+ * The form's action: the order page (remembered in "Seus pedidos" on this device) or the
+ * refusal with the typed values, for the page to show again.
+ */
+export async function submitFindOrder(request: Request) {
+  const form = await readForm(request);
+  const numero = String(form.get("numero") ?? "");
+  const telefone = String(form.get("telefone") ?? "");
+  const result = await findOrderByPhone({ numero, telefone }, request);
+  if (!result.ok) {
+    return data(
+      { ok: false as const, message: result.message, values: { numero, telefone } },
+      { status: result.status },
+    );
+  }
+  const to = `/loja/pedido/${result.numero}?token=${encodeURIComponent(result.token)}`;
+  const headers = { "Set-Cookie": rememberOrderHeader(request, result) };
+  if (!result.emailEnviado) return redirect(to, { headers });
+  return redirectWithToast(
+    to,
+    { type: "success", title: "Também enviamos o link deste pedido para o seu e-mail." },
+    { headers },
+  );
+}
