@@ -57,6 +57,8 @@ export default [
       route("loja/produtos", "routes/admin/loja/produtos.ts"),
       route("loja/cupons", "routes/admin/loja/cupons.ts"),
       route("loja/pedidos", "routes/admin/loja/pedidos.ts"),
+      // The filtered order list as CSV or .xlsx (streamed download).
+      route("loja/pedidos/exportar", "routes/admin/loja/pedidos-exportar.ts"),
       route("loja/bairros", "routes/admin/loja/bairros.ts"),
       route("loja/configuracoes", "routes/admin/loja/configuracoes.ts"),
       // A product's Variações (options, variants, their prices and stock per unit): a page.

@@ -2,12 +2,7 @@ import ExcelJS from "exceljs";
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import {
-  csvField,
-  neutralizeCell,
-  restoreNeutralizedCell,
-  toCsv,
-} from "~/modules/catalog/spreadsheet-cell";
+import { csvField, neutralizeCell, restoreNeutralizedCell, toCsv } from "~/domain/spreadsheet-cell";
 
 describe("formula neutralization (OWASP CSV injection)", () => {
   it.each([

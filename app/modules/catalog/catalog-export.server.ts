@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
+import { neutralizeCell, toCsv } from "~/domain/spreadsheet-cell";
 import { db, type Executor, queryRows } from "~/infra/db/client.server";
 import { variantHeader } from "./csv-import.server";
-import { neutralizeCell, toCsv } from "./spreadsheet-cell";
 import type { OpcaoProduto } from "./tables.server";
 
 /** The download's name, dated: catalogo-2026-11-22.csv */

@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import Papa from "papaparse";
 import { parseBRL } from "~/domain/money";
+import { restoreNeutralizedCell, toCsv } from "~/domain/spreadsheet-cell";
 import {
   IMPORT_COLUMNS,
   type ImportField,
@@ -13,7 +14,6 @@ import {
   stockColumnLabel,
   VARIANT_COLUMNS,
 } from "./import-columns";
-import { restoreNeutralizedCell, toCsv } from "./spreadsheet-cell";
 
 export type { ImportProduct };
 export type HeaderMap = Partial<Record<ImportField, number>>;

@@ -94,6 +94,24 @@ const WAITING_PICK_UP: StatusPedido[] = ["novo", "preparo", "pronto_retirada"];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The list's filters as a condition: the list and its export (export.server.ts) share it. */
+export function adminOrdersWhere(filters: AdminOrderFilters, now = Date.now()) {
+  const dias = filters.naoRetiradosDias;
+  return and(
+    filters.status ? eq(pedidos.statusPedido, filters.status) : undefined,
+    filters.pagamento ? eq(pedidos.statusPagamento, filters.pagamento) : undefined,
+    filters.unidadeId ? eq(pedidos.unidadeId, filters.unidadeId) : undefined,
+    filters.modo ? eq(pedidos.modo, filters.modo) : undefined,
+    dias === undefined
+      ? undefined
+      : and(
+          eq(pedidos.modo, "retirada"),
+          inArray(pedidos.statusPedido, WAITING_PICK_UP),
+          sql`coalesce(${pedidos.prontoEm}, ${pedidos.createdAt}) < ${new Date(now - dias * DAY_MS).toISOString()}::timestamptz`,
+        ),
+  );
+}
+
 export async function listAdminOrders(
   filters: AdminOrderFilters = {},
   executor: Executor = db(),
@@ -105,20 +123,7 @@ export async function listAdminOrders(
   hasNewer: boolean;
   hasOlder: boolean;
 }> {
-  const dias = filters.naoRetiradosDias;
-  const where = and(
-    filters.status ? eq(pedidos.statusPedido, filters.status) : undefined,
-    filters.pagamento ? eq(pedidos.statusPagamento, filters.pagamento) : undefined,
-    filters.unidadeId ? eq(pedidos.unidadeId, filters.unidadeId) : undefined,
-    filters.modo ? eq(pedidos.modo, filters.modo) : undefined,
-    dias === undefined
-      ? undefined
-      : and(
-          eq(pedidos.modo, "retirada"),
-          inArray(pedidos.statusPedido, WAITING_PICK_UP),
-          sql`coalesce(${pedidos.prontoEm}, ${pedidos.createdAt}) < ${new Date(Date.now() - dias * DAY_MS).toISOString()}::timestamptz`,
-        ),
-  );
+  const where = adminOrdersWhere(filters);
   const older = filters.antes?.match(CURSOR);
   const newer = older ? null : filters.depois?.match(CURSOR);
   const at = older ?? newer;

@@ -9,6 +9,7 @@ import {
   StatusSelect,
 } from "~/components/admin/list-view";
 import { OrderStatusControl } from "~/components/admin/loja/order-status-control";
+import { OrdersExportBar, PrintOrderLink } from "~/components/admin/loja/orders-export";
 import { KeysetPagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -327,6 +328,7 @@ export function LojaOrders({
           </Link>
         ) : null}
       </div>
+      <OrdersExportBar filters={filters} />
 
       <CardList
         items={orders}
@@ -350,6 +352,7 @@ export function LojaOrders({
                 <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
               </div>
               <div className="flex flex-wrap gap-2">
+                <PrintOrderLink numero={o.numeroPedido} />
                 {o.modo === "retirada" && o.statusPedido === "pronto_retirada" ? (
                   <CustomerChatButton
                     phone={o.clienteTelefone}

@@ -1,5 +1,5 @@
-// Cells of the files the shop exports (CSV and .xlsx), safe to open in a spreadsheet. Text
-// that starts with = + - @ (or a tab or carriage return) is a formula to Excel and LibreOffice
+// Cells of the files the shop exports (CSV and .xlsx), safe to open in a spreadsheet; shared
+// by every export (the catalogue, the orders). Text that starts with = + - @ (or a tab or carriage return) is a formula to Excel and LibreOffice
 // (OWASP "CSV injection"): a product or category name typed as =HYPERLINK(...) would run when
 // the file is opened. Such text gets a leading apostrophe, which spreadsheets show as text.
 // Numbers stay numbers: -5 is a quantity, not a formula.

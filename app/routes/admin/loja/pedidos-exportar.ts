@@ -1,0 +1,36 @@
+// GET /admin/loja/pedidos/exportar?formato=csv|xlsx&linhas=pedidos|itens&<the list's filters>:
+// the filtered orders as a streamed download.
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { exportOrders, ordersExportFileName } from "~/modules/orders/index.server";
+import { parseLojaQuery } from "~/schemas/admin-loja-query";
+import type { Route } from "./+types/pedidos-exportar";
+
+const TYPES = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const formato = url.searchParams.get("formato") ?? "csv";
+  const linhas = url.searchParams.get("linhas") ?? "pedidos";
+  if ((formato !== "csv" && formato !== "xlsx") || (linhas !== "pedidos" && linhas !== "itens")) {
+    return new Response("Use formato=csv ou xlsx e linhas=pedidos ou itens.", { status: 400 });
+  }
+  const { status, pagamento, unidadeId, modo, naoRetirados, dias } = parseLojaQuery(url);
+  const filters = {
+    status,
+    pagamento,
+    unidadeId,
+    modo,
+    naoRetiradosDias: naoRetirados ? dias : undefined,
+  };
+  return new Response(exportOrders(filters, formato, linhas), {
+    headers: {
+      "Content-Type": TYPES[formato],
+      "Content-Disposition": `attachment; filename="${ordersExportFileName(formato, linhas)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
