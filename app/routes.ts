@@ -49,6 +49,10 @@ export default [
     route("logout", "routes/admin/logout.tsx"),
     // Keep-alive from the open panel while the admin is active without requests.
     route("sessao", "routes/admin/sessao.ts"),
+    // Order sheets to print (A4 or 80 mm receipt), without the panel around them; each
+    // loader requires a signed-in admin.
+    route("loja/pedidos/imprimir", "routes/admin/pedidos-imprimir.tsx"),
+    route("loja/pedidos/:numero/imprimir", "routes/admin/pedido-imprimir.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("loja", "routes/admin/loja.tsx"),

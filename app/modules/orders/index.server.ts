@@ -22,6 +22,7 @@ export {
 } from "./pix-expiry.server";
 export type { OrderInput } from "./place-order.server";
 export { placeOrder } from "./place-order.server";
+export { openOrdersOfTheDay, orderToPrint } from "./print.server";
 export { getCustomerOrder, listAdminOrders, storeStats } from "./queries.server";
 export { RECENT_ORDERS_MAX, readRecentOrders } from "./recent-orders.server";
 export { setOrderStatus, setPaymentStatus } from "./status.server";

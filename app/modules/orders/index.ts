@@ -18,4 +18,4 @@ export { cartQuoteSchema } from "./cart-quote.schema";
 export { ORDER_EMAIL_LABEL } from "./email-kinds";
 export { orderMessage } from "./message";
 export { orderStatusChoices } from "./status-rules";
-export type { CheckoutResult } from "./types";
+export type { CheckoutResult, PrintOrder } from "./types";

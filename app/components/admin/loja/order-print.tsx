@@ -1,0 +1,207 @@
+import { PrinterIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { formatBRL } from "~/domain/money";
+import { formatPhoneDisplay } from "~/domain/phone";
+import type { PrintOrder } from "~/modules/orders";
+
+export type PrintFormat = "a4" | "80mm";
+
+/**
+ * The order sheets and, on screen only, the bar that picks A4 or the 80 mm receipt and
+ * prints. The print rules (page size, what hides) are in app.css, "Folhas de pedido".
+ */
+export function OrderPrintPage({
+  orders,
+  formato,
+  titulo,
+  vazio,
+}: {
+  orders: PrintOrder[];
+  formato: PrintFormat;
+  titulo: string;
+  vazio: string;
+}) {
+  const option = (value: PrintFormat, label: string) => (
+    <Link
+      to={`?formato=${value}`}
+      replace
+      aria-current={formato === value ? "true" : undefined}
+      className={buttonVariants({ variant: formato === value ? "default" : "outline", size: "sm" })}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div className="min-h-screen bg-slate-100 print:bg-white">
+      <div
+        className="print-toolbar sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2"
+        data-testid="print-toolbar"
+      >
+        <h1 className="mr-auto font-bold text-slate-900">{titulo}</h1>
+        <span className="text-sm text-slate-600">Papel:</span>
+        {option("a4", "A4")}
+        {option("80mm", "Cupom 80 mm")}
+        <Button type="button" size="sm" onClick={() => window.print()} disabled={!orders.length}>
+          <PrinterIcon aria-hidden="true" />
+          Imprimir
+        </Button>
+      </div>
+      {orders.length === 0 ? (
+        <p className="p-6 text-center text-slate-700">{vazio}</p>
+      ) : (
+        <div className="grid justify-center gap-4 py-4 print:block print:py-0">
+          {orders.map((o) => (
+            <OrderSheet key={o.numero} order={o} formato={formato} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-2 ${strong ? "font-bold" : ""}`}>
+      <span>{label}</span>
+      <span className="tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+function OrderSheet({ order: o, formato }: { order: PrintOrder; formato: PrintFormat }) {
+  const receipt = formato === "80mm";
+  return (
+    <article
+      className={`print-sheet print-sheet-${formato} bg-white text-black shadow print:shadow-none ${
+        receipt ? "p-2 text-[11px] leading-tight" : "p-8 text-sm"
+      }`}
+      data-testid="print-sheet"
+      aria-label={`Pedido ${o.numero}`}
+    >
+      <header
+        className={`flex items-start gap-3 ${receipt ? "flex-col items-center text-center" : ""}`}
+      >
+        <div
+          className={receipt ? "size-24" : "size-28 shrink-0"}
+          role="img"
+          aria-label={`QR do pedido ${o.numero}`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by qrcode from the order number
+          dangerouslySetInnerHTML={{ __html: o.qrSvg }}
+        />
+        <div className="grid gap-0.5">
+          <p className={`font-extrabold ${receipt ? "text-base" : "text-2xl"}`}>
+            Pedido {o.numero}
+          </p>
+          <p>{o.criadoEm}</p>
+          <p>Status: {o.status}</p>
+        </div>
+      </header>
+
+      <section
+        className={`mt-3 grid gap-0.5 ${receipt ? "border-t border-dashed border-black pt-2" : ""}`}
+      >
+        <p className="font-bold">Cliente</p>
+        <p>{o.cliente.nome}</p>
+        <p>{formatPhoneDisplay(o.cliente.telefone)}</p>
+        {o.cliente.email ? <p>{o.cliente.email}</p> : null}
+      </section>
+
+      <section
+        className={`mt-3 grid gap-0.5 ${receipt ? "border-t border-dashed border-black pt-2" : ""}`}
+      >
+        {o.retirada ? (
+          <>
+            <p className="font-bold">Retirar na loja: {o.retirada.unidade}</p>
+            {o.retirada.codigo ? (
+              <p>
+                Código de retirada:{" "}
+                <span className="font-mono text-base font-extrabold tracking-widest">
+                  {o.retirada.codigo}
+                </span>
+              </p>
+            ) : null}
+          </>
+        ) : o.entrega ? (
+          <>
+            <p className="font-bold">Entrega</p>
+            <p>
+              {o.entrega.endereco} — {o.entrega.bairro}
+            </p>
+            {o.entrega.referencia ? <p>Referência: {o.entrega.referencia}</p> : null}
+            {o.entrega.janela ? <p>Período: {o.entrega.janela}</p> : null}
+            {o.unidade ? <p>Sai da: {o.unidade}</p> : null}
+          </>
+        ) : null}
+      </section>
+
+      <table
+        className={`mt-3 w-full border-collapse ${receipt ? "border-t border-dashed border-black" : ""}`}
+      >
+        <thead>
+          <tr className="border-b border-black text-left">
+            <th className="py-1 pr-1">Qtd</th>
+            <th className="py-1 pr-1">Item</th>
+            {receipt ? null : <th className="py-1 pr-1">SKU</th>}
+            {receipt ? null : <th className="py-1 pr-1 text-right">Unitário</th>}
+            <th className="py-1 text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.itens.map((i) => (
+            <tr
+              key={`${i.sku}-${i.nome}-${i.rotulo}`}
+              className="border-b border-slate-300 align-top"
+            >
+              <td className="py-1 pr-1 tabular-nums">{i.quantidade}×</td>
+              <td className="py-1 pr-1">
+                {i.nome}
+                {i.rotulo ? ` — ${i.rotulo}` : ""}
+                {receipt && i.sku ? <span className="block">SKU {i.sku}</span> : null}
+              </td>
+              {receipt ? null : <td className="py-1 pr-1 font-mono">{i.sku ?? "—"}</td>}
+              {receipt ? null : (
+                <td className="py-1 pr-1 text-right tabular-nums">{formatBRL(i.preco)}</td>
+              )}
+              <td className="py-1 text-right tabular-nums">{formatBRL(i.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section className={`mt-2 grid gap-0.5 ${receipt ? "" : "ml-auto max-w-xs"}`}>
+        <Line label="Subtotal" value={formatBRL(o.subtotal)} />
+        {o.desconto > 0 ? (
+          <Line
+            label={o.cupom ? `Desconto (cupom ${o.cupom})` : "Desconto"}
+            value={`− ${formatBRL(o.desconto)}`}
+          />
+        ) : null}
+        {o.descontoPix > 0 ? (
+          <Line label="Desconto Pix" value={`− ${formatBRL(o.descontoPix)}`} />
+        ) : null}
+        {o.entrega ? (
+          <Line
+            label="Taxa de entrega"
+            value={o.taxaEntrega > 0 ? formatBRL(o.taxaEntrega) : "Grátis"}
+          />
+        ) : null}
+        <Line label="Total" value={formatBRL(o.total)} strong />
+      </section>
+
+      <section
+        className={`mt-3 grid gap-0.5 ${receipt ? "border-t border-dashed border-black pt-2" : ""}`}
+      >
+        <p>
+          <span className="font-bold">Pagamento:</span> {o.pagamento.forma} · {o.pagamento.status}
+        </p>
+        {o.pagamento.trocoPara ? <p>Troco para {formatBRL(o.pagamento.trocoPara)}</p> : null}
+        {o.observacoes ? (
+          <p>
+            <span className="font-bold">Observações:</span> {o.observacoes}
+          </p>
+        ) : null}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,145 @@
+// "Imprimir": what the order sheet shows (A4 or an 80 mm receipt), for one order or for the
+// day's open orders ("Imprimir pedidos do dia"). Plain data: the page formats it; the order
+// number goes as a QR code (inline SVG, no image source needed in the CSP).
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import QRCode from "qrcode";
+import { formatDateTime, SHOP_TIME_ZONE, shopDay } from "~/domain/dates";
+import {
+  FORMA_PAGAMENTO_LABEL,
+  JANELA_ENTREGA_LABEL,
+  STATUS_PAGAMENTO_LABEL,
+  STATUS_PEDIDO_LABEL,
+  type StatusPedido,
+} from "~/domain/statuses";
+import { db, type Executor } from "~/infra/db/client.server";
+import { unidades } from "~/modules/shop/index.server";
+import { itensPedido, type Pedido, pedidos } from "./tables.server";
+
+/** An order is open (still to pack, send or hand over) until one of these. */
+const CLOSED: StatusPedido[] = ["entregue", "retirado", "cancelado"];
+
+export interface PrintOrder {
+  numero: string;
+  qrSvg: string;
+  criadoEm: string;
+  status: string;
+  cliente: { nome: string; telefone: string; email: string | null };
+  /** Delivery: address lines; pick-up: the unit and the code said at the counter. */
+  entrega: {
+    endereco: string;
+    bairro: string;
+    referencia: string | null;
+    janela: string | null;
+  } | null;
+  retirada: { unidade: string; codigo: string | null } | null;
+  /** The unit the order leaves from (delivery) or is picked up at. */
+  unidade: string | null;
+  itens: {
+    sku: string | null;
+    nome: string;
+    rotulo: string;
+    quantidade: number;
+    preco: number;
+    subtotal: number;
+  }[];
+  subtotal: number;
+  desconto: number;
+  cupom: string | null;
+  descontoPix: number;
+  taxaEntrega: number;
+  total: number;
+  pagamento: { forma: string; status: string; trocoPara: number | null };
+  observacoes: string | null;
+}
+
+async function toPrint(rows: Pedido[], executor: Executor): Promise<PrintOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [itens, units] = await Promise.all([
+    executor
+      .select()
+      .from(itensPedido)
+      .where(inArray(itensPedido.pedidoId, ids))
+      .orderBy(asc(itensPedido.produtoNome), asc(itensPedido.id)),
+    executor.select({ id: unidades.id, nome: unidades.nome }).from(unidades),
+  ]);
+  const unitName = (id: string | null) => units.find((u) => u.id === id)?.nome ?? null;
+  return Promise.all(
+    rows.map(async (p) => ({
+      numero: p.numeroPedido,
+      qrSvg: await QRCode.toString(p.numeroPedido, {
+        type: "svg",
+        margin: 0,
+        errorCorrectionLevel: "M",
+      }),
+      criadoEm: formatDateTime(p.createdAt),
+      status: STATUS_PEDIDO_LABEL[p.statusPedido],
+      cliente: { nome: p.clienteNome, telefone: p.clienteTelefone, email: p.clienteEmail },
+      entrega:
+        p.modo === "entrega"
+          ? {
+              endereco: p.clienteEndereco,
+              bairro: p.clienteBairro,
+              referencia: p.clienteReferencia,
+              janela: p.janelaEntrega ? JANELA_ENTREGA_LABEL[p.janelaEntrega] : null,
+            }
+          : null,
+      retirada:
+        p.modo === "retirada"
+          ? { unidade: unitName(p.unidadeId) ?? "Na loja", codigo: p.codigoRetirada }
+          : null,
+      unidade: unitName(p.unidadeId),
+      itens: itens
+        .filter((i) => i.pedidoId === p.id)
+        .map((i) => ({
+          sku: i.sku,
+          nome: i.produtoNome,
+          rotulo: i.varianteRotulo,
+          quantidade: i.quantidade,
+          preco: i.produtoPreco,
+          subtotal: i.subtotal,
+        })),
+      subtotal: p.subtotal,
+      desconto: p.desconto,
+      cupom: p.cupomCodigo,
+      descontoPix: p.descontoPix,
+      taxaEntrega: p.taxaEntrega,
+      total: p.total,
+      pagamento: {
+        forma: FORMA_PAGAMENTO_LABEL[p.formaPagamento],
+        status: STATUS_PAGAMENTO_LABEL[p.statusPagamento],
+        trocoPara: p.trocoPara,
+      },
+      observacoes: p.observacoes,
+    })),
+  );
+}
+
+/** One order's sheet, or null for an unknown number. */
+export async function orderToPrint(
+  numero: string,
+  executor: Executor = db(),
+): Promise<PrintOrder | null> {
+  if (numero.length > 40) return null;
+  const rows = await executor.select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
+  return (await toPrint(rows, executor))[0] ?? null;
+}
+
+/** "Imprimir pedidos do dia": the orders placed today (shop time) still open, oldest first. */
+export async function openOrdersOfTheDay(
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<PrintOrder[]> {
+  const rows = await executor
+    .select()
+    .from(pedidos)
+    .where(
+      and(
+        notInArray(pedidos.statusPedido, CLOSED),
+        sql`(${pedidos.createdAt} at time zone ${SHOP_TIME_ZONE})::date = ${shopDay(now)}::date`,
+      ),
+    )
+    .orderBy(asc(pedidos.createdAt), desc(pedidos.id))
+    .limit(500);
+  return toPrint(rows, executor);
+}

@@ -1,0 +1,29 @@
+// /admin/loja/pedidos/:numero/imprimir?formato=a4|80mm: one order's sheet, to print.
+import { data, useLoaderData } from "react-router";
+import { OrderPrintPage } from "~/components/admin/loja/order-print";
+import { adminMeta } from "~/components/admin/meta";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { orderToPrint } from "~/modules/orders/index.server";
+import type { Route } from "./+types/pedido-imprimir";
+
+export const meta = adminMeta("Imprimir pedido");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const order = await orderToPrint(params.numero);
+  if (!order) throw data("Pedido não encontrado", { status: 404 });
+  const formato = new URL(request.url).searchParams.get("formato") === "80mm" ? "80mm" : "a4";
+  return data({ order, formato } as const, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function PrintOrder() {
+  const { order, formato } = useLoaderData<typeof loader>();
+  return (
+    <OrderPrintPage
+      orders={[order]}
+      formato={formato}
+      titulo={`Imprimir pedido ${order.numero}`}
+      vazio=""
+    />
+  );
+}
