@@ -22,6 +22,7 @@ async function placeOrder(page: Page): Promise<string> {
 
 test("an order is found again through 'Seus pedidos' and 'Acompanhar pedido', and printed", async ({
   browser,
+  context,
 }) => {
   // A phone that orders, then closes the page.
   const phone = await browser.newContext();
@@ -46,9 +47,9 @@ test("an order is found again through 'Seus pedidos' and 'Acompanhar pedido', an
   await expect(again.getByRole("heading", { name: `Pedido ${numero}` })).toBeVisible();
   await phone.close();
 
-  // Another device: nothing remembered; "Acompanhar pedido" from the header.
-  const other = await browser.newContext();
-  const page = await other.newPage();
+  // Another device (the test's own context, watched for CSP violations): nothing
+  // remembered; "Acompanhar pedido" from the header.
+  const page = await context.newPage();
   await page.goto("/loja");
   await expect(page.getByRole("region", { name: "Seus pedidos" })).toHaveCount(0);
   await page.getByTestId("acompanhar-link").click();
@@ -73,11 +74,9 @@ test("an order is found again through 'Seus pedidos' and 'Acompanhar pedido', an
   await expect(
     page.getByRole("contentinfo").getByRole("link", { name: "Acompanhar pedido" }),
   ).toBeVisible();
-  await other.close();
 
   // The staff print it: A4 and the 80 mm receipt, the bar gone on paper.
-  const staff = await browser.newContext();
-  const admin = await staff.newPage();
+  const admin = await context.newPage();
   await loginAsAdmin(admin, "/admin/loja?view=pedidos");
   const card = admin.getByRole("listitem").filter({ hasText: `Pedido ${numero}` });
   const printHref = await card.getByTestId("imprimir-pedido").getAttribute("href");
@@ -107,5 +106,4 @@ test("an order is found again through 'Seus pedidos' and 'Acompanhar pedido', an
   // "Imprimir pedidos do dia" has it among the open ones.
   await admin.goto("/admin/loja/pedidos/imprimir");
   await expect(admin.getByRole("article", { name: `Pedido ${numero}` })).toBeVisible();
-  await staff.close();
 });
