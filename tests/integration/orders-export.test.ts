@@ -9,7 +9,7 @@ import { loader as exportLoader } from "~/routes/admin/loja/pedidos-exportar";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { makeAdmin } from "../support/factories";
+import { auditEntries, makeAdmin } from "../support/factories";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -149,6 +149,14 @@ describe("orders export", () => {
     // A pick-up order names its unit, not a neighbourhood.
     expect(pickUps[0]!["Bairro ou unidade"]).not.toBe("Meia Praia");
     expect(pickUps[0]).toMatchObject({ SKU: expect.stringMatching(/^SKU-/) });
+
+    // Each download is in the audit log, with its filters.
+    const audited = await auditEntries("pedidos_exportados");
+    expect(audited[0]?.details).toMatchObject({
+      formato: "csv",
+      linhas: "itens",
+      filtros: { modo: "retirada" },
+    });
 
     const bad = await call(
       exportLoader,

@@ -1,6 +1,6 @@
 // GET /admin/loja/pedidos/exportar?formato=csv|xlsx&linhas=pedidos|itens&<the list's filters>:
 // the filtered orders as a streamed download.
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { logAudit, requireAdmin } from "~/modules/accounts/index.server";
 import { exportOrders, ordersExportFileName } from "~/modules/orders/index.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/pedidos-exportar";
@@ -11,7 +11,7 @@ const TYPES = {
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const url = new URL(request.url);
   const formato = url.searchParams.get("formato") ?? "csv";
   const linhas = url.searchParams.get("linhas") ?? "pedidos";
@@ -26,6 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     modo,
     naoRetiradosDias: naoRetirados ? dias : undefined,
   };
+  // Customers' data leaving the panel: who took which file, with which filters.
+  await logAudit({
+    request,
+    adminUserId: user.id,
+    action: "pedidos_exportados",
+    resourceType: "pedido",
+    details: { formato, linhas, filtros: filters },
+  });
   return new Response(exportOrders(filters, formato, linhas), {
     headers: {
       "Content-Type": TYPES[formato],
