@@ -24,6 +24,7 @@ type AppModule = {
   uploads: express.RequestHandler;
   start: () => Promise<void>;
   stop: () => Promise<void>;
+  endLiveStreams: () => Promise<void>;
   ready: () => Promise<boolean>;
   pageDataGeneration: () => number | null;
   pageDataChanged: () => void;
@@ -199,6 +200,8 @@ async function shutdownGracefully(signal: string) {
   // Behind a balancer that polls /readyz, keep serving for a moment while it sees the 503
   // and stops sending new requests here.
   if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+  // The admin's live streams never finish by themselves: end them first.
+  await app.endLiveStreams();
   // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   httpServer.closeIdleConnections();

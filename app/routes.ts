@@ -53,6 +53,8 @@ export default [
     // loader requires a signed-in admin.
     route("loja/pedidos/imprimir", "routes/admin/pedidos-imprimir.tsx"),
     route("loja/pedidos/:numero/imprimir", "routes/admin/pedido-imprimir.tsx"),
+    // Live alerts for the open panel (Server-Sent Events).
+    route("avisos", "routes/admin/avisos.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("loja", "routes/admin/loja.tsx"),

@@ -18,6 +18,7 @@ import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
 import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
+import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
   startBestSellerRefresh,
   stopBestSellerRefresh,
@@ -36,6 +37,8 @@ export async function start() {
   await boot();
   markEmbeddedDatabaseInUse(env());
   await watchPageData(currentDatabase()!);
+  // New orders, grooming requests and resumes, live on every open admin page.
+  await startAlertFeed(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   // The e-mail outbox: the order e-mails are rendered by orders' composer when sent.
   startMailWorker(env().MAIL_WORKER_INTERVAL, composeOrderEmail);
@@ -60,6 +63,7 @@ export async function stop() {
   stopSessionPurge();
   stopBackupSchedule();
   await stopPageDataWatch();
+  await stopAlertFeed();
   await stopPaymentReconciler();
   stopBestSellerRefresh();
   await stopWebhookWorker();
@@ -84,6 +88,16 @@ export async function ready(): Promise<boolean> {
   ]);
   if (disk && usesDataDir && currentDatabase()?.kind === "pglite") diskAcceptedWrites();
   return database && disk && !diskRecentlyRefused();
+}
+
+/**
+ * For the shutdown: the admin's live streams never finish on their own, so they are ended
+ * before the server waits for its requests (the browsers reconnect to another instance).
+ */
+export function endLiveStreams(): Promise<void> {
+  closeAlertStreams();
+  // A moment for the ended responses to leave, so their sockets are idle when closed.
+  return new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /** For the page cache: the data generation of the public pages (see page-data.server.ts). */

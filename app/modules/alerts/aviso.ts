@@ -1,0 +1,47 @@
+// What a live alert carries to the admin page, and how it reads (pure, client-safe).
+import { formatBRL } from "~/domain/money";
+
+export type TipoAviso = "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento";
+
+export interface Aviso {
+  /** The stream's event id: grows in commit order (decision 0035). */
+  id: number;
+  tipo: TipoAviso;
+  referenciaId: string | null;
+  /** numero and total (centavos) for orders; tutor and pet; nome and vaga. */
+  dados: Record<string, unknown>;
+  criadoEm: string;
+}
+
+/** The admin page an alert belongs to: its menu entry counts it, and it is reloaded. */
+export function avisoPath(tipo: TipoAviso): string {
+  if (tipo === "servico") return "/admin/servicos";
+  if (tipo === "curriculo") return "/admin/curriculos";
+  return "/admin/loja";
+}
+
+/** The toast's title and line. */
+export function avisoText(aviso: Aviso): { title: string; description: string } {
+  const d = aviso.dados;
+  const text = (key: string) => (typeof d[key] === "string" ? (d[key] as string) : "");
+  const total = typeof d.total === "number" ? formatBRL(d.total) : "";
+  switch (aviso.tipo) {
+    case "pedido":
+      return {
+        title: `Novo pedido ${text("numero")}`,
+        description: [total, text("cliente")].filter(Boolean).join(" · "),
+      };
+    case "pago_apos_cancelamento":
+      return {
+        title: `Pago após cancelamento: ${text("numero")}`,
+        description: `${total} · reembolse ou reabra o pedido`,
+      };
+    case "servico":
+      return {
+        title: "Novo pedido de banho e tosa",
+        description: `${text("pet")} · ${text("tutor")}`,
+      };
+    case "curriculo":
+      return { title: "Novo currículo", description: `${text("nome")} · ${text("vaga")}` };
+  }
+}

@@ -1,0 +1,3 @@
+// The module's client-safe face.
+export type { Aviso } from "./aviso";
+export { avisoPath, avisoText } from "./aviso";
