@@ -1,5 +1,6 @@
 import { UserCog } from "lucide-react";
 import { NavLink } from "react-router";
+import { useAlertCount } from "~/components/admin/live-alerts";
 import { ADMIN_NAV, type AdminNavItem } from "~/components/admin/nav";
 import { cn } from "~/lib/utils";
 
@@ -13,6 +14,20 @@ function NavEntry({
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
+  const count = useAlertCount(item.to);
+  const badge =
+    count > 0 ? (
+      <span
+        className={cn(
+          "grid min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white",
+          collapsed ? "absolute -top-0.5 -right-0.5" : "ml-auto",
+        )}
+        data-testid="aviso-contador"
+      >
+        {count > 99 ? "99+" : count}
+        <span className="sr-only"> {count === 1 ? "novo" : "novos"}</span>
+      </span>
+    ) : null;
   return (
     <NavLink
       to={item.to}
@@ -20,7 +35,7 @@ function NavEntry({
       title={collapsed ? `${item.label}: ${item.description}` : undefined}
       className={({ isActive }) =>
         cn(
-          "flex min-h-11 items-center gap-3 rounded-lg text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-800",
+          "relative flex min-h-11 items-center gap-3 rounded-lg text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-800",
           collapsed ? "justify-center px-0" : "px-3 py-2",
           isActive && "bg-brand-100 text-brand-800",
         )
@@ -35,6 +50,7 @@ function NavEntry({
           <span className="truncate text-xs text-slate-600">{item.description}</span>
         </span>
       )}
+      {badge}
     </NavLink>
   );
 }

@@ -4,6 +4,7 @@ import { privateMeta } from "~/components/admin/meta";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
 import { logger } from "~/infra/logger.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
+import { latestAlertId } from "~/modules/alerts/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,7 +16,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "verificação de permissões falhou");
     throw data({ message: "Erro ao verificar permissões" }, { status: 503 });
   }
-  return { email: user.email, sidebarOpen: readSidebarOpen(request.headers.get("cookie")) };
+  return {
+    email: user.email,
+    sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
+    // The live alerts start after what this page already shows.
+    avisosDesde: await latestAlertId(),
+  };
 }
 
 // Admin pages are never stored by browsers or proxies (nor shown again by Back after 'Sair').
@@ -27,7 +33,11 @@ export const meta = privateMeta("Painel Administrativo");
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell
+      email={loaderData.email}
+      sidebarOpen={loaderData.sidebarOpen}
+      avisosDesde={loaderData.avisosDesde}
+    >
       <Outlet />
     </AdminShell>
   );
