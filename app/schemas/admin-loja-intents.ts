@@ -11,7 +11,12 @@ export const produtoIntent = z.enum([
   "category-create",
 ]);
 export const variacaoIntent = z.enum(["variants-save"]);
-export const pedidoIntent = z.enum(["order-status", "payment-status", "pix-refund"]);
+export const pedidoIntent = z.enum([
+  "order-status",
+  "payment-status",
+  "pix-refund",
+  "order-reopen",
+]);
 export const cupomIntent = z.enum(["coupon-create", "coupon-toggle"]);
 export const bairroIntent = z.enum([
   "bairro-create",

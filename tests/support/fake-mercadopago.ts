@@ -1,6 +1,7 @@
 // A local HTTP server that answers as Mercado Pago's payments API does (the parts the app
 // uses): POST /v1/payments (Pix, with X-Idempotency-Key), GET /v1/payments/{id},
-// POST /v1/payments/{id}/refunds. Tests change a payment's status with setStatus.
+// PUT /v1/payments/{id} (status 'cancelled'), POST /v1/payments/{id}/refunds. Tests change a
+// payment's status with setStatus, and may have refunds accepted but left pending.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -35,6 +36,11 @@ export interface FakeMercadoPago {
   setStatus(id: number | string, status: string, detail?: string): void;
   /** The next N requests answer 500 (the API is down). */
   failNext(n: number): void;
+  /**
+   * Refunds are accepted (201, refund 'in_process') but the payment stays approved until
+   * the test settles it with setStatus(id, "refunded").
+   */
+  delayRefunds(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export async function startFakeMercadoPago(
   const requests: FakeRequest[] = [];
   let nextId = 1_300_000_001;
   let failures = 0;
+  let refundsDelayed = false;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -107,9 +114,26 @@ export async function startFakeMercadoPago(
       const payment = match ? payments.get(Number(match[1])) : undefined;
       if (match && !payment) return send(res, 404, { message: "Payment not found", status: 404 });
       if (payment && req.method === "GET" && !match![2]) return send(res, 200, payment);
+      if (payment && req.method === "PUT" && !match![2]) {
+        if (body?.status !== "cancelled") return send(res, 400, { message: "invalid status" });
+        if (payment.status !== "pending" && payment.status !== "in_process") {
+          return send(res, 400, { message: "Payment cannot be cancelled", status: 400 });
+        }
+        payment.status = "cancelled";
+        payment.status_detail = "by_collector";
+        return send(res, 200, payment);
+      }
       if (payment && req.method === "POST" && match![2]) {
         if (payment.status !== "approved") {
           return send(res, 400, { message: "Payment not refundable", status: 400 });
+        }
+        if (refundsDelayed) {
+          return send(res, 201, {
+            id: 9_000_000 + payment.id,
+            payment_id: payment.id,
+            amount: payment.transaction_amount,
+            status: "in_process",
+          });
         }
         payment.status = "refunded";
         payment.status_detail = "refunded";
@@ -139,6 +163,9 @@ export async function startFakeMercadoPago(
     },
     failNext(n) {
       failures = n;
+    },
+    delayRefunds(on) {
+      refundsDelayed = on;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -49,6 +49,7 @@ export function withFakeMercadoPago(options: { publicUrl?: string } = {}): FakeM
   beforeEach(() => {
     current!.requests.length = 0;
     current!.failNext(0);
+    current!.delayRefunds(false);
   });
   return new Proxy({} as FakeMercadoPago, {
     get(_target, key) {

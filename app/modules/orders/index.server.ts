@@ -14,6 +14,7 @@ export {
   refundOrderPix,
   refundPixCobranca,
 } from "./payment.server";
+export { reopenPaidOrder } from "./payment-loops.server";
 export { customerOrderStatus, retryOrderPixCharge } from "./pix.server";
 export {
   expireUnpaidPixOrders,

@@ -23,7 +23,7 @@ import {
 import { latestCobranca, pixChargeFor } from "~/modules/payments/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
-import { type OrderEmailKind, STATUS_EMAIL_KINDS } from "./email-kinds";
+import { type OrderEmailKind, SHOP_EMAIL_KINDS, STATUS_EMAIL_KINDS } from "./email-kinds";
 import { unsubscribeSignature } from "./order-emails.server";
 import { withItems } from "./queries.server";
 import { type ItemPedido, type Pedido, pedidos } from "./tables.server";
@@ -61,6 +61,7 @@ const SUBJECT: Record<OrderEmailKind, (numero: string) => string> = {
   pedido_reembolsado: (n) => `Pedido ${n} reembolsado`,
   loja_novo_pedido: (n) => `Novo pedido ${n}`,
   pedido_link: (n) => `Link do pedido ${n}`,
+  loja_pago_apos_cancelamento: (n) => `Pago após cancelamento: pedido ${n}`,
 };
 
 function unitAddress(u: Unidade): string {
@@ -278,7 +279,17 @@ function ShopMail({ mail, sender }: { mail: OrderMail; sender: Sender }) {
       sender={sender}
       motivo='Você recebeu este e-mail porque este endereço está em Configurações como "E-mail para novos pedidos".'
     >
-      <Text style={mailStyles.heading}>Novo pedido {pedido.numeroPedido}</Text>
+      {mail.kind === "loja_pago_apos_cancelamento" ? (
+        <>
+          <Text style={mailStyles.heading}>Pago após cancelamento: {pedido.numeroPedido}</Text>
+          <Text style={mailStyles.text}>
+            O Pix de {formatBRL(pedido.total)} foi pago depois que o pedido foi cancelado. No
+            painel, reembolse o cliente ou reabra o pedido (se ainda houver estoque).
+          </Text>
+        </>
+      ) : (
+        <Text style={mailStyles.heading}>Novo pedido {pedido.numeroPedido}</Text>
+      )}
       <Text style={mailStyles.text}>
         {pedido.clienteNome} · {pedido.clienteTelefone}
         <br />
@@ -358,7 +369,7 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
   const link = pedido.idempotencyKey
     ? `${origin}/loja/pedido/${numero}?token=${encodeURIComponent(orderToken(pedido.idempotencyKey))}`
     : null;
-  const customer = kind !== "loja_novo_pedido";
+  const customer = !SHOP_EMAIL_KINDS.includes(kind);
   const { pix, pixNaPagina } =
     kind === "pedido_confirmado"
       ? await pixFor(pedido, settings)

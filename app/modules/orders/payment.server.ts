@@ -21,10 +21,12 @@ import {
   type ProviderCobranca,
   pendingCobrancas,
   readNotification,
+  refundsAwaitingConfirmation,
   requestRefund,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
 import { queuePaymentEmail } from "./order-emails.server";
+import { announcePaidAfterCancel, paidAfterCancelColumns } from "./paid-after-cancel.server";
 import { type Pedido, pedidos } from "./tables.server";
 import { announceOrder } from "./webhook.server";
 
@@ -64,7 +66,7 @@ const AUDIT_ACTION: Partial<Record<StatusCobranca, string>> = {
 export async function applyChargeUpdate(
   provedor: Cobranca["provedor"],
   charge: ProviderCobranca,
-  origem: "notificacao" | "reconciliacao" | "reembolso",
+  origem: "notificacao" | "reconciliacao" | "reembolso" | "cancelamento",
   actor?: AdminActor,
 ): Promise<ApplyResult> {
   return transaction(async (tx) => {
@@ -90,9 +92,10 @@ async function applyToOrder(
   if (!pedido) return null;
   const next = orderPaymentAfter(pedido.statusPagamento, cobranca.status);
   if (!next) return null;
+  const afterCancel = paidAfterCancelColumns(pedido, next, at);
   const [updated] = await tx
     .update(pedidos)
-    .set({ statusPagamento: next, updatedAt: at })
+    .set({ statusPagamento: next, ...afterCancel, updatedAt: at })
     .where(eq(pedidos.id, pedido.id))
     .returning();
   const details = {
@@ -106,8 +109,10 @@ async function applyToOrder(
   const action = AUDIT_ACTION[cobranca.status] ?? "payment_status_update";
   if (actor) await audit(tx, actor, action, "pedido", pedido.id, details);
   else await logAudit({ action, resourceType: "pedido", resourceId: pedido.id, details }, tx);
-  await announceOrder(tx, await getSettings(tx), updated!, at, { evento: "pagamento_atualizado" });
+  const settings = await getSettings(tx);
+  await announceOrder(tx, settings, updated!, at, { evento: "pagamento_atualizado" });
   await queuePaymentEmail(tx, updated!, next);
+  if (afterCancel.pagoAposCancelamentoEm) await announcePaidAfterCancel(tx, updated!, settings);
   return next;
 }
 
@@ -142,10 +147,11 @@ export async function reconcilePendingCobrancas(
 ): Promise<number> {
   const provider = await currentProvider();
   if (!provider) return 0;
-  const pending = await pendingCobrancas(provider, {
-    now: options.now ?? new Date(),
-    limit: options.limit,
-  });
+  const pending = [
+    ...(await pendingCobrancas(provider, { now: options.now ?? new Date(), limit: options.limit })),
+    // A refund accepted but not confirmed is read again until it settles (decision 0035).
+    ...(await refundsAwaitingConfirmation(provider, options.limit)),
+  ];
   let changed = 0;
   for (const row of pending) {
     try {

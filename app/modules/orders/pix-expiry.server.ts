@@ -14,6 +14,7 @@ import {
   lockLapsedCobranca,
 } from "~/modules/payments/index.server";
 import { applyChargeUpdate, reconcilePendingCobrancas } from "./payment.server";
+import { cancelChargesOfCancelledOrders } from "./payment-loops.server";
 import { cancelLockedOrder } from "./status.server";
 import { pedidos } from "./tables.server";
 
@@ -118,6 +119,7 @@ function runOnce() {
   if (running) return;
   // Reconcile first: a payment that did arrive is confirmed before anything expires.
   running = reconcilePendingCobrancas()
+    .then(() => cancelChargesOfCancelledOrders())
     .then(() => expireUnpaidPixOrders())
     .catch((error) => logger.error({ err: error }, "reconciliação de cobranças falhou"))
     .finally(() => {

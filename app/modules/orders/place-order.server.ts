@@ -475,6 +475,7 @@ async function writeOrder(
     trocoPara: input.formaPagamento === "dinheiro" ? input.trocoPara : null,
     statusPedido: "novo",
     statusPagamento: "aguardando",
+    pagoAposCancelamentoEm: null,
     estoqueSituacao: "reservado",
     codigoRetirada: pickUp ? pickUpCode() : null,
     prontoEm: null,

@@ -7,9 +7,11 @@
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { type Tx, transaction } from "~/infra/db/client.server";
+import { logger } from "~/infra/logger.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
 import { CANCEL_REASONS, queuePaymentEmail, queueStatusEmail } from "./order-emails.server";
+import { cancelOrderCharges } from "./payment-loops.server";
 import { HANDED_OVER, statusRefusal } from "./status-rules";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
@@ -44,6 +46,23 @@ export async function setOrderStatus(
   status: StatusPedido,
   actor: AdminActor,
   options: StatusChangeOptions = {},
+): Promise<{ order: Pedido; estoque: StockEffect }> {
+  const changed = await changeOrderStatus(id, status, actor, options);
+  // Its open Pix is cancelled at the provider too: the order page shows no QR, and a
+  // payment that came first is kept as "pago após cancelamento" (decision 0035).
+  if (status === "cancelado") {
+    await cancelOrderCharges(id).catch((error) =>
+      logger.warn({ err: error, pedido: id }, "falha ao cancelar o Pix do pedido cancelado"),
+    );
+  }
+  return changed;
+}
+
+function changeOrderStatus(
+  id: string,
+  status: StatusPedido,
+  actor: AdminActor,
+  options: StatusChangeOptions,
 ): Promise<{ order: Pedido; estoque: StockEffect }> {
   return transaction(async (tx) => {
     const order = await lockOrder(tx, id);

@@ -69,6 +69,11 @@ export const pedidos = pgTable(
       .notNull()
       .default("aguardando"),
     /**
+     * When a charge was paid after the order had been cancelled (or expired): the staff refund
+     * it or reopen the order (decision 0035). Kept after either, as the order's history.
+     */
+    pagoAposCancelamentoEm: timestamp("pago_apos_cancelamento_em", { withTimezone: true }),
+    /**
      * Where the order's units are: reserved at its unit, released (cancelled before hand-over),
      * sold (handed over), returned (back in hand after hand-over). Each move happens once.
      */

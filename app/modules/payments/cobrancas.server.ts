@@ -10,6 +10,7 @@ import { db, type Tx } from "~/infra/db/client.server";
 import { env } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { AdminError } from "~/modules/accounts/index.server";
+import { markRefundRequested } from "./charge-loops.server";
 import { advancesCobranca, chargeLapsed } from "./cobranca";
 import { mercadoPagoProvider } from "./mercadopago.server";
 import {
@@ -290,5 +291,7 @@ export async function requestRefund(
     .limit(1);
   if (!paid) throw new AdminError(COBRANCA_MESSAGES.semPagamento);
   const charge = await provider.refundCobranca(paid.externoId, `reembolso-${paid.id}`);
+  // Accepted but not confirmed yet: the reconciliation reads it again until it settles.
+  if (charge.status !== "reembolsada") await markRefundRequested(paid.id, new Date());
   return { provedor: paid.provedor, charge };
 }

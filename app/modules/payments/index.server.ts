@@ -1,5 +1,10 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export {
+  cancelAtProvider,
+  openCobrancas,
+  refundsAwaitingConfirmation,
+} from "./charge-loops.server";
 export type { NotificationAnswer } from "./cobrancas.server";
 export {
   advanceCobranca,

@@ -116,7 +116,7 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
   const base = (options.apiUrl || MERCADOPAGO_API_URL).replace(/\/+$/, "");
 
   async function call(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     body?: unknown,
     idempotencyKey?: string,
@@ -230,6 +230,22 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
       const type = url.searchParams.get("type") ?? url.searchParams.get("topic") ?? body.type;
       if (type !== "payment" || !dataId) return null;
       return { externoId: dataId };
+    },
+
+    async cancelCobranca(externoId: string) {
+      if (!/^\d{1,20}$/.test(externoId)) return null;
+      // PUT /v1/payments/{id} with status 'cancelled': a pending Pix can no longer be paid.
+      const response = await call("PUT", `/v1/payments/${externoId}`, { status: "cancelled" });
+      if (response.ok) return toCobranca(await expectPayment(response, "cancelar o Pix"));
+      await response.body?.cancel().catch(() => undefined);
+      if (response.status >= 400 && response.status < 500) {
+        // Not cancellable (paid, expired meanwhile): what it became is what counts.
+        return getCobranca(externoId);
+      }
+      throw new PaymentProviderError(
+        `Mercado Pago não cancelou o Pix (HTTP ${response.status})`,
+        response.status,
+      );
     },
 
     async refundCobranca(externoId: string, idempotencyKey: string) {

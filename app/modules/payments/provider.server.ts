@@ -44,6 +44,11 @@ export interface PaymentProvider {
    * The body is never trusted: the caller reads the charge from the provider.
    */
   verifyNotification(request: Request, now?: Date): Promise<{ externoId: string } | null>;
+  /**
+   * Cancels a charge not paid yet and returns it as it stands afterwards (paid, if the
+   * payment came first); null when the provider does not know the id.
+   */
+  cancelCobranca(externoId: string): Promise<ProviderCobranca | null>;
   /** Refunds the whole charge and returns it as it stands afterwards. */
   refundCobranca(externoId: string, idempotencyKey: string): Promise<ProviderCobranca>;
 }

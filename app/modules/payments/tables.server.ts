@@ -32,6 +32,11 @@ export const cobrancas = pgTable(
     expiraEm: timestamp("expira_em", { withTimezone: true }),
     pagoEm: timestamp("pago_em", { withTimezone: true }),
     reembolsadoEm: timestamp("reembolsado_em", { withTimezone: true }),
+    /**
+     * A refund the provider accepted but has not confirmed yet: the reconciliation reads the
+     * charge again until it is refunded (decision 0035).
+     */
+    reembolsoSolicitadoEm: timestamp("reembolso_solicitado_em", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

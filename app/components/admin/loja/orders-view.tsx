@@ -10,6 +10,7 @@ import {
 } from "~/components/admin/list-view";
 import { OrderStatusControl } from "~/components/admin/loja/order-status-control";
 import { OrdersExportBar, PrintOrderLink } from "~/components/admin/loja/orders-export";
+import { PaidAfterCancel } from "~/components/admin/loja/paid-after-cancel";
 import { KeysetPagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -71,6 +72,8 @@ export interface OrderRow {
   trocoPara: number | null;
   statusPedido: (typeof STATUS_PEDIDO)[number];
   statusPagamento: (typeof STATUS_PAGAMENTO)[number];
+  /** Paid after it was cancelled: refund or reopen (decision 0035). */
+  pagoAposCancelamentoEm?: string | Date | null;
   createdAt: string | Date;
   itens: OrderItem[];
   /** The newest automatic-Pix charge, for orders paid through the provider. */
@@ -448,6 +451,7 @@ export function LojaOrders({
                 </dl>
               </div>
             </div>
+            <PaidAfterCancel order={o} />
             {o.cobranca ? <PixCharge order={o} /> : null}
             <div className="grid gap-3 sm:grid-cols-2">
               <OrderStatusControl order={o} />

@@ -1,8 +1,13 @@
-// POST /admin/loja/pedidos: an order's status, its payment status, and the refund of an
-// automatic-Pix payment.
+// POST /admin/loja/pedidos: an order's status, its payment status, the refund of an
+// automatic-Pix payment, and reopening an order paid after its cancellation.
 
 import { attempt, fail, ok } from "~/modules/accounts/index.server";
-import { refundOrderPix, setOrderStatus, setPaymentStatus } from "~/modules/orders/index.server";
+import {
+  refundOrderPix,
+  reopenPaidOrder,
+  setOrderStatus,
+  setPaymentStatus,
+} from "~/modules/orders/index.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
@@ -47,6 +52,14 @@ export const action = lojaAction(SCREEN, pedidoIntent, async ({ actor, fields, i
       return attempt(intent, "Erro ao reembolsar pagamento", async () => {
         await refundOrderPix(parsed.data.id, actor);
         return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
+      });
+    }
+    case "order-reopen": {
+      const parsed = refundSchema.safeParse(fields);
+      if (!parsed.success) return fail(intent, "Erro ao reabrir pedido");
+      return attempt(intent, "Erro ao reabrir pedido", async () => {
+        await reopenPaidOrder(parsed.data.id, actor);
+        return ok(intent, "Pedido reaberto", "Os itens foram reservados de novo.");
       });
     }
     default:

@@ -8,6 +8,8 @@ CREATE TABLE "avisos" (
 	CONSTRAINT "avisos_tipo_check" CHECK (tipo in ('pedido', 'servico', 'curriculo', 'pago_apos_cancelamento'))
 );
 --> statement-breakpoint
+ALTER TABLE "pedidos" ADD COLUMN "pago_apos_cancelamento_em" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "cobrancas" ADD COLUMN "reembolso_solicitado_em" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "avisos_seq_idx" ON "avisos" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "avisos_created_at_idx" ON "avisos" USING btree ("created_at");--> statement-breakpoint
 -- Live alerts for the staff (decision 0035). A new order, grooming request or resume writes an
