@@ -36,6 +36,10 @@ CREATE CONSTRAINT TRIGGER avisos_numera AFTER INSERT ON "avisos"
 CREATE OR REPLACE FUNCTION agropet_aviso_novo() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore writes old rows back: they are not news (app/infra/backup.server.ts).
+  IF current_setting('agropet.sem_avisos', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_TABLE_NAME = 'pedidos' THEN
     INSERT INTO avisos (tipo, referencia_id, dados) VALUES ('pedido', NEW.id::text,
       jsonb_build_object('numero', NEW.numero_pedido, 'total', NEW.total,

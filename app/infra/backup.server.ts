@@ -20,8 +20,12 @@ import type { StorageArea, StorageDriver } from "~/infra/storage.server";
 const FORMAT = 2;
 /** Format 1 archives (before decision 0019) still restore. */
 const READABLE_FORMATS = [1, 2];
-/** Live state, not the shop's data: never archived, left empty by a restore. */
-const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits"]);
+/**
+ * Live state, not the shop's data: never archived, left empty by a restore. The staff's
+ * live alerts (avisos) are among them: the orders a restore writes back are not new, and
+ * their triggers stay quiet during it (agropet.sem_avisos, migration 0009).
+ */
+const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits", "avisos"]);
 /**
  * Tables whose first rows a migration writes (the shop's units, the search synonyms): a freshly migrated place
  * still counts as empty, and a restore replaces those rows with the archive's.
@@ -335,6 +339,7 @@ export async function restoreBackup(
       );
     }
     await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('agropet.sem_avisos', 'on', true)`);
       const order = await tablesInOrder(tx);
       // Live tables always start empty: no session or counter outlives a restore.
       const emptied = options.force
