@@ -52,7 +52,7 @@ test.describe("checkout", () => {
     await expect(page.getByText(`1x ${PRODUCT}`)).toBeVisible();
     await expect(page.getByTestId("pedido-total")).toHaveText("R$ 29,90");
     await expect(page.getByText("Rua 250, 99 - Centro")).toBeVisible();
-    await expect(page.getByText("Dinheiro (troco para R$ 50,00)")).toBeVisible();
+    await expect(page.getByText("Dinheiro na entrega (troco para R$ 50,00)")).toBeVisible();
     // Paid in cash: no Pix code.
     await expect(page.getByTestId("pix-payload")).toHaveCount(0);
 
