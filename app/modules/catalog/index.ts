@@ -11,6 +11,7 @@ export { VARIANT_COLUMNS } from "./import-columns";
 export { ROW_OUTCOME_LABELS } from "./import-plan";
 export type { StoreListingQuery } from "./listing";
 export {
+  EMPTY_FACETS,
   isFilteredListing,
   STORE_PAGE_SIZE,
   STORE_SORTS,

@@ -3,6 +3,37 @@
 import { normalizeSearch } from "./search";
 import { isLowStock } from "./stock-levels";
 
+/** One value of a filter with how many products the listing would show with it. */
+export interface FacetValue {
+  valor: string;
+  rotulo: string;
+  n: number;
+}
+
+export interface StoreFacets {
+  categorias: FacetValue[];
+  marcas: FacetValue[];
+  especies: FacetValue[];
+  /** "Retire hoje": units with pick-up where the product is available. */
+  unidades: FacetValue[];
+  promocao: number;
+  /** Sold-out products the default listing leaves out. */
+  esgotados: number;
+  /** The price range (whole reais) of the products the other filters leave. */
+  preco: { min: number; max: number } | null;
+}
+
+/** No counts: an empty listing, or one that could not be read. */
+export const EMPTY_FACETS: StoreFacets = {
+  categorias: [],
+  marcas: [],
+  especies: [],
+  unidades: [],
+  promocao: 0,
+  esgotados: 0,
+  preco: null,
+};
+
 /** Products per page of /loja. */
 export const STORE_PAGE_SIZE = 48;
 

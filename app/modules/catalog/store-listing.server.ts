@@ -7,8 +7,11 @@ import { keptByKeyUntilChanged } from "~/infra/page-data.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import {
   categorySlug,
+  EMPTY_FACETS,
+  type FacetValue,
   STORE_PAGE_SIZE,
   STORE_SPECIES,
+  type StoreFacets,
   type StoreListingQuery,
   type StoreSort,
 } from "./listing";
@@ -19,26 +22,6 @@ import {
   storeProductFrom,
 } from "./products.server";
 import { closestSearch, productSearchSql, storeSynonyms } from "./search.server";
-
-/** One value of a filter with how many products the listing would show with it. */
-export interface FacetValue {
-  valor: string;
-  rotulo: string;
-  n: number;
-}
-
-export interface StoreFacets {
-  categorias: FacetValue[];
-  marcas: FacetValue[];
-  especies: FacetValue[];
-  /** "Retire hoje": units with pick-up where the product is available. */
-  unidades: FacetValue[];
-  promocao: number;
-  /** Sold-out products the default listing leaves out. */
-  esgotados: number;
-  /** The price range (whole reais) of the products the other filters leave. */
-  preco: { min: number; max: number } | null;
-}
 
 export interface StoreListing {
   produtos: StoreProduct[];
@@ -135,7 +118,7 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
     pagina: 1,
     paginas: 1,
     categorias: cats,
-    facetas: emptyFacets,
+    facetas: EMPTY_FACETS,
     sugestao: null,
   };
   const values: unknown[] = [];
@@ -247,16 +230,6 @@ interface FacetRow {
   n: number;
 }
 
-const emptyFacets: StoreFacets = {
-  categorias: [],
-  marcas: [],
-  especies: [],
-  unidades: [],
-  promocao: 0,
-  esgotados: 0,
-  preco: null,
-};
-
 /**
  * Every filter's values with how many products each would show, the other filters applied
  * (as shops do: choosing a brand does not hide the other brands). One statement.
@@ -315,7 +288,7 @@ async function readFacets(
   );
   let total = 0;
   const facets: StoreFacets = {
-    ...emptyFacets,
+    ...EMPTY_FACETS,
     categorias: [],
     marcas: [],
     especies: [],

@@ -16,7 +16,12 @@ import { Button } from "~/components/ui/button";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { isFilteredListing, storeListingHref, storeListingQuery } from "~/modules/catalog";
+import {
+  EMPTY_FACETS,
+  isFilteredListing,
+  storeListingHref,
+  storeListingQuery,
+} from "~/modules/catalog";
 import { listStoreProducts, variantByCode } from "~/modules/catalog/index.server";
 import { readOrderFlash, readRecentOrders } from "~/modules/orders/index.server";
 import type { Route } from "./+types/index";
@@ -36,21 +41,12 @@ export function meta() {
   ];
 }
 
-const emptyFacets = {
-  categorias: [],
-  marcas: [],
-  especies: [],
-  unidades: [],
-  promocao: 0,
-  esgotados: 0,
-  preco: null,
-};
 const emptyList = {
   produtos: [],
   total: 0,
   paginas: 1,
   categorias: [],
-  facetas: emptyFacets,
+  facetas: EMPTY_FACETS,
   sugestao: null,
 };
 
