@@ -8,7 +8,6 @@ import { listStoreCategories, type StoreCategory } from "./categories.server";
 import {
   categorySlug,
   EMPTY_FACETS,
-  type FacetValue,
   STORE_PAGE_SIZE,
   STORE_SPECIES,
   type StoreFacets,
