@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import {
   attachPetPhoto,
@@ -88,41 +89,47 @@ test.describe("catalogue", () => {
   });
 });
 
+/** A FAQ question (a native `<summary>`) is open or closed: its `<details>` says so. */
+async function expectOpen(summary: Locator, open: boolean) {
+  await expect(summary.locator("xpath=..")).toHaveJSProperty("open", open);
+}
+
 test.describe("FAQ", () => {
   test("five categories of 3/4/3/4/3; one question open at a time per category, all may close", async ({
     page,
   }) => {
-    // Served as plain HTML: native disclosures, and a few lines of script for aria-expanded.
+    // Served as plain HTML: native disclosures (the browser announces each summary as a
+    // button with its expanded state), no script.
     await page.goto("/faq");
     await expect(page.locator("script[type=module]")).toHaveCount(0);
     const sections = page.locator('section[data-testid^="faq-"]');
     await expect(sections).toHaveCount(5);
     const counts = [];
     for (const section of await sections.all())
-      counts.push(await section.getByRole("button").count());
+      counts.push(await section.locator("summary").count());
     expect(counts).toEqual([3, 4, 3, 4, 3]);
 
     const pagamentos = page.getByTestId("faq-pagamentos");
-    const [q1, q2] = [pagamentos.getByRole("button").nth(0), pagamentos.getByRole("button").nth(1)];
-    const produtosQ = page.getByTestId("faq-produtos").getByRole("button").first();
-    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    const [q1, q2] = [pagamentos.locator("summary").nth(0), pagamentos.locator("summary").nth(1)];
+    const produtosQ = page.getByTestId("faq-produtos").locator("summary").first();
+    await expectOpen(q1, false);
     await expect(pagamentos.getByText(/Visa, Mastercard e Elo/)).toBeHidden();
     await q1.click();
-    await expect(q1).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(q1, true);
     await expect(pagamentos.getByText(/Visa, Mastercard e Elo/)).toBeVisible();
     // Another category keeps its own state.
     await produtosQ.click();
-    await expect(produtosQ).toHaveAttribute("aria-expanded", "true");
-    await expect(q1).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(produtosQ, true);
+    await expectOpen(q1, true);
     // Opening a second question of the same category closes the first.
     await q2.focus();
     await page.keyboard.press("Enter");
-    await expect(q2).toHaveAttribute("aria-expanded", "true");
-    await expect(q1).toHaveAttribute("aria-expanded", "false");
+    await expectOpen(q2, true);
+    await expectOpen(q1, false);
     // And all may be closed.
     await q2.click();
-    await expect(q2).toHaveAttribute("aria-expanded", "false");
-    await expect(pagamentos.locator('[aria-expanded="true"]')).toHaveCount(0);
+    await expectOpen(q2, false);
+    await expect(pagamentos.locator("details[open]")).toHaveCount(0);
     await expect(pagamentos.getByText(/desconto fixo para o Pix/)).toBeHidden();
 
     await expect(page.getByRole("heading", { name: "Não encontrou sua resposta?" })).toBeVisible();
@@ -140,7 +147,7 @@ test("without JavaScript the FAQ questions still open and close", async ({ brows
   await page.goto("/faq");
   const answer = page.getByText(/Visa, Mastercard e Elo/);
   await expect(answer).toBeHidden();
-  const question = page.getByTestId("faq-pagamentos").getByRole("button").first();
+  const question = page.getByTestId("faq-pagamentos").locator("summary").first();
   await question.click();
   await expect(answer).toBeVisible();
   await question.click();
@@ -148,19 +155,17 @@ test("without JavaScript the FAQ questions still open and close", async ({ brows
   await context.close();
 });
 
-test("a client-side visit to the FAQ keeps the questions' state for screen readers", async ({
-  page,
-}) => {
+test("a client-side visit to the FAQ opens and closes its questions", async ({ page }) => {
   await gotoHydratedSite(page);
   await page
     .getByRole("navigation", { name: "Principal" })
     .getByRole("link", { name: "FAQ" })
     .click();
   await expect(page).toHaveURL(/\/faq$/);
-  const question = page.getByTestId("faq-pagamentos").getByRole("button").first();
-  await expect(question).toHaveAttribute("aria-expanded", "false");
+  const question = page.getByTestId("faq-pagamentos").locator("summary").first();
+  await expectOpen(question, false);
   await question.click();
-  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expectOpen(question, true);
   await expect(page.getByText(/Visa, Mastercard e Elo/)).toBeVisible();
 });
 

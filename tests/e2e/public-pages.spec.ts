@@ -23,23 +23,34 @@ const PAGES = [
 ];
 
 /**
- * Opens the mobile menu by its toggle and closes it with Escape, checking aria-expanded,
+ * The mobile menu's toggle by its name: a native `<summary>`, which the browser announces as a
+ * button with its expanded state (HTML allows it no role or aria-expanded attribute).
+ */
+function menuToggle(page: Page, name: "Abrir menu" | "Fechar menu") {
+  return page.locator(`summary[aria-label="${name}"]`);
+}
+
+/** The menu is open (or closed) and its toggle is named for what it does next. */
+async function expectMenuOpen(page: Page, open: boolean, name: "Abrir menu" | "Fechar menu") {
+  await expect(menuToggle(page, name)).toHaveCount(1);
+  await expect(menuToggle(page, name).locator("xpath=..")).toHaveJSProperty("open", open);
+}
+
+/**
+ * Opens the mobile menu by its toggle and closes it with Escape, checking its state,
  * visibility and where the focus returns; returns the menu.
  */
 async function openAndEscapeMenu(page: Page) {
-  const toggle = page.getByRole("button", { name: "Abrir menu" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const toggle = menuToggle(page, "Abrir menu");
+  await expectMenuOpen(page, false, "Abrir menu");
   const menu = page.getByRole("navigation", { name: "Menu do celular" });
   await expect(menu).toBeHidden();
   await toggle.click();
-  await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-    "aria-expanded",
-    "true",
-  );
+  await expectMenuOpen(page, true, "Fechar menu");
   await expect(menu).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
-  await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+  await expect(menuToggle(page, "Abrir menu")).toBeFocused();
   return menu;
 }
 
@@ -141,11 +152,11 @@ test.describe("public pages", () => {
   });
 
   // Static pages are plain HTML (decision 0009): no framework runtime, only a few inline
-  // lines (the menu's, and the FAQ's aria-expanded) and the page's islands (decision 0020).
+  // lines (the menu's name and Escape) and the page's islands (decision 0020).
   for (const { path, inline: inlineCount, maxInline, islands } of [
     { path: "/", inline: 1, maxInline: 600, islands: 0 },
     { path: "/sobre", inline: 1, maxInline: 600, islands: 0 },
-    { path: "/faq", inline: 2, maxInline: 900, islands: 0 },
+    { path: "/faq", inline: 1, maxInline: 600, islands: 0 },
     { path: "/produtos", inline: 1, maxInline: 600, islands: 1 },
     { path: "/contato", inline: 1, maxInline: 600, islands: 1 },
     { path: "/trabalhe-conosco", inline: 1, maxInline: 600, islands: 1 },
@@ -219,16 +230,13 @@ test.describe("public pages", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
     const menu = await openAndEscapeMenu(page);
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
+    await expectMenuOpen(page, false, "Abrir menu");
 
     // The toggle closes it too, and a link navigates (a full page load).
-    await page.getByRole("button", { name: "Abrir menu" }).click();
-    await page.getByRole("button", { name: "Fechar menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
+    await menuToggle(page, "Fechar menu").click();
     await expect(menu).toBeHidden();
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await menu.getByRole("link", { name: "Contato" }).click();
     await expect(page).toHaveURL(/\/contato$/);
     await expect(menu).toBeHidden();
@@ -245,11 +253,11 @@ test.describe("public pages", () => {
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Menu do celular" });
     await expect(menu).toBeHidden();
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await expect(menu).toBeVisible();
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await expect(menu).toBeHidden();
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await menu.getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(
@@ -272,22 +280,19 @@ test.describe("public pages", () => {
     await page.evaluate(() => {
       (window as unknown as { __samePage: boolean }).__samePage = true;
     });
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await menu.getByRole("link", { name: "Contato" }).click();
     await expect(page).toHaveURL(/\/contato$/);
     await expect(menu).toBeHidden();
     expect(
       await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
     ).toBeUndefined();
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await expect(menu.getByRole("link", { name: "Contato" })).toHaveAttribute(
       "aria-current",
       "page",
     );
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
+    await expectMenuOpen(page, true, "Fechar menu");
   });
 
   test("no horizontal scroll at 360 px and tap targets of at least 44 px", async ({ page }) => {
@@ -301,9 +306,10 @@ test.describe("public pages", () => {
     }
     await page.goto("/");
     for (const name of ["Abrir menu", "Acesso administrativo"]) {
-      const box = await page
-        .getByRole(name === "Abrir menu" ? "button" : "link", { name })
-        .boundingBox();
+      const box = await (name === "Abrir menu"
+        ? menuToggle(page, name)
+        : page.getByRole("link", { name })
+      ).boundingBox();
       expect(box!.height).toBeGreaterThanOrEqual(44);
       expect(box!.width).toBeGreaterThanOrEqual(44);
     }
@@ -327,11 +333,11 @@ test.describe("public pages", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await expectNoSeriousA11yViolations(page);
     // The open menu of the home, served without React.
     await page.goto("/");
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menuToggle(page, "Abrir menu").click();
     await expect(page.getByRole("navigation", { name: "Menu do celular" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

@@ -91,7 +91,7 @@ export function QuoteFields({
         data-endereco=""
       >
         <Field id={id("endereco")} label="Endereço" error={errors.endereco}>
-          <Input {...props("endereco")} autoComplete="street-address" />
+          <Input {...props("endereco")} autoComplete="address-line1" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={id("bairro")} label="Bairro" error={errors.bairro}>

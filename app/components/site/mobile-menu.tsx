@@ -16,19 +16,21 @@ const OPEN_LABEL = "Abrir menu";
 const CLOSE_LABEL = "Fechar menu";
 
 /**
- * For pages served without React: keeps the summary's aria-expanded and name in step with
- * the disclosure and closes it on Escape (focus back on the summary). A few hundred bytes.
+ * For pages served without React: keeps the summary's name in step with the disclosure (its
+ * expanded state is the browser's own) and closes it on Escape (focus back on the summary).
+ * A few hundred bytes.
  */
 function staticMenuScript(id: string) {
-  return `(function(){var d=document.getElementById(${JSON.stringify(id)});if(!d)return;var s=d.querySelector("summary");function u(){s.setAttribute("aria-expanded",d.open?"true":"false");s.setAttribute("aria-label",d.open?${JSON.stringify(CLOSE_LABEL)}:${JSON.stringify(OPEN_LABEL)})}d.addEventListener("toggle",u);u();document.addEventListener("keydown",function(e){if(e.key==="Escape"&&d.open){d.open=false;s.focus()}})})();`;
+  return `(function(){var d=document.getElementById(${JSON.stringify(id)});if(!d)return;var s=d.querySelector("summary");function u(){s.setAttribute("aria-label",d.open?${JSON.stringify(CLOSE_LABEL)}:${JSON.stringify(OPEN_LABEL)})}d.addEventListener("toggle",u);u();document.addEventListener("keydown",function(e){if(e.key==="Escape"&&d.open){d.open=false;s.focus()}})})();`;
 }
 
 /**
  * The collapsible menu of small screens: a native disclosure (`<details>`/`<summary>`), so it
  * opens and closes with no JavaScript, and a link closes it by navigating. On hydrated pages
- * React keeps aria-expanded and the name right, closes it on Escape (focus back on the
+ * React keeps the name right (the summary's expanded state is the browser's own: HTML
+ * allows no role or aria-expanded on it), closes it on Escape (focus back on the
  * toggle), when a link is chosen and on any navigation. On pages served without React a tiny
- * inline script does the Escape and aria-expanded part.
+ * inline script does the Escape and the name.
  */
 export function MobileMenu({
   chatNumber,
@@ -71,9 +73,7 @@ export function MobileMenu({
       >
         <summary
           ref={toggleRef}
-          role="button"
           className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-          aria-expanded={open}
           aria-controls={panelId}
           aria-label={open ? CLOSE_LABEL : OPEN_LABEL}
         >

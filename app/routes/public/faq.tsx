@@ -1,5 +1,5 @@
 import { MessageCircleQuestionIcon, TriangleAlertIcon } from "lucide-react";
-import { Disclosure, DisclosureStateScript } from "~/components/public/disclosure";
+import { Disclosure } from "~/components/public/disclosure";
 import { ContentIcon } from "~/components/public/icons";
 import { PageHero } from "~/components/public/section";
 import { layoutFacts, publicMeta } from "~/components/public/seo";
@@ -83,7 +83,6 @@ export default function Faq() {
           </section>
         ))}
 
-        <DisclosureStateScript />
         <aside
           aria-labelledby="lembrete"
           className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
