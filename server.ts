@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import { env } from "~/infra/env.server";
-import { logger, redactUrl } from "~/infra/logger.server";
+import { logFormat, logger, redactUrl } from "~/infra/logger.server";
 import { isForeignWrite } from "./http/origin-check";
 import { pageCache } from "./http/page-cache";
 import { errorAnswer, securityHeaders } from "./http/security-headers";
@@ -22,7 +22,7 @@ const shutdownDelayMs = Math.min(config.SHUTDOWN_DELAY, 8) * 1000;
 type AppModule = {
   app: express.Router;
   uploads: express.RequestHandler;
-  start: () => Promise<void>;
+  start: () => Promise<{ adminEmails: string[] }>;
   stop: () => Promise<void>;
   endLiveStreams: () => Promise<void>;
   ready: () => Promise<boolean>;
@@ -151,8 +151,9 @@ if (isDev) {
 server.use(errorAnswer);
 
 const app = appModule as AppModule;
+let admins: string[] = [];
 try {
-  await app.start();
+  ({ adminEmails: admins } = await app.start());
 } catch (error) {
   // A start-up the operator must fix (a weak ADMIN_PASSWORD, a read-only or full
   // DATA_DIR...) is its one pt-BR line, no stack.
@@ -181,8 +182,19 @@ const httpServer = http.createServer((req, res) => {
   server(req, res);
 });
 httpServer.listen(port, () => {
-  logger.info(
-    `Agropet Litoral em http://localhost:${port} (${isDev ? "desenvolvimento" : "produção"})`,
+  const address = `http://localhost:${port}`;
+  const mode = isDev ? "desenvolvimento" : "produção";
+  if (logFormat() === "json") {
+    logger.info({ url: address, admins }, `Agropet Litoral em ${address} (${mode})`);
+    return;
+  }
+  // In a terminal, one line says where the shop and its panel are and who signs in there
+  // (never a password).
+  const who = admins.length
+    ? `administrador: ${admins.join(", ")}`
+    : "nenhum administrador: defina ADMIN_EMAIL e ADMIN_PASSWORD e inicie de novo";
+  console.log(
+    `Agropet Litoral pronto em ${address} (${mode}); painel em ${address}/admin/login (${who})`,
   );
 });
 

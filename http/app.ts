@@ -17,7 +17,7 @@ import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
 import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
-import { startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
+import { adminEmails, startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
   startBestSellerRefresh,
@@ -33,7 +33,8 @@ import {
 } from "~/modules/orders/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
-export async function start() {
+/** Boots and starts the jobs; says which administrators exist (for the ready line). */
+export async function start(): Promise<{ adminEmails: string[] }> {
   await boot();
   markEmbeddedDatabaseInUse(env());
   await watchPageData(currentDatabase()!);
@@ -57,6 +58,7 @@ export async function start() {
     });
   }
   startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
+  return { adminEmails: await adminEmails() };
 }
 
 export async function stop() {

@@ -1,5 +1,7 @@
 // Structured logs (JSON lines). One configuration for the request log of server.ts and the
 // app's own logs: secrets never reach a log line, whatever object a caller passes.
+// LOG_FORMAT=pretty writes the same records as one readable line each (a terminal); json
+// (the default in production) keeps them for a log collector.
 import pino from "pino";
 
 const CENSOR = "[oculto]";
@@ -53,4 +55,38 @@ const logOptions: pino.LoggerOptions = {
   redact: { paths: redactPaths, censor: CENSOR },
 };
 
-export const logger = pino(logOptions);
+/** How logs are written: LOG_FORMAT, else JSON in production and readable lines elsewhere. */
+export function logFormat(): "json" | "pretty" {
+  const asked = process.env.LOG_FORMAT;
+  if (asked === "json" || asked === "pretty") return asked;
+  return process.env.NODE_ENV === "production" ? "json" : "pretty";
+}
+
+const LEVELS: Record<number, string> = {
+  10: "trace",
+  20: "debug",
+  30: "info",
+  40: "aviso",
+  50: "erro",
+  60: "fatal",
+};
+const PLUMBING = new Set(["level", "time", "pid", "hostname", "msg"]);
+
+/** One record (already redacted by pino) as a line: time, level, message, other fields. */
+function prettyLine(json: string): string {
+  try {
+    const record = JSON.parse(json) as Record<string, unknown>;
+    const time = new Date(Number(record.time)).toTimeString().slice(0, 8);
+    const rest = Object.entries(record).filter(([key]) => !PLUMBING.has(key));
+    const fields = rest.length ? ` ${JSON.stringify(Object.fromEntries(rest))}` : "";
+    const level = LEVELS[Number(record.level)] ?? String(record.level);
+    return `${time} ${level} ${String(record.msg ?? "")}${fields}\n`;
+  } catch {
+    return json;
+  }
+}
+
+export const logger =
+  logFormat() === "pretty"
+    ? pino(logOptions, { write: (line: string) => process.stdout.write(prettyLine(line)) })
+    : pino(logOptions);

@@ -35,6 +35,7 @@ export {
 export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
 export {
   ABSOLUTE_TIMEOUT_MS,
+  adminEmails,
   clearSessionCookie,
   countOtherSessions,
   createSession,

@@ -56,6 +56,16 @@ export async function findUserByEmail(email: string, executor: Executor = db()) 
   return user;
 }
 
+/** The administrators' e-mails, oldest first (the server's ready line names them). */
+export async function adminEmails(executor: Executor = db()): Promise<string[]> {
+  const rows = await executor
+    .select({ email: usuarios.email })
+    .from(usuarios)
+    .where(eq(usuarios.isAdmin, true))
+    .orderBy(usuarios.createdAt);
+  return rows.map((row) => row.email);
+}
+
 export async function createUser(
   input: { email: string; password: string; isAdmin: boolean },
   executor: Executor = db(),

@@ -1,0 +1,62 @@
+// A newcomer's `npm start` (scripts/start.mjs) on a fresh data directory: a few readable
+// lines, the last saying where the shop and its panel are and which administrator exists.
+// No build chatter, no framework or SDK warnings, never the password.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+test("the first npm start prints one ready line with the address and the admin e-mail, and little else", async () => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-first-start-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  };
+  for (const key of ["NODE_ENV", "LOG_FORMAT", "LOG_LEVEL"]) delete env[key];
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: "pipe" });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  try {
+    await expect
+      .poll(() => output, { timeout: 150_000, intervals: [300] })
+      .toContain("Agropet Litoral pronto em");
+    const lines = output.trim().split("\n");
+    const ready = lines.filter((line) => line.includes("pronto em"));
+    expect(ready, output).toHaveLength(1);
+    expect(ready[0]).toContain(`http://localhost:${port}`);
+    expect(ready[0]).toContain(`http://localhost:${port}/admin/login`);
+    expect(ready[0]).toContain(E2E_ADMIN.email);
+    expect(output).not.toContain(E2E_ADMIN.password);
+    expect(output).not.toContain("Generated an empty chunk");
+    expect(output).not.toMatch(/Future Flag/i);
+    expect(output).not.toMatch(/AWS SDK|aws-sdk/i);
+    expect(output).not.toMatch(/^\{"level"/m);
+    expect(lines.length, output).toBeLessThan(6);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
