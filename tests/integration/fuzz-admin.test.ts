@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/infra/db/client.server";
+import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
@@ -87,9 +88,12 @@ let token = "";
 beforeAll(async () => {
   await seedDatabase();
   token = (await makeAdmin()).token;
+  // The alerts' stream answers only with its feed running, as in the server.
+  await startAlertFeed(ctx.database);
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await stopAlertFeed();
   console.info(
     `[fuzz admin] ${tally.requests} requisições; status: ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
   );

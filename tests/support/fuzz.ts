@@ -155,6 +155,8 @@ export async function answer(
   let text = "";
   if (result instanceof Response) {
     status = result.status;
+    // A live stream (the admin's alerts) stays open until its reader leaves: leave at once.
+    if (result.headers.get("content-type")?.includes("event-stream")) await result.body?.cancel();
     text = result.headers.get("content-type")?.includes("json") ? await result.text() : "";
   } else if (result && typeof result === "object" && "init" in result && "data" in result) {
     const init = (result as { init: ResponseInit | null }).init;
