@@ -227,41 +227,44 @@ function PriceRange({ query, range }: QueryProps & { range: StoreFacets["preco"]
         Preço (R$)
       </p>
       <div className="grid grid-cols-2 gap-2" role="group" aria-labelledby="faixa-preco">
-        <div className="grid gap-1">
-          <Label htmlFor="preco_min" className="text-xs text-slate-600">
-            Mínimo
-          </Label>
-          <Input
-            id="preco_min"
-            name="preco_min"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            defaultValue={query.precoMin ?? ""}
-            placeholder={range ? String(range.min) : ""}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="preco_max" className="text-xs text-slate-600">
-            Máximo
-          </Label>
-          <Input
-            id="preco_max"
-            name="preco_max"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            defaultValue={query.precoMax ?? ""}
-            placeholder={range ? String(range.max) : ""}
-          />
-        </div>
+        <PriceInput name="preco_min" label="Mínimo" value={query.precoMin} hint={range?.min} />
+        <PriceInput name="preco_max" label="Máximo" value={query.precoMax} hint={range?.max} />
       </div>
       <Button type="submit" variant="outline" size="sm">
         Aplicar preço
       </Button>
     </form>
+  );
+}
+
+/** One end of the price range, in whole reais; the range found shows as its placeholder. */
+function PriceInput({
+  name,
+  label,
+  value,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: number | null;
+  hint: number | undefined;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={name} className="text-xs text-slate-600">
+        {label}
+      </Label>
+      <Input
+        id={name}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={value ?? ""}
+        placeholder={hint === undefined ? "" : String(hint)}
+      />
+    </div>
   );
 }
 

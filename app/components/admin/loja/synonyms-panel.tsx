@@ -74,15 +74,10 @@ function NewGroupForm() {
           aria-labelledby="novo-grupo"
         >
           <input type="hidden" name="intent" value="synonyms-create" />
-          <TextAreaField
+          <TermsField
             id="sinonimos-novo"
-            name="termos"
-            label="Termos"
-            required
-            hint={TERMS_HINT}
             error={errors.termos}
             rows={2}
-            maxLength={600}
             placeholder="antipulga, antipulgas, pulgas"
           />
           <div>
@@ -93,6 +88,26 @@ function NewGroupForm() {
         </fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The group's terms, as the create form and the edit dialog both ask for them. */
+function TermsField(props: {
+  id: string;
+  error: string | undefined;
+  rows: number;
+  placeholder?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <TextAreaField
+      {...props}
+      name="termos"
+      label="Termos"
+      required
+      hint={TERMS_HINT}
+      maxLength={600}
+    />
   );
 }
 
@@ -110,15 +125,10 @@ function EditGroupDialog({ group }: { group: SynonymGroup }) {
       <fetcher.Form {...formProps(synonymGroupSchema)} action={href(ACTION)} className="grid gap-4">
         <input type="hidden" name="intent" value="synonyms-update" />
         <input type="hidden" name="id" value={group.id} />
-        <TextAreaField
+        <TermsField
           id={`sinonimos-${group.id.slice(0, 8)}`}
-          name="termos"
-          label="Termos"
-          required
-          hint={TERMS_HINT}
           error={errors.termos}
           rows={3}
-          maxLength={600}
           defaultValue={name}
         />
         <div className="flex justify-end">
