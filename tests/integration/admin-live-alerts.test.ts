@@ -4,7 +4,7 @@
 // with Last-Event-ID gets exactly what it missed; every listener (and every instance) hears it.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/infra/db/client.server";
+import { openDatabase, queryRows } from "~/infra/db/client.server";
 import { createAlertFeed, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { loader } from "~/routes/admin/avisos";
@@ -118,6 +118,36 @@ describe("GET /admin/avisos", () => {
     // Ids grow.
     expect(got.map((e) => e.id)).toEqual([...got.map((e) => e.id)].sort((x, y) => x - y));
     expect(got[0]!.id).toBeGreaterThan(Number(lastSeen));
+  });
+
+  it("a stream that opens after orders arrived with no stream open gets its replay and what follows, once", async () => {
+    const feed = await createAlertFeed(ctx.database, 60_000);
+    try {
+      const before = await feed.latest();
+      const a = await newOrder();
+      const b = await newOrder();
+      await feed.poll();
+      const fromNow: number[] = [];
+      const fromBefore: number[] = [];
+      const ids = (list: number[]) => (aviso: { id: number }) => list.push(aviso.id);
+      await feed.subscribe(await feed.latest(), ids(fromNow));
+      await feed.subscribe(before, ids(fromBefore));
+      const c = await newOrder();
+      await expect.poll(() => fromNow.length, { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => fromBefore.length, { timeout: 5_000 }).toBe(3);
+      await feed.poll();
+      const avisoOf = async (pedidoId: string) => {
+        const [row] = await queryRows<{ seq: number }>(
+          ctx.database.db,
+          sql`select seq from avisos where referencia_id = ${pedidoId}`,
+        );
+        return Number(row!.seq);
+      };
+      expect(fromNow).toEqual([await avisoOf(c.id)]);
+      expect(fromBefore).toEqual([await avisoOf(a.id), await avisoOf(b.id), await avisoOf(c.id)]);
+    } finally {
+      await feed.stop();
+    }
   });
 
   it("every open stream gets it, and another instance's feed hears it through the database", async () => {

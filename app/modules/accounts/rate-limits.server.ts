@@ -203,28 +203,13 @@ export async function resetAttempts(
     .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
 }
 
-/** $1 operation, $2 identifier, $3 now, $4 window start, $5 blocked until on a first attempt
- * (a rule of one), $6 the rule's max, $7 blocked until. SQL text: it runs on every checkout. */
-const CONSUME = `with blocked as (
-    select 1 from rate_limits
-    where operation = $1 and identifier = $2 and blocked_until > $3::timestamptz
-  ), counted as (
-    insert into rate_limits
-      (operation, identifier, attempt_count, first_attempt, last_attempt, blocked_until)
-    select $1, $2, 1, $3::timestamptz, $3::timestamptz, $5::timestamptz
-    where not exists (select 1 from blocked)
-    on conflict (operation, identifier) do update set
-      attempt_count = case when rate_limits.first_attempt < $4::timestamptz then 1
-        else rate_limits.attempt_count + 1 end,
-      first_attempt = case when rate_limits.first_attempt < $4::timestamptz then $3::timestamptz
-        else rate_limits.first_attempt end,
-      last_attempt = $3::timestamptz,
-      blocked_until = case when (case when rate_limits.first_attempt < $4::timestamptz then 1
-        else rate_limits.attempt_count + 1 end) >= $6::int then $7::timestamptz
-        else rate_limits.blocked_until end
-    returning attempt_count
-  )
-  select (select attempt_count from counted) as attempt_count`;
+/**
+ * $1 operation, $2 identifier, $3 now, $4 window start, $5 blocked until on a first attempt
+ * (a rule of one), $6 the rule's max, $7 blocked until. A function (migration 0010): it runs
+ * on every checkout, and its plan is kept for the session.
+ */
+const CONSUME =
+  "select agropet_consome_limite($1, $2, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::int, $7::timestamptz) as attempt_count";
 
 /**
  * For endpoints where every request counts (public forms, checkout): refuses when blocked,

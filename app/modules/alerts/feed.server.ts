@@ -52,6 +52,11 @@ export async function createAlertFeed(database: Database, sweepMs = 30_000): Pro
   let polling: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  /**
+   * Notices came while no stream was open: nothing was read then (a checkout on the embedded
+   * database would pay for a read no one sees), so `heard` is behind until the next read.
+   */
+  let behind = false;
 
   async function newest(): Promise<number> {
     const [row] = await database.db.select({ n: max(avisos.seq) }).from(avisos);
@@ -78,6 +83,10 @@ export async function createAlertFeed(database: Database, sweepMs = 30_000): Pro
 
   // One read at a time; a notice heard during a read asks for one more.
   async function poll(): Promise<void> {
+    if (subscribers.size === 0) {
+      behind = true;
+      return;
+    }
     if (polling) {
       again = true;
       return polling;
@@ -85,6 +94,12 @@ export async function createAlertFeed(database: Database, sweepMs = 30_000): Pro
     polling = (async () => {
       do {
         again = false;
+        if (behind) {
+          // Every open stream has what it replayed: read on from the oldest of them.
+          behind = false;
+          const oldest = Math.min(...[...subscribers].map((s) => s.last));
+          if (Number.isFinite(oldest)) heard = Math.max(heard, oldest);
+        }
         try {
           for (;;) {
             const batch = await readAfter(heard, 200);
@@ -132,6 +147,11 @@ export async function createAlertFeed(database: Database, sweepMs = 30_000): Pro
       const subscriber = { last: after, send, ready: false };
       subscribers.add(subscriber);
       try {
+        if (behind) {
+          // The replay below goes on while this instance heard more than it read.
+          behind = false;
+          heard = Math.max(heard, await newest());
+        }
         // What was written before, then whatever this instance heard during the read: the
         // stream is live only once it has everything up to `heard`, in order.
         for (let round = 0; round < 5; round++) {

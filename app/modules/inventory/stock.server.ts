@@ -59,19 +59,11 @@ const MOVEMENT = `insert into movimentos_estoque
   (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
    reservado_depois, pedido_id, motivo, usuario_email, created_at)`;
 
-/** Reserves when the variant is on sale and the unit has it available; its facts, or no row. */
-const RESERVE = `with r as (
-    update estoque e set reservado = e.reservado + $1, updated_at = $2
-    from variantes v join produtos p on p.id = v.produto_id
-    where e.variante_id = $3 and e.unidade_id = $4 and v.id = e.variante_id
-      and v.ativo and p.ativo and p.excluido_em is null and e.em_maos - e.reservado >= $1
-    returning e.variante_id, e.unidade_id, e.em_maos, e.reservado, v.produto_id, v.sku,
-      v.rotulo, v.preco, v.preco_antes, p.nome
-  ), m as (
-    ${MOVEMENT} select variante_id, unidade_id, 'reserva', 0, $1, em_maos, reservado, $5,
-      null, null, $2 from r
-  )
-  select produto_id, sku, rotulo, preco, preco_antes, nome from r`;
+/**
+ * Reserves when the variant is on sale and the unit has it available, writing the movement;
+ * its facts, or no row. A function (migration 0010): its plan is kept for the session.
+ */
+const RESERVE = "select * from agropet_reserva_estoque($1, $2, $3, $4, $5)";
 
 /**
  * Reserves every line at the unit, each only where it suffices and the variant is on sale.
