@@ -3,7 +3,8 @@
 // Then checks what a shop must never lose: every order acknowledged to a customer (the
 // redirect with its number) exists; for every variant and unit, the units in hand are still
 // the initial ones, the reserved ones are the items of its stored orders, and the ledger adds
-// up to both; the webhook of every acknowledged order is still delivered.
+// up to both; the webhook of every acknowledged order is still delivered, and so is its
+// confirmation e-mail (to an SMTP server in this process), as one message (one Message-ID).
 // Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -14,6 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
 import { type Database, openDatabase, queryRows } from "~/infra/db/client.server";
 import { variantes } from "~/modules/catalog/index.server";
 import { pedidos } from "~/modules/orders/index.server";
@@ -72,6 +75,9 @@ async function postgresTarget(url: string): Promise<Target> {
   };
 }
 
+/** The SMTP server the app sends to during the test (set by run()). */
+let smtpUrl = "";
+
 function startServer(target: Target): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
@@ -82,6 +88,8 @@ function startServer(target: Target): ChildProcess {
       PORT: String(PORT),
       LOG_LEVEL: "error",
       WEBHOOK_WORKER_INTERVAL: "1",
+      MAIL_WORKER_INTERVAL: "1",
+      SMTP_URL: smtpUrl,
       SESSION_SECRET: "segredo-do-teste-de-queda",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -140,6 +148,28 @@ async function run(target: Target) {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pedidos`;
+  // SMTP server: the Message-IDs of the confirmations it got, per order number.
+  const confirmations = new Map<string, Set<string>>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const numero = /Pedido (PED\d+) recebido/.exec(mail.subject ?? "")?.[1];
+          if (numero) {
+            const ids = confirmations.get(numero) ?? new Set<string>();
+            ids.add(mail.messageId ?? "");
+            confirmations.set(numero, ids);
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 
   // First start migrates and seeds; then the test sets the webhook and generous stock.
   let server = startServer(target);
@@ -180,6 +210,7 @@ async function run(target: Target) {
           bairro: "Centro",
           janelaEntrega: "tarde",
           formaPagamento: "dinheiro",
+          email: "cliente.queda@example.com",
           itens: itens || `${ids[0]}:1`,
           idempotencyKey: crypto.randomUUID(),
         });
@@ -218,16 +249,21 @@ async function run(target: Target) {
     await Promise.all(load);
   }
 
-  // Restart once more and let the outbox deliver.
+  // Restart once more and let the outboxes deliver: a row a killed worker had claimed waits
+  // for its claim to lapse (a minute for webhooks and e-mails).
   server = startServer(target);
   await waitReady(server);
-  const until = Date.now() + 90_000;
-  while (Date.now() < until && [...acknowledged].some((n) => !delivered.has(n))) {
+  const until = Date.now() + 150_000;
+  while (
+    Date.now() < until &&
+    [...acknowledged].some((n) => !delivered.has(n) || !confirmations.has(n))
+  ) {
     await new Promise((r) => setTimeout(r, 250));
   }
   server.kill("SIGTERM");
   await exited(server);
   receiver.close();
+  await new Promise<void>((r) => smtp.close(() => r()));
 
   database = await target.open();
   const stored = new Set(
@@ -263,17 +299,22 @@ async function run(target: Target) {
       Number(row.livro_reservado) !== row.reservado,
   );
   const undelivered = [...acknowledged].filter((n) => !delivered.has(n));
+  const unmailed = [...acknowledged].filter((n) => !confirmations.has(n));
+  const mailedTwice = [...confirmations.values()].filter((ids) => ids.size > 1);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `${target.name}: ${KILLS} kill -9 em ${seconds} s; ${attempts} checkouts tentados, ` +
       `${acknowledged.size} confirmados ao cliente, ${refused} recusados, ${cut} cortados pela queda; ` +
       `${stored.size} pedidos no banco; perdidos: ${lost.length}; estoque errado: ${stockWrong.length} de ${sold.length} variantes×unidades; ` +
-      `webhooks não entregues: ${undelivered.length}`,
+      `webhooks não entregues: ${undelivered.length}; e-mails de confirmação não entregues: ${unmailed.length}, ` +
+      `entregues como duas mensagens: ${mailedTwice.length}`,
   );
   return (
     lost.length === 0 &&
     stockWrong.length === 0 &&
     undelivered.length === 0 &&
+    unmailed.length === 0 &&
+    mailedTwice.length === 0 &&
     acknowledged.size > 0
   );
 }

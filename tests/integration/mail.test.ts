@@ -361,6 +361,24 @@ describe("the outbox", () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
+  it("sent again after a crash between the server's OK and our note of it, is the same message (one Message-ID)", async () => {
+    await order();
+    await order({ email: "joao@example.com" });
+    expect(await drain()).toBe(2);
+    const [first] = await outbox();
+    // The worker died after the SMTP server accepted it: the row still says pending.
+    await ctx.database.db
+      .update(emails)
+      .set({ status: "pendente", proximaTentativa: new Date(0), enviadoEm: null })
+      .where(eq(emails.id, first!.id));
+    expect(await drain()).toBe(1);
+    expect(smtp.messages).toHaveLength(3);
+    const ids = smtp.messages.map((m) => m.messageId);
+    expect(ids[2]).toBe(ids[0]);
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(ids[0]).toBe(`<${first!.id}@localhost>`);
+  });
+
   it("gives up after the last retry and says why", async () => {
     smtp.down = true;
     await order();

@@ -15,7 +15,7 @@ import { closeTransport, mailFrom, sendMessage } from "./transport.server";
 /** Delay before each retry; after the last one the row is marked 'falhou'. */
 export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
 /** While one worker sends a claimed row, others leave it alone this long. */
-export const MAIL_CLAIM_LEASE_MS = 2 * 60_000;
+export const MAIL_CLAIM_LEASE_MS = 60_000;
 
 /** What a composer makes of a queued row. */
 export interface ComposedEmail {

@@ -76,9 +76,20 @@ export function closeTransport() {
   cached = undefined;
 }
 
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a message sent again after
+ * a crash between the server's "250 OK" and our note of it is one message to the reader
+ * (mail clients drop a second copy with the same Message-ID).
+ */
+function messageIdOf(from: string, id: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${id}@${domain}>`;
+}
+
 function nodemailerMessage(from: string, message: OutgoingMessage) {
   return {
     from,
+    messageId: messageIdOf(from, message.id),
     to: message.to,
     subject: message.subject,
     html: message.html,
