@@ -17,6 +17,10 @@ const EXTERNAL_SPECS = [
 // A fresh data directory per run: the server migrates and seeds it at start.
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `agropet-e2e-${Date.now()}`);
 process.env.E2E_DATA_DIR = dataDir;
+// The mail server the app sends to (tests/support/smtp-inbox-server.ts): what it gets is
+// kept as .eml files in this folder, the customers' mailbox for the specs.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || PORT + 25);
+export const E2E_SMTP_DIR = path.join(dataDir, "smtp-inbox");
 
 export const E2E_ADMIN = { email: "admin@agropet.test", password: "Tucano-Farelo-Serra-2026" };
 
@@ -50,20 +54,30 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: "node --import tsx server.ts",
-        url: `http://localhost:${PORT}/`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        env: {
-          NODE_ENV: "production",
-          PORT: String(PORT),
-          DATA_DIR: dataDir,
-          ADMIN_EMAIL: E2E_ADMIN.email,
-          ADMIN_PASSWORD: E2E_ADMIN.password,
-          LOG_LEVEL: "warn",
-          WEBHOOK_WORKER_INTERVAL: "1",
-          MAIL_WORKER_INTERVAL: "1",
+    : [
+        {
+          command: "node --import tsx tests/support/smtp-inbox-server.ts",
+          port: SMTP_PORT,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: { E2E_SMTP_DIR, E2E_SMTP_PORT: String(SMTP_PORT) },
         },
-      },
+        {
+          command: "node --import tsx server.ts",
+          url: `http://localhost:${PORT}/`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          env: {
+            NODE_ENV: "production",
+            PORT: String(PORT),
+            DATA_DIR: dataDir,
+            ADMIN_EMAIL: E2E_ADMIN.email,
+            ADMIN_PASSWORD: E2E_ADMIN.password,
+            LOG_LEVEL: "warn",
+            WEBHOOK_WORKER_INTERVAL: "1",
+            MAIL_WORKER_INTERVAL: "1",
+            SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+          },
+        },
+      ],
 });

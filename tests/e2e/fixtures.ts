@@ -2,9 +2,12 @@
 // context is watched for Content-Security-Policy violations (the event and Chromium's
 // 'Refused to ...' console lines), and the test fails if it saw any. The whole suite walks
 // every page and flow.
+import fs from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../../playwright.config";
+import { E2E_ADMIN, E2E_SMTP_DIR } from "../../playwright.config";
 import { ONE_PAGE_PDF } from "../support/pdf";
 
 export type { Page } from "@playwright/test";
@@ -272,3 +275,22 @@ export const test = base.extend<{
     { auto: true },
   ],
 });
+
+/**
+ * The first message the test SMTP server got whose subject matches, parsed as a mail client
+ * would; waits for the app's mail worker (it sends every second in the e2e run).
+ */
+export async function receivedMail(subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(E2E_SMTP_DIR)
+      ? fs.readdirSync(E2E_SMTP_DIR).filter((f) => f.endsWith(".eml"))
+      : [];
+    for (const file of files.sort()) {
+      const mail = await simpleParser(fs.readFileSync(path.join(E2E_SMTP_DIR, file)));
+      if (subject.test(mail.subject ?? "")) return mail;
+    }
+    if (Date.now() > until) throw new Error(`nenhum e-mail com assunto ${subject} chegou`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,9 +1,19 @@
 // The customer finds the order again after closing the page (issue 26): through "Seus
 // pedidos" on the same phone, through "Acompanhar pedido" on another; the staff print it.
-import { addToCart, expect, fillCheckout, loginAsAdmin, type Page, test, unique } from "./fixtures";
+import {
+  addToCart,
+  expect,
+  fillCheckout,
+  loginAsAdmin,
+  type Page,
+  receivedMail,
+  test,
+  unique,
+} from "./fixtures";
 
 const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 const PHONE = "(47) 97777-1212";
+const EMAIL = "cliente.busca@example.com";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -14,6 +24,7 @@ async function placeOrder(page: Page): Promise<string> {
     telefone: PHONE,
     pagamento: "Dinheiro",
   });
+  await page.getByLabel("E-mail (opcional, para receber a confirmação)").fill(EMAIL);
   await page.getByRole("button", { name: "Confirmar pedido" }).click();
   const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
   await expect(message).toBeVisible();
@@ -34,6 +45,22 @@ test("an order is found again through 'Seus pedidos' and 'Acompanhar pedido', an
   expect(href.origin + href.pathname).toBe("https://wa.me/5547977771212");
   expect(href.searchParams.get("text")).toContain(`/loja/pedido/${numero}?token=`);
   await first.close();
+
+  // The confirmation, as the customer's mailbox got it from the shop's SMTP server: to them,
+  // both parts, and a link that opens the order (on a device that remembers nothing).
+  const mail = await receivedMail(new RegExp(`Pedido ${numero} recebido`));
+  expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe(EMAIL);
+  expect(mail.text).toContain(PRODUCT);
+  expect(mail.html || "").toContain(PRODUCT);
+  const link = new RegExp(`https?://[^\\s"<>]+/loja/pedido/${numero}\\?token=[\\w%-]+`).exec(
+    mail.text ?? "",
+  )?.[0];
+  expect(link).toBeTruthy();
+  const mailbox = await browser.newContext();
+  const fromMail = await mailbox.newPage();
+  await fromMail.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(fromMail.getByRole("heading", { name: `Pedido ${numero}` })).toBeVisible();
+  await mailbox.close();
 
   // Back on the same phone: "Seus pedidos" on /loja and under the header, after any reload.
   const again = await phone.newPage();
