@@ -26,6 +26,13 @@ export const orderStatusSchema = statusChange(STATUS_PEDIDO).extend({
     .max(10)
     .optional()
     .transform((v) => v || null),
+  /** A cancellation: the reason the customer's e-mail gives (the shop's default when empty). */
+  motivo: z
+    .string()
+    .trim()
+    .max(300, "Use no máximo 300 caracteres")
+    .optional()
+    .transform((v) => v || null),
   /** A cancellation after hand-over: put the units back in hand. */
   voltarAoEstoque: z
     .string()

@@ -137,11 +137,16 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   await expect(page.getByTestId("status-pedido")).toHaveText("Retirado");
   await expect(page.getByTestId("pedido-retirada")).toContainText("Retirado em");
 
-  // --- Admin: a cancellation after hand-over asks whether the units go back on the shelf ---
+  // --- Admin: a cancellation asks the reason the customer reads, and after hand-over whether
+  // the units go back on the shelf ---
   await page.goto("/admin/loja?view=pedidos&modo=retirada");
   await card.getByLabel("Status do pedido").selectOption("cancelado");
-  const back = page.getByRole("dialog", { name: "Voltar ao estoque?" });
+  const back = page.getByRole("dialog", { name: /^Cancelar o pedido PED\d+\?$/ });
   await expect(back).toBeVisible();
+  await expect(back).toContainText("Diga se os itens voltam para o estoque da unidade.");
+  await back
+    .getByLabel("Motivo para o cliente (opcional)")
+    .fill("Produto com defeito, trocado na loja");
   await back.getByRole("button", { name: "Cancelar e voltar ao estoque" }).click();
   await expect(page.getByText("Os itens voltaram para o estoque.")).toBeVisible();
   await expect(card.getByLabel("Status do pedido")).toHaveValue("cancelado");

@@ -27,6 +27,7 @@ import { updateSettings } from "~/modules/shop/index.server";
 import { action as settingsAction } from "~/routes/admin/configuracoes";
 import { loader as emailLoader } from "~/routes/admin/email";
 import { loader as emailsLoader } from "~/routes/admin/emails";
+import { action as ordersAction } from "~/routes/admin/loja/pedidos";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import {
@@ -270,6 +271,39 @@ describe("status e-mails", () => {
     for (const m of smtp.messages) {
       expect(linkFrom(m.text!)).toContain(m.subject!.match(/PED\w+/)![0]);
     }
+  });
+
+  it("a cancellation from the orders screen tells the customer the reason the staff typed; none typed, the shop's default", async () => {
+    const cancel = (id: string, motivo?: string) =>
+      call(
+        ordersAction,
+        formRequest(
+          "/admin/loja/pedidos",
+          {
+            intent: "order-status",
+            id,
+            status: "cancelado",
+            ...(motivo === undefined ? {} : { motivo }),
+          },
+          { token: adminToken },
+        ),
+      );
+    const typed = await order();
+    const tooLong = await cancel(typed.pedido.id, "x".repeat(301));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data.message).toBe("Use no máximo 300 caracteres");
+    expect((await cancel(typed.pedido.id, "  Entrega impossível por chuva forte  ")).data.ok).toBe(
+      true,
+    );
+    const blank = await order({ email: "joao@example.com" });
+    expect((await cancel(blank.pedido.id, "")).data.ok).toBe(true);
+    await drain();
+    const text = (numero: string) =>
+      smtp.messages.find((m) => m.subject === `Pedido ${numero} cancelado`)!.text!;
+    expect(text(typed.pedido.numeroPedido)).toContain("Motivo: Entrega impossível por chuva forte");
+    expect(text(blank.pedido.numeroPedido)).toContain(
+      "Motivo: Cancelado pela loja. Se tiver dúvidas, fale com a gente.",
+    );
   });
 
   it("stop with the one link of the e-mail, and only for that order", async () => {

@@ -1,7 +1,8 @@
 // The status of an order, changed in place from the orders view: only the statuses its mode
 // allows now (pick-up or delivery), "Retirado" asked with the pick-up code the customer says
-// at the counter, and a cancellation after hand-over asked whether the units go back on the
-// shelf ("Voltar ao estoque?"). The server checks all of it again (decision 0026).
+// at the counter, and a cancellation asked for the reason the customer's e-mail gives (and,
+// after hand-over, whether the units go back on the shelf). The server checks all of it
+// again (decision 0026).
 import { useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -10,6 +11,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { STATUS_PEDIDO_LABEL, type StatusPedido } from "~/domain/statuses";
 import type { FormResult } from "~/lib/form-result";
 import { orderStatusChoices } from "~/modules/orders";
@@ -31,6 +33,7 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
   const [question, setQuestion] = useState<Question>(null);
   const [codigo, setCodigo] = useState("");
   const [codigoError, setCodigoError] = useState<string | null>(null);
+  const [motivo, setMotivo] = useState("");
   const select = useRef<HTMLSelectElement>(null);
   // The answer this dialog waits for: any other (an older one, another order's) is not its.
   const sentWith = useRef<unknown>(undefined);
@@ -40,6 +43,7 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
   const mine = fetcher.formData?.get("id") === order.id;
   const pending = mine ? fetcher.formData?.get("status") : undefined;
   const busy = fetcher.state !== "idle";
+  const handedOver = order.estoqueSituacao === "baixado";
 
   const send = (status: StatusPedido, extra: Record<string, string> = {}) => {
     sentWith.current = fetcher.data;
@@ -70,7 +74,8 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
       setCodigo("");
       setCodigoError(null);
       setQuestion("retirado");
-    } else if (status === "cancelado" && order.estoqueSituacao === "baixado") {
+    } else if (status === "cancelado") {
+      setMotivo("");
       setQuestion("cancelado");
     } else {
       send(status);
@@ -144,27 +149,65 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
         open={question === "cancelado"}
         onOpenChange={close}
         onCloseAutoFocus={backToSelect}
-        title="Voltar ao estoque?"
+        title={<>Cancelar o pedido {order.numeroPedido}?</>}
         description={
-          <>
-            O pedido {order.numeroPedido} já foi entregue ao cliente. Ao cancelar, os itens voltam
-            para o estoque da unidade?
-          </>
+          handedOver
+            ? "O pedido já foi entregue ao cliente. Diga se os itens voltam para o estoque da unidade."
+            : "A reserva dos itens é liberada e o cliente recebe um e-mail com o motivo, se deixou o e-mail."
         }
         className="max-w-md"
       >
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => send("cancelado")}>
-            Cancelar sem voltar ao estoque
-          </Button>
-          <Button
-            type="button"
-            disabled={busy}
-            onClick={() => send("cancelado", { voltarAoEstoque: "true" })}
+        <div className="grid gap-4">
+          <Field
+            id={`motivo-cancelamento-${order.id}`}
+            label="Motivo para o cliente (opcional)"
+            hint="Vai no e-mail de cancelamento. Em branco, dizemos que a loja cancelou o pedido."
           >
-            Cancelar e voltar ao estoque
-          </Button>
-        </DialogFooter>
+            <Textarea
+              name="motivo"
+              value={motivo}
+              onChange={(e) => setMotivo(e.target.value)}
+              maxLength={300}
+              rows={3}
+              placeholder="Ex.: produto em falta no fornecedor"
+            />
+          </Field>
+          <DialogFooter>
+            {handedOver ? (
+              <>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => send("cancelado", { motivo })}
+                >
+                  Cancelar sem voltar ao estoque
+                </Button>
+                <Button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => send("cancelado", { motivo, voltarAoEstoque: "true" })}
+                >
+                  Cancelar e voltar ao estoque
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button type="button" variant="outline" onClick={() => setQuestion(null)}>
+                  Voltar
+                </Button>
+                <Button
+                  type="button"
+                  variant="destructive"
+                  disabled={busy}
+                  onClick={() => send("cancelado", { motivo })}
+                >
+                  {busy ? "Cancelando..." : "Cancelar pedido"}
+                </Button>
+              </>
+            )}
+          </DialogFooter>
+        </div>
       </TitledDialog>
     </div>
   );

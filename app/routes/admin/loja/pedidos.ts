@@ -21,11 +21,15 @@ export const action = lojaAction(SCREEN, pedidoIntent, async ({ actor, fields, i
   switch (intent) {
     case "order-status": {
       const parsed = orderStatusSchema.safeParse(fields);
-      if (!parsed.success) return fail(intent, "Erro ao atualizar status");
+      if (!parsed.success) {
+        const reason = parsed.error.issues.find((i) => i.path[0] === "motivo");
+        return fail(intent, reason?.message ?? "Erro ao atualizar status");
+      }
       return attempt(intent, "Erro ao atualizar status", async () => {
         const { estoque } = await setOrderStatus(parsed.data.id, parsed.data.status, actor, {
           codigoRetirada: parsed.data.codigoRetirada,
           voltarAoEstoque: parsed.data.voltarAoEstoque,
+          motivo: parsed.data.motivo,
         });
         return ok(
           intent,
