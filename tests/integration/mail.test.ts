@@ -491,7 +491,7 @@ describe("without an SMTP server", () => {
 
     const list = await call(emailsLoader, makeRequest("/admin/emails", { token: adminToken }));
     expect(list.status).toBe(200);
-    expect(list.data.smtp).toBe(false);
+    expect(list.data.smtp.smtpAtivo).toBe(false);
     expect(list.data.emails).toEqual([
       expect.objectContaining({
         id: row!.id,

@@ -4,7 +4,6 @@ import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
 import { db } from "~/infra/db/client.server";
 import { type Email, emails } from "./tables.server";
-import { smtpConfigured } from "./transport.server";
 
 export const EMAILS_PAGE_SIZE = 30;
 
@@ -17,7 +16,6 @@ export async function listEmails(page = 1): Promise<{
   emails: EmailListItem[];
   total: number;
   page: number;
-  smtp: boolean;
 }> {
   const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(emails);
   const current = clampPage(page, total, EMAILS_PAGE_SIZE);
@@ -38,7 +36,7 @@ export async function listEmails(page = 1): Promise<{
     .orderBy(desc(emails.createdAt), desc(emails.id))
     .limit(EMAILS_PAGE_SIZE)
     .offset((current - 1) * EMAILS_PAGE_SIZE);
-  return { emails: rows, total, page: current, smtp: smtpConfigured() };
+  return { emails: rows, total, page: current };
 }
 
 /** One message with its HTML ready for a sandboxed frame (cid: images as data: URLs). */

@@ -12,5 +12,6 @@ export {
   startMailWorker,
   stopMailWorker,
 } from "./outbox.server";
+export { getMailSettingsView, saveMailSettings } from "./settings.server";
 export { type Email, emails } from "./tables.server";
 export { mailDir } from "./transport.server";

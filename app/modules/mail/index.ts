@@ -1,2 +1,4 @@
 // The module's client-safe face: what components may use too.
+
+export { mailSettingsSchema } from "./settings.schema";
 export { EMAIL_STATUS_LABEL, type StatusEmail } from "./status";

@@ -9,8 +9,9 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
+import { currentMailConfig } from "./settings.server";
 import { type Email, emails, type InlineImage } from "./tables.server";
-import { closeTransport, mailFrom, sendMessage } from "./transport.server";
+import { closeTransport, sendMessage } from "./transport.server";
 
 /** Delay before each retry; after the last one the row is marked 'falhou'. */
 export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
@@ -103,7 +104,7 @@ async function deliverOne(row: Email, compose: Composer, clock: () => Date) {
       }
       message = await saveComposed(row.id, composed, clock());
     }
-    const sent = await sendMessage(mailFrom(shop.name), {
+    const sent = await sendMessage(await currentMailConfig(shop.name), {
       id: message.id,
       to: message.destinatario,
       subject: message.assunto ?? "",

@@ -1,11 +1,12 @@
-// How a message leaves: over SMTP when the environment names a server (SMTP_URL, or
-// SMTP_HOST and its parts), else kept as an .eml file under $DATA_DIR/mail, so a shop
-// trying the product sees exactly what its customers would get.
+// How a message leaves: over SMTP when a server is configured (settings.server.ts: the
+// environment's, else the admin's), else kept as an .eml file under $DATA_DIR/mail, so a
+// shop trying the product sees exactly what its customers would get.
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { env } from "~/infra/env.server";
+import type { MailConfig } from "./settings.server";
 
 /** A message ready to go (rendered by the worker). */
 export interface OutgoingMessage {
@@ -22,32 +23,6 @@ export type SendResult = { via: "smtp" } | { via: "arquivo"; arquivo: string };
 
 /** Seconds an SMTP conversation may take before the attempt counts as failed. */
 const SMTP_TIMEOUT_MS = 15_000;
-
-function smtpOptions(): SMTPTransport.Options | string | null {
-  const { SMTP_URL, SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD } = env();
-  if (SMTP_URL) return SMTP_URL;
-  if (!SMTP_HOST) return null;
-  const port = SMTP_PORT ?? 587;
-  return {
-    host: SMTP_HOST,
-    port,
-    secure: port === 465,
-    auth: SMTP_USER ? { user: SMTP_USER, pass: SMTP_PASSWORD ?? "" } : undefined,
-  };
-}
-
-/** True when messages go out over SMTP (false: kept as files). */
-export function smtpConfigured(): boolean {
-  return smtpOptions() !== null;
-}
-
-/** The sender: MAIL_FROM, else the shop's name at a no-reply address of the site. */
-export function mailFrom(shopName: string): string {
-  const configured = env().MAIL_FROM;
-  if (configured) return configured;
-  const host = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).hostname : "localhost";
-  return `${shopName} <nao-responda@${host}>`;
-}
 
 let cached: { key: string; transporter: Transporter } | undefined;
 
@@ -105,10 +80,13 @@ function nodemailerMessage(from: string, message: OutgoingMessage) {
 }
 
 /** Sends over SMTP, or writes the raw message to $DATA_DIR/mail/<id>.eml. */
-export async function sendMessage(from: string, message: OutgoingMessage): Promise<SendResult> {
-  const options = smtpOptions();
-  if (options) {
-    await smtpTransport(options).sendMail(nodemailerMessage(from, message));
+export async function sendMessage(
+  config: MailConfig,
+  message: OutgoingMessage,
+): Promise<SendResult> {
+  const { smtp, from } = config;
+  if (smtp) {
+    await smtpTransport(smtp).sendMail(nodemailerMessage(from, message));
     return { via: "smtp" };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });

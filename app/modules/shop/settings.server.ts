@@ -59,7 +59,7 @@ type SettingsChanges = Partial<Omit<Settings, "id" | "updatedAt">>;
  */
 export function saveSettingsAudited(
   actor: AdminActor,
-  origem: "loja" | "pagamentos",
+  origem: "loja" | "pagamentos" | "emails",
   change: (before: Settings) => SettingsChanges,
 ): Promise<Settings> {
   return forgettingSettings(

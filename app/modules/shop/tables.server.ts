@@ -41,6 +41,17 @@ export const configuracoes = pgTable(
     emailNovosPedidos: text("email_novos_pedidos"),
     /** The shop's CNPJ, at the foot of every e-mail. */
     cnpj: text("cnpj"),
+    /**
+     * The SMTP server e-mails go out through, set in the admin (E-mails enviados); the
+     * environment's SMTP_URL / SMTP_HOST win. No host: messages are kept as .eml files.
+     */
+    smtpHost: text("smtp_host"),
+    smtpPorta: integer("smtp_porta"),
+    smtpUsuario: text("smtp_usuario"),
+    /** Never sent back to a page; blank on the form keeps it. */
+    smtpSenha: text("smtp_senha"),
+    /** The sender ("Nome <endereço>" or an address); the environment's MAIL_FROM wins. */
+    emailRemetente: text("email_remetente"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -52,6 +63,10 @@ export const configuracoes = pgTable(
     check(
       "configuracoes_pix_desconto_check",
       sql`${t.pixDescontoPercentual} >= 0 and ${t.pixDescontoPercentual} <= 50`,
+    ),
+    check(
+      "configuracoes_smtp_porta_check",
+      sql`${t.smtpPorta} is null or (${t.smtpPorta} between 1 and 65535)`,
     ),
     check(
       "configuracoes_pix_expiracao_check",

@@ -1,13 +1,24 @@
-// /admin/emails: "E-mails enviados", every message of the outbox, the newest first.
+// /admin/emails: "E-mails enviados", every message of the outbox, the newest first, and the
+// SMTP server they go out through.
 
 import { EmailList } from "~/components/admin/emails/email-views";
+import { SmtpSettings } from "~/components/admin/emails/smtp-settings";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { pageParam } from "~/domain/pagination";
-import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
-import { EMAILS_PAGE_SIZE, listEmails } from "~/modules/mail/index.server";
+import { readForm } from "~/infra/request-info.server";
+import { formFields } from "~/lib/forms";
+import { attempt, invalid, loadOrFail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { mailSettingsSchema } from "~/modules/mail";
+import {
+  EMAILS_PAGE_SIZE,
+  getMailSettingsView,
+  listEmails,
+  saveMailSettings,
+} from "~/modules/mail/index.server";
 import { ORDER_EMAIL_LABEL } from "~/modules/orders";
 import type { Route } from "./+types/emails";
 
@@ -15,11 +26,12 @@ export const meta = adminMeta("E-mails enviados");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const list = await loadOrFail("Erro ao carregar os e-mails", () =>
-    listEmails(pageParam(new URL(request.url))),
+  const [list, smtp] = await loadOrFail("Erro ao carregar os e-mails", () =>
+    Promise.all([listEmails(pageParam(new URL(request.url))), getMailSettingsView(shop.name)]),
   );
   return {
     ...list,
+    smtp,
     pageSize: EMAILS_PAGE_SIZE,
     emails: list.emails.map((e) => ({
       ...e,
@@ -30,17 +42,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function Emails({ loaderData }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const parsed = mailSettingsSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) return invalid("smtp", parsed.error);
+  return attempt("smtp", "Erro ao salvar o servidor de envio", async () => {
+    await saveMailSettings(parsed.data, { request, userId: user.id }, shop.name);
+    return ok("smtp", "Servidor de envio salvo");
+  });
+}
+
+export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div>
       <AdminPageHeader
         title="E-mails enviados"
         description={
-          loaderData.smtp
+          loaderData.smtp.smtpAtivo
             ? "Confirmações e avisos de pedidos enviados aos clientes e à loja."
-            : "Nenhum servidor SMTP configurado (SMTP_URL): as mensagens ficam guardadas em arquivos .eml na pasta de dados, e você as vê aqui como os clientes as veriam."
+            : "Nenhum servidor SMTP configurado: as mensagens ficam guardadas em arquivos .eml na pasta de dados, e você as vê aqui como os clientes as veriam."
         }
       />
+      <SmtpSettings values={loaderData.smtp} result={actionData} />
       <EmailList
         emails={loaderData.emails}
         total={loaderData.total}

@@ -135,6 +135,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       webhookSecret,
       mercadopagoAccessToken: _token,
       mercadopagoWebhookSecret: _mpSecret,
+      smtpSenha: _smtpPassword,
       ...visible
     } = settings;
     return {

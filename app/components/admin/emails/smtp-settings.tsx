@@ -1,0 +1,140 @@
+// "Servidor de envio (SMTP)" on E-mails enviados: where the shop's e-mails go out. The
+// password is never shown back (blank keeps it); when the environment names the server the
+// form only says so.
+import { Save } from "lucide-react";
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { FormResult } from "~/lib/form-result";
+import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
+import { mailSettingsSchema } from "~/modules/mail";
+
+export interface SmtpSettingsValues {
+  smtpHost: string;
+  smtpPorta: number;
+  smtpUsuario: string;
+  senhaDefinida: boolean;
+  emailRemetente: string;
+  doAmbiente: boolean;
+  remetenteDoAmbiente: boolean;
+  smtpAtivo: boolean;
+}
+
+export function SmtpSettings({
+  values,
+  result,
+}: {
+  values: SmtpSettingsValues;
+  result: FormResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "smtp";
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors: serverErrors } = useFormResult(result, { form: formRef });
+  const errors: FieldErrors = clientErrors ?? serverErrors;
+
+  return (
+    <Card className="mb-6">
+      <CardHeader>
+        <h2 className="text-lg font-bold text-slate-900">Servidor de envio (SMTP)</h2>
+        <CardDescription>
+          {values.doAmbiente
+            ? "O servidor SMTP está definido no ambiente do servidor (SMTP_URL ou SMTP_HOST) e vale no lugar destes campos."
+            : "Os dados do seu provedor de e-mail (ex.: o e-mail do domínio da loja). Sem servidor, as mensagens ficam guardadas em arquivos .eml e aparecem aqui como os clientes as veriam."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => setClientErrors(checkOnSubmit(mailSettingsSchema, event))}
+        >
+          <input type="hidden" name="intent" value="smtp" />
+          <fieldset disabled={values.doAmbiente} className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+            <Field
+              id="smtpHost"
+              label="Servidor"
+              hint="Vazio: as mensagens ficam guardadas em arquivos."
+              error={errors.smtpHost}
+            >
+              <Input
+                defaultValue={values.smtpHost}
+                placeholder="smtp.exemplo.com.br"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={253}
+              />
+            </Field>
+            <Field id="smtpPorta" label="Porta" hint="587 ou 465" error={errors.smtpPorta}>
+              <Input
+                defaultValue={String(values.smtpPorta)}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={5}
+              />
+            </Field>
+            <Field id="smtpUsuario" label="Usuário" error={errors.smtpUsuario}>
+              <Input
+                defaultValue={values.smtpUsuario}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={254}
+              />
+            </Field>
+            <Field
+              id="smtpSenha"
+              label="Senha"
+              hint={values.senhaDefinida ? "Guardada. Em branco: mantém a atual." : undefined}
+              error={errors.smtpSenha}
+            >
+              <Input
+                type="password"
+                autoComplete="new-password"
+                placeholder={values.senhaDefinida ? "••••••••" : ""}
+                maxLength={500}
+              />
+            </Field>
+          </fieldset>
+          {values.senhaDefinida && !values.doAmbiente ? (
+            <CheckboxField id="limparSenha" label="Remover a senha guardada" />
+          ) : null}
+          <Field
+            id="emailRemetente"
+            label="Remetente"
+            hint={
+              values.remetenteDoAmbiente
+                ? "Definido no ambiente (MAIL_FROM), que vale no lugar deste campo."
+                : "Ex.: Agropet Litoral <contato@agropetlitoral.com.br>. Vazio: um endereço de não responda do site."
+            }
+            error={errors.emailRemetente}
+          >
+            <Input
+              defaultValue={values.emailRemetente}
+              autoComplete="off"
+              maxLength={200}
+              disabled={values.remetenteDoAmbiente}
+            />
+          </Field>
+          {values.doAmbiente ? null : (
+            <div className="flex justify-end">
+              <Button type="submit" disabled={saving}>
+                <Save aria-hidden="true" />
+                {saving ? "Salvando..." : "Salvar servidor de envio"}
+              </Button>
+            </div>
+          )}
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
