@@ -33,6 +33,10 @@ export default [
       // "Parar de receber" from the order e-mails (signed link; the button or one-click POST).
       route("pedido/:numero/emails", "routes/loja/pedido-emails.tsx"),
     ]),
+    // The cart forms without JavaScript (a cart in a signed cookie, decision 0040).
+    route("carrinho/alterar", "routes/loja/carrinho-alterar.ts"),
+    // The address of a CEP (JSON; ViaCEP, then BrasilAPI), matched to the served neighbourhoods.
+    route("cep/:cep", "routes/loja/cep.ts"),
     // The cart preview (JSON): server prices, stock, coupon and delivery fee.
     route("resumo", "routes/loja/resumo.ts"),
     // Suggestions while typing in the search (JSON, public for a minute).

@@ -59,6 +59,11 @@ const schema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   /** The API's address; tests point it at a local server. */
   MERCADOPAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  /** The CEP services the checkout asks (decision 0041); tests point them at a local server. */
+  CEP_VIACEP_URL: z.string().url().default("https://viacep.com.br"),
+  CEP_BRASILAPI_URL: z.string().url().default("https://brasilapi.com.br"),
+  /** Milliseconds each CEP service gets before the next one is asked (then manual entry). */
+  CEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2500),
   /** Seconds between two passes asking the provider about pending charges; 0 turns it off. */
   PAYMENT_RECONCILE_INTERVAL: z.coerce.number().min(0).default(300),
   /** Seconds between recounts of "mais vendidos" (0: never). */

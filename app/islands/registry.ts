@@ -2,6 +2,7 @@
 // (./island.tsx) and the island's entry (`<name>.island.ts`) reads the same props back
 // (./mount.ts), so both ends are typed by this one map.
 import type { CartClearOptions } from "~/islands/cart-clear";
+import type { CartMergeOptions } from "~/islands/cart-merge";
 import type { CatalogFilterOptions } from "~/islands/catalog-filter";
 import type { FormSenderOptions } from "~/islands/form-sender";
 import type { QuoteDialogOptions } from "~/islands/quote-dialog";
@@ -12,6 +13,7 @@ import type { SubmitOnChangeOptions } from "~/islands/submit-on-change";
 
 export interface IslandProps {
   "cart-clear": CartClearOptions;
+  "cart-merge": CartMergeOptions;
   "catalog-filter": CatalogFilterOptions;
   "form-sender": FormSenderOptions;
   "quote-dialog": QuoteDialogOptions;

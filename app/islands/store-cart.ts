@@ -1,8 +1,8 @@
 // The store's cart on the pages served without React (/loja and the product page, decisions
 // 0013 and 0020): the same localStorage entry and JSON as the cart page's island
 // (./store-purchase.ts) and the order page's header (~/components/loja/cart-context), so each
-// reads what the others wrote. It shows the header's count, enables the 'Adicionar' buttons the server rendered
-// disabled, runs the product page's quantity stepper and shows the same toasts. The rules are
+// reads what the others wrote. It shows the header's count, takes over the 'Adicionar' forms
+// (which, without JavaScript, post to the server's cart: decision 0040), runs the product page's quantity stepper and shows the same toasts. The rules are
 // those of ~/modules/orders/cart: a stored cart is read defensively (parseStoredCart), an add puts in
 // at least one unit and never more than the stock left (addableQuantity).
 //
@@ -88,7 +88,9 @@ export function storeCart(options: StoreCartOptions, kit: IslandKit): void {
   const toast = (text: string, ok: boolean) => kit.toast(text, ok ? "ok" : "erro");
 
   for (const adder of adders) {
-    adder.addEventListener("click", () => {
+    // The button also submits its form (the server's cart, without JavaScript): not here.
+    adder.addEventListener("click", (event) => {
+      event.preventDefault();
       const product = productOf(adder);
       const onPage = Boolean(buy?.contains(adder));
       const cart = read();
@@ -109,11 +111,13 @@ export function storeCart(options: StoreCartOptions, kit: IslandKit): void {
       render();
     });
   }
-  less?.addEventListener("click", () => {
+  less?.addEventListener("click", (event) => {
+    event.preventDefault();
     chosen--;
     render();
   });
-  more?.addEventListener("click", () => {
+  more?.addEventListener("click", (event) => {
+    event.preventDefault();
     chosen++;
     render();
   });

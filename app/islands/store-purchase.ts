@@ -30,6 +30,8 @@ export interface StorePurchaseOptions {
     free: string;
     byNeighbourhood: string;
     sending: string;
+    cepSearching: string;
+    cepUnavailable: string;
   };
 }
 
@@ -88,7 +90,9 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
   const clearButton = $<HTMLButtonElement>("[data-limpar]");
   const couponApplied = $("[data-cupom-aplicado]");
   const couponForm = $<HTMLFormElement>("form[data-cupom-form]");
-  const couponInput = couponForm ? $<HTMLInputElement>("input", couponForm) : null;
+  const couponInput = couponForm
+    ? $<HTMLInputElement>('input:not([type="hidden"])', couponForm)
+    : null;
   const couponNote = $("[data-cupom-aviso]");
   const cartBairro = $<HTMLSelectElement>("#carrinho-bairro");
   const finish = $<HTMLAnchorElement>("[data-finalizar]");
@@ -354,11 +358,13 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
   }
 
   // The cart page: quantities, removal, clearing, the coupon and the neighbourhood.
+  // The buttons also submit forms (the server's cart, without JavaScript: decision 0040): not here.
   lines?.addEventListener("click", (event) => {
     if (checkout) return;
     const target = (event.target as Element).closest<HTMLButtonElement>("button");
     const row = target?.closest<HTMLElement>("[data-id]");
     if (!target || !row) return;
+    event.preventDefault();
     const id = row.dataset.id;
     const item = cart.items.find((i) => i.id === id);
     if (!item) return;
@@ -375,7 +381,8 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
         : cart.items.filter((i) => i.id !== id),
     );
   });
-  clearButton?.addEventListener("click", () => {
+  clearButton?.addEventListener("click", (event) => {
+    event.preventDefault();
     asked++;
     write({ items: [], cupom: null });
     render();
@@ -392,7 +399,8 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     const upper = couponInput.value.toUpperCase();
     if (upper !== couponInput.value) couponInput.value = upper;
   });
-  $("[data-remover-cupom]")?.addEventListener("click", () => {
+  $("[data-remover-cupom]")?.addEventListener("click", (event) => {
+    event.preventDefault();
     write({ items: cart.items, cupom: null });
     toast(texts.couponRemoved, "info");
     load();
@@ -484,6 +492,63 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     load();
     render();
   });
+
+  // The CEP (decision 0041): 8 digits typed ask the server (GET /loja/cep/:cep), which fills
+  // the street and the served neighbourhood, or says the shop does not deliver there; when the
+  // lookup fails, the customer types the address. The buttons a browser without JavaScript
+  // needs go ("Atualizar": the quote follows each change here), and "Buscar CEP" stops
+  // submitting the form, so Enter still confirms the order.
+  for (const button of checkout?.querySelectorAll("[data-sem-js]") ?? []) button.remove();
+  const cepInput = field("cep");
+  const cepButton = checkout ? $<HTMLButtonElement>("[data-buscar-cep]", checkout) : null;
+  const cepNote = $("[data-cep-aviso]");
+  if (cepButton) cepButton.type = "button";
+  let cepAsked = "";
+  function cepSay(text: string, served: boolean | null) {
+    if (!cepNote) return;
+    cepNote.textContent = text;
+    cepNote.className = `text-sm font-medium ${served ? "text-green-800" : served === null ? "text-slate-600" : "text-amber-800"}`;
+  }
+  function lookupCep(force: boolean) {
+    const digits = (cepInput?.value ?? "").replace(/\D/g, "");
+    if (digits.length !== 8 || (!force && digits === cepAsked)) return;
+    cepAsked = digits;
+    cepSay(texts.cepSearching, null);
+    fetch(`/loja/cep/${digits}`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(8000),
+    })
+      .then(
+        (response) =>
+          response.json() as Promise<
+            { erro: string } | { rua: string; bairro: string; atendido: boolean; mensagem: string }
+          >,
+      )
+      .then((answer) => {
+        if (digits !== cepAsked) return;
+        if ("erro" in answer) {
+          cepSay(answer.erro, false);
+          return;
+        }
+        const street = field("endereco");
+        if (street && answer.rua) street.value = answer.rua;
+        const bairro = checkout?.elements.namedItem("bairro") as
+          | HTMLSelectElement
+          | HTMLInputElement
+          | null;
+        if (bairro && answer.atendido) {
+          bairro.value = answer.bairro;
+          bairro.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+        cepSay(answer.mensagem, answer.atendido);
+        if (answer.atendido) field(answer.rua ? "numero" : "endereco")?.focus();
+      })
+      .catch(() => {
+        if (digits === cepAsked) cepSay(texts.cepUnavailable, false);
+      });
+  }
+  cepInput?.addEventListener("input", () => lookupCep(false));
+  cepButton?.addEventListener("click", () => lookupCep(true));
 
   showModeFields();
   $<HTMLElement>("[data-mensagem]")?.focus();

@@ -87,17 +87,24 @@ function signedNotification(dataId: string) {
   });
 }
 
+/** The loader's arguments for a visit of the checkout. */
+const checkoutPage = () =>
+  ({ request: makeRequest("/loja/checkout"), params: {}, context: {} }) as never;
+
 describe("checkout with online Pix", () => {
   it("is offered only while online Pix is on with an access token", async () => {
-    const on = (await checkoutLoader()) as { pixOnline: boolean; idempotencyKey: string };
+    const on = (await checkoutLoader(checkoutPage())) as {
+      pixOnline: boolean;
+      idempotencyKey: string;
+    };
     // Each visit of the checkout gets its own key for the order (a retried post finds it).
-    const again = (await checkoutLoader()) as { idempotencyKey: string };
+    const again = (await checkoutLoader(checkoutPage())) as { idempotencyKey: string };
     expect(on.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(again.idempotencyKey).not.toBe(on.idempotencyKey);
     expect(on.pixOnline).toBe(true);
 
     await updateSettings(ctx.database.db, { mercadopagoAtivo: false });
-    const off = (await checkoutLoader()) as { pixOnline: boolean };
+    const off = (await checkoutLoader(checkoutPage())) as { pixOnline: boolean };
     expect(off.pixOnline).toBe(false);
     const item = await product();
     const refused = invalid(await checkout(checkoutFields(item.id)));
@@ -110,7 +117,9 @@ describe("checkout with online Pix", () => {
       mercadopagoAtivo: true,
       mercadopagoAccessToken: null,
     });
-    expect(((await checkoutLoader()) as { pixOnline: boolean }).pixOnline).toBe(false);
+    expect(((await checkoutLoader(checkoutPage())) as { pixOnline: boolean }).pixOnline).toBe(
+      false,
+    );
   });
 
   it("requires the payer's e-mail only for online Pix, and keeps an optional one for any payment", async () => {

@@ -214,7 +214,13 @@ describe("store catalogue", () => {
       expect(quote.status).toBe(503);
       expect(quote.headers.get("retry-after")).toBe("30");
       expect(await quote.json()).toEqual({ erro: "Erro ao validar cupom" });
-      const checkout = (await thrown(() => checkoutLoader())) as Response;
+      const checkout = (await thrown(() =>
+        checkoutLoader({
+          request: makeRequest("/loja/checkout"),
+          params: {},
+          context: {},
+        } as never),
+      )) as Response;
       expect(checkout).toBeInstanceOf(Response);
       expect(checkout.status).toBe(503);
     } finally {

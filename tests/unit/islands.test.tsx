@@ -17,6 +17,7 @@ const ISLANDS_DIR = path.resolve(import.meta.dirname, "../../app/islands");
 /** The islands the registry types, as the compiler checks it: one per key. */
 const REGISTRY: Record<IslandName, true> = {
   "cart-clear": true,
+  "cart-merge": true,
   "catalog-filter": true,
   "form-sender": true,
   "quote-dialog": true,

@@ -2,7 +2,7 @@ import { AlertTriangleIcon } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { EmptyCart } from "~/components/loja/empty-cart";
-import { OrderSummarySlot } from "~/components/loja/order-summary";
+import { OrderSummarySlot, type SummaryQuote } from "~/components/loja/order-summary";
 import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -87,6 +87,38 @@ function RadioBox({
   );
 }
 
+/** The cart the server keeps (a browser without JavaScript, decision 0040), quoted. */
+interface ServerCheckoutCart {
+  quote: SummaryQuote & {
+    linhas: {
+      id: string;
+      nome: string;
+      quantidade: number;
+      subtotal: number;
+      disponivel: boolean;
+    }[];
+  };
+  /** The hidden `itens` field: what can be sold now. */
+  itens: string;
+}
+
+/** A button only a browser without JavaScript shows (the island acts on change instead). */
+function NoScriptButton({ value, children }: { value: string; children: React.ReactNode }) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={value}
+      formNoValidate
+      variant="outline"
+      className="hidden justify-self-start noscript:inline-flex"
+      data-sem-js=""
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function CheckoutForm({
   bairros,
   retiradas,
@@ -94,7 +126,9 @@ export function CheckoutForm({
   pixAtivo,
   pixOnline,
   idempotencyKey: newKey,
+  servidor = null,
 }: {
+  servidor?: ServerCheckoutCart | null;
   bairros: { nome: string; taxaEntrega: number }[];
   /** The units that take pick-up orders; none: the choice is not offered. */
   retiradas: PickUpUnit[];
@@ -112,6 +146,12 @@ export function CheckoutForm({
   const idempotencyKey = values.idempotencyKey || newKey;
   const errors = resultErrors(actionData);
   const message = actionData && !actionData.ok ? actionData.message : undefined;
+  const quote =
+    (actionData && !actionData.ok ? actionData.resumo : null) ?? servidor?.quote ?? null;
+  const lines = quote?.linhas.filter((l) => l.disponivel) ?? [];
+  const cepNote = actionData && !actionData.ok ? actionData.cep : undefined;
+  // Waiting for the island (the browser's cart): hidden from a browser without JavaScript.
+  const waiting = servidor ? "" : "noscript:hidden";
   const payments = CHECKOUT_PAYMENTS.filter(
     (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
   );
@@ -134,14 +174,27 @@ export function CheckoutForm({
           {message}
         </div>
       ) : null}
+      {servidor ? null : (
+        <noscript>
+          <div className="py-6 text-center">
+            <h2 className="text-2xl font-extrabold">Seu carrinho está vazio</h2>
+            <a
+              href="/loja"
+              className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white"
+            >
+              Ver produtos
+            </a>
+          </div>
+        </noscript>
+      )}
       <Form
         method="post"
-        className="grid gap-6 lg:grid-cols-[1fr_22rem]"
+        className={`grid gap-6 lg:grid-cols-[1fr_22rem] ${waiting}`}
         noValidate
         data-checkout=""
       >
-        <input type="hidden" name="itens" value="" />
-        <input type="hidden" name="cupom" value="" />
+        <input type="hidden" name="itens" value={servidor?.itens ?? ""} />
+        <input type="hidden" name="cupom" value={quote?.cupom?.codigo ?? ""} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
           <fieldset className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4">
@@ -199,6 +252,7 @@ export function CheckoutForm({
                   ),
                 )}
               </div>
+              <NoScriptButton value="atualizar">Atualizar forma de entrega</NoScriptButton>
               <div className="grid gap-2" data-modo="retirada" hidden={modo !== "retirada"}>
                 <p className="text-sm font-semibold text-slate-800">Em qual unidade?</p>
                 {retiradas.map((u) => (
@@ -243,6 +297,42 @@ export function CheckoutForm({
             disabled={modo !== "entrega"}
           >
             <legend className="px-1 text-lg font-bold">Endereço de entrega</legend>
+            <div className="grid gap-1.5 sm:col-span-2">
+              <Field
+                id="cep"
+                label="CEP"
+                error={errors.cep}
+                hint="Preenchemos a rua e o bairro pelo CEP. Sem ele, preencha abaixo."
+              >
+                <Input
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  placeholder="00000-000"
+                  maxLength={9}
+                  defaultValue={values.cep}
+                  className="sm:max-w-48"
+                />
+              </Field>
+              <Button
+                type="submit"
+                name="intent"
+                value="cep"
+                formNoValidate
+                variant="outline"
+                className="justify-self-start"
+                data-buscar-cep=""
+              >
+                Buscar CEP
+              </Button>
+              <p
+                className={`text-sm font-medium ${cepNote?.atendido ? "text-green-800" : "text-amber-800"}`}
+                role="status"
+                data-cep-aviso=""
+                data-testid="cep-aviso"
+              >
+                {cepNote?.mensagem ?? ""}
+              </p>
+            </div>
             <Field id="endereco" label="Rua" required error={errors.endereco}>
               <Input autoComplete="address-line1" required defaultValue={values.endereco} />
             </Field>
@@ -385,7 +475,16 @@ export function CheckoutForm({
 
         <aside className="grid h-fit gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28">
           <h2 className="text-lg font-bold">Resumo do pedido</h2>
-          <ul className="grid gap-1.5 text-sm" data-linhas="" />
+          <ul className="grid gap-1.5 text-sm" data-linhas="">
+            {lines.map((l) => (
+              <li key={l.id} className="flex justify-between gap-2">
+                <span>
+                  {l.quantidade}x {l.nome}
+                </span>
+                <span className="shrink-0">{formatBRL(l.subtotal)}</span>
+              </li>
+            ))}
+          </ul>
           <template data-linha="">
             <li className="flex justify-between gap-2">
               <span>
@@ -394,7 +493,8 @@ export function CheckoutForm({
               <span className="shrink-0" data-subtotal="" />
             </li>
           </template>
-          <OrderSummarySlot />
+          <OrderSummarySlot quote={quote} />
+          <NoScriptButton value="atualizar">Atualizar resumo</NoScriptButton>
           <Button type="submit" size="lg" data-enviar="">
             <span data-rotulo="Confirmar pedido">Confirmar pedido</span>
           </Button>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useFragmentCache, useKeptContent } from "~/lib/fragment-cache";
 import type { StoreProduct } from "~/modules/catalog";
-import { cartItemFrom } from "~/modules/orders";
+import { CART_FORM_ACTION, cartItemFrom } from "~/modules/orders";
 
 export type CardProduct = Pick<
   StoreProduct,
@@ -121,16 +121,21 @@ function CardContent({ product, priority }: CardProps) {
             Detalhes
           </Link>
           {item ? (
-            <Button
-              size="sm"
-              // The store's cart island enables it and adds the product (decision 0020).
-              disabled
-              aria-label={`Adicionar ${product.nome} ao carrinho`}
-              data-adicionar={JSON.stringify(item)}
-            >
-              <PlusIcon aria-hidden="true" />
-              Adicionar
-            </Button>
+            // Without JavaScript the form adds to the server's cart (decision 0040); with it, the
+            // store's cart island adds to the browser's (decision 0020).
+            <form method="post" action={CART_FORM_ACTION} className="grid">
+              <input type="hidden" name="intent" value="adicionar" />
+              <input type="hidden" name="varianteId" value={item.id} />
+              <Button
+                type="submit"
+                size="sm"
+                aria-label={`Adicionar ${product.nome} ao carrinho`}
+                data-adicionar={JSON.stringify(item)}
+              >
+                <PlusIcon aria-hidden="true" />
+                Adicionar
+              </Button>
+            </form>
           ) : (
             <Button asChild size="sm">
               <Link reloadDocument to={href} aria-label={`Escolher opção de ${product.nome}`}>

@@ -12,14 +12,20 @@ import { useKeptContent } from "~/lib/fragment-cache";
 import { CART_TEXTS, cartText } from "~/modules/orders";
 import { freeDeliveryFrom } from "~/modules/shop";
 
-type HeaderProps = { isAdmin: boolean; freteGratisMinimo: number };
+type HeaderProps = {
+  isAdmin: boolean;
+  freteGratisMinimo: number;
+  /** The count of the cart kept by the server (a browser without JavaScript, decision 0040). */
+  serverCount?: number;
+};
 
 /** The store's compact header: back to the site, the cart with its count, the admin shortcut. */
 export function StoreHeader(props: HeaderProps) {
   // On a page served without React it shows only its props (the cart's count comes from the
   // island): rendered once per value and reused.
   const content = useKeptContent(
-    () => JSON.stringify(["cabecalho", props.isAdmin, props.freteGratisMinimo]),
+    () =>
+      JSON.stringify(["cabecalho", props.isAdmin, props.freteGratisMinimo, props.serverCount ?? 0]),
     <HeaderContent {...props} />,
     (header) => <CartProvider>{header}</CartProvider>,
   );
@@ -31,13 +37,17 @@ export function StoreHeader(props: HeaderProps) {
   );
 }
 
-function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
-  const { count, hydrated } = useCart();
-  const label = hydrated
-    ? count === 1
-      ? CART_TEXTS.buttonOne
-      : cartText(CART_TEXTS.buttonOther, { n: count })
-    : "Carrinho";
+function HeaderContent({ isAdmin, freteGratisMinimo, serverCount = 0 }: HeaderProps) {
+  const cart = useCart();
+  // The React pages count the browser's cart; the server's page, the cookie's (the store's
+  // island then counts the browser's, merged).
+  const count = cart.hydrated ? cart.count : serverCount;
+  const label =
+    cart.hydrated || serverCount > 0
+      ? count === 1
+        ? CART_TEXTS.buttonOne
+        : cartText(CART_TEXTS.buttonOther, { n: count })
+      : "Carrinho";
   return (
     <>
       <p className="bg-brand-700 px-4 py-1.5 text-center text-xs font-semibold text-white sm:text-sm">
@@ -99,7 +109,7 @@ function HeaderContent({ isAdmin, freteGratisMinimo }: HeaderProps) {
             aria-hidden="true"
             data-testid="cart-count"
           >
-            {hydrated ? count : 0}
+            {count}
           </span>
         </Link>
       </div>

@@ -39,6 +39,11 @@ export const RATE_LIMITS = {
     label: "Cupons inválidos no carrinho",
     rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
   },
+  // CEP lookups that reach ViaCEP or BrasilAPI (a CEP already known is not counted).
+  cep: {
+    label: "Consultas de CEP",
+    rule: { max: 40, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
+  },
   // "Acompanhar pedido": number + phone tried per IP and per order number. Reserved before
   // the order is read, like the login (decision 0016): a burst cannot try more than this.
   pedido_busca_ip: {

@@ -7,4 +7,6 @@ export {
   removeBairro,
   updateBairro,
 } from "./bairros.server";
+export type { CepAnswer } from "./cep.server";
+export { cepForCheckout, forgetCepLookups } from "./cep.server";
 export { bairrosEntrega } from "./tables.server";

@@ -13,14 +13,17 @@ import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { consumeRateLimit, isUnreadableInput, RATE_LIMITS } from "~/modules/accounts/index.server";
+import { cepForCheckout } from "~/modules/delivery/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
+import type { CartQuote } from "./cart.server";
 import {
   CHECKOUT_ERROR_MESSAGE,
   checkoutSchemaFor,
   missesRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "./checkout.schema";
+import { clearCookieCartHeader, readCookieCart, readCookieCartView } from "./cookie-cart.server";
 import { orderFlashHeader } from "./flash.server";
 import { orderMessage } from "./message";
 import { startOrderPixCharge } from "./pix.server";
@@ -41,13 +44,68 @@ function receiveByChatLink(telefone: string, numero: string, link: string): stri
  * A refusal; `values` are the fields as posted, so a page served without React (a document
  * POST) shows the form again as the customer typed it.
  */
-export type CheckoutResult = FormResult & { values?: Record<string, string> };
+export type CheckoutResult = FormResult & {
+  values?: Record<string, string>;
+  /**
+   * The summary for the values posted, when the server keeps the cart (a browser without
+   * JavaScript, decision 0040): the page shows it in place of the loader's.
+   */
+  resumo?: CartQuote | null;
+  /** What the CEP lookup found (decision 0041). */
+  cep?: { mensagem: string; atendido: boolean };
+};
 
-const refused = (
+/** The server's cart quoted for the choices of the form (neighbourhood or pick-up, payment). */
+async function summaryFor(request: Request, values: Record<string, string>) {
+  if (!readCookieCart(request)) return null;
+  const pickUp = values.modo === "retirada";
+  const view = await readCookieCartView(request, {
+    bairro: pickUp ? null : values.bairro || null,
+    retiradaUnidadeId:
+      pickUp && /^[0-9a-f-]{36}$/i.test(values.unidadeId ?? "") ? values.unidadeId : null,
+    formaPagamento: values.formaPagamento || null,
+  });
+  return view?.quote ?? null;
+}
+
+const refused = async (
+  request: Request,
   body: { message: string; errors?: FieldErrors },
   status: number,
-  values?: Record<string, string>,
-) => data<CheckoutResult>({ ok: false, ...body, values }, { status });
+  values: Record<string, string>,
+) =>
+  data<CheckoutResult>(
+    { ok: false, ...body, values, resumo: await summaryFor(request, values).catch(() => null) },
+    { status },
+  );
+
+/**
+ * The buttons of a browser without JavaScript that change the form without placing the order:
+ * "Atualizar" (the summary for the choices made) and "Buscar CEP" (the address of a CEP).
+ */
+async function refreshCheckout(request: Request, fields: Record<string, string>) {
+  let values = fields;
+  let cep: CheckoutResult["cep"];
+  if (fields.intent === "cep") {
+    const answer = await cepForCheckout(fields.cep ?? "", requestInfo(request).ip);
+    if (answer.ok) {
+      cep = { mensagem: answer.mensagem, atendido: answer.atendido };
+      values = {
+        ...fields,
+        cep: answer.cep,
+        endereco: answer.rua || fields.endereco || "",
+        bairro: answer.atendido ? answer.bairro : (fields.bairro ?? ""),
+      };
+    } else cep = { mensagem: answer.mensagem, atendido: false };
+  }
+  return data<CheckoutResult>({
+    ok: false,
+    intent: fields.intent,
+    values,
+    cep,
+    resumo: await summaryFor(request, values),
+  });
+}
 
 /**
  * The checkout action: a refusal (400 invalid form, 429 too many orders, 409 stock, coupon,
@@ -61,11 +119,15 @@ export async function submitCheckout(request: Request) {
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
   // Read once, for the schema, the order and the WhatsApp message.
+  if (fields.intent === "atualizar" || fields.intent === "cep") {
+    return refreshCheckout(request, fields);
+  }
   const settings = await currentSettings();
   const pixOnline = pixOnlineAvailable(paymentConfigFrom(settings));
   const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
   if (!parsed.success) {
     return refused(
+      request,
       {
         message: missesRequired(parsed.error)
           ? REQUIRED_FIELDS_MESSAGE
@@ -78,6 +140,7 @@ export async function submitCheckout(request: Request) {
   }
   if (!(await consumeRateLimit("checkout", requestInfo(request).ip, RATE_LIMITS.checkout.rule))) {
     return refused(
+      request,
       {
         message:
           "Muitos pedidos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.",
@@ -94,9 +157,13 @@ export async function submitCheckout(request: Request) {
     );
     if (!result.ok) {
       const errors = result.error === "bairro" ? { bairro: result.message } : undefined;
-      return refused({ message: result.message, errors }, 409, fields);
+      return refused(request, { message: result.message, errors }, 409, fields);
     }
     const { pedido, itens, token } = result;
+    // The order holds the cart now: the server's copy goes (decision 0040).
+    const cartGone: [string, string][] = readCookieCart(request)
+      ? [["Set-Cookie", clearCookieCartHeader()]]
+      : [];
     if (pedido.formaPagamento === "pix_mercadopago") {
       // The order is saved and its stock reserved: now the charge. If the provider is
       // down the order page says so and offers to try again (same idempotency key).
@@ -107,6 +174,7 @@ export async function submitCheckout(request: Request) {
           ["Set-Cookie", orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl: null })],
           // "Seus pedidos": this device remembers the order.
           ["Set-Cookie", rememberOrderHeader(request, { numero: pedido.numeroPedido, token })],
+          ...cartGone,
         ],
       });
     }
@@ -129,6 +197,7 @@ export async function submitCheckout(request: Request) {
             orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl, receberUrl }),
           ],
           ["Set-Cookie", rememberOrderHeader(request, { numero: pedido.numeroPedido, token })],
+          ...cartGone,
         ],
       },
     );
@@ -138,9 +207,9 @@ export async function submitCheckout(request: Request) {
     // is still the customer's input, not a fault of the shop.
     if (isUnreadableInput(error)) {
       logger.warn({ err: error }, "pedido recusado pelo banco: valor ilegível");
-      return refused({ message: "Verifique os campos destacados" }, 400, fields);
+      return refused(request, { message: "Verifique os campos destacados" }, 400, fields);
     }
     logger.error({ err: error }, "falha ao registrar pedido");
-    return refused({ message: CHECKOUT_ERROR_MESSAGE }, 500, fields);
+    return refused(request, { message: CHECKOUT_ERROR_MESSAGE }, 500, fields);
   }
 }

@@ -9,12 +9,15 @@ export {
   cartReducer,
   cartText,
   emptyCart,
+  encodeCartLines,
   parseStoredCart,
   QUOTE_TEXTS,
+  quoteWarnings,
   remainingStock,
   SUMMARY_TEXTS,
 } from "./cart";
 export { cartQuoteSchema } from "./cart-quote.schema";
+export { CART_FORM_ACTION } from "./cookie-cart";
 export { ORDER_EMAIL_LABEL } from "./email-kinds";
 export { orderMessage } from "./message";
 export { orderStatusChoices } from "./status-rules";

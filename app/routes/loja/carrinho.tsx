@@ -5,10 +5,14 @@ import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
+import { readCookieCartView } from "~/modules/orders/index.server";
+import type { Route } from "./+types/carrinho";
 
 /**
  * Served without React (decision 0013): the cart lives in localStorage, so the server sends
  * the page's frame and the `store-purchase` island fills it (components/loja/cart-page.tsx).
+ * A browser without JavaScript keeps its cart in a cookie: the server renders it, with forms
+ * (decision 0040).
  */
 export const handle: HydrationHandle = { hydrate: false };
 
@@ -17,18 +21,24 @@ export function meta() {
 }
 
 /** The served neighbourhoods, so the cart shows the delivery fee with the coupon. */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const bairros = await listActiveBairros();
-    return { bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })) };
+    const [bairros, carrinho] = await Promise.all([
+      listActiveBairros(),
+      readCookieCartView(request),
+    ]);
+    return {
+      bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
+      servidor: carrinho ? { quote: carrinho.quote, cupom: carrinho.cupom } : null,
+    };
   } catch (error) {
     rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar os bairros atendidos");
-    return { bairros: [] };
+    return { bairros: [], servidor: null };
   }
 }
 
 export default function Carrinho() {
-  const { bairros } = useLoaderData<typeof loader>();
-  return <CartPage bairros={bairros} />;
+  const { bairros, servidor } = useLoaderData<typeof loader>();
+  return <CartPage bairros={bairros} servidor={servidor} />;
 }

@@ -9,7 +9,8 @@ import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
-import { submitCheckout } from "~/modules/orders/index.server";
+import { encodeCartLines } from "~/modules/orders";
+import { readCookieCartView, submitCheckout } from "~/modules/orders/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
@@ -26,14 +27,23 @@ export function meta() {
   return [{ title: `Finalizar pedido | ${shop.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const [settings, bairros, units] = await Promise.all([
+    const [settings, bairros, units, carrinho] = await Promise.all([
       currentSettings(),
       listActiveBairros(),
       listActiveUnits(),
+      // The cart the server keeps for a browser without JavaScript (decision 0040).
+      readCookieCartView(request),
     ]);
     return {
+      servidor: carrinho
+        ? {
+            quote: carrinho.quote,
+            // What can be sold now, as the island would post after its quote.
+            itens: encodeCartLines(carrinho.items),
+          }
+        : null,
       bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
       // The units a customer may pick up at: open, with pick-up on.
       retiradas: units
@@ -57,6 +67,7 @@ export async function loader() {
     rethrowIfUnavailable(error);
     logger.error({ err: error }, "falha ao carregar configurações da loja");
     return {
+      servidor: null,
       bairros: [],
       retiradas: [],
       entregas: false,
@@ -82,11 +93,13 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (actionStatus === 400 || actionStatus === 429) return false;
+  // "Atualizar" and "Buscar CEP" (200) change nothing the loader reads either.
+  if (actionStatus === 200) return false;
   return defaultShouldRevalidate;
 }
 
 export default function CheckoutPage() {
-  const { bairros, retiradas, entregas, pixAtivo, pixOnline, idempotencyKey, erro } =
+  const { bairros, retiradas, entregas, pixAtivo, pixOnline, idempotencyKey, erro, servidor } =
     useLoaderData<typeof loader>();
   if (erro) {
     return (
@@ -113,6 +126,7 @@ export default function CheckoutPage() {
       pixAtivo={pixAtivo}
       pixOnline={pixOnline}
       idempotencyKey={idempotencyKey}
+      servidor={servidor}
     />
   );
 }

@@ -1,19 +1,37 @@
 import { Outlet, useLoaderData } from "react-router";
-import { CartProvider } from "~/components/loja/cart-context";
+import { CART_STORAGE_KEY, CartProvider } from "~/components/loja/cart-context";
 import { RecentOrdersBar } from "~/components/loja/recent-orders";
 import { StoreHeader } from "~/components/loja/store-header";
 import { STORE_FRAME_CLASS, StoreCartScript, StoreFooter } from "~/components/loja/store-listing";
 import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
+import { logger } from "~/infra/logger.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
+import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 import { isAdminRequest } from "~/modules/accounts/index.server";
-import { readRecentOrders } from "~/modules/orders/index.server";
+import { readCookieCartView, readRecentOrders } from "~/modules/orders/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [isAdmin, settings] = await Promise.all([isAdminRequest(request), currentSettings()]);
+  const [isAdmin, settings, carrinho] = await Promise.all([
+    isAdminRequest(request),
+    currentSettings(),
+    // The cart of a browser without JavaScript (decision 0040); only its holder has the cookie.
+    readCookieCartView(request).catch((error: unknown) => {
+      rethrowIfUnavailable(error);
+      logger.error({ err: error }, "falha ao ler o carrinho do cookie");
+      return null;
+    }),
+  ]);
   return {
+    carrinho: carrinho
+      ? {
+          count: carrinho.count,
+          merge: { versao: carrinho.versao, items: carrinho.items, cupom: carrinho.cupom },
+        }
+      : null,
     isAdmin,
     freteGratisMinimo: settings.freteGratisMinimo,
     chatNumber: chatNumber(settings.whatsappNumero, shop.phone),
@@ -23,14 +41,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function LojaLayout() {
-  const { isAdmin, freteGratisMinimo, chatNumber, pedidos } = useLoaderData<typeof loader>();
+  const { isAdmin, freteGratisMinimo, chatNumber, pedidos, carrinho } =
+    useLoaderData<typeof loader>();
   // The store's pages are served without React (decision 0013): their cart is the island
   // below. A page that hydrates (the order page) keeps the React cart only.
   const hydrates = usePageHydrates();
   return (
     <CartProvider>
       <div className={STORE_FRAME_CLASS}>
-        <StoreHeader isAdmin={isAdmin} freteGratisMinimo={freteGratisMinimo} />
+        <StoreHeader
+          isAdmin={isAdmin}
+          freteGratisMinimo={freteGratisMinimo}
+          serverCount={carrinho?.count ?? 0}
+        />
+        {/* Before the page's other islands: they show the merged cart (decision 0040). */}
+        {!hydrates && carrinho ? (
+          <Island name="cart-merge" props={{ storageKey: CART_STORAGE_KEY, ...carrinho.merge }} />
+        ) : null}
         <RecentOrdersBar pedidos={pedidos} />
         <div className="flex-1">
           <Outlet />

@@ -24,7 +24,7 @@ import {
   unitAvailabilityText,
 } from "~/modules/catalog";
 import { getStoreProduct, productSaleVariants } from "~/modules/catalog/index.server";
-import { CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
+import { CART_FORM_ACTION, CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
 import type { Route } from "./+types/produto";
 
 /**
@@ -194,10 +194,23 @@ export default function ProductPage() {
             </ul>
           ) : null}
 
-          {/* Disabled until the cart island has read the stored cart (how many are in it). */}
+          {/* The stepper is the cart island's; without JavaScript a number field and the form
+              add to the server's cart (decision 0040). */}
           {selected.estoque > 0 ? (
-            <div className="grid gap-3 sm:max-w-sm" data-compra="">
-              <div className="flex items-center gap-2" role="group" aria-label="Quantidade">
+            <form
+              method="post"
+              action={CART_FORM_ACTION}
+              className="grid gap-3 sm:max-w-sm"
+              data-compra=""
+            >
+              <input type="hidden" name="intent" value="adicionar" />
+              <input type="hidden" name="origem" value="produto" />
+              <input type="hidden" name="varianteId" value={selected.id} />
+              <div
+                className="flex items-center gap-2 noscript:hidden"
+                role="group"
+                aria-label="Quantidade"
+              >
                 <QuantityButton change="menos" label="Diminuir quantidade" disabled />
                 <output
                   className="w-12 text-center text-lg font-bold"
@@ -208,9 +221,23 @@ export default function ProductPage() {
                 </output>
                 <QuantityButton change="mais" label="Aumentar quantidade" disabled />
               </div>
+              <noscript>
+                <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                  Quantidade
+                  <input
+                    type="number"
+                    name="quantidade"
+                    min={1}
+                    max={selected.estoque}
+                    defaultValue={1}
+                    required
+                    className="h-11 w-24 rounded-lg border border-slate-300 px-3 text-base"
+                  />
+                </label>
+              </noscript>
               <Button
+                type="submit"
                 size="lg"
-                disabled
                 className="whitespace-normal text-center"
                 data-adicionar={JSON.stringify(item)}
               >
@@ -225,7 +252,7 @@ export default function ProductPage() {
                   Ver carrinho
                 </Link>
               </Button>
-            </div>
+            </form>
           ) : (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
               {variants.length > 1

@@ -1,0 +1,235 @@
+// The cart of a browser without JavaScript (decision 0040), in a signed cookie: the forms of
+// the store post here (POST /loja/carrinho/alterar) and the cart, the checkout and the
+// header read it. Its name starts with agropet_, so a page asked with it never comes from nor
+// goes to the shared page cache (http/page-cache.ts). When scripts run, the store merges it
+// into the browser's cart once and asks the server to clear it (`mesclado`).
+import crypto from "node:crypto";
+import { requestInfo } from "~/infra/request-info.server";
+import { signedCookie } from "~/infra/signed-cookie.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { isBlocked, RATE_LIMITS, registerAttempt } from "~/modules/accounts/index.server";
+import { lineName } from "~/modules/catalog";
+import { saleVariants } from "~/modules/catalog/index.server";
+import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
+import { CART_TEXTS, type CartItem, cartText, QUOTE_TEXTS } from "./cart";
+import { type CartQuote, quoteCart } from "./cart.server";
+import {
+  addToCookieCart,
+  COOKIE_CART_FULL,
+  type CookieCart,
+  cartReturnPath,
+  cookieCartFrom,
+  cookieCartValue,
+  emptyCookieCart,
+  removeFromCookieCart,
+  setCookieCartQuantity,
+} from "./cookie-cart";
+
+const COOKIE_CART_NAME = "agropet_carrinho";
+const cookie = signedCookie(COOKIE_CART_NAME, { maxAge: 30 * 24 * 60 * 60 });
+const COUPON_TOO_MANY = "Muitas tentativas de cupom. Tente novamente mais tarde.";
+
+const newVersion = () => crypto.randomBytes(9).toString("base64url");
+
+/** The cart the request's cookie carries, or null (none, altered or unreadable). */
+export function readCookieCart(request: Request): CookieCart | null {
+  const header = request.headers.get("cookie");
+  if (!header?.includes(`${COOKIE_CART_NAME}=`)) return null;
+  return cookieCartFrom(cookie.parse(header));
+}
+
+/** The Set-Cookie that keeps `cart` (a new version), or clears it when it holds nothing. */
+function cookieCartHeader(cart: CookieCart): string {
+  if (cart.itens.length === 0 && !cart.cupom && !cart.bairro) return cookie.clear();
+  return cookie.serialize(cookieCartValue({ ...cart, versao: newVersion() }));
+}
+
+/** The header that removes the cookie cart (after an order, after the merge). */
+export function clearCookieCartHeader(): string {
+  return cookie.clear();
+}
+
+/** What a page shows of the cookie cart: the server's quote and the lines as the browser keeps them. */
+export interface CookieCartView {
+  versao: string;
+  cupom: string | null;
+  bairro: string | null;
+  quote: CartQuote;
+  /** The lines as the browser's cart keeps them (for the merge). */
+  items: CartItem[];
+  count: number;
+}
+
+/**
+ * The cookie cart quoted by the server (prices, stock, coupon, fee), or null when the request
+ * carries none or an empty one. `choice` overrides the neighbourhood (the checkout's form).
+ */
+export async function readCookieCartView(
+  request: Request,
+  choice: {
+    bairro?: string | null;
+    retiradaUnidadeId?: string | null;
+    formaPagamento?: string | null;
+  } = {},
+): Promise<CookieCartView | null> {
+  const cart = readCookieCart(request);
+  if (!cart || cart.itens.length === 0) return null;
+  const quote = await quoteCart({
+    itens: cart.itens,
+    cupom: cart.cupom,
+    bairro: choice.bairro !== undefined ? choice.bairro : cart.bairro,
+    retiradaUnidadeId: choice.retiradaUnidadeId ?? null,
+    formaPagamento: choice.formaPagamento ?? null,
+  });
+  const items = quote.linhas
+    .filter((l) => l.disponivel)
+    .map((l) => ({
+      id: l.id,
+      nome: l.nome,
+      preco: l.preco,
+      imagem: l.imagemUrl,
+      estoque: l.estoque,
+      quantidade: l.quantidade,
+    }));
+  return {
+    versao: cart.versao,
+    cupom: cart.cupom,
+    bairro: cart.bairro,
+    quote,
+    items,
+    count: items.reduce((sum, i) => sum + i.quantidade, 0),
+  };
+}
+
+type Tone = "success" | "error" | "info";
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+};
+
+/**
+ * POST /loja/carrinho/alterar: one change to the cookie cart (`intent`: adicionar, quantidade,
+ * remover, limpar, cupom, remover-cupom, bairro, mesclado), then back to the store page the form
+ * was on, with the same toasts as the browser's cart. Nothing here trusts a price or a stock
+ * the form sends: the variant is read again.
+ */
+export async function changeCookieCart(request: Request): Promise<Response> {
+  const form = await request.formData().catch(() => new FormData());
+  const intent = text(form, "intent");
+  const current = readCookieCart(request) ?? emptyCookieCart(newVersion());
+
+  if (intent === "mesclado") {
+    // The browser merged this version: clear it, unless the cookie changed since.
+    const same = current.versao === text(form, "versao");
+    return new Response(null, {
+      status: 204,
+      headers: same ? { "Set-Cookie": clearCookieCartHeader(), "Cache-Control": "no-store" } : {},
+    });
+  }
+
+  const host = new URL(request.url).host;
+  const back = cartReturnPath(request.headers.get("referer"), host);
+  const answer = (cart: CookieCart | null, title: string, type: Tone, to = back) =>
+    redirectWithToast(
+      to,
+      { type, title },
+      cart ? { status: 303, headers: { "Set-Cookie": cookieCartHeader(cart) } } : { status: 303 },
+    );
+
+  const varianteId = text(form, "varianteId");
+  switch (intent) {
+    case "adicionar":
+    case "quantidade": {
+      const [variant] = await saleVariants([varianteId]);
+      const nome = variant ? lineName(variant.nome, variant.rotulo) : "";
+      const estoque = variant?.aVenda ? variant.estoque : 0;
+      if (!variant || estoque <= 0) {
+        const cart = removeFromCookieCart(current, varianteId);
+        return answer(
+          cart,
+          QUOTE_TEXTS.unavailable.replace("{nomes}", () => nome || "produto"),
+          "error",
+        );
+      }
+      const quantidade = Number.parseInt(text(form, "quantidade") || "1", 10);
+      if (intent === "quantidade") {
+        const cart = setCookieCartQuantity(
+          current,
+          variant.id,
+          Number.isFinite(quantidade) ? quantidade : 1,
+          estoque,
+        );
+        const now = cart.itens.find((l) => l.varianteId === variant.id)?.quantidade ?? 0;
+        const asked = Number.isFinite(quantidade) ? quantidade : 1;
+        if (now > 0 && now < asked) {
+          const warning = estoque === 1 ? QUOTE_TEXTS.lastOne : QUOTE_TEXTS.fewLeft;
+          return answer(cart, cartText(warning, { nome, n: estoque }), "info");
+        }
+        return answer(
+          cart,
+          now > 0 ? "Quantidade atualizada" : `${nome} removido do carrinho`,
+          "info",
+        );
+      }
+      const fromPage = text(form, "origem") === "produto";
+      const { cart, added, full } = addToCookieCart(
+        current,
+        variant.id,
+        Number.isFinite(quantidade) ? quantidade : 1,
+        estoque,
+      );
+      if (full) return answer(null, COOKIE_CART_FULL, "error");
+      if (added === 0) return answer(null, cartText(CART_TEXTS.full, { nome }), "error");
+      return answer(
+        cart,
+        cartText(fromPage ? CART_TEXTS.addedFromPage : CART_TEXTS.addedFromCard, {
+          nome,
+          n: added,
+        }),
+        "success",
+      );
+    }
+    case "remover":
+      return answer(
+        removeFromCookieCart(current, varianteId),
+        "Produto removido do carrinho",
+        "info",
+      );
+    case "limpar":
+      return answer({ ...current, itens: [], cupom: null }, "Carrinho esvaziado", "info");
+    case "remover-cupom":
+      return answer({ ...current, cupom: null }, COUPON_REMOVED, "info");
+    case "cupom": {
+      const codigo = text(form, "codigo").toUpperCase().slice(0, 40);
+      if (!codigo) return answer(null, COUPON_INVALID, "error");
+      const { ip } = requestInfo(request);
+      if (await isBlocked("cupom", ip)) return answer(null, COUPON_TOO_MANY, "error");
+      const quote = await quoteCart({ itens: current.itens, cupom: codigo });
+      if (!quote.cupom) {
+        if (quote.cupomErro === COUPON_INVALID || !quote.cupomErro)
+          await registerAttempt("cupom", ip, RATE_LIMITS.cupom.rule);
+        return answer(null, quote.cupomErro ?? COUPON_INVALID, "error");
+      }
+      return answer(
+        { ...current, cupom: quote.cupom.codigo },
+        couponAppliedMessage(codigo),
+        "success",
+      );
+    }
+    case "bairro": {
+      const bairro = text(form, "bairro").slice(0, 100) || null;
+      if (!bairro) return answer({ ...current, bairro: null }, "Bairro removido", "info");
+      const quote = await quoteCart({ itens: [], bairro });
+      if (!quote.bairro)
+        return answer(null, quote.bairroErro ?? "Selecione um bairro atendido", "error");
+      return answer(
+        { ...current, bairro: quote.bairro },
+        `Frete calculado para ${quote.bairro}`,
+        "info",
+      );
+    }
+    default:
+      return answer(null, "Não entendemos o pedido. Tente novamente.", "error");
+  }
+}

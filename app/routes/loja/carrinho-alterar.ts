@@ -1,0 +1,27 @@
+// POST /loja/carrinho/alterar: the store's cart forms without JavaScript (add, quantity,
+// remove, coupon, neighbourhood; decision 0040) and the merge's "clear" from the island.
+// A GET goes to the cart.
+import { redirect } from "react-router";
+import { logger } from "~/infra/logger.server";
+import { redirectWithToast } from "~/infra/toast.server";
+import { rethrowIfUnavailable } from "~/infra/unavailable.server";
+import { changeCookieCart } from "~/modules/orders/index.server";
+import type { Route } from "./+types/carrinho-alterar";
+
+export function loader() {
+  return redirect("/loja/carrinho");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    return await changeCookieCart(request);
+  } catch (error) {
+    rethrowIfUnavailable(error);
+    logger.error({ err: error }, "falha ao alterar o carrinho");
+    return redirectWithToast(
+      "/loja/carrinho",
+      { type: "error", title: "Erro ao atualizar o carrinho. Tente novamente." },
+      { status: 303 },
+    );
+  }
+}
