@@ -193,6 +193,18 @@ describe("shared page cache", () => {
     );
   });
 
+  it("a cart kept in the cookie (a browser without JavaScript) never gets nor feeds the shared copy", async () => {
+    const shared = await get("/loja?q=carrinho", BROWSER);
+    const sharedBody = shared.text;
+    const before = renders;
+    const cart = await get("/loja?q=carrinho", { ...BROWSER, cookie: "agropet_carrinho=e30.x" });
+    expect(cart.headers.get("x-cache")).toBeNull();
+    expect(renders).toBe(before + 1);
+    const other = await get("/loja?q=carrinho", BROWSER);
+    expect(other.headers.get("x-cache")).toBe("HIT");
+    expect(other.text).toBe(sharedBody);
+  });
+
   it("does not keep private pages, responses that set cookies, or pages outside the list", async () => {
     await get("/sobre", BROWSER);
     const privada = await get("/sobre", BROWSER);

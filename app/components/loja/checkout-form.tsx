@@ -97,6 +97,7 @@ interface ServerCheckoutCart {
       subtotal: number;
       disponivel: boolean;
     }[];
+    bairro: string | null;
   };
   /** The hidden `itens` field: what can be sold now. */
   itens: string;
@@ -140,7 +141,8 @@ export function CheckoutForm({
 }) {
   const actionData = useActionData<CheckoutResult>();
   const values = (actionData && !actionData.ok ? actionData.values : undefined) ?? {};
-  const bairro = values.bairro ?? "";
+  // The neighbourhood chosen in the server's cart comes already chosen (decision 0040).
+  const bairro = values.bairro ?? servidor?.quote.bairro ?? "";
   const forma = values.formaPagamento ?? "";
   // One key per checkout visit (made by the loader), kept across refusals.
   const idempotencyKey = values.idempotencyKey || newKey;

@@ -101,7 +101,7 @@ async function lookupCep(cep: string): Promise<Lookup> {
 }
 
 /** What the checkout shows of a CEP: the address to fill in, and whether the shop delivers there. */
-export type CepAnswer =
+type CepAnswer =
   | {
       ok: true;
       cep: string;

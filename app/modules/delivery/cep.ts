@@ -23,7 +23,7 @@ export function formatCep(digits: string): string {
 }
 
 /** A place name as compared: no accents, lower case, hyphens and runs of spaces as one space. */
-export function placeKey(name: string): string {
+function placeKey(name: string): string {
   return name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -7,6 +7,5 @@ export {
   removeBairro,
   updateBairro,
 } from "./bairros.server";
-export type { CepAnswer } from "./cep.server";
 export { cepForCheckout, forgetCepLookups } from "./cep.server";
 export { bairrosEntrega } from "./tables.server";

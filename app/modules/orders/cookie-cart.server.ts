@@ -50,7 +50,7 @@ export function clearCookieCartHeader(): string {
 }
 
 /** What a page shows of the cookie cart: the server's quote and the lines as the browser keeps them. */
-export interface CookieCartView {
+interface CookieCartView {
   versao: string;
   cupom: string | null;
   bairro: string | null;

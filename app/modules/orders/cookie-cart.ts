@@ -8,7 +8,7 @@ import { MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 /** Where the store's cart forms post (app/routes/loja/carrinho-alterar.ts). */
 export const CART_FORM_ACTION = "/loja/carrinho/alterar";
 
-export interface CookieCartLine {
+interface CookieCartLine {
   varianteId: string;
   quantidade: number;
 }
@@ -22,7 +22,7 @@ export interface CookieCart {
 }
 
 /** A cookie holds about 4 KB: this many lines fit with room to spare. */
-export const COOKIE_CART_MAX_LINES = 40;
+const COOKIE_CART_MAX_LINES = 40;
 export const COOKIE_CART_FULL = `O carrinho comporta até ${COOKIE_CART_MAX_LINES} produtos diferentes`;
 
 export const emptyCookieCart = (versao: string): CookieCart => ({
@@ -65,10 +65,6 @@ export function cookieCartValue(cart: CookieCart) {
     c: cart.cupom,
     b: cart.bairro,
   };
-}
-
-export function cookieCartCount(cart: CookieCart | null): number {
-  return cart ? cart.itens.reduce((sum, l) => sum + l.quantidade, 0) : 0;
 }
 
 /**

@@ -1,7 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
-export type { CookieCartView } from "./cookie-cart.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";
 export { exportOrders, ordersExportFileName } from "./export.server";
 export { FIND_ORDER_TEXTS, submitFindOrder } from "./find-order.server";
