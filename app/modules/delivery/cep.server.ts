@@ -141,7 +141,8 @@ export async function cepForCheckout(text: string, ip: string): Promise<CepAnswe
   // A neighbourhood of the same name in another town is not served.
   const inTown = served.length === 0 || sameCity(cidade, shop.city);
   const match = inTown ? matchServedNeighbourhood(bairro, served) : null;
-  const lugar = `${bairro ? `${bairro}, ` : ""}${cidade}/${uf}`;
+  const shown = match ?? bairro;
+  const lugar = `${shown ? `${shown}, ` : ""}${cidade}/${uf}`;
   return {
     ok: true,
     cep: formatCep(cep),
