@@ -11,6 +11,10 @@ export default [
     route("contato", "routes/public/contato.tsx"),
     route("faq", "routes/public/faq.tsx"),
     route("trabalhe-conosco", "routes/public/trabalhe-conosco.tsx"),
+    // The legal pages (Decreto 7.962/2013, CDC art. 49, LGPD): the admin's Markdown.
+    route("privacidade", "routes/public/legal.tsx", { id: "legal-privacidade" }),
+    route("trocas-e-devolucoes", "routes/public/legal.tsx", { id: "legal-trocas" }),
+    route("termos", "routes/public/legal.tsx", { id: "legal-termos" }),
     // Any other address: the 404 page, inside the site's banner, header and footer.
     route("*", "routes/not-found.tsx"),
   ]),
@@ -86,6 +90,9 @@ export default [
       route("importar/exportar", "routes/admin/importar-exportar.ts"),
       route("security", "routes/admin/security.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
+      // Legal pages' texts, retention, and one person's data: export (ZIP) or anonymise.
+      route("privacidade", "routes/admin/privacidade.tsx"),
+      route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
       route("testes", "routes/admin/testes.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),

@@ -31,6 +31,7 @@ import {
   startPaymentReconciler,
   stopPaymentReconciler,
 } from "~/modules/orders/index.server";
+import { startRetentionJob, stopRetentionJob } from "~/modules/privacy/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 /** Boots and starts the jobs; says which administrators exist (for the ready line). */
@@ -58,11 +59,14 @@ export async function start(): Promise<{ adminEmails: string[] }> {
     });
   }
   startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
+  // Resumes and grooming photos past the retention period the admin set (LGPD).
+  startRetentionJob();
   return { adminEmails: await adminEmails() };
 }
 
 export async function stop() {
   stopSessionPurge();
+  stopRetentionJob();
   stopBackupSchedule();
   await stopPageDataWatch();
   await stopAlertFeed();

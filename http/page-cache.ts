@@ -28,6 +28,7 @@ const gzip = promisify(zlib.gzip);
 const SHARED_PAGES = [
   /^\/$/,
   /^\/(?:sobre|produtos|servicos|contato|faq|trabalhe-conosco)$/,
+  /^\/(?:privacidade|trocas-e-devolucoes|termos)$/,
   /^\/loja$/,
   /^\/loja\/produto\/[^/]+$/,
   /^\/(?:sitemap\.xml|robots\.txt)$/,

@@ -21,7 +21,7 @@ import { bairroSchema } from "~/modules/delivery";
 import { addBairro } from "~/modules/delivery/index.server";
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
-import { getSettings } from "~/modules/shop/index.server";
+import { getSettings, updateSettings } from "~/modules/shop/index.server";
 import { type DemoData, readDemoData } from "~/startup/demo-data.server";
 
 /**
@@ -111,12 +111,32 @@ export async function seedDatabase(
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }
       await setDemoExtras(tx, demo, products, images);
+      await setDemoCompany(tx);
       return true;
     });
   } finally {
     if (!seeded) for (const url of images) await deleteProductImage(url);
   }
   return { seeded };
+}
+
+/**
+ * Who sells in the demo (footer and legal pages, Decreto 7.962/2013): a plausible company
+ * (the CNPJ's check digits are right), only in fields the shop has not filled in.
+ */
+async function setDemoCompany(tx: Executor) {
+  const settings = await getSettings(tx);
+  const demo = {
+    razaoSocial: "Agropet Litoral Comércio de Produtos Agropecuários Ltda.",
+    cnpj: "27.865.431/0001-77",
+    emailContato: "contato@agropetlitoral.com.br",
+    encarregadoNome: "Mariana Souza",
+    encarregadoEmail: "privacidade@agropetlitoral.com.br",
+  } as const;
+  const missing = Object.fromEntries(
+    Object.entries(demo).filter(([key]) => !settings[key as keyof typeof demo]?.trim()),
+  );
+  if (Object.keys(missing).length > 0) await updateSettings(tx, missing);
 }
 
 /**

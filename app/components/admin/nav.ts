@@ -7,6 +7,7 @@ import {
   Mail,
   MapPin,
   Package,
+  Scale,
   Scissors,
   Settings,
   ShieldCheck,
@@ -71,6 +72,12 @@ export const ADMIN_NAV: AdminNavItem[] = [
     label: "Configurações",
     description: "Webhooks e WhatsApp",
     icon: Settings,
+  },
+  {
+    to: "/admin/privacidade",
+    label: "Privacidade",
+    description: "LGPD e textos legais",
+    icon: Scale,
   },
   { to: "/admin/testes", label: "Testes", description: "Testes do sistema", icon: FlaskConical },
 ];

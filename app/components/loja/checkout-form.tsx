@@ -4,6 +4,7 @@ import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { EmptyCart } from "~/components/loja/empty-cart";
 import { OrderSummarySlot, type SummaryQuote } from "~/components/loja/order-summary";
 import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
+import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -497,6 +498,7 @@ export function CheckoutForm({
           </template>
           <OrderSummarySlot quote={quote} />
           <NoScriptButton value="atualizar">Atualizar resumo</NoScriptButton>
+          <ConsentNote action="Ao confirmar" withReturns />
           <Button type="submit" size="lg" data-enviar="">
             <span data-rotulo="Confirmar pedido">Confirmar pedido</span>
           </Button>

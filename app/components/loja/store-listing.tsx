@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { ChatLink } from "~/components/site/chat-link";
+import { LegalFacts } from "~/components/site/legal-facts";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
@@ -15,6 +16,7 @@ import {
   storeListingHref,
 } from "~/modules/catalog";
 import { CART_TEXTS } from "~/modules/orders";
+import type { CompanyFacts } from "~/modules/shop";
 
 export const STORE_FRAME_CLASS = "flex min-h-dvh flex-col bg-slate-50";
 export const STORE_MAIN_CLASS = "mx-auto max-w-6xl px-4 py-6";
@@ -150,13 +152,13 @@ export function StoreCartScript() {
   return <Island name="store-cart" props={{ storageKey: CART_STORAGE_KEY, texts: CART_TEXTS }} />;
 }
 
-type FooterProps = { chatNumber: string; year: number };
+type FooterProps = { chatNumber: string; year: number; company: CompanyFacts };
 
-/** The store's footer: the shop, its town and the chat number. */
+/** The store's footer: the shop, its town, the chat number and who sells (legal facts). */
 export function StoreFooter(props: FooterProps) {
   // Kept markup on a page served without React (app/lib/fragment-cache.ts).
   const content = useKeptContent(
-    () => JSON.stringify(["rodape", props.chatNumber, props.year]),
+    () => JSON.stringify(["rodape", props.chatNumber, props.year, props.company]),
     <FooterContent {...props} />,
   );
   return (
@@ -167,17 +169,22 @@ export function StoreFooter(props: FooterProps) {
   );
 }
 
-function FooterContent({ chatNumber, year }: FooterProps) {
+function FooterContent({ chatNumber, year, company }: FooterProps) {
   return (
-    <>
-      © {year} {shop.name} · {shop.city}/{shop.state} ·{" "}
-      <ChatLink number={chatNumber} className="underline hover:text-brand-800">
-        {shop.messenger}: {formatPhoneDisplay(chatNumber)}
-      </ChatLink>{" "}
-      ·{" "}
-      <a href="/loja/acompanhar" className="underline hover:text-brand-800">
-        Acompanhar pedido
-      </a>
-    </>
+    <div className="grid gap-3">
+      <p>
+        © {year} {shop.name} · {shop.city}/{shop.state} ·{" "}
+        <ChatLink number={chatNumber} className="underline hover:text-brand-800">
+          {shop.messenger}: {formatPhoneDisplay(chatNumber)}
+        </ChatLink>{" "}
+        ·{" "}
+        <a href="/loja/acompanhar" className="underline hover:text-brand-800">
+          Acompanhar pedido
+        </a>
+      </p>
+      <div className="text-xs">
+        <LegalFacts company={company} linkClassName="underline hover:text-brand-800" />
+      </div>
+    </div>
   );
 }

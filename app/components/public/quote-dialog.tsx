@@ -1,5 +1,6 @@
 import { ImagePlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { QuoteFields } from "~/components/public/quote-form";
+import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { MAX_PHOTOS } from "~/modules/grooming";
 
@@ -87,6 +88,7 @@ export function QuoteDialog() {
             hidden
             data-alerta=""
           />
+          <ConsentNote action="Ao enviar" />
           <Button type="submit" size="lg" disabled>
             Enviar Solicitação
           </Button>

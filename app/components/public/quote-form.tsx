@@ -1,3 +1,4 @@
+import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, resentFieldProps } from "~/components/ui/field";
@@ -155,6 +156,7 @@ export function QuotePlainForm({
       >
         <Input id="pagina-fotos" name="fotos" type="file" accept="image/*" multiple required />
       </Field>
+      <ConsentNote action="Ao enviar" />
       <Button type="submit" size="lg">
         Enviar Solicitação
       </Button>

@@ -1,12 +1,13 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ChatLink, InstagramIcon } from "~/components/site/chat-link";
+import { LegalFacts } from "~/components/site/legal-facts";
 import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { withFullStop } from "~/domain/text";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { type PublicUnit, storeHours } from "~/modules/shop";
+import { type CompanyFacts, type PublicUnit, storeHours } from "~/modules/shop";
 
 const footerLink =
   "inline-flex min-h-11 items-center gap-2 rounded text-slate-200 hover:text-white hover:underline";
@@ -15,9 +16,11 @@ const footerLink =
 export function SiteFooter({
   chatNumber,
   units,
+  company,
 }: {
   chatNumber: string;
   units: readonly PublicUnit[];
+  company: CompanyFacts;
 }) {
   const year = new Date().getFullYear();
   const hours = storeHours(units);
@@ -129,9 +132,12 @@ export function SiteFooter({
           </ul>
         </nav>
       </div>
-      <p className="mx-auto mt-10 max-w-6xl border-t border-slate-700 px-4 pt-6 text-center text-xs text-slate-300">
-        © {year} {withFullStop(shop.legalName)} Todos os direitos reservados.
-      </p>
+      <div className="mx-auto mt-10 grid max-w-6xl gap-3 border-t border-slate-700 px-4 pt-6 text-center text-xs text-slate-300">
+        <LegalFacts company={company} linkClassName="underline hover:text-white" />
+        <p>
+          © {year} {withFullStop(company.razaoSocial)} Todos os direitos reservados.
+        </p>
+      </div>
     </footer>
   );
 }

@@ -9,3 +9,4 @@ export {
   startAlertFeed,
   stopAlertFeed,
 } from "./stream.server";
+export { avisos } from "./tables.server";

@@ -1,5 +1,5 @@
 // The general settings form (SPEC §5.7): webhook URLs, the chat number, where new orders are
-// e-mailed and the CNPJ the e-mails show.
+// e-mailed, and who sells: razão social, CNPJ, contact e-mail and the person in charge of data.
 import { z } from "zod";
 import { checkbox } from "~/schemas/money-field";
 
@@ -15,6 +15,13 @@ const optionalUrl = z
       return false;
     }
   }, "URL inválida");
+
+const optionalEmail = z
+  .string({ error: "E-mail inválido" })
+  .trim()
+  .max(254, "E-mail longo demais")
+  .refine((value) => value === "" || z.email().safeParse(value).success, "E-mail inválido")
+  .optional();
 
 export const generalSettingsSchema = z.object({
   webhook_url: optionalUrl,
@@ -32,16 +39,24 @@ export const generalSettingsSchema = z.object({
       "Número deve ter pelo menos 10 dígitos",
     )
     .refine((value) => value.replace(/\D/g, "").length <= 13, "Número muito longo"),
-  email_novos_pedidos: z
-    .string({ error: "E-mail inválido" })
-    .trim()
-    .max(254, "E-mail longo demais")
-    .refine((value) => value === "" || z.email().safeParse(value).success, "E-mail inválido")
-    .optional(),
+  email_novos_pedidos: optionalEmail,
   cnpj: z
     .string({ error: "CNPJ inválido" })
     .trim()
     .refine((value) => value === "" || value.replace(/\D/g, "").length === 14, "CNPJ inválido")
     .optional(),
+  /** Who sells (Decreto 7.962/2013): shown in every footer and on the legal pages. */
+  razao_social: z
+    .string({ error: "Razão social inválida" })
+    .trim()
+    .max(200, "Razão social longa demais")
+    .optional(),
+  email_contato: optionalEmail,
+  encarregado_nome: z
+    .string({ error: "Nome inválido" })
+    .trim()
+    .max(200, "Nome longo demais")
+    .optional(),
+  encarregado_email: optionalEmail,
 });
 export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;

@@ -1,4 +1,6 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
+export type { CompanyFacts, CompanySettings } from "./company";
+export { companyFacts } from "./company";
 export { CONTACT_MESSAGES } from "./contact.schema";
 export type { ShopFacts } from "./facts";
 export { DEFAULT_SHOP_FACTS, freeDeliveryFrom, withShopFacts } from "./facts";

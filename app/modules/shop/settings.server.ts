@@ -59,7 +59,7 @@ type SettingsChanges = Partial<Omit<Settings, "id" | "updatedAt">>;
  */
 export function saveSettingsAudited(
   actor: AdminActor,
-  origem: "loja" | "pagamentos" | "emails",
+  origem: "loja" | "pagamentos" | "emails" | "privacidade",
   change: (before: Settings) => SettingsChanges,
 ): Promise<Settings> {
   return forgettingSettings(
@@ -141,6 +141,10 @@ export async function getGeneralSettings() {
     whatsapp_numero: s.whatsappNumero ?? "",
     email_novos_pedidos: s.emailNovosPedidos ?? "",
     cnpj: s.cnpj ?? "",
+    razao_social: s.razaoSocial ?? "",
+    email_contato: s.emailContato ?? "",
+    encarregado_nome: s.encarregadoNome ?? "",
+    encarregado_email: s.encarregadoEmail ?? "",
   };
 }
 
@@ -149,6 +153,11 @@ function formatCnpj(value: string): string | null {
   const d = value.replace(/\D/g, "");
   if (!d) return null;
   return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+}
+
+/** A field an older form may not send: left as it is when absent, null when blank. */
+function optionalText<K extends keyof Settings>(key: K, value: string | undefined) {
+  return value === undefined ? {} : ({ [key]: value || null } as Record<K, string | null>);
 }
 
 /** Saves the fields and audits which ones changed (names only: URLs may hold tokens). */
@@ -170,6 +179,10 @@ export async function saveGeneralSettings(
       ? {}
       : { emailNovosPedidos: input.email_novos_pedidos || null }),
     ...(input.cnpj === undefined ? {} : { cnpj: formatCnpj(input.cnpj) }),
+    ...optionalText("razaoSocial", input.razao_social),
+    ...optionalText("emailContato", input.email_contato),
+    ...optionalText("encarregadoNome", input.encarregado_nome),
+    ...optionalText("encarregadoEmail", input.encarregado_email),
   };
   await forgettingSettings(
     transaction(async (tx) => {

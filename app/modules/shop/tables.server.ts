@@ -52,6 +52,19 @@ export const configuracoes = pgTable(
     smtpSenha: text("smtp_senha"),
     /** The sender ("Nome <endereço>" or an address); the environment's MAIL_FROM wins. */
     emailRemetente: text("email_remetente"),
+    /** The supplier as Decreto 7.962/2013 asks: razão social, shown in every footer. */
+    razaoSocial: text("razao_social"),
+    /** The shop's e-mail for customers (footer, legal pages); empty: the site's own. */
+    emailContato: text("email_contato"),
+    /** The person in charge of personal data (LGPD art. 41), named on the privacy page. */
+    encarregadoNome: text("encarregado_nome"),
+    encarregadoEmail: text("encarregado_email"),
+    /** The legal pages in Markdown; null: the default text (decision 0044). */
+    textoPrivacidade: text("texto_privacidade"),
+    textoTrocas: text("texto_trocas"),
+    textoTermos: text("texto_termos"),
+    /** Resumes and grooming photos are deleted this many months after they arrived. */
+    retencaoMeses: integer("retencao_meses").notNull().default(12),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -67,6 +80,10 @@ export const configuracoes = pgTable(
     check(
       "configuracoes_smtp_porta_check",
       sql`${t.smtpPorta} is null or (${t.smtpPorta} between 1 and 65535)`,
+    ),
+    check(
+      "configuracoes_retencao_check",
+      sql`${t.retencaoMeses} >= 1 and ${t.retencaoMeses} <= 120`,
     ),
     check(
       "configuracoes_pix_expiracao_check",

@@ -74,7 +74,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Configurações"
-        description="Para onde vão os avisos de pedidos, orçamentos e currículos, o número do WhatsApp e o e-mail da loja."
+        description="Para onde vão os avisos de pedidos, orçamentos e currículos, o número do WhatsApp, o e-mail e os dados da empresa."
         className="mb-0"
       />
       <Form
@@ -167,6 +167,64 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
                 autoComplete="off"
                 defaultValue={s.cnpj}
                 placeholder="12.345.678/0001-90"
+              />
+            </Field>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-bold text-slate-900">Dados da empresa</h2>
+            <CardDescription>
+              Aparecem no rodapé de todas as páginas e nas páginas de privacidade, trocas e termos,
+              como pede a lei do comércio eletrônico. O endereço é o da primeira unidade aberta
+              (Unidades).
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <Field id="razao_social" label="Razão social" error={errors.razao_social}>
+              <Input
+                autoComplete="off"
+                maxLength={200}
+                defaultValue={s.razao_social}
+                placeholder="Agropet Litoral Comércio de Produtos Agropecuários Ltda."
+              />
+            </Field>
+            <Field
+              id="email_contato"
+              label="E-mail de atendimento"
+              hint="Vazio: usa o e-mail do site."
+              error={errors.email_contato}
+            >
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+                defaultValue={s.email_contato}
+                placeholder="contato@agropetlitoral.com.br"
+              />
+            </Field>
+            <Field
+              id="encarregado_nome"
+              label="Encarregado de dados (LGPD)"
+              hint="Quem responde pelos pedidos de cópia ou exclusão de dados."
+              error={errors.encarregado_nome}
+            >
+              <Input autoComplete="off" maxLength={200} defaultValue={s.encarregado_nome} />
+            </Field>
+            <Field
+              id="encarregado_email"
+              label="E-mail do encarregado"
+              hint="Vazio: usa o e-mail de atendimento."
+              error={errors.encarregado_email}
+            >
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+                defaultValue={s.encarregado_email}
+                placeholder="privacidade@agropetlitoral.com.br"
               />
             </Field>
           </CardContent>

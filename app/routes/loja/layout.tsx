@@ -11,13 +11,15 @@ import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 import { isAdminRequest } from "~/modules/accounts/index.server";
 import { readCookieCartView, readRecentOrders } from "~/modules/orders/index.server";
-import { currentSettings } from "~/modules/shop/index.server";
+import { companyFacts, publicUnit } from "~/modules/shop";
+import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [isAdmin, settings, carrinho] = await Promise.all([
+  const [isAdmin, settings, units, carrinho] = await Promise.all([
     isAdminRequest(request),
     currentSettings(),
+    listActiveUnits(),
     // The cart of a browser without JavaScript (decision 0040); only its holder has the cookie.
     readCookieCartView(request).catch((error: unknown) => {
       rethrowIfUnavailable(error);
@@ -25,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  const number = chatNumber(settings.whatsappNumero, shop.phone);
   return {
     carrinho: carrinho
       ? {
@@ -34,14 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     isAdmin,
     freteGratisMinimo: settings.freteGratisMinimo,
-    chatNumber: chatNumber(settings.whatsappNumero, shop.phone),
+    chatNumber: number,
+    // Who sells, at the foot of every store page (Decreto 7.962/2013).
+    company: companyFacts(settings, units.map(publicUnit), number),
     // "Seus pedidos": only a device that ordered has the cookie (and so skips the page cache).
     pedidos: readRecentOrders(request),
   };
 }
 
 export default function LojaLayout() {
-  const { isAdmin, freteGratisMinimo, chatNumber, pedidos, carrinho } =
+  const { isAdmin, freteGratisMinimo, chatNumber, company, pedidos, carrinho } =
     useLoaderData<typeof loader>();
   // The store's pages are served without React (decision 0013): their cart is the island
   // below. A page that hydrates (the order page) keeps the React cart only.
@@ -62,7 +67,7 @@ export default function LojaLayout() {
         <div className="flex-1">
           <Outlet />
         </div>
-        <StoreFooter chatNumber={chatNumber} year={new Date().getFullYear()} />
+        <StoreFooter chatNumber={chatNumber} company={company} year={new Date().getFullYear()} />
         {hydrates ? null : <StoreCartScript />}
       </div>
     </CartProvider>

@@ -7,7 +7,14 @@ import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
 import { logger } from "~/infra/logger.server";
 import { siteOrigin } from "~/infra/site-url.server";
-import { DEFAULT_SHOP_FACTS, type PublicUnit, publicUnit, type ShopFacts } from "~/modules/shop";
+import {
+  type CompanySettings,
+  companyFacts,
+  DEFAULT_SHOP_FACTS,
+  type PublicUnit,
+  publicUnit,
+  type ShopFacts,
+} from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
 
@@ -25,10 +32,12 @@ async function loadUnits(): Promise<PublicUnit[]> {
 export async function loader({ request }: Route.LoaderArgs) {
   let settingsNumber: string | null = null;
   let facts: ShopFacts = DEFAULT_SHOP_FACTS;
+  let company: CompanySettings | null = null;
   const units = loadUnits();
   try {
     const settings = await currentSettings();
     settingsNumber = settings.whatsappNumero;
+    company = settings;
     facts = {
       freteGratisMinimo: settings.freteGratisMinimo,
       // The discount is only on offer while the shop accepts Pix.
@@ -38,11 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // A settings failure is only logged: the shop's own phone still works (SPEC §8).
     logger.error({ err: error }, "falha ao carregar configurações");
   }
+  const number = chatNumber(settingsNumber, shop.phone);
+  const activeUnits = await units;
   return {
-    chatNumber: chatNumber(settingsNumber, shop.phone),
+    chatNumber: number,
     origin: siteOrigin(request),
     facts,
-    units: await units,
+    units: activeUnits,
+    company: companyFacts(company, activeUnits, number),
   };
 }
 
@@ -56,7 +68,7 @@ export function shouldRevalidate({
 }
 
 export default function PublicLayout() {
-  const { chatNumber, facts, units } = useLoaderData<typeof loader>();
+  const { chatNumber, facts, units, company } = useLoaderData<typeof loader>();
   return (
     <>
       <a
@@ -70,7 +82,7 @@ export default function PublicLayout() {
       <div id="conteudo" tabIndex={-1} className="outline-none">
         <Outlet />
       </div>
-      <SiteFooter chatNumber={chatNumber} units={units} />
+      <SiteFooter chatNumber={chatNumber} units={units} company={company} />
       <FloatingChatButton chatNumber={chatNumber} />
     </>
   );

@@ -3,6 +3,7 @@ import { data, useActionData } from "react-router";
 import { FormSender } from "~/components/public/form-sender";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
+import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Field, fieldProps, resentFieldProps } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
@@ -164,6 +165,7 @@ export default function TrabalheConosco() {
                 tooLarge: RESUME_MESSAGES.tooLarge,
               }}
             >
+              <ConsentNote action="Ao enviar" className="mb-3" />
               <Button type="submit" size="lg">
                 Enviar Currículo
               </Button>

@@ -1,0 +1,86 @@
+// The legal pages as the public reads them and the admin edits them (decision 0044).
+import { shop } from "~/content/shop";
+import { chatNumber } from "~/domain/whatsapp";
+import type { AdminActor } from "~/modules/accounts/index.server";
+import { companyFacts, publicUnit } from "~/modules/shop";
+import {
+  currentSettings,
+  getSettings,
+  listActiveUnits,
+  type Settings,
+  saveSettingsAudited,
+} from "~/modules/shop/index.server";
+import {
+  DEFAULT_LEGAL_TEXTS,
+  fillLegalText,
+  LEGAL_PAGE_KEYS,
+  LEGAL_PAGES,
+  type LegalFacts,
+  type LegalPageKey,
+} from "./legal-texts";
+import type { LegalTextsInput } from "./legal-texts.schema";
+import { renderMarkdown } from "./markdown.server";
+
+const NOT_SET = "(a preencher em Configurações)";
+
+async function legalFacts(settings: Settings): Promise<LegalFacts> {
+  const units = (await listActiveUnits()).map(publicUnit);
+  const company = companyFacts(settings, units, chatNumber(settings.whatsappNumero, shop.phone));
+  return {
+    nomeLoja: shop.name,
+    razaoSocial: company.razaoSocial,
+    cnpj: company.cnpj ?? NOT_SET,
+    endereco: company.endereco ?? NOT_SET,
+    email: company.email,
+    telefone: company.telefone,
+    encarregado: settings.encarregadoNome?.trim() || NOT_SET,
+    encarregadoEmail: settings.encarregadoEmail?.trim() || company.email,
+    retencaoMeses: settings.retencaoMeses,
+  };
+}
+
+/** The page's Markdown as saved, or the default text. */
+function textOf(settings: Settings, key: LegalPageKey): string {
+  return settings[LEGAL_PAGES[key].field]?.trim() || DEFAULT_LEGAL_TEXTS[key];
+}
+
+/** A legal page for the public site: its title and its HTML (safe, see markdown.server.ts). */
+export async function legalPage(key: LegalPageKey) {
+  const settings = await currentSettings();
+  const facts = await legalFacts(settings);
+  return {
+    title: LEGAL_PAGES[key].title,
+    html: renderMarkdown(fillLegalText(textOf(settings, key), facts)),
+  };
+}
+
+/** The admin's editor: the texts as saved (or the defaults) and the retention period. */
+export async function legalTextsForAdmin() {
+  const settings = await getSettings();
+  return {
+    textos: Object.fromEntries(
+      LEGAL_PAGE_KEYS.map((key) => [key, textOf(settings, key)]),
+    ) as Record<LegalPageKey, string>,
+    personalizados: Object.fromEntries(
+      LEGAL_PAGE_KEYS.map((key) => [key, Boolean(settings[LEGAL_PAGES[key].field]?.trim())]),
+    ) as Record<LegalPageKey, boolean>,
+    retencaoMeses: settings.retencaoMeses,
+  };
+}
+
+const sameText = (a: string, b: string) => a.replace(/\r\n/g, "\n").trim() === b.trim();
+
+/**
+ * Saves the texts (audited like every settings save). A text equal to the default is kept as
+ * "the default" (null), so a better default in a new version reaches the shop.
+ */
+export function saveLegalTexts(input: LegalTextsInput, actor: AdminActor) {
+  const stored = (key: LegalPageKey, text: string) =>
+    sameText(text, DEFAULT_LEGAL_TEXTS[key]) ? null : text.replace(/\r\n/g, "\n");
+  return saveSettingsAudited(actor, "privacidade", () => ({
+    textoPrivacidade: stored("privacidade", input.texto_privacidade),
+    textoTrocas: stored("trocas", input.texto_trocas),
+    textoTermos: stored("termos", input.texto_termos),
+    retencaoMeses: input.retencao_meses,
+  }));
+}

@@ -1,0 +1,290 @@
+import { Download, Save, Search, UserX } from "lucide-react";
+import { useRef, useState } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
+import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
+import {
+  attempt,
+  invalid,
+  ok,
+  readAdminIntent,
+  requireAdmin,
+} from "~/modules/accounts/index.server";
+import {
+  DEFAULT_LEGAL_TEXTS,
+  LEGAL_PAGES,
+  LEGAL_PLACEHOLDERS,
+  type LegalPageKey,
+  legalTextsSchema,
+  subjectSchema,
+} from "~/modules/privacy";
+import {
+  anonymiseSubject,
+  legalTextsForAdmin,
+  parseSubject,
+  saveLegalTexts,
+  subjectSummary,
+} from "~/modules/privacy/index.server";
+import type { Route } from "./+types/privacidade";
+
+export const meta = adminMeta("Privacidade");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const asked = new URL(request.url).searchParams.get("titular");
+  const parsed = asked === null ? null : subjectSchema.safeParse({ titular: asked });
+  return {
+    legal: await legalTextsForAdmin(),
+    titular: asked ?? "",
+    titularErro: parsed && !parsed.success ? parsed.error.issues[0]!.message : null,
+    resumo: parsed?.success ? await subjectSummary(parseSubject(parsed.data.titular)) : null,
+  };
+}
+
+const INTENTS = z.enum(["textos", "anonimizar"]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const asked = await readAdminIntent(request, INTENTS);
+  if (asked.refusal) return asked.refusal;
+  const actor = { request, userId: user.id };
+  if (asked.intent === "textos") {
+    const parsed = legalTextsSchema.safeParse(asked.fields);
+    if (!parsed.success) return invalid("textos", parsed.error);
+    return attempt("textos", "Erro ao salvar os textos", async () => {
+      await saveLegalTexts(parsed.data, actor);
+      return ok("textos", "Textos salvos com sucesso!");
+    });
+  }
+  const parsed = subjectSchema
+    .extend({ confirmar: z.literal("sim", { error: "Confirme a anonimização" }) })
+    .safeParse(asked.fields);
+  if (!parsed.success) return invalid("anonimizar", parsed.error);
+  return attempt("anonimizar", "Erro ao anonimizar os dados", async () => {
+    const done = await anonymiseSubject(parseSubject(parsed.data.titular), actor);
+    return ok(
+      "anonimizar",
+      "Dados anonimizados",
+      `${done.pedidos} pedido(s) sem dados pessoais (valores mantidos), ${done.servicos} pedido(s) de banho e tosa e ${done.curriculos} currículo(s) apagados.`,
+    );
+  });
+}
+
+const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
+  { key: "privacidade", name: "texto_privacidade" },
+  { key: "trocas", name: "texto_trocas" },
+  { key: "termos", name: "texto_termos" },
+];
+
+export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { errors: serverErrors } = useFormResult(
+    actionData?.intent === "textos" ? actionData : undefined,
+    { form: formRef },
+  );
+  const errors: FieldErrors = clientErrors ?? serverErrors;
+  const anonymise = useFetcher<typeof action>();
+  useFormResult(anonymise);
+  const { legal, titular, titularErro, resumo } = loaderData;
+  const empty = resumo !== null && resumo.pedidos + resumo.servicos + resumo.curriculos === 0;
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+      <AdminPageHeader
+        title="Privacidade"
+        description="Os textos de privacidade, trocas e termos do site, o prazo de guarda de currículos e fotos, e os dados de um cliente: baixar uma cópia ou anonimizar."
+        className="mb-0"
+      />
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-bold text-slate-900">Dados de um cliente (LGPD)</h2>
+          <CardDescription>
+            Procure pelo telefone ou e-mail usado nos pedidos, no orçamento de banho e tosa ou no
+            currículo. A cópia sai em um arquivo ZIP; a anonimização apaga os dados pessoais e
+            mantém os valores dos pedidos para a contabilidade.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <Field
+              id="titular"
+              label="Telefone ou e-mail"
+              error={titularErro}
+              className="min-w-64 flex-1"
+            >
+              <Input name="titular" defaultValue={titular} autoComplete="off" />
+            </Field>
+            <Button type="submit" variant="outline">
+              <Search aria-hidden="true" />
+              Procurar
+            </Button>
+          </Form>
+          {resumo ? (
+            <div
+              className="grid gap-3 rounded-lg border border-slate-200 p-4"
+              data-testid="titular-resumo"
+            >
+              <p className="text-sm text-slate-700">
+                Encontrado para <strong className="break-all">{titular}</strong>: {resumo.pedidos}{" "}
+                pedido(s) da loja, {resumo.servicos} pedido(s) de banho e tosa ({resumo.fotos}{" "}
+                foto(s)) e {resumo.curriculos} currículo(s).
+              </p>
+              {empty ? null : (
+                <div className="flex flex-wrap gap-3">
+                  <Button asChild variant="outline">
+                    <a
+                      href={`/admin/privacidade/exportar?titular=${encodeURIComponent(titular)}`}
+                      download
+                    >
+                      <Download aria-hidden="true" />
+                      Baixar cópia (ZIP)
+                    </a>
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="destructive" disabled={anonymise.state !== "idle"}>
+                        <UserX aria-hidden="true" />
+                        Anonimizar
+                      </Button>
+                    }
+                    title="Anonimizar os dados deste cliente?"
+                    description="Nome, telefone, e-mail, endereço e observações saem dos pedidos (os valores ficam); os pedidos de banho e tosa perdem os dados e as fotos; os currículos e os PDFs são apagados. Não há como desfazer. A ação fica registrada na auditoria."
+                    confirmLabel="Anonimizar"
+                    onConfirm={() =>
+                      anonymise.submit(
+                        { intent: "anonimizar", titular, confirmar: "sim" },
+                        { method: "post" },
+                      )
+                    }
+                  />
+                </div>
+              )}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="grid gap-6"
+        onSubmit={(event) => setClientErrors(checkOnSubmit(legalTextsSchema, event))}
+      >
+        <input type="hidden" name="intent" value="textos" />
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-bold text-slate-900">Prazo de guarda</h2>
+            <CardDescription>
+              Currículos (com o PDF) e fotos de pets dos pedidos de banho e tosa são apagados
+              automaticamente depois deste prazo, contado do envio.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Field id="retencao_meses" label="Prazo em meses" error={errors.retencao_meses}>
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={String(legal.retencaoMeses)}
+                className="max-w-32"
+              />
+            </Field>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-bold text-slate-900">Textos legais</h2>
+            <CardDescription>
+              Em Markdown: <code>## Título</code>, <code>**negrito**</code>, <code>- item</code>,{" "}
+              <code>[link](/privacidade)</code>. HTML não é aceito. Estas marcas são trocadas pelos
+              dados atuais: {LEGAL_PLACEHOLDERS.join(", ")}.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {TEXT_FIELDS.map(({ key, name }) => (
+              <LegalTextField
+                key={key}
+                name={name}
+                page={key}
+                value={legal.textos[key]}
+                custom={legal.personalizados[key]}
+                error={errors[name]}
+              />
+            ))}
+          </CardContent>
+        </Card>
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={saving}>
+            <Save aria-hidden="true" />
+            {saving ? "Salvando..." : "Salvar textos"}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function LegalTextField({
+  name,
+  page,
+  value,
+  custom,
+  error,
+}: {
+  name: string;
+  page: LegalPageKey;
+  value: string;
+  custom: boolean;
+  error?: string;
+}) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const { title, path } = LEGAL_PAGES[page];
+  return (
+    <div className="grid gap-2">
+      <Field
+        id={name}
+        label={title}
+        hint={
+          <>
+            Página{" "}
+            <a className="underline" href={path}>
+              {path}
+            </a>
+            {custom ? " · texto personalizado" : " · texto padrão"}
+          </>
+        }
+        error={error}
+      >
+        <Textarea ref={ref} defaultValue={value} rows={14} className="font-mono text-sm" />
+      </Field>
+      <div>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            if (ref.current) ref.current.value = DEFAULT_LEGAL_TEXTS[page];
+          }}
+        >
+          Usar o texto padrão
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Privacidade" message="Erro ao carregar a privacidade" />;
+}
