@@ -79,8 +79,10 @@ test.describe("public pages", () => {
         "/admin",
       );
       const footer = page.locator("footer");
-      await expect(footer.getByText("Rua 416", { exact: false })).toBeVisible();
-      await expect(footer.getByText("Rua 406 esquina com 408", { exact: false })).toBeVisible();
+      // The units' list (the first open unit's address is also in the company facts below).
+      const units = footer.locator('section[aria-labelledby="rodape-unidades"]');
+      await expect(units.getByText("Rua 416", { exact: false })).toBeVisible();
+      await expect(units.getByText("Rua 406 esquina com 408", { exact: false })).toBeVisible();
       await expect(footer.getByText("Em breve")).toBeVisible();
       const floating = page
         .getByRole("link", { name: "WhatsApp da Agropet Litoral: (47) 99999-0416" })
