@@ -1,9 +1,14 @@
 import { SITE_NAV } from "~/components/site/nav";
 import { siteOrigin } from "~/infra/site-url.server";
+import { LEGAL_PAGES } from "~/modules/privacy";
 import type { Route } from "./+types/sitemap";
 
-/** The pages of the site's header, then the store. */
-const PATHS = [...SITE_NAV.map((link) => link.to), "/loja"];
+/** The pages of the site's header, the store, then the legal pages. */
+const PATHS = [
+  ...SITE_NAV.map((link) => link.to),
+  "/loja",
+  ...Object.values(LEGAL_PAGES).map((page) => page.path),
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);

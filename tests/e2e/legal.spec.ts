@@ -107,6 +107,11 @@ test("the legal pages are reached from the footer and say what the law asks", as
   await expect(
     page.getByRole("main").getByRole("link", { name: "Política de privacidade" }),
   ).toHaveAttribute("href", "/privacidade");
+
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  for (const path of ["/privacidade", "/trocas-e-devolucoes", "/termos"]) {
+    expect(sitemap).toContain(`${path}</loc>`);
+  }
 });
 
 test("the admin edits a legal page in Markdown and the company facts; the site shows them", async ({
