@@ -1,8 +1,9 @@
 // LGPD and the legal pages: retention of resumes and grooming photos, one person's data as a
 // ZIP, its anonymisation, and the legal Markdown that cannot carry a script.
 import { desc, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
+import { setClock } from "~/infra/clock.server";
 import { db } from "~/infra/db/client.server";
 import { storage } from "~/infra/storage.server";
 import { adminAuditLog } from "~/modules/accounts/index.server";
@@ -12,7 +13,12 @@ import { pedidosServicos } from "~/modules/grooming/index.server";
 import { emails } from "~/modules/mail/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/index.server";
-import { purgeExpiredPersonalData, renderMarkdown } from "~/modules/privacy/index.server";
+import {
+  purgeExpiredPersonalData,
+  renderMarkdown,
+  startRetentionJob,
+  stopRetentionJob,
+} from "~/modules/privacy/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { action as privacyAction, loader as privacyLoader } from "~/routes/admin/privacidade";
 import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
@@ -142,6 +148,21 @@ describe("retention of resumes and grooming photos", () => {
     expect(await purgeExpiredPersonalData(NOW)).toMatchObject({ curriculos: 2, meses: 6 });
     expect(await storage().read("private", sevenMonths.key)).toBeNull();
     expect(await db().select().from(curriculos)).toHaveLength(0);
+  });
+
+  it("the scheduled job runs at start (the server starts it with the other jobs)", async () => {
+    const old = await resume(monthsAgo(13));
+    setClock(() => new Date(NOW));
+    try {
+      startRetentionJob();
+      await vi.waitFor(async () => expect(await lastAudit("retention_purge")).toBeDefined(), {
+        timeout: 5000,
+      });
+    } finally {
+      stopRetentionJob();
+      setClock(undefined);
+    }
+    expect(await storage().read("private", old.key)).toBeNull();
   });
 
   it("two runs at once remove each file once and audit once", async () => {

@@ -387,7 +387,8 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
   };
   const sender: Sender = {
     nome: shop.name,
-    razaoSocial: shop.legalName,
+    // The razão social the admin set (the same as every footer's), else the site's own.
+    razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
     cnpj: settings.cnpj?.trim() || null,
     endereco: unidade ? unitAddress(unidade) : null,
     telefone: shop.phoneDisplay,

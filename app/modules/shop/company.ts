@@ -13,7 +13,7 @@ export interface CompanyFacts {
   endereco: string | null;
   /** '(47) 99999-0416'. */
   telefone: string;
-  /** The digits of `telefone`, for tel: links. */
+  /** The digits of `telefone` without the country code, for tel: links. */
   telefoneDigitos: string;
   email: string;
 }
@@ -32,6 +32,12 @@ function unitAddress(unit: Pick<PublicUnit, "endereco" | "bairro" | "cidade" | "
   return `${unit.endereco}, ${unit.bairro}, ${unit.cidade}/${unit.uf}${cepText}`;
 }
 
+/** The phone's digits without the country code (the tel: link adds +55). */
+function nationalDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.startsWith("55") && digits.length >= 12 ? digits.slice(2) : digits;
+}
+
 export function companyFacts(
   settings: CompanySettings | null,
   units: readonly PublicUnit[],
@@ -43,7 +49,7 @@ export function companyFacts(
     cnpj: settings?.cnpj?.trim() || null,
     endereco: seat ? unitAddress(seat) : null,
     telefone: formatPhoneDisplay(phone),
-    telefoneDigitos: phone.replace(/\D/g, ""),
+    telefoneDigitos: nationalDigits(phone),
     email: settings?.emailContato?.trim() || shop.email,
   };
 }
