@@ -73,6 +73,7 @@ test.describe("admin shell", () => {
       ["E-mails", "E-mails enviados"],
       ["Segurança", "Auditoria e bloqueios"],
       ["Configurações", "Webhooks e WhatsApp"],
+      ["Privacidade", "LGPD e textos legais"],
       ["Testes", "Testes do sistema"],
     ]) {
       await expect(sidebar.getByRole("link", { name: new RegExp(`^${label}`) })).toBeVisible();
