@@ -106,8 +106,21 @@ describe("retention of resumes and grooming photos", () => {
     const oldGrooming = await grooming("SRV000001", monthsAgo(13));
     const newGrooming = await grooming("SRV000002", monthsAgo(11));
 
+    for (const cv of [oldResume, newResume]) {
+      await db()
+        .insert(webhookEntregas)
+        .values({
+          tipo: "curriculo",
+          referenciaId: cv.id,
+          url: "https://hooks.example/",
+          payload: { nomeCompleto: cv.nomeCompleto },
+        });
+    }
+
     const result = await purgeExpiredPersonalData(NOW);
     expect(result).toMatchObject({ curriculos: 1, fotos: 1, meses: 12 });
+    const deliveries = await db().select().from(webhookEntregas);
+    expect(deliveries.map((d) => d.referenciaId)).toEqual([newResume.id]);
 
     const resumes = await db().select().from(curriculos);
     expect(resumes.map((r) => r.id)).toEqual([newResume.id]);

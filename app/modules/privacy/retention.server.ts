@@ -1,6 +1,7 @@
-// Retention (LGPD art. 15 and 16): resumes (row and PDF) and the pet photos of grooming
-// requests are deleted once older than the period the admin set (default 12 months); the
-// grooming request itself stays, without its photos. Each run that removes something leaves
+// Retention (LGPD art. 15 and 16): resumes (row, PDF, and the webhook deliveries and alerts
+// that copied them) and the pet photos of grooming requests are deleted once older than the
+// period the admin set (default 12 months); the grooming request itself stays, without its
+// photos. Each run that removes something leaves
 // one row in the audit trail (decision 0045).
 import { and, inArray, lt, ne, sql } from "drizzle-orm";
 import { now } from "~/infra/clock.server";
@@ -8,8 +9,10 @@ import { transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
 import { keyFromPublicUrl, storage } from "~/infra/storage.server";
 import { logAudit } from "~/modules/accounts/index.server";
+import { avisos } from "~/modules/alerts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
+import { webhookEntregas } from "~/modules/notifications/index.server";
 import { getSettings } from "~/modules/shop/index.server";
 
 /** Two instances running the job at once: the second waits, then finds nothing left. */
@@ -43,6 +46,12 @@ export async function purgeExpiredPersonalData(at: Date = now()): Promise<Retent
       .delete(curriculos)
       .where(lt(curriculos.createdAt, cutoff))
       .returning({ id: curriculos.id, arquivo: curriculos.curriculoUrl });
+    if (resumes.length > 0) {
+      // The copies of a deleted resume: its webhook deliveries and its alert on the panel.
+      const ids = resumes.map((r) => r.id);
+      await tx.delete(webhookEntregas).where(inArray(webhookEntregas.referenciaId, ids));
+      await tx.delete(avisos).where(inArray(avisos.referenciaId, ids));
+    }
     const groomed = await tx
       .select({ id: pedidosServicos.id, fotos: pedidosServicos.fotos })
       .from(pedidosServicos)
