@@ -226,3 +226,12 @@ test("the admin finds one person's data, downloads it as a ZIP and anonymises it
     "0 pedido(s) da loja, 0 pedido(s) de banho e tosa (0 foto(s)) e 0 currículo(s)",
   );
 });
+
+test("at 360 px the legal pages and the footers fit the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/privacidade", "/trocas-e-devolucoes", "/termos", "/loja"]) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(360);
+  }
+});

@@ -10,14 +10,8 @@ import {
   type Settings,
   saveSettingsAudited,
 } from "~/modules/shop/index.server";
-import {
-  DEFAULT_LEGAL_TEXTS,
-  fillLegalText,
-  LEGAL_PAGE_KEYS,
-  LEGAL_PAGES,
-  type LegalFacts,
-  type LegalPageKey,
-} from "./legal-texts";
+import { LEGAL_PAGE_KEYS, LEGAL_PAGES, type LegalPageKey } from "./legal-pages";
+import { DEFAULT_LEGAL_TEXTS, fillLegalText, type LegalFacts } from "./legal-texts";
 import type { LegalTextsInput } from "./legal-texts.schema";
 import { renderMarkdown } from "./markdown.server";
 

@@ -1,24 +1,8 @@
-// The three legal pages (Decreto 7.962/2013, CDC art. 49, LGPD): their addresses, titles and
-// default Markdown. The admin may rewrite each one (/admin/privacidade); the placeholders in
-// braces are filled with the shop's current facts when a page is shown, so a changed CNPJ,
-// e-mail or retention period reaches the pages without editing them (decision 0044).
-
-export const LEGAL_PAGES = {
-  privacidade: {
-    path: "/privacidade",
-    title: "Política de privacidade",
-    field: "textoPrivacidade",
-  },
-  trocas: {
-    path: "/trocas-e-devolucoes",
-    title: "Trocas e devoluções",
-    field: "textoTrocas",
-  },
-  termos: { path: "/termos", title: "Termos de uso", field: "textoTermos" },
-} as const;
-
-export type LegalPageKey = keyof typeof LEGAL_PAGES;
-export const LEGAL_PAGE_KEYS = Object.keys(LEGAL_PAGES) as LegalPageKey[];
+// The default Markdown of the three legal pages (Decreto 7.962/2013, CDC art. 49, LGPD). The
+// admin may rewrite each one (/admin/privacidade); the placeholders in braces are filled with
+// the shop's current facts when a page is shown, so a changed CNPJ, e-mail or retention
+// period reaches the pages without editing them (decision 0044).
+import type { LegalPageKey } from "./legal-pages";
 
 /** What the placeholders are filled with. */
 export interface LegalFacts {
