@@ -15,7 +15,8 @@ import { DEFAULT_LEGAL_TEXTS, fillLegalText, type LegalFacts } from "./legal-tex
 import type { LegalTextsInput } from "./legal-texts.schema";
 import { renderMarkdown } from "./markdown.server";
 
-const NOT_SET = "(a preencher em Configurações)";
+/** A fact the admin left empty (the CNPJ, an address before the first unit opens). */
+const NOT_SET = "(não informado)";
 
 async function legalFacts(settings: Settings): Promise<LegalFacts> {
   const units = (await listActiveUnits()).map(publicUnit);
@@ -27,7 +28,8 @@ async function legalFacts(settings: Settings): Promise<LegalFacts> {
     endereco: company.endereco ?? NOT_SET,
     email: company.email,
     telefone: company.telefone,
-    encarregado: settings.encarregadoNome?.trim() || NOT_SET,
+    // A small business may leave the role to its customer service (ANPD, Resolução 2/2022).
+    encarregado: settings.encarregadoNome?.trim() || `a equipe de atendimento da ${shop.name}`,
     encarregadoEmail: settings.encarregadoEmail?.trim() || company.email,
     retencaoMeses: settings.retencaoMeses,
   };
