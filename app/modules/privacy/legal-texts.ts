@@ -68,7 +68,7 @@ Só com quem precisa deles para atender você: o provedor de pagamento do Pix on
 
 ## Cookies
 
-O site usa **apenas cookies necessários** ao funcionamento: a lembrança dos seus pedidos recentes neste aparelho, as mensagens de confirmação depois de enviar um formulário e a sessão de quem trabalha no painel da loja. O carrinho fica guardado no próprio navegador. Não usamos cookies de publicidade nem de análise, nossos ou de terceiros; por isso não há aviso de cookies para aceitar.
+O site usa **apenas cookies necessários** ao funcionamento: a lembrança dos seus pedidos recentes neste aparelho, as mensagens de confirmação depois de enviar um formulário e a sessão de quem trabalha no painel da loja. O carrinho fica guardado no próprio navegador (ou, com o JavaScript desligado, num cookie do carrinho com os produtos e quantidades escolhidos). Não usamos cookies de publicidade nem de análise, nossos ou de terceiros; por isso não há aviso de cookies para aceitar.
 
 ## Seus direitos
 
