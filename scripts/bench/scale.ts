@@ -72,11 +72,22 @@ interface Timing {
   ok: boolean;
 }
 
+/** One download of every order's export: time, size and the server's memory meanwhile. */
+interface ExportRun {
+  seconds: number;
+  bytes: number;
+  /** The server's resident memory before the download and its peak during it (MB). */
+  rssBefore: number;
+  rssPeak: number;
+  ok: boolean;
+}
+
 interface ShopRun {
   counts: LargeShopCounts | null;
   build: number;
   backup: { seconds: number; bytes: number; ok: boolean };
   timings: Record<string, Timing>;
+  exports: Record<string, ExportRun>;
 }
 
 /** One GET as a browser sends it; the body is read, not decoded. */
@@ -315,6 +326,64 @@ async function lastStorePage(base: string): Promise<number> {
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 
+/** The process's resident memory in MB (Linux /proc), or 0 where it cannot be read. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Downloads the export of every order, one row per line item (issue 26: streamed, so the
+ * server's memory stays flat however many orders there are), sampling the server's resident
+ * memory every 20 ms.
+ */
+async function exportAll(
+  base: string,
+  cookie: string,
+  pid: number | undefined,
+  formato: "csv" | "xlsx",
+): Promise<ExportRun> {
+  const rssBefore = rssMb(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(pid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const { status, bytes } = await new Promise<{ status: number; bytes: number }>(
+      (resolve, reject) => {
+        http
+          .get(
+            new URL(`/admin/loja/pedidos/exportar?formato=${formato}&linhas=itens`, base),
+            { headers: { ...BROWSER, cookie } },
+            (res) => {
+              let bytes = 0;
+              res.on("data", (chunk: Buffer) => {
+                bytes += chunk.length;
+              });
+              res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+              res.on("error", reject);
+            },
+          )
+          .on("error", reject);
+      },
+    );
+    return {
+      seconds: (performance.now() - started) / 1000,
+      bytes,
+      rssBefore,
+      rssPeak: Math.max(rssPeak, rssMb(pid)),
+      ok: status === 200 && bytes > 0,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 async function measure(kind: Kind, size: Size): Promise<ShopRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escala-"));
   const shop = await prepareShop(kind, size, dataDir);
@@ -408,7 +477,12 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
         is2xx,
         Math.max(3, Math.round(SAMPLES / 8)),
       );
-      return { counts: shop.counts, build: shop.build, backup: bkp, timings };
+      const exports: Record<string, ExportRun> = {};
+      for (const formato of ["csv", "xlsx"] as const) {
+        console.log(`[${kind}] loja ${size}: exportar todos os pedidos (${formato}) ...`);
+        exports[formato] = await exportAll(base, cookie, child.pid, formato);
+      }
+      return { counts: shop.counts, build: shop.build, backup: bkp, timings, exports };
     } finally {
       await stopServer(child);
     }
@@ -470,6 +544,24 @@ function report(kind: Kind, small: ShopRun, large: ShopRun) {
     bOk ? "sim" : "NÃO",
   ]);
   json.push({ tela: "npm run backup", pequena: small.backup, grande: large.backup });
+  // The export of every order: the server's memory growth must not follow the orders.
+  for (const formato of Object.keys(small.exports)) {
+    const a = small.exports[formato]!;
+    const b = large.exports[formato]!;
+    const growth = (e: ExportRun) => Math.max(0, e.rssPeak - e.rssBefore);
+    const eOk = a.ok && b.ok;
+    allOk &&= eOk;
+    rows.push([
+      `exportar todos os pedidos, ${formato} por item (s; memória do servidor +MB)`,
+      `${a.seconds.toFixed(1)} s, ${mb(a.bytes)}; +${growth(a).toFixed(0)} MB`,
+      `${b.seconds.toFixed(1)} s, ${mb(b.bytes)}; +${growth(b).toFixed(0)} MB`,
+      (b.seconds / Math.max(a.seconds, 0.001)).toFixed(1),
+      "memória plana",
+      "—",
+      eOk ? "sim" : "NÃO",
+    ]);
+    json.push({ tela: `exportar pedidos ${formato}`, pequena: a, grande: b });
+  }
   const c = large.counts;
   console.log(
     `\n[${kind}] loja pequena: a demonstração; loja grande (fração ${FRACTION}): ${c?.produtos} produtos, ${c?.variantes} variações, ${c?.pedidos} pedidos, ${c?.itens} itens, ${c?.movimentos} movimentos, ${c?.servicos} serviços, ${c?.curriculos} currículos, ${c?.auditoria} linhas de auditoria, gerada em ${c?.seconds.toFixed(1)} s. Mediana de ${SAMPLES} pedidos em sequência, sem cache.\n`,
