@@ -45,8 +45,10 @@ export function OrderSuccess({
     >
       <div className="flex items-start gap-3">
         <CheckCircle2Icon className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden="true" />
-        <div className="grid gap-3">
-          <p className="font-semibold text-green-900">{orderSuccessMessage(numero)}</p>
+        <div className="grid min-w-0 flex-1 gap-3">
+          <p className="font-semibold text-green-900 wrap-anywhere">
+            {orderSuccessMessage(numero)}
+          </p>
           {chatUrl ? (
             <p className="text-sm text-green-900">
               Envie o pedido pelo WhatsApp para a loja confirmar mais rápido. Pelo link do pedido
@@ -66,7 +68,12 @@ export function OrderSuccess({
                 </a>
               </Button>
             ) : null}
-            <Button asChild variant={chatUrl ? "outline" : "default"}>
+            {/* The 19-character number wraps on a phone instead of pushing the page wider. */}
+            <Button
+              asChild
+              variant={chatUrl ? "outline" : "default"}
+              className="h-auto max-w-full whitespace-normal wrap-anywhere"
+            >
               <Link reloadDocument to={orderHref}>
                 Acompanhar pedido {numero}
               </Link>

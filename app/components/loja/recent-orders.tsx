@@ -35,7 +35,7 @@ function RecentOrdersList({ pedidos }: { pedidos: RecentOrderLink[] }) {
         <li key={o.numero}>
           <a
             href={orderHref(o)}
-            className="inline-flex min-h-9 items-center rounded-lg border border-brand-200 bg-white px-3 font-semibold text-brand-800 hover:bg-brand-100"
+            className="inline-flex min-h-9 max-w-full items-center rounded-lg border border-brand-200 bg-white px-3 font-semibold text-brand-800 wrap-anywhere hover:bg-brand-100"
           >
             Pedido {o.numero}
           </a>

@@ -181,9 +181,11 @@ export default function OrderPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <BackToStore />
-      <div className="grid gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <section className="rounded-2xl border border-slate-200 bg-white p-4">
-          <h1 className="text-2xl font-extrabold">Pedido {pedido.numero}</h1>
+          <h1 className="text-xl font-extrabold wrap-anywhere sm:text-2xl">
+            Pedido {pedido.numero}
+          </h1>
           <p className="text-sm text-slate-600">Feito em {pedido.createdAt}</p>
           <dl className="mt-3 flex flex-wrap gap-4 text-sm">
             <div className="grid gap-1">

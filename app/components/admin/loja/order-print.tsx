@@ -50,7 +50,7 @@ export function OrderPrintPage({
       {orders.length === 0 ? (
         <p className="p-6 text-center text-slate-700">{vazio}</p>
       ) : (
-        <div className="grid justify-center gap-4 py-4 print:block print:py-0">
+        <div className="grid grid-cols-[minmax(0,1fr)] justify-items-center gap-4 py-4 print:block print:py-0">
           {orders.map((o) => (
             <OrderSheet key={o.numero} order={o} formato={formato} />
           ))}
