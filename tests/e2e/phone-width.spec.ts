@@ -49,7 +49,7 @@ async function overflow(page: Page) {
             return r.width > 0 && (r.right > Math.min(vw, rect.right) + 1 || r.left < -1);
           })
           .slice(-3)
-          .map(describe);
+          .map(nameOf);
         dialogs.push(
           `dialog ${Math.round(rect.left)}..${Math.round(rect.right)}, scroll ${dialog.scrollWidth}/${dialog.clientWidth}: ${inner.join(" | ")}`,
         );
