@@ -11,6 +11,7 @@ import { env } from "~/infra/env.server";
 import { logFormat, logger, redactUrl } from "~/infra/logger.server";
 import { isForeignWrite } from "./http/origin-check";
 import { pageCache } from "./http/page-cache";
+import { refusalsAsPages } from "./http/refusal-status";
 import { errorAnswer, securityHeaders } from "./http/security-headers";
 
 const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
@@ -95,6 +96,9 @@ server.use((req: Request, res: Response, next: NextFunction) => {
   }
   next();
 });
+
+// A browser's refused form goes out as 200 with what to fix (http/refusal-status.ts).
+server.use(refusalsAsPages);
 
 // Anonymous GETs of the public pages come from memory, compressed (http/page-cache.ts);
 // ahead of the static files, which would look each page's path up on disk first.
