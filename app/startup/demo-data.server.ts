@@ -4,13 +4,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ArtSpec } from "~/startup/demo-art";
 
 interface DemoCategory {
   nome: string;
   descricao: string;
-  /** The two colours of the drawn product pictures, and the drawing (a key of desenhos.json). */
-  cores: [string, string];
-  desenho: string;
+  /** The background colour of its products' drawn pictures. */
+  cor: string;
 }
 
 /** Fields as the admin forms send them: money as typed ('5,00'), the schemas parse it. */
@@ -20,8 +20,8 @@ export interface DemoData {
   /** produtos.csv, as bytes: it goes through the importer like an uploaded file. */
   produtosCsv: Uint8Array;
   categorias: DemoCategory[];
-  /** SVG shapes drawn on the product pictures, by name. */
-  desenhos: Record<string, string>;
+  /** What each product's picture shows, by product code (brand and size come from the row). */
+  ilustracoes: Record<string, Pick<ArtSpec, "tipo" | "cor" | "pet">>;
   cupons: DemoForm[];
   bairros: DemoForm[];
   /** SKUs of the products kept out of the store (the import makes every product active). */
@@ -49,7 +49,7 @@ export function readDemoData(dir = demoDir()): DemoData {
   return {
     produtosCsv: fs.readFileSync(path.join(dir, MARKER)),
     categorias: json("categorias.json"),
-    desenhos: json("desenhos.json"),
+    ilustracoes: json("ilustracoes.json"),
     cupons: json("cupons.json"),
     bairros: json("bairros.json"),
     inativos: json("inativos.json"),

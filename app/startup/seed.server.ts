@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, type Executor, SEED_LOCK, transaction } from "~/infra/db/client.server";
 import { DEMO_SEED } from "~/modules/accounts/index.server";
+import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
 import type { ImportProduct, MappedRow } from "~/modules/catalog/index.server";
 import {
   categorias,
@@ -22,6 +23,7 @@ import { addBairro } from "~/modules/delivery/index.server";
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
 import { getSettings, updateSettings } from "~/modules/shop/index.server";
+import { productArt, sizeInName } from "~/startup/demo-art";
 import { type DemoData, readDemoData } from "~/startup/demo-data.server";
 
 /**
@@ -63,16 +65,25 @@ async function catalogueStarted(executor: Executor): Promise<boolean> {
   return count > 0;
 }
 
-/** A simple drawn product picture (no downloads): the category's colours and drawing. */
-async function drawPicture(demo: DemoData, categoria: string, index: number): Promise<Buffer> {
-  const category = demo.categorias.find((c) => c.nome === categoria)!;
-  const [from, to] = category.cores;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="400" height="400" fill="url(#g)"/>
-    <circle cx="${60 + ((index * 47) % 280)}" cy="${50 + ((index * 31) % 60)}" r="24" fill="rgba(255,255,255,.18)"/>
-    <circle cx="${340 - ((index * 29) % 260)}" cy="${350 - ((index * 17) % 40)}" r="34" fill="rgba(255,255,255,.14)"/>
-    <g fill="rgba(255,255,255,.92)">${demo.desenhos[category.desenho]}</g></svg>`;
+/**
+ * A product's or a variant's drawn picture (app/startup/demo-art.ts): what
+ * demo/ilustracoes.json says it shows, its brand, and its size (the variant's option, else the
+ * size in its name), on its category's colour. Rendered by sharp at the largest stored width.
+ */
+async function drawPicture(demo: DemoData, product: ImportProduct): Promise<Buffer> {
+  const code = productCode(product) ?? "";
+  const spec = demo.ilustracoes[code];
+  if (!spec) throw new Error(`demo/ilustracoes.json: falta o desenho de ${code}`);
+  const background = demo.categorias.find((c) => c.nome === product.categoria)?.cor ?? "#16a34a";
+  const svg = productArt(
+    {
+      ...spec,
+      marca: product.marca,
+      tamanho: product.opcoes[0]?.valor ?? sizeInName(product.nome),
+    },
+    background,
+    PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1],
+  );
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -87,12 +98,21 @@ export async function seedDatabase(
   const products = firstRowOfEachProduct(variants);
   // Pictures are stored (as an uploaded one would be) before the transaction: file writes
   // cannot be rolled back, so they are removed if the catalogue is not written after all.
+  // A product with options has a picture per variant too (the bag with its weight, the
+  // harness with its size); the product's own is a file of its own, so replacing it in the
+  // admin (which deletes the old file) leaves the variants' pictures whole.
+  const variantImages = new Map<string, string>();
   const images: (string | null)[] = [];
-  for (const [i, p] of products.entries()) {
+  if (options.images !== false) {
+    for (const v of variants) {
+      if (v.opcoes.length > 0 && v.sku) {
+        variantImages.set(v.sku, await saveProductImage(await drawPicture(demo, v)));
+      }
+    }
+  }
+  for (const p of products) {
     images.push(
-      options.images === false
-        ? null
-        : await saveProductImage(await drawPicture(demo, p.categoria, i)),
+      options.images === false ? null : await saveProductImage(await drawPicture(demo, p)),
     );
   }
   let seeded = false;
@@ -110,12 +130,16 @@ export async function seedDatabase(
       if (result.imported !== variants.length) {
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }
-      await setDemoExtras(tx, demo, products, images);
+      await setDemoExtras(tx, demo, products, images, variantImages);
       await setDemoCompany(tx);
       return true;
     });
   } finally {
-    if (!seeded) for (const url of images) await deleteProductImage(url);
+    if (!seeded) {
+      for (const url of new Set([...images, ...variantImages.values()])) {
+        await deleteProductImage(url);
+      }
+    }
   }
   return { seeded };
 }
@@ -140,7 +164,8 @@ async function setDemoCompany(tx: Executor) {
 }
 
 /**
- * What the import file has no column for: the pictures, the products kept out of the store,
+ * What the import file has no column for: the pictures (of products, and of the variants of
+ * a product with options), the products kept out of the store,
  * and creation times a minute apart in the file's order, so "newest first" lists are stable.
  */
 async function setDemoExtras(
@@ -148,8 +173,18 @@ async function setDemoExtras(
   demo: DemoData,
   products: ImportProduct[],
   images: (string | null)[],
+  variantImages: Map<string, string>,
 ) {
   const skus = products.map(productCode);
+  if (variantImages.size > 0) {
+    await tx.execute(sql`
+      update variantes v set imagem_url = t.imagem
+      from unnest(
+        ${sql.param([...variantImages.keys()])}::text[],
+        ${sql.param([...variantImages.values()])}::text[]
+      ) as t(sku, imagem)
+      where v.sku = t.sku`);
+  }
   await tx.execute(sql`
     update produtos p set imagem_url = t.imagem, ativo = not t.inativo,
       created_at = now() - t.minutos * interval '1 minute'

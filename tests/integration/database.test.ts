@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   databaseReady,
@@ -97,6 +97,16 @@ describe("database", () => {
     expect(all.some((p) => p.estoque === 0)).toBe(true);
     expect(all.some((p) => p.precoAntes !== null && p.precoAntes > p.precoAtual)).toBe(true);
     expect(all.every((p) => p.imagemUrl?.startsWith("/uploads/produtos/"))).toBe(true);
+    // Issue 27, point 7: each pack and size of a product with options has its own picture.
+    const withOptions = await ctx.database.db
+      .select({ sku: variantes.sku, imagemUrl: variantes.imagemUrl })
+      .from(variantes)
+      .where(isNotNull(variantes.opcao1));
+    expect(withOptions).toHaveLength(6);
+    const pictures = withOptions.map((v) => v.imagemUrl);
+    expect(pictures.every((url) => url?.startsWith("/uploads/produtos/"))).toBe(true);
+    expect(new Set(pictures).size).toBe(6);
+    expect(pictures).not.toContain(all.find((p) => p.variacoes === 3)?.imagemUrl);
     const tipos = (await ctx.database.db.select().from(cupons)).map((c) => c.tipo).sort();
     expect(tipos).toEqual(["percentual", "valor"]);
 
