@@ -99,7 +99,7 @@ function CardContent({ product, priority }: CardProps) {
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
           {product.categoriaNome}
         </p>
-        <h2 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
+        <h2 className="text-sm leading-snug font-semibold text-slate-900 hyphens-auto wrap-break-word sm:text-base">
           <Link reloadDocument to={href} className="hover:underline">
             {product.nome}
           </Link>

@@ -14,6 +14,7 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { SceneImage } from "~/components/public/scene-image";
 import { CtaBand, IconCard, Section } from "~/components/public/section";
 import {
   layoutFacts,
@@ -27,6 +28,7 @@ import { UnitCards } from "~/components/public/units";
 import { useChatNumber, useShopFacts, useUnits } from "~/components/public/use-chat-number";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { productAreas, whyChooseUs } from "~/content/about";
+import { heroScene } from "~/content/illustrations";
 import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
 import { petStoreJsonLd } from "~/domain/structured-data";
@@ -93,43 +95,58 @@ function WhatsappButton({ number, text, label }: { number: string; text: string;
   );
 }
 
+/** The hero scene's width: the column beside the text on a wide screen, else the screen. */
+const HERO_SIZES = "(min-width: 1024px) 544px, (min-width: 480px) 448px, calc(100vw - 32px)";
+
 export default function Home() {
   const chatNumber = useChatNumber();
   const facts = useShopFacts();
   const units = useUnits();
   return (
     <main>
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-4 py-14 text-white sm:py-20">
-        <div className="mx-auto max-w-4xl text-center">
-          <p className="text-sm font-bold tracking-wide text-brand-100 uppercase">
-            Pet shop e agropecuária em {shop.city}/{shop.state}
-          </p>
-          <h1 className="mt-3 text-3xl leading-tight font-extrabold sm:text-5xl">{shop.slogan}</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-50">
-            Rações, petiscos, brinquedos, aquarismo, produtos para aves e para o campo, com
-            orientação de quem entende e entrega grátis em compras{" "}
-            {freeDeliveryFrom(facts.freteGratisMinimo)}. Mais de 3 mil clientes já confiam na gente.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <WhatsappButton
-              number={chatNumber}
-              text={`Olá! Vim pelo site da ${shop.name} e gostaria de atendimento.`}
-              label={`Falar no ${shop.messenger}`}
-            />
-            <Link
-              reloadDocument
-              to="/loja"
-              className={`${primaryButton} bg-accent-400 text-slate-900 hover:bg-accent-500`}
-            >
-              <ShoppingBagIcon className="size-5" aria-hidden="true" /> Loja Online
-            </Link>
-            <Link
-              reloadDocument
-              to="/servicos"
-              className={`${primaryButton} border-2 border-white text-white hover:bg-white/10`}
-            >
-              <ScissorsIcon className="size-5" aria-hidden="true" /> Banho & Tosa
-            </Link>
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-4 py-8 text-white sm:py-14">
+        <div className="mx-auto grid max-w-6xl items-center gap-6 lg:grid-cols-[1fr_minmax(0,34rem)] lg:gap-10">
+          {/* The shop front with its pets: on a phone it comes first, above the fold. */}
+          <SceneImage
+            scene={heroScene}
+            sizes={HERO_SIZES}
+            priority
+            className="mx-auto max-w-md rounded-3xl shadow-lg ring-4 ring-white/20 lg:order-last lg:max-w-none"
+          />
+          <div className="text-center lg:text-left">
+            <p className="text-sm font-bold tracking-wide text-brand-100 uppercase">
+              Pet shop e agropecuária em {shop.city}/{shop.state}
+            </p>
+            <h1 className="mt-3 text-3xl leading-tight font-extrabold sm:text-5xl">
+              {shop.slogan}
+            </h1>
+            <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-50 lg:mx-0">
+              Rações, petiscos, brinquedos, aquarismo, produtos para aves e para o campo, com
+              orientação de quem entende e entrega grátis em compras{" "}
+              {freeDeliveryFrom(facts.freteGratisMinimo)}. Mais de 3 mil clientes já confiam na
+              gente.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap lg:justify-start">
+              <WhatsappButton
+                number={chatNumber}
+                text={`Olá! Vim pelo site da ${shop.name} e gostaria de atendimento.`}
+                label={`Falar no ${shop.messenger}`}
+              />
+              <Link
+                reloadDocument
+                to="/loja"
+                className={`${primaryButton} bg-accent-400 text-slate-900 hover:bg-accent-500`}
+              >
+                <ShoppingBagIcon className="size-5" aria-hidden="true" /> Loja Online
+              </Link>
+              <Link
+                reloadDocument
+                to="/servicos"
+                className={`${primaryButton} border-2 border-white text-white hover:bg-white/10`}
+              >
+                <ScissorsIcon className="size-5" aria-hidden="true" /> Banho & Tosa
+              </Link>
+            </div>
           </div>
         </div>
       </section>

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/public/icons";
+import { SceneImage } from "~/components/public/scene-image";
 import { IconCard, PageHero, Section } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { mission, story, values } from "~/content/about";
+import { aboutScene } from "~/content/illustrations";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
 import type { Route } from "./+types/sobre";
@@ -22,6 +24,12 @@ export default function Sobre() {
     <main>
       <PageHero eyebrow="Sobre nós" title={`A história da ${shop.name}`}>
         <p>Do campo para o litoral, com amor pelos animais em cada detalhe.</p>
+        <SceneImage
+          scene={aboutScene}
+          sizes="(min-width: 800px) 736px, calc(100vw - 32px)"
+          priority
+          className="mx-auto mt-6 rounded-3xl shadow-md"
+        />
       </PageHero>
       <section aria-labelledby="historia" className="px-4 py-10">
         <div className="mx-auto max-w-3xl">

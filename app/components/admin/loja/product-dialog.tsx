@@ -1,6 +1,8 @@
 import { Layers } from "lucide-react";
+import { useEffect, useState } from "react";
 import { href, Link } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
+import { CardCropPreview } from "~/components/admin/loja/card-crop-preview";
 import { useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -31,6 +33,11 @@ export function ProductDialog({
   const { open, onOpenChange, fetcher, errors, setClientErrors, formProps, pending } =
     useDialogForm();
   const editing = Boolean(product);
+  // The photo chosen in this opening of the dialog, for the card's crop preview.
+  const [photo, setPhoto] = useState<File | null>(null);
+  useEffect(() => {
+    if (!open) setPhoto(null);
+  }, [open]);
   const { id, field, props } = formControls(
     product ? `p-${product.id.slice(0, 8)}` : "novo",
     errors,
@@ -154,7 +161,11 @@ export function ProductDialog({
           hint="JPG, PNG ou WebP, até 8MB"
           type="file"
           accept="image/*"
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+            setPhoto(event.currentTarget.files?.[0] ?? null)
+          }
         />
+        <CardCropPreview file={photo} />
         {product?.imagemUrl ? (
           <div className="flex items-center gap-3 sm:col-span-2">
             <img
