@@ -10,7 +10,7 @@ import { root } from "./lib/server";
 
 const dir = path.join(root, "app/content/illustrations");
 const scenes = { inicio: heroArt, sobre: aboutArt };
-/** The widths app/content/illustrations.ts imports (SCENE_WIDTHS there). */
+/** The widths app/content/illustrations.ts imports (its SCENE_WIDTHS). */
 const SCENE_WIDTHS = [480, 800, 1200];
 
 for (const [name, draw] of Object.entries(scenes)) {

@@ -7,7 +7,7 @@ import sobre480 from "./illustrations/sobre-480.webp";
 import sobre800 from "./illustrations/sobre-800.webp";
 import sobre1200 from "./illustrations/sobre-1200.webp";
 
-export const SCENE_WIDTHS = [480, 800, 1200] as const;
+const SCENE_WIDTHS = [480, 800, 1200] as const;
 
 export interface Scene {
   src: string;

@@ -7,7 +7,7 @@
 // tones (a colour and its darker shade), round corners, white labels with dark bold text.
 
 /** What a product picture shows (demo/ilustracoes.json gives one per product). */
-export type ArtKind =
+type ArtKind =
   | "racao"
   | "saquinho"
   | "frasco"
@@ -27,7 +27,7 @@ export type ArtKind =
   | "mangueira";
 
 /** Who is drawn on a bag or a box. */
-export type ArtPet = "cao" | "gato" | "ave" | "peixe" | "boi" | "galinha";
+type ArtPet = "cao" | "gato" | "ave" | "peixe" | "boi" | "galinha";
 
 export interface ArtSpec {
   tipo: ArtKind;
@@ -68,7 +68,7 @@ function sizeBadge(text: string | null | undefined, x = 300, y = 118) {
 }
 
 /** A pet's face in flat shapes, centred at (x, y), `r` its size. */
-export function petFace(pet: ArtPet, x: number, y: number, r: number, color = "#f59e0b"): string {
+function petFace(pet: ArtPet, x: number, y: number, r: number, color = "#f59e0b"): string {
   const dark = shade(color, -0.35);
   const eyes = (dy = -0.05, gap = 0.32) =>
     `<circle cx="${x - r * gap}" cy="${y + r * dy}" r="${r * 0.09}" fill="${INK}"/><circle cx="${x + r * gap}" cy="${y + r * dy}" r="${r * 0.09}" fill="${INK}"/>`;
