@@ -197,6 +197,18 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
   await measure(page, "/admin/loja (Editar produto)", problems);
   await page.keyboard.press("Escape");
 
+  await page.goto("/admin/unidades");
+  await page.getByRole("button", { name: "Nova unidade" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Nova unidade" })).toBeVisible();
+  await measure(page, "/admin/unidades (Nova unidade)", problems);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/admin/loja/sinonimos");
+  await page.getByRole("button", { name: /^Editar / }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await measure(page, "/admin/loja/sinonimos (Editar grupo)", problems);
+  await page.keyboard.press("Escape");
+
   await page.goto("/admin/estoque");
   await page
     .getByRole("button", { name: /Ajustar/ })
@@ -215,6 +227,7 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
   const numero = (await message.textContent())!.match(/PED\d+/)![0];
   await visit(page, `/admin/loja?view=pedidos&q=${numero}`, problems);
   await visit(page, `/admin/loja/pedidos/${numero}/imprimir`, problems);
+  await visit(page, `/admin/loja/pedidos/imprimir?q=${numero}`, problems);
   // The order's e-mail to the customer (the mail worker sends it within a second or so).
   await expect(async () => {
     await page.goto("/admin/emails");

@@ -175,13 +175,13 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
           ))}
         </FormSection>
 
-        <fieldset className="grid gap-2">
+        <fieldset className="grid min-w-0 gap-2">
           <legend className="mb-1 font-semibold">Horário de funcionamento</legend>
           <p className="text-xs text-slate-600">
             Deixe abertura e fechamento vazios nos dias em que a unidade fecha.
           </p>
           <div
-            className="grid grid-cols-[6rem_1fr_1fr] gap-2 text-xs font-semibold text-slate-600 uppercase"
+            className="grid grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] sm:grid-cols-[6rem_1fr_1fr] gap-2 text-xs font-semibold text-slate-600 uppercase"
             aria-hidden="true"
           >
             <span>Dia</span>
@@ -193,7 +193,7 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             return (
               <div
                 key={d}
-                className="grid grid-cols-[6rem_1fr_1fr] items-start gap-2"
+                className="grid grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] sm:grid-cols-[6rem_1fr_1fr] items-start gap-2"
                 role="group"
                 aria-label={WEEKDAYS[d]}
               >
@@ -208,8 +208,15 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
                       </span>
                     }
                     error={errors[`${key}_${d}`]}
+                    className="min-w-0 grid-cols-[minmax(0,1fr)]"
                   >
-                    <Input {...props(`${key}_${d}`)} type="time" defaultValue={day?.[key] ?? ""} />
+                    {/* A time field is wide by itself: on a phone it narrows with its column. */}
+                    <Input
+                      {...props(`${key}_${d}`)}
+                      type="time"
+                      defaultValue={day?.[key] ?? ""}
+                      className="min-w-0 px-2"
+                    />
                   </Field>
                 ))}
               </div>
