@@ -204,7 +204,10 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
   await page.keyboard.press("Escape");
 
   await page.goto("/admin/loja/sinonimos");
-  await page.getByRole("button", { name: /^Editar / }).first().click();
+  await page
+    .getByRole("button", { name: /^Editar / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await measure(page, "/admin/loja/sinonimos (Editar grupo)", problems);
   await page.keyboard.press("Escape");
