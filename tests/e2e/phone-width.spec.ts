@@ -241,3 +241,30 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
 
   expect(problems, problems.join("\n")).toEqual([]);
 });
+
+test.describe("with manual Pix on", () => {
+  test.use({ restoreSettings: true });
+
+  test("the order page with a long Pix key, its code and QR fits a 360 px phone", async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    await loginAsAdmin(page, "/admin/loja?view=configuracoes");
+    await page.getByLabel("Aceitar Pix (código copia e cola no pedido)").setChecked(true);
+    await page.getByLabel("Chave Pix").fill("financeiro.atendimento.agropetlitoral@exemplo.com.br");
+    await page.getByLabel(/Nome do recebedor/).fill("Agropet Litoral");
+    await page.getByLabel(/Cidade/).fill("ITAPEMA");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByText(/Configurações salvas/).first()).toBeVisible();
+
+    await addToCart(page, "comedouro", "Comedouro Inox Antiderrapante 500 ml");
+    await fillCheckout(page, { nome: "Cliente Pix Celular", pagamento: "PIX" });
+    await page.getByRole("button", { name: "Confirmar pedido" }).click();
+    const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+    const numero = (await message.textContent())!.match(/PED\d+/)![0];
+    await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+    await expect(page.getByTestId("pix-payload")).toBeVisible();
+    await measure(page, `/loja/pedido/${numero} (Pix)`, problems);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+});

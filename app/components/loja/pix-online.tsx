@@ -154,7 +154,7 @@ export function PixOnlinePanel({
           </Button>
         </Form>
         {view.manual ? (
-          <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[10rem_1fr]">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <p className="text-sm font-semibold sm:col-span-2">
               Ou pague pelo Pix da loja ({formatBRL(total)}); a loja confirma o pagamento:
             </p>
@@ -165,7 +165,7 @@ export function PixOnlinePanel({
             />
             <div className="grid gap-2">
               <PixCopy payload={view.manual.payload} />
-              <p className="text-xs text-slate-700">Chave Pix: {view.manual.chave}</p>
+              <p className="text-xs text-slate-700 wrap-anywhere">Chave Pix: {view.manual.chave}</p>
             </div>
           </div>
         ) : null}
@@ -181,7 +181,7 @@ export function PixOnlinePanel({
 
   return (
     <section
-      className="grid gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:grid-cols-[12rem_1fr]"
+      className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:grid-cols-[12rem_minmax(0,1fr)]"
       aria-labelledby="pix-online-title"
       data-testid="pix-online"
     >

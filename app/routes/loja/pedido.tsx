@@ -227,7 +227,7 @@ export default function OrderPage() {
 
         {pix ? (
           <section
-            className="grid gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:grid-cols-[12rem_1fr]"
+            className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:grid-cols-[12rem_minmax(0,1fr)]"
             aria-labelledby="pix-title"
           >
             <h2 id="pix-title" className="text-lg font-bold sm:col-span-2">
@@ -236,7 +236,7 @@ export default function OrderPage() {
             <PixQr svg={pix.qrSvg} label={`QR Code Pix de ${formatBRL(pedido.total)}`} />
             <div className="grid gap-2">
               <PixCopy payload={pix.payload} />
-              <p className="text-xs text-slate-700">
+              <p className="text-xs text-slate-700 wrap-anywhere">
                 Chave Pix: {pix.chave}. Depois de pagar, a loja confirma o pagamento e o status muda
                 aqui.
               </p>
