@@ -238,6 +238,13 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
   }).toPass({ timeout: 15_000 });
   const email = await page.locator('a[href^="/admin/emails/"]').first().getAttribute("href");
   await visit(page, email!, problems);
+  // The customer's "parar de receber" page, through the link in that e-mail.
+  const stop = await page
+    .frameLocator("iframe")
+    .locator(`a[href*="/loja/pedido/${numero}/emails"]`)
+    .first()
+    .getAttribute("href");
+  await visit(page, new URL(stop!).pathname + new URL(stop!).search, problems);
 
   expect(problems, problems.join("\n")).toEqual([]);
 });

@@ -42,14 +42,19 @@ export default function OrderEmails({ actionData }: Route.ComponentProps) {
     <main className="mx-auto max-w-xl px-4 py-6">
       <BackToStore />
       <section className="rounded-2xl border border-slate-200 bg-white p-4">
-        <h1 className="text-2xl font-extrabold">E-mails do pedido {state.numero}</h1>
+        <h1 className="text-xl font-extrabold wrap-anywhere sm:text-2xl">
+          E-mails do pedido {state.numero}
+        </h1>
         {state.ativo ? (
           <Form method="post" className="mt-3 grid gap-3">
             <p>
               Você recebe um e-mail quando o pedido muda (pago, saiu para entrega, pronto para
               retirada, entregue, cancelado). Quer parar de receber?
             </p>
-            <Button type="submit" className="justify-self-start">
+            <Button
+              type="submit"
+              className="h-auto max-w-full justify-self-start whitespace-normal"
+            >
               Parar de receber e-mails deste pedido
             </Button>
           </Form>
