@@ -1,17 +1,32 @@
 // The grooming module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
+import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
   date,
   index,
+  integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
+  timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { STATUS_SERVICO, TIPOS_SERVICO } from "../../domain/statuses";
-import { createdAt, id, inList } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, inList, money, updatedAt } from "../../infra/db/columns.server";
+import { unidades } from "../shop/tables.server";
+import {
+  ESPECIES,
+  PELAGENS,
+  PORTES,
+  type Porte,
+  STATUS_AGENDAMENTO,
+  type StatusAgendamento,
+} from "./booking-vocabulary";
 
 export const pedidosServicos = pgTable(
   "pedidos_servicos",
@@ -44,3 +59,205 @@ export const pedidosServicos = pgTable(
 );
 
 export type PedidoServico = typeof pedidosServicos.$inferSelect;
+
+// --- Online booking (issue 28, decision 0036): services, each unit's agenda, bookings ---
+
+/**
+ * What the tutor books (Banho, Tosa completa, the add-ons…). Its price and duration depend
+ * on the pet's size and coat: one row of `servicos_banho_precos` per pair.
+ */
+export const servicosBanho = pgTable(
+  "servicos_banho",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    nome: text("nome").notNull(),
+    descricao: text("descricao"),
+    /** An add-on (hidratação, corte de unhas): only booked with a main service. */
+    adicional: boolean("adicional").notNull().default(false),
+    agendavelOnline: boolean("agendavel_online").notNull().default(true),
+    /** A pet's first visit with this service goes through the photo quote. */
+    exigeOrcamentoPrimeiraVez: boolean("exige_orcamento_primeira_vez").notNull().default(false),
+    posicao: integer("posicao").notNull().default(0),
+    ativo: ativo(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("servicos_banho_slug_idx").on(t.slug)],
+);
+
+export type ServicoBanho = typeof servicosBanho.$inferSelect;
+
+export const servicosBanhoPrecos = pgTable(
+  "servicos_banho_precos",
+  {
+    servicoId: uuid("servico_id")
+      .notNull()
+      .references(() => servicosBanho.id, { onDelete: "cascade" }),
+    porte: text("porte", { enum: PORTES }).notNull(),
+    pelagem: text("pelagem", { enum: PELAGENS }).notNull(),
+    preco: money("preco").notNull(),
+    duracaoMinutos: integer("duracao_minutos").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.servicoId, t.porte, t.pelagem] }),
+    check("servicos_banho_precos_porte_check", inList("porte", PORTES)),
+    check("servicos_banho_precos_pelagem_check", inList("pelagem", PELAGENS)),
+    check(
+      "servicos_banho_precos_valores_check",
+      sql`${t.preco} >= 0 and ${t.duracaoMinutos} > 0 and ${t.duracaoMinutos} <= 600`,
+    ),
+  ],
+);
+
+/**
+ * A unit's grooming agenda: its drop-off times per weekday and its capacity. The row is
+ * also the lock every booking of the unit takes (`for update`) before counting capacity.
+ */
+export const agendasBanho = pgTable(
+  "agendas_banho",
+  {
+    unidadeId: uuid("unidade_id")
+      .primaryKey()
+      .references(() => unidades.id, { onDelete: "cascade" }),
+    ativo: ativo(),
+    /** Seven lists of 'HH:MM', Sunday (0) to Saturday (6); an empty list is a closed day. */
+    horarios: jsonb("horarios").$type<string[][]>().notNull(),
+    capacidadeHorario: integer("capacidade_horario").notNull(),
+    capacidadeDia: integer("capacidade_dia").notNull(),
+    /** Capacity points of a pet of each size. */
+    pontos: jsonb("pontos").$type<Record<Porte, number>>().notNull(),
+    /** At most this many pets of a size a day (a size left out has no limit). */
+    limitesPorte: jsonb("limites_porte").$type<Partial<Record<Porte, number>>>().notNull(),
+    antecedenciaHoras: integer("antecedencia_horas").notNull().default(2),
+    diasAFrente: integer("dias_a_frente").notNull().default(30),
+    cancelamentoHoras: integer("cancelamento_horas").notNull().default(24),
+    statusInicial: text("status_inicial", { enum: ["solicitado", "confirmado"] })
+      .notNull()
+      .default("solicitado"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "agendas_banho_valores_check",
+      sql`${t.capacidadeHorario} > 0 and ${t.capacidadeDia} > 0 and ${t.antecedenciaHoras} >= 0
+        and ${t.diasAFrente} between 1 and 365 and ${t.cancelamentoHoras} between 0 and 168`,
+    ),
+    check("agendas_banho_status_check", sql`${t.statusInicial} in ('solicitado', 'confirmado')`),
+  ],
+);
+
+export type AgendaBanho = typeof agendasBanho.$inferSelect;
+
+/** Days a unit takes no grooming (holidays). */
+export const agendasBanhoFechadas = pgTable(
+  "agendas_banho_fechadas",
+  {
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "cascade" }),
+    data: date("data").notNull(),
+    motivo: text("motivo"),
+  },
+  (t) => [primaryKey({ columns: [t.unidadeId, t.data] })],
+);
+
+export const agendamentoNumero = pgSequence("agendamentos_numero_seq", { startWith: 1001 });
+
+/** One booking: one family's pets left at one drop-off time of one unit. */
+export const agendamentos = pgTable(
+  "agendamentos",
+  {
+    id: id(),
+    /** 'AGD' and the sequence: what the tutor and the staff say. */
+    numero: text("numero")
+      .notNull()
+      .default(sql`('AGD' || lpad(nextval('agendamentos_numero_seq')::text, 6, '0'))`),
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id),
+    /** The shop's calendar day and wall-clock drop-off time ('HH:MM', America/Sao_Paulo). */
+    data: date("data").notNull(),
+    horario: text("horario").notNull(),
+    /** The same drop-off as an instant, for windows and reminders. */
+    inicio: timestamp("inicio", { withTimezone: true }).notNull(),
+    status: text("status", { enum: STATUS_AGENDAMENTO }).notNull(),
+    /** online (the tutor), balcao (a walk-in the staff added). */
+    origem: text("origem", { enum: ["online", "balcao"] })
+      .notNull()
+      .default("online"),
+    /** sha256 of the status link's secret. */
+    tokenHash: text("token_hash").notNull(),
+    nomeTutor: text("nome_tutor").notNull(),
+    whatsapp: text("whatsapp").notNull(),
+    /** The WhatsApp's digits: how a returning tutor's pets are found. */
+    whatsappDigitos: text("whatsapp_digitos").notNull(),
+    email: text("email"),
+    levaTraz: boolean("leva_traz").notNull().default(false),
+    endereco: text("endereco"),
+    bairro: text("bairro"),
+    observacoes: text("observacoes"),
+    /** The photo quote this booking answers, when it came from the staff's link. */
+    pedidoServicoId: uuid("pedido_servico_id").references(() => pedidosServicos.id),
+    /** Capacity points the booking takes (sum of its pets). */
+    pontos: integer("pontos").notNull(),
+    precoEstimado: money("preco_estimado").notNull(),
+    /** Set by the staff at check-in: what the status page shows from then on. */
+    precoFinal: money("preco_final"),
+    /** Every status it went through, with when. */
+    historico: jsonb("historico").$type<{ status: StatusAgendamento; em: string }[]>().notNull(),
+    /** Taken over the day's or drop-off's capacity by the staff (a walk-in, a check-in). */
+    acimaCapacidade: boolean("acima_capacidade").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("agendamentos_numero_idx").on(t.numero),
+    index("agendamentos_unidade_data_idx").on(t.unidadeId, t.data),
+    index("agendamentos_whatsapp_idx").on(t.whatsappDigitos),
+    check("agendamentos_status_check", inList("status", STATUS_AGENDAMENTO)),
+    check("agendamentos_origem_check", sql`${t.origem} in ('online', 'balcao')`),
+    check("agendamentos_horario_check", sql`${t.horario} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
+  ],
+);
+
+export type Agendamento = typeof agendamentos.$inferSelect;
+
+/** A booked service as it was sold: name, price and duration for the pet's size and coat. */
+export interface ServicoAgendado {
+  servicoId: string;
+  nome: string;
+  preco: number;
+  duracaoMinutos: number;
+}
+
+/** One pet of a booking. */
+export const agendamentoPets = pgTable(
+  "agendamento_pets",
+  {
+    id: id(),
+    agendamentoId: uuid("agendamento_id")
+      .notNull()
+      .references(() => agendamentos.id, { onDelete: "cascade" }),
+    nome: text("nome").notNull(),
+    /** The name's lower case, without accents: a returning pet is the same phone and name. */
+    nomeChave: text("nome_chave").notNull(),
+    especie: text("especie", { enum: ESPECIES }).notNull(),
+    raca: text("raca"),
+    porte: text("porte", { enum: PORTES }).notNull(),
+    pelagem: text("pelagem", { enum: PELAGENS }).notNull(),
+    /** "morde", allergies: what the groomer must know. */
+    alertas: text("alertas"),
+    pontos: integer("pontos").notNull(),
+    servicos: jsonb("servicos").$type<ServicoAgendado[]>().notNull(),
+    preco: money("preco").notNull(),
+  },
+  (t) => [
+    index("agendamento_pets_agendamento_idx").on(t.agendamentoId),
+    check("agendamento_pets_porte_check", inList("porte", PORTES)),
+    check("agendamento_pets_pelagem_check", inList("pelagem", PELAGENS)),
+    check("agendamento_pets_especie_check", inList("especie", ESPECIES)),
+  ],
+);
+
+export type AgendamentoPet = typeof agendamentoPets.$inferSelect;
