@@ -92,16 +92,19 @@ for (const zone of ["UTC", "Asia/Tokyo", "America/Sao_Paulo"]) {
       expect(checkFit(AGENDA, full, "09:00", ["P"]).ok).toBe(true);
     });
 
-    it("a third GG that day is refused though the drop-offs have room", () => {
+    it("a third GG that day is refused by the size limit, before any drop-off count", () => {
       process.env.TZ = zone;
-      // One GG at 08:00 and one at 09:00: 3 + 3 points, each time has 1 free, the day 4.
+      // One GG at 08:00 and one at 09:00: the size limit (2) answers, not the drop-off.
       const day = usage({ "08:00": 3, "09:00": 3 }, { GG: 2 });
-      const day2 = { ...day, porHorario: { "08:00": 3, "09:00": 0 }, dia: 3 + 3 };
-      const refused = checkFit(AGENDA, day2, "09:00", ["GG"]);
+      const refused = checkFit(AGENDA, day, "09:00", ["GG"]);
       expect(refused).toEqual({ ok: false, reason: "limite_porte", porte: "GG", limite: 2 });
       expect(fitMessage(refused as never)).toContain("porte GG");
-      // The same pet with only one GG that day fits.
-      expect(checkFit(AGENDA, { ...day2, porPorte: { GG: 1 } }, "09:00", ["GG"]).ok).toBe(true);
+      // With room at the drop-off (a bigger one), the limit still refuses.
+      const roomy = { ...AGENDA, capacidadeHorario: 9 };
+      expect(checkFit(roomy, day, "09:00", ["GG"])).toMatchObject({ reason: "limite_porte" });
+      // With only one GG that day it fits a roomy drop-off; a P still fits the day.
+      expect(checkFit(roomy, { ...day, porPorte: { GG: 1 } }, "09:00", ["GG"]).ok).toBe(true);
+      expect(checkFit(AGENDA, day, "09:00", ["P"]).ok).toBe(true);
     });
 
     it("the day's capacity holds though each drop-off has room", () => {

@@ -130,8 +130,8 @@ export function pointsOf(agenda: Pick<AgendaRules, "pontos">, portes: readonly P
 }
 
 /**
- * Whether pets of these sizes fit `time` given what the day holds: the drop-off's points,
- * the day's points and each size's daily limit, all with these pets added. All or none.
+ * Whether pets of these sizes fit `time` given what the day holds: each size's daily limit,
+ * the day's points and the drop-off's points, all with these pets added. All or none.
  */
 export function checkFit(
   agenda: AgendaRules,
@@ -140,13 +140,14 @@ export function checkFit(
   portes: readonly Porte[],
 ): { ok: true; pontos: number } | ({ ok: false } & FitRefusal) {
   const pontos = pointsOf(agenda, portes);
-  const atTime = usage.porHorario[time] ?? 0;
-  if (atTime + pontos > agenda.capacidadeHorario) {
-    return {
-      ok: false,
-      reason: "horario_cheio",
-      livres: Math.max(0, agenda.capacidadeHorario - atTime),
-    };
+  // The size limit first: when it refuses, no other time of that day will do.
+  for (const porte of PORTES) {
+    const limite = agenda.limitesPorte[porte];
+    if (limite === undefined || limite === null) continue;
+    const adding = portes.filter((p) => p === porte).length;
+    if (adding > 0 && (usage.porPorte[porte] ?? 0) + adding > limite) {
+      return { ok: false, reason: "limite_porte", porte, limite };
+    }
   }
   if (usage.dia + pontos > agenda.capacidadeDia) {
     return {
@@ -155,13 +156,13 @@ export function checkFit(
       livres: Math.max(0, agenda.capacidadeDia - usage.dia),
     };
   }
-  for (const porte of PORTES) {
-    const limite = agenda.limitesPorte[porte];
-    if (limite === undefined || limite === null) continue;
-    const adding = portes.filter((p) => p === porte).length;
-    if (adding > 0 && (usage.porPorte[porte] ?? 0) + adding > limite) {
-      return { ok: false, reason: "limite_porte", porte, limite };
-    }
+  const atTime = usage.porHorario[time] ?? 0;
+  if (atTime + pontos > agenda.capacidadeHorario) {
+    return {
+      ok: false,
+      reason: "horario_cheio",
+      livres: Math.max(0, agenda.capacidadeHorario - atTime),
+    };
   }
   return { ok: true, pontos };
 }

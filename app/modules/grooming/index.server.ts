@@ -1,5 +1,21 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { listGroomingOrders, setGroomingStatus } from "./board.server";
+export type { BookingInput, BookingPetInput } from "./bookings.server";
+export {
+  BookingChangeError,
+  bookGrooming,
+  cancelBooking,
+  findBookingByLink,
+  rescheduleBooking,
+} from "./bookings.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
 export type { PedidoServico } from "./tables.server";
-export { pedidosServicos } from "./tables.server";
+export {
+  agendamentoPets,
+  agendamentos,
+  agendasBanho,
+  agendasBanhoFechadas,
+  pedidosServicos,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "./tables.server";

@@ -205,7 +205,9 @@ export const agendamentos = pgTable(
     /** Set by the staff at check-in: what the status page shows from then on. */
     precoFinal: money("preco_final"),
     /** Every status it went through, with when. */
-    historico: jsonb("historico").$type<{ status: StatusAgendamento; em: string }[]>().notNull(),
+    historico: jsonb("historico")
+      .$type<{ status: StatusAgendamento; em: string; nota?: string }[]>()
+      .notNull(),
     /** Taken over the day's or drop-off's capacity by the staff (a walk-in, a check-in). */
     acimaCapacidade: boolean("acima_capacidade").notNull().default(false),
     createdAt: createdAt(),

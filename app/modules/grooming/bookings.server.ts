@@ -1,0 +1,479 @@
+// Online grooming bookings (issue 28, decision 0037): booking, rescheduling and cancelling,
+// each in one transaction that first locks the unit's agenda row (`for update`), so two
+// bookings of one unit never count its capacity at the same time: the second waits, then
+// counts what the first committed (READ COMMITTED reads anew at every statement).
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
+import {
+  type AgendaRules,
+  checkFit,
+  checkWhen,
+  type DayUsage,
+  EMPTY_USAGE,
+  fitMessage,
+  lastBookableDay,
+  needsQuote,
+  petKey,
+  priceFor,
+  shopDayOf,
+  slotsOfDay,
+  tutorMayChange,
+  WHEN_MESSAGES,
+  withinCancelWindow,
+} from "./booking-rules";
+import type { Especie, Pelagem, Porte, StatusAgendamento } from "./booking-vocabulary";
+import { FREES_CAPACITY } from "./booking-vocabulary";
+import {
+  type AgendaBanho,
+  type Agendamento,
+  type AgendamentoPet,
+  agendamentoPets,
+  agendamentos,
+  agendasBanho,
+  agendasBanhoFechadas,
+  type ServicoAgendado,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "./tables.server";
+
+export interface BookingPetInput {
+  nome: string;
+  especie: Especie;
+  raca: string | null;
+  porte: Porte;
+  pelagem: Pelagem;
+  alertas: string | null;
+  servicoIds: string[];
+}
+
+export interface BookingInput {
+  unidadeId: string;
+  data: string;
+  horario: string;
+  pets: BookingPetInput[];
+  nomeTutor: string;
+  whatsapp: string;
+  email: string | null;
+  levaTraz: boolean;
+  endereco: string | null;
+  bairro: string | null;
+  observacoes: string | null;
+  /** The photo quote whose "link para agendar" the tutor followed (skips the quote rule). */
+  pedidoServicoId?: string | null;
+}
+
+/** A drop-off that still fits, offered when the one asked for no longer does. */
+export interface FreeTime {
+  data: string;
+  horario: string;
+}
+
+export type BookingRefusal =
+  | { ok: false; code: "unidade" | "servico" | "quando"; message: string }
+  | { ok: false; code: "orcamento"; message: string; pets: string[] }
+  | { ok: false; code: "capacidade"; message: string; proximos: FreeTime[] };
+
+export type BookingResult =
+  | { ok: true; agendamento: Agendamento; pets: AgendamentoPet[]; token: string }
+  | BookingRefusal;
+
+const NO_AGENDA = "Esta unidade não agenda banho e tosa pelo site";
+const NO_SERVICE = "Escolha ao menos um serviço disponível para o porte e a pelagem do pet";
+const QUOTE_FIRST =
+  "Para a primeira visita (e para pets de porte GG) pedimos fotos do pet antes: envie um pedido de orçamento e nós mandamos o link para agendar";
+const NEXT_FREE_COUNT = 4;
+const NEXT_FREE_DAYS = 14;
+
+/** The secret of a booking's status link, and what is kept of it. */
+function newToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(24).toString("base64url");
+  return { token, hash: hashBookingToken(token) };
+}
+
+function hashBookingToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function tokenMatches(token: string, hash: string): boolean {
+  const given = Buffer.from(hashBookingToken(token), "hex");
+  const kept = Buffer.from(hash, "hex");
+  return given.length === kept.length && crypto.timingSafeEqual(given, kept);
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, "");
+
+/** The unit's agenda, locked for the rest of the transaction: every capacity count waits here. */
+async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho | null> {
+  const [row] = await tx
+    .select()
+    .from(agendasBanho)
+    .where(and(eq(agendasBanho.unidadeId, unidadeId), eq(agendasBanho.ativo, true)))
+    .for("update");
+  return row ?? null;
+}
+
+async function closedDays(
+  executor: Executor,
+  unidadeId: string,
+  from: string,
+): Promise<Set<string>> {
+  const rows = await executor
+    .select({ data: agendasBanhoFechadas.data })
+    .from(agendasBanhoFechadas)
+    .where(
+      and(
+        eq(agendasBanhoFechadas.unidadeId, unidadeId),
+        sql`${agendasBanhoFechadas.data} >= ${from}`,
+      ),
+    );
+  return new Set(rows.map((r) => r.data));
+}
+
+/**
+ * What each day from `from` to `to` holds at the unit: points per drop-off and per day, pets
+ * per size, counting every booking that still holds its place (all but `exceptId`).
+ */
+export async function usageByDay(
+  executor: Executor,
+  unidadeId: string,
+  from: string,
+  to: string,
+  exceptId: string | null = null,
+): Promise<Map<string, DayUsage>> {
+  const rows = await runSql<{
+    data: string;
+    horario: string;
+    porte: Porte;
+    pets: number;
+    pontos: number;
+  }>(
+    executor,
+    `select a.data::text as data, a.horario, p.porte, count(*)::int as pets, sum(p.pontos)::int as pontos
+       from agendamentos a join agendamento_pets p on p.agendamento_id = a.id
+      where a.unidade_id = $1 and a.data between $2::date and $3::date
+        and a.status <> all($4::text[]) and ($5::uuid is null or a.id <> $5::uuid)
+      group by 1, 2, 3`,
+    [unidadeId, from, to, FREES_CAPACITY, exceptId],
+    "agenda_uso",
+  );
+  const days = new Map<string, DayUsage>();
+  for (const row of rows) {
+    const day = days.get(row.data) ?? { porHorario: {}, dia: 0, porPorte: {} };
+    day.porHorario[row.horario] = (day.porHorario[row.horario] ?? 0) + row.pontos;
+    day.dia += row.pontos;
+    day.porPorte[row.porte] = (day.porPorte[row.porte] ?? 0) + row.pets;
+    days.set(row.data, day);
+  }
+  return days;
+}
+
+/** The next drop-offs where these pets still fit, from `day` on (a few, within two weeks). */
+async function nextFreeTimes(
+  tx: Executor,
+  agenda: AgendaRules & { unidadeId: string },
+  day: string,
+  portes: Porte[],
+  at: Date,
+  closed: ReadonlySet<string>,
+  exceptId: string | null,
+): Promise<FreeTime[]> {
+  const last = lastBookableDay(at, agenda.diasAFrente);
+  const until = addDaysIso(day, NEXT_FREE_DAYS) < last ? addDaysIso(day, NEXT_FREE_DAYS) : last;
+  const usage = await usageByDay(tx, agenda.unidadeId, day, until, exceptId);
+  const free: FreeTime[] = [];
+  for (let d = day; d <= until && free.length < NEXT_FREE_COUNT; d = addDaysIso(d, 1)) {
+    for (const slot of slotsOfDay(agenda, d, usage.get(d) ?? EMPTY_USAGE, portes, at, closed)) {
+      if (slot.cabe && free.length < NEXT_FREE_COUNT) free.push({ data: d, horario: slot.horario });
+    }
+  }
+  return free;
+}
+
+function addDaysIso(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Whether this tutor's pet (phone and name) ever had a booking handed back (Entregue). */
+async function petHasVisited(tx: Executor, phoneDigits: string, nome: string): Promise<boolean> {
+  const rows = await runSql<{ one: number }>(
+    tx,
+    `select 1 as one from agendamentos a join agendamento_pets p on p.agendamento_id = a.id
+      where a.whatsapp_digitos = $1 and p.nome_chave = $2 and a.status = 'entregue' limit 1`,
+    [phoneDigits, petKey(nome)],
+    "agenda_pet_visitou",
+  );
+  return rows.length > 0;
+}
+
+interface PricedPet {
+  input: BookingPetInput;
+  servicos: ServicoAgendado[];
+  preco: number;
+  flagged: { exigeOrcamentoPrimeiraVez: boolean }[];
+}
+
+/** Each pet's services at its size and coat; null when one is not bookable for it. */
+async function pricePets(
+  tx: Executor,
+  pets: BookingPetInput[],
+  online: boolean,
+): Promise<PricedPet[] | null> {
+  const ids = [...new Set(pets.flatMap((p) => p.servicoIds))];
+  if (ids.length === 0 || pets.some((p) => p.servicoIds.length === 0)) return null;
+  const services = await tx
+    .select()
+    .from(servicosBanho)
+    .where(and(inArray(servicosBanho.id, ids), eq(servicosBanho.ativo, true)));
+  const cells = await tx
+    .select()
+    .from(servicosBanhoPrecos)
+    .where(inArray(servicosBanhoPrecos.servicoId, ids));
+  const byId = new Map(services.map((s) => [s.id, s]));
+  const priced: PricedPet[] = [];
+  for (const pet of pets) {
+    const chosen = [...new Set(pet.servicoIds)].map((id) => byId.get(id));
+    if (chosen.some((s) => !s || (online && !s.agendavelOnline))) return null;
+    // Add-ons go with a main service.
+    if (chosen.every((s) => s!.adicional)) return null;
+    const servicos: ServicoAgendado[] = [];
+    for (const s of chosen) {
+      const cell = priceFor(
+        cells.filter((c) => c.servicoId === s!.id),
+        pet.porte,
+        pet.pelagem,
+      );
+      if (!cell) return null;
+      servicos.push({
+        servicoId: s!.id,
+        nome: s!.nome,
+        preco: cell.preco,
+        duracaoMinutos: cell.duracaoMinutos,
+      });
+    }
+    priced.push({
+      input: pet,
+      servicos,
+      preco: servicos.reduce((sum, s) => sum + s.preco, 0),
+      flagged: chosen.map((s) => ({ exigeOrcamentoPrimeiraVez: s!.exigeOrcamentoPrimeiraVez })),
+    });
+  }
+  return priced;
+}
+
+/**
+ * Books the pets at one drop-off, all or none, in one transaction with the capacity check.
+ * A refusal says why; a full drop-off comes with the next times that still fit.
+ */
+export async function bookGrooming(
+  input: BookingInput,
+  options: { now?: Date } = {},
+): Promise<BookingResult> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const agenda = await lockAgenda(tx, input.unidadeId);
+    if (!agenda) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
+    const closed = await closedDays(tx, input.unidadeId, shopDayOf(at));
+    const when = checkWhen(agenda, input.data, input.horario, at, closed);
+    if (!when.ok)
+      return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
+    const priced = await pricePets(tx, input.pets, true);
+    if (!priced || priced.length === 0)
+      return { ok: false, code: "servico", message: NO_SERVICE } as const;
+    const phoneDigits = digits(input.whatsapp);
+    if (!input.pedidoServicoId) {
+      const needing: string[] = [];
+      for (const pet of priced) {
+        const firstVisit = !(await petHasVisited(tx, phoneDigits, pet.input.nome));
+        if (needsQuote(pet.input.porte, firstVisit, pet.flagged)) needing.push(pet.input.nome);
+      }
+      if (needing.length > 0)
+        return { ok: false, code: "orcamento", message: QUOTE_FIRST, pets: needing } as const;
+    }
+    const portes = priced.map((p) => p.input.porte);
+    const usage =
+      (await usageByDay(tx, input.unidadeId, input.data, input.data)).get(input.data) ??
+      EMPTY_USAGE;
+    const fit = checkFit(agenda, usage, input.horario, portes);
+    if (!fit.ok) {
+      const proximos = await nextFreeTimes(tx, agenda, input.data, portes, at, closed, null);
+      return { ok: false, code: "capacidade", message: fitMessage(fit), proximos } as const;
+    }
+    const { token, hash } = newToken();
+    const [agendamento] = await tx
+      .insert(agendamentos)
+      .values({
+        unidadeId: input.unidadeId,
+        data: input.data,
+        horario: input.horario,
+        inicio: when.inicio,
+        status: agenda.statusInicial,
+        origem: "online",
+        tokenHash: hash,
+        nomeTutor: input.nomeTutor,
+        whatsapp: input.whatsapp,
+        whatsappDigitos: phoneDigits,
+        email: input.email,
+        levaTraz: input.levaTraz,
+        endereco: input.levaTraz ? input.endereco : null,
+        bairro: input.levaTraz ? input.bairro : null,
+        observacoes: input.observacoes,
+        pedidoServicoId: input.pedidoServicoId ?? null,
+        pontos: fit.pontos,
+        precoEstimado: priced.reduce((sum, p) => sum + p.preco, 0),
+        historico: [{ status: agenda.statusInicial, em: at.toISOString() }],
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const pets = await tx
+      .insert(agendamentoPets)
+      .values(
+        priced.map((p) => ({
+          agendamentoId: agendamento!.id,
+          nome: p.input.nome,
+          nomeChave: petKey(p.input.nome),
+          especie: p.input.especie,
+          raca: p.input.raca,
+          porte: p.input.porte,
+          pelagem: p.input.pelagem,
+          alertas: p.input.alertas,
+          pontos: agenda.pontos[p.input.porte],
+          servicos: p.servicos,
+          preco: p.preco,
+        })),
+      )
+      .returning();
+    return { ok: true, agendamento: agendamento!, pets, token };
+  });
+}
+
+export class BookingChangeError extends Error {}
+
+const NOT_FOUND = "Agendamento não encontrado";
+const TOO_LATE = "O prazo para cancelar ou reagendar pelo site terminou: fale conosco no WhatsApp";
+const NOT_CHANGEABLE = "Este agendamento já não pode ser cancelado nem reagendado pelo site";
+
+/** The booking behind a status link, locked; any mismatch is "not found". */
+async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise<Agendamento> {
+  const [row] = await tx
+    .select()
+    .from(agendamentos)
+    .where(eq(agendamentos.numero, numero))
+    .for("update");
+  if (!row || !tokenMatches(token, row.tokenHash)) throw new BookingChangeError(NOT_FOUND);
+  return row;
+}
+
+function appendStatus(row: Agendamento, status: StatusAgendamento, at: Date) {
+  return [...row.historico, { status, em: at.toISOString() }];
+}
+
+/** The tutor cancels from the status link, until the cancellation window closes. */
+export async function cancelBooking(
+  numero: string,
+  token: string,
+  options: { now?: Date } = {},
+): Promise<Agendamento> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const row = await lockBookingByLink(tx, numero, token);
+    if (!tutorMayChange(row.status)) throw new BookingChangeError(NOT_CHANGEABLE);
+    const [agenda] = await tx
+      .select()
+      .from(agendasBanho)
+      .where(eq(agendasBanho.unidadeId, row.unidadeId));
+    if (!withinCancelWindow(row.inicio, at, agenda?.cancelamentoHoras ?? 24)) {
+      throw new BookingChangeError(TOO_LATE);
+    }
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({ status: "cancelado", historico: appendStatus(row, "cancelado", at), updatedAt: at })
+      .where(eq(agendamentos.id, row.id))
+      .returning();
+    return updated!;
+  });
+}
+
+export type RescheduleResult =
+  | { ok: true; agendamento: Agendamento }
+  | { ok: false; code: "quando"; message: string }
+  | { ok: false; code: "capacidade"; message: string; proximos: FreeTime[] };
+
+/**
+ * The tutor moves the booking to another drop-off of the same unit, until the cancellation
+ * window closes: capacity is counted again without this booking, under the agenda's lock; a
+ * drop-off that no longer fits leaves the booking as it was.
+ */
+export async function rescheduleBooking(
+  numero: string,
+  token: string,
+  to: { data: string; horario: string },
+  options: { now?: Date } = {},
+): Promise<RescheduleResult> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    // Look the unit up first, then take the locks in the order a booking takes them.
+    const [found] = await tx
+      .select({ unidadeId: agendamentos.unidadeId })
+      .from(agendamentos)
+      .where(eq(agendamentos.numero, numero));
+    if (!found) throw new BookingChangeError(NOT_FOUND);
+    const agenda = await lockAgenda(tx, found.unidadeId);
+    const row = await lockBookingByLink(tx, numero, token);
+    if (!agenda) throw new BookingChangeError(NO_AGENDA);
+    if (!tutorMayChange(row.status)) throw new BookingChangeError(NOT_CHANGEABLE);
+    if (!withinCancelWindow(row.inicio, at, agenda.cancelamentoHoras))
+      throw new BookingChangeError(TOO_LATE);
+    const closed = await closedDays(tx, row.unidadeId, shopDayOf(at));
+    const when = checkWhen(agenda, to.data, to.horario, at, closed);
+    if (!when.ok)
+      return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
+    const pets = await tx
+      .select()
+      .from(agendamentoPets)
+      .where(eq(agendamentoPets.agendamentoId, row.id));
+    const portes = pets.map((p) => p.porte);
+    const usage =
+      (await usageByDay(tx, row.unidadeId, to.data, to.data, row.id)).get(to.data) ?? EMPTY_USAGE;
+    const fit = checkFit(agenda, usage, to.horario, portes);
+    if (!fit.ok) {
+      const proximos = await nextFreeTimes(tx, agenda, to.data, portes, at, closed, row.id);
+      return { ok: false, code: "capacidade", message: fitMessage(fit), proximos } as const;
+    }
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({
+        data: to.data,
+        horario: to.horario,
+        inicio: when.inicio,
+        pontos: fit.pontos,
+        historico: [
+          ...row.historico,
+          { status: row.status, em: at.toISOString(), nota: "reagendado" },
+        ],
+        updatedAt: at,
+      })
+      .where(eq(agendamentos.id, row.id))
+      .returning();
+    return { ok: true, agendamento: updated! };
+  });
+}
+
+/** A booking and its pets by its status link, or null (a wrong token is no booking). */
+export async function findBookingByLink(
+  numero: string,
+  token: string,
+  executor: Executor = db(),
+): Promise<{ agendamento: Agendamento; pets: AgendamentoPet[] } | null> {
+  const [row] = await executor.select().from(agendamentos).where(eq(agendamentos.numero, numero));
+  if (!row || !tokenMatches(token, row.tokenHash)) return null;
+  const pets = await executor
+    .select()
+    .from(agendamentoPets)
+    .where(eq(agendamentoPets.agendamentoId, row.id))
+    .orderBy(asc(agendamentoPets.nome));
+  return { agendamento: row, pets };
+}

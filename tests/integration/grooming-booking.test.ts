@@ -1,0 +1,420 @@
+// Online grooming booking on the real database (PGlite, and PostgreSQL with DATABASE_URL),
+// with the issue's proof agenda: drop-offs 08:00 and 09:00 of 4 points, 10 a day, GG at
+// most 2. Capacity per drop-off, per day and per size; racing bookings; notice, window and
+// closed dates; cancel and reschedule windows; several pets all or none. The clock is handed
+// in, and every instant is São Paulo's wall clock whatever the process's TZ.
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  agendamentoPets,
+  agendamentos,
+  agendasBanho,
+  agendasBanhoFechadas,
+  type BookingInput,
+  type BookingPetInput,
+  bookGrooming,
+  cancelBooking,
+  findBookingByLink,
+  pedidosServicos,
+  rescheduleBooking,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "~/modules/grooming/index.server";
+import { withTestDatabase } from "../setup/db";
+import * as factories from "../support/factories";
+
+const ctx = withTestDatabase();
+
+/** Tuesday 1 Dec 2026, 09:00 in São Paulo. */
+const NOW = new Date("2026-12-01T12:00:00Z");
+/** Thursday, two days later. */
+const DAY = "2026-12-03";
+const EVERY_DAY = Array.from({ length: 7 }, () => ["08:00", "09:00"]);
+
+let unidadeId: string;
+let banho: string;
+let tosa: string;
+let quoteId: string;
+
+beforeAll(async () => {
+  const database = ctx.database.db;
+  unidadeId = await factories.defaultUnitId();
+  const [b] = await database
+    .insert(servicosBanho)
+    .values({ slug: "banho-teste", nome: "Banho" })
+    .returning();
+  const [t] = await database
+    .insert(servicosBanho)
+    .values({ slug: "tosa-teste", nome: "Tosa completa", exigeOrcamentoPrimeiraVez: true })
+    .returning();
+  banho = b!.id;
+  tosa = t!.id;
+  const prices = { P: 5000, M: 6000, G: 8000, GG: 11000 } as const;
+  for (const servicoId of [banho, tosa]) {
+    for (const [porte, preco] of Object.entries(prices)) {
+      for (const pelagem of ["curta", "longa"] as const) {
+        await database.insert(servicosBanhoPrecos).values({
+          servicoId,
+          porte: porte as keyof typeof prices,
+          pelagem,
+          preco: preco + (pelagem === "longa" ? 1000 : 0) + (servicoId === tosa ? 3000 : 0),
+          duracaoMinutos: 60,
+        });
+      }
+    }
+  }
+  const [quote] = await database
+    .insert(pedidosServicos)
+    .values({
+      numeroPedido: "SRV900001",
+      tipoServico: "banho_tosa",
+      nomeTutor: "Ana",
+      whatsapp: "47999990001",
+      nomePet: "Thor",
+      racaPorte: "São Bernardo, GG",
+      fotos: ["/uploads/x.webp"],
+    })
+    .returning();
+  quoteId = quote!.id;
+});
+
+beforeEach(async () => {
+  const database = ctx.database.db;
+  await database.execute(sql`delete from agendamentos`);
+  await database.delete(agendasBanhoFechadas);
+  await database.delete(agendasBanho);
+  await database.insert(agendasBanho).values({
+    unidadeId,
+    horarios: EVERY_DAY,
+    capacidadeHorario: 4,
+    capacidadeDia: 10,
+    pontos: { P: 1, M: 1, G: 2, GG: 3 },
+    limitesPorte: { GG: 2 },
+    antecedenciaHoras: 2,
+    diasAFrente: 30,
+    cancelamentoHoras: 24,
+    statusInicial: "confirmado",
+  });
+});
+
+let petSeq = 0;
+function pet(porte: BookingPetInput["porte"], overrides: Partial<BookingPetInput> = {}) {
+  petSeq += 1;
+  return {
+    nome: `Pet ${petSeq}`,
+    especie: "cao",
+    raca: "SRD",
+    porte,
+    pelagem: "curta",
+    alertas: null,
+    servicoIds: [banho],
+    ...overrides,
+  } satisfies BookingPetInput;
+}
+
+function booking(
+  horario: string,
+  pets: BookingPetInput[],
+  overrides: Partial<BookingInput> = {},
+): BookingInput {
+  return {
+    unidadeId,
+    data: DAY,
+    horario,
+    pets,
+    nomeTutor: "Maria Souza",
+    whatsapp: `(47) 9${String(10_000_000 + petSeq).slice(0, 8)}`,
+    email: null,
+    levaTraz: false,
+    endereco: null,
+    bairro: null,
+    observacoes: null,
+    // GG always comes from the photo quote's link.
+    pedidoServicoId: pets.some((p) => p.porte === "GG") ? quoteId : null,
+    ...overrides,
+  };
+}
+
+async function book(
+  horario: string,
+  pets: BookingPetInput[],
+  overrides: Partial<BookingInput> = {},
+) {
+  return bookGrooming(booking(horario, pets, overrides), { now: NOW });
+}
+
+async function booked(
+  horario: string,
+  pets: BookingPetInput[],
+  overrides: Partial<BookingInput> = {},
+) {
+  const result = await book(horario, pets, overrides);
+  if (!result.ok) throw new Error(`agendamento recusado: ${result.message}`);
+  return result;
+}
+
+async function pointsAt(data: string, horario: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ pontos: sql<number>`coalesce(sum(${agendamentos.pontos}), 0)::int` })
+    .from(agendamentos)
+    .where(
+      sql`${agendamentos.data} = ${data} and ${agendamentos.horario} = ${horario}
+        and ${agendamentos.status} not in ('cancelado', 'nao_compareceu')`,
+    );
+  return row!.pontos;
+}
+
+describe("capacity per drop-off, per day and per size", () => {
+  it("two G at 08:00 fill it: a P is refused there and offered the next free times", async () => {
+    const first = await booked("08:00", [pet("G")]);
+    expect(first.agendamento.status).toBe("confirmado");
+    expect(first.agendamento.numero).toMatch(/^AGD\d{6}$/);
+    expect(first.agendamento.precoEstimado).toBe(8000);
+    await booked("08:00", [pet("G", { pelagem: "longa" })]);
+    const refused = await book("08:00", [pet("P")]);
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "capacidade",
+      message: "Esse horário acabou de ser preenchido",
+    });
+    expect(refused.ok === false && refused.code === "capacidade" && refused.proximos[0]).toEqual({
+      data: DAY,
+      horario: "09:00",
+    });
+    expect(await pointsAt(DAY, "08:00")).toBe(4);
+    // The P still fits 09:00.
+    await booked("09:00", [pet("P")]);
+  });
+
+  it("a third GG that day is refused by the size limit though 09:00 has room", async () => {
+    await booked("08:00", [pet("GG")]);
+    await booked("09:00", [pet("P")]);
+    // 09:00 holds 1 of 4: room for the day's second GG (3 points).
+    const second = await book("09:00", [pet("GG")]);
+    expect(second.ok).toBe(true);
+    // A bigger 09:00 has room for a third GG: the size limit alone refuses it.
+    await ctx.database.db.update(agendasBanho).set({ capacidadeHorario: 9 });
+    const third = await book("09:00", [pet("GG")]);
+    expect(third).toMatchObject({ ok: false, code: "capacidade" });
+    expect(third.ok === false && third.message).toContain("porte GG");
+    // The 09:00 drop-off had room for it (4 of 9 used).
+    expect(await pointsAt(DAY, "09:00")).toBe(4);
+  });
+
+  it("the day's points hold across drop-offs", async () => {
+    await ctx.database.db.update(agendasBanho).set({ capacidadeDia: 5 });
+    await booked("08:00", [pet("G"), pet("G")]);
+    const refused = await book("09:00", [pet("G")]);
+    expect(refused).toMatchObject({ ok: false, code: "capacidade" });
+    expect(refused.ok === false && refused.message).toBe(
+      "A agenda desse dia acabou de ser preenchida",
+    );
+    await booked("09:00", [pet("M")]);
+  });
+
+  it("ten tutors racing for the last point: exactly one gets it", async () => {
+    await booked("08:00", [pet("G"), pet("M"), pet("P")]); // 08:00 full
+    await booked("09:00", [pet("G"), pet("P")]); // 09:00 holds 3 of 4
+    const racers = Array.from({ length: 10 }, () => book("09:00", [pet("P")]));
+    const results = await Promise.all(racers);
+    const won = results.filter((r) => r.ok);
+    const lost = results.filter((r) => !r.ok);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(9);
+    for (const r of lost) {
+      expect(r).toMatchObject({
+        code: "capacidade",
+        message: "Esse horário acabou de ser preenchido",
+      });
+      // Both drop-offs of the day are full: the next free times are the next day's.
+      expect(r.ok === false && r.code === "capacidade" && r.proximos.slice(0, 2)).toEqual([
+        { data: "2026-12-04", horario: "08:00" },
+        { data: "2026-12-04", horario: "09:00" },
+      ]);
+    }
+    expect(await pointsAt(DAY, "09:00")).toBe(4);
+    const [count] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(agendamentoPets);
+    expect(count!.n).toBe(3 + 2 + 1);
+  });
+
+  it("several pets of one family: all or none", async () => {
+    const refused = await book("08:00", [pet("G"), pet("G"), pet("P")]);
+    expect(refused).toMatchObject({ ok: false, code: "capacidade" });
+    const [none] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(agendamentos);
+    expect(none!.n).toBe(0);
+    const family = await booked("08:00", [pet("G"), pet("M"), pet("P", { pelagem: "longa" })]);
+    expect(family.pets).toHaveLength(3);
+    expect(family.agendamento.pontos).toBe(4);
+    expect(family.agendamento.precoEstimado).toBe(8000 + 6000 + 6000);
+  });
+});
+
+describe("when one may book", () => {
+  it("notice: a drop-off less than 2 h ahead is refused, on São Paulo's clock", async () => {
+    // 06:30 in São Paulo: 08:00 is 1 h 30 away, 09:00 is 2 h 30 away.
+    const early = new Date("2026-12-03T09:30:00Z");
+    const tooSoon = await bookGrooming(booking("08:00", [pet("P")]), { now: early });
+    expect(tooSoon).toMatchObject({ ok: false, code: "quando" });
+    expect(tooSoon.ok === false && tooSoon.message).toContain("já não pode ser agendado");
+    const inTime = await bookGrooming(booking("09:00", [pet("P")]), { now: early });
+    expect(inTime.ok).toBe(true);
+    expect(inTime.ok && inTime.agendamento.inicio.toISOString()).toBe("2026-12-03T12:00:00.000Z");
+  });
+
+  it("window: up to today + 30 days", async () => {
+    expect((await book("08:00", [pet("P")], { data: "2026-12-31" })).ok).toBe(true);
+    const far = await book("08:00", [pet("P")], { data: "2027-01-01" });
+    expect(far).toMatchObject({
+      ok: false,
+      code: "quando",
+      message: "Ainda não abrimos a agenda para essa data",
+    });
+  });
+
+  it("a closed date is refused; the next day is not", async () => {
+    await ctx.database.db
+      .insert(agendasBanhoFechadas)
+      .values({ unidadeId, data: "2026-12-08", motivo: "Feriado municipal" });
+    const closed = await book("08:00", [pet("P")], { data: "2026-12-08" });
+    expect(closed).toMatchObject({
+      ok: false,
+      code: "quando",
+      message: "A unidade não atende banho e tosa nesse dia",
+    });
+    expect((await book("08:00", [pet("P")], { data: "2026-12-09" })).ok).toBe(true);
+  });
+
+  it("a time that is not a drop-off, and a unit without an agenda", async () => {
+    expect(await book("10:00", [pet("P")])).toMatchObject({ ok: false, code: "quando" });
+    await ctx.database.db.update(agendasBanho).set({ ativo: false });
+    expect(await book("08:00", [pet("P")])).toMatchObject({ ok: false, code: "unidade" });
+  });
+});
+
+describe("the photo quote first", () => {
+  it("a GG, or a first visit with a flagged service, is sent to the quote", async () => {
+    const gg = await book("08:00", [pet("GG")], { pedidoServicoId: null });
+    expect(gg).toMatchObject({ ok: false, code: "orcamento" });
+    const firstTosa = await book("08:00", [pet("M", { nome: "Pipoca", servicoIds: [tosa] })], {
+      whatsapp: "47988887777",
+    });
+    expect(firstTosa).toMatchObject({ ok: false, code: "orcamento", pets: ["Pipoca"] });
+    // Once Pipoca was handed back after a visit, the same phone books the tosa directly.
+    const visit = await booked("08:00", [pet("M", { nome: "Pipoca" })], {
+      whatsapp: "(47) 98888-7777",
+    });
+    await ctx.database.db
+      .update(agendamentos)
+      .set({ status: "entregue" })
+      .where(eq(agendamentos.id, visit.agendamento.id));
+    const again = await book("09:00", [pet("M", { nome: "PIPOCA", servicoIds: [tosa, banho] })], {
+      whatsapp: "47988887777",
+    });
+    expect(again.ok).toBe(true);
+    expect(again.ok && again.agendamento.precoEstimado).toBe(9000 + 6000);
+  });
+});
+
+describe("cancel and reschedule from the status link", () => {
+  it("cancel 25 h before frees the capacity; 23 h before is refused", async () => {
+    const a = await booked("08:00", [pet("G"), pet("G")]); // fills 08:00
+    expect((await book("08:00", [pet("P")])).ok).toBe(false);
+    // 08:00 of 3 Dec is 11:00 UTC: 25 h before is 10:00 UTC on the 2nd.
+    const at25 = new Date("2026-12-02T10:00:00Z");
+    const cancelled = await cancelBooking(a.agendamento.numero, a.token, { now: at25 });
+    expect(cancelled.status).toBe("cancelado");
+    expect(cancelled.historico.map((h) => h.status)).toEqual(["confirmado", "cancelado"]);
+    expect(await pointsAt(DAY, "08:00")).toBe(0);
+    const b = await booked("08:00", [pet("G"), pet("M")]);
+    const at23 = new Date("2026-12-02T12:00:00Z");
+    await expect(cancelBooking(b.agendamento.numero, b.token, { now: at23 })).rejects.toThrow(
+      "O prazo para cancelar ou reagendar pelo site terminou",
+    );
+    const still = await findBookingByLink(b.agendamento.numero, b.token);
+    expect(still?.agendamento.status).toBe("confirmado");
+    // A wrong secret is no booking.
+    await expect(cancelBooking(b.agendamento.numero, "x", { now: at25 })).rejects.toThrow(
+      "Agendamento não encontrado",
+    );
+    expect(await findBookingByLink(b.agendamento.numero, `${b.token}x`)).toBeNull();
+  });
+
+  it("a reschedule that no longer fits is refused and keeps the old booking", async () => {
+    const mine = await booked("08:00", [pet("G")]);
+    await booked("09:00", [pet("G"), pet("P")]); // 09:00 holds 3 of 4
+    const refused = await rescheduleBooking(
+      mine.agendamento.numero,
+      mine.token,
+      {
+        data: DAY,
+        horario: "09:00",
+      },
+      { now: NOW },
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "capacidade",
+      message: "Esse horário acabou de ser preenchido",
+    });
+    const kept = await findBookingByLink(mine.agendamento.numero, mine.token);
+    expect(kept?.agendamento).toMatchObject({ data: DAY, horario: "08:00", status: "confirmado" });
+    expect(await pointsAt(DAY, "08:00")).toBe(2);
+    // To a time that fits: it moves, and the old drop-off is free again.
+    const moved = await rescheduleBooking(
+      mine.agendamento.numero,
+      mine.token,
+      { data: "2026-12-04", horario: "09:00" },
+      { now: NOW },
+    );
+    expect(moved.ok && moved.agendamento).toMatchObject({ data: "2026-12-04", horario: "09:00" });
+    expect(moved.ok && moved.agendamento.inicio.toISOString()).toBe("2026-12-04T12:00:00.000Z");
+    expect(await pointsAt(DAY, "08:00")).toBe(0);
+    expect(await pointsAt("2026-12-04", "09:00")).toBe(2);
+    // Within its own drop-off a booking does not count against itself.
+    const same = await rescheduleBooking(
+      mine.agendamento.numero,
+      mine.token,
+      { data: "2026-12-04", horario: "09:00" },
+      { now: NOW },
+    );
+    expect(same.ok).toBe(true);
+    // Inside the window, no more rescheduling.
+    await expect(
+      rescheduleBooking(
+        mine.agendamento.numero,
+        mine.token,
+        { data: DAY, horario: "08:00" },
+        {
+          now: new Date("2026-12-03T13:00:00Z"),
+        },
+      ),
+    ).rejects.toThrow("O prazo para cancelar ou reagendar pelo site terminou");
+  });
+
+  it("two reschedules racing for the last places: one moves, the other stays", async () => {
+    const a = await booked("08:00", [pet("G")]);
+    const b = await booked("08:00", [pet("G")]);
+    await booked("09:00", [pet("G")]); // 09:00 has 2 free: one G
+    const [ra, rb] = await Promise.all([
+      rescheduleBooking(
+        a.agendamento.numero,
+        a.token,
+        { data: DAY, horario: "09:00" },
+        { now: NOW },
+      ),
+      rescheduleBooking(
+        b.agendamento.numero,
+        b.token,
+        { data: DAY, horario: "09:00" },
+        { now: NOW },
+      ),
+    ]);
+    expect([ra.ok, rb.ok].filter(Boolean)).toHaveLength(1);
+    expect(await pointsAt(DAY, "09:00")).toBe(4);
+    expect(await pointsAt(DAY, "08:00")).toBe(2);
+  });
+});
