@@ -26,6 +26,8 @@ export interface DemoData {
   bairros: DemoForm[];
   /** SKUs of the products kept out of the store (the import makes every product active). */
   inativos: string[];
+  /** Grooming services and unit agendas, as their admin forms take them. */
+  banhoTosa: { servicos: DemoForm[]; agendas: (DemoForm & { unidade: string })[] };
 }
 
 const MARKER = "produtos.csv";
@@ -53,5 +55,6 @@ export function readDemoData(dir = demoDir()): DemoData {
     cupons: json("cupons.json"),
     bairros: json("bairros.json"),
     inativos: json("inativos.json"),
+    banhoTosa: json("banho-tosa.json"),
   };
 }

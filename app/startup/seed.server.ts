@@ -4,7 +4,7 @@
 // the shop would refuse. All in one transaction, and only when there are no categories yet:
 // seeding again changes nothing, and a neighbourhood or coupon the shop removed later never
 // comes back.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, type Executor, SEED_LOCK, transaction } from "~/infra/db/client.server";
 import { DEMO_SEED } from "~/modules/accounts/index.server";
@@ -20,9 +20,11 @@ import {
 } from "~/modules/catalog/index.server";
 import { bairroSchema } from "~/modules/delivery";
 import { addBairro } from "~/modules/delivery/index.server";
+import { agendaSchema, serviceSchema } from "~/modules/grooming";
+import { saveGroomingAgenda, saveGroomingService } from "~/modules/grooming/index.server";
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
-import { getSettings, updateSettings } from "~/modules/shop/index.server";
+import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
 import { productArt, sizeInName } from "~/startup/demo-art";
 import { type DemoData, readDemoData } from "~/startup/demo-data.server";
 
@@ -132,6 +134,7 @@ export async function seedDatabase(
       }
       await setDemoExtras(tx, demo, products, images, variantImages);
       await setDemoCompany(tx);
+      await seedGrooming(tx, demo);
       return true;
     });
   } finally {
@@ -195,4 +198,19 @@ async function setDemoExtras(
       ${sql.param(products.map((_, i) => products.length - i))}::int[]
     ) as t(sku, imagem, inativo, minutos)
     where p.sku = t.sku`);
+}
+
+/** The grooming services and the agenda of the units that take bookings (by slug). */
+async function seedGrooming(tx: Executor, demo: DemoData) {
+  for (const form of demo.banhoTosa.servicos) {
+    await saveGroomingService(serviceSchema.parse(form), DEMO_SEED, tx);
+  }
+  for (const { unidade, ...form } of demo.banhoTosa.agendas) {
+    const [unit] = await tx
+      .select({ id: unidades.id })
+      .from(unidades)
+      .where(eq(unidades.slug, unidade));
+    if (!unit) continue; // the shop renamed or removed that unit
+    await saveGroomingAgenda(unit.id, agendaSchema.parse(form), DEMO_SEED, tx);
+  }
 }

@@ -1,4 +1,14 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+export {
+  closeGroomingDate,
+  getGroomingAgenda,
+  listBookableUnits,
+  listClosedDates,
+  listGroomingServices,
+  reopenGroomingDate,
+  saveGroomingAgenda,
+  saveGroomingService,
+} from "./agenda-config.server";
 export { listGroomingOrders, setGroomingStatus } from "./board.server";
 export type { BookingInput, BookingPetInput } from "./bookings.server";
 export {
