@@ -8,6 +8,9 @@ export default [
     route("sobre", "routes/public/sobre.tsx"),
     route("produtos", "routes/public/produtos.tsx"),
     route("servicos", "routes/public/servicos.tsx"),
+    // Online grooming booking (plain forms) and the booking's page behind its secret link.
+    route("servicos/agendar", "routes/public/servicos-agendar.tsx"),
+    route("servicos/agendamento/:numero", "routes/public/servicos-agendamento.tsx"),
     route("contato", "routes/public/contato.tsx"),
     route("faq", "routes/public/faq.tsx"),
     route("trabalhe-conosco", "routes/public/trabalhe-conosco.tsx"),
@@ -23,6 +26,8 @@ export default [
   route("contato/enviar", "routes/public/contato-enviar.ts"),
   route("trabalhe-conosco/enviar", "routes/public/trabalhe-conosco-enviar.ts"),
   route("servicos/enviar", "routes/public/servicos-enviar.ts"),
+  // "Adicionar ao calendário" of a booking (.ics, the same secret as its page).
+  route("servicos/agendamento/:numero/calendario.ics", "routes/public/servicos-agendamento-ics.ts"),
 
   // Online store
   ...prefix("loja", [

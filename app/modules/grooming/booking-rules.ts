@@ -267,3 +267,11 @@ export function petKey(nome: string): string {
     .toLowerCase()
     .replace(/\s+/g, " ");
 }
+
+const WEEKDAY_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"];
+
+/** A day as the picker lists it: "qui, 03/12/2026". */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${WEEKDAY_SHORT[weekdayOf(day)]}, ${d}/${m}/${y}`;
+}

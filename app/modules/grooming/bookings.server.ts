@@ -17,6 +17,7 @@ import {
   needsQuote,
   petKey,
   priceFor,
+  type Slot,
   shopDayOf,
   slotsOfDay,
   tutorMayChange,
@@ -476,4 +477,36 @@ export async function findBookingByLink(
     .where(eq(agendamentoPets.agendamentoId, row.id))
     .orderBy(asc(agendamentoPets.nome));
   return { agendamento: row, pets };
+}
+
+/**
+ * What the slot picker shows for a unit: the bookable days (open, not closed, within the
+ * window, with a time past the notice) and, for `day`, its drop-offs with whether these pets
+ * still fit (a reschedule leaves its own booking out).
+ */
+export async function loadSlotPicker(
+  unidadeId: string,
+  portes: Porte[],
+  day: string | null,
+  options: { now?: Date; exceptId?: string | null } = {},
+  executor: Executor = db(),
+): Promise<{ days: string[]; slots: Slot[] | null; agenda: AgendaBanho } | null> {
+  const at = options.now ?? clockNow();
+  const [agenda] = await executor
+    .select()
+    .from(agendasBanho)
+    .where(and(eq(agendasBanho.unidadeId, unidadeId), eq(agendasBanho.ativo, true)));
+  if (!agenda) return null;
+  const today = shopDayOf(at);
+  const closed = await closedDays(executor, unidadeId, today);
+  const last = lastBookableDay(at, agenda.diasAFrente);
+  const days: string[] = [];
+  for (let d = today; d <= last; d = addDaysIso(d, 1)) {
+    if (slotsOfDay(agenda, d, EMPTY_USAGE, [], at, closed).length > 0) days.push(d);
+  }
+  if (!day || !days.includes(day)) return { days, slots: null, agenda };
+  const usage = (await usageByDay(executor, unidadeId, day, day, options.exceptId ?? null)).get(
+    day,
+  );
+  return { days, slots: slotsOfDay(agenda, day, usage ?? EMPTY_USAGE, portes, at, closed), agenda };
 }

@@ -10,6 +10,13 @@ export {
   saveGroomingService,
 } from "./agenda-config.server";
 export { listGroomingOrders, setGroomingStatus } from "./board.server";
+export {
+  bookingCalendar,
+  bookingStatusView,
+  bookingView,
+  changeBooking,
+  submitBooking,
+} from "./booking-page.server";
 export type { BookingInput, BookingPetInput } from "./bookings.server";
 export {
   BookingChangeError,

@@ -1,5 +1,16 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 
 export { agendaSchema, serviceSchema } from "./agenda.schema";
+export { MAX_PETS, readBookingFields } from "./booking.schema";
+export { dayLabel } from "./booking-rules";
+export {
+  ESPECIE_LABEL,
+  ESPECIES,
+  PELAGEM_LABEL,
+  PELAGENS,
+  PORTE_LABEL,
+  PORTES,
+  STATUS_AGENDAMENTO_LABEL,
+} from "./booking-vocabulary";
 export type { ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";

@@ -1,0 +1,272 @@
+// What the public booking page (/servicos/agendar) shows for the fields it was sent: the
+// units, the services with each pet's price, the bookable days and the chosen day's drop-off
+// times; and the booking itself. The page is plain forms: each step is a GET of the same
+// fields, the booking a POST (issue 28, decision 0038).
+import { createEvent } from "ics";
+import { now as clockNow } from "~/infra/clock.server";
+import { logger } from "~/infra/logger.server";
+import { getUnit } from "~/modules/shop/index.server";
+import { getGroomingAgenda, listBookableUnits, listGroomingServices } from "./agenda-config.server";
+import {
+  type BookingErrors,
+  type BookingFields,
+  parseBooking,
+  parsePets,
+  readBookingFields,
+} from "./booking.schema";
+import {
+  isDay,
+  isTime,
+  priceFor,
+  type Slot,
+  tutorMayChange,
+  withinCancelWindow,
+} from "./booking-rules";
+import {
+  BookingChangeError,
+  bookGrooming,
+  cancelBooking,
+  type FreeTime,
+  findBookingByLink,
+  loadSlotPicker,
+  rescheduleBooking,
+} from "./bookings.server";
+
+export interface BookingView {
+  units: { id: string; nome: string; endereco: string; bairro: string }[];
+  services: {
+    id: string;
+    nome: string;
+    descricao: string | null;
+    adicional: boolean;
+    /** "a partir de" the smallest price, for the list before a pet is described. */
+    aPartirDe: number;
+  }[];
+  fields: BookingFields;
+  errors: BookingErrors;
+  /** Each described pet's services and price (null while its fields are incomplete). */
+  quotes: ({ servicos: { nome: string; preco: number }[]; total: number } | null)[];
+  unidadeId: string;
+  days: string[];
+  slots: Slot[] | null;
+  /** A refusal of the booking, with the next times that still fit when it was capacity. */
+  refusal: { message: string; quote: boolean; proximos: FreeTime[] } | null;
+}
+
+/** The page for these fields; `check` asks for the pets' errors (a "Ver horários" press). */
+export async function bookingView(
+  fields: BookingFields,
+  options: {
+    now?: Date;
+    check?: boolean;
+    errors?: BookingErrors;
+    refusal?: BookingView["refusal"];
+  } = {},
+): Promise<BookingView> {
+  const units = await listBookableUnits();
+  const services = await listGroomingServices({ online: true });
+  const unidadeId =
+    units.find((u) => u.id === fields.contact.unidadeId)?.id ??
+    (units.length === 1 ? units[0]!.id : "");
+  const { pets, errors: petErrors } = parsePets(fields);
+  const quotes = pets.map((pet) => {
+    if (!pet) return null;
+    const chosen = services.filter((s) => pet.servicoIds.includes(s.id));
+    const lines = chosen.flatMap((s) => {
+      const cell = priceFor(s.precos, pet.porte, pet.pelagem);
+      return cell ? [{ nome: s.nome, preco: cell.preco }] : [];
+    });
+    return { servicos: lines, total: lines.reduce((sum, l) => sum + l.preco, 0) };
+  });
+  const portes = pets.flatMap((p) => (p ? [p.porte] : []));
+  const picker =
+    unidadeId && portes.length === pets.length
+      ? await loadSlotPicker(unidadeId, portes, fields.contact.data || null, { now: options.now })
+      : unidadeId
+        ? await loadSlotPicker(unidadeId, [], null, { now: options.now })
+        : null;
+  return {
+    units: units.map((u) => ({ id: u.id, nome: u.nome, endereco: u.endereco, bairro: u.bairro })),
+    services: services.map((s) => ({
+      id: s.id,
+      nome: s.nome,
+      descricao: s.descricao,
+      adicional: s.adicional,
+      aPartirDe: Math.min(...s.precos.map((c) => c.preco)),
+    })),
+    fields,
+    errors: options.errors ?? (options.check ? petErrors : {}),
+    quotes,
+    unidadeId,
+    days: picker?.days ?? [],
+    slots: portes.length === pets.length ? (picker?.slots ?? null) : null,
+    refusal: options.refusal ?? null,
+  };
+}
+
+export type BookingSubmission =
+  | { ok: true; numero: string; token: string }
+  | { ok: false; status: 409 | 422; view: BookingView };
+
+/** The POST of the booking page: the whole form checked, then the booking. */
+export async function submitBooking(
+  form: FormData,
+  options: { now?: Date } = {},
+): Promise<BookingSubmission> {
+  const fields = readBookingFields(form);
+  const parsed = parseBooking(fields);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      status: 422,
+      view: await bookingView(fields, { ...options, errors: parsed.errors }),
+    };
+  }
+  const result = await bookGrooming(parsed.input, options);
+  if (result.ok) {
+    logger.info({ numero: result.agendamento.numero }, "agendamento de banho e tosa");
+    return { ok: true, numero: result.agendamento.numero, token: result.token };
+  }
+  const refusal = {
+    message: result.message,
+    quote: result.code === "orcamento",
+    proximos: result.code === "capacidade" ? result.proximos : [],
+  };
+  return {
+    ok: false,
+    status: result.code === "capacidade" ? 409 : 422,
+    view: await bookingView(fields, { ...options, refusal }),
+  };
+}
+
+/** The status page (/servicos/agendamento/:numero?token=…): null for an unknown link. */
+export async function bookingStatusView(
+  numero: string,
+  token: string | null,
+  options: { now?: Date; reagendarData?: string | null } = {},
+) {
+  if (!token) return null;
+  const found = await findBookingByLink(numero, token);
+  if (!found) return null;
+  const { agendamento: a, pets } = found;
+  const at = options.now ?? clockNow();
+  const unit = await getUnit(a.unidadeId);
+  const agenda = await getGroomingAgenda(a.unidadeId);
+  const podeMudar =
+    tutorMayChange(a.status) && withinCancelWindow(a.inicio, at, agenda?.cancelamentoHoras ?? 24);
+  const picker =
+    podeMudar && options.reagendarData !== undefined
+      ? await loadSlotPicker(
+          a.unidadeId,
+          pets.map((p) => p.porte),
+          options.reagendarData || null,
+          { now: at, exceptId: a.id },
+        )
+      : null;
+  return {
+    numero: a.numero,
+    status: a.status,
+    historico: a.historico,
+    data: a.data,
+    horario: a.horario,
+    inicio: a.inicio.toISOString(),
+    nomeTutor: a.nomeTutor,
+    levaTraz: a.levaTraz,
+    endereco: a.endereco,
+    bairro: a.bairro,
+    preco: a.precoFinal ?? a.precoEstimado,
+    precoFinal: a.precoFinal !== null,
+    pets: pets.map((p) => ({
+      nome: p.nome,
+      porte: p.porte,
+      pelagem: p.pelagem,
+      raca: p.raca,
+      servicos: p.servicos.map((s) => s.nome),
+      preco: p.preco,
+    })),
+    unidade: unit
+      ? {
+          nome: unit.nome,
+          endereco: `${unit.endereco}, ${unit.bairro}, ${unit.cidade} - ${unit.uf}`,
+          mapsUrl: unit.mapsUrl,
+          whatsapp: unit.whatsapp ?? unit.telefone,
+        }
+      : null,
+    cancelamentoHoras: agenda?.cancelamentoHoras ?? 24,
+    podeMudar,
+    reagendar: picker ? { days: picker.days, slots: picker.slots } : null,
+  };
+}
+
+export type BookingStatusView = NonNullable<Awaited<ReturnType<typeof bookingStatusView>>>;
+
+/** "Adicionar ao calendário": the booking as an .ics event, or null for an unknown link. */
+export async function bookingCalendar(numero: string, token: string | null, pageUrl: string) {
+  if (!token) return null;
+  const found = await findBookingByLink(numero, token);
+  if (!found) return null;
+  const { agendamento: a, pets } = found;
+  const unit = await getUnit(a.unidadeId);
+  const minutes = Math.max(
+    30,
+    ...pets.map((p) => p.servicos.reduce((sum, s) => sum + s.duracaoMinutos, 0)),
+  );
+  const { error, value } = createEvent({
+    uid: `${a.numero}@agropet-litoral`,
+    start: a.inicio.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+    title: `Banho e tosa: ${pets.map((p) => p.nome).join(", ")}`,
+    description: `Agendamento ${a.numero}. Acompanhe: ${pageUrl}`,
+    location: unit
+      ? `${unit.nome}, ${unit.endereco}, ${unit.bairro}, ${unit.cidade} - ${unit.uf}`
+      : undefined,
+    url: pageUrl,
+    status: a.status === "cancelado" ? "CANCELLED" : "CONFIRMED",
+  });
+  if (error || !value) throw error ?? new Error("calendário vazio");
+  return value;
+}
+
+export type ChangeOutcome =
+  | { ok: true }
+  | { ok: false; status: 409 | 422 | 404; message: string; proximos: FreeTime[] };
+
+/** The status page's POST: "Cancelar" or "Reagendar" (with the new day and time). */
+export async function changeBooking(
+  numero: string,
+  token: string | null,
+  form: FormData,
+): Promise<ChangeOutcome> {
+  const intent = form.get("intent");
+  try {
+    if (!token) throw new BookingChangeError("Agendamento não encontrado");
+    if (intent === "cancelar") {
+      await cancelBooking(numero, token);
+      return { ok: true };
+    }
+    if (intent === "reagendar") {
+      const data = String(form.get("data") ?? "");
+      const horario = String(form.get("horario") ?? "");
+      if (!isDay(data) || !isTime(horario)) {
+        return { ok: false, status: 422, message: "Escolha o dia e o horário", proximos: [] };
+      }
+      const result = await rescheduleBooking(numero, token, { data, horario });
+      if (result.ok) return { ok: true };
+      return {
+        ok: false,
+        status: result.code === "capacidade" ? 409 : 422,
+        message: result.message,
+        proximos: result.code === "capacidade" ? result.proximos : [],
+      };
+    }
+    return { ok: false, status: 422, message: "Ação inválida", proximos: [] };
+  } catch (error) {
+    if (error instanceof BookingChangeError) {
+      const status = error.message === "Agendamento não encontrado" ? 404 : 422;
+      return { ok: false, status, message: error.message, proximos: [] };
+    }
+    throw error;
+  }
+}

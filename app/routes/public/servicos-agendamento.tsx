@@ -1,0 +1,226 @@
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { PageHero } from "~/components/public/section";
+import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
+import { formatDateTime } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
+import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+import type { HydrationHandle } from "~/lib/hydration";
+import { dayLabel, PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "~/modules/grooming";
+import { bookingStatusView, changeBooking } from "~/modules/grooming/index.server";
+import type { Route } from "./+types/servicos-agendamento";
+
+// The booking's status page behind its secret link, like an order's (/loja/pedido/:numero).
+// Plain forms: Cancelar and Reagendar are POSTs; the day for a reschedule is a GET.
+export const handle: HydrationHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Seu agendamento de banho e tosa" },
+  { name: "robots", content: "noindex" },
+];
+
+const HEADERS = {
+  "Cache-Control": "private, no-store",
+  // The link carries the secret: never hand it to another site.
+  "Referrer-Policy": "no-referrer",
+};
+
+const TIMELINE = ["solicitado", "confirmado", "em_atendimento", "pronto", "entregue"] as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const reagendarData = url.searchParams.has("reagendar")
+    ? url.searchParams.get("data")
+    : undefined;
+  const view = await bookingStatusView(params.numero, token, { reagendarData });
+  // Unknown number and wrong token answer alike: the page cannot be found by guessing.
+  if (!view) throw data("Agendamento não encontrado", { status: 404 });
+  // The forms carry the secret on (it is already in this page's address).
+  return data(
+    { ...view, token: token!, reagendarData: reagendarData ?? null },
+    { headers: HEADERS },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const outcome = await changeBooking(params.numero, token, await request.formData());
+  if (outcome.ok) {
+    return redirect(`/servicos/agendamento/${params.numero}?token=${encodeURIComponent(token!)}`, {
+      status: 303,
+    });
+  }
+  return data(outcome, { status: outcome.status, headers: HEADERS });
+}
+
+export default function Agendamento() {
+  const view = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const reached = new Set(view.historico.map((h) => h.status));
+  const off = view.status === "cancelado" || view.status === "nao_compareceu";
+  const ics = `/servicos/agendamento/${view.numero}/calendario.ics?token=${encodeURIComponent(view.token)}`;
+  return (
+    <main>
+      <PageHero eyebrow="Banho & Tosa" title={`Agendamento ${view.numero}`}>
+        <p data-testid="status-agendamento">{STATUS_AGENDAMENTO_LABEL[view.status]}</p>
+      </PageHero>
+      <div className="mx-auto grid max-w-xl gap-6 px-4 pb-16">
+        {failed && !failed.ok ? (
+          <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+            <p className="font-semibold">{failed.message}</p>
+            {failed.proximos.length > 0 ? (
+              <ul className="mt-2 list-disc pl-5">
+                {failed.proximos.map((p) => (
+                  <li key={`${p.data}-${p.horario}`}>
+                    {dayLabel(p.data)} às {p.horario}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+
+        <section className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 className="text-lg font-bold">Entrega do pet</h2>
+          <p className="mt-1 text-xl font-semibold" data-testid="quando">
+            {dayLabel(view.data)} às {view.horario}
+          </p>
+          {view.unidade ? (
+            <p className="mt-2">
+              {view.unidade.nome}: {view.unidade.endereco}
+              {view.unidade.mapsUrl ? (
+                <>
+                  {" · "}
+                  <a
+                    className="font-semibold text-brand-700 underline"
+                    href={view.unidade.mapsUrl}
+                    {...externalLinkProps}
+                  >
+                    Ver no mapa
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          {view.levaTraz ? (
+            <p className="mt-2">
+              Leva e traz: {view.endereco}, {view.bairro}
+            </p>
+          ) : null}
+          <p className="mt-3">
+            <a className="font-semibold text-brand-700 underline" href={ics}>
+              Adicionar ao calendário
+            </a>
+          </p>
+        </section>
+
+        <section
+          aria-labelledby="linha-do-tempo"
+          className="rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <h2 id="linha-do-tempo" className="text-lg font-bold">
+            Andamento
+          </h2>
+          <ol className="mt-3 grid gap-2">
+            {TIMELINE.map((s) => (
+              <li
+                key={s}
+                className={reached.has(s) ? "font-semibold text-brand-800" : "text-slate-500"}
+              >
+                {reached.has(s) ? "● " : "○ "}
+                {STATUS_AGENDAMENTO_LABEL[s]}
+                {view.historico.find((h) => h.status === s && !h.nota)
+                  ? ` · ${formatDateTime(view.historico.find((h) => h.status === s && !h.nota)!.em)}`
+                  : ""}
+              </li>
+            ))}
+            {off ? (
+              <li className="font-semibold text-red-700">
+                {STATUS_AGENDAMENTO_LABEL[view.status]}
+              </li>
+            ) : null}
+          </ol>
+        </section>
+
+        <section className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 className="text-lg font-bold">Pets e serviços</h2>
+          <ul className="mt-2 grid gap-2">
+            {view.pets.map((p) => (
+              <li key={p.nome}>
+                <span className="font-semibold">{p.nome}</span> ({PORTE_LABEL[p.porte]}):{" "}
+                {p.servicos.join(", ")} · {formatBRL(p.preco)}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-lg" data-testid="preco">
+            {view.precoFinal ? "Valor final" : "Valor estimado"}:{" "}
+            <strong>{formatBRL(view.preco)}</strong>
+          </p>
+        </section>
+
+        {view.podeMudar ? (
+          <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
+            <h2 className="text-lg font-bold">Reagendar ou cancelar</h2>
+            <p className="text-sm text-slate-600">
+              Até {view.cancelamentoHoras} h antes do horário de entrega.
+            </p>
+            <form method="get" className="grid gap-3">
+              <input type="hidden" name="token" value={view.token} />
+              <input type="hidden" name="reagendar" value="1" />
+              <label htmlFor="data" className="font-semibold">
+                Novo dia
+              </label>
+              <Select id="data" name="data" defaultValue={view.reagendarData ?? ""}>
+                <option value="">Escolha o dia</option>
+                {(view.reagendar?.days ?? []).map((d) => (
+                  <option key={d} value={d}>
+                    {dayLabel(d)}
+                  </option>
+                ))}
+              </Select>
+              <Button type="submit" variant="outline">
+                Reagendar: ver horários
+              </Button>
+            </form>
+            {view.reagendar?.slots ? (
+              <form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value="reagendar" />
+                <input type="hidden" name="data" value={view.reagendarData ?? ""} />
+                <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Novo horário">
+                  {view.reagendar.slots.map((s) => (
+                    <label
+                      key={s.horario}
+                      className={`flex min-h-12 items-center justify-center gap-2 rounded-lg border p-2 ${s.cabe ? "border-brand-600" : "border-slate-200 bg-slate-100 text-slate-500"}`}
+                    >
+                      <input type="radio" name="horario" value={s.horario} disabled={!s.cabe} />
+                      {s.horario}
+                      {s.cabe ? null : <span className="text-xs">lotado</span>}
+                    </label>
+                  ))}
+                </div>
+                <Button type="submit">Confirmar novo horário</Button>
+              </form>
+            ) : null}
+            <form method="post">
+              <input type="hidden" name="intent" value="cancelar" />
+              <Button type="submit" variant="destructive" className="w-full">
+                Cancelar agendamento
+              </Button>
+            </form>
+          </section>
+        ) : !off && view.status !== "entregue" && view.unidade?.whatsapp ? (
+          <p>
+            <a
+              className="font-semibold text-brand-700 underline"
+              href={chatLink(view.unidade.whatsapp, `Olá! Sobre o agendamento ${view.numero}`)}
+              {...externalLinkProps}
+            >
+              Fale conosco no WhatsApp
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}

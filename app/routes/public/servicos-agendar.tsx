@@ -1,0 +1,345 @@
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { PageHero } from "~/components/public/section";
+import { publicMeta } from "~/components/public/seo";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field } from "~/components/ui/field";
+import { Input, PhoneInput } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { formatBRL } from "~/domain/money";
+import type { HydrationHandle } from "~/lib/hydration";
+import {
+  dayLabel,
+  ESPECIE_LABEL,
+  ESPECIES,
+  MAX_PETS,
+  PELAGEM_LABEL,
+  PELAGENS,
+  PORTE_LABEL,
+  PORTES,
+  readBookingFields,
+} from "~/modules/grooming";
+import { bookingView, submitBooking } from "~/modules/grooming/index.server";
+import type { BookingView } from "~/modules/grooming/types";
+import type { Route } from "./+types/servicos-agendar";
+
+// Plain forms, without React in the browser (decision 0038): "Ver dias e horários" is a GET
+// of the same fields, "Confirmar agendamento" the POST; the server checks everything again.
+export const handle: HydrationHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicMeta(matches, {
+    title: "Agendar banho e tosa",
+    description: "Escolha a unidade, conte sobre o pet, veja o preço e o horário de entrega.",
+    path: "/servicos/agendar",
+  });
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const view = await bookingView(readBookingFields(params), { check: params.has("passo") });
+  return data(view, { headers: NO_STORE });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const result = await submitBooking(await request.formData());
+  if (result.ok) {
+    return redirect(
+      `/servicos/agendamento/${result.numero}?token=${encodeURIComponent(result.token)}`,
+      {
+        status: 303,
+      },
+    );
+  }
+  return data(result.view, { status: result.status, headers: NO_STORE });
+}
+
+export default function Agendar() {
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const view = (posted ?? loaded) as BookingView;
+  const { fields, errors } = view;
+  const c = fields.contact;
+  const noUnits = view.units.length === 0;
+
+  return (
+    <main>
+      <PageHero eyebrow="Banho & Tosa" title="Agendar banho e tosa">
+        <p>Conte sobre o seu pet, veja o preço e escolha o horário de entrega.</p>
+      </PageHero>
+      <div className="mx-auto max-w-xl px-4 pb-16">
+        {noUnits ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-4">
+            O agendamento pelo site ainda não está disponível.{" "}
+            <a className="font-semibold text-brand-700 underline" href="/servicos#orcamento">
+              Peça um orçamento com fotos
+            </a>
+            .
+          </p>
+        ) : (
+          <form method="get" className="grid gap-6" noValidate>
+            <input type="hidden" name="pets" value={fields.count} />
+            {view.refusal ? (
+              <div
+                role="alert"
+                className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
+              >
+                <p className="font-semibold">{view.refusal.message}</p>
+                {view.refusal.quote ? (
+                  <p className="mt-2">
+                    <a
+                      className="font-semibold underline"
+                      href="/servicos?servico=banho_tosa#orcamento"
+                    >
+                      Pedir orçamento com fotos
+                    </a>
+                  </p>
+                ) : null}
+                {view.refusal.proximos.length > 0 ? (
+                  <>
+                    <p className="mt-2">Próximos horários livres:</p>
+                    <ul className="mt-1 list-disc pl-5" data-testid="proximos-horarios">
+                      {view.refusal.proximos.map((p) => (
+                        <li key={`${p.data}-${p.horario}`}>
+                          {dayLabel(p.data)} às {p.horario}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </div>
+            ) : null}
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-lg font-bold">1. Unidade</legend>
+              {view.units.map((u) => (
+                <label
+                  key={u.id}
+                  className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
+                >
+                  <input
+                    type="radio"
+                    name="unidade"
+                    value={u.id}
+                    defaultChecked={u.id === view.unidadeId}
+                    className="mt-1 size-5"
+                  />
+                  <span>
+                    <span className="font-semibold">{u.nome}</span>
+                    <span className="block text-sm text-slate-600">
+                      {u.endereco}, {u.bairro}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              {errors.unidade ? (
+                <p className="text-sm font-medium text-red-700">{errors.unidade}</p>
+              ) : null}
+            </fieldset>
+
+            {fields.pets.map((pet, i) => (
+              <fieldset
+                key={i}
+                className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
+              >
+                <legend className="px-1 text-lg font-bold">
+                  {i === 0 ? "2. Pet" : `Pet ${i + 1}`}
+                </legend>
+                <Field
+                  id={`pet${i}_nome`}
+                  label="Nome do pet"
+                  required
+                  error={errors[`pet${i}_nome`]}
+                >
+                  <Input defaultValue={pet.nome} required autoComplete="off" />
+                </Field>
+                <div className="grid grid-cols-2 gap-3">
+                  <Field
+                    id={`pet${i}_especie`}
+                    label="Espécie"
+                    required
+                    error={errors[`pet${i}_especie`]}
+                  >
+                    <Select defaultValue={pet.especie || "cao"}>
+                      {ESPECIES.map((e) => (
+                        <option key={e} value={e}>
+                          {ESPECIE_LABEL[e]}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  <Field id={`pet${i}_raca`} label="Raça" error={errors[`pet${i}_raca`]}>
+                    <Input defaultValue={pet.raca} placeholder="Ex.: Shih-tzu" />
+                  </Field>
+                </div>
+                <div className="grid grid-cols-2 gap-3">
+                  <Field
+                    id={`pet${i}_porte`}
+                    label="Porte"
+                    required
+                    error={errors[`pet${i}_porte`]}
+                  >
+                    <Select defaultValue={pet.porte}>
+                      <option value="">Escolha</option>
+                      {PORTES.map((p) => (
+                        <option key={p} value={p}>
+                          {PORTE_LABEL[p]}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  <Field
+                    id={`pet${i}_pelagem`}
+                    label="Pelagem"
+                    required
+                    error={errors[`pet${i}_pelagem`]}
+                  >
+                    <Select defaultValue={pet.pelagem}>
+                      <option value="">Escolha</option>
+                      {PELAGENS.map((p) => (
+                        <option key={p} value={p}>
+                          {PELAGEM_LABEL[p]}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                </div>
+                <Field
+                  id={`pet${i}_alertas`}
+                  label="Algo que devemos saber?"
+                  hint="Ex.: morde, alergias, medo de secador"
+                  error={errors[`pet${i}_alertas`]}
+                >
+                  <Input defaultValue={pet.alertas} />
+                </Field>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 font-semibold">Serviços</legend>
+                  {view.services.map((s) => (
+                    <label key={s.id} className="flex min-h-11 items-center gap-3">
+                      <Checkbox
+                        name={`pet${i}_servico`}
+                        value={s.id}
+                        defaultChecked={pet.servicoIds.includes(s.id)}
+                      />
+                      <span>
+                        {s.nome}
+                        {s.adicional ? " (adicional)" : ""}{" "}
+                        <span className="text-sm text-slate-600">
+                          a partir de {formatBRL(s.aPartirDe)}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                  {errors[`pet${i}_servico`] ? (
+                    <p className="text-sm font-medium text-red-700">{errors[`pet${i}_servico`]}</p>
+                  ) : null}
+                </fieldset>
+                {view.quotes[i] ? (
+                  <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
+                    Para {pet.nome}:{" "}
+                    {view.quotes[i]!.servicos.map((l) => `${l.nome} ${formatBRL(l.preco)}`).join(
+                      " + ",
+                    )}{" "}
+                    = <strong>{formatBRL(view.quotes[i]!.total)}</strong>
+                  </p>
+                ) : null}
+              </fieldset>
+            ))}
+            {fields.count < MAX_PETS ? (
+              <Button type="submit" name="pets" value={fields.count + 1} variant="outline">
+                Adicionar outro pet
+              </Button>
+            ) : null}
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-lg font-bold">3. Dia e horário de entrega</legend>
+              <Field id="data" label="Dia" required error={errors.data}>
+                <Select defaultValue={c.data}>
+                  <option value="">Escolha o dia</option>
+                  {view.days.map((d) => (
+                    <option key={d} value={d}>
+                      {dayLabel(d)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Button type="submit" name="passo" value="horarios" variant="secondary">
+                Ver horários e preço
+              </Button>
+              {view.slots ? (
+                view.slots.length === 0 ? (
+                  <p>Nenhum horário nesse dia: escolha outro.</p>
+                ) : (
+                  <div
+                    className="grid grid-cols-3 gap-2"
+                    role="radiogroup"
+                    aria-label="Horário de entrega"
+                  >
+                    {view.slots.map((s) => (
+                      <label
+                        key={s.horario}
+                        className={`flex min-h-12 items-center justify-center gap-2 rounded-lg border p-2 ${s.cabe ? "border-brand-600 bg-white" : "border-slate-200 bg-slate-100 text-slate-500"}`}
+                      >
+                        <input
+                          type="radio"
+                          name="horario"
+                          value={s.horario}
+                          disabled={!s.cabe}
+                          defaultChecked={s.cabe && s.horario === c.horario}
+                        />
+                        {s.horario}
+                        {s.cabe ? null : <span className="text-xs">lotado</span>}
+                      </label>
+                    ))}
+                  </div>
+                )
+              ) : null}
+              {errors.horario ? (
+                <p className="text-sm font-medium text-red-700">{errors.horario}</p>
+              ) : null}
+            </fieldset>
+
+            <fieldset className="grid gap-4">
+              <legend className="mb-2 text-lg font-bold">4. Seus dados</legend>
+              <Field id="nomeTutor" label="Seu nome" required error={errors.nomeTutor}>
+                <Input defaultValue={c.nomeTutor} autoComplete="name" />
+              </Field>
+              <Field id="whatsapp" label="WhatsApp" required error={errors.whatsapp}>
+                <PhoneInput defaultValue={c.whatsapp} />
+              </Field>
+              <Field id="email" label="E-mail (opcional)" error={errors.email}>
+                <Input type="email" defaultValue={c.email} autoComplete="email" />
+              </Field>
+              <label className="flex min-h-11 items-center gap-3">
+                <Checkbox name="levaTraz" defaultChecked={c.levaTraz === "on"} />
+                Quero leva e traz (buscamos e entregamos o pet)
+              </label>
+              <Field id="endereco" label="Endereço (para o leva e traz)" error={errors.endereco}>
+                <Input defaultValue={c.endereco} autoComplete="street-address" />
+              </Field>
+              <Field id="bairro" label="Bairro (para o leva e traz)" error={errors.bairro}>
+                <Input defaultValue={c.bairro} />
+              </Field>
+              <Field id="observacoes" label="Observações" error={errors.observacoes}>
+                <Textarea defaultValue={c.observacoes} rows={3} />
+              </Field>
+            </fieldset>
+
+            <Button type="submit" formMethod="post" size="lg">
+              Confirmar agendamento
+            </Button>
+            <p className="text-sm text-slate-600">
+              Primeira visita ou pet gigante (GG)? Pedimos fotos antes:{" "}
+              <a className="font-semibold text-brand-700 underline" href="/servicos#orcamento">
+                orçamento com fotos
+              </a>
+              .
+            </p>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

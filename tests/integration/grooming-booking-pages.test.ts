@@ -1,0 +1,295 @@
+// The public booking pages through their loaders and actions, on the demo shop (its grooming
+// services and the Meia Praia agenda come from app/startup/demo/banho-tosa.json): the form
+// as plain GETs and a POST, the status page behind its secret link, the .ics, cancelling,
+// and the refusals (bad fields, a GG sent to the photo quote).
+import { beforeAll, describe, expect, it } from "vitest";
+import { agendasBanho, bookGrooming, listGroomingServices } from "~/modules/grooming/index.server";
+import {
+  action as statusAction,
+  loader as statusLoader,
+} from "~/routes/public/servicos-agendamento";
+import { loader as icsLoader } from "~/routes/public/servicos-agendamento-ics";
+import { action as bookAction, loader as bookLoader } from "~/routes/public/servicos-agendar";
+import { seedDatabase } from "~/startup/seed.server";
+import { withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+import { withTestClock } from "../support/clock";
+import * as factories from "../support/factories";
+import { call, expectRedirect } from "../support/routes";
+
+const ctx = withTestDatabase();
+// Tuesday 1 Dec 2026, 09:00 in São Paulo.
+withTestClock("2026-12-01T12:00:00Z");
+
+let unidadeId: string;
+let banho: string;
+let unhas: string;
+
+beforeAll(async () => {
+  await seedDatabase({ images: false });
+  unidadeId = await factories.defaultUnitId();
+  const services = await listGroomingServices({ online: true });
+  banho = services.find((s) => s.slug === "banho")!.id;
+  unhas = services.find((s) => s.slug === "corte-unhas")!.id;
+});
+
+function petFields(overrides: Record<string, string> = {}) {
+  return {
+    pets: "1",
+    unidade: unidadeId,
+    pet0_nome: "Bolinha",
+    pet0_especie: "cao",
+    pet0_raca: "Poodle",
+    pet0_porte: "P",
+    pet0_pelagem: "curta",
+    pet0_alertas: "morde",
+    ...overrides,
+  };
+}
+
+function bookingForm(overrides: Record<string, string> = {}) {
+  const form = new URLSearchParams({
+    ...petFields(),
+    data: "2026-12-03",
+    horario: "09:00",
+    nomeTutor: "Joana Lima",
+    whatsapp: "(47) 99123-4567",
+    email: "",
+    endereco: "",
+    bairro: "",
+    observacoes: "",
+    ...overrides,
+  });
+  form.append("pet0_servico", banho);
+  form.append("pet0_servico", unhas);
+  return form;
+}
+
+describe("the demo agenda", () => {
+  it("Meia Praia books Monday to Saturday, GG at most 2 a day, starting as Solicitado", async () => {
+    const [agenda] = await ctx.database.db.select().from(agendasBanho);
+    expect(agenda).toMatchObject({
+      unidadeId,
+      capacidadeHorario: 6,
+      capacidadeDia: 16,
+      pontos: { P: 1, M: 1, G: 2, GG: 3 },
+      limitesPorte: { GG: 2 },
+      cancelamentoHoras: 24,
+      statusInicial: "solicitado",
+    });
+    expect(agenda!.horarios[0]).toEqual([]);
+    expect(agenda!.horarios[1]).toEqual(["08:00", "09:00", "13:30"]);
+  });
+});
+
+describe("/servicos/agendar", () => {
+  it("lists the unit, the services and the bookable days; then the price and the times", async () => {
+    const first = await call(bookLoader, makeRequest("/servicos/agendar"));
+    expect(first.status).toBe(200);
+    expect(first.data.units.map((u: { nome: string }) => u.nome)).toEqual(["Unidade Meia Praia"]);
+    expect(first.data.services.map((s: { nome: string }) => s.nome)).toContain("Banho");
+    // Today (Tuesday) still has 13:30; Sunday the 6th is closed.
+    expect(first.data.days[0]).toBe("2026-12-01");
+    expect(first.data.days).not.toContain("2026-12-06");
+    expect(first.data.days.at(-1)).toBe("2026-12-31");
+    expect(first.data.slots).toBeNull();
+
+    const query = new URLSearchParams({ ...petFields(), data: "2026-12-03", passo: "horarios" });
+    query.append("pet0_servico", banho);
+    query.append("pet0_servico", unhas);
+    const second = await call(bookLoader, makeRequest(`/servicos/agendar?${query}`));
+    expect(second.data.errors).toEqual({});
+    expect(second.data.quotes[0]).toEqual({
+      servicos: [
+        { nome: "Banho", preco: 5000 },
+        { nome: "Corte de unhas", preco: 1500 },
+      ],
+      total: 6500,
+    });
+    expect(second.data.slots).toEqual([
+      { horario: "08:00", cabe: true, livres: 6 },
+      { horario: "09:00", cabe: true, livres: 6 },
+      { horario: "13:30", cabe: true, livres: 6 },
+    ]);
+  });
+
+  it("a pet without size or service is told so on 'Ver horários'", async () => {
+    const query = new URLSearchParams({ ...petFields({ pet0_porte: "" }), passo: "horarios" });
+    const page = await call(bookLoader, makeRequest(`/servicos/agendar?${query}`));
+    expect(page.data.errors).toMatchObject({
+      pet0_porte: "Escolha o porte",
+      pet0_servico: "Escolha ao menos um serviço",
+    });
+  });
+
+  it("books, follows the status link, downloads the .ics and cancels", async () => {
+    const posted = await call(
+      bookAction,
+      formRequest("/servicos/agendar", Object.fromEntries(bookingForm())),
+    );
+    // formRequest flattens repeated fields: post the real form instead.
+    expect(posted.status).toBe(422);
+    const request = makeRequest("/servicos/agendar", { method: "POST", body: bookingForm() });
+    const booked = await call(bookAction, request);
+    const location = expectRedirect(
+      booked,
+      /^\/servicos\/agendamento\/AGD\d{6}\?token=/,
+    ).headers.get("location")!;
+    const url = new URL(location, "http://localhost");
+    const numero = url.pathname.split("/").at(-1)!;
+    const token = url.searchParams.get("token")!;
+
+    const page = await call(statusLoader, makeRequest(location), { numero });
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      numero,
+      status: "solicitado",
+      data: "2026-12-03",
+      horario: "09:00",
+      preco: 6500,
+      precoFinal: false,
+      podeMudar: true,
+      unidade: { nome: "Unidade Meia Praia" },
+    });
+    expect(page.data.pets).toEqual([
+      expect.objectContaining({
+        nome: "Bolinha",
+        porte: "P",
+        servicos: ["Banho", "Corte de unhas"],
+      }),
+    ]);
+    // A wrong secret or none: not found, like an unknown number.
+    expect(
+      (await call(statusLoader, makeRequest(`/servicos/agendamento/${numero}?token=x`), { numero }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(statusLoader, makeRequest(`/servicos/agendamento/${numero}`), { numero })).status,
+    ).toBe(404);
+
+    const ics = await call(
+      icsLoader,
+      makeRequest(`/servicos/agendamento/${numero}/calendario.ics?token=${token}`),
+      {
+        numero,
+      },
+    );
+    expect(ics.response!.headers.get("content-type")).toContain("text/calendar");
+    const text = await ics.response!.text();
+    // 09:00 in São Paulo is 12:00 UTC; Banho (45 min) + unhas (10 min).
+    expect(text).toContain("DTSTART:20261203T120000Z");
+    expect(text).toContain("DURATION:PT55M");
+    expect(text).toContain("SUMMARY:Banho e tosa: Bolinha");
+    expect(
+      (
+        await call(
+          icsLoader,
+          makeRequest(`/servicos/agendamento/${numero}/calendario.ics?token=y`),
+          { numero },
+        )
+      ).status,
+    ).toBe(404);
+
+    // Reschedule view: the day's times without this booking counted.
+    const picker = await call(
+      statusLoader,
+      makeRequest(`/servicos/agendamento/${numero}?token=${token}&reagendar=1&data=2026-12-04`),
+      { numero },
+    );
+    expect(picker.data.reagendar.slots).toHaveLength(3);
+    const moved = await call(
+      statusAction,
+      makeRequest(`/servicos/agendamento/${numero}?token=${token}&reagendar=1&data=2026-12-04`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "reagendar", data: "2026-12-04", horario: "08:00" }),
+      }),
+      { numero },
+    );
+    expectRedirect(moved, `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}`);
+    const after = await call(statusLoader, makeRequest(location), { numero });
+    expect(after.data).toMatchObject({ data: "2026-12-04", horario: "08:00" });
+
+    const cancelled = await call(
+      statusAction,
+      makeRequest(location, { method: "POST", body: new URLSearchParams({ intent: "cancelar" }) }),
+      { numero },
+    );
+    expectRedirect(cancelled, `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}`);
+    const gone = await call(statusLoader, makeRequest(location), { numero });
+    expect(gone.data).toMatchObject({ status: "cancelado", podeMudar: false });
+    // Cancelling twice: refused in Portuguese, not a 500.
+    const again = await call(
+      statusAction,
+      makeRequest(location, { method: "POST", body: new URLSearchParams({ intent: "cancelar" }) }),
+      { numero },
+    );
+    expect(again.status).toBe(422);
+    expect(again.data.message).toBe(
+      "Este agendamento já não pode ser cancelado nem reagendado pelo site",
+    );
+  });
+
+  it("bad fields answer 422 with each field's message", async () => {
+    const form = bookingForm({ whatsapp: "123", horario: "", levaTraz: "on" });
+    const page = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", { method: "POST", body: form }),
+    );
+    expect(page.status).toBe(422);
+    expect(page.data.errors).toMatchObject({
+      whatsapp: "Informe seu WhatsApp com DDD",
+      horario: "Escolha o horário",
+      endereco: "Informe o endereço para buscarmos o pet",
+      bairro: "Informe o bairro",
+    });
+    // What was typed comes back.
+    expect(page.data.fields.contact.nomeTutor).toBe("Joana Lima");
+  });
+
+  it("a GG is sent to the photo quote; a full time answers 409 with the next free ones", async () => {
+    const gg = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", { method: "POST", body: bookingForm({ pet0_porte: "GG" }) }),
+    );
+    expect(gg.status).toBe(422);
+    expect(gg.data.refusal).toMatchObject({ quote: true });
+    // Fill 13:30 of the 3rd (6 points: three G).
+    for (const nome of ["A", "B", "C"]) {
+      const r = await bookGrooming({
+        unidadeId,
+        data: "2026-12-03",
+        horario: "13:30",
+        pets: [
+          {
+            nome,
+            especie: "cao",
+            raca: null,
+            porte: "G",
+            pelagem: "curta",
+            alertas: null,
+            servicoIds: [banho],
+          },
+        ],
+        nomeTutor: "Outro tutor",
+        whatsapp: "47999998888",
+        email: null,
+        levaTraz: false,
+        endereco: null,
+        bairro: null,
+        observacoes: null,
+      });
+      expect(r.ok).toBe(true);
+    }
+    const full = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", { method: "POST", body: bookingForm({ horario: "13:30" }) }),
+    );
+    expect(full.status).toBe(409);
+    expect(full.data.refusal.message).toBe("Esse horário acabou de ser preenchido");
+    // The same day still has 08:00 and 09:00.
+    expect(full.data.refusal.proximos.slice(0, 2)).toEqual([
+      { data: "2026-12-03", horario: "08:00" },
+      { data: "2026-12-03", horario: "09:00" },
+    ]);
+  });
+});
