@@ -12,7 +12,7 @@ import { loader as icsLoader } from "~/routes/public/servicos-agendamento-ics";
 import { action as bookAction, loader as bookLoader } from "~/routes/public/servicos-agendar";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
-import { formRequest, makeRequest } from "../setup/requests";
+import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import * as factories from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
@@ -123,12 +123,6 @@ describe("/servicos/agendar", () => {
   });
 
   it("books, follows the status link, downloads the .ics and cancels", async () => {
-    const posted = await call(
-      bookAction,
-      formRequest("/servicos/agendar", Object.fromEntries(bookingForm())),
-    );
-    // formRequest flattens repeated fields: post the real form instead.
-    expect(posted.status).toBe(422);
     const request = makeRequest("/servicos/agendar", { method: "POST", body: bookingForm() });
     const booked = await call(bookAction, request);
     const location = expectRedirect(
@@ -244,6 +238,20 @@ describe("/servicos/agendar", () => {
     });
     // What was typed comes back.
     expect(page.data.fields.contact.nomeTutor).toBe("Joana Lima");
+  });
+
+  it("an add-on alone is no booking", async () => {
+    const form = bookingForm();
+    form.delete("pet0_servico");
+    form.append("pet0_servico", unhas);
+    const page = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", { method: "POST", body: form }),
+    );
+    expect(page.status).toBe(422);
+    expect(page.data.refusal.message).toBe(
+      "Escolha ao menos um serviço disponível para o porte e a pelagem do pet",
+    );
   });
 
   it("a GG is sent to the photo quote; a full time answers 409 with the next free ones", async () => {

@@ -181,7 +181,7 @@ async function nextFreeTimes(
   exceptId: string | null,
 ): Promise<FreeTime[]> {
   const last = lastBookableDay(at, agenda.diasAFrente);
-  const until = addDaysIso(day, NEXT_FREE_DAYS) < last ? addDaysIso(day, NEXT_FREE_DAYS) : last;
+  const until = [addDaysIso(day, NEXT_FREE_DAYS), last].sort()[0]!;
   const usage = await usageByDay(tx, agenda.unidadeId, day, until, exceptId);
   const free: FreeTime[] = [];
   for (let d = day; d <= until && free.length < NEXT_FREE_COUNT; d = addDaysIso(d, 1)) {

@@ -2,7 +2,7 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -217,20 +217,23 @@ export default function Agendar() {
                 <fieldset className="grid gap-2">
                   <legend className="mb-1 font-semibold">Serviços</legend>
                   {view.services.map((s) => (
-                    <label key={s.id} className="flex min-h-11 items-center gap-3">
-                      <Checkbox
-                        name={`pet${i}_servico`}
-                        value={s.id}
-                        defaultChecked={pet.servicoIds.includes(s.id)}
-                      />
-                      <span>
-                        {s.nome}
-                        {s.adicional ? " (adicional)" : ""}{" "}
-                        <span className="text-sm text-slate-600">
-                          a partir de {formatBRL(s.aPartirDe)}
+                    <CheckboxLabel
+                      key={s.id}
+                      id={`pet${i}_servico_${s.id}`}
+                      name={`pet${i}_servico`}
+                      value={s.id}
+                      defaultChecked={pet.servicoIds.includes(s.id)}
+                      className="text-base font-normal"
+                      label={
+                        <span>
+                          {s.nome}
+                          {s.adicional ? " (adicional)" : ""}{" "}
+                          <span className="text-sm text-slate-600">
+                            a partir de {formatBRL(s.aPartirDe)}
+                          </span>
                         </span>
-                      </span>
-                    </label>
+                      }
+                    />
                   ))}
                   {errors[`pet${i}_servico`] ? (
                     <p className="text-sm font-medium text-red-700">{errors[`pet${i}_servico`]}</p>
@@ -312,10 +315,13 @@ export default function Agendar() {
               <Field id="email" label="E-mail (opcional)" error={errors.email}>
                 <Input type="email" defaultValue={c.email} autoComplete="email" />
               </Field>
-              <label className="flex min-h-11 items-center gap-3">
-                <Checkbox name="levaTraz" defaultChecked={c.levaTraz === "on"} />
-                Quero leva e traz (buscamos e entregamos o pet)
-              </label>
+              <CheckboxLabel
+                id="levaTraz"
+                name="levaTraz"
+                defaultChecked={c.levaTraz === "on"}
+                className="text-base font-normal"
+                label="Quero leva e traz (buscamos e entregamos o pet)"
+              />
               <Field id="endereco" label="Endereço (para o leva e traz)" error={errors.endereco}>
                 <Input defaultValue={c.endereco} autoComplete="street-address" />
               </Field>
