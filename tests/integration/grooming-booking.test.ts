@@ -5,7 +5,9 @@
 // in, and every instant is São Paulo's wall clock whatever the process's TZ.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AdminActor } from "~/modules/accounts/index.server";
 import {
+  addWalkIn,
   agendamentoPets,
   agendamentos,
   agendasBanho,
@@ -14,13 +16,17 @@ import {
   type BookingPetInput,
   bookGrooming,
   cancelBooking,
+  checkInBooking,
   findBookingByLink,
+  groomingDay,
   pedidosServicos,
   rescheduleBooking,
   servicosBanho,
   servicosBanhoPrecos,
+  setBookingStatus,
 } from "~/modules/grooming/index.server";
 import { withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 
 const ctx = withTestDatabase();
@@ -35,6 +41,7 @@ let unidadeId: string;
 let banho: string;
 let tosa: string;
 let quoteId: string;
+let actor: AdminActor;
 
 beforeAll(async () => {
   const database = ctx.database.db;
@@ -76,6 +83,8 @@ beforeAll(async () => {
     })
     .returning();
   quoteId = quote!.id;
+  const admin = await factories.makeAdmin();
+  actor = { request: makeRequest("/admin/servicos/agenda"), userId: admin.user.id };
 });
 
 beforeEach(async () => {
@@ -416,5 +425,98 @@ describe("cancel and reschedule from the status link", () => {
     expect([ra.ok, rb.ok].filter(Boolean)).toHaveLength(1);
     expect(await pointsAt(DAY, "09:00")).toBe(4);
     expect(await pointsAt(DAY, "08:00")).toBe(2);
+  });
+});
+
+describe("the staff's agenda", () => {
+  const walkIn = (horario: string, porte: BookingPetInput["porte"]) => ({
+    unidadeId,
+    data: DAY,
+    horario,
+    pet: pet(porte),
+    nomeTutor: "Cliente do balcão",
+    whatsapp: "47999990000",
+  });
+
+  it("shows used/total per drop-off and per-size counters like 'GG 1/2'", async () => {
+    await booked("08:00", [pet("GG")]);
+    await booked("09:00", [pet("G"), pet("P")]);
+    const day = await groomingDay(unidadeId, DAY);
+    expect(day.horarios).toEqual([
+      { horario: "08:00", usados: 3, total: 4 },
+      { horario: "09:00", usados: 3, total: 4 },
+    ]);
+    expect(day.dia).toEqual({ usados: 6, total: 10 });
+    expect(day.portes.find((p) => p.porte === "GG")).toEqual({ porte: "GG", usados: 1, limite: 2 });
+    expect(day.portes.find((p) => p.porte === "P")).toEqual({
+      porte: "P",
+      usados: 1,
+      limite: null,
+    });
+    expect(day.agendamentos.map((a) => a.pets.length)).toEqual([1, 2]);
+  });
+
+  it("walk-ins take capacity; over it only when the staff say so, and marked", async () => {
+    await addWalkIn(walkIn("08:00", "G"), actor, { now: NOW });
+    await addWalkIn(walkIn("08:00", "G"), actor, { now: NOW });
+    // The online P no longer fits 08:00.
+    expect(await book("08:00", [pet("P")])).toMatchObject({ ok: false, code: "capacidade" });
+    await expect(addWalkIn(walkIn("08:00", "P"), actor, { now: NOW })).rejects.toThrow(
+      "Encaixar acima da capacidade",
+    );
+    const squeezed = await addWalkIn(walkIn("08:00", "P"), actor, { now: NOW, acima: true });
+    expect(squeezed).toMatchObject({
+      acimaCapacidade: true,
+      origem: "balcao",
+      status: "confirmado",
+    });
+    expect(await pointsAt(DAY, "08:00")).toBe(5);
+  });
+
+  it("status steps in order; Pronto after Iniciar; no jump back", async () => {
+    const b = await booked("08:00", [pet("M")]);
+    const id = b.agendamento.id;
+    await expect(setBookingStatus(id, "pronto", actor)).rejects.toThrow(
+      'De "Confirmado" não se passa a "Pronto para buscar"',
+    );
+    await setBookingStatus(id, "em_atendimento", actor);
+    await setBookingStatus(id, "pronto", actor);
+    const done = await setBookingStatus(id, "entregue", actor);
+    expect(done.historico.map((h) => h.status)).toEqual([
+      "confirmado",
+      "em_atendimento",
+      "pronto",
+      "entregue",
+    ]);
+    await expect(setBookingStatus(id, "confirmado", actor)).rejects.toThrow("não se passa");
+    // A no-show frees its place.
+    const gone = await booked("09:00", [pet("G"), pet("G")]);
+    await setBookingStatus(gone.agendamento.id, "nao_compareceu", actor);
+    expect(await pointsAt(DAY, "09:00")).toBe(0);
+  });
+
+  it("check-in may change size, coat and price, and exceed capacity with a warning", async () => {
+    const b = await booked("08:00", [pet("M")]);
+    await booked("08:00", [pet("G"), pet("P")]); // 08:00 holds 4 of 4
+    const [only] = b.pets;
+    const result = await checkInBooking(
+      b.agendamento.id,
+      { pets: [{ id: only!.id, porte: "G", pelagem: "longa" }], precoFinal: 9500 },
+      actor,
+    );
+    expect(result.aviso).toContain("Acima da capacidade");
+    expect(result.agendamento).toMatchObject({
+      precoFinal: 9500,
+      pontos: 2,
+      acimaCapacidade: true,
+    });
+    expect(await pointsAt(DAY, "08:00")).toBe(5);
+    const page = await findBookingByLink(b.agendamento.numero, b.token);
+    expect(page?.pets[0]).toMatchObject({ porte: "G", pelagem: "longa" });
+    expect(page?.agendamento.precoFinal).toBe(9500);
+    // Within capacity, no warning.
+    const c = await booked("09:00", [pet("P")]);
+    const fine = await checkInBooking(c.agendamento.id, { pets: [], precoFinal: null }, actor);
+    expect(fine.aviso).toBeNull();
   });
 });

@@ -26,6 +26,13 @@ export {
   rescheduleBooking,
 } from "./bookings.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
+export type { AgendaDay, CheckInInput, WalkInInput } from "./staff-agenda.server";
+export {
+  addWalkIn,
+  checkInBooking,
+  groomingDay,
+  setBookingStatus,
+} from "./staff-agenda.server";
 export type { PedidoServico } from "./tables.server";
 export {
   agendamentoPets,

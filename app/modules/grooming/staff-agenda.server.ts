@@ -1,0 +1,351 @@
+// The staff's grooming agenda (issue 28): a unit's day with used/total capacity per drop-off
+// and per-size counters, the status buttons, check-in (size, coat and final price may change,
+// capacity may be exceeded with a warning) and walk-ins at the counter, which take capacity
+// like online bookings. Writes take the same agenda lock as the tutor's booking.
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, type Executor, type Tx, transaction } from "~/infra/db/client.server";
+import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import {
+  checkFit,
+  dropOffTimes,
+  EMPTY_USAGE,
+  fitMessage,
+  petKey,
+  STAFF_NEXT,
+  shopInstant,
+} from "./booking-rules";
+import {
+  type Pelagem,
+  PORTES,
+  type Porte,
+  STATUS_AGENDAMENTO_LABEL,
+  type StatusAgendamento,
+} from "./booking-vocabulary";
+import { type BookingPetInput, usageByDay } from "./bookings.server";
+import {
+  type AgendaBanho,
+  type Agendamento,
+  type AgendamentoPet,
+  agendamentoPets,
+  agendamentos,
+  agendasBanho,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "./tables.server";
+
+const NOT_FOUND = "Agendamento não encontrado";
+
+export interface AgendaDay {
+  agenda: AgendaBanho | null;
+  horarios: { horario: string; usados: number; total: number }[];
+  dia: { usados: number; total: number };
+  portes: { porte: Porte; usados: number; limite: number | null }[];
+  agendamentos: (Agendamento & { pets: AgendamentoPet[] })[];
+}
+
+/** A unit's day as the staff see it: every booking, cancelled ones last. */
+export async function groomingDay(
+  unidadeId: string,
+  day: string,
+  executor: Executor = db(),
+): Promise<AgendaDay> {
+  const [agenda] = await executor
+    .select()
+    .from(agendasBanho)
+    .where(eq(agendasBanho.unidadeId, unidadeId));
+  const usage = (await usageByDay(executor, unidadeId, day, day)).get(day) ?? EMPTY_USAGE;
+  const rows = await executor
+    .select()
+    .from(agendamentos)
+    .where(and(eq(agendamentos.unidadeId, unidadeId), eq(agendamentos.data, day)))
+    .orderBy(asc(agendamentos.horario), asc(agendamentos.createdAt));
+  const pets =
+    rows.length === 0
+      ? []
+      : await executor
+          .select()
+          .from(agendamentoPets)
+          .where(
+            inArray(
+              agendamentoPets.agendamentoId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(agendamentoPets.nome));
+  const times = new Set([
+    ...(agenda ? dropOffTimes(agenda, day) : []),
+    ...Object.keys(usage.porHorario),
+  ]);
+  return {
+    agenda: agenda ?? null,
+    horarios: [...times].sort().map((horario) => ({
+      horario,
+      usados: usage.porHorario[horario] ?? 0,
+      total: agenda?.capacidadeHorario ?? 0,
+    })),
+    dia: { usados: usage.dia, total: agenda?.capacidadeDia ?? 0 },
+    portes: PORTES.map((porte) => ({
+      porte,
+      usados: usage.porPorte[porte] ?? 0,
+      limite: agenda?.limitesPorte[porte] ?? null,
+    })),
+    agendamentos: rows
+      .map((r) => ({ ...r, pets: pets.filter((p) => p.agendamentoId === r.id) }))
+      .sort((a, b) => Number(offList(a.status)) - Number(offList(b.status))),
+  };
+}
+
+const offList = (status: StatusAgendamento) =>
+  status === "cancelado" || status === "nao_compareceu";
+
+async function lockAgendaOf(tx: Tx, unidadeId: string) {
+  const [agenda] = await tx
+    .select()
+    .from(agendasBanho)
+    .where(eq(agendasBanho.unidadeId, unidadeId))
+    .for("update");
+  return agenda ?? null;
+}
+
+async function lockBooking(tx: Tx, id: string): Promise<Agendamento> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AdminError(NOT_FOUND);
+  const [row] = await tx.select().from(agendamentos).where(eq(agendamentos.id, id)).for("update");
+  if (!row) throw new AdminError(NOT_FOUND);
+  return row;
+}
+
+/** The staff move a booking one step (Confirmar, Iniciar, Pronto, Entregue, Não compareceu…). */
+export async function setBookingStatus(
+  id: string,
+  status: StatusAgendamento,
+  actor: AdminActor,
+  options: { now?: Date } = {},
+): Promise<Agendamento> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const row = await lockBooking(tx, id);
+    if (row.status === status) return row;
+    if (!STAFF_NEXT[row.status].includes(status)) {
+      throw new AdminError(
+        `De "${STATUS_AGENDAMENTO_LABEL[row.status]}" não se passa a "${STATUS_AGENDAMENTO_LABEL[status]}"`,
+      );
+    }
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({
+        status,
+        historico: [...row.historico, { status, em: at.toISOString() }],
+        updatedAt: at,
+      })
+      .where(eq(agendamentos.id, id))
+      .returning();
+    await audit(tx, actor, "grooming_booking_status", "agendamento", id, {
+      numero: row.numero,
+      de: row.status,
+      para: status,
+    });
+    return updated!;
+  });
+}
+
+export interface CheckInInput {
+  pets: { id: string; porte: Porte; pelagem: Pelagem }[];
+  /** The final price in centavos (null keeps the estimate). */
+  precoFinal: number | null;
+}
+
+/**
+ * Check-in at the counter: the pet is here. Size and coat may be corrected and the final
+ * price set (the status page shows it); a bigger size may take the drop-off over capacity,
+ * which the staff may do: the booking is marked and the answer carries the warning.
+ */
+export async function checkInBooking(
+  id: string,
+  input: CheckInInput,
+  actor: AdminActor,
+  options: { now?: Date } = {},
+): Promise<{ agendamento: Agendamento; aviso: string | null }> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const [found] = await tx
+      .select({ unidadeId: agendamentos.unidadeId })
+      .from(agendamentos)
+      .where(eq(agendamentos.id, id));
+    if (!found) throw new AdminError(NOT_FOUND);
+    const agenda = await lockAgendaOf(tx, found.unidadeId);
+    const row = await lockBooking(tx, id);
+    if (row.status !== "solicitado" && row.status !== "confirmado") {
+      throw new AdminError("O check-in é feito antes do atendimento");
+    }
+    const pets = await tx
+      .select()
+      .from(agendamentoPets)
+      .where(eq(agendamentoPets.agendamentoId, id));
+    let pontos = 0;
+    for (const pet of pets) {
+      const change = input.pets.find((p) => p.id === pet.id);
+      const porte = change?.porte ?? pet.porte;
+      const pelagem = change?.pelagem ?? pet.pelagem;
+      const petPontos = agenda?.pontos[porte] ?? pet.pontos;
+      pontos += petPontos;
+      if (porte !== pet.porte || pelagem !== pet.pelagem) {
+        await tx
+          .update(agendamentoPets)
+          .set({ porte, pelagem, pontos: petPontos })
+          .where(eq(agendamentoPets.id, pet.id));
+      }
+    }
+    let aviso: string | null = null;
+    if (agenda) {
+      const usage =
+        (await usageByDay(tx, row.unidadeId, row.data, row.data, row.id)).get(row.data) ??
+        EMPTY_USAGE;
+      const portes = input.pets.length
+        ? pets.map((p) => input.pets.find((c) => c.id === p.id)?.porte ?? p.porte)
+        : pets.map((p) => p.porte);
+      const fit = checkFit(agenda, usage, row.horario, portes);
+      if (!fit.ok) aviso = `Acima da capacidade: ${fitMessage(fit).toLowerCase()}`;
+    }
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({
+        pontos,
+        precoFinal: input.precoFinal,
+        acimaCapacidade: row.acimaCapacidade || aviso !== null,
+        historico: [
+          ...row.historico,
+          { status: row.status, em: at.toISOString(), nota: "check-in" },
+        ],
+        updatedAt: at,
+      })
+      .where(eq(agendamentos.id, id))
+      .returning();
+    await audit(tx, actor, "grooming_booking_checkin", "agendamento", id, {
+      numero: row.numero,
+      preco_final: input.precoFinal,
+      acima_capacidade: aviso !== null,
+    });
+    return { agendamento: updated!, aviso };
+  });
+}
+
+export interface WalkInInput {
+  unidadeId: string;
+  data: string;
+  horario: string;
+  pet: BookingPetInput;
+  nomeTutor: string;
+  whatsapp: string;
+}
+
+/**
+ * A walk-in added at the counter: it takes capacity like an online booking (counted under the
+ * same lock), skips the notice, the window and the quote, and starts Confirmado. Over
+ * capacity it is refused unless the staff confirm (`acima`), then it is marked.
+ */
+export async function addWalkIn(
+  input: WalkInInput,
+  actor: AdminActor,
+  options: { now?: Date; acima?: boolean } = {},
+): Promise<Agendamento> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const agenda = await lockAgendaOf(tx, input.unidadeId);
+    if (!agenda) throw new AdminError("Esta unidade não tem agenda de banho e tosa");
+    const ids = [...new Set(input.pet.servicoIds)];
+    const services = ids.length
+      ? await tx.select().from(servicosBanho).where(inArray(servicosBanho.id, ids))
+      : [];
+    const cells = ids.length
+      ? await tx
+          .select()
+          .from(servicosBanhoPrecos)
+          .where(
+            and(
+              inArray(servicosBanhoPrecos.servicoId, ids),
+              eq(servicosBanhoPrecos.porte, input.pet.porte),
+              eq(servicosBanhoPrecos.pelagem, input.pet.pelagem),
+            ),
+          )
+      : [];
+    if (services.length === 0 || cells.length !== services.length) {
+      throw new AdminError("Escolha serviços com preço para esse porte e pelagem", "servico");
+    }
+    const usage =
+      (await usageByDay(tx, input.unidadeId, input.data, input.data)).get(input.data) ??
+      EMPTY_USAGE;
+    const fit = checkFit(agenda, usage, input.horario, [input.pet.porte]);
+    if (!fit.ok && !options.acima) {
+      throw new AdminError(
+        `${fitMessage(fit)}. Para encaixar mesmo assim, marque "Encaixar acima da capacidade".`,
+      );
+    }
+    const servicos = services.map((s) => {
+      const cell = cells.find((c) => c.servicoId === s.id)!;
+      return {
+        servicoId: s.id,
+        nome: s.nome,
+        preco: cell.preco,
+        duracaoMinutos: cell.duracaoMinutos,
+      };
+    });
+    const preco = servicos.reduce((sum, s) => sum + s.preco, 0);
+    const [row] = await tx
+      .insert(agendamentos)
+      .values({
+        unidadeId: input.unidadeId,
+        data: input.data,
+        horario: input.horario,
+        inicio: shopInstant(input.data, input.horario),
+        status: "confirmado",
+        origem: "balcao",
+        // A walk-in has no status link: a secret nobody holds.
+        tokenHash: crypto.randomBytes(32).toString("hex"),
+        nomeTutor: input.nomeTutor,
+        whatsapp: input.whatsapp,
+        whatsappDigitos: input.whatsapp.replace(/\D/g, ""),
+        pontos: agenda.pontos[input.pet.porte],
+        precoEstimado: preco,
+        acimaCapacidade: !fit.ok,
+        historico: [{ status: "confirmado", em: at.toISOString(), nota: "balcão" }],
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await tx.insert(agendamentoPets).values({
+      agendamentoId: row!.id,
+      nome: input.pet.nome,
+      nomeChave: petKey(input.pet.nome),
+      especie: input.pet.especie,
+      raca: input.pet.raca,
+      porte: input.pet.porte,
+      pelagem: input.pet.pelagem,
+      alertas: input.pet.alertas,
+      pontos: agenda.pontos[input.pet.porte],
+      servicos,
+      preco,
+    });
+    await audit(tx, actor, "grooming_walk_in", "agendamento", row!.id, {
+      numero: row!.numero,
+      acima_capacidade: !fit.ok,
+    });
+    return row!;
+  });
+}
+
+/** Tomorrow's bookings that still hold a place (the reminders' list). */
+export async function bookingsToRemind(unidadeId: string, day: string, executor: Executor = db()) {
+  return executor
+    .select()
+    .from(agendamentos)
+    .where(
+      and(
+        eq(agendamentos.unidadeId, unidadeId),
+        eq(agendamentos.data, day),
+        sql`${agendamentos.status} in ('solicitado', 'confirmado')`,
+      ),
+    )
+    .orderBy(asc(agendamentos.horario));
+}
