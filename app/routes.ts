@@ -90,6 +90,8 @@ export default [
       route("curriculos", "routes/admin/curriculos.tsx"),
       route("curriculos/:id/download", "routes/admin/curriculo-download.tsx"),
       route("servicos", "routes/admin/servicos.tsx"),
+      // The day's grooming agenda of a unit (bookings, walk-ins, check-in).
+      route("servicos/agenda", "routes/admin/servicos-agenda.tsx"),
       route("importar", "routes/admin/importar.tsx"),
       route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
       route("importar/exportar", "routes/admin/importar-exportar.ts"),

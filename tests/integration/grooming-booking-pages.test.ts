@@ -4,6 +4,7 @@
 // and the refusals (bad fields, a GG sent to the photo quote).
 import { beforeAll, describe, expect, it } from "vitest";
 import { agendasBanho, bookGrooming, listGroomingServices } from "~/modules/grooming/index.server";
+import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import {
   action as statusAction,
   loader as statusLoader,
@@ -24,6 +25,7 @@ withTestClock("2026-12-01T12:00:00Z");
 let unidadeId: string;
 let banho: string;
 let unhas: string;
+let adminToken: string;
 
 beforeAll(async () => {
   await seedDatabase({ images: false });
@@ -299,5 +301,78 @@ describe("/servicos/agendar", () => {
       { data: "2026-12-03", horario: "08:00" },
       { data: "2026-12-03", horario: "09:00" },
     ]);
+  });
+});
+
+describe("/admin/servicos/agenda", () => {
+  it("needs a signed-in admin", async () => {
+    const anonymous = await call(agendaLoader, makeRequest("/admin/servicos/agenda"));
+    expect(anonymous.response?.status).toBeGreaterThanOrEqual(300);
+  });
+
+  it("shows the day, moves a booking to Pronto (the status page follows) and adds a walk-in", async () => {
+    // Signed in on the test clock's day.
+    ({ token: adminToken } = await factories.makeAdmin());
+    const request = makeRequest("/servicos/agendar", {
+      method: "POST",
+      body: bookingForm({ data: "2026-12-05", horario: "08:00" }),
+    });
+    const location = (await call(bookAction, request)).response!.headers.get("location")!;
+    const numero = new URL(location, "http://localhost").pathname.split("/").at(-1)!;
+    const path = `/admin/servicos/agenda?unidade=${unidadeId}&dia=2026-12-05`;
+    const page = await call(agendaLoader, makeRequest(path, { token: adminToken }));
+    expect(page.status).toBe(200);
+    expect(page.data.agendaDay.horarios).toEqual([
+      { horario: "08:00", usados: 1, total: 6 },
+      { horario: "09:00", usados: 0, total: 6 },
+    ]);
+    expect(page.data.agendaDay.portes.find((p: { porte: string }) => p.porte === "GG")).toEqual({
+      porte: "GG",
+      usados: 0,
+      limite: 2,
+    });
+    const booking = page.data.agendaDay.agendamentos.find(
+      (a: { numero: string }) => a.numero === numero,
+    );
+    expect(booking.pets[0]).toMatchObject({ nome: "Bolinha", alertas: "morde" });
+    const step = (status: string) =>
+      call(
+        agendaAction,
+        makeRequest(path, {
+          method: "POST",
+          token: adminToken,
+          body: new URLSearchParams({ intent: "status", id: booking.id, status }),
+        }),
+      );
+    for (const status of ["confirmado", "em_atendimento", "pronto"]) {
+      const r = await step(status);
+      expect(r.data.ok).toBe(true);
+    }
+    const refused = await step("confirmado");
+    expect(refused.status).toBe(400);
+    expect(refused.data.message).toContain("não se passa");
+    const status = await call(statusLoader, makeRequest(location), { numero });
+    expect(status.data.status).toBe("pronto");
+
+    const walkIn = new URLSearchParams({
+      intent: "walkin",
+      unidadeId,
+      data: "2026-12-05",
+      horario: "09:00",
+      nomeTutor: "Seu Pedro",
+      whatsapp: "47988776655",
+      nome: "Rex",
+      especie: "cao",
+      porte: "G",
+      pelagem: "curta",
+    });
+    walkIn.append("servicoIds", banho);
+    const added = await call(
+      agendaAction,
+      makeRequest(path, { method: "POST", token: adminToken, body: walkIn }),
+    );
+    expect(added.data).toMatchObject({ ok: true });
+    const after = await call(agendaLoader, makeRequest(path, { token: adminToken }));
+    expect(after.data.agendaDay.horarios[1]).toEqual({ horario: "09:00", usados: 2, total: 6 });
   });
 });

@@ -238,3 +238,18 @@ describe("prices and the photo quote", () => {
     expect(petKey("PÉROLA DA SILVA")).toBe(petKey("perola da silva"));
   });
 });
+
+describe("messages to the tutor", () => {
+  it("names one pet or several", async () => {
+    const { readyMessage, reminderMessage } = await import("~/modules/grooming/booking-rules");
+    expect(readyMessage("Ana", ["Thor"], "Unidade Meia Praia")).toBe(
+      "Olá, Ana! Thor está pronto(a) para buscar na Unidade Meia Praia. Obrigado pela preferência!",
+    );
+    expect(readyMessage("Ana", ["Thor", "Mel", "Bob"], "Unidade X")).toContain(
+      "Thor, Mel e Bob estão prontos",
+    );
+    expect(reminderMessage("Ana", "2026-12-03", "08:00", "Unidade X")).toContain(
+      "amanhã (qui, 03/12/2026) às 08:00",
+    );
+  });
+});

@@ -124,6 +124,16 @@ export async function listBookableUnits(executor: Executor = db()) {
     .orderBy(asc(unidades.posicao), asc(unidades.nome));
 }
 
+/** Every unit, with its agenda when it has one (the staff's screens). */
+export async function listUnitsWithAgenda(executor: Executor = db()) {
+  return executor
+    .select({ id: unidades.id, nome: unidades.nome, agenda: agendasBanho })
+    .from(unidades)
+    .leftJoin(agendasBanho, eq(agendasBanho.unidadeId, unidades.id))
+    .where(eq(unidades.ativo, true))
+    .orderBy(asc(unidades.posicao), asc(unidades.nome));
+}
+
 /** The unit's closed dates from `from` on. */
 export async function listClosedDates(unidadeId: string, from: string, executor: Executor = db()) {
   return executor

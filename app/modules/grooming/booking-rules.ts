@@ -275,3 +275,15 @@ export function dayLabel(day: string): string {
   const [y, m, d] = day.split("-");
   return `${WEEKDAY_SHORT[weekdayOf(day)]}, ${d}/${m}/${y}`;
 }
+
+/** The "pronto para buscar" WhatsApp message the staff send from the agenda. */
+export function readyMessage(tutor: string, pets: readonly string[], unidade: string): string {
+  const names = pets.length > 1 ? `${pets.slice(0, -1).join(", ")} e ${pets.at(-1)}` : pets[0];
+  const verb = pets.length > 1 ? "estão prontos" : "está pronto(a)";
+  return `Olá, ${tutor}! ${names} ${verb} para buscar na ${unidade}. Obrigado pela preferência!`;
+}
+
+/** The reminder the day before, with the booking's day and drop-off time. */
+export function reminderMessage(tutor: string, day: string, horario: string, unidade: string) {
+  return `Olá, ${tutor}! Lembrete do banho e tosa amanhã (${dayLabel(day)}) às ${horario} na ${unidade}. Até lá!`;
+}

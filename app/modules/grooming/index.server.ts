@@ -5,6 +5,7 @@ export {
   listBookableUnits,
   listClosedDates,
   listGroomingServices,
+  listUnitsWithAgenda,
   reopenGroomingDate,
   saveGroomingAgenda,
   saveGroomingService,
@@ -26,9 +27,11 @@ export {
   rescheduleBooking,
 } from "./bookings.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
+export { bookingStatusSchema, parseCheckIn, walkInSchema } from "./staff.schema";
 export type { AgendaDay, CheckInInput, WalkInInput } from "./staff-agenda.server";
 export {
   addWalkIn,
+  bookingsToRemind,
   checkInBooking,
   groomingDay,
   setBookingStatus,

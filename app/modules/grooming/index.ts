@@ -2,7 +2,7 @@
 
 export { agendaSchema, serviceSchema } from "./agenda.schema";
 export { MAX_PETS, readBookingFields } from "./booking.schema";
-export { dayLabel } from "./booking-rules";
+export { dayLabel, readyMessage, reminderMessage, STAFF_NEXT } from "./booking-rules";
 export {
   ESPECIE_LABEL,
   ESPECIES,

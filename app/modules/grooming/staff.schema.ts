@@ -1,0 +1,61 @@
+// The forms of the staff's grooming agenda (/admin/servicos/agenda): a status button, the
+// check-in (each pet's size and coat, the final price) and a walk-in at the counter.
+import { z } from "zod";
+import { checkbox, optionalMoneyField } from "~/schemas/money-field";
+import { lineText, requiredLine } from "~/schemas/text";
+import { isDay, isTime } from "./booking-rules";
+import { ESPECIES, PELAGENS, PORTES, STATUS_AGENDAMENTO } from "./booking-vocabulary";
+
+const uuid = z.string().regex(/^[0-9a-f-]{36}$/i, "Agendamento inválido");
+
+export const bookingStatusSchema = z.object({
+  id: uuid,
+  status: z.enum(STATUS_AGENDAMENTO, { message: "Status inválido" }),
+});
+
+/** The check-in: `precoFinal`, and `porte_<petId>` / `pelagem_<petId>` for each pet. */
+export function parseCheckIn(fields: Record<string, string>) {
+  const base = z
+    .object({ id: uuid, precoFinal: optionalMoneyField("Preço inválido") })
+    .safeParse(fields);
+  if (!base.success) return { ok: false as const, message: base.error.issues[0]!.message };
+  const pets: { id: string; porte: (typeof PORTES)[number]; pelagem: (typeof PELAGENS)[number] }[] =
+    [];
+  for (const [key, value] of Object.entries(fields)) {
+    const m = /^porte_([0-9a-f-]{36})$/i.exec(key);
+    if (!m) continue;
+    const porte = z.enum(PORTES).safeParse(value);
+    const pelagem = z.enum(PELAGENS).safeParse(fields[`pelagem_${m[1]}`]);
+    if (!porte.success || !pelagem.success) {
+      return { ok: false as const, message: "Porte ou pelagem inválidos" };
+    }
+    pets.push({ id: m[1]!, porte: porte.data, pelagem: pelagem.data });
+  }
+  return { ok: true as const, id: base.data.id, input: { pets, precoFinal: base.data.precoFinal } };
+}
+
+export const walkInSchema = z.object({
+  unidadeId: uuid,
+  data: z.string().refine(isDay, "Data inválida"),
+  horario: z.string().refine(isTime, "Horário inválido"),
+  nomeTutor: requiredLine("Informe o nome do tutor", 2, 120),
+  whatsapp: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[\d\s+().-]*$/.test(v) && v.replace(/\D/g, "").length >= 10,
+      "Informe o WhatsApp com DDD",
+    ),
+  nome: requiredLine("Informe o nome do pet", 1, 60),
+  especie: z.enum(ESPECIES, { message: "Escolha a espécie" }),
+  raca: lineText()
+    .optional()
+    .transform((v) => v || null),
+  porte: z.enum(PORTES, { message: "Escolha o porte" }),
+  pelagem: z.enum(PELAGENS, { message: "Escolha a pelagem" }),
+  alertas: lineText()
+    .optional()
+    .transform((v) => v || null),
+  servicoIds: z.array(uuid).min(1, "Escolha ao menos um serviço"),
+  acima: checkbox,
+});
