@@ -92,6 +92,8 @@ export default [
       route("servicos", "routes/admin/servicos.tsx"),
       // The day's grooming agenda of a unit (bookings, walk-ins, check-in).
       route("servicos/agenda", "routes/admin/servicos-agenda.tsx"),
+      // Grooming services, each unit's agenda and its closed dates.
+      route("servicos/configuracao", "routes/admin/servicos-configuracao.tsx"),
       route("importar", "routes/admin/importar.tsx"),
       route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
       route("importar/exportar", "routes/admin/importar-exportar.ts"),

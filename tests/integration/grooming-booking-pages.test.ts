@@ -6,6 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { agendasBanho, bookGrooming, listGroomingServices } from "~/modules/grooming/index.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import {
+  action as configAction,
+  loader as configLoader,
+} from "~/routes/admin/servicos-configuracao";
+import {
   action as statusAction,
   loader as statusLoader,
 } from "~/routes/public/servicos-agendamento";
@@ -374,5 +378,86 @@ describe("/admin/servicos/agenda", () => {
     expect(added.data).toMatchObject({ ok: true });
     const after = await call(agendaLoader, makeRequest(path, { token: adminToken }));
     expect(after.data.agendaDay.horarios[1]).toEqual({ horario: "09:00", usados: 2, total: 6 });
+  });
+});
+
+describe("/admin/servicos/configuracao", () => {
+  it("saves the agenda form, refuses a bad time, and closing a day lists its bookings", async () => {
+    const { token } = await factories.makeAdmin();
+    const path = `/admin/servicos/configuracao?unidade=${unidadeId}`;
+    const page = await call(configLoader, makeRequest(path, { token }));
+    expect(page.data.unit.agenda.capacidadeHorario).toBe(6);
+    expect(page.data.services.map((s: { slug: string }) => s.slug)).toEqual([
+      "banho",
+      "banho-tosa-higienica",
+      "tosa-completa",
+      "hidratacao",
+      "corte-unhas",
+    ]);
+    const form = (overrides: Record<string, string>) =>
+      makeRequest(path, {
+        method: "POST",
+        token,
+        body: new URLSearchParams({
+          intent: "agenda",
+          unidadeId,
+          ativo: "on",
+          horarios_0: "",
+          horarios_1: "8:00, 09:00, 13:30",
+          horarios_2: "08:00 09:00",
+          horarios_3: "08:00, 09:00, 13:30",
+          horarios_4: "08:00, 09:00, 13:30",
+          horarios_5: "08:00, 09:00, 13:30",
+          horarios_6: "08:00",
+          capacidadeHorario: "6",
+          capacidadeDia: "16",
+          pontos_P: "1",
+          pontos_M: "1",
+          pontos_G: "2",
+          pontos_GG: "3",
+          limite_P: "",
+          limite_M: "",
+          limite_G: "4",
+          limite_GG: "2",
+          antecedenciaHoras: "2",
+          diasAFrente: "30",
+          cancelamentoHoras: "24",
+          statusInicial: "solicitado",
+          ...overrides,
+        }),
+      });
+    const bad = await call(configAction, form({ horarios_3: "8h" }));
+    expect(bad.status).toBe(422);
+    expect(bad.data.message).toBe("Use horários como 08:00, 09:00, 13:30");
+    const saved = await call(configAction, form({}));
+    expect(saved.data.ok).toBe(true);
+    const after = await call(configLoader, makeRequest(path, { token }));
+    expect(after.data.unit.agenda.horarios[2]).toEqual(["08:00", "09:00"]);
+    expect(after.data.unit.agenda.limitesPorte).toEqual({ G: 4, GG: 2 });
+
+    const request = makeRequest("/servicos/agendar", {
+      method: "POST",
+      body: bookingForm({ data: "2026-12-08", horario: "08:00" }),
+    });
+    expectRedirect(await call(bookAction, request), /^\/servicos\/agendamento\//);
+    const closed = await call(
+      configAction,
+      makeRequest(path, {
+        method: "POST",
+        token,
+        body: new URLSearchParams({
+          intent: "fechar",
+          unidadeId,
+          data: "2026-12-08",
+          motivo: "Feriado",
+        }),
+      }),
+    );
+    expect(closed.data.afetados).toEqual([
+      expect.objectContaining({ horario: "08:00", nomeTutor: "Joana Lima" }),
+    ]);
+    // The closed day is no longer offered.
+    const booking = await call(bookLoader, makeRequest(`/servicos/agendar?unidade=${unidadeId}`));
+    expect(booking.data.days).not.toContain("2026-12-08");
   });
 });

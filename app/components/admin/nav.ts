@@ -1,5 +1,6 @@
-// The admin menu (SPEC §2.3): eleven entries, each with a short description.
+// The admin menu (SPEC §2.3, plus the grooming agenda of issue 28), each with a short description.
 import {
+  CalendarDays,
   FileText,
   FlaskConical,
   LayoutDashboard,
@@ -53,7 +54,18 @@ export const ADMIN_NAV: AdminNavItem[] = [
     description: "Candidaturas recebidas",
     icon: FileText,
   },
-  { to: "/admin/servicos", label: "Serviços", description: "Banho & Tosa", icon: Scissors },
+  {
+    to: "/admin/servicos",
+    label: "Serviços",
+    description: "Orçamentos de Banho & Tosa",
+    icon: Scissors,
+  },
+  {
+    to: "/admin/servicos/agenda",
+    label: "Agenda Banho & Tosa",
+    description: "Agendamentos do dia",
+    icon: CalendarDays,
+  },
   { to: "/admin/importar", label: "Importar", description: "Produtos por CSV", icon: Upload },
   {
     to: "/admin/emails",

@@ -287,3 +287,8 @@ export function readyMessage(tutor: string, pets: readonly string[], unidade: st
 export function reminderMessage(tutor: string, day: string, horario: string, unidade: string) {
   return `Olá, ${tutor}! Lembrete do banho e tosa amanhã (${dayLabel(day)}) às ${horario} na ${unidade}. Até lá!`;
 }
+
+/** "Avisar e remarcar": the message for a booking on a day the unit closed. */
+export function closedDateMessage(tutor: string, day: string, horario: string, unidade: string) {
+  return `Olá, ${tutor}! A ${unidade} não vai atender banho e tosa em ${dayLabel(day)} (seu horário das ${horario}). Podemos remarcar? Responda com o melhor dia para você.`;
+}

@@ -2,7 +2,13 @@
 
 export { agendaSchema, serviceSchema } from "./agenda.schema";
 export { MAX_PETS, readBookingFields } from "./booking.schema";
-export { dayLabel, readyMessage, reminderMessage, STAFF_NEXT } from "./booking-rules";
+export {
+  closedDateMessage,
+  dayLabel,
+  readyMessage,
+  reminderMessage,
+  STAFF_NEXT,
+} from "./booking-rules";
 export {
   ESPECIE_LABEL,
   ESPECIES,
