@@ -7,8 +7,6 @@ import { lineText } from "~/schemas/text";
 import { isTime } from "./booking-rules";
 import { PELAGENS, PORTES, type Porte } from "./booking-vocabulary";
 
-export const AGENDA_INVALID = "Confira os campos destacados";
-
 /** A whole number from min to max. */
 const whole = (min: number, max: number, message: string) =>
   z

@@ -198,8 +198,6 @@ export async function bookingStatusView(
   };
 }
 
-export type BookingStatusView = NonNullable<Awaited<ReturnType<typeof bookingStatusView>>>;
-
 /** "Adicionar ao calendário": the booking as an .ics event, or null for an unknown link. */
 export async function bookingCalendar(numero: string, token: string | null, pageUrl: string) {
   if (!token) return null;

@@ -7,8 +7,7 @@ import { shopOffsetMinutes } from "~/domain/shop-time";
 import { type Pelagem, PORTES, type Porte, type StatusAgendamento } from "./booking-vocabulary";
 
 /** Default capacity points per size (editable per unit). */
-export const DEFAULT_POINTS: Record<Porte, number> = { P: 1, M: 1, G: 2, GG: 3 };
-export const DEFAULT_CANCEL_HOURS = 24;
+const DEFAULT_POINTS: Record<Porte, number> = { P: 1, M: 1, G: 2, GG: 3 };
 
 /** What the rules need of a unit's agenda (the `agendas_banho` row). */
 export interface AgendaRules {
@@ -125,7 +124,7 @@ export type FitRefusal =
   | { reason: "limite_porte"; porte: Porte; limite: number };
 
 /** Points the pets take at the agenda's sizes. */
-export function pointsOf(agenda: Pick<AgendaRules, "pontos">, portes: readonly Porte[]): number {
+function pointsOf(agenda: Pick<AgendaRules, "pontos">, portes: readonly Porte[]): number {
   return portes.reduce((sum, porte) => sum + (agenda.pontos[porte] ?? DEFAULT_POINTS[porte]), 0);
 }
 

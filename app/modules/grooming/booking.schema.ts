@@ -27,7 +27,7 @@ const petSchema = z.object({
 
 const WHATSAPP = "Informe seu WhatsApp com DDD";
 
-export const contactSchema = z
+const contactSchema = z
   .object({
     unidadeId: z.string({ error: "Escolha a unidade" }).regex(UUID, "Escolha a unidade"),
     data: z.string({ error: "Escolha o dia" }).refine(isDay, "Escolha o dia"),
@@ -64,7 +64,7 @@ export const contactSchema = z
   });
 
 /** How many pet fieldsets the form shows (`pets`, 1 to MAX_PETS). */
-export function petCount(value: string | null | undefined): number {
+function petCount(value: string | null | undefined): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= MAX_PETS ? n : 1;
 }

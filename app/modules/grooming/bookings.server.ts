@@ -71,7 +71,7 @@ export interface FreeTime {
   horario: string;
 }
 
-export type BookingRefusal =
+type BookingRefusal =
   | { ok: false; code: "unidade" | "servico" | "quando"; message: string }
   | { ok: false; code: "orcamento"; message: string; pets: string[] }
   | { ok: false; code: "capacidade"; message: string; proximos: FreeTime[] };

@@ -1,8 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export {
   closeGroomingDate,
-  getGroomingAgenda,
-  listBookableUnits,
   listClosedDates,
   listGroomingServices,
   listUnitsWithAgenda,
@@ -20,7 +18,6 @@ export {
 } from "./booking-page.server";
 export type { BookingInput, BookingPetInput } from "./bookings.server";
 export {
-  BookingChangeError,
   bookGrooming,
   cancelBooking,
   findBookingByLink,
@@ -28,7 +25,6 @@ export {
 } from "./bookings.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
 export { bookingStatusSchema, parseCheckIn, walkInSchema } from "./staff.schema";
-export type { AgendaDay, CheckInInput, WalkInInput } from "./staff-agenda.server";
 export {
   addWalkIn,
   bookingsToRemind,

@@ -20,3 +20,4 @@ export {
 } from "./booking-vocabulary";
 export type { ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";
+export type { BookingView } from "./types";

@@ -10,6 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
 import type { HydrationHandle } from "~/lib/hydration";
 import {
+  type BookingView,
   dayLabel,
   ESPECIE_LABEL,
   ESPECIES,
@@ -21,7 +22,6 @@ import {
   readBookingFields,
 } from "~/modules/grooming";
 import { bookingView, submitBooking } from "~/modules/grooming/index.server";
-import type { BookingView } from "~/modules/grooming/types";
 import type { Route } from "./+types/servicos-agendar";
 
 // Plain forms, without React in the browser (decision 0038): "Ver dias e horários" is a GET
