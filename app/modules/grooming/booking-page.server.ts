@@ -154,15 +154,15 @@ export async function bookingStatusView(
   const agenda = await getGroomingAgenda(a.unidadeId);
   const podeMudar =
     tutorMayChange(a.status) && withinCancelWindow(a.inicio, at, agenda?.cancelamentoHoras ?? 24);
-  const picker =
-    podeMudar && options.reagendarData !== undefined
-      ? await loadSlotPicker(
-          a.unidadeId,
-          pets.map((p) => p.porte),
-          options.reagendarData || null,
-          { now: at, exceptId: a.id },
-        )
-      : null;
+  // The days are always offered; the times once a day was chosen ("Reagendar: ver horários").
+  const picker = podeMudar
+    ? await loadSlotPicker(
+        a.unidadeId,
+        pets.map((p) => p.porte),
+        options.reagendarData || null,
+        { now: at, exceptId: a.id },
+      )
+    : null;
   return {
     numero: a.numero,
     status: a.status,

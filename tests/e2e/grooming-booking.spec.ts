@@ -1,0 +1,130 @@
+// Banho e tosa booked online on a phone-sized Chromium without JavaScript (issue 28): the
+// tutor books, follows the status link while the staff move the pet to "Pronto", downloads
+// the .ics; a second booking is rescheduled and cancelled. The demo shop's Meia Praia agenda.
+import { devices } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, loginAsAdmin, type Page, test } from "./fixtures";
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices["Pixel 5"].userAgent,
+  javaScriptEnabled: false,
+};
+
+/** Fills the booking form for one pet and books the first free time of the `nth` day offered. */
+async function book(page: Page, pet: string, phone: string, nth: number) {
+  await page.goto("/servicos/agendar");
+  await page.getByLabel("Nome do pet").fill(pet);
+  await page.getByLabel("Raça").fill("Poodle");
+  await page.getByLabel("Porte").selectOption("P");
+  await page.getByLabel("Pelagem").selectOption("curta");
+  await page.getByLabel("Algo que devemos saber?").fill("medo de secador");
+  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+  const day = page.getByRole("combobox", { name: "Dia", exact: true });
+  const value = await day.locator("option").nth(nth).getAttribute("value");
+  await day.selectOption(value!);
+  await page.getByRole("button", { name: "Ver horários e preço" }).click();
+  await expect(page.getByTestId("preco-pet-0")).toContainText("Banho R$ 50,00");
+  await page
+    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radio")
+    .first()
+    .check();
+  await page.getByLabel("Seu nome").fill("Carla Mendes");
+  await page.getByRole("textbox", { name: "WhatsApp" }).fill(phone);
+  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  await expect(page.getByTestId("status-agendamento")).toHaveText("Solicitado");
+  const numero = new URL(page.url()).pathname.split("/").at(-1)!;
+  return { numero, day: value!, url: page.url() };
+}
+
+test("a tutor books on the phone, the staff move it to Pronto; another is rescheduled and cancelled", async ({
+  browser,
+  page: staff,
+}) => {
+  const tutorContext = await browser.newContext({
+    ...PHONE,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
+  const tutor = await tutorContext.newPage();
+
+  // Three days ahead, outside the 24 h cancellation window.
+  const first = await book(tutor, "Bolinha", "(47) 99111-2233", 3);
+  await expect(tutor.getByTestId("preco")).toContainText("R$ 50,00");
+  // Axe runs scripts: the form and the status page are checked in a browser with JavaScript.
+  await staff.goto("/servicos/agendar");
+  await expectNoSeriousA11yViolations(staff);
+  await staff.goto(first.url);
+  await expectNoSeriousA11yViolations(staff);
+
+  // "Adicionar ao calendário": an .ics file.
+  const download = tutor.waitForEvent("download");
+  await tutor.getByRole("link", { name: "Adicionar ao calendário" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`agendamento-${first.numero}.ics`);
+
+  // The staff open that day's agenda and move the booking along.
+  await loginAsAdmin(staff, `/admin/servicos/agenda?dia=${first.day}`);
+  const card = staff.getByTestId(`agendamento-${first.numero}`);
+  await expect(card).toContainText("Bolinha");
+  await expect(card).toContainText("medo de secador");
+  await expect(staff.getByTestId("capacidade")).toContainText("GG 0/2");
+  for (const button of ["Confirmar", "Iniciar", "Pronto"]) {
+    await card.getByRole("button", { name: new RegExp(`^${button}`) }).click();
+    await expect(card.getByTestId("status")).not.toHaveText("Solicitado");
+  }
+  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await expect(card.getByRole("link", { name: "Avisar: pronto para buscar" })).toHaveAttribute(
+    "href",
+    /wa\.me\/.*Bolinha/,
+  );
+  await tutor.reload();
+  await expect(tutor.getByTestId("status-agendamento")).toHaveText("Pronto para buscar");
+  // Past "Confirmado" the tutor can no longer cancel.
+  await expect(tutor.getByRole("button", { name: "Cancelar agendamento" })).toHaveCount(0);
+
+  // A second pet: rescheduled to another day, then cancelled.
+  const second = await book(tutor, "Pipoca", "(47) 99111-2233", 4);
+  await tutor.getByLabel("Novo dia").selectOption({ index: 6 });
+  await tutor.getByRole("button", { name: "Reagendar: ver horários" }).click();
+  await tutor.getByRole("radiogroup", { name: "Novo horário" }).getByRole("radio").last().check();
+  await tutor.getByRole("button", { name: "Confirmar novo horário" }).click();
+  await expect(tutor).toHaveURL(new RegExp(`/servicos/agendamento/${second.numero}\\?token=`));
+  await expect(tutor.getByTestId("quando")).not.toContainText(
+    second.day.split("-").reverse().join("/"),
+  );
+  await tutor.getByRole("button", { name: "Cancelar agendamento" }).click();
+  await expect(tutor.getByTestId("status-agendamento")).toHaveText("Cancelado");
+  await expect(tutor.getByRole("button", { name: "Cancelar agendamento" })).toHaveCount(0);
+
+  await tutorContext.close();
+});
+
+test("a GG is sent to the photo quote", async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, locale: "pt-BR" });
+  const page = await context.newPage();
+  await page.goto("/servicos/agendar");
+  await page.getByLabel("Nome do pet").fill("Thor");
+  await page.getByLabel("Porte").selectOption("GG");
+  await page.getByLabel("Pelagem").selectOption("longa");
+  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+  const day = page.getByRole("combobox", { name: "Dia", exact: true });
+  await day.selectOption({ index: 3 });
+  await page.getByRole("button", { name: "Ver horários e preço" }).click();
+  await page
+    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radio")
+    .first()
+    .check();
+  await page.getByLabel("Seu nome").fill("Ana Souza");
+  await page.getByRole("textbox", { name: "WhatsApp" }).fill("(47) 98888-1111");
+  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(page.getByRole("alert")).toContainText("pedimos fotos do pet antes");
+  await page.getByRole("link", { name: "Pedir orçamento com fotos" }).click();
+  await expect(page).toHaveURL(/\/servicos\?servico=banho_tosa#orcamento/);
+  await context.close();
+});
