@@ -2,12 +2,14 @@
 // A yardstick first: a bare node:http + database server answering the rows of /loja's first
 // page as gzip JSON (reference-server.ts); then the app is started and each scenario runs
 // against it: the pages (pages.ts), the checkout (checkout.ts), a login flood
-// (login-flood.ts), the pages while checkouts arrive at 10 a second (selling.ts); after the tables, the product import (import.ts, a process of its own).
+// (login-flood.ts), the pages while checkouts arrive at 10 a second (selling.ts), grooming
+// booking (grooming.ts: p50 and 100 tutors racing); after the tables, the product import
+// (import.ts, a process of its own).
 // Load is autocannon, 50 connections for 10 s, every request sending
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, login-flood, import; e.g. --only=login-flood for that part alone).
+// (pages, selling, checkout, grooming, login-flood, import; e.g. --only=grooming for that part alone).
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
 // screen; --scale-fraction=0.1 for a tenth of the large shop).
 import { spawnSync } from "node:child_process";
@@ -17,6 +19,7 @@ import path from "node:path";
 import { buildUnlessSkipped, root, stopServer } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
 import { checkout } from "./checkout";
+import { grooming } from "./grooming";
 import {
   args,
   type Kind,
@@ -33,7 +36,7 @@ import { runScale } from "./scale";
 import { selling } from "./selling";
 
 /** In the order they run and report. */
-const SCENARIOS = [pages, selling, checkout, loginFlood] as Scenario<never, unknown>[];
+const SCENARIOS = [pages, selling, checkout, grooming, loginFlood] as Scenario<never, unknown>[];
 const IMPORT = "import";
 
 function selected(): Set<string> {

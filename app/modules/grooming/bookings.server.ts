@@ -273,16 +273,22 @@ export async function bookGrooming(
   options: { now?: Date } = {},
 ): Promise<BookingResult> {
   const at = options.now ?? clockNow();
-  return transaction(async (tx) => {
-    const agenda = await lockAgenda(tx, input.unidadeId);
-    if (!agenda) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
+  const result = await transaction(async (tx): Promise<BookingResult | FullRefusal> => {
+    // What needs no capacity count is checked before the lock, so the lock is held briefly.
+    const [seen] = await tx
+      .select()
+      .from(agendasBanho)
+      .where(and(eq(agendasBanho.unidadeId, input.unidadeId), eq(agendasBanho.ativo, true)));
+    if (!seen) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
     const closed = await closedDays(tx, input.unidadeId, shopDayOf(at));
-    const when = checkWhen(agenda, input.data, input.horario, at, closed);
-    if (!when.ok)
-      return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
+    const seenWhen = checkWhen(seen, input.data, input.horario, at, closed);
+    if (!seenWhen.ok) {
+      return { ok: false, code: "quando", message: WHEN_MESSAGES[seenWhen.reason] } as const;
+    }
     const priced = await pricePets(tx, input.pets, true);
-    if (!priced || priced.length === 0)
+    if (!priced || priced.length === 0) {
       return { ok: false, code: "servico", message: NO_SERVICE } as const;
+    }
     const phoneDigits = digits(input.whatsapp);
     if (!input.pedidoServicoId) {
       const needing: string[] = [];
@@ -290,8 +296,16 @@ export async function bookGrooming(
         const firstVisit = !(await petHasVisited(tx, phoneDigits, pet.input.nome));
         if (needsQuote(pet.input.porte, firstVisit, pet.flagged)) needing.push(pet.input.nome);
       }
-      if (needing.length > 0)
+      if (needing.length > 0) {
         return { ok: false, code: "orcamento", message: QUOTE_FIRST, pets: needing } as const;
+      }
+    }
+    // The lock, then the agenda as it is now (it may have changed meanwhile) and the count.
+    const agenda = await lockAgenda(tx, input.unidadeId);
+    if (!agenda) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
+    const when = checkWhen(agenda, input.data, input.horario, at, closed);
+    if (!when.ok) {
+      return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
     }
     const portes = priced.map((p) => p.input.porte);
     const usage =
@@ -299,8 +313,8 @@ export async function bookGrooming(
       EMPTY_USAGE;
     const fit = checkFit(agenda, usage, input.horario, portes);
     if (!fit.ok) {
-      const proximos = await nextFreeTimes(tx, agenda, input.data, portes, at, closed, null);
-      return { ok: false, code: "capacidade", message: fitMessage(fit), proximos } as const;
+      const next = { agenda, day: input.data, portes, closed, exceptId: null };
+      return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
     const { token, hash } = newToken();
     const [agendamento] = await tx
@@ -349,6 +363,27 @@ export async function bookGrooming(
       .returning();
     return { ok: true, agendamento: agendamento!, pets, token };
   });
+  return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);
+}
+
+/** A full drop-off, answered once the agenda's lock is released: the next free times then. */
+interface FullRefusal {
+  ok: false;
+  code: "full";
+  message: string;
+  next: {
+    agenda: AgendaBanho;
+    day: string;
+    portes: Porte[];
+    closed: Set<string>;
+    exceptId: string | null;
+  };
+}
+
+async function withNextFreeTimes(refusal: FullRefusal, at: Date) {
+  const { agenda, day, portes, closed, exceptId } = refusal.next;
+  const proximos = await nextFreeTimes(db(), agenda, day, portes, at, closed, exceptId);
+  return { ok: false, code: "capacidade", message: refusal.message, proximos } as const;
 }
 
 export class BookingChangeError extends Error {}
@@ -415,7 +450,7 @@ export async function rescheduleBooking(
   options: { now?: Date } = {},
 ): Promise<RescheduleResult> {
   const at = options.now ?? clockNow();
-  return transaction(async (tx) => {
+  const result = await transaction(async (tx): Promise<RescheduleResult | FullRefusal> => {
     // Look the unit up first, then take the locks in the order a booking takes them.
     const [found] = await tx
       .select({ unidadeId: agendamentos.unidadeId })
@@ -441,8 +476,8 @@ export async function rescheduleBooking(
       (await usageByDay(tx, row.unidadeId, to.data, to.data, row.id)).get(to.data) ?? EMPTY_USAGE;
     const fit = checkFit(agenda, usage, to.horario, portes);
     if (!fit.ok) {
-      const proximos = await nextFreeTimes(tx, agenda, to.data, portes, at, closed, row.id);
-      return { ok: false, code: "capacidade", message: fitMessage(fit), proximos } as const;
+      const next = { agenda, day: to.data, portes, closed, exceptId: row.id };
+      return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
     const [updated] = await tx
       .update(agendamentos)
@@ -461,6 +496,7 @@ export async function rescheduleBooking(
       .returning();
     return { ok: true, agendamento: updated! };
   });
+  return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);
 }
 
 /** A booking and its pets by its status link, or null (a wrong token is no booking). */
