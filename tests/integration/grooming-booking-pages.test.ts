@@ -2,8 +2,15 @@
 // services and the Meia Praia agenda come from app/startup/demo/banho-tosa.json): the form
 // as plain GETs and a POST, the status page behind its secret link, the .ics, cancelling,
 // and the refusals (bad fields, a GG sent to the photo quote).
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { agendasBanho, bookGrooming, listGroomingServices } from "~/modules/grooming/index.server";
+import {
+  agendasBanho,
+  bookGrooming,
+  listGroomingServices,
+  pedidosServicos,
+} from "~/modules/grooming/index.server";
+import { action as quotesAction, loader as quotesLoader } from "~/routes/admin/servicos";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import {
   action as configAction,
@@ -459,5 +466,84 @@ describe("/admin/servicos/configuracao", () => {
     // The closed day is no longer offered.
     const booking = await call(bookLoader, makeRequest(`/servicos/agendar?unidade=${unidadeId}`));
     expect(booking.data.days).not.toContain("2026-12-08");
+  });
+});
+
+describe("the photo quote's link para agendar", () => {
+  it("the staff answer with a price; the tutor books a GG from the link at that price", async () => {
+    const { token } = await factories.makeAdmin();
+    const [quote] = await ctx.database.db
+      .insert(pedidosServicos)
+      .values({
+        numeroPedido: "SRV123456",
+        tipoServico: "banho_tosa",
+        nomeTutor: "Ana Souza",
+        whatsapp: "47988881111",
+        nomePet: "Thor",
+        racaPorte: "São Bernardo, gigante",
+        fotos: ["/uploads/pet-fotos/x.webp"],
+      })
+      .returning();
+    const answer = (precoOrcado: string) =>
+      call(
+        quotesAction,
+        makeRequest("/admin/servicos", {
+          method: "POST",
+          token,
+          body: new URLSearchParams({ intent: "link", id: quote!.id, precoOrcado }),
+        }),
+      );
+    expect((await answer("abc")).status).toBe(422);
+    expect((await answer("150,00")).data.ok).toBe(true);
+    const board = await call(quotesLoader, makeRequest("/admin/servicos", { token }));
+    const card = board.data.orders.find((o: { id: string }) => o.id === quote!.id);
+    expect(card).toMatchObject({ status: "orcamento_enviado", precoOrcado: 15000 });
+    const link = new URL(card.linkAgendar);
+    expect(link.pathname + link.search).toMatch(/^\/servicos\/agendar\?orcamento=SRV123456&chave=/);
+
+    const page = await call(bookLoader, makeRequest(link.pathname + link.search));
+    expect(page.data.orcamento).toEqual({ numero: "SRV123456", nomePet: "Thor", preco: 15000 });
+    expect(page.data.fields.pets[0].nome).toBe("Thor");
+
+    // A tampered link is no quote: the GG goes back to the photo quote.
+    const tampered = bookingForm({
+      pet0_nome: "Thor",
+      pet0_porte: "GG",
+      orcamento: "SRV123456",
+      chave: "x".repeat(22),
+      horario: "08:00",
+      data: "2026-12-10",
+    });
+    const refused = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", { method: "POST", body: tampered }),
+    );
+    expect(refused.data.refusal).toMatchObject({ quote: true });
+
+    const form = bookingForm({
+      pet0_nome: "Thor",
+      pet0_porte: "GG",
+      pet0_pelagem: "longa",
+      orcamento: "SRV123456",
+      chave: link.searchParams.get("chave")!,
+      data: "2026-12-10",
+      horario: "08:00",
+    });
+    const booked = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", { method: "POST", body: form }),
+    );
+    const location = expectRedirect(booked, /^\/servicos\/agendamento\//).headers.get("location")!;
+    const numero = new URL(location, "http://localhost").pathname.split("/").at(-1)!;
+    const status = await call(statusLoader, makeRequest(location), { numero });
+    expect(status.data).toMatchObject({ preco: 15000, precoFinal: true });
+    const [after] = await ctx.database.db
+      .select()
+      .from(pedidosServicos)
+      .where(eq(pedidosServicos.id, quote!.id));
+    expect(after!.status).toBe("confirmado");
+    // The link is spent: once booked, it no longer opens the quote.
+    const again = await call(bookLoader, makeRequest(link.pathname + link.search));
+    expect(again.data.orcamento).toBeNull();
   });
 });

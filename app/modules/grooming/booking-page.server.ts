@@ -31,6 +31,7 @@ import {
   loadSlotPicker,
   rescheduleBooking,
 } from "./bookings.server";
+import { quoteFromLink } from "./quote-link.server";
 
 export interface BookingView {
   units: { id: string; nome: string; endereco: string; bairro: string }[];
@@ -51,6 +52,8 @@ export interface BookingView {
   slots: Slot[] | null;
   /** A refusal of the booking, with the next times that still fit when it was capacity. */
   refusal: { message: string; quote: boolean; proximos: FreeTime[] } | null;
+  /** The answered photo quote this booking comes from (its price is fixed). */
+  orcamento: { numero: string; nomePet: string; preco: number } | null;
 }
 
 /** The page for these fields; `check` asks for the pets' errors (a "Ver horários" press). */
@@ -63,6 +66,9 @@ export async function bookingView(
     refusal?: BookingView["refusal"];
   } = {},
 ): Promise<BookingView> {
+  const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
+  // From the quote's link: the pet's name comes filled in.
+  if (quote && fields.pets[0] && !fields.pets[0].nome) fields.pets[0].nome = quote.nomePet;
   const units = await listBookableUnits();
   const services = await listGroomingServices({ online: true });
   const unidadeId =
@@ -101,6 +107,9 @@ export async function bookingView(
     days: picker?.days ?? [],
     slots: portes.length === pets.length ? (picker?.slots ?? null) : null,
     refusal: options.refusal ?? null,
+    orcamento: quote
+      ? { numero: quote.numeroPedido, nomePet: quote.nomePet, preco: quote.precoOrcado! }
+      : null,
   };
 }
 
@@ -122,7 +131,11 @@ export async function submitBooking(
       view: await bookingView(fields, { ...options, errors: parsed.errors }),
     };
   }
-  const result = await bookGrooming(parsed.input, options);
+  const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
+  const result = await bookGrooming(
+    { ...parsed.input, pedidoServicoId: quote?.id ?? null, precoFixo: quote?.precoOrcado ?? null },
+    options,
+  );
   if (result.ok) {
     logger.info({ numero: result.agendamento.numero }, "agendamento de banho e tosa");
     return { ok: true, numero: result.agendamento.numero, token: result.token };

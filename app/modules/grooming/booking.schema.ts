@@ -88,6 +88,8 @@ export function readBookingFields(form: URLSearchParams | FormData) {
   return {
     count,
     pets,
+    /** The photo quote's signed link, carried through the steps. */
+    orcamento: { numero: one("orcamento"), chave: one("chave") },
     contact: {
       unidadeId: one("unidade"),
       data: one("data"),

@@ -34,6 +34,7 @@ import {
   agendamentos,
   agendasBanho,
   agendasBanhoFechadas,
+  pedidosServicos,
   type ServicoAgendado,
   servicosBanho,
   servicosBanhoPrecos,
@@ -63,6 +64,8 @@ export interface BookingInput {
   observacoes: string | null;
   /** The photo quote whose "link para agendar" the tutor followed (skips the quote rule). */
   pedidoServicoId?: string | null;
+  /** The price the quote fixed (the booking's final price). */
+  precoFixo?: number | null;
 }
 
 /** A drop-off that still fits, offered when the one asked for no longer does. */
@@ -336,6 +339,7 @@ export async function bookGrooming(
         bairro: input.levaTraz ? input.bairro : null,
         observacoes: input.observacoes,
         pedidoServicoId: input.pedidoServicoId ?? null,
+        precoFinal: input.precoFixo ?? null,
         pontos: fit.pontos,
         precoEstimado: priced.reduce((sum, p) => sum + p.preco, 0),
         historico: [{ status: agenda.statusInicial, em: at.toISOString() }],
@@ -361,6 +365,13 @@ export async function bookGrooming(
         })),
       )
       .returning();
+    if (input.pedidoServicoId) {
+      // The quote is now booked ("Confirmado" on the staff's board, with this booking).
+      await tx
+        .update(pedidosServicos)
+        .set({ status: "confirmado" })
+        .where(eq(pedidosServicos.id, input.pedidoServicoId));
+    }
     return { ok: true, agendamento: agendamento!, pets, token };
   });
   return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);

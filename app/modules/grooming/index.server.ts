@@ -23,6 +23,7 @@ export {
   findBookingByLink,
   rescheduleBooking,
 } from "./bookings.server";
+export { answerQuoteWithLink, quoteBookingPath } from "./quote-link.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
 export { bookingStatusSchema, parseCheckIn, walkInSchema } from "./staff.schema";
 export {

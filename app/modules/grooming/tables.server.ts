@@ -47,6 +47,8 @@ export const pedidosServicos = pgTable(
     referencia: text("referencia"),
     observacoes: text("observacoes"),
     fotos: jsonb("fotos").$type<string[]>().notNull().default([]),
+    /** The price the staff answered with, fixed for the booking made from their link. */
+    precoOrcado: money("preco_orcado"),
     createdAt: createdAt(),
   },
   (t) => [

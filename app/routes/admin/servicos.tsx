@@ -3,12 +3,19 @@
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
+import { parseBRL } from "~/domain/money";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
 import { readForm } from "~/infra/request-info.server";
+import { siteUrl } from "~/infra/site-url.server";
 import { formFields } from "~/lib/forms";
 import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
-import { listGroomingOrders, setGroomingStatus } from "~/modules/grooming/index.server";
+import {
+  answerQuoteWithLink,
+  listGroomingOrders,
+  quoteBookingPath,
+  setGroomingStatus,
+} from "~/modules/grooming/index.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 
@@ -24,12 +31,35 @@ export async function loader({ request }: Route.LoaderArgs) {
     status,
     page: pageParam(new URL(request.url)),
   });
-  return { orders, total, page, pageSize, status: status ?? "todos" };
+  return {
+    orders: orders.map((o) => ({
+      ...o,
+      linkAgendar:
+        o.precoOrcado !== null ? siteUrl(request, quoteBookingPath(o.numeroPedido)) : null,
+    })),
+    total,
+    page,
+    pageSize,
+    status: status ?? "todos",
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const fields = formFields(await readForm(request));
+  if (fields.intent === "link") {
+    const preco = parseBRL(fields.precoOrcado ?? "");
+    if (preco === null || preco <= 0 || !fields.id)
+      return fail("link", "Informe o preço do orçamento", 422);
+    return attempt("link", "Erro ao gerar o link", async () => {
+      const { quote } = await answerQuoteWithLink(fields.id!, preco, { request, userId: user.id });
+      return ok(
+        "link",
+        `Link para agendar do pedido ${quote.numeroPedido} pronto`,
+        "Envie pelo WhatsApp.",
+      );
+    });
+  }
   const parsed = groomingStatusSchema.safeParse(fields);
   if (!parsed.success) return fail("grooming-status", "Erro ao atualizar status");
   return attempt("grooming-status", "Erro ao atualizar status", async () => {

@@ -81,6 +81,20 @@ export default function Agendar() {
         ) : (
           <form method="get" className="grid gap-6" noValidate>
             <input type="hidden" name="pets" value={fields.count} />
+            {view.orcamento ? (
+              <>
+                <input type="hidden" name="orcamento" value={fields.orcamento.numero} />
+                <input type="hidden" name="chave" value={fields.orcamento.chave} />
+                <p
+                  className="rounded-xl border border-brand-300 bg-brand-50 p-4"
+                  data-testid="orcamento"
+                >
+                  Orçamento {view.orcamento.numero} para {view.orcamento.nomePet}:{" "}
+                  <strong>{formatBRL(view.orcamento.preco)}</strong> (preço fechado). Escolha o dia
+                  e o horário.
+                </p>
+              </>
+            ) : null}
             {view.refusal ? (
               <div
                 role="alert"

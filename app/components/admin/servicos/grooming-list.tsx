@@ -1,16 +1,18 @@
 import { Camera, Eye } from "lucide-react";
-import { useFetcher, useNavigate } from "react-router";
+import { Form, useFetcher, useNavigate } from "react-router";
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import { CardList, InlineDetail, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { TitledDialog } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { groomingChatMessage } from "~/domain/admin-messages";
 import { formatDateTime, formatIsoDate, preferredTimeText } from "~/domain/dates";
+import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
 import { externalLinkProps } from "~/domain/whatsapp";
@@ -36,6 +38,44 @@ export interface GroomingOrder {
   observacoes: string | null;
   fotos: string[];
   createdAt: string | Date;
+  /** The price the staff answered with, and the signed booking link (issue 28). */
+  precoOrcado: number | null;
+  linkAgendar: string | null;
+}
+
+/** Answer the quote with a price: the tutor gets a link to book with it fixed. */
+function QuoteLinkForm({ order }: { order: GroomingOrder }) {
+  if (order.status === "cancelado" || order.status === "concluido") return null;
+  return (
+    <div className="grid gap-2">
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="link" />
+        <input type="hidden" name="id" value={order.id} />
+        <div className="grid gap-1">
+          <Label htmlFor={`preco-${order.id}`}>Preço do orçamento (R$)</Label>
+          <Input
+            id={`preco-${order.id}`}
+            name="precoOrcado"
+            inputMode="decimal"
+            className="w-32"
+            defaultValue={order.precoOrcado !== null ? formatBRLNumber(order.precoOrcado) : ""}
+          />
+        </div>
+        <Button type="submit" size="sm" variant="outline">
+          Gerar link para agendar
+          <span className="sr-only"> do pedido {order.numeroPedido}</span>
+        </Button>
+      </Form>
+      {order.linkAgendar && order.precoOrcado !== null ? (
+        <CustomerChatButton
+          phone={order.whatsapp}
+          message={`Olá, ${order.nomeTutor}! O orçamento de ${order.nomePet} ficou em ${formatBRL(order.precoOrcado)}. Agende o melhor dia e horário por aqui: ${order.linkAgendar}`}
+          label="Enviar link para agendar"
+          who={order.nomeTutor}
+        />
+      ) : null}
+    </div>
+  );
 }
 
 function GroomingStatusSelect({ order, idPrefix }: { order: GroomingOrder; idPrefix: string }) {
@@ -232,6 +272,7 @@ export function GroomingList({
                 <DetailsDialog order={o} />
                 <ContactButton order={o} />
               </div>
+              <QuoteLinkForm order={o} />
             </div>
           </>
         )}
