@@ -2,7 +2,15 @@
 // tutor books, follows the status link while the staff move the pet to "Pronto", downloads
 // the .ics; a second booking is rescheduled and cancelled. The demo shop's Meia Praia agenda.
 import { devices } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, loginAsAdmin, type Page, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAsAdmin,
+  type Page,
+  pngPhoto,
+  test,
+  unique,
+} from "./fixtures";
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -126,5 +134,66 @@ test("a GG is sent to the photo quote", async ({ browser }) => {
   await expect(page.getByRole("alert")).toContainText("pedimos fotos do pet antes");
   await page.getByRole("link", { name: "Pedir orçamento com fotos" }).click();
   await expect(page).toHaveURL(/\/servicos\?servico=banho_tosa#orcamento/);
+  await context.close();
+});
+
+test("a first-visit GG goes through the photo quote and books from the staff's link", async ({
+  browser,
+  page: staff,
+}) => {
+  const context = await browser.newContext({
+    ...PHONE,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
+  const tutor = await context.newPage();
+  const pet = unique("Thor");
+  // The photo quote, as the no-JavaScript page form sends it.
+  await tutor.goto("/servicos?servico=banho_tosa#orcamento");
+  const form = tutor.locator("#orcamento");
+  await form.getByLabel("Nome Completo").fill("Ana Souza");
+  await form.getByLabel("WhatsApp").fill("47 98888-1111");
+  await form.getByLabel("Nome do Pet").fill(pet);
+  await form.getByLabel("Raça e Porte").fill("São Bernardo, gigante");
+  await form
+    .getByLabel(/Fotos do pet/)
+    .setInputFiles({ name: "thor.png", mimeType: "image/png", buffer: await pngPhoto() });
+  await form.getByRole("button", { name: "Enviar Solicitação" }).click();
+  await expect(tutor.getByRole("status")).toContainText("Solicitação enviada com sucesso!");
+
+  // The staff answer with a price and send the link.
+  await loginAsAdmin(staff, "/admin/servicos");
+  const card = staff.getByRole("listitem").filter({ hasText: pet });
+  await card.getByLabel("Preço do orçamento (R$)").fill("150,00");
+  await card.getByRole("button", { name: /Gerar link para agendar/ }).click();
+  const chat = card.getByRole("link", { name: /Enviar link para agendar/ });
+  await expect(chat).toBeVisible();
+  const text = new URL((await chat.getAttribute("href"))!).searchParams.get("text")!;
+  const link = /(https?:\/\/\S+)/.exec(text)![1]!;
+  expect(link).toMatch(/\/servicos\/agendar\?orcamento=SRV\d{6}&chave=/);
+
+  // The tutor books from the link: the pet comes filled in, the price is the quote's.
+  await tutor.goto(new URL(link).pathname + new URL(link).search);
+  await expect(tutor.getByTestId("orcamento")).toContainText("R$ 150,00");
+  await expect(tutor.getByLabel("Nome do pet")).toHaveValue(pet);
+  await tutor.getByLabel("Porte").selectOption("GG");
+  await tutor.getByLabel("Pelagem").selectOption("longa");
+  await tutor.getByRole("checkbox", { name: /^Banho e tosa higiênica a partir de/ }).check();
+  await tutor.getByRole("combobox", { name: "Dia", exact: true }).selectOption({ index: 5 });
+  await tutor.getByRole("button", { name: "Ver horários e preço" }).click();
+  await tutor
+    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radio")
+    .first()
+    .check();
+  await tutor.getByLabel("Seu nome").fill("Ana Souza");
+  await tutor.getByRole("textbox", { name: "WhatsApp" }).fill("(47) 98888-1111");
+  await tutor.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  await expect(tutor.getByTestId("preco")).toContainText("Valor final: R$ 150,00");
+
+  // The quote on the staff's board is now Confirmado.
+  await staff.reload();
+  await expect(staff.getByRole("listitem").filter({ hasText: pet })).toContainText("Confirmado");
   await context.close();
 });
