@@ -91,6 +91,7 @@ test("every public, store and sign-in page the server renders is valid HTML (Nu 
     "/loja?q=racao",
     "/loja/carrinho",
     "/loja/checkout",
+    "/servicos/agendar",
     "/admin",
     "/admin/login",
   ]) {
@@ -110,6 +111,26 @@ test("every public, store and sign-in page the server renders is valid HTML (Nu 
     .then((r) => r.text());
   await checkoutAndFollow(page, { nome: "Cliente Validação", pagamento: "Dinheiro" });
   pages.set("/loja (pedido realizado)", await placed);
+  await serverHtml(page.url());
+
+  // Grooming booking (issue 28): the form with prices and times, then a booking's page.
+  await page.goto("/servicos/agendar");
+  await page.getByLabel("Nome do pet").fill("Bidu");
+  await page.getByLabel("Porte").selectOption("P");
+  await page.getByLabel("Pelagem").selectOption("curta");
+  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+  await page.getByRole("combobox", { name: "Dia", exact: true }).selectOption({ index: 3 });
+  await page.getByRole("button", { name: "Ver horários e preço" }).click();
+  await serverHtml(page.url());
+  await page
+    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radio")
+    .first()
+    .check();
+  await page.getByLabel("Seu nome").fill("Cliente Validação");
+  await page.getByRole("textbox", { name: "WhatsApp" }).fill("(47) 99999-1234");
+  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(page).toHaveURL(/\/servicos\/agendamento\//);
   await serverHtml(page.url());
 
   const errors = validate(pages);

@@ -337,7 +337,7 @@ export default function Agendar() {
                 label="Quero leva e traz (buscamos e entregamos o pet)"
               />
               <Field id="endereco" label="Endereço (para o leva e traz)" error={errors.endereco}>
-                <Input defaultValue={c.endereco} autoComplete="street-address" />
+                <Input defaultValue={c.endereco} autoComplete="address-line1" />
               </Field>
               <Field id="bairro" label="Bairro (para o leva e traz)" error={errors.bairro}>
                 <Input defaultValue={c.bairro} />
