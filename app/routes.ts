@@ -66,6 +66,8 @@ export default [
     // loader requires a signed-in admin.
     route("loja/pedidos/imprimir", "routes/admin/pedidos-imprimir.tsx"),
     route("loja/pedidos/:numero/imprimir", "routes/admin/pedido-imprimir.tsx"),
+    // "Imprimir fichas do dia" of the grooming agenda: one card per pet.
+    route("servicos/agenda/imprimir", "routes/admin/servicos-agenda-imprimir.tsx"),
     // Live alerts for the open panel (Server-Sent Events).
     route("avisos", "routes/admin/avisos.ts"),
     layout("routes/admin/layout.tsx", [

@@ -12,6 +12,7 @@ import {
 } from "~/modules/grooming/index.server";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/admin/servicos";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
+import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import {
   action as configAction,
   loader as configLoader,
@@ -385,6 +386,20 @@ describe("/admin/servicos/agenda", () => {
     expect(added.data).toMatchObject({ ok: true });
     const after = await call(agendaLoader, makeRequest(path, { token: adminToken }));
     expect(after.data.agendaDay.horarios[1]).toEqual({ horario: "09:00", usados: 2, total: 6 });
+    // "Imprimir fichas do dia": one card per pet, alerts included.
+    const print = await call(
+      printLoader,
+      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=2026-12-05`, {
+        token: adminToken,
+      }),
+    );
+    expect(print.data.fichas.map((f: { nome: string }) => f.nome)).toEqual(["Bolinha", "Rex"]);
+    expect(print.data.fichas[0]).toMatchObject({ alertas: "morde", porte: "P" });
+    const bad = await call(
+      printLoader,
+      makeRequest("/admin/servicos/agenda/imprimir?dia=x", { token: adminToken }),
+    );
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -294,6 +294,13 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
         <Button type="submit" variant="outline">
           Ver dia
         </Button>
+        {unidadeId ? (
+          <Button asChild variant="outline">
+            <a href={`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${day}`}>
+              Imprimir fichas do dia
+            </a>
+          </Button>
+        ) : null}
       </Form>
       {!agendaDay ? (
         <p>Nenhuma unidade tem agenda de banho e tosa.</p>

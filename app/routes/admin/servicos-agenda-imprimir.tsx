@@ -1,0 +1,89 @@
+// /admin/servicos/agenda/imprimir?unidade=…&dia=…: "Imprimir fichas do dia", one card per pet
+// of the bookings that still hold a place, without the panel around them.
+import { PrinterIcon } from "lucide-react";
+import { data, useLoaderData } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { Button } from "~/components/ui/button";
+import { formatBRL } from "~/domain/money";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { dayLabel, ESPECIE_LABEL, PELAGEM_LABEL } from "~/modules/grooming";
+import { groomingDay } from "~/modules/grooming/index.server";
+import type { Route } from "./+types/servicos-agenda-imprimir";
+
+export const meta = adminMeta("Fichas do dia");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const unidade = url.searchParams.get("unidade") ?? "";
+  const dia = url.searchParams.get("dia") ?? "";
+  if (!/^[0-9a-f-]{36}$/i.test(unidade) || !/^\d{4}-\d{2}-\d{2}$/.test(dia)) {
+    throw data("Escolha a unidade e o dia", { status: 400 });
+  }
+  const day = await groomingDay(unidade, dia);
+  const fichas = day.agendamentos
+    .filter((a) => a.status !== "cancelado" && a.status !== "nao_compareceu")
+    .flatMap((a) =>
+      a.pets.map((p) => ({
+        key: p.id,
+        numero: a.numero,
+        horario: a.horario,
+        tutor: a.nomeTutor,
+        whatsapp: a.whatsapp,
+        levaTraz: a.levaTraz ? `${a.endereco}, ${a.bairro}` : null,
+        observacoes: a.observacoes,
+        nome: p.nome,
+        especie: ESPECIE_LABEL[p.especie],
+        raca: p.raca,
+        porte: p.porte,
+        pelagem: PELAGEM_LABEL[p.pelagem],
+        alertas: p.alertas,
+        servicos: p.servicos.map((s) => s.nome),
+        preco: p.preco,
+      })),
+    );
+  return data({ dia, fichas }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function PrintCards() {
+  const { dia, fichas } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-slate-100 print:bg-white">
+      <div className="print-toolbar sticky top-0 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2">
+        <h1 className="mr-auto font-bold">Fichas de {dayLabel(dia)}</h1>
+        <Button type="button" size="sm" onClick={() => window.print()} disabled={!fichas.length}>
+          <PrinterIcon aria-hidden="true" />
+          Imprimir
+        </Button>
+      </div>
+      {fichas.length === 0 ? (
+        <p className="p-6 text-center">Nenhum pet agendado neste dia.</p>
+      ) : (
+        <ul className="mx-auto grid max-w-3xl gap-4 p-4 print:block print:p-0">
+          {fichas.map((f) => (
+            <li
+              key={f.key}
+              className="break-inside-avoid rounded-lg border border-slate-300 bg-white p-4 print:mb-4"
+              data-testid="ficha"
+            >
+              <p className="text-lg font-bold">
+                {f.horario} · {f.nome} ({f.especie}
+                {f.raca ? `, ${f.raca}` : ""}) · {f.porte} · {f.pelagem}
+              </p>
+              {f.alertas ? <p className="font-bold text-red-700">Atenção: {f.alertas}</p> : null}
+              <p>
+                Serviços: {f.servicos.join(", ")} · {formatBRL(f.preco)}
+              </p>
+              <p>
+                Tutor: {f.tutor} · {formatPhoneDisplay(f.whatsapp)} · {f.numero}
+              </p>
+              {f.levaTraz ? <p>Leva e traz: {f.levaTraz}</p> : null}
+              {f.observacoes ? <p>Obs.: {f.observacoes}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
