@@ -59,6 +59,14 @@ export default function Servicos() {
           Os valores são informados somente após a análise das fotos do seu pet, porque cada porte e
           pelagem pede um cuidado diferente.
         </p>
+        <p className="mt-5">
+          <a
+            href="/servicos/agendar"
+            className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-400 px-6 font-semibold text-slate-900 hover:bg-accent-500"
+          >
+            Já é cliente? Agende online
+          </a>
+        </p>
       </PageHero>
 
       <section aria-labelledby="servicos-lista" className="px-4 py-10">
