@@ -7,8 +7,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import pg from "pg";
 import sharp from "sharp";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerCheckout } from "../../scripts/lib/checkout-form";
 
@@ -249,6 +251,85 @@ describe("two instances behind nginx", () => {
     } finally {
       await database.query("update configuracoes set webhook_url = null where id = 1");
       await new Promise((r) => receiver.close(r));
+    }
+  }, 90_000);
+
+  it("both instances' mail workers share the outbox: every order's confirmation reaches the SMTP server set in the admin, once", async () => {
+    // The shop's SMTP server, as the admin saves it (E-mails enviados): slow to accept, so
+    // both workers are busy at once.
+    const subjects: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            subjects.push(mail.subject ?? "");
+            setTimeout(() => callback(), 100);
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
+    const port = (smtp.server.address() as AddressInfo).port;
+    await database.query(
+      "update configuracoes set smtp_host = '127.0.0.1', smtp_porta = $1, email_remetente = 'Agropet <loja@agropet.test>' where id = 1",
+      [port],
+    );
+    try {
+      const cookie = await signIn(NGINX);
+      const sku = `EMAIL-${crypto.randomBytes(3).toString("hex")}`;
+      const productId = await createProduct(cookie, NGINX, {
+        nome: `Petisco E-mail ${sku}`,
+        precoAtual: "12,00",
+        estoque: "50",
+        sku,
+      });
+      // Each instance hears the settings change (LISTEN/NOTIFY) before the orders go in.
+      await sleep(1500);
+      const numbers: string[] = [];
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const reply = await send(`${NGINX}/loja/checkout`, {
+            method: "POST",
+            from: `127.0.2.${i + 1}`,
+            ...form({
+              ...customerCheckout(i, productId, `Cliente E-mail ${i}`),
+              email: `cliente${i}@example.com`,
+            }),
+          });
+          expect(reply.status).toBe(302);
+        }),
+      );
+      const { rows: orders } = await database.query(
+        "select p.numero_pedido from pedidos p join itens_pedido i on i.pedido_id = p.id where i.produto_id = $1",
+        [productId],
+      );
+      for (const row of orders) numbers.push(row.numero_pedido);
+      expect(numbers).toHaveLength(20);
+      const confirmations = () =>
+        subjects.filter((s) => numbers.some((n) => s === `Pedido ${n} recebido`));
+      const deadline = Date.now() + 40_000;
+      while (Date.now() < deadline && confirmations().length < 20) await sleep(250);
+      // A few more passes of both workers: nothing is sent twice.
+      await sleep(6000);
+      const got = confirmations();
+      console.log(
+        `[e-mails] 20 pedidos pelas duas instâncias, ${got.length} confirmações recebidas`,
+      );
+      expect(got).toHaveLength(20);
+      expect(new Set(got).size).toBe(20);
+      const { rows: outbox } = await database.query(
+        "select e.status, count(*)::int as n from emails e join pedidos p on p.id = e.pedido_id where p.numero_pedido = any($1) group by e.status",
+        [numbers],
+      );
+      expect(outbox).toEqual([{ status: "enviado", n: 20 }]);
+    } finally {
+      await database.query(
+        "update configuracoes set smtp_host = null, smtp_porta = null, email_remetente = null where id = 1",
+      );
+      await new Promise<void>((r) => smtp.close(() => r()));
     }
   }, 90_000);
 
