@@ -27,6 +27,7 @@ CREATE TABLE "agendamentos" (
 	"status" text NOT NULL,
 	"origem" text DEFAULT 'online' NOT NULL,
 	"token_hash" text NOT NULL,
+	"chave_envio" text,
 	"nome_tutor" text NOT NULL,
 	"whatsapp" text NOT NULL,
 	"whatsapp_digitos" text NOT NULL,
@@ -108,6 +109,7 @@ ALTER TABLE "agendas_banho_fechadas" ADD CONSTRAINT "agendas_banho_fechadas_unid
 ALTER TABLE "servicos_banho_precos" ADD CONSTRAINT "servicos_banho_precos_servico_id_servicos_banho_id_fk" FOREIGN KEY ("servico_id") REFERENCES "public"."servicos_banho"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "agendamento_pets_agendamento_idx" ON "agendamento_pets" USING btree ("agendamento_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "agendamentos_numero_idx" ON "agendamentos" USING btree ("numero");--> statement-breakpoint
+CREATE UNIQUE INDEX "agendamentos_chave_envio_idx" ON "agendamentos" USING btree ("chave_envio");--> statement-breakpoint
 CREATE INDEX "agendamentos_unidade_data_idx" ON "agendamentos" USING btree ("unidade_id","data");--> statement-breakpoint
 CREATE INDEX "agendamentos_whatsapp_idx" ON "agendamentos" USING btree ("whatsapp_digitos");--> statement-breakpoint
 CREATE UNIQUE INDEX "servicos_banho_slug_idx" ON "servicos_banho" USING btree ("slug");

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  agendamentos,
   agendasBanho,
   bookGrooming,
   listGroomingServices,
@@ -235,6 +236,82 @@ describe("/servicos/agendar", () => {
     expect(again.data.message).toBe(
       "Este agendamento já não pode ser cancelado nem reagendado pelo site",
     );
+  });
+
+  it("the same form sent twice, one after the other or at once, books once and both answers open that booking", async () => {
+    const page = await call(bookLoader, makeRequest("/servicos/agendar"));
+    const envio = page.data.fields.envio as string;
+    expect(envio).toMatch(/^[\w-]{16,64}$/);
+    const send = () =>
+      call(
+        bookAction,
+        makeRequest("/servicos/agendar", {
+          method: "POST",
+          body: bookingForm({
+            envio,
+            data: "2026-12-04",
+            horario: "08:00",
+            nomeTutor: "Rita Dupla",
+          }),
+          ip: "10.9.0.1",
+        }),
+      );
+    const first = expectRedirect(await send(), /^\/servicos\/agendamento\/AGD\d{6}\?token=/);
+    const location = first.headers.get("location");
+    const [again, twinA, twinB] = await Promise.all([send(), send(), send()]);
+    for (const reply of [again, twinA, twinB]) {
+      expect(expectRedirect(reply, /^\/servicos\//).headers.get("location")).toBe(location);
+    }
+    const rows = await ctx.database.db
+      .select()
+      .from(agendamentos)
+      .where(eq(agendamentos.nomeTutor, "Rita Dupla"));
+    expect(rows).toHaveLength(1);
+    // The key carried back to the form for another time is a new booking, with its own link.
+    const other = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", {
+        method: "POST",
+        body: bookingForm({ envio, data: "2026-12-10", horario: "13:30", nomeTutor: "Rita Dupla" }),
+        ip: "10.9.0.1",
+      }),
+    );
+    expect(expectRedirect(other, /^\/servicos\//).headers.get("location")).not.toBe(location);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(agendamentos)
+        .where(eq(agendamentos.nomeTutor, "Rita Dupla")),
+    ).toHaveLength(2);
+  });
+
+  it("more than 20 submits an hour from one address are refused (429) with the message, nothing booked", async () => {
+    const send = (i: number) =>
+      call(
+        bookAction,
+        makeRequest("/servicos/agendar", {
+          method: "POST",
+          // Invalid on purpose (no name): every submit counts, valid or not.
+          body: bookingForm({ nomeTutor: "", observacoes: `tentativa ${i}` }),
+          ip: "10.9.0.2",
+        }),
+      );
+    for (let i = 0; i < 20; i++) expect((await send(i)).status).toBe(422);
+    const refused = await send(20);
+    expect(refused.status).toBe(429);
+    expect(refused.data.refusal.message).toBe(
+      "Muitos agendamentos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.",
+    );
+    // Another address still books.
+    const other = await call(
+      bookAction,
+      makeRequest("/servicos/agendar", {
+        method: "POST",
+        body: bookingForm({ data: "2026-12-11", horario: "08:00", nomeTutor: "Outra Pessoa" }),
+        ip: "10.9.0.3",
+      }),
+    );
+    expectRedirect(other, /^\/servicos\/agendamento\//);
   });
 
   it("bad fields answer 422 with each field's message", async () => {

@@ -58,6 +58,11 @@ export const RATE_LIMITS = {
     label: "Orçamentos de banho e tosa",
     rule: { max: 8, windowMs: HOUR, blockMs: HOUR },
   },
+  // Every "Confirmar agendamento" (valid or not): a family books a few pets, a script is stopped.
+  "form:agendamento": {
+    label: "Agendamentos de banho e tosa",
+    rule: { max: 20, windowMs: HOUR, blockMs: HOUR },
+  },
   "form:curriculo": {
     label: "Currículos enviados",
     rule: { max: 6, windowMs: HOUR, blockMs: HOUR },

@@ -2,6 +2,7 @@
 // units, the services with each pet's price, the bookable days and the chosen day's drop-off
 // times; and the booking itself. The page is plain forms: each step is a GET of the same
 // fields, the booking a POST (issue 28, decision 0038).
+import crypto from "node:crypto";
 import { createEvent } from "ics";
 import { now as clockNow } from "~/infra/clock.server";
 import { logger } from "~/infra/logger.server";
@@ -66,6 +67,8 @@ export async function bookingView(
     refusal?: BookingView["refusal"];
   } = {},
 ): Promise<BookingView> {
+  // The form's one-time key, made once and carried through the steps (decision 0038).
+  if (!fields.envio) fields.envio = crypto.randomUUID();
   const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
   // From the quote's link: the pet's name comes filled in.
   if (quote && fields.pets[0] && !fields.pets[0].nome) fields.pets[0].nome = quote.nomePet;
@@ -133,7 +136,12 @@ export async function submitBooking(
   }
   const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
   const result = await bookGrooming(
-    { ...parsed.input, pedidoServicoId: quote?.id ?? null, precoFixo: quote?.precoOrcado ?? null },
+    {
+      ...parsed.input,
+      pedidoServicoId: quote?.id ?? null,
+      precoFixo: quote?.precoOrcado ?? null,
+      chaveEnvio: fields.envio || null,
+    },
     options,
   );
   if (result.ok) {

@@ -90,6 +90,8 @@ export function readBookingFields(form: URLSearchParams | FormData) {
     pets,
     /** The photo quote's signed link, carried through the steps. */
     orcamento: { numero: one("orcamento"), chave: one("chave") },
+    /** The form's one-time key (a submit sent twice books once); made when the page is drawn. */
+    envio: /^[\w-]{16,64}$/.test(one("envio")) ? one("envio") : "",
     contact: {
       unidadeId: one("unidade"),
       data: one("data"),

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
+import { sessionSecret } from "~/infra/secret.server";
 import {
   type AgendaRules,
   checkFit,
@@ -66,6 +67,8 @@ export interface BookingInput {
   pedidoServicoId?: string | null;
   /** The price the quote fixed (the booking's final price). */
   precoFixo?: number | null;
+  /** The form's one-time key: the same key again finds the booking it made. */
+  chaveEnvio?: string | null;
 }
 
 /** A drop-off that still fits, offered when the one asked for no longer does. */
@@ -91,8 +94,14 @@ const NEXT_FREE_COUNT = 4;
 const NEXT_FREE_DAYS = 14;
 
 /** The secret of a booking's status link, and what is kept of it. */
-function newToken(): { token: string; hash: string } {
-  const token = crypto.randomBytes(24).toString("base64url");
+/** The status link's secret: from the form's key when there is one, so a retry gets it back. */
+function newToken(chaveEnvio?: string | null): { token: string; hash: string } {
+  const token = chaveEnvio
+    ? crypto
+        .createHmac("sha256", sessionSecret())
+        .update(`agendamento:${chaveEnvio}`)
+        .digest("base64url")
+    : crypto.randomBytes(24).toString("base64url");
   return { token, hash: hashBookingToken(token) };
 }
 
@@ -306,6 +315,28 @@ export async function bookGrooming(
     // The lock, then the agenda as it is now (it may have changed meanwhile) and the count.
     const agenda = await lockAgenda(tx, input.unidadeId);
     if (!agenda) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
+    let chaveEnvio = input.chaveEnvio ?? null;
+    if (chaveEnvio) {
+      // The same form sent again (under the lock, so two at once see each other): the
+      // booking it already made, with the same link. The key carried back to the form for
+      // another day or time is a new booking.
+      const [made] = await tx
+        .select()
+        .from(agendamentos)
+        .where(eq(agendamentos.chaveEnvio, chaveEnvio));
+      const same =
+        made?.unidadeId === input.unidadeId &&
+        made.data === input.data &&
+        made.horario === input.horario;
+      if (made && same) {
+        const pets = await tx
+          .select()
+          .from(agendamentoPets)
+          .where(eq(agendamentoPets.agendamentoId, made.id));
+        return { ok: true, agendamento: made, pets, token: newToken(chaveEnvio).token };
+      }
+      if (made) chaveEnvio = null;
+    }
     const when = checkWhen(agenda, input.data, input.horario, at, closed);
     if (!when.ok) {
       return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
@@ -319,7 +350,7 @@ export async function bookGrooming(
       const next = { agenda, day: input.data, portes, closed, exceptId: null };
       return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
-    const { token, hash } = newToken();
+    const { token, hash } = newToken(chaveEnvio);
     const [agendamento] = await tx
       .insert(agendamentos)
       .values({
@@ -330,6 +361,7 @@ export async function bookGrooming(
         status: agenda.statusInicial,
         origem: "online",
         tokenHash: hash,
+        chaveEnvio,
         nomeTutor: input.nomeTutor,
         whatsapp: input.whatsapp,
         whatsappDigitos: phoneDigits,

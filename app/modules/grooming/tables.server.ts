@@ -190,6 +190,11 @@ export const agendamentos = pgTable(
       .default("online"),
     /** sha256 of the status link's secret. */
     tokenHash: text("token_hash").notNull(),
+    /**
+     * The booking form's one-time key: a submit sent again (a double tap, a reload) finds
+     * this booking instead of booking twice; the status link's secret derives from it.
+     */
+    chaveEnvio: text("chave_envio"),
     nomeTutor: text("nome_tutor").notNull(),
     whatsapp: text("whatsapp").notNull(),
     /** The WhatsApp's digits: how a returning tutor's pets are found. */
@@ -217,6 +222,7 @@ export const agendamentos = pgTable(
   },
   (t) => [
     uniqueIndex("agendamentos_numero_idx").on(t.numero),
+    uniqueIndex("agendamentos_chave_envio_idx").on(t.chaveEnvio),
     index("agendamentos_unidade_data_idx").on(t.unidadeId, t.data),
     index("agendamentos_whatsapp_idx").on(t.whatsappDigitos),
     check("agendamentos_status_check", inList("status", STATUS_AGENDAMENTO)),

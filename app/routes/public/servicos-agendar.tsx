@@ -8,7 +8,9 @@ import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
+import { requestInfo } from "~/infra/request-info.server";
 import type { HydrationHandle } from "~/lib/hydration";
+import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/index.server";
 import {
   type BookingView,
   dayLabel,
@@ -44,7 +46,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await submitBooking(await request.formData());
+  const form = await request.formData();
+  const allowed = await consumeRateLimit(
+    "form:agendamento",
+    requestInfo(request).ip,
+    RATE_LIMITS["form:agendamento"].rule,
+  );
+  if (!allowed) {
+    const view = await bookingView(readBookingFields(form), {
+      refusal: { message: TOO_MANY_BOOKINGS, quote: false, proximos: [] },
+    });
+    return data(view, { status: 429, headers: NO_STORE });
+  }
+  const result = await submitBooking(form);
   if (result.ok) {
     return redirect(
       `/servicos/agendamento/${result.numero}?token=${encodeURIComponent(result.token)}`,
@@ -55,6 +69,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return data(result.view, { status: result.status, headers: NO_STORE });
 }
+
+const TOO_MANY_BOOKINGS =
+  "Muitos agendamentos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.";
 
 export default function Agendar() {
   const loaded = useLoaderData<typeof loader>();
@@ -81,6 +98,7 @@ export default function Agendar() {
         ) : (
           <form method="get" className="grid gap-6" noValidate>
             <input type="hidden" name="pets" value={fields.count} />
+            <input type="hidden" name="envio" value={fields.envio} />
             {view.orcamento ? (
               <>
                 <input type="hidden" name="orcamento" value={fields.orcamento.numero} />
