@@ -60,10 +60,12 @@ CREATE TABLE "agendas_banho" (
 	"antecedencia_horas" integer DEFAULT 2 NOT NULL,
 	"dias_a_frente" integer DEFAULT 30 NOT NULL,
 	"cancelamento_horas" integer DEFAULT 24 NOT NULL,
+	"confirmar_em_horas" integer DEFAULT 12 NOT NULL,
 	"status_inicial" text DEFAULT 'solicitado' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "agendas_banho_valores_check" CHECK ("agendas_banho"."capacidade_horario" > 0 and "agendas_banho"."capacidade_dia" > 0 and "agendas_banho"."antecedencia_horas" >= 0
-        and "agendas_banho"."dias_a_frente" between 1 and 365 and "agendas_banho"."cancelamento_horas" between 0 and 168),
+        and "agendas_banho"."dias_a_frente" between 1 and 365 and "agendas_banho"."cancelamento_horas" between 0 and 168
+        and "agendas_banho"."confirmar_em_horas" between 1 and 168),
 	CONSTRAINT "agendas_banho_status_check" CHECK ("agendas_banho"."status_inicial" in ('solicitado', 'confirmado'))
 );
 --> statement-breakpoint

@@ -24,6 +24,7 @@ import {
   stopBestSellerRefresh,
   stopImportWorker,
 } from "~/modules/catalog/index.server";
+import { startUnconfirmedRelease, stopUnconfirmedRelease } from "~/modules/grooming/index.server";
 import { startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
 import {
@@ -61,12 +62,14 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
   // Resumes and grooming photos past the retention period the admin set (LGPD).
   startRetentionJob();
+  startUnconfirmedRelease();
   return { adminEmails: await adminEmails() };
 }
 
 export async function stop() {
   stopSessionPurge();
   stopRetentionJob();
+  stopUnconfirmedRelease();
   stopBackupSchedule();
   await stopPageDataWatch();
   await stopAlertFeed();

@@ -90,6 +90,7 @@ describe("the demo agenda", () => {
       pontos: { P: 1, M: 1, G: 2, GG: 3 },
       limitesPorte: { GG: 2 },
       cancelamentoHoras: 24,
+      confirmarEmHoras: 12,
       statusInicial: "solicitado",
     });
     expect(agenda!.horarios[0]).toEqual([]);
@@ -521,6 +522,7 @@ describe("/admin/servicos/configuracao", () => {
           antecedenciaHoras: "2",
           diasAFrente: "30",
           cancelamentoHoras: "24",
+          confirmarEmHoras: "8",
           statusInicial: "solicitado",
           ...overrides,
         }),
@@ -533,6 +535,9 @@ describe("/admin/servicos/configuracao", () => {
     const after = await call(configLoader, makeRequest(path, { token }));
     expect(after.data.unit.agenda.horarios[2]).toEqual(["08:00", "09:00"]);
     expect(after.data.unit.agenda.limitesPorte).toEqual({ G: 4, GG: 2 });
+    expect(after.data.unit.agenda.confirmarEmHoras).toBe(8);
+    const outOfRange = await call(configAction, form({ confirmarEmHoras: "0" }));
+    expect(outOfRange.status).toBe(422);
 
     const request = makeRequest("/servicos/agendar", {
       method: "POST",

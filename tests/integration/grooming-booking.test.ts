@@ -15,11 +15,14 @@ import {
   type BookingInput,
   type BookingPetInput,
   bookGrooming,
+  bookingStatusView,
   cancelBooking,
   checkInBooking,
   findBookingByLink,
   groomingDay,
   pedidosServicos,
+  RELEASED_UNCONFIRMED,
+  releaseUnconfirmedBookings,
   rescheduleBooking,
   servicosBanho,
   servicosBanhoPrecos,
@@ -518,5 +521,49 @@ describe("the staff's agenda", () => {
     const c = await booked("09:00", [pet("P")]);
     const fine = await checkInBooking(c.agendamento.id, { pets: [], precoFinal: null }, actor);
     expect(fine.aviso).toBeNull();
+  });
+});
+
+describe("a 'Solicitado' the staff do not confirm", () => {
+  it("is released after the unit's hours to confirm: cancelled with a note the status page shows, its capacity free again; a confirmed one stays", async () => {
+    await ctx.database.db
+      .update(agendasBanho)
+      .set({ statusInicial: "solicitado", confirmarEmHoras: 12 })
+      .where(eq(agendasBanho.unidadeId, unidadeId));
+    const waiting = await booked("08:00", [pet("G"), pet("G")]);
+    const confirmed = await booked("09:00", [pet("P")]);
+    expect(waiting.agendamento.status).toBe("solicitado");
+    await setBookingStatus(confirmed.agendamento.id, "confirmado", actor, { now: NOW });
+    // 08:00 is full while the request waits.
+    expect((await book("08:00", [pet("P")])).ok).toBe(false);
+
+    const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
+    expect(await releaseUnconfirmedBookings(new Date(hours(12).getTime() - 60_000))).toBe(0);
+    expect(await releaseUnconfirmedBookings(hours(12))).toBe(1);
+    // Run again (another instance, the next pass): nothing more.
+    expect(await releaseUnconfirmedBookings(hours(13))).toBe(0);
+
+    const [released] = await ctx.database.db
+      .select()
+      .from(agendamentos)
+      .where(eq(agendamentos.id, waiting.agendamento.id));
+    expect(released!.status).toBe("cancelado");
+    expect(released!.historico.at(-1)).toMatchObject({
+      status: "cancelado",
+      nota: RELEASED_UNCONFIRMED,
+    });
+    const [kept] = await ctx.database.db
+      .select()
+      .from(agendamentos)
+      .where(eq(agendamentos.id, confirmed.agendamento.id));
+    expect(kept!.status).toBe("confirmado");
+    expect(await pointsAt(DAY, "08:00")).toBe(0);
+    expect((await book("08:00", [pet("P")])).ok).toBe(true);
+
+    const page = await bookingStatusView(waiting.agendamento.numero, waiting.token, {
+      now: hours(12),
+    });
+    expect(page?.status).toBe("cancelado");
+    expect(page?.historico.at(-1)?.nota).toBe(RELEASED_UNCONFIRMED);
   });
 });

@@ -65,6 +65,7 @@ export const agendaSchema = z
     antecedenciaHoras: whole(0, 168, "De 0 a 168 horas"),
     diasAFrente: whole(1, 365, "De 1 a 365 dias"),
     cancelamentoHoras: whole(0, 168, "De 0 a 168 horas"),
+    confirmarEmHoras: whole(1, 168, "De 1 a 168 horas"),
     statusInicial: z.enum(["solicitado", "confirmado"], { message: "Escolha o status inicial" }),
   })
   .transform((v) => ({
@@ -79,6 +80,7 @@ export const agendaSchema = z
     antecedenciaHoras: v.antecedenciaHoras,
     diasAFrente: v.diasAFrente,
     cancelamentoHoras: v.cancelamentoHoras,
+    confirmarEmHoras: v.confirmarEmHoras,
     statusInicial: v.statusInicial,
   }));
 

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
+import { logger } from "~/infra/logger.server";
 import { sessionSecret } from "~/infra/secret.server";
 import {
   type AgendaRules,
@@ -588,4 +589,51 @@ export async function loadSlotPicker(
     day,
   );
   return { days, slots: slotsOfDay(agenda, day, usage ?? EMPTY_USAGE, portes, at, closed), agenda };
+}
+
+/** What the status page says of a "Solicitado" booking released unconfirmed. */
+export const RELEASED_UNCONFIRMED =
+  "A equipe não conseguiu confirmar este horário a tempo e ele foi liberado. Agende outro horário ou fale conosco no WhatsApp.";
+
+/**
+ * Releases the "Solicitado" bookings the staff did not confirm within their unit's
+ * `confirmar_em_horas`: cancelled in one statement (their capacity free again), each with a
+ * note its status page shows. A booking the staff confirm meanwhile is no longer "Solicitado"
+ * and stays. Returns how many were released.
+ */
+export async function releaseUnconfirmedBookings(at: Date = clockNow()): Promise<number> {
+  const rows = await runSql<{ id: string }>(
+    db(),
+    `update agendamentos a set status = 'cancelado', updated_at = $1,
+       historico = a.historico || jsonb_build_array(
+         jsonb_build_object('status', 'cancelado', 'em', $2::text, 'nota', $3::text))
+     from agendas_banho g
+     where g.unidade_id = a.unidade_id and a.status = 'solicitado'
+       and a.created_at + make_interval(hours => g.confirmar_em_horas) <= $1
+     returning a.id`,
+    [at, at.toISOString(), RELEASED_UNCONFIRMED],
+    "agendamentos_libera",
+  );
+  return rows.length;
+}
+
+let releaseTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Every few minutes, on every instance (the statement is safe to run twice at once). */
+export function startUnconfirmedRelease(intervalMs = 5 * 60_000): void {
+  if (releaseTimer) return;
+  const run = () =>
+    releaseUnconfirmedBookings()
+      .then((n) => {
+        if (n > 0) logger.info({ liberados: n }, "agendamentos não confirmados liberados");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "liberação de agendamentos falhou"));
+  releaseTimer = setInterval(run, intervalMs);
+  releaseTimer.unref?.();
+  void run();
+}
+
+export function stopUnconfirmedRelease(): void {
+  if (releaseTimer) clearInterval(releaseTimer);
+  releaseTimer = undefined;
 }

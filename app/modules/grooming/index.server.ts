@@ -21,7 +21,11 @@ export {
   bookGrooming,
   cancelBooking,
   findBookingByLink,
+  RELEASED_UNCONFIRMED,
+  releaseUnconfirmedBookings,
   rescheduleBooking,
+  startUnconfirmedRelease,
+  stopUnconfirmedRelease,
 } from "./bookings.server";
 export { answerQuoteWithLink, quoteBookingPath } from "./quote-link.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";

@@ -134,6 +134,9 @@ export const agendasBanho = pgTable(
     antecedenciaHoras: integer("antecedencia_horas").notNull().default(2),
     diasAFrente: integer("dias_a_frente").notNull().default(30),
     cancelamentoHoras: integer("cancelamento_horas").notNull().default(24),
+    /** A "Solicitado" booking the staff have not confirmed this many hours after it was made
+     * is released (cancelled, its capacity free again) and its status page says why. */
+    confirmarEmHoras: integer("confirmar_em_horas").notNull().default(12),
     statusInicial: text("status_inicial", { enum: ["solicitado", "confirmado"] })
       .notNull()
       .default("solicitado"),
@@ -143,7 +146,8 @@ export const agendasBanho = pgTable(
     check(
       "agendas_banho_valores_check",
       sql`${t.capacidadeHorario} > 0 and ${t.capacidadeDia} > 0 and ${t.antecedenciaHoras} >= 0
-        and ${t.diasAFrente} between 1 and 365 and ${t.cancelamentoHoras} between 0 and 168`,
+        and ${t.diasAFrente} between 1 and 365 and ${t.cancelamentoHoras} between 0 and 168
+        and ${t.confirmarEmHoras} between 1 and 168`,
     ),
     check("agendas_banho_status_check", sql`${t.statusInicial} in ('solicitado', 'confirmado')`),
   ],

@@ -154,6 +154,11 @@ function AgendaForm({ unit }: { unit: NonNullable<Route.ComponentProps["loaderDa
           label="Cancelar até (h antes)"
           value={a?.cancelamentoHoras ?? 24}
         />
+        <NumberField
+          name="confirmarEmHoras"
+          label="Solicitado sem confirmação libera em (h)"
+          value={a?.confirmarEmHoras ?? 12}
+        />
         <div className="grid gap-1">
           <Label htmlFor="statusInicial">Agendamento do site começa</Label>
           <Select

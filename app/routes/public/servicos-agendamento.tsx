@@ -59,6 +59,8 @@ export default function Agendamento() {
   const failed = useActionData<typeof action>();
   const reached = new Set(view.historico.map((h) => h.status));
   const off = view.status === "cancelado" || view.status === "nao_compareceu";
+  // Why it stopped, when the shop says (a booking released unconfirmed).
+  const offNote = off ? view.historico.findLast((h) => h.status === view.status)?.nota : undefined;
   const ics = `/servicos/agendamento/${view.numero}/calendario.ics?token=${encodeURIComponent(view.token)}`;
   return (
     <main>
@@ -138,6 +140,11 @@ export default function Agendamento() {
             {off ? (
               <li className="font-semibold text-red-700">
                 {STATUS_AGENDAMENTO_LABEL[view.status]}
+                {offNote ? (
+                  <p className="mt-1 font-normal text-slate-700" data-testid="nota-status">
+                    {offNote}
+                  </p>
+                ) : null}
               </li>
             ) : null}
           </ol>
