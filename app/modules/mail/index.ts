@@ -2,3 +2,4 @@
 
 export { mailSettingsSchema } from "./settings.schema";
 export { EMAIL_STATUS_LABEL, type StatusEmail } from "./status";
+export type { MailSettingsView } from "./types";

@@ -7,6 +7,7 @@ import { env } from "~/infra/env.server";
 import type { AdminActor } from "~/modules/accounts/index.server";
 import { currentSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
 import { DEFAULT_SMTP_PORT, type MailSettingsInput } from "./settings.schema";
+import type { MailSettingsView } from "./types";
 
 export interface MailConfig {
   /** The SMTP server, or null: kept as files. */
@@ -67,20 +68,6 @@ function defaultSender(shopName: string): string {
 
 export async function currentMailConfig(shopName: string): Promise<MailConfig> {
   return mailConfigFrom(await currentSettings(), shopName);
-}
-
-/** What the page may see: never the password, only whether one is saved. */
-export interface MailSettingsView {
-  smtpHost: string;
-  smtpPorta: number;
-  smtpUsuario: string;
-  senhaDefinida: boolean;
-  emailRemetente: string;
-  /** The environment names the server: the form is shown read-only. */
-  doAmbiente: boolean;
-  remetenteDoAmbiente: boolean;
-  /** Messages go out over SMTP (false: kept as files). */
-  smtpAtivo: boolean;
 }
 
 function mailSettingsView(settings: Settings, shopName: string): MailSettingsView {

@@ -12,24 +12,13 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormResult } from "~/lib/form-result";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
-import { mailSettingsSchema } from "~/modules/mail";
-
-export interface SmtpSettingsValues {
-  smtpHost: string;
-  smtpPorta: number;
-  smtpUsuario: string;
-  senhaDefinida: boolean;
-  emailRemetente: string;
-  doAmbiente: boolean;
-  remetenteDoAmbiente: boolean;
-  smtpAtivo: boolean;
-}
+import { type MailSettingsView, mailSettingsSchema } from "~/modules/mail";
 
 export function SmtpSettings({
   values,
   result,
 }: {
-  values: SmtpSettingsValues;
+  values: MailSettingsView;
   result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
