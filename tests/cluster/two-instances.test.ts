@@ -271,6 +271,7 @@ describe("two instances behind nginx", () => {
           .catch(callback);
       },
     });
+    smtp.on("error", () => {});
     await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
     const port = (smtp.server.address() as AddressInfo).port;
     await database.query(

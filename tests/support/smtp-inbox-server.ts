@@ -28,6 +28,8 @@ const server = new SMTPServer({
     });
   },
 });
+// The app stopping in the middle of a conversation resets the connection: not a failure here.
+server.on("error", (error) => console.error(`[smtp] ${error.message}`));
 server.listen(port, "127.0.0.1");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));
