@@ -198,7 +198,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </Card>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* min-w-0: a grid item may shrink, so a long order number truncates on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 *:min-w-0">
         <RecentCard
           title="Pedidos recentes"
           icon={Receipt}
