@@ -24,11 +24,17 @@ import {
   stopBestSellerRefresh,
   stopImportWorker,
 } from "~/modules/catalog/index.server";
-import { startUnconfirmedRelease, stopUnconfirmedRelease } from "~/modules/grooming/index.server";
-import { startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
+import {
+  composeGroomingEmail,
+  GROOMING_EMAIL_KINDS,
+  startUnconfirmedRelease,
+  stopUnconfirmedRelease,
+} from "~/modules/grooming/index.server";
+import { composeByKind, startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
 import {
   composeOrderEmail,
+  ORDER_EMAIL_KINDS,
   startPaymentReconciler,
   stopPaymentReconciler,
 } from "~/modules/orders/index.server";
@@ -43,8 +49,14 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   // New orders, grooming requests and resumes, live on every open admin page.
   await startAlertFeed(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
-  // The e-mail outbox: the order e-mails are rendered by orders' composer when sent.
-  startMailWorker(env().MAIL_WORKER_INTERVAL, composeOrderEmail);
+  // The e-mail outbox: each module's e-mails are rendered by its own composer when sent.
+  startMailWorker(
+    env().MAIL_WORKER_INTERVAL,
+    composeByKind([
+      { kinds: ORDER_EMAIL_KINDS, compose: composeOrderEmail },
+      { kinds: GROOMING_EMAIL_KINDS, compose: composeGroomingEmail },
+    ]),
+  );
   // Pending Pix charges are asked about on a schedule: a lost notification still pays.
   startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
   startBestSellerRefresh(env().BEST_SELLERS_INTERVAL);

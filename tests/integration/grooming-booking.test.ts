@@ -18,21 +18,26 @@ import {
   bookingStatusView,
   cancelBooking,
   checkInBooking,
+  composeGroomingEmail,
   findBookingByLink,
   groomingDay,
   pedidosServicos,
   RELEASED_UNCONFIRMED,
   releaseUnconfirmedBookings,
   rescheduleBooking,
+  sendDueReminders,
   servicosBanho,
   servicosBanhoPrecos,
   setBookingStatus,
 } from "~/modules/grooming/index.server";
+import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
+import { withSmtpServer } from "../support/smtp";
 
 const ctx = withTestDatabase();
+const smtp = withSmtpServer();
 
 /** Tuesday 1 Dec 2026, 09:00 in São Paulo. */
 const NOW = new Date("2026-12-01T12:00:00Z");
@@ -565,5 +570,145 @@ describe("a 'Solicitado' the staff do not confirm", () => {
     });
     expect(page?.status).toBe("cancelado");
     expect(page?.historico.at(-1)?.nota).toBe(RELEASED_UNCONFIRMED);
+  });
+});
+
+describe("racing at the counter", () => {
+  it("walk-ins and online bookings racing for the last point: exactly one gets it", async () => {
+    await booked("08:00", [pet("G"), pet("P")]); // 3 of 4 at 08:00
+    const walkIns = Array.from({ length: 5 }, () =>
+      addWalkIn(
+        {
+          unidadeId,
+          data: DAY,
+          horario: "08:00",
+          pet: pet("P"),
+          nomeTutor: "Cliente do balcão",
+          whatsapp: "47999990000",
+        },
+        actor,
+        { now: NOW },
+      ).then(
+        () => true,
+        () => false,
+      ),
+    );
+    const online = Array.from({ length: 5 }, () => book("08:00", [pet("M")]).then((r) => r.ok));
+    const results = await Promise.all([...walkIns, ...online]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await pointsAt(DAY, "08:00")).toBe(4);
+  });
+
+  it("check-ins racing a booking for the last point: the booking fits or is refused, never both over", async () => {
+    const a = await booked("08:00", [pet("P")]);
+    await booked("08:00", [pet("G")]); // 3 of 4
+    // The check-in grows the P to an M (same points) while four tutors race for the last one.
+    const [only] = a.pets;
+    const [checkIn, ...bookings] = await Promise.all([
+      checkInBooking(
+        a.agendamento.id,
+        { pets: [{ id: only!.id, porte: "M", pelagem: "curta" }], precoFinal: null },
+        actor,
+      ),
+      ...Array.from({ length: 4 }, () => book("08:00", [pet("P")])),
+    ]);
+    expect(bookings.filter((b) => b.ok)).toHaveLength(1);
+    // Whichever came first, the check-in saw the other and did not count itself twice.
+    expect(await pointsAt(DAY, "08:00")).toBe(4);
+    expect(checkIn.aviso).toBeNull();
+  });
+});
+
+describe("e-mails to the tutor", () => {
+  const deliver = async () => {
+    while ((await deliverEmailsDue({ compose: composeGroomingEmail })) > 0) {}
+  };
+  const inbox = (subject: string) => smtp.messages.filter((m) => m.subject?.includes(subject));
+  const withEmail = { email: "tutor@example.com" };
+
+  beforeEach(async () => {
+    await ctx.database.db.delete(emails);
+    smtp.messages.length = 0;
+  });
+
+  it("the booking's confirmation carries the status link; Pronto tells the tutor to come", async () => {
+    const b = await booked("08:00", [pet("M", { nome: "Paçoca" })], withEmail);
+    await booked("09:00", [pet("P")]); // no e-mail, nothing sent
+    await deliver();
+    const [received] = inbox(`Banho e tosa agendado: ${b.agendamento.numero}`);
+    expect(received?.envelopeTo).toEqual(["tutor@example.com"]);
+    expect(received?.text).toContain("Paçoca");
+    expect(received?.text).toContain("qui, 03/12/2026 às 08:00");
+    const link = /\/servicos\/agendamento\/(AGD\d+)\?token=([\w%-]+)/.exec(received!.text ?? "");
+    expect(link?.[1]).toBe(b.agendamento.numero);
+    expect(await findBookingByLink(link![1]!, decodeURIComponent(link![2]!))).not.toBeNull();
+    expect(smtp.messages).toHaveLength(1);
+
+    await setBookingStatus(b.agendamento.id, "em_atendimento", actor);
+    await deliver();
+    expect(smtp.messages).toHaveLength(1);
+    await setBookingStatus(b.agendamento.id, "pronto", actor);
+    await deliver();
+    const [ready] = inbox(`Pronto para buscar: ${b.agendamento.numero}`);
+    expect(ready?.text).toContain("Paçoca está pronto(a) para buscar");
+  });
+
+  it("a reschedule and a release are told; a booking cancelled before its e-mail left sends nothing", async () => {
+    const b = await booked("08:00", [pet("P")], withEmail);
+    const moved = await rescheduleBooking(
+      b.agendamento.numero,
+      b.token,
+      { data: DAY, horario: "09:00" },
+      { now: NOW },
+    );
+    expect(moved.ok).toBe(true);
+    await deliver();
+    expect(inbox("remarcado")[0]?.text).toContain("às 09:00");
+
+    const gone = await booked("08:00", [pet("P")], withEmail);
+    await cancelBooking(gone.agendamento.numero, gone.token, { now: NOW });
+    const before = smtp.messages.length;
+    await deliver();
+    // Its confirmation was queued, but the booking no longer holds a place when it is rendered.
+    expect(smtp.messages).toHaveLength(before);
+    const [discarded] = await ctx.database.db
+      .select()
+      .from(emails)
+      .where(eq(emails.agendamentoId, gone.agendamento.id));
+    expect(discarded?.status).toBe("descartado");
+
+    await ctx.database.db
+      .update(agendasBanho)
+      .set({ statusInicial: "solicitado" })
+      .where(eq(agendasBanho.unidadeId, unidadeId));
+    const waiting = await booked("08:00", [pet("P")], withEmail);
+    await deliver();
+    expect(await releaseUnconfirmedBookings(new Date(NOW.getTime() + 13 * 3_600_000))).toBe(1);
+    await deliver();
+    const [released] = inbox(`cancelado: ${waiting.agendamento.numero}`);
+    expect(released?.text).toContain(RELEASED_UNCONFIRMED);
+  });
+
+  it("reminders the day before from 09:00 São Paulo, once each, not for cancelled or just-made bookings", async () => {
+    const kept = await booked("08:00", [pet("P")], withEmail);
+    const cancelled = await booked("09:00", [pet("P")], withEmail);
+    await cancelBooking(cancelled.agendamento.numero, cancelled.token, { now: NOW });
+    await booked("09:00", [pet("M")]); // no e-mail
+    await deliver();
+    smtp.messages.length = 0;
+    // Wednesday 2 Dec: 08:59 São Paulo is too early, 09:00 sends.
+    expect(await sendDueReminders(new Date("2026-12-02T11:59:00Z"))).toBe(0);
+    expect(await sendDueReminders(new Date("2026-12-02T12:00:00Z"))).toBe(1);
+    expect(await sendDueReminders(new Date("2026-12-02T15:00:00Z"))).toBe(0);
+    await deliver();
+    expect(smtp.messages.map((m) => m.subject)).toEqual([
+      `Lembrete: banho e tosa amanhã (${kept.agendamento.numero})`,
+    ]);
+    // A booking made the evening before for the next morning needs none.
+    const late = await bookGrooming(booking("09:00", [pet("P")], withEmail), {
+      now: new Date("2026-12-02T22:00:00Z"),
+    });
+    expect(late.ok).toBe(true);
+    expect(await sendDueReminders(new Date("2026-12-02T23:00:00Z"))).toBe(0);
   });
 });

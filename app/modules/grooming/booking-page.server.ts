@@ -123,7 +123,7 @@ export type BookingSubmission =
 /** The POST of the booking page: the whole form checked, then the booking. */
 export async function submitBooking(
   form: FormData,
-  options: { now?: Date } = {},
+  options: { now?: Date; origem?: string | null } = {},
 ): Promise<BookingSubmission> {
   const fields = readBookingFields(form);
   const parsed = parseBooking(fields);

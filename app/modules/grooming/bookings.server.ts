@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
-import { sessionSecret } from "~/infra/secret.server";
+import { queueBookingEmail, queueReminders } from "./booking-emails.server";
 import {
   type AgendaRules,
   checkFit,
@@ -26,6 +26,7 @@ import {
   WHEN_MESSAGES,
   withinCancelWindow,
 } from "./booking-rules";
+import { newToken, tokenMatches } from "./booking-token.server";
 import type { Especie, Pelagem, Porte, StatusAgendamento } from "./booking-vocabulary";
 import { FREES_CAPACITY } from "./booking-vocabulary";
 import {
@@ -93,28 +94,6 @@ const QUOTE_FIRST =
   "Para a primeira visita (e para pets de porte GG) pedimos fotos do pet antes: envie um pedido de orçamento e nós mandamos o link para agendar";
 const NEXT_FREE_COUNT = 4;
 const NEXT_FREE_DAYS = 14;
-
-/** The secret of a booking's status link, and what is kept of it. */
-/** The status link's secret: from the form's key when there is one, so a retry gets it back. */
-function newToken(chaveEnvio?: string | null): { token: string; hash: string } {
-  const token = chaveEnvio
-    ? crypto
-        .createHmac("sha256", sessionSecret())
-        .update(`agendamento:${chaveEnvio}`)
-        .digest("base64url")
-    : crypto.randomBytes(24).toString("base64url");
-  return { token, hash: hashBookingToken(token) };
-}
-
-function hashBookingToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-function tokenMatches(token: string, hash: string): boolean {
-  const given = Buffer.from(hashBookingToken(token), "hex");
-  const kept = Buffer.from(hash, "hex");
-  return given.length === kept.length && crypto.timingSafeEqual(given, kept);
-}
 
 const digits = (phone: string) => phone.replace(/\D/g, "");
 
@@ -283,7 +262,7 @@ async function pricePets(
  */
 export async function bookGrooming(
   input: BookingInput,
-  options: { now?: Date } = {},
+  options: { now?: Date; origem?: string | null } = {},
 ): Promise<BookingResult> {
   const at = options.now ?? clockNow();
   const result = await transaction(async (tx): Promise<BookingResult | FullRefusal> => {
@@ -316,8 +295,9 @@ export async function bookGrooming(
     // The lock, then the agenda as it is now (it may have changed meanwhile) and the count.
     const agenda = await lockAgenda(tx, input.unidadeId);
     if (!agenda) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
-    let chaveEnvio = input.chaveEnvio ?? null;
-    if (chaveEnvio) {
+    // Every online booking has a form key: its status link derives from it (e-mails carry it).
+    let chaveEnvio = input.chaveEnvio || crypto.randomUUID();
+    if (input.chaveEnvio) {
       // The same form sent again (under the lock, so two at once see each other): the
       // booking it already made, with the same link. The key carried back to the form for
       // another day or time is a new booking.
@@ -336,7 +316,7 @@ export async function bookGrooming(
           .where(eq(agendamentoPets.agendamentoId, made.id));
         return { ok: true, agendamento: made, pets, token: newToken(chaveEnvio).token };
       }
-      if (made) chaveEnvio = null;
+      if (made) chaveEnvio = crypto.randomUUID();
     }
     const when = checkWhen(agenda, input.data, input.horario, at, closed);
     if (!when.ok) {
@@ -398,6 +378,11 @@ export async function bookGrooming(
         })),
       )
       .returning();
+    if (input.email) {
+      await queueBookingEmail(tx, agendamento!, "agendamento_recebido", {
+        origem: options.origem,
+      });
+    }
     if (input.pedidoServicoId) {
       // The quote is now booked ("Confirmado" on the staff's board, with this booking).
       await tx
@@ -538,6 +523,7 @@ export async function rescheduleBooking(
       })
       .where(eq(agendamentos.id, row.id))
       .returning();
+    await queueBookingEmail(tx, updated!, "agendamento_reagendado");
     return { ok: true, agendamento: updated! };
   });
   return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);
@@ -602,19 +588,31 @@ export const RELEASED_UNCONFIRMED =
  * and stays. Returns how many were released.
  */
 export async function releaseUnconfirmedBookings(at: Date = clockNow()): Promise<number> {
-  const rows = await runSql<{ id: string }>(
-    db(),
-    `update agendamentos a set status = 'cancelado', updated_at = $1,
-       historico = a.historico || jsonb_build_array(
-         jsonb_build_object('status', 'cancelado', 'em', $2::text, 'nota', $3::text))
-     from agendas_banho g
-     where g.unidade_id = a.unidade_id and a.status = 'solicitado'
-       and a.created_at + make_interval(hours => g.confirmar_em_horas) <= $1
-     returning a.id`,
-    [at, at.toISOString(), RELEASED_UNCONFIRMED],
-    "agendamentos_libera",
-  );
-  return rows.length;
+  return transaction(async (tx) => {
+    const rows = await runSql<{ id: string; email: string | null }>(
+      tx,
+      `update agendamentos a set status = 'cancelado', updated_at = $1,
+         historico = a.historico || jsonb_build_array(
+           jsonb_build_object('status', 'cancelado', 'em', $2::text, 'nota', $3::text))
+       from agendas_banho g
+       where g.unidade_id = a.unidade_id and a.status = 'solicitado'
+         and a.created_at + make_interval(hours => g.confirmar_em_horas) <= $1
+       returning a.id, a.email`,
+      [at, at.toISOString(), RELEASED_UNCONFIRMED],
+      "agendamentos_libera",
+    );
+    for (const row of rows) {
+      await queueBookingEmail(tx, row, "agendamento_cancelado", {
+        dados: { motivo: RELEASED_UNCONFIRMED },
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Tomorrow's reminders by e-mail, each once (see queueReminders). */
+export async function sendDueReminders(at: Date = clockNow()): Promise<number> {
+  return transaction((tx) => queueReminders(tx, at));
 }
 
 let releaseTimer: ReturnType<typeof setInterval> | undefined;
@@ -626,6 +624,10 @@ export function startUnconfirmedRelease(intervalMs = 5 * 60_000): void {
     releaseUnconfirmedBookings()
       .then((n) => {
         if (n > 0) logger.info({ liberados: n }, "agendamentos não confirmados liberados");
+        return sendDueReminders();
+      })
+      .then((n) => {
+        if (n > 0) logger.info({ lembretes: n }, "lembretes de banho e tosa na fila");
       })
       .catch((error: unknown) => logger.warn({ err: error }, "liberação de agendamentos falhou"));
   releaseTimer = setInterval(run, intervalMs);

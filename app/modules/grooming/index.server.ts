@@ -9,6 +9,8 @@ export {
   saveGroomingService,
 } from "./agenda-config.server";
 export { listGroomingOrders, setGroomingStatus } from "./board.server";
+export { GROOMING_EMAIL_KINDS } from "./booking-email-kinds";
+export { composeGroomingEmail } from "./booking-email-templates.server";
 export {
   bookingCalendar,
   bookingStatusView,
@@ -24,6 +26,7 @@ export {
   RELEASED_UNCONFIRMED,
   releaseUnconfirmedBookings,
   rescheduleBooking,
+  sendDueReminders,
   startUnconfirmedRelease,
   stopUnconfirmedRelease,
 } from "./bookings.server";

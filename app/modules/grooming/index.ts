@@ -2,6 +2,7 @@
 
 export { agendaSchema, serviceSchema } from "./agenda.schema";
 export { MAX_PETS, readBookingFields } from "./booking.schema";
+export { GROOMING_EMAIL_LABEL } from "./booking-email-kinds";
 export {
   closedDateMessage,
   dayLabel,

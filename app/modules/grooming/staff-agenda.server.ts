@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, type Executor, type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { queueStatusEmail } from "./booking-emails.server";
 import {
   checkFit,
   dropOffTimes,
@@ -146,6 +147,7 @@ export async function setBookingStatus(
       de: row.status,
       para: status,
     });
+    await queueStatusEmail(tx, updated!, status);
     return updated!;
   });
 }

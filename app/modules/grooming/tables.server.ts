@@ -49,6 +49,9 @@ export const pedidosServicos = pgTable(
     fotos: jsonb("fotos").$type<string[]>().notNull().default([]),
     /** The price the staff answered with, fixed for the booking made from their link. */
     precoOrcado: money("preco_orcado"),
+    /** The services and size the staff priced (fixed for the booking from their link). */
+    servicosOrcados: jsonb("servicos_orcados").$type<string[]>(),
+    porteOrcado: text("porte_orcado", { enum: PORTES }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -221,6 +224,8 @@ export const agendamentos = pgTable(
       .notNull(),
     /** Taken over the day's or drop-off's capacity by the staff (a walk-in, a check-in). */
     acimaCapacidade: boolean("acima_capacidade").notNull().default(false),
+    /** When the day-before reminder e-mail was queued (once per booking and day). */
+    lembreteEm: timestamp("lembrete_em", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -275,3 +280,23 @@ export const agendamentoPets = pgTable(
 );
 
 export type AgendamentoPet = typeof agendamentoPets.$inferSelect;
+
+/**
+ * One-time codes that let a returning tutor see their pets again (issue 28): sent to the
+ * e-mail of their last booking, kept only as a hash, valid 10 minutes and 5 tries.
+ */
+export const codigosTutor = pgTable(
+  "codigos_tutor",
+  {
+    id: id(),
+    whatsappDigitos: text("whatsapp_digitos").notNull(),
+    codigoHash: text("codigo_hash").notNull(),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    tentativas: integer("tentativas").notNull().default(0),
+    usadoEm: timestamp("usado_em", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("codigos_tutor_whatsapp_idx").on(t.whatsappDigitos, t.createdAt)],
+);
+
+export type CodigoTutor = typeof codigosTutor.$inferSelect;

@@ -4,6 +4,7 @@ export { MailLayout, mailStyles, renderMail, type Sender } from "./layout.server
 export {
   type ComposedEmail,
   claimDueEmails,
+  composeByKind,
   deliverEmailsDue,
   enqueueEmails,
   MAIL_CLAIM_LEASE_MS,

@@ -35,8 +35,23 @@ export interface QueuedEmail {
   tipo: string;
   destinatario: string;
   pedidoId?: string | null;
+  agendamentoId?: string | null;
   origem?: string | null;
   dados?: Record<string, string> | null;
+}
+
+/**
+ * One worker for every module's messages: each module gives the composer of its own kinds,
+ * and a row of a kind nobody composes is discarded.
+ */
+export function composeByKind(
+  composers: readonly { kinds: readonly string[]; compose: Composer }[],
+): Composer {
+  const byKind = new Map(composers.flatMap((c) => c.kinds.map((k) => [k, c.compose] as const)));
+  return async (row) => {
+    const compose = byKind.get(row.tipo);
+    return compose ? compose(row) : null;
+  };
 }
 
 /** Queues messages in `executor` (the caller's transaction): one statement for all. */
@@ -49,6 +64,7 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
       tipo: e.tipo,
       destinatario: e.destinatario,
       pedidoId: e.pedidoId ?? null,
+      agendamentoId: e.agendamentoId ?? null,
       origem: e.origem ?? null,
       dados: e.dados ?? null,
       proximaTentativa: at,

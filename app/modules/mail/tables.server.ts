@@ -26,6 +26,8 @@ export const emails = pgTable(
     destinatario: text("destinatario").notNull(),
     /** The order it is about; no foreign key, so queuing costs the checkout no lookup. */
     pedidoId: uuid("pedido_id"),
+    /** The grooming booking it is about (no foreign key, like the order's). */
+    agendamentoId: uuid("agendamento_id"),
     /** Small facts the message needs beyond the order (a cancellation's reason). */
     dados: jsonb("dados").$type<Record<string, string>>(),
     /** The site's address the customer used, for absolute links (PUBLIC_URL wins). */
@@ -50,6 +52,7 @@ export const emails = pgTable(
     index("emails_fila_idx").on(t.status, t.proximaTentativa),
     index("emails_created_at_idx").on(t.createdAt.desc()),
     index("emails_pedido_idx").on(t.pedidoId),
+    index("emails_agendamento_idx").on(t.agendamentoId),
     check("emails_status_check", inList("status", STATUS_EMAIL)),
   ],
 );

@@ -1,6 +1,6 @@
 // The order e-mails by kind (the mail outbox's `tipo`) and their names on the admin screen.
 
-const ORDER_EMAIL_KINDS = [
+export const ORDER_EMAIL_KINDS = [
   "pedido_confirmado",
   "pedido_pago",
   "pedido_saiu_entrega",

@@ -1,5 +1,6 @@
 // /admin/emails/:id: one message as it went out.
 import { data, href, Link } from "react-router";
+import { emailKindLabel } from "~/components/admin/email-kind";
 import { EmailMessage } from "~/components/admin/emails/email-views";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
@@ -8,7 +9,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
 import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
 import { getEmail } from "~/modules/mail/index.server";
-import { ORDER_EMAIL_LABEL } from "~/modules/orders";
 import type { Route } from "./+types/email";
 
 export const meta = adminMeta("E-mail");
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     email: {
       ...email,
-      tipo: ORDER_EMAIL_LABEL[email.tipo as keyof typeof ORDER_EMAIL_LABEL] ?? email.tipo,
+      tipo: emailKindLabel(email.tipo),
       data: formatDateTime(email.createdAt),
       enviadoEm: email.enviadoEm ? formatDateTime(email.enviadoEm) : null,
     },

@@ -1,6 +1,7 @@
 // /admin/emails: "E-mails enviados", every message of the outbox, the newest first, and the
 // SMTP server they go out through.
 
+import { emailKindLabel } from "~/components/admin/email-kind";
 import { EmailList } from "~/components/admin/emails/email-views";
 import { SmtpSettings } from "~/components/admin/emails/smtp-settings";
 import { AdminLoadError } from "~/components/admin/load-error";
@@ -19,7 +20,6 @@ import {
   listEmails,
   saveMailSettings,
 } from "~/modules/mail/index.server";
-import { ORDER_EMAIL_LABEL } from "~/modules/orders";
 import type { Route } from "./+types/emails";
 
 export const meta = adminMeta("E-mails enviados");
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageSize: EMAILS_PAGE_SIZE,
     emails: list.emails.map((e) => ({
       ...e,
-      tipo: ORDER_EMAIL_LABEL[e.tipo as keyof typeof ORDER_EMAIL_LABEL] ?? e.tipo,
+      tipo: emailKindLabel(e.tipo),
       data: formatDateTime(e.createdAt),
       enviadoEm: e.enviadoEm ? formatDateTime(e.enviadoEm) : null,
     })),

@@ -9,6 +9,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
 import { requestInfo } from "~/infra/request-info.server";
+import { siteOrigin } from "~/infra/site-url.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/index.server";
 import {
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return data(view, { status: 429, headers: NO_STORE });
   }
-  const result = await submitBooking(form);
+  const result = await submitBooking(form, { origem: siteOrigin(request) });
   if (result.ok) {
     return redirect(
       `/servicos/agendamento/${result.numero}?token=${encodeURIComponent(result.token)}`,

@@ -1,0 +1,224 @@
+// The grooming e-mails' words and looks (react-email, pt-BR) and the worker's composer for
+// them: it reads the booking as it is when the message is rendered (so a reminder of a
+// booking cancelled meanwhile is not sent) and links to its status page.
+import { Link, Section, Text } from "@react-email/components";
+import { eq } from "drizzle-orm";
+import { shop } from "~/content/shop";
+import { formatBRL } from "~/domain/money";
+import { db } from "~/infra/db/client.server";
+import { env } from "~/infra/env.server";
+import {
+  type ComposedEmail,
+  type Email,
+  emails,
+  MailLayout,
+  mailStyles,
+  renderMail,
+  type Sender,
+} from "~/modules/mail/index.server";
+import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
+import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-kinds";
+import { dayLabel } from "./booking-rules";
+import { bookingLinkToken } from "./booking-token.server";
+import { PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "./booking-vocabulary";
+import {
+  type Agendamento,
+  type AgendamentoPet,
+  agendamentoPets,
+  agendamentos,
+} from "./tables.server";
+
+const SUBJECT: Record<GroomingEmailKind, (numero: string) => string> = {
+  agendamento_recebido: (n) => `Banho e tosa agendado: ${n}`,
+  agendamento_confirmado: (n) => `Banho e tosa confirmado: ${n}`,
+  agendamento_reagendado: (n) => `Banho e tosa remarcado: ${n}`,
+  agendamento_pronto: (n) => `Pronto para buscar: ${n}`,
+  agendamento_cancelado: (n) => `Banho e tosa cancelado: ${n}`,
+  agendamento_lembrete: (n) => `Lembrete: banho e tosa amanhã (${n})`,
+  codigo_tutor: () => "Seu código para agendar banho e tosa",
+};
+
+/** The kinds that say nothing once the booking no longer holds its place. */
+const ONLY_WHILE_BOOKED: readonly GroomingEmailKind[] = [
+  "agendamento_recebido",
+  "agendamento_confirmado",
+  "agendamento_reagendado",
+  "agendamento_lembrete",
+];
+
+function petNames(pets: readonly AgendamentoPet[]): string {
+  const names = pets.map((p) => p.nome);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} e ${names.at(-1)}` : (names[0] ?? "");
+}
+
+interface BookingMail {
+  kind: GroomingEmailKind;
+  booking: Agendamento;
+  pets: AgendamentoPet[];
+  unidade: Unidade | null;
+  link: string | null;
+  motivo: string | null;
+}
+
+function BookingBody({ mail }: { mail: BookingMail }) {
+  const { booking: a, pets, unidade } = mail;
+  const quando = `${dayLabel(a.data)} às ${a.horario}`;
+  const lugar = unidade ? `${unidade.nome} (${unidade.endereco}, ${unidade.bairro})` : "";
+  const heading: Record<GroomingEmailKind, string> = {
+    agendamento_recebido:
+      a.status === "solicitado"
+        ? `Recebemos o agendamento de ${petNames(pets)}`
+        : `${petNames(pets)} está agendado(a)`,
+    agendamento_confirmado: `Agendamento de ${petNames(pets)} confirmado`,
+    agendamento_reagendado: `Agendamento de ${petNames(pets)} remarcado`,
+    agendamento_pronto: `${petNames(pets)} ${pets.length > 1 ? "estão prontos" : "está pronto(a)"} para buscar`,
+    agendamento_cancelado: `Agendamento de ${petNames(pets)} cancelado`,
+    agendamento_lembrete: `Lembrete: banho e tosa de ${petNames(pets)} amanhã`,
+    codigo_tutor: "",
+  };
+  return (
+    <>
+      <Text style={mailStyles.heading}>{heading[mail.kind]}</Text>
+      {mail.kind === "agendamento_pronto" ? (
+        <Text style={mailStyles.text}>
+          Pode vir buscar na {lugar || "loja"}.
+          {a.levaTraz ? " Como você pediu leva e traz, já vamos levar até você." : ""}
+        </Text>
+      ) : mail.kind === "agendamento_cancelado" ? (
+        <Text style={mailStyles.text}>
+          O horário de {quando} foi cancelado.{mail.motivo ? ` Motivo: ${mail.motivo}` : ""}
+        </Text>
+      ) : (
+        <Text style={mailStyles.text}>
+          Entrega do pet: <strong>{quando}</strong>
+          {lugar ? ` na ${lugar}` : ""}.
+          {a.status === "solicitado" && mail.kind === "agendamento_recebido"
+            ? " A equipe confirma o horário em breve."
+            : ""}
+          {a.levaTraz ? " Leva e traz: buscamos o pet no endereço informado." : ""}
+        </Text>
+      )}
+      <Section style={mailStyles.box}>
+        {pets.map((p) => (
+          <Text key={p.id} style={mailStyles.cell}>
+            {p.nome} ({PORTE_LABEL[p.porte]}): {p.servicos.map((s) => s.nome).join(", ")} —{" "}
+            {formatBRL(p.preco)}
+          </Text>
+        ))}
+        <Text style={{ ...mailStyles.cell, fontWeight: 700 }}>
+          {a.precoFinal !== null ? "Preço" : "Preço estimado"}:{" "}
+          {formatBRL(a.precoFinal ?? a.precoEstimado)}
+        </Text>
+        <Text style={mailStyles.muted}>
+          Agendamento {a.numero} · {STATUS_AGENDAMENTO_LABEL[a.status]}
+        </Text>
+      </Section>
+      {mail.link ? (
+        <Section style={{ margin: "8px 0 16px" }}>
+          <Link href={mail.link} style={mailStyles.button}>
+            Acompanhar o agendamento
+          </Link>
+        </Section>
+      ) : null}
+      {mail.link &&
+      (mail.kind === "agendamento_lembrete" || mail.kind === "agendamento_recebido") ? (
+        <Text style={mailStyles.muted}>
+          Precisa mudar? Reagende ou cancele pela página do agendamento até o prazo de cancelamento.
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The site's address for links: PUBLIC_URL, else where the tutor booked. */
+async function originFor(row: Email): Promise<string> {
+  const configured = env().PUBLIC_URL;
+  if (configured) return new URL(configured).origin;
+  if (row.origem) return row.origem;
+  if (row.agendamentoId) {
+    const [earlier] = await db()
+      .select({ origem: emails.origem })
+      .from(emails)
+      .where(eq(emails.agendamentoId, row.agendamentoId))
+      .orderBy(emails.createdAt)
+      .limit(1);
+    if (earlier?.origem) return earlier.origem;
+  }
+  return `http://localhost:${env().PORT}`;
+}
+
+async function senderFor(origin: string, unidade: Unidade | null): Promise<Sender> {
+  const settings = await getSettings();
+  return {
+    nome: shop.name,
+    razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
+    cnpj: settings.cnpj?.trim() || null,
+    endereco: unidade
+      ? `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`
+      : null,
+    telefone: shop.phoneDisplay,
+    site: origin,
+  };
+}
+
+/**
+ * The mail worker's composer for grooming: null when there is nothing to send any more (the
+ * booking is gone, or a reminder or confirmation of a booking cancelled meanwhile).
+ */
+export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | null> {
+  const kind = row.tipo as GroomingEmailKind;
+  if (!GROOMING_EMAIL_KINDS.includes(kind)) return null;
+  const origin = await originFor(row);
+  if (kind === "codigo_tutor") {
+    const codigo = row.dados?.codigo;
+    if (!codigo) return null;
+    const { html, texto } = await renderMail(
+      <MailLayout
+        preview={`Código ${codigo}`}
+        sender={await senderFor(origin, null)}
+        motivo="Você recebeu este e-mail porque alguém pediu, no agendamento de banho e tosa do site, os pets deste WhatsApp. Se não foi você, ignore: sem o código nada é mostrado."
+      >
+        <Text style={mailStyles.heading}>Seu código: {codigo}</Text>
+        <Text style={mailStyles.text}>
+          Digite este código na página de agendamento para ver seus pets. Ele vale por 10 minutos.
+        </Text>
+      </MailLayout>,
+    );
+    return { assunto: SUBJECT[kind](""), html, texto };
+  }
+  if (!row.agendamentoId) return null;
+  const [booking] = await db()
+    .select()
+    .from(agendamentos)
+    .where(eq(agendamentos.id, row.agendamentoId));
+  if (!booking) return null;
+  const cancelled = booking.status === "cancelado" || booking.status === "nao_compareceu";
+  if (cancelled && ONLY_WHILE_BOOKED.includes(kind)) return null;
+  const pets = await db()
+    .select()
+    .from(agendamentoPets)
+    .where(eq(agendamentoPets.agendamentoId, booking.id));
+  const [unidade] = await db().select().from(unidades).where(eq(unidades.id, booking.unidadeId));
+  const token = bookingLinkToken(booking);
+  const link = token
+    ? `${origin}/servicos/agendamento/${booking.numero}?token=${encodeURIComponent(token)}`
+    : null;
+  const mail: BookingMail = {
+    kind,
+    booking,
+    pets,
+    unidade: unidade ?? null,
+    link,
+    motivo: row.dados?.motivo ?? null,
+  };
+  const { html, texto } = await renderMail(
+    <MailLayout
+      preview={SUBJECT[kind](booking.numero)}
+      sender={await senderFor(origin, unidade ?? null)}
+      motivo="Você recebeu este e-mail porque informou este endereço ao agendar banho e tosa."
+    >
+      <BookingBody mail={mail} />
+    </MailLayout>,
+  );
+  return { assunto: SUBJECT[kind](booking.numero), html, texto };
+}
