@@ -164,6 +164,8 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   // The staff answer with a price and send the link.
   await loginAsAdmin(staff, "/admin/servicos");
   const card = staff.getByRole("listitem").filter({ hasText: pet });
+  await card.getByLabel("Porte (pelas fotos)").selectOption("GG");
+  await card.getByRole("checkbox", { name: "Banho e tosa higiênica" }).check();
   await card.getByLabel("Preço do orçamento (R$)").fill("150,00");
   await card.getByRole("button", { name: /Gerar link para agendar/ }).click();
   const chat = card.getByRole("link", { name: /Enviar link para agendar/ });
@@ -176,9 +178,10 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   await tutor.goto(new URL(link).pathname + new URL(link).search);
   await expect(tutor.getByTestId("orcamento")).toContainText("R$ 150,00");
   await expect(tutor.getByLabel("Nome do pet")).toHaveValue(pet);
-  await tutor.getByLabel("Porte").selectOption("GG");
+  // The size and the services are the ones the staff quoted.
+  await expect(tutor.getByTestId("porte-orcado")).toContainText("Gigante (GG)");
+  await expect(tutor.getByTestId("servicos-orcados")).toContainText("Banho e tosa higiênica");
   await tutor.getByLabel("Pelagem").selectOption("longa");
-  await tutor.getByRole("checkbox", { name: /^Banho e tosa higiênica a partir de/ }).check();
   await tutor.getByRole("combobox", { name: "Dia", exact: true }).selectOption({ index: 5 });
   await tutor.getByRole("button", { name: "Ver horários e preço" }).click();
   await tutor

@@ -581,26 +581,39 @@ describe("the photo quote's link para agendar", () => {
         fotos: ["/uploads/pet-fotos/x.webp"],
       })
       .returning();
-    const answer = (precoOrcado: string) =>
-      call(
-        quotesAction,
-        makeRequest("/admin/servicos", {
-          method: "POST",
-          token,
-          body: new URLSearchParams({ intent: "link", id: quote!.id, precoOrcado }),
-        }),
-      );
-    expect((await answer("abc")).status).toBe(422);
-    expect((await answer("150,00")).data.ok).toBe(true);
+    const answer = (precoOrcado: string, porte: string, servicos: string[]) => {
+      const body = new URLSearchParams({ intent: "link", id: quote!.id, precoOrcado, porte });
+      for (const id of servicos) body.append("servico", id);
+      return call(quotesAction, makeRequest("/admin/servicos", { method: "POST", token, body }));
+    };
+    expect((await answer("abc", "GG", [banho])).status).toBe(422);
+    expect((await answer("150,00", "", [banho])).status).toBe(422);
+    expect((await answer("150,00", "GG", [])).status).toBe(422);
+    // An add-on alone is no quote.
+    expect((await answer("150,00", "GG", [unhas])).data.ok).toBe(false);
+    expect((await answer("150,00", "GG", [banho, unhas])).data.ok).toBe(true);
     const board = await call(quotesLoader, makeRequest("/admin/servicos", { token }));
     const card = board.data.orders.find((o: { id: string }) => o.id === quote!.id);
-    expect(card).toMatchObject({ status: "orcamento_enviado", precoOrcado: 15000 });
+    expect(card).toMatchObject({
+      status: "orcamento_enviado",
+      precoOrcado: 15000,
+      porteOrcado: "GG",
+    });
+    expect([...card.servicosOrcados].sort()).toEqual([banho, unhas].sort());
     const link = new URL(card.linkAgendar);
     expect(link.pathname + link.search).toMatch(/^\/servicos\/agendar\?orcamento=SRV123456&chave=/);
 
     const page = await call(bookLoader, makeRequest(link.pathname + link.search));
-    expect(page.data.orcamento).toEqual({ numero: "SRV123456", nomePet: "Thor", preco: 15000 });
-    expect(page.data.fields.pets[0].nome).toBe("Thor");
+    expect(page.data.orcamento).toMatchObject({
+      numero: "SRV123456",
+      nomePet: "Thor",
+      preco: 15000,
+    });
+    expect(page.data.orcamento.fixo.porte).toBe("GG");
+    expect([...page.data.orcamento.fixo.servicos].sort()).toEqual(
+      ["Banho", "Corte de unhas"].sort(),
+    );
+    expect(page.data.fields.pets[0]).toMatchObject({ nome: "Thor", porte: "GG" });
 
     // A tampered link is no quote: the GG goes back to the photo quote.
     const tampered = bookingForm({
@@ -617,9 +630,10 @@ describe("the photo quote's link para agendar", () => {
     );
     expect(refused.data.refusal).toMatchObject({ quote: true });
 
+    // The form says a P with a bath only: the booking takes the quote's GG and services.
     const form = bookingForm({
       pet0_nome: "Thor",
-      pet0_porte: "GG",
+      pet0_porte: "P",
       pet0_pelagem: "longa",
       orcamento: "SRV123456",
       chave: link.searchParams.get("chave")!,
@@ -634,6 +648,8 @@ describe("the photo quote's link para agendar", () => {
     const numero = new URL(location, "http://localhost").pathname.split("/").at(-1)!;
     const status = await call(statusLoader, makeRequest(location), { numero });
     expect(status.data).toMatchObject({ preco: 15000, precoFinal: true });
+    expect(status.data.pets[0]).toMatchObject({ porte: "GG", preco: 15000 });
+    expect([...status.data.pets[0].servicos].sort()).toEqual(["Banho", "Corte de unhas"].sort());
     const [after] = await ctx.database.db
       .select()
       .from(pedidosServicos)

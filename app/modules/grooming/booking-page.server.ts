@@ -23,6 +23,7 @@ import {
   tutorMayChange,
   withinCancelWindow,
 } from "./booking-rules";
+import type { Porte } from "./booking-vocabulary";
 import {
   BookingChangeError,
   bookGrooming,
@@ -33,6 +34,7 @@ import {
   rescheduleBooking,
 } from "./bookings.server";
 import { quoteFromLink } from "./quote-link.server";
+import type { PedidoServico } from "./tables.server";
 
 export interface BookingView {
   units: { id: string; nome: string; endereco: string; bairro: string }[];
@@ -53,8 +55,16 @@ export interface BookingView {
   slots: Slot[] | null;
   /** A refusal of the booking, with the next times that still fit when it was capacity. */
   refusal: { message: string; quote: boolean; proximos: FreeTime[] } | null;
-  /** The answered photo quote this booking comes from (its price is fixed). */
-  orcamento: { numero: string; nomePet: string; preco: number } | null;
+  /**
+   * The answered photo quote this booking comes from: its price is fixed, and so are the
+   * first pet's size and services when the staff chose them (`fixo`).
+   */
+  orcamento: {
+    numero: string;
+    nomePet: string;
+    preco: number;
+    fixo: { porte: Porte; servicos: string[] } | null;
+  } | null;
 }
 
 /** The page for these fields; `check` asks for the pets' errors (a "Ver horários" press). */
@@ -70,8 +80,11 @@ export async function bookingView(
   // The form's one-time key, made once and carried through the steps (decision 0038).
   if (!fields.envio) fields.envio = crypto.randomUUID();
   const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
-  // From the quote's link: the pet's name comes filled in.
-  if (quote && fields.pets[0] && !fields.pets[0].nome) fields.pets[0].nome = quote.nomePet;
+  // From the quote's link: the pet's name comes filled in, its size and services fixed.
+  if (quote && fields.pets[0]) {
+    if (!fields.pets[0].nome) fields.pets[0].nome = quote.nomePet;
+    fixQuotedPet(fields, quote);
+  }
   const units = await listBookableUnits();
   const services = await listGroomingServices({ online: true });
   const unidadeId =
@@ -111,9 +124,30 @@ export async function bookingView(
     slots: portes.length === pets.length ? (picker?.slots ?? null) : null,
     refusal: options.refusal ?? null,
     orcamento: quote
-      ? { numero: quote.numeroPedido, nomePet: quote.nomePet, preco: quote.precoOrcado! }
+      ? {
+          numero: quote.numeroPedido,
+          nomePet: quote.nomePet,
+          preco: quote.precoOrcado!,
+          fixo:
+            quote.porteOrcado && quote.servicosOrcados
+              ? {
+                  porte: quote.porteOrcado,
+                  servicos: services
+                    .filter((s) => quote.servicosOrcados!.includes(s.id))
+                    .map((s) => s.nome),
+                }
+              : null,
+        }
       : null,
   };
+}
+
+/** The first pet takes the size and services the staff quoted, whatever the form says. */
+function fixQuotedPet(fields: BookingFields, quote: PedidoServico) {
+  const first = fields.pets[0];
+  if (!first || !quote.porteOrcado || !quote.servicosOrcados) return;
+  first.porte = quote.porteOrcado;
+  first.servicoIds = [...quote.servicosOrcados];
 }
 
 export type BookingSubmission =
@@ -126,6 +160,8 @@ export async function submitBooking(
   options: { now?: Date; origem?: string | null } = {},
 ): Promise<BookingSubmission> {
   const fields = readBookingFields(form);
+  const quoted = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
+  if (quoted) fixQuotedPet(fields, quoted);
   const parsed = parseBooking(fields);
   if (!parsed.ok) {
     return {
@@ -134,12 +170,11 @@ export async function submitBooking(
       view: await bookingView(fields, { ...options, errors: parsed.errors }),
     };
   }
-  const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
   const result = await bookGrooming(
     {
       ...parsed.input,
-      pedidoServicoId: quote?.id ?? null,
-      precoFixo: quote?.precoOrcado ?? null,
+      pedidoServicoId: quoted?.id ?? null,
+      precoFixo: quoted?.precoOrcado ?? null,
       chaveEnvio: fields.envio || null,
     },
     options,

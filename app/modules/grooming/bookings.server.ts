@@ -67,7 +67,7 @@ export interface BookingInput {
   observacoes: string | null;
   /** The photo quote whose "link para agendar" the tutor followed (skips the quote rule). */
   pedidoServicoId?: string | null;
-  /** The price the quote fixed (the booking's final price). */
+  /** The price the quote fixed for the first pet (the booking's price is then final). */
   precoFixo?: number | null;
   /** The form's one-time key: the same key again finds the booking it made. */
   chaveEnvio?: string | null;
@@ -281,6 +281,8 @@ export async function bookGrooming(
     if (!priced || priced.length === 0) {
       return { ok: false, code: "servico", message: NO_SERVICE } as const;
     }
+    // The quoted pet costs what the staff answered, whatever its services add up to.
+    if (input.precoFixo != null) priced[0]!.preco = input.precoFixo;
     const phoneDigits = digits(input.whatsapp);
     if (!input.pedidoServicoId) {
       const needing: string[] = [];
@@ -352,7 +354,7 @@ export async function bookGrooming(
         bairro: input.levaTraz ? input.bairro : null,
         observacoes: input.observacoes,
         pedidoServicoId: input.pedidoServicoId ?? null,
-        precoFinal: input.precoFixo ?? null,
+        precoFinal: input.precoFixo != null ? priced.reduce((sum, p) => sum + p.preco, 0) : null,
         pontos: fit.pontos,
         precoEstimado: priced.reduce((sum, p) => sum + p.preco, 0),
         historico: [{ status: agenda.statusInicial, em: at.toISOString() }],

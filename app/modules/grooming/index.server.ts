@@ -32,7 +32,7 @@ export {
 } from "./bookings.server";
 export { answerQuoteWithLink, quoteBookingPath } from "./quote-link.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
-export { bookingStatusSchema, parseCheckIn, walkInSchema } from "./staff.schema";
+export { bookingStatusSchema, parseCheckIn, quoteLinkSchema, walkInSchema } from "./staff.schema";
 export {
   addWalkIn,
   bookingsToRemind,

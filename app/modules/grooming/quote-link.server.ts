@@ -1,12 +1,19 @@
-// The photo quote's "link para agendar" (issue 28): the staff answer a quote with a price and
-// a signed link to the booking page; booking from it skips the first-visit rule, fixes the
-// price, and marks the quote as Confirmado (agendado).
+// The photo quote's "link para agendar" (issue 28): the staff answer a quote with the size the
+// photos show, the services and a price, and a signed link to the booking page; booking from
+// it skips the first-visit rule, fixes that pet's size, services and price, and marks the
+// quote as Confirmado (agendado).
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { sessionSecret } from "~/infra/secret.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { type PedidoServico, pedidosServicos } from "./tables.server";
+import type { Porte } from "./booking-vocabulary";
+import {
+  type PedidoServico,
+  pedidosServicos,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "./tables.server";
 
 /** The signature of a quote's link: only the shop can make one. */
 function quoteKey(numero: string): string {
@@ -22,23 +29,57 @@ export function quoteBookingPath(numero: string): string {
   return `/servicos/agendar?orcamento=${numero}&chave=${quoteKey(numero)}`;
 }
 
-/** The staff answer a quote with its price: the quote becomes "Orçamento Enviado". */
+export interface QuoteAnswer {
+  precoOrcado: number;
+  porte: Porte;
+  servicoIds: string[];
+}
+
+/** The staff answer a quote: the quote becomes "Orçamento Enviado" with its link. */
 export async function answerQuoteWithLink(
   id: string,
-  precoOrcado: number,
+  answer: QuoteAnswer,
   actor: AdminActor,
 ): Promise<{ quote: PedidoServico; path: string }> {
   return transaction(async (tx) => {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AdminError("Pedido não encontrado");
+    const ids = [...new Set(answer.servicoIds)];
+    const services = await tx
+      .select()
+      .from(servicosBanho)
+      .where(and(inArray(servicosBanho.id, ids), eq(servicosBanho.ativo, true)));
+    const priced = await tx
+      .select({ servicoId: servicosBanhoPrecos.servicoId })
+      .from(servicosBanhoPrecos)
+      .where(
+        and(
+          inArray(servicosBanhoPrecos.servicoId, ids),
+          eq(servicosBanhoPrecos.porte, answer.porte),
+        ),
+      );
+    const pricedIds = new Set(priced.map((p) => p.servicoId));
+    if (services.length !== ids.length || ids.some((s) => !pricedIds.has(s))) {
+      throw new AdminError("Escolha serviços ativos com preço para esse porte", "servico");
+    }
+    if (services.every((s) => s.adicional)) {
+      throw new AdminError("Um adicional vai junto de um serviço principal", "servico");
+    }
     const [row] = await tx
       .update(pedidosServicos)
-      .set({ precoOrcado, status: "orcamento_enviado" })
+      .set({
+        precoOrcado: answer.precoOrcado,
+        porteOrcado: answer.porte,
+        servicosOrcados: ids,
+        status: "orcamento_enviado",
+      })
       .where(eq(pedidosServicos.id, id))
       .returning();
     if (!row) throw new AdminError("Pedido não encontrado");
     await audit(tx, actor, "grooming_quote_link", "pedido_servico", id, {
       numero_pedido: row.numeroPedido,
-      preco_orcado: precoOrcado,
+      preco_orcado: answer.precoOrcado,
+      porte: answer.porte,
+      servicos: services.map((s) => s.nome).join(", "),
     });
     return { quote: row, path: quoteBookingPath(row.numeroPedido) };
   });

@@ -1,7 +1,7 @@
 // The forms of the staff's grooming agenda (/admin/servicos/agenda): a status button, the
 // check-in (each pet's size and coat, the final price) and a walk-in at the counter.
 import { z } from "zod";
-import { checkbox, optionalMoneyField } from "~/schemas/money-field";
+import { checkbox, moneyField, optionalMoneyField } from "~/schemas/money-field";
 import { lineText, requiredLine } from "~/schemas/text";
 import { isDay, isTime } from "./booking-rules";
 import { ESPECIES, PELAGENS, PORTES, STATUS_AGENDAMENTO } from "./booking-vocabulary";
@@ -58,4 +58,18 @@ export const walkInSchema = z.object({
     .transform((v) => v || null),
   servicoIds: z.array(uuid).min(1, "Escolha ao menos um serviço"),
   acima: checkbox,
+});
+
+/** The staff's answer to a photo quote: the size they saw, the services and the price. */
+export const quoteLinkSchema = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/i, "Pedido não encontrado"),
+  precoOrcado: moneyField("Informe o preço do orçamento", "Preço inválido").refine(
+    (v) => v > 0 && v <= 10_000_00,
+    "Preço inválido",
+  ),
+  porte: z.enum(PORTES, { message: "Escolha o porte que as fotos mostram" }),
+  servicoIds: z
+    .array(z.string().regex(/^[0-9a-f-]{36}$/i, "Serviço inválido"))
+    .min(1, "Escolha os serviços do orçamento")
+    .max(8, "Serviços demais"),
 });

@@ -3,7 +3,6 @@
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
-import { parseBRL } from "~/domain/money";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
 import { readForm } from "~/infra/request-info.server";
@@ -13,7 +12,9 @@ import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server
 import {
   answerQuoteWithLink,
   listGroomingOrders,
+  listGroomingServices,
   quoteBookingPath,
+  quoteLinkSchema,
   setGroomingStatus,
 } from "~/modules/grooming/index.server";
 import { groomingStatusSchema } from "~/schemas/status";
@@ -31,7 +32,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     status,
     page: pageParam(new URL(request.url)),
   });
+  const services = await listGroomingServices({ online: true });
   return {
+    services: services.map((s) => ({
+      id: s.id,
+      nome: s.nome,
+      adicional: s.adicional,
+      portes: [...new Set(s.precos.map((c) => c.porte))],
+    })),
     orders: orders.map((o) => ({
       ...o,
       linkAgendar:
@@ -46,13 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const fields = formFields(await readForm(request));
+  const form = await readForm(request);
+  const fields = formFields(form);
   if (fields.intent === "link") {
-    const preco = parseBRL(fields.precoOrcado ?? "");
-    if (preco === null || preco <= 0 || !fields.id)
-      return fail("link", "Informe o preço do orçamento", 422);
+    const parsed = quoteLinkSchema.safeParse({ ...fields, servicoIds: form.getAll("servico") });
+    if (!parsed.success) return fail("link", parsed.error.issues[0]!.message, 422);
+    const { id, ...answer } = parsed.data;
     return attempt("link", "Erro ao gerar o link", async () => {
-      const { quote } = await answerQuoteWithLink(fields.id!, preco, { request, userId: user.id });
+      const { quote } = await answerQuoteWithLink(id, answer, { request, userId: user.id });
       return ok(
         "link",
         `Link para agendar do pedido ${quote.numeroPedido} pronto`,
@@ -81,6 +90,7 @@ export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {
       </div>
       <GroomingList
         orders={loaderData.orders}
+        services={loaderData.services}
         status={loaderData.status}
         total={loaderData.total}
         page={loaderData.page}

@@ -81,6 +81,7 @@ export default function Agendar() {
   const { fields, errors } = view;
   const c = fields.contact;
   const noUnits = view.units.length === 0;
+  const fixo = view.orcamento?.fixo ?? null;
 
   return (
     <main>
@@ -109,8 +110,11 @@ export default function Agendar() {
                   data-testid="orcamento"
                 >
                   Orçamento {view.orcamento.numero} para {view.orcamento.nomePet}:{" "}
-                  <strong>{formatBRL(view.orcamento.preco)}</strong> (preço fechado). Escolha o dia
-                  e o horário.
+                  <strong>{formatBRL(view.orcamento.preco)}</strong> (preço fechado
+                  {fixo
+                    ? ` para ${PORTE_LABEL[fixo.porte].toLowerCase()}: ${fixo.servicos.join(", ")}`
+                    : ""}
+                  ). Escolha o dia e o horário.
                 </p>
               </>
             ) : null}
@@ -208,21 +212,29 @@ export default function Agendar() {
                   </Field>
                 </div>
                 <div className="grid grid-cols-2 gap-3">
-                  <Field
-                    id={`pet${i}_porte`}
-                    label="Porte"
-                    required
-                    error={errors[`pet${i}_porte`]}
-                  >
-                    <Select defaultValue={pet.porte}>
-                      <option value="">Escolha</option>
-                      {PORTES.map((p) => (
-                        <option key={p} value={p}>
-                          {PORTE_LABEL[p]}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
+                  {i === 0 && fixo ? (
+                    <div className="grid gap-1" data-testid="porte-orcado">
+                      <span className="text-sm font-medium">Porte</span>
+                      <span>{PORTE_LABEL[fixo.porte]}</span>
+                      <input type="hidden" name="pet0_porte" value={fixo.porte} />
+                    </div>
+                  ) : (
+                    <Field
+                      id={`pet${i}_porte`}
+                      label="Porte"
+                      required
+                      error={errors[`pet${i}_porte`]}
+                    >
+                      <Select defaultValue={pet.porte}>
+                        <option value="">Escolha</option>
+                        {PORTES.map((p) => (
+                          <option key={p} value={p}>
+                            {PORTE_LABEL[p]}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                  )}
                   <Field
                     id={`pet${i}_pelagem`}
                     label="Pelagem"
@@ -247,32 +259,48 @@ export default function Agendar() {
                 >
                   <Input defaultValue={pet.alertas} />
                 </Field>
-                <fieldset className="grid gap-2">
-                  <legend className="mb-1 font-semibold">Serviços</legend>
-                  {view.services.map((s) => (
-                    <CheckboxLabel
-                      key={s.id}
-                      id={`pet${i}_servico_${s.id}`}
-                      name={`pet${i}_servico`}
-                      value={s.id}
-                      defaultChecked={pet.servicoIds.includes(s.id)}
-                      className="text-base font-normal"
-                      label={
-                        <span>
-                          {s.nome}
-                          {s.adicional ? " (adicional)" : ""}{" "}
-                          <span className="text-sm text-slate-600">
-                            a partir de {formatBRL(s.aPartirDe)}
+                {i === 0 && fixo ? (
+                  <div className="grid gap-1" data-testid="servicos-orcados">
+                    <span className="font-semibold">Serviços do orçamento</span>
+                    <ul className="list-disc pl-5">
+                      {fixo.servicos.map((nome) => (
+                        <li key={nome}>{nome}</li>
+                      ))}
+                    </ul>
+                    {pet.servicoIds.map((id) => (
+                      <input key={id} type="hidden" name="pet0_servico" value={id} />
+                    ))}
+                  </div>
+                ) : (
+                  <fieldset className="grid gap-2">
+                    <legend className="mb-1 font-semibold">Serviços</legend>
+                    {view.services.map((s) => (
+                      <CheckboxLabel
+                        key={s.id}
+                        id={`pet${i}_servico_${s.id}`}
+                        name={`pet${i}_servico`}
+                        value={s.id}
+                        defaultChecked={pet.servicoIds.includes(s.id)}
+                        className="text-base font-normal"
+                        label={
+                          <span>
+                            {s.nome}
+                            {s.adicional ? " (adicional)" : ""}{" "}
+                            <span className="text-sm text-slate-600">
+                              a partir de {formatBRL(s.aPartirDe)}
+                            </span>
                           </span>
-                        </span>
-                      }
-                    />
-                  ))}
-                  {errors[`pet${i}_servico`] ? (
-                    <p className="text-sm font-medium text-red-700">{errors[`pet${i}_servico`]}</p>
-                  ) : null}
-                </fieldset>
-                {view.quotes[i] ? (
+                        }
+                      />
+                    ))}
+                    {errors[`pet${i}_servico`] ? (
+                      <p className="text-sm font-medium text-red-700">
+                        {errors[`pet${i}_servico`]}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                )}
+                {view.quotes[i] && !(i === 0 && view.orcamento) ? (
                   <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
                     Para {pet.nome}:{" "}
                     {view.quotes[i]!.servicos.map((l) => `${l.nome} ${formatBRL(l.preco)}`).join(

@@ -5,6 +5,7 @@ import { CardList, InlineDetail, StatusSelect } from "~/components/admin/list-vi
 import { Pagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -16,6 +17,7 @@ import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
 import { externalLinkProps } from "~/domain/whatsapp";
+import { PORTE_LABEL, PORTES } from "~/modules/grooming";
 
 type Status = (typeof STATUS_SERVICO)[number];
 const GROOMING_STATUS_FETCHER = "grooming-status";
@@ -40,17 +42,62 @@ export interface GroomingOrder {
   createdAt: string | Date;
   /** The price the staff answered with, and the signed booking link (issue 28). */
   precoOrcado: number | null;
+  porteOrcado: string | null;
+  servicosOrcados: string[] | null;
   linkAgendar: string | null;
 }
 
-/** Answer the quote with a price: the tutor gets a link to book with it fixed. */
-function QuoteLinkForm({ order }: { order: GroomingOrder }) {
+/** A bookable service the staff may quote (with the sizes it has prices for). */
+export interface QuotableService {
+  id: string;
+  nome: string;
+  adicional: boolean;
+  portes: string[];
+}
+
+/**
+ * Answer the quote with the size the photos show, the services and the price: the tutor gets
+ * a link to book with all three fixed.
+ */
+function QuoteLinkForm({
+  order,
+  services,
+}: {
+  order: GroomingOrder;
+  services: readonly QuotableService[];
+}) {
   if (order.status === "cancelado" || order.status === "concluido") return null;
   return (
     <div className="grid gap-2">
-      <Form method="post" className="flex flex-wrap items-end gap-2">
+      <Form method="post" className="grid gap-3 rounded-lg border border-slate-200 p-3">
         <input type="hidden" name="intent" value="link" />
         <input type="hidden" name="id" value={order.id} />
+        <div className="grid gap-1">
+          <Label htmlFor={`porte-${order.id}`}>Porte (pelas fotos)</Label>
+          <Select
+            id={`porte-${order.id}`}
+            name="porte"
+            defaultValue={order.porteOrcado ?? ""}
+            className="w-40"
+          >
+            <option value="">Escolha</option>
+            <SelectOptions values={PORTES} labels={PORTE_LABEL} />
+          </Select>
+        </div>
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-medium">Serviços do orçamento</legend>
+          {services.map((s) => (
+            <CheckboxLabel
+              key={s.id}
+              id={`servico-${order.id}-${s.id}`}
+              name="servico"
+              value={s.id}
+              defaultChecked={order.servicosOrcados?.includes(s.id) ?? false}
+              className="font-normal"
+              label={`${s.nome}${s.adicional ? " (adicional)" : ""}`}
+            />
+          ))}
+        </fieldset>
         <div className="grid gap-1">
           <Label htmlFor={`preco-${order.id}`}>Preço do orçamento (R$)</Label>
           <Input
@@ -61,7 +108,7 @@ function QuoteLinkForm({ order }: { order: GroomingOrder }) {
             defaultValue={order.precoOrcado !== null ? formatBRLNumber(order.precoOrcado) : ""}
           />
         </div>
-        <Button type="submit" size="sm" variant="outline">
+        <Button type="submit" size="sm" variant="outline" className="justify-self-start">
           Gerar link para agendar
           <span className="sr-only"> do pedido {order.numeroPedido}</span>
         </Button>
@@ -194,12 +241,14 @@ function DetailsDialog({ order }: { order: GroomingOrder }) {
 
 export function GroomingList({
   orders,
+  services,
   status,
   total,
   page,
   pageSize,
 }: {
   orders: GroomingOrder[];
+  services: readonly QuotableService[];
   status: string;
   total: number;
   page: number;
@@ -272,7 +321,7 @@ export function GroomingList({
                 <DetailsDialog order={o} />
                 <ContactButton order={o} />
               </div>
-              <QuoteLinkForm order={o} />
+              <QuoteLinkForm order={o} services={services} />
             </div>
           </>
         )}
