@@ -8,9 +8,11 @@ import {
   agendamentos,
   agendasBanho,
   bookGrooming,
+  composeGroomingEmail,
   listGroomingServices,
   pedidosServicos,
 } from "~/modules/grooming/index.server";
+import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/admin/servicos";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
@@ -30,10 +32,12 @@ import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import * as factories from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
+import { withSmtpServer } from "../support/smtp";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
-withTestClock("2026-12-01T12:00:00Z");
+const clock = withTestClock("2026-12-01T12:00:00Z");
+const smtp = withSmtpServer();
 
 let unidadeId: string;
 let banho: string;
@@ -658,5 +662,119 @@ describe("the photo quote's link para agendar", () => {
     // The link is spent: once booked, it no longer opens the quote.
     const again = await call(bookLoader, makeRequest(link.pathname + link.search));
     expect(again.data.orcamento).toBeNull();
+  });
+});
+
+describe("a returning tutor's pets, after a one-time code", () => {
+  const phone = "(47) 99777-0001";
+  const post = (fields: Record<string, string>, ip = "10.9.0.1") =>
+    call(
+      bookAction,
+      makeRequest("/servicos/agendar", {
+        method: "POST",
+        ip,
+        body: new URLSearchParams(fields),
+      }),
+    );
+  const askCode = (whatsapp: string, ip?: string) =>
+    post({ intent: "codigo", retorno_whatsapp: whatsapp }, ip);
+  const tryCode = (codigo: string, ip?: string) =>
+    post({ intent: "verificar", retorno_whatsapp: phone, codigo }, ip);
+  const codeFromInbox = async () => {
+    while ((await deliverEmailsDue({ compose: composeGroomingEmail })) > 0) {}
+    const last = smtp.messages.filter((m) => m.subject?.includes("Seu código")).at(-1);
+    expect(last?.envelopeTo).toEqual(["familia@example.com"]);
+    return /Seu código: (\d{6})/.exec(last!.text ?? "")![1]!;
+  };
+
+  it("sends a code to the e-mail of the last booking, shows the pets, and fills the form with one", async () => {
+    // Two earlier bookings of this phone: Paçoca (M, long coat, bath + nails), then Bidu.
+    const first = bookingForm({
+      pet0_nome: "Paçoca",
+      pet0_porte: "M",
+      pet0_pelagem: "longa",
+      pet0_alertas: "medo de secador",
+      whatsapp: phone,
+      nomeTutor: "Família Reis",
+      email: "familia@example.com",
+    });
+    expectRedirect(
+      await call(bookAction, makeRequest("/servicos/agendar", { method: "POST", body: first })),
+      /^\/servicos\/agendamento\//,
+    );
+    const second = bookingForm({
+      pet0_nome: "Bidu",
+      horario: "08:00",
+      whatsapp: phone,
+      nomeTutor: "Família Reis",
+      email: "familia@example.com",
+    });
+    expectRedirect(
+      await call(bookAction, makeRequest("/servicos/agendar", { method: "POST", body: second })),
+      /^\/servicos\/agendamento\//,
+    );
+    smtp.messages.length = 0;
+
+    // A phone nobody booked with gets the same answer, and no e-mail.
+    const unknown = await askCode("(47) 98888-0000");
+    expect(unknown.status).toBe(200);
+    expect(unknown.data.retorno).toMatchObject({ etapa: "codigo", error: false });
+    const asked = await askCode(phone);
+    expect(asked.data.retorno.message).toBe(unknown.data.retorno.message);
+    const code = await codeFromInbox();
+    expect(smtp.messages.filter((m) => m.subject?.includes("Seu código"))).toHaveLength(1);
+
+    // Wrong codes are refused; after 5, even the right one is dead.
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refused = await tryCode(wrong);
+    expect(refused.status).toBe(422);
+    expect(refused.data.retorno).toMatchObject({ etapa: "codigo", error: true, pets: [] });
+    for (let i = 0; i < 4; i++) await tryCode(wrong);
+    expect((await tryCode(code)).status).toBe(422);
+
+    // A new code works once.
+    await askCode(phone);
+    const fresh = await codeFromInbox();
+    const shown = await tryCode(fresh);
+    expect(shown.status).toBe(200);
+    expect(shown.data.retorno.etapa).toBe("pets");
+    expect(shown.data.retorno.pets.map((p: { nome: string }) => p.nome)).toEqual([
+      "Bidu",
+      "Paçoca",
+    ]);
+    expect(shown.data.retorno.todos).toContain("pets=2");
+    expect((await tryCode(fresh)).status).toBe(422);
+
+    // The pet's link opens the form filled in: its size, coat, alerts, services and price.
+    const pacoca = shown.data.retorno.pets.find((p: { nome: string }) => p.nome === "Paçoca");
+    const filled = await call(bookLoader, makeRequest(pacoca.href));
+    expect(filled.data.fields.pets[0]).toMatchObject({
+      nome: "Paçoca",
+      porte: "M",
+      pelagem: "longa",
+      alertas: "medo de secador",
+    });
+    expect([...filled.data.fields.pets[0].servicoIds].sort()).toEqual([banho, unhas].sort());
+    expect(filled.data.fields.contact).toMatchObject({
+      nomeTutor: "Família Reis",
+      email: "familia@example.com",
+      unidadeId,
+    });
+    expect(filled.data.quotes[0]?.total).toBeGreaterThan(0);
+  });
+
+  it("a code lasts 10 minutes", async () => {
+    await askCode(phone, "10.9.0.2");
+    const code = await codeFromInbox();
+    clock.advance(10 * 60_000 + 1);
+    expect((await tryCode(code, "10.9.0.2")).status).toBe(422);
+  });
+
+  it("codes for one phone are limited, whoever asks", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await askCode("(47) 99777-0009", `10.9.1.${i}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });

@@ -63,6 +63,20 @@ export const RATE_LIMITS = {
     label: "Agendamentos de banho e tosa",
     rule: { max: 20, windowMs: HOUR, blockMs: HOUR },
   },
+  // "Já agendou?": codes sent by e-mail per IP and per phone (a stranger cannot flood the
+  // tutor's inbox), and codes tried per IP (each code also dies after 5 wrong tries).
+  codigo_tutor_ip: {
+    label: "Códigos de banho e tosa pedidos (IP)",
+    rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
+  },
+  codigo_tutor_whatsapp: {
+    label: "Códigos de banho e tosa pedidos (WhatsApp)",
+    rule: { max: 3, windowMs: HOUR, blockMs: HOUR },
+  },
+  codigo_tutor_tentativa: {
+    label: "Códigos de banho e tosa digitados",
+    rule: { max: 15, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  },
   "form:curriculo": {
     label: "Currículos enviados",
     rule: { max: 6, windowMs: HOUR, blockMs: HOUR },

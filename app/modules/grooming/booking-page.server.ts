@@ -11,6 +11,7 @@ import { getGroomingAgenda, listBookableUnits, listGroomingServices } from "./ag
 import {
   type BookingErrors,
   type BookingFields,
+  MAX_PETS,
   parseBooking,
   parsePets,
   readBookingFields,
@@ -34,7 +35,62 @@ import {
   rescheduleBooking,
 } from "./bookings.server";
 import { quoteFromLink } from "./quote-link.server";
+import {
+  CODE_INVALID,
+  CODE_SENT,
+  plausiblePhone,
+  type ReturningTutor,
+  sendTutorCode,
+  verifyTutorCode,
+} from "./returning-tutor.server";
 import type { PedidoServico } from "./tables.server";
+
+export interface Retorno {
+  etapa: "pedir" | "codigo" | "pets";
+  whatsapp: string;
+  /** What happened (code sent, wrong code), said next to the form. */
+  message: string | null;
+  error: boolean;
+  /** Each pet as a link to this page with its fields filled, and one for all of them. */
+  pets: { nome: string; href: string }[];
+  todos: string | null;
+}
+
+const START: Retorno = {
+  etapa: "pedir",
+  whatsapp: "",
+  message: null,
+  error: false,
+  pets: [],
+  todos: null,
+};
+
+/** The booking page's address with a returning tutor's pets (and contact) filled in. */
+export function returningLinks(tutor: ReturningTutor): Pick<Retorno, "pets" | "todos"> {
+  const link = (pets: ReturningTutor["pets"]) => {
+    const q = new URLSearchParams({
+      pets: String(pets.length),
+      unidade: tutor.unidadeId,
+      nomeTutor: tutor.nomeTutor,
+      whatsapp: tutor.whatsapp,
+      email: tutor.email ?? "",
+    });
+    pets.forEach((p, i) => {
+      q.set(`pet${i}_nome`, p.nome);
+      q.set(`pet${i}_especie`, p.especie);
+      q.set(`pet${i}_raca`, p.raca ?? "");
+      q.set(`pet${i}_porte`, p.porte);
+      q.set(`pet${i}_pelagem`, p.pelagem);
+      q.set(`pet${i}_alertas`, p.alertas ?? "");
+      for (const id of p.servicoIds) q.append(`pet${i}_servico`, id);
+    });
+    return `/servicos/agendar?${q}`;
+  };
+  return {
+    pets: tutor.pets.map((p) => ({ nome: p.nome, href: link([p]) })),
+    todos: tutor.pets.length > 1 ? link(tutor.pets.slice(0, MAX_PETS)) : null,
+  };
+}
 
 export interface BookingView {
   units: { id: string; nome: string; endereco: string; bairro: string }[];
@@ -55,6 +111,8 @@ export interface BookingView {
   slots: Slot[] | null;
   /** A refusal of the booking, with the next times that still fit when it was capacity. */
   refusal: { message: string; quote: boolean; proximos: FreeTime[] } | null;
+  /** "Já agendou com a gente?": the step the returning tutor is at, and their pets' links. */
+  retorno: Retorno;
   /**
    * The answered photo quote this booking comes from: its price is fixed, and so are the
    * first pet's size and services when the staff chose them (`fixo`).
@@ -75,6 +133,7 @@ export async function bookingView(
     check?: boolean;
     errors?: BookingErrors;
     refusal?: BookingView["refusal"];
+    retorno?: Retorno;
   } = {},
 ): Promise<BookingView> {
   // The form's one-time key, made once and carried through the steps (decision 0038).
@@ -123,6 +182,7 @@ export async function bookingView(
     days: picker?.days ?? [],
     slots: portes.length === pets.length ? (picker?.slots ?? null) : null,
     refusal: options.refusal ?? null,
+    retorno: options.retorno ?? START,
     orcamento: quote
       ? {
           numero: quote.numeroPedido,
@@ -323,4 +383,40 @@ export async function changeBooking(
     }
     throw error;
   }
+}
+
+/** "Já agendou com a gente?": the two POSTs (send a code, check it) and the page after each. */
+export async function returningTutorStep(
+  form: FormData,
+  options: { now?: Date; origem?: string | null } = {},
+): Promise<{ status: 200 | 422; view: BookingView }> {
+  const whatsapp = String(form.get("retorno_whatsapp") ?? "").slice(0, 30);
+  const fields = readBookingFields(new URLSearchParams());
+  const page = async (status: 200 | 422, retorno: Retorno) => ({
+    status,
+    view: await bookingView(fields, { now: options.now, retorno }),
+  });
+  if (!plausiblePhone(whatsapp)) {
+    return page(422, {
+      ...START,
+      whatsapp,
+      message: "Informe seu WhatsApp com DDD",
+      error: true,
+    });
+  }
+  if (form.get("intent") === "codigo") {
+    await sendTutorCode(whatsapp, options);
+    return page(200, { ...START, etapa: "codigo", whatsapp, message: CODE_SENT });
+  }
+  const tutor = await verifyTutorCode(whatsapp, String(form.get("codigo") ?? ""), options);
+  if (!tutor || tutor.pets.length === 0) {
+    return page(422, { ...START, etapa: "codigo", whatsapp, message: CODE_INVALID, error: true });
+  }
+  return page(200, {
+    ...START,
+    etapa: "pets",
+    whatsapp,
+    message: `Olá, ${tutor.nomeTutor}! Escolha quem vem desta vez.`,
+    ...returningLinks(tutor),
+  });
 }

@@ -16,6 +16,7 @@ export {
   bookingStatusView,
   bookingView,
   changeBooking,
+  returningTutorStep,
   submitBooking,
 } from "./booking-page.server";
 export type { BookingInput, BookingPetInput } from "./bookings.server";

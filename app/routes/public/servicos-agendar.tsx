@@ -11,7 +11,11 @@ import { formatBRL } from "~/domain/money";
 import { requestInfo } from "~/infra/request-info.server";
 import { siteOrigin } from "~/infra/site-url.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/index.server";
+import {
+  consumeRateLimit,
+  RATE_LIMITS,
+  type RateLimitOperation,
+} from "~/modules/accounts/index.server";
 import {
   type BookingView,
   dayLabel,
@@ -24,7 +28,7 @@ import {
   PORTES,
   readBookingFields,
 } from "~/modules/grooming";
-import { bookingView, submitBooking } from "~/modules/grooming/index.server";
+import { bookingView, returningTutorStep, submitBooking } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agendar";
 
 // Plain forms, without React in the browser (decision 0038): "Ver dias e horários" is a GET
@@ -48,6 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "codigo" || intent === "verificar") return returningTutor(request, form);
   const allowed = await consumeRateLimit(
     "form:agendamento",
     requestInfo(request).ip,
@@ -70,6 +76,39 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return data(result.view, { status: result.status, headers: NO_STORE });
 }
+
+/** "Já agendou com a gente?": counted per IP (and, for sending, per phone) before any work. */
+async function returningTutor(request: Request, form: FormData) {
+  const ip = requestInfo(request).ip;
+  const phone = String(form.get("retorno_whatsapp") ?? "")
+    .replace(/\D/g, "")
+    .slice(0, 13);
+  const limits: RateLimitOperation[] =
+    form.get("intent") === "codigo"
+      ? ["codigo_tutor_ip", "codigo_tutor_whatsapp"]
+      : ["codigo_tutor_tentativa"];
+  for (const operation of limits) {
+    const id = operation === "codigo_tutor_whatsapp" ? phone || ip : ip;
+    if (!(await consumeRateLimit(operation, id, RATE_LIMITS[operation].rule))) {
+      const view = await bookingView(readBookingFields(new URLSearchParams()), {
+        retorno: {
+          etapa: form.get("intent") === "codigo" ? "pedir" : "codigo",
+          whatsapp: String(form.get("retorno_whatsapp") ?? "").slice(0, 30),
+          message: TOO_MANY_CODES,
+          error: true,
+          pets: [],
+          todos: null,
+        },
+      });
+      return data(view, { status: 429, headers: NO_STORE });
+    }
+  }
+  const step = await returningTutorStep(form, { origem: siteOrigin(request) });
+  return data(step.view, { status: step.status, headers: NO_STORE });
+}
+
+const TOO_MANY_CODES =
+  "Muitas tentativas em pouco tempo. Tente mais tarde ou preencha os dados do pet abaixo.";
 
 const TOO_MANY_BOOKINGS =
   "Muitos agendamentos em pouco tempo. Tente novamente mais tarde ou fale conosco pelo WhatsApp.";
@@ -98,315 +137,390 @@ export default function Agendar() {
             .
           </p>
         ) : (
-          <form method="get" className="grid gap-6" noValidate>
-            <input type="hidden" name="pets" value={fields.count} />
-            <input type="hidden" name="envio" value={fields.envio} />
-            {view.orcamento ? (
-              <>
-                <input type="hidden" name="orcamento" value={fields.orcamento.numero} />
-                <input type="hidden" name="chave" value={fields.orcamento.chave} />
-                <p
-                  className="rounded-xl border border-brand-300 bg-brand-50 p-4"
-                  data-testid="orcamento"
-                >
-                  Orçamento {view.orcamento.numero} para {view.orcamento.nomePet}:{" "}
-                  <strong>{formatBRL(view.orcamento.preco)}</strong> (preço fechado
-                  {fixo
-                    ? ` para ${PORTE_LABEL[fixo.porte].toLowerCase()}: ${fixo.servicos.join(", ")}`
-                    : ""}
-                  ). Escolha o dia e o horário.
-                </p>
-              </>
-            ) : null}
-            {view.refusal ? (
-              <div
-                role="alert"
-                className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
-              >
-                <p className="font-semibold">{view.refusal.message}</p>
-                {view.refusal.quote ? (
-                  <p className="mt-2">
-                    <a
-                      className="font-semibold underline"
-                      href="/servicos?servico=banho_tosa#orcamento"
-                    >
-                      Pedir orçamento com fotos
-                    </a>
-                  </p>
-                ) : null}
-                {view.refusal.proximos.length > 0 ? (
-                  <>
-                    <p className="mt-2">Próximos horários livres:</p>
-                    <ul className="mt-1 list-disc pl-5" data-testid="proximos-horarios">
-                      {view.refusal.proximos.map((p) => (
-                        <li key={`${p.data}-${p.horario}`}>
-                          {dayLabel(p.data)} às {p.horario}
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                ) : null}
-              </div>
-            ) : null}
-
-            <fieldset className="grid gap-3">
-              <legend className="mb-2 text-lg font-bold">1. Unidade</legend>
-              {view.units.map((u) => (
-                <label
-                  key={u.id}
-                  className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
-                >
-                  <input
-                    type="radio"
-                    name="unidade"
-                    value={u.id}
-                    defaultChecked={u.id === view.unidadeId}
-                    className="mt-1 size-5"
-                  />
-                  <span>
-                    <span className="font-semibold">{u.nome}</span>
-                    <span className="block text-sm text-slate-600">
-                      {u.endereco}, {u.bairro}
-                    </span>
-                  </span>
-                </label>
-              ))}
-              {errors.unidade ? (
-                <p className="text-sm font-medium text-red-700">{errors.unidade}</p>
-              ) : null}
-            </fieldset>
-
-            {fields.pets.map((pet, i) => (
-              <fieldset
-                key={i}
-                className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
-              >
-                <legend className="px-1 text-lg font-bold">
-                  {i === 0 ? "2. Pet" : `Pet ${i + 1}`}
-                </legend>
-                <Field
-                  id={`pet${i}_nome`}
-                  label="Nome do pet"
-                  required
-                  error={errors[`pet${i}_nome`]}
-                >
-                  <Input defaultValue={pet.nome} required autoComplete="off" />
-                </Field>
-                <div className="grid grid-cols-2 gap-3">
-                  <Field
-                    id={`pet${i}_especie`}
-                    label="Espécie"
-                    required
-                    error={errors[`pet${i}_especie`]}
+          <>
+            {view.orcamento ? null : <ReturningTutor retorno={view.retorno} />}
+            <form method="get" className="grid gap-6" noValidate>
+              <input type="hidden" name="pets" value={fields.count} />
+              <input type="hidden" name="envio" value={fields.envio} />
+              {view.orcamento ? (
+                <>
+                  <input type="hidden" name="orcamento" value={fields.orcamento.numero} />
+                  <input type="hidden" name="chave" value={fields.orcamento.chave} />
+                  <p
+                    className="rounded-xl border border-brand-300 bg-brand-50 p-4"
+                    data-testid="orcamento"
                   >
-                    <Select defaultValue={pet.especie || "cao"}>
-                      {ESPECIES.map((e) => (
-                        <option key={e} value={e}>
-                          {ESPECIE_LABEL[e]}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <Field id={`pet${i}_raca`} label="Raça" error={errors[`pet${i}_raca`]}>
-                    <Input defaultValue={pet.raca} placeholder="Ex.: Shih-tzu" />
-                  </Field>
+                    Orçamento {view.orcamento.numero} para {view.orcamento.nomePet}:{" "}
+                    <strong>{formatBRL(view.orcamento.preco)}</strong> (preço fechado
+                    {fixo
+                      ? ` para ${PORTE_LABEL[fixo.porte].toLowerCase()}: ${fixo.servicos.join(", ")}`
+                      : ""}
+                    ). Escolha o dia e o horário.
+                  </p>
+                </>
+              ) : null}
+              {view.refusal ? (
+                <div
+                  role="alert"
+                  className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
+                >
+                  <p className="font-semibold">{view.refusal.message}</p>
+                  {view.refusal.quote ? (
+                    <p className="mt-2">
+                      <a
+                        className="font-semibold underline"
+                        href="/servicos?servico=banho_tosa#orcamento"
+                      >
+                        Pedir orçamento com fotos
+                      </a>
+                    </p>
+                  ) : null}
+                  {view.refusal.proximos.length > 0 ? (
+                    <>
+                      <p className="mt-2">Próximos horários livres:</p>
+                      <ul className="mt-1 list-disc pl-5" data-testid="proximos-horarios">
+                        {view.refusal.proximos.map((p) => (
+                          <li key={`${p.data}-${p.horario}`}>
+                            {dayLabel(p.data)} às {p.horario}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
                 </div>
-                <div className="grid grid-cols-2 gap-3">
-                  {i === 0 && fixo ? (
-                    <div className="grid gap-1" data-testid="porte-orcado">
-                      <span className="text-sm font-medium">Porte</span>
-                      <span>{PORTE_LABEL[fixo.porte]}</span>
-                      <input type="hidden" name="pet0_porte" value={fixo.porte} />
-                    </div>
-                  ) : (
+              ) : null}
+
+              <fieldset className="grid gap-3">
+                <legend className="mb-2 text-lg font-bold">1. Unidade</legend>
+                {view.units.map((u) => (
+                  <label
+                    key={u.id}
+                    className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
+                  >
+                    <input
+                      type="radio"
+                      name="unidade"
+                      value={u.id}
+                      defaultChecked={u.id === view.unidadeId}
+                      className="mt-1 size-5"
+                    />
+                    <span>
+                      <span className="font-semibold">{u.nome}</span>
+                      <span className="block text-sm text-slate-600">
+                        {u.endereco}, {u.bairro}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+                {errors.unidade ? (
+                  <p className="text-sm font-medium text-red-700">{errors.unidade}</p>
+                ) : null}
+              </fieldset>
+
+              {fields.pets.map((pet, i) => (
+                <fieldset
+                  key={i}
+                  className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
+                >
+                  <legend className="px-1 text-lg font-bold">
+                    {i === 0 ? "2. Pet" : `Pet ${i + 1}`}
+                  </legend>
+                  <Field
+                    id={`pet${i}_nome`}
+                    label="Nome do pet"
+                    required
+                    error={errors[`pet${i}_nome`]}
+                  >
+                    <Input defaultValue={pet.nome} required autoComplete="off" />
+                  </Field>
+                  <div className="grid grid-cols-2 gap-3">
                     <Field
-                      id={`pet${i}_porte`}
-                      label="Porte"
+                      id={`pet${i}_especie`}
+                      label="Espécie"
                       required
-                      error={errors[`pet${i}_porte`]}
+                      error={errors[`pet${i}_especie`]}
                     >
-                      <Select defaultValue={pet.porte}>
-                        <option value="">Escolha</option>
-                        {PORTES.map((p) => (
-                          <option key={p} value={p}>
-                            {PORTE_LABEL[p]}
+                      <Select defaultValue={pet.especie || "cao"}>
+                        {ESPECIES.map((e) => (
+                          <option key={e} value={e}>
+                            {ESPECIE_LABEL[e]}
                           </option>
                         ))}
                       </Select>
                     </Field>
-                  )}
-                  <Field
-                    id={`pet${i}_pelagem`}
-                    label="Pelagem"
-                    required
-                    error={errors[`pet${i}_pelagem`]}
-                  >
-                    <Select defaultValue={pet.pelagem}>
-                      <option value="">Escolha</option>
-                      {PELAGENS.map((p) => (
-                        <option key={p} value={p}>
-                          {PELAGEM_LABEL[p]}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                </div>
-                <Field
-                  id={`pet${i}_alertas`}
-                  label="Algo que devemos saber?"
-                  hint="Ex.: morde, alergias, medo de secador"
-                  error={errors[`pet${i}_alertas`]}
-                >
-                  <Input defaultValue={pet.alertas} />
-                </Field>
-                {i === 0 && fixo ? (
-                  <div className="grid gap-1" data-testid="servicos-orcados">
-                    <span className="font-semibold">Serviços do orçamento</span>
-                    <ul className="list-disc pl-5">
-                      {fixo.servicos.map((nome) => (
-                        <li key={nome}>{nome}</li>
-                      ))}
-                    </ul>
-                    {pet.servicoIds.map((id) => (
-                      <input key={id} type="hidden" name="pet0_servico" value={id} />
-                    ))}
+                    <Field id={`pet${i}_raca`} label="Raça" error={errors[`pet${i}_raca`]}>
+                      <Input defaultValue={pet.raca} placeholder="Ex.: Shih-tzu" />
+                    </Field>
                   </div>
-                ) : (
-                  <fieldset className="grid gap-2">
-                    <legend className="mb-1 font-semibold">Serviços</legend>
-                    {view.services.map((s) => (
-                      <CheckboxLabel
-                        key={s.id}
-                        id={`pet${i}_servico_${s.id}`}
-                        name={`pet${i}_servico`}
-                        value={s.id}
-                        defaultChecked={pet.servicoIds.includes(s.id)}
-                        className="text-base font-normal"
-                        label={
-                          <span>
-                            {s.nome}
-                            {s.adicional ? " (adicional)" : ""}{" "}
-                            <span className="text-sm text-slate-600">
-                              a partir de {formatBRL(s.aPartirDe)}
+                  <div className="grid grid-cols-2 gap-3">
+                    {i === 0 && fixo ? (
+                      <div className="grid gap-1" data-testid="porte-orcado">
+                        <span className="text-sm font-medium">Porte</span>
+                        <span>{PORTE_LABEL[fixo.porte]}</span>
+                        <input type="hidden" name="pet0_porte" value={fixo.porte} />
+                      </div>
+                    ) : (
+                      <Field
+                        id={`pet${i}_porte`}
+                        label="Porte"
+                        required
+                        error={errors[`pet${i}_porte`]}
+                      >
+                        <Select defaultValue={pet.porte}>
+                          <option value="">Escolha</option>
+                          {PORTES.map((p) => (
+                            <option key={p} value={p}>
+                              {PORTE_LABEL[p]}
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                    )}
+                    <Field
+                      id={`pet${i}_pelagem`}
+                      label="Pelagem"
+                      required
+                      error={errors[`pet${i}_pelagem`]}
+                    >
+                      <Select defaultValue={pet.pelagem}>
+                        <option value="">Escolha</option>
+                        {PELAGENS.map((p) => (
+                          <option key={p} value={p}>
+                            {PELAGEM_LABEL[p]}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                  </div>
+                  <Field
+                    id={`pet${i}_alertas`}
+                    label="Algo que devemos saber?"
+                    hint="Ex.: morde, alergias, medo de secador"
+                    error={errors[`pet${i}_alertas`]}
+                  >
+                    <Input defaultValue={pet.alertas} />
+                  </Field>
+                  {i === 0 && fixo ? (
+                    <div className="grid gap-1" data-testid="servicos-orcados">
+                      <span className="font-semibold">Serviços do orçamento</span>
+                      <ul className="list-disc pl-5">
+                        {fixo.servicos.map((nome) => (
+                          <li key={nome}>{nome}</li>
+                        ))}
+                      </ul>
+                      {pet.servicoIds.map((id) => (
+                        <input key={id} type="hidden" name="pet0_servico" value={id} />
+                      ))}
+                    </div>
+                  ) : (
+                    <fieldset className="grid gap-2">
+                      <legend className="mb-1 font-semibold">Serviços</legend>
+                      {view.services.map((s) => (
+                        <CheckboxLabel
+                          key={s.id}
+                          id={`pet${i}_servico_${s.id}`}
+                          name={`pet${i}_servico`}
+                          value={s.id}
+                          defaultChecked={pet.servicoIds.includes(s.id)}
+                          className="text-base font-normal"
+                          label={
+                            <span>
+                              {s.nome}
+                              {s.adicional ? " (adicional)" : ""}{" "}
+                              <span className="text-sm text-slate-600">
+                                a partir de {formatBRL(s.aPartirDe)}
+                              </span>
                             </span>
-                          </span>
-                        }
-                      />
+                          }
+                        />
+                      ))}
+                      {errors[`pet${i}_servico`] ? (
+                        <p className="text-sm font-medium text-red-700">
+                          {errors[`pet${i}_servico`]}
+                        </p>
+                      ) : null}
+                    </fieldset>
+                  )}
+                  {view.quotes[i] && !(i === 0 && view.orcamento) ? (
+                    <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
+                      Para {pet.nome}:{" "}
+                      {view.quotes[i]!.servicos.map((l) => `${l.nome} ${formatBRL(l.preco)}`).join(
+                        " + ",
+                      )}{" "}
+                      = <strong>{formatBRL(view.quotes[i]!.total)}</strong>
+                    </p>
+                  ) : null}
+                </fieldset>
+              ))}
+              {fields.count < MAX_PETS ? (
+                <Button type="submit" name="pets" value={fields.count + 1} variant="outline">
+                  Adicionar outro pet
+                </Button>
+              ) : null}
+
+              <fieldset className="grid gap-3">
+                <legend className="mb-2 text-lg font-bold">3. Dia e horário de entrega</legend>
+                <Field id="data" label="Dia" required error={errors.data}>
+                  <Select defaultValue={c.data}>
+                    <option value="">Escolha o dia</option>
+                    {view.days.map((d) => (
+                      <option key={d} value={d}>
+                        {dayLabel(d)}
+                      </option>
                     ))}
-                    {errors[`pet${i}_servico`] ? (
-                      <p className="text-sm font-medium text-red-700">
-                        {errors[`pet${i}_servico`]}
-                      </p>
-                    ) : null}
-                  </fieldset>
-                )}
-                {view.quotes[i] && !(i === 0 && view.orcamento) ? (
-                  <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
-                    Para {pet.nome}:{" "}
-                    {view.quotes[i]!.servicos.map((l) => `${l.nome} ${formatBRL(l.preco)}`).join(
-                      " + ",
-                    )}{" "}
-                    = <strong>{formatBRL(view.quotes[i]!.total)}</strong>
-                  </p>
+                  </Select>
+                </Field>
+                <Button type="submit" name="passo" value="horarios" variant="secondary">
+                  Ver horários e preço
+                </Button>
+                {view.slots ? (
+                  view.slots.length === 0 ? (
+                    <p>Nenhum horário nesse dia: escolha outro.</p>
+                  ) : (
+                    <div
+                      className="grid grid-cols-3 gap-2"
+                      role="radiogroup"
+                      aria-label="Horário de entrega"
+                    >
+                      {view.slots.map((s) => (
+                        <label
+                          key={s.horario}
+                          className={`flex min-h-12 items-center justify-center gap-2 rounded-lg border p-2 ${s.cabe ? "border-brand-600 bg-white" : "border-slate-200 bg-slate-100 text-slate-500"}`}
+                        >
+                          <input
+                            type="radio"
+                            name="horario"
+                            value={s.horario}
+                            disabled={!s.cabe}
+                            defaultChecked={s.cabe && s.horario === c.horario}
+                          />
+                          {s.horario}
+                          {s.cabe ? null : <span className="text-xs">lotado</span>}
+                        </label>
+                      ))}
+                    </div>
+                  )
+                ) : null}
+                {errors.horario ? (
+                  <p className="text-sm font-medium text-red-700">{errors.horario}</p>
                 ) : null}
               </fieldset>
-            ))}
-            {fields.count < MAX_PETS ? (
-              <Button type="submit" name="pets" value={fields.count + 1} variant="outline">
-                Adicionar outro pet
+
+              <fieldset className="grid gap-4">
+                <legend className="mb-2 text-lg font-bold">4. Seus dados</legend>
+                <Field id="nomeTutor" label="Seu nome" required error={errors.nomeTutor}>
+                  <Input defaultValue={c.nomeTutor} autoComplete="name" />
+                </Field>
+                <Field id="whatsapp" label="WhatsApp" required error={errors.whatsapp}>
+                  <PhoneInput defaultValue={c.whatsapp} />
+                </Field>
+                <Field id="email" label="E-mail (opcional)" error={errors.email}>
+                  <Input type="email" defaultValue={c.email} autoComplete="email" />
+                </Field>
+                <CheckboxLabel
+                  id="levaTraz"
+                  name="levaTraz"
+                  defaultChecked={c.levaTraz === "on"}
+                  className="text-base font-normal"
+                  label="Quero leva e traz (buscamos e entregamos o pet)"
+                />
+                <Field id="endereco" label="Endereço (para o leva e traz)" error={errors.endereco}>
+                  <Input defaultValue={c.endereco} autoComplete="address-line1" />
+                </Field>
+                <Field id="bairro" label="Bairro (para o leva e traz)" error={errors.bairro}>
+                  <Input defaultValue={c.bairro} />
+                </Field>
+                <Field id="observacoes" label="Observações" error={errors.observacoes}>
+                  <Textarea defaultValue={c.observacoes} rows={3} />
+                </Field>
+              </fieldset>
+
+              <Button type="submit" formMethod="post" size="lg">
+                Confirmar agendamento
               </Button>
-            ) : null}
-
-            <fieldset className="grid gap-3">
-              <legend className="mb-2 text-lg font-bold">3. Dia e horário de entrega</legend>
-              <Field id="data" label="Dia" required error={errors.data}>
-                <Select defaultValue={c.data}>
-                  <option value="">Escolha o dia</option>
-                  {view.days.map((d) => (
-                    <option key={d} value={d}>
-                      {dayLabel(d)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Button type="submit" name="passo" value="horarios" variant="secondary">
-                Ver horários e preço
-              </Button>
-              {view.slots ? (
-                view.slots.length === 0 ? (
-                  <p>Nenhum horário nesse dia: escolha outro.</p>
-                ) : (
-                  <div
-                    className="grid grid-cols-3 gap-2"
-                    role="radiogroup"
-                    aria-label="Horário de entrega"
-                  >
-                    {view.slots.map((s) => (
-                      <label
-                        key={s.horario}
-                        className={`flex min-h-12 items-center justify-center gap-2 rounded-lg border p-2 ${s.cabe ? "border-brand-600 bg-white" : "border-slate-200 bg-slate-100 text-slate-500"}`}
-                      >
-                        <input
-                          type="radio"
-                          name="horario"
-                          value={s.horario}
-                          disabled={!s.cabe}
-                          defaultChecked={s.cabe && s.horario === c.horario}
-                        />
-                        {s.horario}
-                        {s.cabe ? null : <span className="text-xs">lotado</span>}
-                      </label>
-                    ))}
-                  </div>
-                )
-              ) : null}
-              {errors.horario ? (
-                <p className="text-sm font-medium text-red-700">{errors.horario}</p>
-              ) : null}
-            </fieldset>
-
-            <fieldset className="grid gap-4">
-              <legend className="mb-2 text-lg font-bold">4. Seus dados</legend>
-              <Field id="nomeTutor" label="Seu nome" required error={errors.nomeTutor}>
-                <Input defaultValue={c.nomeTutor} autoComplete="name" />
-              </Field>
-              <Field id="whatsapp" label="WhatsApp" required error={errors.whatsapp}>
-                <PhoneInput defaultValue={c.whatsapp} />
-              </Field>
-              <Field id="email" label="E-mail (opcional)" error={errors.email}>
-                <Input type="email" defaultValue={c.email} autoComplete="email" />
-              </Field>
-              <CheckboxLabel
-                id="levaTraz"
-                name="levaTraz"
-                defaultChecked={c.levaTraz === "on"}
-                className="text-base font-normal"
-                label="Quero leva e traz (buscamos e entregamos o pet)"
-              />
-              <Field id="endereco" label="Endereço (para o leva e traz)" error={errors.endereco}>
-                <Input defaultValue={c.endereco} autoComplete="address-line1" />
-              </Field>
-              <Field id="bairro" label="Bairro (para o leva e traz)" error={errors.bairro}>
-                <Input defaultValue={c.bairro} />
-              </Field>
-              <Field id="observacoes" label="Observações" error={errors.observacoes}>
-                <Textarea defaultValue={c.observacoes} rows={3} />
-              </Field>
-            </fieldset>
-
-            <Button type="submit" formMethod="post" size="lg">
-              Confirmar agendamento
-            </Button>
-            <p className="text-sm text-slate-600">
-              Primeira visita ou pet gigante (GG)? Pedimos fotos antes:{" "}
-              <a className="font-semibold text-brand-700 underline" href="/servicos#orcamento">
-                orçamento com fotos
-              </a>
-              .
-            </p>
-          </form>
+              <p className="text-sm text-slate-600">
+                Primeira visita ou pet gigante (GG)? Pedimos fotos antes:{" "}
+                <a className="font-semibold text-brand-700 underline" href="/servicos#orcamento">
+                  orçamento com fotos
+                </a>
+                .
+              </p>
+            </form>
+          </>
         )}
       </div>
     </main>
+  );
+}
+
+/** "Já agendou com a gente?": WhatsApp, then the code from the e-mail, then the pets. */
+function ReturningTutor({ retorno }: { retorno: BookingView["retorno"] }) {
+  const message = retorno.message ? (
+    <p
+      role={retorno.error ? "alert" : "status"}
+      className={retorno.error ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"}
+    >
+      {retorno.message}
+    </p>
+  ) : null;
+  return (
+    <section
+      aria-labelledby="ja-agendou"
+      className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id="ja-agendou" className="text-lg font-bold">
+        Já agendou com a gente?
+      </h2>
+      {retorno.etapa === "pets" ? (
+        <>
+          {message}
+          <ul className="grid gap-2" data-testid="pets-do-tutor">
+            {retorno.pets.map((p) => (
+              <li key={p.href}>
+                <a className="font-semibold text-brand-700 underline" href={p.href}>
+                  Agendar {p.nome}
+                </a>
+              </li>
+            ))}
+          </ul>
+          {retorno.todos ? (
+            <a className="font-semibold text-brand-700 underline" href={retorno.todos}>
+              Agendar todos juntos
+            </a>
+          ) : null}
+        </>
+      ) : (
+        <form method="post" className="grid gap-3" noValidate>
+          <p className="text-sm text-slate-600">
+            Receba por e-mail um código e escolha seus pets, sem digitar tudo de novo. Ou preencha
+            abaixo.
+          </p>
+          <Field id="retorno_whatsapp" label="Seu WhatsApp">
+            <PhoneInput defaultValue={retorno.whatsapp} />
+          </Field>
+          {retorno.etapa === "codigo" ? (
+            <Field id="codigo" label="Código de 6 dígitos">
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            </Field>
+          ) : null}
+          {message}
+          <div className="flex flex-wrap gap-2">
+            {retorno.etapa === "codigo" ? (
+              <Button type="submit" name="intent" value="verificar">
+                Ver meus pets
+              </Button>
+            ) : null}
+            <Button
+              type="submit"
+              name="intent"
+              value="codigo"
+              variant={retorno.etapa === "codigo" ? "outline" : "secondary"}
+            >
+              {retorno.etapa === "codigo" ? "Enviar outro código" : "Receber código por e-mail"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,186 @@
+// "Já agendou com a gente?" (issue 28): a returning tutor gets their pets back by phone number
+// after a one-time code. The code goes to the e-mail of the phone's last booking (we never
+// send WhatsApp messages ourselves, and a phone alone proves nothing); the answer is the same
+// whether or not the phone is known, so nobody learns who books here. Without an e-mail on
+// file the tutor simply types the pet again.
+import crypto from "node:crypto";
+import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, runSql, transaction } from "~/infra/db/client.server";
+import { sessionSecret } from "~/infra/secret.server";
+import { enqueueEmails } from "~/modules/mail/index.server";
+import type { Especie, Pelagem, Porte } from "./booking-vocabulary";
+import { agendamentos, codigosTutor } from "./tables.server";
+
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_TRIES = 5;
+const MAX_PETS_OFFERED = 8;
+
+export const CODE_SENT =
+  "Se este WhatsApp já agendou com um e-mail, enviamos um código de 6 dígitos para esse e-mail. Ele vale por 10 minutos.";
+export const CODE_INVALID = "Código inválido ou vencido. Confira o e-mail ou peça outro código.";
+
+const digits = (phone: string) => phone.replace(/\D/g, "");
+
+function codeHash(phoneDigits: string, code: string): string {
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`codigo-tutor:${phoneDigits}:${code}`)
+    .digest("hex");
+}
+
+/** Whether a phone as typed is worth a lookup (10 to 13 digits). */
+export function plausiblePhone(phone: string): boolean {
+  const n = digits(phone).length;
+  return n >= 10 && n <= 13;
+}
+
+/**
+ * Sends a code to the e-mail of the phone's last booking, if it has one; a new code replaces
+ * the ones before. Returns whether a code went out (for tests; the page says the same either way).
+ */
+export async function sendTutorCode(
+  whatsapp: string,
+  options: { now?: Date; origem?: string | null } = {},
+): Promise<boolean> {
+  const at = options.now ?? clockNow();
+  const phone = digits(whatsapp);
+  return transaction(async (tx) => {
+    const [last] = await tx
+      .select({ email: agendamentos.email })
+      .from(agendamentos)
+      .where(
+        and(
+          eq(agendamentos.whatsappDigitos, phone),
+          isNotNull(agendamentos.email),
+          eq(agendamentos.origem, "online"),
+        ),
+      )
+      .orderBy(desc(agendamentos.createdAt))
+      .limit(1);
+    if (!last?.email) return false;
+    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+    await tx
+      .update(codigosTutor)
+      .set({ usadoEm: at })
+      .where(and(eq(codigosTutor.whatsappDigitos, phone), isNull(codigosTutor.usadoEm)));
+    await tx.insert(codigosTutor).values({
+      whatsappDigitos: phone,
+      codigoHash: codeHash(phone, code),
+      expiraEm: new Date(at.getTime() + CODE_TTL_MS),
+      createdAt: at,
+    });
+    await enqueueEmails(tx, [
+      {
+        tipo: "codigo_tutor",
+        destinatario: last.email,
+        dados: { codigo: code },
+        origem: options.origem ?? null,
+      },
+    ]);
+    return true;
+  });
+}
+
+/** A pet as it was last booked, to fill the form again. */
+export interface ReturningPet {
+  nome: string;
+  especie: Especie;
+  raca: string | null;
+  porte: Porte;
+  pelagem: Pelagem;
+  alertas: string | null;
+  servicoIds: string[];
+}
+
+export interface ReturningTutor {
+  nomeTutor: string;
+  whatsapp: string;
+  email: string | null;
+  unidadeId: string;
+  pets: ReturningPet[];
+}
+
+/**
+ * Checks a code (one use, 10 minutes, 5 tries, under the row's lock so two tries at once
+ * count twice) and gives the tutor's pets back: each pet once, as it was last booked.
+ */
+export async function verifyTutorCode(
+  whatsapp: string,
+  code: string,
+  options: { now?: Date } = {},
+): Promise<ReturningTutor | null> {
+  const at = options.now ?? clockNow();
+  const phone = digits(whatsapp);
+  if (!/^\d{6}$/.test(code.trim())) return null;
+  const valid = await transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(codigosTutor)
+      .where(
+        and(
+          eq(codigosTutor.whatsappDigitos, phone),
+          isNull(codigosTutor.usadoEm),
+          gt(codigosTutor.expiraEm, at),
+        ),
+      )
+      .orderBy(desc(codigosTutor.createdAt))
+      .limit(1)
+      .for("update");
+    if (!row || row.tentativas >= MAX_TRIES) return false;
+    const given = Buffer.from(codeHash(phone, code.trim()), "hex");
+    const kept = Buffer.from(row.codigoHash, "hex");
+    const right = given.length === kept.length && crypto.timingSafeEqual(given, kept);
+    await tx
+      .update(codigosTutor)
+      .set(right ? { usadoEm: at } : { tentativas: row.tentativas + 1 })
+      .where(eq(codigosTutor.id, row.id));
+    return right;
+  });
+  return valid ? returningTutor(phone) : null;
+}
+
+async function returningTutor(phone: string): Promise<ReturningTutor | null> {
+  const [last] = await db()
+    .select()
+    .from(agendamentos)
+    .where(eq(agendamentos.whatsappDigitos, phone))
+    .orderBy(desc(agendamentos.createdAt))
+    .limit(1);
+  if (!last) return null;
+  const pets = await runSql<{
+    nome: string;
+    especie: Especie;
+    raca: string | null;
+    porte: Porte;
+    pelagem: Pelagem;
+    alertas: string | null;
+    servicos: { servicoId: string }[];
+  }>(
+    db(),
+    `select * from (
+       select distinct on (p.nome_chave) p.nome, p.especie, p.raca, p.porte, p.pelagem,
+              p.alertas, p.servicos, a.created_at
+         from agendamentos a join agendamento_pets p on p.agendamento_id = a.id
+        where a.whatsapp_digitos = $1
+        order by p.nome_chave, a.created_at desc
+     ) pets order by created_at desc limit $2`,
+    [phone, MAX_PETS_OFFERED],
+    "agenda_pets_do_tutor",
+  );
+  return {
+    nomeTutor: last.nomeTutor,
+    whatsapp: last.whatsapp,
+    email: last.email,
+    unidadeId: last.unidadeId,
+    pets: pets.map((p) => ({
+      nome: p.nome,
+      especie: p.especie,
+      raca: p.raca,
+      porte: p.porte,
+      pelagem: p.pelagem,
+      alertas: p.alertas,
+      servicoIds: p.servicos.map((s) => s.servicoId),
+    })),
+  };
+}
