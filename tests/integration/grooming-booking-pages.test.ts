@@ -12,7 +12,7 @@ import {
   listGroomingServices,
   pedidosServicos,
 } from "~/modules/grooming/index.server";
-import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
+import { deliverEmailsDue } from "~/modules/mail/index.server";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/admin/servicos";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
