@@ -66,7 +66,7 @@ const START: Retorno = {
 };
 
 /** The booking page's address with a returning tutor's pets (and contact) filled in. */
-export function returningLinks(tutor: ReturningTutor): Pick<Retorno, "pets" | "todos"> {
+function returningLinks(tutor: ReturningTutor): Pick<Retorno, "pets" | "todos"> {
   const link = (pets: ReturningTutor["pets"]) => {
     const q = new URLSearchParams({
       pets: String(pets.length),

@@ -83,7 +83,7 @@ export async function sendTutorCode(
 }
 
 /** A pet as it was last booked, to fill the form again. */
-export interface ReturningPet {
+interface ReturningPet {
   nome: string;
   especie: Especie;
   raca: string | null;
