@@ -25,12 +25,14 @@ import {
   RELEASED_UNCONFIRMED,
   releaseUnconfirmedBookings,
   rescheduleBooking,
+  rescheduleByStaff,
   sendDueReminders,
   servicosBanho,
   servicosBanhoPrecos,
   setBookingStatus,
 } from "~/modules/grooming/index.server";
 import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
+import { unidades } from "~/modules/shop/index.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
@@ -710,5 +712,83 @@ describe("e-mails to the tutor", () => {
     });
     expect(late.ok).toBe(true);
     expect(await sendDueReminders(new Date("2026-12-02T23:00:00Z"))).toBe(0);
+  });
+});
+
+describe("the staff reschedule", () => {
+  async function otherUnit(): Promise<string> {
+    const [other] = await ctx.database.db
+      .select({ id: unidades.id })
+      .from(unidades)
+      .where(sql`${unidades.id} <> ${unidadeId}`)
+      .limit(1);
+    await ctx.database.db
+      .insert(agendasBanho)
+      .values({
+        unidadeId: other!.id,
+        horarios: Array.from({ length: 7 }, () => ["10:00"]),
+        capacidadeHorario: 2,
+        capacidadeDia: 2,
+        pontos: { P: 1, M: 1, G: 2, GG: 4 },
+        limitesPorte: {},
+      })
+      .onConflictDoNothing();
+    return other!.id;
+  }
+
+  it("moves a booking to the other unit: its points follow that unit, the first frees its place", async () => {
+    const other = await otherUnit();
+    const b = await booked("08:00", [pet("G")]);
+    const { agendamento, aviso } = await rescheduleByStaff(
+      b.agendamento.id,
+      { unidadeId: other, data: DAY, horario: "10:00" },
+      actor,
+      { now: NOW },
+    );
+    expect(aviso).toBeNull();
+    expect(agendamento).toMatchObject({ unidadeId: other, horario: "10:00", pontos: 2 });
+    expect(agendamento.historico.at(-1)?.nota).toBe("remarcado pela equipe");
+    expect(await pointsAt(DAY, "08:00")).toBe(0);
+    // The other unit's 10:00 is now full: a second move is refused unless the staff say so.
+    const c = await booked("09:00", [pet("P")]);
+    const to = { unidadeId: other, data: DAY, horario: "10:00" };
+    await expect(rescheduleByStaff(c.agendamento.id, to, actor, { now: NOW })).rejects.toThrow(
+      "Acima da capacidade",
+    );
+    const [kept] = await ctx.database.db
+      .select()
+      .from(agendamentos)
+      .where(eq(agendamentos.id, c.agendamento.id));
+    expect(kept).toMatchObject({ unidadeId, horario: "09:00" });
+    const forced = await rescheduleByStaff(c.agendamento.id, to, actor, { now: NOW, acima: true });
+    expect(forced.agendamento.acimaCapacidade).toBe(true);
+    expect(forced.aviso).toContain("Acima da capacidade");
+  });
+
+  it("refuses a time that is not a drop-off, a closed day, and a booking already in service", async () => {
+    const b = await booked("08:00", [pet("P")]);
+    const move = (horario: string, data = DAY) =>
+      rescheduleByStaff(b.agendamento.id, { unidadeId, data, horario }, actor, { now: NOW });
+    await expect(move("08:30")).rejects.toThrow("não é horário de entrega");
+    await ctx.database.db.insert(agendasBanhoFechadas).values({ unidadeId, data: "2026-12-04" });
+    await expect(move("08:00", "2026-12-04")).rejects.toThrow("não atende");
+    await setBookingStatus(b.agendamento.id, "em_atendimento", actor);
+    await expect(move("09:00")).rejects.toThrow("antes do atendimento");
+  });
+
+  it("a staff move and a tutor's booking racing for the last places: never over capacity", async () => {
+    const a = await booked("09:00", [pet("G")]);
+    await booked("08:00", [pet("G")]); // 08:00 holds 2 of 4
+    const results = await Promise.all([
+      rescheduleByStaff(a.agendamento.id, { unidadeId, data: DAY, horario: "08:00" }, actor, {
+        now: NOW,
+      }).then(
+        () => true,
+        () => false,
+      ),
+      ...Array.from({ length: 4 }, () => book("08:00", [pet("G")]).then((r) => r.ok)),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await pointsAt(DAY, "08:00")).toBe(4);
   });
 });

@@ -517,6 +517,7 @@ export async function rescheduleBooking(
         horario: to.horario,
         inicio: when.inicio,
         pontos: fit.pontos,
+        lembreteEm: null,
         historico: [
           ...row.historico,
           { status: row.status, em: at.toISOString(), nota: "reagendado" },

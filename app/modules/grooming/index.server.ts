@@ -33,12 +33,19 @@ export {
 } from "./bookings.server";
 export { answerQuoteWithLink, quoteBookingPath } from "./quote-link.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
-export { bookingStatusSchema, parseCheckIn, quoteLinkSchema, walkInSchema } from "./staff.schema";
+export {
+  bookingStatusSchema,
+  parseCheckIn,
+  quoteLinkSchema,
+  staffRescheduleSchema,
+  walkInSchema,
+} from "./staff.schema";
 export {
   addWalkIn,
   bookingsToRemind,
   checkInBooking,
   groomingDay,
+  rescheduleByStaff,
   setBookingStatus,
 } from "./staff-agenda.server";
 export type { PedidoServico } from "./tables.server";

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, type Executor, type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { queueStatusEmail } from "./booking-emails.server";
+import { queueBookingEmail, queueStatusEmail } from "./booking-emails.server";
 import {
   checkFit,
   dropOffTimes,
@@ -32,6 +32,7 @@ import {
   agendamentoPets,
   agendamentos,
   agendasBanho,
+  agendasBanhoFechadas,
   servicosBanho,
   servicosBanhoPrecos,
 } from "./tables.server";
@@ -334,6 +335,108 @@ export async function addWalkIn(
       acima_capacidade: !fit.ok,
     });
     return row!;
+  });
+}
+
+export interface StaffRescheduleInput {
+  unidadeId: string;
+  data: string;
+  horario: string;
+}
+
+/**
+ * The staff move a booking to another drop-off, of this unit or the other (a day closed at one
+ * unit, a tutor who asked by phone): counted under the target agenda's lock without the
+ * booking itself, like the tutor's reschedule; over capacity only when the staff say so
+ * (`acima`), then marked. Any notice or window is the staff's call; closed days are not.
+ * The tutor is told by e-mail (when there is one) and gets a new reminder.
+ */
+export async function rescheduleByStaff(
+  id: string,
+  to: StaffRescheduleInput,
+  actor: AdminActor,
+  options: { now?: Date; acima?: boolean } = {},
+): Promise<{ agendamento: Agendamento; aviso: string | null }> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const agenda = await lockAgendaOf(tx, to.unidadeId);
+    if (!agenda?.ativo) throw new AdminError("Esta unidade não tem agenda de banho e tosa");
+    const row = await lockBooking(tx, id);
+    if (row.status !== "solicitado" && row.status !== "confirmado") {
+      throw new AdminError("Só se remarca um agendamento antes do atendimento");
+    }
+    if (!dropOffTimes(agenda, to.data).includes(to.horario)) {
+      throw new AdminError(`${to.horario} não é horário de entrega da unidade nesse dia`);
+    }
+    const [closed] = await tx
+      .select()
+      .from(agendasBanhoFechadas)
+      .where(
+        and(
+          eq(agendasBanhoFechadas.unidadeId, to.unidadeId),
+          eq(agendasBanhoFechadas.data, to.data),
+        ),
+      );
+    if (closed) throw new AdminError("A unidade não atende banho e tosa nesse dia");
+    const pets = await tx
+      .select()
+      .from(agendamentoPets)
+      .where(eq(agendamentoPets.agendamentoId, id));
+    const usage =
+      (await usageByDay(tx, to.unidadeId, to.data, to.data, id)).get(to.data) ?? EMPTY_USAGE;
+    const fit = checkFit(
+      agenda,
+      usage,
+      to.horario,
+      pets.map((p) => p.porte),
+    );
+    if (!fit.ok && !options.acima) {
+      throw new AdminError(
+        `${fitMessage(fit)}. Para remarcar mesmo assim, marque "Acima da capacidade".`,
+      );
+    }
+    // Points follow the target unit's table.
+    let pontos = 0;
+    for (const pet of pets) {
+      const petPontos = agenda.pontos[pet.porte];
+      pontos += petPontos;
+      if (petPontos !== pet.pontos) {
+        await tx
+          .update(agendamentoPets)
+          .set({ pontos: petPontos })
+          .where(eq(agendamentoPets.id, pet.id));
+      }
+    }
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({
+        unidadeId: to.unidadeId,
+        data: to.data,
+        horario: to.horario,
+        inicio: shopInstant(to.data, to.horario),
+        pontos,
+        acimaCapacidade: !fit.ok,
+        lembreteEm: null,
+        historico: [
+          ...row.historico,
+          { status: row.status, em: at.toISOString(), nota: "remarcado pela equipe" },
+        ],
+        updatedAt: at,
+      })
+      .where(eq(agendamentos.id, id))
+      .returning();
+    await audit(tx, actor, "grooming_booking_reschedule", "agendamento", id, {
+      numero: row.numero,
+      de: `${row.data} ${row.horario}`,
+      para: `${to.data} ${to.horario}`,
+      unidade_mudou: row.unidadeId !== to.unidadeId,
+      acima_capacidade: !fit.ok,
+    });
+    await queueBookingEmail(tx, updated!, "agendamento_reagendado");
+    return {
+      agendamento: updated!,
+      aviso: fit.ok ? null : `Acima da capacidade: ${fitMessage(fit).toLowerCase()}`,
+    };
   });
 }
 

@@ -73,3 +73,12 @@ export const quoteLinkSchema = z.object({
     .min(1, "Escolha os serviços do orçamento")
     .max(8, "Serviços demais"),
 });
+
+/** The staff's "Remarcar": another unit, day and drop-off time. */
+export const staffRescheduleSchema = z.object({
+  id: uuid,
+  unidadeId: z.string().regex(/^[0-9a-f-]{36}$/i, "Escolha a unidade"),
+  data: z.string().refine(isDay, "Escolha o dia"),
+  horario: z.string().refine(isTime, "Escolha o horário (HH:MM)"),
+  acima: checkbox,
+});

@@ -41,7 +41,9 @@ import {
   listGroomingServices,
   listUnitsWithAgenda,
   parseCheckIn,
+  rescheduleByStaff,
   setBookingStatus,
+  staffRescheduleSchema,
   walkInSchema,
 } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agenda";
@@ -124,6 +126,19 @@ export async function action({ request }: Route.ActionArgs) {
       );
     });
   }
+  if (intent === "remarcar") {
+    const parsed = staffRescheduleSchema.safeParse(fields);
+    if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 422);
+    const { id, acima, ...to } = parsed.data;
+    return attempt(intent, "Erro ao remarcar", async () => {
+      const { agendamento, aviso } = await rescheduleByStaff(id, to, actor, { acima });
+      return ok(
+        intent,
+        `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
+        aviso ?? undefined,
+      );
+    });
+  }
   return fail("agenda", "Ação inválida");
 }
 
@@ -139,7 +154,15 @@ const BUTTON_LABEL: Record<string, string> = {
   cancelado: "Cancelar",
 };
 
-function BookingCard({ booking, unidade }: { booking: Booking; unidade: string }) {
+function BookingCard({
+  booking,
+  unidade,
+  units,
+}: {
+  booking: Booking;
+  unidade: string;
+  units: LoaderData["units"];
+}) {
   const preco = booking.precoFinal ?? booking.precoEstimado;
   const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
   return (
@@ -258,6 +281,58 @@ function BookingCard({ booking, unidade }: { booking: Booking; unidade: string }
           </Form>
         </details>
       ) : null}
+      {canCheckIn ? (
+        <details>
+          <summary className="cursor-pointer font-semibold text-brand-700">Remarcar</summary>
+          <Form method="post" className="mt-2 grid gap-2">
+            <input type="hidden" name="intent" value="remarcar" />
+            <input type="hidden" name="id" value={booking.id} />
+            <div className="grid gap-1">
+              <Label htmlFor={`remarcar_unidade_${booking.id}`}>Unidade</Label>
+              <Select
+                id={`remarcar_unidade_${booking.id}`}
+                name="unidadeId"
+                defaultValue={booking.unidadeId}
+              >
+                {units.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.nome}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid grid-cols-2 gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor={`remarcar_data_${booking.id}`}>Dia</Label>
+                <Input
+                  id={`remarcar_data_${booking.id}`}
+                  name="data"
+                  type="date"
+                  defaultValue={booking.data}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`remarcar_horario_${booking.id}`}>Horário</Label>
+                <Input
+                  id={`remarcar_horario_${booking.id}`}
+                  name="horario"
+                  type="time"
+                  defaultValue={booking.horario}
+                />
+              </div>
+            </div>
+            <CheckboxLabel
+              id={`remarcar_acima_${booking.id}`}
+              name="acima"
+              label="Acima da capacidade"
+            />
+            <Button type="submit" size="sm">
+              Remarcar
+              <span className="sr-only"> {booking.numero}</span>
+            </Button>
+          </Form>
+        </details>
+      ) : null}
     </li>
   );
 }
@@ -345,7 +420,12 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="grid gap-3">
               {agendaDay.agendamentos.map((b) => (
-                <BookingCard key={b.id} booking={b} unidade={loaderData.unidadeNome} />
+                <BookingCard
+                  key={b.id}
+                  booking={b}
+                  unidade={loaderData.unidadeNome}
+                  units={units}
+                />
               ))}
             </ul>
           )}
