@@ -277,10 +277,15 @@ export const test = base.extend<{
 });
 
 /**
- * The first message the test SMTP server got whose subject matches, parsed as a mail client
- * would; waits for the app's mail worker (it sends every second in the e2e run).
+ * The first message the test SMTP server got whose subject matches (and sent `to`, when
+ * given), parsed as a mail client would; waits for the app's mail worker (it sends every
+ * second in the e2e run).
  */
-export async function receivedMail(subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
+export async function receivedMail(
+  subject: RegExp,
+  timeoutMs = 20_000,
+  to?: string,
+): Promise<ParsedMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const files = fs.existsSync(E2E_SMTP_DIR)
@@ -288,7 +293,8 @@ export async function receivedMail(subject: RegExp, timeoutMs = 20_000): Promise
       : [];
     for (const file of files.sort()) {
       const mail = await simpleParser(fs.readFileSync(path.join(E2E_SMTP_DIR, file)));
-      if (subject.test(mail.subject ?? "")) return mail;
+      const addressed = !to || (mail.to && !Array.isArray(mail.to) && mail.to.text.includes(to));
+      if (subject.test(mail.subject ?? "") && addressed) return mail;
     }
     if (Date.now() > until) throw new Error(`nenhum e-mail com assunto ${subject} chegou`);
     await new Promise((r) => setTimeout(r, 250));

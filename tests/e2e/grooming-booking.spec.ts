@@ -8,6 +8,7 @@ import {
   loginAsAdmin,
   type Page,
   pngPhoto,
+  receivedMail,
   test,
   unique,
 } from "./fixtures";
@@ -22,7 +23,7 @@ const PHONE = {
 };
 
 /** Fills the booking form for one pet and books the first free time of the `nth` day offered. */
-async function book(page: Page, pet: string, phone: string, nth: number) {
+async function book(page: Page, pet: string, phone: string, nth: number, email = "") {
   await page.goto("/servicos/agendar");
   await page.getByLabel("Nome do pet").fill(pet);
   await page.getByLabel("Raça").fill("Poodle");
@@ -41,7 +42,8 @@ async function book(page: Page, pet: string, phone: string, nth: number) {
     .first()
     .check();
   await page.getByLabel("Seu nome").fill("Carla Mendes");
-  await page.getByRole("textbox", { name: "WhatsApp" }).fill(phone);
+  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill(phone);
+  await page.getByLabel("E-mail (opcional)").fill(email);
   await page.getByRole("button", { name: "Confirmar agendamento" }).click();
   await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
   await expect(page.getByTestId("status-agendamento")).toHaveText("Solicitado");
@@ -129,7 +131,7 @@ test("a GG is sent to the photo quote", async ({ browser }) => {
     .first()
     .check();
   await page.getByLabel("Seu nome").fill("Ana Souza");
-  await page.getByRole("textbox", { name: "WhatsApp" }).fill("(47) 98888-1111");
+  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 98888-1111");
   await page.getByRole("button", { name: "Confirmar agendamento" }).click();
   await expect(page.getByRole("alert")).toContainText("pedimos fotos do pet antes");
   await page.getByRole("link", { name: "Pedir orçamento com fotos" }).click();
@@ -190,7 +192,7 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
     .first()
     .check();
   await tutor.getByLabel("Seu nome").fill("Ana Souza");
-  await tutor.getByRole("textbox", { name: "WhatsApp" }).fill("(47) 98888-1111");
+  await tutor.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 98888-1111");
   await tutor.getByRole("button", { name: "Confirmar agendamento" }).click();
   await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
   await expect(tutor.getByTestId("preco")).toContainText("Valor final: R$ 150,00");
@@ -198,5 +200,84 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   // The quote on the staff's board is now Confirmado.
   await staff.reload();
   await expect(staff.getByRole("listitem").filter({ hasText: pet })).toContainText("Confirmado");
+  await context.close();
+});
+
+test("a returning tutor gets the e-mails, then books the same pet again after a code", async ({
+  browser,
+  page: staff,
+}) => {
+  const context = await browser.newContext({
+    ...PHONE,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
+  const tutor = await context.newPage();
+  const pet = unique("Mel");
+  const email = `${unique("tutora").replace(/\W/g, "").toLowerCase()}@example.com`;
+  const digits = String(Date.now()).slice(-8);
+  const phone = `(47) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+
+  // The first booking, with an e-mail: the confirmation carries the status link.
+  const first = await book(tutor, pet, phone, 2, email);
+  const confirmation = await receivedMail(
+    new RegExp(`Banho e tosa agendado: ${first.numero}`),
+    20_000,
+    email,
+  );
+  expect(confirmation.text).toContain(pet);
+  const link = /(https?:\/\/\S+\/servicos\/agendamento\/AGD\d+\?token=\S+)/.exec(
+    confirmation.text ?? "",
+  )![1]!;
+  const elsewhere = await browser.newContext({ ...PHONE });
+  const fromMail = await elsewhere.newPage();
+  await fromMail.goto(new URL(link).pathname + new URL(link).search);
+  await expect(fromMail.getByTestId("status-agendamento")).toHaveText("Solicitado");
+  await elsewhere.close();
+
+  // The staff move it to Pronto: the tutor gets "Pronto para buscar" by e-mail; then Entregue.
+  await loginAsAdmin(staff, `/admin/servicos/agenda?dia=${first.day}`);
+  const card = staff.getByTestId(`agendamento-${first.numero}`);
+  for (const [button, status] of [
+    ["Confirmar", "Confirmado"],
+    ["Iniciar", "Em atendimento"],
+    ["Pronto", "Pronto para buscar"],
+    ["Entregue", "Entregue"],
+  ] as const) {
+    await card.getByRole("button", { name: new RegExp(`^${button}`) }).click();
+    await expect(card.getByTestId("status")).toHaveText(status);
+  }
+  const ready = await receivedMail(
+    new RegExp(`Pronto para buscar: ${first.numero}`),
+    20_000,
+    email,
+  );
+  expect(ready.text).toContain(`${pet} está pronto(a) para buscar`);
+
+  // Next time: "Já agendou com a gente?" with the phone, the code from the e-mail, the pet back.
+  await tutor.goto("/servicos/agendar");
+  await tutor.getByLabel("Seu WhatsApp").fill(phone);
+  await tutor.getByRole("button", { name: "Receber código por e-mail" }).click();
+  await expect(tutor.getByRole("status")).toContainText("enviamos um código");
+  const codeMail = await receivedMail(/Seu código para agendar/, 20_000, email);
+  const code = /Seu código: (\d{6})/.exec(codeMail.text ?? "")![1]!;
+  await tutor.getByLabel("Código de 6 dígitos").fill(code);
+  await tutor.getByRole("button", { name: "Ver meus pets" }).click();
+  await tutor.getByRole("link", { name: `Agendar ${pet}` }).click();
+  await expect(tutor.getByLabel("Nome do pet")).toHaveValue(pet);
+  await expect(tutor.getByLabel("Porte")).toHaveValue("P");
+  await expect(tutor.getByLabel("Seu nome")).toHaveValue("Carla Mendes");
+  const day = tutor.getByRole("combobox", { name: "Dia", exact: true });
+  await day.selectOption((await day.locator("option").nth(5).getAttribute("value"))!);
+  await tutor.getByRole("button", { name: "Ver horários e preço" }).click();
+  await expect(tutor.getByTestId("preco-pet-0")).toContainText("Banho R$ 50,00");
+  await tutor
+    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radio")
+    .first()
+    .check();
+  await tutor.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  await expect(tutor.getByTestId("status-agendamento")).toHaveText("Solicitado");
   await context.close();
 });

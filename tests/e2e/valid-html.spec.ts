@@ -128,7 +128,7 @@ test("every public, store and sign-in page the server renders is valid HTML (Nu 
     .first()
     .check();
   await page.getByLabel("Seu nome").fill("Cliente Validação");
-  await page.getByRole("textbox", { name: "WhatsApp" }).fill("(47) 99999-1234");
+  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 99999-1234");
   await page.getByRole("button", { name: "Confirmar agendamento" }).click();
   await expect(page).toHaveURL(/\/servicos\/agendamento\//);
   await serverHtml(page.url());

@@ -97,7 +97,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return fail(intent, "Status inválido");
     return attempt(intent, "Erro ao atualizar o agendamento", async () => {
       const row = await setBookingStatus(parsed.data.id, parsed.data.status, actor);
-      return ok(intent, `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`);
+      return ok(
+        intent,
+        `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`,
+        row.email && TELLS_TUTOR.includes(row.status)
+          ? `E-mail para ${row.email} na fila.`
+          : undefined,
+      );
     });
   }
   if (intent === "checkin") {
@@ -141,6 +147,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return fail("agenda", "Ação inválida");
 }
+
+/** The statuses whose change the tutor is told by e-mail (booking-emails.server.ts). */
+const TELLS_TUTOR: readonly string[] = ["confirmado", "pronto", "cancelado"];
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type Booking = NonNullable<LoaderData["agendaDay"]>["agendamentos"][number];
