@@ -1,4 +1,5 @@
 // The grooming e-mails by kind (the mail outbox's `tipo`) and their names on the admin screen.
+import type { StatusAgendamento } from "./booking-vocabulary";
 
 export const GROOMING_EMAIL_KINDS = [
   "agendamento_recebido",
@@ -19,4 +20,11 @@ export const GROOMING_EMAIL_LABEL: Record<GroomingEmailKind, string> = {
   agendamento_cancelado: "Banho e tosa: cancelado",
   agendamento_lembrete: "Banho e tosa: lembrete do dia anterior",
   codigo_tutor: "Banho e tosa: código para ver os pets",
+};
+
+/** What a staff status change tells the tutor by e-mail (other changes send nothing). */
+export const STATUS_EMAIL_KIND: Partial<Record<StatusAgendamento, GroomingEmailKind>> = {
+  confirmado: "agendamento_confirmado",
+  pronto: "agendamento_pronto",
+  cancelado: "agendamento_cancelado",
 };

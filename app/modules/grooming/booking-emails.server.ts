@@ -4,17 +4,10 @@
 // staff's WhatsApp links stay for everyone else.
 import { runSql, type Tx } from "~/infra/db/client.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
-import type { GroomingEmailKind } from "./booking-email-kinds";
+import { type GroomingEmailKind, STATUS_EMAIL_KIND } from "./booking-email-kinds";
 import { shopDayOf, shopInstant } from "./booking-rules";
 import type { StatusAgendamento } from "./booking-vocabulary";
 import type { Agendamento } from "./tables.server";
-
-/** What the staff's status change tells the tutor by e-mail (others send nothing). */
-const STATUS_KIND: Partial<Record<StatusAgendamento, GroomingEmailKind>> = {
-  confirmado: "agendamento_confirmado",
-  pronto: "agendamento_pronto",
-  cancelado: "agendamento_cancelado",
-};
 
 /** Queues one message about a booking, when it has an e-mail. */
 export async function queueBookingEmail(
@@ -42,7 +35,7 @@ export async function queueStatusEmail(
   status: StatusAgendamento,
   dados?: Record<string, string>,
 ): Promise<void> {
-  const tipo = STATUS_KIND[status];
+  const tipo = STATUS_EMAIL_KIND[status];
   if (tipo) await queueBookingEmail(tx, booking, tipo, { dados });
 }
 

@@ -31,6 +31,7 @@ import {
   reminderMessage,
   STAFF_NEXT,
   STATUS_AGENDAMENTO_LABEL,
+  STATUS_EMAIL_KIND,
 } from "~/modules/grooming";
 import {
   addWalkIn,
@@ -100,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
       return ok(
         intent,
         `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`,
-        row.email && TELLS_TUTOR.includes(row.status)
+        row.email && STATUS_EMAIL_KIND[row.status]
           ? `E-mail para ${row.email} na fila.`
           : undefined,
       );
@@ -147,9 +148,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return fail("agenda", "Ação inválida");
 }
-
-/** The statuses whose change the tutor is told by e-mail (booking-emails.server.ts). */
-const TELLS_TUTOR: readonly string[] = ["confirmado", "pronto", "cancelado"];
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type Booking = NonNullable<LoaderData["agendaDay"]>["agendamentos"][number];
