@@ -9,7 +9,12 @@ import { storage } from "~/infra/storage.server";
 import { adminAuditLog } from "~/modules/accounts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { categorias } from "~/modules/catalog/index.server";
-import { pedidosServicos } from "~/modules/grooming/index.server";
+import {
+  agendamentoPets,
+  agendamentos,
+  codigosTutor,
+  pedidosServicos,
+} from "~/modules/grooming/index.server";
 import { emails } from "~/modules/mail/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/index.server";
@@ -25,7 +30,7 @@ import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
 
@@ -246,7 +251,52 @@ async function carlaAndOthers() {
       url: "https://hooks.example/",
       payload: { clienteNome: "Carla Dias" },
     });
-  return { order, other, service, cv };
+  const [booking] = await db()
+    .insert(agendamentos)
+    .values({
+      unidadeId: await defaultUnitId(),
+      data: "2026-12-03",
+      horario: "09:00",
+      inicio: new Date("2026-12-03T12:00:00Z"),
+      status: "entregue",
+      tokenHash: "0".repeat(64),
+      chaveEnvio: "privacidade-teste-0001",
+      nomeTutor: "Carla Dias",
+      whatsapp: "(47) 97777-6666",
+      whatsappDigitos: "47977776666",
+      email: "carla@example.com",
+      levaTraz: true,
+      endereco: "Rua 300, 12",
+      bairro: "Meia Praia",
+      pontos: 1,
+      precoEstimado: 6500,
+      historico: [],
+    })
+    .returning();
+  await db().insert(agendamentoPets).values({
+    agendamentoId: booking!.id,
+    nome: "Paçoca",
+    nomeChave: "pacoca",
+    especie: "cao",
+    raca: "Poodle",
+    porte: "P",
+    pelagem: "curta",
+    alertas: "morde",
+    pontos: 1,
+    servicos: [],
+    preco: 6500,
+  });
+  await db().insert(emails).values({
+    tipo: "agendamento_recebido",
+    destinatario: "outro-endereco@example.com",
+    agendamentoId: booking!.id,
+  });
+  await db().insert(codigosTutor).values({
+    whatsappDigitos: "47977776666",
+    codigoHash: "x",
+    expiraEm: new Date(),
+  });
+  return { order, other, service, cv, booking: booking! };
 }
 
 describe("one person's data", () => {
@@ -299,22 +349,43 @@ describe("one person's data", () => {
       service.numeroPedido,
     ]);
     expect(data.curriculos.map((c: { id: string }) => c.id)).toEqual([cv.id]);
+    expect(data.agendamentos).toHaveLength(1);
+    expect(data.agendamentos[0]).toMatchObject({
+      nomeTutor: "Carla Dias",
+      endereco: "Rua 300, 12",
+    });
+    expect(data.agendamentos[0].pets[0]).toMatchObject({ nome: "Paçoca", alertas: "morde" });
+    // The booking link's secret and its form key never leave.
+    expect(data.agendamentos[0]).not.toHaveProperty("tokenHash");
+    expect(data.agendamentos[0]).not.toHaveProperty("chaveEnvio");
     expect(JSON.stringify(data)).not.toContain(other.numeroPedido);
 
     const entry = await lastAudit("titular_exportado");
-    expect(entry!.details).toEqual({ tipo: "telefone", pedidos: 1, servicos: 1, curriculos: 1 });
+    expect(entry!.details).toEqual({
+      tipo: "telefone",
+      pedidos: 1,
+      servicos: 1,
+      agendamentos: 1,
+      curriculos: 1,
+    });
     // The trail does not keep the phone itself.
     expect(JSON.stringify(entry)).not.toContain("97777");
   });
 
-  it("finds by e-mail (any case): orders and resumes, not grooming (which has no e-mail)", async () => {
+  it("finds by e-mail (any case): orders, bookings and resumes, not photo quotes (which have no e-mail)", async () => {
     await carlaAndOthers();
     const { token } = await makeAdmin();
     const page = await call(
       privacyLoader,
       makeRequest("/admin/privacidade?titular=CARLA%40example.com", { token }),
     );
-    expect(page.data.resumo).toEqual({ pedidos: 1, servicos: 0, fotos: 0, curriculos: 1 });
+    expect(page.data.resumo).toEqual({
+      pedidos: 1,
+      servicos: 0,
+      fotos: 0,
+      agendamentos: 1,
+      curriculos: 1,
+    });
   });
 
   it("refuses what is neither an e-mail nor a phone with its area code, and non-admins", async () => {
@@ -334,7 +405,7 @@ describe("one person's data", () => {
   });
 
   it("anonymises after confirmation: personal fields gone, totals and items kept, files removed", async () => {
-    const { order, other, service, cv } = await carlaAndOthers();
+    const { order, other, service, cv, booking } = await carlaAndOthers();
     const { token } = await makeAdmin();
 
     const unconfirmed = await call(
@@ -389,6 +460,24 @@ describe("one person's data", () => {
       fotos: [],
     });
     expect(await storage().read("public", service.key)).toBeNull();
+    const [booked] = await db().select().from(agendamentos).where(eq(agendamentos.id, booking.id));
+    expect(booked).toMatchObject({
+      nomeTutor: "Titular anonimizado",
+      whatsapp: "",
+      whatsappDigitos: "",
+      email: null,
+      endereco: null,
+      // What the agenda's history needs stays.
+      numero: booking.numero,
+      precoEstimado: 6500,
+      data: "2026-12-03",
+    });
+    const [bookedPet] = await db()
+      .select()
+      .from(agendamentoPets)
+      .where(eq(agendamentoPets.agendamentoId, booking.id));
+    expect(bookedPet).toMatchObject({ nome: "Pet", nomeChave: "", raca: null, alertas: null });
+    expect(await db().select().from(codigosTutor)).toHaveLength(0);
     expect(await db().select().from(curriculos)).toHaveLength(0);
     expect(await storage().read("private", cv.key)).toBeNull();
     expect(await db().select().from(emails)).toHaveLength(0);
@@ -402,7 +491,13 @@ describe("one person's data", () => {
     });
 
     const entry = await lastAudit("titular_anonimizado");
-    expect(entry!.details).toEqual({ tipo: "telefone", pedidos: 1, servicos: 1, curriculos: 1 });
+    expect(entry!.details).toEqual({
+      tipo: "telefone",
+      pedidos: 1,
+      servicos: 1,
+      agendamentos: 1,
+      curriculos: 1,
+    });
     expect(JSON.stringify(entry)).not.toContain("97777");
 
     // Nothing is found any more.
@@ -410,7 +505,13 @@ describe("one person's data", () => {
       privacyLoader,
       makeRequest("/admin/privacidade?titular=47977776666", { token }),
     );
-    expect(page.data.resumo).toEqual({ pedidos: 0, servicos: 0, fotos: 0, curriculos: 0 });
+    expect(page.data.resumo).toEqual({
+      pedidos: 0,
+      servicos: 0,
+      fotos: 0,
+      agendamentos: 0,
+      curriculos: 0,
+    });
   });
 });
 

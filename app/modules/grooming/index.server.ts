@@ -54,6 +54,7 @@ export {
   agendamentos,
   agendasBanho,
   agendasBanhoFechadas,
+  codigosTutor,
   pedidosServicos,
   servicosBanho,
   servicosBanhoPrecos,

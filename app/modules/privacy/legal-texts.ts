@@ -51,7 +51,7 @@ O encarregado pelo tratamento de dados pessoais é **{encarregado}**, no e-mail 
 | --- | --- | --- |
 | **Contato**: nome, e-mail, telefone e mensagem do formulário de contato | Responder o que você perguntou | Procedimentos preliminares a pedido do titular (inciso V) e legítimo interesse (inciso IX) |
 | **Pedidos da loja online**: nome, telefone, e-mail (opcional), endereço de entrega, bairro, ponto de referência, observações, produtos e valores | Separar, entregar ou preparar para retirada, cobrar e avisar sobre o pedido | Execução do contrato de compra (inciso V) e cumprimento de obrigação legal, como a guarda de registros fiscais (inciso II) |
-| **Banho e tosa**: nome do tutor, WhatsApp, nome, raça e porte do pet, endereço (quando pede leva e traz), observações e **fotos do pet** | Fazer o orçamento, combinar o horário e buscar ou levar o pet | Procedimentos preliminares ao contrato, a seu pedido (inciso V) |
+| **Banho e tosa**: nome do tutor, WhatsApp, e-mail (opcional), nome, espécie, raça, porte, pelagem e cuidados do pet (como "morde" ou alergias), endereço (quando pede leva e traz), observações e **fotos do pet** no pedido de orçamento | Fazer o orçamento, agendar e confirmar o horário, avisar quando o pet está pronto, lembrar na véspera, buscar ou levar o pet e mostrar de novo os seus pets no próximo agendamento (depois de um código enviado ao seu e-mail) | Execução do contrato de serviço e procedimentos preliminares a ele, a seu pedido (inciso V) |
 | **Trabalhe conosco**: nome, e-mail, telefone, vaga, mensagem e **currículo em PDF** | Avaliar a sua candidatura | Procedimentos preliminares a um contrato de trabalho, a seu pedido (inciso V) |
 
 Não pedimos CPF, não vendemos nem alugamos dados e não usamos os seus dados para publicidade de terceiros.
@@ -131,9 +131,9 @@ O pagamento pode ser feito pelas formas oferecidas no checkout. Pedidos com Pix 
 
 Você tem **7 dias** para desistir de uma compra feita pela loja online, com a devolução de todo o valor pago. Veja as regras completas em [Trocas e devoluções](/trocas-e-devolucoes).
 
-## Orçamentos de banho e tosa e currículos
+## Banho e tosa e currículos
 
-O pedido de orçamento de banho e tosa não é um agendamento: a equipe confirma o valor e o horário pelo WhatsApp. Currículos enviados pelo site são usados apenas para os processos seletivos da loja.
+O agendamento de banho e tosa pelo site reserva o horário de entrega do pet escolhido; ele pode começar como "Solicitado" até a equipe confirmar, e pode ser reagendado ou cancelado pela página do agendamento até o prazo mostrado nela. O preço do site é estimado pelo porte e pela pelagem informados e pode mudar na chegada do pet; o preço de um orçamento com fotos é fechado. Currículos enviados pelo site são usados apenas para os processos seletivos da loja.
 
 ## Seus dados
 

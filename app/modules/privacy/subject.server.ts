@@ -1,6 +1,6 @@
 // What the shop holds about one person (LGPD art. 18), found by the phone or e-mail they
-// used: their orders (with items), grooming requests (with the pet photos) and resumes (with
-// the PDFs). The admin downloads it all as one ZIP, or anonymises it: personal fields go,
+// used: their orders (with items), grooming requests (with the pet photos), grooming bookings
+// (with their pets) and resumes (with the PDFs). The admin downloads it all as one ZIP, or anonymises it: personal fields go,
 // order totals and items stay for the accounts (decision 0045). Both are audited, without
 // the phone or e-mail itself (the trail must not keep what was erased).
 import fs from "node:fs/promises";
@@ -15,7 +15,12 @@ import { keyFromPublicUrl, storage } from "~/infra/storage.server";
 import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { avisos } from "~/modules/alerts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
-import { pedidosServicos } from "~/modules/grooming/index.server";
+import {
+  agendamentoPets,
+  agendamentos,
+  codigosTutor,
+  pedidosServicos,
+} from "~/modules/grooming/index.server";
 import { emails, mailDir } from "~/modules/mail/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/index.server";
@@ -55,6 +60,12 @@ function groomingMatch(s: Subject) {
   return s.kind === "telefone" ? samePhone(pedidosServicos.whatsapp, s.digits) : sql`false`;
 }
 
+function bookingMatch(s: Subject) {
+  return s.kind === "telefone"
+    ? samePhone(agendamentos.whatsapp, s.digits)
+    : sameEmail(agendamentos.email, s.email);
+}
+
 function resumeMatch(s: Subject) {
   return s.kind === "telefone"
     ? samePhone(curriculos.telefone, s.digits)
@@ -63,14 +74,21 @@ function resumeMatch(s: Subject) {
 
 /** Everything held about the subject, as rows. */
 async function findSubjectData(subject: Subject, executor: Executor = db()) {
-  if (!matchable(subject)) return { pedidos: [], itens: [], servicos: [], curriculos: [] };
-  const [orders, grooming, resumes] = await Promise.all([
+  if (!matchable(subject)) {
+    return { pedidos: [], itens: [], servicos: [], agendamentos: [], pets: [], curriculos: [] };
+  }
+  const [orders, grooming, bookings, resumes] = await Promise.all([
     executor.select().from(pedidos).where(orderMatch(subject)).orderBy(pedidos.createdAt),
     executor
       .select()
       .from(pedidosServicos)
       .where(groomingMatch(subject))
       .orderBy(pedidosServicos.createdAt),
+    executor
+      .select()
+      .from(agendamentos)
+      .where(bookingMatch(subject))
+      .orderBy(agendamentos.createdAt),
     executor.select().from(curriculos).where(resumeMatch(subject)).orderBy(curriculos.createdAt),
   ]);
   const items =
@@ -85,7 +103,26 @@ async function findSubjectData(subject: Subject, executor: Executor = db()) {
               orders.map((o) => o.id),
             ),
           );
-  return { pedidos: orders, itens: items, servicos: grooming, curriculos: resumes };
+  const pets =
+    bookings.length === 0
+      ? []
+      : await executor
+          .select()
+          .from(agendamentoPets)
+          .where(
+            inArray(
+              agendamentoPets.agendamentoId,
+              bookings.map((b) => b.id),
+            ),
+          );
+  return {
+    pedidos: orders,
+    itens: items,
+    servicos: grooming,
+    agendamentos: bookings,
+    pets,
+    curriculos: resumes,
+  };
 }
 
 /** How many of each the subject has (the admin's screen, before export or anonymise). */
@@ -95,6 +132,7 @@ export async function subjectSummary(subject: Subject) {
     pedidos: data.pedidos.length,
     servicos: data.servicos.length,
     fotos: data.servicos.reduce((n, s) => n + s.fotos.length, 0),
+    agendamentos: data.agendamentos.length,
     curriculos: data.curriculos.length,
   };
 }
@@ -102,7 +140,8 @@ export async function subjectSummary(subject: Subject) {
 const PRIVATE_PREFIX = "private:";
 const README = `Dados pessoais guardados pela loja sobre um titular (LGPD, art. 18).
 
-dados.json      pedidos da loja (com os itens), pedidos de banho e tosa e currículos
+dados.json      pedidos da loja (com os itens), pedidos de orçamento e agendamentos de
+                banho e tosa (com os pets) e currículos
 fotos/          as fotos dos pets enviadas nos pedidos de banho e tosa
 curriculos/     os currículos em PDF enviados pelo Trabalhe Conosco
 
@@ -132,6 +171,7 @@ export async function exportSubjectZip(
     tipo: subject.kind,
     pedidos: data.pedidos.length,
     servicos: data.servicos.length,
+    agendamentos: data.agendamentos.length,
     curriculos: data.curriculos.length,
   });
   const zip = new yazl.ZipFile();
@@ -148,6 +188,10 @@ export async function exportSubjectZip(
     servicos: data.servicos.map((s) => ({
       ...s,
       arquivosFotos: s.fotos.map((_, i) => `fotos/${s.numeroPedido}-${i + 1}.webp`),
+    })),
+    agendamentos: data.agendamentos.map(({ tokenHash: _t, chaveEnvio: _k, ...a }) => ({
+      ...a,
+      pets: data.pets.filter((p) => p.agendamentoId === a.id),
     })),
     curriculos: data.curriculos.map((c) => ({
       ...c,
@@ -183,18 +227,20 @@ const ANONYMOUS = "Titular anonimizado";
 
 /**
  * Erases the subject's personal data in one transaction: orders keep their number, items,
- * totals, payment and dates; grooming requests keep their number, service and dates; resumes
- * go entirely. The e-mails about those orders, their webhook deliveries and live alerts (which
+ * totals, payment and dates; grooming requests keep their number, service and dates;
+ * bookings keep their number, day, services and prices (the pets' names, alerts and breeds
+ * go, so does any one-time code of the phone); resumes go entirely. The e-mails about those orders, their webhook deliveries and live alerts (which
  * copy names and phones) go too. Files are removed once the rows are.
  */
 export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
-  if (!matchable(subject)) return { pedidos: 0, servicos: 0, curriculos: 0 };
+  if (!matchable(subject)) return { pedidos: 0, servicos: 0, agendamentos: 0, curriculos: 0 };
   const files: { area: "public" | "private"; key: string }[] = [];
   const emlFiles: string[] = [];
   const result = await transaction(async (tx) => {
     const data = await findSubjectData(subject, tx);
     const orderIds = data.pedidos.map((o) => o.id);
     const groomingIds = data.servicos.map((s) => s.id);
+    const bookingIds = data.agendamentos.map((a) => a.id);
     const resumeIds = data.curriculos.map((c) => c.id);
     if (orderIds.length > 0) {
       await tx
@@ -233,6 +279,27 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
         }
       }
     }
+    if (bookingIds.length > 0) {
+      await tx
+        .update(agendamentos)
+        .set({
+          nomeTutor: ANONYMOUS,
+          whatsapp: "",
+          whatsappDigitos: "",
+          email: null,
+          endereco: null,
+          bairro: null,
+          observacoes: null,
+          updatedAt: now(),
+        })
+        .where(inArray(agendamentos.id, bookingIds));
+      await tx
+        .update(agendamentoPets)
+        .set({ nome: "Pet", nomeChave: "", raca: null, alertas: null })
+        .where(inArray(agendamentoPets.agendamentoId, bookingIds));
+      const phones = [...new Set(data.agendamentos.map((a) => a.whatsappDigitos))];
+      await tx.delete(codigosTutor).where(inArray(codigosTutor.whatsappDigitos, phones));
+    }
     if (resumeIds.length > 0) {
       await tx.delete(curriculos).where(inArray(curriculos.id, resumeIds));
       for (const c of data.curriculos) {
@@ -243,6 +310,7 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
     }
     const mailConditions = [
       ...(orderIds.length > 0 ? [inArray(emails.pedidoId, orderIds)] : []),
+      ...(bookingIds.length > 0 ? [inArray(emails.agendamentoId, bookingIds)] : []),
       ...(subject.kind === "email" ? [sql`lower(${emails.destinatario}) = ${subject.email}`] : []),
     ];
     if (mailConditions.length > 0) {
@@ -260,6 +328,7 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
     const counts = {
       pedidos: orderIds.length,
       servicos: groomingIds.length,
+      agendamentos: bookingIds.length,
       curriculos: resumeIds.length,
     };
     await audit(tx, actor, "titular_anonimizado", "privacidade", null, {

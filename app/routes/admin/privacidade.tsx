@@ -99,7 +99,9 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
   const anonymise = useFetcher<typeof action>();
   useFormResult(anonymise);
   const { legal, titular, titularErro, resumo } = loaderData;
-  const empty = resumo !== null && resumo.pedidos + resumo.servicos + resumo.curriculos === 0;
+  const empty =
+    resumo !== null &&
+    resumo.pedidos + resumo.servicos + resumo.agendamentos + resumo.curriculos === 0;
 
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
@@ -139,8 +141,9 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
             >
               <p className="text-sm text-slate-700">
                 Encontrado para <strong className="break-all">{titular}</strong>: {resumo.pedidos}{" "}
-                pedido(s) da loja, {resumo.servicos} pedido(s) de banho e tosa ({resumo.fotos}{" "}
-                foto(s)) e {resumo.curriculos} currículo(s).
+                pedido(s) da loja, {resumo.servicos} pedido(s) de orçamento de banho e tosa (
+                {resumo.fotos} foto(s)), {resumo.agendamentos} agendamento(s) de banho e tosa e{" "}
+                {resumo.curriculos} currículo(s).
               </p>
               {empty ? null : (
                 <div className="flex flex-wrap gap-3">
