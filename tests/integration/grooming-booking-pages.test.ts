@@ -659,6 +659,10 @@ describe("the photo quote's link para agendar", () => {
       .from(pedidosServicos)
       .where(eq(pedidosServicos.id, quote!.id));
     expect(after!.status).toBe("confirmado");
+    // The quote's card shows it "agendado", with the booking.
+    const boardAfter = await call(quotesLoader, makeRequest("/admin/servicos", { token }));
+    const cardAfter = boardAfter.data.orders.find((o: { id: string }) => o.id === quote!.id);
+    expect(cardAfter.agendamento).toMatchObject({ numero, data: "2026-12-10", horario: "08:00" });
     // The link is spent: once booked, it no longer opens the quote.
     const again = await call(bookLoader, makeRequest(link.pathname + link.search));
     expect(again.data.orcamento).toBeNull();

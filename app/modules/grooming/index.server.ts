@@ -31,7 +31,7 @@ export {
   startUnconfirmedRelease,
   stopUnconfirmedRelease,
 } from "./bookings.server";
-export { answerQuoteWithLink, quoteBookingPath } from "./quote-link.server";
+export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
 export {
   bookingStatusSchema,

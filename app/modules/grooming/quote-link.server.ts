@@ -3,12 +3,13 @@
 // it skips the first-visit rule, fixes that pet's size, services and price, and marks the
 // quote as Confirmado (agendado).
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { sessionSecret } from "~/infra/secret.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import type { Porte } from "./booking-vocabulary";
 import {
+  agendamentos,
   type PedidoServico,
   pedidosServicos,
   servicosBanho,
@@ -101,4 +102,28 @@ export async function quoteFromLink(
     .where(eq(pedidosServicos.numeroPedido, numero));
   if (!row || row.precoOrcado === null || row.status !== "orcamento_enviado") return null;
   return row;
+}
+
+/** The bookings made from these quotes' links ("agendado" on the quote's card), by quote id. */
+export async function bookingsOfQuotes(
+  quoteIds: readonly string[],
+  executor: Executor = db(),
+): Promise<
+  Map<string, { numero: string; unidadeId: string; data: string; horario: string; status: string }>
+> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      quoteId: agendamentos.pedidoServicoId,
+      numero: agendamentos.numero,
+      unidadeId: agendamentos.unidadeId,
+      data: agendamentos.data,
+      horario: agendamentos.horario,
+      status: agendamentos.status,
+    })
+    .from(agendamentos)
+    .where(inArray(agendamentos.pedidoServicoId, [...quoteIds]))
+    .orderBy(asc(agendamentos.createdAt));
+  // The latest booking of a quote wins (one normally: the link is spent once booked).
+  return new Map(rows.map(({ quoteId, ...b }) => [quoteId!, b]));
 }

@@ -11,6 +11,7 @@ import { formFields } from "~/lib/forms";
 import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
 import {
   answerQuoteWithLink,
+  bookingsOfQuotes,
   listGroomingOrders,
   listGroomingServices,
   quoteBookingPath,
@@ -33,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: pageParam(new URL(request.url)),
   });
   const services = await listGroomingServices({ online: true });
+  const booked = await bookingsOfQuotes(orders.map((o) => o.id));
   return {
     services: services.map((s) => ({
       id: s.id,
@@ -44,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...o,
       linkAgendar:
         o.precoOrcado !== null ? siteUrl(request, quoteBookingPath(o.numeroPedido)) : null,
+      agendamento: booked.get(o.id) ?? null,
     })),
     total,
     page,

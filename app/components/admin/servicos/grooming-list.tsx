@@ -45,6 +45,8 @@ export interface GroomingOrder {
   porteOrcado: string | null;
   servicosOrcados: string[] | null;
   linkAgendar: string | null;
+  /** The booking the tutor made from the link ("agendado"). */
+  agendamento: { numero: string; unidadeId: string; data: string; horario: string } | null;
 }
 
 /** A bookable service the staff may quote (with the sizes it has prices for). */
@@ -303,6 +305,17 @@ export function GroomingList({
                 {o.nomePet} ({o.racaPorte})
               </InlineDetail>
               <InlineDetail label="Recebido">{formatDateTime(o.createdAt)}</InlineDetail>
+              {o.agendamento ? (
+                <InlineDetail label="Agendado">
+                  <a
+                    className="font-semibold text-brand-700 underline"
+                    href={`/admin/servicos/agenda?unidade=${o.agendamento.unidadeId}&dia=${o.agendamento.data}`}
+                  >
+                    {o.agendamento.numero}: {formatIsoDate(o.agendamento.data)} às{" "}
+                    {o.agendamento.horario}
+                  </a>
+                </InlineDetail>
+              ) : null}
               <InlineDetail label="Data desejada">{when(o)}</InlineDetail>
               {o.levaTraz ? (
                 <InlineDetail label="Buscar em">
