@@ -16,11 +16,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { type Database, openDatabase, queryRows } from "~/infra/db/client.server";
 import { variantes } from "~/modules/catalog/index.server";
 import { pedidos } from "~/modules/orders/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { listenSmtp } from "./lib/smtp-server";
 import { setStockInHandAtDeliveringUnit } from "./lib/stock";
 import { createThrowawayDatabase } from "./lib/throwaway-postgres";
 
@@ -150,28 +150,18 @@ async function run(target: Target) {
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pedidos`;
   // SMTP server: the Message-IDs of the confirmations it got, per order number.
   const confirmations = new Map<string, Set<string>>();
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const numero = /Pedido (PED\d+) recebido/.exec(mail.subject ?? "")?.[1];
-          if (numero) {
-            const ids = confirmations.get(numero) ?? new Set<string>();
-            ids.add(mail.messageId ?? "");
-            confirmations.set(numero, ids);
-          }
-          callback();
-        })
-        .catch(callback);
+  const smtp = await listenSmtp({
+    async onMessage({ raw }) {
+      const mail = await simpleParser(raw);
+      const numero = /Pedido (PED\d+) recebido/.exec(mail.subject ?? "")?.[1];
+      if (numero) {
+        const ids = confirmations.get(numero) ?? new Set<string>();
+        ids.add(mail.messageId ?? "");
+        confirmations.set(numero, ids);
+      }
     },
   });
-  // A server killed in the middle of a conversation resets the connection: that is the test.
-  smtp.on("error", () => {});
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtpUrl = smtp.url;
 
   // First start migrates and seeds; then the test sets the webhook and generous stock.
   let server = startServer(target);
@@ -266,7 +256,7 @@ async function run(target: Target) {
   server.kill("SIGTERM");
   await exited(server);
   receiver.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 
   database = await target.open();
   const stored = new Set(

@@ -10,9 +10,9 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import pg from "pg";
 import sharp from "sharp";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerCheckout } from "../../scripts/lib/checkout-form";
+import { listenSmtp } from "../../scripts/lib/smtp-server";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -258,22 +258,13 @@ describe("two instances behind nginx", () => {
     // The shop's SMTP server, as the admin saves it (E-mails enviados): slow to accept, so
     // both workers are busy at once.
     const subjects: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            subjects.push(mail.subject ?? "");
-            setTimeout(() => callback(), 100);
-          })
-          .catch(callback);
+    const smtp = await listenSmtp({
+      async onMessage({ raw }) {
+        subjects.push((await simpleParser(raw)).subject ?? "");
       },
+      delayMs: 100,
     });
-    smtp.on("error", () => {});
-    await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
-    const port = (smtp.server.address() as AddressInfo).port;
+    const port = smtp.port;
     await database.query(
       "update configuracoes set smtp_host = '127.0.0.1', smtp_porta = $1, email_remetente = 'Agropet <loja@agropet.test>' where id = 1",
       [port],
@@ -330,7 +321,7 @@ describe("two instances behind nginx", () => {
       await database.query(
         "update configuracoes set smtp_host = null, smtp_porta = null, email_remetente = null where id = 1",
       );
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await smtp.close();
     }
   }, 90_000);
 

@@ -1,10 +1,9 @@
 // A real SMTP server in the test process (smtp-server), every message parsed (mailparser).
 // `down` makes it refuse connections, as a mail server that is out for a while.
-import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvCache } from "~/infra/env.server";
+import { listenSmtp, type RunningSmtp } from "../../scripts/lib/smtp-server";
 
 export interface SmtpCapture {
   messages: (ParsedMail & { envelopeTo: string[] })[];
@@ -25,36 +24,21 @@ export function withSmtpServer(): SmtpCapture {
       resetEnvCache();
     },
   };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onConnect(_session, callback) {
-      if (capture.down) return callback(new Error("Servidor fora do ar"));
-      callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream, { skipImageLinks: true })
-        .then((parsed) => {
-          capture.messages.push(
-            Object.assign(parsed, { envelopeTo: session.envelope.rcptTo.map((r) => r.address) }),
-          );
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  // A client dropping a connection is the client's business, not a crash of the test run.
-  server.on("error", () => {});
+  let server: RunningSmtp | undefined;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
-    capture.url = `smtp://127.0.0.1:${port}`;
+    server = await listenSmtp({
+      refuse: () => capture.down,
+      async onMessage({ raw, to }) {
+        const parsed = await simpleParser(raw, { skipImageLinks: true });
+        capture.messages.push(Object.assign(parsed, { envelopeTo: to }));
+      },
+    });
+    capture.url = server.url;
     capture.use(true);
   });
   afterAll(async () => {
     capture.use(false);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server?.close();
   });
   return capture;
 }
