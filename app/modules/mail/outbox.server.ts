@@ -9,12 +9,13 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
+import { OUTBOX_RETRY_DELAYS_MS } from "~/infra/outbox-retry.server";
 import { currentMailConfig } from "./settings.server";
 import { type Email, emails, type InlineImage } from "./tables.server";
 import { closeTransport, sendMessage } from "./transport.server";
 
 /** Delay before each retry; after the last one the row is marked 'falhou'. */
-export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
+export const MAIL_RETRY_DELAYS_MS = OUTBOX_RETRY_DELAYS_MS;
 /** While one worker sends a claimed row, others leave it alone this long. */
 export const MAIL_CLAIM_LEASE_MS = 60_000;
 

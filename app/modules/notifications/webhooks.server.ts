@@ -6,13 +6,14 @@ import { STATUS_CODES } from "node:http";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { OUTBOX_RETRY_DELAYS_MS } from "~/infra/outbox-retry.server";
 import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { getSettings } from "~/modules/shop/index.server";
 import { type WebhookEntrega, webhookEntregas } from "./tables.server";
 
 export const WEBHOOK_TIMEOUT_MS = 8000;
 /** Delay before each retry; after the last one the row is marked 'falhou'. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
+export const RETRY_DELAYS_MS = OUTBOX_RETRY_DELAYS_MS;
 /** While one worker delivers a claimed row, others leave it alone this long. */
 const CLAIM_LEASE_MS = 60_000;
 
