@@ -4,7 +4,7 @@
 // closed dates; cancel and reschedule windows; several pets all or none. The clock is handed
 // in, and every instant is São Paulo's wall clock whatever the process's TZ.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminActor } from "~/modules/accounts/index.server";
 import {
   addWalkIn,
@@ -40,6 +40,17 @@ import { withSmtpServer } from "../support/smtp";
 
 const ctx = withTestDatabase();
 const smtp = withSmtpServer();
+
+// The server's zone is not the shop's: this file runs as a server in Tokyo would (the pages'
+// file runs in the machine's zone, UTC in CI); every day and time must still be São Paulo's.
+const machineZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "Asia/Tokyo";
+});
+afterAll(() => {
+  if (machineZone === undefined) delete process.env.TZ;
+  else process.env.TZ = machineZone;
+});
 
 /** Tuesday 1 Dec 2026, 09:00 in São Paulo. */
 const NOW = new Date("2026-12-01T12:00:00Z");
