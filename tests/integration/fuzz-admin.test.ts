@@ -61,6 +61,19 @@ const INTENTS = [
   "totp_desativar",
   "unit-create",
   "unit-update",
+  // Grooming: the quote's link, the day's agenda, the configuration.
+  "link",
+  "status",
+  "checkin",
+  "walkin",
+  "remarcar",
+  "agenda",
+  "servico",
+  "fechar",
+  "reabrir",
+  // Privacy: legal texts and one person's data.
+  "textos",
+  "anonimizar",
 ];
 
 async function rows(): Promise<string> {

@@ -37,7 +37,15 @@ const ctx = withTestDatabase();
 
 // A refused public request must not touch the shop's data, nor sign anyone in or audit
 // anything (rate_limits counts attempts by design).
-const BUSINESS_TABLES = [...SHOP_TABLES, "sessoes", "admin_audit_log"];
+const BUSINESS_TABLES = [
+  ...SHOP_TABLES,
+  "sessoes",
+  "admin_audit_log",
+  "agendamentos",
+  "agendamento_pets",
+  "codigos_tutor",
+  "emails",
+];
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -51,6 +59,17 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/produtos", load: () => import("~/routes/public/produtos") },
   { path: "/servicos", load: () => import("~/routes/public/servicos") },
   { path: "/servicos/enviar", load: () => import("~/routes/public/servicos-enviar") },
+  { path: "/servicos/agendar", load: () => import("~/routes/public/servicos-agendar") },
+  {
+    path: "/servicos/agendamento/:numero",
+    params: ["numero"],
+    load: () => import("~/routes/public/servicos-agendamento"),
+  },
+  {
+    path: "/servicos/agendamento/:numero/calendario.ics",
+    params: ["numero"],
+    load: () => import("~/routes/public/servicos-agendamento-ics"),
+  },
   { path: "/contato", load: () => import("~/routes/public/contato") },
   { path: "/contato/enviar", load: () => import("~/routes/public/contato-enviar") },
   { path: "/faq", load: () => import("~/routes/public/faq") },
@@ -62,6 +81,8 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/loja", load: () => import("~/routes/loja/index") },
   { path: "/loja/produto/:id", params: ["id"], load: () => import("~/routes/loja/produto") },
   { path: "/loja/carrinho", load: () => import("~/routes/loja/carrinho") },
+  { path: "/loja/carrinho/alterar", load: () => import("~/routes/loja/carrinho-alterar") },
+  { path: "/loja/acompanhar", load: () => import("~/routes/loja/acompanhar") },
   { path: "/loja/checkout", load: () => import("~/routes/loja/checkout") },
   { path: "/loja/pedido/:numero", params: ["numero"], load: () => import("~/routes/loja/pedido") },
   {

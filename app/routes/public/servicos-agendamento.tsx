@@ -5,6 +5,7 @@ import { Select } from "~/components/ui/select";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+import { readForm } from "~/infra/request-info.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { dayLabel, PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "~/modules/grooming";
 import { bookingStatusView, changeBooking } from "~/modules/grooming/index.server";
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const outcome = await changeBooking(params.numero, token, await request.formData());
+  const outcome = await changeBooking(params.numero, token, await readForm(request));
   if (outcome.ok) {
     return redirect(`/servicos/agendamento/${params.numero}?token=${encodeURIComponent(token!)}`, {
       status: 303,

@@ -8,7 +8,7 @@ import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
-import { requestInfo } from "~/infra/request-info.server";
+import { readForm, requestInfo } from "~/infra/request-info.server";
 import { siteOrigin } from "~/infra/site-url.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import {
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "codigo" || intent === "verificar") return returningTutor(request, form);
   const allowed = await consumeRateLimit(
