@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pinoHttp } from "pino-http";
 import { env } from "~/infra/env.server";
 import { logFormat, logger, redactUrl } from "~/infra/logger.server";
+import { drainListenersFollowCompression } from "./http/compression-drain";
 import { isForeignWrite } from "./http/origin-check";
 import { pageCache } from "./http/page-cache";
 import { refusalsAsPages } from "./http/refusal-status";
@@ -79,6 +80,7 @@ server.use(
     filter: (req, res) => !res.locals.preCompressed && compression.filter(req, res),
   }),
 );
+server.use(drainListenersFollowCompression);
 
 // The client IP as Express sees it (honouring trust proxy), for rate limits and audit.
 server.use((req: Request, _res: Response, next: NextFunction) => {
