@@ -6,13 +6,12 @@ import { eq } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { formatBRL } from "~/domain/money";
 import { db } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
 import {
   type ComposedEmail,
   type Email,
-  emails,
   MailLayout,
   mailStyles,
+  originOf,
   renderMail,
   type Sender,
 } from "~/modules/mail/index.server";
@@ -130,23 +129,6 @@ function BookingBody({ mail }: { mail: BookingMail }) {
   );
 }
 
-/** The site's address for links: PUBLIC_URL, else where the tutor booked. */
-async function originFor(row: Email): Promise<string> {
-  const configured = env().PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  if (row.origem) return row.origem;
-  if (row.agendamentoId) {
-    const [earlier] = await db()
-      .select({ origem: emails.origem })
-      .from(emails)
-      .where(eq(emails.agendamentoId, row.agendamentoId))
-      .orderBy(emails.createdAt)
-      .limit(1);
-    if (earlier?.origem) return earlier.origem;
-  }
-  return `http://localhost:${env().PORT}`;
-}
-
 async function senderFor(origin: string, unidade: Unidade | null): Promise<Sender> {
   const settings = await getSettings();
   return {
@@ -168,7 +150,7 @@ async function senderFor(origin: string, unidade: Unidade | null): Promise<Sende
 export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | null> {
   const kind = row.tipo as GroomingEmailKind;
   if (!GROOMING_EMAIL_KINDS.includes(kind)) return null;
-  const origin = await originFor(row);
+  const origin = await originOf(row);
   if (kind === "codigo_tutor") {
     const codigo = row.dados?.codigo;
     if (!codigo) return null;

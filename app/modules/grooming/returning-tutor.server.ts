@@ -10,6 +10,7 @@ import { db, runSql, transaction } from "~/infra/db/client.server";
 import { sessionSecret } from "~/infra/secret.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
 import type { Especie, Pelagem, Porte } from "./booking-vocabulary";
+import type { BookingPetInput } from "./bookings.server";
 import { agendamentos, codigosTutor } from "./tables.server";
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -83,15 +84,7 @@ export async function sendTutorCode(
 }
 
 /** A pet as it was last booked, to fill the form again. */
-interface ReturningPet {
-  nome: string;
-  especie: Especie;
-  raca: string | null;
-  porte: Porte;
-  pelagem: Pelagem;
-  alertas: string | null;
-  servicoIds: string[];
-}
+type ReturningPet = BookingPetInput;
 
 export interface ReturningTutor {
   nomeTutor: string;

@@ -9,6 +9,7 @@ export {
   enqueueEmails,
   MAIL_CLAIM_LEASE_MS,
   MAIL_RETRY_DELAYS_MS,
+  originOf,
   type QueuedEmail,
   startMailWorker,
   stopMailWorker,

@@ -5,9 +5,10 @@
 // failure is retried after 1 min, 5 min, 30 min, 2 h and 12 h, then the row is 'falhou'.
 // A worker killed mid-send leaves its claim to lapse, and the row is tried again: delivery
 // is at least once at the SMTP boundary, marked sent right after the server accepts it.
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
+import { env } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { OUTBOX_RETRY_DELAYS_MS } from "~/infra/outbox-retry.server";
 import { currentMailConfig } from "./settings.server";
@@ -72,6 +73,31 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
     })),
   );
   notifyWorker();
+}
+
+/**
+ * The site's address for a message's links: PUBLIC_URL, else where the customer was when it
+ * was queued, else where they were for an earlier message about the same order or booking.
+ */
+export async function originOf(row: Email): Promise<string> {
+  const configured = env().PUBLIC_URL;
+  if (configured) return new URL(configured).origin;
+  if (row.origem) return row.origem;
+  const about = row.pedidoId
+    ? eq(emails.pedidoId, row.pedidoId)
+    : row.agendamentoId
+      ? eq(emails.agendamentoId, row.agendamentoId)
+      : null;
+  if (about) {
+    const [earlier] = await db()
+      .select({ origem: emails.origem })
+      .from(emails)
+      .where(and(about, isNotNull(emails.origem)))
+      .orderBy(emails.createdAt)
+      .limit(1);
+    if (earlier?.origem) return earlier.origem;
+  }
+  return `http://localhost:${env().PORT}`;
 }
 
 /** Claims due rows and pushes their next attempt past a lease, in one short transaction. */

@@ -10,13 +10,12 @@ import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { db } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
 import {
   type ComposedEmail,
   type Email,
-  emails,
   MailLayout,
   mailStyles,
+  originOf,
   renderMail,
   type Sender,
 } from "~/modules/mail/index.server";
@@ -309,23 +308,6 @@ function ShopMail({ mail, sender }: { mail: OrderMail; sender: Sender }) {
   );
 }
 
-/** The site's address for links: PUBLIC_URL, else where the customer ordered. */
-async function originFor(row: Email): Promise<string> {
-  const configured = env().PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  if (row.origem) return row.origem;
-  if (row.pedidoId) {
-    const [earlier] = await db()
-      .select({ origem: emails.origem })
-      .from(emails)
-      .where(eq(emails.pedidoId, row.pedidoId))
-      .orderBy(emails.createdAt)
-      .limit(1);
-    if (earlier?.origem) return earlier.origem;
-  }
-  return `http://localhost:${env().PORT}`;
-}
-
 async function pixFor(pedido: Pedido, settings: Awaited<ReturnType<typeof getSettings>>) {
   if (pedido.statusPagamento !== "aguardando" || pedido.statusPedido === "cancelado") {
     return { pix: null, pixNaPagina: false };
@@ -364,7 +346,7 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
     ? await db().select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
     : [];
   const settings = await getSettings();
-  const origin = await originFor(row);
+  const origin = await originOf(row);
   const numero = pedido.numeroPedido;
   const link = pedido.idempotencyKey
     ? `${origin}/loja/pedido/${numero}?token=${encodeURIComponent(orderToken(pedido.idempotencyKey))}`
