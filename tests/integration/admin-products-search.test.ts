@@ -1,7 +1,7 @@
 // The admin's product list (/admin/loja?view=produtos) with the store's search (typos,
 // synonyms, SKU and EAN first) and the "sem estoque", "sem imagem" and "inativo" filters,
 // combined, with their counts and bounded pages.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
 import { productSearchText } from "~/modules/catalog";
@@ -141,5 +141,27 @@ describe("admin product list: filters", () => {
     expect(far.data.produtos.filters.page).toBe(200);
     expect(far.names).toEqual([]);
     expect(far.total).toBe(7);
+  });
+
+  it("counts only as far as the pages reach, then says 'mais de'; newest first without a search", async () => {
+    const base = await product("Contado 0");
+    // 200 more at once, the newest of the list, each a minute older than the one before.
+    await db().execute(
+      sql`insert into produtos (nome, categoria_id, busca, created_at)
+        select 'Xq Contado ' || i, ${base.categoriaId}::uuid, 'xq contado ' || i,
+          now() + interval '1 day' - i * interval '1 minute'
+        from generate_series(1, 200) i`,
+    );
+    // One per page: the 200 pages reach 200 of the 201.
+    const bounded = await listAdminProducts({ q: "xq contado", pageSize: 1 });
+    expect(bounded).toMatchObject({ total: 200, totalExato: false });
+    const page = await listed("q=xq%20contado");
+    expect(page.total).toBe(201);
+    const newest = await listAdminProducts({ pageSize: 3 });
+    expect(newest.products.map((p) => p.nome)).toEqual([
+      "Xq Contado 1",
+      "Xq Contado 2",
+      "Xq Contado 3",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import net, { type AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
 import { setClock } from "~/infra/clock.server";
@@ -94,6 +95,28 @@ describe("security page", () => {
     );
     expect(result.status).toBe(200);
     expect(result.data.overview.counters).toMatchObject({ totalLogs: 4, eventosSensiveis: 2 });
+  });
+
+  it("counts a trail of years up to 10,000 and says 'mais de' past it; the exact counts stay exact", async () => {
+    const admin = await makeAdmin();
+    // 10,001 entries, one in ten a security event (1,001 of them: still counted exactly).
+    await db().execute(
+      sql`insert into admin_audit_log (action, details, created_at)
+        select 'product_update',
+          case when i % 10 = 0 then '{"security_event": true}'::jsonb end,
+          now() - i * interval '1 minute'
+        from generate_series(0, 10000) i`,
+    );
+    const page = (
+      await call(securityRoute.loader, makeRequest("/admin/security", { token: admin.token }))
+    ).data as Awaited<ReturnType<typeof securityRoute.loader>>;
+    const overview = page.overview!;
+    expect(overview.counters).toMatchObject({ totalLogs: 10_000, eventosSensiveis: 1_001 });
+    expect(overview.exatos).toMatchObject({ totalLogs: false, eventosSensiveis: true });
+    // Newest first, ties by id as the index orders them.
+    expect(overview.auditoria[0]!.createdAt.getTime()).toBeGreaterThan(
+      overview.auditoria[1]!.createdAt.getTime(),
+    );
   });
 
   it("names every counted operation in Portuguese, the store's and the forms' too", async () => {

@@ -1,6 +1,6 @@
 // The security dashboard (SPEC §2.3): counters, the audit trail, the rate-limit entries,
 // unblock and the 7-day cleanup. Every write here is itself audited.
-import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { now } from "~/infra/clock.server";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { logAudit } from "./audit.server";
@@ -11,6 +11,8 @@ const AUDIT_VIEW_LIMIT = 50;
 const RATE_LIMIT_VIEW_LIMIT = 100;
 const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The trail is counted up to here ("mais de"): years of it would be read whole each time. */
+const AUDIT_COUNT_LIMIT = 10_000;
 
 /**
  * Entries flagged security_event (failed logins, forced logouts, unblocks, 2FA changes,
@@ -19,20 +21,32 @@ const CLEANUP_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  */
 const securityEvent = sql`coalesce(${adminAuditLog.details} ->> 'security_event', 'false') <> 'false'`;
 
+/** How many rows match, counted up to AUDIT_COUNT_LIMIT + 1 (off the index, stopping there). */
+function countUpToLimit(executor: Executor, where?: SQL) {
+  return executor.select({ n: count() }).from(
+    executor
+      .select({ one: sql`1` })
+      .from(adminAuditLog)
+      .where(where)
+      .limit(AUDIT_COUNT_LIMIT + 1)
+      .as("contados"),
+  );
+}
+
 export async function getSecurityOverview(at: Date = now(), executor: Executor = db()) {
   const since = new Date(at.getTime() - RECENT_WINDOW_MS);
   const [[total], [recentes], [bloqueados], [sensiveis], auditoria, limites] = await Promise.all([
-    executor.select({ n: count() }).from(adminAuditLog),
+    countUpToLimit(executor),
     executor
       .select({ n: count() })
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.action, "failed_login"), gt(adminAuditLog.createdAt, since))),
     executor.select({ n: count() }).from(rateLimits).where(gt(rateLimits.blockedUntil, at)),
-    executor.select({ n: count() }).from(adminAuditLog).where(securityEvent),
+    countUpToLimit(executor, securityEvent),
     executor
       .select()
       .from(adminAuditLog)
-      .orderBy(desc(adminAuditLog.createdAt))
+      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(AUDIT_VIEW_LIMIT),
     executor
       .select()
@@ -40,12 +54,20 @@ export async function getSecurityOverview(at: Date = now(), executor: Executor =
       .orderBy(desc(rateLimits.lastAttempt))
       .limit(RATE_LIMIT_VIEW_LIMIT),
   ]);
+  const bounded = (n: number | undefined) => Math.min(Number(n ?? 0), AUDIT_COUNT_LIMIT);
   return {
     counters: {
-      totalLogs: Number(total?.n ?? 0),
+      totalLogs: bounded(total?.n),
       tentativasRecentes: Number(recentes?.n ?? 0),
       bloqueados: Number(bloqueados?.n ?? 0),
-      eventosSensiveis: Number(sensiveis?.n ?? 0),
+      eventosSensiveis: bounded(sensiveis?.n),
+    },
+    /** False past AUDIT_COUNT_LIMIT: the counter shows "mais de". */
+    exatos: {
+      totalLogs: Number(total?.n ?? 0) <= AUDIT_COUNT_LIMIT,
+      tentativasRecentes: true,
+      bloqueados: true,
+      eventosSensiveis: Number(sensiveis?.n ?? 0) <= AUDIT_COUNT_LIMIT,
     },
     auditoria,
     limites: limites.map((row) => ({

@@ -74,7 +74,15 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("admin_audit_log_created_at_idx").on(t.createdAt.desc()),
+    // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
+    index("admin_audit_log_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The security events /admin/security counts: a few among the whole trail.
+    index("admin_audit_log_seguranca_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`coalesce(${t.details} ->> 'security_event', 'false') <> 'false'`),
     index("admin_audit_log_action_idx").on(t.action),
   ],
 );

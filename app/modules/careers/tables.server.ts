@@ -19,7 +19,11 @@ export const curriculos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("curriculos_created_at_idx").on(t.createdAt.desc()),
+    // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
+    index("curriculos_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("curriculos_status_idx").on(t.status),
     check("curriculos_status_check", inList("status", STATUS_CURRICULO)),
     check("curriculos_vaga_check", inList("vaga", VAGAS)),

@@ -143,6 +143,14 @@ export interface ProductFilters {
   pageSize?: number;
 }
 
+interface AdminProductList {
+  products: AdminProduct[];
+  /** Up to the rows the pages reach. */
+  total: number;
+  /** False when more products match than the pages reach ("mais de"). */
+  totalExato: boolean;
+}
+
 /** The admin list's pages stop here: its offset never grows past 200 × 50 rows. */
 export const MAX_ADMIN_PRODUCT_PAGES = 200;
 
@@ -162,7 +170,7 @@ function boundSql(text: string, values: unknown[]): SQL {
 export async function listAdminProducts(
   filters: ProductFilters = {},
   executor: Executor = db(),
-): Promise<{ products: AdminProduct[]; total: number }> {
+): Promise<AdminProductList> {
   const exact = await readAdminProducts(filters, false, executor);
   if (exact.total > 0 || !normalizeSearch(filters.q)) return exact;
   return readAdminProducts(filters, true, executor);
@@ -172,7 +180,7 @@ async function readAdminProducts(
   filters: ProductFilters,
   forgiving: boolean,
   executor: Executor,
-): Promise<{ products: AdminProduct[]; total: number }> {
+): Promise<AdminProductList> {
   const values: unknown[] = [];
   const search = productSearchSql(filters.q, values, await storeSynonyms(), forgiving, "produtos");
   const where = and(
@@ -202,9 +210,17 @@ async function readAdminProducts(
     .orderBy(...order, desc(produtos.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [{ total }] = (await executor.select({ total: count() }).from(produtos).where(where)) as [
-    { total: number },
-  ];
+  // Counted as far as the pages reach (and one more, for "mais de"): never the whole
+  // catalogue of a large shop on every page.
+  const reach = MAX_ADMIN_PRODUCT_PAGES * pageSize;
+  const [{ total }] = (await executor.select({ total: count() }).from(
+    executor
+      .select({ one: sql`1` })
+      .from(produtos)
+      .where(where)
+      .limit(reach + 1)
+      .as("contados"),
+  )) as [{ total: number }];
   const ids = rows.map((r) => r.produto.id);
   const summaries = await variantSummaries(ids, executor);
   const perUnit = await stockPerUnit(ids, executor);
@@ -215,7 +231,8 @@ async function readAdminProducts(
       categoriaNome: r.categoriaNome,
       porUnidade: perUnit.get(r.produto.id) ?? [],
     })),
-    total: Number(total),
+    total: Math.min(Number(total), reach),
+    totalExato: Number(total) <= reach,
   };
 }
 

@@ -63,7 +63,9 @@ export const produtos = pgTable(
   (t) => [
     uniqueIndex("produtos_sku_idx").on(t.sku),
     index("produtos_loja_idx").on(t.ativo, t.nome),
-    index("produtos_created_at_idx").on(t.createdAt.desc()),
+    // Newest first as the lists ask (DESC is NULLS FIRST; Drizzle's default would be LAST and
+    // the planner would sort the table instead), ties by id (migration 0015).
+    index("produtos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("produtos_categoria_idx").on(t.categoriaId),
     index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`),
     // Typo-tolerant and substring search (pg_trgm, migration 0007).
@@ -109,6 +111,8 @@ export const variantes = pgTable(
   (t) => [
     uniqueIndex("variantes_sku_idx").on(t.sku),
     uniqueIndex("variantes_ean_idx").on(t.ean),
+    // The search's "whole SKU typed" test compares lower(sku) (migration 0015).
+    index("variantes_sku_lower_idx").on(sql`lower(${t.sku})`),
     uniqueIndex("variantes_combinacao_idx").on(
       t.produtoId,
       sql`coalesce(${t.opcao1}, '')`,

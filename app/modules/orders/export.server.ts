@@ -134,8 +134,8 @@ async function* exportBatches(
             : undefined,
         ),
       )
-      // "nulls last" as the created_at index is built, so each batch comes off the index.
-      .orderBy(sql`${pedidos.createdAt} desc nulls last`, desc(pedidos.id))
+      // The created_at index's order, so each batch comes off the index.
+      .orderBy(desc(pedidos.createdAt), desc(pedidos.id))
       .limit(EXPORT_BATCH)
       .then((rows) =>
         rows.map((r) => ({ ...r.pedido, unidadeNome: r.unidadeNome, cursor: r.cursor })),

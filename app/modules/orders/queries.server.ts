@@ -130,11 +130,11 @@ export async function listAdminOrders(
   const from = at
     ? sql`(${pedidos.createdAt}, ${pedidos.id}) ${sql.raw(older ? "<" : ">")} (${at[1]}::timestamptz, ${at[2]}::uuid)`
     : undefined;
-  // "nulls last" as the created_at index is built: the newest come off the index, whatever
-  // the page (an ORDER BY the index cannot give sorts every order).
+  // The created_at index's order (created_at desc, id desc) or its reverse: the page comes
+  // off the index, whatever its depth.
   const order = newer
-    ? [sql`${pedidos.createdAt} asc nulls first`, asc(pedidos.id)]
-    : [sql`${pedidos.createdAt} desc nulls last`, desc(pedidos.id)];
+    ? [asc(pedidos.createdAt), asc(pedidos.id)]
+    : [desc(pedidos.createdAt), desc(pedidos.id)];
   const found = await executor
     .select({ pedido: pedidos, cursor: cursorOf })
     .from(pedidos)

@@ -90,7 +90,8 @@ export const pedidos = pgTable(
   (t) => [
     uniqueIndex("pedidos_numero_idx").on(t.numeroPedido),
     uniqueIndex("pedidos_idempotency_idx").on(t.idempotencyKey),
-    index("pedidos_created_at_idx").on(t.createdAt.desc()),
+    // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
+    index("pedidos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("pedidos_status_idx").on(t.statusPedido, t.statusPagamento),
     check("pedidos_status_check", inList("status_pedido", STATUS_PEDIDO)),
     check("pedidos_pagamento_check", inList("status_pagamento", STATUS_PAGAMENTO)),

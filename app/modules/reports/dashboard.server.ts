@@ -1,6 +1,6 @@
 // The admin dashboard's numbers (SPEC §2.3). A "day" is the shop's local calendar day
 // in America/Sao_Paulo; cancelled orders are not sales.
-import { and, count, eq, gte, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
@@ -22,12 +22,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // The zone as a literal: the same expression in select and group by, not two parameters.
 const shopDayOf = sql<string>`to_char(${pedidos.createdAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
-/**
- * Newest first, in the order the created_at indexes are built (desc nulls last): the first
- * rows come off the index instead of sorting the whole table.
- */
-const newestFirst = (column: typeof pedidos.createdAt | typeof curriculos.createdAt) =>
-  sql`${column} desc nulls last`;
 const RECENT_LIMIT = 5;
 
 interface SalesDay {
@@ -102,7 +96,7 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
         createdAt: pedidos.createdAt,
       })
       .from(pedidos)
-      .orderBy(newestFirst(pedidos.createdAt))
+      .orderBy(desc(pedidos.createdAt), desc(pedidos.id))
       .limit(RECENT_LIMIT),
     executor
       .select({
@@ -113,7 +107,7 @@ export async function getDashboard(at: Date = now(), executor: Executor = db()) 
         createdAt: curriculos.createdAt,
       })
       .from(curriculos)
-      .orderBy(newestFirst(curriculos.createdAt))
+      .orderBy(desc(curriculos.createdAt), desc(curriculos.id))
       .limit(RECENT_LIMIT),
     // The chart's days, summed in the database over the created_at index's range.
     executor

@@ -52,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     depois,
   } = parseLojaQuery(new URL(request.url));
   if (view === "produtos") {
-    const [{ products, total }, categories, coupons] = await Promise.all([
+    const [{ products, total, totalExato }, categories, coupons] = await Promise.all([
       listAdminProducts({ q, categoriaId, estoqueBaixo, semEstoque, semImagem, inativo, page }),
       listCategories(),
       listCoupons(),
@@ -71,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       produtos: {
         products,
         total,
+        totalExato,
         // The pages go as far as the list does (a search or a filter narrows it further).
         paginated: Math.min(total, MAX_ADMIN_PRODUCT_PAGES * PRODUCTS_PAGE_SIZE),
         filters,

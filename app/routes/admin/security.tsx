@@ -122,7 +122,15 @@ export default function Security({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {COUNTERS.map(({ key, ...card }) => (
-          <StatCard key={key} {...card} value={overview.counters[key]} />
+          <StatCard
+            key={key}
+            {...card}
+            value={
+              overview.exatos[key]
+                ? overview.counters[key]
+                : `mais de ${overview.counters[key].toLocaleString("pt-BR")}`
+            }
+          />
         ))}
       </div>
 

@@ -61,6 +61,7 @@ type Toggle = (typeof TOGGLES)[number]["key"];
 export function LojaProducts({
   products,
   total,
+  totalExato,
   paginated,
   filters,
   pageSize,
@@ -69,6 +70,8 @@ export function LojaProducts({
 }: {
   products: Product[];
   total: number;
+  /** False past the rows the pages reach: "mais de {total}". */
+  totalExato: boolean;
   /** The rows the pages reach (the list's pages are bounded). */
   paginated: number;
   filters: { q: string; categoriaId: string; page: number } & Record<Toggle, boolean>;
@@ -85,7 +88,10 @@ export function LojaProducts({
       <section aria-labelledby="produtos-titulo" className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="produtos-titulo" className="text-lg font-bold">
-            Produtos <span className="text-sm font-normal text-slate-600">({total})</span>
+            Produtos{" "}
+            <span className="text-sm font-normal text-slate-600">
+              ({totalExato ? total : `mais de ${total.toLocaleString("pt-BR")}`})
+            </span>
           </h2>
           <div className="flex flex-wrap gap-2">
             <CategoryDialog />
