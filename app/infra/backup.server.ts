@@ -23,9 +23,16 @@ const READABLE_FORMATS = [1, 2];
 /**
  * Live state, not the shop's data: never archived, left empty by a restore. The staff's
  * live alerts (avisos) are among them: the orders a restore writes back are not new, and
- * their triggers stay quiet during it (agropet.sem_avisos, migration 0009).
+ * their triggers stay quiet during it (agropet.sem_avisos, migration 0009). So are the
+ * store's kept filter counts and their version (migration 0015): counted again on demand.
  */
-const LIVE_TABLES: ReadonlySet<string> = new Set(["sessoes", "rate_limits", "avisos"]);
+const LIVE_TABLES: ReadonlySet<string> = new Set([
+  "sessoes",
+  "rate_limits",
+  "avisos",
+  "loja_facetas",
+  "loja_facetas_versao",
+]);
 /**
  * Tables whose first rows a migration writes (the shop's units, the search synonyms): a freshly migrated place
  * still counts as empty, and a restore replaces those rows with the archive's.

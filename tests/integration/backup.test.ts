@@ -116,6 +116,8 @@ async function liveOnly(database: Database) {
   delete all.sessoes;
   delete all.rate_limits;
   delete all.avisos;
+  delete all.loja_facetas;
+  delete all.loja_facetas_versao;
   return all;
 }
 
@@ -153,6 +155,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     delete before.sessoes;
     delete before.rate_limits;
     delete before.avisos;
+    // The store's kept filter counts: counted again on demand wherever the data goes.
+    delete before.loja_facetas;
+    delete before.loja_facetas_versao;
 
     const archive = path.join(scratch, "shop.tar.gz");
     let started = Date.now();

@@ -246,6 +246,57 @@ describe("store listing: filters, counts, sorts and pages", () => {
   });
 });
 
+describe("store listing: the counts kept for the catalogue's version (loja_facetas)", () => {
+  const version = async () =>
+    Number(
+      (await queryRows<{ versao: string }>(db(), sql`select versao from loja_facetas_versao`))[0]
+        ?.versao,
+    );
+
+  it("are counted again after each change that can move them, and only then", async () => {
+    const before = await listStoreProducts({});
+    const v0 = await version();
+    // A sale that leaves some of A: pages go stale, the counts do not.
+    await stock(ids.A!, meiaPraia, 9);
+    expect(await version()).toBe(v0);
+    expect((await listStoreProducts({})).facetas).toEqual(before.facetas);
+
+    // A brand renamed.
+    await db().execute(sql`update produtos set marca = 'Quatree' where id = ${ids.A!}`);
+    expect(await version()).toBeGreaterThan(v0);
+    const renamed = await listStoreProducts({});
+    expect(renamed.facetas.marcas.map((m) => m.valor)).toContain("Quatree");
+    await db().execute(sql`update produtos set marca = 'Golden' where id = ${ids.A!}`);
+
+    // Sold out: it leaves the total and its unit's count.
+    const v1 = await version();
+    await stock(ids.A!, meiaPraia, 0);
+    expect(await version()).toBeGreaterThan(v1);
+    const soldOut = await listStoreProducts({});
+    expect(soldOut.total).toBe(before.total - 1);
+    expect(soldOut.facetas.esgotados).toBe(before.facetas.esgotados + 1);
+    await stock(ids.A!, meiaPraia, 10);
+
+    // A unit stops offering pick-up; a price changes; a category is switched off.
+    await db().update(unidades).set({ retiradaAtiva: false }).where(sql`slug = 'meia-praia'`);
+    expect((await listStoreProducts({})).facetas.unidades.map((u) => u.valor)).not.toContain(
+      "meia-praia",
+    );
+    await db().update(unidades).set({ retiradaAtiva: true });
+    await db().execute(sql`update variantes set preco = 200 where id = ${ids.A!}`);
+    expect((await listStoreProducts({})).facetas.preco?.max).toBe(200);
+    await db().execute(sql`update variantes set preco = 150 where id = ${ids.A!}`);
+    await db().execute(sql`update categorias set ativo = false where nome = 'Rações'`);
+    expect((await listStoreProducts({})).facetas.categorias.map((c) => c.valor)).not.toContain(
+      "racoes",
+    );
+    await db().execute(sql`update categorias set ativo = true where nome = 'Rações'`);
+
+    // Everything back: the same counts as at the start.
+    expect((await listStoreProducts({})).facetas).toEqual(before.facetas);
+  });
+});
+
 describe("store listing: a search with every sort", () => {
   it("searches and sorts by each order without failing", async () => {
     for (const ordem of [

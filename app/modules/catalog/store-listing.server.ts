@@ -167,7 +167,13 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
        order by ${order} limit $${n - 1} offset $${n}`,
       pageValues,
     ),
-    keptFacets.get({ key: JSON.stringify([where, values]), base, filters, values }),
+    keptFacets.get({
+      key: JSON.stringify([where, values]),
+      base,
+      filters,
+      values,
+      stored: !search,
+    }),
   ]);
   const stock = await exactStock(rows.map((r) => r.id));
   const total = facetas.total;
@@ -206,6 +212,13 @@ interface FacetsArgs {
   base: string[];
   filters: Map<FilterName, string>;
   values: unknown[];
+  /** Without a search: kept in the database for the catalogue's version (loja_facetas). */
+  stored: boolean;
+}
+
+interface Facets {
+  facetas: StoreFacets;
+  total: number;
 }
 
 // The counts of one search and set of filters do not depend on the page or the order: kept
@@ -213,8 +226,42 @@ interface FacetsArgs {
 const keptFacets = keptByKeyUntilChanged(
   ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
   (a: FacetsArgs) => a.key,
-  (a: FacetsArgs) => readFacets(a.base, a.filters, a.values),
+  (a: FacetsArgs) => (a.stored ? storedFacets(a) : readFacets(a.base, a.filters, a.values)),
 );
+
+/**
+ * The counts of a listing without a search: as stored for the catalogue's current version
+ * (one read by key), or counted, then stored for the version they were counted at. Pages go
+ * stale on any catalogue change (a sale from 3 to 2, a new description); the counts only on
+ * the changes that can move them (migration 0015's triggers move the version), so after most
+ * announcements, a restart, or on another instance, the catalogue is not counted again.
+ */
+async function storedFacets(a: FacetsArgs): Promise<Facets> {
+  const [hit] = await runSql<{ facetas: Facets | null }>(
+    db(),
+    `select f.facetas from loja_facetas f
+     where f.chave = $1 and f.versao = coalesce((select versao from loja_facetas_versao), 0)`,
+    [a.key],
+    "loja_facetas_guardadas",
+  );
+  if (hit?.facetas) return hit.facetas;
+  const { versao, ...counted } = await readFacets(a.base, a.filters, a.values);
+  // Only a newer version replaces a row; rows of older versions go (no key outlives its
+  // version). A write that lost a race (it read an older version) is simply not kept.
+  await runSql(
+    db(),
+    `with guardada as (
+       insert into loja_facetas (chave, versao, facetas) values ($1, $2, $3::jsonb)
+       on conflict (chave) do update set versao = excluded.versao, facetas = excluded.facetas,
+         calculado_em = now()
+       where loja_facetas.versao < excluded.versao
+     )
+     delete from loja_facetas where versao < $2 and chave <> $1`,
+    [a.key, versao, JSON.stringify(counted)],
+    "loja_facetas_guardar",
+  );
+  return counted;
+}
 
 /** The page's columns: the store's, with the summary in place of the live variant sums. */
 const PAGE_COLUMNS = STORE_PRODUCT_SQL.replace(/,\s*a\.preco_min[\s\S]*$/, "").concat(
@@ -237,7 +284,7 @@ async function readFacets(
   base: string[],
   filters: Map<FilterName, string>,
   values: unknown[],
-): Promise<{ facetas: StoreFacets; total: number }> {
+): Promise<Facets & { versao: number }> {
   const flag = (name: FilterName) => `(${filters.get(name) ?? "true"}) as f_${name}`;
   const names: FilterName[] = [
     "categoria",
@@ -282,10 +329,14 @@ async function readFacets(
      select 'preco', floor(min(preco_min))::text, ceil(max(preco_min))::text, count(*)::int
        from base where ${but("preco")}
      union all
-     select 'total', null, null, count(*)::int from base where ${names.map((name) => `f_${name}`).join(" and ")}`,
+     select 'total', null, null, count(*)::int from base where ${names.map((name) => `f_${name}`).join(" and ")}
+     union all
+     -- The version the counts belong to, read in the same snapshot as the rows.
+     select 'versao', (select coalesce(max(versao), 0) from loja_facetas_versao)::text, null, 0`,
     values,
   );
   let total = 0;
+  let versao = 0;
   const facets: StoreFacets = {
     ...EMPTY_FACETS,
     categorias: [],
@@ -317,6 +368,9 @@ async function readFacets(
       case "total":
         total = row.n;
         break;
+      case "versao":
+        versao = Number(row.valor);
+        break;
       case "preco":
         facets.preco =
           row.n > 0 && row.valor !== null && row.rotulo !== null
@@ -325,7 +379,7 @@ async function readFacets(
         break;
     }
   }
-  return { facetas: facets, total };
+  return { facetas: facets, total, versao };
 }
 
 /**

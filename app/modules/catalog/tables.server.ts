@@ -2,6 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -67,7 +68,9 @@ export const produtos = pgTable(
     // the planner would sort the table instead), ties by id (migration 0015).
     index("produtos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("produtos_categoria_idx").on(t.categoriaId),
-    index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`),
+    // The store's and the stock screen's name order, ties by id: a deep page walks it
+    // (migration 0015).
+    index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`, t.id),
     // Typo-tolerant and substring search (pg_trgm, migration 0007).
     index("produtos_busca_trgm_idx").using("gin", sql`${t.busca} gin_trgm_ops`),
     index("produtos_marca_idx").on(t.marca),
@@ -156,6 +159,34 @@ export const produtosResumo = pgTable(
     index("produtos_resumo_preco_idx").on(t.precoMin),
     index("produtos_resumo_vendidos_idx").on(t.vendidos.desc()),
   ],
+);
+
+/**
+ * The filter counts of the store's listings without a search, as last computed (decision
+ * 0048): shared by every instance and kept across restarts, valid while `versao` is the
+ * current one. Computing them reads the whole catalogue; they change far less often than
+ * the pages are announced stale (a sale that leaves 3 of 5 changes no count).
+ */
+export const lojaFacetas = pgTable("loja_facetas", {
+  /** The listing's conditions and values. */
+  chave: text("chave").primaryKey(),
+  versao: bigint("versao", { mode: "number" }).notNull(),
+  facetas: jsonb("facetas").notNull(),
+  calculadoEm: timestamp("calculado_em", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row: moved at commit by every change that can change a count (triggers in migration
+ * 0015: what a product is and where it is shown, its availability crossing 0, its price, the
+ * units and categories).
+ */
+export const lojaFacetasVersao = pgTable(
+  "loja_facetas_versao",
+  {
+    id: integer("id").primaryKey().default(1),
+    versao: bigint("versao", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("loja_facetas_versao_um", sql`${t.id} = 1`)],
 );
 
 /** Words the search treats as one: "antipulga = antipulgas = pulgas", "cão = cachorro". */
