@@ -11,6 +11,7 @@ import {
   markEmbeddedDatabaseInUse,
   releaseEmbeddedDatabase,
 } from "~/infra/db/embedded-lock.server";
+import { startEmbeddedVacuum, stopEmbeddedVacuum } from "~/infra/db/maintenance.server";
 import { env } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
@@ -71,6 +72,8 @@ export async function start(): Promise<{ adminEmails: string[] }> {
       secretFromEnv: Boolean(SESSION_SECRET),
     });
   }
+  // PGlite has no autovacuum: a daily VACUUM (ANALYZE), as a server would do on its own.
+  startEmbeddedVacuum({ database: currentDatabase });
   startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
   // Resumes and grooming photos past the retention period the admin set (LGPD).
   startRetentionJob();
@@ -83,6 +86,7 @@ export async function stop() {
   stopRetentionJob();
   stopUnconfirmedRelease();
   stopBackupSchedule();
+  stopEmbeddedVacuum();
   await stopPageDataWatch();
   await stopAlertFeed();
   await stopPaymentReconciler();

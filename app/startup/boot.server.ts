@@ -11,6 +11,7 @@ import {
   setDatabase,
   withAdvisoryLock,
 } from "~/infra/db/client.server";
+import { vacuumEmbedded } from "~/infra/db/maintenance.server";
 import { type Env, env } from "~/infra/env.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "~/infra/storage.server";
 import { unavailableKind } from "~/infra/unavailable.server";
@@ -44,8 +45,9 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
   await migrateDatabase(database);
   // Instances starting together take turns: the first seeds an empty catalogue and creates
   // the admin, the next finds both done.
+  let seeded = false;
   await withAdvisoryLock(database, STARTUP_LOCK, async () => {
-    if (options.seed !== false) await seedDatabase();
+    if (options.seed !== false) seeded = (await seedDatabase()).seeded;
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = config;
     if (ADMIN_EMAIL && ADMIN_PASSWORD && !(await findUserByEmail(ADMIN_EMAIL))) {
       const weak = await passwordWeakness(ADMIN_PASSWORD, [ADMIN_EMAIL]);
@@ -58,6 +60,8 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
       console.info(`[boot] administrador ${ADMIN_EMAIL} criado`);
     }
   });
+  // A catalogue just written: the embedded database gets its statistics now (no autovacuum).
+  if (seeded) await vacuumEmbedded(database);
   return database;
 }
 
