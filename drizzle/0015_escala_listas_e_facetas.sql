@@ -22,6 +22,7 @@ DROP INDEX "produtos_created_at_idx";--> statement-breakpoint
 DROP INDEX "produtos_nome_lower_idx";--> statement-breakpoint
 DROP INDEX "pedidos_created_at_idx";--> statement-breakpoint
 CREATE INDEX "admin_audit_log_seguranca_idx" ON "admin_audit_log" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE coalesce("admin_audit_log"."details" ->> 'security_event', 'false') <> 'false';--> statement-breakpoint
+CREATE INDEX "produtos_resumo_pouco_estoque_idx" ON "produtos_resumo" USING btree ("produto_id") WHERE "produtos_resumo"."disponivel" <= 5;--> statement-breakpoint
 CREATE INDEX "variantes_sku_lower_idx" ON "variantes" USING btree (lower("sku"));--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_at_idx" ON "admin_audit_log" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "curriculos_created_at_idx" ON "curriculos" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint

@@ -611,3 +611,24 @@ describe("admin stock: a variant's history", () => {
     }
   });
 });
+
+describe("admin stock: a large catalogue", () => {
+  it("counts the variants up to 10,000 and says 'mais de'; a search is counted exactly", async () => {
+    const { varianteId } = await makeVariant({}, { nome: "Parafuso Sortido Grande" });
+    const [{ produtoId }] = (await queryRows<{ produtoId: string }>(
+      db(),
+      sql`select produto_id as "produtoId" from variantes where id = ${varianteId}`,
+    )) as [{ produtoId: string }];
+    // 10,000 more sizes of one product: more variants than the screen counts.
+    await db().execute(
+      sql`insert into variantes (produto_id, sku, rotulo, opcao1, preco, posicao)
+          select ${produtoId}::uuid, 'PARAF-' || i, i || ' mm', i::text, '1.00', i
+          from generate_series(1, 10000) i`,
+    );
+    const { data } = await call(loader, makeRequest("/admin/estoque", { token }));
+    expect(data.listing).toMatchObject({ total: 10_000, totalExato: false });
+    const searched = await call(loader, makeRequest("/admin/estoque?q=paraf-999", { token }));
+    // PARAF-999 and PARAF-9990 to PARAF-9999.
+    expect(searched.data.listing).toMatchObject({ total: 11, totalExato: true });
+  });
+});

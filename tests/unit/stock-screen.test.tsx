@@ -52,7 +52,14 @@ function render(node: React.ReactNode) {
 }
 
 describe("StockScreen", () => {
-  const listing: StockListing = { rows: [row], total: 1, page: 1, pageSize: 20, unidades: [A, B] };
+  const listing: StockListing = {
+    rows: [row],
+    total: 1,
+    totalExato: true,
+    page: 1,
+    pageSize: 20,
+    unidades: [A, B],
+  };
   const filters = { q: "", unidadeId: "", abaixoDoMinimo: false };
 
   it("shows each unit's figures, the mark below the minimum and the row's actions", () => {
@@ -89,6 +96,13 @@ describe("StockScreen", () => {
       />,
     );
     expect(none).toContain("Nenhuma variação encontrada com estes filtros.");
+  });
+
+  it("says 'mais de' past the counting limit", () => {
+    const many = render(
+      <StockScreen listing={{ ...listing, total: 10_000, totalExato: false }} filters={filters} />,
+    );
+    expect(many).toContain("mais de 10.000 variações");
   });
 });
 

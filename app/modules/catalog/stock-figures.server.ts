@@ -26,16 +26,20 @@ export function lowStockCondition(): SQL {
 export async function stockCounts(
   executor: Executor = db(),
 ): Promise<{ estoqueBaixo: number; semEstoque: number }> {
-  const available = sql`coalesce(${produtosResumo.disponivel}, 0)`;
+  // Only the few products at or below the threshold, off a partial index (migration 0015):
+  // a large catalogue has thousands of products and a handful running out. Every product
+  // has its summary row from its first variant on (written in the product's transaction).
+  const threshold = sql.raw(String(LOW_STOCK_THRESHOLD));
   const [row] = await executor
     .select({
-      estoqueBaixo: count(
-        sql`case when ${available} between 1 and ${sql.raw(String(LOW_STOCK_THRESHOLD))} then 1 end`,
-      ),
-      semEstoque: count(sql`case when ${available} = 0 then 1 end`),
+      estoqueBaixo: count(sql`case when ${produtosResumo.disponivel} >= 1 then 1 end`),
+      semEstoque: count(sql`case when ${produtosResumo.disponivel} = 0 then 1 end`),
     })
-    .from(produtos)
-    .leftJoin(produtosResumo, eq(produtosResumo.produtoId, produtos.id))
-    .where(isNull(produtos.excluidoEm));
+    .from(produtosResumo)
+    .innerJoin(
+      produtos,
+      and(eq(produtos.id, produtosResumo.produtoId), isNull(produtos.excluidoEm)),
+    )
+    .where(sql`${produtosResumo.disponivel} <= ${threshold}`);
   return { estoqueBaixo: Number(row?.estoqueBaixo ?? 0), semEstoque: Number(row?.semEstoque ?? 0) };
 }

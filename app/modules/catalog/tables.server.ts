@@ -158,6 +158,8 @@ export const produtosResumo = pgTable(
   (t) => [
     index("produtos_resumo_preco_idx").on(t.precoMin),
     index("produtos_resumo_vendidos_idx").on(t.vendidos.desc()),
+    // The hub's "estoque baixo" and "sem estoque": the few at or below LOW_STOCK_THRESHOLD.
+    index("produtos_resumo_pouco_estoque_idx").on(t.produtoId).where(sql`${t.disponivel} <= 5`),
   ],
 );
 

@@ -20,6 +20,11 @@ export interface StockActor extends AdminActor {
 }
 
 const STOCK_PAGE_SIZE = 20;
+/**
+ * The variants are counted up to here, and the pages reach as far ("mais de"): counting a
+ * large catalogue's 30,000 variants on every page cost more than the page.
+ */
+const STOCK_COUNT_LIMIT = 10_000;
 const HISTORY_PAGE_SIZE = 30;
 
 /** A unit as the screen names it. */
@@ -57,7 +62,10 @@ export interface StockRow {
 
 export interface StockListing {
   rows: StockRow[];
+  /** Up to STOCK_COUNT_LIMIT. */
   total: number;
+  /** False when more variants match than were counted: "mais de {total}". */
+  totalExato: boolean;
   page: number;
   pageSize: number;
   /** Every active unit, for the filter and the dialogs. */
@@ -121,10 +129,11 @@ export async function listStock(
   const from = `from variantes v join produtos p on p.id = v.produto_id where ${where.join(" and ")}`;
   const [count] = await runSql<{ total: number }>(
     executor,
-    `select count(*)::int as total ${from}`,
+    `select count(*)::int as total from (select 1 ${from} limit ${STOCK_COUNT_LIMIT + 1}) t`,
     values,
   );
-  const total = count?.total ?? 0;
+  const counted = count?.total ?? 0;
+  const total = Math.min(counted, STOCK_COUNT_LIMIT);
   const page = clampPage(filters.page, total, STOCK_PAGE_SIZE);
   const variants = await runSql<VariantRow>(
     executor,
@@ -141,6 +150,7 @@ export async function listStock(
   return {
     rows: variants.map((v) => toRow(v, figures.get(v.id) ?? [])),
     total,
+    totalExato: counted <= STOCK_COUNT_LIMIT,
     page,
     pageSize: STOCK_PAGE_SIZE,
     unidades: units,

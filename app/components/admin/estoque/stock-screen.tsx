@@ -68,7 +68,11 @@ export function StockScreen({
       </FilterBar>
 
       <p className="text-sm text-slate-600" aria-live="polite">
-        {listing.total === 1 ? "1 variação" : `${listing.total} variações`}
+        {!listing.totalExato
+          ? `mais de ${listing.total.toLocaleString("pt-BR")} variações`
+          : listing.total === 1
+            ? "1 variação"
+            : `${listing.total} variações`}
         {filters.abaixoDoMinimo ? " abaixo do mínimo" : ""}
       </p>
 
