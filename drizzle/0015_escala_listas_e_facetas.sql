@@ -86,3 +86,42 @@ CREATE TRIGGER categorias_facetas_truncate AFTER TRUNCATE ON "categorias"
   FOR EACH STATEMENT EXECUTE FUNCTION agropet_facetas_mudaram();--> statement-breakpoint
 CREATE TRIGGER unidades_facetas_truncate AFTER TRUNCATE ON "unidades"
   FOR EACH STATEMENT EXECUTE FUNCTION agropet_facetas_mudaram();
+--> statement-breakpoint
+-- The summaries of many products at once (a large import, a restore, a big stock load): the
+-- stock of each variant is read by its key. Planned without statistics (rows written in the
+-- same transaction, or PGlite before its first ANALYZE), the join of variants and stock read
+-- the whole stock table once per product: 60,000 stock rows for 10,000 products took 40 to
+-- 100 s (decision 0033, "O que fica"). OFFSET 0 keeps the lookup a per-variant subquery.
+CREATE OR REPLACE FUNCTION agropet_resume_produtos(ids uuid[]) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO produtos_resumo AS r (produto_id, preco_min, preco_max, preco_antes, variacoes,
+    variante_id, disponivel, unidades_com_estoque)
+  SELECT p.id, a.preco_min, a.preco_max, a.preco_antes, coalesce(a.variacoes, 0), a.variante_id,
+    least(coalesce(s.disponivel, 0), 6)::int, coalesce(s.unidades, '{}'::uuid[])
+  FROM produtos p
+  LEFT JOIN LATERAL (
+    SELECT min(v.preco) AS preco_min, max(v.preco) AS preco_max,
+      (array_agg(v.preco_antes ORDER BY v.preco, v.posicao, v.id))[1] AS preco_antes,
+      count(*)::int AS variacoes, (array_agg(v.id ORDER BY v.posicao, v.id))[1] AS variante_id
+    FROM variantes v WHERE v.produto_id = p.id AND v.ativo
+  ) a ON true
+  LEFT JOIN LATERAL (
+    SELECT sum(e.disponivel) AS disponivel,
+      array_agg(DISTINCT e.unidade_id) FILTER (WHERE e.disponivel > 0) AS unidades
+    FROM variantes v CROSS JOIN LATERAL (
+      SELECT e.disponivel, e.unidade_id FROM estoque e
+      JOIN unidades u ON u.id = e.unidade_id AND u.ativo AND NOT u.em_breve
+      WHERE e.variante_id = v.id OFFSET 0
+    ) e
+    WHERE v.produto_id = p.id AND v.ativo
+  ) s ON true
+  WHERE p.id = ANY(ids)
+  ON CONFLICT (produto_id) DO UPDATE SET preco_min = excluded.preco_min,
+    preco_max = excluded.preco_max, preco_antes = excluded.preco_antes,
+    variacoes = excluded.variacoes, variante_id = excluded.variante_id,
+    disponivel = excluded.disponivel, unidades_com_estoque = excluded.unidades_com_estoque
+  WHERE (r.preco_min, r.preco_max, r.preco_antes, r.variacoes, r.variante_id, r.disponivel,
+    r.unidades_com_estoque) IS DISTINCT FROM (excluded.preco_min, excluded.preco_max,
+    excluded.preco_antes, excluded.variacoes, excluded.variante_id, excluded.disponivel,
+    excluded.unidades_com_estoque)
+$$;
