@@ -45,6 +45,10 @@ BEGIN
   -- Once per transaction: a statement over 10,000 products moves it once.
   IF coalesce(current_setting('agropet.facetas_mudaram', true), '') <> '1' THEN
     PERFORM set_config('agropet.facetas_mudaram', '1', true);
+    -- The lock the live alerts take at commit (migrations 0009, 0010) first: whoever holds
+    -- the version row holds it too, so a checkout (version, then alert) and a commit that
+    -- writes an alert before it moves the version never wait on each other in a circle.
+    PERFORM pg_advisory_xact_lock(7315010);
     INSERT INTO loja_facetas_versao (id, versao) VALUES (1, 1)
       ON CONFLICT (id) DO UPDATE SET versao = loja_facetas_versao.versao + 1;
   END IF;
