@@ -295,6 +295,28 @@ describe("store listing: the counts kept for the catalogue's version (loja_facet
     // Everything back: the same counts as at the start.
     expect((await listStoreProducts({})).facetas).toEqual(before.facetas);
   });
+
+  it("keep up to 500 listings per version; past that a listing is counted, not kept", async () => {
+    const stored = async () =>
+      Number(
+        (await queryRows<{ n: string }>(db(), sql`select count(*) as n from loja_facetas`))[0]?.n,
+      );
+    await listStoreProducts({ marca: "Golden" });
+    const v = await version();
+    const before = await stored();
+    await db().execute(
+      sql`insert into loja_facetas (chave, versao, facetas)
+          select 'enchimento ' || i, ${v}, '{}'::jsonb from generate_series(1, ${500 - before}) i`,
+    );
+    const list = await listStoreProducts({ precoMin: 100 });
+    expect(names(list)).toEqual(["Ração Golden Cães Adultos 15 kg", "Ração Golden Gatos"]);
+    expect(await stored()).toBe(500);
+    // A change that moves the counts: the old version's rows go with the next one kept.
+    await db().execute(sql`update produtos set marca = 'Golden' where id = ${ids.B!}`);
+    await listStoreProducts({ precoMin: 100 });
+    expect(await stored()).toBe(1);
+    await db().execute(sql`update produtos set marca = 'Premier' where id = ${ids.B!}`);
+  });
 });
 
 describe("store listing: a search with every sort", () => {

@@ -33,6 +33,9 @@ export interface StoreListing {
   sugestao: string | null;
 }
 
+/** How many listings' counts are kept in the database for one catalogue version. */
+const STORED_FACETS_LIMIT = 500;
+
 /** The facets that list values (brands can be many: the most common first). */
 const MAX_BRANDS = 12;
 
@@ -247,11 +250,15 @@ async function storedFacets(a: FacetsArgs): Promise<Facets> {
   if (hit?.facetas) return hit.facetas;
   const { versao, ...counted } = await readFacets(a.base, a.filters, a.values);
   // Only a newer version replaces a row; rows of older versions go (no key outlives its
-  // version). A write that lost a race (it read an older version) is simply not kept.
+  // version). A write that lost a race (it read an older version) is simply not kept. Up to
+  // STORED_FACETS_LIMIT listings per version: the ones asked first (the whole store, the
+  // categories); a crawler walking every price range is counted per request, as before.
   await runSql(
     db(),
     `with guardada as (
-       insert into loja_facetas (chave, versao, facetas) values ($1, $2, $3::jsonb)
+       insert into loja_facetas (chave, versao, facetas)
+       select $1::text, $2::bigint, $3::jsonb
+       where (select count(*) from loja_facetas where versao >= $2) < ${STORED_FACETS_LIMIT}
        on conflict (chave) do update set versao = excluded.versao, facetas = excluded.facetas,
          calculado_em = now()
        where loja_facetas.versao < excluded.versao
