@@ -3,6 +3,7 @@
 // its cost does not grow with the variants and stock rows of a large shop; the exact stock
 // of the cards is read for the page's rows only.
 import { db, runSql } from "~/infra/db/client.server";
+import { logger } from "~/infra/logger.server";
 import { keptByKeyUntilChanged } from "~/infra/page-data.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import {
@@ -253,6 +254,8 @@ async function storedFacets(a: FacetsArgs): Promise<Facets> {
   // version). A write that lost a race (it read an older version) is simply not kept. Up to
   // STORED_FACETS_LIMIT listings per version: the ones asked first (the whole store, the
   // categories); a crawler walking every price range is counted per request, as before.
+  // Keeping them is an economy, not the answer: a write that fails (a full disk) is logged
+  // and the page shows the counts it has.
   await runSql(
     db(),
     `with guardada as (
@@ -266,7 +269,7 @@ async function storedFacets(a: FacetsArgs): Promise<Facets> {
      delete from loja_facetas where versao < $2 and chave <> $1`,
     [a.key, versao, JSON.stringify(counted)],
     "loja_facetas_guardar",
-  );
+  ).catch((error: unknown) => logger.warn({ err: error }, "contagens da loja não guardadas"));
   return counted;
 }
 
