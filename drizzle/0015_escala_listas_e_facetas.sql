@@ -17,17 +17,21 @@ CREATE TABLE "loja_facetas_versao" (
 );
 --> statement-breakpoint
 DROP INDEX "admin_audit_log_created_at_idx";--> statement-breakpoint
+DROP INDEX "rate_limits_last_attempt_idx";--> statement-breakpoint
 DROP INDEX "curriculos_created_at_idx";--> statement-breakpoint
 DROP INDEX "produtos_created_at_idx";--> statement-breakpoint
 DROP INDEX "produtos_nome_lower_idx";--> statement-breakpoint
+DROP INDEX "movimentos_estoque_variante_idx";--> statement-breakpoint
 DROP INDEX "pedidos_created_at_idx";--> statement-breakpoint
 CREATE INDEX "admin_audit_log_seguranca_idx" ON "admin_audit_log" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE coalesce("admin_audit_log"."details" ->> 'security_event', 'false') <> 'false';--> statement-breakpoint
 CREATE INDEX "produtos_resumo_pouco_estoque_idx" ON "produtos_resumo" USING btree ("produto_id") WHERE "produtos_resumo"."disponivel" <= 5;--> statement-breakpoint
 CREATE INDEX "variantes_sku_lower_idx" ON "variantes" USING btree (lower("sku"));--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_at_idx" ON "admin_audit_log" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "rate_limits_last_attempt_idx" ON "rate_limits" USING btree ("last_attempt" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "curriculos_created_at_idx" ON "curriculos" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "produtos_created_at_idx" ON "produtos" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "produtos_nome_lower_idx" ON "produtos" USING btree (lower("nome"),"id");--> statement-breakpoint
+CREATE INDEX "movimentos_estoque_variante_idx" ON "movimentos_estoque" USING btree ("variante_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "pedidos_created_at_idx" ON "pedidos" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- Grooming requests too (written by hand: its schema line is the grooming module's, changed
 -- apart); the same order as the others, so the board's page comes off the index.

@@ -101,7 +101,8 @@ export const rateLimits = pgTable(
   },
   (t) => [
     uniqueIndex("rate_limits_operation_identifier_idx").on(t.operation, t.identifier),
-    index("rate_limits_last_attempt_idx").on(t.lastAttempt.desc()),
+    // The security page's newest first, off the index (a login flood writes many; 0015).
+    index("rate_limits_last_attempt_idx").on(t.lastAttempt.desc().nullsFirst()),
   ],
 );
 

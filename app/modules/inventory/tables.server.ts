@@ -82,7 +82,8 @@ export const movimentosEstoque = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("movimentos_estoque_variante_idx").on(t.varianteId, t.createdAt.desc()),
+    // A variant's history, newest first, off the index (DESC is NULLS FIRST; migration 0015).
+    index("movimentos_estoque_variante_idx").on(t.varianteId, t.createdAt.desc().nullsFirst()),
     index("movimentos_estoque_pedido_idx").on(t.pedidoId),
     check("movimentos_estoque_tipo_check", inList("tipo", TIPOS_MOVIMENTO)),
   ],
