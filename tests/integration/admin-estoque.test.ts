@@ -631,4 +631,40 @@ describe("admin stock: a large catalogue", () => {
     // PARAF-999 and PARAF-9990 to PARAF-9999.
     expect(searched.data.listing).toMatchObject({ total: 11, totalExato: true });
   });
+
+  it("pages by keyset: next and previous pages follow the order with no row lost or repeated", async () => {
+    const get = async (query: string) =>
+      (await call(loader, makeRequest(`/admin/estoque?q=parafuso${query}`, { token }))).data
+        .listing as {
+        rows: { sku: string }[];
+        page: number;
+        anterior: string | null;
+        proxima: string | null;
+      };
+    const skus = (l: { rows: { sku: string }[] }) => l.rows.map((r) => r.sku);
+    const first = await get("");
+    expect(first.anterior).toBeNull();
+    // Walk 5 pages forward: 100 rows in the screen's order (the product's first, then by position).
+    const walked = [...skus(first)];
+    let page = first;
+    for (let n = 2; n <= 5; n++) {
+      page = await get(`&pagina=${n}&depois=${page.proxima}`);
+      expect(page.page).toBe(n);
+      walked.push(...skus(page));
+    }
+    const offsetPages = [];
+    for (let n = 1; n <= 5; n++) offsetPages.push(...skus(await get(`&pagina=${n}`)));
+    expect(walked).toEqual(offsetPages);
+    expect(new Set(walked).size).toBe(100);
+    // Back one page: the rows of page 4, as walked.
+    const back = await get(`&pagina=4&antes=${page.anterior}`);
+    expect(skus(back)).toEqual(walked.slice(60, 80));
+    // Back to the start: the first page, whole; a cursor the screen never wrote: the page
+    // number alone, as an old link's.
+    const start = await get(
+      `&pagina=1&antes=${(await get(`&pagina=2&depois=${first.proxima}`)).anterior}`,
+    );
+    expect(skus(start)).toEqual(skus(first));
+    expect(skus(await get("&pagina=2&depois=lixo"))).toEqual(walked.slice(20, 40));
+  });
 });

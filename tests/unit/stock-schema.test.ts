@@ -70,5 +70,11 @@ describe("stock forms", () => {
       abaixoDoMinimo: false,
       page: 1,
     });
+    // The keyset's cursors travel as they came; "depois" wins when both are there.
+    expect(parseStockQuery(url("pagina=2&depois=abc&antes=def"))).toMatchObject({
+      depois: "abc",
+      antes: undefined,
+    });
+    expect(parseStockQuery(url("pagina=2&antes=def"))).toMatchObject({ antes: "def" });
   });
 });

@@ -56,6 +56,8 @@ describe("StockScreen", () => {
     rows: [row],
     total: 1,
     totalExato: true,
+    anterior: null,
+    proxima: null,
     page: 1,
     pageSize: 20,
     unidades: [A, B],

@@ -51,12 +51,18 @@ export function KeysetPagination({
   page,
   newer,
   older,
+  keys = { previous: "depois", next: "antes" },
 }: {
   page: number;
-  /** The first row's cursor when there are newer rows. */
+  /** The first row's cursor when there are newer rows (a previous page). */
   newer: string | null;
-  /** The last row's cursor when there are older rows. */
+  /** The last row's cursor when there are older rows (a next page). */
   older: string | null;
+  /**
+   * The parameter each link carries its cursor in: the orders, newest first, go on "antes"
+   * (older than) the last; a list in name order (the stock) goes on "depois" (after) it.
+   */
+  keys?: { previous: "antes" | "depois"; next: "antes" | "depois" };
 }) {
   const location = useLocation();
   if (!newer && !older) return null;
@@ -72,7 +78,7 @@ export function KeysetPagination({
     <nav aria-label="Paginação" className="flex items-center justify-between gap-3">
       {newer ? (
         <Link
-          to={href(page - 1, "depois", newer)}
+          to={href(page - 1, keys.previous, newer)}
           className={buttonVariants({ variant: "outline", size: "sm" })}
         >
           Anterior
@@ -83,7 +89,7 @@ export function KeysetPagination({
       <span className="text-sm text-slate-600">Página {page}</span>
       {older ? (
         <Link
-          to={href(page + 1, "antes", older)}
+          to={href(page + 1, keys.next, older)}
           className={buttonVariants({ variant: "outline", size: "sm" })}
         >
           Próxima

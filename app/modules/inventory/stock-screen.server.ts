@@ -66,6 +66,10 @@ export interface StockListing {
   total: number;
   /** False when more variants match than were counted: "mais de {total}". */
   totalExato: boolean;
+  /** The first row's cursor when there is a previous page (?antes=). */
+  anterior: string | null;
+  /** The last row's cursor when there is a next page (?depois=). */
+  proxima: string | null;
   page: number;
   pageSize: number;
   /** Every active unit, for the filter and the dialogs. */
@@ -80,6 +84,41 @@ export interface StockFilters {
   /** Only variants whose available units are below their minimum (at the unit, or at any). */
   abaixoDoMinimo?: boolean;
   page?: number;
+  /** Keyset: the next page goes on after this row's cursor… */
+  depois?: string;
+  /** …and the previous page ends before this one. */
+  antes?: string;
+}
+
+/** Where a row stands in the screen's order: lower(nome), product id, position, SKU. */
+type StockCursor = [nome: string, produtoId: string, posicao: number, sku: string];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function encodeCursor(c: StockCursor): string {
+  return Buffer.from(JSON.stringify(c)).toString("base64url");
+}
+
+/** A cursor from a URL, or null for anything the screen did not write. */
+function decodeCursor(text: string | undefined): StockCursor | null {
+  if (!text) return null;
+  try {
+    const c: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (
+      Array.isArray(c) &&
+      c.length === 4 &&
+      typeof c[0] === "string" &&
+      typeof c[1] === "string" &&
+      UUID.test(c[1]) &&
+      Number.isSafeInteger(c[2]) &&
+      typeof c[3] === "string"
+    ) {
+      return c as StockCursor;
+    }
+  } catch {
+    // Not a cursor: the first page.
+  }
+  return null;
 }
 
 /** The active units, in the order the shop shows them. */
@@ -134,25 +173,67 @@ export async function listStock(
   );
   const counted = count?.total ?? 0;
   const total = Math.min(counted, STOCK_COUNT_LIMIT);
-  const page = clampPage(filters.page, total, STOCK_PAGE_SIZE);
-  const variants = await runSql<VariantRow>(
-    executor,
-    `select v.id, p.nome, v.rotulo, v.sku, (v.ativo and p.ativo) as ativo ${from}
-     order by lower(p.nome), p.id, v.posicao, v.sku
-     limit $${values.length + 1} offset $${values.length + 2}`,
-    [...values, STOCK_PAGE_SIZE, (page - 1) * STOCK_PAGE_SIZE],
-  );
+  const columns = `v.id, p.nome, v.rotulo, v.sku, (v.ativo and p.ativo) as ativo,
+    lower(p.nome) as nome_ordem, p.id as produto_id, v.posicao`;
+  const order = "lower(p.nome), p.id, v.posicao, v.sku";
+  const after = decodeCursor(filters.depois);
+  const before = after ? null : decodeCursor(filters.antes);
+  const at = after ?? before;
+  let variants: VariantRow[];
+  let page: number;
+  let hasPrevious: boolean;
+  let hasNext: boolean;
+  if (at) {
+    // Keyset: a deep page costs what the first does. The product's pair bounds the walk of
+    // the name index; the whole key picks up inside the cursor's product.
+    const k = values.length;
+    const [pair, whole] = after ? [">=", ">"] : ["<=", "<"];
+    const found = await runSql<VariantRow>(
+      executor,
+      `select ${columns} ${from}
+         and (lower(p.nome), p.id) ${pair} ($${k + 1}, $${k + 2}::uuid)
+         and (lower(p.nome), p.id, v.posicao, v.sku) ${whole} ($${k + 1}, $${k + 2}::uuid, $${k + 3}::int, $${k + 4})
+       order by ${after ? order : "lower(p.nome) desc, p.id desc, v.posicao desc, v.sku desc"}
+       limit ${STOCK_PAGE_SIZE + 1}`,
+      [...values, ...at],
+    );
+    const more = found.length > STOCK_PAGE_SIZE;
+    variants = found.slice(0, STOCK_PAGE_SIZE);
+    if (before) {
+      variants.reverse();
+      // Back at the start: the first page, whole.
+      if (!more) return listStock({ ...filters, antes: undefined, page: 1 }, executor);
+    }
+    page = Math.max(2, filters.page ?? 2);
+    hasPrevious = after ? true : more;
+    hasNext = after ? more : true;
+  } else {
+    // The first page, or an old link's ?pagina=N (bounded by the count).
+    page = clampPage(filters.page, total, STOCK_PAGE_SIZE);
+    variants = await runSql<VariantRow>(
+      executor,
+      `select ${columns} ${from} order by ${order}
+       limit $${values.length + 1} offset $${values.length + 2}`,
+      [...values, STOCK_PAGE_SIZE, (page - 1) * STOCK_PAGE_SIZE],
+    );
+    hasPrevious = page > 1;
+    hasNext = page * STOCK_PAGE_SIZE < counted;
+  }
   const figures = await figuresOf(
     executor,
     variants.map((v) => v.id),
     shown,
   );
+  const cursorOf = (v: VariantRow | undefined) =>
+    v ? encodeCursor([v.nome_ordem, v.produto_id, Number(v.posicao), v.sku]) : null;
   return {
     rows: variants.map((v) => toRow(v, figures.get(v.id) ?? [])),
     total,
     totalExato: counted <= STOCK_COUNT_LIMIT,
     page,
     pageSize: STOCK_PAGE_SIZE,
+    anterior: hasPrevious ? cursorOf(variants[0]) : null,
+    proxima: hasNext ? cursorOf(variants.at(-1)) : null,
     unidades: units,
   };
 }
@@ -163,6 +244,9 @@ interface VariantRow {
   rotulo: string;
   sku: string;
   ativo: boolean;
+  nome_ordem: string;
+  produto_id: string;
+  posicao: number;
 }
 
 function toRow(v: VariantRow, porUnidade: StockFigures[]): StockRow {

@@ -69,7 +69,10 @@ export const stockIntent = z.enum(["stock-adjust", "stock-transfer", "stock-mini
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/g;
 
-/** ?q=&unidade=&abaixo=1&pagina=N: a value the screen never writes is no filter. */
+/**
+ * ?q=&unidade=&abaixo=1&pagina=N, and ?depois= / ?antes= (the row the next or previous page
+ * goes on from): a value the screen never writes is no filter.
+ */
 const stockQuerySchema = z
   .object({
     q: z.string().catch(""),
@@ -80,6 +83,9 @@ const stockQuerySchema = z
       .optional()
       .transform((v) => v === "1"),
     pagina: z.coerce.number().int().min(1).catch(1),
+    // The row a page goes on from (keyset): opaque, checked when it is read.
+    depois: z.string().max(2000).optional().catch(undefined),
+    antes: z.string().max(2000).optional().catch(undefined),
   })
   .transform((raw) => ({
     // A control character (a NUL byte) in a search cannot even reach PostgreSQL.
@@ -87,6 +93,8 @@ const stockQuerySchema = z
     unidadeId: raw.unidade,
     abaixoDoMinimo: raw.abaixo,
     page: raw.pagina,
+    depois: raw.depois || undefined,
+    antes: raw.depois ? undefined : raw.antes || undefined,
   }));
 export type StockQuery = z.output<typeof stockQuerySchema>;
 
@@ -97,5 +105,7 @@ export function parseStockQuery(url: URL): StockQuery {
     unidade: url.searchParams.get("unidade") ?? undefined,
     abaixo: url.searchParams.get("abaixo") ?? undefined,
     pagina: url.searchParams.get("pagina") ?? undefined,
+    depois: url.searchParams.get("depois") ?? undefined,
+    antes: url.searchParams.get("antes") ?? undefined,
   });
 }

@@ -9,7 +9,7 @@ import {
 } from "~/components/admin/estoque/stock-dialogs";
 import { UnitFigures } from "~/components/admin/estoque/unit-figures";
 import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
-import { Pagination } from "~/components/admin/pagination";
+import { KeysetPagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
@@ -115,7 +115,12 @@ export function StockScreen({
           </>
         )}
       </CardList>
-      <Pagination page={listing.page} total={listing.total} pageSize={listing.pageSize} />
+      <KeysetPagination
+        page={listing.page}
+        newer={listing.anterior}
+        older={listing.proxima}
+        keys={{ previous: "antes", next: "depois" }}
+      />
     </div>
   );
 }
