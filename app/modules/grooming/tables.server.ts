@@ -56,7 +56,11 @@ export const pedidosServicos = pgTable(
   },
   (t) => [
     uniqueIndex("pedidos_servicos_numero_idx").on(t.numeroPedido),
-    index("pedidos_servicos_created_at_idx").on(t.createdAt.desc()),
+    // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
+    index("pedidos_servicos_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("pedidos_servicos_status_idx").on(t.status),
     check("pedidos_servicos_status_check", inList("status", STATUS_SERVICO)),
     check("pedidos_servicos_tipo_check", inList("tipo_servico", TIPOS_SERVICO)),
