@@ -124,11 +124,14 @@ export const ENGLISH =
   /\b(invalid input|expected|required|undefined|unexpected|error:|cannot read|is not a function|NaN)\b/i;
 
 /** The texts an answer shows, without the typed values it echoes back into the form. */
+const ECHOED = new Set(["values", "intent", "fields", "whatsapp"]);
+
 export function messagesOf(text: string): string {
   if (!text) return "";
   return JSON.stringify(JSON.parse(text), (key, value) =>
-    // `values` and `intent` echo what was typed or sent, not a message of ours.
-    key === "values" || key === "intent" ? undefined : value,
+    // `values`, `intent`, the booking page's `fields` and the returning tutor's `whatsapp`
+    // echo what was typed or sent, not a message of ours.
+    ECHOED.has(key) ? undefined : value,
   );
 }
 
