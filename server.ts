@@ -187,6 +187,12 @@ const httpServer = http.createServer((req, res) => {
   }
   server(req, res);
 });
+// A proxy in front (nginx's upstream keepalive) reuses idle connections to this server. If
+// Node closed an idle one first (its default is 5 s), a request the proxy sends on it just
+// then is reset and a POST answers 502 (nginx never retries it). So idle connections here
+// outlive the proxy's: nginx keeps them 60 s (deploy/nginx/agropet.conf), Node 65 s.
+httpServer.keepAliveTimeout = 65_000;
+httpServer.headersTimeout = 66_000;
 httpServer.listen(port, () => {
   const address = `http://localhost:${port}`;
   const mode = isDev ? "desenvolvimento" : "produção";
