@@ -24,3 +24,14 @@ export function sessionSecret(): string {
   }
   return secret;
 }
+
+/**
+ * Whether two secrets (a signature, a token's hash, a code) are the same, in constant time:
+ * `===` answers as soon as one character differs, which tells a guesser how far it got.
+ * Strings are compared as their UTF-8 bytes; a different length is simply false.
+ */
+export function sameSecret(a: string | Buffer, b: string | Buffer): boolean {
+  const x = typeof a === "string" ? Buffer.from(a) : a;
+  const y = typeof b === "string" ? Buffer.from(b) : b;
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}

@@ -5,7 +5,7 @@
 // through the crypto thread that cost about half a millisecond per cookie, and every order
 // sets two (decision 0013).
 import crypto from "node:crypto";
-import { sessionSecret } from "~/infra/secret.server";
+import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { readCookie } from "~/lib/cookies";
 
 export interface SignedCookieOptions {
@@ -49,9 +49,7 @@ function unsign(signed: string): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 0) return null;
   const value = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1), "utf8");
-  const expected = Buffer.from(signature(value), "utf8");
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? value : null;
+  return sameSecret(signed.slice(dot + 1), signature(value)) ? value : null;
 }
 
 export function signedCookie(name: string, options: SignedCookieOptions): SignedCookie {

@@ -2,7 +2,7 @@
 // the account and a random device id. Its sign-ins are counted per device, not per e-mail,
 // so someone guessing passwords from elsewhere can lock the e-mail but not its owner.
 import crypto from "node:crypto";
-import { sessionSecret } from "~/infra/secret.server";
+import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { readCookie } from "~/lib/cookies";
 
 const DEVICE_COOKIE = "agropet_dispositivo";
@@ -54,10 +54,7 @@ export function knownDevice(request: Request, userId: string, at = new Date()): 
   if (parts.length !== 4) return null;
   const [owner, deviceId, expires, given] = parts as [string, string, string, string];
   const expected = mac(`${owner}.${deviceId}.${expires}`);
-  if (
-    given.length !== expected.length ||
-    !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))
-  ) {
+  if (!sameSecret(given, expected)) {
     return null;
   }
   if (owner !== userId || Number(expires) * 1000 <= at.getTime()) return null;

@@ -1,6 +1,7 @@
 // TOTP (RFC 6238) over HOTP (RFC 4226): HMAC-SHA1, 30-second steps, 6 digits, as every
 // authenticator app expects. Pure computation (node:crypto HMAC only, no I/O).
 import crypto from "node:crypto";
+import { sameSecret } from "~/infra/secret.server";
 
 const TOTP_STEP_SECONDS = 30;
 const TOTP_DIGITS = 6;
@@ -84,8 +85,7 @@ export function verifyTotp(secretBase32: string, code: string, at: Date): number
   const current = totpStep(at);
   let matched: number | null = null;
   for (let delta = -TOTP_WINDOW; delta <= TOTP_WINDOW; delta++) {
-    const expected = Buffer.from(hotp(key, current + delta));
-    if (crypto.timingSafeEqual(expected, Buffer.from(clean)) && matched === null) {
+    if (sameSecret(hotp(key, current + delta), clean) && matched === null) {
       matched = current + delta;
     }
   }

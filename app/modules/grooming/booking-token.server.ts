@@ -2,7 +2,7 @@
 // from the booking form's one-time key (HMAC with the session secret), so a retried submit
 // gets the same link back and an e-mail sent later can carry it.
 import crypto from "node:crypto";
-import { sessionSecret } from "~/infra/secret.server";
+import { sameSecret, sessionSecret } from "~/infra/secret.server";
 
 function derivedToken(chaveEnvio: string): string {
   return crypto
@@ -27,7 +27,5 @@ function hashBookingToken(token: string): string {
 }
 
 export function tokenMatches(token: string, hash: string): boolean {
-  const given = Buffer.from(hashBookingToken(token), "hex");
-  const kept = Buffer.from(hash, "hex");
-  return given.length === kept.length && crypto.timingSafeEqual(given, kept);
+  return sameSecret(hashBookingToken(token), hash);
 }

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { sessionSecret } from "~/infra/secret.server";
+import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import type { Porte } from "./booking-vocabulary";
 import {
@@ -93,9 +93,7 @@ export async function quoteFromLink(
   executor: Executor = db(),
 ): Promise<PedidoServico | null> {
   if (!numero || !chave || !/^SRV\d{6}$/.test(numero)) return null;
-  const expected = Buffer.from(quoteKey(numero));
-  const given = Buffer.from(chave);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  if (!sameSecret(quoteKey(numero), chave)) return null;
   const [row] = await executor
     .select()
     .from(pedidosServicos)

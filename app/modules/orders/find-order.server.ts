@@ -3,13 +3,13 @@
 // order number with the login's reservation (decision 0016): one conditional upsert each,
 // before the order is read, so racing requests never try more than the rule allows. "No such
 // order" and "wrong phone" get the same answer, in the same way.
-import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { normalizeChatNumber } from "~/domain/whatsapp";
 import { db } from "~/infra/db/client.server";
 import { readForm, requestInfo } from "~/infra/request-info.server";
+import { sameSecret } from "~/infra/secret.server";
 import { siteOrigin } from "~/infra/site-url.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/modules/accounts/index.server";
@@ -44,9 +44,7 @@ export type FindOrderResult =
   | { ok: false; status: 400 | 404 | 429; message: string };
 
 function samePhone(stored: string, typed: string): boolean {
-  const a = Buffer.from(normalizeChatNumber(stored));
-  const b = Buffer.from(normalizeChatNumber(typed));
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  return sameSecret(normalizeChatNumber(stored), normalizeChatNumber(typed));
 }
 
 /**

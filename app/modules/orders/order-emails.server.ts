@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { db, type Tx } from "~/infra/db/client.server";
-import { sessionSecret } from "~/infra/secret.server";
+import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { enqueueEmails, type QueuedEmail } from "~/modules/mail/index.server";
 import type { Settings } from "~/modules/shop/index.server";
 import type { OrderEmailKind } from "./email-kinds";
@@ -109,9 +109,7 @@ export async function stopOrderStatusEmails(
     .from(pedidos)
     .where(eq(pedidos.numeroPedido, numero));
   if (!pedido) return null;
-  const expected = Buffer.from(unsubscribeSignature(pedido.id));
-  const given = Buffer.from(assinatura);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  if (!sameSecret(unsubscribeSignature(pedido.id), assinatura)) return null;
   if (apply && pedido.emailsStatus) {
     await db().update(pedidos).set({ emailsStatus: false }).where(eq(pedidos.id, pedido.id));
   }

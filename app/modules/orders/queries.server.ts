@@ -1,11 +1,11 @@
 // Reading orders: the customer's order (only with its link's secret), the staff's list
 // with items and online charge, and the store hub's figures.
-import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { db, type Executor, queryRows } from "~/infra/db/client.server";
+import { sameSecret } from "~/infra/secret.server";
 import { stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
 import { type Unidade, unidades } from "~/modules/shop/index.server";
@@ -21,9 +21,7 @@ export async function getCustomerOrder(
   if (!token || token.length > 200 || numero.length > 40) return null;
   const [pedido] = await executor.select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
   if (!pedido) return null;
-  const expected = Buffer.from(pedido.tokenHash, "hex");
-  const given = Buffer.from(hashToken(token), "hex");
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  if (!sameSecret(pedido.tokenHash, hashToken(token))) return null;
   const [unidade] = pedido.unidadeId
     ? await executor.select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
     : [];

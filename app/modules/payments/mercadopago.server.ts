@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { centavosToReais, decimalToCentavos } from "~/domain/money";
 import { shopIsoString } from "~/domain/shop-time";
+import { sameSecret } from "~/infra/secret.server";
 import { statusFromMercadoPago } from "./cobranca";
 import {
   type CreateCobrancaInput,
@@ -223,7 +224,7 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
         "hex",
       );
       const given = Buffer.from(signature.v1, "hex");
-      if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+      if (!sameSecret(expected, given)) {
         throw new InvalidNotification("Assinatura inválida");
       }
 
