@@ -36,6 +36,7 @@ import {
 } from "./bookings.server";
 import { quoteFromLink } from "./quote-link.server";
 import {
+  CODE_ANSWER_FLOOR_MS,
   CODE_INVALID,
   CODE_SENT,
   plausiblePhone,
@@ -405,7 +406,10 @@ export async function returningTutorStep(
     });
   }
   if (form.get("intent") === "codigo") {
-    await sendTutorCode(whatsapp, options);
+    await Promise.all([
+      sendTutorCode(whatsapp, options),
+      new Promise((resolve) => setTimeout(resolve, CODE_ANSWER_FLOOR_MS)),
+    ]);
     return page(200, { ...START, etapa: "codigo", whatsapp, message: CODE_SENT });
   }
   const tutor = await verifyTutorCode(whatsapp, String(form.get("codigo") ?? ""), options);
