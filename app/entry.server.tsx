@@ -1,9 +1,6 @@
-// React Router's default Node entry, plus the response's CSP nonce: given to the router's
-// own inline scripts, to React's streaming scripts and, through NonceContext, to <Scripts>.
-import { PassThrough, Writable } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+// React Router's default Node entry, plus the response's CSP nonce (given to the router's own
+// inline scripts and, through NonceContext, to <Scripts>), and every page sent whole.
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -49,20 +46,16 @@ export default function handleRequest(
   }
   const nonce = loadContext.cspNonce;
 
-  // A page served without React (decision 0013) has nothing to stream in: it goes out whole,
-  // compressed here in one call (compressNow) instead of React's small chunks going through
-  // a compression stream.
-  const whole = !hydrates(routerContext);
+  // Every page goes out whole, compressed here in one call (compressNow). No route suspends
+  // (no <Suspense>, no deferred data), so React's shell is already the whole page; streaming
+  // it only sent React's small chunks through a web stream and a compression stream, which
+  // cost more than the rendering on a long page (the admin's 50 products, 360 kB: ~8 ms).
+  // A page served without React (decision 0013) also reuses kept markup.
+  const withoutReact = !hydrates(routerContext);
   const encoding = loadContext.encoding;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -71,50 +64,35 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         {/* Only a page served without React reuses kept markup (app/lib/fragment-cache.ts). */}
-        <FragmentCacheContext.Provider value={whole ? fragments : null}>
+        <FragmentCacheContext.Provider value={withoutReact ? fragments : null}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </FragmentCacheContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html");
-          if (whole) {
-            const chunks: Buffer[] = [];
-            const sink = new Writable({
-              write(chunk: Buffer, _encoding, callback) {
-                chunks.push(chunk);
-                callback();
-              },
-              final(callback) {
-                clearTimeout(timeoutId);
-                timeoutId = undefined;
-                let html: Buffer<ArrayBuffer> = Buffer.concat(chunks);
-                if (encoding && encoding !== "identity") {
-                  html = compressNow(html, encoding) as Buffer<ArrayBuffer>;
-                  responseHeaders.set("Content-Encoding", encoding);
-                }
-                responseHeaders.set("Content-Length", String(html.length));
-                resolve(
-                  new Response(html, { headers: responseHeaders, status: responseStatusCode }),
-                );
-                callback();
-              },
-            });
-            pipe(sink);
-            return;
-          }
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              let html: Buffer<ArrayBuffer> = Buffer.concat(chunks);
+              if (encoding && encoding !== "identity") {
+                html = compressNow(html, encoding) as Buffer<ArrayBuffer>;
+                responseHeaders.set("Content-Encoding", encoding);
+              }
+              responseHeaders.set("Content-Length", String(html.length));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
