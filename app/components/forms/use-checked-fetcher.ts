@@ -54,8 +54,8 @@ export function useCheckedFetcher(
  * The form of a dialog: a checked fetcher that closes the dialog on success, its errors
  * cleared when the dialog opens again.
  */
-export function useDialogForm() {
-  const [open, setOpen] = useState(false);
+export function useDialogForm(initiallyOpen = false) {
+  const [open, setOpen] = useState(initiallyOpen);
   const onSuccess = useCallback(() => setOpen(false), []);
   const form = useCheckedFetcher({ onSuccess });
   const { setClientErrors } = form;

@@ -20,6 +20,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
+  defaultOpen = false,
 }: {
   /** The button that opens the dialog (rendered as the trigger itself). */
   trigger: React.ReactElement;
@@ -27,9 +28,11 @@ export function ConfirmDialog({
   description: React.ReactNode;
   confirmLabel: React.ReactNode;
   onConfirm: () => void;
+  /** Open as it mounts (a dialog mounted by its button's first press). */
+  defaultOpen?: boolean;
 }) {
   return (
-    <AlertDialog>
+    <AlertDialog defaultOpen={defaultOpen}>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>

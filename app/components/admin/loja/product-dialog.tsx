@@ -1,5 +1,5 @@
 import { Layers } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { href, Link } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
 import { CardCropPreview } from "~/components/admin/loja/card-crop-preview";
@@ -30,14 +30,75 @@ export function ProductDialog({
   /** A product with options: its prices and stock are edited in its Variações, not here. */
   priceInVariants?: boolean;
 }) {
-  const { open, onOpenChange, fetcher, errors, setClientErrors, formProps, pending } =
-    useDialogForm();
+  // A list shows one per product: until its button is first pressed, the button is all there
+  // is (no fetcher, no dialog parts), and the press mounts the dialog already open.
+  const [wanted, setWanted] = useState(false);
+  if (!wanted) {
+    return (
+      <EditOrNewButton
+        name={product?.nome}
+        newLabel="Novo produto"
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setWanted(true)}
+      />
+    );
+  }
+  return (
+    <ProductDialogOpened
+      product={product}
+      categories={categories}
+      priceInVariants={priceInVariants}
+    />
+  );
+}
+
+function ProductDialogOpened({
+  product,
+  categories,
+  priceInVariants,
+}: {
+  product?: EditableProduct;
+  categories: { id: string; nome: string; ativo: boolean }[];
+  priceInVariants: boolean;
+}) {
+  const { open, onOpenChange, ...form } = useDialogForm(true);
+  // The form is a component of its own, built only while the dialog is open.
+  return (
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<EditOrNewButton name={product?.nome} newLabel="Novo produto" />}
+      title={product ? "Editar produto" : "Novo produto"}
+      description="Campos com * são obrigatórios. Preços no formato 12,90."
+      className="max-w-2xl"
+    >
+      <ProductForm
+        product={product}
+        categories={categories}
+        priceInVariants={priceInVariants}
+        form={form}
+      />
+    </TitledDialog>
+  );
+}
+
+function ProductForm({
+  product,
+  categories,
+  priceInVariants,
+  form,
+}: {
+  product?: EditableProduct;
+  categories: { id: string; nome: string; ativo: boolean }[];
+  priceInVariants: boolean;
+  form: Omit<ReturnType<typeof useDialogForm>, "open" | "onOpenChange">;
+}) {
+  const { fetcher, errors, setClientErrors, formProps, pending } = form;
   const editing = Boolean(product);
-  // The photo chosen in this opening of the dialog, for the card's crop preview.
+  // The photo chosen in this opening of the dialog, for the card's crop preview (the form
+  // unmounts when the dialog closes, and the choice with it).
   const [photo, setPhoto] = useState<File | null>(null);
-  useEffect(() => {
-    if (!open) setPhoto(null);
-  }, [open]);
   const { id, field, props } = formControls(
     product ? `p-${product.id.slice(0, 8)}` : "novo",
     errors,
@@ -59,140 +120,131 @@ export function ProductDialog({
   }
 
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={<EditOrNewButton name={product?.nome} newLabel="Novo produto" />}
-      title={editing ? "Editar produto" : "Novo produto"}
-      description="Campos com * são obrigatórios. Preços no formato 12,90."
-      className="max-w-2xl"
+    <fetcher.Form
+      {...formProps(validate)}
+      action={href("/admin/loja/produtos")}
+      encType="multipart/form-data"
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <fetcher.Form
-        {...formProps(validate)}
-        action={href("/admin/loja/produtos")}
-        encType="multipart/form-data"
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <input type="hidden" name="intent" value={editing ? "product-update" : "product-create"} />
-        {product ? <input type="hidden" name="id" value={product.id} /> : null}
-        <TextField
-          {...field("nome")}
-          label="Nome"
-          required
-          className="sm:col-span-2"
-          defaultValue={product?.nome}
-          maxLength={200}
-        />
-        <TextAreaField
-          {...field("descricaoCurta")}
-          label="Descrição curta"
-          className="sm:col-span-2"
-          defaultValue={product?.descricaoCurta ?? ""}
-          rows={2}
-          maxLength={500}
-        />
-        <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
-          <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
-            <option value="">Selecione</option>
-            <NamedOptions
-              items={categories.filter((c) => c.ativo || c.id === product?.categoriaId)}
-            />
-          </Select>
-        </Field>
-        <TextField {...field("sku")} label="SKU" defaultValue={product?.sku ?? ""} maxLength={60} />
-        {product && priceInVariants ? (
-          <div className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:col-span-2">
-            {/* The action leaves the variants of such a product alone; the form's schema still
+      <input type="hidden" name="intent" value={editing ? "product-update" : "product-create"} />
+      {product ? <input type="hidden" name="id" value={product.id} /> : null}
+      <TextField
+        {...field("nome")}
+        label="Nome"
+        required
+        className="sm:col-span-2"
+        defaultValue={product?.nome}
+        maxLength={200}
+      />
+      <TextAreaField
+        {...field("descricaoCurta")}
+        label="Descrição curta"
+        className="sm:col-span-2"
+        defaultValue={product?.descricaoCurta ?? ""}
+        rows={2}
+        maxLength={500}
+      />
+      <Field id={id("categoriaId")} label="Categoria" required error={errors.categoriaId}>
+        <Select {...props("categoriaId")} defaultValue={product?.categoriaId ?? ""}>
+          <option value="">Selecione</option>
+          <NamedOptions
+            items={categories.filter((c) => c.ativo || c.id === product?.categoriaId)}
+          />
+        </Select>
+      </Field>
+      <TextField {...field("sku")} label="SKU" defaultValue={product?.sku ?? ""} maxLength={60} />
+      {product && priceInVariants ? (
+        <div className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:col-span-2">
+          {/* The action leaves the variants of such a product alone; the form's schema still
                 wants a price, so the current one goes along unseen. */}
-            <input
-              type="hidden"
-              name="precoAtual"
-              value={formatBRLNumber(Math.max(product.precoAtual, 1))}
-            />
-            <p className="font-medium text-slate-800">Preços e estoque nas Variações</p>
-            <Link
-              to={href("/admin/loja/produtos/:id/variacoes", { id: product.id })}
-              className="inline-flex w-fit items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
-              <Layers className="size-4" aria-hidden="true" /> Abrir variações
-            </Link>
-          </div>
-        ) : (
-          <>
-            <TextField
-              {...field("precoAtual")}
-              label="Preço atual (R$)"
-              required
-              inputMode="decimal"
-              placeholder="12,90"
-              defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
-            />
-            <TextField
-              {...field("precoAntes")}
-              label="Preço anterior (R$)"
-              hint="Opcional: mostra o desconto na loja"
-              inputMode="decimal"
-              placeholder="15,90"
-              defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
-            />
-            <TextField
-              {...field("estoque")}
-              label="Estoque"
-              inputMode="numeric"
-              defaultValue={String(product?.estoque ?? 0)}
-            />
-          </>
-        )}
-        <TextField
-          {...field("unidade")}
-          label="Unidade"
-          defaultValue={product?.unidade ?? "UN"}
-          maxLength={10}
-        />
-        <TextField
-          {...field("marca")}
-          label="Marca"
-          defaultValue={product?.marca ?? ""}
-          maxLength={80}
-        />
-        <TextField
-          {...field("imagem")}
-          label="Imagem"
-          hint="JPG, PNG ou WebP, até 8MB"
-          type="file"
-          accept="image/*"
-          onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-            setPhoto(event.currentTarget.files?.[0] ?? null)
-          }
-        />
-        <CardCropPreview file={photo} />
-        {product?.imagemUrl ? (
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <img
-              src={product.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
-              srcSet={productImageSrcSet(product.imagemUrl)}
-              sizes="64px"
-              alt=""
-              className="size-16 rounded-lg object-cover"
-            />
-            <label htmlFor={id("removerImagem")} className="flex items-center gap-2 text-sm">
-              <Checkbox id={id("removerImagem")} name="removerImagem" /> Remover imagem atual
-            </label>
-          </div>
-        ) : null}
-        <label
-          htmlFor={id("ativo")}
-          className="flex items-center gap-2 text-sm font-medium sm:col-span-2"
-        >
-          <Checkbox id={id("ativo")} name="ativo" defaultChecked={product ? product.ativo : true} />{" "}
-          Produto ativo (visível na loja)
-        </label>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar produto"}
-          </Button>
+          <input
+            type="hidden"
+            name="precoAtual"
+            value={formatBRLNumber(Math.max(product.precoAtual, 1))}
+          />
+          <p className="font-medium text-slate-800">Preços e estoque nas Variações</p>
+          <Link
+            to={href("/admin/loja/produtos/:id/variacoes", { id: product.id })}
+            className="inline-flex w-fit items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            <Layers className="size-4" aria-hidden="true" /> Abrir variações
+          </Link>
         </div>
-      </fetcher.Form>
-    </TitledDialog>
+      ) : (
+        <>
+          <TextField
+            {...field("precoAtual")}
+            label="Preço atual (R$)"
+            required
+            inputMode="decimal"
+            placeholder="12,90"
+            defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
+          />
+          <TextField
+            {...field("precoAntes")}
+            label="Preço anterior (R$)"
+            hint="Opcional: mostra o desconto na loja"
+            inputMode="decimal"
+            placeholder="15,90"
+            defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
+          />
+          <TextField
+            {...field("estoque")}
+            label="Estoque"
+            inputMode="numeric"
+            defaultValue={String(product?.estoque ?? 0)}
+          />
+        </>
+      )}
+      <TextField
+        {...field("unidade")}
+        label="Unidade"
+        defaultValue={product?.unidade ?? "UN"}
+        maxLength={10}
+      />
+      <TextField
+        {...field("marca")}
+        label="Marca"
+        defaultValue={product?.marca ?? ""}
+        maxLength={80}
+      />
+      <TextField
+        {...field("imagem")}
+        label="Imagem"
+        hint="JPG, PNG ou WebP, até 8MB"
+        type="file"
+        accept="image/*"
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+          setPhoto(event.currentTarget.files?.[0] ?? null)
+        }
+      />
+      <CardCropPreview file={photo} />
+      {product?.imagemUrl ? (
+        <div className="flex items-center gap-3 sm:col-span-2">
+          <img
+            src={product.imagemUrl.replace(/-\d+\.webp$/, "-200.webp")}
+            srcSet={productImageSrcSet(product.imagemUrl)}
+            sizes="64px"
+            alt=""
+            className="size-16 rounded-lg object-cover"
+          />
+          <label htmlFor={id("removerImagem")} className="flex items-center gap-2 text-sm">
+            <Checkbox id={id("removerImagem")} name="removerImagem" /> Remover imagem atual
+          </label>
+        </div>
+      ) : null}
+      <label
+        htmlFor={id("ativo")}
+        className="flex items-center gap-2 text-sm font-medium sm:col-span-2"
+      >
+        <Checkbox id={id("ativo")} name="ativo" defaultChecked={product ? product.ativo : true} />{" "}
+        Produto ativo (visível na loja)
+      </label>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar produto"}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }

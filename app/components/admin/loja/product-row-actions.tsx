@@ -1,4 +1,5 @@
 import { Layers, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { href, Link, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -21,18 +22,25 @@ export const PRODUCT_DELETE_FETCHER = "product-delete";
 
 export function ProductDelete({ id, nome }: { id: string; nome: string }) {
   const fetcher = useFetcher({ key: PRODUCT_DELETE_FETCHER });
+  // One per product in the list: the question mounts on the button's first press, open.
+  const [wanted, setWanted] = useState(false);
+  const button = (more: React.ComponentProps<typeof Button> = {}) => (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700"
+      disabled={fetcher.state !== "idle"}
+      {...more}
+    >
+      <Trash2 aria-hidden="true" /> Excluir<span className="sr-only"> {nome}</span>
+    </Button>
+  );
+  if (!wanted)
+    return button({ type: "button", "aria-haspopup": "dialog", onClick: () => setWanted(true) });
   return (
     <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700"
-          disabled={fetcher.state !== "idle"}
-        >
-          <Trash2 aria-hidden="true" /> Excluir<span className="sr-only"> {nome}</span>
-        </Button>
-      }
+      defaultOpen
+      trigger={button()}
       title="Excluir produto?"
       description={
         <>
