@@ -46,6 +46,16 @@ describe("database", () => {
     // beside the PostgreSQL suite, that alone has taken over 30 s.
   }, 120_000);
 
+  it("runs every connection without JIT compilation (PostgreSQL compiled long-estimated queries for longer than they ran)", async () => {
+    // Every connection of the pool, not only the first: the settings go in at connect.
+    const rows = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        queryRows<{ jit: string }>(ctx.database.db, sql`select current_setting('jit') as jit`),
+      ),
+    );
+    for (const [row] of rows) expect(row!.jit).toBe("off");
+  });
+
   it("applies the migrations to an empty database", async () => {
     const result = await queryRows<{ table_name: string }>(
       ctx.database.db,

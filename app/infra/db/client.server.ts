@@ -42,8 +42,14 @@ const MIGRATIONS_FOLDER = findMigrationsFolder();
  * Settings every connection starts with. How alike a mistyped word and a product's word must
  * be for the store's forgiving search: pg_trgm's `<%` reads it, and only that operator (not
  * the `word_similarity()` function) is served by the trigram index (catalog/search.server.ts).
+ * No JIT compilation: PostgreSQL compiles a query whose estimated cost passes a line, and an
+ * estimate far off (the import preview's 5,000 keys) paid 176 ms of compiling for a query
+ * of a few milliseconds; the app's queries are all short (PGlite has no JIT).
  */
-const SESSION_SETTINGS: Record<string, string> = { "pg_trgm.word_similarity_threshold": "0.5" };
+const SESSION_SETTINGS: Record<string, string> = {
+  "pg_trgm.word_similarity_threshold": "0.5",
+  jit: "off",
+};
 
 function findMigrationsFolder(): string {
   // Works from the sources (app/infra/db) and from the server bundle (build/server).
