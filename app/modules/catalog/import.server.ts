@@ -211,7 +211,7 @@ async function readCatalogueSnapshot(
     sql`select p.id, p.sku, p.nome, p.descricao_curta, c.nome as categoria, p.subgrupo, p.marca,
       p.preco_custo, p.unidade, p.opcoes, p.excluido_em is not null as excluido
       from produtos p join categorias c on c.id = p.categoria_id
-      where p.id = any(${touchedProducts(keys)})`,
+      where p.id in ${touchedProducts(keys)}`,
   );
   const variants = await queryRows<{
     id: string;
@@ -237,8 +237,7 @@ async function readCatalogueSnapshot(
       (select json_agg(json_build_object('u', e.unidade_id, 'm', e.em_maos, 'r', e.reservado))
         from estoque e where e.variante_id = v.id) as estoque
       from variantes v
-      where v.produto_id = any(${touchedProducts(keys)})
-        or v.sku = any(${sql.param(keys.skus)}::text[]) or v.ean = any(${sql.param(keys.eans)}::text[])`,
+      where v.produto_id in ${touchedProducts(keys)}`,
   );
   const units = await queryRows<{ id: string; slug: string; padrao: boolean }>(
     executor,
@@ -284,15 +283,17 @@ async function readCatalogueSnapshot(
   };
 }
 
-/** The ids of the products a file names, as an SQL array expression. */
+/**
+ * The ids of the products a file names, as a subquery for `in`: each key by its own index,
+ * and a semi-join for the caller (`= any(array(...))` compared each row with every id).
+ */
 function touchedProducts(keys: FileKeys) {
   const skus = sql.param(keys.skus);
-  return sql`array(
+  return sql`(
     select p.id from produtos p where p.sku = any(${skus}::text[])
-      or lower(p.nome) = any(${sql.param(keys.nomes)}::text[])
-    union
-    select v.produto_id from variantes v where v.sku = any(${skus}::text[])
-      or v.ean = any(${sql.param(keys.eans)}::text[])
+    union select p.id from produtos p where lower(p.nome) = any(${sql.param(keys.nomes)}::text[])
+    union select v.produto_id from variantes v where v.sku = any(${skus}::text[])
+    union select v.produto_id from variantes v where v.ean = any(${sql.param(keys.eans)}::text[])
   )`;
 }
 
