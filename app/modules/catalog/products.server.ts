@@ -203,28 +203,41 @@ async function readAdminProducts(
     ? [sql`${boundSql(search.rank(rankValues), rankValues)} desc`, desc(produtos.createdAt)]
     : [desc(produtos.createdAt)];
   // Counted as far as the pages reach (and one more, for "mais de"): never the whole
-  // catalogue of a large shop on every page. The count, then the page's summaries and stock
-  // per unit, run side by side (on PostgreSQL, each on a connection of the pool).
+  // catalogue of a large shop on every page. With a search, the ranking's sort reads every
+  // match anyway, so the page's rows carry the count (a window over the same scan); without
+  // one, the newest-first page stops after its rows by index, and the count is a bounded read
+  // of its own, beside it.
   const reach = MAX_ADMIN_PRODUCT_PAGES * pageSize;
-  const [rows, counted] = await Promise.all([
-    executor
-      .select({ produto: produtos, categoriaNome: categorias.nome })
-      .from(produtos)
-      .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
-      .where(where)
-      .orderBy(...order, desc(produtos.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    executor.select({ total: count() }).from(
+  const inPage = search !== null;
+  const boundedCount = async () => {
+    const [row] = await executor.select({ total: count() }).from(
       executor
         .select({ one: sql`1` })
         .from(produtos)
         .where(where)
         .limit(reach + 1)
         .as("contados"),
-    ),
+    );
+    return Number(row?.total ?? 0);
+  };
+  const [rows, counted] = await Promise.all([
+    executor
+      .select({
+        produto: produtos,
+        categoriaNome: categorias.nome,
+        total: inPage ? sql<number>`count(*) over ()` : sql<number>`0`,
+      })
+      .from(produtos)
+      .innerJoin(categorias, eq(produtos.categoriaId, categorias.id))
+      .where(where)
+      .orderBy(...order, desc(produtos.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    inPage ? null : boundedCount(),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  // A page past the matches has no row to carry the count: counted on its own then.
+  const total =
+    counted ?? (rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await boundedCount());
   const ids = rows.map((r) => r.produto.id);
   const [summaries, perUnit] = await Promise.all([
     variantSummaries(ids, executor),
