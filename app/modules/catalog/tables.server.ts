@@ -74,6 +74,9 @@ export const produtos = pgTable(
     // Typo-tolerant and substring search (pg_trgm, migration 0007).
     index("produtos_busca_trgm_idx").using("gin", sql`${t.busca} gin_trgm_ops`),
     index("produtos_marca_idx").on(t.marca),
+    // The hub's "produtos ativos": counted from this index, not by reading the catalogue
+    // (migration 0016).
+    index("produtos_ativos_idx").on(t.id).where(sql`${t.excluidoEm} is null and ${t.ativo}`),
     check("produtos_preco_custo_check", sql`${t.precoCusto} is null or ${t.precoCusto} >= 0`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "produtos_ativos_idx" ON "produtos" USING btree ("id") WHERE "produtos"."excluido_em" is null and "produtos"."ativo";--> statement-breakpoint
+CREATE INDEX "pedidos_vendas_idx" ON "pedidos" USING btree ("created_at","total") WHERE "pedidos"."status_pedido" <> 'cancelado';
