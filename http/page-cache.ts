@@ -34,6 +34,8 @@ const SHARED_PAGES = [
   /^\/(?:sitemap\.xml|robots\.txt)$/,
 ];
 const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Host-)?agropet_/;
+/** Where the shop's own writes come from (the writes that tell this instance at once). */
+const ADMIN_PATH = /^\/admin(?:\/|$)/;
 const MAX_ENTRIES = 500;
 const MAX_BODY = 2 * 1024 * 1024;
 /** Even without a change, a page is rendered again after this long (clock-based content). */
@@ -64,8 +66,12 @@ export interface PageCacheOptions {
    */
   generation: () => number | null;
   /**
-   * Called as a write request (POST...) answers: its change is visible to this instance's
-   * next request even before the database's announcement arrives.
+   * Called as a write request of the admin (POST... under /admin) answers: its change is
+   * visible to this instance's next request even before the database's announcement arrives.
+   * A customer's write (a checkout, a cart, a form) is not: what it changes in the pages (a
+   * product sold out, a coupon used up) the database announces, and a sale that changes
+   * nothing a page tells must leave the kept pages alone (10 checkouts a second threw every
+   * page away 10 times a second).
    */
   changed?: () => void;
   now?: () => number;
@@ -339,7 +345,8 @@ export function pageCache(options: PageCacheOptions) {
   }
 
   async function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (options.changed && !["GET", "HEAD", "OPTIONS"].includes(req.method)) {
+    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) {
+      if (!options.changed || !ADMIN_PATH.test(req.path)) return next();
       const changed = options.changed;
       const end = res.end.bind(res) as (...args: unknown[]) => Response;
       res.end = ((...args: unknown[]) => {

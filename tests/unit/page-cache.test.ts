@@ -280,18 +280,26 @@ describe("shared page cache", () => {
     expect(headHit.raw.length).toBe(0);
   });
 
-  it("tells the app a write request happened", async () => {
-    const before = writes;
+  it("tells the app an admin's write happened, and not a customer's (a sale announces itself)", async () => {
     const { request } = await import("node:http");
-    await new Promise<void>((resolve, reject) => {
-      const req = request(`${base}/loja`, { method: "POST" }, (res) => {
-        res.resume();
-        res.on("end", () => resolve());
+    const post = (path: string) =>
+      new Promise<void>((resolve, reject) => {
+        const req = request(`${base}${path}`, { method: "POST" }, (res) => {
+          res.resume();
+          res.on("end", () => resolve());
+        });
+        req.on("error", reject);
+        req.end();
       });
-      req.on("error", reject);
-      req.end();
-    });
+    const before = writes;
+    await post("/loja");
+    await post("/loja/checkout");
+    await post("/administrador");
+    expect(writes).toBe(before);
+    await post("/admin/loja/produtos");
     expect(writes).toBe(before + 1);
+    await post("/admin");
+    expect(writes).toBe(before + 2);
   });
 });
 
