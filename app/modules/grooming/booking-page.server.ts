@@ -2,7 +2,9 @@
 // units, the services with each pet's price, the bookable days and the chosen day's drop-off
 // times; and the booking itself. The page is plain forms: each step is a GET of the same
 // fields, the booking a POST (issue 28, decision 0038).
+
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createEvent } from "ics";
 import { now as clockNow } from "~/infra/clock.server";
 import { logger } from "~/infra/logger.server";
@@ -406,10 +408,7 @@ export async function returningTutorStep(
     });
   }
   if (form.get("intent") === "codigo") {
-    await Promise.all([
-      sendTutorCode(whatsapp, options),
-      new Promise((resolve) => setTimeout(resolve, CODE_ANSWER_FLOOR_MS)),
-    ]);
+    await Promise.all([sendTutorCode(whatsapp, options), sleep(CODE_ANSWER_FLOOR_MS)]);
     return page(200, { ...START, etapa: "codigo", whatsapp, message: CODE_SENT });
   }
   const tutor = await verifyTutorCode(whatsapp, String(form.get("codigo") ?? ""), options);

@@ -10,6 +10,7 @@ import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { NamedOptions, Select } from "~/components/ui/select";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
+import { useMountOnPress } from "~/components/ui/use-mount-on-press";
 import { formatBRLNumber } from "~/domain/money";
 import { fieldErrors, formFields } from "~/lib/forms";
 import {
@@ -30,19 +31,10 @@ export function ProductDialog({
   /** A product with options: its prices and stock are edited in its Variações, not here. */
   priceInVariants?: boolean;
 }) {
-  // A list shows one per product: until its button is first pressed, the button is all there
-  // is (no fetcher, no dialog parts), and the press mounts the dialog already open.
-  const [wanted, setWanted] = useState(false);
-  if (!wanted) {
-    return (
-      <EditOrNewButton
-        name={product?.nome}
-        newLabel="Novo produto"
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => setWanted(true)}
-      />
-    );
+  // One per product in the list: the dialog mounts on the button's first press.
+  const { mounted, triggerProps } = useMountOnPress();
+  if (!mounted) {
+    return <EditOrNewButton name={product?.nome} newLabel="Novo produto" {...triggerProps} />;
   }
   return (
     <ProductDialogOpened

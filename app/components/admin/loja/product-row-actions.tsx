@@ -1,9 +1,9 @@
 import { Layers, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { href, Link, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useMountOnPress } from "~/components/ui/use-mount-on-press";
 
 export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; ativo: boolean }) {
   return (
@@ -22,8 +22,8 @@ export const PRODUCT_DELETE_FETCHER = "product-delete";
 
 export function ProductDelete({ id, nome }: { id: string; nome: string }) {
   const fetcher = useFetcher({ key: PRODUCT_DELETE_FETCHER });
-  // One per product in the list: the question mounts on the button's first press, open.
-  const [wanted, setWanted] = useState(false);
+  // One per product in the list: the question mounts on the button's first press.
+  const { mounted, triggerProps } = useMountOnPress();
   const button = (more: React.ComponentProps<typeof Button> = {}) => (
     <Button
       variant="ghost"
@@ -35,8 +35,7 @@ export function ProductDelete({ id, nome }: { id: string; nome: string }) {
       <Trash2 aria-hidden="true" /> Excluir<span className="sr-only"> {nome}</span>
     </Button>
   );
-  if (!wanted)
-    return button({ type: "button", "aria-haspopup": "dialog", onClick: () => setWanted(true) });
+  if (!mounted) return button(triggerProps);
   return (
     <ConfirmDialog
       defaultOpen
