@@ -318,10 +318,13 @@ describe("status e-mails", () => {
     expect(message.text).toContain(link.toString());
     const numero = placed.pedido.numeroPedido;
 
-    // A wrong signature or another order's number finds nothing.
+    // A wrong signature or another order's number finds nothing. The first character is
+    // changed to one it is not (a fixed "x" was the signature itself one run in 64).
+    const signature = link.searchParams.get("assinatura")!;
+    const wrongSignature = `${signature[0] === "x" ? "y" : "x"}${signature.slice(1)}`;
     const wrong = await call(
       unsubscribeLoader,
-      makeRequest(`${link.pathname}?assinatura=x${link.searchParams.get("assinatura")!.slice(1)}`),
+      makeRequest(`${link.pathname}?assinatura=${wrongSignature}`),
       { numero },
     );
     expect(wrong.status).toBe(404);
