@@ -412,8 +412,20 @@ describe("admin store hub: products", () => {
       ),
     ).toBe(true);
     const all = await call(loader, makeRequest("/admin/loja?view=produtos", { token }));
-    const dates = all.data.produtos.products.map((p: { createdAt: Date }) => p.createdAt.getTime());
+    const ids: string[] = all.data.produtos.products.map((p: { id: string }) => p.id);
+    const created = new Map(
+      (
+        await db()
+          .select({ id: produtos.id, createdAt: produtos.createdAt })
+          .from(produtos)
+          .where(inArray(produtos.id, ids))
+      ).map((r) => [r.id, r.createdAt.getTime()]),
+    );
+    const dates = ids.map((id) => created.get(id)!);
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // The rows carry what the list and its edit form use, not the search text or the cost.
+    expect(Object.keys(all.data.produtos.products[0])).not.toContain("busca");
+    expect(Object.keys(all.data.produtos.products[0])).not.toContain("precoCusto");
     expect(all.data.produtos.products[0].id).toBe(low.id);
   });
 

@@ -5,7 +5,12 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
 import { productSearchText } from "~/modules/catalog";
-import { listAdminProducts, produtos, variantes } from "~/modules/catalog/index.server";
+import {
+  listAdminProducts,
+  MAX_ADMIN_PRODUCT_PAGES,
+  produtos,
+  variantes,
+} from "~/modules/catalog/index.server";
 import { loader } from "~/routes/admin/loja";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -138,25 +143,26 @@ describe("admin product list: filters", () => {
     const third = await listAdminProducts({ q: "xq paginado", pageSize: 3, page: 3 });
     expect(third.products).toHaveLength(1);
     const far = await listed("q=xq%20paginado&pagina=999999");
-    expect(far.data.produtos.filters.page).toBe(200);
+    expect(far.data.produtos.filters.page).toBe(MAX_ADMIN_PRODUCT_PAGES);
     expect(far.names).toEqual([]);
     expect(far.total).toBe(7);
   });
 
   it("counts only as far as the pages reach, then says 'mais de'; newest first without a search", async () => {
     const base = await product("Contado 0");
-    // 200 more at once, the newest of the list, each a minute older than the one before.
+    // As many more as there are pages, at once, the newest of the list, each a minute older
+    // than the one before.
     await db().execute(
       sql`insert into produtos (nome, categoria_id, busca, created_at)
         select 'Xq Contado ' || i, ${base.categoriaId}::uuid, 'xq contado ' || i,
           now() + interval '1 day' - i * interval '1 minute'
-        from generate_series(1, 200) i`,
+        from generate_series(1, ${MAX_ADMIN_PRODUCT_PAGES}::int) i`,
     );
-    // One per page: the 200 pages reach 200 of the 201.
+    // One per page: the pages reach all but one.
     const bounded = await listAdminProducts({ q: "xq contado", pageSize: 1 });
-    expect(bounded).toMatchObject({ total: 200, totalExato: false });
+    expect(bounded).toMatchObject({ total: MAX_ADMIN_PRODUCT_PAGES, totalExato: false });
     const page = await listed("q=xq%20contado");
-    expect(page.total).toBe(201);
+    expect(page.total).toBe(MAX_ADMIN_PRODUCT_PAGES + 1);
     const newest = await listAdminProducts({ pageSize: 3 });
     expect(newest.products.map((p) => p.nome)).toEqual([
       "Xq Contado 1",

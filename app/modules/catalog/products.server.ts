@@ -15,7 +15,8 @@ import { lowStockCondition } from "./stock-figures.server";
 import { categorias, type Produto, produtos, variantes } from "./tables.server";
 import { refreshProductSearch } from "./variants.server";
 
-export const PRODUCTS_PAGE_SIZE = 50;
+/** As the other admin lists (orders, grooming, résumés, e-mails): 30 rows a page. */
+export const PRODUCTS_PAGE_SIZE = 30;
 
 /** What a product's variants add up to, as the lists show it. */
 interface VariantSummary {
@@ -41,8 +42,8 @@ interface UnitStock {
   emBreve: boolean;
 }
 
-export type AdminProduct = Produto &
-  VariantSummary & { categoriaNome: string; porUnidade: UnitStock[] };
+/** A row of the admin's list: what the row shows and its edit form fills in, nothing more. */
+export type AdminProduct = EditableProduct & { categoriaNome: string; porUnidade: UnitStock[] };
 
 /** A product as the admin's product form edits it (price and stock: its first variant's). */
 export type EditableProduct = Pick<
@@ -151,8 +152,8 @@ interface AdminProductList {
   totalExato: boolean;
 }
 
-/** The admin list's pages stop here: its offset never grows past 200 × 50 rows. */
-export const MAX_ADMIN_PRODUCT_PAGES = 200;
+/** The admin list's pages stop here: its offset never grows past 10,000 rows. */
+export const MAX_ADMIN_PRODUCT_PAGES = Math.ceil(10_000 / PRODUCTS_PAGE_SIZE);
 
 /** SQL text with `$n` placeholders and its values, as a Drizzle fragment. */
 function boundSql(text: string, values: unknown[]): SQL {
@@ -223,7 +224,19 @@ async function readAdminProducts(
   const [rows, counted] = await Promise.all([
     executor
       .select({
-        produto: produtos,
+        // Not the search text, the cost or the timestamps: the page carries its rows whole.
+        produto: {
+          id: produtos.id,
+          nome: produtos.nome,
+          descricaoCurta: produtos.descricaoCurta,
+          categoriaId: produtos.categoriaId,
+          sku: produtos.sku,
+          marca: produtos.marca,
+          unidade: produtos.unidade,
+          ativo: produtos.ativo,
+          imagemUrl: produtos.imagemUrl,
+          opcoes: produtos.opcoes,
+        },
         categoriaNome: categorias.nome,
         total: inPage ? sql<number>`count(*) over ()` : sql<number>`0`,
       })
