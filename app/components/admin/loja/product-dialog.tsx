@@ -25,22 +25,33 @@ export function ProductDialog({
   product,
   categories,
   priceInVariants = false,
+  editIcon,
 }: {
   product?: EditableProduct;
   categories: { id: string; nome: string; ativo: boolean }[];
   /** A product with options: its prices and stock are edited in its Variações, not here. */
   priceInVariants?: boolean;
+  /** The "Editar" button's icon, when the list draws its icons once (iconSprite). */
+  editIcon?: React.ReactNode;
 }) {
   // One per product in the list: the dialog mounts on the button's first press.
   const { mounted, triggerProps } = useMountOnPress();
   if (!mounted) {
-    return <EditOrNewButton name={product?.nome} newLabel="Novo produto" {...triggerProps} />;
+    return (
+      <EditOrNewButton
+        name={product?.nome}
+        newLabel="Novo produto"
+        icon={editIcon}
+        {...triggerProps}
+      />
+    );
   }
   return (
     <ProductDialogOpened
       product={product}
       categories={categories}
       priceInVariants={priceInVariants}
+      editIcon={editIcon}
     />
   );
 }
@@ -49,10 +60,12 @@ function ProductDialogOpened({
   product,
   categories,
   priceInVariants,
+  editIcon,
 }: {
   product?: EditableProduct;
   categories: { id: string; nome: string; ativo: boolean }[];
   priceInVariants: boolean;
+  editIcon?: React.ReactNode;
 }) {
   const { open, onOpenChange, ...form } = useDialogForm(true);
   // The form is a component of its own, built only while the dialog is open.
@@ -60,7 +73,7 @@ function ProductDialogOpened({
     <TitledDialog
       open={open}
       onOpenChange={onOpenChange}
-      trigger={<EditOrNewButton name={product?.nome} newLabel="Novo produto" />}
+      trigger={<EditOrNewButton name={product?.nome} newLabel="Novo produto" icon={editIcon} />}
       title={product ? "Editar produto" : "Novo produto"}
       description="Campos com * são obrigatórios. Preços no formato 12,90."
       className="max-w-2xl"

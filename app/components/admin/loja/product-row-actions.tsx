@@ -1,9 +1,18 @@
-import { Layers, Trash2 } from "lucide-react";
+import { ImageOff, Layers, Pencil, Trash2 } from "lucide-react";
 import { href, Link, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { iconSprite } from "~/components/ui/icon-sprite";
 import { useMountOnPress } from "~/components/ui/use-mount-on-press";
+
+/** The icons every row of the product list shows, drawn once in the page. */
+export const { Symbols: ProductRowSymbols, Icon: ProductRowIcon } = iconSprite("icone-produto", {
+  editar: Pencil,
+  variacoes: Layers,
+  excluir: Trash2,
+  semImagem: ImageOff,
+});
 
 export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; ativo: boolean }) {
   return (
@@ -32,7 +41,7 @@ export function ProductDelete({ id, nome }: { id: string; nome: string }) {
       disabled={fetcher.state !== "idle"}
       {...more}
     >
-      <Trash2 aria-hidden="true" /> Excluir<span className="sr-only"> {nome}</span>
+      <ProductRowIcon name="excluir" /> Excluir<span className="sr-only"> {nome}</span>
     </Button>
   );
   if (!mounted) return button(triggerProps);
@@ -65,7 +74,7 @@ export function ProductVariantsLink({ id, nome }: { id: string; nome: string }) 
       to={href("/admin/loja/produtos/:id/variacoes", { id })}
       className={buttonVariants({ variant: "outline", size: "sm" })}
     >
-      <Layers aria-hidden="true" /> Variações<span className="sr-only"> de {nome}</span>
+      <ProductRowIcon name="variacoes" /> Variações<span className="sr-only"> de {nome}</span>
     </Link>
   );
 }

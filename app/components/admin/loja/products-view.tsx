@@ -1,4 +1,4 @@
-import { ImageOff, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { useFetcher } from "react-router";
 import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
 import { CategoryDialog } from "~/components/admin/loja/category-dialog";
@@ -7,6 +7,8 @@ import { ProductDialog } from "~/components/admin/loja/product-dialog";
 import {
   PRODUCT_DELETE_FETCHER,
   ProductDelete,
+  ProductRowIcon,
+  ProductRowSymbols,
   ProductToggle,
   ProductVariantsLink,
 } from "~/components/admin/loja/product-row-actions";
@@ -162,7 +164,7 @@ export function LojaProducts({
                 />
               ) : (
                 <span className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
-                  <ImageOff className="size-6" aria-hidden="true" />
+                  <ProductRowIcon name="semImagem" className="size-6" />
                   <span className="sr-only">Sem imagem</span>
                 </span>
               )}
@@ -201,6 +203,7 @@ export function LojaProducts({
                   product={p}
                   categories={categories}
                   priceInVariants={p.opcoes.length > 0 || p.variacoes > 1}
+                  editIcon={<ProductRowIcon name="editar" />}
                 />
                 <ProductVariantsLink id={p.id} nome={p.nome} />
                 <ProductToggle id={p.id} nome={p.nome} ativo={p.ativo} />
@@ -209,6 +212,7 @@ export function LojaProducts({
             </>
           )}
         </CardList>
+        <ProductRowSymbols />
         <Pagination page={filters.page} total={paginated} pageSize={pageSize} />
       </section>
       <CouponsPanel coupons={coupons} />
