@@ -3,16 +3,26 @@ import { href, Link, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { iconSprite } from "~/components/ui/icon-sprite";
+import { IconSymbols, SpriteIcon } from "~/components/ui/icon-sprite";
 import { useMountOnPress } from "~/components/ui/use-mount-on-press";
 
 /** The icons every row of the product list shows, drawn once in the page. */
-export const { Symbols: ProductRowSymbols, Icon: ProductRowIcon } = iconSprite("icone-produto", {
-  editar: Pencil,
-  variacoes: Layers,
-  excluir: Trash2,
-  semImagem: ImageOff,
-});
+const ROW_ICONS = { editar: Pencil, variacoes: Layers, excluir: Trash2, semImagem: ImageOff };
+const ROW_ICON_PREFIX = "icone-produto";
+
+export function ProductRowSymbols() {
+  return <IconSymbols prefix={ROW_ICON_PREFIX} icons={ROW_ICONS} />;
+}
+
+export function ProductRowIcon({
+  name,
+  className,
+}: {
+  name: keyof typeof ROW_ICONS;
+  className?: string;
+}) {
+  return <SpriteIcon prefix={ROW_ICON_PREFIX} name={name} className={className} />;
+}
 
 export function ProductToggle({ id, nome, ativo }: { id: string; nome: string; ativo: boolean }) {
   return (
