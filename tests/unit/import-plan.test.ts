@@ -356,6 +356,12 @@ describe("against the stored catalogue", () => {
     // The value no variant uses any more leaves the product's options.
     expect(deleted.products[0]!.values.opcoes).toEqual([{ nome: "Peso", valores: ["3 kg"] }]);
     expect(deleted.rows[0]!.outcome).toBe("atualizada");
+
+    // Unread (null) is taken as sold: deactivated, never deleted.
+    snapshot.variants[1]!.vendida = null;
+    expect(plan(only3, snapshot, { substituir: true }).products[0]!.removals).toEqual([
+      { id: "v-rac-15", sku: "RAC-15", mode: "desativar" },
+    ]);
   });
 
   it("'substituir' removes nothing while a row of the file is in error", () => {

@@ -23,7 +23,7 @@ export interface SnapshotProduct extends ProductValues {
   excluido: boolean;
 }
 
-interface StockFigure {
+export interface StockFigure {
   emMaos: number;
   reservado: number;
 }
@@ -45,8 +45,11 @@ export interface SnapshotVariant extends VariantColumns {
   id: string;
   produtoId: string;
   sku: string;
-  /** In some order's items: kept (deactivated) rather than deleted. */
-  vendida: boolean;
+  /**
+   * In some order's items: kept (deactivated) rather than deleted. Read only for what
+   * "Substituir variações" may remove; null when not read (taken as sold: never deleted).
+   */
+  vendida: boolean | null;
   /** By unit id; a unit without a row has nothing. */
   estoque: Record<string, StockFigure>;
 }
@@ -327,7 +330,7 @@ export function planImport(
     if (replace && stored) {
       for (const v of storedVariants) {
         if (fileSkus.has(v.sku)) continue;
-        if (!v.vendida) product.removals.push({ id: v.id, sku: v.sku, mode: "excluir" });
+        if (v.vendida === false) product.removals.push({ id: v.id, sku: v.sku, mode: "excluir" });
         else if (v.ativo) product.removals.push({ id: v.id, sku: v.sku, mode: "desativar" });
       }
     }

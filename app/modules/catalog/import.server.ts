@@ -26,6 +26,7 @@ import {
   type ProductValues,
   planImport,
   planSummary,
+  type StockFigure,
 } from "./import-plan";
 import { productSearchText } from "./search";
 import { categorias } from "./tables.server";
@@ -186,13 +187,15 @@ function fileKeys(rows: MappedRow[]): FileKeys {
 /**
  * The part of the catalogue a file touches, as the plan reads it: the products it names (by
  * code, a variant's code or EAN, or name; deleted ones too, their SKUs stay taken) with all
- * their variants, stock per unit and whether each was ever sold, and the units. Read by key
- * (the unique indexes on sku and ean, the name index), so a preview of 5,000 rows costs the
- * same in a shop of 100 products and in one of 10,000.
+ * their variants and stock per unit, and the units. Read by key (the unique indexes on sku
+ * and ean, the name index), so a preview of 5,000 rows costs the same in a shop of 100
+ * products and in one of 10,000. Whether a variant was ever sold matters only to
+ * "Substituir variações", for the variants the file leaves out: read then, and only for those.
  */
 async function readCatalogueSnapshot(
   keys: FileKeys,
   executor: Executor = db(),
+  options: PlanOptions = {},
 ): Promise<CatalogueSnapshot> {
   const products = await queryRows<{
     id: string;
@@ -213,32 +216,61 @@ async function readCatalogueSnapshot(
       from produtos p join categorias c on c.id = p.categoria_id
       where p.id in ${touchedProducts(keys)}`,
   );
-  const variants = await queryRows<{
-    id: string;
-    produto_id: string;
-    sku: string;
-    ean: string | null;
-    rotulo: string;
-    opcao1: string | null;
-    opcao2: string | null;
-    opcao3: string | null;
-    preco: string;
-    preco_antes: string | null;
-    peso_g: number | null;
-    ativo: boolean;
-    posicao: number;
-    vendida: boolean;
-    estoque: { u: string; m: number; r: number }[] | null;
-  }>(
-    executor,
-    sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3, v.preco,
-      v.preco_antes, v.peso_g, v.ativo, v.posicao,
-      exists (select 1 from itens_pedido i where i.variante_id = v.id) as vendida,
-      (select json_agg(json_build_object('u', e.unidade_id, 'm', e.em_maos, 'r', e.reservado))
-        from estoque e where e.variante_id = v.id) as estoque
-      from variantes v
-      where v.produto_id in ${touchedProducts(keys)}`,
-  );
+  // The products' ids, read once above: the rest goes by them (not the file's keys again).
+  const ids = sql.param(products.map((p) => p.id));
+  const touched = products.length > 0;
+  const variants = touched
+    ? await queryRows<{
+        id: string;
+        produto_id: string;
+        sku: string;
+        ean: string | null;
+        rotulo: string;
+        opcao1: string | null;
+        opcao2: string | null;
+        opcao3: string | null;
+        preco: string;
+        preco_antes: string | null;
+        peso_g: number | null;
+        ativo: boolean;
+        posicao: number;
+      }>(
+        executor,
+        sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3,
+          v.preco, v.preco_antes, v.peso_g, v.ativo, v.posicao
+          from variantes v where v.produto_id = any(${ids}::uuid[])`,
+      )
+    : [];
+  // Stock as rows, one join for all the variants (not a list built per variant).
+  const stock = touched
+    ? await queryRows<{
+        variante_id: string;
+        unidade_id: string;
+        em_maos: number;
+        reservado: number;
+      }>(
+        executor,
+        sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado
+          from estoque e join variantes v on v.id = e.variante_id
+          where v.produto_id = any(${ids}::uuid[])`,
+      )
+    : [];
+  const sold =
+    touched && options.substituir
+      ? await queryRows<{ id: string }>(
+          executor,
+          sql`select v.id from variantes v
+            where v.produto_id = any(${ids}::uuid[]) and v.sku <> all(${sql.param(keys.skus)}::text[])
+              and exists (select 1 from itens_pedido i where i.variante_id = v.id)`,
+        )
+      : null;
+  const soldIds = sold ? new Set(sold.map((r) => r.id)) : null;
+  const stockOf = new Map<string, Record<string, StockFigure>>();
+  for (const e of stock) {
+    const figures = stockOf.get(e.variante_id) ?? {};
+    figures[e.unidade_id] = { emMaos: e.em_maos, reservado: e.reservado };
+    stockOf.set(e.variante_id, figures);
+  }
   const units = await queryRows<{ id: string; slug: string; padrao: boolean }>(
     executor,
     sql`select u.id, u.slug, u.id = (
@@ -274,10 +306,9 @@ async function readCatalogueSnapshot(
       pesoG: v.peso_g,
       ativo: v.ativo,
       posicao: v.posicao,
-      vendida: v.vendida,
-      estoque: Object.fromEntries(
-        (v.estoque ?? []).map((e) => [e.u, { emMaos: e.m, reservado: e.r }]),
-      ),
+      // Not read (null) when the plan removes nothing.
+      vendida: soldIds ? soldIds.has(v.id) : null,
+      estoque: stockOf.get(v.id) ?? {},
     })),
     units,
   };
@@ -315,7 +346,7 @@ export async function checkRows(
   executor: Executor = db(),
   options: PlanOptions = {},
 ): Promise<ImportPlan> {
-  return planImport(rows, await readCatalogueSnapshot(fileKeys(rows), executor), options);
+  return planImport(rows, await readCatalogueSnapshot(fileKeys(rows), executor, options), options);
 }
 
 export interface ImportPreview {
