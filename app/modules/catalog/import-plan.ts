@@ -50,8 +50,11 @@ export interface SnapshotVariant extends VariantColumns {
    * "Substituir variações" may remove; null when not read (taken as sold: never deleted).
    */
   vendida: boolean | null;
-  /** By unit id; a unit without a row has nothing. */
-  estoque: Record<string, StockFigure>;
+  /**
+   * By unit id; a unit without a row has nothing. Read for the variants a row of the file
+   * names by SKU (the only ones whose stock the plan changes); null for the others.
+   */
+  estoque: Record<string, StockFigure> | null;
 }
 
 /** The catalogue as the plan sees it: every product (deleted ones too), variant and unit. */
@@ -570,6 +573,7 @@ export function planImport(
     }
     const changes: StockChange[] = [];
     for (const [unidadeId, depois] of targets) {
+      if (!v.estoque) throw new Error(`estoque da variação ${v.sku} não foi lido`);
       const current = v.estoque[unidadeId] ?? { emMaos: 0, reservado: 0 };
       if (depois === current.emMaos) continue;
       if (depois < current.reservado) {
