@@ -488,7 +488,9 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
         timings[name] = await time(
           () => postImportPreview(base, cookie, csv),
           is2xx,
-          Math.max(3, Math.round(SAMPLES / 8)),
+          // Each preview takes a few hundred ms: fewer samples than a page, but enough for
+          // the median not to be one slow answer (4 samples moved it by a third).
+          Math.max(3, Math.round(SAMPLES / 3)),
         );
       }
       const exports: Record<string, ExportRun> = {};
