@@ -29,6 +29,16 @@ test.describe("admin store hub", () => {
       );
       await expectNoSeriousA11yViolations(page);
     }
+    // The rows' icons are uses of symbols drawn once in the page: each points at one that
+    // exists, and draws at the button's icon size.
+    await page.goto("/admin/loja?view=produtos");
+    const row = page.getByRole("list", { name: "Produtos" }).getByRole("listitem").first();
+    const editIcon = row.getByRole("button", { name: /Editar/ }).locator("svg");
+    const target = await editIcon.locator("use").getAttribute("href");
+    expect(target).toMatch(/^#icone-produto-/);
+    await expect(page.locator(`symbol${target}`)).toHaveCount(1);
+    expect(await editIcon.boundingBox()).toMatchObject({ width: 16, height: 16 });
+    await page.goto("/admin/loja?view=configuracoes");
     // The view survives a reload.
     await page.reload();
     await expect(
