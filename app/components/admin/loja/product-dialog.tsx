@@ -31,7 +31,7 @@ export function ProductDialog({
   categories: { id: string; nome: string; ativo: boolean }[];
   /** A product with options: its prices and stock are edited in its Variações, not here. */
   priceInVariants?: boolean;
-  /** The "Editar" button's icon, when the list draws its icons once (iconSprite). */
+  /** The "Editar" button's icon, when the list draws its icons once (IconSymbols). */
   editIcon?: React.ReactNode;
 }) {
   // One per product in the list: the dialog mounts on the button's first press.
