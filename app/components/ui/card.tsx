@@ -21,3 +21,31 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"p
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("p-5 pt-0", className)} {...props} />;
 }
+
+/**
+ * A card that is a section of its page: an h2 title, an optional description under it, and
+ * its content.
+ */
+export function SectionCard({
+  title,
+  description,
+  className,
+  contentClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  className?: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}

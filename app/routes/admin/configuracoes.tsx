@@ -6,7 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -84,151 +84,130 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         className="grid gap-6"
         onSubmit={(event) => setClientErrors(checkOnSubmit(generalSettingsSchema, event))}
       >
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">Webhooks</h2>
-            <CardDescription>
-              Endereços que recebem um POST em JSON a cada novo registro. Cada tipo tem sua chave
-              liga/desliga; uma URL vazia usa a URL geral.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {FIELDS.map((field) => (
-              <div key={field.id} className="grid gap-2">
-                <Field id={field.id} label={field.label} hint={field.hint} error={errors[field.id]}>
-                  <Input
-                    type="url"
-                    inputMode="url"
-                    defaultValue={s[field.id]}
-                    placeholder={field.placeholder}
-                    autoComplete="off"
-                  />
-                </Field>
-                <CheckboxField
-                  id={field.switchId}
-                  label={field.switchLabel}
-                  defaultChecked={s[field.switchId]}
+        <SectionCard
+          title="Webhooks"
+          contentClassName="grid gap-4"
+          description="Endereços que recebem um POST em JSON a cada novo registro. Cada tipo tem sua chave liga/desliga; uma URL vazia usa a URL geral."
+        >
+          {FIELDS.map((field) => (
+            <div key={field.id} className="grid gap-2">
+              <Field id={field.id} label={field.label} hint={field.hint} error={errors[field.id]}>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  defaultValue={s[field.id]}
+                  placeholder={field.placeholder}
+                  autoComplete="off"
                 />
-              </div>
-            ))}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">WhatsApp</h2>
-            <CardDescription>
-              Número que recebe as conversas do site e da loja. Vazio: usa o telefone da loja.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Field
-              id="whatsapp_numero"
-              label="Número do WhatsApp (com DDD)"
-              hint="Ex.: (47) 99999-0416. O código do país 55 é incluído automaticamente."
-              error={errors.whatsapp_numero}
-            >
-              <Input
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                defaultValue={s.whatsapp_numero}
-                placeholder="(47) 99999-0416"
+              </Field>
+              <CheckboxField
+                id={field.switchId}
+                label={field.switchLabel}
+                defaultChecked={s[field.switchId]}
               />
-            </Field>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">E-mails</h2>
-            <CardDescription>
-              Cada pedido novo também chega por e-mail neste endereço. Os e-mails aos clientes
-              mostram o CNPJ no rodapé.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <Field
-              id="email_novos_pedidos"
-              label="E-mail para novos pedidos"
-              hint="Vazio: a loja não recebe e-mail de novos pedidos."
-              error={errors.email_novos_pedidos}
-            >
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                maxLength={254}
-                defaultValue={s.email_novos_pedidos}
-                placeholder="pedidos@agropetlitoral.com.br"
-              />
-            </Field>
-            <Field id="cnpj" label="CNPJ" error={errors.cnpj}>
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={s.cnpj}
-                placeholder="12.345.678/0001-90"
-              />
-            </Field>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">Dados da empresa</h2>
-            <CardDescription>
-              Aparecem no rodapé de todas as páginas e nas páginas de privacidade, trocas e termos,
-              como pede a lei do comércio eletrônico. O endereço é o da primeira unidade aberta
-              (Unidades).
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <Field id="razao_social" label="Razão social" error={errors.razao_social}>
-              <Input
-                autoComplete="off"
-                maxLength={200}
-                defaultValue={s.razao_social}
-                placeholder="Agropet Litoral Comércio de Produtos Agropecuários Ltda."
-              />
-            </Field>
-            <Field
-              id="email_contato"
-              label="E-mail de atendimento"
-              hint="Vazio: usa o e-mail do site."
-              error={errors.email_contato}
-            >
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                maxLength={254}
-                defaultValue={s.email_contato}
-                placeholder="contato@agropetlitoral.com.br"
-              />
-            </Field>
-            <Field
-              id="encarregado_nome"
-              label="Encarregado de dados (LGPD)"
-              hint="Quem responde pelos pedidos de cópia ou exclusão de dados."
-              error={errors.encarregado_nome}
-            >
-              <Input autoComplete="off" maxLength={200} defaultValue={s.encarregado_nome} />
-            </Field>
-            <Field
-              id="encarregado_email"
-              label="E-mail do encarregado"
-              hint="Vazio: usa o e-mail de atendimento."
-              error={errors.encarregado_email}
-            >
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                maxLength={254}
-                defaultValue={s.encarregado_email}
-                placeholder="privacidade@agropetlitoral.com.br"
-              />
-            </Field>
-          </CardContent>
-        </Card>
+            </div>
+          ))}
+        </SectionCard>
+        <SectionCard
+          title="WhatsApp"
+          description="Número que recebe as conversas do site e da loja. Vazio: usa o telefone da loja."
+        >
+          <Field
+            id="whatsapp_numero"
+            label="Número do WhatsApp (com DDD)"
+            hint="Ex.: (47) 99999-0416. O código do país 55 é incluído automaticamente."
+            error={errors.whatsapp_numero}
+          >
+            <Input
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              defaultValue={s.whatsapp_numero}
+              placeholder="(47) 99999-0416"
+            />
+          </Field>
+        </SectionCard>
+        <SectionCard
+          title="E-mails"
+          contentClassName="grid gap-4"
+          description="Cada pedido novo também chega por e-mail neste endereço. Os e-mails aos clientes mostram o CNPJ no rodapé."
+        >
+          <Field
+            id="email_novos_pedidos"
+            label="E-mail para novos pedidos"
+            hint="Vazio: a loja não recebe e-mail de novos pedidos."
+            error={errors.email_novos_pedidos}
+          >
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              maxLength={254}
+              defaultValue={s.email_novos_pedidos}
+              placeholder="pedidos@agropetlitoral.com.br"
+            />
+          </Field>
+          <Field id="cnpj" label="CNPJ" error={errors.cnpj}>
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={s.cnpj}
+              placeholder="12.345.678/0001-90"
+            />
+          </Field>
+        </SectionCard>
+        <SectionCard
+          title="Dados da empresa"
+          contentClassName="grid gap-4"
+          description="Aparecem no rodapé de todas as páginas e nas páginas de privacidade, trocas e termos, como pede a lei do comércio eletrônico. O endereço é o da primeira unidade aberta (Unidades)."
+        >
+          <Field id="razao_social" label="Razão social" error={errors.razao_social}>
+            <Input
+              autoComplete="off"
+              maxLength={200}
+              defaultValue={s.razao_social}
+              placeholder="Agropet Litoral Comércio de Produtos Agropecuários Ltda."
+            />
+          </Field>
+          <Field
+            id="email_contato"
+            label="E-mail de atendimento"
+            hint="Vazio: usa o e-mail do site."
+            error={errors.email_contato}
+          >
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              maxLength={254}
+              defaultValue={s.email_contato}
+              placeholder="contato@agropetlitoral.com.br"
+            />
+          </Field>
+          <Field
+            id="encarregado_nome"
+            label="Encarregado de dados (LGPD)"
+            hint="Quem responde pelos pedidos de cópia ou exclusão de dados."
+            error={errors.encarregado_nome}
+          >
+            <Input autoComplete="off" maxLength={200} defaultValue={s.encarregado_nome} />
+          </Field>
+          <Field
+            id="encarregado_email"
+            label="E-mail do encarregado"
+            hint="Vazio: usa o e-mail de atendimento."
+            error={errors.encarregado_email}
+          >
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              maxLength={254}
+              defaultValue={s.encarregado_email}
+              placeholder="privacidade@agropetlitoral.com.br"
+            />
+          </Field>
+        </SectionCard>
         <div className="flex justify-end">
           <Button type="submit" size="lg" disabled={saving}>
             <Save aria-hidden="true" />

@@ -15,7 +15,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatCard } from "~/components/admin/stat-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -167,35 +167,32 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">Vendas dos últimos 7 dias</h2>
-            <CardDescription>Total por dia, sem pedidos cancelados.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SalesChart data={d.chart} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">Pedidos por status</h2>
-            <CardDescription>
+        <SectionCard
+          title="Vendas dos últimos 7 dias"
+          className="lg:col-span-2"
+          description="Total por dia, sem pedidos cancelados."
+        >
+          <SalesChart data={d.chart} />
+        </SectionCard>
+        <SectionCard
+          title="Pedidos por status"
+          description={
+            <>
               Em aberto: todos. Entregues, retirados e cancelados: últimos {d.finalizadosDias} dias.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2" data-testid="pedidos-por-status">
-              {STATUS_PEDIDO.map((status) => (
-                <li key={status} className="flex items-center justify-between gap-2">
-                  <StatusBadge of="pedido" value={status} />
-                  <span className="font-semibold tabular-nums" data-status={status}>
-                    {d.porStatus[status]}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+            </>
+          }
+        >
+          <ul className="grid gap-2" data-testid="pedidos-por-status">
+            {STATUS_PEDIDO.map((status) => (
+              <li key={status} className="flex items-center justify-between gap-2">
+                <StatusBadge of="pedido" value={status} />
+                <span className="font-semibold tabular-nums" data-status={status}>
+                  {d.porStatus[status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       </div>
 
       {/* min-w-0: a grid item may shrink, so a long order number truncates on a phone. */}

@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -110,75 +110,69 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         description="Os textos de privacidade, trocas e termos do site, o prazo de guarda de currículos e fotos, e os dados de um cliente: baixar uma cópia ou anonimizar."
         className="mb-0"
       />
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-bold text-slate-900">Dados de um cliente (LGPD)</h2>
-          <CardDescription>
-            Procure pelo telefone ou e-mail usado nos pedidos, no orçamento de banho e tosa ou no
-            currículo. A cópia sai em um arquivo ZIP; a anonimização apaga os dados pessoais e
-            mantém os valores dos pedidos para a contabilidade.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <Form method="get" className="flex flex-wrap items-end gap-3">
-            <Field
-              id="titular"
-              label="Telefone ou e-mail"
-              error={titularErro}
-              className="min-w-64 flex-1"
-            >
-              <Input name="titular" defaultValue={titular} autoComplete="off" />
-            </Field>
-            <Button type="submit" variant="outline">
-              <Search aria-hidden="true" />
-              Procurar
-            </Button>
-          </Form>
-          {resumo ? (
-            <div
-              className="grid gap-3 rounded-lg border border-slate-200 p-4"
-              data-testid="titular-resumo"
-            >
-              <p className="text-sm text-slate-700">
-                Encontrado para <strong className="break-all">{titular}</strong>: {resumo.pedidos}{" "}
-                pedido(s) da loja, {resumo.servicos} pedido(s) de orçamento de banho e tosa (
-                {resumo.fotos} foto(s)), {resumo.agendamentos} agendamento(s) de banho e tosa e{" "}
-                {resumo.curriculos} currículo(s).
-              </p>
-              {empty ? null : (
-                <div className="flex flex-wrap gap-3">
-                  <Button asChild variant="outline">
-                    <a
-                      href={`/admin/privacidade/exportar?titular=${encodeURIComponent(titular)}`}
-                      download
-                    >
-                      <Download aria-hidden="true" />
-                      Baixar cópia (ZIP)
-                    </a>
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="destructive" disabled={anonymise.state !== "idle"}>
-                        <UserX aria-hidden="true" />
-                        Anonimizar
-                      </Button>
-                    }
-                    title="Anonimizar os dados deste cliente?"
-                    description="Nome, telefone, e-mail, endereço e observações saem dos pedidos (os valores ficam); os pedidos de banho e tosa perdem os dados e as fotos; os currículos e os PDFs são apagados. Não há como desfazer. A ação fica registrada na auditoria."
-                    confirmLabel="Anonimizar"
-                    onConfirm={() =>
-                      anonymise.submit(
-                        { intent: "anonimizar", titular, confirmar: "sim" },
-                        { method: "post" },
-                      )
-                    }
-                  />
-                </div>
-              )}
-            </div>
-          ) : null}
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Dados de um cliente (LGPD)"
+        contentClassName="grid gap-4"
+        description="Procure pelo telefone ou e-mail usado nos pedidos, no orçamento de banho e tosa ou no currículo. A cópia sai em um arquivo ZIP; a anonimização apaga os dados pessoais e mantém os valores dos pedidos para a contabilidade."
+      >
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <Field
+            id="titular"
+            label="Telefone ou e-mail"
+            error={titularErro}
+            className="min-w-64 flex-1"
+          >
+            <Input name="titular" defaultValue={titular} autoComplete="off" />
+          </Field>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden="true" />
+            Procurar
+          </Button>
+        </Form>
+        {resumo ? (
+          <div
+            className="grid gap-3 rounded-lg border border-slate-200 p-4"
+            data-testid="titular-resumo"
+          >
+            <p className="text-sm text-slate-700">
+              Encontrado para <strong className="break-all">{titular}</strong>: {resumo.pedidos}{" "}
+              pedido(s) da loja, {resumo.servicos} pedido(s) de orçamento de banho e tosa (
+              {resumo.fotos} foto(s)), {resumo.agendamentos} agendamento(s) de banho e tosa e{" "}
+              {resumo.curriculos} currículo(s).
+            </p>
+            {empty ? null : (
+              <div className="flex flex-wrap gap-3">
+                <Button asChild variant="outline">
+                  <a
+                    href={`/admin/privacidade/exportar?titular=${encodeURIComponent(titular)}`}
+                    download
+                  >
+                    <Download aria-hidden="true" />
+                    Baixar cópia (ZIP)
+                  </a>
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="destructive" disabled={anonymise.state !== "idle"}>
+                      <UserX aria-hidden="true" />
+                      Anonimizar
+                    </Button>
+                  }
+                  title="Anonimizar os dados deste cliente?"
+                  description="Nome, telefone, e-mail, endereço e observações saem dos pedidos (os valores ficam); os pedidos de banho e tosa perdem os dados e as fotos; os currículos e os PDFs são apagados. Não há como desfazer. A ação fica registrada na auditoria."
+                  confirmLabel="Anonimizar"
+                  onConfirm={() =>
+                    anonymise.submit(
+                      { intent: "anonimizar", titular, confirmar: "sim" },
+                      { method: "post" },
+                    )
+                  }
+                />
+              </div>
+            )}
+          </div>
+        ) : null}
+      </SectionCard>
       <Form
         ref={formRef}
         method="post"
@@ -187,47 +181,41 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         onSubmit={(event) => setClientErrors(checkOnSubmit(legalTextsSchema, event))}
       >
         <input type="hidden" name="intent" value="textos" />
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">Prazo de guarda</h2>
-            <CardDescription>
-              Currículos (com o PDF) e fotos de pets dos pedidos de banho e tosa são apagados
-              automaticamente depois deste prazo, contado do envio.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Field id="retencao_meses" label="Prazo em meses" error={errors.retencao_meses}>
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={String(legal.retencaoMeses)}
-                className="max-w-32"
-              />
-            </Field>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-bold text-slate-900">Textos legais</h2>
-            <CardDescription>
+        <SectionCard
+          title="Prazo de guarda"
+          description="Currículos (com o PDF) e fotos de pets dos pedidos de banho e tosa são apagados automaticamente depois deste prazo, contado do envio."
+        >
+          <Field id="retencao_meses" label="Prazo em meses" error={errors.retencao_meses}>
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={String(legal.retencaoMeses)}
+              className="max-w-32"
+            />
+          </Field>
+        </SectionCard>
+        <SectionCard
+          title="Textos legais"
+          contentClassName="grid gap-6"
+          description={
+            <>
               Em Markdown: <code>## Título</code>, <code>**negrito**</code>, <code>- item</code>,{" "}
               <code>[link](/privacidade)</code>. HTML não é aceito. Estas marcas são trocadas pelos
               dados atuais: {LEGAL_PLACEHOLDERS.join(", ")}.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            {TEXT_FIELDS.map(({ key, name }) => (
-              <LegalTextField
-                key={key}
-                name={name}
-                page={key}
-                value={legal.textos[key]}
-                custom={legal.personalizados[key]}
-                error={errors[name]}
-              />
-            ))}
-          </CardContent>
-        </Card>
+            </>
+          }
+        >
+          {TEXT_FIELDS.map(({ key, name }) => (
+            <LegalTextField
+              key={key}
+              name={name}
+              page={key}
+              value={legal.textos[key]}
+              custom={legal.personalizados[key]}
+              error={errors[name]}
+            />
+          ))}
+        </SectionCard>
         <div className="flex justify-end">
           <Button type="submit" size="lg" disabled={saving}>
             <Save aria-hidden="true" />

@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -29,101 +29,99 @@ export function SmtpSettings({
   const errors: FieldErrors = clientErrors ?? serverErrors;
 
   return (
-    <Card className="mb-6">
-      <CardHeader>
-        <h2 className="text-lg font-bold text-slate-900">Servidor de envio (SMTP)</h2>
-        <CardDescription>
-          {values.doAmbiente
-            ? "O servidor SMTP está definido no ambiente do servidor (SMTP_URL ou SMTP_HOST) e vale no lugar destes campos."
-            : "Os dados do seu provedor de e-mail (ex.: o e-mail do domínio da loja). Sem servidor, as mensagens ficam guardadas em arquivos .eml e aparecem aqui como os clientes as veriam."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form
-          ref={formRef}
-          method="post"
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => setClientErrors(checkOnSubmit(mailSettingsSchema, event))}
-        >
-          <input type="hidden" name="intent" value="smtp" />
-          <fieldset disabled={values.doAmbiente} className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-            <Field
-              id="smtpHost"
-              label="Servidor"
-              hint="Vazio: as mensagens ficam guardadas em arquivos."
-              error={errors.smtpHost}
-            >
-              <Input
-                defaultValue={values.smtpHost}
-                placeholder="smtp.exemplo.com.br"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={253}
-              />
-            </Field>
-            <Field id="smtpPorta" label="Porta" hint="587 ou 465" error={errors.smtpPorta}>
-              <Input
-                defaultValue={String(values.smtpPorta)}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={5}
-              />
-            </Field>
-            <Field id="smtpUsuario" label="Usuário" error={errors.smtpUsuario}>
-              <Input
-                defaultValue={values.smtpUsuario}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={254}
-              />
-            </Field>
-            <Field
-              id="smtpSenha"
-              label="Senha"
-              hint={values.senhaDefinida ? "Guardada. Em branco: mantém a atual." : undefined}
-              error={errors.smtpSenha}
-            >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                placeholder={values.senhaDefinida ? "••••••••" : ""}
-                maxLength={500}
-              />
-            </Field>
-          </fieldset>
-          {values.senhaDefinida && !values.doAmbiente ? (
-            <CheckboxField id="limparSenha" label="Remover a senha guardada" />
-          ) : null}
+    <SectionCard
+      title="Servidor de envio (SMTP)"
+      className="mb-6"
+      description={
+        values.doAmbiente
+          ? "O servidor SMTP está definido no ambiente do servidor (SMTP_URL ou SMTP_HOST) e vale no lugar destes campos."
+          : "Os dados do seu provedor de e-mail (ex.: o e-mail do domínio da loja). Sem servidor, as mensagens ficam guardadas em arquivos .eml e aparecem aqui como os clientes as veriam."
+      }
+    >
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => setClientErrors(checkOnSubmit(mailSettingsSchema, event))}
+      >
+        <input type="hidden" name="intent" value="smtp" />
+        <fieldset disabled={values.doAmbiente} className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <Field
-            id="emailRemetente"
-            label="Remetente"
-            hint={
-              values.remetenteDoAmbiente
-                ? "Definido no ambiente (MAIL_FROM), que vale no lugar deste campo."
-                : "Ex.: Agropet Litoral <contato@agropetlitoral.com.br>. Vazio: um endereço de não responda do site."
-            }
-            error={errors.emailRemetente}
+            id="smtpHost"
+            label="Servidor"
+            hint="Vazio: as mensagens ficam guardadas em arquivos."
+            error={errors.smtpHost}
           >
             <Input
-              defaultValue={values.emailRemetente}
+              defaultValue={values.smtpHost}
+              placeholder="smtp.exemplo.com.br"
               autoComplete="off"
-              maxLength={200}
-              disabled={values.remetenteDoAmbiente}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={253}
             />
           </Field>
-          {values.doAmbiente ? null : (
-            <div className="flex justify-end">
-              <Button type="submit" disabled={saving}>
-                <Save aria-hidden="true" />
-                {saving ? "Salvando..." : "Salvar servidor de envio"}
-              </Button>
-            </div>
-          )}
-        </Form>
-      </CardContent>
-    </Card>
+          <Field id="smtpPorta" label="Porta" hint="587 ou 465" error={errors.smtpPorta}>
+            <Input
+              defaultValue={String(values.smtpPorta)}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+            />
+          </Field>
+          <Field id="smtpUsuario" label="Usuário" error={errors.smtpUsuario}>
+            <Input
+              defaultValue={values.smtpUsuario}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={254}
+            />
+          </Field>
+          <Field
+            id="smtpSenha"
+            label="Senha"
+            hint={values.senhaDefinida ? "Guardada. Em branco: mantém a atual." : undefined}
+            error={errors.smtpSenha}
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              placeholder={values.senhaDefinida ? "••••••••" : ""}
+              maxLength={500}
+            />
+          </Field>
+        </fieldset>
+        {values.senhaDefinida && !values.doAmbiente ? (
+          <CheckboxField id="limparSenha" label="Remover a senha guardada" />
+        ) : null}
+        <Field
+          id="emailRemetente"
+          label="Remetente"
+          hint={
+            values.remetenteDoAmbiente
+              ? "Definido no ambiente (MAIL_FROM), que vale no lugar deste campo."
+              : "Ex.: Agropet Litoral <contato@agropetlitoral.com.br>. Vazio: um endereço de não responda do site."
+          }
+          error={errors.emailRemetente}
+        >
+          <Input
+            defaultValue={values.emailRemetente}
+            autoComplete="off"
+            maxLength={200}
+            disabled={values.remetenteDoAmbiente}
+          />
+        </Field>
+        {values.doAmbiente ? null : (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={saving}>
+              <Save aria-hidden="true" />
+              {saving ? "Salvando..." : "Salvar servidor de envio"}
+            </Button>
+          </div>
+        )}
+      </Form>
+    </SectionCard>
   );
 }
