@@ -1,7 +1,7 @@
 // Banho e tosa booked online on a phone-sized Chromium without JavaScript (issue 28): the
 // tutor books, follows the status link while the staff move the pet to "Pronto", downloads
 // the .ics; a second booking is rescheduled and cancelled. The demo shop's Meia Praia agenda.
-import { devices } from "@playwright/test";
+import { type Browser, devices, type Locator } from "@playwright/test";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -22,6 +22,44 @@ const PHONE = {
   javaScriptEnabled: false,
 };
 
+/** A tutor on a phone without JavaScript, in the shop's time zone. */
+async function tutorOnPhone(browser: Browser) {
+  const context = await browser.newContext({
+    ...PHONE,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
+  return { context, tutor: await context.newPage() };
+}
+
+/** Picks the `nth` day offered, asks for its times and price, and takes the first time. */
+async function pickDayAndFirstTime(page: Page, nth: number) {
+  const day = page.getByRole("combobox", { name: "Dia", exact: true });
+  const value = (await day.locator("option").nth(nth).getAttribute("value"))!;
+  await day.selectOption(value);
+  await page.getByRole("button", { name: "Ver horários e preço" }).click();
+  await page
+    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radio")
+    .first()
+    .check();
+  return value;
+}
+
+/** The tutor's name and WhatsApp (and e-mail), then "Confirmar agendamento". */
+async function confirmAs(page: Page, tutor: { nome: string; whatsapp: string; email?: string }) {
+  await page.getByLabel("Seu nome").fill(tutor.nome);
+  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill(tutor.whatsapp);
+  if (tutor.email !== undefined) await page.getByLabel("E-mail (opcional)").fill(tutor.email);
+  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+}
+
+/** The booking's status page opened after confirming: its number. */
+async function bookedNumber(page: Page) {
+  await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  return new URL(page.url()).pathname.split("/").at(-1)!;
+}
+
 /** Fills the booking form for one pet and books the first free time of the `nth` day offered. */
 async function book(page: Page, pet: string, phone: string, nth: number, email = "") {
   await page.goto("/servicos/agendar");
@@ -31,36 +69,33 @@ async function book(page: Page, pet: string, phone: string, nth: number, email =
   await page.getByLabel("Pelagem").selectOption("curta");
   await page.getByLabel("Algo que devemos saber?").fill("medo de secador");
   await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
-  const day = page.getByRole("combobox", { name: "Dia", exact: true });
-  const value = await day.locator("option").nth(nth).getAttribute("value");
-  await day.selectOption(value!);
-  await page.getByRole("button", { name: "Ver horários e preço" }).click();
+  const day = await pickDayAndFirstTime(page, nth);
   await expect(page.getByTestId("preco-pet-0")).toContainText("Banho R$ 50,00");
-  await page
-    .getByRole("radiogroup", { name: "Horário de entrega" })
-    .getByRole("radio")
-    .first()
-    .check();
-  await page.getByLabel("Seu nome").fill("Carla Mendes");
-  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill(phone);
-  await page.getByLabel("E-mail (opcional)").fill(email);
-  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
-  await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  await confirmAs(page, { nome: "Carla Mendes", whatsapp: phone, email });
+  const numero = await bookedNumber(page);
   await expect(page.getByTestId("status-agendamento")).toHaveText("Solicitado");
-  const numero = new URL(page.url()).pathname.split("/").at(-1)!;
-  return { numero, day: value!, url: page.url() };
+  return { numero, day, url: page.url() };
 }
+
+/** On the staff's agenda: presses each status button of a booking's card, in order. */
+async function moveBooking(card: Locator, steps: readonly (readonly [string, string])[]) {
+  for (const [button, status] of steps) {
+    await card.getByRole("button", { name: new RegExp(`^${button}`) }).click();
+    await expect(card.getByTestId("status")).toHaveText(status);
+  }
+}
+
+const TO_READY = [
+  ["Confirmar", "Confirmado"],
+  ["Iniciar", "Em atendimento"],
+  ["Pronto", "Pronto para buscar"],
+] as const;
 
 test("a tutor books on the phone, the staff move it to Pronto; another is rescheduled and cancelled", async ({
   browser,
   page: staff,
 }) => {
-  const tutorContext = await browser.newContext({
-    ...PHONE,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-  });
-  const tutor = await tutorContext.newPage();
+  const { context: tutorContext, tutor } = await tutorOnPhone(browser);
 
   // Three days ahead, outside the 24 h cancellation window.
   const first = await book(tutor, "Bolinha", "(47) 99111-2233", 3);
@@ -83,15 +118,38 @@ test("a tutor books on the phone, the staff move it to Pronto; another is resche
   await expect(card).toContainText("Bolinha");
   await expect(card).toContainText("medo de secador");
   await expect(staff.getByTestId("capacidade")).toContainText("GG 0/2");
-  for (const button of ["Confirmar", "Iniciar", "Pronto"]) {
-    await card.getByRole("button", { name: new RegExp(`^${button}`) }).click();
-    await expect(card.getByTestId("status")).not.toHaveText("Solicitado");
-  }
-  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await moveBooking(card, TO_READY);
   await expect(card.getByRole("link", { name: "Avisar: pronto para buscar" })).toHaveAttribute(
     "href",
     /wa\.me\/.*Bolinha/,
   );
+
+  // A walk-in at the counter on the same day, then moved to the day's other time from its card.
+  const times = staff.getByTestId("capacidade").locator("li");
+  const [early, late] = [
+    (await times.nth(0).textContent())!.slice(0, 5),
+    (await times.nth(1).textContent())!.slice(0, 5),
+  ];
+  const rex = unique("Rex");
+  const walkIn = staff
+    .locator("form")
+    .filter({ has: staff.getByRole("button", { name: "Adicionar encaixe" }) });
+  await walkIn.getByLabel("Horário").fill(early);
+  await walkIn.getByLabel("Tutor").fill("Seu Pedro");
+  await walkIn.getByLabel("WhatsApp").fill("(47) 98877-6655");
+  await walkIn.getByLabel("Pet").fill(rex);
+  await walkIn.getByLabel("Porte").selectOption("M");
+  await walkIn.getByRole("group", { name: "Serviços" }).getByRole("checkbox").first().check();
+  await walkIn.getByRole("button", { name: "Adicionar encaixe" }).click();
+  const walkInCard = staff
+    .getByRole("listitem")
+    .filter({ hasText: rex })
+    .filter({ hasText: "balcão" });
+  await expect(walkInCard).toContainText(`${early} · AGD`);
+  await walkInCard.getByText("Remarcar", { exact: true }).click();
+  await walkInCard.getByLabel("Horário").fill(late);
+  await walkInCard.getByRole("button", { name: /^Remarcar/ }).click();
+  await expect(walkInCard).toContainText(`${late} · AGD`);
   await tutor.reload();
   await expect(tutor.getByTestId("status-agendamento")).toHaveText("Pronto para buscar");
   // Past "Confirmado" the tutor can no longer cancel.
@@ -122,17 +180,8 @@ test("a GG is sent to the photo quote", async ({ browser }) => {
   await page.getByLabel("Porte").selectOption("GG");
   await page.getByLabel("Pelagem").selectOption("longa");
   await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
-  const day = page.getByRole("combobox", { name: "Dia", exact: true });
-  await day.selectOption({ index: 3 });
-  await page.getByRole("button", { name: "Ver horários e preço" }).click();
-  await page
-    .getByRole("radiogroup", { name: "Horário de entrega" })
-    .getByRole("radio")
-    .first()
-    .check();
-  await page.getByLabel("Seu nome").fill("Ana Souza");
-  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 98888-1111");
-  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await pickDayAndFirstTime(page, 3);
+  await confirmAs(page, { nome: "Ana Souza", whatsapp: "(47) 98888-1111" });
   await expect(page.getByRole("alert")).toContainText("pedimos fotos do pet antes");
   await page.getByRole("link", { name: "Pedir orçamento com fotos" }).click();
   await expect(page).toHaveURL(/\/servicos\?servico=banho_tosa#orcamento/);
@@ -143,12 +192,7 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   browser,
   page: staff,
 }) => {
-  const context = await browser.newContext({
-    ...PHONE,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-  });
-  const tutor = await context.newPage();
+  const { context, tutor } = await tutorOnPhone(browser);
   const pet = unique("Thor");
   // The photo quote, as the no-JavaScript page form sends it.
   await tutor.goto("/servicos?servico=banho_tosa#orcamento");
@@ -184,17 +228,9 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   await expect(tutor.getByTestId("porte-orcado")).toContainText("Gigante (GG)");
   await expect(tutor.getByTestId("servicos-orcados")).toContainText("Banho e tosa higiênica");
   await tutor.getByLabel("Pelagem").selectOption("longa");
-  await tutor.getByRole("combobox", { name: "Dia", exact: true }).selectOption({ index: 5 });
-  await tutor.getByRole("button", { name: "Ver horários e preço" }).click();
-  await tutor
-    .getByRole("radiogroup", { name: "Horário de entrega" })
-    .getByRole("radio")
-    .first()
-    .check();
-  await tutor.getByLabel("Seu nome").fill("Ana Souza");
-  await tutor.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 98888-1111");
-  await tutor.getByRole("button", { name: "Confirmar agendamento" }).click();
-  await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  await pickDayAndFirstTime(tutor, 5);
+  await confirmAs(tutor, { nome: "Ana Souza", whatsapp: "(47) 98888-1111" });
+  await bookedNumber(tutor);
   await expect(tutor.getByTestId("preco")).toContainText("Valor final: R$ 150,00");
 
   // The quote on the staff's board is now Confirmado.
@@ -207,12 +243,7 @@ test("a returning tutor gets the e-mails, then books the same pet again after a 
   browser,
   page: staff,
 }) => {
-  const context = await browser.newContext({
-    ...PHONE,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-  });
-  const tutor = await context.newPage();
+  const { context, tutor } = await tutorOnPhone(browser);
   const pet = unique("Mel");
   const email = `${unique("tutora").replace(/\W/g, "").toLowerCase()}@example.com`;
   const digits = String(Date.now()).slice(-8);
@@ -238,15 +269,7 @@ test("a returning tutor gets the e-mails, then books the same pet again after a 
   // The staff move it to Pronto: the tutor gets "Pronto para buscar" by e-mail; then Entregue.
   await loginAsAdmin(staff, `/admin/servicos/agenda?dia=${first.day}`);
   const card = staff.getByTestId(`agendamento-${first.numero}`);
-  for (const [button, status] of [
-    ["Confirmar", "Confirmado"],
-    ["Iniciar", "Em atendimento"],
-    ["Pronto", "Pronto para buscar"],
-    ["Entregue", "Entregue"],
-  ] as const) {
-    await card.getByRole("button", { name: new RegExp(`^${button}`) }).click();
-    await expect(card.getByTestId("status")).toHaveText(status);
-  }
+  await moveBooking(card, [...TO_READY, ["Entregue", "Entregue"]]);
   const ready = await receivedMail(
     new RegExp(`Pronto para buscar: ${first.numero}`),
     20_000,
@@ -267,17 +290,10 @@ test("a returning tutor gets the e-mails, then books the same pet again after a 
   await expect(tutor.getByLabel("Nome do pet")).toHaveValue(pet);
   await expect(tutor.getByLabel("Porte")).toHaveValue("P");
   await expect(tutor.getByLabel("Seu nome")).toHaveValue("Carla Mendes");
-  const day = tutor.getByRole("combobox", { name: "Dia", exact: true });
-  await day.selectOption((await day.locator("option").nth(5).getAttribute("value"))!);
-  await tutor.getByRole("button", { name: "Ver horários e preço" }).click();
+  await pickDayAndFirstTime(tutor, 5);
   await expect(tutor.getByTestId("preco-pet-0")).toContainText("Banho R$ 50,00");
-  await tutor
-    .getByRole("radiogroup", { name: "Horário de entrega" })
-    .getByRole("radio")
-    .first()
-    .check();
   await tutor.getByRole("button", { name: "Confirmar agendamento" }).click();
-  await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  await bookedNumber(tutor);
   await expect(tutor.getByTestId("status-agendamento")).toHaveText("Solicitado");
   await context.close();
 });

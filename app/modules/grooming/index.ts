@@ -10,6 +10,7 @@ export {
   reminderMessage,
   STAFF_NEXT,
 } from "./booking-rules";
+export type { Pelagem, Porte } from "./booking-vocabulary";
 export {
   ESPECIE_LABEL,
   ESPECIES,
@@ -21,4 +22,4 @@ export {
 } from "./booking-vocabulary";
 export type { ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";
-export type { BookingView } from "./types";
+export type { AgendaBooking, AgendaDay, BookingView } from "./types";

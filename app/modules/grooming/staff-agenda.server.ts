@@ -44,8 +44,11 @@ export interface AgendaDay {
   horarios: { horario: string; usados: number; total: number }[];
   dia: { usados: number; total: number };
   portes: { porte: Porte; usados: number; limite: number | null }[];
-  agendamentos: (Agendamento & { pets: AgendamentoPet[] })[];
+  agendamentos: AgendaBooking[];
 }
+
+/** One booking on the staff's agenda, with its pets. */
+export type AgendaBooking = Agendamento & { pets: AgendamentoPet[] };
 
 /** A unit's day as the staff see it: every booking, cancelled ones last. */
 export async function groomingDay(

@@ -1,2 +1,3 @@
 // The types of the module's server functions that components need (type-only, erased at build).
 export type { BookingView } from "./booking-page.server";
+export type { AgendaBooking, AgendaDay } from "./staff-agenda.server";

@@ -1,0 +1,199 @@
+// One booking on the staff's agenda: who, which pets and services, the price, the next
+// statuses as buttons, and check-in and reschedule while the pet has not arrived.
+import { Form } from "react-router";
+import {
+  DayField,
+  SizeAndCoatFields,
+  TimeField,
+  UnitField,
+} from "~/components/admin/servicos/agenda-fields";
+import { Button } from "~/components/ui/button";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatBRL, formatBRLNumber } from "~/domain/money";
+import { formatPhoneDisplay } from "~/domain/phone";
+import { chatLink, externalLinkProps } from "~/domain/whatsapp";
+import {
+  type AgendaBooking,
+  ESPECIE_LABEL,
+  PELAGEM_LABEL,
+  readyMessage,
+  STAFF_NEXT,
+  STATUS_AGENDAMENTO_LABEL,
+} from "~/modules/grooming";
+
+const BUTTON_LABEL: Record<string, string> = {
+  confirmado: "Confirmar",
+  em_atendimento: "Iniciar",
+  pronto: "Pronto",
+  entregue: "Entregue",
+  nao_compareceu: "Não compareceu",
+  cancelado: "Cancelar",
+};
+
+type Units = readonly { id: string; nome: string }[];
+
+export function BookingCard({
+  booking,
+  unidade,
+  units,
+}: {
+  booking: AgendaBooking;
+  /** The unit's name, for the "ready" message. */
+  unidade: string;
+  units: Units;
+}) {
+  const preco = booking.precoFinal ?? booking.precoEstimado;
+  const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
+  return (
+    <li
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid={`agendamento-${booking.numero}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold">
+          {booking.horario} · {booking.numero}
+          {booking.origem === "balcao" ? " · balcão" : ""}
+        </p>
+        <p
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold"
+          data-testid="status"
+        >
+          {STATUS_AGENDAMENTO_LABEL[booking.status]}
+        </p>
+      </div>
+      {booking.acimaCapacidade ? (
+        <p className="rounded-lg bg-amber-100 p-2 text-sm font-semibold text-amber-900">
+          Acima da capacidade
+        </p>
+      ) : null}
+      <ul className="grid gap-1">
+        {booking.pets.map((p) => (
+          <li key={p.id}>
+            <span className="font-semibold">{p.nome}</span> · {p.raca ?? ESPECIE_LABEL[p.especie]} ·{" "}
+            {p.porte} · {PELAGEM_LABEL[p.pelagem]} · {p.servicos.map((s) => s.nome).join(", ")}
+            {p.alertas ? (
+              <span className="ml-2 rounded bg-red-100 px-2 text-sm font-semibold text-red-800">
+                {p.alertas}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-slate-700">
+        {booking.nomeTutor} · {formatPhoneDisplay(booking.whatsapp)} ·{" "}
+        {booking.precoFinal !== null ? "final" : "estimado"} {formatBRL(preco)}
+        {booking.levaTraz ? ` · leva e traz: ${booking.endereco}, ${booking.bairro}` : ""}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <StatusButtons booking={booking} />
+        {booking.status === "pronto" ? (
+          <Button asChild size="sm" variant="whatsapp">
+            <a
+              href={chatLink(
+                booking.whatsapp,
+                readyMessage(
+                  booking.nomeTutor,
+                  booking.pets.map((p) => p.nome),
+                  unidade,
+                ),
+              )}
+              {...externalLinkProps}
+            >
+              Avisar: pronto para buscar
+            </a>
+          </Button>
+        ) : null}
+      </div>
+      {canCheckIn ? <CheckInForm booking={booking} /> : null}
+      {canCheckIn ? <RescheduleForm booking={booking} units={units} /> : null}
+    </li>
+  );
+}
+
+/** The statuses the staff may move the booking to: one form, the button pressed says which. */
+function StatusButtons({ booking }: { booking: AgendaBooking }) {
+  const next = STAFF_NEXT[booking.status];
+  if (next.length === 0) return null;
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={booking.id} />
+      {next.map((status) => (
+        <Button
+          key={status}
+          type="submit"
+          name="status"
+          value={status}
+          size="sm"
+          variant={status === "cancelado" || status === "nao_compareceu" ? "outline" : "default"}
+        >
+          {BUTTON_LABEL[status]}
+          <span className="sr-only"> {booking.numero}</span>
+        </Button>
+      ))}
+    </Form>
+  );
+}
+
+function CheckInForm({ booking }: { booking: AgendaBooking }) {
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold text-brand-700">Check-in</summary>
+      <Form method="post" className="mt-2 grid gap-2">
+        <input type="hidden" name="intent" value="checkin" />
+        <input type="hidden" name="id" value={booking.id} />
+        {booking.pets.map((p) => (
+          <div key={p.id} className="grid grid-cols-3 items-end gap-2">
+            <span className="font-semibold">{p.nome}</span>
+            <SizeAndCoatFields
+              idPrefix={`checkin_${p.id}_`}
+              names={{ porte: `porte_${p.id}`, pelagem: `pelagem_${p.id}` }}
+              porte={p.porte}
+              pelagem={p.pelagem}
+            />
+          </div>
+        ))}
+        <Field id={`preco_${booking.id}`} label="Preço final (R$)">
+          <Input
+            name="precoFinal"
+            inputMode="decimal"
+            defaultValue={booking.precoFinal !== null ? formatBRLNumber(booking.precoFinal) : ""}
+          />
+        </Field>
+        <Button type="submit" size="sm">
+          Fazer check-in
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function RescheduleForm({ booking, units }: { booking: AgendaBooking; units: Units }) {
+  const id = (name: string) => `remarcar_${name}_${booking.id}`;
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold text-brand-700">Remarcar</summary>
+      <Form method="post" className="mt-2 grid gap-2">
+        <input type="hidden" name="intent" value="remarcar" />
+        <input type="hidden" name="id" value={booking.id} />
+        <UnitField
+          id={id("unidade")}
+          name="unidadeId"
+          units={units}
+          defaultValue={booking.unidadeId}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <DayField id={id("data")} defaultValue={booking.data} />
+          <TimeField id={id("horario")} defaultValue={booking.horario} />
+        </div>
+        <CheckboxLabel id={id("acima")} name="acima" label="Acima da capacidade" />
+        <Button type="submit" size="sm">
+          Remarcar
+          <span className="sr-only"> {booking.numero}</span>
+        </Button>
+      </Form>
+    </details>
+  );
+}
