@@ -1,4 +1,10 @@
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import {
+  createProductInAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAsAdmin,
+  test,
+} from "./fixtures";
 
 test.describe("store catalogue", () => {
   test("renders on the server with active, in-stock products only", async ({ request }) => {
@@ -9,6 +15,28 @@ test.describe("store catalogue", () => {
     expect(html).toContain("Voltar ao site");
     // The settings shortcut is for admins only.
     expect(html).not.toContain("Configurações da loja");
+  });
+
+  test("a card's icons (no picture, Adicionar) are uses of symbols drawn once in the page, at their size", async ({
+    page,
+  }) => {
+    await loginAsAdmin(page, "/admin/loja");
+    const tag = Date.now().toString(36);
+    const nome = `Sem Foto ${tag}`;
+    await createProductInAdmin(page, { nome, preco: "12,00", estoque: "3" });
+    await page.goto(`/loja?q=${tag}`);
+    const card = page.getByRole("list", { name: "Produtos" }).getByRole("listitem").first();
+    await expect(card).toContainText(nome);
+    for (const [icon, size] of [
+      // The picture link is hidden from screen readers (the name link says the same).
+      [card.getByRole("img", { includeHidden: true }).locator("svg"), 48],
+      [card.getByRole("button", { name: `Adicionar ${nome} ao carrinho` }).locator("svg"), 16],
+    ] as const) {
+      const target = await icon.locator("use").getAttribute("href");
+      expect(target).toMatch(/^#icone-cartao-/);
+      await expect(page.locator(`symbol${target}`)).toHaveCount(1);
+      expect(await icon.boundingBox()).toMatchObject({ width: size, height: size });
+    }
   });
 
   test("search and category filter live in the URL and survive a reload", async ({ page }) => {

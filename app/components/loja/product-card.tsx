@@ -1,6 +1,7 @@
-import { PlusIcon } from "lucide-react";
+import { PackageIcon, PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { IconSymbols, SpriteIcon } from "~/components/ui/icon-sprite";
 import { useFragmentCache, useKeptContent } from "~/lib/fragment-cache";
 import type { StoreProduct } from "~/modules/catalog";
 import { CART_FORM_ACTION, cartItemFrom } from "~/modules/orders";
@@ -62,6 +63,22 @@ function cardKey({ product: p, priority }: CardProps): string {
 
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 
+/**
+ * The icons a page of cards repeats (a catalogue imported without pictures shows the
+ * package on every card), drawn once in the page: a page of 48 cards carries 25 kB less.
+ */
+const CARD_ICONS = { semImagem: PackageIcon, adicionar: PlusIcon };
+const CARD_ICON_PREFIX = "icone-cartao";
+
+/** The cards' icons, once in a page that shows cards. */
+export function ProductCardSymbols() {
+  return <IconSymbols prefix={CARD_ICON_PREFIX} icons={CARD_ICONS} />;
+}
+
+function CardIcon({ name, className }: { name: keyof typeof CARD_ICONS; className?: string }) {
+  return <SpriteIcon prefix={CARD_ICON_PREFIX} name={name} className={className} />;
+}
+
 export function ProductCard(props: CardProps) {
   // On a page served without React, the card's markup depends on its data only: rendered
   // once per product state and reused (the store's island makes it work).
@@ -88,6 +105,7 @@ function CardContent({ product, priority }: CardProps) {
             alt=""
             sizes={CARD_IMAGE_SIZES}
             priority={priority}
+            placeholder={<CardIcon name="semImagem" className="size-12" />}
           />
         </Link>
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
@@ -132,7 +150,7 @@ function CardContent({ product, priority }: CardProps) {
                 aria-label={`Adicionar ${product.nome} ao carrinho`}
                 data-adicionar={JSON.stringify(item)}
               >
-                <PlusIcon aria-hidden="true" />
+                <CardIcon name="adicionar" />
                 Adicionar
               </Button>
             </form>

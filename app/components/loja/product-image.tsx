@@ -1,4 +1,5 @@
 import { PackageIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { preload } from "react-dom";
 import { cn } from "~/lib/utils";
 import { productImageSrcSet } from "~/modules/catalog";
@@ -16,19 +17,25 @@ export function preloadProductImage(src: string, sizes: string) {
   });
 }
 
-/** A square product picture with srcset and fixed dimensions (no layout shift). */
+/**
+ * A square product picture with srcset and fixed dimensions (no layout shift). Without a
+ * picture, a package icon on grey (`placeholder` draws it another way: a list's cards use
+ * the icon drawn once in the page).
+ */
 export function ProductImage({
   src,
   alt,
   sizes,
   priority,
   className,
+  placeholder = <PackageIcon className="size-12" aria-hidden="true" />,
 }: {
   src: string | null;
   alt: string;
   sizes: string;
   priority?: boolean;
   className?: string;
+  placeholder?: ReactNode;
 }) {
   if (!src) {
     return (
@@ -40,7 +47,7 @@ export function ProductImage({
         role="img"
         aria-label={alt}
       >
-        <PackageIcon className="size-12" aria-hidden="true" />
+        {placeholder}
       </div>
     );
   }

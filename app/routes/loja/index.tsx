@@ -1,6 +1,6 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { OrderSuccess } from "~/components/loja/order-success";
-import { cardProduct, ProductCard } from "~/components/loja/product-card";
+import { cardProduct, ProductCard, ProductCardSymbols } from "~/components/loja/product-card";
 import { RecentOrdersSection } from "~/components/loja/recent-orders";
 import { ActiveFilters, StoreFilters, StoreSearchBar } from "~/components/loja/store-filters";
 import {
@@ -138,11 +138,14 @@ export default function StoreIndex() {
           ) : produtos.length === 0 ? (
             <StoreEmpty query={query} sugestao={sugestao} categorias={categorias} />
           ) : (
-            <ul className={PRODUCT_GRID_CLASS} aria-label="Produtos">
-              {produtos.map((p, i) => (
-                <ProductCard key={p.id} product={p} priority={i < 4} />
-              ))}
-            </ul>
+            <>
+              <ProductCardSymbols />
+              <ul className={PRODUCT_GRID_CLASS} aria-label="Produtos">
+                {produtos.map((p, i) => (
+                  <ProductCard key={p.id} product={p} priority={i < 4} />
+                ))}
+              </ul>
+            </>
           )}
           <StorePagination query={query} paginas={paginas} />
         </div>
