@@ -46,14 +46,17 @@ describe("database", () => {
     // beside the PostgreSQL suite, that alone has taken over 30 s.
   }, 120_000);
 
-  it("runs every connection without JIT compilation (PostgreSQL compiled long-estimated queries for longer than they ran)", async () => {
+  it("runs every connection without JIT compilation (PostgreSQL compiled long-estimated queries for longer than they ran) and with random reads priced as the memory they come from", async () => {
     // Every connection of the pool, not only the first: the settings go in at connect.
     const rows = await Promise.all(
       Array.from({ length: 4 }, () =>
-        queryRows<{ jit: string }>(ctx.database.db, sql`select current_setting('jit') as jit`),
+        queryRows<{ jit: string; page: string }>(
+          ctx.database.db,
+          sql`select current_setting('jit') as jit, current_setting('random_page_cost') as page`,
+        ),
       ),
     );
-    for (const [row] of rows) expect(row!.jit).toBe("off");
+    for (const [row] of rows) expect(row).toEqual({ jit: "off", page: "1.1" });
   });
 
   it("applies the migrations to an empty database", async () => {
