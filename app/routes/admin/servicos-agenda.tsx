@@ -5,14 +5,12 @@ import { Form, useActionData } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { UnitField } from "~/components/admin/servicos/agenda-fields";
+import { DayField, UnitField } from "~/components/admin/servicos/agenda-fields";
 import { BookingCard } from "~/components/admin/servicos/booking-card";
 import { CapacityStrip } from "~/components/admin/servicos/capacity-strip";
 import { WalkInForm } from "~/components/admin/servicos/walk-in-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { shopDay } from "~/domain/dates";
 import { addDays } from "~/domain/shop-time";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -158,9 +156,7 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
       />
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <UnitField id="unidade" name="unidade" units={units} defaultValue={unidadeId ?? ""} />
-        <Field id="dia" label="Dia">
-          <Input type="date" defaultValue={day} />
-        </Field>
+        <DayField id="dia" name="dia" defaultValue={day} />
         <Button type="submit" variant="outline">
           Ver dia
         </Button>

@@ -27,10 +27,18 @@ export function UnitField({
   );
 }
 
-export function DayField({ id, defaultValue }: { id: string; defaultValue: string }) {
+export function DayField({
+  id,
+  name = "data",
+  defaultValue,
+}: {
+  id: string;
+  name?: string;
+  defaultValue: string;
+}) {
   return (
     <Field id={id} label="Dia">
-      <Input name="data" type="date" defaultValue={defaultValue} />
+      <Input name={name} type="date" defaultValue={defaultValue} />
     </Field>
   );
 }
