@@ -80,7 +80,8 @@ async function productWithWeights() {
       }),
       row(["3 kg"], {
         sku: `R${tag}-3`,
-        ean: `789${tag.replace(/\D/g, "").padEnd(6, "0")}01`,
+        // The tag read as a number: as unique as the SKUs (its digits alone collided).
+        ean: `789${Number.parseInt(tag, 16).toString().padStart(8, "0")}`,
         preco: "49,90",
         estoque: { [meiaPraia]: "5", [novaUnidade]: "0" },
       }),
