@@ -10,7 +10,7 @@ import { getDashboard } from "~/modules/reports/index.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { makeAdmin } from "../support/factories";
+import { makeAdmin, nextOrderNumber } from "../support/factories";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 
 async function order(total: number, createdAt: Date, statusPedido: StatusPedido = "novo") {
-  const numero = `PED${createdAt.getTime()}${crypto.randomInt(1000)}`;
+  const numero = nextOrderNumber(createdAt.getTime());
   await db()
     .insert(pedidos)
     .values({

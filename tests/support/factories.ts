@@ -164,6 +164,14 @@ export async function insertOrder(
   return order!;
 }
 
+let ordersNumbered = 0;
+
+/** The store's format (PED + ms + 3 digits); a counter, not chance, keeps numbers of one moment apart. */
+export function nextOrderNumber(ms: number): string {
+  ordersNumbered += 1;
+  return `PED${ms}${String(ordersNumbered % 1000).padStart(3, "0")}`;
+}
+
 function orderRow(
   id: string,
   unidadeId: string,
@@ -173,7 +181,7 @@ function orderRow(
   return {
     id,
     unidadeId,
-    numeroPedido: `PED${Date.now()}${crypto.randomInt(1000)}`,
+    numeroPedido: nextOrderNumber(Date.now()),
     tokenHash: crypto.randomBytes(32).toString("hex"),
     clienteNome: "Maria Cliente",
     clienteTelefone: "(47) 98888-7777",
