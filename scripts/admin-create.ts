@@ -3,6 +3,7 @@
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
+import { shopPasswordWords } from "~/modules/shop/index.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 async function ask(question: string, hidden = false): Promise<string> {
@@ -28,13 +29,14 @@ if (!z.email().safeParse(email).success) {
   console.error("E-mail inválido");
   process.exit(1);
 }
-const weak = await passwordWeakness(password, [email]);
+const database = await boot({ seed: false });
+// The shop's own words (its name, units, city) are the first an attacker tries.
+const weak = await passwordWeakness(password, [email], await shopPasswordWords());
 if (weak) {
   console.error(weak);
+  await shutdown(database);
   process.exit(1);
 }
-
-const database = await boot({ seed: false });
 const user = await upsertAdmin(email, password);
 console.log(`Administrador ${user.email} pronto.`);
 await shutdown(database);

@@ -16,6 +16,7 @@ import { type Env, env } from "~/infra/env.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "~/infra/storage.server";
 import { unavailableKind } from "~/infra/unavailable.server";
 import { findUserByEmail, passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
+import { shopPasswordWords } from "~/modules/shop/index.server";
 import { seedDatabase } from "~/startup/seed.server";
 
 /** S3-compatible storage when S3_BUCKET is set, else local disk under $DATA_DIR/uploads. */
@@ -50,7 +51,7 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
     if (options.seed !== false) seeded = (await seedDatabase()).seeded;
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = config;
     if (ADMIN_EMAIL && ADMIN_PASSWORD && !(await findUserByEmail(ADMIN_EMAIL))) {
-      const weak = await passwordWeakness(ADMIN_PASSWORD, [ADMIN_EMAIL]);
+      const weak = await passwordWeakness(ADMIN_PASSWORD, [ADMIN_EMAIL], await shopPasswordWords());
       if (weak) {
         throw new StartupError(
           `ADMIN_PASSWORD recusada: ${weak} Defina uma senha forte e inicie de novo.`,

@@ -15,6 +15,7 @@ import {
   usuarios,
   verifyPassword,
 } from "~/modules/accounts/index.server";
+import { configuracoes, unidades } from "~/modules/shop/index.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
@@ -371,5 +372,45 @@ describe("own password change", () => {
     expect(await auditEntries("password_update")).toHaveLength(0);
 
     expect(((await change("Gato-Maracujá-Trilho-93")).data as Result).ok).toBe(true);
+  });
+
+  it("refuses the shop's own words with the year around them: name, city, units, company (issue 39)", async () => {
+    const admin = await makeAdmin();
+    // A unit and a company name of this shop, as the admin typed them.
+    await db()
+      .update(unidades)
+      .set({ nome: "Unidade Porto Belo", bairro: "Perequê" })
+      .where(eq(unidades.slug, "meia-praia"));
+    await db()
+      .insert(configuracoes)
+      .values({ id: 1, razaoSocial: "Capivarinha Comércio de Rações Ltda" })
+      .onConflictDoUpdate({
+        target: configuracoes.id,
+        set: { razaoSocial: "Capivarinha Comércio de Rações Ltda" },
+      });
+    const change = (novaSenha: string) =>
+      conta(
+        { intent: "senha", senhaAtual: admin.password, novaSenha, confirmacao: novaSenha },
+        admin.token,
+      );
+    // The clock says 2026: this year, the last and the next are the years tried first.
+    for (const weak of [
+      "agropet@2026!",
+      "Agropet#2025!!",
+      "itapema@2027!",
+      "PortoBelo@2026!",
+      "perequê_2026!!",
+      "Capivarinha@2026",
+      "Litoral.Agropet.2026",
+    ]) {
+      const refused = await change(weak);
+      expect(refused.status, weak).toBe(400);
+      expect((refused.data as Result).errors?.novaSenha, weak).toMatch(
+        /^Senha fraca, fácil de adivinhar\. /,
+      );
+    }
+    expect(await auditEntries("password_update")).toHaveLength(0);
+    // The shop's words inside a phrase of the admin's own are fine.
+    expect(((await change("Agropet-Jabuticaba-Trilho-Vermelho")).data as Result).ok).toBe(true);
   });
 });

@@ -344,9 +344,11 @@ export async function changeOwnPassword(
   user: Usuario,
   sessionId: string,
   input: { senhaAtual: string; novaSenha: string },
+  /** The shop's name, units and city (shop's `shopPasswordWords`): refused in a password. */
+  shopWords: string[] = [],
 ): Promise<PasswordChangeOutcome> {
   const at = now();
-  const weak = await passwordWeakness(input.novaSenha, [user.email]);
+  const weak = await passwordWeakness(input.novaSenha, [user.email], shopWords, at);
   if (weak) return { ok: false, field: "novaSenha", message: weak };
   const checked = await withPasswordHashing(async () => {
     const reservation = await reserveAttempt(LOGIN_OPS.password, user.id, LOGIN_RULE, at);

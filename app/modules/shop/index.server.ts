@@ -13,4 +13,11 @@ export {
 } from "./settings.server";
 export type { Unidade } from "./tables.server";
 export { configuracoes, unidades } from "./tables.server";
-export { createUnit, getUnit, listActiveUnits, listUnits, updateUnit } from "./units.server";
+export {
+  createUnit,
+  getUnit,
+  listActiveUnits,
+  listUnits,
+  shopPasswordWords,
+  updateUnit,
+} from "./units.server";

@@ -6,7 +6,7 @@ import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { isUniqueViolation } from "~/infra/db/errors.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
-import { type Unidade, unidades } from "./tables.server";
+import { configuracoes, type Unidade, unidades } from "./tables.server";
 import { UNIT_SLUG_TAKEN, type UnitInput } from "./unit.schema";
 
 const UNIT_NOT_FOUND = "Unidade não encontrada";
@@ -110,4 +110,26 @@ export function updateUnit(id: string, input: UnitInput, actor: AdminActor): Pro
       }),
     ),
   );
+}
+
+/**
+ * The shop's own words an attacker tries first in a password (decision 0016): the company
+ * name, the Pix recipient and city, and each unit's name, neighbourhood and city.
+ */
+export async function shopPasswordWords(executor: Executor = db()): Promise<string[]> {
+  const [settings, units] = await Promise.all([
+    executor
+      .select({
+        razaoSocial: configuracoes.razaoSocial,
+        pixNome: configuracoes.pixNomeRecebedor,
+        pixCidade: configuracoes.pixCidade,
+      })
+      .from(configuracoes),
+    listUnits(executor),
+  ]);
+  const words = [
+    ...settings.flatMap((s) => [s.razaoSocial, s.pixNome, s.pixCidade]),
+    ...units.flatMap((u) => [u.nome, u.slug, u.bairro, u.cidade]),
+  ];
+  return words.filter((w): w is string => Boolean(w?.trim()));
 }

@@ -27,6 +27,7 @@ import {
   verifyPassword,
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
+import { shopPasswordWords } from "~/modules/shop/index.server";
 import type { Route } from "./+types/conta";
 
 export const meta = adminMeta("Minha conta");
@@ -74,7 +75,13 @@ async function accountAction(
   if (intent === "senha") {
     const parsed = passwordChangeSchema.safeParse(form);
     if (!parsed.success) return fail(fieldErrors(parsed.error));
-    const outcome = await changeOwnPassword(request, user, sessionId, parsed.data);
+    const outcome = await changeOwnPassword(
+      request,
+      user,
+      sessionId,
+      parsed.data,
+      await shopPasswordWords(),
+    );
     if (!outcome.ok) return fail({ [outcome.field]: outcome.message }, 400);
     return data<Result>({
       intent,
