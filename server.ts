@@ -12,6 +12,7 @@ import { logFormat, logger, redactUrl } from "~/infra/logger.server";
 import { drainListenersFollowCompression } from "./http/compression-drain";
 import { isForeignWrite } from "./http/origin-check";
 import { pageCache } from "./http/page-cache";
+import { privatePages } from "./http/private-pages";
 import { refusalsAsPages } from "./http/refusal-status";
 import { errorAnswer, securityHeaders } from "./http/security-headers";
 
@@ -59,6 +60,8 @@ server.get("/readyz", async (_req, res) => {
     .type("text/plain")
     .send(ok ? "pronto" : draining ? "encerrando" : "indisponível");
 });
+// Personal data (the panel, its sheets and downloads, the order pages) is never cached.
+server.use(privatePages);
 // Behind a proxy (load balancer), the client IP comes from X-Forwarded-For.
 server.set("trust proxy", config.TRUST_PROXY);
 
