@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import { env } from "~/infra/env.server";
-import { logFormat, logger, redactUrl } from "~/infra/logger.server";
+import { logFormat, logger, redactUrl, requestLogSerializers } from "~/infra/logger.server";
 import { drainListenersFollowCompression } from "./http/compression-drain";
 import { isForeignWrite } from "./http/origin-check";
 import { pageCache } from "./http/page-cache";
@@ -71,10 +71,7 @@ server.use(
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    serializers: {
-      req: (req) => ({ method: req.method, url: redactUrl(req.url ?? "") }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
+    serializers: requestLogSerializers,
   }),
 );
 // Shared pages come out of the page cache already compressed (see http/page-cache.ts).
@@ -182,7 +179,10 @@ const httpServer = http.createServer((req, res) => {
   if (sharedPages?.serveHit(req, res)) {
     if (logHits) {
       logger.info(
-        { req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode } },
+        {
+          req: { method: req.method, url: redactUrl(req.url ?? "") },
+          res: { statusCode: res.statusCode },
+        },
         "request completed",
       );
     }

@@ -6,8 +6,28 @@ import pino from "pino";
 
 const CENSOR = "[oculto]";
 
-/** Query parameters whose values are secrets (order page token, reset links, codes). */
-const SECRET_PARAMS = /^(token|senha|password|codigo|code|secret|segredo)$/i;
+/**
+ * Query parameters whose values never reach a log line: the one list of them (the request
+ * log and every URL a module logs go through redactUrl). A new secret link, or a page that
+ * takes personal data in its address, adds its parameter here.
+ */
+const SECRET_PARAMS = [
+  // Secret links and codes: the order page, the booking page and its calendar file.
+  "token",
+  "senha",
+  "password",
+  "codigo",
+  "code",
+  "secret",
+  "segredo",
+  // The signature of an e-mail's "parar de receber" link (/loja/pedido/:numero/emails).
+  "assinatura",
+  // The key of the staff's fixed-price booking link (/servicos/agendar?orcamento=…&chave=…).
+  "chave",
+  // The person whose data the LGPD screens look up or export (e-mail, phone or CPF).
+  "titular",
+];
+const SECRET_PARAM_SET = new Set(SECRET_PARAMS);
 
 /** Keys whose values are secrets, at any depth pino's redaction reaches. */
 const SECRET_KEYS = [
@@ -42,13 +62,22 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(query + 1));
   let changed = false;
   for (const key of new Set(params.keys())) {
-    if (SECRET_PARAMS.test(key)) {
+    if (SECRET_PARAM_SET.has(key.toLowerCase())) {
       params.set(key, CENSOR);
       changed = true;
     }
   }
   return changed ? `${url.slice(0, query)}?${params}` : url;
 }
+
+/** What the request log writes of a request and its answer: never headers or bodies. */
+export const requestLogSerializers = {
+  req: (req: { method?: string; url?: string }) => ({
+    method: req.method,
+    url: redactUrl(req.url ?? ""),
+  }),
+  res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+};
 
 const logOptions: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info"),
