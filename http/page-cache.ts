@@ -24,15 +24,61 @@ import { type Encoding, pickEncoding } from "~/infra/compress.server";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The public pages every anonymous visitor sees alike. */
-const SHARED_PAGES = [
-  /^\/$/,
-  /^\/(?:sobre|produtos|servicos|contato|faq|trabalhe-conosco)$/,
-  /^\/(?:privacidade|trocas-e-devolucoes|termos)$/,
-  /^\/loja$/,
-  /^\/loja\/produto\/[^/]+$/,
-  /^\/(?:sitemap\.xml|robots\.txt)$/,
+/**
+ * The query parameters the store list reads (catalog's storeListingQuery; a unit test
+ * checks the two lists agree).
+ */
+export const STORE_LISTING_PARAMS = [
+  "q",
+  "categoria",
+  "marca",
+  "especie",
+  "preco_min",
+  "preco_max",
+  "promocao",
+  "esgotados",
+  "unidade",
+  "ordem",
+  "pagina",
+] as const;
+
+/**
+ * The public pages every anonymous visitor sees alike, each with the query parameters its
+ * render reads. A page is kept and rendered under its address with those parameters only
+ * (the first value of each, as the loaders read them): `/sobre?junk=N` is `/sobre`, so
+ * made-up parameters neither fill the cache (800 of them grew the process by 174 MB and
+ * pushed product pages out) nor reach the render. Tracking tags (utm_*) stay in the
+ * visitor's address bar; the page is the same.
+ */
+const SHARED_PAGES: { path: RegExp; params: readonly string[] }[] = [
+  { path: /^\/$/, params: [] },
+  { path: /^\/(?:sobre|produtos|servicos|contato|faq|trabalhe-conosco)$/, params: [] },
+  { path: /^\/(?:privacidade|trocas-e-devolucoes|termos)$/, params: [] },
+  { path: /^\/loja$/, params: STORE_LISTING_PARAMS },
+  // The pack chosen in the address (`?v=SKU`).
+  { path: /^\/loja\/produto\/[^/]+$/, params: ["v"] },
+  { path: /^\/(?:sitemap\.xml|robots\.txt)$/, params: [] },
 ];
+
+/**
+ * The address a shared page is kept and rendered under: its path and the parameters it
+ * reads, in the list's order, first value each; null when `url` is no shared page.
+ */
+export function sharedPageUrl(url: string): string | null {
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  const page = SHARED_PAGES.find((p) => p.path.test(path));
+  if (!page) return null;
+  if (query < 0) return path;
+  const given = new URLSearchParams(url.slice(query + 1));
+  const kept = new URLSearchParams();
+  for (const name of page.params) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
+}
 const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Host-)?agropet_/;
 /** Where the shop's own writes come from (the writes that tell this instance at once). */
 const ADMIN_PATH = /^\/admin(?:\/|$)/;
@@ -82,14 +128,14 @@ export interface PageCacheOptions {
   trustProxy?: (address: string, hop: number) => boolean;
 }
 
-/** Whether this request may get (and feed) the shared copy of a page. */
-function isSharedRequest(req: IncomingMessage): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.headers.authorization) return false;
-  const url = req.url ?? "";
-  const query = url.indexOf("?");
-  const path = query < 0 ? url : url.slice(0, query);
-  return SHARED_PAGES.some((page) => page.test(path));
+/**
+ * The address this request's shared copy is kept under (sharedPageUrl), or null when the
+ * request may not get (nor feed) a shared copy.
+ */
+function sharedRequestUrl(req: IncomingMessage): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.headers.authorization) return null;
+  return sharedPageUrl(req.url ?? "");
 }
 
 /** SHA-256 of every inline script of an HTML page, in CSP source form. */
@@ -197,8 +243,8 @@ export function pageCache(options: PageCacheOptions) {
   // The host is part of the page (canonical and sharing links): one host's copy never
   // answers another. Scheme and Host are all the render reads of the address: server.ts
   // drops X-Forwarded-Host before anything sees it (decision 0018).
-  const keyOf = (req: IncomingMessage, protocol: string) =>
-    `${protocol}://${req.headers.host ?? ""}${req.url ?? ""}`;
+  const keyOf = (req: IncomingMessage, protocol: string, url: string) =>
+    `${protocol}://${req.headers.host ?? ""}${url}`;
 
   function current(key: string, generation: number | null): Entry | undefined {
     const entry = entries.get(key);
@@ -337,8 +383,10 @@ export function pageCache(options: PageCacheOptions) {
    * security headers included. server.ts asks this first for every request.
    */
   function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!isSharedRequest(req)) return false;
-    const entry = current(keyOf(req, protocolOf(req, options.trustProxy)), options.generation());
+    const url = sharedRequestUrl(req);
+    if (url === null) return false;
+    const key = keyOf(req, protocolOf(req, options.trustProxy), url);
+    const entry = current(key, options.generation());
     if (!entry) return false;
     answer(req, res, entry, "HIT");
     return true;
@@ -355,7 +403,14 @@ export function pageCache(options: PageCacheOptions) {
       }) as Response["end"];
       return next();
     }
-    if (!isSharedRequest(req)) return next();
+    const url = sharedRequestUrl(req);
+    if (url === null) return next();
+    // The page renders from the address it is kept under: what else the address carried
+    // cannot make a copy of its own nor change the one kept.
+    if (url !== req.url) {
+      req.url = url;
+      req.originalUrl = url;
+    }
     // A HEAD says what a GET would (RFC 9110): the page is rendered and kept as for a GET.
     if (req.method === "HEAD") req.method = "GET";
     // Shared pages carry no nonce (the policy lists their scripts' hashes instead), and
@@ -363,7 +418,7 @@ export function pageCache(options: PageCacheOptions) {
     res.locals.cspNonce = undefined;
     res.locals.preCompressed = true;
     const generation = options.generation();
-    const key = keyOf(req, req.protocol);
+    const key = keyOf(req, req.protocol, url);
     const entry = current(key, generation);
     if (entry) return answer(req, res, entry, "HIT");
     const pending = generation !== null && req.method === "GET" ? inFlight.get(key) : undefined;

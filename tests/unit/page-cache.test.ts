@@ -7,7 +7,13 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pickEncoding } from "~/infra/compress.server";
-import { inlineScriptHashes, pageCache } from "../../http/page-cache";
+import { storeListingQuery } from "~/modules/catalog";
+import {
+  inlineScriptHashes,
+  pageCache,
+  STORE_LISTING_PARAMS,
+  sharedPageUrl,
+} from "../../http/page-cache";
 import { securityHeaders } from "../../http/security-headers";
 import { itMaps } from "../support/tables";
 
@@ -58,6 +64,11 @@ beforeAll(async () => {
     const mine = renders;
     generation = (generation ?? 0) + 1; // a change lands while this page renders
     res.type("html").end(`contato ${mine}`);
+  });
+  app.get(["/termos", "/loja/produto/:id"], (req, res) => {
+    renders += 1;
+    // What the render saw of the address, as a loader would read it.
+    res.type("html").end(`<p>${req.originalUrl}</p><p>v=${req.query.v ?? ""}</p>`);
   });
   app.get("/admin/loja", (_req, res) => {
     renders += 1;
@@ -216,6 +227,49 @@ describe("shared page cache", () => {
     expect(withCookie.headers.get("set-cookie")).toContain("agropet_toast");
     const admin = await get("/admin/loja", BROWSER);
     expect(admin.headers.get("x-cache")).toBeNull();
+  });
+
+  it("made-up query parameters make no copy of their own and never reach the render (issue 39)", async () => {
+    const product = await get("/loja/produto/golden?v=GOLD-15", BROWSER);
+    expect(product.text).toContain("v=GOLD-15");
+    const before = renders;
+    // 800 made-up parameters, through Express and before it: one render, one copy.
+    for (let n = 0; n < 800; n++) {
+      const page = await get(`/termos?junk=${n}`, BROWSER);
+      expect(page.text).toBe("<p>/termos</p><p>v=</p>");
+    }
+    expect(renders - before).toBe(1);
+    // The product page kept before the flood is still kept, its pack still in its copy.
+    const again = await get("/loja/produto/golden?v=GOLD-15&fbclid=abc&utm_source=zap", BROWSER);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.text).toContain("<p>/loja/produto/golden?v=GOLD-15</p>");
+    expect(renders - before).toBe(1);
+    // The parameters a page reads still make pages of their own.
+    const other = await get("/loja/produto/golden?v=GOLD-3", BROWSER);
+    expect(other.headers.get("x-cache")).toBe("MISS");
+    expect(other.text).toContain("v=GOLD-3");
+  });
+
+  it("keys the store list on what it reads, in one order, first value each", () => {
+    expect(sharedPageUrl("/loja?junk=1&pagina=2&q=ra%C3%A7%C3%A3o&q=outra")).toBe(
+      "/loja?q=ra%C3%A7%C3%A3o&pagina=2",
+    );
+    expect(sharedPageUrl("/sobre?a=1")).toBe("/sobre");
+    expect(sharedPageUrl("/loja/carrinho?a=1")).toBeNull();
+    // The list is what storeListingQuery reads: a parameter added there and not here would
+    // be dropped before the render.
+    const read = new Set<string>();
+    const recording = new URLSearchParams();
+    recording.get = (name: string) => {
+      read.add(name);
+      return null;
+    };
+    recording.has = (name: string) => {
+      read.add(name);
+      return false;
+    };
+    storeListingQuery(recording);
+    expect([...read].sort()).toEqual([...STORE_LISTING_PARAMS].sort());
   });
 
   it("keeps one copy per host: a forged Host header never answers the real one", async () => {
