@@ -208,7 +208,10 @@ export function quoteDialog(options: QuoteDialogOptions, kit: IslandKit): void {
     for (const check of options.checks) {
       if (check.when && !body.get(check.when)) continue;
       const value = String(body.get(check.name) ?? "").trim();
-      if ((check.digits ? value.replace(/\D/g, "") : value).length < check.min)
+      if (
+        (check.digits ? value.replace(/\D/g, "") : value).length < check.min ||
+        (check.letters && !/\p{L}/u.test(value))
+      )
         fields[check.name] = check.message;
     }
     if (showErrors(fields)) return;

@@ -1,6 +1,7 @@
 // Form fields shared by the admin schemas: money typed the Brazilian way ('12,90').
 import { z } from "zod";
 import { parseBRL } from "~/domain/money";
+import { lineText } from "./text";
 
 /** Required money field: text in, centavos out. */
 export function moneyField(requiredMessage: string, invalidMessage = "Valor inválido") {
@@ -42,7 +43,7 @@ export function optionalMoneyField(invalidMessage = "Valor inválido") {
 
 /** Required text (trimmed): missing, `missing`; over `max` characters, `tooLong`. */
 export const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong).pipe(lineText());
 
 /** Optional text: '' -> null. */
 export const optionalText = (max: number, message: string) =>

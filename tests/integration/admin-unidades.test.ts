@@ -94,6 +94,30 @@ describe("admin units: access", () => {
     expect(nul.data.message).toMatch(/caracteres inválidos/);
     expect(await db().select().from(unidades).where(eq(unidades.slug, "centro"))).toEqual([]);
   });
+
+  it("a unit's and a neighbourhood's name need letters and no direction override (issue 39)", async () => {
+    for (const [field, value] of [
+      ["nome", "true"],
+      ["nome", '{"a":1}'],
+      ["nome", "Centro\u202E"],
+      ["bairro", "Set-Cookie: x=1"],
+      ["cidade", "\u2067Itapema"],
+    ] as const) {
+      const refused = await post(unitForm({ intent: "unit-create", [field]: value }));
+      expect(refused.status, value).toBe(400);
+    }
+    expect(await db().select().from(unidades).where(eq(unidades.slug, "centro"))).toEqual([]);
+    for (const nome of ["true", "Set-Cookie: x=1", "Meia\u202EPraia"]) {
+      const refused = await postBairro({ intent: "bairro-create", nome, taxaEntrega: "5,00" });
+      expect(refused.status, nome).toBe(400);
+    }
+    const created = await post(
+      unitForm({ intent: "unit-create", nome: "Unidade 2 - Centro", slug: "unidade-2" }),
+    );
+    expect(created.status).toBe(200);
+    // The next tests count the units: this one goes.
+    await db().delete(unidades).where(eq(unidades.slug, "unidade-2"));
+  });
 });
 
 describe("admin units: create and edit", () => {

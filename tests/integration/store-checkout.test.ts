@@ -522,6 +522,33 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
     expect(order!.observacoes).toBe("portão azul\ncasa 2");
   });
 
+  it("a customer's name needs letters and no direction override or program value (issue 39)", async () => {
+    const item = await product({ nome: "Ração Nomes", preco: 1000, estoque: 50 });
+    for (const nome of [
+      "\u202EairaM",
+      "Maria\u202D Souza",
+      "Maria \u2066Souza\u2069",
+      "Maria\u200F",
+      "true",
+      "null",
+      '{"a":1}',
+      "Set-Cookie: x=1",
+      "<b>Maria</b>",
+      "Maria\u200BSouza",
+    ]) {
+      const got = await post(checkoutForm(`${item.id}:1`, { nome }));
+      expect(got.status, JSON.stringify(nome)).toBe(400);
+      expect(got.errors?.nome, JSON.stringify(nome)).toMatch(
+        /caracteres|Informe seu nome|Use no nome/,
+      );
+    }
+    expect(await count(pedidos)).toBe(0);
+    const ok = await post(checkoutForm(`${item.id}:1`, { nome: "  Maria   D'Ávila-Souza Jr. " }));
+    expect(ok.status).toBe(200);
+    const [order] = await ctx.database.db.select().from(pedidos);
+    expect(order!.clienteNome).toBe("Maria D'Ávila-Souza Jr.");
+  });
+
   it("bounds quantities before SQL: past int4, and two lines whose sum overflows", async () => {
     const item = await product({ nome: "Ração Muita", preco: 1000, estoque: 50 });
     for (const itens of [

@@ -80,13 +80,15 @@ describe("grooming quote schema", () => {
 
 describe("the quote dialog's checks in the browser", () => {
   // The dialog has no zod: each check is 'at least `min` characters of the trimmed value (or
-  // of its digits)'. Each must refuse exactly what the schema refuses, with its message.
+  // of its digits)', and a letter in a name. Each must refuse exactly what the schema refuses, with its message.
   const samples = ["", " ", "A", " A ", "Ab", "47 9888", "(47) 9888-123", "(47) 98888-1234"];
   for (const check of QUOTE_FIELD_CHECKS) {
     it(`${check.name}: the same verdict and message as the schema`, () => {
       for (const sample of samples) {
         const value = sample.trim();
-        const fails = (check.digits ? value.replace(/\D/g, "") : value).length < check.min;
+        const fails =
+          (check.digits ? value.replace(/\D/g, "") : value).length < check.min ||
+          (check.letters === true && !/\p{L}/u.test(value));
         const base = {
           ...quote,
           ...(check.when ? { [check.when]: "on", bairro: "Centro", endereco: "Rua 1" } : {}),

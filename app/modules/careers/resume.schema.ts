@@ -1,7 +1,7 @@
 // The resume form (SPEC §5.4), shared by /trabalhe-conosco (client) and its action.
 import { z } from "zod";
 import { VAGAS } from "~/domain/statuses";
-import { areaText, hasLetter, isPhoneText, requiredLine } from "~/schemas/text";
+import { areaText, isPhoneText, nameText } from "~/schemas/text";
 
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 
@@ -33,10 +33,7 @@ function isPdfFile(file: FileLike): boolean {
 }
 
 const resumeFieldsSchema = z.object({
-  nomeCompleto: requiredLine("Nome deve ter pelo menos 2 caracteres", 2, 120).refine(
-    hasLetter,
-    "Informe seu nome",
-  ),
+  nomeCompleto: nameText("Nome deve ter pelo menos 2 caracteres", 2, 120),
   email: z
     .string({ message: "E-mail inválido" })
     .trim()

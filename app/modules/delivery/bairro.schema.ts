@@ -1,6 +1,7 @@
 // Delivery neighbourhoods on the store settings view (SPEC §5.7).
 import { z } from "zod";
-import { moneyField, requiredText } from "~/schemas/money-field";
+import { moneyField } from "~/schemas/money-field";
+import { nameText } from "~/schemas/text";
 
 export const BAIRRO_REQUIRED = "Preencha o nome do bairro e a taxa de entrega";
 export const BAIRRO_DUPLICATE = "Este bairro já está cadastrado";
@@ -21,11 +22,7 @@ const unidadeId = z
   .transform((v) => v || null);
 
 export const bairroSchema = z.object({
-  nome: requiredText(
-    BAIRRO_REQUIRED,
-    80,
-    "Nome do bairro deve ter no máximo 80 caracteres",
-  ).transform((n) => n.replace(/\s+/g, " ")),
+  nome: nameText(BAIRRO_REQUIRED, 1, 80),
   taxaEntrega: moneyField(BAIRRO_REQUIRED, "Taxa inválida. Use o formato 5,00").pipe(
     z.number().min(0, "A taxa não pode ser negativa"),
   ),

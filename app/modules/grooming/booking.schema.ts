@@ -4,7 +4,7 @@
 // `pet<i>_servico` checkboxes. The server checks everything again (capacity, window, prices).
 import { z } from "zod";
 import { checkbox, optionalText } from "~/schemas/money-field";
-import { lineText, requiredLine } from "~/schemas/text";
+import { lineText, nameText } from "~/schemas/text";
 import { isDay, isTime } from "./booking-rules";
 import { ESPECIES, PELAGENS, PORTES } from "./booking-vocabulary";
 
@@ -13,7 +13,7 @@ export const MAX_PETS = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const petSchema = z.object({
-  nome: requiredLine("Informe o nome do pet", 1, 60),
+  nome: nameText("Informe o nome do pet", 1, 60),
   especie: z.enum(ESPECIES, { message: "Escolha cão ou gato" }),
   raca: optionalText(60, "Use no máximo 60 caracteres").pipe(lineText().nullable()),
   porte: z.enum(PORTES, { message: "Escolha o porte" }),
@@ -32,7 +32,7 @@ const contactSchema = z
     unidadeId: z.string({ error: "Escolha a unidade" }).regex(UUID, "Escolha a unidade"),
     data: z.string({ error: "Escolha o dia" }).refine(isDay, "Escolha o dia"),
     horario: z.string({ error: "Escolha o horário" }).refine(isTime, "Escolha o horário"),
-    nomeTutor: requiredLine("Informe seu nome", 2, 120),
+    nomeTutor: nameText("Informe seu nome", 2, 120),
     whatsapp: z
       .string({ error: WHATSAPP })
       .trim()

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { shop } from "~/content/shop";
 import { TIPOS_SERVICO } from "~/domain/statuses";
-import { areaText, lineText, requiredLine } from "~/schemas/text";
+import { areaText, lineText, nameText, requiredLine } from "~/schemas/text";
 
 export const MAX_PHOTOS = 3;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -75,20 +75,22 @@ const QUOTE_FIELD_MESSAGES = {
 /**
  * A check the quote dialog makes in the browser before sending (it has no zod): the trimmed
  * value (or only its digits) must have at least `min` characters; `when` names the checkbox
- * that makes the field required. The server runs the whole schema again.
+ * that makes the field required; `letters`, that it needs a letter (a name). The server
+ * runs the whole schema again.
  */
 export interface QuoteFieldCheck {
   name: string;
   min: number;
   digits?: boolean;
+  letters?: boolean;
   when?: string;
   message: string;
 }
 
 export const QUOTE_FIELD_CHECKS: readonly QuoteFieldCheck[] = [
-  { name: "nome_tutor", min: 2, message: QUOTE_FIELD_MESSAGES.nome_tutor },
+  { name: "nome_tutor", min: 2, letters: true, message: QUOTE_FIELD_MESSAGES.nome_tutor },
   { name: "whatsapp", min: 10, digits: true, message: QUOTE_FIELD_MESSAGES.whatsapp },
-  { name: "nome_pet", min: 1, message: QUOTE_FIELD_MESSAGES.nome_pet },
+  { name: "nome_pet", min: 1, letters: true, message: QUOTE_FIELD_MESSAGES.nome_pet },
   { name: "raca_porte", min: 2, message: QUOTE_FIELD_MESSAGES.raca_porte },
   { name: "endereco", min: 1, when: "leva_traz", message: QUOTE_ADDRESS_REQUIRED },
   { name: "bairro", min: 1, when: "leva_traz", message: QUOTE_BAIRRO_REQUIRED },
@@ -97,13 +99,13 @@ export const QUOTE_FIELD_CHECKS: readonly QuoteFieldCheck[] = [
 export const groomingQuoteSchema = z
   .object({
     tipo_servico: z.enum(TIPOS_SERVICO, { message: "Escolha um serviço" }),
-    nome_tutor: requiredLine(QUOTE_FIELD_MESSAGES.nome_tutor, 2, 120),
+    nome_tutor: nameText(QUOTE_FIELD_MESSAGES.nome_tutor, 2, 120),
     whatsapp: z
       .string({ message: QUOTE_FIELD_MESSAGES.whatsapp })
       .trim()
       .max(30, "Telefone inválido")
       .refine((v) => v.replace(/\D/g, "").length >= 10, QUOTE_FIELD_MESSAGES.whatsapp),
-    nome_pet: requiredLine(QUOTE_FIELD_MESSAGES.nome_pet, 1, 80),
+    nome_pet: nameText(QUOTE_FIELD_MESSAGES.nome_pet, 1, 80),
     raca_porte: requiredLine(QUOTE_FIELD_MESSAGES.raca_porte, 2, 120),
     data_desejada: z
       .string()

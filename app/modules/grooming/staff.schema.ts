@@ -2,7 +2,7 @@
 // check-in (each pet's size and coat, the final price) and a walk-in at the counter.
 import { z } from "zod";
 import { checkbox, moneyField, optionalMoneyField } from "~/schemas/money-field";
-import { lineText, requiredLine } from "~/schemas/text";
+import { lineText, nameText } from "~/schemas/text";
 import { isDay, isTime } from "./booking-rules";
 import { ESPECIES, PELAGENS, PORTES, STATUS_AGENDAMENTO } from "./booking-vocabulary";
 
@@ -38,7 +38,7 @@ export const walkInSchema = z.object({
   unidadeId: uuid,
   data: z.string().refine(isDay, "Data inválida"),
   horario: z.string().refine(isTime, "Horário inválido"),
-  nomeTutor: requiredLine("Informe o nome do tutor", 2, 120),
+  nomeTutor: nameText("Informe o nome do tutor", 2, 120),
   whatsapp: z
     .string()
     .trim()
@@ -46,7 +46,7 @@ export const walkInSchema = z.object({
       (v) => /^[\d\s+().-]*$/.test(v) && v.replace(/\D/g, "").length >= 10,
       "Informe o WhatsApp com DDD",
     ),
-  nome: requiredLine("Informe o nome do pet", 1, 60),
+  nome: nameText("Informe o nome do pet", 1, 60),
   especie: z.enum(ESPECIES, { message: "Escolha a espécie" }),
   raca: lineText()
     .optional()

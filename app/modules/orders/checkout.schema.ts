@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, type FormaPagamento, MODOS_PEDIDO } from "~/domain/statuses";
-import { areaText, hasLetter, isPhoneText, isStreetNumber, lineText } from "~/schemas/text";
+import { areaText, isPhoneText, isStreetNumber, lineText, nameText } from "~/schemas/text";
 import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
 export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
@@ -36,9 +36,7 @@ const emailSchema = z.email();
 const buildCheckoutSchema = (options: CheckoutOptions) =>
   z
     .object({
-      nome: required("Informe seu nome").pipe(
-        z.string().max(120, "Nome longo demais").refine(hasLetter, "Informe seu nome"),
-      ),
+      nome: nameText("Informe seu nome", 1, 120),
       telefone: required("Informe seu telefone").pipe(
         z
           .string()

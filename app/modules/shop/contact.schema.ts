@@ -1,7 +1,7 @@
 // The contact form (SPEC §5.2): never stored, it opens the chat with the composed text.
 import { z } from "zod";
 import { shop } from "~/content/shop";
-import { areaText, hasLetter, isPhoneText, lineText, requiredLine } from "~/schemas/text";
+import { areaText, isPhoneText, lineText, nameText } from "~/schemas/text";
 
 export const CONTACT_MESSAGES = {
   success: {
@@ -15,7 +15,7 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  nome: requiredLine("Informe seu nome", 1, 120).refine(hasLetter, "Informe seu nome"),
+  nome: nameText("Informe seu nome", 1, 120),
   telefone: z
     .string({ message: "Informe seu telefone" })
     .trim()

@@ -2,6 +2,7 @@
 // e-mailed, and who sells: razão social, CNPJ, contact e-mail and the person in charge of data.
 import { z } from "zod";
 import { checkbox } from "~/schemas/money-field";
+import { isNameText, NAME_CHARS_MESSAGE } from "~/schemas/text";
 
 const optionalUrl = z
   .string({ error: "URL inválida" })
@@ -50,12 +51,14 @@ export const generalSettingsSchema = z.object({
     .string({ error: "Razão social inválida" })
     .trim()
     .max(200, "Razão social longa demais")
+    .refine((v) => v === "" || isNameText(v), NAME_CHARS_MESSAGE)
     .optional(),
   email_contato: optionalEmail,
   encarregado_nome: z
     .string({ error: "Nome inválido" })
     .trim()
     .max(200, "Nome longo demais")
+    .refine((v) => v === "" || isNameText(v), NAME_CHARS_MESSAGE)
     .optional(),
   encarregado_email: optionalEmail,
 });

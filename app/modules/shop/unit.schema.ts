@@ -3,7 +3,7 @@
 // `fecha_<d>` for Sunday (0) to Saturday (6); a day with both blank is closed.
 import { z } from "zod";
 import { checkbox } from "~/schemas/money-field";
-import { areaText, isPhoneText, lineText } from "~/schemas/text";
+import { areaText, isPhoneText, lineText, nameText } from "~/schemas/text";
 import { type HorarioDia, WEEKDAYS } from "./units";
 
 export const UNIT_INVALID = "Confira os campos destacados";
@@ -81,10 +81,10 @@ export const unitSchema = z
         /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
         "Use letras minúsculas sem acento, números e hífens (ex.: meia-praia)",
       ),
-    nome: requiredLine("Informe o nome da unidade", 80),
+    nome: nameText("Informe o nome da unidade", 1, 80),
     endereco: requiredLine("Informe o endereço", 120),
-    bairro: requiredLine("Informe o bairro", 80),
-    cidade: requiredLine("Informe a cidade", 80),
+    bairro: nameText("Informe o bairro", 1, 80),
+    cidade: nameText("Informe a cidade", 1, 80),
     uf: z
       .string({ error: "Informe a UF" })
       .trim()
