@@ -8,6 +8,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/infra/env.server";
 import type { AdminActor } from "~/modules/accounts/index.server";
+import { sessionCookie } from "~/modules/accounts/index.server";
 import { variantes } from "~/modules/catalog/index.server";
 import {
   claimDueEmails,
@@ -23,10 +24,11 @@ import {
   setOrderStatus,
   setPaymentStatus,
 } from "~/modules/orders/index.server";
-import { updateSettings } from "~/modules/shop/index.server";
+import { getSettings, updateSettings } from "~/modules/shop/index.server";
 import { action as settingsAction } from "~/routes/admin/configuracoes";
 import { loader as emailLoader } from "~/routes/admin/email";
 import { loader as emailsLoader } from "~/routes/admin/emails";
+import { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { action as ordersAction } from "~/routes/admin/loja/pedidos";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as orderLoader } from "~/routes/loja/pedido";
@@ -52,6 +54,8 @@ let adminToken: string;
 beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
+  // The site's address, as the panel taught it (decision 0057).
+  await updateSettings(ctx.database.db, { enderecoSite: ORIGIN });
   const admin = await makeAdmin();
   adminToken = admin.token;
   actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
@@ -464,6 +468,52 @@ describe("the outbox", () => {
     const [row] = await outbox();
     expect(row).toMatchObject({ destinatario: "ana@example.com", status: "pendente" });
     expect(row!.origem).toBe("http://localhost");
+  });
+});
+
+describe("links in e-mails without PUBLIC_URL (issue 39, decision 0057)", () => {
+  /** A checkout posted to this server with `host` in its Host header. */
+  async function checkoutAt(host: string, email: string) {
+    const item = await product({ nome: "Coleira Host", preco: 3000, estoque: 5 });
+    const request = new Request(`http://${host}/loja/checkout`, {
+      method: "POST",
+      body: new URLSearchParams(checkoutForm(`${item.id}:1`, { bairro: "Meia Praia", email })),
+      headers: { "x-client-ip": "203.0.113.9", "user-agent": "vitest" },
+    });
+    expect((await call(checkoutAction, request)).status).toBe(302);
+    await drain();
+    const message = smtp.messages.find((m) => m.envelopeTo.includes(email));
+    if (!message) throw new Error(`nenhum e-mail para ${email}`);
+    return `${message.text}\n${message.html}`;
+  }
+
+  /** The admin opens the panel at `origin`. */
+  async function adminOpensPanelAt(origin: string) {
+    const url = `${origin}/admin/dashboard`;
+    const cookie = sessionCookie(adminToken, new Request(url)).split(";")[0]!;
+    const request = new Request(url, { headers: { cookie, "x-client-ip": "127.0.0.1" } });
+    expect((await call(adminLayoutLoader, request)).status).toBe(200);
+  }
+
+  it("a forged Host header never reaches a link: the address the admins use, else this machine", async () => {
+    await updateSettings(ctx.database.db, { enderecoSite: null });
+    // No admin has opened the panel yet: the links are this server's own, never the forger's.
+    const before = await checkoutAt("phishing.example", "vitima1@example.com");
+    expect(before).not.toContain("phishing.example");
+    expect(before).toMatch(/http:\/\/localhost:\d+\/loja\/pedido\//);
+
+    // The admin opens the panel at the shop's real address: that is the site's address now.
+    await adminOpensPanelAt("https://agropet.example");
+    expect((await getSettings()).enderecoSite).toBe("https://agropet.example");
+    const after = await checkoutAt("phishing.example", "vitima2@example.com");
+    expect(after).not.toContain("phishing.example");
+    expect(after).toContain("https://agropet.example/loja/pedido/");
+
+    // A visit through a tunnel (localhost) never replaces the public address.
+    await adminOpensPanelAt("http://localhost:3000");
+    expect((await getSettings()).enderecoSite).toBe("https://agropet.example");
+    const forgedLoopback = await checkoutAt("localhost:4000", "vitima3@example.com");
+    expect(forgedLoopback).toContain("https://agropet.example/loja/pedido/");
   });
 });
 

@@ -11,6 +11,7 @@ import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { env } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { OUTBOX_RETRY_DELAYS_MS } from "~/infra/outbox-retry.server";
+import { siteAddressForLinks } from "~/modules/shop/index.server";
 import { currentMailConfig } from "./settings.server";
 import { type Email, emails, type InlineImage } from "./tables.server";
 import { closeTransport, sendMessage } from "./transport.server";
@@ -76,13 +77,14 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
 }
 
 /**
- * The site's address for a message's links: PUBLIC_URL, else where the customer was when it
- * was queued, else where they were for an earlier message about the same order or booking.
+ * The site's address for a message's links (decision 0057): PUBLIC_URL, else the address
+ * the shop's admins use (learned from the panel), never the Host a customer's request came
+ * with: that is only taken when it is this machine (development, tests), here or for an
+ * earlier message about the same order or booking; else the server's local address.
  */
 export async function originOf(row: Email): Promise<string> {
-  const configured = env().PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  if (row.origem) return row.origem;
+  const trusted = await siteAddressForLinks(row.origem);
+  if (trusted) return trusted;
   const about = row.pedidoId
     ? eq(emails.pedidoId, row.pedidoId)
     : row.agendamentoId
@@ -95,7 +97,8 @@ export async function originOf(row: Email): Promise<string> {
       .where(and(about, isNotNull(emails.origem)))
       .orderBy(emails.createdAt)
       .limit(1);
-    if (earlier?.origem) return earlier.origem;
+    const fromEarlier = await siteAddressForLinks(earlier?.origem ?? null);
+    if (fromEarlier) return fromEarlier;
   }
   return `http://localhost:${env().PORT}`;
 }

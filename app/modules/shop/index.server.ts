@@ -11,6 +11,7 @@ export {
   updateSettings,
   webhookUrlFor,
 } from "./settings.server";
+export { rememberSiteAddress, siteAddressForLinks } from "./site-address.server";
 export type { Unidade } from "./tables.server";
 export { configuracoes, unidades } from "./tables.server";
 export {

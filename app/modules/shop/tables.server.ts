@@ -63,6 +63,12 @@ export const configuracoes = pgTable(
     textoPrivacidade: text("texto_privacidade"),
     textoTrocas: text("texto_trocas"),
     textoTermos: text("texto_termos"),
+    /**
+     * The site's address as its admins reach it (`https://loja.example`), learned from the
+     * panel: the links of e-mails use it when PUBLIC_URL is not set, never the Host header a
+     * customer's request came with (decision 0057).
+     */
+    enderecoSite: text("endereco_site"),
     /** Resumes and grooming photos are deleted this many months after they arrived. */
     retencaoMeses: integer("retencao_meses").notNull().default(12),
     updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import { readSidebarOpen } from "~/components/admin/sidebar-state";
 import { logger } from "~/infra/logger.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
 import { latestAlertId } from "~/modules/alerts/index.server";
+import { rememberSiteAddress } from "~/modules/shop/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,6 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "verificação de permissões falhou");
     throw data({ message: "Erro ao verificar permissões" }, { status: 503 });
   }
+  // The site's address for e-mail links is the one the shop's admins use (decision 0057).
+  await rememberSiteAddress(request);
   return {
     email: user.email,
     sidebarOpen: readSidebarOpen(request.headers.get("cookie")),

@@ -1,0 +1,1 @@
+ALTER TABLE "configuracoes" ADD COLUMN "endereco_site" text;
