@@ -14,6 +14,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import {
+  auditEntries,
   defaultUnitId,
   insertOrder,
   insertProduct,
@@ -279,5 +280,36 @@ describe("orders view: pick-up statuses", () => {
     expect(await atCentro()).toEqual({ emMaos: 10, reservado: 0, disponivel: 10 });
     expect(await atMeiaPraia()).toEqual({ emMaos: 7, reservado: 0, disponivel: 7 });
     expect((await orderRow(order.id)).estoqueSituacao).toBe("devolvido");
+  });
+
+  it("the pick-up code has 5 tries per order, reserved before comparing and audited, even in a burst (issue 39)", async () => {
+    const p = await productAtBothUnits(7, 10);
+    const order = await pickUpOrder(p, centro, { codigoRetirada: "7315" }, 1);
+    await post({ id: order.id, status: "pronto_retirada" });
+    // Twelve wrong codes at once: five are compared, the rest are refused unread.
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post({ id: order.id, status: "retirado", codigoRetirada: String(1000 + i) }),
+      ),
+    );
+    const messages = burst.map((r) => r.data.errors?.codigoRetirada);
+    expect(messages.filter((m) => m === "Código de retirada não confere")).toHaveLength(5);
+    expect(messages.filter((m) => /Muitos códigos errados/.test(m ?? ""))).toHaveLength(7);
+    // Now even the right code waits: nobody walks the 10,000 codes.
+    const right = await post({ id: order.id, status: "retirado", codigoRetirada: "7315" });
+    expect(right.status).toBe(400);
+    expect(right.data.errors?.codigoRetirada).toMatch(/Muitos códigos errados/);
+    expect((await orderRow(order.id)).statusPedido).toBe("pronto_retirada");
+    // Every try is in the audit trail, with the order's number and who typed it.
+    const wrong = (await auditEntries("pickup_code_wrong")).filter(
+      (e) => e.resourceId === order.id,
+    );
+    const blocked = (await auditEntries("pickup_code_blocked")).filter(
+      (e) => e.resourceId === order.id,
+    );
+    expect(wrong).toHaveLength(5);
+    expect(blocked).toHaveLength(8);
+    expect(wrong[0]!.details).toEqual({ numero_pedido: order.numeroPedido });
+    expect(wrong[0]!.adminUserId).toBeTruthy();
   });
 });

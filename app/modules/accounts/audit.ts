@@ -30,6 +30,8 @@ const LABELS: Record<string, string> = {
   stock_adjust: "Estoque ajustado",
   stock_transfer: "Estoque transferido",
   stock_minimum: "Estoque mínimo alterado",
+  pickup_code_wrong: "Código de retirada errado",
+  pickup_code_blocked: "Código de retirada bloqueado",
 };
 
 /** A pt-BR label for the actions this panel knows; the raw action otherwise. */

@@ -31,6 +31,7 @@ export {
   refundAttempt,
   registerAttempt,
   reserveAttempt,
+  resetAttempts,
 } from "./rate-limits.server";
 export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
 export {

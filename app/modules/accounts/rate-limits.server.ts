@@ -54,6 +54,12 @@ export const RATE_LIMITS = {
     label: "Acompanhar pedido (número)",
     rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
   },
+  // The 4-digit pick-up code typed at the counter, per order: a typo or two, never the
+  // 10,000 codes one by one (issue 39). Every wrong code is audited.
+  retirada_codigo: {
+    label: "Código de retirada (pedido)",
+    rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  },
   "form:orcamento": {
     label: "Orçamentos de banho e tosa",
     rule: { max: 8, windowMs: HOUR, blockMs: HOUR },

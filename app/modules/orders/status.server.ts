@@ -6,9 +6,17 @@
 // cancelled order is never reopened, so it never reserves again.
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { type Tx, transaction } from "~/infra/db/client.server";
+import { db, type Tx, transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { sameSecret } from "~/infra/secret.server";
+import {
+  type AdminActor,
+  AdminError,
+  audit,
+  RATE_LIMITS,
+  reserveAttempt,
+  resetAttempts,
+} from "~/modules/accounts/index.server";
 import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
 import { CANCEL_REASONS, queuePaymentEmail, queueStatusEmail } from "./order-emails.server";
 import { cancelOrderCharges } from "./payment-loops.server";
@@ -41,12 +49,42 @@ export interface StatusChangeOptions {
   motivo?: string | null;
 }
 
+export const PICKUP_CODE_WRONG = "Código de retirada não confere";
+export const PICKUP_CODE_BLOCKED =
+  "Muitos códigos errados para este pedido. Confira o pedido com o cliente e tente de novo em 15 minutos.";
+
+/**
+ * The pick-up code said at the counter, before the hand-over (issue 39): each try is
+ * reserved per order before the code is compared (a burst cannot try more than the rule),
+ * and every wrong one, and the block, is audited with who typed it. Outside the hand-over's
+ * transaction, so a refused try stays counted and audited.
+ */
+async function checkPickUpCode(id: string, typed: string, actor: AdminActor): Promise<void> {
+  const [order] = await db()
+    .select({ numero: pedidos.numeroPedido, codigo: pedidos.codigoRetirada })
+    .from(pedidos)
+    .where(eq(pedidos.id, id));
+  if (!order?.codigo) return;
+  const reservation = await reserveAttempt("retirada_codigo", id, RATE_LIMITS.retirada_codigo.rule);
+  if (!reservation.reserved) {
+    await audit(db(), actor, "pickup_code_blocked", "pedido", id, { numero_pedido: order.numero });
+    throw new AdminError(PICKUP_CODE_BLOCKED, "codigoRetirada");
+  }
+  if (!sameSecret(order.codigo, typed)) {
+    await audit(db(), actor, "pickup_code_wrong", "pedido", id, { numero_pedido: order.numero });
+    throw new AdminError(PICKUP_CODE_WRONG, "codigoRetirada");
+  }
+  await resetAttempts("retirada_codigo", id);
+}
+
 export async function setOrderStatus(
   id: string,
   status: StatusPedido,
   actor: AdminActor,
   options: StatusChangeOptions = {},
 ): Promise<{ order: Pedido; estoque: StockEffect }> {
+  if (status === "retirado")
+    await checkPickUpCode(id, (options.codigoRetirada ?? "").trim(), actor);
   const changed = await changeOrderStatus(id, status, actor, options);
   // Its open Pix is cancelled at the provider too: the order page shows no QR, and a
   // payment that came first is kept as "pago após cancelamento" (decision 0035).
@@ -70,7 +108,7 @@ function changeOrderStatus(
     const refusal = statusRefusal(order, status);
     if (refusal) throw new AdminError(refusal);
     if (status === "retirado" && order.codigoRetirada !== (options.codigoRetirada ?? "").trim()) {
-      throw new AdminError("Código de retirada não confere", "codigoRetirada");
+      throw new AdminError(PICKUP_CODE_WRONG, "codigoRetirada");
     }
     const at = new Date();
     const { columns, estoque } =
