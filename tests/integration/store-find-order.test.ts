@@ -1,7 +1,7 @@
 // "The customer always finds the order again": the WhatsApp texts carry the order link, the
 // "Acompanhar pedido" lookup (number + phone, counted per IP and per number, one answer for
 // every miss) and "Seus pedidos" (a signed cookie of this device's last orders).
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/infra/db/client.server";
 import { signedCookie } from "~/infra/signed-cookie.server";
@@ -10,6 +10,7 @@ import {
   composeOrderEmail,
   FIND_ORDER_TEXTS,
   getCustomerOrder,
+  pedidos,
   placeOrder,
   RECENT_ORDERS_MAX,
   readOrderFlash,
@@ -19,6 +20,7 @@ import { updateSettings } from "~/modules/shop/index.server";
 import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";
+import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
@@ -99,10 +101,16 @@ describe("Acompanhar pedido", () => {
     const result = await find(` ${order.numero.toLowerCase()} `, "47 99999 0000");
     expect(result.status).toBe(302);
     const location = result.response!.headers.get("location")!;
-    expect(location).toBe(`/loja/pedido/${order.numero}?token=${encodeURIComponent(order.token)}`);
+    // The lookup's own secret, not the order link's (that one shows the pick-up code).
+    const lookupToken = new URL(location, "http://x").searchParams.get("token")!;
+    expect(location).toBe(`/loja/pedido/${order.numero}?token=${encodeURIComponent(lookupToken)}`);
+    expect(lookupToken).not.toBe(order.token);
     // Remembered on this device, and the link queued in the mail outbox.
     const cookie = cookiesOf(result.response!);
-    expect(readRecentOrders(makeRequest("/loja", { headers: { cookie } }))[0]).toEqual(order);
+    expect(readRecentOrders(makeRequest("/loja", { headers: { cookie } }))[0]).toEqual({
+      numero: order.numero,
+      token: lookupToken,
+    });
     const queued = await ctx.database.db.select().from(emails);
     const linkMail = queued.filter((e) => e.tipo === "pedido_link");
     expect(linkMail.map((e) => e.destinatario)).toEqual(["maria@example.com"]);
@@ -111,6 +119,32 @@ describe("Acompanhar pedido", () => {
     expect(composed?.texto).toContain(
       `/loja/pedido/${order.numero}?token=${encodeURIComponent(order.token)}`,
     );
+  });
+
+  it("the pick-up code shows only through the order's own link, not by number and phone (issue 39)", async () => {
+    const order = await anOrder();
+    await ctx.database.db
+      .update(pedidos)
+      .set({ codigoRetirada: "5820" })
+      .where(eq(pedidos.numeroPedido, order.numero));
+    const open = async (token: string) => {
+      const page = await call(
+        orderLoader,
+        makeRequest(`/loja/pedido/${order.numero}?token=${encodeURIComponent(token)}`),
+        { numero: order.numero },
+      );
+      expect(page.status).toBe(200);
+      return page.data.pedido as { codigoRetirada: string | null; codigoNoLink: boolean };
+    };
+    expect(await open(order.token)).toMatchObject({ codigoRetirada: "5820", codigoNoLink: false });
+    const found = await find(order.numero, "(47) 99999-0000", "10.9.0.1");
+    const lookupToken = new URL(
+      found.response!.headers.get("location")!,
+      "http://x",
+    ).searchParams.get("token")!;
+    const page = await open(lookupToken);
+    expect(page).toMatchObject({ codigoRetirada: null, codigoNoLink: true });
+    expect(JSON.stringify(page)).not.toContain("5820");
   });
 
   it("answers 'no such order' and 'wrong phone' exactly alike", async () => {
@@ -181,7 +215,9 @@ describe("Seus pedidos", () => {
       cookie = cookiesOf(result.response!);
     }
     const kept = readRecentOrders(makeRequest("/loja", { headers: { cookie } }));
-    expect(kept).toEqual(placed.slice(0, RECENT_ORDERS_MAX));
+    expect(kept.map((o) => o.numero)).toEqual(
+      placed.slice(0, RECENT_ORDERS_MAX).map((o) => o.numero),
+    );
 
     // /loja lists them (a device with the cookie is never served the shared copy).
     const page = await call(storeLoader, makeRequest("/loja", { headers: { cookie } }));

@@ -16,7 +16,7 @@ import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/modules/accounts/i
 import { enqueueEmails } from "~/modules/mail/index.server";
 import { rememberOrderHeader } from "./recent-orders.server";
 import { pedidos } from "./tables.server";
-import { orderToken } from "./token.server";
+import { orderLookupToken } from "./token.server";
 
 export const FIND_ORDER_TEXTS = {
   notFound:
@@ -90,7 +90,8 @@ async function findOrderByPhone(
   return {
     ok: true,
     numero: pedido.numeroPedido,
-    token: orderToken(pedido.idempotencyKey),
+    // The lookup's own secret: the page without the pick-up code (orderLookupToken).
+    token: orderLookupToken(pedido.idempotencyKey),
     emailEnviado: Boolean(email),
   };
 }

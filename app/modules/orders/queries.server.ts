@@ -10,22 +10,33 @@ import { stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
 import { type Unidade, unidades } from "~/modules/shop/index.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
-import { hashToken } from "./token.server";
+import { hashToken, orderLookupToken } from "./token.server";
 
 /** The customer's view of an order: only with the secret token of its link. */
 export async function getCustomerOrder(
   numero: string,
   token: string | null | undefined,
   executor: Executor = db(),
-): Promise<{ pedido: Pedido; itens: ItemPedido[]; unidade: Unidade | null } | null> {
+): Promise<{
+  pedido: Pedido;
+  itens: ItemPedido[];
+  unidade: Unidade | null;
+  /** "link": the order's own secret link; "consulta": reached by number and phone. */
+  acesso: "link" | "consulta";
+} | null> {
   if (!token || token.length > 200 || numero.length > 40) return null;
   const [pedido] = await executor.select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
   if (!pedido) return null;
-  if (!sameSecret(pedido.tokenHash, hashToken(token))) return null;
+  const acesso = sameSecret(pedido.tokenHash, hashToken(token))
+    ? "link"
+    : pedido.idempotencyKey && sameSecret(orderLookupToken(pedido.idempotencyKey), token)
+      ? "consulta"
+      : null;
+  if (!acesso) return null;
   const [unidade] = pedido.unidadeId
     ? await executor.select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
     : [];
-  return { ...(await withItems(pedido, executor)), unidade: unidade ?? null };
+  return { ...(await withItems(pedido, executor)), unidade: unidade ?? null, acesso };
 }
 
 /** An order with its items, in the order the customer sees them. */

@@ -10,6 +10,18 @@ export function orderToken(idempotencyKey: string): string {
     .digest("base64url");
 }
 
+/**
+ * The secret of the order page reached by "Acompanhar pedido" (number and phone): the same
+ * page, without the pick-up code, which only the link given at the checkout (and its
+ * e-mails) shows (issue 39). Knowing someone's order number and phone is not the order.
+ */
+export function orderLookupToken(idempotencyKey: string): string {
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`pedido-consulta:${idempotencyKey}`)
+    .digest("base64url");
+}
+
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }

@@ -58,7 +58,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         clienteReferencia: pedido.clienteReferencia,
         janelaEntrega: pedido.janelaEntrega,
         modo: pedido.modo,
-        codigoRetirada: pedido.codigoRetirada,
+        // Only the order's own link shows the pick-up code; the page reached by number and
+        // phone ("Acompanhar pedido") says where it is instead.
+        codigoRetirada: found.acesso === "link" ? pedido.codigoRetirada : null,
+        codigoNoLink: found.acesso === "consulta" && pedido.codigoRetirada !== null,
         prontoEm: pedido.prontoEm ? formatDateTime(pedido.prontoEm) : null,
         retiradoEm: pedido.retiradoEm ? formatDateTime(pedido.retiradoEm) : null,
         observacoes: pedido.observacoes,
@@ -348,6 +351,11 @@ function PickUpSection({
             {pedido.codigoRetirada}
           </strong>
           <span className="block text-slate-600">Informe este código no balcão.</span>
+        </p>
+      ) : pedido.codigoNoLink ? (
+        <p className="mb-3 text-slate-700" data-testid="codigo-retirada-no-link">
+          O código de retirada está no link deste pedido, enviado ao finalizar a compra (e por
+          e-mail, se você informou um). Sem ele, apresente um documento com foto no balcão.
         </p>
       ) : null}
       {unidade ? (
