@@ -2,8 +2,9 @@
 // is slow or does not know the CEP; a short timeout; a bad CEP refused before any request;
 // the neighbourhood matched to the served ones; the same answer through the JSON route and
 // through the checkout's "Buscar CEP" (a browser without JavaScript).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
 import { forgetCepLookups } from "~/modules/delivery/index.server";
 import { loader as cepLoader } from "~/routes/loja/cep";
 import { action as checkoutAction } from "~/routes/loja/checkout";
@@ -107,6 +108,31 @@ describe("CEP lookup", () => {
     // A failure is not kept: the next try asks again.
     fake.state.viacep = "ok";
     expect((await lookup("88220000")).status).toBe(200);
+  });
+
+  it("a service that is down is one warning line each, without a stack (issue 39)", async () => {
+    fake.state.viacep = "slow";
+    fake.state.brasilapi = "down";
+    const warn = vi.spyOn(logger, "warn");
+    const error = vi.spyOn(logger, "error");
+    try {
+      expect((await lookup("88220000")).status).toBe(503);
+      const lines = warn.mock.calls.map((call) => JSON.stringify(call));
+      expect(lines).toHaveLength(2);
+      expect(warn.mock.calls[0]![0]).toEqual({
+        fonte: "viacep",
+        motivo: expect.stringMatching(/^sem resposta em \d+ ms$/),
+      });
+      expect(warn.mock.calls[0]![1]).toBe("serviço de CEP viacep indisponível");
+      expect(warn.mock.calls[1]![0]).toEqual({ fonte: "brasilapi", motivo: "HTTP 502" });
+      for (const line of lines) {
+        expect(line).not.toMatch(/\bat .+:\d+:\d+|"err"|stack/);
+      }
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 
   it("a CEP nobody knows is 404; a malformed one is 400 before any request", async () => {

@@ -21,7 +21,7 @@ interface CepAddress {
 type Lookup =
   | { status: "found"; endereco: CepAddress }
   | { status: "not-found" }
-  | { status: "failed" };
+  | { status: "failed"; motivo?: string };
 
 const FOUND_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND_MS = 60 * 60 * 1000;
@@ -43,11 +43,11 @@ async function getJson(url: string): Promise<{ status: number; body: unknown }> 
 async function viaCep(cep: string): Promise<Lookup> {
   const { status, body } = await getJson(`${env().CEP_VIACEP_URL}/ws/${cep}/json/`);
   if (status === 400) return { status: "not-found" };
-  if (status !== 200 || !body || typeof body !== "object") return { status: "failed" };
+  if (status !== 200 || !body || typeof body !== "object") return failedWith(status);
   const b = body as Record<string, unknown>;
   if (b.erro === true || b.erro === "true") return { status: "not-found" };
   const cidade = str(b.localidade);
-  if (!cidade) return { status: "failed" };
+  if (!cidade) return failedWith(200);
   return {
     status: "found",
     endereco: {
@@ -64,10 +64,10 @@ async function viaCep(cep: string): Promise<Lookup> {
 async function brasilApi(cep: string): Promise<Lookup> {
   const { status, body } = await getJson(`${env().CEP_BRASILAPI_URL}/api/cep/v1/${cep}`);
   if (status === 404) return { status: "not-found" };
-  if (status !== 200 || !body || typeof body !== "object") return { status: "failed" };
+  if (status !== 200 || !body || typeof body !== "object") return failedWith(status);
   const b = body as Record<string, unknown>;
   const cidade = str(b.city);
-  if (!cidade) return { status: "failed" };
+  if (!cidade) return failedWith(200);
   return {
     status: "found",
     endereco: {
@@ -80,13 +80,36 @@ async function brasilApi(cep: string): Promise<Lookup> {
   };
 }
 
-async function ask(source: (cep: string) => Promise<Lookup>, cep: string, name: string) {
-  try {
-    return await source(cep);
-  } catch (error) {
-    logger.warn({ err: error, fonte: name }, "consulta de CEP falhou");
-    return { status: "failed" } as const;
+function failedWith(status: number): Lookup {
+  return { status: "failed", motivo: status === 200 ? "resposta inválida" : `HTTP ${status}` };
+}
+
+/**
+ * Why a request to a CEP service failed, in a few words: the timeout, the network's code
+ * (ECONNREFUSED, ENOTFOUND...) or the error's message. Never its stack: a service that is
+ * down is the service's news, one line in the log (issue 39), not a fault of the shop.
+ */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 120);
+  if (error.name === "TimeoutError" || error.name === "AbortError") {
+    return `sem resposta em ${env().CEP_TIMEOUT_MS} ms`;
   }
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === "string" ? cause.code : null;
+  return (code ?? `${error.name}: ${error.message}`).slice(0, 120);
+}
+
+async function ask(source: (cep: string) => Promise<Lookup>, cep: string, name: string) {
+  let lookup: Lookup;
+  try {
+    lookup = await source(cep);
+  } catch (error) {
+    lookup = { status: "failed", motivo: reasonOf(error) };
+  }
+  if (lookup.status === "failed") {
+    logger.warn({ fonte: name, motivo: lookup.motivo }, `serviço de CEP ${name} indisponível`);
+  }
+  return lookup;
 }
 
 /** The address of a CEP (8 digits): ViaCEP, then BrasilAPI when it fails or does not know it. */
