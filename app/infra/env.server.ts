@@ -66,6 +66,12 @@ const schema = z.object({
   CEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2500),
   /** Seconds between two passes asking the provider about pending charges; 0 turns it off. */
   PAYMENT_RECONCILE_INTERVAL: z.coerce.number().min(0).default(300),
+  /**
+   * The first start's shop: 1 (default) opens with the demo shop (products, coupons,
+   * neighbourhoods, a made-up company); 0 starts empty. Read only by the first start of a
+   * database (decision 0057).
+   */
+  DEMO_DATA: z.preprocess(unsetIfEmpty, z.enum(["0", "1"]).default("1")),
   /** Seconds between recounts of "mais vendidos" (0: never). */
   BEST_SELLERS_INTERVAL: z.coerce.number().min(0).default(600),
 });

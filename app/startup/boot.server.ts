@@ -48,7 +48,9 @@ export async function boot(options: { seed?: boolean } = {}): Promise<Database> 
   // the admin, the next finds both done.
   let seeded = false;
   await withAdvisoryLock(database, STARTUP_LOCK, async () => {
-    if (options.seed !== false) seeded = (await seedDatabase()).seeded;
+    if (options.seed !== false) {
+      seeded = (await seedDatabase({ empty: config.DEMO_DATA === "0" })).seeded;
+    }
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = config;
     if (ADMIN_EMAIL && ADMIN_PASSWORD && !(await findUserByEmail(ADMIN_EMAIL))) {
       const weak = await passwordWeakness(ADMIN_PASSWORD, [ADMIN_EMAIL], await shopPasswordWords());

@@ -26,6 +26,7 @@ import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
 import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
 import { productArt, sizeInName } from "~/startup/demo-art";
+import { DEMO_COMPANY } from "~/startup/demo-company";
 import { type DemoData, readDemoData } from "~/startup/demo-data.server";
 
 /**
@@ -89,11 +90,21 @@ async function drawPicture(demo: DemoData, product: ImportProduct): Promise<Buff
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/**
+ * The first start's shop (decision 0057): the demo, or nothing with `empty` (DEMO_DATA=0).
+ * Decided once per database: a shop that started empty or removed the demo never gets it
+ * back, even with every category deleted.
+ */
 export async function seedDatabase(
-  options: { images?: boolean } = {},
+  options: { images?: boolean; empty?: boolean } = {},
 ): Promise<{ seeded: boolean }> {
-  await getSettings(db());
+  const settings = await getSettings(db());
+  if (settings.dadosDemo !== null) return { seeded: false };
   if (await catalogueStarted(db())) return { seeded: false };
+  if (options.empty) {
+    await updateSettings(db(), { dadosDemo: "vazio" });
+    return { seeded: false };
+  }
   const demo = readDemoData();
   const rows = await demoRows(demo);
   const variants = rows.map((row) => row.product);
@@ -135,6 +146,7 @@ export async function seedDatabase(
       await setDemoExtras(tx, demo, products, images, variantImages);
       await setDemoCompany(tx);
       await seedGrooming(tx, demo);
+      await updateSettings(tx, { dadosDemo: "carregados" });
       return true;
     });
   } finally {
@@ -153,15 +165,10 @@ export async function seedDatabase(
  */
 async function setDemoCompany(tx: Executor) {
   const settings = await getSettings(tx);
-  const demo = {
-    razaoSocial: "Agropet Litoral Comércio de Produtos Agropecuários Ltda.",
-    cnpj: "27.865.431/0001-77",
-    emailContato: "contato@agropetlitoral.com.br",
-    encarregadoNome: "Mariana Souza",
-    encarregadoEmail: "privacidade@agropetlitoral.com.br",
-  } as const;
   const missing = Object.fromEntries(
-    Object.entries(demo).filter(([key]) => !settings[key as keyof typeof demo]?.trim()),
+    Object.entries(DEMO_COMPANY).filter(
+      ([key]) => !settings[key as keyof typeof DEMO_COMPANY]?.trim(),
+    ),
   );
   if (Object.keys(missing).length > 0) await updateSettings(tx, missing);
 }

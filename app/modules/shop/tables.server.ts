@@ -69,6 +69,12 @@ export const configuracoes = pgTable(
      * customer's request came with (decision 0057).
      */
     enderecoSite: text("endereco_site"),
+    /**
+     * The demo shop (decision 0057): null until the first start decides; "carregados" when
+     * it was seeded, "vazio" for an empty start (DEMO_DATA=0), "removidos" after "Remover
+     * dados de demonstração". Only null seeds, so the demo never comes back.
+     */
+    dadosDemo: text("dados_demo"),
     /** Resumes and grooming photos are deleted this many months after they arrived. */
     retencaoMeses: integer("retencao_meses").notNull().default(12),
     updatedAt: updatedAt(),

@@ -12,21 +12,56 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { readForm } from "~/infra/request-info.server";
 import { checkOnSubmit, type FieldErrors, formFields } from "~/lib/forms";
-import { attempt, invalid, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { attempt, fail, invalid, ok, requireAdmin } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
-import { getGeneralSettings, saveGeneralSettings } from "~/modules/shop/index.server";
+import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
+import { demoCompanyFields } from "~/startup/demo-company";
+import { demoDataLeft, hasDemoData, removeDemoData } from "~/startup/demo-removal.server";
 import type { Route } from "./+types/configuracoes";
 
 export const meta = adminMeta("Configurações");
 
+/** The company fields' names on this form, for the demo notice. */
+const COMPANY_LABELS = {
+  razaoSocial: "razão social",
+  cnpj: "CNPJ",
+  emailContato: "e-mail de atendimento",
+  encarregadoNome: "encarregado de dados",
+  encarregadoEmail: "e-mail do encarregado",
+} as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { settings: await getGeneralSettings() };
+  const [settings, raw, left] = await Promise.all([
+    getGeneralSettings(),
+    getSettings(),
+    demoDataLeft(),
+  ]);
+  return {
+    settings,
+    // The demo's made-up company, flagged until the shop types its own (decision 0057).
+    demoCompany: demoCompanyFields(raw).map((field) => COMPANY_LABELS[field]),
+    demo: hasDemoData(left) ? left : null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = generalSettingsSchema.safeParse(formFields(await readForm(request)));
+  const form = await readForm(request);
+  if (form.get("intent") === "remover-demo") {
+    if (form.get("confirmar") !== "on") {
+      return fail("remover-demo", "Marque a confirmação para remover os dados de demonstração.");
+    }
+    return attempt("remover-demo", "Erro ao remover os dados de demonstração", async () => {
+      const removed = await removeDemoData({ request, userId: user.id });
+      return ok(
+        "remover-demo",
+        "Dados de demonstração removidos",
+        `${removed.produtos} produtos, ${removed.cupons} cupons, ${removed.bairros} bairros e ${removed.servicos} serviços de banho e tosa.`,
+      );
+    });
+  }
+  const parsed = generalSettingsSchema.safeParse(formFields(form));
   if (!parsed.success) return invalid("configuracoes", parsed.error);
   return attempt("configuracoes", "Erro ao salvar configurações", async () => {
     await saveGeneralSettings(parsed.data, request, user.id);
@@ -77,6 +112,17 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         description="Para onde vão os avisos de pedidos, orçamentos e currículos, o número do WhatsApp, o e-mail e os dados da empresa."
         className="mb-0"
       />
+      {loaderData.demoCompany.length > 0 ? (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="empresa-demonstracao"
+        >
+          <strong>Dados de demonstração:</strong> {loaderData.demoCompany.join(", ")} são inventados
+          e aparecem no rodapé e nas páginas legais. Troque pelos dados reais da empresa antes de
+          vender.
+        </p>
+      ) : null}
       <Form
         ref={formRef}
         method="post"
@@ -215,7 +261,41 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           </Button>
         </div>
       </Form>
+      {loaderData.demo ? <RemoveDemo left={loaderData.demo} /> : null}
     </div>
+  );
+}
+
+/** "Remover dados de demonstração": what goes, what stays, and a confirmation to tick. */
+function RemoveDemo({ left }: { left: NonNullable<Route.ComponentProps["loaderData"]["demo"]> }) {
+  const navigation = useNavigation();
+  const removing = navigation.formData?.get("intent") === "remover-demo";
+  return (
+    <SectionCard
+      title="Dados de demonstração"
+      contentClassName="grid gap-3 text-sm"
+      description="A loja começou com produtos, cupons, bairros, serviços e dados da empresa de exemplo."
+    >
+      <p data-testid="demo-restante">
+        Ainda há {left.produtos} produtos, {left.cupons} cupons, {left.bairros} bairros de entrega e{" "}
+        {left.servicos} serviços de banho e tosa de demonstração.
+        {left.produtosEmPedidos > 0
+          ? ` ${left.produtosEmPedidos} produtos já estão em pedidos e ficam.`
+          : ""}
+      </p>
+      <Form method="post" className="grid gap-3">
+        <input type="hidden" name="intent" value="remover-demo" />
+        <CheckboxField
+          id="confirmar"
+          label="Entendi: os produtos, cupons, bairros e serviços de exemplo que nenhum pedido ou agendamento usa serão apagados, e os dados inventados da empresa ficam em branco."
+        />
+        <div>
+          <Button type="submit" variant="destructive" disabled={removing}>
+            {removing ? "Removendo..." : "Remover dados de demonstração"}
+          </Button>
+        </div>
+      </Form>
+    </SectionCard>
   );
 }
 

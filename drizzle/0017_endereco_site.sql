@@ -1,1 +1,0 @@
-ALTER TABLE "configuracoes" ADD COLUMN "endereco_site" text;
