@@ -16,6 +16,7 @@ interface FieldCheck {
   name: string;
   min: number;
   digits?: boolean;
+  letters?: boolean;
   when?: string;
   message: string;
 }

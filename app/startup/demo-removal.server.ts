@@ -6,7 +6,7 @@
 // fields are cleared where they still hold the demo's values. The database then says the
 // demo was removed, so no later start brings it back.
 import { sql } from "drizzle-orm";
-import { transaction } from "~/infra/db/client.server";
+import { queryRows, transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
 import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { deleteProductImage } from "~/modules/catalog/index.server";
@@ -39,8 +39,6 @@ async function demoKeys(demo: DemoData) {
   };
 }
 
-type Keys = Awaited<ReturnType<typeof demoKeys>>;
-
 const productInOrder = sql`exists (select 1 from itens_pedido i where i.produto_id = p.id)`;
 const couponInOrder = sql`exists (select 1 from pedidos o where o.cupom_id = c.id)`;
 const serviceInBooking = sql`exists (
@@ -52,7 +50,7 @@ export async function demoDataLeft(): Promise<DemoLeft> {
   const keys = await demoKeys(readDemoData());
   return transaction(async (tx) => {
     const count = async (query: ReturnType<typeof sql>) =>
-      Number(((await tx.execute(query)).rows[0] as { n: number | string }).n);
+      Number((await queryRows<{ n: number | string }>(tx, query))[0]!.n);
     return {
       produtos: await count(
         sql`select count(*) as n from produtos p where p.sku = any(${sql.param(keys.produtos)}::text[])`,
@@ -94,41 +92,46 @@ export function hasDemoData(left: DemoLeft): boolean {
 export async function removeDemoData(actor: AdminActor): Promise<Record<string, number>> {
   const keys = await demoKeys(readDemoData());
   const { removed, pictures } = await transaction(async (tx) => {
-    const rows = <T>(result: { rows: unknown[] }) => result.rows as T[];
     const removable = sql`p.sku = any(${sql.param(keys.produtos)}::text[]) and not ${productInOrder}`;
     // The variants' pictures, read before their rows go with the product's.
-    const variantPictures = rows<{ imagem_url: string | null }>(
-      await tx.execute(sql`
+    const variantPictures = await queryRows<{ imagem_url: string | null }>(
+      tx,
+      sql`
         select v.imagem_url from variantes v join produtos p on p.id = v.produto_id
-        where ${removable}`),
+        where ${removable}`,
     );
-    const products = rows<{ id: string; imagem_url: string | null }>(
-      await tx.execute(sql`delete from produtos p where ${removable} returning p.id, p.imagem_url`),
+    const products = await queryRows<{ id: string; imagem_url: string | null }>(
+      tx,
+      sql`delete from produtos p where ${removable} returning p.id, p.imagem_url`,
     );
-    const categories = rows(
-      await tx.execute(sql`
+    const categories = await queryRows<{ id: string }>(
+      tx,
+      sql`
         delete from categorias k
         where k.nome = any(${sql.param(keys.categorias)}::text[])
           and not exists (select 1 from produtos p where p.categoria_id = k.id)
-        returning k.id`),
+        returning k.id`,
     );
-    const coupons = rows(
-      await tx.execute(sql`
+    const coupons = await queryRows<{ id: string }>(
+      tx,
+      sql`
         delete from cupons c
         where upper(c.codigo) = any(${sql.param(keys.cupons)}::text[]) and not ${couponInOrder}
-        returning c.id`),
+        returning c.id`,
     );
-    const neighbourhoods = rows(
-      await tx.execute(sql`
+    const neighbourhoods = await queryRows<{ id: string }>(
+      tx,
+      sql`
         delete from bairros_entrega b
         where lower(b.nome) = any(${sql.param(keys.bairros)}::text[])
-        returning b.id`),
+        returning b.id`,
     );
-    const services = rows(
-      await tx.execute(sql`
+    const services = await queryRows<{ id: string }>(
+      tx,
+      sql`
         delete from servicos_banho sv
         where sv.slug = any(${sql.param(keys.servicos)}::text[]) and not ${serviceInBooking}
-        returning sv.id`),
+        returning sv.id`,
     );
     const company = demoCompanyFields(await getSettings(tx));
     await updateSettings(tx, {
