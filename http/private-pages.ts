@@ -8,10 +8,10 @@ import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 const PRIVATE_PATHS = [/^\/admin(?:\/|$)/, /^\/loja\/pedido\//, /^\/loja\/acompanhar(?:\/|$)/];
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Whether `path` (without its query) is a page of personal data. */
-export function isPrivatePath(path: string): boolean {
+function isPrivatePath(path: string): boolean {
   return PRIVATE_PATHS.some((p) => p.test(path));
 }
 

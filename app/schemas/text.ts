@@ -59,7 +59,7 @@ export const areaText = (message = CONTROL_CHARS_MESSAGE) =>
     .refine((v) => !CONTROL_IN_TEXT.test(v), message);
 
 /** A person's (or pet's) name has at least one letter: "<>" and "-1" are not names. */
-export const hasLetter = (v: string) => /\p{L}/u.test(v);
+const hasLetter = (v: string) => /\p{L}/u.test(v);
 
 /**
  * What a name of a person, a pet, a company or a place is written with: letters (accents

@@ -49,8 +49,8 @@ export interface StatusChangeOptions {
   motivo?: string | null;
 }
 
-export const PICKUP_CODE_WRONG = "Código de retirada não confere";
-export const PICKUP_CODE_BLOCKED =
+const PICKUP_CODE_WRONG = "Código de retirada não confere";
+const PICKUP_CODE_BLOCKED =
   "Muitos códigos errados para este pedido. Confira o pedido com o cliente e tente de novo em 15 minutos.";
 
 /**

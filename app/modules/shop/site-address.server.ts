@@ -11,7 +11,7 @@ import { logger } from "~/infra/logger.server";
 import { currentSettings, updateSettings } from "./settings.server";
 
 /** A loopback address: the machine itself (a tunnel, a test), never another site. */
-export function isLoopbackOrigin(origin: string): boolean {
+function isLoopbackOrigin(origin: string): boolean {
   const host = new URL(origin).hostname;
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
