@@ -82,7 +82,22 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
     await store.getByRole("link", { name: /^Acompanhar pedido PED\d+/ }).click();
     await expect(store).toHaveURL(/\/loja\/pedido\/PED\d+\?token=/);
     const orderToken = new URL(store.url()).searchParams.get("token")!;
-    await store.reload();
+    const reloaded = await store.reload();
+    // The order page holds personal data: never kept by a browser or a proxy (issue 39).
+    expect(reloaded?.headers()["cache-control"]).toBe("private, no-store");
+    const numero = new URL(store.url()).pathname.split("/").pop()!;
+    // Secrets and personal data in other addresses (issue 39): an e-mail's unsubscribe
+    // signature, the staff's booking link key, the LGPD screens' subject.
+    const signature = "c2lnbmF0dXJhLWRvLWxpbmstZGUtc2FpZGE";
+    const bookingKey = "chave-do-link-de-orcamento-7f3a";
+    const subject = "titular.do.pedido@example.com";
+    await store.goto(`/loja/pedido/${numero}/emails?assinatura=${signature}`);
+    await store.goto(`/servicos/agendar?orcamento=SRV-1&chave=${bookingKey}`);
+    await page.goto(`/admin/privacidade?titular=${encodeURIComponent(subject)}`);
+    // The print sheet of the order: personal data, never cached (issue 39).
+    const sheet = await page.goto(`/admin/loja/pedidos/${numero}/imprimir`);
+    expect(sheet?.status()).toBe(200);
+    expect(sheet?.headers()["cache-control"]).toBe("private, no-store");
     await shopper.close();
     await context.close();
 
@@ -94,6 +109,9 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
       enrolCode,
       loginCode,
       orderToken,
+      signature,
+      bookingKey,
+      subject,
       ...Object.fromEntries(recovery.map((code, i) => [`recovery${i}`, code])),
       ...Object.fromEntries(
         sessionTokens.filter((v) => v.length >= 20).map((v, i) => [`cookie${i}`, v]),
@@ -102,6 +120,8 @@ test("a login, a 2FA step and a checkout leave no secret in the log output", asy
     // The log did record these requests, with the secrets blanked.
     expect(output).toContain("/admin/login/verificar");
     expect(output).toMatch(/\/loja\/pedido\/PED\d+(\.data)?\?token=%5Boculto%5D/);
+    expect(output).toContain("/servicos/agendar?orcamento=SRV-1&chave=%5Boculto%5D");
+    expect(output).toContain("/admin/privacidade?titular=%5Boculto%5D");
     for (const [name, value] of Object.entries(secrets)) {
       expect(output.includes(value), `${name} apareceu no log`).toBe(false);
       expect(output.includes(encodeURIComponent(value)), `${name} apareceu no log`).toBe(false);
