@@ -121,7 +121,7 @@ export async function saveMailSettings(
   return mailSettingsView(saved, shopName);
 }
 
-export const SMTP_PASSWORD_AGAIN =
+const SMTP_PASSWORD_AGAIN =
   "Digite a senha de novo: o servidor, a porta ou o usuário mudou, e a senha guardada só vai para o servidor em que foi digitada";
 
 /**

@@ -38,7 +38,7 @@ function isPublic(address: string): boolean {
   return ipaddr.process(address).range() === "unicast";
 }
 
-export const SMTP_PORT_MESSAGE = `Porta não permitida. Use uma porta de e-mail: ${MAIL_PORTS.join(", ")}`;
+const SMTP_PORT_MESSAGE = `Porta não permitida. Use uma porta de e-mail: ${MAIL_PORTS.join(", ")}`;
 
 export async function resolveSmtpTarget(
   host: string,
