@@ -30,6 +30,14 @@ const schema = z.object({
   SMTP_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().optional()),
   SMTP_USER: z.preprocess(unsetIfEmpty, z.string().optional()),
   SMTP_PASSWORD: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /**
+   * Lets the SMTP server saved in the admin be on a private, link-local or loopback address
+   * (a relay in the shop's own network), on any port. Off: only public mail servers.
+   */
+  SMTP_ALLOW_PRIVATE_HOSTS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
   /** The sender of every message: `Agropet Litoral <pedidos@agropetlitoral.com.br>`. */
   MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().optional()),
   /** Seconds between two passes of the e-mail outbox worker; 0 turns the worker off. */

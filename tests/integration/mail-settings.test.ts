@@ -3,7 +3,7 @@
 // sender saved; the password is never sent back to the page nor written to the audit trail;
 // blank keeps it, "remover" removes it; the environment's server wins.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/infra/env.server";
 import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
 import { composeOrderEmail, placeOrder } from "~/modules/orders/index.server";
@@ -27,8 +27,15 @@ beforeEach(async () => {
   token = (await makeAdmin()).token;
   smtp.messages.length = 0;
   smtp.down = false;
-  // The environment names no server: the admin's is the one.
+  // The environment names no server: the admin's is the one, the test server on loopback
+  // at a random port, which only SMTP_ALLOW_PRIVATE_HOSTS lets the admin choose.
+  process.env.SMTP_ALLOW_PRIVATE_HOSTS = "1";
   smtp.use(false);
+});
+
+afterAll(() => {
+  delete process.env.SMTP_ALLOW_PRIVATE_HOSTS;
+  resetEnvCache();
 });
 
 const save = (fields: Record<string, string>) =>

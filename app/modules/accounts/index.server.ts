@@ -26,7 +26,6 @@ export type { RateLimitOperation } from "./rate-limits.server";
 export {
   allowPublicForm,
   consumeRateLimit,
-  isBlocked,
   RATE_LIMITS,
   refundAttempt,
   registerAttempt,

@@ -106,19 +106,6 @@ export function rateLimitLabel(operation: string): string {
   return (RATE_LIMITS as Record<string, { label: string }>)[operation]?.label ?? operation;
 }
 
-export async function isBlocked(
-  operation: RateLimitOperation,
-  identifier: string,
-  now = new Date(),
-  executor: Executor = db(),
-): Promise<Date | null> {
-  const [row] = await executor
-    .select({ blockedUntil: rateLimits.blockedUntil })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
-  return row?.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
-}
-
 /**
  * The one counting upsert. A first attempt inserts the row; a later one adds to it (or
  * starts a new window) and sets the block when the count reaches `max`. With `onlyWhenFree`
@@ -245,7 +232,7 @@ const CONSUME =
  * For endpoints where every request counts (public forms, checkout): refuses when blocked,
  * otherwise counts this request. Returns true when the request may go on. One statement
  * (one round trip on the busiest path, the checkout): the upsert runs only when the
- * identifier is not blocked, exactly as `isBlocked` then `registerAttempt` would.
+ * identifier is not blocked, exactly as reading the block then `registerAttempt` would.
  */
 export async function consumeRateLimit(
   operation: RateLimitOperation,

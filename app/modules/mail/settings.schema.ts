@@ -10,6 +10,8 @@ const HOST =
 const SENDER = /^(?:[^<>@]{1,100}<([^<>\s]+)>|([^<>\s]+))$/;
 
 export const DEFAULT_SMTP_PORT = 587;
+/** The ports a public mail server listens on: submission, TLS, relay and the usual spare. */
+export const MAIL_PORTS = [587, 465, 25, 2525] as const;
 
 export const mailSettingsSchema = z.object({
   smtpHost: z

@@ -4,9 +4,10 @@
 // files under $DATA_DIR/mail.
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { env } from "~/infra/env.server";
-import type { AdminActor } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError } from "~/modules/accounts/index.server";
 import { currentSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
 import { DEFAULT_SMTP_PORT, type MailSettingsInput } from "./settings.schema";
+import { resolveSmtpTarget } from "./smtp-target.server";
 import type { MailSettingsView } from "./types";
 
 export interface MailConfig {
@@ -14,6 +15,12 @@ export interface MailConfig {
   smtp: SMTPTransport.Options | string | null;
   /** The sender of every message. */
   from: string;
+  /**
+   * The server is the one saved in the admin: its address is checked again at each send
+   * and the password goes only over TLS, except to loopback (smtp-target.server.ts). The
+   * environment's server is the operator's own choice and is used as given.
+   */
+  doAdmin: boolean;
 }
 
 function smtpFromParts(
@@ -41,6 +48,7 @@ function smtpFromEnvironment(): boolean {
 function mailConfigFrom(settings: Settings, shopName: string): MailConfig {
   const e = env();
   let smtp: MailConfig["smtp"] = null;
+  let doAdmin = false;
   if (e.SMTP_URL) smtp = e.SMTP_URL;
   else if (e.SMTP_HOST) {
     smtp = smtpFromParts(
@@ -56,8 +64,13 @@ function mailConfigFrom(settings: Settings, shopName: string): MailConfig {
       settings.smtpUsuario,
       settings.smtpSenha,
     );
+    doAdmin = true;
   }
-  return { smtp, from: e.MAIL_FROM || settings.emailRemetente || defaultSender(shopName) };
+  return {
+    smtp,
+    from: e.MAIL_FROM || settings.emailRemetente || defaultSender(shopName),
+    doAdmin,
+  };
 }
 
 /** The shop's name at a no-reply address of the site. */
@@ -92,14 +105,38 @@ export async function saveMailSettings(
   actor: AdminActor,
   shopName: string,
 ): Promise<MailSettingsView> {
+  if (input.smtpHost) {
+    const target = await resolveSmtpTarget(input.smtpHost, input.smtpPorta);
+    // A name that does not resolve right now is saved (its DNS may be out for a moment):
+    // every send checks it again and sends nothing to an internal address.
+    if (!target.ok && !target.unresolved) throw new AdminError(target.message, target.field);
+  }
   const saved = await saveSettingsAudited(actor, "emails", (before) => ({
     smtpHost: input.smtpHost,
     smtpPorta: input.smtpPorta,
     smtpUsuario: input.smtpUsuario,
-    // Blank keeps the saved password; "Remover senha" removes it; no server, no password.
-    smtpSenha:
-      input.limparSenha || input.smtpHost === null ? null : (input.smtpSenha ?? before.smtpSenha),
+    smtpSenha: passwordToKeep(input, before),
     emailRemetente: input.emailRemetente,
   }));
   return mailSettingsView(saved, shopName);
+}
+
+const SMTP_PASSWORD_AGAIN =
+  "Digite a senha de novo: o servidor, a porta ou o usuário mudou, e a senha guardada só vai para o servidor em que foi digitada";
+
+/**
+ * The password to save. Blank keeps the saved one only for the same server, port and
+ * user: otherwise a changed host would receive the saved password (issue 39, point 7).
+ * "Remover senha" removes it; no server or no user, no password.
+ */
+function passwordToKeep(input: MailSettingsInput, before: Settings): string | null {
+  if (input.limparSenha || input.smtpHost === null || input.smtpUsuario === null) return null;
+  if (input.smtpSenha) return input.smtpSenha;
+  const sameServer =
+    before.smtpHost === input.smtpHost &&
+    (before.smtpPorta ?? DEFAULT_SMTP_PORT) === input.smtpPorta &&
+    before.smtpUsuario === input.smtpUsuario;
+  if (sameServer) return before.smtpSenha;
+  if (before.smtpSenha) throw new AdminError(SMTP_PASSWORD_AGAIN, "smtpSenha");
+  return null;
 }

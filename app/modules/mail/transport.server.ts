@@ -3,10 +3,12 @@
 // shop trying the product sees exactly what its customers would get.
 import fs from "node:fs/promises";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { env } from "~/infra/env.server";
 import type { MailConfig } from "./settings.server";
+import { resolveSmtpTarget } from "./smtp-target.server";
 
 /** A message ready to go (rendered by the worker). */
 export interface OutgoingMessage {
@@ -79,6 +81,28 @@ function nodemailerMessage(from: string, message: OutgoingMessage) {
   };
 }
 
+/**
+ * The admin's server as it may be reached now: its name resolved and checked again (a
+ * public address on a mail port, unless SMTP_ALLOW_PRIVATE_HOSTS), the connection pinned
+ * to that address with the name kept for TLS, and TLS required except to loopback, so the
+ * password never crosses a network in clear text.
+ */
+async function checkedTarget(smtp: SMTPTransport.Options): Promise<SMTPTransport.Options> {
+  const host = smtp.host ?? "";
+  const port = Number(smtp.port ?? 587);
+  const target = await resolveSmtpTarget(host, port);
+  if (!target.ok) throw new Error(`Servidor SMTP recusado (${host}:${port}): ${target.message}`);
+  // `servername` (SMTPConnection's, missing from its types): the name the certificate
+  // must carry, since the connection goes to the address.
+  const pinned: SMTPTransport.Options & { servername?: string } = {
+    ...smtp,
+    host: target.address,
+    requireTLS: !target.loopback,
+  };
+  if (!ipaddr.isValid(host)) pinned.servername = host;
+  return pinned;
+}
+
 /** Sends over SMTP, or writes the raw message to $DATA_DIR/mail/<id>.eml. */
 export async function sendMessage(
   config: MailConfig,
@@ -86,7 +110,8 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const { smtp, from } = config;
   if (smtp) {
-    await smtpTransport(smtp).sendMail(nodemailerMessage(from, message));
+    const options = config.doAdmin && typeof smtp !== "string" ? await checkedTarget(smtp) : smtp;
+    await smtpTransport(options).sendMail(nodemailerMessage(from, message));
     return { via: "smtp" };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });

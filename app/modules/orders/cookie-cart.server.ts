@@ -7,7 +7,6 @@ import crypto from "node:crypto";
 import { requestInfo } from "~/infra/request-info.server";
 import { signedCookie } from "~/infra/signed-cookie.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { isBlocked, RATE_LIMITS, registerAttempt } from "~/modules/accounts/index.server";
 import { lineName } from "~/modules/catalog";
 import { saleVariants } from "~/modules/catalog/index.server";
 import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
@@ -24,6 +23,7 @@ import {
   removeFromCookieCart,
   setCookieCartQuantity,
 } from "./cookie-cart";
+import { quoteCartWithCouponGuess } from "./coupon-guess.server";
 
 const COOKIE_CART_NAME = "agropet_carrinho";
 const cookie = signedCookie(COOKIE_CART_NAME, { maxAge: 30 * 24 * 60 * 60 });
@@ -204,13 +204,11 @@ export async function changeCookieCart(request: Request): Promise<Response> {
       const codigo = text(form, "codigo").toUpperCase().slice(0, 40);
       if (!codigo) return answer(null, COUPON_INVALID, "error");
       const { ip } = requestInfo(request);
-      if (await isBlocked("cupom", ip)) return answer(null, COUPON_TOO_MANY, "error");
-      const quote = await quoteCart({ itens: current.itens, cupom: codigo });
-      if (!quote.cupom) {
-        if (quote.cupomErro === COUPON_INVALID || !quote.cupomErro)
-          await registerAttempt("cupom", ip, RATE_LIMITS.cupom.rule);
-        return answer(null, quote.cupomErro ?? COUPON_INVALID, "error");
-      }
+      // Counted before it is checked: a burst cannot evaluate more guesses than the limit.
+      const guess = await quoteCartWithCouponGuess({ itens: current.itens, cupom: codigo }, ip);
+      if (guess.blocked) return answer(null, COUPON_TOO_MANY, "error");
+      const { quote } = guess;
+      if (!quote.cupom) return answer(null, quote.cupomErro ?? COUPON_INVALID, "error");
       return answer(
         { ...current, cupom: quote.cupom.codigo },
         couponAppliedMessage(codigo),

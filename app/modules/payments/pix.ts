@@ -3,6 +3,7 @@
 // 53 currency '986', 54 amount (optional), 58 'BR', 59 name (<= 25), 60 city (<= 15),
 // 62/05 txid, 63 CRC16-CCITT-FALSE over everything before it, in upper-case hex.
 import { centavosToDecimal } from "~/domain/money";
+import { normalizePixKey } from "~/domain/pix-key";
 
 /** CRC16-CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final xor. */
 export function crc16(text: string): string {
@@ -34,6 +35,7 @@ function ascii(text: string, max: number): string {
 }
 
 export interface PixPayloadInput {
+  /** As typed or saved: it goes in the code as the Central Bank's directory stores it. */
   chave: string;
   nome: string;
   cidade: string;
@@ -49,9 +51,11 @@ export function pixTxid(text: string): string {
 }
 
 export function pixPayload(input: PixPayloadInput): string {
-  const chave = input.chave.trim();
-  if (!chave) throw new Error("Chave Pix ausente");
-  const account = field("00", "br.gov.bcb.pix") + field("01", chave);
+  // A key saved before keys were normalised, or typed with its mask, would not be found
+  // by the payer's bank: the code carries the normalised key or is not made at all.
+  const key = normalizePixKey(input.chave);
+  if (!key.ok) throw new Error(`Chave Pix inválida: ${key.message}`);
+  const account = field("00", "br.gov.bcb.pix") + field("01", key.chave);
   let payload = field("00", "01") + field("26", account) + field("52", "0000") + field("53", "986");
   if (input.valor !== undefined && input.valor !== null && input.valor > 0) {
     payload += field("54", centavosToDecimal(input.valor));

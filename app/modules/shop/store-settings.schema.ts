@@ -1,11 +1,26 @@
 // The store settings form (SPEC §3, §5.7, §9).
 import { z } from "zod";
+import { normalizePixKey, PIX_KEY_MAX } from "~/domain/pix-key";
 import { checkbox, moneyField, optionalText } from "~/schemas/money-field";
 
 export const PIX_NAME_MAX = 25;
 export const PIX_CITY_MAX = 15;
 /** The largest Pix discount the settings accept (the database checks it too). */
 const PIX_DISCOUNT_MAX = 50;
+
+/** A Pix key, saved as the Central Bank's directory stores it (digits, +55…, lower case). */
+const pixKeyField = z
+  .string()
+  .trim()
+  .max(PIX_KEY_MAX, `Chave Pix deve ter no máximo ${PIX_KEY_MAX} caracteres`)
+  .optional()
+  .transform((typed, ctx) => {
+    if (!typed) return null;
+    const key = normalizePixKey(typed);
+    if (key.ok) return key.chave;
+    ctx.addIssue({ code: "custom", message: key.message });
+    return z.NEVER;
+  });
 
 /** An http(s) URL or nothing (null). */
 const webhookUrlField = z
@@ -40,7 +55,7 @@ export const storeSettingsSchema = z
       "Valor inválido. Use o formato 40,00",
     ).pipe(z.number().min(0, "O valor não pode ser negativo")),
     pixManualAtivo: checkbox,
-    pixChave: optionalText(77, "Chave Pix deve ter no máximo 77 caracteres"),
+    pixChave: pixKeyField,
     pixNomeRecebedor: optionalText(
       PIX_NAME_MAX,
       `Nome do recebedor deve ter no máximo ${PIX_NAME_MAX} caracteres`,

@@ -4,10 +4,9 @@
 import { logger } from "~/infra/logger.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
-import { isBlocked, RATE_LIMITS, registerAttempt } from "~/modules/accounts/index.server";
 import { cartQuoteSchema } from "~/modules/orders";
-import { quoteCart } from "~/modules/orders/index.server";
-import { COUPON_CHECK_ERROR, COUPON_INVALID } from "~/modules/promotions";
+import { quoteCart, quoteCartWithCouponGuess } from "~/modules/orders/index.server";
+import { COUPON_CHECK_ERROR } from "~/modules/promotions";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */
@@ -36,16 +35,17 @@ async function quote({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = cartQuoteSchema.parse(Object.fromEntries(url.searchParams));
   const { ip } = requestInfo(request);
-  if (query.cupom && (await isBlocked("cupom", ip))) {
+  if (!query.cupom) {
+    return Response.json(await quoteCart(query), { headers: { "Cache-Control": "no-store" } });
+  }
+  // The guess is counted before the code is checked (a burst cannot evaluate more).
+  const guess = await quoteCartWithCouponGuess({ ...query, cupom: query.cupom }, ip);
+  if (guess.blocked) {
     const quote = await quoteCart({ ...query, cupom: null });
     return Response.json(
       { ...quote, cupomErro: "Muitas tentativas de cupom. Tente novamente mais tarde." },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
-  const quote = await quoteCart(query);
-  if (query.cupom && quote.cupomErro === COUPON_INVALID) {
-    await registerAttempt("cupom", ip, RATE_LIMITS.cupom.rule);
-  }
-  return Response.json(quote, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(guess.quote, { headers: { "Cache-Control": "no-store" } });
 }

@@ -62,7 +62,12 @@ export function SmtpSettings({
               maxLength={253}
             />
           </Field>
-          <Field id="smtpPorta" label="Porta" hint="587 ou 465" error={errors.smtpPorta}>
+          <Field
+            id="smtpPorta"
+            label="Porta"
+            hint="587 (STARTTLS) ou 465 (TLS); também 25 ou 2525"
+            error={errors.smtpPorta}
+          >
             <Input
               defaultValue={String(values.smtpPorta)}
               inputMode="numeric"
@@ -82,7 +87,11 @@ export function SmtpSettings({
           <Field
             id="smtpSenha"
             label="Senha"
-            hint={values.senhaDefinida ? "Guardada. Em branco: mantém a atual." : undefined}
+            hint={
+              values.senhaDefinida
+                ? "Guardada. Em branco: mantém a atual, se o servidor, a porta e o usuário não mudarem."
+                : "Enviada só com conexão segura (TLS)."
+            }
             error={errors.smtpSenha}
           >
             <Input

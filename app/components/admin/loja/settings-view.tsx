@@ -1,6 +1,7 @@
 import { Send, Trash2 } from "lucide-react";
 import { href, useFetcher } from "react-router";
 import { ActiveToggle } from "~/components/admin/active-toggle";
+import { CountedTextField, PixKeyField } from "~/components/admin/loja/pix-fields";
 import {
   PixOnlineSettings,
   type PixOnlineSettingsView,
@@ -157,24 +158,24 @@ function SettingsForm({
               className="sm:col-span-2"
               label="Aceitar Pix (código copia e cola no pedido)"
             />
-            <TextField
+            <PixKeyField
               {...field("pixChave")}
-              label="Chave Pix"
+              saved={settings.pixChave}
               className="sm:col-span-2"
-              defaultValue={settings.pixChave ?? ""}
-              maxLength={77}
             />
-            <TextField
+            <CountedTextField
               {...field("pixNomeRecebedor")}
-              label={`Nome do recebedor (até ${PIX_NAME_MAX} caracteres)`}
+              label="Nome do recebedor"
+              max={PIX_NAME_MAX}
+              hint={`O código Pix leva até ${PIX_NAME_MAX} caracteres, sem acentos: é o nome que o cliente vê no app do banco.`}
               defaultValue={settings.pixNomeRecebedor ?? ""}
-              maxLength={PIX_NAME_MAX}
             />
-            <TextField
+            <CountedTextField
               {...field("pixCidade")}
-              label={`Cidade (até ${PIX_CITY_MAX} caracteres)`}
+              label="Cidade"
+              max={PIX_CITY_MAX}
+              hint={`O código Pix leva até ${PIX_CITY_MAX} caracteres, sem acentos.`}
               defaultValue={settings.pixCidade ?? ""}
-              maxLength={PIX_CITY_MAX}
             />
             <TextField
               {...field("pixDescontoPercentual")}
