@@ -8,7 +8,6 @@
 // - private, link-local and loopback addresses only with SMTP_ALLOW_PRIVATE_HOSTS, checked
 //   again at every send.
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -143,35 +142,12 @@ describe("the saved password and a changed server", () => {
 });
 
 describe("TLS for the password", () => {
-  // A non-loopback address of this machine, where a server without STARTTLS listens.
-  const lan = Object.values(os.networkInterfaces())
-    .flat()
-    .find((i) => i && !i.internal && i.family === "IPv4")?.address;
+  // Only loopback servers are reached from these tests: the refusal to log in without TLS
+  // anywhere else is in tests/unit/smtp-pinned-tls.test.ts.
   const servers: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     for (const s of servers.splice(0)) await s.close();
   });
-
-  it.skipIf(!lan)(
-    "never logs in without TLS to another machine, even an allowed one (skipped only on a machine with no network interface besides loopback)",
-    async () => {
-      allowPrivate(true);
-      const server = await plainAuthServer(lan!);
-      servers.push(server);
-      const result = await save({
-        smtpHost: lan!,
-        smtpPorta: String(server.port),
-        smtpUsuario: "loja@agropet.test",
-        smtpSenha: "s3nha-do-provedor",
-      });
-      expect(result.data).toMatchObject({ ok: true });
-      const row = await orderAndDeliver();
-      expect(row.status).not.toBe("enviado");
-      expect(row.erro ?? "").toMatch(/STARTTLS|TLS/i);
-      expect(server.logins).toEqual([]);
-      expect(server.received).toEqual([]);
-    },
-  );
 
   it("logs in without TLS to loopback, the one exception", async () => {
     allowPrivate(true);

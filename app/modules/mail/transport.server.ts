@@ -92,6 +92,15 @@ async function checkedTarget(smtp: SMTPTransport.Options): Promise<SMTPTransport
   const port = Number(smtp.port ?? 587);
   const target = await resolveSmtpTarget(host, port);
   if (!target.ok) throw new Error(`Servidor SMTP recusado (${host}:${port}): ${target.message}`);
+  return pinnedToTarget(smtp, target);
+}
+
+/** The connection options for a checked target: its address, TLS unless loopback. */
+export function pinnedToTarget(
+  smtp: SMTPTransport.Options,
+  target: { address: string; loopback: boolean },
+): SMTPTransport.Options {
+  const host = smtp.host ?? "";
   // `servername` (SMTPConnection's, missing from its types): the name the certificate
   // must carry, since the connection goes to the address.
   const pinned: SMTPTransport.Options & { servername?: string } = {
