@@ -20,6 +20,7 @@ import {
 import { Island } from "~/islands/island";
 import { resultErrors } from "~/lib/form-result";
 import type { CheckoutResult } from "~/modules/orders";
+import { PICK_UP_GAP_CHOICES, pickUpGapTitle } from "~/modules/orders";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
@@ -88,20 +89,83 @@ function RadioBox({
   );
 }
 
+/** The checkout's quote as the server renders it (a browser without JavaScript). */
+type CheckoutQuote = SummaryQuote & {
+  linhas: {
+    id: string;
+    nome: string;
+    quantidadePedida: number;
+    quantidade: number;
+    subtotal: number;
+    disponivel: boolean;
+    falta: string | null;
+  }[];
+  bairro: string | null;
+  retiradaFalta: { unidade: string; mensagem: string } | null;
+};
+
 /** The cart the server keeps (a browser without JavaScript, decision 0040), quoted. */
 interface ServerCheckoutCart {
-  quote: SummaryQuote & {
-    linhas: {
-      id: string;
-      nome: string;
-      quantidade: number;
-      subtotal: number;
-      disponivel: boolean;
-    }[];
-    bairro: string | null;
-  };
+  quote: CheckoutQuote;
   /** The hidden `itens` field: what can be sold now. */
   itens: string;
+}
+
+/**
+ * What the chosen pick-up unit lacks, line by line, with where each line is instead and a
+ * "Remover" each (issue 39): nothing leaves the cart unless the customer says so. Rendered by
+ * the server for the summary it quoted; the island fills it for the browser's cart from
+ * each quote (`data-falta-*`, the model in `template[data-falta-modelo]`).
+ */
+function PickUpGaps({ quote }: { quote: CheckoutQuote | null }) {
+  const falta = quote?.retiradaFalta ?? null;
+  const lines = quote?.linhas.filter((l) => l.falta) ?? [];
+  return (
+    <div aria-live="polite">
+      <div
+        className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        hidden={!falta}
+        tabIndex={-1}
+        data-retirada-falta=""
+        data-testid="retirada-falta"
+      >
+        <p className="font-semibold" data-falta-titulo="">
+          {falta ? pickUpGapTitle(falta.unidade) : ""}
+        </p>
+        <ul className="grid gap-2" data-falta-itens="">
+          {lines.map((l) => (
+            <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0">
+                <strong>{l.nome}</strong>: {l.falta}
+              </span>
+              <Button
+                type="submit"
+                name="remover"
+                value={l.id}
+                formNoValidate
+                variant="outline"
+                size="sm"
+                aria-label={`Remover ${l.nome} do pedido`}
+              >
+                Remover
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <template data-falta-modelo="">
+          <li className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0">
+              <strong data-nome="" />: <span data-nota="" />
+            </span>
+            <Button type="button" variant="outline" size="sm" data-remover-falta="">
+              Remover
+            </Button>
+          </li>
+        </template>
+        <p>{PICK_UP_GAP_CHOICES}</p>
+      </div>
+    </div>
+  );
 }
 
 /** A button only a browser without JavaScript shows (the island acts on change instead). */
@@ -151,7 +215,9 @@ export function CheckoutForm({
   const message = actionData && !actionData.ok ? actionData.message : undefined;
   const quote =
     (actionData && !actionData.ok ? actionData.resumo : null) ?? servidor?.quote ?? null;
-  const lines = quote?.linhas.filter((l) => l.disponivel) ?? [];
+  // Every line the cart holds, a pick-up unit's gaps included (named, never dropped).
+  const lines = quote?.linhas.filter((l) => l.disponivel || l.falta) ?? [];
+  const itens = (actionData && !actionData.ok ? actionData.itens : undefined) ?? servidor?.itens;
   const cepNote = actionData && !actionData.ok ? actionData.cep : undefined;
   // Waiting for the island (the browser's cart): hidden from a browser without JavaScript.
   const waiting = servidor ? "" : "noscript:hidden";
@@ -196,7 +262,11 @@ export function CheckoutForm({
         noValidate
         data-checkout=""
       >
-        <input type="hidden" name="itens" value={servidor?.itens ?? ""} />
+        {/* Enter in a field without JavaScript: the first submit button of the form is the
+            one it presses, so it is this refresh, never a line's "Remover" (the island
+            removes it: with scripts, Enter confirms the order). */}
+        <button type="submit" name="intent" value="atualizar" hidden data-sem-js="" />
+        <input type="hidden" name="itens" value={itens ?? ""} />
         <input type="hidden" name="cupom" value={quote?.cupom?.codigo ?? ""} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
@@ -286,6 +356,7 @@ export function CheckoutForm({
                     {errors.unidadeId}
                   </p>
                 ) : null}
+                <PickUpGaps quote={quote} />
                 <p className="text-sm text-slate-700">
                   Sem taxa de entrega. Você recebe um código para informar no balcão.
                 </p>
@@ -482,9 +553,14 @@ export function CheckoutForm({
             {lines.map((l) => (
               <li key={l.id} className="flex justify-between gap-2">
                 <span>
-                  {l.quantidade}x {l.nome}
+                  {l.falta ? l.quantidadePedida : l.quantidade}x {l.nome}
+                  {l.falta ? (
+                    <span className="block text-xs font-medium text-amber-800">
+                      Não entra nesta retirada
+                    </span>
+                  ) : null}
                 </span>
-                <span className="shrink-0">{formatBRL(l.subtotal)}</span>
+                <span className="shrink-0">{l.falta ? "—" : formatBRL(l.subtotal)}</span>
               </li>
             ))}
           </ul>
@@ -492,6 +568,9 @@ export function CheckoutForm({
             <li className="flex justify-between gap-2">
               <span>
                 <span data-quantidade="" />x <span data-nome="" />
+                <span className="block text-xs font-medium text-amber-800" data-falta="" hidden>
+                  Não entra nesta retirada
+                </span>
               </span>
               <span className="shrink-0" data-subtotal="" />
             </li>
