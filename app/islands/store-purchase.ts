@@ -41,6 +41,8 @@ export interface StorePurchaseOptions {
 
 type Line = {
   id: string;
+  produtoId: string;
+  sku: string;
   nome: string;
   imagemUrl: string | null;
   preco: number;
@@ -142,8 +144,9 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
           "aria-label",
           template.replace("{nome}", () => item.nome),
         );
+      // The product's page with this pack chosen (~/modules/orders/cart's cartLineHref).
       for (const link of row.querySelectorAll<HTMLAnchorElement>("a[data-produto]")) {
-        link.href = `/loja/produto/${item.id}`;
+        if (line) link.href = `/loja/produto/${line.produtoId}?v=${encodeURIComponent(line.sku)}`;
       }
       set("[data-nome]", item.nome);
       set("[data-quantidade]", String(item.quantidade));
@@ -377,6 +380,7 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     const pickUp = checkout ? chosenPickUpUnit() : "";
     const bairro = cartBairro?.value || field("bairro")?.value || "";
     if (pickUp) params.set("retiradaUnidadeId", pickUp);
+    else if (checkout && chosenMode() === "retirada") params.set("modo", "retirada");
     else if (bairro) params.set("bairro", bairro);
     const forma = checkout
       ? (checkout.querySelector<HTMLInputElement>('input[name="formaPagamento"]:checked')?.value ??
@@ -488,6 +492,8 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
   function showModeFields() {
     if (!checkout) return;
     const modo = chosenMode();
+    // "PIX (pague agora, antes da entrega)" / "… antes da retirada".
+    for (const when of checkout.querySelectorAll("[data-pix-quando]")) when.textContent = modo;
     for (const block of checkout.querySelectorAll<HTMLElement>("[data-modo]")) {
       const on = block.dataset.modo === modo;
       block.hidden = !on;

@@ -85,9 +85,27 @@ test.describe("with JavaScript", () => {
     const cart = page.getByTestId("cart-button");
     await expect(cart).toHaveAccessibleName("Carrinho, 2 itens");
 
+    // Point 13: each cart line opens its product with its pack chosen.
+    await page.goto("/loja/carrinho");
+    await expect(
+      page.getByTestId("cart-line").filter({ hasText: GOLDEN }).getByRole("link", { name: GOLDEN }),
+    ).toHaveAttribute("href", /^\/loja\/produto\/[0-9a-f-]{36}\?v=RAC-GOLD-AD15$/);
+
     await page.goto("/loja/checkout");
     await customer(page, "Cliente Retirada JS");
+    // Point 13: "S/N" can be typed on a phone (a text keyboard), the Pix says when it is paid.
+    await expect(page.getByLabel("Número")).toHaveAttribute("inputmode", "text");
+    await expect(
+      page.getByRole("radio", { name: "PIX (pague agora, antes da entrega)" }),
+    ).toBeVisible();
     await page.getByRole("radio", { name: "Retirar na loja" }).check();
+    await expect(
+      page.getByRole("radio", { name: "PIX (pague agora, antes da retirada)" }),
+    ).toBeVisible();
+    // No unit yet: still a pick-up, so no delivery fee and no free-delivery talk.
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 419,80");
+    await expect(page.getByTestId("summary-entrega")).toHaveCount(0);
+    await expect(page.locator("[data-resumo]").getByText(/frete grátis/i)).toHaveCount(0);
     await page.getByRole("radio", { name: /Nova Unidade/ }).check();
     const gaps = page.getByTestId("retirada-falta");
     await expect(gaps).toBeVisible();
@@ -180,10 +198,25 @@ test.describe("without JavaScript", () => {
     const cart = page.getByTestId("cart-button");
     await expect(cart).toHaveAccessibleName("Carrinho, 2 itens");
 
+    await page.goto("/loja/carrinho");
+    await expect(
+      page.getByTestId("cart-line").filter({ hasText: GOLDEN }).getByRole("link", { name: GOLDEN }),
+    ).toHaveAttribute("href", /^\/loja\/produto\/[0-9a-f-]{36}\?v=RAC-GOLD-AD15$/);
+
     await page.goto("/loja/checkout");
     await customer(page, "Cliente Retirada Sem JS");
     await page.getByRole("radio", { name: "Retirar na loja" }).check();
     await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();
+    // Point 13: the answer opens at the step just answered, and a pick-up with no unit yet
+    // has no delivery fee nor free-delivery talk; the Pix is paid before the pick-up.
+    await expect(page).toHaveURL(/\/loja\/checkout#como-receber$/);
+    await expect(page.locator("#como-receber")).toBeInViewport();
+    await expect(page.getByTestId("summary-total")).toHaveText("R$ 419,80");
+    await expect(page.getByTestId("summary-entrega")).toHaveCount(0);
+    await expect(page.locator("[data-resumo]").getByText(/frete grátis/i)).toHaveCount(0);
+    await expect(
+      page.getByRole("radio", { name: "PIX (pague agora, antes da retirada)" }),
+    ).toBeVisible();
     await page.getByRole("radio", { name: /Nova Unidade/ }).check();
     await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();
     const gaps = page.getByTestId("retirada-falta");
@@ -202,7 +235,9 @@ test.describe("without JavaScript", () => {
     await expect(cart).toHaveAccessibleName("Carrinho, 2 itens");
 
     await page.getByRole("radio", { name: /Unidade Meia Praia/ }).check();
-    await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();
+    await page.getByRole("button", { name: "Atualizar resumo" }).click();
+    await expect(page).toHaveURL(/\/loja\/checkout#resumo$/);
+    await expect(page.locator("#resumo")).toBeInViewport();
     await expect(gaps).toBeHidden();
     await expect(page.getByTestId("summary-total")).toHaveText("R$ 419,80");
 

@@ -25,7 +25,7 @@ import { PICK_UP_GAP_CHOICES, pickUpGapTitle } from "~/modules/orders";
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
   pix_mercadopago: "Pix (aprovação automática)",
-  pix: "PIX (pague agora, antes da entrega)",
+  pix: "PIX (pague agora, antes da entrega ou da retirada)",
   dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
   cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
   balcao: "Pagar na retirada (dinheiro, cartão ou Pix no balcão)",
@@ -86,6 +86,18 @@ function RadioBox({
       />
       {children}
     </label>
+  );
+}
+
+/**
+ * The manual Pix is paid before the delivery or before the pick-up: the island rewrites the
+ * word (`data-pix-quando`) when the way of receiving changes.
+ */
+function PixWhen({ modo }: { modo: "entrega" | "retirada" }) {
+  return (
+    <span>
+      PIX (pague agora, antes da <span data-pix-quando="">{modo}</span>)
+    </span>
   );
 }
 
@@ -169,12 +181,22 @@ function PickUpGaps({ quote }: { quote: CheckoutQuote | null }) {
 }
 
 /** A button only a browser without JavaScript shows (the island acts on change instead). */
-function NoScriptButton({ value, children }: { value: string; children: React.ReactNode }) {
+function NoScriptButton({
+  value,
+  step,
+  children,
+}: {
+  value: string;
+  /** The part of the page the answer opens at (its id): the step just answered. */
+  step: string;
+  children: React.ReactNode;
+}) {
   return (
     <Button
       type="submit"
       name="intent"
       value={value}
+      formAction={`/loja/checkout#${step}`}
       formNoValidate
       variant="outline"
       className="hidden justify-self-start noscript:inline-flex"
@@ -304,7 +326,10 @@ export function CheckoutForm({
           </fieldset>
 
           {retiradas.length > 0 ? (
-            <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+            <fieldset
+              id="como-receber"
+              className="grid scroll-mt-28 gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+            >
               <legend className="px-1 text-lg font-bold">Como você quer receber?</legend>
               <div
                 className="grid gap-2 sm:grid-cols-2"
@@ -325,7 +350,9 @@ export function CheckoutForm({
                   ),
                 )}
               </div>
-              <NoScriptButton value="atualizar">Atualizar forma de entrega</NoScriptButton>
+              <NoScriptButton value="atualizar" step="como-receber">
+                Atualizar forma de entrega
+              </NoScriptButton>
               <div className="grid gap-2" data-modo="retirada" hidden={modo !== "retirada"}>
                 <p className="text-sm font-semibold text-slate-800">Em qual unidade?</p>
                 {retiradas.map((u) => (
@@ -365,7 +392,8 @@ export function CheckoutForm({
           ) : null}
 
           <fieldset
-            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]"
+            id="endereco-entrega"
+            className="grid scroll-mt-28 gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]"
             data-modo="entrega"
             hidden={modo !== "entrega"}
             disabled={modo !== "entrega"}
@@ -391,6 +419,7 @@ export function CheckoutForm({
                 type="submit"
                 name="intent"
                 value="cep"
+                formAction="/loja/checkout#endereco-entrega"
                 formNoValidate
                 variant="outline"
                 className="justify-self-start"
@@ -410,8 +439,9 @@ export function CheckoutForm({
             <Field id="endereco" label="Rua" required error={errors.endereco}>
               <Input autoComplete="address-line1" required defaultValue={values.endereco} />
             </Field>
-            <Field id="numero" label="Número" required error={errors.numero}>
-              <Input required inputMode="numeric" defaultValue={values.numero} />
+            <Field id="numero" label="Número" required error={errors.numero} hint="Sem número: S/N">
+              {/* A text keyboard: "S/N" has letters (a numeric one on a phone has none). */}
+              <Input required inputMode="text" defaultValue={values.numero} />
             </Field>
             <Field id="complemento" label="Complemento" error={errors.complemento}>
               <Input autoComplete="address-line2" defaultValue={values.complemento} />
@@ -487,7 +517,7 @@ export function CheckoutForm({
                   disabled={!PAYMENT_MODES[p].includes(modo)}
                   className="font-medium"
                 >
-                  {PAYMENT_CHOICE_LABEL[p]}
+                  {p === "pix" ? <PixWhen modo={modo} /> : PAYMENT_CHOICE_LABEL[p]}
                 </RadioBox>
               ))}
             </div>
@@ -547,7 +577,10 @@ export function CheckoutForm({
           </fieldset>
         </div>
 
-        <aside className="grid h-fit gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28">
+        <aside
+          id="resumo"
+          className="grid h-fit scroll-mt-28 gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28"
+        >
           <h2 className="text-lg font-bold">Resumo do pedido</h2>
           <ul className="grid gap-1.5 text-sm" data-linhas="">
             {lines.map((l) => (
@@ -576,7 +609,9 @@ export function CheckoutForm({
             </li>
           </template>
           <OrderSummarySlot quote={quote} />
-          <NoScriptButton value="atualizar">Atualizar resumo</NoScriptButton>
+          <NoScriptButton value="atualizar" step="resumo">
+            Atualizar resumo
+          </NoScriptButton>
           <ConsentNote action="Ao confirmar" withReturns />
           <Button type="submit" size="lg" data-enviar="">
             <span data-rotulo="Confirmar pedido">Confirmar pedido</span>

@@ -70,6 +70,11 @@ export async function quoteCart(
     bairro?: string | null;
     /** Pick-up at this unit: only its stock counts, and there is no delivery fee. */
     retiradaUnidadeId?: string | null;
+    /**
+     * A pick-up whose unit is not chosen yet: no delivery fee and no free-delivery talk
+     * either, with the open units' stock.
+     */
+    modo?: "entrega" | "retirada" | null;
     /** The chosen payment method, when known: Pix earns the shop's Pix discount. */
     formaPagamento?: string | null;
   },
@@ -127,13 +132,14 @@ export async function quoteCart(
   let coupon: CouponResult | null = null;
   if (input.cupom) coupon = await checkCoupon(input.cupom, subtotal, executor);
   const rules = await deliveryRules(settings);
-  const area = input.bairro && !pickUp ? findServedArea(rules, input.bairro) : null;
-  const totals = computeTotals(priced, coupon, pickUp ? "retirada" : area, rules, {
+  const pickUpMode = pickUp !== null || input.modo === "retirada";
+  const area = input.bairro && !pickUpMode ? findServedArea(rules, input.bairro) : null;
+  const totals = computeTotals(priced, coupon, pickUpMode ? "retirada" : area, rules, {
     formaPagamento: input.formaPagamento,
     pixDescontoPercentual: settings.pixDescontoPercentual,
   });
   // Without a neighbourhood the fee is not known yet, unless delivery is free anyway.
-  const feeKnown = area !== null || totals.freteGratis || pickUp !== null;
+  const feeKnown = area !== null || totals.freteGratis || pickUpMode;
   return {
     ...totals,
     taxaEntrega: feeKnown ? totals.taxaEntrega : null,
@@ -142,11 +148,11 @@ export async function quoteCart(
     cupom: coupon?.ok ? { codigo: coupon.codigo, desconto: totals.desconto } : null,
     cupomErro: coupon && !coupon.ok ? coupon.message : null,
     bairro: area?.nome ?? null,
-    bairroErro: input.bairro && !area && !pickUp ? "Selecione um bairro atendido" : null,
+    bairroErro: input.bairro && !area && !pickUpMode ? "Selecione um bairro atendido" : null,
     freteGratisMinimo: settings.freteGratisMinimo,
     taxaEntregaPadrao: settings.taxaEntregaPadrao,
     pixDescontoPercentual: settings.pixManualAtivo ? settings.pixDescontoPercentual : 0,
-    retirada: pickUp !== null,
+    retirada: pickUpMode,
     retiradaFalta:
       gaps.length > 0
         ? {

@@ -136,6 +136,14 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
+/**
+ * The product page of a cart line with that pack chosen (`?v=SKU`): the cart keeps the
+ * variant, the page is the product's. The purchase island writes the same address.
+ */
+export function cartLineHref(line: { produtoId: string; sku: string }): string {
+  return `/loja/produto/${line.produtoId}?v=${encodeURIComponent(line.sku)}`;
+}
+
 /** Sum of the quantities (the count on the cart button). */
 export function cartCount(state: CartState): number {
   return state.items.reduce((sum, i) => sum + i.quantidade, 0);

@@ -77,6 +77,7 @@ async function cartViewFor(request: Request, values: Record<string, string>, cha
       bairro: pickUp ? null : values.bairro || null,
       retiradaUnidadeId:
         pickUp && /^[0-9a-f-]{36}$/i.test(values.unidadeId ?? "") ? values.unidadeId : null,
+      modo: pickUp ? "retirada" : "entrega",
       formaPagamento: values.formaPagamento || null,
     },
     changed,

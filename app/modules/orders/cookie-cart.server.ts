@@ -83,6 +83,7 @@ export async function readCookieCartView(
   choice: {
     bairro?: string | null;
     retiradaUnidadeId?: string | null;
+    modo?: "entrega" | "retirada" | null;
     formaPagamento?: string | null;
   } = {},
   /** The cart as just changed (the checkout's "Remover"), in place of the request's. */
@@ -95,6 +96,7 @@ export async function readCookieCartView(
     cupom: cart.cupom,
     bairro: choice.bairro !== undefined ? choice.bairro : cart.bairro,
     retiradaUnidadeId: choice.retiradaUnidadeId ?? null,
+    modo: choice.modo ?? null,
     formaPagamento: choice.formaPagamento ?? null,
   });
   // The lines as the browser's cart keeps them: within the open units' stock together,

@@ -6,6 +6,7 @@ export {
   CART_TEXTS,
   cartCount,
   cartItemFrom,
+  cartLineHref,
   cartReducer,
   cartText,
   emptyCart,
