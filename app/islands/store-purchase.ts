@@ -533,6 +533,36 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     if (name === "formaPagamento") showPaymentFields();
     if (["bairro", "formaPagamento", "modo", "unidadeId"].includes(name)) load();
   });
+  // A field the server refused loses its error as soon as it is fixed (issue 39): the
+  // message (`#<name>-error`) goes, with the control's invalid state.
+  function clearFixed(event: Event) {
+    const el = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    if (!el?.name) return;
+    const error = document.getElementById(`${el.name}-error`);
+    if (!error || error.hidden) return;
+    const fixed =
+      el instanceof HTMLInputElement && el.type === "radio"
+        ? el.checked
+        : el.checkValidity() && el.value.trim() !== "";
+    if (!fixed) return;
+    error.hidden = true;
+    const group = el instanceof HTMLInputElement && el.type === "radio" ? el.name : null;
+    const controls = group
+      ? [...(checkout?.querySelectorAll<HTMLElement>(`[aria-describedby~="${group}-error"]`) ?? [])]
+      : [el];
+    for (const control of controls) {
+      control.removeAttribute("aria-invalid");
+      const rest = (control.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .filter((id) => id && id !== error.id)
+        .join(" ");
+      if (rest) control.setAttribute("aria-describedby", rest);
+      else control.removeAttribute("aria-describedby");
+    }
+  }
+  checkout?.addEventListener("input", clearFixed);
+  checkout?.addEventListener("change", clearFixed);
+
   let sending = false;
   checkout?.addEventListener("submit", (event) => {
     if (sending) {

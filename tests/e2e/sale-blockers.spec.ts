@@ -145,6 +145,12 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(/^Pedido PED\d+ realizado com sucesso!/)).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // Point 13: the store's name stays on one line in the 390 px header.
+    const name = page.getByTestId("loja-nome");
+    const lineHeight = await name.evaluate((el) =>
+      Number.parseFloat(getComputedStyle(el).lineHeight),
+    );
+    expect((await name.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
   });
 
   test("manual Pix lands on the order page with the QR code and the copia e cola", async ({
@@ -152,6 +158,16 @@ test.describe("with JavaScript", () => {
   }) => {
     await addFromList(page, "comedouro", COMEDOURO);
     await page.goto("/loja/checkout");
+    // Point 13: a field the server refused loses its error as it is fixed, the others keep theirs.
+    await page.getByRole("button", { name: "Confirmar pedido" }).click();
+    const nameError = page.locator("#nome-error");
+    await expect(nameError).toHaveText("Informe seu nome");
+    await expect(page.locator("#telefone-error")).toHaveText("Informe seu telefone");
+    await expect(page.getByLabel("Nome completo")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Nome completo").pressSequentially("Cliente");
+    await expect(nameError).toBeHidden();
+    await expect(page.getByLabel("Nome completo")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#telefone-error")).toBeVisible();
     await customer(page, "Cliente Pix Manual");
     await page.getByRole("textbox", { name: "Rua" }).fill("Rua 300");
     await page.getByLabel("Número").fill("12");
