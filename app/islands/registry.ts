@@ -10,6 +10,7 @@ import type { StoreCartOptions } from "~/islands/store-cart";
 import type { StorePurchaseOptions } from "~/islands/store-purchase";
 import type { StoreSuggestOptions } from "~/islands/store-suggest";
 import type { SubmitOnChangeOptions } from "~/islands/submit-on-change";
+import type { UnitHoursOptions } from "~/islands/unit-hours";
 
 export interface IslandProps {
   "cart-clear": CartClearOptions;
@@ -21,6 +22,7 @@ export interface IslandProps {
   "store-purchase": StorePurchaseOptions;
   "store-suggest": StoreSuggestOptions;
   "submit-on-change": SubmitOnChangeOptions;
+  "unit-hours": UnitHoursOptions;
 }
 
 export type IslandName = keyof IslandProps;

@@ -32,19 +32,29 @@ export interface StorePurchaseOptions {
     sending: string;
     cepSearching: string;
     cepUnavailable: string;
+    /** "A {unidade} não tem tudo do seu pedido". */
+    pickUpGapTitle: string;
+    /** The accessible name of a gap's "Remover" ({nome}). */
+    pickUpGapRemove: string;
   };
 }
 
 type Line = {
   id: string;
+  produtoId: string;
+  sku: string;
   nome: string;
   imagemUrl: string | null;
   preco: number;
   estoque: number;
+  /** The open units' stock together: the cart's bound, whatever the pick-up unit holds. */
+  estoqueTotal: number;
   quantidadePedida: number;
   quantidade: number;
   disponivel: boolean;
   subtotal: number;
+  /** What the pick-up unit lacks of this line and where it is instead, or null. */
+  falta: string | null;
 };
 type Quote = {
   subtotal: number;
@@ -60,6 +70,8 @@ type Quote = {
   pixDescontoPercentual: number;
   /** Picked up at a unit: no delivery fee, no free-delivery talk. */
   retirada?: boolean;
+  /** The pick-up unit lacks some lines: the checkout will refuse with `mensagem`. */
+  retiradaFalta?: { unidade: string; mensagem: string } | null;
 };
 
 export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): void {
@@ -132,13 +144,18 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
           "aria-label",
           template.replace("{nome}", () => item.nome),
         );
+      // The product's page with this pack chosen (~/modules/orders/cart's cartLineHref).
       for (const link of row.querySelectorAll<HTMLAnchorElement>("a[data-produto]")) {
-        link.href = `/loja/produto/${item.id}`;
+        if (line) link.href = `/loja/produto/${line.produtoId}?v=${encodeURIComponent(line.sku)}`;
       }
       set("[data-nome]", item.nome);
       set("[data-quantidade]", String(item.quantidade));
       if (checkout) {
-        set("[data-subtotal]", line ? brl(line.subtotal) : "…");
+        // A line the pick-up unit lacks stays, marked, and counts nothing in this quote.
+        const gap = Boolean(line?.falta);
+        const note = $("[data-falta]", row);
+        if (note) note.hidden = !gap;
+        set("[data-subtotal]", gap ? "—" : line ? brl(line.subtotal) : "…");
         return row;
       }
       const preco = line?.preco ?? item.preco;
@@ -238,31 +255,81 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     }
   }
 
+  // What the chosen pick-up unit lacks (issue 39): each line with where it is, and a
+  // "Remover" that only the customer presses. Nothing leaves the cart for a unit's stock.
+  const gapBox = $("[data-retirada-falta]");
+  const gapList = gapBox ? $("[data-falta-itens]", gapBox) : null;
+  const gapTemplate = gapBox ? $<HTMLTemplateElement>("template[data-falta-modelo]", gapBox) : null;
+  function renderGaps() {
+    if (!gapBox || !gapList || !gapTemplate) return;
+    const falta = quote?.retirada ? (quote.retiradaFalta ?? null) : null;
+    const inCart = new Set(cart.items.map((i) => i.id));
+    const lines = falta ? (quote?.linhas ?? []).filter((l) => l.falta && inCart.has(l.id)) : [];
+    gapBox.hidden = lines.length === 0;
+    const title = $("[data-falta-titulo]", gapBox);
+    if (title)
+      title.textContent = falta
+        ? texts.pickUpGapTitle.replace("{unidade}", () => falta.unidade)
+        : "";
+    gapList.replaceChildren(
+      ...lines.map((l) => {
+        const row = (gapTemplate.content.firstElementChild as HTMLElement).cloneNode(
+          true,
+        ) as HTMLElement;
+        const name = $("[data-nome]", row);
+        if (name) name.textContent = l.nome;
+        const note = $("[data-nota]", row);
+        if (note) note.textContent = l.falta ?? "";
+        const remove = $<HTMLButtonElement>("[data-remover-falta]", row);
+        if (remove) {
+          remove.dataset.id = l.id;
+          remove.setAttribute(
+            "aria-label",
+            texts.pickUpGapRemove.replace("{nome}", () => l.nome),
+          );
+        }
+        return row;
+      }),
+    );
+  }
+  gapBox?.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>("[data-remover-falta]");
+    if (!button?.dataset.id) return;
+    event.preventDefault();
+    const id = button.dataset.id;
+    change(cart.items.filter((i) => i.id !== id));
+    chosenUnitInput()?.focus();
+  });
+
   function render() {
     if (showEmpty()) return;
     const itens = field("itens");
     if (itens) itens.value = encode(cart.items);
     renderLines();
     renderSummary();
+    renderGaps();
   }
 
-  // The server's answer folds back into the cart: prices and stock, products gone.
+  // The server's answer folds back into the cart: prices and stock, products gone. The
+  // cart's bound is the open units' stock together (`estoqueTotal`), never one pick-up unit's:
+  // choosing a unit takes nothing out of the cart (issue 39).
   function sync(answer: Quote, requested: string[]) {
-    const gone = answer.linhas.filter((l) => !l.disponivel).map((l) => l.nome);
+    const total = (l: Line) => l.estoqueTotal ?? l.estoque;
+    const gone = answer.linhas.filter((l) => total(l) <= 0).map((l) => l.nome);
     if (gone.length > 0)
       toast(
         texts.unavailable.replace("{nomes}", () => gone.join(", ")),
         "aviso",
       );
     for (const l of answer.linhas) {
-      if (!l.disponivel || l.quantidade >= l.quantidadePedida) continue;
-      const text = l.estoque === 1 ? texts.lastOne : texts.fewLeft;
+      if (total(l) <= 0 || total(l) >= l.quantidadePedida) continue;
+      const text = total(l) === 1 ? texts.lastOne : texts.fewLeft;
       toast(
-        text.replace("{nome}", () => l.nome).replace("{n}", () => String(l.estoque)),
+        text.replace("{nome}", () => l.nome).replace("{n}", () => String(total(l))),
         "aviso",
       );
     }
-    const byId = new Map(answer.linhas.filter((l) => l.disponivel).map((l) => [l.id, l]));
+    const byId = new Map(answer.linhas.filter((l) => total(l) > 0).map((l) => [l.id, l]));
     let changed = false;
     const items = cart.items.flatMap((item) => {
       if (!requested.includes(item.id)) return [item];
@@ -273,8 +340,8 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
             nome: fresh.nome,
             preco: fresh.preco,
             imagem: fresh.imagemUrl,
-            estoque: fresh.estoque,
-            quantidade: Math.min(item.quantidade, fresh.estoque),
+            estoque: total(fresh),
+            quantidade: Math.min(item.quantidade, total(fresh)),
           }
         : { ...item, quantidade: 0 };
       if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
@@ -313,6 +380,7 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     const pickUp = checkout ? chosenPickUpUnit() : "";
     const bairro = cartBairro?.value || field("bairro")?.value || "";
     if (pickUp) params.set("retiradaUnidadeId", pickUp);
+    else if (checkout && chosenMode() === "retirada") params.set("modo", "retirada");
     else if (bairro) params.set("bairro", bairro);
     const forma = checkout
       ? (checkout.querySelector<HTMLInputElement>('input[name="formaPagamento"]:checked')?.value ??
@@ -414,15 +482,18 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
       checkout?.querySelector<HTMLInputElement>('input[name="modo"]:checked')?.value ?? "entrega"
     );
   }
+  function chosenUnitInput() {
+    return checkout?.querySelector<HTMLInputElement>('input[name="unidadeId"]:checked') ?? null;
+  }
   function chosenPickUpUnit(): string {
     if (chosenMode() !== "retirada") return "";
-    return (
-      checkout?.querySelector<HTMLInputElement>('input[name="unidadeId"]:checked')?.value ?? ""
-    );
+    return chosenUnitInput()?.value ?? "";
   }
   function showModeFields() {
     if (!checkout) return;
     const modo = chosenMode();
+    // "PIX (pague agora, antes da entrega)" / "… antes da retirada".
+    for (const when of checkout.querySelectorAll("[data-pix-quando]")) when.textContent = modo;
     for (const block of checkout.querySelectorAll<HTMLElement>("[data-modo]")) {
       const on = block.dataset.modo === modo;
       block.hidden = !on;
@@ -462,10 +533,48 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
     if (name === "formaPagamento") showPaymentFields();
     if (["bairro", "formaPagamento", "modo", "unidadeId"].includes(name)) load();
   });
+  // A field the server refused loses its error as soon as it is fixed (issue 39): the
+  // message (`#<name>-error`) goes, with the control's invalid state.
+  function clearFixed(event: Event) {
+    const el = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    if (!el?.name) return;
+    const error = document.getElementById(`${el.name}-error`);
+    if (!error || error.hidden) return;
+    const fixed =
+      el instanceof HTMLInputElement && el.type === "radio"
+        ? el.checked
+        : el.checkValidity() && el.value.trim() !== "";
+    if (!fixed) return;
+    error.hidden = true;
+    const group = el instanceof HTMLInputElement && el.type === "radio" ? el.name : null;
+    const controls = group
+      ? [...(checkout?.querySelectorAll<HTMLElement>(`[aria-describedby~="${group}-error"]`) ?? [])]
+      : [el];
+    for (const control of controls) {
+      control.removeAttribute("aria-invalid");
+      const rest = (control.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .filter((id) => id && id !== error.id)
+        .join(" ");
+      if (rest) control.setAttribute("aria-describedby", rest);
+      else control.removeAttribute("aria-describedby");
+    }
+  }
+  checkout?.addEventListener("input", clearFixed);
+  checkout?.addEventListener("change", clearFixed);
+
   let sending = false;
   checkout?.addEventListener("submit", (event) => {
     if (sending) {
       event.preventDefault();
+      return;
+    }
+    // The unit lacks some lines: the server would refuse with these words; say them here.
+    const falta = quote?.retirada && chosenPickUpUnit() ? quote.retiradaFalta : null;
+    if (falta && !loading) {
+      event.preventDefault();
+      toast(falta.mensagem, "erro", "", 8000);
+      gapBox?.focus();
       return;
     }
     sending = true;

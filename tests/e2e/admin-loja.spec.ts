@@ -121,7 +121,7 @@ test.describe("admin store hub", () => {
       .filter({ hasText: "de desconto" })
       .filter({ hasText: code.toUpperCase() });
     await expect(row).toContainText("10,5 % de desconto");
-    await expect(row).toContainText("0 uso(s)");
+    await expect(row).toContainText("0 usos");
     await row.getByRole("button", { name: `Desativar cupom ${code.toUpperCase()}` }).click();
     await expect(row).toContainText("Inativo");
   });

@@ -267,9 +267,10 @@ test.describe("with manual Pix on", () => {
     await addToCart(page, "comedouro", "Comedouro Inox Antiderrapante 500 ml");
     await fillCheckout(page, { nome: "Cliente Pix Celular", pagamento: "PIX" });
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
+    // A Pix order lands on its page (issue 39).
+    await expect(page).toHaveURL(/\/loja\/pedido\/PED\d+\?token=/);
     const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
     const numero = (await message.textContent())!.match(/PED\d+/)![0];
-    await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
     await expect(page.getByTestId("pix-payload")).toBeVisible();
     await measure(page, `/loja/pedido/${numero} (Pix)`, problems);
     expect(problems, problems.join("\n")).toEqual([]);

@@ -98,7 +98,7 @@ describe("pick-up at a unit", () => {
     expect(atB).toMatchObject({ ok: false, error: "estoque" });
     if (!atB.ok) {
       expect(atB.message).toBe(
-        `Estoque insuficiente. ${racao.nome}: esgotado nesta unidade (disponível na Unidade Meia Praia).`,
+        `A Unidade Centro não tem tudo do seu pedido: ${racao.nome} (em falta nesta unidade; disponível na Unidade Meia Praia ou para entrega). Escolha outra unidade, receba em casa ou remova o item do pedido. Seu carrinho continua com tudo.`,
       );
     }
     expect(await factories.stockAt(ctx.database, racao.id, unitB)).toEqual({
@@ -154,15 +154,28 @@ describe("pick-up at a unit", () => {
     await stock(item.id, unitB, 1);
     const itens = [{ varianteId: item.id, quantidade: 2 }];
     const atB = await quoteCart({ itens, retiradaUnidadeId: unitB, bairro: "Meia Praia" });
-    expect(atB).toMatchObject({
+    // B holds 1 of 2: the line is named with where it is, not cut down (issue 39).
+    expect(atB.linhas[0]).toMatchObject({
+      estoque: 1,
+      estoqueTotal: 4,
+      quantidade: 0,
+      quantidadePedida: 2,
+      falta: "só 1 nesta unidade (você pediu 2); disponível na Unidade Meia Praia ou para entrega",
+    });
+    const oneAtB = await quoteCart({
+      itens: [{ varianteId: item.id, quantidade: 1 }],
+      retiradaUnidadeId: unitB,
+      bairro: "Meia Praia",
+    });
+    expect(oneAtB).toMatchObject({
       retirada: true,
+      retiradaFalta: null,
       taxaEntrega: 0,
       freteGratis: false,
       bairro: null,
       bairroErro: null,
       total: 5000,
     });
-    expect(atB.linhas[0]).toMatchObject({ estoque: 1, quantidade: 1, quantidadePedida: 2 });
     const delivered = await quoteCart({ itens, bairro: "Meia Praia" });
     expect(delivered).toMatchObject({ retirada: false, freteGratis: true });
     // Available at the open units together (the delivery picks one that holds it all).

@@ -25,6 +25,7 @@ const REGISTRY: Record<IslandName, true> = {
   "store-purchase": true,
   "store-suggest": true,
   "submit-on-change": true,
+  "unit-hours": true,
 };
 
 /** The page's JSON blocks as the browser would find them: a tiny stand-in for the DOM. */

@@ -10,6 +10,8 @@ import {
   type HorarioDia,
   hourText,
   openingHoursSpecification,
+  openStateAt,
+  openStates,
   shortHoursText,
   storeHours,
   structuredDataUnit,
@@ -299,5 +301,63 @@ describe("the neighbourhood's delivering unit", () => {
     expect(bairroUnitSchema.safeParse({ unidadeId: "meia-praia" }).error?.issues[0]?.message).toBe(
       "Escolha uma unidade que faz entregas",
     );
+  });
+});
+
+// Issue 39, point 13: "Aberta" was shown at 03:26 on a Saturday. The state comes from the
+// unit's hours in São Paulo time (UTC−3), whatever the server's or the test's zone.
+describe("open now", () => {
+  // 2026-11-28 is a Saturday; 06:26 UTC is 03:26 in São Paulo.
+  const at = (iso: string) => Date.parse(iso);
+  it("says closed at night with when it opens, open with when it closes", () => {
+    expect(openStateAt(USUAL_WEEK, at("2026-11-28T06:26:00Z"))).toEqual({
+      aberta: false,
+      texto: "Fechada — abre às 9h",
+    });
+    expect(openStateAt(USUAL_WEEK, at("2026-11-28T12:00:00Z"))).toEqual({
+      aberta: true,
+      texto: "Aberta agora · fecha às 18h",
+    });
+    // Saturday 18:00 closes; Sunday is closed: Monday 9h.
+    expect(openStateAt(USUAL_WEEK, at("2026-11-28T21:00:00Z")).texto).toBe(
+      "Fechada — abre segunda às 9h",
+    );
+    // Friday 20:30: tomorrow.
+    expect(openStateAt(USUAL_WEEK, at("2026-11-27T23:30:00Z")).texto).toBe(
+      "Fechada — abre amanhã às 9h",
+    );
+    // Opening and closing minutes: 9:00 is open, 18:00 is closed.
+    expect(openStateAt(USUAL_WEEK, at("2026-11-28T12:00:00Z")).aberta).toBe(true);
+    expect(openStateAt(USUAL_WEEK, at("2026-11-28T21:00:00Z")).aberta).toBe(false);
+    expect(openStateAt(week(null, null, null, null, null, null, null), 0).texto).toBe("Fechada");
+  });
+
+  it("lists the week's changes for a cached page, each from the instant it starts", () => {
+    const from = at("2026-11-28T06:26:00Z");
+    const states = openStates(USUAL_WEEK, from);
+    expect(states[0]).toEqual({ desde: from, aberta: false, texto: "Fechada — abre às 9h" });
+    expect(states[1]).toEqual({
+      desde: at("2026-11-28T12:00:00Z"),
+      aberta: true,
+      texto: "Aberta agora · fecha às 18h",
+    });
+    expect(states[2]).toEqual({
+      desde: at("2026-11-28T21:00:00Z"),
+      aberta: false,
+      texto: "Fechada — abre segunda às 9h",
+    });
+    // At Sunday's midnight the words change ("amanhã"), and at Monday's again.
+    expect(states[3]).toEqual({
+      desde: at("2026-11-29T03:00:00Z"),
+      aberta: false,
+      texto: "Fechada — abre amanhã às 9h",
+    });
+    expect(states[4]).toEqual({
+      desde: at("2026-11-30T03:00:00Z"),
+      aberta: false,
+      texto: "Fechada — abre às 9h",
+    });
+    for (const s of states)
+      expect(openStateAt(USUAL_WEEK, s.desde)).toEqual({ aberta: s.aberta, texto: s.texto });
   });
 });

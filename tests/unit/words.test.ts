@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { preferredTimeText } from "~/domain/dates";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { FORMA_PAGAMENTO_CLIENTE, FORMA_PAGAMENTO_LABEL } from "~/domain/statuses";
-import { withFullStop } from "~/domain/text";
+import { countText, withFullStop } from "~/domain/text";
 
 describe("words a customer reads", () => {
   it("a period word is never glued to 'às'; a clock time is", () => {
@@ -32,5 +32,16 @@ describe("words a customer reads", () => {
   it("one phone format everywhere", () => {
     expect(formatPhoneDisplay("47988887777")).toBe("(47) 98888-7777");
     expect(formatPhoneDisplay("+55 47 3344-5566")).toBe("(47) 3344-5566");
+  });
+});
+
+// Issue 39, point 13: plurals written out, never "pedido(s)".
+describe("counts", () => {
+  it("writes the noun in the number's form", () => {
+    expect(countText(1, "pedido")).toBe("1 pedido");
+    expect(countText(2, "pedido")).toBe("2 pedidos");
+    expect(countText(0, "uso")).toBe("0 usos");
+    expect(countText(1200, "pedido")).toBe("1.200 pedidos");
+    expect(countText(3, "bairro ativo", "bairros ativos")).toBe("3 bairros ativos");
   });
 });

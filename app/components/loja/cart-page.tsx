@@ -17,7 +17,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { formatBRL } from "~/domain/money";
 import { Island } from "~/islands/island";
 import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
-import { CART_FORM_ACTION, quoteWarnings } from "~/modules/orders";
+import { CART_FORM_ACTION, cartLineHref, quoteWarnings } from "~/modules/orders";
 
 /** The served neighbourhoods with their fees, as the cart page's loader gives them. */
 export type Bairros = { nome: string; taxaEntrega: number }[];
@@ -26,6 +26,7 @@ export type Bairros = { nome: string; taxaEntrega: number }[];
 interface ServerLine {
   id: string;
   produtoId: string;
+  sku: string;
   nome: string;
   imagemUrl: string | null;
   preco: number;
@@ -56,7 +57,7 @@ const Hidden = ({ name, value }: { name: string; value: string }) => (
  */
 function ServerCartLine({ line }: { line: ServerLine }) {
   const { nome } = line;
-  const href = `/loja/produto/${line.produtoId}`;
+  const href = cartLineHref(line);
   return (
     <li
       className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3"

@@ -20,11 +20,12 @@ import {
 import { Island } from "~/islands/island";
 import { resultErrors } from "~/lib/form-result";
 import type { CheckoutResult } from "~/modules/orders";
+import { PICK_UP_GAP_CHOICES, pickUpGapTitle } from "~/modules/orders";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
   pix_mercadopago: "Pix (aprovação automática)",
-  pix: "PIX (pague agora, antes da entrega)",
+  pix: "PIX (pague agora, antes da entrega ou da retirada)",
   dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
   cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
   balcao: "Pagar na retirada (dinheiro, cartão ou Pix no balcão)",
@@ -88,29 +89,114 @@ function RadioBox({
   );
 }
 
+/**
+ * The manual Pix is paid before the delivery or before the pick-up: the island rewrites the
+ * word (`data-pix-quando`) when the way of receiving changes.
+ */
+function PixWhen({ modo }: { modo: "entrega" | "retirada" }) {
+  return (
+    <span>
+      PIX (pague agora, antes da <span data-pix-quando="">{modo}</span>)
+    </span>
+  );
+}
+
+/** The checkout's quote as the server renders it (a browser without JavaScript). */
+type CheckoutQuote = SummaryQuote & {
+  linhas: {
+    id: string;
+    nome: string;
+    quantidadePedida: number;
+    quantidade: number;
+    subtotal: number;
+    disponivel: boolean;
+    falta: string | null;
+  }[];
+  bairro: string | null;
+  retiradaFalta: { unidade: string; mensagem: string } | null;
+};
+
 /** The cart the server keeps (a browser without JavaScript, decision 0040), quoted. */
 interface ServerCheckoutCart {
-  quote: SummaryQuote & {
-    linhas: {
-      id: string;
-      nome: string;
-      quantidade: number;
-      subtotal: number;
-      disponivel: boolean;
-    }[];
-    bairro: string | null;
-  };
+  quote: CheckoutQuote;
   /** The hidden `itens` field: what can be sold now. */
   itens: string;
 }
 
+/**
+ * What the chosen pick-up unit lacks, line by line, with where each line is instead and a
+ * "Remover" each (issue 39): nothing leaves the cart unless the customer says so. Rendered by
+ * the server for the summary it quoted; the island fills it for the browser's cart from
+ * each quote (`data-falta-*`, the model in `template[data-falta-modelo]`).
+ */
+function PickUpGaps({ quote }: { quote: CheckoutQuote | null }) {
+  const falta = quote?.retiradaFalta ?? null;
+  const lines = quote?.linhas.filter((l) => l.falta) ?? [];
+  return (
+    <div aria-live="polite">
+      <div
+        className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        hidden={!falta}
+        tabIndex={-1}
+        data-retirada-falta=""
+        data-testid="retirada-falta"
+      >
+        <p className="font-semibold" data-falta-titulo="">
+          {falta ? pickUpGapTitle(falta.unidade) : ""}
+        </p>
+        <ul className="grid gap-2" data-falta-itens="">
+          {lines.map((l) => (
+            <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0">
+                <strong>{l.nome}</strong>: {l.falta}
+              </span>
+              <Button
+                type="submit"
+                name="remover"
+                value={l.id}
+                formNoValidate
+                variant="outline"
+                size="sm"
+                aria-label={`Remover ${l.nome} do pedido`}
+              >
+                Remover
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <template data-falta-modelo="">
+          <li className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0">
+              <strong data-nome="" />: <span data-nota="" />
+            </span>
+            <Button type="button" variant="outline" size="sm" data-remover-falta="">
+              Remover
+            </Button>
+          </li>
+        </template>
+        <p>{PICK_UP_GAP_CHOICES}</p>
+      </div>
+    </div>
+  );
+}
+
 /** A button only a browser without JavaScript shows (the island acts on change instead). */
-function NoScriptButton({ value, children }: { value: string; children: React.ReactNode }) {
+function NoScriptButton({
+  value,
+  step,
+  children,
+}: {
+  value: string;
+  /** The part of the page the answer opens at (its id): the step just answered. */
+  step: string;
+  children: React.ReactNode;
+}) {
   return (
     <Button
       type="submit"
       name="intent"
       value={value}
+      formAction={`/loja/checkout#${step}`}
       formNoValidate
       variant="outline"
       className="hidden justify-self-start noscript:inline-flex"
@@ -151,7 +237,9 @@ export function CheckoutForm({
   const message = actionData && !actionData.ok ? actionData.message : undefined;
   const quote =
     (actionData && !actionData.ok ? actionData.resumo : null) ?? servidor?.quote ?? null;
-  const lines = quote?.linhas.filter((l) => l.disponivel) ?? [];
+  // Every line the cart holds, a pick-up unit's gaps included (named, never dropped).
+  const lines = quote?.linhas.filter((l) => l.disponivel || l.falta) ?? [];
+  const itens = (actionData && !actionData.ok ? actionData.itens : undefined) ?? servidor?.itens;
   const cepNote = actionData && !actionData.ok ? actionData.cep : undefined;
   // Waiting for the island (the browser's cart): hidden from a browser without JavaScript.
   const waiting = servidor ? "" : "noscript:hidden";
@@ -196,7 +284,11 @@ export function CheckoutForm({
         noValidate
         data-checkout=""
       >
-        <input type="hidden" name="itens" value={servidor?.itens ?? ""} />
+        {/* Enter in a field without JavaScript: the first submit button of the form is the
+            one it presses, so it is this refresh, never a line's "Remover" (the island
+            removes it: with scripts, Enter confirms the order). */}
+        <button type="submit" name="intent" value="atualizar" hidden data-sem-js="" />
+        <input type="hidden" name="itens" value={itens ?? ""} />
         <input type="hidden" name="cupom" value={quote?.cupom?.codigo ?? ""} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
@@ -234,7 +326,10 @@ export function CheckoutForm({
           </fieldset>
 
           {retiradas.length > 0 ? (
-            <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+            <fieldset
+              id="como-receber"
+              className="grid scroll-mt-28 gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+            >
               <legend className="px-1 text-lg font-bold">Como você quer receber?</legend>
               <div
                 className="grid gap-2 sm:grid-cols-2"
@@ -255,7 +350,9 @@ export function CheckoutForm({
                   ),
                 )}
               </div>
-              <NoScriptButton value="atualizar">Atualizar forma de entrega</NoScriptButton>
+              <NoScriptButton value="atualizar" step="como-receber">
+                Atualizar forma de entrega
+              </NoScriptButton>
               <div className="grid gap-2" data-modo="retirada" hidden={modo !== "retirada"}>
                 <p className="text-sm font-semibold text-slate-800">Em qual unidade?</p>
                 {retiradas.map((u) => (
@@ -286,6 +383,7 @@ export function CheckoutForm({
                     {errors.unidadeId}
                   </p>
                 ) : null}
+                <PickUpGaps quote={quote} />
                 <p className="text-sm text-slate-700">
                   Sem taxa de entrega. Você recebe um código para informar no balcão.
                 </p>
@@ -294,7 +392,8 @@ export function CheckoutForm({
           ) : null}
 
           <fieldset
-            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]"
+            id="endereco-entrega"
+            className="grid scroll-mt-28 gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_8rem]"
             data-modo="entrega"
             hidden={modo !== "entrega"}
             disabled={modo !== "entrega"}
@@ -320,6 +419,7 @@ export function CheckoutForm({
                 type="submit"
                 name="intent"
                 value="cep"
+                formAction="/loja/checkout#endereco-entrega"
                 formNoValidate
                 variant="outline"
                 className="justify-self-start"
@@ -339,8 +439,9 @@ export function CheckoutForm({
             <Field id="endereco" label="Rua" required error={errors.endereco}>
               <Input autoComplete="address-line1" required defaultValue={values.endereco} />
             </Field>
-            <Field id="numero" label="Número" required error={errors.numero}>
-              <Input required inputMode="numeric" defaultValue={values.numero} />
+            <Field id="numero" label="Número" required error={errors.numero} hint="Sem número: S/N">
+              {/* A text keyboard: "S/N" has letters (a numeric one on a phone has none). */}
+              <Input required inputMode="text" defaultValue={values.numero} />
             </Field>
             <Field id="complemento" label="Complemento" error={errors.complemento}>
               <Input autoComplete="address-line2" defaultValue={values.complemento} />
@@ -416,7 +517,7 @@ export function CheckoutForm({
                   disabled={!PAYMENT_MODES[p].includes(modo)}
                   className="font-medium"
                 >
-                  {PAYMENT_CHOICE_LABEL[p]}
+                  {p === "pix" ? <PixWhen modo={modo} /> : PAYMENT_CHOICE_LABEL[p]}
                 </RadioBox>
               ))}
             </div>
@@ -476,15 +577,23 @@ export function CheckoutForm({
           </fieldset>
         </div>
 
-        <aside className="grid h-fit gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28">
+        <aside
+          id="resumo"
+          className="grid h-fit scroll-mt-28 gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-28"
+        >
           <h2 className="text-lg font-bold">Resumo do pedido</h2>
           <ul className="grid gap-1.5 text-sm" data-linhas="">
             {lines.map((l) => (
               <li key={l.id} className="flex justify-between gap-2">
                 <span>
-                  {l.quantidade}x {l.nome}
+                  {l.falta ? l.quantidadePedida : l.quantidade}x {l.nome}
+                  {l.falta ? (
+                    <span className="block text-xs font-medium text-amber-800">
+                      Não entra nesta retirada
+                    </span>
+                  ) : null}
                 </span>
-                <span className="shrink-0">{formatBRL(l.subtotal)}</span>
+                <span className="shrink-0">{l.falta ? "—" : formatBRL(l.subtotal)}</span>
               </li>
             ))}
           </ul>
@@ -492,12 +601,17 @@ export function CheckoutForm({
             <li className="flex justify-between gap-2">
               <span>
                 <span data-quantidade="" />x <span data-nome="" />
+                <span className="block text-xs font-medium text-amber-800" data-falta="" hidden>
+                  Não entra nesta retirada
+                </span>
               </span>
               <span className="shrink-0" data-subtotal="" />
             </li>
           </template>
           <OrderSummarySlot quote={quote} />
-          <NoScriptButton value="atualizar">Atualizar resumo</NoScriptButton>
+          <NoScriptButton value="atualizar" step="resumo">
+            Atualizar resumo
+          </NoScriptButton>
           <ConsentNote action="Ao confirmar" withReturns />
           <Button type="submit" size="lg" data-enviar="">
             <span data-rotulo="Confirmar pedido">Confirmar pedido</span>

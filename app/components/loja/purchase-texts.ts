@@ -2,7 +2,7 @@
 // props (the island's module stays free of the modules they come from).
 import type { StorePurchaseOptions } from "~/islands/store-purchase";
 import { CEP_MESSAGES } from "~/modules/delivery";
-import { QUOTE_TEXTS, SUMMARY_TEXTS } from "~/modules/orders";
+import { pickUpGapTitle, QUOTE_TEXTS, SUMMARY_TEXTS } from "~/modules/orders";
 import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
 
 export const PURCHASE_TEXTS: StorePurchaseOptions["texts"] = {
@@ -14,4 +14,6 @@ export const PURCHASE_TEXTS: StorePurchaseOptions["texts"] = {
   sending: "Enviando pedido...",
   cepSearching: "Buscando o endereço do CEP…",
   cepUnavailable: CEP_MESSAGES.unavailable,
+  pickUpGapTitle: pickUpGapTitle("{unidade}"),
+  pickUpGapRemove: "Remover {nome} do pedido",
 };

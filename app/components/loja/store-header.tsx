@@ -69,7 +69,9 @@ function HeaderContent({ isAdmin, freteGratisMinimo, serverCount = 0 }: HeaderPr
         <Link
           reloadDocument
           to="/loja"
-          className="mx-auto text-lg font-extrabold text-brand-700 sm:text-xl"
+          // One line on a 390 px phone (issue 39): the name never wraps under the buttons.
+          className="mx-auto whitespace-nowrap text-base font-extrabold text-brand-700 min-[400px]:text-lg sm:text-xl"
+          data-testid="loja-nome"
         >
           {shop.name}{" "}
           <span className="hidden font-semibold text-slate-700 sm:inline">| Loja Online</span>

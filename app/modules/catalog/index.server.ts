@@ -53,4 +53,5 @@ export {
 } from "./synonyms.server";
 export { categorias, produtos, variantes } from "./tables.server";
 export { getProductVariants, saveProductVariants } from "./variants.server";
+export type { SaleVariant } from "./variants-sale.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

@@ -30,6 +30,8 @@ export const cartQuoteSchema = z.object({
     .optional()
     .transform((v) => (v && /^[0-9a-f-]{36}$/i.test(v) ? v : null))
     .catch(null),
+  /** "retirada" before a unit is chosen: no delivery fee. */
+  modo: z.enum(["entrega", "retirada"]).optional().catch(undefined),
   formaPagamento: lineText()
     .pipe(z.string().max(30))
     .optional()

@@ -136,6 +136,14 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
+/**
+ * The product page of a cart line with that pack chosen (`?v=SKU`): the cart keeps the
+ * variant, the page is the product's. The purchase island writes the same address.
+ */
+export function cartLineHref(line: { produtoId: string; sku: string }): string {
+  return `/loja/produto/${line.produtoId}?v=${encodeURIComponent(line.sku)}`;
+}
+
 /** Sum of the quantities (the count on the cart button). */
 export function cartCount(state: CartState): number {
   return state.items.reduce((sum, i) => sum + i.quantidade, 0);
@@ -298,3 +306,62 @@ export const SUMMARY_TEXTS = {
   free: "Grátis",
   byNeighbourhood: "Calculada pelo bairro",
 } as const;
+
+/**
+ * A cart line a pick-up unit cannot serve in full (issue 39): what the unit has, what was
+ * asked, and where the line is to be had instead (other pick-up units holding the whole
+ * quantity, and whether a delivery can take it). Nothing is taken out of the cart for it.
+ */
+export interface PickUpGap {
+  nome: string;
+  /** Available at the chosen unit (less than asked). */
+  naUnidade: number;
+  pedida: number;
+  /** Other pick-up units with the whole quantity, in the shop's order. */
+  outrasUnidades: string[];
+  /** A delivering unit holds the whole quantity. */
+  entrega: boolean;
+}
+
+/** "na Unidade Meia Praia, na Unidade Centro ou para entrega"; "" when nowhere. */
+function whereElse(gap: PickUpGap): string {
+  const places = [
+    ...gap.outrasUnidades.map((u) => `na ${u}`),
+    ...(gap.entrega ? ["para entrega"] : []),
+  ];
+  if (places.length === 0) return "";
+  const last = places.pop()!;
+  return places.length > 0 ? `${places.join(", ")} ou ${last}` : last;
+}
+
+/**
+ * What a line lacks at the unit, after its name: "em falta nesta unidade; disponível na
+ * Unidade Meia Praia ou para entrega", "só 1 nesta unidade (você pediu 3); …".
+ */
+export function pickUpGapNote(gap: PickUpGap): string {
+  const here =
+    gap.naUnidade <= 0
+      ? "em falta nesta unidade"
+      : `só ${gap.naUnidade} nesta unidade (você pediu ${gap.pedida})`;
+  const elsewhere = whereElse(gap);
+  return elsewhere ? `${here}; disponível ${elsewhere}` : here;
+}
+
+/** What the customer can do about it (said on the page and in the checkout's refusal). */
+export const PICK_UP_GAP_CHOICES =
+  "Escolha outra unidade, receba em casa ou remova o item do pedido. Seu carrinho continua com tudo.";
+
+/** The heading of the notice: "A Unidade Centro não tem tudo do seu pedido". */
+export function pickUpGapTitle(unidade: string): string {
+  return `A ${unidade} não tem tudo do seu pedido`;
+}
+
+/**
+ * The checkout's refusal of a pick-up the unit cannot serve, the same words as the notice:
+ * "A Unidade Centro não tem tudo do seu pedido: Golden 15 kg (em falta nesta unidade;
+ * disponível na Unidade Meia Praia ou para entrega). Escolha outra unidade, …".
+ */
+export function pickUpGapMessage(unidade: string, gaps: PickUpGap[]): string {
+  const lines = gaps.map((g) => `${g.nome} (${pickUpGapNote(g)})`).join("; ");
+  return `${pickUpGapTitle(unidade)}: ${lines}. ${PICK_UP_GAP_CHOICES}`;
+}

@@ -16,6 +16,7 @@ import { consumeRateLimit, isUnreadableInput, RATE_LIMITS } from "~/modules/acco
 import { cepForCheckout } from "~/modules/delivery/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
+import { encodeCartLines } from "./cart";
 import type { CartQuote } from "./cart.server";
 import {
   CHECKOUT_ERROR_MESSAGE,
@@ -23,7 +24,13 @@ import {
   missesRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "./checkout.schema";
-import { clearCookieCartHeader, readCookieCart, readCookieCartView } from "./cookie-cart.server";
+import type { CookieCart } from "./cookie-cart";
+import {
+  clearCookieCartHeader,
+  cookieCartWithout,
+  readCookieCart,
+  readCookieCartView,
+} from "./cookie-cart.server";
 import { orderFlashHeader } from "./flash.server";
 import { orderMessage } from "./message";
 import { startOrderPixCharge } from "./pix.server";
@@ -53,19 +60,32 @@ export type CheckoutResult = FormResult & {
   resumo?: CartQuote | null;
   /** What the CEP lookup found (decision 0041). */
   cep?: { mensagem: string; atendido: boolean };
+  /**
+   * The hidden `itens` after a line was removed here (a browser without JavaScript): the
+   * loader read the cart of the request, from before the removal.
+   */
+  itens?: string;
 };
 
 /** The server's cart quoted for the choices of the form (neighbourhood or pick-up, payment). */
-async function summaryFor(request: Request, values: Record<string, string>) {
-  if (!readCookieCart(request)) return null;
+async function cartViewFor(request: Request, values: Record<string, string>, changed?: CookieCart) {
+  if (!changed && !readCookieCart(request)) return null;
   const pickUp = values.modo === "retirada";
-  const view = await readCookieCartView(request, {
-    bairro: pickUp ? null : values.bairro || null,
-    retiradaUnidadeId:
-      pickUp && /^[0-9a-f-]{36}$/i.test(values.unidadeId ?? "") ? values.unidadeId : null,
-    formaPagamento: values.formaPagamento || null,
-  });
-  return view?.quote ?? null;
+  return readCookieCartView(
+    request,
+    {
+      bairro: pickUp ? null : values.bairro || null,
+      retiradaUnidadeId:
+        pickUp && /^[0-9a-f-]{36}$/i.test(values.unidadeId ?? "") ? values.unidadeId : null,
+      modo: pickUp ? "retirada" : "entrega",
+      formaPagamento: values.formaPagamento || null,
+    },
+    changed,
+  );
+}
+
+async function summaryFor(request: Request, values: Record<string, string>) {
+  return (await cartViewFor(request, values))?.quote ?? null;
 }
 
 const refused = async (
@@ -84,6 +104,7 @@ const refused = async (
  * "Atualizar" (the summary for the choices made) and "Buscar CEP" (the address of a CEP).
  */
 async function refreshCheckout(request: Request, fields: Record<string, string>) {
+  if (fields.remover) return removeLine(request, fields);
   let values = fields;
   let cep: CheckoutResult["cep"];
   if (fields.intent === "cep") {
@@ -108,10 +129,39 @@ async function refreshCheckout(request: Request, fields: Record<string, string>)
 }
 
 /**
+ * "Remover" by a line a pick-up unit lacks, without JavaScript (the island handles it in the
+ * browser's cart): the cookie cart loses that line, the form comes back as typed with the new
+ * summary; an emptied cart goes back to the cart page.
+ */
+async function removeLine(request: Request, fields: Record<string, string>) {
+  const { remover, intent: _, ...values } = fields;
+  const removed = cookieCartWithout(request, remover ?? "");
+  if (!removed) return redirect("/loja/carrinho", 303);
+  if (removed.cart.itens.length === 0) {
+    return redirectWithToast(
+      "/loja/carrinho",
+      { type: "info", title: "Produto removido do carrinho" },
+      { status: 303, headers: { "Set-Cookie": removed.header } },
+    );
+  }
+  const view = await cartViewFor(request, values, removed.cart);
+  return data<CheckoutResult>(
+    {
+      ok: false,
+      intent: "remover",
+      values,
+      resumo: view?.quote ?? null,
+      itens: encodeCartLines(view?.items ?? []),
+    },
+    { headers: { "Set-Cookie": removed.header } },
+  );
+}
+
+/**
  * The checkout action: a refusal (400 invalid form, 429 too many orders, 409 stock, coupon,
  * neighbourhood or payment, 500) with the message and field errors the form shows, or the
- * redirect to what comes next (the store with the success toast, or the order page for
- * online Pix).
+ * redirect to what comes next (the order page for a Pix order, with its QR code; else the
+ * store with the success message).
  */
 export async function submitCheckout(request: Request) {
   const form = await readForm(request);
@@ -119,7 +169,7 @@ export async function submitCheckout(request: Request) {
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
   // Read once, for the schema, the order and the WhatsApp message.
-  if (fields.intent === "atualizar" || fields.intent === "cep") {
+  if (fields.intent === "atualizar" || fields.intent === "cep" || fields.remover) {
     return refreshCheckout(request, fields);
   }
   const settings = await currentSettings();
@@ -164,20 +214,6 @@ export async function submitCheckout(request: Request) {
     const cartGone: [string, string][] = readCookieCart(request)
       ? [["Set-Cookie", clearCookieCartHeader()]]
       : [];
-    if (pedido.formaPagamento === "pix_mercadopago") {
-      // The order is saved and its stock reserved: now the charge. If the provider is
-      // down the order page says so and offers to try again (same idempotency key).
-      await startOrderPixCharge(pedido);
-      return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
-        headers: [
-          // Tells the order page this order was just placed, so it empties the cart.
-          ["Set-Cookie", orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl: null })],
-          // "Seus pedidos": this device remembers the order.
-          ["Set-Cookie", rememberOrderHeader(request, { numero: pedido.numeroPedido, token })],
-          ...cartGone,
-        ],
-      });
-    }
     const link = orderPageLink(siteOrigin(request), pedido.numeroPedido, token);
     const chatOn = settings.whatsappAtivo && Boolean(settings.whatsappNumero?.trim());
     const chatUrl = chatOn
@@ -187,6 +223,35 @@ export async function submitCheckout(request: Request) {
         )
       : null;
     const receberUrl = receiveByChatLink(pedido.clienteTelefone, pedido.numeroPedido, link);
+    const remembered: [string, string] = [
+      "Set-Cookie",
+      rememberOrderHeader(request, { numero: pedido.numeroPedido, token }),
+    ];
+    if (pedido.formaPagamento === "pix_mercadopago" || pedido.formaPagamento === "pix") {
+      // Paid by Pix now: straight to the order page, where the QR code and the copia e cola
+      // are (issue 39), never the store list. Online Pix starts its charge first: the order
+      // is saved and its stock reserved, so if the provider is down the order page says so
+      // and offers to try again (same idempotency key). The flash tells that page the order
+      // was just placed (it empties the cart and says so).
+      const online = pedido.formaPagamento === "pix_mercadopago";
+      if (online) await startOrderPixCharge(pedido);
+      return redirect(`/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`, {
+        headers: [
+          [
+            "Set-Cookie",
+            orderFlashHeader({
+              numero: pedido.numeroPedido,
+              token,
+              // The manual Pix is confirmed by the shop: the chat carries the order there.
+              chatUrl: online ? null : chatUrl,
+              receberUrl,
+            }),
+          ],
+          remembered,
+          ...cartGone,
+        ],
+      });
+    }
     return redirectWithToast(
       "/loja",
       { type: "success", title: "Pedido realizado com sucesso!" },
@@ -196,7 +261,7 @@ export async function submitCheckout(request: Request) {
             "Set-Cookie",
             orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl, receberUrl }),
           ],
-          ["Set-Cookie", rememberOrderHeader(request, { numero: pedido.numeroPedido, token })],
+          remembered,
           ...cartGone,
         ],
       },

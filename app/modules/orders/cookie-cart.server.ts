@@ -44,6 +44,20 @@ function cookieCartHeader(cart: CookieCart): string {
   return cookie.serialize(cookieCartValue({ ...cart, versao: newVersion() }));
 }
 
+/**
+ * The checkout's "Remover" without JavaScript (a line a pick-up unit lacks, issue 39): the
+ * cookie cart without that line and the Set-Cookie that keeps it; null without a cookie cart.
+ */
+export function cookieCartWithout(
+  request: Request,
+  varianteId: string,
+): { cart: CookieCart; header: string } | null {
+  const cart = readCookieCart(request);
+  if (!cart) return null;
+  const next = { ...removeFromCookieCart(cart, varianteId), versao: newVersion() };
+  return { cart: next, header: cookieCartHeader(next) };
+}
+
 /** The header that removes the cookie cart (after an order, after the merge). */
 export function clearCookieCartHeader(): string {
   return cookie.clear();
@@ -69,27 +83,33 @@ export async function readCookieCartView(
   choice: {
     bairro?: string | null;
     retiradaUnidadeId?: string | null;
+    modo?: "entrega" | "retirada" | null;
     formaPagamento?: string | null;
   } = {},
+  /** The cart as just changed (the checkout's "Remover"), in place of the request's. */
+  changed?: CookieCart,
 ): Promise<CookieCartView | null> {
-  const cart = readCookieCart(request);
+  const cart = changed ?? readCookieCart(request);
   if (!cart || cart.itens.length === 0) return null;
   const quote = await quoteCart({
     itens: cart.itens,
     cupom: cart.cupom,
     bairro: choice.bairro !== undefined ? choice.bairro : cart.bairro,
     retiradaUnidadeId: choice.retiradaUnidadeId ?? null,
+    modo: choice.modo ?? null,
     formaPagamento: choice.formaPagamento ?? null,
   });
+  // The lines as the browser's cart keeps them: within the open units' stock together,
+  // whatever one pick-up unit holds (issue 39: a unit's stock takes nothing out of the cart).
   const items = quote.linhas
-    .filter((l) => l.disponivel)
+    .filter((l) => l.estoqueTotal > 0)
     .map((l) => ({
       id: l.id,
       nome: l.nome,
       preco: l.preco,
       imagem: l.imagemUrl,
-      estoque: l.estoque,
-      quantidade: l.quantidade,
+      estoque: l.estoqueTotal,
+      quantidade: Math.min(l.quantidadePedida, l.estoqueTotal),
     }));
   return {
     versao: cart.versao,

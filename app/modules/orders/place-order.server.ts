@@ -16,6 +16,7 @@ import {
   transaction,
 } from "~/infra/db/client.server";
 import { uniqueViolation } from "~/infra/db/errors.server";
+import { saleVariants } from "~/modules/catalog/index.server";
 import {
   BAIRRO_NOT_SERVED,
   type DeliveryArea,
@@ -38,6 +39,8 @@ import {
   type Settings,
   type Unidade,
 } from "~/modules/shop/index.server";
+import { pickUpGapMessage } from "./cart";
+import { pickUpGap } from "./cart.server";
 import {
   type CheckoutInput,
   PAYMENT_UNAVAILABLE_MESSAGE,
@@ -98,15 +101,12 @@ class OrderRejected extends Error {
   }
 }
 
-function shortStockMessage(itens: ShortItem[], elsewhere: Map<string, string> | null): string {
-  const parts = itens.map((i) => {
-    const left =
-      i.disponivel === 0
-        ? `${i.nome}: esgotado`
-        : `${i.nome}: ${i.disponivel === 1 ? "resta 1 unidade" : `restam ${i.disponivel} unidades`}`;
-    const other = elsewhere?.get(i.varianteId);
-    return other ? `${left} nesta unidade (disponível na ${other})` : left;
-  });
+function shortStockMessage(itens: ShortItem[]): string {
+  const parts = itens.map((i) =>
+    i.disponivel === 0
+      ? `${i.nome}: esgotado`
+      : `${i.nome}: ${i.disponivel === 1 ? "resta 1 unidade" : `restam ${i.disponivel} unidades`}`,
+  );
   return `Estoque insuficiente. ${parts.join("; ")}.`;
 }
 
@@ -274,14 +274,12 @@ async function reserveAtOneUnit(
       itens: failure.unavailable,
     });
   }
-  const elsewhere =
-    input.modo === "retirada" ? await whereElse(tx, failure.short, candidates[0]!, units) : null;
-  throw new OrderRejected({
-    ok: false,
-    error: "estoque",
-    message: shortStockMessage(failure.short, elsewhere),
-    itens: failure.short,
-  });
+  // A pick-up says what the unit lacks and where it is, in the words of the checkout's notice.
+  const message =
+    input.modo === "retirada"
+      ? await pickUpShortMessage(tx, failure.short, candidates[0]!, units)
+      : shortStockMessage(failure.short);
+  throw new OrderRejected({ ok: false, error: "estoque", message, itens: failure.short });
 }
 
 class ReservationShort extends Error {
@@ -290,28 +288,34 @@ class ReservationShort extends Error {
   }
 }
 
-/** For each short variant, another open unit that has what was asked ("disponível na …"). */
-async function whereElse(
+/** The pick-up refusal: each short line with the other units and the delivery that hold it. */
+async function pickUpShortMessage(
   tx: Tx,
   short: ShortItem[],
-  asked: Unidade,
+  unidade: Unidade,
   units: Unidade[],
-): Promise<Map<string, string>> {
-  const others = units.filter((u) => open(u) && u.id !== asked.id);
-  if (others.length === 0) return new Map();
-  const rows = await runSql<{ variante_id: string; unidade_id: string }>(
-    tx,
-    `select variante_id, unidade_id from estoque
-     where variante_id = any($1::uuid[]) and unidade_id = any($2::uuid[]) and disponivel > 0`,
-    [short.map((s) => s.varianteId), others.map((u) => u.id)],
-    "estoque_outras_unidades",
+): Promise<string> {
+  const variants = new Map(
+    (
+      await saleVariants(
+        short.map((s) => s.varianteId),
+        tx,
+      )
+    ).map((v) => [v.id, v]),
   );
-  const names = new Map<string, string>();
-  for (const row of rows) {
-    const unit = others.find((u) => u.id === row.unidade_id);
-    if (unit && !names.has(row.variante_id)) names.set(row.variante_id, unit.nome);
-  }
-  return names;
+  const gaps = short.map((s) => {
+    const variant = variants.get(s.varianteId);
+    return variant
+      ? pickUpGap(variant, s.nome, s.disponivel, s.pedido, unidade.id, units)
+      : {
+          nome: s.nome,
+          naUnidade: s.disponivel,
+          pedida: s.pedido,
+          outrasUnidades: [],
+          entrega: false,
+        };
+  });
+  return pickUpGapMessage(unidade.nome, gaps);
 }
 
 /** The payment method must be on now, and fit the mode: the form may be older than a switch-off. */

@@ -15,6 +15,8 @@ export type { Unit } from "./types";
 export { UNIT_INVALID, unitSchema } from "./unit.schema";
 export type { HorarioDia, PublicUnit } from "./units";
 export {
+  openStateAt,
+  openStates,
   publicUnit,
   shortHoursText,
   storeHours,

@@ -234,3 +234,70 @@ export function unitsIntro(units: readonly Pick<PublicUnit, "bairro" | "emBreve"
     .filter(Boolean)
     .join(" ");
 }
+
+// São Paulo has kept UTC−3 all year since 2019 (no daylight saving): the shop's clock is
+// the instant minus three hours, whatever the server's zone (decision 0052).
+const SHOP_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function shopClock(at: number) {
+  const local = new Date(at - SHOP_OFFSET_MS);
+  const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
+  const sinceMidnight =
+    minutes * 60_000 + local.getUTCSeconds() * 1000 + local.getUTCMilliseconds();
+  return { weekday: local.getUTCDay(), minutes, midnight: at - sinceMidnight };
+}
+
+const minutesOf = (time: string) => {
+  const [h = "0", m = "0"] = time.split(":");
+  return Number(h) * 60 + Number(m);
+};
+
+export interface OpenState {
+  aberta: boolean;
+  /** "Aberta agora · fecha às 20h", "Fechada — abre às 9h", "… abre amanhã às 9h", "… abre segunda às 9h". */
+  texto: string;
+}
+
+/** Whether the unit is open at the instant `at`, by its hours in São Paulo time, said. */
+export function openStateAt(horarios: readonly HorarioDia[], at: number): OpenState {
+  const { weekday, minutes } = shopClock(at);
+  const today = dayOf(horarios, weekday);
+  if (today && minutes >= minutesOf(today.abre) && minutes < minutesOf(today.fecha)) {
+    return { aberta: true, texto: `Aberta agora · fecha às ${hourText(today.fecha)}` };
+  }
+  for (let k = 0; k <= 7; k++) {
+    const day = dayOf(horarios, (weekday + k) % 7);
+    if (!day || (k === 0 && minutes >= minutesOf(day.abre))) continue;
+    const when =
+      k === 0 ? "" : k === 1 ? "amanhã " : `${WEEKDAYS[(weekday + k) % 7]!.toLowerCase()} `;
+    return { aberta: false, texto: `Fechada — abre ${when}às ${hourText(day.abre)}` };
+  }
+  return { aberta: false, texto: "Fechada" };
+}
+
+/**
+ * The states from `from` on for `days` days, each from the instant it starts (`desde`, ms):
+ * a cached page carries them and a small script shows the one of the visitor's moment.
+ */
+export function openStates(
+  horarios: readonly HorarioDia[],
+  from: number,
+  days = 8,
+): (OpenState & { desde: number })[] {
+  const { weekday, midnight } = shopClock(from);
+  const changes = [from];
+  for (let k = 0; k <= days; k++) {
+    const start = midnight + k * DAY_MS;
+    changes.push(start);
+    const day = dayOf(horarios, (weekday + k) % 7);
+    if (day)
+      changes.push(start + minutesOf(day.abre) * 60_000, start + minutesOf(day.fecha) * 60_000);
+  }
+  const states: (OpenState & { desde: number })[] = [];
+  for (const at of [...new Set(changes.filter((t) => t >= from))].sort((a, b) => a - b)) {
+    const state = openStateAt(horarios, at);
+    if (states.at(-1)?.texto !== state.texto) states.push({ desde: at, ...state });
+  }
+  return states;
+}

@@ -1,4 +1,4 @@
-import { MessageCircleIcon } from "lucide-react";
+import { CheckCircle2Icon, MessageCircleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, redirect, useLoaderData, useRevalidator } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
@@ -97,6 +97,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pixOnline,
       token: token!,
       novo: flash?.numero === pedido.numeroPedido,
+      // Just placed (a Pix order comes straight here): the chats the store list would offer.
+      recemFeito:
+        flash?.numero === pedido.numeroPedido
+          ? { chatUrl: flash.chatUrl, receberUrl: flash.receberUrl }
+          : null,
       chatUrl: chatLink(
         chatNumber(settings.whatsappNumero, shop.phone),
         `Olá! Gostaria de falar sobre o meu pedido ${pedido.numeroPedido}.`,
@@ -137,7 +142,7 @@ export function meta({ data }: Route.MetaArgs) {
 const POLL_MS = 4000;
 
 export default function OrderPage() {
-  const { pedido, itens, pix, pixOnline, token, novo, chatUrl, unidade } =
+  const { pedido, itens, pix, pixOnline, token, novo, recemFeito, chatUrl, unidade } =
     useLoaderData<typeof loader>();
   // The shop updates the status from the admin: refresh while the page is open and visible.
   const { revalidate } = useRevalidator();
@@ -185,6 +190,14 @@ export default function OrderPage() {
     <main className="mx-auto max-w-3xl px-4 py-6">
       <BackToStore />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        {recemFeito ? (
+          <OrderPlaced
+            numero={pedido.numero}
+            pix={pedido.formaPagamento === "pix" || pedido.formaPagamento === "pix_mercadopago"}
+            online={pedido.formaPagamento === "pix_mercadopago"}
+            {...recemFeito}
+          />
+        ) : null}
         <section className="rounded-2xl border border-slate-200 bg-white p-4">
           <h1 className="text-xl font-extrabold wrap-anywhere sm:text-2xl">
             Pedido {pedido.numero}
@@ -320,6 +333,65 @@ export default function OrderPage() {
 }
 
 type LoadedOrder = Route.ComponentProps["loaderData"];
+
+/**
+ * The order just placed and paid by Pix lands here (issue 39): it says so, where to pay,
+ * that this page is where the order is followed, and offers the chats the store list would.
+ */
+function OrderPlaced({
+  numero,
+  pix,
+  online,
+  chatUrl,
+  receberUrl,
+}: {
+  numero: string;
+  pix: boolean;
+  online: boolean;
+  chatUrl: string | null;
+  receberUrl: string | null;
+}) {
+  return (
+    <section
+      className="grid gap-3 rounded-2xl border border-green-300 bg-green-50 p-4"
+      role="status"
+      data-testid="pedido-realizado"
+    >
+      <p className="flex items-start gap-2 font-semibold text-green-900 wrap-anywhere">
+        <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
+        Pedido {numero} realizado com sucesso!
+      </p>
+      <p className="text-sm text-green-900">
+        {pix
+          ? online
+            ? "Pague com o Pix abaixo: o pagamento é confirmado sozinho e o pedido segue."
+            : "Pague com o Pix abaixo: a loja confirma o pagamento e o status muda aqui."
+          : "Acompanhe aqui o status do pedido e do pagamento."}{" "}
+        Guarde este link: por ele você acompanha o pedido.
+      </p>
+      {chatUrl || receberUrl ? (
+        <div className="flex flex-wrap gap-2">
+          {chatUrl ? (
+            <Button asChild variant="whatsapp">
+              <a href={chatUrl} {...externalLinkProps} data-testid="pedido-whatsapp">
+                <MessageCircleIcon aria-hidden="true" />
+                Enviar pedido pelo WhatsApp
+              </a>
+            </Button>
+          ) : null}
+          {receberUrl ? (
+            <Button asChild variant="outline">
+              <a href={receberUrl} {...externalLinkProps} data-testid="pedido-receber-whatsapp">
+                <MessageCircleIcon aria-hidden="true" />
+                Receber pelo WhatsApp
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 /** A pick-up order: where, when, and the code to say at the counter. */
 function PickUpSection({

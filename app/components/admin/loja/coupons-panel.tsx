@@ -11,6 +11,7 @@ import { Select } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { TIPO_CUPOM_LABEL, TIPOS_CUPOM } from "~/domain/statuses";
+import { countText } from "~/domain/text";
 import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions";
 
 export interface CouponRow {
@@ -122,7 +123,8 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
                     {c.validoAte ? ` · válido até ${formatDate(c.validoAte)}` : ""}
                   </span>
                   <span className="text-xs text-slate-600">
-                    {c.usos} uso(s){c.limiteUsos ? ` de ${c.limiteUsos}` : ""}
+                    {countText(c.usos, "uso")}
+                    {c.limiteUsos ? ` de ${c.limiteUsos}` : ""}
                   </span>
                 </div>
                 <ActiveToggle

@@ -2,6 +2,7 @@ import { AlertTriangle, Package, Receipt, ShoppingBag, TrendingUp } from "lucide
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { formatBRL } from "~/domain/money";
+import { countText } from "~/domain/text";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog";
 
 export interface StoreStats {
@@ -62,7 +63,7 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
           label="Vendas do mês"
           value={formatBRL(stats.vendasMes)}
           icon={TrendingUp}
-          hint={`${stats.pedidosMes} pedido(s), sem cancelados`}
+          hint={`${countText(stats.pedidosMes, "pedido")}, sem cancelados`}
         />
         <Stat label="Ticket médio do mês" value={formatBRL(stats.ticketMedio)} icon={Receipt} />
         <Stat
@@ -70,7 +71,7 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
           value={String(stats.pedidosNovos)}
           icon={ShoppingBag}
           to="?view=pedidos&status=novo"
-          hint={`${stats.pedidosTotalExato ? stats.pedidosTotal : `mais de ${stats.pedidosTotal.toLocaleString("pt-BR")}`} pedido(s) no total`}
+          hint={`${stats.pedidosTotalExato ? countText(stats.pedidosTotal, "pedido") : `mais de ${countText(stats.pedidosTotal, "pedido")}`} no total`}
         />
         <Stat
           label="Produtos ativos"

@@ -20,6 +20,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
+import { countText } from "~/domain/text";
 import { fieldErrors } from "~/lib/forms";
 import { bairroSchema } from "~/modules/delivery";
 import { PIX_CITY_MAX, PIX_NAME_MAX, storeSettingsSchema } from "~/modules/shop";
@@ -383,7 +384,8 @@ function BairrosPanel({ bairros, unidades }: { bairros: Bairro[]; unidades: Deli
           </ul>
         )}
         <p className="text-xs text-slate-600">
-          {bairros.filter((b) => b.ativo).length} bairro(s) ativo(s); menor taxa{" "}
+          {countText(bairros.filter((b) => b.ativo).length, "bairro ativo", "bairros ativos")};
+          menor taxa{" "}
           {bairros.length ? formatBRL(Math.min(...bairros.map((b) => b.taxaEntrega))) : "—"}.
         </p>
       </CardContent>
