@@ -64,8 +64,8 @@ export const groomingBenefits = [
     text: "Shampoos e condicionadores de marcas confiáveis, com opções fitoterápicas e hipoalergênicas.",
   },
   {
-    title: "Orçamento pelas fotos",
-    text: "Você envia as fotos do pet e recebe um orçamento justo para o porte e a pelagem dele.",
+    title: "Preço claro",
+    text: "Clientes veem o preço pelo porte ao agendar online; na primeira visita ou no porte GG, você envia fotos e recebe um orçamento justo.",
   },
   {
     title: "Leva e traz",

@@ -202,6 +202,19 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("/servicos does not say prices come only after photos next to the online prices (point 13)", async ({
+  page,
+}) => {
+  await page.goto("/servicos");
+  await expect(
+    page.getByText(/O agendamento online mostra o preço pelo porte na hora/),
+  ).toBeVisible();
+  await expect(page.getByText(/somente após a análise das fotos/)).toHaveCount(0);
+  await expect(
+    page.getByText(/Você envia as fotos do pet e recebe um orçamento justo/),
+  ).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

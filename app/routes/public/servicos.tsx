@@ -56,7 +56,8 @@ export default function Servicos() {
         <p>Carinho, higiene e bem-estar para o seu pet, com profissionais que amam o que fazem.</p>
         <p className="mx-auto mt-5 flex max-w-xl items-start gap-2 rounded-xl border border-brand-200 bg-white p-4 text-left text-base text-slate-800">
           <InfoIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          Os valores são informados somente após a análise das fotos do seu pet, porque cada porte e
+          Já é cliente? O agendamento online mostra o preço pelo porte na hora. Na primeira visita
+          ou para porte GG, o valor vem depois da análise das fotos do seu pet, porque cada porte e
           pelagem pede um cuidado diferente.
         </p>
         <p className="mt-5">
