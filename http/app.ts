@@ -18,7 +18,14 @@ import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
 import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
-import { adminEmails, startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
+import {
+  adminEmails,
+  LOGIN_RETRY_AFTER_S,
+  loginRefusalPage,
+  loginRefusedEarly,
+  startSessionPurge,
+  stopSessionPurge,
+} from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
   startBestSellerRefresh,
@@ -137,6 +144,22 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
 const build = answerUnavailable(await import("virtual:react-router/server-build"));
+
+// A login flood is refused here, before React Router reads the form, asks the database or
+// draws a page (decision 0055); the action takes the place itself (login-admission.server.ts).
+app.post("/admin/login", (req, res, next) => {
+  const refused = loginRefusedEarly({
+    ip: String(req.headers["x-client-ip"] ?? "desconhecido"),
+    cookie: req.headers.cookie ?? null,
+    secure: req.protocol === "https",
+  });
+  if (!refused) return next();
+  res
+    .status(refused.status)
+    .set({ "Retry-After": String(LOGIN_RETRY_AFTER_S), "Cache-Control": "no-store" })
+    .type("html")
+    .send(loginRefusalPage(refused));
+});
 
 app.use(
   createRequestHandler({
