@@ -29,8 +29,10 @@ import {
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
   startBestSellerRefresh,
+  startSummaryQueue,
   stopBestSellerRefresh,
   stopImportWorker,
+  stopSummaryQueue,
 } from "~/modules/catalog/index.server";
 import {
   composeGroomingEmail,
@@ -56,6 +58,8 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   await watchPageData(currentDatabase()!);
   // New orders, grooming requests and resumes, live on every open admin page.
   await startAlertFeed(currentDatabase()!);
+  // Product summaries a unit's change left to recompute, a slice at a time.
+  await startSummaryQueue(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   // The e-mail outbox: each module's e-mails are rendered by its own composer when sent.
   startMailWorker(
@@ -98,6 +102,7 @@ export async function stop() {
   await stopAlertFeed();
   await stopPaymentReconciler();
   stopBestSellerRefresh();
+  await stopSummaryQueue();
   await stopWebhookWorker();
   await stopMailWorker();
   await stopImportWorker();
