@@ -241,6 +241,8 @@ async function measure(kind: Kind): Promise<WriteRun> {
         "unidade fechada e reaberta": [],
       };
       console.log(`[${kind}] salvar unidade ...`);
+      // Untimed: the first save loads the route and warms the caches.
+      await saveUnit(base, cookie, unitFields(unit));
       for (let i = 0; i < SAVES; i++) {
         saves["unidade salva sem mudança"]!.push(await saveUnit(base, cookie, unitFields(unit)));
         saves["unidade renomeada"]!.push(

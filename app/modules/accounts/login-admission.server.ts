@@ -10,11 +10,11 @@
 import { now } from "~/infra/clock.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { deviceCookieHolder } from "./device-cookie.server";
-import { hashingCapacity } from "./password-hashing.server";
+import { HASHING_BUSY_MESSAGE, hashingCapacity } from "./password-hashing.server";
 
-export const LOGIN_BUSY_MESSAGE =
-  "Muitos acessos ao painel neste momento. Tente novamente em alguns segundos.";
-export const LOGIN_ADDRESS_MESSAGE =
+/** The same words as argon2's own refusal: to the visitor it is one and the same wait. */
+const LOGIN_BUSY_MESSAGE = HASHING_BUSY_MESSAGE;
+const LOGIN_ADDRESS_MESSAGE =
   "Muitas tentativas de login deste endereço. Aguarde alguns segundos e tente novamente.";
 /** Seconds a refused client is told to wait (Retry-After). */
 export const LOGIN_RETRY_AFTER_S = 2;
