@@ -18,12 +18,21 @@ import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
 import { storage } from "~/infra/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
 import { answerUnavailable } from "~/infra/unavailable-routes.server";
-import { adminEmails, startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
+import {
+  adminEmails,
+  LOGIN_RETRY_AFTER_S,
+  loginRefusalPage,
+  loginRefusedEarly,
+  startSessionPurge,
+  stopSessionPurge,
+} from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
   startBestSellerRefresh,
+  startSummaryQueue,
   stopBestSellerRefresh,
   stopImportWorker,
+  stopSummaryQueue,
 } from "~/modules/catalog/index.server";
 import {
   composeGroomingEmail,
@@ -49,6 +58,8 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   await watchPageData(currentDatabase()!);
   // New orders, grooming requests and resumes, live on every open admin page.
   await startAlertFeed(currentDatabase()!);
+  // Product summaries a unit's change left to recompute, a slice at a time.
+  await startSummaryQueue(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   // The e-mail outbox: each module's e-mails are rendered by its own composer when sent.
   startMailWorker(
@@ -91,6 +102,7 @@ export async function stop() {
   await stopAlertFeed();
   await stopPaymentReconciler();
   stopBestSellerRefresh();
+  await stopSummaryQueue();
   await stopWebhookWorker();
   await stopMailWorker();
   await stopImportWorker();
@@ -137,6 +149,22 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
 const build = answerUnavailable(await import("virtual:react-router/server-build"));
+
+// A login flood is refused here, before React Router reads the form, asks the database or
+// draws a page (decision 0055); the action takes the place itself (login-admission.server.ts).
+app.post("/admin/login", (req, res, next) => {
+  const refused = loginRefusedEarly({
+    ip: String(req.headers["x-client-ip"] ?? "desconhecido"),
+    cookie: req.headers.cookie ?? null,
+    secure: req.protocol === "https",
+  });
+  if (!refused) return next();
+  res
+    .status(refused.status)
+    .set({ "Retry-After": String(LOGIN_RETRY_AFTER_S), "Cache-Control": "no-store" })
+    .type("html")
+    .send(loginRefusalPage(refused));
+});
 
 app.use(
   createRequestHandler({

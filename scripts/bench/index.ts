@@ -12,12 +12,15 @@
 // (pages, selling, checkout, grooming, login-flood, import; e.g. --only=grooming for that part alone).
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
 // screen; --scale-fraction=0.1 for a tenth of the large shop).
+// --admin-write runs the admin-write benchmark instead (admin-write.ts: saving a unit, and a
+// page's p99 while 2,000 rows are imported, on the large shop; --scale-fraction too).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildUnlessSkipped, root, stopServer } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import { runAdminWrite } from "./admin-write";
 import { checkout } from "./checkout";
 import { grooming } from "./grooming";
 import {
@@ -115,6 +118,12 @@ async function main() {
     if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
     buildUnlessSkipped(args);
     if (!(await runScale())) process.exit(1);
+    return;
+  }
+  if (args.includes("--admin-write")) {
+    if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
+    buildUnlessSkipped(args);
+    if (!(await runAdminWrite())) process.exit(1);
     return;
   }
   const chosen = selected();

@@ -44,6 +44,24 @@ export function deviceCookie(userId: string, request: Request, at = new Date()):
 }
 
 /**
+ * The account a valid, unexpired device cookie in `cookieHeader` names, or null: read
+ * before the database is asked anything (the login's door, login-admission.server.ts).
+ */
+export function deviceCookieHolder(
+  cookieHeader: string | null,
+  secure: boolean,
+  at = new Date(),
+): string | null {
+  const value = readCookie(cookieHeader, secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
+  if (!value) return null;
+  const parts = value.split(".");
+  if (parts.length !== 4) return null;
+  const [owner, deviceId, expires, given] = parts as [string, string, string, string];
+  if (!sameSecret(given, mac(`${owner}.${deviceId}.${expires}`))) return null;
+  return Number(expires) * 1000 > at.getTime() ? owner : null;
+}
+
+/**
  * The device id when the request carries a valid, unexpired device cookie of `userId`;
  * null otherwise (absent, altered, expired, or another account's).
  */

@@ -15,6 +15,13 @@ export { loadOrFail } from "./admin-load.server";
 export { logAudit } from "./audit.server";
 export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
 export {
+  LOGIN_RETRY_AFTER_S,
+  LoginRefusedError,
+  loginRefusalPage,
+  loginRefusedEarly,
+  setLoginAdmissionLimit,
+} from "./login-admission.server";
+export {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER_S,
   PasswordHashingBusyError,

@@ -29,6 +29,8 @@ function defaultLimits(): HashingLimits {
 }
 
 let limits = defaultLimits();
+/** Extra waiting places only known devices may take. */
+const PRIORITY_PLACES = 4;
 let running = 0;
 const queue: (() => void)[] = [];
 
@@ -37,13 +39,25 @@ export function setHashingLimits(next: Partial<HashingLimits> | undefined) {
   limits = next ? { ...defaultLimits(), ...next } : defaultLimits();
 }
 
+/** Turns plus waiting places: how many logins the door lets in at once (login-admission). */
+export function hashingCapacity(): number {
+  return limits.running + limits.waiting;
+}
+
 /**
  * Runs `work` (argon2 and whatever must happen with the turn held) when a turn is free.
  * Throws PasswordHashingBusyError at once when every turn and waiting place is taken.
+ * `first`: a browser known to the account (its device cookie) waits at the head of the
+ * queue, even when the waiting places are taken, so its owner signs in during a flood.
  */
-export async function withPasswordHashing<T>(work: () => Promise<T>): Promise<T> {
+export async function withPasswordHashing<T>(
+  work: () => Promise<T>,
+  options: { first?: boolean } = {},
+): Promise<T> {
   if (running < limits.running) {
     running += 1;
+  } else if (options.first && queue.length < limits.waiting + PRIORITY_PLACES) {
+    await new Promise<void>((resolve) => queue.unshift(resolve));
   } else if (queue.length < limits.waiting) {
     // The releasing request hands its turn over directly: `running` stays as it is.
     await new Promise<void>((resolve) => queue.push(resolve));

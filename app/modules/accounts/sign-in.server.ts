@@ -7,6 +7,7 @@ import { transaction } from "~/infra/db/client.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { type AuditAction, logAudit } from "./audit.server";
 import { deviceCookie, knownDevice } from "./device-cookie.server";
+import { admitLogin, LoginRefusedError } from "./login-admission.server";
 import { withPasswordHashing } from "./password-hashing.server";
 import { passwordWeakness } from "./password-policy.server";
 import {
@@ -101,9 +102,24 @@ async function reserveAll(counters: Counter[], at: Date) {
  * attempt never reaches argon2. A browser holding this account's device cookie is counted per
  * device; any other attempt per e-mail and per IP. An unknown e-mail is checked against a
  * dummy hash: the answer and its time are the same as for a wrong password. Throws
- * PasswordHashingBusyError when too many passwords are being checked at once.
+ * LoginRefusedError, before anything is read, when too many logins are in progress
+ * (login-admission.server.ts), and PasswordHashingBusyError when too many passwords are
+ * being checked at once.
  */
 export async function attemptLogin(
+  request: Request,
+  input: { email: string; password: string },
+): Promise<LoginOutcome> {
+  const admission = admitLogin(request);
+  if (!admission.admitted) throw new LoginRefusedError(admission.refusal);
+  try {
+    return await admittedLogin(request, input);
+  } finally {
+    admission.release();
+  }
+}
+
+async function admittedLogin(
   request: Request,
   input: { email: string; password: string },
 ): Promise<LoginOutcome> {
@@ -119,13 +135,16 @@ export async function attemptLogin(
         [LOGIN_OPS.ip, ip],
       ];
 
-  const checked = await withPasswordHashing(async () => {
-    const reservation = await reserveAll(counters, at);
-    if (!reservation.reserved) return { reservation, passwordOk: false };
-    const hash = user?.senhaHash ?? (await dummyPasswordHash());
-    const passwordOk = (await verifyPassword(hash, input.password)) && user !== undefined;
-    return { reservation, passwordOk };
-  });
+  const checked = await withPasswordHashing(
+    async () => {
+      const reservation = await reserveAll(counters, at);
+      if (!reservation.reserved) return { reservation, passwordOk: false };
+      const hash = user?.senhaHash ?? (await dummyPasswordHash());
+      const passwordOk = (await verifyPassword(hash, input.password)) && user !== undefined;
+      return { reservation, passwordOk };
+    },
+    { first: device !== null },
+  );
 
   if (!checked.reservation.reserved) {
     await failure(request, email, device ? "bloqueado_dispositivo" : "bloqueado", null);

@@ -46,6 +46,11 @@ export { stockCounts } from "./stock-figures.server";
 export { listStoreProducts } from "./store-listing.server";
 export { storeSuggestions } from "./suggestions.server";
 export {
+  refreshPendingSummaries,
+  startSummaryQueue,
+  stopSummaryQueue,
+} from "./summary-queue.server";
+export {
   createSynonymGroup,
   deleteSynonymGroup,
   listSynonymGroups,

@@ -167,6 +167,18 @@ export const produtosResumo = pgTable(
 );
 
 /**
+ * Products whose summary waits to be recomputed (migration 0017, decision 0055): a unit that
+ * opens, closes or turns "em breve" touches every product stocked there, which the trigger
+ * only lists here; the app recomputes them in short slices (summary-queue.server.ts), so the
+ * save answers at once and PGlite's one thread keeps serving pages meanwhile.
+ */
+export const produtosResumoPendentes = pgTable("produtos_resumo_pendentes", {
+  produtoId: uuid("produto_id")
+    .primaryKey()
+    .references(() => produtos.id, { onDelete: "cascade" }),
+});
+
+/**
  * The filter counts of the store's listings without a search, as last computed (decision
  * 0048): shared by every instance and kept across restarts, valid while `versao` is the
  * current one. Computing them reads the whole catalogue; they change far less often than

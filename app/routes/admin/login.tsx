@@ -16,6 +16,8 @@ import {
   attemptLogin,
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER_S,
+  LOGIN_RETRY_AFTER_S,
+  LoginRefusedError,
   loginPageState,
   PasswordHashingBusyError,
   safeAdminRedirect,
@@ -66,6 +68,12 @@ export async function action({ request }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
+    if (error instanceof LoginRefusedError) {
+      return data(
+        { errors: { form: error.refusal.message } as FieldErrors },
+        { status: error.refusal.status, headers: { "Retry-After": String(LOGIN_RETRY_AFTER_S) } },
+      );
+    }
     if (error instanceof PasswordHashingBusyError) {
       return data(
         { errors: { form: HASHING_BUSY_MESSAGE } as FieldErrors },
