@@ -41,10 +41,15 @@ export {
   updateProduct,
   VARIANT_SUMMARY_SQL,
 } from "./products.server";
-export { variantByCode } from "./search.server";
+export { SearchTooSlowError, variantByCode } from "./search.server";
+export {
+  SEARCH_LIMIT_MESSAGE,
+  searchRetryAfter,
+  takeSearchToken,
+} from "./search-limit.server";
 export { stockCounts } from "./stock-figures.server";
-export { listStoreProducts } from "./store-listing.server";
-export { storeSuggestions } from "./suggestions.server";
+export { listStoreProducts, storeListingKept } from "./store-listing.server";
+export { storeSuggestions, storeSuggestionsKept } from "./suggestions.server";
 export {
   createSynonymGroup,
   deleteSynonymGroup,
