@@ -21,6 +21,10 @@ import { answerUnavailable } from "~/infra/unavailable-routes.server";
 import { adminEmails, startSessionPurge, stopSessionPurge } from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
+  enterSearchRequest,
+  isStoreSearch,
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_BUSY_PAGE,
   startBestSellerRefresh,
   stopBestSellerRefresh,
   stopImportWorker,
@@ -137,6 +141,21 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
 const build = answerUnavailable(await import("virtual:react-router/server-build"));
+
+// Store searches: a few at a time, the rest a short "busy" page (decision 0054).
+app.use((req, res, next) => {
+  if (!isStoreSearch(req.path, req.query.q)) return next();
+  const leave = enterSearchRequest();
+  if (!leave) {
+    res.set({ "Cache-Control": "no-store", "Retry-After": "2" }).status(503);
+    if (req.path === "/loja/sugestoes") res.json({ sugestoes: [], erro: SEARCH_BUSY_MESSAGE });
+    else res.type("html").send(SEARCH_BUSY_PAGE);
+    return;
+  }
+  res.on("close", leave);
+  res.on("finish", leave);
+  next();
+});
 
 app.use(
   createRequestHandler({

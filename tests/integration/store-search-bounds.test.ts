@@ -15,7 +15,14 @@ import {
 } from "~/modules/catalog/index.server";
 import { MAX_SEARCH_WORD_LENGTH, MAX_SEARCH_WORDS } from "~/modules/catalog/search";
 import { runSearchSql, SEARCH_STATEMENT_TIMEOUT_MS } from "~/modules/catalog/search.server";
-import { SEARCH_BURST } from "~/modules/catalog/search-limit.server";
+import {
+  enterSearchRequest,
+  inSearchTurn,
+  isStoreSearch,
+  SEARCH_BURST,
+  SEARCH_BUSY_PAGE,
+  SearchBusyError,
+} from "~/modules/catalog/search-limit.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { loader as suggestLoader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";
@@ -211,5 +218,69 @@ describe("the search limit per address", () => {
     }
     expect(takeSearchToken("2001:db8:1:2:ffff::1", t)).toBe(false);
     expect(takeSearchToken("2001:db8:1:3::1", t)).toBe(true);
+  });
+});
+
+describe("searches at once on one instance", () => {
+  it("two run, sixteen wait their turn, the next is answered 'busy' at once (503 in Portuguese)", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let running = 0;
+    let most = 0;
+    const work = async () => {
+      running++;
+      most = Math.max(most, running);
+      await gate;
+      running--;
+      return "ok";
+    };
+    const turns = Array.from({ length: 18 }, () => inSearchTurn(work));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(running).toBe(2);
+    await expect(inSearchTurn(work)).rejects.toBeInstanceOf(SearchBusyError);
+    // The store's page says so, with a 503 and a moment to wait; nothing is kept.
+    const page = await call(storeLoader, makeRequest("/loja?q=sem+vez", { ip: "198.51.100.9" }));
+    expect(page.status).toBe(503);
+    expect(page.data.erro).toBe(
+      "A busca da loja está muito procurada agora. Tente de novo em alguns segundos.",
+    );
+    const suggestion = (await suggestLoader({
+      request: makeRequest("/loja/sugestoes?q=sem+vez", { ip: "198.51.100.9" }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(suggestion.status).toBe(503);
+    expect(suggestion.headers.get("retry-after")).toBe("2");
+    release();
+    expect(await Promise.all(turns)).toEqual(Array(18).fill("ok"));
+    expect(most).toBe(2);
+    // Once the line is gone, the same search is answered.
+    expect(
+      (await call(storeLoader, makeRequest("/loja?q=sem+vez", { ip: "198.51.100.9" }))).status,
+    ).toBe(200);
+  });
+});
+
+describe("search requests at once (the HTTP layer's gate)", () => {
+  it("lets six in, answers the seventh a short page in Portuguese, and takes the next after one leaves", () => {
+    expect(isStoreSearch("/loja", "racao")).toBe(true);
+    expect(isStoreSearch("/loja/sugestoes", undefined)).toBe(true);
+    expect(isStoreSearch("/loja", "")).toBe(false);
+    expect(isStoreSearch("/loja", undefined)).toBe(false);
+    expect(isStoreSearch("/loja/carrinho", "x")).toBe(false);
+    const places = Array.from({ length: 6 }, () => enterSearchRequest());
+    expect(places.every((leave) => typeof leave === "function")).toBe(true);
+    expect(enterSearchRequest()).toBeNull();
+    // Leaving twice (close and finish) gives back one place.
+    places[0]!();
+    places[0]!();
+    const again = enterSearchRequest();
+    expect(again).toBeTypeOf("function");
+    expect(enterSearchRequest()).toBeNull();
+    for (const leave of [...places.slice(1), again]) leave!();
+    expect(SEARCH_BUSY_PAGE).toContain('lang="pt-BR"');
+    expect(SEARCH_BUSY_PAGE).toContain("Tente de novo em alguns segundos");
   });
 });

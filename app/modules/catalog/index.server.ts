@@ -43,7 +43,12 @@ export {
 } from "./products.server";
 export { SearchTooSlowError, variantByCode } from "./search.server";
 export {
+  enterSearchRequest,
+  isStoreSearch,
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_BUSY_PAGE,
   SEARCH_LIMIT_MESSAGE,
+  SearchBusyError,
   searchRetryAfter,
   takeSearchToken,
 } from "./search-limit.server";

@@ -65,3 +65,98 @@ export function searchRetryAfter(address: string, now = clockNow().getTime()): n
 /** The message a refused search shows (page and suggestions). */
 export const SEARCH_LIMIT_MESSAGE =
   "Muitas buscas em pouco tempo. Espere alguns segundos e tente de novo.";
+
+/**
+ * Searches this instance runs against the database at once; the others wait their turn (a
+ * short line), and past that are answered "busy" at once. The bucket bounds one address;
+ * this bounds many (50 addresses searching together took the checkout from 21 ms to 20 s):
+ * the checkout never queues behind more than this many searches, and on PGlite, whose
+ * queries run one after another in the server's thread, /healthz and every page keep their
+ * turn.
+ */
+const RUNNING_SEARCHES = 2;
+/** Searches that may wait for a turn, and for how long. */
+const WAITING_SEARCHES = 16;
+const MAX_WAIT_MS = 2_000;
+
+/** No turn for this search now: answered 503 with a short Retry-After. */
+export class SearchBusyError extends Error {
+  constructor() {
+    super("buscas demais ao mesmo tempo");
+    this.name = "SearchBusyError";
+  }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs one uncached search's database work when its turn comes (see RUNNING_SEARCHES). */
+export async function inSearchTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= RUNNING_SEARCHES) {
+    if (waiting.length >= WAITING_SEARCHES) throw new SearchBusyError();
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = waiting.indexOf(turn);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(new SearchBusyError());
+      }, MAX_WAIT_MS);
+      waiting.push(turn);
+    });
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line (running stays counted), else frees.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** The message of a search that found no turn. */
+export const SEARCH_BUSY_MESSAGE =
+  "A busca da loja está muito procurada agora. Tente de novo em alguns segundos.";
+
+/**
+ * Search requests (/loja with a search, /loja/sugestoes) this instance answers at once,
+ * rendering included: past this many, a search is answered a short "busy" page before any
+ * database read or page render, so 50 searchers cannot fill the server's thread with pages
+ * nobody needs (the checkout answers between them). Counted by the HTTP layer
+ * (http/app.ts) around the whole request.
+ */
+const SEARCH_REQUESTS_AT_ONCE = 6;
+let searchRequests = 0;
+
+/** Whether a request is a store search (its path and `q`). */
+export function isStoreSearch(path: string, q: unknown): boolean {
+  if (path === "/loja/sugestoes") return true;
+  return (path === "/loja" || path === "/loja/") && typeof q === "string" && q.trim() !== "";
+}
+
+/** A search request's place: a function to give it back when answered, or null when full. */
+export function enterSearchRequest(): (() => void) | null {
+  if (searchRequests >= SEARCH_REQUESTS_AT_ONCE) return null;
+  searchRequests++;
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    searchRequests--;
+  };
+}
+
+/** The page of a search with no place: small, in Portuguese, no render, no database. */
+export const SEARCH_BUSY_PAGE = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Busca ocupada · Agropet Litoral</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
+<h1 style="font-size:1.25rem">A busca da loja está muito procurada agora</h1>
+<p>Tente de novo em alguns segundos. O carrinho e os pedidos continuam funcionando.</p>
+<p><a href="/loja">Voltar para a loja</a></p>
+</body></html>`;

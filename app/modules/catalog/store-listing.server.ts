@@ -29,6 +29,7 @@ import {
   runSearchSql,
   storeSynonyms,
 } from "./search.server";
+import { inSearchTurn } from "./search-limit.server";
 
 export interface StoreListing {
   produtos: StoreProduct[];
@@ -66,7 +67,9 @@ export function storeListingKept(options: Options): boolean {
 const keptStoreListings = keptByKeyUntilChanged(
   ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
   (o: Options) => JSON.stringify(normalized(o)),
-  readStoreListing,
+  // A search waits for its turn (search-limit.server.ts); a plain listing does not.
+  (o: Options) =>
+    (o.q ?? "").trim() ? inSearchTurn(() => readStoreListing(o)) : readStoreListing(o),
 );
 
 function normalized(o: Options): StoreListingQuery & { porPagina: number } {

@@ -16,6 +16,7 @@ import {
   storeSynonyms,
   variantByCode,
 } from "./search.server";
+import { inSearchTurn } from "./search-limit.server";
 
 /** At most this many suggestions in all. */
 const MAX_SUGGESTIONS = 8;
@@ -64,7 +65,7 @@ function suggestionKey(q: string | null | undefined): string {
 const keptSuggestions = keptByKeyUntilChanged(
   ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
   (q: string) => q,
-  readSuggestions,
+  (q: string) => inSearchTurn(() => readSuggestions(q)),
   1000,
 );
 

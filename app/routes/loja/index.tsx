@@ -25,7 +25,9 @@ import {
 } from "~/modules/catalog";
 import {
   listStoreProducts,
+  SEARCH_BUSY_MESSAGE,
   SEARCH_LIMIT_MESSAGE,
+  SearchBusyError,
   SearchTooSlowError,
   searchRetryAfter,
   storeListingKept,
@@ -90,10 +92,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(`/loja/produto/${code.produtoId}?v=${encodeURIComponent(code.sku)}`);
   }
   let erro = "Erro ao carregar produtos";
+  let busy = false;
   const [list, { flash, headers }] = await Promise.all([
     listStoreProducts(query).catch((error: unknown) => {
       rethrowIfUnavailable(error);
-      if (error instanceof SearchTooSlowError) {
+      if (error instanceof SearchBusyError) {
+        erro = SEARCH_BUSY_MESSAGE;
+        busy = true;
+      } else if (error instanceof SearchTooSlowError) {
         erro = "Essa busca demorou demais. Tente com menos palavras ou palavras mais curtas.";
         logger.warn({ q: query.q.slice(0, 100) }, "busca interrompida pelo limite de tempo");
       } else {
@@ -106,7 +112,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!list) {
     return data(
       { ...emptyList, query, flash, pedidos: readRecentOrders(request), erro },
-      { headers: { ...Object.fromEntries(headers ?? []), "Cache-Control": "no-store" } },
+      {
+        // Too many searches at once on this instance: a moment later it answers.
+        ...(busy ? { status: 503 } : {}),
+        headers: {
+          ...Object.fromEntries(headers ?? []),
+          "Cache-Control": "no-store",
+          ...(busy ? { "Retry-After": "2" } : {}),
+        },
+      },
     );
   }
   // Only what the cards show travels to the browser.

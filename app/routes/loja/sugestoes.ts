@@ -5,7 +5,9 @@ import { logger } from "~/infra/logger.server";
 import { requestInfo } from "~/infra/request-info.server";
 import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
 import {
+  SEARCH_BUSY_MESSAGE,
   SEARCH_LIMIT_MESSAGE,
+  SearchBusyError,
   SearchTooSlowError,
   searchRetryAfter,
   storeSuggestions,
@@ -34,9 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     const sugestoes = await storeSuggestions(q);
     return Response.json({ sugestoes }, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
-    if (error instanceof SearchTooSlowError)
+    if (error instanceof SearchBusyError) {
+      return Response.json(
+        { sugestoes: [], erro: SEARCH_BUSY_MESSAGE },
+        { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "2" } },
+      );
+    }
+    if (error instanceof SearchTooSlowError) {
       logger.warn("sugestões interrompidas pelo limite de tempo");
-    else if (!isUnavailable(error)) logger.error({ err: error }, "falha ao sugerir produtos");
+    } else if (!isUnavailable(error)) logger.error({ err: error }, "falha ao sugerir produtos");
     return Response.json(
       { sugestoes: [], erro: "Sugestões indisponíveis" },
       {
