@@ -7,22 +7,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { setClock } from "~/infra/clock.server";
 import { currentDatabase, db } from "~/infra/db/client.server";
 import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
-import {
-  listStoreProducts,
-  SearchTooSlowError,
-  storeSuggestions,
-  takeSearchToken,
-} from "~/modules/catalog/index.server";
-import { MAX_SEARCH_WORD_LENGTH, MAX_SEARCH_WORDS } from "~/modules/catalog/search";
-import { runSearchSql, SEARCH_STATEMENT_TIMEOUT_MS } from "~/modules/catalog/search.server";
+import { MAX_SEARCH_WORD_LENGTH, MAX_SEARCH_WORDS } from "~/modules/catalog";
 import {
   enterSearchRequest,
   inSearchTurn,
   isStoreSearch,
+  listStoreProducts,
+  runSearchSql,
   SEARCH_BURST,
   SEARCH_BUSY_PAGE,
+  SEARCH_STATEMENT_TIMEOUT_MS,
   SearchBusyError,
-} from "~/modules/catalog/search-limit.server";
+  SearchTooSlowError,
+  storeSuggestions,
+  takeSearchToken,
+} from "~/modules/catalog/index.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { loader as suggestLoader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";

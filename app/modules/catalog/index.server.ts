@@ -41,10 +41,17 @@ export {
   updateProduct,
   VARIANT_SUMMARY_SQL,
 } from "./products.server";
-export { SearchTooSlowError, variantByCode } from "./search.server";
+export {
+  runSearchSql,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  SearchTooSlowError,
+  variantByCode,
+} from "./search.server";
 export {
   enterSearchRequest,
+  inSearchTurn,
   isStoreSearch,
+  SEARCH_BURST,
   SEARCH_BUSY_MESSAGE,
   SEARCH_BUSY_PAGE,
   SEARCH_LIMIT_MESSAGE,
