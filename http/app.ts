@@ -28,6 +28,10 @@ import {
 } from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
+  enterSearchRequest,
+  isStoreSearch,
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_BUSY_PAGE,
   startBestSellerRefresh,
   startSummaryQueue,
   stopBestSellerRefresh,
@@ -164,6 +168,21 @@ app.post("/admin/login", (req, res, next) => {
     .set({ "Retry-After": String(LOGIN_RETRY_AFTER_S), "Cache-Control": "no-store" })
     .type("html")
     .send(loginRefusalPage(refused));
+});
+
+// Store searches: a few at a time, the rest a short "busy" page (decision 0054).
+app.use((req, res, next) => {
+  if (!isStoreSearch(req.path, req.query.q)) return next();
+  const leave = enterSearchRequest();
+  if (!leave) {
+    res.set({ "Cache-Control": "no-store", "Retry-After": "2" }).status(503);
+    if (req.path === "/loja/sugestoes") res.json({ sugestoes: [], erro: SEARCH_BUSY_MESSAGE });
+    else res.type("html").send(SEARCH_BUSY_PAGE);
+    return;
+  }
+  res.on("close", leave);
+  res.on("finish", leave);
+  next();
 });
 
 app.use(

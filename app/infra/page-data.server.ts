@@ -135,5 +135,9 @@ export function keptByKeyUntilChanged<A, T>(
       });
       return value;
     },
+    /** Whether `get(args)` would answer from what is kept (without loading). */
+    has(args: A): boolean {
+      return generation !== null && keptEpoch === listeningEpoch && kept.has(keyOf(args));
+    },
   };
 }

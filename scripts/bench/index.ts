@@ -9,7 +9,9 @@
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, grooming, login-flood, import; e.g. --only=grooming for that part alone).
+// (pages, selling, checkout, grooming, login-flood, import, hostile-search; e.g. --only=grooming
+// for that part alone). hostile-search (hostile-search.ts) builds the large shop of its own
+// (--scale-fraction=<f> for a part of it) after the other tables.
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
 // screen; --scale-fraction=0.1 for a tenth of the large shop).
 // --admin-write runs the admin-write benchmark instead (admin-write.ts: saving a unit, and a
@@ -33,6 +35,7 @@ import {
   startApp,
   startReference,
 } from "./harness";
+import { runHostileSearch } from "./hostile-search";
 import { loginFlood } from "./login-flood";
 import { pages } from "./pages";
 import { runScale } from "./scale";
@@ -41,9 +44,10 @@ import { selling } from "./selling";
 /** In the order they run and report. */
 const SCENARIOS = [pages, selling, checkout, grooming, loginFlood] as Scenario<never, unknown>[];
 const IMPORT = "import";
+const HOSTILE_SEARCH = "hostile-search";
 
 function selected(): Set<string> {
-  const all = [...SCENARIOS.map((s) => s.name), IMPORT];
+  const all = [...SCENARIOS.map((s) => s.name), IMPORT, HOSTILE_SEARCH];
   const only = args.find((a) => a.startsWith("--only="));
   if (!only) return new Set(all);
   const names = only.slice("--only=".length).split(",");
@@ -142,6 +146,7 @@ async function main() {
       scenario.report(runs.map(({ kind, results }) => ({ kind, result: results[i] }))) && allOk;
   }
   if (chosen.has(IMPORT)) allOk = runImport() && allOk;
+  if (chosen.has(HOSTILE_SEARCH)) allOk = (await runHostileSearch()) && allOk;
   if (!allOk) process.exit(1);
 }
 

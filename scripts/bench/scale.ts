@@ -190,7 +190,7 @@ function importCsv(allNew = false): Buffer {
 }
 
 /** A fresh database of this kind, migrated, seeded, and grown when `large`. */
-async function prepareShop(kind: Kind, size: Size, dataDir: string) {
+export async function prepareShop(kind: Kind, size: Size, dataDir: string) {
   const pgdb =
     kind === "PostgreSQL"
       ? await createThrowawayDatabase(process.env.DATABASE_URL!, "escala")

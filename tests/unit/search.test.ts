@@ -4,6 +4,8 @@ import {
   normalizeSearch,
   productSearchText,
   searchWords,
+  trigramSimilarity,
+  trigramsOf,
   wordForms,
 } from "~/modules/catalog/search";
 
@@ -44,6 +46,31 @@ describe("words of a search", () => {
     expect(wordForms("tres")).toEqual(["tres"]);
     expect(wordForms("peit")).toEqual(["peit"]);
     expect(wordForms("ossos")).toEqual(["ossos", "osso"]);
+  });
+
+  it("are cut at 32 letters each (a hostile word costs no more than a long code)", () => {
+    const [long] = searchWords("x".repeat(100));
+    expect(long).toHaveLength(32);
+    expect(searchWords(`${"ab ".repeat(3)}${"c".repeat(40)}`)).toEqual([
+      "ab",
+      "ab",
+      "ab",
+      "c".repeat(32),
+    ]);
+  });
+
+  it("take the plurals a singular is no start of", () => {
+    expect(wordForms("racao")).toEqual(["racao", "racoes", "racaes"]);
+    expect(wordForms("cao")).toEqual(["cao", "coes", "caes"]);
+    expect(wordForms("animal")).toEqual(["animal", "animais"]);
+    expect(wordForms("coleira")).toEqual(["coleira"]);
+  });
+
+  it("compare words by trigrams as pg_trgm does", () => {
+    expect(trigramSimilarity(trigramsOf("bravekto"), trigramsOf("bravecto"))).toBeCloseTo(0.5);
+    expect(trigramSimilarity(trigramsOf("golden"), trigramsOf("golden"))).toBe(1);
+    // "coleira" is not "color" (issue 39: it brought fish food).
+    expect(trigramSimilarity(trigramsOf("coleira"), trigramsOf("color"))).toBeLessThan(0.3);
   });
 
   it("tell a word typed without vowels", () => {

@@ -41,10 +41,27 @@ export {
   updateProduct,
   VARIANT_SUMMARY_SQL,
 } from "./products.server";
-export { variantByCode } from "./search.server";
+export {
+  runSearchSql,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  SearchTooSlowError,
+  variantByCode,
+} from "./search.server";
+export {
+  enterSearchRequest,
+  inSearchTurn,
+  isStoreSearch,
+  SEARCH_BURST,
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_BUSY_PAGE,
+  SEARCH_LIMIT_MESSAGE,
+  SearchBusyError,
+  searchRetryAfter,
+  takeSearchToken,
+} from "./search-limit.server";
 export { stockCounts } from "./stock-figures.server";
-export { listStoreProducts } from "./store-listing.server";
-export { storeSuggestions } from "./suggestions.server";
+export { listStoreProducts, storeListingKept } from "./store-listing.server";
+export { storeSuggestions, storeSuggestionsKept } from "./suggestions.server";
 export {
   refreshPendingSummaries,
   startSummaryQueue,

@@ -29,7 +29,12 @@ export {
   productSchema,
 } from "./product.schema";
 export { PRODUCT_IMAGE_WIDTHS, productImageSrcSet } from "./product-image";
-export { normalizeSearch, productSearchText } from "./search";
+export {
+  MAX_SEARCH_WORD_LENGTH,
+  MAX_SEARCH_WORDS,
+  normalizeSearch,
+  productSearchText,
+} from "./search";
 export { isLowStock, LOW_STOCK_THRESHOLD } from "./stock-levels";
 export { MAX_SYNONYM_TERMS, SYNONYMS_INVALID, synonymGroupSchema } from "./synonyms.schema";
 export type {

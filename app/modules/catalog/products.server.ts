@@ -10,7 +10,7 @@ import { categorySlug, UUID_PATTERN } from "./listing";
 import type { ProductInput } from "./product.schema";
 import { deleteProductImage, saveProductImage } from "./product-image.server";
 import { normalizeSearch, productSearchText } from "./search";
-import { productSearchSql, storeSynonyms } from "./search.server";
+import { nearWords, productSearchSql, storeSynonyms } from "./search.server";
 import { lowStockCondition } from "./stock-figures.server";
 import { categorias, type Produto, produtos, variantes } from "./tables.server";
 import { refreshProductSearch } from "./variants.server";
@@ -183,7 +183,8 @@ async function readAdminProducts(
   executor: Executor,
 ): Promise<AdminProductList> {
   const values: unknown[] = [];
-  const search = productSearchSql(filters.q, values, await storeSynonyms(), forgiving, "produtos");
+  const near = forgiving ? await nearWords(filters.q) : null;
+  const search = productSearchSql(filters.q, values, await storeSynonyms(), near, "produtos");
   const where = and(
     isNull(produtos.excluidoEm),
     search ? boundSql(search.where, values) : undefined,

@@ -1,24 +1,40 @@
 // The store's search as SQL: what a query matches and how it ranks (pg_trgm, migration 0007).
 //
-// Every word must match, in any of its forms (itself, its singular, "15kg" as "15 kg") or
-// one of their synonyms. A form of 4 letters or more matches anywhere in the product's text;
-// a shorter one only at the start of a word ("cao" finds "cão" but not "ração"). Either way
-// a word prefix finds its word ("peit" finds "peitoral"), and the GIN trigram index on
-// produtos.busca serves both (LIKE and the regular expression).
+// Every word must match, in any of its forms (itself, its singular or plurals, "15kg" as
+// "15 kg"), one of their synonyms, or, for a species word, any word of that species
+// ("cachorro" finds "Dog"). A form of 4 letters or more matches anywhere in the product's
+// text; a shorter one only at the start of a word ("cao" finds "cão" but not "ração").
+// Either way a word prefix finds its word ("peit" finds "peitoral"), and the GIN trigram
+// index on produtos.busca serves both (LIKE and the regular expression).
 //
-// When that finds nothing, the forgiving pass: a word of 4 letters or more may also match by
-// trigram word similarity (`%>`, served by the same index; the threshold is a setting of
-// every connection, pg_trgm.word_similarity_threshold = 0.5, app/infra/db/client.server.ts),
-// and a word typed without vowels ("gldn") by the consonants of the name's words. Two passes,
-// so a word that is in the catalogue never brings look-alikes ("carrapatos" does not bring
-// "castrados").
+// When that finds nothing, the forgiving pass: each word may also be one of the few words of
+// the products on sale (the vocabulary, kept in memory) that it nearly is: by trigram
+// similarity (a typo: "bravekto" is "bravecto"; "bravekt" the start of it), or, typed
+// without vowels, by its consonants ("gldn" is "golden"). Those words are then searched like
+// typed ones, through the same index: the database never compares a word with every product
+// (issue 39, point 4: a regexp_replace and a similarity per product per word let one
+// 100-letter query hold PGlite for 5 s). Two passes, so a word that is in the catalogue
+// never brings look-alikes ("carrapatos" does not bring "castrados").
 //
 // Ranking, higher first: a SKU or EAN typed whole (1000), the whole phrase in the name (100),
 // then 10 for each word found in the name; a product found by its description only scores 0.
 // Ties go to the best-selling (the listing orders by r.vendidos next).
-import { db, runSql } from "~/infra/db/client.server";
+//
+// On PostgreSQL every search statement runs with a statement timeout (runSearchSql); on
+// PGlite, which has none and runs in the server's thread, the bound is the work itself:
+// capped words (search.ts), indexed conditions only, a bounded number of alternatives.
+import { currentDatabase, db, runSql, transaction } from "~/infra/db/client.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
-import { isVowelless, normalizeSearch, searchWords, wordForms } from "./search";
+import {
+  consonantsOf,
+  isVowelless,
+  normalizeSearch,
+  SPECIES_WORDS,
+  searchWords,
+  trigramSimilarity,
+  trigramsOf,
+  wordForms,
+} from "./search";
 import { sinonimos } from "./tables.server";
 
 /** Each synonym's group, by term: "pulgas" -> ["antipulga", "antipulgas", "pulga", "pulgas"]. */
@@ -27,7 +43,9 @@ export type SynonymIndex = Map<string, string[]>;
 const keptSynonyms = keptUntilChanged(["sinonimos"], async (): Promise<SynonymIndex> => {
   const rows = await db().select({ termos: sinonimos.termos }).from(sinonimos);
   const index: SynonymIndex = new Map();
-  for (const { termos } of rows) {
+  // The species' words first: always there, whatever the shop's list says.
+  const groups = [...SPECIES_WORDS, ...rows.map((r) => r.termos)];
+  for (const termos of groups) {
     const group = termos.map(normalizeSearch).filter(Boolean);
     for (const term of group) index.set(term, [...new Set([...(index.get(term) ?? []), ...group])]);
   }
@@ -60,9 +78,11 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
-}
+/**
+ * At most this many texts a word may be found as (its forms, synonyms, near words): each is
+ * one indexed condition, and a long synonym list must not make a word cost more.
+ */
+const MAX_ALTERNATIVES = 16;
 
 /** What a word may be found as: each of its forms, and their synonyms. */
 function alternativesOf(word: string, synonyms: SynonymIndex): string[] {
@@ -71,7 +91,7 @@ function alternativesOf(word: string, synonyms: SynonymIndex): string[] {
     found.add(form);
     for (const synonym of synonyms.get(form) ?? []) found.add(synonym);
   }
-  return [...found];
+  return [...found].slice(0, MAX_ALTERNATIVES);
 }
 
 type Param = (value: unknown) => string;
@@ -83,32 +103,36 @@ function paramsOn(values: unknown[]): Param {
   };
 }
 
-/** `column` holds `text`: anywhere for 4 letters or more, else at the start of a word. */
+/**
+ * `column` holds `text`: anywhere for 4 letters or more, else at the start of a word (the
+ * text's start or after a space). Two LIKEs rather than a `\m` regular expression: the
+ * trigram index serves both, but planning and running a regular expression over the index
+ * cost PGlite tens of milliseconds for six short words (issue 39, point 4).
+ */
 function holds(column: string, text: string, param: Param): string {
-  if (text.length >= 4 || !/^[a-z0-9]/.test(text)) {
-    return `${column} like ${param(`%${escapeLike(text)}%`)}`;
-  }
-  return `${column} ~ ${param(`\\m${escapeRegex(text)}`)}`;
+  const like = escapeLike(text);
+  if (text.length >= 4 || !/^[a-z0-9]/.test(text)) return `${column} like ${param(`%${like}%`)}`;
+  return `(${column} like ${param(`${like}%`)} or ${column} like ${param(`% ${like}%`)})`;
 }
 
-/** `word` found in `column` (p.busca or p.nome_busca), exactly or, when forgiving, nearly. */
+/** The words of the catalogue a typed word nearly is, by typed word (the forgiving pass). */
+export type NearWords = Map<string, string[]>;
+
+/**
+ * `word` found in `column` (p.busca or p.nome_busca): as typed (its forms and synonyms) or,
+ * in the forgiving pass, as one of the catalogue's words it nearly is. Only conditions the
+ * trigram index serves.
+ */
 function wordCondition(
   column: string,
   word: string,
   synonyms: SynonymIndex,
-  forgiving: boolean,
+  near: NearWords | null,
   param: Param,
 ): string {
-  const found = alternativesOf(word, synonyms).map((text) => holds(column, text, param));
-  // `column %> word` is `word <% column` written as the index's clause: so written, the
-  // planner sees the recheck already holds it and does not compute the similarity a second
-  // time per row in the scan's filter (half the forgiving search's scan).
-  if (forgiving && word.length >= 4) found.push(`${column} %> ${param(word)}`);
-  if (forgiving && isVowelless(word)) {
-    found.push(
-      `regexp_replace(p.nome_busca, '[aeiou]', '', 'g') ~ ${param(`\\m${escapeRegex(word)}`)}`,
-    );
-  }
+  const texts = new Set(alternativesOf(word, synonyms));
+  for (const other of near?.get(word) ?? []) texts.add(other);
+  const found = [...texts].map((text) => holds(column, text, param));
   return `(${found.join(" or ")})`;
 }
 
@@ -120,10 +144,10 @@ export function productSearchSql(
   q: string | null | undefined,
   values: unknown[],
   synonyms: SynonymIndex,
-  forgiving = false,
+  near: NearWords | null = null,
   alias = "p",
 ): SearchSql | null {
-  const sql = productSearchOnP(q, values, synonyms, forgiving);
+  const sql = productSearchOnP(q, values, synonyms, near);
   if (!sql || alias === "p") return sql;
   const renamed = (text: string) => text.replace(/\bp\./g, `${alias}.`);
   return { where: renamed(sql.where), rank: (rankValues) => renamed(sql.rank(rankValues)) };
@@ -133,13 +157,13 @@ function productSearchOnP(
   q: string | null | undefined,
   values: unknown[],
   synonyms: SynonymIndex,
-  forgiving: boolean,
+  near: NearWords | null,
 ): SearchSql | null {
   const words = searchWords(q);
   if (words.length === 0) return null;
   const param = paramsOn(values);
   const where = words
-    .map((word) => wordCondition("p.busca", word, synonyms, forgiving, param))
+    .map((word) => wordCondition("p.busca", word, synonyms, near, param))
     .join(" and ");
   const rank = (rankValues: unknown[]) => {
     const rankParam = paramsOn(rankValues);
@@ -153,7 +177,7 @@ function productSearchOnP(
     }
     const inName = words.map(
       (word) =>
-        `(case when ${wordCondition("p.nome_busca", word, synonyms, forgiving, rankParam)} then 10 else 0 end)`,
+        `(case when ${wordCondition("p.nome_busca", word, synonyms, near, rankParam)} then 10 else 0 end)`,
     );
     return `(${[...parts, ...inName].join(" + ")})`;
   };
@@ -196,45 +220,159 @@ export async function variantByCode(q: string | null | undefined): Promise<CodeM
   return row ?? null;
 }
 
-/**
- * The words of the names and brands of the products on sale (a few hundred in a catalogue of
- * 10,000): read once and kept until a product or a category changes, since reading them
- * takes every product (80 ms at 10,000) and a sale changes none of them.
- */
-const keptVocabulary = keptUntilChanged(["produtos", "categorias"], async () => {
-  const rows = await runSql<{ w: string }>(
-    db(),
-    `select distinct unnest(string_to_array(p.nome_busca || ' ' || lower(coalesce(p.marca, '')), ' ')) as w
-     from produtos p join categorias c on c.id = p.categoria_id and c.ativo
-     where p.ativo and p.excluido_em is null`,
-    [],
-    "loja_busca_vocabulario",
-  );
-  return rows.map((r) => r.w).filter((w) => w.length >= 3);
-});
+/** The catalogue's words with what the forgiving pass compares: trigrams and consonants. */
+interface Vocabulary {
+  words: string[];
+  grams: Set<string>[];
+  consonants: string[];
+}
 
 /**
- * "Você quis dizer …?": each word of a search that found nothing, replaced by the closest
- * word of the products on sale (trigram similarity; for a word typed without vowels, the
- * word with the same consonants); null when nothing is close enough.
+ * The words of the names and brands of the products on sale, and of the categories (a few
+ * hundred in a catalogue of 10,000): read once and kept until a product or a category
+ * changes, since reading them takes every product (80 ms at 10,000) and a sale changes none
+ * of them.
+ */
+const keptVocabulary = keptUntilChanged(
+  ["produtos", "categorias"],
+  async (): Promise<Vocabulary> => {
+    const rows = await runSql<{ w: string }>(
+      db(),
+      `select distinct unnest(string_to_array(p.nome_busca || ' ' || lower(coalesce(p.marca, '')), ' ')) as w
+       from produtos p join categorias c on c.id = p.categoria_id and c.ativo
+       where p.ativo and p.excluido_em is null
+       union
+       select unnest(string_to_array(lower(c.nome), ' ')) from categorias c where c.ativo`,
+      [],
+      "loja_busca_vocabulario",
+    );
+    const words = [
+      ...new Set(rows.map((r) => normalizeSearch(r.w)).filter((w) => /^[a-z]{3,}$/.test(w))),
+    ].sort();
+    return {
+      words,
+      grams: words.map((w) => trigramsOf(w)),
+      consonants: words.map(consonantsOf),
+    };
+  },
+);
+
+/** How alike a typo and a catalogue word must be (pg_trgm similarity, 0 to 1). */
+const NEAR_SIMILARITY = 0.5;
+/** The "Você quis dizer" takes a word a bit further off: it is only offered, and checked. */
+const SUGGESTION_SIMILARITY = 0.34;
+/** Near words per typed word: the best few. */
+const NEAR_WORDS_PER_WORD = 4;
+/** Longer words are no typo of a catalogue word (its longest are about 15 letters). */
+const MAX_TYPO_LENGTH = 20;
+
+interface Scored {
+  word: string;
+  score: number;
+}
+
+/**
+ * The catalogue's words `typed` nearly is, best first: for a word without vowels, those whose
+ * consonants start with it; for a word of 4 letters or more, those (or their start, for a
+ * word still being typed) as similar as `threshold`. Computed in this process over the kept
+ * vocabulary: a few microseconds a word, whatever the catalogue's size.
+ */
+function scoredNearWords(typed: string, vocabulary: Vocabulary, threshold: number): Scored[] {
+  if (typed.length > MAX_TYPO_LENGTH || !/^[a-z]+$/.test(typed)) return [];
+  const found: Scored[] = [];
+  const vowelless = isVowelless(typed);
+  const grams = typed.length >= 4 ? trigramsOf(typed) : null;
+  const start = typed.length >= 4 ? trigramsOf(typed, true) : null;
+  vocabulary.words.forEach((word, i) => {
+    if (word === typed) return;
+    let score = 0;
+    if (vowelless && vocabulary.consonants[i]!.startsWith(typed)) {
+      score = vocabulary.consonants[i] === typed ? 2 : 1.5;
+    } else if (grams && start) {
+      score = trigramSimilarity(grams, vocabulary.grams[i]!);
+      // A word still being typed, with a typo: against the word's start, a letter either way.
+      for (let n = typed.length - 1; n <= typed.length + 1 && n < word.length; n++) {
+        score = Math.max(score, trigramSimilarity(start, trigramsOf(word.slice(0, n), true)));
+      }
+    }
+    if (score >= threshold) found.push({ word, score });
+  });
+  return found.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word));
+}
+
+/** For the forgiving pass: the near words of each word of `q`. */
+export async function nearWords(q: string | null | undefined): Promise<NearWords> {
+  const vocabulary = await keptVocabulary.get();
+  const near: NearWords = new Map();
+  for (const word of searchWords(q)) {
+    const best = scoredNearWords(word, vocabulary, NEAR_SIMILARITY).slice(0, NEAR_WORDS_PER_WORD);
+    if (best.length > 0)
+      near.set(
+        word,
+        best.map((s) => s.word),
+      );
+  }
+  return near;
+}
+
+/**
+ * "Você quis dizer …?": each word of a search that found nothing and is no word of the
+ * catalogue, replaced by the closest word of the products on sale; null when nothing changed
+ * or nothing is close enough. The caller checks that it finds something before offering it.
  */
 export async function closestSearch(q: string): Promise<string | null> {
   const words = searchWords(q);
   if (words.length === 0) return null;
   const vocabulary = await keptVocabulary.get();
-  const rows = await runSql<{ i: number; palavra: string | null }>(
-    db(),
-    `with vocabulario as (select unnest($2::text[]) as w)
-     select q.i, (select v.w from vocabulario v where length(v.w) >= 3
-        and (similarity(v.w, q.palavra) >= 0.3
-          or regexp_replace(v.w, '[aeiou]', '', 'g') = q.palavra)
-        order by (regexp_replace(v.w, '[aeiou]', '', 'g') = q.palavra) desc,
-          similarity(v.w, q.palavra) desc, v.w limit 1) as palavra
-     from unnest($1::text[]) with ordinality as q(palavra, i)`,
-    [words, vocabulary],
-    "loja_busca_quis_dizer",
-  );
-  const fixed = words.map((word, k) => rows.find((r) => Number(r.i) === k + 1)?.palavra ?? word);
+  const known = new Set(vocabulary.words);
+  const fixed = words.map((word) => {
+    if (known.has(word) || wordForms(word).some((form) => known.has(form))) return word;
+    return scoredNearWords(word, vocabulary, SUGGESTION_SIMILARITY)[0]?.word ?? word;
+  });
   const suggestion = fixed.join(" ");
   return suggestion !== words.join(" ") ? suggestion : null;
+}
+
+/** How long one search statement may run on PostgreSQL (ms); a normal one takes a few. */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 1_000;
+
+/** A search statement stopped by its timeout: answered as a search too long to run. */
+export class SearchTooSlowError extends Error {
+  constructor() {
+    super("busca interrompida pelo limite de tempo");
+    this.name = "SearchTooSlowError";
+  }
+}
+
+/**
+ * One statement of a search. On PostgreSQL in a transaction of its own with
+ * `SET LOCAL statement_timeout`, so no query a customer types holds a connection and a core
+ * for longer (the pool is the checkout's too); PGlite has no timeout to set, and its bound is
+ * the statement's indexed work.
+ */
+export async function runSearchSql<Row>(
+  text: string,
+  values: unknown[],
+  name?: string,
+): Promise<Row[]> {
+  if (currentDatabase()?.kind !== "postgres") return runSql<Row>(db(), text, values, name);
+  try {
+    return await transaction(async (tx) => {
+      await runSql(tx, `set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`, []);
+      return runSql<Row>(tx, text, values, name);
+    });
+  } catch (error) {
+    // 57014: query_canceled (the statement timeout).
+    if (stateOf(error) === "57014") throw new SearchTooSlowError();
+    throw error;
+  }
+}
+
+/** The SQLSTATE of a driver's error, or of what it wraps (Drizzle wraps it as `cause`). */
+function stateOf(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return null;
 }

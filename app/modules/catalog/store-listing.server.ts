@@ -21,7 +21,15 @@ import {
   type StoreProductRow,
   storeProductFrom,
 } from "./products.server";
-import { closestSearch, productSearchSql, storeSynonyms } from "./search.server";
+import {
+  closestSearch,
+  type NearWords,
+  nearWords,
+  productSearchSql,
+  runSearchSql,
+  storeSynonyms,
+} from "./search.server";
+import { inSearchTurn } from "./search-limit.server";
 
 export interface StoreListing {
   produtos: StoreProduct[];
@@ -51,10 +59,17 @@ export function listStoreProducts(options: Options): Promise<StoreListing> {
   return keptStoreListings.get(options);
 }
 
+/** Whether this listing is kept in memory (answering it asks the database nothing). */
+export function storeListingKept(options: Options): boolean {
+  return keptStoreListings.has(options);
+}
+
 const keptStoreListings = keptByKeyUntilChanged(
   ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
   (o: Options) => JSON.stringify(normalized(o)),
-  readStoreListing,
+  // A search waits for its turn (search-limit.server.ts); a plain listing does not.
+  (o: Options) =>
+    (o.q ?? "").trim() ? inSearchTurn(() => readStoreListing(o)) : readStoreListing(o),
 );
 
 function normalized(o: Options): StoreListingQuery & { porPagina: number } {
@@ -104,15 +119,23 @@ function orderBy(sort: StoreSort, rank: string | null, withSoldOut: boolean): st
 }
 
 async function readStoreListing(options: Options): Promise<StoreListing> {
-  const exact = await readListingPass(options, false);
+  const exact = await readListingPass(options, null);
   if (exact.total > 0 || !(options.q ?? "").trim()) return exact;
-  // Nothing for the words as typed: the forgiving pass (typos), then "Você quis dizer".
-  const forgiving = await readListingPass(options, true);
+  // Nothing for the words as typed: the forgiving pass (typos), when some word has a near
+  // word in the catalogue, then "Você quis dizer".
+  const near = await nearWords(options.q);
+  const forgiving = near.size > 0 ? await readListingPass(options, near) : exact;
   if (forgiving.total > 0) return forgiving;
-  return { ...forgiving, sugestao: await closestSearch(options.q ?? "") };
+  const sugestao = await closestSearch(options.q ?? "");
+  // Offered only when it finds something, with the same filters (issue 39: "areia gatos"
+  // was suggested for "areia gato" and found nothing either).
+  const found = sugestao
+    ? await readListingPass({ ...options, q: sugestao, pagina: 1 }, null)
+    : null;
+  return { ...forgiving, sugestao: found && found.total > 0 ? sugestao : null };
 }
 
-async function readListingPass(options: Options, forgiving: boolean): Promise<StoreListing> {
+async function readListingPass(options: Options, near: NearWords | null): Promise<StoreListing> {
   const o = normalized(options);
   const [cats, synonyms] = await Promise.all([listStoreCategories(), storeSynonyms()]);
   const empty: StoreListing = {
@@ -129,7 +152,7 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
     values.push(value);
     return `$${values.length}`;
   };
-  const search = productSearchSql(o.q, values, synonyms, forgiving);
+  const search = productSearchSql(o.q, values, synonyms, near);
   const filters = new Map<FilterName, string>();
   if (o.categoria) {
     const category = cats.find((c) => c.slug === o.categoria);
@@ -165,8 +188,7 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
   // The page: ordered and cut on the summary (a top-N, or an index walk for the name order);
   // the total comes with the facets, counted once; the exact stock of the page's rows after.
   const [rows, facetas] = await Promise.all([
-    runSql<Omit<StoreProductRow, "estoque">>(
-      db(),
+    (search ? runSearchSql : runPlainSql)<Omit<StoreProductRow, "estoque">>(
       `select ${PAGE_COLUMNS} ${FROM} where ${where}
        order by ${order} limit $${n - 1} offset $${n}`,
       pageValues,
@@ -194,6 +216,11 @@ async function readListingPass(options: Options, forgiving: boolean): Promise<St
     facetas: withLabels(facetas.facetas, cats, o.marca),
     sugestao: null,
   };
+}
+
+/** A statement of a listing without a search: no time limit to set (only indexed reads). */
+function runPlainSql<Row>(text: string, values: unknown[]): Promise<Row[]> {
+  return runSql<Row>(db(), text, values);
 }
 
 /** Units available now of some products (their variants on sale, at the open units). */
@@ -230,7 +257,7 @@ interface Facets {
 const keptFacets = keptByKeyUntilChanged(
   ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
   (a: FacetsArgs) => a.key,
-  (a: FacetsArgs) => (a.stored ? storedFacets(a) : readFacets(a.base, a.filters, a.values)),
+  (a: FacetsArgs) => (a.stored ? storedFacets(a) : readFacets(a.base, a.filters, a.values, true)),
 );
 
 /**
@@ -249,7 +276,7 @@ async function storedFacets(a: FacetsArgs): Promise<Facets> {
     "loja_facetas_guardadas",
   );
   if (hit?.facetas) return hit.facetas;
-  const { versao, ...counted } = await readFacets(a.base, a.filters, a.values);
+  const { versao, ...counted } = await readFacets(a.base, a.filters, a.values, false);
   // Only a newer version replaces a row; rows of older versions go (no key outlives its
   // version). A write that lost a race (it read an older version) is simply not kept. Up to
   // STORED_FACETS_LIMIT listings per version: the ones asked first (the whole store, the
@@ -294,6 +321,7 @@ async function readFacets(
   base: string[],
   filters: Map<FilterName, string>,
   values: unknown[],
+  timed: boolean,
 ): Promise<Facets & { versao: number }> {
   const flag = (name: FilterName) => `(${filters.get(name) ?? "true"}) as f_${name}`;
   const names: FilterName[] = [
@@ -310,8 +338,7 @@ async function readFacets(
       .filter((name) => name !== own)
       .map((name) => `f_${name}`)
       .join(" and ");
-  const rows = await runSql<FacetRow>(
-    db(),
+  const rows = await (timed ? runSearchSql : runPlainSql)<FacetRow>(
     `with base as materialized (
        select p.categoria_id, p.marca, p.especies, r.unidades_com_estoque as unidades,
          r.preco_min, (r.preco_antes > r.preco_min) as promo, (r.disponivel > 0) as disponivel,

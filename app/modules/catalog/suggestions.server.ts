@@ -3,12 +3,20 @@
 // words as typed find nothing) and the categories whose name has the words. Kept in memory
 // per search until a product, its stock, a category or a synonym changes.
 import { decimalToCentavos } from "~/domain/money";
-import { db, runSql } from "~/infra/db/client.server";
 import { keptByKeyUntilChanged } from "~/infra/page-data.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import { productThumbnail } from "./product-image";
 import { searchWords, wordForms } from "./search";
-import { productSearchSql, type SynonymIndex, storeSynonyms, variantByCode } from "./search.server";
+import {
+  type NearWords,
+  nearWords,
+  productSearchSql,
+  runSearchSql,
+  type SynonymIndex,
+  storeSynonyms,
+  variantByCode,
+} from "./search.server";
+import { inSearchTurn } from "./search-limit.server";
 
 /** At most this many suggestions in all. */
 const MAX_SUGGESTIONS = 8;
@@ -39,15 +47,25 @@ export type Suggestion = ProductSuggestion | CategorySuggestion;
 
 /** The suggestions for what is typed so far; none for fewer than 2 letters. */
 export function storeSuggestions(q: string | null | undefined): Promise<Suggestion[]> {
-  const words = searchWords((q ?? "").slice(0, 100));
-  if (words.join(" ").length < MIN_QUERY_LENGTH) return Promise.resolve([]);
-  return keptSuggestions.get(words.join(" "));
+  const key = suggestionKey(q);
+  if (key.length < MIN_QUERY_LENGTH) return Promise.resolve([]);
+  return keptSuggestions.get(key);
+}
+
+/** Whether the suggestions for `q` need no database (none to give, or kept). */
+export function storeSuggestionsKept(q: string | null | undefined): boolean {
+  const key = suggestionKey(q);
+  return key.length < MIN_QUERY_LENGTH || keptSuggestions.has(key);
+}
+
+function suggestionKey(q: string | null | undefined): string {
+  return searchWords((q ?? "").slice(0, 100)).join(" ");
 }
 
 const keptSuggestions = keptByKeyUntilChanged(
   ["produtos", "categorias", "variantes", "estoque", "unidades", "sinonimos", "produtos_resumo"],
   (q: string) => q,
-  readSuggestions,
+  (q: string) => inSearchTurn(() => readSuggestions(q)),
   1000,
 );
 
@@ -59,8 +77,11 @@ async function readSuggestions(q: string): Promise<Suggestion[]> {
   ]);
   const categoryHits = matchingCategories(q, categories).slice(0, MAX_CATEGORY_SUGGESTIONS);
   const room = MAX_SUGGESTIONS - categoryHits.length;
-  let products = await readProducts(q, synonyms, false, room);
-  if (products.length === 0) products = await readProducts(q, synonyms, true, room);
+  let products = await readProducts(q, synonyms, null, room);
+  if (products.length === 0) {
+    const near = await nearWords(q);
+    if (near.size > 0) products = await readProducts(q, synonyms, near, room);
+  }
   const suggestions: Suggestion[] = products.map((row) => {
     const preco = decimalToCentavos(row.precoMin);
     return {
@@ -98,16 +119,15 @@ interface SuggestionRow {
 async function readProducts(
   q: string,
   synonyms: SynonymIndex,
-  forgiving: boolean,
+  near: NearWords | null,
   limit: number,
 ): Promise<SuggestionRow[]> {
   const values: unknown[] = [];
-  const search = productSearchSql(q, values, synonyms, forgiving);
+  const search = productSearchSql(q, values, synonyms, near);
   if (!search) return [];
   const rank = search.rank(values);
   values.push(limit);
-  return runSql<SuggestionRow>(
-    db(),
+  return runSearchSql<SuggestionRow>(
     `select p.id, p.nome, p.imagem_url as "imagemUrl", r.preco_min as "precoMin",
        r.preco_max as "precoMax"
      from produtos p join categorias c on c.id = p.categoria_id and c.ativo

@@ -14,6 +14,7 @@ import {
 } from "~/components/loja/store-listing";
 import { Button } from "~/components/ui/button";
 import { logger } from "~/infra/logger.server";
+import { requestInfo } from "~/infra/request-info.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import {
@@ -22,7 +23,17 @@ import {
   storeListingHref,
   storeListingQuery,
 } from "~/modules/catalog";
-import { listStoreProducts, variantByCode } from "~/modules/catalog/index.server";
+import {
+  listStoreProducts,
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_LIMIT_MESSAGE,
+  SearchBusyError,
+  SearchTooSlowError,
+  searchRetryAfter,
+  storeListingKept,
+  takeSearchToken,
+  variantByCode,
+} from "~/modules/catalog/index.server";
 import { readOrderFlash, readRecentOrders } from "~/modules/orders/index.server";
 import type { Route } from "./+types/index";
 
@@ -52,29 +63,64 @@ const emptyList = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = storeListingQuery(new URL(request.url).searchParams);
-  // A SKU or EAN typed whole (a barcode scanned into the search): its product, on that variant.
-  const code = query.q ? await variantByCode(query.q).catch(() => null) : null;
-  if (code) {
-    throw redirect(`/loja/produto/${code.produtoId}?v=${encodeURIComponent(code.sku)}`);
-  }
-  const [list, { flash, headers }] = await Promise.all([
-    listStoreProducts(query).catch((error: unknown) => {
-      rethrowIfUnavailable(error);
-      logger.error({ err: error }, "falha ao carregar produtos");
-      return null;
-    }),
-    readOrderFlash(request),
-  ]);
-  if (!list) {
+  // A search this instance has not kept costs the database: a few per address at a time
+  // (decision 0054); the page says to wait, with a 429.
+  const { ip } = requestInfo(request);
+  if (query.q && !storeListingKept(query) && !takeSearchToken(ip)) {
+    const { flash, headers } = await readOrderFlash(request);
     return data(
       {
         ...emptyList,
         query,
         flash,
         pedidos: readRecentOrders(request),
-        erro: "Erro ao carregar produtos",
+        erro: SEARCH_LIMIT_MESSAGE,
       },
-      { headers: { ...Object.fromEntries(headers ?? []), "Cache-Control": "no-store" } },
+      {
+        status: 429,
+        headers: {
+          ...Object.fromEntries(headers ?? []),
+          "Cache-Control": "no-store",
+          "Retry-After": String(Math.max(1, searchRetryAfter(ip))),
+        },
+      },
+    );
+  }
+  // A SKU or EAN typed whole (a barcode scanned into the search): its product, on that variant.
+  const code = query.q ? await variantByCode(query.q).catch(() => null) : null;
+  if (code) {
+    throw redirect(`/loja/produto/${code.produtoId}?v=${encodeURIComponent(code.sku)}`);
+  }
+  let erro = "Erro ao carregar produtos";
+  let busy = false;
+  const [list, { flash, headers }] = await Promise.all([
+    listStoreProducts(query).catch((error: unknown) => {
+      rethrowIfUnavailable(error);
+      if (error instanceof SearchBusyError) {
+        erro = SEARCH_BUSY_MESSAGE;
+        busy = true;
+      } else if (error instanceof SearchTooSlowError) {
+        erro = "Essa busca demorou demais. Tente com menos palavras ou palavras mais curtas.";
+        logger.warn({ q: query.q.slice(0, 100) }, "busca interrompida pelo limite de tempo");
+      } else {
+        logger.error({ err: error }, "falha ao carregar produtos");
+      }
+      return null;
+    }),
+    readOrderFlash(request),
+  ]);
+  if (!list) {
+    return data(
+      { ...emptyList, query, flash, pedidos: readRecentOrders(request), erro },
+      {
+        // Too many searches at once on this instance: a moment later it answers.
+        ...(busy ? { status: 503 } : {}),
+        headers: {
+          ...Object.fromEntries(headers ?? []),
+          "Cache-Control": "no-store",
+          ...(busy ? { "Retry-After": "2" } : {}),
+        },
+      },
     );
   }
   // Only what the cards show travels to the browser.

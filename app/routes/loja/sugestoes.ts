@@ -2,17 +2,49 @@
 // products on sale with picture and price, and categories. The same for everyone: browsers
 // and proxies may keep an answer for a minute; a failure is never kept.
 import { logger } from "~/infra/logger.server";
+import { requestInfo } from "~/infra/request-info.server";
 import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
-import { storeSuggestions } from "~/modules/catalog/index.server";
+import {
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_LIMIT_MESSAGE,
+  SearchBusyError,
+  SearchTooSlowError,
+  searchRetryAfter,
+  storeSuggestions,
+  storeSuggestionsKept,
+  takeSearchToken,
+} from "~/modules/catalog/index.server";
 import type { Route } from "./+types/sugestoes";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q");
+  // Suggestions nobody asked recently share the search's bucket per address (decision 0054).
+  const { ip } = requestInfo(request);
+  if (!storeSuggestionsKept(q) && !takeSearchToken(ip)) {
+    return Response.json(
+      { sugestoes: [], erro: SEARCH_LIMIT_MESSAGE },
+      {
+        status: 429,
+        headers: {
+          "Cache-Control": "no-store",
+          "Retry-After": String(Math.max(1, searchRetryAfter(ip))),
+        },
+      },
+    );
+  }
   try {
     const sugestoes = await storeSuggestions(q);
     return Response.json({ sugestoes }, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
-    if (!isUnavailable(error)) logger.error({ err: error }, "falha ao sugerir produtos");
+    if (error instanceof SearchBusyError) {
+      return Response.json(
+        { sugestoes: [], erro: SEARCH_BUSY_MESSAGE },
+        { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "2" } },
+      );
+    }
+    if (error instanceof SearchTooSlowError) {
+      logger.warn("sugestões interrompidas pelo limite de tempo");
+    } else if (!isUnavailable(error)) logger.error({ err: error }, "falha ao sugerir produtos");
     return Response.json(
       { sugestoes: [], erro: "Sugestões indisponíveis" },
       {
