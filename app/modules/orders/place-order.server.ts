@@ -53,8 +53,10 @@ import { announceOrder } from "./webhook.server";
 
 export type OrderInput = Omit<
   CheckoutInput,
-  "itens" | "email" | "modo" | "unidadeId" | "janelaEntrega"
+  "itens" | "email" | "modo" | "unidadeId" | "janelaEntrega" | "cep"
 > & {
+  /** The CEP's 8 digits, when the customer typed one (delivery). */
+  cep?: string | null;
   itens: { varianteId: string; quantidade: number }[];
   /** Where confirmations go: optional, required for online Pix (the payer's e-mail). */
   email?: string | null;
@@ -460,6 +462,7 @@ async function writeOrder(
     clienteEndereco: endereco,
     clienteBairro: area?.nome ?? "",
     clienteReferencia: input.referencia,
+    clienteCep: pickUp ? null : (input.cep ?? null),
     clienteEmail: input.email || null,
     emailsStatus: true,
     janelaEntrega: pickUp ? null : input.janelaEntrega,
