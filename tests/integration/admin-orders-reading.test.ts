@@ -12,6 +12,7 @@ import { getSettings, updateSettings } from "~/modules/shop/index.server";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { loader as exportLoader } from "~/routes/admin/loja/pedidos-exportar";
 import { loader as printOrderLoader } from "~/routes/admin/pedido-imprimir";
+import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -206,5 +207,45 @@ describe("the list's search", () => {
     );
     await ctx.database.db.execute(sql`reset enable_seqscan`);
     expect(JSON.stringify(forced)).toContain("pedidos_busca_trgm_idx");
+  });
+});
+
+describe("order numbers a person can read aloud and type", () => {
+  it("new orders get 'PED' + 8 digits; both formats are found with or without 'PED', spaces or dashes", async () => {
+    const item = await bag15kg();
+    const placed = await order(item, { telefone: "(47) 99999-0000" });
+    const numero = placed.pedido.numeroPedido;
+    expect(numero).toMatch(/^PED[1-9]\d{7}$/);
+    const digits = numero.slice(3);
+    // The first format (PED + ms + 3 digits) stays valid: an order numbered so is found too.
+    const old = await order(item, { telefone: "(47) 99999-0000" });
+    const oldNumero = "PED1732800000000123";
+    await ctx.database.db
+      .update(pedidos)
+      .set({ numeroPedido: oldNumero })
+      .where(eq(pedidos.id, old.pedido.id));
+
+    const typings: [string, string][] = [
+      [digits, numero],
+      [`ped ${digits.slice(0, 4)}-${digits.slice(4)}`, numero],
+      [`${digits.slice(0, 4)} ${digits.slice(4)}`, numero],
+      ["1732 8000 0000 0123", oldNumero],
+      ["PED-1732800000000123", oldNumero],
+    ];
+    for (const [typed, expected] of typings) {
+      const found = await call(
+        findAction,
+        formRequest(
+          "/loja/acompanhar",
+          { numero: typed, telefone: "47999990000" },
+          { ip: `10.9.0.${typings.findIndex(([t]) => t === typed)}` },
+        ),
+      );
+      expect(found.status, typed).toBe(302);
+      expect(found.response!.headers.get("location"), typed).toMatch(
+        new RegExp(`^/loja/pedido/${expected}\\?token=`),
+      );
+      expect(await listed(`q=${encodeURIComponent(typed)}`), typed).toEqual([expected]);
+    }
   });
 });

@@ -452,7 +452,7 @@ async function writeOrder(
   // Every column is written here, defaults included, so this object is the saved row.
   const pedido: Pedido = {
     id: placed.pedidoId,
-    numeroPedido: orderNumber(at.getTime()),
+    numeroPedido: orderNumber(),
     tokenHash: hashToken(token),
     idempotencyKey: input.idempotencyKey,
     clienteNome: input.nome,
