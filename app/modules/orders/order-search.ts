@@ -2,14 +2,14 @@
 // customer's name or phone, or the pick-up code said at the counter. Pure: what the text
 // typed means; queries.server.ts turns it into SQL over the orders' search index.
 
-export type OrderSearch =
+type OrderSearch =
   /** Digits: an order number (with or without "PED", spaces, dashes), a phone, a code. */
   | { digits: string }
   /** Words of a name, each to be found (lower case, no accents). */
   | { words: string[] };
 
 /** Lower case without accents, as the index keeps the name (tables.server.ts). */
-export function plainText(text: string): string {
+function plainText(text: string): string {
   return text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -24,7 +24,7 @@ import { itensPedido, type Pedido, pedidos } from "./tables.server";
 const CLOSED: StatusPedido[] = ["entregue", "retirado", "cancelado"];
 
 /** Who the sheet comes from: the shop's name, phone and CNPJ head every sheet. */
-export interface PrintShop {
+interface PrintShop {
   nome: string;
   razaoSocial: string;
   /** '(47) 99999-0416': the chat number of the settings, or the shop's. */
