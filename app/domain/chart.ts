@@ -24,3 +24,13 @@ export function barHeights(
 export function ticks(max: number, count = 4): number[] {
   return Array.from({ length: count + 1 }, (_, i) => (max * i) / count);
 }
+
+/**
+ * The room the value axis needs on the left (SVG units) for its widest label at `fontSize`:
+ * a fixed 64 cut "R$ 2.000,00" and wider labels at the chart's edge. An average glyph of the
+ * sans-serif labels is ~0.6 em; the rest is the gap to the plot.
+ */
+export function axisMargin(labels: readonly string[], fontSize = 11): number {
+  const widest = Math.max(0, ...labels.map((l) => l.length));
+  return Math.ceil(widest * fontSize * 0.62) + 12;
+}

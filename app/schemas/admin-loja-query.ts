@@ -51,6 +51,8 @@ const query = z.object({
     .optional()
     .transform((value) => value === "1"),
   dias: z.coerce.number().int().min(1).max(365).catch(NAO_RETIRADOS_DIAS),
+  // The order list as cards (the default) or one compact row per order.
+  lista: z.enum(["cartoes", "compacta"]).catch("cartoes"),
   // The order list's place (keyset pagination): an order's "<created_at>_<id>".
   antes: z.string().regex(ORDER_CURSOR).optional().catch(undefined),
   depois: z.string().regex(ORDER_CURSOR).optional().catch(undefined),
@@ -73,6 +75,7 @@ export const lojaQuerySchema = query.transform((raw) => ({
   dias: raw.dias,
   antes: raw.antes,
   depois: raw.depois,
+  lista: raw.lista,
 }));
 
 export type LojaQuery = z.output<typeof lojaQuerySchema>;

@@ -76,8 +76,8 @@ test("the configured WhatsApp number is on every chat link, and the order's mess
     await expect(page).toHaveURL(/\/loja$/);
     const status = page
       .getByRole("status")
-      .filter({ hasText: /Pedido PED\d{16} realizado com sucesso/ });
-    const numero = ((await status.textContent()) ?? "").match(/PED\d{16}/)![0];
+      .filter({ hasText: /Pedido PED\d{8} realizado com sucesso/ });
+    const numero = ((await status.textContent()) ?? "").match(/PED\d{8}/)![0];
     const chat = status.getByRole("link", { name: "Enviar pedido pelo WhatsApp" });
     // The first action on the screen, before 'Acompanhar pedido'.
     await expect(status.getByRole("link").first()).toHaveAccessibleName(

@@ -38,10 +38,10 @@ test.describe("checkout", () => {
 
     await expect(page).toHaveURL(/\/loja$/);
     const message = page.getByText(
-      /^Pedido PED\d{16} realizado com sucesso! Entraremos em contato em breve\.$/,
+      /^Pedido PED\d{8} realizado com sucesso! Entraremos em contato em breve\.$/,
     );
     await expect(message).toBeVisible();
-    const numero = (await message.textContent())!.match(/PED\d{16}/)![0];
+    const numero = (await message.textContent())!.match(/PED\d{8}/)![0];
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 0 itens");
 
     await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
@@ -109,10 +109,10 @@ test.describe("checkout", () => {
     modules.length = 0;
     await page.goto("/loja");
     const message = page.getByText(
-      /^Pedido PED\d{16} realizado com sucesso! Entraremos em contato em breve\.$/,
+      /^Pedido PED\d{8} realizado com sucesso! Entraremos em contato em breve\.$/,
     );
     await expect(message).toBeVisible();
-    const numero = (await message.textContent())!.match(/PED\d{16}/)![0];
+    const numero = (await message.textContent())!.match(/PED\d{8}/)![0];
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 0 itens");
     expect(frameworkScripts(modules)).toEqual([]);
 

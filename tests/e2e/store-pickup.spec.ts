@@ -43,6 +43,8 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
       .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
     await card.getByLabel("Preço (R$)").fill(preco);
     await card.getByLabel(UNIT, { exact: true }).fill("5");
+    // New combinations start inactive (issue 39): put each on sale.
+    await card.getByRole("checkbox", { name: "Ativa" }).check();
   }
   await page.getByRole("button", { name: "Salvar variações" }).click();
   await expect(page.getByText("Variações salvas")).toBeVisible();

@@ -78,7 +78,7 @@ describe("checkout (one server transaction)", () => {
       statusPedido: "novo",
       statusPagamento: "aguardando",
     });
-    expect(pedido!.numeroPedido).toMatch(/^PED\d{16}$/);
+    expect(pedido!.numeroPedido).toMatch(/^PED[1-9]\d{7}$/);
     const itens = await ctx.database.db
       .select()
       .from(itensPedido)

@@ -82,7 +82,8 @@ describe("customer order page", () => {
     expect(payload).toContain("0014br.gov.bcb.pix0125pix@agropetlitoral.com.br");
     expect(payload).toContain("540545.90"); // 45,90 >= 40,00: free delivery
     expect(payload).toContain("5915Agropet Litoral6007Itapema");
-    expect(payload).toContain(`0519${result.pedido.numeroPedido}`);
+    const txid = result.pedido.numeroPedido;
+    expect(payload).toContain(`05${String(txid.length).padStart(2, "0")}${txid}`);
     expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
     expect(qrSvg).toContain("<svg");
 

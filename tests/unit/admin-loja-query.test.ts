@@ -21,7 +21,15 @@ describe("/admin/loja query string", () => {
       modo: undefined,
       naoRetirados: false,
       dias: 3,
+      antes: undefined,
+      depois: undefined,
+      lista: "cartoes",
     });
+  });
+
+  it("reads the orders' list mode: cards unless 'compacta'", () => {
+    expect(query("?view=pedidos&lista=compacta").lista).toBe("compacta");
+    expect(query("?view=pedidos&lista=tabela").lista).toBe("cartoes");
   });
 
   it("reads the orders' unit, mode and 'não retirados há mais de N dias' filters", () => {

@@ -3,6 +3,7 @@ import { productSearchText } from "~/modules/catalog/search";
 import {
   combinations,
   mergeCombinations,
+  newCombinationRow,
   optionIssues,
   splitValues,
   suggestedSku,
@@ -102,6 +103,30 @@ describe("combinations", () => {
     );
     expect(single[0]).toMatchObject({ id: "prod", sku: "RACAO", valores: ["1 kg"] });
     expect(single[1]!.id).toBeUndefined();
+  });
+
+  it("a new combination starts without price or stock and inactive, and saving asks for its price", () => {
+    const kept = { ...row(["1 kg"]), id: UNIT_A.replace("a", "1"), preco: "39,90", ativo: true };
+    const merged = mergeCombinations(
+      [kept],
+      combinations([{ nome: "Peso", valores: ["1 kg", "20 kg"] }]),
+      (valores) => newCombinationRow(valores, "RACAO", [UNIT_A, UNIT_B]),
+    );
+    expect(merged[0]).toMatchObject({ id: kept.id, preco: "39,90", ativo: true });
+    expect(merged[1]).toMatchObject({
+      id: null,
+      valores: ["20 kg"],
+      sku: "RACAO-20KG",
+      preco: "",
+      ativo: false,
+      estoque: { [UNIT_A]: "0", [UNIT_B]: "0" },
+    });
+    const parsed = variantsFormSchema.safeParse({
+      opcoes: [{ nome: "Peso", valores: ["1 kg", "20 kg"] }],
+      variantes: merged,
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => i.message)).toContain("Variação 20 kg: informe o preço");
   });
 
   it("suggests SKUs from the product's code and the values", () => {

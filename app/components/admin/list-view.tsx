@@ -92,8 +92,10 @@ export function CardList<T extends { id: string }>({
   return (
     <ul className={className} aria-label={label}>
       {items.map((item) => (
-        <li key={item.id}>
-          <Card className={cardClassName}>{children(item)}</Card>
+        // Grid items grow to their longest word by default (min-width: auto): a long e-mail or
+        // address made a card, and the page, wider than a 360 px phone. Long words wrap.
+        <li key={item.id} className="min-w-0">
+          <Card className={`min-w-0 wrap-anywhere ${cardClassName}`}>{children(item)}</Card>
         </li>
       ))}
     </ul>

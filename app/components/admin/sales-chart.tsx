@@ -1,4 +1,4 @@
-import { barHeights, ticks } from "~/domain/chart";
+import { axisMargin, barHeights, ticks } from "~/domain/chart";
 import { formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 
@@ -22,16 +22,18 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
   const width = 640;
   const height = 220;
   const top = 16;
-  const left = 64;
   const bottom = 40;
   const plotHeight = height - top - bottom;
-  const plotWidth = width - left - 8;
   // An empty or quiet week still gets a readable axis (at least R$ 100,00).
   const { max, heights } = barHeights(
     data.map((d) => d.total),
     plotHeight,
     10_000,
   );
+  const axis = ticks(max).map((value) => ({ value, label: formatBRL(Math.round(value)) }));
+  // As wide as the widest value written on the axis ("R$ 20.000,00" was cut at the left edge).
+  const left = axisMargin(axis.map((t) => t.label));
+  const plotWidth = width - left - 8;
   const slot = plotWidth / Math.max(1, data.length);
   const barWidth = Math.min(48, slot * 0.6);
   const total = data.reduce((acc, d) => acc + d.total, 0);
@@ -44,13 +46,13 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
         aria-hidden="true"
         data-testid="sales-chart"
       >
-        {ticks(max).map((value) => {
+        {axis.map(({ value, label }) => {
           const y = top + plotHeight - (value / max) * plotHeight;
           return (
             <g key={value}>
               <line x1={left} x2={width - 8} y1={y} y2={y} stroke="#e2e8f0" />
               <text x={left - 8} y={y + 4} textAnchor="end" fontSize="11" fill="#475569">
-                {formatBRL(Math.round(value))}
+                {label}
               </text>
             </g>
           );

@@ -30,6 +30,9 @@ export function useFormResult<R extends FormResult = FormResult>(
   } = {},
 ) {
   const handled = useRef<unknown>(null);
+  // The toast of the last refusal: a success of the same form takes it away (a wrong pick-up
+  // code's "não confere" stayed on screen after the right code went through).
+  const refusal = useRef<string | number | null>(null);
   const result = current<R>(source);
   const { onResult, onSuccess, errorTitle, form, reset = false, toasts = true } = options;
   useEffect(() => {
@@ -37,6 +40,8 @@ export function useFormResult<R extends FormResult = FormResult>(
     handled.current = result;
     onResult?.(result);
     if (result.ok) {
+      if (refusal.current !== null) toast.dismiss(refusal.current);
+      refusal.current = null;
       if (toasts && result.message) {
         toast.success(result.message, { description: result.description });
       }
@@ -45,7 +50,10 @@ export function useFormResult<R extends FormResult = FormResult>(
       return;
     }
     if (toasts && (result.message || errorTitle)) {
-      toast.error(result.message ?? errorTitle ?? "Erro", { description: result.description });
+      if (refusal.current !== null) toast.dismiss(refusal.current);
+      refusal.current = toast.error(result.message ?? errorTitle ?? "Erro", {
+        description: result.description,
+      });
     }
     form?.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [result, onResult, onSuccess, errorTitle, form, reset, toasts]);

@@ -178,6 +178,30 @@ export function mergeCombinations<R extends { valores: string[] }>(
   });
 }
 
+/**
+ * A combination new to the grid ("Gerar combinações"): its suggested SKU, no price, no stock,
+ * and inactive. Copying the first row's price put a new 20 kg bag on sale at the 1 kg price
+ * the moment the grid was saved; now the admin types its price and turns it on.
+ */
+export function newCombinationRow(
+  valores: string[],
+  baseSku: string | null | undefined,
+  unitIds: readonly string[],
+): VariantRowForm {
+  return {
+    id: null,
+    valores,
+    sku: suggestedSku(baseSku, valores),
+    ean: "",
+    preco: "",
+    precoAntes: "",
+    pesoG: "",
+    imagem: "produto",
+    ativo: false,
+    estoque: Object.fromEntries(unitIds.map((id) => [id, "0"])),
+  };
+}
+
 /** "Variação 15 kg", or "Linha 2" for a row without a label. */
 function rowName(valores: string[], index: number): string {
   const rotulo = variantLabel(valores.map((v) => v.trim()));

@@ -8,6 +8,7 @@ import { PassThrough, Readable } from "node:stream";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { formatDateTime, shopDay } from "~/domain/dates";
+import { formatPhoneDisplay } from "~/domain/phone";
 import { csvField, neutralizeCell } from "~/domain/spreadsheet-cell";
 import {
   FORMA_PAGAMENTO_LABEL,
@@ -75,7 +76,8 @@ function orderCells(p: ExportOrder, withMoney: boolean): Cell[] {
     p.numeroPedido,
     formatDateTime(p.createdAt),
     p.clienteNome,
-    p.clienteTelefone,
+    // One format for every row, whatever the customer typed: "(47) 99999-0416".
+    formatPhoneDisplay(p.clienteTelefone),
     p.clienteEmail,
     p.modo === "retirada" ? "Retirada" : "Entrega",
     p.modo === "retirada" ? (p.unidadeNome ?? "") : p.clienteBairro,

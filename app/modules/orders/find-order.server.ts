@@ -14,6 +14,7 @@ import { siteOrigin } from "~/infra/site-url.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/modules/accounts/index.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
+import { normalizeOrderNumber } from "./number";
 import { rememberOrderHeader } from "./recent-orders.server";
 import { pedidos } from "./tables.server";
 import { orderLookupToken } from "./token.server";
@@ -27,11 +28,11 @@ export const FIND_ORDER_TEXTS = {
 } as const;
 
 const findSchema = z.object({
+  // As typed: with or without "PED", with spaces or dashes ("4821-7730").
   numero: z
     .string()
-    .trim()
-    .toUpperCase()
-    .transform((v) => v.replace(/\s+/g, ""))
+    .max(60)
+    .transform((v) => normalizeOrderNumber(v) ?? v.replace(/\s+/g, "").toUpperCase())
     .pipe(z.string().min(4).max(40)),
   telefone: z
     .string()

@@ -22,6 +22,7 @@ export {
 export { cartQuoteSchema } from "./cart-quote.schema";
 export { CART_FORM_ACTION } from "./cookie-cart";
 export { ORDER_EMAIL_LABEL } from "./email-kinds";
+export { orderLineName } from "./line";
 export { orderMessage } from "./message";
 export { orderStatusChoices } from "./status-rules";
 export type { CheckoutResult, PrintOrder } from "./types";

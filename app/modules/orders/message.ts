@@ -10,6 +10,7 @@ import {
   type JanelaEntrega,
   STATUS_PAGAMENTO_LABEL,
 } from "~/domain/statuses";
+import { orderLineName } from "./line";
 
 export interface OrderMessageInput {
   numeroPedido: string;
@@ -62,9 +63,7 @@ export function orderMessage(order: OrderMessageInput): string {
   }
   lines.push("", "*Itens:*");
   for (const item of order.itens) {
-    const name = item.varianteRotulo
-      ? `${item.produtoNome} — ${item.varianteRotulo}`
-      : item.produtoNome;
+    const name = orderLineName(item);
     const sku = item.sku ? ` [${item.sku}]` : "";
     lines.push(
       `• ${item.quantidade}x ${name}${sku} (${formatBRL(item.produtoPreco)}) = ${formatBRL(item.subtotal)}`,

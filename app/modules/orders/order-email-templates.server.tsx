@@ -23,6 +23,7 @@ import { latestCobranca, pixChargeFor } from "~/modules/payments/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
 import { type OrderEmailKind, SHOP_EMAIL_KINDS, STATUS_EMAIL_KINDS } from "./email-kinds";
+import { orderLineName } from "./line";
 import { unsubscribeSignature } from "./order-emails.server";
 import { withItems } from "./queries.server";
 import { type ItemPedido, type Pedido, pedidos } from "./tables.server";
@@ -67,10 +68,6 @@ function unitAddress(u: Unidade): string {
   return `${u.endereco}, ${u.bairro}, ${u.cidade} - ${u.uf}`;
 }
 
-function itemName(i: ItemPedido): string {
-  return i.varianteRotulo ? `${i.produtoNome} — ${i.varianteRotulo}` : i.produtoNome;
-}
-
 function Items({ pedido, itens }: { pedido: Pedido; itens: ItemPedido[] }) {
   const line = (label: string, value: string, strong = false) => (
     <Row key={label}>
@@ -85,7 +82,7 @@ function Items({ pedido, itens }: { pedido: Pedido; itens: ItemPedido[] }) {
       {itens.map((i) => (
         <Row key={i.id}>
           <Column style={mailStyles.cell}>
-            {i.quantidade}× {itemName(i)}
+            {i.quantidade}× {orderLineName(i)}
           </Column>
           <Column align="right" style={mailStyles.cell}>
             {formatBRL(i.subtotal)}

@@ -56,8 +56,10 @@ import { announceOrder } from "./webhook.server";
 
 export type OrderInput = Omit<
   CheckoutInput,
-  "itens" | "email" | "modo" | "unidadeId" | "janelaEntrega"
+  "itens" | "email" | "modo" | "unidadeId" | "janelaEntrega" | "cep"
 > & {
+  /** The CEP's 8 digits, when the customer typed one (delivery). */
+  cep?: string | null;
   itens: { varianteId: string; quantidade: number }[];
   /** Where confirmations go: optional, required for online Pix (the payer's e-mail). */
   email?: string | null;
@@ -454,7 +456,7 @@ async function writeOrder(
   // Every column is written here, defaults included, so this object is the saved row.
   const pedido: Pedido = {
     id: placed.pedidoId,
-    numeroPedido: orderNumber(at.getTime()),
+    numeroPedido: orderNumber(),
     tokenHash: hashToken(token),
     idempotencyKey: input.idempotencyKey,
     clienteNome: input.nome,
@@ -464,6 +466,7 @@ async function writeOrder(
     clienteEndereco: endereco,
     clienteBairro: area?.nome ?? "",
     clienteReferencia: input.referencia,
+    clienteCep: pickUp ? null : (input.cep ?? null),
     clienteEmail: input.email || null,
     emailsStatus: true,
     janelaEntrega: pickUp ? null : input.janelaEntrega,

@@ -3,6 +3,7 @@
 // number goes as a QR code (inline SVG, no image source needed in the CSP).
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import QRCode from "qrcode";
+import { shop } from "~/content/shop";
 import { formatDateTime, SHOP_TIME_ZONE, shopDay } from "~/domain/dates";
 import {
   FORMA_PAGAMENTO_LABEL,
@@ -11,14 +12,29 @@ import {
   STATUS_PEDIDO_LABEL,
   type StatusPedido,
 } from "~/domain/statuses";
+import { chatNumber } from "~/domain/whatsapp";
 import { db, type Executor } from "~/infra/db/client.server";
-import { unidades } from "~/modules/shop/index.server";
+import { formatCep } from "~/modules/delivery";
+import { companyFacts } from "~/modules/shop";
+import { getSettings, unidades } from "~/modules/shop/index.server";
+import { orderLineName } from "./line";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 /** An order is open (still to pack, send or hand over) until one of these. */
 const CLOSED: StatusPedido[] = ["entregue", "retirado", "cancelado"];
 
+/** Who the sheet comes from: the shop's name, phone and CNPJ head every sheet. */
+interface PrintShop {
+  nome: string;
+  razaoSocial: string;
+  /** '(47) 99999-0416': the chat number of the settings, or the shop's. */
+  telefone: string;
+  /** Null while the admin has not filled it in (/admin/configuracoes). */
+  cnpj: string | null;
+}
+
 export interface PrintOrder {
+  loja: PrintShop;
   numero: string;
   qrSvg: string;
   criadoEm: string;
@@ -34,10 +50,12 @@ export interface PrintOrder {
   retirada: { unidade: string; codigo: string | null } | null;
   /** The unit the order leaves from (delivery) or is picked up at. */
   unidade: string | null;
+  /** The CEP typed at checkout, '88220-000' (delivery orders that gave one). */
+  cep: string | null;
   itens: {
     sku: string | null;
+    /** The product and its pack: "Ração X — 15 kg" (orderLineName). */
     nome: string;
-    rotulo: string;
     quantidade: number;
     preco: number;
     subtotal: number;
@@ -55,17 +73,26 @@ export interface PrintOrder {
 async function toPrint(rows: Pedido[], executor: Executor): Promise<PrintOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [itens, units] = await Promise.all([
+  const [itens, units, settings] = await Promise.all([
     executor
       .select()
       .from(itensPedido)
       .where(inArray(itensPedido.pedidoId, ids))
       .orderBy(asc(itensPedido.produtoNome), asc(itensPedido.id)),
     executor.select({ id: unidades.id, nome: unidades.nome }).from(unidades),
+    getSettings(executor),
   ]);
+  const company = companyFacts(settings, [], chatNumber(settings.whatsappNumero, shop.phone));
+  const loja: PrintShop = {
+    nome: shop.name,
+    razaoSocial: company.razaoSocial,
+    telefone: company.telefone,
+    cnpj: company.cnpj,
+  };
   const unitName = (id: string | null) => units.find((u) => u.id === id)?.nome ?? null;
   return Promise.all(
     rows.map(async (p) => ({
+      loja,
       numero: p.numeroPedido,
       qrSvg: await QRCode.toString(p.numeroPedido, {
         type: "svg",
@@ -89,12 +116,12 @@ async function toPrint(rows: Pedido[], executor: Executor): Promise<PrintOrder[]
           ? { unidade: unitName(p.unidadeId) ?? "Na loja", codigo: p.codigoRetirada }
           : null,
       unidade: unitName(p.unidadeId),
+      cep: p.clienteCep ? formatCep(p.clienteCep) : null,
       itens: itens
         .filter((i) => i.pedidoId === p.id)
         .map((i) => ({
           sku: i.sku,
-          nome: i.produtoNome,
-          rotulo: i.varianteRotulo,
+          nome: orderLineName(i),
           quantidade: i.quantidade,
           preco: i.produtoPreco,
           subtotal: i.subtotal,

@@ -1,6 +1,6 @@
 // Reading orders: the customer's order (only with its link's secret), the staff's list
 // with items and online charge, and the store hub's figures.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
@@ -9,7 +9,14 @@ import { sameSecret } from "~/infra/secret.server";
 import { stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
 import { type Unidade, unidades } from "~/modules/shop/index.server";
-import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
+import { parseOrderSearch } from "./order-search";
+import {
+  type ItemPedido,
+  itensPedido,
+  orderSearchText,
+  type Pedido,
+  pedidos,
+} from "./tables.server";
 import { hashToken, orderLookupToken } from "./token.server";
 
 /** The customer's view of an order: only with the secret token of its link. */
@@ -82,6 +89,8 @@ export interface AdminOrderFilters {
    * placed if never marked ready.
    */
   naoRetiradosDias?: number;
+  /** The search box: an order number, a name, a phone or a pick-up code (order-search.ts). */
+  busca?: string;
   /** The page number shown (it follows the cursor links). */
   page?: number;
   /**
@@ -103,10 +112,32 @@ const WAITING_PICK_UP: StatusPedido[] = ["novo", "preparo", "pronto_retirada"];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The search box as a condition over the orders' search index (migration 0017). */
+function searchCondition(text: string | undefined) {
+  const search = parseOrderSearch(text);
+  if (!search) return undefined;
+  const haystack = orderSearchText(pedidos);
+  if ("words" in search) {
+    return and(...search.words.map((w) => like(haystack, `%${w}%`)));
+  }
+  const { digits } = search;
+  // Four digits or fewer: the pick-up code, or the end of a phone ("final 0416").
+  if (digits.length <= 4) {
+    return or(
+      digits.length === 4 ? eq(pedidos.codigoRetirada, digits) : undefined,
+      like(haystack, `%${digits}`),
+    );
+  }
+  // Longer: part of an order number or of a phone, as typed or with the country code.
+  const national = digits.length >= 12 && digits.startsWith("55") ? digits.slice(2) : digits;
+  return or(like(haystack, `%${digits}%`), like(haystack, `%${national}%`));
+}
+
 /** The list's filters as a condition: the list and its export (export.server.ts) share it. */
 export function adminOrdersWhere(filters: AdminOrderFilters, now = Date.now()) {
   const dias = filters.naoRetiradosDias;
   return and(
+    searchCondition(filters.busca),
     filters.status ? eq(pedidos.statusPedido, filters.status) : undefined,
     filters.pagamento ? eq(pedidos.statusPagamento, filters.pagamento) : undefined,
     filters.unidadeId ? eq(pedidos.unidadeId, filters.unidadeId) : undefined,

@@ -2,6 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -44,6 +45,8 @@ export const pedidos = pgTable(
     clienteEndereco: text("cliente_endereco").notNull(),
     clienteBairro: text("cliente_bairro").notNull(),
     clienteReferencia: text("cliente_referencia"),
+    /** The CEP typed at checkout, as its 8 digits (null when none was typed, or a pick-up). */
+    clienteCep: text("cliente_cep"),
     /**
      * Optional for every payment method ("para receber a confirmação"); required for online
      * Pix, whose provider needs the payer's e-mail.
@@ -108,10 +111,33 @@ export const pedidos = pgTable(
     ),
     check("pedidos_desconto_pix_check", sql`${t.descontoPix} >= 0`),
     check("pedidos_modo_check", inList("modo", MODOS_PEDIDO)),
+    check("pedidos_cep_check", sql`${t.clienteCep} ~ '^[0-9]{8}$'`),
     check("pedidos_estoque_situacao_check", inList("estoque_situacao", ESTOQUE_SITUACOES)),
     index("pedidos_unidade_idx").on(t.unidadeId, t.modo),
+    // The staff's order search (number, name, phone: queries.server.ts) reads this index
+    // through LIKE '%…%'; the pick-up code is looked up by equality.
+    index("pedidos_busca_trgm_idx").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
+    index("pedidos_codigo_retirada_idx")
+      .on(t.codigoRetirada)
+      .where(sql`${t.codigoRetirada} is not null`),
   ],
 );
+
+const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuucn";
+
+/**
+ * What the staff's search looks in: the number and the customer's name in lower case without
+ * accents, and the phone's digits: "ped1732800000000123 joão → joao silva 47999990000". Used
+ * by the index and by the query alike (the planner matches the expression).
+ */
+export function orderSearchText(t: {
+  numeroPedido: AnyPgColumn;
+  clienteNome: AnyPgColumn;
+  clienteTelefone: AnyPgColumn;
+}) {
+  return sql`(translate(lower(${t.numeroPedido} || ' ' || ${t.clienteNome}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}) || ' ' || regexp_replace(${t.clienteTelefone}, '[^0-9]', '', 'g'))`;
+}
 
 export const itensPedido = pgTable(
   "itens_pedido",

@@ -50,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dias,
     antes,
     depois,
+    lista,
   } = parseLojaQuery(new URL(request.url));
   if (view === "produtos") {
     const [{ products, total, totalExato }, categories, coupons] = await Promise.all([
@@ -90,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           unidadeId,
           modo,
           naoRetiradosDias: naoRetirados ? dias : undefined,
+          busca: q,
           page,
           antes,
           depois,
@@ -113,6 +115,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           modo: modo ?? "",
           naoRetirados,
           dias,
+          q,
+          lista,
         },
         whatsappNumero: settings.whatsappNumero,
         // Every unit, closed ones too: an old order keeps the unit that took it.

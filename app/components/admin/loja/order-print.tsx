@@ -79,11 +79,25 @@ function OrderSheet({ order: o, formato }: { order: PrintOrder; formato: PrintFo
       data-testid="print-sheet"
       aria-label={`Pedido ${o.numero}`}
     >
+      <p
+        className={`mb-3 grid gap-0.5 border-b border-black pb-2 ${receipt ? "text-center" : ""}`}
+        data-testid="print-loja"
+      >
+        <span className={`font-extrabold ${receipt ? "text-sm" : "text-lg"}`}>{o.loja.nome}</span>
+        <span>
+          {o.loja.razaoSocial}
+          {o.loja.cnpj ? ` · CNPJ ${o.loja.cnpj}` : ""}
+        </span>
+        <span>Tel./WhatsApp {o.loja.telefone}</span>
+      </p>
+      {/* One set of alignment classes per paper: "items-start" and "items-center" together left
+          the receipt's QR at the left edge (whichever the stylesheet put last won). */}
       <header
-        className={`flex items-start gap-3 ${receipt ? "flex-col items-center text-center" : ""}`}
+        className={`flex gap-3 ${receipt ? "flex-col items-center text-center" : "items-start"}`}
       >
         <div
-          className={receipt ? "size-24" : "size-28 shrink-0"}
+          className={receipt ? "mx-auto size-24" : "size-28 shrink-0"}
+          data-testid="print-qr"
           role="img"
           aria-label={`QR do pedido ${o.numero}`}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG made on the server by qrcode from the order number
@@ -128,6 +142,7 @@ function OrderSheet({ order: o, formato }: { order: PrintOrder; formato: PrintFo
             <p>
               {o.entrega.endereco} — {o.entrega.bairro}
             </p>
+            {o.cep ? <p>CEP {o.cep}</p> : null}
             {o.entrega.referencia ? <p>Referência: {o.entrega.referencia}</p> : null}
             {o.entrega.janela ? <p>Período: {o.entrega.janela}</p> : null}
             {o.unidade ? <p>Sai da: {o.unidade}</p> : null}
@@ -149,14 +164,10 @@ function OrderSheet({ order: o, formato }: { order: PrintOrder; formato: PrintFo
         </thead>
         <tbody>
           {o.itens.map((i) => (
-            <tr
-              key={`${i.sku}-${i.nome}-${i.rotulo}`}
-              className="border-b border-slate-300 align-top"
-            >
+            <tr key={`${i.sku}-${i.nome}`} className="border-b border-slate-300 align-top">
               <td className="py-1 pr-1 tabular-nums">{i.quantidade}×</td>
               <td className="py-1 pr-1">
                 {i.nome}
-                {i.rotulo ? ` — ${i.rotulo}` : ""}
                 {receipt && i.sku ? <span className="block">SKU {i.sku}</span> : null}
               </td>
               {receipt ? null : <td className="py-1 pr-1 font-mono">{i.sku ?? "—"}</td>}

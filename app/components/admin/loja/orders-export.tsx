@@ -8,6 +8,7 @@ interface ExportFilters {
   modo: string;
   naoRetirados: boolean;
   dias: number;
+  q: string;
 }
 
 /**
@@ -20,6 +21,7 @@ export function OrdersExportBar({ filters }: { filters: ExportFilters }) {
     ["pagamento", filters.pagamento],
     ["unidade", filters.unidade],
     ["modo", filters.modo],
+    ["q", filters.q],
     ...(filters.naoRetirados
       ? ([
           ["nao_retirados", "1"],

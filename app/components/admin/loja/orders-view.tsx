@@ -1,5 +1,5 @@
 import { Undo2 } from "lucide-react";
-import { href, Link, useFetcher } from "react-router";
+import { href, Link, useFetcher, useLocation } from "react-router";
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
   CardList,
@@ -16,6 +16,8 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { NamedOptions, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { orderChatMessage, pickUpReadyMessage } from "~/domain/admin-messages";
@@ -36,10 +38,14 @@ import {
   STATUS_PEDIDO_LABEL,
   type StatusCobranca,
 } from "~/domain/statuses";
+import { formatCep } from "~/modules/delivery";
+import { orderLineName } from "~/modules/orders";
 
 interface OrderItem {
   id: string;
   produtoNome: string;
+  /** The pack ("15 kg"); empty for a product's only variant. */
+  varianteRotulo: string;
   produtoPreco: number;
   quantidade: number;
   subtotal: number;
@@ -55,6 +61,8 @@ export interface OrderRow {
   clienteEndereco: string;
   clienteBairro: string;
   clienteReferencia: string | null;
+  /** The CEP typed at checkout (8 digits). */
+  clienteCep: string | null;
   janelaEntrega: JanelaEntrega | null;
   modo: "entrega" | "retirada";
   unidadeId: string | null;
@@ -190,6 +198,10 @@ interface OrderFilters {
   modo: string;
   naoRetirados: boolean;
   dias: number;
+  /** The search box: number, name, phone or pick-up code. */
+  q: string;
+  /** Cards, or one compact row per order. */
+  lista: "cartoes" | "compacta";
 }
 
 /** A filter the list offers as a select. */
@@ -222,6 +234,7 @@ const MODO_FILTER_LABEL = { entrega: "Entrega", retirada: "Retirada" } as const;
 function NotCollectedLink({ filters }: { filters: OrderFilters }) {
   const params = new URLSearchParams({ view: "pedidos" });
   if (filters.unidade) params.set("unidade", filters.unidade);
+  if (filters.lista === "compacta") params.set("lista", "compacta");
   if (!filters.naoRetirados) {
     params.set("nao_retirados", "1");
     params.set("dias", String(filters.dias));
@@ -237,6 +250,102 @@ function NotCollectedLink({ filters }: { filters: OrderFilters }) {
     >
       Não retirados há mais de {filters.dias} dias
     </Link>
+  );
+}
+
+/** "Cartões" or "Lista compacta": the same orders and filters, shown one way or the other. */
+function ListModeLinks({ lista }: { lista: OrderFilters["lista"] }) {
+  const location = useLocation();
+  const to = (mode: OrderFilters["lista"]) => {
+    const params = new URLSearchParams(location.search);
+    params.set("view", "pedidos");
+    if (mode === "compacta") params.set("lista", "compacta");
+    else params.delete("lista");
+    return `?${params}`;
+  };
+  return (
+    <nav aria-label="Exibição dos pedidos" className="ml-auto flex gap-1">
+      {(
+        [
+          ["cartoes", "Cartões"],
+          ["compacta", "Lista compacta"],
+        ] as const
+      ).map(([mode, label]) => (
+        <Link
+          key={mode}
+          to={to(mode)}
+          aria-current={lista === mode ? "true" : undefined}
+          className={buttonVariants({
+            variant: lista === mode ? "default" : "outline",
+            size: "sm",
+          })}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * One line per order, for the counter's quick look: number, when, customer, what to pick
+ * (product and pack), total and statuses; the number opens the order's card.
+ */
+function CompactOrders({
+  orders,
+  filtered,
+  unitOf,
+}: {
+  orders: OrderRow[];
+  filtered: boolean;
+  unitOf: (o: OrderRow) => OrderUnit | null;
+}) {
+  if (orders.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        {filtered ? "Nenhum pedido encontrado com estes filtros." : "Nenhum pedido recebido ainda."}
+      </p>
+    );
+  }
+  return (
+    <ul
+      aria-label="Pedidos"
+      className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
+      data-testid="pedidos-compactos"
+    >
+      {orders.map((o) => (
+        <li
+          key={o.id}
+          className="grid min-w-0 gap-1 px-3 py-2 text-sm wrap-anywhere sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-center sm:gap-3"
+        >
+          <div className="grid">
+            <Link
+              to={`?view=pedidos&q=${encodeURIComponent(o.numeroPedido)}`}
+              className="font-mono font-semibold text-brand-700 underline"
+            >
+              {o.numeroPedido}
+            </Link>
+            <span className="text-xs text-slate-600">{formatDateTime(o.createdAt)}</span>
+          </div>
+          <div className="grid min-w-0">
+            <span className="font-medium text-slate-900">
+              {o.clienteNome} · {formatPhoneDisplay(o.clienteTelefone)}
+              {o.modo === "retirada"
+                ? ` · Retirada ${unitOf(o)?.nome ?? ""}`
+                : ` · ${o.clienteBairro}`}
+            </span>
+            <span className="text-slate-700">
+              {o.itens.map((i) => `${i.quantidade}× ${orderLineName(i)}`).join(", ")}
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
+            <span className="font-semibold tabular-nums">{formatBRL(o.total)}</span>
+            <StatusBadge of="pedido" value={o.statusPedido} />
+            <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -263,7 +372,12 @@ export function LojaOrders({
 }) {
   const unitOf = (o: OrderRow) => unidades.find((u) => u.id === o.unidadeId) ?? null;
   const filtered = Boolean(
-    filters.status || filters.pagamento || filters.unidade || filters.modo || filters.naoRetirados,
+    filters.status ||
+      filters.pagamento ||
+      filters.unidade ||
+      filters.modo ||
+      filters.naoRetirados ||
+      filters.q,
   );
   useFormResult(useFetcher({ key: "order-status" }));
   useFormResult(useFetcher({ key: "payment-status" }));
@@ -283,6 +397,21 @@ export function LojaOrders({
             <input type="hidden" name="dias" value={filters.dias} />
           </>
         ) : null}
+        {filters.lista === "compacta" ? (
+          <input type="hidden" name="lista" value="compacta" />
+        ) : null}
+        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-5">
+          <Label htmlFor="busca-pedidos">Buscar pedido</Label>
+          <Input
+            id="busca-pedidos"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+            autoComplete="off"
+            placeholder="Número, nome, telefone ou código de retirada"
+          />
+        </div>
         {(
           [
             {
@@ -326,140 +455,153 @@ export function LojaOrders({
       <div className="flex flex-wrap items-center gap-2">
         <NotCollectedLink filters={filters} />
         {filtered ? (
-          <Link to="?view=pedidos" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <Link
+            to={filters.lista === "compacta" ? "?view=pedidos&lista=compacta" : "?view=pedidos"}
+            className={buttonVariants({ variant: "ghost", size: "sm" })}
+          >
             Limpar filtros
           </Link>
         ) : null}
+        <ListModeLinks lista={filters.lista} />
       </div>
       <OrdersExportBar filters={filters} />
 
-      <CardList
-        items={orders}
-        label="Pedidos"
-        empty={
-          filtered ? "Nenhum pedido encontrado com estes filtros." : "Nenhum pedido recebido ainda."
-        }
-        className="grid gap-4"
-        cardClassName="grid gap-4 p-4 sm:p-5"
-      >
-        {(o) => (
-          <>
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="grid gap-1">
-                <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
-                  Pedido {o.numeroPedido}
-                  <StatusBadge of="pedido" value={o.statusPedido} />
-                  <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
-                  <ModeBadge order={o} unit={unitOf(o)} />
-                </h3>
-                <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <PrintOrderLink numero={o.numeroPedido} />
-                {o.modo === "retirada" && o.statusPedido === "pronto_retirada" ? (
+      {filters.lista === "compacta" ? (
+        <CompactOrders orders={orders} filtered={filtered} unitOf={unitOf} />
+      ) : (
+        <CardList
+          items={orders}
+          label="Pedidos"
+          empty={
+            filtered
+              ? "Nenhum pedido encontrado com estes filtros."
+              : "Nenhum pedido recebido ainda."
+          }
+          className="grid gap-4"
+          cardClassName="grid gap-4 p-4 sm:p-5"
+        >
+          {(o) => (
+            <>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="grid gap-1">
+                  <h3 className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
+                    Pedido {o.numeroPedido}
+                    <StatusBadge of="pedido" value={o.statusPedido} />
+                    <StatusBadge of="pagamento" value={o.statusPagamento} prefix="Pagamento: " />
+                    <ModeBadge order={o} unit={unitOf(o)} />
+                  </h3>
+                  <p className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <PrintOrderLink numero={o.numeroPedido} />
+                  {o.modo === "retirada" && o.statusPedido === "pronto_retirada" ? (
+                    <CustomerChatButton
+                      phone={o.clienteTelefone}
+                      message={pickUpReadyMessage(o, unitOf(o))}
+                      label="Avisar cliente pelo WhatsApp"
+                      who={`${o.clienteNome} que o pedido ${o.numeroPedido} está pronto`}
+                    />
+                  ) : null}
                   <CustomerChatButton
                     phone={o.clienteTelefone}
-                    message={pickUpReadyMessage(o, unitOf(o))}
-                    label="Avisar cliente pelo WhatsApp"
-                    who={`${o.clienteNome} que o pedido ${o.numeroPedido} está pronto`}
+                    message={orderChatMessage(o)}
+                    label="Conversar no WhatsApp"
+                    who={`com ${o.clienteNome}`}
                   />
-                ) : null}
-                <CustomerChatButton
-                  phone={o.clienteTelefone}
-                  message={orderChatMessage(o)}
-                  label="Conversar no WhatsApp"
-                  who={`com ${o.clienteNome}`}
-                />
+                </div>
               </div>
-            </div>
-            <div className="grid gap-4 md:grid-cols-2">
-              <dl className="grid gap-1 text-sm">
-                <InlineDetail label="Cliente">
-                  {o.clienteNome} · {formatPhoneDisplay(o.clienteTelefone)}
-                </InlineDetail>
-                {o.modo === "retirada" ? (
-                  <>
-                    <InlineDetail label="Retirada">{unitOf(o)?.nome ?? "Na loja"}</InlineDetail>
-                    {o.codigoRetirada ? (
-                      <InlineDetail label="Código de retirada">
-                        <span className="font-mono font-bold tracking-widest">
-                          {o.codigoRetirada}
-                        </span>
+              <div className="grid gap-4 md:grid-cols-2">
+                <dl className="grid gap-1 text-sm">
+                  <InlineDetail label="Cliente">
+                    {o.clienteNome} · {formatPhoneDisplay(o.clienteTelefone)}
+                  </InlineDetail>
+                  {o.modo === "retirada" ? (
+                    <>
+                      <InlineDetail label="Retirada">{unitOf(o)?.nome ?? "Na loja"}</InlineDetail>
+                      {o.codigoRetirada ? (
+                        <InlineDetail label="Código de retirada">
+                          <span className="font-mono font-bold tracking-widest">
+                            {o.codigoRetirada}
+                          </span>
+                        </InlineDetail>
+                      ) : null}
+                      {o.prontoEm ? (
+                        <InlineDetail label="Pronto em">{formatDateTime(o.prontoEm)}</InlineDetail>
+                      ) : null}
+                      {o.retiradoEm ? (
+                        <InlineDetail label="Retirado em">
+                          {formatDateTime(o.retiradoEm)}
+                        </InlineDetail>
+                      ) : null}
+                    </>
+                  ) : (
+                    <>
+                      <InlineDetail label="Endereço">
+                        {o.clienteEndereco} – {o.clienteBairro}
+                        {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
                       </InlineDetail>
-                    ) : null}
-                    {o.prontoEm ? (
-                      <InlineDetail label="Pronto em">{formatDateTime(o.prontoEm)}</InlineDetail>
-                    ) : null}
-                    {o.retiradoEm ? (
-                      <InlineDetail label="Retirado em">
-                        {formatDateTime(o.retiradoEm)}
-                      </InlineDetail>
-                    ) : null}
-                  </>
-                ) : (
-                  <>
-                    <InlineDetail label="Endereço">
-                      {o.clienteEndereco} – {o.clienteBairro}
-                      {o.clienteReferencia ? ` (ref.: ${o.clienteReferencia})` : ""}
-                    </InlineDetail>
-                    {o.janelaEntrega ? (
-                      <InlineDetail label="Entrega">
-                        {JANELA_ENTREGA_LABEL[o.janelaEntrega]}
-                      </InlineDetail>
-                    ) : null}
-                  </>
-                )}
-                <InlineDetail label="Forma de pagamento">
-                  {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
-                  {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
-                </InlineDetail>
-                {o.observacoes ? (
-                  <InlineDetail label="Observações">{o.observacoes}</InlineDetail>
-                ) : null}
-              </dl>
-              <div className="grid gap-2 text-sm">
-                <ul className="grid gap-1">
-                  {o.itens.map((i) => (
-                    <li key={i.id} className="flex justify-between gap-3">
-                      <span>
-                        {i.quantidade}× {i.produtoNome}{" "}
-                        <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
-                      </span>
-                      <span className="font-medium">{formatBRL(i.subtotal)}</span>
-                    </li>
-                  ))}
-                </ul>
-                <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
-                  <div className="flex justify-between">
-                    <dt>Subtotal</dt>
-                    <dd>{formatBRL(o.subtotal)}</dd>
-                  </div>
-                  <div className="flex justify-between">
-                    <dt>Taxa de entrega</dt>
-                    <dd>{formatBRL(o.taxaEntrega)}</dd>
-                  </div>
-                  {o.desconto > 0 ? (
-                    <div className="flex justify-between text-green-800">
-                      <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
-                      <dd>- {formatBRL(o.desconto)}</dd>
-                    </div>
+                      {o.clienteCep ? (
+                        <InlineDetail label="CEP">{formatCep(o.clienteCep)}</InlineDetail>
+                      ) : null}
+                      {o.janelaEntrega ? (
+                        <InlineDetail label="Entrega">
+                          {JANELA_ENTREGA_LABEL[o.janelaEntrega]}
+                        </InlineDetail>
+                      ) : null}
+                    </>
+                  )}
+                  <InlineDetail label="Forma de pagamento">
+                    {FORMA_PAGAMENTO_LABEL[o.formaPagamento]}
+                    {o.trocoPara ? ` (troco para ${formatBRL(o.trocoPara)})` : ""}
+                  </InlineDetail>
+                  {o.observacoes ? (
+                    <InlineDetail label="Observações">{o.observacoes}</InlineDetail>
                   ) : null}
-                  <div className="flex justify-between text-base font-bold">
-                    <dt>Total</dt>
-                    <dd>{formatBRL(o.total)}</dd>
-                  </div>
                 </dl>
+                <div className="grid gap-2 text-sm">
+                  <ul className="grid gap-1">
+                    {o.itens.map((i) => (
+                      <li key={i.id} className="flex justify-between gap-3">
+                        <span>
+                          {i.quantidade}× {orderLineName(i)}{" "}
+                          <span className="text-slate-600">({formatBRL(i.produtoPreco)})</span>
+                        </span>
+                        <span className="font-medium">{formatBRL(i.subtotal)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <dl className="grid gap-0.5 border-t border-slate-200 pt-2">
+                    <div className="flex justify-between">
+                      <dt>Subtotal</dt>
+                      <dd>{formatBRL(o.subtotal)}</dd>
+                    </div>
+                    <div className="flex justify-between">
+                      <dt>Taxa de entrega</dt>
+                      <dd>{formatBRL(o.taxaEntrega)}</dd>
+                    </div>
+                    {o.desconto > 0 ? (
+                      <div className="flex justify-between text-green-800">
+                        <dt>Desconto{o.cupomCodigo ? ` (cupom ${o.cupomCodigo})` : ""}</dt>
+                        <dd>- {formatBRL(o.desconto)}</dd>
+                      </div>
+                    ) : null}
+                    <div className="flex justify-between text-base font-bold">
+                      <dt>Total</dt>
+                      <dd>{formatBRL(o.total)}</dd>
+                    </div>
+                  </dl>
+                </div>
               </div>
-            </div>
-            <PaidAfterCancel order={o} />
-            {o.cobranca ? <PixCharge order={o} /> : null}
-            <div className="grid gap-3 sm:grid-cols-2">
-              <OrderStatusControl order={o} />
-              <PaymentStatusSelect order={o} />
-            </div>
-          </>
-        )}
-      </CardList>
+              <PaidAfterCancel order={o} />
+              {o.cobranca ? <PixCharge order={o} /> : null}
+              <div className="grid gap-3 sm:grid-cols-2">
+                <OrderStatusControl order={o} />
+                <PaymentStatusSelect order={o} />
+              </div>
+            </>
+          )}
+        </CardList>
+      )}
       <KeysetPagination
         page={page}
         newer={hasNewer ? (orders[0]?.cursor ?? null) : null}

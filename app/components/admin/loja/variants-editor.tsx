@@ -18,11 +18,11 @@ import {
   combinations,
   MAX_OPTIONS,
   mergeCombinations,
+  newCombinationRow,
   type OptionForm,
   optionIssues,
   type ProductVariantsView,
   splitValues,
-  suggestedSku,
   type VariantRowForm,
   type VariantsForm,
   variantLabel,
@@ -108,20 +108,12 @@ export function VariantsEditor({ view }: { view: ProductVariantsView }) {
     }));
 
   function blankRow(valores: string[]): Row {
-    return {
-      key: newKey(),
-      id: null,
+    const row = newCombinationRow(
       valores,
-      sku: suggestedSku(view.produto.sku, valores),
-      ean: "",
-      preco: rows[0]?.preco ?? "",
-      precoAntes: "",
-      pesoG: "",
-      imagem: "produto",
-      ativo: true,
-      estoque: Object.fromEntries(units.map((u) => [u.id, "0"])),
-      reservado: {},
-    };
+      view.produto.sku,
+      units.map((u) => u.id),
+    );
+    return { ...row, key: newKey(), id: null, reservado: {} };
   }
 
   function generate() {

@@ -18,8 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if ((formato !== "csv" && formato !== "xlsx") || (linhas !== "pedidos" && linhas !== "itens")) {
     return new Response("Use formato=csv ou xlsx e linhas=pedidos ou itens.", { status: 400 });
   }
-  const { status, pagamento, unidadeId, modo, naoRetirados, dias } = parseLojaQuery(url);
+  const { status, pagamento, unidadeId, modo, naoRetirados, dias, q } = parseLojaQuery(url);
   const filters = {
+    busca: q || undefined,
     status,
     pagamento,
     unidadeId,

@@ -1,0 +1,4 @@
+ALTER TABLE "pedidos" ADD COLUMN "cliente_cep" text;--> statement-breakpoint
+CREATE INDEX "pedidos_busca_trgm_idx" ON "pedidos" USING gin ((translate(lower("numero_pedido" || ' ' || "cliente_nome"), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') || ' ' || regexp_replace("cliente_telefone", '[^0-9]', '', 'g')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "pedidos_codigo_retirada_idx" ON "pedidos" USING btree ("codigo_retirada") WHERE "pedidos"."codigo_retirada" is not null;--> statement-breakpoint
+ALTER TABLE "pedidos" ADD CONSTRAINT "pedidos_cep_check" CHECK ("pedidos"."cliente_cep" ~ '^[0-9]{8}$');
