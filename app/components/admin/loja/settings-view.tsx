@@ -384,8 +384,7 @@ function BairrosPanel({ bairros, unidades }: { bairros: Bairro[]; unidades: Deli
           </ul>
         )}
         <p className="text-xs text-slate-600">
-          {countText(bairros.filter((b) => b.ativo).length, "bairro ativo", "bairros ativos")};
-          menor taxa{" "}
+          {`${countText(bairros.filter((b) => b.ativo).length, "bairro ativo", "bairros ativos")}; menor taxa `}
           {bairros.length ? formatBRL(Math.min(...bairros.map((b) => b.taxaEntrega))) : "—"}.
         </p>
       </CardContent>
