@@ -6,8 +6,11 @@ import pino from "pino";
 
 const CENSOR = "[oculto]";
 
-/** Query parameters whose values are secrets (order page token, reset links, codes). */
-const SECRET_PARAMS = /^(token|senha|password|codigo|code|secret|segredo)$/i;
+/**
+ * Query parameters whose values are secrets (order page token, reset links, codes; a booking
+ * quote link's `chave` and the booking form's one-time `envio` key, which finds its booking).
+ */
+const SECRET_PARAMS = /^(token|senha|password|codigo|code|secret|segredo|chave|envio)$/i;
 
 /** Keys whose values are secrets, at any depth pino's redaction reaches. */
 const SECRET_KEYS = [

@@ -220,7 +220,7 @@ export type BookingSubmission =
 /** The POST of the booking page: the whole form checked, then the booking. */
 export async function submitBooking(
   form: FormData,
-  options: { now?: Date; origem?: string | null } = {},
+  options: { now?: Date; origem?: string | null; ip?: string | null } = {},
 ): Promise<BookingSubmission> {
   const fields = readBookingFields(form);
   const quoted = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
@@ -279,7 +279,7 @@ export async function bookingStatusView(
         a.unidadeId,
         pets.map((p) => p.porte),
         options.reagendarData || null,
-        { now: at, exceptId: a.id },
+        { now: at, exceptId: a.id, unconfirmed: a.status === "solicitado" },
       )
     : null;
   return {

@@ -28,11 +28,13 @@ import {
   addWalkIn,
   bookingStatusSchema,
   bookingsToRemind,
+  CONTACT_KINDS,
   checkInBooking,
   groomingDay,
   listGroomingServices,
   listUnitsWithAgenda,
   parseCheckIn,
+  releaseUnconfirmedOf,
   rescheduleByStaff,
   setBookingStatus,
   staffRescheduleSchema,
@@ -134,6 +136,20 @@ export async function action({ request }: Route.ActionArgs) {
         intent,
         `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
         aviso ?? undefined,
+      );
+    });
+  }
+  if (intent === "liberar") {
+    const por = CONTACT_KINDS.find((k) => k === fields.por);
+    if (!por) return fail(intent, "Escolha WhatsApp, e-mail ou endereço");
+    return attempt(intent, "Erro ao liberar os agendamentos", async () => {
+      const { numeros } = await releaseUnconfirmedOf(fields.id ?? "", por, actor);
+      return ok(
+        intent,
+        numeros.length === 1
+          ? `1 agendamento não confirmado cancelado (${numeros[0]})`
+          : `${numeros.length} agendamentos não confirmados cancelados`,
+        numeros.length > 1 ? numeros.join(", ") : undefined,
       );
     });
   }

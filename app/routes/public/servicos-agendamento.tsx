@@ -44,6 +44,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
+// The page carries its secret link: never kept by a browser's or a proxy's cache.
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const outcome = await changeBooking(params.numero, token, await readForm(request));

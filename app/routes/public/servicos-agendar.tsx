@@ -44,6 +44,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
+// The form carries its one-time key (and a quote's signed link): never cached.
+export function headers() {
+  return NO_STORE;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const view = await bookingView(readBookingFields(params), { check: params.has("passo") });
@@ -65,7 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return data(view, { status: 429, headers: NO_STORE });
   }
-  const result = await submitBooking(form, { origem: siteOrigin(request) });
+  const result = await submitBooking(form, {
+    origem: siteOrigin(request),
+    ip: requestInfo(request).ip,
+  });
   if (result.ok) {
     return redirect(
       `/servicos/agendamento/${result.numero}?token=${encodeURIComponent(result.token)}`,

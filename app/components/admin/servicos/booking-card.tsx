@@ -106,6 +106,7 @@ export function BookingCard({
           </Button>
         ) : null}
       </div>
+      {booking.mesmos ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
       {canCheckIn ? <CheckInForm booking={booking} /> : null}
       {canCheckIn ? <RescheduleForm booking={booking} units={units} /> : null}
     </li>
@@ -134,6 +135,55 @@ function StatusButtons({ booking }: { booking: AgendaBooking }) {
         </Button>
       ))}
     </Form>
+  );
+}
+
+const SAME_LABEL = {
+  whatsapp: "deste WhatsApp",
+  email: "deste e-mail",
+  ip: "do mesmo endereço de internet",
+} as const;
+
+/**
+ * A suspicious set (one attacker holding the agenda with unconfirmed online bookings): every
+ * unconfirmed future online booking of this phone, e-mail or address, cancelled at once.
+ */
+function ReleaseSet({
+  booking,
+  mesmos,
+}: {
+  booking: AgendaBooking;
+  mesmos: NonNullable<AgendaBooking["mesmos"]>;
+}) {
+  const kinds = (["whatsapp", "email", "ip"] as const).filter((k) => mesmos[k] > 0);
+  if (kinds.length === 0) return null;
+  const many = kinds.some((k) => mesmos[k] > 1);
+  return (
+    <details open={many}>
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        Não confirmados do mesmo contato
+        {many ? ` (${Math.max(...kinds.map((k) => mesmos[k]))})` : ""}
+      </summary>
+      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="liberar" />
+        <input type="hidden" name="id" value={booking.id} />
+        {kinds.map((k) => (
+          <Button
+            key={k}
+            type="submit"
+            name="por"
+            value={k}
+            size="sm"
+            variant="outline"
+            className="h-auto whitespace-normal text-left"
+          >
+            Cancelar {mesmos[k] === 1 ? "o não confirmado" : `os ${mesmos[k]} não confirmados`}{" "}
+            {SAME_LABEL[k]}
+            <span className="sr-only"> ({booking.numero})</span>
+          </Button>
+        ))}
+      </Form>
+    </details>
   );
 }
 
