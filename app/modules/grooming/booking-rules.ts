@@ -308,6 +308,22 @@ export function dayLabel(day: string): string {
   return `${WEEKDAY_SHORT[weekdayOf(day)]}, ${d}/${m}/${y}`;
 }
 
+/** A day as a question says it: "ter 01/12". */
+export function shortDayLabel(day: string): string {
+  const [, m, d] = day.split("-");
+  return `${WEEKDAY_SHORT[weekdayOf(day)]} ${d}/${m}`;
+}
+
+/** Names as Portuguese lists them: "Thor", "Thor e Mel", "Thor, Mel e Bob". */
+export function namesList(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} e ${names.at(-1)}` : (names[0] ?? "");
+}
+
+/** "Cancelar agendamento" asks this first: whose booking, which day and time. */
+export function cancelQuestion(pets: readonly string[], day: string, horario: string): string {
+  return `Cancelar o agendamento de ${namesList(pets)} de ${shortDayLabel(day)} às ${horario}?`;
+}
+
 /** The "pronto para buscar" WhatsApp message the staff send from the agenda. */
 export function readyMessage(tutor: string, pets: readonly string[], unidade: string): string {
   const names = pets.length > 1 ? `${pets.slice(0, -1).join(", ")} e ${pets.at(-1)}` : pets[0];

@@ -241,7 +241,11 @@ function addDaysIso(day: string, n: number): string {
 }
 
 /** Whether this tutor's pet (phone and name) ever had a booking handed back (Entregue). */
-async function petHasVisited(tx: Executor, phoneDigits: string, nome: string): Promise<boolean> {
+export async function petHasVisited(
+  tx: Executor,
+  phoneDigits: string,
+  nome: string,
+): Promise<boolean> {
   const rows = await runSql<{ one: number }>(
     tx,
     `select 1 as one from agendamentos a join agendamento_pets p on p.agendamento_id = a.id

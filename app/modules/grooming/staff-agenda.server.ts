@@ -268,7 +268,8 @@ export async function checkInBooking(
       .update(agendamentos)
       .set({
         pontos,
-        precoFinal: input.precoFinal,
+        // An empty price keeps the one already set (a second check-in of the size only).
+        precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
         historico: [
           ...row.historico,
