@@ -224,7 +224,10 @@ describe("/servicos/agendar", () => {
       }),
       { numero },
     );
-    expectRedirect(moved, `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}`);
+    expectRedirect(
+      moved,
+      `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}&feito=reagendado`,
+    );
     const after = await call(statusLoader, makeRequest(location), { numero });
     expect(after.data).toMatchObject({ data: "2026-12-04", horario: "08:00" });
 
@@ -233,7 +236,10 @@ describe("/servicos/agendar", () => {
       makeRequest(location, { method: "POST", body: new URLSearchParams({ intent: "cancelar" }) }),
       { numero },
     );
-    expectRedirect(cancelled, `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}`);
+    expectRedirect(
+      cancelled,
+      `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}&feito=cancelado`,
+    );
     const gone = await call(statusLoader, makeRequest(location), { numero });
     expect(gone.data).toMatchObject({ status: "cancelado", podeMudar: false });
     // Cancelling twice: refused in Portuguese, not a 500.
