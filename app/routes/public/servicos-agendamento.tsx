@@ -27,8 +27,9 @@ export const meta: Route.MetaFunction = () => [
 
 const HEADERS = {
   "Cache-Control": "private, no-store",
-  // The link carries the secret: never hand it to another site.
-  "Referrer-Policy": "no-referrer",
+  // The link carries the secret: never hand it to another site. Not "no-referrer": with it
+  // the browser sends its forms' Origin as "null", which the shop refuses as a foreign write.
+  "Referrer-Policy": "same-origin",
 };
 
 /** What the page says happened when a form lands on it (`feito=`). */
