@@ -37,13 +37,13 @@ export const EMPTY_USAGE: DayUsage = { porHorario: {}, dia: 0, porPorte: {}, sol
  * Unconfirmed online bookings may hold at most this share of a day's points (decision 0056):
  * whoever books without the staff's confirmation can never fill the whole day.
  */
-export const UNCONFIRMED_SHARE = 0.5;
+const UNCONFIRMED_SHARE = 0.5;
 
 /** Open (future, not cancelled) online bookings one phone, or one e-mail, may hold at once. */
 export const OPEN_BOOKINGS_PER_CONTACT = 2;
 
 /** The points a day's unconfirmed bookings may hold together (at least one pet's worth). */
-export function unconfirmedCap(agenda: Pick<AgendaRules, "capacidadeDia">): number {
+function unconfirmedCap(agenda: Pick<AgendaRules, "capacidadeDia">): number {
   return Math.max(1, Math.floor(agenda.capacidadeDia * UNCONFIRMED_SHARE));
 }
 
@@ -309,13 +309,13 @@ export function dayLabel(day: string): string {
 }
 
 /** A day as a question says it: "ter 01/12". */
-export function shortDayLabel(day: string): string {
+function shortDayLabel(day: string): string {
   const [, m, d] = day.split("-");
   return `${WEEKDAY_SHORT[weekdayOf(day)]} ${d}/${m}`;
 }
 
 /** Names as Portuguese lists them: "Thor", "Thor e Mel", "Thor, Mel e Bob". */
-export function namesList(names: readonly string[]): string {
+function namesList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} e ${names.at(-1)}` : (names[0] ?? "");
 }
 

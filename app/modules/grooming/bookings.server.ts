@@ -489,7 +489,7 @@ async function claimQuote(tx: Tx, pedidoServicoId: string): Promise<boolean> {
 }
 
 /** The address a booking came from, as the staff's agenda groups it: a keyed hash only. */
-export function ipHash(ip: string): string {
+function ipHash(ip: string): string {
   return crypto
     .createHmac("sha256", sessionSecret())
     .update(`agendamento-ip:${ip}`)

@@ -16,7 +16,7 @@ export const bookingStatusSchema = z.object({
 /** The check-in: `precoFinal`, and `porte_<petId>` / `pelagem_<petId>` for each pet. */
 /** The largest final price a check-in takes (R$ 10.000,00): a typo of extra zeros is refused. */
 const MAX_CHECKIN_PRICE = 1_000_000;
-export const CHECKIN_PRICE_INVALID =
+const CHECKIN_PRICE_INVALID =
   "Preço final inválido: digite o valor em reais, por exemplo 80,00 (até R$ 10.000,00)";
 
 export function parseCheckIn(fields: Record<string, string>) {
