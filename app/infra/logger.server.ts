@@ -24,6 +24,8 @@ const SECRET_PARAMS = [
   "assinatura",
   // The key of the staff's fixed-price booking link (/servicos/agendar?orcamento=…&chave=…).
   "chave",
+  // The booking form's one-time key, which finds the booking it made (/servicos/agendar).
+  "envio",
   // The person whose data the LGPD screens look up or export (e-mail, phone or CPF).
   "titular",
 ];

@@ -39,7 +39,7 @@ async function pickDayAndFirstTime(page: Page, nth: number) {
   await day.selectOption(value);
   await page.getByRole("button", { name: "Ver horários e preço" }).click();
   await page
-    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radiogroup", { name: "Horário para deixar o pet" })
     .getByRole("radio")
     .first()
     .check();
@@ -95,11 +95,22 @@ test("a tutor books on the phone, the staff move it to Pronto; another is resche
   browser,
   page: staff,
 }) => {
+  // Two people's steps on a shared 2-core machine: more than the default minute.
+  test.setTimeout(150_000);
   const { context: tutorContext, tutor } = await tutorOnPhone(browser);
 
   // Three days ahead, outside the 24 h cancellation window.
   const first = await book(tutor, "Bolinha", "(47) 99111-2233", 3);
   await expect(tutor.getByTestId("preco")).toContainText("R$ 50,00");
+  // Said so, with "guarde este link"; when to leave the pet and how it comes back.
+  await expect(tutor.getByTestId("feito")).toContainText("Agendamento feito para");
+  await expect(tutor.getByTestId("feito")).toContainText("Guarde este link");
+  await expect(tutor.getByRole("heading", { name: "Deixar o pet" })).toBeVisible();
+  await expect(tutor.getByRole("heading", { name: "Buscar o pet" })).toBeVisible();
+  await expect(tutor.getByRole("heading", { name: /Entrega/ })).toHaveCount(0);
+  // The page with its secret link is never cached.
+  const statusReply = await tutor.request.get(first.url);
+  expect(statusReply.headers()["cache-control"]).toBe("private, no-store");
   // Axe runs scripts: the form and the status page are checked in a browser with JavaScript.
   await staff.goto("/servicos/agendar");
   await expectNoSeriousA11yViolations(staff);
@@ -115,6 +126,23 @@ test("a tutor books on the phone, the staff move it to Pronto; another is resche
   // The staff open that day's agenda and move the booking along.
   await loginAsAdmin(staff, `/admin/servicos/agenda?dia=${first.day}`);
   const card = staff.getByTestId(`agendamento-${first.numero}`);
+  // The print sheets of the day are never cached either.
+  const unidade = await staff.locator("#unidade").inputValue();
+  const sheet = await staff.request.get(
+    `/admin/servicos/agenda/imprimir?dia=${first.day}&unidade=${unidade}`,
+  );
+  expect(sheet.status()).toBe(200);
+  expect(sheet.headers()["cache-control"]).toBe("private, no-store");
+  // Check-in: a bad final price is refused next to the field; a good one, and the time shows.
+  await card.getByText("Check-in", { exact: true }).click();
+  await card.getByLabel("Preço final (R$)").fill("abc");
+  await card.getByRole("button", { name: "Fazer check-in" }).click();
+  await expect(card.getByText(/^Preço final inválido/)).toBeVisible();
+  await expect(card.getByLabel("Preço final (R$)")).toHaveValue("abc");
+  await card.getByLabel("Preço final (R$)").fill("55,00");
+  await card.getByRole("button", { name: "Fazer check-in" }).click();
+  await expect(card).toContainText("final R$ 55,00");
+  await expect(card.getByTestId("checkin")).toHaveText(/· check-in \d{2}:\d{2}$/);
   await expect(card).toContainText("Bolinha");
   await expect(card).toContainText("medo de secador");
   await expect(staff.getByTestId("capacidade")).toContainText("GG 0/2");
@@ -161,32 +189,67 @@ test("a tutor books on the phone, the staff move it to Pronto; another is resche
   await tutor.getByRole("button", { name: "Reagendar: ver horários" }).click();
   await tutor.getByRole("radiogroup", { name: "Novo horário" }).getByRole("radio").last().check();
   await tutor.getByRole("button", { name: "Confirmar novo horário" }).click();
+  await expect(tutor.getByTestId("feito")).toContainText("Agendamento remarcado para");
+  await expect(tutor.getByTestId("feito")).toContainText("Guarde este link");
   await expect(tutor).toHaveURL(new RegExp(`/servicos/agendamento/${second.numero}\\?token=`));
   await expect(tutor.getByTestId("quando")).not.toContainText(
     second.day.split("-").reverse().join("/"),
   );
   await tutor.getByRole("button", { name: "Cancelar agendamento" }).click();
+  // Asked first: whose booking, which day and time.
+  await expect(tutor.getByTestId("pergunta-cancelar")).toHaveText(
+    /^Cancelar o agendamento de Pipoca de (dom|seg|ter|qua|qui|sex|sáb) \d{2}\/\d{2} às \d{2}:\d{2}\?$/,
+  );
+  await tutor.getByRole("button", { name: "Sim, cancelar" }).click();
   await expect(tutor.getByTestId("status-agendamento")).toHaveText("Cancelado");
+  // A cancelled booking offers no calendar file.
+  await expect(tutor.getByRole("link", { name: "Adicionar ao calendário" })).toHaveCount(0);
   await expect(tutor.getByRole("button", { name: "Cancelar agendamento" })).toHaveCount(0);
 
   await tutorContext.close();
 });
 
-test("a GG is sent to the photo quote", async ({ browser }) => {
-  const context = await browser.newContext({ ...PHONE, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto("/servicos/agendar");
-  await page.getByLabel("Nome do pet").fill("Thor");
-  await page.getByLabel("Porte").selectOption("GG");
-  await page.getByLabel("Pelagem").selectOption("longa");
-  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
-  await pickDayAndFirstTime(page, 3);
-  await confirmAs(page, { nome: "Ana Souza", whatsapp: "(47) 98888-1111" });
-  await expect(page.getByRole("alert")).toContainText("pedimos fotos do pet antes");
-  await page.getByRole("link", { name: "Pedir orçamento com fotos" }).click();
-  await expect(page).toHaveURL(/\/servicos\?servico=banho_tosa#orcamento/);
-  await context.close();
-});
+for (const javaScriptEnabled of [false, true]) {
+  test(`a GG is told about the photos when its size is chosen, ${javaScriptEnabled ? "with" : "without"} JavaScript, and the quote form comes filled in`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled, locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto("/servicos/agendar");
+    await page.getByLabel("Nome do pet").fill("Thor");
+    await page.getByLabel("Raça").fill("São Bernardo");
+    const note = page.getByTestId("fotos-gg-0");
+    await expect(note).toBeHidden();
+    await page.getByLabel("Porte").selectOption("GG");
+    if (javaScriptEnabled) {
+      // Said at once, before anything is sent.
+      await expect(note).toBeVisible();
+      await page.getByLabel("Porte").selectOption("M");
+      await expect(note).toBeHidden();
+      await page.getByLabel("Porte").selectOption("GG");
+      await expect(note).toBeVisible();
+    }
+    await page.getByLabel("Pelagem").selectOption("longa");
+    await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+    await page.getByLabel("Seu nome").fill("Ana Souza");
+    await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 98888-1111");
+    // The server's answer to the step says it too (the only way without JavaScript).
+    await page.getByRole("button", { name: "Ver horários e preço" }).click();
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("Gigante (GG) precisam de fotos antes");
+    await page
+      .locator("#fotos-gg-0")
+      .getByRole("link", { name: "Pedir orçamento com fotos" })
+      .click();
+    await expect(page).toHaveURL(/\/servicos\?servico=banho_tosa&/);
+    const form = javaScriptEnabled ? page.getByRole("dialog") : page.locator("#orcamento");
+    await expect(form.getByLabel("Nome Completo")).toHaveValue("Ana Souza");
+    await expect(form.getByLabel("WhatsApp")).toHaveValue("(47) 98888-1111");
+    await expect(form.getByLabel("Nome do Pet")).toHaveValue("Thor");
+    await expect(form.getByLabel("Raça e Porte")).toHaveValue("São Bernardo, gigante (gg)");
+    await context.close();
+  });
+}
 
 test("a first-visit GG goes through the photo quote and books from the staff's link", async ({
   browser,
@@ -220,10 +283,17 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   const link = /(https?:\/\/\S+)/.exec(text)![1]!;
   expect(link).toMatch(/\/servicos\/agendar\?orcamento=SRV\d{6}&chave=/);
 
-  // The tutor books from the link: the pet comes filled in, the price is the quote's.
+  // The tutor books from the link: the pet and the tutor come filled in, the price is the
+  // quote's, and no footer sends them back to the photo quote.
   await tutor.goto(new URL(link).pathname + new URL(link).search);
   await expect(tutor.getByTestId("orcamento")).toContainText("R$ 150,00");
   await expect(tutor.getByLabel("Nome do pet")).toHaveValue(pet);
+  await expect(tutor.getByLabel("Seu nome")).toHaveValue("Ana Souza");
+  await expect(tutor.getByRole("textbox", { name: "WhatsApp", exact: true })).toHaveValue(
+    "47 98888-1111",
+  );
+  await expect(tutor.getByText("Primeira visita ou pet gigante (GG)?")).toHaveCount(0);
+  await expect(tutor.getByTestId("fotos-gg-0")).toHaveCount(0);
   // The size and the services are the ones the staff quoted.
   await expect(tutor.getByTestId("porte-orcado")).toContainText("Gigante (GG)");
   await expect(tutor.getByTestId("servicos-orcados")).toContainText("Banho e tosa higiênica");

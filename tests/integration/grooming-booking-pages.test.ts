@@ -67,13 +67,17 @@ function petFields(overrides: Record<string, string> = {}) {
   };
 }
 
+// Each form a phone of its own: one phone holds at most 2 open bookings (decision 0056).
+let phoneSeq = 0;
+
 function bookingForm(overrides: Record<string, string> = {}) {
+  phoneSeq += 1;
   const form = new URLSearchParams({
     ...petFields(),
     data: "2026-12-03",
     horario: "09:00",
     nomeTutor: "Joana Lima",
-    whatsapp: "(47) 99123-4567",
+    whatsapp: `(47) 991${String(1_000_000 + phoneSeq).slice(1, 3)}-${String(1_000_000 + phoneSeq).slice(3)}`,
     email: "",
     endereco: "",
     bairro: "",
@@ -220,7 +224,10 @@ describe("/servicos/agendar", () => {
       }),
       { numero },
     );
-    expectRedirect(moved, `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}`);
+    expectRedirect(
+      moved,
+      `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}&feito=reagendado`,
+    );
     const after = await call(statusLoader, makeRequest(location), { numero });
     expect(after.data).toMatchObject({ data: "2026-12-04", horario: "08:00" });
 
@@ -229,7 +236,10 @@ describe("/servicos/agendar", () => {
       makeRequest(location, { method: "POST", body: new URLSearchParams({ intent: "cancelar" }) }),
       { numero },
     );
-    expectRedirect(cancelled, `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}`);
+    expectRedirect(
+      cancelled,
+      `/servicos/agendamento/${numero}?token=${encodeURIComponent(token)}&feito=cancelado`,
+    );
     const gone = await call(statusLoader, makeRequest(location), { numero });
     expect(gone.data).toMatchObject({ status: "cancelado", podeMudar: false });
     // Cancelling twice: refused in Portuguese, not a 500.
@@ -359,7 +369,7 @@ describe("/servicos/agendar", () => {
     expect(gg.status).toBe(422);
     expect(gg.data.refusal).toMatchObject({ quote: true });
     // Fill 13:30 of the 3rd (6 points: three G).
-    for (const nome of ["A", "B", "C"]) {
+    for (const [i, nome] of ["A", "B", "C"].entries()) {
       const r = await bookGrooming({
         unidadeId,
         data: "2026-12-03",
@@ -376,7 +386,7 @@ describe("/servicos/agendar", () => {
           },
         ],
         nomeTutor: "Outro tutor",
-        whatsapp: "47999998888",
+        whatsapp: `4799999888${i}`,
         email: null,
         levaTraz: false,
         endereco: null,

@@ -170,7 +170,30 @@ async function book(
   pets: BookingPetInput[],
   overrides: Partial<BookingInput> = {},
 ) {
-  return bookGrooming(booking(horario, pets, overrides), { now: NOW });
+  const input = booking(horario, pets, overrides);
+  // One quote's link books once (decision 0056): each GG its own answered quote.
+  if (input.pedidoServicoId === quoteId) input.pedidoServicoId = await answeredQuote();
+  return bookGrooming(input, { now: NOW });
+}
+
+let quoteSeq = 0;
+async function answeredQuote(): Promise<string> {
+  quoteSeq += 1;
+  const [quote] = await ctx.database.db
+    .insert(pedidosServicos)
+    .values({
+      numeroPedido: `SRV8${String(quoteSeq).padStart(5, "0")}`,
+      tipoServico: "banho_tosa",
+      nomeTutor: "Ana",
+      whatsapp: "47999990001",
+      nomePet: "Thor",
+      racaPorte: "São Bernardo, GG",
+      fotos: ["/uploads/x.webp"],
+      precoOrcado: 11000,
+      status: "orcamento_enviado",
+    })
+    .returning();
+  return quote!.id;
 }
 
 async function booked(

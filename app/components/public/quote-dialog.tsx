@@ -11,7 +11,7 @@ export const QUOTE_DIALOG_ID = "orcamento-dialogo";
  * page's script (`quoteDialog`), which sets its service, so focus stays inside, Escape
  * closes and focus goes back to the card button. Nothing here runs without that script.
  */
-export function QuoteDialog() {
+export function QuoteDialog({ prefill = {} }: { prefill?: Record<string, string> } = {}) {
   const titleId = `${QUOTE_DIALOG_ID}-titulo`;
   return (
     <dialog
@@ -32,7 +32,7 @@ export function QuoteDialog() {
         </div>
         <form noValidate className="grid gap-4">
           <fieldset className="grid gap-4">
-            <QuoteFields prefix="dialogo" errors={{}} values={{}} service="" />
+            <QuoteFields prefix="dialogo" errors={{}} values={prefill} service="" />
             <div className="grid gap-2">
               <p className="text-sm font-semibold text-slate-900">
                 Fotos do pet{" "}

@@ -121,9 +121,12 @@ export function QuoteFields({
 export function QuotePlainForm({
   service,
   result,
+  prefill = {},
 }: {
   service: TipoServico | null;
   result?: QuoteActionData;
+  /** Fields that come filled in (the booking page's "Pedir orçamento com fotos"). */
+  prefill?: Record<string, string>;
 }) {
   const failed = result && !result.ok ? result : undefined;
   return (
@@ -146,7 +149,7 @@ export function QuotePlainForm({
       <QuoteFields
         prefix="pagina"
         errors={failed?.fields ?? {}}
-        values={failed?.values ?? (service ? { tipo_servico: service } : {})}
+        values={failed?.values ?? { ...prefill, ...(service ? { tipo_servico: service } : {}) }}
         service={null}
       />
       <Field

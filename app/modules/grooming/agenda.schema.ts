@@ -65,7 +65,7 @@ export const agendaSchema = z
     antecedenciaHoras: whole(0, 168, "De 0 a 168 horas"),
     diasAFrente: whole(1, 365, "De 1 a 365 dias"),
     cancelamentoHoras: whole(0, 168, "De 0 a 168 horas"),
-    confirmarEmHoras: whole(1, 168, "De 1 a 168 horas"),
+    confirmarEmHoras: whole(1, 24, "De 1 a 24 horas"),
     statusInicial: z.enum(["solicitado", "confirmado"], { message: "Escolha o status inicial" }),
   })
   .transform((v) => ({

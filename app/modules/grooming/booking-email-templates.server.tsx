@@ -89,7 +89,7 @@ function BookingBody({ mail }: { mail: BookingMail }) {
         </Text>
       ) : (
         <Text style={mailStyles.text}>
-          Entrega do pet: <strong>{quando}</strong>
+          Deixar o pet: <strong>{quando}</strong>
           {lugar ? ` na ${lugar}` : ""}.
           {a.status === "solicitado" && mail.kind === "agendamento_recebido"
             ? " A equipe confirma o horário em breve."

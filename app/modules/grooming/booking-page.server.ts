@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createEvent } from "ics";
 import { now as clockNow } from "~/infra/clock.server";
+import { db } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
 import { getUnit } from "~/modules/shop/index.server";
 import { getGroomingAgenda, listBookableUnits, listGroomingServices } from "./agenda-config.server";
@@ -26,7 +27,7 @@ import {
   tutorMayChange,
   withinCancelWindow,
 } from "./booking-rules";
-import type { Porte } from "./booking-vocabulary";
+import { PORTE_LABEL, type Porte } from "./booking-vocabulary";
 import {
   BookingChangeError,
   bookGrooming,
@@ -34,6 +35,7 @@ import {
   type FreeTime,
   findBookingByLink,
   loadSlotPicker,
+  petHasVisited,
   rescheduleBooking,
 } from "./bookings.server";
 import { quoteFromLink } from "./quote-link.server";
@@ -107,6 +109,16 @@ export interface BookingView {
   }[];
   fields: BookingFields;
   errors: BookingErrors;
+  /**
+   * Whether each pet needs the photo quote before booking, said as soon as its size or a
+   * service is chosen: "gg" (always), "primeira" (a service that asks photos on a first
+   * visit, and no visit of this pet is known for the phone typed), or null.
+   */
+  fotos: ("gg" | "primeira" | null)[];
+  /** The flagged services' ids and the pets already known to have come (the page's script). */
+  fotosRegra: { servicosPrimeira: string[]; visitou: boolean[] };
+  /** "Pedir orçamento com fotos" with the first pet and the tutor filled in. */
+  orcamentoHref: string;
   /** Each described pet's services and price (null while its fields are incomplete). */
   quotes: ({ servicos: { nome: string; preco: number }[]; total: number } | null)[];
   unidadeId: string;
@@ -142,9 +154,11 @@ export async function bookingView(
   // The form's one-time key, made once and carried through the steps (decision 0038).
   if (!fields.envio) fields.envio = crypto.randomUUID();
   const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
-  // From the quote's link: the pet's name comes filled in, its size and services fixed.
+  // From the quote's link: the pet and the tutor come filled in, the size and services fixed.
   if (quote && fields.pets[0]) {
     if (!fields.pets[0].nome) fields.pets[0].nome = quote.nomePet;
+    if (!fields.contact.nomeTutor) fields.contact.nomeTutor = quote.nomeTutor;
+    if (!fields.contact.whatsapp) fields.contact.whatsapp = quote.whatsapp;
     fixQuotedPet(fields, quote);
   }
   const units = await listBookableUnits();
@@ -161,6 +175,19 @@ export async function bookingView(
       return cell ? [{ nome: s.nome, preco: cell.preco }] : [];
     });
     return { servicos: lines, total: lines.reduce((sum, l) => sum + l.preco, 0) };
+  });
+  const servicosPrimeira = services.filter((s) => s.exigeOrcamentoPrimeiraVez).map((s) => s.id);
+  const phone = fields.contact.whatsapp.replace(/\D/g, "");
+  const visitou = await Promise.all(
+    fields.pets.map((p) =>
+      phone.length >= 10 && p.nome.trim() ? petHasVisited(db(), phone, p.nome) : false,
+    ),
+  );
+  const fotos = fields.pets.map((p, i) => {
+    if (i === 0 && quote) return null;
+    if (p.porte === "GG") return "gg" as const;
+    const flagged = p.servicoIds.some((id) => servicosPrimeira.includes(id));
+    return flagged && !visitou[i] ? ("primeira" as const) : null;
   });
   const portes = pets.flatMap((p) => (p ? [p.porte] : []));
   const picker =
@@ -181,6 +208,9 @@ export async function bookingView(
     fields,
     errors: options.errors ?? (options.check ? petErrors : {}),
     quotes,
+    fotos,
+    fotosRegra: { servicosPrimeira, visitou },
+    orcamentoHref: quoteFormHref(fields),
     unidadeId,
     days: picker?.days ?? [],
     slots: portes.length === pets.length ? (picker?.slots ?? null) : null,
@@ -205,6 +235,25 @@ export async function bookingView(
   };
 }
 
+/**
+ * The photo quote's form on /servicos with what this form already says: the tutor, the first
+ * pet that needs the quote (name, breed and size) (decision 0056).
+ */
+function quoteFormHref(fields: BookingFields): string {
+  const pet = fields.pets.find((p) => p.porte === "GG") ?? fields.pets[0];
+  const q = new URLSearchParams({ servico: "banho_tosa" });
+  const set = (name: string, value: string | undefined) => {
+    const text = (value ?? "").trim().slice(0, 120);
+    if (text) q.set(name, text);
+  };
+  set("nome_tutor", fields.contact.nomeTutor);
+  set("whatsapp", fields.contact.whatsapp);
+  set("nome_pet", pet?.nome);
+  const porte = PORTE_LABEL[pet?.porte as Porte] as string | undefined;
+  set("raca_porte", [pet?.raca, porte?.toLowerCase()].filter(Boolean).join(", "));
+  return `/servicos?${q}#orcamento`;
+}
+
 /** The first pet takes the size and services the staff quoted, whatever the form says. */
 function fixQuotedPet(fields: BookingFields, quote: PedidoServico) {
   const first = fields.pets[0];
@@ -220,7 +269,7 @@ export type BookingSubmission =
 /** The POST of the booking page: the whole form checked, then the booking. */
 export async function submitBooking(
   form: FormData,
-  options: { now?: Date; origem?: string | null } = {},
+  options: { now?: Date; origem?: string | null; ip?: string | null } = {},
 ): Promise<BookingSubmission> {
   const fields = readBookingFields(form);
   const quoted = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
@@ -279,7 +328,7 @@ export async function bookingStatusView(
         a.unidadeId,
         pets.map((p) => p.porte),
         options.reagendarData || null,
-        { now: at, exceptId: a.id },
+        { now: at, exceptId: a.id, unconfirmed: a.status === "solicitado" },
       )
     : null;
   return {
@@ -323,6 +372,8 @@ export async function bookingCalendar(numero: string, token: string | null, page
   const found = await findBookingByLink(numero, token);
   if (!found) return null;
   const { agendamento: a, pets } = found;
+  // A booking that no longer holds a place has no calendar event to add.
+  if (a.status === "cancelado" || a.status === "nao_compareceu") return null;
   const unit = await getUnit(a.unidadeId);
   const minutes = Math.max(
     30,
@@ -340,7 +391,8 @@ export async function bookingCalendar(numero: string, token: string | null, page
       ? `${unit.nome}, ${unit.endereco}, ${unit.bairro}, ${unit.cidade} - ${unit.uf}`
       : undefined,
     url: pageUrl,
-    status: a.status === "cancelado" ? "CANCELLED" : "CONFIRMED",
+    // Until the staff confirm it, the time is a request: the calendar marks it tentative.
+    status: a.status === "solicitado" ? "TENTATIVE" : "CONFIRMED",
   });
   if (error || !value) throw error ?? new Error("calendário vazio");
   return value;

@@ -27,9 +27,25 @@ export interface DayUsage {
   porHorario: Record<string, number>;
   dia: number;
   porPorte: Partial<Record<Porte, number>>;
+  /** Points of the day held by bookings the staff have not confirmed yet ("Solicitado"). */
+  solicitados?: number;
 }
 
-export const EMPTY_USAGE: DayUsage = { porHorario: {}, dia: 0, porPorte: {} };
+export const EMPTY_USAGE: DayUsage = { porHorario: {}, dia: 0, porPorte: {}, solicitados: 0 };
+
+/**
+ * Unconfirmed online bookings may hold at most this share of a day's points (decision 0056):
+ * whoever books without the staff's confirmation can never fill the whole day.
+ */
+const UNCONFIRMED_SHARE = 0.5;
+
+/** Open (future, not cancelled) online bookings one phone, or one e-mail, may hold at once. */
+export const OPEN_BOOKINGS_PER_CONTACT = 2;
+
+/** The points a day's unconfirmed bookings may hold together (at least one pet's worth). */
+function unconfirmedCap(agenda: Pick<AgendaRules, "capacidadeDia">): number {
+  return Math.max(1, Math.floor(agenda.capacidadeDia * UNCONFIRMED_SHARE));
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -121,6 +137,7 @@ export function checkWhen(
 export type FitRefusal =
   | { reason: "horario_cheio"; livres: number }
   | { reason: "dia_cheio"; livres: number }
+  | { reason: "solicitados"; livres: number }
   | { reason: "limite_porte"; porte: Porte; limite: number };
 
 /** Points the pets take at the agenda's sizes. */
@@ -130,13 +147,16 @@ function pointsOf(agenda: Pick<AgendaRules, "pontos">, portes: readonly Porte[])
 
 /**
  * Whether pets of these sizes fit `time` given what the day holds: each size's daily limit,
- * the day's points and the drop-off's points, all with these pets added. All or none.
+ * the day's points and the drop-off's points, all with these pets added. All or none. A
+ * booking that will wait for the staff's confirmation (`unconfirmed`) also fits within the
+ * day's share for unconfirmed bookings.
  */
 export function checkFit(
   agenda: AgendaRules,
   usage: DayUsage,
   time: string,
   portes: readonly Porte[],
+  options: { unconfirmed?: boolean } = {},
 ): { ok: true; pontos: number } | ({ ok: false } & FitRefusal) {
   const pontos = pointsOf(agenda, portes);
   // The size limit first: when it refuses, no other time of that day will do.
@@ -155,6 +175,16 @@ export function checkFit(
       livres: Math.max(0, agenda.capacidadeDia - usage.dia),
     };
   }
+  if (options.unconfirmed) {
+    const held = usage.solicitados ?? 0;
+    if (held + pontos > unconfirmedCap(agenda)) {
+      return {
+        ok: false,
+        reason: "solicitados",
+        livres: Math.max(0, unconfirmedCap(agenda) - held),
+      };
+    }
+  }
   const atTime = usage.porHorario[time] ?? 0;
   if (atTime + pontos > agenda.capacidadeHorario) {
     return {
@@ -172,6 +202,8 @@ export function fitMessage(refusal: FitRefusal): string {
       return "Esse horário acabou de ser preenchido";
     case "dia_cheio":
       return "A agenda desse dia acabou de ser preenchida";
+    case "solicitados":
+      return "Os horários desse dia que o site reserva antes da confirmação da equipe acabaram: escolha outro dia ou fale conosco no WhatsApp";
     case "limite_porte":
       return `Já atendemos o máximo de pets de porte ${refusal.porte} nesse dia (${refusal.limite})`;
   }
@@ -196,13 +228,14 @@ export function slotsOfDay(
   portes: readonly Porte[],
   now: Date,
   closedDays: ReadonlySet<string>,
+  options: { unconfirmed?: boolean } = {},
 ): Slot[] {
   const slots: Slot[] = [];
   for (const horario of dropOffTimes(agenda, day)) {
     if (!checkWhen(agenda, day, horario, now, closedDays).ok) continue;
     slots.push({
       horario,
-      cabe: checkFit(agenda, usage, horario, portes).ok,
+      cabe: checkFit(agenda, usage, horario, portes, options).ok,
       livres: Math.max(0, agenda.capacidadeHorario - (usage.porHorario[horario] ?? 0)),
     });
   }
@@ -273,6 +306,22 @@ const WEEKDAY_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"];
 export function dayLabel(day: string): string {
   const [y, m, d] = day.split("-");
   return `${WEEKDAY_SHORT[weekdayOf(day)]}, ${d}/${m}/${y}`;
+}
+
+/** A day as a question says it: "ter 01/12". */
+function shortDayLabel(day: string): string {
+  const [, m, d] = day.split("-");
+  return `${WEEKDAY_SHORT[weekdayOf(day)]} ${d}/${m}`;
+}
+
+/** Names as Portuguese lists them: "Thor", "Thor e Mel", "Thor, Mel e Bob". */
+function namesList(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} e ${names.at(-1)}` : (names[0] ?? "");
+}
+
+/** "Cancelar agendamento" asks this first: whose booking, which day and time. */
+export function cancelQuestion(pets: readonly string[], day: string, horario: string): string {
+  return `Cancelar o agendamento de ${namesList(pets)} de ${shortDayLabel(day)} às ${horario}?`;
 }
 
 /** The "pronto para buscar" WhatsApp message the staff send from the agenda. */

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { logger } from "~/infra/logger.server";
+import { sessionSecret } from "~/infra/secret.server";
 import { queueBookingEmail, queueReminders } from "./booking-emails.server";
 import {
   type AgendaRules,
@@ -17,6 +18,7 @@ import {
   fitMessage,
   lastBookableDay,
   needsQuote,
+  OPEN_BOOKINGS_PER_CONTACT,
   petKey,
   priceFor,
   type Slot,
@@ -80,7 +82,7 @@ export interface FreeTime {
 }
 
 type BookingRefusal =
-  | { ok: false; code: "unidade" | "servico" | "quando"; message: string }
+  | { ok: false; code: "unidade" | "servico" | "quando" | "limite"; message: string }
   | { ok: false; code: "orcamento"; message: string; pets: string[] }
   | { ok: false; code: "capacidade"; message: string; proximos: FreeTime[] };
 
@@ -92,10 +94,54 @@ const NO_AGENDA = "Esta unidade não agenda banho e tosa pelo site";
 const NO_SERVICE = "Escolha ao menos um serviço disponível para o porte e a pelagem do pet";
 const QUOTE_FIRST =
   "Para a primeira visita (e para pets de porte GG) pedimos fotos do pet antes: envie um pedido de orçamento e nós mandamos o link para agendar";
+const QUOTE_SPENT =
+  "Este link de agendamento já foi usado: o agendamento feito com ele está no link que enviamos. Para outro horário, remarque por lá ou fale conosco no WhatsApp";
+const TOO_MANY_OPEN = (por: "WhatsApp" | "e-mail") =>
+  `Este ${por} já tem ${OPEN_BOOKINGS_PER_CONTACT} agendamentos em aberto pelo site. Para marcar outro, cancele ou remarque um deles pelo link que enviamos, ou fale conosco no WhatsApp`;
 const NEXT_FREE_COUNT = 4;
 const NEXT_FREE_DAYS = 14;
 
 const digits = (phone: string) => phone.replace(/\D/g, "");
+
+/**
+ * One tutor's contacts (phone digits, e-mail), locked for the rest of the transaction: two
+ * bookings of one phone or e-mail, even at two units (two agenda locks), count each other's.
+ * Keys in one order, so two bookings sharing both never wait crosswise.
+ */
+async function lockContacts(tx: Tx, phoneDigits: string, email: string | null): Promise<void> {
+  const keys = [`tel:${phoneDigits}`, ...(email ? [`email:${email}`] : [])].sort();
+  for (const key of keys) {
+    await runSql(
+      tx,
+      "select pg_advisory_xact_lock($1::int, hashtext($2))",
+      [CONTACT_LOCK_CLASS, key],
+      "agenda_contato_trava",
+    );
+  }
+}
+
+/** The first key of the contacts' advisory locks (no other lock in the app uses two keys). */
+const CONTACT_LOCK_CLASS = 39_005;
+
+/** Open online bookings (future, still holding a place) of this phone and of this e-mail. */
+async function openBookingsOf(
+  tx: Executor,
+  phoneDigits: string,
+  email: string | null,
+  at: Date,
+): Promise<{ tel: number; email: number }> {
+  const [row] = await runSql<{ tel: number; email: number }>(
+    tx,
+    `select count(*) filter (where whatsapp_digitos = $1)::int as tel,
+            count(*) filter (where $2::text is not null and lower(email) = $2)::int as email
+       from agendamentos
+      where origem = 'online' and status in ('solicitado', 'confirmado') and inicio > $3
+        and (whatsapp_digitos = $1 or ($2::text is not null and lower(email) = $2))`,
+    [phoneDigits, email, at],
+    "agenda_abertos_contato",
+  );
+  return row ?? { tel: 0, email: 0 };
+}
 
 /** The unit's agenda, locked for the rest of the transaction: every capacity count waits here. */
 async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho | null> {
@@ -141,9 +187,11 @@ export async function usageByDay(
     porte: Porte;
     pets: number;
     pontos: number;
+    solicitados: number;
   }>(
     executor,
-    `select a.data::text as data, a.horario, p.porte, count(*)::int as pets, sum(p.pontos)::int as pontos
+    `select a.data::text as data, a.horario, p.porte, count(*)::int as pets, sum(p.pontos)::int as pontos,
+            coalesce(sum(p.pontos) filter (where a.status = 'solicitado'), 0)::int as solicitados
        from agendamentos a join agendamento_pets p on p.agendamento_id = a.id
       where a.unidade_id = $1 and a.data between $2::date and $3::date
         and a.status <> all($4::text[]) and ($5::uuid is null or a.id <> $5::uuid)
@@ -153,9 +201,10 @@ export async function usageByDay(
   );
   const days = new Map<string, DayUsage>();
   for (const row of rows) {
-    const day = days.get(row.data) ?? { porHorario: {}, dia: 0, porPorte: {} };
+    const day = days.get(row.data) ?? { porHorario: {}, dia: 0, porPorte: {}, solicitados: 0 };
     day.porHorario[row.horario] = (day.porHorario[row.horario] ?? 0) + row.pontos;
     day.dia += row.pontos;
+    day.solicitados = (day.solicitados ?? 0) + row.solicitados;
     day.porPorte[row.porte] = (day.porPorte[row.porte] ?? 0) + row.pets;
     days.set(row.data, day);
   }
@@ -171,13 +220,15 @@ async function nextFreeTimes(
   at: Date,
   closed: ReadonlySet<string>,
   exceptId: string | null,
+  unconfirmed: boolean,
 ): Promise<FreeTime[]> {
   const last = lastBookableDay(at, agenda.diasAFrente);
   const until = [addDaysIso(day, NEXT_FREE_DAYS), last].sort()[0]!;
   const usage = await usageByDay(tx, agenda.unidadeId, day, until, exceptId);
   const free: FreeTime[] = [];
   for (let d = day; d <= until && free.length < NEXT_FREE_COUNT; d = addDaysIso(d, 1)) {
-    for (const slot of slotsOfDay(agenda, d, usage.get(d) ?? EMPTY_USAGE, portes, at, closed)) {
+    const dayUsage = usage.get(d) ?? EMPTY_USAGE;
+    for (const slot of slotsOfDay(agenda, d, dayUsage, portes, at, closed, { unconfirmed })) {
       if (slot.cabe && free.length < NEXT_FREE_COUNT) free.push({ data: d, horario: slot.horario });
     }
   }
@@ -190,7 +241,11 @@ function addDaysIso(day: string, n: number): string {
 }
 
 /** Whether this tutor's pet (phone and name) ever had a booking handed back (Entregue). */
-async function petHasVisited(tx: Executor, phoneDigits: string, nome: string): Promise<boolean> {
+export async function petHasVisited(
+  tx: Executor,
+  phoneDigits: string,
+  nome: string,
+): Promise<boolean> {
   const rows = await runSql<{ one: number }>(
     tx,
     `select 1 as one from agendamentos a join agendamento_pets p on p.agendamento_id = a.id
@@ -262,7 +317,7 @@ async function pricePets(
  */
 export async function bookGrooming(
   input: BookingInput,
-  options: { now?: Date; origem?: string | null } = {},
+  options: { now?: Date; origem?: string | null; ip?: string | null } = {},
 ): Promise<BookingResult> {
   const at = options.now ?? clockNow();
   const result = await transaction(async (tx): Promise<BookingResult | FullRefusal> => {
@@ -284,17 +339,21 @@ export async function bookGrooming(
     // The quoted pet costs what the staff answered, whatever its services add up to.
     if (input.precoFixo != null) priced[0]!.preco = input.precoFixo;
     const phoneDigits = digits(input.whatsapp);
-    if (!input.pedidoServicoId) {
-      const needing: string[] = [];
-      for (const pet of priced) {
-        const firstVisit = !(await petHasVisited(tx, phoneDigits, pet.input.nome));
-        if (needsQuote(pet.input.porte, firstVisit, pet.flagged)) needing.push(pet.input.nome);
-      }
-      if (needing.length > 0) {
-        return { ok: false, code: "orcamento", message: QUOTE_FIRST, pets: needing } as const;
-      }
+    const email = input.email ? input.email.trim().toLowerCase() : null;
+    // The quote's link answers for the quoted pet (the first) only: any other pet of the
+    // family goes through the rule as if booked without the link.
+    const needing: string[] = [];
+    for (const [i, pet] of priced.entries()) {
+      if (i === 0 && input.pedidoServicoId) continue;
+      const firstVisit = !(await petHasVisited(tx, phoneDigits, pet.input.nome));
+      if (needsQuote(pet.input.porte, firstVisit, pet.flagged)) needing.push(pet.input.nome);
     }
-    // The lock, then the agenda as it is now (it may have changed meanwhile) and the count.
+    if (needing.length > 0) {
+      return { ok: false, code: "orcamento", message: QUOTE_FIRST, pets: needing } as const;
+    }
+    // The locks: the tutor's contacts, then the agenda as it is now (it may have changed
+    // meanwhile) and the count.
+    await lockContacts(tx, phoneDigits, email);
     const agenda = await lockAgenda(tx, input.unidadeId);
     if (!agenda) return { ok: false, code: "unidade", message: NO_AGENDA } as const;
     // Every online booking has a form key: its status link derives from it (e-mails carry it).
@@ -320,6 +379,14 @@ export async function bookGrooming(
       }
       if (made) chaveEnvio = crypto.randomUUID();
     }
+    const open = await openBookingsOf(tx, phoneDigits, email, at);
+    if (open.tel >= OPEN_BOOKINGS_PER_CONTACT || open.email >= OPEN_BOOKINGS_PER_CONTACT) {
+      const por = open.tel >= OPEN_BOOKINGS_PER_CONTACT ? "WhatsApp" : "e-mail";
+      return { ok: false, code: "limite", message: TOO_MANY_OPEN(por) } as const;
+    }
+    if (input.pedidoServicoId && !(await claimQuote(tx, input.pedidoServicoId))) {
+      return { ok: false, code: "limite", message: QUOTE_SPENT } as const;
+    }
     const when = checkWhen(agenda, input.data, input.horario, at, closed);
     if (!when.ok) {
       return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
@@ -328,9 +395,10 @@ export async function bookGrooming(
     const usage =
       (await usageByDay(tx, input.unidadeId, input.data, input.data)).get(input.data) ??
       EMPTY_USAGE;
-    const fit = checkFit(agenda, usage, input.horario, portes);
+    const unconfirmed = agenda.statusInicial === "solicitado";
+    const fit = checkFit(agenda, usage, input.horario, portes, { unconfirmed });
     if (!fit.ok) {
-      const next = { agenda, day: input.data, portes, closed, exceptId: null };
+      const next = { agenda, day: input.data, portes, closed, exceptId: null, unconfirmed };
       return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
     const { token, hash } = newToken(chaveEnvio);
@@ -349,6 +417,7 @@ export async function bookGrooming(
         whatsapp: input.whatsapp,
         whatsappDigitos: phoneDigits,
         email: input.email,
+        ipHash: options.ip ? ipHash(options.ip) : null,
         levaTraz: input.levaTraz,
         endereco: input.levaTraz ? input.endereco : null,
         bairro: input.levaTraz ? input.bairro : null,
@@ -397,6 +466,37 @@ export async function bookGrooming(
   return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);
 }
 
+/**
+ * Whether the quote's link may still book, its row locked until the booking commits (which
+ * turns the quote "Confirmado"): one link makes one booking however many times it is sent at
+ * once. False when it was already used (or withdrawn).
+ */
+async function claimQuote(tx: Tx, pedidoServicoId: string): Promise<boolean> {
+  const [quote] = await tx
+    .select({ status: pedidosServicos.status })
+    .from(pedidosServicos)
+    .where(eq(pedidosServicos.id, pedidoServicoId))
+    .for("update");
+  if (quote?.status !== "orcamento_enviado") return false;
+  const [booked] = await runSql<{ one: number }>(
+    tx,
+    `select 1 as one from agendamentos
+      where pedido_servico_id = $1 and status <> all($2::text[]) limit 1`,
+    [pedidoServicoId, FREES_CAPACITY],
+    "agenda_orcamento_usado",
+  );
+  return !booked;
+}
+
+/** The address a booking came from, as the staff's agenda groups it: a keyed hash only. */
+function ipHash(ip: string): string {
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`agendamento-ip:${ip}`)
+    .digest("base64url")
+    .slice(0, 16);
+}
+
 /** A full drop-off, answered once the agenda's lock is released: the next free times then. */
 interface FullRefusal {
   ok: false;
@@ -408,12 +508,22 @@ interface FullRefusal {
     portes: Porte[];
     closed: Set<string>;
     exceptId: string | null;
+    unconfirmed: boolean;
   };
 }
 
 async function withNextFreeTimes(refusal: FullRefusal, at: Date) {
-  const { agenda, day, portes, closed, exceptId } = refusal.next;
-  const proximos = await nextFreeTimes(db(), agenda, day, portes, at, closed, exceptId);
+  const { agenda, day, portes, closed, exceptId, unconfirmed } = refusal.next;
+  const proximos = await nextFreeTimes(
+    db(),
+    agenda,
+    day,
+    portes,
+    at,
+    closed,
+    exceptId,
+    unconfirmed,
+  );
   return { ok: false, code: "capacidade", message: refusal.message, proximos } as const;
 }
 
@@ -505,9 +615,10 @@ export async function rescheduleBooking(
     const portes = pets.map((p) => p.porte);
     const usage =
       (await usageByDay(tx, row.unidadeId, to.data, to.data, row.id)).get(to.data) ?? EMPTY_USAGE;
-    const fit = checkFit(agenda, usage, to.horario, portes);
+    const unconfirmed = row.status === "solicitado";
+    const fit = checkFit(agenda, usage, to.horario, portes, { unconfirmed });
     if (!fit.ok) {
-      const next = { agenda, day: to.data, portes, closed, exceptId: row.id };
+      const next = { agenda, day: to.data, portes, closed, exceptId: row.id, unconfirmed };
       return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
     const [updated] = await tx
@@ -557,7 +668,7 @@ export async function loadSlotPicker(
   unidadeId: string,
   portes: Porte[],
   day: string | null,
-  options: { now?: Date; exceptId?: string | null } = {},
+  options: { now?: Date; exceptId?: string | null; unconfirmed?: boolean } = {},
   executor: Executor = db(),
 ): Promise<{ days: string[]; slots: Slot[] | null; agenda: AgendaBanho } | null> {
   const at = options.now ?? clockNow();
@@ -577,7 +688,10 @@ export async function loadSlotPicker(
   const usage = (await usageByDay(executor, unidadeId, day, day, options.exceptId ?? null)).get(
     day,
   );
-  return { days, slots: slotsOfDay(agenda, day, usage ?? EMPTY_USAGE, portes, at, closed), agenda };
+  // A new booking waits for the staff when the unit starts bookings as "Solicitado".
+  const unconfirmed = options.unconfirmed ?? agenda.statusInicial === "solicitado";
+  const slots = slotsOfDay(agenda, day, usage ?? EMPTY_USAGE, portes, at, closed, { unconfirmed });
+  return { days, slots, agenda };
 }
 
 /** What the status page says of a "Solicitado" booking released unconfirmed. */

@@ -44,8 +44,11 @@ export {
 export {
   addWalkIn,
   bookingsToRemind,
+  CONTACT_KINDS,
   checkInBooking,
   groomingDay,
+  RELEASED_BY_STAFF,
+  releaseUnconfirmedOf,
   rescheduleByStaff,
   setBookingStatus,
 } from "./staff-agenda.server";

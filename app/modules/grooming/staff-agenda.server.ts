@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/infra/clock.server";
-import { db, type Executor, type Tx, transaction } from "~/infra/db/client.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
 import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { queueBookingEmail, queueStatusEmail } from "./booking-emails.server";
 import {
@@ -47,8 +47,30 @@ export interface AgendaDay {
   agendamentos: AgendaBooking[];
 }
 
-/** One booking on the staff's agenda, with its pets. */
-export type AgendaBooking = Agendamento & { pets: AgendamentoPet[] };
+/**
+ * One booking on the staff's agenda, with its pets and, for an unconfirmed online one, how
+ * many unconfirmed future online bookings share its phone, e-mail and address (a suspicious
+ * set the staff may release at once).
+ */
+export type AgendaBooking = Agendamento & {
+  pets: AgendamentoPet[];
+  mesmos: Record<ContactKind, number> | null;
+};
+
+/** How the staff pick a suspicious set: by phone, e-mail or the address it came from. */
+export const CONTACT_KINDS = ["whatsapp", "email", "ip"] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+
+/** The bookings a release takes: online, still "Solicitado", not yet started ($1 is now). */
+const unconfirmedOpen = (t: string) =>
+  `${t}.origem = 'online' and ${t}.status = 'solicitado' and ${t}.inicio > $1`;
+
+/** The column (or expression) that matches a booking's contact of each kind. */
+const CONTACT_MATCH: Record<ContactKind, (t: string) => string> = {
+  whatsapp: (t) => `${t}.whatsapp_digitos`,
+  email: (t) => `lower(${t}.email)`,
+  ip: (t) => `${t}.ip_hash`,
+};
 
 /** A unit's day as the staff see it: every booking, cancelled ones last. */
 export async function groomingDay(
@@ -79,6 +101,10 @@ export async function groomingDay(
             ),
           )
           .orderBy(asc(agendamentoPets.nome));
+  const mesmos = await sameContactCounts(
+    executor,
+    rows.filter((r) => r.origem === "online" && r.status === "solicitado").map((r) => r.id),
+  );
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
@@ -97,9 +123,33 @@ export async function groomingDay(
       limite: agenda?.limitesPorte[porte] ?? null,
     })),
     agendamentos: rows
-      .map((r) => ({ ...r, pets: pets.filter((p) => p.agendamentoId === r.id) }))
+      .map((r) => ({
+        ...r,
+        pets: pets.filter((p) => p.agendamentoId === r.id),
+        mesmos: mesmos.get(r.id) ?? null,
+      }))
       .sort((a, b) => Number(offList(a.status)) - Number(offList(b.status))),
   };
+}
+
+/** For each booking, the open unconfirmed online bookings sharing its phone, e-mail, address. */
+async function sameContactCounts(
+  executor: Executor,
+  ids: string[],
+  at: Date = clockNow(),
+): Promise<Map<string, Record<ContactKind, number>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await runSql<{ id: string } & Record<ContactKind, number>>(
+    executor,
+    `select a.id, ${CONTACT_KINDS.map(
+      (kind) => `(select count(*) from agendamentos b where ${unconfirmedOpen("b")}
+          and ${CONTACT_MATCH[kind]("b")} = ${CONTACT_MATCH[kind]("a")})::int as ${kind}`,
+    ).join(", ")}
+     from agendamentos a where a.id = any($2::uuid[])`,
+    [at, ids],
+    "agenda_mesmo_contato",
+  );
+  return new Map(rows.map(({ id, ...counts }) => [id, counts]));
 }
 
 const offList = (status: StatusAgendamento) =>
@@ -218,7 +268,8 @@ export async function checkInBooking(
       .update(agendamentos)
       .set({
         pontos,
-        precoFinal: input.precoFinal,
+        // An empty price keeps the one already set (a second check-in of the size only).
+        precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
         historico: [
           ...row.historico,
@@ -442,6 +493,59 @@ export async function rescheduleByStaff(
     };
   });
 }
+
+/**
+ * "Cancelar os não confirmados deste contato": every online booking still "Solicitado" and
+ * not yet started that shares this booking's phone, e-mail or address (its keyed hash),
+ * at any unit, cancelled in one statement (their capacity free again), each with a note its
+ * status page shows and the cancellation e-mail; one audit entry lists them.
+ */
+export async function releaseUnconfirmedOf(
+  id: string,
+  por: ContactKind,
+  actor: AdminActor,
+  options: { now?: Date } = {},
+): Promise<{ numeros: string[] }> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AdminError(NOT_FOUND);
+    const [anchor] = await tx.select().from(agendamentos).where(eq(agendamentos.id, id));
+    if (!anchor) throw new AdminError(NOT_FOUND);
+    const value =
+      por === "whatsapp"
+        ? anchor.whatsappDigitos
+        : por === "email"
+          ? anchor.email?.toLowerCase()
+          : anchor.ipHash;
+    if (!value) throw new AdminError("Este agendamento não tem esse dado para comparar");
+    const rows = await runSql<{ id: string; numero: string; email: string | null }>(
+      tx,
+      `update agendamentos a set status = 'cancelado', updated_at = $1,
+         historico = a.historico || jsonb_build_array(
+           jsonb_build_object('status', 'cancelado', 'em', $2::text, 'nota', $3::text))
+       where ${unconfirmedOpen("a")} and ${CONTACT_MATCH[por]("a")} = $4
+       returning id, numero, email`,
+      [at, at.toISOString(), RELEASED_BY_STAFF, value],
+      "agendamentos_libera_contato",
+    );
+    for (const row of rows) {
+      await queueBookingEmail(tx, row, "agendamento_cancelado", {
+        dados: { motivo: RELEASED_BY_STAFF },
+      });
+    }
+    const numeros = rows.map((r) => r.numero).sort();
+    await audit(tx, actor, "grooming_release_contact", "agendamento", id, {
+      por,
+      quantidade: numeros.length,
+      numeros: numeros.join(", "),
+    });
+    return { numeros };
+  });
+}
+
+/** What the status page and the e-mail say of a booking the staff released this way. */
+export const RELEASED_BY_STAFF =
+  "A equipe não confirmou este pedido de horário e ele foi liberado. Se foi você, fale conosco no WhatsApp para agendar.";
 
 /** Tomorrow's bookings that still hold a place (the reminders' list). */
 export async function bookingsToRemind(unidadeId: string, day: string, executor: Executor = db()) {

@@ -14,9 +14,20 @@ export const bookingStatusSchema = z.object({
 });
 
 /** The check-in: `precoFinal`, and `porte_<petId>` / `pelagem_<petId>` for each pet. */
+/** The largest final price a check-in takes (R$ 10.000,00): a typo of extra zeros is refused. */
+const MAX_CHECKIN_PRICE = 1_000_000;
+const CHECKIN_PRICE_INVALID =
+  "Preço final inválido: digite o valor em reais, por exemplo 80,00 (até R$ 10.000,00)";
+
 export function parseCheckIn(fields: Record<string, string>) {
   const base = z
-    .object({ id: uuid, precoFinal: optionalMoneyField("Preço inválido") })
+    .object({
+      id: uuid,
+      precoFinal: optionalMoneyField(CHECKIN_PRICE_INVALID).refine(
+        (v) => v === null || (v > 0 && v <= MAX_CHECKIN_PRICE),
+        CHECKIN_PRICE_INVALID,
+      ),
+    })
     .safeParse(fields);
   if (!base.success) return { ok: false as const, message: base.error.issues[0]!.message };
   const pets: { id: string; porte: (typeof PORTES)[number]; pelagem: (typeof PELAGENS)[number] }[] =

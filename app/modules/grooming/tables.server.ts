@@ -142,7 +142,8 @@ export const agendasBanho = pgTable(
     diasAFrente: integer("dias_a_frente").notNull().default(30),
     cancelamentoHoras: integer("cancelamento_horas").notNull().default(24),
     /** A "Solicitado" booking the staff have not confirmed this many hours after it was made
-     * is released (cancelled, its capacity free again) and its status page says why. */
+     * is released (cancelled, its capacity free again) and its status page says why. At most
+     * a day (decision 0056): a week-long hold let one attacker keep the agenda full. */
     confirmarEmHoras: integer("confirmar_em_horas").notNull().default(12),
     statusInicial: text("status_inicial", { enum: ["solicitado", "confirmado"] })
       .notNull()
@@ -154,7 +155,7 @@ export const agendasBanho = pgTable(
       "agendas_banho_valores_check",
       sql`${t.capacidadeHorario} > 0 and ${t.capacidadeDia} > 0 and ${t.antecedenciaHoras} >= 0
         and ${t.diasAFrente} between 1 and 365 and ${t.cancelamentoHoras} between 0 and 168
-        and ${t.confirmarEmHoras} between 1 and 168`,
+        and ${t.confirmarEmHoras} between 1 and 24`,
     ),
     check("agendas_banho_status_check", sql`${t.statusInicial} in ('solicitado', 'confirmado')`),
   ],
@@ -211,6 +212,11 @@ export const agendamentos = pgTable(
     /** The WhatsApp's digits: how a returning tutor's pets are found. */
     whatsappDigitos: text("whatsapp_digitos").notNull(),
     email: text("email"),
+    /**
+     * A keyed hash of the address the online booking came from (never the address itself):
+     * the staff's agenda groups a suspicious set by it and releases it in one action.
+     */
+    ipHash: text("ip_hash"),
     levaTraz: boolean("leva_traz").notNull().default(false),
     endereco: text("endereco"),
     bairro: text("bairro"),
@@ -238,6 +244,8 @@ export const agendamentos = pgTable(
     uniqueIndex("agendamentos_chave_envio_idx").on(t.chaveEnvio),
     index("agendamentos_unidade_data_idx").on(t.unidadeId, t.data),
     index("agendamentos_whatsapp_idx").on(t.whatsappDigitos),
+    // Open online bookings per e-mail (decision 0056) are counted case-blind.
+    index("agendamentos_email_idx").on(sql`lower(${t.email})`),
     check("agendamentos_status_check", inList("status", STATUS_AGENDAMENTO)),
     check("agendamentos_origem_check", sql`${t.origem} in ('online', 'balcao')`),
     check("agendamentos_horario_check", sql`${t.horario} ~ '^[0-2][0-9]:[0-5][0-9]$'`),

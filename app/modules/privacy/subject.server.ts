@@ -189,7 +189,7 @@ export async function exportSubjectZip(
       ...s,
       arquivosFotos: s.fotos.map((_, i) => `fotos/${s.numeroPedido}-${i + 1}.webp`),
     })),
-    agendamentos: data.agendamentos.map(({ tokenHash: _t, chaveEnvio: _k, ...a }) => ({
+    agendamentos: data.agendamentos.map(({ tokenHash: _t, chaveEnvio: _k, ipHash: _i, ...a }) => ({
       ...a,
       pets: data.pets.filter((p) => p.agendamentoId === a.id),
     })),
@@ -287,6 +287,7 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
           whatsapp: "",
           whatsappDigitos: "",
           email: null,
+          ipHash: null,
           endereco: null,
           bairro: null,
           observacoes: null,

@@ -13,6 +13,12 @@ import type { Route } from "./+types/servicos-agenda-imprimir";
 
 export const meta = adminMeta("Fichas do dia");
 
+// Tutors' names, phones and addresses: never kept by a browser's or a proxy's cache (the
+// sheet is outside the admin layout, which says the same for the other admin pages).
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);

@@ -1,7 +1,7 @@
 // /admin/servicos/agenda: the day's grooming agenda of a unit (issue 28): capacity per drop-off
 // and per size, one card per booking with its status buttons and check-in, walk-ins, and the
 // reminders of tomorrow as WhatsApp links. The pieces are in components/admin/servicos.
-import { Form, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -28,11 +28,13 @@ import {
   addWalkIn,
   bookingStatusSchema,
   bookingsToRemind,
+  CONTACT_KINDS,
   checkInBooking,
   groomingDay,
   listGroomingServices,
   listUnitsWithAgenda,
   parseCheckIn,
+  releaseUnconfirmedOf,
   rescheduleByStaff,
   setBookingStatus,
   staffRescheduleSchema,
@@ -100,7 +102,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "checkin") {
     const parsed = parseCheckIn(fields);
-    if (!parsed.ok) return fail(intent, parsed.message);
+    if (!parsed.ok) {
+      // Said next to the field of that booking's check-in, the typed value kept.
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: parsed.message,
+          id: fields.id ?? "",
+          precoFinal: (fields.precoFinal ?? "").slice(0, 30),
+        },
+        { status: 422 },
+      );
+    }
     return attempt(intent, "Erro no check-in", async () => {
       const { agendamento, aviso } = await checkInBooking(parsed.id, parsed.input, actor);
       return ok(intent, `Check-in de ${agendamento.numero} feito`, aviso ?? undefined);
@@ -137,6 +151,20 @@ export async function action({ request }: Route.ActionArgs) {
       );
     });
   }
+  if (intent === "liberar") {
+    const por = CONTACT_KINDS.find((k) => k === fields.por);
+    if (!por) return fail(intent, "Escolha WhatsApp, e-mail ou endereço");
+    return attempt(intent, "Erro ao liberar os agendamentos", async () => {
+      const { numeros } = await releaseUnconfirmedOf(fields.id ?? "", por, actor);
+      return ok(
+        intent,
+        numeros.length === 1
+          ? `1 agendamento não confirmado cancelado (${numeros[0]})`
+          : `${numeros.length} agendamentos não confirmados cancelados`,
+        numeros.length > 1 ? numeros.join(", ") : undefined,
+      );
+    });
+  }
   return fail("agenda", "Ação inválida");
 }
 
@@ -144,6 +172,10 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useFormResult(result as never);
   const { agendaDay, units, unidadeId, day } = loaderData;
+  const checkInError =
+    result && !result.ok && result.intent === "checkin" && "precoFinal" in result
+      ? (result as unknown as { id: string; message: string; precoFinal: string })
+      : null;
   return (
     <div className="grid gap-6">
       <AdminPageHeader
@@ -182,6 +214,7 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
                 <BookingCard
                   key={b.id}
                   booking={b}
+                  checkInError={checkInError?.id === b.id ? checkInError : null}
                   unidade={loaderData.unidadeNome}
                   units={units}
                 />

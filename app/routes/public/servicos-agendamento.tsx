@@ -7,7 +7,12 @@ import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 import { readForm } from "~/infra/request-info.server";
 import type { HydrationHandle } from "~/lib/hydration";
-import { dayLabel, PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "~/modules/grooming";
+import {
+  cancelQuestion,
+  dayLabel,
+  PORTE_LABEL,
+  STATUS_AGENDAMENTO_LABEL,
+} from "~/modules/grooming";
 import { bookingStatusView, changeBooking } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agendamento";
 
@@ -22,9 +27,13 @@ export const meta: Route.MetaFunction = () => [
 
 const HEADERS = {
   "Cache-Control": "private, no-store",
-  // The link carries the secret: never hand it to another site.
-  "Referrer-Policy": "no-referrer",
+  // The link carries the secret: never hand it to another site. Not "no-referrer": with it
+  // the browser sends its forms' Origin as "null", which the shop refuses as a foreign write.
+  "Referrer-Policy": "same-origin",
 };
+
+/** What the page says happened when a form lands on it (`feito=`). */
+const DONE = ["agendado", "reagendado", "cancelado"] as const;
 
 const TIMELINE = ["solicitado", "confirmado", "em_atendimento", "pronto", "entregue"] as const;
 
@@ -37,20 +46,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = await bookingStatusView(params.numero, token, { reagendarData });
   // Unknown number and wrong token answer alike: the page cannot be found by guessing.
   if (!view) throw data("Agendamento não encontrado", { status: 404 });
+  const feito = url.searchParams.get("feito");
   // The forms carry the secret on (it is already in this page's address).
   return data(
-    { ...view, token: token!, reagendarData: reagendarData ?? null },
+    {
+      ...view,
+      token: token!,
+      reagendarData: reagendarData ?? null,
+      // "Cancelar agendamento" asks first (a GET of this page), then "Sim, cancelar" posts.
+      perguntaCancelar: url.searchParams.has("cancelar") && view.podeMudar,
+      feito: DONE.find((d) => d === feito) ?? null,
+    },
     { headers: HEADERS },
   );
 }
 
+// The page carries its secret link: never kept by a browser's or a proxy's cache.
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const outcome = await changeBooking(params.numero, token, await readForm(request));
+  const form = await readForm(request);
+  const outcome = await changeBooking(params.numero, token, form);
   if (outcome.ok) {
-    return redirect(`/servicos/agendamento/${params.numero}?token=${encodeURIComponent(token!)}`, {
-      status: 303,
-    });
+    const feito = form.get("intent") === "reagendar" ? "reagendado" : "cancelado";
+    return redirect(
+      `/servicos/agendamento/${params.numero}?token=${encodeURIComponent(token!)}&feito=${feito}`,
+      { status: 303 },
+    );
   }
   return data(outcome, { status: outcome.status, headers: HEADERS });
 }
@@ -69,6 +94,7 @@ export default function Agendamento() {
         <p data-testid="status-agendamento">{STATUS_AGENDAMENTO_LABEL[view.status]}</p>
       </PageHero>
       <div className="mx-auto grid max-w-xl gap-6 px-4 pb-16">
+        {view.feito && !failed ? <DoneNotice feito={view.feito} view={view} /> : null}
         {failed && !failed.ok ? (
           <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
             <p className="font-semibold">{failed.message}</p>
@@ -85,9 +111,15 @@ export default function Agendamento() {
         ) : null}
 
         <section className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 className="text-lg font-bold">Entrega do pet</h2>
+          <h2 className="text-lg font-bold">Deixar o pet</h2>
           <p className="mt-1 text-xl font-semibold" data-testid="quando">
             {dayLabel(view.data)} às {view.horario}
+          </p>
+          <h2 className="mt-3 text-lg font-bold">Buscar o pet</h2>
+          <p className="mt-1" data-testid="buscar">
+            {view.levaTraz
+              ? "Levamos de volta no endereço do leva e traz quando estiver pronto."
+              : "Quando estiver pronto: avisamos você para vir buscar."}
           </p>
           {view.unidade ? (
             <p className="mt-2">
@@ -111,11 +143,13 @@ export default function Agendamento() {
               Leva e traz: {view.endereco}, {view.bairro}
             </p>
           ) : null}
-          <p className="mt-3">
-            <a className="font-semibold text-brand-700 underline" href={ics}>
-              Adicionar ao calendário
-            </a>
-          </p>
+          {off ? null : (
+            <p className="mt-3">
+              <a className="font-semibold text-brand-700 underline" href={ics}>
+                Adicionar ao calendário
+              </a>
+            </p>
+          )}
         </section>
 
         <section
@@ -171,7 +205,7 @@ export default function Agendamento() {
           <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <h2 className="text-lg font-bold">Reagendar ou cancelar</h2>
             <p className="text-sm text-slate-600">
-              Até {view.cancelamentoHoras} h antes do horário de entrega.
+              Até {view.cancelamentoHoras} h antes do horário de deixar o pet.
             </p>
             <form method="get" className="grid gap-3">
               <input type="hidden" name="token" value={view.token} />
@@ -210,12 +244,38 @@ export default function Agendamento() {
                 <Button type="submit">Confirmar novo horário</Button>
               </form>
             ) : null}
-            <form method="post">
-              <input type="hidden" name="intent" value="cancelar" />
-              <Button type="submit" variant="destructive" className="w-full">
-                Cancelar agendamento
-              </Button>
-            </form>
+            {view.perguntaCancelar ? (
+              <form
+                method="post"
+                className="grid gap-3 rounded-lg border border-red-300 bg-red-50 p-3"
+                id="cancelar"
+              >
+                <input type="hidden" name="intent" value="cancelar" />
+                <p className="font-semibold text-red-900" data-testid="pergunta-cancelar">
+                  {cancelQuestion(
+                    view.pets.map((p) => p.nome),
+                    view.data,
+                    view.horario,
+                  )}
+                </p>
+                <div className="grid grid-cols-2 gap-2">
+                  <Button type="submit" variant="destructive">
+                    Sim, cancelar
+                  </Button>
+                  <Button asChild variant="outline">
+                    <a href={`?token=${encodeURIComponent(view.token)}`}>Não, manter</a>
+                  </Button>
+                </div>
+              </form>
+            ) : (
+              <form method="get" action="#cancelar">
+                <input type="hidden" name="token" value={view.token} />
+                <input type="hidden" name="cancelar" value="1" />
+                <Button type="submit" variant="destructive" className="w-full">
+                  Cancelar agendamento
+                </Button>
+              </form>
+            )}
           </section>
         ) : !off && view.status !== "entregue" && view.unidade?.whatsapp ? (
           <p>
@@ -230,5 +290,36 @@ export default function Agendamento() {
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** What just happened, said at the top of the page the tutor lands on, with "guarde este link". */
+function DoneNotice({
+  feito,
+  view,
+}: {
+  feito: (typeof DONE)[number];
+  view: { data: string; horario: string };
+}) {
+  const when = `${dayLabel(view.data)} às ${view.horario}`;
+  const title =
+    feito === "agendado"
+      ? `Agendamento feito para ${when}.`
+      : feito === "reagendado"
+        ? `Agendamento remarcado para ${when}.`
+        : "Agendamento cancelado.";
+  return (
+    <div
+      role="status"
+      className="rounded-xl border border-brand-300 bg-brand-50 p-4"
+      data-testid="feito"
+    >
+      <p className="font-semibold">{title}</p>
+      {feito === "cancelado" ? null : (
+        <p className="mt-1">
+          Guarde este link: por ele você acompanha o atendimento, remarca ou cancela.
+        </p>
+      )}
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
 import { readForm, requestInfo } from "~/infra/request-info.server";
 import { siteOrigin } from "~/infra/site-url.server";
+import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
 import {
   consumeRateLimit,
@@ -38,11 +39,16 @@ export const handle: HydrationHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {
     title: "Agendar banho e tosa",
-    description: "Escolha a unidade, conte sobre o pet, veja o preço e o horário de entrega.",
+    description: "Escolha a unidade, conte sobre o pet, veja o preço e o horário de deixar o pet.",
     path: "/servicos/agendar",
   });
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+// The form carries its one-time key (and a quote's signed link): never cached.
+export function headers() {
+  return NO_STORE;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -65,10 +71,13 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return data(view, { status: 429, headers: NO_STORE });
   }
-  const result = await submitBooking(form, { origem: siteOrigin(request) });
+  const result = await submitBooking(form, {
+    origem: siteOrigin(request),
+    ip: requestInfo(request).ip,
+  });
   if (result.ok) {
     return redirect(
-      `/servicos/agendamento/${result.numero}?token=${encodeURIComponent(result.token)}`,
+      `/servicos/agendamento/${result.numero}?token=${encodeURIComponent(result.token)}&feito=agendado`,
       {
         status: 303,
       },
@@ -125,7 +134,7 @@ export default function Agendar() {
   return (
     <main>
       <PageHero eyebrow="Banho & Tosa" title="Agendar banho e tosa">
-        <p>Conte sobre o seu pet, veja o preço e escolha o horário de entrega.</p>
+        <p>Conte sobre o seu pet, veja o preço e escolha quando deixar o pet.</p>
       </PageHero>
       <div className="mx-auto max-w-xl px-4 pb-16">
         {noUnits ? (
@@ -167,10 +176,7 @@ export default function Agendar() {
                   <p className="font-semibold">{view.refusal.message}</p>
                   {view.refusal.quote ? (
                     <p className="mt-2">
-                      <a
-                        className="font-semibold underline"
-                        href="/servicos?servico=banho_tosa#orcamento"
-                      >
+                      <a className="font-semibold underline" href={view.orcamentoHref}>
                         Pedir orçamento com fotos
                       </a>
                     </p>
@@ -341,6 +347,9 @@ export default function Agendar() {
                       ) : null}
                     </fieldset>
                   )}
+                  {i === 0 && view.orcamento ? null : (
+                    <PhotoNotes i={i} fotos={view.fotos[i] ?? null} href={view.orcamentoHref} />
+                  )}
                   {view.quotes[i] && !(i === 0 && view.orcamento) ? (
                     <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
                       Para {pet.nome}:{" "}
@@ -359,7 +368,9 @@ export default function Agendar() {
               ) : null}
 
               <fieldset className="grid gap-3">
-                <legend className="mb-2 text-lg font-bold">3. Dia e horário de entrega</legend>
+                <legend className="mb-2 text-lg font-bold">
+                  3. Dia e horário para deixar o pet
+                </legend>
                 <Field id="data" label="Dia" required error={errors.data}>
                   <Select defaultValue={c.data}>
                     <option value="">Escolha o dia</option>
@@ -380,7 +391,7 @@ export default function Agendar() {
                     <div
                       className="grid grid-cols-3 gap-2"
                       role="radiogroup"
-                      aria-label="Horário de entrega"
+                      aria-label="Horário para deixar o pet"
                     >
                       {view.slots.map((s) => (
                         <label
@@ -438,18 +449,68 @@ export default function Agendar() {
               <Button type="submit" formMethod="post" size="lg">
                 Confirmar agendamento
               </Button>
-              <p className="text-sm text-slate-600">
-                Primeira visita ou pet gigante (GG)? Pedimos fotos antes:{" "}
-                <a className="font-semibold text-brand-700 underline" href="/servicos#orcamento">
-                  orçamento com fotos
-                </a>
-                .
-              </p>
+              {view.orcamento ? null : (
+                <p className="text-sm text-slate-600">
+                  Primeira visita ou pet gigante (GG)? Pedimos fotos antes:{" "}
+                  <a className="font-semibold text-brand-700 underline" href={view.orcamentoHref}>
+                    orçamento com fotos
+                  </a>
+                  .
+                </p>
+              )}
             </form>
+            <Island
+              name="booking-photo-hint"
+              props={{
+                pets: fields.count,
+                servicosPrimeira: view.fotosRegra.servicosPrimeira,
+                visitou: view.fotosRegra.visitou,
+                orcado: view.orcamento !== null,
+              }}
+            />
           </>
         )}
       </div>
     </main>
+  );
+}
+
+/**
+ * "Pedimos fotos antes", next to the pet as soon as its size or services ask for it: both
+ * notes are drawn, the one that does not apply hidden (the page's script switches them).
+ */
+function PhotoNotes({
+  i,
+  fotos,
+  href,
+}: {
+  i: number;
+  fotos: "gg" | "primeira" | null;
+  href: string;
+}) {
+  const box = "rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950";
+  const link = (
+    <a className="font-semibold underline" href={href}>
+      Pedir orçamento com fotos
+    </a>
+  );
+  return (
+    <>
+      <div id={`fotos-gg-${i}`} hidden={fotos !== "gg"} className={box} role="status">
+        <p data-testid={`fotos-gg-${i}`}>
+          Pets de porte Gigante (GG) precisam de fotos antes: a equipe confere o porte e envia o
+          link para agendar com o preço.
+        </p>
+        <p className="mt-1">{link}</p>
+      </div>
+      <div id={`fotos-primeira-${i}`} hidden={fotos !== "primeira"} className={box} role="status">
+        <p data-testid={`fotos-primeira-${i}`}>
+          Na primeira visita, esse serviço precisa de fotos antes. Se o pet já veio, use o mesmo
+          WhatsApp da última vez; se não, peça o orçamento.
+        </p>
+        <p className="mt-1">{link}</p>
+      </div>
+    </>
   );
 }
 

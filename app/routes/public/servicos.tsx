@@ -31,6 +31,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/servicos",
   });
 
+/** Fields the booking page's "Pedir orçamento com fotos" fills in (decision 0056). */
+const PREFILL = ["nome_tutor", "whatsapp", "nome_pet", "raca_porte"] as const;
+
+function prefillOf(params: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of PREFILL) {
+    const value = params.get(name)?.trim().slice(0, 120);
+    if (value) values[name] = value;
+  }
+  return values;
+}
+
+// A form filled from the address is this visitor's: never kept by the shared page cache.
+export function loader({ request }: Route.LoaderArgs) {
+  const filled = Object.keys(prefillOf(new URL(request.url).searchParams)).length > 0;
+  return data(null, filled ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { status, ...result } = await sendGroomingQuote(request);
   return data(result, { status });
@@ -49,6 +71,7 @@ export default function Servicos() {
   const preselected = (TIPOS_SERVICO as readonly string[]).includes(requested ?? "")
     ? (requested as TipoServico)
     : null;
+  const prefill = prefillOf(params);
 
   return (
     <main>
@@ -138,7 +161,7 @@ export default function Servicos() {
             Preencha os dados e envie de 1 a 3 fotos do seu pet.
           </p>
           <div className="mt-6">
-            <QuotePlainForm service={preselected} result={actionData} />
+            <QuotePlainForm service={preselected} result={actionData} prefill={prefill} />
           </div>
         </div>
       </section>
@@ -159,7 +182,7 @@ export default function Servicos() {
         </ChatLink>
       </CtaBand>
 
-      <QuoteDialog />
+      <QuoteDialog prefill={prefill} />
       <Island
         name="quote-dialog"
         props={{

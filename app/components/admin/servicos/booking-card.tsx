@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { formatDateTime } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -38,14 +39,18 @@ export function BookingCard({
   booking,
   unidade,
   units,
+  checkInError = null,
 }: {
   booking: AgendaBooking;
+  /** A refused check-in of this booking: the message and the price as typed. */
+  checkInError?: { message: string; precoFinal: string } | null;
   /** The unit's name, for the "ready" message. */
   unidade: string;
   units: Units;
 }) {
   const preco = booking.precoFinal ?? booking.precoEstimado;
   const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
+  const checkIn = booking.historico.findLast((h) => h.nota === "check-in");
   return (
     <li
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -55,6 +60,12 @@ export function BookingCard({
         <p className="font-semibold">
           {booking.horario} · {booking.numero}
           {booking.origem === "balcao" ? " · balcão" : ""}
+          {checkIn ? (
+            <span className="font-normal" data-testid="checkin">
+              {" "}
+              · check-in {formatDateTime(checkIn.em).slice(11)}
+            </span>
+          ) : null}
         </p>
         <p
           className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold"
@@ -106,7 +117,8 @@ export function BookingCard({
           </Button>
         ) : null}
       </div>
-      {canCheckIn ? <CheckInForm booking={booking} /> : null}
+      {booking.mesmos ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
+      {canCheckIn ? <CheckInForm booking={booking} error={checkInError} /> : null}
       {canCheckIn ? <RescheduleForm booking={booking} units={units} /> : null}
     </li>
   );
@@ -137,9 +149,64 @@ function StatusButtons({ booking }: { booking: AgendaBooking }) {
   );
 }
 
-function CheckInForm({ booking }: { booking: AgendaBooking }) {
+const SAME_LABEL = {
+  whatsapp: "deste WhatsApp",
+  email: "deste e-mail",
+  ip: "do mesmo endereço de internet",
+} as const;
+
+/**
+ * A suspicious set (one attacker holding the agenda with unconfirmed online bookings): every
+ * unconfirmed future online booking of this phone, e-mail or address, cancelled at once.
+ */
+function ReleaseSet({
+  booking,
+  mesmos,
+}: {
+  booking: AgendaBooking;
+  mesmos: NonNullable<AgendaBooking["mesmos"]>;
+}) {
+  const kinds = (["whatsapp", "email", "ip"] as const).filter((k) => mesmos[k] > 0);
+  if (kinds.length === 0) return null;
+  const many = kinds.some((k) => mesmos[k] > 1);
   return (
-    <details>
+    <details open={many}>
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        Não confirmados do mesmo contato
+        {many ? ` (${Math.max(...kinds.map((k) => mesmos[k]))})` : ""}
+      </summary>
+      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="liberar" />
+        <input type="hidden" name="id" value={booking.id} />
+        {kinds.map((k) => (
+          <Button
+            key={k}
+            type="submit"
+            name="por"
+            value={k}
+            size="sm"
+            variant="outline"
+            className="h-auto whitespace-normal text-left"
+          >
+            Cancelar {mesmos[k] === 1 ? "o não confirmado" : `os ${mesmos[k]} não confirmados`}{" "}
+            {SAME_LABEL[k]}
+            <span className="sr-only"> ({booking.numero})</span>
+          </Button>
+        ))}
+      </Form>
+    </details>
+  );
+}
+
+function CheckInForm({
+  booking,
+  error,
+}: {
+  booking: AgendaBooking;
+  error: { message: string; precoFinal: string } | null;
+}) {
+  return (
+    <details open={error !== null}>
       <summary className="cursor-pointer font-semibold text-brand-700">Check-in</summary>
       <Form method="post" className="mt-2 grid gap-2">
         <input type="hidden" name="intent" value="checkin" />
@@ -155,11 +222,24 @@ function CheckInForm({ booking }: { booking: AgendaBooking }) {
             />
           </div>
         ))}
-        <Field id={`preco_${booking.id}`} label="Preço final (R$)">
+        <Field
+          id={`preco_${booking.id}`}
+          label="Preço final (R$)"
+          hint="Vazio mantém o estimado"
+          error={error?.message}
+        >
           <Input
+            // A refused value stays as typed (a new key when it changes, so it shows).
+            key={error?.precoFinal ?? "salvo"}
             name="precoFinal"
             inputMode="decimal"
-            defaultValue={booking.precoFinal !== null ? formatBRLNumber(booking.precoFinal) : ""}
+            defaultValue={
+              error
+                ? error.precoFinal
+                : booking.precoFinal !== null
+                  ? formatBRLNumber(booking.precoFinal)
+                  : ""
+            }
           />
         </Field>
         <Button type="submit" size="sm">
