@@ -50,9 +50,16 @@ export const STORE_LISTING_PARAMS = [
  * pushed product pages out) nor reach the render. Tracking tags (utm_*) stay in the
  * visitor's address bar; the page is the same.
  */
-const SHARED_PAGES: { path: RegExp; params: readonly string[] }[] = [
+const SHARED_PAGES: { path: RegExp; params: readonly string[]; personal?: readonly string[] }[] = [
   { path: /^\/$/, params: [] },
-  { path: /^\/(?:sobre|produtos|servicos|contato|faq|trabalhe-conosco)$/, params: [] },
+  { path: /^\/(?:sobre|produtos|contato|faq|trabalhe-conosco)$/, params: [] },
+  // The service chosen in the address; the quote form filled from the booking page
+  // ("Pedir orçamento com fotos", decision 0056) is that visitor's alone, never kept.
+  {
+    path: /^\/servicos$/,
+    params: ["servico"],
+    personal: ["nome_tutor", "whatsapp", "nome_pet", "raca_porte"],
+  },
   { path: /^\/(?:privacidade|trocas-e-devolucoes|termos)$/, params: [] },
   { path: /^\/loja$/, params: STORE_LISTING_PARAMS },
   // The pack chosen in the address (`?v=SKU`).
@@ -62,7 +69,8 @@ const SHARED_PAGES: { path: RegExp; params: readonly string[] }[] = [
 
 /**
  * The address a shared page is kept and rendered under: its path and the parameters it
- * reads, in the list's order, first value each; null when `url` is no shared page.
+ * reads, in the list's order, first value each; null when `url` is no shared page or
+ * carries a visitor's own data.
  */
 export function sharedPageUrl(url: string): string | null {
   const query = url.indexOf("?");
@@ -71,6 +79,7 @@ export function sharedPageUrl(url: string): string | null {
   if (!page) return null;
   if (query < 0) return path;
   const given = new URLSearchParams(url.slice(query + 1));
+  if (page.personal?.some((name) => given.get(name))) return null;
   const kept = new URLSearchParams();
   for (const name of page.params) {
     const value = given.get(name);

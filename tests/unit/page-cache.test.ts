@@ -256,6 +256,11 @@ describe("shared page cache", () => {
     );
     expect(sharedPageUrl("/sobre?a=1")).toBe("/sobre");
     expect(sharedPageUrl("/loja/carrinho?a=1")).toBeNull();
+    // /servicos reads the service to preselect; a quote form filled with a visitor's own
+    // data (the booking page's "Pedir orçamento com fotos") is never shared.
+    expect(sharedPageUrl("/servicos?servico=tosa&x=1")).toBe("/servicos?servico=tosa");
+    expect(sharedPageUrl("/servicos?nome_tutor=Ana&nome_pet=Thor")).toBeNull();
+    expect(sharedPageUrl("/servicos?whatsapp=47999990000")).toBeNull();
     // The list is what storeListingQuery reads: a parameter added there and not here would
     // be dropped before the render.
     const read = new Set<string>();
