@@ -24,14 +24,14 @@ test("imports a CSV: preview with errors first, then the import and its result",
     buffer: Buffer.from(`\uFEFF${csv}`),
   });
   await page.getByRole("button", { name: "Ver prévia" }).click();
-  await expect(page.getByText("3 linha(s), 2 pronta(s) para importar, 1 com erro")).toBeVisible();
+  await expect(page.getByText("3 linhas, 2 prontas para importar, 1 com erro")).toBeVisible();
   await expect(page.getByRole("table")).toContainText("R$ 999,90");
   await expect(
     page.getByText(`Linha 4 (Sem Preço ${tag}): Preço de venda deve ser maior que zero`),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole("button", { name: "Importar 2 produto(s)" }).click();
+  await page.getByRole("button", { name: "Importar 2 produtos" }).click();
   await expect(page.getByText("2 produtos importados com sucesso!").first()).toBeVisible();
   await expect(page.getByText(`Categorias criadas: Importados ${tag}`)).toBeVisible();
 
@@ -57,7 +57,7 @@ test("a comma file with a price written 29,90 without quotes shows the row's err
     buffer: Buffer.from(csv),
   });
   await page.getByRole("button", { name: "Ver prévia" }).click();
-  await expect(page.getByText("1 linha(s), 0 pronta(s) para importar, 1 com erro")).toBeVisible();
+  await expect(page.getByText("1 linha, 0 prontas para importar, 1 com erro")).toBeVisible();
   await expect(
     page.getByText(
       'Linha 2 (Coleira Import): colunas a mais (a linha tem 12 colunas e o cabeçalho 11): preço com vírgula sem aspas? Escreva "29,90" entre aspas ou separe as colunas por ponto e vírgula',

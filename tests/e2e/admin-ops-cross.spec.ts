@@ -107,7 +107,7 @@ test("a grooming request's status is changed in the admin", async ({ page }) => 
   await page.goto("/admin/servicos");
   const card = page.getByRole("listitem").filter({ hasText: pet });
   await expect(card).toContainText("Aguardando Orçamento");
-  await expect(card).toContainText("1 foto(s)");
+  await expect(card).toContainText("1 foto");
   await expectNoSeriousA11yViolations(page);
   await expect(card.getByRole("link", { name: /Contatar Cliente/ })).toHaveAttribute(
     "href",

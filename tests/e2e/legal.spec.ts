@@ -205,7 +205,7 @@ test("the admin finds one person's data, downloads it as a ZIP and anonymises it
   await page.getByRole("button", { name: "Procurar" }).click();
   const summary = page.getByTestId("titular-resumo");
   await expect(summary).toContainText(
-    "0 pedido(s) da loja, 0 pedido(s) de orçamento de banho e tosa (0 foto(s)), 0 agendamento(s) de banho e tosa e 1 currículo(s)",
+    "0 pedidos da loja, 0 pedidos de orçamento de banho e tosa (0 fotos), 0 agendamentos de banho e tosa e 1 currículo",
   );
 
   const download = page.waitForEvent("download");
@@ -223,7 +223,7 @@ test("the admin finds one person's data, downloads it as a ZIP and anonymises it
   await expect(page.getByText("Dados anonimizados")).toBeVisible();
   await page.getByRole("button", { name: "Procurar" }).click();
   await expect(summary).toContainText(
-    "0 pedido(s) da loja, 0 pedido(s) de orçamento de banho e tosa (0 foto(s)), 0 agendamento(s) de banho e tosa e 0 currículo(s)",
+    "0 pedidos da loja, 0 pedidos de orçamento de banho e tosa (0 fotos), 0 agendamentos de banho e tosa e 0 currículos",
   );
 });
 

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { countText } from "~/domain/text";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
 import {
   attempt,
@@ -75,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
     return ok(
       "anonimizar",
       "Dados anonimizados",
-      `${done.pedidos} pedido(s) sem dados pessoais (valores mantidos), ${done.servicos} pedido(s) de banho e tosa e ${done.curriculos} currículo(s) apagados.`,
+      `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
     );
   });
 }
@@ -135,10 +136,11 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
             data-testid="titular-resumo"
           >
             <p className="text-sm text-slate-700">
-              Encontrado para <strong className="break-all">{titular}</strong>: {resumo.pedidos}{" "}
-              pedido(s) da loja, {resumo.servicos} pedido(s) de orçamento de banho e tosa (
-              {resumo.fotos} foto(s)), {resumo.agendamentos} agendamento(s) de banho e tosa e{" "}
-              {resumo.curriculos} currículo(s).
+              Encontrado para <strong className="break-all">{titular}</strong>:{" "}
+              {countText(resumo.pedidos, "pedido")} da loja, {countText(resumo.servicos, "pedido")}{" "}
+              de orçamento de banho e tosa ({countText(resumo.fotos, "foto")}),{" "}
+              {countText(resumo.agendamentos, "agendamento")} de banho e tosa e{" "}
+              {countText(resumo.curriculos, "currículo")}.
             </p>
             {empty ? null : (
               <div className="flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 // /admin/servicos/configuracao: grooming settings (issue 28): each unit's agenda (drop-off
 // times per weekday, capacity in points, points per size, per-size limits, notice, window,
 // cancellation, initial status), its closed dates, and the services with their price table.
+
 import { Form, useActionData } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
@@ -13,6 +14,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
+import { countText } from "~/domain/text";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 import { now } from "~/infra/clock.server";
 import { readForm } from "~/infra/request-info.server";
@@ -95,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
         intent,
         "Data fechada",
         affected.length
-          ? `${affected.length} agendamento(s) nesse dia: avise e remarque`
+          ? `${countText(affected.length, "agendamento")} nesse dia: avise e remarque`
           : undefined,
       ),
       afetados: affected.map((a) => ({

@@ -8,6 +8,7 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBRL } from "~/domain/money";
+import { countText } from "~/domain/text";
 import type { ImportPreview, ImportResult } from "~/modules/catalog";
 import { ROW_OUTCOME_LABELS, VARIANT_COLUMNS } from "~/modules/catalog";
 
@@ -129,8 +130,9 @@ export function ImportScreen() {
           <CardHeader>
             <CardTitle>2. Confira a prévia</CardTitle>
             <CardDescription>
-              {preview.fileName}: {preview.total} linha(s), {preview.valid} pronta(s) para importar,{" "}
-              {preview.invalid} com erro. Nada foi gravado ainda.
+              {preview.fileName}: {countText(preview.total, "linha")},{" "}
+              {countText(preview.valid, "pronta", "prontas")} para importar, {preview.invalid} com
+              erro. Nada foi gravado ainda.
             </CardDescription>
             <p className="font-semibold text-slate-900" data-testid="resumo-importacao">
               {preview.summary}
@@ -219,7 +221,7 @@ export function ImportScreen() {
                 <Button type="submit" disabled={importer.state !== "idle"}>
                   {importer.state !== "idle"
                     ? "Importando..."
-                    : `Importar ${preview.counts.produtos} produto(s), ${preview.valid} variação(ões)`}
+                    : `Importar ${countText(preview.counts.produtos, "produto")}, ${countText(preview.valid, "variação", "variações")}`}
                 </Button>
               </importer.Form>
             )}

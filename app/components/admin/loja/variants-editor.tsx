@@ -1,6 +1,7 @@
 // The Variações screen: the options editor, "Gerar combinações" and the grid of variants
 // (one card per variant, stacked on phones), checked with the action's schema and posted as
 // one JSON field.
+
 import { Plus, Save, Trash2, Wand2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
@@ -13,6 +14,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { formatBRLNumber } from "~/domain/money";
+import { countText } from "~/domain/text";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import {
   combinations,
@@ -389,7 +391,9 @@ export function VariantsEditor({ view }: { view: ProductVariantsView }) {
                             inputMode="numeric"
                             value={row.estoque[u.id] ?? ""}
                             error={err(`estoque.${u.id}`)}
-                            hint={reservado > 0 ? `${reservado} reservado(s)` : undefined}
+                            hint={
+                              reservado > 0 ? `${countText(reservado, "reservado")}` : undefined
+                            }
                             onChange={(e) =>
                               setRow(row.key, {
                                 estoque: { ...row.estoque, [u.id]: e.target.value },

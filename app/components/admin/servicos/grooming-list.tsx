@@ -16,6 +16,7 @@ import { formatDateTime, formatIsoDate, preferredTimeText } from "~/domain/dates
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { STATUS_SERVICO, STATUS_SERVICO_LABEL, tipoServicoLabel } from "~/domain/statuses";
+import { countText } from "~/domain/text";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { PORTE_LABEL, PORTES } from "~/modules/grooming";
 
@@ -325,7 +326,7 @@ export function GroomingList({
               <div className="flex items-center gap-1">
                 <Camera className="size-4" aria-hidden="true" />
                 <dt className="sr-only">Fotos</dt>
-                <dd>{o.fotos.length} foto(s)</dd>
+                <dd>{countText(o.fotos.length, "foto")}</dd>
               </div>
             </dl>
             <div className="mt-auto grid gap-3">
