@@ -4,7 +4,7 @@
 // an e-mail in lower case and a random key (EVP) as a lower-case UUID. A key typed
 // with its mask ('27.865.431/0001-77') is not found by the payer's bank.
 // Check digits come from cpf-cnpj-validator, which follows the RFB's alphanumeric rule
-// (Nota Técnica 49/2024). drizzle/0017_chave_pix_normalizada.sql repeats these rules
+// (Nota Técnica 49/2024). drizzle/0018_chave_pix_normalizada.sql repeats these rules
 // in SQL for the keys already saved; keep the two in step.
 import { cnpj, cpf } from "cpf-cnpj-validator";
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PixKeyField } from "~/components/admin/loja/pix-fields";
 import { normalizePixKey } from "~/domain/pix-key";
 import { placeOrder } from "~/modules/orders/index.server";
-import { getSettings, updateSettings } from "~/modules/shop/index.server";
+import { currentSettings, getSettings, updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
@@ -71,11 +71,18 @@ describe("Pix key in the store settings", () => {
   });
 });
 
-async function orderPagePix() {
+/**
+ * A Pix order's page code, the order placed while `chaveAoComprar` was the key and the
+ * page read with the key saved now (a key saved before keys were checked).
+ */
+async function orderPagePix(chaveAoComprar = "27865431000177") {
+  const now = (await getSettings()).pixChave;
+  await updateSettings(ctx.database.db, { pixChave: chaveAoComprar });
   const item = await product({ nome: `Ração Pix ${Math.random()}`, preco: 4590, estoque: 5 });
   const result = await placeOrder(
     orderInput([{ varianteId: item.id, quantidade: 1 }], { formaPagamento: "pix" }),
   );
+  await updateSettings(ctx.database.db, { pixChave: now });
   if (!result.ok) throw new Error(result.message);
   const numero = result.pedido.numeroPedido;
   const page = (await orderLoader({
@@ -105,11 +112,23 @@ describe("Pix key in the order's BR Code", () => {
     await updateSettings(ctx.database.db, { pixManualAtivo: true, pixChave: "27.865.431/0001-78" });
     expect(await orderPagePix()).toBeNull();
   });
+
+  it("stops offering manual Pix at checkout while the saved key is no key", async () => {
+    await updateSettings(ctx.database.db, { pixManualAtivo: true, pixChave: "27.865.431/0001-78" });
+    expect((await currentSettings()).pixManualAtivo).toBe(false);
+    const item = await product({ nome: `Ração ${Math.random()}`, preco: 2990, estoque: 5 });
+    const refused = await placeOrder(
+      orderInput([{ varianteId: item.id, quantidade: 1 }], { formaPagamento: "pix" }),
+    );
+    expect(refused.ok).toBe(false);
+    await updateSettings(ctx.database.db, { pixChave: "27.865.431/0001-77" });
+    expect((await currentSettings()).pixManualAtivo).toBe(true);
+  });
 });
 
-describe("migration of the saved keys (drizzle/0017)", () => {
+describe("migration of the saved keys (drizzle/0018)", () => {
   const migration = fs
-    .readFileSync(path.resolve("drizzle/0017_chave_pix_normalizada.sql"), "utf8")
+    .readFileSync(path.resolve("drizzle/0018_chave_pix_normalizada.sql"), "utf8")
     .split("--> statement-breakpoint");
 
   it("normalises each saved key as the admin would and leaves what is no key", async () => {

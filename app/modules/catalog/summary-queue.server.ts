@@ -1,4 +1,4 @@
-// The product summaries left to recompute (migration 0017, decision 0055). A unit that opens,
+// The product summaries left to recompute (migration 0019, decision 0055). A unit that opens,
 // closes or turns "em breve" changes the summary of every product stocked there: 10,000 in a
 // large shop, 54 s of PGlite's only thread when the trigger did it in the save. The trigger
 // now lists them in produtos_resumo_pendentes and announces it; here each instance hears the

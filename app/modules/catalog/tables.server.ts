@@ -167,7 +167,7 @@ export const produtosResumo = pgTable(
 );
 
 /**
- * Products whose summary waits to be recomputed (migration 0017, decision 0055): a unit that
+ * Products whose summary waits to be recomputed (migration 0019, decision 0055): a unit that
  * opens, closes or turns "em breve" touches every product stocked there, which the trigger
  * only lists here; the app recomputes them in short slices (summary-queue.server.ts), so the
  * save answers at once and PGlite's one thread keeps serving pages meanwhile.

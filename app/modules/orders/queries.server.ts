@@ -112,7 +112,7 @@ const WAITING_PICK_UP: StatusPedido[] = ["novo", "preparo", "pronto_retirada"];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The search box as a condition over the orders' search index (migration 0017). */
+/** The search box as a condition over the orders' search index (migration 0020). */
 function searchCondition(text: string | undefined) {
   const search = parseOrderSearch(text);
   if (!search) return undefined;

@@ -2,6 +2,7 @@
 // the store, the checkout and the announcements; saved by the two settings screens
 // (/admin/loja and /admin/configuracoes), every save audited with the fields it changed.
 import { eq } from "drizzle-orm";
+import { normalizePixKey } from "~/domain/pix-key";
 import { db, type Executor, transaction } from "~/infra/db/client.server";
 import { keptUntilChanged } from "~/infra/page-data.server";
 import { type AdminActor, audit, logAudit } from "~/modules/accounts/index.server";
@@ -20,7 +21,19 @@ export async function getSettings(executor: Executor = db()): Promise<Settings> 
   return created!;
 }
 
-const keptSettings = keptUntilChanged(["configuracoes"], () => getSettings());
+const keptSettings = keptUntilChanged(["configuracoes"], async () =>
+  asTheStoreSells(await getSettings()),
+);
+
+/**
+ * A manual Pix whose saved key is no valid key (saved before keys were checked, decision
+ * 0053) would show no code on the order page: the store stops offering it until the admin,
+ * whose settings flag the key, fixes it.
+ */
+function asTheStoreSells(row: Settings): Settings {
+  if (!row.pixManualAtivo || normalizePixKey(row.pixChave ?? "").ok) return row;
+  return { ...row, pixManualAtivo: false };
+}
 
 /**
  * The settings as the storefront reads them on every request (store layout, checkout):
