@@ -7,6 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { E2E_ADMIN } from "../../playwright.config";
+import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";
 
 function freePort(): Promise<number> {
@@ -57,6 +58,29 @@ test("the first npm start prints one ready line with the address and the admin e
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// A clean start (decision 0057): DEMO_DATA=0 at the first start leaves the shop empty.
+test("DEMO_DATA=0 at the first start: the server starts with an empty shop", async () => {
+  test.setTimeout(200_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-vazia-"));
+  const server = startOwnServer(await freePort(), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    S3_BUCKET: undefined,
+    DEMO_DATA: "0",
+    WEBHOOK_WORKER_INTERVAL: "0",
+    MAIL_WORKER_INTERVAL: "0",
+  });
+  try {
+    await server.ready(150_000);
+    const store = await (await fetch(`${server.base}/loja`)).text();
+    expect(store).not.toContain("Quatree");
+    expect((await fetch(`${server.base}/loja?q=quatree`)).status).toBe(200);
+  } finally {
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -2,8 +2,6 @@
 // (DEMO_DATA=0), the admin removes the demo in one action (keeping what an order uses), the
 // made-up company is flagged until edited, and neither an empty nor a cleaned shop ever gets
 // the demo back.
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/infra/db/client.server";
@@ -17,7 +15,6 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin, orderInput } from "../support/factories";
-import { startOwnServer } from "../support/own-server";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -113,26 +110,5 @@ describe("demo data", () => {
     );
     expect(await seedDatabase({ images: false })).toEqual({ seeded: false });
     expect(await countOf(produtos)).toBe(0);
-  });
-});
-
-describe("DEMO_DATA=0 at the first start", () => {
-  it("the server starts with an empty shop", { timeout: 200_000 }, async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const server = startOwnServer(port, {
-      DATA_DIR: path.join(os.tmpdir(), `agropet-vazia-${Date.now()}`),
-      DATABASE_URL: undefined,
-      DEMO_DATA: "0",
-      WEBHOOK_WORKER_INTERVAL: "0",
-      MAIL_WORKER_INTERVAL: "0",
-    });
-    try {
-      await server.ready(150_000);
-      const store = await (await fetch(`${server.base}/loja`)).text();
-      expect(store).not.toContain("Quatree");
-      expect((await fetch(`${server.base}/loja?q=quatree`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
   });
 });
