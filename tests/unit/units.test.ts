@@ -8,6 +8,7 @@ import { bairroSchema, bairroUnitSchema } from "~/modules/delivery";
 import { unitSchema } from "~/modules/shop/unit.schema";
 import {
   deliveryDayAt,
+  deliveryWindowChoices,
   type HorarioDia,
   hourText,
   openingHoursSpecification,
@@ -411,5 +412,22 @@ describe("the delivery day", () => {
       "amanhã, à tarde",
     );
     expect(deliveryDayAt(week(null, null, null, null, null, null, null), "tarde", 0)).toBeNull();
+  });
+
+  it("says the day in the checkout's choices when every delivering unit agrees", () => {
+    // Tuesday 1 Dec 2026, 10:00 in São Paulo.
+    const tuesday = at("2026-12-01T13:00:00Z");
+    expect(deliveryWindowChoices([USUAL_WEEK], tuesday)).toEqual({
+      manha: "Amanhã, de manhã (9h às 12h)",
+      tarde: "Hoje, à tarde (13h às 17h)",
+      noite: "Hoje, à noite (18h às 20h)",
+    });
+    // A second unit closed on Tuesdays: the day depends on the neighbourhood, not said.
+    const closedTuesday = [...USUAL_WEEK];
+    closedTuesday[2] = null;
+    expect(deliveryWindowChoices([USUAL_WEEK, closedTuesday], tuesday)).toEqual({
+      manha: "Amanhã, de manhã (9h às 12h)",
+    });
+    expect(deliveryWindowChoices([], tuesday)).toEqual({});
   });
 });

@@ -310,7 +310,7 @@ const DELIVERY_WINDOWS: Record<JanelaEntrega, { inicio: string; fim: string; tex
   noite: { inicio: "18:00", fim: "20:00", texto: "à noite" },
 };
 /** An order placed up to an hour before a window starts still goes out in it (picking, route). */
-export const DELIVERY_CUTOFF_MINUTES = 60;
+const DELIVERY_CUTOFF_MINUTES = 60;
 
 /**
  * The day a delivery in window `janela` arrives for an order placed at `at`, from the
@@ -337,4 +337,25 @@ export function deliveryDayAt(
     return { emDias: k, texto: `${dia}, ${window.texto}` };
   }
   return null;
+}
+
+/**
+ * The delivery windows as the checkout offers them to an order placed at `at`, the day said:
+ * "Hoje, à tarde (13h às 17h)". Only when every delivering unit gives the same day (the
+ * neighbourhood, chosen in the same form, picks the unit); else the window without a day.
+ */
+export function deliveryWindowChoices(
+  units: readonly (readonly HorarioDia[])[],
+  at: number,
+): Partial<Record<JanelaEntrega, string>> {
+  const out: Partial<Record<JanelaEntrega, string>> = {};
+  for (const janela of Object.keys(DELIVERY_WINDOWS) as JanelaEntrega[]) {
+    const days = units.map((horarios) => deliveryDayAt(horarios, janela, at)?.texto ?? null);
+    const [first] = days;
+    if (!first || days.some((day) => day !== first)) continue;
+    const { inicio, fim } = DELIVERY_WINDOWS[janela];
+    out[janela] =
+      `${first.charAt(0).toUpperCase()}${first.slice(1)} (${hourText(inicio)} às ${hourText(fim)})`;
+  }
+  return out;
 }
