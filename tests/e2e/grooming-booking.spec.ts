@@ -91,6 +91,23 @@ const TO_READY = [
   ["Pronto", "Pronto para buscar"],
 ] as const;
 
+test("without JavaScript, 'Ver horários' opens the answer at the day-and-time step, not at the top", async ({
+  browser,
+}) => {
+  const { context, tutor } = await tutorOnPhone(browser);
+  await tutor.goto("/servicos/agendar");
+  await tutor.getByLabel("Nome do pet").fill("Bolinha");
+  await tutor.getByLabel("Raça").fill("Poodle");
+  await tutor.getByLabel("Porte").selectOption("P");
+  await tutor.getByLabel("Pelagem").selectOption("curta");
+  await tutor.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+  await pickDayAndFirstTime(tutor, 1);
+  expect(new URL(tutor.url()).hash).toBe("#dia-e-horario");
+  await expect(tutor.getByRole("group", { name: /3\. Dia e horário/ })).toBeInViewport();
+  await expect(tutor.getByRole("heading", { level: 1 })).not.toBeInViewport();
+  await context.close();
+});
+
 test("a tutor books on the phone, the staff move it to Pronto; another is rescheduled and cancelled", async ({
   browser,
   page: staff,

@@ -15,6 +15,8 @@ import {
   CHECKOUT_PAYMENTS,
   FORMA_PAGAMENTO_LABEL,
   JANELA_ENTREGA_LABEL,
+  JANELAS_ENTREGA,
+  type JanelaEntrega,
   MODO_PEDIDO_LABEL,
 } from "~/domain/statuses";
 import { Island } from "~/islands/island";
@@ -211,6 +213,7 @@ export function CheckoutForm({
   bairros,
   retiradas,
   entregas,
+  janelas = {},
   pixAtivo,
   pixOnline,
   idempotencyKey: newKey,
@@ -222,6 +225,8 @@ export function CheckoutForm({
   retiradas: PickUpUnit[];
   /** Some unit delivers. */
   entregas: boolean;
+  /** The windows with their day for an order placed now ("Hoje, à tarde (13h às 17h)"). */
+  janelas?: Partial<Record<JanelaEntrega, string>>;
   pixAtivo: boolean;
   pixOnline: boolean;
   idempotencyKey: string;
@@ -483,9 +488,9 @@ export function CheckoutForm({
             >
               <Select defaultValue={values.janelaEntrega ?? ""} required>
                 <option value="">Selecione o horário</option>
-                {Object.entries(JANELA_ENTREGA_LABEL).map(([value, label]) => (
+                {JANELAS_ENTREGA.map((value) => (
                   <option key={value} value={value}>
-                    {label}
+                    {janelas[value] ?? JANELA_ENTREGA_LABEL[value]}
                   </option>
                 ))}
               </Select>

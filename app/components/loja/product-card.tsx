@@ -113,7 +113,7 @@ function CardContent({ product, priority }: CardProps) {
           <LowStockBadge estoque={product.estoque} />
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-3">
+      <div className="@container flex flex-1 flex-col gap-2 p-3">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
           {product.categoriaNome}
         </p>
@@ -129,7 +129,10 @@ function CardContent({ product, priority }: CardProps) {
             precoAntes={fromPrice ? null : product.precoAntes}
           />
         </div>
-        <div className="grid gap-2 sm:grid-cols-2">
+        {/* Side by side only when the card itself is wide enough for "Adicionar" with its icon:
+            a card's width follows the grid (4 narrow columns next to the filters on a laptop),
+            not the screen. */}
+        <div className="grid gap-2 @[16rem]:grid-cols-2">
           <Link
             reloadDocument
             to={href}

@@ -157,13 +157,20 @@ function ToggleLink({
   );
 }
 
-/** The filters with their counts, in a disclosure on phones (open on wide screens' first load). */
+/**
+ * The filters with their counts, in a disclosure on phones; always shown on wide screens,
+ * where they fill the column beside the products (CSS only: the page is cached and served
+ * without JavaScript, so it cannot know the screen; decision 0052).
+ */
 export function StoreFilters({ query, facetas }: QueryProps & { facetas: StoreFacets }) {
   const href = (change: Partial<StoreListingQuery>) => storeListingHref(query, change);
   const speciesLabel = new Map<string, string>(STORE_SPECIES.map((s) => [s.value, s.label]));
   return (
-    <details className="group mb-4 rounded-2xl border border-slate-200 bg-white p-3 lg:mb-0">
-      <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold text-slate-900">
+    <details
+      className="group mb-4 h-fit rounded-2xl border border-slate-200 bg-white p-3 lg:mb-0 lg:[&::details-content]:[content-visibility:visible]"
+      data-testid="filtros"
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold text-slate-900 lg:pointer-events-none">
         <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
         Filtrar
       </summary>

@@ -15,6 +15,7 @@ export type { Unit } from "./types";
 export { UNIT_INVALID, unitSchema } from "./unit.schema";
 export type { HorarioDia, PublicUnit } from "./units";
 export {
+  deliveryWindowChoices,
   openStateAt,
   openStates,
   publicUnit,

@@ -1,6 +1,7 @@
 // The units' pure rules (decision 0027): their opening hours as the pages say them ("Segunda
 // a Sexta 9h às 20h") and as structured data lists them, and the view of a unit the public
 // pages get. No I/O: shared by the loaders, the components and the unit tests.
+import type { JanelaEntrega } from "~/domain/statuses";
 import type { OpeningHoursSpecification, StructuredDataUnit } from "~/domain/structured-data";
 
 /** Opening hours of one weekday ("09:00" to "20:00"), or closed (null). */
@@ -300,4 +301,61 @@ export function openStates(
     if (states.at(-1)?.texto !== state.texto) states.push({ desde: at, ...state });
   }
   return states;
+}
+
+/** The delivery windows' hours (as JANELA_ENTREGA_LABEL says them) and how a day says them. */
+const DELIVERY_WINDOWS: Record<JanelaEntrega, { inicio: string; fim: string; texto: string }> = {
+  manha: { inicio: "09:00", fim: "12:00", texto: "de manhã" },
+  tarde: { inicio: "13:00", fim: "17:00", texto: "à tarde" },
+  noite: { inicio: "18:00", fim: "20:00", texto: "à noite" },
+};
+/** An order placed up to an hour before a window starts still goes out in it (picking, route). */
+const DELIVERY_CUTOFF_MINUTES = 60;
+
+/**
+ * The day a delivery in window `janela` arrives for an order placed at `at`, from the
+ * delivering unit's hours in São Paulo time (decision 0052): today when the order comes
+ * before the window's cut-off (an hour before it starts) and the unit is open in that window;
+ * else the next day the unit is open in it. "hoje, à tarde", "amanhã, de manhã",
+ * "segunda, de manhã"; null when the unit never opens in that window.
+ */
+export function deliveryDayAt(
+  horarios: readonly HorarioDia[],
+  janela: JanelaEntrega,
+  at: number,
+): { emDias: number; texto: string } | null {
+  const { weekday, minutes } = shopClock(at);
+  const window = DELIVERY_WINDOWS[janela];
+  const start = minutesOf(window.inicio);
+  for (let k = 0; k <= 7; k++) {
+    const day = dayOf(horarios, (weekday + k) % 7);
+    // The unit works during (part of) the window that day.
+    if (!day || minutesOf(day.abre) >= minutesOf(window.fim) || minutesOf(day.fecha) <= start)
+      continue;
+    if (k === 0 && minutes > start - DELIVERY_CUTOFF_MINUTES) continue;
+    const dia = k === 0 ? "hoje" : k === 1 ? "amanhã" : WEEKDAYS[(weekday + k) % 7]!.toLowerCase();
+    return { emDias: k, texto: `${dia}, ${window.texto}` };
+  }
+  return null;
+}
+
+/**
+ * The delivery windows as the checkout offers them to an order placed at `at`, the day said:
+ * "Hoje, à tarde (13h às 17h)". Only when every delivering unit gives the same day (the
+ * neighbourhood, chosen in the same form, picks the unit); else the window without a day.
+ */
+export function deliveryWindowChoices(
+  units: readonly (readonly HorarioDia[])[],
+  at: number,
+): Partial<Record<JanelaEntrega, string>> {
+  const out: Partial<Record<JanelaEntrega, string>> = {};
+  for (const janela of Object.keys(DELIVERY_WINDOWS) as JanelaEntrega[]) {
+    const days = units.map((horarios) => deliveryDayAt(horarios, janela, at)?.texto ?? null);
+    const [first] = days;
+    if (!first || days.some((day) => day !== first)) continue;
+    const { inicio, fim } = DELIVERY_WINDOWS[janela];
+    out[janela] =
+      `${first.charAt(0).toUpperCase()}${first.slice(1)} (${hourText(inicio)} às ${hourText(fim)})`;
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import { now } from "~/infra/clock.server";
 import { logger } from "~/infra/logger.server";
 import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -12,7 +13,7 @@ import { listActiveBairros } from "~/modules/delivery/index.server";
 import { encodeCartLines } from "~/modules/orders";
 import { readCookieCartView, submitCheckout } from "~/modules/orders/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
-import { shortHoursText } from "~/modules/shop";
+import { deliveryWindowChoices, shortHoursText } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import type { Route } from "./+types/checkout";
 
@@ -56,6 +57,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           preparoHoras: u.preparoHoras,
         })),
       entregas: units.some((u) => u.atendeEntregas && !u.emBreve),
+      // "Hoje, à tarde (13h às 17h)": the day of each window for an order placed now.
+      janelas: deliveryWindowChoices(
+        units.filter((u) => u.atendeEntregas && !u.emBreve).map((u) => u.horarios),
+        now().getTime(),
+      ),
       pixAtivo: settings.pixManualAtivo,
       pixOnline: pixOnlineAvailable(paymentConfigFrom(settings)),
       // One key per checkout visit: a double click or a retried request finds the same
@@ -71,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       bairros: [],
       retiradas: [],
       entregas: false,
+      janelas: {},
       pixAtivo: false,
       pixOnline: false,
       idempotencyKey: "",
@@ -99,8 +106,17 @@ export function shouldRevalidate({
 }
 
 export default function CheckoutPage() {
-  const { bairros, retiradas, entregas, pixAtivo, pixOnline, idempotencyKey, erro, servidor } =
-    useLoaderData<typeof loader>();
+  const {
+    bairros,
+    retiradas,
+    entregas,
+    janelas,
+    pixAtivo,
+    pixOnline,
+    idempotencyKey,
+    erro,
+    servidor,
+  } = useLoaderData<typeof loader>();
   if (erro) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -123,6 +139,7 @@ export default function CheckoutPage() {
       bairros={bairros}
       retiradas={retiradas}
       entregas={entregas}
+      janelas={janelas}
       pixAtivo={pixAtivo}
       pixOnline={pixOnline}
       idempotencyKey={idempotencyKey}

@@ -367,7 +367,7 @@ export default function Agendar() {
                 </Button>
               ) : null}
 
-              <fieldset className="grid gap-3">
+              <fieldset id="dia-e-horario" className="grid scroll-mt-28 gap-3">
                 <legend className="mb-2 text-lg font-bold">
                   3. Dia e horário para deixar o pet
                 </legend>
@@ -381,7 +381,15 @@ export default function Agendar() {
                     ))}
                   </Select>
                 </Field>
-                <Button type="submit" name="passo" value="horarios" variant="secondary">
+                {/* Without JavaScript the answer is a new page: the fragment (kept by a GET
+                    form's action) opens it at this step, not at the top (decision 0052). */}
+                <Button
+                  type="submit"
+                  name="passo"
+                  value="horarios"
+                  variant="secondary"
+                  formAction="/servicos/agendar#dia-e-horario"
+                >
                   Ver horários e preço
                 </Button>
                 {view.slots ? (
