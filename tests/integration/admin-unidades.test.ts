@@ -13,7 +13,7 @@ import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin, makeCustomer } from "../support/factories";
 import { call } from "../support/routes";
-import { MIGRATED_UNITS, USUAL_WEEK, unitForm } from "../support/units";
+import { MIGRATED_UNITS, USUAL_WEEK, unitEditForm, unitForm } from "../support/units";
 
 withTestDatabase();
 let token: string;
@@ -35,29 +35,7 @@ async function unitBySlug(slug: string) {
 /** The unit's row as the edit dialog sends it back, with `changes` typed over it. */
 async function editForm(slug: string, changes: Record<string, string | undefined>) {
   const unit = await unitBySlug(slug);
-  return unitForm({
-    intent: "unit-update",
-    id: unit.id,
-    slug: unit.slug,
-    nome: unit.nome,
-    posicao: String(unit.posicao),
-    endereco: unit.endereco,
-    bairro: unit.bairro,
-    cidade: unit.cidade,
-    uf: unit.uf,
-    cep: unit.cep ?? "",
-    mapsUrl: unit.mapsUrl ?? "",
-    telefone: unit.telefone ?? "",
-    whatsapp: unit.whatsapp ?? "",
-    servicos: unit.servicos.join("\n"),
-    ativo: unit.ativo ? "on" : undefined,
-    emBreve: unit.emBreve ? "on" : undefined,
-    atendeEntregas: unit.atendeEntregas ? "on" : undefined,
-    retiradaAtiva: unit.retiradaAtiva ? "on" : undefined,
-    preparoHoras: String(unit.preparoHoras),
-    instrucoesRetirada: unit.instrucoesRetirada ?? "",
-    ...changes,
-  });
+  return unitEditForm(unit, changes);
 }
 
 describe("units migrated from the old content file", () => {

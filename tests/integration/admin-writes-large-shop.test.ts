@@ -14,7 +14,7 @@ import { withTestDatabase } from "../setup/db";
 import { formRequest } from "../setup/requests";
 import { auditEntries, defaultUnitId, insertProduct, makeAdmin } from "../support/factories";
 import { call } from "../support/routes";
-import { unitForm } from "../support/units";
+import { unitEditForm } from "../support/units";
 
 withTestDatabase();
 let token: string;
@@ -36,29 +36,7 @@ async function unitRow(id: string) {
 /** Saves the unit through /admin/unidades as the dialog sends it, with `changes` over it. */
 async function saveUnit(id: string, changes: Record<string, string | undefined> = {}) {
   const unit = await unitRow(id);
-  const fields = unitForm({
-    intent: "unit-update",
-    id: unit.id,
-    slug: unit.slug,
-    nome: unit.nome,
-    posicao: String(unit.posicao),
-    endereco: unit.endereco,
-    bairro: unit.bairro,
-    cidade: unit.cidade,
-    uf: unit.uf,
-    cep: unit.cep ?? "",
-    mapsUrl: unit.mapsUrl ?? "",
-    telefone: unit.telefone ?? "",
-    whatsapp: unit.whatsapp ?? "",
-    servicos: unit.servicos.join("\n"),
-    ativo: unit.ativo ? "on" : undefined,
-    emBreve: unit.emBreve ? "on" : undefined,
-    atendeEntregas: unit.atendeEntregas ? "on" : undefined,
-    retiradaAtiva: unit.retiradaAtiva ? "on" : undefined,
-    preparoHoras: String(unit.preparoHoras),
-    instrucoesRetirada: unit.instrucoesRetirada ?? "",
-    ...changes,
-  });
+  const fields = unitEditForm(unit, changes);
   const result = await call(action, formRequest("/admin/unidades", fields, { token }));
   expect(result.data).toMatchObject({ ok: true });
 }

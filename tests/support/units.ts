@@ -1,6 +1,7 @@
 // The two units migration 0006 brings over from the old app/content/shop.ts, as the public
 // pages get them, and the unit form of /admin/unidades filled in as an admin would.
 import type { HorarioDia, PublicUnit } from "~/modules/shop";
+import type { Unidade } from "~/modules/shop/index.server";
 
 /** Monday to Friday 9h to 20h, Saturday 9h to 18h, Sunday closed (Sunday first, as stored). */
 export const USUAL_WEEK: HorarioDia[] = [null, ...weekdays("09:00", "20:00"), saturday("18:00")];
@@ -85,4 +86,31 @@ export function unitForm(overrides: Record<string, string | undefined> = {}) {
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+}
+
+/** A saved unit as the edit dialog sends it back, with `changes` typed over it. */
+export function unitEditForm(unit: Unidade, changes: Record<string, string | undefined> = {}) {
+  return unitForm({
+    intent: "unit-update",
+    id: unit.id,
+    slug: unit.slug,
+    nome: unit.nome,
+    posicao: String(unit.posicao),
+    endereco: unit.endereco,
+    bairro: unit.bairro,
+    cidade: unit.cidade,
+    uf: unit.uf,
+    cep: unit.cep ?? "",
+    mapsUrl: unit.mapsUrl ?? "",
+    telefone: unit.telefone ?? "",
+    whatsapp: unit.whatsapp ?? "",
+    servicos: unit.servicos.join("\n"),
+    ativo: unit.ativo ? "on" : undefined,
+    emBreve: unit.emBreve ? "on" : undefined,
+    atendeEntregas: unit.atendeEntregas ? "on" : undefined,
+    retiradaAtiva: unit.retiradaAtiva ? "on" : undefined,
+    preparoHoras: String(unit.preparoHoras),
+    instrucoesRetirada: unit.instrucoesRetirada ?? "",
+    ...changes,
+  });
 }
