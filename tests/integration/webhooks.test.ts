@@ -75,6 +75,13 @@ describe("webhook outbox", () => {
     });
     expect(received).toHaveLength(3);
     expect(JSON.parse(received[2]!.body)).toEqual({ tipo: "pedido", n: 1 });
+    // Every attempt carries the delivery's stable id, so a receiver can drop a repeat.
+    expect(received.map((call) => call.headers["idempotency-key"])).toEqual([
+      row.id,
+      row.id,
+      row.id,
+    ]);
+    expect(received[0]!.headers["x-agropet-delivery"]).toBe(row.id);
   });
 
   it("gives up after the last retry and keeps the error", async () => {

@@ -78,11 +78,16 @@ async function bodyStart(response: Response, max = 100): Promise<string> {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** One POST with the JSON body, signed when a secret is set, aborted after 8 s. */
+/**
+ * One POST with the JSON body, signed when a secret is set, aborted after 8 s. An outbox
+ * delivery carries its row's id as `Idempotency-Key` (and `X-Agropet-Delivery`), the same on
+ * every retry: delivery is at least once (a crash between the send and its record sends
+ * again), and the id lets a receiver drop the repeat.
+ */
 export async function postJson(
   url: string,
   payload: unknown,
-  options: { secret?: string | null; timeoutMs?: number } = {},
+  options: { secret?: string | null; timeoutMs?: number; deliveryId?: string } = {},
 ): Promise<PostResult> {
   const body = JSON.stringify(payload);
   const headers: Record<string, string> = {
@@ -90,6 +95,10 @@ export async function postJson(
     "user-agent": "AgropetLitoral-Webhook/1.0",
   };
   if (options.secret) headers["x-signature"] = signBody(body, options.secret);
+  if (options.deliveryId) {
+    headers["idempotency-key"] = options.deliveryId;
+    headers["x-agropet-delivery"] = options.deliveryId;
+  }
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -153,7 +162,10 @@ export async function deliverDue(
   if (rows.length === 0) return 0;
   const { webhookSecret } = await getSettings();
   for (const row of rows) {
-    const result = await postJson(row.url, row.payload, { secret: webhookSecret });
+    const result = await postJson(row.url, row.payload, {
+      secret: webhookSecret,
+      deliveryId: row.id,
+    });
     await recordAttempt(row, result, clock());
   }
   return rows.length;
