@@ -176,6 +176,10 @@ const httpServer = http.createServer((req, res) => {
   // X-Forwarded-Host, which a visitor can send: the page cache keys pages on Host, and a
   // page rendered for another host must not reach the next visitor (decision 0018).
   delete req.headers["x-forwarded-host"];
+  // Stopping: each answer closes its connection after it, so no keep-alive socket outlives
+  // the stop (one left open kept server.close() waiting for the force timer) and a proxy
+  // never reuses a connection this instance is about to drop.
+  if (draining) res.setHeader("Connection", "close");
   if (sharedPages?.serveHit(req, res)) {
     if (logHits) {
       logger.info(
@@ -231,8 +235,11 @@ async function shutdownGracefully(signal: string) {
   await app.endLiveStreams();
   // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  // A connection whose request ends now goes idle after the first sweep: sweep until closed.
   httpServer.closeIdleConnections();
+  const sweep = setInterval(() => httpServer.closeIdleConnections(), 100);
   await closed;
+  clearInterval(sweep);
   await app.stop();
   logger.info("encerrado");
   process.exit(0);

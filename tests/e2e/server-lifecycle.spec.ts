@@ -114,6 +114,19 @@ test.describe("server lifecycle", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await status(`${base}/readyz`)).toBe(503);
     expect(await status(`${base}/healthz`)).toBe(200);
+    // While stopping, an answer closes its keep-alive connection behind it: a proxy never
+    // reuses a socket this instance is about to drop, and none keeps the stop waiting.
+    const agent = new http.Agent({ keepAlive: true });
+    const connection = await new Promise<string | undefined>((resolve, reject) => {
+      http
+        .get(`${base}/healthz`, { agent }, (res) => {
+          res.resume();
+          resolve(res.headers.connection);
+        })
+        .on("error", reject);
+    });
+    agent.destroy();
+    expect(connection).toBe("close");
     await new Promise((r) => setTimeout(r, 2_000));
     // The request that was in flight when the signal came still gets its answer.
     slow.finish();
