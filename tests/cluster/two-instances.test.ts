@@ -254,6 +254,39 @@ describe("two instances behind nginx", () => {
     }
   }, 90_000);
 
+  it("the same checkout form posted to both instances at once makes one order, so nginx may retry it on the other", async () => {
+    const cookie = await signIn(NGINX);
+    const sku = `REPETIDO-${crypto.randomBytes(3).toString("hex")}`;
+    const productId = await createProduct(cookie, NGINX, {
+      nome: `Ração Repetida ${sku}`,
+      precoAtual: "10,00",
+      estoque: "5",
+      sku,
+    });
+    const fields = customerCheckout(0, productId, "Cliente Repetido");
+    const replies = await Promise.all(
+      [INSTANCE_A, INSTANCE_B].map((base, i) =>
+        send(`${base}/loja/checkout`, {
+          method: "POST",
+          from: `127.0.2.${i + 1}`,
+          ...form(fields),
+        }),
+      ),
+    );
+    for (const reply of replies) expect(reply.status, reply.text().slice(0, 300)).toBe(302);
+    expect(replies[0]!.headers.location).toBe(replies[1]!.headers.location);
+    const { rows } = await database.query(
+      "select count(*)::int as n from pedidos where idempotency_key = $1",
+      [fields.idempotencyKey],
+    );
+    expect(rows[0].n).toBe(1);
+    const { rows: stock } = await database.query(
+      "select sum(reservado)::int as reservado from estoque where variante_id = $1",
+      [productId],
+    );
+    expect(stock[0].reservado).toBe(1);
+  });
+
   it("both instances' mail workers share the outbox: every order's confirmation reaches the SMTP server set in the admin, once", async () => {
     // The shop's SMTP server, as the admin saves it (E-mails enviados): slow to accept, so
     // both workers are busy at once.
