@@ -52,7 +52,9 @@ export const STORE_LISTING_PARAMS = [
  */
 const SHARED_PAGES: { path: RegExp; params: readonly string[]; personal?: readonly string[] }[] = [
   { path: /^\/$/, params: [] },
-  { path: /^\/(?:sobre|produtos|contato|faq|trabalhe-conosco)$/, params: [] },
+  { path: /^\/(?:sobre|contato|faq|trabalhe-conosco)$/, params: [] },
+  // The catalogue's search and species chip, read by its render.
+  { path: /^\/produtos$/, params: ["q", "especie"] },
   // The service chosen in the address; the quote form filled from the booking page
   // ("Pedir orçamento com fotos", decision 0056) is that visitor's alone, never kept.
   {

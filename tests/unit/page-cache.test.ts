@@ -261,6 +261,9 @@ describe("shared page cache", () => {
     expect(sharedPageUrl("/servicos?servico=tosa&x=1")).toBe("/servicos?servico=tosa");
     expect(sharedPageUrl("/servicos?nome_tutor=Ana&nome_pet=Thor")).toBeNull();
     expect(sharedPageUrl("/servicos?whatsapp=47999990000")).toBeNull();
+    expect(sharedPageUrl("/produtos?q=ra%C3%A7%C3%A3o&especie=gatos&x=1")).toBe(
+      "/produtos?q=ra%C3%A7%C3%A3o&especie=gatos",
+    );
     // The list is what storeListingQuery reads: a parameter added there and not here would
     // be dropped before the render.
     const read = new Set<string>();

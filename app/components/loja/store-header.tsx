@@ -69,8 +69,8 @@ function HeaderContent({ isAdmin, freteGratisMinimo, serverCount = 0 }: HeaderPr
         <Link
           reloadDocument
           to="/loja"
-          // One line on a 360–390 px phone (issue 39): the name never wraps under the buttons.
-          className="mx-auto whitespace-nowrap text-sm font-extrabold text-brand-700 min-[380px]:text-base min-[400px]:text-lg sm:text-xl"
+          // One line from 380 px (a 390 px phone, issue 39); below that it may wrap rather than widen the page.
+          className="mx-auto min-w-0 text-center text-sm font-extrabold text-brand-700 min-[380px]:whitespace-nowrap min-[380px]:text-base min-[400px]:text-lg sm:text-xl"
           data-testid="loja-nome"
         >
           {shop.name}{" "}
