@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { startOwnServer } from "../support/own-server";
@@ -146,7 +147,8 @@ test("refunds a paid automatic-Pix order from the orders view", async ({ browser
 
     const externoId = await approvedPayment(mp, 95.9);
     const numero = `PED${Date.now()}`;
-    const db = new PGlite(path.join(dataDir, "db"));
+    // The orders' search index (migration 0020) is a trigram one: writing an order needs it.
+    const db = new PGlite(path.join(dataDir, "db"), { extensions: { pg_trgm } });
     try {
       const {
         rows: [pedido],
