@@ -156,11 +156,13 @@ test.describe("public pages", () => {
   // Static pages are plain HTML (decision 0009): no framework runtime, only a few inline
   // lines (the menu's name and Escape) and the page's islands (decision 0020).
   for (const { path, inline: inlineCount, maxInline, islands } of [
-    { path: "/", inline: 1, maxInline: 600, islands: 0 },
+    // The unit cards' "Aberta agora" / "Fechada — abre às 9h" for the visitor's moment
+    // (unit-hours, decision 0052) on / and /contato.
+    { path: "/", inline: 1, maxInline: 600, islands: 1 },
     { path: "/sobre", inline: 1, maxInline: 600, islands: 0 },
     { path: "/faq", inline: 1, maxInline: 600, islands: 0 },
     { path: "/produtos", inline: 1, maxInline: 600, islands: 1 },
-    { path: "/contato", inline: 1, maxInline: 600, islands: 1 },
+    { path: "/contato", inline: 1, maxInline: 600, islands: 2 },
     { path: "/trabalhe-conosco", inline: 1, maxInline: 600, islands: 1 },
   ]) {
     test(`${path} ships no framework module: only small inline scripts and its islands`, async ({
