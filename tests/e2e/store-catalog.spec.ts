@@ -52,8 +52,7 @@ test.describe("store catalogue", () => {
       expect(name.toLowerCase()).toContain("ração");
     }
 
-    // The filters: a disclosure of plain links, each with its count.
-    await page.getByText("Filtrar", { exact: true }).click();
+    // The filters: plain links, each with its count, open on a desktop (decision 0052).
     await page.getByRole("link", { name: /^Agropecuária \(1\)$/ }).click();
     await expect(page).toHaveURL(/categoria=agropecuaria/);
     await expect(page).toHaveURL(/q=RACAO/);
