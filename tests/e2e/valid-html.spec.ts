@@ -123,7 +123,7 @@ test("every public, store and sign-in page the server renders is valid HTML (Nu 
   await page.getByRole("button", { name: "Ver horários e preço" }).click();
   await serverHtml(page.url());
   await page
-    .getByRole("radiogroup", { name: "Horário de entrega" })
+    .getByRole("radiogroup", { name: "Horário para deixar o pet" })
     .getByRole("radio")
     .first()
     .check();
