@@ -58,8 +58,11 @@ async function sendQuote(page: Page, i: number) {
 
 test("every admin list page fits a 360 px phone with resumes, grooming requests and orders in it", async ({
   page,
+  context,
 }) => {
   test.setTimeout(180_000);
+  // Its own client address, so its resume and quotes do not count against the other specs'.
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.58" });
   await sendResume(page, {
     nome: "Anna Carolina Figueiredo de Albuquerque Cavalcanti",
     email: "anna.carolina.figueiredo.albuquerque.cavalcanti@exemplo-provedor.com.br",
@@ -103,8 +106,6 @@ test("every admin list page fits a 360 px phone with resumes, grooming requests 
     page.getByText("Anna Carolina Figueiredo de Albuquerque Cavalcanti").first(),
   ).toBeVisible();
   await page.goto("/admin/servicos");
-  await expect(
-    page.getByText(/BartolomeuFredericoDeOrleansEBraganca2/).first(),
-  ).toBeVisible();
+  await expect(page.getByText(/BartolomeuFredericoDeOrleansEBraganca2/).first()).toBeVisible();
   expect(problems, problems.join("\n")).toEqual([]);
 });
