@@ -5,7 +5,7 @@ const rule = (name, comment, from, to) => ({ name, severity: "error", comment, f
 
 const MODULE = "^app/modules/[^/]+/";
 const FACE = "^app/modules/[^/]+/index(\\.server)?\\.ts$";
-const SERVER_CODE = "\\.server\\.tsx?$|^app/(infra|startup)/|^http/";
+const SERVER_CODE = "\\.server\\.tsx?$|^app/(platform|startup)/|^http/";
 const TYPES_FILE = "^app/modules/([^/]+)/types\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -54,12 +54,12 @@ module.exports = {
       "routes-do-not-touch-the-database",
       "Routes load, act and render through modules; the database client is theirs.",
       { path: "^app/routes/" },
-      { path: "^app/infra/db/" },
+      { path: "^app/platform/db/" },
     ),
     rule(
       "infrastructure-knows-no-module",
-      "app/infra is the platform every module stands on; it imports no module, route or startup code.",
-      { path: "^app/infra/" },
+      "app/platform is the platform every module stands on; it imports no module, route or startup code.",
+      { path: "^app/platform/" },
       { path: "^app/(modules|routes|startup)/|^http/" },
     ),
     rule(
@@ -94,7 +94,7 @@ module.exports = {
     reporterOptions: {
       dot: {
         collapsePattern:
-          "^app/modules/[^/]+|^app/(infra|domain|schemas|lib|content|components|islands|startup)|^app/routes/[^/]+|^http|^scripts|^tests",
+          "^app/modules/[^/]+|^app/(platform|domain|schemas|lib|content|components|islands|startup)|^app/routes/[^/]+|^http|^scripts|^tests",
       },
     },
   },

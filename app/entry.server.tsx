@@ -4,13 +4,13 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { compressNow, type Encoding } from "~/infra/compress.server";
-import { pageFragments as fragments } from "~/infra/fragment-cache.server";
-import { unavailableHeaders } from "~/infra/unavailable.server";
 import { FragmentCacheContext } from "~/lib/fragment-cache";
 import type { HydrationHandle } from "~/lib/hydration";
 import { NonceContext } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
+import { compressNow, type Encoding } from "~/platform/compress.server";
+import { pageFragments as fragments } from "~/platform/fragment-cache.server";
+import { unavailableHeaders } from "~/platform/unavailable.server";
 
 configureZod();
 

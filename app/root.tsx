@@ -15,10 +15,10 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "~/components/site/error-page";
 import { Toaster } from "~/components/ui/toaster";
-import { readToast, type Toast } from "~/infra/toast.server";
 import { useDocumentLoadOfIslandPages, usePageHydrates } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { configureZod } from "~/lib/zod-config";
+import { readToast, type Toast } from "~/platform/toast.server";
 
 configureZod({ browser: typeof document !== "undefined" });
 
@@ -106,7 +106,7 @@ function unavailableMessage(body: unknown): string | undefined {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A fault that passes (database out of reach, disk full): app/infra/unavailable.server.ts.
+  // A fault that passes (database out of reach, disk full): app/platform/unavailable.server.ts.
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const title = notFound
     ? "Página não encontrada"

@@ -3,21 +3,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
-import { startBackupSchedule, stopBackupSchedule } from "~/infra/backup.server";
-import { pickEncoding } from "~/infra/compress.server";
-import { dataDirWritable } from "~/infra/data-dir.server";
-import { currentDatabase, databaseReady } from "~/infra/db/client.server";
-import {
-  markEmbeddedDatabaseInUse,
-  releaseEmbeddedDatabase,
-} from "~/infra/db/embedded-lock.server";
-import { startEmbeddedVacuum, stopEmbeddedVacuum } from "~/infra/db/maintenance.server";
-import { env } from "~/infra/env.server";
-import { logger } from "~/infra/logger.server";
-import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
-import { storage } from "~/infra/storage.server";
-import { diskAcceptedWrites, diskRecentlyRefused } from "~/infra/unavailable.server";
-import { answerUnavailable } from "~/infra/unavailable-routes.server";
 import {
   adminEmails,
   LOGIN_RETRY_AFTER_S,
@@ -53,6 +38,21 @@ import {
   stopPaymentReconciler,
 } from "~/modules/orders/index.server";
 import { startRetentionJob, stopRetentionJob } from "~/modules/privacy/index.server";
+import { startBackupSchedule, stopBackupSchedule } from "~/platform/backup.server";
+import { pickEncoding } from "~/platform/compress.server";
+import { dataDirWritable } from "~/platform/data-dir.server";
+import { currentDatabase, databaseReady } from "~/platform/db/client.server";
+import {
+  markEmbeddedDatabaseInUse,
+  releaseEmbeddedDatabase,
+} from "~/platform/db/embedded-lock.server";
+import { startEmbeddedVacuum, stopEmbeddedVacuum } from "~/platform/db/maintenance.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { stopPageDataWatch, watchPageData } from "~/platform/page-data.server";
+import { storage } from "~/platform/storage.server";
+import { diskAcceptedWrites, diskRecentlyRefused } from "~/platform/unavailable.server";
+import { answerUnavailable } from "~/platform/unavailable-routes.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 /** Boots and starts the jobs; says which administrators exist (for the ready line). */
@@ -142,7 +142,7 @@ export function endLiveStreams(): Promise<void> {
 }
 
 /** For the page cache: the data generation of the public pages (see page-data.server.ts). */
-export { pageDataChanged, pageDataGeneration } from "~/infra/page-data.server";
+export { pageDataChanged, pageDataGeneration } from "~/platform/page-data.server";
 
 export const app = express.Router();
 

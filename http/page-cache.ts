@@ -19,7 +19,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { type Encoding, pickEncoding } from "~/infra/compress.server";
+import { type Encoding, pickEncoding } from "~/platform/compress.server";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

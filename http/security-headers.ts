@@ -9,7 +9,7 @@ import {
   UNAVAILABLE_MESSAGES,
   unavailableHeaders,
   unavailableKind,
-} from "~/infra/unavailable.server";
+} from "~/platform/unavailable.server";
 
 /** The form without JavaScript on /contato posts and is redirected to the chat. */
 const CHAT_ORIGINS = ["https://wa.me", "https://api.whatsapp.com"];

@@ -5,8 +5,13 @@
 // BACKUP_DIR, covers a running server); with PostgreSQL, any time.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, backupFileName, createBackup, readPassphrase } from "~/infra/backup.server";
-import { env } from "~/infra/env.server";
+import {
+  BackupError,
+  backupFileName,
+  createBackup,
+  readPassphrase,
+} from "~/platform/backup.server";
+import { env } from "~/platform/env.server";
 import { storageFromEnv } from "~/startup/boot.server";
 import { withMigratedDatabase } from "./lib/database";
 

@@ -1,4 +1,4 @@
-import { vacuumEmbedded } from "~/infra/db/maintenance.server";
+import { vacuumEmbedded } from "~/platform/db/maintenance.server";
 import { boot, shutdown } from "~/startup/boot.server";
 import { seedDatabase } from "~/startup/seed.server";
 

@@ -31,7 +31,7 @@ function moduleMap(): string {
     .sort();
   const rows: [string, string][] = [
     ...modules.map((name): [string, string] => [`\`${name}\``, `app/modules/${name}`]),
-    ["`app/infra` (platform)", "app/infra"],
+    ["`app/platform` (platform)", "app/platform"],
     ["`app/startup`", "app/startup"],
     ["`http`", "http"],
   ];
@@ -53,9 +53,9 @@ function moduleGraph(): string {
       "--config",
       ".dependency-cruiser.cjs",
       "--include-only",
-      "^app/(modules|infra)/",
+      "^app/(modules|platform)/",
       "--collapse",
-      "^app/modules/[^/]+|^app/infra",
+      "^app/modules/[^/]+|^app/platform",
       "--exclude",
       "/tables\\.server\\.ts$|/types\\.ts$",
       "--output-type",

@@ -5,8 +5,8 @@
 // this machine's session secret.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, readPassphrase, restoreBackup } from "~/infra/backup.server";
-import { env } from "~/infra/env.server";
+import { BackupError, readPassphrase, restoreBackup } from "~/platform/backup.server";
+import { env } from "~/platform/env.server";
 import { storageFromEnv } from "~/startup/boot.server";
 import { withMigratedDatabase } from "./lib/database";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/site/error-page";
-import { logger } from "~/infra/logger.server";
+import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { siteOrigin } from "~/infra/site-url.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {

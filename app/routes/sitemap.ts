@@ -1,6 +1,6 @@
 import { SITE_NAV } from "~/components/site/nav";
-import { siteOrigin } from "~/infra/site-url.server";
 import { LEGAL_PAGES } from "~/modules/privacy";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/sitemap";
 
 /** The pages of the site's header, the store, then the legal pages. */

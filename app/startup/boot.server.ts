@@ -2,7 +2,9 @@
 // ADMIN_EMAIL/ADMIN_PASSWORD, set up storage. Shared by the server and the scripts.
 import fs from "node:fs";
 import path from "node:path";
-import { dataDirProblem, ensureWritableDataDir, StartupError } from "~/infra/data-dir.server";
+import { findUserByEmail, passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
+import { shopPasswordWords } from "~/modules/shop/index.server";
+import { dataDirProblem, ensureWritableDataDir, StartupError } from "~/platform/data-dir.server";
 import {
   type Database,
   migrateDatabase,
@@ -10,20 +12,18 @@ import {
   STARTUP_LOCK,
   setDatabase,
   withAdvisoryLock,
-} from "~/infra/db/client.server";
-import { vacuumEmbedded } from "~/infra/db/maintenance.server";
-import { type Env, env } from "~/infra/env.server";
-import { localDiskDriver, type StorageDriver, setStorage } from "~/infra/storage.server";
-import { unavailableKind } from "~/infra/unavailable.server";
-import { findUserByEmail, passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
-import { shopPasswordWords } from "~/modules/shop/index.server";
+} from "~/platform/db/client.server";
+import { vacuumEmbedded } from "~/platform/db/maintenance.server";
+import { type Env, env } from "~/platform/env.server";
+import { localDiskDriver, type StorageDriver, setStorage } from "~/platform/storage.server";
+import { unavailableKind } from "~/platform/unavailable.server";
 import { seedDatabase } from "~/startup/seed.server";
 
 /** S3-compatible storage when S3_BUCKET is set, else local disk under $DATA_DIR/uploads. */
 export async function storageFromEnv(config: Env): Promise<StorageDriver> {
   if (!config.S3_BUCKET) return localDiskDriver(path.join(config.dataDir, "uploads"));
   // Loaded only when used: a shop on local disk never loads the AWS SDK.
-  const { s3Driver } = await import("~/infra/storage-s3.server");
+  const { s3Driver } = await import("~/platform/storage-s3.server");
   return s3Driver({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT || undefined,

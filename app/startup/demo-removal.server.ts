@@ -6,11 +6,11 @@
 // fields are cleared where they still hold the demo's values. The database then says the
 // demo was removed, so no later start brings it back.
 import { sql } from "drizzle-orm";
-import { queryRows, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { deleteProductImage } from "~/modules/catalog/index.server";
 import { getSettings, updateSettings } from "~/modules/shop/index.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { queryRows, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { demoCompanyFields } from "~/startup/demo-company";
 import { type DemoData, readDemoData } from "~/startup/demo-data.server";
 import { demoProducts } from "~/startup/seed.server";

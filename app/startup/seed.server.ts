@@ -6,8 +6,6 @@
 // comes back.
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { db, type Executor, SEED_LOCK, transaction } from "~/infra/db/client.server";
-import { DEMO_SEED } from "~/modules/accounts/index.server";
 import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
 import type { ImportProduct, MappedRow } from "~/modules/catalog/index.server";
 import {
@@ -25,6 +23,8 @@ import { saveGroomingAgenda, saveGroomingService } from "~/modules/grooming/inde
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
 import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
+import { DEMO_SEED } from "~/platform/admin/actor.server";
+import { db, type Executor, SEED_LOCK, transaction } from "~/platform/db/client.server";
 import { productArt, sizeInName } from "~/startup/demo-art";
 import { DEMO_COMPANY } from "~/startup/demo-company";
 import { type DemoData, readDemoData } from "~/startup/demo-data.server";

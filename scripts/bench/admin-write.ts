@@ -13,7 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/infra/db/client.server";
+import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { stopServer, table } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";

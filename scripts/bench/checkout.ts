@@ -6,7 +6,7 @@
 // again); 100 concurrent orders of one product with stock 10 (exactly 10).
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "~/infra/db/client.server";
+import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { shopDay } from "~/domain/dates";
 import { addDays } from "~/domain/shop-time";
-import { openDatabase, queryRows } from "~/infra/db/client.server";
+import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { table } from "../lib/server";
 import { clientAddress, postForm, quantile, type Scenario, settle } from "./harness";
 

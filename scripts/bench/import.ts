@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createUser } from "~/modules/accounts/index.server";
+import { importProducts } from "~/modules/catalog/index.server";
 import {
   type Database,
   migrateDatabase,
   openDatabase,
   setDatabase,
-} from "~/infra/db/client.server";
-import { localDiskDriver, setStorage } from "~/infra/storage.server";
-import { createUser } from "~/modules/accounts/index.server";
-import { importProducts } from "~/modules/catalog/index.server";
+} from "~/platform/db/client.server";
+import { localDiskDriver, setStorage } from "~/platform/storage.server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
 
 const ROWS = Number(process.argv[2] ?? 10_000);

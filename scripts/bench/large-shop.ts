@@ -5,7 +5,7 @@
 // generate_series) through the normal tables, so their checks and triggers do their work.
 // Deterministic: every "random" choice is a hash of the row's ordinal.
 import { sql } from "drizzle-orm";
-import type { Database } from "~/infra/db/client.server";
+import type { Database } from "~/platform/db/client.server";
 
 const FULL_SIZE = {
   produtos: 10_000,

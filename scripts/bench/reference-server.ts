@@ -7,9 +7,9 @@ import http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/infra/db/client.server";
 import { STORE_PAGE_SIZE } from "~/modules/catalog";
 import { VARIANT_SUMMARY_SQL } from "~/modules/catalog/index.server";
+import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 
 const gzip = promisify(zlib.gzip);

@@ -1,12 +1,12 @@
 // "Páginas enquanto vende": /loja and a product page under browser-like load, first while
 // nobody buys, then while checkouts arrive at 10 orders a second (a busy Saturday) on ten
 // products, that page's product among them. A sale that crosses nothing a page tells must
-// not throw the shared page cache away (migration 0007, app/infra/page-data.server.ts).
+// not throw the shared page cache away (migration 0007, app/platform/page-data.server.ts).
 // Goal: selling, each page keeps at least half its quiet throughput and stays at 1.5× the
 // bare yardstick or more.
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "~/infra/db/client.server";
+import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";

@@ -1,9 +1,9 @@
 // The database this environment names (DATABASE_URL or $DATA_DIR/db), opened and migrated
 // for a command-line script, and closed after it. The embedded one must not be in use.
 import path from "node:path";
-import { type Database, migrateDatabase, openDatabase } from "~/infra/db/client.server";
-import { assertEmbeddedDatabaseFree } from "~/infra/db/embedded-lock.server";
-import type { env } from "~/infra/env.server";
+import { type Database, migrateDatabase, openDatabase } from "~/platform/db/client.server";
+import { assertEmbeddedDatabaseFree } from "~/platform/db/embedded-lock.server";
+import type { env } from "~/platform/env.server";
 
 export async function withMigratedDatabase<T>(
   config: ReturnType<typeof env>,

@@ -2,7 +2,7 @@
 // that delivers, written as a count is (the difference goes to the ledger), so the figures
 // and the ledger agree as they do after any admin adjustment.
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "~/infra/db/client.server";
+import { type Database, queryRows } from "~/platform/db/client.server";
 
 export async function setStockInHandAtDeliveringUnit(
   database: Database,

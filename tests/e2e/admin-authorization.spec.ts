@@ -4,8 +4,8 @@
 // travels in the answer. (The integration suite also runs each loader and action.)
 import os from "node:os";
 import path from "node:path";
-import { migrateDatabase, openDatabase } from "~/infra/db/client.server";
 import { createSession, createUser, SESSION_COOKIE } from "~/modules/accounts/index.server";
+import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
 import { E2E_ADMIN } from "../../playwright.config";
 import { adminRoutes } from "../support/admin-routes";
 import { startOwnServer } from "../support/own-server";

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { db } from "~/infra/db/client.server";
-import { openTotpSecret } from "~/infra/secret-box.server";
 import {
   clearSessionCookie,
   createSession,
@@ -16,6 +14,8 @@ import {
   verifyPassword,
 } from "~/modules/accounts/index.server";
 import { configuracoes, unidades } from "~/modules/shop/index.server";
+import { db } from "~/platform/db/client.server";
+import { openTotpSecret } from "~/platform/secret-box.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";

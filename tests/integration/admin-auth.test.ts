@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/infra/db/client.server";
 import {
   createUser,
   getSessionState,
   IDLE_TIMEOUT_MS,
   LOGIN_OPS,
   LOGIN_RULE,
-  rateLimits,
   sessoes,
 } from "~/modules/accounts/index.server";
+import { db } from "~/platform/db/client.server";
+import { rateLimits } from "~/platform/tables.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as loginRoute from "~/routes/admin/login";
 import * as logoutRoute from "~/routes/admin/logout";

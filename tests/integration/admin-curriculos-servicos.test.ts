@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
-import { db } from "~/infra/db/client.server";
-import { storage } from "~/infra/storage.server";
-import { readToast } from "~/infra/toast.server";
 import { IDLE_TIMEOUT_MS } from "~/modules/accounts/index.server";
 import { attachmentHeader, curriculos, fileSlug } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
+import { setClock } from "~/platform/clock.server";
+import { db } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage.server";
+import { readToast } from "~/platform/toast.server";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
 import { action as resumeAction, loader as resumeLoader } from "~/routes/admin/curriculos";
 import { action as groomingAction, loader as groomingLoader } from "~/routes/admin/servicos";

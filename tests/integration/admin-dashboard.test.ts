@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { StatusPedido } from "~/domain/statuses";
-import { setClock } from "~/infra/clock.server";
-import { db } from "~/infra/db/client.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
 import { pedidos, storeStats } from "~/modules/orders/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
+import { setClock } from "~/platform/clock.server";
+import { db } from "~/platform/db/client.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

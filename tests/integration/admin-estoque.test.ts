@@ -4,13 +4,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db, queryRows, transaction } from "~/infra/db/client.server";
-import {
-  adminAuditLog,
-  createSession,
-  createUser,
-  type Usuario,
-} from "~/modules/accounts/index.server";
+import { createSession, createUser, type Usuario } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
 import {
   belowReservedMessage,
@@ -22,6 +16,8 @@ import {
   setStockInHand,
 } from "~/modules/inventory/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import { db, queryRows, transaction } from "~/platform/db/client.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import { action, loader } from "~/routes/admin/estoque";
 import { loader as historyLoader } from "~/routes/admin/estoque-historico";
 import { withTestDatabase } from "../setup/db";

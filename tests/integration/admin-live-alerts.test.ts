@@ -4,9 +4,9 @@
 // with Last-Event-ID gets exactly what it missed; every listener (and every instance) hears it.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows } from "~/infra/db/client.server";
 import { createAlertFeed, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
+import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/avisos";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";

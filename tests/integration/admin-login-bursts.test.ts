@@ -2,19 +2,19 @@
 // keeps the owner in while strangers lock the e-mail, and the gate in front of argon2.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/infra/db/client.server";
-import { openTotpSecret } from "~/infra/secret-box.server";
 import {
   createUser,
   DEVICE_MAX_AGE_S,
   deviceCookie,
   LOGIN_OPS,
-  rateLimits,
   sessoes,
   setHashingLimits,
   totp,
   usuarios,
 } from "~/modules/accounts/index.server";
+import { db } from "~/platform/db/client.server";
+import { openTotpSecret } from "~/platform/secret-box.server";
+import { rateLimits } from "~/platform/tables.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";

@@ -3,8 +3,8 @@
 // instant included; the count stops at 10,000 and says so ("mais de"), on the store hub too.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, queryRows } from "~/infra/db/client.server";
 import { storeStats } from "~/modules/orders/index.server";
+import { db, queryRows } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/loja";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

@@ -5,11 +5,11 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
-import { adminAuditLog } from "~/modules/accounts/index.server";
 import { pedidos, REFUND_MESSAGES, reconcilePendingCobrancas } from "~/modules/orders/index.server";
 import { cobrancas, getPaymentConfig } from "~/modules/payments/index.server";
 import { configuracoes, updateSettings } from "~/modules/shop/index.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import { loader } from "~/routes/admin/loja";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

@@ -3,7 +3,6 @@
 // combined, with their counts and bounded pages.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/infra/db/client.server";
 import { productSearchText } from "~/modules/catalog";
 import {
   listAdminProducts,
@@ -11,6 +10,7 @@ import {
   produtos,
   variantes,
 } from "~/modules/catalog/index.server";
+import { db } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/loja";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

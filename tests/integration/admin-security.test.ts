@@ -2,16 +2,16 @@ import net, { type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
-import { setClock } from "~/infra/clock.server";
-import { db } from "~/infra/db/client.server";
+import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/index.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { setClock } from "~/platform/clock.server";
+import { db } from "~/platform/db/client.server";
 import {
-  adminAuditLog,
-  logAudit,
   RATE_LIMITS,
   type RateLimitOperation,
   registerAttempt,
-} from "~/modules/accounts/index.server";
-import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/index.server";
+} from "~/platform/rate-limits.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import * as configuracoesRoute from "~/routes/admin/configuracoes";
 import * as securityRoute from "~/routes/admin/security";
 import * as testesRoute from "~/routes/admin/testes";

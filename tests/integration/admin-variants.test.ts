@@ -3,12 +3,12 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, transaction } from "~/infra/db/client.server";
 import type { VariantRowForm, VariantsForm } from "~/modules/catalog";
 import * as catalog from "~/modules/catalog/index.server";
 import { estoque, movimentosEstoque, reserveStock } from "~/modules/inventory/index.server";
 import { itensPedido } from "~/modules/orders/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import { db, transaction } from "~/platform/db/client.server";
 import { action, loader } from "~/routes/admin/loja/variacoes";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";

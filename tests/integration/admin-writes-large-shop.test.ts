@@ -6,9 +6,9 @@
 // time; an import writes in short slices.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, queryRows } from "~/infra/db/client.server";
 import { importProducts, refreshPendingSummaries } from "~/modules/catalog/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import { db, queryRows } from "~/platform/db/client.server";
 import { action } from "~/routes/admin/unidades";
 import { withTestDatabase } from "../setup/db";
 import { formRequest } from "../setup/requests";

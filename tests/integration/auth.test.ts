@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
 import {
   ABSOLUTE_TIMEOUT_MS,
   createSession,
@@ -10,6 +9,7 @@ import {
   requireAdmin,
   verifyPassword,
 } from "~/modules/accounts/index.server";
+import { setClock } from "~/platform/clock.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 

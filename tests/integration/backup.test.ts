@@ -11,27 +11,31 @@ import { eq, sql } from "drizzle-orm";
 import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  BackupError,
-  backupFileName,
-  createBackup,
-  pruneBackups,
-  restoreBackup,
-} from "~/infra/backup.server";
-import { type Database, migrateDatabase, openDatabase, queryRows } from "~/infra/db/client.server";
-import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/infra/secret-box.server";
-import { localDiskDriver, type StorageDriver, storage } from "~/infra/storage.server";
-import {
-  consumeRateLimit,
   createSession,
   createUser,
   generateTotpSecret,
-  RATE_LIMITS,
-  rateLimits,
   totp,
   usuarios,
   verifySecondFactor,
 } from "~/modules/accounts/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
+import {
+  BackupError,
+  backupFileName,
+  createBackup,
+  pruneBackups,
+  restoreBackup,
+} from "~/platform/backup.server";
+import {
+  type Database,
+  migrateDatabase,
+  openDatabase,
+  queryRows,
+} from "~/platform/db/client.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limits.server";
+import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/platform/secret-box.server";
+import { localDiskDriver, type StorageDriver, storage } from "~/platform/storage.server";
+import { rateLimits } from "~/platform/tables.server";
 import { action as quoteAction } from "~/routes/public/servicos";
 import { seedDatabase } from "~/startup/seed.server";
 import { createTestDatabase, withTestDatabase } from "../setup/db";

@@ -6,10 +6,11 @@
 // once the limit is reached. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readToast } from "~/infra/toast.server";
-import { RATE_LIMITS, rateLimits } from "~/modules/accounts/index.server";
 import { COUPON_INVALID } from "~/modules/promotions";
 import { cupons } from "~/modules/promotions/index.server";
+import { RATE_LIMITS } from "~/platform/rate-limits.server";
+import { rateLimits } from "~/platform/tables.server";
+import { readToast } from "~/platform/toast.server";
 import { action as cartAction } from "~/routes/loja/carrinho-alterar";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
 import { withTestDatabase } from "../setup/db";

@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { categorias, listAdminProducts, produtos, variantes } from "~/modules/catalog/index.server";
+import { bairrosEntrega } from "~/modules/delivery/index.server";
+import { estoque } from "~/modules/inventory/index.server";
+import { cupons } from "~/modules/promotions/index.server";
+import { configuracoes, getSettings, unidades } from "~/modules/shop/index.server";
 import {
   databaseReady,
   insertRows,
@@ -8,12 +13,7 @@ import {
   queryRows,
   runSql,
   transaction,
-} from "~/infra/db/client.server";
-import { categorias, listAdminProducts, produtos, variantes } from "~/modules/catalog/index.server";
-import { bairrosEntrega } from "~/modules/delivery/index.server";
-import { estoque } from "~/modules/inventory/index.server";
-import { cupons } from "~/modules/promotions/index.server";
-import { configuracoes, getSettings, unidades } from "~/modules/shop/index.server";
+} from "~/platform/db/client.server";
 import { demoProducts, seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 

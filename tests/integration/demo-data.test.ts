@@ -4,12 +4,12 @@
 // the demo back.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/infra/db/client.server";
 import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
 import { bairrosEntrega } from "~/modules/delivery/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { cupons } from "~/modules/promotions/index.server";
 import { getSettings } from "~/modules/shop/index.server";
+import { db } from "~/platform/db/client.server";
 import { action, loader } from "~/routes/admin/configuracoes";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

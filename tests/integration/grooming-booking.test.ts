@@ -5,7 +5,6 @@
 // in, and every instant is São Paulo's wall clock whatever the process's TZ.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AdminActor } from "~/modules/accounts/index.server";
 import {
   addWalkIn,
   agendamentoPets,
@@ -33,6 +32,7 @@ import {
 } from "~/modules/grooming/index.server";
 import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";

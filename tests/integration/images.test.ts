@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { reencodePhoto } from "~/infra/images.server";
-import { StorageError } from "~/infra/storage.server";
 import { saveProductImage } from "~/modules/catalog/index.server";
+import { reencodePhoto } from "~/platform/images.server";
+import { StorageError } from "~/platform/storage.server";
 import { withTestDatabase } from "../setup/db";
 import { pngBomb } from "../setup/images";
 

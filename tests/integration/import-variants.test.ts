@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, queryRows } from "~/infra/db/client.server";
+import { db, queryRows } from "~/platform/db/client.server";
 import { action } from "~/routes/admin/importar";
 import { loader as exportLoader } from "~/routes/admin/importar-exportar";
 import { withTestDatabase } from "../setup/db";

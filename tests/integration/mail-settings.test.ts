@@ -4,10 +4,10 @@
 // blank keeps it, "remover" removes it; the environment's server wins.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
 import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
 import { composeOrderEmail, placeOrder } from "~/modules/orders/index.server";
 import { configuracoes } from "~/modules/shop/index.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { action, loader } from "~/routes/admin/emails";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

@@ -6,8 +6,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
-import type { AdminActor } from "~/modules/accounts/index.server";
 import { sessionCookie } from "~/modules/accounts/index.server";
 import { variantes } from "~/modules/catalog/index.server";
 import {
@@ -25,6 +23,8 @@ import {
   setPaymentStatus,
 } from "~/modules/orders/index.server";
 import { getSettings, updateSettings } from "~/modules/shop/index.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { action as settingsAction } from "~/routes/admin/configuracoes";
 import { loader as emailLoader } from "~/routes/admin/email";
 import { loader as emailsLoader } from "~/routes/admin/emails";

@@ -2,12 +2,12 @@
 // embedded database once a day; a PostgreSQL server is left to its own autovacuum.
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { queryRows } from "~/infra/db/client.server";
+import { queryRows } from "~/platform/db/client.server";
 import {
   startEmbeddedVacuum,
   stopEmbeddedVacuum,
   vacuumEmbedded,
-} from "~/infra/db/maintenance.server";
+} from "~/platform/db/maintenance.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "~/infra/db/client.server";
+import { queryRows } from "~/platform/db/client.server";
 import { loader as exportLoader } from "~/routes/admin/loja/pedidos-exportar";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

@@ -4,7 +4,9 @@
 // PostgreSQL a lost listening connection stops caching until it is back.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/infra/db/client.server";
+import { listStoreProducts } from "~/modules/catalog/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
+import { queryRows } from "~/platform/db/client.server";
 import {
   keptByKeyUntilChanged,
   keptUntilChanged,
@@ -14,9 +16,7 @@ import {
   QUANTITY_REFRESH_MS,
   stopPageDataWatch,
   watchPageData,
-} from "~/infra/page-data.server";
-import { listStoreProducts } from "~/modules/catalog/index.server";
-import { currentSettings } from "~/modules/shop/index.server";
+} from "~/platform/page-data.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 

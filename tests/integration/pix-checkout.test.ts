@@ -7,10 +7,10 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog } from "~/modules/accounts/index.server";
 import { expireUnpaidPixOrders, pedidos, placeOrder } from "~/modules/orders/index.server";
 import { cobrancas, signNotification } from "~/modules/payments/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";

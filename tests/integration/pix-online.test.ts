@@ -4,8 +4,6 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
-import { AdminError, adminAuditLog } from "~/modules/accounts/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import {
   chargeOrderPix,
@@ -23,6 +21,9 @@ import {
   signNotification,
 } from "~/modules/payments/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { AdminError } from "~/platform/admin/actor.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { makeRequest } from "../setup/requests";

@@ -3,10 +3,6 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
-import { setClock } from "~/infra/clock.server";
-import { db } from "~/infra/db/client.server";
-import { storage } from "~/infra/storage.server";
-import { adminAuditLog } from "~/modules/accounts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { categorias } from "~/modules/catalog/index.server";
 import {
@@ -25,6 +21,10 @@ import {
   stopRetentionJob,
 } from "~/modules/privacy/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { setClock } from "~/platform/clock.server";
+import { db } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import { action as privacyAction, loader as privacyLoader } from "~/routes/admin/privacidade";
 import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";

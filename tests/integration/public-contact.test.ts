@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { rateLimits } from "~/modules/accounts/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { rateLimits } from "~/platform/tables.server";
 import { action } from "~/routes/public/contato";
 import { action as sendAction } from "~/routes/public/contato-enviar";
 import { loader as layoutLoader } from "~/routes/public/layout";

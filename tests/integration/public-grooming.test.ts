@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { keyFromPublicUrl, storage } from "~/infra/storage.server";
 import { QUOTE_MESSAGES } from "~/modules/grooming";
 import {
   createGroomingRequest,
@@ -12,6 +11,7 @@ import {
 } from "~/modules/grooming/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { keyFromPublicUrl, storage } from "~/platform/storage.server";
 import { action } from "~/routes/public/servicos";
 import { action as sendAction } from "~/routes/public/servicos-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";

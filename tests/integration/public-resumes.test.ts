@@ -1,9 +1,14 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { localDiskDriver, type StorageDriver, setStorage, storage } from "~/infra/storage.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import {
+  localDiskDriver,
+  type StorageDriver,
+  setStorage,
+  storage,
+} from "~/platform/storage.server";
 import { action } from "~/routes/public/trabalhe-conosco";
 import { action as sendAction } from "~/routes/public/trabalhe-conosco-enviar";
 import { truncateAll, withTestDatabase } from "../setup/db";

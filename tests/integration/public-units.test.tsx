@@ -13,15 +13,15 @@ import {
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "~/components/public/seo";
-import { db } from "~/infra/db/client.server";
+import { listActiveUnits, unidades } from "~/modules/shop/index.server";
+import { db } from "~/platform/db/client.server";
 import {
   onPageDataChange,
   PAGE_DATA_CHANNEL,
   pageDataGeneration,
   stopPageDataWatch,
   watchPageData,
-} from "~/infra/page-data.server";
-import { listActiveUnits, unidades } from "~/modules/shop/index.server";
+} from "~/platform/page-data.server";
 import * as contato from "~/routes/public/contato";
 import * as home from "~/routes/public/home";
 import * as layout from "~/routes/public/layout";

@@ -3,13 +3,9 @@
 // (without counting) while blocked, and starts again once the window has passed.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/infra/db/client.server";
-import {
-  consumeRateLimit,
-  rateLimits,
-  refundAttempt,
-  reserveAttempt,
-} from "~/modules/accounts/index.server";
+import { db } from "~/platform/db/client.server";
+import { consumeRateLimit, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
+import { rateLimits } from "~/platform/tables.server";
 import { withTestDatabase } from "../setup/db";
 
 withTestDatabase();

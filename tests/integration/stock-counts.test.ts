@@ -3,8 +3,8 @@
 // as the low-stock filter of the product list does, whatever the stock moves to.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, queryRows } from "~/infra/db/client.server";
 import { stockCounts } from "~/modules/catalog/index.server";
+import { db, queryRows } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 

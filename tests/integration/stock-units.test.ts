@@ -5,8 +5,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { runSql } from "~/infra/db/client.server";
-import type { AdminActor } from "~/modules/accounts/index.server";
 import { variantes } from "~/modules/catalog/index.server";
 import { bairrosEntrega } from "~/modules/delivery/index.server";
 import { movimentosEstoque, setStockInHand } from "~/modules/inventory/index.server";
@@ -18,6 +16,8 @@ import {
   setOrderStatus,
 } from "~/modules/orders/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
+import { runSql } from "~/platform/db/client.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

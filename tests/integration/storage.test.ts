@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env, resetEnvCache } from "~/infra/env.server";
-import { reencodePhoto } from "~/infra/images.server";
+import { curriculos } from "~/modules/careers/index.server";
+import { env, resetEnvCache } from "~/platform/env.server";
+import { reencodePhoto } from "~/platform/images.server";
 import {
   assertKind,
   assertSafeKey,
@@ -19,9 +20,8 @@ import {
   StorageError,
   setStorage,
   storage,
-} from "~/infra/storage.server";
-import { s3Driver } from "~/infra/storage-s3.server";
-import { curriculos } from "~/modules/careers/index.server";
+} from "~/platform/storage.server";
+import { s3Driver } from "~/platform/storage-s3.server";
 import { loader as downloadLoader } from "~/routes/admin/curriculo-download";
 import { storageFromEnv } from "~/startup/boot.server";
 import { type RunningS3Server, S3_TEST_CREDENTIALS, startS3Server } from "../../scripts/s3-server";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, setDatabase } from "~/infra/db/client.server";
 import { createSession, createUser } from "~/modules/accounts/index.server";
 import { getStoreProduct, listStoreProducts } from "~/modules/catalog/index.server";
+import { openDatabase, setDatabase } from "~/platform/db/client.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { loader as checkoutLoader } from "~/routes/loja/checkout";
 import { loader as storeLayoutLoader } from "~/routes/loja/layout";

@@ -3,9 +3,9 @@
 // the neighbourhood matched to the served ones; the same answer through the JSON route and
 // through the checkout's "Buscar CEP" (a browser without JavaScript).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
-import { logger } from "~/infra/logger.server";
 import { forgetCepLookups } from "~/modules/delivery/index.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
 import { loader as cepLoader } from "~/routes/loja/cep";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";

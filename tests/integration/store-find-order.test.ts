@@ -3,8 +3,6 @@
 // every miss) and "Seus pedidos" (a signed cookie of this device's last orders).
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "~/infra/db/client.server";
-import { signedCookie } from "~/infra/signed-cookie.server";
 import { emails } from "~/modules/mail/index.server";
 import {
   composeOrderEmail,
@@ -17,6 +15,8 @@ import {
   readRecentOrders,
 } from "~/modules/orders/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import { queryRows } from "~/platform/db/client.server";
+import { signedCookie } from "~/platform/signed-cookie.server";
 import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";

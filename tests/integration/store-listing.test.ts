@@ -3,7 +3,6 @@
 // (produtos_resumo, migration 0007).
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, queryRows, type Tx, transaction } from "~/infra/db/client.server";
 import {
   categorias,
   listStoreProducts,
@@ -12,6 +11,7 @@ import {
 } from "~/modules/catalog/index.server";
 import { setStockInHand } from "~/modules/inventory/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import { db, queryRows, type Tx, transaction } from "~/platform/db/client.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

@@ -4,9 +4,6 @@
 // timeout, and an address that searches too much is answered 429 in Portuguese, for the
 // listing and the suggestions alike. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setClock } from "~/infra/clock.server";
-import { currentDatabase, db } from "~/infra/db/client.server";
-import { stopPageDataWatch, watchPageData } from "~/infra/page-data.server";
 import { MAX_SEARCH_WORD_LENGTH, MAX_SEARCH_WORDS } from "~/modules/catalog";
 import {
   enterSearchRequest,
@@ -22,6 +19,9 @@ import {
   storeSuggestions,
   takeSearchToken,
 } from "~/modules/catalog/index.server";
+import { setClock } from "~/platform/clock.server";
+import { currentDatabase, db } from "~/platform/db/client.server";
+import { stopPageDataWatch, watchPageData } from "~/platform/page-data.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { loader as suggestLoader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";

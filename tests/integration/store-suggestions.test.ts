@@ -2,9 +2,9 @@
 // long it may be kept, and that it never shows what the store does not sell.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, runSql } from "~/infra/db/client.server";
 import { productSearchText } from "~/modules/catalog";
 import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
+import { db, runSql } from "~/platform/db/client.server";
 import { loader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";

@@ -1,11 +1,11 @@
 // A database that went away (PGlite closed; PostgreSQL's pool ended) turns every route's
 // failure into the same 503: Retry-After and a pt-BR message, through the guard the server
-// puts around every loader and action (app/infra/unavailable-routes.server.ts). The real
+// puts around every loader and action (app/platform/unavailable-routes.server.ts). The real
 // route modules, on the real database of this run, closed under them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, setDatabase } from "~/infra/db/client.server";
-import { isUnavailable, unavailableKind } from "~/infra/unavailable.server";
-import { answerUnavailable } from "~/infra/unavailable-routes.server";
+import { type Database, setDatabase } from "~/platform/db/client.server";
+import { isUnavailable, unavailableKind } from "~/platform/unavailable.server";
+import { answerUnavailable } from "~/platform/unavailable-routes.server";
 import * as login from "~/routes/admin/login";
 import * as checkout from "~/routes/loja/checkout";
 import * as lojaIndex from "~/routes/loja/index";

@@ -11,8 +11,8 @@ import {
   migrateDatabase,
   openDatabase,
   setDatabase,
-} from "~/infra/db/client.server";
-import { localDiskDriver, setStorage } from "~/infra/storage.server";
+} from "~/platform/db/client.server";
+import { localDiskDriver, setStorage } from "~/platform/storage.server";
 import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
 
 export async function createTestDatabase(): Promise<Database> {

@@ -1,6 +1,13 @@
 // Test data: products, orders, admins and what the audit log recorded (not a test file itself).
 import crypto from "node:crypto";
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { createSession, createUser } from "~/modules/accounts/index.server";
+import { productSearchText } from "~/modules/catalog";
+import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
+import { reserveStock, setStockInHand } from "~/modules/inventory/index.server";
+import type { OrderInput } from "~/modules/orders/index.server";
+import { itensPedido, pedidos } from "~/modules/orders/index.server";
+import { unidades } from "~/modules/shop/index.server";
 import {
   type Database,
   db,
@@ -8,14 +15,8 @@ import {
   runSql,
   type Tx,
   transaction,
-} from "~/infra/db/client.server";
-import { adminAuditLog, createSession, createUser } from "~/modules/accounts/index.server";
-import { productSearchText } from "~/modules/catalog";
-import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
-import { reserveStock, setStockInHand } from "~/modules/inventory/index.server";
-import type { OrderInput } from "~/modules/orders/index.server";
-import { itensPedido, pedidos } from "~/modules/orders/index.server";
-import { unidades } from "~/modules/shop/index.server";
+} from "~/platform/db/client.server";
+import { adminAuditLog } from "~/platform/tables.server";
 import { makeRequest } from "../setup/requests";
 
 let counter = 0;

@@ -4,10 +4,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Database } from "~/infra/db/client.server";
-import { resetEnvCache } from "~/infra/env.server";
 import { chargeOrderPix, pedidos, placeOrder } from "~/modules/orders/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
+import type { Database } from "~/platform/db/client.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { createProduct, orderInput } from "./factories";

@@ -2,7 +2,7 @@
 // `down` makes it refuse connections, as a mail server that is out for a while.
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { listenSmtp, type RunningSmtp } from "../../scripts/lib/smtp-server";
 
 export interface SmtpCapture {

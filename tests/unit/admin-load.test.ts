@@ -1,7 +1,7 @@
 // An admin page's loader failure: logged and answered as a 500 that carries the page's
 // message for the one admin error screen; a success passes the data through.
 import { describe, expect, it } from "vitest";
-import { loadOrFail } from "~/modules/accounts/index.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 
 describe("loadOrFail", () => {
   it("passes the page's data through", async () => {

@@ -2,7 +2,7 @@
 // link (`chave`) and the booking form's one-time key (`envio`, which finds its booking and
 // its status link), beside the status link's `token`.
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "~/infra/logger.server";
+import { redactUrl } from "~/platform/logger.server";
 
 describe("booking links in the request log", () => {
   it("hides the quote link's key, the form's one-time key and the status token", () => {

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressNow, pickEncoding } from "~/infra/compress.server";
+import { compressNow, pickEncoding } from "~/platform/compress.server";
 
 describe("compressNow", () => {
   const page = Buffer.from(

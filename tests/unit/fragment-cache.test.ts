@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ProductImage } from "~/components/loja/product-image";
-import { fragmentCache } from "~/infra/fragment-cache.server";
+import { fragmentCache } from "~/platform/fragment-cache.server";
 
 describe("fragment cache", () => {
   it("renders a key once and gives the same markup back", () => {

@@ -64,7 +64,7 @@ describe("islands", () => {
         (m) => m[1]!,
       );
       for (const target of imports) {
-        expect(target, file).not.toMatch(/^react|\.server$|^~\/(components|routes|infra)/);
+        expect(target, file).not.toMatch(/^react|\.server$|^~\/(components|routes|platform)/);
       }
     }
   });

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pickEncoding } from "~/infra/compress.server";
 import { storeListingQuery } from "~/modules/catalog";
+import { pickEncoding } from "~/platform/compress.server";
 import {
   inlineScriptHashes,
   pageCache,

@@ -8,7 +8,7 @@ import express from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { afterAll, describe, expect, it } from "vitest";
-import { redactUrl, requestLogSerializers } from "~/infra/logger.server";
+import { redactUrl, requestLogSerializers } from "~/platform/logger.server";
 
 const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameSecret } from "~/infra/secret.server";
+import { sameSecret } from "~/platform/secret.server";
 
 describe("sameSecret", () => {
   it("is true only for the same bytes", () => {

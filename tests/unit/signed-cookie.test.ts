@@ -1,13 +1,13 @@
 import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SignedCookie } from "~/infra/signed-cookie.server";
+import type { SignedCookie } from "~/platform/signed-cookie.server";
 
 const SECRET = "segredo-de-teste-dos-cookies";
 let signedCookie: (name: string, options: { maxAge: number }) => SignedCookie;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
-  ({ signedCookie } = await import("~/infra/signed-cookie.server"));
+  ({ signedCookie } = await import("~/platform/signed-cookie.server"));
 });
 
 /** The Cookie header a browser sends back for a Set-Cookie header. */

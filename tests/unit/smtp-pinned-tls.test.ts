@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/infra/env.server";
 import { resolveSmtpTarget } from "~/modules/mail/smtp-target.server";
 import { pinnedToTarget } from "~/modules/mail/transport.server";
+import { resetEnvCache } from "~/platform/env.server";
 
 const logins: string[] = [];
 let server: SMTPServer;

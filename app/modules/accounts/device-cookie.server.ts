@@ -2,8 +2,8 @@
 // the account and a random device id. Its sign-ins are counted per device, not per e-mail,
 // so someone guessing passwords from elsewhere can lock the e-mail but not its owner.
 import crypto from "node:crypto";
-import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { readCookie } from "~/lib/cookies";
+import { sameSecret, sessionSecret } from "~/platform/secret.server";
 
 const DEVICE_COOKIE = "agropet_dispositivo";
 /** Over HTTPS, like the session cookie: Secure, Path=/, no Domain, no sibling can plant it. */

@@ -1,18 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export type { AdminActor } from "./actor.server";
-export { AdminError, audit, DEMO_SEED } from "./actor.server";
-export {
-  attempt,
-  fail,
-  invalid,
-  isUnreadableInput,
-  ok,
-  readAdminForm,
-  readAdminIntent,
-} from "./admin-action.server";
-export { loadOrFail } from "./admin-load.server";
-export { logAudit } from "./audit.server";
 export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
 export {
   LOGIN_RETRY_AFTER_S,
@@ -29,16 +16,6 @@ export {
   withPasswordHashing,
 } from "./password-hashing.server";
 export { passwordWeakness } from "./password-policy.server";
-export type { RateLimitOperation } from "./rate-limits.server";
-export {
-  allowPublicForm,
-  consumeRateLimit,
-  RATE_LIMITS,
-  refundAttempt,
-  registerAttempt,
-  reserveAttempt,
-  resetAttempts,
-} from "./rate-limits.server";
 export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
 export {
   ABSOLUTE_TIMEOUT_MS,
@@ -74,7 +51,7 @@ export {
   safeAdminRedirect,
 } from "./sign-in.server";
 export type { Usuario } from "./tables.server";
-export { adminAuditLog, rateLimits, sessoes, usuarios } from "./tables.server";
+export { sessoes, usuarios } from "./tables.server";
 export {
   confirmTotpEnrolment,
   disableTotp,

@@ -7,8 +7,8 @@
 // bytes (http/app.ts) or, when the action is reached, without a database lookup. A browser
 // holding a valid device cookie (signed by us: no attacker has one) is not counted here and
 // goes ahead of the queue at argon2, so the owner signs in during a flood.
-import { now } from "~/infra/clock.server";
-import { requestInfo } from "~/infra/request-info.server";
+import { now } from "~/platform/clock.server";
+import { requestInfo } from "~/platform/request-info.server";
 import { deviceCookieHolder } from "./device-cookie.server";
 import { HASHING_BUSY_MESSAGE, hashingCapacity } from "./password-hashing.server";
 

@@ -1,11 +1,11 @@
 // The security dashboard (SPEC §2.3): counters, the audit trail, the rate-limit entries,
 // unblock and the 7-day cleanup. Every write here is itself audited.
 import { and, count, desc, eq, gt, lt, type SQL, sql } from "drizzle-orm";
-import { now } from "~/infra/clock.server";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { logAudit } from "./audit.server";
-import { rateLimitLabel, unblock } from "./rate-limits.server";
-import { adminAuditLog, rateLimits } from "./tables.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { rateLimitLabel, unblock } from "~/platform/rate-limits.server";
+import { adminAuditLog, rateLimits } from "~/platform/tables.server";
 
 const AUDIT_VIEW_LIMIT = 50;
 const RATE_LIMIT_VIEW_LIMIT = 100;

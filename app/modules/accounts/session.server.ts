@@ -4,11 +4,11 @@ import crypto from "node:crypto";
 import argon2 from "argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
-import { now } from "~/infra/clock.server";
-import { db, type Executor } from "~/infra/db/client.server";
-import { requestInfo } from "~/infra/request-info.server";
 import { readCookie } from "~/lib/cookies";
-import { logAudit } from "./audit.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor } from "~/platform/db/client.server";
+import { requestInfo } from "~/platform/request-info.server";
 import { type Sessao, sessoes, type Usuario, usuarios } from "./tables.server";
 
 export const SESSION_COOKIE = "agropet_sessao";

@@ -2,21 +2,22 @@
 // answers that do not tell whether an e-mail exists, the optional TOTP step, logout, and
 // the audit entries of each (SPEC §4 admin session, §8 admin auth).
 import { and, eq, ne } from "drizzle-orm";
-import { now } from "~/infra/clock.server";
-import { transaction } from "~/infra/db/client.server";
-import { requestInfo } from "~/infra/request-info.server";
-import { type AuditAction, logAudit } from "./audit.server";
-import { deviceCookie, knownDevice } from "./device-cookie.server";
-import { admitLogin, LoginRefusedError } from "./login-admission.server";
-import { withPasswordHashing } from "./password-hashing.server";
-import { passwordWeakness } from "./password-policy.server";
+import type { AuditAction } from "~/platform/admin/audit.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { now } from "~/platform/clock.server";
+import { transaction } from "~/platform/db/client.server";
 import {
   RATE_LIMITS,
   type RateLimitOperation,
   refundAttempt,
   reserveAttempt,
   resetAttempts,
-} from "./rate-limits.server";
+} from "~/platform/rate-limits.server";
+import { requestInfo } from "~/platform/request-info.server";
+import { deviceCookie, knownDevice } from "./device-cookie.server";
+import { admitLogin, LoginRefusedError } from "./login-admission.server";
+import { withPasswordHashing } from "./password-hashing.server";
+import { passwordWeakness } from "./password-policy.server";
 import {
   clearSessionCookie,
   createSession,

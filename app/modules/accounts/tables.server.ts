@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, updatedAt } from "../../platform/db/columns.server";
 
 export const usuarios = pgTable(
   "usuarios",
@@ -59,54 +59,5 @@ export const sessoes = pgTable(
   ],
 );
 
-export const adminAuditLog = pgTable(
-  "admin_audit_log",
-  {
-    id: id(),
-    // No foreign key: the trail outlives the user, and failed logins have no user.
-    adminUserId: uuid("admin_user_id"),
-    action: text("action").notNull(),
-    resourceType: text("resource_type"),
-    resourceId: text("resource_id"),
-    details: jsonb("details").$type<Record<string, unknown>>(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
-    index("admin_audit_log_created_at_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The security events /admin/security counts: a few among the whole trail.
-    index("admin_audit_log_seguranca_idx")
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`coalesce(${t.details} ->> 'security_event', 'false') <> 'false'`),
-    index("admin_audit_log_action_idx").on(t.action),
-  ],
-);
-
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    id: id(),
-    operation: text("operation").notNull(),
-    identifier: text("identifier").notNull(),
-    attemptCount: integer("attempt_count").notNull().default(0),
-    /** Start of the counting window. */
-    firstAttempt: timestamp("first_attempt", { withTimezone: true }).notNull().defaultNow(),
-    lastAttempt: timestamp("last_attempt", { withTimezone: true }).notNull().defaultNow(),
-    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex("rate_limits_operation_identifier_idx").on(t.operation, t.identifier),
-    // The security page's newest first, off the index (a login flood writes many; 0015).
-    index("rate_limits_last_attempt_idx").on(t.lastAttempt.desc().nullsFirst()),
-  ],
-);
-
 export type Usuario = typeof usuarios.$inferSelect;
 export type Sessao = typeof sessoes.$inferSelect;
-export type AuditEntry = typeof adminAuditLog.$inferSelect;
-export type RateLimit = typeof rateLimits.$inferSelect;

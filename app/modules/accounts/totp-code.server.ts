@@ -1,7 +1,7 @@
 // TOTP (RFC 6238) over HOTP (RFC 4226): HMAC-SHA1, 30-second steps, 6 digits, as every
 // authenticator app expects. Pure computation (node:crypto HMAC only, no I/O).
 import crypto from "node:crypto";
-import { sameSecret } from "~/infra/secret.server";
+import { sameSecret } from "~/platform/secret.server";
 
 const TOTP_STEP_SECONDS = 30;
 const TOTP_DIGITS = 6;

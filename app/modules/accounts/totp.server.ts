@@ -3,10 +3,10 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { shop } from "~/content/shop";
-import { now } from "~/infra/clock.server";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { openTotpSecret, sealTotpSecret } from "~/infra/secret-box.server";
-import { logAudit } from "./audit.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { openTotpSecret, sealTotpSecret } from "~/platform/secret-box.server";
 import { sha256 } from "./session.server";
 import { type Usuario, usuarios } from "./tables.server";
 import {

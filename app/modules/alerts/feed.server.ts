@@ -4,8 +4,8 @@
 // gets it from the table, so nothing is missed and nothing is sent twice.
 import { and, asc, gt, isNotNull, lt, max } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
-import type { Database } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
+import type { Database } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import type { Aviso } from "./aviso";
 import { avisos } from "./tables.server";
 

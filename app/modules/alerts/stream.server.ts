@@ -1,8 +1,9 @@
 // The admin's live stream (Server-Sent Events, decision 0035): every alert after the last
 // event id the browser saw, then each new one, with a heartbeat so proxies and the browser
 // keep the connection. One feed per instance, started and stopped with the server.
-import type { Database } from "~/infra/db/client.server";
+
 import { requireAdmin } from "~/modules/accounts/index.server";
+import type { Database } from "~/platform/db/client.server";
 import type { Aviso } from "./aviso";
 import { type AlertFeed, createAlertFeed } from "./feed.server";
 

@@ -1,7 +1,7 @@
 // The alerts module's slice of the stored model: what the staff are told live (decision 0035).
 // Relative imports only: drizzle-kit reads the schema files without the path alias.
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, id, inList } from "../../infra/db/columns.server";
+import { createdAt, id, inList } from "../../platform/db/columns.server";
 
 export const TIPOS_AVISO = ["pedido", "servico", "curriculo", "pago_apos_cancelamento"] as const;
 

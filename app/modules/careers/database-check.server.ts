@@ -1,9 +1,9 @@
 // The system tests page's database check (SPEC §2.3, §5.8, §8): a real query, which counts
 // the resumes. The webhook test is the notifications module's.
 import { count } from "drizzle-orm";
-import { db } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
 import type { SystemTestResult } from "~/modules/notifications/index.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { curriculos } from "./tables.server";
 
 export async function testDatabase(): Promise<SystemTestResult> {

@@ -6,20 +6,20 @@
 // Tente novamente.').
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { enqueueWebhook } from "~/modules/notifications/index.server";
+import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
+import { transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { allowPublicForm } from "~/platform/rate-limits.server";
 import {
   detectKind,
   parseMultipart,
   readFileLimited,
   StorageError,
   storage,
-} from "~/infra/storage.server";
-import { isUnavailable, rethrowIfUnavailable } from "~/infra/unavailable.server";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { allowPublicForm } from "~/modules/accounts/index.server";
-import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
+} from "~/platform/storage.server";
+import { isUnavailable, rethrowIfUnavailable } from "~/platform/unavailable.server";
 import {
   MAX_RESUME_BYTES,
   RESUME_MESSAGES,

@@ -3,9 +3,9 @@ import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
 import type { StatusCurriculo } from "~/domain/statuses";
 import { STATUS_CURRICULO } from "~/domain/statuses";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { storage } from "~/infra/storage.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage.server";
 import { type Curriculo, curriculos } from "./tables.server";
 
 const RESUMES_PAGE_SIZE = 30;

@@ -2,7 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";
-import { createdAt, id, inList } from "../../infra/db/columns.server";
+import { createdAt, id, inList } from "../../platform/db/columns.server";
 
 export const curriculos = pgTable(
   "curriculos",

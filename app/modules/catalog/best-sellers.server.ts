@@ -2,9 +2,9 @@
 // the store's summary (produtos_resumo.vendidos). Not per sale: a sale must not move every
 // cached page (the pages stay fast while the shop sells), and a ranking a few minutes old
 // is what every shop shows.
-import { db, runSql } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { PAGE_DATA_CHANNEL } from "~/infra/page-data.server";
+import { db, runSql } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { PAGE_DATA_CHANNEL } from "~/platform/page-data.server";
 
 /** How far back "mais vendidos" looks. */
 const BEST_SELLER_DAYS = 90;

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
 import { neutralizeCell, toCsv } from "~/domain/spreadsheet-cell";
-import { db, type Executor, queryRows } from "~/infra/db/client.server";
+import { db, type Executor, queryRows } from "~/platform/db/client.server";
 import { variantHeader } from "./csv-import.server";
 import type { OpcaoProduto } from "./tables.server";
 

@@ -1,9 +1,9 @@
 // Product categories (SPEC §7.1, §7.2): the store's active list with URL slugs; read by
 // name, created only after a lookup by name.
 import { asc, eq, sql } from "drizzle-orm";
-import { db, type Executor, inTransaction } from "~/infra/db/client.server";
-import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, inTransaction } from "~/platform/db/client.server";
+import { keptUntilChanged } from "~/platform/page-data.server";
 import { categorySlug } from "./listing";
 import { type Categoria, categorias } from "./tables.server";
 

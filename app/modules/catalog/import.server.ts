@@ -8,16 +8,16 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { Piscina } from "piscina";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import {
   db,
   type Executor,
   inTransaction,
   queryManyRows,
   queryRows,
-} from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { storage } from "~/infra/storage.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+} from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { storage } from "~/platform/storage.server";
 import { type MappedRow, summarizeErrors } from "./csv-import.server";
 import type { ParseOutcome } from "./import-parse.server";
 import {

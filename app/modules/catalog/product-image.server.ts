@@ -1,6 +1,6 @@
 // Product images in storage: every width the store uses (product-image.ts names them).
-import { randomName, saveSquareImage } from "~/infra/images.server";
-import { storage } from "~/infra/storage.server";
+import { randomName, saveSquareImage } from "~/platform/images.server";
+import { storage } from "~/platform/storage.server";
 import { PRODUCT_IMAGE_WIDTHS, productImageKey } from "./product-image";
 
 /**

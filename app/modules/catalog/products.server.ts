@@ -3,9 +3,9 @@
 // activate, delete (soft when the product is in past orders) and images.
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
-import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
-import { isForeignKeyViolation, isUniqueViolation } from "~/infra/db/errors.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/platform/db/errors.server";
 import { categorySlug, UUID_PATTERN } from "./listing";
 import type { ProductInput } from "./product.schema";
 import { deleteProductImage, saveProductImage } from "./product-image.server";

@@ -6,7 +6,7 @@
 // `rate_limits`: counting a search must not be a database write (a read turned into a write
 // is what an attacker wants), and each instance bounding its own share is enough for a bound
 // on work. Decision 0054.
-import { now as clockNow } from "~/infra/clock.server";
+import { now as clockNow } from "~/platform/clock.server";
 
 /** Searches an address may make at once (a burst of typing), and the bucket's size. */
 export const SEARCH_BURST = 40;

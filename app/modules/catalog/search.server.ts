@@ -23,8 +23,8 @@
 // On PostgreSQL every search statement runs with a statement timeout (runSearchSql); on
 // PGlite, which has none and runs in the server's thread, the bound is the work itself:
 // capped words (search.ts), indexed conditions only, a bounded number of alternatives.
-import { currentDatabase, db, runSql, transaction } from "~/infra/db/client.server";
-import { keptUntilChanged } from "~/infra/page-data.server";
+import { currentDatabase, db, runSql, transaction } from "~/platform/db/client.server";
+import { keptUntilChanged } from "~/platform/page-data.server";
 import {
   consonantsOf,
   isVowelless,

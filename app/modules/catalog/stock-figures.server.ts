@@ -2,7 +2,7 @@
 // counters, over what a product has available (em mãos − reservado) at the open units,
 // the same expression the store reads. The threshold is the store's rule.
 import { and, count, eq, gt, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { db, type Executor } from "~/infra/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { LOW_STOCK_THRESHOLD } from "./stock-levels";
 import { produtos, produtosResumo } from "./tables.server";
 

@@ -2,9 +2,9 @@
 // It reads the per-product summary (produtos_resumo, kept by triggers, migration 0007), so
 // its cost does not grow with the variants and stock rows of a large shop; the exact stock
 // of the cards is read for the page's rows only.
-import { db, runSql } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { keptByKeyUntilChanged } from "~/infra/page-data.server";
+import { db, runSql } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { keptByKeyUntilChanged } from "~/platform/page-data.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import {
   categorySlug,

@@ -3,7 +3,7 @@
 // words as typed find nothing) and the categories whose name has the words. Kept in memory
 // per search until a product, its stock, a category or a synonym changes.
 import { decimalToCentavos } from "~/domain/money";
-import { keptByKeyUntilChanged } from "~/infra/page-data.server";
+import { keptByKeyUntilChanged } from "~/platform/page-data.server";
 import { listStoreCategories, type StoreCategory } from "./categories.server";
 import { productThumbnail } from "./product-image";
 import { searchWords, wordForms } from "./search";

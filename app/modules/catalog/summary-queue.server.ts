@@ -6,9 +6,9 @@
 // pause after it, so pages and checkouts go through between slices. Meanwhile the lists may
 // show the unit's stock for a few seconds more; the checkout checks the real stock anyway.
 import { sql } from "drizzle-orm";
-import { type Database, db, queryRows, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { PAGE_DATA_CHANNEL } from "~/infra/page-data.server";
+import { type Database, db, queryRows, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { PAGE_DATA_CHANNEL } from "~/platform/page-data.server";
 
 const CHANNEL = "agropet_resumo";
 /** Products per transaction: about 100 ms of PGlite in the large shop. */

@@ -3,8 +3,8 @@
 // of a change through the table's trigger (migration 0007); this instance forgets its copy
 // at once.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { UUID_PATTERN } from "./listing";
 import { forgetSynonyms } from "./search.server";
 import type { SynonymGroupInput } from "./synonyms.schema";

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ativo, createdAt, id, money, updatedAt } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, money, updatedAt } from "../../platform/db/columns.server";
 
 export const categorias = pgTable(
   "categorias",

@@ -3,7 +3,7 @@
 // these; the order re-reads price and stock under the stock row's lock.
 
 import { decimalToCentavos } from "~/domain/money";
-import { db, type Executor, runSql } from "~/infra/db/client.server";
+import { db, type Executor, runSql } from "~/platform/db/client.server";
 import { UUID_PATTERN } from "./listing";
 
 interface UnitAvailability {

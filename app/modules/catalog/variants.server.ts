@@ -3,10 +3,10 @@
 // the caller hands in the writer (catalog does not import inventory, whose tables reference
 // ours), and catalog only reads `estoque` to show it.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
-import { isUniqueViolation } from "~/infra/db/errors.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
 import { UUID_PATTERN } from "./listing";
 import { productSearchText } from "./search";
 import { type OpcaoProduto, produtos, type Variante, variantes } from "./tables.server";

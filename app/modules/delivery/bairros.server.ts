@@ -2,11 +2,11 @@
 // rules, and the store settings list the admin edits (SPEC §5.7 rules).
 
 import { asc, eq, sql } from "drizzle-orm";
-import { db, type Executor, inTransaction, transaction } from "~/infra/db/client.server";
-import { isUniqueViolation } from "~/infra/db/errors.server";
-import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { getUnit, type Settings } from "~/modules/shop/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, inTransaction, transaction } from "~/platform/db/client.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
+import { keptUntilChanged } from "~/platform/page-data.server";
 import { BAIRRO_DUPLICATE, BAIRRO_UNIT_INVALID, type BairroInput } from "./bairro.schema";
 import type { DeliveryRules } from "./fees";
 import { type BairroEntrega, bairrosEntrega } from "./tables.server";

@@ -4,9 +4,9 @@
 // matched to the served ones (./cep.ts), so the checkout says at once whether it delivers
 // there. The base URLs come from the environment, so tests answer from a local server.
 import { shop } from "~/content/shop";
-import { env } from "~/infra/env.server";
-import { logger } from "~/infra/logger.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/modules/accounts/index.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limits.server";
 import { listActiveBairros } from "./bairros.server";
 import { CEP_MESSAGES, formatCep, matchServedNeighbourhood, normalizeCep, sameCity } from "./cep";
 

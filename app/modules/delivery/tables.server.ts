@@ -2,7 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import { check, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ativo, createdAt, id, money } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, money } from "../../platform/db/columns.server";
 import { unidades } from "../shop/tables.server";
 
 export const bairrosEntrega = pgTable(

@@ -1,9 +1,9 @@
 // The grooming configuration (issue 28): services with their prices per size and coat, each
 // unit's agenda and its closed dates. Written by the admin screens and the demo seed.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { db, type Executor, inTransaction } from "~/infra/db/client.server";
-import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { unidades } from "~/modules/shop/index.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, inTransaction } from "~/platform/db/client.server";
 import type { AgendaInput, ServiceInput } from "./agenda.schema";
 import type { PriceCell } from "./booking-rules";
 import {

@@ -2,8 +2,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
 import type { StatusServico } from "~/domain/statuses";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { type PedidoServico, pedidosServicos } from "./tables.server";
 
 const GROOMING_PAGE_SIZE = 30;

@@ -5,7 +5,6 @@ import { Link, Section, Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { formatBRL } from "~/domain/money";
-import { db } from "~/infra/db/client.server";
 import {
   type ComposedEmail,
   type Email,
@@ -16,6 +15,7 @@ import {
   type Sender,
 } from "~/modules/mail/index.server";
 import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
+import { db } from "~/platform/db/client.server";
 import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-kinds";
 import { dayLabel } from "./booking-rules";
 import { bookingLinkToken } from "./booking-token.server";

@@ -2,8 +2,9 @@
 // transaction as the booking or its change (kind, recipient, booking id), rendered later by
 // the worker (booking-email-templates.server.tsx). Only bookings with an e-mail get them; the
 // staff's WhatsApp links stay for everyone else.
-import { runSql, type Tx } from "~/infra/db/client.server";
+
 import { enqueueEmails } from "~/modules/mail/index.server";
+import { runSql, type Tx } from "~/platform/db/client.server";
 import { type GroomingEmailKind, STATUS_EMAIL_KIND } from "./booking-email-kinds";
 import { shopDayOf, shopInstant } from "./booking-rules";
 import type { StatusAgendamento } from "./booking-vocabulary";

@@ -6,10 +6,10 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createEvent } from "ics";
-import { now as clockNow } from "~/infra/clock.server";
-import { db } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
 import { getUnit } from "~/modules/shop/index.server";
+import { now as clockNow } from "~/platform/clock.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { getGroomingAgenda, listBookableUnits, listGroomingServices } from "./agenda-config.server";
 import {
   type BookingErrors,

@@ -2,7 +2,7 @@
 // from the booking form's one-time key (HMAC with the session secret), so a retried submit
 // gets the same link back and an e-mail sent later can carry it.
 import crypto from "node:crypto";
-import { sameSecret, sessionSecret } from "~/infra/secret.server";
+import { sameSecret, sessionSecret } from "~/platform/secret.server";
 
 function derivedToken(chaveEnvio: string): string {
   return crypto

@@ -4,10 +4,10 @@
 // counts what the first committed (READ COMMITTED reads anew at every statement).
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { now as clockNow } from "~/infra/clock.server";
-import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { sessionSecret } from "~/infra/secret.server";
+import { now as clockNow } from "~/platform/clock.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { sessionSecret } from "~/platform/secret.server";
 import { queueBookingEmail, queueReminders } from "./booking-emails.server";
 import {
   type AgendaRules,

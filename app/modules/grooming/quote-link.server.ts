@@ -4,9 +4,9 @@
 // quote as Confirmado (agendado).
 import crypto from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { sameSecret, sessionSecret } from "~/infra/secret.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import type { Porte } from "./booking-vocabulary";
 import {
   agendamentos,

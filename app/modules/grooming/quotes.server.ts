@@ -5,10 +5,14 @@
 
 import { absoluteUrl } from "~/domain/seo";
 import { TIPO_SERVICO_LABEL } from "~/domain/statuses";
-import { type Tx, transaction } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
-import { randomName, reencodePhoto } from "~/infra/images.server";
-import { logger } from "~/infra/logger.server";
+import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import { enqueueWebhook } from "~/modules/notifications/index.server";
+import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
+import { type Tx, transaction } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
+import { randomName, reencodePhoto } from "~/platform/images.server";
+import { logger } from "~/platform/logger.server";
+import { allowPublicForm } from "~/platform/rate-limits.server";
 import {
   detectKind,
   parseMultipart,
@@ -16,12 +20,8 @@ import {
   readFileLimited,
   StorageError,
   storage,
-} from "~/infra/storage.server";
-import { isUnavailable, rethrowIfUnavailable } from "~/infra/unavailable.server";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { allowPublicForm } from "~/modules/accounts/index.server";
-import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
+} from "~/platform/storage.server";
+import { isUnavailable, rethrowIfUnavailable } from "~/platform/unavailable.server";
 import {
   type GroomingQuote,
   groomingQuoteSchema,

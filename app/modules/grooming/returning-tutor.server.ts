@@ -5,10 +5,10 @@
 // file the tutor simply types the pet again.
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
-import { now as clockNow } from "~/infra/clock.server";
-import { db, runSql, transaction } from "~/infra/db/client.server";
-import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
+import { now as clockNow } from "~/platform/clock.server";
+import { db, runSql, transaction } from "~/platform/db/client.server";
+import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import type { Especie, Pelagem, Porte } from "./booking-vocabulary";
 import type { BookingPetInput } from "./bookings.server";
 import { agendamentos, codigosTutor } from "./tables.server";

@@ -4,9 +4,9 @@
 // like online bookings. Writes take the same agenda lock as the tutor's booking.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { now as clockNow } from "~/infra/clock.server";
-import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { now as clockNow } from "~/platform/clock.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { queueBookingEmail, queueStatusEmail } from "./booking-emails.server";
 import {
   checkFit,

@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { STATUS_SERVICO, TIPOS_SERVICO } from "../../domain/statuses";
-import { ativo, createdAt, id, inList, money, updatedAt } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
 import { unidades } from "../shop/tables.server";
 import {
   ESPECIES,

@@ -5,11 +5,11 @@
 import { asc, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates";
 import { clampPage } from "~/domain/pagination";
-import { now } from "~/infra/clock.server";
-import { db, type Executor, runSql, type Tx, transaction } from "~/infra/db/client.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { lineName, normalizeSearch } from "~/modules/catalog";
 import { unidades } from "~/modules/shop/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import type { AdjustStockInput, MinimumInput, TransferStockInput } from "./stock.schema";
 import { setStockInHand, transferStock } from "./stock.server";
 import type { TipoMovimento } from "./tables.server";

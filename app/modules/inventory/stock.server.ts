@@ -7,9 +7,10 @@
 // (handed over: in hand and reserved both drop at the order's unit) → returned (cancelled
 // after hand-over, when the staff say so). Orders keep where they are (estoque_situacao)
 // so each step happens once.
-import { runSql, type Tx } from "~/infra/db/client.server";
-import { AdminError } from "~/modules/accounts/index.server";
+
 import { lineName } from "~/modules/catalog";
+import { AdminError } from "~/platform/admin/actor.server";
+import { runSql, type Tx } from "~/platform/db/client.server";
 import type { TipoMovimento } from "./tables.server";
 
 /** One line of an order as stock sees it. */

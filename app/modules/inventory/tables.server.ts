@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { id, inList, updatedAt } from "../../infra/db/columns.server";
+import { id, inList, updatedAt } from "../../platform/db/columns.server";
 import { variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 

@@ -2,7 +2,7 @@
 // as it went out (its inline images shown from the stored copy).
 import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
-import { db } from "~/infra/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { type Email, emails } from "./tables.server";
 
 export const EMAILS_PAGE_SIZE = 30;

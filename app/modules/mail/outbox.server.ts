@@ -7,11 +7,11 @@
 // is at least once at the SMTP boundary, marked sent right after the server accepts it.
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { shop } from "~/content/shop";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
-import { logger } from "~/infra/logger.server";
-import { OUTBOX_RETRY_DELAYS_MS } from "~/infra/outbox-retry.server";
 import { siteAddressForLinks } from "~/modules/shop/index.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox-retry.server";
 import { currentMailConfig } from "./settings.server";
 import { type Email, emails, type InlineImage } from "./tables.server";
 import { closeTransport, sendMessage } from "./transport.server";

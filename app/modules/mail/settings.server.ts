@@ -3,9 +3,9 @@
 // server saved in the admin ("E-mails enviados"); else none, and messages are kept as .eml
 // files under $DATA_DIR/mail.
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { env } from "~/infra/env.server";
-import { type AdminActor, AdminError } from "~/modules/accounts/index.server";
 import { currentSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
+import { type AdminActor, AdminError } from "~/platform/admin/actor.server";
+import { env } from "~/platform/env.server";
 import { DEFAULT_SMTP_PORT, type MailSettingsInput } from "./settings.schema";
 import { resolveSmtpTarget } from "./smtp-target.server";
 import type { MailSettingsView } from "./types";

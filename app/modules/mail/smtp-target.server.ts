@@ -8,7 +8,7 @@
 // DNS rebinding, gains nothing).
 import dns from "node:dns/promises";
 import ipaddr from "ipaddr.js";
-import { env } from "~/infra/env.server";
+import { env } from "~/platform/env.server";
 import { MAIL_PORTS } from "./settings.schema";
 
 export type SmtpTarget =

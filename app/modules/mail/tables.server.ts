@@ -1,7 +1,7 @@
 // The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
 import { STATUS_EMAIL } from "./status";
 
 /** An image sent inline (`<img src="cid:…">`), such as the Pix QR code. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { env } from "~/infra/env.server";
+import { env } from "~/platform/env.server";
 import type { MailConfig } from "./settings.server";
 import { resolveSmtpTarget } from "./smtp-target.server";
 

@@ -1,7 +1,7 @@
 // The notifications module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
 
 export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
 export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;

@@ -5,10 +5,10 @@ import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { OUTBOX_RETRY_DELAYS_MS } from "~/infra/outbox-retry.server";
-import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { getSettings } from "~/modules/shop/index.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox-retry.server";
 import { type WebhookEntrega, webhookEntregas } from "./tables.server";
 
 export const WEBHOOK_TIMEOUT_MS = 8000;

@@ -1,6 +1,6 @@
 // The cart preview (SPEC §5.4): server prices, stock, coupon and delivery fee for what the
 // cart holds, with the same rules the order applies, without writing anything.
-import { db, type Executor } from "~/infra/db/client.server";
+
 import { lineName } from "~/modules/catalog";
 import { type SaleVariant, saleVariants } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
@@ -8,6 +8,7 @@ import { deliveryRules } from "~/modules/delivery/index.server";
 import type { CouponResult } from "~/modules/promotions";
 import { checkCoupon } from "~/modules/promotions/index.server";
 import { currentSettings, listActiveUnits, type Unidade } from "~/modules/shop/index.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { type PickUpGap, pickUpGapMessage, pickUpGapNote } from "./cart";
 import { computeTotals, type OrderTotals } from "./totals";
 

@@ -5,17 +5,18 @@
 import { data, redirect } from "react-router";
 import { shop } from "~/content/shop";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
-import { logger } from "~/infra/logger.server";
-import { readForm, requestInfo } from "~/infra/request-info.server";
-import { siteOrigin } from "~/infra/site-url.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { consumeRateLimit, isUnreadableInput, RATE_LIMITS } from "~/modules/accounts/index.server";
 import { cepForCheckout } from "~/modules/delivery/index.server";
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
+import { isUnreadableInput } from "~/platform/admin/action.server";
+import { logger } from "~/platform/logger.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limits.server";
+import { readForm, requestInfo } from "~/platform/request-info.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import { encodeCartLines } from "./cart";
 import type { CartQuote } from "./cart.server";
 import {

@@ -4,12 +4,12 @@
 // goes to the shared page cache (http/page-cache.ts). When scripts run, the store merges it
 // into the browser's cart once and asks the server to clear it (`mesclado`).
 import crypto from "node:crypto";
-import { requestInfo } from "~/infra/request-info.server";
-import { signedCookie } from "~/infra/signed-cookie.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { lineName } from "~/modules/catalog";
 import { saleVariants } from "~/modules/catalog/index.server";
 import { COUPON_INVALID, COUPON_REMOVED, couponAppliedMessage } from "~/modules/promotions";
+import { requestInfo } from "~/platform/request-info.server";
+import { signedCookie } from "~/platform/signed-cookie.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { CART_TEXTS, type CartItem, cartText, QUOTE_TEXTS } from "./cart";
 import { type CartQuote, quoteCart } from "./cart.server";
 import {

@@ -3,8 +3,9 @@
 // does, decision 0016), so of a burst of N simultaneous guesses only the limit's worth is
 // evaluated and the rest are refused unseen. A code that exists gives its attempt back: a
 // customer whose cart re-checks the applied coupon at every change is not counted.
-import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/modules/accounts/index.server";
+
 import { COUPON_INVALID } from "~/modules/promotions";
+import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
 import { type CartQuote, quoteCart } from "./cart.server";
 
 type QuoteInput = Parameters<typeof quoteCart>[0] & { cupom: string };

@@ -15,9 +15,9 @@ import {
   STATUS_PAGAMENTO_LABEL,
   STATUS_PEDIDO_LABEL,
 } from "~/domain/statuses";
-import { db, type Executor } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
 import { unidades } from "~/modules/shop/index.server";
+import { db, type Executor } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { type AdminOrderFilters, adminOrdersWhere } from "./queries.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 

@@ -1,7 +1,7 @@
 // After the checkout, /loja shows the success message with the link to the order page
 // (and the chat text when the chat is on). They travel in a signed, short-lived cookie.
 import { z } from "zod";
-import { signedCookie } from "~/infra/signed-cookie.server";
+import { signedCookie } from "~/platform/signed-cookie.server";
 
 const flashSchema = z.object({
   numero: z.string(),

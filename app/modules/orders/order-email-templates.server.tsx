@@ -9,7 +9,6 @@ import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
-import { db } from "~/infra/db/client.server";
 import {
   type ComposedEmail,
   type Email,
@@ -22,6 +21,7 @@ import {
 import { latestCobranca, pixChargeFor } from "~/modules/payments/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
+import { db } from "~/platform/db/client.server";
 import { type OrderEmailKind, SHOP_EMAIL_KINDS, STATUS_EMAIL_KINDS } from "./email-kinds";
 import { orderLineName } from "./line";
 import { unsubscribeSignature } from "./order-emails.server";

@@ -5,10 +5,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { db, type Tx } from "~/infra/db/client.server";
-import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { enqueueEmails, type QueuedEmail } from "~/modules/mail/index.server";
 import type { Settings } from "~/modules/shop/index.server";
+import { db, type Tx } from "~/platform/db/client.server";
+import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import type { OrderEmailKind } from "./email-kinds";
 import { type Pedido, pedidos } from "./tables.server";
 

@@ -3,10 +3,10 @@
 // cancelamento", the staff hear of it in the live alerts and at the shop's new-order
 // address, and they refund it or reopen the order (payment-loops.server.ts).
 import { centavosToDecimal } from "~/domain/money";
-import type { Tx } from "~/infra/db/client.server";
 import { recordAlert } from "~/modules/alerts/index.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
 import type { Settings } from "~/modules/shop/index.server";
+import type { Tx } from "~/platform/db/client.server";
 import type { Pedido } from "./tables.server";
 
 /** The flag's columns when `pedido` (as it stood) is being paid now, else nothing. */

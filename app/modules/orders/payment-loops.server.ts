@@ -2,9 +2,6 @@
 // cancels its open charges at the provider (so its page shows no QR and nothing can be paid
 // later), and an order paid after its cancellation may be reopened, stock permitting.
 import { and, eq, inArray } from "drizzle-orm";
-import { db, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
 import { reserveStock } from "~/modules/inventory/index.server";
 import {
   cancelAtProvider,
@@ -12,6 +9,9 @@ import {
   currentProvider,
   openCobrancas,
 } from "~/modules/payments/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { applyChargeUpdate } from "./payment.server";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 

@@ -5,9 +5,6 @@
 // reconciliation of charges whose notification was lost, refunds and a new charge for an
 // order. The order becomes 'pago' only from a status read from the provider.
 import { eq } from "drizzle-orm";
-import { db, type Tx, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { type AdminActor, AdminError, audit, logAudit } from "~/modules/accounts/index.server";
 import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments";
 import {
   advanceCobranca,
@@ -25,6 +22,10 @@ import {
   requestRefund,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { db, type Tx, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { queuePaymentEmail } from "./order-emails.server";
 import { announcePaidAfterCancel, paidAfterCancelColumns } from "./paid-after-cancel.server";
 import { type Pedido, pedidos } from "./tables.server";

@@ -2,9 +2,6 @@
 // charges with the provider, then cancel the orders whose charge lapsed unpaid, returning
 // their stock exactly once (the admin's cancellation rule, decision 0007).
 import { and, asc, eq, lte, ne, or } from "drizzle-orm";
-import { db, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { logAudit } from "~/modules/accounts/index.server";
 import {
   cobrancas,
   currentProvider,
@@ -13,6 +10,9 @@ import {
   latestCobranca,
   lockLapsedCobranca,
 } from "~/modules/payments/index.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { db, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { applyChargeUpdate, reconcilePendingCobrancas } from "./payment.server";
 import { cancelChargesOfCancelledOrders } from "./payment-loops.server";
 import { cancelLockedOrder } from "./status.server";

@@ -1,10 +1,11 @@
 // The order's online Pix as the customer meets it: the charge made right after the
 // checkout, the order page's "try again" when the provider was down, and the small status
 // answer the page polls (decision 0014). The page's Pix block is payments' pixOnlineView.
-import { db } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
+
 import { pixOnlineStage } from "~/modules/payments";
 import { CobrancaError, latestCobranca } from "~/modules/payments/index.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
 import { chargeOrderPix } from "./payment.server";
 import { getCustomerOrder } from "./queries.server";
 import type { Pedido } from "./tables.server";

@@ -7,15 +7,6 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
-import {
-  db,
-  type Executor,
-  insertRows,
-  runSql,
-  type Tx,
-  transaction,
-} from "~/infra/db/client.server";
-import { uniqueViolation } from "~/infra/db/errors.server";
 import { saleVariants } from "~/modules/catalog/index.server";
 import {
   BAIRRO_NOT_SERVED,
@@ -39,6 +30,15 @@ import {
   type Settings,
   type Unidade,
 } from "~/modules/shop/index.server";
+import {
+  db,
+  type Executor,
+  insertRows,
+  runSql,
+  type Tx,
+  transaction,
+} from "~/platform/db/client.server";
+import { uniqueViolation } from "~/platform/db/errors.server";
 import { pickUpGapMessage } from "./cart";
 import { pickUpGap } from "./cart.server";
 import {

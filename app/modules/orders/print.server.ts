@@ -13,10 +13,10 @@ import {
   type StatusPedido,
 } from "~/domain/statuses";
 import { chatNumber } from "~/domain/whatsapp";
-import { db, type Executor } from "~/infra/db/client.server";
 import { formatCep } from "~/modules/delivery";
 import { companyFacts } from "~/modules/shop";
 import { getSettings, unidades } from "~/modules/shop/index.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { orderLineName } from "./line";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 

@@ -4,11 +4,11 @@ import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { db, type Executor, queryRows } from "~/infra/db/client.server";
-import { sameSecret } from "~/infra/secret.server";
 import { stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
 import { type Unidade, unidades } from "~/modules/shop/index.server";
+import { db, type Executor, queryRows } from "~/platform/db/client.server";
+import { sameSecret } from "~/platform/secret.server";
 import { parseOrderSearch } from "./order-search";
 import {
   type ItemPedido,

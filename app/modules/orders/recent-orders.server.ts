@@ -3,7 +3,7 @@
 // answers, so only devices that ordered carry it; with it, /loja bypasses the shared page
 // cache (its name starts with agropet_, http/page-cache.ts), which is what it must do.
 import { z } from "zod";
-import { signedCookie } from "~/infra/signed-cookie.server";
+import { signedCookie } from "~/platform/signed-cookie.server";
 
 /** How many orders the device remembers (newest first). */
 export const RECENT_ORDERS_MAX = 5;

@@ -6,18 +6,12 @@
 // cancelled order is never reopened, so it never reserves again.
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { db, type Tx, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { sameSecret } from "~/infra/secret.server";
-import {
-  type AdminActor,
-  AdminError,
-  audit,
-  RATE_LIMITS,
-  reserveAttempt,
-  resetAttempts,
-} from "~/modules/accounts/index.server";
 import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Tx, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { RATE_LIMITS, reserveAttempt, resetAttempts } from "~/platform/rate-limits.server";
+import { sameSecret } from "~/platform/secret.server";
 import { CANCEL_REASONS, queuePaymentEmail, queueStatusEmail } from "./order-emails.server";
 import { cancelOrderCharges } from "./payment-loops.server";
 import { HANDED_OVER, statusRefusal } from "./status-rules";

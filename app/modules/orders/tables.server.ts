@@ -21,7 +21,7 @@ import {
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "../../domain/statuses";
-import { createdAt, id, inList, money, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
 import { produtos, variantes } from "../catalog/tables.server";
 import { cupons } from "../promotions/tables.server";
 import { unidades } from "../shop/tables.server";

@@ -1,6 +1,6 @@
 // The secret of an order's link (/loja/pedido/<numero>?token=...): only its hash is kept.
 import crypto from "node:crypto";
-import { sessionSecret } from "~/infra/secret.server";
+import { sessionSecret } from "~/platform/secret.server";
 
 /** The secret of the order link: derived from the form's idempotency key, so a retry gets it back. */
 export function orderToken(idempotencyKey: string): string {

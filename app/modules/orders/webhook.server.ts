@@ -2,9 +2,9 @@
 // payment changes, queued in the same transaction as the change (notifications' outbox).
 import { asc, eq } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
-import type { Tx } from "~/infra/db/client.server";
 import { enqueueWebhook } from "~/modules/notifications/index.server";
 import { type Settings, unidades, webhookUrlFor } from "~/modules/shop/index.server";
+import type { Tx } from "~/platform/db/client.server";
 import { type ItemPedido, itensPedido, type Pedido } from "./tables.server";
 
 /** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */

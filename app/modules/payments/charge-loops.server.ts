@@ -3,7 +3,7 @@
 // but has not confirmed is asked about again until it settles. Orders applies what comes
 // back, as for any other news of a charge.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { db, type Executor } from "~/infra/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import type { PaymentProvider, ProviderCobranca } from "./provider.server";
 import { type Cobranca, cobrancas } from "./tables.server";
 

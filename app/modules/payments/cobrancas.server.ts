@@ -6,10 +6,10 @@
 // read from the provider, never from a request body.
 import { and, asc, count, desc, eq, lte } from "drizzle-orm";
 import type { FormaPagamento, StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { db, type Tx } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
-import { logger } from "~/infra/logger.server";
-import { AdminError } from "~/modules/accounts/index.server";
+import { AdminError } from "~/platform/admin/actor.server";
+import { db, type Tx } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
 import { markRefundRequested } from "./charge-loops.server";
 import { advancesCobranca, chargeLapsed } from "./cobranca";
 import { mercadoPagoProvider } from "./mercadopago.server";

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { centavosToReais, decimalToCentavos } from "~/domain/money";
 import { shopIsoString } from "~/domain/shop-time";
-import { sameSecret } from "~/infra/secret.server";
+import { sameSecret } from "~/platform/secret.server";
 import { statusFromMercadoPago } from "./cobranca";
 import {
   type CreateCobrancaInput,

@@ -2,10 +2,10 @@
 // webhook secret too, unless MERCADOPAGO_ACCESS_TOKEN / MERCADOPAGO_WEBHOOK_SECRET are set,
 // which win (a deploy can keep them out of the database and its backups).
 
-import { db, type Executor } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
-import { type AdminActor, AdminError } from "~/modules/accounts/index.server";
 import { getSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
+import { type AdminActor, AdminError } from "~/platform/admin/actor.server";
+import { db, type Executor } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
 import type { PaymentSettingsInput } from "./settings.schema";
 
 export interface PaymentConfig {

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
-import { createdAt, id, inList, money, updatedAt } from "../../infra/db/columns.server";
+import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
 import { pedidos } from "../orders/tables.server";
 
 /**

@@ -1,7 +1,6 @@
 // The legal pages as the public reads them and the admin edits them (decision 0044).
 import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
-import type { AdminActor } from "~/modules/accounts/index.server";
 import { companyFacts, publicUnit } from "~/modules/shop";
 import {
   currentSettings,
@@ -10,6 +9,7 @@ import {
   type Settings,
   saveSettingsAudited,
 } from "~/modules/shop/index.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
 import { LEGAL_PAGE_KEYS, LEGAL_PAGES, type LegalPageKey } from "./legal-pages";
 import { DEFAULT_LEGAL_TEXTS, fillLegalText, type LegalFacts } from "./legal-texts";
 import type { LegalTextsInput } from "./legal-texts.schema";

@@ -4,16 +4,16 @@
 // photos. Each run that removes something leaves
 // one row in the audit trail (decision 0045).
 import { and, inArray, lt, ne, sql } from "drizzle-orm";
-import { now } from "~/infra/clock.server";
-import { transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { keyFromPublicUrl, storage } from "~/infra/storage.server";
-import { logAudit } from "~/modules/accounts/index.server";
 import { avisos } from "~/modules/alerts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { getSettings } from "~/modules/shop/index.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { now } from "~/platform/clock.server";
+import { transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { keyFromPublicUrl, storage } from "~/platform/storage.server";
 
 /** Two instances running the job at once: the second waits, then finds nothing left. */
 const RETENTION_LOCK = 7315044;

@@ -8,11 +8,6 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { type AnyColumn, inArray, or, type SQL, sql } from "drizzle-orm";
 import yazl from "yazl";
-import { now } from "~/infra/clock.server";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { logger } from "~/infra/logger.server";
-import { keyFromPublicUrl, storage } from "~/infra/storage.server";
-import { type AdminActor, audit } from "~/modules/accounts/index.server";
 import { avisos } from "~/modules/alerts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
 import {
@@ -24,6 +19,11 @@ import {
 import { emails, mailDir } from "~/modules/mail/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/index.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { keyFromPublicUrl, storage } from "~/platform/storage.server";
 
 /** A phone (digits, without the country code) or an e-mail (lower case). */
 export type Subject = { kind: "telefone"; digits: string } | { kind: "email"; email: string };

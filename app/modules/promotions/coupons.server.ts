@@ -3,9 +3,9 @@
 // order use too.
 import { desc, eq } from "drizzle-orm";
 import { endOfShopDay } from "~/domain/shop-time";
-import { db, type Executor, inTransaction, transaction } from "~/infra/db/client.server";
-import { isUniqueViolation } from "~/infra/db/errors.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, inTransaction, transaction } from "~/platform/db/client.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
 import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "./coupon";
 import type { CouponInput } from "./coupon.schema";
 import { type Cupom, cupons } from "./tables.server";

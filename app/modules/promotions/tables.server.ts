@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { TIPOS_CUPOM } from "../../domain/statuses";
-import { ativo, createdAt, id, inList, money } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, inList, money } from "../../platform/db/columns.server";
 
 export const cupons = pgTable(
   "cupons",

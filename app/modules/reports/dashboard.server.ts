@@ -5,11 +5,11 @@ import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
 import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
-import { now } from "~/infra/clock.server";
-import { db, type Executor } from "~/infra/db/client.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
 import { pedidos } from "~/modules/orders/index.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor } from "~/platform/db/client.server";
 
 const CHART_DAYS = 7;
 /** Finished orders are counted over this many days; open ones, all of them. */

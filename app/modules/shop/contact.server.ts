@@ -3,9 +3,9 @@
 // chat) and /contato/enviar (the page's small script: JSON).
 import { shop } from "~/content/shop";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
-import { readForm } from "~/infra/request-info.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { allowPublicForm } from "~/modules/accounts/index.server";
+import { allowPublicForm } from "~/platform/rate-limits.server";
+import { readForm } from "~/platform/request-info.server";
 import { CONTACT_MESSAGES, contactSchema } from "./contact.schema";
 import { contactChatMessage } from "./contact-message";
 import { getSettings } from "./settings.server";

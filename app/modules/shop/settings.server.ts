@@ -3,9 +3,10 @@
 // (/admin/loja and /admin/configuracoes), every save audited with the fields it changed.
 import { eq } from "drizzle-orm";
 import { normalizePixKey } from "~/domain/pix-key";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, audit, logAudit } from "~/modules/accounts/index.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { logAudit } from "~/platform/admin/audit.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { keptUntilChanged } from "~/platform/page-data.server";
 import type { GeneralSettingsInput } from "./general-settings.schema";
 import type { StoreSettingsInput } from "./store-settings.schema";
 import { type Configuracoes, configuracoes } from "./tables.server";

@@ -5,9 +5,9 @@
 // that host. An admin's session cannot be had with a forged Host (the cookie belongs to the
 // real one), so what an admin's browser was sent to is the shop's own address.
 
-import { db } from "~/infra/db/client.server";
-import { env } from "~/infra/env.server";
-import { logger } from "~/infra/logger.server";
+import { db } from "~/platform/db/client.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
 import { currentSettings, updateSettings } from "./settings.server";
 
 /** A loopback address: the machine itself (a tunnel, a test), never another site. */

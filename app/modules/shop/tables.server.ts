@@ -2,7 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ativo, createdAt, id, money, updatedAt } from "../../infra/db/columns.server";
+import { ativo, createdAt, id, money, updatedAt } from "../../platform/db/columns.server";
 
 /**
  * One row (id = 1) holding the fields of the old `configuracoes` and

@@ -2,10 +2,10 @@
 // active units every public page reads (footer, home, contact, structured data), kept in
 // memory until the table announces a change (migration 0007), on this instance or another.
 import { and, asc, eq, ne } from "drizzle-orm";
-import { db, type Executor, transaction } from "~/infra/db/client.server";
-import { isUniqueViolation } from "~/infra/db/errors.server";
-import { keptUntilChanged } from "~/infra/page-data.server";
-import { type AdminActor, AdminError, audit } from "~/modules/accounts/index.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
+import { keptUntilChanged } from "~/platform/page-data.server";
 import { configuracoes, type Unidade, unidades } from "./tables.server";
 import { UNIT_SLUG_TAKEN, type UnitInput } from "./unit.schema";
 

@@ -8,7 +8,6 @@ import {
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { readForm } from "~/infra/request-info.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts";
 import type { Usuario } from "~/modules/accounts/index.server";
@@ -28,6 +27,7 @@ import {
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
 import { shopPasswordWords } from "~/modules/shop/index.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/conta";
 
 export const meta = adminMeta("Minha conta");

@@ -3,9 +3,9 @@
 // the admin lands on the login page with 'Sessão expirada. Faça login novamente.'. The
 // file is always an attachment with nosniff: never shown inside the site's origin.
 
-import { redirectWithToast } from "~/infra/toast.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
 import { attachmentHeader, readResumeFile } from "~/modules/careers/index.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/curriculo-download";
 
 export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";

@@ -4,10 +4,11 @@ import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { pageParam } from "~/domain/pagination";
-import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
+import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { readForm } from "~/platform/request-info.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 

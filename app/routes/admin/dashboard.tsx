@@ -20,8 +20,9 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
-import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = adminMeta("Dashboard");

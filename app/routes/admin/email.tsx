@@ -7,8 +7,9 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
-import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { getEmail } from "~/modules/mail/index.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/email";
 
 export const meta = adminMeta("E-mail");

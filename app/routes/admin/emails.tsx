@@ -10,9 +10,8 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { pageParam } from "~/domain/pagination";
-import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
-import { attempt, invalid, loadOrFail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { mailSettingsSchema } from "~/modules/mail";
 import {
   EMAILS_PAGE_SIZE,
@@ -20,6 +19,9 @@ import {
   listEmails,
   saveMailSettings,
 } from "~/modules/mail/index.server";
+import { attempt, invalid, ok } from "~/platform/admin/action.server";
+import { loadOrFail } from "~/platform/admin/load.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/emails";
 
 export const meta = adminMeta("E-mails enviados");

@@ -7,9 +7,10 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
-import { loadOrFail, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque-historico";
 
 export const meta = adminMeta("Histórico de estoque");

@@ -7,20 +7,20 @@ import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import * as admin from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
+import * as admin from "~/platform/admin/action.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque";
 
 export const meta = adminMeta("Estoque");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await admin.requireAdmin(request);
+  await requireAdmin(request);
   const query = forms.parseStockQuery(new URL(request.url));
-  const listing = await admin.loadOrFail("Erro ao carregar o estoque", () =>
-    stock.listStock(query),
-  );
+  const listing = await loadOrFail("Erro ao carregar o estoque", () => stock.listStock(query));
   return {
     listing,
     filters: {
@@ -75,7 +75,7 @@ const WRITES = {
 } satisfies Record<(typeof forms.stockIntent.options)[number], unknown>;
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await admin.requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const asked = await admin.readAdminIntent(request, forms.stockIntent);
   if (asked.refusal) return asked.refusal;
   const { fields, intent } = asked;

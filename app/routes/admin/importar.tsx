@@ -3,9 +3,8 @@ import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
-import { readFileLimited, StorageError } from "~/infra/storage.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, readAdminForm, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   IMPORT_MAX_BYTES,
   importStagedFile,
@@ -13,6 +12,8 @@ import {
   previewImport,
   warmImportWorker,
 } from "~/modules/catalog/index.server";
+import { attempt, fail, readAdminForm } from "~/platform/admin/action.server";
+import { readFileLimited, StorageError } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
 
 export const meta = adminMeta("Importar produtos");

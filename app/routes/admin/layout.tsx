@@ -2,10 +2,10 @@ import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { privateMeta } from "~/components/admin/meta";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
-import { logger } from "~/infra/logger.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
 import { latestAlertId } from "~/modules/alerts/index.server";
 import { rememberSiteAddress } from "~/modules/shop/index.server";
+import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

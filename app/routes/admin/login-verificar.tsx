@@ -4,8 +4,6 @@ import { privateMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { readForm } from "~/infra/request-info.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { secondFactorSchema } from "~/modules/accounts";
 import {
@@ -15,6 +13,8 @@ import {
   loginPageState,
   safeAdminRedirect,
 } from "~/modules/accounts/index.server";
+import { readForm } from "~/platform/request-info.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/login-verificar";
 
 export const meta = privateMeta("Verificação em duas etapas");

@@ -5,10 +5,6 @@ import { privateMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { logger } from "~/infra/logger.server";
-import { readForm } from "~/infra/request-info.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { checkOnSubmit, type FieldErrors, fieldErrors } from "~/lib/forms";
 import { adminLoginSchema } from "~/modules/accounts";
 import {
@@ -22,6 +18,10 @@ import {
   PasswordHashingBusyError,
   safeAdminRedirect,
 } from "~/modules/accounts/index.server";
+import { logger } from "~/platform/logger.server";
+import { readForm } from "~/platform/request-info.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/login";
 
 export const meta = privateMeta("Login administrativo");

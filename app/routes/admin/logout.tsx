@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { logger } from "~/infra/logger.server";
-import { readForm } from "~/infra/request-info.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import { AUTH_MESSAGES, clearSessionCookie, logout } from "~/modules/accounts/index.server";
+import { logger } from "~/platform/logger.server";
+import { readForm } from "~/platform/request-info.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {

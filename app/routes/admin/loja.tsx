@@ -11,7 +11,6 @@ import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { siteUrl } from "~/infra/site-url.server";
 import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   listAdminProducts,
@@ -25,6 +24,7 @@ import { paymentSettingsView } from "~/modules/payments/index.server";
 import { listCoupons } from "~/modules/promotions/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { getSettings, listUnits } from "~/modules/shop/index.server";
+import { siteUrl } from "~/platform/site-url.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/loja";
 

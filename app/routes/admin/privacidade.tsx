@@ -14,13 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { countText } from "~/domain/text";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
-import {
-  attempt,
-  invalid,
-  ok,
-  readAdminIntent,
-  requireAdmin,
-} from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   DEFAULT_LEGAL_TEXTS,
   LEGAL_PAGES,
@@ -36,6 +30,7 @@ import {
   saveLegalTexts,
   subjectSummary,
 } from "~/modules/privacy/index.server";
+import { attempt, invalid, ok, readAdminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/privacidade";
 
 export const meta = adminMeta("Privacidade");

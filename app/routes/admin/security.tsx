@@ -9,17 +9,17 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { logger } from "~/infra/logger.server";
-import { readForm } from "~/infra/request-info.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
 import {
   cleanupOldAuditLogs,
   getSecurityOverview,
-  loadOrFail,
   requireAdmin,
   unblockRateLimit,
 } from "~/modules/accounts/index.server";
+import { loadOrFail } from "~/platform/admin/load.server";
+import { logger } from "~/platform/logger.server";
+import { readForm } from "~/platform/request-info.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/security";
 
 export const meta = adminMeta("Segurança");

@@ -14,10 +14,8 @@ import { Button } from "~/components/ui/button";
 import { shopDay } from "~/domain/dates";
 import { addDays } from "~/domain/shop-time";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { now } from "~/infra/clock.server";
-import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   dayLabel,
   reminderMessage,
@@ -40,6 +38,9 @@ import {
   staffRescheduleSchema,
   walkInSchema,
 } from "~/modules/grooming/index.server";
+import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { now } from "~/platform/clock.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/servicos-agenda";
 
 export const meta = adminMeta("Agenda de Banho & Tosa");

@@ -16,10 +16,8 @@ import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
 import { countText } from "~/domain/text";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { now } from "~/infra/clock.server";
-import { readForm } from "~/infra/request-info.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   agendaSchema,
   closedDateMessage,
@@ -38,6 +36,9 @@ import {
   saveGroomingAgenda,
   saveGroomingService,
 } from "~/modules/grooming/index.server";
+import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { now } from "~/platform/clock.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/servicos-configuracao";
 
 export const meta = adminMeta("Configuração de Banho & Tosa");

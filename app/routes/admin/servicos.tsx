@@ -5,10 +5,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
-import { readForm } from "~/infra/request-info.server";
-import { siteUrl } from "~/infra/site-url.server";
 import { formFields } from "~/lib/forms";
-import { attempt, fail, ok, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   answerQuoteWithLink,
   bookingsOfQuotes,
@@ -18,6 +16,9 @@ import {
   quoteLinkSchema,
   setGroomingStatus,
 } from "~/modules/grooming/index.server";
+import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { readForm } from "~/platform/request-info.server";
+import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 

@@ -11,7 +11,6 @@ import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
-import { readForm } from "~/infra/request-info.server";
 import type { FormResult } from "~/lib/form-result";
 import { requireAdmin } from "~/modules/accounts/index.server";
 import { testDatabase } from "~/modules/careers/index.server";
@@ -21,6 +20,7 @@ import {
   testWebhook,
 } from "~/modules/notifications/index.server";
 import { getSettings } from "~/modules/shop/index.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/testes";
 
 export const meta = adminMeta("Testes do Sistema");

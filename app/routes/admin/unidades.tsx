@@ -6,17 +6,11 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { UnitDialog } from "~/components/admin/unidades/unit-dialog";
 import { UnitsList } from "~/components/admin/unidades/units-list";
-import {
-  attempt,
-  fail,
-  invalid,
-  loadOrFail,
-  ok,
-  readAdminIntent,
-  requireAdmin,
-} from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { UNIT_INVALID, unitSchema } from "~/modules/shop";
 import { createUnit, listUnits, updateUnit } from "~/modules/shop/index.server";
+import { attempt, fail, invalid, ok, readAdminIntent } from "~/platform/admin/action.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
 import type { Route } from "./+types/unidades";
 

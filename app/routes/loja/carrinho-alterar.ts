@@ -2,10 +2,10 @@
 // remove, coupon, neighbourhood; decision 0040) and the merge's "clear" from the island.
 // A GET goes to the cart.
 import { redirect } from "react-router";
-import { logger } from "~/infra/logger.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { changeCookieCart } from "~/modules/orders/index.server";
+import { logger } from "~/platform/logger.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/carrinho-alterar";
 
 export function loader() {

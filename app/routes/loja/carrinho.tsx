@@ -1,11 +1,11 @@
 import { useLoaderData } from "react-router";
 import { CartPage } from "~/components/loja/cart-page";
 import { shop } from "~/content/shop";
-import { logger } from "~/infra/logger.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { readCookieCartView } from "~/modules/orders/index.server";
+import { logger } from "~/platform/logger.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/carrinho";
 
 /**

@@ -2,11 +2,12 @@
 // neighbourhood (the served one's name when it matches), city, and whether the shop delivers
 // there. 400 bad CEP, 404 unknown, 429 too many lookups, 503 both services down or slow
 // (the customer then types the address). The same for everyone: kept five minutes.
-import { logger } from "~/infra/logger.server";
-import { requestInfo } from "~/infra/request-info.server";
-import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
+
 import { CEP_MESSAGES } from "~/modules/delivery";
 import { cepForCheckout } from "~/modules/delivery/index.server";
+import { logger } from "~/platform/logger.server";
+import { requestInfo } from "~/platform/request-info.server";
+import { isUnavailable, unavailableHeaders } from "~/platform/unavailable.server";
 import type { Route } from "./+types/cep";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -5,9 +5,6 @@ import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-ro
 import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
-import { now } from "~/infra/clock.server";
-import { logger } from "~/infra/logger.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { encodeCartLines } from "~/modules/orders";
@@ -15,6 +12,9 @@ import { readCookieCartView, submitCheckout } from "~/modules/orders/index.serve
 import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
 import { deliveryWindowChoices, shortHoursText } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
+import { now } from "~/platform/clock.server";
+import { logger } from "~/platform/logger.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/checkout";
 
 /**

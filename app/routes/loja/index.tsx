@@ -13,9 +13,6 @@ import {
   StorePagination,
 } from "~/components/loja/store-listing";
 import { Button } from "~/components/ui/button";
-import { logger } from "~/infra/logger.server";
-import { requestInfo } from "~/infra/request-info.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import {
   EMPTY_FACETS,
@@ -35,6 +32,9 @@ import {
   variantByCode,
 } from "~/modules/catalog/index.server";
 import { readOrderFlash, readRecentOrders } from "~/modules/orders/index.server";
+import { logger } from "~/platform/logger.server";
+import { requestInfo } from "~/platform/request-info.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/index";
 
 /**

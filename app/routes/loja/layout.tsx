@@ -5,14 +5,14 @@ import { StoreHeader } from "~/components/loja/store-header";
 import { STORE_FRAME_CLASS, StoreCartScript, StoreFooter } from "~/components/loja/store-listing";
 import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
-import { logger } from "~/infra/logger.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 import { isAdminRequest } from "~/modules/accounts/index.server";
 import { readCookieCartView, readRecentOrders } from "~/modules/orders/index.server";
 import { companyFacts, publicUnit } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
+import { logger } from "~/platform/logger.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -13,8 +13,6 @@ import { formatBRL } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { FORMA_PAGAMENTO_CLIENTE, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
-import { readForm } from "~/infra/request-info.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import {
   getCustomerOrder,
   readOrderFlash,
@@ -23,6 +21,8 @@ import {
 import { pixChargeFor, pixOnlineView } from "~/modules/payments/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { getSettings } from "~/modules/shop/index.server";
+import { readForm } from "~/platform/request-info.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/pedido";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -8,10 +8,6 @@ import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
 import { absoluteUrl } from "~/domain/seo";
-import { logger } from "~/infra/logger.server";
-import { siteOrigin } from "~/infra/site-url.server";
-import { redirectWithToast } from "~/infra/toast.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { cn } from "~/lib/utils";
 import {
@@ -25,6 +21,10 @@ import {
 } from "~/modules/catalog";
 import { getStoreProduct, productSaleVariants } from "~/modules/catalog/index.server";
 import { CART_FORM_ACTION, CART_TEXTS, cartItemFrom, cartText } from "~/modules/orders";
+import { logger } from "~/platform/logger.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/produto";
 
 /**

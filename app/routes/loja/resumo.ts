@@ -1,12 +1,12 @@
 // GET /loja/resumo?itens=id:q,...&cupom=&bairro= -> the cart preview as JSON: server
 // prices and stock, the coupon checked by the same rule as the order, the delivery fee.
 
-import { logger } from "~/infra/logger.server";
-import { requestInfo } from "~/infra/request-info.server";
-import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
 import { cartQuoteSchema } from "~/modules/orders";
 import { quoteCart, quoteCartWithCouponGuess } from "~/modules/orders/index.server";
 import { COUPON_CHECK_ERROR } from "~/modules/promotions";
+import { logger } from "~/platform/logger.server";
+import { requestInfo } from "~/platform/request-info.server";
+import { isUnavailable, unavailableHeaders } from "~/platform/unavailable.server";
 import type { Route } from "./+types/resumo";
 
 /** Wrong coupon codes per IP: enough for typos, too few to guess codes. */

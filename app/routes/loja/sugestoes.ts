@@ -1,9 +1,7 @@
 // GET /loja/sugestoes?q= -> up to 8 suggestions while typing in the store's search (JSON):
 // products on sale with picture and price, and categories. The same for everyone: browsers
 // and proxies may keep an answer for a minute; a failure is never kept.
-import { logger } from "~/infra/logger.server";
-import { requestInfo } from "~/infra/request-info.server";
-import { isUnavailable, unavailableHeaders } from "~/infra/unavailable.server";
+
 import {
   SEARCH_BUSY_MESSAGE,
   SEARCH_LIMIT_MESSAGE,
@@ -14,6 +12,9 @@ import {
   storeSuggestionsKept,
   takeSearchToken,
 } from "~/modules/catalog/index.server";
+import { logger } from "~/platform/logger.server";
+import { requestInfo } from "~/platform/request-info.server";
+import { isUnavailable, unavailableHeaders } from "~/platform/unavailable.server";
 import type { Route } from "./+types/sugestoes";
 
 export async function loader({ request }: Route.LoaderArgs) {

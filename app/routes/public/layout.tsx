@@ -5,8 +5,6 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
-import { logger } from "~/infra/logger.server";
-import { siteOrigin } from "~/infra/site-url.server";
 import {
   type CompanySettings,
   companyFacts,
@@ -16,6 +14,8 @@ import {
   type ShopFacts,
 } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
+import { logger } from "~/platform/logger.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/layout";
 
 /** The units the footer (every page), the home and the contact page show: kept in memory. */

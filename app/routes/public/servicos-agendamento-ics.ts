@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { siteOrigin } from "~/infra/site-url.server";
 import { bookingCalendar } from "~/modules/grooming/index.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/servicos-agendamento-ics";
 
 // "Adicionar ao calendário": the booking as an .ics file (the `ics` library), behind the

@@ -5,7 +5,6 @@ import { Select } from "~/components/ui/select";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { readForm } from "~/infra/request-info.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import {
   cancelQuestion,
@@ -14,6 +13,7 @@ import {
   STATUS_AGENDAMENTO_LABEL,
 } from "~/modules/grooming";
 import { bookingStatusView, changeBooking } from "~/modules/grooming/index.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/servicos-agendamento";
 
 // The booking's status page behind its secret link, like an order's (/loja/pedido/:numero).

@@ -8,15 +8,8 @@ import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
-import { readForm, requestInfo } from "~/infra/request-info.server";
-import { siteOrigin } from "~/infra/site-url.server";
 import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
-import {
-  consumeRateLimit,
-  RATE_LIMITS,
-  type RateLimitOperation,
-} from "~/modules/accounts/index.server";
 import {
   type BookingView,
   dayLabel,
@@ -30,6 +23,13 @@ import {
   readBookingFields,
 } from "~/modules/grooming";
 import { bookingView, returningTutorStep, submitBooking } from "~/modules/grooming/index.server";
+import {
+  consumeRateLimit,
+  RATE_LIMITS,
+  type RateLimitOperation,
+} from "~/platform/rate-limits.server";
+import { readForm, requestInfo } from "~/platform/request-info.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/servicos-agendar";
 
 // Plain forms, without React in the browser (decision 0038): "Ver dias e horários" is a GET

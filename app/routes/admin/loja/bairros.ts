@@ -1,6 +1,5 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
 
-import { attempt, invalid, ok } from "~/modules/accounts/index.server";
 import {
   BAIRRO_REQUIRED,
   bairroFeeSchema,
@@ -8,6 +7,7 @@ import {
   bairroUnitSchema,
 } from "~/modules/delivery";
 import { addBairro, removeBairro, updateBairro } from "~/modules/delivery/index.server";
+import { attempt, invalid, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { bairroIntent } from "~/schemas/admin-loja-intents";
 

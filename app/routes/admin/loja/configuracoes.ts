@@ -1,12 +1,12 @@
 // POST /admin/loja/configuracoes: the store settings, the automatic-Pix credentials (saved
 // apart, so the store form never touches them) and the order webhook's test.
 import { data } from "react-router";
-import { attempt, invalid, ok } from "~/modules/accounts/index.server";
 import { testStoreWebhook } from "~/modules/notifications/index.server";
 import { paymentSettingsSchema } from "~/modules/payments";
 import { savePaymentSettings } from "~/modules/payments/index.server";
 import { storeSettingsSchema, webhookTestSchema } from "~/modules/shop";
 import { saveStoreSettings } from "~/modules/shop/index.server";
+import { attempt, invalid, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { configuracaoIntent } from "~/schemas/admin-loja-intents";
 

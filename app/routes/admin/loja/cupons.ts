@@ -1,8 +1,8 @@
 // POST /admin/loja/cupons: the discount coupons (their panel sits on the product list).
 
-import { attempt, invalid, ok } from "~/modules/accounts/index.server";
 import { COUPON_REQUIRED, couponSchema } from "~/modules/promotions";
 import { createCoupon, setCouponActive } from "~/modules/promotions/index.server";
+import { attempt, invalid, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { cupomIntent } from "~/schemas/admin-loja-intents";
 

@@ -1,7 +1,8 @@
 // GET /admin/loja/pedidos/exportar?formato=csv|xlsx&linhas=pedidos|itens&<the list's filters>:
 // the filtered orders as a streamed download.
-import { logAudit, requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { exportOrders, ordersExportFileName } from "~/modules/orders/index.server";
+import { logAudit } from "~/platform/admin/audit.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/pedidos-exportar";
 

@@ -1,13 +1,13 @@
 // POST /admin/loja/pedidos: an order's status, its payment status, the refund of an
 // automatic-Pix payment, and reopening an order paid after its cancellation.
 
-import { attempt, fail, ok } from "~/modules/accounts/index.server";
 import {
   refundOrderPix,
   reopenPaidOrder,
   setOrderStatus,
   setPaymentStatus,
 } from "~/modules/orders/index.server";
+import { attempt, fail, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";

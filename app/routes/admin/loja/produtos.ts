@@ -1,7 +1,5 @@
 // POST /admin/loja/produtos: the product list's writes (products and their categories).
 import { data } from "react-router";
-import { assertKind, readFileLimited, StorageError } from "~/infra/storage.server";
-import { AdminError, attempt, invalid, ok } from "~/modules/accounts/index.server";
 import {
   categorySchema,
   MAX_PRODUCT_IMAGE_BYTES,
@@ -17,6 +15,9 @@ import {
   updateProduct,
 } from "~/modules/catalog/index.server";
 import { productFormStock, StockBelowReserved } from "~/modules/inventory/index.server";
+import { attempt, invalid, ok } from "~/platform/admin/action.server";
+import { AdminError } from "~/platform/admin/actor.server";
+import { assertKind, readFileLimited, StorageError } from "~/platform/storage.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { produtoIntent } from "~/schemas/admin-loja-intents";
 

@@ -3,13 +3,15 @@
 // only file these screens send, its intent among the route's own, and the answer).
 import { redirect } from "react-router";
 import type { z } from "zod";
-import { StorageError } from "~/infra/storage.server";
-import { redirectWithToast } from "~/infra/toast.server";
 import type { FormResult } from "~/lib/form-result";
 import { formFields } from "~/lib/forms";
-import type { AdminActor, Usuario } from "~/modules/accounts/index.server";
-import { fail, readAdminForm, requireAdmin } from "~/modules/accounts/index.server";
+import type { Usuario } from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/modules/catalog";
+import { fail, readAdminForm } from "~/platform/admin/action.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
+import { StorageError } from "~/platform/storage.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
 
 // Two factories, not one object to destructure: React Router strips `loader` and `action`

@@ -6,15 +6,7 @@ import { SynonymsPanel } from "~/components/admin/loja/synonyms-panel";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import {
-  attempt,
-  fail,
-  invalid,
-  loadOrFail,
-  ok,
-  readAdminIntent,
-  requireAdmin,
-} from "~/modules/accounts/index.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import { SYNONYMS_INVALID, synonymGroupSchema } from "~/modules/catalog";
 import {
   createSynonymGroup,
@@ -22,6 +14,8 @@ import {
   listSynonymGroups,
   updateSynonymGroup,
 } from "~/modules/catalog/index.server";
+import { attempt, fail, invalid, ok, readAdminIntent } from "~/platform/admin/action.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
 import type { Route } from "./+types/sinonimos";
 

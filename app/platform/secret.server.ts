@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "~/infra/env.server";
+import { env } from "~/platform/env.server";
 
 let secret: string | undefined;
 

@@ -5,8 +5,8 @@
 // through the crypto thread that cost about half a millisecond per cookie, and every order
 // sets two (decision 0013).
 import crypto from "node:crypto";
-import { sameSecret, sessionSecret } from "~/infra/secret.server";
 import { readCookie } from "~/lib/cookies";
+import { sameSecret, sessionSecret } from "~/platform/secret.server";
 
 export interface SignedCookieOptions {
   maxAge: number;

@@ -58,7 +58,7 @@ const SESSION_SETTINGS: Record<string, string> = {
 };
 
 function findMigrationsFolder(): string {
-  // Works from the sources (app/infra/db) and from the server bundle (build/server).
+  // Works from the sources (app/platform/db) and from the server bundle (build/server).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.resolve(process.cwd(), "drizzle"),

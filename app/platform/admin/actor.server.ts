@@ -1,6 +1,6 @@
 // Who is acting in an admin write, and the error a write reports to the admin.
 
-import type { Executor } from "~/infra/db/client.server";
+import type { Executor } from "~/platform/db/client.server";
 import { logAudit } from "./audit.server";
 
 export interface AdminActor {

@@ -22,7 +22,7 @@ import {
   type StorageArea,
   type StorageDriver,
   StorageError,
-} from "~/infra/storage.server";
+} from "~/platform/storage.server";
 
 export interface S3Settings {
   bucket: string;

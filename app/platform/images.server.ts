@@ -2,7 +2,7 @@
 // drops EXIF/GPS metadata (customers' phone photos carry their home location).
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { publicUrl, StorageError, storage } from "~/infra/storage.server";
+import { publicUrl, StorageError, storage } from "~/platform/storage.server";
 
 /**
  * Largest image we decode: 60 megapixels covers every phone camera's normal mode. sharp

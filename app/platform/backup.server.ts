@@ -12,10 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
-import { type Database, type Executor, queryRows } from "~/infra/db/client.server";
-import { sessionSecret } from "~/infra/secret.server";
-import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/infra/secret-box.server";
-import type { StorageArea, StorageDriver } from "~/infra/storage.server";
+import { type Database, type Executor, queryRows } from "~/platform/db/client.server";
+import { sessionSecret } from "~/platform/secret.server";
+import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/platform/secret-box.server";
+import type { StorageArea, StorageDriver } from "~/platform/storage.server";
 
 const FORMAT = 2;
 /** Format 1 archives (before decision 0019) still restore. */

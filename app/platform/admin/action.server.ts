@@ -3,12 +3,12 @@
 
 import { data } from "react-router";
 import type { z } from "zod";
-import { logger } from "~/infra/logger.server";
-import { readForm } from "~/infra/request-info.server";
-import { parseMultipart, StorageError } from "~/infra/storage.server";
-import { rethrowIfUnavailable } from "~/infra/unavailable.server";
 import type { FormResult } from "~/lib/form-result";
 import { fieldErrors, formFields } from "~/lib/forms";
+import { logger } from "~/platform/logger.server";
+import { readForm } from "~/platform/request-info.server";
+import { parseMultipart, StorageError } from "~/platform/storage.server";
+import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import { AdminError } from "./actor.server";
 
 type ActionResult = FormResult;

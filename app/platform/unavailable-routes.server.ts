@@ -1,7 +1,11 @@
 // Every loader and action of the React Router build goes through one guard, so a fault
-// that passes answers the same in every route (app/infra/unavailable.server.ts).
-import { logger } from "~/infra/logger.server";
-import { noteUnavailable, unavailableKind, unavailableResponse } from "~/infra/unavailable.server";
+// that passes answers the same in every route (app/platform/unavailable.server.ts).
+import { logger } from "~/platform/logger.server";
+import {
+  noteUnavailable,
+  unavailableKind,
+  unavailableResponse,
+} from "~/platform/unavailable.server";
 
 type RouteFunction = (args: unknown) => unknown;
 

@@ -4,7 +4,7 @@
 // the balancer until writes go through again).
 import fs from "node:fs";
 import path from "node:path";
-import { unavailableKind } from "~/infra/unavailable.server";
+import { unavailableKind } from "~/platform/unavailable.server";
 
 /** A start-up refusal whose message is the whole story, in pt-BR (server.ts prints it alone). */
 export class StartupError extends Error {

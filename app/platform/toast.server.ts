@@ -2,7 +2,7 @@
 // a sonner toast (e.g. 'Pedido ... realizado com sucesso!' after the checkout).
 import { redirect } from "react-router";
 import { z } from "zod";
-import { signedCookie } from "~/infra/signed-cookie.server";
+import { signedCookie } from "~/platform/signed-cookie.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info", "warning"]).default("success"),

@@ -1,7 +1,7 @@
 // The admin audit trail. Written in the same transaction as the change it records.
-import { db, type Executor } from "~/infra/db/client.server";
-import { requestInfo } from "~/infra/request-info.server";
-import { adminAuditLog } from "./tables.server";
+import { db, type Executor } from "~/platform/db/client.server";
+import { requestInfo } from "~/platform/request-info.server";
+import { adminAuditLog } from "../tables.server";
 
 export type AuditAction =
   | "failed_login"

@@ -3,7 +3,7 @@
 // whichever instance it was made. The page cache (http/page-cache.ts) keeps a page only
 // for the generation it was rendered in. While the announcements cannot be heard (the
 // listening connection is down) the generation is null, and nothing is cached.
-import type { Database } from "~/infra/db/client.server";
+import type { Database } from "~/platform/db/client.server";
 
 export const PAGE_DATA_CHANNEL = "agropet_paginas";
 

@@ -5,7 +5,7 @@
 // which keys pages on scheme and Host, holds exactly what the render used
 // (docs/decisions/0018-enderecos-absolutos-e-falhas.md).
 import { absoluteUrl } from "~/domain/seo";
-import { env } from "~/infra/env.server";
+import { env } from "~/platform/env.server";
 
 /** The site's origin, without a trailing slash: `https://agropetlitoral.com.br`. */
 export function siteOrigin(request: Request): string {

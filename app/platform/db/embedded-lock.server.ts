@@ -2,7 +2,7 @@
 // the server has it open. The server writes $DATA_DIR/server.pid while it runs.
 import fs from "node:fs";
 import path from "node:path";
-import type { Env } from "~/infra/env.server";
+import type { Env } from "~/platform/env.server";
 
 const pidFile = (dataDir: string) => path.join(dataDir, "server.pid");
 

@@ -2,8 +2,8 @@
 // app instance: the admin login lockout, the checkout, coupon guesses and the public forms.
 // Every operation, its rule and the pt-BR name the security screen shows live here.
 import { and, eq, gt, sql } from "drizzle-orm";
-import { db, type Executor, runSql } from "~/infra/db/client.server";
-import { requestInfo } from "~/infra/request-info.server";
+import { db, type Executor, runSql } from "~/platform/db/client.server";
+import { requestInfo } from "~/platform/request-info.server";
 import { type RateLimit, rateLimits } from "./tables.server";
 
 export interface RateLimitRule {

@@ -1,7 +1,7 @@
 // Secrets kept at rest (TOTP secrets today), sealed with AES-256-GCM under a key derived
 // from the session secret. The backup re-seals them when it moves between machines.
 import crypto from "node:crypto";
-import { sessionSecret } from "~/infra/secret.server";
+import { sessionSecret } from "~/platform/secret.server";
 
 /** The key TOTP secrets are sealed with on a machine whose session secret is `secret`. */
 export function totpSealKey(secret = sessionSecret()): Buffer {
