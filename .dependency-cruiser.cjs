@@ -4,7 +4,7 @@
 const rule = (name, comment, from, to) => ({ name, severity: "error", comment, from, to });
 
 const MODULE = "^app/modules/[^/]+/";
-const FACE = "^app/modules/[^/]+/index(\\.server)?\\.ts$";
+const FACE = "^app/modules/[^/]+/index(\\.server)?\\.ts$|^app/modules/registry\\.server\\.ts$";
 const SERVER_CODE = "\\.server\\.tsx?$|^app/(platform|startup)/|^http/";
 const TYPES_FILE = "^app/modules/([^/]+)/types\\.ts$";
 
@@ -17,6 +17,12 @@ module.exports = {
       "Outside a module, import it only through its face: index.server.ts (server) or index.ts (client-safe).",
       { path: "^app/modules/([^/]+)/", pathNot: "/tables\\.server\\.ts$" },
       { path: MODULE, pathNot: ["^app/modules/$1/", FACE] },
+    ),
+    rule(
+      "manifests-through-the-registry",
+      "A module's manifest (module.server.ts) is read by the registry alone; everyone else gets the list from app/modules/registry.server.ts.",
+      { pathNot: "^app/modules/registry\\.server\\.ts$|^app/modules/([^/]+)/" },
+      { path: "^app/modules/[^/]+/module\\.server\\.ts$" },
     ),
     rule(
       "tables-reference-tables",

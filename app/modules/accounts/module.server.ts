@@ -1,0 +1,6 @@
+// The accounts module's declaration of what it adds to the shared machinery (decision 0059).
+import { defineModule } from "~/platform/module.server";
+
+export const accountsModule = defineModule({
+  name: "accounts",
+});

@@ -1,0 +1,6 @@
+// The notifications module's declaration of what it adds to the shared machinery (decision 0059).
+import { defineModule } from "~/platform/module.server";
+
+export const notificationsModule = defineModule({
+  name: "notifications",
+});
