@@ -40,3 +40,19 @@ export interface ModuleManifest {
 export function defineModule<const M extends ModuleManifest>(manifest: M): M {
   return manifest;
 }
+
+let registered: readonly ModuleManifest[] | null = null;
+
+/**
+ * Hands the platform the list of modules (app/modules/registry.server.ts). Called by boot and
+ * by the test setup, before anything reads a declaration; calling again replaces the list.
+ */
+export function registerModules(modules: readonly ModuleManifest[]) {
+  registered = modules;
+}
+
+/** The registered modules; the platform's services read their declarations from here. */
+export function registeredModules(): readonly ModuleManifest[] {
+  if (!registered) throw new Error("registerModules() não foi chamado antes de ler os módulos");
+  return registered;
+}

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { findUserByEmail, passwordWeakness, upsertAdmin } from "~/modules/accounts/index.server";
+import { MODULES } from "~/modules/registry.server";
 import { shopPasswordWords } from "~/modules/shop/index.server";
 import { dataDirProblem, ensureWritableDataDir, StartupError } from "~/platform/data-dir.server";
 import {
@@ -15,6 +16,7 @@ import {
 } from "~/platform/db/client.server";
 import { vacuumEmbedded } from "~/platform/db/maintenance.server";
 import { type Env, env } from "~/platform/env.server";
+import { registerModules } from "~/platform/module.server";
 import { localDiskDriver, type StorageDriver, setStorage } from "~/platform/storage.server";
 import { unavailableKind } from "~/platform/unavailable.server";
 import { seedDatabase } from "~/startup/seed.server";
@@ -36,6 +38,7 @@ export async function storageFromEnv(config: Env): Promise<StorageDriver> {
 }
 
 export async function boot(options: { seed?: boolean } = {}): Promise<Database> {
+  registerModules(MODULES);
   const config = env();
   // The embedded database and local uploads live in DATA_DIR: a disk that cannot take
   // them is said now, in one line, before anything is half created.

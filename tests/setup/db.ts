@@ -6,14 +6,19 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
+import { MODULES } from "~/modules/registry.server";
 import {
   type Database,
   migrateDatabase,
   openDatabase,
   setDatabase,
 } from "~/platform/db/client.server";
+import { registerModules } from "~/platform/module.server";
 import { localDiskDriver, setStorage } from "~/platform/storage.server";
 import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
+
+// Every test with a database sees the modules' declarations, as a booted server does.
+registerModules(MODULES);
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;

@@ -3,6 +3,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MODULES } from "~/modules/registry.server";
+import { registeredModules, registerModules } from "~/platform/module.server";
 
 const ROOT = join(import.meta.dirname, "../../app/modules");
 
@@ -22,5 +23,10 @@ describe("module registry", () => {
     );
     expect(new Set(ids.map((j) => j.id)).size).toBe(ids.length);
     for (const job of ids) expect(job.id.startsWith(`${job.module}.`), job.id).toBe(true);
+  });
+
+  it("hands the platform the list it reads declarations from", () => {
+    registerModules(MODULES);
+    expect(registeredModules()).toBe(MODULES);
   });
 });
