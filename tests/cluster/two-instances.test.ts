@@ -13,96 +13,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerCheckout } from "../../scripts/lib/checkout-form";
 import { listenSmtp } from "../../scripts/lib/smtp-server";
+import { createProductThrough, env, form, multipart, send, signIn, sleep } from "./cluster-client";
 
-const env = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} não definida: rode pelo .ci/two-instances`);
-  return value;
-};
 const NGINX = env("CLUSTER_URL");
 const INSTANCE_A = env("INSTANCE_A_URL");
 const INSTANCE_B = env("INSTANCE_B_URL");
 const ACCESS_LOG = env("NGINX_ACCESS_LOG");
-const ADMIN = { email: env("ADMIN_EMAIL"), password: env("ADMIN_PASSWORD") };
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: () => string;
-}
-
-/** One HTTP request from a given local address (the client IP nginx sees). */
-async function send(
-  url: string,
-  options: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string | Buffer;
-    from?: string;
-  } = {},
-): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method: options.method ?? "GET",
-        headers: options.headers,
-        localAddress: options.from,
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (c) => chunks.push(c));
-        response.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body,
-            text: () => body.toString("utf8"),
-          });
-        });
-      },
-    );
-    request.on("error", reject);
-    if (options.body) request.write(options.body);
-    request.end();
-  });
-}
-
-const form = (fields: Record<string, string>) => ({
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(fields).toString(),
-});
-
-async function multipart(data: FormData) {
-  const encoded = new Response(data);
-  return {
-    headers: { "content-type": encoded.headers.get("content-type")! },
-    body: Buffer.from(await encoded.arrayBuffer()),
-  };
-}
-
-async function signIn(base: string, from?: string): Promise<string> {
-  const reply = await send(`${base}/admin/login`, {
-    method: "POST",
-    from,
-    ...form({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  expect(reply.status, reply.text().slice(0, 300)).toBe(302);
-  const cookies = ([] as string[]).concat(reply.headers["set-cookie"] ?? []);
-  const session = cookies.find((c) => c.startsWith("agropet_sessao="));
-  expect(session).toBeTruthy();
-  return session!.split(";")[0]!;
-}
-
-async function sleep(ms: number) {
-  await new Promise((r) => setTimeout(r, ms));
-}
 
 let database: pg.Client;
 let categoriaId: string;
@@ -116,26 +32,8 @@ afterAll(async () => {
   await database?.end();
 });
 
-async function createProduct(cookie: string, base: string, fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [k, v] of Object.entries({
-    intent: "product-create",
-    categoriaId,
-    ativo: "on",
-    ...fields,
-  }))
-    data.append(k, v);
-  const body = await multipart(data);
-  const reply = await send(`${base}/admin/loja/produtos`, {
-    method: "POST",
-    headers: { ...body.headers, cookie, origin: base },
-    body: body.body,
-  });
-  expect(reply.status, reply.text().slice(0, 300)).toBeLessThan(400);
-  const { rows } = await database.query("select id from produtos where sku = $1", [fields.sku]);
-  expect(rows).toHaveLength(1);
-  return rows[0].id as string;
-}
+const createProduct = (cookie: string, base: string, fields: Record<string, string>) =>
+  createProductThrough(database, { cookie, base, categoriaId, fields });
 
 describe("two instances behind nginx", () => {
   it("both instances answer through nginx, in turn", async () => {
