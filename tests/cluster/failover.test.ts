@@ -143,7 +143,10 @@ function steadyLoad(run: string, clientNet: number) {
     every(CHECKOUTS_PER_SECOND, async (n) => {
       // A customer of their own per order (the per-IP checkout limit counts each one once).
       const email = `failover-${run}-${n}@example.com`;
-      const fields = { ...customerCheckout(n, productId, `Cliente ${run} ${n}`), email };
+      const fields: Record<string, string> = {
+        ...customerCheckout(n, productId, `Cliente ${run} ${n}`),
+        email,
+      };
       const status = await send(`${NGINX}/loja/checkout`, {
         method: "POST",
         from: `127.${clientNet}.${Math.floor(n / 250)}.${(n % 250) + 1}`,
@@ -152,7 +155,7 @@ function steadyLoad(run: string, clientNet: number) {
         (r) => r.status,
         () => 0,
       );
-      checkouts.push({ status, key: fields.idempotencyKey, email });
+      checkouts.push({ status, key: fields.idempotencyKey!, email });
     }),
     every(READS_PER_SECOND, async (n) => {
       const page = n % 2 ? `/loja/produto/${productId}` : "/loja";
