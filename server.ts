@@ -26,6 +26,7 @@ type AppModule = {
   app: express.Router;
   uploads: express.RequestHandler;
   start: () => Promise<{ adminEmails: string[] }>;
+  stopClaiming: () => Promise<void>;
   stop: () => Promise<void>;
   endLiveStreams: () => Promise<void>;
   ready: () => Promise<boolean>;
@@ -217,31 +218,56 @@ httpServer.listen(port, () => {
   );
 });
 
+// A request still running this long after the listener closed is cut (a proxy retries an
+// idempotent one elsewhere): the stop must end on its own before the force timer.
+const REQUEST_GRACE_MS = 6_000;
+const FORCE_EXIT_MS = shutdownDelayMs + 10_000;
+
 let closing = false;
 async function shutdownGracefully(signal: string) {
   if (closing) return;
   closing = true;
   draining = true;
+  const began = Date.now();
+  let stage = "pausa para o balanceador";
   logger.info({ signal }, "encerrando");
+  // A safety net only: every step below is bounded, so a stop that reaches it is a bug; the
+  // log says which step hung.
   const force = setTimeout(() => {
-    logger.error("encerramento demorou demais; saindo");
+    logger.error({ stage, ms: Date.now() - began }, "encerramento demorou demais; saindo");
     process.exit(1);
-  }, 10_000);
+  }, FORCE_EXIT_MS);
   force.unref();
+  // At once, and before anything else: no job or outbox pass claims work here any more; what
+  // runs finishes (while requests are still served), so no row waits for a lease to end.
+  const claimsStopped = app.stopClaiming();
+  // The proxy's idle keep-alive connections are dropped now; from here every answer closes
+  // its connection (Connection: close above), so none is left to reuse when the listener goes.
+  httpServer.closeIdleConnections();
   // Behind a balancer that polls /readyz, keep serving for a moment while it sees the 503
   // and stops sending new requests here.
   if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
   // The admin's live streams never finish by themselves: end them first.
+  stage = "fluxos ao vivo";
   await app.endLiveStreams();
   // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+  stage = "requisições em andamento";
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   // A connection whose request ends now goes idle after the first sweep: sweep until closed.
   httpServer.closeIdleConnections();
   const sweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+  const cut = setTimeout(() => {
+    logger.warn("requisições ainda em andamento; conexões encerradas");
+    httpServer.closeAllConnections();
+  }, REQUEST_GRACE_MS);
   await closed;
   clearInterval(sweep);
+  clearTimeout(cut);
+  stage = "tarefas em segundo plano";
+  await claimsStopped;
+  stage = "banco de dados e conexões";
   await app.stop();
-  logger.info("encerrado");
+  logger.info({ ms: Date.now() - began }, "encerrado");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdownGracefully("SIGTERM"));

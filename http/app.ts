@@ -96,19 +96,31 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   return { adminEmails: await adminEmails() };
 }
 
-export async function stop() {
+/**
+ * The first step of a stop (SIGTERM), while requests are still served: no background work
+ * starts here any more (no job, no outbox pass claims a row), and what is running finishes
+ * and records its outcome, so nothing this instance held waits for a lease to end before
+ * another instance takes it. Safe to call twice.
+ */
+export async function stopClaiming(): Promise<void> {
   stopSessionPurge();
   stopRetentionJob();
   stopUnconfirmedRelease();
   stopBackupSchedule();
   stopEmbeddedVacuum();
+  stopBestSellerRefresh();
+  await Promise.all([stopPaymentReconciler(), stopWebhookWorker(), stopMailWorker()]);
+}
+
+/**
+ * The last step, once the HTTP server has answered its last request: the LISTEN
+ * connections, the summary queue, the import threads and the database (pool or PGlite).
+ */
+export async function stop() {
+  await stopClaiming();
   await stopPageDataWatch();
   await stopAlertFeed();
-  await stopPaymentReconciler();
-  stopBestSellerRefresh();
   await stopSummaryQueue();
-  await stopWebhookWorker();
-  await stopMailWorker();
   await stopImportWorker();
   await shutdown(currentDatabase());
   releaseEmbeddedDatabase(env());

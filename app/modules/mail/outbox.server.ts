@@ -215,6 +215,9 @@ async function saveComposed(id: string, composed: ComposedEmail, at: Date): Prom
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> | undefined;
 let again = false;
+// Set by the stop: the pass in progress ends after its batch instead of claiming more (under
+// steady orders it would never run dry, and the stop would wait for it).
+let stopping = false;
 let composer: Composer | undefined;
 
 async function runOnce() {
@@ -228,8 +231,8 @@ async function runOnce() {
     try {
       do {
         again = false;
-        while ((await deliverEmailsDue({ compose })) > 0) {}
-      } while (again);
+        while (!stopping && (await deliverEmailsDue({ compose })) > 0) {}
+      } while (again && !stopping);
     } catch (error) {
       logger.error({ err: error }, "[emails] falha no envio");
     } finally {
@@ -246,6 +249,7 @@ function notifyWorker() {
 
 export function startMailWorker(intervalSeconds: number, compose: Composer) {
   if (intervalSeconds <= 0 || timer) return;
+  stopping = false;
   composer = compose;
   timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
   timer.unref();
@@ -255,6 +259,7 @@ export function startMailWorker(intervalSeconds: number, compose: Composer) {
 export async function stopMailWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
+  stopping = true;
   await running;
   closeTransport();
 }

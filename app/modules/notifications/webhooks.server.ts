@@ -198,6 +198,9 @@ async function recordAttempt(row: WebhookEntrega, result: PostResult, at: Date) 
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> | undefined;
 let again = false;
+// Set by the stop: the pass in progress ends after its batch instead of claiming more (under
+// steady orders it would never run dry, and the stop would wait for it).
+let stopping = false;
 
 async function runOnce() {
   if (running) {
@@ -208,8 +211,8 @@ async function runOnce() {
     try {
       do {
         again = false;
-        while ((await deliverDue()) > 0) {}
-      } while (again);
+        while (!stopping && (await deliverDue()) > 0) {}
+      } while (again && !stopping);
     } catch (error) {
       console.error("[webhooks] falha no envio", error);
     } finally {
@@ -226,6 +229,7 @@ function notifyWorker() {
 
 export function startWebhookWorker(intervalSeconds: number) {
   if (intervalSeconds <= 0 || timer) return;
+  stopping = false;
   timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
   timer.unref();
 }
@@ -234,6 +238,7 @@ export function startWebhookWorker(intervalSeconds: number) {
 export async function stopWebhookWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
+  stopping = true;
   await running;
 }
 
