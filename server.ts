@@ -231,8 +231,8 @@ async function shutdownGracefully(signal: string) {
   const began = Date.now();
   let stage = "pausa para o balanceador";
   logger.info({ signal }, "encerrando");
-  // A safety net only: every step below is bounded, so a stop that reaches it is a bug; the
-  // log says which step hung.
+  // A safety net only: every step below ends on its own well before it, so a stop that
+  // reaches it is a bug; the log says which step hung.
   const force = setTimeout(() => {
     logger.error({ stage, ms: Date.now() - began }, "encerramento demorou demais; saindo");
     process.exit(1);
@@ -240,7 +240,10 @@ async function shutdownGracefully(signal: string) {
   force.unref();
   // At once, and before anything else: no job or outbox pass claims work here any more; what
   // runs finishes (while requests are still served), so no row waits for a lease to end.
-  const claimsStopped = app.stopClaiming();
+  // A failure there (a pass that threw) is logged; the stop goes on.
+  const claimsStopped = app
+    .stopClaiming()
+    .catch((error) => logger.error({ err: error }, "falha ao parar as tarefas"));
   // The proxy's idle keep-alive connections are dropped now; from here every answer closes
   // its connection (Connection: close above), so none is left to reuse when the listener goes.
   httpServer.closeIdleConnections();
