@@ -96,7 +96,8 @@ async function createResume(fields: ResumeFields, pdf: Uint8Array): Promise<Curr
           tipo: "curriculo",
           url,
           payload: resumeWebhookPayload(row!),
-          referenciaId: row!.id,
+          resourceType: "curriculo",
+          resourceId: row!.id,
         });
       }
       return row!;

@@ -22,7 +22,8 @@ export async function queueBookingEmail(
     {
       tipo,
       destinatario: booking.email,
-      agendamentoId: booking.id,
+      resourceType: "agendamento",
+      resourceId: booking.id,
       dados: options.dados ?? null,
       origem: options.origem ?? null,
     },
@@ -66,7 +67,12 @@ export async function queueReminders(tx: Tx, at: Date): Promise<number> {
   );
   await enqueueEmails(
     tx,
-    rows.map((r) => ({ tipo: "agendamento_lembrete", destinatario: r.email, agendamentoId: r.id })),
+    rows.map((r) => ({
+      tipo: "agendamento_lembrete",
+      destinatario: r.email,
+      resourceType: "agendamento",
+      resourceId: r.id,
+    })),
   );
   return rows.length;
 }

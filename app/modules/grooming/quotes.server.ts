@@ -89,7 +89,8 @@ export async function createGroomingRequest(
           tipo: "servico",
           url,
           payload: groomingWebhookPayload(row),
-          referenciaId: row.id,
+          resourceType: "pedido_servico",
+          resourceId: row.id,
         });
       }
       return row;

@@ -1,10 +1,36 @@
 // The mail module's declaration of what it adds to the shared machinery (decision 0059).
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
-import { deliverMail } from "./outbox.server";
+import { deliverMail, enqueueEmails } from "./outbox.server";
 
 export const mailModule = defineModule({
   name: "mail",
+  subscribers: [
+    {
+      // Each module names its own kinds and recipients; mail queues them, about the event's
+      // resource, and renders them later with that module's composer.
+      name: "mail.queue",
+      events: [
+        "pedido.criado",
+        "pedido.status",
+        "pedido.pagamento",
+        "pedido.pago_apos_cancelamento",
+        "pedido.link_solicitado",
+        "agendamento.status",
+        "agendamento.lembrete",
+        "codigo_tutor.solicitado",
+      ],
+      handle: (executor, event) =>
+        enqueueEmails(
+          executor,
+          (event.emails ?? []).map((e) => ({
+            ...e,
+            resourceType: event.resourceType,
+            resourceId: event.resourceId,
+          })),
+        ),
+    },
+  ],
   jobs: [
     {
       id: "mail.deliver",

@@ -40,8 +40,9 @@ export type Composer = (row: Email) => Promise<ComposedEmail | null>;
 export interface QueuedEmail {
   tipo: string;
   destinatario: string;
-  pedidoId?: string | null;
-  agendamentoId?: string | null;
+  /** What it is about: the queuing module's noun (`pedido`, `agendamento`…) and the id. */
+  resourceType?: string | null;
+  resourceId?: string | null;
   origem?: string | null;
   dados?: Record<string, string> | null;
 }
@@ -69,8 +70,8 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
     entries.map((e) => ({
       tipo: e.tipo,
       destinatario: e.destinatario,
-      pedidoId: e.pedidoId ?? null,
-      agendamentoId: e.agendamentoId ?? null,
+      resourceType: e.resourceType ?? null,
+      resourceId: e.resourceId ?? null,
       origem: e.origem ?? null,
       dados: e.dados ?? null,
       proximaTentativa: at,
@@ -88,10 +89,9 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
 export async function originOf(row: Email): Promise<string> {
   const trusted = await siteAddressForLinks(row.origem);
   if (trusted) return trusted;
-  const about = row.pedidoId
-    ? eq(emails.pedidoId, row.pedidoId)
-    : row.agendamentoId
-      ? eq(emails.agendamentoId, row.agendamentoId)
+  const about =
+    row.resourceType && row.resourceId
+      ? and(eq(emails.resourceType, row.resourceType), eq(emails.resourceId, row.resourceId))
       : null;
   if (about) {
     const [earlier] = await db()

@@ -1,10 +1,23 @@
 // The notifications module's declaration of what it adds to the shared machinery (decision 0059).
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
-import { deliverWebhooks } from "./webhooks.server";
+import { announce, deliverWebhooks } from "./webhooks.server";
 
 export const notificationsModule = defineModule({
   name: "notifications",
+  subscribers: [
+    {
+      // The shop's webhook of each channel (SPEC §7.5), when its URL is set.
+      name: "notifications.webhook",
+      events: [
+        "pedido.criado",
+        "pedido.pagamento",
+        "pedido_servico.recebido",
+        "curriculo.recebido",
+      ],
+      handle: announce,
+    },
+  ],
   jobs: [
     {
       id: "notifications.deliver",

@@ -5,9 +5,10 @@
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { centavosToReais } from "~/domain/money";
-import { getSettings } from "~/modules/shop/index.server";
+import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { type Executor, transaction } from "~/platform/db/client.server";
+import type { DomainEvent } from "~/platform/event-types.server";
 import { type Attempt, createOutbox, OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox.server";
 import { type WebhookEntrega, webhookEntregas } from "./tables.server";
 
@@ -23,7 +24,9 @@ export async function enqueueWebhook(
     tipo: WebhookTipo;
     url: string;
     payload: Record<string, unknown>;
-    referenciaId?: string;
+    /** What it announces: the emitting module's noun (`pedido`…) and the record's id. */
+    resourceType?: string;
+    resourceId?: string;
   },
 ): Promise<WebhookEntrega> {
   const [row] = await executor
@@ -32,7 +35,8 @@ export async function enqueueWebhook(
       tipo: entry.tipo,
       url: entry.url,
       payload: entry.payload,
-      referenciaId: entry.referenciaId ?? null,
+      resourceType: entry.resourceType ?? null,
+      resourceId: entry.resourceId ?? null,
       // Due by the worker's clock (the app's), which the database's now() can be a few
       // microseconds ahead of.
       proximaTentativa: new Date(),
@@ -40,6 +44,21 @@ export async function enqueueWebhook(
     .returning();
   notifyWorker();
   return row!;
+}
+
+/** The event's announcement, queued in its transaction when the channel's URL is set. */
+export async function announce(executor: Executor, event: DomainEvent): Promise<void> {
+  const notice = event.webhook;
+  if (!notice) return;
+  const url = webhookUrlFor(await getSettings(executor), notice.canal);
+  if (!url) return;
+  await enqueueWebhook(executor, {
+    tipo: notice.canal,
+    url,
+    payload: await notice.payload(),
+    resourceType: event.resourceType,
+    resourceId: event.resourceId,
+  });
 }
 
 function signBody(body: string, secret: string): string {

@@ -83,7 +83,8 @@ async function findOrderByPhone(
       {
         tipo: "pedido_link",
         destinatario: email,
-        pedidoId: pedido.id,
+        resourceType: "pedido",
+        resourceId: pedido.id,
         origem: siteOrigin(request),
       },
     ]);
