@@ -45,7 +45,7 @@ export interface WebhookNotice {
 }
 
 /** A live alert for the staff (numbered at commit, decision 0035). */
-export interface AlertNotice {
+interface AlertNotice {
   tipo: "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento";
   dados: Record<string, unknown>;
 }

@@ -63,7 +63,7 @@ export interface OutboxChannel<Row extends OutboxRow> {
   send: (row: Row, at: () => Date) => Promise<Attempt>;
 }
 
-export interface DeliverOptions {
+interface DeliverOptions {
   limit?: number;
   now?: () => Date;
   /** Fires when the instance stops: finish the row in flight, release the rest. */
