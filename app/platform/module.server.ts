@@ -3,6 +3,7 @@
 // The platform reads these declarations; it never imports a module (decision 0059).
 
 import type { Logger } from "pino";
+import type { EventSubscriber } from "./event-types.server";
 
 /** One periodic job: the runner runs it at most once at a time across every instance. */
 interface JobDefinition {
@@ -34,6 +35,8 @@ export interface ModuleManifest {
   name: string;
   /** Periodic work. */
   jobs?: readonly JobDefinition[];
+  /** What it does when other modules' events happen, in their transaction (decision 0061). */
+  subscribers?: readonly EventSubscriber[];
 }
 
 /** Declares a module's manifest (typed; returned as is). */

@@ -62,3 +62,24 @@ export const rateLimits = pgTable(
 
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 export type RateLimit = typeof rateLimits.$inferSelect;
+
+/**
+ * What happened, as a module tells the others (decision 0061): one row per event, written in
+ * the transaction of the change with what its subscribers queued. Names and ids only: what a
+ * subscriber needs travels with the call, never stored here (no personal data).
+ */
+export const eventos = pgTable(
+  "eventos",
+  {
+    id: id(),
+    /** `<recurso>.<o que houve>`: `pedido.criado`, `pedido.status`… */
+    tipo: text("tipo").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("eventos_resource_idx").on(t.resourceType, t.resourceId),
+    index("eventos_created_at_idx").on(t.createdAt),
+  ],
+);

@@ -136,7 +136,7 @@ describe("two instances behind nginx", () => {
       }
       await sleep(3000);
       const { rows: entregas } = await database.query(
-        "select referencia_id, status, tentativas from webhook_entregas where url = $1",
+        "select resource_id, status, tentativas from webhook_entregas where url = $1",
         [hook],
       );
       console.log(
@@ -244,7 +244,7 @@ describe("two instances behind nginx", () => {
       expect(got).toHaveLength(20);
       expect(new Set(got).size).toBe(20);
       const { rows: outbox } = await database.query(
-        "select e.status, count(*)::int as n from emails e join pedidos p on p.id = e.pedido_id where p.numero_pedido = any($1) group by e.status",
+        "select e.status, count(*)::int as n from emails e join pedidos p on p.id::text = e.resource_id and e.resource_type = 'pedido' where p.numero_pedido = any($1) group by e.status",
         [numbers],
       );
       expect(outbox).toEqual([{ status: "enviado", n: 20 }]);

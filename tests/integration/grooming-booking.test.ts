@@ -710,7 +710,7 @@ describe("e-mails to the tutor", () => {
     const [discarded] = await ctx.database.db
       .select()
       .from(emails)
-      .where(eq(emails.agendamentoId, gone.agendamento.id));
+      .where(eq(emails.resourceId, gone.agendamento.id));
     expect(discarded?.status).toBe("descartado");
 
     await ctx.database.db

@@ -60,7 +60,7 @@ describe("Pix discount (store setting)", () => {
     const [entrega] = await ctx.database.db
       .select()
       .from(webhookEntregas)
-      .where(eq(webhookEntregas.referenciaId, result.pedido.id));
+      .where(eq(webhookEntregas.resourceId, result.pedido.id));
     expect((entrega!.payload as { pedido: Record<string, unknown> }).pedido).toMatchObject({
       desconto: 5,
       desconto_pix: 2.25,

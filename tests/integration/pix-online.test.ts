@@ -90,7 +90,7 @@ async function orderState(id: string) {
     .from(adminAuditLog)
     .where(and(eq(adminAuditLog.resourceId, id), eq(adminAuditLog.action, "payment_confirmed")));
   const updates = (
-    await ctx.database.db.select().from(webhookEntregas).where(eq(webhookEntregas.referenciaId, id))
+    await ctx.database.db.select().from(webhookEntregas).where(eq(webhookEntregas.resourceId, id))
   ).filter((w) => w.payload.evento === "pagamento_atualizado");
   return { pedido: pedido!, cobranca: cobranca!, audits, updates };
 }

@@ -156,7 +156,7 @@ describe("a charge paid after its order was cancelled", () => {
     const mails = await ctx.database.db
       .select()
       .from(emails)
-      .where(and(eq(emails.pedidoId, pedido.id), eq(emails.tipo, "loja_pago_apos_cancelamento")));
+      .where(and(eq(emails.resourceId, pedido.id), eq(emails.tipo, "loja_pago_apos_cancelamento")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.destinatario).toBe(LOJA);
 

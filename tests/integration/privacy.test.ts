@@ -116,7 +116,8 @@ describe("retention of resumes and grooming photos", () => {
         .insert(webhookEntregas)
         .values({
           tipo: "curriculo",
-          referenciaId: cv.id,
+          resourceType: "curriculo",
+          resourceId: cv.id,
           url: "https://hooks.example/",
           payload: { nomeCompleto: cv.nomeCompleto },
         });
@@ -125,7 +126,7 @@ describe("retention of resumes and grooming photos", () => {
     const result = await purgeExpiredPersonalData(NOW);
     expect(result).toMatchObject({ curriculos: 1, fotos: 1, meses: 12 });
     const deliveries = await db().select().from(webhookEntregas);
-    expect(deliveries.map((d) => d.referenciaId)).toEqual([newResume.id]);
+    expect(deliveries.map((d) => d.resourceId)).toEqual([newResume.id]);
 
     const resumes = await db().select().from(curriculos);
     expect(resumes.map((r) => r.id)).toEqual([newResume.id]);
@@ -239,7 +240,8 @@ async function carlaAndOthers() {
   await db().insert(emails).values({
     tipo: "pedido_recebido",
     destinatario: "carla@example.com",
-    pedidoId: order.id,
+    resourceType: "pedido",
+    resourceId: order.id,
     assunto: "Recebemos seu pedido",
     html: "<p>Olá, Carla Dias</p>",
   });
@@ -247,7 +249,8 @@ async function carlaAndOthers() {
     .insert(webhookEntregas)
     .values({
       tipo: "pedido",
-      referenciaId: order.id,
+      resourceType: "pedido",
+      resourceId: order.id,
       url: "https://hooks.example/",
       payload: { clienteNome: "Carla Dias" },
     });
@@ -289,7 +292,8 @@ async function carlaAndOthers() {
   await db().insert(emails).values({
     tipo: "agendamento_recebido",
     destinatario: "outro-endereco@example.com",
-    agendamentoId: booking!.id,
+    resourceType: "agendamento",
+    resourceId: booking!.id,
   });
   await db().insert(codigosTutor).values({
     whatsappDigitos: "47977776666",

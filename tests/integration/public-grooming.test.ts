@@ -135,7 +135,8 @@ describe("grooming quote", () => {
     expect(hook).toMatchObject({
       tipo: "servico",
       url: "https://hooks.example/servicos",
-      referenciaId: row!.id,
+      resourceType: "pedido_servico",
+      resourceId: row!.id,
     });
     // Every field of the quote as sent (GROOMING_QUOTE), the switch as a boolean.
     expect(hook!.payload).toEqual({

@@ -100,7 +100,7 @@ export function withTestDatabase(): TestContext {
 export async function truncateAll(database: Database) {
   await database.db.execute(sql`
     truncate table cobrancas, itens_pedido, pedidos, cupons, produtos, categorias, bairros_entrega,
-      pedidos_servicos, curriculos, admin_audit_log, rate_limits, webhook_entregas, emails,
+      pedidos_servicos, curriculos, admin_audit_log, rate_limits, webhook_entregas, emails, eventos,
       sessoes, usuarios, configuracoes restart identity cascade
   `);
 }

@@ -1,7 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export { createAlertFeed } from "./feed.server";
-export { recordAlert } from "./record.server";
 export {
   alertStream,
   closeAlertStreams,

@@ -7,9 +7,15 @@ export const TIPOS_AVISO = ["pedido", "servico", "curriculo", "pago_apos_cancela
 
 /**
  * One row per alert. Rows are written by triggers on pedidos, pedidos_servicos and curriculos
- * (and by the payment code for a charge paid after its order closed), and numbered at commit
- * (`seq`, under a lock, by a deferred trigger): the numbers grow in the order the rows became
- * visible, so "everything after N" never skips one that committed late.
+ * (every path that inserts one) and by this module's subscriber to the orders' event
+ * `pedido.pago_apos_cancelamento` (decision 0061), always in the writing transaction.
+ *
+ * Keep the numbering at commit (decision 0035): `seq` is not a column default but is given by
+ * a deferred trigger, under an advisory lock, when the writing transaction commits, so the
+ * numbers grow in the order the rows became visible and "everything after N" (the live
+ * stream's resume) never skips one that committed late. Events fan out inside the emitting
+ * transaction precisely so that this still holds; an alert written by a later, separate
+ * transaction (an asynchronous event consumer) would be numbered in its own commit order.
  */
 export const avisos = pgTable(
   "avisos",

@@ -7,9 +7,8 @@
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import { transaction } from "~/platform/db/client.server";
+import { emit } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
 import { allowPublicForm } from "~/platform/rate-limits.server";
 import {
@@ -90,15 +89,12 @@ async function createResume(fields: ResumeFields, pdf: Uint8Array): Promise<Curr
         .set({ curriculoUrl: `${PRIVATE_PREFIX}${key}` })
         .where(eq(curriculos.id, created!.id))
         .returning();
-      const url = webhookUrlFor(await getSettings(tx), "curriculo");
-      if (url) {
-        await enqueueWebhook(tx, {
-          tipo: "curriculo",
-          url,
-          payload: resumeWebhookPayload(row!),
-          referenciaId: row!.id,
-        });
-      }
+      await emit(tx, {
+        tipo: "curriculo.recebido",
+        resourceType: "curriculo",
+        resourceId: row!.id,
+        webhook: { canal: "curriculo", payload: async () => resumeWebhookPayload(row!) },
+      });
       return row!;
     });
   } catch (error) {

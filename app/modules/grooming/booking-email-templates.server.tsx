@@ -168,11 +168,11 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     );
     return { assunto: SUBJECT[kind](""), html, texto };
   }
-  if (!row.agendamentoId) return null;
+  if (row.resourceType !== "agendamento" || !row.resourceId) return null;
   const [booking] = await db()
     .select()
     .from(agendamentos)
-    .where(eq(agendamentos.id, row.agendamentoId));
+    .where(eq(agendamentos.id, row.resourceId));
   if (!booking) return null;
   const cancelled = booking.status === "cancelado" || booking.status === "nao_compareceu";
   if (cancelled && ONLY_WHILE_BOOKED.includes(kind)) return null;

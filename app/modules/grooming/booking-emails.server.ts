@@ -1,43 +1,48 @@
-// Which e-mails a grooming booking sends (issue 28): queued in the mail outbox in the same
-// transaction as the booking or its change (kind, recipient, booking id), rendered later by
-// the worker (booking-email-templates.server.tsx). Only bookings with an e-mail get them; the
+// Which e-mails a grooming booking sends (issue 28): named in the booking's events, which the
+// mail module queues in the same transaction as the booking or its change (kind, recipient,
+// booking id; decision 0061), rendered later by the worker (booking-email-templates.server.tsx). Only bookings with an e-mail get them; the
 // staff's WhatsApp links stay for everyone else.
 
-import { enqueueEmails } from "~/modules/mail/index.server";
 import { runSql, type Tx } from "~/platform/db/client.server";
+import { emit } from "~/platform/events.server";
 import { type GroomingEmailKind, STATUS_EMAIL_KIND } from "./booking-email-kinds";
 import { shopDayOf, shopInstant } from "./booking-rules";
 import type { StatusAgendamento } from "./booking-vocabulary";
 import type { Agendamento } from "./tables.server";
 
-/** Queues one message about a booking, when it has an e-mail. */
+/** Tells the others a booking changed (`agendamento.status`), with its e-mail if it has one. */
 export async function queueBookingEmail(
   tx: Tx,
   booking: Pick<Agendamento, "id" | "email">,
-  tipo: GroomingEmailKind,
+  tipo: GroomingEmailKind | undefined,
   options: { dados?: Record<string, string>; origem?: string | null } = {},
 ): Promise<void> {
-  if (!booking.email) return;
-  await enqueueEmails(tx, [
-    {
-      tipo,
-      destinatario: booking.email,
-      agendamentoId: booking.id,
-      dados: options.dados ?? null,
-      origem: options.origem ?? null,
-    },
-  ]);
+  await emit(tx, {
+    tipo: "agendamento.status",
+    resourceType: "agendamento",
+    resourceId: booking.id,
+    emails:
+      tipo && booking.email
+        ? [
+            {
+              tipo,
+              destinatario: booking.email,
+              dados: options.dados ?? null,
+              origem: options.origem ?? null,
+            },
+          ]
+        : [],
+  });
 }
 
-/** Queues the e-mail a staff status change sends, if it sends one. */
+/** Tells the others of a staff status change, with the e-mail it sends if any. */
 export async function queueStatusEmail(
   tx: Tx,
   booking: Pick<Agendamento, "id" | "email">,
   status: StatusAgendamento,
   dados?: Record<string, string>,
 ): Promise<void> {
-  const tipo = STATUS_EMAIL_KIND[status];
-  if (tipo) await queueBookingEmail(tx, booking, tipo, { dados });
+  await queueBookingEmail(tx, booking, STATUS_EMAIL_KIND[status], { dados });
 }
 
 /** From this hour of the day before (São Paulo), tomorrow's bookings get their reminder. */
@@ -64,9 +69,13 @@ export async function queueReminders(tx: Tx, at: Date): Promise<number> {
     [at, tomorrow.toISOString().slice(0, 10), from],
     "agendamentos_lembrete",
   );
-  await enqueueEmails(
-    tx,
-    rows.map((r) => ({ tipo: "agendamento_lembrete", destinatario: r.email, agendamentoId: r.id })),
-  );
+  for (const r of rows) {
+    await emit(tx, {
+      tipo: "agendamento.lembrete",
+      resourceType: "agendamento",
+      resourceId: r.id,
+      emails: [{ tipo: "agendamento_lembrete", destinatario: r.email }],
+    });
+  }
   return rows.length;
 }

@@ -6,10 +6,9 @@
 import { absoluteUrl } from "~/domain/seo";
 import { TIPO_SERVICO_LABEL } from "~/domain/statuses";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import { type Tx, transaction } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
+import { emit } from "~/platform/events.server";
 import { randomName, reencodePhoto } from "~/platform/images.server";
 import { logger } from "~/platform/logger.server";
 import { allowPublicForm } from "~/platform/rate-limits.server";
@@ -82,16 +81,12 @@ export async function createGroomingRequest(
     const fotos = keys.map(publicUrl);
     return await transaction(async (tx) => {
       const row = await insertWithUniqueNumber(tx, quote, fotos, options.now ?? Date.now);
-      const settings = await getSettings(tx);
-      const url = webhookUrlFor(settings, "servico");
-      if (url) {
-        await enqueueWebhook(tx, {
-          tipo: "servico",
-          url,
-          payload: groomingWebhookPayload(row),
-          referenciaId: row.id,
-        });
-      }
+      await emit(tx, {
+        tipo: "pedido_servico.recebido",
+        resourceType: "pedido_servico",
+        resourceId: row.id,
+        webhook: { canal: "servico", payload: async () => groomingWebhookPayload(row) },
+      });
       return row;
     });
   } catch (error) {

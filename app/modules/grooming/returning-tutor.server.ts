@@ -5,9 +5,9 @@
 // file the tutor simply types the pet again.
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
-import { enqueueEmails } from "~/modules/mail/index.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, runSql, transaction } from "~/platform/db/client.server";
+import { emit } from "~/platform/events.server";
 import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import type { Especie, Pelagem, Porte } from "./booking-vocabulary";
 import type { BookingPetInput } from "./bookings.server";
@@ -71,20 +71,28 @@ export async function sendTutorCode(
       .update(codigosTutor)
       .set({ usadoEm: at })
       .where(and(eq(codigosTutor.whatsappDigitos, phone), isNull(codigosTutor.usadoEm)));
-    await tx.insert(codigosTutor).values({
-      whatsappDigitos: phone,
-      codigoHash: codeHash(phone, code),
-      expiraEm: new Date(at.getTime() + CODE_TTL_MS),
-      createdAt: at,
+    const [issued] = await tx
+      .insert(codigosTutor)
+      .values({
+        whatsappDigitos: phone,
+        codigoHash: codeHash(phone, code),
+        expiraEm: new Date(at.getTime() + CODE_TTL_MS),
+        createdAt: at,
+      })
+      .returning({ id: codigosTutor.id });
+    await emit(tx, {
+      tipo: "codigo_tutor.solicitado",
+      resourceType: "codigo_tutor",
+      resourceId: issued!.id,
+      emails: [
+        {
+          tipo: "codigo_tutor",
+          destinatario: last.email,
+          dados: { codigo: code },
+          origem: options.origem ?? null,
+        },
+      ],
     });
-    await enqueueEmails(tx, [
-      {
-        tipo: "codigo_tutor",
-        destinatario: last.email,
-        dados: { codigo: code },
-        origem: options.origem ?? null,
-      },
-    ]);
     return true;
   });
 }

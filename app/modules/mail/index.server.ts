@@ -10,7 +10,6 @@ export {
   MAIL_CLAIM_LEASE_MS,
   MAIL_RETRY_DELAYS_MS,
   originOf,
-  type QueuedEmail,
   startMailWorker,
   stopMailWorker,
 } from "./outbox.server";

@@ -1,17 +1,20 @@
-// The e-mail outbox (decision 0003's pattern). A message is queued in `emails` in the same
-// transaction as what it tells; a background worker claims due rows with FOR UPDATE SKIP
-// LOCKED (two instances never take the same row), renders a row on its first attempt
-// through the composer it was started with, and sends it outside any transaction. A
-// failure is retried after 1 min, 5 min, 30 min, 2 h and 12 h, then the row is 'falhou'.
-// A worker killed mid-send leaves its claim to lapse, and the row is tried again: delivery
-// is at least once at the SMTP boundary, marked sent right after the server accepts it.
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+// The e-mail outbox (decision 0003's pattern), one channel of the platform's delivery engine
+// (app/platform/outbox.server.ts, decision 0061: claim, lease, retry, release on stop). A
+// message is queued in `emails` in the same transaction as what it tells; the engine renders
+// a row on its first attempt through the composer it was started with, and sends it outside
+// any transaction. Delivery is at least once at the SMTP boundary, marked sent right after
+// the server accepts it; the Message-ID is the row's, so a repeat is one message to a reader.
+import { and, eq, isNotNull } from "drizzle-orm";
 import { shop } from "~/content/shop";
 import { siteAddressForLinks } from "~/modules/shop/index.server";
-import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
-import { OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox-retry.server";
+import {
+  type Attempt,
+  createOutbox,
+  OUTBOX_LEASE_MS,
+  OUTBOX_RETRY_DELAYS_MS,
+} from "~/platform/outbox.server";
 import { currentMailConfig } from "./settings.server";
 import { type Email, emails, type InlineImage } from "./tables.server";
 import { closeTransport, sendMessage } from "./transport.server";
@@ -19,7 +22,7 @@ import { closeTransport, sendMessage } from "./transport.server";
 /** Delay before each retry; after the last one the row is marked 'falhou'. */
 export const MAIL_RETRY_DELAYS_MS = OUTBOX_RETRY_DELAYS_MS;
 /** While one worker sends a claimed row, others leave it alone this long. */
-export const MAIL_CLAIM_LEASE_MS = 60_000;
+export const MAIL_CLAIM_LEASE_MS = OUTBOX_LEASE_MS;
 
 /** What a composer makes of a queued row. */
 export interface ComposedEmail {
@@ -37,8 +40,9 @@ export type Composer = (row: Email) => Promise<ComposedEmail | null>;
 export interface QueuedEmail {
   tipo: string;
   destinatario: string;
-  pedidoId?: string | null;
-  agendamentoId?: string | null;
+  /** What it is about: the queuing module's noun (`pedido`, `agendamento`…) and the id. */
+  resourceType?: string | null;
+  resourceId?: string | null;
   origem?: string | null;
   dados?: Record<string, string> | null;
 }
@@ -66,8 +70,8 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
     entries.map((e) => ({
       tipo: e.tipo,
       destinatario: e.destinatario,
-      pedidoId: e.pedidoId ?? null,
-      agendamentoId: e.agendamentoId ?? null,
+      resourceType: e.resourceType ?? null,
+      resourceId: e.resourceId ?? null,
       origem: e.origem ?? null,
       dados: e.dados ?? null,
       proximaTentativa: at,
@@ -85,10 +89,9 @@ export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]):
 export async function originOf(row: Email): Promise<string> {
   const trusted = await siteAddressForLinks(row.origem);
   if (trusted) return trusted;
-  const about = row.pedidoId
-    ? eq(emails.pedidoId, row.pedidoId)
-    : row.agendamentoId
-      ? eq(emails.agendamentoId, row.agendamentoId)
+  const about =
+    row.resourceType && row.resourceId
+      ? and(eq(emails.resourceType, row.resourceType), eq(emails.resourceId, row.resourceId))
       : null;
   if (about) {
     const [earlier] = await db()
@@ -103,51 +106,12 @@ export async function originOf(row: Email): Promise<string> {
   return `http://localhost:${env().PORT}`;
 }
 
-/** Claims due rows and pushes their next attempt past a lease, in one short transaction. */
-export async function claimDueEmails(limit: number, at = new Date()): Promise<Email[]> {
-  return transaction(async (tx) => {
-    const due = await tx
-      .select({ id: emails.id })
-      .from(emails)
-      .where(and(eq(emails.status, "pendente"), lte(emails.proximaTentativa, at)))
-      .orderBy(emails.proximaTentativa)
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(emails)
-      .set({ proximaTentativa: new Date(at.getTime() + MAIL_CLAIM_LEASE_MS), updatedAt: at })
-      .where(
-        inArray(
-          emails.id,
-          due.map((r) => r.id),
-        ),
-      )
-      .returning();
-  });
-}
-
-/** Sends every due row once. Returns how many were attempted. */
-export async function deliverEmailsDue(options: {
-  compose: Composer;
-  limit?: number;
-  now?: () => Date;
-}): Promise<number> {
-  const clock = options.now ?? (() => new Date());
-  const rows = await claimDueEmails(options.limit ?? 10, clock());
-  for (const row of rows) await deliverOne(row, options.compose, clock);
-  return rows.length;
-}
-
-async function deliverOne(row: Email, compose: Composer, clock: () => Date) {
+async function send(row: Email, compose: Composer, clock: () => Date): Promise<Attempt> {
   let message = row;
   try {
     if (message.html === null) {
       const composed = await compose(row);
-      if (!composed) {
-        await update(row.id, { status: "descartado", updatedAt: clock() });
-        return;
-      }
+      if (!composed) return { outcome: "dropped", columns: { status: "descartado" } };
       message = await saveComposed(row.id, composed, clock());
     }
     const sent = await sendMessage(await currentMailConfig(shop.name), {
@@ -164,33 +128,45 @@ async function deliverOne(row: Email, compose: Composer, clock: () => Date) {
         content: Buffer.from(i.base64, "base64"),
       })),
     });
-    const at = clock();
-    await update(row.id, {
-      status: sent.via === "smtp" ? "enviado" : "arquivado",
-      arquivo: sent.via === "arquivo" ? sent.arquivo : null,
-      tentativas: row.tentativas + 1,
-      erro: null,
-      enviadoEm: at,
-      updatedAt: at,
-    });
+    return {
+      outcome: "sent",
+      columns: {
+        status: sent.via === "smtp" ? "enviado" : "arquivado",
+        arquivo: sent.via === "arquivo" ? sent.arquivo : null,
+        erro: null,
+        enviadoEm: clock(),
+      },
+    };
   } catch (error) {
-    const at = clock();
-    const tentativas = row.tentativas + 1;
-    const delay = MAIL_RETRY_DELAYS_MS[tentativas - 1];
-    logger.warn({ err: error, email: row.id, tentativas }, "e-mail não enviado");
-    await update(row.id, {
-      tentativas,
-      erro: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      updatedAt: at,
-      ...(delay === undefined
-        ? { status: "falhou" as const }
-        : { proximaTentativa: new Date(at.getTime() + delay) }),
-    });
+    const erro = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    return { outcome: "failed", error: erro, columns: { erro } };
   }
 }
 
-async function update(id: string, columns: Partial<Email>) {
-  await db().update(emails).set(columns).where(eq(emails.id, id));
+/** The e-mail channel of the platform's delivery engine, rendering with `compose`. */
+function mailOutbox(compose: Composer) {
+  return createOutbox<Email>({
+    name: "emails",
+    table: emails,
+    failedStatus: "falhou",
+    batch: 10,
+    send: (row, clock) => send(row, compose, clock),
+  });
+}
+
+/** Claims due rows and pushes their next attempt past the lease (tests race two). */
+export function claimDueEmails(limit: number, at = new Date()): Promise<Email[]> {
+  return mailOutbox(async () => null).claim(limit, at);
+}
+
+/** Sends every due row once with `compose`. Returns how many were attempted. */
+export async function deliverEmailsDue(options: {
+  compose: Composer;
+  limit?: number;
+  now?: () => Date;
+  signal?: AbortSignal;
+}): Promise<number> {
+  return mailOutbox(options.compose).deliverDue(options);
 }
 
 /** Keeps what was rendered: a retry sends the same message, and the admin sees it. */
@@ -210,56 +186,37 @@ async function saveComposed(id: string, composed: ComposedEmail, at: Date): Prom
   return row!;
 }
 
-// --- the background worker -------------------------------------------------------------
+// --- the delivery tick -------------------------------------------------------------------
 
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<void> | undefined;
-let again = false;
-// Set by the stop: the pass in progress ends after its batch instead of claiming more (under
-// steady orders it would never run dry, and the stop would wait for it).
-let stopping = false;
+/** The composer of every module's kinds (set at start), and this instance's loop. */
 let composer: Composer | undefined;
+let worker: ReturnType<typeof mailOutbox> | undefined;
 
-async function runOnce() {
-  if (running) {
-    again = true;
-    return running;
-  }
-  const compose = composer;
-  if (!compose) return;
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        while (!stopping && (await deliverEmailsDue({ compose })) > 0) {}
-      } while (again && !stopping);
-    } catch (error) {
-      logger.error({ err: error }, "[emails] falha no envio");
-    } finally {
-      running = undefined;
-    }
-  })();
-  return running;
+/** One tick of the mail job: passes until nothing is due or the instance stops. */
+export async function deliverMail(signal: AbortSignal): Promise<{ enviados: number }> {
+  if (!composer) return { enviados: 0 };
+  return { enviados: await mailOutbox(composer).drain({ signal }) };
 }
 
 /** Wakes the worker right after an enqueue, so messages go out at once. */
 function notifyWorker() {
-  if (timer) setImmediate(() => void runOnce());
+  worker?.notify();
 }
 
+/** Starts this instance's loop with the composer of every module's kinds. */
 export function startMailWorker(intervalSeconds: number, compose: Composer) {
-  if (intervalSeconds <= 0 || timer) return;
-  stopping = false;
   composer = compose;
-  timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
-  timer.unref();
+  if (worker || intervalSeconds <= 0) return;
+  worker = mailOutbox(compose);
+  worker.start(intervalSeconds);
 }
 
-/** Stops the timer, waits for a pass in progress and closes the SMTP connection. */
+/**
+ * Stops claiming, finishes the message in flight, gives back the rest of its claim and
+ * closes the SMTP connection.
+ */
 export async function stopMailWorker() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  stopping = true;
-  await running;
+  await worker?.stop();
+  worker = undefined;
   closeTransport();
 }

@@ -1,6 +1,6 @@
 // The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
 import { STATUS_EMAIL } from "./status";
 
@@ -24,10 +24,12 @@ export const emails = pgTable(
     /** What it says (the module that queued it names its kinds). */
     tipo: text("tipo").notNull(),
     destinatario: text("destinatario").notNull(),
-    /** The order it is about; no foreign key, so queuing costs the checkout no lookup. */
-    pedidoId: uuid("pedido_id"),
-    /** The grooming booking it is about (no foreign key, like the order's). */
-    agendamentoId: uuid("agendamento_id"),
+    /**
+     * What it is about, named by the module that queued it (`pedido`, `agendamento`…) and the
+     * record's id; no foreign key, so queuing costs the checkout no lookup (decision 0061).
+     */
+    resourceType: text("resource_type"),
+    resourceId: text("resource_id"),
     /** Small facts the message needs beyond the order (a cancellation's reason). */
     dados: jsonb("dados").$type<Record<string, string>>(),
     /** The site's address the customer used, for absolute links (PUBLIC_URL wins). */
@@ -51,8 +53,7 @@ export const emails = pgTable(
   (t) => [
     index("emails_fila_idx").on(t.status, t.proximaTentativa),
     index("emails_created_at_idx").on(t.createdAt.desc()),
-    index("emails_pedido_idx").on(t.pedidoId),
-    index("emails_agendamento_idx").on(t.agendamentoId),
+    index("emails_resource_idx").on(t.resourceType, t.resourceId),
     check("emails_status_check", inList("status", STATUS_EMAIL)),
   ],
 );

@@ -11,8 +11,9 @@ export const webhookEntregas = pgTable(
   {
     id: id(),
     tipo: text("tipo", { enum: TIPOS_WEBHOOK }).notNull(),
-    /** What the announcement is about (pedido, pedido de serviço, currículo id). */
-    referenciaId: text("referencia_id"),
+    /** What the announcement is about (`pedido`, `pedido_servico`, `curriculo` and its id). */
+    resourceType: text("resource_type"),
+    resourceId: text("resource_id"),
     url: text("url").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: STATUS_WEBHOOK }).notNull().default("pendente"),
@@ -27,6 +28,7 @@ export const webhookEntregas = pgTable(
   (t) => [
     index("webhook_entregas_fila_idx").on(t.status, t.proximaTentativa),
     index("webhook_entregas_created_at_idx").on(t.createdAt.desc()),
+    index("webhook_entregas_resource_idx").on(t.resourceType, t.resourceId),
     check("webhook_entregas_status_check", inList("status", STATUS_WEBHOOK)),
     check("webhook_entregas_tipo_check", inList("tipo", TIPOS_WEBHOOK)),
   ],

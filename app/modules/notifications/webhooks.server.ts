@@ -1,21 +1,20 @@
-// The webhook outbox. An announcement is written to `webhook_entregas` in the same
-// transaction as the record it announces; a background worker delivers it later with
-// retries. A failed webhook never fails or loses the customer's submission.
+// The webhook outbox, one channel of the platform's delivery engine (decision 0061). An
+// announcement is written to `webhook_entregas` in the same transaction as the record it
+// announces; the engine delivers it later with retries. A failed webhook never fails or
+// loses the customer's submission.
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
-import { and, eq, inArray, lte } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
-import { getSettings } from "~/modules/shop/index.server";
+import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
-import { db, type Executor, transaction } from "~/platform/db/client.server";
-import { OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox-retry.server";
+import { type Executor, transaction } from "~/platform/db/client.server";
+import type { DomainEvent } from "~/platform/event-types.server";
+import { type Attempt, createOutbox, OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox.server";
 import { type WebhookEntrega, webhookEntregas } from "./tables.server";
 
 export const WEBHOOK_TIMEOUT_MS = 8000;
 /** Delay before each retry; after the last one the row is marked 'falhou'. */
 export const RETRY_DELAYS_MS = OUTBOX_RETRY_DELAYS_MS;
-/** While one worker delivers a claimed row, others leave it alone this long. */
-const CLAIM_LEASE_MS = 60_000;
 
 export type WebhookTipo = WebhookEntrega["tipo"];
 
@@ -25,7 +24,9 @@ export async function enqueueWebhook(
     tipo: WebhookTipo;
     url: string;
     payload: Record<string, unknown>;
-    referenciaId?: string;
+    /** What it announces: the emitting module's noun (`pedido`…) and the record's id. */
+    resourceType?: string;
+    resourceId?: string;
   },
 ): Promise<WebhookEntrega> {
   const [row] = await executor
@@ -34,7 +35,8 @@ export async function enqueueWebhook(
       tipo: entry.tipo,
       url: entry.url,
       payload: entry.payload,
-      referenciaId: entry.referenciaId ?? null,
+      resourceType: entry.resourceType ?? null,
+      resourceId: entry.resourceId ?? null,
       // Due by the worker's clock (the app's), which the database's now() can be a few
       // microseconds ahead of.
       proximaTentativa: new Date(),
@@ -42,6 +44,21 @@ export async function enqueueWebhook(
     .returning();
   notifyWorker();
   return row!;
+}
+
+/** The event's announcement, queued in its transaction when the channel's URL is set. */
+export async function announce(executor: Executor, event: DomainEvent): Promise<void> {
+  const notice = event.webhook;
+  if (!notice) return;
+  const url = webhookUrlFor(await getSettings(executor), notice.canal);
+  if (!url) return;
+  await enqueueWebhook(executor, {
+    tipo: notice.canal,
+    url,
+    payload: await notice.payload(),
+    resourceType: event.resourceType,
+    resourceId: event.resourceId,
+  });
 }
 
 function signBody(body: string, secret: string): string {
@@ -126,120 +143,63 @@ export async function postJson(
   }
 }
 
+/** One delivery: the POST, signed, with the row's id as its idempotency key. */
+async function send(row: WebhookEntrega, clock: () => Date): Promise<Attempt> {
+  const { webhookSecret } = await getSettings();
+  const result = await postJson(row.url, row.payload, {
+    secret: webhookSecret,
+    deliveryId: row.id,
+  });
+  const columns = { ultimoStatus: result.status ?? null };
+  if (result.ok)
+    return {
+      outcome: "sent",
+      columns: { ...columns, status: "entregue", ultimoErro: null, entregueEm: clock() },
+    };
+  const error =
+    result.error ?? `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ""}`;
+  return { outcome: "failed", error, columns: { ...columns, ultimoErro: error } };
+}
+
+/** The webhook channel of the platform's delivery engine. */
+const outbox = createOutbox<WebhookEntrega>({
+  name: "webhooks",
+  table: webhookEntregas,
+  failedStatus: "falhou",
+  batch: 20,
+  send,
+});
+
 /**
  * Claims due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease,
  * all in one short transaction: two workers (or two app instances) never get the same row.
  */
-export async function claimDue(limit: number, at = new Date()): Promise<WebhookEntrega[]> {
-  return transaction(async (tx) => {
-    const due = await tx
-      .select({ id: webhookEntregas.id })
-      .from(webhookEntregas)
-      .where(and(eq(webhookEntregas.status, "pendente"), lte(webhookEntregas.proximaTentativa, at)))
-      .orderBy(webhookEntregas.proximaTentativa)
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(webhookEntregas)
-      .set({ proximaTentativa: new Date(at.getTime() + CLAIM_LEASE_MS), updatedAt: at })
-      .where(
-        inArray(
-          webhookEntregas.id,
-          due.map((r) => r.id),
-        ),
-      )
-      .returning();
-  });
-}
+export const claimDue = outbox.claim;
 
 /** Delivers every due row once. Returns how many were attempted. */
-export async function deliverDue(
-  options: { limit?: number; now?: () => Date } = {},
+export function deliverDue(
+  options: { limit?: number; now?: () => Date; signal?: AbortSignal } = {},
 ): Promise<number> {
-  const clock = options.now ?? (() => new Date());
-  const rows = await claimDue(options.limit ?? 20, clock());
-  if (rows.length === 0) return 0;
-  const { webhookSecret } = await getSettings();
-  for (const row of rows) {
-    const result = await postJson(row.url, row.payload, {
-      secret: webhookSecret,
-      deliveryId: row.id,
-    });
-    await recordAttempt(row, result, clock());
-  }
-  return rows.length;
+  return outbox.deliverDue(options);
 }
 
-async function recordAttempt(row: WebhookEntrega, result: PostResult, at: Date) {
-  const tentativas = row.tentativas + 1;
-  const error = result.ok
-    ? null
-    : (result.error ?? `HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ""}`);
-  const delay = RETRY_DELAYS_MS[tentativas - 1];
-  await db()
-    .update(webhookEntregas)
-    .set({
-      tentativas,
-      ultimoStatus: result.status ?? null,
-      ultimoErro: error,
-      updatedAt: at,
-      ...(result.ok
-        ? { status: "entregue" as const, entregueEm: at }
-        : delay === undefined
-          ? { status: "falhou" as const }
-          : { proximaTentativa: new Date(at.getTime() + delay) }),
-    })
-    .where(eq(webhookEntregas.id, row.id));
-}
-
-// --- the background worker -------------------------------------------------------------
-
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<void> | undefined;
-let again = false;
-// Set by the stop: the pass in progress ends after its batch instead of claiming more (under
-// steady orders it would never run dry, and the stop would wait for it).
-let stopping = false;
-
-async function runOnce() {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        while (!stopping && (await deliverDue()) > 0) {}
-      } while (again && !stopping);
-    } catch (error) {
-      console.error("[webhooks] falha no envio", error);
-    } finally {
-      running = undefined;
-    }
-  })();
-  return running;
+/** One tick of the webhook job: passes until nothing is due or the instance stops. */
+export async function deliverWebhooks(signal: AbortSignal): Promise<{ entregues: number }> {
+  return { entregues: await outbox.drain({ signal }) };
 }
 
 /** Wakes the worker right after an enqueue, so announcements go out at once. */
 function notifyWorker() {
-  if (timer) setImmediate(() => void runOnce());
+  outbox.notify();
 }
 
 export function startWebhookWorker(intervalSeconds: number) {
-  if (intervalSeconds <= 0 || timer) return;
-  stopping = false;
-  timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
-  timer.unref();
+  outbox.start(intervalSeconds);
 }
 
-/** Stops the timer and waits for a pass in progress (graceful shutdown). */
+/** Stops claiming, finishes the delivery in flight and gives back the rest of its claim. */
 export async function stopWebhookWorker() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  stopping = true;
-  await running;
+  await outbox.stop();
 }
 
 const WEBHOOK_TEST_MESSAGES = {

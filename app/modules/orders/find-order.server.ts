@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { normalizeChatNumber } from "~/domain/whatsapp";
-import { enqueueEmails } from "~/modules/mail/index.server";
 import { db } from "~/platform/db/client.server";
+import { emit } from "~/platform/events.server";
 import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
 import { readForm, requestInfo } from "~/platform/request-info.server";
 import { sameSecret } from "~/platform/secret.server";
@@ -79,14 +79,12 @@ async function findOrderByPhone(
   await refundAttempt("pedido_busca_ip", ip, RATE_LIMITS.pedido_busca_ip.rule);
   const email = pedido.clienteEmail;
   if (email) {
-    await enqueueEmails(db(), [
-      {
-        tipo: "pedido_link",
-        destinatario: email,
-        pedidoId: pedido.id,
-        origem: siteOrigin(request),
-      },
-    ]);
+    await emit(db(), {
+      tipo: "pedido.link_solicitado",
+      resourceType: "pedido",
+      resourceId: pedido.id,
+      emails: [{ tipo: "pedido_link", destinatario: email, origem: siteOrigin(request) }],
+    });
   }
   return {
     ok: true,

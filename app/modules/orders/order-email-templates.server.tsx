@@ -334,8 +334,8 @@ async function pixFor(pedido: Pedido, settings: Awaited<ReturnType<typeof getSet
  */
 export async function composeOrderEmail(row: Email): Promise<ComposedEmail | null> {
   const kind = row.tipo as OrderEmailKind;
-  if (!(kind in SUBJECT) || !row.pedidoId) return null;
-  const [found] = await db().select().from(pedidos).where(eq(pedidos.id, row.pedidoId));
+  if (!(kind in SUBJECT) || row.resourceType !== "pedido" || !row.resourceId) return null;
+  const [found] = await db().select().from(pedidos).where(eq(pedidos.id, row.resourceId));
   if (!found) return null;
   if (STATUS_EMAIL_KINDS.includes(kind) && !found.emailsStatus) return null;
   const { pedido, itens } = await withItems(found);

@@ -1,13 +1,15 @@
-// Which e-mails an order sends and when: queued in the mail outbox in the same transaction
-// as the order or its change (a small row: kind, recipient, order id), rendered later by
-// the worker (order-email-templates.server.tsx), so the checkout never waits on rendering
-// or on the mail server. Also the customer's one-link stop of status e-mails.
+// Which e-mails an order sends and when: named in the order's events (decision 0061), which
+// the mail module queues in the same transaction as the order or its change (a small row:
+// kind, recipient, order id), rendered later by the worker (order-email-templates.server.tsx),
+// so the checkout never waits on rendering or on the mail server. Also the customer's
+// one-link stop of status e-mails.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { enqueueEmails, type QueuedEmail } from "~/modules/mail/index.server";
 import type { Settings } from "~/modules/shop/index.server";
 import { db, type Tx } from "~/platform/db/client.server";
+import type { EmailNotice, WebhookNotice } from "~/platform/event-types.server";
+import { emit } from "~/platform/events.server";
 import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import type { OrderEmailKind } from "./email-kinds";
 import { type Pedido, pedidos } from "./tables.server";
@@ -25,27 +27,19 @@ const PAYMENT_KIND: Partial<Record<StatusPagamento, OrderEmailKind>> = {
   reembolsado: "pedido_reembolsado",
 };
 
-/** Queues the customer's confirmation (when an e-mail was given) and the shop's notice. */
-export async function queueOrderPlacedEmails(
-  tx: Tx,
+/** The customer's confirmation (when an e-mail was given) and the shop's notice. */
+export function orderPlacedEmails(
   pedido: Pedido,
   settings: Settings,
   origem: string | null,
-): Promise<void> {
-  const entries: QueuedEmail[] = [];
+): EmailNotice[] {
+  const entries: EmailNotice[] = [];
   if (pedido.clienteEmail) {
-    entries.push({
-      tipo: "pedido_confirmado",
-      destinatario: pedido.clienteEmail,
-      pedidoId: pedido.id,
-      origem,
-    });
+    entries.push({ tipo: "pedido_confirmado", destinatario: pedido.clienteEmail, origem });
   }
   const loja = settings.emailNovosPedidos?.trim();
-  if (loja) {
-    entries.push({ tipo: "loja_novo_pedido", destinatario: loja, pedidoId: pedido.id, origem });
-  }
-  await enqueueEmails(tx, entries);
+  if (loja) entries.push({ tipo: "loja_novo_pedido", destinatario: loja, origem });
+  return entries;
 }
 
 /** The cancellation reasons the e-mail gives when the staff give none. */
@@ -54,35 +48,47 @@ export const CANCEL_REASONS = {
   pixExpirado: "O pagamento Pix não foi confirmado dentro do prazo.",
 } as const;
 
-/** Queues the status e-mail for an order that moved to `status`, if it sends one. */
-export async function queueStatusEmail(
+/** Tells the others an order moved to `status`, with its status e-mail if it sends one. */
+export async function orderStatusChanged(
   tx: Tx,
   pedido: Pedido,
   status: StatusPedido,
   dados?: { motivo: string },
 ): Promise<void> {
-  await queueCustomerEmail(tx, pedido, STATUS_KIND[status], dados);
+  await emit(tx, {
+    tipo: "pedido.status",
+    resourceType: "pedido",
+    resourceId: pedido.id,
+    emails: customerEmail(pedido, STATUS_KIND[status], dados),
+  });
 }
 
-/** Queues the e-mail for an order whose payment became `status` (paid, refunded). */
-export async function queuePaymentEmail(
+/**
+ * Tells the others an order's payment became `status` (paid, refunded): the customer's
+ * e-mail, and the shop's webhook when the payment provider reported it.
+ */
+export async function orderPaymentChanged(
   tx: Tx,
   pedido: Pedido,
   status: StatusPagamento,
+  webhook?: WebhookNotice,
 ): Promise<void> {
-  await queueCustomerEmail(tx, pedido, PAYMENT_KIND[status]);
+  await emit(tx, {
+    tipo: "pedido.pagamento",
+    resourceType: "pedido",
+    resourceId: pedido.id,
+    emails: customerEmail(pedido, PAYMENT_KIND[status]),
+    webhook,
+  });
 }
 
-async function queueCustomerEmail(
-  tx: Tx,
+function customerEmail(
   pedido: Pedido,
   tipo: OrderEmailKind | undefined,
   dados?: Record<string, string>,
-) {
-  if (!tipo || !pedido.clienteEmail || !pedido.emailsStatus) return;
-  await enqueueEmails(tx, [
-    { tipo, destinatario: pedido.clienteEmail, pedidoId: pedido.id, dados: dados ?? null },
-  ]);
+): EmailNotice[] {
+  if (!tipo || !pedido.clienteEmail || !pedido.emailsStatus) return [];
+  return [{ tipo, destinatario: pedido.clienteEmail, dados: dados ?? null }];
 }
 
 /** The signature of an order's "parar de receber" link (HMAC with the session secret). */

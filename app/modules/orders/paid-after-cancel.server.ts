@@ -3,10 +3,9 @@
 // cancelamento", the staff hear of it in the live alerts and at the shop's new-order
 // address, and they refund it or reopen the order (payment-loops.server.ts).
 import { centavosToDecimal } from "~/domain/money";
-import { recordAlert } from "~/modules/alerts/index.server";
-import { enqueueEmails } from "~/modules/mail/index.server";
 import type { Settings } from "~/modules/shop/index.server";
 import type { Tx } from "~/platform/db/client.server";
+import { emit } from "~/platform/events.server";
 import type { Pedido } from "./tables.server";
 
 /** The flag's columns when `pedido` (as it stood) is being paid now, else nothing. */
@@ -22,19 +21,19 @@ export async function announcePaidAfterCancel(
   pedido: Pedido,
   settings: Settings,
 ): Promise<void> {
-  await recordAlert(tx, {
-    tipo: "pago_apos_cancelamento",
-    referenciaId: pedido.id,
-    dados: {
-      numero: pedido.numeroPedido,
-      total: centavosToDecimal(pedido.total),
-      cliente: pedido.clienteNome,
-    },
-  });
   const loja = settings.emailNovosPedidos?.trim();
-  if (loja) {
-    await enqueueEmails(tx, [
-      { tipo: "loja_pago_apos_cancelamento", destinatario: loja, pedidoId: pedido.id },
-    ]);
-  }
+  await emit(tx, {
+    tipo: "pedido.pago_apos_cancelamento",
+    resourceType: "pedido",
+    resourceId: pedido.id,
+    aviso: {
+      tipo: "pago_apos_cancelamento",
+      dados: {
+        numero: pedido.numeroPedido,
+        total: centavosToDecimal(pedido.total),
+        cliente: pedido.clienteNome,
+      },
+    },
+    emails: loja ? [{ tipo: "loja_pago_apos_cancelamento", destinatario: loja }] : [],
+  });
 }

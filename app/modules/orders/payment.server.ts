@@ -26,10 +26,10 @@ import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.serve
 import { logAudit } from "~/platform/admin/audit.server";
 import { db, type Tx, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { queuePaymentEmail } from "./order-emails.server";
+import { orderPaymentChanged } from "./order-emails.server";
 import { announcePaidAfterCancel, paidAfterCancelColumns } from "./paid-after-cancel.server";
 import { type Pedido, pedidos } from "./tables.server";
-import { announceOrder } from "./webhook.server";
+import { orderWebhook } from "./webhook.server";
 
 /**
  * The order's Pix charge: the current one while it can still be paid, else a new one
@@ -111,8 +111,12 @@ async function applyToOrder(
   if (actor) await audit(tx, actor, action, "pedido", pedido.id, details);
   else await logAudit({ action, resourceType: "pedido", resourceId: pedido.id, details }, tx);
   const settings = await getSettings(tx);
-  await announceOrder(tx, settings, updated!, at, { evento: "pagamento_atualizado" });
-  await queuePaymentEmail(tx, updated!, next);
+  await orderPaymentChanged(
+    tx,
+    updated!,
+    next,
+    orderWebhook(tx, updated!, at, { evento: "pagamento_atualizado" }),
+  );
   if (afterCancel.pagoAposCancelamentoEm) await announcePaidAfterCancel(tx, updated!, settings);
   return next;
 }

@@ -39,6 +39,7 @@ import {
   transaction,
 } from "~/platform/db/client.server";
 import { uniqueViolation } from "~/platform/db/errors.server";
+import { emit } from "~/platform/events.server";
 import { pickUpGapMessage } from "./cart";
 import { pickUpGap } from "./cart.server";
 import {
@@ -47,12 +48,12 @@ import {
   PICK_UP_PAYMENTS,
 } from "./checkout.schema";
 import { orderNumber } from "./number";
-import { queueOrderPlacedEmails } from "./order-emails.server";
+import { orderPlacedEmails } from "./order-emails.server";
 import { withItems } from "./queries.server";
 import { type ItemPedido, itensPedido, type Pedido, pedidos } from "./tables.server";
 import { hashToken, orderToken } from "./token.server";
 import { computeTotals, type OrderTotals } from "./totals";
-import { announceOrder } from "./webhook.server";
+import { orderWebhook } from "./webhook.server";
 
 export type OrderInput = Omit<
   CheckoutInput,
@@ -194,11 +195,16 @@ async function placeOrderOnce(
       lines,
       priced,
     });
-    await announceOrder(tx, settings, placed.pedido, at, {
-      itens: placed.itens,
-      unidade: { id: unidade.id, nome: unidade.nome },
+    await emit(tx, {
+      tipo: "pedido.criado",
+      resourceType: "pedido",
+      resourceId: placed.pedido.id,
+      emails: orderPlacedEmails(placed.pedido, settings, input.origem ?? null),
+      webhook: orderWebhook(tx, placed.pedido, at, {
+        itens: placed.itens,
+        unidade: { id: unidade.id, nome: unidade.nome },
+      }),
     });
-    await queueOrderPlacedEmails(tx, placed.pedido, settings, input.origem ?? null);
     return { ...placed, unidade };
   });
 }

@@ -12,7 +12,7 @@ import { db, type Tx, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { RATE_LIMITS, reserveAttempt, resetAttempts } from "~/platform/rate-limits.server";
 import { sameSecret } from "~/platform/secret.server";
-import { CANCEL_REASONS, queuePaymentEmail, queueStatusEmail } from "./order-emails.server";
+import { CANCEL_REASONS, orderPaymentChanged, orderStatusChanged } from "./order-emails.server";
 import { cancelOrderCharges } from "./payment-loops.server";
 import { HANDED_OVER, statusRefusal } from "./status-rules";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
@@ -118,7 +118,7 @@ function changeOrderStatus(
           ? { retiradoEm: at }
           : {};
     const updated = await updateOrder(tx, id, { statusPedido: status, ...columns, ...stamps });
-    await queueStatusEmail(
+    await orderStatusChanged(
       tx,
       updated,
       status,
@@ -181,7 +181,7 @@ export async function cancelLockedOrder(
 ): Promise<{ order: Pedido; estoque: StockEffect }> {
   const { columns, estoque } = await cancelStock(tx, order, false, new Date());
   const updated = await updateOrder(tx, order.id, { statusPedido: "cancelado", ...columns });
-  await queueStatusEmail(tx, updated, "cancelado", { motivo: CANCEL_REASONS.pixExpirado });
+  await orderStatusChanged(tx, updated, "cancelado", { motivo: CANCEL_REASONS.pixExpirado });
   return { order: updated, estoque };
 }
 
@@ -204,7 +204,7 @@ export async function setPaymentStatus(
     const order = await lockOrder(tx, id);
     if (order.statusPagamento === status) return order;
     const updated = await updateOrder(tx, id, { statusPagamento: status });
-    await queuePaymentEmail(tx, updated, status);
+    await orderPaymentChanged(tx, updated, status);
     await audit(tx, actor, "payment_status_update", "pedido", id, {
       numero_pedido: order.numeroPedido,
       de: order.statusPagamento,

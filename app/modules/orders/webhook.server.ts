@@ -1,10 +1,11 @@
 // The order webhook (SPEC §7.5): announced when an order is placed and again when its
-// payment changes, queued in the same transaction as the change (notifications' outbox).
+// payment changes, carried by the order's event and queued by notifications in the same
+// transaction as the change (decision 0061).
 import { asc, eq } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
-import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { type Settings, unidades, webhookUrlFor } from "~/modules/shop/index.server";
+import { unidades } from "~/modules/shop/index.server";
 import type { Tx } from "~/platform/db/client.server";
+import type { WebhookNotice } from "~/platform/event-types.server";
 import { type ItemPedido, itensPedido, type Pedido } from "./tables.server";
 
 /** SPEC §7.5: tipo, pedido, itens, cliente, timestamp (money in reais). */
@@ -57,12 +58,12 @@ function orderWebhookPayload(
 }
 
 /**
- * Queues the order webhook when the shop has its URL set. The items are read here unless
- * given; `evento` marks a later announcement of the same order (its payment changed).
+ * The order's announcement, built only when the shop has its URL set (notifications asks
+ * for the payload then, in `tx`). The items are read unless given; `evento` marks a later
+ * announcement of the same order (its payment changed).
  */
-export async function announceOrder(
+export function orderWebhook(
   tx: Tx,
-  settings: Settings,
   pedido: Pedido,
   at: Date,
   options: {
@@ -70,9 +71,16 @@ export async function announceOrder(
     unidade?: { id: string; nome: string } | null;
     evento?: "pagamento_atualizado";
   } = {},
-): Promise<void> {
-  const url = webhookUrlFor(settings, "pedido");
-  if (!url) return;
+): WebhookNotice {
+  return { canal: "pedido", payload: () => orderWebhookPayloadOf(tx, pedido, at, options) };
+}
+
+async function orderWebhookPayloadOf(
+  tx: Tx,
+  pedido: Pedido,
+  at: Date,
+  options: Parameters<typeof orderWebhook>[3] = {},
+): Promise<Record<string, unknown>> {
   const itens =
     options.itens ??
     (await tx
@@ -83,12 +91,7 @@ export async function announceOrder(
   const unidade =
     options.unidade !== undefined ? options.unidade : await unitOf(tx, pedido.unidadeId);
   const payload = orderWebhookPayload(pedido, itens, unidade, at);
-  await enqueueWebhook(tx, {
-    tipo: "pedido",
-    url,
-    referenciaId: pedido.id,
-    payload: options.evento ? { ...payload, evento: options.evento } : payload,
-  });
+  return options.evento ? { ...payload, evento: options.evento } : payload;
 }
 
 async function unitOf(tx: Tx, unidadeId: string | null) {

@@ -3,7 +3,7 @@
 // period the admin set (default 12 months); the grooming request itself stays, without its
 // photos. Each run that removes something leaves
 // one row in the audit trail (decision 0045).
-import { and, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { avisos } from "~/modules/alerts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
 import { pedidosServicos } from "~/modules/grooming/index.server";
@@ -49,7 +49,14 @@ export async function purgeExpiredPersonalData(at: Date = now()): Promise<Retent
     if (resumes.length > 0) {
       // The copies of a deleted resume: its webhook deliveries and its alert on the panel.
       const ids = resumes.map((r) => r.id);
-      await tx.delete(webhookEntregas).where(inArray(webhookEntregas.referenciaId, ids));
+      await tx
+        .delete(webhookEntregas)
+        .where(
+          and(
+            eq(webhookEntregas.resourceType, "curriculo"),
+            inArray(webhookEntregas.resourceId, ids),
+          ),
+        );
       await tx.delete(avisos).where(inArray(avisos.referenciaId, ids));
     }
     const groomed = await tx

@@ -6,7 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { type AnyColumn, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import yazl from "yazl";
 import { avisos } from "~/modules/alerts/index.server";
 import { curriculos } from "~/modules/careers/index.server";
@@ -310,8 +310,12 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
       }
     }
     const mailConditions = [
-      ...(orderIds.length > 0 ? [inArray(emails.pedidoId, orderIds)] : []),
-      ...(bookingIds.length > 0 ? [inArray(emails.agendamentoId, bookingIds)] : []),
+      ...(orderIds.length > 0
+        ? [and(eq(emails.resourceType, "pedido"), inArray(emails.resourceId, orderIds))]
+        : []),
+      ...(bookingIds.length > 0
+        ? [and(eq(emails.resourceType, "agendamento"), inArray(emails.resourceId, bookingIds))]
+        : []),
       ...(subject.kind === "email" ? [sql`lower(${emails.destinatario}) = ${subject.email}`] : []),
     ];
     if (mailConditions.length > 0) {
@@ -323,7 +327,8 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
     }
     const references = [...orderIds, ...groomingIds, ...resumeIds];
     if (references.length > 0) {
-      await tx.delete(webhookEntregas).where(inArray(webhookEntregas.referenciaId, references));
+      // Ids are UUIDs: one list finds each delivery whatever its resource_type.
+      await tx.delete(webhookEntregas).where(inArray(webhookEntregas.resourceId, references));
       await tx.delete(avisos).where(inArray(avisos.referenciaId, references));
     }
     const counts = {

@@ -1,0 +1,73 @@
+// What a module tells the others when something changed (decision 0061), and what a
+// subscriber declares in its module's manifest. Types only: the manifest and `emit`
+// (events.server.ts) both read them.
+import type { Executor } from "./db/client.server";
+
+/** Every event, `<resource>.<what happened>`, with the module that emits it. */
+export const EVENTOS = [
+  /** orders: an order was placed (checkout). */
+  "pedido.criado",
+  /** orders: an order moved to another status (staff, Pix expiry). */
+  "pedido.status",
+  /** orders: an order's payment changed (paid, refunded…). */
+  "pedido.pagamento",
+  /** orders: a charge was paid after its order had been cancelled (decision 0035). */
+  "pedido.pago_apos_cancelamento",
+  /** orders: a customer asked for the link to an order they placed. */
+  "pedido.link_solicitado",
+  /** grooming: a photo quote (pedido de serviço) was received. */
+  "pedido_servico.recebido",
+  /** grooming: a booking was received, confirmed, rescheduled, cancelled, attended… */
+  "agendamento.status",
+  /** grooming: the day-before reminder of a booking is due. */
+  "agendamento.lembrete",
+  /** grooming: a returning tutor asked for a sign-in code. */
+  "codigo_tutor.solicitado",
+  /** careers: a resume was received. */
+  "curriculo.recebido",
+] as const;
+
+export type EventName = (typeof EVENTOS)[number];
+
+/** An e-mail the emitting module sends about the change: one of its own kinds (it composes it). */
+export interface EmailNotice {
+  tipo: string;
+  destinatario: string;
+  dados?: Record<string, string> | null;
+  /** The site's address the customer used (links; PUBLIC_URL wins). */
+  origem?: string | null;
+}
+
+/** An announcement to the shop's webhook of `canal`; the payload is built only if one is set. */
+export interface WebhookNotice {
+  canal: "pedido" | "servico" | "curriculo";
+  payload: () => Promise<Record<string, unknown>>;
+}
+
+/** A live alert for the staff (numbered at commit, decision 0035). */
+interface AlertNotice {
+  tipo: "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento";
+  dados: Record<string, unknown>;
+}
+
+export interface DomainEvent {
+  tipo: EventName;
+  /** What changed: the emitting module's noun (`pedido`, `agendamento`…) and its id. */
+  resourceType: string;
+  resourceId: string;
+  /** What the change tells, by channel: each subscribing channel takes its part. */
+  emails?: readonly EmailNotice[];
+  webhook?: WebhookNotice;
+  aviso?: AlertNotice;
+}
+
+/**
+ * A module's reaction to events, run inside the emitting transaction: what it writes (an
+ * outbox row, an alert) commits or rolls back with the change.
+ */
+export interface EventSubscriber {
+  /** What it does, for the logs and the docs. */
+  name: string;
+  events: readonly EventName[];
+  handle: (executor: Executor, event: DomainEvent) => Promise<void>;
+}
