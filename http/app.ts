@@ -8,8 +8,6 @@ import {
   LOGIN_RETRY_AFTER_S,
   loginRefusalPage,
   loginRefusedEarly,
-  startSessionPurge,
-  stopSessionPurge,
 } from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
@@ -17,28 +15,14 @@ import {
   isStoreSearch,
   SEARCH_BUSY_MESSAGE,
   SEARCH_BUSY_PAGE,
-  startBestSellerRefresh,
   startSummaryQueue,
-  stopBestSellerRefresh,
   stopImportWorker,
   stopSummaryQueue,
 } from "~/modules/catalog/index.server";
-import {
-  composeGroomingEmail,
-  GROOMING_EMAIL_KINDS,
-  startUnconfirmedRelease,
-  stopUnconfirmedRelease,
-} from "~/modules/grooming/index.server";
+import { composeGroomingEmail, GROOMING_EMAIL_KINDS } from "~/modules/grooming/index.server";
 import { composeByKind, startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
-import {
-  composeOrderEmail,
-  ORDER_EMAIL_KINDS,
-  startPaymentReconciler,
-  stopPaymentReconciler,
-} from "~/modules/orders/index.server";
-import { startRetentionJob, stopRetentionJob } from "~/modules/privacy/index.server";
-import { startBackupSchedule, stopBackupSchedule } from "~/platform/backup.server";
+import { composeOrderEmail, ORDER_EMAIL_KINDS } from "~/modules/orders/index.server";
 import { pickEncoding } from "~/platform/compress.server";
 import { dataDirWritable } from "~/platform/data-dir.server";
 import { currentDatabase, databaseReady } from "~/platform/db/client.server";
@@ -46,9 +30,9 @@ import {
   markEmbeddedDatabaseInUse,
   releaseEmbeddedDatabase,
 } from "~/platform/db/embedded-lock.server";
-import { startEmbeddedVacuum, stopEmbeddedVacuum } from "~/platform/db/maintenance.server";
 import { env } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
+import { declaredJobs } from "~/platform/jobs/declared.server";
+import { startJobs, stopJobs } from "~/platform/jobs/runner.server";
 import { stopPageDataWatch, watchPageData } from "~/platform/page-data.server";
 import { storage } from "~/platform/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/platform/unavailable.server";
@@ -73,39 +57,16 @@ export async function start(): Promise<{ adminEmails: string[] }> {
       { kinds: GROOMING_EMAIL_KINDS, compose: composeGroomingEmail },
     ]),
   );
-  // Pending Pix charges are asked about on a schedule: a lost notification still pays.
-  startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
-  startBestSellerRefresh(env().BEST_SELLERS_INTERVAL);
-  const { BACKUP_DIR, BACKUP_KEEP, BACKUP_PASSPHRASE, SESSION_SECRET } = env();
-  if (BACKUP_DIR) {
-    startBackupSchedule({
-      dir: BACKUP_DIR,
-      keep: BACKUP_KEEP,
-      database: currentDatabase,
-      storage,
-      passphrase: BACKUP_PASSPHRASE,
-      secretFromEnv: Boolean(SESSION_SECRET),
-    });
-  }
-  // PGlite has no autovacuum: a daily VACUUM (ANALYZE), as a server would do on its own.
-  startEmbeddedVacuum({ database: currentDatabase });
-  startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
-  // Resumes and grooming photos past the retention period the admin set (LGPD).
-  startRetentionJob();
-  startUnconfirmedRelease();
+  // Every periodic job, the platform's and the modules' (each declared in its manifest).
+  startJobs(declaredJobs());
   return { adminEmails: await adminEmails() };
 }
 
 export async function stop() {
-  stopSessionPurge();
-  stopRetentionJob();
-  stopUnconfirmedRelease();
-  stopBackupSchedule();
-  stopEmbeddedVacuum();
+  // First: no new runs, and the running ones finish (or let go) while the database is open.
+  await stopJobs();
   await stopPageDataWatch();
   await stopAlertFeed();
-  await stopPaymentReconciler();
-  stopBestSellerRefresh();
   await stopSummaryQueue();
   await stopWebhookWorker();
   await stopMailWorker();
