@@ -14,6 +14,7 @@ export {
   startMailWorker,
   stopMailWorker,
 } from "./outbox.server";
+export { purgeOldEmailBodies } from "./retention.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";
 export { type Email, emails } from "./tables.server";
 export { mailDir } from "./transport.server";

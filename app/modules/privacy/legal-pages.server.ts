@@ -61,6 +61,7 @@ export async function legalTextsForAdmin() {
       LEGAL_PAGE_KEYS.map((key) => [key, Boolean(settings[LEGAL_PAGES[key].field]?.trim())]),
     ) as Record<LegalPageKey, boolean>,
     retencaoMeses: settings.retencaoMeses,
+    retencaoEnviosDias: settings.retencaoEnviosDias,
   };
 }
 
@@ -78,5 +79,6 @@ export function saveLegalTexts(input: LegalTextsInput, actor: AdminActor) {
     textoTrocas: stored("trocas", input.texto_trocas),
     textoTermos: stored("termos", input.texto_termos),
     retencaoMeses: input.retencao_meses,
+    retencaoEnviosDias: input.retencao_envios_dias,
   }));
 }
