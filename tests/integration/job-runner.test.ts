@@ -3,7 +3,13 @@
 // for the run in progress. Through a real database (PGlite, and PostgreSQL in CI).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Database, db, openDatabase, runSql } from "~/platform/db/client.server";
-import { createJobRunner, type JobRunner } from "~/platform/jobs/runner.server";
+import { jobsOverview } from "~/platform/jobs/overview.server";
+import {
+  createJobRunner,
+  type JobRunner,
+  startJobs,
+  stopJobs,
+} from "~/platform/jobs/runner.server";
 import type { JobContext, JobDefinition } from "~/platform/module.server";
 import { withTestDatabase } from "../setup/db";
 import { jobRuns } from "../support/jobs";
@@ -189,6 +195,32 @@ describe("job runner", () => {
     const runs = await jobRuns("teste.limite");
     expect(runs[0]!.instance_id).toBe("teste-a");
     expect(runs.every((r) => r.started_at.getTime() > Date.now() - 30 * 86_400_000)).toBe(true);
+  });
+
+  it("says when a job runs next: its first delay at start, then an interval after its last run", async () => {
+    const later = job("teste.proxima", async () => undefined, {
+      intervalMs: 24 * 60 * 60_000,
+      firstRunAfterMs: 60 * 60_000,
+    });
+    const before = Date.now();
+    startJobs([later]);
+    try {
+      const [view] = await jobsOverview([later]);
+      expect(view!.last).toBeNull();
+      expect(view!.next!.getTime()).toBeGreaterThanOrEqual(before + 60 * 60_000);
+      expect(view!.next!.getTime()).toBeLessThan(before + 2 * 60 * 60_000);
+    } finally {
+      await stopJobs();
+    }
+    // Stopped, and a run recorded: an interval after its end.
+    await runSql(
+      db(),
+      `insert into job_runs (job_id, instance_id, started_at, finished_at, outcome)
+       values ('teste.proxima', 'outra', '2026-11-27T10:00:00Z', '2026-11-27T10:00:05Z', 'ok')`,
+      [],
+    );
+    const [view] = await jobsOverview([later]);
+    expect(view!.next).toEqual(new Date("2026-11-28T10:00:05Z"));
   });
 
   describe("two instances on one database", () => {

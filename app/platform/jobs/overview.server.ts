@@ -3,6 +3,7 @@
 import { db, runSql } from "~/platform/db/client.server";
 import type { JobCounts, JobDefinition } from "~/platform/module.server";
 import { declaredJobs } from "./declared.server";
+import { plannedRuns } from "./runner.server";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -72,6 +73,17 @@ function runView(row: RunRow, job: JobDefinition, at: Date): JobRunView {
   };
 }
 
+/**
+ * The later of "an interval after the last run ended" (whichever instance ran it) and this
+ * instance's own timer (a first run waits a while after the start); null: neither is known.
+ */
+function nextRun(job: JobDefinition, lastEnd: Date | string | null, planned: Date | undefined) {
+  const fromRuns = lastEnd === null ? null : new Date(new Date(lastEnd).getTime() + job.intervalMs);
+  if (!fromRuns) return planned ?? null;
+  if (!planned) return fromRuns;
+  return planned > fromRuns ? planned : fromRuns;
+}
+
 export async function jobsOverview(
   jobs: readonly JobDefinition[] = declaredJobs(),
   at = new Date(),
@@ -86,6 +98,7 @@ export async function jobsOverview(
      order by job_id, started_at desc`,
     [jobs.map((j) => j.id), new Date(at.getTime() - FAILURES_DAYS * DAY_MS)],
   );
+  const planned = plannedRuns();
   return jobs.map((job) => {
     const own = rows.filter((r) => r.job_id === job.id);
     const lastRow = own.find((r) => Number(r.n) === 1);
@@ -97,10 +110,7 @@ export async function jobsOverview(
       interval: intervalText(job.intervalMs),
       enabled,
       last: lastRow ? runView(lastRow, job, at) : null,
-      next:
-        enabled && lastFinished?.finished_at
-          ? new Date(new Date(lastFinished.finished_at).getTime() + job.intervalMs)
-          : null,
+      next: enabled ? nextRun(job, lastFinished?.finished_at ?? null, planned.get(job.id)) : null,
       failures: own
         .filter((r) => r.outcome === "failed" || r.outcome === "timeout")
         .slice(0, FAILURES_SHOWN)

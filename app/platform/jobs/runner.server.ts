@@ -52,6 +52,8 @@ class JobStopped extends Error {
 interface JobState {
   job: JobDefinition;
   timer?: ReturnType<typeof setTimeout>;
+  /** When this instance's timer fires next (it may then find another instance ran it). */
+  plannedAt?: Date;
   /** The tick in progress (lock, check, run, record), if any. */
   ticking?: Promise<void>;
   controller?: AbortController;
@@ -68,6 +70,8 @@ export interface JobRunnerOptions {
 
 export interface JobRunner {
   start(): void;
+  /** When this instance plans to try each job next (job id to time). */
+  planned(): Map<string, Date>;
   /** Stops scheduling, aborts the runs' signals and waits (bounded) for them to finish. */
   stop(): Promise<void>;
 }
@@ -91,13 +95,16 @@ export function createJobRunner(
   const schedule = (state: JobState, delayMs: number) => {
     if (stopped) return;
     clearTimeout(state.timer);
+    const delay = Math.max(MIN_DELAY_MS, delayMs);
+    state.plannedAt = new Date(Date.now() + delay);
     state.timer = setTimeout(
       () => {
         state.timer = undefined;
+        state.plannedAt = undefined;
         if (!state.ticking) state.ticking = tick(state).finally(() => (state.ticking = undefined));
       },
       // Never a busy loop, whatever a definition says.
-      Math.max(MIN_DELAY_MS, delayMs),
+      delay,
     );
     state.timer.unref();
   };
@@ -203,6 +210,8 @@ export function createJobRunner(
   };
 
   return {
+    planned: () =>
+      new Map(states.flatMap((s) => (s.plannedAt ? [[s.job.id, s.plannedAt] as const] : []))),
     start() {
       if (!stopped) return;
       stopped = false;
@@ -217,6 +226,7 @@ export function createJobRunner(
       for (const state of states) {
         clearTimeout(state.timer);
         state.timer = undefined;
+        state.plannedAt = undefined;
         state.controller?.abort(new JobStopped());
       }
       const inFlight = states.flatMap((s) => (s.ticking ? [s.ticking] : []));
@@ -261,6 +271,11 @@ export function startJobs(jobs: readonly JobDefinition[], options?: JobRunnerOpt
   if (running) return;
   running = createJobRunner(jobs, options);
   running.start();
+}
+
+/** When this instance's runner plans to try each job next (empty when it is not running). */
+export function plannedRuns(): Map<string, Date> {
+  return running?.planned() ?? new Map();
 }
 
 /** Stops the instance's runner: no new runs, the running ones aborted and waited for. */

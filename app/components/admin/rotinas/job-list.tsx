@@ -79,7 +79,7 @@ export function JobList({ jobs }: { jobs: JobItem[] }) {
                     ? "—"
                     : job.ultima?.resultado === "running"
                       ? "depois da que está rodando"
-                      : (job.proxima ?? "logo após o início do servidor")}
+                      : (job.proxima ?? "quando o servidor iniciar")}
                 </dd>
               </div>
             </dl>
