@@ -25,10 +25,13 @@ const READABLE_FORMATS = [1, 2];
  * live alerts (avisos) are among them: the orders a restore writes back are not new, and
  * their triggers stay quiet during it (agropet.sem_avisos, migration 0009). So are the
  * store's kept filter counts and their version (migration 0015): counted again on demand.
+ * And the periodic jobs' runs (decision 0060): they tell what ran where the copy was taken;
+ * restored, they would make the new place skip its first backup and purges.
  */
 const LIVE_TABLES: ReadonlySet<string> = new Set([
   "sessoes",
   "rate_limits",
+  "job_runs",
   "avisos",
   "loja_facetas",
   "loja_facetas_versao",
