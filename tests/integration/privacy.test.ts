@@ -536,6 +536,7 @@ describe("legal pages in Markdown", () => {
       encarregadoNome: "Mariana Souza",
       encarregadoEmail: "dpo@example.com",
       retencaoMeses: 18,
+      retencaoEnviosDias: 45,
     });
     const first = await call(legalLoader, makeRequest("/privacidade"));
     expect(first.data.title).toBe("Política de privacidade");
@@ -543,6 +544,7 @@ describe("legal pages in Markdown", () => {
     expect(first.data.html).toContain("CNPJ 27.865.431/0001-77");
     expect(first.data.html).toContain("Mariana Souza");
     expect(first.data.html).toContain("18 meses");
+    expect(first.data.html).toContain("<strong>45 dias</strong> depois do envio");
     expect(first.data.html).toContain("cookies necessários");
     const trocas = await call(legalLoader, makeRequest("/trocas-e-devolucoes"));
     expect(trocas.data.html).toContain("7 dias corridos");

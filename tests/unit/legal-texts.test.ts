@@ -18,6 +18,7 @@ const FACTS: LegalFacts = {
   encarregado: "Mariana Souza",
   encarregadoEmail: "dpo@example.com",
   retencaoMeses: 12,
+  retencaoEnviosDias: 90,
 };
 
 describe("legal texts", () => {

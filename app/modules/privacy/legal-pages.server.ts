@@ -32,6 +32,7 @@ async function legalFacts(settings: Settings): Promise<LegalFacts> {
     encarregado: settings.encarregadoNome?.trim() || `a equipe de atendimento da ${shop.name}`,
     encarregadoEmail: settings.encarregadoEmail?.trim() || company.email,
     retencaoMeses: settings.retencaoMeses,
+    retencaoEnviosDias: settings.retencaoEnviosDias,
   };
 }
 
