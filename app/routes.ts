@@ -100,6 +100,8 @@ export default [
       route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
       route("importar/exportar", "routes/admin/importar-exportar.ts"),
       route("security", "routes/admin/security.tsx"),
+      // The periodic jobs: last and next run, recent failures (decision 0060).
+      route("rotinas", "routes/admin/rotinas.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
       // Legal pages' texts, retention, and one person's data: export (ZIP) or anonymise.
       route("privacidade", "routes/admin/privacidade.tsx"),

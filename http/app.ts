@@ -8,8 +8,6 @@ import {
   LOGIN_RETRY_AFTER_S,
   loginRefusalPage,
   loginRefusedEarly,
-  startSessionPurge,
-  stopSessionPurge,
 } from "~/modules/accounts/index.server";
 import { closeAlertStreams, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import {
@@ -17,28 +15,13 @@ import {
   isStoreSearch,
   SEARCH_BUSY_MESSAGE,
   SEARCH_BUSY_PAGE,
-  startBestSellerRefresh,
   startSummaryQueue,
-  stopBestSellerRefresh,
   stopImportWorker,
   stopSummaryQueue,
 } from "~/modules/catalog/index.server";
-import {
-  composeGroomingEmail,
-  GROOMING_EMAIL_KINDS,
-  startUnconfirmedRelease,
-  stopUnconfirmedRelease,
-} from "~/modules/grooming/index.server";
-import { composeByKind, startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
-import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
-import {
-  composeOrderEmail,
-  ORDER_EMAIL_KINDS,
-  startPaymentReconciler,
-  stopPaymentReconciler,
-} from "~/modules/orders/index.server";
-import { startRetentionJob, stopRetentionJob } from "~/modules/privacy/index.server";
-import { startBackupSchedule, stopBackupSchedule } from "~/platform/backup.server";
+import { composeGroomingEmail, GROOMING_EMAIL_KINDS } from "~/modules/grooming/index.server";
+import { closeMailTransport, composeByKind, setMailComposer } from "~/modules/mail/index.server";
+import { composeOrderEmail, ORDER_EMAIL_KINDS } from "~/modules/orders/index.server";
 import { pickEncoding } from "~/platform/compress.server";
 import { dataDirWritable } from "~/platform/data-dir.server";
 import { currentDatabase, databaseReady } from "~/platform/db/client.server";
@@ -46,9 +29,9 @@ import {
   markEmbeddedDatabaseInUse,
   releaseEmbeddedDatabase,
 } from "~/platform/db/embedded-lock.server";
-import { startEmbeddedVacuum, stopEmbeddedVacuum } from "~/platform/db/maintenance.server";
 import { env } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
+import { declaredJobs } from "~/platform/jobs/declared.server";
+import { startJobs, stopJobs } from "~/platform/jobs/runner.server";
 import { stopPageDataWatch, watchPageData } from "~/platform/page-data.server";
 import { storage } from "~/platform/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/platform/unavailable.server";
@@ -64,52 +47,27 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   await startAlertFeed(currentDatabase()!);
   // Product summaries a unit's change left to recompute, a slice at a time.
   await startSummaryQueue(currentDatabase()!);
-  startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
   // The e-mail outbox: each module's e-mails are rendered by its own composer when sent.
-  startMailWorker(
-    env().MAIL_WORKER_INTERVAL,
+  setMailComposer(
     composeByKind([
       { kinds: ORDER_EMAIL_KINDS, compose: composeOrderEmail },
       { kinds: GROOMING_EMAIL_KINDS, compose: composeGroomingEmail },
     ]),
   );
-  // Pending Pix charges are asked about on a schedule: a lost notification still pays.
-  startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
-  startBestSellerRefresh(env().BEST_SELLERS_INTERVAL);
-  const { BACKUP_DIR, BACKUP_KEEP, BACKUP_PASSPHRASE, SESSION_SECRET } = env();
-  if (BACKUP_DIR) {
-    startBackupSchedule({
-      dir: BACKUP_DIR,
-      keep: BACKUP_KEEP,
-      database: currentDatabase,
-      storage,
-      passphrase: BACKUP_PASSPHRASE,
-      secretFromEnv: Boolean(SESSION_SECRET),
-    });
-  }
-  // PGlite has no autovacuum: a daily VACUUM (ANALYZE), as a server would do on its own.
-  startEmbeddedVacuum({ database: currentDatabase });
-  startSessionPurge((removed) => logger.info({ removed }, "sessões expiradas removidas"));
-  // Resumes and grooming photos past the retention period the admin set (LGPD).
-  startRetentionJob();
-  startUnconfirmedRelease();
+  // Every periodic job, the platform's and the modules' (each declared in its manifest).
+  startJobs(declaredJobs());
   return { adminEmails: await adminEmails() };
 }
 
 /**
- * The first step of a stop (SIGTERM), while requests are still served: no background work
- * starts here any more (no job, no outbox pass claims a row), and what is running finishes
- * and records its outcome, so nothing this instance held waits for a lease to end before
- * another instance takes it. Safe to call twice.
+ * The first step of a stop (SIGTERM), while requests are still served: no job starts here
+ * any more (the outbox deliveries are jobs too: no pass claims a row), and what is running
+ * finishes or releases what it holds and records its outcome, so nothing this instance held
+ * waits for a lease to end before another instance takes it. Safe to call twice.
  */
 export async function stopClaiming(): Promise<void> {
-  stopSessionPurge();
-  stopRetentionJob();
-  stopUnconfirmedRelease();
-  stopBackupSchedule();
-  stopEmbeddedVacuum();
-  stopBestSellerRefresh();
-  await Promise.all([stopPaymentReconciler(), stopWebhookWorker(), stopMailWorker()]);
+  await stopJobs();
+  closeMailTransport();
 }
 
 /**

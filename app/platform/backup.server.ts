@@ -25,10 +25,13 @@ const READABLE_FORMATS = [1, 2];
  * live alerts (avisos) are among them: the orders a restore writes back are not new, and
  * their triggers stay quiet during it (agropet.sem_avisos, migration 0009). So are the
  * store's kept filter counts and their version (migration 0015): counted again on demand.
+ * And the periodic jobs' runs (decision 0060): they tell what ran where the copy was taken;
+ * restored, they would make the new place skip its first backup and purges.
  */
 const LIVE_TABLES: ReadonlySet<string> = new Set([
   "sessoes",
   "rate_limits",
+  "job_runs",
   "avisos",
   "loja_facetas",
   "loja_facetas_versao",
@@ -433,60 +436,6 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const name of old) await fs.rm(path.join(dir, name), { force: true });
   return old;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-let timer: NodeJS.Timeout | undefined;
-
-/**
- * The daily automatic backup of a running server (BACKUP_DIR set): first one a minute after
- * start, then every 24 hours, keeping the newest `keep`. With several instances, set
- * BACKUP_DIR on one of them only.
- */
-export function startBackupSchedule(
-  options: {
-    dir: string;
-    keep: number;
-    database: () => Database | undefined;
-    storage: () => StorageDriver;
-    /** BACKUP_PASSPHRASE: the two-step secrets travel sealed with it. */
-    passphrase?: string;
-    /** SESSION_SECRET is set: without a passphrase, the secrets open where it is the same. */
-    secretFromEnv?: boolean;
-  },
-  log: (message: string) => void = console.info,
-) {
-  stopBackupSchedule();
-  const run = async () => {
-    const database = options.database();
-    if (!database) return;
-    try {
-      const file = path.join(options.dir, backupFileName());
-      const started = Date.now();
-      await createBackup(database, options.storage(), file, {
-        passphrase: options.passphrase,
-        secretFromEnv: options.secretFromEnv,
-        warn: (message) => console.warn(message),
-      });
-      const removed = await pruneBackups(options.dir, options.keep);
-      log(
-        `[backup] ${file} gravado em ${Date.now() - started} ms; ${removed.length} antigo(s) removido(s)`,
-      );
-    } catch (error) {
-      console.error(`[backup] falhou: ${String(error)}`);
-    }
-  };
-  timer = setTimeout(function tick() {
-    void run();
-    timer = setTimeout(tick, DAY_MS);
-    timer.unref();
-  }, 60_000);
-  timer.unref();
-}
-
-export function stopBackupSchedule() {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
 }
 
 /** The columns PostgreSQL computes itself (GENERATED ALWAYS), which an insert cannot name. */

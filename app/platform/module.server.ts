@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { EventSubscriber } from "./event-types.server";
 
 /** One periodic job: the runner runs it at most once at a time across every instance. */
-interface JobDefinition {
+export interface JobDefinition {
   /** Stable id, `<module>.<what>` (the advisory lock and the run rows derive from it). */
   id: string;
   /** What the owner reads in the admin's job list (pt-BR). */
@@ -15,15 +15,17 @@ interface JobDefinition {
   intervalMs: number;
   /** A run longer than this is aborted (its signal fires) and recorded as failed. */
   timeoutMs: number;
+  /** Wait this long after an instance starts before its first run (default: at once). */
+  firstRunAfterMs?: number;
   /** Whether this instance runs the job at all (e.g. embedded database only). */
   enabled?: () => boolean;
   /** One run; the counts it returns are recorded with the run. */
   run: (context: JobContext) => Promise<JobCounts | undefined>;
 }
 
-type JobCounts = Record<string, number>;
+export type JobCounts = Record<string, number>;
 
-interface JobContext {
+export interface JobContext {
   /** Fires when the run times out or the instance stops: finish or release what it holds. */
   signal: AbortSignal;
   logger: Logger;

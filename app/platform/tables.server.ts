@@ -1,7 +1,8 @@
-// The platform's own tables: the admin audit trail and the attempt counters every module
-// uses. No module owns them; drizzle-kit reads this slice with the modules' ones.
+// The platform's own tables: the admin audit trail, the attempt counters every module
+// uses and the periodic jobs' runs. No module owns them; drizzle-kit reads this slice with the modules' ones.
 import { sql } from "drizzle-orm";
 import {
+  check,
   index,
   integer,
   jsonb,
@@ -11,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./db/columns.server";
+import { createdAt, id, inList } from "./db/columns.server";
 
 export const adminAuditLog = pgTable(
   "admin_audit_log",
@@ -57,6 +58,36 @@ export const rateLimits = pgTable(
     uniqueIndex("rate_limits_operation_identifier_idx").on(t.operation, t.identifier),
     // The security page's newest first, off the index (a login flood writes many; 0015).
     index("rate_limits_last_attempt_idx").on(t.lastAttempt.desc().nullsFirst()),
+  ],
+);
+
+/** What a run of a periodic job ended as; null while it runs (or when its instance died). */
+export const JOB_OUTCOMES = ["ok", "failed", "timeout"] as const;
+
+/**
+ * One row per run of a periodic job (app/platform/jobs): the owner's "Rotinas automáticas"
+ * screen reads the last and next run and the recent failures; the runner keeps it bounded.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: id(),
+    jobId: text("job_id").notNull(),
+    /** Which instance ran it (host and process). */
+    instanceId: text("instance_id").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    outcome: text("outcome", { enum: JOB_OUTCOMES }),
+    /** What the run did, as the job counted it ({ removidas: 3 }). */
+    counts: jsonb("counts").$type<Record<string, number>>(),
+    error: text("error"),
+  },
+  (t) => [
+    index("job_runs_job_started_idx").on(t.jobId, t.startedAt.desc()),
+    check(
+      "job_runs_outcome_check",
+      sql`${t.outcome} is null or ${inList("outcome", JOB_OUTCOMES)}`,
+    ),
   ],
 );
 

@@ -162,6 +162,17 @@ test.describe("admin pages", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
+  test("Rotinas automáticas: the running server's jobs, with their last run", async ({ page }) => {
+    await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Frotinas");
+    await expect(page.getByRole("heading", { name: "Rotinas automáticas" })).toBeVisible();
+    // The server's runner ran the session purge at start and recorded it.
+    const purge = page.getByRole("listitem").filter({ hasText: "Limpeza de sessões expiradas" });
+    await expect(purge.getByText("a cada 15 min")).toBeVisible();
+    await expect(purge.getByText("Concluída")).toBeVisible();
+    await expect(purge.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test("the security page lists the login and the failed attempt", async ({ page }) => {
     const stranger = `intruso-${Date.now()}@agropet.test`;
     await page.goto("/admin/login");

@@ -91,6 +91,7 @@ test("every admin list page fits a 360 px phone with resumes, grooming requests 
     "/admin/unidades",
     "/admin/emails",
     "/admin/security",
+    "/admin/rotinas",
     "/admin/privacidade",
   ]) {
     const response = await page.goto(url);

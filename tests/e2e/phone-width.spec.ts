@@ -160,6 +160,7 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
     "/admin/servicos",
     "/admin/importar",
     "/admin/security",
+    "/admin/rotinas",
     "/admin/configuracoes",
     "/admin/testes",
     "/admin/emails",

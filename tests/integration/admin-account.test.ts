@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   clearSessionCookie,
   createSession,
@@ -7,8 +7,6 @@ import {
   purgeExpiredSessions,
   sessionCookie,
   sessoes,
-  startSessionPurge,
-  stopSessionPurge,
   totp,
   usuarios,
   verifyPassword,
@@ -23,6 +21,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { auditEntries, makeAdmin } from "../support/factories";
+import { declaredJob, runDeclaredJob } from "../support/jobs";
 import { call, expectRedirect, tokenFrom } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -252,43 +251,18 @@ describe("sessions of the account", () => {
     );
   });
 
-  it("the purge runs on a schedule: at start, every 15 minutes, and never after it is stopped", async () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    try {
-      const admin = await makeAdmin();
-      const sessionCount = async () => (await db().select({ id: sessoes.id }).from(sessoes)).length;
-      const runs: number[] = [];
-      const settled = async (count: number) => {
-        for (let i = 0; i < 200 && runs.length < count; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        expect(runs).toHaveLength(count);
-      };
+  it("the purge is the accounts job, every 15 minutes, run and recorded by the runner", async () => {
+    const admin = await makeAdmin();
+    const sessionCount = async () => (await db().select({ id: sessoes.id }).from(sessoes)).length;
+    expect(declaredJob("accounts.purge-sessions").intervalMs).toBe(15 * 60_000);
 
-      advance(31 * 60_000); // the admin's session is now idle for too long
-      startSessionPurge((removed) => runs.push(removed));
-      await settled(1);
-      expect(runs).toEqual([1]);
-      expect(await sessionCount()).toBe(0);
-
-      await createSession(admin.user.id, makeRequest("/admin/login"));
-      advance(31 * 60_000);
-      vi.advanceTimersByTime(15 * 60_000);
-      await settled(2);
-      expect(await sessionCount()).toBe(0);
-
-      await createSession(admin.user.id, makeRequest("/admin/login"));
-      advance(31 * 60_000);
-      stopSessionPurge();
-      expect(vi.getTimerCount()).toBe(0);
-      vi.advanceTimersByTime(60 * 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(runs).toHaveLength(2);
-      expect(await sessionCount()).toBe(1);
-    } finally {
-      stopSessionPurge();
-      vi.useRealTimers();
-    }
+    advance(31 * 60_000); // the admin's session is now idle for too long
+    await createSession(admin.user.id, makeRequest("/admin/login"));
+    expect(await sessionCount()).toBe(2);
+    advance(31 * 60_000);
+    const run = await runDeclaredJob("accounts.purge-sessions");
+    expect(run).toMatchObject({ outcome: "ok", counts: { removidas: 2 } });
+    expect(await sessionCount()).toBe(0);
   });
 
   it("over HTTPS the session cookie is __Host- prefixed (Secure, Path=/, no Domain) and only that name is read", async () => {

@@ -39,6 +39,7 @@ describe("admin route guard", () => {
       "routes/admin/estoque.tsx",
       "routes/admin/estoque-historico.tsx",
       "routes/admin/security.tsx",
+      "routes/admin/rotinas.tsx",
       "routes/admin/configuracoes.tsx",
       "routes/admin/testes.tsx",
       "routes/admin/conta.tsx",

@@ -13,21 +13,20 @@ import {
   deliverEmailsDue,
   emails,
   enqueueEmails,
-  startMailWorker,
-  stopMailWorker,
+  setMailComposer,
 } from "~/modules/mail/index.server";
 import {
   claimDue,
   deliverDue,
   enqueueWebhook,
-  startWebhookWorker,
-  stopWebhookWorker,
   webhookEntregas,
 } from "~/modules/notifications/index.server";
 import { resetEnvCache } from "~/platform/env.server";
+import { createJobRunner, type JobRunner } from "~/platform/jobs/runner.server";
 import { OUTBOX_LEASE_MS, OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox.server";
 import { listenSmtp, type RunningSmtp } from "../../scripts/lib/smtp-server";
 import { truncateAll, withTestDatabase } from "../setup/db";
+import { declaredJob } from "../support/jobs";
 
 const ctx = withTestDatabase();
 
@@ -112,8 +111,7 @@ interface Channel {
   enqueue(n: number): Promise<string[]>;
   claim(limit: number, at: Date): Promise<{ id: string }[]>;
   deliverDue(options?: { now?: () => Date; limit?: number }): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
+  start(): JobRunner;
   rows(
     ids: string[],
   ): Promise<{ id: string; status: string; tentativas: number; proximaTentativa: Date }[]>;
@@ -133,8 +131,10 @@ const CHANNELS: Channel[] = [
     },
     claim: (limit, at) => claimDueEmails(limit, at),
     deliverDue: (options = {}) => deliverEmailsDue({ compose, ...options }),
-    start: () => startMailWorker(1, compose),
-    stop: stopMailWorker,
+    start: () => {
+      setMailComposer(compose);
+      return startDelivery("mail.deliver");
+    },
     rows: (ids) => ctx.database.db.select().from(emails).where(inArray(emails.id, ids)),
     sent: "enviado",
   },
@@ -154,13 +154,24 @@ const CHANNELS: Channel[] = [
     },
     claim: (limit, at) => claimDue(limit, at),
     deliverDue: (options = {}) => deliverDue(options),
-    start: () => startWebhookWorker(1),
-    stop: stopWebhookWorker,
+    start: () => startDelivery("notifications.deliver"),
     rows: (ids) =>
       ctx.database.db.select().from(webhookEntregas).where(inArray(webhookEntregas.id, ids)),
     sent: "entregue",
   },
 ];
+
+/** The channel's declared delivery job, on the platform's runner, as a server runs it. */
+function startDelivery(id: string): JobRunner {
+  const runner = createJobRunner(
+    [{ ...declaredJob(id), enabled: () => true, firstRunAfterMs: 0 }],
+    {
+      instanceId: "teste",
+    },
+  );
+  runner.start();
+  return runner;
+}
 
 describe.each(CHANNELS)("the delivery engine, $name", (channel) => {
   it("claims a due row once, and again only after its lease lapses", async () => {
@@ -213,10 +224,10 @@ describe.each(CHANNELS)("the delivery engine, $name", (channel) => {
     const ids = await channel.enqueue(3);
     const { arrival, release } = holdNext();
     // The loop's first tick, a second after the start.
-    channel.start();
+    const runner = channel.start();
     await arrival;
     // The instance is told to stop while the first row is at the receiver.
-    const stopped = channel.stop();
+    const stopped = runner.stop();
     release();
     await stopped;
     expect(receiver.ids).toHaveLength(1);

@@ -1,7 +1,7 @@
 // LGPD and the legal pages: retention of resumes and grooming photos, one person's data as a
 // ZIP, its anonymisation, and the legal Markdown that cannot carry a script.
 import { desc, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { curriculos } from "~/modules/careers/index.server";
 import { categorias } from "~/modules/catalog/index.server";
@@ -14,12 +14,7 @@ import {
 import { emails } from "~/modules/mail/index.server";
 import { webhookEntregas } from "~/modules/notifications/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/index.server";
-import {
-  purgeExpiredPersonalData,
-  renderMarkdown,
-  startRetentionJob,
-  stopRetentionJob,
-} from "~/modules/privacy/index.server";
+import { purgeExpiredPersonalData, renderMarkdown } from "~/modules/privacy/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { setClock } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
@@ -31,6 +26,7 @@ import { loader as legalLoader } from "~/routes/public/legal";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
 
@@ -173,12 +169,10 @@ describe("retention of resumes and grooming photos", () => {
     const old = await resume(monthsAgo(13));
     setClock(() => new Date(NOW));
     try {
-      startRetentionJob();
-      await vi.waitFor(async () => expect(await lastAudit("retention_purge")).toBeDefined(), {
-        timeout: 5000,
-      });
+      const run = await runDeclaredJob("privacy.retention");
+      expect(run).toMatchObject({ outcome: "ok", counts: { curriculos: 1, fotos: 0 } });
+      expect(await lastAudit("retention_purge")).toBeDefined();
     } finally {
-      stopRetentionJob();
       setClock(undefined);
     }
     expect(await storage().read("private", old.key)).toBeNull();
@@ -546,6 +540,7 @@ describe("legal pages in Markdown", () => {
       encarregadoNome: "Mariana Souza",
       encarregadoEmail: "dpo@example.com",
       retencaoMeses: 18,
+      retencaoEnviosDias: 45,
     });
     const first = await call(legalLoader, makeRequest("/privacidade"));
     expect(first.data.title).toBe("Política de privacidade");
@@ -553,6 +548,7 @@ describe("legal pages in Markdown", () => {
     expect(first.data.html).toContain("CNPJ 27.865.431/0001-77");
     expect(first.data.html).toContain("Mariana Souza");
     expect(first.data.html).toContain("18 meses");
+    expect(first.data.html).toContain("<strong>45 dias</strong> depois do envio");
     expect(first.data.html).toContain("cookies necessários");
     const trocas = await call(legalLoader, makeRequest("/trocas-e-devolucoes"));
     expect(trocas.data.html).toContain("7 dias corridos");
@@ -565,6 +561,7 @@ describe("legal pages in Markdown", () => {
         {
           intent: "textos",
           retencao_meses: "12",
+          retencao_envios_dias: "90",
           texto_privacidade:
             "## Nova política\n\n<script>alert(1)</script>\n\nFale com {encarregadoEmail}.",
           texto_trocas: "Trocas em 7 dias.",
@@ -587,6 +584,7 @@ describe("legal pages in Markdown", () => {
         {
           intent: "textos",
           retencao_meses: "0",
+          retencao_envios_dias: "90",
           texto_privacidade: "",
           texto_trocas: "a",
           texto_termos: "b",

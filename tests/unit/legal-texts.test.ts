@@ -18,6 +18,7 @@ const FACTS: LegalFacts = {
   encarregado: "Mariana Souza",
   encarregadoEmail: "dpo@example.com",
   retencaoMeses: 12,
+  retencaoEnviosDias: 90,
 };
 
 describe("legal texts", () => {
@@ -48,13 +49,36 @@ describe("legal texts", () => {
   });
 
   it("the admin form: months 1 to 120, texts required", () => {
-    const texts = { texto_privacidade: "a", texto_trocas: "b", texto_termos: "c" };
+    const texts = {
+      texto_privacidade: "a",
+      texto_trocas: "b",
+      texto_termos: "c",
+      retencao_envios_dias: "90",
+    };
     expect(legalTextsSchema.parse({ ...texts, retencao_meses: " 24 " }).retencao_meses).toBe(24);
     expect(legalTextsSchema.safeParse({ ...texts, retencao_meses: "121" }).success).toBe(false);
     expect(legalTextsSchema.safeParse({ ...texts, retencao_meses: "1,5" }).success).toBe(false);
     expect(
       legalTextsSchema.safeParse({ ...texts, texto_termos: "  ", retencao_meses: "12" }).success,
     ).toBe(false);
+  });
+
+  it("the sent e-mails' and webhooks' period: whole days, 7 to 3650", () => {
+    const base = {
+      texto_privacidade: "a",
+      texto_trocas: "b",
+      texto_termos: "c",
+      retencao_meses: "12",
+    };
+    const days = (value: string) =>
+      legalTextsSchema.safeParse({ ...base, retencao_envios_dias: value });
+    expect(days(" 90 ").data?.retencao_envios_dias).toBe(90);
+    expect(days("7").data?.retencao_envios_dias).toBe(7);
+    expect(days("3650").data?.retencao_envios_dias).toBe(3650);
+    expect(days("6").error?.issues[0]?.message).toBe("O prazo mínimo é de 7 dias");
+    expect(days("3651").error?.issues[0]?.message).toBe("O prazo máximo é de 3650 dias");
+    expect(days("9,5").success).toBe(false);
+    expect(days("").success).toBe(false);
   });
 
   it("a person is an e-mail or a phone with its area code", () => {

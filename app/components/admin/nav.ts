@@ -13,6 +13,7 @@ import {
   Settings,
   ShieldCheck,
   Store,
+  Timer,
   Upload,
 } from "lucide-react";
 
@@ -78,6 +79,12 @@ export const ADMIN_NAV: AdminNavItem[] = [
     label: "Segurança",
     description: "Auditoria e bloqueios",
     icon: ShieldCheck,
+  },
+  {
+    to: "/admin/rotinas",
+    label: "Rotinas",
+    description: "Tarefas automáticas",
+    icon: Timer,
   },
   {
     to: "/admin/configuracoes",

@@ -33,8 +33,6 @@ export {
   requireAdmin,
   SESSION_COOKIE,
   sessionCookie,
-  startSessionPurge,
-  stopSessionPurge,
   upsertAdmin,
   verifyPassword,
 } from "./session.server";

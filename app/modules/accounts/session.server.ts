@@ -273,23 +273,3 @@ export async function purgeExpiredSessions(executor: Executor = db()): Promise<n
     .returning({ id: sessoes.id });
   return removed.length;
 }
-
-const PURGE_INTERVAL_MS = 15 * 60 * 1000;
-let purgeTimer: NodeJS.Timeout | undefined;
-
-/** Purges expired sessions now and every 15 minutes (every instance may run it: it is one DELETE). */
-export function startSessionPurge(log: (removed: number) => void = () => {}) {
-  stopSessionPurge();
-  const run = () =>
-    purgeExpiredSessions()
-      .then((removed) => removed > 0 && log(removed))
-      .catch((error: unknown) => console.warn(`[sessoes] limpeza falhou: ${String(error)}`));
-  void run();
-  purgeTimer = setInterval(run, PURGE_INTERVAL_MS);
-  purgeTimer.unref();
-}
-
-export function stopSessionPurge() {
-  if (purgeTimer) clearInterval(purgeTimer);
-  purgeTimer = undefined;
-}

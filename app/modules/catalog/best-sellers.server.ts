@@ -3,7 +3,6 @@
 // cached page (the pages stay fast while the shop sells), and a ranking a few minutes old
 // is what every shop shows.
 import { db, runSql } from "~/platform/db/client.server";
-import { logger } from "~/platform/logger.server";
 import { PAGE_DATA_CHANNEL } from "~/platform/page-data.server";
 
 /** How far back "mais vendidos" looks. */
@@ -30,24 +29,4 @@ export async function refreshBestSellers(): Promise<number> {
     await runSql(db(), "select pg_notify($1, 'produtos_resumo')", [PAGE_DATA_CHANNEL]);
   }
   return changed.length;
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-/** Recounts now and then every `intervalSeconds` (0: never, as in tests). */
-export function startBestSellerRefresh(intervalSeconds: number) {
-  if (intervalSeconds <= 0 || timer) return;
-  const run = () => {
-    refreshBestSellers().catch((error: unknown) =>
-      logger.warn({ err: error }, "contagem de mais vendidos falhou"),
-    );
-  };
-  run();
-  timer = setInterval(run, intervalSeconds * 1000);
-  timer.unref();
-}
-
-export function stopBestSellerRefresh() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
 }

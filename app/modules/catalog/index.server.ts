@@ -1,10 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export {
-  refreshBestSellers,
-  startBestSellerRefresh,
-  stopBestSellerRefresh,
-} from "./best-sellers.server";
+export { refreshBestSellers } from "./best-sellers.server";
 export {
   catalogueCsv,
   catalogueXlsx,

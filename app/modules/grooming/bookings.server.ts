@@ -6,7 +6,6 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
-import { logger } from "~/platform/logger.server";
 import { sessionSecret } from "~/platform/secret.server";
 import { queueBookingEmail, queueReminders } from "./booking-emails.server";
 import {
@@ -730,29 +729,4 @@ export async function releaseUnconfirmedBookings(at: Date = clockNow()): Promise
 /** Tomorrow's reminders by e-mail, each once (see queueReminders). */
 export async function sendDueReminders(at: Date = clockNow()): Promise<number> {
   return transaction((tx) => queueReminders(tx, at));
-}
-
-let releaseTimer: ReturnType<typeof setInterval> | undefined;
-
-/** Every few minutes, on every instance (the statement is safe to run twice at once). */
-export function startUnconfirmedRelease(intervalMs = 5 * 60_000): void {
-  if (releaseTimer) return;
-  const run = () =>
-    releaseUnconfirmedBookings()
-      .then((n) => {
-        if (n > 0) logger.info({ liberados: n }, "agendamentos não confirmados liberados");
-        return sendDueReminders();
-      })
-      .then((n) => {
-        if (n > 0) logger.info({ lembretes: n }, "lembretes de banho e tosa na fila");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "liberação de agendamentos falhou"));
-  releaseTimer = setInterval(run, intervalMs);
-  releaseTimer.unref?.();
-  void run();
-}
-
-export function stopUnconfirmedRelease(): void {
-  if (releaseTimer) clearInterval(releaseTimer);
-  releaseTimer = undefined;
 }

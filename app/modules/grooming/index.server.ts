@@ -28,8 +28,6 @@ export {
   releaseUnconfirmedBookings,
   rescheduleBooking,
   sendDueReminders,
-  startUnconfirmedRelease,
-  stopUnconfirmedRelease,
 } from "./bookings.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
 export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";

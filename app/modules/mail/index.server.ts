@@ -4,15 +4,16 @@ export { MailLayout, mailStyles, renderMail, type Sender } from "./layout.server
 export {
   type ComposedEmail,
   claimDueEmails,
+  closeMailTransport,
   composeByKind,
   deliverEmailsDue,
   enqueueEmails,
   MAIL_CLAIM_LEASE_MS,
   MAIL_RETRY_DELAYS_MS,
   originOf,
-  startMailWorker,
-  stopMailWorker,
+  setMailComposer,
 } from "./outbox.server";
+export { purgeOldEmailBodies } from "./retention.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";
 export { type Email, emails } from "./tables.server";
 export { mailDir } from "./transport.server";

@@ -1,7 +1,10 @@
 // The mail module's declaration of what it adds to the shared machinery (decision 0059).
+
+import { getSettings } from "~/modules/shop/index.server";
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
 import { deliverMail, enqueueEmails } from "./outbox.server";
+import { purgeOldEmailBodies } from "./retention.server";
 
 export const mailModule = defineModule({
   name: "mail",
@@ -42,6 +45,18 @@ export const mailModule = defineModule({
       timeoutMs: 5 * 60_000,
       enabled: () => env().MAIL_WORKER_INTERVAL > 0,
       run: ({ signal }) => deliverMail(signal),
+    },
+    {
+      // The rendered messages past the period set in Privacidade (retencao_envios_dias).
+      id: "mail.purge-bodies",
+      label: "Limpeza do conteúdo de e-mails antigos",
+      intervalMs: 24 * 60 * 60_000,
+      timeoutMs: 15 * 60_000,
+      firstRunAfterMs: 10 * 60_000,
+      run: async ({ signal }) => {
+        const { retencaoEnviosDias } = await getSettings();
+        return { emails: await purgeOldEmailBodies(retencaoEnviosDias, { signal }) };
+      },
     },
   ],
 });

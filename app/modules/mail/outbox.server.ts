@@ -9,6 +9,7 @@ import { shop } from "~/content/shop";
 import { siteAddressForLinks } from "~/modules/shop/index.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
+import { wakeJob } from "~/platform/jobs/runner.server";
 import {
   type Attempt,
   createOutbox,
@@ -186,37 +187,32 @@ async function saveComposed(id: string, composed: ComposedEmail, at: Date): Prom
   return row!;
 }
 
-// --- the delivery tick -------------------------------------------------------------------
+// --- the delivery job ---------------------------------------------------------------------
 
-/** The composer of every module's kinds (set at start), and this instance's loop. */
+/** The composer of every module's kinds, set at start. */
 let composer: Composer | undefined;
-let worker: ReturnType<typeof mailOutbox> | undefined;
 
-/** One tick of the mail job: passes until nothing is due or the instance stops. */
+/** Hands the delivery job the composer of every module's kinds (at start). */
+export function setMailComposer(compose: Composer) {
+  composer = compose;
+}
+
+/**
+ * One run of the mail job (mail.deliver, on the platform's runner): passes until nothing is
+ * due or the instance stops; a stopping pass finishes the message in flight and gives back
+ * the rest of its claim.
+ */
 export async function deliverMail(signal: AbortSignal): Promise<{ enviados: number }> {
   if (!composer) return { enviados: 0 };
   return { enviados: await mailOutbox(composer).drain({ signal }) };
 }
 
-/** Wakes the worker right after an enqueue, so messages go out at once. */
+/** Wakes the delivery job right after an enqueue, so messages go out at once. */
 function notifyWorker() {
-  worker?.notify();
+  wakeJob("mail.deliver");
 }
 
-/** Starts this instance's loop with the composer of every module's kinds. */
-export function startMailWorker(intervalSeconds: number, compose: Composer) {
-  composer = compose;
-  if (worker || intervalSeconds <= 0) return;
-  worker = mailOutbox(compose);
-  worker.start(intervalSeconds);
-}
-
-/**
- * Stops claiming, finishes the message in flight, gives back the rest of its claim and
- * closes the SMTP connection.
- */
-export async function stopMailWorker() {
-  await worker?.stop();
-  worker = undefined;
+/** Closes the SMTP connection once the deliveries have stopped. */
+export function closeMailTransport() {
   closeTransport();
 }

@@ -1,5 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export { purgeOldWebhookPayloads } from "./retention.server";
 export type { SystemTestResult } from "./system-test.server";
 export { systemTestWebhookUrl, testWebhook } from "./system-test.server";
 export { webhookEntregas } from "./tables.server";
@@ -8,7 +9,5 @@ export {
   deliverDue,
   enqueueWebhook,
   RETRY_DELAYS_MS,
-  startWebhookWorker,
-  stopWebhookWorker,
   testStoreWebhook,
 } from "./webhooks.server";

@@ -1,6 +1,9 @@
 // The notifications module's declaration of what it adds to the shared machinery (decision 0059).
+
+import { getSettings } from "~/modules/shop/index.server";
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
+import { purgeOldWebhookPayloads } from "./retention.server";
 import { announce, deliverWebhooks } from "./webhooks.server";
 
 export const notificationsModule = defineModule({
@@ -29,6 +32,18 @@ export const notificationsModule = defineModule({
       timeoutMs: 5 * 60_000,
       enabled: () => env().WEBHOOK_WORKER_INTERVAL > 0,
       run: ({ signal }) => deliverWebhooks(signal),
+    },
+    {
+      // The announced payloads past the period set in Privacidade (retencao_envios_dias).
+      id: "notifications.purge-payloads",
+      label: "Limpeza do conteúdo de webhooks antigos",
+      intervalMs: 24 * 60 * 60_000,
+      timeoutMs: 15 * 60_000,
+      firstRunAfterMs: 10 * 60_000,
+      run: async ({ signal }) => {
+        const { retencaoEnviosDias } = await getSettings();
+        return { webhooks: await purgeOldWebhookPayloads(retencaoEnviosDias, { signal }) };
+      },
     },
   ],
 });

@@ -9,6 +9,7 @@ import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { type Executor, transaction } from "~/platform/db/client.server";
 import type { DomainEvent } from "~/platform/event-types.server";
+import { wakeJob } from "~/platform/jobs/runner.server";
 import { type Attempt, createOutbox, OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox.server";
 import { type WebhookEntrega, webhookEntregas } from "./tables.server";
 
@@ -183,23 +184,18 @@ export function deliverDue(
   return outbox.deliverDue(options);
 }
 
-/** One tick of the webhook job: passes until nothing is due or the instance stops. */
+/**
+ * One run of the webhook job (notifications.deliver, on the platform's runner): passes until
+ * nothing is due or the instance stops; a stopping pass finishes the delivery in flight and
+ * gives back the rest of its claim.
+ */
 export async function deliverWebhooks(signal: AbortSignal): Promise<{ entregues: number }> {
   return { entregues: await outbox.drain({ signal }) };
 }
 
-/** Wakes the worker right after an enqueue, so announcements go out at once. */
+/** Wakes the delivery job right after an enqueue, so announcements go out at once. */
 function notifyWorker() {
-  outbox.notify();
-}
-
-export function startWebhookWorker(intervalSeconds: number) {
-  outbox.start(intervalSeconds);
-}
-
-/** Stops claiming, finishes the delivery in flight and gives back the rest of its claim. */
-export async function stopWebhookWorker() {
-  await outbox.stop();
+  wakeJob("notifications.deliver");
 }
 
 const WEBHOOK_TEST_MESSAGES = {

@@ -19,11 +19,7 @@ export {
 } from "./payment.server";
 export { reopenPaidOrder } from "./payment-loops.server";
 export { customerOrderStatus, retryOrderPixCharge } from "./pix.server";
-export {
-  expireUnpaidPixOrders,
-  startPaymentReconciler,
-  stopPaymentReconciler,
-} from "./pix-expiry.server";
+export { expireUnpaidPixOrders } from "./pix-expiry.server";
 export type { OrderInput } from "./place-order.server";
 export { placeOrder } from "./place-order.server";
 export { openOrdersOfTheDay, orderToPrint } from "./print.server";

@@ -110,32 +110,13 @@ async function cancelLapsedOrder(cobrancaId: string, now: Date): Promise<boolean
   });
 }
 
-// --- the schedule ----------------------------------------------------------------------
-
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> | undefined;
-
-function runOnce() {
-  if (running) return;
-  // Reconcile first: a payment that did arrive is confirmed before anything expires.
-  running = reconcilePendingCobrancas()
-    .then(() => cancelChargesOfCancelledOrders())
-    .then(() => expireUnpaidPixOrders())
-    .catch((error) => logger.error({ err: error }, "reconciliação de cobranças falhou"))
-    .finally(() => {
-      running = undefined;
-    });
-}
-
-export function startPaymentReconciler(intervalSeconds: number) {
-  if (intervalSeconds <= 0 || timer) return;
-  timer = setInterval(runOnce, intervalSeconds * 1000);
-  timer.unref();
-}
-
-/** Stops the timer and waits for a pass in progress (graceful shutdown). */
-export async function stopPaymentReconciler() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await running;
+/**
+ * One pass of the payments job (orders' manifest): reconcile first, so a payment that did
+ * arrive is confirmed before anything expires. Returns what it counted.
+ */
+export async function reconcilePayments(): Promise<{ conferidas: number; expirados: number }> {
+  const conferidas = await reconcilePendingCobrancas();
+  await cancelChargesOfCancelledOrders();
+  const expirados = await expireUnpaidPixOrders();
+  return { conferidas, expirados };
 }

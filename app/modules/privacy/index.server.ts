@@ -1,11 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { legalPage, legalTextsForAdmin, saveLegalTexts } from "./legal-pages.server";
 export { renderMarkdown } from "./markdown.server";
-export {
-  purgeExpiredPersonalData,
-  startRetentionJob,
-  stopRetentionJob,
-} from "./retention.server";
+export { purgeExpiredPersonalData } from "./retention.server";
 export {
   anonymiseSubject,
   exportSubjectZip,

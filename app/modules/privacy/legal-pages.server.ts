@@ -32,6 +32,7 @@ async function legalFacts(settings: Settings): Promise<LegalFacts> {
     encarregado: settings.encarregadoNome?.trim() || `a equipe de atendimento da ${shop.name}`,
     encarregadoEmail: settings.encarregadoEmail?.trim() || company.email,
     retencaoMeses: settings.retencaoMeses,
+    retencaoEnviosDias: settings.retencaoEnviosDias,
   };
 }
 
@@ -61,6 +62,7 @@ export async function legalTextsForAdmin() {
       LEGAL_PAGE_KEYS.map((key) => [key, Boolean(settings[LEGAL_PAGES[key].field]?.trim())]),
     ) as Record<LegalPageKey, boolean>,
     retencaoMeses: settings.retencaoMeses,
+    retencaoEnviosDias: settings.retencaoEnviosDias,
   };
 }
 
@@ -78,5 +80,6 @@ export function saveLegalTexts(input: LegalTextsInput, actor: AdminActor) {
     textoTrocas: stored("trocas", input.texto_trocas),
     textoTermos: stored("termos", input.texto_termos),
     retencaoMeses: input.retencao_meses,
+    retencaoEnviosDias: input.retencao_envios_dias,
   }));
 }

@@ -1,5 +1,6 @@
 // The admin's legal pages form (/admin/privacidade): the three texts in Markdown and how many
-// months resumes and grooming photos are kept.
+// months resumes and grooming photos are kept, and how many days sent e-mails' and webhooks'
+// contents are.
 import { z } from "zod";
 
 const LEGAL_TEXT_MAX = 40_000;
@@ -20,6 +21,14 @@ export const legalTextsSchema = z.object({
     .regex(/^\d{1,3}$/, "Informe o prazo em meses, um número inteiro como 12")
     .transform(Number)
     .pipe(z.number().min(1, "O prazo mínimo é de 1 mês").max(120, "O prazo máximo é de 120 meses")),
+  retencao_envios_dias: z
+    .string({ error: "Informe o prazo em dias" })
+    .trim()
+    .regex(/^\d{1,4}$/, "Informe o prazo em dias, um número inteiro como 90")
+    .transform(Number)
+    .pipe(
+      z.number().min(7, "O prazo mínimo é de 7 dias").max(3650, "O prazo máximo é de 3650 dias"),
+    ),
 });
 export type LegalTextsInput = z.infer<typeof legalTextsSchema>;
 

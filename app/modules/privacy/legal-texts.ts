@@ -15,6 +15,7 @@ export interface LegalFacts {
   encarregado: string;
   encarregadoEmail: string;
   retencaoMeses: number;
+  retencaoEnviosDias: number;
 }
 
 const PLACEHOLDERS: Record<string, (f: LegalFacts) => string> = {
@@ -27,6 +28,7 @@ const PLACEHOLDERS: Record<string, (f: LegalFacts) => string> = {
   "{encarregado}": (f) => f.encarregado,
   "{encarregadoEmail}": (f) => f.encarregadoEmail,
   "{retencaoMeses}": (f) => (f.retencaoMeses === 1 ? "1 mês" : `${f.retencaoMeses} meses`),
+  "{retencaoEnviosDias}": (f) => `${f.retencaoEnviosDias} dias`,
 };
 
 /** The placeholders the admin's editor lists. */
@@ -63,6 +65,7 @@ Só com quem precisa deles para atender você: o provedor de pagamento do Pix on
 ## Por quanto tempo
 
 - **Currículos** (incluindo o PDF) e **fotos de pets** enviadas nos pedidos de banho e tosa são apagados automaticamente **{retencaoMeses}** depois do envio.
+- **E-mails que a loja enviou a você** (confirmações e avisos do pedido ou do agendamento) têm o conteúdo apagado **{retencaoEnviosDias}** depois do envio; fica só o registro de que foram enviados.
 - **Pedidos da loja** ficam guardados enquanto a lei fiscal e de defesa do consumidor exigir (em geral, 5 anos). Depois de um pedido de exclusão, os seus dados pessoais são apagados e ficam só os valores, para a contabilidade.
 - **Mensagens de contato** ficam apenas no e-mail e no WhatsApp da loja, pelo tempo necessário para responder.
 

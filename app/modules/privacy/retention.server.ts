@@ -12,7 +12,6 @@ import { getSettings } from "~/modules/shop/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { transaction } from "~/platform/db/client.server";
-import { logger } from "~/platform/logger.server";
 import { keyFromPublicUrl, storage } from "~/platform/storage.server";
 
 /** Two instances running the job at once: the second waits, then finds nothing left. */
@@ -108,26 +107,4 @@ export async function purgeExpiredPersonalData(at: Date = now()): Promise<Retent
     }
     return result;
   });
-}
-
-const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
-let timer: NodeJS.Timeout | undefined;
-
-/** Runs the retention now and every 6 hours (every instance may: the lock makes it one). */
-export function startRetentionJob() {
-  stopRetentionJob();
-  const run = () =>
-    purgeExpiredPersonalData()
-      .then((r) => {
-        if (r.curriculos > 0 || r.fotos > 0) logger.info(r, "dados pessoais vencidos removidos");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "retenção de dados falhou"));
-  void run();
-  timer = setInterval(run, RETENTION_INTERVAL_MS);
-  timer.unref();
-}
-
-export function stopRetentionJob() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
 }

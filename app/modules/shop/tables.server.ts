@@ -77,6 +77,8 @@ export const configuracoes = pgTable(
     dadosDemo: text("dados_demo"),
     /** Resumes and grooming photos are deleted this many months after they arrived. */
     retencaoMeses: integer("retencao_meses").notNull().default(12),
+    /** Sent e-mails' bodies and webhook payloads are cleared this many days after they were made. */
+    retencaoEnviosDias: integer("retencao_envios_dias").notNull().default(90),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -96,6 +98,10 @@ export const configuracoes = pgTable(
     check(
       "configuracoes_retencao_check",
       sql`${t.retencaoMeses} >= 1 and ${t.retencaoMeses} <= 120`,
+    ),
+    check(
+      "configuracoes_retencao_envios_check",
+      sql`${t.retencaoEnviosDias} >= 7 and ${t.retencaoEnviosDias} <= 3650`,
     ),
     check(
       "configuracoes_pix_expiracao_check",

@@ -227,6 +227,81 @@ export async function withAdvisoryLock<T>(
   }
 }
 
+/** Advisory locks held by one session (the job runner's), taken without waiting. */
+export interface AdvisoryLockSession {
+  /** Takes the lock (`namespace`, `key`) if nobody holds it; false when another session does. */
+  tryLock(namespace: number, key: number): Promise<boolean>;
+  unlock(namespace: number, key: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A session for advisory locks held as long as a job runs. A session-level lock belongs to
+ * one connection, so on a server the locks live on a connection of their own, outside the
+ * pool: a pooled one would be handed to other queries (and a lock held on each job's own
+ * pooled connection would starve the pool while every job runs). If that connection drops,
+ * the server frees its locks; the next attempt opens a new one. PGlite is one session in one
+ * process: the same statements run on it, and the runner's own bookkeeping keeps a job single.
+ */
+export function advisoryLockSession(database: Database): AdvisoryLockSession {
+  if (database.kind !== "postgres") {
+    const locked = async (statement: string, namespace: number, key: number) => {
+      const [row] = await runSql<{ ok: boolean }>(database.db, statement, [namespace, key]);
+      return row?.ok === true;
+    };
+    return {
+      tryLock: (namespace, key) =>
+        locked("select pg_try_advisory_lock($1::int, $2::int) as ok", namespace, key),
+      unlock: async (namespace, key) => {
+        await locked("select pg_advisory_unlock($1::int, $2::int) as ok", namespace, key);
+      },
+      close: async () => {},
+    };
+  }
+  const pool = (database.db as unknown as { $client: import("pg").Pool }).$client;
+  let connection: Promise<import("pg").Client> | undefined;
+  const open = () => {
+    connection ??= import("pg").then(async ({ default: pg }) => {
+      const client = new pg.Client(
+        (pool as unknown as { options: import("pg").ClientConfig }).options,
+      );
+      const lost = () => {
+        connection = undefined;
+        client.end().catch(() => {});
+      };
+      client.on("error", lost);
+      client.on("end", lost);
+      try {
+        await client.connect();
+      } catch (error) {
+        lost();
+        throw error;
+      }
+      return client;
+    });
+    return connection;
+  };
+  return {
+    tryLock: async (namespace, key) => {
+      const client = await open();
+      const { rows } = await client.query<{ ok: boolean }>(
+        "select pg_try_advisory_lock($1::int, $2::int) as ok",
+        [namespace, key],
+      );
+      return rows[0]?.ok === true;
+    },
+    unlock: async (namespace, key) => {
+      const client = await connection;
+      await client?.query("select pg_advisory_unlock($1::int, $2::int)", [namespace, key]);
+    },
+    close: async () => {
+      const client = await connection?.catch(() => undefined);
+      connection = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
 const MIGRATION_LOCK = 7315001;
 export const STARTUP_LOCK = 7315002;
 /** Taken inside the demo seed's transaction: two seeds at once write the demo shop once. */

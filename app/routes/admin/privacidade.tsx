@@ -190,6 +190,19 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
               className="max-w-32"
             />
           </Field>
+          <Field
+            id="retencao_envios_dias"
+            label="E-mails e webhooks enviados: prazo em dias"
+            hint="Depois dele, o conteúdo das mensagens é apagado; fica só o registro do envio (de 7 a 3650 dias)."
+            error={errors.retencao_envios_dias}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={String(legal.retencaoEnviosDias)}
+              className="max-w-32"
+            />
+          </Field>
         </SectionCard>
         <SectionCard
           title="Textos legais"

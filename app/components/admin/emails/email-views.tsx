@@ -125,7 +125,9 @@ export function EmailMessage(props: {
         />
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          A mensagem é montada no primeiro envio.
+          {email.status === "pendente"
+            ? "A mensagem é montada no primeiro envio."
+            : "O conteúdo foi apagado depois do prazo de guarda (Privacidade)."}
         </p>
       )}
       {email.texto ? (

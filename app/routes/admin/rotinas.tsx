@@ -1,0 +1,65 @@
+// /admin/rotinas: the periodic jobs (decision 0060), for the owner. Every admin is the owner
+// today; staff roles will narrow who sees it.
+import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { type JobItem, JobList, type JobRunItem } from "~/components/admin/rotinas/job-list";
+import { formatDateTime } from "~/domain/dates";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { loadOrFail } from "~/platform/admin/load.server";
+import { type JobRunView, jobsOverview } from "~/platform/jobs/overview.server";
+import type { Route } from "./+types/rotinas";
+
+export const meta = adminMeta("Rotinas automáticas");
+
+function durationText(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+function runItem(run: JobRunView): JobRunItem {
+  const counts = Object.entries(run.counts ?? {});
+  return {
+    inicio: formatDateTime(run.startedAt),
+    resultado: run.outcome,
+    duracao: run.durationMs === null ? null : durationText(run.durationMs),
+    contagens: counts.length ? counts.map(([k, n]) => `${k}: ${n}`).join(", ") : null,
+    erro: run.error,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const jobs = await loadOrFail("Erro ao carregar as rotinas", () => jobsOverview());
+  return {
+    rotinas: jobs.map(
+      (job): JobItem => ({
+        id: job.id,
+        nome: job.label,
+        intervalo: job.interval,
+        ativa: job.enabled,
+        ultima: job.last ? runItem(job.last) : null,
+        proxima: job.next ? formatDateTime(job.next) : null,
+        falhas: job.failures.map(runItem),
+      }),
+    ),
+  };
+}
+
+export default function Rotinas({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
+      <AdminPageHeader
+        title="Rotinas automáticas"
+        description="O que o sistema faz sozinho, de tempos em tempos: quando rodou, como terminou e quando roda de novo (horário de Brasília)."
+        className="mb-0"
+      />
+      <JobList jobs={loaderData.rotinas} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Rotinas automáticas" message="Erro ao carregar as rotinas" />;
+}
