@@ -28,12 +28,32 @@ interface JobContext {
   logger: Logger;
 }
 
+/** How many attempts an operation allows before it blocks the identifier, and for how long. */
+export interface RateLimitRule {
+  /** Attempts allowed inside the window; the attempt that reaches it blocks. */
+  max: number;
+  windowMs: number;
+  /** How long the identifier stays blocked once it reaches `max`. */
+  blockMs: number;
+}
+
+/** One counted operation (app/platform/rate-limits.server.ts counts it). */
+export interface RateLimitDefinition {
+  /** Stable name stored in `rate_limits.operation` (never renamed: counters in flight use it). */
+  operation: string;
+  /** What staff read on /admin/security (pt-BR). */
+  label: string;
+  rule: RateLimitRule;
+}
+
 /** A module's declaration of what it adds to the shared machinery. */
 export interface ModuleManifest {
   /** The module's folder name under app/modules. */
   name: string;
   /** Periodic work. */
   jobs?: readonly JobDefinition[];
+  /** The attempt counters its public forms and sign-ins use. */
+  rateLimits?: readonly RateLimitDefinition[];
 }
 
 /** Declares a module's manifest (typed; returned as is). */

@@ -1,6 +1,42 @@
 // The orders module's declaration of what it adds to the shared machinery (decision 0059).
 import { defineModule } from "~/platform/module.server";
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 export const ordersModule = defineModule({
   name: "orders",
+  rateLimits: [
+    // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
+    {
+      operation: "checkout",
+      label: "Pedidos na loja",
+      rule: { max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
+    },
+    // Wrong coupon codes tried in the cart: enough for typos, not for guessing codes.
+    {
+      operation: "cupom",
+      label: "Cupons inválidos no carrinho",
+      rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+    // "Acompanhar pedido": number + phone tried per IP and per order number. Reserved before
+    // the order is read, like the login (decision 0016): a burst cannot try more than this.
+    {
+      operation: "pedido_busca_ip",
+      label: "Acompanhar pedido (IP)",
+      rule: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+    {
+      operation: "pedido_busca_numero",
+      label: "Acompanhar pedido (número)",
+      rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+    // The 4-digit pick-up code typed at the counter, per order: a typo or two, never the
+    // 10,000 codes one by one (issue 39). Every wrong code is audited.
+    {
+      operation: "retirada_codigo",
+      label: "Código de retirada (pedido)",
+      rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+  ],
 });
