@@ -46,6 +46,17 @@ export interface RateLimitDefinition {
   rule: RateLimitRule;
 }
 
+/**
+ * What a backup does with a table (app/platform/backup.server.ts):
+ * - `data`: the shop's data, archived and restored;
+ * - `live`: live state (sessions, counters, alerts, kept counts), never archived, left empty
+ *   by a restore;
+ * - `seeded`: data whose first rows a migration writes (a freshly migrated place still counts
+ *   as empty), archived, and replaced by the archive's rows on restore;
+ * - `derived`: rebuilt by triggers from other tables, never archived.
+ */
+export type BackupClass = "data" | "live" | "seeded" | "derived";
+
 /** A module's declaration of what it adds to the shared machinery. */
 export interface ModuleManifest {
   /** The module's folder name under app/modules. */
@@ -54,6 +65,8 @@ export interface ModuleManifest {
   jobs?: readonly JobDefinition[];
   /** The attempt counters its public forms and sign-ins use. */
   rateLimits?: readonly RateLimitDefinition[];
+  /** The backup class of each of its tables, by table name. */
+  backup?: Readonly<Record<string, BackupClass>>;
 }
 
 /** Declares a module's manifest (typed; returned as is). */

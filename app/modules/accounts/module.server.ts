@@ -4,6 +4,8 @@ import { LOGIN_OPS, LOGIN_RULE } from "./sign-in.server";
 
 export const accountsModule = defineModule({
   name: "accounts",
+  // Sessions are live state: no session outlives a restore.
+  backup: { usuarios: "data", sessoes: "live" },
   rateLimits: [
     { operation: LOGIN_OPS.email, label: "Login (e-mail)", rule: LOGIN_RULE },
     { operation: LOGIN_OPS.ip, label: "Login (IP)", rule: LOGIN_RULE },

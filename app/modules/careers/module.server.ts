@@ -5,6 +5,7 @@ const HOUR = 60 * 60_000;
 
 export const careersModule = defineModule({
   name: "careers",
+  backup: { curriculos: "data" },
   rateLimits: [
     {
       operation: "form:curriculo",

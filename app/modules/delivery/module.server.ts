@@ -5,6 +5,7 @@ const MINUTE = 60_000;
 
 export const deliveryModule = defineModule({
   name: "delivery",
+  backup: { bairros_entrega: "data" },
   rateLimits: [
     // CEP lookups that reach ViaCEP or BrasilAPI (a CEP already known is not counted).
     {

@@ -6,6 +6,16 @@ const HOUR = 60 * MINUTE;
 
 export const groomingModule = defineModule({
   name: "grooming",
+  backup: {
+    pedidos_servicos: "data",
+    servicos_banho: "data",
+    servicos_banho_precos: "data",
+    agendas_banho: "data",
+    agendas_banho_fechadas: "data",
+    agendamentos: "data",
+    agendamento_pets: "data",
+    codigos_tutor: "data",
+  },
   rateLimits: [
     {
       operation: "form:orcamento",

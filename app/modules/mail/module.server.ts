@@ -3,4 +3,5 @@ import { defineModule } from "~/platform/module.server";
 
 export const mailModule = defineModule({
   name: "mail",
+  backup: { emails: "data" },
 });

@@ -3,4 +3,5 @@ import { defineModule } from "~/platform/module.server";
 
 export const notificationsModule = defineModule({
   name: "notifications",
+  backup: { webhook_entregas: "data" },
 });

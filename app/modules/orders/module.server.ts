@@ -6,6 +6,7 @@ const HOUR = 60 * MINUTE;
 
 export const ordersModule = defineModule({
   name: "orders",
+  backup: { pedidos: "data", itens_pedido: "data" },
   rateLimits: [
     // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
     {

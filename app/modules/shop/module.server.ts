@@ -5,6 +5,8 @@ const MINUTE = 60_000;
 
 export const shopModule = defineModule({
   name: "shop",
+  // A migration writes the shop's units: a freshly migrated place still counts as empty.
+  backup: { configuracoes: "data", unidades: "seeded" },
   rateLimits: [
     {
       operation: "form:contato",
