@@ -54,6 +54,7 @@ import { storage } from "~/platform/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/platform/unavailable.server";
 import { answerUnavailable } from "~/platform/unavailable-routes.server";
 import { boot, shutdown } from "~/startup/boot.server";
+import { sharedPagesOf } from "./page-cache";
 
 /** Boots and starts the jobs; says which administrators exist (for the ready line). */
 export async function start(): Promise<{ adminEmails: string[] }> {
@@ -153,6 +154,9 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
 const build = answerUnavailable(await import("virtual:react-router/server-build"));
+
+/** The public pages the shared page cache keeps, as their routes' handles declare them. */
+export const sharedPages = sharedPagesOf(build.routes);
 
 // A login flood is refused here, before React Router reads the form, asks the database or
 // draws a page (decision 0055); the action takes the place itself (login-admission.server.ts).
