@@ -23,20 +23,10 @@ import {
   stopImportWorker,
   stopSummaryQueue,
 } from "~/modules/catalog/index.server";
-import {
-  composeGroomingEmail,
-  GROOMING_EMAIL_KINDS,
-  startUnconfirmedRelease,
-  stopUnconfirmedRelease,
-} from "~/modules/grooming/index.server";
-import { composeByKind, startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
+import { startUnconfirmedRelease, stopUnconfirmedRelease } from "~/modules/grooming/index.server";
+import { composeEmail, startMailWorker, stopMailWorker } from "~/modules/mail/index.server";
 import { startWebhookWorker, stopWebhookWorker } from "~/modules/notifications/index.server";
-import {
-  composeOrderEmail,
-  ORDER_EMAIL_KINDS,
-  startPaymentReconciler,
-  stopPaymentReconciler,
-} from "~/modules/orders/index.server";
+import { startPaymentReconciler, stopPaymentReconciler } from "~/modules/orders/index.server";
 import { startRetentionJob, stopRetentionJob } from "~/modules/privacy/index.server";
 import { startBackupSchedule, stopBackupSchedule } from "~/platform/backup.server";
 import { pickEncoding } from "~/platform/compress.server";
@@ -66,14 +56,8 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   // Product summaries a unit's change left to recompute, a slice at a time.
   await startSummaryQueue(currentDatabase()!);
   startWebhookWorker(env().WEBHOOK_WORKER_INTERVAL);
-  // The e-mail outbox: each module's e-mails are rendered by its own composer when sent.
-  startMailWorker(
-    env().MAIL_WORKER_INTERVAL,
-    composeByKind([
-      { kinds: ORDER_EMAIL_KINDS, compose: composeOrderEmail },
-      { kinds: GROOMING_EMAIL_KINDS, compose: composeGroomingEmail },
-    ]),
-  );
+  // The e-mail outbox: each row rendered when sent by the composer its module declares.
+  startMailWorker(env().MAIL_WORKER_INTERVAL, composeEmail);
   // Pending Pix charges are asked about on a schedule: a lost notification still pays.
   startPaymentReconciler(env().PAYMENT_RECONCILE_INTERVAL);
   startBestSellerRefresh(env().BEST_SELLERS_INTERVAL);

@@ -47,6 +47,17 @@ export interface RateLimitDefinition {
 }
 
 /**
+ * One kind of e-mail a module sends, declared with the mail module's `defineEmail` (which
+ * types its composer; the platform only carries it to the mail module).
+ */
+interface EmailKindDeclaration {
+  kind: string;
+  label: string;
+  recipient: "cliente" | "loja";
+  compose: (row: never) => Promise<unknown>;
+}
+
+/**
  * What a backup does with a table (app/platform/backup.server.ts):
  * - `data`: the shop's data, archived and restored;
  * - `live`: live state (sessions, counters, alerts, kept counts), never archived, left empty
@@ -63,6 +74,8 @@ export interface ModuleManifest {
   name: string;
   /** Periodic work. */
   jobs?: readonly JobDefinition[];
+  /** The e-mails it sends: kind, name on the admin screens, recipient, composer. */
+  emails?: readonly EmailKindDeclaration[];
   /** The attempt counters its public forms and sign-ins use. */
   rateLimits?: readonly RateLimitDefinition[];
   /** The backup class of each of its tables, by table name. */

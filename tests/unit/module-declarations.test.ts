@@ -1,6 +1,9 @@
 // What the modules declare in their manifests (decision 0062): each declaration is made once,
 // by one module, and nothing the platform needs is missing.
 import { describe, expect, it } from "vitest";
+import { GROOMING_EMAIL_KINDS } from "~/modules/grooming/booking-email-kinds";
+import { declaredEmailKinds, emailKindLabel } from "~/modules/mail/index.server";
+import { ORDER_EMAIL_KINDS, SHOP_EMAIL_KINDS } from "~/modules/orders/email-kinds";
 import { MODULES } from "~/modules/registry.server";
 import { registerModules } from "~/platform/module.server";
 import { declaredRateLimits, rateLimitLabel, rateLimitRule } from "~/platform/rate-limits.server";
@@ -59,5 +62,32 @@ describe("rate limits", () => {
     }
     expect(rateLimitLabel("antiga")).toBe("antiga");
     expect(() => rateLimitRule("antiga")).toThrow(/não declarado/);
+  });
+});
+
+describe("e-mail kinds", () => {
+  it("declares each kind once, with a name, a recipient and a composer", () => {
+    const kinds = declaredEmailKinds().map((e) => e.kind);
+    expect(kinds.filter((k, i) => kinds.indexOf(k) !== i)).toEqual([]);
+    for (const e of declaredEmailKinds()) {
+      expect(e.label.trim(), e.kind).not.toBe("");
+      expect(emailKindLabel(e.kind)).toBe(e.label);
+      expect(["cliente", "loja"]).toContain(e.recipient);
+      expect(typeof e.compose, e.kind).toBe("function");
+    }
+    expect(emailKindLabel("antigo")).toBe("antigo");
+  });
+
+  it("declares every kind the orders and grooming modules queue, in the module that queues it", () => {
+    const owner = Object.fromEntries(
+      MODULES.flatMap((m) => (m.emails ?? []).map((e) => [e.kind, m.name])),
+    );
+    for (const kind of ORDER_EMAIL_KINDS) expect(owner[kind], kind).toBe("orders");
+    for (const kind of GROOMING_EMAIL_KINDS) expect(owner[kind], kind).toBe("grooming");
+    expect(Object.keys(owner)).toHaveLength(ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length);
+    const toShop = declaredEmailKinds()
+      .filter((e) => e.recipient === "loja")
+      .map((e) => e.kind);
+    expect(toShop).toEqual([...SHOP_EMAIL_KINDS]);
   });
 });

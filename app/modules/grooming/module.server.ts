@@ -1,11 +1,27 @@
 // The grooming module's declaration of what it adds to the shared machinery (decision 0059).
+import { defineEmail } from "~/modules/mail/index.server";
 import { defineModule } from "~/platform/module.server";
+import type { GroomingEmailKind } from "./booking-email-kinds";
+import { composeGroomingEmail } from "./booking-email-templates.server";
+
+/** A grooming e-mail to the tutor: every kind is rendered by the grooming composer. */
+const tutorEmail = (kind: GroomingEmailKind, label: string) =>
+  defineEmail({ kind, label, recipient: "cliente", compose: composeGroomingEmail });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const groomingModule = defineModule({
   name: "grooming",
+  emails: [
+    tutorEmail("agendamento_recebido", "Banho e tosa: agendamento feito"),
+    tutorEmail("agendamento_confirmado", "Banho e tosa: confirmado"),
+    tutorEmail("agendamento_reagendado", "Banho e tosa: remarcado"),
+    tutorEmail("agendamento_pronto", "Banho e tosa: pronto para buscar"),
+    tutorEmail("agendamento_cancelado", "Banho e tosa: cancelado"),
+    tutorEmail("agendamento_lembrete", "Banho e tosa: lembrete do dia anterior"),
+    tutorEmail("codigo_tutor", "Banho e tosa: código para ver os pets"),
+  ],
   backup: {
     pedidos_servicos: "data",
     servicos_banho: "data",

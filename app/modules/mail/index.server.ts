@@ -1,10 +1,16 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { EMAILS_PAGE_SIZE, getEmail, listEmails } from "./admin.server";
+export {
+  composeEmail,
+  declaredEmailKinds,
+  defineEmail,
+  emailKindLabel,
+  emailPreamble,
+} from "./definitions.server";
 export { MailLayout, mailStyles, renderMail, type Sender } from "./layout.server";
 export {
   type ComposedEmail,
   claimDueEmails,
-  composeByKind,
   deliverEmailsDue,
   enqueueEmails,
   MAIL_CLAIM_LEASE_MS,

@@ -43,20 +43,6 @@ export interface QueuedEmail {
   dados?: Record<string, string> | null;
 }
 
-/**
- * One worker for every module's messages: each module gives the composer of its own kinds,
- * and a row of a kind nobody composes is discarded.
- */
-export function composeByKind(
-  composers: readonly { kinds: readonly string[]; compose: Composer }[],
-): Composer {
-  const byKind = new Map(composers.flatMap((c) => c.kinds.map((k) => [k, c.compose] as const)));
-  return async (row) => {
-    const compose = byKind.get(row.tipo);
-    return compose ? compose(row) : null;
-  };
-}
-
 /** Queues messages in `executor` (the caller's transaction): one statement for all. */
 export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]): Promise<void> {
   if (entries.length === 0) return;

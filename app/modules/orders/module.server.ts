@@ -1,11 +1,31 @@
 // The orders module's declaration of what it adds to the shared machinery (decision 0059).
+import { defineEmail } from "~/modules/mail/index.server";
 import { defineModule } from "~/platform/module.server";
+import type { OrderEmailKind } from "./email-kinds";
+import { composeOrderEmail } from "./order-email-templates.server";
+
+/** An order e-mail: every kind is rendered by the order composer. */
+const orderEmail = (kind: OrderEmailKind, label: string, recipient: "cliente" | "loja") =>
+  defineEmail({ kind, label, recipient, compose: composeOrderEmail });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const ordersModule = defineModule({
   name: "orders",
+  emails: [
+    orderEmail("pedido_confirmado", "Confirmação do pedido", "cliente"),
+    orderEmail("pedido_pago", "Pagamento confirmado", "cliente"),
+    orderEmail("pedido_saiu_entrega", "Saiu para entrega", "cliente"),
+    orderEmail("pedido_pronto_retirada", "Pronto para retirada", "cliente"),
+    orderEmail("pedido_entregue", "Entregue", "cliente"),
+    orderEmail("pedido_retirado", "Retirado", "cliente"),
+    orderEmail("pedido_cancelado", "Cancelado", "cliente"),
+    orderEmail("pedido_reembolsado", "Reembolsado", "cliente"),
+    orderEmail("loja_novo_pedido", "Novo pedido (loja)", "loja"),
+    orderEmail("pedido_link", "Link do pedido (Acompanhar pedido)", "cliente"),
+    orderEmail("loja_pago_apos_cancelamento", "Pago após cancelamento (loja)", "loja"),
+  ],
   backup: { pedidos: "data", itens_pedido: "data" },
   rateLimits: [
     // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
