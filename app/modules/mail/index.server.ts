@@ -15,7 +15,6 @@ export {
   enqueueEmails,
   MAIL_CLAIM_LEASE_MS,
   MAIL_RETRY_DELAYS_MS,
-  originOf,
   type QueuedEmail,
   startMailWorker,
   stopMailWorker,
