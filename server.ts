@@ -11,7 +11,7 @@ import { env } from "~/platform/env.server";
 import { logFormat, logger, redactUrl, requestLogSerializers } from "~/platform/logger.server";
 import { drainListenersFollowCompression } from "./http/compression-drain";
 import { isForeignWrite } from "./http/origin-check";
-import { pageCache } from "./http/page-cache";
+import { pageCache, type SharedPages } from "./http/page-cache";
 import { privatePages } from "./http/private-pages";
 import { refusalsAsPages } from "./http/refusal-status";
 import { errorAnswer, securityHeaders } from "./http/security-headers";
@@ -32,6 +32,7 @@ type AppModule = {
   ready: () => Promise<boolean>;
   pageDataGeneration: () => number | null;
   pageDataChanged: () => void;
+  sharedPages: SharedPages;
 };
 
 const server = express();
@@ -148,6 +149,7 @@ if (isDev) {
   appModule = (await import(path.join(buildDir, "server", "index.js"))) as unknown as AppModule;
   const pages = appModule;
   sharedPages = pageCache({
+    sharedPages: pages.sharedPages,
     generation: () => pages.pageDataGeneration(),
     changed: () => pages.pageDataChanged(),
     trustProxy: server.get("trust proxy fn"),

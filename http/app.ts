@@ -19,9 +19,7 @@ import {
   stopImportWorker,
   stopSummaryQueue,
 } from "~/modules/catalog/index.server";
-import { composeGroomingEmail, GROOMING_EMAIL_KINDS } from "~/modules/grooming/index.server";
-import { closeMailTransport, composeByKind, setMailComposer } from "~/modules/mail/index.server";
-import { composeOrderEmail, ORDER_EMAIL_KINDS } from "~/modules/orders/index.server";
+import { closeMailTransport } from "~/modules/mail/index.server";
 import { pickEncoding } from "~/platform/compress.server";
 import { dataDirWritable } from "~/platform/data-dir.server";
 import { currentDatabase, databaseReady } from "~/platform/db/client.server";
@@ -37,6 +35,7 @@ import { storage } from "~/platform/storage.server";
 import { diskAcceptedWrites, diskRecentlyRefused } from "~/platform/unavailable.server";
 import { answerUnavailable } from "~/platform/unavailable-routes.server";
 import { boot, shutdown } from "~/startup/boot.server";
+import { sharedPagesOf } from "./page-cache";
 
 /** Boots and starts the jobs; says which administrators exist (for the ready line). */
 export async function start(): Promise<{ adminEmails: string[] }> {
@@ -47,13 +46,6 @@ export async function start(): Promise<{ adminEmails: string[] }> {
   await startAlertFeed(currentDatabase()!);
   // Product summaries a unit's change left to recompute, a slice at a time.
   await startSummaryQueue(currentDatabase()!);
-  // The e-mail outbox: each module's e-mails are rendered by its own composer when sent.
-  setMailComposer(
-    composeByKind([
-      { kinds: ORDER_EMAIL_KINDS, compose: composeOrderEmail },
-      { kinds: GROOMING_EMAIL_KINDS, compose: composeGroomingEmail },
-    ]),
-  );
   // Every periodic job, the platform's and the modules' (each declared in its manifest).
   startJobs(declaredJobs());
   return { adminEmails: await adminEmails() };
@@ -123,6 +115,9 @@ export const uploads: express.RequestHandler = (req, res, next) =>
 // The build itself, not a function returning it: given a function, React Router imports
 // the build and derives its route tables again on every request.
 const build = answerUnavailable(await import("virtual:react-router/server-build"));
+
+/** The public pages the shared page cache keeps, as their routes' handles declare them. */
+export const sharedPages = sharedPagesOf(build.routes);
 
 // A login flood is refused here, before React Router reads the form, asks the database or
 // draws a page (decision 0055); the action takes the place itself (login-admission.server.ts).

@@ -1,6 +1,7 @@
 // The shared page cache, in front of React Router (docs/decisions/0013-cache-de-paginas.md).
 //
-// Which requests: an anonymous GET of a public page (SHARED_PAGES) without any of our
+// Which requests: an anonymous GET of a public page (a route whose `handle` declares
+// `pageCache`, decision 0062) without any of our
 // cookies (session, toast, order flash) and without credentials. Everything else goes
 // straight to the app, as always.
 //
@@ -19,65 +20,141 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { matchRoutes, type RouteObject } from "react-router";
+import type { PageCacheHandle, SharedPage } from "~/lib/page-cache";
 import { type Encoding, pickEncoding } from "~/platform/compress.server";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * The query parameters the store list reads (catalog's storeListingQuery; a unit test
- * checks the two lists agree).
- */
-export const STORE_LISTING_PARAMS = [
-  "q",
-  "categoria",
-  "marca",
-  "especie",
-  "preco_min",
-  "preco_max",
-  "promocao",
-  "esgotados",
-  "unidade",
-  "ordem",
-  "pagina",
-] as const;
+/** A route as the server build lists it (`ServerBuild["routes"]`), with what the cache reads. */
+interface BuildRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: { handle?: unknown; default?: unknown };
+}
+
+/** One shared page: where it is, what it reads, and the routes that outrank it. */
+interface SharedRoute {
+  /** Its full route pattern ("/loja/produto/:id"). */
+  pattern: string;
+  /** Whether it renders a document (a component), or is a resource route (sitemap.xml). */
+  document: boolean;
+  page: SharedPage;
+  matcher: RegExp;
+  /** Addresses its pattern matches that belong to a more specific route. */
+  outranked: RegExp[];
+}
 
 /**
- * The public pages every anonymous visitor sees alike, each with the query parameters its
- * render reads. A page is kept and rendered under its address with those parameters only
- * (the first value of each, as the loaders read them): `/sobre?junk=N` is `/sobre`, so
- * made-up parameters neither fill the cache (800 of them grew the process by 174 MB and
- * pushed product pages out) nor reach the render. Tracking tags (utm_*) stay in the
- * visitor's address bar; the page is the same.
+ * The public pages every anonymous visitor sees alike, as their routes declare them
+ * (`handle.pageCache`, app/lib/page-cache.ts), each with the query parameters its render
+ * reads. A page is kept and rendered under its address with those parameters only (the first
+ * value of each, as the loaders read them): `/sobre?junk=N` is `/sobre`, so made-up parameters
+ * neither fill the cache (800 of them grew the process by 174 MB and pushed product pages out)
+ * nor reach the render. Tracking tags (utm_*) stay in the visitor's address bar; the page is
+ * the same.
  */
-const SHARED_PAGES: { path: RegExp; params: readonly string[]; personal?: readonly string[] }[] = [
-  { path: /^\/$/, params: [] },
-  { path: /^\/(?:sobre|contato|faq|trabalhe-conosco)$/, params: [] },
-  // The catalogue's search and species chip, read by its render.
-  { path: /^\/produtos$/, params: ["q", "especie"] },
-  // The service chosen in the address; the quote form filled from the booking page
-  // ("Pedir orçamento com fotos", decision 0056) is that visitor's alone, never kept.
-  {
-    path: /^\/servicos$/,
-    params: ["servico"],
-    personal: ["nome_tutor", "whatsapp", "nome_pet", "raca_porte"],
-  },
-  { path: /^\/(?:privacidade|trocas-e-devolucoes|termos)$/, params: [] },
-  { path: /^\/loja$/, params: STORE_LISTING_PARAMS },
-  // The pack chosen in the address (`?v=SKU`).
-  { path: /^\/loja\/produto\/[^/]+$/, params: ["v"] },
-  { path: /^\/(?:sitemap\.xml|robots\.txt)$/, params: [] },
-];
+export interface SharedPages {
+  /** The declaration of the page at `path` (no query), or null when it is not shared. */
+  find(path: string): SharedPage | null;
+  /** Every shared page's route pattern, and whether it renders a document. */
+  routes: { pattern: string; document: boolean }[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const segmentsOf = (pattern: string) => pattern.split("/").filter(Boolean);
+const isDynamic = (segment: string) => segment.startsWith(":");
+
+/** A route pattern as React Router matches it (case-sensitive, no trailing slash). */
+function patternMatcher(pattern: string): RegExp {
+  const segments = segmentsOf(pattern);
+  const body = segments.map((s) => (isDynamic(s) ? "/[^/]+" : `/${escapeRegExp(s)}`)).join("");
+  return new RegExp(`^${body || "/"}$`);
+}
+
+/**
+ * Reads the shared pages from the server build's route modules. Matching an address with
+ * React Router's `matchRoutes` takes about a millisecond over the whole route table, too much
+ * for every cached answer; so the ranking is asked once, here: each shared page's pattern
+ * becomes a regular expression, and any route that would win over a dynamic segment of it
+ * (a static `/loja/produto/novo` beside `/loja/produto/:id`) becomes an exclusion.
+ */
+export function sharedPagesOf(build: Record<string, BuildRoute | undefined>): SharedPages {
+  const routes = Object.values(build).filter((r): r is BuildRoute => Boolean(r));
+  const children = new Map<string | undefined, BuildRoute[]>();
+  for (const route of routes) {
+    children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
+  }
+  const patterns = new Map<string, string>();
+  const tree = (parentId: string | undefined, base: string): RouteObject[] =>
+    (children.get(parentId) ?? []).map((route): RouteObject => {
+      const full = route.path ? `${base.replace(/\/$/, "")}/${route.path}` : base;
+      patterns.set(route.id, full);
+      if (route.index) return { id: route.id, index: true, caseSensitive: true };
+      return {
+        id: route.id,
+        path: route.path,
+        caseSensitive: true,
+        children: tree(route.id, full),
+      };
+    });
+  const nodes = tree(undefined, "/");
+  const winner = (path: string) => matchRoutes(nodes, path)?.at(-1)?.route.id;
+
+  const shared: SharedRoute[] = [];
+  for (const route of routes) {
+    const page = (route.module.handle as PageCacheHandle | undefined)?.pageCache;
+    const pattern = patterns.get(route.id);
+    if (!page || !pattern) continue;
+    if (/[*?]/.test(pattern))
+      throw new Error(`Página compartilhada com padrão variável: ${pattern}`);
+    const own = segmentsOf(pattern);
+    const outranked: RegExp[] = [];
+    for (const [otherId, other] of patterns) {
+      const theirs = segmentsOf(other);
+      if (otherId === route.id || theirs.length !== own.length || /[*?]/.test(other)) continue;
+      const sample = own.map((segment, i) => {
+        const their = theirs[i]!;
+        if (!isDynamic(segment)) return isDynamic(their) || their === segment ? segment : null;
+        return isDynamic(their) ? "x" : their;
+      });
+      if (sample.includes(null)) continue;
+      const path = `/${sample.join("/")}`;
+      if (winner(path) !== route.id) outranked.push(patternMatcher(other));
+    }
+    shared.push({
+      pattern,
+      document: typeof route.module.default === "function",
+      page,
+      matcher: patternMatcher(pattern),
+      outranked,
+    });
+  }
+  return {
+    find(path) {
+      for (const route of shared) {
+        if (route.matcher.test(path) && !route.outranked.some((r) => r.test(path))) {
+          return route.page;
+        }
+      }
+      return null;
+    },
+    routes: shared.map(({ pattern, document }) => ({ pattern, document })),
+  };
+}
 
 /**
  * The address a shared page is kept and rendered under: its path and the parameters it
  * reads, in the list's order, first value each; null when `url` is no shared page or
  * carries a visitor's own data.
  */
-export function sharedPageUrl(url: string): string | null {
+export function sharedPageUrl(url: string, pages: SharedPages): string | null {
   const query = url.indexOf("?");
   const path = query < 0 ? url : url.slice(0, query);
-  const page = SHARED_PAGES.find((p) => p.path.test(path));
+  const page = pages.find(path);
   if (!page) return null;
   if (query < 0) return path;
   const given = new URLSearchParams(url.slice(query + 1));
@@ -117,6 +194,8 @@ interface Entry {
 }
 
 export interface PageCacheOptions {
+  /** The shared pages, as the routes declare them (`sharedPagesOf(build.routes)`). */
+  sharedPages: SharedPages;
   /**
    * The data generation pages are rendered in; null while changes cannot be heard (the
    * database's notifications are down): nothing is kept then.
@@ -143,10 +222,10 @@ export interface PageCacheOptions {
  * The address this request's shared copy is kept under (sharedPageUrl), or null when the
  * request may not get (nor feed) a shared copy.
  */
-function sharedRequestUrl(req: IncomingMessage): string | null {
+function sharedRequestUrl(req: IncomingMessage, pages: SharedPages): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.headers.authorization) return null;
-  return sharedPageUrl(req.url ?? "");
+  return sharedPageUrl(req.url ?? "", pages);
 }
 
 /** SHA-256 of every inline script of an HTML page, in CSP source form. */
@@ -394,7 +473,7 @@ export function pageCache(options: PageCacheOptions) {
    * security headers included. server.ts asks this first for every request.
    */
   function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = sharedRequestUrl(req);
+    const url = sharedRequestUrl(req, options.sharedPages);
     if (url === null) return false;
     const key = keyOf(req, protocolOf(req, options.trustProxy), url);
     const entry = current(key, options.generation());
@@ -414,7 +493,7 @@ export function pageCache(options: PageCacheOptions) {
       }) as Response["end"];
       return next();
     }
-    const url = sharedRequestUrl(req);
+    const url = sharedRequestUrl(req, options.sharedPages);
     if (url === null) return next();
     // The page renders from the address it is kept under: what else the address carried
     // cannot make a copy of its own nor change the one kept.

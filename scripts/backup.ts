@@ -5,6 +5,7 @@
 // BACKUP_DIR, covers a running server); with PostgreSQL, any time.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { MODULES } from "~/modules/registry.server";
 import {
   BackupError,
   backupFileName,
@@ -12,8 +13,12 @@ import {
   readPassphrase,
 } from "~/platform/backup.server";
 import { env } from "~/platform/env.server";
+import { registerModules } from "~/platform/module.server";
 import { storageFromEnv } from "~/startup/boot.server";
 import { withMigratedDatabase } from "./lib/database";
+
+// The tables' backup classes come from the modules' manifests.
+registerModules(MODULES);
 
 const { values } = parseArgs({
   options: { out: { type: "string" }, "passphrase-file": { type: "string" } },

@@ -5,10 +5,15 @@
 // this machine's session secret.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { MODULES } from "~/modules/registry.server";
 import { BackupError, readPassphrase, restoreBackup } from "~/platform/backup.server";
 import { env } from "~/platform/env.server";
+import { registerModules } from "~/platform/module.server";
 import { storageFromEnv } from "~/startup/boot.server";
 import { withMigratedDatabase } from "./lib/database";
+
+// The tables' backup classes come from the modules' manifests.
+registerModules(MODULES);
 
 const { values, positionals } = parseArgs({
   options: {

@@ -1,5 +1,6 @@
 // `npm run size`: the JavaScript each page makes a phone download on its first load, from
-// the production build. Starts the built server on a fresh seeded database, reads each
+// the production build, for every page the routes declare shared (`handle.pageCache`) and the
+// cart and checkout. Starts the built server on a fresh seeded database, reads each
 // page's HTML as a visitor gets it, follows every module it loads (script src, modulepreload,
 // import() in inline scripts, and their static imports) and sums their gzip size (level 9),
 // plus the inline scripts. Prints the table against the budgets (marketing pages 15 KB,
@@ -9,21 +10,36 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { SharedPages } from "../http/page-cache";
 import { buildUnlessSkipped, root, startServer, stopServer, table } from "./lib/server";
 
 const clientDir = path.join(root, "build", "client");
 const MARKETING_BUDGET = 15 * 1024;
 const STORE_BUDGET = 90 * 1024;
 
-const PAGES: { path: string; budget: number }[] = [
-  ...["/", "/sobre", "/produtos", "/servicos", "/contato", "/faq", "/trabalhe-conosco"].map(
-    (p) => ({ path: p, budget: MARKETING_BUDGET }),
-  ),
-  ...["/loja", "{produto}", "/loja/carrinho", "/loja/checkout"].map((p) => ({
+/** The store's pages a visitor reaches that no cache shares (their own cart and checkout). */
+const PRIVATE_STORE_PAGES = ["/loja/carrinho", "/loja/checkout"];
+
+/**
+ * The pages measured: every shared page that renders a document, as its route declares it
+ * (`handle.pageCache`, read from the server build like the page cache does), and the store's
+ * private ones. Store pages (under /loja) get the store's budget; the others the marketing one.
+ */
+async function pagesToMeasure(): Promise<{ path: string; budget: number }[]> {
+  const build = path.join(root, "build", "server", "index.js");
+  const { sharedPages } = (await import(build)) as { sharedPages: SharedPages };
+  const patterns = sharedPages.routes.filter((r) => r.document).map((r) => r.pattern);
+  return [...patterns, ...PRIVATE_STORE_PAGES].map((p) => ({
     path: p,
-    budget: STORE_BUDGET,
-  })),
-];
+    budget: p === "/loja" || p.startsWith("/loja/") ? STORE_BUDGET : MARKETING_BUDGET,
+  }));
+}
+
+/** An address of a pattern with parameters (`/loja/produto/:id`): the first link to one. */
+function sampleOf(pattern: string, html: string): string | null {
+  const segments = pattern.split("/").map((s) => (s.startsWith(":") ? '[^/"?#]+' : s));
+  return new RegExp(`href="(${segments.join("/")})"`).exec(html)?.[1] ?? null;
+}
 
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
 
@@ -71,17 +87,17 @@ async function main() {
   const { base, child } = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
   try {
     const loja = await (await fetch(`${base}/loja`)).text();
-    const product = /href="(\/loja\/produto\/[^"]+)"/.exec(loja)?.[1] ?? "/loja";
     const rows = [["Página", "módulos", "JS (gzip)", "inline (gzip)", "total", "orçamento", ""]];
-    for (const page of PAGES) {
-      const url = page.path === "{produto}" ? product : page.path;
+    for (const page of await pagesToMeasure()) {
+      const url = page.path.includes(":") ? sampleOf(page.path, loja) : page.path;
+      if (!url) continue;
       const html = await (
         await fetch(base + url, { headers: { "accept-encoding": "identity" } })
       ).text();
       const { modules, moduleBytes, inlineBytes } = firstLoad(html);
       const total = moduleBytes + inlineBytes;
       rows.push([
-        page.path === "{produto}" ? "/loja/produto/{id}" : url,
+        page.path,
         String(modules),
         kb(moduleBytes),
         kb(inlineBytes),

@@ -13,6 +13,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { type Database, type Executor, queryRows } from "~/platform/db/client.server";
+import { type BackupClass, registeredModules } from "~/platform/module.server";
 import { sessionSecret } from "~/platform/secret.server";
 import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/platform/secret-box.server";
 import type { StorageArea, StorageDriver } from "~/platform/storage.server";
@@ -21,31 +22,37 @@ const FORMAT = 2;
 /** Format 1 archives (before decision 0019) still restore. */
 const READABLE_FORMATS = [1, 2];
 /**
- * Live state, not the shop's data: never archived, left empty by a restore. The staff's
- * live alerts (avisos) are among them: the orders a restore writes back are not new, and
- * their triggers stay quiet during it (agropet.sem_avisos, migration 0009). So are the
- * store's kept filter counts and their version (migration 0015): counted again on demand.
- * And the periodic jobs' runs (decision 0060): they tell what ran where the copy was taken;
- * restored, they would make the new place skip its first backup and purges.
+ * The platform's own tables (app/platform/tables.server.ts): the audit trail is the shop's
+ * record; the attempt counters are live state. Each module declares its tables' classes in its
+ * manifest (`backup`, decision 0062).
  */
-const LIVE_TABLES: ReadonlySet<string> = new Set([
-  "sessoes",
-  "rate_limits",
-  "job_runs",
-  "avisos",
-  "loja_facetas",
-  "loja_facetas_versao",
-]);
+const PLATFORM_TABLES: Readonly<Record<string, BackupClass>> = {
+  admin_audit_log: "data",
+  rate_limits: "live",
+  // What happened, for the record (decision 0061): kept like the audit trail.
+  eventos: "data",
+  // The periodic jobs' runs (decision 0060) tell what ran where the copy was taken; restored,
+  // they would make the new place skip its first backup and purges.
+  job_runs: "live",
+};
+
+/** Every table's declared class: the platform's and each registered module's. */
+export function declaredBackupClasses(): Map<string, BackupClass> {
+  const classes = new Map(Object.entries(PLATFORM_TABLES));
+  for (const m of registeredModules()) {
+    for (const [table, kind] of Object.entries(m.backup ?? {})) classes.set(table, kind);
+  }
+  return classes;
+}
+
 /**
- * Tables whose first rows a migration writes (the shop's units, the search synonyms): a freshly migrated place
- * still counts as empty, and a restore replaces those rows with the archive's.
+ * A table's class; one nobody declared is archived like data (a test fails on it first), so a
+ * forgotten declaration never leaves rows out of a backup.
  */
-const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(["unidades", "sinonimos"]);
-/**
- * Tables the database derives from others by triggers (the store's product summaries,
- * migration 0007): never archived, rebuilt by the restore from what it inserts.
- */
-const DERIVED_TABLES: ReadonlySet<string> = new Set(["produtos_resumo"]);
+function classOf(classes: Map<string, BackupClass>, table: string): BackupClass {
+  return classes.get(table) ?? "data";
+}
+
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
 /** The two-step secrets sealed with the passphrase, by user id. */
@@ -200,8 +207,10 @@ export async function createBackup(
         await tx.execute(sql`set transaction isolation level repeatable read, read only`);
       }
       manifest.migrations = await appliedMigrations(tx);
+      const classes = declaredBackupClasses();
       for (const table of await tablesInOrder(tx)) {
-        if (LIVE_TABLES.has(table) || DERIVED_TABLES.has(table)) continue;
+        const kind = classOf(classes, table);
+        if (kind === "live" || kind === "derived") continue;
         const rows = await queryRows<{ line: string }>(
           tx,
           sql`select row_to_json(t)::text as line from ${ident(table)} t`,
@@ -281,10 +290,9 @@ export async function createBackup(
  * counter of a server started once is not data).
  */
 async function isEmpty(database: Database, storage: StorageDriver): Promise<boolean> {
+  const classes = declaredBackupClasses();
   for (const table of await tablesInOrder(database.db)) {
-    if (LIVE_TABLES.has(table) || SEEDED_BY_MIGRATIONS.has(table) || DERIVED_TABLES.has(table)) {
-      continue;
-    }
+    if (classOf(classes, table) !== "data") continue;
     const [row] = await queryRows<{ any: boolean }>(
       database.db,
       sql`select exists (select 1 from ${ident(table)}) as any`,
@@ -351,17 +359,19 @@ export async function restoreBackup(
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('agropet.sem_avisos', 'on', true)`);
       const order = await tablesInOrder(tx);
+      const classes = declaredBackupClasses();
       // Live tables always start empty: no session or counter outlives a restore.
       const emptied = options.force
         ? order
-        : order.filter((table) => LIVE_TABLES.has(table) || SEEDED_BY_MIGRATIONS.has(table));
+        : order.filter((table) => ["live", "seeded"].includes(classOf(classes, table)));
       if (emptied.length > 0) {
         await tx.execute(sql`truncate table ${sql.join(emptied.map(ident), sql`, `)} cascade`);
       }
       for (const table of order) {
         // Sessions and rate-limit counters of the old machine (archives of format 1) stay out;
         // the derived tables are rebuilt by their triggers as the rows go in.
-        if (LIVE_TABLES.has(table) || DERIVED_TABLES.has(table)) continue;
+        const kind = classOf(classes, table);
+        if (kind === "live" || kind === "derived") continue;
         const source = path.join(staging, "db", `${table}.ndjson`);
         const text = await fs.readFile(source, "utf8").catch(() => "");
         const lines = text.split("\n").filter(Boolean);

@@ -31,6 +31,46 @@ export interface JobContext {
   logger: Logger;
 }
 
+/** How many attempts an operation allows before it blocks the identifier, and for how long. */
+export interface RateLimitRule {
+  /** Attempts allowed inside the window; the attempt that reaches it blocks. */
+  max: number;
+  windowMs: number;
+  /** How long the identifier stays blocked once it reaches `max`. */
+  blockMs: number;
+}
+
+/** One counted operation (app/platform/rate-limits.server.ts counts it). */
+export interface RateLimitDefinition {
+  /** Stable name stored in `rate_limits.operation` (never renamed: counters in flight use it). */
+  operation: string;
+  /** What staff read on /admin/security (pt-BR). */
+  label: string;
+  rule: RateLimitRule;
+}
+
+/**
+ * One kind of e-mail a module sends, declared with the mail module's `defineEmail` (which
+ * types its composer; the platform only carries it to the mail module).
+ */
+interface EmailKindDeclaration {
+  kind: string;
+  label: string;
+  recipient: "cliente" | "loja";
+  compose: (row: never) => Promise<unknown>;
+}
+
+/**
+ * What a backup does with a table (app/platform/backup.server.ts):
+ * - `data`: the shop's data, archived and restored;
+ * - `live`: live state (sessions, counters, alerts, kept counts), never archived, left empty
+ *   by a restore;
+ * - `seeded`: data whose first rows a migration writes (a freshly migrated place still counts
+ *   as empty), archived, and replaced by the archive's rows on restore;
+ * - `derived`: rebuilt by triggers from other tables, never archived.
+ */
+export type BackupClass = "data" | "live" | "seeded" | "derived";
+
 /** A module's declaration of what it adds to the shared machinery. */
 export interface ModuleManifest {
   /** The module's folder name under app/modules. */
@@ -39,6 +79,12 @@ export interface ModuleManifest {
   jobs?: readonly JobDefinition[];
   /** What it does when other modules' events happen, in their transaction (decision 0061). */
   subscribers?: readonly EventSubscriber[];
+  /** The e-mails it sends: kind, name on the admin screens, recipient, composer. */
+  emails?: readonly EmailKindDeclaration[];
+  /** The attempt counters its public forms and sign-ins use. */
+  rateLimits?: readonly RateLimitDefinition[];
+  /** The backup class of each of its tables, by table name. */
+  backup?: Readonly<Record<string, BackupClass>>;
 }
 
 /** Declares a module's manifest (typed; returned as is). */

@@ -1,110 +1,47 @@
 // Attempt counters in the `rate_limits` table (operation + identifier), shared by every
 // app instance: the admin login lockout, the checkout, coupon guesses and the public forms.
-// Every operation, its rule and the pt-BR name the security screen shows live here.
+// The engine only: each module declares its operations, rules and pt-BR names in its manifest
+// (`rateLimits`, decision 0062), read here through the registered modules.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { db, type Executor, runSql } from "~/platform/db/client.server";
+import {
+  type RateLimitDefinition,
+  type RateLimitRule,
+  registeredModules,
+} from "~/platform/module.server";
 import { requestInfo } from "~/platform/request-info.server";
 import { type RateLimit, rateLimits } from "./tables.server";
 
-export interface RateLimitRule {
-  /** Attempts allowed inside the window; the attempt that reaches it blocks. */
-  max: number;
-  windowMs: number;
-  /** How long the identifier stays blocked once it reaches `max`. */
-  blockMs: number;
+/**
+ * The rule of an operation, as the module that counts it declares it in its manifest
+ * (`rateLimits`). An operation no module declares is a programming error.
+ */
+export function rateLimitRule(operation: string): RateLimitRule {
+  const found = declaredLimit(operation);
+  if (!found) throw new Error(`Limite de tentativas não declarado: ${operation}`);
+  return found.rule;
 }
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** 5 failed attempts within 15 minutes block for 15 minutes. */
-const LOGIN_RULE: RateLimitRule = { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
-
-/** Every counted operation: its rule and the name staff read on /admin/security. */
-export const RATE_LIMITS = {
-  login_email: { label: "Login (e-mail)", rule: LOGIN_RULE },
-  login_ip: { label: "Login (IP)", rule: LOGIN_RULE },
-  // Sign-ins from a browser that already signed in (device cookie, decision 0016): counted
-  // per device, apart from the e-mail, so strangers cannot lock the owner out.
-  login_dispositivo: { label: "Login (aparelho conhecido)", rule: LOGIN_RULE },
-  login_totp: { label: "Código 2FA", rule: LOGIN_RULE },
-  password_change: { label: "Troca de senha", rule: LOGIN_RULE },
-  // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
-  checkout: {
-    label: "Pedidos na loja",
-    rule: { max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
-  },
-  // Wrong coupon codes tried in the cart: enough for typos, not for guessing codes.
-  cupom: {
-    label: "Cupons inválidos no carrinho",
-    rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  },
-  // CEP lookups that reach ViaCEP or BrasilAPI (a CEP already known is not counted).
-  cep: {
-    label: "Consultas de CEP",
-    rule: { max: 40, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
-  },
-  // "Acompanhar pedido": number + phone tried per IP and per order number. Reserved before
-  // the order is read, like the login (decision 0016): a burst cannot try more than this.
-  pedido_busca_ip: {
-    label: "Acompanhar pedido (IP)",
-    rule: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  },
-  pedido_busca_numero: {
-    label: "Acompanhar pedido (número)",
-    rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  },
-  // The 4-digit pick-up code typed at the counter, per order: a typo or two, never the
-  // 10,000 codes one by one (issue 39). Every wrong code is audited.
-  retirada_codigo: {
-    label: "Código de retirada (pedido)",
-    rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  },
-  "form:orcamento": {
-    label: "Orçamentos de banho e tosa",
-    rule: { max: 8, windowMs: HOUR, blockMs: HOUR },
-  },
-  // Every "Confirmar agendamento" (valid or not): a family books a few pets, a script is stopped.
-  "form:agendamento": {
-    label: "Agendamentos de banho e tosa",
-    rule: { max: 20, windowMs: HOUR, blockMs: HOUR },
-  },
-  // "Já agendou?": codes sent by e-mail per IP and per phone (a stranger cannot flood the
-  // tutor's inbox), and codes tried per IP (each code also dies after 5 wrong tries).
-  codigo_tutor_ip: {
-    label: "Códigos de banho e tosa pedidos (IP)",
-    rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
-  },
-  codigo_tutor_whatsapp: {
-    label: "Códigos de banho e tosa pedidos (WhatsApp)",
-    rule: { max: 3, windowMs: HOUR, blockMs: HOUR },
-  },
-  codigo_tutor_tentativa: {
-    label: "Códigos de banho e tosa digitados",
-    rule: { max: 15, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  },
-  "form:curriculo": {
-    label: "Currículos enviados",
-    rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
-  },
-  // Every try of the resume form, valid or not (each may carry a 10 MB file): room to fix
-  // mistakes, a wall for a script. Stored applications count under 'form:curriculo'.
-  "form:curriculoTentativa": {
-    label: "Envios do formulário de currículo",
-    rule: { max: 30, windowMs: HOUR, blockMs: HOUR },
-  },
-  "form:contato": {
-    label: "Mensagens de contato",
-    rule: { max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
-  },
-} as const satisfies Record<string, { label: string; rule: RateLimitRule }>;
-
-export type RateLimitOperation = keyof typeof RATE_LIMITS;
 
 /** The pt-BR name of an operation; a name no longer counted shows as stored. */
 export function rateLimitLabel(operation: string): string {
-  return (RATE_LIMITS as Record<string, { label: string }>)[operation]?.label ?? operation;
+  return declaredLimit(operation)?.label ?? operation;
 }
+
+/** Every declared operation, in the registry's order (the security screen lists them). */
+export function declaredRateLimits(): RateLimitDefinition[] {
+  return registeredModules().flatMap((m) => m.rateLimits ?? []);
+}
+
+function declaredLimit(operation: string): RateLimitDefinition | undefined {
+  for (const m of registeredModules()) {
+    const found = m.rateLimits?.find((limit) => limit.operation === operation);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An operation's stored name (`rate_limits.operation`), declared by a module's manifest. */
+type RateLimitOperation = string;
 
 /**
  * The one counting upsert. A first attempt inserts the row; a later one adds to it (or
@@ -286,5 +223,5 @@ function publicFormOperation(form: PublicForm) {
 /** Counts this submission; false when the IP has sent too many and must wait. */
 export async function allowPublicForm(form: PublicForm, request: Request): Promise<boolean> {
   const operation = publicFormOperation(form);
-  return consumeRateLimit(operation, requestInfo(request).ip, RATE_LIMITS[operation].rule);
+  return consumeRateLimit(operation, requestInfo(request).ip, rateLimitRule(operation));
 }

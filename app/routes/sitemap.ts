@@ -1,4 +1,5 @@
 import { SITE_NAV } from "~/components/site/nav";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import { LEGAL_PAGES } from "~/modules/privacy";
 import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/sitemap";
@@ -9,6 +10,9 @@ const PATHS = [
   "/loja",
   ...Object.values(LEGAL_PAGES).map((page) => page.path),
 ];
+
+/** The same for every visitor: kept by the shared page cache. */
+export const handle: PageCacheHandle = { pageCache: { params: [] } };
 
 export function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);

@@ -6,11 +6,7 @@ import { getSettings, updateSettings, webhookUrlFor } from "~/modules/shop/index
 import { logAudit } from "~/platform/admin/audit.server";
 import { setClock } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
-import {
-  RATE_LIMITS,
-  type RateLimitOperation,
-  registerAttempt,
-} from "~/platform/rate-limits.server";
+import { declaredRateLimits, registerAttempt } from "~/platform/rate-limits.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import * as configuracoesRoute from "~/routes/admin/configuracoes";
 import * as securityRoute from "~/routes/admin/security";
@@ -122,7 +118,7 @@ describe("security page", () => {
   it("names every counted operation in Portuguese, the store's and the forms' too", async () => {
     const admin = await makeAdmin();
     const rule = { max: 100, windowMs: DAY, blockMs: DAY };
-    for (const operation of Object.keys(RATE_LIMITS) as RateLimitOperation[]) {
+    for (const { operation } of declaredRateLimits()) {
       await registerAttempt(operation, "10.0.0.9", rule);
     }
     const page = (
@@ -139,7 +135,7 @@ describe("security page", () => {
       "form:curriculo": "Currículos enviados",
       login_email: "Login (e-mail)",
     });
-    expect(Object.keys(named)).toHaveLength(Object.keys(RATE_LIMITS).length);
+    expect(Object.keys(named)).toHaveLength(declaredRateLimits().length);
     for (const [operation, label] of Object.entries(named)) {
       expect(label, operation).not.toBe(operation);
     }

@@ -32,7 +32,7 @@ import {
   openDatabase,
   queryRows,
 } from "~/platform/db/client.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limits.server";
+import { consumeRateLimit, rateLimitRule } from "~/platform/rate-limits.server";
 import { openTotpSecret, sealTotpSecret, totpSealKey } from "~/platform/secret-box.server";
 import { localDiskDriver, type StorageDriver, storage } from "~/platform/storage.server";
 import { rateLimits } from "~/platform/tables.server";
@@ -258,7 +258,7 @@ describe("backups fit for personal data (issue 22, point 10)", { timeout: 180_00
     const secretA = crypto.randomBytes(32).toString("hex");
     const admin = await twoStepAdmin(ctx.database, secretA);
     await createSession(admin.id, makeRequest("/admin/login"));
-    await consumeRateLimit("checkout", "10.7.0.1", RATE_LIMITS.checkout.rule);
+    await consumeRateLimit("checkout", "10.7.0.1", rateLimitRule("checkout"));
     const [live] = await queryRows<{ s: number | string; r: number | string }>(
       ctx.database.db,
       sql`select (select count(*) from sessoes) as s, (select count(*) from rate_limits) as r`,

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COUPON_INVALID } from "~/modules/promotions";
 import { cupons } from "~/modules/promotions/index.server";
-import { RATE_LIMITS } from "~/platform/rate-limits.server";
+import { rateLimitRule } from "~/platform/rate-limits.server";
 import { rateLimits } from "~/platform/tables.server";
 import { readToast } from "~/platform/toast.server";
 import { action as cartAction } from "~/routes/loja/carrinho-alterar";
@@ -20,7 +20,7 @@ import { responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
-const LIMIT = RATE_LIMITS.cupom.rule.max;
+const LIMIT = rateLimitRule("cupom").max;
 const BURST = 120;
 const TOO_MANY = "Muitas tentativas de cupom. Tente novamente mais tarde.";
 let varianteId: string;

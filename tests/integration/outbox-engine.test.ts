@@ -11,9 +11,9 @@ import {
   type ComposedEmail,
   claimDueEmails,
   deliverEmailsDue,
+  deliverMail,
   emails,
   enqueueEmails,
-  setMailComposer,
 } from "~/modules/mail/index.server";
 import {
   claimDue,
@@ -23,6 +23,7 @@ import {
 } from "~/modules/notifications/index.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { createJobRunner, type JobRunner } from "~/platform/jobs/runner.server";
+import type { JobDefinition } from "~/platform/module.server";
 import { OUTBOX_LEASE_MS, OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox.server";
 import { listenSmtp, type RunningSmtp } from "../../scripts/lib/smtp-server";
 import { truncateAll, withTestDatabase } from "../setup/db";
@@ -131,10 +132,7 @@ const CHANNELS: Channel[] = [
     },
     claim: (limit, at) => claimDueEmails(limit, at),
     deliverDue: (options = {}) => deliverEmailsDue({ compose, ...options }),
-    start: () => {
-      setMailComposer(compose);
-      return startDelivery("mail.deliver");
-    },
+    start: () => startDelivery("mail.deliver", ({ signal }) => deliverMail(signal, compose)),
     rows: (ids) => ctx.database.db.select().from(emails).where(inArray(emails.id, ids)),
     sent: "enviado",
   },
@@ -162,12 +160,11 @@ const CHANNELS: Channel[] = [
 ];
 
 /** The channel's declared delivery job, on the platform's runner, as a server runs it. */
-function startDelivery(id: string): JobRunner {
+function startDelivery(id: string, run?: JobDefinition["run"]): JobRunner {
+  const job = declaredJob(id);
   const runner = createJobRunner(
-    [{ ...declaredJob(id), enabled: () => true, firstRunAfterMs: 0 }],
-    {
-      instanceId: "teste",
-    },
+    [{ ...job, run: run ?? job.run, enabled: () => true, firstRunAfterMs: 0 }],
+    { instanceId: "teste" },
   );
   runner.start();
   return runner;

@@ -6,15 +6,17 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeListingQuery } from "~/modules/catalog";
+import { STORE_LISTING_PARAMS, storeListingQuery } from "~/modules/catalog";
 import { pickEncoding } from "~/platform/compress.server";
 import {
   inlineScriptHashes,
   pageCache,
-  STORE_LISTING_PARAMS,
+  type SharedPages,
+  sharedPagesOf,
   sharedPageUrl,
 } from "../../http/page-cache";
 import { securityHeaders } from "../../http/security-headers";
+import { sourceRoutes } from "../support/source-routes";
 import { itMaps } from "../support/tables";
 
 let generation: number | null = 1;
@@ -27,17 +29,24 @@ let appRequests = 0;
 let fastPath = true;
 let server: http.Server;
 let base: string;
+/** The shared pages as the app's routes declare them (handle.pageCache). */
+let pages: SharedPages;
 
 const PAGE_SCRIPT = 'window.__dados = {"pagina":1};';
 
 beforeAll(async () => {
+  pages = sharedPagesOf(await sourceRoutes());
   const app = express();
   app.use((_req, _res, next) => {
     appRequests += 1;
     next();
   });
   app.use(securityHeaders({ dev: false }));
-  const cache = pageCache({ generation: () => generation, changed: () => (writes += 1) });
+  const cache = pageCache({
+    sharedPages: pages,
+    generation: () => generation,
+    changed: () => (writes += 1),
+  });
   app.use(cache);
   app.get("/loja", (req, res) => {
     renders += 1;
@@ -250,18 +259,64 @@ describe("shared page cache", () => {
     expect(other.text).toContain("v=GOLD-3");
   });
 
+  it("shares exactly the pages whose routes declare it in their handle, with what each reads", () => {
+    expect(pages.routes.map((r) => r.pattern).sort()).toEqual([
+      "/",
+      "/contato",
+      "/faq",
+      "/loja",
+      "/loja/produto/:id",
+      "/privacidade",
+      "/produtos",
+      "/robots.txt",
+      "/servicos",
+      "/sitemap.xml",
+      "/sobre",
+      "/termos",
+      "/trabalhe-conosco",
+      "/trocas-e-devolucoes",
+    ]);
+    expect(pages.routes.filter((r) => !r.document).map((r) => r.pattern)).toEqual([
+      "/robots.txt",
+      "/sitemap.xml",
+    ]);
+    expect(pages.find("/loja")?.params).toEqual(STORE_LISTING_PARAMS);
+    expect(pages.find("/loja/produto/golden")?.params).toEqual(["v"]);
+    expect(pages.find("/servicos")?.personal).toContain("whatsapp");
+    // As React Router names them exactly: no other case, no trailing slash, no deeper path.
+    for (const path of ["/SOBRE", "/sobre/", "/loja/produto/a/b", "/loja/carrinho", "/admin"]) {
+      expect(pages.find(path), path).toBeNull();
+    }
+  });
+
+  it("leaves to a more specific route the addresses a shared pattern would also match", () => {
+    const route = (id: string, path: string, handle?: unknown) => ({
+      id,
+      parentId: "root",
+      path,
+      module: { handle, default: () => null },
+    });
+    const built = sharedPagesOf({
+      root: { id: "root", path: "", module: {} },
+      produto: route("produto", "loja/produto/:id", { pageCache: { params: ["v"] } }),
+      novo: route("novo", "loja/produto/novo"),
+    });
+    expect(built.find("/loja/produto/golden")?.params).toEqual(["v"]);
+    expect(built.find("/loja/produto/novo")).toBeNull();
+  });
+
   it("keys the store list on what it reads, in one order, first value each", () => {
-    expect(sharedPageUrl("/loja?junk=1&pagina=2&q=ra%C3%A7%C3%A3o&q=outra")).toBe(
+    expect(sharedPageUrl("/loja?junk=1&pagina=2&q=ra%C3%A7%C3%A3o&q=outra", pages)).toBe(
       "/loja?q=ra%C3%A7%C3%A3o&pagina=2",
     );
-    expect(sharedPageUrl("/sobre?a=1")).toBe("/sobre");
-    expect(sharedPageUrl("/loja/carrinho?a=1")).toBeNull();
+    expect(sharedPageUrl("/sobre?a=1", pages)).toBe("/sobre");
+    expect(sharedPageUrl("/loja/carrinho?a=1", pages)).toBeNull();
     // /servicos reads the service to preselect; a quote form filled with a visitor's own
     // data (the booking page's "Pedir orçamento com fotos") is never shared.
-    expect(sharedPageUrl("/servicos?servico=tosa&x=1")).toBe("/servicos?servico=tosa");
-    expect(sharedPageUrl("/servicos?nome_tutor=Ana&nome_pet=Thor")).toBeNull();
-    expect(sharedPageUrl("/servicos?whatsapp=47999990000")).toBeNull();
-    expect(sharedPageUrl("/produtos?q=ra%C3%A7%C3%A3o&especie=gatos&x=1")).toBe(
+    expect(sharedPageUrl("/servicos?servico=tosa&x=1", pages)).toBe("/servicos?servico=tosa");
+    expect(sharedPageUrl("/servicos?nome_tutor=Ana&nome_pet=Thor", pages)).toBeNull();
+    expect(sharedPageUrl("/servicos?whatsapp=47999990000", pages)).toBeNull();
+    expect(sharedPageUrl("/produtos?q=ra%C3%A7%C3%A3o&especie=gatos&x=1", pages)).toBe(
       "/produtos?q=ra%C3%A7%C3%A3o&especie=gatos",
     );
     // The list is what storeListingQuery reads: a parameter added there and not here would

@@ -2,6 +2,7 @@
 
 import { defineModule } from "~/platform/module.server";
 import { purgeExpiredSessions } from "./session.server";
+import { LOGIN_OPS, LOGIN_RULE } from "./sign-in.server";
 
 export const accountsModule = defineModule({
   name: "accounts",
@@ -14,5 +15,16 @@ export const accountsModule = defineModule({
       timeoutMs: 2 * 60_000,
       run: async () => ({ removidas: await purgeExpiredSessions() }),
     },
+  ],
+  // Sessions are live state: no session outlives a restore.
+  backup: { usuarios: "data", sessoes: "live" },
+  rateLimits: [
+    { operation: LOGIN_OPS.email, label: "Login (e-mail)", rule: LOGIN_RULE },
+    { operation: LOGIN_OPS.ip, label: "Login (IP)", rule: LOGIN_RULE },
+    // Sign-ins from a browser that already signed in (device cookie, decision 0016): counted
+    // per device, apart from the e-mail, so strangers cannot lock the owner out.
+    { operation: LOGIN_OPS.device, label: "Login (aparelho conhecido)", rule: LOGIN_RULE },
+    { operation: LOGIN_OPS.totp, label: "Código 2FA", rule: LOGIN_RULE },
+    { operation: LOGIN_OPS.password, label: "Troca de senha", rule: LOGIN_RULE },
   ],
 });

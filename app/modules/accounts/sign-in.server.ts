@@ -6,13 +6,7 @@ import type { AuditAction } from "~/platform/admin/audit.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { transaction } from "~/platform/db/client.server";
-import {
-  RATE_LIMITS,
-  type RateLimitOperation,
-  refundAttempt,
-  reserveAttempt,
-  resetAttempts,
-} from "~/platform/rate-limits.server";
+import { refundAttempt, reserveAttempt, resetAttempts } from "~/platform/rate-limits.server";
 import { requestInfo } from "~/platform/request-info.server";
 import { deviceCookie, knownDevice } from "./device-cookie.server";
 import { admitLogin, LoginRefusedError } from "./login-admission.server";
@@ -34,15 +28,15 @@ import {
 import { sessoes, type Usuario, usuarios } from "./tables.server";
 import { verifySecondFactor } from "./totp.server";
 
-/** 5 failed attempts within 15 minutes block for 15 minutes (rate-limits.server.ts). */
-export const LOGIN_RULE = RATE_LIMITS.login_email.rule;
+/** 5 failed attempts within 15 minutes block for 15 minutes (every sign-in counter, module.server.ts). */
+export const LOGIN_RULE = { max: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 } as const;
 export const LOGIN_OPS = {
   email: "login_email",
   ip: "login_ip",
   device: "login_dispositivo",
   totp: "login_totp",
   password: "password_change",
-} as const satisfies Record<string, RateLimitOperation>;
+} as const;
 
 export const AUTH_MESSAGES = {
   blocked: "Muitas tentativas falharam. Tente novamente mais tarde.",
@@ -76,7 +70,7 @@ async function failure(
   });
 }
 
-type Counter = [RateLimitOperation, string];
+type Counter = [operation: string, identifier: string];
 
 /**
  * Reserves one attempt on every counter, in order; if one is blocked, those already taken

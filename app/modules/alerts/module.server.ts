@@ -20,4 +20,7 @@ export const alertsModule = defineModule({
       },
     },
   ],
+  // The staff's live alerts: the orders a restore writes back are not new, and their triggers
+  // stay quiet during it (agropet.sem_avisos, migration 0009).
+  backup: { avisos: "live" },
 });

@@ -13,6 +13,7 @@ export type { StoreListingQuery } from "./listing";
 export {
   EMPTY_FACETS,
   isFilteredListing,
+  STORE_LISTING_PARAMS,
   STORE_PAGE_SIZE,
   STORE_SORTS,
   STORE_SPECIES,

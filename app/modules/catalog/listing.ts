@@ -90,6 +90,25 @@ function short(value: string | null, max = 80): string {
   return (value ?? "").trim().slice(0, max);
 }
 
+/**
+ * The query parameters the store list reads, in the order the shared page cache keys them
+ * (the /loja route declares them in its handle; a unit test checks them against
+ * storeListingQuery).
+ */
+export const STORE_LISTING_PARAMS = [
+  "q",
+  "categoria",
+  "marca",
+  "especie",
+  "preco_min",
+  "preco_max",
+  "promocao",
+  "esgotados",
+  "unidade",
+  "ordem",
+  "pagina",
+] as const;
+
 /** The listing's filters as /loja's address gives them; anything unknown is ignored. */
 export function storeListingQuery(params: URLSearchParams): StoreListingQuery {
   const q = short(params.get("q"), 100);

@@ -6,7 +6,7 @@
 import { shop } from "~/content/shop";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limits.server";
+import { consumeRateLimit, rateLimitRule } from "~/platform/rate-limits.server";
 import { listActiveBairros } from "./bairros.server";
 import { CEP_MESSAGES, formatCep, matchServedNeighbourhood, normalizeCep, sameCity } from "./cep";
 
@@ -144,7 +144,7 @@ export async function cepForCheckout(text: string, ip: string): Promise<CepAnswe
   if (!cep) return { ok: false, status: 400, mensagem: CEP_MESSAGES.invalid };
   let entry = kept.get(cep);
   if (!entry || entry.until <= Date.now()) {
-    if (!(await consumeRateLimit("cep", ip, RATE_LIMITS.cep.rule))) {
+    if (!(await consumeRateLimit("cep", ip, rateLimitRule("cep")))) {
       return { ok: false, status: 429, mensagem: CEP_MESSAGES.tooMany };
     }
     const lookup = await lookupCep(cep);

@@ -3,18 +3,16 @@
 // booking cancelled meanwhile is not sent) and links to its status page.
 import { Link, Section, Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
-import { shop } from "~/content/shop";
 import { formatBRL } from "~/domain/money";
 import {
   type ComposedEmail,
   type Email,
+  emailPreamble,
   MailLayout,
   mailStyles,
-  originOf,
   renderMail,
-  type Sender,
 } from "~/modules/mail/index.server";
-import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
+import { type Unidade, unidades } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-kinds";
 import { dayLabel } from "./booking-rules";
@@ -129,20 +127,6 @@ function BookingBody({ mail }: { mail: BookingMail }) {
   );
 }
 
-async function senderFor(origin: string, unidade: Unidade | null): Promise<Sender> {
-  const settings = await getSettings();
-  return {
-    nome: shop.name,
-    razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
-    cnpj: settings.cnpj?.trim() || null,
-    endereco: unidade
-      ? `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`
-      : null,
-    telefone: shop.phoneDisplay,
-    site: origin,
-  };
-}
-
 /**
  * The mail worker's composer for grooming: null when there is nothing to send any more (the
  * booking is gone, or a reminder or confirmation of a booking cancelled meanwhile).
@@ -150,14 +134,14 @@ async function senderFor(origin: string, unidade: Unidade | null): Promise<Sende
 export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | null> {
   const kind = row.tipo as GroomingEmailKind;
   if (!GROOMING_EMAIL_KINDS.includes(kind)) return null;
-  const origin = await originOf(row);
   if (kind === "codigo_tutor") {
     const codigo = row.dados?.codigo;
     if (!codigo) return null;
+    const { sender } = await emailPreamble(row, null);
     const { html, texto } = await renderMail(
       <MailLayout
         preview={`Código ${codigo}`}
-        sender={await senderFor(origin, null)}
+        sender={sender}
         motivo="Você recebeu este e-mail porque alguém pediu, no agendamento de banho e tosa do site, os pets deste WhatsApp. Se não foi você, ignore: sem o código nada é mostrado."
       >
         <Text style={mailStyles.heading}>Seu código: {codigo}</Text>
@@ -181,6 +165,7 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     .from(agendamentoPets)
     .where(eq(agendamentoPets.agendamentoId, booking.id));
   const [unidade] = await db().select().from(unidades).where(eq(unidades.id, booking.unidadeId));
+  const { origin, sender } = await emailPreamble(row, unidade ?? null);
   const token = bookingLinkToken(booking);
   const link = token
     ? `${origin}/servicos/agendamento/${booking.numero}?token=${encodeURIComponent(token)}`
@@ -196,7 +181,7 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
   const { html, texto } = await renderMail(
     <MailLayout
       preview={SUBJECT[kind](booking.numero)}
-      sender={await senderFor(origin, unidade ?? null)}
+      sender={sender}
       motivo="Você recebeu este e-mail porque informou este endereço ao agendar banho e tosa."
     >
       <BookingBody mail={mail} />

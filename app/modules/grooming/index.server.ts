@@ -9,7 +9,6 @@ export {
   saveGroomingService,
 } from "./agenda-config.server";
 export { listGroomingOrders, setGroomingStatus } from "./board.server";
-export { GROOMING_EMAIL_KINDS } from "./booking-email-kinds";
 export { composeGroomingEmail } from "./booking-email-templates.server";
 export {
   bookingCalendar,

@@ -2,7 +2,7 @@
 
 export { agendaSchema, serviceSchema } from "./agenda.schema";
 export { MAX_PETS, readBookingFields } from "./booking.schema";
-export { GROOMING_EMAIL_LABEL, STATUS_EMAIL_KIND } from "./booking-email-kinds";
+export { STATUS_EMAIL_KIND } from "./booking-email-kinds";
 export {
   cancelQuestion,
   closedDateMessage,

@@ -1,7 +1,17 @@
 // The grooming module's declaration of what it adds to the shared machinery (decision 0059).
 
+import { defineEmail } from "~/modules/mail/index.server";
 import { defineModule } from "~/platform/module.server";
+import type { GroomingEmailKind } from "./booking-email-kinds";
+import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
+
+/** A grooming e-mail to the tutor: every kind is rendered by the grooming composer. */
+const tutorEmail = (kind: GroomingEmailKind, label: string) =>
+  defineEmail({ kind, label, recipient: "cliente", compose: composeGroomingEmail });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 export const groomingModule = defineModule({
   name: "grooming",
@@ -16,6 +26,55 @@ export const groomingModule = defineModule({
         const liberados = await releaseUnconfirmedBookings();
         return { liberados, lembretes: await sendDueReminders() };
       },
+    },
+  ],
+  emails: [
+    tutorEmail("agendamento_recebido", "Banho e tosa: agendamento feito"),
+    tutorEmail("agendamento_confirmado", "Banho e tosa: confirmado"),
+    tutorEmail("agendamento_reagendado", "Banho e tosa: remarcado"),
+    tutorEmail("agendamento_pronto", "Banho e tosa: pronto para buscar"),
+    tutorEmail("agendamento_cancelado", "Banho e tosa: cancelado"),
+    tutorEmail("agendamento_lembrete", "Banho e tosa: lembrete do dia anterior"),
+    tutorEmail("codigo_tutor", "Banho e tosa: código para ver os pets"),
+  ],
+  backup: {
+    pedidos_servicos: "data",
+    servicos_banho: "data",
+    servicos_banho_precos: "data",
+    agendas_banho: "data",
+    agendas_banho_fechadas: "data",
+    agendamentos: "data",
+    agendamento_pets: "data",
+    codigos_tutor: "data",
+  },
+  rateLimits: [
+    {
+      operation: "form:orcamento",
+      label: "Orçamentos de banho e tosa",
+      rule: { max: 8, windowMs: HOUR, blockMs: HOUR },
+    },
+    // Every "Confirmar agendamento" (valid or not): a family books a few pets, a script is stopped.
+    {
+      operation: "form:agendamento",
+      label: "Agendamentos de banho e tosa",
+      rule: { max: 20, windowMs: HOUR, blockMs: HOUR },
+    },
+    // "Já agendou?": codes sent by e-mail per IP and per phone (a stranger cannot flood the
+    // tutor's inbox), and codes tried per IP (each code also dies after 5 wrong tries).
+    {
+      operation: "codigo_tutor_ip",
+      label: "Códigos de banho e tosa pedidos (IP)",
+      rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
+    },
+    {
+      operation: "codigo_tutor_whatsapp",
+      label: "Códigos de banho e tosa pedidos (WhatsApp)",
+      rule: { max: 3, windowMs: HOUR, blockMs: HOUR },
+    },
+    {
+      operation: "codigo_tutor_tentativa",
+      label: "Códigos de banho e tosa digitados",
+      rule: { max: 15, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
     },
   ],
 });

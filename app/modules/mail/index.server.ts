@@ -1,17 +1,22 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { EMAILS_PAGE_SIZE, getEmail, listEmails } from "./admin.server";
+export {
+  composeEmail,
+  declaredEmailKinds,
+  defineEmail,
+  emailKindLabel,
+  emailPreamble,
+} from "./definitions.server";
 export { MailLayout, mailStyles, renderMail, type Sender } from "./layout.server";
 export {
   type ComposedEmail,
   claimDueEmails,
   closeMailTransport,
-  composeByKind,
   deliverEmailsDue,
+  deliverMail,
   enqueueEmails,
   MAIL_CLAIM_LEASE_MS,
   MAIL_RETRY_DELAYS_MS,
-  originOf,
-  setMailComposer,
 } from "./outbox.server";
 export { purgeOldEmailBodies } from "./retention.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";

@@ -3,6 +3,7 @@
 import { getSettings } from "~/modules/shop/index.server";
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
+import { composeEmail } from "./definitions.server";
 import { deliverMail, enqueueEmails } from "./outbox.server";
 import { purgeOldEmailBodies } from "./retention.server";
 
@@ -44,7 +45,8 @@ export const mailModule = defineModule({
       },
       timeoutMs: 5 * 60_000,
       enabled: () => env().MAIL_WORKER_INTERVAL > 0,
-      run: ({ signal }) => deliverMail(signal),
+      // Each row is rendered when sent by the composer its module declares.
+      run: ({ signal }) => deliverMail(signal, composeEmail),
     },
     {
       // The rendered messages past the period set in Privacidade (retencao_envios_dias).
@@ -59,4 +61,5 @@ export const mailModule = defineModule({
       },
     },
   ],
+  backup: { emails: "data" },
 });

@@ -48,20 +48,6 @@ export interface QueuedEmail {
   dados?: Record<string, string> | null;
 }
 
-/**
- * One worker for every module's messages: each module gives the composer of its own kinds,
- * and a row of a kind nobody composes is discarded.
- */
-export function composeByKind(
-  composers: readonly { kinds: readonly string[]; compose: Composer }[],
-): Composer {
-  const byKind = new Map(composers.flatMap((c) => c.kinds.map((k) => [k, c.compose] as const)));
-  return async (row) => {
-    const compose = byKind.get(row.tipo);
-    return compose ? compose(row) : null;
-  };
-}
-
 /** Queues messages in `executor` (the caller's transaction): one statement for all. */
 export async function enqueueEmails(executor: Executor, entries: QueuedEmail[]): Promise<void> {
   if (entries.length === 0) return;
@@ -189,22 +175,16 @@ async function saveComposed(id: string, composed: ComposedEmail, at: Date): Prom
 
 // --- the delivery job ---------------------------------------------------------------------
 
-/** The composer of every module's kinds, set at start. */
-let composer: Composer | undefined;
-
-/** Hands the delivery job the composer of every module's kinds (at start). */
-export function setMailComposer(compose: Composer) {
-  composer = compose;
-}
-
 /**
  * One run of the mail job (mail.deliver, on the platform's runner): passes until nothing is
  * due or the instance stops; a stopping pass finishes the message in flight and gives back
  * the rest of its claim.
  */
-export async function deliverMail(signal: AbortSignal): Promise<{ enviados: number }> {
-  if (!composer) return { enviados: 0 };
-  return { enviados: await mailOutbox(composer).drain({ signal }) };
+export async function deliverMail(
+  signal: AbortSignal,
+  compose: Composer,
+): Promise<{ enviados: number }> {
+  return { enviados: await mailOutbox(compose).drain({ signal }) };
 }
 
 /** Wakes the delivery job right after an enqueue, so messages go out at once. */

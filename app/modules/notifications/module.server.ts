@@ -46,4 +46,5 @@ export const notificationsModule = defineModule({
       },
     },
   ],
+  backup: { webhook_entregas: "data" },
 });

@@ -12,7 +12,7 @@ import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.
 import { currentSettings } from "~/modules/shop/index.server";
 import { isUnreadableInput } from "~/platform/admin/action.server";
 import { logger } from "~/platform/logger.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limits.server";
+import { consumeRateLimit, rateLimitRule } from "~/platform/rate-limits.server";
 import { readForm, requestInfo } from "~/platform/request-info.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -189,7 +189,7 @@ export async function submitCheckout(request: Request) {
       fields,
     );
   }
-  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, RATE_LIMITS.checkout.rule))) {
+  if (!(await consumeRateLimit("checkout", requestInfo(request).ip, rateLimitRule("checkout")))) {
     return refused(
       request,
       {

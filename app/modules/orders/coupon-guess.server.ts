@@ -5,7 +5,7 @@
 // customer whose cart re-checks the applied coupon at every change is not counted.
 
 import { COUPON_INVALID } from "~/modules/promotions";
-import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
+import { rateLimitRule, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
 import { type CartQuote, quoteCart } from "./cart.server";
 
 type QuoteInput = Parameters<typeof quoteCart>[0] & { cupom: string };
@@ -15,7 +15,7 @@ export async function quoteCartWithCouponGuess(
   input: QuoteInput,
   ip: string,
 ): Promise<{ blocked: true } | { blocked: false; quote: CartQuote }> {
-  const rule = RATE_LIMITS.cupom.rule;
+  const rule = rateLimitRule("cupom");
   const reservation = await reserveAttempt("cupom", ip, rule);
   if (!reservation.reserved) return { blocked: true };
   let quote: CartQuote;

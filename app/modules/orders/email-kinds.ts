@@ -1,4 +1,5 @@
-// The order e-mails by kind (the mail outbox's `tipo`) and their names on the admin screen.
+// The order e-mails by kind (the mail outbox's `tipo`); their names, recipients and composer
+// are declared in the module's manifest (module.server.ts).
 
 export const ORDER_EMAIL_KINDS = [
   "pedido_confirmado",
@@ -14,20 +15,6 @@ export const ORDER_EMAIL_KINDS = [
   "loja_pago_apos_cancelamento",
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
-
-export const ORDER_EMAIL_LABEL: Record<OrderEmailKind, string> = {
-  pedido_confirmado: "Confirmação do pedido",
-  pedido_pago: "Pagamento confirmado",
-  pedido_saiu_entrega: "Saiu para entrega",
-  pedido_pronto_retirada: "Pronto para retirada",
-  pedido_entregue: "Entregue",
-  pedido_retirado: "Retirado",
-  pedido_cancelado: "Cancelado",
-  pedido_reembolsado: "Reembolsado",
-  loja_novo_pedido: "Novo pedido (loja)",
-  pedido_link: "Link do pedido (Acompanhar pedido)",
-  loja_pago_apos_cancelamento: "Pago após cancelamento (loja)",
-};
 
 /** The kinds that go to the shop, not to the customer. */
 export const SHOP_EMAIL_KINDS: readonly OrderEmailKind[] = [

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { normalizeChatNumber } from "~/domain/whatsapp";
 import { db } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
-import { RATE_LIMITS, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
+import { rateLimitRule, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
 import { readForm, requestInfo } from "~/platform/request-info.server";
 import { sameSecret } from "~/platform/secret.server";
 import { siteOrigin } from "~/platform/site-url.server";
@@ -63,12 +63,12 @@ async function findOrderByPhone(
   if (!parsed.success) return { ok: false, status: 400, message: FIND_ORDER_TEXTS.invalid };
   const { numero, telefone } = parsed.data;
   const { ip } = requestInfo(request);
-  const byIp = await reserveAttempt("pedido_busca_ip", ip, RATE_LIMITS.pedido_busca_ip.rule);
+  const byIp = await reserveAttempt("pedido_busca_ip", ip, rateLimitRule("pedido_busca_ip"));
   if (!byIp.reserved) return { ok: false, status: 429, message: FIND_ORDER_TEXTS.blocked };
   const byNumber = await reserveAttempt(
     "pedido_busca_numero",
     numero,
-    RATE_LIMITS.pedido_busca_numero.rule,
+    rateLimitRule("pedido_busca_numero"),
   );
   if (!byNumber.reserved) return { ok: false, status: 429, message: FIND_ORDER_TEXTS.blocked };
   const [pedido] = await db().select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
@@ -76,7 +76,7 @@ async function findOrderByPhone(
   if (!pedido || !match || !pedido.idempotencyKey) {
     return { ok: false, status: 404, message: FIND_ORDER_TEXTS.notFound };
   }
-  await refundAttempt("pedido_busca_ip", ip, RATE_LIMITS.pedido_busca_ip.rule);
+  await refundAttempt("pedido_busca_ip", ip, rateLimitRule("pedido_busca_ip"));
   const email = pedido.clienteEmail;
   if (email) {
     await emit(db(), {

@@ -21,7 +21,6 @@ export {
 } from "./cart";
 export { cartQuoteSchema } from "./cart-quote.schema";
 export { CART_FORM_ACTION } from "./cookie-cart";
-export { ORDER_EMAIL_LABEL } from "./email-kinds";
 export { orderLineName } from "./line";
 export { orderMessage } from "./message";
 export { orderStatusChoices } from "./status-rules";

@@ -1,7 +1,18 @@
 // The orders module's declaration of what it adds to the shared machinery (decision 0059).
+
+import { defineEmail } from "~/modules/mail/index.server";
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
+import type { OrderEmailKind } from "./email-kinds";
+import { composeOrderEmail } from "./order-email-templates.server";
 import { reconcilePayments } from "./pix-expiry.server";
+
+/** An order e-mail: every kind is rendered by the order composer. */
+const orderEmail = (kind: OrderEmailKind, label: string, recipient: "cliente" | "loja") =>
+  defineEmail({ kind, label, recipient, compose: composeOrderEmail });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 export const ordersModule = defineModule({
   name: "orders",
@@ -20,6 +31,53 @@ export const ordersModule = defineModule({
       timeoutMs: 5 * 60_000,
       enabled: () => env().PAYMENT_RECONCILE_INTERVAL > 0,
       run: () => reconcilePayments(),
+    },
+  ],
+  emails: [
+    orderEmail("pedido_confirmado", "Confirmação do pedido", "cliente"),
+    orderEmail("pedido_pago", "Pagamento confirmado", "cliente"),
+    orderEmail("pedido_saiu_entrega", "Saiu para entrega", "cliente"),
+    orderEmail("pedido_pronto_retirada", "Pronto para retirada", "cliente"),
+    orderEmail("pedido_entregue", "Entregue", "cliente"),
+    orderEmail("pedido_retirado", "Retirado", "cliente"),
+    orderEmail("pedido_cancelado", "Cancelado", "cliente"),
+    orderEmail("pedido_reembolsado", "Reembolsado", "cliente"),
+    orderEmail("loja_novo_pedido", "Novo pedido (loja)", "loja"),
+    orderEmail("pedido_link", "Link do pedido (Acompanhar pedido)", "cliente"),
+    orderEmail("loja_pago_apos_cancelamento", "Pago após cancelamento (loja)", "loja"),
+  ],
+  backup: { pedidos: "data", itens_pedido: "data" },
+  rateLimits: [
+    // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
+    {
+      operation: "checkout",
+      label: "Pedidos na loja",
+      rule: { max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
+    },
+    // Wrong coupon codes tried in the cart: enough for typos, not for guessing codes.
+    {
+      operation: "cupom",
+      label: "Cupons inválidos no carrinho",
+      rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+    // "Acompanhar pedido": number + phone tried per IP and per order number. Reserved before
+    // the order is read, like the login (decision 0016): a burst cannot try more than this.
+    {
+      operation: "pedido_busca_ip",
+      label: "Acompanhar pedido (IP)",
+      rule: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+    {
+      operation: "pedido_busca_numero",
+      label: "Acompanhar pedido (número)",
+      rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+    },
+    // The 4-digit pick-up code typed at the counter, per order: a typo or two, never the
+    // 10,000 codes one by one (issue 39). Every wrong code is audited.
+    {
+      operation: "retirada_codigo",
+      label: "Código de retirada (pedido)",
+      rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
     },
   ],
 });

@@ -5,16 +5,15 @@
 import { Column, Link, Row, Section, Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import {
   type ComposedEmail,
   type Email,
+  emailPreamble,
   MailLayout,
   mailStyles,
-  originOf,
   renderMail,
   type Sender,
 } from "~/modules/mail/index.server";
@@ -343,7 +342,7 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
     ? await db().select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
     : [];
   const settings = await getSettings();
-  const origin = await originOf(row);
+  const { origin, sender } = await emailPreamble(row, unidade ?? null);
   const numero = pedido.numeroPedido;
   const link = pedido.idempotencyKey
     ? `${origin}/loja/pedido/${numero}?token=${encodeURIComponent(orderToken(pedido.idempotencyKey))}`
@@ -363,15 +362,6 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
     pix,
     pixNaPagina,
     motivo: row.dados?.motivo ?? null,
-  };
-  const sender: Sender = {
-    nome: shop.name,
-    // The razão social the admin set (the same as every footer's), else the site's own.
-    razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
-    cnpj: settings.cnpj?.trim() || null,
-    endereco: unidade ? unitAddress(unidade) : null,
-    telefone: shop.phoneDisplay,
-    site: origin,
   };
   const descadastrar = customer
     ? `${origin}/loja/pedido/${numero}/emails?assinatura=${unsubscribeSignature(pedido.id)}`

@@ -10,7 +10,7 @@ import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Tx, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { RATE_LIMITS, reserveAttempt, resetAttempts } from "~/platform/rate-limits.server";
+import { rateLimitRule, reserveAttempt, resetAttempts } from "~/platform/rate-limits.server";
 import { sameSecret } from "~/platform/secret.server";
 import { CANCEL_REASONS, orderPaymentChanged, orderStatusChanged } from "./order-emails.server";
 import { cancelOrderCharges } from "./payment-loops.server";
@@ -59,7 +59,7 @@ async function checkPickUpCode(id: string, typed: string, actor: AdminActor): Pr
     .from(pedidos)
     .where(eq(pedidos.id, id));
   if (!order?.codigo) return;
-  const reservation = await reserveAttempt("retirada_codigo", id, RATE_LIMITS.retirada_codigo.rule);
+  const reservation = await reserveAttempt("retirada_codigo", id, rateLimitRule("retirada_codigo"));
   if (!reservation.reserved) {
     await audit(db(), actor, "pickup_code_blocked", "pedido", id, { numero_pedido: order.numero });
     throw new AdminError(PICKUP_CODE_BLOCKED, "codigoRetirada");

@@ -3,4 +3,5 @@ import { defineModule } from "~/platform/module.server";
 
 export const paymentsModule = defineModule({
   name: "payments",
+  backup: { cobrancas: "data" },
 });

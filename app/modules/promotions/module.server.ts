@@ -3,4 +3,5 @@ import { defineModule } from "~/platform/module.server";
 
 export const promotionsModule = defineModule({
   name: "promotions",
+  backup: { cupons: "data" },
 });

@@ -1,6 +1,5 @@
 // /admin/emails/:id: one message as it went out.
 import { data, href, Link } from "react-router";
-import { emailKindLabel } from "~/components/admin/email-kind";
 import { EmailMessage } from "~/components/admin/emails/email-views";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
@@ -8,7 +7,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
 import { requireAdmin } from "~/modules/accounts/index.server";
-import { getEmail } from "~/modules/mail/index.server";
+import { emailKindLabel, getEmail } from "~/modules/mail/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/email";
 

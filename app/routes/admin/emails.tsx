@@ -1,7 +1,6 @@
 // /admin/emails: "E-mails enviados", every message of the outbox, the newest first, and the
 // SMTP server they go out through.
 
-import { emailKindLabel } from "~/components/admin/email-kind";
 import { EmailList } from "~/components/admin/emails/email-views";
 import { SmtpSettings } from "~/components/admin/emails/smtp-settings";
 import { AdminLoadError } from "~/components/admin/load-error";
@@ -15,6 +14,7 @@ import { requireAdmin } from "~/modules/accounts/index.server";
 import { mailSettingsSchema } from "~/modules/mail";
 import {
   EMAILS_PAGE_SIZE,
+  emailKindLabel,
   getMailSettingsView,
   listEmails,
   saveMailSettings,

@@ -14,9 +14,11 @@ import {
 } from "~/components/loja/store-listing";
 import { Button } from "~/components/ui/button";
 import type { HydrationHandle } from "~/lib/hydration";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import {
   EMPTY_FACETS,
   isFilteredListing,
+  STORE_LISTING_PARAMS,
   storeListingHref,
   storeListingQuery,
 } from "~/modules/catalog";
@@ -43,7 +45,10 @@ import type { Route } from "./+types/index";
  * React page loads it as a document (app/lib/hydration.ts). This route is the page's only renderer:
  * its cards, header and footer are markup kept by what they show (decision 0021).
  */
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  pageCache: { params: STORE_LISTING_PARAMS },
+};
 
 export function meta() {
   return [

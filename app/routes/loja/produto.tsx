@@ -9,6 +9,7 @@ import { shop } from "~/content/shop";
 import { centavosToDecimal, discountPercent, formatBRL } from "~/domain/money";
 import { absoluteUrl } from "~/domain/seo";
 import type { HydrationHandle } from "~/lib/hydration";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import { cn } from "~/lib/utils";
 import {
   chooseVariant,
@@ -32,7 +33,11 @@ import type { Route } from "./+types/produto";
  * button are the store's cart island (app/islands/store-cart.ts, from the layout), through
  * the `data-*` hooks below; links into it load the document (decision 0020).
  */
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  // The pack chosen in the address (`?v=SKU`).
+  pageCache: { params: ["v"] },
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   let product: Awaited<ReturnType<typeof getStoreProduct>>;

@@ -8,12 +8,16 @@ import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { faqCategories, quickTips } from "~/content/faq";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import { withShopFacts } from "~/modules/shop";
 import type { Route } from "./+types/faq";
 
 // Questions and answers: plain HTML, without React (decision 0009). Native disclosures open
 // one answer at a time per category; a few inline lines keep aria-expanded.
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  pageCache: { params: [] },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...publicMeta(matches, {

@@ -7,11 +7,16 @@ import { useChatNumber } from "~/components/public/use-chat-number";
 import { categories } from "~/content/categories";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import { parseSpeciesFilter } from "~/modules/catalog";
 import type { Route } from "./+types/produtos";
 
 // Served as plain HTML, without React (decision 0009): the filter is a small inline script.
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  // The catalogue's search and species chip, read by its render.
+  pageCache: { params: ["q", "especie"] },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {

@@ -23,11 +23,7 @@ import {
   readBookingFields,
 } from "~/modules/grooming";
 import { bookingView, returningTutorStep, submitBooking } from "~/modules/grooming/index.server";
-import {
-  consumeRateLimit,
-  RATE_LIMITS,
-  type RateLimitOperation,
-} from "~/platform/rate-limits.server";
+import { consumeRateLimit, rateLimitRule } from "~/platform/rate-limits.server";
 import { readForm, requestInfo } from "~/platform/request-info.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/servicos-agendar";
@@ -63,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   const allowed = await consumeRateLimit(
     "form:agendamento",
     requestInfo(request).ip,
-    RATE_LIMITS["form:agendamento"].rule,
+    rateLimitRule("form:agendamento"),
   );
   if (!allowed) {
     const view = await bookingView(readBookingFields(form), {
@@ -92,13 +88,13 @@ async function returningTutor(request: Request, form: FormData) {
   const phone = String(form.get("retorno_whatsapp") ?? "")
     .replace(/\D/g, "")
     .slice(0, 13);
-  const limits: RateLimitOperation[] =
+  const limits =
     form.get("intent") === "codigo"
       ? ["codigo_tutor_ip", "codigo_tutor_whatsapp"]
       : ["codigo_tutor_tentativa"];
   for (const operation of limits) {
     const id = operation === "codigo_tutor_whatsapp" ? phone || ip : ip;
-    if (!(await consumeRateLimit(operation, id, RATE_LIMITS[operation].rule))) {
+    if (!(await consumeRateLimit(operation, id, rateLimitRule(operation)))) {
       const view = await bookingView(readBookingFields(new URLSearchParams()), {
         retorno: {
           etapa: form.get("intent") === "codigo" ? "pedir" : "codigo",

@@ -11,6 +11,7 @@ import { shop } from "~/content/shop";
 import { TIPOS_SERVICO, type TipoServico } from "~/domain/statuses";
 import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
@@ -22,7 +23,15 @@ import type { Route } from "./+types/servicos";
 
 // Served as plain HTML, without React (decision 0009): the quote form posts to this page;
 // the `quote-dialog` island turns it into the native dialog with photo previews.
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  // The service chosen in the address; the quote form filled from the booking page
+  // ("Pedir orçamento com fotos", decision 0056) is that visitor's alone, never kept.
+  pageCache: {
+    params: ["servico"],
+    personal: ["nome_tutor", "whatsapp", "nome_pet", "raca_porte"],
+  },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {

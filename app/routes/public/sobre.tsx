@@ -7,10 +7,14 @@ import { mission, story, values } from "~/content/about";
 import { aboutScene } from "~/content/illustrations";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
+import type { PageCacheHandle } from "~/lib/page-cache";
 import type { Route } from "./+types/sobre";
 
 // Static content: served as plain HTML, without React (decision 0009).
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  pageCache: { params: [] },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {

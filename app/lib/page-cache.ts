@@ -1,0 +1,18 @@
+// A public page every anonymous visitor sees alike declares it in its route's `handle`
+// (`pageCache`); the shared page cache (http/page-cache.ts) and `npm run size` read it from
+// the server build's route modules (decision 0062).
+
+/** What a shared page's render reads of its address. */
+export interface SharedPage {
+  /**
+   * The query parameters its render reads, in the order the cache key lists them: the page is
+   * kept and rendered under its path with these only (first value each), so made-up
+   * parameters neither fill the cache nor reach the render.
+   */
+  params: readonly string[];
+  /** Parameters carrying a visitor's own data: an address with any of them is never shared. */
+  personal?: readonly string[];
+}
+
+/** A route's `handle` declaring it a shared page. */
+export type PageCacheHandle = { pageCache?: SharedPage };

@@ -1,0 +1,86 @@
+// The e-mail kinds every module declares in its manifest (`emails`, decision 0062), each
+// through `defineEmail`, and what the worker and the admin screens read of them: the composer
+// of a queued row's kind, the kind's pt-BR name. The preamble every composer shares (the
+// site's address for links and the sender's block at the foot) is written here, once.
+import { shop } from "~/content/shop";
+import { getSettings } from "~/modules/shop/index.server";
+import { registeredModules } from "~/platform/module.server";
+import type { Sender } from "./layout.server";
+import { type ComposedEmail, type Composer, originOf } from "./outbox.server";
+import type { Email } from "./tables.server";
+
+/** Who reads an e-mail of this kind: the customer (or tutor), or the shop's staff. */
+type EmailRecipient = "cliente" | "loja";
+
+/** One kind of e-mail a module sends (the outbox's `tipo`). */
+interface EmailDefinition {
+  kind: string;
+  /** Its name on the admin's e-mail screens (pt-BR). */
+  label: string;
+  recipient: EmailRecipient;
+  /** Renders a queued row of this kind; null when there is nothing to send any more. */
+  compose: Composer;
+}
+
+/** Declares one e-mail kind for a module's manifest (typed; returned as is). */
+export function defineEmail(definition: EmailDefinition): EmailDefinition {
+  return definition;
+}
+
+/** Every kind the registered modules declare, in the registry's order. */
+export function declaredEmailKinds(): EmailDefinition[] {
+  return registeredModules().flatMap((m) => (m.emails ?? []) as readonly EmailDefinition[]);
+}
+
+function definitionOf(kind: string): EmailDefinition | undefined {
+  for (const m of registeredModules()) {
+    const found = (m.emails as readonly EmailDefinition[] | undefined)?.find(
+      (e) => e.kind === kind,
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The worker's composer: the one the row's kind declares; a kind nobody declares is dropped. */
+export async function composeEmail(row: Email): Promise<ComposedEmail | null> {
+  const definition = definitionOf(row.tipo);
+  return definition ? definition.compose(row) : null;
+}
+
+/** The pt-BR name of a kind; a kind no longer declared shows as stored. */
+export function emailKindLabel(kind: string): string {
+  return definitionOf(kind)?.label ?? kind;
+}
+
+interface UnitAddress {
+  endereco: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+}
+
+/**
+ * What every composer starts with: the site's address for the message's links (decision
+ * 0057) and the sender at its foot (the razão social and CNPJ the admin set, else the site's
+ * own; the unit's address when the message is about one).
+ */
+export async function emailPreamble(
+  row: Email,
+  unidade: UnitAddress | null,
+): Promise<{ origin: string; sender: Sender }> {
+  const [origin, settings] = await Promise.all([originOf(row), getSettings()]);
+  return {
+    origin,
+    sender: {
+      nome: shop.name,
+      razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
+      cnpj: settings.cnpj?.trim() || null,
+      endereco: unidade
+        ? `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`
+        : null,
+      telefone: shop.phoneDisplay,
+      site: origin,
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// What the modules declare in their manifests (decision 0062): each declaration is made once,
+// by one module, and nothing the platform needs is missing.
+import { describe, expect, it } from "vitest";
+import { GROOMING_EMAIL_KINDS } from "~/modules/grooming/booking-email-kinds";
+import { declaredEmailKinds, emailKindLabel } from "~/modules/mail/index.server";
+import { ORDER_EMAIL_KINDS, SHOP_EMAIL_KINDS } from "~/modules/orders/email-kinds";
+import { MODULES } from "~/modules/registry.server";
+import { registerModules } from "~/platform/module.server";
+import { declaredRateLimits, rateLimitLabel, rateLimitRule } from "~/platform/rate-limits.server";
+
+registerModules(MODULES);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const LOGIN = { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
+
+describe("rate limits", () => {
+  it("declares each operation once, in one module", () => {
+    const operations = declaredRateLimits().map((limit) => limit.operation);
+    const repeated = operations.filter((op, i) => operations.indexOf(op) !== i);
+    expect(repeated).toEqual([]);
+  });
+
+  it("keeps every operation's name, owner and rule as they were in the central list", () => {
+    const declared = Object.fromEntries(
+      MODULES.flatMap((m) =>
+        (m.rateLimits ?? []).map((l) => [l.operation, { module: m.name, ...l.rule }]),
+      ),
+    );
+    expect(declared).toEqual({
+      login_email: { module: "accounts", ...LOGIN },
+      login_ip: { module: "accounts", ...LOGIN },
+      login_dispositivo: { module: "accounts", ...LOGIN },
+      login_totp: { module: "accounts", ...LOGIN },
+      password_change: { module: "accounts", ...LOGIN },
+      checkout: { module: "orders", max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
+      cupom: { module: "orders", max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+      pedido_busca_ip: { module: "orders", max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+      pedido_busca_numero: { module: "orders", ...LOGIN },
+      retirada_codigo: { module: "orders", ...LOGIN },
+      cep: { module: "delivery", max: 40, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
+      "form:orcamento": { module: "grooming", max: 8, windowMs: HOUR, blockMs: HOUR },
+      "form:agendamento": { module: "grooming", max: 20, windowMs: HOUR, blockMs: HOUR },
+      codigo_tutor_ip: { module: "grooming", max: 6, windowMs: HOUR, blockMs: HOUR },
+      codigo_tutor_whatsapp: { module: "grooming", max: 3, windowMs: HOUR, blockMs: HOUR },
+      codigo_tutor_tentativa: {
+        module: "grooming",
+        max: 15,
+        windowMs: 15 * MINUTE,
+        blockMs: 15 * MINUTE,
+      },
+      "form:curriculo": { module: "careers", max: 6, windowMs: HOUR, blockMs: HOUR },
+      "form:curriculoTentativa": { module: "careers", max: 30, windowMs: HOUR, blockMs: HOUR },
+      "form:contato": { module: "shop", max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
+    });
+  });
+
+  it("names each operation in Portuguese and refuses one no module declares", () => {
+    for (const { operation, label } of declaredRateLimits()) {
+      expect(label.trim(), operation).not.toBe("");
+      expect(rateLimitLabel(operation)).toBe(label);
+    }
+    expect(rateLimitLabel("antiga")).toBe("antiga");
+    expect(() => rateLimitRule("antiga")).toThrow(/não declarado/);
+  });
+});
+
+describe("e-mail kinds", () => {
+  it("declares each kind once, with a name, a recipient and a composer", () => {
+    const kinds = declaredEmailKinds().map((e) => e.kind);
+    expect(kinds.filter((k, i) => kinds.indexOf(k) !== i)).toEqual([]);
+    for (const e of declaredEmailKinds()) {
+      expect(e.label.trim(), e.kind).not.toBe("");
+      expect(emailKindLabel(e.kind)).toBe(e.label);
+      expect(["cliente", "loja"]).toContain(e.recipient);
+      expect(typeof e.compose, e.kind).toBe("function");
+    }
+    expect(emailKindLabel("antigo")).toBe("antigo");
+  });
+
+  it("declares every kind the orders and grooming modules queue, in the module that queues it", () => {
+    const owner = Object.fromEntries(
+      MODULES.flatMap((m) => (m.emails ?? []).map((e) => [e.kind, m.name])),
+    );
+    for (const kind of ORDER_EMAIL_KINDS) expect(owner[kind], kind).toBe("orders");
+    for (const kind of GROOMING_EMAIL_KINDS) expect(owner[kind], kind).toBe("grooming");
+    expect(Object.keys(owner)).toHaveLength(ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length);
+    const toShop = declaredEmailKinds()
+      .filter((e) => e.recipient === "loja")
+      .map((e) => e.kind);
+    expect(toShop).toEqual([...SHOP_EMAIL_KINDS]);
+  });
+});
