@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { countText } from "~/domain/text";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   DEFAULT_LEGAL_TEXTS,
   LEGAL_PAGES,
@@ -30,7 +30,7 @@ import {
   saveLegalTexts,
   subjectSummary,
 } from "~/modules/privacy/index.server";
-import { attempt, invalid, ok, readAdminIntent } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/privacidade";
 
 export const meta = adminMeta("Privacidade");
@@ -49,32 +49,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const INTENTS = z.enum(["textos", "anonimizar"]);
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const asked = await readAdminIntent(request, INTENTS);
-  if (asked.refusal) return asked.refusal;
-  const actor = { request, userId: user.id };
-  if (asked.intent === "textos") {
-    const parsed = legalTextsSchema.safeParse(asked.fields);
-    if (!parsed.success) return invalid("textos", parsed.error);
-    return attempt("textos", "Erro ao salvar os textos", async () => {
-      await saveLegalTexts(parsed.data, actor);
-      return ok("textos", "Textos salvos com sucesso!");
-    });
-  }
-  const parsed = subjectSchema
-    .extend({ confirmar: z.literal("sim", { error: "Confirme a anonimização" }) })
-    .safeParse(asked.fields);
-  if (!parsed.success) return invalid("anonimizar", parsed.error);
-  return attempt("anonimizar", "Erro ao anonimizar os dados", async () => {
-    const done = await anonymiseSubject(parseSubject(parsed.data.titular), actor);
-    return ok(
-      "anonimizar",
-      "Dados anonimizados",
-      `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
-    );
-  });
-}
+export const action = adminAction({
+  textos: adminIntent({
+    schema: legalTextsSchema,
+    failure: "Erro ao salvar os textos",
+    run: async (data, { actor }) => {
+      await saveLegalTexts(data, actor);
+      return "Textos salvos com sucesso!";
+    },
+  }),
+  anonimizar: adminIntent({
+    schema: subjectSchema.extend({
+      confirmar: z.literal("sim", { error: "Confirme a anonimização" }),
+    }),
+    failure: "Erro ao anonimizar os dados",
+    run: async (data, { actor }) => {
+      const done = await anonymiseSubject(parseSubject(data.titular), actor);
+      return [
+        "Dados anonimizados",
+        `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
+      ];
+    },
+  }),
+});
 
 const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
   { key: "privacidade", name: "texto_privacidade" },
