@@ -1,16 +1,14 @@
 import { Save } from "lucide-react";
-import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
 import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
@@ -105,10 +103,7 @@ const FIELDS = [
 export default function GeneralSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors: serverErrors } = useFormResult(actionData, { form: formRef });
-  const errors: FieldErrors = clientErrors ?? serverErrors;
+  const { errors, formProps } = useCheckedForm(actionData, generalSettingsSchema);
   const s = loaderData.settings;
 
   return (
@@ -129,13 +124,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           vender.
         </p>
       ) : null}
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="grid gap-6"
-        onSubmit={(event) => setClientErrors(checkOnSubmit(generalSettingsSchema, event))}
-      >
+      <Form {...formProps} className="grid gap-6">
         <SectionCard
           title="Webhooks"
           contentClassName="grid gap-4"

@@ -1,10 +1,11 @@
 import { Download, Save, Search, UserX } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
@@ -13,7 +14,6 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { countText } from "~/domain/text";
-import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
 import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   DEFAULT_LEGAL_TEXTS,
@@ -46,8 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     resumo: parsed?.success ? await subjectSummary(parseSubject(parsed.data.titular)) : null,
   };
 }
-
-const INTENTS = z.enum(["textos", "anonimizar"]);
 
 export const action = adminAction({
   textos: adminIntent({
@@ -82,13 +80,10 @@ const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const { errors: serverErrors } = useFormResult(
+  const { errors, formProps } = useCheckedForm(
     actionData?.intent === "textos" ? actionData : undefined,
-    { form: formRef },
+    legalTextsSchema,
   );
-  const errors: FieldErrors = clientErrors ?? serverErrors;
   const anonymise = useFetcher<typeof action>();
   useFormResult(anonymise);
   const { legal, titular, titularErro, resumo } = loaderData;
@@ -167,13 +162,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           </div>
         ) : null}
       </SectionCard>
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="grid gap-6"
-        onSubmit={(event) => setClientErrors(checkOnSubmit(legalTextsSchema, event))}
-      >
+      <Form {...formProps} className="grid gap-6">
         <input type="hidden" name="intent" value="textos" />
         <SectionCard
           title="Prazo de guarda"
