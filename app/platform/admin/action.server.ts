@@ -63,25 +63,8 @@ export async function attempt<T>(
   }
 }
 
-/**
- * The text fields of an admin form and the intent it asks, one of `intents`; any other
- * intent comes back as the refusal to answer ('Ação desconhecida').
- */
-export async function readAdminIntent<I extends string>(
-  request: Request,
-  intents: z.ZodType<I>,
-): Promise<
-  | { fields: Record<string, string>; intent: I; refusal?: undefined }
-  | { refusal: ReturnType<typeof fail> }
-> {
-  const fields = formFields(await readForm(request));
-  const asked = intents.safeParse(fields.intent);
-  if (!asked.success) return { refusal: fail(fields.intent ?? "", "Ação desconhecida") };
-  return { fields, intent: asked.data };
-}
-
 /** The form of a request, multipart (one file at most) or urlencoded. */
-export async function readAdminForm(
+async function readAdminForm(
   request: Request,
   limits: { maxFileSize: number; tooLargeMessage: string },
 ): Promise<FormData> {

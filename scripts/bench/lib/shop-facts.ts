@@ -93,7 +93,7 @@ export function backup(env: Record<string, string>): ShopRun["backup"] {
 }
 
 /** The process's resident memory in MB (Linux /proc), or 0 where it cannot be read. */
-export function rssMb(pid: number | undefined): number {
+function rssMb(pid: number | undefined): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
