@@ -1,10 +1,14 @@
 // The demo shop an empty database starts with, read from the data files in ./demo (see its
 // README): the catalogue in the product import format, coupons and neighbourhoods as the
 // admin forms take them. Found from the sources and from the server bundle (build/server).
+// Also what the seed and the demo's removal read from it: its products and their pictures.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ArtSpec } from "~/startup/demo-art";
+import sharp from "sharp";
+import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
+import type { ImportProduct, MappedRow } from "~/modules/catalog/index.server";
+import { type ArtSpec, productArt, sizeInName } from "~/startup/demo-art";
 
 interface DemoCategory {
   nome: string;
@@ -57,4 +61,58 @@ export function readDemoData(dir = demoDir()): DemoData {
     inativos: json("inativos.json"),
     banhoTosa: json("banho-tosa.json"),
   };
+}
+
+/**
+ * The demo catalogue's rows, read by the importer's own parser (in this process: the worker
+ * thread guards against hostile uploads, not this file). A row it refuses stops the seed.
+ */
+export async function demoRows(demo: DemoData): Promise<Extract<MappedRow, { ok: true }>[]> {
+  const { parseImportBytes } = await import("~/modules/catalog/index.server");
+  const parsed = await parseImportBytes(demo.produtosCsv, "produtos.csv");
+  if (!parsed.ok) throw new Error(`demo/produtos.csv ilegível: ${parsed.message}`);
+  return parsed.rows.map((row) => {
+    if (!row.ok) throw new Error(`demo/produtos.csv, linha ${row.line}: ${row.error}`);
+    return row;
+  });
+}
+
+/** The demo catalogue's products (the first row of each), in the file's order. */
+export async function demoProducts(demo: DemoData = readDemoData()): Promise<ImportProduct[]> {
+  return firstRowOfEachProduct((await demoRows(demo)).map((row) => row.product));
+}
+
+/** A product's code: its `sku_produto`, else its only variant's SKU. */
+export const productCode = (p: ImportProduct) => p.skuProduto ?? p.sku;
+
+export function firstRowOfEachProduct(rows: ImportProduct[]): ImportProduct[] {
+  const seen = new Set<string | null>();
+  return rows.filter((p) => {
+    const code = productCode(p);
+    if (seen.has(code)) return false;
+    seen.add(code);
+    return true;
+  });
+}
+
+/**
+ * A product's or a variant's drawn picture (app/startup/demo-art.ts): what
+ * demo/ilustracoes.json says it shows, its brand, and its size (the variant's option, else the
+ * size in its name), on its category's colour. Rendered by sharp at the largest stored width.
+ */
+export async function drawPicture(demo: DemoData, product: ImportProduct): Promise<Buffer> {
+  const code = productCode(product) ?? "";
+  const spec = demo.ilustracoes[code];
+  if (!spec) throw new Error(`demo/ilustracoes.json: falta o desenho de ${code}`);
+  const background = demo.categorias.find((c) => c.nome === product.categoria)?.cor ?? "#16a34a";
+  const svg = productArt(
+    {
+      ...spec,
+      marca: product.marca,
+      tamanho: product.opcoes[0]?.valor ?? sizeInName(product.nome),
+    },
+    background,
+    PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1],
+  );
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -12,8 +12,7 @@ import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { queryRows, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { demoCompanyFields } from "~/startup/demo-company";
-import { type DemoData, readDemoData } from "~/startup/demo-data.server";
-import { demoProducts } from "~/startup/seed.server";
+import { type DemoData, demoProducts, readDemoData } from "~/startup/demo-data.server";
 
 /**
  * What of the demo is still in the database: products (and how many of them an order sold,

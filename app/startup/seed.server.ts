@@ -5,9 +5,7 @@
 // seeding again changes nothing, and a neighbourhood or coupon the shop removed later never
 // comes back.
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
-import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
-import type { ImportProduct, MappedRow } from "~/modules/catalog/index.server";
+import type { ImportProduct } from "~/modules/catalog/index.server";
 import {
   categorias,
   checkRows,
@@ -25,69 +23,21 @@ import { createCoupon } from "~/modules/promotions/index.server";
 import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
 import { DEMO_SEED } from "~/platform/admin/actor.server";
 import { db, type Executor, SEED_LOCK, transaction } from "~/platform/db/client.server";
-import { productArt, sizeInName } from "~/startup/demo-art";
 import { DEMO_COMPANY } from "~/startup/demo-company";
-import { type DemoData, readDemoData } from "~/startup/demo-data.server";
-
-/**
- * The demo catalogue's rows, read by the importer's own parser (in this process: the worker
- * thread guards against hostile uploads, not this file). A row it refuses stops the seed.
- */
-async function demoRows(demo: DemoData): Promise<Extract<MappedRow, { ok: true }>[]> {
-  const { parseImportBytes } = await import("~/modules/catalog/index.server");
-  const parsed = await parseImportBytes(demo.produtosCsv, "produtos.csv");
-  if (!parsed.ok) throw new Error(`demo/produtos.csv ilegível: ${parsed.message}`);
-  return parsed.rows.map((row) => {
-    if (!row.ok) throw new Error(`demo/produtos.csv, linha ${row.line}: ${row.error}`);
-    return row;
-  });
-}
-
-/** The demo catalogue's products (the first row of each), in the file's order. */
-export async function demoProducts(demo: DemoData = readDemoData()): Promise<ImportProduct[]> {
-  return firstRowOfEachProduct((await demoRows(demo)).map((row) => row.product));
-}
-
-/** A product's code: its `sku_produto`, else its only variant's SKU. */
-const productCode = (p: ImportProduct) => p.skuProduto ?? p.sku;
-
-function firstRowOfEachProduct(rows: ImportProduct[]): ImportProduct[] {
-  const seen = new Set<string | null>();
-  return rows.filter((p) => {
-    const code = productCode(p);
-    if (seen.has(code)) return false;
-    seen.add(code);
-    return true;
-  });
-}
+import {
+  type DemoData,
+  demoRows,
+  drawPicture,
+  firstRowOfEachProduct,
+  productCode,
+  readDemoData,
+} from "~/startup/demo-data.server";
 
 async function catalogueStarted(executor: Executor): Promise<boolean> {
   const [{ count }] = (await executor
     .select({ count: sql<number>`count(*)::int` })
     .from(categorias)) as [{ count: number }];
   return count > 0;
-}
-
-/**
- * A product's or a variant's drawn picture (app/startup/demo-art.ts): what
- * demo/ilustracoes.json says it shows, its brand, and its size (the variant's option, else the
- * size in its name), on its category's colour. Rendered by sharp at the largest stored width.
- */
-async function drawPicture(demo: DemoData, product: ImportProduct): Promise<Buffer> {
-  const code = productCode(product) ?? "";
-  const spec = demo.ilustracoes[code];
-  if (!spec) throw new Error(`demo/ilustracoes.json: falta o desenho de ${code}`);
-  const background = demo.categorias.find((c) => c.nome === product.categoria)?.cor ?? "#16a34a";
-  const svg = productArt(
-    {
-      ...spec,
-      marca: product.marca,
-      tamanho: product.opcoes[0]?.valor ?? sizeInName(product.nome),
-    },
-    background,
-    PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1],
-  );
-  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /**

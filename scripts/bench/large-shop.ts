@@ -4,6 +4,7 @@
 // rows — times `fraction` (0.1 for CI). Set-based SQL (insert ... select ... from
 // generate_series) through the normal tables, so their checks and triggers do their work.
 // Deterministic: every "random" choice is a hash of the row's ordinal.
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/client.server";
 
@@ -32,213 +33,25 @@ interface Family {
   subgrupo: string;
 }
 
-const FAMILIES: Family[] = [
-  {
-    categoria: "Rações",
-    nome: "Ração %m %l",
-    marcas: ["Golden", "Premier", "Quatree", "Royal Canin", "GranPlus", "Pedigree", "Special Dog"],
-    linhas: [
-      "Cães Adultos Frango e Arroz",
-      "Cães Filhotes Raças Pequenas",
-      "Gatos Castrados Salmão",
-      "Cães Sênior Cordeiro",
-      "Cães Adultos Light",
-      "Gatos Filhotes Carne",
-    ],
-    opcao: "Peso",
-    valores: ["1 kg", "3 kg", "15 kg"],
-    preco: 2990,
-    fator: 2.6,
-    subgrupo: "Ração seca",
-  },
-  {
-    categoria: "Medicamentos Veterinários",
-    nome: "Antipulgas e Carrapatos %m %l",
-    marcas: ["Bravecto", "NexGard", "Simparic", "Credeli", "NexGard Spectra"],
-    linhas: ["Cães", "Cães Comprimido Mastigável", "Gatos Pipeta", "Cães Transdermal"],
-    opcao: "Peso do pet",
-    valores: ["4,5 a 10 kg", "10 a 20 kg", "20 a 40 kg"],
-    preco: 8990,
-    fator: 1.25,
-    subgrupo: "Antipulgas",
-  },
-  {
-    categoria: "Medicamentos Veterinários",
-    nome: "%l %m",
-    marcas: ["Ourofino", "Vetnil", "Agener União", "Zoetis", "MSD Saúde Animal"],
-    linhas: [
-      "Vermífugo Oral",
-      "Ivermectina 1% Injetável",
-      "Suplemento Vitamínico",
-      "Anti-inflamatório",
-      "Pomada Cicatrizante",
-    ],
-    opcao: "Apresentação",
-    valores: ["20 ml", "50 ml", "500 ml"],
-    preco: 1890,
-    fator: 2.2,
-    subgrupo: "Medicamentos",
-  },
-  {
-    categoria: "Acessórios",
-    nome: "%l %m",
-    marcas: ["Zee.Dog", "Chalesco", "Pet Flex", "Furacão Pet", "Puppy"],
-    linhas: [
-      "Coleira Nylon Ajustável",
-      "Peitoral Acolchoado",
-      "Guia Retrátil",
-      "Cama Pet Lavável",
-      "Comedouro Inox",
-    ],
-    opcao: "Tamanho",
-    valores: ["P", "M", "G"],
-    preco: 3490,
-    fator: 1.3,
-    subgrupo: "Passeio",
-  },
-  {
-    categoria: "Agropecuária",
-    nome: "Sementes de %l %m",
-    marcas: ["Isla", "Topseed", "Feltrin", "Sakata"],
-    linhas: ["Alface Crespa", "Tomate Cereja", "Milho Verde", "Capim Mombaça", "Cenoura Brasília"],
-    opcao: "Embalagem",
-    valores: ["Envelope", "100 g", "1 kg"],
-    preco: 490,
-    fator: 4,
-    subgrupo: "Sementes",
-  },
-  {
-    categoria: "Agropecuária",
-    nome: "%l %m",
-    marcas: ["Tramontina", "Vonder", "Brudden", "Guarany"],
-    linhas: ["Enxada Larga", "Pá de Bico", "Rastelo 12 Dentes", "Tesoura de Poda", "Pulverizador"],
-    opcao: "Modelo",
-    valores: ["Simples", "Reforçado", "Profissional"],
-    preco: 4590,
-    fator: 1.4,
-    subgrupo: "Ferramentas",
-  },
-  {
-    categoria: "Higiene",
-    nome: "%l %m",
-    marcas: ["Pipicat", "Sanol Dog", "Super Secão", "Pet Clean"],
-    linhas: ["Areia Sanitária", "Shampoo Neutro", "Tapete Higiênico", "Lenço Umedecido"],
-    opcao: "Embalagem",
-    valores: ["Pequena", "Média", "Grande"],
-    preco: 1590,
-    fator: 1.7,
-    subgrupo: "Higiene",
-  },
-  {
-    categoria: "Petiscos",
-    nome: "Petisco %m %l",
-    marcas: ["Keldog", "Dreamies", "Bassar", "Pedigree Dentastix"],
-    linhas: ["Bifinho de Carne", "Osso Natural", "Sachê Frango", "Palito Dental"],
-    opcao: "Peso",
-    valores: ["65 g", "500 g", "1 kg"],
-    preco: 990,
-    fator: 3,
-    subgrupo: "Petiscos",
-  },
-  {
-    categoria: "Aves",
-    nome: "Mistura para %l %m",
-    marcas: ["Nutrópica", "Alcon Club", "Zootekna", "Megazoo"],
-    linhas: ["Calopsita", "Canário", "Periquito", "Galinhas Poedeiras", "Papagaio"],
-    opcao: "Peso",
-    valores: ["500 g", "5 kg", "25 kg"],
-    preco: 1290,
-    fator: 5,
-    subgrupo: "Alimentação",
-  },
-  {
-    categoria: "Aquarismo",
-    nome: "%l %m",
-    marcas: ["Alcon", "Tetra", "Sera", "Boyu"],
-    linhas: [
-      "Ração para Peixes Tropicais",
-      "Condicionador de Água",
-      "Filtro Externo",
-      "Termostato",
-    ],
-    opcao: "Tamanho",
-    valores: ["Pequeno", "Médio", "Grande"],
-    preco: 1990,
-    fator: 1.8,
-    subgrupo: "Aquário",
-  },
-  {
-    categoria: "Brinquedos",
-    nome: "%l %m",
-    marcas: ["Kong", "Chalesco", "Jambo", "Zee.Dog"],
-    linhas: ["Bola Maciça", "Mordedor de Corda", "Arranhador para Gatos", "Brinquedo Recheável"],
-    opcao: "Tamanho",
-    valores: ["P", "M", "G"],
-    preco: 1990,
-    fator: 1.4,
-    subgrupo: "Brinquedos",
-  },
-];
-
-const FIRST_NAMES = [
-  "Ana",
-  "Bruno",
-  "Carla",
-  "Diego",
-  "Eduarda",
-  "Fernando",
-  "Gabriela",
-  "Henrique",
-  "Isabela",
-  "João",
-  "Karina",
-  "Lucas",
-  "Mariana",
-  "Nicolas",
-  "Olívia",
-  "Paulo",
-  "Rafaela",
-  "Sérgio",
-  "Tatiane",
-  "Vinícius",
-  "Juliana",
-  "Márcio",
-  "Letícia",
-  "Rodrigo",
-];
-const SURNAMES = [
-  "Silva",
-  "Souza",
-  "Oliveira",
-  "Santos",
-  "Pereira",
-  "Costa",
-  "Rodrigues",
-  "Almeida",
-  "Nascimento",
-  "Lima",
-  "Araújo",
-  "Fernandes",
-  "Carvalho",
-  "Gomes",
-  "Martins",
-  "Rocha",
-  "Schmitt",
-  "Becker",
-  "Vieira",
-  "Müller",
-];
-const BAIRROS = [
-  "Meia Praia",
-  "Centro",
-  "Morretes",
-  "Tabuleiro",
-  "Ilhota",
-  "Canto da Praia",
-  "Várzea",
-];
-const PETS = ["Thor", "Mel", "Luna", "Bob", "Nina", "Pipoca", "Fred", "Amora", "Max", "Pandora"];
-const RACAS = ["Shih-tzu pequeno", "Golden médio", "SRD grande", "Poodle pequeno", "Lhasa pequeno"];
+/** The made-up shop's words (families of products, names, places): data, in a JSON file. */
+const WORDS = JSON.parse(
+  fs.readFileSync(new URL("./large-shop.json", import.meta.url), "utf8"),
+) as {
+  familias: Family[];
+  nomes: string[];
+  sobrenomes: string[];
+  bairros: string[];
+  pets: string[];
+  racas: string[];
+};
+const {
+  familias: FAMILIES,
+  nomes: FIRST_NAMES,
+  sobrenomes: SURNAMES,
+  bairros: BAIRROS,
+  pets: PETS,
+  racas: RACAS,
+} = WORDS;
 
 /** A quoted SQL text literal. */
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;

@@ -1,17 +1,5 @@
-// `npm run bench -- --scale`: whether costs stay flat as the shop grows. On each database
-// (PGlite; PostgreSQL too with DATABASE_URL) it builds a small shop (the seeded demo) and a
-// large one (the demo plus large-shop.ts), backs each up with `npm run backup`, starts the
-// app on it, signs in as an admin and times every screen of the list below: the median of
-// sequential requests after a warm-up, uncached (a cookie of ours bypasses the page cache),
-// sent with a browser's Accept-Encoding. One table per database: small, large, ratio (goal
-// ≤ 2; the backup grows linearly and says how long it takes), also written as JSON.
-// Exits non-zero when a screen answers an unexpected status (never on timing).
-// Flags: --scale-fraction=<f> (0.1 builds a tenth of the large shop), --samples=<n>,
-// --warmup=<n>, --out=<dir> (bench-results by default), --no-build.
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -21,23 +9,24 @@ import { customerCheckout } from "../lib/checkout-form";
 import { root, stopServer, table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
-import {
-  args,
-  BROWSER,
-  clientAddress,
-  type Kind,
-  postForm,
-  quantile,
-  RACE_SKU,
-  startApp,
-} from "./harness";
+import { args, BROWSER, clientAddress, type Kind, postForm, RACE_SKU, startApp } from "./harness";
 import { buildLargeShop, type LargeShopCounts } from "./large-shop";
+import { get, postImportPreview, signIn, type Timing, time } from "./lib/requests";
+import {
+  backup,
+  deepOrdersPage,
+  type ExportRun,
+  exportAll,
+  type ShopRun,
+  shopFacts,
+} from "./lib/shop-facts";
 
 const option = (name: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const FRACTION = Number(option("scale-fraction") ?? 1);
 const SAMPLES = Number(option("samples") ?? 40);
 const WARMUP = Number(option("warmup") ?? 5);
+const RUNS = { samples: SAMPLES, warmup: WARMUP };
 const OUT_DIR = path.resolve(root, option("out") ?? "bench-results");
 const ADMIN = { email: "escala@agropet.com.br", password: "Escala-Jacare-Milho-72" };
 /** The page cache serves no request with one of our cookies (http/page-cache.ts). */
@@ -62,113 +51,6 @@ interface Screen {
    * edit does), so the figure is the database's work and not the kept copy's.
    */
   kept?: boolean;
-}
-
-interface Timing {
-  /** Median milliseconds; null when the route does not exist (optional screens). */
-  p50: number | null;
-  reqPerSec: number | null;
-  status: number;
-  ok: boolean;
-}
-
-/** One download of every order's export: time, size and the server's memory meanwhile. */
-interface ExportRun {
-  seconds: number;
-  bytes: number;
-  /** The server's resident memory before the download and its peak during it (MB). */
-  rssBefore: number;
-  rssPeak: number;
-  ok: boolean;
-}
-
-interface ShopRun {
-  counts: LargeShopCounts | null;
-  build: number;
-  backup: { seconds: number; bytes: number; ok: boolean };
-  timings: Record<string, Timing>;
-  exports: Record<string, ExportRun>;
-}
-
-/** One GET as a browser sends it; the body is read, not decoded. */
-function get(base: string, url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    http
-      .get(new URL(url, base), { headers }, (res) => {
-        res.resume();
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
-/** A multipart POST as the import page sends it (same origin), with the admin's cookie. */
-async function postImportPreview(base: string, cookie: string, csv: Buffer) {
-  const form = new FormData();
-  form.set("intent", "preview");
-  form.set("arquivo", new File([new Uint8Array(csv)], "escala.csv", { type: "text/csv" }));
-  const started = performance.now();
-  const res = await fetch(`${base}/admin/importar`, {
-    method: "POST",
-    body: form,
-    redirect: "manual",
-    headers: {
-      cookie,
-      origin: base,
-      "sec-fetch-site": "same-origin",
-      "sec-fetch-mode": "navigate",
-    },
-  });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - started };
-}
-
-/** Median of sequential runs after a warm-up; every answer must have an expected status. */
-async function time(
-  run: (i: number) => Promise<{ status: number; ms: number }>,
-  expected: (status: number) => boolean,
-  samples = SAMPLES,
-): Promise<Timing> {
-  let status = 0;
-  for (let i = 0; i < WARMUP; i++) status = (await run(i)).status;
-  if (!expected(status)) return { p50: null, reqPerSec: null, status, ok: false };
-  const times: number[] = [];
-  const started = performance.now();
-  let ok = true;
-  for (let i = 0; i < samples; i++) {
-    const r = await run(WARMUP + i);
-    times.push(r.ms);
-    if (!expected(r.status)) {
-      ok = false;
-      status = r.status;
-    }
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { p50: quantile(times, 0.5), reqPerSec: samples / seconds, status, ok };
-}
-
-/** Signs in through the login form; the session cookie(s) to send back. */
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ ...ADMIN, redirectTo: "" }),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: base,
-      "sec-fetch-site": "same-origin",
-      "sec-fetch-mode": "navigate",
-    },
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (res.status !== 302 || cookies.length === 0) {
-    throw new Error(`login do administrador falhou (${res.status})`);
-  }
-  return cookies.join("; ");
 }
 
 /**
@@ -246,81 +128,6 @@ async function announcer(url: string) {
   };
 }
 
-/** What the screens of one shop ask for: a product, a brand, the last pages. */
-async function shopFacts(database: Awaited<ReturnType<typeof openDatabase>>) {
-  const [row] = await queryRows<{
-    produto: string;
-    categoria: string;
-    marca: string;
-    pedidos: number;
-    meio: string | null;
-  }>(
-    database.db,
-    sql`select
-      (select p.id::text from produtos p join variantes v on v.produto_id = p.id
-        where p.ativo and p.excluido_em is null
-        group by p.id order by count(*) desc, p.id limit 1) as produto,
-      (select c.nome from categorias c where c.nome = 'Rações') as categoria,
-      (select marca from produtos where marca is not null group by marca order by count(*) desc limit 1) as marca,
-      (select count(*)::int from pedidos) as pedidos,
-      (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id
-        from pedidos order by created_at desc, id desc
-        offset (select count(*) / 2 from pedidos) limit 1) as meio`,
-  );
-  return {
-    produto: row!.produto,
-    categoria: slug(row!.categoria),
-    marca: row!.marca,
-    pedidos: Number(row!.pedidos),
-    /** Halfway through the orders' history, where a deep page of the admin list starts. */
-    deepCursor: Number(row!.pedidos) > 60 ? row!.meio : null,
-  };
-}
-
-const slug = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-/** `npm run backup` on the stopped shop: seconds and archive size. */
-function backup(env: Record<string, string>): ShopRun["backup"] {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escala-backup-"));
-  try {
-    const started = performance.now();
-    const r = spawnSync(
-      process.execPath,
-      ["--import", "tsx", path.join(root, "scripts/backup.ts"), "--out", out],
-      {
-        cwd: root,
-        env: { ...process.env, ...env, LOG_LEVEL: "error" },
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const bytes = fs.readdirSync(out).reduce((a, f) => a + fs.statSync(path.join(out, f)).size, 0);
-    return { seconds, bytes, ok: r.status === 0 && bytes > 0 };
-  } finally {
-    fs.rmSync(out, { recursive: true, force: true });
-  }
-}
-
-/**
- * Where the admin's deep page of orders starts: halfway through a large shop's history, or
- * where page 1's 'Próxima' goes on a small one (the checkout's orders).
- */
-async function deepOrdersPage(base: string, cookie: string, cursor: string | null, orders: number) {
-  if (cursor) return { page: Math.ceil(orders / 2 / 30) + 1, cursor };
-  const html = await (
-    await fetch(`${base}/admin/loja?view=pedidos`, { headers: { cookie } })
-  ).text();
-  const next = html.match(/antes=([^&"]+)/)?.[1];
-  if (!next) throw new Error("a lista de pedidos não tem página 2");
-  return { page: 2, cursor: decodeURIComponent(next) };
-}
-
 /** The largest `pagina=N` a store page links to (its last page). */
 async function lastStorePage(base: string): Promise<number> {
   const html = await (await fetch(`${base}/loja`, { headers: UNCACHED })).text();
@@ -329,64 +136,6 @@ async function lastStorePage(base: string): Promise<number> {
 }
 
 const is2xx = (s: number) => s >= 200 && s < 300;
-
-/** The process's resident memory in MB (Linux /proc), or 0 where it cannot be read. */
-function rssMb(pid: number | undefined): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Downloads the export of every order, one row per line item (issue 26: streamed, so the
- * server's memory stays flat however many orders there are), sampling the server's resident
- * memory every 20 ms.
- */
-async function exportAll(
-  base: string,
-  cookie: string,
-  pid: number | undefined,
-  formato: "csv" | "xlsx",
-): Promise<ExportRun> {
-  const rssBefore = rssMb(pid);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssMb(pid));
-  }, 20);
-  const started = performance.now();
-  try {
-    const { status, bytes } = await new Promise<{ status: number; bytes: number }>(
-      (resolve, reject) => {
-        http
-          .get(
-            new URL(`/admin/loja/pedidos/exportar?formato=${formato}&linhas=itens`, base),
-            { headers: { ...BROWSER, cookie } },
-            (res) => {
-              let bytes = 0;
-              res.on("data", (chunk: Buffer) => {
-                bytes += chunk.length;
-              });
-              res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
-              res.on("error", reject);
-            },
-          )
-          .on("error", reject);
-      },
-    );
-    return {
-      seconds: (performance.now() - started) / 1000,
-      bytes,
-      rssBefore,
-      rssPeak: Math.max(rssPeak, rssMb(pid)),
-      ok: status === 200 && bytes > 0,
-    };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 async function measure(kind: Kind, size: Size): Promise<ShopRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escala-"));
@@ -401,7 +150,7 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
       ADMIN_PASSWORD: ADMIN.password,
     });
     try {
-      const cookie = await signIn(base);
+      const cookie = await signIn(base, ADMIN);
       const f = shop.facts;
       const storeLast = await lastStorePage(base);
       const deepStore = Math.min(50, storeLast);
@@ -417,6 +166,7 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
           return { status, ms: performance.now() - started };
         },
         (status) => status === 302,
+        RUNS,
       );
       // A few more (untimed), so the small shop's order list has full pages past the first.
       for (let i = 0; i < ORDERS_FOR_LISTS; i++) {
@@ -470,15 +220,20 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
         const t = await time(
           () => get(base, s.url, headers),
           (status) => is2xx(status) || (s.optional === true && status === 404),
+          RUNS,
         );
         timings[s.name] = t.status === 404 && s.optional ? { ...t, p50: null, reqPerSec: null } : t;
         if (!s.kept) continue;
         // Its req/s would count the pause after each announcement: none shown.
         timings[`${s.name} (frio)`] = shop.announce
-          ? await time(async () => {
-              await shop.announce?.();
-              return get(base, s.url, headers);
-            }, is2xx)
+          ? await time(
+              async () => {
+                await shop.announce?.();
+                return get(base, s.url, headers);
+              },
+              is2xx,
+              RUNS,
+            )
           : { p50: null, reqPerSec: null, status: 0, ok: true };
       }
       for (const allNew of [false, true]) {
@@ -490,7 +245,7 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
           is2xx,
           // Each preview takes a few hundred ms: fewer samples than a page, but enough for
           // the median not to be one slow answer (4 samples moved it by a third).
-          Math.max(3, Math.round(SAMPLES / 3)),
+          { samples: Math.max(3, Math.round(SAMPLES / 3)), warmup: WARMUP },
         );
       }
       const exports: Record<string, ExportRun> = {};

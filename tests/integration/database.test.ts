@@ -14,7 +14,8 @@ import {
   runSql,
   transaction,
 } from "~/platform/db/client.server";
-import { demoProducts, seedDatabase } from "~/startup/seed.server";
+import { demoProducts } from "~/startup/demo-data.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 
 const ctx = withTestDatabase();

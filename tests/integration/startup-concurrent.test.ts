@@ -63,7 +63,7 @@ describe.skipIf(!url)("two instances starting at once (PostgreSQL)", () => {
           distinct: journal.entries.length,
         });
         const { readDemoData } = await import("~/startup/demo-data.server");
-        const { demoProducts } = await import("~/startup/seed.server");
+        const { demoProducts } = await import("~/startup/demo-data.server");
         const SEED_CATEGORIES = readDemoData().categorias;
         const SEED_PRODUCTS = await demoProducts();
         const counts = await check.query(`

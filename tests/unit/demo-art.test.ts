@@ -4,8 +4,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { aboutArt, heroArt, productArt, shade, sizeInName } from "~/startup/demo-art";
-import { readDemoData } from "~/startup/demo-data.server";
-import { demoProducts } from "~/startup/seed.server";
+import { demoProducts, readDemoData } from "~/startup/demo-data.server";
 
 const demo = readDemoData();
 

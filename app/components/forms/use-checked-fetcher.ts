@@ -1,9 +1,11 @@
 // A fetcher form checked twice: in the browser with the action's zod schema on submit, and
 // by the action. Its errors are the action's, overlaid with the browser's last check.
+// useCheckedForm is the same for a page form (the page's action data).
 import { useCallback, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { useFormResult } from "~/components/forms/use-form-result";
+import type { FormResult } from "~/lib/form-result";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
 
 export function useCheckedFetcher(
@@ -64,4 +66,23 @@ export function useDialogForm(initiallyOpen = false) {
     if (next) setClientErrors({});
   };
   return { open, onOpenChange, ...form };
+}
+
+/**
+ * A page form checked twice, like useCheckedFetcher, whose result is the page's action data:
+ * the browser's last check wins over the action's errors until the next submit.
+ */
+export function useCheckedForm(result: FormResult | null | undefined, schema: z.ZodType) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { errors: serverErrors } = useFormResult(result, { form: formRef });
+  const errors: FieldErrors = clientErrors ?? serverErrors;
+  const formProps = {
+    ref: formRef,
+    method: "post" as const,
+    noValidate: true,
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) =>
+      setClientErrors(checkOnSubmit(schema, event)),
+  };
+  return { errors, formProps };
 }

@@ -29,9 +29,28 @@ export function StatusBadge<K extends StatusKind>({
 }) {
   const { label, tone } = describeStatus(of, value);
   return (
-    <Badge variant={TONE_VARIANT[tone]} className={cn(className)} data-tone={tone} {...rest}>
+    <ToneBadge tone={tone} className={className} {...rest}>
       {prefix}
       {label}
+    </ToneBadge>
+  );
+}
+
+/** A value of any vocabulary with a tone (app/domain/vocabulary.ts), e.g. a module's own. */
+export function ToneBadge({
+  tone,
+  className,
+  children,
+  ...rest
+}: {
+  tone: Tone;
+  className?: string;
+  children: React.ReactNode;
+  "data-testid"?: string;
+}) {
+  return (
+    <Badge variant={TONE_VARIANT[tone]} className={cn(className)} data-tone={tone} {...rest}>
+      {children}
     </Badge>
   );
 }

@@ -19,6 +19,7 @@ export { passwordWeakness } from "./password-policy.server";
 export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
 export {
   ABSOLUTE_TIMEOUT_MS,
+  adminAction,
   adminEmails,
   clearSessionCookie,
   countOtherSessions,

@@ -5,6 +5,7 @@ import argon2 from "argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { redirect } from "react-router";
 import { readCookie } from "~/lib/cookies";
+import { adminActionGuardedBy } from "~/platform/admin/action.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
@@ -232,6 +233,9 @@ export async function requireAdmin(request: Request): Promise<{ user: Usuario; s
   if (!state.user.isAdmin) throw redirect("/");
   return { user: state.user, session: state.session };
 }
+
+/** Every admin route's action (`app/platform/admin/action.server.ts`), behind this guard. */
+export const adminAction = adminActionGuardedBy(requireAdmin);
 
 export async function deleteSession(sessionId: string, executor: Executor = db()) {
   await executor.delete(sessoes).where(eq(sessoes.id, sessionId));

@@ -1,35 +1,30 @@
 // The words of online grooming booking (issue 28): sizes, coats, species and the booking's
-// statuses. No imports: the tables file, read by drizzle-kit without the path alias, uses them.
+// statuses. Relative imports only: the tables file, read by drizzle-kit without the path
+// alias, uses them.
+import { defineVocabulary } from "../../domain/vocabulary";
 
-export const PORTES = ["P", "M", "G", "GG"] as const;
-export type Porte = (typeof PORTES)[number];
-export const PORTE_LABEL: Record<Porte, string> = {
+export const { values: PORTES, label: PORTE_LABEL } = defineVocabulary({
   P: "Pequeno (P)",
   M: "Médio (M)",
   G: "Grande (G)",
   GG: "Gigante (GG)",
-};
+});
+export type Porte = (typeof PORTES)[number];
 
-export const PELAGENS = ["curta", "longa"] as const;
+export const { values: PELAGENS, label: PELAGEM_LABEL } = defineVocabulary({
+  curta: "Pelo curto",
+  longa: "Pelo longo",
+});
 export type Pelagem = (typeof PELAGENS)[number];
-export const PELAGEM_LABEL: Record<Pelagem, string> = { curta: "Pelo curto", longa: "Pelo longo" };
 
-export const ESPECIES = ["cao", "gato"] as const;
+export const { values: ESPECIES, label: ESPECIE_LABEL } = defineVocabulary({
+  cao: "Cão",
+  gato: "Gato",
+});
 export type Especie = (typeof ESPECIES)[number];
-export const ESPECIE_LABEL: Record<Especie, string> = { cao: "Cão", gato: "Gato" };
 
 /** The timeline the status page shows, then the two ends off it. */
-export const STATUS_AGENDAMENTO = [
-  "solicitado",
-  "confirmado",
-  "em_atendimento",
-  "pronto",
-  "entregue",
-  "cancelado",
-  "nao_compareceu",
-] as const;
-export type StatusAgendamento = (typeof STATUS_AGENDAMENTO)[number];
-export const STATUS_AGENDAMENTO_LABEL: Record<StatusAgendamento, string> = {
+export const { values: STATUS_AGENDAMENTO, label: STATUS_AGENDAMENTO_LABEL } = defineVocabulary({
   solicitado: "Solicitado",
   confirmado: "Confirmado",
   em_atendimento: "Em atendimento",
@@ -37,7 +32,8 @@ export const STATUS_AGENDAMENTO_LABEL: Record<StatusAgendamento, string> = {
   entregue: "Entregue",
   cancelado: "Cancelado",
   nao_compareceu: "Não compareceu",
-};
+});
+export type StatusAgendamento = (typeof STATUS_AGENDAMENTO)[number];
 
 /** Statuses that no longer hold a place: everything else counts against capacity. */
 export const FREES_CAPACITY: readonly StatusAgendamento[] = ["cancelado", "nao_compareceu"];

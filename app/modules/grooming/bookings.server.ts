@@ -370,10 +370,7 @@ export async function bookGrooming(
         made.data === input.data &&
         made.horario === input.horario;
       if (made && same) {
-        const pets = await tx
-          .select()
-          .from(agendamentoPets)
-          .where(eq(agendamentoPets.agendamentoId, made.id));
+        const pets = await petsOf(tx, made.id);
         return { ok: true, agendamento: made, pets, token: newToken(chaveEnvio).token };
       }
       if (made) chaveEnvio = crypto.randomUUID();
@@ -607,10 +604,7 @@ export async function rescheduleBooking(
     const when = checkWhen(agenda, to.data, to.horario, at, closed);
     if (!when.ok)
       return { ok: false, code: "quando", message: WHEN_MESSAGES[when.reason] } as const;
-    const pets = await tx
-      .select()
-      .from(agendamentoPets)
-      .where(eq(agendamentoPets.agendamentoId, row.id));
+    const pets = await petsOf(tx, row.id);
     const portes = pets.map((p) => p.porte);
     const usage =
       (await usageByDay(tx, row.unidadeId, to.data, to.data, row.id)).get(to.data) ?? EMPTY_USAGE;
@@ -650,12 +644,21 @@ export async function findBookingByLink(
 ): Promise<{ agendamento: Agendamento; pets: AgendamentoPet[] } | null> {
   const [row] = await executor.select().from(agendamentos).where(eq(agendamentos.numero, numero));
   if (!row || !tokenMatches(token, row.tokenHash)) return null;
-  const pets = await executor
+  return { agendamento: row, pets: await petsOf(executor, row.id) };
+}
+
+/** The pets of one booking or of many, by name: the one read of `agendamento_pets`. */
+export async function petsOf(
+  executor: Executor,
+  bookings: string | readonly string[],
+): Promise<AgendamentoPet[]> {
+  const ids = typeof bookings === "string" ? [bookings] : [...bookings];
+  if (ids.length === 0) return [];
+  return executor
     .select()
     .from(agendamentoPets)
-    .where(eq(agendamentoPets.agendamentoId, row.id))
+    .where(inArray(agendamentoPets.agendamentoId, ids))
     .orderBy(asc(agendamentoPets.nome));
-  return { agendamento: row, pets };
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   STATUS_AGENDAMENTO_LABEL,
   type StatusAgendamento,
 } from "./booking-vocabulary";
-import { type BookingPetInput, usageByDay } from "./bookings.server";
+import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
 import {
   type AgendaBanho,
   type Agendamento,
@@ -88,19 +88,10 @@ export async function groomingDay(
     .from(agendamentos)
     .where(and(eq(agendamentos.unidadeId, unidadeId), eq(agendamentos.data, day)))
     .orderBy(asc(agendamentos.horario), asc(agendamentos.createdAt));
-  const pets =
-    rows.length === 0
-      ? []
-      : await executor
-          .select()
-          .from(agendamentoPets)
-          .where(
-            inArray(
-              agendamentoPets.agendamentoId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(agendamentoPets.nome));
+  const pets = await petsOf(
+    executor,
+    rows.map((r) => r.id),
+  );
   const mesmos = await sameContactCounts(
     executor,
     rows.filter((r) => r.origem === "online" && r.status === "solicitado").map((r) => r.id),
@@ -235,10 +226,7 @@ export async function checkInBooking(
     if (row.status !== "solicitado" && row.status !== "confirmado") {
       throw new AdminError("O check-in é feito antes do atendimento");
     }
-    const pets = await tx
-      .select()
-      .from(agendamentoPets)
-      .where(eq(agendamentoPets.agendamentoId, id));
+    const pets = await petsOf(tx, id);
     let pontos = 0;
     for (const pet of pets) {
       const change = input.pets.find((p) => p.id === pet.id);
@@ -432,10 +420,7 @@ export async function rescheduleByStaff(
         ),
       );
     if (closed) throw new AdminError("A unidade não atende banho e tosa nesse dia");
-    const pets = await tx
-      .select()
-      .from(agendamentoPets)
-      .where(eq(agendamentoPets.agendamentoId, id));
+    const pets = await petsOf(tx, id);
     const usage =
       (await usageByDay(tx, to.unidadeId, to.data, to.data, id)).get(to.data) ?? EMPTY_USAGE;
     const fit = checkFit(

@@ -9,7 +9,8 @@ import { logger } from "~/platform/logger.server";
 import { readForm } from "~/platform/request-info.server";
 import { parseMultipart, StorageError } from "~/platform/storage.server";
 import { rethrowIfUnavailable } from "~/platform/unavailable.server";
-import { AdminError } from "./actor.server";
+import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
+import { type AdminActor, AdminError } from "./actor.server";
 
 type ActionResult = FormResult;
 
@@ -62,25 +63,8 @@ export async function attempt<T>(
   }
 }
 
-/**
- * The text fields of an admin form and the intent it asks, one of `intents`; any other
- * intent comes back as the refusal to answer ('Ação desconhecida').
- */
-export async function readAdminIntent<I extends string>(
-  request: Request,
-  intents: z.ZodType<I>,
-): Promise<
-  | { fields: Record<string, string>; intent: I; refusal?: undefined }
-  | { refusal: ReturnType<typeof fail> }
-> {
-  const fields = formFields(await readForm(request));
-  const asked = intents.safeParse(fields.intent);
-  if (!asked.success) return { refusal: fail(fields.intent ?? "", "Ação desconhecida") };
-  return { fields, intent: asked.data };
-}
-
 /** The form of a request, multipart (one file at most) or urlencoded. */
-export async function readAdminForm(
+async function readAdminForm(
   request: Request,
   limits: { maxFileSize: number; tooLargeMessage: string },
 ): Promise<FormData> {
@@ -108,4 +92,146 @@ export function isUnreadableInput(error: unknown): boolean {
     if (typeof e.code === "string" && UNREADABLE_INPUT.has(e.code)) return true;
   }
   return false;
+}
+
+/** Who the admin guard (accounts' `requireAdmin`) lets in: the platform knows no module. */
+export interface AdminUser {
+  id: string;
+  email: string;
+}
+
+/** What an admin write gets once the admin, the form and its intent are checked. */
+export interface AdminWrite<I extends string = string> {
+  request: Request;
+  user: AdminUser;
+  actor: AdminActor & { email: string };
+  form: FormData;
+  fields: Record<string, string>;
+  intent: I;
+}
+
+/** A write's answer: a title, a title and description (both a success), or a result as is. */
+type Answer = string | readonly [title: string, description?: string] | object;
+
+/** One intent of an admin screen, declared once: what it reads, its fault's text, what it does. */
+export interface AdminIntent<T, R extends Answer = Answer> {
+  /** What the form must hold; without one `run` gets the text fields as they came. */
+  schema?: z.ZodType<T, unknown>;
+  /** What the schema reads, when more than the text fields (a repeated checkbox). */
+  input?: (write: AdminWrite) => unknown;
+  /** The refusal of a form the schema rejects: a message over the fields' own (400), or any. */
+  refusal?: string | ((error: z.ZodError, intent: string) => ReturnType<typeof fail>);
+  /** The message of a fault (logged, answered 500); a refusal (AdminError) says its own. */
+  failure: string;
+  run: (data: T, write: AdminWrite) => Promise<R>;
+}
+
+/** What an action answers for an intent: a title is a success, anything else goes as is. */
+type Answered<D> =
+  // biome-ignore lint/suspicious/noExplicitAny: any intent's data
+  D extends AdminIntent<any, infer R>
+    ? R extends string | readonly unknown[]
+      ? ReturnType<typeof ok>
+      : R
+    : never;
+
+/** Declares one intent, so that `run` reads the type its schema gives. */
+export function adminIntent<T = Record<string, string>, R extends Answer = Answer>(
+  intent: AdminIntent<T, R>,
+): AdminIntent<T, R> {
+  return intent;
+}
+
+/** The refusal of forms that show one message: the first issue, 422. */
+export function firstIssue(error: z.ZodError, intent: string) {
+  return fail(intent, error.issues[0]?.message ?? "Confira os campos", 422);
+}
+
+export interface AdminActionOptions {
+  /** A form that may carry one file (multipart); its refusal is answered as `intent`'s. */
+  upload?: { maxFileSize: number; tooLargeMessage: string; intent: string };
+  /** Refuse any field with a control character (a NUL byte above all) before SQL sees it. */
+  noControlChars?: boolean;
+  /** The intent of a form that names none. */
+  defaultIntent?: string;
+  /** The answer of a result (the store's panel turns a document post into a toast). */
+  answer?: (request: Request, result: unknown) => unknown;
+}
+
+/**
+ * Every admin route's action, given the guard that lets an admin in: it reads the form,
+ * answers an intent the route does not declare with 'Ação desconhecida' (400), checks the
+ * intent's schema, runs it inside `attempt`, and answers a title as a success.
+ */
+export function adminActionGuardedBy(guard: (request: Request) => Promise<{ user: AdminUser }>) {
+  // biome-ignore lint/suspicious/noExplicitAny: each intent has its own data type
+  return function adminAction<D extends Record<string, AdminIntent<any, any>>>(
+    intents: D,
+    options: AdminActionOptions = {},
+  ) {
+    const answer = options.answer ?? ((_request: Request, result: unknown) => result);
+    type Result =
+      | Answered<D[keyof D]>
+      | ReturnType<typeof fail>
+      | ReturnType<typeof invalid>
+      | ReturnType<typeof data<ActionResult>>;
+    return async ({ request }: { request: Request }): Promise<Result> => {
+      const { user } = await guard(request);
+      const read = await readWrite(request, options);
+      if ("refusal" in read) return answer(request, read.refusal) as Result;
+      const { form, fields } = read;
+      const intent = fields.intent || options.defaultIntent || "";
+      if (!Object.hasOwn(intents, intent)) {
+        return answer(request, fail(fields.intent ?? "", "Ação desconhecida")) as Result;
+      }
+      if (options.noControlChars && fieldWithControlChars(fields) !== null) {
+        return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
+      }
+      const actor = { request, userId: user.id, email: user.email };
+      const write: AdminWrite = { request, user, actor, form, fields, intent };
+      return answer(
+        request,
+        await runIntent(intents[intent] as AdminIntent<unknown>, write),
+      ) as Result;
+    };
+  };
+}
+
+async function readWrite(
+  request: Request,
+  options: AdminActionOptions,
+): Promise<
+  { form: FormData; fields: Record<string, string> } | { refusal: ReturnType<typeof fail> }
+> {
+  let form: FormData;
+  try {
+    form = options.upload ? await readAdminForm(request, options.upload) : await readForm(request);
+  } catch (error) {
+    if (options.upload && error instanceof StorageError) {
+      return { refusal: fail(options.upload.intent, error.message) };
+    }
+    throw error;
+  }
+  return { form, fields: formFields(form) };
+}
+
+async function runIntent(definition: AdminIntent<unknown>, write: AdminWrite) {
+  const { intent } = write;
+  let input: unknown = write.fields;
+  if (definition.schema) {
+    const parsed = definition.schema.safeParse(definition.input?.(write) ?? write.fields);
+    if (!parsed.success) {
+      const { refusal } = definition;
+      return typeof refusal === "function"
+        ? refusal(parsed.error, intent)
+        : invalid(intent, parsed.error, refusal);
+    }
+    input = parsed.data;
+  }
+  return attempt(intent, definition.failure, async () => {
+    const done = await definition.run(input, write);
+    if (typeof done === "string") return ok(intent, done);
+    if (Array.isArray(done)) return ok(intent, done[0], done[1]);
+    return done;
+  });
 }

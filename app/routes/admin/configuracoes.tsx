@@ -1,21 +1,18 @@
 import { Save } from "lucide-react";
-import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { checkOnSubmit, type FieldErrors, formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
-import { attempt, fail, invalid, ok } from "~/platform/admin/action.server";
-import { readForm } from "~/platform/request-info.server";
+import { adminIntent, fail } from "~/platform/admin/action.server";
 import { demoCompanyFields } from "~/startup/demo-company";
 import { demoDataLeft, hasDemoData, removeDemoData } from "~/startup/demo-removal.server";
 import type { Route } from "./+types/configuracoes";
@@ -46,29 +43,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const form = await readForm(request);
-  if (form.get("intent") === "remover-demo") {
-    if (form.get("confirmar") !== "on") {
-      return fail("remover-demo", "Marque a confirmação para remover os dados de demonstração.");
-    }
-    return attempt("remover-demo", "Erro ao remover os dados de demonstração", async () => {
-      const removed = await removeDemoData({ request, userId: user.id });
-      return ok(
-        "remover-demo",
-        "Dados de demonstração removidos",
-        `${removed.produtos} produtos, ${removed.cupons} cupons, ${removed.bairros} bairros e ${removed.servicos} serviços de banho e tosa.`,
-      );
-    });
-  }
-  const parsed = generalSettingsSchema.safeParse(formFields(form));
-  if (!parsed.success) return invalid("configuracoes", parsed.error);
-  return attempt("configuracoes", "Erro ao salvar configurações", async () => {
-    await saveGeneralSettings(parsed.data, request, user.id);
-    return ok("configuracoes", "Configurações salvas com sucesso!");
-  });
-}
+export const action = adminAction(
+  {
+    "remover-demo": adminIntent({
+      failure: "Erro ao remover os dados de demonstração",
+      run: async (_data, { fields, actor }) => {
+        if (fields.confirmar !== "on") {
+          return fail(
+            "remover-demo",
+            "Marque a confirmação para remover os dados de demonstração.",
+          );
+        }
+        const removed = await removeDemoData(actor);
+        return [
+          "Dados de demonstração removidos",
+          `${removed.produtos} produtos, ${removed.cupons} cupons, ${removed.bairros} bairros e ${removed.servicos} serviços de banho e tosa.`,
+        ];
+      },
+    }),
+    configuracoes: adminIntent({
+      schema: generalSettingsSchema,
+      failure: "Erro ao salvar configurações",
+      run: async (data, { request, user }) => {
+        await saveGeneralSettings(data, request, user.id);
+        return "Configurações salvas com sucesso!";
+      },
+    }),
+  },
+  { defaultIntent: "configuracoes" },
+);
 
 const FIELDS = [
   {
@@ -100,10 +103,7 @@ const FIELDS = [
 export default function GeneralSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors: serverErrors } = useFormResult(actionData, { form: formRef });
-  const errors: FieldErrors = clientErrors ?? serverErrors;
+  const { errors, formProps } = useCheckedForm(actionData, generalSettingsSchema);
   const s = loaderData.settings;
 
   return (
@@ -124,13 +124,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           vender.
         </p>
       ) : null}
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="grid gap-6"
-        onSubmit={(event) => setClientErrors(checkOnSubmit(generalSettingsSchema, event))}
-      >
+      <Form {...formProps} className="grid gap-6">
         <SectionCard
           title="Webhooks"
           contentClassName="grid gap-4"

@@ -4,11 +4,9 @@ import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { pageParam } from "~/domain/pagination";
-import { formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
-import { attempt, fail, ok } from "~/platform/admin/action.server";
-import { readForm } from "~/platform/request-info.server";
+import { adminIntent, fail } from "~/platform/admin/action.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 
@@ -30,15 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const parsed = resumeStatusSchema.safeParse(formFields(await readForm(request)));
-  if (!parsed.success) return fail("resume-status", "Erro ao atualizar status");
-  return attempt("resume-status", "Erro ao atualizar status", async () => {
-    await setResumeStatus(parsed.data.id, parsed.data.status, { request, userId: user.id });
-    return ok("resume-status", "Status atualizado");
-  });
-}
+export const action = adminAction(
+  {
+    "resume-status": adminIntent({
+      schema: resumeStatusSchema,
+      refusal: (_error, intent) => fail(intent, "Erro ao atualizar status"),
+      failure: "Erro ao atualizar status",
+      run: async (data, { actor }) => {
+        await setResumeStatus(data.id, data.status, actor);
+        return "Status atualizado";
+      },
+    }),
+  },
+  { defaultIntent: "resume-status" },
+);
 
 export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {
   return (

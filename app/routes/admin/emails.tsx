@@ -9,8 +9,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { pageParam } from "~/domain/pagination";
-import { formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import { mailSettingsSchema } from "~/modules/mail";
 import {
   EMAILS_PAGE_SIZE,
@@ -19,9 +18,8 @@ import {
   listEmails,
   saveMailSettings,
 } from "~/modules/mail/index.server";
-import { attempt, invalid, ok } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
-import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/emails";
 
 export const meta = adminMeta("E-mails enviados");
@@ -44,15 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const parsed = mailSettingsSchema.safeParse(formFields(await readForm(request)));
-  if (!parsed.success) return invalid("smtp", parsed.error);
-  return attempt("smtp", "Erro ao salvar o servidor de envio", async () => {
-    await saveMailSettings(parsed.data, { request, userId: user.id }, shop.name);
-    return ok("smtp", "Servidor de envio salvo");
-  });
-}
+export const action = adminAction({
+  smtp: adminIntent({
+    schema: mailSettingsSchema,
+    failure: "Erro ao salvar o servidor de envio",
+    run: async (data, { actor }) => {
+      await saveMailSettings(data, actor, shop.name);
+      return "Servidor de envio salvo";
+    },
+  }),
+});
 
 export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
   return (

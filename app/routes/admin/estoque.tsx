@@ -7,11 +7,11 @@ import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
-import * as admin from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque";
 
@@ -42,7 +42,12 @@ function write<T>(
   failure: string,
   run: (data: T, actor: stock.StockActor) => Promise<[title: string, description: string]>,
 ) {
-  return { schema, failure, run };
+  return adminIntent({
+    schema,
+    failure,
+    refusal: CHECK_FIELDS,
+    run: (data, w) => run(data, w.actor),
+  });
 }
 
 const WRITES = {
@@ -74,19 +79,7 @@ const WRITES = {
   }),
 } satisfies Record<(typeof forms.stockIntent.options)[number], unknown>;
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const asked = await admin.readAdminIntent(request, forms.stockIntent);
-  if (asked.refusal) return asked.refusal;
-  const { fields, intent } = asked;
-  const actor: stock.StockActor = { request, userId: user.id, email: user.email };
-  const { schema, failure, run } = WRITES[intent] as ReturnType<typeof write<unknown>>;
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) return admin.invalid(intent, parsed.error, CHECK_FIELDS);
-  return admin.attempt(intent, failure, async () =>
-    admin.ok(intent, ...(await run(parsed.data, actor))),
-  );
-}
+export const action = adminAction(WRITES);
 
 export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
   return (

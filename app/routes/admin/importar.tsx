@@ -3,8 +3,7 @@ import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
-import { formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   IMPORT_MAX_BYTES,
   importStagedFile,
@@ -12,8 +11,8 @@ import {
   previewImport,
   warmImportWorker,
 } from "~/modules/catalog/index.server";
-import { attempt, fail, readAdminForm } from "~/platform/admin/action.server";
-import { readFileLimited, StorageError } from "~/platform/storage.server";
+import { adminIntent, fail } from "~/platform/admin/action.server";
+import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
 
 export const meta = adminMeta("Importar produtos");
@@ -26,56 +25,47 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  let form: FormData;
-  try {
-    form = await readAdminForm(request, {
-      maxFileSize: IMPORT_MAX_BYTES,
-      tooLargeMessage: TOO_LARGE,
-    });
-  } catch (error) {
-    if (error instanceof StorageError) return fail("preview", error.message);
-    throw error;
-  }
-  const fields = formFields(form);
-  // "Substituir variações": variants of the file's products it does not list are removed.
-  const substituir = fields.substituir === "on" || fields.substituir === "1";
-  if (fields.intent === "preview") {
-    const file = form.get("arquivo");
-    if (!(file instanceof File) || file.size === 0) {
-      return fail("preview", "Escolha um arquivo CSV ou Excel (.xlsx)");
-    }
-    return attempt("preview", "Erro ao processar arquivo CSV", async () => {
-      const bytes = await readFileLimited(file, IMPORT_MAX_BYTES, TOO_LARGE);
-      const preview = await previewImport(bytes, file.name, { substituir });
-      return { ok: true as const, intent: "preview", preview };
-    });
-  }
-  if (fields.intent === "import") {
-    return attempt("import", "Erro ao processar arquivo CSV", async () => {
-      const result = await importStagedFile(
-        fields.token ?? "",
-        fields.fileName ?? "",
-        { request, userId: user.id },
-        { substituir },
-      );
-      if (result.imported === 0 && result.removidas === 0) {
-        return data(
-          { ok: false as const, intent: "import", message: NO_VALID_PRODUCTS, result },
-          { status: 400 },
-        );
-      }
-      return {
-        ok: true as const,
-        intent: "import",
-        message: `${result.produtos} produtos importados com sucesso! ${result.summary}`,
-        result,
-      };
-    });
-  }
-  return fail("", "Ação desconhecida");
-}
+/** "Substituir variações": variants of the file's products it does not list are removed. */
+const replacing = (fields: Record<string, string>) =>
+  fields.substituir === "on" || fields.substituir === "1";
+
+export const action = adminAction(
+  {
+    preview: adminIntent({
+      failure: "Erro ao processar arquivo CSV",
+      run: async (fields, { form }) => {
+        const file = form.get("arquivo");
+        if (!(file instanceof File) || file.size === 0) {
+          return fail("preview", "Escolha um arquivo CSV ou Excel (.xlsx)");
+        }
+        const bytes = await readFileLimited(file, IMPORT_MAX_BYTES, TOO_LARGE);
+        const preview = await previewImport(bytes, file.name, { substituir: replacing(fields) });
+        return { ok: true as const, intent: "preview", preview };
+      },
+    }),
+    import: adminIntent({
+      failure: "Erro ao processar arquivo CSV",
+      run: async (fields, { actor }) => {
+        const result = await importStagedFile(fields.token ?? "", fields.fileName ?? "", actor, {
+          substituir: replacing(fields),
+        });
+        if (result.imported === 0 && result.removidas === 0) {
+          return data(
+            { ok: false as const, intent: "import", message: NO_VALID_PRODUCTS, result },
+            { status: 400 },
+          );
+        }
+        return {
+          ok: true as const,
+          intent: "import",
+          message: `${result.produtos} produtos importados com sucesso! ${result.summary}`,
+          result,
+        };
+      },
+    }),
+  },
+  { upload: { maxFileSize: IMPORT_MAX_BYTES, tooLargeMessage: TOO_LARGE, intent: "preview" } },
+);
 
 export default function ImportarAdmin() {
   return (

@@ -1,10 +1,11 @@
 import { Download, Save, Search, UserX } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
@@ -13,8 +14,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { countText } from "~/domain/text";
-import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   DEFAULT_LEGAL_TEXTS,
   LEGAL_PAGES,
@@ -30,7 +30,7 @@ import {
   saveLegalTexts,
   subjectSummary,
 } from "~/modules/privacy/index.server";
-import { attempt, invalid, ok, readAdminIntent } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/privacidade";
 
 export const meta = adminMeta("Privacidade");
@@ -47,34 +47,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = z.enum(["textos", "anonimizar"]);
-
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const asked = await readAdminIntent(request, INTENTS);
-  if (asked.refusal) return asked.refusal;
-  const actor = { request, userId: user.id };
-  if (asked.intent === "textos") {
-    const parsed = legalTextsSchema.safeParse(asked.fields);
-    if (!parsed.success) return invalid("textos", parsed.error);
-    return attempt("textos", "Erro ao salvar os textos", async () => {
-      await saveLegalTexts(parsed.data, actor);
-      return ok("textos", "Textos salvos com sucesso!");
-    });
-  }
-  const parsed = subjectSchema
-    .extend({ confirmar: z.literal("sim", { error: "Confirme a anonimização" }) })
-    .safeParse(asked.fields);
-  if (!parsed.success) return invalid("anonimizar", parsed.error);
-  return attempt("anonimizar", "Erro ao anonimizar os dados", async () => {
-    const done = await anonymiseSubject(parseSubject(parsed.data.titular), actor);
-    return ok(
-      "anonimizar",
-      "Dados anonimizados",
-      `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
-    );
-  });
-}
+export const action = adminAction({
+  textos: adminIntent({
+    schema: legalTextsSchema,
+    failure: "Erro ao salvar os textos",
+    run: async (data, { actor }) => {
+      await saveLegalTexts(data, actor);
+      return "Textos salvos com sucesso!";
+    },
+  }),
+  anonimizar: adminIntent({
+    schema: subjectSchema.extend({
+      confirmar: z.literal("sim", { error: "Confirme a anonimização" }),
+    }),
+    failure: "Erro ao anonimizar os dados",
+    run: async (data, { actor }) => {
+      const done = await anonymiseSubject(parseSubject(data.titular), actor);
+      return [
+        "Dados anonimizados",
+        `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
+      ];
+    },
+  }),
+});
 
 const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
   { key: "privacidade", name: "texto_privacidade" },
@@ -85,13 +80,10 @@ const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const { errors: serverErrors } = useFormResult(
+  const { errors, formProps } = useCheckedForm(
     actionData?.intent === "textos" ? actionData : undefined,
-    { form: formRef },
+    legalTextsSchema,
   );
-  const errors: FieldErrors = clientErrors ?? serverErrors;
   const anonymise = useFetcher<typeof action>();
   useFormResult(anonymise);
   const { legal, titular, titularErro, resumo } = loaderData;
@@ -170,13 +162,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           </div>
         ) : null}
       </SectionCard>
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="grid gap-6"
-        onSubmit={(event) => setClientErrors(checkOnSubmit(legalTextsSchema, event))}
-      >
+      <Form {...formProps} className="grid gap-6">
         <input type="hidden" name="intent" value="textos" />
         <SectionCard
           title="Prazo de guarda"

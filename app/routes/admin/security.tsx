@@ -1,5 +1,5 @@
 import { Activity, Ban, ClipboardList, ShieldAlert, Trash2 } from "lucide-react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -11,15 +11,14 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FormResult } from "~/lib/form-result";
 import {
+  adminAction,
   cleanupOldAuditLogs,
   getSecurityOverview,
   requireAdmin,
   unblockRateLimit,
 } from "~/modules/accounts/index.server";
+import { adminIntent, fail } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
-import { logger } from "~/platform/logger.server";
-import { readForm } from "~/platform/request-info.server";
-import { rethrowIfUnavailable } from "~/platform/unavailable.server";
 import type { Route } from "./+types/security";
 
 export const meta = adminMeta("Segurança");
@@ -33,42 +32,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "limpar") {
-    try {
+export const action = adminAction({
+  limpar: adminIntent({
+    failure: "Erro ao limpar logs antigos",
+    run: async (_fields, { request, user }) => {
       const removidos = await cleanupOldAuditLogs(request, user.id);
-      return { ok: true, message: "Logs antigos removidos com sucesso", removidos };
-    } catch (error) {
-      rethrowIfUnavailable(error);
-      logger.error({ err: error }, "limpeza de logs falhou");
-      return data({ ok: false, message: "Erro ao limpar logs antigos" }, { status: 500 });
-    }
-  }
-  if (intent === "desbloquear") {
-    const id = String(form.get("id") ?? "");
-    try {
+      return { ok: true as const, message: "Logs antigos removidos com sucesso", removidos };
+    },
+  }),
+  desbloquear: adminIntent({
+    failure: "Erro ao desbloquear usuário",
+    run: async ({ id = "" }, { request, user }) => {
       const outcome = UUID.test(id) ? await unblockRateLimit(id, request, user.id) : "missing";
-      if (outcome === "unblocked") {
-        return { ok: true, message: "Usuário desbloqueado com sucesso" };
-      }
+      if (outcome === "unblocked") return "Usuário desbloqueado com sucesso";
       if (outcome === "not_blocked") {
-        return data(
-          { ok: false, message: "Este registro não está bloqueado: não há o que desbloquear." },
-          { status: 409 },
+        return fail(
+          "desbloquear",
+          "Este registro não está bloqueado: não há o que desbloquear.",
+          409,
         );
       }
-      return data({ ok: false, message: "Erro ao desbloquear usuário" }, { status: 404 });
-    } catch (error) {
-      rethrowIfUnavailable(error);
-      logger.error({ err: error }, "desbloqueio falhou");
-      return data({ ok: false, message: "Erro ao desbloquear usuário" }, { status: 500 });
-    }
-  }
-  return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
-}
+      return fail("desbloquear", "Erro ao desbloquear usuário", 404);
+    },
+  }),
+});
 
 /** The counters above the tables, in their order. */
 const COUNTERS = [

@@ -14,8 +14,7 @@ import { Button } from "~/components/ui/button";
 import { shopDay } from "~/domain/dates";
 import { addDays } from "~/domain/shop-time";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   dayLabel,
   reminderMessage,
@@ -38,9 +37,8 @@ import {
   staffRescheduleSchema,
   walkInSchema,
 } from "~/modules/grooming/index.server";
-import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.server";
 import { now } from "~/platform/clock.server";
-import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/servicos-agenda";
 
 export const meta = adminMeta("Agenda de Banho & Tosa");
@@ -81,93 +79,85 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const form = await readForm(request);
-  const fields = formFields(form);
-  const intent = fields.intent;
-  if (intent === "status") {
-    const parsed = bookingStatusSchema.safeParse(fields);
-    if (!parsed.success) return fail(intent, "Status inválido");
-    return attempt(intent, "Erro ao atualizar o agendamento", async () => {
-      const row = await setBookingStatus(parsed.data.id, parsed.data.status, actor);
-      return ok(
-        intent,
+export const action = adminAction({
+  status: adminIntent({
+    schema: bookingStatusSchema,
+    refusal: (_error, intent) => fail(intent, "Status inválido"),
+    failure: "Erro ao atualizar o agendamento",
+    run: async ({ id, status }, { actor }) => {
+      const row = await setBookingStatus(id, status, actor);
+      return [
         `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`,
         row.email && STATUS_EMAIL_KIND[row.status]
           ? `E-mail para ${row.email} na fila.`
           : undefined,
-      );
-    });
-  }
-  if (intent === "checkin") {
-    const parsed = parseCheckIn(fields);
-    if (!parsed.ok) {
-      // Said next to the field of that booking's check-in, the typed value kept.
-      return data(
-        {
-          ok: false as const,
-          intent,
-          message: parsed.message,
-          id: fields.id ?? "",
-          precoFinal: (fields.precoFinal ?? "").slice(0, 30),
-        },
-        { status: 422 },
-      );
-    }
-    return attempt(intent, "Erro no check-in", async () => {
+      ] as const;
+    },
+  }),
+  checkin: adminIntent({
+    failure: "Erro no check-in",
+    run: async (fields, { actor }) => {
+      const parsed = parseCheckIn(fields);
+      if (!parsed.ok) {
+        // Said next to the field of that booking's check-in, the typed value kept.
+        return data(
+          {
+            ok: false as const,
+            intent: "checkin",
+            message: parsed.message,
+            id: fields.id ?? "",
+            precoFinal: (fields.precoFinal ?? "").slice(0, 30),
+          },
+          { status: 422 },
+        );
+      }
       const { agendamento, aviso } = await checkInBooking(parsed.id, parsed.input, actor);
-      return ok(intent, `Check-in de ${agendamento.numero} feito`, aviso ?? undefined);
-    });
-  }
-  if (intent === "walkin") {
-    const parsed = walkInSchema.safeParse({
-      ...fields,
-      servicoIds: form.getAll("servicoIds").map(String),
-    });
-    if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 422);
-    const { acima, unidadeId, data, horario, nomeTutor, whatsapp, ...pet } = parsed.data;
-    return attempt(intent, "Erro ao encaixar", async () => {
+      return ok("checkin", `Check-in de ${agendamento.numero} feito`, aviso ?? undefined);
+    },
+  }),
+  walkin: adminIntent({
+    schema: walkInSchema,
+    input: ({ fields, form }) => ({ ...fields, servicoIds: form.getAll("servicoIds").map(String) }),
+    refusal: firstIssue,
+    failure: "Erro ao encaixar",
+    run: async ({ acima, unidadeId, data, horario, nomeTutor, whatsapp, ...pet }, { actor }) => {
       const row = await addWalkIn({ unidadeId, data, horario, nomeTutor, whatsapp, pet }, actor, {
         acima,
       });
-      return ok(
-        intent,
+      return [
         `Encaixe ${row.numero} adicionado`,
         row.acimaCapacidade ? "Atenção: acima da capacidade do horário ou do dia" : undefined,
-      );
-    });
-  }
-  if (intent === "remarcar") {
-    const parsed = staffRescheduleSchema.safeParse(fields);
-    if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 422);
-    const { id, acima, ...to } = parsed.data;
-    return attempt(intent, "Erro ao remarcar", async () => {
+      ] as const;
+    },
+  }),
+  remarcar: adminIntent({
+    schema: staffRescheduleSchema,
+    refusal: firstIssue,
+    failure: "Erro ao remarcar",
+    run: async ({ id, acima, ...to }, { actor }) => {
       const { agendamento, aviso } = await rescheduleByStaff(id, to, actor, { acima });
-      return ok(
-        intent,
+      return [
         `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
         aviso ?? undefined,
-      );
-    });
-  }
-  if (intent === "liberar") {
-    const por = CONTACT_KINDS.find((k) => k === fields.por);
-    if (!por) return fail(intent, "Escolha WhatsApp, e-mail ou endereço");
-    return attempt(intent, "Erro ao liberar os agendamentos", async () => {
+      ] as const;
+    },
+  }),
+  liberar: adminIntent({
+    failure: "Erro ao liberar os agendamentos",
+    run: async (fields, { actor }) => {
+      const por = CONTACT_KINDS.find((k) => k === fields.por);
+      if (!por) return fail("liberar", "Escolha WhatsApp, e-mail ou endereço");
       const { numeros } = await releaseUnconfirmedOf(fields.id ?? "", por, actor);
       return ok(
-        intent,
+        "liberar",
         numeros.length === 1
           ? `1 agendamento não confirmado cancelado (${numeros[0]})`
           : `${numeros.length} agendamentos não confirmados cancelados`,
         numeros.length > 1 ? numeros.join(", ") : undefined,
       );
-    });
-  }
-  return fail("agenda", "Ação inválida");
-}
+    },
+  }),
+});
 
 export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();

@@ -16,8 +16,7 @@ import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
 import { countText } from "~/domain/text";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   agendaSchema,
   closedDateMessage,
@@ -36,9 +35,8 @@ import {
   saveGroomingAgenda,
   saveGroomingService,
 } from "~/modules/grooming/index.server";
-import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.server";
 import { now } from "~/platform/clock.server";
-import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/servicos-configuracao";
 
 export const meta = adminMeta("Configuração de Banho & Tosa");
@@ -57,61 +55,70 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { units: units.map((u) => ({ id: u.id, nome: u.nome })), unit, closed, services };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const fields = formFields(await readForm(request));
-  const { intent, unidadeId } = fields;
-  if (intent === "agenda") {
-    if (!unidadeId || !UUID.test(unidadeId)) return fail(intent, "Unidade inválida");
-    const parsed = agendaSchema.safeParse(fields);
-    if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 422);
-    return attempt(intent, "Erro ao salvar a agenda", async () => {
-      await saveGroomingAgenda(unidadeId, parsed.data, actor);
-      return ok(intent, "Agenda salva");
-    });
-  }
-  if (intent === "servico") {
-    const parsed = serviceSchema.safeParse(fields);
-    if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, 422);
-    return attempt(intent, "Erro ao salvar o serviço", async () => {
-      const row = await saveGroomingService(parsed.data, actor);
-      return ok(intent, `Serviço "${row.nome}" salvo`);
-    });
-  }
-  if (intent === "fechar" || intent === "reabrir") {
-    if (!unidadeId || !UUID.test(unidadeId) || !DAY.test(fields.data ?? "")) {
-      return fail(intent, "Escolha a data", 422);
-    }
-    if (intent === "reabrir") {
-      await reopenGroomingDate(unidadeId, fields.data!, actor);
-      return ok(intent, "Data reaberta");
-    }
-    const affected = await closeGroomingDate(
-      unidadeId,
-      fields.data!,
-      fields.motivo?.trim() || null,
-      actor,
-    );
-    return {
-      ...ok(
-        intent,
-        "Data fechada",
-        affected.length
-          ? `${countText(affected.length, "agendamento")} nesse dia: avise e remarque`
-          : undefined,
-      ),
-      afetados: affected.map((a) => ({
-        numero: a.numero,
-        horario: a.horario,
-        nomeTutor: a.nomeTutor,
-        whatsapp: a.whatsapp,
-        data: a.data,
-      })),
-    };
-  }
-  return fail("configuracao", "Ação inválida");
+/** The unit and the day a closing names, else the refusal that says which is missing. */
+function closingDay(fields: Record<string, string>) {
+  const { unidadeId = "", data = "" } = fields;
+  return UUID.test(unidadeId) && DAY.test(data) ? { unidadeId, data } : null;
 }
+
+export const action = adminAction({
+  agenda: adminIntent({
+    schema: agendaSchema,
+    refusal: firstIssue,
+    failure: "Erro ao salvar a agenda",
+    run: async (agenda, { fields, actor }) => {
+      const { unidadeId } = fields;
+      if (!unidadeId || !UUID.test(unidadeId)) return fail("agenda", "Unidade inválida");
+      await saveGroomingAgenda(unidadeId, agenda, actor);
+      return ok("agenda", "Agenda salva");
+    },
+  }),
+  servico: adminIntent({
+    schema: serviceSchema,
+    refusal: firstIssue,
+    failure: "Erro ao salvar o serviço",
+    run: async (service, { actor }) =>
+      `Serviço "${(await saveGroomingService(service, actor)).nome}" salvo`,
+  }),
+  reabrir: adminIntent({
+    failure: "Erro ao reabrir a data",
+    run: async (fields, { actor }) => {
+      const day = closingDay(fields);
+      if (!day) return fail("reabrir", "Escolha a data", 422);
+      await reopenGroomingDate(day.unidadeId, day.data, actor);
+      return ok("reabrir", "Data reaberta");
+    },
+  }),
+  fechar: adminIntent({
+    failure: "Erro ao fechar a data",
+    run: async (fields, { actor }) => {
+      const day = closingDay(fields);
+      if (!day) return fail("fechar", "Escolha a data", 422);
+      const affected = await closeGroomingDate(
+        day.unidadeId,
+        day.data,
+        fields.motivo?.trim() || null,
+        actor,
+      );
+      return {
+        ...ok(
+          "fechar",
+          "Data fechada",
+          affected.length
+            ? `${countText(affected.length, "agendamento")} nesse dia: avise e remarque`
+            : undefined,
+        ),
+        afetados: affected.map((a) => ({
+          numero: a.numero,
+          horario: a.horario,
+          nomeTutor: a.nomeTutor,
+          whatsapp: a.whatsapp,
+          data: a.data,
+        })),
+      };
+    },
+  }),
+});
 
 function AgendaForm({ unit }: { unit: NonNullable<Route.ComponentProps["loaderData"]["unit"]> }) {
   const a = unit.agenda;

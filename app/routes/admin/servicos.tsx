@@ -5,8 +5,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
-import { formFields } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import {
   answerQuoteWithLink,
   bookingsOfQuotes,
@@ -16,8 +15,7 @@ import {
   quoteLinkSchema,
   setGroomingStatus,
 } from "~/modules/grooming/index.server";
-import { attempt, fail, ok } from "~/platform/admin/action.server";
-import { readForm } from "~/platform/request-info.server";
+import { adminIntent, fail, firstIssue } from "~/platform/admin/action.server";
 import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
@@ -56,34 +54,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const form = await readForm(request);
-  const fields = formFields(form);
-  if (fields.intent === "link") {
-    const parsed = quoteLinkSchema.safeParse({ ...fields, servicoIds: form.getAll("servico") });
-    if (!parsed.success) return fail("link", parsed.error.issues[0]!.message, 422);
-    const { id, ...answer } = parsed.data;
-    return attempt("link", "Erro ao gerar o link", async () => {
-      const { quote } = await answerQuoteWithLink(id, answer, { request, userId: user.id });
-      return ok(
-        "link",
-        `Link para agendar do pedido ${quote.numeroPedido} pronto`,
-        "Envie pelo WhatsApp.",
-      );
-    });
-  }
-  const parsed = groomingStatusSchema.safeParse(fields);
-  if (!parsed.success) return fail("grooming-status", "Erro ao atualizar status");
-  return attempt("grooming-status", "Erro ao atualizar status", async () => {
-    await setGroomingStatus(parsed.data.id, parsed.data.status, { request, userId: user.id });
-    return ok(
-      "grooming-status",
-      "Status atualizado",
-      "Status do pedido foi atualizado com sucesso.",
-    );
-  });
-}
+export const action = adminAction(
+  {
+    link: adminIntent({
+      schema: quoteLinkSchema,
+      input: ({ fields, form }) => ({ ...fields, servicoIds: form.getAll("servico") }),
+      refusal: firstIssue,
+      failure: "Erro ao gerar o link",
+      run: async ({ id, ...answer }, { actor }) => {
+        const { quote } = await answerQuoteWithLink(id, answer, actor);
+        return [`Link para agendar do pedido ${quote.numeroPedido} pronto`, "Envie pelo WhatsApp."];
+      },
+    }),
+    "grooming-status": adminIntent({
+      schema: groomingStatusSchema,
+      refusal: (_error, intent) => fail(intent, "Erro ao atualizar status"),
+      failure: "Erro ao atualizar status",
+      run: async (data, { actor }) => {
+        await setGroomingStatus(data.id, data.status, actor);
+        return ["Status atualizado", "Status do pedido foi atualizado com sucesso."];
+      },
+    }),
+  },
+  { defaultIntent: "grooming-status" },
+);
 
 export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,17 +1,13 @@
-// /admin/unidades: the shop's units (decision 0027), listed and edited in a dialog. What is
-// saved here is what the home, the footer, the contact page and the structured data show.
-import { z } from "zod";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { UnitDialog } from "~/components/admin/unidades/unit-dialog";
 import { UnitsList } from "~/components/admin/unidades/units-list";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
 import { UNIT_INVALID, unitSchema } from "~/modules/shop";
 import { createUnit, listUnits, updateUnit } from "~/modules/shop/index.server";
-import { attempt, fail, invalid, ok, readAdminIntent } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
-import { CONTROL_CHARS_MESSAGE, fieldWithControlChars } from "~/schemas/text";
 import type { Route } from "./+types/unidades";
 
 export const meta = adminMeta("Unidades");
@@ -19,38 +15,32 @@ export const meta = adminMeta("Unidades");
 const LOAD_ERROR = "Erro ao carregar unidades";
 
 /** What the form can ask: a new unit, or one saved over (anything else: 'Ação desconhecida'). */
-const unitIntent = z.enum(["unit-create", "unit-update"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { units: await loadOrFail(LOAD_ERROR, () => listUnits()) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
-  const actor = { request, userId: user.id };
-  const asked = await readAdminIntent(request, unitIntent);
-  if (asked.refusal) return asked.refusal;
-  const { fields, intent } = asked;
-  // A control character (a NUL byte above all) never reaches SQL.
-  if (fieldWithControlChars(fields) !== null) return fail(intent, CONTROL_CHARS_MESSAGE);
-  const parsed = unitSchema.safeParse(fields);
-  if (!parsed.success) return invalid(intent, parsed.error, UNIT_INVALID);
-  switch (intent) {
-    case "unit-create":
-      return attempt(intent, "Erro ao salvar unidade", async () => {
-        const row = await createUnit(parsed.data, actor);
-        return ok(intent, `Unidade ${row.nome} criada`);
-      });
-    case "unit-update":
-      return attempt(intent, "Erro ao salvar unidade", async () => {
-        const row = await updateUnit(fields.id ?? "", parsed.data, actor);
-        return ok(intent, `Unidade ${row.nome} atualizada`);
-      });
-    default:
-      return intent satisfies never;
-  }
-}
+const SAVE_ERROR = "Erro ao salvar unidade";
+
+export const action = adminAction(
+  {
+    "unit-create": adminIntent({
+      schema: unitSchema,
+      refusal: UNIT_INVALID,
+      failure: SAVE_ERROR,
+      run: async (data, { actor }) => `Unidade ${(await createUnit(data, actor)).nome} criada`,
+    }),
+    "unit-update": adminIntent({
+      schema: unitSchema,
+      refusal: UNIT_INVALID,
+      failure: SAVE_ERROR,
+      run: async (data, { fields, actor }) =>
+        `Unidade ${(await updateUnit(fields.id ?? "", data, actor)).nome} atualizada`,
+    }),
+  },
+  { noControlChars: true },
+);
 
 export default function Unidades({ loaderData }: Route.ComponentProps) {
   return (

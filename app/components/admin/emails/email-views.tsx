@@ -2,8 +2,8 @@
 // out (its HTML in a sandboxed frame: no script, no navigation, nothing of the panel).
 import { Link } from "react-router";
 import { Pagination } from "~/components/admin/pagination";
-import { Badge } from "~/components/ui/badge";
-import { EMAIL_STATUS_LABEL, type StatusEmail } from "~/modules/mail";
+import { ToneBadge } from "~/components/ui/status-badge";
+import { EMAIL_STATUS, type StatusEmail } from "~/modules/mail";
 
 export interface EmailRow {
   id: string;
@@ -17,16 +17,8 @@ export interface EmailRow {
   enviadoEm: string | null;
 }
 
-const TONE: Record<StatusEmail, "green" | "blue" | "yellow" | "red" | "secondary"> = {
-  pendente: "yellow",
-  enviado: "green",
-  arquivado: "blue",
-  falhou: "red",
-  descartado: "secondary",
-};
-
 function EmailStatus({ status }: { status: StatusEmail }) {
-  return <Badge variant={TONE[status]}>{EMAIL_STATUS_LABEL[status]}</Badge>;
+  return <ToneBadge tone={EMAIL_STATUS.tone[status]}>{EMAIL_STATUS.label[status]}</ToneBadge>;
 }
 
 export function EmailList(props: {

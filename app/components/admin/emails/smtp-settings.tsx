@@ -2,16 +2,14 @@
 // password is never shown back (blank keeps it); when the environment names the server the
 // form only says so.
 import { Save } from "lucide-react";
-import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FormResult } from "~/lib/form-result";
-import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
 import { type MailSettingsView, mailSettingsSchema } from "~/modules/mail";
 
 export function SmtpSettings({
@@ -23,10 +21,7 @@ export function SmtpSettings({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "smtp";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors: serverErrors } = useFormResult(result, { form: formRef });
-  const errors: FieldErrors = clientErrors ?? serverErrors;
+  const { errors, formProps } = useCheckedForm(result, mailSettingsSchema);
 
   return (
     <SectionCard
@@ -38,13 +33,7 @@ export function SmtpSettings({
           : "Os dados do seu provedor de e-mail (ex.: o e-mail do domínio da loja). Sem servidor, as mensagens ficam guardadas em arquivos .eml e aparecem aqui como os clientes as veriam."
       }
     >
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => setClientErrors(checkOnSubmit(mailSettingsSchema, event))}
-      >
+      <Form {...formProps} className="grid gap-4">
         <input type="hidden" name="intent" value="smtp" />
         <fieldset disabled={values.doAmbiente} className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <Field
