@@ -3,6 +3,7 @@
 // The platform reads these declarations; it never imports a module (decision 0059).
 
 import type { Logger } from "pino";
+import type { PersonalDataHandler } from "./personal-data.server";
 
 /** One periodic job: the runner runs it at most once at a time across every instance. */
 interface JobDefinition {
@@ -34,6 +35,8 @@ export interface ModuleManifest {
   name: string;
   /** Periodic work. */
   jobs?: readonly JobDefinition[];
+  /** The personal data it holds: privacy finds, exports, anonymises and expires it here. */
+  personalData?: PersonalDataHandler;
 }
 
 /** Declares a module's manifest (typed; returned as is). */
