@@ -20,6 +20,7 @@ import { bairroSchema } from "~/modules/delivery";
 import { addBairro } from "~/modules/delivery/index.server";
 import { agendaSchema, serviceSchema } from "~/modules/grooming";
 import { saveGroomingAgenda, saveGroomingService } from "~/modules/grooming/index.server";
+import { importStockWriter } from "~/modules/inventory/index.server";
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
 import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
@@ -139,7 +140,13 @@ export async function seedDatabase(
       // Categories first, with their descriptions (the import file names them only).
       for (const categoria of demo.categorias) await findOrCreateCategory(categoria, DEMO_SEED, tx);
       const details = { arquivo: "demo/produtos.csv" };
-      const result = await importCheckedRows(await checkRows(rows, tx), DEMO_SEED, details, tx);
+      const result = await importCheckedRows(
+        await checkRows(rows, tx),
+        DEMO_SEED,
+        importStockWriter(null),
+        details,
+        tx,
+      );
       if (result.imported !== variants.length) {
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }

@@ -13,6 +13,7 @@ export {
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
 export { templateCsv } from "./csv-import.server";
+export type { ImportStockMove, ImportStockWriter } from "./import.server";
 export {
   checkRows,
   configureImportWorker,

@@ -1,5 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export { importStockWriter } from "./import-stock.server";
 export type {
   ReservedLine,
   ShortItem,

@@ -12,6 +12,7 @@ import {
   previewImport,
   warmImportWorker,
 } from "~/modules/catalog/index.server";
+import { importStockWriter } from "~/modules/inventory/index.server";
 import { attempt, fail, readAdminForm } from "~/platform/admin/action.server";
 import { readFileLimited, StorageError } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
@@ -58,6 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
         fields.token ?? "",
         fields.fileName ?? "",
         { request, userId: user.id },
+        importStockWriter(user.email),
         { substituir },
       );
       if (result.imported === 0 && result.removidas === 0) {
