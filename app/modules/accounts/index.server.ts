@@ -1,5 +1,10 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export {
+  cleanupOldAuditLogs,
+  getSecurityOverview,
+  unblockRateLimit,
+} from "~/platform/admin/security.server";
 export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
 export {
   LOGIN_RETRY_AFTER_S,
@@ -16,7 +21,6 @@ export {
   withPasswordHashing,
 } from "./password-hashing.server";
 export { passwordWeakness } from "./password-policy.server";
-export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
 export {
   ABSOLUTE_TIMEOUT_MS,
   adminEmails,

@@ -5,6 +5,7 @@ export {
   attachmentHeader,
   fileSlug,
   listResumes,
+  newResumes,
   readResumeFile,
   setResumeStatus,
 } from "./review.server";

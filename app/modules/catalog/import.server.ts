@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { Piscina } from "piscina";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
+import { defaultUnitId, listUnits } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import {
   db,
@@ -288,14 +289,9 @@ async function readCatalogueSnapshot(
         )
       : null;
   const soldIds = options.substituir ? new Set((sold ?? []).map((r) => r.id)) : null;
-  const units = await queryRows<{ id: string; slug: string; padrao: boolean }>(
-    executor,
-    sql`select u.id, u.slug, u.id = (
-        select id from unidades where ativo and not em_breve
-        order by atende_entregas desc, posicao, nome limit 1
-      ) as padrao
-      from unidades u order by u.posicao, u.nome`,
-  );
+  const allUnits = await listUnits(executor);
+  const padrao = await defaultUnitId(executor);
+  const units = allUnits.map((u) => ({ id: u.id, slug: u.slug, padrao: u.id === padrao }));
   const money = (value: string | null) => (value === null ? null : decimalToCentavos(value));
   return {
     products: products.map((p) => ({
@@ -356,11 +352,7 @@ function touchedProducts(keys: FileKeys) {
 
 /** The units' slugs, in the order of the stock columns (estoque_<slug>) of files. */
 export async function stockUnitSlugs(executor: Executor = db()): Promise<string[]> {
-  const rows = await queryRows<{ slug: string }>(
-    executor,
-    sql`select slug from unidades order by posicao, nome`,
-  );
-  return rows.map((r) => r.slug);
+  return (await listUnits(executor)).map((u) => u.slug);
 }
 
 /**
@@ -634,7 +626,7 @@ async function writeBatch(
   tx: Executor,
   batch: PlannedProduct[],
   categoryIds: Map<string, string>,
-  actor: AdminActor,
+  _actor: AdminActor,
   stock: ImportStockWriter,
   failRow: (line: number, error: string) => void,
 ): Promise<{ rows: number; removidas: number }> {

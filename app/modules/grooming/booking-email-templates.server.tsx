@@ -14,7 +14,8 @@ import {
   renderMail,
   type Sender,
 } from "~/modules/mail/index.server";
-import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
+import { unitAddress } from "~/modules/shop";
+import { getSettings, getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-kinds";
 import { dayLabel } from "./booking-rules";
@@ -135,9 +136,7 @@ async function senderFor(origin: string, unidade: Unidade | null): Promise<Sende
     nome: shop.name,
     razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
     cnpj: settings.cnpj?.trim() || null,
-    endereco: unidade
-      ? `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`
-      : null,
+    endereco: unidade ? unitAddress(unidade) : null,
     telefone: shop.phoneDisplay,
     site: origin,
   };
@@ -180,7 +179,7 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     .select()
     .from(agendamentoPets)
     .where(eq(agendamentoPets.agendamentoId, booking.id));
-  const [unidade] = await db().select().from(unidades).where(eq(unidades.id, booking.unidadeId));
+  const unidade = await getUnit(booking.unidadeId);
   const token = bookingLinkToken(booking);
   const link = token
     ? `${origin}/servicos/agendamento/${booking.numero}?token=${encodeURIComponent(token)}`

@@ -32,7 +32,12 @@ export {
   stopUnconfirmedRelease,
 } from "./bookings.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
-export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
+export {
+  createGroomingRequest,
+  groomingWebhookPayload,
+  pendingQuoteCount,
+  sendGroomingQuote,
+} from "./quotes.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
 export {
   bookingStatusSchema,

@@ -9,6 +9,7 @@
 // so each step happens once.
 
 import { lineName } from "~/modules/catalog";
+import { defaultUnitId } from "~/modules/shop/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { runSql, type Tx } from "~/platform/db/client.server";
 import type { TipoMovimento } from "./tables.server";
@@ -293,18 +294,6 @@ export async function transferStock(
     );
   }
   return { ok: true };
-}
-
-/** The unit stock goes to when none is named: the first open unit that delivers, else the first open. */
-async function defaultUnitId(tx: Tx): Promise<string | null> {
-  const [row] = await runSql<{ id: string }>(
-    tx,
-    `select id from unidades where ativo and not em_breve
-     order by atende_entregas desc, posicao, nome limit 1`,
-    [],
-    "unidade_padrao",
-  );
-  return row?.id ?? null;
 }
 
 /**

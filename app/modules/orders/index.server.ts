@@ -3,6 +3,7 @@ export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";
 export { quoteCartWithCouponGuess } from "./coupon-guess.server";
+export { ordersDashboard } from "./dashboard.server";
 export { ORDER_EMAIL_KINDS } from "./email-kinds";
 export { exportOrders, ordersExportFileName } from "./export.server";
 export { FIND_ORDER_TEXTS, submitFindOrder } from "./find-order.server";

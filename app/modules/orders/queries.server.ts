@@ -5,8 +5,8 @@ import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { stockCounts } from "~/modules/catalog/index.server";
-import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
-import { type Unidade, unidades } from "~/modules/shop/index.server";
+import { type Cobranca, chargesOfOrders } from "~/modules/payments/index.server";
+import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db, type Executor, queryRows } from "~/platform/db/client.server";
 import { sameSecret } from "~/platform/secret.server";
 import { parseOrderSearch } from "./order-search";
@@ -40,9 +40,7 @@ export async function getCustomerOrder(
       ? "consulta"
       : null;
   if (!acesso) return null;
-  const [unidade] = pedido.unidadeId
-    ? await executor.select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
-    : [];
+  const unidade = pedido.unidadeId ? await getUnit(pedido.unidadeId, executor) : null;
   return { ...(await withItems(pedido, executor)), unidade: unidade ?? null, acesso };
 }
 
@@ -210,27 +208,10 @@ export async function listAdminOrders(
         )
         .orderBy(asc(itensPedido.produtoNome))
     : [];
-  const charges = rows.length
-    ? await executor
-        .select({
-          id: cobrancas.id,
-          pedidoId: cobrancas.pedidoId,
-          provedor: cobrancas.provedor,
-          externoId: cobrancas.externoId,
-          status: cobrancas.status,
-          statusProvedor: cobrancas.statusProvedor,
-          pagoEm: cobrancas.pagoEm,
-          reembolsadoEm: cobrancas.reembolsadoEm,
-        })
-        .from(cobrancas)
-        .where(
-          inArray(
-            cobrancas.pedidoId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id))
-    : [];
+  const charges = await chargesOfOrders(
+    rows.map((r) => r.id),
+    executor,
+  );
   const orders = rows.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => {
     // Newest first: the first one found is the charge that counts.
     const charge = charges.find((c) => c.pedidoId === order.id);

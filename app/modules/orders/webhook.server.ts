@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
 import { enqueueWebhook } from "~/modules/notifications/index.server";
-import { type Settings, unidades, webhookUrlFor } from "~/modules/shop/index.server";
+import { getUnit, type Settings, webhookUrlFor } from "~/modules/shop/index.server";
 import type { Tx } from "~/platform/db/client.server";
 import { type ItemPedido, itensPedido, type Pedido } from "./tables.server";
 
@@ -93,9 +93,6 @@ export async function announceOrder(
 
 async function unitOf(tx: Tx, unidadeId: string | null) {
   if (!unidadeId) return null;
-  const [row] = await tx
-    .select({ id: unidades.id, nome: unidades.nome })
-    .from(unidades)
-    .where(eq(unidades.id, unidadeId));
-  return row ?? null;
+  const row = await getUnit(unidadeId, tx);
+  return row ? { id: row.id, nome: row.nome } : null;
 }

@@ -15,10 +15,13 @@ export { rememberSiteAddress, siteAddressForLinks } from "./site-address.server"
 export type { Unidade } from "./tables.server";
 export { configuracoes, unidades } from "./tables.server";
 export {
+  activeUnits,
   createUnit,
+  defaultUnitId,
   getUnit,
   listActiveUnits,
   listUnits,
   shopPasswordWords,
+  unitSellsCondition,
   updateUnit,
 } from "./units.server";
