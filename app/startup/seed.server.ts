@@ -4,16 +4,16 @@
 // the shop would refuse. All in one transaction, and only when there are no categories yet:
 // seeding again changes nothing, and a neighbourhood or coupon the shop removed later never
 // comes back.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
 import type { ImportProduct, MappedRow } from "~/modules/catalog/index.server";
 import {
-  categorias,
   checkRows,
   deleteProductImage,
   findOrCreateCategory,
   importCheckedRows,
+  listCategories,
   saveProductImage,
 } from "~/modules/catalog/index.server";
 import { bairroSchema } from "~/modules/delivery";
@@ -23,7 +23,7 @@ import { saveGroomingAgenda, saveGroomingService } from "~/modules/grooming/inde
 import { importStockWriter } from "~/modules/inventory/index.server";
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
-import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
+import { getSettings, listUnits, updateSettings } from "~/modules/shop/index.server";
 import { DEMO_SEED } from "~/platform/admin/actor.server";
 import { db, type Executor, SEED_LOCK, transaction } from "~/platform/db/client.server";
 import { productArt, sizeInName } from "~/startup/demo-art";
@@ -63,10 +63,7 @@ function firstRowOfEachProduct(rows: ImportProduct[]): ImportProduct[] {
 }
 
 async function catalogueStarted(executor: Executor): Promise<boolean> {
-  const [{ count }] = (await executor
-    .select({ count: sql<number>`count(*)::int` })
-    .from(categorias)) as [{ count: number }];
-  return count > 0;
+  return (await listCategories({}, executor)).length > 0;
 }
 
 /**
@@ -220,10 +217,7 @@ async function seedGrooming(tx: Executor, demo: DemoData) {
     await saveGroomingService(serviceSchema.parse(form), DEMO_SEED, tx);
   }
   for (const { unidade, ...form } of demo.banhoTosa.agendas) {
-    const [unit] = await tx
-      .select({ id: unidades.id })
-      .from(unidades)
-      .where(eq(unidades.slug, unidade));
+    const unit = (await listUnits(tx)).find((u) => u.slug === unidade);
     if (!unit) continue; // the shop renamed or removed that unit
     await saveGroomingAgenda(unit.id, agendaSchema.parse(form), DEMO_SEED, tx);
   }

@@ -6,14 +6,13 @@ import {
   getSessionState,
   purgeExpiredSessions,
   sessionCookie,
-  sessoes,
   startSessionPurge,
   stopSessionPurge,
   totp,
-  usuarios,
   verifyPassword,
 } from "~/modules/accounts/index.server";
-import { configuracoes, unidades } from "~/modules/shop/index.server";
+import { sessoes, usuarios } from "~/modules/accounts/testing.server";
+import { configuracoes, unidades } from "~/modules/shop/testing.server";
 import { db } from "~/platform/db/client.server";
 import { openTotpSecret } from "~/platform/secret-box.server";
 import * as contaRoute from "~/routes/admin/conta";

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importProducts, refreshPendingSummaries } from "~/modules/catalog/index.server";
 import { importStockWriter } from "~/modules/inventory/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db, queryRows } from "~/platform/db/client.server";
 import { action } from "~/routes/admin/unidades";
 import { withTestDatabase } from "../setup/db";

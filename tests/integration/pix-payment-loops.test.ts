@@ -9,15 +9,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Aviso } from "~/modules/alerts";
 import { createAlertFeed } from "~/modules/alerts/index.server";
-import { emails } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
 import {
-  pedidos,
   REFUND_MESSAGES,
   reconcilePendingCobrancas,
   startPaymentReconciler,
   stopPaymentReconciler,
 } from "~/modules/orders/index.server";
-import { cobrancas } from "~/modules/payments/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
+import { cobrancas } from "~/modules/payments/testing.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { formRequest, makeRequest } from "../setup/requests";

@@ -1,10 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export {
-  cleanupOldAuditLogs,
-  getSecurityOverview,
-  unblockRateLimit,
-} from "~/platform/admin/security.server";
 export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
 export {
   LOGIN_RETRY_AFTER_S,
@@ -21,6 +16,11 @@ export {
   withPasswordHashing,
 } from "./password-hashing.server";
 export { passwordWeakness } from "./password-policy.server";
+export {
+  cleanupOldAuditLogs,
+  getSecurityOverview,
+  unblockRateLimit,
+} from "./security.server";
 export {
   ABSOLUTE_TIMEOUT_MS,
   adminEmails,
@@ -55,7 +55,6 @@ export {
   safeAdminRedirect,
 } from "./sign-in.server";
 export type { Usuario } from "./tables.server";
-export { sessoes, usuarios } from "./tables.server";
 export {
   confirmTotpEnrolment,
   disableTotp,

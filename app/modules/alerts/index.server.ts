@@ -9,4 +9,3 @@ export {
   startAlertFeed,
   stopAlertFeed,
 } from "./stream.server";
-export { avisos } from "./tables.server";

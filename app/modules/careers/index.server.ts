@@ -9,4 +9,3 @@ export {
   readResumeFile,
   setResumeStatus,
 } from "./review.server";
-export { curriculos } from "./tables.server";

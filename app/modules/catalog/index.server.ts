@@ -60,7 +60,7 @@ export {
   searchRetryAfter,
   takeSearchToken,
 } from "./search-limit.server";
-export { stockCounts } from "./stock-figures.server";
+export { activeProductCount, stockCounts } from "./stock-figures.server";
 export { listStoreProducts, storeListingKept } from "./store-listing.server";
 export { storeSuggestions, storeSuggestionsKept } from "./suggestions.server";
 export {
@@ -74,7 +74,6 @@ export {
   listSynonymGroups,
   updateSynonymGroup,
 } from "./synonyms.server";
-export { categorias, produtos, variantes } from "./tables.server";
 export { getProductVariants, saveProductVariants } from "./variants.server";
 export type { SaleVariant } from "./variants-sale.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

@@ -44,3 +44,12 @@ export async function stockCounts(
     .where(sql`${produtosResumo.disponivel} <= ${threshold}`);
   return { estoqueBaixo: Number(row?.estoqueBaixo ?? 0), semEstoque: Number(row?.semEstoque ?? 0) };
 }
+
+/** The products on sale (not deleted, active): the hub's counter, off migration 0016's index. */
+export async function activeProductCount(executor: Executor = db()): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(produtos)
+    .where(and(isNull(produtos.excluidoEm), eq(produtos.ativo, true)));
+  return Number(row?.n ?? 0);
+}

@@ -58,13 +58,3 @@ export {
   setBookingStatus,
 } from "./staff-agenda.server";
 export type { PedidoServico } from "./tables.server";
-export {
-  agendamentoPets,
-  agendamentos,
-  agendasBanho,
-  agendasBanhoFechadas,
-  codigosTutor,
-  pedidosServicos,
-  servicosBanho,
-  servicosBanhoPrecos,
-} from "./tables.server";

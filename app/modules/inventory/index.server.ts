@@ -25,4 +25,3 @@ export {
   setMinimum,
   transfer,
 } from "./stock-screen.server";
-export { estoque, movimentosEstoque } from "./tables.server";

@@ -15,5 +15,5 @@ export {
   stopMailWorker,
 } from "./outbox.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";
-export { type Email, emails } from "./tables.server";
+export type { Email } from "./tables.server";
 export { mailDir } from "./transport.server";

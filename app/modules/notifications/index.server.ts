@@ -2,7 +2,6 @@
 
 export type { SystemTestResult } from "./system-test.server";
 export { systemTestWebhookUrl, testWebhook } from "./system-test.server";
-export { webhookEntregas } from "./tables.server";
 export {
   claimDue,
   deliverDue,

@@ -31,4 +31,3 @@ export { openOrdersOfTheDay, orderToPrint } from "./print.server";
 export { getCustomerOrder, listAdminOrders, storeStats } from "./queries.server";
 export { RECENT_ORDERS_MAX, readRecentOrders } from "./recent-orders.server";
 export { setOrderStatus, setPaymentStatus } from "./status.server";
-export { itensPedido, pedidos } from "./tables.server";

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { stockCounts } from "~/modules/catalog/index.server";
+import { activeProductCount, stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, chargesOfOrders } from "~/modules/payments/index.server";
 import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db, type Executor, queryRows } from "~/platform/db/client.server";
@@ -236,19 +236,16 @@ export async function listAdminOrders(
 /** The figures of the store hub's dashboard view. */
 export async function storeStats(executor: Executor = db()) {
   const [row] = await queryRows<{
-    produtos_ativos: number;
     pedidos_total: number;
     pedidos_novos: number;
     pedidos_mes: number;
     vendas_mes: string | null;
   }>(
     executor,
-    // Each figure from an index alone (migration 0016 for the active products and the month's
-    // sales); the month's count and sum in one pass.
-    sql`select a.produtos_ativos, t.pedidos_total, n.pedidos_novos, m.pedidos_mes, m.vendas_mes
-      from (select count(*)::int as produtos_ativos from produtos
-          where excluido_em is null and ativo) a,
-        (select count(*)::int as pedidos_total
+    // Each figure from an index alone (migration 0016 for the month's sales); the month's
+    // count and sum in one pass. The active products are catalog's count.
+    sql`select t.pedidos_total, n.pedidos_novos, m.pedidos_mes, m.vendas_mes
+      from (select count(*)::int as pedidos_total
           from (select 1 from pedidos limit ${ORDERS_COUNT_LIMIT + 1}) t) t,
         (select count(*)::int as pedidos_novos from pedidos where status_pedido = 'novo') n,
         (select count(*)::int as pedidos_mes, coalesce(sum(total), 0)::text as vendas_mes
@@ -256,10 +253,11 @@ export async function storeStats(executor: Executor = db()) {
           and created_at >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}) m`,
   );
   const stock = await stockCounts(executor);
+  const produtosAtivos = await activeProductCount(executor);
   const money = (v: string | null | undefined) => decimalToCentavos(v ?? "0");
   const pedidosMes = Number(row?.pedidos_mes ?? 0);
   return {
-    produtosAtivos: Number(row?.produtos_ativos ?? 0),
+    produtosAtivos,
     ...stock,
     // Counted up to ORDERS_COUNT_LIMIT, as the order list is ("mais de").
     pedidosTotal: Math.min(Number(row?.pedidos_total ?? 0), ORDERS_COUNT_LIMIT),

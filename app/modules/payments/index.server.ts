@@ -37,4 +37,3 @@ export {
   savePaymentSettings,
 } from "./settings.server";
 export type { Cobranca } from "./tables.server";
-export { cobrancas } from "./tables.server";

@@ -6,4 +6,3 @@ export {
   redeemCoupon,
   setCouponActive,
 } from "./coupons.server";
-export { cupons } from "./tables.server";

@@ -13,7 +13,6 @@ export {
 } from "./settings.server";
 export { rememberSiteAddress, siteAddressForLinks } from "./site-address.server";
 export type { Unidade } from "./tables.server";
-export { configuracoes, unidades } from "./tables.server";
 export {
   activeUnits,
   createUnit,
