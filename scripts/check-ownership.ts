@@ -224,6 +224,26 @@ export function findReferences(): Finding[] {
         }
       }
     }
+    // A module reads only its own secret settings (shop's secretSettings(owner)).
+    const visitSecrets = (node: ts.Node) => {
+      if (
+        ts.isCallExpression(node) &&
+        node.expression.getText(source) === "secretSettings" &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0]) &&
+        node.arguments[0].text !== module
+      ) {
+        findings.push({
+          file,
+          module,
+          table: `secretSettings("${node.arguments[0].text}")`,
+          owner: node.arguments[0].text,
+          how: "drizzle",
+        });
+      }
+      ts.forEachChild(node, visitSecrets);
+    };
+    visitSecrets(source);
     for (const statement of source.statements) {
       if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
         continue;

@@ -35,6 +35,11 @@ export interface ModuleManifest {
   name: string;
   /** Periodic work. */
   jobs?: readonly JobDefinition[];
+  /**
+   * Its settings: the zod schema of its settings form, and which fields are secret (never in
+   * the general read; the module reads its own with shop's `secretSettings(name)`).
+   */
+  settings?: { schema?: unknown; secret?: readonly string[] };
   /** The personal data it holds: privacy finds, exports, anonymises and expires it here. */
   personalData?: PersonalDataHandler;
 }

@@ -10,7 +10,7 @@ import { bairrosEntrega } from "~/modules/delivery/testing.server";
 import { movimentosEstoque } from "~/modules/inventory/testing.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { cupons } from "~/modules/promotions/testing.server";
-import { getSettings } from "~/modules/shop/index.server";
+import { getSettings, secretSettings } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { readToast } from "~/platform/toast.server";
@@ -764,11 +764,13 @@ describe("admin store hub: settings and neighbourhoods", () => {
       pixManualAtivo: true,
       pixNomeRecebedor: "Agropet Litoral",
       webhookUrl: "https://exemplo.com/webhook",
-      webhookSecret: "segredo-longo",
     });
+    // The general read says the secret is set; only its owner reads it (decision 0063).
+    expect(settings.segredosDefinidos.webhookSecret).toBe(true);
+    expect((await secretSettings("notifications")).webhookSecret).toBe("segredo-longo");
     // Saving without typing the secret keeps it.
     await post("configuracoes", { ...base, webhookUrl: "https://exemplo.com/webhook" });
-    expect((await getSettings()).webhookSecret).toBe("segredo-longo");
+    expect((await secretSettings("notifications")).webhookSecret).toBe("segredo-longo");
     const [entry] = await auditEntries("settings_update");
     expect(JSON.stringify(entry!.details)).not.toContain("segredo-longo");
   });

@@ -4,5 +4,6 @@ import { notificationsPersonalData } from "./personal-data.server";
 
 export const notificationsModule = defineModule({
   name: "notifications",
+  settings: { secret: ["webhookSecret"] },
   personalData: notificationsPersonalData,
 });

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
-import { getSettings } from "~/modules/shop/index.server";
+import { getSettings, secretSettings } from "~/modules/shop/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { OUTBOX_RETRY_DELAYS_MS } from "~/platform/outbox-retry.server";
@@ -160,7 +160,7 @@ export async function deliverDue(
   const clock = options.now ?? (() => new Date());
   const rows = await claimDue(options.limit ?? 20, clock());
   if (rows.length === 0) return 0;
-  const { webhookSecret } = await getSettings();
+  const { webhookSecret } = await secretSettings("notifications");
   for (const row of rows) {
     const result = await postJson(row.url, row.payload, {
       secret: webhookSecret,
@@ -266,7 +266,9 @@ export async function testStoreWebhook(
     },
     timestamp: new Date().toISOString(),
   };
-  const result = await postJson(url, payload, { secret: settings.webhookSecret });
+  const result = await postJson(url, payload, {
+    secret: (await secretSettings("notifications")).webhookSecret,
+  });
   await transaction((tx) =>
     audit(tx, actor, "webhook_test", "configuracoes", "1", {
       ok: result.ok,

@@ -21,7 +21,7 @@ import {
   type ShortItem,
   sumLines,
 } from "~/modules/inventory/index.server";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { pixOnlineOffered } from "~/modules/payments/index.server";
 import type { CouponResult } from "~/modules/promotions";
 import { redeemCoupon } from "~/modules/promotions/index.server";
 import {
@@ -324,8 +324,7 @@ async function pickUpShortMessage(
 function checkPaymentMethod(input: OrderInput, settings: Settings) {
   const off =
     (input.formaPagamento === "pix" && !settings.pixManualAtivo) ||
-    (input.formaPagamento === "pix_mercadopago" &&
-      (!pixOnlineAvailable(paymentConfigFrom(settings)) || !input.email)) ||
+    (input.formaPagamento === "pix_mercadopago" && (!pixOnlineOffered(settings) || !input.email)) ||
     (input.modo === "retirada"
       ? !PICK_UP_PAYMENTS.includes(input.formaPagamento)
       : input.formaPagamento === "balcao");

@@ -31,9 +31,8 @@ export { PaymentProviderError } from "./provider.server";
 export {
   getPaymentConfig,
   getPaymentSettingsView,
-  paymentConfigFrom,
   paymentSettingsView,
-  pixOnlineAvailable,
+  pixOnlineOffered,
   savePaymentSettings,
 } from "./settings.server";
 export type { Cobranca } from "./tables.server";

@@ -1,6 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { sendContact } from "./contact.server";
-export type { Settings } from "./settings.server";
+export type { SecretsOf, Settings } from "./settings.server";
 export {
   currentSettings,
   getGeneralSettings,
@@ -8,6 +8,7 @@ export {
   saveGeneralSettings,
   saveSettingsAudited,
   saveStoreSettings,
+  secretSettings,
   updateSettings,
   webhookUrlFor,
 } from "./settings.server";
