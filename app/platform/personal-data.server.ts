@@ -8,7 +8,7 @@ import type { Executor } from "./db/client.server";
 export type Subject = { kind: "telefone"; digits: string } | { kind: "email"; email: string };
 
 /** What another module's copies point at (an order, a grooming request, a resume…). */
-export interface PersonalReference {
+interface PersonalReference {
   /** 'pedido', 'servico', 'agendamento', 'curriculo'. */
   type: string;
   id: string;
@@ -62,13 +62,12 @@ export interface PersonalDataHandler {
 }
 
 /** The column holds this phone, however it was typed ('(47) 98888-7777', '5547988887777'). */
-export function samePhone(column: AnyColumn, digits: string): SQL {
+function samePhone(column: AnyColumn, digits: string): SQL {
   const stored = sql`regexp_replace(${column}, '\\D', '', 'g')`;
   return sql`(${stored} = ${digits} or ${stored} = ${`55${digits}`})`;
 }
 
-export const sameEmail = (column: AnyColumn, email: string) =>
-  sql`lower(trim(${column})) = ${email}`;
+const sameEmail = (column: AnyColumn, email: string) => sql`lower(trim(${column})) = ${email}`;
 
 /** The subject matched by a phone column and an e-mail column (null: none kept). */
 export function subjectMatch(

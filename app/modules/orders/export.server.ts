@@ -5,7 +5,7 @@
 // formula-leading text is neutralised in both formats.
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { formatDateTime, shopDay } from "~/domain/dates";
 import { formatPhoneDisplay } from "~/domain/phone";

@@ -23,7 +23,7 @@ export interface PaymentConfig {
 }
 
 /** Server-side only: carries the secrets. */
-export function paymentConfigFrom(settings: Settings & SecretsOf<"payments">): PaymentConfig {
+function paymentConfigFrom(settings: Settings & SecretsOf<"payments">): PaymentConfig {
   const e = env();
   return {
     ativo: settings.mercadopagoAtivo,
@@ -32,11 +32,6 @@ export function paymentConfigFrom(settings: Settings & SecretsOf<"payments">): P
     expiracaoMinutos: settings.pixExpiracaoMinutos,
     apiUrl: e.MERCADOPAGO_API_URL,
   };
-}
-
-/** Online Pix can be offered: switched on and an access token is set (env or settings). */
-export function pixOnlineAvailable(config: PaymentConfig): boolean {
-  return config.ativo && Boolean(config.accessToken);
 }
 
 export async function getPaymentConfig(executor: Executor = db()): Promise<PaymentConfig> {

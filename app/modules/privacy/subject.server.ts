@@ -160,7 +160,7 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
 }
 
 /** Removes the files of what was erased, and runs each module's work after the commit. */
-export async function afterErasing(erased: PersonalDataErased[]) {
+async function afterErasing(erased: PersonalDataErased[]) {
   const files: StoredFile[] = erased.flatMap((part) => part.files);
   for (const file of files) await storage().delete(file.area, file.key);
   for (const part of erased) await part.afterCommit?.();

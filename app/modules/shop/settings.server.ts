@@ -16,7 +16,7 @@ import { type Configuracoes, configuracoes } from "./tables.server";
  * its manifest's `settings.secret`; a test keeps the two equal). No general read returns
  * them: the owner reads its own with `secretSettings(owner)` (decision 0063).
  */
-export const SECRET_SETTING_OWNERS = {
+const SECRET_SETTING_OWNERS = {
   smtpSenha: "mail",
   mercadopagoAccessToken: "payments",
   mercadopagoWebhookSecret: "payments",
@@ -179,7 +179,7 @@ export async function saveStoreSettings(
   input: StoreSettingsInput,
   actor: AdminActor,
 ): Promise<Settings> {
-  return saveSettingsAudited(actor, "loja", (before) => ({
+  return saveSettingsAudited(actor, "loja", () => ({
     whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
     whatsappAtivo: input.whatsappAtivo,
     taxaEntregaPadrao: input.taxaEntregaPadrao,
