@@ -7,6 +7,8 @@ const MODULE = "^app/modules/[^/]+/";
 const FACE = "^app/modules/[^/]+/index(\\.server)?\\.ts$|^app/modules/registry\\.server\\.ts$";
 const SERVER_CODE = "\\.server\\.tsx?$|^app/(platform|startup)/|^http/";
 const TYPES_FILE = "^app/modules/([^/]+)/types\\.ts$";
+/** A module's testing face: its tables, for tests and scripts only (decision 0063). */
+const TESTING_FACE = "^app/modules/[^/]+/testing\\.server\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -32,9 +34,15 @@ module.exports = {
     ),
     rule(
       "face-from-outside",
-      "Code outside app/modules imports a module only through its face (index.server.ts or index.ts); unit tests may take any file of a module where it is.",
+      "Code outside app/modules imports a module only through its face (index.server.ts or index.ts), or tests and scripts through its testing face; unit tests may take any file of a module where it is.",
       { pathNot: "^app/modules/|^tests/unit/" },
-      { path: "^app/modules/", pathNot: FACE },
+      { path: "^app/modules/", pathNot: [FACE, TESTING_FACE] },
+    ),
+    rule(
+      "testing-face-for-tests",
+      "A module's testing face hands its tables to tests and scripts only: the app (other modules, routes, startup, the module itself) goes through the server face, which exports functions.",
+      { pathNot: "^(tests|scripts)/" },
+      { path: TESTING_FACE },
     ),
     rule(
       "client-code-is-not-server-code",

@@ -4,6 +4,7 @@
 
 import type { Logger } from "pino";
 import type { EventSubscriber } from "./event-types.server";
+import type { PersonalDataHandler } from "./personal-data.server";
 
 /** One periodic job: the runner runs it at most once at a time across every instance. */
 export interface JobDefinition {
@@ -85,6 +86,13 @@ export interface ModuleManifest {
   rateLimits?: readonly RateLimitDefinition[];
   /** The backup class of each of its tables, by table name. */
   backup?: Readonly<Record<string, BackupClass>>;
+  /**
+   * Its settings: the zod schema of its settings form, and which fields are secret (never in
+   * the general read; the module reads its own with shop's `secretSettings(name)`).
+   */
+  settings?: { schema?: unknown; secret?: readonly string[] };
+  /** The personal data it holds: privacy finds, exports, anonymises and expires it here. */
+  personalData?: PersonalDataHandler;
 }
 
 /** Declares a module's manifest (typed; returned as is). */

@@ -4,23 +4,24 @@
 // the shop would refuse. All in one transaction, and only when there are no categories yet:
 // seeding again changes nothing, and a neighbourhood or coupon the shop removed later never
 // comes back.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ImportProduct } from "~/modules/catalog/index.server";
 import {
-  categorias,
   checkRows,
   deleteProductImage,
   findOrCreateCategory,
   importCheckedRows,
+  listCategories,
   saveProductImage,
 } from "~/modules/catalog/index.server";
 import { bairroSchema } from "~/modules/delivery";
 import { addBairro } from "~/modules/delivery/index.server";
 import { agendaSchema, serviceSchema } from "~/modules/grooming";
 import { saveGroomingAgenda, saveGroomingService } from "~/modules/grooming/index.server";
+import { importStockWriter } from "~/modules/inventory/index.server";
 import { couponSchema } from "~/modules/promotions";
 import { createCoupon } from "~/modules/promotions/index.server";
-import { getSettings, unidades, updateSettings } from "~/modules/shop/index.server";
+import { getSettings, listUnits, updateSettings } from "~/modules/shop/index.server";
 import { DEMO_SEED } from "~/platform/admin/actor.server";
 import { db, type Executor, SEED_LOCK, transaction } from "~/platform/db/client.server";
 import { DEMO_COMPANY } from "~/startup/demo-company";
@@ -34,10 +35,7 @@ import {
 } from "~/startup/demo-data.server";
 
 async function catalogueStarted(executor: Executor): Promise<boolean> {
-  const [{ count }] = (await executor
-    .select({ count: sql<number>`count(*)::int` })
-    .from(categorias)) as [{ count: number }];
-  return count > 0;
+  return (await listCategories({}, executor)).length > 0;
 }
 
 /**
@@ -89,7 +87,13 @@ export async function seedDatabase(
       // Categories first, with their descriptions (the import file names them only).
       for (const categoria of demo.categorias) await findOrCreateCategory(categoria, DEMO_SEED, tx);
       const details = { arquivo: "demo/produtos.csv" };
-      const result = await importCheckedRows(await checkRows(rows, tx), DEMO_SEED, details, tx);
+      const result = await importCheckedRows(
+        await checkRows(rows, tx),
+        DEMO_SEED,
+        importStockWriter(null),
+        details,
+        tx,
+      );
       if (result.imported !== variants.length) {
         throw new Error(`demo/produtos.csv recusado em parte: ${result.errors.join("; ")}`);
       }
@@ -163,10 +167,7 @@ async function seedGrooming(tx: Executor, demo: DemoData) {
     await saveGroomingService(serviceSchema.parse(form), DEMO_SEED, tx);
   }
   for (const { unidade, ...form } of demo.banhoTosa.agendas) {
-    const [unit] = await tx
-      .select({ id: unidades.id })
-      .from(unidades)
-      .where(eq(unidades.slug, unidade));
+    const unit = (await listUnits(tx)).find((u) => u.slug === unidade);
     if (!unit) continue; // the shop renamed or removed that unit
     await saveGroomingAgenda(unit.id, agendaSchema.parse(form), DEMO_SEED, tx);
   }

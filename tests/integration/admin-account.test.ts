@@ -6,12 +6,11 @@ import {
   getSessionState,
   purgeExpiredSessions,
   sessionCookie,
-  sessoes,
   totp,
-  usuarios,
   verifyPassword,
 } from "~/modules/accounts/index.server";
-import { configuracoes, unidades } from "~/modules/shop/index.server";
+import { sessoes, usuarios } from "~/modules/accounts/testing.server";
+import { configuracoes, unidades } from "~/modules/shop/testing.server";
 import { db } from "~/platform/db/client.server";
 import { openTotpSecret } from "~/platform/secret-box.server";
 import * as contaRoute from "~/routes/admin/conta";

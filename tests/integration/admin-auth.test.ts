@@ -6,8 +6,8 @@ import {
   IDLE_TIMEOUT_MS,
   LOGIN_OPS,
   LOGIN_RULE,
-  sessoes,
 } from "~/modules/accounts/index.server";
+import { sessoes } from "~/modules/accounts/testing.server";
 import { db } from "~/platform/db/client.server";
 import { rateLimits } from "~/platform/tables.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";

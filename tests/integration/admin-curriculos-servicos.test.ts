@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IDLE_TIMEOUT_MS } from "~/modules/accounts/index.server";
-import { attachmentHeader, curriculos, fileSlug } from "~/modules/careers/index.server";
-import { pedidosServicos } from "~/modules/grooming/index.server";
+import { attachmentHeader, fileSlug } from "~/modules/careers/index.server";
+import { curriculos } from "~/modules/careers/testing.server";
+import { pedidosServicos } from "~/modules/grooming/testing.server";
 import { setClock } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage.server";

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { StatusPedido } from "~/domain/statuses";
-import { curriculos } from "~/modules/careers/index.server";
-import { pedidosServicos } from "~/modules/grooming/index.server";
-import { pedidos, storeStats } from "~/modules/orders/index.server";
+import { curriculos } from "~/modules/careers/testing.server";
+import { pedidosServicos } from "~/modules/grooming/testing.server";
+import { storeStats } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import { setClock } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";

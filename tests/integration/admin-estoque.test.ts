@@ -8,14 +8,13 @@ import { createSession, createUser, type Usuario } from "~/modules/accounts/inde
 import { productSearchText } from "~/modules/catalog";
 import {
   belowReservedMessage,
-  estoque,
   moveOrderStock,
-  movimentosEstoque,
   notEnoughToTransfer,
   reserveStock,
   setStockInHand,
 } from "~/modules/inventory/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { estoque, movimentosEstoque } from "~/modules/inventory/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db, queryRows, transaction } from "~/platform/db/client.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { action, loader } from "~/routes/admin/estoque";

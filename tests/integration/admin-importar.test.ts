@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage.server";
 import { action } from "~/routes/admin/importar";

@@ -7,11 +7,10 @@ import {
   DEVICE_MAX_AGE_S,
   deviceCookie,
   LOGIN_OPS,
-  sessoes,
   setHashingLimits,
   totp,
-  usuarios,
 } from "~/modules/accounts/index.server";
+import { sessoes, usuarios } from "~/modules/accounts/testing.server";
 import { db } from "~/platform/db/client.server";
 import { openTotpSecret } from "~/platform/secret-box.server";
 import { rateLimits } from "~/platform/tables.server";

@@ -5,12 +5,12 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { produtos, variantes } from "~/modules/catalog/index.server";
-import { bairrosEntrega } from "~/modules/delivery/index.server";
-import { movimentosEstoque } from "~/modules/inventory/index.server";
-import { pedidos } from "~/modules/orders/index.server";
-import { cupons } from "~/modules/promotions/index.server";
-import { getSettings } from "~/modules/shop/index.server";
+import { produtos, variantes } from "~/modules/catalog/testing.server";
+import { bairrosEntrega } from "~/modules/delivery/testing.server";
+import { movimentosEstoque } from "~/modules/inventory/testing.server";
+import { pedidos } from "~/modules/orders/testing.server";
+import { cupons } from "~/modules/promotions/testing.server";
+import { getSettings, secretSettings } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { readToast } from "~/platform/toast.server";
@@ -764,11 +764,13 @@ describe("admin store hub: settings and neighbourhoods", () => {
       pixManualAtivo: true,
       pixNomeRecebedor: "Agropet Litoral",
       webhookUrl: "https://exemplo.com/webhook",
-      webhookSecret: "segredo-longo",
     });
+    // The general read says the secret is set; only its owner reads it (decision 0063).
+    expect(settings.segredosDefinidos.webhookSecret).toBe(true);
+    expect((await secretSettings("notifications")).webhookSecret).toBe("segredo-longo");
     // Saving without typing the secret keeps it.
     await post("configuracoes", { ...base, webhookUrl: "https://exemplo.com/webhook" });
-    expect((await getSettings()).webhookSecret).toBe("segredo-longo");
+    expect((await secretSettings("notifications")).webhookSecret).toBe("segredo-longo");
     const [entry] = await auditEntries("settings_update");
     expect(JSON.stringify(entry!.details)).not.toContain("segredo-longo");
   });

@@ -5,9 +5,10 @@
 import { eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it } from "vitest";
-import { variantes } from "~/modules/catalog/index.server";
+import { variantes } from "~/modules/catalog/testing.server";
 import { orderMessage } from "~/modules/orders";
-import { pedidos, placeOrder } from "~/modules/orders/index.server";
+import { placeOrder } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
 import { getSettings, updateSettings } from "~/modules/shop/index.server";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { loader as exportLoader } from "~/routes/admin/loja/pedidos-exportar";

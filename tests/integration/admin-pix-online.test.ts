@@ -5,9 +5,12 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pedidos, REFUND_MESSAGES, reconcilePendingCobrancas } from "~/modules/orders/index.server";
-import { cobrancas, getPaymentConfig } from "~/modules/payments/index.server";
-import { configuracoes, updateSettings } from "~/modules/shop/index.server";
+import { REFUND_MESSAGES, reconcilePendingCobrancas } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
+import { getPaymentConfig } from "~/modules/payments/index.server";
+import { cobrancas } from "~/modules/payments/testing.server";
+import { updateSettings } from "~/modules/shop/index.server";
+import { configuracoes } from "~/modules/shop/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { loader } from "~/routes/admin/loja";

@@ -4,12 +4,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productSearchText } from "~/modules/catalog";
-import {
-  listAdminProducts,
-  MAX_ADMIN_PRODUCT_PAGES,
-  produtos,
-  variantes,
-} from "~/modules/catalog/index.server";
+import { listAdminProducts, MAX_ADMIN_PRODUCT_PAGES } from "~/modules/catalog/index.server";
+import { produtos, variantes } from "~/modules/catalog/testing.server";
 import { db } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/loja";
 import { seedDatabase } from "~/startup/seed.server";

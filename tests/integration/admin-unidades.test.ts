@@ -3,8 +3,9 @@
 // the refusals in pt-BR (nothing written), and a neighbourhood's delivering unit.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bairrosEntrega } from "~/modules/delivery/index.server";
-import { listUnits, unidades } from "~/modules/shop/index.server";
+import { bairrosEntrega } from "~/modules/delivery/testing.server";
+import { listUnits } from "~/modules/shop/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db } from "~/platform/db/client.server";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { action as bairrosAction } from "~/routes/admin/loja/bairros";

@@ -5,9 +5,11 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { VariantRowForm, VariantsForm } from "~/modules/catalog";
 import * as catalog from "~/modules/catalog/index.server";
-import { estoque, movimentosEstoque, reserveStock } from "~/modules/inventory/index.server";
-import { itensPedido } from "~/modules/orders/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import * as tables from "~/modules/catalog/testing.server";
+import { reserveStock } from "~/modules/inventory/index.server";
+import { estoque, movimentosEstoque } from "~/modules/inventory/testing.server";
+import { itensPedido } from "~/modules/orders/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db, transaction } from "~/platform/db/client.server";
 import { action, loader } from "~/routes/admin/loja/variacoes";
 import { withTestDatabase } from "../setup/db";
@@ -100,9 +102,9 @@ async function productWithWeights() {
 async function variantsOf(produtoId: string) {
   return db()
     .select()
-    .from(catalog.variantes)
-    .where(eq(catalog.variantes.produtoId, produtoId))
-    .orderBy(asc(catalog.variantes.posicao));
+    .from(tables.variantes)
+    .where(eq(tables.variantes.produtoId, produtoId))
+    .orderBy(asc(tables.variantes.posicao));
 }
 
 /**
@@ -149,7 +151,7 @@ async function snapshot(produtoId: string) {
     db().execute(
       sql`select count(*)::int as n from movimentos_estoque m join variantes v on v.id = m.variante_id where v.produto_id = ${produtoId}`,
     ),
-    db().select().from(catalog.produtos).where(eq(catalog.produtos.id, produtoId)),
+    db().select().from(tables.produtos).where(eq(tables.produtos.id, produtoId)),
   ]);
   return JSON.stringify([vars, stock, moves, produto]);
 }
@@ -167,8 +169,8 @@ describe("admin: a product's variations", () => {
     expect(vars[0]!.id).toBe(product.id);
     const [stored] = await db()
       .select()
-      .from(catalog.produtos)
-      .where(eq(catalog.produtos.id, product.id));
+      .from(tables.produtos)
+      .where(eq(tables.produtos.id, product.id));
     expect(stored!.opcoes).toEqual([peso]);
     // The variants' codes are searchable.
     expect(stored!.busca).toContain(`r${tag.toLowerCase()}-15`);
@@ -345,8 +347,8 @@ describe("admin: a product's variations", () => {
     const before = await variantsOf(product.id);
     const [stored] = await db()
       .select()
-      .from(catalog.produtos)
-      .where(eq(catalog.produtos.id, product.id));
+      .from(tables.produtos)
+      .where(eq(tables.produtos.id, product.id));
     const result = await postLoja(
       "produtos",
       {
@@ -365,8 +367,8 @@ describe("admin: a product's variations", () => {
     );
     const [after] = await db()
       .select()
-      .from(catalog.produtos)
-      .where(eq(catalog.produtos.id, product.id));
+      .from(tables.produtos)
+      .where(eq(tables.produtos.id, product.id));
     expect(after!.nome).toBe(`${product.nome} Premium`);
     // The search text keeps the variants' codes after the product's edit.
     expect(after!.busca).toContain(before[2]!.sku.toLowerCase());

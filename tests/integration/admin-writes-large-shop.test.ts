@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importProducts, refreshPendingSummaries } from "~/modules/catalog/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { importStockWriter } from "~/modules/inventory/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db, queryRows } from "~/platform/db/client.server";
 import { action } from "~/routes/admin/unidades";
 import { withTestDatabase } from "../setup/db";
@@ -146,7 +147,12 @@ describe("a large import", { timeout: 180_000 }, () => {
     }
     const before = (await auditEntries("product_import")).length;
     const actor = { request: new Request("http://localhost/admin/importar"), userId: adminId };
-    const result = await importProducts(Buffer.from(lines.join("\n")), "fatias.csv", actor);
+    const result = await importProducts(
+      Buffer.from(lines.join("\n")),
+      "fatias.csv",
+      actor,
+      importStockWriter(null),
+    );
     expect(result.imported).toBe(rows);
     const lotes = (await auditEntries("product_import")).length - before;
     // 600 rows in slices of at most 200 variants: at least three transactions.

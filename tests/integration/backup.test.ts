@@ -15,9 +15,9 @@ import {
   createUser,
   generateTotpSecret,
   totp,
-  usuarios,
   verifySecondFactor,
 } from "~/modules/accounts/index.server";
+import { usuarios } from "~/modules/accounts/testing.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import {
   BackupError,

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COUPON_INVALID } from "~/modules/promotions";
-import { cupons } from "~/modules/promotions/index.server";
+import { cupons } from "~/modules/promotions/testing.server";
 import { rateLimitRule } from "~/platform/rate-limits.server";
 import { rateLimits } from "~/platform/tables.server";
 import { readToast } from "~/platform/toast.server";

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categorias, listAdminProducts, produtos, variantes } from "~/modules/catalog/index.server";
-import { bairrosEntrega } from "~/modules/delivery/index.server";
-import { estoque } from "~/modules/inventory/index.server";
-import { cupons } from "~/modules/promotions/index.server";
-import { configuracoes, getSettings, unidades } from "~/modules/shop/index.server";
+import { listAdminProducts } from "~/modules/catalog/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
+import { bairrosEntrega } from "~/modules/delivery/testing.server";
+import { estoque } from "~/modules/inventory/testing.server";
+import { cupons } from "~/modules/promotions/testing.server";
+import { getSettings } from "~/modules/shop/index.server";
+import { configuracoes, unidades } from "~/modules/shop/testing.server";
 import {
   databaseReady,
   insertRows,

@@ -4,10 +4,10 @@
 // the demo back.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
-import { bairrosEntrega } from "~/modules/delivery/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
+import { bairrosEntrega } from "~/modules/delivery/testing.server";
 import { placeOrder } from "~/modules/orders/index.server";
-import { cupons } from "~/modules/promotions/index.server";
+import { cupons } from "~/modules/promotions/testing.server";
 import { getSettings } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { action, loader } from "~/routes/admin/configuracoes";

@@ -3,8 +3,8 @@
 // rows in that same transaction. Both databases.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emails } from "~/modules/mail/index.server";
-import { webhookEntregas } from "~/modules/notifications/index.server";
+import { emails } from "~/modules/mail/testing.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { placeOrder, setOrderStatus } from "~/modules/orders/index.server";
 import { MODULES } from "~/modules/registry.server";
 import { updateSettings } from "~/modules/shop/index.server";

@@ -6,22 +6,24 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  agendamentos,
-  agendasBanho,
   type BookingInput,
   type BookingPetInput,
   bookGrooming,
   bookingStatusView,
   groomingDay,
-  pedidosServicos,
   quoteBookingPath,
   RELEASED_BY_STAFF,
-  servicosBanho,
-  servicosBanhoPrecos,
   setBookingStatus,
   submitBooking,
 } from "~/modules/grooming/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import {
+  agendamentos,
+  agendasBanho,
+  pedidosServicos,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "~/modules/grooming/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

@@ -5,14 +5,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  agendamentos,
-  agendasBanho,
   bookGrooming,
   CODE_ANSWER_FLOOR_MS,
   composeGroomingEmail,
   listGroomingServices,
-  pedidosServicos,
 } from "~/modules/grooming/index.server";
+import { agendamentos, agendasBanho, pedidosServicos } from "~/modules/grooming/testing.server";
 import { deliverEmailsDue } from "~/modules/mail/index.server";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/admin/servicos";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";

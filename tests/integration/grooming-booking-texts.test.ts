@@ -4,12 +4,8 @@
 // link", the .ics of a request and of a cancelled booking, and the check-in's final price.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  agendamentos,
-  listGroomingServices,
-  pedidosServicos,
-  quoteBookingPath,
-} from "~/modules/grooming/index.server";
+import { listGroomingServices, quoteBookingPath } from "~/modules/grooming/index.server";
+import { agendamentos, pedidosServicos } from "~/modules/grooming/testing.server";
 import { action as agendaAction } from "~/routes/admin/servicos-agenda";
 import { loader as servicosLoader } from "~/routes/public/servicos";
 import {

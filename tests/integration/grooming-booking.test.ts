@@ -7,10 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   addWalkIn,
-  agendamentoPets,
-  agendamentos,
-  agendasBanho,
-  agendasBanhoFechadas,
   type BookingInput,
   type BookingPetInput,
   bookGrooming,
@@ -20,18 +16,25 @@ import {
   composeGroomingEmail,
   findBookingByLink,
   groomingDay,
-  pedidosServicos,
   RELEASED_UNCONFIRMED,
   releaseUnconfirmedBookings,
   rescheduleBooking,
   rescheduleByStaff,
   sendDueReminders,
-  servicosBanho,
-  servicosBanhoPrecos,
   setBookingStatus,
 } from "~/modules/grooming/index.server";
-import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import {
+  agendamentoPets,
+  agendamentos,
+  agendasBanho,
+  agendasBanhoFechadas,
+  pedidosServicos,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "~/modules/grooming/testing.server";
+import { deliverEmailsDue } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";

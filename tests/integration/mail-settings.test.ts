@@ -4,9 +4,10 @@
 // blank keeps it, "remover" removes it; the environment's server wins.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverEmailsDue, emails } from "~/modules/mail/index.server";
+import { deliverEmailsDue } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
 import { composeOrderEmail, placeOrder } from "~/modules/orders/index.server";
-import { configuracoes } from "~/modules/shop/index.server";
+import { configuracoes } from "~/modules/shop/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { action, loader } from "~/routes/admin/emails";
 import { seedDatabase } from "~/startup/seed.server";

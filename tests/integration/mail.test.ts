@@ -7,16 +7,16 @@ import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/modules/accounts/index.server";
-import { variantes } from "~/modules/catalog/index.server";
+import { variantes } from "~/modules/catalog/testing.server";
 import {
   claimDueEmails,
   composeEmail,
   deliverEmailsDue,
-  emails,
   MAIL_CLAIM_LEASE_MS,
   MAIL_RETRY_DELAYS_MS,
   mailDir,
 } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
 import { placeOrder, setOrderStatus, setPaymentStatus } from "~/modules/orders/index.server";
 import { getSettings, updateSettings } from "~/modules/shop/index.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
@@ -359,7 +359,7 @@ describe("status e-mails", () => {
     const placed = await order();
     await drain();
     await setOrderStatus(placed.pedido.id, "saiu_entrega", actor);
-    const { pedidos } = await import("~/modules/orders/index.server");
+    const { pedidos } = await import("~/modules/orders/testing.server");
     await ctx.database.db
       .update(pedidos)
       .set({ emailsStatus: false })

@@ -12,15 +12,11 @@ import {
   claimDueEmails,
   deliverEmailsDue,
   deliverMail,
-  emails,
   enqueueEmails,
 } from "~/modules/mail/index.server";
-import {
-  claimDue,
-  deliverDue,
-  enqueueWebhook,
-  webhookEntregas,
-} from "~/modules/notifications/index.server";
+import { emails } from "~/modules/mail/testing.server";
+import { claimDue, deliverDue, enqueueWebhook } from "~/modules/notifications/index.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { createJobRunner, type JobRunner } from "~/platform/jobs/runner.server";
 import type { JobDefinition } from "~/platform/module.server";

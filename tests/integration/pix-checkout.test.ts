@@ -7,8 +7,10 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { expireUnpaidPixOrders, pedidos, placeOrder } from "~/modules/orders/index.server";
-import { cobrancas, signNotification } from "~/modules/payments/index.server";
+import { expireUnpaidPixOrders, placeOrder } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
+import { signNotification } from "~/modules/payments/index.server";
+import { cobrancas } from "~/modules/payments/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";

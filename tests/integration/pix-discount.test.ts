@@ -2,9 +2,10 @@
 // the server to Pix orders and shown in the quote, the order page, the webhook and chat.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { webhookEntregas } from "~/modules/notifications/index.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { orderMessage } from "~/modules/orders";
-import { itensPedido, placeOrder, quoteCart } from "~/modules/orders/index.server";
+import { placeOrder, quoteCart } from "~/modules/orders/index.server";
+import { itensPedido } from "~/modules/orders/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";

@@ -4,22 +4,22 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { webhookEntregas } from "~/modules/notifications/index.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import {
   chargeOrderPix,
-  pedidos,
   reconcilePendingCobrancas,
   refundPixCobranca,
 } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
 import { paymentSettingsSchema } from "~/modules/payments";
 import {
   CobrancaError,
-  cobrancas,
   getPaymentConfig,
   getPaymentSettingsView,
   savePaymentSettings,
   signNotification,
 } from "~/modules/payments/index.server";
+import { cobrancas } from "~/modules/payments/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { resetEnvCache } from "~/platform/env.server";

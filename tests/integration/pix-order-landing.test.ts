@@ -4,7 +4,7 @@
 // says the order was placed and offers the chats the store list used to; other payments still
 // land on the store list with its message.
 import { describe, expect, it } from "vitest";
-import { pedidos } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as orderLoader } from "~/routes/loja/pedido";

@@ -3,17 +3,17 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { curriculos } from "~/modules/careers/index.server";
-import { categorias } from "~/modules/catalog/index.server";
+import { curriculos } from "~/modules/careers/testing.server";
+import { categorias } from "~/modules/catalog/testing.server";
 import {
   agendamentoPets,
   agendamentos,
   codigosTutor,
   pedidosServicos,
-} from "~/modules/grooming/index.server";
-import { emails } from "~/modules/mail/index.server";
-import { webhookEntregas } from "~/modules/notifications/index.server";
-import { itensPedido, pedidos } from "~/modules/orders/index.server";
+} from "~/modules/grooming/testing.server";
+import { emails } from "~/modules/mail/testing.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
+import { itensPedido, pedidos } from "~/modules/orders/testing.server";
 import { purgeExpiredPersonalData, renderMarkdown } from "~/modules/privacy/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { setClock } from "~/platform/clock.server";

@@ -7,9 +7,9 @@ import {
   createGroomingRequest,
   groomingWebhookPayload,
   type PedidoServico,
-  pedidosServicos,
 } from "~/modules/grooming/index.server";
-import { webhookEntregas } from "~/modules/notifications/index.server";
+import { pedidosServicos } from "~/modules/grooming/testing.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { keyFromPublicUrl, storage } from "~/platform/storage.server";
 import { action } from "~/routes/public/servicos";

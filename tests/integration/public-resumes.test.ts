@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { curriculos } from "~/modules/careers/index.server";
-import { webhookEntregas } from "~/modules/notifications/index.server";
+import { curriculos } from "~/modules/careers/testing.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import {
   localDiskDriver,

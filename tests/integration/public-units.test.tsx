@@ -13,7 +13,8 @@ import {
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from "~/components/public/seo";
-import { listActiveUnits, unidades } from "~/modules/shop/index.server";
+import { listActiveUnits } from "~/modules/shop/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db } from "~/platform/db/client.server";
 import {
   onPageDataChange,

@@ -5,17 +5,13 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { variantes } from "~/modules/catalog/index.server";
-import { bairrosEntrega } from "~/modules/delivery/index.server";
-import { movimentosEstoque, setStockInHand } from "~/modules/inventory/index.server";
-import {
-  itensPedido,
-  pedidos,
-  placeOrder,
-  quoteCart,
-  setOrderStatus,
-} from "~/modules/orders/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { variantes } from "~/modules/catalog/testing.server";
+import { bairrosEntrega } from "~/modules/delivery/testing.server";
+import { setStockInHand } from "~/modules/inventory/index.server";
+import { movimentosEstoque } from "~/modules/inventory/testing.server";
+import { placeOrder, quoteCart, setOrderStatus } from "~/modules/orders/index.server";
+import { itensPedido, pedidos } from "~/modules/orders/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
 import { runSql } from "~/platform/db/client.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";

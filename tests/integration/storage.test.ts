@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { curriculos } from "~/modules/careers/index.server";
+import { curriculos } from "~/modules/careers/testing.server";
 import { env, resetEnvCache } from "~/platform/env.server";
 import { reencodePhoto } from "~/platform/images.server";
 import {

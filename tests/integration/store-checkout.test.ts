@@ -1,16 +1,15 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { webhookEntregas } from "~/modules/notifications/index.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import {
   getCustomerOrder,
-  itensPedido,
-  pedidos,
   placeOrder,
   quoteCart,
   readOrderFlash,
 } from "~/modules/orders/index.server";
-import { cupons } from "~/modules/promotions/index.server";
+import { itensPedido, pedidos } from "~/modules/orders/testing.server";
+import { cupons } from "~/modules/promotions/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { seedDatabase } from "~/startup/seed.server";

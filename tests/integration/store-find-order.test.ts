@@ -3,17 +3,17 @@
 // every miss) and "Seus pedidos" (a signed cookie of this device's last orders).
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emails } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
 import {
   composeOrderEmail,
   FIND_ORDER_TEXTS,
   getCustomerOrder,
-  pedidos,
   placeOrder,
   RECENT_ORDERS_MAX,
   readOrderFlash,
   readRecentOrders,
 } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { queryRows } from "~/platform/db/client.server";
 import { signedCookie } from "~/platform/signed-cookie.server";

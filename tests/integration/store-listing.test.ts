@@ -4,13 +4,13 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  categorias,
   listStoreProducts,
   refreshBestSellers,
   VARIANT_SUMMARY_SQL,
 } from "~/modules/catalog/index.server";
+import { categorias } from "~/modules/catalog/testing.server";
 import { setStockInHand } from "~/modules/inventory/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { db, queryRows, type Tx, transaction } from "~/platform/db/client.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { truncateAll, withTestDatabase } from "../setup/db";

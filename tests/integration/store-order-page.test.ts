@@ -88,7 +88,7 @@ describe("customer order page", () => {
     expect(qrSvg).toContain("<svg");
 
     // Once paid, the code is no longer offered.
-    const { pedidos } = await import("~/modules/orders/index.server");
+    const { pedidos } = await import("~/modules/orders/testing.server");
     await ctx.database.db.update(pedidos).set({ statusPagamento: "pago" });
     const paid = (await load(result.pedido.numeroPedido, result.token)) as unknown as {
       data: { pix: unknown; pedido: { statusPagamento: string } };

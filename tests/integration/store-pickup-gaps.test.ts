@@ -7,8 +7,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setStockInHand } from "~/modules/inventory/index.server";
-import { pedidos, placeOrder, quoteCart } from "~/modules/orders/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { placeOrder, quoteCart } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { action as cartAction } from "~/routes/loja/carrinho-alterar";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { loader as quoteLoader } from "~/routes/loja/resumo";

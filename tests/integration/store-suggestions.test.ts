@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productSearchText } from "~/modules/catalog";
-import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { loader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";

@@ -6,8 +6,8 @@ import {
   deliverDue,
   enqueueWebhook,
   RETRY_DELAYS_MS,
-  webhookEntregas,
 } from "~/modules/notifications/index.server";
+import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { withTestDatabase } from "../setup/db";
 import { withHookEndpoint } from "../support/hook-endpoint";

@@ -3,11 +3,11 @@ import crypto from "node:crypto";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { createSession, createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
-import { categorias, produtos, variantes } from "~/modules/catalog/index.server";
+import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
 import { reserveStock, setStockInHand } from "~/modules/inventory/index.server";
 import type { OrderInput } from "~/modules/orders/index.server";
-import { itensPedido, pedidos } from "~/modules/orders/index.server";
-import { unidades } from "~/modules/shop/index.server";
+import { itensPedido, pedidos } from "~/modules/orders/testing.server";
+import { unidades } from "~/modules/shop/testing.server";
 import {
   type Database,
   db,

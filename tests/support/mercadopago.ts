@@ -4,7 +4,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { chargeOrderPix, pedidos, placeOrder } from "~/modules/orders/index.server";
+import { chargeOrderPix, placeOrder } from "~/modules/orders/index.server";
+import { pedidos } from "~/modules/orders/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { resetEnvCache } from "~/platform/env.server";

@@ -3,9 +3,10 @@
 // holding the Bravecto and no Golden 15 kg, as issue 39 found them; manual Pix with a key and
 // online Pix (the credentials come from MERCADOPAGO_ACCESS_TOKEN) switched on.
 import { and, eq } from "drizzle-orm";
-import { variantes } from "~/modules/catalog/index.server";
+import { variantes } from "~/modules/catalog/testing.server";
 import { setStockInHand } from "~/modules/inventory/index.server";
-import { unidades, updateSettings } from "~/modules/shop/index.server";
+import { updateSettings } from "~/modules/shop/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { boot, shutdown } from "~/startup/boot.server";
 
 const database = await boot();

@@ -16,7 +16,11 @@ export {
   withPasswordHashing,
 } from "./password-hashing.server";
 export { passwordWeakness } from "./password-policy.server";
-export { cleanupOldAuditLogs, getSecurityOverview, unblockRateLimit } from "./security.server";
+export {
+  cleanupOldAuditLogs,
+  getSecurityOverview,
+  unblockRateLimit,
+} from "./security.server";
 export {
   ABSOLUTE_TIMEOUT_MS,
   adminAction,
@@ -50,7 +54,6 @@ export {
   safeAdminRedirect,
 } from "./sign-in.server";
 export type { Usuario } from "./tables.server";
-export { sessoes, usuarios } from "./tables.server";
 export {
   confirmTotpEnrolment,
   disableTotp,

@@ -8,4 +8,3 @@ export {
   startAlertFeed,
   stopAlertFeed,
 } from "./stream.server";
-export { avisos } from "./tables.server";

@@ -1,5 +1,6 @@
 // The alerts module's declaration of what it adds to the shared machinery (decision 0059).
 import { defineModule } from "~/platform/module.server";
+import { alertsPersonalData } from "./personal-data.server";
 import { recordAlert } from "./record.server";
 
 export const alertsModule = defineModule({
@@ -23,4 +24,5 @@ export const alertsModule = defineModule({
   // The staff's live alerts: the orders a restore writes back are not new, and their triggers
   // stay quiet during it (agropet.sem_avisos, migration 0009).
   backup: { avisos: "live" },
+  personalData: alertsPersonalData,
 });

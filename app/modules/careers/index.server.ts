@@ -5,7 +5,7 @@ export {
   attachmentHeader,
   fileSlug,
   listResumes,
+  newResumes,
   readResumeFile,
   setResumeStatus,
 } from "./review.server";
-export { curriculos } from "./tables.server";

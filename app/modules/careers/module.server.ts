@@ -1,5 +1,6 @@
 // The careers module's declaration of what it adds to the shared machinery (decision 0059).
 import { defineModule } from "~/platform/module.server";
+import { careersPersonalData } from "./personal-data.server";
 
 const HOUR = 60 * 60_000;
 
@@ -20,4 +21,5 @@ export const careersModule = defineModule({
       rule: { max: 30, windowMs: HOUR, blockMs: HOUR },
     },
   ],
+  personalData: careersPersonalData,
 });

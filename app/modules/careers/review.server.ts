@@ -133,3 +133,22 @@ export async function readResumeFile(
     mime: ext === "pdf" ? "application/pdf" : "application/octet-stream",
   };
 }
+
+/** The resumes not read yet, and the latest ones (the admin dashboard). */
+export async function newResumes(limit: number, executor: Executor = db()) {
+  const [[novos], recentes] = await Promise.all([
+    executor.select({ total: count() }).from(curriculos).where(eq(curriculos.status, "novo")),
+    executor
+      .select({
+        id: curriculos.id,
+        nomeCompleto: curriculos.nomeCompleto,
+        vaga: curriculos.vaga,
+        status: curriculos.status,
+        createdAt: curriculos.createdAt,
+      })
+      .from(curriculos)
+      .orderBy(desc(curriculos.createdAt), desc(curriculos.id))
+      .limit(limit),
+  ]);
+  return { novos: Number(novos?.total ?? 0), recentes };
+}

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { Piscina } from "piscina";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
+import { defaultUnitId, listUnits } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import {
   db,
@@ -288,14 +289,9 @@ async function readCatalogueSnapshot(
         )
       : null;
   const soldIds = options.substituir ? new Set((sold ?? []).map((r) => r.id)) : null;
-  const units = await queryRows<{ id: string; slug: string; padrao: boolean }>(
-    executor,
-    sql`select u.id, u.slug, u.id = (
-        select id from unidades where ativo and not em_breve
-        order by atende_entregas desc, posicao, nome limit 1
-      ) as padrao
-      from unidades u order by u.posicao, u.nome`,
-  );
+  const allUnits = await listUnits(executor);
+  const padrao = await defaultUnitId(executor);
+  const units = allUnits.map((u) => ({ id: u.id, slug: u.slug, padrao: u.id === padrao }));
   const money = (value: string | null) => (value === null ? null : decimalToCentavos(value));
   return {
     products: products.map((p) => ({
@@ -356,11 +352,7 @@ function touchedProducts(keys: FileKeys) {
 
 /** The units' slugs, in the order of the stock columns (estoque_<slug>) of files. */
 export async function stockUnitSlugs(executor: Executor = db()): Promise<string[]> {
-  const rows = await queryRows<{ slug: string }>(
-    executor,
-    sql`select slug from unidades order by posicao, nome`,
-  );
-  return rows.map((r) => r.slug);
+  return (await listUnits(executor)).map((u) => u.slug);
 }
 
 /**
@@ -431,11 +423,29 @@ export interface ImportResult {
   summary: string;
 }
 
+/** One stock figure of the file: `depois` units in hand of a variant at a unit. */
+export interface ImportStockMove {
+  line: number;
+  varianteId: string;
+  unidadeId: string;
+  depois: number;
+}
+
+/**
+ * Writes the file's stock figures in the import's transaction; returns the lines it refused
+ * (a figure below what orders reserve). Inventory's, handed in by the caller (decision 0026).
+ */
+export type ImportStockWriter = (
+  tx: Executor,
+  moves: ImportStockMove[],
+) => Promise<{ line: number; error: string }[]>;
+
 /** Imports a file kept by `previewImport` (then removes it). */
 export async function importStagedFile(
   token: string,
   fileName: string,
   actor: AdminActor,
+  stock: ImportStockWriter,
   options: PlanOptions = {},
 ): Promise<ImportResult> {
   if (!TOKEN.test(token)) throw new AdminError("Arquivo de importação inválido. Envie novamente.");
@@ -447,6 +457,7 @@ export async function importStagedFile(
       bytes,
       token.endsWith(".xlsx") ? "x.xlsx" : "x.csv",
       actor,
+      stock,
       { arquivo: fileName, substituir: !!options.substituir },
       options,
     );
@@ -460,11 +471,12 @@ export async function importProducts(
   bytes: Uint8Array,
   fileName: string,
   actor: AdminActor,
+  stock: ImportStockWriter,
   details: Record<string, unknown> = {},
   options: PlanOptions = {},
 ): Promise<ImportResult> {
   const plan = await checkRows(await parseImportFile(bytes, fileName), db(), options);
-  return importCheckedRows(plan, actor, details);
+  return importCheckedRows(plan, actor, stock, details);
 }
 
 const money = (c: number | null) => (c === null ? null : centavosToDecimal(c));
@@ -480,6 +492,7 @@ const money = (c: number | null) => (c === null ? null : centavosToDecimal(c));
 export async function importCheckedRows(
   plan: ImportPlan,
   actor: AdminActor,
+  stock: ImportStockWriter,
   details: Record<string, unknown> = {},
   executor?: Executor,
 ): Promise<ImportResult> {
@@ -522,7 +535,7 @@ export async function importCheckedRows(
         await new Promise((resolve) => setTimeout(resolve, IMPORT_SLICE_PAUSE_MS));
       }
       const written = await inTransaction(executor, async (tx) => {
-        const counts = await writeBatch(tx, batch, categoryIds, actor, failRow);
+        const counts = await writeBatch(tx, batch, categoryIds, actor, stock, failRow);
         await audit(tx, actor, "product_import", "produto", null, {
           ...details,
           lote: index + 1,
@@ -613,7 +626,8 @@ async function writeBatch(
   tx: Executor,
   batch: PlannedProduct[],
   categoryIds: Map<string, string>,
-  actor: AdminActor,
+  _actor: AdminActor,
+  stock: ImportStockWriter,
   failRow: (line: number, error: string) => void,
 ): Promise<{ rows: number; removidas: number }> {
   const arr = <T, U>(items: T[], pick: (item: T) => U) => sql.param(items.map(pick));
@@ -761,63 +775,11 @@ async function writeBatch(
     }
   }
 
-  // Stock: the figures as locked now; the ledger gets the difference from them.
+  // Stock: written by inventory, in this transaction (decision 0026).
   const moves = located
     .filter((v) => v.id || insertedIds.has(v.varianteId))
     .flatMap((v) => v.stock.map((s) => ({ ...s, line: v.line, varianteId: v.varianteId })));
-  if (moves.length > 0) {
-    const current = await queryRows<{
-      variante_id: string;
-      unidade_id: string;
-      em_maos: number;
-      reservado: number;
-    }>(
-      tx,
-      sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado from estoque e
-        join unnest(
-          ${arr(moves, (m) => m.varianteId)}::uuid[],
-          ${arr(moves, (m) => m.unidadeId)}::uuid[]
-        ) as t(v, u) on e.variante_id = t.v and e.unidade_id = t.u
-        order by e.variante_id, e.unidade_id
-        for update of e`,
-    );
-    const figures = new Map(
-      current.map((r) => [
-        `${r.variante_id}:${r.unidade_id}`,
-        { emMaos: r.em_maos, r: r.reservado },
-      ]),
-    );
-    const apply = moves.flatMap((m) => {
-      const now = figures.get(`${m.varianteId}:${m.unidadeId}`);
-      if (now && now.r > m.depois) {
-        failRow(m.line, `estoque ${m.depois} fica abaixo do reservado por pedidos (${now.r})`);
-        return [];
-      }
-      if (now && now.emMaos === m.depois) return [];
-      return [{ ...m, antes: now?.emMaos ?? 0, reservado: now?.r ?? 0 }];
-    });
-    if (apply.length > 0) {
-      await tx.execute(sql`with t as (
-          select * from unnest(
-            ${arr(apply, (m) => m.varianteId)}::uuid[],
-            ${arr(apply, (m) => m.unidadeId)}::uuid[],
-            ${arr(apply, (m) => m.depois)}::int[],
-            ${arr(apply, (m) => m.depois - m.antes)}::int[],
-            ${arr(apply, (m) => m.reservado)}::int[]
-          ) as t(v, u, depois, delta, reservado)
-        ), e as (
-          insert into estoque as e (variante_id, unidade_id, em_maos)
-          select v, u, depois from t
-          on conflict (variante_id, unidade_id) do update
-            set em_maos = excluded.em_maos, updated_at = now()
-        )
-        insert into movimentos_estoque (variante_id, unidade_id, tipo, delta_em_maos,
-          em_maos_depois, reservado_depois, motivo, usuario_email)
-        select v, u, 'importacao', delta, depois, reservado, 'Importação de produtos',
-          (select email from usuarios where id::text = ${actor.userId})
-        from t where delta <> 0`);
-    }
-  }
+  for (const refused of await stock(tx, moves)) failRow(refused.line, refused.error);
   // Stored products whose packs changed: their search text names the packs' codes again.
   for (const p of batch) {
     if (!p.id) continue;

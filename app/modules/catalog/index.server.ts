@@ -9,6 +9,7 @@ export {
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
 export { templateCsv } from "./csv-import.server";
+export type { ImportStockMove, ImportStockWriter } from "./import.server";
 export {
   checkRows,
   configureImportWorker,
@@ -55,7 +56,7 @@ export {
   searchRetryAfter,
   takeSearchToken,
 } from "./search-limit.server";
-export { stockCounts } from "./stock-figures.server";
+export { activeProductCount, stockCounts } from "./stock-figures.server";
 export { listStoreProducts, storeListingKept } from "./store-listing.server";
 export { storeSuggestions, storeSuggestionsKept } from "./suggestions.server";
 export {
@@ -69,7 +70,6 @@ export {
   listSynonymGroups,
   updateSynonymGroup,
 } from "./synonyms.server";
-export { categorias, produtos, variantes } from "./tables.server";
 export { getProductVariants, saveProductVariants } from "./variants.server";
 export type { SaleVariant } from "./variants-sale.server";
 export { productSaleVariants, saleVariants } from "./variants-sale.server";

@@ -3,6 +3,7 @@
 // activate, delete (soft when the product is in past orders) and images.
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
+import { unitSellsCondition } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/platform/db/errors.server";
@@ -14,6 +15,9 @@ import { nearWords, productSearchSql, storeSynonyms } from "./search.server";
 import { lowStockCondition } from "./stock-figures.server";
 import { categorias, type Produto, produtos, variantes } from "./tables.server";
 import { refreshProductSearch } from "./variants.server";
+
+/** Stock counts only where the unit sells (shop's rule). */
+const SELLS = unitSellsCondition("u");
 
 /** As the other admin lists (orders, grooming, résumés, e-mails): 30 rows a page. */
 export const PRODUCTS_PAGE_SIZE = 30;
@@ -81,7 +85,7 @@ export const VARIANT_SUMMARY_SQL = `left join lateral (
     from variantes v
     left join lateral (
       select sum(e.disponivel) as disponivel from estoque e
-      join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+      join unidades u on u.id = e.unidade_id and ${SELLS}
       where e.variante_id = v.id
     ) s on true
     where v.produto_id = p.id and v.ativo

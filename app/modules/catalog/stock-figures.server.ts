@@ -2,6 +2,7 @@
 // counters, over what a product has available (em mãos − reservado) at the open units,
 // the same expression the store reads. The threshold is the store's rule.
 import { and, count, eq, gt, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { unitSellsCondition } from "~/modules/shop/index.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { LOW_STOCK_THRESHOLD } from "./stock-levels";
 import { produtos, produtosResumo } from "./tables.server";
@@ -9,7 +10,7 @@ import { produtos, produtosResumo } from "./tables.server";
 /** Units a product has available, all its variants on sale, at the open units. */
 const productAvailable: SQL<number> = sql<number>`(select coalesce(sum(e.disponivel), 0)
   from variantes v join estoque e on e.variante_id = v.id
-  join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+  join unidades u on u.id = e.unidade_id and ${sql.raw(unitSellsCondition("u"))}
   where v.produto_id = ${produtos.id} and v.ativo)`;
 
 /** The admin's estoque_baixo filter: 1 to LOW_STOCK_THRESHOLD units; 0 is 'sem estoque'. */
@@ -42,4 +43,13 @@ export async function stockCounts(
     )
     .where(sql`${produtosResumo.disponivel} <= ${threshold}`);
   return { estoqueBaixo: Number(row?.estoqueBaixo ?? 0), semEstoque: Number(row?.semEstoque ?? 0) };
+}
+
+/** The products on sale (not deleted, active): the hub's counter, off migration 0016's index. */
+export async function activeProductCount(executor: Executor = db()): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(produtos)
+    .where(and(isNull(produtos.excluidoEm), eq(produtos.ativo, true)));
+  return Number(row?.n ?? 0);
 }

@@ -2,6 +2,8 @@
 // It reads the per-product summary (produtos_resumo, kept by triggers, migration 0007), so
 // its cost does not grow with the variants and stock rows of a large shop; the exact stock
 // of the cards is read for the page's rows only.
+
+import { unitSellsCondition } from "~/modules/shop/index.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { keptByKeyUntilChanged } from "~/platform/page-data.server";
@@ -30,6 +32,9 @@ import {
   storeSynonyms,
 } from "./search.server";
 import { inSearchTurn } from "./search-limit.server";
+
+/** Stock counts only where the unit sells (shop's rule). */
+const SELLS = unitSellsCondition("u");
 
 export interface StoreListing {
   produtos: StoreProduct[];
@@ -170,8 +175,8 @@ async function readListingPass(options: Options, near: NearWords | null): Promis
   if (o.unidade) {
     filters.set(
       "unidade",
-      `exists (select 1 from unidades u where u.slug = ${param(o.unidade)} and u.ativo
-        and not u.em_breve and u.retirada_ativa and u.id = any(r.unidades_com_estoque))`,
+      `exists (select 1 from unidades u where u.slug = ${param(o.unidade)} and ${SELLS}
+        and u.retirada_ativa and u.id = any(r.unidades_com_estoque))`,
     );
   }
   const base = [ALWAYS, ...(search ? [search.where] : [])];
@@ -230,7 +235,7 @@ async function exactStock(ids: string[]): Promise<Map<string, number>> {
     db(),
     `select v.produto_id as id, coalesce(sum(e.disponivel), 0)::int as estoque
      from variantes v join estoque e on e.variante_id = v.id
-     join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+     join unidades u on u.id = e.unidade_id and ${SELLS}
      where v.produto_id = any($1::uuid[]) and v.ativo group by v.produto_id`,
     [ids],
     "loja_estoque_da_pagina",
@@ -355,7 +360,7 @@ async function readFacets(
        where ${but("especie")} group by e
      union all
      select 'unidade', u.slug, u.nome, count(*)::int from base
-       join unidades u on u.id = any(base.unidades) and u.ativo and not u.em_breve and u.retirada_ativa
+       join unidades u on u.id = any(base.unidades) and ${SELLS} and u.retirada_ativa
        where ${but("unidade")} group by u.slug, u.nome
      union all
      select 'promocao', null, null, count(*)::int from base where promo and ${but("promocao")}

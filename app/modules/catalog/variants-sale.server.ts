@@ -3,8 +3,12 @@
 // these; the order re-reads price and stock under the stock row's lock.
 
 import { decimalToCentavos } from "~/domain/money";
+import { unitSellsCondition } from "~/modules/shop/index.server";
 import { db, type Executor, runSql } from "~/platform/db/client.server";
 import { UUID_PATTERN } from "./listing";
+
+/** Stock counts only where the unit sells (shop's rule). */
+const SELLS = unitSellsCondition("u");
 
 interface UnitAvailability {
   unidadeId: string;
@@ -58,7 +62,7 @@ const SALE_VARIANT_SQL = `select v.id, v.produto_id, p.nome, v.rotulo, v.sku,
     v.opcao1, v.opcao2, v.opcao3, (v.ativo and p.ativo and p.excluido_em is null) as a_venda,
     (select json_agg(json_build_object('unidadeId', e.unidade_id, 'nome', u.nome,
        'retirada', u.retirada_ativa, 'disponivel', e.disponivel) order by u.posicao, u.nome)
-     from estoque e join unidades u on u.id = e.unidade_id and u.ativo and not u.em_breve
+     from estoque e join unidades u on u.id = e.unidade_id and ${SELLS}
      where e.variante_id = v.id) as por_unidade
   from variantes v join produtos p on p.id = v.produto_id`;
 

@@ -3,7 +3,7 @@
 // the caller hands in the writer (catalog does not import inventory, whose tables reference
 // ours), and catalog only reads `estoque` to show it.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { unidades } from "~/modules/shop/index.server";
+import { activeUnits } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
@@ -88,11 +88,9 @@ export async function getProductVariants(
     .where(and(eq(produtos.id, produtoId), isNull(produtos.excluidoEm)));
   if (!produto) return null;
   const [units, rows, stock] = await Promise.all([
-    executor
-      .select({ id: unidades.id, nome: unidades.nome, emBreve: unidades.emBreve })
-      .from(unidades)
-      .where(eq(unidades.ativo, true))
-      .orderBy(asc(unidades.posicao), asc(unidades.nome)),
+    activeUnits(executor).then((units) =>
+      units.map((u) => ({ id: u.id, nome: u.nome, emBreve: u.emBreve })),
+    ),
     executor
       .select()
       .from(variantes)

@@ -8,4 +8,3 @@ export {
   updateBairro,
 } from "./bairros.server";
 export { cepForCheckout, forgetCepLookups } from "./cep.server";
-export { bairrosEntrega } from "./tables.server";

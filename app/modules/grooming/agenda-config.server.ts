@@ -1,7 +1,8 @@
 // The grooming configuration (issue 28): services with their prices per size and coat, each
 // unit's agenda and its closed dates. Written by the admin screens and the demo seed.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { unidades } from "~/modules/shop/index.server";
+import { unitSells } from "~/modules/shop";
+import { activeUnits } from "~/modules/shop/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, inTransaction } from "~/platform/db/client.server";
 import type { AgendaInput, ServiceInput } from "./agenda.schema";
@@ -105,33 +106,37 @@ export async function getGroomingAgenda(
 
 /** The open units that take grooming bookings, with their agenda. */
 export async function listBookableUnits(executor: Executor = db()) {
-  return executor
-    .select({
-      id: unidades.id,
-      nome: unidades.nome,
-      endereco: unidades.endereco,
-      bairro: unidades.bairro,
-      cidade: unidades.cidade,
-      uf: unidades.uf,
-      mapsUrl: unidades.mapsUrl,
-      whatsapp: unidades.whatsapp,
-      telefone: unidades.telefone,
-      agenda: agendasBanho,
-    })
-    .from(agendasBanho)
-    .innerJoin(unidades, eq(unidades.id, agendasBanho.unidadeId))
-    .where(and(eq(agendasBanho.ativo, true), eq(unidades.ativo, true), eq(unidades.emBreve, false)))
-    .orderBy(asc(unidades.posicao), asc(unidades.nome));
+  const [units, agendas] = [
+    await activeUnits(executor),
+    await executor.select().from(agendasBanho).where(eq(agendasBanho.ativo, true)),
+  ];
+  const agendaOf = new Map(agendas.map((agenda) => [agenda.unidadeId, agenda]));
+  return units.flatMap((u) => {
+    const agenda = agendaOf.get(u.id);
+    if (!agenda || !unitSells(u)) return [];
+    return [
+      {
+        id: u.id,
+        nome: u.nome,
+        endereco: u.endereco,
+        bairro: u.bairro,
+        cidade: u.cidade,
+        uf: u.uf,
+        mapsUrl: u.mapsUrl,
+        whatsapp: u.whatsapp,
+        telefone: u.telefone,
+        agenda,
+      },
+    ];
+  });
 }
 
 /** Every unit, with its agenda when it has one (the staff's screens). */
 export async function listUnitsWithAgenda(executor: Executor = db()) {
-  return executor
-    .select({ id: unidades.id, nome: unidades.nome, agenda: agendasBanho })
-    .from(unidades)
-    .leftJoin(agendasBanho, eq(agendasBanho.unidadeId, unidades.id))
-    .where(eq(unidades.ativo, true))
-    .orderBy(asc(unidades.posicao), asc(unidades.nome));
+  const units = await activeUnits(executor);
+  const agendas = await executor.select().from(agendasBanho);
+  const agendaOf = new Map(agendas.map((agenda) => [agenda.unidadeId, agenda]));
+  return units.map((u) => ({ id: u.id, nome: u.nome, agenda: agendaOf.get(u.id) ?? null }));
 }
 
 /** The unit's closed dates from `from` on. */

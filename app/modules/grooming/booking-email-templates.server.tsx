@@ -12,7 +12,7 @@ import {
   mailStyles,
   renderMail,
 } from "~/modules/mail/index.server";
-import { type Unidade, unidades } from "~/modules/shop/index.server";
+import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-kinds";
 import { dayLabel } from "./booking-rules";
@@ -164,7 +164,7 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     .select()
     .from(agendamentoPets)
     .where(eq(agendamentoPets.agendamentoId, booking.id));
-  const [unidade] = await db().select().from(unidades).where(eq(unidades.id, booking.unidadeId));
+  const unidade = await getUnit(booking.unidadeId);
   const { origin, sender } = await emailPreamble(row, unidade ?? null);
   const token = bookingLinkToken(booking);
   const link = token

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createEvent } from "ics";
+import { unitAddress } from "~/modules/shop";
 import { getUnit } from "~/modules/shop/index.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
@@ -355,7 +356,7 @@ export async function bookingStatusView(
     unidade: unit
       ? {
           nome: unit.nome,
-          endereco: `${unit.endereco}, ${unit.bairro}, ${unit.cidade} - ${unit.uf}`,
+          endereco: unitAddress(unit),
           mapsUrl: unit.mapsUrl,
           whatsapp: unit.whatsapp ?? unit.telefone,
         }
@@ -387,9 +388,7 @@ export async function bookingCalendar(numero: string, token: string | null, page
     duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
     title: `Banho e tosa: ${pets.map((p) => p.nome).join(", ")}`,
     description: `Agendamento ${a.numero}. Acompanhe: ${pageUrl}`,
-    location: unit
-      ? `${unit.nome}, ${unit.endereco}, ${unit.bairro}, ${unit.cidade} - ${unit.uf}`
-      : undefined,
+    location: unit ? `${unit.nome}, ${unitAddress(unit)}` : undefined,
     url: pageUrl,
     // Until the staff confirm it, the time is a request: the calendar marks it tentative.
     status: a.status === "solicitado" ? "TENTATIVE" : "CONFIRMED",

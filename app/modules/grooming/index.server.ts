@@ -29,7 +29,12 @@ export {
   sendDueReminders,
 } from "./bookings.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
-export { createGroomingRequest, groomingWebhookPayload, sendGroomingQuote } from "./quotes.server";
+export {
+  createGroomingRequest,
+  groomingWebhookPayload,
+  pendingQuoteCount,
+  sendGroomingQuote,
+} from "./quotes.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
 export {
   bookingStatusSchema,
@@ -50,13 +55,3 @@ export {
   setBookingStatus,
 } from "./staff-agenda.server";
 export type { PedidoServico } from "./tables.server";
-export {
-  agendamentoPets,
-  agendamentos,
-  agendasBanho,
-  agendasBanhoFechadas,
-  codigosTutor,
-  pedidosServicos,
-  servicosBanho,
-  servicosBanhoPrecos,
-} from "./tables.server";

@@ -5,6 +5,7 @@ import { defineModule } from "~/platform/module.server";
 import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
+import { groomingPersonalData } from "./personal-data.server";
 
 /** A grooming e-mail to the tutor: every kind is rendered by the grooming composer. */
 const tutorEmail = (kind: GroomingEmailKind, label: string) =>
@@ -77,4 +78,5 @@ export const groomingModule = defineModule({
       rule: { max: 15, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
     },
   ],
+  personalData: groomingPersonalData,
 });

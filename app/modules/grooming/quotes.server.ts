@@ -3,10 +3,11 @@
 // stored, then the row and its webhook announcement in one transaction. Any failure
 // removes the stored photos: nothing is half-saved.
 
+import { count, eq } from "drizzle-orm";
 import { absoluteUrl } from "~/domain/seo";
 import { TIPO_SERVICO_LABEL } from "~/domain/statuses";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { type Tx, transaction } from "~/platform/db/client.server";
+import { db, type Executor, type Tx, transaction } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
 import { emit } from "~/platform/events.server";
 import { randomName, reencodePhoto } from "~/platform/images.server";
@@ -227,4 +228,13 @@ async function submitGroomingQuote(request: Request): Promise<QuoteSubmission> {
     }
     return { ok: false, toast, fields: {}, values };
   }
+}
+
+/** How many photo quotes wait for the staff's answer (the admin dashboard). */
+export async function pendingQuoteCount(executor: Executor = db()): Promise<number> {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(pedidosServicos)
+    .where(eq(pedidosServicos.status, "aguardando_orcamento"));
+  return Number(row?.total ?? 0);
 }

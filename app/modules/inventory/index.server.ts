@@ -1,5 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export { importStockWriter } from "./import-stock.server";
 export type {
   ReservedLine,
   ShortItem,
@@ -24,4 +25,3 @@ export {
   setMinimum,
   transfer,
 } from "./stock-screen.server";
-export { estoque, movimentosEstoque } from "./tables.server";

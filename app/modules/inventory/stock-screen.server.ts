@@ -1,12 +1,7 @@
-// The admin's stock screen (/admin/estoque): variants × units with what is in hand, reserved
-// and available; the count of a unit (ajuste) with its reason, a transfer between units, the
-// minimum of a variant at a unit, and the ledger of a variant. Each write is one transaction
-// that moves stock through stock.server.ts (which writes the ledger) and the audit log.
-import { asc, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates";
 import { clampPage } from "~/domain/pagination";
 import { lineName, normalizeSearch } from "~/modules/catalog";
-import { unidades } from "~/modules/shop/index.server";
+import { activeUnits as listActiveUnitsIn } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
@@ -123,11 +118,7 @@ function decodeCursor(text: string | undefined): StockCursor | null {
 
 /** The active units, in the order the shop shows them. */
 async function activeUnits(executor: Executor): Promise<StockUnit[]> {
-  return executor
-    .select({ id: unidades.id, nome: unidades.nome })
-    .from(unidades)
-    .where(eq(unidades.ativo, true))
-    .orderBy(asc(unidades.posicao), asc(unidades.nome));
+  return (await listActiveUnitsIn(executor)).map((u) => ({ id: u.id, nome: u.nome }));
 }
 
 function escapeLike(text: string): string {

@@ -9,6 +9,7 @@
 // so each step happens once.
 
 import { lineName } from "~/modules/catalog";
+import { defaultUnitId, listUnits } from "~/modules/shop/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { runSql, type Tx } from "~/platform/db/client.server";
 import type { TipoMovimento } from "./tables.server";
@@ -295,18 +296,6 @@ export async function transferStock(
   return { ok: true };
 }
 
-/** The unit stock goes to when none is named: the first open unit that delivers, else the first open. */
-async function defaultUnitId(tx: Tx): Promise<string | null> {
-  const [row] = await runSql<{ id: string }>(
-    tx,
-    `select id from unidades where ativo and not em_breve
-     order by atende_entregas desc, posicao, nome limit 1`,
-    [],
-    "unidade_padrao",
-  );
-  return row?.id ?? null;
-}
-
 /**
  * The product form's stock field: the units in hand of a one-variant product at the default
  * unit, written as an 'ajuste' (a callback for catalog's product writes).
@@ -358,30 +347,20 @@ export async function writeVariantStock(
   const sorted = [...rows].sort(
     (a, b) => a.varianteId.localeCompare(b.varianteId) || a.unidadeId.localeCompare(b.unidadeId),
   );
-  const units = new Set(
-    (
-      await runSql<{ id: string }>(
-        tx,
-        "select id from unidades where id = any($1::uuid[])",
-        [[...new Set(sorted.map((r) => r.unidadeId))]],
-        "estoque_unidades_conhecidas",
-      )
-    ).map((u) => u.id),
-  );
+  const units = new Map((await listUnits(tx)).map((u) => [u.id, u.nome]));
   for (const row of sorted) {
     if (!units.has(row.unidadeId)) throw new AdminError("Unidade não encontrada");
     const result = await setStockInHand(tx, { ...row, tipo: "ajuste", motivo, usuarioEmail }, at);
     if (!result.ok) {
-      const [names] = await runSql<{ rotulo: string; sku: string; unidade: string }>(
+      const [names] = await runSql<{ rotulo: string; sku: string }>(
         tx,
-        `select v.rotulo, v.sku, u.nome as unidade from variantes v, unidades u
-         where v.id = $1 and u.id = $2`,
-        [row.varianteId, row.unidadeId],
+        "select v.rotulo, v.sku from variantes v where v.id = $1",
+        [row.varianteId],
         "estoque_nomes",
       );
       const variante = names?.rotulo || names?.sku || "";
       throw new AdminError(
-        `Variação ${variante}: não é possível deixar menos que o reservado (${result.reservado}) na unidade ${names?.unidade ?? ""}`,
+        `Variação ${variante}: não é possível deixar menos que o reservado (${result.reservado}) na unidade ${units.get(row.unidadeId) ?? ""}`,
       );
     }
   }

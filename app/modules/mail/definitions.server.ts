@@ -3,6 +3,7 @@
 // of a queued row's kind, the kind's pt-BR name. The preamble every composer shares (the
 // site's address for links and the sender's block at the foot) is written here, once.
 import { shop } from "~/content/shop";
+import { unitAddress } from "~/modules/shop";
 import { getSettings } from "~/modules/shop/index.server";
 import { registeredModules } from "~/platform/module.server";
 import type { Sender } from "./layout.server";
@@ -53,12 +54,7 @@ export function emailKindLabel(kind: string): string {
   return definitionOf(kind)?.label ?? kind;
 }
 
-interface UnitAddress {
-  endereco: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-}
+type UnitAddress = Parameters<typeof unitAddress>[0];
 
 /**
  * What every composer starts with: the site's address for the message's links (decision
@@ -76,9 +72,7 @@ export async function emailPreamble(
       nome: shop.name,
       razaoSocial: settings.razaoSocial?.trim() || shop.legalName,
       cnpj: settings.cnpj?.trim() || null,
-      endereco: unidade
-        ? `${unidade.endereco}, ${unidade.bairro}, ${unidade.cidade} - ${unidade.uf}`
-        : null,
+      endereco: unidade ? unitAddress(unidade) : null,
       telefone: shop.phoneDisplay,
       site: origin,
     },

@@ -20,5 +20,5 @@ export {
 } from "./outbox.server";
 export { purgeOldEmailBodies } from "./retention.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";
-export { type Email, emails } from "./tables.server";
+export type { Email } from "./tables.server";
 export { mailDir } from "./transport.server";

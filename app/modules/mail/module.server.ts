@@ -5,7 +5,9 @@ import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
 import { composeEmail } from "./definitions.server";
 import { deliverMail, enqueueEmails } from "./outbox.server";
+import { mailPersonalData } from "./personal-data.server";
 import { purgeOldEmailBodies } from "./retention.server";
+import { mailSettingsSchema } from "./settings.schema";
 
 export const mailModule = defineModule({
   name: "mail",
@@ -62,4 +64,6 @@ export const mailModule = defineModule({
     },
   ],
   backup: { emails: "data" },
+  settings: { schema: mailSettingsSchema, secret: ["smtpSenha"] },
+  personalData: mailPersonalData,
 });

@@ -3,7 +3,17 @@
 // server saved in the admin ("E-mails enviados"); else none, and messages are kept as .eml
 // files under $DATA_DIR/mail.
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { currentSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
+import {
+  currentSettings,
+  type SecretsOf,
+  type Settings,
+  saveSettingsAudited,
+  secretSettings,
+} from "~/modules/shop/index.server";
+
+/** The settings mail reads, with its own secret (the SMTP password). */
+type MailSettingsRow = Settings & SecretsOf<"mail">;
+
 import { type AdminActor, AdminError } from "~/platform/admin/actor.server";
 import { env } from "~/platform/env.server";
 import { DEFAULT_SMTP_PORT, type MailSettingsInput } from "./settings.schema";
@@ -45,7 +55,7 @@ function smtpFromEnvironment(): boolean {
 }
 
 /** Server-side only: carries the password. */
-function mailConfigFrom(settings: Settings, shopName: string): MailConfig {
+function mailConfigFrom(settings: MailSettingsRow, shopName: string): MailConfig {
   const e = env();
   let smtp: MailConfig["smtp"] = null;
   let doAdmin = false;
@@ -80,15 +90,18 @@ function defaultSender(shopName: string): string {
 }
 
 export async function currentMailConfig(shopName: string): Promise<MailConfig> {
-  return mailConfigFrom(await currentSettings(), shopName);
+  return mailConfigFrom(
+    { ...(await currentSettings()), ...(await secretSettings("mail")) },
+    shopName,
+  );
 }
 
-function mailSettingsView(settings: Settings, shopName: string): MailSettingsView {
+function mailSettingsView(settings: MailSettingsRow, shopName: string): MailSettingsView {
   return {
     smtpHost: settings.smtpHost ?? "",
     smtpPorta: settings.smtpPorta ?? DEFAULT_SMTP_PORT,
     smtpUsuario: settings.smtpUsuario ?? "",
-    senhaDefinida: Boolean(settings.smtpSenha),
+    senhaDefinida: settings.segredosDefinidos.smtpSenha,
     emailRemetente: settings.emailRemetente ?? "",
     doAmbiente: smtpFromEnvironment(),
     remetenteDoAmbiente: Boolean(env().MAIL_FROM),
@@ -97,7 +110,10 @@ function mailSettingsView(settings: Settings, shopName: string): MailSettingsVie
 }
 
 export async function getMailSettingsView(shopName: string): Promise<MailSettingsView> {
-  return mailSettingsView(await currentSettings(), shopName);
+  return mailSettingsView(
+    { ...(await currentSettings()), ...(await secretSettings("mail")) },
+    shopName,
+  );
 }
 
 export async function saveMailSettings(
@@ -111,14 +127,19 @@ export async function saveMailSettings(
     // every send checks it again and sends nothing to an internal address.
     if (!target.ok && !target.unresolved) throw new AdminError(target.message, target.field);
   }
-  const saved = await saveSettingsAudited(actor, "emails", (before) => ({
-    smtpHost: input.smtpHost,
-    smtpPorta: input.smtpPorta,
-    smtpUsuario: input.smtpUsuario,
-    smtpSenha: passwordToKeep(input, before),
-    emailRemetente: input.emailRemetente,
-  }));
-  return mailSettingsView(saved, shopName);
+  const saved = await saveSettingsAudited(
+    actor,
+    "emails",
+    (before) => ({
+      smtpHost: input.smtpHost,
+      smtpPorta: input.smtpPorta,
+      smtpUsuario: input.smtpUsuario,
+      smtpSenha: passwordToKeep(input, before),
+      emailRemetente: input.emailRemetente,
+    }),
+    "mail",
+  );
+  return mailSettingsView({ ...saved, ...(await secretSettings("mail")) }, shopName);
 }
 
 const SMTP_PASSWORD_AGAIN =
@@ -129,7 +150,7 @@ const SMTP_PASSWORD_AGAIN =
  * user: otherwise a changed host would receive the saved password (issue 39, point 7).
  * "Remover senha" removes it; no server or no user, no password.
  */
-function passwordToKeep(input: MailSettingsInput, before: Settings): string | null {
+function passwordToKeep(input: MailSettingsInput, before: MailSettingsRow): string | null {
   if (input.limparSenha || input.smtpHost === null || input.smtpUsuario === null) return null;
   if (input.smtpSenha) return input.smtpSenha;
   const sameServer =

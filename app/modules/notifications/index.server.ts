@@ -3,7 +3,6 @@
 export { purgeOldWebhookPayloads } from "./retention.server";
 export type { SystemTestResult } from "./system-test.server";
 export { systemTestWebhookUrl, testWebhook } from "./system-test.server";
-export { webhookEntregas } from "./tables.server";
 export {
   claimDue,
   deliverDue,

@@ -3,6 +3,7 @@
 import { getSettings } from "~/modules/shop/index.server";
 import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
+import { notificationsPersonalData } from "./personal-data.server";
 import { purgeOldWebhookPayloads } from "./retention.server";
 import { announce, deliverWebhooks } from "./webhooks.server";
 
@@ -47,4 +48,6 @@ export const notificationsModule = defineModule({
     },
   ],
   backup: { webhook_entregas: "data" },
+  settings: { secret: ["webhookSecret"] },
+  personalData: notificationsPersonalData,
 });

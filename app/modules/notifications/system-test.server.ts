@@ -1,6 +1,6 @@
 // The system tests page's webhook test (SPEC §2.3, §5.8, §8): a real POST from the server
 // with the system-test payload (SPEC §7.5), 8-second time-out.
-import { getSettings, type Settings } from "~/modules/shop/index.server";
+import { getSettings, type Settings, secretSettings } from "~/modules/shop/index.server";
 import { postJson, WEBHOOK_TIMEOUT_MS } from "./webhooks.server";
 
 /** What the system tests page shows for one test. */
@@ -33,7 +33,7 @@ export async function testWebhook(): Promise<SystemTestResult> {
   const url = systemTestWebhookUrl(settings);
   if (!url) return { ok: false, message: "Configure o webhook antes de testar" };
   const result = await postJson(url, systemTestPayload(), {
-    secret: settings.webhookSecret,
+    secret: (await secretSettings("notifications")).webhookSecret,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   });
   if (result.ok) return { ok: true, message: "Teste enviado! Verifique seu WhatsApp/email." };

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { centavosToReais } from "~/domain/money";
-import { getSettings, webhookUrlFor } from "~/modules/shop/index.server";
+import { getSettings, secretSettings, webhookUrlFor } from "~/modules/shop/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { type Executor, transaction } from "~/platform/db/client.server";
 import type { DomainEvent } from "~/platform/event-types.server";
@@ -146,7 +146,7 @@ export async function postJson(
 
 /** One delivery: the POST, signed, with the row's id as its idempotency key. */
 async function send(row: WebhookEntrega, clock: () => Date): Promise<Attempt> {
-  const { webhookSecret } = await getSettings();
+  const { webhookSecret } = await secretSettings("notifications");
   const result = await postJson(row.url, row.payload, {
     secret: webhookSecret,
     deliveryId: row.id,
@@ -227,7 +227,9 @@ export async function testStoreWebhook(
     },
     timestamp: new Date().toISOString(),
   };
-  const result = await postJson(url, payload, { secret: settings.webhookSecret });
+  const result = await postJson(url, payload, {
+    secret: (await secretSettings("notifications")).webhookSecret,
+  });
   await transaction((tx) =>
     audit(tx, actor, "webhook_test", "configuracoes", "1", {
       ok: result.ok,

@@ -8,7 +8,7 @@ import { chatLink, chatNumber } from "~/domain/whatsapp";
 import type { FormResult } from "~/lib/form-result";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { cepForCheckout } from "~/modules/delivery/index.server";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { pixOnlineOffered } from "~/modules/payments/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { isUnreadableInput } from "~/platform/admin/action.server";
 import { logger } from "~/platform/logger.server";
@@ -174,7 +174,7 @@ export async function submitCheckout(request: Request) {
     return refreshCheckout(request, fields);
   }
   const settings = await currentSettings();
-  const pixOnline = pixOnlineAvailable(paymentConfigFrom(settings));
+  const pixOnline = pixOnlineOffered(settings);
   const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
   if (!parsed.success) {
     return refused(

@@ -5,7 +5,7 @@
 // formula-leading text is neutralised in both formats.
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { formatDateTime, shopDay } from "~/domain/dates";
 import { formatPhoneDisplay } from "~/domain/phone";
@@ -15,7 +15,7 @@ import {
   STATUS_PAGAMENTO_LABEL,
   STATUS_PEDIDO_LABEL,
 } from "~/domain/statuses";
-import { unidades } from "~/modules/shop/index.server";
+import { listUnits } from "~/modules/shop/index.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { type AdminOrderFilters, adminOrdersWhere } from "./queries.server";
@@ -118,16 +118,15 @@ async function* exportBatches(
 ): AsyncGenerator<Cell[][]> {
   const where = adminOrdersWhere(filters);
   let after: ExportOrder | null = null;
+  const unitNames = new Map((await listUnits(executor)).map((u) => [u.id, u.nome]));
   for (;;) {
     const batch: ExportOrder[] = await executor
       .select({
         pedido: pedidos,
-        unidadeNome: unidades.nome,
         // Microseconds kept: a JavaScript Date would round them off and skip or repeat rows.
         cursor: sql<string>`to_char(${pedidos.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(pedidos)
-      .leftJoin(unidades, eq(unidades.id, pedidos.unidadeId))
       .where(
         and(
           where,
@@ -140,7 +139,11 @@ async function* exportBatches(
       .orderBy(desc(pedidos.createdAt), desc(pedidos.id))
       .limit(EXPORT_BATCH)
       .then((rows) =>
-        rows.map((r) => ({ ...r.pedido, unidadeNome: r.unidadeNome, cursor: r.cursor })),
+        rows.map((r) => ({
+          ...r.pedido,
+          unidadeNome: (r.pedido.unidadeId && unitNames.get(r.pedido.unidadeId)) || null,
+          cursor: r.cursor,
+        })),
       );
     if (batch.length === 0) return;
     const itens = await executor

@@ -5,6 +5,7 @@ import { env } from "~/platform/env.server";
 import { defineModule } from "~/platform/module.server";
 import type { OrderEmailKind } from "./email-kinds";
 import { composeOrderEmail } from "./order-email-templates.server";
+import { ordersPersonalData } from "./personal-data.server";
 import { reconcilePayments } from "./pix-expiry.server";
 
 /** An order e-mail: every kind is rendered by the order composer. */
@@ -80,4 +81,5 @@ export const ordersModule = defineModule({
       rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
     },
   ],
+  personalData: ordersPersonalData,
 });

@@ -18,8 +18,8 @@ import {
   type Sender,
 } from "~/modules/mail/index.server";
 import { latestCobranca, pixChargeFor } from "~/modules/payments/index.server";
-import { shortHoursText } from "~/modules/shop";
-import { getSettings, type Unidade, unidades } from "~/modules/shop/index.server";
+import { shortHoursText, unitAddress } from "~/modules/shop";
+import { getSettings, getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { type OrderEmailKind, SHOP_EMAIL_KINDS, STATUS_EMAIL_KINDS } from "./email-kinds";
 import { orderLineName } from "./line";
@@ -62,10 +62,6 @@ const SUBJECT: Record<OrderEmailKind, (numero: string) => string> = {
   pedido_link: (n) => `Link do pedido ${n}`,
   loja_pago_apos_cancelamento: (n) => `Pago após cancelamento: pedido ${n}`,
 };
-
-function unitAddress(u: Unidade): string {
-  return `${u.endereco}, ${u.bairro}, ${u.cidade} - ${u.uf}`;
-}
 
 function Items({ pedido, itens }: { pedido: Pedido; itens: ItemPedido[] }) {
   const line = (label: string, value: string, strong = false) => (
@@ -338,9 +334,7 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
   if (!found) return null;
   if (STATUS_EMAIL_KINDS.includes(kind) && !found.emailsStatus) return null;
   const { pedido, itens } = await withItems(found);
-  const [unidade] = pedido.unidadeId
-    ? await db().select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
-    : [];
+  const unidade = pedido.unidadeId ? await getUnit(pedido.unidadeId) : null;
   const settings = await getSettings();
   const { origin, sender } = await emailPreamble(row, unidade ?? null);
   const numero = pedido.numeroPedido;

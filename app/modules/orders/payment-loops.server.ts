@@ -5,9 +5,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { reserveStock } from "~/modules/inventory/index.server";
 import {
   cancelAtProvider,
-  cobrancas,
   currentProvider,
   openCobrancas,
+  ordersWithPendingCharges,
 } from "~/modules/payments/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, transaction } from "~/platform/db/client.server";
@@ -37,12 +37,15 @@ export async function cancelOrderCharges(pedidoId: string): Promise<void> {
  * was down when the order was cancelled) are cancelled now.
  */
 export async function cancelChargesOfCancelledOrders(limit = 50): Promise<void> {
-  const rows = await db()
-    .selectDistinct({ pedidoId: cobrancas.pedidoId })
-    .from(cobrancas)
-    .innerJoin(pedidos, eq(pedidos.id, cobrancas.pedidoId))
-    .where(and(eq(cobrancas.status, "pendente"), eq(pedidos.statusPedido, "cancelado")))
-    .limit(limit);
+  const pending = await ordersWithPendingCharges();
+  const rows =
+    pending.length === 0
+      ? []
+      : await db()
+          .select({ pedidoId: pedidos.id })
+          .from(pedidos)
+          .where(and(inArray(pedidos.id, pending), eq(pedidos.statusPedido, "cancelado")))
+          .limit(limit);
   for (const { pedidoId } of rows) {
     await cancelOrderCharges(pedidoId).catch((error) =>
       logger.warn({ err: error, pedido: pedidoId }, "reconciliação: falha ao cancelar Pix"),

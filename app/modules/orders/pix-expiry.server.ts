@@ -1,12 +1,12 @@
 // The order lifecycle's job for online Pix: every few seconds, reconcile the pending
 // charges with the provider, then cancel the orders whose charge lapsed unpaid, returning
 // their stock exactly once (the admin's cancellation rule, decision 0007).
-import { and, asc, eq, lte, ne, or } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import {
-  cobrancas,
   currentProvider,
   expireCobranca,
   hasPaidCobranca,
+  lapsedCobrancasOf,
   latestCobranca,
   lockLapsedCobranca,
 } from "~/modules/payments/index.server";
@@ -35,25 +35,24 @@ export async function expireUnpaidPixOrders(
 ): Promise<number> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  const candidates = await db()
-    .select({ cobranca: cobrancas })
-    .from(cobrancas)
-    .innerJoin(pedidos, eq(pedidos.id, cobrancas.pedidoId))
+  // The open, unpaid online-Pix orders (few: they last a day), then their lapsed charges.
+  const open = await db()
+    .select({ id: pedidos.id })
+    .from(pedidos)
     .where(
       and(
         eq(pedidos.formaPagamento, "pix_mercadopago"),
         eq(pedidos.statusPagamento, "aguardando"),
         ne(pedidos.statusPedido, "cancelado"),
-        or(
-          eq(cobrancas.status, "expirada"),
-          and(eq(cobrancas.status, "pendente"), lte(cobrancas.expiraEm, cutoff)),
-        ),
       ),
-    )
-    .orderBy(asc(cobrancas.createdAt))
-    .limit(options.limit ?? 50);
+    );
+  const candidates = await lapsedCobrancasOf(
+    open.map((row) => row.id),
+    cutoff,
+    options.limit ?? 50,
+  );
   let cancelled = 0;
-  for (const { cobranca } of candidates) {
+  for (const cobranca of candidates) {
     try {
       // Only the order's newest charge speaks for it.
       if ((await latestCobranca(cobranca.pedidoId))?.id !== cobranca.id) continue;

@@ -5,7 +5,7 @@
 // order and its lines as sold, and announce it (the order webhook). Either all of it
 // happens or nothing does.
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { saleVariants } from "~/modules/catalog/index.server";
 import {
@@ -21,9 +21,9 @@ import {
   type ShortItem,
   sumLines,
 } from "~/modules/inventory/index.server";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
-import { COUPON_INVALID, type CouponResult, evaluateCoupon } from "~/modules/promotions";
-import { cupons } from "~/modules/promotions/index.server";
+import { pixOnlineOffered } from "~/modules/payments/index.server";
+import type { CouponResult } from "~/modules/promotions";
+import { redeemCoupon } from "~/modules/promotions/index.server";
 import {
   currentSettings,
   listActiveUnits,
@@ -330,8 +330,7 @@ async function pickUpShortMessage(
 function checkPaymentMethod(input: OrderInput, settings: Settings) {
   const off =
     (input.formaPagamento === "pix" && !settings.pixManualAtivo) ||
-    (input.formaPagamento === "pix_mercadopago" &&
-      (!pixOnlineAvailable(paymentConfigFrom(settings)) || !input.email)) ||
+    (input.formaPagamento === "pix_mercadopago" && (!pixOnlineOffered(settings) || !input.email)) ||
     (input.modo === "retirada"
       ? !PICK_UP_PAYMENTS.includes(input.formaPagamento)
       : input.formaPagamento === "balcao");
@@ -416,27 +415,13 @@ async function priceOrder(
   return { totals, coupon, cupomId };
 }
 
-/** Checks the coupon against the subtotal and counts its use atomically. */
+/** Checks the coupon against the subtotal and counts its use atomically (promotions). */
 async function countCoupon(tx: Tx, codigo: string, subtotal: number, at: Date) {
-  const [row] = await tx.select().from(cupons).where(eq(cupons.codigo, codigo));
-  const coupon = evaluateCoupon(row ?? null, subtotal, at);
-  if (!coupon.ok) {
-    throw new OrderRejected({ ok: false, error: "cupom", message: coupon.message });
+  const redeemed = await redeemCoupon(tx, codigo, subtotal, at);
+  if (!redeemed.ok) {
+    throw new OrderRejected({ ok: false, error: "cupom", message: redeemed.message });
   }
-  // Of two last uses, only one passes this guard.
-  const [counted] = await tx
-    .update(cupons)
-    .set({ usos: sql`${cupons.usos} + 1` })
-    .where(
-      and(
-        eq(cupons.id, row!.id),
-        eq(cupons.ativo, true),
-        sql`(${cupons.limiteUsos} is null or ${cupons.usos} < ${cupons.limiteUsos})`,
-      ),
-    )
-    .returning({ id: cupons.id });
-  if (!counted) throw new OrderRejected({ ok: false, error: "cupom", message: COUPON_INVALID });
-  return { coupon, cupomId: counted.id };
+  return { coupon: redeemed.coupon, cupomId: redeemed.cupomId };
 }
 
 /** Inserts the order and its items in one statement (one round trip). */

@@ -15,7 +15,7 @@ import {
 import { chatNumber } from "~/domain/whatsapp";
 import { formatCep } from "~/modules/delivery";
 import { companyFacts } from "~/modules/shop";
-import { getSettings, unidades } from "~/modules/shop/index.server";
+import { getSettings, listUnits } from "~/modules/shop/index.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { orderLineName } from "./line";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
@@ -79,7 +79,7 @@ async function toPrint(rows: Pedido[], executor: Executor): Promise<PrintOrder[]
       .from(itensPedido)
       .where(inArray(itensPedido.pedidoId, ids))
       .orderBy(asc(itensPedido.produtoNome), asc(itensPedido.id)),
-    executor.select({ id: unidades.id, nome: unidades.nome }).from(unidades),
+    listUnits(executor),
     getSettings(executor),
   ]);
   const company = companyFacts(settings, [], chatNumber(settings.whatsappNumero, shop.phone));

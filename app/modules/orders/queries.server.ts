@@ -4,9 +4,9 @@ import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
-import { stockCounts } from "~/modules/catalog/index.server";
-import { type Cobranca, cobrancas } from "~/modules/payments/index.server";
-import { type Unidade, unidades } from "~/modules/shop/index.server";
+import { activeProductCount, stockCounts } from "~/modules/catalog/index.server";
+import { type Cobranca, chargesOfOrders } from "~/modules/payments/index.server";
+import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db, type Executor, queryRows } from "~/platform/db/client.server";
 import { sameSecret } from "~/platform/secret.server";
 import { parseOrderSearch } from "./order-search";
@@ -40,9 +40,7 @@ export async function getCustomerOrder(
       ? "consulta"
       : null;
   if (!acesso) return null;
-  const [unidade] = pedido.unidadeId
-    ? await executor.select().from(unidades).where(eq(unidades.id, pedido.unidadeId))
-    : [];
+  const unidade = pedido.unidadeId ? await getUnit(pedido.unidadeId, executor) : null;
   return { ...(await withItems(pedido, executor)), unidade: unidade ?? null, acesso };
 }
 
@@ -210,27 +208,10 @@ export async function listAdminOrders(
         )
         .orderBy(asc(itensPedido.produtoNome))
     : [];
-  const charges = rows.length
-    ? await executor
-        .select({
-          id: cobrancas.id,
-          pedidoId: cobrancas.pedidoId,
-          provedor: cobrancas.provedor,
-          externoId: cobrancas.externoId,
-          status: cobrancas.status,
-          statusProvedor: cobrancas.statusProvedor,
-          pagoEm: cobrancas.pagoEm,
-          reembolsadoEm: cobrancas.reembolsadoEm,
-        })
-        .from(cobrancas)
-        .where(
-          inArray(
-            cobrancas.pedidoId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id))
-    : [];
+  const charges = await chargesOfOrders(
+    rows.map((r) => r.id),
+    executor,
+  );
   const orders = rows.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => {
     // Newest first: the first one found is the charge that counts.
     const charge = charges.find((c) => c.pedidoId === order.id);
@@ -255,19 +236,16 @@ export async function listAdminOrders(
 /** The figures of the store hub's dashboard view. */
 export async function storeStats(executor: Executor = db()) {
   const [row] = await queryRows<{
-    produtos_ativos: number;
     pedidos_total: number;
     pedidos_novos: number;
     pedidos_mes: number;
     vendas_mes: string | null;
   }>(
     executor,
-    // Each figure from an index alone (migration 0016 for the active products and the month's
-    // sales); the month's count and sum in one pass.
-    sql`select a.produtos_ativos, t.pedidos_total, n.pedidos_novos, m.pedidos_mes, m.vendas_mes
-      from (select count(*)::int as produtos_ativos from produtos
-          where excluido_em is null and ativo) a,
-        (select count(*)::int as pedidos_total
+    // Each figure from an index alone (migration 0016 for the month's sales); the month's
+    // count and sum in one pass. The active products are catalog's count.
+    sql`select t.pedidos_total, n.pedidos_novos, m.pedidos_mes, m.vendas_mes
+      from (select count(*)::int as pedidos_total
           from (select 1 from pedidos limit ${ORDERS_COUNT_LIMIT + 1}) t) t,
         (select count(*)::int as pedidos_novos from pedidos where status_pedido = 'novo') n,
         (select count(*)::int as pedidos_mes, coalesce(sum(total), 0)::text as vendas_mes
@@ -275,10 +253,11 @@ export async function storeStats(executor: Executor = db()) {
           and created_at >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}) m`,
   );
   const stock = await stockCounts(executor);
+  const produtosAtivos = await activeProductCount(executor);
   const money = (v: string | null | undefined) => decimalToCentavos(v ?? "0");
   const pedidosMes = Number(row?.pedidos_mes ?? 0);
   return {
-    produtosAtivos: Number(row?.produtos_ativos ?? 0),
+    produtosAtivos,
     ...stock,
     // Counted up to ORDERS_COUNT_LIMIT, as the order list is ("mais de").
     pedidosTotal: Math.min(Number(row?.pedidos_total ?? 0), ORDERS_COUNT_LIMIT),

@@ -3,7 +3,7 @@
 // transaction as the change (decision 0061).
 import { asc, eq } from "drizzle-orm";
 import { centavosToReais } from "~/domain/money";
-import { unidades } from "~/modules/shop/index.server";
+import { getUnit } from "~/modules/shop/index.server";
 import type { Tx } from "~/platform/db/client.server";
 import type { WebhookNotice } from "~/platform/event-types.server";
 import { type ItemPedido, itensPedido, type Pedido } from "./tables.server";
@@ -96,9 +96,6 @@ async function orderWebhookPayloadOf(
 
 async function unitOf(tx: Tx, unidadeId: string | null) {
   if (!unidadeId) return null;
-  const [row] = await tx
-    .select({ id: unidades.id, nome: unidades.nome })
-    .from(unidades)
-    .where(eq(unidades.id, unidadeId));
-  return row ?? null;
+  const row = await getUnit(unidadeId, tx);
+  return row ? { id: row.id, nome: row.nome } : null;
 }

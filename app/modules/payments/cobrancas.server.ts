@@ -4,10 +4,10 @@
 // are this module's table; orders are not: an order comes in as the facts a charge needs,
 // and nothing here reads or writes `pedidos`. A charge becomes 'paga' only from a status
 // read from the provider, never from a request body.
-import { and, asc, count, desc, eq, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, or } from "drizzle-orm";
 import type { FormaPagamento, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { AdminError } from "~/platform/admin/actor.server";
-import { db, type Tx } from "~/platform/db/client.server";
+import { db, type Executor, type Tx } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { markRefundRequested } from "./charge-loops.server";
@@ -245,6 +245,60 @@ export async function pendingCobrancas(
     .orderBy(asc(cobrancas.createdAt))
     .limit(options.limit ?? 50);
   return pending.filter((row) => now.getTime() - row.createdAt.getTime() <= RECONCILE_WINDOW_MS);
+}
+
+/** The orders (ids) with a charge still pending at the provider. */
+export async function ordersWithPendingCharges(): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ pedidoId: cobrancas.pedidoId })
+    .from(cobrancas)
+    .where(eq(cobrancas.status, "pendente"));
+  return rows.map((row) => row.pedidoId);
+}
+
+/**
+ * The charges of these orders that lapsed unpaid: expired, or pending past `cutoff`; the
+ * oldest first.
+ */
+export async function lapsedCobrancasOf(
+  pedidoIds: string[],
+  cutoff: Date,
+  limit: number,
+): Promise<Cobranca[]> {
+  if (pedidoIds.length === 0) return [];
+  return db()
+    .select()
+    .from(cobrancas)
+    .where(
+      and(
+        inArray(cobrancas.pedidoId, pedidoIds),
+        or(
+          eq(cobrancas.status, "expirada"),
+          and(eq(cobrancas.status, "pendente"), lte(cobrancas.expiraEm, cutoff)),
+        ),
+      ),
+    )
+    .orderBy(asc(cobrancas.createdAt))
+    .limit(limit);
+}
+
+/** The charges of these orders as the admin's list shows them, newest first. */
+export async function chargesOfOrders(pedidoIds: string[], executor: Executor = db()) {
+  if (pedidoIds.length === 0) return [];
+  return executor
+    .select({
+      id: cobrancas.id,
+      pedidoId: cobrancas.pedidoId,
+      provedor: cobrancas.provedor,
+      externoId: cobrancas.externoId,
+      status: cobrancas.status,
+      statusProvedor: cobrancas.statusProvedor,
+      pagoEm: cobrancas.pagoEm,
+      reembolsadoEm: cobrancas.reembolsadoEm,
+    })
+    .from(cobrancas)
+    .where(inArray(cobrancas.pedidoId, pedidoIds))
+    .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id));
 }
 
 /** Locks a charge and gives it back when it lapsed unpaid before `cutoff`, else null. */

@@ -10,12 +10,15 @@ export {
   advanceCobranca,
   COBRANCA_MESSAGES,
   CobrancaError,
+  chargesOfOrders,
   createPixCobranca,
   currentProvider,
   expireCobranca,
   hasPaidCobranca,
+  lapsedCobrancasOf,
   latestCobranca,
   lockLapsedCobranca,
+  ordersWithPendingCharges,
   pendingCobrancas,
   readNotification,
   requestRefund,
@@ -28,10 +31,8 @@ export { PaymentProviderError } from "./provider.server";
 export {
   getPaymentConfig,
   getPaymentSettingsView,
-  paymentConfigFrom,
   paymentSettingsView,
-  pixOnlineAvailable,
+  pixOnlineOffered,
   savePaymentSettings,
 } from "./settings.server";
 export type { Cobranca } from "./tables.server";
-export { cobrancas } from "./tables.server";

@@ -2,7 +2,13 @@
 // webhook secret too, unless MERCADOPAGO_ACCESS_TOKEN / MERCADOPAGO_WEBHOOK_SECRET are set,
 // which win (a deploy can keep them out of the database and its backups).
 
-import { getSettings, type Settings, saveSettingsAudited } from "~/modules/shop/index.server";
+import {
+  getSettings,
+  type SecretsOf,
+  type Settings,
+  saveSettingsAudited,
+  secretSettings,
+} from "~/modules/shop/index.server";
 import { type AdminActor, AdminError } from "~/platform/admin/actor.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
@@ -17,7 +23,7 @@ export interface PaymentConfig {
 }
 
 /** Server-side only: carries the secrets. */
-export function paymentConfigFrom(settings: Settings): PaymentConfig {
+function paymentConfigFrom(settings: Settings & SecretsOf<"payments">): PaymentConfig {
   const e = env();
   return {
     ativo: settings.mercadopagoAtivo,
@@ -28,13 +34,11 @@ export function paymentConfigFrom(settings: Settings): PaymentConfig {
   };
 }
 
-/** Online Pix can be offered: switched on and an access token is set (env or settings). */
-export function pixOnlineAvailable(config: PaymentConfig): boolean {
-  return config.ativo && Boolean(config.accessToken);
-}
-
 export async function getPaymentConfig(executor: Executor = db()): Promise<PaymentConfig> {
-  return paymentConfigFrom(await getSettings(executor));
+  return paymentConfigFrom({
+    ...(await getSettings(executor)),
+    ...(await secretSettings("payments", executor)),
+  });
 }
 
 /** What a page may see: whether each secret is set and where from, never the secret itself. */
@@ -49,20 +53,31 @@ export interface PaymentSettingsView {
 
 export function paymentSettingsView(settings: Settings): PaymentSettingsView {
   const e = env();
-  const config = paymentConfigFrom(settings);
+  const token =
+    Boolean(e.MERCADOPAGO_ACCESS_TOKEN) || settings.segredosDefinidos.mercadopagoAccessToken;
   return {
     mercadopagoAtivo: settings.mercadopagoAtivo,
     pixExpiracaoMinutos: settings.pixExpiracaoMinutos,
-    accessToken: {
-      definido: Boolean(config.accessToken),
-      doAmbiente: Boolean(e.MERCADOPAGO_ACCESS_TOKEN),
-    },
+    accessToken: { definido: token, doAmbiente: Boolean(e.MERCADOPAGO_ACCESS_TOKEN) },
     webhookSecret: {
-      definido: Boolean(config.webhookSecret),
+      definido:
+        Boolean(e.MERCADOPAGO_WEBHOOK_SECRET) ||
+        settings.segredosDefinidos.mercadopagoWebhookSecret,
       doAmbiente: Boolean(e.MERCADOPAGO_WEBHOOK_SECRET),
     },
-    disponivel: pixOnlineAvailable(config),
+    disponivel: pixOnlineOffered(settings),
   };
+}
+
+/**
+ * Online Pix can be offered (the checkout, the order): switched on and an access token is
+ * set, read off the general settings, which say whether a secret is set, never what it is.
+ */
+export function pixOnlineOffered(settings: Settings): boolean {
+  return (
+    settings.mercadopagoAtivo &&
+    (Boolean(env().MERCADOPAGO_ACCESS_TOKEN) || settings.segredosDefinidos.mercadopagoAccessToken)
+  );
 }
 
 export async function getPaymentSettingsView(): Promise<PaymentSettingsView> {
@@ -73,32 +88,37 @@ export async function savePaymentSettings(
   input: PaymentSettingsInput,
   actor: AdminActor,
 ): Promise<PaymentSettingsView> {
-  const saved = await saveSettingsAudited(actor, "pagamentos", (before) => {
-    const changes = {
-      mercadopagoAtivo: input.mercadopagoAtivo,
-      pixExpiracaoMinutos: input.pixExpiracaoMinutos,
-      // Blank keeps the saved value; the 'limpar' boxes remove it.
-      mercadopagoAccessToken: input.limparAccessToken
-        ? null
-        : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
-      mercadopagoWebhookSecret: input.limparWebhookSecret
-        ? null
-        : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
-    };
-    const config = paymentConfigFrom({ ...before, ...changes });
-    if (config.ativo && !config.accessToken) {
-      throw new AdminError(
-        "Informe o access token do Mercado Pago para ativar o Pix automático",
-        "mercadopagoAccessToken",
-      );
-    }
-    if (config.ativo && !config.webhookSecret) {
-      throw new AdminError(
-        "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
-        "mercadopagoWebhookSecret",
-      );
-    }
-    return changes;
-  });
+  const saved = await saveSettingsAudited(
+    actor,
+    "pagamentos",
+    (before) => {
+      const changes = {
+        mercadopagoAtivo: input.mercadopagoAtivo,
+        pixExpiracaoMinutos: input.pixExpiracaoMinutos,
+        // Blank keeps the saved value; the 'limpar' boxes remove it.
+        mercadopagoAccessToken: input.limparAccessToken
+          ? null
+          : (input.mercadopagoAccessToken ?? before.mercadopagoAccessToken),
+        mercadopagoWebhookSecret: input.limparWebhookSecret
+          ? null
+          : (input.mercadopagoWebhookSecret ?? before.mercadopagoWebhookSecret),
+      };
+      const config = paymentConfigFrom({ ...before, ...changes });
+      if (config.ativo && !config.accessToken) {
+        throw new AdminError(
+          "Informe o access token do Mercado Pago para ativar o Pix automático",
+          "mercadopagoAccessToken",
+        );
+      }
+      if (config.ativo && !config.webhookSecret) {
+        throw new AdminError(
+          "Informe a assinatura secreta do webhook do Mercado Pago para ativar o Pix automático",
+          "mercadopagoWebhookSecret",
+        );
+      }
+      return changes;
+    },
+    "payments",
+  );
   return paymentSettingsView(saved);
 }

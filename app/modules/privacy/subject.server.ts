@@ -3,30 +3,23 @@
 // (with their pets) and resumes (with the PDFs). The admin downloads it all as one ZIP, or anonymises it: personal fields go,
 // order totals and items stay for the accounts (decision 0045). Both are audited, without
 // the phone or e-mail itself (the trail must not keep what was erased).
-import fs from "node:fs/promises";
-import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import yazl from "yazl";
-import { avisos } from "~/modules/alerts/index.server";
-import { curriculos } from "~/modules/careers/index.server";
-import {
-  agendamentoPets,
-  agendamentos,
-  codigosTutor,
-  pedidosServicos,
-} from "~/modules/grooming/index.server";
-import { emails, mailDir } from "~/modules/mail/index.server";
-import { webhookEntregas } from "~/modules/notifications/index.server";
-import { itensPedido, pedidos } from "~/modules/orders/index.server";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { keyFromPublicUrl, storage } from "~/platform/storage.server";
+import { registeredModules } from "~/platform/module.server";
+import type {
+  PersonalDataErased,
+  PersonalDataFound,
+  PersonalDataHandler,
+  StoredFile,
+  Subject,
+} from "~/platform/personal-data.server";
+import { storage } from "~/platform/storage.server";
 
-/** A phone (digits, without the country code) or an e-mail (lower case). */
-export type Subject = { kind: "telefone"; digits: string } | { kind: "email"; email: string };
+export type { Subject };
 
 export function parseSubject(value: string): Subject {
   const text = value.trim();
@@ -36,108 +29,45 @@ export function parseSubject(value: string): Subject {
   return { kind: "telefone", digits };
 }
 
-/** The column holds this phone, however it was typed ('(47) 98888-7777', '5547988887777'). */
-function samePhone(column: AnyColumn, digits: string): SQL {
-  const stored = sql`regexp_replace(${column}, '\\D', '', 'g')`;
-  return sql`(${stored} = ${digits} or ${stored} = ${`55${digits}`})`;
-}
-
-const sameEmail = (column: AnyColumn, email: string) => sql`lower(trim(${column})) = ${email}`;
-
 /** Only an e-mail or a phone with its area code identifies someone. */
 function matchable(subject: Subject): boolean {
   return subject.kind === "email" ? subject.email.includes("@") : subject.digits.length >= 10;
 }
 
-function orderMatch(s: Subject) {
-  return s.kind === "telefone"
-    ? samePhone(pedidos.clienteTelefone, s.digits)
-    : sameEmail(pedidos.clienteEmail, s.email);
-}
+/** The modules' personal-data handlers, in the registry's order. */
+const handlers = (): PersonalDataHandler[] =>
+  registeredModules().flatMap((module) => (module.personalData ? [module.personalData] : []));
 
-function groomingMatch(s: Subject) {
-  // A grooming request has no e-mail: only the phone finds it.
-  return s.kind === "telefone" ? samePhone(pedidosServicos.whatsapp, s.digits) : sql`false`;
-}
-
-function bookingMatch(s: Subject) {
-  return s.kind === "telefone"
-    ? samePhone(agendamentos.whatsapp, s.digits)
-    : sameEmail(agendamentos.email, s.email);
-}
-
-function resumeMatch(s: Subject) {
-  return s.kind === "telefone"
-    ? samePhone(curriculos.telefone, s.digits)
-    : sameEmail(curriculos.email, s.email);
-}
-
-/** Everything held about the subject, as rows. */
-async function findSubjectData(subject: Subject, executor: Executor = db()) {
-  if (!matchable(subject)) {
-    return { pedidos: [], itens: [], servicos: [], agendamentos: [], pets: [], curriculos: [] };
+/** Sums the counts of several modules (the admin's screen, the audit row). */
+function sumCounts(parts: { counts: Record<string, number> }[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part.counts)) total[key] = (total[key] ?? 0) + value;
   }
-  const [orders, grooming, bookings, resumes] = await Promise.all([
-    executor.select().from(pedidos).where(orderMatch(subject)).orderBy(pedidos.createdAt),
-    executor
-      .select()
-      .from(pedidosServicos)
-      .where(groomingMatch(subject))
-      .orderBy(pedidosServicos.createdAt),
-    executor
-      .select()
-      .from(agendamentos)
-      .where(bookingMatch(subject))
-      .orderBy(agendamentos.createdAt),
-    executor.select().from(curriculos).where(resumeMatch(subject)).orderBy(curriculos.createdAt),
-  ]);
-  const items =
-    orders.length === 0
-      ? []
-      : await executor
-          .select()
-          .from(itensPedido)
-          .where(
-            inArray(
-              itensPedido.pedidoId,
-              orders.map((o) => o.id),
-            ),
-          );
-  const pets =
-    bookings.length === 0
-      ? []
-      : await executor
-          .select()
-          .from(agendamentoPets)
-          .where(
-            inArray(
-              agendamentoPets.agendamentoId,
-              bookings.map((b) => b.id),
-            ),
-          );
-  return {
-    pedidos: orders,
-    itens: items,
-    servicos: grooming,
-    agendamentos: bookings,
-    pets,
-    curriculos: resumes,
-  };
+  return total;
 }
+
+/** Everything the modules hold about the subject. */
+async function findSubjectData(
+  subject: Subject,
+  executor: Executor = db(),
+): Promise<PersonalDataFound[]> {
+  if (!matchable(subject)) return [];
+  return Promise.all(handlers().flatMap((h) => (h.find ? [h.find(subject, executor)] : [])));
+}
+
+/** The counts every screen shows, zero when no module found any. */
+const SUMMARY_KEYS = ["pedidos", "servicos", "fotos", "agendamentos", "curriculos"] as const;
 
 /** How many of each the subject has (the admin's screen, before export or anonymise). */
 export async function subjectSummary(subject: Subject) {
-  const data = await findSubjectData(subject);
-  return {
-    pedidos: data.pedidos.length,
-    servicos: data.servicos.length,
-    fotos: data.servicos.reduce((n, s) => n + s.fotos.length, 0),
-    agendamentos: data.agendamentos.length,
-    curriculos: data.curriculos.length,
-  };
+  const counts = sumCounts(await findSubjectData(subject));
+  return Object.fromEntries(SUMMARY_KEYS.map((key) => [key, counts[key] ?? 0])) as Record<
+    (typeof SUMMARY_KEYS)[number],
+    number
+  >;
 }
 
-const PRIVATE_PREFIX = "private:";
 const README = `Dados pessoais guardados pela loja sobre um titular (LGPD, art. 18).
 
 dados.json      pedidos da loja (com os itens), pedidos de orçamento e agendamentos de
@@ -148,16 +78,6 @@ curriculos/     os currículos em PDF enviados pelo Trabalhe Conosco
 Valores em centavos; datas em UTC (ISO 8601).
 `;
 
-/** A safe file name piece from free text. */
-const slug = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-zA-Z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .toLowerCase()
-    .slice(0, 40) || "arquivo";
-
 /**
  * The ZIP of everything held about the subject, streamed (files are added one by one as they
  * are read from storage). Audited before the first byte leaves.
@@ -166,53 +86,34 @@ export async function exportSubjectZip(
   subject: Subject,
   actor: AdminActor,
 ): Promise<ReadableStream<Uint8Array>> {
-  const data = await findSubjectData(subject);
+  const found = await findSubjectData(subject);
+  const counts = sumCounts(found);
   await audit(db(), actor, "titular_exportado", "privacidade", null, {
     tipo: subject.kind,
-    pedidos: data.pedidos.length,
-    servicos: data.servicos.length,
-    agendamentos: data.agendamentos.length,
-    curriculos: data.curriculos.length,
+    pedidos: counts.pedidos ?? 0,
+    servicos: counts.servicos ?? 0,
+    agendamentos: counts.agendamentos ?? 0,
+    curriculos: counts.curriculos ?? 0,
   });
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
   zip.outputStream.pipe(out);
-  const itemsOf = (id: string) => data.itens.filter((i) => i.pedidoId === id);
   const json = {
     geradoEm: now().toISOString(),
     titular: subject.kind === "email" ? { email: subject.email } : { telefone: subject.digits },
-    pedidos: data.pedidos.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => ({
-      ...order,
-      itens: itemsOf(order.id),
-    })),
-    servicos: data.servicos.map((s) => ({
-      ...s,
-      arquivosFotos: s.fotos.map((_, i) => `fotos/${s.numeroPedido}-${i + 1}.webp`),
-    })),
-    agendamentos: data.agendamentos.map(({ tokenHash: _t, chaveEnvio: _k, ipHash: _i, ...a }) => ({
-      ...a,
-      pets: data.pets.filter((p) => p.agendamentoId === a.id),
-    })),
-    curriculos: data.curriculos.map((c) => ({
-      ...c,
-      arquivo: c.curriculoUrl ? `curriculos/${slug(c.nomeCompleto)}-${c.id}.pdf` : null,
-    })),
+    pedidos: [],
+    servicos: [],
+    agendamentos: [],
+    curriculos: [],
+    ...Object.assign({}, ...found.map((part) => part.data)),
   };
   zip.addBuffer(Buffer.from(README, "utf8"), "LEIA-ME.txt");
   zip.addBuffer(Buffer.from(JSON.stringify(json, null, 2), "utf8"), "dados.json");
   void (async () => {
     try {
-      for (const s of data.servicos) {
-        for (const [i, url] of s.fotos.entries()) {
-          const key = keyFromPublicUrl(url);
-          const bytes = key ? await storage().read("public", key) : null;
-          if (bytes) zip.addBuffer(bytes, `fotos/${s.numeroPedido}-${i + 1}.webp`);
-        }
-      }
-      for (const c of data.curriculos) {
-        if (!c.curriculoUrl.startsWith(PRIVATE_PREFIX)) continue;
-        const bytes = await storage().read("private", c.curriculoUrl.slice(PRIVATE_PREFIX.length));
-        if (bytes) zip.addBuffer(bytes, `curriculos/${slug(c.nomeCompleto)}-${c.id}.pdf`);
+      for (const file of found.flatMap((part) => part.files)) {
+        const bytes = await storage().read(file.area, file.key);
+        if (bytes) zip.addBuffer(bytes, file.name);
       }
       zip.end();
     } catch (error) {
@@ -223,130 +124,47 @@ export async function exportSubjectZip(
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
-const ANONYMOUS = "Titular anonimizado";
-
 /**
- * Erases the subject's personal data in one transaction: orders keep their number, items,
- * totals, payment and dates; grooming requests keep their number, service and dates;
- * bookings keep their number, day, services and prices (the pets' names, alerts and breeds
- * go, so does any one-time code of the phone); resumes go entirely. The e-mails about those orders, their webhook deliveries and live alerts (which
- * copy names and phones) go too. Files are removed once the rows are.
+ * Erases the subject's personal data in one transaction, each module its own (its handler
+ * says what stays for the accounts: an order's number, items and totals; a booking's day and
+ * services; a resume goes entirely); then the copies other modules kept of those records
+ * (e-mails, webhook deliveries, live alerts). Files are removed once the rows are.
  */
 export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
   if (!matchable(subject)) return { pedidos: 0, servicos: 0, agendamentos: 0, curriculos: 0 };
-  const files: { area: "public" | "private"; key: string }[] = [];
-  const emlFiles: string[] = [];
-  const result = await transaction(async (tx) => {
-    const data = await findSubjectData(subject, tx);
-    const orderIds = data.pedidos.map((o) => o.id);
-    const groomingIds = data.servicos.map((s) => s.id);
-    const bookingIds = data.agendamentos.map((a) => a.id);
-    const resumeIds = data.curriculos.map((c) => c.id);
-    if (orderIds.length > 0) {
-      await tx
-        .update(pedidos)
-        .set({
-          clienteNome: ANONYMOUS,
-          clienteTelefone: "",
-          clienteEndereco: "",
-          clienteBairro: "",
-          clienteReferencia: null,
-          clienteEmail: null,
-          emailsStatus: false,
-          observacoes: null,
-          updatedAt: now(),
-        })
-        .where(inArray(pedidos.id, orderIds));
+  const erased: PersonalDataErased[] = [];
+  const counts = await transaction(async (tx) => {
+    for (const handler of handlers()) {
+      if (handler.anonymise) erased.push(await handler.anonymise(subject, tx));
     }
-    if (groomingIds.length > 0) {
-      await tx
-        .update(pedidosServicos)
-        .set({
-          nomeTutor: ANONYMOUS,
-          whatsapp: "",
-          nomePet: "",
-          endereco: null,
-          bairro: null,
-          referencia: null,
-          observacoes: null,
-          fotos: [],
-        })
-        .where(inArray(pedidosServicos.id, groomingIds));
-      for (const s of data.servicos) {
-        for (const url of s.fotos) {
-          const key = keyFromPublicUrl(url);
-          if (key) files.push({ area: "public", key });
-        }
-      }
+    const references = erased.flatMap((part) => part.references);
+    for (const handler of handlers()) {
+      if (handler.forgetCopies)
+        erased.push(await handler.forgetCopies({ references, subject }, tx));
     }
-    if (bookingIds.length > 0) {
-      await tx
-        .update(agendamentos)
-        .set({
-          nomeTutor: ANONYMOUS,
-          whatsapp: "",
-          whatsappDigitos: "",
-          email: null,
-          ipHash: null,
-          endereco: null,
-          bairro: null,
-          observacoes: null,
-          updatedAt: now(),
-        })
-        .where(inArray(agendamentos.id, bookingIds));
-      await tx
-        .update(agendamentoPets)
-        .set({ nome: "Pet", nomeChave: "", raca: null, alertas: null })
-        .where(inArray(agendamentoPets.agendamentoId, bookingIds));
-      const phones = [...new Set(data.agendamentos.map((a) => a.whatsappDigitos))];
-      await tx.delete(codigosTutor).where(inArray(codigosTutor.whatsappDigitos, phones));
-    }
-    if (resumeIds.length > 0) {
-      await tx.delete(curriculos).where(inArray(curriculos.id, resumeIds));
-      for (const c of data.curriculos) {
-        if (c.curriculoUrl.startsWith(PRIVATE_PREFIX)) {
-          files.push({ area: "private", key: c.curriculoUrl.slice(PRIVATE_PREFIX.length) });
-        }
-      }
-    }
-    const mailConditions = [
-      ...(orderIds.length > 0
-        ? [and(eq(emails.resourceType, "pedido"), inArray(emails.resourceId, orderIds))]
-        : []),
-      ...(bookingIds.length > 0
-        ? [and(eq(emails.resourceType, "agendamento"), inArray(emails.resourceId, bookingIds))]
-        : []),
-      ...(subject.kind === "email" ? [sql`lower(${emails.destinatario}) = ${subject.email}`] : []),
-    ];
-    if (mailConditions.length > 0) {
-      const gone = await tx
-        .delete(emails)
-        .where(or(...mailConditions))
-        .returning({ arquivo: emails.arquivo });
-      for (const m of gone) if (m.arquivo) emlFiles.push(m.arquivo);
-    }
-    const references = [...orderIds, ...groomingIds, ...resumeIds];
-    if (references.length > 0) {
-      // Ids are UUIDs: one list finds each delivery whatever its resource_type.
-      await tx.delete(webhookEntregas).where(inArray(webhookEntregas.resourceId, references));
-      await tx.delete(avisos).where(inArray(avisos.referenciaId, references));
-    }
-    const counts = {
-      pedidos: orderIds.length,
-      servicos: groomingIds.length,
-      agendamentos: bookingIds.length,
-      curriculos: resumeIds.length,
+    const total = sumCounts(erased);
+    const result = {
+      pedidos: total.pedidos ?? 0,
+      servicos: total.servicos ?? 0,
+      agendamentos: total.agendamentos ?? 0,
+      curriculos: total.curriculos ?? 0,
     };
     await audit(tx, actor, "titular_anonimizado", "privacidade", null, {
       tipo: subject.kind,
-      ...counts,
+      ...result,
     });
-    return counts;
+    return result;
   });
-  for (const file of files) await storage().delete(file.area, file.key);
-  for (const name of emlFiles) {
-    const full = path.resolve(mailDir(), name);
-    if (full.startsWith(path.resolve(mailDir()) + path.sep)) await fs.rm(full, { force: true });
-  }
-  return result;
+  await afterErasing(erased);
+  return counts;
 }
+
+/** Removes the files of what was erased, and runs each module's work after the commit. */
+async function afterErasing(erased: PersonalDataErased[]) {
+  const files: StoredFile[] = erased.flatMap((part) => part.files);
+  for (const file of files) await storage().delete(file.area, file.key);
+  for (const part of erased) await part.afterCommit?.();
+}
+
+/** The modules' handlers (retention reads them too). */
+export { handlers as personalDataHandlers, sumCounts };

@@ -1,12 +1,12 @@
 // Coupons: the cart's check of a code, and the admin's list and edits (SPEC §5.6, §5.7, §7.2). 'percentual' keeps the percentage in centavos-of-
 // percent (1000 = 10 %), 'valor' an amount in centavos: the one meaning the cart and the
 // order use too.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { endOfShopDay } from "~/domain/shop-time";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, inTransaction, transaction } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { type CouponResult, evaluateCoupon, normalizeCouponCode } from "./coupon";
+import { COUPON_INVALID, type CouponResult, evaluateCoupon, normalizeCouponCode } from "./coupon";
 import type { CouponInput } from "./coupon.schema";
 import { type Cupom, cupons } from "./tables.server";
 
@@ -76,4 +76,35 @@ export async function checkCoupon(
     : [];
   const result = evaluateCoupon(coupon ?? null, subtotal, now);
   return result.ok ? { ...result, id: coupon!.id } : result;
+}
+
+/**
+ * Checks the coupon against the subtotal and counts its use, in the order's transaction: of
+ * two last uses, only one passes the guard.
+ */
+export async function redeemCoupon(
+  tx: Executor,
+  codigo: string,
+  subtotal: number,
+  at: Date,
+): Promise<
+  | { ok: false; message: string }
+  | { ok: true; coupon: CouponResult & { ok: true }; cupomId: string }
+> {
+  const [row] = await tx.select().from(cupons).where(eq(cupons.codigo, codigo));
+  const coupon = evaluateCoupon(row ?? null, subtotal, at);
+  if (!coupon.ok) return { ok: false, message: coupon.message };
+  const [counted] = await tx
+    .update(cupons)
+    .set({ usos: sql`${cupons.usos} + 1` })
+    .where(
+      and(
+        eq(cupons.id, row!.id),
+        eq(cupons.ativo, true),
+        sql`(${cupons.limiteUsos} is null or ${cupons.usos} < ${cupons.limiteUsos})`,
+      ),
+    )
+    .returning({ id: cupons.id });
+  if (!counted) return { ok: false, message: COUPON_INVALID };
+  return { ok: true, coupon, cupomId: counted.id };
 }

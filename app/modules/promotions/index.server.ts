@@ -1,3 +1,8 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
-export { checkCoupon, createCoupon, listCoupons, setCouponActive } from "./coupons.server";
-export { cupons } from "./tables.server";
+export {
+  checkCoupon,
+  createCoupon,
+  listCoupons,
+  redeemCoupon,
+  setCouponActive,
+} from "./coupons.server";

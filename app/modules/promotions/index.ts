@@ -6,6 +6,5 @@ export {
   COUPON_INVALID,
   COUPON_REMOVED,
   couponAppliedMessage,
-  evaluateCoupon,
 } from "./coupon";
 export { COUPON_REQUIRED, couponSchema } from "./coupon.schema";

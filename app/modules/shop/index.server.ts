@@ -1,6 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { sendContact } from "./contact.server";
-export type { Settings } from "./settings.server";
+export type { SecretsOf, Settings } from "./settings.server";
 export {
   currentSettings,
   getGeneralSettings,
@@ -8,17 +8,20 @@ export {
   saveGeneralSettings,
   saveSettingsAudited,
   saveStoreSettings,
+  secretSettings,
   updateSettings,
   webhookUrlFor,
 } from "./settings.server";
 export { rememberSiteAddress, siteAddressForLinks } from "./site-address.server";
 export type { Unidade } from "./tables.server";
-export { configuracoes, unidades } from "./tables.server";
 export {
+  activeUnits,
   createUnit,
+  defaultUnitId,
   getUnit,
   listActiveUnits,
   listUnits,
   shopPasswordWords,
+  unitSellsCondition,
   updateUnit,
 } from "./units.server";

@@ -22,6 +22,8 @@ export {
   shortHoursText,
   storeHours,
   structuredDataUnit,
+  unitAddress,
+  unitSells,
   unitsIntro,
   WEEK_ORDER,
   WEEKDAYS,

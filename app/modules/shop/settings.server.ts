@@ -11,15 +11,65 @@ import type { GeneralSettingsInput } from "./general-settings.schema";
 import type { StoreSettingsInput } from "./store-settings.schema";
 import { type Configuracoes, configuracoes } from "./tables.server";
 
-export type Settings = Configuracoes;
+/**
+ * The secret settings kept in this row, by the module that owns each (each declares them in
+ * its manifest's `settings.secret`; a test keeps the two equal). No general read returns
+ * them: the owner reads its own with `secretSettings(owner)` (decision 0063).
+ */
+const SECRET_SETTING_OWNERS = {
+  smtpSenha: "mail",
+  mercadopagoAccessToken: "payments",
+  mercadopagoWebhookSecret: "payments",
+  webhookSecret: "notifications",
+} as const;
+type SecretKey = keyof typeof SECRET_SETTING_OWNERS;
+type SettingsOwner = (typeof SECRET_SETTING_OWNERS)[SecretKey];
+/** The secrets one module owns. */
+export type SecretsOf<O extends SettingsOwner> = {
+  [K in SecretKey as (typeof SECRET_SETTING_OWNERS)[K] extends O ? K : never]: string | null;
+};
 
-/** Reads the settings row, creating it with the spec's defaults when missing. */
-export async function getSettings(executor: Executor = db()): Promise<Settings> {
+/** The settings every caller may read: no secret, only whether each one is set. */
+export type Settings = Omit<Configuracoes, SecretKey> & {
+  segredosDefinidos: Record<SecretKey, boolean>;
+};
+
+const SECRET_KEYS = Object.keys(SECRET_SETTING_OWNERS) as SecretKey[];
+
+function withoutSecrets(row: Configuracoes): Settings {
+  const visible: Record<string, unknown> = { ...row };
+  for (const key of SECRET_KEYS) delete visible[key];
+  return {
+    ...(visible as Omit<Configuracoes, SecretKey>),
+    segredosDefinidos: Object.fromEntries(
+      SECRET_KEYS.map((key) => [key, Boolean(row[key])]),
+    ) as Record<SecretKey, boolean>,
+  };
+}
+
+/** The stored row, secrets included: this file's alone. */
+async function readRow(executor: Executor): Promise<Configuracoes> {
   const [row] = await executor.select().from(configuracoes).where(eq(configuracoes.id, 1));
   if (row) return row;
   await executor.insert(configuracoes).values({ id: 1 }).onConflictDoNothing();
   const [created] = await executor.select().from(configuracoes).where(eq(configuracoes.id, 1));
   return created!;
+}
+
+/** Reads the settings row (creating it with the spec's defaults when missing), without secrets. */
+export async function getSettings(executor: Executor = db()): Promise<Settings> {
+  return withoutSecrets(await readRow(executor));
+}
+
+/** The secrets `owner` owns, for its own use (the lint refuses a call naming another module). */
+export async function secretSettings<O extends SettingsOwner>(
+  owner: O,
+  executor: Executor = db(),
+): Promise<SecretsOf<O>> {
+  const row = await readRow(executor);
+  return Object.fromEntries(
+    SECRET_KEYS.filter((key) => SECRET_SETTING_OWNERS[key] === owner).map((key) => [key, row[key]]),
+  ) as SecretsOf<O>;
 }
 
 const keptSettings = keptUntilChanged(["configuracoes"], async () =>
@@ -53,17 +103,17 @@ export async function updateSettings(
   executor: Executor,
   changes: SettingsChanges,
 ): Promise<Settings> {
-  await getSettings(executor);
+  await readRow(executor);
   const [row] = await executor
     .update(configuracoes)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(configuracoes.id, 1))
     .returning();
   keptSettings.forget();
-  return row!;
+  return withoutSecrets(row!);
 }
 
-type SettingsChanges = Partial<Omit<Settings, "id" | "updatedAt">>;
+type SettingsChanges = Partial<Omit<Configuracoes, "id" | "updatedAt">>;
 
 /**
  * A settings screen's save, in one transaction: `change` turns the saved row into the
@@ -71,21 +121,25 @@ type SettingsChanges = Partial<Omit<Settings, "id" | "updatedAt">>;
  * with the names of the fields that changed, never their values (the trail holds no
  * credential or secret).
  */
-export function saveSettingsAudited(
+export function saveSettingsAudited<O extends SettingsOwner = never>(
   actor: AdminActor,
   origem: "loja" | "pagamentos" | "emails" | "privacidade",
-  change: (before: Settings) => SettingsChanges,
+  change: (before: Settings & SecretsOf<O>) => SettingsChanges,
+  /** The module saving its own secrets: `before` carries them (and no one else's). */
+  owner?: O,
 ): Promise<Settings> {
   return forgettingSettings(
     transaction(async (tx) => {
-      const before = await getSettings(tx);
-      const changes = change(before);
-      const after = await updateSettings(tx, changes);
+      const row = await readRow(tx);
+      const secrets = owner ? await secretSettings(owner, tx) : ({} as SecretsOf<O>);
+      const changes = change({ ...withoutSecrets(row), ...secrets });
+      await updateSettings(tx, changes);
+      const after = await readRow(tx);
       const campos = Object.keys(changes).filter(
-        (k) => before[k as keyof Settings] !== after[k as keyof Settings],
+        (k) => row[k as keyof Configuracoes] !== after[k as keyof Configuracoes],
       );
       await audit(tx, actor, "settings_update", "configuracoes", "1", { origem, campos });
-      return after;
+      return withoutSecrets(after);
     }),
   );
 }
@@ -125,7 +179,7 @@ export async function saveStoreSettings(
   input: StoreSettingsInput,
   actor: AdminActor,
 ): Promise<Settings> {
-  return saveSettingsAudited(actor, "loja", (before) => ({
+  return saveSettingsAudited(actor, "loja", () => ({
     whatsappNumero: input.whatsappNumero ? input.whatsappNumero.replace(/\D/g, "") : null,
     whatsappAtivo: input.whatsappAtivo,
     taxaEntregaPadrao: input.taxaEntregaPadrao,
@@ -137,8 +191,13 @@ export async function saveStoreSettings(
     pixDescontoPercentual: input.pixDescontoPercentual,
     webhookUrl: input.webhookUrl,
     webhookAtivo: input.webhookAtivo,
-    // A blank secret field keeps the saved secret (it is never sent back to the page).
-    webhookSecret: input.limparSegredo ? null : (input.webhookSecret ?? before.webhookSecret),
+    // A blank secret field keeps the saved secret (it is never sent back to the page, and
+    // shop never reads it: notifications signs with it).
+    ...(input.limparSegredo
+      ? { webhookSecret: null }
+      : input.webhookSecret
+        ? { webhookSecret: input.webhookSecret }
+        : {}),
   }));
 }
 

@@ -1,7 +1,7 @@
 // The shop's units (decision 0027): the admin's list and writes (/admin/unidades), and the
 // active units every public page reads (footer, home, contact, structured data), kept in
 // memory until the table announces a change (migration 0007), on this instance or another.
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
@@ -34,6 +34,35 @@ const keptActiveUnits = keptUntilChanged(["unidades"], readActiveUnits);
 /** The active units, in order: read by every public page, so kept until the table changes. */
 export function listActiveUnits(): Promise<Unidade[]> {
   return keptActiveUnits.get();
+}
+
+/** The active units, in order, read in the caller's transaction (admin screens, writes). */
+export async function activeUnits(executor: Executor = db()): Promise<Unidade[]> {
+  return executor
+    .select()
+    .from(unidades)
+    .where(eq(unidades.ativo, true))
+    .orderBy(asc(unidades.posicao), asc(unidades.nome));
+}
+
+/**
+ * The SQL condition of `unitSells` for a row of `unidades` aliased `alias` (a read model joining units:
+ * the store's stock counts only where the unit sells).
+ */
+export function unitSellsCondition(alias: string): string {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error(`alias inválido: ${alias}`);
+  return `(${alias}.ativo and not ${alias}.em_breve)`;
+}
+
+/** The unit stock goes to when none is named: the first unit that sells and delivers, else the first that sells. */
+export async function defaultUnitId(executor: Executor = db()): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(and(eq(unidades.ativo, true), eq(unidades.emBreve, false)))
+    .orderBy(sql`${unidades.atendeEntregas} desc`, asc(unidades.posicao), asc(unidades.nome))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** One unit by its id, or null. */

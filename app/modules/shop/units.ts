@@ -48,6 +48,19 @@ export interface PublicUnit {
   emBreve: boolean;
 }
 
+/**
+ * Whether a unit sells: active and open (not "em breve"). Its stock counts in the store, it
+ * takes pick-ups and bookings. The one place the rule is written (SQL: `unitSellsSql`).
+ */
+export function unitSells(unit: { ativo: boolean; emBreve: boolean }): boolean {
+  return unit.ativo && !unit.emBreve;
+}
+
+/** A unit's street address as e-mails, pages and calendars print it. */
+export function unitAddress(unit: Pick<PublicUnit, "endereco" | "bairro" | "cidade" | "uf">) {
+  return `${unit.endereco}, ${unit.bairro}, ${unit.cidade} - ${unit.uf}`;
+}
+
 /** The public view of a unit row. */
 export function publicUnit(unit: PublicUnit): PublicUnit {
   return {

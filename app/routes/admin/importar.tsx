@@ -11,6 +11,7 @@ import {
   previewImport,
   warmImportWorker,
 } from "~/modules/catalog/index.server";
+import { importStockWriter } from "~/modules/inventory/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
@@ -46,9 +47,13 @@ export const action = adminAction(
     import: adminIntent({
       failure: "Erro ao processar arquivo CSV",
       run: async (fields, { actor }) => {
-        const result = await importStagedFile(fields.token ?? "", fields.fileName ?? "", actor, {
-          substituir: replacing(fields),
-        });
+        const result = await importStagedFile(
+          fields.token ?? "",
+          fields.fileName ?? "",
+          actor,
+          importStockWriter(actor.email),
+          { substituir: replacing(fields) },
+        );
         if (result.imported === 0 && result.removidas === 0) {
           return data(
             { ok: false as const, intent: "import", message: NO_VALID_PRODUCTS, result },

@@ -135,18 +135,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       listBairros(),
       listUnits(),
     ]);
-    // Secrets stay on the server (the online Pix ones have their own read-only view).
-    const {
-      webhookSecret,
-      mercadopagoAccessToken: _token,
-      mercadopagoWebhookSecret: _mpSecret,
-      smtpSenha: _smtpPassword,
-      ...visible
-    } = settings;
+    // The settings read carries no secret (decision 0063): only whether each one is set.
+    const { segredosDefinidos, ...visible } = settings;
     return {
       view,
       configuracoes: {
-        settings: { ...visible, hasSecret: Boolean(webhookSecret) },
+        settings: { ...visible, hasSecret: segredosDefinidos.webhookSecret },
         bairros,
         // The units a neighbourhood may be delivered from ("Unidade que entrega").
         unidades: units.map((u) => ({

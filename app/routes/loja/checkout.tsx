@@ -9,7 +9,7 @@ import type { HydrationHandle } from "~/lib/hydration";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { encodeCartLines } from "~/modules/orders";
 import { readCookieCartView, submitCheckout } from "~/modules/orders/index.server";
-import { paymentConfigFrom, pixOnlineAvailable } from "~/modules/payments/index.server";
+import { pixOnlineOffered } from "~/modules/payments/index.server";
 import { deliveryWindowChoices, shortHoursText } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         now().getTime(),
       ),
       pixAtivo: settings.pixManualAtivo,
-      pixOnline: pixOnlineAvailable(paymentConfigFrom(settings)),
+      pixOnline: pixOnlineOffered(settings),
       // One key per checkout visit: a double click or a retried request finds the same
       // order. Made here, not in the browser: this page is never shared by the page cache.
       idempotencyKey: crypto.randomUUID(),

@@ -1,0 +1,78 @@
+// What the store holds about one person: their orders, with the items as sold (decision 0045).
+// Anonymising keeps the number, items, totals, payment and dates for the accounts; the
+// personal fields go.
+import { inArray } from "drizzle-orm";
+import { now } from "~/platform/clock.server";
+import type { Executor } from "~/platform/db/client.server";
+import {
+  type PersonalDataHandler,
+  type Subject,
+  subjectMatch,
+} from "~/platform/personal-data.server";
+import { itensPedido, pedidos } from "./tables.server";
+
+const ANONYMOUS = "Titular anonimizado";
+
+async function ordersOf(subject: Subject, executor: Executor) {
+  const orders = await executor
+    .select()
+    .from(pedidos)
+    .where(subjectMatch(subject, pedidos.clienteTelefone, pedidos.clienteEmail))
+    .orderBy(pedidos.createdAt);
+  const items =
+    orders.length === 0
+      ? []
+      : await executor
+          .select()
+          .from(itensPedido)
+          .where(
+            inArray(
+              itensPedido.pedidoId,
+              orders.map((o) => o.id),
+            ),
+          );
+  return { orders, items };
+}
+
+export const ordersPersonalData: PersonalDataHandler = {
+  label: "Pedidos da loja (com os itens)",
+  async find(subject, executor) {
+    const { orders, items } = await ordersOf(subject, executor);
+    return {
+      counts: { pedidos: orders.length },
+      data: {
+        pedidos: orders.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => ({
+          ...order,
+          itens: items.filter((i) => i.pedidoId === order.id),
+        })),
+      },
+      files: [],
+      references: orders.map((o) => ({ type: "pedido", id: o.id })),
+    };
+  },
+  async anonymise(subject, tx) {
+    const { orders } = await ordersOf(subject, tx);
+    const ids = orders.map((o) => o.id);
+    if (ids.length > 0) {
+      await tx
+        .update(pedidos)
+        .set({
+          clienteNome: ANONYMOUS,
+          clienteTelefone: "",
+          clienteEndereco: "",
+          clienteBairro: "",
+          clienteReferencia: null,
+          clienteEmail: null,
+          emailsStatus: false,
+          observacoes: null,
+          updatedAt: now(),
+        })
+        .where(inArray(pedidos.id, ids));
+    }
+    return {
+      counts: { pedidos: ids.length },
+      files: [],
+      references: ids.map((id) => ({ type: "pedido", id })),
+    };
+  },
+};
