@@ -281,19 +281,29 @@ export function advisoryLockSession(database: Database): AdvisoryLockSession {
     });
     return connection;
   };
+  // Every job's tick asks this one connection, several at once at start: one statement at a
+  // time (pg warns on overlapping queries on a client, and pg 9 refuses them).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(statement: () => Promise<T>): Promise<T> => {
+    const result = queue.then(statement);
+    queue = result.catch(() => {});
+    return result;
+  };
   return {
-    tryLock: async (namespace, key) => {
-      const client = await open();
-      const { rows } = await client.query<{ ok: boolean }>(
-        "select pg_try_advisory_lock($1::int, $2::int) as ok",
-        [namespace, key],
-      );
-      return rows[0]?.ok === true;
-    },
-    unlock: async (namespace, key) => {
-      const client = await connection;
-      await client?.query("select pg_advisory_unlock($1::int, $2::int)", [namespace, key]);
-    },
+    tryLock: (namespace, key) =>
+      serially(async () => {
+        const client = await open();
+        const { rows } = await client.query<{ ok: boolean }>(
+          "select pg_try_advisory_lock($1::int, $2::int) as ok",
+          [namespace, key],
+        );
+        return rows[0]?.ok === true;
+      }),
+    unlock: (namespace, key) =>
+      serially(async () => {
+        const client = await connection;
+        await client?.query("select pg_advisory_unlock($1::int, $2::int)", [namespace, key]);
+      }),
     close: async () => {
       const client = await connection?.catch(() => undefined);
       connection = undefined;
