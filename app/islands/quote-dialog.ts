@@ -6,20 +6,7 @@
 // to the plain form, which posts to the page.
 
 import type { IslandKit } from "~/islands/kit";
-
-interface Message {
-  title: string;
-  description: string;
-}
-
-interface FieldCheck {
-  name: string;
-  min: number;
-  digits?: boolean;
-  letters?: boolean;
-  when?: string;
-  message: string;
-}
+import type { ToastMessage as Message, QuoteFieldCheck } from "~/modules/grooming";
 
 export interface QuoteDialogOptions {
   dialogId: string;
@@ -30,7 +17,7 @@ export interface QuoteDialogOptions {
   services: Record<string, string>;
   maxPhotos: number;
   maxPhotoBytes: number;
-  checks: readonly FieldCheck[];
+  checks: readonly QuoteFieldCheck[];
   messages: Record<
     "photosRequired" | "tooMany" | "wrongType" | "tooLarge" | "failure" | "success",
     Message

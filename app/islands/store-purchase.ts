@@ -17,6 +17,7 @@
 // `data-pronto` is set on `[data-compra-pagina]`.
 
 import type { StoredCart as Cart, IslandKit, CartItem as Item } from "~/islands/kit";
+import type { CartQuote } from "~/modules/orders";
 
 export interface StorePurchaseOptions {
   storageKey: string;
@@ -39,40 +40,9 @@ export interface StorePurchaseOptions {
   };
 }
 
-type Line = {
-  id: string;
-  produtoId: string;
-  sku: string;
-  nome: string;
-  imagemUrl: string | null;
-  preco: number;
-  estoque: number;
-  /** The open units' stock together: the cart's bound, whatever the pick-up unit holds. */
-  estoqueTotal: number;
-  quantidadePedida: number;
-  quantidade: number;
-  disponivel: boolean;
-  subtotal: number;
-  /** What the pick-up unit lacks of this line and where it is instead, or null. */
-  falta: string | null;
-};
-type Quote = {
-  subtotal: number;
-  desconto: number;
-  descontoPix: number;
-  taxaEntrega: number | null;
-  freteGratis: boolean;
-  total: number;
-  linhas: Line[];
-  cupom: { codigo: string; desconto: number } | null;
-  cupomErro: string | null;
-  freteGratisMinimo: number;
-  pixDescontoPercentual: number;
-  /** Picked up at a unit: no delivery fee, no free-delivery talk. */
-  retirada?: boolean;
-  /** The pick-up unit lacks some lines: the checkout will refuse with `mensagem`. */
-  retiradaFalta?: { unidade: string; mensagem: string } | null;
-};
+/** The server's quote (GET /loja/resumo) and one of its lines. */
+type Quote = CartQuote;
+type Line = Quote["linhas"][number];
 
 export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): void {
   const root = document.querySelector<HTMLElement>("[data-compra-pagina]");

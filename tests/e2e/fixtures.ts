@@ -7,6 +7,7 @@ import path from "node:path";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import sharp from "sharp";
+import { SITE_NAV } from "~/components/site/nav";
 import { E2E_ADMIN, E2E_SMTP_DIR } from "../../playwright.config";
 import { ONE_PAGE_PDF } from "../support/pdf";
 
@@ -29,6 +30,9 @@ export async function loginAt(page: Page, target = "/admin/login") {
 export function loginAsAdmin(page: Page, redirectTo = "/admin/dashboard") {
   return loginAt(page, `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
 }
+
+/** The public site's pages (its header links): the pages each site-wide check walks. */
+export const SITE_PAGES = SITE_NAV.map((link) => link.to);
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 

@@ -9,6 +9,7 @@ import {
   gotoServicos,
   loginAsAdmin,
   type Page,
+  SITE_PAGES,
   sendResume,
   test,
   unique,
@@ -47,13 +48,7 @@ test("every public and store page shows razão social, CNPJ, address and contact
   page,
 }) => {
   for (const path of [
-    "/",
-    "/sobre",
-    "/servicos",
-    "/produtos",
-    "/faq",
-    "/contato",
-    "/trabalhe-conosco",
+    ...SITE_PAGES,
     "/privacidade",
     "/pagina-que-nao-existe",
     "/loja",

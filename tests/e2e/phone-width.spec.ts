@@ -2,7 +2,15 @@
 // (the order page, the /loja that says an order was placed, dialogs open) is measured: the
 // document must not scroll sideways, and an open dialog must sit inside the screen. Each
 // overflow is reported with the elements that stick out, so one run shows them all.
-import { addToCart, expect, fillCheckout, loginAsAdmin, type Page, test } from "./fixtures";
+import {
+  addToCart,
+  expect,
+  fillCheckout,
+  loginAsAdmin,
+  type Page,
+  SITE_PAGES,
+  test,
+} from "./fixtures";
 
 const WIDTH = 360;
 test.use({ viewport: { width: WIDTH, height: 780 } });
@@ -84,13 +92,7 @@ test("every public and store page, the order page and the placed order fit a 360
   test.setTimeout(120_000);
   const problems: string[] = [];
   for (const url of [
-    "/",
-    "/sobre",
-    "/servicos",
-    "/produtos",
-    "/faq",
-    "/contato",
-    "/trabalhe-conosco",
+    ...SITE_PAGES,
     "/pagina-que-nao-existe",
     "/loja",
     "/loja?q=racao",

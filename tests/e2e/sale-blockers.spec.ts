@@ -72,6 +72,21 @@ async function customer(page: Page, nome: string) {
   await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-3939");
 }
 
+/**
+ * Puts the Golden and the Bravecto in the cart from the list, checks that each cart line
+ * opens its product with its pack chosen (point 13), and opens the checkout.
+ */
+async function toCheckoutWithGoldenAndBravecto(page: Page) {
+  await addFromList(page, "golden", GOLDEN);
+  await addFromList(page, "bravecto", BRAVECTO);
+  await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 2 itens");
+  await page.goto("/loja/carrinho");
+  await expect(
+    page.getByTestId("cart-line").filter({ hasText: GOLDEN }).getByRole("link", { name: GOLDEN }),
+  ).toHaveAttribute("href", /^\/loja\/produto\/[0-9a-f-]{36}\?v=RAC-GOLD-AD15$/);
+  await page.goto("/loja/checkout");
+}
+
 const summaryLine = (page: Page, product: string) =>
   page.locator("[data-linhas] li").filter({ hasText: product });
 
@@ -80,18 +95,8 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await addFromList(page, "golden", GOLDEN);
-    await addFromList(page, "bravecto", BRAVECTO);
+    await toCheckoutWithGoldenAndBravecto(page);
     const cart = page.getByTestId("cart-button");
-    await expect(cart).toHaveAccessibleName("Carrinho, 2 itens");
-
-    // Point 13: each cart line opens its product with its pack chosen.
-    await page.goto("/loja/carrinho");
-    await expect(
-      page.getByTestId("cart-line").filter({ hasText: GOLDEN }).getByRole("link", { name: GOLDEN }),
-    ).toHaveAttribute("href", /^\/loja\/produto\/[0-9a-f-]{36}\?v=RAC-GOLD-AD15$/);
-
-    await page.goto("/loja/checkout");
     await customer(page, "Cliente Retirada JS");
     // Point 13: "S/N" can be typed on a phone (a text keyboard), the Pix says when it is paid.
     await expect(page.getByLabel("Número")).toHaveAttribute("inputmode", "text");
@@ -222,17 +227,8 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await addFromList(page, "golden", GOLDEN);
-    await addFromList(page, "bravecto", BRAVECTO);
+    await toCheckoutWithGoldenAndBravecto(page);
     const cart = page.getByTestId("cart-button");
-    await expect(cart).toHaveAccessibleName("Carrinho, 2 itens");
-
-    await page.goto("/loja/carrinho");
-    await expect(
-      page.getByTestId("cart-line").filter({ hasText: GOLDEN }).getByRole("link", { name: GOLDEN }),
-    ).toHaveAttribute("href", /^\/loja\/produto\/[0-9a-f-]{36}\?v=RAC-GOLD-AD15$/);
-
-    await page.goto("/loja/checkout");
     await customer(page, "Cliente Retirada Sem JS");
     await page.getByRole("radio", { name: "Retirar na loja" }).check();
     await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { addToCart, checkoutAndFollow, expect, test } from "./fixtures";
+import { addToCart, checkoutAndFollow, expect, SITE_PAGES, test } from "./fixtures";
 
 /** The path of vnu.jar, beside the package's main file. */
 const vnuJar = path.join(
@@ -76,13 +76,7 @@ test("every public, store and sign-in page the server renders is valid HTML (Nu 
   };
 
   for (const url of [
-    "/",
-    "/sobre",
-    "/servicos",
-    "/produtos",
-    "/faq",
-    "/contato",
-    "/trabalhe-conosco",
+    ...SITE_PAGES,
     "/privacidade",
     "/trocas-e-devolucoes",
     "/termos",

@@ -38,6 +38,7 @@ import { unidades } from "~/modules/shop/testing.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { PROOF_AGENDA_LIMITS } from "../support/agenda";
 import * as factories from "../support/factories";
 import { withSmtpServer } from "../support/smtp";
 
@@ -119,13 +120,7 @@ beforeEach(async () => {
   await database.insert(agendasBanho).values({
     unidadeId,
     horarios: EVERY_DAY,
-    capacidadeHorario: 4,
-    capacidadeDia: 10,
-    pontos: { P: 1, M: 1, G: 2, GG: 3 },
-    limitesPorte: { GG: 2 },
-    antecedenciaHoras: 2,
-    diasAFrente: 30,
-    cancelamentoHoras: 24,
+    ...PROOF_AGENDA_LIMITS,
     statusInicial: "confirmado",
   });
 });

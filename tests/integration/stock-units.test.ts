@@ -20,11 +20,9 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { weekdays } from "../support/units";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
-const HOURS = [null, ...weekdays("09:00", "19:00"), { abre: "09:00", fecha: "19:00" }];
 
 let unitA: string;
 let unitB: string;
@@ -36,22 +34,7 @@ beforeEach(async () => {
   await seedDatabase({ images: false });
   unitA = await factories.defaultUnitId();
   // A second open unit that delivers and takes pick-up orders.
-  const [b] = await ctx.database.db
-    .insert(unidades)
-    .values({
-      slug: "centro-teste",
-      nome: "Unidade Centro",
-      endereco: "Rua 300, 50",
-      bairro: "Centro",
-      cidade: "Itapema",
-      uf: "SC",
-      horarios: HOURS,
-      retiradaAtiva: true,
-      atendeEntregas: true,
-      posicao: 5,
-    })
-    .returning();
-  unitB = b!.id;
+  unitB = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: true });
   const admin = await factories.makeAdmin();
   actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
 });

@@ -18,11 +18,9 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { weekdays } from "../support/units";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
-const HOURS = [null, ...weekdays("09:00", "19:00"), { abre: "09:00", fecha: "19:00" }];
 
 let meiaPraia: string;
 let centro: string;
@@ -48,22 +46,7 @@ beforeEach(async () => {
   await seedDatabase({ images: false });
   meiaPraia = await factories.defaultUnitId();
   // A second open unit that takes pick-up orders and does not deliver.
-  const [b] = await ctx.database.db
-    .insert(unidades)
-    .values({
-      slug: "centro-teste",
-      nome: "Unidade Centro",
-      endereco: "Rua 300, 50",
-      bairro: "Centro",
-      cidade: "Itapema",
-      uf: "SC",
-      horarios: HOURS,
-      retiradaAtiva: true,
-      atendeEntregas: false,
-      posicao: 5,
-    })
-    .returning();
-  centro = b!.id;
+  centro = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
   golden = await product({ nome: "Golden Adulto 15 kg", preco: 20000, estoque: 0 });
   bravecto = await product({ nome: "Bravecto 10 a 20 kg", preco: 15000, estoque: 0 });
   await stock(golden.id, meiaPraia, 3);

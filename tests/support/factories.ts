@@ -18,6 +18,7 @@ import {
 } from "~/platform/db/client.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { makeRequest } from "../setup/requests";
+import { weekdays } from "./units";
 
 let counter = 0;
 
@@ -66,6 +67,32 @@ export async function defaultUnitId(executor: Executor = db()): Promise<string> 
     .from(unidades)
     .where(sql`${unidades.ativo} and not ${unidades.emBreve}`)
     .orderBy(desc(unidades.atendeEntregas), asc(unidades.posicao));
+  return unit!.id;
+}
+
+/**
+ * A second open unit, "Unidade Centro" (slug `centro-teste`), that takes pick-up orders and
+ * delivers or not: open 9h to 19h Monday to Saturday. Returns its id.
+ */
+export async function addCentroUnit(
+  executor: Executor,
+  { atendeEntregas }: { atendeEntregas: boolean },
+): Promise<string> {
+  const [unit] = await executor
+    .insert(unidades)
+    .values({
+      slug: "centro-teste",
+      nome: "Unidade Centro",
+      endereco: "Rua 300, 50",
+      bairro: "Centro",
+      cidade: "Itapema",
+      uf: "SC",
+      horarios: [null, ...weekdays("09:00", "19:00"), { abre: "09:00", fecha: "19:00" }],
+      retiradaAtiva: true,
+      atendeEntregas,
+      posicao: 5,
+    })
+    .returning({ id: unidades.id });
   return unit!.id;
 }
 

@@ -21,6 +21,7 @@ import {
   weekdayOf,
   withinCancelWindow,
 } from "~/modules/grooming/booking-rules";
+import { PROOF_AGENDA_LIMITS } from "../support/agenda";
 
 /** The proof agenda: 08:00 and 09:00 of 4 points, 10 a day, GG at most 2. */
 const AGENDA: AgendaRules = {
@@ -33,13 +34,7 @@ const AGENDA: AgendaRules = {
     ["08:00", "09:00"],
     ["08:00"],
   ],
-  capacidadeHorario: 4,
-  capacidadeDia: 10,
-  pontos: { P: 1, M: 1, G: 2, GG: 3 },
-  limitesPorte: { GG: 2 },
-  antecedenciaHoras: 2,
-  diasAFrente: 30,
-  cancelamentoHoras: 24,
+  ...PROOF_AGENDA_LIMITS,
 };
 
 const NONE = new Set<string>();

@@ -17,32 +17,14 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { formatBRL } from "~/domain/money";
 import { Island } from "~/islands/island";
 import { PRODUCT_IMAGE_WIDTHS } from "~/modules/catalog";
-import { CART_FORM_ACTION, cartLineHref, quoteWarnings } from "~/modules/orders";
+import { CART_FORM_ACTION, type CartQuote, cartLineHref, quoteWarnings } from "~/modules/orders";
 
 /** The served neighbourhoods with their fees, as the cart page's loader gives them. */
 export type Bairros = { nome: string; taxaEntrega: number }[];
 
-/** One line of the server's quote, as the cart shows it. */
-interface ServerLine {
-  id: string;
-  produtoId: string;
-  sku: string;
-  nome: string;
-  imagemUrl: string | null;
-  preco: number;
-  estoque: number;
-  quantidade: number;
-  quantidadePedida: number;
-  disponivel: boolean;
-}
-
 /** The cart the server keeps for a browser without JavaScript (decision 0040), quoted. */
 export interface ServerCart {
-  quote: SummaryQuote & {
-    linhas: ServerLine[];
-    cupomErro: string | null;
-    bairro: string | null;
-  };
+  quote: SummaryQuote & Pick<CartQuote, "linhas" | "cupomErro" | "bairro">;
   cupom: string | null;
 }
 
@@ -55,7 +37,7 @@ const Hidden = ({ name, value }: { name: string; value: string }) => (
  * One line of the server's cart: plain forms to the cart's action (quantity, removal), with
  * the same names and labels as the island's lines (which replace them when scripts run).
  */
-function ServerCartLine({ line }: { line: ServerLine }) {
+function ServerCartLine({ line }: { line: ServerCart["quote"]["linhas"][number] }) {
   const { nome } = line;
   const href = cartLineHref(line);
   return (

@@ -1,9 +1,9 @@
-import { CheckCircle2Icon, MessageCircleIcon } from "lucide-react";
+import { CheckCircle2Icon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { CART_STORAGE_KEY, useCart } from "~/components/loja/cart-context";
+import { OrderChatLink } from "~/components/loja/order-chat-links";
 import { Button } from "~/components/ui/button";
-import { externalLinkProps } from "~/domain/whatsapp";
 import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 
@@ -60,14 +60,7 @@ export function OrderSuccess({
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            {chatUrl ? (
-              <Button asChild variant="whatsapp">
-                <a href={chatUrl} {...externalLinkProps} data-testid="pedido-whatsapp">
-                  <MessageCircleIcon aria-hidden="true" />
-                  Enviar pedido pelo WhatsApp
-                </a>
-              </Button>
-            ) : null}
+            {chatUrl ? <OrderChatLink href={chatUrl} kind="enviar" /> : null}
             {/* The 19-character number wraps on a phone instead of pushing the page wider. */}
             <Button
               asChild
@@ -78,14 +71,7 @@ export function OrderSuccess({
                 Acompanhar pedido {numero}
               </Link>
             </Button>
-            {receberUrl ? (
-              <Button asChild variant="outline">
-                <a href={receberUrl} {...externalLinkProps} data-testid="pedido-receber-whatsapp">
-                  <MessageCircleIcon aria-hidden="true" />
-                  Receber pelo WhatsApp
-                </a>
-              </Button>
-            ) : null}
+            {receberUrl ? <OrderChatLink href={receberUrl} kind="receber" /> : null}
           </div>
         </div>
       </div>

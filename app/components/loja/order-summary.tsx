@@ -1,7 +1,7 @@
 import { TruckIcon } from "lucide-react";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatBRL } from "~/domain/money";
-import { SUMMARY_TEXTS } from "~/modules/orders";
+import { type CartQuote, SUMMARY_TEXTS } from "~/modules/orders";
 
 /** While the first quote is on its way. */
 function SummarySkeleton() {
@@ -15,18 +15,19 @@ function SummarySkeleton() {
 }
 
 /** What the summary shows of a quote (the server's, GET /loja/resumo's shape). */
-export interface SummaryQuote {
-  subtotal: number;
-  desconto: number;
-  descontoPix: number;
-  taxaEntrega: number | null;
-  freteGratis: boolean;
-  total: number;
-  cupom: { codigo: string } | null;
-  freteGratisMinimo: number;
-  pixDescontoPercentual: number;
-  retirada: boolean;
-}
+export type SummaryQuote = Pick<
+  CartQuote,
+  | "subtotal"
+  | "desconto"
+  | "descontoPix"
+  | "taxaEntrega"
+  | "freteGratis"
+  | "total"
+  | "cupom"
+  | "freteGratisMinimo"
+  | "pixDescontoPercentual"
+  | "retirada"
+>;
 
 /**
  * The summary's box. Without a quote: the model the `store-purchase` island copies and fills

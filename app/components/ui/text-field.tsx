@@ -15,7 +15,7 @@ interface BoundFieldProps {
 }
 
 /** A labelled control bound to its form field: the Field and its control in one. */
-function boundField<P extends object>(Control: React.ComponentType<P>) {
+export function boundField<P extends object>(Control: React.ComponentType<P>) {
   return function BoundField({
     id,
     name,

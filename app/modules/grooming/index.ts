@@ -21,6 +21,6 @@ export {
   PORTES,
   STATUS_AGENDAMENTO_LABEL,
 } from "./booking-vocabulary";
-export type { ToastMessage } from "./quote.schema";
+export type { QuoteFieldCheck, ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";
 export type { AgendaBooking, AgendaDay, BookingView } from "./types";

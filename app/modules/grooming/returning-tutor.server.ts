@@ -9,7 +9,6 @@ import { now as clockNow } from "~/platform/clock.server";
 import { db, runSql, transaction } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
 import { sameSecret, sessionSecret } from "~/platform/secret.server";
-import type { Especie, Pelagem, Porte } from "./booking-vocabulary";
 import type { BookingPetInput } from "./bookings.server";
 import { agendamentos, codigosTutor } from "./tables.server";
 
@@ -153,15 +152,9 @@ async function returningTutor(phone: string): Promise<ReturningTutor | null> {
     .orderBy(desc(agendamentos.createdAt))
     .limit(1);
   if (!last) return null;
-  const pets = await runSql<{
-    nome: string;
-    especie: Especie;
-    raca: string | null;
-    porte: Porte;
-    pelagem: Pelagem;
-    alertas: string | null;
-    servicos: { servicoId: string }[];
-  }>(
+  const pets = await runSql<
+    Omit<BookingPetInput, "servicoIds"> & { servicos: { servicoId: string }[] }
+  >(
     db(),
     `select * from (
        select distinct on (p.nome_chave) p.nome, p.especie, p.raca, p.porte, p.pelagem,

@@ -24,4 +24,4 @@ export { CART_FORM_ACTION } from "./cookie-cart";
 export { orderLineName } from "./line";
 export { orderMessage } from "./message";
 export { orderStatusChoices } from "./status-rules";
-export type { CheckoutResult, PrintOrder } from "./types";
+export type { CartQuote, CheckoutResult, PrintOrder } from "./types";

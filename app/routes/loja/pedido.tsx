@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, redirect, useLoaderData, useRevalidator } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
 import { useCart } from "~/components/loja/cart-context";
+import { OrderChatLink } from "~/components/loja/order-chat-links";
 import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { PixOnlinePanel } from "~/components/loja/pix-online";
 import { Button } from "~/components/ui/button";
@@ -371,22 +372,8 @@ function OrderPlaced({
       </p>
       {chatUrl || receberUrl ? (
         <div className="flex flex-wrap gap-2">
-          {chatUrl ? (
-            <Button asChild variant="whatsapp">
-              <a href={chatUrl} {...externalLinkProps} data-testid="pedido-whatsapp">
-                <MessageCircleIcon aria-hidden="true" />
-                Enviar pedido pelo WhatsApp
-              </a>
-            </Button>
-          ) : null}
-          {receberUrl ? (
-            <Button asChild variant="outline">
-              <a href={receberUrl} {...externalLinkProps} data-testid="pedido-receber-whatsapp">
-                <MessageCircleIcon aria-hidden="true" />
-                Receber pelo WhatsApp
-              </a>
-            </Button>
-          ) : null}
+          {chatUrl ? <OrderChatLink href={chatUrl} kind="enviar" /> : null}
+          {receberUrl ? <OrderChatLink href={receberUrl} kind="receber" /> : null}
         </div>
       ) : null}
     </section>

@@ -11,6 +11,7 @@ import { DialogFooter, TitledDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NamedOptions, Select } from "~/components/ui/select";
+import { boundField, TextField } from "~/components/ui/text-field";
 import type { FieldErrors } from "~/lib/forms";
 import {
   adjustStockSchema,
@@ -67,6 +68,9 @@ function CountInput(props: React.ComponentProps<typeof Input>) {
     <Input inputMode="numeric" pattern="[0-9]*" maxLength={String(STOCK_MAX).length} {...props} />
   );
 }
+
+/** A labelled count bound to its form field. */
+const CountField = boundField(CountInput);
 
 /**
  * A write of a stock row in its dialog: the row's button opens it, its form posts the
@@ -157,8 +161,9 @@ export function AdjustDialog({ row }: { row: StockRow }) {
       {(errors) => (
         <>
           {unitField(errors.unidadeId)}
-          <Field
+          <CountField
             id={id("em-maos")}
+            name="emMaos"
             label="Quantidade em mãos após a contagem"
             required
             error={errors.emMaos}
@@ -170,22 +175,18 @@ export function AdjustDialog({ row }: { row: StockRow }) {
                   : ""}
               </>
             }
-          >
-            <CountInput
-              key={unidadeId}
-              name="emMaos"
-              defaultValue={current ? String(current.emMaos) : ""}
-            />
-          </Field>
-          <Field
+            key={unidadeId}
+            defaultValue={current ? String(current.emMaos) : ""}
+          />
+          <TextField
             id={id("motivo")}
+            name="motivo"
             label="Motivo"
             required
             error={errors.motivo}
             hint="Ex.: contagem do balcão, avaria, produto vencido, entrada de nota."
-          >
-            <Input name="motivo" maxLength={MOTIVO_MAX} />
-          </Field>
+            maxLength={MOTIVO_MAX}
+          />
         </>
       )}
     </StockRowDialog>
@@ -230,8 +231,9 @@ export function TransferDialog({ row, units }: { row: StockRow; units: StockUnit
             </Field>
           </div>
           {figuresLine(origin)}
-          <Field
+          <CountField
             id={id("quantidade")}
+            name="quantidade"
             label="Quantidade"
             required
             error={errors.quantidade}
@@ -240,17 +242,15 @@ export function TransferDialog({ row, units }: { row: StockRow; units: StockUnit
                 ? `No máximo ${plural(origin.disponivel, "unidade disponível", "unidades disponíveis")} na origem.`
                 : "No máximo o disponível na origem."
             }
-          >
-            <CountInput name="quantidade" />
-          </Field>
-          <Field
+          />
+          <TextField
             id={id("motivo")}
+            name="motivo"
             label="Motivo (opcional)"
             error={errors.motivo}
             hint="Ex.: reposição da unidade."
-          >
-            <Input name="motivo" maxLength={MOTIVO_MAX} />
-          </Field>
+            maxLength={MOTIVO_MAX}
+          />
         </>
       )}
     </StockRowDialog>
@@ -275,19 +275,16 @@ export function MinimumDialog({ row }: { row: StockRow }) {
       {(errors) => (
         <>
           {unitField(errors.unidadeId)}
-          <Field
+          <CountField
             id={id("minimo")}
+            name="minimo"
             label="Mínimo disponível"
             required
             error={errors.minimo}
             hint="Com menos disponíveis que isso, a unidade aparece como abaixo do mínimo. 0 para nenhum."
-          >
-            <CountInput
-              key={unidadeId}
-              name="minimo"
-              defaultValue={current ? String(current.minimo) : "0"}
-            />
-          </Field>
+            key={unidadeId}
+            defaultValue={current ? String(current.minimo) : "0"}
+          />
         </>
       )}
     </StockRowDialog>

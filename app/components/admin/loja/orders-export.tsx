@@ -1,13 +1,15 @@
 import { DownloadIcon, PrinterIcon } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 
-interface ExportFilters {
+/** The filters of the orders list, as the URL has them (the export takes the same). */
+export interface OrderListFilters {
   status: string;
   pagamento: string;
   unidade: string;
   modo: string;
   naoRetirados: boolean;
   dias: number;
+  /** The search box: number, name, phone or pick-up code. */
   q: string;
 }
 
@@ -15,7 +17,7 @@ interface ExportFilters {
  * "Exportar" (the list's current filters, CSV or Excel, one row per order or per item) and
  * "Imprimir pedidos do dia". A plain GET form: the file downloads as any link does.
  */
-export function OrdersExportBar({ filters }: { filters: ExportFilters }) {
+export function OrdersExportBar({ filters }: { filters: OrderListFilters }) {
   const hidden: [string, string][] = [
     ["status", filters.status],
     ["pagamento", filters.pagamento],

@@ -9,7 +9,11 @@ import {
   StatusSelect,
 } from "~/components/admin/list-view";
 import { OrderStatusControl } from "~/components/admin/loja/order-status-control";
-import { OrdersExportBar, PrintOrderLink } from "~/components/admin/loja/orders-export";
+import {
+  type OrderListFilters,
+  OrdersExportBar,
+  PrintOrderLink,
+} from "~/components/admin/loja/orders-export";
 import { PaidAfterCancel } from "~/components/admin/loja/paid-after-cancel";
 import { KeysetPagination } from "~/components/admin/pagination";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -190,16 +194,8 @@ export interface OrderUnit {
   horarios: string;
 }
 
-/** The filters of the list, as the URL has them. */
-interface OrderFilters {
-  status: string;
-  pagamento: string;
-  unidade: string;
-  modo: string;
-  naoRetirados: boolean;
-  dias: number;
-  /** The search box: number, name, phone or pick-up code. */
-  q: string;
+/** The filters of the list, and how it shows its orders. */
+interface OrderFilters extends OrderListFilters {
   /** Cards, or one compact row per order. */
   lista: "cartoes" | "compacta";
 }
