@@ -75,14 +75,11 @@ export interface Outbox<Row extends OutboxRow> {
   claim: (limit: number, at?: Date) => Promise<Row[]>;
   /** One pass: claims a batch and attempts each row once. Returns how many were attempted. */
   deliverDue: (options?: DeliverOptions) => Promise<number>;
-  /** Passes until nothing is due or the signal fires (the job's run). */
+  /**
+   * Passes until nothing is due or the signal fires: the run of the channel's delivery job on
+   * the platform's runner, which wakes it after an enqueue and aborts it on stop.
+   */
   drain: (options?: DeliverOptions) => Promise<number>;
-  /** A loop on this instance until the job runner owns the tick (http/app.ts). */
-  start: (intervalSeconds: number) => void;
-  /** Wakes a started loop at once (after an enqueue). */
-  notify: () => void;
-  /** Stops claiming, finishes the row in flight and releases the rest. */
-  stop: () => Promise<void>;
 }
 
 export function createOutbox<Row extends OutboxRow>(channel: OutboxChannel<Row>): Outbox<Row> {
@@ -191,52 +188,9 @@ export function createOutbox<Row extends OutboxRow>(channel: OutboxChannel<Row>)
     }
   }
 
-  // --- the loop on this instance ---------------------------------------------------------
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopping: AbortController | undefined;
-
-  function runOnce(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    const signal = stopping?.signal;
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await drain({ signal });
-        } while (again && !signal?.aborted);
-      } catch (error) {
-        logger.error({ err: error, outbox: channel.name }, "falha no envio");
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
   return {
     claim,
     deliverDue,
     drain,
-    start(intervalSeconds) {
-      if (intervalSeconds <= 0 || timer) return;
-      stopping = new AbortController();
-      timer = setInterval(() => void runOnce(), intervalSeconds * 1000);
-      timer.unref();
-    },
-    notify() {
-      if (timer) setImmediate(() => void runOnce());
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      stopping?.abort();
-      await running;
-      stopping = undefined;
-    },
   };
 }
