@@ -76,7 +76,7 @@ async function run(label: string, database: Database, csv: Buffer) {
     const user = await createUser({
       email: `bench-${Date.now()}@teste.com`,
       password: "Bench-Jacare-Milho-72",
-      isAdmin: true,
+      papel: "dono",
     });
     const actor = { request: new Request("http://localhost/admin/importar"), userId: user.id };
     const started = performance.now();

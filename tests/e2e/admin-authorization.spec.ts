@@ -67,7 +67,7 @@ test("every admin page, .data request and action refuses a signed-in non-admin",
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
   await migrateDatabase(database);
   const user = await createUser(
-    { email: "cliente@agropet.test", password: "senha-do-cliente", isAdmin: false },
+    { email: "cliente@agropet.test", password: "senha-do-cliente", papel: null },
     database.db,
   );
   const { token } = await createSession(

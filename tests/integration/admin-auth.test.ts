@@ -58,7 +58,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("signs in an admin: cookie, success toast, redirect, successful_login and session_start", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     const response = expectRedirect(
       await login("Dona@Loja.com ", "senha-certa"),
       "/admin/dashboard",
@@ -77,7 +77,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("follows only admin paths after login", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     expectRedirect(
       await login("dona@loja.com", "senha-certa", "10.0.0.1", "/admin/security"),
       "/admin/security",
@@ -93,7 +93,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("answers an unknown e-mail exactly like a wrong password, and audits failed_login", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     const unknown = await login("ninguem@loja.com", "qualquer-senha");
     const wrong = await login("dona@loja.com", "senha-errada", "10.0.0.2");
     expect(unknown.status).toBe(401);
@@ -109,7 +109,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("refuses a non-admin with the right password, without a session", async () => {
-    await createUser({ email: "cliente@loja.com", password: "senha-cliente", isAdmin: false });
+    await createUser({ email: "cliente@loja.com", password: "senha-cliente", papel: null });
     const result = await login("cliente@loja.com", "senha-cliente");
     expect(result.status).toBe(403);
     expect(errorOf(result)).toBe("Acesso negado. Você não tem permissões de administrador.");
@@ -117,7 +117,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("blocks an e-mail after 5 failures in 15 minutes, even with the right password and from another IP", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     for (let i = 1; i <= 4; i++) {
       expect(errorOf(await login("dona@loja.com", "errada-123", `10.1.0.${i}`))).toBe(INVALID);
       advance(60_000);
@@ -146,14 +146,14 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("blocks an IP after 5 failures with different e-mails, but not other IPs", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     for (let i = 1; i <= 5; i++) await login(`tentativa${i}@loja.com`, "errada-123", "10.2.0.1");
     expect(errorOf(await login("dona@loja.com", "senha-certa", "10.2.0.1"))).toBe(BLOCKED);
     expectRedirect(await login("dona@loja.com", "senha-certa", "10.2.0.2"), "/admin/dashboard");
   });
 
   it("does not block failures spread over more than 15 minutes, and a success resets the e-mail counter", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     for (let i = 0; i < 4; i++) await login("dona@loja.com", "errada-123", `10.3.0.${i}`);
     expectRedirect(await login("dona@loja.com", "senha-certa", "10.3.1.1"), "/admin/dashboard");
     // The counter started over: four more failures still do not block.
@@ -169,7 +169,7 @@ describe("admin login", { timeout: 120_000 }, () => {
   });
 
   it("an admin unblocks a blocked e-mail from the security page, audited", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     for (let i = 0; i < 5; i++) await login("dona@loja.com", "errada-123", `10.4.0.${i}`);
     expect(errorOf(await login("dona@loja.com", "senha-certa", "10.4.1.1"))).toBe(BLOCKED);
 
@@ -240,7 +240,7 @@ describe("unblocking from the security page", { timeout: 120_000 }, () => {
     )[0]!;
 
   it("a row that is not blocked is not 'unblocked': no success, no audit, the real block stays", async () => {
-    await createUser({ email: "dona@loja.com", password: "senha-certa", isAdmin: true });
+    await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     // The IP is blocked (5 e-mails tried from it); the owner's e-mail row is not.
     await login("dona@loja.com", "errada-123", "10.5.0.1");
     for (let i = 1; i <= 4; i++) await login(`outro${i}@loja.com`, "errada-123", "10.5.0.1");
@@ -291,7 +291,7 @@ describe("login page", () => {
     const customer = await createUser({
       email: "c@loja.com",
       password: "senha-cliente",
-      isAdmin: false,
+      papel: null,
     });
     const { createSession } = await import("~/modules/accounts/index.server");
     const { token } = await createSession(customer.id, makeRequest("/"));

@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = await createUser({
     email: `estoque-${Date.now()}@teste.com`,
     password: "Quati-Aveia-Moinho-35",
-    isAdmin: true,
+    papel: "dono",
   });
   const [c] = await queryRows<{ id: string }>(
     db(),

@@ -67,7 +67,7 @@ const signedIn = (r: CallResult) => r.response?.headers.get("location") === "/ad
 // Dozens of argon2 verifications per test on a shared machine: generous time.
 describe("a burst of logins", { timeout: 180_000 }, () => {
   it(`${BURST} wrong passwords at once for one e-mail verify at most ${LIMIT}, and the right one sent inside the burst does not sign in`, async () => {
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const wrong = Array.from({ length: BURST }, (_, i) =>
       login(OWNER, `errada-${i}-xyz`, `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`),
     );
@@ -89,7 +89,7 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
   });
 
   it(`${BURST} wrong passwords at once from one IP (many e-mails) verify at most ${LIMIT}`, async () => {
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const wrong = Array.from({ length: BURST }, (_, i) =>
       login(`alvo${i}@loja.com`, "errada-123-xyz", "10.30.0.1"),
     );
@@ -104,7 +104,7 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
   });
 
   it(`${BURST} wrong codes at once in the TOTP step check at most ${LIMIT}, and the right code inside the burst does not sign in`, async () => {
-    const user = await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    const user = await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const secret = await enrolTotp(user.id);
     advance(30_000);
     const step = expectRedirect(
@@ -151,7 +151,7 @@ async function enrolTotp(userId: string): Promise<string> {
 
 describe("the device cookie", { timeout: 180_000 }, () => {
   it("a browser that signed in gets a signed, HttpOnly, long-lived device cookie (__Host- and Secure over HTTPS)", async () => {
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const response = expectRedirect(await login(OWNER, RIGHT, "10.50.0.1"), "/admin/dashboard");
     const set = response.headers.getSetCookie().find((c) => c.startsWith("agropet_dispositivo="))!;
     expect(set).toMatch(
@@ -163,7 +163,7 @@ describe("the device cookie", { timeout: 180_000 }, () => {
   });
 
   it("strangers lock the e-mail, the owner's known browser still signs in; an unknown one is refused", async () => {
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const first = expectRedirect(await login(OWNER, RIGHT, "10.60.0.1"), "/admin/dashboard");
     const device = deviceFrom(first);
 
@@ -176,7 +176,7 @@ describe("the device cookie", { timeout: 180_000 }, () => {
     // A device cookie altered, or one of another account, is no device at all.
     const altered = `${device.slice(0, -3)}abc`;
     expect((await login(OWNER, RIGHT, "10.62.0.2", altered)).status).toBe(429);
-    const other = await createUser({ email: "outra@loja.com", password: RIGHT, isAdmin: true });
+    const other = await createUser({ email: "outra@loja.com", password: RIGHT, papel: "dono" });
     const foreign = `agropet_dispositivo=${deviceCookie(other.id, makeRequest("/")).split(";")[0]!.split("=")[1]}`;
     expect((await login(OWNER, RIGHT, "10.62.0.3", foreign)).status).toBe(429);
 
@@ -187,7 +187,7 @@ describe("the device cookie", { timeout: 180_000 }, () => {
   });
 
   it("a known browser has a limit of its own: 5 wrong passwords lock that browser, not the e-mail", async () => {
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const device = deviceFrom(
       expectRedirect(await login(OWNER, RIGHT, "10.70.0.1"), "/admin/dashboard"),
     );
@@ -207,7 +207,7 @@ describe("the device cookie", { timeout: 180_000 }, () => {
 describe("the gate in front of argon2", { timeout: 180_000 }, () => {
   it("when every turn is taken the login answers 503 at once, with Retry-After and a pt-BR message, counting nothing", async () => {
     setHashingLimits({ running: 1, waiting: 1 });
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -228,7 +228,7 @@ describe("the gate in front of argon2", { timeout: 180_000 }, () => {
 
   it("the 503 carries Retry-After", async () => {
     setHashingLimits({ running: 1, waiting: 0 });
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, i) => {
         const body = new URLSearchParams({ email: OWNER, password: RIGHT, redirectTo: "" });

@@ -69,7 +69,7 @@ async function holdHashing(): Promise<() => void> {
 
 describe("a login flood", { timeout: 180_000 }, () => {
   it(`${FLOOD} wrong logins at once: all but ${PLACES} refused without a lookup, and the owner's known browser signs in meanwhile`, async () => {
-    await createUser({ email: OWNER, password: RIGHT, isAdmin: true });
+    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
     const device = deviceFrom(
       expectRedirect(await login(OWNER, RIGHT, "10.90.0.1"), "/admin/dashboard"),
     );

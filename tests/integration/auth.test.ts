@@ -19,7 +19,7 @@ async function userWithSession(
   isAdmin: boolean,
   options?: Parameters<typeof createSession>[2],
 ) {
-  const user = await createUser({ email, password: "segredo123", isAdmin });
+  const user = await createUser({ email, password: "segredo123", papel: isAdmin ? "dono" : null });
   return { user, ...(await createSession(user.id, makeRequest("/admin/login"), options)) };
 }
 
@@ -50,7 +50,7 @@ describe("auth core", () => {
     const user = await createUser({
       email: "Hash@Teste.com",
       password: "segredo123",
-      isAdmin: false,
+      papel: null,
     });
     expect(user.email).toBe("hash@teste.com");
     expect(user.senhaHash).toMatch(/^\$argon2id\$/);

@@ -235,7 +235,7 @@ async function twoStepAdmin(database: Database, sessionSecret: string) {
   const user = await createUser({
     email: `dono-${crypto.randomUUID()}@teste.com`,
     password: "senha-forte-do-dono-1",
-    isAdmin: true,
+    papel: "dono",
   });
   const secret = generateTotpSecret();
   await database.db
@@ -354,7 +354,7 @@ describe("backups fit for personal data (issue 22, point 10)", { timeout: 180_00
       .values({
         email: "dono@agropet.test",
         senhaHash: "x",
-        isAdmin: true,
+        papel: "dono",
         totpSecret: sealTotpSecret(secret, totpSealKey(secretA)),
         totpAtivo: true,
       })

@@ -176,12 +176,12 @@ describe("store catalogue", () => {
     const admin = await createUser({
       email: "dono@agropet.test",
       password: "senha-forte-1",
-      isAdmin: true,
+      papel: "dono",
     });
     const staff = await createUser({
       email: "caixa@agropet.test",
       password: "senha-forte-2",
-      isAdmin: false,
+      papel: null,
     });
     const adminSession = await createSession(admin.id, makeRequest("/"));
     const staffSession = await createSession(staff.id, makeRequest("/"));

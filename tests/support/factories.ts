@@ -28,7 +28,7 @@ export async function makeAdmin(password = "Quati-Aveia-Moinho-35") {
   const user = await createUser({
     email: `admin${counter}-${Date.now()}@teste.com`,
     password,
-    isAdmin: true,
+    papel: "dono",
   });
   const { token, session } = await createSession(user.id, makeRequest("/admin/login"));
   return { user, token, session, password };
@@ -40,7 +40,7 @@ export async function makeCustomer() {
   const user = await createUser({
     email: `cliente${counter}-${Date.now()}@teste.com`,
     password: "senha-cliente",
-    isAdmin: false,
+    papel: null,
   });
   const { token } = await createSession(user.id, makeRequest("/admin/login"));
   return { user, token };

@@ -36,8 +36,10 @@ export {
   isAdminRequest,
   purgeExpiredSessions,
   requireAdmin,
+  requireCapability,
   SESSION_COOKIE,
   sessionCookie,
+  staffOf,
   upsertAdmin,
   verifyPassword,
 } from "./session.server";

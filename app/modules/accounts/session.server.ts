@@ -3,9 +3,10 @@
 import crypto from "node:crypto";
 import argon2 from "argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { ACESSO_NEGADO, type Capacidade, type Papel, pode } from "~/domain/permissions";
 import { readCookie } from "~/lib/cookies";
-import { adminActionGuardedBy } from "~/platform/admin/action.server";
+import { adminActionGuardedBy, type StaffUser } from "~/platform/admin/action.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
@@ -62,13 +63,21 @@ export async function adminEmails(executor: Executor = db()): Promise<string[]> 
   const rows = await executor
     .select({ email: usuarios.email })
     .from(usuarios)
-    .where(eq(usuarios.isAdmin, true))
+    .where(and(eq(usuarios.papel, "dono"), eq(usuarios.ativo, true)))
     .orderBy(usuarios.createdAt);
   return rows.map((row) => row.email);
 }
 
 export async function createUser(
-  input: { email: string; password: string; isAdmin: boolean },
+  input: {
+    email: string;
+    password: string;
+    /** The role in the team; null (the default): no access to the panel. */
+    papel?: Papel | null;
+    nome?: string;
+    todasUnidades?: boolean;
+    unidadeIds?: string[];
+  },
   executor: Executor = db(),
 ): Promise<Usuario> {
   const [user] = await executor
@@ -76,19 +85,28 @@ export async function createUser(
     .values({
       email: normalizeEmail(input.email),
       senhaHash: await hashPassword(input.password),
-      isAdmin: input.isAdmin,
+      papel: input.papel ?? null,
+      nome: input.nome ?? "",
+      todasUnidades: input.todasUnidades ?? true,
+      unidadeIds: input.unidadeIds ?? [],
     })
     .returning();
   return user!;
 }
 
-/** Creates the admin, or makes an existing user an admin with the new password. */
+/** Creates an owner (Dono), or makes an existing person an active owner with the new password. */
 export async function upsertAdmin(email: string, password: string, executor: Executor = db()) {
   const existing = await findUserByEmail(email, executor);
-  if (!existing) return createUser({ email, password, isAdmin: true }, executor);
+  if (!existing) return createUser({ email, password, papel: "dono" }, executor);
   const [user] = await executor
     .update(usuarios)
-    .set({ senhaHash: await hashPassword(password), isAdmin: true, updatedAt: now() })
+    .set({
+      senhaHash: await hashPassword(password),
+      papel: "dono",
+      ativo: true,
+      todasUnidades: true,
+      updatedAt: now(),
+    })
     .where(eq(usuarios.id, existing.id))
     .returning();
   return user!;
@@ -216,7 +234,8 @@ async function getUser(request: Request): Promise<Usuario | null> {
 }
 
 export async function isAdminRequest(request: Request): Promise<boolean> {
-  return (await getUser(request))?.isAdmin === true;
+  const user = await getUser(request);
+  return user?.papel != null && user.ativo;
 }
 
 /** For admin loaders and actions: no session -> /admin/login; not an admin -> '/'. */
@@ -230,12 +249,38 @@ export async function requireAdmin(request: Request): Promise<{ user: Usuario; s
       headers: state.status === "none" ? undefined : { "Set-Cookie": clearSessionCookie(request) },
     });
   }
-  if (!state.user.isAdmin) throw redirect("/");
+  if (state.user.papel == null || !state.user.ativo) throw redirect("/");
   return { user: state.user, session: state.session };
 }
 
+/** The person behind an admin request, as the platform's admin kit sees them. */
+export function staffOf(user: Usuario): StaffUser {
+  return {
+    id: user.id,
+    email: user.email,
+    nome: user.nome,
+    papel: user.papel as Papel,
+    unidades: user.todasUnidades ? null : user.unidadeIds,
+  };
+}
+
+/**
+ * For admin loaders and resource routes: the signed-in staff member, refused with 403 and the
+ * SPEC's wording when their role lacks `capacidade` (decision 0066).
+ */
+export async function requireCapability(
+  request: Request,
+  capacidade: Capacidade,
+): Promise<{ user: Usuario; session: Sessao; staff: StaffUser }> {
+  const { user, session } = await requireAdmin(request);
+  if (!pode(user.papel, capacidade)) throw data({ message: ACESSO_NEGADO }, { status: 403 });
+  return { user, session, staff: staffOf(user) };
+}
+
 /** Every admin route's action (`app/platform/admin/action.server.ts`), behind this guard. */
-export const adminAction = adminActionGuardedBy(requireAdmin);
+export const adminAction = adminActionGuardedBy(async (request) => ({
+  staff: staffOf((await requireAdmin(request)).user),
+}));
 
 export async function deleteSession(sessionId: string, executor: Executor = db()) {
   await executor.delete(sessoes).where(eq(sessoes.id, sessionId));

@@ -161,7 +161,7 @@ async function admittedLogin(
     await refundAttempt(LOGIN_OPS.ip, ip, LOGIN_RULE);
   }
 
-  if (!user.isAdmin) {
+  if (user.papel == null || !user.ativo) {
     await failure(request, email, "sem_permissao", user.id);
     return { ok: false, reason: "denied", message: AUTH_MESSAGES.denied };
   }
@@ -327,7 +327,7 @@ export async function loginPageState(
   const state = await getSessionState(request);
   if (state.status !== "active") return { kind: "anonymous" };
   if (state.session.mfaPendente) return { kind: "mfa" };
-  if (state.user.isAdmin) return { kind: "admin" };
+  if (state.user.papel != null && state.user.ativo) return { kind: "admin" };
   // A signed-in non-admin is signed out here (SPEC §6).
   await endSession(request, state, { motivo: "sem_permissao", security_event: true });
   return { kind: "denied", headers: new Headers({ "Set-Cookie": clearSessionCookie(request) }) };

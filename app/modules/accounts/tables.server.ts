@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Papel } from "../../domain/permissions";
 import { createdAt, id, updatedAt } from "../../platform/db/columns.server";
 
 export const usuarios = pgTable(
@@ -21,7 +22,18 @@ export const usuarios = pgTable(
     id: id(),
     email: text("email").notNull(),
     senhaHash: text("senha_hash").notNull(),
-    isAdmin: boolean("is_admin").notNull().default(false),
+    /** The person's name, shown on every action they take ("Por: Ana (Atendente, …)"). */
+    nome: text("nome").notNull().default(""),
+    /** The role in the shop's team (domain/permissions.ts); null: no access to the panel. */
+    papel: text("papel").$type<Papel>(),
+    /** A deactivated person cannot sign in; their sessions end when it happens. */
+    ativo: boolean("ativo").notNull().default(true),
+    /** True: every unit, present and future; false: only `unidadeIds`. */
+    todasUnidades: boolean("todas_unidades").notNull().default(true),
+    unidadeIds: uuid("unidade_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** When the person was invited (or became staff): the 2FA grace period counts from it. */
+    convidadoEm: timestamp("convidado_em", { withTimezone: true }).notNull().defaultNow(),
+    ultimoLoginEm: timestamp("ultimo_login_em", { withTimezone: true }),
     totpSecret: text("totp_secret"),
     totpAtivo: boolean("totp_ativo").notNull().default(false),
     /** The last 30-second TOTP step accepted: a code is good once, not for its whole window. */
@@ -34,6 +46,10 @@ export const usuarios = pgTable(
   (t) => [
     uniqueIndex("usuarios_email_idx").on(t.email),
     check("usuarios_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check(
+      "usuarios_papel_check",
+      sql`${t.papel} is null or ${t.papel} in ('dono', 'gerente', 'atendente', 'tosador')`,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@
 
 import { data } from "react-router";
 import type { z } from "zod";
+import { ACESSO_NEGADO, type Capacidade, type Papel, pode } from "~/domain/permissions";
 import type { FormResult } from "~/lib/form-result";
 import { fieldErrors, formFields } from "~/lib/forms";
 import { logger } from "~/platform/logger.server";
@@ -94,16 +95,22 @@ export function isUnreadableInput(error: unknown): boolean {
   return false;
 }
 
-/** Who the admin guard (accounts' `requireAdmin`) lets in: the platform knows no module. */
-export interface AdminUser {
+/**
+ * Who the admin guard (accounts' `requireAdmin`) lets in: a person of the shop's team, with
+ * their role and units (null: every unit). The platform knows no module.
+ */
+export interface StaffUser {
   id: string;
   email: string;
+  nome: string;
+  papel: Papel;
+  unidades: string[] | null;
 }
 
 /** What an admin write gets once the admin, the form and its intent are checked. */
 export interface AdminWrite<I extends string = string> {
   request: Request;
-  user: AdminUser;
+  user: StaffUser;
   actor: AdminActor & { email: string };
   form: FormData;
   fields: Record<string, string>;
@@ -123,6 +130,8 @@ export interface AdminIntent<T, R extends Answer = Answer> {
   refusal?: string | ((error: z.ZodError, intent: string) => ReturnType<typeof fail>);
   /** The message of a fault (logged, answered 500); a refusal (AdminError) says its own. */
   failure: string;
+  /** What the person must be allowed to do, when not the route's `capability`. */
+  capability?: Capacidade;
   run: (data: T, write: AdminWrite) => Promise<R>;
 }
 
@@ -148,6 +157,8 @@ export function firstIssue(error: z.ZodError, intent: string) {
 }
 
 export interface AdminActionOptions {
+  /** What the person must be allowed to do for the route's intents (each may name its own). */
+  capability?: Capacidade;
   /** A form that may carry one file (multipart); its refusal is answered as `intent`'s. */
   upload?: { maxFileSize: number; tooLargeMessage: string; intent: string };
   /** Refuse any field with a control character (a NUL byte above all) before SQL sees it. */
@@ -163,7 +174,7 @@ export interface AdminActionOptions {
  * answers an intent the route does not declare with 'Ação desconhecida' (400), checks the
  * intent's schema, runs it inside `attempt`, and answers a title as a success.
  */
-export function adminActionGuardedBy(guard: (request: Request) => Promise<{ user: AdminUser }>) {
+export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staff: StaffUser }>) {
   // biome-ignore lint/suspicious/noExplicitAny: each intent has its own data type
   return function adminAction<D extends Record<string, AdminIntent<any, any>>>(
     intents: D,
@@ -175,14 +186,21 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ user
       | ReturnType<typeof fail>
       | ReturnType<typeof invalid>
       | ReturnType<typeof data<ActionResult>>;
-    return async ({ request }: { request: Request }): Promise<Result> => {
-      const { user } = await guard(request);
+    const action = async ({ request }: { request: Request }): Promise<Result> => {
+      const { staff: user } = await guard(request);
       const read = await readWrite(request, options);
       if ("refusal" in read) return answer(request, read.refusal) as Result;
       const { form, fields } = read;
       const intent = fields.intent || options.defaultIntent || "";
       if (!Object.hasOwn(intents, intent)) {
         return answer(request, fail(fields.intent ?? "", "Ação desconhecida")) as Result;
+      }
+      const capability =
+        (intents[intent] as AdminIntent<unknown>).capability ??
+        options.capability ??
+        "painel.entrar";
+      if (!pode(user.papel, capability)) {
+        return answer(request, fail(intent, ACESSO_NEGADO, 403)) as Result;
       }
       if (options.noControlChars && fieldWithControlChars(fields) !== null) {
         return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
@@ -194,6 +212,11 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ user
         await runIntent(intents[intent] as AdminIntent<unknown>, write),
       ) as Result;
     };
+    // What each intent requires, read by the authorization matrix test (decision 0066).
+    const capabilities = Object.fromEntries(
+      Object.entries(intents).map(([name, d]) => [name, d.capability ?? options.capability]),
+    ) as Record<keyof D & string, Capacidade | undefined>;
+    return Object.assign(action, { capabilities, defaultIntent: options.defaultIntent });
   };
 }
 

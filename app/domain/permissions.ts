@@ -1,0 +1,117 @@
+// The shop's team: the roles a person may hold and what each may do (issue 41, decision 0066).
+// The one place the permission matrix is written: the server checks it in every admin loader,
+// action and resource route, the admin shell hides what a person may not use, the team screen
+// and docs/permissoes.md show it.
+
+export const PAPEIS = ["dono", "gerente", "atendente", "tosador"] as const;
+export type Papel = (typeof PAPEIS)[number];
+
+export const PAPEL_LABEL: Record<Papel, string> = {
+  dono: "Dono",
+  gerente: "Gerente",
+  atendente: "Atendente",
+  tosador: "Tosador",
+};
+
+export const PAPEL_DESCRICAO: Record<Papel, string> = {
+  dono: "Tudo, inclusive equipe, segurança, credenciais de pagamento, servidor de e-mail, privacidade, textos legais e configurações.",
+  gerente:
+    "Tudo das suas unidades: pedidos, retirada, estoque, produtos, cupons, importação, agenda de banho e tosa e sua configuração, relatórios e exportações.",
+  atendente:
+    "Pedidos das suas unidades (status, retirada com código, impressão, cancelamento), estoque para consulta, transferências recebidas, agenda e encaixes.",
+  tosador: "A agenda de banho e tosa das suas unidades e as fichas do dia.",
+};
+
+/**
+ * Every capability, named by area and verb, with the words the team screen shows. A route or
+ * intent declares one of these; a new capability is added here and given to roles below.
+ */
+export const CAPACIDADES = {
+  "painel.entrar": "Entrar no painel e na própria conta",
+  "pedidos.ver": "Ver pedidos e buscar o pedido de um cliente",
+  "pedidos.operar": "Mudar status, retirada com código, imprimir, cancelar com motivo",
+  "pedidos.reembolsar": "Reembolsar pagamentos",
+  "pedidos.exportar": "Exportar pedidos (CSV/planilha)",
+  "produtos.editar": "Produtos, variações, preços, sinônimos da busca",
+  "catalogo.importar": "Importar e exportar o catálogo",
+  "cupons.editar": "Cupons de desconto",
+  "entrega.editar": "Bairros e taxas de entrega",
+  "estoque.ver": "Ver o estoque e seu histórico",
+  "estoque.ajustar": "Ajustar estoque e estoque mínimo",
+  "estoque.transferir": "Transferir estoque entre unidades",
+  "estoque.receber": "Receber transferências",
+  "agenda.ver": "Ver a agenda de banho e tosa e imprimir as fichas do dia",
+  "agenda.operar": "Check-in, início, pronto, entregue, falta e observações do pet",
+  "agenda.agendar": "Agendar, encaixar e atribuir tosador",
+  "servicos.configurar": "Serviços, agendas das unidades e datas fechadas",
+  "orcamentos.atender": "Pedidos de orçamento de banho e tosa",
+  "curriculos.ver": "Currículos recebidos",
+  "relatorios.ver": "Relatórios e totais de vendas",
+  "unidades.editar": "Unidades (endereço, horários, retirada)",
+  "loja.configurar": "Configurações da loja e credenciais de pagamento (Pix, Mercado Pago)",
+  "site.configurar": "Configurações do site e servidor de e-mail",
+  "emails.ver": "E-mails enviados",
+  "privacidade.gerenciar": "Textos legais, retenção, exportar e anonimizar dados pessoais",
+  "seguranca.gerenciar": "Segurança, bloqueios e limpeza do registro de auditoria",
+  "rotinas.ver": "Rotinas automáticas",
+  "equipe.gerenciar": "Equipe: convidar, papéis, unidades, desativar",
+} as const;
+
+export type Capacidade = keyof typeof CAPACIDADES;
+export const TODAS_CAPACIDADES = Object.keys(CAPACIDADES) as Capacidade[];
+
+const GERENTE: readonly Capacidade[] = [
+  "painel.entrar",
+  "pedidos.ver",
+  "pedidos.operar",
+  "pedidos.reembolsar",
+  "pedidos.exportar",
+  "produtos.editar",
+  "catalogo.importar",
+  "cupons.editar",
+  "entrega.editar",
+  "estoque.ver",
+  "estoque.ajustar",
+  "estoque.transferir",
+  "estoque.receber",
+  "agenda.ver",
+  "agenda.operar",
+  "agenda.agendar",
+  "servicos.configurar",
+  "orcamentos.atender",
+  "curriculos.ver",
+  "relatorios.ver",
+];
+
+/** The matrix: what each role may do. */
+export const MATRIZ: Record<Papel, ReadonlySet<Capacidade>> = {
+  dono: new Set(TODAS_CAPACIDADES),
+  gerente: new Set(GERENTE),
+  atendente: new Set<Capacidade>([
+    "painel.entrar",
+    "pedidos.ver",
+    "pedidos.operar",
+    "estoque.ver",
+    "estoque.receber",
+    "agenda.ver",
+    "agenda.operar",
+    "agenda.agendar",
+    "orcamentos.atender",
+  ]),
+  tosador: new Set<Capacidade>(["painel.entrar", "agenda.ver", "agenda.operar"]),
+};
+
+export function pode(papel: Papel | null | undefined, capacidade: Capacidade): boolean {
+  return papel != null && MATRIZ[papel].has(capacidade);
+}
+
+export function isPapel(value: unknown): value is Papel {
+  return typeof value === "string" && (PAPEIS as readonly string[]).includes(value);
+}
+
+/** Roles that must use two-factor sign-in once the grace period after their invitation ends. */
+export const PAPEIS_COM_2FA_OBRIGATORIO: readonly Papel[] = ["dono", "gerente"];
+export const CARENCIA_2FA_DIAS = 7;
+
+/** The refusal of a request its person may not make (SPEC's wording, for every role). */
+export const ACESSO_NEGADO = "Acesso negado. Você não tem permissões para esta área.";
