@@ -105,8 +105,36 @@ export function pode(papel: Papel | null | undefined, capacidade: Capacidade): b
   return papel != null && MATRIZ[papel].has(capacidade);
 }
 
+/** Whether the role may do any one of `capacidades` (a screen of several areas). */
+export function podeAlguma(
+  papel: Papel | null | undefined,
+  capacidades: Capacidade | readonly Capacidade[],
+): boolean {
+  const list: readonly Capacidade[] = typeof capacidades === "string" ? [capacidades] : capacidades;
+  return list.some((c) => pode(papel, c));
+}
+
+/**
+ * What every admin route module declares as its `handle`: the capability its loader requires
+ * (any one of a list, for a screen of several areas). The authorization matrix test reads it
+ * from each admin route of app/routes.ts and fails a route without one (decision 0068).
+ */
+export interface AdminHandle {
+  capability: Capacidade | readonly Capacidade[];
+}
+
 export function isPapel(value: unknown): value is Papel {
   return typeof value === "string" && (PAPEIS as readonly string[]).includes(value);
+}
+
+/**
+ * Where a person starts in the panel (after sign-in, and at /admin/dashboard): the dashboard
+ * for who follows orders, else the grooming agenda (a groomer's day), else their account.
+ */
+export function paginaInicial(papel: Papel | null | undefined): string {
+  if (pode(papel, "pedidos.ver")) return "/admin/dashboard";
+  if (pode(papel, "agenda.ver")) return "/admin/servicos/agenda";
+  return "/admin/conta";
 }
 
 /** Roles that must use two-factor sign-in once the grace period after their invitation ends. */

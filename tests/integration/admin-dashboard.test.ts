@@ -52,12 +52,12 @@ describe("dashboard", () => {
     const d = (
       await call(dashboardRoute.loader, makeRequest("/admin/dashboard", { token: admin.token }))
     ).data as Awaited<ReturnType<typeof dashboardRoute.loader>>;
-    expect(d.hoje).toEqual({ total: 16_590, pedidos: 2 });
-    expect(d.mes.total).toBeGreaterThanOrEqual(16_590);
-    expect(d.porStatus.novo).toBe(2);
-    expect(d.chart).toHaveLength(7);
-    expect(d.chart.at(-1)).toMatchObject({ total: 16_590, pedidos: 2 });
-    expect(d.pedidosRecentes.map((p) => p.total)).toEqual([12_000, 4590]);
+    expect(d.vendas?.hoje).toEqual({ total: 16_590, pedidos: 2 });
+    expect(d.vendas?.mes.total).toBeGreaterThanOrEqual(16_590);
+    expect(d.pedidos.porStatus.novo).toBe(2);
+    expect(d.vendas?.chart).toHaveLength(7);
+    expect(d.vendas?.chart.at(-1)).toMatchObject({ total: 16_590, pedidos: 2 });
+    expect(d.pedidos.recentes.map((p) => p.total)).toEqual([12_000, 4590]);
   });
 
   it("uses the shop's day (America/Sao_Paulo), leaves out cancelled orders, fills the 7-day chart", async () => {

@@ -3,6 +3,7 @@
 // and a way to try again.
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { ACESSO_NEGADO } from "~/domain/permissions";
 
 export function AdminLoadError({
   title,
@@ -15,6 +16,20 @@ export function AdminLoadError({
   const error = useRouteError();
   const response = isRouteErrorResponse(error) ? error : null;
   const said = typeof response?.data?.message === "string" ? response.data.message : null;
+  if (response?.status === 403) {
+    // The person's role lacks this area (decision 0068): trying again would not help.
+    return (
+      <div className="grid gap-4" role="alert">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="text-slate-700" data-testid="acesso-negado">
+          {ACESSO_NEGADO}
+        </p>
+        <Link to="/admin/dashboard" className={buttonVariants({ variant: "outline" })}>
+          Ir para o início do painel
+        </Link>
+      </div>
+    );
+  }
   const text = response?.status === 404 ? "Registro não encontrado." : (said ?? message);
   return (
     <div className="grid gap-4" role="alert">

@@ -2,6 +2,8 @@ import { UserCog } from "lucide-react";
 import { NavLink } from "react-router";
 import { useAlertCount } from "~/components/admin/live-alerts";
 import { ADMIN_NAV, type AdminNavItem } from "~/components/admin/nav";
+import { usePapel } from "~/components/admin/use-papel";
+import { podeAlguma } from "~/domain/permissions";
 import { cn } from "~/lib/utils";
 
 function NavEntry({
@@ -63,10 +65,12 @@ export function AdminNavList({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
+  // Only what the person may use (the server refuses the rest anyway).
+  const papel = usePapel();
   return (
     <div className="flex flex-1 flex-col gap-4">
       <ul className="grid gap-1">
-        {ADMIN_NAV.map((item) => (
+        {ADMIN_NAV.filter((item) => podeAlguma(papel, item.capability)).map((item) => (
           <li key={item.to}>
             <NavEntry item={item} collapsed={collapsed} onNavigate={onNavigate} />
           </li>

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import argon2 from "argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { ACESSO_NEGADO, type Capacidade, type Papel, pode } from "~/domain/permissions";
+import { ACESSO_NEGADO, type Capacidade, type Papel, podeAlguma } from "~/domain/permissions";
 import { readCookie } from "~/lib/cookies";
 import { adminActionGuardedBy, type StaffUser } from "~/platform/admin/action.server";
 import { logAudit } from "~/platform/admin/audit.server";
@@ -233,9 +233,13 @@ async function getUser(request: Request): Promise<Usuario | null> {
   return state.status === "active" && !state.session.mfaPendente ? state.user : null;
 }
 
-export async function isAdminRequest(request: Request): Promise<boolean> {
+/** Whether the request's person is active staff who may do any one of `capacidades`. */
+export async function staffMayRequest(
+  request: Request,
+  capacidades: Capacidade | readonly Capacidade[],
+): Promise<boolean> {
   const user = await getUser(request);
-  return user?.papel != null && user.ativo;
+  return user?.papel != null && user.ativo && podeAlguma(user.papel, capacidades);
 }
 
 /** For admin loaders and actions: no session -> /admin/login; not an admin -> '/'. */
@@ -270,17 +274,19 @@ export function staffOf(user: Usuario): StaffUser {
  */
 export async function requireCapability(
   request: Request,
-  capacidade: Capacidade,
+  /** One capability, or a list of which any one lets the person in (decision 0068). */
+  capacidade: Capacidade | readonly Capacidade[],
 ): Promise<{ user: Usuario; session: Sessao; staff: StaffUser }> {
   const { user, session } = await requireAdmin(request);
-  if (!pode(user.papel, capacidade)) throw data({ message: ACESSO_NEGADO }, { status: 403 });
+  if (!podeAlguma(user.papel, capacidade)) throw data({ message: ACESSO_NEGADO }, { status: 403 });
   return { user, session, staff: staffOf(user) };
 }
 
 /** Every admin route's action (`app/platform/admin/action.server.ts`), behind this guard. */
-export const adminAction = adminActionGuardedBy(async (request) => ({
-  staff: staffOf((await requireAdmin(request)).user),
-}));
+export const adminAction = adminActionGuardedBy(async (request) => {
+  const { user, session } = await requireAdmin(request);
+  return { staff: staffOf(user), sessionId: session.id };
+});
 
 export async function deleteSession(sessionId: string, executor: Executor = db()) {
   await executor.delete(sessoes).where(eq(sessoes.id, sessionId));

@@ -66,7 +66,11 @@ function frame(aviso: Aviso): string {
  * GET /admin/avisos: the stream, for a signed-in admin only. Anyone else gets the admin
  * guard's redirect, which a browser's EventSource takes as the end (no reconnection).
  */
-export async function alertStream(request: Request): Promise<Response> {
+export async function alertStream(
+  request: Request,
+  /** Which alerts this person gets (their role's areas, decision 0068); all by default. */
+  allows: (aviso: Aviso) => boolean = () => true,
+): Promise<Response> {
   await requireAdmin(request);
   const current = feed;
   if (!current) {
@@ -108,7 +112,9 @@ export async function alertStream(request: Request): Promise<Response> {
       timers.push(setInterval(() => write(": pulso\n\n"), heartbeatMs));
       timers.push(setTimeout(close, MAX_STREAM_MS));
       try {
-        unsubscribe = await current.subscribe(after, (aviso) => write(frame(aviso)));
+        unsubscribe = await current.subscribe(after, (aviso) => {
+          if (allows(aviso)) write(frame(aviso));
+        });
       } catch {
         close();
         return;

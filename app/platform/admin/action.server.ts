@@ -112,6 +112,10 @@ export interface AdminWrite<I extends string = string> {
   request: Request;
   user: StaffUser;
   actor: AdminActor & { email: string };
+  /** The session the request came in (the person's own account screen ends the others). */
+  sessionId: string;
+  /** The route's URL parameters (a product's id). */
+  params: Readonly<Record<string, string | undefined>>;
   form: FormData;
   fields: Record<string, string>;
   intent: I;
@@ -157,8 +161,13 @@ export function firstIssue(error: z.ZodError, intent: string) {
 }
 
 export interface AdminActionOptions {
-  /** What the person must be allowed to do for the route's intents (each may name its own). */
-  capability?: Capacidade;
+  /**
+   * What the person must be allowed to do for the route's intents (each may name its own).
+   * Required: a route cannot forget to say who may use it (decision 0068).
+   */
+  capability: Capacidade;
+  /** The field that names the intent, when not `intent` (the system tests' `teste`). */
+  intentField?: string;
   /** A form that may carry one file (multipart); its refusal is answered as `intent`'s. */
   upload?: { maxFileSize: number; tooLargeMessage: string; intent: string };
   /** Refuse any field with a control character (a NUL byte above all) before SQL sees it. */
@@ -166,7 +175,11 @@ export interface AdminActionOptions {
   /** The intent of a form that names none. */
   defaultIntent?: string;
   /** The answer of a result (the store's panel turns a document post into a toast). */
-  answer?: (request: Request, result: unknown) => unknown;
+  answer?: (
+    request: Request,
+    result: unknown,
+    params: Readonly<Record<string, string | undefined>>,
+  ) => unknown;
 }
 
 /**
@@ -174,31 +187,40 @@ export interface AdminActionOptions {
  * answers an intent the route does not declare with 'Ação desconhecida' (400), checks the
  * intent's schema, runs it inside `attempt`, and answers a title as a success.
  */
-export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staff: StaffUser }>) {
+export function adminActionGuardedBy(
+  guard: (request: Request) => Promise<{ staff: StaffUser; sessionId: string }>,
+) {
   // biome-ignore lint/suspicious/noExplicitAny: each intent has its own data type
   return function adminAction<D extends Record<string, AdminIntent<any, any>>>(
     intents: D,
-    options: AdminActionOptions = {},
+    options: AdminActionOptions,
   ) {
-    const answer = options.answer ?? ((_request: Request, result: unknown) => result);
+    // Also checked when the module loads, for callers the types do not reach.
+    if (!options?.capability) throw new Error("adminAction: declare the route's capability");
+    const intentField = options.intentField ?? "intent";
+    const answerWith = options.answer ?? ((_request: Request, result: unknown) => result);
     type Result =
       | Answered<D[keyof D]>
       | ReturnType<typeof fail>
       | ReturnType<typeof invalid>
       | ReturnType<typeof data<ActionResult>>;
-    const action = async ({ request }: { request: Request }): Promise<Result> => {
-      const { staff: user } = await guard(request);
+    const action = async ({
+      request,
+      params = {},
+    }: {
+      request: Request;
+      params?: Readonly<Record<string, string | undefined>>;
+    }): Promise<Result> => {
+      const answer = (req: Request, result: unknown) => answerWith(req, result, params);
+      const { staff: user, sessionId } = await guard(request);
       const read = await readWrite(request, options);
       if ("refusal" in read) return answer(request, read.refusal) as Result;
       const { form, fields } = read;
-      const intent = fields.intent || options.defaultIntent || "";
+      const intent = fields[intentField] || options.defaultIntent || "";
       if (!Object.hasOwn(intents, intent)) {
-        return answer(request, fail(fields.intent ?? "", "Ação desconhecida")) as Result;
+        return answer(request, fail(fields[intentField] ?? "", "Ação desconhecida")) as Result;
       }
-      const capability =
-        (intents[intent] as AdminIntent<unknown>).capability ??
-        options.capability ??
-        "painel.entrar";
+      const capability = (intents[intent] as AdminIntent<unknown>).capability ?? options.capability;
       if (!pode(user.papel, capability)) {
         return answer(request, fail(intent, ACESSO_NEGADO, 403)) as Result;
       }
@@ -206,7 +228,7 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staf
         return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
       }
       const actor = { request, userId: user.id, email: user.email };
-      const write: AdminWrite = { request, user, actor, form, fields, intent };
+      const write: AdminWrite = { request, user, actor, sessionId, params, form, fields, intent };
       return answer(
         request,
         await runIntent(intents[intent] as AdminIntent<unknown>, write),
@@ -215,8 +237,12 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staf
     // What each intent requires, read by the authorization matrix test (decision 0066).
     const capabilities = Object.fromEntries(
       Object.entries(intents).map(([name, d]) => [name, d.capability ?? options.capability]),
-    ) as Record<keyof D & string, Capacidade | undefined>;
-    return Object.assign(action, { capabilities, defaultIntent: options.defaultIntent });
+    ) as Record<keyof D & string, Capacidade>;
+    return Object.assign(action, {
+      capabilities,
+      defaultIntent: options.defaultIntent,
+      intentField,
+    });
   };
 }
 

@@ -1,8 +1,23 @@
 // The staff's live alerts (Server-Sent Events): new orders, grooming requests and resumes,
 // and charges paid after their order closed. The admin layout's script listens here.
+import { type AdminHandle, type Capacidade, pode } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
+import type { Aviso } from "~/modules/alerts";
 import { alertStream } from "~/modules/alerts/index.server";
 import type { Route } from "./+types/avisos";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return alertStream(request);
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
+
+/** Each alert goes only to who may open the screen it points to. */
+const AVISO_CAPACIDADE: Record<Aviso["tipo"], Capacidade> = {
+  pedido: "pedidos.ver",
+  pago_apos_cancelamento: "pedidos.ver",
+  servico: "orcamentos.atender",
+  curriculo: "curriculos.ver",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireCapability(request, handle.capability);
+  return alertStream(request, (aviso) => pode(user.papel, AVISO_CAPACIDADE[aviso.tipo]));
 }

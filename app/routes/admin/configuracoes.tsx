@@ -9,13 +9,17 @@ import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { demoCompanyFields } from "~/startup/demo-company";
 import { demoDataLeft, hasDemoData, removeDemoData } from "~/startup/demo-removal.server";
 import type { Route } from "./+types/configuracoes";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "site.configurar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Configurações");
 
@@ -29,7 +33,7 @@ const COMPANY_LABELS = {
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const [settings, raw, left] = await Promise.all([
     getGeneralSettings(),
     getSettings(),
@@ -70,7 +74,7 @@ export const action = adminAction(
       },
     }),
   },
-  { defaultIntent: "configuracoes" },
+  { capability: handle.capability, defaultIntent: "configuracoes" },
 );
 
 const FIELDS = [

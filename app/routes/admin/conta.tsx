@@ -8,32 +8,39 @@ import {
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import type { AdminHandle } from "~/domain/permissions";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts";
 import type { Usuario } from "~/modules/accounts/index.server";
 import {
+  adminAction,
   changeOwnPassword,
   confirmTotpEnrolment,
   countOtherSessions,
   disableTotp,
   endOtherSessions,
   enrolmentView,
+  findUserByEmail,
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER_S,
   PasswordHashingBusyError,
-  requireAdmin,
+  requireCapability,
   startTotpEnrolment,
   verifyPassword,
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
 import { shopPasswordWords } from "~/modules/shop/index.server";
-import { readForm } from "~/platform/request-info.server";
+import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
+import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/conta";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Minha conta");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, session } = await requireAdmin(request);
+  const { user, session } = await requireCapability(request, handle.capability);
   return {
     email: user.email,
     outrasSessoes: await countOtherSessions(user.id, session.id),
@@ -46,86 +53,103 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The form result, and the recovery codes shown once after 2FA is turned on. */
 type Result = AccountResult;
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user, session } = await requireAdmin(request);
-  const form = Object.fromEntries(await readForm(request));
-  const intent = String(form.intent ?? "");
-  try {
-    return await accountAction(request, user, session.id, form, intent);
-  } catch (error) {
-    if (!(error instanceof PasswordHashingBusyError)) throw error;
-    return data<Result>(
-      { intent, ok: false, message: HASHING_BUSY_MESSAGE },
-      { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
-    );
-  }
-}
+const fail = (intent: string, errors: FieldErrors, status = 400) =>
+  data<Result>({ intent, ok: false, errors }, { status });
+const refuse = (intent: string, message: string) =>
+  data<Result>({ intent, ok: false, message }, { status: 400 });
 
-async function accountAction(
-  request: Request,
-  user: Usuario,
-  sessionId: string,
-  form: Record<string, FormDataEntryValue>,
-  intent: string,
+/**
+ * One write of the person's own account: it reads the whole account (the password hash, the
+ * 2FA state), and a password check that finds the hashing pool busy answers 503 with
+ * Retry-After, as the login does.
+ */
+function own(
+  run: (
+    form: Record<string, string>,
+    user: Usuario,
+    write: AdminWrite,
+  ) => Promise<ReturnType<typeof data<Result>>>,
 ) {
-  const fail = (errors: FieldErrors, status = 400) =>
-    data<Result>({ intent, ok: false, errors }, { status });
-  const refuse = (message: string) => data<Result>({ intent, ok: false, message }, { status: 400 });
-
-  if (intent === "senha") {
-    const parsed = passwordChangeSchema.safeParse(form);
-    if (!parsed.success) return fail(fieldErrors(parsed.error));
-    const outcome = await changeOwnPassword(
-      request,
-      user,
-      sessionId,
-      parsed.data,
-      await shopPasswordWords(),
-    );
-    if (!outcome.ok) return fail({ [outcome.field]: outcome.message }, 400);
-    return data<Result>({
-      intent,
-      ok: true,
-      message: "Senha alterada com sucesso! As outras sessões foram encerradas.",
-    });
-  }
-  if (intent === "encerrar_sessoes") {
-    const ended = await endOtherSessions(request, user, sessionId);
-    return data<Result>({
-      intent,
-      ok: true,
-      message:
-        ended === 1 ? "1 outra sessão foi encerrada." : `${ended} outras sessões foram encerradas.`,
-    });
-  }
-  if (intent === "totp_iniciar") {
-    if (user.totpAtivo) return refuse("A verificação em duas etapas já está ativa.");
-    await startTotpEnrolment(user.id);
-    return data<Result>({ intent, ok: true });
-  }
-  if (intent === "totp_confirmar") {
-    const parsed = totpCodeSchema.safeParse(form);
-    if (!parsed.success) return fail(fieldErrors(parsed.error));
-    const codes = await confirmTotpEnrolment(user, parsed.data.codigo, request);
-    if (!codes)
-      return fail({ codigo: "Código inválido. Confira o horário do celular e tente de novo." });
-    return data<Result>({
-      intent,
-      ok: true,
-      message: "Verificação em duas etapas ativada!",
-      codes,
-    });
-  }
-  if (intent === "totp_desativar") {
-    const senha = String(form.senhaAtual ?? "");
-    if (!(await withPasswordHashing(() => verifyPassword(user.senhaHash, senha)))) {
-      return fail({ senhaAtualTotp: "Senha atual incorreta" });
-    }
-    await disableTotp(user, request);
-    return data<Result>({ intent, ok: true, message: "Verificação em duas etapas desativada." });
-  }
-  return refuse("Ação desconhecida");
+  return adminIntent<Record<string, string>, ReturnType<typeof data<Result>>>({
+    failure: "Erro ao salvar",
+    run: async (form, write) => {
+      const user = await findUserByEmail(write.user.email);
+      if (!user) throw new AdminError("Conta não encontrada.");
+      try {
+        return await run(form, user, write);
+      } catch (error) {
+        if (!(error instanceof PasswordHashingBusyError)) throw error;
+        return data<Result>(
+          { intent: write.intent, ok: false, message: HASHING_BUSY_MESSAGE },
+          { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
+        );
+      }
+    },
+  });
 }
+
+export const action = adminAction(
+  {
+    senha: own(async (form, user, { request, sessionId, intent }) => {
+      const parsed = passwordChangeSchema.safeParse(form);
+      if (!parsed.success) return fail(intent, fieldErrors(parsed.error));
+      const outcome = await changeOwnPassword(
+        request,
+        user,
+        sessionId,
+        parsed.data,
+        await shopPasswordWords(),
+      );
+      if (!outcome.ok) return fail(intent, { [outcome.field]: outcome.message }, 400);
+      return data<Result>({
+        intent,
+        ok: true,
+        message: "Senha alterada com sucesso! As outras sessões foram encerradas.",
+      });
+    }),
+    encerrar_sessoes: own(async (_form, user, { request, sessionId, intent }) => {
+      const ended = await endOtherSessions(request, user, sessionId);
+      return data<Result>({
+        intent,
+        ok: true,
+        message:
+          ended === 1
+            ? "1 outra sessão foi encerrada."
+            : `${ended} outras sessões foram encerradas.`,
+      });
+    }),
+    totp_iniciar: own(async (_form, user, { intent }) => {
+      if (user.totpAtivo) return refuse(intent, "A verificação em duas etapas já está ativa.");
+      await startTotpEnrolment(user.id);
+      return data<Result>({ intent, ok: true });
+    }),
+    totp_confirmar: own(async (form, user, { request, intent }) => {
+      const parsed = totpCodeSchema.safeParse(form);
+      if (!parsed.success) return fail(intent, fieldErrors(parsed.error));
+      const codes = await confirmTotpEnrolment(user, parsed.data.codigo, request);
+      if (!codes) {
+        return fail(intent, {
+          codigo: "Código inválido. Confira o horário do celular e tente de novo.",
+        });
+      }
+      return data<Result>({
+        intent,
+        ok: true,
+        message: "Verificação em duas etapas ativada!",
+        codes,
+      });
+    }),
+    totp_desativar: own(async (form, user, { request, intent }) => {
+      const senha = form.senhaAtual ?? "";
+      if (!(await withPasswordHashing(() => verifyPassword(user.senhaHash, senha)))) {
+        return fail(intent, { senhaAtualTotp: "Senha atual incorreta" });
+      }
+      await disableTotp(user, request);
+      return data<Result>({ intent, ok: true, message: "Verificação em duas etapas desativada." });
+    }),
+  },
+  { capability: handle.capability },
+);
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   return (

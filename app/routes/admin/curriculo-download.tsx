@@ -3,18 +3,22 @@
 // the admin lands on the login page with 'Sessão expirada. Faça login novamente.'. The
 // file is always an attachment with nosniff: never shown inside the site's origin.
 
-import { requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { attachmentHeader, readResumeFile } from "~/modules/careers/index.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/curriculo-download";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "curriculos.ver" } satisfies AdminHandle;
 
 export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";
 const DOWNLOAD_ERROR = "Erro ao baixar currículo";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  let user: Awaited<ReturnType<typeof requireAdmin>>["user"];
+  let user: Awaited<ReturnType<typeof requireCapability>>["user"];
   try {
-    ({ user } = await requireAdmin(request));
+    ({ user } = await requireCapability(request, handle.capability));
   } catch (thrown) {
     const location = thrown instanceof Response ? thrown.headers.get("location") : null;
     if (thrown instanceof Response && location?.startsWith("/admin/login")) {

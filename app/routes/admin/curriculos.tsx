@@ -4,16 +4,20 @@ import { ResumeList } from "~/components/admin/curriculos/resume-list";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { pageParam } from "~/domain/pagination";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "curriculos.ver" } satisfies AdminHandle;
+
 export const meta = adminMeta("Currículos");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const { resumes, counts, page, pageSize } = await listResumes({
     page: pageParam(new URL(request.url)),
   });
@@ -40,7 +44,7 @@ export const action = adminAction(
       },
     }),
   },
-  { defaultIntent: "resume-status" },
+  { capability: handle.capability, defaultIntent: "resume-status" },
 );
 
 export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {

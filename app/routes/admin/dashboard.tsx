@@ -8,7 +8,7 @@ import {
   Store,
   TrendingUp,
 } from "lucide-react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -19,17 +19,38 @@ import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
+import { type AdminHandle, type Capacidade, paginaInicial, pode } from "~/domain/permissions";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/dashboard";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Dashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadOrFail("Erro ao carregar dados do dashboard", () => getDashboard());
+  const { user } = await requireCapability(request, handle.capability);
+  // The panel's start: who has no orders to follow (a groomer) starts on their own page.
+  if (!pode(user.papel, "pedidos.ver")) throw redirect(paginaInicial(user.papel));
+  const d = await loadOrFail("Erro ao carregar dados do dashboard", () => getDashboard());
+  const may = (c: Capacidade) => pode(user.papel, c);
+  // Each part only for who may use its area; money totals only with the reports (decision 0068).
+  return {
+    vendas: may("relatorios.ver") ? { hoje: d.hoje, mes: d.mes, chart: d.chart } : null,
+    pedidos: {
+      porStatus: d.porStatus,
+      finalizadosDias: d.finalizadosDias,
+      recentes: d.pedidosRecentes,
+    },
+    servicosPendentes: may("orcamentos.atender") ? d.servicosPendentes : null,
+    curriculos: may("curriculos.ver")
+      ? { novos: d.curriculosNovos, recentes: d.curriculosRecentes }
+      : null,
+    loja: may("produtos.editar") || may("loja.configurar"),
+  };
 }
 
 export function ErrorBoundary() {
@@ -130,18 +151,22 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         description="Resumo das vendas, pedidos, serviços e currículos (horário de Brasília)."
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to="/admin/loja">
-                <Store aria-hidden="true" />
-                Gerenciar loja
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to="/admin/servicos">
-                <Scissors aria-hidden="true" />
-                Serviços de banho &amp; tosa
-              </Link>
-            </Button>
+            {d.loja ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/loja">
+                  <Store aria-hidden="true" />
+                  Gerenciar loja
+                </Link>
+              </Button>
+            ) : null}
+            {d.servicosPendentes !== null ? (
+              <Button asChild>
+                <Link to="/admin/servicos">
+                  <Scissors aria-hidden="true" />
+                  Serviços de banho &amp; tosa
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
         className="mb-0"
@@ -152,34 +177,55 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           Resumo
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="dashboard-stats">
-          <SalesStat label="Vendas hoje" period="hoje" sales={d.hoje} icon={TrendingUp} />
-          <SalesStat label="Vendas no mês" period="mes" sales={d.mes} icon={CalendarDays} />
-          <StatCard
-            label="Banho & tosa aguardando orçamento"
-            value={<span data-testid="servicos-pendentes">{d.servicosPendentes}</span>}
-            icon={Scissors}
-          />
-          <StatCard
-            label="Currículos novos"
-            value={<span data-testid="curriculos-novos">{d.curriculosNovos}</span>}
-            icon={FileText}
-          />
+          {d.vendas ? (
+            <>
+              <SalesStat
+                label="Vendas hoje"
+                period="hoje"
+                sales={d.vendas.hoje}
+                icon={TrendingUp}
+              />
+              <SalesStat
+                label="Vendas no mês"
+                period="mes"
+                sales={d.vendas.mes}
+                icon={CalendarDays}
+              />
+            </>
+          ) : null}
+          {d.servicosPendentes !== null ? (
+            <StatCard
+              label="Banho & tosa aguardando orçamento"
+              value={<span data-testid="servicos-pendentes">{d.servicosPendentes}</span>}
+              icon={Scissors}
+            />
+          ) : null}
+          {d.curriculos ? (
+            <StatCard
+              label="Currículos novos"
+              value={<span data-testid="curriculos-novos">{d.curriculos.novos}</span>}
+              icon={FileText}
+            />
+          ) : null}
         </div>
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <SectionCard
-          title="Vendas dos últimos 7 dias"
-          className="lg:col-span-2"
-          description="Total por dia, sem pedidos cancelados."
-        >
-          <SalesChart data={d.chart} />
-        </SectionCard>
+        {d.vendas ? (
+          <SectionCard
+            title="Vendas dos últimos 7 dias"
+            className="lg:col-span-2"
+            description="Total por dia, sem pedidos cancelados."
+          >
+            <SalesChart data={d.vendas.chart} />
+          </SectionCard>
+        ) : null}
         <SectionCard
           title="Pedidos por status"
           description={
             <>
-              Em aberto: todos. Entregues, retirados e cancelados: últimos {d.finalizadosDias} dias.
+              Em aberto: todos. Entregues, retirados e cancelados: últimos{" "}
+              {d.pedidos.finalizadosDias} dias.
             </>
           }
         >
@@ -188,7 +234,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               <li key={status} className="flex items-center justify-between gap-2">
                 <StatusBadge of="pedido" value={status} />
                 <span className="font-semibold tabular-nums" data-status={status}>
-                  {d.porStatus[status]}
+                  {d.pedidos.porStatus[status]}
                 </span>
               </li>
             ))}
@@ -205,7 +251,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           empty="Nenhum pedido ainda."
           testId="pedidos-recentes"
         >
-          {d.pedidosRecentes.map((p) => (
+          {d.pedidos.recentes.map((p) => (
             <RecentItem
               key={p.id}
               title={p.clienteNome}
@@ -218,23 +264,25 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             </RecentItem>
           ))}
         </RecentCard>
-        <RecentCard
-          title="Currículos recentes"
-          icon={ShoppingBag}
-          to="/admin/curriculos"
-          empty="Nenhum currículo ainda."
-          testId="curriculos-recentes"
-        >
-          {d.curriculosRecentes.map((c) => (
-            <RecentItem
-              key={c.id}
-              title={c.nomeCompleto}
-              detail={`${vagaLabel(c.vaga)} · ${formatDateTime(c.createdAt)}`}
-            >
-              <StatusBadge of="curriculo" value={c.status} />
-            </RecentItem>
-          ))}
-        </RecentCard>
+        {d.curriculos ? (
+          <RecentCard
+            title="Currículos recentes"
+            icon={ShoppingBag}
+            to="/admin/curriculos"
+            empty="Nenhum currículo ainda."
+            testId="curriculos-recentes"
+          >
+            {d.curriculos.recentes.map((c) => (
+              <RecentItem
+                key={c.id}
+                title={c.nomeCompleto}
+                detail={`${vagaLabel(c.vaga)} · ${formatDateTime(c.createdAt)}`}
+              >
+                <StatusBadge of="curriculo" value={c.status} />
+              </RecentItem>
+            ))}
+          </RecentCard>
+        ) : null}
       </div>
     </div>
   );

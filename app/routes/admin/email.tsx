@@ -6,15 +6,19 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { emailKindLabel, getEmail } from "~/modules/mail/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/email";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "emails.ver" } satisfies AdminHandle;
+
 export const meta = adminMeta("E-mail");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const email = await loadOrFail("Erro ao carregar o e-mail", () => getEmail(params.id));
   if (!email) throw data({ message: "E-mail não encontrado" }, { status: 404 });
   return {

@@ -9,7 +9,8 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { pageParam } from "~/domain/pagination";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { mailSettingsSchema } from "~/modules/mail";
 import {
   EMAILS_PAGE_SIZE,
@@ -22,10 +23,13 @@ import { adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/emails";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "emails.ver" } satisfies AdminHandle;
+
 export const meta = adminMeta("E-mails enviados");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const [list, smtp] = await loadOrFail("Erro ao carregar os e-mails", () =>
     Promise.all([listEmails(pageParam(new URL(request.url))), getMailSettingsView(shop.name)]),
   );
@@ -42,16 +46,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = adminAction({
-  smtp: adminIntent({
-    schema: mailSettingsSchema,
-    failure: "Erro ao salvar o servidor de envio",
-    run: async (data, { actor }) => {
-      await saveMailSettings(data, actor, shop.name);
-      return "Servidor de envio salvo";
-    },
-  }),
-});
+export const action = adminAction(
+  {
+    smtp: adminIntent({
+      // The e-mail server is a setting of the site: the owner's.
+      capability: "site.configurar",
+      schema: mailSettingsSchema,
+      failure: "Erro ao salvar o servidor de envio",
+      run: async (data, { actor }) => {
+        await saveMailSettings(data, actor, shop.name);
+        return "Servidor de envio salvo";
+      },
+    }),
+  },
+  { capability: handle.capability },
+);
 
 export default function Emails({ loaderData, actionData }: Route.ComponentProps) {
   return (

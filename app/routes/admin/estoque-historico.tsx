@@ -7,16 +7,20 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque-historico";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "estoque.ver" } satisfies AdminHandle;
+
 export const meta = adminMeta("Histórico de estoque");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   if (!UUID_PATTERN.test(params.varianteId)) {
     throw data({ message: "Produto não encontrado" }, { status: 404 });
   }

@@ -7,7 +7,8 @@ import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle, Capacidade } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -15,10 +16,13 @@ import { adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "estoque.ver" } satisfies AdminHandle;
+
 export const meta = adminMeta("Estoque");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const query = forms.parseStockQuery(new URL(request.url));
   const listing = await loadOrFail("Erro ao carregar o estoque", () => stock.listStock(query));
   return {
@@ -38,11 +42,13 @@ const CHECK_FIELDS = "Confira os campos destacados";
  * the checked fields, answered as the toast's title and description.
  */
 function write<T>(
+  capability: Capacidade,
   schema: z.ZodType<T, unknown>,
   failure: string,
   run: (data: T, actor: stock.StockActor) => Promise<[title: string, description: string]>,
 ) {
   return adminIntent({
+    capability,
     schema,
     failure,
     refusal: CHECK_FIELDS,
@@ -52,6 +58,7 @@ function write<T>(
 
 const WRITES = {
   "stock-adjust": write(
+    "estoque.ajustar",
     forms.adjustStockSchema,
     "Erro ao ajustar o estoque",
     async (data, actor) => {
@@ -63,6 +70,7 @@ const WRITES = {
     },
   ),
   "stock-transfer": write(
+    "estoque.transferir",
     forms.transferStockSchema,
     "Erro ao transferir o estoque",
     async (data, actor) => {
@@ -70,16 +78,21 @@ const WRITES = {
       return ["Transferência registrada", `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}.`];
     },
   ),
-  "stock-minimum": write(forms.minimumSchema, "Erro ao salvar o mínimo", async (data, actor) => {
-    const r = await stock.setMinimum(data, actor);
-    return [
-      r.minimo > 0 ? "Mínimo salvo" : "Mínimo removido",
-      `${r.nome} em ${r.unidade}: ${r.minimo > 0 ? `mínimo ${r.minimo}` : "sem mínimo"}.`,
-    ];
-  }),
+  "stock-minimum": write(
+    "estoque.ajustar",
+    forms.minimumSchema,
+    "Erro ao salvar o mínimo",
+    async (data, actor) => {
+      const r = await stock.setMinimum(data, actor);
+      return [
+        r.minimo > 0 ? "Mínimo salvo" : "Mínimo removido",
+        `${r.nome} em ${r.unidade}: ${r.minimo > 0 ? `mínimo ${r.minimo}` : "sem mínimo"}.`,
+      ];
+    },
+  ),
 } satisfies Record<(typeof forms.stockIntent.options)[number], unknown>;
 
-export const action = adminAction(WRITES);
+export const action = adminAction(WRITES, { capability: handle.capability });
 
 export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
   return (

@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import {
   IMPORT_MAX_BYTES,
   importStagedFile,
@@ -16,12 +17,15 @@ import { adminIntent, fail } from "~/platform/admin/action.server";
 import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "catalogo.importar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Importar produtos");
 
 const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   void warmImportWorker();
   return null;
 }
@@ -69,7 +73,10 @@ export const action = adminAction(
       },
     }),
   },
-  { upload: { maxFileSize: IMPORT_MAX_BYTES, tooLargeMessage: TOO_LARGE, intent: "preview" } },
+  {
+    capability: handle.capability,
+    upload: { maxFileSize: IMPORT_MAX_BYTES, tooLargeMessage: TOO_LARGE, intent: "preview" },
+  },
 );
 
 export default function ImportarAdmin() {

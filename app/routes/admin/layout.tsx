@@ -2,18 +2,23 @@ import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { privateMeta } from "~/components/admin/meta";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { ACESSO_NEGADO, type AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { latestAlertId } from "~/modules/alerts/index.server";
 import { rememberSiteAddress } from "~/modules/shop/index.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/layout";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  let user: Awaited<ReturnType<typeof requireAdmin>>["user"];
+  let user: Awaited<ReturnType<typeof requireCapability>>["user"];
   try {
-    ({ user } = await requireAdmin(request));
+    ({ user } = await requireCapability(request, handle.capability));
   } catch (error) {
-    if (error instanceof Response) throw error;
+    // A redirect to the login or a refusal (403) goes as is.
+    if (error instanceof Response || isDataWithStatus(error)) throw error;
     logger.error({ err: error }, "verificação de permissões falhou");
     throw data({ message: "Erro ao verificar permissões" }, { status: 503 });
   }
@@ -21,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await rememberSiteAddress(request);
   return {
     email: user.email,
+    // What the menus show (the server checks every request again).
+    papel: user.papel,
     sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
     // The live alerts start after what this page already shows.
     avisosDesde: await latestAlertId(),
@@ -46,20 +53,35 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+function isDataWithStatus(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+  // A person whose role lacks the area: the panel's start, not the login (decision 0068).
+  const denied = isRouteErrorResponse(error) && error.status === 403;
+  const message = denied
+    ? ACESSO_NEGADO
+    : isRouteErrorResponse(error) && typeof error.data?.message === "string"
       ? error.data.message
       : "Erro inesperado. Tente novamente.";
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{message}</h1>
-      <p className="text-slate-600">Recarregue a página ou entre novamente.</p>
+      <p className="text-slate-600">
+        {denied
+          ? "Peça a quem administra a equipe se precisar desta área."
+          : "Recarregue a página ou entre novamente."}
+      </p>
       <Link
-        to="/admin/login"
+        to={denied ? "/admin/dashboard" : "/admin/login"}
         className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
       >
-        Ir para o login
+        {denied ? "Ir para o início do painel" : "Ir para o login"}
       </Link>
     </main>
   );

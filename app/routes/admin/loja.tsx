@@ -1,17 +1,19 @@
 // /admin/loja: the store hub (SPEC §2.3). The view lives in the URL (?view=produtos).
 
 import { ExternalLink } from "lucide-react";
-import { useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { LojaDashboard } from "~/components/admin/loja/dashboard-view";
 import { LojaOrders } from "~/components/admin/loja/orders-view";
 import { LojaProducts } from "~/components/admin/loja/products-view";
 import { LojaSettings } from "~/components/admin/loja/settings-view";
-import { LojaViewNav } from "~/components/admin/loja/view-nav";
+import { LOJA_VIEW_ACCESS, LojaViewNav, lojaViewAllowed } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
+import type { AdminHandle } from "~/domain/permissions";
+import { ACESSO_NEGADO, pode } from "~/domain/permissions";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireCapability } from "~/modules/accounts/index.server";
 import {
   listAdminProducts,
   listCategories,
@@ -28,11 +30,29 @@ import { siteUrl } from "~/platform/site-url.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/loja";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+// Any view of the hub: each view then needs its own (view-nav's LOJA_VIEW_ACCESS).
+export const handle = {
+  capability: [...new Set(Object.values(LOJA_VIEW_ACCESS).flat())],
+} satisfies AdminHandle;
+
 export const meta = adminMeta("Loja Online");
 
 // The writes of each view are resource routes of their own: routes/admin/loja/*.ts.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  // The hub's views need each their own capability (view-nav's LOJA_VIEW_ACCESS): a view
+  // asked for by name and not allowed is refused; without one, the first allowed view opens.
+  const { user } = await requireCapability(request, handle.capability);
+  const url = new URL(request.url);
+  const asked = parseLojaQuery(url).view;
+  if (!lojaViewAllowed(user.papel, asked)) {
+    const first = (["dashboard", "pedidos", "produtos", "configuracoes"] as const).find((v) =>
+      lojaViewAllowed(user.papel, v),
+    );
+    if (url.searchParams.has("view") || !first)
+      throw data({ message: ACESSO_NEGADO }, { status: 403 });
+    throw redirect(`/admin/loja?view=${first}`);
+  }
   const {
     view,
     q,
@@ -130,6 +150,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     } as const;
   }
   if (view === "configuracoes") {
+    const configurar = pode(user.papel, "loja.configurar");
     const [settings, bairros, units] = await Promise.all([
       getSettings(),
       listBairros(),
@@ -140,7 +161,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       view,
       configuracoes: {
-        settings: { ...visible, hasSecret: segredosDefinidos.webhookSecret },
+        // The shop's settings and credentials only for who may change them (loja.configurar);
+        // a manager sees the neighbourhoods alone.
+        loja: configurar
+          ? {
+              settings: { ...visible, hasSecret: segredosDefinidos.webhookSecret },
+              // Whether each credential is set and where from; never the credential itself.
+              pagamentos: paymentSettingsView(settings),
+              // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,
+              // else the address this page was opened at.
+              mercadoPagoWebhookUrl: siteUrl(request, "/webhooks/mercadopago"),
+            }
+          : null,
         bairros,
         // The units a neighbourhood may be delivered from ("Unidade que entrega").
         unidades: units.map((u) => ({
@@ -148,11 +180,6 @@ export async function loader({ request }: Route.LoaderArgs) {
           nome: u.nome,
           entrega: u.ativo && u.atendeEntregas,
         })),
-        // Whether each credential is set and where from; never the credential itself.
-        pagamentos: paymentSettingsView(settings),
-        // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,
-        // else the address this page was opened at.
-        mercadoPagoWebhookUrl: siteUrl(request, "/webhooks/mercadopago"),
       },
     } as const;
   }

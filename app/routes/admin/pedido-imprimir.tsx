@@ -2,14 +2,18 @@
 import { data, useLoaderData } from "react-router";
 import { OrderPrintPage } from "~/components/admin/loja/order-print";
 import { adminMeta } from "~/components/admin/meta";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { orderToPrint } from "~/modules/orders/index.server";
 import type { Route } from "./+types/pedido-imprimir";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "pedidos.operar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Imprimir pedido");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const order = await orderToPrint(params.numero);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
   const formato = new URL(request.url).searchParams.get("formato") === "80mm" ? "80mm" : "a4";

@@ -1,12 +1,17 @@
 // GET /admin/privacidade/exportar?titular=<phone or e-mail>: everything the shop holds about
 // one person, as a streamed ZIP (audited).
-import { requireAdmin } from "~/modules/accounts/index.server";
+
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { subjectSchema } from "~/modules/privacy";
 import { exportSubjectZip, parseSubject } from "~/modules/privacy/index.server";
 import type { Route } from "./+types/privacidade-exportar";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "privacidade.gerenciar" } satisfies AdminHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireCapability(request, handle.capability);
   const parsed = subjectSchema.safeParse({
     titular: new URL(request.url).searchParams.get("titular") ?? "",
   });

@@ -13,8 +13,9 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import type { AdminHandle } from "~/domain/permissions";
 import { countText } from "~/domain/text";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import {
   DEFAULT_LEGAL_TEXTS,
   LEGAL_PAGES,
@@ -33,10 +34,13 @@ import {
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/privacidade";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "privacidade.gerenciar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Privacidade");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const asked = new URL(request.url).searchParams.get("titular");
   const parsed = asked === null ? null : subjectSchema.safeParse({ titular: asked });
   return {
@@ -47,29 +51,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = adminAction({
-  textos: adminIntent({
-    schema: legalTextsSchema,
-    failure: "Erro ao salvar os textos",
-    run: async (data, { actor }) => {
-      await saveLegalTexts(data, actor);
-      return "Textos salvos com sucesso!";
-    },
-  }),
-  anonimizar: adminIntent({
-    schema: subjectSchema.extend({
-      confirmar: z.literal("sim", { error: "Confirme a anonimização" }),
+export const action = adminAction(
+  {
+    textos: adminIntent({
+      schema: legalTextsSchema,
+      failure: "Erro ao salvar os textos",
+      run: async (data, { actor }) => {
+        await saveLegalTexts(data, actor);
+        return "Textos salvos com sucesso!";
+      },
     }),
-    failure: "Erro ao anonimizar os dados",
-    run: async (data, { actor }) => {
-      const done = await anonymiseSubject(parseSubject(data.titular), actor);
-      return [
-        "Dados anonimizados",
-        `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
-      ];
-    },
-  }),
-});
+    anonimizar: adminIntent({
+      schema: subjectSchema.extend({
+        confirmar: z.literal("sim", { error: "Confirme a anonimização" }),
+      }),
+      failure: "Erro ao anonimizar os dados",
+      run: async (data, { actor }) => {
+        const done = await anonymiseSubject(parseSubject(data.titular), actor);
+        return [
+          "Dados anonimizados",
+          `${countText(done.pedidos, "pedido")} sem dados pessoais (valores mantidos), ${countText(done.servicos, "pedido")} de banho e tosa e ${countText(done.curriculos, "currículo")} apagados.`,
+        ];
+      },
+    }),
+  },
+  { capability: handle.capability },
+);
 
 const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
   { key: "privacidade", name: "texto_privacidade" },

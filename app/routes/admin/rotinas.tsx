@@ -5,10 +5,14 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { type JobItem, JobList, type JobRunItem } from "~/components/admin/rotinas/job-list";
 import { formatDateTime } from "~/domain/dates";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import { type JobRunView, jobsOverview } from "~/platform/jobs/overview.server";
 import type { Route } from "./+types/rotinas";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "rotinas.ver" } satisfies AdminHandle;
 
 export const meta = adminMeta("Rotinas automáticas");
 
@@ -30,7 +34,7 @@ function runItem(run: JobRunView): JobRunItem {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const jobs = await loadOrFail("Erro ao carregar as rotinas", () => jobsOverview());
   return {
     rotinas: jobs.map(

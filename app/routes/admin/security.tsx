@@ -9,22 +9,26 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { AdminHandle } from "~/domain/permissions";
 import type { FormResult } from "~/lib/form-result";
 import {
   adminAction,
   cleanupOldAuditLogs,
   getSecurityOverview,
-  requireAdmin,
+  requireCapability,
   unblockRateLimit,
 } from "~/modules/accounts/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/security";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "seguranca.gerenciar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Segurança");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   return {
     overview: await loadOrFail("Erro ao carregar dados de segurança", () => getSecurityOverview()),
   };
@@ -32,30 +36,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const action = adminAction({
-  limpar: adminIntent({
-    failure: "Erro ao limpar logs antigos",
-    run: async (_fields, { request, user }) => {
-      const removidos = await cleanupOldAuditLogs(request, user.id);
-      return { ok: true as const, message: "Logs antigos removidos com sucesso", removidos };
-    },
-  }),
-  desbloquear: adminIntent({
-    failure: "Erro ao desbloquear usuário",
-    run: async ({ id = "" }, { request, user }) => {
-      const outcome = UUID.test(id) ? await unblockRateLimit(id, request, user.id) : "missing";
-      if (outcome === "unblocked") return "Usuário desbloqueado com sucesso";
-      if (outcome === "not_blocked") {
-        return fail(
-          "desbloquear",
-          "Este registro não está bloqueado: não há o que desbloquear.",
-          409,
-        );
-      }
-      return fail("desbloquear", "Erro ao desbloquear usuário", 404);
-    },
-  }),
-});
+export const action = adminAction(
+  {
+    limpar: adminIntent({
+      failure: "Erro ao limpar logs antigos",
+      run: async (_fields, { request, user }) => {
+        const removidos = await cleanupOldAuditLogs(request, user.id);
+        return { ok: true as const, message: "Logs antigos removidos com sucesso", removidos };
+      },
+    }),
+    desbloquear: adminIntent({
+      failure: "Erro ao desbloquear usuário",
+      run: async ({ id = "" }, { request, user }) => {
+        const outcome = UUID.test(id) ? await unblockRateLimit(id, request, user.id) : "missing";
+        if (outcome === "unblocked") return "Usuário desbloqueado com sucesso";
+        if (outcome === "not_blocked") {
+          return fail(
+            "desbloquear",
+            "Este registro não está bloqueado: não há o que desbloquear.",
+            409,
+          );
+        }
+        return fail("desbloquear", "Erro ao desbloquear usuário", 404);
+      },
+    }),
+  },
+  { capability: handle.capability },
+);
 
 /** The counters above the tables, in their order. */
 const COUNTERS = [

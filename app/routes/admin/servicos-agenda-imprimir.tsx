@@ -5,11 +5,15 @@ import { data, useLoaderData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import { formatBRL } from "~/domain/money";
+import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { dayLabel, ESPECIE_LABEL, PELAGEM_LABEL } from "~/modules/grooming";
 import { groomingDay } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agenda-imprimir";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "agenda.ver" } satisfies AdminHandle;
 
 export const meta = adminMeta("Fichas do dia");
 
@@ -20,7 +24,7 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const url = new URL(request.url);
   const unidade = url.searchParams.get("unidade") ?? "";
   const dia = url.searchParams.get("dia") ?? "";

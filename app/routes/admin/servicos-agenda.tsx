@@ -9,12 +9,14 @@ import { DayField, UnitField } from "~/components/admin/servicos/agenda-fields";
 import { BookingCard } from "~/components/admin/servicos/booking-card";
 import { CapacityStrip } from "~/components/admin/servicos/capacity-strip";
 import { WalkInForm } from "~/components/admin/servicos/walk-in-form";
+import { usePode } from "~/components/admin/use-papel";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { shopDay } from "~/domain/dates";
+import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
 import { addDays } from "~/domain/shop-time";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import {
   dayLabel,
   reminderMessage,
@@ -41,12 +43,15 @@ import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.serve
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-agenda";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "agenda.ver" } satisfies AdminHandle;
+
 export const meta = adminMeta("Agenda de Banho & Tosa");
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const url = new URL(request.url);
   const units = await listUnitsWithAgenda();
   const withAgenda = units.filter((u) => u.agenda);
@@ -79,90 +84,107 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const action = adminAction({
-  status: adminIntent({
-    schema: bookingStatusSchema,
-    refusal: (_error, intent) => fail(intent, "Status inválido"),
-    failure: "Erro ao atualizar o agendamento",
-    run: async ({ id, status }, { actor }) => {
-      const row = await setBookingStatus(id, status, actor);
-      return [
-        `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`,
-        row.email && STATUS_EMAIL_KIND[row.status]
-          ? `E-mail para ${row.email} na fila.`
-          : undefined,
-      ] as const;
-    },
-  }),
-  checkin: adminIntent({
-    failure: "Erro no check-in",
-    run: async (fields, { actor }) => {
-      const parsed = parseCheckIn(fields);
-      if (!parsed.ok) {
-        // Said next to the field of that booking's check-in, the typed value kept.
-        return data(
-          {
-            ok: false as const,
-            intent: "checkin",
-            message: parsed.message,
-            id: fields.id ?? "",
-            precoFinal: (fields.precoFinal ?? "").slice(0, 30),
-          },
-          { status: 422 },
+export const action = adminAction(
+  {
+    status: adminIntent({
+      capability: "agenda.operar",
+      schema: bookingStatusSchema,
+      refusal: (_error, intent) => fail(intent, "Status inválido"),
+      failure: "Erro ao atualizar o agendamento",
+      run: async ({ id, status }, { actor, user }) => {
+        // Cancelling is scheduling (agenda.agendar), not the day's work a groomer does.
+        if (status === "cancelado" && !pode(user.papel, "agenda.agendar")) {
+          return fail("status", ACESSO_NEGADO, 403);
+        }
+        const row = await setBookingStatus(id, status, actor);
+        return [
+          `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`,
+          row.email && STATUS_EMAIL_KIND[row.status]
+            ? `E-mail para ${row.email} na fila.`
+            : undefined,
+        ] as const;
+      },
+    }),
+    checkin: adminIntent({
+      capability: "agenda.operar",
+      failure: "Erro no check-in",
+      run: async (fields, { actor }) => {
+        const parsed = parseCheckIn(fields);
+        if (!parsed.ok) {
+          // Said next to the field of that booking's check-in, the typed value kept.
+          return data(
+            {
+              ok: false as const,
+              intent: "checkin",
+              message: parsed.message,
+              id: fields.id ?? "",
+              precoFinal: (fields.precoFinal ?? "").slice(0, 30),
+            },
+            { status: 422 },
+          );
+        }
+        const { agendamento, aviso } = await checkInBooking(parsed.id, parsed.input, actor);
+        return ok("checkin", `Check-in de ${agendamento.numero} feito`, aviso ?? undefined);
+      },
+    }),
+    walkin: adminIntent({
+      capability: "agenda.agendar",
+      schema: walkInSchema,
+      input: ({ fields, form }) => ({
+        ...fields,
+        servicoIds: form.getAll("servicoIds").map(String),
+      }),
+      refusal: firstIssue,
+      failure: "Erro ao encaixar",
+      run: async ({ acima, unidadeId, data, horario, nomeTutor, whatsapp, ...pet }, { actor }) => {
+        const row = await addWalkIn({ unidadeId, data, horario, nomeTutor, whatsapp, pet }, actor, {
+          acima,
+        });
+        return [
+          `Encaixe ${row.numero} adicionado`,
+          row.acimaCapacidade ? "Atenção: acima da capacidade do horário ou do dia" : undefined,
+        ] as const;
+      },
+    }),
+    remarcar: adminIntent({
+      capability: "agenda.agendar",
+      schema: staffRescheduleSchema,
+      refusal: firstIssue,
+      failure: "Erro ao remarcar",
+      run: async ({ id, acima, ...to }, { actor }) => {
+        const { agendamento, aviso } = await rescheduleByStaff(id, to, actor, { acima });
+        return [
+          `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
+          aviso ?? undefined,
+        ] as const;
+      },
+    }),
+    liberar: adminIntent({
+      capability: "agenda.agendar",
+      failure: "Erro ao liberar os agendamentos",
+      run: async (fields, { actor }) => {
+        const por = CONTACT_KINDS.find((k) => k === fields.por);
+        if (!por) return fail("liberar", "Escolha WhatsApp, e-mail ou endereço");
+        const { numeros } = await releaseUnconfirmedOf(fields.id ?? "", por, actor);
+        return ok(
+          "liberar",
+          numeros.length === 1
+            ? `1 agendamento não confirmado cancelado (${numeros[0]})`
+            : `${numeros.length} agendamentos não confirmados cancelados`,
+          numeros.length > 1 ? numeros.join(", ") : undefined,
         );
-      }
-      const { agendamento, aviso } = await checkInBooking(parsed.id, parsed.input, actor);
-      return ok("checkin", `Check-in de ${agendamento.numero} feito`, aviso ?? undefined);
-    },
-  }),
-  walkin: adminIntent({
-    schema: walkInSchema,
-    input: ({ fields, form }) => ({ ...fields, servicoIds: form.getAll("servicoIds").map(String) }),
-    refusal: firstIssue,
-    failure: "Erro ao encaixar",
-    run: async ({ acima, unidadeId, data, horario, nomeTutor, whatsapp, ...pet }, { actor }) => {
-      const row = await addWalkIn({ unidadeId, data, horario, nomeTutor, whatsapp, pet }, actor, {
-        acima,
-      });
-      return [
-        `Encaixe ${row.numero} adicionado`,
-        row.acimaCapacidade ? "Atenção: acima da capacidade do horário ou do dia" : undefined,
-      ] as const;
-    },
-  }),
-  remarcar: adminIntent({
-    schema: staffRescheduleSchema,
-    refusal: firstIssue,
-    failure: "Erro ao remarcar",
-    run: async ({ id, acima, ...to }, { actor }) => {
-      const { agendamento, aviso } = await rescheduleByStaff(id, to, actor, { acima });
-      return [
-        `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
-        aviso ?? undefined,
-      ] as const;
-    },
-  }),
-  liberar: adminIntent({
-    failure: "Erro ao liberar os agendamentos",
-    run: async (fields, { actor }) => {
-      const por = CONTACT_KINDS.find((k) => k === fields.por);
-      if (!por) return fail("liberar", "Escolha WhatsApp, e-mail ou endereço");
-      const { numeros } = await releaseUnconfirmedOf(fields.id ?? "", por, actor);
-      return ok(
-        "liberar",
-        numeros.length === 1
-          ? `1 agendamento não confirmado cancelado (${numeros[0]})`
-          : `${numeros.length} agendamentos não confirmados cancelados`,
-        numeros.length > 1 ? numeros.join(", ") : undefined,
-      );
-    },
-  }),
-});
+      },
+    }),
+  },
+  { capability: handle.capability },
+);
 
 export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useFormResult(result as never);
   const { agendaDay, units, unidadeId, day } = loaderData;
+  const agendar = usePode("agenda.agendar");
+  const orcamentos = usePode("orcamentos.atender");
   const checkInError =
     result && !result.ok && result.intent === "checkin" && "precoFinal" in result
       ? (result as unknown as { id: string; message: string; precoFinal: string })
@@ -172,9 +194,11 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Agenda de Banho & Tosa"
         description={
-          <a className="text-brand-700 underline" href="/admin/servicos">
-            Pedidos de orçamento com fotos
-          </a>
+          orcamentos ? (
+            <a className="text-brand-700 underline" href="/admin/servicos">
+              Pedidos de orçamento com fotos
+            </a>
+          ) : undefined
         }
       />
       <Form method="get" className="flex flex-wrap items-end gap-3">
@@ -212,7 +236,9 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <WalkInForm unidadeId={unidadeId ?? ""} day={day} services={loaderData.services} />
+          {agendar ? (
+            <WalkInForm unidadeId={unidadeId ?? ""} day={day} services={loaderData.services} />
+          ) : null}
           {loaderData.reminders.length > 0 ? (
             <section className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">
               <h2 className="text-lg font-bold">Lembretes de amanhã</h2>

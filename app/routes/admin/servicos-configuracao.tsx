@@ -14,9 +14,10 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
+import type { AdminHandle } from "~/domain/permissions";
 import { countText } from "~/domain/text";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import {
   agendaSchema,
   closedDateMessage,
@@ -39,6 +40,9 @@ import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.serve
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-configuracao";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "servicos.configurar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Configuração de Banho & Tosa");
 
 const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
@@ -46,7 +50,7 @@ const UUID = /^[0-9a-f-]{36}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const units = await listUnitsWithAgenda();
   const param = new URL(request.url).searchParams.get("unidade");
   const unit = units.find((u) => u.id === param) ?? units.find((u) => u.agenda) ?? units[0] ?? null;
@@ -61,64 +65,67 @@ function closingDay(fields: Record<string, string>) {
   return UUID.test(unidadeId) && DAY.test(data) ? { unidadeId, data } : null;
 }
 
-export const action = adminAction({
-  agenda: adminIntent({
-    schema: agendaSchema,
-    refusal: firstIssue,
-    failure: "Erro ao salvar a agenda",
-    run: async (agenda, { fields, actor }) => {
-      const { unidadeId } = fields;
-      if (!unidadeId || !UUID.test(unidadeId)) return fail("agenda", "Unidade inválida");
-      await saveGroomingAgenda(unidadeId, agenda, actor);
-      return ok("agenda", "Agenda salva");
-    },
-  }),
-  servico: adminIntent({
-    schema: serviceSchema,
-    refusal: firstIssue,
-    failure: "Erro ao salvar o serviço",
-    run: async (service, { actor }) =>
-      `Serviço "${(await saveGroomingService(service, actor)).nome}" salvo`,
-  }),
-  reabrir: adminIntent({
-    failure: "Erro ao reabrir a data",
-    run: async (fields, { actor }) => {
-      const day = closingDay(fields);
-      if (!day) return fail("reabrir", "Escolha a data", 422);
-      await reopenGroomingDate(day.unidadeId, day.data, actor);
-      return ok("reabrir", "Data reaberta");
-    },
-  }),
-  fechar: adminIntent({
-    failure: "Erro ao fechar a data",
-    run: async (fields, { actor }) => {
-      const day = closingDay(fields);
-      if (!day) return fail("fechar", "Escolha a data", 422);
-      const affected = await closeGroomingDate(
-        day.unidadeId,
-        day.data,
-        fields.motivo?.trim() || null,
-        actor,
-      );
-      return {
-        ...ok(
-          "fechar",
-          "Data fechada",
-          affected.length
-            ? `${countText(affected.length, "agendamento")} nesse dia: avise e remarque`
-            : undefined,
-        ),
-        afetados: affected.map((a) => ({
-          numero: a.numero,
-          horario: a.horario,
-          nomeTutor: a.nomeTutor,
-          whatsapp: a.whatsapp,
-          data: a.data,
-        })),
-      };
-    },
-  }),
-});
+export const action = adminAction(
+  {
+    agenda: adminIntent({
+      schema: agendaSchema,
+      refusal: firstIssue,
+      failure: "Erro ao salvar a agenda",
+      run: async (agenda, { fields, actor }) => {
+        const { unidadeId } = fields;
+        if (!unidadeId || !UUID.test(unidadeId)) return fail("agenda", "Unidade inválida");
+        await saveGroomingAgenda(unidadeId, agenda, actor);
+        return ok("agenda", "Agenda salva");
+      },
+    }),
+    servico: adminIntent({
+      schema: serviceSchema,
+      refusal: firstIssue,
+      failure: "Erro ao salvar o serviço",
+      run: async (service, { actor }) =>
+        `Serviço "${(await saveGroomingService(service, actor)).nome}" salvo`,
+    }),
+    reabrir: adminIntent({
+      failure: "Erro ao reabrir a data",
+      run: async (fields, { actor }) => {
+        const day = closingDay(fields);
+        if (!day) return fail("reabrir", "Escolha a data", 422);
+        await reopenGroomingDate(day.unidadeId, day.data, actor);
+        return ok("reabrir", "Data reaberta");
+      },
+    }),
+    fechar: adminIntent({
+      failure: "Erro ao fechar a data",
+      run: async (fields, { actor }) => {
+        const day = closingDay(fields);
+        if (!day) return fail("fechar", "Escolha a data", 422);
+        const affected = await closeGroomingDate(
+          day.unidadeId,
+          day.data,
+          fields.motivo?.trim() || null,
+          actor,
+        );
+        return {
+          ...ok(
+            "fechar",
+            "Data fechada",
+            affected.length
+              ? `${countText(affected.length, "agendamento")} nesse dia: avise e remarque`
+              : undefined,
+          ),
+          afetados: affected.map((a) => ({
+            numero: a.numero,
+            horario: a.horario,
+            nomeTutor: a.nomeTutor,
+            whatsapp: a.whatsapp,
+            data: a.data,
+          })),
+        };
+      },
+    }),
+  },
+  { capability: handle.capability },
+);
 
 function AgendaForm({ unit }: { unit: NonNullable<Route.ComponentProps["loaderData"]["unit"]> }) {
   const a = unit.agenda;

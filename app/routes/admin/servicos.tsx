@@ -4,8 +4,9 @@ import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
+import type { AdminHandle } from "~/domain/permissions";
 import { STATUS_SERVICO } from "~/domain/statuses";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import {
   answerQuoteWithLink,
   bookingsOfQuotes,
@@ -20,10 +21,13 @@ import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "orcamentos.atender" } satisfies AdminHandle;
+
 export const meta = adminMeta("Serviços de Banho & Tosa");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const param = new URL(request.url).searchParams.get("status") ?? "todos";
   const status = (STATUS_SERVICO as readonly string[]).includes(param)
     ? (param as (typeof STATUS_SERVICO)[number])
@@ -76,7 +80,7 @@ export const action = adminAction(
       },
     }),
   },
-  { defaultIntent: "grooming-status" },
+  { capability: handle.capability, defaultIntent: "grooming-status" },
 );
 
 export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {

@@ -9,10 +9,11 @@ import { type HistoryEntry, TestCard, TestHistory } from "~/components/admin/tes
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
+import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import type { FormResult } from "~/lib/form-result";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { testDatabase } from "~/modules/careers/index.server";
 import {
   type SystemTestResult,
@@ -20,13 +21,16 @@ import {
   testWebhook,
 } from "~/modules/notifications/index.server";
 import { getSettings } from "~/modules/shop/index.server";
-import { readForm } from "~/platform/request-info.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/testes";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "site.configurar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Testes do Sistema");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const settings = await getSettings();
   // The number every chat link of the site uses: the settings' one, else the shop's phone.
   const whatsappNumero = chatNumber(settings.whatsappNumero, shop.phone);
@@ -39,16 +43,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TestName = "database" | "webhook";
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await readForm(request);
-  const test = form.get("teste");
-  let result: SystemTestResult;
-  if (test === "database") result = await testDatabase();
-  else if (test === "webhook") result = await testWebhook();
-  else result = { ok: false, message: "Teste desconhecido" };
-  return { test: String(test) as TestName, ...result, at: new Date().toISOString() };
+/** One server test, answered with its name and when it ran (the screen's history). */
+function serverTest(test: TestName, run: () => Promise<SystemTestResult>) {
+  return adminIntent({
+    failure: "Erro ao executar o teste",
+    run: async () => ({ test, ...(await run()), at: new Date().toISOString() }),
+  });
 }
+
+// The form names its test in the field `teste` (the wrapper's intent).
+export const action = adminAction(
+  { database: serverTest("database", testDatabase), webhook: serverTest("webhook", testWebhook) },
+  { capability: handle.capability, intentField: "teste" },
+);
 
 type TestResult = FormResult & { test: TestName };
 

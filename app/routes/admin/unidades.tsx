@@ -3,12 +3,16 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { UnitDialog } from "~/components/admin/unidades/unit-dialog";
 import { UnitsList } from "~/components/admin/unidades/units-list";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { UNIT_INVALID, unitSchema } from "~/modules/shop";
 import { createUnit, listUnits, updateUnit } from "~/modules/shop/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/unidades";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "unidades.editar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Unidades");
 
@@ -17,7 +21,7 @@ const LOAD_ERROR = "Erro ao carregar unidades";
 /** What the form can ask: a new unit, or one saved over (anything else: 'Ação desconhecida'). */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   return { units: await loadOrFail(LOAD_ERROR, () => listUnits()) };
 }
 
@@ -39,7 +43,7 @@ export const action = adminAction(
         `Unidade ${(await updateUnit(fields.id ?? "", data, actor)).nome} atualizada`,
     }),
   },
-  { noControlChars: true },
+  { capability: handle.capability, noControlChars: true },
 );
 
 export default function Unidades({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { shop } from "~/content/shop";
 import { chatNumber } from "~/domain/whatsapp";
 import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
-import { isAdminRequest } from "~/modules/accounts/index.server";
+import { staffMayRequest } from "~/modules/accounts/index.server";
 import { readCookieCartView, readRecentOrders } from "~/modules/orders/index.server";
 import { companyFacts, publicUnit } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
@@ -17,7 +17,8 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [isAdmin, settings, units, carrinho] = await Promise.all([
-    isAdminRequest(request),
+    // The settings shortcut: only for staff who may edit the store (decision 0068).
+    staffMayRequest(request, ["produtos.editar", "loja.configurar"]),
     currentSettings(),
     listActiveUnits(),
     // The cart of a browser without JavaScript (decision 0040); only its holder has the cookie.

@@ -1,4 +1,5 @@
 import { DownloadIcon, PrinterIcon } from "lucide-react";
+import { usePode } from "~/components/admin/use-papel";
 import { Button, buttonVariants } from "~/components/ui/button";
 
 /** The filters of the orders list, as the URL has them (the export takes the same). */
@@ -31,40 +32,43 @@ export function OrdersExportBar({ filters }: { filters: OrderListFilters }) {
         ] as [string, string][])
       : []),
   ];
+  const exportar = usePode("pedidos.exportar");
   const selectClass =
     "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2";
   return (
     <div className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      <form
-        method="get"
-        action="/admin/loja/pedidos/exportar"
-        className="flex flex-wrap items-end gap-2"
-        data-testid="exportar-pedidos"
-      >
-        {hidden
-          .filter(([, value]) => value !== "")
-          .map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-        <label className="grid gap-1 text-xs font-semibold text-slate-700">
-          Arquivo
-          <select name="formato" defaultValue="xlsx" className={selectClass}>
-            <option value="xlsx">Excel (.xlsx)</option>
-            <option value="csv">CSV</option>
-          </select>
-        </label>
-        <label className="grid gap-1 text-xs font-semibold text-slate-700">
-          Linhas
-          <select name="linhas" defaultValue="pedidos" className={selectClass}>
-            <option value="pedidos">Uma por pedido</option>
-            <option value="itens">Uma por item</option>
-          </select>
-        </label>
-        <Button type="submit" variant="outline" size="sm">
-          <DownloadIcon aria-hidden="true" />
-          Exportar
-        </Button>
-      </form>
+      {exportar ? (
+        <form
+          method="get"
+          action="/admin/loja/pedidos/exportar"
+          className="flex flex-wrap items-end gap-2"
+          data-testid="exportar-pedidos"
+        >
+          {hidden
+            .filter(([, value]) => value !== "")
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Arquivo
+            <select name="formato" defaultValue="xlsx" className={selectClass}>
+              <option value="xlsx">Excel (.xlsx)</option>
+              <option value="csv">CSV</option>
+            </select>
+          </label>
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Linhas
+            <select name="linhas" defaultValue="pedidos" className={selectClass}>
+              <option value="pedidos">Uma por pedido</option>
+              <option value="itens">Uma por item</option>
+            </select>
+          </label>
+          <Button type="submit" variant="outline" size="sm">
+            <DownloadIcon aria-hidden="true" />
+            Exportar
+          </Button>
+        </form>
+      ) : null}
       <a
         href="/admin/loja/pedidos/imprimir"
         target="_blank"

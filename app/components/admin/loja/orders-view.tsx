@@ -16,6 +16,7 @@ import {
 } from "~/components/admin/loja/orders-export";
 import { PaidAfterCancel } from "~/components/admin/loja/paid-after-cancel";
 import { KeysetPagination } from "~/components/admin/pagination";
+import { usePode } from "~/components/admin/use-papel";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -106,7 +107,8 @@ function PixCharge({ order }: { order: OrderRow }) {
   // Shared with the list (like the status selects): the toast survives a re-filtered list.
   const refund = useFetcher({ key: "pix-refund" });
   const busy = refund.state !== "idle" && refund.formData?.get("id") === order.id;
-  const refundable = order.statusPagamento === "pago" && cobranca.status === "paga";
+  const refundable =
+    usePode("pedidos.reembolsar") && order.statusPagamento === "pago" && cobranca.status === "paga";
   return (
     <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm">
       <dl className="grid gap-1 sm:grid-cols-3">

@@ -393,26 +393,23 @@ function BairrosPanel({ bairros, unidades }: { bairros: Bairro[]; unidades: Deli
 }
 
 export function LojaSettings({
-  settings,
+  loja,
   bairros,
   unidades,
-  pagamentos,
-  mercadoPagoWebhookUrl,
 }: {
-  settings: StoreSettingsView;
+  /** The shop's settings and credentials; null for who may edit the neighbourhoods only. */
+  loja: {
+    settings: StoreSettingsView;
+    pagamentos: PixOnlineSettingsView;
+    mercadoPagoWebhookUrl: string;
+  } | null;
   bairros: Bairro[];
   unidades: DeliveryUnit[];
-  pagamentos: PixOnlineSettingsView;
-  mercadoPagoWebhookUrl: string;
 }) {
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Configurações</h2>
-      <SettingsForm
-        settings={settings}
-        pagamentos={pagamentos}
-        mercadoPagoWebhookUrl={mercadoPagoWebhookUrl}
-      />
+      {loja ? <SettingsForm {...loja} /> : null}
       <BairrosPanel bairros={bairros} unidades={unidades} />
     </div>
   );

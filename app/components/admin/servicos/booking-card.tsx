@@ -1,5 +1,6 @@
 // One booking on the staff's agenda: who, which pets and services, the price, the next
 // statuses as buttons, and check-in and reschedule while the pet has not arrived.
+
 import { Form } from "react-router";
 import {
   DayField,
@@ -7,6 +8,7 @@ import {
   TimeField,
   UnitField,
 } from "~/components/admin/servicos/agenda-fields";
+import { usePode } from "~/components/admin/use-papel";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -51,6 +53,8 @@ export function BookingCard({
   const preco = booking.precoFinal ?? booking.precoEstimado;
   const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
   const checkIn = booking.historico.findLast((h) => h.nota === "check-in");
+  // Rebooking and releasing a set are scheduling (agenda.agendar): not a groomer's.
+  const agendar = usePode("agenda.agendar");
   return (
     <li
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -117,16 +121,17 @@ export function BookingCard({
           </Button>
         ) : null}
       </div>
-      {booking.mesmos ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
+      {booking.mesmos && agendar ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
       {canCheckIn ? <CheckInForm booking={booking} error={checkInError} /> : null}
-      {canCheckIn ? <RescheduleForm booking={booking} units={units} /> : null}
+      {canCheckIn && agendar ? <RescheduleForm booking={booking} units={units} /> : null}
     </li>
   );
 }
 
 /** The statuses the staff may move the booking to: one form, the button pressed says which. */
 function StatusButtons({ booking }: { booking: AgendaBooking }) {
-  const next = STAFF_NEXT[booking.status];
+  const agendar = usePode("agenda.agendar");
+  const next = STAFF_NEXT[booking.status].filter((s) => agendar || s !== "cancelado");
   if (next.length === 0) return null;
   return (
     <Form method="post" className="contents">

@@ -1,5 +1,6 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
 
+import type { AdminHandle } from "~/domain/permissions";
 import {
   BAIRRO_REQUIRED,
   bairroFeeSchema,
@@ -14,50 +15,58 @@ import { bairroIntent } from "~/schemas/admin-loja-intents";
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=configuracoes";
 
-export const loader = lojaLoader(SCREEN);
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "entrega.editar" } satisfies AdminHandle;
 
-export const action = lojaAction(SCREEN, bairroIntent, async ({ actor, fields, intent }) => {
-  const id = fields.id ?? "";
+export const loader = lojaLoader(SCREEN, handle.capability);
 
-  switch (intent) {
-    case "bairro-create": {
-      const parsed = bairroSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, BAIRRO_REQUIRED);
-      return attempt(intent, "Erro ao salvar bairro", async () => {
-        const row = await addBairro(parsed.data, actor);
-        return ok(intent, `Bairro ${row.nome} adicionado`);
-      });
+export const action = lojaAction(
+  SCREEN,
+  bairroIntent,
+  { capability: "entrega.editar" },
+  async ({ actor, fields, intent }) => {
+    const id = fields.id ?? "";
+
+    switch (intent) {
+      case "bairro-create": {
+        const parsed = bairroSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error, BAIRRO_REQUIRED);
+        return attempt(intent, "Erro ao salvar bairro", async () => {
+          const row = await addBairro(parsed.data, actor);
+          return ok(intent, `Bairro ${row.nome} adicionado`);
+        });
+      }
+      case "bairro-fee": {
+        const parsed = bairroFeeSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error);
+        return attempt(intent, "Erro ao salvar bairro", async () => {
+          const row = await updateBairro(id, { taxaEntrega: parsed.data.taxaEntrega }, actor);
+          return ok(intent, `Taxa de ${row.nome} atualizada`);
+        });
+      }
+      case "bairro-unit": {
+        const parsed = bairroUnitSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error);
+        return attempt(intent, "Erro ao salvar bairro", async () => {
+          const row = await updateBairro(id, { unidadeId: parsed.data.unidadeId }, actor);
+          return ok(intent, `Unidade de entrega de ${row.nome} atualizada`);
+        });
+      }
+      case "bairro-toggle":
+        return attempt(intent, "Erro ao salvar bairro", async () => {
+          const row = await updateBairro(id, { ativo: fields.ativo === "true" }, actor);
+          return ok(
+            intent,
+            row.ativo ? `Bairro ${row.nome} ativado` : `Bairro ${row.nome} desativado`,
+          );
+        });
+      case "bairro-delete":
+        return attempt(intent, "Erro ao remover bairro", async () => {
+          await removeBairro(id, actor);
+          return ok(intent, "Bairro removido");
+        });
+      default:
+        return intent satisfies never;
     }
-    case "bairro-fee": {
-      const parsed = bairroFeeSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      return attempt(intent, "Erro ao salvar bairro", async () => {
-        const row = await updateBairro(id, { taxaEntrega: parsed.data.taxaEntrega }, actor);
-        return ok(intent, `Taxa de ${row.nome} atualizada`);
-      });
-    }
-    case "bairro-unit": {
-      const parsed = bairroUnitSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      return attempt(intent, "Erro ao salvar bairro", async () => {
-        const row = await updateBairro(id, { unidadeId: parsed.data.unidadeId }, actor);
-        return ok(intent, `Unidade de entrega de ${row.nome} atualizada`);
-      });
-    }
-    case "bairro-toggle":
-      return attempt(intent, "Erro ao salvar bairro", async () => {
-        const row = await updateBairro(id, { ativo: fields.ativo === "true" }, actor);
-        return ok(
-          intent,
-          row.ativo ? `Bairro ${row.nome} ativado` : `Bairro ${row.nome} desativado`,
-        );
-      });
-    case "bairro-delete":
-      return attempt(intent, "Erro ao remover bairro", async () => {
-        await removeBairro(id, actor);
-        return ok(intent, "Bairro removido");
-      });
-    default:
-      return intent satisfies never;
-  }
-});
+  },
+);

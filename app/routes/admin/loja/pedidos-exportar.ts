@@ -1,10 +1,15 @@
 // GET /admin/loja/pedidos/exportar?formato=csv|xlsx&linhas=pedidos|itens&<the list's filters>:
 // the filtered orders as a streamed download.
-import { requireAdmin } from "~/modules/accounts/index.server";
+
+import type { AdminHandle } from "~/domain/permissions";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { exportOrders, ordersExportFileName } from "~/modules/orders/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
 import type { Route } from "./+types/pedidos-exportar";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "pedidos.exportar" } satisfies AdminHandle;
 
 const TYPES = {
   csv: "text/csv; charset=utf-8",
@@ -12,7 +17,7 @@ const TYPES = {
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireCapability(request, handle.capability);
   const url = new URL(request.url);
   const formato = url.searchParams.get("formato") ?? "csv";
   const linhas = url.searchParams.get("linhas") ?? "pedidos";

@@ -1,6 +1,7 @@
 // POST /admin/loja/pedidos: an order's status, its payment status, the refund of an
 // automatic-Pix payment, and reopening an order paid after its cancellation.
 
+import type { AdminHandle } from "~/domain/permissions";
 import {
   refundOrderPix,
   reopenPaidOrder,
@@ -15,58 +16,66 @@ import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/
 /** The panel this route serves. */
 const SCREEN = "/admin/loja?view=pedidos";
 
-export const loader = lojaLoader(SCREEN);
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "pedidos.operar" } satisfies AdminHandle;
 
-export const action = lojaAction(SCREEN, pedidoIntent, async ({ actor, fields, intent }) => {
-  switch (intent) {
-    case "order-status": {
-      const parsed = orderStatusSchema.safeParse(fields);
-      if (!parsed.success) {
-        const reason = parsed.error.issues.find((i) => i.path[0] === "motivo");
-        return fail(intent, reason?.message ?? "Erro ao atualizar status");
-      }
-      return attempt(intent, "Erro ao atualizar status", async () => {
-        const { estoque } = await setOrderStatus(parsed.data.id, parsed.data.status, actor, {
-          codigoRetirada: parsed.data.codigoRetirada,
-          voltarAoEstoque: parsed.data.voltarAoEstoque,
-          motivo: parsed.data.motivo,
+export const loader = lojaLoader(SCREEN, handle.capability);
+
+export const action = lojaAction(
+  SCREEN,
+  pedidoIntent,
+  { capability: "pedidos.operar", intents: { "pix-refund": "pedidos.reembolsar" } },
+  async ({ actor, fields, intent }) => {
+    switch (intent) {
+      case "order-status": {
+        const parsed = orderStatusSchema.safeParse(fields);
+        if (!parsed.success) {
+          const reason = parsed.error.issues.find((i) => i.path[0] === "motivo");
+          return fail(intent, reason?.message ?? "Erro ao atualizar status");
+        }
+        return attempt(intent, "Erro ao atualizar status", async () => {
+          const { estoque } = await setOrderStatus(parsed.data.id, parsed.data.status, actor, {
+            codigoRetirada: parsed.data.codigoRetirada,
+            voltarAoEstoque: parsed.data.voltarAoEstoque,
+            motivo: parsed.data.motivo,
+          });
+          return ok(
+            intent,
+            "Status do pedido atualizado",
+            estoque === "devolvido"
+              ? "Os itens voltaram para o estoque."
+              : estoque === "liberado"
+                ? "A reserva dos itens foi liberada."
+                : undefined,
+          );
         });
-        return ok(
-          intent,
-          "Status do pedido atualizado",
-          estoque === "devolvido"
-            ? "Os itens voltaram para o estoque."
-            : estoque === "liberado"
-              ? "A reserva dos itens foi liberada."
-              : undefined,
-        );
-      });
+      }
+      case "payment-status": {
+        const parsed = paymentStatusSchema.safeParse(fields);
+        if (!parsed.success) return fail(intent, "Erro ao atualizar pagamento");
+        return attempt(intent, "Erro ao atualizar pagamento", async () => {
+          await setPaymentStatus(parsed.data.id, parsed.data.status, actor);
+          return ok(intent, "Pagamento atualizado");
+        });
+      }
+      case "pix-refund": {
+        const parsed = refundSchema.safeParse(fields);
+        if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
+        return attempt(intent, "Erro ao reembolsar pagamento", async () => {
+          await refundOrderPix(parsed.data.id, actor);
+          return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
+        });
+      }
+      case "order-reopen": {
+        const parsed = refundSchema.safeParse(fields);
+        if (!parsed.success) return fail(intent, "Erro ao reabrir pedido");
+        return attempt(intent, "Erro ao reabrir pedido", async () => {
+          await reopenPaidOrder(parsed.data.id, actor);
+          return ok(intent, "Pedido reaberto", "Os itens foram reservados de novo.");
+        });
+      }
+      default:
+        return intent satisfies never;
     }
-    case "payment-status": {
-      const parsed = paymentStatusSchema.safeParse(fields);
-      if (!parsed.success) return fail(intent, "Erro ao atualizar pagamento");
-      return attempt(intent, "Erro ao atualizar pagamento", async () => {
-        await setPaymentStatus(parsed.data.id, parsed.data.status, actor);
-        return ok(intent, "Pagamento atualizado");
-      });
-    }
-    case "pix-refund": {
-      const parsed = refundSchema.safeParse(fields);
-      if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
-      return attempt(intent, "Erro ao reembolsar pagamento", async () => {
-        await refundOrderPix(parsed.data.id, actor);
-        return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
-      });
-    }
-    case "order-reopen": {
-      const parsed = refundSchema.safeParse(fields);
-      if (!parsed.success) return fail(intent, "Erro ao reabrir pedido");
-      return attempt(intent, "Erro ao reabrir pedido", async () => {
-        await reopenPaidOrder(parsed.data.id, actor);
-        return ok(intent, "Pedido reaberto", "Os itens foram reservados de novo.");
-      });
-    }
-    default:
-      return intent satisfies never;
-  }
-});
+  },
+);

@@ -2,8 +2,9 @@
 // one admin action wrapper (one product image at most, the answer as a toast).
 import { redirect } from "react-router";
 import type { z } from "zod";
+import type { Capacidade } from "~/domain/permissions";
 import type { FormResult } from "~/lib/form-result";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/modules/catalog";
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -11,10 +12,13 @@ import { redirectWithToast } from "~/platform/toast.server";
 // Two factories, not one object to destructure: React Router strips `loader` and `action`
 // from the browser build and refuses a destructured export of them.
 
-/** A store route's loader: nothing to show, an admin who opens the address lands on `screen`. */
-export function lojaLoader(screen: string) {
+/**
+ * A store route's loader: nothing to show, a person who may use the route and opens its
+ * address lands on `screen`.
+ */
+export function lojaLoader(screen: string, capability: Capacidade) {
   return async ({ request }: { request: Request }) => {
-    await requireAdmin(request);
+    await requireCapability(request, capability);
     return redirect(screen);
   };
 }
@@ -27,22 +31,29 @@ export function lojaLoader(screen: string) {
  * without its case does not compile.
  */
 export function lojaAction<I extends string>(
-  screen: string,
+  /** The screen the route serves, or how to name it from the request's parameters. */
+  screen: string | ((params: AdminWrite["params"]) => string),
   intents: z.ZodEnum<{ [K in I]: K }>,
+  /** What the route's intents require, and the intents that require another capability. */
+  access: { capability: Capacidade; intents?: Partial<Record<I, Capacidade>> },
   write: (args: AdminWrite<I>) => Promise<unknown>,
 ) {
-  const each = adminIntent<Record<string, string>, object>({
-    failure: "Erro ao salvar",
-    run: async (_fields, args) => (await write(args as AdminWrite<I>)) as object,
-  });
-  return adminAction(Object.fromEntries(intents.options.map((intent) => [intent, each])), {
+  const each = (intent: I) =>
+    adminIntent<Record<string, string>, object>({
+      failure: "Erro ao salvar",
+      capability: access.intents?.[intent],
+      run: async (_fields, args) => (await write(args as AdminWrite<I>)) as object,
+    });
+  return adminAction(Object.fromEntries(intents.options.map((intent) => [intent, each(intent)])), {
+    capability: access.capability,
     upload: {
       maxFileSize: MAX_PRODUCT_IMAGE_BYTES,
       tooLargeMessage: PRODUCT_IMAGE_TOO_LARGE,
       intent: "produto",
     },
     noControlChars: true,
-    answer: (request, result) => answerLoja(request, screen, result),
+    answer: (request, result, params) =>
+      answerLoja(request, typeof screen === "string" ? screen : screen(params), result),
   });
 }
 

@@ -6,7 +6,8 @@ import { SynonymsPanel } from "~/components/admin/loja/synonyms-panel";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import type { AdminHandle } from "~/domain/permissions";
+import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { SYNONYMS_INVALID, synonymGroupSchema } from "~/modules/catalog";
 import {
   createSynonymGroup,
@@ -18,13 +19,16 @@ import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/sinonimos";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "produtos.editar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Sinônimos da busca");
 
 const LOAD_ERROR = "Erro ao carregar sinônimos";
 const SAVE_ERROR = "Erro ao salvar sinônimos";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   return { groups: await loadOrFail(LOAD_ERROR, () => listSynonymGroups()) };
 }
 
@@ -58,7 +62,7 @@ export const action = adminAction(
       },
     }),
   },
-  { noControlChars: true },
+  { capability: handle.capability, noControlChars: true },
 );
 
 export default function Sinonimos({ loaderData }: Route.ComponentProps) {

@@ -6,8 +6,9 @@ import { AdminLoadError } from "~/components/admin/load-error";
 import { VariantsEditor } from "~/components/admin/loja/variants-editor";
 import { adminMeta } from "~/components/admin/meta";
 import { buttonVariants } from "~/components/ui/button";
+import type { AdminHandle } from "~/domain/permissions";
 import { fieldErrors } from "~/lib/forms";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireCapability } from "~/modules/accounts/index.server";
 import { variantsJsonSchema } from "~/modules/catalog";
 import { getProductVariants, saveProductVariants } from "~/modules/catalog/index.server";
 import { writeVariantStock } from "~/modules/inventory/index.server";
@@ -16,21 +17,26 @@ import { lojaAction } from "~/routes/admin/loja/shared.server";
 import { variacaoIntent } from "~/schemas/admin-loja-intents";
 import type { Route } from "./+types/variacoes";
 
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "produtos.editar" } satisfies AdminHandle;
+
 export const meta = adminMeta("Variações do produto");
 
 /** The ledger's reason for the stock the grid sets. */
 const STOCK_REASON = "Variações do produto";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireCapability(request, handle.capability);
   const view = await getProductVariants(params.id);
   if (!view) throw data({ message: "Produto não encontrado" }, { status: 404 });
   return view;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const screen = href("/admin/loja/produtos/:id/variacoes", { id: params.id });
-  return lojaAction(screen, variacaoIntent, async ({ user, actor, fields, intent }) => {
+export const action = lojaAction(
+  (params) => href("/admin/loja/produtos/:id/variacoes", { id: params.id ?? "" }),
+  variacaoIntent,
+  { capability: handle.capability },
+  async ({ user, actor, fields, intent, params }) => {
     const parsed = variantsJsonSchema.safeParse(fields.dados);
     if (!parsed.success) {
       return data(
@@ -44,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     return attempt(intent, "Erro ao salvar variações", async () => {
-      const result = await saveProductVariants(params.id, parsed.data, actor, (tx, rows) =>
+      const result = await saveProductVariants(params.id ?? "", parsed.data, actor, (tx, rows) =>
         writeVariantStock(tx, rows, user.email, STOCK_REASON),
       );
       const notes = [
@@ -55,8 +61,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       ].filter(Boolean);
       return ok(intent, "Variações salvas", notes.join(" ") || undefined);
     });
-  })({ request });
-}
+  },
+);
 
 export default function Variacoes({ loaderData }: Route.ComponentProps) {
   return (
