@@ -1,11 +1,13 @@
 // The generated parts of the docs: the module map (files and lines of each module) and the
-// graph of arrows between modules in docs/architecture.md, and the index of the decisions
-// in docs/decisions/README.md. `npm run docs` writes them; `--check` (part of `npm run
-// lint`) fails when a file differs from what the code makes, so the map cannot go stale.
+// graph of arrows between modules in docs/architecture.md, the index of the decisions in
+// docs/decisions/README.md, and docs/permissoes.md (the team's permission matrix). `npm run
+// docs` writes them; `--check` (part of `npm run lint`) fails when a file differs from what
+// the code makes, so the map cannot go stale.
 // Output goes through Biome's formatter, so a formatted file and a fresh one compare equal.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { permissionsDoc } from "./lib/permissions-doc";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -115,6 +117,7 @@ current = between(current, "graph", moduleGraph());
 const wanted = new Map([
   [architecture, formatted(architecture, current)],
   [decisions, formatted(decisions, decisionsIndex())],
+  ["docs/permissoes.md", formatted("docs/permissoes.md", await permissionsDoc(root))],
 ]);
 
 const check = process.argv.includes("--check");
@@ -131,4 +134,5 @@ for (const [file, text] of wanted) {
     console.info(`${file} gerado`);
   }
 }
-if (stale > 0) process.exit(1);
+// The route modules read for docs/permissoes.md may leave handles open: exit either way.
+process.exit(stale > 0 ? 1 : 0);
