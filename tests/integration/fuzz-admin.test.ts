@@ -1,5 +1,6 @@
 // Property-based fuzz of every admin loader and action (from app/routes.ts), signed in as
-// an admin: generated query strings, URL params and bodies, with the real intents mixed in
+// the owner or, in turn, as an Atendente (whose refusals, 403, must write nothing either):
+// generated query strings, URL params and bodies, with the real intents mixed in
 // so each branch of each action is reached with hostile fields. Every answer is below 500,
 // a refusal speaks pt-BR, and a refusal (4xx) writes nothing. FUZZ_RUNS scales the run.
 //
@@ -15,7 +16,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { adminRoutes } from "../support/admin-routes";
-import { makeAdmin } from "../support/factories";
+import { makeAdmin, makeStaff } from "../support/factories";
 import {
   answer,
   type Body,
@@ -97,10 +98,12 @@ const adminBody = fc
     return { ...generated, list: [["intent", intent], ...generated.list] };
   });
 
-let token = "";
+/** Each sample signs in as one of these: the owner, or a counter clerk (issue 41). */
+let tokens: string[] = [];
+const who = fc.nat({ max: 1 });
 beforeAll(async () => {
   await seedDatabase();
-  token = (await makeAdmin()).token;
+  tokens = [(await makeAdmin()).token, (await makeStaff("atendente")).token];
   // The alerts' stream answers only with its feed running, as in the server.
   await startAlertFeed(ctx.database);
 });
@@ -145,8 +148,9 @@ describe("fuzz: admin loaders and actions, signed in", () => {
         const loader = module.loader;
         const query = fc.array(fc.tuple(fieldName, nasty), { maxLength: 6 });
         await fc.assert(
-          fc.asyncProperty(query, paramsArb, async (pairs, params) => {
+          fc.asyncProperty(query, paramsArb, who, async (pairs, params, i) => {
             const search = new URLSearchParams(pairs).toString();
+            const token = tokens[i];
             const got = await answer(loader, makeRequest(`${route.url}?${search}`, { token }), {
               ...route.params,
               ...params,
@@ -159,8 +163,9 @@ describe("fuzz: admin loaders and actions, signed in", () => {
       if (module.action) {
         const action = module.action;
         await fc.assert(
-          fc.asyncProperty(adminBody, paramsArb, async (generated, params) => {
+          fc.asyncProperty(adminBody, paramsArb, who, async (generated, params, i) => {
             const { body: payload, headers } = requestBody(generated);
+            const token = tokens[i];
             const before = await rows();
             const got = await answer(
               action,

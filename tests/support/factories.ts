@@ -1,6 +1,8 @@
 // Test data: products, orders, admins and what the audit log recorded (not a test file itself).
+
 import crypto from "node:crypto";
 import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Papel } from "~/domain/permissions";
 import { createSession, createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
 import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
@@ -32,6 +34,19 @@ export async function makeAdmin(password = "Quati-Aveia-Moinho-35") {
   });
   const { token, session } = await createSession(user.id, makeRequest("/admin/login"));
   return { user, token, session, password };
+}
+
+/** A signed-in person of the team with `papel` (every unit), for the role checks. */
+export async function makeStaff(papel: Papel) {
+  counter += 1;
+  const user = await createUser({
+    email: `${papel}${counter}-${Date.now()}@teste.com`,
+    password: "Quati-Aveia-Moinho-35",
+    papel,
+    nome: `Pessoa ${papel} ${counter}`,
+  });
+  const { token, session } = await createSession(user.id, makeRequest("/admin/login"));
+  return { user, token, session };
 }
 
 /** A signed-in user who is not an admin. */
