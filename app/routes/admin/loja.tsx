@@ -163,16 +163,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       configuracoes: {
         // The shop's settings and credentials only for who may change them (loja.configurar);
         // a manager sees the neighbourhoods alone.
-        loja: configurar
-          ? {
-              settings: { ...visible, hasSecret: segredosDefinidos.webhookSecret },
-              // Whether each credential is set and where from; never the credential itself.
-              pagamentos: paymentSettingsView(settings),
-              // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,
-              // else the address this page was opened at.
-              mercadoPagoWebhookUrl: siteUrl(request, "/webhooks/mercadopago"),
-            }
-          : null,
+        settings: configurar ? { ...visible, hasSecret: segredosDefinidos.webhookSecret } : null,
+        // Whether each credential is set and where from; never the credential itself.
+        pagamentos: configurar ? paymentSettingsView(settings) : null,
+        // The address to register in Mercado Pago's panel: PUBLIC_URL behind a proxy,
+        // else the address this page was opened at.
+        mercadoPagoWebhookUrl: configurar ? siteUrl(request, "/webhooks/mercadopago") : null,
         bairros,
         // The units a neighbourhood may be delivered from ("Unidade que entrega").
         unidades: units.map((u) => ({

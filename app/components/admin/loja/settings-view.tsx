@@ -393,23 +393,29 @@ function BairrosPanel({ bairros, unidades }: { bairros: Bairro[]; unidades: Deli
 }
 
 export function LojaSettings({
-  loja,
+  settings,
   bairros,
   unidades,
+  pagamentos,
+  mercadoPagoWebhookUrl,
 }: {
-  /** The shop's settings and credentials; null for who may edit the neighbourhoods only. */
-  loja: {
-    settings: StoreSettingsView;
-    pagamentos: PixOnlineSettingsView;
-    mercadoPagoWebhookUrl: string;
-  } | null;
+  /** The shop's settings and credentials: null for who may edit the neighbourhoods only. */
+  settings: StoreSettingsView | null;
   bairros: Bairro[];
   unidades: DeliveryUnit[];
+  pagamentos: PixOnlineSettingsView | null;
+  mercadoPagoWebhookUrl: string | null;
 }) {
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Configurações</h2>
-      {loja ? <SettingsForm {...loja} /> : null}
+      {settings && pagamentos && mercadoPagoWebhookUrl !== null ? (
+        <SettingsForm
+          settings={settings}
+          pagamentos={pagamentos}
+          mercadoPagoWebhookUrl={mercadoPagoWebhookUrl}
+        />
+      ) : null}
       <BairrosPanel bairros={bairros} unidades={unidades} />
     </div>
   );
