@@ -4,6 +4,7 @@
 // travels in the answer. (The integration suite also runs each loader and action.)
 import os from "node:os";
 import path from "node:path";
+import { ACESSO_NEGADO } from "~/domain/permissions";
 import { createSession, createUser, SESSION_COOKIE } from "~/modules/accounts/index.server";
 import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
 import { E2E_ADMIN } from "../../playwright.config";
@@ -118,6 +119,93 @@ test("every admin page, .data request and action refuses a signed-in non-admin",
         expect(body.length, label).toBeLessThan(500);
       }
     }
+  } finally {
+    await server.stop();
+  }
+});
+
+// Issue 41 (decision 0068): over HTTP, a person of the team is refused what their role lacks
+// with 403 and the SPEC's words (the page, its .data request, a download, a write), the
+// refusal offers the panel's start rather than the login, the menu lists only their areas,
+// and a groomer's panel opens on the agenda.
+test("each role is refused, over HTTP, what its matrix lacks, and sees only its menu", async () => {
+  test.setTimeout(150_000);
+  const port = Number(process.env.E2E_PORT || 3100) + 13;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(os.tmpdir(), `agropet-papeis-${Date.now()}`);
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  await migrateDatabase(database);
+  const cookies: Record<string, string> = {};
+  for (const papel of ["atendente", "tosador"] as const) {
+    const user = await createUser(
+      { email: `${papel}@agropet.test`, password: "Quati-Aveia-Moinho-35", papel, nome: papel },
+      database.db,
+    );
+    const { token } = await createSession(
+      user.id,
+      new Request(`${base}/admin/login`),
+      {},
+      database.db,
+    );
+    cookies[papel] = `${SESSION_COOKIE}=${token}`;
+  }
+  await database.close();
+
+  const server = startOwnServer(port, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    await server.ready();
+    const get = (url: string, papel: string) =>
+      fetch(base + url, { headers: { cookie: cookies[papel]! }, redirect: "manual" });
+    const post = (url: string, papel: string, body: string) =>
+      fetch(base + url, {
+        method: "POST",
+        headers: { cookie: cookies[papel]!, "content-type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+
+    // The counter clerk: the security page, its .data, the catalogue export, a product write
+    // and a refund are not hers.
+    const page = await get("/admin/security", "atendente");
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain(ACESSO_NEGADO);
+    expect(html).toContain("Ir para o início do painel");
+    expect(html).not.toContain("Ir para o login");
+    const data = await get("/admin/security.data", "atendente");
+    expect(data.status).toBe(403);
+    expect(await data.text()).not.toContain("auditoria");
+    expect((await get("/admin/importar/exportar", "atendente")).status).toBe(403);
+    const write = await post("/admin/loja/produtos", "atendente", "intent=product-delete&id=x");
+    expect(write.status).toBe(403);
+    expect(await write.text()).toContain(ACESSO_NEGADO);
+    const refund = await post("/admin/loja/pedidos", "atendente", "intent=pix-refund&id=x");
+    expect(refund.status).toBe(403);
+
+    // Her orders page opens, with only her areas in the menu.
+    const orders = await get("/admin/loja?view=pedidos", "atendente");
+    expect(orders.status).toBe(200);
+    const menu = await orders.text();
+    for (const allowed of ["/admin/estoque", "/admin/servicos/agenda", "/admin/conta"]) {
+      expect(menu).toContain(`href="${allowed}"`);
+    }
+    for (const denied of [
+      "/admin/security",
+      "/admin/importar",
+      "/admin/configuracoes",
+      "/admin/privacidade",
+    ]) {
+      expect(menu).not.toContain(`href="${denied}"`);
+    }
+    expect(menu).not.toContain("exportar-pedidos");
+
+    // The groomer starts on the agenda and has no store.
+    const start = await get("/admin/dashboard", "tosador");
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toBe("/admin/servicos/agenda");
+    expect((await get("/admin/servicos/agenda", "tosador")).status).toBe(200);
+    expect((await get("/admin/loja", "tosador")).status).toBe(403);
+    expect((await get("/admin/loja.data", "tosador")).status).toBe(403);
   } finally {
     await server.stop();
   }

@@ -7,7 +7,7 @@
 // id). Anyone outside the team is sent to the login or home. A route under /admin that
 // declares nothing (a loader without `handle.capability`, an action without its
 // capabilities) fails the test, so a new route cannot forget who may use it.
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ACESSO_NEGADO,
@@ -19,7 +19,6 @@ import {
   podeAlguma,
 } from "~/domain/permissions";
 import { adminAction, createSession, createUser } from "~/modules/accounts/index.server";
-import { usuarios } from "~/modules/accounts/tables.server";
 import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { withTestDatabase } from "../setup/db";
@@ -124,7 +123,7 @@ beforeAll(async () => {
     nome: "Desativada",
   });
   const goneToken = await session(gone.id);
-  await ctx.database.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, gone.id));
+  await ctx.database.db.execute(sql`update usuarios set ativo = false where id = ${gone.id}`);
   const customer = await createUser({
     email: "cliente-matriz@teste.com",
     password: "senha-do-cliente",
