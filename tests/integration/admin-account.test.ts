@@ -4,8 +4,10 @@ import {
   clearSessionCookie,
   createSession,
   getSessionState,
+  HASHING_BUSY_MESSAGE,
   purgeExpiredSessions,
   sessionCookie,
+  setHashingLimits,
   totp,
   verifyPassword,
 } from "~/modules/accounts/index.server";
@@ -385,5 +387,40 @@ describe("own password change", () => {
     expect(await auditEntries("password_update")).toHaveLength(0);
     // The shop's words inside a phrase of the admin's own are fine.
     expect(((await change("Agropet-Jabuticaba-Trilho-Vermelho")).data as Result).ok).toBe(true);
+  });
+});
+
+describe("/admin/conta on the admin action wrapper", () => {
+  it("a password check that finds argon2's turns all taken answers 503 with Retry-After, in pt-BR", async () => {
+    const admin = await makeAdmin();
+    setHashingLimits({ running: 0, waiting: 0 });
+    try {
+      const busy = await conta(
+        { intent: "totp_desativar", senhaAtual: admin.password },
+        admin.token,
+      );
+      expect(busy.status).toBe(503);
+      expect(busy.data).toMatchObject({ ok: false, message: HASHING_BUSY_MESSAGE });
+      const raw = (await contaRoute.action({
+        request: formRequest(
+          "/admin/conta",
+          {
+            intent: "senha",
+            senhaAtual: admin.password,
+            novaSenha: "Outra-Senha-Longa-2026",
+            confirmacao: "Outra-Senha-Longa-2026",
+          },
+          { token: admin.token },
+        ),
+        params: {},
+      } as never)) as { init?: ResponseInit };
+      expect(new Headers(raw.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    } finally {
+      setHashingLimits(undefined);
+    }
+    // With a turn free again, the same form is checked as usual (2FA is not on: refused).
+    const wrong = await conta({ intent: "totp_desativar", senhaAtual: "errada" }, admin.token);
+    expect(wrong.status).toBe(400);
+    expect((wrong.data as Result).errors?.senhaAtualTotp).toBe("Senha atual incorreta");
   });
 });
