@@ -205,7 +205,7 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staf
       if (options.noControlChars && fieldWithControlChars(fields) !== null) {
         return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
       }
-      const actor = { request, userId: user.id, email: user.email };
+      const actor = { request, userId: user.id, email: user.email, unidades: user.unidades };
       const write: AdminWrite = { request, user, actor, form, fields, intent };
       return answer(
         request,

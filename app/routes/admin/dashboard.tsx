@@ -20,7 +20,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin, staffOf } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/dashboard";
@@ -28,8 +28,10 @@ import type { Route } from "./+types/dashboard";
 export const meta = adminMeta("Dashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadOrFail("Erro ao carregar dados do dashboard", () => getDashboard());
+  const { user } = await requireAdmin(request);
+  return loadOrFail("Erro ao carregar dados do dashboard", () =>
+    getDashboard(undefined, staffOf(user)),
+  );
 }
 
 export function ErrorBoundary() {

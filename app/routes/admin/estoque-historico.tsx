@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin, staffOf } from "~/modules/accounts/index.server";
 import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
@@ -16,12 +16,12 @@ import type { Route } from "./+types/estoque-historico";
 export const meta = adminMeta("Histórico de estoque");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   if (!UUID_PATTERN.test(params.varianteId)) {
     throw data({ message: "Produto não encontrado" }, { status: 404 });
   }
   const history = await loadOrFail("Erro ao carregar o histórico", () =>
-    movementHistory(params.varianteId, pageParam(new URL(request.url))),
+    movementHistory(params.varianteId, pageParam(new URL(request.url)), staffOf(user)),
   );
   if (!history) throw data({ message: "Produto não encontrado" }, { status: 404 });
   return { history };

@@ -7,7 +7,7 @@ import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin, staffOf } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -18,9 +18,11 @@ import type { Route } from "./+types/estoque";
 export const meta = adminMeta("Estoque");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const query = forms.parseStockQuery(new URL(request.url));
-  const listing = await loadOrFail("Erro ao carregar o estoque", () => stock.listStock(query));
+  const listing = await loadOrFail("Erro ao carregar o estoque", () =>
+    stock.listStock(query, staffOf(user)),
+  );
   return {
     listing,
     filters: {

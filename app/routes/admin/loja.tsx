@@ -10,8 +10,9 @@ import { LojaSettings } from "~/components/admin/loja/settings-view";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
+import { unitsInScope } from "~/domain/unit-scope";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin, staffOf } from "~/modules/accounts/index.server";
 import {
   listAdminProducts,
   listCategories,
@@ -32,7 +33,9 @@ export const meta = adminMeta("Loja Online");
 
 // The writes of each view are resource routes of their own: routes/admin/loja/*.ts.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
+  // The person's units (decision 0069): their orders, counters and unit filter only.
+  const scope = staffOf(user);
   const {
     view,
     q,
@@ -86,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [{ orders, total, totalExato, page: pagina, hasNewer, hasOlder }, settings, units] =
       await Promise.all([
         listAdminOrders({
+          scope,
           status,
           pagamento,
           unidadeId,
@@ -119,8 +123,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           lista,
         },
         whatsappNumero: settings.whatsappNumero,
-        // Every unit, closed ones too: an old order keeps the unit that took it.
-        unidades: units.map((u) => ({
+        // Every unit of theirs, closed ones too: an old order keeps the unit that took it.
+        unidades: unitsInScope(scope, units).map((u) => ({
           id: u.id,
           nome: u.nome,
           endereco: `${u.endereco}, ${u.bairro}, ${u.cidade} - ${u.uf}`,
@@ -156,7 +160,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     } as const;
   }
-  return { view, dashboard: await storeStats() } as const;
+  return { view, dashboard: await storeStats(scope) } as const;
 }
 
 export default function LojaAdmin({ loaderData }: Route.ComponentProps) {

@@ -3,15 +3,15 @@
 import { data, useLoaderData } from "react-router";
 import { OrderPrintPage } from "~/components/admin/loja/order-print";
 import { adminMeta } from "~/components/admin/meta";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin, staffOf } from "~/modules/accounts/index.server";
 import { openOrdersOfTheDay } from "~/modules/orders/index.server";
 import type { Route } from "./+types/pedidos-imprimir";
 
 export const meta = adminMeta("Imprimir pedidos do dia");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const orders = await openOrdersOfTheDay();
+  const { user } = await requireAdmin(request);
+  const orders = await openOrdersOfTheDay(staffOf(user));
   const formato = new URL(request.url).searchParams.get("formato") === "80mm" ? "80mm" : "a4";
   return data({ orders, formato } as const, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,6 +1,7 @@
 // One booking on the staff's agenda: who, which pets and services, the price, the next
 // statuses as buttons, and check-in and reschedule while the pet has not arrived.
 import { Form } from "react-router";
+import { ChangeHistory } from "~/components/admin/change-history";
 import {
   DayField,
   SizeAndCoatFields,
@@ -120,6 +121,7 @@ export function BookingCard({
       {booking.mesmos ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
       {canCheckIn ? <CheckInForm booking={booking} error={checkInError} /> : null}
       {canCheckIn ? <RescheduleForm booking={booking} units={units} /> : null}
+      <ChangeHistory entries={booking.registro ?? []} automatic="Automático" />
     </li>
   );
 }
