@@ -2,5 +2,4 @@
 export { adminLoginSchema, secondFactorSchema } from "./admin-login.schema";
 export { auditActionLabel, auditBadgeVariant, shortResourceId } from "./audit";
 export { passwordChangeSchema, totpCodeSchema } from "./password-change.schema";
-export { type StaffName, staffLabel } from "./staff-label";
 export type { SecurityOverview } from "./types";

@@ -38,14 +38,6 @@ async function namesWhere(
   }));
 }
 
-/** The people of these ids (unknown ids are left out). */
-export async function staffNames(
-  ids: readonly (string | null | undefined)[],
-  executor: Executor = db(),
-): Promise<Map<string, StaffName>> {
-  return new Map((await namesWhere("id", ids, executor)).map((p) => [p.id, p]));
-}
-
 /**
  * "Ana (Atendente, Unidade Meia Praia)" for each person of these ids, or of these e-mails
  * (`by: "email"`: the stock ledger keeps the e-mail of who moved it by hand).
