@@ -39,6 +39,8 @@ export const adminAuditLog = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`coalesce(${t.details} ->> 'security_event', 'false') <> 'false'`),
     index("admin_audit_log_action_idx").on(t.action),
+    // A record's history ("Por: Ana …", issue 41 point 5): an order's, a booking's rows.
+    index("admin_audit_log_recurso_idx").on(t.resourceType, t.resourceId, t.createdAt),
   ],
 );
 

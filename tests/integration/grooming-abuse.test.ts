@@ -266,7 +266,7 @@ describe("the staff release a suspicious set in one action", () => {
       userId: user.id,
     });
 
-    const day = await groomingDay(unidadeId, DAY);
+    const day = (await groomingDay(unidadeId, DAY, { unidades: null }))!;
     const card = day.agendamentos.find((b) => b.id === theirs[0]!.agendamento.id)!;
     expect(card.mesmos).toEqual({ whatsapp: 1, email: 0, ip: 4 });
     const page = await call(

@@ -483,7 +483,7 @@ describe("the staff's agenda", () => {
   it("shows used/total per drop-off and per-size counters like 'GG 1/2'", async () => {
     await booked("08:00", [pet("GG")]);
     await booked("09:00", [pet("G"), pet("P")]);
-    const day = await groomingDay(unidadeId, DAY);
+    const day = (await groomingDay(unidadeId, DAY, { unidades: null }))!;
     expect(day.horarios).toEqual([
       { horario: "08:00", usados: 3, total: 4 },
       { horario: "09:00", usados: 3, total: 4 },

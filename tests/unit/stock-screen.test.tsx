@@ -61,6 +61,7 @@ describe("StockScreen", () => {
     page: 1,
     pageSize: 20,
     unidades: [A, B],
+    destinos: [A, B],
   };
   const filters = { q: "", unidadeId: "", abaixoDoMinimo: false };
 
@@ -85,6 +86,7 @@ describe("StockScreen", () => {
         listing={{
           ...listing,
           unidades: [A],
+          destinos: [A],
           rows: [{ ...row, porUnidade: [row.porUnidade[0]!] }],
         }}
         filters={{ ...filters, unidadeId: A.id }}
@@ -129,6 +131,7 @@ describe("MovementHistoryView", () => {
           numeroPedido: "PED123",
           motivo: null,
           usuarioEmail: null,
+          por: null,
           data: "10/03/2026 09:04",
         },
         {
@@ -144,6 +147,7 @@ describe("MovementHistoryView", () => {
           numeroPedido: null,
           motivo: "Contagem",
           usuarioEmail: "admin@loja.com",
+          por: "Ana (Gerente, Unidade Meia Praia)",
           data: "10/03/2026 09:01",
         },
       ],
@@ -154,7 +158,7 @@ describe("MovementHistoryView", () => {
     expect(html).toContain("PED123");
     expect(html).toContain("+3 em mãos");
     expect(html).toContain("Contagem");
-    expect(html).toContain("admin@loja.com");
+    expect(html).toContain("Ana (Gerente, Unidade Meia Praia)");
     expect(html).toContain("10/03/2026 09:01");
   });
 });

@@ -55,6 +55,7 @@ export {
   logout,
   safeAdminRedirect,
 } from "./sign-in.server";
+export { staffLabels } from "./staff-names.server";
 export type { Usuario } from "./tables.server";
 export {
   confirmTotpEnrolment,

@@ -13,6 +13,18 @@ export interface Aviso {
   criadoEm: string;
 }
 
+/**
+ * Whether a person of `unidades` (null: every unit) hears of an alert (decision 0069): an
+ * order's alert only at its unit (one tied to no unit only for every-unit staff); grooming
+ * quotes and resumes belong to no unit.
+ */
+export function avisoForUnits(aviso: Aviso, unidades: readonly string[] | null): boolean {
+  if (aviso.tipo !== "pedido" && aviso.tipo !== "pago_apos_cancelamento") return true;
+  if (unidades === null) return true;
+  const unidade = aviso.dados.unidade_id;
+  return typeof unidade === "string" && unidades.includes(unidade);
+}
+
 /** The admin page an alert belongs to: its menu entry counts it, and it is reloaded. */
 export function avisoPath(tipo: TipoAviso): string {
   if (tipo === "servico") return "/admin/servicos";

@@ -2,9 +2,9 @@
 // event id the browser saw, then each new one, with a heartbeat so proxies and the browser
 // keep the connection. One feed per instance, started and stopped with the server.
 
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { requireAdmin, staffOf } from "~/modules/accounts/index.server";
 import type { Database } from "~/platform/db/client.server";
-import type { Aviso } from "./aviso";
+import { type Aviso, avisoForUnits } from "./aviso";
 import { type AlertFeed, createAlertFeed } from "./feed.server";
 
 const HEARTBEAT_MS = 15_000;
@@ -71,7 +71,9 @@ export async function alertStream(
   /** Which alerts this person gets (their role's areas, decision 0068); all by default. */
   allows: (aviso: Aviso) => boolean = () => true,
 ): Promise<Response> {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
+  // Only the alerts of the person's units (decision 0069).
+  const { unidades } = staffOf(user);
   const current = feed;
   if (!current) {
     return new Response("Avisos indisponíveis.", {
@@ -113,7 +115,7 @@ export async function alertStream(
       timers.push(setTimeout(close, MAX_STREAM_MS));
       try {
         unsubscribe = await current.subscribe(after, (aviso) => {
-          if (allows(aviso)) write(frame(aviso));
+          if (allows(aviso) && avisoForUnits(aviso, unidades)) write(frame(aviso));
         });
       } catch {
         close();

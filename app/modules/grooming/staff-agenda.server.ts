@@ -4,6 +4,7 @@
 // like online bookings. Writes take the same agenda lock as the tutor's booking.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { seesUnit, type UnitScope } from "~/domain/unit-scope";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
@@ -25,6 +26,7 @@ import {
   type StatusAgendamento,
 } from "./booking-vocabulary";
 import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
+import { type BookingHistoryEntry, bookingHistories } from "./history.server";
 import {
   type AgendaBanho,
   type Agendamento,
@@ -55,6 +57,8 @@ export interface AgendaDay {
 export type AgendaBooking = Agendamento & {
   pets: AgendamentoPet[];
   mesmos: Record<ContactKind, number> | null;
+  /** The staff's changes, who made each (issue 41 point 5). */
+  registro: BookingHistoryEntry[];
 };
 
 /** How the staff pick a suspicious set: by phone, e-mail or the address it came from. */
@@ -72,12 +76,17 @@ const CONTACT_MATCH: Record<ContactKind, (t: string) => string> = {
   ip: (t) => `${t}.ip_hash`,
 };
 
-/** A unit's day as the staff see it: every booking, cancelled ones last. */
+/**
+ * A unit's day as the staff see it: every booking, cancelled ones last. Null for a unit
+ * outside the person's (decision 0069): its agenda is not revealed.
+ */
 export async function groomingDay(
   unidadeId: string,
   day: string,
+  scope: UnitScope,
   executor: Executor = db(),
-): Promise<AgendaDay> {
+): Promise<AgendaDay | null> {
+  if (!seesUnit(scope, unidadeId)) return null;
   const [agenda] = await executor
     .select()
     .from(agendasBanho)
@@ -95,6 +104,10 @@ export async function groomingDay(
   const mesmos = await sameContactCounts(
     executor,
     rows.filter((r) => r.origem === "online" && r.status === "solicitado").map((r) => r.id),
+  );
+  const registros = await bookingHistories(
+    rows.map((r) => r.id),
+    executor,
   );
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
@@ -118,6 +131,7 @@ export async function groomingDay(
         ...r,
         pets: pets.filter((p) => p.agendamentoId === r.id),
         mesmos: mesmos.get(r.id) ?? null,
+        registro: registros.get(r.id) ?? [],
       }))
       .sort((a, b) => Number(offList(a.status)) - Number(offList(b.status))),
   };
@@ -155,12 +169,20 @@ async function lockAgendaOf(tx: Tx, unidadeId: string) {
   return agenda ?? null;
 }
 
-async function lockBooking(tx: Tx, id: string): Promise<Agendamento> {
+/** The booking, locked, when it exists at one of the person's units (decision 0069). */
+async function lockBooking(tx: Tx, id: string, actor: AdminActor): Promise<Agendamento> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AdminError(NOT_FOUND);
   const [row] = await tx.select().from(agendamentos).where(eq(agendamentos.id, id)).for("update");
-  if (!row) throw new AdminError(NOT_FOUND);
+  if (!row || !seesUnit(actor, row.unidadeId)) throw new AdminError(NOT_FOUND);
   return row;
 }
+
+/** A walk-in or a reschedule onto a unit outside the person's: as if it had no agenda. */
+function assertAgendaInScope(actor: AdminActor, unidadeId: string) {
+  if (!seesUnit(actor, unidadeId)) throw new AdminError(NO_AGENDA);
+}
+
+const NO_AGENDA = "Esta unidade não tem agenda de banho e tosa";
 
 /** The staff move a booking one step (Confirmar, Iniciar, Pronto, Entregue, Não compareceu…). */
 export async function setBookingStatus(
@@ -171,7 +193,7 @@ export async function setBookingStatus(
 ): Promise<Agendamento> {
   const at = options.now ?? clockNow();
   return transaction(async (tx) => {
-    const row = await lockBooking(tx, id);
+    const row = await lockBooking(tx, id, actor);
     if (row.status === status) return row;
     if (!STAFF_NEXT[row.status].includes(status)) {
       throw new AdminError(
@@ -220,9 +242,9 @@ export async function checkInBooking(
       .select({ unidadeId: agendamentos.unidadeId })
       .from(agendamentos)
       .where(eq(agendamentos.id, id));
-    if (!found) throw new AdminError(NOT_FOUND);
+    if (!found || !seesUnit(actor, found.unidadeId)) throw new AdminError(NOT_FOUND);
     const agenda = await lockAgendaOf(tx, found.unidadeId);
-    const row = await lockBooking(tx, id);
+    const row = await lockBooking(tx, id, actor);
     if (row.status !== "solicitado" && row.status !== "confirmado") {
       throw new AdminError("O check-in é feito antes do atendimento");
     }
@@ -297,8 +319,9 @@ export async function addWalkIn(
 ): Promise<Agendamento> {
   const at = options.now ?? clockNow();
   return transaction(async (tx) => {
+    assertAgendaInScope(actor, input.unidadeId);
     const agenda = await lockAgendaOf(tx, input.unidadeId);
-    if (!agenda) throw new AdminError("Esta unidade não tem agenda de banho e tosa");
+    if (!agenda) throw new AdminError(NO_AGENDA);
     const ids = [...new Set(input.pet.servicoIds)];
     const services = ids.length
       ? await tx.select().from(servicosBanho).where(inArray(servicosBanho.id, ids))
@@ -401,9 +424,10 @@ export async function rescheduleByStaff(
 ): Promise<{ agendamento: Agendamento; aviso: string | null }> {
   const at = options.now ?? clockNow();
   return transaction(async (tx) => {
+    assertAgendaInScope(actor, to.unidadeId);
     const agenda = await lockAgendaOf(tx, to.unidadeId);
-    if (!agenda?.ativo) throw new AdminError("Esta unidade não tem agenda de banho e tosa");
-    const row = await lockBooking(tx, id);
+    if (!agenda?.ativo) throw new AdminError(NO_AGENDA);
+    const row = await lockBooking(tx, id, actor);
     if (row.status !== "solicitado" && row.status !== "confirmado") {
       throw new AdminError("Só se remarca um agendamento antes do atendimento");
     }
@@ -495,7 +519,7 @@ export async function releaseUnconfirmedOf(
   return transaction(async (tx) => {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AdminError(NOT_FOUND);
     const [anchor] = await tx.select().from(agendamentos).where(eq(agendamentos.id, id));
-    if (!anchor) throw new AdminError(NOT_FOUND);
+    if (!anchor || !seesUnit(actor, anchor.unidadeId)) throw new AdminError(NOT_FOUND);
     const value =
       por === "whatsapp"
         ? anchor.whatsappDigitos
@@ -509,8 +533,9 @@ export async function releaseUnconfirmedOf(
          historico = a.historico || jsonb_build_array(
            jsonb_build_object('status', 'cancelado', 'em', $2::text, 'nota', $3::text))
        where ${unconfirmedOpen("a")} and ${CONTACT_MATCH[por]("a")} = $4
+         and ($5::uuid[] is null or a.unidade_id = any($5::uuid[]))
        returning id, numero, email`,
-      [at, at.toISOString(), RELEASED_BY_STAFF, value],
+      [at, at.toISOString(), RELEASED_BY_STAFF, value, actor.unidades ?? null],
       "agendamentos_libera_contato",
     );
     for (const row of rows) {

@@ -1,5 +1,7 @@
 import { formatDateTime } from "~/domain/dates";
 import { clampPage } from "~/domain/pagination";
+import { seesUnit, type UnitScope, unitsInScope } from "~/domain/unit-scope";
+import { staffLabels } from "~/modules/accounts/index.server";
 import { lineName, normalizeSearch } from "~/modules/catalog";
 import { activeUnits as listActiveUnitsIn } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
@@ -67,8 +69,10 @@ export interface StockListing {
   proxima: string | null;
   page: number;
   pageSize: number;
-  /** Every active unit, for the filter and the dialogs. */
+  /** The person's active units (decision 0069): the filter, the counts, a transfer's origin. */
   unidades: StockUnit[];
+  /** Every active unit: where a transfer may go. */
+  destinos: StockUnit[];
 }
 
 export interface StockFilters {
@@ -134,10 +138,13 @@ const BELOW_MINIMUM = "e.minimo > 0 and e.disponivel < e.minimo";
 
 /** Variants × units, one page of variants ordered by product name and variant position. */
 export async function listStock(
-  filters: StockFilters = {},
+  filters: StockFilters,
+  scope: UnitScope,
   executor: Executor = db(),
 ): Promise<StockListing> {
-  const units = await activeUnits(executor);
+  const every = await activeUnits(executor);
+  // Only the person's units are shown, filtered or not (decision 0069).
+  const units = unitsInScope(scope, every);
   const shown = filters.unidadeId ? units.filter((u) => u.id === filters.unidadeId) : units;
   const where = ["p.excluido_em is null"];
   const values: unknown[] = [];
@@ -193,7 +200,7 @@ export async function listStock(
     if (before) {
       variants.reverse();
       // Back at the start: the first page, whole.
-      if (!more) return listStock({ ...filters, antes: undefined, page: 1 }, executor);
+      if (!more) return listStock({ ...filters, antes: undefined, page: 1 }, scope, executor);
     }
     page = Math.max(2, filters.page ?? 2);
     hasPrevious = after ? true : more;
@@ -226,6 +233,7 @@ export async function listStock(
     anterior: hasPrevious ? cursorOf(variants[0]) : null,
     proxima: hasNext ? cursorOf(variants.at(-1)) : null,
     unidades: units,
+    destinos: every,
   };
 }
 
@@ -297,8 +305,19 @@ async function figuresOf(
   return byVariant;
 }
 
-/** The variant and units a write names, read in its transaction; refused when one is gone. */
-async function target(tx: Tx, varianteId: string, unidadeIds: string[]) {
+/**
+ * The variant and units a write names, read in its transaction; refused when one is gone, and
+ * alike when `own` (the unit whose stock the write changes by hand) is not one of the person's
+ * units (decision 0069): another unit's stock row is not revealed.
+ */
+async function target(
+  tx: Tx,
+  varianteId: string,
+  unidadeIds: string[],
+  actor: StockActor,
+  own: string,
+) {
+  if (!seesUnit(actor, own)) throw new AdminError("Unidade não encontrada");
   const [variant] = await runSql<VariantRow>(
     tx,
     `select v.id, p.nome, v.rotulo, v.sku, (v.ativo and p.ativo) as ativo
@@ -362,7 +381,13 @@ export const belowReservedMessage = (reservado: number) =>
  */
 export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName } = await target(tx, input.varianteId, [input.unidadeId]);
+    const { variant, unitName } = await target(
+      tx,
+      input.varianteId,
+      [input.unidadeId],
+      actor,
+      input.unidadeId,
+    );
     const before = await lockFigures(tx, input.varianteId, input.unidadeId);
     const result = await setStockInHand(
       tx,
@@ -399,7 +424,13 @@ export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
 /** The minimum of a variant at a unit ('abaixo do mínimo' below it; 0 = none). */
 export async function setMinimum(input: MinimumInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName } = await target(tx, input.varianteId, [input.unidadeId]);
+    const { variant, unitName } = await target(
+      tx,
+      input.varianteId,
+      [input.unidadeId],
+      actor,
+      input.unidadeId,
+    );
     const before = await lockFigures(tx, input.varianteId, input.unidadeId);
     const changed = before.minimo !== input.minimo;
     if (changed) {
@@ -440,7 +471,14 @@ export async function transfer(input: TransferStockInput, actor: StockActor) {
     throw new AdminError("Escolha uma unidade de destino diferente da origem", "para");
   }
   return transaction(async (tx) => {
-    const { variant, unitName } = await target(tx, input.varianteId, [input.de, input.para]);
+    // Sent from one of the person's units, to any unit.
+    const { variant, unitName } = await target(
+      tx,
+      input.varianteId,
+      [input.de, input.para],
+      actor,
+      input.de,
+    );
     const result = await transferStock(
       tx,
       {
@@ -503,6 +541,8 @@ export interface MovementLine {
   numeroPedido: string | null;
   motivo: string | null;
   usuarioEmail: string | null;
+  /** Who moved it by hand: "Ana (Atendente, Unidade Meia Praia)" (issue 41 point 5). */
+  por: string | null;
   /** dd/MM/yyyy HH:mm in the shop's time zone. */
   data: string;
 }
@@ -522,7 +562,8 @@ export interface MovementHistory {
  */
 export async function movementHistory(
   varianteId: string,
-  page = 1,
+  page: number,
+  scope: UnitScope,
   executor: Executor = db(),
 ): Promise<MovementHistory | null> {
   const [variant] = await runSql<VariantRow>(
@@ -532,12 +573,15 @@ export async function movementHistory(
     [varianteId],
   );
   if (!variant) return null;
-  const units = await activeUnits(executor);
+  // Only the person's units: their figures and their movements (decision 0069).
+  const units = unitsInScope(scope, await activeUnits(executor));
   const figures = await figuresOf(executor, [varianteId], units);
+  const unidades = scope.unidades == null ? null : [...scope.unidades];
   const [count] = await runSql<{ total: number }>(
     executor,
-    "select count(*)::int as total from movimentos_estoque where variante_id = $1",
-    [varianteId],
+    `select count(*)::int as total from movimentos_estoque
+     where variante_id = $1 and ($2::uuid[] is null or unidade_id = any($2::uuid[]))`,
+    [varianteId, unidades],
   );
   const total = count?.total ?? 0;
   const current = clampPage(page, total, HISTORY_PAGE_SIZE);
@@ -561,10 +605,14 @@ export async function movementHistory(
      from movimentos_estoque m
      join unidades u on u.id = m.unidade_id
      left join pedidos o on o.id = m.pedido_id
-     where m.variante_id = $1
+     where m.variante_id = $1 and ($4::uuid[] is null or m.unidade_id = any($4::uuid[]))
      order by m.created_at desc, (m.tipo = 'transferencia_entrada') desc, m.id desc
      limit $2 offset $3`,
-    [varianteId, HISTORY_PAGE_SIZE, (current - 1) * HISTORY_PAGE_SIZE],
+    [varianteId, HISTORY_PAGE_SIZE, (current - 1) * HISTORY_PAGE_SIZE, unidades],
+  );
+  const people = await staffLabels(
+    rows.map((r) => r.usuario_email),
+    { by: "email", executor },
   );
   return {
     variante: toRow(variant, figures.get(varianteId) ?? []),
@@ -581,6 +629,7 @@ export async function movementHistory(
       numeroPedido: r.numero_pedido,
       motivo: r.motivo,
       usuarioEmail: r.usuario_email,
+      por: (r.usuario_email && people.get(r.usuario_email)) || r.usuario_email,
       data: formatDateTime(r.created_at),
     })),
     total,

@@ -1,13 +1,15 @@
 // The orders' numbers on the admin dashboard (SPEC §2.3): sales today, this month and over the
 // chart's days, orders by status and the latest ones. A "day" is the shop's local calendar day
 // in America/Sao_Paulo; cancelled orders are not sales. Reports composes the dashboard.
-import { and, count, desc, gte, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, gte, inArray, lt, ne, or, type SQL, sql, sum } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
 import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
+import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
 import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
+import { orderUnitCondition } from "./scope.server";
 import { pedidos } from "./tables.server";
 
 const CHART_DAYS = 7;
@@ -30,7 +32,7 @@ interface SalesDay {
   pedidos: number;
 }
 
-async function salesBetween(executor: Executor, start: Date, end: Date) {
+async function salesBetween(executor: Executor, start: Date, end: Date, units?: SQL) {
   const [row] = await executor
     .select({ total: sum(pedidos.total), pedidos: count() })
     .from(pedidos)
@@ -39,6 +41,7 @@ async function salesBetween(executor: Executor, start: Date, end: Date) {
         gte(pedidos.createdAt, start),
         lt(pedidos.createdAt, end),
         ne(pedidos.statusPedido, "cancelado"),
+        units,
       ),
     );
   // sum() of numeric(12,2) comes back as a decimal string: to centavos without floats.
@@ -48,15 +51,21 @@ async function salesBetween(executor: Executor, start: Date, end: Date) {
   };
 }
 
-export async function ordersDashboard(at: Date = now(), executor: Executor = db()) {
+/** The numbers over the orders of the person's units (decision 0069). */
+export async function ordersDashboard(
+  at: Date = now(),
+  scope: UnitScope = EVERY_UNIT,
+  executor: Executor = db(),
+) {
+  const units = orderUnitCondition(scope);
   const today = shopDayRange(at);
   const month = shopMonthRange(at);
   const days = lastShopDays(at, CHART_DAYS);
   const chartStart = shopDayStart(days[0]!);
 
   const [hoje, mes, byStatusRows, recentOrders, chartRows] = await Promise.all([
-    salesBetween(executor, today.start, today.end),
-    salesBetween(executor, month.start, month.end),
+    salesBetween(executor, today.start, today.end, units),
+    salesBetween(executor, month.start, month.end, units),
     // Open orders are few whatever the shop's age; finished ones pile up for years, so they
     // are counted over the last FINISHED_DAYS (the status and created_at indexes, not the
     // whole table).
@@ -64,9 +73,12 @@ export async function ordersDashboard(at: Date = now(), executor: Executor = db(
       .select({ status: pedidos.statusPedido, total: count() })
       .from(pedidos)
       .where(
-        or(
-          inArray(pedidos.statusPedido, OPEN),
-          gte(pedidos.createdAt, new Date(at.getTime() - FINISHED_DAYS * DAY_MS)),
+        and(
+          or(
+            inArray(pedidos.statusPedido, OPEN),
+            gte(pedidos.createdAt, new Date(at.getTime() - FINISHED_DAYS * DAY_MS)),
+          ),
+          units,
         ),
       )
       .groupBy(pedidos.statusPedido),
@@ -81,6 +93,7 @@ export async function ordersDashboard(at: Date = now(), executor: Executor = db(
         createdAt: pedidos.createdAt,
       })
       .from(pedidos)
+      .where(units)
       .orderBy(desc(pedidos.createdAt), desc(pedidos.id))
       .limit(RECENT_LIMIT),
     // The chart's days, summed in the database over the created_at index's range.
@@ -92,6 +105,7 @@ export async function ordersDashboard(at: Date = now(), executor: Executor = db(
           gte(pedidos.createdAt, chartStart),
           lt(pedidos.createdAt, today.end),
           ne(pedidos.statusPedido, "cancelado"),
+          units,
         ),
       )
       .groupBy(shopDayOf),

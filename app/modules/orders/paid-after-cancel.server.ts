@@ -32,6 +32,8 @@ export async function announcePaidAfterCancel(
         numero: pedido.numeroPedido,
         total: centavosToDecimal(pedido.total),
         cliente: pedido.clienteNome,
+        // Only the staff of the order's unit hear of it (decision 0069).
+        unidade_id: pedido.unidadeId,
       },
     },
     emails: loja ? [{ tipo: "loja_pago_apos_cancelamento", destinatario: loja }] : [],

@@ -13,6 +13,7 @@ import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.serve
 import { db, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { applyChargeUpdate } from "./payment.server";
+import { assertOrderInScope } from "./scope.server";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 /**
@@ -68,6 +69,7 @@ export async function reopenPaidOrder(id: string, actor: AdminActor): Promise<Pe
   return transaction(async (tx) => {
     const [order] = await tx.select().from(pedidos).where(eq(pedidos.id, id)).for("update");
     if (!order) throw new AdminError(REOPEN_MESSAGES.naoEncontrado);
+    assertOrderInScope(actor, order);
     if (
       order.statusPedido !== "cancelado" ||
       order.statusPagamento !== "pago" ||

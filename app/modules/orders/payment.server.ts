@@ -28,6 +28,7 @@ import { db, type Tx, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { orderPaymentChanged } from "./order-emails.server";
 import { announcePaidAfterCancel, paidAfterCancelColumns } from "./paid-after-cancel.server";
+import { assertOrderInScope } from "./scope.server";
 import { type Pedido, pedidos } from "./tables.server";
 import { orderWebhook } from "./webhook.server";
 
@@ -173,6 +174,11 @@ export async function reconcilePendingCobrancas(
 
 /** Refunds the order's paid Pix charge in full; the order becomes 'reembolsado'. */
 export async function refundPixCobranca(pedidoId: string, actor: AdminActor): Promise<Cobranca> {
+  const [order] = await db()
+    .select({ unidadeId: pedidos.unidadeId })
+    .from(pedidos)
+    .where(eq(pedidos.id, pedidoId));
+  if (order) assertOrderInScope(actor, order);
   const { provedor, charge } = await requestRefund(pedidoId);
   const applied = await applyChargeUpdate(provedor, charge, "reembolso", actor);
   if (applied.result === "desconhecida") throw new AdminError(COBRANCA_MESSAGES.semPagamento);
@@ -198,6 +204,7 @@ export const REFUND_MESSAGES = {
 export async function refundOrderPix(id: string, actor: AdminActor): Promise<Cobranca> {
   const [order] = await db().select().from(pedidos).where(eq(pedidos.id, id));
   if (!order) throw new AdminError(REFUND_MESSAGES.naoEncontrado);
+  assertOrderInScope(actor, order);
   if (order.formaPagamento !== "pix_mercadopago") throw new AdminError(REFUND_MESSAGES.formaErrada);
   if (order.statusPagamento === "reembolsado") throw new AdminError(REFUND_MESSAGES.jaReembolsado);
   if (order.statusPagamento !== "pago") throw new AdminError(REFUND_MESSAGES.naoPago);

@@ -12,12 +12,14 @@ import {
   STATUS_PEDIDO_LABEL,
   type StatusPedido,
 } from "~/domain/statuses";
+import type { UnitScope } from "~/domain/unit-scope";
 import { chatNumber } from "~/domain/whatsapp";
 import { formatCep } from "~/modules/delivery";
 import { companyFacts } from "~/modules/shop";
 import { getSettings, listUnits } from "~/modules/shop/index.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { orderLineName } from "./line";
+import { orderUnitCondition } from "./scope.server";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 /** An order is open (still to pack, send or hand over) until one of these. */
@@ -142,18 +144,23 @@ async function toPrint(rows: Pedido[], executor: Executor): Promise<PrintOrder[]
   );
 }
 
-/** One order's sheet, or null for an unknown number. */
+/** One order's sheet, or null for an unknown number or another unit's order (decision 0069). */
 export async function orderToPrint(
   numero: string,
+  scope: UnitScope,
   executor: Executor = db(),
 ): Promise<PrintOrder | null> {
   if (numero.length > 40) return null;
-  const rows = await executor.select().from(pedidos).where(eq(pedidos.numeroPedido, numero));
+  const rows = await executor
+    .select()
+    .from(pedidos)
+    .where(and(eq(pedidos.numeroPedido, numero), orderUnitCondition(scope)));
   return (await toPrint(rows, executor))[0] ?? null;
 }
 
 /** "Imprimir pedidos do dia": the orders placed today (shop time) still open, oldest first. */
 export async function openOrdersOfTheDay(
+  scope: UnitScope,
   now = new Date(),
   executor: Executor = db(),
 ): Promise<PrintOrder[]> {
@@ -164,6 +171,7 @@ export async function openOrdersOfTheDay(
       and(
         notInArray(pedidos.statusPedido, CLOSED),
         sql`(${pedidos.createdAt} at time zone ${SHOP_TIME_ZONE})::date = ${shopDay(now)}::date`,
+        orderUnitCondition(scope),
       ),
     )
     .orderBy(asc(pedidos.createdAt), desc(pedidos.id))

@@ -4,12 +4,15 @@ import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import type { ModoPedido, StatusPagamento, StatusPedido } from "~/domain/statuses";
+import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
 import { activeProductCount, stockCounts } from "~/modules/catalog/index.server";
 import { type Cobranca, chargesOfOrders } from "~/modules/payments/index.server";
 import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db, type Executor, queryRows } from "~/platform/db/client.server";
 import { sameSecret } from "~/platform/secret.server";
+import { type OrderHistoryEntry, orderHistories } from "./history.server";
 import { parseOrderSearch } from "./order-search";
+import { orderUnitCondition } from "./scope.server";
 import {
   type ItemPedido,
   itensPedido,
@@ -73,10 +76,14 @@ export type AdminOrder = Omit<Pedido, "tokenHash" | "idempotencyKey"> & {
   itens: ItemPedido[];
   /** The order's newest online charge (automatic Pix), if it has one. */
   cobranca: AdminCobranca | null;
+  /** Each change, who made it (issue 41 point 5). */
+  historico: OrderHistoryEntry[];
 };
 
 /** The filters of the staff's order list (/admin/loja?view=pedidos). */
 export interface AdminOrderFilters {
+  /** The units of the person asking (decision 0069): never more than these. */
+  scope: UnitScope;
   status?: StatusPedido;
   pagamento?: StatusPagamento;
   unidadeId?: string;
@@ -138,7 +145,7 @@ export function adminOrdersWhere(filters: AdminOrderFilters, now = Date.now()) {
     searchCondition(filters.busca),
     filters.status ? eq(pedidos.statusPedido, filters.status) : undefined,
     filters.pagamento ? eq(pedidos.statusPagamento, filters.pagamento) : undefined,
-    filters.unidadeId ? eq(pedidos.unidadeId, filters.unidadeId) : undefined,
+    orderUnitCondition(filters.scope, filters.unidadeId),
     filters.modo ? eq(pedidos.modo, filters.modo) : undefined,
     dias === undefined
       ? undefined
@@ -151,7 +158,7 @@ export function adminOrdersWhere(filters: AdminOrderFilters, now = Date.now()) {
 }
 
 export async function listAdminOrders(
-  filters: AdminOrderFilters = {},
+  filters: AdminOrderFilters,
   executor: Executor = db(),
 ): Promise<{
   orders: AdminOrder[];
@@ -212,6 +219,10 @@ export async function listAdminOrders(
     rows.map((r) => r.id),
     executor,
   );
+  const histories = await orderHistories(
+    rows.map((r) => r.id),
+    executor,
+  );
   const orders = rows.map(({ tokenHash: _t, idempotencyKey: _k, ...order }) => {
     // Newest first: the first one found is the charge that counts.
     const charge = charges.find((c) => c.pedidoId === order.id);
@@ -220,6 +231,7 @@ export async function listAdminOrders(
       ...order,
       itens: items.filter((i) => i.pedidoId === order.id),
       cobranca: charge ? (cobranca as AdminCobranca) : null,
+      historico: histories.get(order.id) ?? [],
     };
   });
   return {
@@ -233,8 +245,10 @@ export async function listAdminOrders(
   };
 }
 
-/** The figures of the store hub's dashboard view. */
-export async function storeStats(executor: Executor = db()) {
+/** The figures of the store hub's dashboard view, over the person's units. */
+export async function storeStats(scope: UnitScope = EVERY_UNIT, executor: Executor = db()) {
+  const units = orderUnitCondition(scope);
+  const where = units ? sql`and ${units}` : sql``;
   const [row] = await queryRows<{
     pedidos_total: number;
     pedidos_novos: number;
@@ -246,10 +260,10 @@ export async function storeStats(executor: Executor = db()) {
     // count and sum in one pass. The active products are catalog's count.
     sql`select t.pedidos_total, n.pedidos_novos, m.pedidos_mes, m.vendas_mes
       from (select count(*)::int as pedidos_total
-          from (select 1 from pedidos limit ${ORDERS_COUNT_LIMIT + 1}) t) t,
-        (select count(*)::int as pedidos_novos from pedidos where status_pedido = 'novo') n,
+          from (select 1 from pedidos where true ${where} limit ${ORDERS_COUNT_LIMIT + 1}) t) t,
+        (select count(*)::int as pedidos_novos from pedidos where status_pedido = 'novo' ${where}) n,
         (select count(*)::int as pedidos_mes, coalesce(sum(total), 0)::text as vendas_mes
-          from pedidos where status_pedido <> 'cancelado'
+          from pedidos where status_pedido <> 'cancelado' ${where}
           and created_at >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}) m`,
   );
   const stock = await stockCounts(executor);

@@ -14,12 +14,15 @@ import { rateLimitRule, reserveAttempt, resetAttempts } from "~/platform/rate-li
 import { sameSecret } from "~/platform/secret.server";
 import { CANCEL_REASONS, orderPaymentChanged, orderStatusChanged } from "./order-emails.server";
 import { cancelOrderCharges } from "./payment-loops.server";
+import { assertOrderInScope, ORDER_NOT_FOUND } from "./scope.server";
 import { HANDED_OVER, statusRefusal } from "./status-rules";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
-async function lockOrder(tx: Tx, id: string) {
+/** The order, locked, when it exists and is one of the person's units' (decision 0069). */
+async function lockOrder(tx: Tx, id: string, actor: AdminActor) {
   const [order] = await tx.select().from(pedidos).where(eq(pedidos.id, id)).for("update");
-  if (!order) throw new AdminError("Pedido não encontrado");
+  if (!order) throw new AdminError(ORDER_NOT_FOUND);
+  assertOrderInScope(actor, order);
   return order;
 }
 
@@ -55,9 +58,15 @@ const PICKUP_CODE_BLOCKED =
  */
 async function checkPickUpCode(id: string, typed: string, actor: AdminActor): Promise<void> {
   const [order] = await db()
-    .select({ numero: pedidos.numeroPedido, codigo: pedidos.codigoRetirada })
+    .select({
+      numero: pedidos.numeroPedido,
+      codigo: pedidos.codigoRetirada,
+      unidadeId: pedidos.unidadeId,
+    })
     .from(pedidos)
     .where(eq(pedidos.id, id));
+  // Another unit's order: not found, before any try is counted or audited against it.
+  if (order) assertOrderInScope(actor, order);
   if (!order?.codigo) return;
   const reservation = await reserveAttempt("retirada_codigo", id, rateLimitRule("retirada_codigo"));
   if (!reservation.reserved) {
@@ -97,7 +106,7 @@ function changeOrderStatus(
   options: StatusChangeOptions,
 ): Promise<{ order: Pedido; estoque: StockEffect }> {
   return transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+    const order = await lockOrder(tx, id, actor);
     if (order.statusPedido === status) return { order, estoque: null };
     const refusal = statusRefusal(order, status);
     if (refusal) throw new AdminError(refusal);
@@ -201,7 +210,7 @@ export async function setPaymentStatus(
   actor: AdminActor,
 ): Promise<Pedido> {
   return transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+    const order = await lockOrder(tx, id, actor);
     if (order.statusPagamento === status) return order;
     const updated = await updateOrder(tx, id, { statusPagamento: status });
     await orderPaymentChanged(tx, updated, status);

@@ -227,7 +227,7 @@ export function adminActionGuardedBy(
       if (options.noControlChars && fieldWithControlChars(fields) !== null) {
         return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
       }
-      const actor = { request, userId: user.id, email: user.email };
+      const actor = { request, userId: user.id, email: user.email, unidades: user.unidades };
       const write: AdminWrite = { request, user, actor, sessionId, params, form, fields, intent };
       return answer(
         request,

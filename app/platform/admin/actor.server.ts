@@ -1,11 +1,17 @@
 // Who is acting in an admin write, and the error a write reports to the admin.
 
+import type { UnitScope } from "~/domain/unit-scope";
 import type { Executor } from "~/platform/db/client.server";
 import { logAudit } from "./audit.server";
 
 export interface AdminActor {
   request: Request;
   userId: string;
+  /**
+   * The units the person works at (null: every unit). The admin action always sets it from
+   * the signed-in person; absent only for the shop's own writes and scripts (every unit).
+   */
+  unidades?: UnitScope["unidades"];
 }
 
 /**

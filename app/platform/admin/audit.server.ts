@@ -1,4 +1,5 @@
 // The admin audit trail. Written in the same transaction as the change it records.
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { requestInfo } from "~/platform/request-info.server";
 import { adminAuditLog } from "../tables.server";
@@ -45,4 +46,44 @@ export async function logAudit(
     ipAddress: info?.ip ?? null,
     userAgent: info?.userAgent ?? null,
   });
+}
+
+/** One audit row of a record, as its history shows it. */
+export interface AuditTrailEntry {
+  resourceId: string;
+  adminUserId: string | null;
+  action: string;
+  details: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/**
+ * The audit rows of these records, oldest first (off admin_audit_log_recurso_idx): the
+ * history of an order or a booking, whoever wrote it (issue 41 point 5).
+ */
+export async function auditTrailOf(
+  resourceType: string,
+  resourceIds: readonly string[],
+  executor: Executor = db(),
+  limitPerRecord = 50,
+): Promise<AuditTrailEntry[]> {
+  if (resourceIds.length === 0) return [];
+  const rows = await executor
+    .select({
+      resourceId: adminAuditLog.resourceId,
+      adminUserId: adminAuditLog.adminUserId,
+      action: adminAuditLog.action,
+      details: adminAuditLog.details,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.resourceType, resourceType),
+        inArray(adminAuditLog.resourceId, [...resourceIds]),
+      ),
+    )
+    .orderBy(asc(adminAuditLog.createdAt), asc(adminAuditLog.id))
+    .limit(limitPerRecord * resourceIds.length);
+  return rows.map((r) => ({ ...r, resourceId: r.resourceId ?? "" }));
 }

@@ -1,6 +1,6 @@
 // The security dashboard (SPEC §2.3): counters, the audit trail, the rate-limit entries,
 // unblock and the 7-day cleanup. Every write here is itself audited.
-import { and, count, desc, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, lt, max, type SQL, sql } from "drizzle-orm";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
@@ -33,7 +33,15 @@ function countUpToLimit(executor: Executor, where?: SQL) {
   );
 }
 
-export async function getSecurityOverview(at: Date = now(), executor: Executor = db()) {
+/** Sign-ins are counted per person over this many days (issue 41 point 5). */
+export const SIGN_IN_WINDOW_DAYS = 30;
+
+export async function getSecurityOverview(
+  at: Date = now(),
+  executor: Executor = db(),
+  /** Only this person's entries in the trail's list (the counters stay the whole trail's). */
+  filter: { adminUserId?: string } = {},
+) {
   const since = new Date(at.getTime() - RECENT_WINDOW_MS);
   const [[total], [recentes], [bloqueados], [sensiveis], auditoria, limites] = await Promise.all([
     countUpToLimit(executor),
@@ -46,6 +54,7 @@ export async function getSecurityOverview(at: Date = now(), executor: Executor =
     executor
       .select()
       .from(adminAuditLog)
+      .where(filter.adminUserId ? eq(adminAuditLog.adminUserId, filter.adminUserId) : undefined)
       .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(AUDIT_VIEW_LIMIT),
     executor
@@ -76,6 +85,35 @@ export async function getSecurityOverview(at: Date = now(), executor: Executor =
       bloqueado: row.blockedUntil !== null && row.blockedUntil > at,
     })),
   };
+}
+
+/**
+ * Each person's sign-ins over the last SIGN_IN_WINDOW_DAYS (off the action index): how many,
+ * and the latest. The names are the accounts module's to give.
+ */
+export async function signInsByPerson(at: Date = now(), executor: Executor = db()) {
+  const since = new Date(at.getTime() - SIGN_IN_WINDOW_DAYS * RECENT_WINDOW_MS);
+  const rows = await executor
+    .select({
+      adminUserId: adminAuditLog.adminUserId,
+      entradas: count(),
+      ultima: max(adminAuditLog.createdAt),
+    })
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.action, "successful_login"),
+        gt(adminAuditLog.createdAt, since),
+        isNotNull(adminAuditLog.adminUserId),
+      ),
+    )
+    .groupBy(adminAuditLog.adminUserId)
+    .orderBy(desc(max(adminAuditLog.createdAt)));
+  return rows.map((r) => ({
+    adminUserId: r.adminUserId!,
+    entradas: Number(r.entradas),
+    ultima: r.ultima ? new Date(r.ultima) : null,
+  }));
 }
 
 /**

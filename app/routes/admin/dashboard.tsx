@@ -21,7 +21,7 @@ import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { type AdminHandle, type Capacidade, paginaInicial, pode } from "~/domain/permissions";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/dashboard";
@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireCapability(request, handle.capability);
   // The panel's start: who has no orders to follow (a groomer) starts on their own page.
   if (!pode(user.papel, "pedidos.ver")) throw redirect(paginaInicial(user.papel));
-  const d = await loadOrFail("Erro ao carregar dados do dashboard", () => getDashboard());
+  // The person's units only (decision 0069).
+  const d = await loadOrFail("Erro ao carregar dados do dashboard", () =>
+    getDashboard(undefined, staffOf(user)),
+  );
   const may = (c: Capacidade) => pode(user.papel, c);
   // Each part only for who may use its area; money totals only with the reports (decision 0068).
   return {

@@ -8,7 +8,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
 import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
 import { loadOrFail } from "~/platform/admin/load.server";
@@ -20,12 +20,12 @@ export const handle = { capability: "estoque.ver" } satisfies AdminHandle;
 export const meta = adminMeta("Histórico de estoque");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+  const { user } = await requireCapability(request, handle.capability);
   if (!UUID_PATTERN.test(params.varianteId)) {
     throw data({ message: "Produto não encontrado" }, { status: 404 });
   }
   const history = await loadOrFail("Erro ao carregar o histórico", () =>
-    movementHistory(params.varianteId, pageParam(new URL(request.url))),
+    movementHistory(params.varianteId, pageParam(new URL(request.url)), staffOf(user)),
   );
   if (!history) throw data({ message: "Produto não encontrado" }, { status: 404 });
   return { history };

@@ -8,7 +8,7 @@ import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import type { AdminHandle, Capacidade } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -22,9 +22,11 @@ export const handle = { capability: "estoque.ver" } satisfies AdminHandle;
 export const meta = adminMeta("Estoque");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+  const { user } = await requireCapability(request, handle.capability);
   const query = forms.parseStockQuery(new URL(request.url));
-  const listing = await loadOrFail("Erro ao carregar o estoque", () => stock.listStock(query));
+  const listing = await loadOrFail("Erro ao carregar o estoque", () =>
+    stock.listStock(query, staffOf(user)),
+  );
   return {
     listing,
     filters: {

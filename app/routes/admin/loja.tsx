@@ -13,7 +13,8 @@ import { Button } from "~/components/ui/button";
 import type { AdminHandle } from "~/domain/permissions";
 import { ACESSO_NEGADO, pode } from "~/domain/permissions";
 import { externalLinkProps } from "~/domain/whatsapp";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
+import { unitsInScope } from "~/domain/unit-scope";
 import {
   listAdminProducts,
   listCategories,
@@ -53,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       throw data({ message: ACESSO_NEGADO }, { status: 403 });
     throw redirect(`/admin/loja?view=${first}`);
   }
+  // The person's units (decision 0069): their orders, counters and unit filter only.
+  const scope = staffOf(user);
   const {
     view,
     q,
@@ -106,6 +109,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [{ orders, total, totalExato, page: pagina, hasNewer, hasOlder }, settings, units] =
       await Promise.all([
         listAdminOrders({
+          scope,
           status,
           pagamento,
           unidadeId,
@@ -139,8 +143,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           lista,
         },
         whatsappNumero: settings.whatsappNumero,
-        // Every unit, closed ones too: an old order keeps the unit that took it.
-        unidades: units.map((u) => ({
+        // Every unit of theirs, closed ones too: an old order keeps the unit that took it.
+        unidades: unitsInScope(scope, units).map((u) => ({
           id: u.id,
           nome: u.nome,
           endereco: `${u.endereco}, ${u.bairro}, ${u.cidade} - ${u.uf}`,
@@ -179,7 +183,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     } as const;
   }
-  return { view, dashboard: await storeStats() } as const;
+  return { view, dashboard: await storeStats(scope) } as const;
 }
 
 export default function LojaAdmin({ loaderData }: Route.ComponentProps) {

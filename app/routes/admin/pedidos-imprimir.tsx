@@ -4,7 +4,7 @@ import { data, useLoaderData } from "react-router";
 import { OrderPrintPage } from "~/components/admin/loja/order-print";
 import { adminMeta } from "~/components/admin/meta";
 import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { openOrdersOfTheDay } from "~/modules/orders/index.server";
 import type { Route } from "./+types/pedidos-imprimir";
 
@@ -14,8 +14,8 @@ export const handle = { capability: "pedidos.operar" } satisfies AdminHandle;
 export const meta = adminMeta("Imprimir pedidos do dia");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
-  const orders = await openOrdersOfTheDay();
+  const { user } = await requireCapability(request, handle.capability);
+  const orders = await openOrdersOfTheDay(staffOf(user));
   const formato = new URL(request.url).searchParams.get("formato") === "80mm" ? "80mm" : "a4";
   return data({ orders, formato } as const, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { AuditTable, RateLimitTable } from "~/components/admin/security/tables";
+import { AuditTable, RateLimitTable, SignInsByPerson } from "~/components/admin/security/tables";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -29,8 +29,12 @@ export const meta = adminMeta("Segurança");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireCapability(request, handle.capability);
+  // ?pessoa=<id>: one person's entries (their sign-ins and actions).
+  const pessoa = new URL(request.url).searchParams.get("pessoa");
   return {
-    overview: await loadOrFail("Erro ao carregar dados de segurança", () => getSecurityOverview()),
+    overview: await loadOrFail("Erro ao carregar dados de segurança", () =>
+      getSecurityOverview({ pessoa }),
+    ),
   };
 }
 
@@ -133,7 +137,12 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="auditoria">Logs de Auditoria</TabsTrigger>
           <TabsTrigger value="limites">Rate Limiting</TabsTrigger>
         </TabsList>
-        <TabsContent value="auditoria">
+        <TabsContent value="auditoria" className="grid gap-4">
+          <SignInsByPerson
+            entries={overview.entradasPorPessoa}
+            dias={overview.entradasDias}
+            pessoa={overview.pessoa}
+          />
           <AuditTable entries={overview.auditoria} />
         </TabsContent>
         <TabsContent value="limites">

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { formatBRL } from "~/domain/money";
 import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { dayLabel, ESPECIE_LABEL, PELAGEM_LABEL } from "~/modules/grooming";
 import { groomingDay } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agenda-imprimir";
@@ -24,14 +24,16 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+  const { user } = await requireCapability(request, handle.capability);
   const url = new URL(request.url);
   const unidade = url.searchParams.get("unidade") ?? "";
   const dia = url.searchParams.get("dia") ?? "";
   if (!/^[0-9a-f-]{36}$/i.test(unidade) || !/^\d{4}-\d{2}-\d{2}$/.test(dia)) {
     throw data("Escolha a unidade e o dia", { status: 400 });
   }
-  const day = await groomingDay(unidade, dia);
+  const day = await groomingDay(unidade, dia, staffOf(user));
+  // Another unit's sheets answer as an unknown agenda (decision 0069).
+  if (!day) throw data("Agenda não encontrada", { status: 404 });
   const fichas = day.agendamentos
     .filter((a) => a.status !== "cancelado" && a.status !== "nao_compareceu")
     .flatMap((a) =>

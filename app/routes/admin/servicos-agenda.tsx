@@ -15,8 +15,9 @@ import { Button } from "~/components/ui/button";
 import { shopDay } from "~/domain/dates";
 import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
 import { addDays } from "~/domain/shop-time";
+import { unitsInScope } from "~/domain/unit-scope";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
 import {
   dayLabel,
   reminderMessage,
@@ -51,9 +52,11 @@ export const meta = adminMeta("Agenda de Banho & Tosa");
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+  const { user } = await requireCapability(request, handle.capability);
+  const scope = staffOf(user);
   const url = new URL(request.url);
-  const units = await listUnitsWithAgenda();
+  // Only the person's units (decision 0069): another unit asked for opens their first.
+  const units = unitsInScope(scope, await listUnitsWithAgenda());
   const withAgenda = units.filter((u) => u.agenda);
   const unidadeId =
     withAgenda.find((u) => u.id === url.searchParams.get("unidade"))?.id ??
@@ -63,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const param = url.searchParams.get("dia") ?? "";
   const day = DAY.test(param) ? param : today;
   const unit = units.find((u) => u.id === unidadeId);
-  const agendaDay = unidadeId ? await groomingDay(unidadeId, day) : null;
+  const agendaDay = unidadeId ? await groomingDay(unidadeId, day, scope) : null;
   const tomorrow = addDays(today, 1);
   const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
   const services = await listGroomingServices();

@@ -76,9 +76,9 @@ export function MovementHistoryView({ history }: { history: MovementHistory }) {
                     <InlineDetail label="Pedido">{m.numeroPedido}</InlineDetail>
                   ) : null}
                   {m.motivo ? <InlineDetail label="Motivo">{m.motivo}</InlineDetail> : null}
-                  {m.usuarioEmail ? (
+                  {m.por ? (
                     <InlineDetail label="Por">
-                      <span className="break-all">{m.usuarioEmail}</span>
+                      <span className="break-words">{m.por}</span>
                     </InlineDetail>
                   ) : null}
                 </dl>

@@ -194,16 +194,26 @@ export function AdjustDialog({ row }: { row: StockRow }) {
 }
 
 /** Transferir: units in hand from one unit to another (two movements, totals unchanged). */
-export function TransferDialog({ row, units }: { row: StockRow; units: StockUnit[] }) {
+export function TransferDialog({
+  row,
+  units,
+  destinos = units,
+}: {
+  row: StockRow;
+  /** Where from: the person's units. */
+  units: StockUnit[];
+  /** Where to: every active unit. */
+  destinos?: StockUnit[];
+}) {
   const firstWithStock = row.porUnidade.find((f) => f.disponivel > 0)?.unidadeId;
   const [de, setDe] = useState(firstWithStock ?? units[0]?.id ?? "");
-  const [para, setPara] = useState(units.find((u) => u.id !== de)?.id ?? "");
+  const [para, setPara] = useState(destinos.find((u) => u.id !== de)?.id ?? "");
   const origin = row.porUnidade.find((f) => f.unidadeId === de);
   const id = (name: string) => `transferencia-${row.varianteId}-${name}`;
-  if (units.length < 2) return null;
+  if (units.length < 1 || destinos.length < 2) return null;
   const changeOrigin = (next: string) => {
     setDe(next);
-    if (next === para) setPara(units.find((u) => u.id !== next)?.id ?? "");
+    if (next === para) setPara(destinos.find((u) => u.id !== next)?.id ?? "");
   };
   return (
     <StockRowDialog
@@ -224,7 +234,7 @@ export function TransferDialog({ row, units }: { row: StockRow; units: StockUnit
             <Field id={id("para")} label="Para" required error={errors.para}>
               <UnitSelect
                 name="para"
-                units={units.filter((u) => u.id !== de)}
+                units={destinos.filter((u) => u.id !== de)}
                 value={para}
                 onChange={setPara}
               />

@@ -102,7 +102,7 @@ export function StockScreen({
             <UnitFigures figures={row.porUnidade} />
             <div className="flex flex-wrap gap-2">
               <AdjustDialog row={row} />
-              <TransferDialog row={row} units={listing.unidades} />
+              <TransferDialog row={row} units={listing.unidades} destinos={listing.destinos} />
               <MinimumDialog row={row} />
               <Link
                 to={href("/admin/estoque/:varianteId", { varianteId: row.varianteId })}

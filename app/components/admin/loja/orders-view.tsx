@@ -1,5 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { href, Link, useFetcher, useLocation } from "react-router";
+import { type ChangeEntry, ChangeHistory } from "~/components/admin/change-history";
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
   CardList,
@@ -99,6 +100,8 @@ export interface OrderRow {
     pagoEm: string | Date | null;
     reembolsadoEm: string | Date | null;
   } | null;
+  /** Each change and who made it ("Por: Ana (Atendente, Unidade Meia Praia)"). */
+  historico?: ChangeEntry[];
 }
 
 /** Provider, charge id and status of an automatic-Pix order, with its refund button. */
@@ -592,6 +595,10 @@ export function LojaOrders({
               </div>
               <PaidAfterCancel order={o} />
               {o.cobranca ? <PixCharge order={o} /> : null}
+              <ChangeHistory
+                entries={o.historico ?? []}
+                automatic="Automático (pagamento ou prazo do Pix)"
+              />
               <div className="grid gap-3 sm:grid-cols-2">
                 <OrderStatusControl order={o} />
                 <PaymentStatusSelect order={o} />

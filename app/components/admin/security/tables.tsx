@@ -1,7 +1,7 @@
 // The security screen's two tables: the latest audit entries and the rate-limit counters,
 // each blocked counter with its unblock button.
 import { Unlock } from "lucide-react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -31,6 +31,7 @@ export function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
         <TableRow>
           <TableHead>Data</TableHead>
           <TableHead>Ação</TableHead>
+          <TableHead>Por</TableHead>
           <TableHead>Recurso</TableHead>
           <TableHead>Detalhes</TableHead>
           <TableHead>IP</TableHead>
@@ -47,6 +48,7 @@ export function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
                 {auditActionLabel(entry.action)}
               </Badge>
             </TableCell>
+            <TableCell className="min-w-40 text-sm">{entry.por ?? "—"}</TableCell>
             <TableCell>
               <span className="text-slate-800">{entry.resourceType ?? "—"}</span>
               {entry.resourceId ? (
@@ -65,6 +67,64 @@ export function AuditTable({ entries }: { entries: Overview["auditoria"] }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** Who signed in over the last days, each with their entries' link (issue 41 point 5). */
+export function SignInsByPerson({
+  entries,
+  dias,
+  pessoa,
+}: {
+  entries: Overview["entradasPorPessoa"];
+  dias: number;
+  pessoa: Overview["pessoa"];
+}) {
+  return (
+    <section aria-labelledby="entradas-por-pessoa" className="grid gap-2">
+      <h2 id="entradas-por-pessoa" className="font-semibold text-slate-900">
+        Entradas por pessoa (últimos {dias} dias)
+      </h2>
+      {pessoa ? (
+        <p className="text-sm text-slate-700">
+          Mostrando os registros de {pessoa.por}.{" "}
+          <Link to="/admin/security" className="underline">
+            Ver de todos
+          </Link>
+        </p>
+      ) : null}
+      {entries.length === 0 ? (
+        <TableEmpty>Nenhuma entrada no painel nesse período.</TableEmpty>
+      ) : (
+        <Table data-testid="sign-ins-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Pessoa</TableHead>
+              <TableHead>Entradas</TableHead>
+              <TableHead>Última</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((e) => (
+              <TableRow key={e.adminUserId}>
+                <TableCell>
+                  <Link
+                    to={`/admin/security?pessoa=${e.adminUserId}`}
+                    className="break-words underline"
+                  >
+                    {e.por}
+                  </Link>
+                </TableCell>
+                <TableCell className="tabular-nums">{e.entradas}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {e.ultima ? formatDateTime(e.ultima) : "—"}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
   );
 }
 

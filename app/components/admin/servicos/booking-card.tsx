@@ -2,6 +2,7 @@
 // statuses as buttons, and check-in and reschedule while the pet has not arrived.
 
 import { Form } from "react-router";
+import { ChangeHistory } from "~/components/admin/change-history";
 import {
   DayField,
   SizeAndCoatFields,
@@ -124,6 +125,7 @@ export function BookingCard({
       {booking.mesmos && agendar ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
       {canCheckIn ? <CheckInForm booking={booking} error={checkInError} /> : null}
       {canCheckIn && agendar ? <RescheduleForm booking={booking} units={units} /> : null}
+      <ChangeHistory entries={booking.registro ?? []} automatic="Automático" />
     </li>
   );
 }

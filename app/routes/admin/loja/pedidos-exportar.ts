@@ -2,7 +2,7 @@
 // the filtered orders as a streamed download.
 
 import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { exportOrders, ordersExportFileName } from "~/modules/orders/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
@@ -41,7 +41,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     resourceType: "pedido",
     details: { formato, linhas, filtros: filters },
   });
-  return new Response(exportOrders(filters, formato, linhas), {
+  // Only the orders of the person's units leave (decision 0069).
+  const scope = staffOf(user);
+  return new Response(exportOrders({ ...filters, scope }, formato, linhas), {
     headers: {
       "Content-Type": TYPES[formato],
       "Content-Disposition": `attachment; filename="${ordersExportFileName(formato, linhas)}"`,

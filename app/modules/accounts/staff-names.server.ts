@@ -1,0 +1,57 @@
+// Who did it, for the histories other modules show (issue 41 point 5): the people behind
+// audit rows and ledger lines, read through this face rather than by a join on `usuarios`
+// from another module (decision 0063).
+import { inArray } from "drizzle-orm";
+import { listUnits } from "~/modules/shop/index.server";
+import { db, type Executor } from "~/platform/db/client.server";
+import { type StaffName, staffLabel } from "./staff-label";
+import { usuarios } from "./tables.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function namesWhere(
+  by: "id" | "email",
+  keys: readonly (string | null | undefined)[],
+  executor: Executor,
+): Promise<StaffName[]> {
+  const wanted = [
+    ...new Set(keys.filter((k): k is string => !!k && (by === "email" || UUID.test(k)))),
+  ];
+  if (wanted.length === 0) return [];
+  const rows = await executor
+    .select({
+      id: usuarios.id,
+      email: usuarios.email,
+      nome: usuarios.nome,
+      papel: usuarios.papel,
+      todasUnidades: usuarios.todasUnidades,
+      unidadeIds: usuarios.unidadeIds,
+    })
+    .from(usuarios)
+    .where(inArray(by === "id" ? usuarios.id : usuarios.email, wanted));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    nome: r.nome,
+    papel: r.papel,
+    unidades: r.todasUnidades ? null : r.unidadeIds,
+  }));
+}
+
+/**
+ * "Ana (Atendente, Unidade Meia Praia)" for each person of these ids, or of these e-mails
+ * (`by: "email"`: the stock ledger keeps the e-mail of who moved it by hand).
+ */
+export async function staffLabels(
+  keys: readonly (string | null | undefined)[],
+  options: { by?: "id" | "email"; executor?: Executor } = {},
+): Promise<Map<string, string>> {
+  const by = options.by ?? "id";
+  const executor = options.executor ?? db();
+  const people = await namesWhere(by, keys, executor);
+  if (people.length === 0) return new Map();
+  const units = new Map((await listUnits(executor)).map((u) => [u.id, u.nome]));
+  return new Map(
+    people.map((p) => [by === "id" ? p.id : p.email, staffLabel(p, (id) => units.get(id))]),
+  );
+}

@@ -1,0 +1,55 @@
+// A booking's history as the staff read it (issue 41 point 5): each change the staff made,
+// from the audit trail, with who made it: "Por: Ana (Tosador, Unidade Meia Praia)".
+import { formatDateTime } from "~/domain/dates";
+import { auditActionLabel } from "~/modules/accounts";
+import { staffLabels } from "~/modules/accounts/index.server";
+import { auditTrailOf } from "~/platform/admin/audit.server";
+import { db, type Executor } from "~/platform/db/client.server";
+import { STATUS_AGENDAMENTO_LABEL, type StatusAgendamento } from "./booking-vocabulary";
+
+export interface BookingHistoryEntry {
+  em: string;
+  acao: string;
+  por: string | null;
+}
+
+function actionText(action: string, details: Record<string, unknown> | null): string {
+  const label = (s: unknown) => STATUS_AGENDAMENTO_LABEL[s as StatusAgendamento] ?? String(s ?? "");
+  switch (action) {
+    case "grooming_booking_status":
+      return `Status: ${label(details?.de)} → ${label(details?.para)}`;
+    case "grooming_booking_checkin":
+      return "Check-in";
+    case "grooming_walk_in":
+      return "Encaixe no balcão";
+    case "grooming_booking_reschedule":
+      return "Remarcado";
+    case "grooming_release_contact":
+      return "Pedidos de horário do mesmo contato liberados";
+    default:
+      return auditActionLabel(action);
+  }
+}
+
+/** The staff's changes of these bookings, oldest first. */
+export async function bookingHistories(
+  ids: readonly string[],
+  executor: Executor = db(),
+): Promise<Map<string, BookingHistoryEntry[]>> {
+  const rows = await auditTrailOf("agendamento", ids, executor);
+  const people = await staffLabels(
+    rows.map((r) => r.adminUserId),
+    { executor },
+  );
+  const byBooking = new Map<string, BookingHistoryEntry[]>();
+  for (const row of rows) {
+    const entries = byBooking.get(row.resourceId) ?? [];
+    entries.push({
+      em: formatDateTime(row.createdAt),
+      acao: actionText(row.action, row.details),
+      por: (row.adminUserId && people.get(row.adminUserId)) || null,
+    });
+    byBooking.set(row.resourceId, entries);
+  }
+  return byBooking;
+}

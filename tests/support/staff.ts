@@ -1,0 +1,55 @@
+// A person of the shop's team, signed in (issue 41): a role and the units they work at
+// (null: every unit), with their session token and cookie, for tests of what each person may
+// see and do (the authorization matrix's "other unit" dimension, decision 0069).
+import type { Papel } from "~/domain/permissions";
+import { createSession, createUser, staffOf } from "~/modules/accounts/index.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
+import { makeRequest } from "../setup/requests";
+
+export const STAFF_PASSWORD = "Quati-Aveia-Moinho-35";
+
+let counter = 0;
+
+export async function staffSession({
+  papel,
+  unidades,
+  nome = "",
+  email,
+}: {
+  papel: Papel;
+  /** The units they work at; null: every unit. */
+  unidades: string[] | null;
+  nome?: string;
+  email?: string;
+}) {
+  counter += 1;
+  const user = await createUser({
+    email: email ?? `${papel}${counter}-${Date.now()}@teste.com`,
+    password: STAFF_PASSWORD,
+    papel,
+    nome,
+    todasUnidades: unidades === null,
+    unidadeIds: unidades ?? [],
+  });
+  const { token, session } = await createSession(user.id, makeRequest("/admin/login"));
+  return {
+    user,
+    token,
+    session,
+    /** The Cookie header a browser of this person sends. */
+    cookie: makeRequest("/admin", { token }).headers.get("cookie")!,
+    /** Who they are to the admin kit: role and units. */
+    staff: staffOf(user),
+    /** An AdminActor of theirs, as the admin action builds it, for calling module writes. */
+    actor(path = "/admin"): AdminActor & { email: string } {
+      return {
+        request: makeRequest(path, { token }),
+        userId: user.id,
+        email: user.email,
+        unidades,
+      };
+    },
+  };
+}
+
+export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
