@@ -45,6 +45,7 @@ let unitB: string;
 let ana: StaffSession;
 /** A manager of every unit. */
 let gerente: StaffSession;
+let gerenteA: StaffSession;
 let dono: StaffSession;
 let orderA: { id: string; numeroPedido: string };
 let orderB: { id: string; numeroPedido: string };
@@ -92,6 +93,7 @@ beforeAll(async () => {
   orderB = await pickUpAt(unitB);
   ana = await staffSession({ papel: "atendente", unidades: [unitA], nome: "Ana" });
   gerente = await staffSession({ papel: "gerente", unidades: null, nome: "Gil" });
+  gerenteA = await staffSession({ papel: "gerente", unidades: [unitA], nome: "Beto" });
   dono = await staffSession({ papel: "dono", unidades: null, nome: "Dora" });
 
   // A grooming agenda at each unit, and a walk-in at each.
@@ -162,7 +164,8 @@ describe("orders", () => {
     );
     expect(search.data.pedidos.orders).toEqual([]);
 
-    const hub = await call(lojaLoader, get("/admin/loja", ana));
+    // The hub's counters are a manager's view (an Atendente opens on the orders).
+    const hub = await call(lojaLoader, get("/admin/loja", gerenteA));
     const hubAll = await call(lojaLoader, get("/admin/loja", dono));
     expect(hubAll.data.dashboard.pedidosTotal - hub.data.dashboard.pedidosTotal).toBe(1);
   });
@@ -218,7 +221,8 @@ describe("orders", () => {
   });
 
   it("the export and the dashboard count only their units", async () => {
-    const csv = await call(exportLoader, get("/admin/loja/pedidos/exportar?formato=csv", ana));
+    // Exports are a manager's (pedidos.exportar): one bound to unit A.
+    const csv = await call(exportLoader, get("/admin/loja/pedidos/exportar?formato=csv", gerenteA));
     const text = await csv.response!.text();
     expect(text).toContain(orderA.numeroPedido);
     expect(text).not.toContain(orderB.numeroPedido);
@@ -226,12 +230,12 @@ describe("orders", () => {
     expect(await all.response!.text()).toContain(orderB.numeroPedido);
 
     const dash = await call(dashboardLoader, get("/admin/dashboard", ana));
-    const recent = dash.data.pedidosRecentes.map((o: { numeroPedido: string }) => o.numeroPedido);
+    const recent = dash.data.pedidos.recentes.map((o: { numeroPedido: string }) => o.numeroPedido);
     expect(recent).toContain(orderA.numeroPedido);
     expect(recent).not.toContain(orderB.numeroPedido);
     const ownerDash = await call(dashboardLoader, get("/admin/dashboard", dono));
     expect(
-      ownerDash.data.pedidosRecentes.map((o: { numeroPedido: string }) => o.numeroPedido),
+      ownerDash.data.pedidos.recentes.map((o: { numeroPedido: string }) => o.numeroPedido),
     ).toContain(orderB.numeroPedido);
 
     const sheets = await call(dayPrintLoader, get("/admin/loja/pedidos/imprimir", ana));
