@@ -15,6 +15,7 @@ import {
   Store,
   Timer,
   Upload,
+  Users,
 } from "lucide-react";
 
 export interface AdminNavItem {
@@ -74,6 +75,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
     description: "E-mails enviados",
     icon: Mail,
   },
+  { to: "/admin/equipe", label: "Equipe", description: "Pessoas, papéis e convites", icon: Users },
   {
     to: "/admin/security",
     label: "Segurança",

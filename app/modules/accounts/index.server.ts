@@ -2,6 +2,16 @@
 
 export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
 export {
+  acceptInvitation,
+  completePasswordReset,
+  inviteMember,
+  openInvitation,
+  openPasswordReset,
+  resendInvitation,
+  revokeInvitation,
+  sendPasswordReset,
+} from "./invitations.server";
+export {
   LOGIN_RETRY_AFTER_S,
   LoginRefusedError,
   loginRefusalPage,
@@ -40,6 +50,7 @@ export {
   SESSION_COOKIE,
   sessionCookie,
   staffOf,
+  TWO_FACTOR_ENROLMENT,
   upsertAdmin,
   verifyPassword,
 } from "./session.server";
@@ -56,6 +67,17 @@ export {
   safeAdminRedirect,
 } from "./sign-in.server";
 export type { Usuario } from "./tables.server";
+export {
+  ACCOUNT_DEACTIVATED,
+  changeMemberAccess,
+  deactivateMember,
+  endMemberSessions,
+  LAST_OWNER,
+  listOpenInvitations,
+  listTeam,
+  memberActivity,
+  reactivateMember,
+} from "./team.server";
 export {
   confirmTotpEnrolment,
   disableTotp,

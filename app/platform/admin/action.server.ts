@@ -174,7 +174,11 @@ export interface AdminActionOptions {
  * answers an intent the route does not declare with 'Ação desconhecida' (400), checks the
  * intent's schema, runs it inside `attempt`, and answers a title as a success.
  */
-export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staff: StaffUser }>) {
+export function adminActionGuardedBy(
+  guard: (
+    request: Request,
+  ) => Promise<{ staff: StaffUser; stillAllowed?: AdminActor["stillAllowed"] }>,
+) {
   // biome-ignore lint/suspicious/noExplicitAny: each intent has its own data type
   return function adminAction<D extends Record<string, AdminIntent<any, any>>>(
     intents: D,
@@ -187,7 +191,7 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staf
       | ReturnType<typeof invalid>
       | ReturnType<typeof data<ActionResult>>;
     const action = async ({ request }: { request: Request }): Promise<Result> => {
-      const { staff: user } = await guard(request);
+      const { staff: user, stillAllowed } = await guard(request);
       const read = await readWrite(request, options);
       if ("refusal" in read) return answer(request, read.refusal) as Result;
       const { form, fields } = read;
@@ -205,7 +209,7 @@ export function adminActionGuardedBy(guard: (request: Request) => Promise<{ staf
       if (options.noControlChars && fieldWithControlChars(fields) !== null) {
         return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
       }
-      const actor = { request, userId: user.id, email: user.email };
+      const actor = { request, userId: user.id, email: user.email, stillAllowed };
       const write: AdminWrite = { request, user, actor, form, fields, intent };
       return answer(
         request,

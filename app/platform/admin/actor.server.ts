@@ -6,6 +6,11 @@ import { logAudit } from "./audit.server";
 export interface AdminActor {
   request: Request;
   userId: string;
+  /**
+   * Run by `audit` inside the write's transaction: throws when the person may no longer act
+   * (deactivated while the request was in flight; the guard gives it, decision 0067).
+   */
+  stillAllowed?: (executor: Executor) => Promise<void>;
 }
 
 /**
@@ -25,7 +30,7 @@ export class AdminError extends Error {
 }
 
 /** Writes the audit entry of a change, in the change's own transaction. */
-export function audit(
+export async function audit(
   executor: Executor,
   actor: AdminActor,
   action: string,
@@ -33,8 +38,9 @@ export function audit(
   resourceId: string | null,
   details?: Record<string, unknown>,
 ) {
-  if (actor === DEMO_SEED) return Promise.resolve();
-  return logAudit(
+  if (actor === DEMO_SEED) return;
+  await actor.stillAllowed?.(executor);
+  await logAudit(
     {
       request: actor.request,
       adminUserId: actor.userId,
