@@ -141,7 +141,8 @@ describe("invitations (point 1)", () => {
     expect(mismatch.data.errors.confirmacao).toBe("As senhas não coincidem");
 
     const accepted = await acceptInvite(token);
-    const response = expectRedirect(accepted, "/admin/dashboard");
+    // The first screen an Atendente may open: the orders.
+    const response = expectRedirect(accepted, "/admin/loja?view=pedidos");
     const session = tokenFrom(response)!;
     const ana = await userByEmail("ana@agropet.test");
     expect(ana).toMatchObject({
@@ -180,7 +181,7 @@ describe("invitations (point 1)", () => {
     const second = linkIn("ana@agropet.test", "convite");
     expect(second).not.toBe(first);
     expect((await openInvite(first)).data.refusal).toMatch(/não é válido/);
-    expectRedirect(await acceptInvite(second), "/admin/dashboard");
+    expectRedirect(await acceptInvite(second), "/admin/loja?view=pedidos");
   });
 
   it("a revoked invitation is refused; a second invitation to the same e-mail is a resend", async () => {
@@ -234,7 +235,7 @@ describe("invitations (point 1)", () => {
 
   it("only a person who may manage the team reaches the screen and its intents", async () => {
     const token = await invite();
-    expectRedirect(await acceptInvite(token), "/admin/dashboard");
+    expectRedirect(await acceptInvite(token), "/admin/loja?view=pedidos");
     const ana = await userByEmail("ana@agropet.test");
     const { token: anaToken } = await createSession(ana!.id, makeRequest("/admin/login"));
     const page = await call(equipeRoute.loader, makeRequest("/admin/equipe", { token: anaToken }));
@@ -523,5 +524,24 @@ describe("what keeps working (point 7)", () => {
     await login("bia@agropet.test", PASSWORD);
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, bia.user.id));
     expect(row!.ultimoLoginEm?.toISOString()).toBe(clock.now().toISOString());
+  });
+});
+
+describe("the team screen", () => {
+  it("lists people, open invitations, units and each person's activity", async () => {
+    await invite("ana@agropet.test");
+    const page = await call(
+      equipeRoute.loader,
+      makeRequest("/admin/equipe", { token: owner.token }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.team).toHaveLength(1);
+    expect(page.data.team[0]).toMatchObject({ papel: "dono", totpAtivo: false, sessoes: 1 });
+    expect(page.data.team[0].atividade.map((a: { action: string }) => a.action)).toContain(
+      "team_invite",
+    );
+    expect(page.data.invitations).toMatchObject([
+      { email: "ana@agropet.test", papel: "atendente" },
+    ]);
   });
 });

@@ -9,5 +9,5 @@ export {
   inviteSchema,
   newPasswordSchema,
 } from "./team.schema";
-export { type TwoFactorDue, twoFactorDue } from "./two-factor-policy";
+export { staffHome, type TwoFactorDue, twoFactorDue } from "./two-factor-policy";
 export type { MemberActivityRow, OpenInvitation, SecurityOverview, TeamMember } from "./types";

@@ -28,7 +28,8 @@ export async function listTeam(executor: Executor = db()) {
       ultimoLoginEm: usuarios.ultimoLoginEm,
       totpAtivo: usuarios.totpAtivo,
       convidadoEm: usuarios.convidadoEm,
-      sessoes: sql<number>`(select count(*)::int from ${sessoes} where ${sessoes.usuarioId} = ${usuarios.id})`,
+      // Spelled out: inside a select list drizzle leaves columns unqualified.
+      sessoes: sql<number>`(select count(*)::int from sessoes s where s.usuario_id = usuarios.id)`,
     })
     .from(usuarios)
     .where(isNotNull(usuarios.papel))

@@ -3,7 +3,7 @@ import { NewPasswordCard } from "~/components/admin/equipe/new-password-card";
 import { privateMeta } from "~/components/admin/meta";
 import { PAPEL_LABEL } from "~/domain/permissions";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { newPasswordSchema } from "~/modules/accounts";
+import { newPasswordSchema, staffHome } from "~/modules/accounts";
 import {
   acceptInvitation,
   HASHING_BUSY_MESSAGE,
@@ -39,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ errors: { [outcome.field]: outcome.message } as FieldErrors }, { status: 400 });
     }
     return redirectWithToast(
-      "/admin/dashboard",
+      staffHome(outcome.user.papel!),
       { type: "success", title: "Bem-vindo(a) à equipe! Sua senha foi criada." },
       { headers: outcome.headers },
     );
