@@ -29,6 +29,7 @@ export { passwordWeakness } from "./password-policy.server";
 export {
   cleanupOldAuditLogs,
   getSecurityOverview,
+  memberActivity,
   unblockRateLimit,
 } from "./security.server";
 export {
@@ -50,7 +51,6 @@ export {
   SESSION_COOKIE,
   sessionCookie,
   staffOf,
-  TWO_FACTOR_ENROLMENT,
   upsertAdmin,
   verifyPassword,
 } from "./session.server";
@@ -75,7 +75,6 @@ export {
   LAST_OWNER,
   listOpenInvitations,
   listTeam,
-  memberActivity,
   reactivateMember,
 } from "./team.server";
 export {

@@ -2,12 +2,6 @@
 export { adminLoginSchema, secondFactorSchema } from "./admin-login.schema";
 export { auditActionLabel, auditBadgeVariant, shortResourceId } from "./audit";
 export { passwordChangeSchema, totpCodeSchema } from "./password-change.schema";
-export {
-  type AccessInput,
-  accessSchema,
-  type InviteInput,
-  inviteSchema,
-  newPasswordSchema,
-} from "./team.schema";
+export { accessSchema, inviteSchema, newPasswordSchema } from "./team.schema";
 export { staffHome, type TwoFactorDue, twoFactorDue } from "./two-factor-policy";
 export type { MemberActivityRow, OpenInvitation, SecurityOverview, TeamMember } from "./types";

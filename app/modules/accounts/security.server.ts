@@ -2,6 +2,7 @@
 // the platform (the audit trail and the attempt counters are the platform's, decision 0063):
 // accounts serves them to its screen.
 export {
+  auditTrailOf as memberActivity,
   cleanupOldAuditLogs,
   getSecurityOverview,
   unblockRateLimit,

@@ -267,7 +267,7 @@ export async function requireAdmin(request: Request): Promise<{ user: Usuario; s
  * Where a Dono or Gerente past the 2FA grace period is sent until they turn it on (decision
  * 0067): their account page (enrolment), and what keeps a session alive or ends it.
  */
-export const TWO_FACTOR_ENROLMENT = "/admin/conta?2fa=obrigatorio";
+const TWO_FACTOR_ENROLMENT = "/admin/conta?2fa=obrigatorio";
 const ENROLMENT_PATHS = new Set(["/admin/conta", "/admin/sessao", "/admin/logout"]);
 
 function pathOf(request: Request): string {

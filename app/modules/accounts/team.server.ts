@@ -6,7 +6,6 @@ import type { Papel } from "~/domain/permissions";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
-import { adminAuditLog } from "~/platform/tables.server";
 import { convites, sessoes, type Usuario, usuarios } from "./tables.server";
 import type { AccessInput } from "./team.schema";
 
@@ -58,23 +57,6 @@ export async function listOpenInvitations(executor: Executor = db()) {
     .from(convites)
     .where(and(isNull(convites.aceitoEm), isNull(convites.revogadoEm)))
     .orderBy(desc(convites.emitidoEm));
-}
-
-/** A person's latest audit rows (what they did), for the team screen. */
-export async function memberActivity(userId: string, limit = 30, executor: Executor = db()) {
-  return executor
-    .select({
-      id: adminAuditLog.id,
-      action: adminAuditLog.action,
-      resourceType: adminAuditLog.resourceType,
-      resourceId: adminAuditLog.resourceId,
-      ipAddress: adminAuditLog.ipAddress,
-      createdAt: adminAuditLog.createdAt,
-    })
-    .from(adminAuditLog)
-    .where(eq(adminAuditLog.adminUserId, userId))
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(limit);
 }
 
 /**

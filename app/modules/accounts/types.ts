@@ -1,6 +1,6 @@
 // Types the admin screens need from this module, safe in client code (erased at build).
-import type { getSecurityOverview } from "./security.server";
-import type { listOpenInvitations, listTeam, memberActivity } from "./team.server";
+import type { getSecurityOverview, memberActivity } from "./security.server";
+import type { listOpenInvitations, listTeam } from "./team.server";
 
 /** The security screen's data: counters, recent audit entries, rate-limit rows. */
 export type SecurityOverview = Awaited<ReturnType<typeof getSecurityOverview>>;

@@ -3,7 +3,7 @@
 
 import { Field } from "~/components/ui/field";
 import { Select, SelectOptions } from "~/components/ui/select";
-import { PAPEIS, PAPEL_DESCRICAO, PAPEL_LABEL, type Papel } from "~/domain/permissions";
+import { PAPEIS, PAPEL_LABEL, type Papel } from "~/domain/permissions";
 
 export interface UnitOption {
   id: string;
@@ -114,5 +114,3 @@ export function unitsText(
   });
   return names.length > 0 ? names.join(", ") : "Nenhuma unidade";
 }
-
-export { PAPEL_DESCRICAO };
