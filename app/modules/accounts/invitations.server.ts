@@ -79,7 +79,11 @@ export async function inviteMember(
         .select({ id: usuarios.id })
         .from(usuarios)
         .where(and(eq(usuarios.email, email), isNotNull(usuarios.papel)));
-      if (member) throw new AdminError("Já existe uma pessoa da equipe com este e-mail.", "email");
+      if (member)
+        throw new AdminError(
+          "Já existe uma pessoa da equipe com este e-mail (se estiver desativada, reative-a).",
+          "email",
+        );
       const id = crypto.randomUUID();
       const emitidoEm = now();
       const [convite] = await tx
