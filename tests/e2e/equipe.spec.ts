@@ -115,6 +115,15 @@ test("the owner invites an Atendente of one unit; she works there only, and deac
   );
   await expect(owner.getByTestId("convites")).toContainText(email);
   await expectNoSeriousA11yViolations(owner);
+  // The whole screen, a person's details open, fits the 360 px phone (the matrix scrolls alone).
+  await owner
+    .getByText(/^Gerenciar /)
+    .first()
+    .click();
+  await expect(
+    owner.getByRole("button", { name: "Salvar papel e unidades" }).first(),
+  ).toBeVisible();
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // --- Ana: the link in the e-mail, her own password, signed in ---
   const mail = await receivedMail(/Convite para a equipe/, 30_000, email);

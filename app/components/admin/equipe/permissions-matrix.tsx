@@ -27,7 +27,7 @@ export function PermissionsMatrix() {
         ))}
       </dl>
       <div
-        className="overflow-x-auto rounded-md border border-slate-200"
+        className="relative overflow-x-auto rounded-md border border-slate-200"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region reachable by keyboard
         tabIndex={0}
         role="region"
