@@ -68,6 +68,9 @@ export default [
     route("loja/pedidos/:numero/imprimir", "routes/admin/pedido-imprimir.tsx"),
     // "Imprimir fichas do dia" of the grooming agenda: one card per pet.
     route("servicos/agenda/imprimir", "routes/admin/servicos-agenda-imprimir.tsx"),
+    // A team invitation's and a password reset's one-time links (decision 0067): public pages.
+    route("convite/:token", "routes/admin/convite.tsx"),
+    route("senha/:token", "routes/admin/senha.tsx"),
     // Live alerts for the open panel (Server-Sent Events).
     route("avisos", "routes/admin/avisos.ts"),
     layout("routes/admin/layout.tsx", [
@@ -100,6 +103,8 @@ export default [
       route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
       route("importar/exportar", "routes/admin/importar-exportar.ts"),
       route("security", "routes/admin/security.tsx"),
+      // The shop's team: people, invitations, roles and units (owner only, decision 0067).
+      route("equipe", "routes/admin/equipe.tsx"),
       // The periodic jobs: last and next run, recent failures (decision 0060).
       route("rotinas", "routes/admin/rotinas.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),

@@ -75,6 +75,15 @@ const INTENTS = [
   // Privacy: legal texts and one person's data.
   "textos",
   "anonimizar",
+  // The team (decision 0067).
+  "convidar",
+  "reenviar",
+  "revogar",
+  "acesso",
+  "desativar",
+  "reativar",
+  "encerrar_sessoes",
+  "redefinir_senha",
 ];
 
 async function rows(): Promise<string> {

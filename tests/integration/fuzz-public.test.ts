@@ -94,6 +94,13 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },
+  // The team's one-time links (decision 0067): a guessed token opens nothing.
+  {
+    path: "/admin/convite/:token",
+    params: ["token"],
+    load: () => import("~/routes/admin/convite"),
+  },
+  { path: "/admin/senha/:token", params: ["token"], load: () => import("~/routes/admin/senha") },
 ];
 
 async function businessRows(): Promise<Record<string, number>> {

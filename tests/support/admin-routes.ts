@@ -12,8 +12,15 @@ export interface AdminRoute {
 }
 
 export const SAMPLE_ID = "00000000-0000-4000-8000-000000000001";
-/** The sign-in flow itself is open to visitors. */
-export const PUBLIC_ADMIN_PATHS = ["admin", "admin/login", "admin/logout", "admin/login/verificar"];
+/** The sign-in flow itself is open to visitors, and so are the team's one-time links. */
+export const PUBLIC_ADMIN_PATHS = [
+  "admin",
+  "admin/login",
+  "admin/logout",
+  "admin/login/verificar",
+  "admin/convite/:token",
+  "admin/senha/:token",
+];
 
 function collect(entries: RouteConfigEntry[], parentPath: string, out: AdminRoute[]) {
   for (const entry of entries) {

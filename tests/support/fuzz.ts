@@ -195,6 +195,8 @@ export const SHOP_TABLES = [
   "configuracoes",
   "unidades",
   "usuarios",
+  "convites",
+  "redefinicoes_senha",
   "webhook_entregas",
 ];
 

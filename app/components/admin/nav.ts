@@ -15,6 +15,7 @@ import {
   Store,
   Timer,
   Upload,
+  Users,
 } from "lucide-react";
 import { LOJA_VIEW_ACCESS } from "~/components/admin/loja/view-nav";
 import type { AdminHandle } from "~/domain/permissions";
@@ -91,6 +92,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     description: "E-mails enviados",
     icon: Mail,
     capability: "emails.ver",
+  },
+  {
+    to: "/admin/equipe",
+    label: "Equipe",
+    description: "Pessoas, papéis e convites",
+    icon: Users,
+    capability: "equipe.gerenciar",
   },
   {
     to: "/admin/security",

@@ -32,6 +32,16 @@ const LABELS: Record<string, string> = {
   stock_minimum: "Estoque mínimo alterado",
   pickup_code_wrong: "Código de retirada errado",
   pickup_code_blocked: "Código de retirada bloqueado",
+  team_invite: "Convite enviado",
+  team_invite_resend: "Convite reenviado",
+  team_invite_revoke: "Convite cancelado",
+  team_invite_accept: "Convite aceito",
+  team_member_deactivate: "Pessoa desativada",
+  team_member_reactivate: "Pessoa reativada",
+  team_member_access: "Papel ou unidades alterados",
+  team_member_sessions_end: "Sessões encerradas pelo dono",
+  password_reset_send: "Redefinição de senha enviada",
+  password_reset: "Senha redefinida pelo link",
 };
 
 /** A pt-BR label for the actions this panel knows; the raw action otherwise. */

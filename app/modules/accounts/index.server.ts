@@ -2,6 +2,16 @@
 
 export { DEVICE_MAX_AGE_S, deviceCookie } from "./device-cookie.server";
 export {
+  acceptInvitation,
+  completePasswordReset,
+  inviteMember,
+  openInvitation,
+  openPasswordReset,
+  resendInvitation,
+  revokeInvitation,
+  sendPasswordReset,
+} from "./invitations.server";
+export {
   LOGIN_RETRY_AFTER_S,
   LoginRefusedError,
   loginRefusalPage,
@@ -19,6 +29,7 @@ export { passwordWeakness } from "./password-policy.server";
 export {
   cleanupOldAuditLogs,
   getSecurityOverview,
+  memberActivity,
   unblockRateLimit,
 } from "./security.server";
 export {
@@ -57,6 +68,16 @@ export {
 } from "./sign-in.server";
 export { staffLabels } from "./staff-names.server";
 export type { Usuario } from "./tables.server";
+export {
+  ACCOUNT_DEACTIVATED,
+  changeMemberAccess,
+  deactivateMember,
+  endMemberSessions,
+  LAST_OWNER,
+  listOpenInvitations,
+  listTeam,
+  reactivateMember,
+} from "./team.server";
 export {
   confirmTotpEnrolment,
   disableTotp,

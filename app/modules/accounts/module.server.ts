@@ -1,8 +1,11 @@
 // The accounts module's declaration of what it adds to the shared machinery (decision 0059).
 
+import { defineEmail } from "~/modules/mail/index.server";
 import { defineModule } from "~/platform/module.server";
+import { TEAM_EMAIL_KINDS } from "./invitations.server";
 import { purgeExpiredSessions } from "./session.server";
 import { LOGIN_OPS, LOGIN_RULE } from "./sign-in.server";
+import { composeTeamEmail } from "./team-emails.server";
 
 export const accountsModule = defineModule({
   name: "accounts",
@@ -17,7 +20,22 @@ export const accountsModule = defineModule({
     },
   ],
   // Sessions are live state: no session outlives a restore.
-  backup: { usuarios: "data", sessoes: "live" },
+  // An open invitation or reset link is data (it still opens); sessions are live state.
+  backup: { usuarios: "data", sessoes: "live", convites: "data", redefinicoes_senha: "data" },
+  emails: [
+    defineEmail({
+      kind: TEAM_EMAIL_KINDS.convite,
+      label: "Convite para a equipe",
+      recipient: "loja",
+      compose: composeTeamEmail,
+    }),
+    defineEmail({
+      kind: TEAM_EMAIL_KINDS.senha,
+      label: "Redefinição de senha da equipe",
+      recipient: "loja",
+      compose: composeTeamEmail,
+    }),
+  ],
   rateLimits: [
     { operation: LOGIN_OPS.email, label: "Login (e-mail)", rule: LOGIN_RULE },
     { operation: LOGIN_OPS.ip, label: "Login (IP)", rule: LOGIN_RULE },

@@ -9,7 +9,11 @@ import {
 import { now } from "~/platform/clock.server";
 import { staffLabels } from "./staff-names.server";
 
-export { cleanupOldAuditLogs, unblockRateLimit } from "~/platform/admin/security.server";
+export {
+  auditTrailOf as memberActivity,
+  cleanupOldAuditLogs,
+  unblockRateLimit,
+} from "~/platform/admin/security.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,6 +12,8 @@ import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { requestInfo } from "~/platform/request-info.server";
 import { type Sessao, sessoes, type Usuario, usuarios } from "./tables.server";
+import { confirmStillActive } from "./team.server";
+import { twoFactorDue } from "./two-factor-policy";
 
 export const SESSION_COOKIE = "agropet_sessao";
 /**
@@ -89,6 +91,8 @@ export async function createUser(
       nome: input.nome ?? "",
       todasUnidades: input.todasUnidades ?? true,
       unidadeIds: input.unidadeIds ?? [],
+      // The 2FA grace period counts from here, on the app's clock (decision 0067).
+      convidadoEm: now(),
     })
     .returning();
   return user!;
@@ -254,7 +258,24 @@ export async function requireAdmin(request: Request): Promise<{ user: Usuario; s
     });
   }
   if (state.user.papel == null || !state.user.ativo) throw redirect("/");
+  if (
+    twoFactorDue(state.user, now()).kind === "required" &&
+    !ENROLMENT_PATHS.has(pathOf(request))
+  ) {
+    throw redirect(TWO_FACTOR_ENROLMENT);
+  }
   return { user: state.user, session: state.session };
+}
+
+/**
+ * Where a Dono or Gerente past the 2FA grace period is sent until they turn it on (decision
+ * 0067): their account page (enrolment), and what keeps a session alive or ends it.
+ */
+const TWO_FACTOR_ENROLMENT = "/admin/conta?2fa=obrigatorio";
+const ENROLMENT_PATHS = new Set(["/admin/conta", "/admin/sessao", "/admin/logout"]);
+
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
 }
 
 /** The person behind an admin request, as the platform's admin kit sees them. */
@@ -285,7 +306,12 @@ export async function requireCapability(
 /** Every admin route's action (`app/platform/admin/action.server.ts`), behind this guard. */
 export const adminAction = adminActionGuardedBy(async (request) => {
   const { user, session } = await requireAdmin(request);
-  return { staff: staffOf(user), sessionId: session.id };
+  return {
+    staff: staffOf(user),
+    sessionId: session.id,
+    // The write's own transaction re-reads `ativo` (decision 0067).
+    stillAllowed: (executor: Executor) => confirmStillActive(user.id, executor),
+  };
 });
 
 export async function deleteSession(sessionId: string, executor: Executor = db()) {

@@ -42,6 +42,8 @@ export const AUTH_MESSAGES = {
   blocked: "Muitas tentativas falharam. Tente novamente mais tarde.",
   invalid: "E-mail ou senha incorretos.",
   denied: "Acesso negado. Você não tem permissões de administrador.",
+  /** After the right password only: a wrong one still says `invalid` (decision 0067). */
+  inactive: "Esta conta está desativada. Fale com o dono da loja.",
   idle: "Sessão encerrada: Inatividade por mais de 30 minutos",
   expired: "Sessão expirada. Faça login novamente.",
   success: "Login realizado com sucesso!",
@@ -52,7 +54,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export type LoginOutcome =
-  | { ok: false; reason: "blocked" | "invalid" | "denied"; message: string }
+  | { ok: false; reason: "blocked" | "invalid" | "denied" | "inactive"; message: string }
   | { ok: true; mfa: boolean; token: string; user: Usuario; headers: Headers };
 
 async function failure(
@@ -161,9 +163,13 @@ async function admittedLogin(
     await refundAttempt(LOGIN_OPS.ip, ip, LOGIN_RULE);
   }
 
-  if (user.papel == null || !user.ativo) {
+  if (user.papel == null) {
     await failure(request, email, "sem_permissao", user.id);
     return { ok: false, reason: "denied", message: AUTH_MESSAGES.denied };
+  }
+  if (!user.ativo) {
+    await failure(request, email, "conta_desativada", user.id);
+    return { ok: false, reason: "inactive", message: AUTH_MESSAGES.inactive };
   }
 
   if (user.totpAtivo) {
@@ -177,20 +183,21 @@ async function admittedLogin(
 }
 
 /** The session cookie and a fresh device cookie: this browser is now known for the account. */
-function signedInHeaders(token: string, user: Usuario, request: Request): Headers {
+export function signedInHeaders(token: string, user: Usuario, request: Request): Headers {
   const headers = sessionHeaders(token, request);
   headers.append("Set-Cookie", deviceCookie(user.id, request, now()));
   return headers;
 }
 
-/** A full session with its audit entries and the e-mail's counter reset, in one transaction. */
-async function startSession(
+/** A full session with its audit entries and the person's last sign-in, in one transaction. */
+export async function startSession(
   request: Request,
   user: Usuario,
   details: Record<string, unknown>,
 ): Promise<string> {
   return transaction(async (tx) => {
     const { token, session } = await createSession(user.id, request, {}, tx);
+    await tx.update(usuarios).set({ ultimoLoginEm: now() }).where(eq(usuarios.id, user.id));
     await logAudit(
       {
         request,

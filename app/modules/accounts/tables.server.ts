@@ -77,3 +77,63 @@ export const sessoes = pgTable(
 
 export type Usuario = typeof usuarios.$inferSelect;
 export type Sessao = typeof sessoes.$inferSelect;
+
+/**
+ * An invitation to the team (issue 41, decision 0067): who, with which role and units, and the
+ * one-time link's hash (the link itself is derived from the server's secret, never stored).
+ * The person's account is created when they accept and choose their own password.
+ */
+export const convites = pgTable(
+  "convites",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    nome: text("nome").notNull(),
+    papel: text("papel").$type<Papel>().notNull(),
+    todasUnidades: boolean("todas_unidades").notNull().default(true),
+    unidadeIds: uuid("unidade_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** sha256 of the link's token; a resend replaces it, so the older link dies. */
+    tokenHash: text("token_hash").notNull(),
+    /** When the current link was issued (the token is derived from it). */
+    emitidoEm: timestamp("emitido_em", { withTimezone: true }).notNull(),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    aceitoEm: timestamp("aceito_em", { withTimezone: true }),
+    revogadoEm: timestamp("revogado_em", { withTimezone: true }),
+    convidadoPor: uuid("convidado_por").references(() => usuarios.id, { onDelete: "set null" }),
+    usuarioId: uuid("usuario_id").references(() => usuarios.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("convites_token_idx").on(t.tokenHash),
+    // One open invitation per e-mail: a second one is a resend.
+    uniqueIndex("convites_email_aberto_idx")
+      .on(t.email)
+      .where(sql`${t.aceitoEm} is null and ${t.revogadoEm} is null`),
+    check("convites_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("convites_papel_check", sql`${t.papel} in ('dono', 'gerente', 'atendente', 'tosador')`),
+  ],
+);
+
+/** A password reset an owner sent to a person: one-time link, its hash only (decision 0067). */
+export const redefinicoesSenha = pgTable(
+  "redefinicoes_senha",
+  {
+    id: id(),
+    usuarioId: uuid("usuario_id")
+      .notNull()
+      .references(() => usuarios.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    emitidoEm: timestamp("emitido_em", { withTimezone: true }).notNull(),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    usadoEm: timestamp("usado_em", { withTimezone: true }),
+    pedidoPor: uuid("pedido_por").references(() => usuarios.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("redefinicoes_senha_token_idx").on(t.tokenHash),
+    index("redefinicoes_senha_usuario_idx").on(t.usuarioId),
+  ],
+);
+
+export type Convite = typeof convites.$inferSelect;
+export type RedefinicaoSenha = typeof redefinicoesSenha.$inferSelect;

@@ -188,7 +188,11 @@ export interface AdminActionOptions {
  * intent's schema, runs it inside `attempt`, and answers a title as a success.
  */
 export function adminActionGuardedBy(
-  guard: (request: Request) => Promise<{ staff: StaffUser; sessionId: string }>,
+  guard: (request: Request) => Promise<{
+    staff: StaffUser;
+    sessionId: string;
+    stillAllowed?: AdminActor["stillAllowed"];
+  }>,
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: each intent has its own data type
   return function adminAction<D extends Record<string, AdminIntent<any, any>>>(
@@ -212,7 +216,7 @@ export function adminActionGuardedBy(
       params?: Readonly<Record<string, string | undefined>>;
     }): Promise<Result> => {
       const answer = (req: Request, result: unknown) => answerWith(req, result, params);
-      const { staff: user, sessionId } = await guard(request);
+      const { staff: user, sessionId, stillAllowed } = await guard(request);
       const read = await readWrite(request, options);
       if ("refusal" in read) return answer(request, read.refusal) as Result;
       const { form, fields } = read;
@@ -227,7 +231,13 @@ export function adminActionGuardedBy(
       if (options.noControlChars && fieldWithControlChars(fields) !== null) {
         return answer(request, fail(intent, CONTROL_CHARS_MESSAGE)) as Result;
       }
-      const actor = { request, userId: user.id, email: user.email, unidades: user.unidades };
+      const actor = {
+        request,
+        userId: user.id,
+        email: user.email,
+        unidades: user.unidades,
+        stillAllowed,
+      };
       const write: AdminWrite = { request, user, actor, sessionId, params, form, fields, intent };
       return answer(
         request,

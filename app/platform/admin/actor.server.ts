@@ -12,6 +12,11 @@ export interface AdminActor {
    * the signed-in person; absent only for the shop's own writes and scripts (every unit).
    */
   unidades?: UnitScope["unidades"];
+  /**
+   * Run by `audit` inside the write's transaction: throws when the person may no longer act
+   * (deactivated while the request was in flight; the guard gives it, decision 0067).
+   */
+  stillAllowed?: (executor: Executor) => Promise<void>;
 }
 
 /**
@@ -31,7 +36,7 @@ export class AdminError extends Error {
 }
 
 /** Writes the audit entry of a change, in the change's own transaction. */
-export function audit(
+export async function audit(
   executor: Executor,
   actor: AdminActor,
   action: string,
@@ -39,8 +44,9 @@ export function audit(
   resourceId: string | null,
   details?: Record<string, unknown>,
 ) {
-  if (actor === DEMO_SEED) return Promise.resolve();
-  return logAudit(
+  if (actor === DEMO_SEED) return;
+  await actor.stillAllowed?.(executor);
+  await logAudit(
     {
       request: actor.request,
       adminUserId: actor.userId,

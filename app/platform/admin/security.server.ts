@@ -180,3 +180,20 @@ export async function cleanupOldAuditLogs(
     return removed.length;
   });
 }
+
+/** One person's latest audit rows (what they did), for the team screen (decision 0067). */
+export async function auditTrailOf(userId: string, limit = 30, executor: Executor = db()) {
+  return executor
+    .select({
+      id: adminAuditLog.id,
+      action: adminAuditLog.action,
+      resourceType: adminAuditLog.resourceType,
+      resourceId: adminAuditLog.resourceId,
+      ipAddress: adminAuditLog.ipAddress,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.adminUserId, userId))
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(limit);
+}

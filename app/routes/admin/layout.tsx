@@ -1,11 +1,14 @@
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { TwoFactorBanner } from "~/components/admin/equipe/two-factor-banner";
 import { privateMeta } from "~/components/admin/meta";
 import { readSidebarOpen } from "~/components/admin/sidebar-state";
 import { ACESSO_NEGADO, type AdminHandle } from "~/domain/permissions";
+import { twoFactorDue } from "~/modules/accounts";
 import { requireCapability } from "~/modules/accounts/index.server";
 import { latestAlertId } from "~/modules/alerts/index.server";
 import { rememberSiteAddress } from "~/modules/shop/index.server";
+import { now } from "~/platform/clock.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/layout";
 
@@ -31,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
     // The live alerts start after what this page already shows.
     avisosDesde: await latestAlertId(),
+    // Dono and Gerente without 2FA: the days left before sign-in requires it (decision 0067).
+    doisFatores: twoFactorDue(user, now()),
   };
 }
 
@@ -48,6 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       sidebarOpen={loaderData.sidebarOpen}
       avisosDesde={loaderData.avisosDesde}
     >
+      <TwoFactorBanner due={loaderData.doisFatores} />
       <Outlet />
     </AdminShell>
   );

@@ -54,7 +54,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const outcome = await attemptLogin(request, parsed.data);
     if (!outcome.ok) {
-      const status = outcome.reason === "blocked" ? 429 : outcome.reason === "denied" ? 403 : 401;
+      const status =
+        outcome.reason === "blocked"
+          ? 429
+          : outcome.reason === "denied" || outcome.reason === "inactive"
+            ? 403
+            : 401;
       return data({ errors: { form: outcome.message } as FieldErrors }, { status });
     }
     const { headers } = outcome;

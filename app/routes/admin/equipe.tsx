@@ -1,0 +1,164 @@
+import { InvitationsList } from "~/components/admin/equipe/invitations-list";
+import { InviteForm } from "~/components/admin/equipe/invite-form";
+import { PermissionsMatrix } from "~/components/admin/equipe/permissions-matrix";
+import { ResultNotice } from "~/components/admin/equipe/result-notice";
+import { TeamList } from "~/components/admin/equipe/team-list";
+import { AdminLoadError } from "~/components/admin/load-error";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import type { AdminHandle } from "~/domain/permissions";
+import { PAPEL_LABEL } from "~/domain/permissions";
+import { accessSchema, inviteSchema } from "~/modules/accounts";
+import {
+  adminAction,
+  changeMemberAccess,
+  deactivateMember,
+  endMemberSessions,
+  inviteMember,
+  listOpenInvitations,
+  listTeam,
+  memberActivity,
+  reactivateMember,
+  requireCapability,
+  resendInvitation,
+  revokeInvitation,
+  sendPasswordReset,
+} from "~/modules/accounts/index.server";
+import { activeUnits, listUnits } from "~/modules/shop/index.server";
+import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
+import { loadOrFail } from "~/platform/admin/load.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import type { Route } from "./+types/equipe";
+
+export const meta = adminMeta("Equipe");
+
+const LOAD_ERROR = "Erro ao carregar a equipe";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "equipe.gerenciar" } satisfies AdminHandle;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireCapability(request, handle.capability);
+  return loadOrFail(LOAD_ERROR, async () => {
+    const [team, invitations, units] = await Promise.all([
+      listTeam(),
+      listOpenInvitations(),
+      listUnits(),
+    ]);
+    const activity = await Promise.all(team.map((m) => memberActivity(m.id, 10)));
+    return {
+      meId: user.id,
+      team: team.map((m, i) => ({ ...m, atividade: activity[i]! })),
+      invitations,
+      units: units.map((u) => ({ id: u.id, nome: u.nome, ativo: u.ativo })),
+    };
+  });
+}
+
+const activeUnitIds = async () => (await activeUnits()).map((u) => u.id);
+/** The form with its repeated unit checkboxes. */
+const withUnits = (write: AdminWrite) => ({
+  ...write.fields,
+  unidadeIds: write.form.getAll("unidadeIds").map(String),
+});
+const idOf = (write: AdminWrite) => write.fields.id ?? "";
+
+export const action = adminAction(
+  {
+    convidar: adminIntent({
+      schema: inviteSchema,
+      input: withUnits,
+      refusal: "Confira os campos do convite",
+      failure: "Erro ao enviar o convite",
+      run: async (data, { actor, request }) => {
+        const convite = await inviteMember(data, actor, await activeUnitIds(), siteOrigin(request));
+        return [`Convite enviado para ${convite.email}`, "O link vale 48 horas."] as const;
+      },
+    }),
+    reenviar: adminIntent({
+      failure: "Erro ao reenviar o convite",
+      run: async (_, write) => {
+        const convite = await resendInvitation(idOf(write), write.actor, siteOrigin(write.request));
+        return [
+          `Convite reenviado para ${convite.email}`,
+          "O link anterior deixou de valer.",
+        ] as const;
+      },
+    }),
+    revogar: adminIntent({
+      failure: "Erro ao cancelar o convite",
+      run: async (_, write) =>
+        `Convite para ${(await revokeInvitation(idOf(write), write.actor)).email} cancelado`,
+    }),
+    acesso: adminIntent({
+      schema: accessSchema,
+      input: withUnits,
+      refusal: "Confira o papel e as unidades",
+      failure: "Erro ao alterar o acesso",
+      run: async (data, write) => {
+        const user = await changeMemberAccess(
+          idOf(write),
+          data,
+          write.actor,
+          await activeUnitIds(),
+        );
+        return `${user.nome || user.email} agora é ${PAPEL_LABEL[data.papel]}`;
+      },
+    }),
+    desativar: adminIntent({
+      failure: "Erro ao desativar",
+      run: async (_, write) => {
+        const user = await deactivateMember(idOf(write), write.actor);
+        return [
+          `${user.nome || user.email} desativado(a)`,
+          "Todas as sessões foram encerradas.",
+        ] as const;
+      },
+    }),
+    reativar: adminIntent({
+      failure: "Erro ao reativar",
+      run: async (_, write) =>
+        `${(await reactivateMember(idOf(write), write.actor)).nome || "Pessoa"} reativado(a)`,
+    }),
+    encerrar_sessoes: adminIntent({
+      failure: "Erro ao encerrar as sessões",
+      run: async (_, write) => {
+        const n = await endMemberSessions(idOf(write), write.actor);
+        return n === 1 ? "1 sessão encerrada" : `${n} sessões encerradas`;
+      },
+    }),
+    redefinir_senha: adminIntent({
+      failure: "Erro ao enviar a redefinição de senha",
+      run: async (_, write) => {
+        const user = await sendPasswordReset(idOf(write), write.actor, siteOrigin(write.request));
+        return [
+          `Redefinição de senha enviada para ${user.email}`,
+          "O link vale 24 horas.",
+        ] as const;
+      },
+    }),
+  },
+  { capability: handle.capability, noControlChars: true },
+);
+
+export default function Equipe({ loaderData, actionData }: Route.ComponentProps) {
+  const units = loaderData.units;
+  return (
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+      <AdminPageHeader
+        title="Equipe"
+        description="Quem entra no painel, com que papel e em quais unidades. Cada pessoa tem a sua conta."
+        className="mb-0"
+      />
+      <ResultNotice result={actionData} />
+      <TeamList team={loaderData.team} units={units} meId={loaderData.meId} result={actionData} />
+      <InvitationsList invitations={loaderData.invitations} units={units} />
+      <InviteForm units={units.filter((u) => u.ativo)} result={actionData} />
+      <PermissionsMatrix />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError title="Equipe" message={LOAD_ERROR} />;
+}
