@@ -55,6 +55,12 @@ export {
   logout,
   safeAdminRedirect,
 } from "./sign-in.server";
+export {
+  listStaff,
+  type StaffMember,
+  staffByIds,
+  staffMember,
+} from "./staff-directory.server";
 export type { Usuario } from "./tables.server";
 export {
   confirmTotpEnrolment,

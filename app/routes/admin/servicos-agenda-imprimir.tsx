@@ -1,5 +1,6 @@
 // /admin/servicos/agenda/imprimir?unidade=…&dia=…: "Imprimir fichas do dia", one card per pet
-// of the bookings that still hold a place, without the panel around them.
+// of the bookings that still hold a place, without the panel around them; each card names its
+// groomer, and `tosador` (todos, sem, an id) prints one groomer's sheet (decision 0070).
 import { PrinterIcon } from "lucide-react";
 import { data, useLoaderData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
@@ -7,7 +8,13 @@ import { Button } from "~/components/ui/button";
 import { formatBRL } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { requireAdmin } from "~/modules/accounts/index.server";
-import { dayLabel, ESPECIE_LABEL, PELAGEM_LABEL } from "~/modules/grooming";
+import {
+  dayLabel,
+  ESPECIE_LABEL,
+  holdsPlace,
+  matchesGroomer,
+  PELAGEM_LABEL,
+} from "~/modules/grooming";
 import { groomingDay } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agenda-imprimir";
 
@@ -27,9 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(unidade) || !/^\d{4}-\d{2}-\d{2}$/.test(dia)) {
     throw data("Escolha a unidade e o dia", { status: 400 });
   }
+  const tosador = url.searchParams.get("tosador") || "todos";
   const day = await groomingDay(unidade, dia);
   const fichas = day.agendamentos
-    .filter((a) => a.status !== "cancelado" && a.status !== "nao_compareceu")
+    .filter((a) => holdsPlace(a.status) && matchesGroomer(a, tosador))
     .flatMap((a) =>
       a.pets.map((p) => ({
         key: p.id,
@@ -39,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         whatsapp: a.whatsapp,
         levaTraz: a.levaTraz ? `${a.endereco}, ${a.bairro}` : null,
         observacoes: a.observacoes,
+        tosador: a.tosador?.nome ?? null,
         nome: p.nome,
         especie: ESPECIE_LABEL[p.especie],
         raca: p.raca,
@@ -76,6 +85,9 @@ export default function PrintCards() {
               <p className="text-lg font-bold">
                 {f.horario} · {f.nome} ({f.especie}
                 {f.raca ? `, ${f.raca}` : ""}) · {f.porte} · {f.pelagem}
+              </p>
+              <p className="font-semibold" data-testid="ficha-tosador">
+                Tosador: {f.tosador ?? "a definir"}
               </p>
               {f.alertas ? <p className="font-bold text-red-700">Atenção: {f.alertas}</p> : null}
               <p>

@@ -8,25 +8,33 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { DayField, UnitField } from "~/components/admin/servicos/agenda-fields";
 import { BookingCard } from "~/components/admin/servicos/booking-card";
 import { CapacityStrip } from "~/components/admin/servicos/capacity-strip";
+import { GroomerFilterNav, GroomerLoadTable } from "~/components/admin/servicos/groomer-load";
 import { WalkInForm } from "~/components/admin/servicos/walk-in-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { shopDay } from "~/domain/dates";
+import { ACESSO_NEGADO, pode } from "~/domain/permissions";
 import { addDays } from "~/domain/shop-time";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireAdmin } from "~/modules/accounts/index.server";
+import { adminAction, requireAdmin, requireCapability } from "~/modules/accounts/index.server";
 import {
   dayLabel,
+  type GroomerFilter,
+  groomerLoad,
+  matchesGroomer,
   reminderMessage,
   STATUS_AGENDAMENTO_LABEL,
   STATUS_EMAIL_KIND,
 } from "~/modules/grooming";
 import {
   addWalkIn,
+  assignGroomer,
+  assignGroomerSchema,
   bookingStatusSchema,
   bookingsToRemind,
   CONTACT_KINDS,
   checkInBooking,
+  groomersOf,
   groomingDay,
   listGroomingServices,
   listUnitsWithAgenda,
@@ -62,13 +70,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tomorrow = addDays(today, 1);
   const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
   const services = await listGroomingServices();
+  // Groomers own their day (decision 0070): a Tosador lands on their own list.
+  const { staff } = await requireCapability(request, "agenda.ver");
+  const groomers = unidadeId ? await groomersOf(unidadeId) : [];
+  const load = agendaDay
+    ? groomerLoad(
+        agendaDay.agendamentos,
+        groomers,
+        agendaDay.horarios.map((h) => h.horario),
+      )
+    : [];
+  const asked = url.searchParams.get("tosador") ?? "";
+  const tosador: GroomerFilter =
+    asked === "todos" || asked === "sem" || load.some((r) => r.tosadorId === asked)
+      ? asked
+      : staff.papel === "tosador"
+        ? staff.id
+        : "todos";
   return {
     units: withAgenda.map((u) => ({ id: u.id, nome: u.nome })),
     unidadeId,
     unidadeNome: unit?.nome ?? "",
     day,
     tomorrow,
-    agendaDay,
+    agendaDay: agendaDay && {
+      ...agendaDay,
+      agendamentos: agendaDay.agendamentos.filter((b) => matchesGroomer(b, tosador)),
+    },
+    tosador,
+    load,
+    groomers: groomers.map((g) => ({ id: g.id, nome: g.nome })),
+    mayAssign: pode(staff.papel, "agenda.agendar"),
     reminders: reminders.map((r) => ({
       numero: r.numero,
       horario: r.horario,
@@ -94,9 +126,25 @@ export const action = adminAction({
       ] as const;
     },
   }),
+  tosador: adminIntent({
+    schema: assignGroomerSchema,
+    refusal: firstIssue,
+    failure: "Erro ao atribuir o tosador",
+    capability: "agenda.agendar",
+    run: async ({ id, tosadorId }, { actor }) => {
+      const { agendamento, tosador } = await assignGroomer(id, tosadorId, actor);
+      return tosador
+        ? `${agendamento.numero} com ${tosador.nome}`
+        : `${agendamento.numero} ${agendamento.tosadorId ? "sem mudança" : "sem tosador"}`;
+    },
+  }),
   checkin: adminIntent({
     failure: "Erro no check-in",
-    run: async (fields, { actor }) => {
+    run: async (fields, { actor, user }) => {
+      // Assigning is the counter's and the manager's (agenda.agendar), even at check-in.
+      if (fields.tosadorId !== undefined && !pode(user.papel, "agenda.agendar")) {
+        return fail("checkin", ACESSO_NEGADO, 403);
+      }
       const parsed = parseCheckIn(fields);
       if (!parsed.ok) {
         // Said next to the field of that booking's check-in, the typed value kept.
@@ -120,10 +168,15 @@ export const action = adminAction({
     input: ({ fields, form }) => ({ ...fields, servicoIds: form.getAll("servicoIds").map(String) }),
     refusal: firstIssue,
     failure: "Erro ao encaixar",
-    run: async ({ acima, unidadeId, data, horario, nomeTutor, whatsapp, ...pet }, { actor }) => {
-      const row = await addWalkIn({ unidadeId, data, horario, nomeTutor, whatsapp, pet }, actor, {
-        acima,
-      });
+    run: async (
+      { acima, tosadorId, unidadeId, data, horario, nomeTutor, whatsapp, ...pet },
+      { actor },
+    ) => {
+      const row = await addWalkIn(
+        { unidadeId, data, horario, nomeTutor, whatsapp, pet, tosadorId },
+        actor,
+        { acima },
+      );
       return [
         `Encaixe ${row.numero} adicionado`,
         row.acimaCapacidade ? "Atenção: acima da capacidade do horário ou do dia" : undefined,
@@ -162,7 +215,9 @@ export const action = adminAction({
 export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useFormResult(result as never);
-  const { agendaDay, units, unidadeId, day } = loaderData;
+  const { agendaDay, units, unidadeId, day, tosador } = loaderData;
+  const groomers = loaderData.mayAssign ? loaderData.groomers : null;
+  const dayQuery = `unidade=${unidadeId ?? ""}&dia=${day}`;
   const checkInError =
     result && !result.ok && result.intent === "checkin" && "precoFinal" in result
       ? (result as unknown as { id: string; message: string; precoFinal: string })
@@ -185,7 +240,7 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
         </Button>
         {unidadeId ? (
           <Button asChild variant="outline">
-            <a href={`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${day}`}>
+            <a href={`/admin/servicos/agenda/imprimir?${dayQuery}&tosador=${tosador}`}>
               Imprimir fichas do dia
             </a>
           </Button>
@@ -197,8 +252,18 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
         <>
           <h2 className="text-lg font-bold">{dayLabel(day)}</h2>
           <CapacityStrip day={agendaDay} />
+          <GroomerLoadTable load={loaderData.load} />
+          <GroomerFilterNav
+            load={loaderData.load}
+            current={tosador}
+            href={(t) => `/admin/servicos/agenda?${dayQuery}&tosador=${t}`}
+          />
           {agendaDay.agendamentos.length === 0 ? (
-            <p>Nenhum agendamento neste dia.</p>
+            <p>
+              {tosador === "todos"
+                ? "Nenhum agendamento neste dia."
+                : "Nenhum agendamento neste dia para este filtro."}
+            </p>
           ) : (
             <ul className="grid gap-3">
               {agendaDay.agendamentos.map((b) => (
@@ -208,11 +273,17 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
                   checkInError={checkInError?.id === b.id ? checkInError : null}
                   unidade={loaderData.unidadeNome}
                   units={units}
+                  groomers={groomers}
                 />
               ))}
             </ul>
           )}
-          <WalkInForm unidadeId={unidadeId ?? ""} day={day} services={loaderData.services} />
+          <WalkInForm
+            unidadeId={unidadeId ?? ""}
+            day={day}
+            services={loaderData.services}
+            groomers={groomers}
+          />
           {loaderData.reminders.length > 0 ? (
             <section className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">
               <h2 className="text-lg font-bold">Lembretes de amanhã</h2>

@@ -3,6 +3,7 @@
 import { Form } from "react-router";
 import {
   DayField,
+  GroomerField,
   SizeAndCoatFields,
   TimeField,
   UnitField,
@@ -35,10 +36,14 @@ const BUTTON_LABEL: Record<string, string> = {
 
 type Units = readonly { id: string; nome: string }[];
 
+/** Who may take a booking, for the person who may assign one (`agenda.agendar`); else null. */
+type Groomers = Units | null;
+
 export function BookingCard({
   booking,
   unidade,
   units,
+  groomers = null,
   checkInError = null,
 }: {
   booking: AgendaBooking;
@@ -47,10 +52,18 @@ export function BookingCard({
   /** The unit's name, for the "ready" message. */
   unidade: string;
   units: Units;
+  groomers?: Groomers;
 }) {
   const preco = booking.precoFinal ?? booking.precoEstimado;
   const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
   const checkIn = booking.historico.findLast((h) => h.nota === "check-in");
+  // The groomer it has stays a choice even when no longer one of the unit's (a form sent
+  // as it came keeps them).
+  const t = booking.tosador;
+  const choices =
+    groomers && t && !groomers.some((g) => g.id === t.id)
+      ? [...groomers, { id: t.id, nome: `${t.nome} (atual)` }]
+      : groomers;
   return (
     <li
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -92,6 +105,14 @@ export function BookingCard({
           </li>
         ))}
       </ul>
+      <p className="text-sm" data-testid="tosador">
+        Tosador:{" "}
+        <span className="font-semibold">
+          {booking.tosador
+            ? `${booking.tosador.nome}${booking.tosador.ativo ? "" : " (inativo)"}`
+            : "sem tosador"}
+        </span>
+      </p>
       <p className="text-sm text-slate-700">
         {booking.nomeTutor} · {formatPhoneDisplay(booking.whatsapp)} ·{" "}
         {booking.precoFinal !== null ? "final" : "estimado"} {formatBRL(preco)}
@@ -118,7 +139,12 @@ export function BookingCard({
         ) : null}
       </div>
       {booking.mesmos ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
-      {canCheckIn ? <CheckInForm booking={booking} error={checkInError} /> : null}
+      {canCheckIn ? (
+        <CheckInForm booking={booking} error={checkInError} groomers={choices} />
+      ) : null}
+      {choices && booking.status !== "entregue" && !closed(booking) ? (
+        <AssignForm booking={booking} groomers={choices} />
+      ) : null}
       {canCheckIn ? <RescheduleForm booking={booking} units={units} /> : null}
     </li>
   );
@@ -198,12 +224,41 @@ function ReleaseSet({
   );
 }
 
+const closed = (b: AgendaBooking) => b.status === "cancelado" || b.status === "nao_compareceu";
+
+/** "Tosador": give the booking to a groomer of its unit, or to nobody yet. */
+function AssignForm({ booking, groomers }: { booking: AgendaBooking; groomers: Units }) {
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        {booking.tosador ? "Trocar tosador" : "Atribuir tosador"}
+        <span className="sr-only"> de {booking.numero}</span>
+      </summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="tosador" />
+        <input type="hidden" name="id" value={booking.id} />
+        <GroomerField
+          id={`tosador_${booking.id}`}
+          groomers={groomers}
+          defaultValue={booking.tosador?.id ?? null}
+        />
+        <Button type="submit" size="sm">
+          Salvar tosador
+          <span className="sr-only"> {booking.numero}</span>
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 function CheckInForm({
   booking,
   error,
+  groomers,
 }: {
   booking: AgendaBooking;
   error: { message: string; precoFinal: string } | null;
+  groomers: Groomers;
 }) {
   return (
     <details open={error !== null}>
@@ -242,6 +297,13 @@ function CheckInForm({
             }
           />
         </Field>
+        {groomers ? (
+          <GroomerField
+            id={`checkin_tosador_${booking.id}`}
+            groomers={groomers}
+            defaultValue={booking.tosador?.id ?? null}
+          />
+        ) : null}
         <Button type="submit" size="sm">
           Fazer check-in
         </Button>
