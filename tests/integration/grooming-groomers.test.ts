@@ -14,6 +14,7 @@ import {
   listGroomingServices,
 } from "~/modules/grooming/index.server";
 import { agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
+import { queryRows } from "~/platform/db/client.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import { seedDatabase } from "~/startup/seed.server";
@@ -265,6 +266,43 @@ describe("assigning a groomer", () => {
     const page = await call(agendaLoader, makeRequest(agendaPath(), { token }));
     expect(page.data.mayAssign).toBe(false);
   });
+});
+
+describe("a groomer deactivated while being assigned", () => {
+  // PGlite has one session: a second transaction waits for the first as a whole, so there is
+  // no interleaving to race; on PostgreSQL the pool's connections race for real.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "PostgreSQL: the assignment waits for the deactivation and is refused, never given to someone gone",
+    async () => {
+      const gil = await person("tosador", "Gil", [unidadeId]);
+      const booking = await walkIn("09:00", "Biscoito");
+      const token = await tokenOf("atendente");
+      const database = ctx.database.db;
+      let pending: ReturnType<typeof post> | undefined;
+      await database.transaction(async (tx) => {
+        await tx.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, gil.id));
+        pending = post(token, { intent: "tosador", id: booking.id, tosadorId: gil.id });
+        // The assignment reached Gil's row and waits on the deactivation's lock.
+        await expect
+          .poll(
+            async () =>
+              (
+                await queryRows<{ n: number }>(
+                  tx,
+                  sql`select count(*)::int as n from pg_stat_activity
+                      where datname = current_database() and wait_event_type = 'Lock'`,
+                )
+              )[0]?.n,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+      });
+      const answer = await pending!;
+      expect(answer.status).toBe(400);
+      expect(answer.data.message).toBe(GROOMER_REFUSED);
+      expect((await groomerIdOf(booking.id)).tosadorId).toBeNull();
+    },
+  );
 });
 
 describe("the agenda by groomer", () => {
