@@ -167,6 +167,14 @@ describe("assigning a groomer", () => {
     expect(print.data.fichas.find((f: { nome: string }) => f.nome === "Thor")).toMatchObject({
       tosador: "Caio",
     });
+    const caios = await call(
+      printLoader,
+      makeRequest(
+        `/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${TODAY}&tosador=${people.caio.id}`,
+        { token },
+      ),
+    );
+    expect(caios.data).toMatchObject({ de: "Caio", fichas: [{ nome: "Thor", tosador: "Caio" }] });
     // One groomer's sheet: only their pets.
     const hers = await call(
       printLoader,
@@ -176,6 +184,7 @@ describe("assigning a groomer", () => {
       ),
     );
     expect(hers.data.fichas.map((f: { nome: string }) => f.nome)).not.toContain("Thor");
+    expect(hers.data.de).toBeNull();
 
     // Unassigned again: "Sem tosador" on the card and "a definir" on the sheet.
     await post(token, { intent: "tosador", id: booking.id, tosadorId: "" });

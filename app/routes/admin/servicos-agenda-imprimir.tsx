@@ -58,15 +58,23 @@ export async function loader({ request }: Route.LoaderArgs) {
         preco: p.preco,
       })),
     );
-  return data({ dia, fichas }, { headers: { "Cache-Control": "private, no-store" } });
+  // The sheet of one groomer (or of the pets nobody took yet) says whose it is.
+  const de =
+    tosador === "sem"
+      ? "sem tosador"
+      : (day.agendamentos.find((a) => a.tosador?.id === tosador)?.tosador?.nome ?? null);
+  return data({ dia, fichas, de }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function PrintCards() {
-  const { dia, fichas } = useLoaderData<typeof loader>();
+  const { dia, fichas, de } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
       <div className="print-toolbar sticky top-0 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2">
-        <h1 className="mr-auto font-bold">Fichas de {dayLabel(dia)}</h1>
+        <h1 className="mr-auto font-bold">
+          Fichas de {dayLabel(dia)}
+          {de ? ` · ${de}` : ""}
+        </h1>
         <Button type="button" size="sm" onClick={() => window.print()} disabled={!fichas.length}>
           <PrinterIcon aria-hidden="true" />
           Imprimir

@@ -235,6 +235,8 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <UnitField id="unidade" name="unidade" units={units} defaultValue={unidadeId ?? ""} />
         <DayField id="dia" name="dia" defaultValue={day} />
+        {/* The groomer filter stays when the day changes. */}
+        <input type="hidden" name="tosador" value={tosador} />
         <Button type="submit" variant="outline">
           Ver dia
         </Button>
