@@ -67,6 +67,7 @@ const INTENTS = [
   "checkin",
   "walkin",
   "remarcar",
+  "tosador",
   "agenda",
   "servico",
   "fechar",
