@@ -216,7 +216,6 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useFormResult(result as never);
   const { agendaDay, units, unidadeId, day, tosador } = loaderData;
-  const groomers = loaderData.mayAssign ? loaderData.groomers : null;
   const dayQuery = `unidade=${unidadeId ?? ""}&dia=${day}`;
   const checkInError =
     result && !result.ok && result.intent === "checkin" && "precoFinal" in result
@@ -275,7 +274,8 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
                   checkInError={checkInError?.id === b.id ? checkInError : null}
                   unidade={loaderData.unidadeNome}
                   units={units}
-                  groomers={groomers}
+                  groomers={loaderData.groomers}
+                  mayAssign={loaderData.mayAssign}
                 />
               ))}
             </ul>
@@ -284,7 +284,7 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
             unidadeId={unidadeId ?? ""}
             day={day}
             services={loaderData.services}
-            groomers={groomers}
+            groomers={loaderData.mayAssign ? loaderData.groomers : null}
           />
           {loaderData.reminders.length > 0 ? (
             <section className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">

@@ -36,14 +36,15 @@ const BUTTON_LABEL: Record<string, string> = {
 
 type Units = readonly { id: string; nome: string }[];
 
-/** Who may take a booking, for the person who may assign one (`agenda.agendar`); else null. */
+/** Who may take a booking: the unit's groomers, for the person who may assign one. */
 type Groomers = Units | null;
 
 export function BookingCard({
   booking,
   unidade,
   units,
-  groomers = null,
+  groomers = [],
+  mayAssign = false,
   checkInError = null,
 }: {
   booking: AgendaBooking;
@@ -52,7 +53,10 @@ export function BookingCard({
   /** The unit's name, for the "ready" message. */
   unidade: string;
   units: Units;
-  groomers?: Groomers;
+  /** The unit's groomers (none: the shop does not assign, the card says nothing of it). */
+  groomers?: Units;
+  /** The person may assign a groomer (`agenda.agendar`). */
+  mayAssign?: boolean;
 }) {
   const preco = booking.precoFinal ?? booking.precoEstimado;
   const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
@@ -60,10 +64,12 @@ export function BookingCard({
   // The groomer it has stays a choice even when no longer one of the unit's (a form sent
   // as it came keeps them).
   const t = booking.tosador;
-  const choices =
-    groomers && t && !groomers.some((g) => g.id === t.id)
+  const all =
+    t && !groomers.some((g) => g.id === t.id)
       ? [...groomers, { id: t.id, nome: `${t.nome} (atual)` }]
       : groomers;
+  // Nobody to choose (a unit without groomers): no picker at all.
+  const choices: Groomers = mayAssign && all.length > 0 ? all : null;
   return (
     <li
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -105,14 +111,14 @@ export function BookingCard({
           </li>
         ))}
       </ul>
-      <p className="text-sm" data-testid="tosador">
-        Tosador:{" "}
-        <span className="font-semibold">
-          {booking.tosador
-            ? `${booking.tosador.nome}${booking.tosador.ativo ? "" : " (inativo)"}`
-            : "sem tosador"}
-        </span>
-      </p>
+      {t || groomers.length > 0 ? (
+        <p className="text-sm" data-testid="tosador">
+          Tosador:{" "}
+          <span className="font-semibold">
+            {t ? `${t.nome}${t.ativo ? "" : " (inativo)"}` : "sem tosador"}
+          </span>
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700">
         {booking.nomeTutor} · {formatPhoneDisplay(booking.whatsapp)} ·{" "}
         {booking.precoFinal !== null ? "final" : "estimado"} {formatBRL(preco)}

@@ -12,6 +12,8 @@ export function GroomerFilterNav({
   current: GroomerFilter;
   href: (tosador: GroomerFilter) => string;
 }) {
+  // A unit without groomers has nothing to filter by.
+  if (!load.some((r) => r.tosadorId)) return null;
   const options: { value: GroomerFilter; label: string }[] = [
     { value: "todos", label: "Todos" },
     ...load.flatMap((r) => (r.tosadorId ? [{ value: r.tosadorId, label: r.nome }] : [])),
@@ -38,7 +40,7 @@ export function GroomerFilterNav({
 
 export function GroomerLoadTable({ load }: { load: readonly GroomerLoadRow[] }) {
   const times = load[0]?.porHorario.map((h) => h.horario) ?? [];
-  if (load.length === 0 || times.length === 0) return null;
+  if (!load.some((r) => r.tosadorId) || times.length === 0) return null;
   return (
     <section className="grid gap-2" aria-labelledby="carga-tosador">
       <h2 id="carga-tosador" className="font-bold">

@@ -65,7 +65,7 @@ export function WalkInForm({
             />
           ))}
         </fieldset>
-        {groomers ? (
+        {groomers?.length ? (
           <GroomerField id="walk-tosador" groomers={groomers} defaultValue={null} />
         ) : null}
         <CheckboxLabel id="walk-acima" name="acima" label="Encaixar acima da capacidade" />
