@@ -187,7 +187,14 @@ describe("assigning a groomer", () => {
     expect(hers.data.de).toBeNull();
 
     // Unassigned again: "Sem tosador" on the card and "a definir" on the sheet.
-    await post(token, { intent: "tosador", id: booking.id, tosadorId: "" });
+    const again = await post(token, {
+      intent: "tosador",
+      id: booking.id,
+      tosadorId: people.caio.id,
+    });
+    expect(again.data.message).toBe(`${booking.numero}: o tosador já era esse`);
+    const cleared = await post(token, { intent: "tosador", id: booking.id, tosadorId: "" });
+    expect(cleared.data.message).toBe(`${booking.numero} sem tosador`);
     expect((await groomerIdOf(booking.id)).tosadorId).toBeNull();
   });
 

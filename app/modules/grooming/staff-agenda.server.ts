@@ -322,7 +322,7 @@ export async function assignGroomer(
   tosadorId: string | null,
   actor: AdminActor,
   options: { now?: Date } = {},
-): Promise<{ agendamento: Agendamento; tosador: StaffMember | null }> {
+): Promise<{ agendamento: Agendamento; tosador: StaffMember | null; mudou: boolean }> {
   const at = options.now ?? clockNow();
   return transaction(async (tx) => {
     const row = await lockBooking(tx, id);
@@ -330,14 +330,14 @@ export async function assignGroomer(
       throw new AdminError("Este agendamento já foi encerrado");
     }
     const change = await groomerChange(tx, row, tosadorId);
-    if (!change) return { agendamento: row, tosador: null };
+    if (!change) return { agendamento: row, tosador: null, mudou: false };
     const [updated] = await tx
       .update(agendamentos)
       .set({ tosadorId: change.to?.id ?? null, updatedAt: at })
       .where(eq(agendamentos.id, id))
       .returning();
     await auditGroomerChange(tx, actor, row, row.tosadorId, change.to, "atribuicao");
-    return { agendamento: updated!, tosador: change.to };
+    return { agendamento: updated!, tosador: change.to, mudou: true };
   });
 }
 

@@ -132,10 +132,11 @@ export const action = adminAction({
     failure: "Erro ao atribuir o tosador",
     capability: "agenda.agendar",
     run: async ({ id, tosadorId }, { actor }) => {
-      const { agendamento, tosador } = await assignGroomer(id, tosadorId, actor);
+      const { agendamento, tosador, mudou } = await assignGroomer(id, tosadorId, actor);
+      if (!mudou) return `${agendamento.numero}: o tosador já era esse`;
       return tosador
         ? `${agendamento.numero} com ${tosador.nome}`
-        : `${agendamento.numero} ${agendamento.tosadorId ? "sem mudança" : "sem tosador"}`;
+        : `${agendamento.numero} sem tosador`;
     },
   }),
   checkin: adminIntent({
