@@ -68,6 +68,7 @@ const INTENTS = [
   "checkin",
   "walkin",
   "remarcar",
+  "tosador",
   "agenda",
   "servico",
   "fechar",

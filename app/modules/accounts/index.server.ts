@@ -66,6 +66,12 @@ export {
   logout,
   safeAdminRedirect,
 } from "./sign-in.server";
+export {
+  listStaff,
+  type StaffMember,
+  staffByIds,
+  staffMember,
+} from "./staff-directory.server";
 export { staffLabels } from "./staff-names.server";
 export type { Usuario } from "./tables.server";
 export {

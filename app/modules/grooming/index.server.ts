@@ -28,6 +28,7 @@ export {
   rescheduleBooking,
   sendDueReminders,
 } from "./bookings.server";
+export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
 export {
   createGroomingRequest,
@@ -37,6 +38,7 @@ export {
 } from "./quotes.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
 export {
+  assignGroomerSchema,
   bookingStatusSchema,
   parseCheckIn,
   quoteLinkSchema,
@@ -45,6 +47,7 @@ export {
 } from "./staff.schema";
 export {
   addWalkIn,
+  assignGroomer,
   bookingsToRemind,
   CONTACT_KINDS,
   checkInBooking,

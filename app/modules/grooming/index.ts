@@ -21,6 +21,8 @@ export {
   PORTES,
   STATUS_AGENDAMENTO_LABEL,
 } from "./booking-vocabulary";
+export type { GroomerFilter, GroomerLoadRow } from "./groomer-load";
+export { groomerLoad, holdsPlace, matchesGroomer } from "./groomer-load";
 export type { QuoteFieldCheck, ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";
 export type { AgendaBooking, AgendaDay, BookingView } from "./types";

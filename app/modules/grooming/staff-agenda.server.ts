@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { seesUnit, type UnitScope } from "~/domain/unit-scope";
+import { type StaffMember, staffByIds, staffMember } from "~/modules/accounts/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
@@ -26,6 +27,8 @@ import {
   type StatusAgendamento,
 } from "./booking-vocabulary";
 import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
+import { holdsPlace } from "./groomer-load";
+import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
 import {
   type AgendaBanho,
@@ -59,6 +62,8 @@ export type AgendaBooking = Agendamento & {
   mesmos: Record<ContactKind, number> | null;
   /** The staff's changes, who made each (issue 41 point 5). */
   registro: BookingHistoryEntry[];
+  /** The groomer who takes it, by name (a deactivated one still shows, marked). */
+  tosador: { id: string; nome: string; ativo: boolean } | null;
 };
 
 /** How the staff pick a suspicious set: by phone, e-mail or the address it came from. */
@@ -109,6 +114,10 @@ export async function groomingDay(
     rows.map((r) => r.id),
     executor,
   );
+  const people = await staffByIds(
+    rows.flatMap((r) => (r.tosadorId ? [r.tosadorId] : [])),
+    executor,
+  );
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
@@ -132,6 +141,7 @@ export async function groomingDay(
         pets: pets.filter((p) => p.agendamentoId === r.id),
         mesmos: mesmos.get(r.id) ?? null,
         registro: registros.get(r.id) ?? [],
+        tosador: groomerOf(r.tosadorId, people),
       }))
       .sort((a, b) => Number(offList(a.status)) - Number(offList(b.status))),
   };
@@ -155,6 +165,15 @@ async function sameContactCounts(
     "agenda_mesmo_contato",
   );
   return new Map(rows.map(({ id, ...counts }) => [id, counts]));
+}
+
+function groomerOf(
+  id: string | null,
+  people: Map<string, { nome: string; ativo: boolean }>,
+): AgendaBooking["tosador"] {
+  if (!id) return null;
+  const person = people.get(id);
+  return { id, nome: person?.nome ?? "Tosador removido", ativo: person?.ativo ?? false };
 }
 
 const offList = (status: StatusAgendamento) =>
@@ -223,6 +242,8 @@ export interface CheckInInput {
   pets: { id: string; porte: Porte; pelagem: Pelagem }[];
   /** The final price in centavos (null keeps the estimate). */
   precoFinal: number | null;
+  /** The groomer who takes it: an id, null to leave it unassigned, absent to keep it. */
+  tosadorId?: string | null;
 }
 
 /**
@@ -263,6 +284,7 @@ export async function checkInBooking(
           .where(eq(agendamentoPets.id, pet.id));
       }
     }
+    const tosador = await groomerChange(tx, row, input.tosadorId);
     let aviso: string | null = null;
     if (agenda) {
       const usage =
@@ -281,6 +303,7 @@ export async function checkInBooking(
         // An empty price keeps the one already set (a second check-in of the size only).
         precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
+        tosadorId: tosador ? (tosador.to?.id ?? null) : row.tosadorId,
         historico: [
           ...row.historico,
           { status: row.status, em: at.toISOString(), nota: "check-in" },
@@ -294,7 +317,49 @@ export async function checkInBooking(
       preco_final: input.precoFinal,
       acima_capacidade: aviso !== null,
     });
+    if (tosador) await auditGroomerChange(tx, actor, row, row.tosadorId, tosador.to, "check-in");
     return { agendamento: updated!, aviso };
+  });
+}
+
+/**
+ * What a write changes of a booking's groomer: null when it keeps the one it has (no field,
+ * or the same person), else the new one (null: unassigned), checked at the booking's unit.
+ */
+async function groomerChange(
+  tx: Tx,
+  row: Agendamento,
+  tosadorId: string | null | undefined,
+): Promise<{ to: StaffMember | null } | null> {
+  if (tosadorId === undefined || tosadorId === row.tosadorId) return null;
+  return { to: tosadorId === null ? null : await eligibleGroomer(tx, tosadorId, row.unidadeId) };
+}
+
+/**
+ * "Tosador": the staff give a booking to a groomer of its unit, pass it to another or leave
+ * it unassigned, until the pets go home. Audited with both names.
+ */
+export async function assignGroomer(
+  id: string,
+  tosadorId: string | null,
+  actor: AdminActor,
+  options: { now?: Date } = {},
+): Promise<{ agendamento: Agendamento; tosador: StaffMember | null; mudou: boolean }> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const row = await lockBooking(tx, id, actor);
+    if (!holdsPlace(row.status) || row.status === "entregue") {
+      throw new AdminError("Este agendamento já foi encerrado");
+    }
+    const change = await groomerChange(tx, row, tosadorId);
+    if (!change) return { agendamento: row, tosador: null, mudou: false };
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({ tosadorId: change.to?.id ?? null, updatedAt: at })
+      .where(eq(agendamentos.id, id))
+      .returning();
+    await auditGroomerChange(tx, actor, row, row.tosadorId, change.to, "atribuicao");
+    return { agendamento: updated!, tosador: change.to, mudou: true };
   });
 }
 
@@ -305,6 +370,8 @@ export interface WalkInInput {
   pet: BookingPetInput;
   nomeTutor: string;
   whatsapp: string;
+  /** The groomer who takes it, when the counter already knows. */
+  tosadorId?: string | null;
 }
 
 /**
@@ -322,6 +389,9 @@ export async function addWalkIn(
     assertAgendaInScope(actor, input.unidadeId);
     const agenda = await lockAgendaOf(tx, input.unidadeId);
     if (!agenda) throw new AdminError(NO_AGENDA);
+    const tosador = input.tosadorId
+      ? await eligibleGroomer(tx, input.tosadorId, input.unidadeId)
+      : null;
     const ids = [...new Set(input.pet.servicoIds)];
     const services = ids.length
       ? await tx.select().from(servicosBanho).where(inArray(servicosBanho.id, ids))
@@ -377,6 +447,7 @@ export async function addWalkIn(
         pontos: agenda.pontos[input.pet.porte],
         precoEstimado: preco,
         acimaCapacidade: !fit.ok,
+        tosadorId: tosador?.id ?? null,
         historico: [{ status: "confirmado", em: at.toISOString(), nota: "balcão" }],
         createdAt: at,
         updatedAt: at,
@@ -399,6 +470,7 @@ export async function addWalkIn(
       numero: row!.numero,
       acima_capacidade: !fit.ok,
     });
+    if (tosador) await auditGroomerChange(tx, actor, row!, null, tosador, "encaixe");
     return row!;
   });
 }
@@ -458,6 +530,11 @@ export async function rescheduleByStaff(
         `${fitMessage(fit)}. Para remarcar mesmo assim, marque "Acima da capacidade".`,
       );
     }
+    // A groomer who does not work at the target unit lets the booking go (theirs no more).
+    const keepsGroomer =
+      !row.tosadorId ||
+      row.unidadeId === to.unidadeId ||
+      mayGroomAt(await staffMember(row.tosadorId, tx), to.unidadeId);
     // Points follow the target unit's table.
     let pontos = 0;
     for (const pet of pets) {
@@ -480,6 +557,7 @@ export async function rescheduleByStaff(
         pontos,
         acimaCapacidade: !fit.ok,
         lembreteEm: null,
+        tosadorId: keepsGroomer ? row.tosadorId : null,
         historico: [
           ...row.historico,
           { status: row.status, em: at.toISOString(), nota: "remarcado pela equipe" },
@@ -495,6 +573,7 @@ export async function rescheduleByStaff(
       unidade_mudou: row.unidadeId !== to.unidadeId,
       acima_capacidade: !fit.ok,
     });
+    if (!keepsGroomer) await auditGroomerChange(tx, actor, row, row.tosadorId, null, "remarcacao");
     await queueBookingEmail(tx, updated!, "agendamento_reagendado");
     return {
       agendamento: updated!,

@@ -8,6 +8,16 @@ import { ESPECIES, PELAGENS, PORTES, STATUS_AGENDAMENTO } from "./booking-vocabu
 
 const uuid = z.string().regex(/^[0-9a-f-]{36}$/i, "Agendamento inválido");
 
+/** The groomer picked in a form: empty leaves the booking unassigned. */
+const groomerField = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^[0-9a-f-]{36}$/i.test(v), "Tosador inválido")
+  .transform((v) => v || null);
+
+/** "Tosador" on a booking's card: who takes it (empty: nobody yet). */
+export const assignGroomerSchema = z.object({ id: uuid, tosadorId: groomerField });
+
 export const bookingStatusSchema = z.object({
   id: uuid,
   status: z.enum(STATUS_AGENDAMENTO, { message: "Status inválido" }),
@@ -30,6 +40,13 @@ export function parseCheckIn(fields: Record<string, string>) {
     })
     .safeParse(fields);
   if (!base.success) return { ok: false as const, message: base.error.issues[0]!.message };
+  // Absent: the form had no groomer field (a person who may not assign), the groomer stays.
+  let tosadorId: string | null | undefined;
+  if (fields.tosadorId !== undefined) {
+    const groomer = groomerField.safeParse(fields.tosadorId);
+    if (!groomer.success) return { ok: false as const, message: "Tosador inválido" };
+    tosadorId = groomer.data;
+  }
   const pets: { id: string; porte: (typeof PORTES)[number]; pelagem: (typeof PELAGENS)[number] }[] =
     [];
   for (const [key, value] of Object.entries(fields)) {
@@ -42,7 +59,11 @@ export function parseCheckIn(fields: Record<string, string>) {
     }
     pets.push({ id: m[1]!, porte: porte.data, pelagem: pelagem.data });
   }
-  return { ok: true as const, id: base.data.id, input: { pets, precoFinal: base.data.precoFinal } };
+  return {
+    ok: true as const,
+    id: base.data.id,
+    input: { pets, precoFinal: base.data.precoFinal, tosadorId },
+  };
 }
 
 export const walkInSchema = z.object({
@@ -68,6 +89,7 @@ export const walkInSchema = z.object({
     .optional()
     .transform((v) => v || null),
   servicoIds: z.array(uuid).min(1, "Escolha ao menos um serviço"),
+  tosadorId: groomerField.optional(),
   acima: checkbox,
 });
 

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { STATUS_SERVICO, TIPOS_SERVICO } from "../../domain/statuses";
 import { ativo, createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
+import { usuarios } from "../accounts/tables.server";
 import { unidades } from "../shop/tables.server";
 import {
   ESPECIES,
@@ -236,6 +237,8 @@ export const agendamentos = pgTable(
     acimaCapacidade: boolean("acima_capacidade").notNull().default(false),
     /** When the day-before reminder e-mail was queued (once per booking and day). */
     lembreteEm: timestamp("lembrete_em", { withTimezone: true }),
+    /** The groomer who takes the pets (decision 0070); null: not assigned yet. */
+    tosadorId: uuid("tosador_id").references(() => usuarios.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

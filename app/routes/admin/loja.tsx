@@ -12,9 +12,9 @@ import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
 import type { AdminHandle } from "~/domain/permissions";
 import { ACESSO_NEGADO, pode } from "~/domain/permissions";
+import { unitsInScope } from "~/domain/unit-scope";
 import { externalLinkProps } from "~/domain/whatsapp";
 import { requireCapability, staffOf } from "~/modules/accounts/index.server";
-import { unitsInScope } from "~/domain/unit-scope";
 import {
   listAdminProducts,
   listCategories,

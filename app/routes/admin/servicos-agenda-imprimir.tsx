@@ -1,5 +1,6 @@
 // /admin/servicos/agenda/imprimir?unidade=…&dia=…: "Imprimir fichas do dia", one card per pet
-// of the bookings that still hold a place, without the panel around them.
+// of the bookings that still hold a place, without the panel around them; each card names its
+// groomer, and `tosador` (todos, sem, an id) prints one groomer's sheet (decision 0070).
 import { PrinterIcon } from "lucide-react";
 import { data, useLoaderData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
@@ -8,7 +9,13 @@ import { formatBRL } from "~/domain/money";
 import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { requireCapability, staffOf } from "~/modules/accounts/index.server";
-import { dayLabel, ESPECIE_LABEL, PELAGEM_LABEL } from "~/modules/grooming";
+import {
+  dayLabel,
+  ESPECIE_LABEL,
+  holdsPlace,
+  matchesGroomer,
+  PELAGEM_LABEL,
+} from "~/modules/grooming";
 import { groomingDay } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agenda-imprimir";
 
@@ -31,11 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(unidade) || !/^\d{4}-\d{2}-\d{2}$/.test(dia)) {
     throw data("Escolha a unidade e o dia", { status: 400 });
   }
+  const tosador = url.searchParams.get("tosador") || "todos";
   const day = await groomingDay(unidade, dia, staffOf(user));
   // Another unit's sheets answer as an unknown agenda (decision 0069).
   if (!day) throw data("Agenda não encontrada", { status: 404 });
   const fichas = day.agendamentos
-    .filter((a) => a.status !== "cancelado" && a.status !== "nao_compareceu")
+    .filter((a) => holdsPlace(a.status) && matchesGroomer(a, tosador))
     .flatMap((a) =>
       a.pets.map((p) => ({
         key: p.id,
@@ -45,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         whatsapp: a.whatsapp,
         levaTraz: a.levaTraz ? `${a.endereco}, ${a.bairro}` : null,
         observacoes: a.observacoes,
+        tosador: a.tosador?.nome ?? null,
         nome: p.nome,
         especie: ESPECIE_LABEL[p.especie],
         raca: p.raca,
@@ -55,15 +64,23 @@ export async function loader({ request }: Route.LoaderArgs) {
         preco: p.preco,
       })),
     );
-  return data({ dia, fichas }, { headers: { "Cache-Control": "private, no-store" } });
+  // The sheet of one groomer (or of the pets nobody took yet) says whose it is.
+  const de =
+    tosador === "sem"
+      ? "sem tosador"
+      : (day.agendamentos.find((a) => a.tosador?.id === tosador)?.tosador?.nome ?? null);
+  return data({ dia, fichas, de }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function PrintCards() {
-  const { dia, fichas } = useLoaderData<typeof loader>();
+  const { dia, fichas, de } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
       <div className="print-toolbar sticky top-0 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2">
-        <h1 className="mr-auto font-bold">Fichas de {dayLabel(dia)}</h1>
+        <h1 className="mr-auto font-bold">
+          Fichas de {dayLabel(dia)}
+          {de ? ` · ${de}` : ""}
+        </h1>
         <Button type="button" size="sm" onClick={() => window.print()} disabled={!fichas.length}>
           <PrinterIcon aria-hidden="true" />
           Imprimir
@@ -82,6 +99,9 @@ export default function PrintCards() {
               <p className="text-lg font-bold">
                 {f.horario} · {f.nome} ({f.especie}
                 {f.raca ? `, ${f.raca}` : ""}) · {f.porte} · {f.pelagem}
+              </p>
+              <p className="font-semibold" data-testid="ficha-tosador">
+                Tosador: {f.tosador ?? "a definir"}
               </p>
               {f.alertas ? <p className="font-bold text-red-700">Atenção: {f.alertas}</p> : null}
               <p>

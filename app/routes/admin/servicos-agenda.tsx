@@ -8,6 +8,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { DayField, UnitField } from "~/components/admin/servicos/agenda-fields";
 import { BookingCard } from "~/components/admin/servicos/booking-card";
 import { CapacityStrip } from "~/components/admin/servicos/capacity-strip";
+import { GroomerFilterNav, GroomerLoadTable } from "~/components/admin/servicos/groomer-load";
 import { WalkInForm } from "~/components/admin/servicos/walk-in-form";
 import { usePode } from "~/components/admin/use-papel";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -20,16 +21,22 @@ import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
 import {
   dayLabel,
+  type GroomerFilter,
+  groomerLoad,
+  matchesGroomer,
   reminderMessage,
   STATUS_AGENDAMENTO_LABEL,
   STATUS_EMAIL_KIND,
 } from "~/modules/grooming";
 import {
   addWalkIn,
+  assignGroomer,
+  assignGroomerSchema,
   bookingStatusSchema,
   bookingsToRemind,
   CONTACT_KINDS,
   checkInBooking,
+  groomersOf,
   groomingDay,
   listGroomingServices,
   listUnitsWithAgenda,
@@ -52,7 +59,7 @@ export const meta = adminMeta("Agenda de Banho & Tosa");
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
+  const { user, staff } = await requireCapability(request, handle.capability);
   const scope = staffOf(user);
   const url = new URL(request.url);
   // Only the person's units (decision 0069): another unit asked for opens their first.
@@ -70,13 +77,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tomorrow = addDays(today, 1);
   const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
   const services = await listGroomingServices();
+  // Groomers own their day (decision 0070): a Tosador lands on their own list.
+  const groomers = unidadeId ? await groomersOf(unidadeId) : [];
+  const load = agendaDay
+    ? groomerLoad(
+        agendaDay.agendamentos,
+        groomers,
+        agendaDay.horarios.map((h) => h.horario),
+      )
+    : [];
+  const asked = url.searchParams.get("tosador") ?? "";
+  const tosador: GroomerFilter =
+    asked === "todos" || asked === "sem" || load.some((r) => r.tosadorId === asked)
+      ? asked
+      : staff.papel === "tosador"
+        ? staff.id
+        : "todos";
   return {
     units: withAgenda.map((u) => ({ id: u.id, nome: u.nome })),
     unidadeId,
     unidadeNome: unit?.nome ?? "",
     day,
     tomorrow,
-    agendaDay,
+    agendaDay: agendaDay && {
+      ...agendaDay,
+      agendamentos: agendaDay.agendamentos.filter((b) => matchesGroomer(b, tosador)),
+    },
+    tosador,
+    load,
+    groomers: groomers.map((g) => ({ id: g.id, nome: g.nome })),
+    mayAssign: pode(staff.papel, "agenda.agendar"),
     reminders: reminders.map((r) => ({
       numero: r.numero,
       horario: r.horario,
@@ -108,10 +138,27 @@ export const action = adminAction(
         ] as const;
       },
     }),
+    tosador: adminIntent({
+      capability: "agenda.agendar",
+      schema: assignGroomerSchema,
+      refusal: firstIssue,
+      failure: "Erro ao atribuir o tosador",
+      run: async ({ id, tosadorId }, { actor }) => {
+        const { agendamento, tosador, mudou } = await assignGroomer(id, tosadorId, actor);
+        if (!mudou) return `${agendamento.numero}: o tosador já era esse`;
+        return tosador
+          ? `${agendamento.numero} com ${tosador.nome}`
+          : `${agendamento.numero} sem tosador`;
+      },
+    }),
     checkin: adminIntent({
       capability: "agenda.operar",
       failure: "Erro no check-in",
-      run: async (fields, { actor }) => {
+      run: async (fields, { actor, user }) => {
+        // Assigning is the counter's and the manager's (agenda.agendar), even at check-in.
+        if (fields.tosadorId !== undefined && !pode(user.papel, "agenda.agendar")) {
+          return fail("checkin", ACESSO_NEGADO, 403);
+        }
         const parsed = parseCheckIn(fields);
         if (!parsed.ok) {
           // Said next to the field of that booking's check-in, the typed value kept.
@@ -139,10 +186,15 @@ export const action = adminAction(
       }),
       refusal: firstIssue,
       failure: "Erro ao encaixar",
-      run: async ({ acima, unidadeId, data, horario, nomeTutor, whatsapp, ...pet }, { actor }) => {
-        const row = await addWalkIn({ unidadeId, data, horario, nomeTutor, whatsapp, pet }, actor, {
-          acima,
-        });
+      run: async (
+        { acima, tosadorId, unidadeId, data, horario, nomeTutor, whatsapp, ...pet },
+        { actor },
+      ) => {
+        const row = await addWalkIn(
+          { unidadeId, data, horario, nomeTutor, whatsapp, pet, tosadorId },
+          actor,
+          { acima },
+        );
         return [
           `Encaixe ${row.numero} adicionado`,
           row.acimaCapacidade ? "Atenção: acima da capacidade do horário ou do dia" : undefined,
@@ -185,7 +237,8 @@ export const action = adminAction(
 export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useFormResult(result as never);
-  const { agendaDay, units, unidadeId, day } = loaderData;
+  const { agendaDay, units, unidadeId, day, tosador } = loaderData;
+  const dayQuery = `unidade=${unidadeId ?? ""}&dia=${day}`;
   const agendar = usePode("agenda.agendar");
   const orcamentos = usePode("orcamentos.atender");
   const checkInError =
@@ -207,12 +260,14 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <UnitField id="unidade" name="unidade" units={units} defaultValue={unidadeId ?? ""} />
         <DayField id="dia" name="dia" defaultValue={day} />
+        {/* The groomer filter stays when the day changes. */}
+        <input type="hidden" name="tosador" value={tosador} />
         <Button type="submit" variant="outline">
           Ver dia
         </Button>
         {unidadeId ? (
           <Button asChild variant="outline">
-            <a href={`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${day}`}>
+            <a href={`/admin/servicos/agenda/imprimir?${dayQuery}&tosador=${tosador}`}>
               Imprimir fichas do dia
             </a>
           </Button>
@@ -224,8 +279,18 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
         <>
           <h2 className="text-lg font-bold">{dayLabel(day)}</h2>
           <CapacityStrip day={agendaDay} />
+          <GroomerLoadTable load={loaderData.load} />
+          <GroomerFilterNav
+            load={loaderData.load}
+            current={tosador}
+            href={(t) => `/admin/servicos/agenda?${dayQuery}&tosador=${t}`}
+          />
           {agendaDay.agendamentos.length === 0 ? (
-            <p>Nenhum agendamento neste dia.</p>
+            <p>
+              {tosador === "todos"
+                ? "Nenhum agendamento neste dia."
+                : "Nenhum agendamento neste dia para este filtro."}
+            </p>
           ) : (
             <ul className="grid gap-3">
               {agendaDay.agendamentos.map((b) => (
@@ -235,12 +300,19 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
                   checkInError={checkInError?.id === b.id ? checkInError : null}
                   unidade={loaderData.unidadeNome}
                   units={units}
+                  groomers={loaderData.groomers}
+                  mayAssign={loaderData.mayAssign}
                 />
               ))}
             </ul>
           )}
           {agendar ? (
-            <WalkInForm unidadeId={unidadeId ?? ""} day={day} services={loaderData.services} />
+            <WalkInForm
+              unidadeId={unidadeId ?? ""}
+              day={day}
+              services={loaderData.services}
+              groomers={loaderData.mayAssign ? loaderData.groomers : null}
+            />
           ) : null}
           {loaderData.reminders.length > 0 ? (
             <section className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">

@@ -80,3 +80,23 @@ export function SizeAndCoatFields({
     </>
   );
 }
+
+/** Who takes the pets: the unit's groomers, or nobody yet (decision 0070). */
+export function GroomerField({
+  id,
+  groomers,
+  defaultValue,
+}: {
+  id: string;
+  groomers: Named;
+  defaultValue: string | null;
+}) {
+  return (
+    <Field id={id} label="Tosador">
+      <Select name="tosadorId" defaultValue={defaultValue ?? ""}>
+        <option value="">Sem tosador</option>
+        <NamedOptions items={groomers} />
+      </Select>
+    </Field>
+  );
+}

@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { ChangeHistory } from "~/components/admin/change-history";
 import {
   DayField,
+  GroomerField,
   SizeAndCoatFields,
   TimeField,
   UnitField,
@@ -38,10 +39,15 @@ const BUTTON_LABEL: Record<string, string> = {
 
 type Units = readonly { id: string; nome: string }[];
 
+/** Who may take a booking: the unit's groomers, for the person who may assign one. */
+type Groomers = Units | null;
+
 export function BookingCard({
   booking,
   unidade,
   units,
+  groomers = [],
+  mayAssign = false,
   checkInError = null,
 }: {
   booking: AgendaBooking;
@@ -50,12 +56,25 @@ export function BookingCard({
   /** The unit's name, for the "ready" message. */
   unidade: string;
   units: Units;
+  /** The unit's groomers (none: the shop does not assign, the card says nothing of it). */
+  groomers?: Units;
+  /** The person may assign a groomer (`agenda.agendar`). */
+  mayAssign?: boolean;
 }) {
   const preco = booking.precoFinal ?? booking.precoEstimado;
   const canCheckIn = booking.status === "solicitado" || booking.status === "confirmado";
   const checkIn = booking.historico.findLast((h) => h.nota === "check-in");
   // Rebooking and releasing a set are scheduling (agenda.agendar): not a groomer's.
   const agendar = usePode("agenda.agendar");
+  // The groomer it has stays a choice even when no longer one of the unit's (a form sent
+  // as it came keeps them).
+  const t = booking.tosador;
+  const all =
+    t && !groomers.some((g) => g.id === t.id)
+      ? [...groomers, { id: t.id, nome: `${t.nome} (atual)` }]
+      : groomers;
+  // Nobody to choose (a unit without groomers): no picker at all.
+  const choices: Groomers = mayAssign && all.length > 0 ? all : null;
   return (
     <li
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -97,6 +116,14 @@ export function BookingCard({
           </li>
         ))}
       </ul>
+      {t || groomers.length > 0 ? (
+        <p className="text-sm" data-testid="tosador">
+          Tosador:{" "}
+          <span className="font-semibold">
+            {t ? `${t.nome}${t.ativo ? "" : " (inativo)"}` : "sem tosador"}
+          </span>
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700">
         {booking.nomeTutor} · {formatPhoneDisplay(booking.whatsapp)} ·{" "}
         {booking.precoFinal !== null ? "final" : "estimado"} {formatBRL(preco)}
@@ -123,7 +150,12 @@ export function BookingCard({
         ) : null}
       </div>
       {booking.mesmos && agendar ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
-      {canCheckIn ? <CheckInForm booking={booking} error={checkInError} /> : null}
+      {canCheckIn ? (
+        <CheckInForm booking={booking} error={checkInError} groomers={choices} />
+      ) : null}
+      {choices && booking.status !== "entregue" && !closed(booking) ? (
+        <AssignForm booking={booking} groomers={choices} />
+      ) : null}
       {canCheckIn && agendar ? <RescheduleForm booking={booking} units={units} /> : null}
       <ChangeHistory entries={booking.registro ?? []} automatic="Automático" />
     </li>
@@ -205,12 +237,41 @@ function ReleaseSet({
   );
 }
 
+const closed = (b: AgendaBooking) => b.status === "cancelado" || b.status === "nao_compareceu";
+
+/** "Tosador": give the booking to a groomer of its unit, or to nobody yet. */
+function AssignForm({ booking, groomers }: { booking: AgendaBooking; groomers: Units }) {
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        {booking.tosador ? "Trocar tosador" : "Atribuir tosador"}
+        <span className="sr-only"> de {booking.numero}</span>
+      </summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="tosador" />
+        <input type="hidden" name="id" value={booking.id} />
+        <GroomerField
+          id={`tosador_${booking.id}`}
+          groomers={groomers}
+          defaultValue={booking.tosador?.id ?? null}
+        />
+        <Button type="submit" size="sm">
+          Salvar tosador
+          <span className="sr-only"> {booking.numero}</span>
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 function CheckInForm({
   booking,
   error,
+  groomers,
 }: {
   booking: AgendaBooking;
   error: { message: string; precoFinal: string } | null;
+  groomers: Groomers;
 }) {
   return (
     <details open={error !== null}>
@@ -249,6 +310,13 @@ function CheckInForm({
             }
           />
         </Field>
+        {groomers ? (
+          <GroomerField
+            id={`checkin_tosador_${booking.id}`}
+            groomers={groomers}
+            defaultValue={booking.tosador?.id ?? null}
+          />
+        ) : null}
         <Button type="submit" size="sm">
           Fazer check-in
         </Button>

@@ -1,6 +1,10 @@
 // "Encaixe no balcão": a pet that arrives without a booking takes the day's capacity like one.
 import { Form } from "react-router";
-import { SizeAndCoatFields, TimeField } from "~/components/admin/servicos/agenda-fields";
+import {
+  GroomerField,
+  SizeAndCoatFields,
+  TimeField,
+} from "~/components/admin/servicos/agenda-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -12,10 +16,13 @@ export function WalkInForm({
   unidadeId,
   day,
   services,
+  groomers = null,
 }: {
   unidadeId: string;
   day: string;
   services: readonly { id: string; nome: string }[];
+  /** The unit's groomers, when the person may assign one. */
+  groomers?: readonly { id: string; nome: string }[] | null;
 }) {
   return (
     <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
@@ -58,6 +65,9 @@ export function WalkInForm({
             />
           ))}
         </fieldset>
+        {groomers?.length ? (
+          <GroomerField id="walk-tosador" groomers={groomers} defaultValue={null} />
+        ) : null}
         <CheckboxLabel id="walk-acima" name="acima" label="Encaixar acima da capacidade" />
         <Button type="submit">Adicionar encaixe</Button>
       </Form>

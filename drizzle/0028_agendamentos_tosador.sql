@@ -1,0 +1,2 @@
+ALTER TABLE "agendamentos" ADD COLUMN "tosador_id" uuid;--> statement-breakpoint
+ALTER TABLE "agendamentos" ADD CONSTRAINT "agendamentos_tosador_id_usuarios_id_fk" FOREIGN KEY ("tosador_id") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;
