@@ -96,6 +96,26 @@ export async function addCentroUnit(
   return unit!.id;
 }
 
+/** Sets the units in hand of a variant at a unit, as a count would (with the ledger's row). */
+export async function setStock(
+  varianteId: string,
+  unidadeId: string,
+  emMaos: number,
+  executor: Executor = db(),
+) {
+  await (executor as Database["db"]).transaction(async (tx) => {
+    const result = await setStockInHand(tx as unknown as Tx, {
+      varianteId,
+      unidadeId,
+      emMaos,
+      tipo: "ajuste",
+      motivo: "contagem de teste",
+    });
+    if (!result.ok)
+      throw new Error(`estoque não gravado: ${emMaos} < ${result.reservado} reservados`);
+  });
+}
+
 /**
  * Writes a product's default variant (same id) and its stock at a unit, as the admin's form
  * would: the price, old price and units in hand, with the ledger's row.
@@ -113,15 +133,7 @@ async function withDefaultVariant(
     precoAntes: fields.precoAntes ?? null,
   });
   const unidadeId = fields.unidadeId ?? (await defaultUnitId(executor));
-  await (executor as Database["db"]).transaction(async (tx) => {
-    await setStockInHand(tx as unknown as Tx, {
-      varianteId: produto.id,
-      unidadeId,
-      emMaos: fields.estoque,
-      tipo: "ajuste",
-      motivo: "teste",
-    });
-  });
+  await setStock(produto.id, unidadeId, fields.estoque, executor);
   return {
     ...produto,
     precoAtual: fields.preco,
@@ -318,4 +330,14 @@ export async function stockAt(database: Database, varianteId: string, unidadeId:
   return row
     ? { emMaos: row.em_maos, reservado: row.reservado, disponivel: row.disponivel }
     : { emMaos: 0, reservado: 0, disponivel: 0 };
+}
+
+/** Manual Pix switched on with the shop's receiver, as the owner saves it (settings fields). */
+export function manualPix(pixChave = "pix@agropetlitoral.com.br") {
+  return {
+    pixManualAtivo: true,
+    pixChave,
+    pixNomeRecebedor: "Agropet Litoral",
+    pixCidade: "Itapema",
+  } as const;
 }
