@@ -17,11 +17,11 @@ import { composeOrderEmail, placeOrder } from "~/modules/orders/index.server";
 import { configuracoes } from "~/modules/shop/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { action } from "~/routes/admin/emails";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest } from "../setup/requests";
-import { makeAdmin, orderInput, productsIn } from "../support/factories";
+import { orderInput, productsIn } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -65,9 +65,7 @@ function allowPrivate(on: boolean) {
 }
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  token = (await makeAdmin()).token;
+  token = (await seededShopWithAdmin(ctx.database)).token;
   delete process.env.SMTP_URL;
   allowPrivate(false);
 });
