@@ -4,6 +4,11 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { createSession, createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
 import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
+import {
+  pedidosServicos,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "~/modules/grooming/testing.server";
 import { reserveStock, setStockInHand } from "~/modules/inventory/index.server";
 import type { OrderInput } from "~/modules/orders/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/testing.server";
@@ -340,4 +345,64 @@ export function manualPix(pixChave = "pix@agropetlitoral.com.br") {
     pixNomeRecebedor: "Agropet Litoral",
     pixCidade: "Itapema",
   } as const;
+}
+
+/** A grooming quote request (pedido de serviço) as the public form stores it, with a photo. */
+export async function insertGroomingQuote(
+  values: Partial<typeof pedidosServicos.$inferInsert> & { numeroPedido: string },
+  executor: Executor = db(),
+) {
+  const [quote] = await executor
+    .insert(pedidosServicos)
+    .values({
+      tipoServico: "banho_tosa",
+      nomeTutor: "Ana Souza",
+      whatsapp: "47988881111",
+      nomePet: "Thor",
+      racaPorte: "São Bernardo, gigante",
+      fotos: ["/uploads/x.webp"],
+      ...values,
+    })
+    .returning();
+  return quote!;
+}
+
+/**
+ * A bath and a full groom (the groom asks for a quote the first time), an hour each, priced
+ * for every size and coat by `price`: the services of the booking tests. Slugs end in `suffix`.
+ */
+export async function insertBathAndGroom(
+  suffix: string,
+  price: (
+    servico: "banho" | "tosa",
+    porte: "P" | "M" | "G" | "GG",
+    pelagem: "curta" | "longa",
+  ) => number,
+  executor: Executor = db(),
+) {
+  const [banho] = await executor
+    .insert(servicosBanho)
+    .values({ slug: `banho-${suffix}`, nome: "Banho" })
+    .returning();
+  const [tosa] = await executor
+    .insert(servicosBanho)
+    .values({ slug: `tosa-${suffix}`, nome: "Tosa completa", exigeOrcamentoPrimeiraVez: true })
+    .returning();
+  for (const [servico, row] of [
+    ["banho", banho!],
+    ["tosa", tosa!],
+  ] as const) {
+    for (const porte of ["P", "M", "G", "GG"] as const) {
+      for (const pelagem of ["curta", "longa"] as const) {
+        await executor.insert(servicosBanhoPrecos).values({
+          servicoId: row.id,
+          porte,
+          pelagem,
+          preco: price(servico, porte, pelagem),
+          duracaoMinutos: 60,
+        });
+      }
+    }
+  }
+  return { banho: banho!.id, tosa: tosa!.id };
 }
