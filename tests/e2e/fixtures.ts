@@ -107,13 +107,14 @@ export async function addToCart(page: Page, query: string, product: string) {
 /** Creates a product through the admin form. */
 export async function createProductInAdmin(
   page: Page,
-  options: { nome: string; preco: string; estoque: string; image?: Buffer },
+  options: { nome: string; preco: string; estoque: string; sku?: string; image?: Buffer },
 ) {
   await page.goto("/admin/loja?view=produtos");
   await page.getByRole("button", { name: "Novo produto" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo produto" });
   await dialog.getByLabel("Nome").fill(options.nome);
   await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
+  if (options.sku) await dialog.getByLabel("SKU").fill(options.sku);
   await dialog.getByLabel("Preço atual (R$)").fill(options.preco);
   await dialog.getByLabel("Estoque").fill(options.estoque);
   if (options.image) {
@@ -123,6 +124,24 @@ export async function createProductInAdmin(
   }
   await dialog.getByRole("button", { name: "Criar produto" }).click();
   await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+}
+
+/**
+ * Opens the "Variações" of product `nome` and generates its combinations of "Peso" with
+ * `pesos` (comma-separated); returns the card of a combination by its weight.
+ */
+export async function generateWeights(page: Page, nome: string, pesos: string) {
+  await page.goto(`/admin/loja?view=produtos&q=${encodeURIComponent(nome)}`);
+  await page.getByRole("link", { name: `Variações de ${nome}` }).click();
+  await expect(page.getByRole("heading", { name: `Variações: ${nome}` })).toBeVisible();
+  await page.getByRole("button", { name: "Adicionar opção" }).click();
+  await page.getByLabel("Opção 1").fill("Peso");
+  await page.getByLabel("Valores (separados por vírgula)").fill(pesos);
+  await page.getByRole("button", { name: "Gerar combinações" }).click();
+  return (peso: string) =>
+    page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
 }
 
 /** The rest of a job application, where a test does not say otherwise. */
