@@ -88,11 +88,17 @@ async function orderAndDeliver() {
   return row!;
 }
 
-describe("the saved password and a changed server", () => {
+/** The servers a test of the describe block starts: each is closed after the test. */
+function closedAfterEach() {
   const servers: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     for (const s of servers.splice(0)) await s.close();
   });
+  return servers;
+}
+
+describe("the saved password and a changed server", () => {
+  const servers = closedAfterEach();
 
   it("asks for the password again when the server, port or user change, and sends it nowhere else", async () => {
     allowPrivate(true);
@@ -143,10 +149,7 @@ describe("the saved password and a changed server", () => {
 describe("TLS for the password", () => {
   // Only loopback servers are reached from these tests: the refusal to log in without TLS
   // anywhere else is in tests/unit/smtp-pinned-tls.test.ts.
-  const servers: { close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const servers = closedAfterEach();
 
   it("logs in without TLS to loopback, the one exception", async () => {
     allowPrivate(true);
