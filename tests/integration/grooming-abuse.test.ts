@@ -360,35 +360,24 @@ describe("the staff's quote link", () => {
 
   it("books the quoted pet; another GG or a first-visit tosa of the family goes to the quote", async () => {
     await answeredQuote("SRV777003");
-    const withGG = linkForm("SRV777003", {
-      pets: "2",
-      pet1_nome: "Hulk",
-      pet1_especie: "cao",
-      pet1_porte: "GG",
-      pet1_pelagem: "curta",
-    });
-    withGG.append("pet1_servico", banho);
-    const refused = await submitBooking(withGG, { now: NOW });
+    /** The quote's link form with a second dog of the family, short-coated. */
+    const withPet = (nome: string, porte: string, servico: string) => {
+      const form = linkForm("SRV777003", {
+        pets: "2",
+        pet1_nome: nome,
+        pet1_especie: "cao",
+        pet1_porte: porte,
+        pet1_pelagem: "curta",
+      });
+      form.append("pet1_servico", servico);
+      return form;
+    };
+    const refused = await submitBooking(withPet("Hulk", "GG", banho), { now: NOW });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.view.refusal).toMatchObject({ quote: true });
-    const withTosa = linkForm("SRV777003", {
-      pets: "2",
-      pet1_nome: "Mel",
-      pet1_especie: "cao",
-      pet1_porte: "P",
-      pet1_pelagem: "curta",
-    });
-    withTosa.append("pet1_servico", tosa);
-    expect((await submitBooking(withTosa, { now: NOW })).ok).toBe(false);
+    expect((await submitBooking(withPet("Mel", "P", tosa), { now: NOW })).ok).toBe(false);
     // A family pet the rule lets through (a P with a bath) books with the quoted one.
-    const withBath = linkForm("SRV777003", {
-      pets: "2",
-      pet1_nome: "Mel",
-      pet1_especie: "cao",
-      pet1_porte: "P",
-      pet1_pelagem: "curta",
-    });
-    withBath.append("pet1_servico", banho);
+    const withBath = withPet("Mel", "P", banho);
     const ok = await submitBooking(withBath, { now: NOW });
     expect(ok.ok).toBe(true);
     expect(await count()).toBe(1);
