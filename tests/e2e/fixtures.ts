@@ -11,7 +11,7 @@ import { SITE_NAV } from "~/components/site/nav";
 import { E2E_ADMIN, E2E_SMTP_DIR } from "../../playwright.config";
 import { ONE_PAGE_PDF } from "../support/pdf";
 
-export type { Page } from "@playwright/test";
+export type { Locator, Page } from "@playwright/test";
 export { expectNoSeriousA11yViolations } from "./a11y";
 export { expect };
 
@@ -144,6 +144,28 @@ export async function generateWeights(page: Page, nome: string, pesos: string) {
       .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
 }
 
+/** Fills the resume form of the page (nothing sent): the opening is "caixa" unless said. */
+export async function fillResume(
+  page: Page,
+  given: {
+    nome: string;
+    email: string;
+    telefone: string;
+    vaga?: string;
+    mensagem?: string;
+    pdf: Buffer;
+  },
+) {
+  await page.getByLabel(/Nome completo/).fill(given.nome);
+  await page.getByLabel(/E-mail/).fill(given.email);
+  await page.getByLabel(/Telefone/).fill(given.telefone);
+  await page.getByLabel(/Vaga de interesse/).selectOption(given.vaga ?? "caixa");
+  if (given.mensagem) await page.getByLabel(/Mensagem/).fill(given.mensagem);
+  await page
+    .getByLabel(/Currículo em PDF/)
+    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: given.pdf });
+}
+
 /** The rest of a job application, where a test does not say otherwise. */
 const APPLICANT = {
   email: "candidata.e2e@example.com",
@@ -153,15 +175,8 @@ const APPLICANT = {
 
 /** Sends a job application with a PDF through /trabalhe-conosco and waits for the thanks. */
 export async function sendResume(page: Page, given: { nome: string } & Partial<typeof APPLICANT>) {
-  const resume = { ...APPLICANT, ...given };
   await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill(resume.nome);
-  await page.getByLabel(/E-mail/).fill(resume.email);
-  await page.getByLabel(/Telefone/).fill(resume.telefone);
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: resume.pdf });
+  await fillResume(page, { ...APPLICANT, ...given });
   await page.getByRole("button", { name: "Enviar Currículo" }).click();
   await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
 }
