@@ -2,6 +2,8 @@
 // (`pageCache`); the shared page cache (http/page-cache.ts) and `npm run size` read it from
 // the server build's route modules (decision 0062).
 
+import type { HydrationHandle } from "./hydration";
+
 /** What a shared page's render reads of its address. */
 export interface SharedPage {
   /**
@@ -16,3 +18,12 @@ export interface SharedPage {
 
 /** A route's `handle` declaring it a shared page. */
 export type PageCacheHandle = { pageCache?: SharedPage };
+
+/**
+ * The `handle` of a static public page: plain HTML without React (decision 0009), one copy
+ * for every visitor, rendered from its path alone.
+ */
+export const STATIC_PAGE_HANDLE: HydrationHandle & PageCacheHandle = {
+  hydrate: false,
+  pageCache: { params: [] },
+};

@@ -3,6 +3,7 @@
 // The platform reads these declarations; it never imports a module (decision 0059).
 
 import type { Logger } from "pino";
+import { env } from "./env.server";
 import type { EventSubscriber } from "./event-types.server";
 import type { PersonalDataHandler } from "./personal-data.server";
 
@@ -26,6 +27,33 @@ export interface JobDefinition {
 
 export type JobCounts = Record<string, number>;
 
+/** The environment's job intervals, in seconds (0: the job never runs). */
+type IntervalVariable = Extract<keyof ReturnType<typeof env>, `${string}_INTERVAL`>;
+
+/**
+ * A job run every `variable` seconds of the environment, read when the runner asks (the
+ * environment is not loaded at import); 0 switches it off. With `waitFirst`, an instance
+ * waits one interval before its first run.
+ */
+export function everyEnvSeconds(
+  variable: IntervalVariable,
+  job: Omit<JobDefinition, "intervalMs" | "enabled" | "firstRunAfterMs">,
+  { waitFirst = false } = {},
+): JobDefinition {
+  const ms = () => env()[variable] * 1000;
+  const definition: JobDefinition = {
+    ...job,
+    get intervalMs() {
+      return ms();
+    },
+    enabled: () => env()[variable] > 0,
+  };
+  // A getter, not a spread value: spreading would read the environment at import.
+  if (waitFirst)
+    Object.defineProperty(definition, "firstRunAfterMs", { get: ms, enumerable: true });
+  return definition;
+}
+
 export interface JobContext {
   /** Fires when the run times out or the instance stops: finish or release what it holds. */
   signal: AbortSignal;
@@ -48,6 +76,24 @@ export interface RateLimitDefinition {
   /** What staff read on /admin/security (pt-BR). */
   label: string;
   rule: RateLimitRule;
+}
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A counted operation as a module declares it, on one line: `max` attempts per `windowMs`,
+ * then the identifier is blocked for `blockMs` (as long as the window unless said).
+ */
+export function rateLimit(
+  operation: string,
+  label: string,
+  max: number,
+  windowMs: number,
+  blockMs = windowMs,
+): RateLimitDefinition {
+  return { operation, label, rule: { max, windowMs, blockMs } };
 }
 
 /**

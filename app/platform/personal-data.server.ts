@@ -1,7 +1,8 @@
 // What a module declares about the personal data it holds (LGPD art. 15, 16 and 18), so that
 // privacy finds, exports, anonymises and expires one person's data by iterating the modules'
 // handlers, each touching only its own tables (issue 40, decision 0063).
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Executor } from "./db/client.server";
 
 /** A phone (digits, without the country code) or an e-mail (lower case). */
@@ -81,3 +82,17 @@ export function subjectMatch(
 
 /** Nothing found, nothing erased. */
 export const NOTHING: PersonalDataErased = { counts: {}, files: [], references: [] };
+
+/** The name an anonymised person's records keep. */
+export const ANONYMOUS = "Titular anonimizado";
+
+/** Overwrites the personal fields of the rows `ids` of `table` (no rows: no statement). */
+export async function overwriteRows<T extends PgTable & { id: AnyPgColumn }>(
+  executor: Executor,
+  table: T,
+  ids: string[],
+  values: PgUpdateSetSource<T>,
+) {
+  if (ids.length === 0) return;
+  await executor.update(table).set(values).where(inArray(table.id, ids));
+}

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, inList } from "./db/columns.server";
+import { createdAt, id, inList, newestFirstIndex } from "./db/columns.server";
 
 export const adminAuditLog = pgTable(
   "admin_audit_log",
@@ -30,10 +30,7 @@ export const adminAuditLog = pgTable(
   },
   (t) => [
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
-    index("admin_audit_log_created_at_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    newestFirstIndex("admin_audit_log_created_at_idx", t),
     // The security events /admin/security counts: a few among the whole trail.
     index("admin_audit_log_seguranca_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

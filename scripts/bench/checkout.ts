@@ -4,20 +4,21 @@
 // with stock 20 each (200 orders, stock 0 after, none oversold); the same over 10 other
 // products with stock 15 each (150 orders, 50 refused customers who get the checkout page
 // again); 100 concurrent orders of one product with stock 10 (exactly 10).
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "~/platform/db/client.server";
+import { queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
 import {
   clientAddress,
+  PLACED,
   postForm,
   quantile,
   RACE_SKU,
   type Scenario,
   settle,
   stockOf,
+  withRunDatabase,
 } from "./harness";
 
 const RACE_ORDERS = 100;
@@ -28,9 +29,6 @@ const SPREAD_STOCK = SPREAD_ORDERS / SPREAD_PRODUCTS;
 /** ...and in the second, a quarter of them find none. */
 const SHORT_STOCK = 15;
 const SERIAL_ORDERS = 60;
-
-/** A placed order is answered with a redirect (to the store, with the success message). */
-const PLACED = 302;
 
 interface RaceResult {
   created: number;
@@ -92,11 +90,7 @@ async function serial(base: string, productId: string, offset: number) {
 
 /** Stock for the checkout runs, set in the database before the app starts. */
 async function prepareStock(env: Record<string, string>) {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR!, "db"),
-  });
-  try {
+  return withRunDatabase(env, async (database) => {
     // Variants on sale (a product's only one has the product's id; packs have their own).
     const spread = await queryRows<{ id: string }>(
       database.db,
@@ -117,9 +111,7 @@ async function prepareStock(env: Record<string, string>) {
     await set(short, SHORT_STOCK);
     await set([serialProduct], SERIAL_ORDERS * 2);
     return { spread: ids, short, warmUp, serialProduct };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 type Stock = Awaited<ReturnType<typeof prepareStock>>;

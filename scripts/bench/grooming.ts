@@ -2,13 +2,19 @@
 // document, answered 303 to the booking's page): one tutor booking one pet after another
 // (p50), then 100 tutors at once for a drop-off with room for 60 pets (exactly 60 booked, 40
 // told "esse horário acabou de ser preenchido"), and the rate at which they were answered.
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { shopDay } from "~/domain/dates";
 import { addDays } from "~/domain/shop-time";
-import { openDatabase, queryRows } from "~/platform/db/client.server";
+import { queryRows } from "~/platform/db/client.server";
 import { table } from "../lib/server";
-import { clientAddress, postForm, quantile, type Scenario, settle } from "./harness";
+import {
+  clientAddress,
+  postForm,
+  quantile,
+  type Scenario,
+  settle,
+  withRunDatabase,
+} from "./harness";
 
 const SERIAL = 60;
 const RACERS = 100;
@@ -23,11 +29,7 @@ interface Prepared {
 
 /** The demo unit's agenda made roomy: every day, eight drop-offs of 60 points, no notice. */
 async function prepare(env: Record<string, string>): Promise<Prepared> {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR!, "db"),
-  });
-  try {
+  return withRunDatabase(env, async (database) => {
     const [agenda] = await queryRows<{ unidade_id: string }>(
       database.db,
       sql`update agendas_banho set horarios = ${JSON.stringify(Array(7).fill(TIMES))}::jsonb,
@@ -41,9 +43,7 @@ async function prepare(env: Record<string, string>): Promise<Prepared> {
     );
     if (!agenda || !banho) throw new Error("A demonstração não trouxe a agenda de banho e tosa");
     return { unidadeId: agenda.unidade_id, banho: banho.id };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 function bookingForm(p: Prepared, i: number, data: string, horario: string) {

@@ -3,8 +3,10 @@
 // and the yardstick started on the run's database.
 import crypto from "node:crypto";
 import http from "node:http";
+import path from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
+import { type Database, openDatabase } from "~/platform/db/client.server";
 import { startServer } from "../lib/server";
 
 export const args = process.argv.slice(2);
@@ -19,6 +21,28 @@ export const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 export const RACE_SKU = "HIG-TAPE-30";
 
 export type Kind = "PGlite" | "PostgreSQL";
+
+/** A placed order is answered with a redirect (to the store, with the success message). */
+export const PLACED = 302;
+
+/**
+ * Opens the run's database (its DATABASE_URL, else the embedded one in DATA_DIR) for a
+ * scenario's `prepare`, before the app starts, and closes it whatever `work` does.
+ */
+export async function withRunDatabase<T>(
+  env: Record<string, string>,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR!, "db"),
+  });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
 
 /** What a scenario gets for one database: the running app and the product of the races. */
 interface Backend {

@@ -4,9 +4,8 @@
 // not throw the shared page cache away (migration 0007, app/platform/page-data.server.ts).
 // Goal: selling, each page keeps at least half its quiet throughput and stays at 1.5× the
 // bare yardstick or more.
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "~/platform/db/client.server";
+import { queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
@@ -15,16 +14,17 @@ import {
   clientAddress,
   type LoadResult,
   load,
+  PLACED,
   postForm,
   type Scenario,
   settle,
+  withRunDatabase,
 } from "./harness";
 
 const ORDERS_PER_SECOND = 10;
 const SELLING_PRODUCTS = 10;
 /** Plenty: a sale leaves thousands, as a ração on a pallet. */
 const SELLING_STOCK = 100_000;
-const PLACED = 302;
 
 interface SellingResult {
   yardstick: LoadResult;
@@ -35,11 +35,7 @@ interface SellingResult {
 }
 
 async function prepareSelling(env: Record<string, string>): Promise<string[]> {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR!, "db"),
-  });
-  try {
+  return withRunDatabase(env, async (database) => {
     // Products with one variant (its id is the product's), the last of the list by name, so
     // the checkout bench's products (the first ones) are not these.
     const rows = await queryRows<{ id: string }>(
@@ -51,9 +47,7 @@ async function prepareSelling(env: Record<string, string>): Promise<string[]> {
     const ids = rows.map((r) => r.id);
     await setStockInHandAtDeliveringUnit(database, ids, SELLING_STOCK, "bench");
     return ids;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** Places ORDERS_PER_SECOND orders a second on `products` until stopped. */

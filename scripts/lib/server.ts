@@ -13,7 +13,8 @@ export function buildUnlessSkipped(args: string[]) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on the loopback now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {

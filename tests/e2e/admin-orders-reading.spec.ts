@@ -3,34 +3,29 @@
 // the card and the sheet; the sheet is headed by the shop and its 80 mm QR is centred; the
 // list finds the order by phone; the dashboard's value axis is not cut; a wrong pick-up code's
 // toast goes once the right code works.
-import { expect, fillCheckout, loginAsAdmin, type Page, test, unique } from "./fixtures";
+import {
+  createProductInAdmin,
+  expect,
+  fillCheckout,
+  generateWeights,
+  loginAsAdmin,
+  type Page,
+  test,
+  unique,
+} from "./fixtures";
 
 const UNIT = "Unidade Meia Praia";
 
 /** A product with 1 kg and 15 kg made through "Variações"; returns its name. */
 async function productWithWeights(page: Page) {
   const nome = unique("Ração Pacote");
-  await page.goto("/admin/loja?view=produtos");
-  await page.getByRole("button", { name: "Novo produto" }).click();
-  const dialog = page.getByRole("dialog", { name: "Novo produto" });
-  await dialog.getByLabel("Nome").fill(nome);
-  await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
-  await dialog.getByLabel("SKU").fill(`PAC${Date.now().toString(36).toUpperCase()}`);
-  await dialog.getByLabel("Preço atual (R$)").fill("39,90");
-  await dialog.getByLabel("Estoque").fill("5");
-  await dialog.getByRole("button", { name: "Criar produto" }).click();
-  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
-
-  await page.goto(`/admin/loja?view=produtos&q=${encodeURIComponent(nome)}`);
-  await page.getByRole("link", { name: `Variações de ${nome}` }).click();
-  await page.getByRole("button", { name: "Adicionar opção" }).click();
-  await page.getByLabel("Opção 1").fill("Peso");
-  await page.getByLabel("Valores (separados por vírgula)").fill("1 kg, 15 kg");
-  await page.getByRole("button", { name: "Gerar combinações" }).click();
-  const card = (peso: string) =>
-    page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
+  await createProductInAdmin(page, {
+    nome,
+    sku: `PAC${Date.now().toString(36).toUpperCase()}`,
+    preco: "39,90",
+    estoque: "5",
+  });
+  const card = await generateWeights(page, nome, "1 kg, 15 kg");
   // The product's own row became 1 kg (its price kept); 15 kg is new: no price, not on sale.
   await expect(card("1 kg").getByLabel("Preço (R$)")).toHaveValue("39,90");
   await expect(card("15 kg").getByLabel("Preço (R$)")).toHaveValue("");

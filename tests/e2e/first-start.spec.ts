@@ -3,23 +3,12 @@
 // No build chatter, no framework or SDK warnings, never the password.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { E2E_ADMIN } from "../../playwright.config";
+import { freePort } from "../../scripts/lib/server";
 import { startOwnServer } from "../support/own-server";
 import { expect, test } from "./fixtures";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 test("the first npm start prints one ready line with the address and the admin e-mail, and little else", async () => {
   test.setTimeout(180_000);

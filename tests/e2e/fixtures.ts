@@ -11,7 +11,7 @@ import { SITE_NAV } from "~/components/site/nav";
 import { E2E_ADMIN, E2E_SMTP_DIR } from "../../playwright.config";
 import { ONE_PAGE_PDF } from "../support/pdf";
 
-export type { Page } from "@playwright/test";
+export type { Locator, Page } from "@playwright/test";
 export { expectNoSeriousA11yViolations } from "./a11y";
 export { expect };
 
@@ -107,13 +107,14 @@ export async function addToCart(page: Page, query: string, product: string) {
 /** Creates a product through the admin form. */
 export async function createProductInAdmin(
   page: Page,
-  options: { nome: string; preco: string; estoque: string; image?: Buffer },
+  options: { nome: string; preco: string; estoque: string; sku?: string; image?: Buffer },
 ) {
   await page.goto("/admin/loja?view=produtos");
   await page.getByRole("button", { name: "Novo produto" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo produto" });
   await dialog.getByLabel("Nome").fill(options.nome);
   await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
+  if (options.sku) await dialog.getByLabel("SKU").fill(options.sku);
   await dialog.getByLabel("Preço atual (R$)").fill(options.preco);
   await dialog.getByLabel("Estoque").fill(options.estoque);
   if (options.image) {
@@ -125,6 +126,46 @@ export async function createProductInAdmin(
   await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
 }
 
+/**
+ * Opens the "Variações" of product `nome` and generates its combinations of "Peso" with
+ * `pesos` (comma-separated); returns the card of a combination by its weight.
+ */
+export async function generateWeights(page: Page, nome: string, pesos: string) {
+  await page.goto(`/admin/loja?view=produtos&q=${encodeURIComponent(nome)}`);
+  await page.getByRole("link", { name: `Variações de ${nome}` }).click();
+  await expect(page.getByRole("heading", { name: `Variações: ${nome}` })).toBeVisible();
+  await page.getByRole("button", { name: "Adicionar opção" }).click();
+  await page.getByLabel("Opção 1").fill("Peso");
+  await page.getByLabel("Valores (separados por vírgula)").fill(pesos);
+  await page.getByRole("button", { name: "Gerar combinações" }).click();
+  return (peso: string) =>
+    page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
+}
+
+/** Fills the resume form of the page (nothing sent): the opening is "caixa" unless said. */
+export async function fillResume(
+  page: Page,
+  given: {
+    nome: string;
+    email: string;
+    telefone: string;
+    vaga?: string;
+    mensagem?: string;
+    pdf: Buffer;
+  },
+) {
+  await page.getByLabel(/Nome completo/).fill(given.nome);
+  await page.getByLabel(/E-mail/).fill(given.email);
+  await page.getByLabel(/Telefone/).fill(given.telefone);
+  await page.getByLabel(/Vaga de interesse/).selectOption(given.vaga ?? "caixa");
+  if (given.mensagem) await page.getByLabel(/Mensagem/).fill(given.mensagem);
+  await page
+    .getByLabel(/Currículo em PDF/)
+    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: given.pdf });
+}
+
 /** The rest of a job application, where a test does not say otherwise. */
 const APPLICANT = {
   email: "candidata.e2e@example.com",
@@ -134,15 +175,8 @@ const APPLICANT = {
 
 /** Sends a job application with a PDF through /trabalhe-conosco and waits for the thanks. */
 export async function sendResume(page: Page, given: { nome: string } & Partial<typeof APPLICANT>) {
-  const resume = { ...APPLICANT, ...given };
   await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill(resume.nome);
-  await page.getByLabel(/E-mail/).fill(resume.email);
-  await page.getByLabel(/Telefone/).fill(resume.telefone);
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: resume.pdf });
+  await fillResume(page, { ...APPLICANT, ...given });
   await page.getByRole("button", { name: "Enviar Currículo" }).click();
   await expect(page.getByText(/Currículo enviado com sucesso!/).first()).toBeVisible();
 }

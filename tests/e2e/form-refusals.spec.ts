@@ -5,7 +5,7 @@
 // the page says what to fix, and the console logs no "Failed to load resource".
 import type { BrowserContext, Response } from "@playwright/test";
 import { ONE_PAGE_PDF } from "../support/pdf";
-import { addToCart, expect, loginAsAdmin, type Page, pngPhoto, test } from "./fixtures";
+import { addToCart, expect, fillResume, loginAsAdmin, type Page, pngPhoto, test } from "./fixtures";
 
 /** The console lines of failed loads in every page of `context`. */
 function watchFailedLoads(context: BrowserContext): string[] {
@@ -50,13 +50,12 @@ test("with JavaScript, refused public, store and admin forms log no failed resou
   // Resume: a "PDF" whose bytes are a PNG, refused by the server.
   await page.goto("/trabalhe-conosco");
   await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
-  await page.getByLabel(/Nome completo/).fill("Pedro Falso");
-  await page.getByLabel(/E-mail/).fill("pedro.recusa@example.com");
-  await page.getByLabel(/Telefone/).fill("(47) 99999-6666");
-  await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pngPhoto() });
+  await fillResume(page, {
+    nome: "Pedro Falso",
+    email: "pedro.recusa@example.com",
+    telefone: "(47) 99999-6666",
+    pdf: await pngPhoto(),
+  });
   answer = nextPost(page, "/trabalhe-conosco/enviar");
   await page.getByRole("button", { name: "Enviar Currículo" }).click();
   await expectRefusal(await answer, 400);

@@ -7,6 +7,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   gotoServicos,
+  type Locator,
   loginAsAdmin,
   type Page,
   SITE_PAGES,
@@ -23,25 +24,28 @@ const DEMO = {
   email: "contato@agropetlitoral.com.br",
 };
 
+/** The links to the terms and the privacy policy in `area`, and to returns when it has them. */
+async function expectLegalLinks(area: Locator, withReturns: boolean) {
+  await expect(area.getByRole("link", { name: "Termos de uso" })).toHaveAttribute(
+    "href",
+    "/termos",
+  );
+  await expect(area.getByRole("link", { name: "Política de privacidade" })).toHaveAttribute(
+    "href",
+    "/privacidade",
+  );
+  const returns = area.getByRole("link", { name: "Trocas e devoluções" });
+  if (withReturns) await expect(returns).toHaveAttribute("href", "/trocas-e-devolucoes");
+  else await expect(returns).toHaveCount(0);
+}
+
 async function expectCompanyFacts(page: Page, path: string, razaoSocial = DEMO.razaoSocial) {
   await page.goto(path);
   const facts = page.getByTestId("dados-empresa");
   for (const text of [razaoSocial, DEMO.cnpj, DEMO.endereco, DEMO.telefone, DEMO.email]) {
     await expect(facts, `${path}: ${text}`).toContainText(text);
   }
-  const legal = facts.getByRole("navigation", { name: "Informações legais" });
-  await expect(legal.getByRole("link", { name: "Política de privacidade" })).toHaveAttribute(
-    "href",
-    "/privacidade",
-  );
-  await expect(legal.getByRole("link", { name: "Trocas e devoluções" })).toHaveAttribute(
-    "href",
-    "/trocas-e-devolucoes",
-  );
-  await expect(legal.getByRole("link", { name: "Termos de uso" })).toHaveAttribute(
-    "href",
-    "/termos",
-  );
+  await expectLegalLinks(facts.getByRole("navigation", { name: "Informações legais" }), true);
 }
 
 test("every public and store page shows razão social, CNPJ, address and contacts in its footer", async ({
@@ -155,39 +159,25 @@ test("the admin edits a legal page in Markdown and the company facts; the site s
 test("the checkout, the quote dialog and the resume form link the legal pages beside their send button", async ({
   page,
 }) => {
-  const expectLinks = async (note: ReturnType<Page["getByTestId"]>, withReturns: boolean) => {
-    await expect(note.getByRole("link", { name: "Termos de uso" })).toHaveAttribute(
-      "href",
-      "/termos",
-    );
-    await expect(note.getByRole("link", { name: "Política de privacidade" })).toHaveAttribute(
-      "href",
-      "/privacidade",
-    );
-    await expect(note.getByRole("link", { name: "Trocas e devoluções" })).toHaveCount(
-      withReturns ? 1 : 0,
-    );
-  };
-
   await addToCart(page, "comedouro", "Comedouro Inox Antiderrapante 500 ml");
   await page.goto("/loja/checkout");
   const summary = page.getByRole("complementary");
   const note = summary.getByTestId("aviso-legal");
   await expect(note).toContainText("Ao confirmar, você concorda com os Termos de uso");
-  await expectLinks(note, true);
+  await expectLegalLinks(note, true);
   await expect(summary.getByRole("button", { name: "Confirmar pedido" })).toBeVisible();
 
   await gotoServicos(page);
   await page.getByRole("button", { name: "Solicitar Orçamento: Banho + Tosa Higiênica" }).click();
   const dialog = page.getByRole("dialog", { name: /Banho \+ Tosa Higiênica/ });
   await expect(dialog.getByTestId("aviso-legal")).toContainText("Ao enviar, você concorda");
-  await expectLinks(dialog.getByTestId("aviso-legal"), false);
+  await expectLegalLinks(dialog.getByTestId("aviso-legal"), false);
 
   await page.goto("/trabalhe-conosco");
   const resume = page
     .locator("form")
     .filter({ has: page.getByRole("button", { name: "Enviar Currículo" }) });
-  await expectLinks(resume.getByTestId("aviso-legal"), false);
+  await expectLegalLinks(resume.getByTestId("aviso-legal"), false);
 });
 
 test("the admin finds one person's data, downloads it as a ZIP and anonymises it after confirming", async ({

@@ -86,6 +86,23 @@ async function visit(page: Page, url: string, problems: string[]) {
   await measure(page, url, problems);
 }
 
+/**
+ * Opens a dialog by its button (the first of that name), measures the page with it open (the
+ * dialog named `dialog`, when given) and closes it.
+ */
+async function measureDialog(
+  page: Page,
+  problems: string[],
+  button: string | RegExp,
+  label: string,
+  dialog?: string,
+) {
+  await page.getByRole("button", { name: button }).first().click();
+  await expect(page.getByRole("dialog", dialog ? { name: dialog } : {})).toBeVisible();
+  await measure(page, label, problems);
+  await page.keyboard.press("Escape");
+}
+
 test("every public and store page, the order page and the placed order fit a 360 px phone", async ({
   page,
 }) => {
@@ -181,48 +198,27 @@ test("every admin page and its dialogs fit a 360 px phone", async ({ page }) => 
 
   // The admin menu open (a slide-in panel on a phone).
   await page.goto("/admin/dashboard");
-  await page.getByRole("button", { name: /Alternar menu lateral/ }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await measure(page, "/admin/dashboard (menu aberto)", problems);
-  await page.keyboard.press("Escape");
+  await measureDialog(page, problems, /Alternar menu lateral/, "/admin/dashboard (menu aberto)");
 
   // Dialogs: a new product, a product's edit form, a new coupon, a stock adjustment.
   await page.goto("/admin/loja?view=produtos");
-  await page.getByRole("button", { name: "Novo produto" }).click();
-  await expect(page.getByRole("dialog", { name: "Novo produto" })).toBeVisible();
-  await measure(page, "/admin/loja (Novo produto)", problems);
-  await page.keyboard.press("Escape");
-  await page
-    .getByRole("button", { name: /^Editar / })
-    .first()
-    .click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await measure(page, "/admin/loja (Editar produto)", problems);
-  await page.keyboard.press("Escape");
+  await measureDialog(page, problems, "Novo produto", "/admin/loja (Novo produto)", "Novo produto");
+  await measureDialog(page, problems, /^Editar /, "/admin/loja (Editar produto)");
 
   await page.goto("/admin/unidades");
-  await page.getByRole("button", { name: "Nova unidade" }).first().click();
-  await expect(page.getByRole("dialog", { name: "Nova unidade" })).toBeVisible();
-  await measure(page, "/admin/unidades (Nova unidade)", problems);
-  await page.keyboard.press("Escape");
+  await measureDialog(
+    page,
+    problems,
+    "Nova unidade",
+    "/admin/unidades (Nova unidade)",
+    "Nova unidade",
+  );
 
   await page.goto("/admin/loja/sinonimos");
-  await page
-    .getByRole("button", { name: /^Editar / })
-    .first()
-    .click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await measure(page, "/admin/loja/sinonimos (Editar grupo)", problems);
-  await page.keyboard.press("Escape");
+  await measureDialog(page, problems, /^Editar /, "/admin/loja/sinonimos (Editar grupo)");
 
   await page.goto("/admin/estoque");
-  await page
-    .getByRole("button", { name: /Ajustar/ })
-    .first()
-    .click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await measure(page, "/admin/estoque (Ajustar estoque)", problems);
-  await page.keyboard.press("Escape");
+  await measureDialog(page, problems, /Ajustar/, "/admin/estoque (Ajustar estoque)");
 
   // An order placed, then its row, its sheet to print and the e-mail it sent.
   await addToCart(page, "comedouro", "Comedouro Inox Antiderrapante 500 ml");

@@ -3,13 +3,10 @@
 // order page with the QR code and copia e cola; the payment is approved at the "provider",
 // a signed notification reaches /webhooks/mercadopago, and the open page turns
 // 'Pagamento confirmado' by itself, without a reload.
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
-import os from "node:os";
-import path from "node:path";
 import { signNotification } from "~/modules/payments/index.server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { startOwnServer } from "../support/own-server";
+import { startPixServer } from "../support/own-server";
 import { addToCart, expect, fillCheckout, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 11;
@@ -22,26 +19,13 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
 }) => {
   test.setTimeout(150_000);
   const mp: FakeMercadoPago = await startFakeMercadoPago("TEST-e2e-token");
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: path.join(os.tmpdir(), `agropet-pix-${Date.now()}`),
-    LOG_LEVEL: "warn",
-    MERCADOPAGO_API_URL: mp.url,
-    MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
-    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-    // The notification confirms the payment here, not the reconciliation pass.
-    PAYMENT_RECONCILE_INTERVAL: "0",
-  };
-  const enabled = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "tests/support/enable-pix-online.ts"],
-    { env, encoding: "utf8" },
-  );
-  expect(enabled.status, enabled.stderr).toBe(0);
-
-  const server = startOwnServer(PORT, env);
+  // The notification confirms the payment here, not the reconciliation pass.
+  const server = startPixServer(PORT, {
+    mp,
+    secret: SECRET,
+    setup: "tests/support/enable-pix-online.ts",
+    name: "pix",
+  });
   try {
     await server.ready();
     const context = await browser.newContext({ baseURL: base });

@@ -3,6 +3,7 @@ import { ONE_PAGE_PDF } from "../support/pdf";
 import {
   attachPetPhoto,
   expect,
+  fillResume,
   frameworkScripts,
   gotoHydratedSite,
   gotoServicos,
@@ -308,14 +309,14 @@ test.describe("resume", () => {
     await expect(page.getByText("Apenas arquivos PDF são aceitos")).toBeVisible();
     await expect(page.getByLabel(/Nome completo/)).toHaveAttribute("aria-invalid", "true");
 
-    await page.getByLabel(/Nome completo/).fill("Pedro Candidato");
-    await page.getByLabel(/E-mail/).fill("pedro.e2e@example.com");
-    await page.getByLabel(/Telefone/).fill("(47) 99999-5555");
-    await page.getByLabel(/Vaga de interesse/).selectOption("vendedor");
-    await page.getByLabel(/Mensagem/).fill("Adoro animais.");
-    await page
-      .getByLabel(/Currículo em PDF/)
-      .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+    await fillResume(page, {
+      nome: "Pedro Candidato",
+      email: "pedro.e2e@example.com",
+      telefone: "(47) 99999-5555",
+      vaga: "vendedor",
+      mensagem: "Adoro animais.",
+      pdf: PDF,
+    });
     await page.getByRole("button", { name: "Enviar Currículo" }).click();
     await expect(
       page.getByText("Currículo enviado com sucesso! 🐾 Em breve entraremos em contato!").first(),
@@ -327,14 +328,13 @@ test.describe("resume", () => {
   test("a file that is not a PDF is refused by the server too", async ({ page }) => {
     await page.goto("/trabalhe-conosco");
     await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
-    await page.getByLabel(/Nome completo/).fill("Pedro Falso");
-    await page.getByLabel(/E-mail/).fill("pedro.falso@example.com");
-    await page.getByLabel(/Telefone/).fill("(47) 99999-6666");
-    await page.getByLabel(/Vaga de interesse/).selectOption("caixa");
     // Named and typed as a PDF, but its bytes are a PNG.
-    await page
-      .getByLabel(/Currículo em PDF/)
-      .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pngPhoto() });
+    await fillResume(page, {
+      nome: "Pedro Falso",
+      email: "pedro.falso@example.com",
+      telefone: "(47) 99999-6666",
+      pdf: await pngPhoto(),
+    });
     await page.getByRole("button", { name: "Enviar Currículo" }).click();
     await expect(page.locator("#curriculo-error")).toHaveText("Apenas arquivos PDF são aceitos");
     await expect(page.getByLabel(/Nome completo/)).toHaveValue("Pedro Falso");
@@ -413,13 +413,13 @@ test("without JavaScript the resume form still sends the application", async ({ 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/trabalhe-conosco");
-  await page.getByLabel(/Nome completo/).fill("Rita Sem Script");
-  await page.getByLabel(/E-mail/).fill("rita.e2e@example.com");
-  await page.getByLabel(/Telefone/).fill("(47) 99999-7777");
-  await page.getByLabel(/Vaga de interesse/).selectOption("auxiliar");
-  await page
-    .getByLabel(/Currículo em PDF/)
-    .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+  await fillResume(page, {
+    nome: "Rita Sem Script",
+    email: "rita.e2e@example.com",
+    telefone: "(47) 99999-7777",
+    vaga: "auxiliar",
+    pdf: PDF,
+  });
   await page.getByRole("button", { name: "Enviar Currículo" }).click();
   await expect(page.getByRole("status")).toHaveText(
     "Currículo enviado com sucesso! 🐾 Em breve entraremos em contato!",

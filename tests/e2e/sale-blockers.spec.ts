@@ -7,11 +7,8 @@
 //    everything again at the other unit, and lets the customer remove the line.
 // 3. A Pix checkout, manual or online, lands on the order page with the QR code and the copia
 //    e cola.
-import { spawnSync } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { type OwnServer, startOwnServer } from "../support/own-server";
+import { type OwnServer, startPixServer } from "../support/own-server";
 import { expect, type Page, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 12;
@@ -33,24 +30,12 @@ let server: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mp = await startFakeMercadoPago("TEST-e2e-token");
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: path.join(os.tmpdir(), `agropet-bloqueios-${Date.now()}`),
-    LOG_LEVEL: "warn",
-    MERCADOPAGO_API_URL: mp.url,
-    MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
-    MERCADOPAGO_WEBHOOK_SECRET: "segredo-e2e",
-    PAYMENT_RECONCILE_INTERVAL: "0",
-  };
-  const prepared = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "tests/support/two-pickup-units.ts"],
-    { env, encoding: "utf8" },
-  );
-  expect(prepared.status, prepared.stderr).toBe(0);
-  server = startOwnServer(PORT, env);
+  server = startPixServer(PORT, {
+    mp,
+    secret: "segredo-e2e",
+    setup: "tests/support/two-pickup-units.ts",
+    name: "bloqueios",
+  });
   await server.ready();
 });
 

@@ -3,7 +3,15 @@
 // na loja" paying at the counter and reads the pick-up code; the admin marks the order ready
 // (the WhatsApp notice carries the code) and collected with that code; the customer's page
 // says "Retirado".
-import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
+import {
+  createProductInAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  generateWeights,
+  loginAsAdmin,
+  test,
+  unique,
+} from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -18,29 +26,11 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
 
   // --- Admin: the product, then its weights with stock at the pick-up unit ---
   await loginAsAdmin(page, "/admin/loja?view=produtos");
-  await page.goto("/admin/loja?view=produtos");
-  await page.getByRole("button", { name: "Novo produto" }).click();
-  const dialog = page.getByRole("dialog", { name: "Novo produto" });
-  await dialog.getByLabel("Nome").fill(nome);
-  await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
-  await dialog.getByLabel("SKU").fill(sku);
-  await dialog.getByLabel("Preço atual (R$)").fill("39,90");
-  await dialog.getByLabel("Estoque").fill("0");
-  await dialog.getByRole("button", { name: "Criar produto" }).click();
-  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
-
-  await page.goto(`/admin/loja?view=produtos&q=${encodeURIComponent(nome)}`);
-  await page.getByRole("link", { name: `Variações de ${nome}` }).click();
-  await expect(page.getByRole("heading", { name: `Variações: ${nome}` })).toBeVisible();
-  await page.getByRole("button", { name: "Adicionar opção" }).click();
-  await page.getByLabel("Opção 1").fill("Peso");
-  await page.getByLabel("Valores (separados por vírgula)").fill("1 kg, 3 kg, 15 kg");
-  await page.getByRole("button", { name: "Gerar combinações" }).click();
+  await createProductInAdmin(page, { nome, sku, preco: "39,90", estoque: "0" });
+  const cardOf = await generateWeights(page, nome, "1 kg, 3 kg, 15 kg");
   const prices = { "1 kg": "39,90", "3 kg": "99,90", "15 kg": "289,90" } as const;
   for (const [peso, preco] of Object.entries(prices)) {
-    const card = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
+    const card = cardOf(peso);
     await card.getByLabel("Preço (R$)").fill(preco);
     await card.getByLabel(UNIT, { exact: true }).fill("5");
     // New combinations start inactive (issue 39): put each on sale.

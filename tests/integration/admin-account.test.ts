@@ -82,6 +82,25 @@ async function passwordStep(admin: Awaited<ReturnType<typeof makeAdmin>>) {
   return tokenFrom(step)!;
 }
 
+/**
+ * Tries each of `weak` as the new password: each is refused (400) as guessable, with the
+ * policy's message, which is returned with its password.
+ */
+async function refusedAsWeak(
+  change: (novaSenha: string) => ReturnType<typeof changePassword>,
+  weak: string[],
+) {
+  const messages: [string, string][] = [];
+  for (const password of weak) {
+    const refused = await change(password);
+    expect(refused.status, password).toBe(400);
+    const message = (refused.data as Result).errors?.novaSenha ?? "";
+    expect(message, password).toMatch(/^Senha fraca, fácil de adivinhar\. /);
+    messages.push([password, message]);
+  }
+  return messages;
+}
+
 describe("two-factor login", { timeout: 120_000 }, () => {
   it("enrols with a QR code, then asks for the code at login; a recovery code works once", async () => {
     const admin = await makeAdmin();
@@ -323,22 +342,14 @@ describe("own password change", () => {
 
   it("refuses guessable passwords of 12 characters or more with zxcvbn's pt-BR explanation", async () => {
     const admin = await makeAdmin();
-    const change = (novaSenha: string) =>
-      conta(
-        { intent: "senha", senhaAtual: admin.password, novaSenha, confirmacao: novaSenha },
-        admin.token,
-      );
-    for (const weak of [
+    const change = (novaSenha: string) => changePassword(admin, admin.password, novaSenha);
+    for (const [weak, message] of await refusedAsWeak(change, [
       "123456789012",
       "senha1234567",
       "aaaaaaaaaaaa",
       "passwordpassword",
       "agropetlitoral2026",
-    ]) {
-      const refused = await change(weak);
-      expect(refused.status, weak).toBe(400);
-      const message = (refused.data as Result).errors?.novaSenha ?? "";
-      expect(message, weak).toMatch(/^Senha fraca, fácil de adivinhar\. /);
+    ])) {
       // zxcvbn's own feedback, in Portuguese.
       expect(message, weak).toMatch(/senha|palavras|caracteres|sequências|Adicione|Evite/i);
     }
@@ -363,13 +374,9 @@ describe("own password change", () => {
         target: configuracoes.id,
         set: { razaoSocial: "Capivarinha Comércio de Rações Ltda" },
       });
-    const change = (novaSenha: string) =>
-      conta(
-        { intent: "senha", senhaAtual: admin.password, novaSenha, confirmacao: novaSenha },
-        admin.token,
-      );
+    const change = (novaSenha: string) => changePassword(admin, admin.password, novaSenha);
     // The clock says 2026: this year, the last and the next are the years tried first.
-    for (const weak of [
+    await refusedAsWeak(change, [
       "agropet@2026!",
       "Agropet#2025!!",
       "itapema@2027!",
@@ -377,13 +384,7 @@ describe("own password change", () => {
       "perequê_2026!!",
       "Capivarinha@2026",
       "Litoral.Agropet.2026",
-    ]) {
-      const refused = await change(weak);
-      expect(refused.status, weak).toBe(400);
-      expect((refused.data as Result).errors?.novaSenha, weak).toMatch(
-        /^Senha fraca, fácil de adivinhar\. /,
-      );
-    }
+    ]);
     expect(await auditEntries("password_update")).toHaveLength(0);
     // The shop's words inside a phrase of the admin's own are fine.
     expect(((await change("Agropet-Jabuticaba-Trilho-Vermelho")).data as Result).ok).toBe(true);

@@ -19,6 +19,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { auditEntries, makeAdmin } from "../support/factories";
+import { login } from "../support/login";
 import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -31,13 +32,6 @@ const { advance, now } = withTestClock("2026-11-22T15:00:00Z");
 beforeEach(async () => {
   await truncateAll(ctx.database);
 });
-
-function login(email: string, password: string, ip = "10.0.0.1", redirectTo = "") {
-  return call(
-    loginRoute.action,
-    formRequest("/admin/login", { email, password, redirectTo }, { ip }),
-  );
-}
 
 function errorOf(result: CallResult): string | undefined {
   return (result.data as { errors: Record<string, string> }).errors?.form;
@@ -79,15 +73,19 @@ describe("admin login", { timeout: 120_000 }, () => {
   it("follows only admin paths after login", async () => {
     await createUser({ email: "dona@loja.com", password: "senha-certa", papel: "dono" });
     expectRedirect(
-      await login("dona@loja.com", "senha-certa", "10.0.0.1", "/admin/security"),
+      await login("dona@loja.com", "senha-certa", "10.0.0.1", { redirectTo: "/admin/security" }),
       "/admin/security",
     );
     expectRedirect(
-      await login("dona@loja.com", "senha-certa", "10.0.0.1", "https://malicioso.example/x"),
+      await login("dona@loja.com", "senha-certa", "10.0.0.1", {
+        redirectTo: "https://malicioso.example/x",
+      }),
       "/admin/dashboard",
     );
     expectRedirect(
-      await login("dona@loja.com", "senha-certa", "10.0.0.1", "//malicioso.example"),
+      await login("dona@loja.com", "senha-certa", "10.0.0.1", {
+        redirectTo: "//malicioso.example",
+      }),
       "/admin/dashboard",
     );
   });

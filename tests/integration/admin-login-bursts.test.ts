@@ -21,12 +21,11 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { auditEntries } from "../support/factories";
+import { deviceFrom, login, OWNER, OWNER_PASSWORD as RIGHT } from "../support/login";
 import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
 const ctx = withTestDatabase();
 
-const OWNER = "dona@loja.com";
-const RIGHT = "Capivara-Ração-Litoral-47";
 const BURST = 30;
 const LIMIT = 5;
 
@@ -38,22 +37,6 @@ beforeEach(async () => {
   setHashingLimits({ running: 4, waiting: 1000 });
 });
 afterEach(() => setHashingLimits(undefined));
-
-function login(email: string, password: string, ip: string, cookie?: string) {
-  const body = new URLSearchParams({ email, password, redirectTo: "" });
-  const headers = cookie ? { cookie } : undefined;
-  return call(
-    loginRoute.action,
-    makeRequest("/admin/login", { method: "POST", body, ip, headers }),
-  );
-}
-
-/** The device cookie a sign-in set, as a Cookie header. */
-function deviceFrom(response: Response): string {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("agropet_dispositivo="));
-  expect(set).toBeTruthy();
-  return set!.split(";")[0]!;
-}
 
 async function failedLogins(motivo: string) {
   return (await auditEntries("failed_login")).filter(
@@ -175,13 +158,13 @@ describe("the device cookie", { timeout: 180_000 }, () => {
     expect((await login(OWNER, RIGHT, "10.62.0.1")).status).toBe(429);
     // A device cookie altered, or one of another account, is no device at all.
     const altered = `${device.slice(0, -3)}abc`;
-    expect((await login(OWNER, RIGHT, "10.62.0.2", altered)).status).toBe(429);
+    expect((await login(OWNER, RIGHT, "10.62.0.2", { cookie: altered })).status).toBe(429);
     const other = await createUser({ email: "outra@loja.com", password: RIGHT, papel: "dono" });
     const foreign = `agropet_dispositivo=${deviceCookie(other.id, makeRequest("/")).split(";")[0]!.split("=")[1]}`;
-    expect((await login(OWNER, RIGHT, "10.62.0.3", foreign)).status).toBe(429);
+    expect((await login(OWNER, RIGHT, "10.62.0.3", { cookie: foreign })).status).toBe(429);
 
     // The known browser, from wherever it is now: in.
-    expectRedirect(await login(OWNER, RIGHT, "10.63.0.1", device), "/admin/dashboard");
+    expectRedirect(await login(OWNER, RIGHT, "10.63.0.1", { cookie: device }), "/admin/dashboard");
     // ...and the e-mail stays locked for everyone else.
     expect((await login(OWNER, RIGHT, "10.62.0.4")).status).toBe(429);
   });
@@ -192,10 +175,14 @@ describe("the device cookie", { timeout: 180_000 }, () => {
       expectRedirect(await login(OWNER, RIGHT, "10.70.0.1"), "/admin/dashboard"),
     );
     for (let i = 0; i < LIMIT - 1; i++) {
-      expect((await login(OWNER, `errada-${i}-xyz`, "10.70.0.1", device)).status).toBe(401);
+      expect((await login(OWNER, `errada-${i}-xyz`, "10.70.0.1", { cookie: device })).status).toBe(
+        401,
+      );
     }
-    expect((await login(OWNER, "errada-final-xyz", "10.70.0.1", device)).status).toBe(429);
-    expect((await login(OWNER, RIGHT, "10.70.0.1", device)).status).toBe(429);
+    expect((await login(OWNER, "errada-final-xyz", "10.70.0.1", { cookie: device })).status).toBe(
+      429,
+    );
+    expect((await login(OWNER, RIGHT, "10.70.0.1", { cookie: device })).status).toBe(429);
     expect(await failedLogins("bloqueado_dispositivo")).toBe(1);
     const counted = (await db().select().from(rateLimits)).filter((r) => r.attemptCount > 0);
     expect(counted.map((r) => r.operation)).toEqual([LOGIN_OPS.device]);

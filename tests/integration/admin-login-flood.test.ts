@@ -11,15 +11,12 @@ import {
   setLoginAdmissionLimit,
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
-import * as loginRoute from "~/routes/admin/login";
 import { truncateAll, withTestDatabase } from "../setup/db";
-import { makeRequest } from "../setup/requests";
-import { type CallResult, call, expectRedirect } from "../support/routes";
+import { deviceFrom, login, OWNER, OWNER_PASSWORD as RIGHT } from "../support/login";
+import { type CallResult, expectRedirect } from "../support/routes";
 
 const ctx = withTestDatabase();
 
-const OWNER = "dona@loja.com";
-const RIGHT = "Capivara-Ração-Litoral-47";
 const FLOOD = 60;
 const PLACES = 2;
 
@@ -33,21 +30,6 @@ afterEach(() => {
   setHashingLimits(undefined);
   setLoginAdmissionLimit();
 });
-
-function login(email: string, password: string, ip: string, cookie?: string) {
-  const body = new URLSearchParams({ email, password, redirectTo: "" });
-  const headers = cookie ? { cookie } : undefined;
-  return call(
-    loginRoute.action,
-    makeRequest("/admin/login", { method: "POST", body, ip, headers }),
-  );
-}
-
-function deviceFrom(response: Response): string {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("agropet_dispositivo="));
-  expect(set).toBeTruthy();
-  return set!.split(";")[0]!;
-}
 
 /** Holds argon2's only turn until the returned function is called. */
 async function holdHashing(): Promise<() => void> {
@@ -78,7 +60,7 @@ describe("a login flood", { timeout: 180_000 }, () => {
     expect((await login("alguem@loja.com", "errada-123-xyz", "10.90.0.2")).status).toBe(401);
     const perWrong = select.mock.calls.length;
     select.mockClear();
-    expectRedirect(await login(OWNER, RIGHT, "10.90.0.3", device), "/admin/dashboard");
+    expectRedirect(await login(OWNER, RIGHT, "10.90.0.3", { cookie: device }), "/admin/dashboard");
     const perOwner = select.mock.calls.length;
     expect(perWrong).toBeGreaterThan(0);
     select.mockClear();
@@ -103,7 +85,7 @@ describe("a login flood", { timeout: 180_000 }, () => {
     });
     expect(loginRefusedEarly({ ip: "10.92.0.1", cookie: device, secure: false })).toBeNull();
 
-    const owner = login(OWNER, RIGHT, "10.93.0.1", device);
+    const owner = login(OWNER, RIGHT, "10.93.0.1", { cookie: device });
     release();
     const results: CallResult[] = await Promise.all(flood);
     expectRedirect(await owner, "/admin/dashboard");

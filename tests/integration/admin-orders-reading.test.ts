@@ -15,20 +15,18 @@ import { loader as exportLoader } from "~/routes/admin/loja/pedidos-exportar";
 import { loader as printOrderLoader } from "~/routes/admin/pedido-imprimir";
 import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { checkoutForm, makeAdmin, orderInput, productsIn } from "../support/factories";
+import { checkoutForm, orderInput, productsIn } from "../support/factories";
 import { call, responseOf } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
 let token: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  ({ token } = await makeAdmin());
+  ({ token } = await seededShopWithAdmin(ctx.database));
 });
 
 /** A product whose only variant is the 15 kg bag. */

@@ -5,10 +5,9 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pickUpReadyMessage } from "~/domain/admin-messages";
-import { setStockInHand } from "~/modules/inventory/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
-import { db, transaction } from "~/platform/db/client.server";
+import { db } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/loja";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
@@ -19,6 +18,7 @@ import {
   insertOrder,
   insertProduct,
   makeAdmin,
+  setStock,
   stockAt,
 } from "../support/factories";
 import { postLoja } from "../support/loja-actions";
@@ -58,15 +58,7 @@ beforeAll(async () => {
 /** A product with `meia` units at Meia Praia and `centro` at Centro. */
 async function productAtBothUnits(meia: number, atCentro: number) {
   const p = await insertProduct({ estoque: meia });
-  await transaction((tx) =>
-    setStockInHand(tx, {
-      varianteId: p.id,
-      unidadeId: centro,
-      emMaos: atCentro,
-      tipo: "ajuste",
-      motivo: "teste",
-    }),
-  );
+  await setStock(p.id, centro, atCentro);
   return p;
 }
 

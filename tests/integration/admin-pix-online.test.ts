@@ -14,13 +14,13 @@ import { configuracoes } from "~/modules/shop/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { loader } from "~/routes/admin/loja";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { makeAdmin, makeCustomer } from "../support/factories";
+import { type makeAdmin, makeCustomer } from "../support/factories";
 import { type LojaRoute, postLoja } from "../support/loja-actions";
 import { mercadoPagoOn, pixOrderWithCharge, withFakeMercadoPago } from "../support/mercadopago";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 const mp = withFakeMercadoPago();
@@ -30,9 +30,7 @@ let admin: Awaited<ReturnType<typeof makeAdmin>>;
 type Loose = any;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  admin = await makeAdmin();
+  admin = await seededShopWithAdmin(ctx.database);
 });
 
 const post = (route: LojaRoute, fields: Record<string, string>, token = admin.token) =>

@@ -8,11 +8,11 @@ import { listAdminProducts, MAX_ADMIN_PRODUCT_PAGES } from "~/modules/catalog/in
 import { produtos, variantes } from "~/modules/catalog/testing.server";
 import { db } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/loja";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { insertProduct, makeAdmin } from "../support/factories";
+import { insertProduct } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 let token: string;
@@ -57,9 +57,7 @@ async function listed(query: string): Promise<Listed> {
 }
 
 beforeAll(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  ({ token } = await makeAdmin());
+  ({ token } = await seededShopWithAdmin(ctx.database));
   await product("Ração Sem Estoque", { estoque: 0 });
   await product("Ração Com Foto", { imagemUrl: "/uploads/produtos/xq-800.webp" });
   await product("Ração Inativa", { ativo: false });

@@ -147,6 +147,13 @@ function saveSettings(fields: Record<string, string>, token: string) {
   return call(configuracoesRoute.action, formRequest("/admin/configuracoes", fields, { token }));
 }
 
+/** Saves the form, expects it accepted and returns the settings as stored. */
+async function savedSettings(fields: Record<string, string>, token: string) {
+  const result = await saveSettings(fields, token);
+  expect(result.data).toMatchObject({ ok: true });
+  return getSettings();
+}
+
 describe("general settings", () => {
   it("refuses an invalid URL and a short number with the SPEC messages", async () => {
     const admin = await makeAdmin();
@@ -171,7 +178,7 @@ describe("general settings", () => {
   it("saves the webhook URLs and the number in the shared settings row, audited", async () => {
     const admin = await makeAdmin();
     await updateSettings(db(), { taxaEntregaPadrao: 500 });
-    const result = await saveSettings(
+    const settings = await savedSettings(
       {
         webhook_url: "https://hooks.exemplo.com/pedidos?token=abc",
         webhook_servicos: "https://hooks.exemplo.com/servicos",
@@ -183,8 +190,6 @@ describe("general settings", () => {
       },
       admin.token,
     );
-    expect(result.data).toMatchObject({ ok: true });
-    const settings = await getSettings();
     expect(settings).toMatchObject({
       webhookUrl: "https://hooks.exemplo.com/pedidos?token=abc",
       webhookServicos: "https://hooks.exemplo.com/servicos",
@@ -215,7 +220,7 @@ describe("webhook switches (one per kind)", () => {
       webhook_servicos_ativo: true,
       webhook_curriculos_ativo: true,
     });
-    const result = await saveSettings(
+    const settings = await savedSettings(
       {
         webhook_url: "https://hooks.exemplo.com/geral",
         webhook_servicos: "",
@@ -226,8 +231,6 @@ describe("webhook switches (one per kind)", () => {
       },
       admin.token,
     );
-    expect(result.data).toMatchObject({ ok: true });
-    const settings = await getSettings();
     expect(settings).toMatchObject({
       webhookAtivo: false,
       webhookServicosAtivo: true,

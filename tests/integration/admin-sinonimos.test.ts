@@ -4,19 +4,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listStoreProducts } from "~/modules/catalog/index.server";
 import { action, loader } from "~/routes/admin/loja/sinonimos";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { auditEntries, makeAdmin, makeCustomer } from "../support/factories";
+import { auditEntries, makeCustomer } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 let token: string;
 
 beforeAll(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  ({ token } = await makeAdmin());
+  ({ token } = await seededShopWithAdmin(ctx.database));
 });
 
 const post = (fields: Record<string, string>, as = token) =>

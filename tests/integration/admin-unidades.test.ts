@@ -28,6 +28,10 @@ const post = (fields: Record<string, string>, as = token) =>
 const postBairro = (fields: Record<string, string>) =>
   call(bairrosAction, formRequest("/admin/loja/bairros", fields, { token }));
 
+/** Adds a neighbourhood with its delivery fee, delivered from `unidadeId`. */
+const createBairro = (nome: string, taxaEntrega: string, unidadeId: string) =>
+  postBairro({ intent: "bairro-create", nome, taxaEntrega, unidadeId });
+
 async function unitBySlug(slug: string) {
   const [row] = await db().select().from(unidades).where(eq(unidades.slug, slug));
   return row!;
@@ -220,12 +224,7 @@ describe("a neighbourhood's delivering unit", () => {
 
   it("is saved from the neighbourhood forms, blank meaning the first unit that delivers", async () => {
     const centro = await unitBySlug("centro");
-    const added = await postBairro({
-      intent: "bairro-create",
-      nome: "Morretes",
-      taxaEntrega: "7,00",
-      unidadeId: centro.id,
-    });
+    const added = await createBairro("Morretes", "7,00", centro.id);
     expect(added.data).toMatchObject({ ok: true, message: "Bairro Morretes adicionado" });
     const [row] = await db()
       .select()
@@ -248,12 +247,7 @@ describe("a neighbourhood's delivering unit", () => {
 
   it("refuses a unit that does not deliver, an inactive one, one that does not exist", async () => {
     const novaUnidade = await unitBySlug("rua-406");
-    const refused = await postBairro({
-      intent: "bairro-create",
-      nome: "Canto da Praia",
-      taxaEntrega: "6,00",
-      unidadeId: novaUnidade.id,
-    });
+    const refused = await createBairro("Canto da Praia", "6,00", novaUnidade.id);
     expect(refused.status).toBe(400);
     expect(refused.data.errors).toEqual({ unidadeId: "Escolha uma unidade que faz entregas" });
     expect(

@@ -16,13 +16,7 @@ import {
   setBookingStatus,
   submitBooking,
 } from "~/modules/grooming/index.server";
-import {
-  agendamentos,
-  agendasBanho,
-  pedidosServicos,
-  servicosBanho,
-  servicosBanhoPrecos,
-} from "~/modules/grooming/testing.server";
+import { agendamentos, agendasBanho, pedidosServicos } from "~/modules/grooming/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { withTestDatabase } from "../setup/db";
@@ -51,25 +45,7 @@ beforeAll(async () => {
     .where(sql`${unidades.id} <> ${unidadeId}`)
     .limit(1);
   outraId = other!.id;
-  const [b] = await database
-    .insert(servicosBanho)
-    .values({ slug: "banho-abuso", nome: "Banho" })
-    .returning();
-  const [t] = await database
-    .insert(servicosBanho)
-    .values({ slug: "tosa-abuso", nome: "Tosa completa", exigeOrcamentoPrimeiraVez: true })
-    .returning();
-  banho = b!.id;
-  tosa = t!.id;
-  for (const servicoId of [banho, tosa]) {
-    for (const porte of ["P", "M", "G", "GG"] as const) {
-      for (const pelagem of ["curta", "longa"] as const) {
-        await database
-          .insert(servicosBanhoPrecos)
-          .values({ servicoId, porte, pelagem, preco: 6000, duracaoMinutos: 60 });
-      }
-    }
-  }
+  ({ banho, tosa } = await factories.insertBathAndGroom("abuso", () => 6000, database));
 });
 
 beforeEach(async () => {
@@ -320,23 +296,13 @@ describe("the staff release a suspicious set in one action", () => {
 
 describe("the staff's quote link", () => {
   async function answeredQuote(numero: string) {
-    const [quote] = await ctx.database.db
-      .insert(pedidosServicos)
-      .values({
-        numeroPedido: numero,
-        tipoServico: "banho_tosa",
-        nomeTutor: "Ana Souza",
-        whatsapp: "47988881111",
-        nomePet: "Thor",
-        racaPorte: "São Bernardo, gigante",
-        fotos: ["/uploads/x.webp"],
-        precoOrcado: 15000,
-        porteOrcado: "GG",
-        servicosOrcados: [banho],
-        status: "orcamento_enviado",
-      })
-      .returning();
-    return quote!;
+    return factories.insertGroomingQuote({
+      numeroPedido: numero,
+      precoOrcado: 15000,
+      porteOrcado: "GG",
+      servicosOrcados: [banho],
+      status: "orcamento_enviado",
+    });
   }
 
   function linkForm(numero: string, extra: Record<string, string> = {}) {
@@ -394,35 +360,24 @@ describe("the staff's quote link", () => {
 
   it("books the quoted pet; another GG or a first-visit tosa of the family goes to the quote", async () => {
     await answeredQuote("SRV777003");
-    const withGG = linkForm("SRV777003", {
-      pets: "2",
-      pet1_nome: "Hulk",
-      pet1_especie: "cao",
-      pet1_porte: "GG",
-      pet1_pelagem: "curta",
-    });
-    withGG.append("pet1_servico", banho);
-    const refused = await submitBooking(withGG, { now: NOW });
+    /** The quote's link form with a second dog of the family, short-coated. */
+    const withPet = (nome: string, porte: string, servico: string) => {
+      const form = linkForm("SRV777003", {
+        pets: "2",
+        pet1_nome: nome,
+        pet1_especie: "cao",
+        pet1_porte: porte,
+        pet1_pelagem: "curta",
+      });
+      form.append("pet1_servico", servico);
+      return form;
+    };
+    const refused = await submitBooking(withPet("Hulk", "GG", banho), { now: NOW });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.view.refusal).toMatchObject({ quote: true });
-    const withTosa = linkForm("SRV777003", {
-      pets: "2",
-      pet1_nome: "Mel",
-      pet1_especie: "cao",
-      pet1_porte: "P",
-      pet1_pelagem: "curta",
-    });
-    withTosa.append("pet1_servico", tosa);
-    expect((await submitBooking(withTosa, { now: NOW })).ok).toBe(false);
+    expect((await submitBooking(withPet("Mel", "P", tosa), { now: NOW })).ok).toBe(false);
     // A family pet the rule lets through (a P with a bath) books with the quoted one.
-    const withBath = linkForm("SRV777003", {
-      pets: "2",
-      pet1_nome: "Mel",
-      pet1_especie: "cao",
-      pet1_porte: "P",
-      pet1_pelagem: "curta",
-    });
-    withBath.append("pet1_servico", banho);
+    const withBath = withPet("Mel", "P", banho);
     const ok = await submitBooking(withBath, { now: NOW });
     expect(ok.ok).toBe(true);
     expect(await count()).toBe(1);

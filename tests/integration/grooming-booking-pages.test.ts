@@ -87,6 +87,14 @@ function bookingForm(overrides: Record<string, string> = {}) {
   return form;
 }
 
+/** Posts a booking form as the page does and expects the booking's status page. */
+async function expectBooked(form: URLSearchParams) {
+  expectRedirect(
+    await call(bookAction, makeRequest("/servicos/agendar", { method: "POST", body: form })),
+    /^\/servicos\/agendamento\//,
+  );
+}
+
 describe("the demo agenda", () => {
   it("Meia Praia books Monday to Saturday, GG at most 2 a day, starting as Solicitado", async () => {
     const [agenda] = await ctx.database.db.select().from(agendasBanho);
@@ -711,10 +719,7 @@ describe("a returning tutor's pets, after a one-time code", () => {
       nomeTutor: "Família Reis",
       email: "familia@example.com",
     });
-    expectRedirect(
-      await call(bookAction, makeRequest("/servicos/agendar", { method: "POST", body: first })),
-      /^\/servicos\/agendamento\//,
-    );
+    await expectBooked(first);
     const second = bookingForm({
       pet0_nome: "Bidu",
       horario: "08:00",
@@ -722,10 +727,7 @@ describe("a returning tutor's pets, after a one-time code", () => {
       nomeTutor: "Família Reis",
       email: "familia@example.com",
     });
-    expectRedirect(
-      await call(bookAction, makeRequest("/servicos/agendar", { method: "POST", body: second })),
-      /^\/servicos\/agendamento\//,
-    );
+    await expectBooked(second);
     smtp.messages.length = 0;
 
     // A phone nobody booked with gets the same answer, and no e-mail. Both answers wait the

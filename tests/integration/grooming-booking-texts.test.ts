@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listGroomingServices, quoteBookingPath } from "~/modules/grooming/index.server";
-import { agendamentos, pedidosServicos } from "~/modules/grooming/testing.server";
+import { agendamentos } from "~/modules/grooming/testing.server";
 import { action as agendaAction } from "~/routes/admin/servicos-agenda";
 import { loader as servicosLoader } from "~/routes/public/servicos";
 import {
@@ -121,14 +121,9 @@ describe("photos before booking, said when the size is chosen", () => {
   });
 
   it("the staff's quote link fills the pet and the tutor", async () => {
-    await ctx.database.db.insert(pedidosServicos).values({
+    await factories.insertGroomingQuote({
       numeroPedido: "SRV555001",
-      tipoServico: "banho_tosa",
-      nomeTutor: "Ana Souza",
       whatsapp: "(47) 98888-1111",
-      nomePet: "Thor",
-      racaPorte: "São Bernardo, gigante",
-      fotos: ["/uploads/x.webp"],
       precoOrcado: 15000,
       porteOrcado: "GG",
       servicosOrcados: [banho],

@@ -28,9 +28,6 @@ import {
   agendamentos,
   agendasBanho,
   agendasBanhoFechadas,
-  pedidosServicos,
-  servicosBanho,
-  servicosBanhoPrecos,
 } from "~/modules/grooming/testing.server";
 import { deliverEmailsDue } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
@@ -71,43 +68,14 @@ let actor: AdminActor;
 beforeAll(async () => {
   const database = ctx.database.db;
   unidadeId = await factories.defaultUnitId();
-  const [b] = await database
-    .insert(servicosBanho)
-    .values({ slug: "banho-teste", nome: "Banho" })
-    .returning();
-  const [t] = await database
-    .insert(servicosBanho)
-    .values({ slug: "tosa-teste", nome: "Tosa completa", exigeOrcamentoPrimeiraVez: true })
-    .returning();
-  banho = b!.id;
-  tosa = t!.id;
   const prices = { P: 5000, M: 6000, G: 8000, GG: 11000 } as const;
-  for (const servicoId of [banho, tosa]) {
-    for (const [porte, preco] of Object.entries(prices)) {
-      for (const pelagem of ["curta", "longa"] as const) {
-        await database.insert(servicosBanhoPrecos).values({
-          servicoId,
-          porte: porte as keyof typeof prices,
-          pelagem,
-          preco: preco + (pelagem === "longa" ? 1000 : 0) + (servicoId === tosa ? 3000 : 0),
-          duracaoMinutos: 60,
-        });
-      }
-    }
-  }
-  const [quote] = await database
-    .insert(pedidosServicos)
-    .values({
-      numeroPedido: "SRV900001",
-      tipoServico: "banho_tosa",
-      nomeTutor: "Ana",
-      whatsapp: "47999990001",
-      nomePet: "Thor",
-      racaPorte: "São Bernardo, GG",
-      fotos: ["/uploads/x.webp"],
-    })
-    .returning();
-  quoteId = quote!.id;
+  ({ banho, tosa } = await factories.insertBathAndGroom(
+    "teste",
+    (servico, porte, pelagem) =>
+      prices[porte] + (pelagem === "longa" ? 1000 : 0) + (servico === "tosa" ? 3000 : 0),
+    database,
+  ));
+  quoteId = (await factories.insertGroomingQuote(QUOTE_FIELDS("SRV900001"), database)).id;
   const admin = await factories.makeAdmin();
   actor = { request: makeRequest("/admin/servicos/agenda"), userId: admin.user.id };
 });
@@ -174,24 +142,23 @@ async function book(
   return bookGrooming(input, { now: NOW });
 }
 
+/** The tutor's quote every booking of these tests answers. */
+const QUOTE_FIELDS = (numeroPedido: string) => ({
+  numeroPedido,
+  nomeTutor: "Ana",
+  whatsapp: "47999990001",
+  racaPorte: "São Bernardo, GG",
+});
+
 let quoteSeq = 0;
 async function answeredQuote(): Promise<string> {
   quoteSeq += 1;
-  const [quote] = await ctx.database.db
-    .insert(pedidosServicos)
-    .values({
-      numeroPedido: `SRV8${String(quoteSeq).padStart(5, "0")}`,
-      tipoServico: "banho_tosa",
-      nomeTutor: "Ana",
-      whatsapp: "47999990001",
-      nomePet: "Thor",
-      racaPorte: "São Bernardo, GG",
-      fotos: ["/uploads/x.webp"],
-      precoOrcado: 11000,
-      status: "orcamento_enviado",
-    })
-    .returning();
-  return quote!.id;
+  const quote = await factories.insertGroomingQuote({
+    ...QUOTE_FIELDS(`SRV8${String(quoteSeq).padStart(5, "0")}`),
+    precoOrcado: 11000,
+    status: "orcamento_enviado",
+  });
+  return quote.id;
 }
 
 async function booked(

@@ -10,11 +10,11 @@ import { composeOrderEmail, placeOrder } from "~/modules/orders/index.server";
 import { configuracoes } from "~/modules/shop/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { action, loader } from "~/routes/admin/emails";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { auditEntries, makeAdmin, orderInput, productsIn } from "../support/factories";
+import { auditEntries, orderInput, productsIn } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 import { withSmtpServer } from "../support/smtp";
 
 const ctx = withTestDatabase();
@@ -23,9 +23,7 @@ const product = productsIn(ctx);
 let token: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  token = (await makeAdmin()).token;
+  token = (await seededShopWithAdmin(ctx.database)).token;
   smtp.messages.length = 0;
   smtp.down = false;
   // The environment names no server: the admin's is the one, the test server on loopback

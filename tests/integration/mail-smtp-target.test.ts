@@ -17,11 +17,11 @@ import { composeOrderEmail, placeOrder } from "~/modules/orders/index.server";
 import { configuracoes } from "~/modules/shop/testing.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { action } from "~/routes/admin/emails";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest } from "../setup/requests";
-import { makeAdmin, orderInput, productsIn } from "../support/factories";
+import { orderInput, productsIn } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -65,9 +65,7 @@ function allowPrivate(on: boolean) {
 }
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  token = (await makeAdmin()).token;
+  token = (await seededShopWithAdmin(ctx.database)).token;
   delete process.env.SMTP_URL;
   allowPrivate(false);
 });
@@ -90,11 +88,17 @@ async function orderAndDeliver() {
   return row!;
 }
 
-describe("the saved password and a changed server", () => {
+/** The servers a test of the describe block starts: each is closed after the test. */
+function closedAfterEach() {
   const servers: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     for (const s of servers.splice(0)) await s.close();
   });
+  return servers;
+}
+
+describe("the saved password and a changed server", () => {
+  const servers = closedAfterEach();
 
   it("asks for the password again when the server, port or user change, and sends it nowhere else", async () => {
     allowPrivate(true);
@@ -145,10 +149,7 @@ describe("the saved password and a changed server", () => {
 describe("TLS for the password", () => {
   // Only loopback servers are reached from these tests: the refusal to log in without TLS
   // anywhere else is in tests/unit/smtp-pinned-tls.test.ts.
-  const servers: { close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const servers = closedAfterEach();
 
   it("logs in without TLS to loopback, the one exception", async () => {
     allowPrivate(true);

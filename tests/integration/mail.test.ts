@@ -35,7 +35,7 @@ import {
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { checkoutForm, makeAdmin, orderInput, productsIn } from "../support/factories";
+import { checkoutForm, makeAdmin, manualPix, orderInput, productsIn } from "../support/factories";
 import { call } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
 
@@ -153,12 +153,7 @@ describe("order confirmation e-mail", () => {
   });
 
   it("carries the manual Pix copia e cola and its QR code as an inline image", async () => {
-    await updateSettings(ctx.database.db, {
-      pixManualAtivo: true,
-      pixChave: "pix@agropetlitoral.com.br",
-      pixNomeRecebedor: "Agropet Litoral",
-      pixCidade: "Itapema",
-    });
+    await updateSettings(ctx.database.db, manualPix());
     const placed = await order({ formaPagamento: "pix" });
     await drain();
     const [message] = smtp.messages;

@@ -6,19 +6,17 @@ import Papa from "papaparse";
 import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/platform/db/client.server";
 import { loader as exportLoader } from "~/routes/admin/loja/pedidos-exportar";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { auditEntries, makeAdmin } from "../support/factories";
+import { auditEntries } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 let token: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  ({ token } = await makeAdmin());
+  ({ token } = await seededShopWithAdmin(ctx.database));
 });
 
 /**

@@ -4,20 +4,18 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { placeOrder } from "~/modules/orders/index.server";
 import { loader as printOrderLoader } from "~/routes/admin/pedido-imprimir";
 import { loader as printDayLoader } from "~/routes/admin/pedidos-imprimir";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { makeAdmin, orderInput, productsIn } from "../support/factories";
+import { orderInput, productsIn } from "../support/factories";
 import { call } from "../support/routes";
+import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
 let token: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  ({ token } = await makeAdmin());
+  ({ token } = await seededShopWithAdmin(ctx.database));
 });
 
 async function anOrder(observacoes: string | null = null) {

@@ -11,7 +11,7 @@ import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { orderInput, productsIn } from "../support/factories";
+import { manualPix, orderInput, productsIn } from "../support/factories";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -20,10 +20,7 @@ beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
   await updateSettings(ctx.database.db, {
-    pixManualAtivo: true,
-    pixChave: "agropet@example.com",
-    pixNomeRecebedor: "Agropet Litoral",
-    pixCidade: "Itapema",
+    ...manualPix("agropet@example.com"),
     pixDescontoPercentual: 5,
     webhookUrl: "https://hooks.example.com/pedidos",
     webhookAtivo: true,

@@ -14,7 +14,7 @@ import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { makeAdmin, orderInput, productsIn } from "../support/factories";
+import { makeAdmin, manualPix, orderInput, productsIn } from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 
 const ctx = withTestDatabase();
@@ -96,12 +96,7 @@ async function orderPagePix(chaveAoComprar = "27865431000177") {
 describe("Pix key in the order's BR Code", () => {
   it("puts a key saved with its mask in the code as digits", async () => {
     // As a key saved before keys were normalised.
-    await updateSettings(ctx.database.db, {
-      pixManualAtivo: true,
-      pixChave: "27.865.431/0001-77",
-      pixNomeRecebedor: "Agropet Litoral",
-      pixCidade: "Itapema",
-    });
+    await updateSettings(ctx.database.db, manualPix("27.865.431/0001-77"));
     const pix = await orderPagePix();
     expect(pix?.payload).toContain("0014br.gov.bcb.pix011427865431000177");
     expect(pix?.payload).not.toContain("27.865.431");

@@ -9,15 +9,10 @@ import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { formRequest, makeRequest } from "../setup/requests";
-import { checkoutForm, createProduct, defaultUnitId } from "../support/factories";
+import { checkoutForm, createProduct, defaultUnitId, manualPix } from "../support/factories";
 import { withPixShop } from "../support/mercadopago";
 
-const { ctx, mp } = withPixShop({
-  pixManualAtivo: true,
-  pixChave: "loja@agropet.example.com",
-  pixNomeRecebedor: "Agropet Litoral",
-  pixCidade: "Itapema",
-});
+const { ctx, mp } = withPixShop(manualPix("loja@agropet.example.com"));
 
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;

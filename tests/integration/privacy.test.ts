@@ -100,6 +100,28 @@ const lastAudit = async (action: string) =>
       .orderBy(desc(adminAuditLog.createdAt))
   )[0];
 
+/** What the admin's privacy screen finds about `titular` (a phone or an e-mail). */
+async function summaryOf(titular: string, token: string) {
+  const page = await call(
+    privacyLoader,
+    makeRequest(`/admin/privacidade?titular=${encodeURIComponent(titular)}`, { token }),
+  );
+  return page.data.resumo;
+}
+
+/** The trail of an action on Carla's phone: one of each kind found, and not the phone itself. */
+async function expectAuditedByPhone(action: string) {
+  const entry = await lastAudit(action);
+  expect(entry!.details).toEqual({
+    tipo: "telefone",
+    pedidos: 1,
+    servicos: 1,
+    agendamentos: 1,
+    curriculos: 1,
+  });
+  expect(JSON.stringify(entry)).not.toContain("97777");
+}
+
 describe("retention of resumes and grooming photos", () => {
   it("deletes resumes (row and PDF) and photos older than the period, keeps recent ones, audits", async () => {
     const oldResume = await resume(monthsAgo(13));
@@ -358,26 +380,13 @@ describe("one person's data", () => {
     expect(data.agendamentos[0]).not.toHaveProperty("chaveEnvio");
     expect(JSON.stringify(data)).not.toContain(other.numeroPedido);
 
-    const entry = await lastAudit("titular_exportado");
-    expect(entry!.details).toEqual({
-      tipo: "telefone",
-      pedidos: 1,
-      servicos: 1,
-      agendamentos: 1,
-      curriculos: 1,
-    });
-    // The trail does not keep the phone itself.
-    expect(JSON.stringify(entry)).not.toContain("97777");
+    await expectAuditedByPhone("titular_exportado");
   });
 
   it("finds by e-mail (any case): orders, bookings and resumes, not photo quotes (which have no e-mail)", async () => {
     await carlaAndOthers();
     const { token } = await makeAdmin();
-    const page = await call(
-      privacyLoader,
-      makeRequest("/admin/privacidade?titular=CARLA%40example.com", { token }),
-    );
-    expect(page.data.resumo).toEqual({
+    expect(await summaryOf("CARLA@example.com", token)).toEqual({
       pedidos: 1,
       servicos: 0,
       fotos: 0,
@@ -488,22 +497,10 @@ describe("one person's data", () => {
       clienteTelefone: "47911112222",
     });
 
-    const entry = await lastAudit("titular_anonimizado");
-    expect(entry!.details).toEqual({
-      tipo: "telefone",
-      pedidos: 1,
-      servicos: 1,
-      agendamentos: 1,
-      curriculos: 1,
-    });
-    expect(JSON.stringify(entry)).not.toContain("97777");
+    await expectAuditedByPhone("titular_anonimizado");
 
     // Nothing is found any more.
-    const page = await call(
-      privacyLoader,
-      makeRequest("/admin/privacidade?titular=47977776666", { token }),
-    );
-    expect(page.data.resumo).toEqual({
+    expect(await summaryOf("47977776666", token)).toEqual({
       pedidos: 0,
       servicos: 0,
       fotos: 0,

@@ -80,6 +80,10 @@ const webhookRow = async (id: string) =>
     )
   )[0]!;
 
+/** The audited purges of one table's sent content. */
+const purgeAudits = async (resourceType: string) =>
+  (await auditEntries("retention_purge")).filter((a) => a.resourceType === resourceType);
+
 describe("the retention period of sent e-mails and webhooks", () => {
   it("is 90 days by default, editable in Privacidade between 7 and 3650, checked on the server", async () => {
     const page = await call(privacyLoader, makeRequest("/admin/privacidade", { token }));
@@ -121,16 +125,12 @@ describe("the retention period of sent e-mails and webhooks", () => {
     expect(await emailRow(old)).toMatchObject({ status: "enviado" });
     expect(await emailRow(queued)).toMatchObject({ html: "<p>Olá, Ana</p>", status: "pendente" });
     expect(await emailRow(recent)).toMatchObject({ html: "<p>Olá, Ana</p>", texto: "Olá, Ana" });
-    const [audit] = (await auditEntries("retention_purge")).filter(
-      (a) => a.resourceType === "emails",
-    );
+    const [audit] = await purgeAudits("emails");
     expect(audit?.details).toMatchObject({ emails: 2, dias: 30 });
 
     // Nothing left to clear: no run writes an empty audit row.
     expect(await purgeOldEmailBodies(30)).toBe(0);
-    expect(
-      (await auditEntries("retention_purge")).filter((a) => a.resourceType === "emails"),
-    ).toHaveLength(1);
+    expect(await purgeAudits("emails")).toHaveLength(1);
   });
 
   it("empties the payloads of webhook deliveries past it, keeps pending and recent ones; audited", async () => {
@@ -146,9 +146,7 @@ describe("the retention period of sent e-mails and webhooks", () => {
     }
     expect((await webhookRow(pending)).payload).toMatchObject({ cliente: "Ana" });
     expect((await webhookRow(recent)).payload).toMatchObject({ cliente: "Ana" });
-    const audits = (await auditEntries("retention_purge")).filter(
-      (a) => a.resourceType === "webhook_entregas",
-    );
+    const audits = await purgeAudits("webhook_entregas");
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ webhooks: 2, dias: 30 });
     expect(await purgeOldWebhookPayloads(30)).toBe(0);

@@ -7,7 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
 import { bairrosEntrega } from "~/modules/delivery/testing.server";
-import { setStockInHand } from "~/modules/inventory/index.server";
 import { movimentosEstoque } from "~/modules/inventory/testing.server";
 import { placeOrder, quoteCart, setOrderStatus } from "~/modules/orders/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/testing.server";
@@ -39,20 +38,6 @@ beforeEach(async () => {
   actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
 });
 
-/** Sets the units in hand of a variant at a unit, as a count would. */
-async function stock(varianteId: string, unidadeId: string, emMaos: number) {
-  await ctx.database.db.transaction(async (tx) => {
-    const result = await setStockInHand(tx as never, {
-      varianteId,
-      unidadeId,
-      emMaos,
-      tipo: "ajuste",
-      motivo: "contagem de teste",
-    });
-    expect(result.ok).toBe(true);
-  });
-}
-
 const pickUp = (unidadeId: string) =>
   ({ modo: "retirada", unidadeId, formaPagamento: "balcao" }) as const;
 
@@ -68,8 +53,8 @@ async function noRowReservesMoreThanItHolds() {
 describe("pick-up at a unit", () => {
   it("counts only that unit: refused where there is none (saying where it is), reserved where there is", async () => {
     const racao = await product({ nome: "Ração Pick 15 kg", preco: 18990, estoque: 0 });
-    await stock(racao.id, unitA, 2);
-    await stock(racao.id, unitB, 0);
+    await factories.setStock(racao.id, unitA, 2);
+    await factories.setStock(racao.id, unitB, 0);
 
     const atB = await placeOrder(
       factories.orderInput([{ varianteId: racao.id, quantidade: 2 }], pickUp(unitB)),
@@ -129,8 +114,8 @@ describe("pick-up at a unit", () => {
 
   it("quotes a pick-up with that unit's stock, no fee and no free-delivery talk", async () => {
     const item = await product({ nome: "Ração Quote 15 kg", preco: 5000, estoque: 0 });
-    await stock(item.id, unitA, 3);
-    await stock(item.id, unitB, 1);
+    await factories.setStock(item.id, unitA, 3);
+    await factories.setStock(item.id, unitB, 1);
     const itens = [{ varianteId: item.id, quantidade: 2 }];
     const atB = await quoteCart({ itens, retiradaUnidadeId: unitB, bairro: "Meia Praia" });
     // B holds 1 of 2: the line is named with where it is, not cut down (issue 39).
@@ -208,10 +193,10 @@ describe("delivery from the neighbourhood's unit", () => {
   it("falls back to the other unit only when it holds the whole order; never splits", async () => {
     const x = await product({ nome: "Produto X", preco: 1000, estoque: 0 });
     const y = await product({ nome: "Produto Y", preco: 2000, estoque: 0 });
-    await stock(x.id, unitA, 1);
-    await stock(x.id, unitB, 2);
-    await stock(y.id, unitA, 0);
-    await stock(y.id, unitB, 1);
+    await factories.setStock(x.id, unitA, 1);
+    await factories.setStock(x.id, unitB, 2);
+    await factories.setStock(y.id, unitA, 0);
+    await factories.setStock(y.id, unitB, 1);
     await ctx.database.db
       .update(bairrosEntrega)
       .set({ unidadeId: unitA })

@@ -494,6 +494,15 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
     return { status: result.init?.status ?? 200, ...result.data };
   }
 
+  /** After refused posts (no order yet), a valid one with `fields` makes the only order. */
+  async function onlyOrderAfter(varianteId: string, fields: Record<string, string>) {
+    expect(await count(pedidos)).toBe(0);
+    const ok = await post(checkoutForm(`${varianteId}:1`, fields));
+    expect(ok.status).toBe(200);
+    const [order] = await ctx.database.db.select().from(pedidos);
+    return order!;
+  }
+
   it("refuses a NUL byte or another control character in any text field", async () => {
     const item = await product({ nome: "Ração NUL", preco: 1000, estoque: 50 });
     const controlInEach = {
@@ -513,12 +522,9 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
       expect(got.status, field).toBe(400);
       expect(got.errors?.[field], field).toMatch(/caracteres|inválid|Informe|Telefone/);
     }
-    expect(await count(pedidos)).toBe(0);
     // Windows line breaks in the notes are harmless: normalised, and the order goes.
-    const ok = await post(checkoutForm(`${item.id}:1`, { observacoes: "portão azul\r\ncasa 2" }));
-    expect(ok.status).toBe(200);
-    const [order] = await ctx.database.db.select().from(pedidos);
-    expect(order!.observacoes).toBe("portão azul\ncasa 2");
+    const order = await onlyOrderAfter(item.id, { observacoes: "portão azul\r\ncasa 2" });
+    expect(order.observacoes).toBe("portão azul\ncasa 2");
   });
 
   it("a customer's name needs letters and no direction override or program value (issue 39)", async () => {
@@ -541,11 +547,8 @@ describe("checkout: bad input is a 400, never a 500, and never an order (issue 2
         /caracteres|Informe seu nome|Use no nome/,
       );
     }
-    expect(await count(pedidos)).toBe(0);
-    const ok = await post(checkoutForm(`${item.id}:1`, { nome: "  Maria   D'Ávila-Souza Jr. " }));
-    expect(ok.status).toBe(200);
-    const [order] = await ctx.database.db.select().from(pedidos);
-    expect(order!.clienteNome).toBe("Maria D'Ávila-Souza Jr.");
+    const order = await onlyOrderAfter(item.id, { nome: "  Maria   D'Ávila-Souza Jr. " });
+    expect(order.clienteNome).toBe("Maria D'Ávila-Souza Jr.");
   });
 
   it("bounds quantities before SQL: past int4, and two lines whose sum overflows", async () => {

@@ -9,25 +9,18 @@ import {
   VARIANT_SUMMARY_SQL,
 } from "~/modules/catalog/index.server";
 import { categorias } from "~/modules/catalog/testing.server";
-import { setStockInHand } from "~/modules/inventory/index.server";
 import { unidades } from "~/modules/shop/testing.server";
-import { db, queryRows, type Tx, transaction } from "~/platform/db/client.server";
+import { db, queryRows } from "~/platform/db/client.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { insertOrder, insertProduct } from "../support/factories";
+import { insertOrder, insertProduct, setStock } from "../support/factories";
 
 const ctx = withTestDatabase();
 
 let meiaPraia: string;
 let rua406: string;
 const ids: Record<string, string> = {};
-
-async function stock(varianteId: string, unidadeId: string, emMaos: number) {
-  await transaction((tx: Tx) =>
-    setStockInHand(tx, { varianteId, unidadeId, emMaos, tipo: "ajuste", motivo: "teste" }),
-  );
-}
 
 const names = (list: { produtos: { nome: string }[] }) => list.produtos.map((p) => p.nome);
 
@@ -69,7 +62,7 @@ beforeAll(async () => {
       precoAntes,
       estoque: 0,
     });
-    await stock(p.id, unidadeId, emMaos);
+    await setStock(p.id, unidadeId, emMaos);
     ids[key] = p.id;
   };
   await make("A", "Ração Golden Cães Adultos 15 kg", "Golden", racoes!.id, 15000, 10, meiaPraia);
@@ -195,10 +188,10 @@ describe("store listing: filters, counts, sorts and pages", () => {
 
   it("the summary the lists read always equals the variants and stock it sums up", async () => {
     // Sell B out, bring C back, move D's stock across units, deactivate A's variant.
-    await stock(ids.B!, meiaPraia, 0);
-    await stock(ids.C!, rua406, 7);
-    await stock(ids.D!, rua406, 3); // the 3 of the order above stay reserved: 0 available
-    await stock(ids.D!, meiaPraia, 2);
+    await setStock(ids.B!, meiaPraia, 0);
+    await setStock(ids.C!, rua406, 7);
+    await setStock(ids.D!, rua406, 3); // the 3 of the order above stay reserved: 0 available
+    await setStock(ids.D!, meiaPraia, 2);
     const list = await listStoreProducts({});
     expect(names(list)).toEqual([
       "Coleira Cães Vermelha",
@@ -257,7 +250,7 @@ describe("store listing: the counts kept for the catalogue's version (loja_facet
     const before = await listStoreProducts({});
     const v0 = await version();
     // A sale that leaves some of A: pages go stale, the counts do not.
-    await stock(ids.A!, meiaPraia, 9);
+    await setStock(ids.A!, meiaPraia, 9);
     expect(await version()).toBe(v0);
     expect((await listStoreProducts({})).facetas).toEqual(before.facetas);
 
@@ -270,12 +263,12 @@ describe("store listing: the counts kept for the catalogue's version (loja_facet
 
     // Sold out: it leaves the total and its unit's count.
     const v1 = await version();
-    await stock(ids.A!, meiaPraia, 0);
+    await setStock(ids.A!, meiaPraia, 0);
     expect(await version()).toBeGreaterThan(v1);
     const soldOut = await listStoreProducts({});
     expect(soldOut.total).toBe(before.total - 1);
     expect(soldOut.facetas.esgotados).toBe(before.facetas.esgotados + 1);
-    await stock(ids.A!, meiaPraia, 10);
+    await setStock(ids.A!, meiaPraia, 10);
 
     // A unit stops offering pick-up; a price changes; a category is switched off.
     await db().update(unidades).set({ retiradaAtiva: false }).where(sql`slug = 'meia-praia'`);

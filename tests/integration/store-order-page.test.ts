@@ -6,7 +6,7 @@ import { loader as orderLoader } from "~/routes/loja/pedido";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { orderInput, productsIn } from "../support/factories";
+import { manualPix, orderInput, productsIn } from "../support/factories";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -64,12 +64,7 @@ describe("customer order page", () => {
   });
 
   it("shows the Pix copia e cola and QR code for the exact total when the key is set", async () => {
-    await updateSettings(ctx.database.db, {
-      pixManualAtivo: true,
-      pixChave: "pix@agropetlitoral.com.br",
-      pixNomeRecebedor: "Agropet Litoral",
-      pixCidade: "Itapema",
-    });
+    await updateSettings(ctx.database.db, manualPix());
     const item = await product({ nome: "Ração Pix", preco: 4590, estoque: 5 });
     const result = await placeOrder(
       orderInput([{ varianteId: item.id, quantidade: 1 }], { formaPagamento: "pix" }),

@@ -6,7 +6,6 @@
 // unit, delivery, or remove the line, and only then does it leave.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { setStockInHand } from "~/modules/inventory/index.server";
 import { placeOrder, quoteCart } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
@@ -27,19 +26,6 @@ let centro: string;
 let golden: { id: string; nome: string };
 let bravecto: { id: string; nome: string };
 
-async function stock(varianteId: string, unidadeId: string, emMaos: number) {
-  await ctx.database.db.transaction(async (tx) => {
-    const result = await setStockInHand(tx as never, {
-      varianteId,
-      unidadeId,
-      emMaos,
-      tipo: "ajuste",
-      motivo: "contagem de teste",
-    });
-    expect(result.ok).toBe(true);
-  });
-}
-
 beforeEach(async () => {
   await truncateAll(ctx.database);
   await ctx.database.db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
@@ -49,10 +35,10 @@ beforeEach(async () => {
   centro = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
   golden = await product({ nome: "Golden Adulto 15 kg", preco: 20000, estoque: 0 });
   bravecto = await product({ nome: "Bravecto 10 a 20 kg", preco: 15000, estoque: 0 });
-  await stock(golden.id, meiaPraia, 3);
-  await stock(golden.id, centro, 0);
-  await stock(bravecto.id, meiaPraia, 2);
-  await stock(bravecto.id, centro, 2);
+  await factories.setStock(golden.id, meiaPraia, 3);
+  await factories.setStock(golden.id, centro, 0);
+  await factories.setStock(bravecto.id, meiaPraia, 2);
+  await factories.setStock(bravecto.id, centro, 2);
 });
 
 const GOLDEN_NOTE = "em falta nesta unidade; disponível na Unidade Meia Praia ou para entrega";
@@ -145,7 +131,7 @@ describe("a pick-up unit that lacks a line", () => {
   });
 
   it("names a unit holding less than asked, and the delivery only when a delivering unit holds it all", async () => {
-    await stock(golden.id, centro, 1);
+    await factories.setStock(golden.id, centro, 1);
     const quote = await quoteCart({
       itens: [{ varianteId: golden.id, quantidade: 3 }],
       retiradaUnidadeId: centro,

@@ -6,6 +6,11 @@ import type { Papel } from "~/domain/permissions";
 import { createSession, createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
 import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
+import {
+  pedidosServicos,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "~/modules/grooming/testing.server";
 import { reserveStock, setStockInHand } from "~/modules/inventory/index.server";
 import type { OrderInput } from "~/modules/orders/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/testing.server";
@@ -111,6 +116,26 @@ export async function addCentroUnit(
   return unit!.id;
 }
 
+/** Sets the units in hand of a variant at a unit, as a count would (with the ledger's row). */
+export async function setStock(
+  varianteId: string,
+  unidadeId: string,
+  emMaos: number,
+  executor: Executor = db(),
+) {
+  await (executor as Database["db"]).transaction(async (tx) => {
+    const result = await setStockInHand(tx as unknown as Tx, {
+      varianteId,
+      unidadeId,
+      emMaos,
+      tipo: "ajuste",
+      motivo: "contagem de teste",
+    });
+    if (!result.ok)
+      throw new Error(`estoque não gravado: ${emMaos} < ${result.reservado} reservados`);
+  });
+}
+
 /**
  * Writes a product's default variant (same id) and its stock at a unit, as the admin's form
  * would: the price, old price and units in hand, with the ledger's row.
@@ -128,15 +153,7 @@ async function withDefaultVariant(
     precoAntes: fields.precoAntes ?? null,
   });
   const unidadeId = fields.unidadeId ?? (await defaultUnitId(executor));
-  await (executor as Database["db"]).transaction(async (tx) => {
-    await setStockInHand(tx as unknown as Tx, {
-      varianteId: produto.id,
-      unidadeId,
-      emMaos: fields.estoque,
-      tipo: "ajuste",
-      motivo: "teste",
-    });
-  });
+  await setStock(produto.id, unidadeId, fields.estoque, executor);
   return {
     ...produto,
     precoAtual: fields.preco,
@@ -333,4 +350,74 @@ export async function stockAt(database: Database, varianteId: string, unidadeId:
   return row
     ? { emMaos: row.em_maos, reservado: row.reservado, disponivel: row.disponivel }
     : { emMaos: 0, reservado: 0, disponivel: 0 };
+}
+
+/** Manual Pix switched on with the shop's receiver, as the owner saves it (settings fields). */
+export function manualPix(pixChave = "pix@agropetlitoral.com.br") {
+  return {
+    pixManualAtivo: true,
+    pixChave,
+    pixNomeRecebedor: "Agropet Litoral",
+    pixCidade: "Itapema",
+  } as const;
+}
+
+/** A grooming quote request (pedido de serviço) as the public form stores it, with a photo. */
+export async function insertGroomingQuote(
+  values: Partial<typeof pedidosServicos.$inferInsert> & { numeroPedido: string },
+  executor: Executor = db(),
+) {
+  const [quote] = await executor
+    .insert(pedidosServicos)
+    .values({
+      tipoServico: "banho_tosa",
+      nomeTutor: "Ana Souza",
+      whatsapp: "47988881111",
+      nomePet: "Thor",
+      racaPorte: "São Bernardo, gigante",
+      fotos: ["/uploads/x.webp"],
+      ...values,
+    })
+    .returning();
+  return quote!;
+}
+
+/**
+ * A bath and a full groom (the groom asks for a quote the first time), an hour each, priced
+ * for every size and coat by `price`: the services of the booking tests. Slugs end in `suffix`.
+ */
+export async function insertBathAndGroom(
+  suffix: string,
+  price: (
+    servico: "banho" | "tosa",
+    porte: "P" | "M" | "G" | "GG",
+    pelagem: "curta" | "longa",
+  ) => number,
+  executor: Executor = db(),
+) {
+  const [banho] = await executor
+    .insert(servicosBanho)
+    .values({ slug: `banho-${suffix}`, nome: "Banho" })
+    .returning();
+  const [tosa] = await executor
+    .insert(servicosBanho)
+    .values({ slug: `tosa-${suffix}`, nome: "Tosa completa", exigeOrcamentoPrimeiraVez: true })
+    .returning();
+  for (const [servico, row] of [
+    ["banho", banho!],
+    ["tosa", tosa!],
+  ] as const) {
+    for (const porte of ["P", "M", "G", "GG"] as const) {
+      for (const pelagem of ["curta", "longa"] as const) {
+        await executor.insert(servicosBanhoPrecos).values({
+          servicoId: row.id,
+          porte,
+          pelagem,
+          preco: price(servico, porte, pelagem),
+          duracaoMinutos: 60,
+        });
+      }
+    }
+  }
+  return { banho: banho!.id, tosa: tosa!.id };
 }

@@ -3,14 +3,12 @@
 import sharp from "sharp";
 import { action as resumeAction } from "~/routes/public/trabalhe-conosco";
 import { makeRequest } from "../setup/requests";
+import { GROOMING_QUOTE_MINIMAL } from "./form-values";
 
 /** The fields a grooming quote needs. */
 export const GROOMING_QUOTE_REQUIRED = {
+  ...GROOMING_QUOTE_MINIMAL,
   tipo_servico: "plano_banho",
-  nome_tutor: "Ana Souza",
-  whatsapp: "(47) 98888-1234",
-  nome_pet: "Thor",
-  raca_porte: "Golden, grande",
   data_desejada: "2026-12-10",
   horario_desejado: "manhã",
 };

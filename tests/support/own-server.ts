@@ -2,7 +2,10 @@
 // the end-to-end specs that need settings the shared server must not have: a non-admin
 // session, trace logs, online Pix against a fake Mercado Pago. Started from the built app
 // (`server.ts`), ready when /readyz answers, its output kept for the assertion messages.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import type { FakeMercadoPago } from "./fake-mercadopago";
 
 export interface OwnServer {
   base: string;
@@ -62,4 +65,33 @@ export function startOwnServer(port: number, env: Record<string, string | undefi
       if (server.exitCode === null) server.kill("SIGKILL");
     },
   };
+}
+
+/**
+ * A Pix shop of the spec's own: a fresh data directory prepared by `setup` (a tests/support
+ * script, run first: PGlite takes one process at a time), online Pix against the fake
+ * Mercado Pago `mp` signing with `secret`, and no reconciliation pass (the notification
+ * confirms a payment). Throws with the script's output if the setup fails.
+ */
+export function startPixServer(
+  port: number,
+  options: { mp: FakeMercadoPago; secret: string; setup: string; name: string },
+): OwnServer {
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: path.join(os.tmpdir(), `agropet-${options.name}-${Date.now()}`),
+    LOG_LEVEL: "warn",
+    MERCADOPAGO_API_URL: options.mp.url,
+    MERCADOPAGO_ACCESS_TOKEN: options.mp.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: options.secret,
+    PAYMENT_RECONCILE_INTERVAL: "0",
+  };
+  const setup = spawnSync(process.execPath, ["--import", "tsx", options.setup], {
+    env,
+    encoding: "utf8",
+  });
+  if (setup.status !== 0) throw new Error(`${options.setup}: ${setup.stderr}`);
+  return startOwnServer(port, env);
 }

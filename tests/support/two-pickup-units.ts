@@ -8,6 +8,7 @@ import { setStockInHand } from "~/modules/inventory/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { boot, shutdown } from "~/startup/boot.server";
+import { manualPix } from "./factories";
 
 const database = await boot();
 const [nova] = await database.db
@@ -31,10 +32,7 @@ await database.db.transaction(async (tx) => {
   if (!result.ok) throw new Error("estoque não gravado");
 });
 await updateSettings(database.db, {
-  pixManualAtivo: true,
-  pixChave: "pix@agropet.example.com",
-  pixNomeRecebedor: "Agropet Litoral",
-  pixCidade: "Itapema",
+  ...manualPix("pix@agropet.example.com"),
   mercadopagoAtivo: true,
   pixExpiracaoMinutos: 30,
 });

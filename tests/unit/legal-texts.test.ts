@@ -48,30 +48,20 @@ describe("legal texts", () => {
     expect(fillLegalText(DEFAULT_LEGAL_TEXTS.trocas, FACTS)).toContain("art. 49");
   });
 
+  /** The admin form filled in: three texts, 12 months, 90 days. */
+  const texts = { texto_privacidade: "a", texto_trocas: "b", texto_termos: "c" };
+  const filled = { ...texts, retencao_meses: "12", retencao_envios_dias: "90" };
+
   it("the admin form: months 1 to 120, texts required", () => {
-    const texts = {
-      texto_privacidade: "a",
-      texto_trocas: "b",
-      texto_termos: "c",
-      retencao_envios_dias: "90",
-    };
-    expect(legalTextsSchema.parse({ ...texts, retencao_meses: " 24 " }).retencao_meses).toBe(24);
-    expect(legalTextsSchema.safeParse({ ...texts, retencao_meses: "121" }).success).toBe(false);
-    expect(legalTextsSchema.safeParse({ ...texts, retencao_meses: "1,5" }).success).toBe(false);
-    expect(
-      legalTextsSchema.safeParse({ ...texts, texto_termos: "  ", retencao_meses: "12" }).success,
-    ).toBe(false);
+    expect(legalTextsSchema.parse({ ...filled, retencao_meses: " 24 " }).retencao_meses).toBe(24);
+    expect(legalTextsSchema.safeParse({ ...filled, retencao_meses: "121" }).success).toBe(false);
+    expect(legalTextsSchema.safeParse({ ...filled, retencao_meses: "1,5" }).success).toBe(false);
+    expect(legalTextsSchema.safeParse({ ...filled, texto_termos: "  " }).success).toBe(false);
   });
 
   it("the sent e-mails' and webhooks' period: whole days, 7 to 3650", () => {
-    const base = {
-      texto_privacidade: "a",
-      texto_trocas: "b",
-      texto_termos: "c",
-      retencao_meses: "12",
-    };
     const days = (value: string) =>
-      legalTextsSchema.safeParse({ ...base, retencao_envios_dias: value });
+      legalTextsSchema.safeParse({ ...filled, retencao_envios_dias: value });
     expect(days(" 90 ").data?.retencao_envios_dias).toBe(90);
     expect(days("7").data?.retencao_envios_dias).toBe(7);
     expect(days("3650").data?.retencao_envios_dias).toBe(3650);

@@ -11,6 +11,7 @@ import { walkInSchema } from "~/modules/grooming/staff.schema";
 import { contactSchema } from "~/modules/shop/contact.schema";
 import { generalSettingsSchema } from "~/modules/shop/general-settings.schema";
 import { nameText } from "~/schemas/text";
+import { GROOMING_QUOTE_MINIMAL } from "../support/form-values";
 
 const BAD_NAMES = [
   "\u202EairaM",
@@ -61,13 +62,7 @@ describe("names", () => {
   });
 
   it("every form's name fields use it", () => {
-    const quote = {
-      tipo_servico: "banho_tosa",
-      nome_tutor: "Ana Souza",
-      whatsapp: "(47) 98888-1234",
-      nome_pet: "Thor",
-      raca_porte: "Golden, grande",
-    };
+    const quote = GROOMING_QUOTE_MINIMAL;
     const contact = { nome: "Ana", telefone: "(47) 98888-1234", mensagem: "Olá, tudo bem?" };
     const resume = {
       nomeCompleto: "Ana Souza",

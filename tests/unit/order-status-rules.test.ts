@@ -2,33 +2,28 @@ import { describe, expect, it } from "vitest";
 import { orderStatusChoices } from "~/modules/orders";
 
 describe("the statuses the orders view offers", () => {
-  it("a pick-up order: its own steps only", () => {
-    expect(orderStatusChoices({ modo: "retirada", statusPedido: "novo" })).toEqual([
-      "novo",
-      "preparo",
-      "pronto_retirada",
-      "retirado",
-      "cancelado",
-    ]);
-  });
-
-  it("a delivery order: its own steps only", () => {
-    expect(orderStatusChoices({ modo: "entrega", statusPedido: "preparo" })).toEqual([
-      "novo",
-      "preparo",
-      "saiu_entrega",
-      "entregue",
-      "cancelado",
-    ]);
-  });
-
-  it("handed over: only cancelled; cancelled: nothing else", () => {
-    expect(orderStatusChoices({ modo: "retirada", statusPedido: "retirado" })).toEqual([
-      "retirado",
-      "cancelado",
-    ]);
-    expect(orderStatusChoices({ modo: "entrega", statusPedido: "cancelado" })).toEqual([
-      "cancelado",
-    ]);
+  it.each([
+    {
+      when: "a pick-up order: its own steps only",
+      order: { modo: "retirada", statusPedido: "novo" },
+      choices: ["novo", "preparo", "pronto_retirada", "retirado", "cancelado"],
+    },
+    {
+      when: "a delivery order: its own steps only",
+      order: { modo: "entrega", statusPedido: "preparo" },
+      choices: ["novo", "preparo", "saiu_entrega", "entregue", "cancelado"],
+    },
+    {
+      when: "handed over: only cancelled",
+      order: { modo: "retirada", statusPedido: "retirado" },
+      choices: ["retirado", "cancelado"],
+    },
+    {
+      when: "cancelled: nothing else",
+      order: { modo: "entrega", statusPedido: "cancelado" },
+      choices: ["cancelado"],
+    },
+  ] as const)("$when", ({ order, choices }) => {
+    expect(orderStatusChoices(order)).toEqual(choices);
   });
 });

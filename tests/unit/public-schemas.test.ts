@@ -5,14 +5,9 @@ import { RESUME_MESSAGES, resumeSchema } from "~/modules/careers/resume.schema";
 import { groomingQuoteSchema, QUOTE_FIELD_CHECKS } from "~/modules/grooming/quote.schema";
 import { contactSchema } from "~/modules/shop/contact.schema";
 import { contactChatMessage } from "~/modules/shop/contact-message";
+import { GROOMING_QUOTE_MINIMAL } from "../support/form-values";
 
-const quote = {
-  tipo_servico: "banho_tosa",
-  nome_tutor: "Ana Souza",
-  whatsapp: "(47) 98888-1234",
-  nome_pet: "Thor",
-  raca_porte: "Golden, grande",
-};
+const quote = GROOMING_QUOTE_MINIMAL;
 
 describe("grooming quote schema", () => {
   it("accepts the required fields and normalises the optional ones", () => {

@@ -2,6 +2,7 @@
 // lists them, the home's line about the units, and the unit form's schema.
 import { describe, expect, it } from "vitest";
 import { shop } from "~/content/shop";
+import type { JanelaEntrega } from "~/domain/statuses";
 import { petStoreJsonLd } from "~/domain/structured-data";
 import { fieldErrors } from "~/lib/forms";
 import { bairroSchema, bairroUnitSchema } from "~/modules/delivery";
@@ -367,6 +368,9 @@ describe("open now", () => {
 describe("the delivery day", () => {
   // USUAL_WEEK: Monday to Friday 9h–20h, Saturday 9h–18h, Sunday closed.
   const at = (iso: string) => Date.parse(iso);
+  /** The words of the delivery day of `window` ordered at `iso`, on the usual week. */
+  const dayText = (window: JanelaEntrega, iso: string) =>
+    deliveryDayAt(USUAL_WEEK, window, at(iso))?.texto;
   it("is today before the window's cut-off, an hour before it starts, in São Paulo time", () => {
     // Tuesday 1 Dec 2026, 10:00 in São Paulo (13:00 UTC).
     expect(deliveryDayAt(USUAL_WEEK, "tarde", at("2026-12-01T13:00:00Z"))).toEqual({
@@ -374,43 +378,27 @@ describe("the delivery day", () => {
       texto: "hoje, à tarde",
     });
     // 12:00 is the afternoon's cut-off; 12:01 is past it.
-    expect(deliveryDayAt(USUAL_WEEK, "tarde", at("2026-12-01T15:00:00Z"))?.texto).toBe(
-      "hoje, à tarde",
-    );
-    expect(deliveryDayAt(USUAL_WEEK, "tarde", at("2026-12-01T15:01:00Z"))?.texto).toBe(
-      "amanhã, à tarde",
-    );
+    expect(dayText("tarde", "2026-12-01T15:00:00Z")).toBe("hoje, à tarde");
+    expect(dayText("tarde", "2026-12-01T15:01:00Z")).toBe("amanhã, à tarde");
     // 10:00 is past the morning's cut-off (8h): tomorrow morning. 07:00 is before it.
-    expect(deliveryDayAt(USUAL_WEEK, "manha", at("2026-12-01T13:00:00Z"))?.texto).toBe(
-      "amanhã, de manhã",
-    );
-    expect(deliveryDayAt(USUAL_WEEK, "manha", at("2026-12-01T10:00:00Z"))?.texto).toBe(
-      "hoje, de manhã",
-    );
+    expect(dayText("manha", "2026-12-01T13:00:00Z")).toBe("amanhã, de manhã");
+    expect(dayText("manha", "2026-12-01T10:00:00Z")).toBe("hoje, de manhã");
     // 23:30 UTC on Tuesday is still Tuesday 20:30 in São Paulo, whatever the server's zone.
-    expect(deliveryDayAt(USUAL_WEEK, "manha", at("2026-12-01T23:30:00Z"))?.texto).toBe(
-      "amanhã, de manhã",
-    );
+    expect(dayText("manha", "2026-12-01T23:30:00Z")).toBe("amanhã, de manhã");
   });
 
   it("skips closed days and days the unit is closed in that window", () => {
     // Saturday 28 Nov 2026, 03:26 in São Paulo: the morning is today.
-    expect(deliveryDayAt(USUAL_WEEK, "manha", at("2026-11-28T06:26:00Z"))?.texto).toBe(
-      "hoje, de manhã",
-    );
+    expect(dayText("manha", "2026-11-28T06:26:00Z")).toBe("hoje, de manhã");
     // Saturday closes at 18h: no evening delivery; Sunday is closed: Monday evening.
     expect(deliveryDayAt(USUAL_WEEK, "noite", at("2026-11-28T06:26:00Z"))).toEqual({
       emDias: 2,
       texto: "segunda, à noite",
     });
     // Saturday afternoon after the cut-off: Monday morning.
-    expect(deliveryDayAt(USUAL_WEEK, "manha", at("2026-11-28T17:00:00Z"))?.texto).toBe(
-      "segunda, de manhã",
-    );
+    expect(dayText("manha", "2026-11-28T17:00:00Z")).toBe("segunda, de manhã");
     // Friday 21:00: Saturday is tomorrow.
-    expect(deliveryDayAt(USUAL_WEEK, "tarde", at("2026-11-28T00:00:00Z"))?.texto).toBe(
-      "amanhã, à tarde",
-    );
+    expect(dayText("tarde", "2026-11-28T00:00:00Z")).toBe("amanhã, à tarde");
     expect(deliveryDayAt(week(null, null, null, null, null, null, null), "tarde", 0)).toBeNull();
   });
 

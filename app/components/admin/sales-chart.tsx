@@ -66,24 +66,23 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
               <rect x={x} y={y} width={barWidth} height={h} rx="4" fill="#15803d">
                 <title>{`${formatIsoDate(d.day)}: ${formatBRL(d.total)}`}</title>
               </rect>
-              <text
-                x={x + barWidth / 2}
-                y={height - bottom + 16}
-                textAnchor="middle"
-                fontSize="11"
-                fill="#334155"
-              >
-                {weekday(d.day)}
-              </text>
-              <text
-                x={x + barWidth / 2}
-                y={height - bottom + 30}
-                textAnchor="middle"
-                fontSize="10"
-                fill="#64748b"
-              >
-                {formatIsoDate(d.day).slice(0, 5)}
-              </text>
+              {(
+                [
+                  [weekday(d.day), 16, "11", "#334155"],
+                  [formatIsoDate(d.day).slice(0, 5), 30, "10", "#64748b"],
+                ] as const
+              ).map(([text, below, fontSize, fill]) => (
+                <text
+                  key={below}
+                  x={x + barWidth / 2}
+                  y={height - bottom + below}
+                  textAnchor="middle"
+                  fontSize={fontSize}
+                  fill={fill}
+                >
+                  {text}
+                </text>
+              ))}
             </g>
           );
         })}

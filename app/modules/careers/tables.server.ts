@@ -2,7 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";
-import { createdAt, id, inList } from "../../platform/db/columns.server";
+import { createdAt, id, inList, newestFirstIndex } from "../../platform/db/columns.server";
 
 export const curriculos = pgTable(
   "curriculos",
@@ -20,10 +20,7 @@ export const curriculos = pgTable(
   },
   (t) => [
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
-    index("curriculos_created_at_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    newestFirstIndex("curriculos_created_at_idx", t),
     index("curriculos_status_idx").on(t.status),
     check("curriculos_status_check", inList("status", STATUS_CURRICULO)),
     check("curriculos_vaga_check", inList("vaga", VAGAS)),

@@ -13,7 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ativo, createdAt, id, money, updatedAt } from "../../platform/db/columns.server";
+import {
+  ativo,
+  createdAt,
+  id,
+  money,
+  newestFirstIndex,
+  ownedBy,
+  updatedAt,
+} from "../../platform/db/columns.server";
 
 export const categorias = pgTable(
   "categorias",
@@ -66,7 +74,7 @@ export const produtos = pgTable(
     index("produtos_loja_idx").on(t.ativo, t.nome),
     // Newest first as the lists ask (DESC is NULLS FIRST; Drizzle's default would be LAST and
     // the planner would sort the table instead), ties by id (migration 0015).
-    index("produtos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    newestFirstIndex("produtos_created_at_idx", t),
     index("produtos_categoria_idx").on(t.categoriaId),
     // The store's and the stock screen's name order, ties by id: a deep page walks it
     // (migration 0015).
@@ -95,9 +103,7 @@ export const variantes = pgTable(
   "variantes",
   {
     id: id(),
-    produtoId: uuid("produto_id")
-      .notNull()
-      .references(() => produtos.id, { onDelete: "cascade" }),
+    produtoId: ownedBy("produto_id", () => produtos.id),
     sku: text("sku").notNull(),
     ean: text("ean"),
     /** "15 kg", "P / Azul"; empty for a product's only variant. */

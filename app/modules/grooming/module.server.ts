@@ -1,7 +1,7 @@
 // The grooming module's declaration of what it adds to the shared machinery (decision 0059).
 
 import { defineEmail } from "~/modules/mail/index.server";
-import { defineModule } from "~/platform/module.server";
+import { defineModule, HOUR_MS, MINUTE_MS, rateLimit } from "~/platform/module.server";
 import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
@@ -10,9 +10,6 @@ import { groomingPersonalData } from "./personal-data.server";
 /** A grooming e-mail to the tutor: every kind is rendered by the grooming composer. */
 const tutorEmail = (kind: GroomingEmailKind, label: string) =>
   defineEmail({ kind, label, recipient: "cliente", compose: composeGroomingEmail });
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 export const groomingModule = defineModule({
   name: "grooming",
@@ -49,34 +46,14 @@ export const groomingModule = defineModule({
     codigos_tutor: "data",
   },
   rateLimits: [
-    {
-      operation: "form:orcamento",
-      label: "Orçamentos de banho e tosa",
-      rule: { max: 8, windowMs: HOUR, blockMs: HOUR },
-    },
+    rateLimit("form:orcamento", "Orçamentos de banho e tosa", 8, HOUR_MS),
     // Every "Confirmar agendamento" (valid or not): a family books a few pets, a script is stopped.
-    {
-      operation: "form:agendamento",
-      label: "Agendamentos de banho e tosa",
-      rule: { max: 20, windowMs: HOUR, blockMs: HOUR },
-    },
+    rateLimit("form:agendamento", "Agendamentos de banho e tosa", 20, HOUR_MS),
     // "Já agendou?": codes sent by e-mail per IP and per phone (a stranger cannot flood the
     // tutor's inbox), and codes tried per IP (each code also dies after 5 wrong tries).
-    {
-      operation: "codigo_tutor_ip",
-      label: "Códigos de banho e tosa pedidos (IP)",
-      rule: { max: 6, windowMs: HOUR, blockMs: HOUR },
-    },
-    {
-      operation: "codigo_tutor_whatsapp",
-      label: "Códigos de banho e tosa pedidos (WhatsApp)",
-      rule: { max: 3, windowMs: HOUR, blockMs: HOUR },
-    },
-    {
-      operation: "codigo_tutor_tentativa",
-      label: "Códigos de banho e tosa digitados",
-      rule: { max: 15, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-    },
+    rateLimit("codigo_tutor_ip", "Códigos de banho e tosa pedidos (IP)", 6, HOUR_MS),
+    rateLimit("codigo_tutor_whatsapp", "Códigos de banho e tosa pedidos (WhatsApp)", 3, HOUR_MS),
+    rateLimit("codigo_tutor_tentativa", "Códigos de banho e tosa digitados", 15, 15 * MINUTE_MS),
   ],
   personalData: groomingPersonalData,
 });

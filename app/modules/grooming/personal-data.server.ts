@@ -6,6 +6,8 @@ import { and, inArray, lt, ne, sql } from "drizzle-orm";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
 import {
+  ANONYMOUS,
+  overwriteRows,
   type PersonalDataHandler,
   type StoredFile,
   type Subject,
@@ -13,8 +15,6 @@ import {
 } from "~/platform/personal-data.server";
 import { keyFromPublicUrl } from "~/platform/storage.server";
 import { agendamentoPets, agendamentos, codigosTutor, pedidosServicos } from "./tables.server";
-
-const ANONYMOUS = "Titular anonimizado";
 
 /** The stored files of a request's photos. */
 const photoFiles = (fotos: string[]): StoredFile[] =>
@@ -89,36 +89,28 @@ export const groomingPersonalData: PersonalDataHandler = {
     const { requests, bookings } = await heldAbout(subject, tx);
     const requestIds = requests.map((s) => s.id);
     const bookingIds = bookings.map((a) => a.id);
-    if (requestIds.length > 0) {
-      await tx
-        .update(pedidosServicos)
-        .set({
-          nomeTutor: ANONYMOUS,
-          whatsapp: "",
-          nomePet: "",
-          endereco: null,
-          bairro: null,
-          referencia: null,
-          observacoes: null,
-          fotos: [],
-        })
-        .where(inArray(pedidosServicos.id, requestIds));
-    }
+    await overwriteRows(tx, pedidosServicos, requestIds, {
+      nomeTutor: ANONYMOUS,
+      whatsapp: "",
+      nomePet: "",
+      endereco: null,
+      bairro: null,
+      referencia: null,
+      observacoes: null,
+      fotos: [],
+    });
+    await overwriteRows(tx, agendamentos, bookingIds, {
+      nomeTutor: ANONYMOUS,
+      whatsapp: "",
+      whatsappDigitos: "",
+      email: null,
+      ipHash: null,
+      endereco: null,
+      bairro: null,
+      observacoes: null,
+      updatedAt: now(),
+    });
     if (bookingIds.length > 0) {
-      await tx
-        .update(agendamentos)
-        .set({
-          nomeTutor: ANONYMOUS,
-          whatsapp: "",
-          whatsappDigitos: "",
-          email: null,
-          ipHash: null,
-          endereco: null,
-          bairro: null,
-          observacoes: null,
-          updatedAt: now(),
-        })
-        .where(inArray(agendamentos.id, bookingIds));
       await tx
         .update(agendamentoPets)
         .set({ nome: "Pet", nomeChave: "", raca: null, alertas: null })
@@ -143,17 +135,12 @@ export const groomingPersonalData: PersonalDataHandler = {
         and(lt(pedidosServicos.createdAt, cutoff), ne(pedidosServicos.fotos, sql`'[]'::jsonb`)),
       )
       .for("update");
-    if (groomed.length > 0) {
-      await tx
-        .update(pedidosServicos)
-        .set({ fotos: [] })
-        .where(
-          inArray(
-            pedidosServicos.id,
-            groomed.map((row) => row.id),
-          ),
-        );
-    }
+    await overwriteRows(
+      tx,
+      pedidosServicos,
+      groomed.map((row) => row.id),
+      { fotos: [] },
+    );
     return {
       counts: {
         pedidosServicos: groomed.length,

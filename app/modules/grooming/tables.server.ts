@@ -17,7 +17,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { STATUS_SERVICO, TIPOS_SERVICO } from "../../domain/statuses";
-import { ativo, createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
+import {
+  ativo,
+  createdAt,
+  id,
+  inList,
+  money,
+  newestFirstIndex,
+  ownedBy,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { unidades } from "../shop/tables.server";
 import {
@@ -58,10 +67,7 @@ export const pedidosServicos = pgTable(
   (t) => [
     uniqueIndex("pedidos_servicos_numero_idx").on(t.numeroPedido),
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
-    index("pedidos_servicos_created_at_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    newestFirstIndex("pedidos_servicos_created_at_idx", t),
     index("pedidos_servicos_status_idx").on(t.status),
     check("pedidos_servicos_status_check", inList("status", STATUS_SERVICO)),
     check("pedidos_servicos_tipo_check", inList("tipo_servico", TIPOS_SERVICO)),
@@ -101,9 +107,7 @@ export type ServicoBanho = typeof servicosBanho.$inferSelect;
 export const servicosBanhoPrecos = pgTable(
   "servicos_banho_precos",
   {
-    servicoId: uuid("servico_id")
-      .notNull()
-      .references(() => servicosBanho.id, { onDelete: "cascade" }),
+    servicoId: ownedBy("servico_id", () => servicosBanho.id),
     porte: text("porte", { enum: PORTES }).notNull(),
     pelagem: text("pelagem", { enum: PELAGENS }).notNull(),
     preco: money("preco").notNull(),
@@ -168,9 +172,7 @@ export type AgendaBanho = typeof agendasBanho.$inferSelect;
 export const agendasBanhoFechadas = pgTable(
   "agendas_banho_fechadas",
   {
-    unidadeId: uuid("unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "cascade" }),
+    unidadeId: ownedBy("unidade_id", () => unidades.id),
     data: date("data").notNull(),
     motivo: text("motivo"),
   },
@@ -270,9 +272,7 @@ export const agendamentoPets = pgTable(
   "agendamento_pets",
   {
     id: id(),
-    agendamentoId: uuid("agendamento_id")
-      .notNull()
-      .references(() => agendamentos.id, { onDelete: "cascade" }),
+    agendamentoId: ownedBy("agendamento_id", () => agendamentos.id),
     nome: text("nome").notNull(),
     /** The name's lower case, without accents: a returning pet is the same phone and name. */
     nomeChave: text("nome_chave").notNull(),

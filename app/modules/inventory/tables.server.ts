@@ -12,15 +12,13 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { id, inList, updatedAt } from "../../platform/db/columns.server";
+import { id, inList, ownedBy, updatedAt } from "../../platform/db/columns.server";
 import { variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
 /** The place of a stock figure: a variant (gone with it) at a unit (kept while stock names it). */
 const variantAtUnit = () => ({
-  varianteId: uuid("variante_id")
-    .notNull()
-    .references(() => variantes.id, { onDelete: "cascade" }),
+  varianteId: ownedBy("variante_id", () => variantes.id),
   unidadeId: uuid("unidade_id")
     .notNull()
     .references(() => unidades.id, { onDelete: "restrict" }),

@@ -1,8 +1,7 @@
 // The mail module's declaration of what it adds to the shared machinery (decision 0059).
 
-import { getSettings } from "~/modules/shop/index.server";
-import { env } from "~/platform/env.server";
-import { defineModule } from "~/platform/module.server";
+import { sentRetentionJob } from "~/modules/shop/index.server";
+import { defineModule, everyEnvSeconds } from "~/platform/module.server";
 import { composeEmail } from "./definitions.server";
 import { deliverMail, enqueueEmails } from "./outbox.server";
 import { mailPersonalData } from "./personal-data.server";
@@ -38,30 +37,20 @@ export const mailModule = defineModule({
     },
   ],
   jobs: [
-    {
+    everyEnvSeconds("MAIL_WORKER_INTERVAL", {
       id: "mail.deliver",
       label: "Envio dos e-mails da caixa de saída",
-      // Read when the runner asks: the environment is not loaded at import.
-      get intervalMs() {
-        return env().MAIL_WORKER_INTERVAL * 1000;
-      },
       timeoutMs: 5 * 60_000,
-      enabled: () => env().MAIL_WORKER_INTERVAL > 0,
       // Each row is rendered when sent by the composer its module declares.
       run: ({ signal }) => deliverMail(signal, composeEmail),
-    },
-    {
-      // The rendered messages past the period set in Privacidade (retencao_envios_dias).
-      id: "mail.purge-bodies",
-      label: "Limpeza do conteúdo de e-mails antigos",
-      intervalMs: 24 * 60 * 60_000,
-      timeoutMs: 15 * 60_000,
-      firstRunAfterMs: 10 * 60_000,
-      run: async ({ signal }) => {
-        const { retencaoEnviosDias } = await getSettings();
-        return { emails: await purgeOldEmailBodies(retencaoEnviosDias, { signal }) };
-      },
-    },
+    }),
+    // The rendered messages past the period set in Privacidade (retencao_envios_dias).
+    sentRetentionJob(
+      "mail.purge-bodies",
+      "Limpeza do conteúdo de e-mails antigos",
+      "emails",
+      purgeOldEmailBodies,
+    ),
   ],
   backup: { emails: "data" },
   settings: { schema: mailSettingsSchema, secret: ["smtpSenha"] },

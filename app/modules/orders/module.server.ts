@@ -1,8 +1,13 @@
 // The orders module's declaration of what it adds to the shared machinery (decision 0059).
 
 import { defineEmail } from "~/modules/mail/index.server";
-import { env } from "~/platform/env.server";
-import { defineModule } from "~/platform/module.server";
+import {
+  defineModule,
+  everyEnvSeconds,
+  HOUR_MS,
+  MINUTE_MS,
+  rateLimit,
+} from "~/platform/module.server";
 import type { OrderEmailKind } from "./email-kinds";
 import { composeOrderEmail } from "./order-email-templates.server";
 import { ordersPersonalData } from "./personal-data.server";
@@ -12,27 +17,21 @@ import { reconcilePayments } from "./pix-expiry.server";
 const orderEmail = (kind: OrderEmailKind, label: string, recipient: "cliente" | "loja") =>
   defineEmail({ kind, label, recipient, compose: composeOrderEmail });
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
 export const ordersModule = defineModule({
   name: "orders",
   jobs: [
-    {
-      // Pending Pix charges are asked about on a schedule: a lost notification still pays, and
-      // an unpaid online Pix order is cancelled (PAYMENT_RECONCILE_INTERVAL, s; 0: never).
-      id: "orders.reconcile-payments",
-      label: "Conferência de pagamentos Pix e cancelamento dos não pagos",
-      get intervalMs() {
-        return env().PAYMENT_RECONCILE_INTERVAL * 1000;
+    // Pending Pix charges are asked about on a schedule: a lost notification still pays, and
+    // an unpaid online Pix order is cancelled (PAYMENT_RECONCILE_INTERVAL, s; 0: never).
+    everyEnvSeconds(
+      "PAYMENT_RECONCILE_INTERVAL",
+      {
+        id: "orders.reconcile-payments",
+        label: "Conferência de pagamentos Pix e cancelamento dos não pagos",
+        timeoutMs: 5 * 60_000,
+        run: () => reconcilePayments(),
       },
-      get firstRunAfterMs() {
-        return env().PAYMENT_RECONCILE_INTERVAL * 1000;
-      },
-      timeoutMs: 5 * 60_000,
-      enabled: () => env().PAYMENT_RECONCILE_INTERVAL > 0,
-      run: () => reconcilePayments(),
-    },
+      { waitFirst: true },
+    ),
   ],
   emails: [
     orderEmail("pedido_confirmado", "Confirmação do pedido", "cliente"),
@@ -50,36 +49,16 @@ export const ordersModule = defineModule({
   backup: { pedidos: "data", itens_pedido: "data" },
   rateLimits: [
     // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.
-    {
-      operation: "checkout",
-      label: "Pedidos na loja",
-      rule: { max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
-    },
+    rateLimit("checkout", "Pedidos na loja", 30, HOUR_MS, 30 * MINUTE_MS),
     // Wrong coupon codes tried in the cart: enough for typos, not for guessing codes.
-    {
-      operation: "cupom",
-      label: "Cupons inválidos no carrinho",
-      rule: { max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-    },
+    rateLimit("cupom", "Cupons inválidos no carrinho", 20, 15 * MINUTE_MS),
     // "Acompanhar pedido": number + phone tried per IP and per order number. Reserved before
     // the order is read, like the login (decision 0016): a burst cannot try more than this.
-    {
-      operation: "pedido_busca_ip",
-      label: "Acompanhar pedido (IP)",
-      rule: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-    },
-    {
-      operation: "pedido_busca_numero",
-      label: "Acompanhar pedido (número)",
-      rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-    },
+    rateLimit("pedido_busca_ip", "Acompanhar pedido (IP)", 10, 15 * MINUTE_MS),
+    rateLimit("pedido_busca_numero", "Acompanhar pedido (número)", 5, 15 * MINUTE_MS),
     // The 4-digit pick-up code typed at the counter, per order: a typo or two, never the
     // 10,000 codes one by one (issue 39). Every wrong code is audited.
-    {
-      operation: "retirada_codigo",
-      label: "Código de retirada (pedido)",
-      rule: { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-    },
+    rateLimit("retirada_codigo", "Código de retirada (pedido)", 5, 15 * MINUTE_MS),
   ],
   personalData: ordersPersonalData,
 });

@@ -5,13 +5,13 @@ import { inArray } from "drizzle-orm";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
 import {
+  ANONYMOUS,
+  overwriteRows,
   type PersonalDataHandler,
   type Subject,
   subjectMatch,
 } from "~/platform/personal-data.server";
 import { itensPedido, pedidos } from "./tables.server";
-
-const ANONYMOUS = "Titular anonimizado";
 
 async function ordersOf(subject: Subject, executor: Executor) {
   const orders = await executor
@@ -53,22 +53,17 @@ export const ordersPersonalData: PersonalDataHandler = {
   async anonymise(subject, tx) {
     const { orders } = await ordersOf(subject, tx);
     const ids = orders.map((o) => o.id);
-    if (ids.length > 0) {
-      await tx
-        .update(pedidos)
-        .set({
-          clienteNome: ANONYMOUS,
-          clienteTelefone: "",
-          clienteEndereco: "",
-          clienteBairro: "",
-          clienteReferencia: null,
-          clienteEmail: null,
-          emailsStatus: false,
-          observacoes: null,
-          updatedAt: now(),
-        })
-        .where(inArray(pedidos.id, ids));
-    }
+    await overwriteRows(tx, pedidos, ids, {
+      clienteNome: ANONYMOUS,
+      clienteTelefone: "",
+      clienteEndereco: "",
+      clienteBairro: "",
+      clienteReferencia: null,
+      clienteEmail: null,
+      emailsStatus: false,
+      observacoes: null,
+      updatedAt: now(),
+    });
     return {
       counts: { pedidos: ids.length },
       files: [],

@@ -21,7 +21,15 @@ import {
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
 } from "../../domain/statuses";
-import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
+import {
+  createdAt,
+  id,
+  inList,
+  money,
+  newestFirstIndex,
+  ownedBy,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { produtos, variantes } from "../catalog/tables.server";
 import { cupons } from "../promotions/tables.server";
 import { unidades } from "../shop/tables.server";
@@ -94,7 +102,7 @@ export const pedidos = pgTable(
     uniqueIndex("pedidos_numero_idx").on(t.numeroPedido),
     uniqueIndex("pedidos_idempotency_idx").on(t.idempotencyKey),
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
-    index("pedidos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    newestFirstIndex("pedidos_created_at_idx", t),
     index("pedidos_status_idx").on(t.statusPedido, t.statusPagamento),
     // The sales of a day, a month, the chart's week: counted and summed from the index alone,
     // without a visit to each order's row (migration 0016).
@@ -143,9 +151,7 @@ export const itensPedido = pgTable(
   "itens_pedido",
   {
     id: id(),
-    pedidoId: uuid("pedido_id")
-      .notNull()
-      .references(() => pedidos.id, { onDelete: "cascade" }),
+    pedidoId: ownedBy("pedido_id", () => pedidos.id),
     produtoId: uuid("produto_id").references(() => produtos.id, { onDelete: "restrict" }),
     varianteId: uuid("variante_id").references(() => variantes.id, { onDelete: "set null" }),
     /** The sale as it was: SKU, names and prices never follow later edits. */

@@ -1,9 +1,9 @@
 // The payments module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
-import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
+import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
 import { pedidos } from "../orders/tables.server";
 
 /**
@@ -14,9 +14,7 @@ export const cobrancas = pgTable(
   "cobrancas",
   {
     id: id(),
-    pedidoId: uuid("pedido_id")
-      .notNull()
-      .references(() => pedidos.id, { onDelete: "cascade" }),
+    pedidoId: ownedBy("pedido_id", () => pedidos.id),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     /** The provider's id of the charge (Mercado Pago: the payment id). */
     externoId: text("externo_id").notNull(),

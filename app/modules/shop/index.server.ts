@@ -1,5 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { sendContact } from "./contact.server";
+export { sentRetentionJob } from "./sent-retention.server";
 export type { SecretsOf, Settings } from "./settings.server";
 export {
   currentSettings,

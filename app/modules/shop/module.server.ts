@@ -1,17 +1,11 @@
 // The shop module's declaration of what it adds to the shared machinery (decision 0059).
-import { defineModule } from "~/platform/module.server";
-
-const MINUTE = 60_000;
+import { defineModule, MINUTE_MS, rateLimit } from "~/platform/module.server";
 
 export const shopModule = defineModule({
   name: "shop",
   // A migration writes the shop's units: a freshly migrated place still counts as empty.
   backup: { configuracoes: "data", unidades: "seeded" },
   rateLimits: [
-    {
-      operation: "form:contato",
-      label: "Mensagens de contato",
-      rule: { max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
-    },
+    rateLimit("form:contato", "Mensagens de contato", 12, 10 * MINUTE_MS, 30 * MINUTE_MS),
   ],
 });

@@ -4,11 +4,8 @@ import { backupFileName, createBackup, pruneBackups } from "~/platform/backup.se
 import { currentDatabase } from "~/platform/db/client.server";
 import { vacuumEmbedded } from "~/platform/db/maintenance.server";
 import { env } from "~/platform/env.server";
-import type { JobDefinition } from "~/platform/module.server";
+import { DAY_MS, type JobDefinition, MINUTE_MS } from "~/platform/module.server";
 import { storage } from "~/platform/storage.server";
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export const PLATFORM_JOBS: readonly JobDefinition[] = [
   {

@@ -13,18 +13,14 @@ import { Textarea } from "~/components/ui/textarea";
 import { shop } from "~/content/shop";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { externalLinkProps } from "~/domain/whatsapp";
-import type { HydrationHandle } from "~/lib/hydration";
-import type { PageCacheHandle } from "~/lib/page-cache";
+import { STATIC_PAGE_HANDLE } from "~/lib/page-cache";
 import { CONTACT_MESSAGES, storeHours } from "~/modules/shop";
 import { sendContact } from "~/modules/shop/index.server";
 import type { Route } from "./+types/contato";
 
 // Served as plain HTML, without React (decision 0009): the form posts (and the server
 // redirects to the chat); a small inline script sends it in place and opens the chat.
-export const handle: HydrationHandle & PageCacheHandle = {
-  hydrate: false,
-  pageCache: { params: [] },
-};
+export const handle = STATIC_PAGE_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {

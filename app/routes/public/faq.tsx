@@ -7,17 +7,13 @@ import { useChatNumber, useShopText } from "~/components/public/use-chat-number"
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { faqCategories, quickTips } from "~/content/faq";
 import { shop } from "~/content/shop";
-import type { HydrationHandle } from "~/lib/hydration";
-import type { PageCacheHandle } from "~/lib/page-cache";
+import { STATIC_PAGE_HANDLE } from "~/lib/page-cache";
 import { withShopFacts } from "~/modules/shop";
 import type { Route } from "./+types/faq";
 
 // Questions and answers: plain HTML, without React (decision 0009). Native disclosures open
 // one answer at a time per category; a few inline lines keep aria-expanded.
-export const handle: HydrationHandle & PageCacheHandle = {
-  hydrate: false,
-  pageCache: { params: [] },
-};
+export const handle = STATIC_PAGE_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...publicMeta(matches, {

@@ -32,16 +32,12 @@ import { heroScene } from "~/content/illustrations";
 import { shop } from "~/content/shop";
 import { testimonials } from "~/content/testimonials";
 import { petStoreJsonLd } from "~/domain/structured-data";
-import type { HydrationHandle } from "~/lib/hydration";
-import type { PageCacheHandle } from "~/lib/page-cache";
+import { STATIC_PAGE_HANDLE } from "~/lib/page-cache";
 import { freeDeliveryFrom, structuredDataUnit, unitsIntro, withShopFacts } from "~/modules/shop";
 import type { Route } from "./+types/home";
 
 // Static marketing content: served as plain HTML, without React (decision 0009).
-export const handle: HydrationHandle & PageCacheHandle = {
-  hydrate: false,
-  pageCache: { params: [] },
-};
+export const handle = STATIC_PAGE_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const layout = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.loaderData as

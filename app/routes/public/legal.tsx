@@ -1,18 +1,14 @@
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { shop } from "~/content/shop";
-import type { HydrationHandle } from "~/lib/hydration";
-import type { PageCacheHandle } from "~/lib/page-cache";
+import { STATIC_PAGE_HANDLE } from "~/lib/page-cache";
 import { LEGAL_PAGES, type LegalPageKey } from "~/modules/privacy";
 import { legalPage } from "~/modules/privacy/index.server";
 import type { Route } from "./+types/legal";
 
 // /privacidade, /trocas-e-devolucoes and /termos: the admin's Markdown (or the default text),
 // rendered on the server without raw HTML (decision 0044). Plain HTML, without React.
-export const handle: HydrationHandle & PageCacheHandle = {
-  hydrate: false,
-  pageCache: { params: [] },
-};
+export const handle = STATIC_PAGE_HANDLE;
 
 function pageKey(pathname: string): LegalPageKey {
   const found = (Object.keys(LEGAL_PAGES) as LegalPageKey[]).find(

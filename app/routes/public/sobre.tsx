@@ -6,15 +6,11 @@ import { publicMeta } from "~/components/public/seo";
 import { mission, story, values } from "~/content/about";
 import { aboutScene } from "~/content/illustrations";
 import { shop } from "~/content/shop";
-import type { HydrationHandle } from "~/lib/hydration";
-import type { PageCacheHandle } from "~/lib/page-cache";
+import { STATIC_PAGE_HANDLE } from "~/lib/page-cache";
 import type { Route } from "./+types/sobre";
 
 // Static content: served as plain HTML, without React (decision 0009).
-export const handle: HydrationHandle & PageCacheHandle = {
-  hydrate: false,
-  pageCache: { params: [] },
-};
+export const handle = STATIC_PAGE_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {

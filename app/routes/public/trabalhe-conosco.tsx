@@ -11,18 +11,14 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
 import { shop } from "~/content/shop";
-import type { HydrationHandle } from "~/lib/hydration";
-import type { PageCacheHandle } from "~/lib/page-cache";
+import { STATIC_PAGE_HANDLE } from "~/lib/page-cache";
 import { MAX_RESUME_BYTES, RESUME_MESSAGES } from "~/modules/careers";
 import { submitResume } from "~/modules/careers/index.server";
 import type { Route } from "./+types/trabalhe-conosco";
 
 // Served as plain HTML, without React (decision 0009): the form posts to this page; a small
 // inline script sends it in place instead (same server function, same messages).
-export const handle: HydrationHandle & PageCacheHandle = {
-  hydrate: false,
-  pageCache: { params: [] },
-};
+export const handle = STATIC_PAGE_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicMeta(matches, {

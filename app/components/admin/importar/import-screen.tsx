@@ -12,6 +12,9 @@ import { countText } from "~/domain/text";
 import type { ImportPreview, ImportResult } from "~/modules/catalog";
 import { ROW_OUTCOME_LABELS, VARIANT_COLUMNS } from "~/modules/catalog";
 
+/** The columns of the file's first lines, as the preview shows them. */
+const PREVIEW_COLUMNS = ["Linha", "Produto", "Variação", "Preço", "Estoque", "Situação"];
+
 type PreviewData = { ok: true; preview: ImportPreview } | { ok: false; message?: string };
 type ImportData = { ok: boolean; message?: string; result?: ImportResult };
 
@@ -145,24 +148,15 @@ export function ImportScreen() {
                 <caption className="sr-only">Primeiras linhas do arquivo</caption>
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      Linha
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Produto
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Variação
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Preço
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Estoque
-                    </th>
-                    <th scope="col" className="py-2">
-                      Situação
-                    </th>
+                    {PREVIEW_COLUMNS.map((label, i) => (
+                      <th
+                        key={label}
+                        scope="col"
+                        className={i < PREVIEW_COLUMNS.length - 1 ? "py-2 pr-3" : "py-2"}
+                      >
+                        {label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>

@@ -1,0 +1,31 @@
+// The admin login form as the integration tests post it, and the cookie it leaves behind.
+import { expect } from "vitest";
+import * as loginRoute from "~/routes/admin/login";
+import { makeRequest } from "../setup/requests";
+import { call } from "./routes";
+
+/** The owner of the login tests, with a password the policy accepts. */
+export const OWNER = "dona@loja.com";
+export const OWNER_PASSWORD = "Capivara-Ração-Litoral-47";
+
+/** Posts the login form from `ip`, with the browser's cookie and the page to go back to. */
+export function login(
+  email: string,
+  password: string,
+  ip = "10.0.0.1",
+  { cookie, redirectTo = "" }: { cookie?: string; redirectTo?: string } = {},
+) {
+  const body = new URLSearchParams({ email, password, redirectTo });
+  const headers = cookie ? { cookie } : undefined;
+  return call(
+    loginRoute.action,
+    makeRequest("/admin/login", { method: "POST", body, ip, headers }),
+  );
+}
+
+/** The device cookie a sign-in set, as a Cookie header. */
+export function deviceFrom(response: Response): string {
+  const set = response.headers.getSetCookie().find((c) => c.startsWith("agropet_dispositivo="));
+  expect(set).toBeTruthy();
+  return set!.split(";")[0]!;
+}
