@@ -9,6 +9,7 @@
 // capabilities) fails the test, so a new route cannot forget who may use it.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopDay } from "~/domain/dates";
 import {
   ACESSO_NEGADO,
   type AdminHandle,
@@ -18,13 +19,26 @@ import {
   type Papel,
   podeAlguma,
 } from "~/domain/permissions";
+import { addDays } from "~/domain/shop-time";
 import { adminAction, createSession, createUser } from "~/modules/accounts/index.server";
 import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
+import { addWalkIn } from "~/modules/grooming/index.server";
+import {
+  agendasBanho,
+  servicosBanho,
+  servicosBanhoPrecos,
+} from "~/modules/grooming/testing.server";
+import { placeOrder } from "~/modules/orders/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
+import { runSql } from "~/platform/db/client.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
+import { PROOF_AGENDA_LIMITS } from "../support/agenda";
+import * as factories from "../support/factories";
 import { type CallResult, call } from "../support/routes";
+import { type StaffSession, staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
 
@@ -135,9 +149,9 @@ beforeAll(async () => {
     { kind: "fora", label: "desativado", token: goneToken },
     { kind: "fora", label: "cliente", token: await session(customer.id) },
   ];
-  // Hook for issue 41 point 3 (units): a person bound to one unit asking for another unit's
-  // record (an order, a booking, a stock row) joins here as its own subject, with the route
-  // URLs filled with that record's id, and expects 404/403 where the role would be allowed.
+  // Issue 41 point 3 (units): the "other unit" dimension is the describe block below, with
+  // its own records at two units (UNIT_CASES says, for every declared loader and intent,
+  // whether it reaches a unit's record and how).
 });
 
 afterAll(async () => {
@@ -248,5 +262,485 @@ describe("authorization matrix (routes × intents × roles)", () => {
     expect({ problems, mismatches }).toEqual({ problems: [], mismatches: [] });
     expect(routes).toBeGreaterThanOrEqual(35);
     expect(intents).toBeGreaterThanOrEqual(50);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The "other unit" dimension (issue 41 point 3, decision 0069). For every loader and intent
+// the routes declare, UNIT_CASES says either how it reaches a unit's record (an order by id or
+// number, a booking, a variant's stock at a unit, a unit's agenda, a list or export filtered
+// by unit) or, in words, why it reaches none. A declared loader or intent missing from the
+// table fails the test, so a new one cannot skip the question. Each unit-bound case is called
+// on unit A's record by a Gerente bound to unit B (every capability of those areas, the wrong
+// unit): refused without revealing it (404, "… não encontrado(a)", or a list without it) and
+// nothing of unit A changes; then by a Gerente bound to unit A: not refused.
+
+interface UnitRecords {
+  unitA: string;
+  unitB: string;
+  order: { id: string; numeroPedido: string };
+  booking: string;
+  variant: string;
+  day: string;
+  serviceId: string;
+}
+
+type Answer = { result: CallResult; text: string };
+
+interface UnitCase {
+  /**
+   * The URL (with its query) and params; for an intent, the form's fields too. `own`: the
+   * unit of the person asking.
+   */
+  ask: (
+    r: UnitRecords,
+    own: string,
+  ) => { url: string; params?: Record<string, string>; fields?: Fields };
+  /** Whether the answer holds unit A's record (a page or list that shows it). */
+  shows?: (a: Answer, r: UnitRecords) => boolean;
+  /** The not-found words an action answers the other unit with. */
+  notFound?: string;
+}
+type Fields = Record<string, string>;
+
+const ORDER_NOT_FOUND = "Pedido não encontrado";
+const BOOKING_NOT_FOUND = "Agendamento não encontrado";
+const UNIT_NOT_FOUND = "Unidade não encontrada";
+
+const orderIntent = (fields: (r: UnitRecords) => Fields): UnitCase => ({
+  ask: (r) => ({ url: "/admin/loja/pedidos", fields: { id: r.order.id, ...fields(r) } }),
+  notFound: ORDER_NOT_FOUND,
+});
+const bookingIntent = (fields: (r: UnitRecords, own: string) => Fields): UnitCase => ({
+  ask: (r, own) => ({
+    url: "/admin/servicos/agenda",
+    fields: { id: r.booking, ...fields(r, own) },
+  }),
+  notFound: BOOKING_NOT_FOUND,
+});
+const stockIntent = (fields: (r: UnitRecords) => Fields): UnitCase => ({
+  ask: (r) => ({ url: "/admin/estoque", fields: { varianteId: r.variant, ...fields(r) } }),
+  notFound: UNIT_NOT_FOUND,
+});
+const agendaConfig = (fields: (r: UnitRecords) => Fields): UnitCase => ({
+  ask: (r) => ({
+    url: `/admin/servicos/configuracao?unidade=${r.unitA}`,
+    fields: { unidadeId: r.unitA, ...fields(r) },
+  }),
+  notFound: UNIT_NOT_FOUND,
+});
+const hasOrder = (a: Answer, r: UnitRecords) => a.text.includes(r.order.numeroPedido);
+const hasBooking = (a: Answer, r: UnitRecords) => a.text.includes(r.booking);
+
+/** The agenda form as /admin/servicos/configuracao sends it. */
+const AGENDA_FORM: Fields = {
+  ativo: "on",
+  ...Object.fromEntries(Array.from({ length: 7 }, (_, d) => [`horarios_${d}`, "08:00, 09:00"])),
+  capacidadeHorario: "6",
+  capacidadeDia: "16",
+  pontos_P: "1",
+  pontos_M: "1",
+  pontos_G: "2",
+  pontos_GG: "3",
+  limite_P: "",
+  limite_M: "",
+  limite_G: "",
+  limite_GG: "",
+  antecedenciaHoras: "0",
+  diasAFrente: "60",
+  cancelamentoHoras: "24",
+  confirmarEmHoras: "8",
+  statusInicial: "confirmado",
+};
+
+const NO_RECORD = "não chega a registro de uma unidade";
+const SHOP_WIDE = "da loja inteira, não de uma unidade (decisão 0069)";
+const OWNER_ONLY = "só do Dono (o Gerente não tem a capacidade; coberta pela matriz acima)";
+
+/** Every declared loader ("GET") and intent of the admin routes, unit-bound or why not. */
+const UNIT_CASES: Record<string, UnitCase | string> = {
+  "routes/admin/sessao.ts GET": NO_RECORD,
+  "routes/admin/sessao.ts manter": NO_RECORD,
+  "routes/admin/layout.tsx GET": NO_RECORD,
+  "routes/admin/conta.tsx GET": "a própria conta",
+  "routes/admin/conta.tsx senha": "a própria conta",
+  "routes/admin/conta.tsx encerrar_sessoes": "a própria conta",
+  "routes/admin/conta.tsx totp_iniciar": "a própria conta",
+  "routes/admin/conta.tsx totp_confirmar": "a própria conta",
+  "routes/admin/conta.tsx totp_desativar": "a própria conta",
+  "routes/admin/avisos.ts GET":
+    "stream ao vivo: o filtro por unidade, na conexão e na reconexão, é provado por HTTP em unit-scope.test.ts",
+  "routes/admin/dashboard.tsx GET": {
+    ask: () => ({ url: "/admin/dashboard" }),
+    shows: hasOrder,
+  },
+  "routes/admin/loja.tsx GET": {
+    ask: (r) => ({ url: `/admin/loja?view=pedidos&unidade=${r.unitA}` }),
+    shows: hasOrder,
+  },
+  "routes/admin/loja/pedidos.ts GET": "só leva à lista de pedidos de /admin/loja",
+  "routes/admin/loja/pedidos.ts order-status": orderIntent(() => ({ status: "preparo" })),
+  "routes/admin/loja/pedidos.ts payment-status": orderIntent(() => ({ status: "pago" })),
+  "routes/admin/loja/pedidos.ts pix-refund": orderIntent(() => ({})),
+  "routes/admin/loja/pedidos.ts order-reopen": orderIntent(() => ({})),
+  "routes/admin/pedido-imprimir.tsx GET": {
+    ask: (r) => ({
+      url: `/admin/loja/pedidos/${r.order.numeroPedido}/imprimir`,
+      params: { numero: r.order.numeroPedido },
+    }),
+    shows: hasOrder,
+  },
+  "routes/admin/pedidos-imprimir.tsx GET": {
+    ask: () => ({ url: "/admin/loja/pedidos/imprimir" }),
+    shows: hasOrder,
+  },
+  "routes/admin/loja/pedidos-exportar.ts GET": {
+    ask: (r) => ({ url: `/admin/loja/pedidos/exportar?formato=csv&unidade=${r.unitA}` }),
+    shows: hasOrder,
+  },
+  "routes/admin/estoque.tsx GET": {
+    ask: (r) => ({ url: `/admin/estoque?q=Escopo&unidade=${r.unitA}` }),
+    shows: (a, r) =>
+      (a.result.data?.listing?.rows ?? []).some((row: { porUnidade: { unidadeId: string }[] }) =>
+        row.porUnidade.some((f) => f.unidadeId === r.unitA),
+      ),
+  },
+  "routes/admin/estoque-historico.tsx GET": {
+    ask: (r) => ({ url: `/admin/estoque/${r.variant}`, params: { varianteId: r.variant } }),
+    // Unit A's stock row or any of its movements (unit B's own rows may name A as a source).
+    shows: (a, r) => {
+      const history = a.result.data?.history;
+      return (
+        (history?.variante.porUnidade ?? []).some(
+          (f: { unidadeId: string }) => f.unidadeId === r.unitA,
+        ) ||
+        (history?.movimentos ?? []).some(
+          (m: { unidadeNome: string }) => m.unidadeNome === "Unidade Meia Praia",
+        )
+      );
+    },
+  },
+  "routes/admin/estoque.tsx stock-adjust": stockIntent((r) => ({
+    unidadeId: r.unitA,
+    emMaos: "7",
+    motivo: "Contagem",
+  })),
+  "routes/admin/estoque.tsx stock-minimum": stockIntent((r) => ({
+    unidadeId: r.unitA,
+    minimo: "4",
+  })),
+  "routes/admin/estoque.tsx stock-transfer": stockIntent((r) => ({
+    de: r.unitA,
+    para: r.unitB,
+    quantidade: "1",
+  })),
+  "routes/admin/servicos-agenda.tsx GET": {
+    ask: (r) => ({ url: `/admin/servicos/agenda?unidade=${r.unitA}&dia=${r.day}` }),
+    shows: hasBooking,
+  },
+  "routes/admin/servicos-agenda-imprimir.tsx GET": {
+    ask: (r) => ({ url: `/admin/servicos/agenda/imprimir?unidade=${r.unitA}&dia=${r.day}` }),
+    shows: (a) => a.text.includes("Rex"),
+  },
+  "routes/admin/servicos-agenda.tsx status": bookingIntent(() => ({ status: "em_atendimento" })),
+  "routes/admin/servicos-agenda.tsx tosador": bookingIntent(() => ({ tosadorId: "" })),
+  "routes/admin/servicos-agenda.tsx checkin": bookingIntent(() => ({ precoFinal: "" })),
+  // To the asker's own unit: the booking itself must be out of their reach.
+  "routes/admin/servicos-agenda.tsx remarcar": bookingIntent((r, own) => ({
+    unidadeId: own,
+    data: r.day,
+    horario: "09:00",
+  })),
+  "routes/admin/servicos-agenda.tsx liberar": bookingIntent(() => ({ por: "whatsapp" })),
+  "routes/admin/servicos-agenda.tsx walkin": {
+    ask: (r) => ({
+      url: "/admin/servicos/agenda",
+      fields: {
+        unidadeId: r.unitA,
+        data: r.day,
+        horario: "09:00",
+        nomeTutor: "Outro Tutor",
+        whatsapp: "47999990001",
+        nome: "Toby",
+        especie: "cao",
+        porte: "P",
+        pelagem: "curta",
+        servicoIds: r.serviceId,
+      },
+    }),
+    notFound: "Esta unidade não tem agenda de banho e tosa",
+  },
+  "routes/admin/servicos-configuracao.tsx GET": {
+    ask: (r) => ({ url: `/admin/servicos/configuracao?unidade=${r.unitA}` }),
+    shows: (a, r) => a.text.includes(`"unit":{"id":"${r.unitA}"`),
+  },
+  "routes/admin/servicos-configuracao.tsx agenda": agendaConfig(() => AGENDA_FORM),
+  "routes/admin/servicos-configuracao.tsx fechar": agendaConfig((r) => ({
+    data: r.day,
+    motivo: "Feriado",
+  })),
+  "routes/admin/servicos-configuracao.tsx reabrir": agendaConfig((r) => ({ data: r.day })),
+  "routes/admin/servicos-configuracao.tsx servico": "serviços e preços são da loja inteira",
+  "routes/admin/servicos.tsx GET": "orçamentos por foto não têm unidade (decisão 0069)",
+  "routes/admin/servicos.tsx link": "orçamentos por foto não têm unidade (decisão 0069)",
+  "routes/admin/servicos.tsx grooming-status": "orçamentos por foto não têm unidade (decisão 0069)",
+  "routes/admin/curriculos.tsx GET": "currículos não têm unidade (decisão 0069)",
+  "routes/admin/curriculos.tsx resume-status": "currículos não têm unidade (decisão 0069)",
+  "routes/admin/curriculo-download.tsx GET": "currículos não têm unidade (decisão 0069)",
+  "routes/admin/loja/produtos.ts GET": SHOP_WIDE,
+  "routes/admin/loja/produtos.ts product-create": SHOP_WIDE,
+  "routes/admin/loja/produtos.ts product-update": SHOP_WIDE,
+  "routes/admin/loja/produtos.ts product-toggle": SHOP_WIDE,
+  "routes/admin/loja/produtos.ts product-delete": SHOP_WIDE,
+  "routes/admin/loja/produtos.ts category-create": SHOP_WIDE,
+  "routes/admin/loja/variacoes.tsx GET": SHOP_WIDE,
+  "routes/admin/loja/variacoes.tsx variants-save": SHOP_WIDE,
+  "routes/admin/loja/sinonimos.tsx GET": SHOP_WIDE,
+  "routes/admin/loja/sinonimos.tsx synonyms-create": SHOP_WIDE,
+  "routes/admin/loja/sinonimos.tsx synonyms-update": SHOP_WIDE,
+  "routes/admin/loja/sinonimos.tsx synonyms-delete": SHOP_WIDE,
+  "routes/admin/loja/cupons.ts GET": SHOP_WIDE,
+  "routes/admin/loja/cupons.ts coupon-create": SHOP_WIDE,
+  "routes/admin/loja/cupons.ts coupon-toggle": SHOP_WIDE,
+  "routes/admin/loja/bairros.ts GET": "o mapa de entrega (bairro → unidade) é da loja inteira",
+  "routes/admin/loja/bairros.ts bairro-create": "o mapa de entrega é da loja inteira",
+  "routes/admin/loja/bairros.ts bairro-fee": "o mapa de entrega é da loja inteira",
+  "routes/admin/loja/bairros.ts bairro-unit": "o mapa de entrega é da loja inteira",
+  "routes/admin/loja/bairros.ts bairro-toggle": "o mapa de entrega é da loja inteira",
+  "routes/admin/loja/bairros.ts bairro-delete": "o mapa de entrega é da loja inteira",
+  "routes/admin/loja/configuracoes.ts GET": OWNER_ONLY,
+  "routes/admin/loja/configuracoes.ts settings-save": OWNER_ONLY,
+  "routes/admin/loja/configuracoes.ts payment-settings-save": OWNER_ONLY,
+  "routes/admin/loja/configuracoes.ts webhook-test": OWNER_ONLY,
+  "routes/admin/importar.tsx GET": SHOP_WIDE,
+  "routes/admin/importar.tsx preview": SHOP_WIDE,
+  "routes/admin/importar.tsx import": SHOP_WIDE,
+  "routes/admin/importar-modelo.ts GET": SHOP_WIDE,
+  "routes/admin/importar-exportar.ts GET": SHOP_WIDE,
+  "routes/admin/unidades.tsx GET": OWNER_ONLY,
+  "routes/admin/unidades.tsx unit-create": OWNER_ONLY,
+  "routes/admin/unidades.tsx unit-update": OWNER_ONLY,
+  "routes/admin/security.tsx GET": OWNER_ONLY,
+  "routes/admin/security.tsx limpar": OWNER_ONLY,
+  "routes/admin/security.tsx desbloquear": OWNER_ONLY,
+  "routes/admin/equipe.tsx GET": OWNER_ONLY,
+  "routes/admin/equipe.tsx convidar": OWNER_ONLY,
+  "routes/admin/equipe.tsx reenviar": OWNER_ONLY,
+  "routes/admin/equipe.tsx revogar": OWNER_ONLY,
+  "routes/admin/equipe.tsx acesso": OWNER_ONLY,
+  "routes/admin/equipe.tsx desativar": OWNER_ONLY,
+  "routes/admin/equipe.tsx reativar": OWNER_ONLY,
+  "routes/admin/equipe.tsx encerrar_sessoes": OWNER_ONLY,
+  "routes/admin/equipe.tsx redefinir_senha": OWNER_ONLY,
+  "routes/admin/rotinas.tsx GET": OWNER_ONLY,
+  "routes/admin/configuracoes.tsx GET": OWNER_ONLY,
+  "routes/admin/configuracoes.tsx remover-demo": OWNER_ONLY,
+  "routes/admin/configuracoes.tsx configuracoes": OWNER_ONLY,
+  "routes/admin/privacidade.tsx GET": OWNER_ONLY,
+  "routes/admin/privacidade.tsx textos": OWNER_ONLY,
+  "routes/admin/privacidade.tsx anonimizar": OWNER_ONLY,
+  "routes/admin/privacidade-exportar.ts GET": OWNER_ONLY,
+  "routes/admin/testes.tsx GET": OWNER_ONLY,
+  "routes/admin/testes.tsx database": OWNER_ONLY,
+  "routes/admin/testes.tsx webhook": OWNER_ONLY,
+  "routes/admin/emails.tsx GET": OWNER_ONLY,
+  "routes/admin/emails.tsx smtp": OWNER_ONLY,
+  "routes/admin/email.tsx GET": OWNER_ONLY,
+};
+
+/** Everything of unit A a write could touch: the order, its bookings, stock and agenda. */
+async function stateOfUnit(r: UnitRecords) {
+  const db = ctx.database.db;
+  const rows = (text: string, values: unknown[]) =>
+    runSql<Record<string, unknown>>(db, text, values);
+  return JSON.stringify({
+    pedido: await rows("select * from pedidos where id = $1", [r.order.id]),
+    agendamentos: await rows("select * from agendamentos where unidade_id = $1 order by id", [
+      r.unitA,
+    ]),
+    estoque: await rows("select * from estoque where unidade_id = $1 order by variante_id", [
+      r.unitA,
+    ]),
+    agenda: await rows("select * from agendas_banho where unidade_id = $1", [r.unitA]),
+    fechadas: await rows("select * from agendas_banho_fechadas where unidade_id = $1", [r.unitA]),
+  });
+}
+
+async function answerOf(result: CallResult): Promise<Answer> {
+  const text = result.response
+    ? await result.response
+        .clone()
+        .text()
+        .catch(() => "")
+    : JSON.stringify(result.data ?? null);
+  return { result, text };
+}
+
+describe("authorization matrix: other unit (a Gerente of unit B on unit A's records)", () => {
+  let records: UnitRecords;
+  let gerenteA: StaffSession;
+  let gerenteB: StaffSession;
+
+  beforeAll(async () => {
+    await seedDatabase({ images: false });
+    const db = ctx.database.db;
+    const unitA = await factories.defaultUnitId();
+    const unitB = await factories.addCentroUnit(db, { atendeEntregas: false });
+    const racao = await factories.productsIn(ctx)({
+      nome: "Ração Escopo 15 kg",
+      preco: 15990,
+      estoque: 0,
+    });
+    await factories.setStock(racao.id, unitA, 20);
+    await factories.setStock(racao.id, unitB, 20);
+    const placed = await placeOrder(
+      factories.orderInput([{ varianteId: racao.id, quantidade: 1 }], {
+        modo: "retirada",
+        unidadeId: unitA,
+        formaPagamento: "balcao",
+      }),
+    );
+    if (!placed.ok) throw new Error(`pedido recusado: ${JSON.stringify(placed)}`);
+    const [banho] = await db
+      .insert(servicosBanho)
+      .values({ slug: "banho-matriz", nome: "Banho" })
+      .returning();
+    await db.insert(servicosBanhoPrecos).values({
+      servicoId: banho!.id,
+      porte: "P",
+      pelagem: "curta",
+      preco: 5000,
+      duracaoMinutos: 60,
+    });
+    await db.delete(agendasBanho);
+    for (const unidadeId of [unitA, unitB]) {
+      await db.insert(agendasBanho).values({
+        unidadeId,
+        horarios: Array.from({ length: 7 }, () => ["08:00", "09:00"]),
+        ...PROOF_AGENDA_LIMITS,
+        statusInicial: "confirmado",
+      });
+    }
+    gerenteA = await staffSession({ papel: "gerente", unidades: [unitA], nome: "Gerente A" });
+    gerenteB = await staffSession({ papel: "gerente", unidades: [unitB], nome: "Gerente B" });
+    const day = addDays(shopDay(new Date()), 3);
+    const booking = await addWalkIn(
+      {
+        unidadeId: unitA,
+        data: day,
+        horario: "08:00",
+        nomeTutor: "Tutor do Rex",
+        whatsapp: "47999990000",
+        pet: {
+          nome: "Rex",
+          especie: "cao",
+          raca: null,
+          porte: "P",
+          pelagem: "curta",
+          alertas: null,
+          servicoIds: [banho!.id],
+        },
+      },
+      gerenteA.actor("/admin/servicos/agenda"),
+    );
+    records = {
+      unitA,
+      unitB,
+      order: placed.pedido,
+      booking: booking.id,
+      variant: racao.id,
+      day,
+      serviceId: banho!.id,
+    };
+  });
+
+  it("every declared loader and intent is classified; the unit-bound ones refuse the other unit and change nothing", async () => {
+    const declared = new Set<string>();
+    const unlisted: string[] = [];
+    const mismatches: string[] = [];
+    let routes = 0;
+    let cells = 0;
+    let bound = 0;
+    for (const route of adminRoutes) {
+      const mod = (await import(/* @vite-ignore */ `~/${route.file}`)) as RouteModule;
+      if (!mod.loader && !mod.action) continue;
+      routes += 1;
+      const field = mod.action?.intentField ?? "intent";
+      const entries: { key: string; fn: Fn; intent?: string }[] = [];
+      if (mod.loader) entries.push({ key: `${route.file} GET`, fn: mod.loader });
+      for (const intent of Object.keys(mod.action?.capabilities ?? {})) {
+        entries.push({ key: `${route.file} ${intent}`, fn: mod.action as Fn, intent });
+      }
+      for (const { key, fn, intent } of entries) {
+        declared.add(key);
+        const kase = UNIT_CASES[key];
+        if (kase === undefined) {
+          unlisted.push(key);
+          continue;
+        }
+        if (typeof kase === "string") continue;
+        bound += 1;
+        const callOnA = async (who: StaffSession) => {
+          const ask = kase.ask(records, who === gerenteA ? records.unitA : records.unitB);
+          const init: RequestInit =
+            intent === undefined
+              ? {}
+              : {
+                  method: "POST",
+                  body: new URLSearchParams({ ...ask.fields, [field]: intent }),
+                };
+          const request = makeRequest(ask.url, { ...init, token: who.token, ip: nextIp() });
+          cells += 1;
+          const result = await call(fn, request, ask.params ?? route.params);
+          const answer = await answerOf(result);
+          await settle(result);
+          return answer;
+        };
+
+        // The Gerente of unit B: refused without a word of unit A's record, nothing changed.
+        const before = await stateOfUnit(records);
+        const other = await callOnA(gerenteB);
+        const status = other.result.status;
+        if (intent === undefined) {
+          const revealed = status < 400 && kase.shows?.(other, records);
+          if (status === 403 || isLoginOrHome(other.result)) {
+            mismatches.push(
+              `${key} (unidade B): ${status}, esperado 404 ou a lista sem o registro`,
+            );
+          } else if (revealed) {
+            mismatches.push(`${key} (unidade B): mostrou o registro da unidade A`);
+          }
+        } else if (
+          other.result.data?.ok !== false ||
+          other.result.data?.message !== kase.notFound
+        ) {
+          mismatches.push(
+            `${key} (unidade B): esperado "${kase.notFound}", veio ${status} ${other.text.slice(0, 160)}`,
+          );
+        }
+        if ((await stateOfUnit(records)) !== before) {
+          mismatches.push(`${key} (unidade B): mudou algo da unidade A`);
+        }
+
+        // The Gerente of unit A: not refused (and the page or list shows the record).
+        const own = await callOnA(gerenteA);
+        const ownStatus = own.result.status;
+        if (ownStatus === 403 || ownStatus === 404 || isLoginOrHome(own.result)) {
+          mismatches.push(`${key} (unidade A): recusado (${ownStatus})`);
+        } else if (intent === undefined && kase.shows && !kase.shows(own, records)) {
+          mismatches.push(`${key} (unidade A): não mostrou o registro da unidade A`);
+        } else if (intent !== undefined && own.result.data?.message === kase.notFound) {
+          mismatches.push(`${key} (unidade A): "${kase.notFound}" na própria unidade`);
+        }
+      }
+    }
+    const stale = Object.keys(UNIT_CASES).filter((key) => !declared.has(key));
+    console.info(
+      `matriz de autorização, outra unidade: ${routes} rotas, ${declared.size} loaders e ` +
+        `intenções classificados, ${bound} presos a uma unidade × 2 sujeitos (Gerente da ` +
+        `unidade B, Gerente da unidade A) = ${cells} chamadas`,
+    );
+    expect({ unlisted, stale, mismatches }).toEqual({ unlisted: [], stale: [], mismatches: [] });
+    expect(bound).toBeGreaterThanOrEqual(25);
   });
 });

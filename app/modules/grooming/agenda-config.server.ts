@@ -1,9 +1,10 @@
 // The grooming configuration (issue 28): services with their prices per size and coat, each
 // unit's agenda and its closed dates. Written by the admin screens and the demo seed.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { seesUnit } from "~/domain/unit-scope";
 import { unitSells } from "~/modules/shop";
 import { activeUnits } from "~/modules/shop/index.server";
-import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, inTransaction } from "~/platform/db/client.server";
 import type { AgendaInput, ServiceInput } from "./agenda.schema";
 import type { PriceCell } from "./booking-rules";
@@ -69,6 +70,14 @@ export async function listGroomingServices(
   return rows.map((r) => ({ ...r, precos: cells.filter((c) => c.servicoId === r.id) }));
 }
 
+/**
+ * A unit's agenda and closed dates are configured only by people of that unit (decision
+ * 0069): another unit answers as an unknown one, checked inside the write's transaction.
+ */
+function ownUnit(actor: AdminActor, unidadeId: string) {
+  if (!seesUnit(actor, unidadeId)) throw new AdminError("Unidade não encontrada");
+}
+
 /** Saves a unit's agenda (creating it the first time). */
 export function saveGroomingAgenda(
   unidadeId: string,
@@ -77,6 +86,7 @@ export function saveGroomingAgenda(
   executor?: Executor,
 ): Promise<AgendaBanho> {
   return inTransaction(executor, async (tx) => {
+    ownUnit(actor, unidadeId);
     const [row] = await tx
       .insert(agendasBanho)
       .values({ unidadeId, ...input })
@@ -164,6 +174,7 @@ export function closeGroomingDate(
   actor: AdminActor,
 ): Promise<Agendamento[]> {
   return inTransaction(undefined, async (tx) => {
+    ownUnit(actor, unidadeId);
     await tx
       .insert(agendasBanhoFechadas)
       .values({ unidadeId, data, motivo })
@@ -188,6 +199,7 @@ export function closeGroomingDate(
 
 export function reopenGroomingDate(unidadeId: string, data: string, actor: AdminActor) {
   return inTransaction(undefined, async (tx) => {
+    ownUnit(actor, unidadeId);
     await tx
       .delete(agendasBanhoFechadas)
       .where(

@@ -16,8 +16,9 @@ import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
 import type { AdminHandle } from "~/domain/permissions";
 import { countText } from "~/domain/text";
+import { unitsInScope } from "~/domain/unit-scope";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
 import {
   agendaSchema,
   closedDateMessage,
@@ -50,8 +51,9 @@ const UUID = /^[0-9a-f-]{36}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
-  const units = await listUnitsWithAgenda();
+  const { user } = await requireCapability(request, handle.capability);
+  // A person bound to some units configures only theirs (decision 0069).
+  const units = unitsInScope(staffOf(user), await listUnitsWithAgenda());
   const param = new URL(request.url).searchParams.get("unidade");
   const unit = units.find((u) => u.id === param) ?? units.find((u) => u.agenda) ?? units[0] ?? null;
   const closed = unit ? await listClosedDates(unit.id, shopDay(now())) : [];
