@@ -4,7 +4,7 @@
 // object for the guard and the failure.
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
-import type { AdminHandle } from "~/domain/permissions";
+import type { AdminHandle, Capacidade } from "~/domain/permissions";
 
 export interface AdminPage<C extends AdminHandle["capability"]> {
   title: string;
@@ -35,4 +35,12 @@ export function adminPage<const C extends AdminHandle["capability"]>({
       return <AdminLoadError title={title} message={failure} />;
     },
   };
+}
+
+/**
+ * A route without a page of its own (the target of a screen's forms): the screen it serves,
+ * where its address leads and its writes answer, and what opening it requires (its `handle`).
+ */
+export function adminFormRoute<const C extends Capacidade>(screen: string, capability: C) {
+  return { screen, handle: { capability } };
 }

@@ -34,9 +34,11 @@ export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs) => 
 });
 
 export const action = lojaAction(
-  (params) => href("/admin/loja/produtos/:id/variacoes", { id: params.id ?? "" }),
+  {
+    screen: (params) => href("/admin/loja/produtos/:id/variacoes", { id: params.id ?? "" }),
+    handle,
+  },
   variacaoIntent,
-  { capability: handle.capability },
   async ({ user, actor, fields, intent, params }) => {
     const parsed = variantsJsonSchema.safeParse(fields.dados);
     if (!parsed.success) {
