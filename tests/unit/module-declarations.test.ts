@@ -78,13 +78,18 @@ describe("e-mail kinds", () => {
     expect(emailKindLabel("antigo")).toBe("antigo");
   });
 
-  it("declares every kind the orders and grooming modules queue, in the module that queues it", () => {
+  it("declares every kind the orders, grooming and accounts modules queue, in the module that queues it", () => {
     const owner = Object.fromEntries(
       MODULES.flatMap((m) => (m.emails ?? []).map((e) => [e.kind, m.name])),
     );
     for (const kind of ORDER_EMAIL_KINDS) expect(owner[kind], kind).toBe("orders");
     for (const kind of GROOMING_EMAIL_KINDS) expect(owner[kind], kind).toBe("grooming");
-    expect(Object.keys(owner)).toHaveLength(ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length);
+    // The team's invitation and password reset (decision 0067).
+    const team = ["equipe_convite", "equipe_senha"];
+    for (const kind of team) expect(owner[kind], kind).toBe("accounts");
+    expect(Object.keys(owner)).toHaveLength(
+      ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length + team.length,
+    );
     const toShop = declaredEmailKinds()
       .filter((e) => e.recipient === "loja")
       .map((e) => e.kind);

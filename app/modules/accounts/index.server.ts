@@ -36,6 +36,7 @@ export {
   ABSOLUTE_TIMEOUT_MS,
   adminAction,
   adminEmails,
+  adminLoader,
   clearSessionCookie,
   countOtherSessions,
   createSession,

@@ -8,6 +8,7 @@ import { ACESSO_NEGADO, type Capacidade, type Papel, podeAlguma } from "~/domain
 import { readCookie } from "~/lib/cookies";
 import { adminActionGuardedBy, type StaffUser } from "~/platform/admin/action.server";
 import { logAudit } from "~/platform/admin/audit.server";
+import { loadOrFail } from "~/platform/admin/load.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import { requestInfo } from "~/platform/request-info.server";
@@ -301,6 +302,27 @@ export async function requireCapability(
   const { user, session } = await requireAdmin(request);
   if (!podeAlguma(user.papel, capacidade)) throw data({ message: ACESSO_NEGADO }, { status: 403 });
   return { user, session, staff: staffOf(user) };
+}
+
+/**
+ * An admin page's loader (components/admin/page.tsx): the person must hold the page's
+ * capability (403 otherwise), then `load` runs with who asks and `reads`, which turns a failed
+ * read into the page's failure message (`loadOrFail`).
+ */
+export function adminLoader<A extends { request: Request }, T>(
+  page: { handle: { capability: Capacidade | readonly Capacidade[] }; failure?: string },
+  load: (
+    args: A,
+    guard: Awaited<ReturnType<typeof requireCapability>> & {
+      reads: <R>(run: () => Promise<R>) => Promise<R>;
+    },
+  ) => Promise<T>,
+): (args: A) => Promise<T> {
+  const message = page.failure ?? "Erro ao carregar dados";
+  return async (args) => {
+    const guard = await requireCapability(args.request, page.handle.capability);
+    return load(args, { ...guard, reads: (run) => loadOrFail(message, run) });
+  };
 }
 
 /** Every admin route's action (`app/platform/admin/action.server.ts`), behind this guard. */

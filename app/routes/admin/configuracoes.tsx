@@ -1,7 +1,6 @@
 import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
@@ -9,8 +8,7 @@ import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { AdminHandle } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
@@ -18,10 +16,14 @@ import { demoCompanyFields } from "~/startup/demo-company";
 import { demoDataLeft, hasDemoData, removeDemoData } from "~/startup/demo-removal.server";
 import type { Route } from "./+types/configuracoes";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "site.configurar" } satisfies AdminHandle;
-
-export const meta = adminMeta("Configurações");
+const page = adminPage({
+  title: "Configurações",
+  capability: "site.configurar",
+  failure: "Erro ao carregar configurações",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 /** The company fields' names on this form, for the demo notice. */
 const COMPANY_LABELS = {
@@ -32,8 +34,7 @@ const COMPANY_LABELS = {
   encarregadoEmail: "e-mail do encarregado",
 } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
   const [settings, raw, left] = await Promise.all([
     getGeneralSettings(),
     getSettings(),
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     demoCompany: demoCompanyFields(raw).map((field) => COMPANY_LABELS[field]),
     demo: hasDemoData(left) ? left : null,
   };
-}
+});
 
 export const action = adminAction(
   {
@@ -296,8 +297,4 @@ function RemoveDemo({ left }: { left: NonNullable<Route.ComponentProps["loaderDa
       </Form>
     </SectionCard>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Configurações" message="Erro ao carregar configurações" />;
 }

@@ -5,15 +5,14 @@ import {
   SessionsCard,
   TwoFactorCard,
 } from "~/components/admin/conta/cards";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import type { AdminHandle } from "~/domain/permissions";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts";
 import type { Usuario } from "~/modules/accounts/index.server";
 import {
   adminAction,
+  adminLoader,
   changeOwnPassword,
   confirmTotpEnrolment,
   countOtherSessions,
@@ -24,7 +23,6 @@ import {
   HASHING_BUSY_MESSAGE,
   HASHING_RETRY_AFTER_S,
   PasswordHashingBusyError,
-  requireCapability,
   startTotpEnrolment,
   verifyPassword,
   withPasswordHashing,
@@ -34,13 +32,16 @@ import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/conta";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Minha conta",
+  capability: "painel.entrar",
+  failure: "Erro ao carregar dados da conta",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Minha conta");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, session } = await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, session }) => {
   return {
     email: user.email,
     outrasSessoes: await countOtherSessions(user.id, session.id),
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     codigosRestantes: user.codigosRecuperacao.length,
     enrolment: await enrolmentView(user),
   };
-}
+});
 
 /** The form result, and the recovery codes shown once after 2FA is turned on. */
 type Result = AccountResult;
@@ -164,8 +165,4 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <TwoFactorCard {...loaderData} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Minha conta" message="Erro ao carregar dados da conta" />;
 }

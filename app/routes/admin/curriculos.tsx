@@ -1,23 +1,24 @@
 // /admin/curriculos: job applications (SPEC §2.3): counts, list, status, private download.
 
 import { ResumeList } from "~/components/admin/curriculos/resume-list";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { pageParam } from "~/domain/pagination";
-import type { AdminHandle } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "curriculos.ver" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Currículos",
+  capability: "curriculos.ver",
+  failure: "Erro ao carregar currículos",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Currículos");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs) => {
   const { resumes, counts, page, pageSize } = await listResumes({
     page: pageParam(new URL(request.url)),
   });
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       temArquivo: curriculoUrl.startsWith("private:"),
     })),
   };
-}
+});
 
 export const action = adminAction(
   {
@@ -62,8 +63,4 @@ export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Currículos" message="Erro ao carregar currículos" />;
 }

@@ -9,8 +9,7 @@ import {
   TrendingUp,
 } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { StatCard } from "~/components/admin/stat-card";
@@ -19,26 +18,26 @@ import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import { type AdminHandle, type Capacidade, paginaInicial, pode } from "~/domain/permissions";
+import { type Capacidade, paginaInicial, pode } from "~/domain/permissions";
 import { STATUS_PEDIDO, vagaLabel } from "~/domain/statuses";
-import { requireCapability, staffOf } from "~/modules/accounts/index.server";
+import { adminLoader, staffOf } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/dashboard";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Dashboard",
+  capability: "painel.entrar",
+  failure: "Erro ao carregar dados do dashboard",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Dashboard");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, reads }) => {
   // The panel's start: who has no orders to follow (a groomer) starts on their own page.
   if (!pode(user.papel, "pedidos.ver")) throw redirect(paginaInicial(user.papel));
   // The person's units only (decision 0069).
-  const d = await loadOrFail("Erro ao carregar dados do dashboard", () =>
-    getDashboard(undefined, staffOf(user)),
-  );
+  const d = await reads(() => getDashboard(undefined, staffOf(user)));
   const may = (c: Capacidade) => pode(user.papel, c);
   // Each part only for who may use its area; money totals only with the reports (decision 0068).
   return {
@@ -54,11 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     loja: may("produtos.editar") || may("loja.configurar"),
   };
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Dashboard" message="Erro ao carregar dados do dashboard" />;
-}
+});
 
 /** The sales of a period and their number of orders (the test ids name the period). */
 function SalesStat({

@@ -3,14 +3,12 @@
 
 import { EmailList } from "~/components/admin/emails/email-views";
 import { SmtpSettings } from "~/components/admin/emails/smtp-settings";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { shop } from "~/content/shop";
 import { formatDateTime } from "~/domain/dates";
 import { pageParam } from "~/domain/pagination";
-import type { AdminHandle } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { mailSettingsSchema } from "~/modules/mail";
 import {
   EMAILS_PAGE_SIZE,
@@ -20,17 +18,19 @@ import {
   saveMailSettings,
 } from "~/modules/mail/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/emails";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "emails.ver" } satisfies AdminHandle;
+const page = adminPage({
+  title: "E-mails enviados",
+  capability: "emails.ver",
+  failure: "Erro ao carregar os e-mails",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("E-mails enviados");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
-  const [list, smtp] = await loadOrFail("Erro ao carregar os e-mails", () =>
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
+  const [list, smtp] = await reads(() =>
     Promise.all([listEmails(pageParam(new URL(request.url))), getMailSettingsView(shop.name)]),
   );
   return {
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       enviadoEm: e.enviadoEm ? formatDateTime(e.enviadoEm) : null,
     })),
   };
-}
+});
 
 export const action = adminAction(
   {
@@ -66,7 +66,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div>
       <AdminPageHeader
-        title="E-mails enviados"
+        title={page.title}
         description={
           loaderData.smtp.smtpAtivo
             ? "Confirmações e avisos de pedidos enviados aos clientes e à loja."
@@ -82,8 +82,4 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
       />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="E-mails enviados" message="Erro ao carregar os e-mails" />;
 }

@@ -3,14 +3,13 @@ import { InviteForm } from "~/components/admin/equipe/invite-form";
 import { PermissionsMatrix } from "~/components/admin/equipe/permissions-matrix";
 import { ResultNotice } from "~/components/admin/equipe/result-notice";
 import { TeamList } from "~/components/admin/equipe/team-list";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import type { AdminHandle } from "~/domain/permissions";
 import { PAPEL_LABEL } from "~/domain/permissions";
 import { accessSchema, inviteSchema } from "~/modules/accounts";
 import {
   adminAction,
+  adminLoader,
   changeMemberAccess,
   deactivateMember,
   endMemberSessions,
@@ -19,27 +18,26 @@ import {
   listTeam,
   memberActivity,
   reactivateMember,
-  requireCapability,
   resendInvitation,
   revokeInvitation,
   sendPasswordReset,
 } from "~/modules/accounts/index.server";
 import { activeUnits, listUnits } from "~/modules/shop/index.server";
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/equipe";
 
-export const meta = adminMeta("Equipe");
+const page = adminPage({
+  title: "Equipe",
+  capability: "equipe.gerenciar",
+  failure: "Erro ao carregar a equipe",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-const LOAD_ERROR = "Erro ao carregar a equipe";
-
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "equipe.gerenciar" } satisfies AdminHandle;
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
-  return loadOrFail(LOAD_ERROR, async () => {
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, reads }) => {
+  return reads(async () => {
     const [team, invitations, units] = await Promise.all([
       listTeam(),
       listOpenInvitations(),
@@ -53,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       units: units.map((u) => ({ id: u.id, nome: u.nome, ativo: u.ativo })),
     };
   });
-}
+});
 
 const activeUnitIds = async () => (await activeUnits()).map((u) => u.id);
 /** The form with its repeated unit checkboxes. */
@@ -157,8 +155,4 @@ export default function Equipe({ loaderData, actionData }: Route.ComponentProps)
       <PermissionsMatrix />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Equipe" message={LOAD_ERROR} />;
 }

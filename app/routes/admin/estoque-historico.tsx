@@ -2,34 +2,37 @@
 
 import { data, href, Link } from "react-router";
 import { MovementHistoryView } from "~/components/admin/estoque/movement-history";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
-import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability, staffOf } from "~/modules/accounts/index.server";
+import { adminLoader, staffOf } from "~/modules/accounts/index.server";
 import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque-historico";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "estoque.ver" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Histórico de estoque",
+  capability: "estoque.ver",
+  failure: "Erro ao carregar o histórico",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Histórico de estoque");
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
-  if (!UUID_PATTERN.test(params.varianteId)) {
-    throw data({ message: "Produto não encontrado" }, { status: 404 });
-  }
-  const history = await loadOrFail("Erro ao carregar o histórico", () =>
-    movementHistory(params.varianteId, pageParam(new URL(request.url)), staffOf(user)),
-  );
-  if (!history) throw data({ message: "Produto não encontrado" }, { status: 404 });
-  return { history };
-}
+export const loader = adminLoader(
+  page,
+  async ({ request, params }: Route.LoaderArgs, { user, reads }) => {
+    if (!UUID_PATTERN.test(params.varianteId)) {
+      throw data({ message: "Produto não encontrado" }, { status: 404 });
+    }
+    const history = await reads(() =>
+      movementHistory(params.varianteId, pageParam(new URL(request.url)), staffOf(user)),
+    );
+    if (!history) throw data({ message: "Produto não encontrado" }, { status: 404 });
+    return { history };
+  },
+);
 
 export default function EstoqueHistorico({ loaderData }: Route.ComponentProps) {
   const { variante } = loaderData.history;
@@ -47,8 +50,4 @@ export default function EstoqueHistorico({ loaderData }: Route.ComponentProps) {
       <MovementHistoryView history={loaderData.history} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Histórico de estoque" message="Erro ao carregar o histórico" />;
 }

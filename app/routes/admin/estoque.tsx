@@ -4,29 +4,28 @@
 
 import type { z } from "zod";
 import { StockScreen } from "~/components/admin/estoque/stock-screen";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import type { AdminHandle, Capacidade } from "~/domain/permissions";
-import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
+import type { Capacidade } from "~/domain/permissions";
+import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/estoque";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "estoque.ver" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Estoque",
+  capability: "estoque.ver",
+  failure: "Erro ao carregar o estoque",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Estoque");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { user, reads }) => {
   const query = forms.parseStockQuery(new URL(request.url));
-  const listing = await loadOrFail("Erro ao carregar o estoque", () =>
-    stock.listStock(query, staffOf(user)),
-  );
+  const listing = await reads(() => stock.listStock(query, staffOf(user)));
   return {
     listing,
     filters: {
@@ -35,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       abaixoDoMinimo: query.abaixoDoMinimo,
     },
   };
-}
+});
 
 const CHECK_FIELDS = "Confira os campos destacados";
 
@@ -106,8 +105,4 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
       <StockScreen listing={loaderData.listing} filters={loaderData.filters} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Estoque" message="Erro ao carregar o estoque" />;
 }

@@ -1,10 +1,8 @@
 // /admin/importar: product import from CSV or .xlsx (SPEC §5.7, §8): preview, then import.
 import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
-import type { AdminHandle } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminPage } from "~/components/admin/page";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   IMPORT_MAX_BYTES,
   importStagedFile,
@@ -17,18 +15,21 @@ import { adminIntent, fail } from "~/platform/admin/action.server";
 import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "catalogo.importar" } satisfies AdminHandle;
-
-export const meta = adminMeta("Importar produtos");
+const page = adminPage({
+  title: "Importar produtos",
+  capability: "catalogo.importar",
+  failure: "Erro ao processar arquivo CSV",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
   void warmImportWorker();
   return null;
-}
+});
 
 /** "Substituir variações": variants of the file's products it does not list are removed. */
 const replacing = (fields: Record<string, string>) =>
@@ -92,8 +93,4 @@ export default function ImportarAdmin() {
       <ImportScreen />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Importar produtos" message="Erro ao processar arquivo CSV" />;
 }

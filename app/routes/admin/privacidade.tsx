@@ -2,8 +2,7 @@ import { Download, Save, Search, UserX } from "lucide-react";
 import { useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -13,9 +12,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { AdminHandle } from "~/domain/permissions";
 import { countText } from "~/domain/text";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   DEFAULT_LEGAL_TEXTS,
   LEGAL_PAGES,
@@ -34,13 +32,16 @@ import {
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/privacidade";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "privacidade.gerenciar" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Privacidade",
+  capability: "privacidade.gerenciar",
+  failure: "Erro ao carregar a privacidade",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Privacidade");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs) => {
   const asked = new URL(request.url).searchParams.get("titular");
   const parsed = asked === null ? null : subjectSchema.safeParse({ titular: asked });
   return {
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     titularErro: parsed && !parsed.success ? parsed.error.issues[0]!.message : null,
     resumo: parsed?.success ? await subjectSummary(parseSubject(parsed.data.titular)) : null,
   };
-}
+});
 
 export const action = adminAction(
   {
@@ -277,8 +278,4 @@ function LegalTextField({
       </div>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Privacidade" message="Erro ao carregar a privacidade" />;
 }

@@ -1,20 +1,21 @@
 // /admin/rotinas: the periodic jobs (decision 0060), for the owner. Every admin is the owner
 // today; staff roles will narrow who sees it.
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { type JobItem, JobList, type JobRunItem } from "~/components/admin/rotinas/job-list";
 import { formatDateTime } from "~/domain/dates";
-import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability } from "~/modules/accounts/index.server";
-import { loadOrFail } from "~/platform/admin/load.server";
+import { adminLoader } from "~/modules/accounts/index.server";
 import { type JobRunView, jobsOverview } from "~/platform/jobs/overview.server";
 import type { Route } from "./+types/rotinas";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "rotinas.ver" } satisfies AdminHandle;
-
-export const meta = adminMeta("Rotinas automáticas");
+const page = adminPage({
+  title: "Rotinas automáticas",
+  capability: "rotinas.ver",
+  failure: "Erro ao carregar as rotinas",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 function durationText(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
@@ -33,9 +34,8 @@ function runItem(run: JobRunView): JobRunItem {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
-  const jobs = await loadOrFail("Erro ao carregar as rotinas", () => jobsOverview());
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+  const jobs = await reads(() => jobsOverview());
   return {
     rotinas: jobs.map(
       (job): JobItem => ({
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       }),
     ),
   };
-}
+});
 
 export default function Rotinas({ loaderData }: Route.ComponentProps) {
   return (
@@ -62,8 +62,4 @@ export default function Rotinas({ loaderData }: Route.ComponentProps) {
       <JobList jobs={loaderData.rotinas} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Rotinas automáticas" message="Erro ao carregar as rotinas" />;
 }

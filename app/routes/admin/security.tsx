@@ -1,7 +1,6 @@
 import { Activity, Ban, ClipboardList, ShieldAlert, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AuditTable, RateLimitTable, SignInsByPerson } from "~/components/admin/security/tables";
 import { StatCard } from "~/components/admin/stat-card";
@@ -9,34 +8,33 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { AdminHandle } from "~/domain/permissions";
 import type { FormResult } from "~/lib/form-result";
 import {
   adminAction,
+  adminLoader,
   cleanupOldAuditLogs,
   getSecurityOverview,
-  requireCapability,
   unblockRateLimit,
 } from "~/modules/accounts/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/security";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "seguranca.gerenciar" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Segurança",
+  capability: "seguranca.gerenciar",
+  failure: "Erro ao carregar dados de segurança",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Segurança");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
   // ?pessoa=<id>: one person's entries (their sign-ins and actions).
   const pessoa = new URL(request.url).searchParams.get("pessoa");
   return {
-    overview: await loadOrFail("Erro ao carregar dados de segurança", () =>
-      getSecurityOverview({ pessoa }),
-    ),
+    overview: await reads(() => getSecurityOverview({ pessoa })),
   };
-}
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -151,8 +149,4 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       </Tabs>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Segurança" message="Erro ao carregar dados de segurança" />;
 }

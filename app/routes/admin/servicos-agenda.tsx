@@ -2,8 +2,7 @@
 // and per size, one card per booking with its status buttons and check-in, walk-ins, and the
 // reminders of tomorrow as WhatsApp links. The pieces are in components/admin/servicos.
 import { data, Form, useActionData } from "react-router";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { DayField, UnitField } from "~/components/admin/servicos/agenda-fields";
 import { BookingCard } from "~/components/admin/servicos/booking-card";
@@ -14,11 +13,11 @@ import { usePode } from "~/components/admin/use-papel";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { shopDay } from "~/domain/dates";
-import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
+import { ACESSO_NEGADO, pode } from "~/domain/permissions";
 import { addDays } from "~/domain/shop-time";
 import { unitsInScope } from "~/domain/unit-scope";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import {
   dayLabel,
   type GroomerFilter,
@@ -51,15 +50,18 @@ import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.serve
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-agenda";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "agenda.ver" } satisfies AdminHandle;
-
-export const meta = adminMeta("Agenda de Banho & Tosa");
+const page = adminPage({
+  title: "Agenda de Banho & Tosa",
+  capability: "agenda.ver",
+  failure: "Erro ao carregar a agenda",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, staff } = await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { user, staff }) => {
   const scope = staffOf(user);
   const url = new URL(request.url);
   // Only the person's units (decision 0069): another unit asked for opens their first.
@@ -115,7 +117,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     services: services.filter((s) => s.ativo).map((s) => ({ id: s.id, nome: s.nome })),
   };
-}
+});
 
 export const action = adminAction(
   {
@@ -344,8 +346,4 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Agenda de Banho & Tosa" message="Erro ao carregar a agenda" />;
 }

@@ -3,8 +3,7 @@
 // cancellation, initial status), its closed dates, and the services with their price table.
 
 import { Form, useActionData } from "react-router";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -14,11 +13,10 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
-import type { AdminHandle } from "~/domain/permissions";
 import { countText } from "~/domain/text";
 import { unitsInScope } from "~/domain/unit-scope";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
-import { adminAction, requireCapability, staffOf } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   agendaSchema,
   closedDateMessage,
@@ -41,25 +39,28 @@ import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.serve
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-configuracao";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "servicos.configurar" } satisfies AdminHandle;
-
-export const meta = adminMeta("Configuração de Banho & Tosa");
+const page = adminPage({
+  title: "Configuração de Banho & Tosa",
+  capability: "servicos.configurar",
+  failure: "Erro ao carregar a configuração",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const UUID = /^[0-9a-f-]{36}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { staff }) => {
   // A person bound to some units configures only theirs (decision 0069).
-  const units = unitsInScope(staffOf(user), await listUnitsWithAgenda());
+  const units = unitsInScope(staff, await listUnitsWithAgenda());
   const param = new URL(request.url).searchParams.get("unidade");
   const unit = units.find((u) => u.id === param) ?? units.find((u) => u.agenda) ?? units[0] ?? null;
   const closed = unit ? await listClosedDates(unit.id, shopDay(now())) : [];
   const services = await listGroomingServices();
   return { units: units.map((u) => ({ id: u.id, nome: u.nome })), unit, closed, services };
-}
+});
 
 /** The unit and the day a closing names, else the refusal that says which is missing. */
 function closingDay(fields: Record<string, string>) {
@@ -433,14 +434,5 @@ export default function ConfiguracaoBanho({ loaderData }: Route.ComponentProps) 
         </details>
       </section>
     </div>
-  );
-}
-
-export function ErrorBoundary() {
-  return (
-    <AdminLoadError
-      title="Configuração de Banho & Tosa"
-      message="Erro ao carregar a configuração"
-    />
   );
 }

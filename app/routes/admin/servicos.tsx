@@ -1,12 +1,10 @@
 // /admin/servicos: grooming orders (SPEC §2.3 'Serviços de Banho & Tosa', §4, §7.6).
 
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
-import type { AdminHandle } from "~/domain/permissions";
 import { STATUS_SERVICO } from "~/domain/statuses";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   answerQuoteWithLink,
   bookingsOfQuotes,
@@ -21,13 +19,16 @@ import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "orcamentos.atender" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Serviços de Banho & Tosa",
+  capability: "orcamentos.atender",
+  failure: "Erro ao carregar pedidos",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Serviços de Banho & Tosa");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs) => {
   const param = new URL(request.url).searchParams.get("status") ?? "todos";
   const status = (STATUS_SERVICO as readonly string[]).includes(param)
     ? (param as (typeof STATUS_SERVICO)[number])
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageSize,
     status: status ?? "todos",
   };
-}
+});
 
 export const action = adminAction(
   {
@@ -100,8 +101,4 @@ export default function ServicosAdmin({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Serviços de Banho & Tosa" message="Erro ao carregar pedidos" />;
 }

@@ -2,18 +2,16 @@ import { ArrowLeft, Database, MessageCircle, TriangleAlert, Webhook } from "luci
 import { useCallback, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { type HistoryEntry, TestCard, TestHistory } from "~/components/admin/testes/cards";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
-import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import type { FormResult } from "~/lib/form-result";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { testDatabase } from "~/modules/careers/index.server";
 import {
   type SystemTestResult,
@@ -24,13 +22,15 @@ import { getSettings } from "~/modules/shop/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/testes";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "site.configurar" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Testes do Sistema",
+  capability: "site.configurar",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Testes do Sistema");
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
   const settings = await getSettings();
   // The number every chat link of the site uses: the settings' one, else the shop's phone.
   const whatsappNumero = chatNumber(settings.whatsappNumero, shop.phone);
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     whatsappNumero,
     whatsappPadrao: (settings.whatsappNumero?.replace(/\D/g, "") ?? "").length < 10,
   };
-}
+});
 
 type TestName = "database" | "webhook";
 
@@ -226,8 +226,4 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
       <TestHistory entries={history} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Testes do Sistema" message="Erro ao carregar dados" />;
 }

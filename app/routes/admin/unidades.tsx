@@ -1,29 +1,27 @@
-import { AdminLoadError } from "~/components/admin/load-error";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { UnitDialog } from "~/components/admin/unidades/unit-dialog";
 import { UnitsList } from "~/components/admin/unidades/units-list";
-import type { AdminHandle } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { UNIT_INVALID, unitSchema } from "~/modules/shop";
 import { createUnit, listUnits, updateUnit } from "~/modules/shop/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/unidades";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "unidades.editar" } satisfies AdminHandle;
-
-export const meta = adminMeta("Unidades");
-
-const LOAD_ERROR = "Erro ao carregar unidades";
+const page = adminPage({
+  title: "Unidades",
+  capability: "unidades.editar",
+  failure: "Erro ao carregar unidades",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 /** What the form can ask: a new unit, or one saved over (anything else: 'Ação desconhecida'). */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
-  return { units: await loadOrFail(LOAD_ERROR, () => listUnits()) };
-}
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+  return { units: await reads(() => listUnits()) };
+});
 
 const SAVE_ERROR = "Erro ao salvar unidade";
 
@@ -58,8 +56,4 @@ export default function Unidades({ loaderData }: Route.ComponentProps) {
       <UnitsList units={loaderData.units} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Unidades" message={LOAD_ERROR} />;
 }

@@ -1,6 +1,6 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
 
-import type { AdminHandle } from "~/domain/permissions";
+import { adminFormRoute } from "~/components/admin/page";
 import {
   BAIRRO_REQUIRED,
   bairroFeeSchema,
@@ -12,61 +12,52 @@ import { attempt, invalid, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { bairroIntent } from "~/schemas/admin-loja-intents";
 
-/** The panel this route serves. */
-const SCREEN = "/admin/loja?view=configuracoes";
+const route = adminFormRoute("/admin/loja?view=configuracoes", "entrega.editar");
+export const handle = route.handle;
+export const loader = lojaLoader(route);
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "entrega.editar" } satisfies AdminHandle;
+export const action = lojaAction(route, bairroIntent, async ({ actor, fields, intent }) => {
+  const id = fields.id ?? "";
 
-export const loader = lojaLoader(SCREEN, handle.capability);
-
-export const action = lojaAction(
-  SCREEN,
-  bairroIntent,
-  { capability: "entrega.editar" },
-  async ({ actor, fields, intent }) => {
-    const id = fields.id ?? "";
-
-    switch (intent) {
-      case "bairro-create": {
-        const parsed = bairroSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, parsed.error, BAIRRO_REQUIRED);
-        return attempt(intent, "Erro ao salvar bairro", async () => {
-          const row = await addBairro(parsed.data, actor);
-          return ok(intent, `Bairro ${row.nome} adicionado`);
-        });
-      }
-      case "bairro-fee": {
-        const parsed = bairroFeeSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, parsed.error);
-        return attempt(intent, "Erro ao salvar bairro", async () => {
-          const row = await updateBairro(id, { taxaEntrega: parsed.data.taxaEntrega }, actor);
-          return ok(intent, `Taxa de ${row.nome} atualizada`);
-        });
-      }
-      case "bairro-unit": {
-        const parsed = bairroUnitSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, parsed.error);
-        return attempt(intent, "Erro ao salvar bairro", async () => {
-          const row = await updateBairro(id, { unidadeId: parsed.data.unidadeId }, actor);
-          return ok(intent, `Unidade de entrega de ${row.nome} atualizada`);
-        });
-      }
-      case "bairro-toggle":
-        return attempt(intent, "Erro ao salvar bairro", async () => {
-          const row = await updateBairro(id, { ativo: fields.ativo === "true" }, actor);
-          return ok(
-            intent,
-            row.ativo ? `Bairro ${row.nome} ativado` : `Bairro ${row.nome} desativado`,
-          );
-        });
-      case "bairro-delete":
-        return attempt(intent, "Erro ao remover bairro", async () => {
-          await removeBairro(id, actor);
-          return ok(intent, "Bairro removido");
-        });
-      default:
-        return intent satisfies never;
+  switch (intent) {
+    case "bairro-create": {
+      const parsed = bairroSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error, BAIRRO_REQUIRED);
+      return attempt(intent, "Erro ao salvar bairro", async () => {
+        const row = await addBairro(parsed.data, actor);
+        return ok(intent, `Bairro ${row.nome} adicionado`);
+      });
     }
-  },
-);
+    case "bairro-fee": {
+      const parsed = bairroFeeSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      return attempt(intent, "Erro ao salvar bairro", async () => {
+        const row = await updateBairro(id, { taxaEntrega: parsed.data.taxaEntrega }, actor);
+        return ok(intent, `Taxa de ${row.nome} atualizada`);
+      });
+    }
+    case "bairro-unit": {
+      const parsed = bairroUnitSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      return attempt(intent, "Erro ao salvar bairro", async () => {
+        const row = await updateBairro(id, { unidadeId: parsed.data.unidadeId }, actor);
+        return ok(intent, `Unidade de entrega de ${row.nome} atualizada`);
+      });
+    }
+    case "bairro-toggle":
+      return attempt(intent, "Erro ao salvar bairro", async () => {
+        const row = await updateBairro(id, { ativo: fields.ativo === "true" }, actor);
+        return ok(
+          intent,
+          row.ativo ? `Bairro ${row.nome} ativado` : `Bairro ${row.nome} desativado`,
+        );
+      });
+    case "bairro-delete":
+      return attempt(intent, "Erro ao remover bairro", async () => {
+        await removeBairro(id, actor);
+        return ok(intent, "Bairro removido");
+      });
+    default:
+      return intent satisfies never;
+  }
+});

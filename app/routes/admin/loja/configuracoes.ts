@@ -2,7 +2,7 @@
 // apart, so the store form never touches them) and the order webhook's test.
 
 import { data } from "react-router";
-import type { AdminHandle } from "~/domain/permissions";
+import { adminFormRoute } from "~/components/admin/page";
 import { testStoreWebhook } from "~/modules/notifications/index.server";
 import { paymentSettingsSchema } from "~/modules/payments";
 import { savePaymentSettings } from "~/modules/payments/index.server";
@@ -12,60 +12,51 @@ import { attempt, invalid, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { configuracaoIntent } from "~/schemas/admin-loja-intents";
 
-/** The panel this route serves. */
-const SCREEN = "/admin/loja?view=configuracoes";
+const route = adminFormRoute("/admin/loja?view=configuracoes", "loja.configurar");
+export const handle = route.handle;
+export const loader = lojaLoader(route);
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "loja.configurar" } satisfies AdminHandle;
-
-export const loader = lojaLoader(SCREEN, handle.capability);
-
-export const action = lojaAction(
-  SCREEN,
-  configuracaoIntent,
-  { capability: "loja.configurar" },
-  async ({ actor, fields, intent }) => {
-    switch (intent) {
-      case "settings-save": {
-        const parsed = storeSettingsSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, parsed.error, "Verifique os campos destacados");
-        return attempt(intent, "Erro ao salvar configurações", async () => {
-          await saveStoreSettings(parsed.data, actor);
-          return ok(intent, "Configurações salvas com sucesso!");
-        });
-      }
-      case "payment-settings-save": {
-        const parsed = paymentSettingsSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, parsed.error, "Verifique os campos destacados");
-        return attempt(intent, "Erro ao salvar configurações", async () => {
-          const saved = await savePaymentSettings(parsed.data, actor);
-          return ok(
-            intent,
-            "Configurações do Pix automático salvas!",
-            saved.disponivel ? "O Pix automático está ativo na loja." : undefined,
-          );
-        });
-      }
-      case "webhook-test": {
-        // The URL on the screen, typed or not yet saved; a request without one tests the saved URL.
-        let typedUrl: string | null | undefined;
-        if (fields.webhookUrl !== undefined) {
-          const parsed = webhookTestSchema.safeParse(fields);
-          if (!parsed.success) return invalid(intent, parsed.error, "URL inválida");
-          typedUrl = parsed.data.webhookUrl;
-        }
-        return attempt(intent, "Erro ao enviar teste", async () => {
-          const result = await testStoreWebhook(actor, typedUrl);
-          return result.ok
-            ? ok(intent, result.message)
-            : data(
-                { ok: false as const, intent, message: result.message, description: result.detail },
-                { status: 400 },
-              );
-        });
-      }
-      default:
-        return intent satisfies never;
+export const action = lojaAction(route, configuracaoIntent, async ({ actor, fields, intent }) => {
+  switch (intent) {
+    case "settings-save": {
+      const parsed = storeSettingsSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error, "Verifique os campos destacados");
+      return attempt(intent, "Erro ao salvar configurações", async () => {
+        await saveStoreSettings(parsed.data, actor);
+        return ok(intent, "Configurações salvas com sucesso!");
+      });
     }
-  },
-);
+    case "payment-settings-save": {
+      const parsed = paymentSettingsSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error, "Verifique os campos destacados");
+      return attempt(intent, "Erro ao salvar configurações", async () => {
+        const saved = await savePaymentSettings(parsed.data, actor);
+        return ok(
+          intent,
+          "Configurações do Pix automático salvas!",
+          saved.disponivel ? "O Pix automático está ativo na loja." : undefined,
+        );
+      });
+    }
+    case "webhook-test": {
+      // The URL on the screen, typed or not yet saved; a request without one tests the saved URL.
+      let typedUrl: string | null | undefined;
+      if (fields.webhookUrl !== undefined) {
+        const parsed = webhookTestSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error, "URL inválida");
+        typedUrl = parsed.data.webhookUrl;
+      }
+      return attempt(intent, "Erro ao enviar teste", async () => {
+        const result = await testStoreWebhook(actor, typedUrl);
+        return result.ok
+          ? ok(intent, result.message)
+          : data(
+              { ok: false as const, intent, message: result.message, description: result.detail },
+              { status: 400 },
+            );
+      });
+    }
+    default:
+      return intent satisfies never;
+  }
+});

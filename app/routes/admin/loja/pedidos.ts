@@ -1,7 +1,7 @@
 // POST /admin/loja/pedidos: an order's status, its payment status, the refund of an
 // automatic-Pix payment, and reopening an order paid after its cancellation.
 
-import type { AdminHandle } from "~/domain/permissions";
+import { adminFormRoute } from "~/components/admin/page";
 import {
   refundOrderPix,
   reopenPaidOrder,
@@ -13,18 +13,13 @@ import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
 
-/** The panel this route serves. */
-const SCREEN = "/admin/loja?view=pedidos";
-
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "pedidos.operar" } satisfies AdminHandle;
-
-export const loader = lojaLoader(SCREEN, handle.capability);
+const route = adminFormRoute("/admin/loja?view=pedidos", "pedidos.operar");
+export const handle = route.handle;
+export const loader = lojaLoader(route);
 
 export const action = lojaAction(
-  SCREEN,
+  route,
   pedidoIntent,
-  { capability: "pedidos.operar", intents: { "pix-refund": "pedidos.reembolsar" } },
   async ({ actor, fields, intent }) => {
     switch (intent) {
       case "order-status": {
@@ -78,4 +73,5 @@ export const action = lojaAction(
         return intent satisfies never;
     }
   },
+  { "pix-refund": "pedidos.reembolsar" },
 );

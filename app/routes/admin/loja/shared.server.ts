@@ -12,14 +12,21 @@ import { redirectWithToast } from "~/platform/toast.server";
 // Two factories, not one object to destructure: React Router strips `loader` and `action`
 // from the browser build and refuses a destructured export of them.
 
+/** What a store route states once (components/admin/page.tsx `adminFormRoute`). */
+interface LojaRoute {
+  /** The screen the route serves, or how to name it from the request's parameters. */
+  screen: string | ((params: AdminWrite["params"]) => string);
+  handle: { capability: Capacidade };
+}
+
 /**
  * A store route's loader: nothing to show, a person who may use the route and opens its
- * address lands on `screen`.
+ * address lands on its screen.
  */
-export function lojaLoader(screen: string, capability: Capacidade) {
+export function lojaLoader(route: { screen: string; handle: { capability: Capacidade } }) {
   return async ({ request }: { request: Request }) => {
-    await requireCapability(request, capability);
-    return redirect(screen);
+    await requireCapability(request, route.handle.capability);
+    return redirect(route.screen);
   };
 }
 
@@ -31,21 +38,22 @@ export function lojaLoader(screen: string, capability: Capacidade) {
  * without its case does not compile.
  */
 export function lojaAction<I extends string>(
-  /** The screen the route serves, or how to name it from the request's parameters. */
-  screen: string | ((params: AdminWrite["params"]) => string),
+  /** The route: its screen and what its intents require (the route's own capability). */
+  route: LojaRoute,
   intents: z.ZodEnum<{ [K in I]: K }>,
-  /** What the route's intents require, and the intents that require another capability. */
-  access: { capability: Capacidade; intents?: Partial<Record<I, Capacidade>> },
   write: (args: AdminWrite<I>) => Promise<unknown>,
+  /** The intents that require another capability than the route's. */
+  others?: Partial<Record<I, Capacidade>>,
 ) {
+  const { screen } = route;
   const each = (intent: I) =>
     adminIntent<Record<string, string>, object>({
       failure: "Erro ao salvar",
-      capability: access.intents?.[intent],
+      capability: others?.[intent],
       run: async (_fields, args) => (await write(args as AdminWrite<I>)) as object,
     });
   return adminAction(Object.fromEntries(intents.options.map((intent) => [intent, each(intent)])), {
-    capability: access.capability,
+    capability: route.handle.capability,
     upload: {
       maxFileSize: MAX_PRODUCT_IMAGE_BYTES,
       tooLargeMessage: PRODUCT_IMAGE_TOO_LARGE,

@@ -1,13 +1,11 @@
 // /admin/loja/sinonimos: the words the store's search treats as one ("antipulga, antipulgas,
 // pulgas"), listed, added, edited and deleted; every write is audited.
 import type { z } from "zod";
-import { AdminLoadError } from "~/components/admin/load-error";
 import { SynonymsPanel } from "~/components/admin/loja/synonyms-panel";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import type { AdminHandle } from "~/domain/permissions";
-import { adminAction, requireCapability } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { SYNONYMS_INVALID, synonymGroupSchema } from "~/modules/catalog";
 import {
   createSynonymGroup,
@@ -16,21 +14,22 @@ import {
   updateSynonymGroup,
 } from "~/modules/catalog/index.server";
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
-import { loadOrFail } from "~/platform/admin/load.server";
 import type { Route } from "./+types/sinonimos";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "produtos.editar" } satisfies AdminHandle;
+const page = adminPage({
+  title: "Sinônimos da busca",
+  capability: "produtos.editar",
+  failure: "Erro ao carregar sinônimos",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
-export const meta = adminMeta("Sinônimos da busca");
-
-const LOAD_ERROR = "Erro ao carregar sinônimos";
 const SAVE_ERROR = "Erro ao salvar sinônimos";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
-  return { groups: await loadOrFail(LOAD_ERROR, () => listSynonymGroups()) };
-}
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+  return { groups: await reads(() => listSynonymGroups()) };
+});
 
 const saveGroup = (
   said: string,
@@ -77,8 +76,4 @@ export default function Sinonimos({ loaderData }: Route.ComponentProps) {
       <SynonymsPanel groups={loaderData.groups} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Sinônimos da busca" message={LOAD_ERROR} />;
 }

@@ -2,13 +2,11 @@
 // weight, image, active, stock per unit), saved at once.
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link } from "react-router";
-import { AdminLoadError } from "~/components/admin/load-error";
 import { VariantsEditor } from "~/components/admin/loja/variants-editor";
-import { adminMeta } from "~/components/admin/meta";
+import { adminPage } from "~/components/admin/page";
 import { buttonVariants } from "~/components/ui/button";
-import type { AdminHandle } from "~/domain/permissions";
 import { fieldErrors } from "~/lib/forms";
-import { requireCapability } from "~/modules/accounts/index.server";
+import { adminLoader } from "~/modules/accounts/index.server";
 import { variantsJsonSchema } from "~/modules/catalog";
 import { getProductVariants, saveProductVariants } from "~/modules/catalog/index.server";
 import { writeVariantStock } from "~/modules/inventory/index.server";
@@ -17,25 +15,30 @@ import { lojaAction } from "~/routes/admin/loja/shared.server";
 import { variacaoIntent } from "~/schemas/admin-loja-intents";
 import type { Route } from "./+types/variacoes";
 
-/** What the person must be allowed to do to open this route (decision 0068). */
-export const handle = { capability: "produtos.editar" } satisfies AdminHandle;
-
-export const meta = adminMeta("Variações do produto");
+const page = adminPage({
+  title: "Variações do produto",
+  capability: "produtos.editar",
+  failure: "Erro ao carregar variações",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 
 /** The ledger's reason for the stock the grid sets. */
 const STOCK_REASON = "Variações do produto";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireCapability(request, handle.capability);
+export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs) => {
   const view = await getProductVariants(params.id);
   if (!view) throw data({ message: "Produto não encontrado" }, { status: 404 });
   return view;
-}
+});
 
 export const action = lojaAction(
-  (params) => href("/admin/loja/produtos/:id/variacoes", { id: params.id ?? "" }),
+  {
+    screen: (params) => href("/admin/loja/produtos/:id/variacoes", { id: params.id ?? "" }),
+    handle,
+  },
   variacaoIntent,
-  { capability: handle.capability },
   async ({ user, actor, fields, intent, params }) => {
     const parsed = variantsJsonSchema.safeParse(fields.dados);
     if (!parsed.success) {
@@ -83,8 +86,4 @@ export default function Variacoes({ loaderData }: Route.ComponentProps) {
       <VariantsEditor key={loaderData.produto.id} view={loaderData} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminLoadError title="Variações do produto" message="Erro ao carregar variações" />;
 }
