@@ -197,6 +197,22 @@ export type LinkPasswordOutcome =
   | { ok: false; field: "senha" | "form"; message: string };
 
 /**
+ * The password a link's page asks for: refused when the link no longer opens or the password
+ * is weak (the person's e-mail and name count against it), else hashed.
+ */
+async function linkPassword(
+  link: LinkState<{ email: string; nome: string }>,
+  senha: string,
+  shopWords: string[],
+  at: Date,
+): Promise<{ ok: true; senhaHash: string } | Extract<LinkPasswordOutcome, { ok: false }>> {
+  if (!link.ok) return { ok: false, field: "form", message: link.message };
+  const weak = await passwordWeakness(senha, [link.row.email, link.row.nome], shopWords, at);
+  if (weak) return { ok: false, field: "senha", message: weak };
+  return { ok: true, senhaHash: await withPasswordHashing(() => hashPassword(senha)) };
+}
+
+/**
  * Accepts an invitation: the person's account with their own password, the link used up (a
  * row lock: two tabs pressing at once create one account), and a signed-in session.
  */
@@ -207,11 +223,9 @@ export async function acceptInvitation(
   shopWords: string[],
 ): Promise<LinkPasswordOutcome> {
   const at = now();
-  const peek = await openInvitation(token);
-  if (!peek.ok) return { ok: false, field: "form", message: peek.message };
-  const weak = await passwordWeakness(senha, [peek.row.email, peek.row.nome], shopWords, at);
-  if (weak) return { ok: false, field: "senha", message: weak };
-  const senhaHash = await withPasswordHashing(() => hashPassword(senha));
+  const checked = await linkPassword(await openInvitation(token), senha, shopWords, at);
+  if (!checked.ok) return checked;
+  const { senhaHash } = checked;
   const outcome = await transaction(async (tx): Promise<LinkPasswordOutcome> => {
     const state = inviteState(await inviteByToken(token, tx, true), now());
     if (!state.ok) return { ok: false, field: "form", message: state.message };
@@ -353,11 +367,9 @@ export async function completePasswordReset(
   shopWords: string[],
 ): Promise<LinkPasswordOutcome> {
   const at = now();
-  const peek = await openPasswordReset(token);
-  if (!peek.ok) return { ok: false, field: "form", message: peek.message };
-  const weak = await passwordWeakness(senha, [peek.row.email, peek.row.nome], shopWords, at);
-  if (weak) return { ok: false, field: "senha", message: weak };
-  const senhaHash = await withPasswordHashing(() => hashPassword(senha));
+  const checked = await linkPassword(await openPasswordReset(token), senha, shopWords, at);
+  if (!checked.ok) return checked;
+  const { senhaHash } = checked;
   return transaction(async (tx): Promise<LinkPasswordOutcome> => {
     const state = resetState(await resetByToken(token, tx, true), now());
     if (!state.ok) return { ok: false, field: "form", message: state.message };

@@ -16,7 +16,8 @@ export interface StaffMember {
   unidades: string[] | null;
 }
 
-const columns = {
+/** What every list of the team reads of a person (the team screen adds its own). */
+export const staffColumns = {
   id: usuarios.id,
   nome: usuarios.nome,
   email: usuarios.email,
@@ -51,7 +52,7 @@ export async function listStaff(
   executor: Executor = db(),
 ): Promise<StaffMember[]> {
   const rows = await executor
-    .select(columns)
+    .select(staffColumns)
     .from(usuarios)
     .where(
       and(
@@ -74,7 +75,10 @@ export async function staffByIds(
 ): Promise<Map<string, StaffMember>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await executor.select(columns).from(usuarios).where(inArray(usuarios.id, unique));
+  const rows = await executor
+    .select(staffColumns)
+    .from(usuarios)
+    .where(inArray(usuarios.id, unique));
   return new Map(rows.filter((r) => r.papel != null).map((r) => [r.id, memberOf(r)]));
 }
 
@@ -89,7 +93,7 @@ export async function staffMember(
   options: { share?: boolean } = {},
 ): Promise<StaffMember | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const query = executor.select(columns).from(usuarios).where(eq(usuarios.id, id));
+  const query = executor.select(staffColumns).from(usuarios).where(eq(usuarios.id, id));
   const [row] = options.share ? await query.for("share") : await query;
   return row && row.papel != null ? memberOf(row) : null;
 }

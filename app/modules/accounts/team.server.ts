@@ -6,6 +6,7 @@ import type { Papel } from "~/domain/permissions";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { staffColumns } from "./staff-directory.server";
 import { convites, sessoes, type Usuario, usuarios } from "./tables.server";
 import type { AccessInput } from "./team.schema";
 
@@ -17,13 +18,7 @@ export const LAST_OWNER =
 export async function listTeam(executor: Executor = db()) {
   const rows = await executor
     .select({
-      id: usuarios.id,
-      nome: usuarios.nome,
-      email: usuarios.email,
-      papel: usuarios.papel,
-      ativo: usuarios.ativo,
-      todasUnidades: usuarios.todasUnidades,
-      unidadeIds: usuarios.unidadeIds,
+      ...staffColumns,
       ultimoLoginEm: usuarios.ultimoLoginEm,
       totpAtivo: usuarios.totpAtivo,
       convidadoEm: usuarios.convidadoEm,
