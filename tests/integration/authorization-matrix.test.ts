@@ -23,11 +23,7 @@ import { addDays } from "~/domain/shop-time";
 import { adminAction, createSession, createUser } from "~/modules/accounts/index.server";
 import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { addWalkIn } from "~/modules/grooming/index.server";
-import {
-  agendasBanho,
-  servicosBanho,
-  servicosBanhoPrecos,
-} from "~/modules/grooming/testing.server";
+import { agendasBanho } from "~/modules/grooming/testing.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { runSql } from "~/platform/db/client.server";
@@ -601,17 +597,7 @@ describe("authorization matrix: other unit (a Gerente of unit B on unit A's reco
       }),
     );
     if (!placed.ok) throw new Error(`pedido recusado: ${JSON.stringify(placed)}`);
-    const [banho] = await db
-      .insert(servicosBanho)
-      .values({ slug: "banho-matriz", nome: "Banho" })
-      .returning();
-    await db.insert(servicosBanhoPrecos).values({
-      servicoId: banho!.id,
-      porte: "P",
-      pelagem: "curta",
-      preco: 5000,
-      duracaoMinutos: 60,
-    });
+    const banho = await factories.insertSmallBath("banho-matriz", db);
     await db.delete(agendasBanho);
     for (const unidadeId of [unitA, unitB]) {
       await db.insert(agendasBanho).values({

@@ -6,11 +6,7 @@ import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChangeHistory } from "~/components/admin/change-history";
 import { addWalkIn } from "~/modules/grooming/index.server";
-import {
-  agendasBanho,
-  servicosBanho,
-  servicosBanhoPrecos,
-} from "~/modules/grooming/testing.server";
+import { agendasBanho } from "~/modules/grooming/testing.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import * as estoque from "~/routes/admin/estoque";
 import * as estoqueHistorico from "~/routes/admin/estoque-historico";
@@ -111,17 +107,7 @@ describe("who did it", () => {
 
   it("a booking's history names who moved it", async () => {
     const db = ctx.database.db;
-    const [banho] = await db
-      .insert(servicosBanho)
-      .values({ slug: "banho-autoria", nome: "Banho" })
-      .returning();
-    await db.insert(servicosBanhoPrecos).values({
-      servicoId: banho!.id,
-      porte: "P",
-      pelagem: "curta",
-      preco: 5000,
-      duracaoMinutos: 60,
-    });
+    const banho = await factories.insertSmallBath("banho-autoria", db);
     await db.delete(agendasBanho);
     await db.insert(agendasBanho).values({
       unidadeId: unitA,

@@ -7,12 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { addWalkIn } from "~/modules/grooming/index.server";
-import {
-  agendamentos,
-  agendasBanho,
-  servicosBanho,
-  servicosBanhoPrecos,
-} from "~/modules/grooming/testing.server";
+import { agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
 import { setStockInHand } from "~/modules/inventory/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
@@ -97,17 +92,7 @@ beforeAll(async () => {
   dono = await staffSession({ papel: "dono", unidades: null, nome: "Dora" });
 
   // A grooming agenda at each unit, and a walk-in at each.
-  const [banho] = await db
-    .insert(servicosBanho)
-    .values({ slug: "banho-escopo", nome: "Banho" })
-    .returning();
-  await db.insert(servicosBanhoPrecos).values({
-    servicoId: banho!.id,
-    porte: "P",
-    pelagem: "curta",
-    preco: 5000,
-    duracaoMinutos: 60,
-  });
+  const banho = await factories.insertSmallBath("banho-escopo", db);
   const horarios = Array.from({ length: 7 }, () => ["08:00", "09:00"]);
   await db.delete(agendasBanho);
   for (const unidadeId of [unitA, unitB]) {

@@ -386,6 +386,19 @@ export async function insertGroomingQuote(
  * A bath and a full groom (the groom asks for a quote the first time), an hour each, priced
  * for every size and coat by `price`: the services of the booking tests. Slugs end in `suffix`.
  */
+/** One "Banho" priced only for a small short-coated pet (R$ 50,00, 60 min): enough for a walk-in. */
+export async function insertSmallBath(slug: string, executor: Executor = db()) {
+  const [banho] = await executor.insert(servicosBanho).values({ slug, nome: "Banho" }).returning();
+  await executor.insert(servicosBanhoPrecos).values({
+    servicoId: banho!.id,
+    porte: "P",
+    pelagem: "curta",
+    preco: 5000,
+    duracaoMinutos: 60,
+  });
+  return banho!;
+}
+
 export async function insertBathAndGroom(
   suffix: string,
   price: (
