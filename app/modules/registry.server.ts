@@ -6,6 +6,7 @@ import { accountsModule } from "./accounts/module.server";
 import { alertsModule } from "./alerts/module.server";
 import { careersModule } from "./careers/module.server";
 import { catalogModule } from "./catalog/module.server";
+import { customersModule } from "./customers/module.server";
 import { deliveryModule } from "./delivery/module.server";
 import { groomingModule } from "./grooming/module.server";
 import { inventoryModule } from "./inventory/module.server";
@@ -23,6 +24,7 @@ export const MODULES: readonly ModuleManifest[] = [
   alertsModule,
   careersModule,
   catalogModule,
+  customersModule,
   deliveryModule,
   groomingModule,
   inventoryModule,

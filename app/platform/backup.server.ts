@@ -34,6 +34,7 @@ const PLATFORM_TABLES: Readonly<Record<string, BackupClass>> = {
   // The periodic jobs' runs (decision 0060) tell what ran where the copy was taken; restored,
   // they would make the new place skip its first backup and purges.
   job_runs: "live",
+  codigos_acesso: "live",
 };
 
 /** Every table's declared class: the platform's and each registered module's. */

@@ -113,3 +113,23 @@ export const eventos = pgTable(
     index("eventos_created_at_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * One-time codes sent by e-mail (decision 0071, generalising 0047): a customer signing in
+ * (`finalidade` 'conta', `chave` the e-mail) and a returning tutor's pets ('tutor', the phone's
+ * digits). Only an HMAC of the code is kept; 10 minutes, one use, 5 wrong tries.
+ */
+export const codigosAcesso = pgTable(
+  "codigos_acesso",
+  {
+    id: id(),
+    finalidade: text("finalidade").notNull(),
+    chave: text("chave").notNull(),
+    codigoHash: text("codigo_hash").notNull(),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    tentativas: integer("tentativas").notNull().default(0),
+    usadoEm: timestamp("usado_em", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("codigos_acesso_chave_idx").on(t.finalidade, t.chave, t.createdAt)],
+);

@@ -43,7 +43,7 @@ const BUSINESS_TABLES = [
   "admin_audit_log",
   "agendamentos",
   "agendamento_pets",
-  "codigos_tutor",
+  "codigos_acesso",
   "emails",
 ];
 

@@ -5,12 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { curriculos } from "~/modules/careers/testing.server";
 import { categorias } from "~/modules/catalog/testing.server";
-import {
-  agendamentoPets,
-  agendamentos,
-  codigosTutor,
-  pedidosServicos,
-} from "~/modules/grooming/testing.server";
+import { agendamentoPets, agendamentos, pedidosServicos } from "~/modules/grooming/testing.server";
 import { emails } from "~/modules/mail/testing.server";
 import { webhookEntregas } from "~/modules/notifications/testing.server";
 import { itensPedido, pedidos } from "~/modules/orders/testing.server";
@@ -19,7 +14,7 @@ import { updateSettings } from "~/modules/shop/index.server";
 import { setClock } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage.server";
-import { adminAuditLog } from "~/platform/tables.server";
+import { adminAuditLog, codigosAcesso } from "~/platform/tables.server";
 import { action as privacyAction, loader as privacyLoader } from "~/routes/admin/privacidade";
 import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";
@@ -311,8 +306,9 @@ async function carlaAndOthers() {
     resourceType: "agendamento",
     resourceId: booking!.id,
   });
-  await db().insert(codigosTutor).values({
-    whatsappDigitos: "47977776666",
+  await db().insert(codigosAcesso).values({
+    finalidade: "tutor",
+    chave: "47977776666",
     codigoHash: "x",
     expiraEm: new Date(),
   });
@@ -484,7 +480,7 @@ describe("one person's data", () => {
       .from(agendamentoPets)
       .where(eq(agendamentoPets.agendamentoId, booking.id));
     expect(bookedPet).toMatchObject({ nome: "Pet", nomeChave: "", raca: null, alertas: null });
-    expect(await db().select().from(codigosTutor)).toHaveLength(0);
+    expect(await db().select().from(codigosAcesso)).toHaveLength(0);
     expect(await db().select().from(curriculos)).toHaveLength(0);
     expect(await storage().read("private", cv.key)).toBeNull();
     expect(await db().select().from(emails)).toHaveLength(0);

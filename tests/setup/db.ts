@@ -101,6 +101,6 @@ export async function truncateAll(database: Database) {
   await database.db.execute(sql`
     truncate table cobrancas, itens_pedido, pedidos, cupons, produtos, categorias, bairros_entrega,
       pedidos_servicos, curriculos, admin_audit_log, rate_limits, webhook_entregas, emails, eventos,
-      sessoes, usuarios, configuracoes restart identity cascade
+      sessoes, usuarios, configuracoes, clientes, codigos_acesso restart identity cascade
   `);
 }

@@ -3,25 +3,18 @@
 // alias, uses them.
 import { defineVocabulary } from "../../domain/vocabulary";
 
-export const { values: PORTES, label: PORTE_LABEL } = defineVocabulary({
-  P: "Pequeno (P)",
-  M: "Médio (M)",
-  G: "Grande (G)",
-  GG: "Gigante (GG)",
-});
-export type Porte = (typeof PORTES)[number];
-
-export const { values: PELAGENS, label: PELAGEM_LABEL } = defineVocabulary({
-  curta: "Pelo curto",
-  longa: "Pelo longo",
-});
-export type Pelagem = (typeof PELAGENS)[number];
-
-export const { values: ESPECIES, label: ESPECIE_LABEL } = defineVocabulary({
-  cao: "Cão",
-  gato: "Gato",
-});
-export type Especie = (typeof ESPECIES)[number];
+// The pet's words live in the domain: the customer's pets use them too.
+export {
+  ESPECIE_LABEL,
+  ESPECIES,
+  type Especie,
+  PELAGEM_LABEL,
+  PELAGENS,
+  type Pelagem,
+  PORTE_LABEL,
+  PORTES,
+  type Porte,
+} from "../../domain/pets";
 
 /** The timeline the status page shows, then the two ends off it. */
 export const { values: STATUS_AGENDAMENTO, label: STATUS_AGENDAMENTO_LABEL } = defineVocabulary({

@@ -43,7 +43,6 @@ export const groomingModule = defineModule({
     agendas_banho_fechadas: "data",
     agendamentos: "data",
     agendamento_pets: "data",
-    codigos_tutor: "data",
   },
   rateLimits: [
     rateLimit("form:orcamento", "Orçamentos de banho e tosa", 8, HOUR_MS),

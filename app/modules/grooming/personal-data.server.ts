@@ -5,6 +5,7 @@
 import { and, inArray, lt, ne, sql } from "drizzle-orm";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
+import { forgetCodes } from "~/platform/one-time-codes.server";
 import {
   ANONYMOUS,
   overwriteRows,
@@ -14,7 +15,7 @@ import {
   subjectMatch,
 } from "~/platform/personal-data.server";
 import { keyFromPublicUrl } from "~/platform/storage.server";
-import { agendamentoPets, agendamentos, codigosTutor, pedidosServicos } from "./tables.server";
+import { agendamentoPets, agendamentos, pedidosServicos } from "./tables.server";
 
 /** The stored files of a request's photos. */
 const photoFiles = (fotos: string[]): StoredFile[] =>
@@ -116,7 +117,7 @@ export const groomingPersonalData: PersonalDataHandler = {
         .set({ nome: "Pet", nomeChave: "", raca: null, alertas: null })
         .where(inArray(agendamentoPets.agendamentoId, bookingIds));
       const phones = [...new Set(bookings.map((a) => a.whatsappDigitos))];
-      await tx.delete(codigosTutor).where(inArray(codigosTutor.whatsappDigitos, phones));
+      await forgetCodes(tx, "tutor", phones);
     }
     return {
       counts: { servicos: requestIds.length, agendamentos: bookingIds.length },

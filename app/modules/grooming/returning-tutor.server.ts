@@ -3,17 +3,14 @@
 // send WhatsApp messages ourselves, and a phone alone proves nothing); the answer is the same
 // whether or not the phone is known, so nobody learns who books here. Without an e-mail on
 // file the tutor simply types the pet again.
-import crypto from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, runSql, transaction } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
-import { sameSecret, sessionSecret } from "~/platform/secret.server";
+import { checkCode, issueCode } from "~/platform/one-time-codes.server";
 import type { BookingPetInput } from "./bookings.server";
-import { agendamentos, codigosTutor } from "./tables.server";
+import { agendamentos } from "./tables.server";
 
-const CODE_TTL_MS = 10 * 60_000;
-const MAX_TRIES = 5;
 const MAX_PETS_OFFERED = 8;
 /**
  * Asking for a code answers after at least this long, known phone or not: a known phone's
@@ -27,13 +24,6 @@ export const CODE_SENT =
 export const CODE_INVALID = "Código inválido ou vencido. Confira o e-mail ou peça outro código.";
 
 const digits = (phone: string) => phone.replace(/\D/g, "");
-
-function codeHash(phoneDigits: string, code: string): string {
-  return crypto
-    .createHmac("sha256", sessionSecret())
-    .update(`codigo-tutor:${phoneDigits}:${code}`)
-    .digest("hex");
-}
 
 /** Whether a phone as typed is worth a lookup (10 to 13 digits). */
 export function plausiblePhone(phone: string): boolean {
@@ -65,29 +55,16 @@ export async function sendTutorCode(
       .orderBy(desc(agendamentos.createdAt))
       .limit(1);
     if (!last?.email) return false;
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-    await tx
-      .update(codigosTutor)
-      .set({ usadoEm: at })
-      .where(and(eq(codigosTutor.whatsappDigitos, phone), isNull(codigosTutor.usadoEm)));
-    const [issued] = await tx
-      .insert(codigosTutor)
-      .values({
-        whatsappDigitos: phone,
-        codigoHash: codeHash(phone, code),
-        expiraEm: new Date(at.getTime() + CODE_TTL_MS),
-        createdAt: at,
-      })
-      .returning({ id: codigosTutor.id });
+    const issued = await issueCode(tx, "tutor", phone, at);
     await emit(tx, {
       tipo: "codigo_tutor.solicitado",
       resourceType: "codigo_tutor",
-      resourceId: issued!.id,
+      resourceId: issued.id,
       emails: [
         {
           tipo: "codigo_tutor",
           destinatario: last.email,
-          dados: { codigo: code },
+          dados: { codigo: issued.code },
           origem: options.origem ?? null,
         },
       ],
@@ -118,29 +95,7 @@ export async function verifyTutorCode(
 ): Promise<ReturningTutor | null> {
   const at = options.now ?? clockNow();
   const phone = digits(whatsapp);
-  if (!/^\d{6}$/.test(code.trim())) return null;
-  const valid = await transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(codigosTutor)
-      .where(
-        and(
-          eq(codigosTutor.whatsappDigitos, phone),
-          isNull(codigosTutor.usadoEm),
-          gt(codigosTutor.expiraEm, at),
-        ),
-      )
-      .orderBy(desc(codigosTutor.createdAt))
-      .limit(1)
-      .for("update");
-    if (!row || row.tentativas >= MAX_TRIES) return false;
-    const right = sameSecret(codeHash(phone, code.trim()), row.codigoHash);
-    await tx
-      .update(codigosTutor)
-      .set(right ? { usadoEm: at } : { tentativas: row.tentativas + 1 })
-      .where(eq(codigosTutor.id, row.id));
-    return right;
-  });
+  const valid = await checkCode("tutor", phone, code, at);
   return valid ? returningTutor(phone) : null;
 }
 

@@ -28,6 +28,7 @@ import {
   updatedAt,
 } from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
+import { pets } from "../customers/tables.server";
 import { unidades } from "../shop/tables.server";
 import {
   ESPECIES,
@@ -285,6 +286,13 @@ export const agendamentoPets = pgTable(
     pontos: integer("pontos").notNull(),
     servicos: jsonb("servicos").$type<ServicoAgendado[]>().notNull(),
     preco: money("preco").notNull(),
+    /** The customer's pet this is (issue 42); null for a guest's or a counter booking. */
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    /**
+     * Size or coat as the customer set them, not yet confirmed by the staff: the booking shows
+     * "preço a confirmar" and the staff confirm at check-in.
+     */
+    porteAConfirmar: boolean("porte_a_confirmar").notNull().default(false),
   },
   (t) => [
     index("agendamento_pets_agendamento_idx").on(t.agendamentoId),
@@ -295,23 +303,3 @@ export const agendamentoPets = pgTable(
 );
 
 export type AgendamentoPet = typeof agendamentoPets.$inferSelect;
-
-/**
- * One-time codes that let a returning tutor see their pets again (issue 28): sent to the
- * e-mail of their last booking, kept only as a hash, valid 10 minutes and 5 tries.
- */
-export const codigosTutor = pgTable(
-  "codigos_tutor",
-  {
-    id: id(),
-    whatsappDigitos: text("whatsapp_digitos").notNull(),
-    codigoHash: text("codigo_hash").notNull(),
-    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
-    tentativas: integer("tentativas").notNull().default(0),
-    usadoEm: timestamp("usado_em", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("codigos_tutor_whatsapp_idx").on(t.whatsappDigitos, t.createdAt)],
-);
-
-export type CodigoTutor = typeof codigosTutor.$inferSelect;

@@ -1,0 +1,9 @@
+// The module's server face: what other modules, routes, scripts and tests may use.
+export {
+  clearCustomerCookie,
+  endAllCustomerSessions,
+  endCustomerSession,
+  getCustomer,
+  normalizeCustomerEmail,
+  requireCustomer,
+} from "./session.server";

@@ -1,0 +1,29 @@
+// The customers module's declaration of what it adds to the shared machinery (decision 0059).
+// Helpers working on issue 42 add their e-mails, limits, jobs and personal data here.
+import { defineModule } from "~/platform/module.server";
+import { purgeExpiredCustomerSessions } from "./session.server";
+
+export const customersModule = defineModule({
+  name: "customers",
+  jobs: [
+    {
+      id: "customers.purge-sessions",
+      label: "Limpeza de sessões expiradas dos clientes",
+      intervalMs: 60 * 60_000,
+      timeoutMs: 2 * 60_000,
+      run: async () => ({ removidas: await purgeExpiredCustomerSessions() }),
+    },
+  ],
+  // Sessions are live state (no session outlives a restore); the rest is the customer's data.
+  backup: {
+    clientes: "data",
+    sessoes_clientes: "live",
+    pets_clientes: "data",
+    pet_pesos: "data",
+    pet_vacinas: "data",
+    pet_notas: "data",
+    enderecos_clientes: "data",
+    consentimentos_clientes: "data",
+    avisos_chegada: "data",
+  },
+});
