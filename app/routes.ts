@@ -54,6 +54,13 @@ export default [
     route("pedido/:numero/status", "routes/loja/pedido-status.ts"),
   ]),
 
+  // The customer's optional account (issue 42, decision 0071): plain forms in the store's shell.
+  ...prefix("conta", [
+    layout("routes/loja/layout.tsx", { id: "conta-shell" }, [
+      layout("routes/conta/layout.tsx", [index("routes/conta/index.tsx")]),
+    ]),
+  ]),
+
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.
   ...prefix("admin", [
     index("routes/admin/login.tsx", { id: "admin-index" }),

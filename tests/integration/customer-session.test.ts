@@ -14,6 +14,7 @@ import {
 import { clientes, customerCookie, sessoesClientes } from "~/modules/customers/testing.server";
 import { db } from "~/platform/db/client.server";
 import { checkCode, issueCode } from "~/platform/one-time-codes.server";
+import { loader as accountLoader } from "~/routes/conta/layout";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { withTestClock } from "../support/clock";
 
@@ -66,6 +67,19 @@ describe("customer sessions", () => {
     expect((thrown as Response).headers.get("location")).toBe(
       `/conta/entrar?voltar=${encodeURIComponent("/conta/pets?x=1")}`,
     );
+  });
+
+  it("Minha conta opens only for a signed-in customer", async () => {
+    const { cookie } = await customerCookie("ana@example.com");
+    const request = page(cookie);
+    const data = await accountLoader({ request, params: {}, context: {} } as never);
+    expect(data).toMatchObject({ email: "ana@example.com" });
+    const guest = await accountLoader({
+      request: page(""),
+      params: {},
+      context: {},
+    } as never).catch((e: unknown) => e);
+    expect((guest as Response).headers.get("location")).toBe("/conta/entrar?voltar=%2Fconta");
   });
 
   it("Sair ends this device; Sair de todos os aparelhos ends the others", async () => {
