@@ -8,7 +8,13 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import { env } from "~/platform/env.server";
-import { logFormat, logger, redactUrl, requestLogSerializers } from "~/platform/logger.server";
+import {
+  logFormat,
+  logger,
+  redactUrl,
+  requestLogLevels,
+  requestLogSerializers,
+} from "~/platform/logger.server";
 import { drainListenersFollowCompression } from "./http/compression-drain";
 import { isForeignWrite } from "./http/origin-check";
 import { pageCache, type SharedPages } from "./http/page-cache";
@@ -71,8 +77,7 @@ server.use(
   pinoHttp({
     logger,
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    ...requestLogLevels,
     serializers: requestLogSerializers,
   }),
 );

@@ -2,6 +2,7 @@
 // app's own logs: secrets never reach a log line, whatever object a caller passes.
 // LOG_FORMAT=pretty writes the same records as one readable line each (a terminal); json
 // (the default in production) keeps them for a log collector.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 
 const CENSOR = "[oculto]";
@@ -79,6 +80,30 @@ export const requestLogSerializers = {
     url: redactUrl(req.url ?? ""),
   }),
   res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+};
+
+/** The status pino-http gives a request that failed without a thrown error. */
+const SYNTHESISED = /^failed with status code \d+$/;
+
+/**
+ * How the request log rates an answer: a 503 is an answer we chose (search or login flood shed,
+ * database down: each logged where it is decided), so it is a warning without the stack pino-http
+ * makes up for every 5xx; under a flood, thousands of made-up stacks cost the CPU the shop needs.
+ */
+export const requestLogLevels = {
+  customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+    (err && !SYNTHESISED.test(err.message)) || (res.statusCode >= 500 && res.statusCode !== 503)
+      ? ("error" as const)
+      : res.statusCode >= 400
+        ? ("warn" as const)
+        : ("info" as const),
+  customErrorObject: (
+    _req: IncomingMessage,
+    res: ServerResponse,
+    err: Error,
+    value: Record<string, unknown>,
+  ) =>
+    res.statusCode === 503 && SYNTHESISED.test(err.message) ? { ...value, err: undefined } : value,
 };
 
 const logOptions: pino.LoggerOptions = {

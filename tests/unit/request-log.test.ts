@@ -8,7 +8,7 @@ import express from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { afterAll, describe, expect, it } from "vitest";
-import { redactUrl, requestLogSerializers } from "~/platform/logger.server";
+import { redactUrl, requestLogLevels, requestLogSerializers } from "~/platform/logger.server";
 
 const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));
@@ -51,6 +51,43 @@ describe("request log", () => {
     // The rest of the address stays readable.
     expect(written).toContain("/servicos/agendar?orcamento=SRV-42&chave=%5Boculto%5D");
     expect(written).toContain("/admin/privacidade?titular=%5Boculto%5D");
+  });
+
+  it("logs a chosen 503 as a warning without a made-up stack, a 500 as an error", async () => {
+    let written = "";
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        written += chunk;
+        done();
+      },
+    });
+    const app = express();
+    app.use(
+      pinoHttp({
+        logger: pino({ level: "info" }, sink),
+        ...requestLogLevels,
+        serializers: requestLogSerializers,
+      }),
+    );
+    app.get("/busy", (_req, res) => res.status(503).send("ocupado"));
+    app.get("/broken", (_req, res) => res.status(500).send("erro"));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await (await fetch(`${base}/busy`)).text();
+    await (await fetch(`${base}/broken`)).text();
+    await new Promise((r) => setTimeout(r, 20));
+    const lines = written
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { level: number; req: { url: string }; err?: unknown });
+    const busy = lines.find((l) => l.req.url === "/busy");
+    const broken = lines.find((l) => l.req.url === "/broken");
+    expect(busy).toMatchObject({ level: 40 });
+    expect(busy?.err).toBeUndefined();
+    expect(broken).toMatchObject({ level: 50 });
+    expect(JSON.stringify(broken?.err)).toContain("stack");
   });
 
   it("leaves addresses without secrets as they were", () => {
