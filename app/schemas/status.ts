@@ -1,12 +1,14 @@
 // The status changes of the admin screens (SPEC §4): validation only. The values and their
 // labels live in app/domain/statuses.ts.
 import { z } from "zod";
+import { METODOS_RECEBIMENTO } from "~/domain/counter-payment";
 import {
   STATUS_CURRICULO,
   STATUS_PAGAMENTO,
   STATUS_PEDIDO,
   STATUS_SERVICO,
 } from "~/domain/statuses";
+import { optionalMoneyField } from "./money-field";
 
 const id = z.uuid("Registro inválido");
 
@@ -38,7 +40,28 @@ export const orderStatusSchema = statusChange(STATUS_PEDIDO).extend({
     .string()
     .optional()
     .transform((v) => v === "on" || v === "true"),
+  /** The hand-over of an order paid then (issue 43): how, how much, cash handed over, why. */
+  pagamentoMetodo: z.enum(METODOS_RECEBIMENTO, { error: "Escolha como foi pago" }).optional(),
+  pagamentoValor: optionalMoneyField("Valor recebido inválido"),
+  pagamentoRecebido: optionalMoneyField("Valor entregue inválido"),
+  pagamentoMotivo: z
+    .string()
+    .trim()
+    .max(200, "Use no máximo 200 caracteres")
+    .optional()
+    .transform((v) => v || null),
 });
+
+/** The payment of a hand-over as the orders module takes it (null when none was sent). */
+export function handOverPayment(data: z.infer<typeof orderStatusSchema>) {
+  if (!data.pagamentoMetodo) return null;
+  return {
+    metodo: data.pagamentoMetodo,
+    valor: data.pagamentoValor ?? 0,
+    recebido: data.pagamentoRecebido,
+    motivo: data.pagamentoMotivo,
+  };
+}
 export const paymentStatusSchema = statusChange(STATUS_PAGAMENTO, "Status de pagamento inválido");
 export const refundSchema = z.object({ id });
 export const groomingStatusSchema = statusChange(STATUS_SERVICO);

@@ -116,6 +116,11 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   await code.fill(wrong);
   await ask.getByRole("button", { name: "Confirmar retirada" }).click();
   await expect(ask.getByText("Código de retirada não confere")).toBeVisible();
+  // "Pagar na retirada": the hand-over asks how it was paid (issue 43), cash by default with
+  // the change worked out from what the customer hands over.
+  await expect(ask.getByLabel("Como foi pago")).toHaveValue("dinheiro");
+  await ask.getByLabel(/Dinheiro entregue pelo cliente/).fill("1000,00");
+  await expect(ask.getByText(/Troco: R\$/)).toBeVisible();
   await code.fill(codigo);
   await ask.getByRole("button", { name: "Confirmar retirada" }).click();
   await expect(ask).toBeHidden();
@@ -127,6 +132,7 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   // --- Customer: the order page says it was collected ---
   await page.goto(orderUrl);
   await expect(page.getByTestId("status-pedido")).toHaveText("Retirado");
+  await expect(page.getByTestId("status-pagamento")).toHaveText("Pago");
   await expect(page.getByTestId("pedido-retirada")).toContainText("Retirado em");
 
   // --- Admin: a cancellation asks the reason the customer reads, and after hand-over whether

@@ -670,15 +670,22 @@ describe("admin store hub: orders", () => {
     const p = await insertProduct({ nome: "Entregue Teste", estoque: 8 });
     const unit = await defaultUnitId();
     const stock = () => stockAt(ctx.database, p.id, unit);
-    const deliver = async (id: string) => {
+    // Paid in cash at the door (issue 43): the hand-over records how.
+    const deliver = async (id: string, total: string) => {
       await post("pedidos", { intent: "order-status", id, status: "saiu_entrega" });
-      await post("pedidos", { intent: "order-status", id, status: "entregue" });
+      await post("pedidos", {
+        intent: "order-status",
+        id,
+        status: "entregue",
+        pagamentoMetodo: "dinheiro",
+        pagamentoValor: total,
+      });
     };
     const kept = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 2 }]);
     const back = await insertOrder([{ produtoId: p.id, nome: p.nome, preco: 1000, quantidade: 3 }]);
     expect(await stock()).toEqual({ emMaos: 8, reservado: 5, disponivel: 3 });
-    await deliver(kept.id);
-    await deliver(back.id);
+    await deliver(kept.id, "25,00");
+    await deliver(back.id, "35,00");
     expect(await stock()).toEqual({ emMaos: 3, reservado: 0, disponivel: 3 });
     // Delivered orders only move to cancelled.
     const wrong = await post("pedidos", { intent: "order-status", id: kept.id, status: "preparo" });

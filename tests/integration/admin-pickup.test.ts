@@ -255,7 +255,16 @@ describe("orders view: pick-up statuses", () => {
     expect(await atCentro()).toEqual({ emMaos: 10, reservado: 3, disponivel: 7 });
     expect(await atMeiaPraia()).toEqual({ emMaos: 7, reservado: 0, disponivel: 7 });
 
-    const right = await post({ id: order.id, status: "retirado", codigoRetirada: " 0427 " });
+    // The right code still asks how it was paid ("pagar na retirada", issue 43).
+    const unpaid = await post({ id: order.id, status: "retirado", codigoRetirada: " 0427 " });
+    expect(unpaid.data.errors).toEqual({ pagamento: "Informe como o pedido foi pago" });
+    const right = await post({
+      id: order.id,
+      status: "retirado",
+      codigoRetirada: " 0427 ",
+      pagamentoMetodo: "pix",
+      pagamentoValor: "35,00",
+    });
     expect(right.data.ok).toBe(true);
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ statusPedido: "retirado", estoqueSituacao: "baixado" });

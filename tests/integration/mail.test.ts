@@ -227,6 +227,7 @@ describe("status e-mails", () => {
     await setOrderStatus(pickUp.pedido.id, "pronto_retirada", actor);
     await setOrderStatus(pickUp.pedido.id, "retirado", actor, {
       codigoRetirada: pickUp.pedido.codigoRetirada,
+      pagamento: { metodo: "debito", valor: pickUp.pedido.total, recebido: null, motivo: null },
     });
 
     const cancelled = await order();

@@ -225,7 +225,9 @@ describe("delivery from the neighbourhood's unit", () => {
 
     // Handed over by B: B's units leave; cancelled with "voltar ao estoque": back at B only.
     await setOrderStatus(fromB.pedido.id, "saiu_entrega", actor);
-    await setOrderStatus(fromB.pedido.id, "entregue", actor);
+    await setOrderStatus(fromB.pedido.id, "entregue", actor, {
+      pagamento: { metodo: "dinheiro", valor: fromB.pedido.total, recebido: null, motivo: null },
+    });
     expect(await factories.stockAt(ctx.database, x.id, unitB)).toEqual({
       emMaos: 0,
       reservado: 0,

@@ -23,5 +23,5 @@ export { cartQuoteSchema } from "./cart-quote.schema";
 export { CART_FORM_ACTION } from "./cookie-cart";
 export { orderLineName } from "./line";
 export { orderMessage } from "./message";
-export { orderStatusChoices } from "./status-rules";
+export { handOverAsksPayment, orderStatusChoices } from "./status-rules";
 export type { CartQuote, CheckoutResult, PrintOrder } from "./types";

@@ -201,13 +201,17 @@ function TrackButton({ link }: { link: string | null }) {
   );
 }
 
+/** A hand-over e-mail says the payment is done when it is (issue 43: paid at the counter). */
+const paidNote = (m: OrderMail) =>
+  m.pedido.statusPagamento === "pago" ? ` Pagamento: Pago (${formatBRL(m.pedido.total)}).` : "";
+
 const STATUS_TEXT: Partial<Record<OrderEmailKind, (mail: OrderMail) => string>> = {
   pedido_pago: () => "Recebemos o pagamento do seu pedido. Agora é com a gente!",
   pedido_saiu_entrega: () => "Seu pedido saiu para entrega e logo chega ao endereço combinado.",
   pedido_pronto_retirada: (m) =>
     `Seu pedido está pronto para retirada${m.unidade ? ` na ${m.unidade.nome}` : ""}.`,
-  pedido_entregue: () => "Seu pedido foi entregue. Obrigado pela compra!",
-  pedido_retirado: () => "Seu pedido foi retirado na loja. Obrigado pela compra!",
+  pedido_entregue: (m) => `Seu pedido foi entregue.${paidNote(m)} Obrigado pela compra!`,
+  pedido_retirado: (m) => `Seu pedido foi retirado na loja.${paidNote(m)} Obrigado pela compra!`,
   pedido_cancelado: () => "Seu pedido foi cancelado.",
   pedido_link: () =>
     'Alguém pediu o link do seu pedido em "Acompanhar pedido" na loja. Por ele você vê o status do pedido e do pagamento. Se não foi você, pode ignorar este e-mail.',

@@ -72,12 +72,13 @@ export async function orderPaymentChanged(
   pedido: Pedido,
   status: StatusPagamento,
   webhook?: WebhookNotice,
+  options: { email?: boolean } = {},
 ): Promise<void> {
   await emit(tx, {
     tipo: "pedido.pagamento",
     resourceType: "pedido",
     resourceId: pedido.id,
-    emails: customerEmail(pedido, PAYMENT_KIND[status]),
+    emails: options.email === false ? [] : customerEmail(pedido, PAYMENT_KIND[status]),
     webhook,
   });
 }

@@ -2,11 +2,34 @@
 // the orders view offers only what it allows. Pick-up orders go novo → preparo → pronto
 // para retirada → retirado; delivery orders go novo → preparo → saiu para entrega →
 // entregue; either may be cancelled, and a cancelled one is never reopened.
-import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
+import {
+  type FormaPagamento,
+  STATUS_PEDIDO,
+  type StatusPagamento,
+  type StatusPedido,
+} from "~/domain/statuses";
 
 type OrderState = { modo: "entrega" | "retirada"; statusPedido: StatusPedido };
 
 export const HANDED_OVER: readonly StatusPedido[] = ["entregue", "retirado"];
+
+/** Payment forms paid when the order is handed over (issue 43 point 2). */
+const PAID_AT_HAND_OVER: readonly FormaPagamento[] = ["balcao", "dinheiro", "cartao_entrega"];
+
+/**
+ * Whether handing `order` over as `status` must record how it was paid: a "pagar na
+ * retirada" or "na entrega" order still awaiting its payment.
+ */
+export function handOverAsksPayment(
+  order: { formaPagamento: FormaPagamento; statusPagamento: StatusPagamento },
+  status: StatusPedido,
+): boolean {
+  return (
+    HANDED_OVER.includes(status) &&
+    PAID_AT_HAND_OVER.includes(order.formaPagamento) &&
+    order.statusPagamento === "aguardando"
+  );
+}
 const DELIVERY_ONLY: readonly StatusPedido[] = ["saiu_entrega", "entregue"];
 const PICK_UP_ONLY: readonly StatusPedido[] = ["pronto_retirada", "retirado"];
 

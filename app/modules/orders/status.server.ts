@@ -5,8 +5,10 @@
 // shelf only when the staff say so. Each happens once (pedidos.estoque_situacao), and a
 // cancelled order is never reopened, so it never reserves again.
 import { eq } from "drizzle-orm";
+import { type CounterPaymentInput, checkCounterPayment } from "~/domain/counter-payment";
 import type { StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { moveOrderStock, type StockLine } from "~/modules/inventory/index.server";
+import { recordCounterPayment } from "~/modules/payments/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Tx, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -15,7 +17,7 @@ import { sameSecret } from "~/platform/secret.server";
 import { CANCEL_REASONS, orderPaymentChanged, orderStatusChanged } from "./order-emails.server";
 import { cancelOrderCharges } from "./payment-loops.server";
 import { assertOrderInScope, ORDER_NOT_FOUND } from "./scope.server";
-import { HANDED_OVER, statusRefusal } from "./status-rules";
+import { HANDED_OVER, handOverAsksPayment, statusRefusal } from "./status-rules";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 /** The order, locked, when it exists and is one of the person's units' (decision 0069). */
@@ -44,7 +46,11 @@ export interface StatusChangeOptions {
   voltarAoEstoque?: boolean;
   /** For a cancellation: the reason the customer's e-mail gives. */
   motivo?: string | null;
+  /** For the hand-over of an order paid then (issue 43 point 2): how it was paid. */
+  pagamento?: CounterPaymentInput | null;
 }
+
+const PAYMENT_ASKED = "Informe como o pedido foi pago";
 
 const PICKUP_CODE_WRONG = "Código de retirada não confere";
 const PICKUP_CODE_BLOCKED =
@@ -114,6 +120,9 @@ function changeOrderStatus(
       throw new AdminError(PICKUP_CODE_WRONG, "codigoRetirada");
     }
     const at = new Date();
+    const paid = handOverAsksPayment(order, status)
+      ? await recordHandOverPayment(tx, order, options.pagamento ?? null, actor, at)
+      : null;
     const { columns, estoque } =
       status === "cancelado"
         ? await cancelStock(tx, order, Boolean(options.voltarAoEstoque), at)
@@ -126,7 +135,14 @@ function changeOrderStatus(
         : status === "retirado"
           ? { retiradoEm: at }
           : {};
-    const updated = await updateOrder(tx, id, { statusPedido: status, ...columns, ...stamps });
+    const updated = await updateOrder(tx, id, {
+      statusPedido: status,
+      ...columns,
+      ...stamps,
+      ...(paid ? { statusPagamento: "pago" as const } : {}),
+    });
+    // The hand-over's e-mail says "Pago"; the payment event carries no second e-mail.
+    if (paid) await orderPaymentChanged(tx, updated, "pago", undefined, { email: false });
     await orderStatusChanged(
       tx,
       updated,
@@ -140,9 +156,46 @@ function changeOrderStatus(
       de: order.statusPedido,
       para: status,
       ...(estoque ? { estoque } : {}),
+      ...(paid
+        ? {
+            pagamento: paid.metodo,
+            valor: paid.valor,
+            ...(paid.troco !== null ? { troco: paid.troco } : {}),
+            ...(paid.motivo ? { motivo: paid.motivo } : {}),
+          }
+        : {}),
     });
     return { order: updated, estoque };
   });
+}
+
+/**
+ * The payment of a "pagar na retirada"/"na entrega" order handed over: checked against the
+ * order's total (the server's, never the form's) and recorded in the hand-over's transaction,
+ * so a double click records it once (the second finds the order already handed over).
+ */
+async function recordHandOverPayment(
+  tx: Tx,
+  order: Pedido,
+  input: CounterPaymentInput | null,
+  actor: AdminActor,
+  at: Date,
+) {
+  if (!input) throw new AdminError(PAYMENT_ASKED, "pagamento");
+  const { errors, troco } = checkCounterPayment(input, order.total);
+  const [field, message] = Object.entries(errors)[0] ?? [];
+  if (field && message) throw new AdminError(message, field);
+  await recordCounterPayment(tx, {
+    pedidoId: order.id,
+    unidadeId: order.unidadeId,
+    metodo: input.metodo,
+    valor: input.valor,
+    recebido: input.recebido,
+    motivo: input.valor === order.total ? null : input.motivo,
+    usuarioId: actor.userId || null,
+    at,
+  });
+  return { metodo: input.metodo, valor: input.valor, troco, motivo: input.motivo };
 }
 
 /** Hand-over: the reserved units leave the unit that held them (once). */

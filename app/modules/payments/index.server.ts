@@ -23,6 +23,7 @@ export {
   readNotification,
   requestRefund,
 } from "./cobrancas.server";
+export { recordCounterPayment } from "./counter.server";
 export { mpDate, parseSignature, signatureManifest, signNotification } from "./mercadopago.server";
 export { pixChargeFor } from "./pix.server";
 export { pixOnlineView } from "./pix-online.server";

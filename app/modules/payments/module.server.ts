@@ -4,7 +4,7 @@ import { paymentSettingsSchema } from "./settings.schema";
 
 export const paymentsModule = defineModule({
   name: "payments",
-  backup: { cobrancas: "data" },
+  backup: { cobrancas: "data", recebimentos: "data" },
   settings: {
     schema: paymentSettingsSchema,
     secret: ["mercadopagoAccessToken", "mercadopagoWebhookSecret"],

@@ -1,10 +1,14 @@
 // The payments module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
 import { PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
 import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
+import { usuarios } from "../accounts/tables.server";
+import { agendamentos } from "../grooming/tables.server";
 import { pedidos } from "../orders/tables.server";
+import { unidades } from "../shop/tables.server";
 
 /**
  * Online payment charges (Pix through a provider). An order may have several over time
@@ -50,3 +54,44 @@ export const cobrancas = pgTable(
 );
 
 export type Cobranca = typeof cobrancas.$inferSelect;
+
+/**
+ * A payment received in person (issue 43, decision 0077): an order handed over at the counter
+ * or at the door, or a grooming booking fetched. One per order or booking (a double click
+ * records it once); the day close per unit sums these with the online charges.
+ */
+export const recebimentos = pgTable(
+  "recebimentos",
+  {
+    id: id(),
+    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
+    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
+      onDelete: "cascade",
+    }),
+    /** Where the money came in (the order's or the booking's unit). */
+    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    metodo: text("metodo", { enum: METODOS_RECEBIMENTO }).notNull(),
+    valor: money("valor").notNull(),
+    /** Cash: what the customer handed over (the change is the difference). */
+    recebido: money("recebido"),
+    /** Why the amount differs from the total (required then). */
+    motivo: text("motivo"),
+    /** Who received it; kept when the person leaves the team (the name is in the audit). */
+    usuarioId: uuid("usuario_id").references(() => usuarios.id, { onDelete: "set null" }),
+    recebidoEm: timestamp("recebido_em", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("recebimentos_pedido_idx").on(t.pedidoId),
+    uniqueIndex("recebimentos_agendamento_idx").on(t.agendamentoId),
+    index("recebimentos_unidade_dia_idx").on(t.unidadeId, t.recebidoEm),
+    check("recebimentos_metodo_check", inList("metodo", METODOS_RECEBIMENTO)),
+    check("recebimentos_valor_check", sql`${t.valor} > 0`),
+    check(
+      "recebimentos_origem_check",
+      sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`,
+    ),
+  ],
+);
+
+export type Recebimento = typeof recebimentos.$inferSelect;

@@ -12,9 +12,20 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { STATUS_PEDIDO_LABEL, type StatusPedido } from "~/domain/statuses";
+import {
+  type FormaPagamento,
+  STATUS_PEDIDO_LABEL,
+  type StatusPagamento,
+  type StatusPedido,
+} from "~/domain/statuses";
 import type { FormResult } from "~/lib/form-result";
-import { orderStatusChoices } from "~/modules/orders";
+import { handOverAsksPayment, orderStatusChoices } from "~/modules/orders";
+import {
+  type HandOverPayment,
+  HandOverPaymentFields,
+  handOverPaymentFields,
+  handOverPaymentStart,
+} from "./hand-over-payment";
 
 export interface StatusControlOrder {
   id: string;
@@ -22,9 +33,14 @@ export interface StatusControlOrder {
   modo: "entrega" | "retirada";
   statusPedido: StatusPedido;
   estoqueSituacao: "reservado" | "liberado" | "baixado" | "devolvido";
+  formaPagamento: FormaPagamento;
+  statusPagamento: StatusPagamento;
+  total: number;
 }
 
-type Question = "retirado" | "cancelado" | null;
+type Question = "retirado" | "entregue" | "cancelado" | null;
+type PaymentErrors = Parameters<typeof HandOverPaymentFields>[0]["errors"];
+const PAYMENT_FIELDS = ["pagamento", "metodo", "valor", "recebido", "motivo"] as const;
 
 export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
   // Shared with the list (key "order-status"): a filtered list may drop the changed order,
@@ -34,6 +50,8 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
   const [codigo, setCodigo] = useState("");
   const [codigoError, setCodigoError] = useState<string | null>(null);
   const [motivo, setMotivo] = useState("");
+  const [payment, setPayment] = useState<HandOverPayment>(() => handOverPaymentStart(order.total));
+  const [paymentErrors, setPaymentErrors] = useState<PaymentErrors>({});
   const select = useRef<HTMLSelectElement>(null);
   // The answer this dialog waits for: any other (an older one, another order's) is not its.
   const sentWith = useRef<unknown>(undefined);
@@ -64,16 +82,31 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
       setQuestion(null);
       return;
     }
-    // A refused cancellation closes (the toast says why); a wrong code stays to be typed again.
-    setQuestion((asked) => (asked === "retirado" ? asked : null));
-    setCodigoError(result.errors?.codigoRetirada ?? result.message ?? "Erro ao atualizar status");
+    // A refused cancellation closes (the toast says why); a wrong code or payment stays to fix.
+    setQuestion((asked) => (asked === "retirado" || asked === "entregue" ? asked : null));
+    const errors = result.errors ?? {};
+    const paymentError = PAYMENT_FIELDS.some((f) => errors[f]);
+    setPaymentErrors(
+      Object.fromEntries(PAYMENT_FIELDS.flatMap((f) => (errors[f] ? [[f, errors[f]]] : []))),
+    );
+    setCodigoError(
+      errors.codigoRetirada ??
+        (paymentError ? null : (result.message ?? "Erro ao atualizar status")),
+    );
   }, [fetcher.state, fetcher.data]);
 
+  const asksPayment = (status: StatusPedido) => handOverAsksPayment(order, status);
   const choose = (status: StatusPedido) => {
+    if (asksPayment(status)) {
+      setPayment(handOverPaymentStart(order.total));
+      setPaymentErrors({});
+    }
     if (status === "retirado") {
       setCodigo("");
       setCodigoError(null);
       setQuestion("retirado");
+    } else if (status === "entregue" && asksPayment(status)) {
+      setQuestion("entregue");
     } else if (status === "cancelado") {
       setMotivo("");
       setQuestion("cancelado");
@@ -115,7 +148,10 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            send("retirado", { codigoRetirada: codigo });
+            send("retirado", {
+              codigoRetirada: codigo,
+              ...(asksPayment("retirado") ? handOverPaymentFields(payment) : {}),
+            });
           }}
         >
           <Field id={`codigo-retirada-${order.id}`} label="Código de retirada" error={codigoError}>
@@ -134,12 +170,54 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
               className="font-mono text-2xl tracking-widest"
             />
           </Field>
+          {asksPayment("retirado") ? (
+            <HandOverPaymentFields
+              id={`retirada-pagamento-${order.id}`}
+              total={order.total}
+              value={payment}
+              onChange={setPayment}
+              errors={paymentErrors}
+            />
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setQuestion(null)}>
               Cancelar
             </Button>
             <Button type="submit" disabled={busy || codigo.length !== 4}>
               {busy ? "Confirmando..." : "Confirmar retirada"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </TitledDialog>
+
+      <TitledDialog
+        open={question === "entregue"}
+        onOpenChange={close}
+        onCloseAutoFocus={backToSelect}
+        title={<>Entrega do pedido {order.numeroPedido}</>}
+        description="Registre como o cliente pagou na entrega."
+        className="max-w-sm"
+      >
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send("entregue", handOverPaymentFields(payment));
+          }}
+        >
+          <HandOverPaymentFields
+            id={`entrega-pagamento-${order.id}`}
+            total={order.total}
+            value={payment}
+            onChange={setPayment}
+            errors={paymentErrors}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setQuestion(null)}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Confirmando..." : "Confirmar entrega"}
             </Button>
           </DialogFooter>
         </form>

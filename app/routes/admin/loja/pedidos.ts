@@ -11,7 +11,12 @@ import {
 import { attempt, fail, ok } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { pedidoIntent } from "~/schemas/admin-loja-intents";
-import { orderStatusSchema, paymentStatusSchema, refundSchema } from "~/schemas/status";
+import {
+  handOverPayment,
+  orderStatusSchema,
+  paymentStatusSchema,
+  refundSchema,
+} from "~/schemas/status";
 
 const route = adminFormRoute("/admin/loja?view=pedidos", "pedidos.operar");
 export const handle = route.handle;
@@ -25,7 +30,15 @@ export const action = lojaAction(
       case "order-status": {
         const parsed = orderStatusSchema.safeParse(fields);
         if (!parsed.success) {
-          const reason = parsed.error.issues.find((i) => i.path[0] === "motivo");
+          const reason = parsed.error.issues.find((i) =>
+            [
+              "motivo",
+              "pagamentoMetodo",
+              "pagamentoValor",
+              "pagamentoRecebido",
+              "pagamentoMotivo",
+            ].includes(String(i.path[0])),
+          );
           return fail(intent, reason?.message ?? "Erro ao atualizar status");
         }
         return attempt(intent, "Erro ao atualizar status", async () => {
@@ -33,6 +46,7 @@ export const action = lojaAction(
             codigoRetirada: parsed.data.codigoRetirada,
             voltarAoEstoque: parsed.data.voltarAoEstoque,
             motivo: parsed.data.motivo,
+            pagamento: handOverPayment(parsed.data),
           });
           return ok(
             intent,

@@ -1,0 +1,40 @@
+// Payments received in person (issue 43 point 2, decision 0077): written in the transaction of
+// the hand-over that asked for them, by the module that owns the order or the booking.
+import type { MetodoRecebimento } from "~/domain/counter-payment";
+import type { Tx } from "~/platform/db/client.server";
+import { type Recebimento, recebimentos } from "./tables.server";
+
+interface CounterPaymentRecord {
+  /** Exactly one of the two. */
+  pedidoId?: string;
+  agendamentoId?: string;
+  unidadeId: string | null;
+  metodo: MetodoRecebimento;
+  valor: number;
+  recebido: number | null;
+  motivo: string | null;
+  usuarioId: string | null;
+  at: Date;
+}
+
+/** Records a payment received in person; the caller has checked it (checkCounterPayment). */
+export async function recordCounterPayment(
+  tx: Tx,
+  input: CounterPaymentRecord,
+): Promise<Recebimento> {
+  const [row] = await tx
+    .insert(recebimentos)
+    .values({
+      pedidoId: input.pedidoId ?? null,
+      agendamentoId: input.agendamentoId ?? null,
+      unidadeId: input.unidadeId,
+      metodo: input.metodo,
+      valor: input.valor,
+      recebido: input.metodo === "dinheiro" ? input.recebido : null,
+      motivo: input.motivo?.trim() || null,
+      usuarioId: input.usuarioId,
+      recebidoEm: input.at,
+    })
+    .returning();
+  return row!;
+}
