@@ -46,11 +46,14 @@ describe("backup classes", () => {
         .sort();
     expect(of("live")).toEqual([
       "avisos",
+      // One-time codes live 10 minutes; a restored one would reopen a used sign-in.
+      "codigos_acesso",
       "job_runs",
       "loja_facetas",
       "loja_facetas_versao",
       "rate_limits",
       "sessoes",
+      "sessoes_clientes",
     ]);
     expect(of("seeded")).toEqual(["sinonimos", "unidades"]);
     expect(of("derived")).toEqual(["produtos_resumo"]);
