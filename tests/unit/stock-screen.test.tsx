@@ -26,6 +26,7 @@ const row: StockRow = {
       disponivel: 3,
       minimo: 4,
       abaixoDoMinimo: true,
+      emTransito: 0,
     },
     {
       unidadeId: B.id,
@@ -35,6 +36,7 @@ const row: StockRow = {
       disponivel: 0,
       minimo: 0,
       abaixoDoMinimo: false,
+      emTransito: 0,
     },
   ],
 };

@@ -1,11 +1,14 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 export {
   adjustStockSchema,
+  cancelTransferSchema,
   MOTIVO_MAX,
   minimumSchema,
   parseStockQuery,
+  receiveTransferSchema,
   STOCK_MAX,
   stockIntent,
+  transferIntent,
   transferStockSchema,
 } from "./stock.schema";
 export type * from "./types";
