@@ -25,11 +25,9 @@ export {
   setMinimum,
   transfer,
 } from "./stock-screen.server";
-export type { TransferActor, TransferLine, TransferListing } from "./transfers.server";
 export {
   cancelTransfer,
   listTransfers,
   receiveTransfer,
-  TRANSFER_NOT_FOUND,
   transfersToReceive,
 } from "./transfers.server";

@@ -8,7 +8,6 @@ export {
   receiveTransferSchema,
   STOCK_MAX,
   stockIntent,
-  transferIntent,
   transferStockSchema,
 } from "./stock.schema";
 export type * from "./types";

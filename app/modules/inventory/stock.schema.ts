@@ -78,9 +78,6 @@ export type ReceiveTransferInput = z.output<typeof receiveTransferSchema>;
 export const cancelTransferSchema = z.object({ id: id("Transferência inválida") });
 export type CancelTransferInput = z.output<typeof cancelTransferSchema>;
 
-/** What the Transferências screen's action can be asked to do. */
-export const transferIntent = z.enum(["receber", "cancelar"]);
-
 /** Mínimo: below it (available units) the variant is 'abaixo do mínimo' at the unit; 0 = none. */
 export const minimumSchema = z.object({
   varianteId,

@@ -115,7 +115,7 @@ interface LockedTransfer {
   para_nome: string;
 }
 
-export const TRANSFER_NOT_FOUND = "Transferência não encontrada";
+const TRANSFER_NOT_FOUND = "Transferência não encontrada";
 
 /**
  * The transfer, locked; refused as unknown when `side` of it is not one of the person's
