@@ -452,6 +452,7 @@ describe("admin stock: minimum and 'abaixo do mínimo'", () => {
         minimo: 4,
         abaixoDoMinimo: true,
         emTransito: 0,
+        enviadoEmTransito: 0,
       },
     ]);
 

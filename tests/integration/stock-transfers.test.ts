@@ -130,6 +130,15 @@ describe("a transfer in transit", () => {
     expect(history.data.history.variante.porUnidade).toMatchObject([
       { unidadeId: centro, emMaos: 0, emTransito: 5 },
     ]);
+    // And at the origin, what left it: "enviado, em trânsito: 5".
+    const origin = await call(
+      historico.loader,
+      makeRequest(`/admin/estoque/${v}`, { token: gerente.token }),
+      { varianteId: v },
+    );
+    expect(origin.data.history.variante.porUnidade).toMatchObject([
+      { unidadeId: meiaPraia, emMaos: 5, emTransito: 0, enviadoEmTransito: 5 },
+    ]);
     // The Transferências screen: to receive at Centro, sent from Meia Praia.
     const screenB = await call(
       transferencias.loader,

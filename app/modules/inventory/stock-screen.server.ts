@@ -10,7 +10,7 @@ import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/c
 import type { AdjustStockInput, MinimumInput, TransferStockInput } from "./stock.schema";
 import { setStockInHand } from "./stock.server";
 import type { TipoMovimento } from "./tables.server";
-import { inTransitTo, sendStock } from "./transfers.server";
+import { inTransitAt, sendStock } from "./transfers.server";
 
 /** Who changes stock by hand: the admin of the audit log, and the e-mail the ledger keeps. */
 export interface StockActor extends AdminActor {
@@ -44,6 +44,8 @@ export interface StockFigures {
   abaixoDoMinimo: boolean;
   /** Sent to this unit and not yet received (in no unit's figures; decision 0076). */
   emTransito: number;
+  /** Sent from this unit (already out of em mãos) and not yet received at the destination. */
+  enviadoEmTransito: number;
 }
 
 /** One variant with its figures at each unit shown. */
@@ -286,7 +288,7 @@ async function figuresOf(
     "estoque_tela",
   );
   const at = new Map(rows.map((r) => [`${r.variante_id}/${r.unidade_id}`, r]));
-  const coming = await inTransitTo(
+  const transit = await inTransitAt(
     executor,
     variantIds,
     units.map((u) => u.id),
@@ -306,7 +308,8 @@ async function figuresOf(
           disponivel,
           minimo,
           abaixoDoMinimo: minimo > 0 && disponivel < minimo,
-          emTransito: coming.get(`${varianteId}/${u.id}`) ?? 0,
+          emTransito: transit.to.get(`${varianteId}/${u.id}`) ?? 0,
+          enviadoEmTransito: transit.from.get(`${varianteId}/${u.id}`) ?? 0,
         };
       }),
     );

@@ -368,23 +368,38 @@ export async function listTransfers(
   return listing;
 }
 
-/** Units in transit to each (variant, unit): the staff's "em trânsito" beside the stock. */
-export async function inTransitTo(
+/**
+ * Units in transit per (variant, unit), both ways: `to` what is on its way to the unit, `from`
+ * what left it and is not yet received (the staff's "em trânsito" beside the stock).
+ */
+export async function inTransitAt(
   executor: Executor,
   variantIds: string[],
   unitIds: string[],
-): Promise<Map<string, number>> {
-  if (variantIds.length === 0 || unitIds.length === 0) return new Map();
-  const rows = await runSql<{ variante_id: string; para_unidade_id: string; total: number }>(
+): Promise<{ to: Map<string, number>; from: Map<string, number> }> {
+  const to = new Map<string, number>();
+  const from = new Map<string, number>();
+  if (variantIds.length === 0 || unitIds.length === 0) return { to, from };
+  const rows = await runSql<{
+    variante_id: string;
+    unidade_id: string;
+    chegando: boolean;
+    total: number;
+  }>(
     executor,
-    `select variante_id, para_unidade_id, sum(quantidade)::int as total
-     from transferencias_estoque
-     where status = 'em_transito' and variante_id = any($1::uuid[])
-       and para_unidade_id = any($2::uuid[])
-     group by variante_id, para_unidade_id`,
+    `select variante_id, unidade_id, chegando, sum(quantidade)::int as total from (
+       select variante_id, para_unidade_id as unidade_id, true as chegando, quantidade
+       from transferencias_estoque where status = 'em_transito'
+         and variante_id = any($1::uuid[]) and para_unidade_id = any($2::uuid[])
+       union all
+       select variante_id, de_unidade_id, false, quantidade
+       from transferencias_estoque where status = 'em_transito'
+         and variante_id = any($1::uuid[]) and de_unidade_id = any($2::uuid[])
+     ) t group by variante_id, unidade_id, chegando`,
     [variantIds, unitIds],
   );
-  return new Map(rows.map((r) => [`${r.variante_id}/${r.para_unidade_id}`, r.total]));
+  for (const r of rows) (r.chegando ? to : from).set(`${r.variante_id}/${r.unidade_id}`, r.total);
+  return { to, from };
 }
 
 /** How many transfers wait to be received at the person's units (the menu's badge). */

@@ -62,6 +62,9 @@ export function UnitFigures({ figures }: { figures: StockFigures[] }) {
               {f.emTransito > 0 ? (
                 <Badge variant="secondary">em trânsito: {f.emTransito}</Badge>
               ) : null}
+              {f.enviadoEmTransito > 0 ? (
+                <Badge variant="outline">enviado, em trânsito: {f.enviadoEmTransito}</Badge>
+              ) : null}
             </div>
             <dl className={FIGURES}>
               <Figure label="Em mãos" value={f.emMaos} />
