@@ -97,6 +97,8 @@ export default [
       // The words the store's search treats as one: a page.
       route("loja/sinonimos", "routes/admin/loja/sinonimos.tsx"),
       route("estoque", "routes/admin/estoque.tsx"),
+      // Transfers in transit between units, received by the destination (decision 0076).
+      route("estoque/transferencias", "routes/admin/estoque-transferencias.tsx"),
       route("estoque/:varianteId", "routes/admin/estoque-historico.tsx"),
       route("unidades", "routes/admin/unidades.tsx"),
       route("curriculos", "routes/admin/curriculos.tsx"),

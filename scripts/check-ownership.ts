@@ -75,14 +75,22 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
     // The stock screen lists and searches variants by product name, SKU and EAN, paged in SQL.
     reader: "inventory",
     table: "variantes",
-    files: ["inventory/stock-screen.server.ts", "inventory/stock.server.ts"],
+    files: [
+      "inventory/stock-screen.server.ts",
+      "inventory/stock.server.ts",
+      "inventory/transfers.server.ts",
+    ],
     reason: "the stock screen searches and pages variants with their stock",
   },
   {
     reader: "inventory",
     table: "produtos",
-    files: ["inventory/stock-screen.server.ts", "inventory/stock.server.ts"],
-    reason: "the stock screen and stock messages name a variant by its product",
+    files: [
+      "inventory/stock-screen.server.ts",
+      "inventory/stock.server.ts",
+      "inventory/transfers.server.ts",
+    ],
+    reason: "the stock screen, transfers and stock messages name a variant by its product",
   },
   {
     // A move's history line names its unit and the order that moved it (inventory may not
@@ -95,8 +103,8 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
   {
     reader: "inventory",
     table: "unidades",
-    files: ["inventory/stock-screen.server.ts"],
-    reason: "the stock history names the unit of each move",
+    files: ["inventory/stock-screen.server.ts", "inventory/transfers.server.ts"],
+    reason: "the stock history and the transfers name the unit of each move",
   },
 ];
 

@@ -13,12 +13,17 @@ import {
   reserveStock,
   setStockInHand,
 } from "~/modules/inventory/index.server";
-import { estoque, movimentosEstoque } from "~/modules/inventory/testing.server";
+import {
+  estoque,
+  movimentosEstoque,
+  transferenciasEstoque,
+} from "~/modules/inventory/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { db, queryRows, transaction } from "~/platform/db/client.server";
 import { adminAuditLog } from "~/platform/tables.server";
 import { action, loader } from "~/routes/admin/estoque";
 import { loader as historyLoader } from "~/routes/admin/estoque-historico";
+import { action as transfersAction } from "~/routes/admin/estoque-transferencias";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
@@ -143,6 +148,31 @@ const move = (varianteId: string, de: string, para: string, quantidade: number, 
     motivo,
   });
 
+/** Receives, as the test's admin, the variant's transfers still in transit (decision 0076). */
+async function receiveAll(varianteId: string) {
+  const pending = await db()
+    .select()
+    .from(transferenciasEstoque)
+    .where(
+      and(
+        eq(transferenciasEstoque.varianteId, varianteId),
+        eq(transferenciasEstoque.status, "em_transito"),
+      ),
+    );
+  for (const t of pending) {
+    const received = await call(
+      transfersAction,
+      formRequest(
+        "/admin/estoque/transferencias",
+        { intent: "receber", id: t.id, quantidade: "" },
+        { token },
+      ),
+    );
+    expect(received.data).toMatchObject({ ok: true, message: "Transferência recebida" });
+  }
+  return pending.length;
+}
+
 describe("admin stock: access and intents", () => {
   it("refuses a visitor and an unknown intent", async () => {
     const anonymous = await call(loader, makeRequest("/admin/estoque"));
@@ -251,7 +281,7 @@ describe("admin stock: ajuste (the count in hand, with its reason)", () => {
 });
 
 describe("admin stock: transfer between units", () => {
-  it("keeps the total and writes two movements (saída, entrada)", async () => {
+  it("sends at once from the origin; the destination gets it only when received (saída, then entrada)", async () => {
     const a = await makeUnit();
     const b = await makeUnit();
     const { varianteId } = await makeVariant({
@@ -261,8 +291,23 @@ describe("admin stock: transfer between units", () => {
 
     const result = await move(varianteId, a.id, b.id, 4, "Reposição da unidade");
     expect(result.status).toBe(200);
-    expect(result.data).toMatchObject({ ok: true, message: "Transferência registrada" });
+    expect(result.data).toMatchObject({ ok: true, message: "Transferência enviada" });
 
+    // In transit: out of a (it cannot be sold twice), not yet at b.
+    expect(await figures(varianteId, a.id)).toMatchObject({
+      emMaos: 6,
+      reservado: 1,
+      disponivel: 5,
+    });
+    expect(await figures(varianteId, b.id)).toMatchObject({ emMaos: 2, disponivel: 2 });
+    const sent = await ledger(varianteId);
+    expect(sent.map((r) => [r.tipo, r.unidadeId, r.deltaEmMaos, r.emMaosDepois])).toEqual([
+      ["transferencia_saida", a.id, -4, 6],
+    ]);
+    const [entry] = await auditOf("stock_transfer", varianteId);
+    expect(entry!.details).toMatchObject({ de: a.nome, para: b.nome, quantidade: 4 });
+
+    expect(await receiveAll(varianteId)).toBe(1);
     const [fa, fb] = [await figures(varianteId, a.id), await figures(varianteId, b.id)];
     expect(fa).toMatchObject({ emMaos: 6, reservado: 1, disponivel: 5 });
     expect(fb).toMatchObject({ emMaos: 6, reservado: 0, disponivel: 6 });
@@ -278,9 +323,8 @@ describe("admin stock: transfer between units", () => {
     expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(r).toMatchObject({ motivo: "Reposição da unidade", usuarioEmail: admin.email });
+      expect(r.transferenciaId).toBe(sent[0]!.transferenciaId);
     }
-    const [entry] = await auditOf("stock_transfer", varianteId);
-    expect(entry!.details).toMatchObject({ de: a.nome, para: b.nome, quantidade: 4 });
   });
 
   it("refuses more than the origin has available, naming it, with nothing written", async () => {
@@ -317,12 +361,11 @@ describe("admin stock: transfer between units", () => {
     expect(await ledger(varianteId)).toHaveLength(0);
   });
 
-  it("10 transfers racing in opposite directions keep the total and never go negative", async () => {
+  it("10 transfers racing in opposite directions never send the same units twice nor go negative", async () => {
     const a = await makeUnit();
     const b = await makeUnit();
-    // 4 free units (a also holds 1 reserved), moved 4 at a time: a transfer only succeeds
-    // where the 4 are, so the successes alternate a→b, b→a, … starting at a, and two in a
-    // row the same way means the second is refused.
+    // 4 free units (a also holds 1 reserved), moved 4 at a time. A sent transfer leaves a at
+    // once and reaches b only when received, so exactly one a→b goes and every b→a is refused.
     const { varianteId } = await makeVariant({ [a.id]: { emMaos: 5, reservado: 1 } });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -331,29 +374,24 @@ describe("admin stock: transfer between units", () => {
     );
     const ok = (from: number, to: number) =>
       results.slice(from, to).filter((r) => r.status === 200).length;
-    const [aToB, bToA] = [ok(0, 5), ok(5, 10)];
     expect(results.every((r) => r.status === 200 || r.status === 400)).toBe(true);
-    expect(aToB).toBeGreaterThan(0);
-    expect(aToB - bToA).toBeGreaterThanOrEqual(0);
-    expect(aToB - bToA).toBeLessThanOrEqual(1);
-    const refused = results.filter((r) => r.status === 400);
-    expect(refused.length).toBe(10 - aToB - bToA);
-    for (const r of refused) {
+    expect([ok(0, 5), ok(5, 10)]).toEqual([1, 0]);
+    for (const r of results.filter((r) => r.status === 400)) {
       expect(r.data.message).toMatch(/^Não há unidades disponíveis em .+ para transferir$/);
     }
+    expect(await figures(varianteId, a.id)).toMatchObject({ emMaos: 1, reservado: 1 });
+    expect((await figures(varianteId, b.id))?.emMaos ?? 0).toBe(0);
 
+    // Received: the total in hand is whole again, and the ledger explains each unit's figure.
+    expect(await receiveAll(varianteId)).toBe(1);
     const [fa, fb] = [await figures(varianteId, a.id), await figures(varianteId, b.id)];
-    expect(fa!.emMaos + fb!.emMaos).toBe(5);
-    expect(fa!.reservado).toBe(1);
-    expect([fa!.emMaos, fb!.emMaos]).toEqual(aToB > bToA ? [1, 4] : [5, 0]);
-
+    expect([fa!.emMaos, fb!.emMaos]).toEqual([1, 4]);
     const rows = await ledger(varianteId);
-    expect(rows).toHaveLength(2 * (aToB + bToA));
+    expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(r.emMaosDepois).toBeGreaterThanOrEqual(r.reservadoDepois);
       expect(r.emMaosDepois).toBeGreaterThanOrEqual(0);
     }
-    // The ledger explains the figures: each unit's movements sum to its change.
     const sum = (unidadeId: string) =>
       rows.filter((r) => r.unidadeId === unidadeId).reduce((s, r) => s + r.deltaEmMaos, 0);
     expect(5 + sum(a.id)).toBe(fa!.emMaos);
@@ -413,6 +451,8 @@ describe("admin stock: minimum and 'abaixo do mínimo'", () => {
         disponivel: 3,
         minimo: 4,
         abaixoDoMinimo: true,
+        emTransito: 0,
+        enviadoEmTransito: 0,
       },
     ]);
 
@@ -508,6 +548,8 @@ describe("admin stock: a variant's history", () => {
     clock.advance(60_000);
     // 09:02: 3 to b (two movements of one instant).
     expect((await move(varianteId, a.id, b.id, 3, "Reposição")).status).toBe(200);
+    // Received at b in the same minute (the entrada comes with the receive, decision 0076).
+    expect(await receiveAll(varianteId)).toBe(1);
     clock.advance(60_000);
     // 09:03: an order reserves 2 at a; 09:04: it is handed over.
     const numero = `PED-${hex()}`;

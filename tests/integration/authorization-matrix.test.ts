@@ -24,7 +24,9 @@ import { adminAction, createSession, createUser } from "~/modules/accounts/index
 import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { addWalkIn } from "~/modules/grooming/index.server";
 import { agendasBanho } from "~/modules/grooming/testing.server";
+import { transfer } from "~/modules/inventory/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
+import { unidades } from "~/modules/shop/testing.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { runSql } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
@@ -279,6 +281,9 @@ interface UnitRecords {
   variant: string;
   day: string;
   serviceId: string;
+  /** In transit from unit C to unit A (A receives it) and from A to C (A may cancel it). */
+  transferIn: string;
+  transferOut: string;
 }
 
 type Answer = { result: CallResult; text: string };
@@ -300,6 +305,7 @@ interface UnitCase {
 type Fields = Record<string, string>;
 
 const ORDER_NOT_FOUND = "Pedido não encontrado";
+const TRANSFER_NOT_FOUND = "Transferência não encontrada";
 const BOOKING_NOT_FOUND = "Agendamento não encontrado";
 const UNIT_NOT_FOUND = "Unidade não encontrada";
 
@@ -430,6 +436,22 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     para: r.unitB,
     quantidade: "1",
   })),
+  "routes/admin/estoque-transferencias.tsx GET": {
+    ask: () => ({ url: "/admin/estoque/transferencias" }),
+    // Unit A's transfers with unit C: none of unit B's business.
+    shows: (a, r) => a.text.includes(r.transferOut) || a.text.includes(r.transferIn),
+  },
+  "routes/admin/estoque-transferencias.tsx receber": {
+    ask: (r) => ({
+      url: "/admin/estoque/transferencias",
+      fields: { id: r.transferIn, quantidade: "" },
+    }),
+    notFound: TRANSFER_NOT_FOUND,
+  },
+  "routes/admin/estoque-transferencias.tsx cancelar": {
+    ask: (r) => ({ url: "/admin/estoque/transferencias", fields: { id: r.transferOut } }),
+    notFound: TRANSFER_NOT_FOUND,
+  },
   "routes/admin/servicos-agenda.tsx GET": {
     ask: (r) => ({ url: `/admin/servicos/agenda?unidade=${r.unitA}&dia=${r.day}` }),
     shows: hasBooking,
@@ -559,6 +581,10 @@ async function stateOfUnit(r: UnitRecords) {
     ]),
     agenda: await rows("select * from agendas_banho where unidade_id = $1", [r.unitA]),
     fechadas: await rows("select * from agendas_banho_fechadas where unidade_id = $1", [r.unitA]),
+    transferencias: await rows(
+      "select * from transferencias_estoque where de_unidade_id = $1 or para_unidade_id = $1 order by id",
+      [r.unitA],
+    ),
   });
 }
 
@@ -629,7 +655,40 @@ describe("authorization matrix: other unit (a Gerente of unit B on unit A's reco
       },
       gerenteA.actor("/admin/servicos/agenda"),
     );
+    // A third unit, C: unit A's transfers with it are neither A's nor B's alone to show B.
+    const [unitC] = await db
+      .insert(unidades)
+      .values({
+        slug: "terceira-matriz",
+        nome: "Unidade Terceira",
+        endereco: "Rua 3",
+        bairro: "Centro",
+        cidade: "Itapema",
+        uf: "SC",
+        horarios: [null, null, null, null, null, null, null],
+        posicao: 9,
+      })
+      .returning({ id: unidades.id });
+    await factories.setStock(racao.id, unitC!.id, 5);
+    const donoTodas = await staffSession({ papel: "dono", unidades: null, nome: "Dono" });
+    const sendOf = async (de: string, para: string, who: StaffSession) => {
+      await transfer(
+        { varianteId: racao.id, de, para, quantidade: 1, motivo: null },
+        who.actor("/admin/estoque"),
+      );
+      const [t] = await runSql<{ id: string }>(
+        db,
+        `select id from transferencias_estoque where de_unidade_id = $1 and para_unidade_id = $2
+         and status = 'em_transito'`,
+        [de, para],
+      );
+      return t!.id;
+    };
+    const transferIn = await sendOf(unitC!.id, unitA, donoTodas);
+    const transferOut = await sendOf(unitA, unitC!.id, gerenteA);
     records = {
+      transferIn,
+      transferOut,
       unitA,
       unitB,
       order: placed.pedido,

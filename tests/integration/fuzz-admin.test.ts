@@ -85,6 +85,9 @@ const INTENTS = [
   "reativar",
   "encerrar_sessoes",
   "redefinir_senha",
+  // Stock transfers in transit (decision 0076).
+  "receber",
+  "cancelar",
 ];
 
 async function rows(): Promise<string> {

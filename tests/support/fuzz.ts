@@ -198,6 +198,7 @@ export const SHOP_TABLES = [
   "convites",
   "redefinicoes_senha",
   "webhook_entregas",
+  "transferencias_estoque",
 ];
 
 /**

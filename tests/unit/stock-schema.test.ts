@@ -3,6 +3,7 @@ import {
   adjustStockSchema,
   minimumSchema,
   parseStockQuery,
+  receiveTransferSchema,
   transferStockSchema,
 } from "~/modules/inventory";
 
@@ -11,6 +12,21 @@ const A = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";
 
 describe("stock forms", () => {
+  it("receber: empty is all that was sent; a whole count from 0; the reason optional here", () => {
+    expect(receiveTransferSchema.parse({ id: V, quantidade: " " })).toEqual({
+      id: V,
+      quantidade: undefined,
+      motivo: null,
+    });
+    expect(
+      receiveTransferSchema.parse({ id: V, quantidade: "0", motivo: " Tudo molhado " }),
+    ).toEqual({ id: V, quantidade: 0, motivo: "Tudo molhado" });
+    expect(receiveTransferSchema.safeParse({ id: V, quantidade: "-1" }).success).toBe(false);
+    expect(receiveTransferSchema.safeParse({ id: V, quantidade: "2,5" }).success).toBe(false);
+    expect(receiveTransferSchema.safeParse({ id: V, motivo: "ab" }).success).toBe(false);
+    expect(receiveTransferSchema.safeParse({ id: "x" }).success).toBe(false);
+  });
+
   it("ajuste: a whole count from 0 to 1.000.000 and a reason of 3 to 200 characters", () => {
     const ok = adjustStockSchema.parse({
       varianteId: V,

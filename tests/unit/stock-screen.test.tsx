@@ -26,6 +26,8 @@ const row: StockRow = {
       disponivel: 3,
       minimo: 4,
       abaixoDoMinimo: true,
+      emTransito: 0,
+      enviadoEmTransito: 0,
     },
     {
       unidadeId: B.id,
@@ -35,6 +37,8 @@ const row: StockRow = {
       disponivel: 0,
       minimo: 0,
       abaixoDoMinimo: false,
+      emTransito: 0,
+      enviadoEmTransito: 0,
     },
   ],
 };
@@ -78,6 +82,32 @@ describe("StockScreen", () => {
     // The filters are a plain GET form.
     expect(html).toMatch(/<form [^>]*action="\/admin\/estoque" method="get"/);
     expect(html).toContain('name="abaixo"');
+  });
+
+  it("shows what is in transit beside a unit's figures, both ways (decision 0076)", () => {
+    const [a, b] = row.porUnidade;
+    const html = render(
+      <StockScreen
+        listing={{
+          ...listing,
+          rows: [
+            {
+              ...row,
+              porUnidade: [
+                { ...a!, enviadoEmTransito: 5 },
+                { ...b!, emTransito: 5 },
+              ],
+            },
+          ],
+        }}
+        filters={filters}
+      />,
+    );
+    expect(html).toContain("em trânsito: <!-- -->5");
+    expect(html).toContain("enviado, em trânsito: <!-- -->5");
+    expect(render(<StockScreen listing={listing} filters={filters} />)).not.toContain(
+      "em trânsito",
+    );
   });
 
   it("offers no transfer with a single unit, and says when a filter finds nothing", () => {

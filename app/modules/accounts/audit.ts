@@ -29,6 +29,8 @@ const LABELS: Record<string, string> = {
   payment_refunded: "Pagamento reembolsado (Pix online)",
   stock_adjust: "Estoque ajustado",
   stock_transfer: "Estoque transferido",
+  stock_transfer_receive: "Transferência recebida",
+  stock_transfer_cancel: "Transferência cancelada",
   stock_minimum: "Estoque mínimo alterado",
   pickup_code_wrong: "Código de retirada errado",
   pickup_code_blocked: "Código de retirada bloqueado",

@@ -25,3 +25,9 @@ export {
   setMinimum,
   transfer,
 } from "./stock-screen.server";
+export {
+  cancelTransfer,
+  listTransfers,
+  receiveTransfer,
+  transfersToReceive,
+} from "./transfers.server";

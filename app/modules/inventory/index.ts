@@ -1,9 +1,11 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 export {
   adjustStockSchema,
+  cancelTransferSchema,
   MOTIVO_MAX,
   minimumSchema,
   parseStockQuery,
+  receiveTransferSchema,
   STOCK_MAX,
   stockIntent,
   transferStockSchema,

@@ -8,8 +8,9 @@ import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.serve
 import { now } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import type { AdjustStockInput, MinimumInput, TransferStockInput } from "./stock.schema";
-import { setStockInHand, transferStock } from "./stock.server";
+import { setStockInHand } from "./stock.server";
 import type { TipoMovimento } from "./tables.server";
+import { inTransitAt, sendStock } from "./transfers.server";
 
 /** Who changes stock by hand: the admin of the audit log, and the e-mail the ledger keeps. */
 export interface StockActor extends AdminActor {
@@ -41,6 +42,10 @@ export interface StockFigures {
   minimo: number;
   /** Available below a minimum above 0. */
   abaixoDoMinimo: boolean;
+  /** Sent to this unit and not yet received (in no unit's figures; decision 0076). */
+  emTransito: number;
+  /** Sent from this unit (already out of em mãos) and not yet received at the destination. */
+  enviadoEmTransito: number;
 }
 
 /** One variant with its figures at each unit shown. */
@@ -283,6 +288,11 @@ async function figuresOf(
     "estoque_tela",
   );
   const at = new Map(rows.map((r) => [`${r.variante_id}/${r.unidade_id}`, r]));
+  const transit = await inTransitAt(
+    executor,
+    variantIds,
+    units.map((u) => u.id),
+  );
   for (const varianteId of variantIds) {
     byVariant.set(
       varianteId,
@@ -298,6 +308,8 @@ async function figuresOf(
           disponivel,
           minimo,
           abaixoDoMinimo: minimo > 0 && disponivel < minimo,
+          emTransito: transit.to.get(`${varianteId}/${u.id}`) ?? 0,
+          enviadoEmTransito: transit.from.get(`${varianteId}/${u.id}`) ?? 0,
         };
       }),
     );
@@ -463,8 +475,9 @@ export function notEnoughToTransfer(disponivel: number, unidade: string): string
 }
 
 /**
- * Units in hand from one unit to another: two ledger rows (saída, entrada), totals unchanged.
- * Refused, with nothing written, beyond what the origin has available.
+ * Sends units in hand from one unit to another (decision 0076): out of the origin now (one
+ * 'saída'), in transit until a person of the destination receives them. Refused, with
+ * nothing written, beyond what the origin has available.
  */
 export async function transfer(input: TransferStockInput, actor: StockActor) {
   if (input.de === input.para) {
@@ -479,7 +492,7 @@ export async function transfer(input: TransferStockInput, actor: StockActor) {
       actor,
       input.de,
     );
-    const result = await transferStock(
+    const result = await sendStock(
       tx,
       {
         varianteId: input.varianteId,
@@ -498,6 +511,7 @@ export async function transfer(input: TransferStockInput, actor: StockActor) {
       );
     }
     await audit(tx, actor, "stock_transfer", "variante", input.varianteId, {
+      transferencia: result.id,
       sku: variant.sku,
       de: unitName(input.de),
       para: unitName(input.para),
@@ -523,6 +537,8 @@ const MOVEMENT_LABEL: Record<TipoMovimento, string> = {
   transferencia_saida: "Transferência (saída)",
   transferencia_entrada: "Transferência (entrada)",
   importacao: "Importação",
+  transferencia_perda: "Perda na transferência",
+  transferencia_cancelada: "Transferência cancelada (volta)",
 };
 
 /** One line of a variant's ledger, as the screen shows it. */

@@ -55,6 +55,29 @@ export const transferStockSchema = z
   });
 export type TransferStockInput = z.output<typeof transferStockSchema>;
 
+/**
+ * Receber: what arrived of a transfer in transit (empty: all that was sent); fewer needs the
+ * reason of the difference, checked with the transfer's quantity by the server.
+ */
+export const receiveTransferSchema = z.object({
+  id: id("Transferência inválida"),
+  quantidade: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(quantity(0, "Informe a quantidade recebida").optional()),
+  motivo: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .pipe(requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX).nullable()),
+});
+export type ReceiveTransferInput = z.output<typeof receiveTransferSchema>;
+
+/** Cancelar: a transfer still in transit, by its sender. */
+export const cancelTransferSchema = z.object({ id: id("Transferência inválida") });
+export type CancelTransferInput = z.output<typeof cancelTransferSchema>;
+
 /** Mínimo: below it (available units) the variant is 'abaixo do mínimo' at the unit; 0 = none. */
 export const minimumSchema = z.object({
   varianteId,

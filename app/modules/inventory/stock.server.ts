@@ -244,59 +244,6 @@ export async function setStockInHand(
 }
 
 /**
- * Moves units in hand from one unit to another: two movements, totals unchanged. Refused
- * (nothing written) when the origin has fewer available than asked.
- */
-export async function transferStock(
-  tx: Tx,
-  transfer: {
-    varianteId: string;
-    de: string;
-    para: string;
-    quantidade: number;
-    motivo?: string | null;
-    usuarioEmail?: string | null;
-  },
-  at: Date = new Date(),
-): Promise<{ ok: true } | { ok: false; disponivel: number }> {
-  const { varianteId, de, para, quantidade } = transfer;
-  const extra = [transfer.motivo ?? null, transfer.usuarioEmail ?? null];
-  // Both rows exist first, then are locked in unit id order (no deadlock with a reverse move).
-  await runSql(
-    tx,
-    `insert into estoque (variante_id, unidade_id) values ($1, $2), ($1, $3)
-     on conflict do nothing`,
-    [varianteId, de, para],
-    "estoque_linhas",
-  );
-  const locked = await runSql<{ unidade_id: string; disponivel: number }>(
-    tx,
-    `select unidade_id, disponivel from estoque where variante_id = $1 and unidade_id in ($2, $3)
-     order by unidade_id for update`,
-    [varianteId, de, para],
-    "estoque_trava_dois",
-  );
-  const disponivel = locked.find((r) => r.unidade_id === de)?.disponivel ?? 0;
-  if (quantidade <= 0 || de === para || disponivel < quantidade) return { ok: false, disponivel };
-  for (const [unidadeId, delta, tipo] of [
-    [de, -quantidade, "transferencia_saida"],
-    [para, quantidade, "transferencia_entrada"],
-  ] as const) {
-    await runSql(
-      tx,
-      `with r as (
-         update estoque set em_maos = em_maos + $3, updated_at = $4
-         where variante_id = $1 and unidade_id = $2 returning em_maos, reservado
-       )
-       ${MOVEMENT} select $1, $2, $5, $3, 0, em_maos, reservado, null, $6, $7, $4 from r`,
-      [varianteId, unidadeId, delta, at, tipo, ...extra],
-      "estoque_transferencia",
-    );
-  }
-  return { ok: true };
-}
-
-/**
  * The product form's stock field: the units in hand of a one-variant product at the default
  * unit, written as an 'ajuste' (a callback for catalog's product writes).
  */

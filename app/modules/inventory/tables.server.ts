@@ -58,6 +58,10 @@ export const TIPOS_MOVIMENTO = [
   "transferencia_saida",
   "transferencia_entrada",
   "importacao",
+  /** What did not arrive of a transfer, written at the destination when it is received. */
+  "transferencia_perda",
+  /** A transfer cancelled in transit: its units back at the origin. */
+  "transferencia_cancelada",
 ] as const;
 export type TipoMovimento = (typeof TIPOS_MOVIMENTO)[number];
 
@@ -77,6 +81,8 @@ export const movimentosEstoque = pgTable(
     motivo: text("motivo"),
     /** Who moved it by hand (ajuste, transferência, importação). */
     usuarioEmail: text("usuario_email"),
+    /** The transfer a transferencia_* movement belongs to (decision 0076). */
+    transferenciaId: uuid("transferencia_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -87,5 +93,51 @@ export const movimentosEstoque = pgTable(
   ],
 );
 
+export const STATUS_TRANSFERENCIA = ["em_transito", "recebida", "cancelada"] as const;
+export type StatusTransferencia = (typeof STATUS_TRANSFERENCIA)[number];
+
+/**
+ * A transfer between units (decision 0076): its units leave the origin when it is sent and
+ * reach the destination's estoque only when someone there receives it (all or fewer, the
+ * difference a loss with its reason), or return to the origin when the sender cancels it.
+ * In transit the units are in no unit's estoque, so nothing sells them.
+ */
+export const transferenciasEstoque = pgTable(
+  "transferencias_estoque",
+  {
+    id: id(),
+    varianteId: ownedBy("variante_id", () => variantes.id),
+    deUnidadeId: uuid("de_unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "restrict" }),
+    paraUnidadeId: uuid("para_unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "restrict" }),
+    quantidade: integer("quantidade").notNull(),
+    status: text("status", { enum: STATUS_TRANSFERENCIA }).notNull().default("em_transito"),
+    /** The sender's reason (optional). */
+    motivo: text("motivo"),
+    enviadaPor: text("enviada_por"),
+    enviadaEm: timestamp("enviada_em", { withTimezone: true }).notNull().defaultNow(),
+    /** What arrived (≤ quantidade), and why less when less. */
+    quantidadeRecebida: integer("quantidade_recebida"),
+    motivoDiferenca: text("motivo_diferenca"),
+    /** Who received or cancelled it, and when. */
+    concluidaPor: text("concluida_por"),
+    concluidaEm: timestamp("concluida_em", { withTimezone: true }),
+  },
+  (t) => [
+    index("transferencias_estoque_para_idx").on(t.paraUnidadeId, t.status, t.enviadaEm.desc()),
+    index("transferencias_estoque_de_idx").on(t.deUnidadeId, t.status, t.enviadaEm.desc()),
+    index("transferencias_estoque_variante_idx").on(t.varianteId, t.status),
+    check("transferencias_estoque_status_check", inList("status", STATUS_TRANSFERENCIA)),
+    check(
+      "transferencias_estoque_quantidades_check",
+      sql`${t.quantidade} > 0 and ${t.deUnidadeId} <> ${t.paraUnidadeId} and (${t.quantidadeRecebida} is null or (${t.quantidadeRecebida} >= 0 and ${t.quantidadeRecebida} <= ${t.quantidade}))`,
+    ),
+  ],
+);
+
+export type TransferenciaEstoque = typeof transferenciasEstoque.$inferSelect;
 export type Estoque = typeof estoque.$inferSelect;
 export type MovimentoEstoque = typeof movimentosEstoque.$inferSelect;

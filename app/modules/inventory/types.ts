@@ -7,3 +7,4 @@ export type {
   StockRow,
   StockUnit,
 } from "./stock-screen.server";
+export type { TransferLine, TransferListing } from "./transfers.server";

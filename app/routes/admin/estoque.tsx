@@ -2,10 +2,12 @@
 // plain GET form; its action counts (ajuste with reason), transfers and sets minimums, each
 // written to the stock ledger with the admin's e-mail and to the audit log.
 
+import { href, Link } from "react-router";
 import type { z } from "zod";
 import { StockScreen } from "~/components/admin/estoque/stock-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { buttonVariants } from "~/components/ui/button";
 import type { Capacidade } from "~/domain/permissions";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
@@ -26,8 +28,10 @@ export const ErrorBoundary = page.ErrorBoundary;
 export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { user, reads }) => {
   const query = forms.parseStockQuery(new URL(request.url));
   const listing = await reads(() => stock.listStock(query, staffOf(user)));
+  const aReceber = await reads(() => stock.transfersToReceive(staffOf(user)));
   return {
     listing,
+    aReceber,
     filters: {
       q: query.q,
       unidadeId: query.unidadeId ?? "",
@@ -76,7 +80,10 @@ const WRITES = {
     "Erro ao transferir o estoque",
     async (data, actor) => {
       const r = await stock.transfer(data, actor);
-      return ["Transferência registrada", `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}.`];
+      return [
+        "Transferência enviada",
+        `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}, em trânsito até ${r.para} receber.`,
+      ];
     },
   ),
   "stock-minimum": write(
@@ -101,6 +108,15 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Estoque"
         description="Por unidade: em mãos, reservado para pedidos e disponível para venda."
+        actions={
+          <Link
+            to={href("/admin/estoque/transferencias")}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Transferências
+            {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
+          </Link>
+        }
       />
       <StockScreen listing={loaderData.listing} filters={loaderData.filters} />
     </div>

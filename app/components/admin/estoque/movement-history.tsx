@@ -23,6 +23,8 @@ const TONE: Record<MovementLine["tipo"], "green" | "red" | "blue" | "yellow" | "
   transferencia_saida: "red",
   transferencia_entrada: "green",
   importacao: "blue",
+  transferencia_perda: "red",
+  transferencia_cancelada: "green",
 };
 
 function change(m: MovementLine): string {

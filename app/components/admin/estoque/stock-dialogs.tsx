@@ -193,7 +193,10 @@ export function AdjustDialog({ row }: { row: StockRow }) {
   );
 }
 
-/** Transferir: units in hand from one unit to another (two movements, totals unchanged). */
+/**
+ * Transferir: units in hand sent from one unit to another: out of the origin now, in the
+ * destination's stock when someone there receives them (decision 0076).
+ */
 export function TransferDialog({
   row,
   units,
@@ -241,6 +244,9 @@ export function TransferDialog({
             </Field>
           </div>
           {figuresLine(origin)}
+          <p className="text-sm text-slate-600">
+            Sai da origem agora e fica em trânsito até alguém do destino receber em Transferências.
+          </p>
           <CountField
             id={id("quantidade")}
             name="quantidade"

@@ -59,6 +59,12 @@ export function UnitFigures({ figures }: { figures: StockFigures[] }) {
             <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-semibold text-slate-900">{f.unidadeNome}</span>
               {f.abaixoDoMinimo ? <Badge variant="warning">Abaixo do mínimo</Badge> : null}
+              {f.emTransito > 0 ? (
+                <Badge variant="secondary">em trânsito: {f.emTransito}</Badge>
+              ) : null}
+              {f.enviadoEmTransito > 0 ? (
+                <Badge variant="outline">enviado, em trânsito: {f.enviadoEmTransito}</Badge>
+              ) : null}
             </div>
             <dl className={FIGURES}>
               <Figure label="Em mãos" value={f.emMaos} />
