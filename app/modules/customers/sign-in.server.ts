@@ -59,9 +59,13 @@ export function readSignInEmail(value: unknown): string | null {
  */
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== "string" || value.length > 500) return "/conta";
-  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\\]/.test(value)) return "/conta";
-  if (value.startsWith("/conta/entrar")) return "/conta";
-  return value;
+  // A path, printable ASCII (no spaces, no backslash), not starting "//".
+  if (!/^\/(?!\/)[!-[\]-~]*$/.test(value)) return "/conta";
+  const url = new URL(value, "http://loja.invalid");
+  if (url.origin !== "http://loja.invalid" || url.pathname.startsWith("/conta/entrar")) {
+    return "/conta";
+  }
+  return url.pathname + url.search;
 }
 
 type Refusal = { ok: false; reason: "limite" };
