@@ -47,7 +47,9 @@ test.describe("a customer's account on a phone without JavaScript", () => {
     await expect(page.getByTestId("conta-link")).toHaveAttribute("href", "/conta/entrar");
     await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
     await page.getByRole("button", { name: "Criar conta com este e-mail" }).click();
-    await expect(page).toHaveURL(/\/conta\/entrar$/);
+    await expect(page).toHaveURL(/\/conta\/entrar\?email=/);
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    await page.getByRole("button", { name: "Receber código por e-mail" }).click();
     await expect(page.getByTestId("entrar-mensagem")).toContainText("enviamos um código");
 
     // A wrong code first, then the one from the e-mail.

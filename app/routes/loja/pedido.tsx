@@ -339,8 +339,8 @@ export default function OrderPage() {
 }
 
 /**
- * After a guest purchase: one tap sends a sign-in code to the order's e-mail (a document POST
- * to "Entrar", which asks the code next); the account then lists this order (decision 0072).
+ * After a guest purchase: "Entrar" with the order's e-mail filled in, where the code is asked;
+ * the account then lists this order (decision 0072).
  */
 function CreateAccount({ email }: { email: string }) {
   return (
@@ -352,13 +352,13 @@ function CreateAccount({ email }: { email: string }) {
         Acompanhe seus pedidos em qualquer aparelho
       </h2>
       <p className="mt-1 text-slate-600 wrap-anywhere">
-        Sem senha: enviamos um código para {email}. Com a conta você vê este e os próximos pedidos e
-        agendamentos.
+        Sem senha: com um código enviado para {email}, você vê este e os próximos pedidos e
+        agendamentos em qualquer aparelho.
       </p>
-      <form method="post" action="/conta/entrar" className="mt-3">
-        <input type="hidden" name="intent" value="codigo" />
+      {/* A GET to "Entrar" with the e-mail filled in (the customer asks the code there): this
+          page's no-referrer policy makes a POST's Origin "null", which the server refuses. */}
+      <form method="get" action="/conta/entrar" className="mt-3">
         <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="voltar" value="/conta" />
         <Button type="submit" variant="outline">
           Criar conta com este e-mail
         </Button>
