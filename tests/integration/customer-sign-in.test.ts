@@ -17,7 +17,10 @@ import { action as signInAction, loader as signInLoader } from "~/routes/conta/e
 import { loader as meLoader } from "~/routes/conta/eu";
 import { loader as accountLoader } from "~/routes/conta/index";
 import { action as signOutAction } from "~/routes/conta/sair";
+import { loader as storeLoader } from "~/routes/loja/index";
+import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as orderLoader } from "~/routes/loja/pedido";
+import { loader as publicLayoutLoader } from "~/routes/public/layout";
 import { action as bookAction } from "~/routes/public/servicos-agendar";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
@@ -375,6 +378,18 @@ describe("the account's history and the personal endpoint", () => {
     } as never);
     expect(me.headers.get("cache-control")).toBe("private, no-store");
     expect(await me.json()).toEqual({ entrou: true, nome: "Carla" });
+    // The store's shared pages are rendered the same for them: nothing of the customer is in
+    // what the page cache keeps for everyone.
+    for (const [load, path] of [
+      [storeLayoutLoader, "/loja"],
+      [storeLoader, "/loja"],
+      [publicLayoutLoader, "/"],
+    ] as const) {
+      const got = await call(load as never, makeRequest(path, { headers: { cookie } }));
+      const text = JSON.stringify(got.data);
+      expect(text).not.toContain("Carla");
+      expect(text).not.toContain(user.email);
+    }
     const visitor = await meLoader({ request: makeRequest("/conta/eu") } as never);
     expect(visitor.headers.get("cache-control")).toBe("private, no-store");
     expect(await visitor.json()).toEqual({ entrou: false });
