@@ -19,7 +19,7 @@ export function accountLabel(me: Me): string {
 }
 
 /** Turns every "Entrar" link of the page into the account's. */
-export function showAccount(me: Me, root: ParentNode = document): void {
+function showAccount(me: Me, root: ParentNode = document): void {
   if (!me.entrou) return;
   for (const link of root.querySelectorAll<HTMLAnchorElement>("a[data-conta-link]")) {
     link.href = "/conta";

@@ -8,7 +8,7 @@ import { accountLabel } from "~/islands/account-link";
 import { Island } from "~/islands/island";
 import { usePageHydrates } from "~/lib/hydration";
 
-export const ACCOUNT_ME_URL = "/conta/eu";
+const ACCOUNT_ME_URL = "/conta/eu";
 
 export function AccountLink({ className }: { className: string }) {
   const [label, setLabel] = useState<string | null>(null);

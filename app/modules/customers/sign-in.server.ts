@@ -25,7 +25,7 @@ import { customerByEmail, normalizeCustomerEmail, startCustomerSession } from ".
 export const SIGN_IN_CODE_EMAIL = "conta_codigo";
 
 /** Asking for a code answers after at least this long, whatever the e-mail. */
-export const SIGN_IN_ANSWER_FLOOR_MS = 300;
+const SIGN_IN_ANSWER_FLOOR_MS = 300;
 
 /** The counted operations (declared in the manifest; the reasons are in decision 0072). */
 export const SIGN_IN_LIMITS = [

@@ -6,9 +6,9 @@ import { bookingLinkToken } from "./booking-token.server";
 import { agendamentoPets, agendamentos } from "./tables.server";
 
 /** How many bookings the account lists (newest first). */
-export const ACCOUNT_BOOKINGS_MAX = 50;
+const ACCOUNT_BOOKINGS_MAX = 50;
 
-export interface AccountBooking {
+interface AccountBooking {
   numero: string;
   href: string;
   /** The day (yyyy-MM-dd) and time the pet is left. */

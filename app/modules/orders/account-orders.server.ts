@@ -7,9 +7,9 @@ import { pedidos } from "./tables.server";
 import { orderToken } from "./token.server";
 
 /** How many orders the account lists (newest first). */
-export const ACCOUNT_ORDERS_MAX = 50;
+const ACCOUNT_ORDERS_MAX = 50;
 
-export interface AccountOrder {
+interface AccountOrder {
   numero: string;
   /** The order page with its secret (the link the checkout and the e-mails give). */
   href: string;

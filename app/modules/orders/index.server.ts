@@ -1,5 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
-export { type AccountOrder, ordersByEmail } from "./account-orders.server";
+export { ordersByEmail } from "./account-orders.server";
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";
