@@ -3,7 +3,7 @@
 // read from the test SMTP server, sees that order in "Minha conta", and leaves every device.
 // Then the shared page cache: a signed-in customer's /loja is the shared copy, and nothing
 // of them is in it; with JavaScript the header's "Entrar" becomes "Minha conta".
-import { expect, receivedMail, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, receivedMail, test } from "./fixtures";
 
 const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
@@ -110,11 +110,13 @@ test("with JavaScript, the header's Entrar becomes Minha conta on the shared pag
 }) => {
   const email = emailOf("cliente.cabecalho");
   await page.goto("/conta/entrar");
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Receber código por e-mail" }).click();
   await page.getByLabel("Código de 6 dígitos").fill(await codeSentTo(email));
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(/\/conta$/);
+  await expectNoSeriousA11yViolations(page);
   for (const path of ["/loja", "/"]) {
     await page.goto(path);
     const link = page.getByTestId("conta-link").first();
