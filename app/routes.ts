@@ -58,7 +58,12 @@ export default [
   ...prefix("conta", [
     layout("routes/loja/layout.tsx", { id: "conta-shell" }, [
       layout("routes/conta/layout.tsx", [index("routes/conta/index.tsx")]),
+      // The e-mail and its code (decision 0072): outside the signed-in layout.
+      route("entrar", "routes/conta/entrar.tsx"),
     ]),
+    // "Sair" / "Sair de todos os aparelhos" (POST), and who is signed in (JSON, never kept).
+    route("sair", "routes/conta/sair.ts"),
+    route("eu", "routes/conta/eu.ts"),
   ]),
 
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.

@@ -1,6 +1,7 @@
 // Every island and the props its page gives it: the page renders `<Island name props>`
 // (./island.tsx) and the island's entry (`<name>.island.ts`) reads the same props back
 // (./mount.ts), so both ends are typed by this one map.
+import type { AccountLinkOptions } from "~/islands/account-link";
 import type { BookingPhotoHintOptions } from "~/islands/booking-photo-hint";
 import type { CartClearOptions } from "~/islands/cart-clear";
 import type { CartMergeOptions } from "~/islands/cart-merge";
@@ -14,6 +15,7 @@ import type { SubmitOnChangeOptions } from "~/islands/submit-on-change";
 import type { UnitHoursOptions } from "~/islands/unit-hours";
 
 export interface IslandProps {
+  "account-link": AccountLinkOptions;
   "booking-photo-hint": BookingPhotoHintOptions;
   "cart-clear": CartClearOptions;
   "cart-merge": CartMergeOptions;

@@ -3,13 +3,14 @@
 // page as gzip JSON (reference-server.ts); then the app is started and each scenario runs
 // against it: the pages (pages.ts), the checkout (checkout.ts), a login flood
 // (login-flood.ts), the pages while checkouts arrive at 10 a second (selling.ts), grooming
-// booking (grooming.ts: p50 and 100 tutors racing); after the tables, the product import
+// booking (grooming.ts: p50 and 100 tutors racing), customers (customers.ts: /loja and a
+// product page with half the requests signed in, and the sign-in code's p50); after the tables, the product import
 // (import.ts, a process of its own).
 // Load is autocannon, 50 connections for 10 s, every request sending
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, grooming, login-flood, import, hostile-search; e.g. --only=grooming
+// (pages, selling, checkout, grooming, customers, login-flood, import, hostile-search; e.g. --only=grooming
 // for that part alone). hostile-search (hostile-search.ts) builds the large shop of its own
 // (--scale-fraction=<f> for a part of it) after the other tables.
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
@@ -24,6 +25,7 @@ import { buildUnlessSkipped, root, stopServer } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
 import { runAdminWrite } from "./admin-write";
 import { checkout } from "./checkout";
+import { customers } from "./customers";
 import { grooming } from "./grooming";
 import {
   args,
@@ -42,7 +44,10 @@ import { runScale } from "./scale";
 import { selling } from "./selling";
 
 /** In the order they run and report. */
-const SCENARIOS = [pages, selling, checkout, grooming, loginFlood] as Scenario<never, unknown>[];
+const SCENARIOS = [pages, selling, checkout, grooming, customers, loginFlood] as Scenario<
+  never,
+  unknown
+>[];
 const IMPORT = "import";
 const HOSTILE_SEARCH = "hostile-search";
 

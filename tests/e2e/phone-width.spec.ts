@@ -115,6 +115,7 @@ test("every public and store page, the order page and the placed order fit a 360
     "/loja?q=racao",
     "/loja/carrinho",
     "/loja/acompanhar",
+    "/conta/entrar",
     "/admin/login",
   ]) {
     await visit(page, url, problems);

@@ -157,13 +157,14 @@ test.describe("public pages", () => {
   // lines (the menu's name and Escape) and the page's islands (decision 0020).
   for (const { path, inline: inlineCount, maxInline, islands } of [
     // The unit cards' "Aberta agora" / "Fechada — abre às 9h" for the visitor's moment
-    // (unit-hours, decision 0052) on / and /contato.
-    { path: "/", inline: 1, maxInline: 600, islands: 1 },
-    { path: "/sobre", inline: 1, maxInline: 600, islands: 0 },
-    { path: "/faq", inline: 1, maxInline: 600, islands: 0 },
-    { path: "/produtos", inline: 1, maxInline: 600, islands: 1 },
-    { path: "/contato", inline: 1, maxInline: 600, islands: 2 },
-    { path: "/trabalhe-conosco", inline: 1, maxInline: 600, islands: 1 },
+    // (unit-hours, decision 0052) on / and /contato. Every page: the header's "Entrar" /
+    // "Minha conta" (account-link, decision 0072).
+    { path: "/", inline: 1, maxInline: 600, islands: 2 },
+    { path: "/sobre", inline: 1, maxInline: 600, islands: 1 },
+    { path: "/faq", inline: 1, maxInline: 600, islands: 1 },
+    { path: "/produtos", inline: 1, maxInline: 600, islands: 2 },
+    { path: "/contato", inline: 1, maxInline: 600, islands: 3 },
+    { path: "/trabalhe-conosco", inline: 1, maxInline: 600, islands: 2 },
   ]) {
     test(`${path} ships no framework module: only small inline scripts and its islands`, async ({
       page,

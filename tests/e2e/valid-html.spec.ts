@@ -86,6 +86,7 @@ test("every public, store and sign-in page the server renders is valid HTML (Nu 
     "/loja/carrinho",
     "/loja/checkout",
     "/servicos/agendar",
+    "/conta/entrar",
     "/admin",
     "/admin/login",
   ]) {

@@ -45,6 +45,8 @@ const BUSINESS_TABLES = [
   "agendamento_pets",
   "codigos_acesso",
   "emails",
+  "clientes",
+  "sessoes_clientes",
 ];
 
 type RouteModule = {
@@ -91,6 +93,10 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
     load: () => import("~/routes/loja/pedido-status"),
   },
   { path: "/loja/resumo", load: () => import("~/routes/loja/resumo") },
+  { path: "/conta", load: () => import("~/routes/conta/index") },
+  { path: "/conta/entrar", load: () => import("~/routes/conta/entrar") },
+  { path: "/conta/sair", load: () => import("~/routes/conta/sair") },
+  { path: "/conta/eu", load: () => import("~/routes/conta/eu") },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },
@@ -302,6 +308,22 @@ describe("fuzz: valid forms with one or two fields of junk", { timeout: FUZZ_TIM
       sql`select quantidade from itens_pedido`,
     );
     for (const item of items) expect(Number(item.quantidade)).toBeLessThanOrEqual(999);
+  });
+
+  it("Entrar: never a 5xx; a refusal sends no code, a wrong code opens no account", async () => {
+    const { action } = await import("~/routes/conta/entrar");
+    const asked = { intent: "codigo", email: "fuzz.conta@example.com", voltar: "/conta" };
+    await fuzzPost("codigos_acesso", action, "/conta/entrar", asked, (f) => new URLSearchParams(f));
+    const typed = { ...asked, intent: "verificar", codigo: "123456" };
+    await fuzzPost(
+      "sessoes_clientes",
+      action,
+      "/conta/entrar",
+      typed,
+      (f) => new URLSearchParams(f),
+    );
+    expect(await countOf("sessoes_clientes")).toBe(0);
+    await storedClean("codigos_acesso");
   });
 
   it("contact: never a 5xx nor an English message", async () => {

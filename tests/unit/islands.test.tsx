@@ -16,6 +16,7 @@ const ISLANDS_DIR = path.resolve(import.meta.dirname, "../../app/islands");
 
 /** The islands the registry types, as the compiler checks it: one per key. */
 const REGISTRY: Record<IslandName, true> = {
+  "account-link": true,
   "booking-photo-hint": true,
   "cart-clear": true,
   "cart-merge": true,

@@ -52,6 +52,16 @@ describe("rate limits", () => {
       "form:curriculo": { module: "careers", max: 6, windowMs: HOUR, blockMs: HOUR },
       "form:curriculoTentativa": { module: "careers", max: 30, windowMs: HOUR, blockMs: HOUR },
       "form:contato": { module: "shop", max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
+      // The customer's sign-in code (decision 0072).
+      conta_codigo_ip: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
+      conta_codigo_email: { module: "customers", max: 5, windowMs: HOUR, blockMs: HOUR },
+      conta_entrar_ip: {
+        module: "customers",
+        max: 20,
+        windowMs: 15 * MINUTE,
+        blockMs: 15 * MINUTE,
+      },
+      conta_entrar_email: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
     });
   });
 
@@ -78,7 +88,7 @@ describe("e-mail kinds", () => {
     expect(emailKindLabel("antigo")).toBe("antigo");
   });
 
-  it("declares every kind the orders, grooming and accounts modules queue, in the module that queues it", () => {
+  it("declares every kind the orders, grooming, accounts and customers modules queue, in the module that queues it", () => {
     const owner = Object.fromEntries(
       MODULES.flatMap((m) => (m.emails ?? []).map((e) => [e.kind, m.name])),
     );
@@ -87,8 +97,11 @@ describe("e-mail kinds", () => {
     // The team's invitation and password reset (decision 0067).
     const team = ["equipe_convite", "equipe_senha"];
     for (const kind of team) expect(owner[kind], kind).toBe("accounts");
+    // The customer's sign-in code (decision 0072).
+    const customers = ["conta_codigo"];
+    for (const kind of customers) expect(owner[kind], kind).toBe("customers");
     expect(Object.keys(owner)).toHaveLength(
-      ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length + team.length,
+      ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length + team.length + customers.length,
     );
     const toShop = declaredEmailKinds()
       .filter((e) => e.recipient === "loja")

@@ -6,6 +6,7 @@ import {
   TruckIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { AccountLink } from "~/components/conta/account-link";
 import { CartProvider, useCart } from "~/components/loja/cart-context";
 import { shop } from "~/content/shop";
 import { useKeptContent } from "~/lib/fragment-cache";
@@ -86,6 +87,7 @@ function HeaderContent({ isAdmin, freteGratisMinimo, serverCount = 0 }: HeaderPr
             <SettingsIcon className="size-5" aria-hidden="true" />
           </Link>
         ) : null}
+        <AccountLink className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100" />
         <Link
           reloadDocument
           to="/loja/acompanhar"

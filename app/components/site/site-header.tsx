@@ -1,5 +1,6 @@
 import { KeyRoundIcon, PawPrintIcon } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { AccountLink } from "~/components/conta/account-link";
 import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
 import { MobileMenu } from "~/components/site/mobile-menu";
 import { SITE_NAV } from "~/components/site/nav";
@@ -57,6 +58,7 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
             <WhatsappIcon className="size-5" />
             <span aria-hidden="true">{shop.messenger}</span>
           </ChatLink>
+          <AccountLink className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100" />
           <Link
             to="/admin"
             className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"

@@ -7,3 +7,10 @@ export {
   normalizeCustomerEmail,
   requireCustomer,
 } from "./session.server";
+export {
+  readSignInEmail,
+  requestSignInCode,
+  SIGN_IN_TEXTS,
+  safeReturnPath,
+  verifySignInCode,
+} from "./sign-in.server";

@@ -1,7 +1,10 @@
 // The customers module's declaration of what it adds to the shared machinery (decision 0059).
 // Helpers working on issue 42 add their e-mails, limits, jobs and personal data here.
+import { defineEmail } from "~/modules/mail/index.server";
 import { defineModule } from "~/platform/module.server";
+import { composeCustomerEmail } from "./emails.server";
 import { purgeExpiredCustomerSessions } from "./session.server";
+import { SIGN_IN_CODE_EMAIL, SIGN_IN_LIMITS } from "./sign-in.server";
 
 export const customersModule = defineModule({
   name: "customers",
@@ -14,6 +17,15 @@ export const customersModule = defineModule({
       run: async () => ({ removidas: await purgeExpiredCustomerSessions() }),
     },
   ],
+  emails: [
+    defineEmail({
+      kind: SIGN_IN_CODE_EMAIL,
+      label: "Conta: código para entrar",
+      recipient: "cliente",
+      compose: composeCustomerEmail,
+    }),
+  ],
+  rateLimits: SIGN_IN_LIMITS,
   // Sessions are live state (no session outlives a restore); the rest is the customer's data.
   backup: {
     clientes: "data",

@@ -1,4 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+export { bookingsByEmail } from "./account-bookings.server";
 export {
   closeGroomingDate,
   listClosedDates,

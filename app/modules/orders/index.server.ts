@@ -1,4 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+export { ordersByEmail } from "./account-orders.server";
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";

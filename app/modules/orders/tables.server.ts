@@ -125,6 +125,8 @@ export const pedidos = pgTable(
     // The staff's order search (number, name, phone: queries.server.ts) reads this index
     // through LIKE '%…%'; the pick-up code is looked up by equality.
     index("pedidos_busca_trgm_idx").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
+    // "Minha conta": the orders of a proved e-mail, whatever case it was typed in (issue 42).
+    index("pedidos_email_idx").on(sql`lower(${t.clienteEmail})`),
     index("pedidos_codigo_retirada_idx")
       .on(t.codigoRetirada)
       .where(sql`${t.codigoRetirada} is not null`),

@@ -1,8 +1,136 @@
-// "Minha conta" → "Pedidos e agendamentos" (issue 42 point 2).
+// "Minha conta" → "Pedidos e agendamentos" (issue 42 point 2, decision 0072): the orders and
+// bookings made with the account's proved e-mail (earlier guest ones included), newest first,
+// each opening its own page. The device's "Seus pedidos" only marks which orders this device
+// placed: an order of another e-mail (or none) is never listed here. Plus "Sair" and "Sair de
+// todos os aparelhos".
+import { LogOutIcon } from "lucide-react";
+import { useLoaderData } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatDateTime } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
+import { STATUS_PEDIDO_LABEL } from "~/domain/statuses";
+import type { HydrationHandle } from "~/lib/hydration";
+import { requireCustomer } from "~/modules/customers/index.server";
+import { dayLabel, STATUS_AGENDAMENTO_LABEL } from "~/modules/grooming";
+import { bookingsByEmail } from "~/modules/grooming/index.server";
+import { ordersByEmail, readRecentOrders } from "~/modules/orders/index.server";
+import type { Route } from "./+types/index";
+
+export const handle: HydrationHandle = { hydrate: false };
+
 export function meta() {
   return [{ title: "Minha conta" }, { name: "robots", content: "noindex" }];
 }
 
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { cliente } = await requireCustomer(request);
+  const [pedidos, agendamentos] = await Promise.all([
+    ordersByEmail(cliente.email, readRecentOrders(request)),
+    bookingsByEmail(cliente.email),
+  ]);
+  return {
+    pedidos: pedidos.map((p) => ({
+      numero: p.numero,
+      href: p.href,
+      quando: formatDateTime(p.createdAt),
+      total: p.total,
+      status: STATUS_PEDIDO_LABEL[p.statusPedido],
+      nesteAparelho: p.nesteAparelho,
+    })),
+    agendamentos: agendamentos.map((a) => ({
+      numero: a.numero,
+      href: a.href,
+      quando: `${dayLabel(a.data)} às ${a.horario}`,
+      pets: a.pets.join(", "),
+      preco: a.preco,
+      status: STATUS_AGENDAMENTO_LABEL[a.status],
+    })),
+  };
+}
+
+const ITEM = "block rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-300";
+
 export default function AccountHome() {
-  return <p className="text-sm text-slate-600">Seus pedidos e agendamentos aparecem aqui.</p>;
+  const { pedidos, agendamentos } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="conta-pedidos">
+        <h2 id="conta-pedidos" className="text-lg font-bold text-slate-900">
+          Pedidos
+        </h2>
+        {pedidos.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Nenhum pedido com este e-mail ainda.{" "}
+            <a href="/loja" className="font-semibold text-brand-700 underline">
+              Ir para a loja
+            </a>
+          </p>
+        ) : (
+          <ul className="mt-2 grid gap-2" data-testid="conta-pedidos">
+            {pedidos.map((p) => (
+              <li key={p.numero}>
+                <a href={p.href} className={ITEM}>
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <strong className="text-slate-900">Pedido {p.numero}</strong>
+                    <span className="font-semibold text-slate-900">{formatBRL(p.total)}</span>
+                  </span>
+                  <span className="mt-0.5 block text-sm text-slate-600">
+                    {p.quando} · {p.status}
+                    {p.nesteAparelho ? " · feito neste aparelho" : ""}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="conta-agendamentos">
+        <h2 id="conta-agendamentos" className="text-lg font-bold text-slate-900">
+          Banho e tosa
+        </h2>
+        {agendamentos.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Nenhum agendamento com este e-mail ainda.{" "}
+            <a href="/servicos/agendar" className="font-semibold text-brand-700 underline">
+              Agendar banho e tosa
+            </a>
+          </p>
+        ) : (
+          <ul className="mt-2 grid gap-2" data-testid="conta-agendamentos">
+            {agendamentos.map((a) => (
+              <li key={a.numero}>
+                <a href={a.href} className={ITEM}>
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <strong className="text-slate-900 wrap-anywhere">{a.pets || a.numero}</strong>
+                    <span className="font-semibold text-slate-900">{formatBRL(a.preco)}</span>
+                  </span>
+                  <span className="mt-0.5 block text-sm text-slate-600">
+                    {a.quando} · {a.status} · {a.numero}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="conta-sair" className="border-t border-slate-200 pt-4">
+        <h2 id="conta-sair" className="sr-only">
+          Sair
+        </h2>
+        <form method="post" action="/conta/sair" className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="este" variant="outline">
+            <LogOutIcon aria-hidden="true" />
+            Sair
+          </Button>
+          <Button type="submit" name="intent" value="todos" variant="ghost">
+            Sair de todos os aparelhos
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
 }

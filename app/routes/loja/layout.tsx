@@ -1,4 +1,5 @@
 import { Outlet, useLoaderData } from "react-router";
+import { AccountLinkIsland } from "~/components/conta/account-link";
 import { CART_STORAGE_KEY, CartProvider } from "~/components/loja/cart-context";
 import { RecentOrdersBar } from "~/components/loja/recent-orders";
 import { StoreHeader } from "~/components/loja/store-header";
@@ -64,6 +65,7 @@ export default function LojaLayout() {
         {!hydrates && carrinho ? (
           <Island name="cart-merge" props={{ storageKey: CART_STORAGE_KEY, ...carrinho.merge }} />
         ) : null}
+        <AccountLinkIsland />
         <RecentOrdersBar pedidos={pedidos} />
         <div className="flex-1">
           <Outlet />

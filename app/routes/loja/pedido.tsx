@@ -14,6 +14,7 @@ import { formatBRL } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { FORMA_PAGAMENTO_CLIENTE, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
+import { getCustomer } from "~/modules/customers/index.server";
 import {
   getCustomerOrder,
   readOrderFlash,
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await getCustomerOrder(params.numero, token);
   // Unknown number and wrong token answer alike: the page cannot be found by guessing.
   if (!found) throw data("Pedido não encontrado", { status: 404 });
-  const settings = await getSettings();
+  const [settings, customer] = await Promise.all([getSettings(), getCustomer(request)]);
   const { pedido, itens, unidade } = found;
   const pix =
     pedido.statusPagamento === "aguardando" && pedido.statusPedido !== "cancelado"
@@ -97,6 +98,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pix,
       pixOnline,
       token: token!,
+      // "Criar conta com este e-mail": the order's e-mail, offered only when nobody is signed in.
+      criarConta: customer ? null : pedido.clienteEmail,
       novo: flash?.numero === pedido.numeroPedido,
       // Just placed (a Pix order comes straight here): the chats the store list would offer.
       recemFeito:
@@ -143,7 +146,7 @@ export function meta({ data }: Route.MetaArgs) {
 const POLL_MS = 4000;
 
 export default function OrderPage() {
-  const { pedido, itens, pix, pixOnline, token, novo, recemFeito, chatUrl, unidade } =
+  const { pedido, itens, pix, pixOnline, token, novo, recemFeito, chatUrl, unidade, criarConta } =
     useLoaderData<typeof loader>();
   // The shop updates the status from the admin: refresh while the page is open and visible.
   const { revalidate } = useRevalidator();
@@ -322,6 +325,8 @@ export default function OrderPage() {
           </section>
         )}
 
+        {criarConta ? <CreateAccount email={criarConta} /> : null}
+
         <Button asChild variant="whatsapp" size="lg">
           <a href={chatUrl} {...externalLinkProps}>
             <MessageCircleIcon aria-hidden="true" />
@@ -330,6 +335,35 @@ export default function OrderPage() {
         </Button>
       </div>
     </main>
+  );
+}
+
+/**
+ * After a guest purchase: "Entrar" with the order's e-mail filled in, where the code is asked;
+ * the account then lists this order (decision 0072).
+ */
+function CreateAccount({ email }: { email: string }) {
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 text-sm"
+      aria-labelledby="criar-conta-titulo"
+    >
+      <h2 id="criar-conta-titulo" className="text-lg font-bold">
+        Acompanhe seus pedidos em qualquer aparelho
+      </h2>
+      <p className="mt-1 text-slate-600 wrap-anywhere">
+        Sem senha: com um código enviado para {email}, você vê este e os próximos pedidos e
+        agendamentos em qualquer aparelho.
+      </p>
+      {/* A GET to "Entrar" with the e-mail filled in (the customer asks the code there): this
+          page's no-referrer policy makes a POST's Origin "null", which the server refuses. */}
+      <form method="get" action="/conta/entrar" className="mt-3">
+        <input type="hidden" name="email" value={email} />
+        <Button type="submit" variant="outline">
+          Criar conta com este e-mail
+        </Button>
+      </form>
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { AccountLinkIsland } from "~/components/conta/account-link";
 import { FloatingChatButton } from "~/components/site/floating-chat-button";
 import { FreeDeliveryBanner } from "~/components/site/free-delivery-banner";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -79,6 +80,7 @@ export default function PublicLayout() {
       </a>
       <FreeDeliveryBanner freteGratisMinimo={facts.freteGratisMinimo} />
       <SiteHeader chatNumber={chatNumber} />
+      <AccountLinkIsland />
       <div id="conteudo" tabIndex={-1} className="outline-none">
         <Outlet />
       </div>

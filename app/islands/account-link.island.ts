@@ -1,0 +1,4 @@
+import { accountLink } from "~/islands/account-link";
+import { mountIsland } from "~/islands/mount";
+
+mountIsland("account-link", accountLink);

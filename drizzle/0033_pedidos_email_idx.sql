@@ -1,0 +1,1 @@
+CREATE INDEX "pedidos_email_idx" ON "pedidos" USING btree (lower("cliente_email"));

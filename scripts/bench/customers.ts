@@ -1,0 +1,151 @@
+// Customers who come back (issue 42, decision 0072): the shared page cache must survive sign-in.
+// /loja and a product page under load with every other request carrying a customer's session
+// (`cliente_sessao`), against the same run without it (goal: at least 0.9× the req/s); then
+// "Entrar"'s code endpoint (POST /conta/entrar, intent=codigo) one request after another, p50
+// (it answers after a floor of SIGN_IN_ANSWER_FLOOR_MS whatever the e-mail, by design). Each
+// page's two runs alternate twice and the best of each is compared.
+import crypto from "node:crypto";
+// @ts-expect-error autocannon ships no type declarations
+import autocannon from "autocannon";
+import { clientes, sessoesClientes } from "~/modules/customers/testing.server";
+import { table } from "../lib/server";
+import {
+  BROWSER,
+  CONNECTIONS,
+  clientAddress,
+  DURATION,
+  type LoadResult,
+  load,
+  postForm,
+  quantile,
+  type Scenario,
+  settle,
+  withRunDatabase,
+} from "./harness";
+
+const GOAL = 0.9;
+const ROUNDS = 2;
+
+const best = (results: LoadResult[]) =>
+  results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+const CODES = 40;
+
+/** A customer and a session written straight into the run's database: its cookie's token. */
+async function prepare(env: Record<string, string>): Promise<{ token: string }> {
+  return withRunDatabase(env, async (database) => {
+    const token = crypto.randomBytes(32).toString("base64url");
+    const [cliente] = await database.db
+      .insert(clientes)
+      .values({ email: "bench.cliente@example.com", nome: "Cliente Benchmark" })
+      .returning();
+    const at = new Date();
+    await database.db.insert(sessoesClientes).values({
+      id: crypto.createHash("sha256").update(token).digest("hex"),
+      clienteId: cliente!.id,
+      userAgent: "bench",
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + 24 * 3_600_000),
+    });
+    return { token };
+  });
+}
+
+/** Like `load`, but the connections alternate a visitor's request and a signed-in one. */
+async function loadHalfSignedIn(url: string, cookie: string): Promise<LoadResult> {
+  const requests = [{ headers: BROWSER }, { headers: { ...BROWSER, cookie } }];
+  await autocannon({ url, requests, connections: 10, duration: 2 });
+  const result = await autocannon({ url, requests, connections: CONNECTIONS, duration: DURATION });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+interface CustomersResult {
+  pages: { name: string; without: LoadResult; half: LoadResult }[];
+  codeP50: number;
+  codeP99: number;
+  codeFailed: number;
+}
+
+export const customers: Scenario<{ token: string }, CustomersResult> = {
+  name: "customers",
+  prepare,
+  async run({ kind, base, productId }, { token }) {
+    const cookie = `cliente_sessao=${token}`;
+    const pages: CustomersResult["pages"] = [];
+    for (const [name, path] of [
+      ["GET /loja", "/loja"],
+      ["GET /loja/produto/{id}", `/loja/produto/${productId}`],
+    ] as const) {
+      // Alternated, best of each kept: on a shared machine one run can lose to a neighbour.
+      console.log(`[${kind}] ${name}: sem sessão e metade com sessão de cliente, alternados ...`);
+      const runs: { without: LoadResult[]; half: LoadResult[] } = { without: [], half: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.without.push(await load(`${base}${path}`));
+        await settle(base);
+        runs.half.push(await loadHalfSignedIn(`${base}${path}`, cookie));
+        await settle(base);
+      }
+      pages.push({ name, without: best(runs.without), half: best(runs.half) });
+    }
+    console.log(`[${kind}] Entrar: ${CODES} pedidos de código em sequência ...`);
+    const times: number[] = [];
+    let codeFailed = 0;
+    for (let i = 0; i < CODES; i++) {
+      const form = new URLSearchParams({ intent: "codigo", email: `bench${i}@example.com` });
+      const started = performance.now();
+      const status = await postForm(base, "/conta/entrar", form, clientAddress(93, i));
+      times.push(performance.now() - started);
+      if (status !== 200) codeFailed++;
+    }
+    await settle(base);
+    return {
+      pages,
+      codeP50: quantile(times, 0.5),
+      codeP99: quantile(times, 0.99),
+      codeFailed,
+    };
+  },
+  report(results) {
+    const rows = [
+      ["Banco", "Alvo", "req/s sem sessão", "req/s metade com sessão", "×", "p99 (ms)", "OK"],
+    ];
+    const codes = [["Banco", "código p50 (ms)", "p99 (ms)", "falhas"]];
+    let allOk = true;
+    for (const { kind, result } of results) {
+      for (const p of result.pages) {
+        const ratio = p.half.reqPerSec / p.without.reqPerSec;
+        const ok = ratio >= GOAL && p.half.non2xx === 0 && p.half.errors === 0;
+        allOk &&= ok;
+        rows.push([
+          kind,
+          p.name,
+          p.without.reqPerSec.toFixed(0),
+          p.half.reqPerSec.toFixed(0),
+          ratio.toFixed(2),
+          String(p.half.p99),
+          ok ? "sim" : "NÃO",
+        ]);
+      }
+      allOk &&= result.codeFailed === 0;
+      codes.push([
+        kind,
+        result.codeP50.toFixed(1),
+        result.codeP99.toFixed(1),
+        String(result.codeFailed),
+      ]);
+    }
+    console.log(
+      `\n## Clientes: páginas com metade dos pedidos com sessão de cliente (meta ≥ ${GOAL}×; ${CONNECTIONS} conexões, ${DURATION} s)\n`,
+    );
+    console.log(table(rows));
+    console.log("\n## Entrar: pedir o código (POST /conta/entrar)\n");
+    console.log(table(codes));
+    return allOk;
+  },
+};
