@@ -57,8 +57,15 @@ export default [
   // The customer's optional account (issue 42, decision 0071): plain forms in the store's shell.
   ...prefix("conta", [
     layout("routes/loja/layout.tsx", { id: "conta-shell" }, [
-      layout("routes/conta/layout.tsx", [index("routes/conta/index.tsx")]),
+      layout("routes/conta/layout.tsx", [
+        index("routes/conta/index.tsx"),
+        route("privacidade", "routes/conta/privacidade.tsx"),
+      ]),
+      // Decision 0075: after "Excluir minha conta", and the one-click revoke from an e-mail.
+      route("excluida", "routes/conta/excluida.tsx"),
+      route("consentimento/:finalidade", "routes/conta/consentimento.tsx"),
     ]),
+    route("privacidade/baixar", "routes/conta/privacidade-baixar.ts"),
   ]),
 
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.

@@ -1,6 +1,7 @@
 // The customers module's declaration of what it adds to the shared machinery (decision 0059).
 // Helpers working on issue 42 add their e-mails, limits, jobs and personal data here.
-import { defineModule } from "~/platform/module.server";
+import { DAY_MS, defineModule, rateLimit } from "~/platform/module.server";
+import { customersPersonalData } from "./personal-data.server";
 import { purgeExpiredCustomerSessions } from "./session.server";
 
 export const customersModule = defineModule({
@@ -26,4 +27,7 @@ export const customersModule = defineModule({
     consentimentos_clientes: "data",
     avisos_chegada: "data",
   },
+  // "Baixar meus dados" builds a ZIP with every photo: a few a day per account (decision 0075).
+  rateLimits: [rateLimit("conta_exportar", "Cópias dos dados pedidas pelo cliente", 5, DAY_MS)],
+  personalData: customersPersonalData,
 });
