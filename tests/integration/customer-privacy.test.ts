@@ -29,11 +29,17 @@ import { pedidos } from "~/modules/orders/testing.server";
 import { db } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage.server";
 import { adminAuditLog } from "~/platform/tables.server";
+import {
+  action as adminPrivacyAction,
+  loader as adminPrivacyLoader,
+} from "~/routes/admin/privacidade";
+import { loader as adminExportLoader } from "~/routes/admin/privacidade-exportar";
 import { action as revokeAction, loader as revokeLoader } from "~/routes/conta/consentimento";
 import { action as privacyAction, loader as privacyLoader } from "~/routes/conta/privacidade";
 import { action as downloadAction } from "~/routes/conta/privacidade-baixar";
 import { truncateAll, withTestDatabase } from "../setup/db";
-import { defaultUnitId, insertOrder, insertProduct } from "../support/factories";
+import { formRequest, makeRequest } from "../setup/requests";
+import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -240,6 +246,53 @@ describe("Baixar meus dados", () => {
     }
     const sixth = await call(downloadAction, post(ana.cookie, "/conta/privacidade/baixar", {}));
     expectRedirect(sixth, "/conta/privacidade?limite=1");
+  });
+});
+
+describe("the admin's export and anonymisation", () => {
+  it("find the account by its phone too, and an account alone is enough to act on", async () => {
+    const ana = await anaWithEverything();
+    const { token } = await makeAdmin();
+    const summary = await call(
+      adminPrivacyLoader,
+      makeRequest(`/admin/privacidade?titular=${encodeURIComponent("(47) 98888-7777")}`, {
+        token,
+      }),
+    );
+    expect(summary.data.resumo).toMatchObject({ contas: 1, pets: 1, pedidos: 1 });
+    const exported = await call(
+      adminExportLoader,
+      makeRequest(`/admin/privacidade/exportar?titular=${encodeURIComponent("47988887777")}`, {
+        token,
+      }),
+    );
+    const files = await unzip(Buffer.from(await exported.response!.arrayBuffer()));
+    const data = JSON.parse(files.get("dados.json")!.toString("utf8"));
+    expect(data.contas[0]).toMatchObject({ id: ana.clienteId, nome: "Ana Souza" });
+    expect(data.pets[0]).toMatchObject({ nome: "Thor" });
+    expect([...files.keys()].some((n) => n.startsWith("vacinas/"))).toBe(true);
+
+    // An account with nothing else (no order, no booking) can still be acted on.
+    await customerCookie("so-conta@example.com");
+    const alone = await call(
+      adminPrivacyLoader,
+      makeRequest("/admin/privacidade?titular=so-conta%40example.com", { token }),
+    );
+    expect(alone.data.resumo).toMatchObject({ contas: 1, pedidos: 0 });
+
+    await call(
+      adminPrivacyAction,
+      formRequest(
+        "/admin/privacidade",
+        { intent: "anonimizar", titular: "ana@example.com", confirmar: "sim" },
+        { token },
+      ),
+    );
+    const [account] = await db().select().from(clientes).where(eq(clientes.id, ana.clienteId));
+    expect(account!.anonimizadoEm).not.toBeNull();
+    expect(account!.email).toBe(`anonimizado-${ana.clienteId}@anonimizado.invalid`);
+    expect(await db().select().from(pets)).toHaveLength(0);
+    expect(await getCustomer(request(ana.cookie, "/conta"))).toBeNull();
   });
 });
 

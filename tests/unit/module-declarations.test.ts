@@ -52,6 +52,8 @@ describe("rate limits", () => {
       "form:curriculo": { module: "careers", max: 6, windowMs: HOUR, blockMs: HOUR },
       "form:curriculoTentativa": { module: "careers", max: 30, windowMs: HOUR, blockMs: HOUR },
       "form:contato": { module: "shop", max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
+      // "Baixar meus dados", per account (decision 0075).
+      conta_exportar: { module: "customers", max: 5, windowMs: 24 * HOUR, blockMs: 24 * HOUR },
     });
   });
 

@@ -95,7 +95,15 @@ async function findSubjectData(
 }
 
 /** The counts every screen shows, zero when no module found any. */
-const SUMMARY_KEYS = ["pedidos", "servicos", "fotos", "agendamentos", "curriculos"] as const;
+const SUMMARY_KEYS = [
+  "pedidos",
+  "servicos",
+  "fotos",
+  "agendamentos",
+  "curriculos",
+  "contas",
+  "pets",
+] as const;
 
 /** How many of each the subject has (the admin's screen, before export or anonymise). */
 export async function subjectSummary(subject: Subject) {
