@@ -30,7 +30,7 @@ export interface ConsentState {
   origem: string | null;
 }
 
-export function isFinalidade(value: unknown): value is FinalidadeConsentimento {
+function isFinalidade(value: unknown): value is FinalidadeConsentimento {
   return (FINALIDADES_CONSENTIMENTO as readonly unknown[]).includes(value);
 }
 

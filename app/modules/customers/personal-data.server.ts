@@ -28,7 +28,7 @@ import {
 } from "./tables.server";
 
 /** Storage area of pet photos and vaccine proofs: personal, never served to everyone. */
-export const PET_FILES_AREA = "private" as const;
+const PET_FILES_AREA = "private" as const;
 
 /** The e-mail an anonymised account keeps: unique, and no one's (`.invalid` is reserved). */
 const erasedEmail = (id: string) => `anonimizado-${id}@anonimizado.invalid`;

@@ -4,7 +4,6 @@ export { renderMarkdown } from "./markdown.server";
 export { purgeExpiredPersonalData } from "./retention.server";
 export {
   anonymiseSubject,
-  type CustomerActor,
   eraseOwnAccount,
   exportSubjectZip,
   ownOpenWork,
