@@ -91,6 +91,8 @@ test("a customer without JavaScript downloads their data and deletes their accou
     await context.addCookies([{ name, value, url: BASE }]);
     const page = await context.newPage();
 
+    const response = await page.goto(`${BASE}/conta/privacidade`);
+    expect(response!.headers()["cache-control"]).toBe("private, no-store");
     await page.goto(`${BASE}/conta`);
     await page.getByRole("link", { name: "Dados e privacidade" }).click();
     await expect(page.getByRole("heading", { name: "Baixar meus dados" })).toBeVisible();

@@ -13,6 +13,11 @@ export const handle: HydrationHandle = { hydrate: false };
 const NOT_FOUND = "Link inválido";
 const HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
+/** The page names the e-mail's purpose and carries its signed link: kept by nobody. */
+export function headers() {
+  return HEADERS;
+}
+
 const linkOf = (request: Request) => {
   const query = new URL(request.url).searchParams;
   return { titular: query.get("titular"), assinatura: query.get("assinatura") };

@@ -22,6 +22,11 @@ export function meta() {
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
+/** The customer's own data: never kept by a browser or a proxy. */
+export function headers() {
+  return NO_STORE;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { cliente } = await requireCustomer(request);
   const url = new URL(request.url);
