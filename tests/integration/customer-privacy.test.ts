@@ -215,6 +215,10 @@ describe("Baixar meus dados", () => {
     expect(data.notas[0]).toMatchObject({ texto: "Fica calmo com música" });
     expect(data.consentimentos[0]).toMatchObject({ finalidade: "novidades", concedido: true });
     expect(data.avisosChegada).toHaveLength(1);
+    // The signed-in device, without the hash of its cookie's secret.
+    expect(data.aparelhos).toHaveLength(1);
+    expect(data.aparelhos[0]).toMatchObject({ clienteId: ana.clienteId });
+    expect(data.aparelhos[0]).not.toHaveProperty("id");
     expect(data.pedidos.map((p: { numeroPedido: string }) => p.numeroPedido)).toEqual([
       ana.order.numeroPedido,
     ]);

@@ -74,6 +74,20 @@ async function heldAbout(subject: Subject, executor: Executor) {
         .where(requestsWhere)
         .orderBy(avisosChegada.createdAt)
     : [];
+  // The signed-in devices, without the id (the hash of the cookie's secret).
+  const devices = ids.length
+    ? await executor
+        .select({
+          clienteId: sessoesClientes.clienteId,
+          userAgent: sessoesClientes.userAgent,
+          createdAt: sessoesClientes.createdAt,
+          lastSeenAt: sessoesClientes.lastSeenAt,
+          expiresAt: sessoesClientes.expiresAt,
+        })
+        .from(sessoesClientes)
+        .where(inArray(sessoesClientes.clienteId, ids))
+        .orderBy(sessoesClientes.createdAt)
+    : [];
   const petIds = petRows.map((p) => p.id);
   const weights = petIds.length
     ? await executor
@@ -96,7 +110,17 @@ async function heldAbout(subject: Subject, executor: Executor) {
         .where(inArray(petNotas.petId, petIds))
         .orderBy(petNotas.createdAt)
     : [];
-  return { accounts, addresses, petRows, consents, requests, weights, vaccines, notes };
+  return {
+    accounts,
+    addresses,
+    petRows,
+    consents,
+    requests,
+    weights,
+    vaccines,
+    notes,
+    devices,
+  };
 }
 
 type Held = Awaited<ReturnType<typeof heldAbout>>;
@@ -151,6 +175,7 @@ export const customersPersonalData: PersonalDataHandler = {
         notas: held.notes,
         consentimentos: held.consents,
         avisosChegada: held.requests,
+        aparelhos: held.devices,
       },
       files,
       references: held.accounts.map((c) => ({ type: "cliente", id: c.id })),
