@@ -548,6 +548,9 @@ describe("sending respects a revoked purpose", () => {
     // The reminder carries the purpose's one-click revoke in its foot and its headers.
     const composed = await composeEmail(queued[0]!);
     expect(composed!.html).toContain("/conta/consentimento/agendamentos?");
+    expect(composed!.texto).toContain(
+      "Não quer mais receber lembretes dos agendamentos de banho e tosa? Desativar em um clique",
+    );
     expect(composed!.cabecalhos!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     // Revoked after it was queued: it is not composed (the worker drops it).

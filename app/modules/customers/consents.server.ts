@@ -128,6 +128,14 @@ export async function consentRevoked(
   return !(row ? row.concedido : CONSENTIMENTO_PADRAO[finalidade]);
 }
 
+/** Each purpose as an e-mail's foot and the revoke page say it, to the reader. */
+const PURPOSE_TO_READER: Record<FinalidadeConsentimento, string> = {
+  pedidos: "e-mails sobre o andamento dos seus pedidos",
+  agendamentos: "lembretes dos agendamentos de banho e tosa",
+  estoque: "avisos de produtos esgotados que voltaram",
+  novidades: "novidades e promoções",
+};
+
 /** The signature of the one-click revoke link of an e-mail and a purpose. */
 function revokeSignature(email: string, finalidade: FinalidadeConsentimento): string {
   return crypto
@@ -149,7 +157,7 @@ export function consentFooter(
   });
   return {
     href: `${origin}/conta/consentimento/${finalidade}?${query}`,
-    label: FINALIDADE_CONSENTIMENTO_LABEL[finalidade],
+    label: PURPOSE_TO_READER[finalidade],
   };
 }
 
@@ -169,7 +177,7 @@ export async function revokeByLink(
   if (!isFinalidade(finalidade) || !titular || !assinatura) return null;
   if (titular.length > 254 || assinatura.length > 100 || !titular.includes("@")) return null;
   if (!sameSecret(revokeSignature(titular, finalidade), assinatura)) return null;
-  const label = FINALIDADE_CONSENTIMENTO_LABEL[finalidade];
+  const label = PURPOSE_TO_READER[finalidade];
   if (!apply) return { finalidade, label, revogado: await consentRevoked(titular, finalidade) };
   await transaction(async (tx) => {
     const cliente = await customerByEmail(titular, tx);

@@ -93,7 +93,7 @@ export function MailLayout(props: {
           ) : null}
           {props.revogar ? (
             <Text style={mailStyles.muted}>
-              Não quer mais receber "{props.revogar.label.toLowerCase()}"?{" "}
+              Não quer mais receber {props.revogar.label}?{" "}
               <Link href={props.revogar.href} style={{ color: "#6b7280" }}>
                 Desativar em um clique
               </Link>

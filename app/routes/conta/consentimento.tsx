@@ -51,8 +51,7 @@ export default function RevokeConsent({ actionData }: Route.ComponentProps) {
         {state.revogado ? (
           <p className="mt-3" role="status">
             {state.agora ? "Pronto: " : ""}
-            você não recebe mais: {state.label.toLowerCase()}. Para voltar a receber, entre na sua
-            conta em{" "}
+            você não recebe mais {state.label}. Para voltar a receber, entre na sua conta em{" "}
             <Link to="/conta/privacidade" className="underline">
               Dados e privacidade
             </Link>
@@ -60,7 +59,7 @@ export default function RevokeConsent({ actionData }: Route.ComponentProps) {
           </p>
         ) : (
           <Form method="post" className="mt-3 grid gap-3">
-            <p>Quer parar de receber: {state.label.toLowerCase()}?</p>
+            <p>Quer parar de receber {state.label}?</p>
             <Button type="submit" className="h-auto justify-self-start whitespace-normal">
               Parar de receber
             </Button>
