@@ -57,13 +57,20 @@ export default [
   // The customer's optional account (issue 42, decision 0071): plain forms in the store's shell.
   ...prefix("conta", [
     layout("routes/loja/layout.tsx", { id: "conta-shell" }, [
-      layout("routes/conta/layout.tsx", [index("routes/conta/index.tsx")]),
+      layout("routes/conta/layout.tsx", [
+        index("routes/conta/index.tsx"),
+        route("privacidade", "routes/conta/privacidade.tsx"),
+      ]),
       // The e-mail and its code (decision 0072): outside the signed-in layout.
       route("entrar", "routes/conta/entrar.tsx"),
+      // Decision 0075: after "Excluir minha conta", and the one-click revoke from an e-mail.
+      route("excluida", "routes/conta/excluida.tsx"),
+      route("consentimento/:finalidade", "routes/conta/consentimento.tsx"),
     ]),
     // "Sair" / "Sair de todos os aparelhos" (POST), and who is signed in (JSON, never kept).
     route("sair", "routes/conta/sair.ts"),
     route("eu", "routes/conta/eu.ts"),
+    route("privacidade/baixar", "routes/conta/privacidade-baixar.ts"),
   ]),
 
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.

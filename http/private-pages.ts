@@ -1,13 +1,19 @@
 // Pages with personal data are never kept by a browser or a proxy (issue 39): every
 // answer under /admin (the panel, its print sheets, downloads, exports and their errors)
-// and the customer's order pages (reached by its secret link or by number and phone).
+// the customer's order pages (reached by its secret link or by number and phone) and account.
 // One rule here instead of one header per route: a route added later (a new print sheet,
 // a new download) is covered without remembering it. The grooming booking's own page
 // sets its header itself.
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
-const PRIVATE_PATHS = [/^\/admin(?:\/|$)/, /^\/loja\/pedido\//, /^\/loja\/acompanhar(?:\/|$)/];
+const PRIVATE_PATHS = [
+  /^\/admin(?:\/|$)/,
+  /^\/loja\/pedido\//,
+  /^\/loja\/acompanhar(?:\/|$)/,
+  // The customer's account (issue 42): their orders, pets, addresses, data.
+  /^\/conta(?:\/|$)/,
+];
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Whether `path` (without its query) is a page of personal data. */

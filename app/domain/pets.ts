@@ -35,9 +35,22 @@ export const { values: SITUACOES_VACINA } = defineVocabulary({
 });
 
 /** What a customer agrees to be written about, each revocable on its own (issue 42 point 6). */
-export const { values: FINALIDADES_CONSENTIMENTO } = defineVocabulary({
-  pedidos: "E-mails sobre meus pedidos",
-  agendamentos: "Lembretes dos agendamentos de banho e tosa",
-  estoque: "Aviso quando um produto esgotado chegar",
-  novidades: "Novidades e promoções",
-});
+export const { values: FINALIDADES_CONSENTIMENTO, label: FINALIDADE_CONSENTIMENTO_LABEL } =
+  defineVocabulary({
+    pedidos: "E-mails sobre meus pedidos",
+    agendamentos: "Lembretes dos agendamentos de banho e tosa",
+    estoque: "Aviso quando um produto esgotado chegar",
+    novidades: "Novidades e promoções",
+  });
+export type FinalidadeConsentimento = (typeof FINALIDADES_CONSENTIMENTO)[number];
+
+/**
+ * A purpose nobody said yes or no to: the e-mails about what the customer asked for (orders,
+ * bookings, a back-in-stock request) go until revoked; news only after a yes (decision 0075).
+ */
+export const CONSENTIMENTO_PADRAO: Record<FinalidadeConsentimento, boolean> = {
+  pedidos: true,
+  agendamentos: true,
+  estoque: true,
+  novidades: false,
+};

@@ -48,6 +48,11 @@ export interface PersonalDataHandler {
   label: string;
   /** Everything the module holds about the subject. */
   find?: (subject: Subject, executor: Executor) => Promise<PersonalDataFound>;
+  /**
+   * What of the subject is still under way (an order not handed over, a booking not done),
+   * named for the customer: deleting their own account is refused while any is (0075).
+   */
+  openWork?: (subject: Subject, executor: Executor) => Promise<string[]>;
   /** Erases the subject's personal fields (or rows), inside privacy's transaction. */
   anonymise?: (subject: Subject, tx: Executor) => Promise<PersonalDataErased>;
   /** Deletes what is older than the retention cutoff, inside privacy's transaction. */

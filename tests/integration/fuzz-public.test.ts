@@ -47,6 +47,7 @@ const BUSINESS_TABLES = [
   "emails",
   "clientes",
   "sessoes_clientes",
+  "consentimentos_clientes",
 ];
 
 type RouteModule = {
@@ -107,6 +108,14 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
     load: () => import("~/routes/admin/convite"),
   },
   { path: "/admin/senha/:token", params: ["token"], load: () => import("~/routes/admin/senha") },
+  // The customer's data and consents (decision 0075): signed out, a forged revoke link.
+  { path: "/conta/privacidade", load: () => import("~/routes/conta/privacidade") },
+  { path: "/conta/privacidade/baixar", load: () => import("~/routes/conta/privacidade-baixar") },
+  {
+    path: "/conta/consentimento/:finalidade",
+    params: ["finalidade"],
+    load: () => import("~/routes/conta/consentimento"),
+  },
 ];
 
 async function businessRows(): Promise<Record<string, number>> {

@@ -388,6 +388,8 @@ describe("one person's data", () => {
       fotos: 0,
       agendamentos: 1,
       curriculos: 1,
+      contas: 0,
+      pets: 0,
     });
   });
 
@@ -502,6 +504,8 @@ describe("one person's data", () => {
       fotos: 0,
       agendamentos: 0,
       curriculos: 0,
+      contas: 0,
+      pets: 0,
     });
   });
 });

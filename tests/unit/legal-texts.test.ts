@@ -48,6 +48,27 @@ describe("legal texts", () => {
     expect(fillLegalText(DEFAULT_LEGAL_TEXTS.trocas, FACTS)).toContain("art. 49");
   });
 
+  it("privacy and terms describe customer accounts and pets: what, why, how long, how to download or delete (decision 0075)", () => {
+    const privacy = fillLegalText(DEFAULT_LEGAL_TEXTS.privacidade, FACTS);
+    for (const part of [
+      "Conta de cliente",
+      "Pets da conta",
+      "vacinas",
+      "pesos",
+      "enquanto a conta existir",
+      "Minha conta → Dados e privacidade",
+      "Baixar meus dados",
+      "Excluir minha conta",
+      "link do rodapé de cada e-mail",
+      "conta de cliente",
+    ]) {
+      expect(privacy).toContain(part);
+    }
+    const terms = fillLegalText(DEFAULT_LEGAL_TEXTS.termos, FACTS);
+    expect(terms).toContain("## Conta de cliente");
+    expect(terms).toContain("Dados e privacidade");
+  });
+
   /** The admin form filled in: three texts, 12 months, 90 days. */
   const texts = { texto_privacidade: "a", texto_trocas: "b", texto_termos: "c" };
   const filled = { ...texts, retencao_meses: "12", retencao_envios_dias: "90" };

@@ -62,6 +62,8 @@ describe("rate limits", () => {
         blockMs: 15 * MINUTE,
       },
       conta_entrar_email: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
+      // "Baixar meus dados", per account (decision 0075).
+      conta_exportar: { module: "customers", max: 5, windowMs: 24 * HOUR, blockMs: 24 * HOUR },
     });
   });
 

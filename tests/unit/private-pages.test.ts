@@ -61,7 +61,11 @@ describe("private pages", () => {
     expect(await cacheControl("/loja/pedido/PED1?token=x")).toBe("private, no-store");
     expect(await cacheControl("/loja/pedido/PED1/status")).toBe("private, no-store");
     expect(await cacheControl("/loja/acompanhar")).toBe("private, no-store");
-    for (const path of ["/sobre", "/loja/pedidos-antigos", "/administracao"]) {
+    // The customer's account (issue 42), whatever its page sets.
+    for (const path of ["/conta", "/conta/pets/1", "/conta/eu", "/conta/privacidade/baixar"]) {
+      expect(await cacheControl(path), path).toBe("private, no-store");
+    }
+    for (const path of ["/sobre", "/loja/pedidos-antigos", "/administracao", "/contato"]) {
       expect(await cacheControl(path), path).toBe("public, max-age=0, must-revalidate");
     }
   });

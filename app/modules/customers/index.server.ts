@@ -1,4 +1,13 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
+
+export {
+  consentFooter,
+  consentRevoked,
+  consentsOf,
+  revokeByLink,
+  setConsent,
+} from "./consents.server";
+export { allowOwnExport } from "./personal-data.server";
 export {
   clearCustomerCookie,
   endAllCustomerSessions,

@@ -1,8 +1,9 @@
 // The customers module's declaration of what it adds to the shared machinery (decision 0059).
 // Helpers working on issue 42 add their e-mails, limits, jobs and personal data here.
 import { defineEmail } from "~/modules/mail/index.server";
-import { defineModule } from "~/platform/module.server";
+import { DAY_MS, defineModule, rateLimit } from "~/platform/module.server";
 import { composeCustomerEmail } from "./emails.server";
+import { customersPersonalData } from "./personal-data.server";
 import { purgeExpiredCustomerSessions } from "./session.server";
 import { SIGN_IN_CODE_EMAIL, SIGN_IN_LIMITS } from "./sign-in.server";
 
@@ -25,7 +26,6 @@ export const customersModule = defineModule({
       compose: composeCustomerEmail,
     }),
   ],
-  rateLimits: SIGN_IN_LIMITS,
   // Sessions are live state (no session outlives a restore); the rest is the customer's data.
   backup: {
     clientes: "data",
@@ -38,4 +38,10 @@ export const customersModule = defineModule({
     consentimentos_clientes: "data",
     avisos_chegada: "data",
   },
+  // "Baixar meus dados" builds a ZIP with every photo: a few a day per account (decision 0075).
+  rateLimits: [
+    ...SIGN_IN_LIMITS,
+    rateLimit("conta_exportar", "Cópias dos dados pedidas pelo cliente", 5, DAY_MS),
+  ],
+  personalData: customersPersonalData,
 });

@@ -4,6 +4,7 @@
 import { Link, Section, Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
 import { formatBRL } from "~/domain/money";
+import { consentFooter, consentRevoked } from "~/modules/customers/index.server";
 import {
   type ComposedEmail,
   type Email,
@@ -160,6 +161,10 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
   if (!booking) return null;
   const cancelled = booking.status === "cancelado" || booking.status === "nao_compareceu";
   if (cancelled && ONLY_WHILE_BOOKED.includes(kind)) return null;
+  // The tutor's account turned booking reminders off (decision 0075): the other booking
+  // e-mails answer something they did or the staff changed, and still go.
+  if (kind === "agendamento_lembrete" && (await consentRevoked(row.destinatario, "agendamentos")))
+    return null;
   const pets = await db()
     .select()
     .from(agendamentoPets)
@@ -178,14 +183,24 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     link,
     motivo: row.dados?.motivo ?? null,
   };
+  const revogar = consentFooter(origin, row.destinatario, "agendamentos");
   const { html, texto } = await renderMail(
     <MailLayout
       preview={SUBJECT[kind](booking.numero)}
       sender={sender}
       motivo="Você recebeu este e-mail porque informou este endereço ao agendar banho e tosa."
+      revogar={revogar}
     >
       <BookingBody mail={mail} />
     </MailLayout>,
   );
-  return { assunto: SUBJECT[kind](booking.numero), html, texto };
+  return {
+    assunto: SUBJECT[kind](booking.numero),
+    html,
+    texto,
+    cabecalhos: {
+      "List-Unsubscribe": `<${revogar.href}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
 }

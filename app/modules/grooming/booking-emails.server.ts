@@ -3,6 +3,7 @@
 // booking id; decision 0061), rendered later by the worker (booking-email-templates.server.tsx). Only bookings with an e-mail get them; the
 // staff's WhatsApp links stay for everyone else.
 
+import { consentRevoked } from "~/modules/customers/index.server";
 import { runSql, type Tx } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
 import { type GroomingEmailKind, STATUS_EMAIL_KIND } from "./booking-email-kinds";
@@ -70,6 +71,8 @@ export async function queueReminders(tx: Tx, at: Date): Promise<number> {
     "agendamentos_lembrete",
   );
   for (const r of rows) {
+    // Marked as handled either way: a tutor who turned reminders off gets none (decision 0075).
+    if (await consentRevoked(r.email, "agendamentos", tx)) continue;
     await emit(tx, {
       tipo: "agendamento.lembrete",
       resourceType: "agendamento",

@@ -15,7 +15,16 @@ import {
   subjectMatch,
 } from "~/platform/personal-data.server";
 import { keyFromPublicUrl } from "~/platform/storage.server";
+import { STATUS_AGENDAMENTO_LABEL, type StatusAgendamento } from "./booking-vocabulary";
 import { agendamentoPets, agendamentos, pedidosServicos } from "./tables.server";
+
+/** A booking still to happen or under way: its tutor cannot delete their account yet. */
+const OPEN_BOOKING: readonly StatusAgendamento[] = [
+  "solicitado",
+  "confirmado",
+  "em_atendimento",
+  "pronto",
+];
 
 /** The stored files of a request's photos. */
 const photoFiles = (fotos: string[]): StoredFile[] =>
@@ -85,6 +94,15 @@ export const groomingPersonalData: PersonalDataHandler = {
         ...bookings.map((a) => ({ type: "agendamento", id: a.id })),
       ],
     };
+  },
+  async openWork(subject, executor) {
+    const { bookings } = await heldAbout(subject, executor);
+    return bookings
+      .filter((a) => OPEN_BOOKING.includes(a.status))
+      .map((a) => {
+        const [y, m, d] = a.data.split("-");
+        return `o agendamento de banho e tosa ${a.numero} (${d}/${m}/${y}, ${STATUS_AGENDAMENTO_LABEL[a.status].toLowerCase()})`;
+      });
   },
   async anonymise(subject, tx) {
     const { requests, bookings } = await heldAbout(subject, tx);

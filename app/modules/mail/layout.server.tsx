@@ -57,6 +57,8 @@ export function MailLayout(props: {
   motivo: string;
   /** The link that stops these messages, when they can be stopped. */
   descadastrar?: string | null;
+  /** The signed link that stops every e-mail of this purpose (decision 0075). */
+  revogar?: { href: string; label: string } | null;
   children: ReactNode;
 }) {
   const { sender } = props;
@@ -85,6 +87,15 @@ export function MailLayout(props: {
               Não quer receber e-mails sobre o andamento deste pedido?{" "}
               <Link href={props.descadastrar} style={{ color: "#6b7280" }}>
                 Parar de receber
+              </Link>
+              .
+            </Text>
+          ) : null}
+          {props.revogar ? (
+            <Text style={mailStyles.muted}>
+              Não quer mais receber {props.revogar.label}?{" "}
+              <Link href={props.revogar.href} style={{ color: "#6b7280" }}>
+                Desativar em um clique
               </Link>
               .
             </Text>

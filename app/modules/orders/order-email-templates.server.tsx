@@ -8,6 +8,7 @@ import QRCode from "qrcode";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
+import { consentFooter, consentRevoked } from "~/modules/customers/index.server";
 import {
   type ComposedEmail,
   type Email,
@@ -223,10 +224,12 @@ function CustomerMail({
   mail,
   sender,
   descadastrar,
+  revogar,
 }: {
   mail: OrderMail;
   sender: Sender;
   descadastrar: string | null;
+  revogar: { href: string; label: string } | null;
 }) {
   const { pedido, kind } = mail;
   const confirmation = kind === "pedido_confirmado";
@@ -239,6 +242,7 @@ function CustomerMail({
       sender={sender}
       motivo={`Você recebeu este e-mail porque fez o pedido ${pedido.numeroPedido} na loja online da ${sender.nome} e informou este endereço.`}
       descadastrar={descadastrar}
+      revogar={revogar}
     >
       <Text style={mailStyles.heading}>{SUBJECT[kind](pedido.numeroPedido)}</Text>
       <Text style={mailStyles.text}>{lead}</Text>
@@ -336,7 +340,11 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
   if (!(kind in SUBJECT) || row.resourceType !== "pedido" || !row.resourceId) return null;
   const [found] = await db().select().from(pedidos).where(eq(pedidos.id, row.resourceId));
   if (!found) return null;
-  if (STATUS_EMAIL_KINDS.includes(kind) && !found.emailsStatus) return null;
+  const statusKind = STATUS_EMAIL_KINDS.includes(kind);
+  if (statusKind && !found.emailsStatus) return null;
+  // The account of this address turned "e-mails sobre meus pedidos" off (decision 0075); the
+  // confirmation of an order just placed is the answer to it, and still goes.
+  if (statusKind && (await consentRevoked(row.destinatario, "pedidos"))) return null;
   const { pedido, itens } = await withItems(found);
   const unidade = pedido.unidadeId ? await getUnit(pedido.unidadeId) : null;
   const settings = await getSettings();
@@ -364,9 +372,10 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
   const descadastrar = customer
     ? `${origin}/loja/pedido/${numero}/emails?assinatura=${unsubscribeSignature(pedido.id)}`
     : null;
+  const revogar = customer ? consentFooter(origin, row.destinatario, "pedidos") : null;
   const { html, texto } = await renderMail(
     customer ? (
-      <CustomerMail mail={mail} sender={sender} descadastrar={descadastrar} />
+      <CustomerMail mail={mail} sender={sender} descadastrar={descadastrar} revogar={revogar} />
     ) : (
       <ShopMail mail={mail} sender={sender} />
     ),

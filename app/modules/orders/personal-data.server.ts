@@ -2,6 +2,7 @@
 // Anonymising keeps the number, items, totals, payment and dates for the accounts; the
 // personal fields go.
 import { inArray } from "drizzle-orm";
+import { STATUS_PEDIDO_LABEL, type StatusPedido } from "~/domain/statuses";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
 import {
@@ -12,6 +13,9 @@ import {
   subjectMatch,
 } from "~/platform/personal-data.server";
 import { itensPedido, pedidos } from "./tables.server";
+
+/** An order handed over or cancelled: nothing left to deliver, so its buyer may leave. */
+const CLOSED_ORDER: readonly StatusPedido[] = ["entregue", "retirado", "cancelado"];
 
 async function ordersOf(subject: Subject, executor: Executor) {
   const orders = await executor
@@ -49,6 +53,14 @@ export const ordersPersonalData: PersonalDataHandler = {
       files: [],
       references: orders.map((o) => ({ type: "pedido", id: o.id })),
     };
+  },
+  async openWork(subject, executor) {
+    const { orders } = await ordersOf(subject, executor);
+    return orders
+      .filter((o) => !CLOSED_ORDER.includes(o.statusPedido))
+      .map(
+        (o) => `o pedido ${o.numeroPedido} (${STATUS_PEDIDO_LABEL[o.statusPedido].toLowerCase()})`,
+      );
   },
   async anonymise(subject, tx) {
     const { orders } = await ordersOf(subject, tx);

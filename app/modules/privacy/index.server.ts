@@ -4,7 +4,9 @@ export { renderMarkdown } from "./markdown.server";
 export { purgeExpiredPersonalData } from "./retention.server";
 export {
   anonymiseSubject,
+  eraseOwnAccount,
   exportSubjectZip,
+  ownOpenWork,
   parseSubject,
   subjectSummary,
 } from "./subject.server";

@@ -55,6 +55,9 @@ O encarregado pelo tratamento de dados pessoais é **{encarregado}**, no e-mail 
 | **Pedidos da loja online**: nome, telefone, e-mail (opcional), endereço de entrega, bairro, ponto de referência, observações, produtos e valores | Separar, entregar ou preparar para retirada, cobrar e avisar sobre o pedido | Execução do contrato de compra (inciso V) e cumprimento de obrigação legal, como a guarda de registros fiscais (inciso II) |
 | **Banho e tosa**: nome do tutor, WhatsApp, e-mail (opcional), nome, espécie, raça, porte, pelagem e cuidados do pet (como "morde" ou alergias), endereço (quando pede leva e traz), observações e **fotos do pet** no pedido de orçamento | Fazer o orçamento, agendar e confirmar o horário, avisar quando o pet está pronto, lembrar na véspera, buscar ou levar o pet e mostrar de novo os seus pets no próximo agendamento (depois de um código enviado ao seu e-mail) | Execução do contrato de serviço e procedimentos preliminares a ele, a seu pedido (inciso V) |
 | **Trabalhe conosco**: nome, e-mail, telefone, vaga, mensagem e **currículo em PDF** | Avaliar a sua candidatura | Procedimentos preliminares a um contrato de trabalho, a seu pedido (inciso V) |
+| **Conta de cliente** (opcional, sem senha): e-mail confirmado por código, nome, telefone, **endereços de entrega salvos**, aparelhos conectados (navegador e datas de acesso) | Mostrar seus pedidos e agendamentos feitos com esse e-mail, preencher o checkout e o agendamento por você | Execução do contrato, a seu pedido (inciso V) |
+| **Pets da conta**: nome, espécie, raça, porte, pelagem, nascimento, sexo, castração, **cuidados** (alergias, comportamento), veterinário, RG Pet, **foto**, **pesos**, **vacinas** (com a foto do comprovante) e as anotações da equipe do banho e tosa | Cuidar do pet com segurança no banho e tosa (a equipe vê os cuidados e a validade das vacinas em cada atendimento) e preencher o agendamento | Execução do contrato de serviço (inciso V) e proteção da vida e da saúde do animal sob nossos cuidados (legítimo interesse, inciso IX) |
+| **Preferências de e-mail e "avise-me quando chegar"**: o e-mail, o produto esperado e cada sim ou não que você deu, com data e onde (conta, e-mail, checkout) | Enviar só os e-mails que você aceitou e provar essa escolha | Consentimento (inciso I), revogável a qualquer momento |
 
 Não pedimos CPF, não vendemos nem alugamos dados e não usamos os seus dados para publicidade de terceiros.
 
@@ -68,10 +71,16 @@ Só com quem precisa deles para atender você: o provedor de pagamento do Pix on
 - **E-mails que a loja enviou a você** (confirmações e avisos do pedido ou do agendamento) têm o conteúdo apagado **{retencaoEnviosDias}** depois do envio; fica só o registro de que foram enviados.
 - **Pedidos da loja** ficam guardados enquanto a lei fiscal e de defesa do consumidor exigir (em geral, 5 anos). Depois de um pedido de exclusão, os seus dados pessoais são apagados e ficam só os valores, para a contabilidade.
 - **Mensagens de contato** ficam apenas no e-mail e no WhatsApp da loja, pelo tempo necessário para responder.
+- **Conta de cliente, endereços e pets** (com pesos, vacinas e fotos) ficam enquanto a conta existir; você pode excluí-la quando quiser. Um aparelho conectado sai sozinho depois de 30 dias sem uso (ou 90 dias no total).
+- **Pedidos de "avise-me quando chegar"** terminam quando o e-mail é enviado ou quando você cancela.
+
+## E-mails que você recebe
+
+Cada e-mail tem um motivo: **e-mails sobre os seus pedidos**, **lembretes dos agendamentos de banho e tosa**, **aviso quando um produto esgotado chegar** e **novidades e promoções** (esta só se você disser sim). Você desliga cada um em **Minha conta → Dados e privacidade** ou em um clique no link do rodapé de cada e-mail. O código de acesso e a confirmação de um pedido que você acabou de fazer sempre chegam, porque são a resposta ao que você pediu.
 
 ## Cookies
 
-O site usa **apenas cookies necessários** ao funcionamento: a lembrança dos seus pedidos recentes neste aparelho, as mensagens de confirmação depois de enviar um formulário e a sessão de quem trabalha no painel da loja. O carrinho fica guardado no próprio navegador (ou, com o JavaScript desligado, num cookie do carrinho com os produtos e quantidades escolhidos). Não usamos cookies de publicidade nem de análise, nossos ou de terceiros; por isso não há aviso de cookies para aceitar.
+O site usa **apenas cookies necessários** ao funcionamento: a lembrança dos seus pedidos recentes neste aparelho, as mensagens de confirmação depois de enviar um formulário e a sessão de quem entrou na sua conta de cliente e a sessão de quem trabalha no painel da loja. O carrinho fica guardado no próprio navegador (ou, com o JavaScript desligado, num cookie do carrinho com os produtos e quantidades escolhidos). Não usamos cookies de publicidade nem de análise, nossos ou de terceiros; por isso não há aviso de cookies para aceitar.
 
 ## Seus direitos
 
@@ -85,7 +94,9 @@ Pela LGPD (art. 18), você pode, a qualquer momento e sem custo:
 
 ## Como pedir uma cópia ou a exclusão
 
-Envie um e-mail para **{encarregadoEmail}** (ou fale conosco no telefone {telefone}) dizendo o telefone ou o e-mail que você usou nos pedidos, no orçamento ou no currículo. Para proteger você, podemos pedir uma confirmação de que o telefone ou o e-mail é seu. Respondemos em até 15 dias: a cópia vai em um arquivo ZIP com os pedidos, os pedidos de banho e tosa com as fotos e os currículos com os PDFs.
+Se você tem conta, entre com o seu e-mail e vá em **Minha conta → Dados e privacidade**: o botão **Baixar meus dados** entrega na hora um arquivo ZIP com a conta, os endereços, os pets (com pesos, vacinas e fotos), os pedidos, os agendamentos e as suas preferências de e-mail; **Excluir minha conta** apaga a conta, os endereços e os pets e tira os seus dados pessoais dos pedidos e agendamentos (a exclusão espera terminar um pedido ou agendamento em andamento).
+
+Sem conta, envie um e-mail para **{encarregadoEmail}** (ou fale conosco no telefone {telefone}) dizendo o telefone ou o e-mail que você usou nos pedidos, no orçamento ou no currículo. Para proteger você, podemos pedir uma confirmação de que o telefone ou o e-mail é seu. Respondemos em até 15 dias: a cópia vai em um arquivo ZIP com os pedidos, os pedidos de banho e tosa com as fotos e os currículos com os PDFs.
 
 ## Mudanças nesta política
 
@@ -137,6 +148,10 @@ Você tem **7 dias** para desistir de uma compra feita pela loja online, com a d
 ## Banho e tosa e currículos
 
 O agendamento de banho e tosa pelo site reserva o horário de entrega do pet escolhido; ele pode começar como "Solicitado" até a equipe confirmar, e pode ser reagendado ou cancelado pela página do agendamento até o prazo mostrado nela. O preço do site é estimado pelo porte e pela pelagem informados e pode mudar na chegada do pet; o preço de um orçamento com fotos é fechado. Currículos enviados pelo site são usados apenas para os processos seletivos da loja.
+
+## Conta de cliente
+
+A conta é opcional: dá para comprar e agendar sem ela. Você entra com um código de 6 dígitos enviado ao seu e-mail, sem senha; quem tiver acesso ao seu e-mail consegue entrar, então proteja-o. Os pets que você cadastra servem para o banho e tosa: porte e pelagem informados por você definem o preço estimado e são conferidos pela equipe na chegada do pet. Mantenha os cuidados (alergias, comportamento) e as vacinas em dia; a equipe pode recusar um atendimento com vacina vencida. Você pode baixar seus dados ou excluir a conta em **Minha conta → Dados e privacidade**.
 
 ## Seus dados
 

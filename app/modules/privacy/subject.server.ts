@@ -1,11 +1,17 @@
 // What the shop holds about one person (LGPD art. 18), found by the phone or e-mail they
 // used: their orders (with items), grooming requests (with the pet photos), grooming bookings
-// (with their pets) and resumes (with the PDFs). The admin downloads it all as one ZIP, or anonymises it: personal fields go,
-// order totals and items stay for the accounts (decision 0045). Both are audited, without
-// the phone or e-mail itself (the trail must not keep what was erased).
+// (with their pets), resumes (with the PDFs) and their customer account (addresses, pets with
+// weights, vaccines and photos, consents, back-in-stock requests). The admin downloads it all
+// as one ZIP, or anonymises it: personal fields go, order totals and items stay for the
+// accounts (decision 0045). A signed-in customer gets the same ZIP for their verified e-mail,
+// and deletes their own account the same way, once nothing of theirs is open (decision 0075).
+// All of it is audited, without the phone or e-mail itself (the trail must not keep what was
+// erased).
 import { PassThrough, Readable } from "node:stream";
+import { sql } from "drizzle-orm";
 import yazl from "yazl";
 import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -20,6 +26,38 @@ import type {
 import { storage } from "~/platform/storage.server";
 
 export type { Subject };
+
+/** The customer acting on their own data (signed in with their e-mail's code). */
+export interface CustomerActor {
+  request: Request;
+  clienteId: string;
+}
+
+type PrivacyActor = AdminActor | CustomerActor;
+
+/** One privacy action in the audit trail: the admin's, or the customer's on their account. */
+async function record(
+  executor: Executor,
+  actor: PrivacyActor,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  if ("clienteId" in actor) {
+    await logAudit(
+      {
+        request: actor.request,
+        adminUserId: null,
+        action,
+        resourceType: "cliente",
+        resourceId: actor.clienteId,
+        details: { ...details, pelo: "cliente" },
+      },
+      executor,
+    );
+  } else {
+    await audit(executor, actor, action, "privacidade", null, details);
+  }
+}
 
 export function parseSubject(value: string): Subject {
   const text = value.trim();
@@ -57,7 +95,15 @@ async function findSubjectData(
 }
 
 /** The counts every screen shows, zero when no module found any. */
-const SUMMARY_KEYS = ["pedidos", "servicos", "fotos", "agendamentos", "curriculos"] as const;
+const SUMMARY_KEYS = [
+  "pedidos",
+  "servicos",
+  "fotos",
+  "agendamentos",
+  "curriculos",
+  "contas",
+  "pets",
+] as const;
 
 /** How many of each the subject has (the admin's screen, before export or anonymise). */
 export async function subjectSummary(subject: Subject) {
@@ -71,8 +117,13 @@ export async function subjectSummary(subject: Subject) {
 const README = `Dados pessoais guardados pela loja sobre um titular (LGPD, art. 18).
 
 dados.json      pedidos da loja (com os itens), pedidos de orçamento e agendamentos de
-                banho e tosa (com os pets) e currículos
+                banho e tosa (com os pets), currículos e a conta de cliente: contas,
+                endereços, pets, pesos, vacinas, notas da equipe sobre os pets,
+                consentimentos, pedidos de "avise-me quando chegar" e aparelhos
+                conectados à conta (navegador e datas, sem o segredo da sessão)
 fotos/          as fotos dos pets enviadas nos pedidos de banho e tosa
+pets/           as fotos dos pets cadastrados na conta
+vacinas/        as fotos dos comprovantes de vacina
 curriculos/     os currículos em PDF enviados pelo Trabalhe Conosco
 
 Valores em centavos; datas em UTC (ISO 8601).
@@ -84,11 +135,11 @@ Valores em centavos; datas em UTC (ISO 8601).
  */
 export async function exportSubjectZip(
   subject: Subject,
-  actor: AdminActor,
+  actor: PrivacyActor,
 ): Promise<ReadableStream<Uint8Array>> {
   const found = await findSubjectData(subject);
   const counts = sumCounts(found);
-  await audit(db(), actor, "titular_exportado", "privacidade", null, {
+  await record(db(), actor, "titular_exportado", {
     tipo: subject.kind,
     pedidos: counts.pedidos ?? 0,
     servicos: counts.servicos ?? 0,
@@ -105,6 +156,15 @@ export async function exportSubjectZip(
     servicos: [],
     agendamentos: [],
     curriculos: [],
+    contas: [],
+    enderecos: [],
+    pets: [],
+    pesos: [],
+    vacinas: [],
+    notas: [],
+    consentimentos: [],
+    avisosChegada: [],
+    aparelhos: [],
     ...Object.assign({}, ...found.map((part) => part.data)),
   };
   zip.addBuffer(Buffer.from(README, "utf8"), "LEIA-ME.txt");
@@ -132,8 +192,48 @@ export async function exportSubjectZip(
  */
 export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
   if (!matchable(subject)) return { pedidos: 0, servicos: 0, agendamentos: 0, curriculos: 0 };
+  return (await erase(subject, actor)).counts;
+}
+
+/**
+ * "Excluir minha conta": the customer's verified e-mail anonymised as the admin's
+ * anonymisation does, refused while an order or a booking of theirs is open (the list,
+ * named, comes back instead). The check runs in the erasing transaction, after a lock on
+ * the subject, so two deletions of one account run one after the other.
+ */
+export async function eraseOwnAccount(
+  email: string,
+  actor: CustomerActor,
+): Promise<{ aberto: string[] }> {
+  const subject: Subject = { kind: "email", email: email.trim().toLowerCase() };
+  if (!matchable(subject)) return { aberto: [] };
+  return { aberto: (await erase(subject, actor, true)).aberto };
+}
+
+/** What of the customer's verified e-mail is still open (the deletion step names it). */
+export async function ownOpenWork(email: string): Promise<string[]> {
+  const subject: Subject = { kind: "email", email: email.trim().toLowerCase() };
+  if (!matchable(subject)) return [];
+  const open: string[] = [];
+  for (const handler of handlers()) {
+    if (handler.openWork) open.push(...(await handler.openWork(subject, db())));
+  }
+  return open;
+}
+
+async function erase(subject: Subject, actor: PrivacyActor, refuseWhileOpen = false) {
   const erased: PersonalDataErased[] = [];
-  const counts = await transaction(async (tx) => {
+  const result = await transaction(async (tx) => {
+    if (refuseWhileOpen) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`titular:${JSON.stringify(subject)}`}))`,
+      );
+      const open: string[] = [];
+      for (const handler of handlers()) {
+        if (handler.openWork) open.push(...(await handler.openWork(subject, tx)));
+      }
+      if (open.length > 0) return { aberto: open, counts: null };
+    }
     for (const handler of handlers()) {
       if (handler.anonymise) erased.push(await handler.anonymise(subject, tx));
     }
@@ -149,14 +249,14 @@ export async function anonymiseSubject(subject: Subject, actor: AdminActor) {
       agendamentos: total.agendamentos ?? 0,
       curriculos: total.curriculos ?? 0,
     };
-    await audit(tx, actor, "titular_anonimizado", "privacidade", null, {
-      tipo: subject.kind,
-      ...result,
-    });
-    return result;
+    await record(tx, actor, "titular_anonimizado", { tipo: subject.kind, ...result });
+    return { aberto: [] as string[], counts: result };
   });
-  await afterErasing(erased);
-  return counts;
+  if (result.counts) await afterErasing(erased);
+  return {
+    aberto: result.aberto,
+    counts: result.counts ?? { pedidos: 0, servicos: 0, agendamentos: 0, curriculos: 0 },
+  };
 }
 
 /** Removes the files of what was erased, and runs each module's work after the commit. */

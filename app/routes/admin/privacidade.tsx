@@ -97,7 +97,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
   const { legal, titular, titularErro, resumo } = loaderData;
   const empty =
     resumo !== null &&
-    resumo.pedidos + resumo.servicos + resumo.agendamentos + resumo.curriculos === 0;
+    resumo.pedidos + resumo.servicos + resumo.agendamentos + resumo.curriculos + resumo.contas ===
+      0;
 
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
@@ -135,7 +136,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
               {countText(resumo.pedidos, "pedido")} da loja, {countText(resumo.servicos, "pedido")}{" "}
               de orçamento de banho e tosa ({countText(resumo.fotos, "foto")}),{" "}
               {countText(resumo.agendamentos, "agendamento")} de banho e tosa e{" "}
-              {countText(resumo.curriculos, "currículo")}.
+              {countText(resumo.curriculos, "currículo")}. {countText(resumo.contas, "conta")} de
+              cliente ({countText(resumo.pets, "pet")}).
             </p>
             {empty ? null : (
               <div className="flex flex-wrap gap-3">

@@ -1,0 +1,613 @@
+// LGPD by the customer (issue 42 point 6, decision 0075): "Baixar meus dados" (the admin's
+// export for the verified e-mail, with the account, addresses, pets, weights, vaccines and
+// their photos, consents, back-in-stock requests, orders and bookings), "Excluir minha conta"
+// (refused while an order or a booking is open; afterwards nothing personal is left and every
+// session is over), consents per purpose from the account and the one-click revoke from an
+// e-mail (signature checked), and a reminder not sent once its purpose is revoked.
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { categorias } from "~/modules/catalog/testing.server";
+import { consentFooter, getCustomer } from "~/modules/customers/index.server";
+import {
+  avisosChegada,
+  clientes,
+  consentimentosClientes,
+  customerCookie,
+  enderecosClientes,
+  petNotas,
+  petPesos,
+  pets,
+  petVacinas,
+  sessoesClientes,
+} from "~/modules/customers/testing.server";
+import { sendDueReminders } from "~/modules/grooming/index.server";
+import { agendamentoPets, agendamentos } from "~/modules/grooming/testing.server";
+import { composeEmail } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
+import { pedidos } from "~/modules/orders/testing.server";
+import { db } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage.server";
+import { adminAuditLog } from "~/platform/tables.server";
+import {
+  action as adminPrivacyAction,
+  loader as adminPrivacyLoader,
+} from "~/routes/admin/privacidade";
+import { loader as adminExportLoader } from "~/routes/admin/privacidade-exportar";
+import { action as revokeAction, loader as revokeLoader } from "~/routes/conta/consentimento";
+import { action as privacyAction, loader as privacyLoader } from "~/routes/conta/privacidade";
+import { action as downloadAction } from "~/routes/conta/privacidade-baixar";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { formRequest, makeRequest } from "../setup/requests";
+import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { call, expectRedirect } from "../support/routes";
+
+const ctx = withTestDatabase();
+
+beforeEach(async () => {
+  await truncateAll(ctx.database);
+  await db().insert(categorias).values({ nome: "Rações" });
+});
+
+const PET_PHOTO = Buffer.from("RIFF webp bytes of Thor");
+const PROOF_PHOTO = Buffer.from("RIFF webp bytes of a vaccine card");
+
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+const request = (cookie: string, path: string, init: RequestInit = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set("cookie", cookie);
+  headers.set("x-client-ip", "127.0.0.1");
+  return new Request(`http://localhost${path}`, { ...init, headers });
+};
+const post = (cookie: string, path: string, fields: Record<string, string>) =>
+  request(cookie, path, { method: "POST", body: new URLSearchParams(fields) });
+
+/** Ana's account with everything a customer keeps, an order and a booking of her e-mail. */
+async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") {
+  const ana = await customerCookie("ana@example.com");
+  await db().update(clientes).set({ nome: "Ana Souza", telefone: "47988887777" });
+  await db().insert(enderecosClientes).values({
+    clienteId: ana.clienteId,
+    apelido: "Casa",
+    logradouro: "Rua 300",
+    numero: "12",
+    bairro: "Meia Praia",
+    cidade: "Itapema",
+  });
+  const [thor] = await db()
+    .insert(pets)
+    .values({
+      clienteId: ana.clienteId,
+      nome: "Thor",
+      especie: "cao",
+      porte: "G",
+      pelagem: "longa",
+      alertas: "alergia a perfume",
+      fotoKey: "pets/thor.webp",
+    })
+    .returning();
+  await storage().put("private", "pets/thor.webp", PET_PHOTO);
+  await storage().put("private", "vacinas/antirrabica.webp", PROOF_PHOTO);
+  await db()
+    .insert(petPesos)
+    .values({ petId: thor!.id, gramas: 32000, medidoEm: new Date("2026-11-01T12:00:00Z") });
+  await db().insert(petVacinas).values({
+    petId: thor!.id,
+    tipo: "Antirrábica",
+    aplicadaEm: "2026-03-01",
+    validaAte: "2027-03-01",
+    comprovanteKey: "vacinas/antirrabica.webp",
+  });
+  await db().insert(petNotas).values({ petId: thor!.id, texto: "Fica calmo com música" });
+  await db().insert(consentimentosClientes).values({
+    clienteId: ana.clienteId,
+    finalidade: "novidades",
+    concedido: true,
+    origem: "conta",
+  });
+  const product = await insertProduct({ nome: "Ração Golden 15 kg", precoAtual: 15990 });
+  await db().insert(avisosChegada).values({
+    varianteId: product.id,
+    email: "ana@example.com",
+    clienteId: ana.clienteId,
+    consentidoEm: new Date(),
+  });
+  const line = [{ produtoId: product.id, nome: product.nome, preco: 15990, quantidade: 1 }];
+  const order = await insertOrder(line, {
+    clienteNome: "Ana Souza",
+    clienteTelefone: "47988887777",
+    clienteEmail: "Ana@Example.com",
+    clienteEndereco: "Rua 300, 12",
+    statusPedido: orderStatus,
+    estoqueSituacao: "baixado",
+  });
+  const stranger = await insertOrder(line, {
+    clienteNome: "Outra Pessoa",
+    clienteTelefone: "47911112222",
+    clienteEmail: "outra@example.com",
+    estoqueSituacao: "baixado",
+  });
+  const [booking] = await db()
+    .insert(agendamentos)
+    .values({
+      unidadeId: await defaultUnitId(),
+      data: "2026-12-03",
+      horario: "09:00",
+      inicio: new Date("2026-12-03T12:00:00Z"),
+      status: "entregue",
+      tokenHash: "0".repeat(64),
+      chaveEnvio: "conta-privacidade-0001",
+      nomeTutor: "Ana Souza",
+      whatsapp: "(47) 98888-7777",
+      whatsappDigitos: "47988887777",
+      email: "ana@example.com",
+      pontos: 1,
+      precoEstimado: 6500,
+      historico: [],
+    })
+    .returning();
+  await db().insert(agendamentoPets).values({
+    agendamentoId: booking!.id,
+    petId: thor!.id,
+    nome: "Thor",
+    nomeChave: "thor",
+    especie: "cao",
+    porte: "G",
+    pelagem: "longa",
+    alertas: "alergia a perfume",
+    pontos: 1,
+    servicos: [],
+    preco: 6500,
+  });
+  return { ...ana, thor: thor!, order, stranger, booking: booking! };
+}
+
+describe("Baixar meus dados", () => {
+  it("is the admin's ZIP for the verified e-mail: account, addresses, pets with photos, weights, vaccines, consents, requests, orders, bookings", async () => {
+    const ana = await anaWithEverything();
+    const result = await call(downloadAction, post(ana.cookie, "/conta/privacidade/baixar", {}));
+    expect(result.status).toBe(200);
+    expect(result.response!.headers.get("content-type")).toBe("application/zip");
+    expect(result.response!.headers.get("cache-control")).toBe("private, no-store");
+    const files = await unzip(Buffer.from(await result.response!.arrayBuffer()));
+    const names = [...files.keys()].sort();
+    expect(names).toContain("LEIA-ME.txt");
+    expect(names).toContain("dados.json");
+    const petFile = names.find((n) => n.startsWith("pets/"))!;
+    const proofFile = names.find((n) => n.startsWith("vacinas/"))!;
+    expect(files.get(petFile)).toEqual(PET_PHOTO);
+    expect(files.get(proofFile)).toEqual(PROOF_PHOTO);
+
+    const data = JSON.parse(files.get("dados.json")!.toString("utf8"));
+    expect(data.titular).toEqual({ email: "ana@example.com" });
+    expect(data.contas).toHaveLength(1);
+    expect(data.contas[0]).toMatchObject({ email: "ana@example.com", nome: "Ana Souza" });
+    expect(data.enderecos[0]).toMatchObject({ logradouro: "Rua 300", bairro: "Meia Praia" });
+    expect(data.pets[0]).toMatchObject({
+      nome: "Thor",
+      alertas: "alergia a perfume",
+      arquivoFoto: petFile,
+    });
+    expect(data.pesos[0]).toMatchObject({ gramas: 32000 });
+    expect(data.vacinas[0]).toMatchObject({ tipo: "Antirrábica", arquivoComprovante: proofFile });
+    expect(data.notas[0]).toMatchObject({ texto: "Fica calmo com música" });
+    expect(data.consentimentos[0]).toMatchObject({ finalidade: "novidades", concedido: true });
+    expect(data.avisosChegada).toHaveLength(1);
+    // The signed-in device, without the hash of its cookie's secret.
+    expect(data.aparelhos).toHaveLength(1);
+    expect(data.aparelhos[0]).toMatchObject({ clienteId: ana.clienteId });
+    expect(data.aparelhos[0]).not.toHaveProperty("id");
+    expect(data.pedidos.map((p: { numeroPedido: string }) => p.numeroPedido)).toEqual([
+      ana.order.numeroPedido,
+    ]);
+    expect(data.agendamentos[0]).toMatchObject({ numero: ana.booking.numero });
+    expect(data.agendamentos[0]).not.toHaveProperty("tokenHash");
+    // Nobody else's order, and the session token's hash never leaves.
+    expect(JSON.stringify(data)).not.toContain(ana.stranger.numeroPedido);
+    expect(JSON.stringify(data)).not.toContain("outra@example.com");
+
+    const [entry] = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "titular_exportado"));
+    expect(entry).toMatchObject({ resourceType: "cliente", resourceId: ana.clienteId });
+    expect(JSON.stringify(entry!.details)).not.toContain("ana@example.com");
+  });
+
+  it("needs a signed-in customer and is limited to a few a day", async () => {
+    const anonymous = await call(
+      downloadAction,
+      new Request("http://localhost/conta/privacidade/baixar", { method: "POST" }),
+    );
+    expectRedirect(anonymous, /^\/conta\/entrar\?voltar=/);
+    const ana = await customerCookie("ana@example.com");
+    for (let i = 0; i < 5; i++) {
+      const ok = await call(downloadAction, post(ana.cookie, "/conta/privacidade/baixar", {}));
+      expect(ok.status).toBe(200);
+      await ok.response!.arrayBuffer();
+    }
+    const sixth = await call(downloadAction, post(ana.cookie, "/conta/privacidade/baixar", {}));
+    expectRedirect(sixth, "/conta/privacidade?limite=1");
+  });
+});
+
+describe("the admin's export and anonymisation", () => {
+  it("find the account by its phone too, and an account alone is enough to act on", async () => {
+    const ana = await anaWithEverything();
+    const { token } = await makeAdmin();
+    const summary = await call(
+      adminPrivacyLoader,
+      makeRequest(`/admin/privacidade?titular=${encodeURIComponent("(47) 98888-7777")}`, {
+        token,
+      }),
+    );
+    expect(summary.data.resumo).toMatchObject({ contas: 1, pets: 1, pedidos: 1 });
+    const exported = await call(
+      adminExportLoader,
+      makeRequest(`/admin/privacidade/exportar?titular=${encodeURIComponent("47988887777")}`, {
+        token,
+      }),
+    );
+    const files = await unzip(Buffer.from(await exported.response!.arrayBuffer()));
+    const data = JSON.parse(files.get("dados.json")!.toString("utf8"));
+    expect(data.contas[0]).toMatchObject({ id: ana.clienteId, nome: "Ana Souza" });
+    expect(data.pets[0]).toMatchObject({ nome: "Thor" });
+    expect([...files.keys()].some((n) => n.startsWith("vacinas/"))).toBe(true);
+
+    // An account with nothing else (no order, no booking) can still be acted on.
+    await customerCookie("so-conta@example.com");
+    const alone = await call(
+      adminPrivacyLoader,
+      makeRequest("/admin/privacidade?titular=so-conta%40example.com", { token }),
+    );
+    expect(alone.data.resumo).toMatchObject({ contas: 1, pedidos: 0 });
+
+    await call(
+      adminPrivacyAction,
+      formRequest(
+        "/admin/privacidade",
+        { intent: "anonimizar", titular: "ana@example.com", confirmar: "sim" },
+        { token },
+      ),
+    );
+    const [account] = await db().select().from(clientes).where(eq(clientes.id, ana.clienteId));
+    expect(account!.anonimizadoEm).not.toBeNull();
+    expect(account!.email).toBe(`anonimizado-${ana.clienteId}@anonimizado.invalid`);
+    expect(await db().select().from(pets)).toHaveLength(0);
+    expect(await getCustomer(request(ana.cookie, "/conta"))).toBeNull();
+  });
+});
+
+describe("Excluir minha conta", () => {
+  it("is refused while an order or a booking is open, naming them", async () => {
+    const ana = await anaWithEverything("novo");
+    await db()
+      .update(agendamentos)
+      .set({ status: "confirmado" })
+      .where(eq(agendamentos.id, ana.booking.id));
+    const page = await call(privacyLoader, request(ana.cookie, "/conta/privacidade?excluir=1"));
+    expect(page.data.aberto.join(" ")).toContain(ana.order.numeroPedido);
+
+    const refused = await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", { intent: "excluir", confirmar: "sim" }),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.data.erro).toContain(`o pedido ${ana.order.numeroPedido} (novo)`);
+    expect(refused.data.erro).toContain(
+      `o agendamento de banho e tosa ${ana.booking.numero} (03/12/2026, confirmado)`,
+    );
+    expect(refused.data.erro).toMatch(/^Sua conta não pode ser excluída agora/);
+    // Nothing was touched.
+    expect(await db().select().from(pets)).toHaveLength(1);
+    expect(await getCustomer(request(ana.cookie, "/conta"))).not.toBeNull();
+  });
+
+  it("asks for the confirmation", async () => {
+    const ana = await customerCookie("ana@example.com");
+    const unconfirmed = await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", { intent: "excluir" }),
+    );
+    expect(unconfirmed.status).toBe(400);
+    expect(await getCustomer(request(ana.cookie, "/conta"))).not.toBeNull();
+  });
+
+  it("leaves nothing personal, ends every session and deletes the photos", async () => {
+    const ana = await anaWithEverything("entregue");
+    const otherDevice = await customerCookie("ana@example.com");
+    const done = await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", { intent: "excluir", confirmar: "sim" }),
+    );
+    const response = expectRedirect(done, "/conta/excluida");
+    expect(response.headers.get("set-cookie")).toMatch(/^cliente_sessao=; .*Max-Age=0/);
+
+    expect(await getCustomer(request(ana.cookie, "/conta"))).toBeNull();
+    expect(await getCustomer(request(otherDevice.cookie, "/conta"))).toBeNull();
+    expect(await db().select().from(sessoesClientes)).toHaveLength(0);
+
+    const [account] = await db().select().from(clientes);
+    expect(account!.anonimizadoEm).not.toBeNull();
+    expect(account!.email).not.toContain("ana");
+    expect(account).toMatchObject({ nome: "", telefone: null });
+    for (const table of [
+      pets,
+      petPesos,
+      petVacinas,
+      petNotas,
+      enderecosClientes,
+      consentimentosClientes,
+      avisosChegada,
+    ]) {
+      expect(await db().select().from(table)).toHaveLength(0);
+    }
+    expect(await storage().read("private", "pets/thor.webp")).toBeNull();
+    expect(await storage().read("private", "vacinas/antirrabica.webp")).toBeNull();
+
+    const [order] = await db().select().from(pedidos).where(eq(pedidos.id, ana.order.id));
+    expect(order).toMatchObject({ clienteEmail: null, clienteNome: "Titular anonimizado" });
+    const [booked] = await db()
+      .select()
+      .from(agendamentos)
+      .where(eq(agendamentos.id, ana.booking.id));
+    expect(booked).toMatchObject({ email: null, whatsapp: "" });
+    const [bookedPet] = await db().select().from(agendamentoPets);
+    expect(bookedPet).toMatchObject({ petId: null, alertas: null });
+    // The stranger's order is untouched.
+    const [stranger] = await db().select().from(pedidos).where(eq(pedidos.id, ana.stranger.id));
+    expect(stranger!.clienteEmail).toBe("outra@example.com");
+
+    // Nothing personal is left anywhere in the account's tables or the audit trail.
+    const everything = JSON.stringify([
+      await db().select().from(clientes),
+      await db().select().from(adminAuditLog),
+      await db().select().from(pedidos).where(eq(pedidos.id, ana.order.id)),
+      await db().select().from(agendamentos),
+      await db().select().from(agendamentoPets),
+    ]);
+    for (const personal of ["ana@example.com", "Ana Souza", "98888", "Thor", "perfume"]) {
+      expect(everything).not.toContain(personal);
+    }
+    // Signing in again with the e-mail starts a new, empty account.
+    const again = await customerCookie("ana@example.com");
+    expect(again.clienteId).not.toBe(ana.clienteId);
+  });
+});
+
+describe("consents", () => {
+  it("switch per purpose from the account in one click, each change recorded with where", async () => {
+    const ana = await customerCookie("ana@example.com");
+    const before = await call(privacyLoader, request(ana.cookie, "/conta/privacidade"));
+    expect(
+      Object.fromEntries(
+        before.data.consentimentos.map((c: { finalidade: string; concedido: boolean }) => [
+          c.finalidade,
+          c.concedido,
+        ]),
+      ),
+    ).toEqual({ pedidos: true, agendamentos: true, estoque: true, novidades: false });
+
+    const off = await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", {
+        intent: "consentimento",
+        finalidade: "agendamentos",
+        concedido: "nao",
+      }),
+    );
+    expect(off.data.mensagem).toBe("Preferência desativada.");
+    await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", {
+        intent: "consentimento",
+        finalidade: "novidades",
+        concedido: "sim",
+      }),
+    );
+    const after = await call(privacyLoader, request(ana.cookie, "/conta/privacidade"));
+    const state = Object.fromEntries(
+      after.data.consentimentos.map((c: { finalidade: string; concedido: boolean }) => [
+        c.finalidade,
+        c.concedido,
+      ]),
+    );
+    expect(state).toEqual({ pedidos: true, agendamentos: false, estoque: true, novidades: true });
+    const trail = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.resourceId, ana.clienteId));
+    expect(trail.map((t) => [t.action, t.details])).toEqual([
+      ["consentimento_revogado", { finalidade: "agendamentos", origem: "conta" }],
+      ["consentimento_concedido", { finalidade: "novidades", origem: "conta" }],
+    ]);
+    const bad = await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", {
+        intent: "consentimento",
+        finalidade: "spam",
+        concedido: "sim",
+      }),
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it("the e-mail's one-click link revokes on POST only, and a forged link is refused", async () => {
+    const { href } = consentFooter("http://localhost", "Bia@Example.com", "agendamentos");
+    const url = new URL(href);
+    const path = url.pathname + url.search;
+    const params = { finalidade: "agendamentos" };
+    const shown = await call(revokeLoader, new Request(`http://localhost${path}`), params);
+    expect(shown.data).toMatchObject({ revogado: false });
+    // A GET (a mail scanner) changes nothing.
+    expect(await db().select().from(consentimentosClientes)).toHaveLength(0);
+
+    const forgeries = [
+      path.replace(/assinatura=[^&]+/, "assinatura=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+      path.replace("bia%40example.com", "carla%40example.com"),
+    ];
+    for (const forged of forgeries) {
+      const refused = await call(
+        revokeAction,
+        new Request(`http://localhost${forged}`, { method: "POST" }),
+        params,
+      );
+      expect(refused.status).toBe(404);
+    }
+    // The same signature does not revoke another purpose.
+    const otherPurpose = await call(
+      revokeAction,
+      new Request(`http://localhost${path.replace("/agendamentos?", "/pedidos?")}`, {
+        method: "POST",
+      }),
+      { finalidade: "pedidos" },
+    );
+    expect(otherPurpose.status).toBe(404);
+    expect(await db().select().from(consentimentosClientes)).toHaveLength(0);
+
+    // The mail client's one-click POST.
+    const revoked = await call(
+      revokeAction,
+      new Request(`http://localhost${path}`, {
+        method: "POST",
+        body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+      }),
+      params,
+    );
+    expect(revoked.data).toMatchObject({ revogado: true, agora: true });
+    const [row] = await db().select().from(consentimentosClientes);
+    expect(row).toMatchObject({ finalidade: "agendamentos", concedido: false, origem: "email" });
+    const [account] = await db().select().from(clientes);
+    expect(account!.email).toBe("bia@example.com");
+  });
+});
+
+describe("sending respects a revoked purpose", () => {
+  async function tomorrowsBooking(email: string) {
+    const [booking] = await db()
+      .insert(agendamentos)
+      .values({
+        unidadeId: await defaultUnitId(),
+        data: "2026-12-03",
+        horario: "09:00",
+        inicio: new Date("2026-12-03T12:00:00Z"),
+        status: "confirmado",
+        tokenHash: "1".repeat(64),
+        chaveEnvio: `lembrete-${email}`,
+        nomeTutor: "Tutor",
+        whatsapp: "(47) 98888-7777",
+        whatsappDigitos: "47988887777",
+        email,
+        pontos: 1,
+        precoEstimado: 6500,
+        historico: [],
+        createdAt: new Date("2026-11-20T12:00:00Z"),
+      })
+      .returning();
+    return booking!;
+  }
+  const reminders = () => db().select().from(emails).where(eq(emails.tipo, "agendamento_lembrete"));
+
+  it("no reminder for an e-mail whose account revoked booking reminders; others still get theirs", async () => {
+    const { href } = consentFooter("http://localhost", "ana@example.com", "agendamentos");
+    const url = new URL(href);
+    await call(
+      revokeAction,
+      new Request(`http://localhost${url.pathname}${url.search}`, { method: "POST" }),
+      { finalidade: "agendamentos" },
+    );
+    await tomorrowsBooking("ana@example.com");
+    const kept = await tomorrowsBooking("bia@example.com");
+    await sendDueReminders(new Date("2026-12-02T12:00:00Z"));
+    const queued = await reminders();
+    expect(queued.map((e) => e.destinatario)).toEqual(["bia@example.com"]);
+    expect(queued[0]!.resourceId).toBe(kept.id);
+
+    // The reminder carries the purpose's one-click revoke in its foot and its headers.
+    const composed = await composeEmail(queued[0]!);
+    expect(composed!.html).toContain("/conta/consentimento/agendamentos?");
+    expect(composed!.texto).toContain(
+      "Não quer mais receber lembretes dos agendamentos de banho e tosa? Desativar em um clique",
+    );
+    expect(composed!.cabecalhos!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+    // Revoked after it was queued: it is not composed (the worker drops it).
+    const bia = await customerCookie("bia@example.com");
+    await call(
+      privacyAction,
+      post(bia.cookie, "/conta/privacidade", {
+        intent: "consentimento",
+        finalidade: "agendamentos",
+        concedido: "nao",
+      }),
+    );
+    expect(await composeEmail(queued[0]!)).toBeNull();
+  });
+
+  it("order status e-mails stop with 'pedidos' revoked; the confirmation still goes", async () => {
+    const product = await insertProduct({ nome: "Ração", precoAtual: 1000 });
+    const order = await insertOrder(
+      [{ produtoId: product.id, nome: "Ração", preco: 1000, quantidade: 1 }],
+      { clienteEmail: "ana@example.com", estoqueSituacao: "baixado" },
+    );
+    const row = (tipo: string) =>
+      db()
+        .insert(emails)
+        .values({
+          tipo,
+          destinatario: "ana@example.com",
+          resourceType: "pedido",
+          resourceId: order.id,
+        })
+        .returning()
+        .then((r) => r[0]!);
+    const status = await row("pedido_saiu_entrega");
+    const confirmation = await row("pedido_confirmado");
+    const sent = await composeEmail(status);
+    expect(sent!.html).toContain("/conta/consentimento/pedidos?");
+    const ana = await customerCookie("ana@example.com");
+    await call(
+      privacyAction,
+      post(ana.cookie, "/conta/privacidade", {
+        intent: "consentimento",
+        finalidade: "pedidos",
+        concedido: "nao",
+      }),
+    );
+    expect(await composeEmail(status)).toBeNull();
+    expect(await composeEmail(confirmation)).not.toBeNull();
+    expect(
+      await db()
+        .select()
+        .from(consentimentosClientes)
+        .where(
+          and(
+            eq(consentimentosClientes.clienteId, ana.clienteId),
+            eq(consentimentosClientes.finalidade, "pedidos"),
+          ),
+        ),
+    ).toHaveLength(1);
+  });
+});
