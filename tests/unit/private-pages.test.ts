@@ -26,7 +26,7 @@ async function serve() {
   app.get("/admin/erro", () => {
     throw new Error("falhou");
   });
-  app.get(["/sobre", "/loja/pedidos-antigos", "/administracao"], (_req, res) => {
+  app.get(["/sobre", "/loja/pedidos-antigos", "/administracao", "/contas"], (_req, res) => {
     res.set("Cache-Control", "public, max-age=0, must-revalidate").send("ok");
   });
   app.get(["/loja/pedido/:numero", "/loja/pedido/:numero/status"], (_req, res) => {
@@ -65,7 +65,7 @@ describe("private pages", () => {
     for (const path of ["/conta", "/conta/pets/1", "/conta/eu", "/conta/privacidade/baixar"]) {
       expect(await cacheControl(path), path).toBe("private, no-store");
     }
-    for (const path of ["/sobre", "/loja/pedidos-antigos", "/administracao", "/contato"]) {
+    for (const path of ["/sobre", "/loja/pedidos-antigos", "/administracao", "/contas"]) {
       expect(await cacheControl(path), path).toBe("public, max-age=0, must-revalidate");
     }
   });
