@@ -1,5 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { customerVerified } from "./on-verified.server";
+export { type PetFormResult, petFormAction } from "./pet-forms.server";
 export type { BookedPetData, PetCare, PetRecord, PetView, StaffPetRecord } from "./pets.server";
 export {
   addVaccine,
