@@ -1,5 +1,6 @@
 // The module's testing face: its tables, for tests and scripts that set up or inspect rows
 // directly. Only tests/ and scripts/ import it (dependency-cruiser: testing-face-for-tests).
+import type { Executor } from "~/platform/db/client.server";
 import { customerByEmail, startCustomerSession } from "./session.server";
 
 export * from "./tables.server";
@@ -11,8 +12,14 @@ export * from "./tables.server";
 export async function customerCookie(
   email: string,
   origin = "http://localhost",
+  /** Another database than the app's (an e2e spec writing its own server's, before it starts). */
+  executor?: Executor,
 ): Promise<{ clienteId: string; cookie: string }> {
-  const cliente = await customerByEmail(email);
-  const setCookie = await startCustomerSession(cliente.id, new Request(`${origin}/conta`));
+  const cliente = await customerByEmail(email, executor);
+  const setCookie = await startCustomerSession(
+    cliente.id,
+    new Request(`${origin}/conta`),
+    executor,
+  );
   return { clienteId: cliente.id, cookie: setCookie.split(";")[0]! };
 }
