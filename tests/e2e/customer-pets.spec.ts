@@ -73,7 +73,7 @@ test("a customer adds Thor with his allergy and vaccine, books a bath with Thor 
     await customer.goto(`${BASE}/conta/pets`);
     await expect(customer.getByRole("heading", { name: "Meus pets" })).toBeVisible();
     await expectNoSideScroll(customer);
-    await customer.getByLabel("Nome", { exact: true }).fill("Thor");
+    await customer.getByRole("textbox", { name: "Nome", exact: true }).fill("Thor");
     await customer.getByLabel("Raça").fill("Golden Retriever");
     await customer.getByLabel("Porte").selectOption("G");
     await customer.getByLabel("Pelagem").selectOption("longa");
@@ -85,7 +85,7 @@ test("a customer adds Thor with his allergy and vaccine, books a bath with Thor 
 
     // His antirrábica, valid for a year.
     const validUntil = isoDay(365);
-    await customer.getByLabel("Vacina", { exact: true }).fill("Antirrábica");
+    await customer.getByRole("combobox", { name: "Vacina", exact: true }).fill("Antirrábica");
     await customer.getByLabel("Aplicada em").fill(isoDay(-10));
     await customer.getByLabel("Válida até").fill(validUntil);
     await customer.getByRole("button", { name: "Enviar vacina" }).click();
