@@ -1,23 +1,17 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { customerVerified } from "./on-verified.server";
-export { type PetFormResult, petFormAction } from "./pet-forms.server";
-export type { BookedPetData, PetCare, PetRecord, PetView, StaffPetRecord } from "./pets.server";
+export { petFormAction } from "./pet-forms.server";
+export type { PetCare } from "./pets.server";
 export {
-  addVaccine,
-  addWeight,
   adoptBookedPet,
   checkVaccine,
   confirmPetSize,
   customerPet,
   listPets,
-  mergeCustomerPets,
   mergedInto,
-  PET_NOT_FOUND,
-  PetError,
   petsCare,
   petsForBooking,
   petsOfBooking,
-  savePet,
   staffAddNote,
   staffAddWeight,
   staffMergePets,

@@ -19,7 +19,7 @@ import {
   savePet,
 } from "./pets.server";
 
-export type PetFormResult =
+type PetFormResult =
   | { ok: true; redirect: string }
   | {
       ok: false;

@@ -24,7 +24,7 @@ export const MAX_PET_PHOTO_BYTES = 10 * 1024 * 1024;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day ('2026-02-30' is not), between 1990 and 2100. */
-export function isCalendarDay(value: string): boolean {
+function isCalendarDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));

@@ -41,7 +41,7 @@ const MAX_VACCINES = 60;
 export type PetView = Pet & { fotoUrl: string | null };
 export type Peso = typeof petPesos.$inferSelect;
 export type Vacina = typeof petVacinas.$inferSelect;
-export type Nota = typeof petNotas.$inferSelect;
+type Nota = typeof petNotas.$inferSelect;
 
 const view = (pet: Pet): PetView => ({
   ...pet,
