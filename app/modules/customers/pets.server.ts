@@ -7,7 +7,13 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { expiredOn, type Pelagem, type Porte, petNameKey } from "~/domain/pets";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now as clockNow } from "~/platform/clock.server";
-import { db, type Executor, type Tx, transaction } from "~/platform/db/client.server";
+import {
+  db,
+  type Executor,
+  inTransaction,
+  type Tx,
+  transaction,
+} from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
 import { randomName, reencodePhoto } from "~/platform/images.server";
 import { detectKind, publicUrl, StorageError, storage } from "~/platform/storage.server";
@@ -135,6 +141,7 @@ export async function savePet(
     const { saved, oldKey } = await transaction(async (tx) => {
       const at = clockNow();
       if (petId === null) {
+        await lockCustomer(tx, clienteId);
         const count = (await listPets(clienteId, tx)).length;
         if (count >= MAX_PETS_PER_CUSTOMER) {
           throw new PetError(`Uma conta guarda até ${MAX_PETS_PER_CUSTOMER} pets`);
@@ -361,6 +368,7 @@ export async function petsOfBooking(
   booked: readonly BookedPetData[],
 ): Promise<{ petId: string; porteAConfirmar: boolean }[]> {
   const out: { petId: string; porteAConfirmar: boolean }[] = [];
+  await lockCustomer(tx, clienteId);
   for (const b of booked) {
     const known =
       (b.petId ? await ownPet(tx, clienteId, b.petId, true) : null) ??
@@ -400,6 +408,19 @@ export async function petsOfBooking(
   return out;
 }
 
+/**
+ * The customer's row, locked until the transaction ends: two writes that may create the same
+ * pet (two bookings at once, a booking and the guest pets attaching, two "Adicionar pet" at the
+ * limit) run one after the other, so a name is looked up after the other's insert.
+ */
+async function lockCustomer(tx: Executor, clienteId: string) {
+  await tx
+    .select({ id: clientes.id })
+    .from(clientes)
+    .where(eq(clientes.id, clienteId))
+    .for("update");
+}
+
 async function petByName(tx: Executor, clienteId: string, nome: string): Promise<Pet | null> {
   const key = petNameKey(nome);
   const rows = await tx
@@ -418,6 +439,7 @@ export async function adoptBookedPet(
   clienteId: string,
   booked: Omit<BookedPetData, "petId">,
 ): Promise<string> {
+  await lockCustomer(tx, clienteId);
   const known = await petByName(tx, clienteId, booked.nome);
   if (known) return known.id;
   const [created] = await tx
@@ -596,14 +618,13 @@ function toAdminError(error: unknown): never {
  * that e-mail become the account's pets (by name) and their bookings link to them. The
  * bookings are grooming's: it does the work in this transaction, on the event.
  */
-export async function attachGuestPets(cliente: Cliente, executor: Executor = db()) {
-  const run = (tx: Executor) =>
+export async function attachGuestPets(cliente: Cliente, executor?: Executor) {
+  await inTransaction(executor, (tx) =>
     emit(tx, {
       tipo: "cliente.email_verificado",
       resourceType: "cliente",
       resourceId: cliente.id,
       dados: { email: cliente.email },
-    });
-  if ("rollback" in executor) await run(executor);
-  else await transaction(run);
+    }),
+  );
 }
