@@ -91,6 +91,14 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
     load: () => import("~/routes/loja/pedido-status"),
   },
   { path: "/loja/resumo", load: () => import("~/routes/loja/resumo") },
+  // The customer's pets (issue 42): without a session, "Entrar"; never a 500.
+  { path: "/conta/pets", load: () => import("~/routes/conta/pets") },
+  { path: "/conta/pets/:id", params: ["id"], load: () => import("~/routes/conta/pet") },
+  {
+    path: "/conta/pets/:id/vacinas/:vacinaId",
+    params: ["id", "vacinaId"],
+    load: () => import("~/routes/conta/pet-comprovante"),
+  },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },
