@@ -60,6 +60,9 @@ export default [
       layout("routes/conta/layout.tsx", [
         index("routes/conta/index.tsx"),
         route("privacidade", "routes/conta/privacidade.tsx"),
+        // The customer's pets (issue 42 point 3): list, add, edit, weights and vaccines.
+        route("pets", "routes/conta/pets.tsx"),
+        route("pets/:id", "routes/conta/pet.tsx"),
       ]),
       // The e-mail and its code (decision 0072): outside the signed-in layout.
       route("entrar", "routes/conta/entrar.tsx"),
@@ -71,6 +74,8 @@ export default [
     route("sair", "routes/conta/sair.ts"),
     route("eu", "routes/conta/eu.ts"),
     route("privacidade/baixar", "routes/conta/privacidade-baixar.ts"),
+    // A vaccine's proof image: the pet's customer only (private file).
+    route("pets/:id/vacinas/:vacinaId", "routes/conta/pet-comprovante.ts"),
   ]),
 
   // Admin panel (SPEC §2.3): /admin and /admin/login are the login page.
@@ -120,6 +125,9 @@ export default [
       route("servicos/agenda", "routes/admin/servicos-agenda.tsx"),
       // Grooming services, each unit's agenda and its closed dates.
       route("servicos/configuracao", "routes/admin/servicos-configuracao.tsx"),
+      // A customer's pet from the agenda card: history, weights, notes, vaccines (issue 42).
+      route("servicos/pets/:id", "routes/admin/servicos-pet.tsx"),
+      route("servicos/pets/:id/vacinas/:vacinaId", "routes/admin/servicos-pet-comprovante.ts"),
       route("importar", "routes/admin/importar.tsx"),
       route("importar/modelo.csv", "routes/admin/importar-modelo.ts"),
       route("importar/exportar", "routes/admin/importar-exportar.ts"),

@@ -23,13 +23,13 @@ export const { values: ESPECIES, label: ESPECIE_LABEL } = defineVocabulary({
 });
 export type Especie = (typeof ESPECIES)[number];
 
-export const { values: SEXOS_PET } = defineVocabulary({
+export const { values: SEXOS_PET, label: SEXO_PET_LABEL } = defineVocabulary({
   macho: "Macho",
   femea: "Fêmea",
 });
 
 /** A vaccine's proof: sent by the customer until the staff check it. */
-export const { values: SITUACOES_VACINA } = defineVocabulary({
+export const { values: SITUACOES_VACINA, label: SITUACAO_VACINA_LABEL } = defineVocabulary({
   enviada: "Enviada",
   conferida: "Conferida",
 });
@@ -54,3 +54,33 @@ export const CONSENTIMENTO_PADRAO: Record<FinalidadeConsentimento, boolean> = {
   estoque: true,
   novidades: false,
 };
+
+/** The vaccines the grooming room asks about first; any other type may be typed. */
+export const VACINAS_COMUNS = [
+  "Antirrábica",
+  "V8/V10 (polivalente)",
+  "Gripe canina",
+  "Giárdia",
+  "V4/V5 (felina)",
+] as const;
+
+/**
+ * The vaccines expired on a day (ISO dates compare as text): what the agenda card warns of.
+ * A vaccine without "valid until" never expires here.
+ */
+export function expiredOn<T extends { validaAte: string | null }>(
+  vacinas: readonly T[],
+  day: string,
+): T[] {
+  return vacinas.filter((v) => v.validaAte !== null && v.validaAte < day);
+}
+
+/** A pet's name as a key: no accents, case or extra spaces ("Thór " is "thor"). */
+export function petNameKey(nome: string): string {
+  return nome
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ");
+}

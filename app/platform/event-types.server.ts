@@ -23,6 +23,10 @@ export const EVENTOS = [
   "agendamento.lembrete",
   /** grooming: a returning tutor asked for a sign-in code. */
   "codigo_tutor.solicitado",
+  /** customers: a customer proved their e-mail (a code): guest bookings' pets attach. */
+  "cliente.email_verificado",
+  /** customers: "juntar pets" merged one pet record into another (booking links follow). */
+  "pet.mesclado",
   /** careers: a resume was received. */
   "curriculo.recebido",
 ] as const;
@@ -59,6 +63,8 @@ export interface DomainEvent {
   emails?: readonly EmailNotice[];
   webhook?: WebhookNotice;
   aviso?: AlertNotice;
+  /** Plain facts a subscriber needs beyond the id (e.g. the pet a merged one went into). */
+  dados?: Readonly<Record<string, string>>;
 }
 
 /**

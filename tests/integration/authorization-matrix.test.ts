@@ -357,6 +357,7 @@ const AGENDA_FORM: Fields = {
 
 const NO_RECORD = "não chega a registro de uma unidade";
 const SHOP_WIDE = "da loja inteira, não de uma unidade (decisão 0069)";
+const PET = "o pet é do cliente e vai a qualquer unidade (decisão 0073)";
 const OWNER_ONLY = "só do Dono (o Gerente não tem a capacidade; coberta pela matriz acima)";
 
 /** Every declared loader ("GET") and intent of the admin routes, unit-bound or why not. */
@@ -505,6 +506,13 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
   "routes/admin/curriculos.tsx GET": "currículos não têm unidade (decisão 0069)",
   "routes/admin/curriculos.tsx resume-status": "currículos não têm unidade (decisão 0069)",
   "routes/admin/curriculo-download.tsx GET": "currículos não têm unidade (decisão 0069)",
+  // A customer's pet goes to any unit: its record is the customer's (decision 0073).
+  "routes/admin/servicos-pet.tsx GET": PET,
+  "routes/admin/servicos-pet.tsx peso": PET,
+  "routes/admin/servicos-pet.tsx nota": PET,
+  "routes/admin/servicos-pet.tsx conferir": PET,
+  "routes/admin/servicos-pet.tsx juntar": PET,
+  "routes/admin/servicos-pet-comprovante.ts GET": PET,
   "routes/admin/loja/produtos.ts GET": SHOP_WIDE,
   "routes/admin/loja/produtos.ts product-create": SHOP_WIDE,
   "routes/admin/loja/produtos.ts product-update": SHOP_WIDE,

@@ -98,6 +98,14 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
   { path: "/conta/entrar", load: () => import("~/routes/conta/entrar") },
   { path: "/conta/sair", load: () => import("~/routes/conta/sair") },
   { path: "/conta/eu", load: () => import("~/routes/conta/eu") },
+  // The customer's pets (issue 42): without a session, "Entrar"; never a 500.
+  { path: "/conta/pets", load: () => import("~/routes/conta/pets") },
+  { path: "/conta/pets/:id", params: ["id"], load: () => import("~/routes/conta/pet") },
+  {
+    path: "/conta/pets/:id/vacinas/:vacinaId",
+    params: ["id", "vacinaId"],
+    load: () => import("~/routes/conta/pet-comprovante"),
+  },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },

@@ -7,7 +7,26 @@ export {
   revokeByLink,
   setConsent,
 } from "./consents.server";
+export { customerVerified } from "./on-verified.server";
 export { allowOwnExport } from "./personal-data.server";
+export { petFormAction } from "./pet-forms.server";
+export type { PetCare } from "./pets.server";
+export {
+  adoptBookedPet,
+  checkVaccine,
+  confirmPetSize,
+  customerPet,
+  listPets,
+  mergedInto,
+  petsCare,
+  petsForBooking,
+  petsOfBooking,
+  staffAddNote,
+  staffAddWeight,
+  staffMergePets,
+  staffPetRecord,
+  vaccineProof,
+} from "./pets.server";
 export {
   clearCustomerCookie,
   endAllCustomerSessions,

@@ -27,8 +27,12 @@ import {
   sessoesClientes,
 } from "./tables.server";
 
-/** Storage area of pet photos and vaccine proofs: personal, never served to everyone. */
-const PET_FILES_AREA = "private" as const;
+/**
+ * Where pets.server.ts keeps each file (decision 0073): a pet's photo in the public area under a
+ * random name (shown on the staff's card and the customer's page), a vaccine's proof private.
+ */
+const PET_PHOTO_AREA = "public" as const;
+const VACCINE_PROOF_AREA = "private" as const;
 
 /** The e-mail an anonymised account keeps: unique, and no one's (`.invalid` is reserved). */
 const erasedEmail = (id: string) => `anonimizado-${id}@anonimizado.invalid`;
@@ -131,14 +135,14 @@ function filesOf({ petRows, vaccines }: Held): (StoredFile & { name: string })[]
   return [
     ...petRows.flatMap((p) =>
       p.fotoKey
-        ? [{ area: PET_FILES_AREA, key: p.fotoKey, name: `pets/${p.id}${extension(p.fotoKey)}` }]
+        ? [{ area: PET_PHOTO_AREA, key: p.fotoKey, name: `pets/${p.id}${extension(p.fotoKey)}` }]
         : [],
     ),
     ...vaccines.flatMap((v) =>
       v.comprovanteKey
         ? [
             {
-              area: PET_FILES_AREA,
+              area: VACCINE_PROOF_AREA,
               key: v.comprovanteKey,
               name: `vacinas/${v.id}${extension(v.comprovanteKey)}`,
             },

@@ -12,6 +12,7 @@ export * from "./tables.server";
 export async function customerCookie(
   email: string,
   origin = "http://localhost",
+  /** Another database than the app's (an e2e spec writing its own server's, before it starts). */
   executor?: Executor,
 ): Promise<{ clienteId: string; cookie: string }> {
   const cliente = await customerByEmail(email, executor);

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createEvent } from "ics";
+import { petsForBooking } from "~/modules/customers/index.server";
 import { unitAddress } from "~/modules/shop";
 import { getUnit } from "~/modules/shop/index.server";
 import { now as clockNow } from "~/platform/clock.server";
@@ -98,6 +99,51 @@ function returningLinks(tutor: ReturningTutor): Pick<Retorno, "pets" | "todos"> 
   };
 }
 
+/** The signed-in customer at the booking form (their pets are offered filled in). */
+export interface BookingCustomer {
+  clienteId: string;
+  email: string;
+  nome: string;
+}
+
+type AccountPet = Awaited<ReturnType<typeof petsForBooking>>[number];
+
+/** The booking page's address with one (or every) account pet filled in, by its id. */
+function accountLinks(pets: AccountPet[], fields: BookingFields) {
+  const link = (chosen: AccountPet[]) => {
+    const q = new URLSearchParams({ pets: String(chosen.length) });
+    if (fields.contact.unidadeId) q.set("unidade", fields.contact.unidadeId);
+    chosen.forEach((p, i) => {
+      q.set(`pet${i}_id`, p.id);
+      q.set(`pet${i}_nome`, p.nome);
+      q.set(`pet${i}_especie`, p.especie);
+      q.set(`pet${i}_raca`, p.raca ?? "");
+      q.set(`pet${i}_porte`, p.porte);
+      q.set(`pet${i}_pelagem`, p.pelagem);
+      q.set(`pet${i}_alertas`, p.alertas ?? "");
+    });
+    return `/servicos/agendar?${q}`;
+  };
+  return {
+    pets: pets.map((p) => ({ nome: p.nome, href: link([p]) })),
+    todos: pets.length > 1 ? link(pets.slice(0, MAX_PETS)) : null,
+  };
+}
+
+/**
+ * Whether each pet of the form books at a size "a confirmar" (the price then too): a
+ * signed-in customer's pet whose size the staff never confirmed, or whose size or coat the
+ * form changes; a pet new to the account. A guest's booking is estimated as always.
+ */
+function sizesToConfirm(fields: BookingFields, pets: AccountPet[] | null): boolean[] {
+  return fields.pets.map((p) => {
+    if (!pets) return false;
+    const pet = pets.find((a) => a.id === p.petId);
+    if (!pet) return true;
+    return pet.porteAConfirmar || pet.porte !== p.porte || pet.pelagem !== p.pelagem;
+  });
+}
+
 export interface BookingView {
   units: { id: string; nome: string; endereco: string; bairro: string }[];
   services: {
@@ -129,6 +175,10 @@ export interface BookingView {
   refusal: { message: string; quote: boolean; proximos: FreeTime[] } | null;
   /** "Já agendou com a gente?": the step the returning tutor is at, and their pets' links. */
   retorno: Retorno;
+  /** A signed-in customer's pets as links that fill the form (null: not signed in). */
+  conta: { pets: { nome: string; href: string }[]; todos: string | null } | null;
+  /** Each pet's size (and so its price) is "a confirmar" by the staff at check-in. */
+  aConfirmar: boolean[];
   /**
    * The answered photo quote this booking comes from: its price is fixed, and so are the
    * first pet's size and services when the staff chose them (`fixo`).
@@ -150,8 +200,15 @@ export async function bookingView(
     errors?: BookingErrors;
     refusal?: BookingView["refusal"];
     retorno?: Retorno;
+    customer?: BookingCustomer | null;
   } = {},
 ): Promise<BookingView> {
+  const accountPets = options.customer ? await petsForBooking(options.customer.clienteId) : null;
+  if (options.customer) {
+    // The account's e-mail is the proved one: the booking's e-mails go there.
+    if (!fields.contact.email) fields.contact.email = options.customer.email;
+    if (!fields.contact.nomeTutor) fields.contact.nomeTutor = options.customer.nome;
+  }
   // The form's one-time key, made once and carried through the steps (decision 0038).
   if (!fields.envio) fields.envio = crypto.randomUUID();
   const quote = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
@@ -217,6 +274,8 @@ export async function bookingView(
     slots: portes.length === pets.length ? (picker?.slots ?? null) : null,
     refusal: options.refusal ?? null,
     retorno: options.retorno ?? START,
+    conta: accountPets ? accountLinks(accountPets, fields) : null,
+    aConfirmar: sizesToConfirm(fields, accountPets),
     orcamento: quote
       ? {
           numero: quote.numeroPedido,
@@ -270,7 +329,12 @@ export type BookingSubmission =
 /** The POST of the booking page: the whole form checked, then the booking. */
 export async function submitBooking(
   form: FormData,
-  options: { now?: Date; origem?: string | null; ip?: string | null } = {},
+  options: {
+    now?: Date;
+    origem?: string | null;
+    ip?: string | null;
+    customer?: BookingCustomer | null;
+  } = {},
 ): Promise<BookingSubmission> {
   const fields = readBookingFields(form);
   const quoted = await quoteFromLink(fields.orcamento.numero, fields.orcamento.chave);
@@ -289,6 +353,7 @@ export async function submitBooking(
       pedidoServicoId: quoted?.id ?? null,
       precoFixo: quoted?.precoOrcado ?? null,
       chaveEnvio: fields.envio || null,
+      clienteId: options.customer?.clienteId ?? null,
     },
     options,
   );
@@ -352,7 +417,10 @@ export async function bookingStatusView(
       raca: p.raca,
       servicos: p.servicos.map((s) => s.nome),
       preco: p.preco,
+      aConfirmar: p.porteAConfirmar,
     })),
+    /** Until the staff confirm size and coat at check-in, the price is only an estimate. */
+    precoAConfirmar: a.precoFinal === null && pets.some((p) => p.porteAConfirmar),
     unidade: unit
       ? {
           nome: unit.nome,

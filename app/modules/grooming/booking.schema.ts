@@ -23,6 +23,11 @@ const petSchema = z.object({
     .array(z.string().regex(UUID, "Serviço inválido"))
     .min(1, "Escolha ao menos um serviço")
     .max(8, "Serviços demais"),
+  /** The signed-in customer's pet the form was filled from (anything else: none). */
+  petId: z
+    .string()
+    .optional()
+    .transform((v) => (v && UUID.test(v) ? v : null)),
 });
 
 const WHATSAPP = "Informe seu WhatsApp com DDD";
@@ -83,6 +88,7 @@ export function readBookingFields(form: URLSearchParams | FormData) {
     pelagem: form.get(`pet${i}_pelagem`)?.toString() ?? "",
     alertas: form.get(`pet${i}_alertas`)?.toString() ?? "",
     servicoIds: form.getAll(`pet${i}_servico`).map(String),
+    petId: form.get(`pet${i}_id`)?.toString() ?? "",
   }));
   const one = (name: string) => form.get(name)?.toString() ?? "";
   return {

@@ -4,6 +4,7 @@
 // counts what the first committed (READ COMMITTED reads anew at every statement).
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { petsOfBooking } from "~/modules/customers/index.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { sessionSecret } from "~/platform/secret.server";
@@ -52,6 +53,8 @@ export interface BookingPetInput {
   pelagem: Pelagem;
   alertas: string | null;
   servicoIds: string[];
+  /** The signed-in customer's pet this is (checked to be theirs; ignored for a guest). */
+  petId?: string | null;
 }
 
 export interface BookingInput {
@@ -72,6 +75,8 @@ export interface BookingInput {
   precoFixo?: number | null;
   /** The form's one-time key: the same key again finds the booking it made. */
   chaveEnvio?: string | null;
+  /** The signed-in customer booking (their pets are linked, new ones saved to the account). */
+  clienteId?: string | null;
 }
 
 /** A drop-off that still fits, offered when the one asked for no longer does. */
@@ -427,10 +432,21 @@ export async function bookGrooming(
         updatedAt: at,
       })
       .returning();
+    // A signed-in customer's pets: linked to their records, "a confirmar" when the size or
+    // coat was never confirmed by the staff or is changed now (decision 0073).
+    const links = input.clienteId
+      ? await petsOfBooking(
+          tx,
+          input.clienteId,
+          priced.map((p) => ({ ...p.input, petId: p.input.petId ?? null })),
+        )
+      : [];
     const pets = await tx
       .insert(agendamentoPets)
       .values(
-        priced.map((p) => ({
+        priced.map((p, i) => ({
+          petId: links[i]?.petId ?? null,
+          porteAConfirmar: links[i]?.porteAConfirmar ?? false,
           agendamentoId: agendamento!.id,
           nome: p.input.nome,
           nomeChave: petKey(p.input.nome),

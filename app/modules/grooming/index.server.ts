@@ -29,6 +29,7 @@ export {
   rescheduleBooking,
   sendDueReminders,
 } from "./bookings.server";
+export { petBookings } from "./customer-pets.server";
 export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
 export {

@@ -5,6 +5,7 @@ import { defineModule, HOUR_MS, MINUTE_MS, rateLimit } from "~/platform/module.s
 import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
+import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
 import { groomingPersonalData } from "./personal-data.server";
 
 /** A grooming e-mail to the tutor: every kind is rendered by the grooming composer. */
@@ -25,6 +26,16 @@ export const groomingModule = defineModule({
         return { liberados, lembretes: await sendDueReminders() };
       },
     },
+  ],
+  subscribers: [
+    // A verified e-mail's guest bookings attach their pets to the account (issue 42).
+    {
+      name: "grooming.attach-booked-pets",
+      events: ["cliente.email_verificado"],
+      handle: attachBookedPets,
+    },
+    // "Juntar pets": the bookings follow the pet the merged record went into.
+    { name: "grooming.move-pet-links", events: ["pet.mesclado"], handle: moveBookedPetLinks },
   ],
   emails: [
     tutorEmail("agendamento_recebido", "Banho e tosa: agendamento feito"),

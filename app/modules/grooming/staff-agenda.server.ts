@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { seesUnit, type UnitScope } from "~/domain/unit-scope";
 import { type StaffMember, staffByIds, staffMember } from "~/modules/accounts/index.server";
+import { confirmPetSize, type PetCare, petsCare } from "~/modules/customers/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
@@ -58,7 +59,8 @@ export interface AgendaDay {
  * set the staff may release at once).
  */
 export type AgendaBooking = Agendamento & {
-  pets: AgendamentoPet[];
+  /** Each pet with, when it is a customer's pet, its current care alerts and expired vaccines. */
+  pets: (AgendamentoPet & { cuidado: PetCare | null })[];
   mesmos: Record<ContactKind, number> | null;
   /** The staff's changes, who made each (issue 41 point 5). */
   registro: BookingHistoryEntry[];
@@ -106,6 +108,13 @@ export async function groomingDay(
     executor,
     rows.map((r) => r.id),
   );
+  // The customers' pets as they are today: alerts kept up to date in the account, and the
+  // vaccines already expired on the booking day (issue 42).
+  const care = await petsCare(
+    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
+    day,
+    executor,
+  );
   const mesmos = await sameContactCounts(
     executor,
     rows.filter((r) => r.origem === "online" && r.status === "solicitado").map((r) => r.id),
@@ -138,7 +147,9 @@ export async function groomingDay(
     agendamentos: rows
       .map((r) => ({
         ...r,
-        pets: pets.filter((p) => p.agendamentoId === r.id),
+        pets: pets
+          .filter((p) => p.agendamentoId === r.id)
+          .map((p) => ({ ...p, cuidado: p.petId ? (care.get(p.petId) ?? null) : null })),
         mesmos: mesmos.get(r.id) ?? null,
         registro: registros.get(r.id) ?? [],
         tosador: groomerOf(r.tosadorId, people),
@@ -277,12 +288,14 @@ export async function checkInBooking(
       const pelagem = change?.pelagem ?? pet.pelagem;
       const petPontos = agenda?.pontos[porte] ?? pet.pontos;
       pontos += petPontos;
-      if (porte !== pet.porte || pelagem !== pet.pelagem) {
+      if (porte !== pet.porte || pelagem !== pet.pelagem || pet.porteAConfirmar) {
         await tx
           .update(agendamentoPets)
-          .set({ porte, pelagem, pontos: petPontos })
+          .set({ porte, pelagem, pontos: petPontos, porteAConfirmar: false })
           .where(eq(agendamentoPets.id, pet.id));
       }
+      // The staff saw the pet: its size and coat are the confirmed ones from now on.
+      if (pet.petId) await confirmPetSize(tx, pet.petId, porte, pelagem);
     }
     const tosador = await groomerChange(tx, row, input.tosadorId);
     let aviso: string | null = null;

@@ -296,6 +296,8 @@ export const agendamentoPets = pgTable(
   },
   (t) => [
     index("agendamento_pets_agendamento_idx").on(t.agendamentoId),
+    // A pet's history (the staff's pet page) and the links moved by "juntar pets".
+    index("agendamento_pets_pet_idx").on(t.petId),
     check("agendamento_pets_porte_check", inList("porte", PORTES)),
     check("agendamento_pets_pelagem_check", inList("pelagem", PELAGENS)),
     check("agendamento_pets_especie_check", inList("especie", ESPECIES)),

@@ -5,6 +5,7 @@ import { PrinterIcon } from "lucide-react";
 import { data, useLoaderData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { Button } from "~/components/ui/button";
+import { formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
@@ -59,7 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         raca: p.raca,
         porte: p.porte,
         pelagem: PELAGEM_LABEL[p.pelagem],
-        alertas: p.alertas,
+        // The account's current alerts when it is a customer's pet (issue 42).
+        alertas: p.cuidado?.alertas ?? p.alertas,
+        vencidas: p.cuidado?.vencidas ?? [],
+        aConfirmar: p.porteAConfirmar,
         servicos: p.servicos.map((s) => s.nome),
         preco: p.preco,
       })),
@@ -103,7 +107,20 @@ export default function PrintCards() {
               <p className="font-semibold" data-testid="ficha-tosador">
                 Tosador: {f.tosador ?? "a definir"}
               </p>
-              {f.alertas ? <p className="font-bold text-red-700">Atenção: {f.alertas}</p> : null}
+              {f.alertas ? (
+                <p
+                  className="whitespace-pre-line font-bold text-red-700"
+                  data-testid="ficha-alertas"
+                >
+                  Atenção: {f.alertas}
+                </p>
+              ) : null}
+              {f.vencidas.map((v) => (
+                <p key={v.tipo} className="font-bold text-red-700">
+                  Vacina vencida: {v.tipo.toLowerCase()} (venceu em {formatIsoDate(v.validaAte)})
+                </p>
+              ))}
+              {f.aConfirmar ? <p className="font-semibold">Porte e preço a confirmar</p> : null}
               <p>
                 Serviços: {f.servicos.join(", ")} · {formatBRL(f.preco)}
               </p>

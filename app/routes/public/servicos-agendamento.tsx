@@ -199,6 +199,11 @@ export default function Agendamento() {
             {view.precoFinal ? "Valor final" : "Valor estimado"}:{" "}
             <strong>{formatBRL(view.preco)}</strong>
           </p>
+          {view.precoAConfirmar ? (
+            <p className="mt-1 text-sm text-slate-700" data-testid="preco-a-confirmar">
+              Preço a confirmar: a equipe confere o porte e a pelagem quando você deixar o pet.
+            </p>
+          ) : null}
         </section>
 
         {view.podeMudar ? (

@@ -10,6 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
 import { Island } from "~/islands/island";
 import type { HydrationHandle } from "~/lib/hydration";
+import { getCustomer } from "~/modules/customers/index.server";
 import {
   type BookingView,
   dayLabel,
@@ -46,9 +47,20 @@ export function headers() {
   return NO_STORE;
 }
 
+/** The signed-in customer, whose pets the form offers filled in (issue 42). */
+async function bookingCustomer(request: Request) {
+  const session = await getCustomer(request);
+  return session
+    ? { clienteId: session.cliente.id, email: session.cliente.email, nome: session.cliente.nome }
+    : null;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const view = await bookingView(readBookingFields(params), { check: params.has("passo") });
+  const view = await bookingView(readBookingFields(params), {
+    check: params.has("passo"),
+    customer: await bookingCustomer(request),
+  });
   return data(view, { headers: NO_STORE });
 }
 
@@ -64,12 +76,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!allowed) {
     const view = await bookingView(readBookingFields(form), {
       refusal: { message: TOO_MANY_BOOKINGS, quote: false, proximos: [] },
+      customer: await bookingCustomer(request),
     });
     return data(view, { status: 429, headers: NO_STORE });
   }
   const result = await submitBooking(form, {
     origem: siteOrigin(request),
     ip: requestInfo(request).ip,
+    customer: await bookingCustomer(request),
   });
   if (result.ok) {
     return redirect(
@@ -143,7 +157,11 @@ export default function Agendar() {
           </p>
         ) : (
           <>
-            {view.orcamento ? null : <ReturningTutor retorno={view.retorno} />}
+            {view.orcamento ? null : view.conta ? (
+              <AccountPets conta={view.conta} />
+            ) : (
+              <ReturningTutor retorno={view.retorno} />
+            )}
             <form method="get" className="grid gap-6" noValidate>
               <input type="hidden" name="pets" value={fields.count} />
               <input type="hidden" name="envio" value={fields.envio} />
@@ -227,6 +245,7 @@ export default function Agendar() {
                   <legend className="px-1 text-lg font-bold">
                     {i === 0 ? "2. Pet" : `Pet ${i + 1}`}
                   </legend>
+                  {pet.petId ? <input type="hidden" name={`pet${i}_id`} value={pet.petId} /> : null}
                   <Field
                     id={`pet${i}_nome`}
                     label="Nome do pet"
@@ -353,6 +372,11 @@ export default function Agendar() {
                         " + ",
                       )}{" "}
                       = <strong>{formatBRL(view.quotes[i]!.total)}</strong>
+                      {view.aConfirmar[i] ? (
+                        <span className="block text-sm" data-testid={`a-confirmar-${i}`}>
+                          Preço a confirmar: a equipe confere o porte e a pelagem na chegada.
+                        </span>
+                      ) : null}
                     </p>
                   ) : null}
                 </fieldset>
@@ -515,6 +539,45 @@ function PhotoNotes({
         <p className="mt-1">{link}</p>
       </div>
     </>
+  );
+}
+
+/** A signed-in customer's pets, each a link that fills the form (issue 42). */
+function AccountPets({ conta }: { conta: NonNullable<BookingView["conta"]> }) {
+  return (
+    <section
+      aria-labelledby="seus-pets"
+      className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id="seus-pets" className="text-lg font-bold">
+        Seus pets
+      </h2>
+      {conta.pets.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          Preencha abaixo: o pet fica salvo na sua conta para a próxima vez.{" "}
+          <a className="font-semibold text-brand-700 underline" href="/conta/pets">
+            Meus pets
+          </a>
+        </p>
+      ) : (
+        <ul className="grid gap-2" data-testid="pets-da-conta">
+          {conta.pets.map((p) => (
+            <li key={p.href}>
+              <a className="font-semibold text-brand-700 underline" href={p.href}>
+                Agendar {p.nome}
+              </a>
+            </li>
+          ))}
+          {conta.todos ? (
+            <li>
+              <a className="font-semibold text-brand-700 underline" href={conta.todos}>
+                Agendar todos juntos
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -108,11 +108,12 @@ export function BookingCard({
           <li key={p.id}>
             <span className="font-semibold">{p.nome}</span> · {p.raca ?? ESPECIE_LABEL[p.especie]} ·{" "}
             {p.porte} · {PELAGEM_LABEL[p.pelagem]} · {p.servicos.map((s) => s.nome).join(", ")}
-            {p.alertas ? (
-              <span className="ml-2 rounded bg-red-100 px-2 text-sm font-semibold text-red-800">
-                {p.alertas}
+            {p.porteAConfirmar ? (
+              <span className="ml-2 rounded bg-amber-100 px-2 text-sm font-semibold text-amber-900">
+                porte e preço a confirmar
               </span>
             ) : null}
+            <PetCareNotes pet={p} />
           </li>
         ))}
       </ul>
@@ -350,5 +351,42 @@ function RescheduleForm({ booking, units }: { booking: AgendaBooking; units: Uni
         </Button>
       </Form>
     </details>
+  );
+}
+
+/**
+ * A pet's care alerts (the account's current ones, else those typed at booking), the vaccines
+ * expired on the booking day, and the link to its history (a customer's pet).
+ */
+function PetCareNotes({ pet }: { pet: AgendaBooking["pets"][number] }) {
+  const alertas = pet.cuidado?.alertas ?? pet.alertas;
+  return (
+    <>
+      {alertas ? (
+        <span
+          className="ml-2 whitespace-pre-line rounded bg-red-100 px-2 text-sm font-semibold text-red-800"
+          data-testid="alertas"
+        >
+          {alertas}
+        </span>
+      ) : null}
+      {pet.cuidado?.vencidas.map((v) => (
+        <span
+          key={v.tipo}
+          className="mt-1 block rounded bg-red-50 px-2 text-sm font-semibold text-red-800"
+          data-testid="vacina-vencida"
+        >
+          Vacina vencida: {v.tipo.toLowerCase()} (venceu em {formatIsoDate(v.validaAte)})
+        </span>
+      ))}
+      {pet.petId ? (
+        <a
+          className="ml-2 text-sm font-semibold text-brand-700 underline"
+          href={`/admin/servicos/pets/${pet.petId}`}
+        >
+          Histórico do pet
+        </a>
+      ) : null}
+    </>
   );
 }

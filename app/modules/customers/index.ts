@@ -1,0 +1,2 @@
+// The module's client-safe face: the schemas the account's forms and actions share.
+export { noteSchema, PET_LIMITS, weightSchema } from "./pet.schema";

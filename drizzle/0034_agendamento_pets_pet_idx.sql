@@ -1,0 +1,1 @@
+CREATE INDEX "agendamento_pets_pet_idx" ON "agendamento_pets" USING btree ("pet_id");

@@ -1,0 +1,153 @@
+// A signed-in customer's pets serve the grooming room (issue 42 point 3, decision 0073), on a
+// 390 px phone without JavaScript: the customer adds Thor (G, pelo longo, "alergia a
+// perfume") and his antirrábica in "Meus pets", books a bath with Thor filled in ("preço a
+// confirmar": the size is the customer's until check-in), and the staff's agenda card shows
+// the allergy. Its own server, so the customer's session (as if the e-mail code had just been
+// typed: the sign-in itself is point 1's) and a staff member are written in its database first.
+import os from "node:os";
+import path from "node:path";
+import { devices, type Page } from "@playwright/test";
+import { createUser } from "~/modules/accounts/index.server";
+import { customerCookie } from "~/modules/customers/testing.server";
+import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
+import { startOwnServer } from "../support/own-server";
+import { expect, test } from "./fixtures";
+
+const PORT = Number(process.env.E2E_PORT || 3100) + 31;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = "Quati-Aveia-Moinho-35";
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices["Pixel 5"].userAgent,
+  javaScriptEnabled: false,
+  locale: "pt-BR",
+  timezoneId: "America/Sao_Paulo",
+};
+
+/** Nothing wider than the screen: the page never scrolls sideways (360 px too). */
+async function expectNoSideScroll(page: Page) {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** A date `days` from today in São Paulo, as an <input type=date> takes it. */
+function isoDay(days: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+    new Date(),
+  );
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+test("a customer adds Thor with his allergy and vaccine, books a bath with Thor filled in; the agenda card shows the allergy", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const dataDir = path.join(os.tmpdir(), `agropet-pets-${Date.now()}`);
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  await migrateDatabase(database);
+  await createUser(
+    { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
+    database.db,
+  );
+  const { cookie } = await customerCookie("carla@example.com", BASE, database.db);
+  await database.close();
+  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    await server.ready();
+    const context = await browser.newContext(PHONE);
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: BASE }]);
+    const customer = await context.newPage();
+
+    // "Meus pets": add Thor.
+    await customer.goto(`${BASE}/conta/pets`);
+    await expect(customer.getByRole("heading", { name: "Meus pets" })).toBeVisible();
+    await expectNoSideScroll(customer);
+    await customer.getByRole("textbox", { name: "Nome", exact: true }).fill("Thor");
+    await customer.getByLabel("Raça").fill("Golden Retriever");
+    await customer.getByLabel("Porte").selectOption("G");
+    await customer.getByLabel("Pelagem").selectOption("longa");
+    await customer.getByLabel("Cuidados (alergias, comportamento)").fill("alergia a perfume");
+    await customer.getByRole("button", { name: "Adicionar pet" }).click();
+    await expect(customer).toHaveURL(/\/conta\/pets\/[0-9a-f-]{36}\?feito=novo$/);
+    await expect(customer.getByRole("status")).toHaveText("Pet adicionado.");
+    await expect(customer.getByTestId("porte-a-confirmar")).toBeVisible();
+
+    // His antirrábica, valid for a year.
+    const validUntil = isoDay(365);
+    await customer.getByRole("combobox", { name: "Vacina", exact: true }).fill("Antirrábica");
+    await customer.getByLabel("Aplicada em").fill(isoDay(-10));
+    await customer.getByLabel("Válida até").fill(validUntil);
+    await customer.getByRole("button", { name: "Enviar vacina" }).click();
+    await expect(customer).toHaveURL(/feito=vacina$/);
+    const [y, m, d] = validUntil.split("-");
+    await expect(customer.getByTestId("vacinas")).toContainText(`Antirrábica · aplicada em`);
+    await expect(customer.getByTestId("vacinas")).toContainText(`válida até ${d}/${m}/${y}`);
+    await expect(customer.getByTestId("vacina-situacao")).toHaveText("Enviada");
+    await expectNoSideScroll(customer);
+
+    // The booking form offers Thor filled in.
+    await customer.goto(`${BASE}/servicos/agendar`);
+    await customer.getByTestId("pets-da-conta").getByRole("link", { name: "Agendar Thor" }).click();
+    await expect(customer.getByLabel("Nome do pet")).toHaveValue("Thor");
+    await expect(customer.getByLabel("Porte")).toHaveValue("G");
+    await expect(customer.getByLabel("Pelagem")).toHaveValue("longa");
+    await expect(customer.getByLabel("Algo que devemos saber?")).toHaveValue("alergia a perfume");
+    await customer.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+    const day = customer.getByRole("combobox", { name: "Dia", exact: true });
+    const chosenDay = (await day.locator("option").nth(3).getAttribute("value"))!;
+    await day.selectOption(chosenDay);
+    await customer.getByRole("button", { name: "Ver horários e preço" }).click();
+    await expect(customer.getByTestId("a-confirmar-0")).toContainText("Preço a confirmar");
+    await customer
+      .getByRole("radiogroup", { name: "Horário para deixar o pet" })
+      .getByRole("radio")
+      .first()
+      .check();
+    await expect(customer.getByLabel("E-mail (opcional)")).toHaveValue("carla@example.com");
+    await customer.getByLabel("Seu nome").fill("Carla Mendes");
+    await customer.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 99123-4567");
+    await customer.getByRole("button", { name: "Confirmar agendamento" }).click();
+    await expect(customer).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+    const numero = new URL(customer.url()).pathname.split("/").at(-1)!;
+    await expect(customer.getByTestId("preco-a-confirmar")).toBeVisible();
+    await expect(customer.getByText("Thor", { exact: false }).first()).toBeVisible();
+    await context.close();
+
+    // The staff: the agenda card of that day shows Thor's allergy and the size to confirm.
+    const staffContext = await browser.newContext({
+      locale: "pt-BR",
+      timezoneId: "America/Sao_Paulo",
+    });
+    const staff = await staffContext.newPage();
+    await staff.goto(
+      `${BASE}/admin/login?redirectTo=${encodeURIComponent("/admin/servicos/agenda")}`,
+    );
+    await staff.getByLabel("E-mail").fill("olga@agropet.test");
+    await staff.getByLabel("Senha").fill(PASSWORD);
+    await staff.getByRole("button", { name: "Entrar" }).click();
+    await expect(staff.getByRole("heading", { name: "Agenda de Banho & Tosa" })).toBeVisible();
+    await staff.goto(`${BASE}/admin/servicos/agenda?dia=${chosenDay}`);
+    const card = staff.getByTestId(`agendamento-${numero}`);
+    await expect(card.getByTestId("alertas")).toHaveText("alergia a perfume");
+    await expect(card).toContainText("porte e preço a confirmar");
+    await card.getByRole("link", { name: "Histórico do pet" }).click();
+    await expect(staff.getByTestId("pet-agendamentos")).toContainText(numero);
+    await expect(staff.getByTestId("pet-alertas")).toContainText("alergia a perfume");
+    await staffContext.close();
+    await server.stop();
+  } catch (error) {
+    server.kill();
+    throw error;
+  }
+});
