@@ -108,7 +108,8 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
       fotoKey: "pets/thor.webp",
     })
     .returning();
-  await storage().put("private", "pets/thor.webp", PET_PHOTO);
+  // Where pets.server.ts keeps them: the photo public (random name), the proof private.
+  await storage().put("public", "pets/thor.webp", PET_PHOTO);
   await storage().put("private", "vacinas/antirrabica.webp", PROOF_PHOTO);
   await db()
     .insert(petPesos)
@@ -364,7 +365,7 @@ describe("Excluir minha conta", () => {
     ]) {
       expect(await db().select().from(table)).toHaveLength(0);
     }
-    expect(await storage().read("private", "pets/thor.webp")).toBeNull();
+    expect(await storage().read("public", "pets/thor.webp")).toBeNull();
     expect(await storage().read("private", "vacinas/antirrabica.webp")).toBeNull();
 
     const [order] = await db().select().from(pedidos).where(eq(pedidos.id, ana.order.id));
