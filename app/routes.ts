@@ -41,6 +41,8 @@ export default [
       route("acompanhar", "routes/loja/acompanhar.tsx"),
       // "Parar de receber" from the order e-mails (signed link; the button or one-click POST).
       route("pedido/:numero/emails", "routes/loja/pedido-emails.tsx"),
+      // "Avise-me quando chegar" of a sold-out variant (a plain form; decision 0074).
+      route("avise-me", "routes/loja/avise-me.tsx"),
     ]),
     // The cart forms without JavaScript (a cart in a signed cookie, decision 0040).
     route("carrinho/alterar", "routes/loja/carrinho-alterar.ts"),
@@ -57,7 +59,10 @@ export default [
   // The customer's optional account (issue 42, decision 0071): plain forms in the store's shell.
   ...prefix("conta", [
     layout("routes/loja/layout.tsx", { id: "conta-shell" }, [
-      layout("routes/conta/layout.tsx", [index("routes/conta/index.tsx")]),
+      layout("routes/conta/layout.tsx", [
+        index("routes/conta/index.tsx"),
+        route("enderecos", "routes/conta/enderecos.tsx"),
+      ]),
     ]),
   ]),
 

@@ -1,5 +1,21 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export {
+  addAddress,
+  BAIRRO_NAO_ATENDIDO,
+  listAddresses,
+  rememberOrderAddress,
+  removeAddress,
+  type SavedAddress,
+  savedAddress,
+  updateAddress,
+} from "./addresses.server";
+export {
+  backInStockVariant,
+  requestBackInStock,
+  waitingLists,
+  wakeBackInStock,
+} from "./back-in-stock.server";
+export {
   clearCustomerCookie,
   endAllCustomerSessions,
   endCustomerSession,

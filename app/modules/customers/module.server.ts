@@ -1,6 +1,15 @@
 // The customers module's declaration of what it adds to the shared machinery (decision 0059).
 // Helpers working on issue 42 add their e-mails, limits, jobs and personal data here.
-import { defineModule } from "~/platform/module.server";
+import { defineEmail } from "~/modules/mail/index.server";
+import { defineModule, HOUR_MS, rateLimit } from "~/platform/module.server";
+import {
+  BACK_IN_STOCK_EMAIL,
+  BACK_IN_STOCK_JOB,
+  BACK_IN_STOCK_LIMIT,
+  notifyBackInStock,
+  openBackInStockCount,
+} from "./back-in-stock.server";
+import { composeBackInStockEmail } from "./back-in-stock-email.server";
 import { purgeExpiredCustomerSessions } from "./session.server";
 
 export const customersModule = defineModule({
@@ -13,7 +22,28 @@ export const customersModule = defineModule({
       timeoutMs: 2 * 60_000,
       run: async () => ({ removidas: await purgeExpiredCustomerSessions() }),
     },
+    {
+      // "Avise-me quando chegar" (decision 0074): woken right after stock changes too.
+      id: BACK_IN_STOCK_JOB,
+      label: "Avisos de produto que voltou ao estoque",
+      intervalMs: 5 * 60_000,
+      timeoutMs: 2 * 60_000,
+      run: async () => ({
+        avisados: await notifyBackInStock(),
+        esperando: await openBackInStockCount(),
+      }),
+    },
   ],
+  emails: [
+    defineEmail({
+      kind: BACK_IN_STOCK_EMAIL,
+      label: "Produto de volta ao estoque (avise-me)",
+      recipient: "cliente",
+      compose: composeBackInStockEmail,
+    }),
+  ],
+  // Per IP: a person asks for a few packs; a script asking for thousands is stopped.
+  rateLimits: [rateLimit(BACK_IN_STOCK_LIMIT, "Avise-me quando chegar (IP)", 10, HOUR_MS)],
   // Sessions are live state (no session outlives a restore); the rest is the customer's data.
   backup: {
     clientes: "data",
