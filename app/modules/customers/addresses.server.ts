@@ -152,7 +152,9 @@ const same = (a: string | null, b: string | null) =>
 /**
  * A delivery order placed signed in keeps its address, in the order's transaction: the same
  * street, number, complement and neighbourhood becomes the newest used (its CEP and
- * reference updated); else a new one comes first and the oldest beyond the limit goes.
+ * reference updated); else a new one comes first and the oldest beyond the limit goes. The
+ * neighbourhood comes as the order priced it: nothing here reads outside the transaction
+ * (the embedded database runs one statement at a time).
  */
 export async function rememberOrderAddress(
   tx: Executor,
@@ -164,10 +166,10 @@ export async function rememberOrderAddress(
     referencia: string | null;
     cep: string | null;
     bairro: string;
+    bairroId: string | null;
   },
 ): Promise<void> {
-  const bairro = await servedBairro(order.bairro);
-  if (!bairro) return;
+  const bairro = { id: order.bairroId, nome: order.bairro };
   const at = now();
   const current = await tx
     .select()

@@ -79,7 +79,9 @@ export interface PlacedAddress {
   complemento: string | null;
   referencia: string | null;
   cep: string | null;
+  /** The served neighbourhood's name and row (null when the shop lists none). */
   bairro: string;
+  bairroId: string | null;
 }
 
 /**
@@ -224,6 +226,7 @@ async function placeOrderOnce(
         referencia: input.referencia ?? null,
         cep: input.cep ?? null,
         bairro: area.nome,
+        bairroId: area.id ?? null,
       });
     }
     await emit(tx, {
