@@ -89,7 +89,7 @@ async function trim(executor: Executor, clienteId: string) {
     .where(and(eq(enderecosClientes.clienteId, clienteId), notInArray(enderecosClientes.id, keep)));
 }
 
-export const BAIRRO_NAO_ATENDIDO = "Ainda não entregamos nesse bairro. Escolha um bairro da lista.";
+const BAIRRO_NAO_ATENDIDO = "Ainda não entregamos nesse bairro. Escolha um bairro da lista.";
 
 type AddressResult = { ok: true; id: string } | { ok: false; field: "bairro"; message: string };
 

@@ -24,7 +24,7 @@ export const BACK_IN_STOCK_LIMIT = "aviso_chegada";
 /** How many open requests one run claims at most (the rest wait for the next run). */
 const BATCH = 500;
 
-export const backInStockSchema = z.object({
+const backInStockSchema = z.object({
   varianteId: z.uuid("Produto não encontrado"),
   email: z
     .string({ error: "Informe seu e-mail" })

@@ -1,11 +1,9 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export {
   addAddress,
-  BAIRRO_NAO_ATENDIDO,
   listAddresses,
   rememberOrderAddress,
   removeAddress,
-  type SavedAddress,
   savedAddress,
   updateAddress,
 } from "./addresses.server";

@@ -1,2 +1,2 @@
 // The module's client-safe face: schemas and pure rules that components may use too.
-export { type AddressInput, addressSchema, MAX_ENDERECOS } from "./address.schema";
+export { addressSchema, MAX_ENDERECOS } from "./address.schema";

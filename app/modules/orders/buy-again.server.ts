@@ -11,14 +11,14 @@ import { cookieCartHeaderFor, newCookieCartVersion, readCookieCart } from "./coo
 import { getCustomerOrder } from "./queries.server";
 
 /** "Ração X — 15 kg não está disponível no momento." for one; the plural for several. */
-export function unavailableText(nomes: string[]): string {
+function unavailableText(nomes: string[]): string {
   if (nomes.length === 0) return "";
   if (nomes.length === 1) return `${nomes[0]} não está disponível no momento.`;
   const last = nomes[nomes.length - 1];
   return `${nomes.slice(0, -1).join(", ")} e ${last} não estão disponíveis no momento.`;
 }
 
-export interface BuyAgainOutcome {
+interface BuyAgainOutcome {
   cart: CookieCart;
   /** Lines added, with the quantity that fit (less than ordered when stock is short). */
   adicionados: { nome: string; quantidade: number; pedida: number }[];
@@ -27,7 +27,7 @@ export interface BuyAgainOutcome {
 }
 
 /** The cart after adding an order's lines (pure but for reading the variants). */
-export async function buyAgainCart(
+async function buyAgainCart(
   current: CookieCart,
   itens: {
     varianteId: string | null;

@@ -1,7 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { buyAgain } from "./buy-again.server";
 export { quoteCart } from "./cart.server";
-export { type CheckoutCustomer, submitCheckout } from "./checkout.server";
+export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";
 export { quoteCartWithCouponGuess } from "./coupon-guess.server";
 export { ordersDashboard } from "./dashboard.server";

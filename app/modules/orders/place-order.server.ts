@@ -73,7 +73,7 @@ export type OrderInput = Omit<
 };
 
 /** A delivery order's address, as placed (the neighbourhood as served). */
-export interface PlacedAddress {
+interface PlacedAddress {
   logradouro: string;
   numero: string;
   complemento: string | null;
