@@ -91,6 +91,8 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
     load: () => import("~/routes/loja/pedido-status"),
   },
   { path: "/loja/resumo", load: () => import("~/routes/loja/resumo") },
+  { path: "/loja/avise-me", load: () => import("~/routes/loja/avise-me") },
+  { path: "/conta/enderecos", load: () => import("~/routes/conta/enderecos") },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },
