@@ -41,6 +41,8 @@ export default [
       route("acompanhar", "routes/loja/acompanhar.tsx"),
       // "Parar de receber" from the order e-mails (signed link; the button or one-click POST).
       route("pedido/:numero/emails", "routes/loja/pedido-emails.tsx"),
+      // "Avise-me quando chegar" of a sold-out variant (a plain form; decision 0074).
+      route("avise-me", "routes/loja/avise-me.tsx"),
     ]),
     // The cart forms without JavaScript (a cart in a signed cookie, decision 0040).
     route("carrinho/alterar", "routes/loja/carrinho-alterar.ts"),
@@ -63,6 +65,8 @@ export default [
         // The customer's pets (issue 42 point 3): list, add, edit, weights and vaccines.
         route("pets", "routes/conta/pets.tsx"),
         route("pets/:id", "routes/conta/pet.tsx"),
+        // Saved delivery addresses (issue 42 point 4).
+        route("enderecos", "routes/conta/enderecos.tsx"),
       ]),
       // The e-mail and its code (decision 0072): outside the signed-in layout.
       route("entrar", "routes/conta/entrar.tsx"),

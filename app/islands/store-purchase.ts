@@ -626,6 +626,33 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
         if (digits === cepAsked) cepSay(texts.cepUnavailable, false);
       });
   }
+  // A signed-in customer's saved address (decision 0074): filled here, the fee follows the
+  // neighbourhood's change like a choice made by hand (the server prices it again).
+  for (const button of checkout?.querySelectorAll<HTMLButtonElement>("[data-endereco]") ?? []) {
+    button.type = "button";
+    button.addEventListener("click", () => {
+      let saved: Record<string, string>;
+      try {
+        saved = JSON.parse(button.dataset.endereco ?? "{}") as Record<string, string>;
+      } catch {
+        return;
+      }
+      for (const name of ["cep", "endereco", "numero", "complemento", "referencia"]) {
+        const input = field(name);
+        if (input) input.value = saved[name] ?? "";
+      }
+      const bairro = checkout?.elements.namedItem("bairro") as
+        | HTMLSelectElement
+        | HTMLInputElement
+        | null;
+      if (bairro) {
+        bairro.value = saved.bairro ?? "";
+        bairro.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      cepSay("", null);
+      field(saved.bairro ? "numero" : "endereco")?.focus();
+    });
+  }
   cepInput?.addEventListener("input", () => lookupCep(false));
   cepButton?.addEventListener("click", () => lookupCep(true));
 

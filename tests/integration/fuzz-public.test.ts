@@ -106,6 +106,8 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
     params: ["id", "vacinaId"],
     load: () => import("~/routes/conta/pet-comprovante"),
   },
+  { path: "/loja/avise-me", load: () => import("~/routes/loja/avise-me") },
+  { path: "/conta/enderecos", load: () => import("~/routes/conta/enderecos") },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
   { path: "/admin/login/verificar", load: () => import("~/routes/admin/login-verificar") },
   { path: "/admin/sessao", load: () => import("~/routes/admin/sessao") },

@@ -209,8 +209,74 @@ function NoScriptButton({
   );
 }
 
+/** A signed-in customer's saved delivery address (decision 0074). */
+export interface CheckoutAddress {
+  id: string;
+  apelido: string | null;
+  cep: string | null;
+  logradouro: string;
+  numero: string;
+  complemento: string | null;
+  referencia: string | null;
+  /** The served neighbourhood now; null when it is no longer served. */
+  bairro: string | null;
+  bairroSalvo: string;
+  taxaEntrega: number | null;
+}
+
+/**
+ * "Seus endereços": one button per saved address. Without JavaScript it posts the form back
+ * filled with that address (and the summary for its neighbourhood); the island fills the
+ * fields in place from `data-endereco` and the quote follows the neighbourhood's change.
+ */
+function SavedAddresses({ enderecos }: { enderecos: CheckoutAddress[] }) {
+  if (enderecos.length === 0) return null;
+  return (
+    <div className="grid gap-2 sm:col-span-2" data-testid="enderecos-salvos">
+      <p className="text-sm font-semibold text-slate-800">Seus endereços</p>
+      <ul className="grid gap-2">
+        {enderecos.map((a) => {
+          const line = [`${a.logradouro}, ${a.numero}`, a.complemento].filter(Boolean).join(" - ");
+          return (
+            <li key={a.id}>
+              <button
+                type="submit"
+                name="enderecoSalvo"
+                value={a.id}
+                formAction="/loja/checkout#endereco-entrega"
+                formNoValidate
+                className="flex min-h-11 w-full flex-col items-start rounded-lg border border-slate-300 px-3 py-2 text-left text-sm hover:bg-slate-50"
+                data-endereco={JSON.stringify({
+                  cep: a.cep ?? "",
+                  endereco: a.logradouro,
+                  numero: a.numero,
+                  complemento: a.complemento ?? "",
+                  referencia: a.referencia ?? "",
+                  bairro: a.bairro ?? "",
+                })}
+              >
+                <span className="font-semibold">
+                  {a.apelido ? `${a.apelido}: ` : ""}
+                  {line}
+                </span>
+                <span className="text-slate-700">
+                  {a.bairro
+                    ? `${a.bairro}${a.taxaEntrega !== null ? ` · entrega ${formatBRL(a.taxaEntrega)}` : ""}`
+                    : `${a.bairroSalvo} · não entregamos mais nesse bairro`}
+                </span>
+                <span className="sr-only">Usar este endereço</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 export function CheckoutForm({
   bairros,
+  enderecos = [],
   retiradas,
   entregas,
   janelas = {},
@@ -221,6 +287,8 @@ export function CheckoutForm({
 }: {
   servidor?: ServerCheckoutCart | null;
   bairros: { nome: string; taxaEntrega: number }[];
+  /** A signed-in customer's saved addresses, the newest used first. */
+  enderecos?: CheckoutAddress[];
   /** The units that take pick-up orders; none: the choice is not offered. */
   retiradas: PickUpUnit[];
   /** Some unit delivers. */
@@ -404,6 +472,7 @@ export function CheckoutForm({
             disabled={modo !== "entrega"}
           >
             <legend className="px-1 text-lg font-bold">Endereço de entrega</legend>
+            <SavedAddresses enderecos={enderecos} />
             <div className="grid gap-1.5 sm:col-span-2">
               <Field
                 id="cep"

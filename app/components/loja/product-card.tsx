@@ -141,7 +141,19 @@ function CardContent({ product, priority }: CardProps) {
           >
             Detalhes
           </Link>
-          {item ? (
+          {product.estoque <= 0 ? (
+            // Sold out (shown with "incluir esgotados"): the notice, for its one pack or on the
+            // page where a pack is chosen (decision 0074).
+            <Button asChild size="sm" variant="outline">
+              <Link
+                reloadDocument
+                to={product.varianteId ? `/loja/avise-me?variante=${product.varianteId}` : href}
+                aria-label={`Avise-me quando ${product.nome} chegar`}
+              >
+                Avise-me
+              </Link>
+            </Button>
+          ) : item ? (
             // Without JavaScript the form adds to the server's cart (decision 0040); with it, the
             // store's cart island adds to the browser's (decision 0020).
             <form method="post" action={CART_FORM_ACTION} className="grid">

@@ -1,7 +1,14 @@
 // The customers module's declaration of what it adds to the shared machinery (decision 0059).
-// Helpers working on issue 42 add their e-mails, limits, jobs and personal data here.
 import { defineEmail } from "~/modules/mail/index.server";
-import { DAY_MS, defineModule, rateLimit } from "~/platform/module.server";
+import { DAY_MS, defineModule, HOUR_MS, rateLimit } from "~/platform/module.server";
+import {
+  BACK_IN_STOCK_EMAIL,
+  BACK_IN_STOCK_JOB,
+  BACK_IN_STOCK_LIMIT,
+  notifyBackInStock,
+  openBackInStockCount,
+} from "./back-in-stock.server";
+import { composeBackInStockEmail } from "./back-in-stock-email.server";
 import { composeCustomerEmail } from "./emails.server";
 import { customersPersonalData } from "./personal-data.server";
 import { purgeExpiredCustomerSessions } from "./session.server";
@@ -17,6 +24,17 @@ export const customersModule = defineModule({
       timeoutMs: 2 * 60_000,
       run: async () => ({ removidas: await purgeExpiredCustomerSessions() }),
     },
+    {
+      // "Avise-me quando chegar" (decision 0074): woken right after stock changes too.
+      id: BACK_IN_STOCK_JOB,
+      label: "Avisos de produto que voltou ao estoque",
+      intervalMs: 5 * 60_000,
+      timeoutMs: 2 * 60_000,
+      run: async () => ({
+        avisados: await notifyBackInStock(),
+        esperando: await openBackInStockCount(),
+      }),
+    },
   ],
   emails: [
     defineEmail({
@@ -24,6 +42,12 @@ export const customersModule = defineModule({
       label: "Conta: código para entrar",
       recipient: "cliente",
       compose: composeCustomerEmail,
+    }),
+    defineEmail({
+      kind: BACK_IN_STOCK_EMAIL,
+      label: "Produto de volta ao estoque (avise-me)",
+      recipient: "cliente",
+      compose: composeBackInStockEmail,
     }),
   ],
   // Sessions are live state (no session outlives a restore); the rest is the customer's data.
@@ -42,6 +66,8 @@ export const customersModule = defineModule({
   rateLimits: [
     ...SIGN_IN_LIMITS,
     rateLimit("conta_exportar", "Cópias dos dados pedidas pelo cliente", 5, DAY_MS),
+    // Per IP: a person asks for a few packs; a script asking for thousands is stopped.
+    rateLimit(BACK_IN_STOCK_LIMIT, "Avise-me quando chegar (IP)", 10, HOUR_MS),
   ],
   personalData: customersPersonalData,
 });

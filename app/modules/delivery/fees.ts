@@ -6,6 +6,8 @@
 export const BAIRRO_NOT_SERVED = "Selecione um bairro atendido";
 
 export interface DeliveryArea {
+  /** The neighbourhood's row (absent when the shop lists none and any name is served). */
+  id?: string;
   nome: string;
   taxaEntrega: number;
   /** The unit that delivers here (null or absent: the first unit that delivers). */

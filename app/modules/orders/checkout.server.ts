@@ -35,7 +35,7 @@ import {
 import { orderFlashHeader } from "./flash.server";
 import { orderMessage } from "./message";
 import { startOrderPixCharge } from "./pix.server";
-import { placeOrder } from "./place-order.server";
+import { type AfterDelivery, placeOrder } from "./place-order.server";
 import { rememberOrderHeader } from "./recent-orders.server";
 import { orderPageLink } from "./token.server";
 
@@ -85,6 +85,23 @@ async function cartViewFor(request: Request, values: Record<string, string>, cha
   );
 }
 
+/**
+ * What the checkout knows of a signed-in customer (decision 0074), given by the route so
+ * orders never reads the customers module: a saved address by id ("Usar este endereço"
+ * without JavaScript), and what keeps a delivery order's address in the order's transaction.
+ */
+export interface CheckoutCustomer {
+  savedAddress: (id: string) => Promise<{
+    cep: string | null;
+    logradouro: string;
+    numero: string;
+    complemento: string | null;
+    referencia: string | null;
+    bairro: string | null;
+  } | null>;
+  afterDelivery: AfterDelivery;
+}
+
 async function summaryFor(request: Request, values: Record<string, string>) {
   return (await cartViewFor(request, values))?.quote ?? null;
 }
@@ -104,10 +121,34 @@ const refused = async (
  * The buttons of a browser without JavaScript that change the form without placing the order:
  * "Atualizar" (the summary for the choices made) and "Buscar CEP" (the address of a CEP).
  */
-async function refreshCheckout(request: Request, fields: Record<string, string>) {
+async function refreshCheckout(
+  request: Request,
+  fields: Record<string, string>,
+  customer?: CheckoutCustomer,
+) {
   if (fields.remover) return removeLine(request, fields);
   let values = fields;
   let cep: CheckoutResult["cep"];
+  if (fields.enderecoSalvo) {
+    // A saved address fills the form; the fee follows its neighbourhood like any other.
+    const saved = customer ? await customer.savedAddress(fields.enderecoSalvo) : null;
+    const { enderecoSalvo: _, ...rest } = fields;
+    values = saved
+      ? {
+          ...rest,
+          modo: "entrega",
+          cep: saved.cep ?? "",
+          endereco: saved.logradouro,
+          numero: saved.numero,
+          complemento: saved.complemento ?? "",
+          referencia: saved.referencia ?? "",
+          bairro: saved.bairro ?? "",
+        }
+      : rest;
+    if (saved && !saved.bairro) {
+      cep = { mensagem: "Não entregamos mais nesse bairro. Escolha outro.", atendido: false };
+    }
+  }
   if (fields.intent === "cep") {
     const answer = await cepForCheckout(fields.cep ?? "", requestInfo(request).ip);
     if (answer.ok) {
@@ -164,14 +205,19 @@ async function removeLine(request: Request, fields: Record<string, string>) {
  * redirect to what comes next (the order page for a Pix order, with its QR code; else the
  * store with the success message).
  */
-export async function submitCheckout(request: Request) {
+export async function submitCheckout(request: Request, customer?: CheckoutCustomer) {
   const form = await readForm(request);
   const fields = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
   );
   // Read once, for the schema, the order and the WhatsApp message.
-  if (fields.intent === "atualizar" || fields.intent === "cep" || fields.remover) {
-    return refreshCheckout(request, fields);
+  if (
+    fields.intent === "atualizar" ||
+    fields.intent === "cep" ||
+    fields.remover ||
+    fields.enderecoSalvo
+  ) {
+    return refreshCheckout(request, fields, customer);
   }
   const settings = await currentSettings();
   const pixOnline = pixOnlineOffered(settings);
@@ -205,6 +251,7 @@ export async function submitCheckout(request: Request) {
       { ...parsed.data, origem: siteOrigin(request) },
       undefined,
       settings,
+      customer?.afterDelivery,
     );
     if (!result.ok) {
       const errors = result.error === "bairro" ? { bairro: result.message } : undefined;

@@ -30,6 +30,8 @@ const cookie = signedCookie(COOKIE_CART_NAME, { maxAge: 30 * 24 * 60 * 60 });
 const COUPON_TOO_MANY = "Muitas tentativas de cupom. Tente novamente mais tarde.";
 
 const newVersion = () => crypto.randomBytes(9).toString("base64url");
+/** A fresh version for a cart made elsewhere in the module ("Comprar de novo"). */
+export const newCookieCartVersion = newVersion;
 
 /** The cart the request's cookie carries, or null (none, altered or unreadable). */
 export function readCookieCart(request: Request): CookieCart | null {
@@ -43,6 +45,9 @@ function cookieCartHeader(cart: CookieCart): string {
   if (cart.itens.length === 0 && !cart.cupom && !cart.bairro) return cookie.clear();
   return cookie.serialize(cookieCartValue({ ...cart, versao: newVersion() }));
 }
+
+/** The Set-Cookie that keeps a cart changed elsewhere in the module ("Comprar de novo"). */
+export const cookieCartHeaderFor = (cart: CookieCart) => cookieCartHeader(cart);
 
 /**
  * The checkout's "Remover" without JavaScript (a line a pick-up unit lacks, issue 39): the

@@ -1,5 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { ordersByEmail } from "./account-orders.server";
+export { buyAgain } from "./buy-again.server";
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";

@@ -72,6 +72,24 @@ export type OrderInput = Omit<
   janelaEntrega: CheckoutInput["janelaEntrega"];
 };
 
+/** A delivery order's address, as placed (the neighbourhood as served). */
+interface PlacedAddress {
+  logradouro: string;
+  numero: string;
+  complemento: string | null;
+  referencia: string | null;
+  cep: string | null;
+  /** The served neighbourhood's name and row (null when the shop lists none). */
+  bairro: string;
+  bairroId: string | null;
+}
+
+/**
+ * What the caller adds to a delivery order's transaction (a signed-in customer's address
+ * book, decision 0074): it commits or rolls back with the order.
+ */
+export type AfterDelivery = (tx: Tx, address: PlacedAddress) => Promise<void>;
+
 type PlaceOrderResult =
   | {
       ok: true;
@@ -128,6 +146,7 @@ export async function placeOrder(
   input: OrderInput,
   now: () => Date = () => new Date(),
   settings?: Settings,
+  afterDelivery?: AfterDelivery,
 ) {
   const token = orderToken(input.idempotencyKey);
   const done = (
@@ -146,7 +165,10 @@ export async function placeOrder(
   // the coupon's last use, or its order holds the key), not before every order.
   for (let attempt = 0; ; attempt++) {
     try {
-      return done(await placeOrderOnce(input, token, now(), current, rules, units), true);
+      return done(
+        await placeOrderOnce(input, token, now(), current, rules, units, afterDelivery),
+        true,
+      );
     } catch (error) {
       if (error instanceof OrderRejected) {
         const previous = await findByIdempotencyKey(input.idempotencyKey);
@@ -171,6 +193,7 @@ async function placeOrderOnce(
   settings: Settings,
   rules: DeliveryRules,
   units: Unidade[],
+  afterDelivery?: AfterDelivery,
 ) {
   return transaction(async (tx) => {
     checkPaymentMethod(input, settings);
@@ -195,6 +218,17 @@ async function placeOrderOnce(
       lines,
       priced,
     });
+    if (area && afterDelivery) {
+      await afterDelivery(tx, {
+        logradouro: input.endereco ?? "",
+        numero: input.numero ?? "",
+        complemento: input.complemento ?? null,
+        referencia: input.referencia ?? null,
+        cep: input.cep ?? null,
+        bairro: area.nome,
+        bairroId: area.id ?? null,
+      });
+    }
     await emit(tx, {
       tipo: "pedido.criado",
       resourceType: "pedido",

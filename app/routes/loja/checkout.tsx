@@ -6,6 +6,12 @@ import { CheckoutForm } from "~/components/loja/checkout-form";
 import { Button } from "~/components/ui/button";
 import { shop } from "~/content/shop";
 import type { HydrationHandle } from "~/lib/hydration";
+import {
+  getCustomer,
+  listAddresses,
+  rememberOrderAddress,
+  savedAddress,
+} from "~/modules/customers/index.server";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { encodeCartLines } from "~/modules/orders";
 import { readCookieCartView, submitCheckout } from "~/modules/orders/index.server";
@@ -30,13 +36,16 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const [settings, bairros, units, carrinho] = await Promise.all([
+    const [settings, bairros, units, carrinho, cliente] = await Promise.all([
       currentSettings(),
       listActiveBairros(),
       listActiveUnits(),
       // The cart the server keeps for a browser without JavaScript (decision 0040).
       readCookieCartView(request),
+      getCustomer(request),
     ]);
+    // A signed-in customer's delivery addresses, the newest used first (decision 0074).
+    const enderecos = cliente ? await listAddresses(cliente.cliente.id) : [];
     return {
       servidor: carrinho
         ? {
@@ -46,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           }
         : null,
       bairros: bairros.map((b) => ({ nome: b.nome, taxaEntrega: b.taxaEntrega })),
+      enderecos,
       // The units a customer may pick up at: open, with pick-up on.
       retiradas: units
         .filter((u) => u.retiradaAtiva && !u.emBreve)
@@ -75,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       servidor: null,
       bairros: [],
+      enderecos: [],
       retiradas: [],
       entregas: false,
       janelas: {},
@@ -87,7 +98,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return submitCheckout(request);
+  const signedIn = await getCustomer(request);
+  if (!signedIn) return submitCheckout(request);
+  const clienteId = signedIn.cliente.id;
+  return submitCheckout(request, {
+    savedAddress: (id) => savedAddress(clienteId, id),
+    afterDelivery: (tx, address) => rememberOrderAddress(tx, clienteId, address),
+  });
 }
 
 /**
@@ -108,6 +125,7 @@ export function shouldRevalidate({
 export default function CheckoutPage() {
   const {
     bairros,
+    enderecos,
     retiradas,
     entregas,
     janelas,
@@ -137,6 +155,7 @@ export default function CheckoutPage() {
   return (
     <CheckoutForm
       bairros={bairros}
+      enderecos={enderecos}
       retiradas={retiradas}
       entregas={entregas}
       janelas={janelas}

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, MessageCircleIcon } from "lucide-react";
+import { CheckCircle2Icon, MessageCircleIcon, RotateCcwIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, redirect, useLoaderData, useRevalidator } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
@@ -16,6 +16,7 @@ import { FORMA_PAGAMENTO_CLIENTE, JANELA_ENTREGA_LABEL } from "~/domain/statuses
 import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { getCustomer } from "~/modules/customers/index.server";
 import {
+  buyAgain,
   getCustomerOrder,
   readOrderFlash,
   retryOrderPixCharge,
@@ -115,11 +116,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-/** "Tentar novamente" when the provider could not make the charge. */
+/** "Tentar novamente" when the provider could not make the charge; "Comprar de novo". */
 export async function action({ request, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const form = await readForm(request);
+  if (form.get("intent") === "comprar-de-novo") {
+    const answer = await buyAgain(request, params.numero, token);
+    if (!answer) throw data("Pedido não encontrado", { status: 404 });
+    return answer;
+  }
   if (form.get("intent") !== "gerar-pix") throw data("Ação inválida", { status: 400 });
   const result = await retryOrderPixCharge(params.numero, token);
   if (!result) throw data("Pedido não encontrado", { status: 404 });
@@ -305,6 +311,21 @@ export default function OrderPage() {
               <dd data-testid="pedido-total">{formatBRL(pedido.total)}</dd>
             </div>
           </dl>
+          {/* A document POST with or without scripts: the server's cart, then the cart page,
+              where the store merges it into the browser's (decision 0074). */}
+          <form
+            method="post"
+            action={`/loja/pedido/${pedido.numero}?token=${encodeURIComponent(token)}`}
+            className="mt-3"
+          >
+            <Button type="submit" name="intent" value="comprar-de-novo" variant="outline">
+              <RotateCcwIcon aria-hidden="true" />
+              Comprar de novo
+            </Button>
+            <p className="mt-1 text-xs text-slate-600">
+              Coloca estes itens no carrinho com os preços de hoje.
+            </p>
+          </form>
         </section>
 
         {pedido.modo === "retirada" ? (

@@ -1,4 +1,4 @@
-import { ShoppingCartIcon } from "lucide-react";
+import { BellRingIcon, ShoppingCartIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
 import { DiscountBadge, LowStockBadge, Price } from "~/components/loja/price";
@@ -259,11 +259,20 @@ export default function ProductPage() {
               </Button>
             </form>
           ) : (
-            <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
-              {variants.length > 1
-                ? "Esta opção está esgotada no momento. Escolha outra acima."
-                : "Este produto está esgotado no momento."}
-            </p>
+            <div className="grid gap-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+              <p>
+                {variants.length > 1
+                  ? "Esta opção está esgotada no momento. Escolha outra acima ou peça um aviso."
+                  : "Este produto está esgotado no momento."}
+              </p>
+              {/* A page of its own: this one is shared by the page cache, the e-mail is not. */}
+              <Button asChild variant="outline" className="justify-self-start bg-white">
+                <Link reloadDocument to={`/loja/avise-me?variante=${selected.id}`}>
+                  <BellRingIcon aria-hidden="true" />
+                  Avise-me quando chegar
+                </Link>
+              </Button>
+            </div>
           )}
         </div>
       </div>
@@ -287,15 +296,28 @@ function OptionButton({ productId, value }: { productId: string; value: OptionVa
       </span>
     );
   }
-  if (!value.sku || value.esgotado) {
+  if (!value.sku) {
     return (
       <span
         aria-disabled="true"
         className={cn(base, "cursor-not-allowed border-slate-200 text-slate-400 line-through")}
       >
         {value.valor}
-        <span className="sr-only"> (esgotado)</span>
+        <span className="sr-only"> (indisponível)</span>
       </span>
+    );
+  }
+  if (value.esgotado) {
+    // Crossed out, and still a link: its page offers "Avise-me quando chegar".
+    return (
+      <Link
+        reloadDocument
+        to={`/loja/produto/${productId}?v=${encodeURIComponent(value.sku)}`}
+        className={cn(base, "border-slate-200 text-slate-500 line-through hover:border-slate-400")}
+      >
+        {value.valor}
+        <span className="sr-only"> (esgotado)</span>
+      </Link>
     );
   }
   return (

@@ -3,12 +3,15 @@
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { VariantsEditor } from "~/components/admin/loja/variants-editor";
+import { WaitingList } from "~/components/admin/loja/waiting-list";
 import { adminPage } from "~/components/admin/page";
 import { buttonVariants } from "~/components/ui/button";
+import { formatDateTime } from "~/domain/dates";
 import { fieldErrors } from "~/lib/forms";
 import { adminLoader } from "~/modules/accounts/index.server";
 import { variantsJsonSchema } from "~/modules/catalog";
 import { getProductVariants, saveProductVariants } from "~/modules/catalog/index.server";
+import { waitingLists, wakeBackInStock } from "~/modules/customers/index.server";
 import { writeVariantStock } from "~/modules/inventory/index.server";
 import { attempt, ok } from "~/platform/admin/action.server";
 import { lojaAction } from "~/routes/admin/loja/shared.server";
@@ -30,7 +33,18 @@ const STOCK_REASON = "Variações do produto";
 export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs) => {
   const view = await getProductVariants(params.id);
   if (!view) throw data({ message: "Produto não encontrado" }, { status: 404 });
-  return view;
+  // Who waits for each pack ("Avise-me quando chegar", decision 0074).
+  const lists = await waitingLists(view.variantes.map((v) => v.id));
+  const aguardando = view.variantes.map((v) => ({
+    id: v.id,
+    rotulo: v.rotulo,
+    sku: v.sku,
+    esperando: (lists.get(v.id) ?? []).map((e) => ({
+      email: e.email,
+      desde: formatDateTime(e.desde),
+    })),
+  }));
+  return { ...view, aguardando };
 });
 
 export const action = lojaAction(
@@ -62,6 +76,7 @@ export const action = lojaAction(
           : "",
         result.excluidas.length > 0 ? `Excluídas: ${result.excluidas.join(", ")}.` : "",
       ].filter(Boolean);
+      wakeBackInStock();
       return ok(intent, "Variações salvas", notes.join(" ") || undefined);
     });
   },
@@ -84,6 +99,7 @@ export default function Variacoes({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <VariantsEditor key={loaderData.produto.id} view={loaderData} />
+      <WaitingList variantes={loaderData.aguardando} />
     </div>
   );
 }

@@ -1,0 +1,47 @@
+// The "Avise-me quando chegar" e-mail (decision 0074): composed when sent, from the variant
+// as the store sells it then (today's price; nothing when it left the store meanwhile).
+import { Link, Section, Text } from "@react-email/components";
+import { formatBRL } from "~/domain/money";
+import { lineName } from "~/modules/catalog";
+import { saleVariants } from "~/modules/catalog/index.server";
+import {
+  type ComposedEmail,
+  type Email,
+  emailPreamble,
+  MailLayout,
+  mailStyles,
+  renderMail,
+} from "~/modules/mail/index.server";
+
+export async function composeBackInStockEmail(row: Email): Promise<ComposedEmail | null> {
+  const varianteId = row.dados?.varianteId;
+  if (!varianteId) return null;
+  const [variant] = await saleVariants([varianteId]);
+  if (!variant?.aVenda) return null;
+  const { origin, sender } = await emailPreamble(row, null);
+  const nome = lineName(variant.nome, variant.rotulo);
+  const url = `${origin}/loja/produto/${variant.produtoId}?v=${encodeURIComponent(variant.sku)}`;
+  const assunto = `Chegou: ${nome}`;
+  const { html, texto } = await renderMail(
+    <MailLayout
+      preview={assunto}
+      sender={sender}
+      motivo="Você recebeu este e-mail porque pediu para ser avisado quando este produto chegasse. O aviso é enviado uma vez só: não enviaremos outros sobre ele."
+    >
+      <Text style={mailStyles.heading}>{nome} chegou!</Text>
+      <Text style={mailStyles.text}>
+        O produto que você pediu para acompanhar voltou ao estoque por {formatBRL(variant.preco)}.
+        As unidades são limitadas: garanta a sua.
+      </Text>
+      <Section style={{ margin: "8px 0 16px" }}>
+        <Link href={url} style={mailStyles.button}>
+          Ver o produto
+        </Link>
+        <Text style={{ ...mailStyles.muted, marginTop: "12px" }}>
+          Ou copie este endereço: {url}
+        </Text>
+      </Section>
+    </MailLayout>,
+  );
+  return { assunto, html, texto };
+}
