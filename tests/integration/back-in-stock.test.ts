@@ -5,6 +5,7 @@
 // request ends, so a second restock sends nothing more; the owner sees who waits.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { setConsent } from "~/modules/customers/index.server";
 import { avisosChegada, customerCookie } from "~/modules/customers/testing.server";
 import { composeEmail, deliverEmailsDue } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
@@ -165,6 +166,21 @@ describe("the e-mail when stock comes back", () => {
     expect(await run()).toMatchObject({ avisados: 0 });
     await drain();
     expect(smtp.messages).toHaveLength(2);
+  });
+
+  it("carries the one-click revoke, and nothing goes to whoever turned these e-mails off", async () => {
+    const { clienteId } = await customerCookie("carla@example.com");
+    for (const email of ["carla@example.com", "dora@example.com"]) {
+      await ask({ varianteId: racao.id, email, consentimento: "1" }, "10.0.2.1");
+    }
+    await setConsent(clienteId, "estoque", false, "conta");
+    await factories.setStock(racao.id, loja, 3);
+    expect(await run()).toMatchObject({ avisados: 2 });
+    await drain();
+    expect(smtp.messages.map((m) => m.envelopeTo[0])).toEqual(["dora@example.com"]);
+    const message = smtp.messages[0]!;
+    const unsubscribe = message.headerLines.find((h) => h.key === "list-unsubscribe")?.line;
+    expect(unsubscribe).toContain("/conta/consentimento/estoque?");
   });
 
   it("two runs racing queue each e-mail once", async () => {

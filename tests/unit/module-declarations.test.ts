@@ -64,6 +64,8 @@ describe("rate limits", () => {
       conta_entrar_email: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
       // "Baixar meus dados", per account (decision 0075).
       conta_exportar: { module: "customers", max: 5, windowMs: 24 * HOUR, blockMs: 24 * HOUR },
+      // "Avise-me quando chegar", per IP (decision 0074).
+      aviso_chegada: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
     });
   });
 
@@ -99,8 +101,8 @@ describe("e-mail kinds", () => {
     // The team's invitation and password reset (decision 0067).
     const team = ["equipe_convite", "equipe_senha"];
     for (const kind of team) expect(owner[kind], kind).toBe("accounts");
-    // The customer's sign-in code (decision 0072).
-    const customers = ["conta_codigo"];
+    // The customer's sign-in code (decision 0072) and the back-in-stock e-mail (0074).
+    const customers = ["conta_codigo", "aviso_chegada"];
     for (const kind of customers) expect(owner[kind], kind).toBe("customers");
     expect(Object.keys(owner)).toHaveLength(
       ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length + team.length + customers.length,

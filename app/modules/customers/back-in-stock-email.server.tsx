@@ -12,21 +12,26 @@ import {
   mailStyles,
   renderMail,
 } from "~/modules/mail/index.server";
+import { consentFooter, consentRevoked } from "./consents.server";
 
 export async function composeBackInStockEmail(row: Email): Promise<ComposedEmail | null> {
   const varianteId = row.dados?.varianteId;
   if (!varianteId) return null;
   const [variant] = await saleVariants([varianteId]);
   if (!variant?.aVenda) return null;
+  // Turned off after asking ("Aviso quando um produto esgotado chegar"): nothing goes out.
+  if (await consentRevoked(row.destinatario, "estoque")) return null;
   const { origin, sender } = await emailPreamble(row, null);
   const nome = lineName(variant.nome, variant.rotulo);
   const url = `${origin}/loja/produto/${variant.produtoId}?v=${encodeURIComponent(variant.sku)}`;
   const assunto = `Chegou: ${nome}`;
+  const revogar = consentFooter(origin, row.destinatario, "estoque");
   const { html, texto } = await renderMail(
     <MailLayout
       preview={assunto}
       sender={sender}
       motivo="Você recebeu este e-mail porque pediu para ser avisado quando este produto chegasse. O aviso é enviado uma vez só: não enviaremos outros sobre ele."
+      revogar={revogar}
     >
       <Text style={mailStyles.heading}>{nome} chegou!</Text>
       <Text style={mailStyles.text}>
@@ -43,5 +48,13 @@ export async function composeBackInStockEmail(row: Email): Promise<ComposedEmail
       </Section>
     </MailLayout>,
   );
-  return { assunto, html, texto };
+  return {
+    assunto,
+    html,
+    texto,
+    cabecalhos: {
+      "List-Unsubscribe": `<${revogar.href}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
 }
