@@ -124,13 +124,13 @@ export const ENGLISH =
   /\b(invalid input|expected|required|undefined|unexpected|error:|cannot read|is not a function|NaN)\b/i;
 
 /** The texts an answer shows, without the typed values it echoes back into the form. */
-const ECHOED = new Set(["values", "intent", "fields", "whatsapp"]);
+const ECHOED = new Set(["values", "intent", "fields", "whatsapp", "email"]);
 
 export function messagesOf(text: string): string {
   if (!text) return "";
   return JSON.stringify(JSON.parse(text), (key, value) =>
-    // `values`, `intent`, the booking page's `fields` and the returning tutor's `whatsapp`
-    // echo what was typed or sent, not a message of ours.
+    // `values`, `intent`, the booking page's `fields`, the returning tutor's `whatsapp` and the
+    // customer's Entrar `email` echo what was typed or sent, not a message of ours.
     ECHOED.has(key) ? undefined : value,
   );
 }
