@@ -166,7 +166,9 @@ test.describe("admin pages", () => {
     await loginAt(page, "/admin/login?redirectTo=%2Fadmin%2Frotinas");
     await expect(page.getByRole("heading", { name: "Rotinas automáticas" })).toBeVisible();
     // The server's runner ran the session purge at start and recorded it.
-    const purge = page.getByRole("listitem").filter({ hasText: "Limpeza de sessões expiradas" });
+    const purge = page
+      .getByRole("listitem")
+      .filter({ hasText: "Limpeza de sessões expiradas do painel" });
     await expect(purge.getByText("a cada 15 min")).toBeVisible();
     await expect(purge.getByText("Concluída")).toBeVisible();
     await expect(purge.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first()).toBeVisible();

@@ -100,9 +100,11 @@ test.describe("FAQ", () => {
     page,
   }) => {
     // Served as plain HTML: native disclosures (the browser announces each summary as a
-    // button with its expanded state), no script.
+    // button with its expanded state); the only script is the header's account link
+    // (decision 0072), none for the questions.
     await page.goto("/faq");
-    await expect(page.locator("script[type=module]")).toHaveCount(0);
+    await expect(page.locator("script[type=module]")).toHaveCount(1);
+    await expect(page.locator('script[type="application/json"][data-island]')).toHaveCount(1);
     const sections = page.locator('section[data-testid^="faq-"]');
     await expect(sections).toHaveCount(5);
     const counts = [];
