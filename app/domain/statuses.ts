@@ -98,6 +98,13 @@ export const { values: PROVEDORES_PAGAMENTO, label: PROVEDOR_PAGAMENTO_LABEL } =
 });
 export type ProvedorPagamento = (typeof PROVEDORES_PAGAMENTO)[number];
 
+/** How an online charge is paid at the provider (issue 43): Pix, or a card through Checkout Pro. */
+export const { values: MEIOS_COBRANCA, label: MEIO_COBRANCA_LABEL } = defineVocabulary({
+  pix: "Pix",
+  cartao: "Cartão",
+});
+export type MeioCobranca = (typeof MEIOS_COBRANCA)[number];
+
 // --- Grooming (SPEC §4 names the colours) ---
 export const {
   values: TIPOS_SERVICO,

@@ -1,9 +1,18 @@
 // The payments module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
-import { PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
+import { MEIOS_COBRANCA, PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
 import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { agendamentos } from "../grooming/tables.server";
@@ -20,6 +29,10 @@ export const cobrancas = pgTable(
     id: id(),
     pedidoId: ownedBy("pedido_id", () => pedidos.id),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
+    /** Pix, or a card paid on the provider's hosted page (issue 43 point 1). */
+    meio: text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
+    /** Card: the installments the customer chose at the provider (within the owner's limit). */
+    parcelas: integer("parcelas"),
     /** The provider's id of the charge (Mercado Pago: the payment id). */
     externoId: text("externo_id").notNull(),
     /** Sent on creation: a retry after a lost answer gets the same charge back. */
@@ -39,6 +52,10 @@ export const cobrancas = pgTable(
      * charge again until it is refunded (decision 0035).
      */
     reembolsoSolicitadoEm: timestamp("reembolso_solicitado_em", { withTimezone: true }),
+    /** Centavos refunded so far (a partial refund leaves the charge 'paga'); null = none. */
+    valorReembolsado: money("valor_reembolsado"),
+    /** A chargeback (contestação) the provider reported; the day close shows it. */
+    contestadaEm: timestamp("contestada_em", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +65,8 @@ export const cobrancas = pgTable(
     index("cobrancas_pedido_idx").on(t.pedidoId),
     index("cobrancas_status_idx").on(t.status, t.createdAt),
     check("cobrancas_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
+    check("cobrancas_meio_check", inList("meio", MEIOS_COBRANCA)),
+    check("cobrancas_parcelas_check", sql`${t.parcelas} is null or ${t.parcelas} between 1 and 24`),
     check("cobrancas_status_check", inList("status", STATUS_COBRANCA)),
     check("cobrancas_valor_check", sql`${t.valor} > 0`),
   ],
