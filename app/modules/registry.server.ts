@@ -8,6 +8,7 @@ import { careersModule } from "./careers/module.server";
 import { catalogModule } from "./catalog/module.server";
 import { customersModule } from "./customers/module.server";
 import { deliveryModule } from "./delivery/module.server";
+import { fiscalModule } from "./fiscal/module.server";
 import { groomingModule } from "./grooming/module.server";
 import { inventoryModule } from "./inventory/module.server";
 import { mailModule } from "./mail/module.server";
@@ -26,6 +27,7 @@ export const MODULES: readonly ModuleManifest[] = [
   catalogModule,
   customersModule,
   deliveryModule,
+  fiscalModule,
   groomingModule,
   inventoryModule,
   mailModule,
