@@ -204,6 +204,61 @@ describe("admin units: create and edit", () => {
   });
 });
 
+describe("a unit's fiscal identity (issue 44)", () => {
+  it("keeps the CNPJ and the IE bare, masks and letters of the new CNPJ accepted", async () => {
+    const saved = await post(
+      await editForm("meia-praia", { cnpj: "27.865.431/0001-77", ie: "257.138.471" }),
+    );
+    expect(saved.status).toBe(200);
+    expect(await unitBySlug("meia-praia")).toMatchObject({
+      cnpj: "27865431000177",
+      ie: "257138471",
+    });
+    const alnum = await post(
+      await editForm("rua-406", { cnpj: "12.abc.345/01de-35", ie: "isento" }),
+    );
+    expect(alnum.status).toBe(200);
+    expect(await unitBySlug("rua-406")).toMatchObject({ cnpj: "12ABC34501DE35", ie: "ISENTO" });
+    const [entry] = await auditEntries("unit_update");
+    expect(entry!.details).toMatchObject({ campos: ["cnpj", "ie"] });
+  });
+
+  it("refuses wrong check digits and an IE of another state, saying which, and writes nothing", async () => {
+    const before = await unitBySlug("meia-praia");
+    const refused = await post(
+      await editForm("meia-praia", { cnpj: "27.865.431/0001-78", ie: "110.042.490.114" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors).toEqual({
+      cnpj: "CNPJ inválido: confira os dígitos",
+      ie: "Inscrição estadual inválida para SC: confira os dígitos",
+    });
+    // The same IE is right for a unit in São Paulo.
+    const sp = await post(
+      await editForm("centro", { uf: "SP", ie: "110.042.490.114", cnpj: "123" }),
+    );
+    expect(sp.data.errors).toEqual({
+      cnpj: "CNPJ inválido: são 14 caracteres, ex.: 12.345.678/0001-95 ou 12.ABC.345/01DE-35",
+    });
+    expect(await unitBySlug("meia-praia")).toEqual(before);
+  });
+
+  it("gives each branch its own CNPJ, also when two saves race", async () => {
+    const taken = await post(await editForm("centro", { cnpj: "27865431000177" }));
+    expect(taken.status).toBe(400);
+    expect(taken.data.errors).toEqual({
+      cnpj: "Outra unidade já tem este CNPJ: cada filial tem o seu",
+    });
+    const answers = await Promise.all([
+      post(await editForm("centro", { cnpj: "27.865.431/0002-58" })),
+      post(await editForm("rua-406", { cnpj: "27.865.431/0002-58" })),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const holders = (await listUnits()).filter((u) => u.cnpj === "27865431000258");
+    expect(holders).toHaveLength(1);
+  });
+});
+
 describe("a neighbourhood's delivering unit", () => {
   it("is chosen among the units, those that deliver marked so (store settings view)", async () => {
     const { data } = await call(

@@ -104,6 +104,8 @@ export function unitEditForm(unit: Unidade, changes: Record<string, string | und
     mapsUrl: unit.mapsUrl ?? "",
     telefone: unit.telefone ?? "",
     whatsapp: unit.whatsapp ?? "",
+    cnpj: unit.cnpj ?? "",
+    ie: unit.ie ?? "",
     servicos: unit.servicos.join("\n"),
     ativo: unit.ativo ? "on" : undefined,
     emBreve: unit.emBreve ? "on" : undefined,

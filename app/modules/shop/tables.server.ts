@@ -133,6 +133,10 @@ export const unidades = pgTable(
     cep: text("cep"),
     telefone: text("telefone"),
     whatsapp: text("whatsapp"),
+    /** The branch's CNPJ, 14 bare characters (alphanumeric from July 2026): NF-e addressed to it is this unit's. */
+    cnpj: text("cnpj"),
+    /** State registration, bare digits or "ISENTO" (checked against the unit's UF). */
+    ie: text("ie"),
     /** Seven entries, Sunday (0) to Saturday (6). */
     horarios: jsonb("horarios").$type<HorarioDia[]>().notNull(),
     servicos: jsonb("servicos").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -150,6 +154,7 @@ export const unidades = pgTable(
   },
   (t) => [
     uniqueIndex("unidades_slug_idx").on(t.slug),
+    uniqueIndex("unidades_cnpj_idx").on(t.cnpj).where(sql`${t.cnpj} is not null`),
     check("unidades_preparo_check", sql`${t.preparoHoras} >= 0 and ${t.preparoHoras} <= 168`),
   ],
 );

@@ -2,12 +2,14 @@
 // action, with one pt-BR message per rule. The week is fourteen fields, `abre_<d>` and
 // `fecha_<d>` for Sunday (0) to Saturday (6); a day with both blank is closed.
 import { z } from "zod";
+import { lerCnpj, lerInscricaoEstadual } from "~/domain/fiscal-id";
 import { checkbox } from "~/schemas/money-field";
 import { areaText, isPhoneText, lineText, nameText } from "~/schemas/text";
 import { type HorarioDia, WEEKDAYS } from "./units";
 
 export const UNIT_INVALID = "Confira os campos destacados";
 export const UNIT_SLUG_TAKEN = "Já existe uma unidade com este identificador";
+export const UNIT_CNPJ_TAKEN = "Outra unidade já tem este CNPJ: cada filial tem o seu";
 
 const UFS = new Set(
   "AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split(" "),
@@ -99,6 +101,22 @@ export const unitSchema = z
       .transform((v) => (v ? `${v.replace("-", "").slice(0, 5)}-${v.slice(-3)}` : null)),
     telefone: optionalPhone,
     whatsapp: optionalPhone,
+    cnpj: z
+      .string()
+      .max(40, "CNPJ inválido")
+      .optional()
+      .transform((v, ctx) => {
+        const read = lerCnpj(v ?? "");
+        if (read.ok) return read.value;
+        ctx.addIssue({ code: "custom", message: read.message });
+        return z.NEVER;
+      }),
+    /** Checked against the UF below (the same digits can be right in one state only). */
+    ie: z
+      .string()
+      .max(40, "Inscrição estadual inválida")
+      .optional()
+      .transform((v) => v?.trim() ?? ""),
     mapsUrl: z
       .string()
       .optional()
@@ -163,6 +181,8 @@ export const unitSchema = z
         if (opens && closes && opens >= closes)
           issue("fecha", `O fechamento de ${dia} deve ser depois da abertura`);
       }
+      const ie = lerInscricaoEstadual(unit.ie, unit.uf);
+      if (!ie.ok) ctx.addIssue({ code: "custom", path: ["ie"], message: ie.message });
       if (unit.emBreve && unit.retiradaAtiva) {
         ctx.addIssue({
           code: "custom",
@@ -192,7 +212,8 @@ export const unitSchema = z
     const fields = Object.fromEntries(
       Object.entries(unit).filter(([name]) => !(name in hourFields)),
     ) as Omit<typeof unit, keyof HourFields>;
-    return { ...fields, horarios };
+    const ie = lerInscricaoEstadual(unit.ie, unit.uf);
+    return { ...fields, ie: ie.ok ? ie.value : null, horarios };
   });
 
 export type UnitInput = z.output<typeof unitSchema>;

@@ -4,10 +4,10 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
-import { isUniqueViolation } from "~/platform/db/errors.server";
+import { uniqueViolation } from "~/platform/db/errors.server";
 import { keptUntilChanged } from "~/platform/page-data.server";
 import { configuracoes, type Unidade, unidades } from "./tables.server";
-import { UNIT_SLUG_TAKEN, type UnitInput } from "./unit.schema";
+import { UNIT_CNPJ_TAKEN, UNIT_SLUG_TAKEN, type UnitInput } from "./unit.schema";
 
 const UNIT_NOT_FOUND = "Unidade não encontrada";
 
@@ -77,12 +77,14 @@ function forgettingUnits<T>(write: Promise<T>): Promise<T> {
   return write.finally(() => keptActiveUnits.forget());
 }
 
-/** Two admins saving the same slug at once: the unique index decides. */
+/** Two admins saving the same slug or CNPJ at once: the unique indexes decide. */
 async function slugChecked<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AdminError(UNIT_SLUG_TAKEN, "slug");
+    const constraint = uniqueViolation(error);
+    if (constraint === "unidades_cnpj_idx") throw new AdminError(UNIT_CNPJ_TAKEN, "cnpj");
+    if (constraint) throw new AdminError(UNIT_SLUG_TAKEN, "slug");
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { shop } from "~/content/shop";
+import { formatarCnpj } from "~/domain/fiscal-id";
 import { formatPhoneDisplay } from "~/domain/phone";
 import { type HorarioDia, type Unit, unitSchema, WEEK_ORDER, WEEKDAYS } from "~/modules/shop";
 
@@ -106,6 +107,25 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
             inputMode="numeric"
             defaultValue={String(unit?.posicao ?? 0)}
             maxLength={3}
+          />
+          <TextField
+            {...field("cnpj")}
+            label="CNPJ da filial"
+            hint="As notas fiscais dos fornecedores para este CNPJ entram no estoque desta unidade."
+            defaultValue={unit?.cnpj ? formatarCnpj(unit.cnpj) : ""}
+            maxLength={18}
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="12.345.678/0001-95"
+          />
+          <TextField
+            {...field("ie")}
+            label="Inscrição estadual"
+            hint="Só os números, conferidos com a UF da unidade; ou ISENTO."
+            defaultValue={unit?.ie ?? ""}
+            maxLength={20}
+            autoCapitalize="characters"
+            spellCheck={false}
           />
         </FormSection>
 
