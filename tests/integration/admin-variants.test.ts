@@ -91,6 +91,8 @@ async function productWithWeights() {
         sku: `R${tag}-15`,
         preco: "189,90",
         pesoG: "15000",
+        custo: "121,00",
+        ncm: "2309.10.00",
         estoque: { [meiaPraia]: "0", [novaUnidade]: "3" },
       }),
     ],
@@ -164,6 +166,12 @@ describe("admin: a product's variations", () => {
       ["1 kg", `R${tag}-1`, 1990, 2490, 1000, "1 kg"],
       ["3 kg", `R${tag}-3`, 4990, null, null, "3 kg"],
       ["15 kg", `R${tag}-15`, 18990, null, 15000, "15 kg"],
+    ]);
+    // Each pack size its own cost and NCM (issue 44).
+    expect(vars.map((v) => [v.custo, v.ncm])).toEqual([
+      [null, null],
+      [null, null],
+      [12100, "23091000"],
     ]);
     // The default variant became the first combination, keeping the product's id.
     expect(vars[0]!.id).toBe(product.id);

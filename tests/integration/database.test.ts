@@ -191,43 +191,60 @@ describe("database", () => {
   it("runs SQL text on the driver, named statements again with new values, inside a transaction too", async () => {
     const db = ctx.database.db;
     const [categoria] = await db.select().from(categorias).limit(1);
-    const row = (sku: string, precoCusto: number) => ({
-      ...SQL_PRODUCT,
+    const produtoId = crypto.randomUUID();
+    await db.insert(produtos).values({ ...SQL_PRODUCT, id: produtoId, categoriaId: categoria!.id });
+    // A money column (numeric) written and read back through runSql, as the import does.
+    const row = (sku: string, custo: number) => ({
+      ...SQL_VARIANT,
       id: crypto.randomUUID(),
+      produtoId,
       sku,
-      precoCusto,
-      categoriaId: categoria!.id,
+      rotulo: sku,
+      opcao1: sku,
+      custo,
     });
     // The same name twice on the pool, then inside a transaction that rolls back.
-    for (const [sku, preco] of [
+    for (const [sku, custo] of [
       ["SQL-1", 1990],
       ["SQL-2", 5],
     ] as const) {
-      const insert = insertRows(produtos, [row(sku, preco)]);
-      await runSql(db, insert.text, insert.values, "teste_insere_produto");
+      const insert = insertRows(variantes, [row(sku, custo)]);
+      await runSql(db, insert.text, insert.values, "teste_insere_variante");
     }
-    const read = "select sku, preco_custo from produtos where sku like $1 order by sku";
-    expect(await runSql(db, read, ["SQL-%"], "teste_le_produtos")).toEqual([
-      { sku: "SQL-1", preco_custo: "19.90" },
-      { sku: "SQL-2", preco_custo: "0.05" },
+    const read = "select sku, custo from variantes where sku like $1 order by sku";
+    expect(await runSql(db, read, ["SQL-%"], "teste_le_variantes")).toEqual([
+      { sku: "SQL-1", custo: "19.90" },
+      { sku: "SQL-2", custo: "0.05" },
     ]);
     await expect(
       transaction(async (tx) => {
-        const insert = insertRows(produtos, [row("SQL-3", 100)]);
-        await runSql(tx, insert.text, insert.values, "teste_insere_produto");
-        expect(await runSql(tx, read, ["SQL-3"], "teste_le_produtos")).toHaveLength(1);
+        const insert = insertRows(variantes, [row("SQL-3", 100)]);
+        await runSql(tx, insert.text, insert.values, "teste_insere_variante");
+        expect(await runSql(tx, read, ["SQL-3"], "teste_le_variantes")).toHaveLength(1);
         throw new Error("desfaz");
       }),
     ).rejects.toThrow("desfaz");
     expect(await runSql(db, read, ["SQL-3"])).toEqual([]);
-    const [back] = await db.select().from(produtos).where(eq(produtos.sku, "SQL-1"));
-    expect(back).toMatchObject({
-      nome: "Produto SQL",
-      precoCusto: 1990,
-      opcoes: [],
-    });
+    const [back] = await db.select().from(variantes).where(eq(variantes.sku, "SQL-1"));
+    expect(back).toMatchObject({ produtoId, custo: 1990, preco: 2500, ncm: null });
   });
 });
+
+const SQL_VARIANT = {
+  ean: null,
+  opcao2: null,
+  opcao3: null,
+  preco: 2500,
+  precoAntes: null,
+  pesoG: null,
+  custoMedio: null,
+  ncm: null,
+  imagemUrl: null,
+  ativo: true,
+  posicao: 0,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
 
 const SQL_PRODUCT = {
   nome: "Produto SQL",

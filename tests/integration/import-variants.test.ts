@@ -281,12 +281,12 @@ describe("import by variant", () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = text.trim().split("\r\n");
     expect(header).toBe(
-      "sku;sku_produto;nome_produto;descricao;categoria;subgrupo;marca;unidade;preco_custo;opcao1_nome;opcao1_valor;opcao2_nome;opcao2_valor;opcao3_nome;opcao3_valor;preco;preco_antigo;ean;peso_g;estoque_meia-praia;estoque_rua-406;ativo",
+      "sku;sku_produto;nome_produto;descricao;categoria;subgrupo;marca;unidade;preco_custo;opcao1_nome;opcao1_valor;opcao2_nome;opcao2_valor;opcao3_nome;opcao3_valor;preco;preco_antigo;ean;peso_g;ncm;estoque_meia-praia;estoque_rua-406;ativo",
     );
     // 9 imported − 1 deleted + 1 of today's columns + the one the order test made.
     expect(rows).toHaveLength(10);
     expect(rows).toContain(
-      "RAC-GOLD-2;RAC-GOLD;Ração Golden Adultos;;Rações;;;UN;;Peso;3 kg;;;;;30,90;;;;1;2;sim",
+      "RAC-GOLD-2;RAC-GOLD;Ração Golden Adultos;;Rações;;;UN;;Peso;3 kg;;;;;30,90;;;;;1;2;sim",
     );
 
     const fromCsv = await previewAndImport(Buffer.from(text), "catalogo.csv");
@@ -304,6 +304,52 @@ describe("import by variant", () => {
       "5 produtos, 10 variações: 0 atualizadas, 0 novas, 0 removidas, 10 sem mudança",
     );
     expect(await ledgerCount()).toBe(before);
+  });
+
+  it("takes each pack size's cost and NCM, exports them back, and never publishes half a new product (issue 44)", async () => {
+    const header =
+      "sku;sku_produto;nome_produto;categoria;opcao1_nome;opcao1_valor;preco;preco_custo;ncm";
+    const costs = Buffer.from(
+      [
+        header,
+        "GUAB-1;GUAB;Ração Guabi Natural;Rações;Peso;1 kg;39,90;24,10;2309.10.00",
+        "GUAB-15;GUAB;Ração Guabi Natural;Rações;Peso;15 kg;329,90;228,50;23091000",
+      ].join("\r\n"),
+    );
+    const done = await previewAndImport(costs, "custos.csv");
+    expect(done.preview.invalid).toBe(0);
+    const read = (sku: string) =>
+      one<{ custo: string; ncm: string }>(sql`select custo, ncm from variantes where sku = ${sku}`);
+    expect(await read("GUAB-1")).toEqual({ custo: "24.10", ncm: "23091000" });
+    expect(await read("GUAB-15")).toEqual({ custo: "228.50", ncm: "23091000" });
+    const text = new TextDecoder().decode(await exportFile("csv"));
+    expect(text).toContain(
+      ";GUAB;Ração Guabi Natural;;Rações;;;UN;228,50;Peso;15 kg;;;;;329,90;;;;23091000;",
+    );
+
+    // A new product with one bad row: nothing of it goes live, the good row says why.
+    const products = () => one<{ n: number }>(sql`select count(*)::int as n from produtos`);
+    const before = await products();
+    const half = await preview(
+      Buffer.from(
+        [
+          header,
+          "PED-1;PED;Ração Pedigree Adulto;Rações;Peso;1 kg;19,90;12,00;23091000",
+          "PED-15;PED;Ração Pedigree Adulto;Rações;Peso;15 kg;abc;150,00;23091000",
+        ].join("\r\n"),
+      ),
+      "metade.csv",
+    );
+    expect(half.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
+      [
+        2,
+        "produto novo com erro na linha 3: nenhuma variação dele foi importada (corrija a linha e importe de novo)",
+      ],
+      [3, 'Preço de venda inválido: "abc"'],
+    ]);
+    await confirm(half);
+    expect(await products()).toEqual(before);
+    expect(await queryRows(db(), sql`select 1 from variantes where sku = 'PED-1'`)).toEqual([]);
   });
 
   it("serves the export to admins only, in csv or xlsx", async () => {

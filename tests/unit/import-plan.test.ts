@@ -41,7 +41,6 @@ function product(values: Partial<SnapshotProduct> & { id: string }): SnapshotPro
     categoria: "Rações",
     subgrupo: null,
     marca: null,
-    precoCusto: null,
     unidade: "UN",
     opcoes: [],
     excluido: false,
@@ -59,6 +58,8 @@ function variant(
     preco: 1000,
     precoAntes: null,
     pesoG: null,
+    custo: null,
+    ncm: null,
     ativo: true,
     posicao: 0,
     vendida: false,
@@ -196,13 +197,13 @@ describe("a new catalogue", () => {
     expect(p.rows.map((r) => r.nome)).toEqual(["Ração A", "Ração A", "Ração A"]);
   });
 
-  it("a product without options has one variant; a second row is an error", () => {
+  it("a product without options has one variant; a second row is an error (and a new product goes whole or not at all)", () => {
     const p = plan([
       "X-1;X;Bola;Brinquedos;;;;;10,00;;;;;;",
       "X-2;X;Bola;Brinquedos;;;;;10,00;;;;;;",
     ]);
     expect(outcomes(p)).toEqual([
-      "2: nova",
+      "2: produto novo com erro na linha 3: nenhuma variação dele foi importada (corrija a linha e importe de novo)",
       '3: o produto "Bola" não tem opções e já tem sua variação (SKU X-1): use opcao1_nome e opcao1_valor para ter variações',
     ]);
     // A new variant with no stock column gets its row at the unit that delivers.
@@ -223,8 +224,9 @@ describe("a new catalogue", () => {
       "B-1;B;Ração B;Rações;;x;;;10,00;;;;;;",
       "C-1;;Sem Categoria;;;;;;10,00;;;;;;",
     ]);
+    // Never half a product: the new Ração A's only right row waits for the others.
     expect(outcomes(p)).toEqual([
-      "2: nova",
+      "2: produto novo com erro na linha 3: nenhuma variação dele foi importada (corrija a linha e importe de novo)",
       '3: opções não conferem com o produto: esperado "Peso", recebido "Cor"',
       '4: a combinação "1 KG" repete a da linha 2',
       "5: nome_produto diferente da linha 2 (mesmo produto)",
@@ -233,7 +235,7 @@ describe("a new catalogue", () => {
       "8: Categoria é obrigatória",
     ]);
     expect(p.summary).toBe(
-      "1 produto, 1 variação: 0 atualizadas, 1 nova, 0 removidas; 6 linhas com erro",
+      "0 produtos, 0 variações: 0 atualizadas, 0 novas, 0 removidas; 7 linhas com erro",
     );
   });
 

@@ -140,7 +140,14 @@ describe("the grid", () => {
     const parsed = variantsFormSchema.parse({
       opcoes: [peso],
       variantes: [
-        row(["1 kg"], { preco: "19,90", precoAntes: "24,90", pesoG: "1000", ean: "7891234567895" }),
+        row(["1 kg"], {
+          preco: "19,90",
+          precoAntes: "24,90",
+          pesoG: "1000",
+          ean: "7891234567895",
+          custo: "12,40",
+          ncm: "2309.10.00",
+        }),
         row(["3 kg"], { preco: "49,90", imagem: "nenhuma" }),
         row(["15 kg"], { preco: "189,90", ativo: false }),
       ],
@@ -155,6 +162,8 @@ describe("the grid", () => {
       preco: 1990,
       precoAntes: 2490,
       pesoG: 1000,
+      custo: 1240,
+      ncm: "23091000",
       imagemUrl: null,
       ativo: true,
       posicao: 0,
@@ -163,7 +172,13 @@ describe("the grid", () => {
         { unidadeId: UNIT_B, emMaos: 0 },
       ],
     });
-    expect(parsed.variantes[1]).toMatchObject({ imagemUrl: "", posicao: 1, precoAntes: null });
+    expect(parsed.variantes[1]).toMatchObject({
+      imagemUrl: "",
+      posicao: 1,
+      precoAntes: null,
+      custo: null,
+      ncm: null,
+    });
     expect(parsed.variantes[2]).toMatchObject({ ativo: false, preco: 18990 });
   });
 
@@ -186,6 +201,8 @@ describe("the grid", () => {
             preco: "10,00",
             precoAntes: "9,00",
             pesoG: "1,5",
+            custo: "-3,00",
+            ncm: "2309",
             estoque: { [UNIT_A]: "-1" },
           }),
         ],
@@ -197,6 +214,8 @@ describe("the grid", () => {
       "Variação 3 kg: o preço deve ser maior que zero",
       "Variação 15 kg: o preço antigo deve ser maior que o preço (ou fique vazio)",
       "Variação 15 kg: o peso deve ser um número inteiro de gramas maior que zero (ou fique vazio)",
+      "Variação 15 kg: custo inválido. Use o formato 12,90 (ou deixe vazio)",
+      "Variação 15 kg: o NCM tem 8 dígitos, ex.: 2309.10.00",
       "Variação 15 kg: o estoque deve ser um número inteiro maior ou igual a zero",
     ]);
   });

@@ -36,6 +36,7 @@ interface ExportRow {
   preco_antes: string | null;
   ean: string | null;
   peso_g: number | null;
+  ncm: string | null;
   ativo: boolean;
   estoque: Record<string, number> | null;
 }
@@ -52,8 +53,8 @@ async function catalogueTable(executor: Executor): Promise<{ header: string[]; r
   const rows = await queryRows<ExportRow>(
     executor,
     sql`select v.sku, p.sku as sku_produto, p.nome, p.descricao_curta, c.nome as categoria,
-        p.subgrupo, p.marca, p.unidade, p.preco_custo, p.opcoes, v.opcao1, v.opcao2, v.opcao3,
-        v.preco, v.preco_antes, v.ean, v.peso_g, v.ativo,
+        p.subgrupo, p.marca, p.unidade, v.custo as preco_custo, p.opcoes, v.opcao1, v.opcao2,
+        v.opcao3, v.preco, v.preco_antes, v.ean, v.peso_g, v.ncm, v.ativo,
         (select json_object_agg(e.unidade_id, e.em_maos) from estoque e
           where e.variante_id = v.id) as estoque
       from variantes v join produtos p on p.id = v.produto_id
@@ -88,6 +89,7 @@ async function catalogueTable(executor: Executor): Promise<{ header: string[]; r
         antes !== null && antes > preco ? antes : null,
         r.ean,
         r.peso_g,
+        r.ncm,
         ...units.map((u) => r.estoque?.[u.id] ?? 0),
         r.ativo ? "sim" : "não",
       ];

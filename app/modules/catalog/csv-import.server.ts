@@ -20,7 +20,14 @@ export type HeaderMap = Partial<Record<ImportField, number>>;
 
 export type MappedRow =
   | { line: number; ok: true; product: ImportProduct }
-  | { line: number; ok: false; nome: string; error: string };
+  | {
+      line: number;
+      ok: false;
+      nome: string;
+      error: string;
+      /** The product code the row names (sku_produto, else its SKU), when readable. */
+      produto?: string;
+    };
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -352,6 +359,10 @@ function mapRow(cells: string[], layout: Layout, line: number): MappedRow {
     ok: false,
     nome: nome || (sku ?? ""),
     error,
+    // Only from a row of the right width: a shifted row's codes are other columns' text.
+    ...((skuProduto ?? sku) && cells.length === columnCount
+      ? { produto: (skuProduto ?? sku)! }
+      : {}),
   });
   if (cells.length !== columnCount) return fail(widthMismatch(cells, header, columnCount));
   // A row of a product told by its sku_produto (or a known SKU) may leave the product's
@@ -376,6 +387,11 @@ function mapRow(cells: string[], layout: Layout, line: number): MappedRow {
   const custo = parseMoneyCell(get("precoCusto"));
   if (custo === "invalid") return fail(`Preço de custo inválido: "${get("precoCusto")}"`);
   if (custo !== null && custo < 0) return fail("Preço de custo não pode ser negativo");
+
+  const ncmText = get("ncm").replace(/[\s.]/g, "");
+  if (ncmText && !/^\d{8}$/.test(ncmText)) {
+    return fail(`NCM inválido: "${get("ncm")}" (8 dígitos, ex.: 2309.10.00)`);
+  }
 
   const estoque = parseCount(get("estoque"));
   if (estoque === "invalid") return fail(`Estoque inválido: "${get("estoque")}"`);
@@ -429,6 +445,7 @@ function mapRow(cells: string[], layout: Layout, line: number): MappedRow {
     skuProduto,
     opcoes,
     ean: maybe("ean"),
+    ncm: has("ncm") ? ncmText || null : undefined,
     pesoG: has("pesoG") ? peso : undefined,
     ativo: has("ativo") ? ativo : undefined,
     unidade,
@@ -494,41 +511,28 @@ export function templateCsv(categoria = "Rações", unitSlugs: string[] = ["meia
     "Cães",
     "Marca Exemplo",
     "UN",
-    "",
+  ];
+  // The cost is each pack size's own (a 15 kg bag costs more than a 3 kg one).
+  const size = (sku: string, custo: string, peso: string, preco: string, antigo: string) => [
+    sku,
+    ...racao,
+    custo,
     "Peso",
+    `${Number(peso) / 1000} kg`,
+    "",
+    "",
+    "",
+    "",
+    preco,
+    antigo,
+    "",
+    peso,
+    "23091000",
   ];
   return toCsv([
     variantHeader(unitSlugs),
-    [
-      "RAC-EXEMPLO-3",
-      ...racao,
-      "3 kg",
-      "",
-      "",
-      "",
-      "",
-      "59,90",
-      "",
-      "",
-      "3000",
-      ...stock(10),
-      "sim",
-    ],
-    [
-      "RAC-EXEMPLO-15",
-      ...racao,
-      "15 kg",
-      "",
-      "",
-      "",
-      "",
-      "169,90",
-      "189,90",
-      "",
-      "15000",
-      ...stock(4),
-      "sim",
-    ],
+    [...size("RAC-EXEMPLO-3", "38,50", "3000", "59,90", ""), ...stock(10), "sim"],
+    [...size("RAC-EXEMPLO-15", "121,00", "15000", "169,90", "189,90"), ...stock(4), "sim"],
     [
       "COL-EXEMPLO-M",
       "",
@@ -546,6 +550,7 @@ export function templateCsv(categoria = "Rações", unitSlugs: string[] = ["meia
       "",
       "",
       "25,50",
+      "",
       "",
       "",
       "",

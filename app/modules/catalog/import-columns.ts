@@ -24,7 +24,9 @@ export const IMPORT_COLUMNS = [
   { field: "subgrupo", label: "subgrupo", aliases: ["Subgrupo", "sub grupo"] },
   { field: "marca", label: "marca", aliases: ["Marca", "fabricante"] },
   { field: "unidade", label: "unidade", aliases: ["Unidade", "un", "und", "unid"] },
+  // The cost of this pack size (issue 44): one per variant, not one per product.
   { field: "precoCusto", label: "preco_custo", aliases: ["Preço de Custo", "custo"] },
+  { field: "ncm", label: "ncm", aliases: ["NCM", "codigo ncm", "classificacao fiscal"] },
   { field: "opcao1Nome", label: "opcao1_nome", aliases: ["opcao 1 nome"] },
   { field: "opcao1Valor", label: "opcao1_valor", aliases: ["opcao 1 valor"] },
   { field: "opcao2Nome", label: "opcao2_nome", aliases: ["opcao 2 nome"] },
@@ -71,6 +73,7 @@ export const VARIANT_COLUMNS = [
   "preco_antigo",
   "ean",
   "peso_g",
+  "ncm",
 ] as const;
 
 /**
@@ -86,7 +89,10 @@ export interface ImportProduct {
   categoria: string;
   subgrupo?: string | null;
   marca?: string | null;
+  /** This variant's cost (centavos). */
   precoCusto?: number | null;
+  /** This variant's NCM, 8 digits. */
+  ncm?: string | null;
   precoAtual: number;
   precoAntes?: number | null;
   /** Today's single `Estoque` column: the units at the unit that delivers; null when empty. */

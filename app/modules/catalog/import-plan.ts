@@ -37,6 +37,9 @@ interface VariantColumns {
   preco: number;
   precoAntes: number | null;
   pesoG: number | null;
+  /** This pack size's cost (centavos) and NCM (issue 44). */
+  custo: number | null;
+  ncm: string | null;
   ativo: boolean;
   posicao: number;
 }
@@ -114,7 +117,6 @@ export interface ProductValues {
   categoria: string;
   subgrupo: string | null;
   marca: string | null;
-  precoCusto: number | null;
   unidade: string;
   opcoes: PlanOption[];
 }
@@ -191,7 +193,6 @@ const PRODUCT_FIELDS = [
   ["descricaoCurta", "descricao"],
   ["subgrupo", "subgrupo"],
   ["marca", "marca"],
-  ["precoCusto", "preco_custo"],
   ["unidade", "unidade"],
 ] as const;
 
@@ -205,7 +206,7 @@ type ProductField = (typeof PRODUCT_FIELDS)[number][0];
 export function planImport(
   rows: ({ line: number } & (
     | { ok: true; product: ImportProduct }
-    | { ok: false; nome: string; error: string }
+    | { ok: false; nome: string; error: string; produto?: string }
   ))[],
   snapshot: CatalogueSnapshot,
   options: PlanOptions = {},
@@ -235,9 +236,14 @@ export function planImport(
     row.error = error;
   };
 
+  /** Product codes of rows that could not even be read, with their first line. */
+  const unreadable = new Map<string, number>();
   // Each row to its product's group.
   for (const input of rows) {
     if (!input.ok) {
+      if (input.produto && !unreadable.has(input.produto)) {
+        unreadable.set(input.produto, input.line);
+      }
       planned.push({
         line: input.line,
         nome: input.nome,
@@ -357,7 +363,6 @@ export function planImport(
         values.descricaoCurta !== stored.descricaoCurta ||
         values.subgrupo !== stored.subgrupo ||
         values.marca !== stored.marca ||
-        values.precoCusto !== stored.precoCusto ||
         values.unidade !== stored.unidade ||
         JSON.stringify(values.opcoes) !== JSON.stringify(stored.opcoes));
     if (product.changed) {
@@ -428,7 +433,6 @@ export function planImport(
       descricaoCurta: pick("descricaoCurta", stored?.descricaoCurta ?? null, null),
       subgrupo: pick("subgrupo", stored?.subgrupo ?? null, null),
       marca: pick("marca", stored?.marca ?? null, null),
-      precoCusto: pick("precoCusto", stored?.precoCusto ?? null, null),
       unidade: pick("unidade", stored?.unidade ?? "UN", "UN"),
       opcoes: [],
     };
@@ -518,6 +522,8 @@ export function planImport(
         preco: p.precoAtual,
         precoAntes: p.precoAntes === undefined ? (v?.precoAntes ?? null) : p.precoAntes,
         pesoG: p.pesoG === undefined ? (v?.pesoG ?? null) : p.pesoG,
+        custo: p.precoCusto === undefined ? (v?.custo ?? null) : p.precoCusto,
+        ncm: p.ncm === undefined ? (v?.ncm ?? null) : p.ncm,
         ativo: p.ativo ?? v?.ativo ?? true,
         posicao: v?.posicao ?? nextPosition++,
         changed: false,
@@ -532,6 +538,8 @@ export function planImport(
           planned.preco !== v.preco ||
           planned.precoAntes !== v.precoAntes ||
           planned.pesoG !== v.pesoG ||
+          planned.custo !== v.custo ||
+          planned.ncm !== v.ncm ||
           planned.ativo !== v.ativo;
         r.row.outcome = planned.changed || stock.length > 0 ? "atualizada" : "sem_mudanca";
       } else {
@@ -540,6 +548,27 @@ export function planImport(
       variants.push(planned);
     }
     if (variants.length === 0) return null;
+    // Never half a product on the shelf: a new product goes in with all its rows or none
+    // (a 15 kg bag published alone because the 1 kg row had a typo is a wrong catalogue).
+    if (!stored) {
+      const first = group.rows[0]!.product;
+      const lines = [
+        ...group.rows.filter((r) => r.row.outcome === "erro").map((r) => r.row.line),
+        unreadable.get(first.skuProduto ?? first.sku ?? "") ?? Number.POSITIVE_INFINITY,
+      ];
+      const broken = Math.min(...lines);
+      if (Number.isFinite(broken)) {
+        for (const r of group.rows) {
+          if (r.row.outcome !== "erro") {
+            fail(
+              r.row,
+              `produto novo com erro na linha ${broken}: nenhuma variação dele foi importada (corrija a linha e importe de novo)`,
+            );
+          }
+        }
+        return null;
+      }
+    }
 
     return {
       product: {

@@ -221,14 +221,13 @@ async function readCatalogueSnapshot(
     categoria: string;
     subgrupo: string | null;
     marca: string | null;
-    preco_custo: string | null;
     unidade: string;
     opcoes: PlanOption[];
     excluido: boolean;
   }>(
     executor,
     sql`select p.id, p.sku, p.nome, p.descricao_curta, c.nome as categoria, p.subgrupo, p.marca,
-      p.preco_custo::text as preco_custo, p.unidade, p.opcoes, p.excluido_em is not null as excluido
+      p.unidade, p.opcoes, p.excluido_em is not null as excluido
       from produtos p join categorias c on c.id = p.categoria_id
       where p.id in ${touchedProducts(keys)}`,
   );
@@ -248,12 +247,15 @@ async function readCatalogueSnapshot(
           preco: string;
           preco_antes: string | null;
           peso_g: number | null;
+          custo: string | null;
+          ncm: string | null;
           ativo: boolean;
           posicao: number;
         }>(
           executor,
           sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3,
-            v.preco::text as preco, v.preco_antes::text as preco_antes, v.peso_g, v.ativo, v.posicao
+            v.preco::text as preco, v.preco_antes::text as preco_antes, v.peso_g,
+            v.custo::text as custo, v.ncm, v.ativo, v.posicao
             from variantes v where v.produto_id = ${anyOf(ids, "uuid")}`,
         )
       : [];
@@ -302,7 +304,6 @@ async function readCatalogueSnapshot(
       categoria: p.categoria,
       subgrupo: p.subgrupo,
       marca: p.marca,
-      precoCusto: money(p.preco_custo),
       unidade: p.unidade,
       opcoes: p.opcoes,
       excluido: p.excluido,
@@ -317,6 +318,8 @@ async function readCatalogueSnapshot(
       preco: decimalToCentavos(v.preco),
       precoAntes: money(v.preco_antes),
       pesoG: v.peso_g,
+      custo: money(v.custo),
+      ncm: v.ncm,
       ativo: v.ativo,
       posicao: v.posicao,
       // Not read (null) when the plan removes nothing.
@@ -640,24 +643,22 @@ async function writeBatch(
   if (fresh.length > 0) {
     const inserted = await queryRows<{ id: string }>(
       tx,
-      sql`insert into produtos (id, nome, descricao_curta, categoria_id, preco_custo, sku, marca,
+      sql`insert into produtos (id, nome, descricao_curta, categoria_id, sku, marca,
           subgrupo, unidade, opcoes, ativo, busca)
-        select t.id, t.nome, t.descricao, t.categoria, t.preco_custo, t.sku, t.marca, t.subgrupo,
+        select t.id, t.nome, t.descricao, t.categoria, t.sku, t.marca, t.subgrupo,
           t.unidade, t.opcoes, true, t.busca
         from unnest(
           ${arr(fresh, (p) => productIds.get(p)!)}::uuid[],
           ${arr(fresh, (p) => p.values.nome)}::text[],
           ${arr(fresh, (p) => p.values.descricaoCurta)}::text[],
           ${arr(fresh, (p) => categoryOf(p.values))}::uuid[],
-          ${arr(fresh, (p) => money(p.values.precoCusto))}::numeric[],
           ${arr(fresh, (p) => p.sku)}::text[],
           ${arr(fresh, (p) => p.values.marca)}::text[],
           ${arr(fresh, (p) => p.values.subgrupo)}::text[],
           ${arr(fresh, (p) => p.values.unidade)}::text[],
           ${arr(fresh, (p) => JSON.stringify(p.values.opcoes))}::jsonb[],
           ${arr(fresh, (p) => productSearchText({ ...p.values, sku: p.sku, variantes: searchable(p) }))}::text[]
-        ) as t(id, nome, descricao, categoria, preco_custo, sku, marca, subgrupo, unidade, opcoes,
-          busca)
+        ) as t(id, nome, descricao, categoria, sku, marca, subgrupo, unidade, opcoes, busca)
         on conflict do nothing
         returning id`,
     );
@@ -673,7 +674,7 @@ async function writeBatch(
   const changed = batch.filter((p) => p.id && p.changed);
   if (changed.length > 0) {
     await tx.execute(sql`update produtos p set nome = t.nome, descricao_curta = t.descricao,
-        categoria_id = t.categoria, preco_custo = t.preco_custo, marca = t.marca,
+        categoria_id = t.categoria, marca = t.marca,
         subgrupo = t.subgrupo, unidade = t.unidade, opcoes = t.opcoes, busca = t.busca,
         updated_at = now()
       from unnest(
@@ -681,13 +682,12 @@ async function writeBatch(
         ${arr(changed, (p) => p.values.nome)}::text[],
         ${arr(changed, (p) => p.values.descricaoCurta)}::text[],
         ${arr(changed, (p) => categoryOf(p.values))}::uuid[],
-        ${arr(changed, (p) => money(p.values.precoCusto))}::numeric[],
         ${arr(changed, (p) => p.values.marca)}::text[],
         ${arr(changed, (p) => p.values.subgrupo)}::text[],
         ${arr(changed, (p) => p.values.unidade)}::text[],
         ${arr(changed, (p) => JSON.stringify(p.values.opcoes))}::jsonb[],
         ${arr(changed, (p) => productSearchText({ ...p.values, sku: p.sku }))}::text[]
-      ) as t(id, nome, descricao, categoria, preco_custo, marca, subgrupo, unidade, opcoes, busca)
+      ) as t(id, nome, descricao, categoria, marca, subgrupo, unidade, opcoes, busca)
       where p.id = t.id`);
   }
 
@@ -726,7 +726,7 @@ async function writeBatch(
   if (updates.length > 0) {
     await tx.execute(sql`update variantes v set ean = t.ean, rotulo = t.rotulo, opcao1 = t.o1,
         opcao2 = t.o2, opcao3 = t.o3, preco = t.preco, preco_antes = t.preco_antes,
-        peso_g = t.peso_g, ativo = t.ativo, updated_at = now()
+        peso_g = t.peso_g, custo = t.custo, ncm = t.ncm, ativo = t.ativo, updated_at = now()
       from unnest(
         ${arr(updates, (v) => v.varianteId)}::uuid[],
         ${arr(updates, (v) => v.ean)}::text[],
@@ -737,8 +737,10 @@ async function writeBatch(
         ${arr(updates, (v) => money(v.preco))}::numeric[],
         ${arr(updates, (v) => money(v.precoAntes))}::numeric[],
         ${arr(updates, (v) => v.pesoG)}::int[],
+        ${arr(updates, (v) => money(v.custo))}::numeric[],
+        ${arr(updates, (v) => v.ncm)}::text[],
         ${arr(updates, (v) => v.ativo)}::bool[]
-      ) as t(id, ean, rotulo, o1, o2, o3, preco, preco_antes, peso_g, ativo)
+      ) as t(id, ean, rotulo, o1, o2, o3, preco, preco_antes, peso_g, custo, ncm, ativo)
       where v.id = t.id`);
   }
 
@@ -748,7 +750,7 @@ async function writeBatch(
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`insert into variantes (id, produto_id, sku, ean, rotulo, opcao1, opcao2, opcao3, preco,
-          preco_antes, peso_g, ativo, posicao)
+          preco_antes, peso_g, custo, ncm, ativo, posicao)
         select * from unnest(
           ${arr(inserts, (v) => v.varianteId)}::uuid[],
           ${arr(inserts, (v) => v.produtoId)}::uuid[],
@@ -761,6 +763,8 @@ async function writeBatch(
           ${arr(inserts, (v) => money(v.preco))}::numeric[],
           ${arr(inserts, (v) => money(v.precoAntes))}::numeric[],
           ${arr(inserts, (v) => v.pesoG)}::int[],
+          ${arr(inserts, (v) => money(v.custo))}::numeric[],
+          ${arr(inserts, (v) => v.ncm)}::text[],
           ${arr(inserts, (v) => v.ativo)}::bool[],
           ${arr(inserts, (v) => v.posicao)}::int[]
         )
@@ -771,6 +775,22 @@ async function writeBatch(
     for (const v of inserts) {
       if (!insertedIds.has(v.varianteId)) {
         failRow(v.line, "erro ao inserir (SKU, EAN ou combinação já cadastrados)");
+      }
+    }
+    // A new product with a variant refused here leaves whole: never half a product on sale.
+    for (const p of fresh) {
+      const produtoId = productIds.get(p);
+      const lost = inserts.find((v) => v.produtoId === produtoId && !insertedIds.has(v.varianteId));
+      if (!produtoId || !lost) continue;
+      await tx.execute(sql`delete from produtos where id = ${produtoId}`);
+      productIds.delete(p);
+      for (const v of inserts) {
+        if (v.produtoId === produtoId && insertedIds.delete(v.varianteId)) {
+          failRow(
+            v.line,
+            `produto novo com erro na linha ${lost.line}: nenhuma variação dele foi importada`,
+          );
+        }
       }
     }
   }

@@ -44,7 +44,6 @@ export const produtos = pgTable(
     categoriaId: uuid("categoria_id")
       .notNull()
       .references(() => categorias.id, { onDelete: "restrict" }),
-    precoCusto: money("preco_custo"),
     /** The product's code (sku_produto in the import); each variant has its own SKU. */
     sku: text("sku"),
     /** Up to 3 options (Peso, Cor, Tamanho) with their values in order; [] = one variant. */
@@ -85,7 +84,6 @@ export const produtos = pgTable(
     // The hub's "produtos ativos": counted from this index, not by reading the catalogue
     // (migration 0016).
     index("produtos_ativos_idx").on(t.id).where(sql`${t.excluidoEm} is null and ${t.ativo}`),
-    check("produtos_preco_custo_check", sql`${t.precoCusto} is null or ${t.precoCusto} >= 0`),
   ],
 );
 
@@ -114,6 +112,15 @@ export const variantes = pgTable(
     preco: money("preco").notNull(),
     precoAntes: money("preco_antes"),
     pesoG: integer("peso_g"),
+    /**
+     * What one unit of this pack size costs the shop (a 15 kg bag costs more than a 1 kg one;
+     * issue 44): typed in the admin or the import, or the last supplier invoice's cost.
+     */
+    custo: money("custo"),
+    /** Weighted average cost of the units received from supplier invoices (issue 44). */
+    custoMedio: money("custo_medio"),
+    /** The fiscal classification (NCM), 8 digits, as the supplier's invoice carries it. */
+    ncm: text("ncm"),
     imagemUrl: text("imagem_url"),
     ativo: ativo(),
     posicao: integer("posicao").notNull().default(0),
@@ -133,6 +140,9 @@ export const variantes = pgTable(
     ),
     index("variantes_produto_idx").on(t.produtoId, t.posicao),
     check("variantes_preco_check", sql`${t.preco} >= 0`),
+    check("variantes_custo_check", sql`${t.custo} is null or ${t.custo} >= 0`),
+    check("variantes_custo_medio_check", sql`${t.custoMedio} is null or ${t.custoMedio} >= 0`),
+    check("variantes_ncm_check", sql`${t.ncm} is null or ${t.ncm} ~ '^[0-9]{8}$'`),
     check("variantes_preco_antes_check", sql`${t.precoAntes} is null or ${t.precoAntes} >= 0`),
     check("variantes_peso_check", sql`${t.pesoG} is null or ${t.pesoG} > 0`),
   ],

@@ -29,6 +29,9 @@ export interface VariantRowForm {
   preco: string;
   precoAntes?: string;
   pesoG?: string;
+  /** This pack size's cost, as typed ("121,00"); and its NCM ("2309.10.00"). */
+  custo?: string;
+  ncm?: string;
   /** "produto": the product's image (stored as null); "nenhuma": no image. */
   imagem?: "produto" | "nenhuma";
   ativo: boolean;
@@ -51,6 +54,10 @@ export interface VariantRow {
   preco: number;
   precoAntes: number | null;
   pesoG: number | null;
+  /** Centavos; null when not told. */
+  custo: number | null;
+  /** 8 digits; null when not told. */
+  ncm: string | null;
   /** null: the product's image; "": none. */
   imagemUrl: "" | null;
   ativo: boolean;
@@ -196,6 +203,8 @@ export function newCombinationRow(
     preco: "",
     precoAntes: "",
     pesoG: "",
+    custo: "",
+    ncm: "",
     imagem: "produto",
     ativo: false,
     estoque: Object.fromEntries(unitIds.map((id) => [id, "0"])),
@@ -252,6 +261,14 @@ function checkRow(
     add(["pesoG"], "o peso deve ser um número inteiro de gramas maior que zero (ou fique vazio)");
   }
 
+  const custoText = (row.custo ?? "").trim();
+  const custo = custoText ? parseBRL(custoText) : null;
+  if (custoText && (custo === null || custo < 0)) {
+    add(["custo"], "custo inválido. Use o formato 12,90 (ou deixe vazio)");
+  }
+  const ncm = (row.ncm ?? "").replace(/[\s.]/g, "");
+  if (ncm && !/^\d{8}$/.test(ncm)) add(["ncm"], "o NCM tem 8 dígitos, ex.: 2309.10.00");
+
   const estoque: VariantRow["estoque"] = [];
   for (const [unidadeId, text] of Object.entries(row.estoque)) {
     const emMaos = readInt(text);
@@ -273,6 +290,8 @@ function checkRow(
     preco: preco!,
     precoAntes: precoAntes as number | null,
     pesoG: pesoG as number | null,
+    custo: custo as number | null,
+    ncm: ncm || null,
     imagemUrl: row.imagem === "nenhuma" ? "" : null,
     ativo: row.ativo,
     estoque,
@@ -357,6 +376,8 @@ const rowForm = z.object({
   preco: z.string().max(40, "Preço inválido"),
   precoAntes: z.string().max(40, "Preço inválido").optional(),
   pesoG: z.string().max(40, "Peso inválido").optional(),
+  custo: z.string().max(40, "Custo inválido").optional(),
+  ncm: z.string().max(40, "NCM inválido").optional(),
   imagem: z.enum(["produto", "nenhuma"]).optional(),
   ativo: z.boolean(),
   estoque: z.record(z.uuid("Unidade inválida"), z.string().max(40, "Estoque inválido")),

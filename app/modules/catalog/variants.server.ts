@@ -29,6 +29,8 @@ interface AdminVariant {
   preco: number;
   precoAntes: number | null;
   pesoG: number | null;
+  custo: number | null;
+  ncm: string | null;
   imagemUrl: string | null;
   ativo: boolean;
   posicao: number;
@@ -122,6 +124,8 @@ export async function getProductVariants(
       preco: v.preco,
       precoAntes: v.precoAntes,
       pesoG: v.pesoG,
+      custo: v.custo,
+      ncm: v.ncm,
       imagemUrl: v.imagemUrl,
       ativo: v.ativo,
       posicao: v.posicao,
@@ -249,6 +253,8 @@ function columnsOf(row: VariantRow) {
     preco: row.preco,
     precoAntes: row.precoAntes,
     pesoG: row.pesoG,
+    custo: row.custo,
+    ncm: row.ncm,
     imagemUrl: row.imagemUrl,
     ativo: row.ativo,
     posicao: row.posicao,

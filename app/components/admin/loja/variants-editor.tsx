@@ -58,6 +58,8 @@ function initialState(view: ProductVariantsView) {
     preco: formatBRLNumber(v.preco),
     precoAntes: v.precoAntes ? formatBRLNumber(v.precoAntes) : "",
     pesoG: v.pesoG ? String(v.pesoG) : "",
+    custo: v.custo !== null ? formatBRLNumber(v.custo) : "",
+    ncm: v.ncm ?? "",
     imagem: v.imagemUrl === "" ? "nenhuma" : "produto",
     ativo: v.ativo,
     estoque: Object.fromEntries(
@@ -359,6 +361,28 @@ export function VariantsEditor({ view }: { view: ProductVariantsView }) {
                       value={row.pesoG ?? ""}
                       error={err("pesoG")}
                       onChange={(e) => setRow(row.key, { pesoG: e.target.value })}
+                    />
+                    <TextField
+                      id={id("custo")}
+                      name={name("custo")}
+                      label="Custo (R$)"
+                      hint="O desta embalagem."
+                      inputMode="decimal"
+                      placeholder="121,00"
+                      value={row.custo ?? ""}
+                      error={err("custo")}
+                      onChange={(e) => setRow(row.key, { custo: e.target.value })}
+                    />
+                    <TextField
+                      id={id("ncm")}
+                      name={name("ncm")}
+                      label="NCM"
+                      inputMode="numeric"
+                      placeholder="2309.10.00"
+                      maxLength={10}
+                      value={row.ncm ?? ""}
+                      error={err("ncm")}
+                      onChange={(e) => setRow(row.key, { ncm: e.target.value })}
                     />
                     <Field id={id("imagem")} label="Imagem" error={err("imagem")}>
                       <Select
