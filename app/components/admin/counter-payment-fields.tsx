@@ -3,7 +3,7 @@
 // amount (the total unless told otherwise, then with a reason), and for cash what was handed
 // over, with the change worked out as it is typed. The server checks it all again against the
 // order's or the booking's own total (checkCounterPayment).
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select, SelectOptions } from "~/components/ui/select";
@@ -14,6 +14,8 @@ import {
   type MetodoRecebimento,
 } from "~/domain/counter-payment";
 import { formatBRL, formatBRLNumber, parseBRL } from "~/domain/money";
+
+const noSubscription = () => () => {};
 
 export interface HandOverPayment {
   metodo: MetodoRecebimento;
@@ -55,8 +57,12 @@ export function HandOverPaymentFields({
   reasonPlaceholder?: string;
 }) {
   // Without JavaScript (a plain form) the reason is always offered: nothing shows it later.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  // False only in the server's HTML (and its hydration); a dialog opened later is live at once.
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const set = (patch: Partial<HandOverPayment>) => onChange({ ...value, ...patch });
   const valor = parseBRL(value.valor);
   const recebido = value.recebido ? parseBRL(value.recebido) : null;

@@ -23,7 +23,7 @@ import { PAYABLE } from "./booking-rules";
 import type { StatusAgendamento } from "./booking-vocabulary";
 import { type Agendamento, agendamentos } from "./tables.server";
 
-export const BOOKING_PAYMENT_ASKED = "Registre como o tutor pagou antes de entregar o pet";
+const BOOKING_PAYMENT_ASKED = "Registre como o tutor pagou antes de entregar o pet";
 export const NO_FINAL_PRICE =
   "Este agendamento não passou pelo check-in e não tem preço final: informe o preço final combinado com o tutor para registrar o pagamento";
 const NOT_YET =

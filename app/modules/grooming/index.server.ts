@@ -19,7 +19,6 @@ export {
   returningTutorStep,
   submitBooking,
 } from "./booking-page.server";
-export type { GroomingDayTotal } from "./booking-payment.server";
 export { groomingDayTotals, NO_FINAL_PRICE } from "./booking-payment.server";
 export type { BookingInput, BookingPetInput } from "./bookings.server";
 export {
