@@ -94,3 +94,48 @@ test("a booking checked in at R$ 55,00 is handed back paid by Pix: Pago on the c
   await expect(tutor.page.getByTestId("pago")).toContainText("Pago: R$ 55,00 (Pix) em");
   await tutor.context.close();
 });
+
+test("without JavaScript, a walk-in never checked in asks its final price; a discount without reason comes back as typed", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const staff = await phone(browser, false);
+  await loginAsAdmin(staff.page, "/admin/servicos/agenda");
+  const pet = unique("Rex");
+  const walkIn = staff.page
+    .locator("form")
+    .filter({ has: staff.page.getByRole("button", { name: "Adicionar encaixe" }) });
+  await walkIn.getByLabel("Horário").fill("09:00");
+  await walkIn.getByLabel("Tutor").fill("Seu Pedro");
+  await walkIn.getByLabel("WhatsApp").fill("(47) 98877-6655");
+  await walkIn.getByLabel("Pet").fill(pet);
+  await walkIn.getByRole("group", { name: "Serviços" }).getByRole("checkbox").first().check();
+  await walkIn.getByLabel("Encaixar acima da capacidade").check();
+  await walkIn.getByRole("button", { name: "Adicionar encaixe" }).click();
+  const card = staff.page.getByTestId(/^agendamento-/).filter({ hasText: pet });
+  await card.getByRole("button", { name: /^Iniciar/ }).click();
+  await card.getByRole("button", { name: /^Pronto/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await expect(card.getByTestId("pagamento")).toContainText("(estimado)");
+
+  await card.locator("summary", { hasText: /^Entregue/ }).click();
+  // No check-in, no final price: asked, starting from the estimate.
+  const estimate = await card.getByLabel("Preço final (R$)").inputValue();
+  expect(estimate).toMatch(/^\d+,\d{2}$/);
+  await card.getByLabel("Como foi pago").selectOption("debito");
+  await card.getByLabel("Valor recebido (R$)").fill("10,00");
+  await card.getByRole("button", { name: /^Receber e entregar/ }).click();
+  // Refused next to the reason, the form open again with what was typed.
+  await expect(
+    card.getByText(/^O valor é diferente do total \(R\$ .+\): diga o motivo$/),
+  ).toBeVisible();
+  await expect(card.getByLabel("Valor recebido (R$)")).toHaveValue("10,00");
+  await expect(card.getByLabel("Como foi pago")).toHaveValue("debito");
+  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await card.getByLabel("Motivo do valor diferente do total").fill("cortesia da casa");
+  await card.getByRole("button", { name: /^Receber e entregar/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Entregue");
+  await expect(card.getByTestId("pagamento")).toContainText(/^Pago R\$ 10,00 · Cartão de débito/);
+  await expectNoSideScroll(staff.page);
+  await staff.context.close();
+});
