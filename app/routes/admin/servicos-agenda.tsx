@@ -321,14 +321,15 @@ function paymentRefused(
   intent: string,
   fields: Record<string, string>,
   error: z.ZodError,
-  fallback = "Confira o pagamento",
+  /** The message of a refusal outside the payment's fields (else the issue's own). */
+  fallback?: string,
 ) {
   const issue = error.issues.find((i) => String(i.path[0]) in PAYMENT_ERROR_KEY) ?? error.issues[0];
   const key = issue ? PAYMENT_ERROR_KEY[String(issue.path[0])] : undefined;
   return paymentRefusal(
     intent,
     fields,
-    key ? issue!.message : fallback,
+    key ? issue!.message : (fallback ?? issue?.message ?? "Confira o pagamento"),
     key ? { [key]: issue!.message } : {},
   );
 }
