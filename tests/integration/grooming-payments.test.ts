@@ -191,8 +191,13 @@ describe("Entregue of a booking not yet paid", () => {
     );
     expect(audit?.details).toMatchObject({ pagamento: "dinheiro", valor: 8000, troco: 2000 });
 
-    // The card says "Pago" with how much and how.
-    expect((await cardOf("Thor")).pagamento).toMatchObject({ metodo: "dinheiro", valor: 8000 });
+    // The card says "Pago" with how much and how, and its history who took it.
+    const card = await cardOf("Thor");
+    expect(card.pagamento).toMatchObject({ metodo: "dinheiro", valor: 8000 });
+    expect(card.registro.at(-1)).toMatchObject({
+      acao: "Status: Pronto para buscar → Entregue · pago: Dinheiro R$ 80,00",
+      por: expect.stringContaining("Alice"),
+    });
   });
 
   it("a discount needs a reason; recorded before Entregue, the hand-over asks nothing more", async () => {
@@ -219,6 +224,9 @@ describe("Entregue of a booking not yet paid", () => {
       valor: 7000,
       recebido: null,
       motivo: "cliente frequente, 10 reais de desconto",
+    });
+    expect((await cardOf("Mel")).registro.at(-1)).toMatchObject({
+      acao: "Pagamento registrado: Cartão de débito R$ 70,00",
     });
     // Still "Pronto": paying is not handing over; then "Entregue" alone goes through.
     expect((await statusOf(mel.id)).status).toBe("pronto");
