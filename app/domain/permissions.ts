@@ -19,7 +19,8 @@ export const PAPEL_DESCRICAO: Record<Papel, string> = {
     "Tudo das suas unidades: pedidos, retirada, estoque, produtos, cupons, importação, agenda de banho e tosa e sua configuração, relatórios e exportações.",
   atendente:
     "Pedidos das suas unidades (status, retirada com código, impressão, cancelamento), estoque para consulta, transferências recebidas, agenda e encaixes.",
-  tosador: "A agenda de banho e tosa das suas unidades e as fichas do dia.",
+  tosador:
+    "A agenda de banho e tosa das suas unidades, as fichas do dia e o pagamento na entrega do pet.",
 };
 
 /**
@@ -43,6 +44,7 @@ export const CAPACIDADES = {
   "agenda.ver": "Ver a agenda de banho e tosa e imprimir as fichas do dia",
   "agenda.operar": "Check-in, início, pronto, entregue, falta e observações do pet",
   "agenda.agendar": "Agendar, encaixar e atribuir tosador",
+  "agenda.receber": "Registrar o pagamento do banho e tosa na entrega do pet",
   "servicos.configurar": "Serviços, agendas das unidades e datas fechadas",
   "orcamentos.atender": "Pedidos de orçamento de banho e tosa",
   "curriculos.ver": "Currículos recebidos",
@@ -77,6 +79,7 @@ const GERENTE: readonly Capacidade[] = [
   "agenda.ver",
   "agenda.operar",
   "agenda.agendar",
+  "agenda.receber",
   "servicos.configurar",
   "orcamentos.atender",
   "curriculos.ver",
@@ -96,9 +99,11 @@ export const MATRIZ: Record<Papel, ReadonlySet<Capacidade>> = {
     "agenda.ver",
     "agenda.operar",
     "agenda.agendar",
+    "agenda.receber",
     "orcamentos.atender",
   ]),
-  tosador: new Set<Capacidade>(["painel.entrar", "agenda.ver", "agenda.operar"]),
+  // A groomer hands the pet back at a small shop, and takes its payment then (decision 0078).
+  tosador: new Set<Capacidade>(["painel.entrar", "agenda.ver", "agenda.operar", "agenda.receber"]),
 };
 
 export function pode(papel: Papel | null | undefined, capacidade: Capacidade): boolean {

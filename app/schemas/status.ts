@@ -20,6 +20,22 @@ function statusChange<const V extends readonly [string, ...string[]]>(
   return z.object({ id, status: z.enum(values, { error }) });
 }
 
+/**
+ * A payment received in person (issue 43): how, how much, cash handed over, why. Shared by an
+ * order's hand-over and a grooming booking's (decisions 0077, 0078).
+ */
+export const counterPaymentFields = {
+  pagamentoMetodo: z.enum(METODOS_RECEBIMENTO, { error: "Escolha como foi pago" }).optional(),
+  pagamentoValor: optionalMoneyField("Valor recebido inválido"),
+  pagamentoRecebido: optionalMoneyField("Valor entregue inválido"),
+  pagamentoMotivo: z
+    .string()
+    .trim()
+    .max(200, "Use no máximo 200 caracteres")
+    .optional()
+    .transform((v) => v || null),
+};
+
 export const orderStatusSchema = statusChange(STATUS_PEDIDO).extend({
   /** "Retirado" asks for the code the customer says at the counter. */
   codigoRetirada: z
@@ -41,19 +57,13 @@ export const orderStatusSchema = statusChange(STATUS_PEDIDO).extend({
     .optional()
     .transform((v) => v === "on" || v === "true"),
   /** The hand-over of an order paid then (issue 43): how, how much, cash handed over, why. */
-  pagamentoMetodo: z.enum(METODOS_RECEBIMENTO, { error: "Escolha como foi pago" }).optional(),
-  pagamentoValor: optionalMoneyField("Valor recebido inválido"),
-  pagamentoRecebido: optionalMoneyField("Valor entregue inválido"),
-  pagamentoMotivo: z
-    .string()
-    .trim()
-    .max(200, "Use no máximo 200 caracteres")
-    .optional()
-    .transform((v) => v || null),
+  ...counterPaymentFields,
 });
 
-/** The payment of a hand-over as the orders module takes it (null when none was sent). */
-export function handOverPayment(data: z.infer<typeof orderStatusSchema>) {
+type CounterPaymentData = z.infer<z.ZodObject<typeof counterPaymentFields>>;
+
+/** The payment of a hand-over as the modules take it (null when none was sent). */
+export function handOverPayment(data: CounterPaymentData) {
   if (!data.pagamentoMetodo) return null;
   return {
     metodo: data.pagamentoMetodo,

@@ -356,7 +356,11 @@ test("a returning tutor gets the e-mails, then books the same pet again after a 
   // The staff move it to Pronto: the tutor gets "Pronto para buscar" by e-mail; then Entregue.
   await loginAsAdmin(staff, `/admin/servicos/agenda?dia=${first.day}`);
   const card = staff.getByTestId(`agendamento-${first.numero}`);
-  await moveBooking(card, [...TO_READY, ["Entregue", "Entregue"]]);
+  await moveBooking(card, TO_READY);
+  // "Entregue" asks how the tutor paid first (issue 43 point 3): the estimate, in cash.
+  await card.locator("summary", { hasText: /^Entregue/ }).click();
+  await card.getByRole("button", { name: /^Receber e entregar/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Entregue");
   const ready = await receivedMail(
     new RegExp(`Pronto para buscar: ${first.numero}`),
     20_000,

@@ -463,6 +463,10 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
   },
   "routes/admin/servicos-agenda.tsx status": bookingIntent(() => ({ status: "em_atendimento" })),
   "routes/admin/servicos-agenda.tsx tosador": bookingIntent(() => ({ tosadorId: "" })),
+  "routes/admin/servicos-agenda.tsx pagamento": bookingIntent(() => ({
+    pagamentoMetodo: "pix",
+    pagamentoValor: "50,00",
+  })),
   "routes/admin/servicos-agenda.tsx checkin": bookingIntent(() => ({ precoFinal: "" })),
   // To the asker's own unit: the booking itself must be out of their reach.
   "routes/admin/servicos-agenda.tsx remarcar": bookingIntent((r, own) => ({

@@ -490,7 +490,12 @@ describe("the staff's agenda", () => {
     );
     await setBookingStatus(id, "em_atendimento", actor);
     await setBookingStatus(id, "pronto", actor);
-    const done = await setBookingStatus(id, "entregue", actor);
+    // Handed back, paid at the counter (issue 43 point 3): never checked in, so its price too.
+    const preco = b.agendamento.precoEstimado;
+    const done = await setBookingStatus(id, "entregue", actor, {
+      pagamento: { metodo: "pix", valor: preco, recebido: null, motivo: null },
+      precoFinal: preco,
+    });
     expect(done.historico.map((h) => h.status)).toEqual([
       "confirmado",
       "em_atendimento",

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createEvent } from "ics";
 import { petsForBooking } from "~/modules/customers/index.server";
+import { bookingCounterPayments } from "~/modules/payments/index.server";
 import { unitAddress } from "~/modules/shop";
 import { getUnit } from "~/modules/shop/index.server";
 import { now as clockNow } from "~/platform/clock.server";
@@ -397,10 +398,15 @@ export async function bookingStatusView(
         { now: at, exceptId: a.id, unconfirmed: a.status === "solicitado" },
       )
     : null;
+  // Paid at the counter: how much, how and when; never who received it.
+  const paid = (await bookingCounterPayments([a.id])).get(a.id);
   return {
     numero: a.numero,
     status: a.status,
     historico: a.historico,
+    pagamento: paid
+      ? { valor: paid.valor, metodo: paid.metodo, em: paid.recebidoEm.toISOString() }
+      : null,
     data: a.data,
     horario: a.horario,
     inicio: a.inicio.toISOString(),

@@ -263,6 +263,13 @@ export const STAFF_NEXT: Record<StatusAgendamento, readonly StatusAgendamento[]>
   nao_compareceu: [],
 };
 
+/**
+ * Where a booking takes its payment at the counter (decision 0078): from the start of the
+ * work (its price known) to the hand-over, and after it for one delivered before payments
+ * were asked.
+ */
+export const PAYABLE: readonly StatusAgendamento[] = ["em_atendimento", "pronto", "entregue"];
+
 /** A service's price and duration for one size and coat. */
 export interface PriceCell {
   porte: Porte;

@@ -19,6 +19,7 @@ export {
   returningTutorStep,
   submitBooking,
 } from "./booking-page.server";
+export { groomingDayTotals, NO_FINAL_PRICE } from "./booking-payment.server";
 export type { BookingInput, BookingPetInput } from "./bookings.server";
 export {
   bookGrooming,
@@ -41,6 +42,7 @@ export {
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
 export {
   assignGroomerSchema,
+  bookingPaymentSchema,
   bookingStatusSchema,
   parseCheckIn,
   quoteLinkSchema,
@@ -55,6 +57,7 @@ export {
   checkInBooking,
   groomingDay,
   RELEASED_BY_STAFF,
+  recordBookingPayment,
   releaseUnconfirmedOf,
   rescheduleByStaff,
   setBookingStatus,

@@ -7,6 +7,7 @@ export {
   cancelQuestion,
   closedDateMessage,
   dayLabel,
+  PAYABLE,
   readyMessage,
   reminderMessage,
   STAFF_NEXT,
@@ -25,4 +26,4 @@ export type { GroomerFilter, GroomerLoadRow } from "./groomer-load";
 export { groomerLoad, holdsPlace, matchesGroomer } from "./groomer-load";
 export type { QuoteFieldCheck, ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";
-export type { AgendaBooking, AgendaDay, BookingView } from "./types";
+export type { AgendaBooking, AgendaDay, BookingView, GroomingDayTotal } from "./types";

@@ -4,13 +4,24 @@
 // like online bookings. Writes take the same agenda lock as the tutor's booking.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { CounterPaymentInput } from "~/domain/counter-payment";
 import { seesUnit, type UnitScope } from "~/domain/unit-scope";
 import { type StaffMember, staffByIds, staffMember } from "~/modules/accounts/index.server";
 import { confirmPetSize, type PetCare, petsCare } from "~/modules/customers/index.server";
+import {
+  type BookingCounterPayment,
+  bookingCounterPayments,
+} from "~/modules/payments/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { queueBookingEmail, queueStatusEmail } from "./booking-emails.server";
+import {
+  bookingPaymentOf,
+  paymentAudit,
+  paymentSaid,
+  takeBookingPayment,
+} from "./booking-payment.server";
 import {
   checkFit,
   dropOffTimes,
@@ -66,6 +77,8 @@ export type AgendaBooking = Agendamento & {
   registro: BookingHistoryEntry[];
   /** The groomer who takes it, by name (a deactivated one still shows, marked). */
   tosador: { id: string; nome: string; ativo: boolean } | null;
+  /** Paid at the counter (issue 43 point 3): how, how much, when; null while "A receber". */
+  pagamento: BookingCounterPayment | null;
 };
 
 /** How the staff pick a suspicious set: by phone, e-mail or the address it came from. */
@@ -127,6 +140,10 @@ export async function groomingDay(
     rows.flatMap((r) => (r.tosadorId ? [r.tosadorId] : [])),
     executor,
   );
+  const pagamentos = await bookingCounterPayments(
+    rows.map((r) => r.id),
+    executor,
+  );
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
@@ -153,6 +170,7 @@ export async function groomingDay(
         mesmos: mesmos.get(r.id) ?? null,
         registro: registros.get(r.id) ?? [],
         tosador: groomerOf(r.tosadorId, people),
+        pagamento: pagamentos.get(r.id) ?? null,
       }))
       .sort((a, b) => Number(offList(a.status)) - Number(offList(b.status))),
   };
@@ -214,12 +232,23 @@ function assertAgendaInScope(actor: AdminActor, unidadeId: string) {
 
 const NO_AGENDA = "Esta unidade não tem agenda de banho e tosa";
 
-/** The staff move a booking one step (Confirmar, Iniciar, Pronto, Entregue, Não compareceu…). */
+/** How a booking was paid at the counter, when the staff say so with "Entregue" or alone. */
+export interface BookingPaymentOptions {
+  pagamento?: CounterPaymentInput | null;
+  /** The final price of a booking that never went through check-in (centavos). */
+  precoFinal?: number | null;
+}
+
+/**
+ * The staff move a booking one step (Confirmar, Iniciar, Pronto, Entregue, Não compareceu…).
+ * "Entregue" of a booking not yet paid asks how it was paid and records it in the same
+ * transaction (decision 0078): a double click finds it delivered and records nothing again.
+ */
 export async function setBookingStatus(
   id: string,
   status: StatusAgendamento,
   actor: AdminActor,
-  options: { now?: Date } = {},
+  options: { now?: Date } & BookingPaymentOptions = {},
 ): Promise<Agendamento> {
   const at = options.now ?? clockNow();
   return transaction(async (tx) => {
@@ -230,6 +259,17 @@ export async function setBookingStatus(
         `De "${STATUS_AGENDAMENTO_LABEL[row.status]}" não se passa a "${STATUS_AGENDAMENTO_LABEL[status]}"`,
       );
     }
+    const paid =
+      status === "entregue" && !(await bookingPaymentOf(row.id, tx))
+        ? await takeBookingPayment(
+            tx,
+            row,
+            options.pagamento ?? null,
+            options.precoFinal ?? null,
+            actor,
+            at,
+          )
+        : null;
     const [updated] = await tx
       .update(agendamentos)
       .set({
@@ -243,9 +283,54 @@ export async function setBookingStatus(
       numero: row.numero,
       de: row.status,
       para: status,
+      ...(paid ? paymentAudit(paid) : {}),
     });
     await queueStatusEmail(tx, updated!, status);
     return updated!;
+  });
+}
+
+/**
+ * "Registrar pagamento": a tutor who pays before the pet is handed back (at the desk while it
+ * is brought out, or a booking delivered before payments were asked). Once per booking: the
+ * same payment sent twice (a double click, a second tab) is the one already recorded; a
+ * different one is refused with what was recorded.
+ */
+export async function recordBookingPayment(
+  id: string,
+  input: BookingPaymentOptions,
+  actor: AdminActor,
+  options: { now?: Date } = {},
+): Promise<{ agendamento: Agendamento; pagamento: BookingCounterPayment; novo: boolean }> {
+  const at = options.now ?? clockNow();
+  return transaction(async (tx) => {
+    const row = await lockBooking(tx, id, actor);
+    const existing = await bookingPaymentOf(row.id, tx);
+    if (existing) {
+      const same =
+        input.pagamento?.metodo === existing.metodo && input.pagamento.valor === existing.valor;
+      if (same) return { agendamento: row, pagamento: existing, novo: false };
+      throw new AdminError(
+        `O pagamento de ${row.numero} já foi registrado: ${paymentSaid(existing)}`,
+      );
+    }
+    const paid = await takeBookingPayment(
+      tx,
+      row,
+      input.pagamento ?? null,
+      input.precoFinal ?? null,
+      actor,
+      at,
+    );
+    await audit(tx, actor, "grooming_booking_payment", "agendamento", id, {
+      numero: row.numero,
+      ...paymentAudit(paid),
+    });
+    return {
+      agendamento: { ...row, precoFinal: row.precoFinal ?? paid.precoFinal },
+      pagamento: (await bookingPaymentOf(row.id, tx))!,
+      novo: true,
+    };
   });
 }
 

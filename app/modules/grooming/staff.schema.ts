@@ -2,6 +2,7 @@
 // check-in (each pet's size and coat, the final price) and a walk-in at the counter.
 import { z } from "zod";
 import { checkbox, moneyField, optionalMoneyField } from "~/schemas/money-field";
+import { counterPaymentFields, handOverPayment } from "~/schemas/status";
 import { lineText, nameText } from "~/schemas/text";
 import { isDay, isTime } from "./booking-rules";
 import { ESPECIES, PELAGENS, PORTES, STATUS_AGENDAMENTO } from "./booking-vocabulary";
@@ -18,25 +19,40 @@ const groomerField = z
 /** "Tosador" on a booking's card: who takes it (empty: nobody yet). */
 export const assignGroomerSchema = z.object({ id: uuid, tosadorId: groomerField });
 
-export const bookingStatusSchema = z.object({
-  id: uuid,
-  status: z.enum(STATUS_AGENDAMENTO, { message: "Status inválido" }),
-});
-
-/** The check-in: `precoFinal`, and `porte_<petId>` / `pelagem_<petId>` for each pet. */
 /** The largest final price a check-in takes (R$ 10.000,00): a typo of extra zeros is refused. */
 const MAX_CHECKIN_PRICE = 1_000_000;
 const CHECKIN_PRICE_INVALID =
   "Preço final inválido: digite o valor em reais, por exemplo 80,00 (até R$ 10.000,00)";
+const finalPrice = optionalMoneyField(CHECKIN_PRICE_INVALID).refine(
+  (v) => v === null || (v > 0 && v <= MAX_CHECKIN_PRICE),
+  CHECKIN_PRICE_INVALID,
+);
 
+/**
+ * How the tutor paid at the counter (decision 0078), with "Entregue" or alone: the shared
+ * payment fields, and the final price of a booking that never went through check-in.
+ */
+const paymentShape = { ...counterPaymentFields, precoFinal: finalPrice };
+const withPayment = <T extends { precoFinal: number | null }>(
+  data: T & Parameters<typeof handOverPayment>[0],
+) => ({ ...data, pagamento: handOverPayment(data), precoFinal: data.precoFinal });
+
+export const bookingStatusSchema = z
+  .object({
+    id: uuid,
+    status: z.enum(STATUS_AGENDAMENTO, { message: "Status inválido" }),
+    ...paymentShape,
+  })
+  .transform(withPayment);
+
+export const bookingPaymentSchema = z.object({ id: uuid, ...paymentShape }).transform(withPayment);
+
+/** The check-in: `precoFinal`, and `porte_<petId>` / `pelagem_<petId>` for each pet. */
 export function parseCheckIn(fields: Record<string, string>) {
   const base = z
     .object({
       id: uuid,
-      precoFinal: optionalMoneyField(CHECKIN_PRICE_INVALID).refine(
-        (v) => v === null || (v > 0 && v <= MAX_CHECKIN_PRICE),
-        CHECKIN_PRICE_INVALID,
-      ),
+      precoFinal: finalPrice,
     })
     .safeParse(fields);
   if (!base.success) return { ok: false as const, message: base.error.issues[0]!.message };

@@ -1,7 +1,9 @@
 // Payments received in person (issue 43 point 2, decision 0077): written in the transaction of
 // the hand-over that asked for them, by the module that owns the order or the booking.
+
+import { inArray } from "drizzle-orm";
 import type { MetodoRecebimento } from "~/domain/counter-payment";
-import type { Tx } from "~/platform/db/client.server";
+import { db, type Executor, type Tx } from "~/platform/db/client.server";
 import { type Recebimento, recebimentos } from "./tables.server";
 
 interface CounterPaymentRecord {
@@ -37,4 +39,30 @@ export async function recordCounterPayment(
     })
     .returning();
   return row!;
+}
+
+/** A booking's payment received in person, as the agenda and the tutor's page show it. */
+export interface BookingCounterPayment {
+  agendamentoId: string;
+  metodo: MetodoRecebimento;
+  valor: number;
+  recebidoEm: Date;
+}
+
+/** The payments received in person for these bookings, by booking (at most one each). */
+export async function bookingCounterPayments(
+  ids: readonly string[],
+  executor: Executor = db(),
+): Promise<Map<string, BookingCounterPayment>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      agendamentoId: recebimentos.agendamentoId,
+      metodo: recebimentos.metodo,
+      valor: recebimentos.valor,
+      recebidoEm: recebimentos.recebidoEm,
+    })
+    .from(recebimentos)
+    .where(inArray(recebimentos.agendamentoId, [...ids]));
+  return new Map(rows.map((r) => [r.agendamentoId!, { ...r, agendamentoId: r.agendamentoId! }]));
 }

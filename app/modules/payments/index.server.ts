@@ -23,7 +23,8 @@ export {
   readNotification,
   requestRefund,
 } from "./cobrancas.server";
-export { recordCounterPayment } from "./counter.server";
+export type { BookingCounterPayment } from "./counter.server";
+export { bookingCounterPayments, recordCounterPayment } from "./counter.server";
 export { mpDate, parseSignature, signatureManifest, signNotification } from "./mercadopago.server";
 export { pixChargeFor } from "./pix.server";
 export { pixOnlineView } from "./pix-online.server";

@@ -2,17 +2,22 @@
 // and per size, one card per booking with its status buttons and check-in, walk-ins, and the
 // reminders of tomorrow as WhatsApp links. The pieces are in components/admin/servicos.
 import { data, Form, useActionData } from "react-router";
+import type { z } from "zod";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { DayField, UnitField } from "~/components/admin/servicos/agenda-fields";
 import { BookingCard } from "~/components/admin/servicos/booking-card";
+import type { BookingPaymentRefusal } from "~/components/admin/servicos/booking-payment";
 import { CapacityStrip } from "~/components/admin/servicos/capacity-strip";
+import { DayMoney } from "~/components/admin/servicos/day-money";
 import { GroomerFilterNav, GroomerLoadTable } from "~/components/admin/servicos/groomer-load";
 import { WalkInForm } from "~/components/admin/servicos/walk-in-form";
 import { usePode } from "~/components/admin/use-papel";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
+import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
 import { shopDay } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
 import { ACESSO_NEGADO, pode } from "~/domain/permissions";
 import { addDays } from "~/domain/shop-time";
 import { unitsInScope } from "~/domain/unit-scope";
@@ -31,15 +36,18 @@ import {
   addWalkIn,
   assignGroomer,
   assignGroomerSchema,
+  bookingPaymentSchema,
   bookingStatusSchema,
   bookingsToRemind,
   CONTACT_KINDS,
   checkInBooking,
   groomersOf,
   groomingDay,
+  groomingDayTotals,
   listGroomingServices,
   listUnitsWithAgenda,
   parseCheckIn,
+  recordBookingPayment,
   releaseUnconfirmedOf,
   rescheduleByStaff,
   setBookingStatus,
@@ -47,6 +55,7 @@ import {
   walkInSchema,
 } from "~/modules/grooming/index.server";
 import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.server";
+import { AdminError } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-agenda";
 
@@ -76,6 +85,12 @@ export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { 
   const day = DAY.test(param) ? param : today;
   const unit = units.find((u) => u.id === unidadeId);
   const agendaDay = unidadeId ? await groomingDay(unidadeId, day, scope) : null;
+  // The day's money at each of the person's units (decision 0078).
+  const caixa = await groomingDayTotals(
+    withAgenda.map((u) => u.id),
+    day,
+    scope,
+  );
   const tomorrow = addDays(today, 1);
   const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
   const services = await listGroomingServices();
@@ -107,6 +122,7 @@ export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { 
     },
     tosador,
     load,
+    caixa: caixa.map((c) => ({ ...c, nome: units.find((u) => u.id === c.unidadeId)?.nome ?? "" })),
     groomers: groomers.map((g) => ({ id: g.id, nome: g.nome })),
     mayAssign: pode(staff.papel, "agenda.agendar"),
     reminders: reminders.map((r) => ({
@@ -123,21 +139,44 @@ export const action = adminAction(
   {
     status: adminIntent({
       capability: "agenda.operar",
-      schema: bookingStatusSchema,
-      refusal: (_error, intent) => fail(intent, "Status inválido"),
       failure: "Erro ao atualizar o agendamento",
-      run: async ({ id, status }, { actor, user }) => {
+      run: async (fields: Record<string, string>, { actor, user }) => {
+        const parsed = bookingStatusSchema.safeParse(fields);
+        if (!parsed.success)
+          return paymentRefused("status", fields, parsed.error, "Status inválido");
+        const { id, status, pagamento, precoFinal } = parsed.data;
         // Cancelling is scheduling (agenda.agendar), not the day's work a groomer does.
         if (status === "cancelado" && !pode(user.papel, "agenda.agendar")) {
           return fail("status", ACESSO_NEGADO, 403);
         }
-        const row = await setBookingStatus(id, status, actor);
+        // Taking the money with the pet is its own capability (decision 0078).
+        if (pagamento && !pode(user.papel, "agenda.receber")) {
+          return fail("status", ACESSO_NEGADO, 403);
+        }
+        const row = await paymentAttempt("status", fields, () =>
+          setBookingStatus(id, status, actor, { pagamento, precoFinal }),
+        );
+        if (!("numero" in row)) return row;
         return [
           `${row.numero}: ${STATUS_AGENDAMENTO_LABEL[row.status]}`,
           row.email && STATUS_EMAIL_KIND[row.status]
             ? `E-mail para ${row.email} na fila.`
             : undefined,
         ] as const;
+      },
+    }),
+    pagamento: adminIntent({
+      capability: "agenda.receber",
+      failure: "Erro ao registrar o pagamento",
+      run: async (fields: Record<string, string>, { actor }) => {
+        const parsed = bookingPaymentSchema.safeParse(fields);
+        if (!parsed.success) return paymentRefused("pagamento", fields, parsed.error);
+        const { id, pagamento, precoFinal } = parsed.data;
+        const done = await paymentAttempt("pagamento", fields, () =>
+          recordBookingPayment(id, { pagamento, precoFinal }, actor),
+        );
+        if (!("agendamento" in done)) return done;
+        return `${done.agendamento.numero}: pago (${formatBRL(done.pagamento.valor)}, ${METODO_RECEBIMENTO_LABEL[done.pagamento.metodo].toLowerCase()})`;
       },
     }),
     tosador: adminIntent({
@@ -236,6 +275,84 @@ export const action = adminAction(
   { capability: handle.capability },
 );
 
+/** The payment fields of a booking's form, as the card puts them back after a refusal. */
+const PAYMENT_FORM_FIELDS = [
+  "pagamentoMetodo",
+  "pagamentoValor",
+  "pagamentoRecebido",
+  "pagamentoMotivo",
+  "precoFinal",
+] as const;
+/** A form field's name -> the key of its message on the card. */
+const PAYMENT_ERROR_KEY: Record<string, string> = {
+  pagamentoMetodo: "metodo",
+  pagamentoValor: "valor",
+  pagamentoRecebido: "recebido",
+  pagamentoMotivo: "motivo",
+  precoFinal: "precoFinal",
+};
+
+/**
+ * A refused payment said on the booking's own card, with what was typed (a page without
+ * JavaScript shows the form again as it was sent).
+ */
+function paymentRefusal(
+  intent: string,
+  fields: Record<string, string>,
+  message: string,
+  errors: Record<string, string>,
+) {
+  return data(
+    {
+      ok: false as const,
+      intent,
+      message,
+      errors,
+      id: (fields.id ?? "").slice(0, 40),
+      pagamentoForm: Object.fromEntries(
+        PAYMENT_FORM_FIELDS.map((f) => [f, (fields[f] ?? "").slice(0, 200)]),
+      ) as Record<(typeof PAYMENT_FORM_FIELDS)[number], string>,
+    },
+    { status: 400 },
+  );
+}
+
+function paymentRefused(
+  intent: string,
+  fields: Record<string, string>,
+  error: z.ZodError,
+  /** The message of a refusal outside the payment's fields (else the issue's own). */
+  fallback?: string,
+) {
+  const issue = error.issues.find((i) => String(i.path[0]) in PAYMENT_ERROR_KEY) ?? error.issues[0];
+  const key = issue ? PAYMENT_ERROR_KEY[String(issue.path[0])] : undefined;
+  return paymentRefusal(
+    intent,
+    fields,
+    key ? issue!.message : (fallback ?? issue?.message ?? "Confira o pagamento"),
+    key ? { [key]: issue!.message } : {},
+  );
+}
+
+/** Runs a write that may take a payment: its refusal goes back to the booking's card. */
+async function paymentAttempt<T>(
+  intent: string,
+  fields: Record<string, string>,
+  write: () => Promise<T>,
+) {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    return paymentRefusal(
+      intent,
+      fields,
+      error.message,
+      error.field ? { [error.field]: error.message } : {},
+    );
+  }
+}
+
 export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useFormResult(result as never);
@@ -246,6 +363,10 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
   const checkInError =
     result && !result.ok && result.intent === "checkin" && "precoFinal" in result
       ? (result as unknown as { id: string; message: string; precoFinal: string })
+      : null;
+  const paymentRefused =
+    result && !result.ok && "pagamentoForm" in result
+      ? (result as unknown as BookingPaymentRefusal & { id: string })
       : null;
   return (
     <div className="grid gap-6">
@@ -281,6 +402,7 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
         <>
           <h2 className="text-lg font-bold">{dayLabel(day)}</h2>
           <CapacityStrip day={agendaDay} />
+          <DayMoney totals={loaderData.caixa} />
           <GroomerLoadTable load={loaderData.load} />
           <GroomerFilterNav
             load={loaderData.load}
@@ -300,6 +422,7 @@ export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
                   key={b.id}
                   booking={b}
                   checkInError={checkInError?.id === b.id ? checkInError : null}
+                  paymentRefused={paymentRefused?.id === b.id ? paymentRefused : null}
                   unidade={loaderData.unidadeNome}
                   units={units}
                   groomers={loaderData.groomers}

@@ -2,6 +2,7 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
+import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
@@ -199,6 +200,13 @@ export default function Agendamento() {
             {view.precoFinal ? "Valor final" : "Valor estimado"}:{" "}
             <strong>{formatBRL(view.preco)}</strong>
           </p>
+          {view.pagamento ? (
+            <p className="mt-1 font-semibold text-brand-800" data-testid="pago">
+              Pago: {formatBRL(view.pagamento.valor)} (
+              {METODO_RECEBIMENTO_LABEL[view.pagamento.metodo]}) em{" "}
+              {formatDateTime(view.pagamento.em)}
+            </p>
+          ) : null}
           {view.precoAConfirmar ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="preco-a-confirmar">
               Preço a confirmar: a equipe confere o porte e a pelagem quando você deixar o pet.

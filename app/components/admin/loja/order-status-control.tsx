@@ -5,6 +5,12 @@
 // again (decision 0026).
 import { useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
+import {
+  type HandOverPayment,
+  HandOverPaymentFields,
+  handOverPaymentFields,
+  handOverPaymentStart,
+} from "~/components/admin/counter-payment-fields";
 import { Button } from "~/components/ui/button";
 import { DialogFooter, TitledDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -20,12 +26,6 @@ import {
 } from "~/domain/statuses";
 import type { FormResult } from "~/lib/form-result";
 import { handOverAsksPayment, orderStatusChoices } from "~/modules/orders";
-import {
-  type HandOverPayment,
-  HandOverPaymentFields,
-  handOverPaymentFields,
-  handOverPaymentStart,
-} from "./hand-over-payment";
 
 export interface StatusControlOrder {
   id: string;

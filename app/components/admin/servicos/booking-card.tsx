@@ -10,6 +10,12 @@ import {
   TimeField,
   UnitField,
 } from "~/components/admin/servicos/agenda-fields";
+import {
+  asksPayment,
+  BookingPaymentBadge,
+  BookingPaymentForm,
+  type BookingPaymentRefusal,
+} from "~/components/admin/servicos/booking-payment";
 import { usePode } from "~/components/admin/use-papel";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
@@ -49,8 +55,11 @@ export function BookingCard({
   groomers = [],
   mayAssign = false,
   checkInError = null,
+  paymentRefused = null,
 }: {
   booking: AgendaBooking;
+  /** A refused payment of this booking: the message and the form as typed. */
+  paymentRefused?: BookingPaymentRefusal | null;
   /** A refused check-in of this booking: the message and the price as typed. */
   checkInError?: { message: string; precoFinal: string } | null;
   /** The unit's name, for the "ready" message. */
@@ -66,6 +75,8 @@ export function BookingCard({
   const checkIn = booking.historico.findLast((h) => h.nota === "check-in");
   // Rebooking and releasing a set are scheduling (agenda.agendar): not a groomer's.
   const agendar = usePode("agenda.agendar");
+  // Taking the money (decision 0078): "Entregue" of a booking not yet paid asks it first.
+  const receber = usePode("agenda.receber") && asksPayment(booking);
   // The groomer it has stays a choice even when no longer one of the unit's (a form sent
   // as it came keeps them).
   const t = booking.tosador;
@@ -130,8 +141,9 @@ export function BookingCard({
         {booking.precoFinal !== null ? "final" : "estimado"} {formatBRL(preco)}
         {booking.levaTraz ? ` · leva e traz: ${booking.endereco}, ${booking.bairro}` : ""}
       </p>
+      <BookingPaymentBadge booking={booking} />
       <div className="flex flex-wrap gap-2">
-        <StatusButtons booking={booking} />
+        <StatusButtons booking={booking} payFirst={receber} />
         {booking.status === "pronto" ? (
           <Button asChild size="sm" variant="whatsapp">
             <a
@@ -150,6 +162,14 @@ export function BookingCard({
           </Button>
         ) : null}
       </div>
+      {receber ? (
+        <BookingPaymentForm
+          // A new refusal starts the form from what it sent.
+          key={paymentRefused ? JSON.stringify(paymentRefused) : "novo"}
+          booking={booking}
+          refused={paymentRefused}
+        />
+      ) : null}
       {booking.mesmos && agendar ? <ReleaseSet booking={booking} mesmos={booking.mesmos} /> : null}
       {canCheckIn ? (
         <CheckInForm booking={booking} error={checkInError} groomers={choices} />
@@ -164,9 +184,12 @@ export function BookingCard({
 }
 
 /** The statuses the staff may move the booking to: one form, the button pressed says which. */
-function StatusButtons({ booking }: { booking: AgendaBooking }) {
+function StatusButtons({ booking, payFirst }: { booking: AgendaBooking; payFirst: boolean }) {
   const agendar = usePode("agenda.agendar");
-  const next = STAFF_NEXT[booking.status].filter((s) => agendar || s !== "cancelado");
+  // "Entregue" of a booking not yet paid is the payment form's (BookingPaymentForm).
+  const next = STAFF_NEXT[booking.status].filter(
+    (s) => (agendar || s !== "cancelado") && !(payFirst && s === "entregue"),
+  );
   if (next.length === 0) return null;
   return (
     <Form method="post" className="contents">

@@ -1,7 +1,9 @@
-// How a "pagar na retirada" / "na entrega" order was paid, asked when it is handed over (issue
-// 43 point 2): method, amount (the total unless told otherwise, then with a reason), and for
-// cash what was handed over, with the change worked out as it is typed. The server checks it
-// all again against the order's own total (checkCounterPayment).
+// How a payment was received in person (issue 43): a "pagar na retirada" / "na entrega" order
+// handed over (decision 0077), a grooming booking paid at the counter (decision 0078). Method,
+// amount (the total unless told otherwise, then with a reason), and for cash what was handed
+// over, with the change worked out as it is typed. The server checks it all again against the
+// order's or the booking's own total (checkCounterPayment).
+import { useSyncExternalStore } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select, SelectOptions } from "~/components/ui/select";
@@ -12,6 +14,8 @@ import {
   type MetodoRecebimento,
 } from "~/domain/counter-payment";
 import { formatBRL, formatBRLNumber, parseBRL } from "~/domain/money";
+
+const noSubscription = () => () => {};
 
 export interface HandOverPayment {
   metodo: MetodoRecebimento;
@@ -27,7 +31,7 @@ export const handOverPaymentStart = (total: number): HandOverPayment => ({
   motivo: "",
 });
 
-/** The form fields the orders action reads. */
+/** The form fields the actions read (orders and grooming alike). */
 export function handOverPaymentFields(p: HandOverPayment): Record<string, string> {
   return {
     pagamentoMetodo: p.metodo,
@@ -43,13 +47,22 @@ export function HandOverPaymentFields({
   value,
   onChange,
   errors,
+  reasonPlaceholder = "Ex.: desconto por embalagem rasgada",
 }: {
   id: string;
   total: number;
   value: HandOverPayment;
   onChange: (next: HandOverPayment) => void;
   errors: Partial<Record<"pagamento" | "metodo" | "valor" | "recebido" | "motivo", string>>;
+  reasonPlaceholder?: string;
 }) {
+  // Without JavaScript (a plain form) the reason is always offered: nothing shows it later.
+  // False only in the server's HTML (and its hydration); a dialog opened later is live at once.
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const set = (patch: Partial<HandOverPayment>) => onChange({ ...value, ...patch });
   const valor = parseBRL(value.valor);
   const recebido = value.recebido ? parseBRL(value.recebido) : null;
@@ -96,14 +109,19 @@ export function HandOverPaymentFields({
           />
         </Field>
       ) : null}
-      {differs || errors.motivo ? (
-        <Field id={`${id}-motivo`} label="Motivo do valor diferente do total" error={errors.motivo}>
+      {differs || errors.motivo || !live ? (
+        <Field
+          id={`${id}-motivo`}
+          label="Motivo do valor diferente do total"
+          hint={live ? undefined : "Só quando o valor for diferente do total."}
+          error={errors.motivo}
+        >
           <Input
             name="pagamentoMotivo"
             value={value.motivo}
             maxLength={200}
             onChange={(e) => set({ motivo: e.target.value })}
-            placeholder="Ex.: desconto por embalagem rasgada"
+            placeholder={reasonPlaceholder}
           />
         </Field>
       ) : null}

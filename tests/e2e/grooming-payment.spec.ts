@@ -1,0 +1,141 @@
+// A grooming booking paid at the counter (issue 43 point 3, decision 0078) on a 360 px phone:
+// the tutor books online (a phone without JavaScript), the staff check the pet in with its
+// final price, and "Entregue" asks how the tutor paid first; paid by Pix, the card says
+// "Pago", the day's money counts it, and the tutor's status page says "Pago" too.
+import { type Browser, devices, type Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
+
+const PHONE = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices["Pixel 5"].userAgent,
+  locale: "pt-BR",
+  timezoneId: "America/Sao_Paulo",
+};
+
+async function phone(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+/** Books one pet for the first free time of the `nth` day offered; its number, day and page. */
+async function book(page: Page, pet: string, nth: number) {
+  await page.goto("/servicos/agendar");
+  await page.getByLabel("Nome do pet").fill(pet);
+  await page.getByLabel("Porte").selectOption("P");
+  await page.getByLabel("Pelagem").selectOption("curta");
+  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+  const day = page.getByRole("combobox", { name: "Dia", exact: true });
+  const value = (await day.locator("option").nth(nth).getAttribute("value"))!;
+  await day.selectOption(value);
+  await page.getByRole("button", { name: "Ver horários e preço" }).click();
+  await page
+    .getByRole("radiogroup", { name: "Horário para deixar o pet" })
+    .getByRole("radio")
+    .first()
+    .check();
+  await page.getByLabel("Seu nome").fill("Carla Mendes");
+  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 99222-3344");
+  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+  return { numero: new URL(page.url()).pathname.split("/").at(-1)!, day: value };
+}
+
+/** Nothing wider than the phone: the page never scrolls sideways. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+test("a booking checked in at R$ 55,00 is handed back paid by Pix: Pago on the card and the status page", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const tutor = await phone(browser, false);
+  const pet = unique("Pipoca");
+  const booking = await book(tutor.page, pet, 2);
+
+  const staff = await phone(browser, true);
+  await loginAsAdmin(staff.page, `/admin/servicos/agenda?dia=${booking.day}`);
+  const card = staff.page.getByTestId(`agendamento-${booking.numero}`);
+  await card.getByRole("button", { name: /^Confirmar/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Confirmado");
+  await card.getByText("Check-in", { exact: true }).click();
+  await card.getByLabel("Preço final (R$)").fill("55,00");
+  await card.getByRole("button", { name: "Fazer check-in" }).click();
+  await expect(card).toContainText("final R$ 55,00");
+  await card.getByRole("button", { name: /^Iniciar/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Em atendimento");
+  await card.getByRole("button", { name: /^Pronto/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await expect(card.getByTestId("pagamento")).toHaveText("A receber R$ 55,00");
+  const money = staff.page.getByTestId("caixa-do-dia");
+  await expect(money.getByTestId("a-receber").first()).toContainText("R$ 55,00");
+
+  // "Entregue" asks how the tutor paid first: Pix, the final price.
+  await expect(card.getByRole("button", { name: /^Entregue/ })).toHaveCount(0);
+  await card.locator("summary", { hasText: /^Entregue/ }).click();
+  await expect(card.getByLabel("Valor recebido (R$)")).toHaveValue("55,00");
+  await card.getByLabel("Como foi pago").selectOption("pix");
+  await expectNoSideScroll(staff.page);
+  await expectNoSeriousA11yViolations(staff.page);
+  await card.getByRole("button", { name: /^Receber e entregar/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Entregue");
+  await expect(card.getByTestId("pagamento")).toContainText(/^Pago R\$ 55,00 · Pix · \d{2}:\d{2}$/);
+  await expect(card.locator("summary", { hasText: /^Entregue/ })).toHaveCount(0);
+  await expect(money.getByTestId("recebido").first()).toContainText("Pix R$ 55,00");
+  await expectNoSideScroll(staff.page);
+  await staff.context.close();
+
+  // The tutor's page (no-store, behind its secret link) says it was paid.
+  await tutor.page.reload();
+  await expect(tutor.page.getByTestId("status-agendamento")).toHaveText("Entregue");
+  await expect(tutor.page.getByTestId("pago")).toContainText("Pago: R$ 55,00 (Pix) em");
+  await tutor.context.close();
+});
+
+test("without JavaScript, a walk-in never checked in asks its final price; a discount without reason comes back as typed", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const staff = await phone(browser, false);
+  await loginAsAdmin(staff.page, "/admin/servicos/agenda");
+  const pet = unique("Rex");
+  const walkIn = staff.page
+    .locator("form")
+    .filter({ has: staff.page.getByRole("button", { name: "Adicionar encaixe" }) });
+  await walkIn.getByLabel("Horário").fill("09:00");
+  await walkIn.getByLabel("Tutor").fill("Seu Pedro");
+  await walkIn.getByLabel("WhatsApp").fill("(47) 98877-6655");
+  await walkIn.getByLabel("Pet").fill(pet);
+  await walkIn.getByRole("group", { name: "Serviços" }).getByRole("checkbox").first().check();
+  await walkIn.getByLabel("Encaixar acima da capacidade").check();
+  await walkIn.getByRole("button", { name: "Adicionar encaixe" }).click();
+  const card = staff.page.getByTestId(/^agendamento-/).filter({ hasText: pet });
+  await card.getByRole("button", { name: /^Iniciar/ }).click();
+  await card.getByRole("button", { name: /^Pronto/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await expect(card.getByTestId("pagamento")).toContainText("(estimado)");
+
+  await card.locator("summary", { hasText: /^Entregue/ }).click();
+  // No check-in, no final price: asked, starting from the estimate.
+  const estimate = await card.getByLabel("Preço final (R$)").inputValue();
+  expect(estimate).toMatch(/^\d+,\d{2}$/);
+  await card.getByLabel("Como foi pago").selectOption("debito");
+  await card.getByLabel("Valor recebido (R$)").fill("10,00");
+  await card.getByRole("button", { name: /^Receber e entregar/ }).click();
+  // Refused next to the reason, the form open again with what was typed.
+  await expect(
+    card.getByText(/^O valor é diferente do total \(R\$ .+\): diga o motivo$/),
+  ).toBeVisible();
+  await expect(card.getByLabel("Valor recebido (R$)")).toHaveValue("10,00");
+  await expect(card.getByLabel("Como foi pago")).toHaveValue("debito");
+  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await card.getByLabel("Motivo do valor diferente do total").fill("cortesia da casa");
+  await card.getByRole("button", { name: /^Receber e entregar/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Entregue");
+  await expect(card.getByTestId("pagamento")).toContainText(/^Pago R\$ 10,00 · Cartão de débito/);
+  await expectNoSideScroll(staff.page);
+  await staff.context.close();
+});
