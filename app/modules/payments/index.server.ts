@@ -24,6 +24,8 @@ export {
   requestRefund,
 } from "./cobrancas.server";
 export { recordCounterPayment } from "./counter.server";
+export type { DayCobranca, DayRecebimento } from "./day-receipts.server";
+export { paymentsBetween } from "./day-receipts.server";
 export { mpDate, parseSignature, signatureManifest, signNotification } from "./mercadopago.server";
 export { pixChargeFor } from "./pix.server";
 export { pixOnlineView } from "./pix-online.server";

@@ -7,6 +7,7 @@ import {
   ShoppingBag,
   Store,
   TrendingUp,
+  Wallet,
 } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { adminPage } from "~/components/admin/page";
@@ -41,7 +42,9 @@ export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, read
   const may = (c: Capacidade) => pode(user.papel, c);
   // Each part only for who may use its area; money totals only with the reports (decision 0068).
   return {
-    vendas: may("relatorios.ver") ? { hoje: d.hoje, mes: d.mes, chart: d.chart } : null,
+    vendas: may("relatorios.ver")
+      ? { hoje: d.hoje, mes: d.mes, chart: d.chart, dinheiro: d.dinheiro }
+      : null,
     pedidos: {
       porStatus: d.porStatus,
       finalizadosDias: d.finalizadosDias,
@@ -55,7 +58,10 @@ export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, read
   };
 });
 
-/** The sales of a period and their number of orders (the test ids name the period). */
+/**
+ * The orders placed in a period, count and value (the test ids name the period): placed, not
+ * paid; what came in is "Recebido" (issue 43 point 5).
+ */
 function SalesStat({
   label,
   period,
@@ -141,12 +147,74 @@ function RecentItem({
   );
 }
 
+type DinheiroDoDia = NonNullable<Route.ComponentProps["loaderData"]["vendas"]>["dinheiro"];
+
+/** Today per unit: orders placed beside money received, the grooming room's apart. */
+function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
+  return (
+    <SectionCard
+      title="Hoje por unidade"
+      description="Pedidos feitos (ainda que não pagos) e o que de fato entrou: Pix e cartão online pagos e pagamentos recebidos no balcão, na entrega e no banho e tosa."
+    >
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid="hoje-por-unidade">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Unidade
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                Pedidos
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                Recebido loja
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                Banho e tosa
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                Recebido
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 tabular-nums">
+            {dinheiro.porUnidade.map((u) => (
+              <tr key={u.unidade.id} data-unidade={u.unidade.id}>
+                <th scope="row" className="py-2 pr-3 text-left font-semibold">
+                  <Link
+                    to={`/admin/fechamento?unidade=${u.unidade.id}&dia=${dinheiro.dia}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {u.unidade.nome}
+                  </Link>
+                </th>
+                <td className="py-2 pr-3 text-right" data-col="pedidos">
+                  {u.pedidos.quantidade} · {formatBRL(u.pedidos.valor)}
+                </td>
+                <td className="py-2 pr-3 text-right" data-col="loja">
+                  {formatBRL(u.recebido.loja)}
+                </td>
+                <td className="py-2 pr-3 text-right" data-col="banho-tosa">
+                  {formatBRL(u.recebido.banhoTosa)}
+                </td>
+                <td className="py-2 text-right font-semibold" data-col="recebido">
+                  {formatBRL(u.recebido.total)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
+  );
+}
+
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Dashboard"
-        description="Resumo das vendas, pedidos, serviços e currículos (horário de Brasília)."
+        description="Resumo dos pedidos, do que foi recebido, dos serviços e currículos (horário de Brasília)."
         actions={
           <>
             {d.loja ? (
@@ -178,13 +246,28 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           {d.vendas ? (
             <>
               <SalesStat
-                label="Vendas hoje"
+                label="Pedidos hoje"
                 period="hoje"
                 sales={d.vendas.hoje}
                 icon={TrendingUp}
               />
+              <StatCard
+                label="Recebido hoje"
+                value={
+                  <span data-testid="recebido-hoje">
+                    {formatBRL(d.vendas.dinheiro.recebido.total)}
+                  </span>
+                }
+                hint={
+                  <span data-testid="recebido-hoje-origem">
+                    Loja {formatBRL(d.vendas.dinheiro.recebido.loja)} · Banho e tosa{" "}
+                    {formatBRL(d.vendas.dinheiro.recebido.banhoTosa)}
+                  </span>
+                }
+                icon={Wallet}
+              />
               <SalesStat
-                label="Vendas no mês"
+                label="Pedidos no mês"
                 period="mes"
                 sales={d.vendas.mes}
                 icon={CalendarDays}
@@ -208,12 +291,14 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </div>
       </section>
 
+      {d.vendas ? <TodayPerUnit dinheiro={d.vendas.dinheiro} /> : null}
+
       <div className="grid gap-6 lg:grid-cols-3">
         {d.vendas ? (
           <SectionCard
-            title="Vendas dos últimos 7 dias"
+            title="Pedidos dos últimos 7 dias"
             className="lg:col-span-2"
-            description="Total por dia, sem pedidos cancelados."
+            description="Valor dos pedidos feitos por dia, sem os cancelados (pedido feito não é dinheiro recebido)."
           >
             <SalesChart data={d.vendas.chart} />
           </SectionCard>
