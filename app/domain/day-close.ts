@@ -2,9 +2,10 @@
 // shop's calendar days, summed from the recorded payments. Pure: the screen, the print sheets
 // and the CSV/XLSX files all show these same figures. Money in centavos.
 import { METODO_RECEBIMENTO_LABEL, type MetodoRecebimento } from "./counter-payment";
+import { MEIO_COBRANCA_LABEL, type MeioCobranca } from "./statuses";
 
 /** How money came in: the four ways at the counter and the two online ones. */
-export const FORMAS_FECHAMENTO = [
+const FORMAS_FECHAMENTO = [
   "dinheiro",
   "pix",
   "debito",
@@ -19,12 +20,12 @@ export const FORMA_FECHAMENTO_LABEL: Record<FormaFechamento, string> = {
   pix: "Pix no balcão",
   debito: METODO_RECEBIMENTO_LABEL.debito,
   credito: METODO_RECEBIMENTO_LABEL.credito,
-  pix_online: "Pix online",
-  cartao_online: "Cartão online",
+  pix_online: `${MEIO_COBRANCA_LABEL.pix} online`,
+  cartao_online: `${MEIO_COBRANCA_LABEL.cartao} online`,
 };
 
 export const counterForma = (metodo: MetodoRecebimento): FormaFechamento => metodo;
-export const onlineForma = (meio: "pix" | "cartao"): FormaFechamento =>
+export const onlineForma = (meio: MeioCobranca): FormaFechamento =>
   meio === "cartao" ? "cartao_online" : "pix_online";
 
 /** The store's sales or the grooming room's services. */

@@ -24,7 +24,6 @@ export {
   requestRefund,
 } from "./cobrancas.server";
 export { recordCounterPayment } from "./counter.server";
-export type { DayCobranca, DayRecebimento } from "./day-receipts.server";
 export { paymentsBetween } from "./day-receipts.server";
 export { mpDate, parseSignature, signatureManifest, signNotification } from "./mercadopago.server";
 export { pixChargeFor } from "./pix.server";

@@ -17,7 +17,7 @@ const m = (centavos: number): Money => ({ centavos });
 const isMoney = (cell: Cell): cell is Money => typeof cell === "object" && cell !== null;
 const hora = (at: Date) => formatDateTime(at).slice(11);
 
-export const NAO_FISCAL = "Não é documento fiscal";
+const NAO_FISCAL = "Não é documento fiscal";
 
 /** The close's rows, section after section, as the file shows them. */
 function closeRows(c: DayClose): Cell[][] {

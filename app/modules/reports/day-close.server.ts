@@ -27,8 +27,8 @@ import { db, type Executor } from "~/platform/db/client.server";
  * The line of what belongs to no unit (an order placed before units, a payment whose unit was
  * removed): "Loja online (sem unidade)", seen only by people of every unit (decision 0069).
  */
-export const SEM_UNIDADE = "sem-unidade";
-export const SEM_UNIDADE_NOME = "Loja online (sem unidade)";
+const SEM_UNIDADE = "sem-unidade";
+const SEM_UNIDADE_NOME = "Loja online (sem unidade)";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,7 +126,7 @@ const of = <T>(rows: Keyed<T>[], unidade: string) =>
   rows.filter((r) => r.unidade === unidade).map((r) => r.row);
 
 /** Whether the person sees a unit's close (the no-unit line: only people of every unit). */
-export function seesClose(scope: UnitScope, unidade: string) {
+function seesClose(scope: UnitScope, unidade: string) {
   return unidade === SEM_UNIDADE ? (scope.unidades ?? null) === null : seesUnit(scope, unidade);
 }
 
