@@ -156,55 +156,41 @@ function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
       title="Hoje por unidade"
       description="Pedidos feitos (ainda que não pagos) e o que de fato entrou: Pix e cartão online pagos e pagamentos recebidos no balcão, na entrega e no banho e tosa."
     >
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="hoje-por-unidade">
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Unidade
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Pedidos
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Recebido loja
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Banho e tosa
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Recebido
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 tabular-nums">
-            {dinheiro.porUnidade.map((u) => (
-              <tr key={u.unidade.id} data-unidade={u.unidade.id}>
-                <th scope="row" className="py-2 pr-3 text-left font-semibold">
-                  <Link
-                    to={`/admin/fechamento?unidade=${u.unidade.id}&dia=${dinheiro.dia}`}
-                    className="text-brand-700 hover:underline"
-                  >
-                    {u.unidade.nome}
-                  </Link>
-                </th>
-                <td className="py-2 pr-3 text-right" data-col="pedidos">
-                  {u.pedidos.quantidade} · {formatBRL(u.pedidos.valor)}
-                </td>
-                <td className="py-2 pr-3 text-right" data-col="loja">
-                  {formatBRL(u.recebido.loja)}
-                </td>
-                <td className="py-2 pr-3 text-right" data-col="banho-tosa">
-                  {formatBRL(u.recebido.banhoTosa)}
-                </td>
-                <td className="py-2 text-right font-semibold" data-col="recebido">
-                  {formatBRL(u.recebido.total)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* A card per unit rather than a table: five money columns do not fit a phone. */}
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="hoje-por-unidade">
+        {dinheiro.porUnidade.map((u) => (
+          <li
+            key={u.unidade.id}
+            data-unidade={u.unidade.id}
+            className="grid gap-1 rounded-xl border border-slate-200 p-3 text-sm"
+          >
+            <Link
+              to={`/admin/fechamento?unidade=${u.unidade.id}&dia=${dinheiro.dia}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {u.unidade.nome}
+            </Link>
+            <dl className="grid gap-0.5 tabular-nums">
+              <div className="flex justify-between gap-2">
+                <dt>Pedidos ({u.pedidos.quantidade})</dt>
+                <dd data-col="pedidos">{formatBRL(u.pedidos.valor)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 font-semibold">
+                <dt>Recebido</dt>
+                <dd data-col="recebido">{formatBRL(u.recebido.total)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 text-slate-600">
+                <dt>· Loja</dt>
+                <dd data-col="loja">{formatBRL(u.recebido.loja)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 text-slate-600">
+                <dt>· Banho e tosa</dt>
+                <dd data-col="banho-tosa">{formatBRL(u.recebido.banhoTosa)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
     </SectionCard>
   );
 }
