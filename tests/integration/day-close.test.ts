@@ -15,7 +15,7 @@ import { agendamentos } from "~/modules/grooming/testing.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { recordCounterPayment } from "~/modules/payments/index.server";
 import { cobrancas, recebimentos } from "~/modules/payments/testing.server";
-import { dayClose, getDashboard } from "~/modules/reports/index.server";
+import { closeUnits, dayClose, getDashboard } from "~/modules/reports/index.server";
 import { setClock } from "~/platform/clock.server";
 import { db, transaction } from "~/platform/db/client.server";
 import * as dashboardRoute from "~/routes/admin/dashboard";
@@ -342,6 +342,17 @@ describe("day close per unit", () => {
     // Their own unit's close has only their unit's money.
     const theirs = (await dayClose(unitB, DIA, clara.staff))!;
     expect(theirs.recebido).toBe(9_900 + 4_400);
+    // The line of what belongs to no unit: only for people of every unit (decision 0079).
+    expect((await closeUnits(ana.staff)).map((u) => u.id)).toEqual([unitA]);
+    expect((await closeUnits(dono.staff)).map((u) => u.id)).toContain("sem-unidade");
+    expect(await dayClose("sem-unidade", DIA, ana.staff)).toBeNull();
+    expect(await dayClose("sem-unidade", DIA, dono.staff)).toMatchObject({ recebido: 0 });
+    // A day that is not a day is refused in words.
+    const bad = await call(
+      closeRoute.loader,
+      makeRequest(`/admin/fechamento?unidade=${unitA}&dia=31-02`, { token: ana.token }),
+    );
+    expect(bad).toMatchObject({ status: 400, data: "Escolha um dia válido (dd/mm/aaaa)" });
     // An attendant has no reports at all.
     const attendant = await call(
       closeRoute.loader,

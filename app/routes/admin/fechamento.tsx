@@ -32,6 +32,9 @@ export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { 
   const units = await reads(() => closeUnits(scope));
   const hoje = shopDay(now());
   const dia = url.searchParams.get("dia") || hoje;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dia) || Number.isNaN(Date.parse(dia))) {
+    throw data("Escolha um dia válido (dd/mm/aaaa)", { status: 400 });
+  }
   const unidade = url.searchParams.get("unidade") || units[0]?.id || "";
   const close = unidade ? await reads(() => dayClose(unidade, dia, scope)) : null;
   // Another unit's close answers as an unknown one (decision 0069); a bad day, the same.
