@@ -96,6 +96,7 @@ export default [
     route("loja/pedidos/:numero/imprimir", "routes/admin/pedido-imprimir.tsx"),
     // "Imprimir fichas do dia" of the grooming agenda: one card per pet.
     route("servicos/agenda/imprimir", "routes/admin/servicos-agenda-imprimir.tsx"),
+    route("fechamento/imprimir", "routes/admin/fechamento-imprimir.tsx"),
     // A team invitation's and a password reset's one-time links (decision 0067): public pages.
     route("convite/:token", "routes/admin/convite.tsx"),
     route("senha/:token", "routes/admin/senha.tsx"),
@@ -103,6 +104,8 @@ export default [
     route("avisos", "routes/admin/avisos.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
+      route("fechamento", "routes/admin/fechamento.tsx"),
+      route("fechamento/exportar", "routes/admin/fechamento-exportar.ts"),
       route("loja", "routes/admin/loja.tsx"),
       // The store hub's writes, one resource route per concept (action only; a GET goes
       // back to the hub). Inside the layout, so a fetcher's .data answer keeps its no-store.

@@ -377,6 +377,23 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     ask: () => ({ url: "/admin/dashboard" }),
     shows: hasOrder,
   },
+  // The day close of unit A (issue 43 point 4): another unit's answers as unknown.
+  "routes/admin/fechamento.tsx GET": {
+    ask: (r) => ({ url: `/admin/fechamento?unidade=${r.unitA}` }),
+    shows: (a, r) => a.result.data?.close?.unidade?.id === r.unitA,
+  },
+  "routes/admin/fechamento-imprimir.tsx GET": {
+    ask: (r) => ({
+      url: `/admin/fechamento/imprimir?unidade=${r.unitA}&dia=${shopDay(new Date())}`,
+    }),
+    shows: (a, r) => a.result.data?.close?.unidade?.id === r.unitA,
+  },
+  "routes/admin/fechamento-exportar.ts GET": {
+    ask: (r) => ({
+      url: `/admin/fechamento/exportar?formato=csv&unidade=${r.unitA}&dia=${shopDay(new Date())}`,
+    }),
+    shows: (a) => a.result.status === 200,
+  },
   "routes/admin/loja.tsx GET": {
     ask: (r) => ({ url: `/admin/loja?view=pedidos&unidade=${r.unitA}` }),
     shows: hasOrder,

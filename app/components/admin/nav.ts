@@ -16,6 +16,7 @@ import {
   Timer,
   Upload,
   Users,
+  Wallet,
 } from "lucide-react";
 import { LOJA_VIEW_ACCESS } from "~/components/admin/loja/view-nav";
 import type { AdminHandle } from "~/domain/permissions";
@@ -36,6 +37,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     description: "Vendas e resumo do dia",
     icon: LayoutDashboard,
     capability: "pedidos.ver",
+  },
+  {
+    to: "/admin/fechamento",
+    label: "Fechamento do dia",
+    description: "Recebido por forma e pessoa",
+    icon: Wallet,
+    capability: "relatorios.ver",
   },
   {
     to: "/admin/loja",

@@ -25,6 +25,7 @@ export {
 } from "./cobrancas.server";
 export type { BookingCounterPayment } from "./counter.server";
 export { bookingCounterPayments, recordCounterPayment } from "./counter.server";
+export { paymentsBetween } from "./day-receipts.server";
 export { mpDate, parseSignature, signatureManifest, signNotification } from "./mercadopago.server";
 export { pixChargeFor } from "./pix.server";
 export { pixOnlineView } from "./pix-online.server";

@@ -1,11 +1,13 @@
 // The admin dashboard's numbers (SPEC §2.3), each from the module that owns it: orders (sales,
-// statuses, the latest orders, the chart), grooming (quotes waiting) and careers (new resumes).
+// statuses, the latest orders, the chart), payments (what came in today, per unit), grooming
+// (quotes waiting) and careers (new resumes).
 import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
 import { newResumes } from "~/modules/careers/index.server";
 import { pendingQuoteCount } from "~/modules/grooming/index.server";
 import { ordersDashboard } from "~/modules/orders/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
+import { moneyOfTheDay } from "./day-close.server";
 
 const RECENT_LIMIT = 5;
 
@@ -18,14 +20,17 @@ export async function getDashboard(
   scope: UnitScope = EVERY_UNIT,
   executor: Executor = db(),
 ) {
-  const [orders, servicosPendentes, resumes] = await Promise.all([
+  const [orders, dinheiro, servicosPendentes, resumes] = await Promise.all([
     ordersDashboard(at, scope, executor),
+    // "Pedidos" (placed) beside "Recebido" (paid) per unit, today (issue 43 point 5).
+    moneyOfTheDay(at, scope, executor),
     pendingQuoteCount(executor),
     newResumes(RECENT_LIMIT, executor),
   ]);
   const { pedidosRecentes, ...sales } = orders;
   return {
     ...sales,
+    dinheiro,
     servicosPendentes,
     curriculosNovos: resumes.novos,
     pedidosRecentes,

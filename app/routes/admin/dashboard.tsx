@@ -7,6 +7,7 @@ import {
   ShoppingBag,
   Store,
   TrendingUp,
+  Wallet,
 } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { adminPage } from "~/components/admin/page";
@@ -41,7 +42,9 @@ export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, read
   const may = (c: Capacidade) => pode(user.papel, c);
   // Each part only for who may use its area; money totals only with the reports (decision 0068).
   return {
-    vendas: may("relatorios.ver") ? { hoje: d.hoje, mes: d.mes, chart: d.chart } : null,
+    vendas: may("relatorios.ver")
+      ? { hoje: d.hoje, mes: d.mes, chart: d.chart, dinheiro: d.dinheiro }
+      : null,
     pedidos: {
       porStatus: d.porStatus,
       finalizadosDias: d.finalizadosDias,
@@ -55,7 +58,10 @@ export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, read
   };
 });
 
-/** The sales of a period and their number of orders (the test ids name the period). */
+/**
+ * The orders placed in a period, count and value (the test ids name the period): placed, not
+ * paid; what came in is "Recebido" (issue 43 point 5).
+ */
 function SalesStat({
   label,
   period,
@@ -141,12 +147,60 @@ function RecentItem({
   );
 }
 
+type DinheiroDoDia = NonNullable<Route.ComponentProps["loaderData"]["vendas"]>["dinheiro"];
+
+/** Today per unit: orders placed beside money received, the grooming room's apart. */
+function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
+  return (
+    <SectionCard
+      title="Hoje por unidade"
+      description="Pedidos feitos (ainda que não pagos) e o que de fato entrou: Pix e cartão online pagos e pagamentos recebidos no balcão, na entrega e no banho e tosa."
+    >
+      {/* A card per unit rather than a table: five money columns do not fit a phone. */}
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="hoje-por-unidade">
+        {dinheiro.porUnidade.map((u) => (
+          <li
+            key={u.unidade.id}
+            data-unidade={u.unidade.id}
+            className="grid gap-1 rounded-xl border border-slate-200 p-3 text-sm"
+          >
+            <Link
+              to={`/admin/fechamento?unidade=${u.unidade.id}&dia=${dinheiro.dia}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {u.unidade.nome}
+            </Link>
+            <dl className="grid gap-0.5 tabular-nums">
+              <div className="flex justify-between gap-2">
+                <dt>Pedidos ({u.pedidos.quantidade})</dt>
+                <dd data-col="pedidos">{formatBRL(u.pedidos.valor)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 font-semibold">
+                <dt>Recebido</dt>
+                <dd data-col="recebido">{formatBRL(u.recebido.total)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 text-slate-600">
+                <dt>· Loja</dt>
+                <dd data-col="loja">{formatBRL(u.recebido.loja)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 text-slate-600">
+                <dt>· Banho e tosa</dt>
+                <dd data-col="banho-tosa">{formatBRL(u.recebido.banhoTosa)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <AdminPageHeader
         title="Dashboard"
-        description="Resumo das vendas, pedidos, serviços e currículos (horário de Brasília)."
+        description="Resumo dos pedidos, do que foi recebido, dos serviços e currículos (horário de Brasília)."
         actions={
           <>
             {d.loja ? (
@@ -178,13 +232,28 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           {d.vendas ? (
             <>
               <SalesStat
-                label="Vendas hoje"
+                label="Pedidos hoje"
                 period="hoje"
                 sales={d.vendas.hoje}
                 icon={TrendingUp}
               />
+              <StatCard
+                label="Recebido hoje"
+                value={
+                  <span data-testid="recebido-hoje">
+                    {formatBRL(d.vendas.dinheiro.recebido.total)}
+                  </span>
+                }
+                hint={
+                  <span data-testid="recebido-hoje-origem">
+                    Loja {formatBRL(d.vendas.dinheiro.recebido.loja)} · Banho e tosa{" "}
+                    {formatBRL(d.vendas.dinheiro.recebido.banhoTosa)}
+                  </span>
+                }
+                icon={Wallet}
+              />
               <SalesStat
-                label="Vendas no mês"
+                label="Pedidos no mês"
                 period="mes"
                 sales={d.vendas.mes}
                 icon={CalendarDays}
@@ -208,12 +277,14 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </div>
       </section>
 
+      {d.vendas ? <TodayPerUnit dinheiro={d.vendas.dinheiro} /> : null}
+
       <div className="grid gap-6 lg:grid-cols-3">
         {d.vendas ? (
           <SectionCard
-            title="Vendas dos últimos 7 dias"
+            title="Pedidos dos últimos 7 dias"
             className="lg:col-span-2"
-            description="Total por dia, sem pedidos cancelados."
+            description="Valor dos pedidos feitos por dia, sem os cancelados (pedido feito não é dinheiro recebido)."
           >
             <SalesChart data={d.vendas.chart} />
           </SectionCard>

@@ -60,7 +60,7 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
-          label="Vendas do mês"
+          label="Pedidos do mês"
           value={formatBRL(stats.vendasMes)}
           icon={TrendingUp}
           hint={`${countText(stats.pedidosMes, "pedido")}, sem cancelados`}
