@@ -6,38 +6,28 @@
 // The atendente's phone runs no scripts: receiving is a plain form.
 import os from "node:os";
 import path from "node:path";
-import { devices, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
 import { migrateDatabase, openDatabase, runSql } from "~/platform/db/client.server";
 import { startOwnServer } from "../support/own-server";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectNoSideScroll,
+  phone,
+  signInAs,
+  test,
+} from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 37;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "Quati-Aveia-Moinho-35";
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-};
+const PHONE = phone(390);
 const PRODUTO = "Ração Trânsito Adulto 15 kg";
 
-async function signIn(page: Page, email: string, redirectTo: string) {
-  await page.goto(`${BASE}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
+const signIn = (page: Page, email: string, redirectTo: string) =>
+  signInAs(page, { email, password: PASSWORD }, redirectTo, BASE);
 
 test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receives 4 with the reason", async ({
   browser,

@@ -6,7 +6,6 @@
 // e-mail (signature checked), and a reminder not sent once its purpose is revoked.
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { categorias } from "~/modules/catalog/testing.server";
 import { consentFooter, getCustomer } from "~/modules/customers/index.server";
 import {
@@ -41,6 +40,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
+import { unzip } from "../support/zip";
 
 const ctx = withTestDatabase();
 
@@ -51,29 +51,6 @@ beforeEach(async () => {
 
 const PET_PHOTO = Buffer.from("RIFF webp bytes of Thor");
 const PROOF_PHOTO = Buffer.from("RIFF webp bytes of a vaccine card");
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const request = (cookie: string, path: string, init: RequestInit = {}) => {
   const headers = new Headers(init.headers);

@@ -2,7 +2,6 @@
 // ZIP, its anonymisation, and the legal Markdown that cannot carry a script.
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { curriculos } from "~/modules/careers/testing.server";
 import { categorias } from "~/modules/catalog/testing.server";
 import { agendamentoPets, agendamentos, pedidosServicos } from "~/modules/grooming/testing.server";
@@ -24,6 +23,7 @@ import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support
 import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
+import { unzip } from "../support/zip";
 
 const ctx = withTestDatabase();
 
@@ -203,30 +203,6 @@ describe("retention of resumes and grooming photos", () => {
     expect(await db().select().from(adminAuditLog)).toHaveLength(1);
   });
 });
-
-/** The entries of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Carla's data (phone 47 97777-6666, carla@example.com) and someone else's order. */
 async function carlaAndOthers() {
