@@ -38,7 +38,7 @@ import { action as privacyAction, loader as privacyLoader } from "~/routes/conta
 import { action as downloadAction } from "~/routes/conta/privacidade-baixar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
 import { unzip } from "../support/zip";
 
@@ -127,27 +127,14 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
     clienteEmail: "outra@example.com",
     estoqueSituacao: "baixado",
   });
-  const [booking] = await db()
-    .insert(agendamentos)
-    .values({
-      unidadeId: await defaultUnitId(),
-      data: "2026-12-03",
-      horario: "09:00",
-      inicio: new Date("2026-12-03T12:00:00Z"),
-      status: "entregue",
-      tokenHash: "0".repeat(64),
-      chaveEnvio: "conta-privacidade-0001",
-      nomeTutor: "Ana Souza",
-      whatsapp: "(47) 98888-7777",
-      whatsappDigitos: "47988887777",
-      email: "ana@example.com",
-      pontos: 1,
-      precoEstimado: 6500,
-      historico: [],
-    })
-    .returning();
+  const booking = await insertBooking({
+    status: "entregue",
+    chaveEnvio: "conta-privacidade-0001",
+    nomeTutor: "Ana Souza",
+    email: "ana@example.com",
+  });
   await db().insert(agendamentoPets).values({
-    agendamentoId: booking!.id,
+    agendamentoId: booking.id,
     petId: thor!.id,
     nome: "Thor",
     nomeChave: "thor",
@@ -484,27 +471,14 @@ describe("consents", () => {
 
 describe("sending respects a revoked purpose", () => {
   async function tomorrowsBooking(email: string) {
-    const [booking] = await db()
-      .insert(agendamentos)
-      .values({
-        unidadeId: await defaultUnitId(),
-        data: "2026-12-03",
-        horario: "09:00",
-        inicio: new Date("2026-12-03T12:00:00Z"),
-        status: "confirmado",
-        tokenHash: "1".repeat(64),
-        chaveEnvio: `lembrete-${email}`,
-        nomeTutor: "Tutor",
-        whatsapp: "(47) 98888-7777",
-        whatsappDigitos: "47988887777",
-        email,
-        pontos: 1,
-        precoEstimado: 6500,
-        historico: [],
-        createdAt: new Date("2026-11-20T12:00:00Z"),
-      })
-      .returning();
-    return booking!;
+    return insertBooking({
+      status: "confirmado",
+      tokenHash: "1".repeat(64),
+      chaveEnvio: `lembrete-${email}`,
+      nomeTutor: "Tutor",
+      email,
+      createdAt: new Date("2026-11-20T12:00:00Z"),
+    });
   }
   const reminders = () => db().select().from(emails).where(eq(emails.tipo, "agendamento_lembrete"));
 

@@ -19,7 +19,7 @@ import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
@@ -241,30 +241,19 @@ async function carlaAndOthers() {
       url: "https://hooks.example/",
       payload: { clienteNome: "Carla Dias" },
     });
-  const [booking] = await db()
-    .insert(agendamentos)
-    .values({
-      unidadeId: await defaultUnitId(),
-      data: "2026-12-03",
-      horario: "09:00",
-      inicio: new Date("2026-12-03T12:00:00Z"),
-      status: "entregue",
-      tokenHash: "0".repeat(64),
-      chaveEnvio: "privacidade-teste-0001",
-      nomeTutor: "Carla Dias",
-      whatsapp: "(47) 97777-6666",
-      whatsappDigitos: "47977776666",
-      email: "carla@example.com",
-      levaTraz: true,
-      endereco: "Rua 300, 12",
-      bairro: "Meia Praia",
-      pontos: 1,
-      precoEstimado: 6500,
-      historico: [],
-    })
-    .returning();
+  const booking = await insertBooking({
+    status: "entregue",
+    chaveEnvio: "privacidade-teste-0001",
+    nomeTutor: "Carla Dias",
+    whatsapp: "(47) 97777-6666",
+    whatsappDigitos: "47977776666",
+    email: "carla@example.com",
+    levaTraz: true,
+    endereco: "Rua 300, 12",
+    bairro: "Meia Praia",
+  });
   await db().insert(agendamentoPets).values({
-    agendamentoId: booking!.id,
+    agendamentoId: booking.id,
     nome: "Paçoca",
     nomeChave: "pacoca",
     especie: "cao",
@@ -280,7 +269,7 @@ async function carlaAndOthers() {
     tipo: "agendamento_recebido",
     destinatario: "outro-endereco@example.com",
     resourceType: "agendamento",
-    resourceId: booking!.id,
+    resourceId: booking.id,
   });
   await db().insert(codigosAcesso).values({
     finalidade: "tutor",
