@@ -5,7 +5,6 @@
 // and session are written in its database before it starts (the sign-in by e-mail code is
 // another point's page; the session is the one a right code starts).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import {
   clientes,
@@ -14,8 +13,7 @@ import {
   pets,
   petVacinas,
 } from "~/modules/customers/testing.server";
-import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
+import { startSeededServer } from "../support/own-server";
 import { unzip } from "../support/zip";
 import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
 
@@ -27,30 +25,32 @@ test("a customer without JavaScript downloads their data and deletes their accou
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-conta-privacidade-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  const { clienteId, cookie } = await customerCookie("ana@example.com", BASE, database.db);
-  await database.db.update(clientes).set({ nome: "Ana Souza" });
-  await database.db.insert(enderecosClientes).values({
-    clienteId,
-    logradouro: "Rua 300",
-    numero: "12",
-    bairro: "Meia Praia",
-    cidade: "Itapema",
+  const {
+    server,
+    dataDir,
+    seeded: cookie,
+  } = await startSeededServer(PORT, "conta-privacidade", async (db) => {
+    const { clienteId, cookie } = await customerCookie("ana@example.com", BASE, db);
+    await db.update(clientes).set({ nome: "Ana Souza" });
+    await db.insert(enderecosClientes).values({
+      clienteId,
+      logradouro: "Rua 300",
+      numero: "12",
+      bairro: "Meia Praia",
+      cidade: "Itapema",
+    });
+    const [thor] = await db
+      .insert(pets)
+      .values({ clienteId, nome: "Thor", especie: "cao", porte: "G", pelagem: "longa" })
+      .returning();
+    await db.insert(petVacinas).values({
+      petId: thor!.id,
+      tipo: "Antirrábica",
+      aplicadaEm: "2026-03-01",
+      validaAte: "2027-03-01",
+    });
+    return cookie;
   });
-  const [thor] = await database.db
-    .insert(pets)
-    .values({ clienteId, nome: "Thor", especie: "cao", porte: "G", pelagem: "longa" })
-    .returning();
-  await database.db.insert(petVacinas).values({
-    petId: thor!.id,
-    tipo: "Antirrábica",
-    aplicadaEm: "2026-03-01",
-    validaAte: "2027-03-01",
-  });
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
     await server.ready();
     const context = await browser.newContext(PHONE);

@@ -4,13 +4,10 @@
 // confirmar": the size is the customer's until check-in), and the staff's agenda card shows
 // the allergy. Its own server, so the customer's session (as if the e-mail code had just been
 // typed: the sign-in itself is point 1's) and a staff member are written in its database first.
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie } from "~/modules/customers/testing.server";
-import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
+import { startSeededServer } from "../support/own-server";
 import { expect, expectNoSideScroll as expectSideScroll, phone, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 31;
@@ -41,16 +38,14 @@ test("a customer adds Thor with his allergy and vaccine, books a bath with Thor 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-pets-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  await createUser(
-    { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
-    database.db,
-  );
-  const { cookie } = await customerCookie("carla@example.com", BASE, database.db);
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const { server, seeded: cookie } = await startSeededServer(PORT, "pets", async (db) => {
+    await createUser(
+      { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
+      db,
+    );
+    const { cookie } = await customerCookie("carla@example.com", BASE, db);
+    return cookie;
+  });
   try {
     await server.ready();
     const context = await browser.newContext(PHONE);

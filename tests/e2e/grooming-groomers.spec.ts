@@ -3,12 +3,9 @@
 // groomer and drop-off, gives the second pet to Bruna at check-in; Bruna signs in and lands on
 // her own list, without the assign form; the day sheet names her. Its own server, so the team
 // (an owner and a Tosador) is written in its database before it starts.
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createUser } from "~/modules/accounts/index.server";
-import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
+import { startSeededServer } from "../support/own-server";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -37,19 +34,16 @@ test("a walk-in for Bruna, the agenda by groomer, check-in assigns; Bruna lands 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-tosadores-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  await createUser(
-    { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
-    database.db,
-  );
-  await createUser(
-    { email: "bruna@agropet.test", password: PASSWORD, papel: "tosador", nome: "Bruna" },
-    database.db,
-  );
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const { server } = await startSeededServer(PORT, "tosadores", async (db) => {
+    await createUser(
+      { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
+      db,
+    );
+    await createUser(
+      { email: "bruna@agropet.test", password: PASSWORD, papel: "tosador", nome: "Bruna" },
+      db,
+    );
+  });
   try {
     await server.ready();
     const ownerContext = await browser.newContext(PHONE);
