@@ -5,10 +5,7 @@
 // and session are written in its database before it starts (the sign-in by e-mail code is
 // another point's page; the session is the one a right code starts).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { devices } from "@playwright/test";
-import yauzl from "yauzl";
 import {
   clientes,
   customerCookie,
@@ -16,74 +13,44 @@ import {
   pets,
   petVacinas,
 } from "~/modules/customers/testing.server";
-import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { startSeededServer } from "../support/own-server";
+import { unzip } from "../support/zip";
+import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 47;
 const BASE = `http://127.0.0.1:${PORT}`;
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-  javaScriptEnabled: false,
-};
-
-function zipEntries(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
+const PHONE = phone(390, { javaScriptEnabled: false });
 
 test("a customer without JavaScript downloads their data and deletes their account", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-conta-privacidade-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  const { clienteId, cookie } = await customerCookie("ana@example.com", BASE, database.db);
-  await database.db.update(clientes).set({ nome: "Ana Souza" });
-  await database.db.insert(enderecosClientes).values({
-    clienteId,
-    logradouro: "Rua 300",
-    numero: "12",
-    bairro: "Meia Praia",
-    cidade: "Itapema",
+  const {
+    server,
+    dataDir,
+    seeded: cookie,
+  } = await startSeededServer(PORT, "conta-privacidade", async (db) => {
+    const { clienteId, cookie } = await customerCookie("ana@example.com", BASE, db);
+    await db.update(clientes).set({ nome: "Ana Souza" });
+    await db.insert(enderecosClientes).values({
+      clienteId,
+      logradouro: "Rua 300",
+      numero: "12",
+      bairro: "Meia Praia",
+      cidade: "Itapema",
+    });
+    const [thor] = await db
+      .insert(pets)
+      .values({ clienteId, nome: "Thor", especie: "cao", porte: "G", pelagem: "longa" })
+      .returning();
+    await db.insert(petVacinas).values({
+      petId: thor!.id,
+      tipo: "Antirrábica",
+      aplicadaEm: "2026-03-01",
+      validaAte: "2027-03-01",
+    });
+    return cookie;
   });
-  const [thor] = await database.db
-    .insert(pets)
-    .values({ clienteId, nome: "Thor", especie: "cao", porte: "G", pelagem: "longa" })
-    .returning();
-  await database.db.insert(petVacinas).values({
-    petId: thor!.id,
-    tipo: "Antirrábica",
-    aplicadaEm: "2026-03-01",
-    validaAte: "2027-03-01",
-  });
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
     await server.ready();
     const context = await browser.newContext(PHONE);
@@ -96,9 +63,7 @@ test("a customer without JavaScript downloads their data and deletes their accou
     await page.goto(`${BASE}/conta`);
     await page.getByRole("link", { name: "Dados e privacidade" }).click();
     await expect(page.getByRole("heading", { name: "Baixar meus dados" })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    await expectNoSideScroll(page);
     // axe runs a script: the same pages, checked in a phone with JavaScript.
     const checker = await browser.newContext({ ...PHONE, javaScriptEnabled: true });
     await checker.addCookies([{ name, value, url: BASE }]);
@@ -127,7 +92,7 @@ test("a customer without JavaScript downloads their data and deletes their accou
     expect(download.suggestedFilename()).toMatch(/^meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
     const file = path.join(dataDir, "download.zip");
     await download.saveAs(file);
-    const files = await zipEntries(file);
+    const files = await unzip(fs.readFileSync(file));
     expect([...files.keys()]).toEqual(expect.arrayContaining(["LEIA-ME.txt", "dados.json"]));
     const data = JSON.parse(files.get("dados.json")!.toString("utf8"));
     expect(data.contas[0]).toMatchObject({ email: "ana@example.com", nome: "Ana Souza" });

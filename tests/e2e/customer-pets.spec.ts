@@ -4,36 +4,22 @@
 // confirmar": the size is the customer's until check-in), and the staff's agenda card shows
 // the allergy. Its own server, so the customer's session (as if the e-mail code had just been
 // typed: the sign-in itself is point 1's) and a staff member are written in its database first.
-import os from "node:os";
-import path from "node:path";
-import { devices, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie } from "~/modules/customers/testing.server";
-import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
-import { expect, test } from "./fixtures";
+import { startSeededServer } from "../support/own-server";
+import { expect, expectNoSideScroll as expectSideScroll, phone, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 31;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "Quati-Aveia-Moinho-35";
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  javaScriptEnabled: false,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-};
+const PHONE = phone(390, { javaScriptEnabled: false });
 
 /** Nothing wider than the screen: the page never scrolls sideways (360 px too). */
 async function expectNoSideScroll(page: Page) {
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
+    await expectSideScroll(page, width);
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -52,16 +38,14 @@ test("a customer adds Thor with his allergy and vaccine, books a bath with Thor 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-pets-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  await createUser(
-    { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
-    database.db,
-  );
-  const { cookie } = await customerCookie("carla@example.com", BASE, database.db);
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const { server, seeded: cookie } = await startSeededServer(PORT, "pets", async (db) => {
+    await createUser(
+      { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
+      db,
+    );
+    const { cookie } = await customerCookie("carla@example.com", BASE, db);
+    return cookie;
+  });
   try {
     await server.ready();
     const context = await browser.newContext(PHONE);

@@ -4,7 +4,14 @@
 // every page and flow.
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type BrowserContextOptions,
+  test as base,
+  devices,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import sharp from "sharp";
 import { SITE_NAV } from "~/components/site/nav";
@@ -16,10 +23,10 @@ export { expectNoSeriousA11yViolations } from "./a11y";
 export { expect };
 
 /** Opens `target` (the login page, or a page that sends there) and signs in through the form. */
-export async function loginAt(page: Page, target = "/admin/login") {
+export async function loginAt(page: Page, target = "/admin/login", who = E2E_ADMIN) {
   await page.goto(target);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Senha").fill(E2E_ADMIN.password);
+  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByLabel("Senha").fill(who.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   // The shell is there once 'Sair' is (the login card also says 'Painel Administrativo').
   await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
@@ -28,7 +35,38 @@ export async function loginAt(page: Page, target = "/admin/login") {
 
 /** Signs in through the login form and lands on `redirectTo`. */
 export function loginAsAdmin(page: Page, redirectTo = "/admin/dashboard") {
-  return loginAt(page, `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  return signInAs(page, E2E_ADMIN, redirectTo);
+}
+
+/** Signs `who` in through the login form of the server at `base` and lands on `redirectTo`. */
+export function signInAs(
+  page: Page,
+  who: { email: string; password: string },
+  redirectTo: string,
+  base = "",
+) {
+  return loginAt(page, `${base}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`, who);
+}
+
+/** A Pixel 5's browser, `width` px wide (360 or 390), in pt-BR on the shop's time zone. */
+export function phone(width: 360 | 390 = 390, more: BrowserContextOptions = {}) {
+  return {
+    viewport: { width, height: width === 360 ? 780 : 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices["Pixel 5"].userAgent,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    ...more,
+  } satisfies BrowserContextOptions;
+}
+
+/** Nothing wider than `width` (the viewport's): the page never scrolls sideways. */
+export async function expectNoSideScroll(page: Page, width = page.viewportSize()!.width) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
 }
 
 /** The public site's pages (its header links): the pages each site-wide check walks. */

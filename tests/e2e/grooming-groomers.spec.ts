@@ -3,39 +3,25 @@
 // groomer and drop-off, gives the second pet to Bruna at check-in; Bruna signs in and lands on
 // her own list, without the assign form; the day sheet names her. Its own server, so the team
 // (an owner and a Tosador) is written in its database before it starts.
-import os from "node:os";
-import path from "node:path";
-import { devices, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createUser } from "~/modules/accounts/index.server";
-import { migrateDatabase, openDatabase } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { startSeededServer } from "../support/own-server";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectNoSideScroll,
+  phone,
+  signInAs,
+  test,
+} from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 24;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "Quati-Aveia-Moinho-35";
-const PHONE = {
-  viewport: { width: 360, height: 780 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-};
+const PHONE = phone(360);
 
-async function signIn(page: Page, email: string, redirectTo: string) {
-  await page.goto(`${BASE}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
-}
-
-/** Nothing wider than the phone: the page never scrolls sideways. */
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
+const signIn = (page: Page, email: string, redirectTo: string) =>
+  signInAs(page, { email, password: PASSWORD }, redirectTo, BASE);
 
 /** Pets per drop-off of one row of "Pets por tosador e horário de entrega". */
 const loadRow = (page: Page, nome: string) =>
@@ -48,19 +34,16 @@ test("a walk-in for Bruna, the agenda by groomer, check-in assigns; Bruna lands 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-tosadores-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  await createUser(
-    { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
-    database.db,
-  );
-  await createUser(
-    { email: "bruna@agropet.test", password: PASSWORD, papel: "tosador", nome: "Bruna" },
-    database.db,
-  );
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const { server } = await startSeededServer(PORT, "tosadores", async (db) => {
+    await createUser(
+      { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
+      db,
+    );
+    await createUser(
+      { email: "bruna@agropet.test", password: PASSWORD, papel: "tosador", nome: "Bruna" },
+      db,
+    );
+  });
   try {
     await server.ready();
     const ownerContext = await browser.newContext(PHONE);

@@ -4,104 +4,94 @@
 // the 4 in Centro's stock and the difference in the history with her name. Its own server, so
 // the units, the product and the two people are written in its database before it starts.
 // The atendente's phone runs no scripts: receiving is a plain form.
-import os from "node:os";
-import path from "node:path";
-import { devices, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
-import { migrateDatabase, openDatabase, runSql } from "~/platform/db/client.server";
-import { startOwnServer } from "../support/own-server";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { runSql } from "~/platform/db/client.server";
+import { startSeededServer } from "../support/own-server";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectNoSideScroll,
+  phone,
+  signInAs,
+  test,
+} from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 37;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "Quati-Aveia-Moinho-35";
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-};
+const PHONE = phone(390);
 const PRODUTO = "Ração Trânsito Adulto 15 kg";
 
-async function signIn(page: Page, email: string, redirectTo: string) {
-  await page.goto(`${BASE}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
+const signIn = (page: Page, email: string, redirectTo: string) =>
+  signInAs(page, { email, password: PASSWORD }, redirectTo, BASE);
 
 test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receives 4 with the reason", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = path.join(os.tmpdir(), `agropet-transferencias-${Date.now()}`);
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await migrateDatabase(database);
-  const db = database.db;
-  const [meiaPraia] = await runSql<{ id: string }>(
-    db,
-    "select id from unidades where slug = 'meia-praia'",
-    [],
-  );
-  const [centro] = await runSql<{ id: string }>(
-    db,
-    `insert into unidades (slug, nome, endereco, bairro, cidade, uf, horarios, retirada_ativa, posicao)
-     values ('centro', 'Unidade Centro', 'Rua 300, 50', 'Centro', 'Itapema', 'SC',
-       '[null,null,null,null,null,null,null]'::jsonb, true, 5) returning id`,
-    [],
-  );
-  const [categoria] = await runSql<{ id: string }>(
-    db,
-    "insert into categorias (nome) values ('Rações') returning id",
-    [],
-  );
-  const [produto] = await runSql<{ id: string }>(
-    db,
-    "insert into produtos (nome, categoria_id, busca) values ($1, $2, $3) returning id",
-    [PRODUTO, categoria!.id, productSearchText({ nome: PRODUTO })],
-  );
-  await runSql(
-    db,
-    "insert into variantes (id, produto_id, sku, rotulo, preco) values ($1, $1, 'RTA-15', '', '159.90')",
-    [produto!.id],
-  );
-  await runSql(db, "insert into estoque (variante_id, unidade_id, em_maos) values ($1, $2, 20)", [
-    produto!.id,
-    meiaPraia!.id,
-  ]);
-  await createUser(
-    {
-      email: "gil@agropet.test",
-      password: PASSWORD,
-      papel: "gerente",
-      nome: "Gil",
-      todasUnidades: false,
-      unidadeIds: [meiaPraia!.id],
+  const { server, seeded: produtoId } = await startSeededServer(
+    PORT,
+    "transferencias",
+    async (db) => {
+      const [meiaPraia] = await runSql<{ id: string }>(
+        db,
+        "select id from unidades where slug = 'meia-praia'",
+        [],
+      );
+      const [centro] = await runSql<{ id: string }>(
+        db,
+        `insert into unidades (slug, nome, endereco, bairro, cidade, uf, horarios, retirada_ativa, posicao)
+       values ('centro', 'Unidade Centro', 'Rua 300, 50', 'Centro', 'Itapema', 'SC',
+         '[null,null,null,null,null,null,null]'::jsonb, true, 5) returning id`,
+        [],
+      );
+      const [categoria] = await runSql<{ id: string }>(
+        db,
+        "insert into categorias (nome) values ('Rações') returning id",
+        [],
+      );
+      const [produto] = await runSql<{ id: string }>(
+        db,
+        "insert into produtos (nome, categoria_id, busca) values ($1, $2, $3) returning id",
+        [PRODUTO, categoria!.id, productSearchText({ nome: PRODUTO })],
+      );
+      await runSql(
+        db,
+        "insert into variantes (id, produto_id, sku, rotulo, preco) values ($1, $1, 'RTA-15', '', '159.90')",
+        [produto!.id],
+      );
+      await runSql(
+        db,
+        "insert into estoque (variante_id, unidade_id, em_maos) values ($1, $2, 20)",
+        [produto!.id, meiaPraia!.id],
+      );
+      await createUser(
+        {
+          email: "gil@agropet.test",
+          password: PASSWORD,
+          papel: "gerente",
+          nome: "Gil",
+          todasUnidades: false,
+          unidadeIds: [meiaPraia!.id],
+        },
+        db,
+      );
+      await createUser(
+        {
+          email: "ana@agropet.test",
+          password: PASSWORD,
+          papel: "atendente",
+          nome: "Ana",
+          todasUnidades: false,
+          unidadeIds: [centro!.id],
+        },
+        db,
+      );
+      return produto!.id;
     },
-    db,
   );
-  await createUser(
-    {
-      email: "ana@agropet.test",
-      password: PASSWORD,
-      papel: "atendente",
-      nome: "Ana",
-      todasUnidades: false,
-      unidadeIds: [centro!.id],
-    },
-    db,
-  );
-  await database.close();
-  const server = startOwnServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
     await server.ready();
 
@@ -159,7 +149,7 @@ test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receiv
     ).toBeVisible();
 
     // Centro's stock: 4 in hand, and the loss in the variant's history with her name.
-    await ana.goto(`${BASE}/admin/estoque/${produto!.id}`);
+    await ana.goto(`${BASE}/admin/estoque/${produtoId}`);
     await expect(ana.getByText("Perda na transferência")).toBeVisible();
     await expect(ana.getByText("1 saco rasgado")).toBeVisible();
     await expect(ana.getByText(/Ana \(Atendente, Unidade Centro\)/).first()).toBeVisible();

@@ -33,7 +33,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
-import { PROOF_AGENDA_LIMITS } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, smallDogWalkIn } from "../support/agenda";
 import * as factories from "../support/factories";
 import { type CallResult, call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
@@ -666,22 +666,12 @@ describe("authorization matrix: other unit (a Gerente of unit B on unit A's reco
     gerenteB = await staffSession({ papel: "gerente", unidades: [unitB], nome: "Gerente B" });
     const day = addDays(shopDay(new Date()), 3);
     const booking = await addWalkIn(
-      {
+      smallDogWalkIn({
         unidadeId: unitA,
         data: day,
-        horario: "08:00",
         nomeTutor: "Tutor do Rex",
-        whatsapp: "47999990000",
-        pet: {
-          nome: "Rex",
-          especie: "cao",
-          raca: null,
-          porte: "P",
-          pelagem: "curta",
-          alertas: null,
-          servicoIds: [banho!.id],
-        },
-      },
+        servicoId: banho!.id,
+      }),
       gerenteA.actor("/admin/servicos/agenda"),
     );
     // A third unit, C: unit A's transfers with it are neither A's nor B's alone to show B.

@@ -6,7 +6,6 @@
 // e-mail (signature checked), and a reminder not sent once its purpose is revoked.
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { categorias } from "~/modules/catalog/testing.server";
 import { consentFooter, getCustomer } from "~/modules/customers/index.server";
 import {
@@ -39,8 +38,9 @@ import { action as privacyAction, loader as privacyLoader } from "~/routes/conta
 import { action as downloadAction } from "~/routes/conta/privacidade-baixar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
+import { unzip } from "../support/zip";
 
 const ctx = withTestDatabase();
 
@@ -51,29 +51,6 @@ beforeEach(async () => {
 
 const PET_PHOTO = Buffer.from("RIFF webp bytes of Thor");
 const PROOF_PHOTO = Buffer.from("RIFF webp bytes of a vaccine card");
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const request = (cookie: string, path: string, init: RequestInit = {}) => {
   const headers = new Headers(init.headers);
@@ -150,27 +127,14 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
     clienteEmail: "outra@example.com",
     estoqueSituacao: "baixado",
   });
-  const [booking] = await db()
-    .insert(agendamentos)
-    .values({
-      unidadeId: await defaultUnitId(),
-      data: "2026-12-03",
-      horario: "09:00",
-      inicio: new Date("2026-12-03T12:00:00Z"),
-      status: "entregue",
-      tokenHash: "0".repeat(64),
-      chaveEnvio: "conta-privacidade-0001",
-      nomeTutor: "Ana Souza",
-      whatsapp: "(47) 98888-7777",
-      whatsappDigitos: "47988887777",
-      email: "ana@example.com",
-      pontos: 1,
-      precoEstimado: 6500,
-      historico: [],
-    })
-    .returning();
+  const booking = await insertBooking({
+    status: "entregue",
+    chaveEnvio: "conta-privacidade-0001",
+    nomeTutor: "Ana Souza",
+    email: "ana@example.com",
+  });
   await db().insert(agendamentoPets).values({
-    agendamentoId: booking!.id,
+    agendamentoId: booking.id,
     petId: thor!.id,
     nome: "Thor",
     nomeChave: "thor",
@@ -507,27 +471,14 @@ describe("consents", () => {
 
 describe("sending respects a revoked purpose", () => {
   async function tomorrowsBooking(email: string) {
-    const [booking] = await db()
-      .insert(agendamentos)
-      .values({
-        unidadeId: await defaultUnitId(),
-        data: "2026-12-03",
-        horario: "09:00",
-        inicio: new Date("2026-12-03T12:00:00Z"),
-        status: "confirmado",
-        tokenHash: "1".repeat(64),
-        chaveEnvio: `lembrete-${email}`,
-        nomeTutor: "Tutor",
-        whatsapp: "(47) 98888-7777",
-        whatsappDigitos: "47988887777",
-        email,
-        pontos: 1,
-        precoEstimado: 6500,
-        historico: [],
-        createdAt: new Date("2026-11-20T12:00:00Z"),
-      })
-      .returning();
-    return booking!;
+    return insertBooking({
+      status: "confirmado",
+      tokenHash: "1".repeat(64),
+      chaveEnvio: `lembrete-${email}`,
+      nomeTutor: "Tutor",
+      email,
+      createdAt: new Date("2026-11-20T12:00:00Z"),
+    });
   }
   const reminders = () => db().select().from(emails).where(eq(emails.tipo, "agendamento_lembrete"));
 

@@ -2,7 +2,6 @@
 // ZIP, its anonymisation, and the legal Markdown that cannot carry a script.
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { curriculos } from "~/modules/careers/testing.server";
 import { categorias } from "~/modules/catalog/testing.server";
 import { agendamentoPets, agendamentos, pedidosServicos } from "~/modules/grooming/testing.server";
@@ -20,10 +19,11 @@ import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { defaultUnitId, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
 import { call } from "../support/routes";
+import { unzip } from "../support/zip";
 
 const ctx = withTestDatabase();
 
@@ -204,30 +204,6 @@ describe("retention of resumes and grooming photos", () => {
   });
 });
 
-/** The entries of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 /** Carla's data (phone 47 97777-6666, carla@example.com) and someone else's order. */
 async function carlaAndOthers() {
   const product = await insertProduct({ nome: "Ração Golden 15 kg", precoAtual: 15990 });
@@ -265,30 +241,19 @@ async function carlaAndOthers() {
       url: "https://hooks.example/",
       payload: { clienteNome: "Carla Dias" },
     });
-  const [booking] = await db()
-    .insert(agendamentos)
-    .values({
-      unidadeId: await defaultUnitId(),
-      data: "2026-12-03",
-      horario: "09:00",
-      inicio: new Date("2026-12-03T12:00:00Z"),
-      status: "entregue",
-      tokenHash: "0".repeat(64),
-      chaveEnvio: "privacidade-teste-0001",
-      nomeTutor: "Carla Dias",
-      whatsapp: "(47) 97777-6666",
-      whatsappDigitos: "47977776666",
-      email: "carla@example.com",
-      levaTraz: true,
-      endereco: "Rua 300, 12",
-      bairro: "Meia Praia",
-      pontos: 1,
-      precoEstimado: 6500,
-      historico: [],
-    })
-    .returning();
+  const booking = await insertBooking({
+    status: "entregue",
+    chaveEnvio: "privacidade-teste-0001",
+    nomeTutor: "Carla Dias",
+    whatsapp: "(47) 97777-6666",
+    whatsappDigitos: "47977776666",
+    email: "carla@example.com",
+    levaTraz: true,
+    endereco: "Rua 300, 12",
+    bairro: "Meia Praia",
+  });
   await db().insert(agendamentoPets).values({
-    agendamentoId: booking!.id,
+    agendamentoId: booking.id,
     nome: "Paçoca",
     nomeChave: "pacoca",
     especie: "cao",
@@ -304,7 +269,7 @@ async function carlaAndOthers() {
     tipo: "agendamento_recebido",
     destinatario: "outro-endereco@example.com",
     resourceType: "agendamento",
-    resourceId: booking!.id,
+    resourceId: booking.id,
   });
   await db().insert(codigosAcesso).values({
     finalidade: "tutor",

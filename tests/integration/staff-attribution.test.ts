@@ -17,7 +17,7 @@ import * as agenda from "~/routes/admin/servicos-agenda";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { PROOF_AGENDA_LIMITS } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, smallDogWalkIn } from "../support/agenda";
 import * as factories from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 import { call } from "../support/routes";
@@ -117,22 +117,7 @@ describe("who did it", () => {
     });
     const day = "2026-12-03";
     const booking = await addWalkIn(
-      {
-        unidadeId: unitA,
-        data: day,
-        horario: "08:00",
-        nomeTutor: "Tutor",
-        whatsapp: "47999990000",
-        pet: {
-          nome: "Rex",
-          especie: "cao",
-          raca: null,
-          porte: "P",
-          pelagem: "curta",
-          alertas: null,
-          servicoIds: [banho!.id],
-        },
-      },
+      smallDogWalkIn({ unidadeId: unitA, data: day, nomeTutor: "Tutor", servicoId: banho!.id }),
       dono.actor("/admin/servicos/agenda"),
       { now: new Date("2026-12-01T12:00:00Z") },
     );

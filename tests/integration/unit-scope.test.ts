@@ -24,7 +24,7 @@ import { loader as sheetLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { PROOF_AGENDA_LIMITS } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, smallDogWalkIn } from "../support/agenda";
 import * as factories from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 import { call } from "../support/routes";
@@ -105,22 +105,13 @@ beforeAll(async () => {
   }
   const walkIn = (unidadeId: string, nome: string) =>
     addWalkIn(
-      {
+      smallDogWalkIn({
         unidadeId,
         data: DAY,
-        horario: "08:00",
         nomeTutor: `Tutor de ${nome}`,
-        whatsapp: "47999990000",
-        pet: {
-          nome,
-          especie: "cao",
-          raca: null,
-          porte: "P",
-          pelagem: "curta",
-          alertas: null,
-          servicoIds: [banho!.id],
-        },
-      },
+        servicoId: banho!.id,
+        nome,
+      }),
       dono.actor("/admin/servicos/agenda"),
       { now: NOW },
     );

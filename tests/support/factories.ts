@@ -7,6 +7,7 @@ import { createSession, createUser } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
 import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
 import {
+  agendamentos,
   pedidosServicos,
   servicosBanho,
   servicosBanhoPrecos,
@@ -360,6 +361,33 @@ export function manualPix(pixChave = "pix@agropetlitoral.com.br") {
     pixNomeRecebedor: "Agropet Litoral",
     pixCidade: "Itapema",
   } as const;
+}
+
+/**
+ * A booking of one pet at the default unit on 03/12/2026 09:00 (R$ 65,00 estimated), as the
+ * privacy tests need one: `values` names the tutor, the status and whatever else matters.
+ */
+export async function insertBooking(
+  values: Partial<typeof agendamentos.$inferInsert> &
+    Pick<typeof agendamentos.$inferInsert, "status" | "chaveEnvio" | "nomeTutor">,
+) {
+  const [booking] = await db()
+    .insert(agendamentos)
+    .values({
+      unidadeId: await defaultUnitId(),
+      data: "2026-12-03",
+      horario: "09:00",
+      inicio: new Date("2026-12-03T12:00:00Z"),
+      tokenHash: "0".repeat(64),
+      whatsapp: "(47) 98888-7777",
+      whatsappDigitos: "47988887777",
+      pontos: 1,
+      precoEstimado: 6500,
+      historico: [],
+      ...values,
+    })
+    .returning();
+  return booking!;
 }
 
 /** A grooming quote request (pedido de serviço) as the public form stores it, with a photo. */

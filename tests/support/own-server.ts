@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { type Db, migrateDatabase, openDatabase } from "~/platform/db/client.server";
 import type { FakeMercadoPago } from "./fake-mercadopago";
 
 export interface OwnServer {
@@ -73,6 +74,29 @@ export function startOwnServer(port: number, env: Record<string, string | undefi
  * Mercado Pago `mp` signing with `secret`, and no reconciliation pass (the notification
  * confirms a payment). Throws with the script's output if the setup fails.
  */
+/**
+ * A server of a spec's own on its own PGlite, whatever database the suite runs against: a
+ * fresh directory under the system's temp folder (`name` in it), migrated and given `seed`'s
+ * rows before the server opens it (one process at a time on a PGlite directory).
+ */
+export async function startSeededServer<T>(
+  port: number,
+  name: string,
+  seed: (db: Db) => Promise<T>,
+): Promise<{ server: OwnServer; dataDir: string; seeded: T }> {
+  const dataDir = path.join(os.tmpdir(), `agropet-${name}-${Date.now()}`);
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  let seeded: T;
+  try {
+    await migrateDatabase(database);
+    seeded = await seed(database.db);
+  } finally {
+    await database.close();
+  }
+  const server = startOwnServer(port, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  return { server, dataDir, seeded };
+}
+
 export function startPixServer(
   port: number,
   options: { mp: FakeMercadoPago; secret: string; setup: string; name: string },

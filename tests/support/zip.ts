@@ -1,7 +1,33 @@
 // A minimal zip writer for tests that need archives no zip library would write: entries
 // whose declared sizes lie, or an .xlsx that inflates to hundreds of megabytes while a few
 // hundred kilobytes on disk (deflate blocks of one repeated chunk, never the whole text).
+// And the reader the privacy tests open a data export with.
 import zlib from "node:zlib";
+import yauzl from "yauzl";
+
+/** The entries of a ZIP (its bytes), by name. */
+export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
 
 export interface RawEntry {
   name: string;

@@ -13,24 +13,35 @@ import { redactUrl, requestLogLevels, requestLogSerializers } from "~/platform/l
 const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));
 
+/** A stream the logger writes to, and what it wrote so far. */
+function logSink() {
+  let written = "";
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      written += chunk;
+      done();
+    },
+  });
+  return { sink, written: () => written };
+}
+
+/** Serves `app` on a free local port; its base address. */
+async function listen(app: express.Express): Promise<string> {
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 describe("request log", () => {
   it("writes no signature, booking key, token or LGPD subject, however the name is spelt", async () => {
-    let written = "";
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        written += chunk;
-        done();
-      },
-    });
+    const log = logSink();
     const app = express();
     app.use(
-      pinoHttp({ logger: pino({ level: "info" }, sink), serializers: requestLogSerializers }),
+      pinoHttp({ logger: pino({ level: "info" }, log.sink), serializers: requestLogSerializers }),
     );
     app.use((_req, res) => res.send("ok"));
-    const server = app.listen(0, "127.0.0.1");
-    servers.push(server);
-    await new Promise((r) => server.once("listening", r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen(app);
     const secrets = {
       "/loja/pedido/PED123/emails?assinatura=": "c2lnbmF0dXJlLWRvLWVtYWls",
       "/servicos/agendar?orcamento=SRV-42&chave=": "chave-do-orcamento-9f8e7d",
@@ -45,40 +56,32 @@ describe("request log", () => {
     }
     await new Promise((r) => setTimeout(r, 20));
     for (const secret of Object.values(secrets)) {
-      expect(written).not.toContain(secret);
-      expect(written).not.toContain(encodeURIComponent(secret));
+      expect(log.written()).not.toContain(secret);
+      expect(log.written()).not.toContain(encodeURIComponent(secret));
     }
     // The rest of the address stays readable.
-    expect(written).toContain("/servicos/agendar?orcamento=SRV-42&chave=%5Boculto%5D");
-    expect(written).toContain("/admin/privacidade?titular=%5Boculto%5D");
+    expect(log.written()).toContain("/servicos/agendar?orcamento=SRV-42&chave=%5Boculto%5D");
+    expect(log.written()).toContain("/admin/privacidade?titular=%5Boculto%5D");
   });
 
   it("logs a chosen 503 as a warning without a made-up stack, a 500 as an error", async () => {
-    let written = "";
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        written += chunk;
-        done();
-      },
-    });
+    const log = logSink();
     const app = express();
     app.use(
       pinoHttp({
-        logger: pino({ level: "info" }, sink),
+        logger: pino({ level: "info" }, log.sink),
         ...requestLogLevels,
         serializers: requestLogSerializers,
       }),
     );
     app.get("/busy", (_req, res) => res.status(503).send("ocupado"));
     app.get("/broken", (_req, res) => res.status(500).send("erro"));
-    const server = app.listen(0, "127.0.0.1");
-    servers.push(server);
-    await new Promise((r) => server.once("listening", r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen(app);
     await (await fetch(`${base}/busy`)).text();
     await (await fetch(`${base}/broken`)).text();
     await new Promise((r) => setTimeout(r, 20));
-    const lines = written
+    const lines = log
+      .written()
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as { level: number; req: { url: string }; err?: unknown });

@@ -3,7 +3,7 @@
 // the server refuses. Plain inputs: works without JavaScript, one column on a 360 px phone.
 import { Field } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { Select, SelectOptions } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import {
   ESPECIE_LABEL,
@@ -36,11 +36,7 @@ export function PetFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="especie" label="Espécie" required error={errors.especie}>
           <Select defaultValue={text(values.especie) || "cao"}>
-            {ESPECIES.map((e) => (
-              <option key={e} value={e}>
-                {ESPECIE_LABEL[e]}
-              </option>
-            ))}
+            <SelectOptions values={ESPECIES} labels={ESPECIE_LABEL} />
           </Select>
         </Field>
         <Field id="raca" label="Raça" error={errors.raca}>
@@ -55,21 +51,13 @@ export function PetFields({
         >
           <Select defaultValue={text(values.porte)} required>
             <option value="">Escolha</option>
-            {PORTES.map((p) => (
-              <option key={p} value={p}>
-                {PORTE_LABEL[p]}
-              </option>
-            ))}
+            <SelectOptions values={PORTES} labels={PORTE_LABEL} />
           </Select>
         </Field>
         <Field id="pelagem" label="Pelagem" required error={errors.pelagem}>
           <Select defaultValue={text(values.pelagem)} required>
             <option value="">Escolha</option>
-            {PELAGENS.map((p) => (
-              <option key={p} value={p}>
-                {PELAGEM_LABEL[p]}
-              </option>
-            ))}
+            <SelectOptions values={PELAGENS} labels={PELAGEM_LABEL} />
           </Select>
         </Field>
         <Field id="nascimento" label="Nascimento" error={errors.nascimento}>
@@ -78,11 +66,7 @@ export function PetFields({
         <Field id="sexo" label="Sexo" error={errors.sexo}>
           <Select defaultValue={text(values.sexo)}>
             <option value="">Não informar</option>
-            {SEXOS_PET.map((s) => (
-              <option key={s} value={s}>
-                {SEXO_PET_LABEL[s]}
-              </option>
-            ))}
+            <SelectOptions values={SEXOS_PET} labels={SEXO_PET_LABEL} />
           </Select>
         </Field>
       </div>

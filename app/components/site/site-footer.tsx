@@ -1,6 +1,7 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ChatLink, InstagramIcon } from "~/components/site/chat-link";
+import { HoursTables } from "~/components/site/hours-tables";
 import { LegalFacts } from "~/components/site/legal-facts";
 import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
@@ -61,27 +62,7 @@ export function SiteFooter({
           <h2 id="rodape-horario" className="flex items-center gap-2 text-lg font-bold text-white">
             <ClockIcon className="size-5" aria-hidden="true" /> Horário
           </h2>
-          {hours.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-300">Consulte pelo {shop.messenger}.</p>
-          ) : null}
-          {hours.map((table) => (
-            <div key={table.unit ?? ""} className="mt-3">
-              {table.unit ? (
-                <h3 className="mb-1 text-sm font-semibold text-slate-100">{table.unit}</h3>
-              ) : null}
-              <dl className="grid gap-2 text-sm">
-                {table.rows.map((h) => (
-                  <div
-                    key={h.days}
-                    className="flex justify-between gap-4 border-b border-slate-700 pb-1"
-                  >
-                    <dt className="text-slate-300">{h.days}</dt>
-                    <dd className="font-semibold text-white">{h.hours}</dd>
-                  </div>
-                ))}
-              </dl>
-            </div>
-          ))}
+          <HoursTables hours={hours} tone="dark" />
         </section>
         <section aria-labelledby="rodape-unidades">
           <h2 id="rodape-unidades" className="text-lg font-bold text-white">

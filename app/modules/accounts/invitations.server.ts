@@ -7,7 +7,7 @@ import { enqueueEmails } from "~/modules/mail/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
-import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { db, type Executor, type Tx, transaction } from "~/platform/db/client.server";
 import { resetAttempts } from "~/platform/rate-limits.server";
 import { withPasswordHashing } from "./password-hashing.server";
 import { passwordWeakness } from "./password-policy.server";
@@ -213,6 +213,27 @@ async function linkPassword(
 }
 
 /**
+ * A link's password step, for the invitation and the reset alike: the password checked and
+ * hashed outside the transaction (hashing is slow), then the link read again under a row lock
+ * (`lock`: two tabs pressing at once use it once) and `write` run with it, in one transaction.
+ */
+async function withLinkPassword<Row>(
+  opened: LinkState<{ email: string; nome: string }>,
+  senha: string,
+  shopWords: string[],
+  lock: (tx: Tx) => Promise<LinkState<Row>>,
+  write: (tx: Tx, row: Row, senhaHash: string) => Promise<LinkPasswordOutcome>,
+): Promise<LinkPasswordOutcome> {
+  const checked = await linkPassword(opened, senha, shopWords, now());
+  if (!checked.ok) return checked;
+  return transaction(async (tx): Promise<LinkPasswordOutcome> => {
+    const state = await lock(tx);
+    if (!state.ok) return { ok: false, field: "form", message: state.message };
+    return write(tx, state.row, checked.senhaHash);
+  });
+}
+
+/**
  * Accepts an invitation: the person's account with their own password, the link used up (a
  * row lock: two tabs pressing at once create one account), and a signed-in session.
  */
@@ -222,49 +243,48 @@ export async function acceptInvitation(
   senha: string,
   shopWords: string[],
 ): Promise<LinkPasswordOutcome> {
-  const at = now();
-  const checked = await linkPassword(await openInvitation(token), senha, shopWords, at);
-  if (!checked.ok) return checked;
-  const { senhaHash } = checked;
-  const outcome = await transaction(async (tx): Promise<LinkPasswordOutcome> => {
-    const state = inviteState(await inviteByToken(token, tx, true), now());
-    if (!state.ok) return { ok: false, field: "form", message: state.message };
-    const convite = state.row;
-    const [existing] = await tx.select().from(usuarios).where(eq(usuarios.email, convite.email));
-    if (existing?.papel != null) {
-      return { ok: false, field: "form", message: LINK_MESSAGES.conviteUsado };
-    }
-    const values = {
-      email: convite.email,
-      senhaHash,
-      nome: convite.nome,
-      papel: convite.papel,
-      ativo: true,
-      todasUnidades: convite.todasUnidades,
-      unidadeIds: convite.unidadeIds,
-      convidadoEm: convite.emitidoEm,
-      updatedAt: now(),
-    };
-    const [user] = existing
-      ? await tx.update(usuarios).set(values).where(eq(usuarios.id, existing.id)).returning()
-      : await tx.insert(usuarios).values(values).returning();
-    await tx
-      .update(convites)
-      .set({ aceitoEm: now(), usuarioId: user!.id })
-      .where(eq(convites.id, convite.id));
-    await logAudit(
-      {
-        request,
-        adminUserId: user!.id,
-        action: "team_invite_accept",
-        resourceType: "convite",
-        resourceId: convite.id,
-        details: { email: convite.email, papel: convite.papel },
-      },
-      tx,
-    );
-    return { ok: true, user: user! };
-  });
+  const outcome = await withLinkPassword(
+    await openInvitation(token),
+    senha,
+    shopWords,
+    async (tx) => inviteState(await inviteByToken(token, tx, true), now()),
+    async (tx, convite, senhaHash) => {
+      const [existing] = await tx.select().from(usuarios).where(eq(usuarios.email, convite.email));
+      if (existing?.papel != null) {
+        return { ok: false, field: "form", message: LINK_MESSAGES.conviteUsado };
+      }
+      const values = {
+        email: convite.email,
+        senhaHash,
+        nome: convite.nome,
+        papel: convite.papel,
+        ativo: true,
+        todasUnidades: convite.todasUnidades,
+        unidadeIds: convite.unidadeIds,
+        convidadoEm: convite.emitidoEm,
+        updatedAt: now(),
+      };
+      const [user] = existing
+        ? await tx.update(usuarios).set(values).where(eq(usuarios.id, existing.id)).returning()
+        : await tx.insert(usuarios).values(values).returning();
+      await tx
+        .update(convites)
+        .set({ aceitoEm: now(), usuarioId: user!.id })
+        .where(eq(convites.id, convite.id));
+      await logAudit(
+        {
+          request,
+          adminUserId: user!.id,
+          action: "team_invite_accept",
+          resourceType: "convite",
+          resourceId: convite.id,
+          details: { email: convite.email, papel: convite.papel },
+        },
+        tx,
+      );
+      return { ok: true, user: user! };
+    },
+  );
   if (!outcome.ok) return outcome;
   const sessionToken = await startSession(request, outcome.user, { metodo: "convite" });
   return {
@@ -366,34 +386,37 @@ export async function completePasswordReset(
   senha: string,
   shopWords: string[],
 ): Promise<LinkPasswordOutcome> {
-  const at = now();
-  const checked = await linkPassword(await openPasswordReset(token), senha, shopWords, at);
-  if (!checked.ok) return checked;
-  const { senhaHash } = checked;
-  return transaction(async (tx): Promise<LinkPasswordOutcome> => {
-    const state = resetState(await resetByToken(token, tx, true), now());
-    if (!state.ok) return { ok: false, field: "form", message: state.message };
-    const { user } = state.row;
-    await tx
-      .update(redefinicoesSenha)
-      .set({ usadoEm: now() })
-      .where(eq(redefinicoesSenha.id, state.row.id));
-    await tx.update(usuarios).set({ senhaHash, updatedAt: now() }).where(eq(usuarios.id, user.id));
-    await deleteUserSessions(user.id, undefined, tx);
-    await resetAttempts(LOGIN_OPS.email, user.email, tx);
-    await logAudit(
-      {
-        request,
-        adminUserId: user.id,
-        action: "password_reset",
-        resourceType: "usuario",
-        resourceId: user.id,
-        details: { sessoes_encerradas: true, security_event: true },
-      },
-      tx,
-    );
-    return { ok: true, user };
-  });
+  return withLinkPassword(
+    await openPasswordReset(token),
+    senha,
+    shopWords,
+    async (tx) => resetState(await resetByToken(token, tx, true), now()),
+    async (tx, reset, senhaHash) => {
+      const { user } = reset;
+      await tx
+        .update(redefinicoesSenha)
+        .set({ usadoEm: now() })
+        .where(eq(redefinicoesSenha.id, reset.id));
+      await tx
+        .update(usuarios)
+        .set({ senhaHash, updatedAt: now() })
+        .where(eq(usuarios.id, user.id));
+      await deleteUserSessions(user.id, undefined, tx);
+      await resetAttempts(LOGIN_OPS.email, user.email, tx);
+      await logAudit(
+        {
+          request,
+          adminUserId: user.id,
+          action: "password_reset",
+          resourceType: "usuario",
+          resourceId: user.id,
+          details: { sessoes_encerradas: true, security_event: true },
+        },
+        tx,
+      );
+      return { ok: true, user };
+    },
+  );
 }
 
 /** For the composer: the link row a queued e-mail is about, if it is still the current one. */

@@ -1,30 +1,19 @@
 // The team's e-mails (decision 0067): the invitation and the password reset, each with its
 // one-time link, derived again here from the server's secret (the database keeps its hash).
-import { Link, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { formatDateTime } from "~/domain/dates";
 import { isPapel, PAPEL_LABEL } from "~/domain/permissions";
 import {
   type ComposedEmail,
+  composeMail,
   type Email,
   emailPreamble,
-  MailLayout,
+  MailButton,
   mailStyles,
-  renderMail,
 } from "~/modules/mail/index.server";
 import { db } from "~/platform/db/client.server";
 import { currentLink, TEAM_EMAIL_KINDS } from "./invitations.server";
 import { linkToken } from "./team-links.server";
-
-function LinkButton({ link, label }: { link: string; label: string }) {
-  return (
-    <Section style={{ margin: "8px 0 16px" }}>
-      <Link href={link} style={mailStyles.button}>
-        {label}
-      </Link>
-      <Text style={{ ...mailStyles.muted, marginTop: "12px" }}>Ou copie este endereço: {link}</Text>
-    </Section>
-  );
-}
 
 /** The mail worker's composer for the team's kinds; null once the link is used, revoked or old. */
 export async function composeTeamEmail(row: Email): Promise<ComposedEmail | null> {
@@ -37,46 +26,46 @@ export async function composeTeamEmail(row: Email): Promise<ComposedEmail | null
   const papel = isPapel(link.papel) ? PAPEL_LABEL[link.papel] : "";
   if (kind === "convite") {
     const url = `${origin}/admin/convite/${token}`;
-    const assunto = `Convite para a equipe da ${sender.nome}`;
-    const { html, texto } = await renderMail(
-      <MailLayout
-        preview={assunto}
-        sender={sender}
-        motivo="Você recebeu este e-mail porque o dono da loja convidou este endereço para o painel. Se não esperava, ignore: sem o link nada acontece."
-      >
+    return composeMail(
+      {
+        assunto: `Convite para a equipe da ${sender.nome}`,
+        sender,
+        motivo:
+          "Você recebeu este e-mail porque o dono da loja convidou este endereço para o painel. Se não esperava, ignore: sem o link nada acontece.",
+      },
+      <>
         <Text style={mailStyles.heading}>Olá, {link.nome}!</Text>
         <Text style={mailStyles.text}>
           Você foi convidado(a) para a equipe da {sender.nome} como {papel}. Crie sua senha para
           entrar no painel.
         </Text>
-        <LinkButton link={url} label="Criar minha senha" />
+        <MailButton href={url} label="Criar minha senha" copy />
         <Text style={mailStyles.muted}>
           O link vale até {formatDateTime(new Date(link.emitidoEm.getTime() + 48 * 3_600_000))} e
           pode ser usado uma vez.
         </Text>
-      </MailLayout>,
+      </>,
     );
-    return { assunto, html, texto };
   }
   const url = `${origin}/admin/senha/${token}`;
-  const assunto = `Redefinição de senha do painel da ${sender.nome}`;
-  const { html, texto } = await renderMail(
-    <MailLayout
-      preview={assunto}
-      sender={sender}
-      motivo="Você recebeu este e-mail porque o dono da loja pediu uma nova senha para a sua conta do painel. Se não esperava, fale com ele."
-    >
+  return composeMail(
+    {
+      assunto: `Redefinição de senha do painel da ${sender.nome}`,
+      sender,
+      motivo:
+        "Você recebeu este e-mail porque o dono da loja pediu uma nova senha para a sua conta do painel. Se não esperava, fale com ele.",
+    },
+    <>
       <Text style={mailStyles.heading}>Olá, {link.nome}!</Text>
       <Text style={mailStyles.text}>
         Crie uma nova senha para entrar no painel. Ao salvar, todas as sessões abertas da sua conta
         são encerradas.
       </Text>
-      <LinkButton link={url} label="Criar nova senha" />
+      <MailButton href={url} label="Criar nova senha" copy />
       <Text style={mailStyles.muted}>
         O link vale até {formatDateTime(new Date(link.emitidoEm.getTime() + 24 * 3_600_000))} e pode
         ser usado uma vez.
       </Text>
-    </MailLayout>,
+    </>,
   );
-  return { assunto, html, texto };
 }

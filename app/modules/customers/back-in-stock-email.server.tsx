@@ -1,16 +1,16 @@
 // The "Avise-me quando chegar" e-mail (decision 0074): composed when sent, from the variant
 // as the store sells it then (today's price; nothing when it left the store meanwhile).
-import { Link, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { formatBRL } from "~/domain/money";
 import { lineName } from "~/modules/catalog";
 import { saleVariants } from "~/modules/catalog/index.server";
 import {
   type ComposedEmail,
+  composeMail,
   type Email,
   emailPreamble,
-  MailLayout,
+  MailButton,
   mailStyles,
-  renderMail,
 } from "~/modules/mail/index.server";
 import { consentFooter, consentRevoked } from "./consents.server";
 
@@ -24,34 +24,26 @@ export async function composeBackInStockEmail(row: Email): Promise<ComposedEmail
   const { origin, sender } = await emailPreamble(row, null);
   const nome = lineName(variant.nome, variant.rotulo);
   const url = `${origin}/loja/produto/${variant.produtoId}?v=${encodeURIComponent(variant.sku)}`;
-  const assunto = `Chegou: ${nome}`;
   const revogar = consentFooter(origin, row.destinatario, "estoque");
-  const { html, texto } = await renderMail(
-    <MailLayout
-      preview={assunto}
-      sender={sender}
-      motivo="Você recebeu este e-mail porque pediu para ser avisado quando este produto chegasse. O aviso é enviado uma vez só: não enviaremos outros sobre ele."
-      revogar={revogar}
-    >
+  const mail = await composeMail(
+    {
+      assunto: `Chegou: ${nome}`,
+      sender,
+      motivo:
+        "Você recebeu este e-mail porque pediu para ser avisado quando este produto chegasse. O aviso é enviado uma vez só: não enviaremos outros sobre ele.",
+      revogar,
+    },
+    <>
       <Text style={mailStyles.heading}>{nome} chegou!</Text>
       <Text style={mailStyles.text}>
         O produto que você pediu para acompanhar voltou ao estoque por {formatBRL(variant.preco)}.
         As unidades são limitadas: garanta a sua.
       </Text>
-      <Section style={{ margin: "8px 0 16px" }}>
-        <Link href={url} style={mailStyles.button}>
-          Ver o produto
-        </Link>
-        <Text style={{ ...mailStyles.muted, marginTop: "12px" }}>
-          Ou copie este endereço: {url}
-        </Text>
-      </Section>
-    </MailLayout>,
+      <MailButton href={url} label="Ver o produto" copy />
+    </>,
   );
   return {
-    assunto,
-    html,
-    texto,
+    ...mail,
     cabecalhos: {
       "List-Unsubscribe": `<${revogar.href}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -39,7 +39,7 @@ export {
   staffAddWeight,
   staffMergePets,
   staffPetRecord,
-  vaccineProof,
+  vaccineProofResponse,
 } from "./pets.server";
 export {
   clearCustomerCookie,

@@ -3,7 +3,8 @@
 // consents and "avise-me" requests. Anonymising empties all of it: the account row stays
 // (other records point at it) with `anonimizado_em` and an e-mail that matches nobody, every
 // session ends, the pets and their photos go.
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, type InferSelectModel, inArray, or } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
 import { forgetCodes } from "~/platform/one-time-codes.server";
@@ -37,6 +38,24 @@ const VACCINE_PROOF_AREA = "private" as const;
 /** The e-mail an anonymised account keeps: unique, and no one's (`.invalid` is reserved). */
 const erasedEmail = (id: string) => `anonimizado-${id}@anonimizado.invalid`;
 
+/**
+ * The rows of `table` whose `key` column is one of `ids`, ordered by `order` when given; no
+ * query at all when there are no ids.
+ */
+async function rowsOf<
+  T extends PgTable & Record<K | O, AnyPgColumn>,
+  K extends string,
+  O extends string = never,
+>(executor: Executor, table: T, key: K, ids: string[], order?: O): Promise<InferSelectModel<T>[]> {
+  if (ids.length === 0) return [];
+  const query = executor
+    .select()
+    .from(table as PgTable)
+    .where(inArray(table[key], ids))
+    .$dynamic();
+  return (await (order ? query.orderBy(table[order]) : query)) as InferSelectModel<T>[];
+}
+
 async function heldAbout(subject: Subject, executor: Executor) {
   const accounts = await executor
     .select()
@@ -55,22 +74,9 @@ async function heldAbout(subject: Subject, executor: Executor) {
         ? inArray(avisosChegada.clienteId, ids)
         : null;
   // One after the other: inside privacy's transaction they share one connection.
-  const addresses = ids.length
-    ? await executor
-        .select()
-        .from(enderecosClientes)
-        .where(inArray(enderecosClientes.clienteId, ids))
-        .orderBy(enderecosClientes.createdAt)
-    : [];
-  const petRows = ids.length
-    ? await executor.select().from(pets).where(inArray(pets.clienteId, ids)).orderBy(pets.createdAt)
-    : [];
-  const consents = ids.length
-    ? await executor
-        .select()
-        .from(consentimentosClientes)
-        .where(inArray(consentimentosClientes.clienteId, ids))
-    : [];
+  const addresses = await rowsOf(executor, enderecosClientes, "clienteId", ids, "createdAt");
+  const petRows = await rowsOf(executor, pets, "clienteId", ids, "createdAt");
+  const consents = await rowsOf(executor, consentimentosClientes, "clienteId", ids);
   const requests = requestsWhere
     ? await executor
         .select()
@@ -79,41 +85,19 @@ async function heldAbout(subject: Subject, executor: Executor) {
         .orderBy(avisosChegada.createdAt)
     : [];
   // The signed-in devices, without the id (the hash of the cookie's secret).
-  const devices = ids.length
-    ? await executor
-        .select({
-          clienteId: sessoesClientes.clienteId,
-          userAgent: sessoesClientes.userAgent,
-          createdAt: sessoesClientes.createdAt,
-          lastSeenAt: sessoesClientes.lastSeenAt,
-          expiresAt: sessoesClientes.expiresAt,
-        })
-        .from(sessoesClientes)
-        .where(inArray(sessoesClientes.clienteId, ids))
-        .orderBy(sessoesClientes.createdAt)
-    : [];
+  const devices = (await rowsOf(executor, sessoesClientes, "clienteId", ids, "createdAt")).map(
+    ({ clienteId, userAgent, createdAt, lastSeenAt, expiresAt }) => ({
+      clienteId,
+      userAgent,
+      createdAt,
+      lastSeenAt,
+      expiresAt,
+    }),
+  );
   const petIds = petRows.map((p) => p.id);
-  const weights = petIds.length
-    ? await executor
-        .select()
-        .from(petPesos)
-        .where(inArray(petPesos.petId, petIds))
-        .orderBy(petPesos.medidoEm)
-    : [];
-  const vaccines = petIds.length
-    ? await executor
-        .select()
-        .from(petVacinas)
-        .where(inArray(petVacinas.petId, petIds))
-        .orderBy(petVacinas.aplicadaEm)
-    : [];
-  const notes = petIds.length
-    ? await executor
-        .select()
-        .from(petNotas)
-        .where(inArray(petNotas.petId, petIds))
-        .orderBy(petNotas.createdAt)
-    : [];
+  const weights = await rowsOf(executor, petPesos, "petId", petIds, "medidoEm");
+  const vaccines = await rowsOf(executor, petVacinas, "petId", petIds, "aplicadaEm");
+  const notes = await rowsOf(executor, petNotas, "petId", petIds, "createdAt");
   return {
     accounts,
     addresses,

@@ -254,7 +254,7 @@ export async function addVaccine(
 }
 
 /** A vaccine's proof image, for its pet's customer (clienteId) or the staff (null). */
-export async function vaccineProof(
+async function vaccineProof(
   petId: string,
   vacinaId: string,
   clienteId: string | null,
@@ -267,6 +267,34 @@ export async function vaccineProof(
     .where(and(eq(petVacinas.id, vacinaId), eq(petVacinas.petId, petId)));
   if (!row?.key || (clienteId !== null && row.dono !== clienteId)) return null;
   return storage().read("private", row.key);
+}
+
+/**
+ * The answer of the two routes that show a vaccine's proof (the customer's, the staff's): the
+ * image, private and never cached, or the same 404 whatever was missing.
+ */
+export async function vaccineProofResponse(
+  petId: string,
+  vacinaId: string,
+  clienteId: string | null,
+): Promise<Response> {
+  const image = await vaccineProof(petId, vacinaId, clienteId);
+  if (!image) {
+    return new Response("Comprovante não encontrado", {
+      status: 404,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  return new Response(new Uint8Array(image), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 /**

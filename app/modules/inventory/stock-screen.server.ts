@@ -383,6 +383,22 @@ async function lockFigures(tx: Tx, varianteId: string, unidadeId: string) {
   return row!;
 }
 
+/** The variant at one of the person's units, checked, and its figures there locked. */
+async function lockedAtUnit(
+  tx: Tx,
+  input: { varianteId: string; unidadeId: string },
+  actor: StockActor,
+) {
+  const { variant, unitName } = await target(
+    tx,
+    input.varianteId,
+    [input.unidadeId],
+    actor,
+    input.unidadeId,
+  );
+  return { variant, unitName, before: await lockFigures(tx, input.varianteId, input.unidadeId) };
+}
+
 export const belowReservedMessage = (reservado: number) =>
   `Não é possível deixar menos que o reservado para pedidos (${reservado})`;
 
@@ -393,14 +409,7 @@ export const belowReservedMessage = (reservado: number) =>
  */
 export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName } = await target(
-      tx,
-      input.varianteId,
-      [input.unidadeId],
-      actor,
-      input.unidadeId,
-    );
-    const before = await lockFigures(tx, input.varianteId, input.unidadeId);
+    const { variant, unitName, before } = await lockedAtUnit(tx, input, actor);
     const result = await setStockInHand(
       tx,
       {
@@ -436,14 +445,7 @@ export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
 /** The minimum of a variant at a unit ('abaixo do mínimo' below it; 0 = none). */
 export async function setMinimum(input: MinimumInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName } = await target(
-      tx,
-      input.varianteId,
-      [input.unidadeId],
-      actor,
-      input.unidadeId,
-    );
-    const before = await lockFigures(tx, input.varianteId, input.unidadeId);
+    const { variant, unitName, before } = await lockedAtUnit(tx, input, actor);
     const changed = before.minimo !== input.minimo;
     if (changed) {
       await runSql(

@@ -7,7 +7,14 @@ export {
   emailKindLabel,
   emailPreamble,
 } from "./definitions.server";
-export { MailLayout, mailStyles, renderMail, type Sender } from "./layout.server";
+export {
+  composeMail,
+  MailButton,
+  MailLayout,
+  mailStyles,
+  renderMail,
+  type Sender,
+} from "./layout.server";
 export {
   type ComposedEmail,
   claimDueEmails,

@@ -13,7 +13,7 @@ import {
   Text,
 } from "@react-email/components";
 import { render } from "@react-email/render";
-import type { CSSProperties, ReactElement, ReactNode } from "react";
+import type { ComponentProps, CSSProperties, ReactElement, ReactNode } from "react";
 
 /** Who sends: what the foot of every message says. */
 export interface Sender {
@@ -125,4 +125,43 @@ export function MailLayout(props: {
 export async function renderMail(element: ReactElement): Promise<{ html: string; texto: string }> {
   const [html, texto] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, texto };
+}
+
+/** The message's call to action: a button to `href` and, when `copy`, the address to copy. */
+export function MailButton({ href, label, copy }: { href: string; label: string; copy?: boolean }) {
+  return (
+    <Section style={{ margin: "8px 0 16px" }}>
+      <Link href={href} style={mailStyles.button}>
+        {label}
+      </Link>
+      {copy ? (
+        <Text style={{ ...mailStyles.muted, marginTop: "12px" }}>
+          Ou copie este endereço: {href}
+        </Text>
+      ) : null}
+    </Section>
+  );
+}
+
+/**
+ * One message as a composer returns it: `body` in the shop's frame (its preview the subject
+ * unless told), rendered to HTML and plain text.
+ */
+export async function composeMail(
+  {
+    assunto,
+    preview = assunto,
+    ...frame
+  }: Omit<ComponentProps<typeof MailLayout>, "preview" | "children"> & {
+    assunto: string;
+    preview?: string;
+  },
+  body: ReactNode,
+): Promise<{ assunto: string; html: string; texto: string }> {
+  const { html, texto } = await renderMail(
+    <MailLayout preview={preview} {...frame}>
+      {body}
+    </MailLayout>,
+  );
+  return { assunto, html, texto };
 }

@@ -5,10 +5,11 @@
 import { data, Form, href, Link, redirect, useActionData } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { VaccineDates, WeightList } from "~/components/conta/pet-history";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { NamedOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatDate, formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -203,9 +204,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
                 key={v.id}
                 className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
               >
-                <span className="font-semibold">{v.tipo}</span> · aplicada em{" "}
-                {formatIsoDate(v.aplicadaEm)}
-                {v.validaAte ? ` · válida até ${formatIsoDate(v.validaAte)}` : ""}
+                <VaccineDates vacina={v} />
                 {v.validaAte && v.validaAte < today ? (
                   <span className="font-semibold text-red-700">vencida</span>
                 ) : null}
@@ -237,18 +236,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
 
       <section className="grid gap-2">
         <h2 className="text-lg font-bold">Pesos</h2>
-        {pesos.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhuma pesagem.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm" data-testid="pet-pesos">
-            {pesos.map((p) => (
-              <li key={p.id}>
-                {formatDate(p.medidoEm)}: {(p.gramas / 1000).toLocaleString("pt-BR")} kg
-                {p.usuarioId ? " (equipe)" : " (tutor)"}
-              </li>
-            ))}
-          </ul>
-        )}
+        <WeightList pesos={pesos} testId="pet-pesos" byWhom />
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <Field id="peso" label="Peso (kg)">
             <Input inputMode="decimal" maxLength={8} required />
@@ -291,11 +279,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <Field id="outroId" label="Outro registro">
               <Select>
-                {outros.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.nome}
-                  </option>
-                ))}
+                <NamedOptions items={outros} />
               </Select>
             </Field>
             <Button type="submit" name="intent" value="juntar" variant="outline">

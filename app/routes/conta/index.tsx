@@ -4,6 +4,7 @@
 // placed: an order of another e-mail (or none) is never listed here. Plus "Sair" and "Sair de
 // todos os aparelhos".
 import { LogOutIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
@@ -54,69 +55,81 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const ITEM = "block rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-300";
 
+/** One of the account's lists (orders, bookings): each row a link to its page. */
+function RecordList({
+  id,
+  title,
+  empty,
+  start,
+  rows,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  start: { href: string; label: string };
+  rows: { key: string; href: string; title: ReactNode; valor: number; detail: string }[];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {empty}{" "}
+          <a href={start.href} className="font-semibold text-brand-700 underline">
+            {start.label}
+          </a>
+        </p>
+      ) : (
+        <ul className="mt-2 grid gap-2" data-testid={id}>
+          {rows.map((row) => (
+            <li key={row.key}>
+              <a href={row.href} className={ITEM}>
+                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  {row.title}
+                  <span className="font-semibold text-slate-900">{formatBRL(row.valor)}</span>
+                </span>
+                <span className="mt-0.5 block text-sm text-slate-600">{row.detail}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function AccountHome() {
   const { pedidos, agendamentos } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-8">
-      <section aria-labelledby="conta-pedidos">
-        <h2 id="conta-pedidos" className="text-lg font-bold text-slate-900">
-          Pedidos
-        </h2>
-        {pedidos.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">
-            Nenhum pedido com este e-mail ainda.{" "}
-            <a href="/loja" className="font-semibold text-brand-700 underline">
-              Ir para a loja
-            </a>
-          </p>
-        ) : (
-          <ul className="mt-2 grid gap-2" data-testid="conta-pedidos">
-            {pedidos.map((p) => (
-              <li key={p.numero}>
-                <a href={p.href} className={ITEM}>
-                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <strong className="text-slate-900">Pedido {p.numero}</strong>
-                    <span className="font-semibold text-slate-900">{formatBRL(p.total)}</span>
-                  </span>
-                  <span className="mt-0.5 block text-sm text-slate-600">
-                    {p.quando} · {p.status}
-                    {p.nesteAparelho ? " · feito neste aparelho" : ""}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="conta-agendamentos">
-        <h2 id="conta-agendamentos" className="text-lg font-bold text-slate-900">
-          Banho e tosa
-        </h2>
-        {agendamentos.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">
-            Nenhum agendamento com este e-mail ainda.{" "}
-            <a href="/servicos/agendar" className="font-semibold text-brand-700 underline">
-              Agendar banho e tosa
-            </a>
-          </p>
-        ) : (
-          <ul className="mt-2 grid gap-2" data-testid="conta-agendamentos">
-            {agendamentos.map((a) => (
-              <li key={a.numero}>
-                <a href={a.href} className={ITEM}>
-                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <strong className="text-slate-900 wrap-anywhere">{a.pets || a.numero}</strong>
-                    <span className="font-semibold text-slate-900">{formatBRL(a.preco)}</span>
-                  </span>
-                  <span className="mt-0.5 block text-sm text-slate-600">
-                    {a.quando} · {a.status} · {a.numero}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecordList
+        id="conta-pedidos"
+        title="Pedidos"
+        empty="Nenhum pedido com este e-mail ainda."
+        start={{ href: "/loja", label: "Ir para a loja" }}
+        rows={pedidos.map((p) => ({
+          key: p.numero,
+          href: p.href,
+          title: <strong className="text-slate-900">Pedido {p.numero}</strong>,
+          valor: p.total,
+          detail: `${p.quando} · ${p.status}${p.nesteAparelho ? " · feito neste aparelho" : ""}`,
+        }))}
+      />
+      <RecordList
+        id="conta-agendamentos"
+        title="Banho e tosa"
+        empty="Nenhum agendamento com este e-mail ainda."
+        start={{ href: "/servicos/agendar", label: "Agendar banho e tosa" }}
+        rows={agendamentos.map((a) => ({
+          key: a.numero,
+          href: a.href,
+          title: <strong className="text-slate-900 wrap-anywhere">{a.pets || a.numero}</strong>,
+          valor: a.preco,
+          detail: `${a.quando} · ${a.status} · ${a.numero}`,
+        }))}
+      />
       <section aria-labelledby="conta-sair" className="border-t border-slate-200 pt-4">
         <h2 id="conta-sair" className="sr-only">
           Sair

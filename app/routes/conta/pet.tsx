@@ -3,11 +3,11 @@
 // the same 404 as one that does not exist. Plain forms, one column on a phone.
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PetFields } from "~/components/conta/pet-fields";
+import { VaccineDates, WeightList } from "~/components/conta/pet-history";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { formatDate, formatIsoDate } from "~/domain/dates";
+import { NamedOptions, Select } from "~/components/ui/select";
 import { SITUACAO_VACINA_LABEL, VACINAS_COMUNS } from "~/domain/pets";
 import { PET_LIMITS } from "~/modules/customers";
 import {
@@ -150,9 +150,7 @@ export default function MyPet() {
           <ul className="grid gap-2 text-sm" data-testid="vacinas">
             {vacinas.map((v) => (
               <li key={v.id} className="rounded-lg bg-slate-50 p-2">
-                <span className="font-semibold">{v.tipo}</span> · aplicada em{" "}
-                {formatIsoDate(v.aplicadaEm)}
-                {v.validaAte ? ` · válida até ${formatIsoDate(v.validaAte)}` : ""}
+                <VaccineDates vacina={v} />
                 {v.validaAte && v.validaAte < hoje ? (
                   <span className="font-semibold text-red-700"> · vencida</span>
                 ) : null}{" "}
@@ -216,17 +214,7 @@ export default function MyPet() {
 
       <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-bold">Peso</h2>
-        {pesos.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhuma pesagem.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm" data-testid="pesos">
-            {pesos.map((p) => (
-              <li key={p.id}>
-                {formatDate(p.medidoEm)}: {(p.gramas / 1000).toLocaleString("pt-BR")} kg
-              </li>
-            ))}
-          </ul>
-        )}
+        <WeightList pesos={pesos} testId="pesos" />
         <form method="post" className="flex flex-wrap items-end gap-3" noValidate>
           <input type="hidden" name="intent" value="peso" />
           <Field id="peso" label="Peso (kg)" required error={errorsOf("peso").peso}>
@@ -263,11 +251,7 @@ export default function MyPet() {
             <input type="hidden" name="intent" value="juntar" />
             <Field id="outroId" label="Outro registro">
               <Select>
-                {outros.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.nome}
-                  </option>
-                ))}
+                <NamedOptions items={outros} />
               </Select>
             </Field>
             <Button type="submit" variant="outline">

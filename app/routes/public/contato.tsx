@@ -6,6 +6,7 @@ import { publicMeta } from "~/components/public/seo";
 import { UnitCards } from "~/components/public/units";
 import { useChatNumber, useUnits } from "~/components/public/use-chat-number";
 import { ChatLink, InstagramIcon, WhatsappIcon } from "~/components/site/chat-link";
+import { HoursTables } from "~/components/site/hours-tables";
 import { Button } from "~/components/ui/button";
 import { Field, resentFieldProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -164,27 +165,7 @@ export default function Contato() {
               >
                 <ClockIcon className="size-5" aria-hidden="true" /> Horário de funcionamento
               </h2>
-              {hours.length === 0 ? (
-                <p className="mt-4 text-slate-800">Consulte pelo {shop.messenger}.</p>
-              ) : null}
-              {hours.map((table) => (
-                <div key={table.unit ?? ""} className="mt-4">
-                  {table.unit ? (
-                    <h3 className="mb-1 font-semibold text-brand-900">{table.unit}</h3>
-                  ) : null}
-                  <dl className="grid gap-2">
-                    {table.rows.map((h) => (
-                      <div
-                        key={h.days}
-                        className="flex justify-between border-b border-brand-200 pb-1"
-                      >
-                        <dt className="text-slate-800">{h.days}</dt>
-                        <dd className="font-semibold text-slate-900">{h.hours}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-              ))}
+              <HoursTables hours={hours} tone="light" />
             </section>
             <div
               role="img"

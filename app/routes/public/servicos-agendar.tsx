@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { Select, SelectOptions } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatBRL } from "~/domain/money";
 import { Island } from "~/islands/island";
@@ -262,11 +262,7 @@ export default function Agendar() {
                       error={errors[`pet${i}_especie`]}
                     >
                       <Select defaultValue={pet.especie || "cao"}>
-                        {ESPECIES.map((e) => (
-                          <option key={e} value={e}>
-                            {ESPECIE_LABEL[e]}
-                          </option>
-                        ))}
+                        <SelectOptions values={ESPECIES} labels={ESPECIE_LABEL} />
                       </Select>
                     </Field>
                     <Field id={`pet${i}_raca`} label="Raça" error={errors[`pet${i}_raca`]}>
@@ -289,11 +285,7 @@ export default function Agendar() {
                       >
                         <Select defaultValue={pet.porte}>
                           <option value="">Escolha</option>
-                          {PORTES.map((p) => (
-                            <option key={p} value={p}>
-                              {PORTE_LABEL[p]}
-                            </option>
-                          ))}
+                          <SelectOptions values={PORTES} labels={PORTE_LABEL} />
                         </Select>
                       </Field>
                     )}
@@ -305,11 +297,7 @@ export default function Agendar() {
                     >
                       <Select defaultValue={pet.pelagem}>
                         <option value="">Escolha</option>
-                        {PELAGENS.map((p) => (
-                          <option key={p} value={p}>
-                            {PELAGEM_LABEL[p]}
-                          </option>
-                        ))}
+                        <SelectOptions values={PELAGENS} labels={PELAGEM_LABEL} />
                       </Select>
                     </Field>
                   </div>

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { Select, SelectOptions } from "~/components/ui/select";
 import { formatDate } from "~/domain/dates";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
 import { TIPO_CUPOM_LABEL, TIPOS_CUPOM } from "~/domain/statuses";
@@ -63,11 +63,7 @@ export function CouponsPanel({ coupons }: { coupons: CouponRow[] }) {
           </Field>
           <Field id="cupom-tipo" label="Tipo" required error={errors.tipo}>
             <Select name="tipo" value={tipo} onChange={(e) => setTipo(e.target.value)}>
-              {TIPOS_CUPOM.map((t) => (
-                <option key={t} value={t}>
-                  {TIPO_CUPOM_LABEL[t]}
-                </option>
-              ))}
+              <SelectOptions values={TIPOS_CUPOM} labels={TIPO_CUPOM_LABEL} />
             </Select>
           </Field>
           <Field
