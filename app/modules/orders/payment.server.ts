@@ -13,11 +13,9 @@ import {
   CobrancaError,
   createPixCobranca,
   currentProvider,
-  type NotificationAnswer,
   PaymentProviderError,
   type ProviderCobranca,
   pendingCobrancas,
-  readNotification,
   refundsAwaitingConfirmation,
   requestRefund,
 } from "~/modules/payments/index.server";
@@ -92,6 +90,16 @@ async function applyToOrder(
     .where(eq(pedidos.id, cobranca.pedidoId))
     .for("update");
   if (!pedido) return null;
+  const settings = await getSettings(tx);
+  // A card paid in more installments than the owner allows is not payment: it is refunded
+  // (card.server.ts) and the order keeps waiting.
+  if (
+    cobranca.meio === "cartao" &&
+    cobranca.status === "paga" &&
+    (cobranca.parcelas ?? 1) > settings.cartaoParcelasMax
+  ) {
+    return null;
+  }
   const next = orderPaymentAfter(pedido.statusPagamento, cobranca.status);
   if (!next) return null;
   const afterCancel = paidAfterCancelColumns(pedido, next, at);
@@ -111,7 +119,6 @@ async function applyToOrder(
   const action = AUDIT_ACTION[cobranca.status] ?? "payment_status_update";
   if (actor) await audit(tx, actor, action, "pedido", pedido.id, details);
   else await logAudit({ action, resourceType: "pedido", resourceId: pedido.id, details }, tx);
-  const settings = await getSettings(tx);
   await orderPaymentChanged(
     tx,
     updated!,
@@ -120,28 +127,6 @@ async function applyToOrder(
   );
   if (afterCancel.pagoAposCancelamentoEm) await announcePaidAfterCancel(tx, updated!, settings);
   return next;
-}
-
-/**
- * POST /webhooks/mercadopago. 401 for a bad signature (nothing read, nothing changed);
- * 200 for anything authentic, relevant or not; 503 when the provider cannot be read, so
- * Mercado Pago tries again (and the reconciliation pass catches it anyway).
- */
-export async function handleNotification(
-  request: Request,
-  now = new Date(),
-): Promise<NotificationAnswer> {
-  const notice = await readNotification(request, now);
-  if ("status" in notice) return notice;
-  try {
-    const charge = await notice.provider.getCobranca(notice.externoId);
-    if (!charge) return { status: 200, body: "cobrança desconhecida" };
-    const applied = await applyChargeUpdate(notice.provider.nome, charge, "notificacao");
-    return { status: 200, body: applied.result };
-  } catch (error) {
-    logger.error({ err: error, cobranca: notice.externoId }, "falha ao consultar o Mercado Pago");
-    return { status: 503, body: "tente novamente" };
-  }
 }
 
 /**

@@ -1,5 +1,16 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export type { CardOrder } from "./card.server";
+export {
+  CARD_MESSAGES,
+  cardCobrancasOf,
+  cardDeadline,
+  createCardPreference,
+  latestPreference,
+  recordCardCobranca,
+  searchProviderPayments,
+  withPreference,
+} from "./card.server";
 export {
   cancelAtProvider,
   openCobrancas,
@@ -30,10 +41,11 @@ export { pixOnlineView } from "./pix-online.server";
 export type { ProviderCobranca } from "./provider.server";
 export { PaymentProviderError } from "./provider.server";
 export {
+  cardOnlineOffered,
   getPaymentConfig,
   getPaymentSettingsView,
   paymentSettingsView,
   pixOnlineOffered,
   savePaymentSettings,
 } from "./settings.server";
-export type { Cobranca } from "./tables.server";
+export type { Cobranca, Preferencia } from "./tables.server";
