@@ -230,7 +230,8 @@ export async function readNotification(
 ): Promise<
   NotificationAnswer | { provider: PaymentProvider; externoId: string; conhecida: boolean }
 > {
-  const provider = await currentProvider();
+  const config = await getPaymentConfig();
+  const provider = providerFor(config);
   if (!provider) return { status: 401, body: "Pix automático não configurado" };
   let notice: { externoId: string } | null;
   try {
@@ -247,9 +248,9 @@ export async function readNotification(
     .select({ id: cobrancas.id })
     .from(cobrancas)
     .where(and(eq(cobrancas.provedor, provider.nome), eq(cobrancas.externoId, notice.externoId)));
-  // An unknown id may be a card payment (its id is born when the customer pays): the
-  // caller reads it and keeps it only when it belongs to one of our card orders.
-  if (!known && !/^\d{1,20}$/.test(notice.externoId)) {
+  // An unknown id may be a card payment (its id is born when the customer pays): while cards
+  // are on, the caller reads it and keeps it only when it belongs to one of our card orders.
+  if (!known && (!config.cartao.ativo || !/^\d{1,20}$/.test(notice.externoId))) {
     return { status: 200, body: "cobrança desconhecida" };
   }
   return { provider, externoId: notice.externoId, conhecida: Boolean(known) };

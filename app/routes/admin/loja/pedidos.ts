@@ -70,7 +70,7 @@ export const action = lojaAction(
       }
       case "pix-refund": {
         const parsed = paymentRefundSchema.safeParse(fields);
-        if (!parsed.success) return fail(intent, "Valor do reembolso inválido");
+        if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
         return attempt(intent, "Erro ao reembolsar pagamento", async () => {
           const cobranca = await refundOrderPix(parsed.data.id, actor, parsed.data.valor);
           return cobranca.status === "reembolsada"
