@@ -328,6 +328,11 @@ export async function chargesOfOrders(pedidoIds: string[], executor: Executor = 
       statusProvedor: cobrancas.statusProvedor,
       pagoEm: cobrancas.pagoEm,
       reembolsadoEm: cobrancas.reembolsadoEm,
+      meio: cobrancas.meio,
+      parcelas: cobrancas.parcelas,
+      valor: cobrancas.valor,
+      valorReembolsado: cobrancas.valorReembolsado,
+      contestadaEm: cobrancas.contestadaEm,
     })
     .from(cobrancas)
     .where(inArray(cobrancas.pedidoId, pedidoIds))
