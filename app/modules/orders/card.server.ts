@@ -65,7 +65,7 @@ async function cardOrderOf(pedido: Pedido) {
 export async function startOrderCardCheckout(
   pedido: Pedido,
   token: string,
-  options: { novo?: boolean } = {},
+  options: { novo?: boolean; origem?: string | null } = {},
 ): Promise<string | null> {
   if (
     pedido.formaPagamento !== "cartao_mercadopago" ||
@@ -78,6 +78,7 @@ export async function startOrderCardCheckout(
     const preference = await createCardPreference(await cardOrderOf(pedido), {
       novo: options.novo,
       voltarPara: cardReturnPath(pedido.numeroPedido, token),
+      origem: options.origem,
     });
     return preference.initPoint;
   } catch (error) {

@@ -281,7 +281,9 @@ export async function submitCheckout(request: Request, customer?: CheckoutCustom
       // Card: the order is saved and its stock reserved; the customer goes straight to the
       // provider's page (a plain redirect, no script needed) and comes back to the order
       // page. The provider down: the order page says so and offers to try again or Pix.
-      const initPoint = await startOrderCardCheckout(pedido, token);
+      const initPoint = await startOrderCardCheckout(pedido, token, {
+        origem: siteOrigin(request),
+      });
       return redirect(
         initPoint ?? `/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`,
         {

@@ -93,7 +93,7 @@ function itemsFor(pedido: CardOrder) {
  */
 export async function createCardPreference(
   pedido: CardOrder,
-  options: { novo?: boolean; voltarPara: string },
+  options: { novo?: boolean; voltarPara: string; origem?: string | null },
   now: () => Date = () => new Date(),
 ): Promise<Preferencia> {
   const config = await getPaymentConfig();
@@ -115,7 +115,8 @@ export async function createCardPreference(
     .from(preferencias)
     .where(eq(preferencias.pedidoId, pedido.id))) as [{ n: number }];
   const idempotencyKey = `preferencia-${pedido.id}-${Number(n) + 1}`;
-  const base = env().PUBLIC_URL;
+  // The provider needs absolute addresses: the site's public URL, else the one the customer used.
+  const base = env().PUBLIC_URL || options.origem || null;
   const preference = await provider.createPreference({
     itens: itemsFor(pedido),
     referencia: pedido.numeroPedido,

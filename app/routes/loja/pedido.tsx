@@ -31,6 +31,7 @@ import { shortHoursText } from "~/modules/shop";
 import { getSettings } from "~/modules/shop/index.server";
 import { logger } from "~/platform/logger.server";
 import { readForm } from "~/platform/request-info.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/pedido";
 
@@ -154,6 +155,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!found) throw data("Pedido não encontrado", { status: 404 });
     const initPoint = await startOrderCardCheckout(found.pedido, token ?? "", {
       novo: intent === "cartao-de-novo",
+      origem: siteOrigin(request),
     });
     if (!initPoint) {
       return redirectWithToast(back, {
