@@ -52,7 +52,7 @@ const PAYMENT_MODES: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
 };
 
 /** "em até 3x sem juros", "em até 6x (até 3x sem juros)", "à vista". */
-export function installmentsText(max: number, semJuros: number): string {
+function installmentsText(max: number, semJuros: number): string {
   if (max <= 1) return "À vista no crédito ou no débito";
   if (semJuros >= max) return `Em até ${max}x sem juros`;
   if (semJuros <= 1) return `Em até ${max}x`;

@@ -32,7 +32,7 @@ import { cancelLockedOrder } from "./status.server";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
 
 /** The order page the provider sends the customer back to (with the order's secret link). */
-export function cardReturnPath(numero: string, token: string): string {
+function cardReturnPath(numero: string, token: string): string {
   return `/loja/pedido/${numero}?token=${encodeURIComponent(token)}`;
 }
 
@@ -88,7 +88,7 @@ export async function startOrderCardCheckout(
   }
 }
 
-export const CARD_ORDER_MESSAGES = {
+const CARD_ORDER_MESSAGES = {
   parcelas: (max: number) =>
     `O pagamento foi feito em mais parcelas do que a loja aceita (até ${max}x) e foi estornado. Tente de novo.`,
   semPix: "O Pix não está disponível agora",
@@ -125,7 +125,7 @@ export async function acceptCardPayment(
   return settleCardCharge(provedor, charge, pedido);
 }
 
-export async function settleCardCharge(
+async function settleCardCharge(
   provedor: Cobranca["provedor"],
   charge: ProviderCobranca,
   pedido: Pedido,

@@ -2,7 +2,6 @@
 export { ordersByEmail } from "./account-orders.server";
 export { buyAgain } from "./buy-again.server";
 export {
-  acceptCardPayment,
   cardOnlineView,
   expireUnpaidCardOrders,
   startOrderCardCheckout,

@@ -12,7 +12,7 @@ import type { PaymentProvider, ProviderCobranca } from "./provider.server";
 import { getPaymentConfig } from "./settings.server";
 import { type Cobranca, cobrancas, type Preferencia, preferencias } from "./tables.server";
 
-export const CARD_MESSAGES = {
+const CARD_MESSAGES = {
   indisponivel: "Pagamento com cartão indisponível no momento",
   prazo: "O prazo para pagar este pedido terminou",
 } as const;
@@ -30,7 +30,7 @@ export interface CardOrder {
 }
 
 /** The order's newest card checkout, if any. */
-export async function latestPreference(
+async function latestPreference(
   pedidoId: string,
   executor: Executor = db(),
 ): Promise<Preferencia | null> {

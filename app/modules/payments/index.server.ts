@@ -1,12 +1,9 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export type { CardOrder } from "./card.server";
 export {
-  CARD_MESSAGES,
   cardCobrancasOf,
   cardDeadline,
   createCardPreference,
-  latestPreference,
   recordCardCobranca,
   searchProviderPayments,
   withPreference,
@@ -48,4 +45,4 @@ export {
   pixOnlineOffered,
   savePaymentSettings,
 } from "./settings.server";
-export type { Cobranca, Preferencia } from "./tables.server";
+export type { Cobranca } from "./tables.server";

@@ -24,13 +24,13 @@ export interface PaymentConfig {
 }
 
 /** Card online: switched on, the most installments and how many are interest-free. */
-export interface CartaoConfig {
+interface CartaoConfig {
   ativo: boolean;
   parcelasMax: number;
   parcelasSemJuros: number;
 }
 
-export function cartaoConfigOf(settings: Settings): CartaoConfig {
+function cartaoConfigOf(settings: Settings): CartaoConfig {
   return {
     ativo: settings.cartaoAtivo,
     parcelasMax: settings.cartaoParcelasMax,

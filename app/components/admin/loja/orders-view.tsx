@@ -35,6 +35,8 @@ import {
   type FormaPagamento,
   JANELA_ENTREGA_LABEL,
   type JanelaEntrega,
+  MEIO_COBRANCA_LABEL,
+  type MeioCobranca,
   MODOS_PEDIDO,
   PROVEDOR_PAGAMENTO_LABEL,
   type ProvedorPagamento,
@@ -100,7 +102,7 @@ export interface OrderRow {
     pagoEm: string | Date | null;
     reembolsadoEm: string | Date | null;
     /** Card online (decision 0080): installments, refunded so far, chargeback. */
-    meio?: "pix" | "cartao";
+    meio?: MeioCobranca;
     parcelas?: number | null;
     valor?: number;
     valorReembolsado?: number | null;
@@ -186,7 +188,8 @@ function PixCharge({ order }: { order: OrderRow }) {
             ) : null}
             {cobranca.meio === "cartao" ? (
               <span className="block text-xs text-slate-600">
-                Cartão{cobranca.parcelas ? ` em ${cobranca.parcelas}x` : ""}
+                {MEIO_COBRANCA_LABEL.cartao}
+                {cobranca.parcelas ? ` em ${cobranca.parcelas}x` : ""}
               </span>
             ) : null}
             {cobranca.valorReembolsado ? (
