@@ -163,6 +163,8 @@ async function settleCardCharge(
  */
 export async function syncCardOrder(pedido: Pedido): Promise<number> {
   if (pedido.formaPagamento !== "cartao_mercadopago") return 0;
+  // Nobody was sent to pay yet (the provider was down at the checkout): nothing to ask.
+  if ((await withPreference([pedido.id])).length === 0) return 0;
   const found = await searchProviderPayments(pedido.numeroPedido);
   if (!found) return 0;
   let changed = 0;
