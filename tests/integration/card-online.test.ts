@@ -15,7 +15,11 @@ import {
 } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { paymentSettingsSchema } from "~/modules/payments";
-import { savePaymentSettings, signNotification } from "~/modules/payments/index.server";
+import {
+  getPaymentConfig,
+  savePaymentSettings,
+  signNotification,
+} from "~/modules/payments/index.server";
 import { cobrancas } from "~/modules/payments/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
@@ -25,7 +29,9 @@ import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedi
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct, makeAdmin, stockOf } from "../support/factories";
+import { postLoja } from "../support/loja-actions";
 import { PIX_WEBHOOK_SECRET, withPixShop } from "../support/mercadopago";
+import { staffSession } from "../support/staff";
 
 const { ctx, mp } = withPixShop({
   cartaoAtivo: true,
@@ -462,6 +468,43 @@ describe("refunds and chargebacks", () => {
     expect(rest.status).toBe("reembolsada");
     expect((await state(pedido.id)).pedido.statusPagamento).toBe("reembolsado");
     expect(mp.payments.get(payment.id)!.status).toBe("refunded");
+  });
+
+  it("from the admin order screen: the owner refunds part; a gerente may not switch cards on", async () => {
+    const { pedido, payment } = await paidCardOrder();
+    const owner = await makeAdmin();
+    const response = await postLoja(
+      "pedidos",
+      { intent: "pix-refund", id: pedido.id, valor: "12,50" },
+      owner.token,
+    );
+    expect(response.status).toBe(200);
+    const [row] = (await state(pedido.id)).cobrancas;
+    expect(row).toMatchObject({ status: "paga", valorReembolsado: 1250 });
+    expect(mp.payments.get(payment.id)!.transaction_amount_refunded).toBeCloseTo(12.5);
+    // More than what is left: refused with a message, nothing refunded.
+    const tooMuch = await postLoja(
+      "pedidos",
+      { intent: "pix-refund", id: pedido.id, valor: "99999,00" },
+      owner.token,
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(mp.payments.get(payment.id)!.transaction_amount_refunded).toBeCloseTo(12.5);
+
+    // The card settings ride with the Pix credentials: the owner's capability only.
+    const gerente = await staffSession({ papel: "gerente", unidades: null });
+    const refused = await postLoja(
+      "configuracoes",
+      {
+        intent: "payment-settings-save",
+        mercadopagoAtivo: "on",
+        cartaoAtivo: "",
+        cartaoParcelasMax: "12",
+      },
+      gerente.token,
+    );
+    expect(refused.status).toBe(403);
+    expect((await getPaymentConfig()).cartao).toMatchObject({ ativo: true, parcelasMax: 6 });
   });
 
   it("a total refund accepted but not settled is re-read until it is", async () => {
