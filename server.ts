@@ -49,6 +49,11 @@ server.use(
     publicUrl: config.PUBLIC_URL,
     // Product images and pet photos may come from the CDN in front of the bucket.
     imageOrigins: config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [],
+    // A Mercado Pago stand-in (tests, development) serves its own checkout page.
+    checkoutOrigins:
+      config.MERCADOPAGO_API_URL && !config.MERCADOPAGO_API_URL.includes("api.mercadopago.com")
+        ? [new URL(config.MERCADOPAGO_API_URL).origin]
+        : [],
   }),
 );
 

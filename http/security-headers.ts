@@ -13,6 +13,11 @@ import {
 
 /** The form without JavaScript on /contato posts and is redirected to the chat. */
 const CHAT_ORIGINS = ["https://wa.me", "https://api.whatsapp.com"];
+/**
+ * The card checkout's confirm (and "Tentar de novo") is redirected to Mercado Pago's hosted
+ * page (decision 0080): form-action covers where a form's redirect lands.
+ */
+const CHECKOUT_ORIGINS = ["https://www.mercadopago.com.br", "https://sandbox.mercadopago.com.br"];
 
 function newNonce(): string {
   return crypto.randomBytes(16).toString("base64");
@@ -25,6 +30,8 @@ export function securityHeaders(options: {
   publicUrl?: string;
   /** Extra origins images may come from (a CDN in front of object storage). */
   imageOrigins?: string[];
+  /** Extra origins of a payment provider's hosted page (a local fake in tests). */
+  checkoutOrigins?: string[];
 }): RequestHandler[] {
   const httpsSite = options.publicUrl?.startsWith("https://") ?? false;
   const nonce = (_req: unknown, res: unknown) =>
@@ -51,7 +58,12 @@ export function securityHeaders(options: {
             manifestSrc: ["'self'"],
             baseUri: ["'self'"],
             frameAncestors: ["'none'"],
-            formAction: ["'self'", ...CHAT_ORIGINS],
+            formAction: [
+              "'self'",
+              ...CHAT_ORIGINS,
+              ...CHECKOUT_ORIGINS,
+              ...(options.checkoutOrigins ?? []),
+            ],
             ...(httpsSite ? { upgradeInsecureRequests: [] } : {}),
           },
         },

@@ -32,6 +32,7 @@ export type StatusPagamento = (typeof STATUS_PAGAMENTO)[number];
 export const { values: FORMAS_PAGAMENTO, label: FORMA_PAGAMENTO_LABEL } = defineVocabulary({
   pix: "PIX Manual",
   pix_mercadopago: "PIX Mercado Pago",
+  cartao_mercadopago: "Cartão Mercado Pago",
   cartao: "Cartão",
   dinheiro: "Dinheiro",
   cartao_entrega: "Cartão na entrega",
@@ -46,6 +47,7 @@ export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
 export const FORMA_PAGAMENTO_CLIENTE: Record<FormaPagamento, string> = {
   pix: "Pix",
   pix_mercadopago: "Pix",
+  cartao_mercadopago: "Cartão de crédito ou débito",
   cartao: "Cartão",
   dinheiro: "Dinheiro na entrega",
   cartao_entrega: "Cartão na entrega",
@@ -68,6 +70,7 @@ export const ESTOQUE_SITUACOES = ["reservado", "liberado", "baixado", "devolvido
  */
 export const CHECKOUT_PAYMENTS = [
   "pix_mercadopago",
+  "cartao_mercadopago",
   "pix",
   "dinheiro",
   "cartao_entrega",

@@ -492,9 +492,9 @@ export function storePurchase(options: StorePurchaseOptions, kit: IslandKit): vo
       block.hidden = !on;
       for (const input of block.querySelectorAll<HTMLInputElement>("input")) input.disabled = !on;
     }
-    // The e-mail is optional, but online Pix needs the payer's.
+    // The e-mail is optional, but online Pix and card need the payer's.
     for (const input of checkout.querySelectorAll<HTMLInputElement>("[data-obrigatorio-em]")) {
-      input.required = input.dataset.obrigatorioEm === forma;
+      input.required = (input.dataset.obrigatorioEm ?? "").split(" ").includes(forma);
     }
   }
   checkout?.addEventListener("change", (event) => {

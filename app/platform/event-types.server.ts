@@ -13,6 +13,8 @@ export const EVENTOS = [
   "pedido.pagamento",
   /** orders: a charge was paid after its order had been cancelled (decision 0035). */
   "pedido.pago_apos_cancelamento",
+  /** orders: a card payment was contested (chargeback, decision 0080). */
+  "pedido.contestado",
   /** orders: a customer asked for the link to an order they placed. */
   "pedido.link_solicitado",
   /** grooming: a photo quote (pedido de serviço) was received. */
@@ -50,7 +52,7 @@ export interface WebhookNotice {
 
 /** A live alert for the staff (numbered at commit, decision 0035). */
 interface AlertNotice {
-  tipo: "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento";
+  tipo: "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento" | "contestacao";
   dados: Record<string, unknown>;
 }
 

@@ -10,7 +10,7 @@
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, grooming, customers, login-flood, import, hostile-search; e.g. --only=grooming
+// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, hostile-search; e.g. --only=grooming
 // for that part alone). hostile-search (hostile-search.ts) builds the large shop of its own
 // (--scale-fraction=<f> for a part of it) after the other tables.
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
@@ -25,6 +25,7 @@ import { buildUnlessSkipped, root, stopServer } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
 import { runAdminWrite } from "./admin-write";
 import { checkout } from "./checkout";
+import { checkoutCard } from "./checkout-card";
 import { customers } from "./customers";
 import { grooming } from "./grooming";
 import {
@@ -44,10 +45,15 @@ import { runScale } from "./scale";
 import { selling } from "./selling";
 
 /** In the order they run and report. */
-const SCENARIOS = [pages, selling, checkout, grooming, customers, loginFlood] as Scenario<
-  never,
-  unknown
->[];
+const SCENARIOS = [
+  pages,
+  selling,
+  checkout,
+  checkoutCard,
+  grooming,
+  customers,
+  loginFlood,
+] as Scenario<never, unknown>[];
 const IMPORT = "import";
 const HOSTILE_SEARCH = "hostile-search";
 

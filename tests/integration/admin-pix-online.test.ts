@@ -87,6 +87,8 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       accessToken: { definido: false, doAmbiente: false },
       webhookSecret: { definido: false, doAmbiente: false },
       disponivel: false,
+      // Cards through Checkout Pro (decision 0080): off, à vista.
+      cartao: { ativo: false, parcelasMax: 1, parcelasSemJuros: 1, disponivel: false },
     });
     // Without PUBLIC_URL: the address the page was opened at.
     expect(data.mercadoPagoWebhookUrl).toBe("http://localhost/webhooks/mercadopago");

@@ -105,7 +105,7 @@ export function LiveAlertsProvider({
         live.current.revalidator.revalidate();
       }
       if (!here) setCounts((current) => ({ ...current, [to]: (current[to] ?? 0) + 1 }));
-      const important = aviso.tipo === "pago_apos_cancelamento";
+      const important = aviso.tipo === "pago_apos_cancelamento" || aviso.tipo === "contestacao";
       (important ? toast.warning : toast.info)(title, {
         description,
         duration: important ? 15_000 : 8_000,

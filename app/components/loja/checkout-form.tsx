@@ -27,6 +27,7 @@ import { PICK_UP_GAP_CHOICES, pickUpGapTitle } from "~/modules/orders";
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
   pix_mercadopago: "Pix (aprovação automática)",
+  cartao_mercadopago: "Cartão de crédito ou débito (Mercado Pago)",
   pix: "PIX (pague agora, antes da entrega ou da retirada)",
   dinheiro: `${FORMA_PAGAMENTO_LABEL.dinheiro} (na entrega)`,
   cartao_entrega: FORMA_PAGAMENTO_LABEL.cartao_entrega,
@@ -43,11 +44,20 @@ const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> =
 /** Which way of receiving each payment fits ("entrega", "retirada" or both). */
 const PAYMENT_MODES: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
   pix_mercadopago: "entrega retirada",
+  cartao_mercadopago: "entrega retirada",
   pix: "entrega retirada",
   dinheiro: "entrega",
   cartao_entrega: "entrega",
   balcao: "retirada",
 };
+
+/** "em até 3x sem juros", "em até 6x (até 3x sem juros)", "à vista". */
+function installmentsText(max: number, semJuros: number): string {
+  if (max <= 1) return "À vista no crédito ou no débito";
+  if (semJuros >= max) return `Em até ${max}x sem juros`;
+  if (semJuros <= 1) return `Em até ${max}x`;
+  return `Em até ${max}x (até ${semJuros}x sem juros)`;
+}
 
 export interface PickUpUnit {
   id: string;
@@ -282,6 +292,7 @@ export function CheckoutForm({
   janelas = {},
   pixAtivo,
   pixOnline,
+  cartao = null,
   idempotencyKey: newKey,
   servidor = null,
 }: {
@@ -297,6 +308,8 @@ export function CheckoutForm({
   janelas?: Partial<Record<JanelaEntrega, string>>;
   pixAtivo: boolean;
   pixOnline: boolean;
+  /** Card online when offered: "em até 3x sem juros" (decision 0080). */
+  cartao?: { parcelasMax: number; parcelasSemJuros: number } | null;
   idempotencyKey: string;
 }) {
   const actionData = useActionData<CheckoutResult>();
@@ -317,7 +330,10 @@ export function CheckoutForm({
   // Waiting for the island (the browser's cart): hidden from a browser without JavaScript.
   const waiting = servidor ? "" : "noscript:hidden";
   const payments = CHECKOUT_PAYMENTS.filter(
-    (p) => (p !== "pix" || pixAtivo) && (p !== "pix_mercadopago" || pixOnline),
+    (p) =>
+      (p !== "pix" || pixAtivo) &&
+      (p !== "pix_mercadopago" || pixOnline) &&
+      (p !== "cartao_mercadopago" || Boolean(cartao)),
   );
   // Receive at home unless the form came back with pick-up, or nothing delivers.
   const modo =
@@ -384,7 +400,7 @@ export function CheckoutForm({
               id="email"
               label="E-mail (opcional, para receber a confirmação)"
               error={errors.email}
-              hint="Enviamos a confirmação e o andamento do pedido. Obrigatório no Pix automático."
+              hint="Enviamos a confirmação e o andamento do pedido. Obrigatório no Pix automático e no cartão."
             >
               <Input
                 type="email"
@@ -392,8 +408,8 @@ export function CheckoutForm({
                 inputMode="email"
                 maxLength={254}
                 defaultValue={values.email}
-                required={forma === "pix_mercadopago"}
-                data-obrigatorio-em="pix_mercadopago"
+                required={forma === "pix_mercadopago" || forma === "cartao_mercadopago"}
+                data-obrigatorio-em="pix_mercadopago cartao_mercadopago"
               />
             </Field>
           </fieldset>
@@ -592,6 +608,11 @@ export function CheckoutForm({
                   className="font-medium"
                 >
                   {p === "pix" ? <PixWhen modo={modo} /> : PAYMENT_CHOICE_LABEL[p]}
+                  {p === "cartao_mercadopago" && cartao ? (
+                    <span className="block text-sm font-normal text-slate-600">
+                      {installmentsText(cartao.parcelasMax, cartao.parcelasSemJuros)}
+                    </span>
+                  ) : null}
                 </RadioBox>
               ))}
             </div>
@@ -618,6 +639,15 @@ export function CheckoutForm({
                 confirmado assim que o pagamento chegar.
               </p>
             </div>
+            <p
+              className="text-sm text-slate-700"
+              hidden={forma !== "cartao_mercadopago"}
+              data-forma="cartao_mercadopago"
+            >
+              Depois de finalizar, você vai para a página segura do Mercado Pago para digitar o
+              cartão e escolher as parcelas, e volta para o seu pedido. Informe seu e-mail em “Seus
+              dados”.
+            </p>
             <p className="text-sm text-slate-700" hidden={forma !== "pix"} data-forma="pix">
               Depois de finalizar, você verá o código Pix copia e cola e o QR Code com o valor
               exato.

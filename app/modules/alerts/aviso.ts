@@ -1,7 +1,12 @@
 // What a live alert carries to the admin page, and how it reads (pure, client-safe).
 import { formatBRL } from "~/domain/money";
 
-export type TipoAviso = "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento";
+export type TipoAviso =
+  | "pedido"
+  | "servico"
+  | "curriculo"
+  | "pago_apos_cancelamento"
+  | "contestacao";
 
 export interface Aviso {
   /** The stream's event id: grows in commit order (decision 0035). */
@@ -19,7 +24,13 @@ export interface Aviso {
  * quotes and resumes belong to no unit.
  */
 export function avisoForUnits(aviso: Aviso, unidades: readonly string[] | null): boolean {
-  if (aviso.tipo !== "pedido" && aviso.tipo !== "pago_apos_cancelamento") return true;
+  if (
+    aviso.tipo !== "pedido" &&
+    aviso.tipo !== "pago_apos_cancelamento" &&
+    aviso.tipo !== "contestacao"
+  ) {
+    return true;
+  }
   if (unidades === null) return true;
   const unidade = aviso.dados.unidade_id;
   return typeof unidade === "string" && unidades.includes(unidade);
@@ -47,6 +58,11 @@ export function avisoText(aviso: Aviso): { title: string; description: string } 
       return {
         title: `Pago após cancelamento: ${text("numero")}`,
         description: `${total} · reembolse ou reabra o pedido`,
+      };
+    case "contestacao":
+      return {
+        title: `Contestação no cartão: ${text("numero")}`,
+        description: `${total} · o cliente contestou o pagamento no Mercado Pago`,
       };
     case "servico":
       return {

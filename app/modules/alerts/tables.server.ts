@@ -3,7 +3,13 @@
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, inList } from "../../platform/db/columns.server";
 
-export const TIPOS_AVISO = ["pedido", "servico", "curriculo", "pago_apos_cancelamento"] as const;
+export const TIPOS_AVISO = [
+  "pedido",
+  "servico",
+  "curriculo",
+  "pago_apos_cancelamento",
+  "contestacao",
+] as const;
 
 /**
  * One row per alert. Rows are written by triggers on pedidos, pedidos_servicos and curriculos

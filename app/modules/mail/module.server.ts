@@ -20,6 +20,7 @@ export const mailModule = defineModule({
         "pedido.status",
         "pedido.pagamento",
         "pedido.pago_apos_cancelamento",
+        "pedido.contestado",
         "pedido.link_solicitado",
         "agendamento.status",
         "agendamento.lembrete",

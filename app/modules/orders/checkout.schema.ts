@@ -10,16 +10,24 @@ export const REQUIRED_FIELDS_MESSAGE = "Preencha todos os campos obrigatórios";
 export const CHECKOUT_ERROR_MESSAGE = "Erro ao processar pedido. Tente novamente.";
 export const PAYMENT_UNAVAILABLE_MESSAGE = "Forma de pagamento indisponível";
 const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
+const CARD_EMAIL_MESSAGE = "Informe seu e-mail para pagar com cartão";
 const EMAIL_INVALID = "E-mail inválido";
 const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
 /** How a pick-up order may be paid. */
-export const PICK_UP_PAYMENTS: readonly FormaPagamento[] = ["pix", "pix_mercadopago", "balcao"];
+export const PICK_UP_PAYMENTS: readonly FormaPagamento[] = [
+  "pix",
+  "pix_mercadopago",
+  "cartao_mercadopago",
+  "balcao",
+];
 /** The largest amount a customer may ask change for (R$ 100.000,00). */
 const MAX_TROCO_CENTAVOS = 10_000_000;
 
 /** What the checkout may offer right now (from the settings, read by the server). */
 export interface CheckoutOptions {
   pixOnline: boolean;
+  /** Card online through Mercado Pago (decision 0080). */
+  cardOnline?: boolean;
 }
 
 const required = (message = "Campo obrigatório") =>
@@ -83,7 +91,11 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       ),
       formaPagamento: z
         .enum(CHECKOUT_PAYMENTS, { error: "Selecione a forma de pagamento" })
-        .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE),
+        .refine((v) => v !== "pix_mercadopago" || options.pixOnline, PAYMENT_UNAVAILABLE_MESSAGE)
+        .refine(
+          (v) => v !== "cartao_mercadopago" || Boolean(options.cardOnline),
+          PAYMENT_UNAVAILABLE_MESSAGE,
+        ),
       // Optional, for the confirmation; online Pix requires it (Mercado Pago needs the
       // payer's e-mail; checked below).
       email: lineText().pipe(z.string().max(254, "E-mail longo demais")).optional(),
@@ -134,7 +146,7 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
         if (!v.unidadeId) issue("unidadeId", "Escolha a unidade de retirada");
         // At the counter: Pix (manual or automatic) or paying there.
         if (!PICK_UP_PAYMENTS.includes(v.formaPagamento)) {
-          issue("formaPagamento", "Na retirada, pague com Pix ou no balcão");
+          issue("formaPagamento", "Na retirada, pague com Pix, cartão online ou no balcão");
         }
       }
     })
@@ -142,6 +154,9 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       if (!v.email) {
         if (v.formaPagamento === "pix_mercadopago") {
           ctx.addIssue({ code: "custom", path: ["email"], message: PIX_EMAIL_MESSAGE });
+        }
+        if (v.formaPagamento === "cartao_mercadopago") {
+          ctx.addIssue({ code: "custom", path: ["email"], message: CARD_EMAIL_MESSAGE });
         }
       } else if (!emailSchema.safeParse(v.email).success) {
         ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_INVALID });
@@ -169,11 +184,16 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
 const checkoutSchemas = {
   withPixOnline: buildCheckoutSchema({ pixOnline: true }),
   withoutPixOnline: buildCheckoutSchema({ pixOnline: false }),
+  withPixAndCard: buildCheckoutSchema({ pixOnline: true, cardOnline: true }),
 };
 
-/** The schema for the current settings: online Pix is accepted only while it is offered. */
+/** The schema for the current settings: online Pix (and card) accepted only while offered. */
 export const checkoutSchemaFor = (options: CheckoutOptions) =>
-  options.pixOnline ? checkoutSchemas.withPixOnline : checkoutSchemas.withoutPixOnline;
+  options.pixOnline
+    ? options.cardOnline
+      ? checkoutSchemas.withPixAndCard
+      : checkoutSchemas.withPixOnline
+    : checkoutSchemas.withoutPixOnline;
 
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
 

@@ -8,7 +8,7 @@ import { chatLink, chatNumber } from "~/domain/whatsapp";
 import type { FormResult } from "~/lib/form-result";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { cepForCheckout } from "~/modules/delivery/index.server";
-import { pixOnlineOffered } from "~/modules/payments/index.server";
+import { cardOnlineOffered, pixOnlineOffered } from "~/modules/payments/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { isUnreadableInput } from "~/platform/admin/action.server";
 import { logger } from "~/platform/logger.server";
@@ -17,6 +17,7 @@ import { readForm, requestInfo } from "~/platform/request-info.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { rethrowIfUnavailable } from "~/platform/unavailable.server";
+import { startOrderCardCheckout } from "./card.server";
 import { encodeCartLines } from "./cart";
 import type { CartQuote } from "./cart.server";
 import {
@@ -221,7 +222,8 @@ export async function submitCheckout(request: Request, customer?: CheckoutCustom
   }
   const settings = await currentSettings();
   const pixOnline = pixOnlineOffered(settings);
-  const parsed = checkoutSchemaFor({ pixOnline }).safeParse(fields);
+  const cardOnline = cardOnlineOffered(settings);
+  const parsed = checkoutSchemaFor({ pixOnline, cardOnline }).safeParse(fields);
   if (!parsed.success) {
     return refused(
       request,
@@ -275,6 +277,28 @@ export async function submitCheckout(request: Request, customer?: CheckoutCustom
       "Set-Cookie",
       rememberOrderHeader(request, { numero: pedido.numeroPedido, token }),
     ];
+    if (pedido.formaPagamento === "cartao_mercadopago") {
+      // Card: the order is saved and its stock reserved; the customer goes straight to the
+      // provider's page (a plain redirect, no script needed) and comes back to the order
+      // page. The provider down: the order page says so and offers to try again or Pix.
+      const initPoint = await startOrderCardCheckout(pedido, token, {
+        origem: siteOrigin(request),
+      });
+      return redirect(
+        initPoint ?? `/loja/pedido/${pedido.numeroPedido}?token=${encodeURIComponent(token)}`,
+        {
+          status: 303,
+          headers: [
+            [
+              "Set-Cookie",
+              orderFlashHeader({ numero: pedido.numeroPedido, token, chatUrl: null, receberUrl }),
+            ],
+            remembered,
+            ...cartGone,
+          ],
+        },
+      );
+    }
     if (pedido.formaPagamento === "pix_mercadopago" || pedido.formaPagamento === "pix") {
       // Paid by Pix now: straight to the order page, where the QR code and the copia e cola
       // are (issue 39), never the store list. Online Pix starts its charge first: the order

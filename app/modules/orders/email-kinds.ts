@@ -13,6 +13,7 @@ export const ORDER_EMAIL_KINDS = [
   "loja_novo_pedido",
   "pedido_link",
   "loja_pago_apos_cancelamento",
+  "loja_contestacao",
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -20,6 +21,7 @@ export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 export const SHOP_EMAIL_KINDS: readonly OrderEmailKind[] = [
   "loja_novo_pedido",
   "loja_pago_apos_cancelamento",
+  "loja_contestacao",
 ];
 
 /** The kinds the customer's "parar de receber" stops (not the confirmation). */

@@ -1,6 +1,14 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 export { ordersByEmail } from "./account-orders.server";
 export { buyAgain } from "./buy-again.server";
+export {
+  cardOnlineView,
+  expireUnpaidCardOrders,
+  startOrderCardCheckout,
+  switchCardOrderToPix,
+  syncCardOrder,
+  syncOpenCardOrders,
+} from "./card.server";
 export { quoteCart } from "./cart.server";
 export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";
@@ -10,11 +18,11 @@ export { orderUnitsOf, placedByUnit } from "./day-figures.server";
 export { exportOrders, ordersExportFileName } from "./export.server";
 export { FIND_ORDER_TEXTS, submitFindOrder } from "./find-order.server";
 export { readOrderFlash } from "./flash.server";
+export { handleNotification } from "./notification.server";
 export { composeOrderEmail } from "./order-email-templates.server";
 export { stopOrderStatusEmails } from "./order-emails.server";
 export {
   chargeOrderPix,
-  handleNotification,
   REFUND_MESSAGES,
   reconcilePendingCobrancas,
   refundOrderPix,

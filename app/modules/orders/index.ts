@@ -1,5 +1,6 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 
+export type { CardOnlineView } from "./card-view";
 export type { CartAction, CartItem, CartState } from "./cart";
 export {
   addableQuantity,

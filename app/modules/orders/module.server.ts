@@ -45,6 +45,7 @@ export const ordersModule = defineModule({
     orderEmail("loja_novo_pedido", "Novo pedido (loja)", "loja"),
     orderEmail("pedido_link", "Link do pedido (Acompanhar pedido)", "cliente"),
     orderEmail("loja_pago_apos_cancelamento", "Pago após cancelamento (loja)", "loja"),
+    orderEmail("loja_contestacao", "Contestação de cartão (dono)", "loja"),
   ],
   backup: { pedidos: "data", itens_pedido: "data" },
   rateLimits: [

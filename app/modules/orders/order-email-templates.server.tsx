@@ -62,6 +62,7 @@ const SUBJECT: Record<OrderEmailKind, (numero: string) => string> = {
   loja_novo_pedido: (n) => `Novo pedido ${n}`,
   pedido_link: (n) => `Link do pedido ${n}`,
   loja_pago_apos_cancelamento: (n) => `Pago após cancelamento: pedido ${n}`,
+  loja_contestacao: (n) => `Contestação no cartão: pedido ${n}`,
 };
 
 function Items({ pedido, itens }: { pedido: Pedido; itens: ItemPedido[] }) {
@@ -284,6 +285,15 @@ function ShopMail({ mail, sender }: { mail: OrderMail; sender: Sender }) {
           <Text style={mailStyles.text}>
             O Pix de {formatBRL(pedido.total)} foi pago depois que o pedido foi cancelado. No
             painel, reembolse o cliente ou reabra o pedido (se ainda houver estoque).
+          </Text>
+        </>
+      ) : mail.kind === "loja_contestacao" ? (
+        <>
+          <Text style={mailStyles.heading}>Contestação no cartão: {pedido.numeroPedido}</Text>
+          <Text style={mailStyles.text}>
+            O pagamento de {formatBRL(pedido.total)} no cartão foi contestado junto ao Mercado Pago
+            (chargeback). Responda à contestação no painel do Mercado Pago com o comprovante de
+            entrega ou de retirada.
           </Text>
         </>
       ) : (

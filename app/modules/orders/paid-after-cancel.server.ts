@@ -15,6 +15,28 @@ export function paidAfterCancelColumns(pedido: Pedido, next: string, at: Date) {
     : {};
 }
 
+/**
+ * A card payment contested (chargeback, decision 0080): a live alert to the order's unit and
+ * an e-mail to every active owner, in the transaction that noted it (once per charge).
+ */
+export async function announceChargeback(tx: Tx, pedido: Pedido, owners: string[]) {
+  await emit(tx, {
+    tipo: "pedido.contestado",
+    resourceType: "pedido",
+    resourceId: pedido.id,
+    aviso: {
+      tipo: "contestacao",
+      dados: {
+        numero: pedido.numeroPedido,
+        total: centavosToDecimal(pedido.total),
+        cliente: pedido.clienteNome,
+        unidade_id: pedido.unidadeId,
+      },
+    },
+    emails: owners.map((destinatario) => ({ tipo: "loja_contestacao", destinatario })),
+  });
+}
+
 /** Tells the staff, in the payment's transaction: a live alert and the shop's e-mail. */
 export async function announcePaidAfterCancel(
   tx: Tx,

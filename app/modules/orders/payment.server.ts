@@ -5,6 +5,7 @@
 // reconciliation of charges whose notification was lost, refunds and a new charge for an
 // order. The order becomes 'pago' only from a status read from the provider.
 import { eq } from "drizzle-orm";
+import { adminEmails } from "~/modules/accounts/index.server";
 import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments";
 import {
   advanceCobranca,
@@ -13,11 +14,9 @@ import {
   CobrancaError,
   createPixCobranca,
   currentProvider,
-  type NotificationAnswer,
   PaymentProviderError,
   type ProviderCobranca,
   pendingCobrancas,
-  readNotification,
   refundsAwaitingConfirmation,
   requestRefund,
 } from "~/modules/payments/index.server";
@@ -27,7 +26,11 @@ import { logAudit } from "~/platform/admin/audit.server";
 import { db, type Tx, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { orderPaymentChanged } from "./order-emails.server";
-import { announcePaidAfterCancel, paidAfterCancelColumns } from "./paid-after-cancel.server";
+import {
+  announceChargeback,
+  announcePaidAfterCancel,
+  paidAfterCancelColumns,
+} from "./paid-after-cancel.server";
 import { assertOrderInScope } from "./scope.server";
 import { type Pedido, pedidos } from "./tables.server";
 import { orderWebhook } from "./webhook.server";
@@ -74,9 +77,29 @@ export async function applyChargeUpdate(
   return transaction(async (tx) => {
     const update = await advanceCobranca(tx, provedor, charge);
     if (update.result !== "atualizada") return update;
+    if (update.contestadaAgora) await noteChargeback(tx, update.cobranca);
     const pagamento = await applyToOrder(tx, update.cobranca, origem, update.at, actor);
     return { result: "atualizada", cobranca: update.cobranca, pagamento } as const;
   });
+}
+
+async function noteChargeback(tx: Tx, cobranca: Cobranca) {
+  const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, cobranca.pedidoId));
+  if (!pedido) return;
+  await logAudit(
+    {
+      action: "payment_chargeback",
+      resourceType: "pedido",
+      resourceId: pedido.id,
+      details: {
+        numero_pedido: pedido.numeroPedido,
+        cobranca_externa: cobranca.externoId,
+        status_provedor: cobranca.statusProvedor,
+      },
+    },
+    tx,
+  );
+  await announceChargeback(tx, pedido, await adminEmails(tx));
 }
 
 async function applyToOrder(
@@ -92,6 +115,16 @@ async function applyToOrder(
     .where(eq(pedidos.id, cobranca.pedidoId))
     .for("update");
   if (!pedido) return null;
+  const settings = await getSettings(tx);
+  // A card paid in more installments than the owner allows is not payment: it is refunded
+  // (card.server.ts) and the order keeps waiting.
+  if (
+    cobranca.meio === "cartao" &&
+    cobranca.status === "paga" &&
+    (cobranca.parcelas ?? 1) > settings.cartaoParcelasMax
+  ) {
+    return null;
+  }
   const next = orderPaymentAfter(pedido.statusPagamento, cobranca.status);
   if (!next) return null;
   const afterCancel = paidAfterCancelColumns(pedido, next, at);
@@ -111,7 +144,6 @@ async function applyToOrder(
   const action = AUDIT_ACTION[cobranca.status] ?? "payment_status_update";
   if (actor) await audit(tx, actor, action, "pedido", pedido.id, details);
   else await logAudit({ action, resourceType: "pedido", resourceId: pedido.id, details }, tx);
-  const settings = await getSettings(tx);
   await orderPaymentChanged(
     tx,
     updated!,
@@ -120,28 +152,6 @@ async function applyToOrder(
   );
   if (afterCancel.pagoAposCancelamentoEm) await announcePaidAfterCancel(tx, updated!, settings);
   return next;
-}
-
-/**
- * POST /webhooks/mercadopago. 401 for a bad signature (nothing read, nothing changed);
- * 200 for anything authentic, relevant or not; 503 when the provider cannot be read, so
- * Mercado Pago tries again (and the reconciliation pass catches it anyway).
- */
-export async function handleNotification(
-  request: Request,
-  now = new Date(),
-): Promise<NotificationAnswer> {
-  const notice = await readNotification(request, now);
-  if ("status" in notice) return notice;
-  try {
-    const charge = await notice.provider.getCobranca(notice.externoId);
-    if (!charge) return { status: 200, body: "cobrança desconhecida" };
-    const applied = await applyChargeUpdate(notice.provider.nome, charge, "notificacao");
-    return { status: 200, body: applied.result };
-  } catch (error) {
-    logger.error({ err: error, cobranca: notice.externoId }, "falha ao consultar o Mercado Pago");
-    return { status: 503, body: "tente novamente" };
-  }
 }
 
 /**
@@ -172,14 +182,21 @@ export async function reconcilePendingCobrancas(
   return changed;
 }
 
-/** Refunds the order's paid Pix charge in full; the order becomes 'reembolsado'. */
-export async function refundPixCobranca(pedidoId: string, actor: AdminActor): Promise<Cobranca> {
+/**
+ * Refunds the order's paid online charge, in full (the order becomes 'reembolsado') or
+ * `valor` centavos of it (the order stays 'pago'; what was refunded shows on it).
+ */
+export async function refundPixCobranca(
+  pedidoId: string,
+  actor: AdminActor,
+  valor?: number,
+): Promise<Cobranca> {
   const [order] = await db()
     .select({ unidadeId: pedidos.unidadeId })
     .from(pedidos)
     .where(eq(pedidos.id, pedidoId));
   if (order) assertOrderInScope(actor, order);
-  const { provedor, charge } = await requestRefund(pedidoId);
+  const { provedor, charge } = await requestRefund(pedidoId, valor);
   const applied = await applyChargeUpdate(provedor, charge, "reembolso", actor);
   if (applied.result === "desconhecida") throw new AdminError(COBRANCA_MESSAGES.semPagamento);
   return applied.cobranca;
@@ -187,7 +204,8 @@ export async function refundPixCobranca(pedidoId: string, actor: AdminActor): Pr
 
 export const REFUND_MESSAGES = {
   naoEncontrado: "Pedido não encontrado",
-  formaErrada: "Só pedidos pagos por Pix automático podem ser reembolsados por aqui",
+  formaErrada:
+    "Só pedidos pagos por Pix automático ou cartão online podem ser reembolsados por aqui",
   jaReembolsado: "Este pedido já foi reembolsado",
   naoPago: "Só pedidos com pagamento confirmado podem ser reembolsados",
   provedor: "O Mercado Pago não aceitou o reembolso agora. Tente novamente em alguns minutos.",
@@ -201,22 +219,33 @@ export const REFUND_MESSAGES = {
  * so a double click or a retry never refunds twice. The order becomes 'reembolsado'
  * (audited in the admin's name) only once the provider says the payment is refunded.
  */
-export async function refundOrderPix(id: string, actor: AdminActor): Promise<Cobranca> {
+export async function refundOrderPix(
+  id: string,
+  actor: AdminActor,
+  valor?: number,
+): Promise<Cobranca> {
   const [order] = await db().select().from(pedidos).where(eq(pedidos.id, id));
   if (!order) throw new AdminError(REFUND_MESSAGES.naoEncontrado);
   assertOrderInScope(actor, order);
-  if (order.formaPagamento !== "pix_mercadopago") throw new AdminError(REFUND_MESSAGES.formaErrada);
+  const online =
+    order.formaPagamento === "pix_mercadopago" || order.formaPagamento === "cartao_mercadopago";
+  if (!online) throw new AdminError(REFUND_MESSAGES.formaErrada);
   if (order.statusPagamento === "reembolsado") throw new AdminError(REFUND_MESSAGES.jaReembolsado);
   if (order.statusPagamento !== "pago") throw new AdminError(REFUND_MESSAGES.naoPago);
   let cobranca: Cobranca;
   try {
-    cobranca = await refundPixCobranca(id, actor);
+    cobranca = await refundPixCobranca(id, actor, valor);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     // The provider's answer is English and technical: it goes to the log, not the screen.
     logger.warn({ err: error, pedido: id }, "reembolso recusado pelo Mercado Pago");
     throw new AdminError(REFUND_MESSAGES.provedor);
   }
-  if (cobranca.status !== "reembolsada") throw new AdminError(REFUND_MESSAGES.pendente);
+  const settled =
+    cobranca.status === "reembolsada" ||
+    (valor !== undefined &&
+      cobranca.reembolsoSolicitadoEm === null &&
+      (cobranca.valorReembolsado ?? 0) > 0);
+  if (!settled) throw new AdminError(REFUND_MESSAGES.pendente);
   return cobranca;
 }

@@ -13,6 +13,7 @@ import {
 import { logAudit } from "~/platform/admin/audit.server";
 import { db, transaction } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { expireUnpaidCardOrders, syncOpenCardOrders } from "./card.server";
 import { applyChargeUpdate, reconcilePendingCobrancas } from "./payment.server";
 import { cancelChargesOfCancelledOrders } from "./payment-loops.server";
 import { cancelLockedOrder } from "./status.server";
@@ -114,8 +115,8 @@ async function cancelLapsedOrder(cobrancaId: string, now: Date): Promise<boolean
  * arrive is confirmed before anything expires. Returns what it counted.
  */
 export async function reconcilePayments(): Promise<{ conferidas: number; expirados: number }> {
-  const conferidas = await reconcilePendingCobrancas();
+  const conferidas = (await reconcilePendingCobrancas()) + (await syncOpenCardOrders());
   await cancelChargesOfCancelledOrders();
-  const expirados = await expireUnpaidPixOrders();
+  const expirados = (await expireUnpaidPixOrders()) + (await expireUnpaidCardOrders());
   return { conferidas, expirados };
 }

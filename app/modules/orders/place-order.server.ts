@@ -21,7 +21,7 @@ import {
   type ShortItem,
   sumLines,
 } from "~/modules/inventory/index.server";
-import { pixOnlineOffered } from "~/modules/payments/index.server";
+import { cardOnlineOffered, pixOnlineOffered } from "~/modules/payments/index.server";
 import type { CouponResult } from "~/modules/promotions";
 import { redeemCoupon } from "~/modules/promotions/index.server";
 import {
@@ -365,6 +365,8 @@ function checkPaymentMethod(input: OrderInput, settings: Settings) {
   const off =
     (input.formaPagamento === "pix" && !settings.pixManualAtivo) ||
     (input.formaPagamento === "pix_mercadopago" && (!pixOnlineOffered(settings) || !input.email)) ||
+    (input.formaPagamento === "cartao_mercadopago" &&
+      (!cardOnlineOffered(settings) || !input.email)) ||
     (input.modo === "retirada"
       ? !PICK_UP_PAYMENTS.includes(input.formaPagamento)
       : input.formaPagamento === "balcao");

@@ -67,7 +67,18 @@ const ORDERS_COUNT_LIMIT = 10_000;
 /** What the orders view shows of an online charge: no QR code, no idempotency key. */
 type AdminCobranca = Pick<
   Cobranca,
-  "id" | "provedor" | "externoId" | "status" | "statusProvedor" | "pagoEm" | "reembolsadoEm"
+  | "id"
+  | "provedor"
+  | "externoId"
+  | "status"
+  | "statusProvedor"
+  | "pagoEm"
+  | "reembolsadoEm"
+  | "meio"
+  | "parcelas"
+  | "valor"
+  | "valorReembolsado"
+  | "contestadaEm"
 >;
 
 export type AdminOrder = Omit<Pedido, "tokenHash" | "idempotencyKey"> & {

@@ -28,6 +28,7 @@ export const COBRANCA_MESSAGES = {
   jaPago: "Este pedido já está pago",
   cancelado: "Este pedido foi cancelado",
   semPagamento: "Este pedido não tem pagamento Pix confirmado para reembolsar",
+  valorReembolso: "O valor do reembolso deve ser maior que zero e no máximo o que falta reembolsar",
 } as const;
 
 /** Thrown when a charge cannot be created; the message is for the customer or the admin. */
@@ -147,13 +148,22 @@ export async function createPixCobranca(
 export type ChargeUpdate =
   | { result: "desconhecida" }
   | { result: "sem_mudanca"; cobranca: Cobranca }
-  | { result: "atualizada"; cobranca: Cobranca; at: Date };
+  | {
+      result: "atualizada";
+      cobranca: Cobranca;
+      at: Date;
+      /** A chargeback (contestação) was first reported now. */
+      contestadaAgora?: boolean;
+      /** Centavos refunded by this move (a partial refund leaves the charge 'paga'). */
+      reembolsadoAgora?: number;
+    };
 
 /**
  * Moves a charge to the provider's view of it, inside the caller's transaction and with
  * the charge's row locked: a charge only moves forward, a charge we did not create is
- * unknown, and a payment of another amount than charged is not ours. The caller applies
- * an 'atualizada' answer to the order in the same transaction.
+ * unknown, and a payment of another amount than charged is not ours. What was refunded so
+ * far only grows, and a chargeback is noted once. The caller applies an 'atualizada'
+ * answer to the order in the same transaction.
  */
 export async function advanceCobranca(
   tx: Tx,
@@ -166,9 +176,13 @@ export async function advanceCobranca(
     .where(and(eq(cobrancas.provedor, provedor), eq(cobrancas.externoId, charge.externoId)))
     .for("update");
   if (!row) return { result: "desconhecida" };
-  if (!advancesCobranca(row.status, charge.status)) return { result: "sem_mudanca", cobranca: row };
+  const advances = advancesCobranca(row.status, charge.status);
+  const refundedBefore = row.valorReembolsado ?? 0;
+  const refundGrew = charge.valorReembolsado > refundedBefore;
+  const disputed = charge.contestada && !row.contestadaEm;
+  if (!advances && !refundGrew && !disputed) return { result: "sem_mudanca", cobranca: row };
   // Paid a different amount than charged (should not happen with Pix): not our payment.
-  if (charge.status === "paga" && charge.valor !== row.valor) {
+  if (advances && charge.status === "paga" && charge.valor !== row.valor) {
     logger.warn(
       { cobranca: row.id, esperado: row.valor, recebido: charge.valor },
       "pagamento com valor diferente da cobrança; pedido não confirmado",
@@ -176,18 +190,30 @@ export async function advanceCobranca(
     return { result: "sem_mudanca", cobranca: row };
   }
   const at = new Date();
+  const status = advances ? charge.status : row.status;
   const [updated] = await tx
     .update(cobrancas)
     .set({
-      status: charge.status,
+      status,
       statusProvedor: charge.statusProvedor,
-      pagoEm: charge.status === "paga" ? (charge.pagoEm ?? at) : row.pagoEm,
-      reembolsadoEm: charge.status === "reembolsada" ? at : row.reembolsadoEm,
+      pagoEm: advances && charge.status === "paga" ? (charge.pagoEm ?? at) : row.pagoEm,
+      reembolsadoEm: advances && charge.status === "reembolsada" ? at : row.reembolsadoEm,
+      valorReembolsado: refundGrew ? charge.valorReembolsado : row.valorReembolsado,
+      // A partial refund that came through is settled: no more asking about it.
+      reembolsoSolicitadoEm: refundGrew ? null : row.reembolsoSolicitadoEm,
+      contestadaEm: disputed ? at : row.contestadaEm,
+      parcelas: charge.parcelas ?? row.parcelas,
       updatedAt: at,
     })
     .where(eq(cobrancas.id, row.id))
     .returning();
-  return { result: "atualizada", cobranca: updated!, at };
+  return {
+    result: "atualizada",
+    cobranca: updated!,
+    at,
+    contestadaAgora: disputed,
+    reembolsadoAgora: refundGrew ? charge.valorReembolsado - refundedBefore : 0,
+  };
 }
 
 export type NotificationAnswer = { status: 200 | 401 | 503; body: string };
@@ -195,14 +221,17 @@ export type NotificationAnswer = { status: 200 | 401 | 503; body: string };
 /**
  * Reads a POST /webhooks/mercadopago: the answer when there is nothing to look up (401 for
  * a bad signature, nothing read; 200 for anything authentic but irrelevant), else the
- * provider and the id of a charge we created. Ids we never created are not looked up: a
- * notification cannot make us call the API for arbitrary payments.
+ * provider and the id of the charge, saying whether we know it. An unknown id is read only
+ * to be matched to a card order awaiting payment (decision 0080); nothing else is kept.
  */
 export async function readNotification(
   request: Request,
   now = new Date(),
-): Promise<NotificationAnswer | { provider: PaymentProvider; externoId: string }> {
-  const provider = await currentProvider();
+): Promise<
+  NotificationAnswer | { provider: PaymentProvider; externoId: string; conhecida: boolean }
+> {
+  const config = await getPaymentConfig();
+  const provider = providerFor(config);
   if (!provider) return { status: 401, body: "Pix automático não configurado" };
   let notice: { externoId: string } | null;
   try {
@@ -219,8 +248,12 @@ export async function readNotification(
     .select({ id: cobrancas.id })
     .from(cobrancas)
     .where(and(eq(cobrancas.provedor, provider.nome), eq(cobrancas.externoId, notice.externoId)));
-  if (!known) return { status: 200, body: "cobrança desconhecida" };
-  return { provider, externoId: notice.externoId };
+  // An unknown id may be a card payment (its id is born when the customer pays): while cards
+  // are on, the caller reads it and keeps it only when it belongs to one of our card orders.
+  if (!known && (!config.cartao.ativo || !/^\d{1,20}$/.test(notice.externoId))) {
+    return { status: 200, body: "cobrança desconhecida" };
+  }
+  return { provider, externoId: notice.externoId, conhecida: Boolean(known) };
 }
 
 /** Charges older than this are no longer asked about (Pix lasts at most a day here). */
@@ -295,6 +328,11 @@ export async function chargesOfOrders(pedidoIds: string[], executor: Executor = 
       statusProvedor: cobrancas.statusProvedor,
       pagoEm: cobrancas.pagoEm,
       reembolsadoEm: cobrancas.reembolsadoEm,
+      meio: cobrancas.meio,
+      parcelas: cobrancas.parcelas,
+      valor: cobrancas.valor,
+      valorReembolsado: cobrancas.valorReembolsado,
+      contestadaEm: cobrancas.contestadaEm,
     })
     .from(cobrancas)
     .where(inArray(cobrancas.pedidoId, pedidoIds))
@@ -335,6 +373,7 @@ export async function expireCobranca(tx: Tx, cobranca: Cobranca, now: Date): Pro
  */
 export async function requestRefund(
   pedidoId: string,
+  valor?: number,
 ): Promise<{ provedor: Cobranca["provedor"]; charge: ProviderCobranca }> {
   const provider = await currentProvider();
   if (!provider) throw new AdminError(COBRANCA_MESSAGES.indisponivel);
@@ -344,8 +383,20 @@ export async function requestRefund(
     .where(and(eq(cobrancas.pedidoId, pedidoId), eq(cobrancas.status, "paga")))
     .limit(1);
   if (!paid) throw new AdminError(COBRANCA_MESSAGES.semPagamento);
-  const charge = await provider.refundCobranca(paid.externoId, `reembolso-${paid.id}`);
+  const before = paid.valorReembolsado ?? 0;
+  const rest = paid.valor - before;
+  if (valor !== undefined && (valor <= 0 || valor > rest)) {
+    throw new AdminError(COBRANCA_MESSAGES.valorReembolso, "valor");
+  }
+  // What is left, refunded at once, is a total refund (the provider's plain refund).
+  const partial = valor !== undefined && valor < paid.valor && (before > 0 || valor < rest);
+  // Keyed by what was refunded before and the amount: a double click refunds once, a
+  // second partial refund of the same amount later is another refund.
+  const key = partial ? `reembolso-${paid.id}-${before}-${valor}` : `reembolso-${paid.id}`;
+  const charge = await provider.refundCobranca(paid.externoId, key, partial ? valor : undefined);
   // Accepted but not confirmed yet: the reconciliation reads it again until it settles.
-  if (charge.status !== "reembolsada") await markRefundRequested(paid.id, new Date());
+  const settled =
+    charge.status === "reembolsada" || (partial && charge.valorReembolsado >= before + valor!);
+  if (!settled) await markRefundRequested(paid.id, new Date());
   return { provedor: paid.provedor, charge };
 }

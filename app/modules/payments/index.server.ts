@@ -1,6 +1,14 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export {
+  cardCobrancasOf,
+  cardDeadline,
+  createCardPreference,
+  recordCardCobranca,
+  searchProviderPayments,
+  withPreference,
+} from "./card.server";
+export {
   cancelAtProvider,
   openCobrancas,
   refundsAwaitingConfirmation,
@@ -32,6 +40,7 @@ export { pixOnlineView } from "./pix-online.server";
 export type { ProviderCobranca } from "./provider.server";
 export { PaymentProviderError } from "./provider.server";
 export {
+  cardOnlineOffered,
   getPaymentConfig,
   getPaymentSettingsView,
   paymentSettingsView,

@@ -3,5 +3,10 @@
 export type { StatusCobranca } from "./cobranca";
 export { orderPaymentAfter, pixOnlineStage } from "./cobranca";
 export { crc16 } from "./pix";
-export { PIX_EXPIRACAO_MAX, PIX_EXPIRACAO_MIN, paymentSettingsSchema } from "./settings.schema";
+export {
+  CARTAO_PARCELAS_MAX,
+  PIX_EXPIRACAO_MAX,
+  PIX_EXPIRACAO_MIN,
+  paymentSettingsSchema,
+} from "./settings.schema";
 export type { PixOnlineView } from "./types";

@@ -9,6 +9,7 @@ import { sameSecret } from "~/platform/secret.server";
 import { statusFromMercadoPago } from "./cobranca";
 import {
   type CreateCobrancaInput,
+  type CreatePreferenceInput,
   InvalidNotification,
   type PaymentProvider,
   PaymentProviderError,
@@ -36,6 +37,9 @@ interface MpPayment {
   external_reference?: string | null;
   date_of_expiration?: string | null;
   date_approved?: string | null;
+  payment_type_id?: string | null;
+  installments?: number | null;
+  transaction_amount_refunded?: number | null;
   point_of_interaction?: {
     transaction_data?: { qr_code?: string; qr_code_base64?: string; ticket_url?: string };
   };
@@ -59,8 +63,14 @@ function toCobranca(p: MpPayment): ProviderCobranca {
     ticketUrl: data?.ticket_url ?? null,
     expiraEm: p.date_of_expiration ? new Date(p.date_of_expiration) : null,
     pagoEm: p.date_approved ? new Date(p.date_approved) : null,
+    meio: CARD_TYPES.has(p.payment_type_id ?? "") ? "cartao" : "pix",
+    parcelas: CARD_TYPES.has(p.payment_type_id ?? "") ? Number(p.installments ?? 1) : null,
+    valorReembolsado: decimalToCentavos(Number(p.transaction_amount_refunded ?? 0).toFixed(2)),
+    contestada: p.status === "charged_back" || p.status === "in_mediation",
   };
 }
+
+const CARD_TYPES = new Set(["credit_card", "debit_card", "prepaid_card"]);
 
 /** Parses 'ts=...,v1=...' (order and spaces free). */
 export function parseSignature(header: string | null): { ts: string; v1: string } | null {
@@ -249,8 +259,82 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
       );
     },
 
-    async refundCobranca(externoId: string, idempotencyKey: string) {
-      const response = await call("POST", `/v1/payments/${externoId}/refunds`, {}, idempotencyKey);
+    async createPreference(input: CreatePreferenceInput) {
+      const [firstName, ...rest] = input.pagador.nome.trim().split(/\s+/);
+      const response = await call(
+        "POST",
+        "/checkout/preferences",
+        {
+          items: input.itens.map((item, i) => ({
+            id: String(i + 1),
+            title: item.titulo.slice(0, 250),
+            quantity: item.quantidade,
+            unit_price: centavosToReais(item.precoUnitario),
+            currency_id: "BRL",
+          })),
+          payer: { email: input.pagador.email, name: firstName ?? "", surname: rest.join(" ") },
+          external_reference: input.referencia,
+          back_urls: {
+            success: input.voltarPara,
+            pending: input.voltarPara,
+            failure: input.voltarPara,
+          },
+          auto_return: "all",
+          ...(input.notificationUrl ? { notification_url: input.notificationUrl } : {}),
+          // Cards only: Pix is offered by the shop's own flow, boleto takes days.
+          payment_methods: {
+            installments: input.parcelasMax,
+            default_installments: 1,
+            excluded_payment_types: [{ id: "ticket" }, { id: "bank_transfer" }, { id: "atm" }],
+          },
+          expires: true,
+          expiration_date_to: mpDate(input.expiraEm),
+          statement_descriptor: "AGROPET",
+        },
+        input.idempotencyKey,
+      );
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => "")).slice(0, 200);
+        throw new PaymentProviderError(
+          `Mercado Pago recusou criar o checkout (HTTP ${response.status})${detail ? `: ${detail}` : ""}`,
+          response.status,
+        );
+      }
+      const body = (await response.json()) as { id?: unknown; init_point?: unknown };
+      if (typeof body.id !== "string" || typeof body.init_point !== "string") {
+        throw new PaymentProviderError("Resposta inesperada do Mercado Pago ao criar o checkout");
+      }
+      return { externoId: body.id, initPoint: body.init_point };
+    },
+
+    async searchPayments(referencia: string) {
+      const query = new URLSearchParams({
+        external_reference: referencia,
+        sort: "date_created",
+        criteria: "desc",
+        limit: "30",
+      });
+      const response = await call("GET", `/v1/payments/search?${query}`);
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new PaymentProviderError(
+          `Mercado Pago recusou a busca de pagamentos (HTTP ${response.status})`,
+          response.status,
+        );
+      }
+      const body = (await response.json()) as { results?: MpPayment[] };
+      return (body.results ?? [])
+        .filter((p) => p && p.id !== undefined && typeof p.status === "string")
+        .map(toCobranca);
+    },
+
+    async refundCobranca(externoId: string, idempotencyKey: string, valor?: number) {
+      const response = await call(
+        "POST",
+        `/v1/payments/${externoId}/refunds`,
+        valor === undefined ? {} : { amount: centavosToReais(valor) },
+        idempotencyKey,
+      );
       if (!response.ok) {
         const detail = (await response.text().catch(() => "")).slice(0, 200);
         throw new PaymentProviderError(

@@ -18,6 +18,20 @@ export interface CreateCobrancaInput {
   notificationUrl?: string | null;
 }
 
+/** A card checkout (Mercado Pago Checkout Pro preference) to create (decision 0080). */
+export interface CreatePreferenceInput {
+  itens: { titulo: string; quantidade: number /** centavos */; precoUnitario: number }[];
+  /** Our order's reference; the payments made on it carry it back. */
+  referencia: string;
+  pagador: { email: string; nome: string };
+  /** Where the customer comes back to (the order page), whatever the result. */
+  voltarPara: string;
+  parcelasMax: number;
+  expiraEm: Date;
+  idempotencyKey: string;
+  notificationUrl?: string | null;
+}
+
 /** A charge as the provider reports it, in our words. */
 export interface ProviderCobranca {
   externoId: string;
@@ -31,6 +45,13 @@ export interface ProviderCobranca {
   ticketUrl: string | null;
   expiraEm: Date | null;
   pagoEm: Date | null;
+  /** 'cartao' for a card payment (credit, debit, prepaid), else 'pix'. */
+  meio: "pix" | "cartao";
+  parcelas: number | null;
+  /** Centavos refunded so far (partial refunds leave it approved). */
+  valorReembolsado: number;
+  /** A chargeback was opened (in mediation) or decided against the shop. */
+  contestada: boolean;
 }
 
 export interface PaymentProvider {
@@ -49,8 +70,19 @@ export interface PaymentProvider {
    * payment came first); null when the provider does not know the id.
    */
   cancelCobranca(externoId: string): Promise<ProviderCobranca | null>;
-  /** Refunds the whole charge and returns it as it stands afterwards. */
-  refundCobranca(externoId: string, idempotencyKey: string): Promise<ProviderCobranca>;
+  /**
+   * Refunds the charge, whole or `valor` centavos of it, and returns it as it stands
+   * afterwards.
+   */
+  refundCobranca(
+    externoId: string,
+    idempotencyKey: string,
+    valor?: number,
+  ): Promise<ProviderCobranca>;
+  /** Creates a card checkout; the same key gives the same one back. */
+  createPreference(input: CreatePreferenceInput): Promise<{ externoId: string; initPoint: string }>;
+  /** The payments made on our reference, newest first. */
+  searchPayments(referencia: string): Promise<ProviderCobranca[]>;
 }
 
 /** A notification that is unsigned, wrongly signed or stale: answered 401, nothing changes. */

@@ -14,7 +14,24 @@ const secretField = (max: number, message: string) =>
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || (v.length <= max && !/\s/.test(v)), { message });
 
-export const paymentSettingsSchema = z.object({
+/** Mercado Pago takes up to 12 installments on a Brazilian card. */
+export const CARTAO_PARCELAS_MAX = 12;
+
+const parcelasField = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : "1"))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, message)
+        .transform(Number)
+        .pipe(z.number().int().min(1, message).max(CARTAO_PARCELAS_MAX, message)),
+    );
+
+const paymentSettingsFields = z.object({
   mercadopagoAtivo: checkbox,
   mercadopagoAccessToken: secretField(300, "Access token inválido"),
   mercadopagoWebhookSecret: secretField(300, "Assinatura secreta inválida"),
@@ -37,6 +54,17 @@ export const paymentSettingsSchema = z.object({
             .max(PIX_EXPIRACAO_MAX, `O prazo máximo é de ${PIX_EXPIRACAO_MAX} minutos (24 horas)`),
         ),
     ),
+  cartaoAtivo: checkbox,
+  cartaoParcelasMax: parcelasField(`Escolha de 1 a ${CARTAO_PARCELAS_MAX} parcelas`),
+  cartaoParcelasSemJuros: parcelasField(`Escolha de 1 a ${CARTAO_PARCELAS_MAX} parcelas`),
 });
+
+export const paymentSettingsSchema = paymentSettingsFields.refine(
+  (v) => v.cartaoParcelasSemJuros <= v.cartaoParcelasMax,
+  {
+    message: "As parcelas sem juros não podem passar do máximo de parcelas",
+    path: ["cartaoParcelasSemJuros"],
+  },
+);
 
 export type PaymentSettingsInput = z.infer<typeof paymentSettingsSchema>;

@@ -20,6 +20,22 @@ export interface PaymentConfig {
   webhookSecret: string | null;
   expiracaoMinutos: number;
   apiUrl: string;
+  cartao: CartaoConfig;
+}
+
+/** Card online: switched on, the most installments and how many are interest-free. */
+interface CartaoConfig {
+  ativo: boolean;
+  parcelasMax: number;
+  parcelasSemJuros: number;
+}
+
+function cartaoConfigOf(settings: Settings): CartaoConfig {
+  return {
+    ativo: settings.cartaoAtivo,
+    parcelasMax: settings.cartaoParcelasMax,
+    parcelasSemJuros: Math.min(settings.cartaoParcelasSemJuros, settings.cartaoParcelasMax),
+  };
 }
 
 /** Server-side only: carries the secrets. */
@@ -31,6 +47,7 @@ function paymentConfigFrom(settings: Settings & SecretsOf<"payments">): PaymentC
     webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET || settings.mercadopagoWebhookSecret || null,
     expiracaoMinutos: settings.pixExpiracaoMinutos,
     apiUrl: e.MERCADOPAGO_API_URL,
+    cartao: cartaoConfigOf(settings),
   };
 }
 
@@ -49,6 +66,7 @@ export interface PaymentSettingsView {
   webhookSecret: { definido: boolean; doAmbiente: boolean };
   /** True when online Pix can be offered: switched on and an access token is set. */
   disponivel: boolean;
+  cartao: CartaoConfig & { disponivel: boolean };
 }
 
 export function paymentSettingsView(settings: Settings): PaymentSettingsView {
@@ -66,7 +84,13 @@ export function paymentSettingsView(settings: Settings): PaymentSettingsView {
       doAmbiente: Boolean(e.MERCADOPAGO_WEBHOOK_SECRET),
     },
     disponivel: pixOnlineOffered(settings),
+    cartao: { ...cartaoConfigOf(settings), disponivel: cardOnlineOffered(settings) },
   };
+}
+
+/** Card online can be offered: Mercado Pago is set up (as for Pix) and cards are switched on. */
+export function cardOnlineOffered(settings: Settings): boolean {
+  return pixOnlineOffered(settings) && settings.cartaoAtivo;
 }
 
 /**
@@ -95,6 +119,9 @@ export async function savePaymentSettings(
       const changes = {
         mercadopagoAtivo: input.mercadopagoAtivo,
         pixExpiracaoMinutos: input.pixExpiracaoMinutos,
+        cartaoAtivo: input.cartaoAtivo,
+        cartaoParcelasMax: input.cartaoParcelasMax,
+        cartaoParcelasSemJuros: input.cartaoParcelasSemJuros,
         // Blank keeps the saved value; the 'limpar' boxes remove it.
         mercadopagoAccessToken: input.limparAccessToken
           ? null

@@ -75,6 +75,34 @@ export const cobrancas = pgTable(
 export type Cobranca = typeof cobrancas.$inferSelect;
 
 /**
+ * A card checkout at the provider (Mercado Pago Checkout Pro preference): where the customer
+ * is sent to pay. The payment it leads to is not known until the provider announces it; it
+ * becomes a `cobrancas` row then (decision 0080). "Tentar de novo" makes another one; all of
+ * an order's preferences end at the order's payment deadline, the first one's.
+ */
+export const preferencias = pgTable(
+  "preferencias",
+  {
+    id: id(),
+    pedidoId: ownedBy("pedido_id", () => pedidos.id),
+    provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
+    externoId: text("externo_id").notNull(),
+    /** The provider's hosted checkout page. */
+    initPoint: text("init_point").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("preferencias_idempotency_idx").on(t.idempotencyKey),
+    index("preferencias_pedido_idx").on(t.pedidoId, t.createdAt),
+    check("preferencias_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
+  ],
+);
+
+export type Preferencia = typeof preferencias.$inferSelect;
+
+/**
  * A payment received in person (issue 43, decision 0077): an order handed over at the counter
  * or at the door, or a grooming booking fetched. One per order or booking (a double click
  * records it once); the day close per unit sums these with the online charges.

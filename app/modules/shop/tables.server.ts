@@ -37,6 +37,11 @@ export const configuracoes = pgTable(
     mercadopagoWebhookSecret: text("mercadopago_webhook_secret"),
     /** How long an online Pix charge can be paid. */
     pixExpiracaoMinutos: integer("pix_expiracao_minutos").notNull().default(30),
+    /** Card online through Mercado Pago Checkout Pro, same credentials (decision 0080). */
+    cartaoAtivo: boolean("cartao_ativo").notNull().default(false),
+    /** The most installments the customer may choose, and how many of those are interest-free. */
+    cartaoParcelasMax: integer("cartao_parcelas_max").notNull().default(1),
+    cartaoParcelasSemJuros: integer("cartao_parcelas_sem_juros").notNull().default(1),
     /** Where the shop gets an e-mail for every new order (empty: none). */
     emailNovosPedidos: text("email_novos_pedidos"),
     /** The shop's CNPJ, at the foot of every e-mail. */
@@ -106,6 +111,10 @@ export const configuracoes = pgTable(
     check(
       "configuracoes_pix_expiracao_check",
       sql`${t.pixExpiracaoMinutos} >= 30 and ${t.pixExpiracaoMinutos} <= 1440`,
+    ),
+    check(
+      "configuracoes_cartao_parcelas_check",
+      sql`${t.cartaoParcelasMax} between 1 and 12 and ${t.cartaoParcelasSemJuros} between 1 and ${t.cartaoParcelasMax}`,
     ),
   ],
 );

@@ -13,6 +13,7 @@ export const handle = { capability: "painel.entrar" } satisfies AdminHandle;
 const AVISO_CAPACIDADE: Record<Aviso["tipo"], Capacidade> = {
   pedido: "pedidos.ver",
   pago_apos_cancelamento: "pedidos.ver",
+  contestacao: "pedidos.ver",
   servico: "orcamentos.atender",
   curriculo: "curriculos.ver",
 };

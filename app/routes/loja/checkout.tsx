@@ -15,7 +15,7 @@ import {
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { encodeCartLines } from "~/modules/orders";
 import { readCookieCartView, submitCheckout } from "~/modules/orders/index.server";
-import { pixOnlineOffered } from "~/modules/payments/index.server";
+import { cardOnlineOffered, pixOnlineOffered } from "~/modules/payments/index.server";
 import { deliveryWindowChoices, shortHoursText } from "~/modules/shop";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
@@ -74,6 +74,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ),
       pixAtivo: settings.pixManualAtivo,
       pixOnline: pixOnlineOffered(settings),
+      cartao: cardOnlineOffered(settings)
+        ? {
+            parcelasMax: settings.cartaoParcelasMax,
+            parcelasSemJuros: Math.min(settings.cartaoParcelasSemJuros, settings.cartaoParcelasMax),
+          }
+        : null,
       // One key per checkout visit: a double click or a retried request finds the same
       // order. Made here, not in the browser: this page is never shared by the page cache.
       idempotencyKey: crypto.randomUUID(),
@@ -91,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       janelas: {},
       pixAtivo: false,
       pixOnline: false,
+      cartao: null,
       idempotencyKey: "",
       erro: "Erro ao carregar configurações da loja",
     };
@@ -131,6 +138,7 @@ export default function CheckoutPage() {
     janelas,
     pixAtivo,
     pixOnline,
+    cartao,
     idempotencyKey,
     erro,
     servidor,
@@ -161,6 +169,7 @@ export default function CheckoutPage() {
       janelas={janelas}
       pixAtivo={pixAtivo}
       pixOnline={pixOnline}
+      cartao={cartao}
       idempotencyKey={idempotencyKey}
       servidor={servidor}
     />

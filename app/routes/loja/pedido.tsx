@@ -2,6 +2,7 @@ import { CheckCircle2Icon, MessageCircleIcon, RotateCcwIcon } from "lucide-react
 import { useEffect } from "react";
 import { data, redirect, useLoaderData, useRevalidator } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
+import { CardOnlinePanel } from "~/components/loja/card-online";
 import { useCart } from "~/components/loja/cart-context";
 import { OrderChatLink } from "~/components/loja/order-chat-links";
 import { PixCopy, PixQr } from "~/components/loja/pix-copy";
@@ -17,22 +18,40 @@ import { chatLink, chatNumber, externalLinkProps } from "~/domain/whatsapp";
 import { getCustomer } from "~/modules/customers/index.server";
 import {
   buyAgain,
+  cardOnlineView,
   getCustomerOrder,
   readOrderFlash,
   retryOrderPixCharge,
+  startOrderCardCheckout,
+  switchCardOrderToPix,
+  syncCardOrder,
 } from "~/modules/orders/index.server";
 import { pixChargeFor, pixOnlineView } from "~/modules/payments/index.server";
 import { shortHoursText } from "~/modules/shop";
 import { getSettings } from "~/modules/shop/index.server";
+import { logger } from "~/platform/logger.server";
 import { readForm } from "~/platform/request-info.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/pedido";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const found = await getCustomerOrder(params.numero, token);
+  let found = await getCustomerOrder(params.numero, token);
   // Unknown number and wrong token answer alike: the page cannot be found by guessing.
   if (!found) throw data("Pedido não encontrado", { status: 404 });
+  // A card order waiting for payment (back from the provider's page, or not): its state is
+  // read from the provider, never from the query string the provider sent the customer with.
+  if (
+    found.pedido.formaPagamento === "cartao_mercadopago" &&
+    found.pedido.statusPagamento === "aguardando"
+  ) {
+    const changed = await syncCardOrder(found.pedido).catch((error: unknown) => {
+      logger.warn({ err: error, pedido: params.numero }, "cartão: provedor não respondeu");
+      return 0;
+    });
+    if (changed > 0) found = (await getCustomerOrder(params.numero, token)) ?? found;
+  }
   const [settings, customer] = await Promise.all([getSettings(), getCustomer(request)]);
   const { pedido, itens, unidade } = found;
   const pix =
@@ -40,6 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? await pixChargeFor(pedido, settings)
       : null;
   const pixOnline = await pixOnlineView(pedido, settings);
+  const cartao = await cardOnlineView(pedido);
   // Set by the checkout when it sends the customer straight here (online Pix).
   const { flash, headers: flashHeaders } = await readOrderFlash(request);
   const headers = new Headers({
@@ -98,6 +118,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
       pix,
       pixOnline,
+      cartao,
       token: token!,
       // "Criar conta com este e-mail": the order's e-mail, offered only when nobody is signed in.
       criarConta: customer ? null : pedido.clienteEmail,
@@ -126,10 +147,34 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!answer) throw data("Pedido não encontrado", { status: 404 });
     return answer;
   }
-  if (form.get("intent") !== "gerar-pix") throw data("Ação inválida", { status: 400 });
+  const back = `/loja/pedido/${params.numero}?token=${encodeURIComponent(token ?? "")}`;
+  const intent = form.get("intent");
+  if (intent === "pagar-cartao" || intent === "cartao-de-novo") {
+    // To the provider's page: the current checkout, or a new one to try again.
+    const found = await getCustomerOrder(params.numero, token);
+    if (!found) throw data("Pedido não encontrado", { status: 404 });
+    const initPoint = await startOrderCardCheckout(found.pedido, token ?? "", {
+      novo: intent === "cartao-de-novo",
+      origem: siteOrigin(request),
+    });
+    if (!initPoint) {
+      return redirectWithToast(back, {
+        type: "error",
+        title:
+          "Não foi possível abrir o pagamento com cartão agora. Tente de novo ou pague com Pix.",
+      });
+    }
+    return redirect(initPoint, 303);
+  }
+  if (intent === "cartao-para-pix") {
+    const switched = await switchCardOrderToPix(params.numero, token);
+    if (!switched) throw data("Pedido não encontrado", { status: 404 });
+    if (!switched.ok) return redirectWithToast(back, { type: "error", title: switched.message });
+    return redirect(back, 303);
+  }
+  if (intent !== "gerar-pix") throw data("Ação inválida", { status: 400 });
   const result = await retryOrderPixCharge(params.numero, token);
   if (!result) throw data("Pedido não encontrado", { status: 404 });
-  const back = `/loja/pedido/${params.numero}?token=${encodeURIComponent(token ?? "")}`;
   if (!result.ok) {
     return redirectWithToast(back, { type: "error", title: result.message });
   }
@@ -152,8 +197,19 @@ export function meta({ data }: Route.MetaArgs) {
 const POLL_MS = 4000;
 
 export default function OrderPage() {
-  const { pedido, itens, pix, pixOnline, token, novo, recemFeito, chatUrl, unidade, criarConta } =
-    useLoaderData<typeof loader>();
+  const {
+    pedido,
+    itens,
+    pix,
+    pixOnline,
+    cartao,
+    token,
+    novo,
+    recemFeito,
+    chatUrl,
+    unidade,
+    criarConta,
+  } = useLoaderData<typeof loader>();
   // The shop updates the status from the admin: refresh while the page is open and visible.
   const { revalidate } = useRevalidator();
   useEffect(() => {
@@ -241,6 +297,13 @@ export default function OrderPage() {
             </div>
           </dl>
         </section>
+
+        {cartao ? (
+          <CardOnlinePanel
+            view={cartao}
+            action={`/loja/pedido/${pedido.numero}?token=${encodeURIComponent(token)}`}
+          />
+        ) : null}
 
         {pixOnline ? (
           <PixOnlinePanel

@@ -35,6 +35,8 @@ import {
   type FormaPagamento,
   JANELA_ENTREGA_LABEL,
   type JanelaEntrega,
+  MEIO_COBRANCA_LABEL,
+  type MeioCobranca,
   MODOS_PEDIDO,
   PROVEDOR_PAGAMENTO_LABEL,
   type ProvedorPagamento,
@@ -99,9 +101,51 @@ export interface OrderRow {
     statusProvedor: string | null;
     pagoEm: string | Date | null;
     reembolsadoEm: string | Date | null;
+    /** Card online (decision 0080): installments, refunded so far, chargeback. */
+    meio?: MeioCobranca;
+    parcelas?: number | null;
+    valor?: number;
+    valorReembolsado?: number | null;
+    contestadaEm?: string | Date | null;
   } | null;
   /** Each change and who made it ("Por: Ana (Atendente, Unidade Meia Praia)"). */
   historico?: ChangeEntry[];
+}
+
+/**
+ * Part of a card payment back to the customer (decision 0080): at most what is left; the
+ * server checks it again against the provider's record. A plain form: works without scripts.
+ */
+function PartialRefund({ order }: { order: OrderRow }) {
+  const cobranca = order.cobranca!;
+  const refund = useFetcher({ key: "pix-refund" });
+  const left = (cobranca.valor ?? order.total) - (cobranca.valorReembolsado ?? 0);
+  const id = `reembolso-parcial-${order.id}`;
+  return (
+    <refund.Form
+      method="post"
+      action={href("/admin/loja/pedidos")}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <input type="hidden" name="intent" value="pix-refund" />
+      <input type="hidden" name="id" value={order.id} />
+      <label htmlFor={id} className="grid gap-1 text-xs font-semibold">
+        Reembolsar parte (até {formatBRL(left)})
+        <input
+          id={id}
+          name="valor"
+          inputMode="decimal"
+          required
+          maxLength={20}
+          placeholder="0,00"
+          className="h-9 w-28 rounded-md border border-slate-300 px-2 text-sm"
+        />
+      </label>
+      <Button size="sm" variant="outline" type="submit" disabled={refund.state !== "idle"}>
+        Reembolsar parte
+      </Button>
+    </refund.Form>
+  );
 }
 
 /** Provider, charge id and status of an automatic-Pix order, with its refund button. */
@@ -142,9 +186,28 @@ function PixCharge({ order }: { order: OrderRow }) {
                 Reembolsada em {formatDateTime(cobranca.reembolsadoEm)}
               </span>
             ) : null}
+            {cobranca.meio === "cartao" ? (
+              <span className="block text-xs text-slate-600">
+                {MEIO_COBRANCA_LABEL.cartao}
+                {cobranca.parcelas ? ` em ${cobranca.parcelas}x` : ""}
+              </span>
+            ) : null}
+            {cobranca.valorReembolsado ? (
+              <span className="block text-xs text-slate-600">
+                Reembolsado até agora: {formatBRL(cobranca.valorReembolsado)}
+              </span>
+            ) : null}
           </dd>
         </div>
       </dl>
+      {cobranca.contestadaEm ? (
+        <p role="status" className="rounded-md border border-red-300 bg-red-50 p-2 text-red-900">
+          <strong>Contestação (chargeback)</strong> aberta em{" "}
+          {formatDateTime(cobranca.contestadaEm)}. Responda no painel do Mercado Pago com o
+          comprovante de entrega ou retirada.
+        </p>
+      ) : null}
+      {refundable && cobranca.meio === "cartao" ? <PartialRefund order={order} /> : null}
       {refundable ? (
         <ConfirmDialog
           trigger={
@@ -157,11 +220,13 @@ function PixCharge({ order }: { order: OrderRow }) {
           title={<>Reembolsar o pedido {order.numeroPedido}?</>}
           description={
             <>
-              O valor total de {formatBRL(order.total)} volta para o cliente pelo Mercado Pago e o
-              pagamento do pedido passa a “Reembolsado”. Isso não pode ser desfeito.
+              {cobranca.valorReembolsado ? "O que falta" : "O valor total"} de{" "}
+              {formatBRL(order.total - (cobranca.valorReembolsado ?? 0))} volta para o cliente pelo
+              Mercado Pago e o pagamento do pedido passa a “Reembolsado”. Isso não pode ser
+              desfeito.
             </>
           }
-          confirmLabel={<>Reembolsar {formatBRL(order.total)}</>}
+          confirmLabel={<>Reembolsar {formatBRL(order.total - (cobranca.valorReembolsado ?? 0))}</>}
           onConfirm={() =>
             refund.submit(
               { intent: "pix-refund", id: order.id },

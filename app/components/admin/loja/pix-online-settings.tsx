@@ -11,8 +11,14 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { copyWithToast } from "~/components/ui/toaster";
-import { PIX_EXPIRACAO_MAX, PIX_EXPIRACAO_MIN, paymentSettingsSchema } from "~/modules/payments";
+import {
+  CARTAO_PARCELAS_MAX,
+  PIX_EXPIRACAO_MAX,
+  PIX_EXPIRACAO_MIN,
+  paymentSettingsSchema,
+} from "~/modules/payments";
 
 interface SecretState {
   definido: boolean;
@@ -25,6 +31,21 @@ export interface PixOnlineSettingsView {
   accessToken: SecretState;
   webhookSecret: SecretState;
   disponivel: boolean;
+  cartao: { ativo: boolean; parcelasMax: number; parcelasSemJuros: number; disponivel: boolean };
+}
+
+const PARCELAS = Array.from({ length: CARTAO_PARCELAS_MAX }, (_, i) => i + 1);
+
+function ParcelasSelect({ name, value }: { name: string; value: number }) {
+  return (
+    <Select name={name} defaultValue={String(value)}>
+      {PARCELAS.map((n) => (
+        <option key={n} value={n}>
+          {n === 1 ? "1x (à vista)" : `${n}x`}
+        </option>
+      ))}
+    </Select>
+  );
 }
 
 function SecretBadge({ state }: { state: SecretState }) {
@@ -160,6 +181,38 @@ export function PixOnlineSettings({
             defaultValue={String(pagamentos.pixExpiracaoMinutos)}
           />
         </Field>
+        <div className="grid gap-3 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
+          <CheckboxLabel
+            id="mp-cartaoAtivo"
+            name="cartaoAtivo"
+            role="switch"
+            defaultChecked={pagamentos.cartao.ativo}
+            className="sm:col-span-2"
+            label="Oferecer cartão de crédito ou débito (Mercado Pago) no checkout"
+          />
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            O cliente paga na página segura do Mercado Pago, com as mesmas credenciais do Pix, e
+            volta para o pedido. {pagamentos.cartao.disponivel ? "Ativo na loja." : ""}
+          </p>
+          <Field
+            id="mp-cartaoParcelasMax"
+            label="Máximo de parcelas"
+            error={errors.cartaoParcelasMax}
+          >
+            <ParcelasSelect name="cartaoParcelasMax" value={pagamentos.cartao.parcelasMax} />
+          </Field>
+          <Field
+            id="mp-cartaoParcelasSemJuros"
+            label="Parcelas sem juros (até)"
+            error={errors.cartaoParcelasSemJuros}
+            hint="O cliente vê, por exemplo, “em até 3x sem juros”. Os juros acima disso ficam com o cliente."
+          >
+            <ParcelasSelect
+              name="cartaoParcelasSemJuros"
+              value={pagamentos.cartao.parcelasSemJuros}
+            />
+          </Field>
+        </div>
         <div className="grid gap-1.5 sm:col-span-2">
           <label htmlFor="mp-webhook-url" className="text-sm font-medium">
             URL de notificação (webhook) para cadastrar no Mercado Pago

@@ -14,6 +14,7 @@ import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import {
   handOverPayment,
   orderStatusSchema,
+  paymentRefundSchema,
   paymentStatusSchema,
   refundSchema,
 } from "~/schemas/status";
@@ -68,11 +69,13 @@ export const action = lojaAction(
         });
       }
       case "pix-refund": {
-        const parsed = refundSchema.safeParse(fields);
+        const parsed = paymentRefundSchema.safeParse(fields);
         if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
         return attempt(intent, "Erro ao reembolsar pagamento", async () => {
-          await refundOrderPix(parsed.data.id, actor);
-          return ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente pelo Pix.");
+          const cobranca = await refundOrderPix(parsed.data.id, actor, parsed.data.valor);
+          return cobranca.status === "reembolsada"
+            ? ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente.")
+            : ok(intent, "Reembolso parcial feito", "O valor foi devolvido ao cliente.");
         });
       }
       case "order-reopen": {

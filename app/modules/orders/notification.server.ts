@@ -1,0 +1,34 @@
+// POST /webhooks/mercadopago for orders: a Pix charge we created moves as the provider
+// says; a card payment (its id born on the provider's page) is first matched to one of our
+// card orders (decision 0080).
+import { type NotificationAnswer, readNotification } from "~/modules/payments/index.server";
+import { logger } from "~/platform/logger.server";
+import { acceptCardPayment } from "./card.server";
+import { applyChargeUpdate } from "./payment.server";
+
+/**
+ * 401 for a bad signature (nothing read, nothing changed); 200 for anything authentic,
+ * relevant or not; 503 when the provider cannot be read, so Mercado Pago tries again (and
+ * the reconciliation pass catches it anyway).
+ */
+export async function handleNotification(
+  request: Request,
+  now = new Date(),
+): Promise<NotificationAnswer> {
+  const notice = await readNotification(request, now);
+  if ("status" in notice) return notice;
+  try {
+    const charge = await notice.provider.getCobranca(notice.externoId);
+    if (!charge) return { status: 200, body: "cobrança desconhecida" };
+    if (charge.meio === "cartao") {
+      const result = await acceptCardPayment(notice.provider.nome, charge);
+      return { status: 200, body: result === "ignorada" ? "cobrança desconhecida" : result };
+    }
+    if (!notice.conhecida) return { status: 200, body: "cobrança desconhecida" };
+    const applied = await applyChargeUpdate(notice.provider.nome, charge, "notificacao");
+    return { status: 200, body: applied.result };
+  } catch (error) {
+    logger.error({ err: error, cobranca: notice.externoId }, "falha ao consultar o Mercado Pago");
+    return { status: 503, body: "tente novamente" };
+  }
+}

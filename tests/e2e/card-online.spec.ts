@@ -1,0 +1,68 @@
+// Issue 43 point 1 end to end (decision 0080), on a 360 px phone: the customer picks
+// "Cartão de crédito ou débito (Mercado Pago)", the confirm is a plain redirect to the fake's
+// hosted checkout page, where the card is approved in 3x; the page sends the signed
+// notification and redirects back to the order page, which reads "Pagamento aprovado".
+import { startFakeMercadoPago } from "../support/fake-mercadopago";
+import { startPixServer } from "../support/own-server";
+import { addToCart, expect, fillCheckout, test } from "./fixtures";
+
+const PORT = Number(process.env.E2E_PORT || 3100) + 13;
+const base = `http://127.0.0.1:${PORT}`;
+const SECRET = "segredo-do-webhook-e2e-cartao";
+const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
+
+test("an order paid by card on the provider's page comes back 'Pagamento aprovado'", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const mp = await startFakeMercadoPago("TEST-e2e-token");
+  mp.setWebhookSecret(SECRET);
+  mp.setNotifyBase(base);
+  const server = startPixServer(PORT, {
+    mp,
+    secret: SECRET,
+    setup: "tests/support/enable-card-online.ts",
+    name: "cartao",
+  });
+  try {
+    await server.ready();
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 360, height: 780 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+
+    await addToCart(page, "comedouro", PRODUCT);
+    await fillCheckout(page, { nome: "Cliente Cartão E2E", horario: "tarde" });
+    const card = page.getByRole("radio", { name: /Cartão de crédito ou débito \(Mercado Pago\)/ });
+    await expect(page.getByText("Em até 6x (até 3x sem juros)")).toBeVisible();
+    await card.check();
+    await page.getByRole("textbox", { name: /E-mail/ }).fill("cliente@example.com");
+    await page.getByRole("button", { name: "Confirmar pedido" }).click();
+
+    // The provider's hosted page (the fake's), reached by a plain redirect.
+    await expect(page).toHaveURL(new RegExp(`^${mp.url}/checkout/pref-`));
+    await page.getByLabel("Resultado").selectOption("approved");
+    await page.getByLabel("Parcelas").selectOption("3");
+    await page.getByRole("button", { name: "Pagar" }).click();
+
+    await expect(page).toHaveURL(/\/loja\/pedido\/PED\d+\?token=.*status=approved/);
+    await expect(page.getByRole("heading", { name: "Pagamento aprovado" })).toBeVisible();
+    await expect(page.getByText(/confirmado pelo Mercado Pago em 3x/)).toBeVisible();
+    await expect(page.getByTestId("status-pagamento")).toHaveText("Pago");
+    // The notification reached the app (signed, by the hosted page) and was taken.
+    expect(mp.cardPayments).toHaveLength(1);
+    expect(mp.cardPayments[0]!.delivered).toBe(200);
+    // Nothing wider than the phone.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  } finally {
+    await server.stop();
+    await mp.close();
+  }
+});
