@@ -226,8 +226,7 @@ export async function switchCardOrderToPix(
       .where(eq(pedidos.id, found.pedido.id))
       .for("update");
     if (
-      !pedido ||
-      pedido.formaPagamento !== "cartao_mercadopago" ||
+      pedido?.formaPagamento !== "cartao_mercadopago" ||
       pedido.statusPagamento !== "aguardando" ||
       pedido.statusPedido === "cancelado" ||
       !pedido.clienteEmail
