@@ -134,11 +134,11 @@ export async function buildLargeShop(
     );
     await step(
       "produtos",
-      `insert into produtos (id, nome, descricao_curta, categoria_id, preco_custo, sku, opcoes,
+      `insert into produtos (id, nome, descricao_curta, categoria_id, sku, opcoes,
          marca, subgrupo, unidade, ativo, busca, excluido_em, created_at, updated_at)
        select p.id, p.nome_final,
          p.subgrupo || ' ' || p.marca || '. Escolha: ' || array_to_string(p.valores, ', ') || '.',
-         c.id, null, 'ESC-' || p.i,
+         c.id, 'ESC-' || p.i,
          jsonb_build_array(jsonb_build_object('nome', p.opcao, 'valores', to_jsonb(p.valores))),
          p.marca, p.subgrupo, 'UN', ${h("p.i", 19, 25)} <> 0,
          ${searchText(`p.nome_final || ' ' || p.subgrupo || ' ' || p.marca || '. escolha: ' || array_to_string(p.valores, ', ') || '. esc-' || p.i`)},
