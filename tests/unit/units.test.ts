@@ -177,6 +177,8 @@ describe("the unit form's schema", () => {
       cep: "88220-000",
       telefone: "4733330416",
       whatsapp: "47988880416",
+      cnpj: null,
+      ie: null,
       horarios: USUAL_WEEK,
       servicos: ["Loja", "Rações e acessórios"],
       mapsUrl: "https://www.google.com/maps/search/?api=1&query=Centro+Itapema",

@@ -4,7 +4,7 @@ import { paymentSettingsSchema } from "./settings.schema";
 
 export const paymentsModule = defineModule({
   name: "payments",
-  backup: { cobrancas: "data", recebimentos: "data" },
+  backup: { cobrancas: "data", preferencias: "data", recebimentos: "data" },
   settings: {
     schema: paymentSettingsSchema,
     secret: ["mercadopagoAccessToken", "mercadopagoWebhookSecret"],
