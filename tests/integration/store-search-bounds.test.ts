@@ -282,22 +282,4 @@ describe("search requests at once (the HTTP layer's gate)", () => {
     expect(SEARCH_BUSY_PAGE).toContain('lang="pt-BR"');
     expect(SEARCH_BUSY_PAGE).toContain("Tente de novo em alguns segundos");
   });
-
-  it("starts at most 20 uncached searches in a burst and then about 6 a second, whatever the addresses", () => {
-    // Far in the future: the shop-wide bucket is full whatever the tests above took.
-    const start = Date.now() + 86_400_000;
-    const startOne = (at: number) => {
-      const leave = enterSearchRequest(at);
-      leave?.();
-      return leave !== null;
-    };
-    const burst = Array.from({ length: 25 }, () => startOne(start));
-    expect(burst.filter(Boolean)).toHaveLength(20);
-    expect(burst.slice(20)).toEqual([false, false, false, false, false]);
-    // One second later, six more; then none until the bucket refills.
-    const next = Array.from({ length: 8 }, () => startOne(start + 1_000));
-    expect(next.filter(Boolean)).toHaveLength(6);
-    expect(startOne(start + 1_000)).toBe(false);
-    expect(startOne(start + 60_000)).toBe(true);
-  });
 });

@@ -143,33 +143,9 @@ export function isStoreSearch(path: string, q: unknown): boolean {
   return (path === "/loja" || path === "/loja/") && typeof q === "string" && q.trim() !== "";
 }
 
-/**
- * Uncached searches this instance starts per second, all addresses together, and its burst.
- * The per-address bucket bounds one address; 50 addresses each within theirs still kept the
- * server's thread rendering search pages (the checkout's p99 at 28× its quiet figure on
- * PGlite). A two-unit shop's visitors type far fewer than this; repeated searches come from
- * the shared page cache and never reach here.
- */
-const SHOP_SEARCHES_PER_SECOND = 6;
-const SHOP_SEARCH_BURST = 20;
-let shopTokens = SHOP_SEARCH_BURST;
-let shopTokensAt = 0;
-
-function takeShopSearchToken(now: number): boolean {
-  shopTokens = Math.min(
-    SHOP_SEARCH_BURST,
-    shopTokens + (Math.max(0, now - shopTokensAt) / 1000) * SHOP_SEARCHES_PER_SECOND,
-  );
-  shopTokensAt = now;
-  if (shopTokens < 1) return false;
-  shopTokens -= 1;
-  return true;
-}
-
 /** A search request's place: a function to give it back when answered, or null when full. */
-export function enterSearchRequest(now = clockNow().getTime()): (() => void) | null {
+export function enterSearchRequest(): (() => void) | null {
   if (searchRequests >= SEARCH_REQUESTS_AT_ONCE) return null;
-  if (!takeShopSearchToken(now)) return null;
   searchRequests++;
   let left = false;
   return () => {
