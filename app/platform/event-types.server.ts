@@ -29,6 +29,8 @@ export const EVENTOS = [
   "cliente.email_verificado",
   /** customers: "juntar pets" merged one pet record into another (booking links follow). */
   "pet.mesclado",
+  /** inventory: units of a variant arrived at a unit (NF-e entry, entrada avulsa, count, return). */
+  "estoque.entrada",
   /** careers: a resume was received. */
   "curriculo.recebido",
 ] as const;

@@ -541,6 +541,11 @@ const MOVEMENT_LABEL: Record<TipoMovimento, string> = {
   importacao: "Importação",
   transferencia_perda: "Perda na transferência",
   transferencia_cancelada: "Transferência cancelada (volta)",
+  entrada_nf: "Entrada (NF-e)",
+  entrada_avulsa: "Entrada",
+  venda_balcao: "Venda balcão",
+  venda_balcao_cancelada: "Venda balcão cancelada (volta)",
+  contagem: "Contagem",
 };
 
 /** One line of a variant's ledger, as the screen shows it. */

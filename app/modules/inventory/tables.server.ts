@@ -62,6 +62,16 @@ export const TIPOS_MOVIMENTO = [
   "transferencia_perda",
   /** A transfer cancelled in transit: its units back at the origin. */
   "transferencia_cancelada",
+  /** Goods received with a supplier's NF-e (issue 44), linked by its access key. */
+  "entrada_nf",
+  /** Goods received without an invoice ("Entrada (+N)"), with a reason. */
+  "entrada_avulsa",
+  /** A counter sale read from the point of sale's NFC-e, by its access key. */
+  "venda_balcao",
+  /** A counter sale cancelled (NFC-e cancellation event): its goods back. */
+  "venda_balcao_cancelada",
+  /** The difference a stock count found, applied. */
+  "contagem",
 ] as const;
 export type TipoMovimento = (typeof TIPOS_MOVIMENTO)[number];
 
@@ -83,6 +93,10 @@ export const movimentosEstoque = pgTable(
     usuarioEmail: text("usuario_email"),
     /** The transfer a transferencia_* movement belongs to (decision 0076). */
     transferenciaId: uuid("transferencia_id"),
+    /** The fiscal document (44-character access key) an entrada_nf / venda_balcao* came from. */
+    chaveAcesso: text("chave_acesso"),
+    /** The stock count a contagem movement applied. */
+    contagemId: uuid("contagem_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -25,6 +25,11 @@ const TONE: Record<MovementLine["tipo"], "green" | "red" | "blue" | "yellow" | "
   importacao: "blue",
   transferencia_perda: "red",
   transferencia_cancelada: "green",
+  entrada_nf: "green",
+  entrada_avulsa: "green",
+  venda_balcao: "red",
+  venda_balcao_cancelada: "green",
+  contagem: "secondary",
 };
 
 function change(m: MovementLine): string {

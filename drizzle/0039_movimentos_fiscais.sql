@@ -1,0 +1,4 @@
+ALTER TABLE "movimentos_estoque" DROP CONSTRAINT "movimentos_estoque_tipo_check";--> statement-breakpoint
+ALTER TABLE "movimentos_estoque" ADD COLUMN "chave_acesso" text;--> statement-breakpoint
+ALTER TABLE "movimentos_estoque" ADD COLUMN "contagem_id" uuid;--> statement-breakpoint
+ALTER TABLE "movimentos_estoque" ADD CONSTRAINT "movimentos_estoque_tipo_check" CHECK (tipo in ('reserva', 'liberacao', 'venda', 'cancelamento', 'ajuste', 'transferencia_saida', 'transferencia_entrada', 'importacao', 'transferencia_perda', 'transferencia_cancelada', 'entrada_nf', 'entrada_avulsa', 'venda_balcao', 'venda_balcao_cancelada', 'contagem'));
