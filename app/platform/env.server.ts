@@ -82,6 +82,15 @@ const schema = z.object({
   DEMO_DATA: z.preprocess(unsetIfEmpty, z.enum(["0", "1"]).default("1")),
   /** Seconds between recounts of "mais vendidos" (0: never). */
   BEST_SELLERS_INTERVAL: z.coerce.number().min(0).default(600),
+  /**
+   * Uncached store searches one instance starts per second, all addresses together (burst:
+   * three seconds' worth, at least 20); 0 lifts this cap (decision 0054). Benches that time
+   * cold renders one after another raise it.
+   */
+  SEARCH_RATE_PER_SECOND: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().min(0).max(10_000).default(6),
+  ),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

@@ -10,6 +10,7 @@ import {
   inSearchTurn,
   isStoreSearch,
   listStoreProducts,
+  resetShopSearchBucket,
   runSearchSql,
   SEARCH_BURST,
   SEARCH_BUSY_PAGE,
@@ -21,6 +22,7 @@ import {
 } from "~/modules/catalog/index.server";
 import { setClock } from "~/platform/clock.server";
 import { currentDatabase, db } from "~/platform/db/client.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { stopPageDataWatch, watchPageData } from "~/platform/page-data.server";
 import { loader as storeLoader } from "~/routes/loja";
 import { loader as suggestLoader } from "~/routes/loja/sugestoes";
@@ -281,5 +283,49 @@ describe("search requests at once (the HTTP layer's gate)", () => {
     for (const leave of [...places.slice(1), again]) leave!();
     expect(SEARCH_BUSY_PAGE).toContain('lang="pt-BR"');
     expect(SEARCH_BUSY_PAGE).toContain("Tente de novo em alguns segundos");
+  });
+
+  it("starts at most 20 uncached searches in a burst and then about 6 a second, whatever the addresses", () => {
+    resetShopSearchBucket();
+    const start = Date.now() + 86_400_000;
+    const startOne = (at: number) => {
+      const leave = enterSearchRequest(at);
+      leave?.();
+      return leave !== null;
+    };
+    const burst = Array.from({ length: 25 }, () => startOne(start));
+    expect(burst.filter(Boolean)).toHaveLength(20);
+    expect(burst.slice(20)).toEqual([false, false, false, false, false]);
+    // One second later, six more; then none until the bucket refills.
+    const next = Array.from({ length: 8 }, () => startOne(start + 1_000));
+    expect(next.filter(Boolean)).toHaveLength(6);
+    expect(startOne(start + 1_000)).toBe(false);
+    expect(startOne(start + 60_000)).toBe(true);
+  });
+
+  it("lifts the shop-wide cap with SEARCH_RATE_PER_SECOND=0 and follows a raised rate", () => {
+    const start = Date.now() + 2 * 86_400_000;
+    const startMany = (n: number, at: number) =>
+      Array.from({ length: n }, () => {
+        const leave = enterSearchRequest(at);
+        leave?.();
+        return leave !== null;
+      }).filter(Boolean).length;
+    try {
+      vi.stubEnv("SEARCH_RATE_PER_SECOND", "0");
+      resetEnvCache();
+      resetShopSearchBucket();
+      expect(startMany(500, start)).toBe(500);
+      vi.stubEnv("SEARCH_RATE_PER_SECOND", "100");
+      resetEnvCache();
+      resetShopSearchBucket();
+      // Burst of three seconds' worth, then a hundred a second.
+      expect(startMany(400, start)).toBe(300);
+      expect(startMany(400, start + 1_000)).toBe(100);
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvCache();
+      resetShopSearchBucket();
+    }
   });
 });

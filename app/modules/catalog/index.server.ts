@@ -48,6 +48,7 @@ export {
   enterSearchRequest,
   inSearchTurn,
   isStoreSearch,
+  resetShopSearchBucket,
   SEARCH_BURST,
   SEARCH_BUSY_MESSAGE,
   SEARCH_BUSY_PAGE,

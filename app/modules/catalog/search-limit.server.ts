@@ -7,6 +7,7 @@
 // is what an attacker wants), and each instance bounding its own share is enough for a bound
 // on work. Decision 0054.
 import { now as clockNow } from "~/platform/clock.server";
+import { env } from "~/platform/env.server";
 
 /** Searches an address may make at once (a burst of typing), and the bucket's size. */
 export const SEARCH_BURST = 40;
@@ -143,9 +144,40 @@ export function isStoreSearch(path: string, q: unknown): boolean {
   return (path === "/loja" || path === "/loja/") && typeof q === "string" && q.trim() !== "";
 }
 
+/**
+ * The shop-wide bucket: uncached searches this instance starts per second, all addresses
+ * together. The per-address bucket bounds one address; 50 addresses each within theirs still
+ * kept the server's thread rendering search pages (the checkout's p99 at 28× its quiet figure
+ * on PGlite). A two-unit shop's visitors type far fewer than this; repeated searches come
+ * from the shared page cache and never reach here. SEARCH_RATE_PER_SECOND sets it (0: off).
+ */
+let shopTokens: number | null = null;
+let shopTokensAt = 0;
+
+function takeShopSearchToken(now: number): boolean {
+  const rate = env().SEARCH_RATE_PER_SECOND;
+  if (rate <= 0) return true;
+  const burst = Math.max(20, Math.ceil(rate * 3));
+  shopTokens = Math.min(
+    burst,
+    (shopTokens ?? burst) + (Math.max(0, now - shopTokensAt) / 1000) * rate,
+  );
+  shopTokensAt = now;
+  if (shopTokens < 1) return false;
+  shopTokens -= 1;
+  return true;
+}
+
+/** Tests start from a full shop-wide bucket. */
+export function resetShopSearchBucket() {
+  shopTokens = null;
+  shopTokensAt = 0;
+}
+
 /** A search request's place: a function to give it back when answered, or null when full. */
-export function enterSearchRequest(): (() => void) | null {
+export function enterSearchRequest(now = clockNow().getTime()): (() => void) | null {
   if (searchRequests >= SEARCH_REQUESTS_AT_ONCE) return null;
+  if (!takeShopSearchToken(now)) return null;
   searchRequests++;
   let left = false;
   return () => {
