@@ -10,7 +10,6 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import type { Capacidade } from "~/domain/permissions";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
-import { wakeBackInStock } from "~/modules/customers/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -69,8 +68,6 @@ const WRITES = {
     "Erro ao ajustar o estoque",
     async (data, actor) => {
       const r = await stock.adjustStock(data, actor);
-      // Stock that comes back tells those waiting for it now (decision 0074).
-      if (r.changed && r.disponivel > 0) wakeBackInStock();
       return [
         r.changed ? "Estoque ajustado" : "A quantidade já era essa",
         `${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,

@@ -1,0 +1,21 @@
+// Units that arrive at a unit (issue 44): a hand adjustment up, a transfer received or
+// cancelled back, goods received with or without an invoice. Inventory tells the others with
+// the event 'estoque.entrada' in the change's transaction; whoever waits for stock (the
+// customers' "avise-me", decision 0074) subscribes in its manifest instead of each screen
+// calling it.
+
+import type { Executor } from "~/platform/db/client.server";
+import { emit } from "~/platform/events.server";
+
+export async function unitsArrived(
+  executor: Executor,
+  arrival: { varianteId: string; unidadeId: string; quantidade: number },
+): Promise<void> {
+  if (arrival.quantidade <= 0) return;
+  await emit(executor, {
+    tipo: "estoque.entrada",
+    resourceType: "variante",
+    resourceId: arrival.varianteId,
+    dados: { unidadeId: arrival.unidadeId, quantidade: String(arrival.quantidade) },
+  });
+}
