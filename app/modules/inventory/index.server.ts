@@ -1,6 +1,8 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export { importStockWriter } from "./import-stock.server";
+export type { ReceivedFigures, StockEntry } from "./receive.server";
+export { receiveStock } from "./receive.server";
 export type {
   ReservedLine,
   ShortItem,
@@ -19,6 +21,7 @@ export type { StockActor } from "./stock-screen.server";
 export {
   adjustStock,
   belowReservedMessage,
+  enterStock,
   listStock,
   movementHistory,
   notEnoughToTransfer,

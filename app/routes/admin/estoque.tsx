@@ -74,6 +74,18 @@ const WRITES = {
       ];
     },
   ),
+  "stock-enter": write(
+    "estoque.ajustar",
+    forms.enterStockSchema,
+    "Erro ao registrar a entrada",
+    async (data, actor) => {
+      const r = await stock.enterStock(data, actor);
+      return [
+        "Entrada registrada",
+        `+${r.quantidade} de ${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
+      ];
+    },
+  ),
   "stock-transfer": write(
     "estoque.transferir",
     forms.transferStockSchema,
@@ -109,13 +121,18 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
         title="Estoque"
         description="Por unidade: em mãos, reservado para pedidos e disponível para venda."
         actions={
-          <Link
-            to={href("/admin/estoque/transferencias")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Transferências
-            {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
-          </Link>
+          <>
+            <Link to={href("/admin/estoque/entrada")} className={buttonVariants()}>
+              Entrada de mercadoria
+            </Link>
+            <Link
+              to={href("/admin/estoque/transferencias")}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              Transferências
+              {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
+            </Link>
+          </>
         }
       />
       <StockScreen listing={loaderData.listing} filters={loaderData.filters} />
