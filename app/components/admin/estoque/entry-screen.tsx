@@ -71,7 +71,7 @@ function NoteCard({
             {note.itens.map((item) => (
               <li
                 key={item.numero}
-                className="grid gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+                className="grid min-w-0 gap-2 rounded-lg border border-slate-200 p-3 text-sm"
                 data-testid={`item-${item.numero}`}
               >
                 <div className="grid gap-0.5">
@@ -102,7 +102,7 @@ function NoteCard({
                       <XCircle className="size-4" aria-hidden="true" /> {item.motivo}
                     </p>
                     <div className="grid gap-2 sm:grid-cols-[1fr_7rem]">
-                      <div className="grid gap-1">
+                      <div className="grid min-w-0 gap-1">
                         <Label htmlFor={`item-${note.chave}-${item.numero}`}>
                           Variação (SKU, EAN ou nome)
                         </Label>
@@ -117,7 +117,7 @@ function NoteCard({
                           }
                         />
                       </div>
-                      <div className="grid gap-1">
+                      <div className="grid min-w-0 gap-1">
                         <Label htmlFor={`fator-${note.chave}-${item.numero}`}>
                           Un. por {item.unidade}
                         </Label>
@@ -155,8 +155,9 @@ function NoteCard({
             O código do fornecedor associado fica lembrado para as próximas notas dele. O custo de
             cada variação passa a ser o desta nota, e o custo médio é recalculado.
           </p>
-          <Button type="submit" disabled={busy} className="w-full sm:w-fit">
-            <PackageCheck aria-hidden="true" /> Confirmar entrada da NF-e {note.numero}
+          <Button type="submit" disabled={busy} className="w-full whitespace-normal sm:w-fit">
+            <PackageCheck aria-hidden="true" /> Confirmar entrada
+            <span className="sr-only"> da NF-e {note.numero}</span>
           </Button>
         </Form>
       </CardContent>
@@ -171,7 +172,7 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
   const preview = result?.preview ?? null;
   const refusal = result && !result.ok ? result : null;
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <Card>
         <CardHeader>
           <CardTitle>1. Envie as notas</CardTitle>
@@ -187,9 +188,10 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
             className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
           >
             <input type="hidden" name="intent" value="preview" />
-            <div className="grid gap-1.5">
+            <div className="grid min-w-0 gap-1.5">
               <Label htmlFor="arquivos">Arquivos XML ou ZIP</Label>
               <Input
+                className="min-w-0 max-w-full"
                 id="arquivos"
                 name="arquivos"
                 type="file"
@@ -239,7 +241,7 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
       ) : null}
 
       {preview && preview.notas.length > 0 ? (
-        <section className="grid gap-4" aria-label="2. Confira e confirme cada nota">
+        <section className="grid gap-4 [&>*]:min-w-0" aria-label="2. Confira e confirme cada nota">
           <h2 className="text-lg font-semibold text-slate-900">2. Confira e confirme cada nota</h2>
           {preview.notas.map((note) => (
             <NoteCard key={note.chave} note={note} token={preview.token} refusal={refusal} />
