@@ -9,7 +9,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
-import { confirmEntry, previewEntry, stopFiscalReader } from "~/modules/fiscal/index.server";
+import {
+  configureFiscalReader,
+  confirmEntry,
+  previewEntry,
+  READER_TOO_HEAVY,
+  stopFiscalReader,
+} from "~/modules/fiscal/index.server";
 import { codigosFornecedor, documentosFiscais } from "~/modules/fiscal/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { runSql } from "~/platform/db/client.server";
@@ -377,6 +383,24 @@ describe("a supplier's NF-e", () => {
     const forged = await confirm(owner.data.preview.token, paraCentro.chave, {}, gerenteMeiaPraia);
     expect(forged.status).toBe(400);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("the reader off the request thread", () => {
+  it("a file that exhausts the reader's time is refused in Portuguese and nothing is read or written", async () => {
+    const before = await snapshot();
+    await configureFiscalReader({ timeoutMs: 1 });
+    try {
+      const answer = await upload([file("NFe.xml", nota(20).xml)]);
+      expect(answer.status).toBe(400);
+      expect(answer.data.message).toBe(READER_TOO_HEAVY);
+    } finally {
+      await configureFiscalReader();
+    }
+    expect(await snapshot()).toBe(before);
+    // The next upload reads as usual.
+    const again = await upload([file("NFe.xml", nota(20).xml)]);
+    expect(again.data.preview.notas).toHaveLength(1);
   });
 });
 

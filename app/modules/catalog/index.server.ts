@@ -9,7 +9,7 @@ export {
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
 export { templateCsv } from "./csv-import.server";
-export type { EntryCost, EntryVariant } from "./entry-variants.server";
+export type { EntryVariant } from "./entry-variants.server";
 export {
   findVariantsByText,
   recordEntryCosts,

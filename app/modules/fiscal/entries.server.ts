@@ -38,7 +38,7 @@ export interface EntryActor extends AdminActor {
 }
 
 /** One item of a note as the preview shows it. */
-export type EntryItem = ItemCasado & {
+type EntryItem = ItemCasado & {
   /** The remembered or GTIN match's name, or null when the staff must map it. */
   variante: string | null;
 };

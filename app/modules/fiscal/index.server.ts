@@ -1,6 +1,6 @@
 // The fiscal module's server face: the shop's NF-e and NFC-e files read (issue 44), and the
 // supplier's NF-e received into a unit's stock (decision 0084).
-export type { EntryActor, ItemChoice } from "./entries.server";
+export type { ItemChoice } from "./entries.server";
 export {
   confirmEntry,
   ENTRADA_MOTIVOS,

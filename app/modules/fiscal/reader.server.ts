@@ -14,7 +14,7 @@ const READER_HEAP_MB = 256;
 /** A month of a supplier's notes in one zip reads in a few seconds. */
 const READER_TIMEOUT_MS = 30_000;
 
-export const READER_BUSY = "Outro envio de notas está sendo lido. Tente novamente em instantes.";
+const READER_BUSY = "Outro envio de notas está sendo lido. Tente novamente em instantes.";
 export const READER_TOO_HEAVY =
   "Não foi possível ler os arquivos: eles exigem memória ou tempo demais. Envie em partes menores.";
 

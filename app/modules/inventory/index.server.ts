@@ -1,7 +1,6 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export { importStockWriter } from "./import-stock.server";
-export type { ReceivedFigures, StockEntry } from "./receive.server";
 export { receiveStock } from "./receive.server";
 export type {
   ReservedLine,
