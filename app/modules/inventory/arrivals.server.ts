@@ -7,15 +7,21 @@
 import type { Executor } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
 
+/** One event per arrival: about the variant, or about the unit when a note brought many. */
 export async function unitsArrived(
   executor: Executor,
-  arrival: { varianteId: string; unidadeId: string; quantidade: number },
+  arrival: { varianteIds: string[]; unidadeId: string; quantidade: number },
 ): Promise<void> {
-  if (arrival.quantidade <= 0) return;
+  if (arrival.quantidade <= 0 || arrival.varianteIds.length === 0) return;
+  const one = arrival.varianteIds.length === 1;
   await emit(executor, {
     tipo: "estoque.entrada",
-    resourceType: "variante",
-    resourceId: arrival.varianteId,
-    dados: { unidadeId: arrival.unidadeId, quantidade: String(arrival.quantidade) },
+    resourceType: one ? "variante" : "unidade",
+    resourceId: one ? arrival.varianteIds[0]! : arrival.unidadeId,
+    dados: {
+      unidadeId: arrival.unidadeId,
+      quantidade: String(arrival.quantidade),
+      variantes: String(arrival.varianteIds.length),
+    },
   });
 }

@@ -23,7 +23,9 @@ export interface ReceivedFigures {
 
 /**
  * Adds each line's units in hand at the unit (rows made when missing, touched in variant id
- * order), one movement per variant, and tells the others units arrived.
+ * order), one movement per variant, in one statement however long the note (a 500-item note
+ * holds the embedded database for one statement, not 1,000), and tells the others once that
+ * units arrived.
  */
 export async function receiveStock(
   tx: Tx,
@@ -31,40 +33,49 @@ export async function receiveStock(
   lines: StockLine[],
   at: Date,
 ): Promise<Map<string, ReceivedFigures>> {
-  const out = new Map<string, ReceivedFigures>();
-  for (const { varianteId, quantidade } of sumLines(lines)) {
-    if (quantidade <= 0) continue;
-    const [row] = await runSql<{ em_maos: number; todas_antes: number }>(
-      tx,
-      `with antes as (
-         select coalesce(sum(em_maos), 0)::int as n from estoque where variante_id = $1
-       ), r as (
-         insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
-         values ($1, $2, $3, 0, $4)
-         on conflict (variante_id, unidade_id) do update
-           set em_maos = e.em_maos + $3, updated_at = $4
-         returning em_maos, reservado
-       ), m as (
-         insert into movimentos_estoque
-           (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
-            reservado_depois, motivo, usuario_email, chave_acesso, created_at)
-         select $1, $2, $5, $3, 0, em_maos, reservado, $6, $7, $8, $4 from r
-       )
-       select r.em_maos, antes.n as todas_antes from r, antes`,
-      [
-        varianteId,
-        entry.unidadeId,
-        quantidade,
-        at,
-        entry.tipo,
-        entry.motivo,
-        entry.usuarioEmail,
-        entry.chaveAcesso ?? null,
-      ],
-      "estoque_entrada",
-    );
-    out.set(varianteId, { emMaosTodasAntes: row!.todas_antes, emMaosDepois: row!.em_maos });
-    await unitsArrived(tx, { varianteId, unidadeId: entry.unidadeId, quantidade });
-  }
-  return out;
+  const summed = sumLines(lines).filter((l) => l.quantidade > 0);
+  if (summed.length === 0) return new Map();
+  // Every CTE reads the snapshot from before the insert: `antes` is what there was.
+  const rows = await runSql<{ variante_id: string; em_maos: number; todas_antes: number }>(
+    tx,
+    `with l as (
+       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
+     ), antes as (
+       select e.variante_id, sum(e.em_maos)::int as n from estoque e
+       where e.variante_id = any($1::uuid[]) group by e.variante_id
+     ), r as (
+       insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
+       select variante_id, $3, q, 0, $4 from l order by variante_id
+       on conflict (variante_id, unidade_id) do update
+         set em_maos = e.em_maos + excluded.em_maos, updated_at = excluded.updated_at
+       returning e.variante_id, e.em_maos, e.reservado
+     ), m as (
+       insert into movimentos_estoque
+         (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
+          reservado_depois, motivo, usuario_email, chave_acesso, created_at)
+       select r.variante_id, $3, $5, l.q, 0, r.em_maos, r.reservado, $6, $7, $8, $4
+       from r join l using (variante_id)
+     )
+     select r.variante_id, r.em_maos, coalesce(antes.n, 0)::int as todas_antes
+     from r left join antes using (variante_id)`,
+    [
+      summed.map((l) => l.varianteId),
+      summed.map((l) => l.quantidade),
+      entry.unidadeId,
+      at,
+      entry.tipo,
+      entry.motivo,
+      entry.usuarioEmail,
+      entry.chaveAcesso ?? null,
+    ],
+    "estoque_entrada",
+  );
+  await unitsArrived(tx, {
+    unidadeId: entry.unidadeId,
+    varianteIds: summed.map((l) => l.varianteId),
+    quantidade: summed.reduce((n, l) => n + l.quantidade, 0),
+  });
+  return new Map(
+    rows.map((r) => [r.variante_id, { emMaosTodasAntes: r.todas_antes, emMaosDepois: r.em_maos }]),
+  );
 }

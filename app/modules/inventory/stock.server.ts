@@ -244,7 +244,7 @@ export async function setStockInHand(
   // A count by hand that found more (not the import, which sets a whole catalogue's figures).
   if (change.tipo === "ajuste") {
     await unitsArrived(tx, {
-      varianteId: change.varianteId,
+      varianteIds: [change.varianteId],
       unidadeId: change.unidadeId,
       quantidade: change.emMaos - before,
     });

@@ -46,7 +46,11 @@ async function moveInHand(
      ${MOVEMENT} select $1, $2, $5, $3, 0, em_maos, reservado, null, $6, $7, $8, $4 from r`,
     [m.varianteId, m.unidadeId, m.delta, at, m.tipo, m.motivo, m.usuarioEmail, m.transferenciaId],
   );
-  await unitsArrived(tx, { varianteId: m.varianteId, unidadeId: m.unidadeId, quantidade: m.delta });
+  await unitsArrived(tx, {
+    varianteIds: [m.varianteId],
+    unidadeId: m.unidadeId,
+    quantidade: m.delta,
+  });
 }
 
 /**
