@@ -120,7 +120,7 @@ function nota(
 }
 
 const file = (name: string, text: string | Uint8Array) =>
-  new File([typeof text === "string" ? new TextEncoder().encode(text) : text], name, {
+  new File([typeof text === "string" ? text : new Uint8Array(text)], name, {
     type: name.endsWith(".zip") ? "application/zip" : "text/xml",
   });
 
