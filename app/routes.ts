@@ -123,6 +123,8 @@ export default [
       route("estoque", "routes/admin/estoque.tsx"),
       // Transfers in transit between units, received by the destination (decision 0076).
       route("estoque/transferencias", "routes/admin/estoque-transferencias.tsx"),
+      // Goods received with a supplier's NF-e (issue 44, decision 0084).
+      route("estoque/entrada", "routes/admin/estoque-entrada.tsx"),
       route("estoque/:varianteId", "routes/admin/estoque-historico.tsx"),
       route("unidades", "routes/admin/unidades.tsx"),
       route("curriculos", "routes/admin/curriculos.tsx"),

@@ -19,6 +19,7 @@ import {
   stopImportWorker,
   stopSummaryQueue,
 } from "~/modules/catalog/index.server";
+import { stopFiscalReader } from "~/modules/fiscal/index.server";
 import { closeMailTransport } from "~/modules/mail/index.server";
 import { pickEncoding } from "~/platform/compress.server";
 import { dataDirWritable } from "~/platform/data-dir.server";
@@ -72,6 +73,7 @@ export async function stop() {
   await stopAlertFeed();
   await stopSummaryQueue();
   await stopImportWorker();
+  await stopFiscalReader();
   await shutdown(currentDatabase());
   releaseEmbeddedDatabase(env());
 }

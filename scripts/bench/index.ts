@@ -5,12 +5,13 @@
 // (login-flood.ts), the pages while checkouts arrive at 10 a second (selling.ts), grooming
 // booking (grooming.ts: p50 and 100 tutors racing), customers (customers.ts: /loja and a
 // product page with half the requests signed in, and the sign-in code's p50); after the tables, the product import
-// (import.ts, a process of its own).
+// (import.ts, a process of its own), and the preview and apply of a supplier's 500-item NF-e
+// (nfe-entry.ts, a process of its own too).
 // Load is autocannon, 50 connections for 10 s, every request sending
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, hostile-search; e.g. --only=grooming
+// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, nfe-entry, hostile-search; e.g. --only=grooming
 // for that part alone). hostile-search (hostile-search.ts) builds the large shop of its own
 // (--scale-fraction=<f> for a part of it) after the other tables.
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
@@ -55,10 +56,11 @@ const SCENARIOS = [
   loginFlood,
 ] as Scenario<never, unknown>[];
 const IMPORT = "import";
+const NFE_ENTRY = "nfe-entry";
 const HOSTILE_SEARCH = "hostile-search";
 
 function selected(): Set<string> {
-  const all = [...SCENARIOS.map((s) => s.name), IMPORT, HOSTILE_SEARCH];
+  const all = [...SCENARIOS.map((s) => s.name), IMPORT, NFE_ENTRY, HOSTILE_SEARCH];
   const only = args.find((a) => a.startsWith("--only="));
   if (!only) return new Set(all);
   const names = only.slice("--only=".length).split(",");
@@ -114,12 +116,12 @@ async function runBackend(kind: Kind, scenarios: Scenario<never, unknown>[]) {
   }
 }
 
-/** The product import's own benchmark, in a process of its own; true when it met its goal. */
-function runImport(): boolean {
-  console.log("\nscripts/bench/import.ts\n");
+/** A benchmark in a process of its own (the import, the NF-e entry); true when it met its goal. */
+function runOwnProcess(script: string): boolean {
+  console.log(`\nscripts/bench/${script}\n`);
   const r = spawnSync(
     process.execPath,
-    ["--import", "tsx", path.join(root, "scripts/bench/import.ts")],
+    ["--import", "tsx", path.join(root, "scripts/bench", script)],
     {
       cwd: root,
       stdio: "inherit",
@@ -156,7 +158,8 @@ async function main() {
     allOk =
       scenario.report(runs.map(({ kind, results }) => ({ kind, result: results[i] }))) && allOk;
   }
-  if (chosen.has(IMPORT)) allOk = runImport() && allOk;
+  if (chosen.has(IMPORT)) allOk = runOwnProcess("import.ts") && allOk;
+  if (chosen.has(NFE_ENTRY)) allOk = runOwnProcess("nfe-entry.ts") && allOk;
   if (chosen.has(HOSTILE_SEARCH)) allOk = (await runHostileSearch()) && allOk;
   if (!allOk) process.exit(1);
 }

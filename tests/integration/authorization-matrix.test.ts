@@ -445,6 +445,16 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     emMaos: "7",
     motivo: "Contagem",
   })),
+  "routes/admin/estoque.tsx stock-enter": stockIntent((r) => ({
+    unidadeId: r.unitA,
+    quantidade: "3",
+    motivo: "Bonificação do fornecedor",
+  })),
+  "routes/admin/estoque-entrada.tsx GET": "a página de envio não mostra registro de unidade",
+  "routes/admin/estoque-entrada.tsx preview":
+    "a unidade vem do CNPJ do destinatário da nota; a nota de outra unidade é recusada na prévia (nfe-entry.test.ts)",
+  "routes/admin/estoque-entrada.tsx confirmar":
+    "confirma só notas lidas no envio da própria pessoa, já conferidas pela unidade (nfe-entry.test.ts)",
   "routes/admin/estoque.tsx stock-minimum": stockIntent((r) => ({
     unidadeId: r.unitA,
     minimo: "4",

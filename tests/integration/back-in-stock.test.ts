@@ -7,9 +7,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setConsent } from "~/modules/customers/index.server";
 import { avisosChegada, customerCookie } from "~/modules/customers/testing.server";
+import { adjustStock, receiveTransfer, transfer } from "~/modules/inventory/index.server";
 import { composeEmail, deliverEmailsDue } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
+import { runSql } from "~/platform/db/client.server";
+import { declaredJobs } from "~/platform/jobs/declared.server";
+import { startJobs, stopJobs } from "~/platform/jobs/runner.server";
 import { logger } from "~/platform/logger.server";
 import { loader as variationsLoader } from "~/routes/admin/loja/variacoes";
 import { action as askAction, loader as askLoader } from "~/routes/loja/avise-me";
@@ -17,7 +21,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
-import { declaredJob } from "../support/jobs";
+import { declaredJob, jobRuns } from "../support/jobs";
 import { call } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
 import { staffSession } from "../support/staff";
@@ -219,5 +223,70 @@ describe("the e-mail when stock comes back", () => {
       { id: racao.id },
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("stock that arrives wakes the job (inventory's 'estoque.entrada', issue 44)", () => {
+  /** The runner with only the back-in-stock job, not due for an hour: only a wake runs it. */
+  async function withSleepingJob(fn: () => Promise<void>) {
+    const job = declaredJobs().find((j) => j.id === "customers.back-in-stock")!;
+    startJobs([{ ...job, firstRunAfterMs: 60 * 60_000 }], { stopWaitMs: 5000 });
+    try {
+      await fn();
+    } finally {
+      await stopJobs();
+    }
+  }
+
+  it("an adjustment up or a transfer received, through inventory alone, sends the e-mail", async () => {
+    await ask({ varianteId: racao.id, email: "ana@example.com", consentimento: "1" });
+    const owner = await staffSession({ papel: "dono", unidades: null });
+    await withSleepingJob(async () => {
+      // Not a route: the module's own write tells whoever waits (no screen calls customers).
+      await adjustStock(
+        { varianteId: racao.id, unidadeId: loja, emMaos: 2, motivo: "Chegou do fornecedor" },
+        owner.actor("/admin/estoque"),
+      );
+      await expect
+        .poll(async () => (await jobRuns("customers.back-in-stock"))[0]?.counts?.avisados ?? 0, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+    });
+    await drain();
+    expect(smtp.messages.map((m) => m.envelopeTo[0])).toEqual(["ana@example.com"]);
+
+    // Sold out again, a new request; units sent from another unit arrive when received.
+    await factories.setStock(racao.id, loja, 0);
+    await ask({ varianteId: racao.id, email: "bia@example.com", consentimento: "1" }, "10.0.3.1");
+    const other = await unitNotSelling();
+    await factories.setStock(racao.id, other, 4);
+    await transfer(
+      { varianteId: racao.id, de: other, para: loja, quantidade: 3, motivo: null },
+      owner.actor("/admin/estoque"),
+    );
+    const [sent] = await runSql<{ id: string }>(
+      ctx.database.db,
+      "select id from transferencias_estoque where status = 'em_transito'",
+      [],
+    );
+    await withSleepingJob(async () => {
+      await receiveTransfer(
+        { id: sent!.id, quantidade: undefined, motivo: null },
+        owner.actor("/admin/estoque/transferencias"),
+      );
+      await expect
+        .poll(
+          async () =>
+            (await jobRuns("customers.back-in-stock")).filter((r) => r.counts?.avisados).length,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+    });
+    await drain();
+    expect(smtp.messages.map((m) => m.envelopeTo[0])).toEqual([
+      "ana@example.com",
+      "bia@example.com",
+    ]);
   });
 });

@@ -32,6 +32,8 @@ const LABELS: Record<string, string> = {
   stock_transfer_receive: "Transferência recebida",
   stock_transfer_cancel: "Transferência cancelada",
   stock_minimum: "Estoque mínimo alterado",
+  stock_enter: "Entrada de estoque (sem nota)",
+  nfe_entry: "Entrada de mercadoria (NF-e)",
   pickup_code_wrong: "Código de retirada errado",
   pickup_code_blocked: "Código de retirada bloqueado",
   team_invite: "Convite enviado",

@@ -9,6 +9,13 @@ export {
 export { findOrCreateCategory, listCategories } from "./categories.server";
 export type { ImportProduct, MappedRow } from "./csv-import.server";
 export { templateCsv } from "./csv-import.server";
+export type { EntryVariant } from "./entry-variants.server";
+export {
+  findVariantsByText,
+  recordEntryCosts,
+  variantsByGtin,
+  variantsById,
+} from "./entry-variants.server";
 export type { ImportStockMove, ImportStockWriter } from "./import.server";
 export {
   checkRows,

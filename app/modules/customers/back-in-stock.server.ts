@@ -148,7 +148,11 @@ export async function notifyBackInStock(): Promise<number> {
   });
 }
 
-/** Stock may have come back (an adjustment, a transfer, a cancelled order): look now. */
+/**
+ * Stock may have come back (inventory's 'estoque.entrada'): look now. Woken from inside the
+ * arrival's transaction, like the mail worker; a run that starts before it commits finds
+ * nothing and the next run (or the next arrival) sends it.
+ */
 export function wakeBackInStock() {
   wakeJob(BACK_IN_STOCK_JOB);
 }

@@ -12,7 +12,6 @@ export {
   backInStockVariant,
   requestBackInStock,
   waitingLists,
-  wakeBackInStock,
 } from "./back-in-stock.server";
 export {
   consentFooter,

@@ -7,6 +7,7 @@ import {
   BACK_IN_STOCK_LIMIT,
   notifyBackInStock,
   openBackInStockCount,
+  wakeBackInStock,
 } from "./back-in-stock.server";
 import { composeBackInStockEmail } from "./back-in-stock-email.server";
 import { composeCustomerEmail } from "./emails.server";
@@ -16,6 +17,14 @@ import { SIGN_IN_CODE_EMAIL, SIGN_IN_LIMITS } from "./sign-in.server";
 
 export const customersModule = defineModule({
   name: "customers",
+  subscribers: [
+    {
+      // Units arrived at a unit (inventory, issue 44): "avise-me" requests may be answered.
+      name: "customers.back-in-stock",
+      events: ["estoque.entrada"],
+      handle: async () => wakeBackInStock(),
+    },
+  ],
   jobs: [
     {
       id: "customers.purge-sessions",

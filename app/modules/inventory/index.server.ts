@@ -1,6 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export { importStockWriter } from "./import-stock.server";
+export { receiveStock } from "./receive.server";
 export type {
   ReservedLine,
   ShortItem,
@@ -19,6 +20,7 @@ export type { StockActor } from "./stock-screen.server";
 export {
   adjustStock,
   belowReservedMessage,
+  enterStock,
   listStock,
   movementHistory,
   notEnoughToTransfer,

@@ -2,6 +2,7 @@
 export {
   adjustStockSchema,
   cancelTransferSchema,
+  enterStockSchema,
   MOTIVO_MAX,
   minimumSchema,
   parseStockQuery,

@@ -7,7 +7,13 @@ import { activeUnits as listActiveUnitsIn } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
-import type { AdjustStockInput, MinimumInput, TransferStockInput } from "./stock.schema";
+import { receiveStock } from "./receive.server";
+import type {
+  AdjustStockInput,
+  EnterStockInput,
+  MinimumInput,
+  TransferStockInput,
+} from "./stock.schema";
 import { setStockInHand } from "./stock.server";
 import type { TipoMovimento } from "./tables.server";
 import { inTransitAt, sendStock } from "./transfers.server";
@@ -437,6 +443,40 @@ export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
       changed,
       nome: lineName(variant.nome, variant.rotulo),
       unidade: unitName(input.unidadeId),
+      ...(await figuresAt(tx, input.varianteId, input.unidadeId)),
+    };
+  });
+}
+
+/**
+ * Entrada (+N): units that arrived without an invoice (a supplier's bonus, a sample, goods
+ * found), added to what is in hand with the required reason; one 'entrada_avulsa' movement.
+ */
+export async function enterStock(input: EnterStockInput, actor: StockActor) {
+  return transaction(async (tx) => {
+    const { variant, unitName, before } = await lockedAtUnit(tx, input, actor);
+    await receiveStock(
+      tx,
+      {
+        unidadeId: input.unidadeId,
+        tipo: "entrada_avulsa",
+        motivo: input.motivo,
+        usuarioEmail: actor.email,
+      },
+      [{ varianteId: input.varianteId, quantidade: input.quantidade }],
+      now(),
+    );
+    await audit(tx, actor, "stock_enter", "variante", input.varianteId, {
+      sku: variant.sku,
+      unidade: unitName(input.unidadeId),
+      em_maos_antes: before.em_maos,
+      quantidade: input.quantidade,
+      motivo: input.motivo,
+    });
+    return {
+      nome: lineName(variant.nome, variant.rotulo),
+      unidade: unitName(input.unidadeId),
+      quantidade: input.quantidade,
       ...(await figuresAt(tx, input.varianteId, input.unidadeId)),
     };
   });

@@ -36,6 +36,15 @@ export const adjustStockSchema = z.object({
 });
 export type AdjustStockInput = z.output<typeof adjustStockSchema>;
 
+/** Entrada (+N): units that arrived without an invoice, and why (required). */
+export const enterStockSchema = z.object({
+  varianteId,
+  unidadeId,
+  quantidade: quantity(1, "Informe quantas unidades chegaram"),
+  motivo: requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX),
+});
+export type EnterStockInput = z.output<typeof enterStockSchema>;
+
 /** Transferir: units in hand from one unit to another; the reason is optional. */
 export const transferStockSchema = z
   .object({
@@ -87,7 +96,12 @@ export const minimumSchema = z.object({
 export type MinimumInput = z.output<typeof minimumSchema>;
 
 /** What the screen's action can be asked to do (its forms' hidden 'intent'). */
-export const stockIntent = z.enum(["stock-adjust", "stock-transfer", "stock-minimum"]);
+export const stockIntent = z.enum([
+  "stock-adjust",
+  "stock-enter",
+  "stock-transfer",
+  "stock-minimum",
+]);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/g;

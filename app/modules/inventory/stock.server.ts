@@ -12,6 +12,7 @@ import { lineName } from "~/modules/catalog";
 import { defaultUnitId, listUnits } from "~/modules/shop/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { runSql, type Tx } from "~/platform/db/client.server";
+import { unitsArrived } from "./arrivals.server";
 import type { TipoMovimento } from "./tables.server";
 
 /** One line of an order as stock sees it. */
@@ -240,6 +241,14 @@ export async function setStockInHand(
     ],
     "estoque_ajuste",
   );
+  // A count by hand that found more (not the import, which sets a whole catalogue's figures).
+  if (change.tipo === "ajuste") {
+    await unitsArrived(tx, {
+      varianteIds: [change.varianteId],
+      unidadeId: change.unidadeId,
+      quantidade: change.emMaos - before,
+    });
+  }
   return { ok: true, emMaos: change.emMaos, reservado };
 }
 

@@ -12,6 +12,7 @@ import { lineName } from "~/modules/catalog";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
+import { unitsArrived } from "./arrivals.server";
 import type { CancelTransferInput, ReceiveTransferInput } from "./stock.schema";
 import type { StatusTransferencia, TipoMovimento } from "./tables.server";
 
@@ -45,6 +46,11 @@ async function moveInHand(
      ${MOVEMENT} select $1, $2, $5, $3, 0, em_maos, reservado, null, $6, $7, $8, $4 from r`,
     [m.varianteId, m.unidadeId, m.delta, at, m.tipo, m.motivo, m.usuarioEmail, m.transferenciaId],
   );
+  await unitsArrived(tx, {
+    varianteIds: [m.varianteId],
+    unidadeId: m.unidadeId,
+    quantidade: m.delta,
+  });
 }
 
 /**

@@ -67,15 +67,17 @@ export async function attempt<T>(
 /** The form of a request, multipart (one file at most) or urlencoded. */
 async function readAdminForm(
   request: Request,
-  limits: { maxFileSize: number; tooLargeMessage: string },
+  limits: { maxFileSize: number; tooLargeMessage: string; maxFiles?: number },
 ): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
+    const maxFiles = limits.maxFiles ?? 1;
     return parseMultipart(request, {
       maxFileSize: limits.maxFileSize,
-      maxFiles: 1,
+      maxFiles,
       tooLargeMessage: limits.tooLargeMessage,
-      tooManyMessage: "Envie apenas um arquivo.",
+      tooManyMessage:
+        maxFiles === 1 ? "Envie apenas um arquivo." : `Envie no máximo ${maxFiles} arquivos.`,
     });
   }
   return readForm(request);
@@ -169,7 +171,7 @@ export interface AdminActionOptions {
   /** The field that names the intent, when not `intent` (the system tests' `teste`). */
   intentField?: string;
   /** A form that may carry one file (multipart); its refusal is answered as `intent`'s. */
-  upload?: { maxFileSize: number; tooLargeMessage: string; intent: string };
+  upload?: { maxFileSize: number; tooLargeMessage: string; intent: string; maxFiles?: number };
   /** Refuse any field with a control character (a NUL byte above all) before SQL sees it. */
   noControlChars?: boolean;
   /** The intent of a form that names none. */

@@ -9,7 +9,6 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { buttonVariants } from "~/components/ui/button";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
-import { wakeBackInStock } from "~/modules/customers/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
@@ -57,8 +56,6 @@ export const action = adminAction(
       run: async (input, { actor, fields }) => {
         try {
           const r = await stock.receiveTransfer(input, actor);
-          // Stock arrived at a unit: "avise-me" requests may be answered now (decision 0074).
-          wakeBackInStock();
           return [
             "Transferência recebida",
             r.perda > 0
@@ -77,7 +74,6 @@ export const action = adminAction(
       failure: "Erro ao cancelar a transferência",
       run: async (input, { actor }) => {
         const r = await stock.cancelTransfer(input, actor);
-        wakeBackInStock();
         return [
           "Transferência cancelada",
           `${r.quantidade} de ${r.nome} de volta em ${r.de}.`,

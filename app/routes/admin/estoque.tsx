@@ -10,7 +10,6 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import type { Capacidade } from "~/domain/permissions";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
-import { wakeBackInStock } from "~/modules/customers/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -69,11 +68,21 @@ const WRITES = {
     "Erro ao ajustar o estoque",
     async (data, actor) => {
       const r = await stock.adjustStock(data, actor);
-      // Stock that comes back tells those waiting for it now (decision 0074).
-      if (r.changed && r.disponivel > 0) wakeBackInStock();
       return [
         r.changed ? "Estoque ajustado" : "A quantidade já era essa",
         `${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
+      ];
+    },
+  ),
+  "stock-enter": write(
+    "estoque.ajustar",
+    forms.enterStockSchema,
+    "Erro ao registrar a entrada",
+    async (data, actor) => {
+      const r = await stock.enterStock(data, actor);
+      return [
+        "Entrada registrada",
+        `+${r.quantidade} de ${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
       ];
     },
   ),
@@ -112,13 +121,18 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
         title="Estoque"
         description="Por unidade: em mãos, reservado para pedidos e disponível para venda."
         actions={
-          <Link
-            to={href("/admin/estoque/transferencias")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Transferências
-            {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
-          </Link>
+          <>
+            <Link to={href("/admin/estoque/entrada")} className={buttonVariants()}>
+              Entrada de mercadoria
+            </Link>
+            <Link
+              to={href("/admin/estoque/transferencias")}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              Transferências
+              {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
+            </Link>
+          </>
         }
       />
       <StockScreen listing={loaderData.listing} filters={loaderData.filters} />

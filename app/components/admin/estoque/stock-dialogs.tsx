@@ -1,7 +1,8 @@
 // The writes of a stock row, each in its dialog, sent to /admin/estoque by a fetcher and
 // checked on submit with the action's own schema: Ajustar (the count of what is in hand now,
-// with its reason), Transferir (between units) and Mínimo.
-import { ArrowLeftRight, ClipboardCheck, Gauge, type LucideIcon } from "lucide-react";
+// with its reason), Entrada (+N) (units that arrived without an invoice, with its reason),
+// Transferir (between units) and Mínimo.
+import { ArrowLeftRight, ClipboardCheck, Gauge, type LucideIcon, PackagePlus } from "lucide-react";
 import { useState } from "react";
 import { href } from "react-router";
 import type { z } from "zod";
@@ -15,6 +16,7 @@ import { boundField, TextField } from "~/components/ui/text-field";
 import type { FieldErrors } from "~/lib/forms";
 import {
   adjustStockSchema,
+  enterStockSchema,
   MOTIVO_MAX,
   minimumSchema,
   STOCK_MAX,
@@ -185,6 +187,47 @@ export function AdjustDialog({ row }: { row: StockRow }) {
             required
             error={errors.motivo}
             hint="Ex.: contagem do balcão, avaria, produto vencido, entrada de nota."
+            maxLength={MOTIVO_MAX}
+          />
+        </>
+      )}
+    </StockRowDialog>
+  );
+}
+
+/** Entrada (+N): units that arrived without an invoice, added to what is in hand. */
+export function EnterDialog({ row }: { row: StockRow }) {
+  const id = (name: string) => `entrada-${row.varianteId}-${name}`;
+  const { unitField } = useRowUnit(row, id("unidade"));
+  if (row.porUnidade.length === 0) return null;
+  return (
+    <StockRowDialog
+      row={row}
+      icon={PackagePlus}
+      label="Entrada (+N)"
+      title="Entrada sem nota"
+      intent="stock-enter"
+      schema={enterStockSchema}
+      submitLabel="Registrar entrada"
+    >
+      {(errors) => (
+        <>
+          {unitField(errors.unidadeId)}
+          <CountField
+            id={id("quantidade")}
+            name="quantidade"
+            label="Quantas unidades chegaram"
+            required
+            error={errors.quantidade}
+            hint="Somadas ao que há em mãos. Mercadoria com nota do fornecedor: use Entrada de mercadoria."
+          />
+          <TextField
+            id={id("motivo")}
+            name="motivo"
+            label="Motivo"
+            required
+            error={errors.motivo}
+            hint="Ex.: bonificação do fornecedor, amostra, devolução de cliente no balcão."
             maxLength={MOTIVO_MAX}
           />
         </>

@@ -4,6 +4,7 @@ import { History, Search } from "lucide-react";
 import { href, Link } from "react-router";
 import {
   AdjustDialog,
+  EnterDialog,
   MinimumDialog,
   TransferDialog,
 } from "~/components/admin/estoque/stock-dialogs";
@@ -102,6 +103,7 @@ export function StockScreen({
             <UnitFigures figures={row.porUnidade} />
             <div className="flex flex-wrap gap-2">
               <AdjustDialog row={row} />
+              <EnterDialog row={row} />
               <TransferDialog row={row} units={listing.unidades} destinos={listing.destinos} />
               <MinimumDialog row={row} />
               <Link

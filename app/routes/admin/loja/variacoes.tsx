@@ -11,7 +11,7 @@ import { fieldErrors } from "~/lib/forms";
 import { adminLoader } from "~/modules/accounts/index.server";
 import { variantsJsonSchema } from "~/modules/catalog";
 import { getProductVariants, saveProductVariants } from "~/modules/catalog/index.server";
-import { waitingLists, wakeBackInStock } from "~/modules/customers/index.server";
+import { waitingLists } from "~/modules/customers/index.server";
 import { writeVariantStock } from "~/modules/inventory/index.server";
 import { attempt, ok } from "~/platform/admin/action.server";
 import { lojaAction } from "~/routes/admin/loja/shared.server";
@@ -76,7 +76,6 @@ export const action = lojaAction(
           : "",
         result.excluidas.length > 0 ? `Excluídas: ${result.excluidas.join(", ")}.` : "",
       ].filter(Boolean);
-      wakeBackInStock();
       return ok(intent, "Variações salvas", notes.join(" ") || undefined);
     });
   },
