@@ -1,5 +1,18 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export type { CountActor } from "./count.server";
+export {
+  applyCount,
+  cancelCount,
+  countDifferences,
+  countHeader,
+  countSheet,
+  listCounts,
+  openCount,
+  recentScans,
+  recordScan,
+  undoLastScan,
+} from "./count.server";
 export { importStockWriter } from "./import-stock.server";
 export type {
   ReservedLine,
