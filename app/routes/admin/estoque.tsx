@@ -112,13 +112,21 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
         title="Estoque"
         description="Por unidade: em mãos, reservado para pedidos e disponível para venda."
         actions={
-          <Link
-            to={href("/admin/estoque/transferencias")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Transferências
-            {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
-          </Link>
+          <>
+            <Link
+              to={href("/admin/estoque/contagens")}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              Contagens
+            </Link>
+            <Link
+              to={href("/admin/estoque/transferencias")}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              Transferências
+              {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
+            </Link>
+          </>
         }
       />
       <StockScreen listing={loaderData.listing} filters={loaderData.filters} />
