@@ -66,7 +66,8 @@ export const action = adminAction(
 
 export default function EstoqueContagemDiferencas({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  // The page says the answer itself, above the table (what was held at the reserved).
+  useFormResult(result as never, { toasts: false });
   const { diferencas } = loaderData;
   const r = result as { ok?: boolean; message?: string; description?: string } | undefined;
   return (

@@ -326,7 +326,13 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 export function DifferencesTable({ d }: { d: CountDifferences }) {
   const applied = d.contagem.estado === "aplicada";
   return (
-    <div className="overflow-x-auto rounded-lg border bg-white">
+    // A region the keyboard can scroll sideways on a phone (the table is wider than 360 px).
+    <section
+      className="overflow-x-auto rounded-lg border bg-white"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+      tabIndex={0}
+      aria-label={`Diferenças da contagem ${d.contagem.numero}`}
+    >
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">Diferenças da contagem {d.contagem.numero}</caption>
         <thead className="bg-slate-50 text-left">
@@ -388,7 +394,7 @@ export function DifferencesTable({ d }: { d: CountDifferences }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
