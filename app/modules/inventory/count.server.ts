@@ -24,7 +24,7 @@ export interface CountActor extends AdminActor {
   email: string;
 }
 
-export const COUNT_NOT_FOUND = "Contagem não encontrada";
+const COUNT_NOT_FOUND = "Contagem não encontrada";
 
 /** The count's header, as every count screen shows it. */
 export interface CountHeader {
@@ -78,7 +78,7 @@ const HEADER = `select c.id, c.unidade_id, u.nome as unidade_nome, c.escopo, c.c
   join unidades u on u.id = c.unidade_id
   left join categorias cat on cat.id = c.categoria_id`;
 
-export const countNumber = (id: string) => id.slice(0, 8).toUpperCase();
+const countNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 function scopeLabel(r: Pick<HeaderRow, "escopo" | "categoria_nome" | "marca">): string {
   if (r.escopo === "categoria") return `Categoria ${r.categoria_nome ?? ""}`.trim();
@@ -493,7 +493,7 @@ export async function recentScans(
 }
 
 /** One variant of the differences: counted against what the ledger had when it was counted. */
-export interface CountDifference {
+interface CountDifference {
   varianteId: string;
   nome: string;
   sku: string;

@@ -1,6 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export type { CountActor } from "./count.server";
 export {
   applyCount,
   cancelCount,

@@ -1,6 +1,5 @@
 // Types the stock screen's components need from this module, safe in client code (erased at build).
 export type {
-  CountDifference,
   CountDifferences,
   CountHeader,
   CountListing,
