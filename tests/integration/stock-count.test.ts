@@ -17,9 +17,11 @@ import { placeOrder, setOrderStatus } from "~/modules/orders/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { runSql } from "~/platform/db/client.server";
 import * as estoque from "~/routes/admin/estoque";
+import * as leitura from "~/routes/admin/estoque-contagem";
+import * as diferencasRoute from "~/routes/admin/estoque-contagem-diferencas";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
-import { formRequest } from "../setup/requests";
+import { formRequest, makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
@@ -327,5 +329,53 @@ describe("applying", () => {
     await expect(
       applyCount({ contagemId: id, zerarNaoContados: false }, outsider.actor()),
     ).rejects.toThrow("Contagem não encontrada");
+  });
+});
+
+describe("the reading page's plain form", () => {
+  it("an atendente reads by posting the form (no script), and may not see the expected figures", async () => {
+    const { categoriaId, items } = await shelf([3]);
+    const id = await open(categoriaId);
+    const url = `/admin/estoque/contagens/${id}`;
+    const read = await call(
+      leitura.action,
+      formRequest(
+        url,
+        { intent: "ler", contagemId: id, codigo: items[0]!.ean, quantidade: "2" },
+        {
+          token: ana.token,
+        },
+      ),
+      { id },
+    );
+    expect(read.data).toMatchObject({
+      ok: true,
+      message: `+2 Ração Contagem ${shelves}.0 15 kg`,
+      description: expect.stringContaining("2 contadas nesta contagem"),
+    });
+    const unknown = await call(
+      leitura.action,
+      formRequest(
+        url,
+        { intent: "ler", contagemId: id, codigo: "ABC-NAO-EXISTE" },
+        {
+          token: ana.token,
+        },
+      ),
+      { id },
+    );
+    expect(unknown.data).toMatchObject({
+      ok: false,
+      errors: { codigo: expect.stringContaining("Código ABC-NAO-EXISTE não encontrado") },
+    });
+    // Blind: the differences (with the expected figure) are for who adjusts stock.
+    const blind = await call(
+      diferencasRoute.loader,
+      makeRequest(`${url}/diferencas`, { token: ana.token }),
+      { id },
+    );
+    expect(blind.status).toBe(403);
+    const page = await call(leitura.loader, makeRequest(url, { token: ana.token }), { id });
+    expect(JSON.stringify(page.data)).not.toContain("esperado");
   });
 });
