@@ -97,6 +97,8 @@ export default [
     // "Imprimir fichas do dia" of the grooming agenda: one card per pet.
     route("servicos/agenda/imprimir", "routes/admin/servicos-agenda-imprimir.tsx"),
     route("fechamento/imprimir", "routes/admin/fechamento-imprimir.tsx"),
+    // A stock count's sheet, or its differences, to print (decision 0085).
+    route("estoque/contagens/:id/imprimir", "routes/admin/estoque-contagem-imprimir.tsx"),
     // A team invitation's and a password reset's one-time links (decision 0067): public pages.
     route("convite/:token", "routes/admin/convite.tsx"),
     route("senha/:token", "routes/admin/senha.tsx"),
@@ -125,6 +127,11 @@ export default [
       route("estoque/transferencias", "routes/admin/estoque-transferencias.tsx"),
       // Goods received with a supplier's NF-e (issue 44, decision 0084).
       route("estoque/entrada", "routes/admin/estoque-entrada.tsx"),
+      // Stock counts with a phone as scanner (decision 0085): the list, the reading page, the
+      // differences and apply.
+      route("estoque/contagens", "routes/admin/estoque-contagens.tsx"),
+      route("estoque/contagens/:id", "routes/admin/estoque-contagem.tsx"),
+      route("estoque/contagens/:id/diferencas", "routes/admin/estoque-contagem-diferencas.tsx"),
       route("estoque/:varianteId", "routes/admin/estoque-historico.tsx"),
       route("unidades", "routes/admin/unidades.tsx"),
       route("curriculos", "routes/admin/curriculos.tsx"),

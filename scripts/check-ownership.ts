@@ -79,8 +79,10 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
       "inventory/stock-screen.server.ts",
       "inventory/stock.server.ts",
       "inventory/transfers.server.ts",
+      "inventory/count.server.ts",
     ],
-    reason: "the stock screen searches and pages variants with their stock",
+    reason:
+      "the stock screen searches and pages variants with their stock; a count reads codes (EAN, SKU)",
   },
   {
     reader: "inventory",
@@ -89,8 +91,9 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
       "inventory/stock-screen.server.ts",
       "inventory/stock.server.ts",
       "inventory/transfers.server.ts",
+      "inventory/count.server.ts",
     ],
-    reason: "the stock screen, transfers and stock messages name a variant by its product",
+    reason: "the stock screen, transfers, counts and stock messages name a variant by its product",
   },
   {
     // A move's history line names its unit and the order that moved it (inventory may not
@@ -103,8 +106,19 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
   {
     reader: "inventory",
     table: "unidades",
-    files: ["inventory/stock-screen.server.ts", "inventory/transfers.server.ts"],
-    reason: "the stock history and the transfers name the unit of each move",
+    files: [
+      "inventory/stock-screen.server.ts",
+      "inventory/transfers.server.ts",
+      "inventory/count.server.ts",
+    ],
+    reason: "the stock history, the transfers and the counts name the unit of each move",
+  },
+  {
+    // A count of a category is narrowed and labelled by it (a brand is a column of produtos).
+    reader: "inventory",
+    table: "categorias",
+    files: ["inventory/count.server.ts"],
+    reason: "a count of one category names it and keeps to its products",
   },
 ];
 

@@ -18,7 +18,7 @@ export const PAPEL_DESCRICAO: Record<Papel, string> = {
   gerente:
     "Tudo das suas unidades: pedidos, retirada, estoque, produtos, cupons, importação, agenda de banho e tosa e sua configuração, relatórios e exportações.",
   atendente:
-    "Pedidos das suas unidades (status, retirada com código, impressão, cancelamento), estoque para consulta, transferências recebidas, agenda e encaixes.",
+    "Pedidos das suas unidades (status, retirada com código, impressão, cancelamento), estoque para consulta, transferências recebidas, contagens (ler códigos), agenda e encaixes.",
   tosador:
     "A agenda de banho e tosa das suas unidades, as fichas do dia e o pagamento na entrega do pet.",
 };
@@ -41,6 +41,7 @@ export const CAPACIDADES = {
   "estoque.ajustar": "Ajustar estoque e estoque mínimo",
   "estoque.transferir": "Transferir estoque entre unidades",
   "estoque.receber": "Receber transferências",
+  "estoque.contar": "Contar estoque: ler códigos numa contagem aberta (sem ver o esperado)",
   "agenda.ver": "Ver a agenda de banho e tosa e imprimir as fichas do dia",
   "agenda.operar": "Check-in, início, pronto, entregue, falta e observações do pet",
   "agenda.agendar": "Agendar, encaixar e atribuir tosador",
@@ -76,6 +77,7 @@ const GERENTE: readonly Capacidade[] = [
   "estoque.ajustar",
   "estoque.transferir",
   "estoque.receber",
+  "estoque.contar",
   "agenda.ver",
   "agenda.operar",
   "agenda.agendar",
@@ -96,6 +98,7 @@ export const MATRIZ: Record<Papel, ReadonlySet<Capacidade>> = {
     "pedidos.operar",
     "estoque.ver",
     "estoque.receber",
+    "estoque.contar",
     "agenda.ver",
     "agenda.operar",
     "agenda.agendar",

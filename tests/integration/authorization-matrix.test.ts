@@ -24,7 +24,7 @@ import { adminAction, createSession, createUser } from "~/modules/accounts/index
 import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
 import { addWalkIn } from "~/modules/grooming/index.server";
 import { agendasBanho } from "~/modules/grooming/testing.server";
-import { transfer } from "~/modules/inventory/index.server";
+import { openCount, transfer } from "~/modules/inventory/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { adminIntent } from "~/platform/admin/action.server";
@@ -284,6 +284,9 @@ interface UnitRecords {
   /** In transit from unit C to unit A (A receives it) and from A to C (A may cancel it). */
   transferIn: string;
   transferOut: string;
+  /** An open stock count at unit A (decision 0085), and a code its variant reads by. */
+  count: string;
+  sku: string;
 }
 
 type Answer = { result: CallResult; text: string };
@@ -306,6 +309,7 @@ type Fields = Record<string, string>;
 
 const ORDER_NOT_FOUND = "Pedido não encontrado";
 const TRANSFER_NOT_FOUND = "Transferência não encontrada";
+const COUNT_NOT_FOUND = "Contagem não encontrada";
 const BOOKING_NOT_FOUND = "Agendamento não encontrado";
 const UNIT_NOT_FOUND = "Unidade não encontrada";
 
@@ -480,6 +484,67 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     ask: (r) => ({ url: "/admin/estoque/transferencias", fields: { id: r.transferOut } }),
     notFound: TRANSFER_NOT_FOUND,
   },
+  "routes/admin/estoque-contagens.tsx GET": {
+    ask: () => ({ url: "/admin/estoque/contagens" }),
+    shows: (a, r) => a.text.includes(r.count),
+  },
+  "routes/admin/estoque-contagens.tsx abrir": {
+    ask: (r) => ({
+      url: "/admin/estoque/contagens",
+      fields: { unidadeId: r.unitA, escopo: "tudo", cega: "1" },
+    }),
+    notFound: UNIT_NOT_FOUND,
+  },
+  "routes/admin/estoque-contagem.tsx GET": {
+    ask: (r) => ({ url: `/admin/estoque/contagens/${r.count}`, params: { id: r.count } }),
+    shows: (a, r) => a.result.data?.contagem?.id === r.count,
+  },
+  "routes/admin/estoque-contagem.tsx ler": {
+    ask: (r) => ({
+      url: `/admin/estoque/contagens/${r.count}`,
+      params: { id: r.count },
+      fields: { contagemId: r.count, codigo: r.sku, quantidade: "2" },
+    }),
+    notFound: COUNT_NOT_FOUND,
+  },
+  "routes/admin/estoque-contagem.tsx desfazer": {
+    ask: (r) => ({
+      url: `/admin/estoque/contagens/${r.count}`,
+      params: { id: r.count },
+      fields: { contagemId: r.count },
+    }),
+    notFound: COUNT_NOT_FOUND,
+  },
+  "routes/admin/estoque-contagem-diferencas.tsx GET": {
+    ask: (r) => ({
+      url: `/admin/estoque/contagens/${r.count}/diferencas`,
+      params: { id: r.count },
+    }),
+    shows: (a, r) => a.result.data?.diferencas?.contagem?.id === r.count,
+  },
+  "routes/admin/estoque-contagem-diferencas.tsx aplicar": {
+    ask: (r) => ({
+      url: `/admin/estoque/contagens/${r.count}/diferencas`,
+      params: { id: r.count },
+      fields: { contagemId: r.count },
+    }),
+    notFound: COUNT_NOT_FOUND,
+  },
+  "routes/admin/estoque-contagem-diferencas.tsx cancelar": {
+    ask: (r) => ({
+      url: `/admin/estoque/contagens/${r.count}/diferencas`,
+      params: { id: r.count },
+      fields: { contagemId: r.count },
+    }),
+    notFound: COUNT_NOT_FOUND,
+  },
+  "routes/admin/estoque-contagem-imprimir.tsx GET": {
+    ask: (r) => ({
+      url: `/admin/estoque/contagens/${r.count}/imprimir`,
+      params: { id: r.count },
+    }),
+    shows: (a, r) => a.text.includes(r.count) || a.result.data?.folha?.contagem?.id === r.count,
+  },
   "routes/admin/servicos-agenda.tsx GET": {
     ask: (r) => ({ url: `/admin/servicos/agenda?unidade=${r.unitA}&dia=${r.day}` }),
     shows: hasBooking,
@@ -624,6 +689,11 @@ async function stateOfUnit(r: UnitRecords) {
       "select * from transferencias_estoque where de_unidade_id = $1 or para_unidade_id = $1 order by id",
       [r.unitA],
     ),
+    contagens: await rows("select * from contagens where unidade_id = $1 order by id", [r.unitA]),
+    leituras: await rows(
+      "select l.* from contagem_leituras l join contagens c on c.id = l.contagem_id where c.unidade_id = $1 order by l.id",
+      [r.unitA],
+    ),
   });
 }
 
@@ -715,7 +785,16 @@ describe("authorization matrix: other unit (a Gerente of unit B on unit A's reco
     };
     const transferIn = await sendOf(unitC!.id, unitA, donoTodas);
     const transferOut = await sendOf(unitA, unitC!.id, gerenteA);
+    const count = await openCount(
+      { unidadeId: unitA, escopo: "tudo", categoriaId: null, marca: null, cega: true },
+      gerenteA.actor("/admin/estoque/contagens"),
+    );
+    const [variant] = await runSql<{ sku: string }>(db, "select sku from variantes where id = $1", [
+      racao.id,
+    ]);
     records = {
+      count: count.id,
+      sku: variant!.sku,
       transferIn,
       transferOut,
       unitA,

@@ -1,5 +1,17 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export {
+  applyCount,
+  cancelCount,
+  countDifferences,
+  countHeader,
+  countSheet,
+  listCounts,
+  openCount,
+  recentScans,
+  recordScan,
+  undoLastScan,
+} from "./count.server";
 export { importStockWriter } from "./import-stock.server";
 export { receiveStock } from "./receive.server";
 export type {

@@ -1,5 +1,13 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
 export {
+  applyCountSchema,
+  CODIGO_MAX,
+  countIdSchema,
+  LEITURA_MAX,
+  openCountSchema,
+  scanSchema,
+} from "./count.schema";
+export {
   adjustStockSchema,
   cancelTransferSchema,
   enterStockSchema,

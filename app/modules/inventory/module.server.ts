@@ -3,5 +3,12 @@ import { defineModule } from "~/platform/module.server";
 
 export const inventoryModule = defineModule({
   name: "inventory",
-  backup: { estoque: "data", movimentos_estoque: "data", transferencias_estoque: "data" },
+  backup: {
+    estoque: "data",
+    movimentos_estoque: "data",
+    transferencias_estoque: "data",
+    contagens: "data",
+    contagem_itens: "data",
+    contagem_leituras: "data",
+  },
 });

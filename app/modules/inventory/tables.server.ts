@@ -3,6 +3,7 @@
 // schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -13,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { id, inList, ownedBy, updatedAt } from "../../platform/db/columns.server";
-import { variantes } from "../catalog/tables.server";
+import { categorias, variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
 /** The place of a stock figure: a variant (gone with it) at a unit (kept while stock names it). */
@@ -155,3 +156,105 @@ export const transferenciasEstoque = pgTable(
 export type TransferenciaEstoque = typeof transferenciasEstoque.$inferSelect;
 export type Estoque = typeof estoque.$inferSelect;
 export type MovimentoEstoque = typeof movimentosEstoque.$inferSelect;
+
+export const ESCOPOS_CONTAGEM = ["tudo", "categoria", "marca"] as const;
+export type EscopoContagem = (typeof ESCOPOS_CONTAGEM)[number];
+export const ESTADOS_CONTAGEM = ["aberta", "aplicada", "cancelada"] as const;
+export type EstadoContagem = (typeof ESTADOS_CONTAGEM)[number];
+
+/**
+ * A stock count at one unit (issue 44 point 4, decision 0085): of everything, a category or a
+ * brand; blind by default (who scans does not see the expected number). Open while people
+ * scan; applied once (one 'contagem' movement per variant that differs) or cancelled.
+ */
+export const contagens = pgTable(
+  "contagens",
+  {
+    id: id(),
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "restrict" }),
+    escopo: text("escopo", { enum: ESCOPOS_CONTAGEM }).notNull().default("tudo"),
+    /** The category counted (escopo 'categoria'). */
+    categoriaId: uuid("categoria_id").references(() => categorias.id, { onDelete: "restrict" }),
+    /** The brand counted (escopo 'marca'), as the products spell it. */
+    marca: text("marca"),
+    cega: boolean("cega").notNull().default(true),
+    estado: text("estado", { enum: ESTADOS_CONTAGEM }).notNull().default("aberta"),
+    abertaPor: text("aberta_por"),
+    abertaEm: timestamp("aberta_em", { withTimezone: true }).notNull().defaultNow(),
+    aplicadaPor: text("aplicada_por"),
+    aplicadaEm: timestamp("aplicada_em", { withTimezone: true }),
+    canceladaPor: text("cancelada_por"),
+    canceladaEm: timestamp("cancelada_em", { withTimezone: true }),
+  },
+  (t) => [
+    index("contagens_unidade_idx").on(t.unidadeId, t.estado, t.abertaEm.desc()),
+    check("contagens_escopo_check", inList("escopo", ESCOPOS_CONTAGEM)),
+    check("contagens_estado_check", inList("estado", ESTADOS_CONTAGEM)),
+    check(
+      "contagens_escopo_alvo_check",
+      sql`(${t.escopo} <> 'categoria' or ${t.categoriaId} is not null) and (${t.escopo} <> 'marca' or ${t.marca} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * What a count found of one variant: the units counted, summed over everyone's readings; who
+ * counted and when (first and last reading); and the ledger's units in hand at the unit at the
+ * first reading (the moment the variant was counted) and at the last one. The difference is
+ * against the first; applying adds it to what is in hand then, so what moved after the
+ * variant was counted (a sale, a transfer) is neither lost nor counted twice.
+ */
+export const contagemItens = pgTable(
+  "contagem_itens",
+  {
+    contagemId: ownedBy("contagem_id", () => contagens.id),
+    varianteId: ownedBy("variante_id", () => variantes.id),
+    quantidade: integer("quantidade").notNull().default(0),
+    contadoPor: text("contado_por").array().notNull().default(sql`'{}'::text[]`),
+    primeiraEm: timestamp("primeira_em", { withTimezone: true }).notNull(),
+    ultimaEm: timestamp("ultima_em", { withTimezone: true }).notNull(),
+    /** Units in hand by the ledger when the variant was first read in this count. */
+    emMaosNaContagem: integer("em_maos_na_contagem").notNull(),
+    /** …and at its last reading: different when stock moved while it was being counted. */
+    emMaosNaUltima: integer("em_maos_na_ultima").notNull(),
+    /** Written when the count is applied: the in-hand figure before and after its movement. */
+    emMaosAntes: integer("em_maos_antes"),
+    emMaosDepois: integer("em_maos_depois"),
+    /** Applied at what was reserved instead of the count (never below the reservations). */
+    limitadoAoReservado: boolean("limitado_ao_reservado").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contagemId, t.varianteId] }),
+    check("contagem_itens_quantidade_check", sql`${t.quantidade} >= 0`),
+  ],
+);
+
+/**
+ * Each reading (a scan, a typed code, a typed quantity) as it was made: the recent list,
+ * and "desfazer" of one's last reading. The item's figures are the sum of these.
+ */
+export const contagemLeituras = pgTable(
+  "contagem_leituras",
+  {
+    id: id(),
+    contagemId: ownedBy("contagem_id", () => contagens.id),
+    varianteId: ownedBy("variante_id", () => variantes.id),
+    /** What was read or typed (EAN/GTIN, SKU). */
+    codigo: text("codigo").notNull(),
+    quantidade: integer("quantidade").notNull(),
+    usuarioEmail: text("usuario_email").notNull(),
+    /** Units in hand by the ledger at this reading. */
+    emMaos: integer("em_maos").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("contagem_leituras_contagem_idx").on(t.contagemId, t.createdAt.desc()),
+    index("contagem_leituras_usuario_idx").on(t.contagemId, t.usuarioEmail, t.createdAt.desc()),
+    check("contagem_leituras_quantidade_check", sql`${t.quantidade} > 0`),
+  ],
+);
+
+export type Contagem = typeof contagens.$inferSelect;
+export type ContagemItem = typeof contagemItens.$inferSelect;

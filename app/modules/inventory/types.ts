@@ -1,5 +1,12 @@
 // Types the stock screen's components need from this module, safe in client code (erased at build).
 export type {
+  CountDifferences,
+  CountHeader,
+  CountListing,
+  ScanLine,
+  SheetLine,
+} from "./count.server";
+export type {
   MovementHistory,
   MovementLine,
   StockFigures,

@@ -1,0 +1,99 @@
+// /admin/estoque/contagens/:id/diferencas (decision 0085): what the count found against what
+// the ledger had when each item was counted, what moved since, and what applying leaves (never
+// below what orders reserve); "Aplicar" writes it all in one transaction, once.
+import { data, href, Link, useActionData } from "react-router";
+import { CountState, DifferencesScreen } from "~/components/admin/estoque/count-screens";
+import { adminPage } from "~/components/admin/page";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { buttonVariants } from "~/components/ui/button";
+import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { UUID_PATTERN } from "~/modules/catalog";
+import * as forms from "~/modules/inventory";
+import * as stock from "~/modules/inventory/index.server";
+import { adminIntent } from "~/platform/admin/action.server";
+import type { Route } from "./+types/estoque-contagem-diferencas";
+
+const page = adminPage({
+  title: "Diferenças da contagem",
+  // The expected figures: for who adjusts stock, not for who counts blind.
+  capability: "estoque.ajustar",
+  failure: "Erro ao carregar as diferenças",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
+
+const NOT_FOUND = "Contagem não encontrada";
+
+export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { user, reads }) => {
+  if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
+  const diferencas = await reads(() => stock.countDifferences(params.id, staffOf(user)));
+  if (!diferencas) throw data({ message: NOT_FOUND }, { status: 404 });
+  return { diferencas };
+});
+
+const units = (n: number) => (n === 1 ? "1 item" : `${n} itens`);
+
+export const action = adminAction(
+  {
+    aplicar: adminIntent({
+      schema: forms.applyCountSchema,
+      failure: "Erro ao aplicar a contagem",
+      run: async (input, { actor }) => {
+        const r = await stock.applyCount(input, actor);
+        const held = r.limitados.map(
+          (l) => `${l.nome} (contado ${l.contado}, reservado ${l.reservado})`,
+        );
+        return [
+          "Contagem aplicada",
+          `${units(r.ajustados)} ${r.ajustados === 1 ? "ajustado" : "ajustados"} no estoque.` +
+            (held.length ? ` Mantidos no reservado para pedidos: ${held.join("; ")}.` : ""),
+        ] as const;
+      },
+    }),
+    cancelar: adminIntent({
+      schema: forms.countIdSchema,
+      failure: "Erro ao cancelar a contagem",
+      run: async (input, { actor }) => {
+        const r = await stock.cancelCount(input, actor);
+        return ["Contagem cancelada", `Contagem ${r.numero}: nada mudou no estoque.`] as const;
+      },
+    }),
+  },
+  { capability: "estoque.ajustar" },
+);
+
+export default function EstoqueContagemDiferencas({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  // The page says the answer itself, above the table (what was held at the reserved).
+  useFormResult(result as never, { toasts: false });
+  const { diferencas } = loaderData;
+  const r = result as { ok?: boolean; message?: string; description?: string } | undefined;
+  return (
+    <div>
+      <AdminPageHeader
+        title={`Diferenças da contagem ${diferencas.contagem.numero}`}
+        description={<CountState estado={diferencas.contagem.estado} />}
+        actions={
+          <Link
+            to={href("/admin/estoque/contagens")}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Contagens
+          </Link>
+        }
+      />
+      {r?.message ? (
+        <p
+          role="status"
+          className={`mb-4 rounded-md p-3 text-sm ${r.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
+          <span className="font-semibold">{r.message}</span>
+          {r.description ? <span className="block">{r.description}</span> : null}
+        </p>
+      ) : null}
+      <DifferencesScreen d={diferencas} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// /admin/estoque/contagens/:id/imprimir (decision 0085): the count sheet (every variant of the
+// scope with a blank to write the count; blind: no expected figure), or with ?diferencas=1 the
+// differences (for who adjusts stock). A4, without the panel around it.
+import { data, useLoaderData } from "react-router";
+import { CountPrintPage } from "~/components/admin/estoque/count-print";
+import { adminMeta } from "~/components/admin/meta";
+import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
+import { requireCapability, staffOf } from "~/modules/accounts/index.server";
+import { UUID_PATTERN } from "~/modules/catalog";
+import * as stock from "~/modules/inventory/index.server";
+import type { Route } from "./+types/estoque-contagem-imprimir";
+
+/** What the person must be allowed to do to open this route (decision 0068). */
+export const handle = { capability: "estoque.contar" } satisfies AdminHandle;
+
+export const meta = adminMeta("Imprimir contagem");
+
+const NOT_FOUND = "Contagem não encontrada";
+const headers = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireCapability(request, handle.capability);
+  if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
+  const scope = staffOf(user);
+  if (new URL(request.url).searchParams.get("diferencas") === "1") {
+    // The expected figures are not for a blind counter.
+    if (!pode(user.papel, "estoque.ajustar")) {
+      throw data({ message: ACESSO_NEGADO }, { status: 403 });
+    }
+    const diferencas = await stock.countDifferences(params.id, scope);
+    if (!diferencas) throw data({ message: NOT_FOUND }, { status: 404 });
+    return data({ kind: "diferencas" as const, diferencas, folha: null }, { headers });
+  }
+  const folha = await stock.countSheet(params.id, scope);
+  if (!folha) throw data({ message: NOT_FOUND }, { status: 404 });
+  return data({ kind: "folha" as const, folha, diferencas: null }, { headers });
+}
+
+export default function PrintCount() {
+  const d = useLoaderData<typeof loader>();
+  return <CountPrintPage folha={d.folha} diferencas={d.diferencas} />;
+}

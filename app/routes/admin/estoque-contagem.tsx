@@ -1,0 +1,106 @@
+// /admin/estoque/contagens/:id (decision 0085): the reading page, built for a phone. A USB
+// scanner types the code and presses Enter into the focused field (a plain form: works
+// without JavaScript); the camera reads through the browser's BarcodeDetector or
+// @zxing/browser. Blind by default: the page never shows the expected figure.
+import { data, href, Link, useActionData } from "react-router";
+import { CountState, ScanScreen } from "~/components/admin/estoque/count-screens";
+import { adminPage } from "~/components/admin/page";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { buttonVariants } from "~/components/ui/button";
+import { resultErrors } from "~/lib/form-result";
+import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { UUID_PATTERN } from "~/modules/catalog";
+import * as forms from "~/modules/inventory";
+import * as stock from "~/modules/inventory/index.server";
+import { adminIntent } from "~/platform/admin/action.server";
+import type { Route } from "./+types/estoque-contagem";
+
+const page = adminPage({
+  title: "Contagem",
+  capability: "estoque.contar",
+  failure: "Erro ao carregar a contagem",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
+
+const NOT_FOUND = "Contagem não encontrada";
+
+export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { user, reads }) => {
+  if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
+  const contagem = await reads(() => stock.countHeader(params.id, staffOf(user)));
+  if (!contagem) throw data({ message: NOT_FOUND }, { status: 404 });
+  const recentes = await reads(() => stock.recentScans(params.id, user.email));
+  return { contagem, recentes };
+});
+
+export const action = adminAction(
+  {
+    ler: adminIntent({
+      schema: forms.scanSchema,
+      failure: "Erro ao registrar a leitura",
+      refusal: "Confira o código",
+      run: async (input, { actor }) => {
+        const r = await stock.recordScan(input, actor);
+        return [
+          `+${r.quantidade} ${r.nome}`,
+          `${r.totalContado} ${r.totalContado === 1 ? "contada" : "contadas"} nesta contagem · SKU ${r.sku}`,
+        ] as const;
+      },
+    }),
+    desfazer: adminIntent({
+      schema: forms.countIdSchema,
+      failure: "Erro ao desfazer a leitura",
+      run: async (input, { actor }) => {
+        const r = await stock.undoLastScan(input, actor);
+        return ["Leitura desfeita", `−${r.quantidade} ${r.nome}`] as const;
+      },
+    }),
+  },
+  { capability: "estoque.contar", noControlChars: true },
+);
+
+export default function EstoqueContagem({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  // The page says the reading's answer itself (beside the field): no toast over the keyboard.
+  useFormResult(result as never, { toasts: false });
+  const { contagem, recentes } = loaderData;
+  const last =
+    result && "ok" in result
+      ? (result as { ok: boolean; message?: string; description?: string })
+      : null;
+  return (
+    <div>
+      <AdminPageHeader
+        title={`Contagem ${contagem.numero}`}
+        description={
+          <span className="inline-flex items-center gap-2">
+            <CountState estado={contagem.estado} />
+          </span>
+        }
+        actions={
+          <Link
+            to={href("/admin/estoque/contagens")}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Contagens
+          </Link>
+        }
+      />
+      {contagem.estado === "aberta" ? (
+        <ScanScreen
+          contagem={contagem}
+          recentes={recentes}
+          last={last}
+          codigoError={resultErrors(result as never).codigo}
+        />
+      ) : (
+        <p className="text-sm text-slate-700">
+          Esta contagem está {contagem.estado === "aplicada" ? "aplicada" : "cancelada"}: não recebe
+          mais leituras.
+        </p>
+      )}
+    </div>
+  );
+}

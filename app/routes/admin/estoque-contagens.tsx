@@ -1,0 +1,65 @@
+// /admin/estoque/contagens (issue 44 point 4, decision 0085): the counts of the person's units,
+// open and recent, and "Abrir contagem" (a unit; everything, a category or a brand; blind by
+// default). Plain forms: works without JavaScript.
+import { href, Link, redirect, useActionData } from "react-router";
+import { CountList } from "~/components/admin/estoque/count-screens";
+import { adminPage } from "~/components/admin/page";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { buttonVariants } from "~/components/ui/button";
+import { resultErrors } from "~/lib/form-result";
+import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import * as forms from "~/modules/inventory";
+import * as stock from "~/modules/inventory/index.server";
+import { adminIntent } from "~/platform/admin/action.server";
+import type { Route } from "./+types/estoque-contagens";
+
+const page = adminPage({
+  title: "Contagens de estoque",
+  capability: "estoque.contar",
+  failure: "Erro ao carregar as contagens",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
+
+export const loader = adminLoader(page, async (_args: Route.LoaderArgs, { user, reads }) => {
+  const listing = await reads(() => stock.listCounts(staffOf(user)));
+  return { listing };
+});
+
+export const action = adminAction(
+  {
+    abrir: adminIntent({
+      capability: "estoque.ajustar",
+      schema: forms.openCountSchema,
+      failure: "Erro ao abrir a contagem",
+      refusal: "Confira os campos destacados",
+      run: async (input, { actor }) => {
+        const made = await stock.openCount(input, actor);
+        // Straight to the reading page: the next thing is to scan.
+        return redirect(href("/admin/estoque/contagens/:id", { id: made.id }));
+      },
+    }),
+  },
+  { capability: "estoque.ajustar", noControlChars: true },
+);
+
+export default function EstoqueContagens({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  useFormResult(result as never);
+  return (
+    <div>
+      <AdminPageHeader
+        title="Contagens de estoque"
+        description="Conte uma categoria, uma marca ou tudo com o celular como leitor; várias pessoas podem contar a mesma contagem."
+        actions={
+          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
+            Voltar ao estoque
+          </Link>
+        }
+      />
+      <CountList listing={loaderData.listing} errors={resultErrors(result as never)} />
+    </div>
+  );
+}
