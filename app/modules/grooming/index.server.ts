@@ -40,6 +40,8 @@ export {
   sendGroomingQuote,
 } from "./quotes.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
+export type { SeriesAuthor, SeriesInput, SeriesResult } from "./series.server";
+export { bookSeries, endSeries, seriesView, skipOccurrence } from "./series.server";
 export {
   assignGroomerSchema,
   bookingPaymentSchema,

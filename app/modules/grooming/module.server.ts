@@ -54,6 +54,11 @@ export const groomingModule = defineModule({
     agendas_banho_fechadas: "data",
     agendamentos: "data",
     agendamento_pets: "data",
+    series_agendamento: "data",
+    pacotes_banho: "data",
+    pacotes_pet: "data",
+    pacote_usos: "data",
+    lembretes_reagendar: "data",
   },
   rateLimits: [
     rateLimit("form:orcamento", "Orçamentos de banho e tosa", 8, HOUR_MS),
