@@ -9,6 +9,7 @@ CREATE TABLE "pacote_usos" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"pacote_pet_id" uuid NOT NULL,
 	"agendamento_id" uuid NOT NULL,
+	"agendamento_pet_id" uuid NOT NULL,
 	"usado_em" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -72,6 +73,7 @@ ALTER TABLE "lembretes_reagendar" ADD CONSTRAINT "lembretes_reagendar_agendament
 ALTER TABLE "lembretes_reagendar" ADD CONSTRAINT "lembretes_reagendar_pet_id_pets_clientes_id_fk" FOREIGN KEY ("pet_id") REFERENCES "public"."pets_clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pacote_usos" ADD CONSTRAINT "pacote_usos_pacote_pet_id_pacotes_pet_id_fk" FOREIGN KEY ("pacote_pet_id") REFERENCES "public"."pacotes_pet"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pacote_usos" ADD CONSTRAINT "pacote_usos_agendamento_id_agendamentos_id_fk" FOREIGN KEY ("agendamento_id") REFERENCES "public"."agendamentos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pacote_usos" ADD CONSTRAINT "pacote_usos_agendamento_pet_id_agendamento_pets_id_fk" FOREIGN KEY ("agendamento_pet_id") REFERENCES "public"."agendamento_pets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pacotes_pet" ADD CONSTRAINT "pacotes_pet_pacote_id_pacotes_banho_id_fk" FOREIGN KEY ("pacote_id") REFERENCES "public"."pacotes_banho"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pacotes_pet" ADD CONSTRAINT "pacotes_pet_pet_id_pets_clientes_id_fk" FOREIGN KEY ("pet_id") REFERENCES "public"."pets_clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pacotes_pet" ADD CONSTRAINT "pacotes_pet_unidade_id_unidades_id_fk" FOREIGN KEY ("unidade_id") REFERENCES "public"."unidades"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -80,7 +82,8 @@ ALTER TABLE "series_agendamento" ADD CONSTRAINT "series_agendamento_unidade_id_u
 ALTER TABLE "series_agendamento" ADD CONSTRAINT "series_agendamento_pet_id_pets_clientes_id_fk" FOREIGN KEY ("pet_id") REFERENCES "public"."pets_clientes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "series_agendamento" ADD CONSTRAINT "series_agendamento_criada_por_usuarios_id_fk" FOREIGN KEY ("criada_por") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "lembretes_reagendar_agendamento_idx" ON "lembretes_reagendar" USING btree ("agendamento_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "pacote_usos_agendamento_idx" ON "pacote_usos" USING btree ("agendamento_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "pacote_usos_agendamento_pet_idx" ON "pacote_usos" USING btree ("agendamento_pet_id");--> statement-breakpoint
+CREATE INDEX "pacote_usos_agendamento_idx" ON "pacote_usos" USING btree ("agendamento_id");--> statement-breakpoint
 CREATE INDEX "pacote_usos_pacote_idx" ON "pacote_usos" USING btree ("pacote_pet_id");--> statement-breakpoint
 CREATE INDEX "pacotes_pet_pet_idx" ON "pacotes_pet" USING btree ("pet_id");--> statement-breakpoint
 CREATE INDEX "series_agendamento_pet_idx" ON "series_agendamento" USING btree ("pet_id");--> statement-breakpoint

@@ -32,6 +32,7 @@ export {
   customerPet,
   listPets,
   mergedInto,
+  petOwners,
   petsCare,
   petsForBooking,
   petsOfBooking,

@@ -42,6 +42,7 @@ import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
+import { takePackageSessions } from "./packages.server";
 import {
   type AgendaBanho,
   type Agendamento,
@@ -259,8 +260,14 @@ export async function setBookingStatus(
         `De "${STATUS_AGENDAMENTO_LABEL[row.status]}" não se passa a "${STATUS_AGENDAMENTO_LABEL[status]}"`,
       );
     }
+    // A package of the pet pays for what it covers (decision 0087): a session each, once.
+    // Paid at the desk already: the package is left for another visit.
+    const alreadyPaid = status === "entregue" ? await bookingPaymentOf(row.id, tx) : null;
+    const bookedPets = status === "entregue" && !alreadyPaid ? await petsOf(tx, row.id) : [];
+    const covered = bookedPets.length ? await takePackageSessions(tx, row, bookedPets, at) : [];
+    const allCovered = covered.length > 0 && covered.length === bookedPets.length;
     const paid =
-      status === "entregue" && !(await bookingPaymentOf(row.id, tx))
+      status === "entregue" && !allCovered && !alreadyPaid
         ? await takeBookingPayment(
             tx,
             row,
@@ -284,6 +291,7 @@ export async function setBookingStatus(
       de: row.status,
       para: status,
       ...(paid ? paymentAudit(paid) : {}),
+      ...(covered.length ? { pacote_sessoes: covered.length } : {}),
     });
     await queueStatusEmail(tx, updated!, status);
     return updated!;

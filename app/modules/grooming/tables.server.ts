@@ -417,17 +417,19 @@ export const pacotesPet = pgTable(
 
 export type PacotePet = typeof pacotesPet.$inferSelect;
 
-/** One session of a package used by one delivered booking: at most one per booking. */
+/** One session of a package used by one pet of a delivered booking: at most once each. */
 export const pacoteUsos = pgTable(
   "pacote_usos",
   {
     id: id(),
     pacotePetId: ownedBy("pacote_pet_id", () => pacotesPet.id),
     agendamentoId: ownedBy("agendamento_id", () => agendamentos.id),
+    agendamentoPetId: ownedBy("agendamento_pet_id", () => agendamentoPets.id),
     usadoEm: timestamp("usado_em", { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex("pacote_usos_agendamento_idx").on(t.agendamentoId),
+    uniqueIndex("pacote_usos_agendamento_pet_idx").on(t.agendamentoPetId),
+    index("pacote_usos_agendamento_idx").on(t.agendamentoId),
     index("pacote_usos_pacote_idx").on(t.pacotePetId),
   ],
 );
