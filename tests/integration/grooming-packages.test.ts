@@ -10,6 +10,7 @@ import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie, pets } from "~/modules/customers/testing.server";
 import {
   addWalkIn,
+  groomingDay,
   listGroomingServices,
   packageBalances,
   remindExpiringPackages,
@@ -152,6 +153,13 @@ describe("a package of four baths", () => {
       const row = await visit(data);
       await setBookingStatus(row.id, "entregue", staff);
       expect(await balance()).toBe(3 - i);
+      // The agenda's card shows the balance left.
+      const card = (await groomingDay(unidadeId, data, { unidades: null }))!.agendamentos[0]!;
+      expect(card.pets[0]!.pacote).toMatchObject({
+        restantes: 3 - i,
+        sessoes: 4,
+        validoAte: "2026-12-31",
+      });
     }
     // A bath with a service the package does not cover still asks how it was paid.
     const tosaVisit = await visit("2026-12-17", [banho, tosa]);

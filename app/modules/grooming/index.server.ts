@@ -32,15 +32,12 @@ export {
 } from "./bookings.server";
 export { petBookings } from "./customer-pets.server";
 export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
-export type { PackageBalance, PackageInput, PackageSale } from "./packages.server";
 export {
-  listPackages,
   packageBalances,
   remindExpiringPackages,
   savePackage,
   sellPackageAtCounter,
 } from "./packages.server";
-export { rebookPath } from "./plan-emails.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
 export {
   createGroomingRequest,
@@ -50,7 +47,7 @@ export {
 } from "./quotes.server";
 export { sendRebookReminders, usualInterval } from "./rebook.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
-export type { SeriesAuthor, SeriesInput, SeriesResult } from "./series.server";
+export type { SeriesInput } from "./series.server";
 export { bookSeries, endSeries, seriesView, skipOccurrence } from "./series.server";
 export {
   assignGroomerSchema,

@@ -94,17 +94,6 @@ export async function savePackage(
   });
 }
 
-export async function listPackages(
-  options: { ativos?: boolean } = {},
-  executor: Executor = db(),
-): Promise<PacoteBanho[]> {
-  return executor
-    .select()
-    .from(pacotesBanho)
-    .where(options.ativos ? eq(pacotesBanho.ativo, true) : undefined)
-    .orderBy(asc(pacotesBanho.nome));
-}
-
 export interface PackageSale {
   pacoteId: string;
   petId: string;
@@ -294,13 +283,4 @@ export async function remindExpiringPackages(at: Date = clockNow()): Promise<num
     }
     return rows.length;
   });
-}
-
-/** A sold package by id (the e-mail composer reads it as it is when sent). */
-export async function soldPackage(
-  id: string,
-  executor: Executor = db(),
-): Promise<PacotePet | null> {
-  const [row] = await executor.select().from(pacotesPet).where(eq(pacotesPet.id, id));
-  return row ?? null;
 }

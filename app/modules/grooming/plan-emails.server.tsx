@@ -19,11 +19,11 @@ import { db, runSql } from "~/platform/db/client.server";
 import { shopDayOf } from "./booking-rules";
 import { agendamentoPets, agendamentos, pacotesPet } from "./tables.server";
 
-export const PLAN_EMAIL_KINDS = ["pacote_vencendo", "reagendar_lembrete"] as const;
+const PLAN_EMAIL_KINDS = ["pacote_vencendo", "reagendar_lembrete"] as const;
 type PlanEmailKind = (typeof PLAN_EMAIL_KINDS)[number];
 
 /** The booking form's address filled in from a delivered booking's pet (GET fields). */
-export function rebookPath(
+function rebookPath(
   booking: { unidadeId: string; nomeTutor: string; whatsapp: string; email: string | null },
   pet: {
     nome: string;

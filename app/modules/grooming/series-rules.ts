@@ -5,7 +5,6 @@ import type { Porte } from "./booking-vocabulary";
 
 /** "A cada 7/14/21/28 dias". */
 export const INTERVALOS_SERIE = [7, 14, 21, 28] as const;
-export type IntervaloSerie = (typeof INTERVALOS_SERIE)[number];
 /** At most this many occurrences in one series (half a year of weekly baths). */
 export const MAX_OCORRENCIAS = 26;
 /** No occurrence further than this from today: a series plans, it does not hoard the agenda. */

@@ -70,7 +70,7 @@ export interface SeriesInput {
 /** Who books: the staff (any size, no notice) or a signed-in tutor (their own pet). */
 export type SeriesAuthor = { staff: AdminActor } | { clienteId: string };
 
-export interface SeriesOccurrence {
+interface SeriesOccurrence {
   indice: number;
   data: string;
   horario: string;

@@ -42,7 +42,7 @@ import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
-import { takePackageSessions } from "./packages.server";
+import { type PackageBalance, packageBalances, takePackageSessions } from "./packages.server";
 import {
   type AgendaBanho,
   type Agendamento,
@@ -72,7 +72,7 @@ export interface AgendaDay {
  */
 export type AgendaBooking = Agendamento & {
   /** Each pet with, when it is a customer's pet, its current care alerts and expired vaccines. */
-  pets: (AgendamentoPet & { cuidado: PetCare | null })[];
+  pets: (AgendamentoPet & { cuidado: PetCare | null; pacote: PackageBalance | null })[];
   mesmos: Record<ContactKind, number> | null;
   /** The staff's changes, who made each (issue 41 point 5). */
   registro: BookingHistoryEntry[];
@@ -145,6 +145,12 @@ export async function groomingDay(
     rows.map((r) => r.id),
     executor,
   );
+  // Each customer's pet's package with sessions left on the day (decision 0087).
+  const pacotes = await packageBalances(
+    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
+    day,
+    executor,
+  );
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
@@ -167,7 +173,11 @@ export async function groomingDay(
         ...r,
         pets: pets
           .filter((p) => p.agendamentoId === r.id)
-          .map((p) => ({ ...p, cuidado: p.petId ? (care.get(p.petId) ?? null) : null })),
+          .map((p) => ({
+            ...p,
+            cuidado: p.petId ? (care.get(p.petId) ?? null) : null,
+            pacote: pacotes.find((b) => b.petId === p.petId) ?? null,
+          })),
         mesmos: mesmos.get(r.id) ?? null,
         registro: registros.get(r.id) ?? [],
         tosador: groomerOf(r.tosadorId, people),
