@@ -11,6 +11,7 @@ import { customerCookie, pets } from "~/modules/customers/testing.server";
 import {
   addWalkIn,
   groomingDay,
+  groomingDayTotals,
   listGroomingServices,
   packageBalances,
   remindExpiringPackages,
@@ -155,6 +156,9 @@ describe("a package of four baths", () => {
       expect(await balance()).toBe(3 - i);
       // The agenda's card shows the balance left.
       const card = (await groomingDay(unidadeId, data, { unidades: null }))!.agendamentos[0]!;
+      // Paid by the package: nothing left to receive for that day.
+      const [totals] = await groomingDayTotals([unidadeId], data, { unidades: null });
+      expect(totals).toMatchObject({ pendentes: 0, aReceber: 0, recebido: 0 });
       expect(card.pets[0]!.pacote).toMatchObject({
         restantes: 3 - i,
         sessoes: 4,
