@@ -23,6 +23,10 @@ export const EVENTOS = [
   "agendamento.status",
   /** grooming: the day-before reminder of a booking is due. */
   "agendamento.lembrete",
+  /** grooming: a pet's package of baths ends within a week with sessions left (0087). */
+  "pacote_banho.vencendo",
+  /** grooming: a pet's usual interval since its last delivered booking has passed (0087). */
+  "agendamento.reagendar",
   /** grooming: a returning tutor asked for a sign-in code. */
   "codigo_tutor.solicitado",
   /** customers: a customer proved their e-mail (a code): guest bookings' pets attach. */

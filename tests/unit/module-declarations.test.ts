@@ -104,8 +104,15 @@ describe("e-mail kinds", () => {
     // The customer's sign-in code (decision 0072) and the back-in-stock e-mail (0074).
     const customers = ["conta_codigo", "aviso_chegada"];
     for (const kind of customers) expect(owner[kind], kind).toBe("customers");
+    // The grooming plans' e-mails (decision 0087): their own composer, the grooming module's.
+    const plans = ["pacote_vencendo", "reagendar_lembrete"];
+    for (const kind of plans) expect(owner[kind], kind).toBe("grooming");
     expect(Object.keys(owner)).toHaveLength(
-      ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length + team.length + customers.length,
+      ORDER_EMAIL_KINDS.length +
+        GROOMING_EMAIL_KINDS.length +
+        team.length +
+        customers.length +
+        plans.length,
     );
     const toShop = declaredEmailKinds()
       .filter((e) => e.recipient === "loja")

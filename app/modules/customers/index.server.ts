@@ -31,6 +31,7 @@ export {
   customerPet,
   listPets,
   mergedInto,
+  petOwners,
   petsCare,
   petsForBooking,
   petsOfBooking,

@@ -656,3 +656,28 @@ export async function attachGuestPets(cliente: Cliente, executor?: Executor) {
     }),
   );
 }
+
+/** Who each pet belongs to (its account's e-mail and name): for e-mails about the pet. */
+export async function petOwners(
+  petIds: readonly string[],
+  executor: Executor = db(),
+): Promise<Map<string, { clienteId: string; email: string; nome: string; pet: string }>> {
+  if (petIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      petId: pets.id,
+      pet: pets.nome,
+      clienteId: clientes.id,
+      email: clientes.email,
+      nome: clientes.nome,
+      anonimizadoEm: clientes.anonimizadoEm,
+    })
+    .from(pets)
+    .innerJoin(clientes, eq(clientes.id, pets.clienteId))
+    .where(inArray(pets.id, [...petIds]));
+  return new Map(
+    rows
+      .filter((r) => !r.anonimizadoEm)
+      .map((r) => [r.petId, { clienteId: r.clienteId, email: r.email, nome: r.nome, pet: r.pet }]),
+  );
+}

@@ -41,6 +41,7 @@ import {
   petHasVisited,
   rescheduleBooking,
 } from "./bookings.server";
+import { packageBalances } from "./packages.server";
 import { quoteFromLink } from "./quote-link.server";
 import {
   CODE_ANSWER_FLOOR_MS,
@@ -400,6 +401,11 @@ export async function bookingStatusView(
     : null;
   // Paid at the counter: how much, how and when; never who received it.
   const paid = (await bookingCounterPayments([a.id])).get(a.id);
+  // The pets' packages with sessions left (decision 0087), as of the booking's day.
+  const pacotes = await packageBalances(
+    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
+    a.data,
+  );
   return {
     numero: a.numero,
     status: a.status,
@@ -424,6 +430,12 @@ export async function bookingStatusView(
       servicos: p.servicos.map((s) => s.nome),
       preco: p.preco,
       aConfirmar: p.porteAConfirmar,
+      pacote: (() => {
+        const b = pacotes.find((x) => x.petId === p.petId);
+        return b
+          ? { nome: b.nome, restantes: b.restantes, sessoes: b.sessoes, validoAte: b.validoAte }
+          : null;
+      })(),
     })),
     /** Until the staff confirm size and coat at check-in, the price is only an estimate. */
     precoAConfirmar: a.precoFinal === null && pets.some((p) => p.porteAConfirmar),

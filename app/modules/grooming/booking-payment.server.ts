@@ -18,7 +18,7 @@ import {
   recordCounterPayment,
 } from "~/modules/payments/index.server";
 import { type AdminActor, AdminError } from "~/platform/admin/actor.server";
-import { db, type Executor, type Tx } from "~/platform/db/client.server";
+import { db, type Executor, runSql, type Tx } from "~/platform/db/client.server";
 import { PAYABLE } from "./booking-rules";
 import type { StatusAgendamento } from "./booking-vocabulary";
 import { type Agendamento, agendamentos } from "./tables.server";
@@ -153,6 +153,21 @@ export async function groomingDayTotals(
     rows.map((r) => r.id),
     executor,
   );
+  // Paid by a package (decision 0087): every pet of it used a session, nothing to receive.
+  const byPackage = new Set(
+    (
+      await runSql<{ id: string }>(
+        executor,
+        `select u.agendamento_id as id from pacote_usos u
+          where u.agendamento_id = any($1::uuid[])
+          group by u.agendamento_id
+         having count(*) = (select count(*) from agendamento_pets p
+                             where p.agendamento_id = u.agendamento_id)`,
+        [rows.map((r) => r.id)],
+        "agenda_pagos_por_pacote",
+      )
+    ).map((r) => r.id),
+  );
   return units.map((unidadeId) => {
     const total: GroomingDayTotal = {
       unidadeId,
@@ -168,7 +183,7 @@ export async function groomingDayTotals(
       if (payment) {
         total.recebido += payment.valor;
         byMethod.set(payment.metodo, (byMethod.get(payment.metodo) ?? 0) + payment.valor);
-      } else if (counts(r.status)) {
+      } else if (counts(r.status) && !byPackage.has(r.id)) {
         total.aReceber += r.precoFinal ?? r.precoEstimado;
         total.pendentes += 1;
         if (r.precoFinal === null) total.estimados += 1;

@@ -148,7 +148,7 @@ async function openBookingsOf(
 }
 
 /** The unit's agenda, locked for the rest of the transaction: every capacity count waits here. */
-async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho | null> {
+export async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho | null> {
   const [row] = await tx
     .select()
     .from(agendasBanho)
@@ -157,7 +157,7 @@ async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho | null
   return row ?? null;
 }
 
-async function closedDays(
+export async function closedDays(
   executor: Executor,
   unidadeId: string,
   from: string,
@@ -260,7 +260,7 @@ export async function petHasVisited(
   return rows.length > 0;
 }
 
-interface PricedPet {
+export interface PricedPet {
   input: BookingPetInput;
   servicos: ServicoAgendado[];
   preco: number;
@@ -268,7 +268,7 @@ interface PricedPet {
 }
 
 /** Each pet's services at its size and coat; null when one is not bookable for it. */
-async function pricePets(
+export async function pricePets(
   tx: Executor,
   pets: BookingPetInput[],
   online: boolean,

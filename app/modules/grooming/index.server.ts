@@ -32,6 +32,12 @@ export {
 } from "./bookings.server";
 export { petBookings } from "./customer-pets.server";
 export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
+export {
+  packageBalances,
+  remindExpiringPackages,
+  savePackage,
+  sellPackageAtCounter,
+} from "./packages.server";
 export { answerQuoteWithLink, bookingsOfQuotes, quoteBookingPath } from "./quote-link.server";
 export {
   createGroomingRequest,
@@ -39,7 +45,10 @@ export {
   pendingQuoteCount,
   sendGroomingQuote,
 } from "./quotes.server";
+export { sendRebookReminders, usualInterval } from "./rebook.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
+export type { SeriesInput } from "./series.server";
+export { bookSeries, endSeries, seriesView, skipOccurrence } from "./series.server";
 export {
   assignGroomerSchema,
   bookingPaymentSchema,

@@ -6,11 +6,18 @@ import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
 import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
+import { remindExpiringPackages } from "./packages.server";
 import { groomingPersonalData } from "./personal-data.server";
+import { composePlanEmail } from "./plan-emails.server";
+import { sendRebookReminders } from "./rebook.server";
 
 /** A grooming e-mail to the tutor: every kind is rendered by the grooming composer. */
 const tutorEmail = (kind: GroomingEmailKind, label: string) =>
   defineEmail({ kind, label, recipient: "cliente", compose: composeGroomingEmail });
+
+/** The grooming plans' e-mails (decision 0087), rendered by their own composer. */
+const planEmail = (kind: "pacote_vencendo" | "reagendar_lembrete", label: string) =>
+  defineEmail({ kind, label, recipient: "cliente", compose: composePlanEmail });
 
 export const groomingModule = defineModule({
   name: "grooming",
@@ -25,6 +32,17 @@ export const groomingModule = defineModule({
         const liberados = await releaseUnconfirmedBookings();
         return { liberados, lembretes: await sendDueReminders() };
       },
+    },
+    {
+      // Packages ending within a week with sessions left, then "hora do próximo banho".
+      id: "grooming.plans",
+      label: "Pacotes de banho a vencer e lembretes do próximo banho",
+      intervalMs: 60 * 60_000,
+      timeoutMs: 5 * 60_000,
+      run: async () => ({
+        pacotes: await remindExpiringPackages(),
+        reagendar: await sendRebookReminders(),
+      }),
     },
   ],
   subscribers: [
@@ -45,6 +63,8 @@ export const groomingModule = defineModule({
     tutorEmail("agendamento_cancelado", "Banho e tosa: cancelado"),
     tutorEmail("agendamento_lembrete", "Banho e tosa: lembrete do dia anterior"),
     tutorEmail("codigo_tutor", "Banho e tosa: código para ver os pets"),
+    planEmail("pacote_vencendo", "Banho e tosa: pacote vence em 7 dias"),
+    planEmail("reagendar_lembrete", "Banho e tosa: hora do próximo banho"),
   ],
   backup: {
     pedidos_servicos: "data",
@@ -54,6 +74,11 @@ export const groomingModule = defineModule({
     agendas_banho_fechadas: "data",
     agendamentos: "data",
     agendamento_pets: "data",
+    series_agendamento: "data",
+    pacotes_banho: "data",
+    pacotes_pet: "data",
+    pacote_usos: "data",
+    lembretes_reagendar: "data",
   },
   rateLimits: [
     rateLimit("form:orcamento", "Orçamentos de banho e tosa", 8, HOUR_MS),

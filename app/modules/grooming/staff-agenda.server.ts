@@ -42,6 +42,7 @@ import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
+import { type PackageBalance, packageBalances, takePackageSessions } from "./packages.server";
 import {
   type AgendaBanho,
   type Agendamento,
@@ -71,7 +72,7 @@ export interface AgendaDay {
  */
 export type AgendaBooking = Agendamento & {
   /** Each pet with, when it is a customer's pet, its current care alerts and expired vaccines. */
-  pets: (AgendamentoPet & { cuidado: PetCare | null })[];
+  pets: (AgendamentoPet & { cuidado: PetCare | null; pacote: PackageBalance | null })[];
   mesmos: Record<ContactKind, number> | null;
   /** The staff's changes, who made each (issue 41 point 5). */
   registro: BookingHistoryEntry[];
@@ -144,6 +145,12 @@ export async function groomingDay(
     rows.map((r) => r.id),
     executor,
   );
+  // Each customer's pet's package with sessions left on the day (decision 0087).
+  const pacotes = await packageBalances(
+    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
+    day,
+    executor,
+  );
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
@@ -166,7 +173,11 @@ export async function groomingDay(
         ...r,
         pets: pets
           .filter((p) => p.agendamentoId === r.id)
-          .map((p) => ({ ...p, cuidado: p.petId ? (care.get(p.petId) ?? null) : null })),
+          .map((p) => ({
+            ...p,
+            cuidado: p.petId ? (care.get(p.petId) ?? null) : null,
+            pacote: pacotes.find((b) => b.petId === p.petId) ?? null,
+          })),
         mesmos: mesmos.get(r.id) ?? null,
         registro: registros.get(r.id) ?? [],
         tosador: groomerOf(r.tosadorId, people),
@@ -259,8 +270,14 @@ export async function setBookingStatus(
         `De "${STATUS_AGENDAMENTO_LABEL[row.status]}" não se passa a "${STATUS_AGENDAMENTO_LABEL[status]}"`,
       );
     }
+    // A package of the pet pays for what it covers (decision 0087): a session each, once.
+    // Paid at the desk already: the package is left for another visit.
+    const alreadyPaid = status === "entregue" ? await bookingPaymentOf(row.id, tx) : null;
+    const bookedPets = status === "entregue" && !alreadyPaid ? await petsOf(tx, row.id) : [];
+    const covered = bookedPets.length ? await takePackageSessions(tx, row, bookedPets, at) : [];
+    const allCovered = covered.length > 0 && covered.length === bookedPets.length;
     const paid =
-      status === "entregue" && !(await bookingPaymentOf(row.id, tx))
+      status === "entregue" && !allCovered && !alreadyPaid
         ? await takeBookingPayment(
             tx,
             row,
@@ -284,6 +301,7 @@ export async function setBookingStatus(
       de: row.status,
       para: status,
       ...(paid ? paymentAudit(paid) : {}),
+      ...(covered.length ? { pacote_sessoes: covered.length } : {}),
     });
     await queueStatusEmail(tx, updated!, status);
     return updated!;

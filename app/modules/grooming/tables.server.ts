@@ -2,6 +2,7 @@
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -96,6 +97,8 @@ export const servicosBanho = pgTable(
     /** A pet's first visit with this service goes through the photo quote. */
     exigeOrcamentoPrimeiraVez: boolean("exige_orcamento_primeira_vez").notNull().default(false),
     posicao: integer("posicao").notNull().default(0),
+    /** Days between two visits a pet usually takes (the rebook reminder's default, 0087). */
+    intervaloPadraoDias: integer("intervalo_padrao_dias"),
     ativo: ativo(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -242,11 +245,16 @@ export const agendamentos = pgTable(
     lembreteEm: timestamp("lembrete_em", { withTimezone: true }),
     /** The groomer who takes the pets (decision 0070); null: not assigned yet. */
     tosadorId: uuid("tosador_id").references(() => usuarios.id, { onDelete: "set null" }),
+    /** The repeat series this booking is an occurrence of (issue 45, decision 0087). */
+    serieId: uuid("serie_id").references((): AnyPgColumn => seriesAgendamento.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("agendamentos_numero_idx").on(t.numero),
+    index("agendamentos_serie_idx").on(t.serieId),
     uniqueIndex("agendamentos_chave_envio_idx").on(t.chaveEnvio),
     index("agendamentos_unidade_data_idx").on(t.unidadeId, t.data),
     index("agendamentos_whatsapp_idx").on(t.whatsappDigitos),
@@ -305,3 +313,135 @@ export const agendamentoPets = pgTable(
 );
 
 export type AgendamentoPet = typeof agendamentoPets.$inferSelect;
+
+// --- Grooming plans (issue 45 points 5 and 6, decision 0087) ---
+
+/**
+ * A repeat series: one pet, the same services and drop-off time every `intervalo_dias`
+ * days, each occurrence an ordinary booking (`agendamentos.serie_id`) that took capacity
+ * like any other. Ending it cancels the occurrences still ahead.
+ */
+export const seriesAgendamento = pgTable(
+  "series_agendamento",
+  {
+    id: id(),
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id),
+    /** The customer's pet (a signed-in tutor's series, or the staff's for a known pet). */
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    nomePet: text("nome_pet").notNull(),
+    intervaloDias: integer("intervalo_dias").notNull(),
+    horario: text("horario").notNull(),
+    primeiraData: date("primeira_data").notNull(),
+    /** Up to this many occurrences, or up to this day (both bounded). */
+    ocorrencias: integer("ocorrencias").notNull(),
+    ateData: date("ate_data"),
+    servicoIds: jsonb("servico_ids").$type<string[]>().notNull(),
+    origem: text("origem", { enum: ["balcao", "conta"] }).notNull(),
+    criadaPor: uuid("criada_por").references(() => usuarios.id, { onDelete: "set null" }),
+    encerradaEm: timestamp("encerrada_em", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("series_agendamento_pet_idx").on(t.petId),
+    check(
+      "series_agendamento_valores_check",
+      sql`${t.intervaloDias} in (7, 14, 21, 28) and ${t.ocorrencias} between 1 and 26
+        and ${t.origem} in ('balcao', 'conta')`,
+    ),
+  ],
+);
+
+export type SerieAgendamento = typeof seriesAgendamento.$inferSelect;
+
+/** A package the owner sells ("Pacote 4 banhos"): services, size and coat, price, validity. */
+export const pacotesBanho = pgTable(
+  "pacotes_banho",
+  {
+    id: id(),
+    nome: text("nome").notNull(),
+    /** The services one session covers (a delivered booking with only these consumes it). */
+    servicoIds: jsonb("servico_ids").$type<string[]>().notNull(),
+    /** Null: any size or coat. */
+    porte: text("porte", { enum: PORTES }),
+    pelagem: text("pelagem", { enum: PELAGENS }),
+    preco: money("preco").notNull(),
+    sessoes: integer("sessoes").notNull(),
+    validadeDias: integer("validade_dias").notNull(),
+    ativo: ativo(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "pacotes_banho_valores_check",
+      sql`${t.preco} > 0 and ${t.sessoes} between 1 and 52 and ${t.validadeDias} between 1 and 730`,
+    ),
+  ],
+);
+
+export type PacoteBanho = typeof pacotesBanho.$inferSelect;
+
+/**
+ * A package sold for one pet: what it was sold as (copied, so a later change of the offer
+ * changes nothing bought), its sessions used and its last day.
+ */
+export const pacotesPet = pgTable(
+  "pacotes_pet",
+  {
+    id: id(),
+    pacoteId: uuid("pacote_id")
+      .notNull()
+      .references(() => pacotesBanho.id),
+    petId: ownedBy("pet_id", () => pets.id),
+    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    nome: text("nome").notNull(),
+    servicoIds: jsonb("servico_ids").$type<string[]>().notNull(),
+    preco: money("preco").notNull(),
+    sessoes: integer("sessoes").notNull(),
+    usadas: integer("usadas").notNull().default(0),
+    /** The last day a session may be used (the shop's calendar). */
+    validoAte: date("valido_ate").notNull(),
+    vendidoEm: timestamp("vendido_em", { withTimezone: true }).notNull(),
+    vendidoPor: uuid("vendido_por").references(() => usuarios.id, { onDelete: "set null" }),
+    /** When the "vence em 7 dias" e-mail was queued (once). */
+    avisoVencimentoEm: timestamp("aviso_vencimento_em", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pacotes_pet_pet_idx").on(t.petId),
+    check("pacotes_pet_usadas_check", sql`${t.usadas} >= 0 and ${t.usadas} <= ${t.sessoes}`),
+  ],
+);
+
+export type PacotePet = typeof pacotesPet.$inferSelect;
+
+/** One session of a package used by one pet of a delivered booking: at most once each. */
+export const pacoteUsos = pgTable(
+  "pacote_usos",
+  {
+    id: id(),
+    pacotePetId: ownedBy("pacote_pet_id", () => pacotesPet.id),
+    agendamentoId: ownedBy("agendamento_id", () => agendamentos.id),
+    agendamentoPetId: ownedBy("agendamento_pet_id", () => agendamentoPets.id),
+    usadoEm: timestamp("usado_em", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("pacote_usos_agendamento_pet_idx").on(t.agendamentoPetId),
+    index("pacote_usos_agendamento_idx").on(t.agendamentoId),
+    index("pacote_usos_pacote_idx").on(t.pacotePetId),
+  ],
+);
+
+/** The "hora do próximo banho" e-mail, once per delivered booking it follows. */
+export const lembretesReagendar = pgTable(
+  "lembretes_reagendar",
+  {
+    id: id(),
+    agendamentoId: ownedBy("agendamento_id", () => agendamentos.id),
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "cascade" }),
+    enviadoEm: timestamp("enviado_em", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("lembretes_reagendar_agendamento_idx").on(t.agendamentoId)],
+);

@@ -24,6 +24,8 @@ export const mailModule = defineModule({
         "pedido.link_solicitado",
         "agendamento.status",
         "agendamento.lembrete",
+        "agendamento.reagendar",
+        "pacote_banho.vencendo",
         "codigo_tutor.solicitado",
       ],
       handle: (executor, event) =>

@@ -7,9 +7,11 @@ import { db, type Executor, type Tx } from "~/platform/db/client.server";
 import { type Recebimento, recebimentos } from "./tables.server";
 
 interface CounterPaymentRecord {
-  /** Exactly one of the two. */
+  /** Exactly one of the three. */
   pedidoId?: string;
   agendamentoId?: string;
+  /** A grooming package sold at the counter (issue 45, decision 0087). */
+  pacotePetId?: string;
   unidadeId: string | null;
   metodo: MetodoRecebimento;
   valor: number;
@@ -29,6 +31,7 @@ export async function recordCounterPayment(
     .values({
       pedidoId: input.pedidoId ?? null,
       agendamentoId: input.agendamentoId ?? null,
+      pacotePetId: input.pacotePetId ?? null,
       unidadeId: input.unidadeId,
       metodo: input.metodo,
       valor: input.valor,

@@ -15,7 +15,7 @@ import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
 import { MEIOS_COBRANCA, PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
 import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
-import { agendamentos } from "../grooming/tables.server";
+import { agendamentos, pacotesPet } from "../grooming/tables.server";
 import { pedidos } from "../orders/tables.server";
 import { unidades } from "../shop/tables.server";
 
@@ -115,6 +115,8 @@ export const recebimentos = pgTable(
     agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
       onDelete: "cascade",
     }),
+    /** A grooming package sold at the counter (issue 45, decision 0087). */
+    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
     /** Where the money came in (the order's or the booking's unit). */
     unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
     metodo: text("metodo", { enum: METODOS_RECEBIMENTO }).notNull(),
@@ -131,12 +133,13 @@ export const recebimentos = pgTable(
   (t) => [
     uniqueIndex("recebimentos_pedido_idx").on(t.pedidoId),
     uniqueIndex("recebimentos_agendamento_idx").on(t.agendamentoId),
+    uniqueIndex("recebimentos_pacote_idx").on(t.pacotePetId),
     index("recebimentos_unidade_dia_idx").on(t.unidadeId, t.recebidoEm),
     check("recebimentos_metodo_check", inList("metodo", METODOS_RECEBIMENTO)),
     check("recebimentos_valor_check", sql`${t.valor} > 0`),
     check(
       "recebimentos_origem_check",
-      sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`,
+      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
     ),
   ],
 );

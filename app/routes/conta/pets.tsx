@@ -3,8 +3,10 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PetFields } from "~/components/conta/pet-fields";
 import { Button } from "~/components/ui/button";
+import { formatIsoDate } from "~/domain/dates";
 import { PELAGEM_LABEL, PORTE_LABEL } from "~/domain/pets";
 import { listPets, petFormAction, requireCustomer } from "~/modules/customers/index.server";
+import { packageBalances } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/pets";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -20,6 +22,8 @@ export function headers() {
 export async function loader({ request }: Route.LoaderArgs) {
   const { cliente } = await requireCustomer(request);
   const pets = await listPets(cliente.id);
+  // Packages of baths with sessions left (decision 0087).
+  const pacotes = await packageBalances(pets.map((p) => p.id));
   return data(
     {
       pets: pets.map((p) => ({
@@ -30,6 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
         porteAConfirmar: p.porteAConfirmar,
         alertas: p.alertas,
         fotoUrl: p.fotoUrl,
+        pacotes: pacotes
+          .filter((b) => b.petId === p.id)
+          .map((b) => ({
+            nome: b.nome,
+            restantes: b.restantes,
+            sessoes: b.sessoes,
+            validoAte: b.validoAte,
+          })),
       })),
     },
     { headers: NO_STORE },
@@ -75,6 +87,17 @@ export default function MyPets() {
                       {PORTE_LABEL[p.porte]} · {PELAGEM_LABEL[p.pelagem]}
                       {p.porteAConfirmar ? " · porte a confirmar" : ""}
                     </span>
+                    {p.pacotes.map((b) => (
+                      <span
+                        key={`${b.nome}-${b.validoAte}`}
+                        className="block text-sm font-semibold text-emerald-800"
+                        data-testid="pacote"
+                      >
+                        {b.nome}: {b.restantes} de {b.sessoes}{" "}
+                        {b.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
+                        {formatIsoDate(b.validoAte)}
+                      </span>
+                    ))}
                     {p.alertas ? (
                       <span className="block break-words text-sm font-semibold text-red-800">
                         {p.alertas}

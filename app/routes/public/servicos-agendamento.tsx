@@ -3,7 +3,7 @@ import { PageHero } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
-import { formatDateTime } from "~/domain/dates";
+import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -193,6 +193,16 @@ export default function Agendamento() {
               <li key={p.nome}>
                 <span className="font-semibold">{p.nome}</span> ({PORTE_LABEL[p.porte]}):{" "}
                 {p.servicos.join(", ")} · {formatBRL(p.preco)}
+                {p.pacote ? (
+                  <span
+                    className="block text-sm font-semibold text-emerald-800"
+                    data-testid="pacote"
+                  >
+                    {p.pacote.nome}: {p.pacote.restantes} de {p.pacote.sessoes}{" "}
+                    {p.pacote.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
+                    {formatIsoDate(p.pacote.validoAte)}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -402,6 +402,16 @@ function PetCareNotes({ pet }: { pet: AgendaBooking["pets"][number] }) {
           Vacina vencida: {v.tipo.toLowerCase()} (venceu em {formatIsoDate(v.validaAte)})
         </span>
       ))}
+      {pet.pacote ? (
+        <span
+          className="mt-1 block rounded bg-emerald-50 px-2 text-sm font-semibold text-emerald-800"
+          data-testid="pacote"
+        >
+          {pet.pacote.nome}: {pet.pacote.restantes} de {pet.pacote.sessoes}{" "}
+          {pet.pacote.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
+          {formatIsoDate(pet.pacote.validoAte)}
+        </span>
+      ) : null}
       {pet.petId ? (
         <a
           className="ml-2 text-sm font-semibold text-brand-700 underline"

@@ -1,0 +1,244 @@
+// Packages of baths (issue 45 point 5, decision 0087) on the demo shop's Meia Praia agenda:
+// the owner defines "Pacote 4 banhos", the counter sells it for a customer's pet (the payment
+// recorded with it); three delivered bookings of that pet use three sessions, each at its
+// "Entregue" without asking for a payment, and two "Entregue" at once of the same booking use
+// one; a booking of services the package does not cover pays as before; seven days before its
+// last day the package is reminded by e-mail once; once expired it no longer pays for a bath.
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/modules/accounts/index.server";
+import { customerCookie, pets } from "~/modules/customers/testing.server";
+import {
+  addWalkIn,
+  groomingDay,
+  groomingDayTotals,
+  listGroomingServices,
+  packageBalances,
+  remindExpiringPackages,
+  savePackage,
+  sellPackageAtCounter,
+  setBookingStatus,
+} from "~/modules/grooming/index.server";
+import { agendamentoPets, agendamentos } from "~/modules/grooming/testing.server";
+import { composeEmail } from "~/modules/mail/index.server";
+import { emails } from "~/modules/mail/testing.server";
+import { recebimentos } from "~/modules/payments/testing.server";
+import { queryRows } from "~/platform/db/client.server";
+import { seedDatabase } from "~/startup/seed.server";
+import { withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
+import { smallDogWalkIn } from "../support/agenda";
+import { withTestClock } from "../support/clock";
+import * as factories from "../support/factories";
+
+const ctx = withTestDatabase();
+// Tuesday 1 Dec 2026, 09:00 in São Paulo.
+const clock = withTestClock("2026-12-01T12:00:00Z");
+const DAY = 86_400_000;
+
+let unidadeId: string;
+let banho: string;
+let tosa: string;
+let staff: { request: Request; userId: string };
+let petId: string;
+
+beforeAll(async () => {
+  await seedDatabase({ images: false });
+  unidadeId = await factories.defaultUnitId();
+  const services = await listGroomingServices({ online: false });
+  banho = services.find((s) => s.slug === "banho")!.id;
+  tosa = services.find((s) => s.id !== banho && !s.adicional)!.id;
+  const dono = await createUser({
+    email: `dono-${Date.now()}@agropet.test`,
+    password: "Quati-Aveia-Moinho-35",
+    papel: "dono",
+    nome: "Olga",
+    todasUnidades: true,
+    unidadeIds: [],
+  });
+  staff = { request: makeRequest("/admin/servicos/agenda"), userId: dono.id };
+  const { clienteId } = await customerCookie("marta@example.com");
+  const [pet] = await ctx.database.db
+    .insert(pets)
+    .values({
+      clienteId,
+      nome: "Paçoca",
+      especie: "cao",
+      porte: "P",
+      pelagem: "curta",
+      porteAConfirmar: false,
+    })
+    .returning();
+  petId = pet!.id;
+});
+
+/** A walk-in of Paçoca on `data` for these services, then taken to `status` step by step. */
+async function visit(data: string, servicoIds: string[] = [banho]) {
+  const row = await addWalkIn(
+    {
+      ...smallDogWalkIn({
+        unidadeId,
+        data,
+        nomeTutor: "Marta",
+        servicoId: servicoIds[0]!,
+        nome: "Paçoca",
+      }),
+      pet: {
+        ...smallDogWalkIn({ unidadeId, data, nomeTutor: "Marta", servicoId: banho, nome: "Paçoca" })
+          .pet,
+        servicoIds,
+      },
+    },
+    staff,
+    { acima: true },
+  );
+  await ctx.database.db
+    .update(agendamentoPets)
+    .set({ petId })
+    .where(eq(agendamentoPets.agendamentoId, row.id));
+  await setBookingStatus(row.id, "em_atendimento", staff);
+  await setBookingStatus(row.id, "pronto", staff);
+  return row;
+}
+
+async function balance() {
+  const [b] = await packageBalances([petId]);
+  return b ? b.restantes : null;
+}
+
+describe("a package of four baths", () => {
+  it("is sold at the counter, used by three delivered bookings, reminded a week before its end once, and expires", async () => {
+    const pacote = await savePackage(
+      {
+        nome: "Pacote 4 banhos",
+        servicoIds: [banho],
+        porte: "P",
+        pelagem: null,
+        preco: 16000,
+        sessoes: 4,
+        validadeDias: 30,
+      },
+      staff,
+    );
+    await expect(
+      sellPackageAtCounter(
+        {
+          pacoteId: pacote.id,
+          petId,
+          unidadeId,
+          pagamento: { metodo: "pix", valor: 10000, recebido: null, motivo: null },
+        },
+        staff,
+      ),
+    ).rejects.toThrow(/motivo/);
+    const sold = await sellPackageAtCounter(
+      {
+        pacoteId: pacote.id,
+        petId,
+        unidadeId,
+        pagamento: { metodo: "pix", valor: 16000, recebido: null, motivo: null },
+      },
+      staff,
+    );
+    expect(sold.validoAte).toBe("2026-12-31");
+    const [payment] = await ctx.database.db
+      .select()
+      .from(recebimentos)
+      .where(eq(recebimentos.pacotePetId, sold.id));
+    expect(payment).toMatchObject({ metodo: "pix", valor: 16000 });
+    expect(await balance()).toBe(4);
+
+    // Three visits: delivered with no payment asked, a session each.
+    for (const [i, data] of ["2026-12-02", "2026-12-09", "2026-12-16"].entries()) {
+      clock.advance(DAY);
+      const row = await visit(data);
+      await setBookingStatus(row.id, "entregue", staff);
+      expect(await balance()).toBe(3 - i);
+      // The agenda's card shows the balance left.
+      const card = (await groomingDay(unidadeId, data, { unidades: null }))!.agendamentos[0]!;
+      // Paid by the package: nothing left to receive for that day.
+      const [totals] = await groomingDayTotals([unidadeId], data, { unidades: null });
+      expect(totals).toMatchObject({ pendentes: 0, aReceber: 0, recebido: 0 });
+      expect(card.pets[0]!.pacote).toMatchObject({
+        restantes: 3 - i,
+        sessoes: 4,
+        validoAte: "2026-12-31",
+      });
+    }
+    // A bath with a service the package does not cover still asks how it was paid.
+    const tosaVisit = await visit("2026-12-17", [banho, tosa]);
+    await expect(setBookingStatus(tosaVisit.id, "entregue", staff)).rejects.toThrow(/pagou/);
+    expect(await balance()).toBe(1);
+
+    // A week before its last day: reminded once, even when the job runs again.
+    clock.advance(21 * DAY); // 25 Dec: the package ends on the 31st.
+    expect(await remindExpiringPackages()).toBe(1);
+    expect(await remindExpiringPackages()).toBe(0);
+    const queued = await ctx.database.db
+      .select()
+      .from(emails)
+      .where(eq(emails.tipo, "pacote_vencendo"));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.destinatario).toBe("marta@example.com");
+    const composed = await composeEmail(queued[0]!);
+    expect(composed?.texto).toContain("resta 1 sessão");
+
+    // Past its last day it pays for nothing: the payment is asked again.
+    clock.advance(7 * DAY); // 1 Jan 2027
+    expect(await balance()).toBeNull();
+    const late = await visit("2027-01-01");
+    await expect(setBookingStatus(late.id, "entregue", staff)).rejects.toThrow(/pagou/);
+    const [used] = await ctx.database.db
+      .select({ usadas: sql<number>`usadas` })
+      .from(sql`pacotes_pet`);
+    expect(used!.usadas).toBe(3);
+  });
+
+  it("two 'Entregue' of one booking at once use one session", async () => {
+    const pacote = await savePackage(
+      {
+        nome: "Pacote 2 banhos",
+        servicoIds: [banho],
+        porte: null,
+        pelagem: null,
+        preco: 9000,
+        sessoes: 2,
+        validadeDias: 60,
+      },
+      staff,
+    );
+    const sold = await sellPackageAtCounter(
+      {
+        pacoteId: pacote.id,
+        petId,
+        unidadeId,
+        pagamento: { metodo: "dinheiro", valor: 9000, recebido: 10000, motivo: null },
+      },
+      staff,
+    );
+    const day = new Date(clock.now().getTime() + DAY).toISOString().slice(0, 10);
+    const row = await visit(day);
+    const results = await Promise.allSettled([
+      setBookingStatus(row.id, "entregue", staff),
+      setBookingStatus(row.id, "entregue", staff),
+    ]);
+    expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+    // One session, of the package that ends first.
+    const uses = await queryRows(
+      ctx.database.db,
+      sql`select pacote_pet_id from pacote_usos where agendamento_id = ${row.id}`,
+    );
+    expect(uses).toHaveLength(1);
+    const [total] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select sum(usadas)::int as n from pacotes_pet`,
+    );
+    expect(total!.n).toBe(4);
+    expect(sold.usadas).toBe(0);
+    const [delivered] = await ctx.database.db
+      .select()
+      .from(agendamentos)
+      .where(and(eq(agendamentos.id, row.id)));
+    expect(delivered!.status).toBe("entregue");
+  });
+});
