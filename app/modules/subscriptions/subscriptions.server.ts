@@ -381,15 +381,13 @@ export function skipNext(id: string): Promise<ChangeResult> {
         .set({ estado: "pulado", updatedAt: at })
         .where(eq(ciclosAssinatura.id, cycle.id));
     } else {
-      await tx
-        .insert(ciclosAssinatura)
-        .values({
-          assinaturaId: row.id,
-          data: row.proximaData,
-          estado: "pulado",
-          createdAt: at,
-          updatedAt: at,
-        });
+      await tx.insert(ciclosAssinatura).values({
+        assinaturaId: row.id,
+        data: row.proximaData,
+        estado: "pulado",
+        createdAt: at,
+        updatedAt: at,
+      });
     }
     const proxima = somarDias(row.proximaData, row.intervaloDias);
     await tx

@@ -1,0 +1,3 @@
+// The module's testing face: its tables, for tests and scripts that set up or inspect rows
+// directly. Only tests/ and scripts/ import it (dependency-cruiser: testing-face-for-tests).
+export * from "./tables.server";
