@@ -50,12 +50,8 @@ beforeEach(async () => {
     .from(unidades)
     .where(eq(unidades.slug, "centro-teste"));
   unidade = kept?.id ?? (await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false }));
-  racao = await product({
-    nome: "Ração Golden 15 kg",
-    preco: 20000,
-    estoque: 10,
-    unidadeId: unidade,
-  });
+  racao = await product({ nome: "Ração Golden 15 kg", preco: 20000, estoque: 0 });
+  await factories.setStock(racao.id, unidade, 10);
   await ctx.database.db.update(variantes).set({ pesoG: 15000 }).where(eq(variantes.id, racao.id));
   await ctx.database.db.insert(descontosAssinatura).values({ produtoId: racao.id, percentual: 10 });
   const { clienteId } = await customerCookie("ana@example.com");

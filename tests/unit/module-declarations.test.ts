@@ -104,8 +104,20 @@ describe("e-mail kinds", () => {
     // The customer's sign-in code (decision 0072) and the back-in-stock e-mail (0074).
     const customers = ["conta_codigo", "aviso_chegada"];
     for (const kind of customers) expect(owner[kind], kind).toBe("customers");
+    // "Compra programada" (decision 0086): confirmation, reminder, cancellation, pause.
+    const subscriptions = [
+      "assinatura_confirmada",
+      "assinatura_lembrete",
+      "assinatura_cancelada",
+      "assinatura_pausada",
+    ];
+    for (const kind of subscriptions) expect(owner[kind], kind).toBe("subscriptions");
     expect(Object.keys(owner)).toHaveLength(
-      ORDER_EMAIL_KINDS.length + GROOMING_EMAIL_KINDS.length + team.length + customers.length,
+      ORDER_EMAIL_KINDS.length +
+        GROOMING_EMAIL_KINDS.length +
+        team.length +
+        customers.length +
+        subscriptions.length,
     );
     const toShop = declaredEmailKinds()
       .filter((e) => e.recipient === "loja")

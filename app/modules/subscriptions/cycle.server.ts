@@ -390,3 +390,21 @@ export async function runSubscriptionCycles(at: Date = now()) {
   const pedidos = await renew(at);
   return { retomadas, lembretes, pedidos, pagos, expirados };
 }
+
+/** "Pagar agora": the next date's renewal placed at once, today's prices accepted. */
+export async function payNow(id: string): Promise<{ ok: boolean; message: string }> {
+  const [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
+  if (!row || row.estado !== "ativa")
+    return { ok: false, message: "Esta assinatura não está ativa." };
+  const [cycle] = await db()
+    .select()
+    .from(ciclosAssinatura)
+    .where(and(eq(ciclosAssinatura.assinaturaId, id), eq(ciclosAssinatura.data, row.proximaData)));
+  if (cycle && !["lembrado", "aguardando_cliente"].includes(cycle.estado)) {
+    return { ok: false, message: "O pedido desta data já foi criado." };
+  }
+  const placed = await placeRenewal(row, now(), true);
+  return placed.ok
+    ? { ok: true, message: `Pedido ${placed.numero} criado. Pague pela página do pedido.` }
+    : { ok: false, message: placed.message };
+}

@@ -1,5 +1,5 @@
 // The module's server face: what routes, other modules, scripts and tests may use.
-export { placeRenewal, renewalKey, runSubscriptionCycles } from "./cycle.server";
+export { payNow, runSubscriptionCycles } from "./cycle.server";
 export {
   cancelSubscription,
   changeDate,
@@ -10,7 +10,9 @@ export {
   pauseSubscription,
   resumeSubscription,
   skipNext,
+  subscribableVariant,
   subscribe,
+  subscriptionAction,
   subscriptionView,
   swapItem,
   validSubscriptionToken,

@@ -570,3 +570,57 @@ export function listSubscriptions(limit = 200) {
     .orderBy(asc(assinaturas.estado), asc(assinaturas.proximaData))
     .limit(limit);
 }
+
+/**
+ * One action on a subscription from its pages (the account's or a reminder's signed link):
+ * the form's `intent` and fields, checked here; "pagar" places the renewal now at today's
+ * prices (the customer's choice on a waiting one).
+ */
+export async function subscriptionAction(
+  id: string,
+  fields: Record<string, string>,
+  pay: (id: string) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
+  switch (fields.intent) {
+    case "cancelar":
+      return cancelSubscription(id);
+    case "pular":
+      return skipNext(id);
+    case "data":
+      return changeDate(id, (fields.data ?? "").slice(0, 10));
+    case "pausar":
+      return pauseSubscription(id, fields.ate ? fields.ate.slice(0, 10) : null);
+    case "retomar":
+      return resumeSubscription(id);
+    case "pagar":
+      return pay(id);
+    case "editar": {
+      const quantidades: Record<string, number> = {};
+      for (const [k, v] of Object.entries(fields)) {
+        if (k.startsWith("q_") && k.length <= 40) quantidades[k.slice(2)] = Number(v);
+      }
+      return editSubscription(
+        id,
+        Number(fields.intervaloDias),
+        quantidades,
+        fields.lembretes === "1",
+      );
+    }
+    default:
+      return { ok: false, message: "Ação desconhecida." };
+  }
+}
+
+/** The variant a product page sends to subscribe: on sale, with its bag weight and discount. */
+export async function subscribableVariant(id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [v] = await saleVariants([id]);
+  if (!v?.aVenda) return null;
+  return {
+    id: v.id,
+    nome: [v.nome, v.rotulo].filter(Boolean).join(" — "),
+    preco: v.preco,
+    pesoG: v.pesoG,
+    desconto: (await discountsFor([v.id])).get(v.id) ?? 0,
+  };
+}
