@@ -146,6 +146,7 @@ export default [
       route("equipe", "routes/admin/equipe.tsx"),
       // The periodic jobs: last and next run, recent failures (decision 0060).
       route("rotinas", "routes/admin/rotinas.tsx"),
+      route("assinaturas", "routes/admin/assinaturas.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
       // Legal pages' texts, retention, and one person's data: export (ZIP) or anonymise.
       route("privacidade", "routes/admin/privacidade.tsx"),

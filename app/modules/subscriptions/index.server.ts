@@ -1,6 +1,15 @@
 // The module's server face: what routes, other modules, scripts and tests may use.
 export { payNow, runSubscriptionCycles } from "./cycle.server";
 export {
+  demandForecast,
+  discountTargets,
+  listDiscounts,
+  productBySku,
+  setDiscount,
+  subscriptionFigures,
+  subscriptionsForOwner,
+} from "./planning.server";
+export {
   cancelSubscription,
   changeDate,
   customerSubscriptions,
