@@ -1,11 +1,7 @@
 // "Compra programada" (issue 45): the pure rules of a subscription's cadence and renewal.
 import { defineVocabulary } from "./vocabulary";
 
-export const {
-  values: ESTADOS_ASSINATURA,
-  label: ESTADO_ASSINATURA_LABEL,
-  tone: ESTADO_ASSINATURA_TOM,
-} = defineVocabulary({
+export const { values: ESTADOS_ASSINATURA, label: ESTADO_ASSINATURA_LABEL } = defineVocabulary({
   ativa: { label: "Ativa", tone: "success" },
   pausada: { label: "Pausada", tone: "warning" },
   cancelada: { label: "Cancelada", tone: "neutral" },
@@ -13,11 +9,7 @@ export const {
 export type EstadoAssinatura = (typeof ESTADOS_ASSINATURA)[number];
 
 /** One due date of a subscription, as the customer and the owner read it. */
-export const {
-  values: ESTADOS_CICLO,
-  label: ESTADO_CICLO_LABEL,
-  tone: ESTADO_CICLO_TOM,
-} = defineVocabulary({
+export const { values: ESTADOS_CICLO, label: ESTADO_CICLO_LABEL } = defineVocabulary({
   lembrado: { label: "Lembrete enviado", tone: "info" },
   pulado: { label: "Pulada", tone: "neutral" },
   pedido_criado: { label: "Pedido criado", tone: "progress" },
@@ -33,7 +25,7 @@ export const INTERVALO_MAX = 90;
 export const DIAS_LEMBRETE = 3;
 export const DIAS_PEDIDO = 2;
 /** A price rise above this (percent) waits for the customer instead of renewing. */
-export const ALTA_MAXIMA_PERCENTUAL = 10;
+const ALTA_MAXIMA_PERCENTUAL = 10;
 /** Unpaid renewals in a row that pause the subscription. */
 export const FALHAS_PARA_PAUSAR = 3;
 

@@ -1,12 +1,10 @@
 // What a "compra programada" (issue 45) reads of its renewal orders: how each ended (paid,
-// cancelled unpaid, still open) and the order page's link, derived from the idempotency key
-// as every order's link is.
+// cancelled unpaid, still open).
 import { inArray } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
 import { pedidos } from "./tables.server";
-import { orderPageLink, orderToken } from "./token.server";
 
-export interface RenewalOutcome {
+interface RenewalOutcome {
   id: string;
   numeroPedido: string;
   total: number;
@@ -40,9 +38,4 @@ export async function renewalOutcomes(
           ? "expirado"
           : "aberto",
   }));
-}
-
-/** The renewal order's page with its secret (the key is the subscription's and the date's). */
-export function renewalOrderLink(origin: string, numero: string, idempotencyKey: string): string {
-  return orderPageLink(origin, numero, orderToken(idempotencyKey));
 }

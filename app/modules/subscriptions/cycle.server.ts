@@ -41,8 +41,7 @@ export const CYCLE_JOB = "subscriptions.cycle";
 const BATCH = 200;
 
 /** The renewal order's idempotency key: one order per subscription and date, ever. */
-export const renewalKey = (assinaturaId: string, data: string) =>
-  `assinatura-${assinaturaId}-${data}`;
+const renewalKey = (assinaturaId: string, data: string) => `assinatura-${assinaturaId}-${data}`;
 
 async function emailOf(tx: Executor, clienteId: string): Promise<string | null> {
   const result = await tx.execute<{ email: string }>(
@@ -60,10 +59,7 @@ async function emailOf(tx: Executor, clienteId: string): Promise<string | null> 
  * Why the renewal cannot go as the customer accepted it, in the reminder's words; null when it
  * can. Read outside any lock: the order re-reads price and stock under the stock row's lock.
  */
-export async function renewalProblem(
-  row: Assinatura,
-  executor: Executor = db(),
-): Promise<string | null> {
+async function renewalProblem(row: Assinatura, executor: Executor = db()): Promise<string | null> {
   const itens = await executor
     .select()
     .from(itensAssinatura)
@@ -162,7 +158,7 @@ async function queueReminder(tx: Executor, row: Assinatura, cicloId: string) {
   ]);
 }
 
-export type RenewalResult =
+type RenewalResult =
   | { ok: true; pedidoId: string; numero: string }
   | { ok: false; message: string };
 
@@ -171,11 +167,7 @@ export type RenewalResult =
  * the cycle and the next date on, each once. With `accept`, today's prices and fee become the
  * accepted ones (the customer's "Pagar agora" on a waiting renewal).
  */
-export async function placeRenewal(
-  row: Assinatura,
-  at: Date,
-  accept = false,
-): Promise<RenewalResult> {
+async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<RenewalResult> {
   const itens = await db()
     .select()
     .from(itensAssinatura)
@@ -394,8 +386,7 @@ export async function runSubscriptionCycles(at: Date = now()) {
 /** "Pagar agora": the next date's renewal placed at once, today's prices accepted. */
 export async function payNow(id: string): Promise<{ ok: boolean; message: string }> {
   const [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
-  if (!row || row.estado !== "ativa")
-    return { ok: false, message: "Esta assinatura não está ativa." };
+  if (row?.estado !== "ativa") return { ok: false, message: "Esta assinatura não está ativa." };
   const [cycle] = await db()
     .select()
     .from(ciclosAssinatura)

@@ -11,18 +11,14 @@ export {
 } from "./planning.server";
 export {
   cancelSubscription,
-  changeDate,
   customerSubscriptions,
-  editSubscription,
   firstDateAllowed,
   ownsSubscription,
   pauseSubscription,
-  resumeSubscription,
   skipNext,
   subscribableVariant,
   subscribe,
   subscriptionAction,
   subscriptionView,
-  swapItem,
   validSubscriptionToken,
 } from "./subscriptions.server";

@@ -5,13 +5,13 @@ import { CHECKOUT_PAYMENTS, JANELAS_ENTREGA, MODOS_PEDIDO } from "~/domain/statu
 
 const uuid = (message: string) => z.string({ error: message }).trim().pipe(z.uuid(message));
 
-export const intervaloSchema = z.coerce
+const intervaloSchema = z.coerce
   .number({ error: "Informe o intervalo em dias" })
   .int("Informe o intervalo em dias")
   .min(INTERVALO_MIN, `O intervalo vai de ${INTERVALO_MIN} a ${INTERVALO_MAX} dias`)
   .max(INTERVALO_MAX, `O intervalo vai de ${INTERVALO_MIN} a ${INTERVALO_MAX} dias`);
 
-export const quantidadeSchema = z.coerce
+const quantidadeSchema = z.coerce
   .number({ error: "Quantidade inválida" })
   .int("Quantidade inválida")
   .min(1, "Quantidade inválida")

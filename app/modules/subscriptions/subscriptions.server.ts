@@ -3,7 +3,7 @@
 // e-mail) skips, moves, pauses, resumes, edits and cancels in one click. Every change is one
 // transaction; cancelling answers with a protocol number, also sent by e-mail.
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { DIAS_LEMBRETE, INTERVALO_MAX, somarDias, TERMOS_VERSAO } from "~/domain/assinatura";
 import { shopDay } from "~/domain/dates";
 import { saleVariants } from "~/modules/catalog/index.server";
@@ -407,7 +407,7 @@ function brDate(iso: string): string {
 }
 
 /** "Mudar data": a date from 4 days ahead; a reminder already sent for the old date is dropped. */
-export function changeDate(id: string, data: string): Promise<ChangeResult> {
+function changeDate(id: string, data: string): Promise<ChangeResult> {
   return changeOpen(id, async (tx, row, at) => {
     if (
       !/^\d{4}-\d{2}-\d{2}$/.test(data) ||
@@ -457,7 +457,7 @@ export function pauseSubscription(id: string, ate: string | null): Promise<Chang
 }
 
 /** "Retomar": active again, the next date no sooner than the reminder allows. */
-export function resumeSubscription(id: string): Promise<ChangeResult> {
+function resumeSubscription(id: string): Promise<ChangeResult> {
   return changeOpen(id, async (tx, row, at) => resumeLocked(tx, row, at));
 }
 
@@ -501,7 +501,7 @@ export async function resumeDuePauses(at: Date): Promise<number> {
 }
 
 /** "Editar": interval and quantities (0 removes an item; at least one stays). */
-export function editSubscription(
+function editSubscription(
   id: string,
   intervaloDias: number,
   quantidades: Record<string, number>,
@@ -536,39 +536,6 @@ export function editSubscription(
       .where(eq(assinaturas.id, row.id));
     return { ok: true, message: "Assinatura atualizada." };
   });
-}
-
-/** Swaps an item for another pack size (the waiting renewal's "outra embalagem"). */
-export function swapItem(
-  id: string,
-  deVarianteId: string,
-  paraVarianteId: string,
-): Promise<ChangeResult> {
-  return changeOpen(id, async (tx, row) => {
-    const [variant] = await saleVariants([paraVarianteId], tx);
-    if (!variant?.aVenda) return { ok: false, message: "Essa embalagem não está à venda." };
-    const updated = await tx
-      .update(itensAssinatura)
-      .set({ varianteId: variant.id, precoAceito: variant.preco })
-      .where(
-        and(eq(itensAssinatura.assinaturaId, row.id), eq(itensAssinatura.varianteId, deVarianteId)),
-      )
-      .returning({ id: itensAssinatura.id });
-    if (updated.length === 0) return { ok: false, message: "Item não encontrado." };
-    return {
-      ok: true,
-      message: `Item trocado por ${[variant.nome, variant.rotulo].filter(Boolean).join(" — ")}.`,
-    };
-  });
-}
-
-/** The active subscriptions in order of their next date (the owner's list reads them too). */
-export function listSubscriptions(limit = 200) {
-  return db()
-    .select()
-    .from(assinaturas)
-    .orderBy(asc(assinaturas.estado), asc(assinaturas.proximaData))
-    .limit(limit);
 }
 
 /**
