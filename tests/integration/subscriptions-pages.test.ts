@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { emails } from "~/modules/mail/testing.server";
+import { anonymiseSubject } from "~/modules/privacy/index.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { assinaturas, subscriptionToken } from "~/modules/subscriptions/testing.server";
 import { action as linkAction, loader as linkLoader } from "~/routes/conta/assinatura";
@@ -159,5 +160,26 @@ describe("the reminder's signed link", () => {
     expect(mail).toMatchObject([
       { destinatario: "ana@example.com", dados: { protocolo: after!.protocoloCancelamento } },
     ]);
+  });
+});
+
+describe("the customer's personal data", () => {
+  it("erasing the account's e-mail takes its subscriptions with it", async () => {
+    const { cookie } = await customerCookie("ana@example.com");
+    await call(
+      accountAction,
+      makeRequest("/conta/assinaturas", {
+        method: "POST",
+        body: new URLSearchParams(form({ termos: "1" })),
+        headers: { cookie },
+      }),
+    );
+    expect(await ctx.database.db.select().from(assinaturas)).toHaveLength(1);
+    const { user } = await factories.makeAdmin();
+    await anonymiseSubject(
+      { kind: "email", email: "ana@example.com" },
+      { userId: user.id, request: new Request("http://localhost/admin/privacidade") },
+    );
+    expect(await ctx.database.db.select().from(assinaturas)).toHaveLength(0);
   });
 });

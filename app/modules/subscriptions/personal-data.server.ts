@@ -55,13 +55,17 @@ export const subscriptionsPersonalData: PersonalDataHandler = {
     };
   },
   anonymise: async (subject, tx) => {
+    // The customers handler may have emptied the account already (its e-mail no longer
+    // matches): an anonymised account keeps no subscription, whoever's erasure runs first.
     const { subs } = await held(subject, tx);
-    if (subs.length === 0) return NOTHING;
-    const list = sql.join(
-      subs.map((s) => sql`${s.id}::uuid`),
-      sql`, `,
+    const ids = subs.map((s) => sql`${s.id}::uuid`);
+    const gone = rows<{ id: string }>(
+      await tx.execute(sql`delete from assinaturas a using clientes c
+        where c.id = a.cliente_id
+          and (c.anonimizado_em is not null${ids.length > 0 ? sql` or a.id in (${sql.join(ids, sql`, `)})` : sql``})
+        returning a.id`),
     );
-    await tx.execute(sql`delete from assinaturas where id in (${list})`);
-    return { counts: { assinaturas: subs.length }, files: [], references: [] };
+    if (gone.length === 0) return NOTHING;
+    return { counts: { assinaturas: gone.length }, files: [], references: [] };
   },
 };
