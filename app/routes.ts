@@ -67,12 +67,15 @@ export default [
         route("pets/:id", "routes/conta/pet.tsx"),
         // Saved delivery addresses (issue 42 point 4).
         route("enderecos", "routes/conta/enderecos.tsx"),
+        route("assinaturas", "routes/conta/assinaturas.tsx"),
       ]),
       // The e-mail and its code (decision 0072): outside the signed-in layout.
       route("entrar", "routes/conta/entrar.tsx"),
       // Decision 0075: after "Excluir minha conta", and the one-click revoke from an e-mail.
       route("excluida", "routes/conta/excluida.tsx"),
       route("consentimento/:finalidade", "routes/conta/consentimento.tsx"),
+      // Issue 45 (decision 0086): a reminder's signed link to act on one subscription.
+      route("assinaturas/:id", "routes/conta/assinatura.tsx"),
     ]),
     // "Sair" / "Sair de todos os aparelhos" (POST), and who is signed in (JSON, never kept).
     route("sair", "routes/conta/sair.ts"),
@@ -152,6 +155,7 @@ export default [
       route("equipe", "routes/admin/equipe.tsx"),
       // The periodic jobs: last and next run, recent failures (decision 0060).
       route("rotinas", "routes/admin/rotinas.tsx"),
+      route("assinaturas", "routes/admin/assinaturas.tsx"),
       route("configuracoes", "routes/admin/configuracoes.tsx"),
       // Legal pages' texts, retention, and one person's data: export (ZIP) or anonymise.
       route("privacidade", "routes/admin/privacidade.tsx"),

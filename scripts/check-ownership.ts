@@ -17,6 +17,51 @@ const root = path.resolve(import.meta.dirname, "..");
  * is ever allowed. Keep it short; anything else goes through the owner's face.
  */
 const READ_MODELS: { reader: string; table: string; files: string[]; reason: string }[] = [
+  // "Compra programada" (issue 45, decision 0086): the owner's forecast and list join the
+  // subscriptions' items to the catalog, units and customers in one statement; the discount of a
+  // variant is its product's or its category's; the reminder and renewal need the account's
+  // e-mail; the personal-data handler finds a person's subscriptions by the account's e-mail.
+  {
+    reader: "subscriptions",
+    table: "variantes",
+    files: ["subscriptions/planning.server.ts", "subscriptions/subscriptions.server.ts"],
+    reason: "forecast, list and discount per variant name the variant in one query",
+  },
+  {
+    reader: "subscriptions",
+    table: "produtos",
+    files: ["subscriptions/planning.server.ts", "subscriptions/subscriptions.server.ts"],
+    reason: "forecast, list and discount per product name the product in one query",
+  },
+  {
+    reader: "subscriptions",
+    table: "categorias",
+    files: ["subscriptions/planning.server.ts"],
+    reason: "the discount form lists the categories and names a category's discount",
+  },
+  {
+    reader: "subscriptions",
+    table: "unidades",
+    files: ["subscriptions/planning.server.ts"],
+    reason: "the forecast names each unit",
+  },
+  {
+    reader: "subscriptions",
+    table: "clientes",
+    files: [
+      "subscriptions/cycle.server.ts",
+      "subscriptions/personal-data.server.ts",
+      "subscriptions/planning.server.ts",
+      "subscriptions/subscriptions.server.ts",
+    ],
+    reason: "the account's e-mail for the subscription's e-mails, the owner's list and LGPD",
+  },
+  {
+    reader: "subscriptions",
+    table: "pedidos",
+    files: ["subscriptions/planning.server.ts"],
+    reason: "the paid renewals' revenue sums their orders' totals in one query",
+  },
   {
     // The store's product summary, listing, filters and export count what is available at
     // the units that sell (shop's rule, unitSellsCondition), per product, in one query.

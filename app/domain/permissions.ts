@@ -50,6 +50,7 @@ export const CAPACIDADES = {
   "orcamentos.atender": "Pedidos de orçamento de banho e tosa",
   "curriculos.ver": "Currículos recebidos",
   "relatorios.ver": "Relatórios e totais de vendas",
+  "assinaturas.gerir": "Compras programadas: previsão de compras, lista e descontos",
   "unidades.editar": "Unidades (endereço, horários, retirada)",
   "loja.configurar": "Configurações da loja e credenciais de pagamento (Pix, Mercado Pago)",
   "site.configurar": "Configurações do site e servidor de e-mail",
@@ -86,6 +87,7 @@ const GERENTE: readonly Capacidade[] = [
   "orcamentos.atender",
   "curriculos.ver",
   "relatorios.ver",
+  "assinaturas.gerir",
 ];
 
 /** The matrix: what each role may do. */

@@ -19,6 +19,7 @@ import { privacyModule } from "./privacy/module.server";
 import { promotionsModule } from "./promotions/module.server";
 import { reportsModule } from "./reports/module.server";
 import { shopModule } from "./shop/module.server";
+import { subscriptionsModule } from "./subscriptions/module.server";
 
 export const MODULES: readonly ModuleManifest[] = [
   accountsModule,
@@ -38,4 +39,5 @@ export const MODULES: readonly ModuleManifest[] = [
   promotionsModule,
   reportsModule,
   shopModule,
+  subscriptionsModule,
 ];

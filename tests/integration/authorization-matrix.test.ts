@@ -621,6 +621,9 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
   "routes/admin/loja/sinonimos.tsx synonyms-create": SHOP_WIDE,
   "routes/admin/loja/sinonimos.tsx synonyms-update": SHOP_WIDE,
   "routes/admin/loja/sinonimos.tsx synonyms-delete": SHOP_WIDE,
+  // "Compra programada" (issue 45, decision 0086): the shop's forecast, list and discounts.
+  "routes/admin/assinaturas.tsx GET": SHOP_WIDE,
+  "routes/admin/assinaturas.tsx desconto": SHOP_WIDE,
   "routes/admin/loja/cupons.ts GET": SHOP_WIDE,
   "routes/admin/loja/cupons.ts coupon-create": SHOP_WIDE,
   "routes/admin/loja/cupons.ts coupon-toggle": SHOP_WIDE,

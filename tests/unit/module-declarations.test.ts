@@ -107,12 +107,21 @@ describe("e-mail kinds", () => {
     // The grooming plans' e-mails (decision 0087): their own composer, the grooming module's.
     const plans = ["pacote_vencendo", "reagendar_lembrete"];
     for (const kind of plans) expect(owner[kind], kind).toBe("grooming");
+    // "Compra programada" (decision 0086): confirmation, reminder, cancellation, pause.
+    const subscriptions = [
+      "assinatura_confirmada",
+      "assinatura_lembrete",
+      "assinatura_cancelada",
+      "assinatura_pausada",
+    ];
+    for (const kind of subscriptions) expect(owner[kind], kind).toBe("subscriptions");
     expect(Object.keys(owner)).toHaveLength(
       ORDER_EMAIL_KINDS.length +
         GROOMING_EMAIL_KINDS.length +
         team.length +
         customers.length +
-        plans.length,
+        plans.length +
+        subscriptions.length,
     );
     const toShop = declaredEmailKinds()
       .filter((e) => e.recipient === "loja")

@@ -8,6 +8,7 @@ import {
   Mail,
   MapPin,
   Package,
+  Repeat,
   Scale,
   Scissors,
   Settings,
@@ -114,6 +115,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     description: "Auditoria e bloqueios",
     icon: ShieldCheck,
     capability: "seguranca.gerenciar",
+  },
+  {
+    to: "/admin/assinaturas",
+    label: "Compra programada",
+    description: "Previsão, assinaturas e descontos",
+    icon: Repeat,
+    capability: "assinaturas.gerir",
   },
   {
     to: "/admin/rotinas",

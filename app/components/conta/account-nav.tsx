@@ -5,6 +5,7 @@ const SECTIONS = [
   { to: "/conta", label: "Pedidos e agendamentos", end: true },
   { to: "/conta/pets", label: "Meus pets", end: false },
   { to: "/conta/enderecos", label: "Endereços", end: false },
+  { to: "/conta/assinaturas", label: "Compra programada", end: false },
   { to: "/conta/privacidade", label: "Dados e privacidade", end: false },
 ] as const;
 

@@ -36,4 +36,5 @@ export { placeOrder } from "./place-order.server";
 export { openOrdersOfTheDay, orderToPrint } from "./print.server";
 export { getCustomerOrder, listAdminOrders, storeStats } from "./queries.server";
 export { RECENT_ORDERS_MAX, readRecentOrders } from "./recent-orders.server";
+export { renewalOutcomes } from "./renewal.server";
 export { setOrderStatus, setPaymentStatus } from "./status.server";

@@ -70,6 +70,12 @@ export type OrderInput = Omit<
   modo?: "entrega" | "retirada";
   unidadeId?: string | null;
   janelaEntrega: CheckoutInput["janelaEntrega"];
+  /**
+   * A "compra programada" renewal (issue 45): the percent off each variant's price read under
+   * its stock lock (items only; the fee and free delivery follow the discounted lines), and the
+   * order marked for the staff.
+   */
+  programada?: { descontos: Record<string, number> };
 };
 
 /** A delivery order's address, as placed (the neighbourhood as served). */
@@ -207,7 +213,7 @@ async function placeOrderOnce(
       pedidoId,
       at,
     });
-    const lines = priceLines(reserved);
+    const lines = priceLines(reserved, input.programada?.descontos);
     const priced = await priceOrder(tx, input, lines, { area, rules, settings, at });
     const placed = await writeOrder(tx, input, {
       pedidoId,
@@ -398,11 +404,17 @@ interface OrderLine {
   quantidade: number;
 }
 
-/** The lines at the prices read under the stock rows' locks. */
-function priceLines(reserved: ReservedLine[]): OrderLine[] {
+/**
+ * The lines at the prices read under the stock rows' locks; a subscription's discount takes
+ * its percent off and shows the price of the day crossed out.
+ */
+function priceLines(reserved: ReservedLine[], descontos?: Record<string, number>): OrderLine[] {
   return reserved.map((r) => {
-    const preco = decimalToCentavos(r.preco);
-    const antes = r.precoAntes === null ? null : decimalToCentavos(r.precoAntes);
+    const cheio = decimalToCentavos(r.preco);
+    const percent = descontos?.[r.varianteId] ?? 0;
+    const preco = percent > 0 ? Math.round((cheio * (100 - percent)) / 100) : cheio;
+    const lido = r.precoAntes === null ? null : decimalToCentavos(r.precoAntes);
+    const antes = percent > 0 ? Math.max(cheio, lido ?? 0) : lido;
     return {
       varianteId: r.varianteId,
       produtoId: r.produtoId,
@@ -514,6 +526,7 @@ async function writeOrder(
     codigoRetirada: pickUp ? pickUpCode() : null,
     prontoEm: null,
     retiradoEm: null,
+    compraProgramada: Boolean(input.programada),
     createdAt: at,
     updatedAt: at,
   };

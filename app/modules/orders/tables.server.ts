@@ -95,6 +95,8 @@ export const pedidos = pgTable(
     codigoRetirada: text("codigo_retirada"),
     prontoEm: timestamp("pronto_em", { withTimezone: true }),
     retiradoEm: timestamp("retirado_em", { withTimezone: true }),
+    /** A renewal of a customer's "compra programada" (issue 45), shown to the staff. */
+    compraProgramada: boolean("compra_programada").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

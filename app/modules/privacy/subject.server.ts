@@ -119,8 +119,9 @@ const README = `Dados pessoais guardados pela loja sobre um titular (LGPD, art. 
 dados.json      pedidos da loja (com os itens), pedidos de orçamento e agendamentos de
                 banho e tosa (com os pets), currículos e a conta de cliente: contas,
                 endereços, pets, pesos, vacinas, notas da equipe sobre os pets,
-                consentimentos, pedidos de "avise-me quando chegar" e aparelhos
-                conectados à conta (navegador e datas, sem o segredo da sessão)
+                consentimentos, pedidos de "avise-me quando chegar", aparelhos
+                conectados à conta (navegador e datas, sem o segredo da sessão) e
+                compras programadas (assinaturas, itens e ciclos)
 fotos/          as fotos dos pets enviadas nos pedidos de banho e tosa
 pets/           as fotos dos pets cadastrados na conta
 vacinas/        as fotos dos comprovantes de vacina

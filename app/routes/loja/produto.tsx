@@ -257,6 +257,14 @@ export default function ProductPage() {
                   Ver carrinho
                 </Link>
               </Button>
+              {/* Issue 45: the same link for everyone (the page is cached); the account asks to sign in. */}
+              <Link
+                reloadDocument
+                to={`/conta/assinaturas?v=${selected.id}`}
+                className="text-center text-sm font-semibold text-brand-800 underline"
+              >
+                Compra programada: receba a cada intervalo
+              </Link>
             </form>
           ) : (
             <div className="grid gap-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">

@@ -1,0 +1,194 @@
+// One "compra programada" with its one-click actions (issue 45 point 3), as plain forms: the
+// account's list and the page a reminder's signed link opens show the same card.
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  ESTADO_ASSINATURA_LABEL,
+  ESTADO_CICLO_LABEL,
+  type EstadoAssinatura,
+  type EstadoCiclo,
+} from "~/domain/assinatura";
+import { formatIsoDate } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
+
+export interface SubscriptionCardData {
+  id: string;
+  estado: EstadoAssinatura;
+  intervaloDias: number;
+  proximaData: string;
+  pausadaAte: string | null;
+  lembretes: boolean;
+  protocolo: string | null;
+  itens: {
+    varianteId: string;
+    nome: string;
+    quantidade: number;
+    precoHoje: number | null;
+    desconto: number;
+  }[];
+  ciclos: { id: string; data: string; estado: EstadoCiclo; motivo: string | null }[];
+}
+
+export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?: string }) {
+  const hidden = (
+    <>
+      <input type="hidden" name="id" value={s.id} />
+      {token ? <input type="hidden" name="t" value={token} /> : null}
+    </>
+  );
+  const waiting = s.ciclos.find(
+    (c) => c.estado === "aguardando_cliente" && c.data === s.proximaData,
+  );
+  return (
+    <article
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm"
+      data-testid="assinatura"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-bold text-slate-900">A cada {s.intervaloDias} dias</h3>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">
+          {ESTADO_ASSINATURA_LABEL[s.estado]}
+        </span>
+      </div>
+      <ul>
+        {s.itens.map((i) => (
+          <li key={i.varianteId}>
+            {i.quantidade}× {i.nome}
+            {i.precoHoje !== null ? ` — hoje ${formatBRL(i.precoHoje)}` : " — fora de venda"}
+            {i.desconto > 0 ? ` (−${i.desconto}% na compra programada)` : ""}
+          </li>
+        ))}
+      </ul>
+      {s.estado === "cancelada" ? (
+        <p>Cancelada. Protocolo {s.protocolo}.</p>
+      ) : (
+        <p>
+          {s.estado === "pausada"
+            ? s.pausadaAte
+              ? `Pausada até ${formatIsoDate(s.pausadaAte)}.`
+              : "Pausada até você retomar."
+            : `Próxima entrega: ${formatIsoDate(s.proximaData)}.`}
+        </p>
+      )}
+      {waiting ? (
+        <p className="rounded-lg bg-amber-50 p-2 font-medium text-amber-900" role="status">
+          Esperando sua escolha: {waiting.motivo}
+        </p>
+      ) : null}
+      {s.estado !== "cancelada" ? (
+        <div className="grid gap-2">
+          <div className="flex flex-wrap gap-2">
+            {s.estado === "ativa" ? (
+              <>
+                <Form method="post">
+                  {hidden}
+                  <Button type="submit" name="intent" value="pagar">
+                    Pagar agora
+                  </Button>
+                </Form>
+                <Form method="post">
+                  {hidden}
+                  <Button type="submit" name="intent" value="pular" variant="outline">
+                    Pular esta
+                  </Button>
+                </Form>
+              </>
+            ) : (
+              <Form method="post">
+                {hidden}
+                <Button type="submit" name="intent" value="retomar">
+                  Retomar
+                </Button>
+              </Form>
+            )}
+            <Form method="post">
+              {hidden}
+              <Button type="submit" name="intent" value="cancelar" variant="destructive">
+                Cancelar assinatura
+              </Button>
+            </Form>
+          </div>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            {hidden}
+            <label className="grid gap-1">
+              Mudar data
+              <input
+                type="date"
+                name="data"
+                required
+                className="rounded-md border border-slate-300 px-2 py-1"
+              />
+            </label>
+            <Button type="submit" name="intent" value="data" variant="outline">
+              Mudar data
+            </Button>
+          </Form>
+          {s.estado === "ativa" ? (
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              {hidden}
+              <label className="grid gap-1">
+                Pausar até (opcional)
+                <input
+                  type="date"
+                  name="ate"
+                  className="rounded-md border border-slate-300 px-2 py-1"
+                />
+              </label>
+              <Button type="submit" name="intent" value="pausar" variant="outline">
+                Pausar
+              </Button>
+            </Form>
+          ) : null}
+          <Form method="post" className="grid gap-2 rounded-lg border border-slate-200 p-2">
+            {hidden}
+            <p className="font-semibold">Editar</p>
+            <label className="grid gap-1">
+              Intervalo (15 a 90 dias)
+              <input
+                type="number"
+                name="intervaloDias"
+                min={15}
+                max={90}
+                defaultValue={s.intervaloDias}
+                required
+                className="w-24 rounded-md border border-slate-300 px-2 py-1"
+              />
+            </label>
+            {s.itens.map((i) => (
+              <label key={i.varianteId} className="grid gap-1">
+                Quantidade de {i.nome} (0 remove)
+                <input
+                  type="number"
+                  name={`q_${i.varianteId}`}
+                  min={0}
+                  max={99}
+                  defaultValue={i.quantidade}
+                  className="w-24 rounded-md border border-slate-300 px-2 py-1"
+                />
+              </label>
+            ))}
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="lembretes" value="1" defaultChecked={s.lembretes} />
+              Lembrete por e-mail 3 dias antes
+            </label>
+            <Button type="submit" name="intent" value="editar" variant="outline">
+              Salvar alterações
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+      {s.ciclos.length > 0 ? (
+        <details>
+          <summary>Histórico</summary>
+          <ul>
+            {s.ciclos.map((c) => (
+              <li key={c.id}>
+                {formatIsoDate(c.data)}: {ESTADO_CICLO_LABEL[c.estado]}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,401 @@
+// The cycle of a "compra programada" (issue 45 point 2, decision 0086), one job run:
+// 1. paused subscriptions whose date came are active again;
+// 2. three days before a date, the cycle's row is inserted (unique per subscription and date:
+//    a second run, on this instance or another, inserts nothing) with the reminder e-mail in
+//    the same transaction; a renewal that cannot go as accepted (price up >10%, sold out or
+//    off sale, fee changed) waits for the customer, and the reminder says why;
+// 3. two days before, the renewal order goes through orders' normal placing (today's price
+//    less the discount, fee rules, stock reserved, the chosen payment) under the idempotency
+//    key of the subscription and date: a run racing another or after a restart gets the same
+//    order back, and the cycle and the next date move once (guarded updates);
+// 4. renewal orders that were paid or expired close their cycle; three unpaid in a row pause
+//    the subscription with an e-mail.
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  altaAcimaDoLimite,
+  DIAS_LEMBRETE,
+  DIAS_PEDIDO,
+  FALHAS_PARA_PAUSAR,
+  somarDias,
+} from "~/domain/assinatura";
+import { shopDay } from "~/domain/dates";
+import { formatBRL } from "~/domain/money";
+import { saleVariants } from "~/modules/catalog/index.server";
+import { findServedArea } from "~/modules/delivery";
+import { deliveryRules } from "~/modules/delivery/index.server";
+import { enqueueEmails } from "~/modules/mail/index.server";
+import { placeOrder, renewalOutcomes } from "~/modules/orders/index.server";
+import { currentSettings } from "~/modules/shop/index.server";
+import { now } from "~/platform/clock.server";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
+import {
+  discountsFor,
+  EMAIL_LEMBRETE,
+  EMAIL_PAUSADA,
+  resumeDuePauses,
+} from "./subscriptions.server";
+import { type Assinatura, assinaturas, ciclosAssinatura, itensAssinatura } from "./tables.server";
+
+export const CYCLE_JOB = "subscriptions.cycle";
+/** Subscriptions one run moves at most per step (the rest wait for the next run). */
+const BATCH = 200;
+
+/** The renewal order's idempotency key: one order per subscription and date, ever. */
+const renewalKey = (assinaturaId: string, data: string) => `assinatura-${assinaturaId}-${data}`;
+
+async function emailOf(tx: Executor, clienteId: string): Promise<string | null> {
+  const result = await tx.execute<{ email: string }>(
+    sql`select email from clientes where id = ${clienteId}::uuid and anonimizado_em is null`,
+  );
+  const rows = (
+    Array.isArray(result) ? result : (result as { rows: { email: string }[] }).rows
+  ) as {
+    email: string;
+  }[];
+  return rows[0]?.email ?? null;
+}
+
+/**
+ * Why the renewal cannot go as the customer accepted it, in the reminder's words; null when it
+ * can. Read outside any lock: the order re-reads price and stock under the stock row's lock.
+ */
+async function renewalProblem(row: Assinatura, executor: Executor = db()): Promise<string | null> {
+  const itens = await executor
+    .select()
+    .from(itensAssinatura)
+    .where(eq(itensAssinatura.assinaturaId, row.id));
+  if (itens.length === 0) return "A assinatura não tem itens.";
+  const variants = new Map(
+    (
+      await saleVariants(
+        itens.map((i) => i.varianteId),
+        executor,
+      )
+    ).map((v) => [v.id, v]),
+  );
+  const reasons: string[] = [];
+  for (const item of itens) {
+    const v = variants.get(item.varianteId);
+    const nome = v ? [v.nome, v.rotulo].filter(Boolean).join(" ") : "Um item";
+    if (!v?.aVenda) {
+      reasons.push(`${nome} não está mais à venda`);
+      continue;
+    }
+    const disponivel =
+      row.modo === "retirada"
+        ? (v.porUnidade.find((u) => u.unidadeId === row.unidadeId)?.disponivel ?? 0)
+        : v.estoque;
+    if (disponivel < item.quantidade)
+      reasons.push(`${nome} está esgotado${row.modo === "retirada" ? " na unidade" : ""}`);
+    if (altaAcimaDoLimite(item.precoAceito, v.preco)) {
+      reasons.push(`${nome} subiu de ${formatBRL(item.precoAceito)} para ${formatBRL(v.preco)}`);
+    }
+  }
+  if (row.modo === "entrega") {
+    const area = findServedArea(await deliveryRules(await currentSettings()), row.bairro ?? "");
+    if (!area) reasons.push("o bairro do endereço não é mais atendido");
+    else if (row.taxaAceita !== null && area.taxaEntrega !== row.taxaAceita) {
+      reasons.push(
+        `a taxa de entrega mudou de ${formatBRL(row.taxaAceita)} para ${formatBRL(area.taxaEntrega)}`,
+      );
+    }
+  }
+  return reasons.length > 0 ? `${reasons.join("; ")}.` : null;
+}
+
+/** Step 2: the cycles due for a reminder, each created once, with its e-mail. */
+async function remind(at: Date): Promise<number> {
+  const limit = somarDias(shopDay(at), DIAS_LEMBRETE);
+  const due = await db()
+    .select()
+    .from(assinaturas)
+    .where(
+      and(
+        eq(assinaturas.estado, "ativa"),
+        lte(assinaturas.proximaData, limit),
+        sql`not exists (select 1 from ${ciclosAssinatura} c where c.assinatura_id = ${assinaturas.id} and c.data = ${assinaturas.proximaData})`,
+      ),
+    )
+    .limit(BATCH);
+  let created = 0;
+  for (const row of due) {
+    const problem = await renewalProblem(row);
+    const done = await transaction(async (tx) => {
+      const [cycle] = await tx
+        .insert(ciclosAssinatura)
+        .values({
+          assinaturaId: row.id,
+          data: row.proximaData,
+          estado: problem ? "aguardando_cliente" : "lembrado",
+          motivo: problem,
+          lembradoEm: row.lembretes || problem ? at : null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: ciclosAssinatura.id });
+      if (!cycle) return false;
+      // A renewal that waits is always said (nothing is bought without the customer's word).
+      if (row.lembretes || problem) await queueReminder(tx, row, cycle.id);
+      return true;
+    });
+    if (done) created += 1;
+  }
+  return created;
+}
+
+async function queueReminder(tx: Executor, row: Assinatura, cicloId: string) {
+  const email = await emailOf(tx, row.clienteId);
+  if (!email) return;
+  await enqueueEmails(tx, [
+    {
+      tipo: EMAIL_LEMBRETE,
+      destinatario: email,
+      resourceType: "assinatura",
+      resourceId: row.id,
+      dados: { cicloId },
+    },
+  ]);
+}
+
+type RenewalResult =
+  | { ok: true; pedidoId: string; numero: string }
+  | { ok: false; message: string };
+
+/**
+ * Places the renewal of the subscription's next date through orders' normal path and moves
+ * the cycle and the next date on, each once. With `accept`, today's prices and fee become the
+ * accepted ones (the customer's "Pagar agora" on a waiting renewal).
+ */
+async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<RenewalResult> {
+  const itens = await db()
+    .select()
+    .from(itensAssinatura)
+    .where(eq(itensAssinatura.assinaturaId, row.id));
+  const descontos = Object.fromEntries(await discountsFor(itens.map((i) => i.varianteId)));
+  const email = await emailOf(db(), row.clienteId);
+  const key = renewalKey(row.id, row.proximaData);
+  const placed = await placeOrder(
+    {
+      nome: row.nome,
+      telefone: row.telefone,
+      email,
+      modo: row.modo,
+      unidadeId: row.unidadeId,
+      endereco: row.endereco,
+      numero: row.numero,
+      complemento: row.complemento,
+      bairro: row.bairro,
+      referencia: row.referencia,
+      cep: row.cep,
+      janelaEntrega: row.modo === "entrega" ? (row.janelaEntrega ?? "manha") : null,
+      formaPagamento: row.formaPagamento as never,
+      trocoPara: null,
+      observacoes: `Compra programada: entrega de ${row.proximaData.split("-").reverse().join("/")}`,
+      cupom: null,
+      itens: itens.map((i) => ({ varianteId: i.varianteId, quantidade: i.quantidade })),
+      idempotencyKey: key,
+      programada: { descontos },
+    },
+    () => at,
+  );
+  if (!placed.ok) {
+    await wait(row, placed.message, at);
+    return { ok: false, message: placed.message };
+  }
+  await transaction(async (tx) => {
+    const moved = await tx
+      .update(ciclosAssinatura)
+      .set({ estado: "pedido_criado", pedidoId: placed.pedido.id, motivo: null, updatedAt: at })
+      .where(
+        and(
+          eq(ciclosAssinatura.assinaturaId, row.id),
+          eq(ciclosAssinatura.data, row.proximaData),
+          inArray(ciclosAssinatura.estado, ["lembrado", "aguardando_cliente"]),
+        ),
+      )
+      .returning({ id: ciclosAssinatura.id });
+    if (moved.length === 0) {
+      // "Pagar agora" before any reminder: the cycle starts here, once.
+      await tx
+        .insert(ciclosAssinatura)
+        .values({
+          assinaturaId: row.id,
+          data: row.proximaData,
+          estado: "pedido_criado",
+          pedidoId: placed.pedido.id,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing();
+    }
+    if (accept) {
+      for (const line of placed.itens) {
+        await tx
+          .update(itensAssinatura)
+          .set({ precoAceito: line.produtoPrecoAntes ?? line.produtoPreco })
+          .where(
+            and(
+              eq(itensAssinatura.assinaturaId, row.id),
+              eq(itensAssinatura.varianteId, line.varianteId!),
+            ),
+          );
+      }
+      if (row.modo === "entrega") {
+        const area = findServedArea(await deliveryRules(await currentSettings()), row.bairro ?? "");
+        if (area)
+          await tx
+            .update(assinaturas)
+            .set({ taxaAceita: area.taxaEntrega })
+            .where(eq(assinaturas.id, row.id));
+      }
+    }
+    await tx
+      .update(assinaturas)
+      .set({ proximaData: somarDias(row.proximaData, row.intervaloDias), updatedAt: at })
+      .where(and(eq(assinaturas.id, row.id), eq(assinaturas.proximaData, row.proximaData)));
+  });
+  return { ok: true, pedidoId: placed.pedido.id, numero: placed.pedido.numeroPedido };
+}
+
+/** The renewal waits for the customer: said once, in the reminder's words. */
+async function wait(row: Assinatura, motivo: string, at: Date) {
+  await transaction(async (tx) => {
+    const [cycle] = await tx
+      .update(ciclosAssinatura)
+      .set({ estado: "aguardando_cliente", motivo, lembradoEm: at, updatedAt: at })
+      .where(
+        and(
+          eq(ciclosAssinatura.assinaturaId, row.id),
+          eq(ciclosAssinatura.data, row.proximaData),
+          eq(ciclosAssinatura.estado, "lembrado"),
+        ),
+      )
+      .returning({ id: ciclosAssinatura.id });
+    if (cycle) await queueReminder(tx, row, cycle.id);
+  });
+}
+
+/** Step 3: the renewals due (reminded, two days before), each placed once. */
+async function renew(at: Date): Promise<number> {
+  const limit = somarDias(shopDay(at), DIAS_PEDIDO);
+  const due = await db()
+    .select({ assinatura: assinaturas })
+    .from(assinaturas)
+    .innerJoin(
+      ciclosAssinatura,
+      and(
+        eq(ciclosAssinatura.assinaturaId, assinaturas.id),
+        eq(ciclosAssinatura.data, assinaturas.proximaData),
+      ),
+    )
+    .where(
+      and(
+        eq(assinaturas.estado, "ativa"),
+        lte(assinaturas.proximaData, limit),
+        eq(ciclosAssinatura.estado, "lembrado"),
+      ),
+    )
+    .limit(BATCH);
+  let placed = 0;
+  for (const { assinatura } of due) {
+    const problem = await renewalProblem(assinatura);
+    if (problem) {
+      await wait(assinatura, problem, at);
+      continue;
+    }
+    if ((await placeRenewal(assinatura, at)).ok) placed += 1;
+  }
+  return placed;
+}
+
+/** Step 4: renewal orders paid or expired close their cycle; three unpaid in a row pause. */
+async function settle(at: Date): Promise<{ pagos: number; expirados: number }> {
+  const open = await db()
+    .select({
+      id: ciclosAssinatura.id,
+      pedidoId: ciclosAssinatura.pedidoId,
+      assinaturaId: ciclosAssinatura.assinaturaId,
+    })
+    .from(ciclosAssinatura)
+    .where(eq(ciclosAssinatura.estado, "pedido_criado"))
+    .limit(BATCH * 5);
+  const outcomes = new Map(
+    (
+      await renewalOutcomes(open.map((o) => o.pedidoId).filter((id): id is string => id !== null))
+    ).map((o) => [o.id, o]),
+  );
+  let pagos = 0;
+  let expirados = 0;
+  for (const cycle of open) {
+    const outcome = cycle.pedidoId ? outcomes.get(cycle.pedidoId) : undefined;
+    if (!outcome || outcome.desfecho === "aberto") continue;
+    const desfecho = outcome.desfecho;
+    await transaction(async (tx) => {
+      const [moved] = await tx
+        .update(ciclosAssinatura)
+        .set({ estado: desfecho, updatedAt: at })
+        .where(and(eq(ciclosAssinatura.id, cycle.id), eq(ciclosAssinatura.estado, "pedido_criado")))
+        .returning({ id: ciclosAssinatura.id });
+      if (!moved) return;
+      if (desfecho === "pago") {
+        pagos += 1;
+        await tx
+          .update(assinaturas)
+          .set({ falhasSeguidas: 0 })
+          .where(eq(assinaturas.id, cycle.assinaturaId));
+        return;
+      }
+      expirados += 1;
+      const [row] = await tx
+        .update(assinaturas)
+        .set({ falhasSeguidas: sql`${assinaturas.falhasSeguidas} + 1`, updatedAt: at })
+        .where(eq(assinaturas.id, cycle.assinaturaId))
+        .returning();
+      if (row && row.estado === "ativa" && row.falhasSeguidas >= FALHAS_PARA_PAUSAR) {
+        await tx
+          .update(assinaturas)
+          .set({ estado: "pausada", pausadaAte: null })
+          .where(eq(assinaturas.id, row.id));
+        const email = await emailOf(tx, row.clienteId);
+        if (email) {
+          await enqueueEmails(tx, [
+            {
+              tipo: EMAIL_PAUSADA,
+              destinatario: email,
+              resourceType: "assinatura",
+              resourceId: row.id,
+            },
+          ]);
+        }
+      }
+    });
+  }
+  return { pagos, expirados };
+}
+
+/** One run of the cycle job; the counts go to the run's row. */
+export async function runSubscriptionCycles(at: Date = now()) {
+  const retomadas = await resumeDuePauses(at);
+  const { pagos, expirados } = await settle(at);
+  const lembretes = await remind(at);
+  const pedidos = await renew(at);
+  return { retomadas, lembretes, pedidos, pagos, expirados };
+}
+
+/** "Pagar agora": the next date's renewal placed at once, today's prices accepted. */
+export async function payNow(id: string): Promise<{ ok: boolean; message: string }> {
+  const [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
+  if (row?.estado !== "ativa") return { ok: false, message: "Esta assinatura não está ativa." };
+  const [cycle] = await db()
+    .select()
+    .from(ciclosAssinatura)
+    .where(and(eq(ciclosAssinatura.assinaturaId, id), eq(ciclosAssinatura.data, row.proximaData)));
+  if (cycle && !["lembrado", "aguardando_cliente"].includes(cycle.estado)) {
+    return { ok: false, message: "O pedido desta data já foi criado." };
+  }
+  const placed = await placeRenewal(row, now(), true);
+  return placed.ok
+    ? { ok: true, message: `Pedido ${placed.numero} criado. Pague pela página do pedido.` }
+    : { ok: false, message: placed.message };
+}

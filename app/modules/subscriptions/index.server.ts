@@ -1,0 +1,24 @@
+// The module's server face: what routes, other modules, scripts and tests may use.
+export { payNow, runSubscriptionCycles } from "./cycle.server";
+export {
+  demandForecast,
+  discountTargets,
+  listDiscounts,
+  productBySku,
+  setDiscount,
+  subscriptionFigures,
+  subscriptionsForOwner,
+} from "./planning.server";
+export {
+  cancelSubscription,
+  customerSubscriptions,
+  firstDateAllowed,
+  ownsSubscription,
+  pauseSubscription,
+  skipNext,
+  subscribableVariant,
+  subscribe,
+  subscriptionAction,
+  subscriptionView,
+  validSubscriptionToken,
+} from "./subscriptions.server";

@@ -1,0 +1,319 @@
+// "Minha conta" → "Compra programada" (issue 45 points 1 and 3, decision 0086): the customer's
+// subscriptions with one-click actions, and subscribing to the variant the product page sent
+// (`?v=`): items, interval (suggested from the pet's daily grams and the bag's weight), unit,
+// delivery or pick-up, address, payment; the terms before a required checkbox.
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { SubscriptionCard } from "~/components/conta/subscription-card";
+import { Button } from "~/components/ui/button";
+import { intervaloSugerido, termosAssinatura } from "~/domain/assinatura";
+import { formatBRL } from "~/domain/money";
+import { listAddresses, requireCustomer, savedAddress } from "~/modules/customers/index.server";
+import { listActiveUnits } from "~/modules/shop/index.server";
+import {
+  customerSubscriptions,
+  firstDateAllowed,
+  ownsSubscription,
+  payNow,
+  subscribableVariant,
+  subscribe,
+  subscriptionAction,
+} from "~/modules/subscriptions/index.server";
+import { readForm } from "~/platform/request-info.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/assinaturas";
+
+export function meta() {
+  return [{ title: "Compra programada | Minha conta" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { cliente } = await requireCustomer(request);
+  const url = new URL(request.url);
+  const v = (url.searchParams.get("v") ?? "").slice(0, 36);
+  const gramas = Number(url.searchParams.get("gramas") ?? "") || null;
+  const variante = v ? await subscribableVariant(v) : null;
+  const [lista, enderecos, unidades] = await Promise.all([
+    customerSubscriptions(cliente.id),
+    listAddresses(cliente.id),
+    listActiveUnits(),
+  ]);
+  return data(
+    {
+      assinaturas: lista.map((s) => ({
+        id: s.assinatura.id,
+        estado: s.assinatura.estado,
+        intervaloDias: s.assinatura.intervaloDias,
+        proximaData: s.assinatura.proximaData,
+        pausadaAte: s.assinatura.pausadaAte,
+        lembretes: s.assinatura.lembretes,
+        protocolo: s.assinatura.protocoloCancelamento,
+        itens: s.itens,
+        ciclos: s.ciclos.map((c) => ({
+          id: c.id,
+          data: c.data,
+          estado: c.estado,
+          motivo: c.motivo,
+        })),
+      })),
+      nova: variante
+        ? {
+            variante,
+            sugerido: intervaloSugerido(variante.pesoG, 1, gramas),
+            gramas,
+            primeiraData: firstDateAllowed(),
+            enderecos: enderecos.filter((e) => e.bairro),
+            unidades: unidades
+              .filter((u) => u.ativo && !u.emBreve && u.retiradaAtiva)
+              .map((u) => ({ id: u.id, nome: u.nome })),
+          }
+        : null,
+      telefone: cliente.telefone ?? "",
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { ok: false; message: string; errors?: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const { cliente } = await requireCustomer(request);
+  const form = await readForm(request);
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  if (fields.intent === "assinar") {
+    const result = await subscribe(
+      { id: cliente.id, email: cliente.email, nome: cliente.nome },
+      fields,
+      async (id) => {
+        const a = await savedAddress(cliente.id, id);
+        return a
+          ? {
+              logradouro: a.logradouro,
+              numero: a.numero,
+              complemento: a.complemento,
+              referencia: a.referencia,
+              cep: a.cep,
+              bairro: a.bairro,
+            }
+          : null;
+      },
+    );
+    if (!result.ok) {
+      return data<ActionResult>(
+        { ok: false, message: result.message, errors: result.errors },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(
+      "/conta/assinaturas",
+      { type: "success", title: "Compra programada criada. Enviamos os termos por e-mail." },
+      { status: 303 },
+    );
+  }
+  const id = (fields.id ?? "").slice(0, 36);
+  if (!(await ownsSubscription(cliente.id, id))) {
+    return data<ActionResult>(
+      { ok: false, message: "Assinatura não encontrada." },
+      { status: 404 },
+    );
+  }
+  const result = await subscriptionAction(id, fields, payNow);
+  return redirectWithToast(
+    "/conta/assinaturas",
+    { type: result.ok ? "success" : "error", title: result.message },
+    { status: 303 },
+  );
+}
+
+export default function AccountSubscriptions() {
+  const { assinaturas, nova, telefone } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const errors = result?.errors ?? {};
+  return (
+    <div className="grid gap-6">
+      {nova ? (
+        <section
+          aria-labelledby="nova-titulo"
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm"
+        >
+          <h2 id="nova-titulo" className="text-lg font-bold text-slate-900">
+            Compra programada: {nova.variante.nome}
+          </h2>
+          <p>Preço hoje: {formatBRL(nova.variante.preco)}</p>
+          {result?.message ? (
+            <p role="alert" className="font-medium text-red-700">
+              {result.message}
+            </p>
+          ) : null}
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="v" value={nova.variante.id} />
+            <label className="grid gap-1">
+              Quantos gramas seu pet come por dia?
+              <input
+                type="number"
+                name="gramas"
+                min={10}
+                max={5000}
+                defaultValue={nova.gramas ?? ""}
+                className="w-28 rounded-md border border-slate-300 px-2 py-1"
+              />
+            </label>
+            <Button type="submit" variant="outline">
+              Sugerir intervalo
+            </Button>
+          </Form>
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="varianteId" value={nova.variante.id} />
+            <label className="grid gap-1">
+              Quantidade
+              <input
+                type="number"
+                name="quantidade"
+                min={1}
+                max={99}
+                defaultValue={1}
+                required
+                className="w-24 rounded-md border border-slate-300 px-2 py-1"
+              />
+            </label>
+            <label className="grid gap-1">
+              A cada quantos dias (15 a 90)
+              <input
+                type="number"
+                name="intervaloDias"
+                min={15}
+                max={90}
+                defaultValue={nova.sugerido ?? 30}
+                required
+                className="w-24 rounded-md border border-slate-300 px-2 py-1"
+              />
+              {nova.sugerido ? (
+                <span className="text-slate-600">Sugestão: {nova.sugerido} dias</span>
+              ) : null}
+              {errors.intervaloDias ? (
+                <span className="text-red-700">{errors.intervaloDias}</span>
+              ) : null}
+            </label>
+            <label className="grid gap-1">
+              Primeira entrega
+              <input
+                type="date"
+                name="primeiraData"
+                min={nova.primeiraData}
+                defaultValue={nova.primeiraData}
+                required
+                className="rounded-md border border-slate-300 px-2 py-1"
+              />
+              {errors.primeiraData ? (
+                <span className="text-red-700">{errors.primeiraData}</span>
+              ) : null}
+            </label>
+            <fieldset className="grid gap-1">
+              <legend>Como receber</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="modo" value="retirada" defaultChecked /> Retirar na loja
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="modo" value="entrega" /> Receber em casa
+              </label>
+            </fieldset>
+            <label className="grid gap-1">
+              Unidade (retirada)
+              <select name="unidadeId" className="rounded-md border border-slate-300 px-2 py-1">
+                {nova.unidades.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.nome}
+                  </option>
+                ))}
+              </select>
+              {errors.unidadeId ? <span className="text-red-700">{errors.unidadeId}</span> : null}
+            </label>
+            <label className="grid gap-1">
+              Endereço (entrega)
+              <select name="enderecoId" className="rounded-md border border-slate-300 px-2 py-1">
+                <option value="">—</option>
+                {nova.enderecos.map((e) => (
+                  <option
+                    key={e.id}
+                    value={e.id}
+                  >{`${e.logradouro}, ${e.numero} — ${e.bairro}`}</option>
+                ))}
+              </select>
+              {errors.enderecoId ? <span className="text-red-700">{errors.enderecoId}</span> : null}
+            </label>
+            <label className="grid gap-1">
+              Horário (entrega)
+              <select name="janelaEntrega" className="rounded-md border border-slate-300 px-2 py-1">
+                <option value="">—</option>
+                <option value="manha">Manhã</option>
+                <option value="tarde">Tarde</option>
+                <option value="noite">Noite</option>
+              </select>
+            </label>
+            <label className="grid gap-1">
+              Pagamento
+              <select
+                name="formaPagamento"
+                className="rounded-md border border-slate-300 px-2 py-1"
+              >
+                <option value="balcao">Pagar na retirada</option>
+                <option value="pix_mercadopago">Pix</option>
+                <option value="cartao_mercadopago">Cartão online</option>
+                <option value="dinheiro">Dinheiro na entrega</option>
+                <option value="cartao_entrega">Cartão na entrega</option>
+              </select>
+              {errors.formaPagamento ? (
+                <span className="text-red-700">{errors.formaPagamento}</span>
+              ) : null}
+            </label>
+            <label className="grid gap-1">
+              Telefone
+              <input
+                type="tel"
+                name="telefone"
+                defaultValue={telefone}
+                required
+                className="rounded-md border border-slate-300 px-2 py-1"
+              />
+              {errors.telefone ? <span className="text-red-700">{errors.telefone}</span> : null}
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="lembretes" value="1" defaultChecked /> Quero o lembrete
+              por e-mail 3 dias antes
+            </label>
+            <div className="rounded-lg bg-slate-50 p-3" data-testid="termos">
+              <p className="font-semibold">Termos da compra programada</p>
+              <ul className="list-disc pl-5">
+                {termosAssinatura(nova.variante.desconto).map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+              <p>O desconto vale só para os itens, nunca para a taxa de entrega.</p>
+            </div>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="termos" value="1" required /> Li e aceito os termos
+            </label>
+            {errors.termos ? <span className="text-red-700">{errors.termos}</span> : null}
+            <Button type="submit" name="intent" value="assinar">
+              Assinar
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      <section aria-labelledby="assinaturas-titulo" className="grid gap-3">
+        <h2 id="assinaturas-titulo" className="text-lg font-bold text-slate-900">
+          Compra programada
+        </h2>
+        {assinaturas.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            Nenhuma compra programada. Na página de uma ração, escolha "Compra programada" para
+            receber a cada intervalo, com desconto.
+          </p>
+        ) : (
+          assinaturas.map((s) => <SubscriptionCard key={s.id} s={s} />)
+        )}
+      </section>
+    </div>
+  );
+}
