@@ -56,7 +56,9 @@ export async function expireUnpaidPixOrders(
   for (const cobranca of candidates) {
     try {
       // Only the order's newest charge speaks for it.
-      if ((await latestCobranca(cobranca.pedidoId))?.id !== cobranca.id) continue;
+      if (!cobranca.pedidoId || (await latestCobranca(cobranca.pedidoId))?.id !== cobranca.id) {
+        continue;
+      }
       if (cobranca.status === "pendente") {
         const provider = await currentProvider();
         if (!provider) continue;
@@ -78,7 +80,7 @@ async function cancelLapsedOrder(cobrancaId: string, now: Date): Promise<boolean
   return transaction(async (tx) => {
     const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
     const lapsed = await lockLapsedCobranca(tx, cobrancaId, cutoff);
-    if (!lapsed) return false;
+    if (!lapsed?.pedidoId) return false;
     const [pedido] = await tx
       .select()
       .from(pedidos)

@@ -13,17 +13,19 @@ export {
   openCobrancas,
   refundsAwaitingConfirmation,
 } from "./charge-loops.server";
-export type { NotificationAnswer } from "./cobrancas.server";
+export type { ChargeableBooking, NotificationAnswer } from "./cobrancas.server";
 export {
   advanceCobranca,
   COBRANCA_MESSAGES,
   CobrancaError,
   chargesOfOrders,
+  createBookingPixCobranca,
   createPixCobranca,
   currentProvider,
   expireCobranca,
   hasPaidCobranca,
   lapsedCobrancasOf,
+  latestBookingCobranca,
   latestCobranca,
   lockLapsedCobranca,
   ordersWithPendingCharges,
