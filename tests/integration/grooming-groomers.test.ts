@@ -4,31 +4,23 @@
 // booking's unit, checked by the server; the agenda's filter by groomer, the pets per groomer
 // and drop-off, a Tosador's own list by default; the day sheet names the groomer.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { ACESSO_NEGADO, type Papel } from "~/domain/permissions";
-import { createSession, createUser } from "~/modules/accounts/index.server";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { ACESSO_NEGADO } from "~/domain/permissions";
 import { usuarios } from "~/modules/accounts/testing.server";
-import {
-  bookGrooming,
-  GROOMER_REFUSED,
-  listGroomingServices,
-} from "~/modules/grooming/index.server";
+import { bookGrooming, GROOMER_REFUSED } from "~/modules/grooming/index.server";
 import { agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
 import { queryRows } from "~/platform/db/client.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
-import { seedDatabase } from "~/startup/seed.server";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS } from "../support/agenda";
-import { withTestClock } from "../support/clock";
 import * as factories from "../support/factories";
+import { sessionTokenOf, TODAY, teamMember, withGroomingDay } from "../support/grooming-day";
 import { call } from "../support/routes";
 
-const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
-withTestClock("2026-12-01T12:00:00Z");
-const TODAY = "2026-12-01";
+const day = withGroomingDay();
+const { ctx } = day;
 
 let unidadeId: string;
 let centroId: string;
@@ -38,27 +30,10 @@ const people = {} as Record<
   "dono" | "atendente" | "bruna" | "caio" | "davi" | "ester" | "fabio",
   { id: string }
 >;
-
-async function person(papel: Papel, nome: string, unidades: string[] | "todas", ativo = true) {
-  const user = await createUser({
-    email: `${nome.toLowerCase()}-${Date.now()}@agropet.test`,
-    password: "Quati-Aveia-Moinho-35",
-    papel,
-    nome,
-    todasUnidades: unidades === "todas",
-    unidadeIds: unidades === "todas" ? [] : unidades,
-  });
-  if (!ativo) {
-    await ctx.database.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, user.id));
-  }
-  return { id: user.id };
-}
+const person = teamMember;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  centroId = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
-  banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!.id;
+  ({ unidadeId, centroId, banho } = day);
   people.dono = await person("dono", "Olga", "todas");
   people.atendente = await person("atendente", "Alice", [unidadeId]);
   // Groomers: Bruna at Meia Praia, Caio at every unit, Davi at Centro only, Ester gone.
@@ -70,14 +45,7 @@ beforeAll(async () => {
   people.fabio = await person("atendente", "Fabio", [unidadeId]);
 });
 
-beforeEach(async () => {
-  await ctx.database.db.execute(sql`delete from agendamentos`);
-});
-
-/** A session opened on the test clock's day (sessions idle out after 30 minutes). */
-async function tokenOf(who: keyof typeof people) {
-  return (await createSession(people[who].id, makeRequest("/admin/login"))).token;
-}
+const tokenOf = (who: keyof typeof people) => sessionTokenOf(people[who].id);
 
 const agendaPath = (query = "") =>
   `/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}${query}`;

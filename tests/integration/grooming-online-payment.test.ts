@@ -8,11 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { shopDay } from "~/domain/dates";
 import { EVERY_UNIT } from "~/domain/unit-scope";
-import {
-  bookGrooming,
-  bookingStatusView,
-  listGroomingServices,
-} from "~/modules/grooming/index.server";
+import { bookingStatusView, listGroomingServices } from "~/modules/grooming/index.server";
 import { reconcilePendingCobrancas } from "~/modules/orders/index.server";
 import { cobrancas, recebimentos } from "~/modules/payments/testing.server";
 import { dayClose } from "~/modules/reports/index.server";
@@ -26,6 +22,7 @@ import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import * as factories from "../support/factories";
+import { bookPipoca } from "../support/grooming-day";
 import { signedNotification, withPixShop } from "../support/mercadopago";
 import { call, responseOf } from "../support/routes";
 import { staffSession } from "../support/staff";
@@ -55,33 +52,7 @@ async function agenda(fields: Record<string, string>) {
 /** A booking made on the site, checked in at R$ 55,00 and "Pronto para buscar". */
 async function readyBooking() {
   const banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!;
-  const booked = await bookGrooming({
-    unidadeId,
-    data: TODAY,
-    horario: "13:30",
-    pets: [
-      {
-        nome: "Pipoca",
-        especie: "cao",
-        raca: "SRD",
-        porte: "P",
-        pelagem: "curta",
-        alertas: null,
-        servicoIds: [banho.id],
-      },
-    ],
-    nomeTutor: "Joana Lima",
-    whatsapp: "(47) 99111-2233",
-    email: "joana@example.com",
-    levaTraz: false,
-    endereco: null,
-    bairro: null,
-    observacoes: null,
-    pedidoServicoId: null,
-  });
-  if (!booked.ok) throw new Error(booked.message);
-  const { id, numero } = booked.agendamento;
-  return { id, numero, token: booked.token };
+  return bookPipoca({ unidadeId, banho: banho.id, email: "joana@example.com" });
 }
 
 async function checkInAndReady(id: string) {
