@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ACESSO_NEGADO } from "~/domain/permissions";
 import { usuarios } from "~/modules/accounts/testing.server";
-import { bookGrooming, GROOMER_REFUSED } from "~/modules/grooming/index.server";
+import { GROOMER_REFUSED } from "~/modules/grooming/index.server";
 import { agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
 import { queryRows } from "~/platform/db/client.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
@@ -15,7 +15,14 @@ import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import { makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS } from "../support/agenda";
 import * as factories from "../support/factories";
-import { sessionTokenOf, TODAY, teamMember, withGroomingDay } from "../support/grooming-day";
+import {
+  bookToday,
+  sessionTokenOf,
+  TODAY,
+  teamMember,
+  walkInFields,
+  withGroomingDay,
+} from "../support/grooming-day";
 import { call } from "../support/routes";
 
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
@@ -56,22 +63,10 @@ function post(token: string, fields: Record<string, string>) {
   return call(agendaAction, makeRequest(agendaPath(), { method: "POST", token, body }));
 }
 
-let phone = 0;
 /** A walk-in at the counter, by the atendente unless told; answers the new booking's row. */
 async function walkIn(horario: string, pet: string, fields: Record<string, string> = {}) {
-  phone += 1;
   const r = await post(fields.token ?? (await tokenOf("atendente")), {
-    intent: "walkin",
-    unidadeId,
-    data: TODAY,
-    horario,
-    nomeTutor: "Seu Pedro",
-    whatsapp: `4798877${String(6000 + phone)}`,
-    nome: pet,
-    especie: "cao",
-    porte: "P",
-    pelagem: "curta",
-    acima: "on",
+    ...walkInFields(unidadeId, horario, pet),
     ...fields,
   });
   expect(r.data).toMatchObject({ ok: true });
@@ -315,22 +310,7 @@ describe("the agenda by groomer", () => {
       alertas: null,
       servicoIds: [banho],
     });
-    const booked = await bookGrooming({
-      unidadeId,
-      data: TODAY,
-      horario: "13:30",
-      pets: [pet("Tico"), pet("Teco")],
-      nomeTutor: "Joana Lima",
-      whatsapp: "(47) 99111-2233",
-      email: null,
-      levaTraz: false,
-      endereco: null,
-      bairro: null,
-      observacoes: null,
-      pedidoServicoId: null,
-    });
-    if (!booked.ok) throw new Error(booked.message);
-    const twins = booked;
+    const twins = await bookToday({ unidadeId, pets: [pet("Tico"), pet("Teco")], email: null });
     const given = await post(dono, {
       intent: "tosador",
       id: twins.agendamento.id,

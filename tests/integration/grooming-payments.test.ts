@@ -17,6 +17,7 @@ import {
   sessionTokenOf,
   TODAY,
   teamMember,
+  walkInFields,
   withGroomingDay,
 } from "../support/grooming-day";
 import { call } from "../support/routes";
@@ -65,23 +66,9 @@ async function agendaOf(who: Who, unidade = unidadeId) {
   return page.data;
 }
 
-let phone = 0;
 /** A walk-in at Meia Praia's counter, today: its card on the agenda. */
 async function walkIn(pet: string, horario = "09:00") {
-  phone += 1;
-  const r = await post("atendente", {
-    intent: "walkin",
-    unidadeId,
-    data: TODAY,
-    horario,
-    nomeTutor: "Seu Pedro",
-    whatsapp: `4798877${String(6000 + phone)}`,
-    nome: pet,
-    especie: "cao",
-    porte: "P",
-    pelagem: "curta",
-    acima: "on",
-  });
+  const r = await post("atendente", walkInFields(unidadeId, horario, pet));
   expect(r.data).toMatchObject({ ok: true });
   return cardOf(pet);
 }

@@ -60,27 +60,19 @@ export async function sessionTokenOf(userId: string) {
   return (await createSession(userId, makeRequest("/admin/login"))).token;
 }
 
-/** Pipoca's bath booked on the site for today at 13:30 by Joana Lima: its id, number and link. */
-export async function bookPipoca(given: {
+type SitePet = Parameters<typeof bookGrooming>[0]["pets"][number];
+
+/** A booking made on the site for today at 13:30 by Joana Lima: the booking and its link. */
+export async function bookToday(given: {
   unidadeId: string;
-  banho: string;
+  pets: SitePet[];
   email: string | null;
 }) {
   const booked = await bookGrooming({
     unidadeId: given.unidadeId,
     data: TODAY,
     horario: "13:30",
-    pets: [
-      {
-        nome: "Pipoca",
-        especie: "cao",
-        raca: "SRD",
-        porte: "P",
-        pelagem: "curta",
-        alertas: null,
-        servicoIds: [given.banho],
-      },
-    ],
+    pets: given.pets,
     nomeTutor: "Joana Lima",
     whatsapp: "(47) 99111-2233",
     email: given.email,
@@ -91,5 +83,43 @@ export async function bookPipoca(given: {
     pedidoServicoId: null,
   });
   if (!booked.ok) throw new Error(booked.message);
+  return booked;
+}
+
+/** Pipoca's bath booked on the site for today: its id, number and link. */
+export async function bookPipoca(given: {
+  unidadeId: string;
+  banho: string;
+  email: string | null;
+}) {
+  const pet: SitePet = {
+    nome: "Pipoca",
+    especie: "cao",
+    raca: "SRD",
+    porte: "P",
+    pelagem: "curta",
+    alertas: null,
+    servicoIds: [given.banho],
+  };
+  const booked = await bookToday({ unidadeId: given.unidadeId, pets: [pet], email: given.email });
   return { id: booked.agendamento.id, numero: booked.agendamento.numero, token: booked.token };
+}
+
+let phone = 0;
+/** The agenda form of a walk-in at the counter today: one small short-coated dog of Seu Pedro. */
+export function walkInFields(unidadeId: string, horario: string, pet: string) {
+  phone += 1;
+  return {
+    intent: "walkin",
+    unidadeId,
+    data: TODAY,
+    horario,
+    nomeTutor: "Seu Pedro",
+    whatsapp: `4798877${String(6000 + phone)}`,
+    nome: pet,
+    especie: "cao",
+    porte: "P",
+    pelagem: "curta",
+    acima: "on",
+  };
 }
