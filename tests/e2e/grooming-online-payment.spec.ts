@@ -4,10 +4,12 @@
 // offers "Pagar R$ 55,00 com Pix", shows the QR code and copia e cola; the provider approves,
 // its signed notification reaches /webhooks/mercadopago, and the page and the agenda say
 // "Pago"; "Entregue" no longer asks how the tutor paid.
-import crypto from "node:crypto";
-import { signNotification } from "~/modules/payments/index.server";
 import { E2E_ADMIN } from "../../playwright.config";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
+import {
+  type FakeMercadoPago,
+  signedPaymentNotice,
+  startFakeMercadoPago,
+} from "../support/fake-mercadopago";
 import { bookBath, checkInToReady } from "../support/grooming-e2e";
 import { startPixServer } from "../support/own-server";
 import { expect, expectNoSeriousA11yViolations, phone, signInAs, test, unique } from "./fixtures";
@@ -17,17 +19,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const SECRET = "segredo-do-webhook-e2e-banho";
 
 async function notify(dataId: string) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const requestId = crypto.randomUUID();
-  return fetch(`${base}/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": `ts=${ts},v1=${signNotification(SECRET, dataId, requestId, ts)}`,
-    },
-    body: JSON.stringify({ action: "payment.updated", type: "payment", data: { id: dataId } }),
-  });
+  const { path, init } = signedPaymentNotice(SECRET, dataId);
+  return fetch(`${base}${path}`, init);
 }
 
 test("a grooming booking paid by Pix from its status page says Pago there and on the agenda", async ({

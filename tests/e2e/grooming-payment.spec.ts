@@ -2,22 +2,19 @@
 // the tutor books online (a phone without JavaScript), the staff check the pet in with its
 // final price, and "Entregue" asks how the tutor paid first; paid by Pix, the card says
 // "Pago", the day's money counts it, and the tutor's status page says "Pago" too.
-import { type Browser, devices, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { bookBath, checkInToReady } from "../support/grooming-e2e";
-import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
-
-const PHONE = {
-  viewport: { width: 360, height: 780 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-};
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAsAdmin,
+  phone as phone360,
+  test,
+  unique,
+} from "./fixtures";
 
 async function phone(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ ...PHONE, javaScriptEnabled });
+  const context = await browser.newContext(phone360(360, { javaScriptEnabled }));
   return { context, page: await context.newPage() };
 }
 

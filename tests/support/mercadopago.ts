@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { chargeOrderPix, placeOrder } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { signNotification } from "~/modules/payments/index.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { resetEnvCache } from "~/platform/env.server";
@@ -14,7 +13,11 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "./factories";
-import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
+import {
+  type FakeMercadoPago,
+  signedPaymentNotice,
+  startFakeMercadoPago,
+} from "./fake-mercadopago";
 
 const ENV_KEYS = [
   "MERCADOPAGO_API_URL",
@@ -119,17 +122,8 @@ export function withPixShop(settings: Parameters<typeof updateSettings>[1] = {})
   return { ctx, mp };
 }
 
-/** A payment notification as Mercado Pago sends it: data.id in the query, signed headers. */
+/** A payment notification as Mercado Pago sends it, signed, as a request to the route. */
 export function signedNotification(dataId: string, secret = PIX_WEBHOOK_SECRET) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const requestId = crypto.randomUUID();
-  return makeRequest(`/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": `ts=${ts},v1=${signNotification(secret, dataId, requestId, ts)}`,
-    },
-    body: JSON.stringify({ action: "payment.updated", type: "payment", data: { id: dataId } }),
-  });
+  const { path, init } = signedPaymentNotice(secret, dataId);
+  return makeRequest(path, init);
 }
