@@ -174,17 +174,7 @@ export async function startFakeMercadoPago(
       const target = new URL(pref.notification_url);
       const base = notifyBase ? new URL(notifyBase) : target;
       const url = `${base.origin}${target.pathname}?data.id=${id}&type=payment`;
-      const ts = String(Math.floor(Date.now() / 1000));
-      const requestId = crypto.randomUUID();
-      const v1 = crypto
-        .createHmac("sha256", webhookSecret)
-        .update(`id:${id};request-id:${requestId};ts:${ts};`)
-        .digest("hex");
-      const headers = {
-        "content-type": "application/json",
-        "x-request-id": requestId,
-        "x-signature": `ts=${ts},v1=${v1}`,
-      };
+      const { headers } = signedPaymentNotice(webhookSecret, String(id)).init;
       const body = JSON.stringify({
         action: "payment.created",
         api_version: "v1",

@@ -4,7 +4,7 @@
 // are this module's table; orders are not: an order comes in as the facts a charge needs,
 // and nothing here reads or writes `pedidos`. A charge becomes 'paga' only from a status
 // read from the provider, never from a request body.
-import { and, asc, count, desc, eq, inArray, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { FormaPagamento, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { AdminError } from "~/platform/admin/actor.server";
 import { db, type Executor, type Tx } from "~/platform/db/client.server";
@@ -54,16 +54,19 @@ function notificationUrl(): string | null {
   return base ? new URL("/webhooks/mercadopago", base).toString() : null;
 }
 
-/** The order's newest charge, if any. */
-export async function latestCobranca(pedidoId: string): Promise<Cobranca | null> {
+/** The newest charge of an order or a booking, if any. */
+async function newestCharge(owner: SQL | undefined): Promise<Cobranca | null> {
   const [row] = await db()
     .select()
     .from(cobrancas)
-    .where(eq(cobrancas.pedidoId, pedidoId))
+    .where(owner)
     .orderBy(desc(cobrancas.createdAt))
     .limit(1);
   return row ?? null;
 }
+
+/** The order's newest charge, if any. */
+export const latestCobranca = (pedidoId: string) => newestCharge(eq(cobrancas.pedidoId, pedidoId));
 
 /**
  * What a charge needs of its order, read by the orders module as it stands now. Stated
@@ -220,15 +223,8 @@ async function chargePix(
 }
 
 /** The booking's newest online charge, if any. */
-export async function latestBookingCobranca(agendamentoId: string): Promise<Cobranca | null> {
-  const [row] = await db()
-    .select()
-    .from(cobrancas)
-    .where(eq(cobrancas.agendamentoId, agendamentoId))
-    .orderBy(desc(cobrancas.createdAt))
-    .limit(1);
-  return row ?? null;
-}
+export const latestBookingCobranca = (agendamentoId: string) =>
+  newestCharge(eq(cobrancas.agendamentoId, agendamentoId));
 
 /** How a charge moved, as this module reports it to the order it belongs to. */
 export type ChargeUpdate =

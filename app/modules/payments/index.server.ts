@@ -13,7 +13,7 @@ export {
   openCobrancas,
   refundsAwaitingConfirmation,
 } from "./charge-loops.server";
-export type { ChargeableBooking, NotificationAnswer } from "./cobrancas.server";
+export type { NotificationAnswer } from "./cobrancas.server";
 export {
   advanceCobranca,
   COBRANCA_MESSAGES,
