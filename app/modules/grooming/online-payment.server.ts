@@ -25,7 +25,7 @@ import { PAYABLE } from "./booking-rules";
 import { findBookingByLink } from "./bookings.server";
 import { type Agendamento, agendamentos } from "./tables.server";
 
-export const ONLINE_PAYMENT_MESSAGES = {
+const ONLINE_PAYMENT_MESSAGES = {
   naoEncontrado: "Agendamento não encontrado",
   semPreco: "O valor final sai no check-in: o pagamento online abre depois dele",
   jaPago: "Este agendamento já está pago",
