@@ -21,6 +21,8 @@ export const EVENTOS = [
   "pedido_servico.recebido",
   /** grooming: a booking was received, confirmed, rescheduled, cancelled, attended… */
   "agendamento.status",
+  /** payments: a booking's online charge moved (paid, refunded…; decision 0088). */
+  "agendamento.pagamento",
   /** grooming: the day-before reminder of a booking is due. */
   "agendamento.lembrete",
   /** grooming: a pet's package of baths ends within a week with sessions left (0087). */

@@ -2,6 +2,7 @@
 // tutor books, follows the status link while the staff move the pet to "Pronto", downloads
 // the .ics; a second booking is rescheduled and cancelled. The demo shop's Meia Praia agenda.
 import { type Browser, devices, type Locator } from "@playwright/test";
+import { bookedNumber, confirmAs, pickDayAndFirstTime } from "../support/grooming-e2e";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -30,34 +31,6 @@ async function tutorOnPhone(browser: Browser) {
     timezoneId: "America/Sao_Paulo",
   });
   return { context, tutor: await context.newPage() };
-}
-
-/** Picks the `nth` day offered, asks for its times and price, and takes the first time. */
-async function pickDayAndFirstTime(page: Page, nth: number) {
-  const day = page.getByRole("combobox", { name: "Dia", exact: true });
-  const value = (await day.locator("option").nth(nth).getAttribute("value"))!;
-  await day.selectOption(value);
-  await page.getByRole("button", { name: "Ver horários e preço" }).click();
-  await page
-    .getByRole("radiogroup", { name: "Horário para deixar o pet" })
-    .getByRole("radio")
-    .first()
-    .check();
-  return value;
-}
-
-/** The tutor's name and WhatsApp (and e-mail), then "Confirmar agendamento". */
-async function confirmAs(page: Page, tutor: { nome: string; whatsapp: string; email?: string }) {
-  await page.getByLabel("Seu nome").fill(tutor.nome);
-  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill(tutor.whatsapp);
-  if (tutor.email !== undefined) await page.getByLabel("E-mail (opcional)").fill(tutor.email);
-  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
-}
-
-/** The booking's status page opened after confirming: its number. */
-async function bookedNumber(page: Page) {
-  await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
-  return new URL(page.url()).pathname.split("/").at(-1)!;
 }
 
 /** Fills the booking form for one pet and books the first free time of the `nth` day offered. */

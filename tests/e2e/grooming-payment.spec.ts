@@ -2,45 +2,20 @@
 // the tutor books online (a phone without JavaScript), the staff check the pet in with its
 // final price, and "Entregue" asks how the tutor paid first; paid by Pix, the card says
 // "Pago", the day's money counts it, and the tutor's status page says "Pago" too.
-import { type Browser, devices, type Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
-
-const PHONE = {
-  viewport: { width: 360, height: 780 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: devices["Pixel 5"].userAgent,
-  locale: "pt-BR",
-  timezoneId: "America/Sao_Paulo",
-};
+import type { Browser, Page } from "@playwright/test";
+import { bookBath, checkInToReady } from "../support/grooming-e2e";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAsAdmin,
+  phone as phone360,
+  test,
+  unique,
+} from "./fixtures";
 
 async function phone(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ ...PHONE, javaScriptEnabled });
+  const context = await browser.newContext(phone360(360, { javaScriptEnabled }));
   return { context, page: await context.newPage() };
-}
-
-/** Books one pet for the first free time of the `nth` day offered; its number, day and page. */
-async function book(page: Page, pet: string, nth: number) {
-  await page.goto("/servicos/agendar");
-  await page.getByLabel("Nome do pet").fill(pet);
-  await page.getByLabel("Porte").selectOption("P");
-  await page.getByLabel("Pelagem").selectOption("curta");
-  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
-  const day = page.getByRole("combobox", { name: "Dia", exact: true });
-  const value = (await day.locator("option").nth(nth).getAttribute("value"))!;
-  await day.selectOption(value);
-  await page.getByRole("button", { name: "Ver horários e preço" }).click();
-  await page
-    .getByRole("radiogroup", { name: "Horário para deixar o pet" })
-    .getByRole("radio")
-    .first()
-    .check();
-  await page.getByLabel("Seu nome").fill("Carla Mendes");
-  await page.getByRole("textbox", { name: "WhatsApp", exact: true }).fill("(47) 99222-3344");
-  await page.getByRole("button", { name: "Confirmar agendamento" }).click();
-  await expect(page).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
-  return { numero: new URL(page.url()).pathname.split("/").at(-1)!, day: value };
 }
 
 /** Nothing wider than the phone: the page never scrolls sideways. */
@@ -54,21 +29,12 @@ test("a booking checked in at R$ 55,00 is handed back paid by Pix: Pago on the c
   test.setTimeout(150_000);
   const tutor = await phone(browser, false);
   const pet = unique("Pipoca");
-  const booking = await book(tutor.page, pet, 2);
+  const booking = await bookBath(tutor.page, pet, 2);
 
   const staff = await phone(browser, true);
   await loginAsAdmin(staff.page, `/admin/servicos/agenda?dia=${booking.day}`);
   const card = staff.page.getByTestId(`agendamento-${booking.numero}`);
-  await card.getByRole("button", { name: /^Confirmar/ }).click();
-  await expect(card.getByTestId("status")).toHaveText("Confirmado");
-  await card.getByText("Check-in", { exact: true }).click();
-  await card.getByLabel("Preço final (R$)").fill("55,00");
-  await card.getByRole("button", { name: "Fazer check-in" }).click();
-  await expect(card).toContainText("final R$ 55,00");
-  await card.getByRole("button", { name: /^Iniciar/ }).click();
-  await expect(card.getByTestId("status")).toHaveText("Em atendimento");
-  await card.getByRole("button", { name: /^Pronto/ }).click();
-  await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+  await checkInToReady(card, "55,00");
   await expect(card.getByTestId("pagamento")).toHaveText("A receber R$ 55,00");
   const money = staff.page.getByTestId("caixa-do-dia");
   await expect(money.getByTestId("a-receber").first()).toContainText("R$ 55,00");

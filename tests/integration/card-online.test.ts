@@ -15,11 +15,7 @@ import {
 } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { paymentSettingsSchema } from "~/modules/payments";
-import {
-  getPaymentConfig,
-  savePaymentSettings,
-  signNotification,
-} from "~/modules/payments/index.server";
+import { getPaymentConfig, savePaymentSettings } from "~/modules/payments/index.server";
 import { cobrancas } from "~/modules/payments/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
@@ -30,7 +26,7 @@ import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct, makeAdmin, stockOf } from "../support/factories";
 import { postLoja } from "../support/loja-actions";
-import { PIX_WEBHOOK_SECRET, withPixShop } from "../support/mercadopago";
+import { PIX_WEBHOOK_SECRET, signedNotification, withPixShop } from "../support/mercadopago";
 import { staffSession } from "../support/staff";
 
 const { ctx, mp } = withPixShop({
@@ -90,20 +86,6 @@ async function orderAct(pedido: { numeroPedido: string }, token: string, intent:
   )) as Response;
 }
 
-function signed(dataId: string) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const requestId = crypto.randomUUID();
-  return makeRequest(`/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": `ts=${ts},v1=${signNotification(PIX_WEBHOOK_SECRET, dataId, requestId, ts)}`,
-    },
-    body: JSON.stringify({ type: "payment", data: { id: dataId } }),
-  });
-}
-
 /** Delivers what the hosted page sent (the fake records it; the test plays the network). */
 async function deliver(n = mp.cardPayments.length - 1) {
   const sent = mp.cardPayments[n]!.notification!;
@@ -121,7 +103,7 @@ async function deliver(n = mp.cardPayments.length - 1) {
 }
 
 async function notify(id: number | string) {
-  const response = (await notificationAction(args(signed(String(id))))) as Response;
+  const response = (await notificationAction(args(signedNotification(String(id))))) as Response;
   return { status: response.status, text: await response.text() };
 }
 
@@ -398,7 +380,7 @@ describe("confirmed like Pix", () => {
     const { location, pedido } = await cardCheckout((await product()).id);
     const { payment } = await mp.payPreference(prefIdOf(location), { resultado: "approved" });
     const before = mp.requests.length;
-    const forged = signed(String(payment.id));
+    const forged = signedNotification(String(payment.id));
     forged.headers.set("x-signature", `ts=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`);
     const response = (await notificationAction(args(forged))) as Response;
     expect(response.status).toBe(401);

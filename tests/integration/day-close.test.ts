@@ -243,7 +243,7 @@ async function fromRows() {
       .map((p) => p.id),
   );
   const charges = await db().select().from(cobrancas);
-  const online = charges.filter((c) => ordersOfA.has(c.pedidoId) && onDay(c.pagoEm));
+  const online = charges.filter((c) => ordersOfA.has(c.pedidoId ?? "") && onDay(c.pagoEm));
   const porForma = {} as Record<FormaFechamento, number>;
   for (const f of Object.keys(FORMA_FECHAMENTO_LABEL) as FormaFechamento[]) porForma[f] = 0;
   for (const r of inPerson) porForma[r.metodo] += r.valor;
@@ -253,10 +253,10 @@ async function fromRows() {
     porPessoa.set(r.usuarioId!, (porPessoa.get(r.usuarioId!) ?? 0) + r.valor);
   const cash = inPerson.filter((r) => r.metodo === "dinheiro");
   const refunds = charges
-    .filter((c) => ordersOfA.has(c.pedidoId) && onDay(c.reembolsadoEm))
+    .filter((c) => ordersOfA.has(c.pedidoId ?? "") && onDay(c.reembolsadoEm))
     .reduce((n, c) => n + (c.valorReembolsado ?? c.valor), 0);
   const chargebacks = charges
-    .filter((c) => ordersOfA.has(c.pedidoId) && onDay(c.contestadaEm))
+    .filter((c) => ordersOfA.has(c.pedidoId ?? "") && onDay(c.contestadaEm))
     .reduce((n, c) => n + c.valor - (c.valorReembolsado ?? 0), 0);
   const sum = <T>(rows: T[], of: (r: T) => number) => rows.reduce((n, r) => n + of(r), 0);
   return {

@@ -4,31 +4,30 @@
 // booking's unit, checked by the server; the agenda's filter by groomer, the pets per groomer
 // and drop-off, a Tosador's own list by default; the day sheet names the groomer.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { ACESSO_NEGADO, type Papel } from "~/domain/permissions";
-import { createSession, createUser } from "~/modules/accounts/index.server";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { ACESSO_NEGADO } from "~/domain/permissions";
 import { usuarios } from "~/modules/accounts/testing.server";
-import {
-  bookGrooming,
-  GROOMER_REFUSED,
-  listGroomingServices,
-} from "~/modules/grooming/index.server";
+import { GROOMER_REFUSED } from "~/modules/grooming/index.server";
 import { agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
 import { queryRows } from "~/platform/db/client.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
-import { seedDatabase } from "~/startup/seed.server";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS } from "../support/agenda";
-import { withTestClock } from "../support/clock";
 import * as factories from "../support/factories";
+import {
+  bookToday,
+  sessionTokenOf,
+  TODAY,
+  teamMember,
+  walkInFields,
+  withGroomingDay,
+} from "../support/grooming-day";
 import { call } from "../support/routes";
 
-const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
-withTestClock("2026-12-01T12:00:00Z");
-const TODAY = "2026-12-01";
+const day = withGroomingDay();
+const { ctx } = day;
 
 let unidadeId: string;
 let centroId: string;
@@ -38,27 +37,10 @@ const people = {} as Record<
   "dono" | "atendente" | "bruna" | "caio" | "davi" | "ester" | "fabio",
   { id: string }
 >;
-
-async function person(papel: Papel, nome: string, unidades: string[] | "todas", ativo = true) {
-  const user = await createUser({
-    email: `${nome.toLowerCase()}-${Date.now()}@agropet.test`,
-    password: "Quati-Aveia-Moinho-35",
-    papel,
-    nome,
-    todasUnidades: unidades === "todas",
-    unidadeIds: unidades === "todas" ? [] : unidades,
-  });
-  if (!ativo) {
-    await ctx.database.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, user.id));
-  }
-  return { id: user.id };
-}
+const person = teamMember;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  centroId = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
-  banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!.id;
+  ({ unidadeId, centroId, banho } = day);
   people.dono = await person("dono", "Olga", "todas");
   people.atendente = await person("atendente", "Alice", [unidadeId]);
   // Groomers: Bruna at Meia Praia, Caio at every unit, Davi at Centro only, Ester gone.
@@ -70,14 +52,7 @@ beforeAll(async () => {
   people.fabio = await person("atendente", "Fabio", [unidadeId]);
 });
 
-beforeEach(async () => {
-  await ctx.database.db.execute(sql`delete from agendamentos`);
-});
-
-/** A session opened on the test clock's day (sessions idle out after 30 minutes). */
-async function tokenOf(who: keyof typeof people) {
-  return (await createSession(people[who].id, makeRequest("/admin/login"))).token;
-}
+const tokenOf = (who: keyof typeof people) => sessionTokenOf(people[who].id);
 
 const agendaPath = (query = "") =>
   `/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}${query}`;
@@ -88,22 +63,10 @@ function post(token: string, fields: Record<string, string>) {
   return call(agendaAction, makeRequest(agendaPath(), { method: "POST", token, body }));
 }
 
-let phone = 0;
 /** A walk-in at the counter, by the atendente unless told; answers the new booking's row. */
 async function walkIn(horario: string, pet: string, fields: Record<string, string> = {}) {
-  phone += 1;
   const r = await post(fields.token ?? (await tokenOf("atendente")), {
-    intent: "walkin",
-    unidadeId,
-    data: TODAY,
-    horario,
-    nomeTutor: "Seu Pedro",
-    whatsapp: `4798877${String(6000 + phone)}`,
-    nome: pet,
-    especie: "cao",
-    porte: "P",
-    pelagem: "curta",
-    acima: "on",
+    ...walkInFields(unidadeId, horario, pet),
     ...fields,
   });
   expect(r.data).toMatchObject({ ok: true });
@@ -347,22 +310,7 @@ describe("the agenda by groomer", () => {
       alertas: null,
       servicoIds: [banho],
     });
-    const booked = await bookGrooming({
-      unidadeId,
-      data: TODAY,
-      horario: "13:30",
-      pets: [pet("Tico"), pet("Teco")],
-      nomeTutor: "Joana Lima",
-      whatsapp: "(47) 99111-2233",
-      email: null,
-      levaTraz: false,
-      endereco: null,
-      bairro: null,
-      observacoes: null,
-      pedidoServicoId: null,
-    });
-    if (!booked.ok) throw new Error(booked.message);
-    const twins = booked;
+    const twins = await bookToday({ unidadeId, pets: [pet("Tico"), pet("Teco")], email: null });
     const given = await post(dono, {
       intent: "tosador",
       id: twins.agendamento.id,

@@ -5,29 +5,26 @@
 // what to do; a double click and two tabs record once; another unit's people are refused;
 // the day's totals per unit are the recorded payments; the tutor's page says "Pago".
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Papel } from "~/domain/permissions";
-import { createSession, createUser } from "~/modules/accounts/index.server";
-import {
-  bookGrooming,
-  bookingStatusView,
-  listGroomingServices,
-  NO_FINAL_PRICE,
-} from "~/modules/grooming/index.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bookingStatusView, NO_FINAL_PRICE } from "~/modules/grooming/index.server";
 import { agendamentos } from "~/modules/grooming/testing.server";
 import { recebimentos } from "~/modules/payments/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
-import { seedDatabase } from "~/startup/seed.server";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { withTestClock } from "../support/clock";
 import * as factories from "../support/factories";
+import {
+  bookPipoca,
+  sessionTokenOf,
+  TODAY,
+  teamMember,
+  walkInFields,
+  withGroomingDay,
+} from "../support/grooming-day";
 import { call } from "../support/routes";
 
-const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
-withTestClock("2026-12-01T12:00:00Z");
-const TODAY = "2026-12-01";
+const day = withGroomingDay();
+const { ctx } = day;
 
 let unidadeId: string;
 let centroId: string;
@@ -35,38 +32,16 @@ let banho: string;
 type Who = "dono" | "atendente" | "tosadora" | "atendenteCentro" | "tosadorCentro";
 const people = {} as Record<Who, { id: string; nome: string }>;
 
-async function person(papel: Papel, nome: string, unidades: string[] | null) {
-  const user = await createUser({
-    email: `${nome.toLowerCase()}-${Date.now()}@agropet.test`,
-    password: "Quati-Aveia-Moinho-35",
-    papel,
-    nome,
-    todasUnidades: unidades === null,
-    unidadeIds: unidades ?? [],
-  });
-  return { id: user.id, nome };
-}
-
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  centroId = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
-  banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!.id;
-  people.dono = await person("dono", "Olga", null);
-  people.atendente = await person("atendente", "Alice", [unidadeId]);
-  people.tosadora = await person("tosador", "Bruna", [unidadeId]);
-  people.atendenteCentro = await person("atendente", "Carla", [centroId]);
-  people.tosadorCentro = await person("tosador", "Davi", [centroId]);
+  ({ unidadeId, centroId, banho } = day);
+  people.dono = await teamMember("dono", "Olga", "todas");
+  people.atendente = await teamMember("atendente", "Alice", [unidadeId]);
+  people.tosadora = await teamMember("tosador", "Bruna", [unidadeId]);
+  people.atendenteCentro = await teamMember("atendente", "Carla", [centroId]);
+  people.tosadorCentro = await teamMember("tosador", "Davi", [centroId]);
 });
 
-beforeEach(async () => {
-  await ctx.database.db.execute(sql`delete from agendamentos`);
-});
-
-/** A session opened on the test clock's day (sessions idle out after 30 minutes). */
-async function tokenOf(who: Who) {
-  return (await createSession(people[who].id, makeRequest("/admin/login"))).token;
-}
+const tokenOf = (who: Who) => sessionTokenOf(people[who].id);
 
 const agendaPath = (query = "") =>
   `/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}&tosador=todos${query}`;
@@ -91,23 +66,9 @@ async function agendaOf(who: Who, unidade = unidadeId) {
   return page.data;
 }
 
-let phone = 0;
 /** A walk-in at Meia Praia's counter, today: its card on the agenda. */
 async function walkIn(pet: string, horario = "09:00") {
-  phone += 1;
-  const r = await post("atendente", {
-    intent: "walkin",
-    unidadeId,
-    data: TODAY,
-    horario,
-    nomeTutor: "Seu Pedro",
-    whatsapp: `4798877${String(6000 + phone)}`,
-    nome: pet,
-    especie: "cao",
-    porte: "P",
-    pelagem: "curta",
-    acima: "on",
-  });
+  const r = await post("atendente", walkInFields(unidadeId, horario, pet));
   expect(r.data).toMatchObject({ ok: true });
   return cardOf(pet);
 }
@@ -389,32 +350,8 @@ describe("the day's money on the agenda", () => {
 
 describe("the tutor's status page", () => {
   it("says Pago with the amount, how and when, and never who received it", async () => {
-    const booked = await bookGrooming({
-      unidadeId,
-      data: TODAY,
-      horario: "13:30",
-      pets: [
-        {
-          nome: "Pipoca",
-          especie: "cao",
-          raca: "SRD",
-          porte: "P",
-          pelagem: "curta",
-          alertas: null,
-          servicoIds: [banho],
-        },
-      ],
-      nomeTutor: "Joana Lima",
-      whatsapp: "(47) 99111-2233",
-      email: null,
-      levaTraz: false,
-      endereco: null,
-      bairro: null,
-      observacoes: null,
-      pedidoServicoId: null,
-    });
-    if (!booked.ok) throw new Error(booked.message);
-    const { id, numero } = booked.agendamento;
+    const booked = await bookPipoca({ unidadeId, banho, email: null });
+    const { id, numero } = booked;
     expect((await bookingStatusView(numero, booked.token))?.pagamento).toBeNull();
     await post("atendente", { intent: "checkin", id, precoFinal: "55,00" });
     await move(id, "em_atendimento", "pronto");

@@ -9,7 +9,6 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expireUnpaidPixOrders, placeOrder } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { signNotification } from "~/modules/payments/index.server";
 import { cobrancas } from "~/modules/payments/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { adminAuditLog } from "~/platform/tables.server";
@@ -19,9 +18,9 @@ import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
-import { PIX_WEBHOOK_SECRET, withPixShop } from "../support/mercadopago";
+import { PIX_WEBHOOK_SECRET, signedNotification, withPixShop } from "../support/mercadopago";
 
-const SECRET = PIX_WEBHOOK_SECRET;
+const _SECRET = PIX_WEBHOOK_SECRET;
 const { ctx, mp } = withPixShop();
 
 const args = (request: Request, params: Record<string, string> = {}) =>
@@ -73,20 +72,6 @@ async function pageData(location: string) {
     data: Awaited<ReturnType<typeof orderLoader>> extends { data: infer D } ? D : never;
   };
   return result.data;
-}
-
-function signedNotification(dataId: string) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const requestId = crypto.randomUUID();
-  return makeRequest(`/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": `ts=${ts},v1=${signNotification(SECRET, dataId, requestId, ts)}`,
-    },
-    body: JSON.stringify({ type: "payment", data: { id: dataId } }),
-  });
 }
 
 /** The loader's arguments for a visit of the checkout. */

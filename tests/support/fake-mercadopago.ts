@@ -89,6 +89,31 @@ export interface FakeMercadoPago {
   close(): Promise<void>;
 }
 
+/**
+ * A payment notification as Mercado Pago sends it, signed with `secret`: the path (data.id
+ * and type in the query) and the request's method, headers and body.
+ */
+export function signedPaymentNotice(secret: string, dataId: string) {
+  const ts = String(Math.floor(Date.now() / 1000));
+  const requestId = crypto.randomUUID();
+  const v1 = crypto
+    .createHmac("sha256", secret)
+    .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
+    .digest("hex");
+  return {
+    path: `/webhooks/mercadopago?data.id=${dataId}&type=payment`,
+    init: {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": requestId,
+        "x-signature": `ts=${ts},v1=${v1}`,
+      },
+      body: JSON.stringify({ action: "payment.updated", type: "payment", data: { id: dataId } }),
+    },
+  };
+}
+
 export async function startFakeMercadoPago(
   accessToken = "TEST-token-123",
 ): Promise<FakeMercadoPago> {
@@ -149,17 +174,7 @@ export async function startFakeMercadoPago(
       const target = new URL(pref.notification_url);
       const base = notifyBase ? new URL(notifyBase) : target;
       const url = `${base.origin}${target.pathname}?data.id=${id}&type=payment`;
-      const ts = String(Math.floor(Date.now() / 1000));
-      const requestId = crypto.randomUUID();
-      const v1 = crypto
-        .createHmac("sha256", webhookSecret)
-        .update(`id:${id};request-id:${requestId};ts:${ts};`)
-        .digest("hex");
-      const headers = {
-        "content-type": "application/json",
-        "x-request-id": requestId,
-        "x-signature": `ts=${ts},v1=${v1}`,
-      };
+      const { headers } = signedPaymentNotice(webhookSecret, String(id)).init;
       const body = JSON.stringify({
         action: "payment.created",
         api_version: "v1",

@@ -11,8 +11,13 @@ import type { Database } from "~/platform/db/client.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
+import { makeRequest } from "../setup/requests";
 import { createProduct, orderInput } from "./factories";
-import { type FakeMercadoPago, startFakeMercadoPago } from "./fake-mercadopago";
+import {
+  type FakeMercadoPago,
+  signedPaymentNotice,
+  startFakeMercadoPago,
+} from "./fake-mercadopago";
 
 const ENV_KEYS = [
   "MERCADOPAGO_API_URL",
@@ -115,4 +120,10 @@ export function withPixShop(settings: Parameters<typeof updateSettings>[1] = {})
     });
   });
   return { ctx, mp };
+}
+
+/** A payment notification as Mercado Pago sends it, signed, as a request to the route. */
+export function signedNotification(dataId: string, secret = PIX_WEBHOOK_SECRET) {
+  const { path, init } = signedPaymentNotice(secret, dataId);
+  return makeRequest(path, init);
 }

@@ -1,7 +1,13 @@
 // The order page's card block (decision 0080): the state read from Mercado Pago, never
 // from the address the customer came back with. Approved, in analysis, refused (try again
 // with a new checkout, or switch to Pix), waiting for the customer to pay, expired.
-import { AlertTriangleIcon, CheckCircle2Icon, ClockIcon, CreditCardIcon } from "lucide-react";
+import {
+  AlertTriangleIcon,
+  CheckCircle2Icon,
+  ClockIcon,
+  CreditCardIcon,
+  type LucideIcon,
+} from "lucide-react";
 import type { CardOnlineView } from "~/modules/orders";
 
 function Box({
@@ -61,76 +67,105 @@ function Pay({
   );
 }
 
+/** The heading's and the text's colour of a state (the waiting ones keep the page's ink). */
+const INK = {
+  green: { h2: "text-green-900", p: "text-green-900" },
+  amber: { h2: "text-amber-900", p: "text-amber-900" },
+  red: { h2: "text-red-900", p: "text-red-900" },
+  plain: { h2: "", p: "text-slate-700" },
+} as const;
+
+/** One state of the card payment: its box, heading (with an icon), what it means, what to do. */
+function State({
+  tone,
+  ink,
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  tone: "ok" | "wait" | "bad";
+  ink: keyof typeof INK;
+  icon?: LucideIcon;
+  title: string;
+  text: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Box tone={tone} label="Pagamento com cartão">
+      <h2 className={`${Icon ? "flex items-center gap-2 " : ""}text-lg font-bold ${INK[ink].h2}`}>
+        {Icon ? <Icon className="size-5" aria-hidden="true" /> : null}
+        {Icon ? " " : null}
+        {title}
+      </h2>
+      <p className={`text-sm ${INK[ink].p}`}>{text}</p>
+      {children}
+    </Box>
+  );
+}
+
 export function CardOnlinePanel({ view, action }: { view: CardOnlineView; action: string }) {
   switch (view.estado) {
     case "aprovado":
       return (
-        <Box tone="ok" label="Pagamento com cartão">
-          <h2 className="flex items-center gap-2 text-lg font-bold text-green-900">
-            <CheckCircle2Icon className="size-5" aria-hidden="true" /> Pagamento aprovado
-          </h2>
-          <p className="text-sm text-green-900">
-            Pagamento no cartão confirmado pelo Mercado Pago
-            {view.parcelas && view.parcelas > 1 ? ` em ${view.parcelas}x` : ""}. Já estamos cuidando
-            do seu pedido.
-          </p>
-        </Box>
+        <State
+          tone="ok"
+          ink="green"
+          icon={CheckCircle2Icon}
+          title="Pagamento aprovado"
+          text={`Pagamento no cartão confirmado pelo Mercado Pago${view.parcelas && view.parcelas > 1 ? ` em ${view.parcelas}x` : ""}. Já estamos cuidando do seu pedido.`}
+        />
       );
     case "analise":
       return (
-        <Box tone="wait" label="Pagamento com cartão">
-          <h2 className="flex items-center gap-2 text-lg font-bold text-amber-900">
-            <ClockIcon className="size-5" aria-hidden="true" /> Pagamento em análise
-          </h2>
-          <p className="text-sm text-amber-900">
-            O Mercado Pago está analisando o pagamento. Isso costuma levar poucos minutos; você
-            recebe um e-mail quando for aprovado. Atualize esta página para ver a situação.
-          </p>
-        </Box>
+        <State
+          tone="wait"
+          ink="amber"
+          icon={ClockIcon}
+          title="Pagamento em análise"
+          text="O Mercado Pago está analisando o pagamento. Isso costuma levar poucos minutos; você recebe um e-mail quando for aprovado. Atualize esta página para ver a situação."
+        />
       );
     case "recusado":
       return (
-        <Box tone="bad" label="Pagamento com cartão">
-          <h2 className="flex items-center gap-2 text-lg font-bold text-red-900">
-            <AlertTriangleIcon className="size-5" aria-hidden="true" /> Pagamento recusado
-          </h2>
-          <p className="text-sm text-red-900">
-            {view.motivo ??
-              "O cartão não foi aprovado. Nada foi cobrado. Tente de novo com outro cartão ou pague com Pix."}{" "}
-            Seus produtos ficam reservados até {view.prazo}.
-          </p>
+        <State
+          tone="bad"
+          ink="red"
+          icon={AlertTriangleIcon}
+          title="Pagamento recusado"
+          text={`${view.motivo ?? "O cartão não foi aprovado. Nada foi cobrado. Tente de novo com outro cartão ou pague com Pix."} Seus produtos ficam reservados até ${view.prazo}.`}
+        >
           <Pay action={action} view={view} />
-        </Box>
+        </State>
       );
     case "aguardando":
       return (
-        <Box tone="wait" label="Pagamento com cartão">
-          <h2 className="text-lg font-bold">Aguardando pagamento com cartão</h2>
-          <p className="text-sm text-slate-700">
-            Pague na página segura do Mercado Pago até {view.prazo}; depois disso o pedido é
-            cancelado e os produtos voltam ao estoque.
-          </p>
+        <State
+          tone="wait"
+          ink="plain"
+          title="Aguardando pagamento com cartão"
+          text={`Pague na página segura do Mercado Pago até ${view.prazo}; depois disso o pedido é cancelado e os produtos voltam ao estoque.`}
+        >
           <Pay action={action} view={view} />
-        </Box>
+        </State>
       );
     case "expirado":
       return (
-        <Box tone="bad" label="Pagamento com cartão">
-          <h2 className="text-lg font-bold text-red-900">Prazo para pagar encerrado</h2>
-          <p className="text-sm text-red-900">
-            O pagamento não foi concluído a tempo e o pedido foi cancelado. Se você pagou, fale
-            conosco: o valor é devolvido ou o pedido é reaberto.
-          </p>
-        </Box>
+        <State
+          tone="bad"
+          ink="red"
+          title="Prazo para pagar encerrado"
+          text="O pagamento não foi concluído a tempo e o pedido foi cancelado. Se você pagou, fale conosco: o valor é devolvido ou o pedido é reaberto."
+        />
       );
     case "reembolsado":
       return (
-        <Box tone="wait" label="Pagamento com cartão">
-          <h2 className="text-lg font-bold">Pagamento devolvido</h2>
-          <p className="text-sm text-slate-700">
-            O valor foi estornado no seu cartão pelo Mercado Pago.
-          </p>
-        </Box>
+        <State
+          tone="wait"
+          ink="plain"
+          title="Pagamento devolvido"
+          text="O valor foi estornado no seu cartão pelo Mercado Pago."
+        />
       );
   }
 }

@@ -13,12 +13,14 @@ import {
   mailStyles,
   renderMail,
 } from "~/modules/mail/index.server";
+import { bookingCounterPayments } from "~/modules/payments/index.server";
 import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
 import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-kinds";
 import { dayLabel } from "./booking-rules";
 import { bookingLinkToken } from "./booking-token.server";
 import { PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "./booking-vocabulary";
+import { bookingPixView } from "./online-payment.server";
 import {
   type Agendamento,
   type AgendamentoPet,
@@ -56,6 +58,8 @@ interface BookingMail {
   unidade: Unidade | null;
   link: string | null;
   motivo: string | null;
+  /** "Pronto para buscar" of a booking the tutor can still pay online (decision 0088). */
+  pagarOnline?: boolean;
 }
 
 function BookingBody({ mail }: { mail: BookingMail }) {
@@ -113,8 +117,11 @@ function BookingBody({ mail }: { mail: BookingMail }) {
       </Section>
       {mail.link ? (
         <Section style={{ margin: "8px 0 16px" }}>
-          <Link href={mail.link} style={mailStyles.button}>
-            Acompanhar o agendamento
+          <Link
+            href={mail.pagarOnline ? `${mail.link}#pagar` : mail.link}
+            style={mailStyles.button}
+          >
+            {mail.pagarOnline ? "Pagar com Pix ou acompanhar" : "Acompanhar o agendamento"}
           </Link>
         </Section>
       ) : null}
@@ -182,6 +189,13 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     unidade: unidade ?? null,
     link,
     motivo: row.dados?.motivo ?? null,
+    pagarOnline:
+      kind === "agendamento_pronto" &&
+      link !== null &&
+      (await bookingPixView(
+        booking,
+        (await bookingCounterPayments([booking.id])).has(booking.id),
+      )) !== null,
   };
   const revogar = consentFooter(origin, row.destinatario, "agendamentos");
   const { html, texto } = await renderMail(

@@ -41,6 +41,7 @@ import {
   petHasVisited,
   rescheduleBooking,
 } from "./bookings.server";
+import { bookingPixView } from "./online-payment.server";
 import { packageBalances } from "./packages.server";
 import { quoteFromLink } from "./quote-link.server";
 import {
@@ -399,19 +400,27 @@ export async function bookingStatusView(
         { now: at, exceptId: a.id, unconfirmed: a.status === "solicitado" },
       )
     : null;
-  // Paid at the counter: how much, how and when; never who received it.
+  // Paid at the counter or online: how much, how and when; never who received it.
   const paid = (await bookingCounterPayments([a.id])).get(a.id);
   // The pets' packages with sessions left (decision 0087), as of the booking's day.
   const pacotes = await packageBalances(
     pets.flatMap((p) => (p.petId ? [p.petId] : [])),
     a.data,
   );
+  const pix = await bookingPixView(a, Boolean(paid), at);
   return {
+    pix,
     numero: a.numero,
     status: a.status,
     historico: a.historico,
     pagamento: paid
-      ? { valor: paid.valor, metodo: paid.metodo, em: paid.recebidoEm.toISOString() }
+      ? {
+          valor: paid.valor,
+          metodo: paid.metodo,
+          em: paid.recebidoEm.toISOString(),
+          // Said only when true: a counter payment reads as before.
+          ...(paid.online ? { online: true } : {}),
+        }
       : null,
     data: a.data,
     horario: a.horario,

@@ -32,6 +32,7 @@ export {
 } from "./bookings.server";
 export { petBookings } from "./customer-pets.server";
 export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
+export { bookingUnitsOf, payBookingByPix } from "./online-payment.server";
 export {
   packageBalances,
   remindExpiringPackages,

@@ -6,6 +6,7 @@ import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
 import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
+import { bookingChargeMoved } from "./online-payment.server";
 import { remindExpiringPackages } from "./packages.server";
 import { groomingPersonalData } from "./personal-data.server";
 import { composePlanEmail } from "./plan-emails.server";
@@ -54,6 +55,12 @@ export const groomingModule = defineModule({
     },
     // "Juntar pets": the bookings follow the pet the merged record went into.
     { name: "grooming.move-pet-links", events: ["pet.mesclado"], handle: moveBookedPetLinks },
+    // A booking's online charge moved (webhook, reconciliation): audited on the booking.
+    {
+      name: "grooming.booking-charge",
+      events: ["agendamento.pagamento"],
+      handle: bookingChargeMoved,
+    },
   ],
   emails: [
     tutorEmail("agendamento_recebido", "Banho e tosa: agendamento feito"),

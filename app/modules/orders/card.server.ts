@@ -2,7 +2,7 @@
 // redirect after the checkout, "Tentar de novo"), the payments the provider announces or the
 // search finds matched to it, the owner's installments limit, the switch to Pix and the
 // deadline that releases an unpaid order's stock as the Pix expiry does.
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates";
 import {
   type Cobranca,
@@ -28,8 +28,12 @@ import type { CardOnlineView } from "./card-view";
 import { applyChargeUpdate } from "./payment.server";
 import { startOrderPixCharge } from "./pix.server";
 import { getCustomerOrder } from "./queries.server";
-import { cancelLockedOrder } from "./status.server";
 import { itensPedido, type Pedido, pedidos } from "./tables.server";
+import {
+  awaitingOnlineOrders,
+  cancelUnpaidOnlineOrder,
+  EXPIRY_GRACE_MS,
+} from "./unpaid-online.server";
 
 /** The order page the provider sends the customer back to (with the order's secret link). */
 function cardReturnPath(numero: string, token: string): string {
@@ -265,9 +269,6 @@ export async function switchCardOrderToPix(
   };
 }
 
-/** A payment made in the last seconds may be announced a little later (as for Pix). */
-const EXPIRY_GRACE_MS = 2 * 60_000;
-
 /**
  * Cancels the card orders still unpaid past their payment deadline, returning their stock
  * once (as the Pix expiry does). Each is first read from the provider: a payment that came
@@ -277,18 +278,7 @@ export async function expireUnpaidCardOrders(
   options: { now?: Date; limit?: number } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const open = await db()
-    .select()
-    .from(pedidos)
-    .where(
-      and(
-        eq(pedidos.formaPagamento, "cartao_mercadopago"),
-        eq(pedidos.statusPagamento, "aguardando"),
-        ne(pedidos.statusPedido, "cancelado"),
-      ),
-    )
-    .orderBy(asc(pedidos.createdAt))
-    .limit(options.limit ?? 50);
+  const open = await awaitingOnlineOrders("cartao_mercadopago", options.limit ?? 50);
   let cancelled = 0;
   for (const pedido of open) {
     try {
@@ -305,31 +295,9 @@ export async function expireUnpaidCardOrders(
 }
 
 async function cancelLapsedCardOrder(pedidoId: string): Promise<boolean> {
-  return transaction(async (tx) => {
-    const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for("update");
-    if (pedido?.statusPagamento !== "aguardando" || pedido.statusPedido === "cancelado") {
-      return false;
-    }
-    if (pedido.formaPagamento !== "cartao_mercadopago") return false;
-    if (await hasPaidCobranca(tx, pedido.id)) return false;
-    const { estoque } = await cancelLockedOrder(tx, pedido);
-    await logAudit(
-      {
-        action: "order_status_update",
-        resourceType: "pedido",
-        resourceId: pedido.id,
-        details: {
-          numero_pedido: pedido.numeroPedido,
-          de: pedido.statusPedido,
-          para: "cancelado",
-          ...(estoque ? { estoque } : {}),
-          origem: "cartao_prazo",
-        },
-      },
-      tx,
-    );
-    return true;
-  });
+  return transaction((tx) =>
+    cancelUnpaidOnlineOrder(tx, pedidoId, { origem: "cartao_prazo", forma: "cartao_mercadopago" }),
+  );
 }
 
 /**
@@ -338,18 +306,7 @@ async function cancelLapsedCardOrder(pedidoId: string): Promise<boolean> {
  * still confirmed. Returns how many changed.
  */
 export async function syncOpenCardOrders(limit = 20): Promise<number> {
-  const open = await db()
-    .select()
-    .from(pedidos)
-    .where(
-      and(
-        eq(pedidos.formaPagamento, "cartao_mercadopago"),
-        eq(pedidos.statusPagamento, "aguardando"),
-        ne(pedidos.statusPedido, "cancelado"),
-      ),
-    )
-    .orderBy(asc(pedidos.createdAt))
-    .limit(200);
+  const open = await awaitingOnlineOrders("cartao_mercadopago", 200);
   const visited = new Set(await withPreference(open.map((p) => p.id)));
   let changed = 0;
   for (const pedido of open.filter((p) => visited.has(p.id)).slice(0, limit)) {

@@ -77,6 +77,10 @@ export async function applyChargeUpdate(
   return transaction(async (tx) => {
     const update = await advanceCobranca(tx, provedor, charge);
     if (update.result !== "atualizada") return update;
+    // A booking's charge (decision 0088): payments told grooming in this transaction.
+    if (!update.cobranca.pedidoId) {
+      return { result: "atualizada", cobranca: update.cobranca, pagamento: null } as const;
+    }
     if (update.contestadaAgora) await noteChargeback(tx, update.cobranca);
     const pagamento = await applyToOrder(tx, update.cobranca, origem, update.at, actor);
     return { result: "atualizada", cobranca: update.cobranca, pagamento } as const;
@@ -84,6 +88,7 @@ export async function applyChargeUpdate(
 }
 
 async function noteChargeback(tx: Tx, cobranca: Cobranca) {
+  if (!cobranca.pedidoId) return;
   const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, cobranca.pedidoId));
   if (!pedido) return;
   await logAudit(
@@ -109,6 +114,7 @@ async function applyToOrder(
   at: Date,
   actor?: AdminActor,
 ): Promise<Pedido["statusPagamento"] | null> {
+  if (!cobranca.pedidoId) return null;
   const [pedido] = await tx
     .select()
     .from(pedidos)

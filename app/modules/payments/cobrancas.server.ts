@@ -4,11 +4,12 @@
 // are this module's table; orders are not: an order comes in as the facts a charge needs,
 // and nothing here reads or writes `pedidos`. A charge becomes 'paga' only from a status
 // read from the provider, never from a request body.
-import { and, asc, count, desc, eq, inArray, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { FormaPagamento, StatusPagamento, StatusPedido } from "~/domain/statuses";
 import { AdminError } from "~/platform/admin/actor.server";
 import { db, type Executor, type Tx } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
+import { emit } from "~/platform/events.server";
 import { logger } from "~/platform/logger.server";
 import { markRefundRequested } from "./charge-loops.server";
 import { advancesCobranca, chargeLapsed } from "./cobranca";
@@ -53,16 +54,19 @@ function notificationUrl(): string | null {
   return base ? new URL("/webhooks/mercadopago", base).toString() : null;
 }
 
-/** The order's newest charge, if any. */
-export async function latestCobranca(pedidoId: string): Promise<Cobranca | null> {
+/** The newest charge of an order or a booking, if any. */
+async function newestCharge(owner: SQL | undefined): Promise<Cobranca | null> {
   const [row] = await db()
     .select()
     .from(cobrancas)
-    .where(eq(cobrancas.pedidoId, pedidoId))
+    .where(owner)
     .orderBy(desc(cobrancas.createdAt))
     .limit(1);
   return row ?? null;
 }
+
+/** The order's newest charge, if any. */
+export const latestCobranca = (pedidoId: string) => newestCharge(eq(cobrancas.pedidoId, pedidoId));
 
 /**
  * What a charge needs of its order, read by the orders module as it stands now. Stated
@@ -89,30 +93,104 @@ export async function createPixCobranca(
   pagador: { email: string; nome?: string },
   now: () => Date = () => new Date(),
 ): Promise<Cobranca> {
-  const config = await getPaymentConfig();
-  const provider = config.ativo ? providerFor(config) : null;
-  if (!provider) throw new CobrancaError(COBRANCA_MESSAGES.indisponivel);
   if (pedido.formaPagamento !== "pix_mercadopago") {
     throw new CobrancaError(COBRANCA_MESSAGES.formaErrada);
   }
   if (pedido.statusPagamento === "pago") throw new CobrancaError(COBRANCA_MESSAGES.jaPago);
   if (pedido.statusPedido === "cancelado") throw new CobrancaError(COBRANCA_MESSAGES.cancelado);
+  return chargePix(
+    { pedidoId: pedido.id },
+    {
+      valor: pedido.total,
+      descricao: `Pedido ${pedido.numeroPedido} - Agropet Litoral`,
+      referencia: pedido.numeroPedido,
+      pagador: { email: pagador.email, nome: pagador.nome ?? pedido.clienteNome },
+    },
+    now,
+  );
+}
 
-  const current = await latestCobranca(pedido.id);
+/**
+ * What a grooming booking's charge needs of it (decision 0088), as grooming reads it now:
+ * grooming has checked it can be paid (final price set, not paid yet, not cancelled).
+ */
+export interface ChargeableBooking {
+  id: string;
+  numero: string;
+  /** The final price, centavos. */
+  valor: number;
+  nomeTutor: string;
+  email: string;
+}
+
+/** The booking's Pix charge: the current one while it can still be paid, else a new one. */
+export async function createBookingPixCobranca(
+  booking: ChargeableBooking,
+  now: () => Date = () => new Date(),
+): Promise<Cobranca> {
+  return chargePix(
+    { agendamentoId: booking.id },
+    {
+      valor: booking.valor,
+      descricao: `Banho e tosa ${booking.numero} - Agropet Litoral`,
+      referencia: booking.numero,
+      pagador: { email: booking.email, nome: booking.nomeTutor },
+    },
+    now,
+  );
+}
+
+type ChargeOwner = { pedidoId: string } | { agendamentoId: string };
+
+const ownerIs = (owner: ChargeOwner) =>
+  "pedidoId" in owner
+    ? eq(cobrancas.pedidoId, owner.pedidoId)
+    : eq(cobrancas.agendamentoId, owner.agendamentoId);
+
+/**
+ * The owner's current pending Pix charge, else a new one. The idempotency key is the owner's
+ * id and the charge's sequence number, so a retry after a lost answer (or two tabs at once)
+ * gets the same payment from the provider.
+ */
+async function chargePix(
+  owner: ChargeOwner,
+  what: {
+    valor: number;
+    descricao: string;
+    referencia: string;
+    pagador: { email: string; nome: string };
+  },
+  now: () => Date,
+): Promise<Cobranca> {
+  const config = await getPaymentConfig();
+  const provider = config.ativo ? providerFor(config) : null;
+  if (!provider) throw new CobrancaError(COBRANCA_MESSAGES.indisponivel);
+  const [current] = await db()
+    .select()
+    .from(cobrancas)
+    .where(and(ownerIs(owner), eq(cobrancas.meio, "pix")))
+    .orderBy(desc(cobrancas.createdAt))
+    .limit(1);
   const at = now();
-  if (current?.status === "pendente" && (!current.expiraEm || current.expiraEm > at)) {
+  if (
+    current?.status === "pendente" &&
+    current.valor === what.valor &&
+    (!current.expiraEm || current.expiraEm > at)
+  ) {
     return current;
   }
-  const [{ n }] = (await db()
-    .select({ n: count() })
-    .from(cobrancas)
-    .where(eq(cobrancas.pedidoId, pedido.id))) as [{ n: number }];
-  const idempotencyKey = `pedido-${pedido.id}-${Number(n) + 1}`;
+  const [{ n }] = (await db().select({ n: count() }).from(cobrancas).where(ownerIs(owner))) as [
+    { n: number },
+  ];
+  const idempotencyKey =
+    "pedidoId" in owner
+      ? `pedido-${owner.pedidoId}-${Number(n) + 1}`
+      : `agendamento-${owner.agendamentoId}-${Number(n) + 1}`;
   const charge = await provider.createCobranca({
-    valor: pedido.total,
-    descricao: `Pedido ${pedido.numeroPedido} - Agropet Litoral`,
-    referencia: pedido.numeroPedido,
-    pagador: { email: pagador.email, nome: pagador.nome ?? pedido.clienteNome },
+    valor: what.valor,
+    descricao: what.descricao,
+    referencia: what.referencia,
+    pagador: what.pagador,
     expiraEm: new Date(at.getTime() + config.expiracaoMinutos * 60_000),
     idempotencyKey,
     notificationUrl: notificationUrl(),
@@ -120,13 +198,13 @@ export async function createPixCobranca(
   await db()
     .insert(cobrancas)
     .values({
-      pedidoId: pedido.id,
+      ...owner,
       provedor: provider.nome,
       externoId: charge.externoId,
       idempotencyKey,
       status: charge.status,
       statusProvedor: charge.statusProvedor,
-      valor: pedido.total,
+      valor: what.valor,
       qrCode: charge.qrCode,
       qrCodeBase64: charge.qrCodeBase64,
       ticketUrl: charge.ticketUrl,
@@ -143,6 +221,10 @@ export async function createPixCobranca(
     .where(and(eq(cobrancas.provedor, provider.nome), eq(cobrancas.externoId, charge.externoId)));
   return row!;
 }
+
+/** The booking's newest online charge, if any. */
+export const latestBookingCobranca = (agendamentoId: string) =>
+  newestCharge(eq(cobrancas.agendamentoId, agendamentoId));
 
 /** How a charge moved, as this module reports it to the order it belongs to. */
 export type ChargeUpdate =
@@ -207,6 +289,15 @@ export async function advanceCobranca(
     })
     .where(eq(cobrancas.id, row.id))
     .returning();
+  // A booking's charge: grooming hears of it (audit, the tutor's page); orders has nothing to do.
+  if (updated!.agendamentoId && advances) {
+    await emit(tx, {
+      tipo: "agendamento.pagamento",
+      resourceType: "agendamento",
+      resourceId: updated!.agendamentoId,
+      dados: { status: status, cobranca: updated!.externoId, provedor: provedor },
+    });
+  }
   return {
     result: "atualizada",
     cobranca: updated!,
@@ -286,7 +377,7 @@ export async function ordersWithPendingCharges(): Promise<string[]> {
     .selectDistinct({ pedidoId: cobrancas.pedidoId })
     .from(cobrancas)
     .where(eq(cobrancas.status, "pendente"));
-  return rows.map((row) => row.pedidoId);
+  return rows.flatMap((row) => (row.pedidoId ? [row.pedidoId] : []));
 }
 
 /**

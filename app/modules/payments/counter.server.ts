@@ -1,10 +1,10 @@
 // Payments received in person (issue 43 point 2, decision 0077): written in the transaction of
 // the hand-over that asked for them, by the module that owns the order or the booking.
 
-import { inArray } from "drizzle-orm";
+import { and, inArray, isNull } from "drizzle-orm";
 import type { MetodoRecebimento } from "~/domain/counter-payment";
 import { db, type Executor, type Tx } from "~/platform/db/client.server";
-import { type Recebimento, recebimentos } from "./tables.server";
+import { cobrancas, type Recebimento, recebimentos } from "./tables.server";
 
 interface CounterPaymentRecord {
   /** Exactly one of the three. */
@@ -44,15 +44,20 @@ export async function recordCounterPayment(
   return row!;
 }
 
-/** A booking's payment received in person, as the agenda and the tutor's page show it. */
+/** A booking's payment, in person or online, as the agenda and the tutor's page show it. */
 export interface BookingCounterPayment {
   agendamentoId: string;
   metodo: MetodoRecebimento;
   valor: number;
   recebidoEm: Date;
+  /** Paid online (Pix or card through the provider, decision 0088), not at the counter. */
+  online?: boolean;
 }
 
-/** The payments received in person for these bookings, by booking (at most one each). */
+/**
+ * The payments of these bookings, by booking (at most one each): received in person, or a
+ * charge paid online (still 'paga': a full refund leaves the booking unpaid again).
+ */
 export async function bookingCounterPayments(
   ids: readonly string[],
   executor: Executor = db(),
@@ -67,5 +72,31 @@ export async function bookingCounterPayments(
     })
     .from(recebimentos)
     .where(inArray(recebimentos.agendamentoId, [...ids]));
-  return new Map(rows.map((r) => [r.agendamentoId!, { ...r, agendamentoId: r.agendamentoId! }]));
+  const online = await executor
+    .select({
+      agendamentoId: cobrancas.agendamentoId,
+      meio: cobrancas.meio,
+      valor: cobrancas.valor,
+      pagoEm: cobrancas.pagoEm,
+    })
+    .from(cobrancas)
+    .where(
+      and(
+        inArray(cobrancas.agendamentoId, [...ids]),
+        inArray(cobrancas.status, ["paga"]),
+        isNull(cobrancas.pedidoId),
+      ),
+    );
+  const paid = new Map<string, BookingCounterPayment>();
+  for (const c of online) {
+    paid.set(c.agendamentoId!, {
+      agendamentoId: c.agendamentoId!,
+      metodo: c.meio === "cartao" ? "credito" : "pix",
+      valor: c.valor,
+      recebidoEm: c.pagoEm!,
+      online: true,
+    });
+  }
+  for (const r of rows) paid.set(r.agendamentoId!, { ...r, agendamentoId: r.agendamentoId! });
+  return paid;
 }

@@ -24,7 +24,9 @@ export interface DayRecebimento {
 /** An online charge with something of it in the span: paid, refunded, charged back or waiting. */
 export interface DayCobranca {
   id: string;
-  pedidoId: string;
+  /** Exactly one of the two: an order's charge or a grooming booking's (decision 0088). */
+  pedidoId: string | null;
+  agendamentoId: string | null;
   meio: (typeof cobrancas.$inferSelect)["meio"];
   parcelas: number | null;
   status: (typeof cobrancas.$inferSelect)["status"];
@@ -67,6 +69,7 @@ export async function paymentsBetween(
       .select({
         id: cobrancas.id,
         pedidoId: cobrancas.pedidoId,
+        agendamentoId: cobrancas.agendamentoId,
         meio: cobrancas.meio,
         parcelas: cobrancas.parcelas,
         status: cobrancas.status,

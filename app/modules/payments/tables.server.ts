@@ -22,12 +22,16 @@ import { unidades } from "../shop/tables.server";
 /**
  * Online payment charges (Pix through a provider). An order may have several over time
  * (one expires, the customer asks for another); each is the provider's record seen from here.
+ * A charge belongs to exactly one order or one grooming booking (decision 0088).
  */
 export const cobrancas = pgTable(
   "cobrancas",
   {
     id: id(),
-    pedidoId: ownedBy("pedido_id", () => pedidos.id),
+    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
+    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
+      onDelete: "cascade",
+    }),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     /** Pix, or a card paid on the provider's hosted page (issue 43 point 1). */
     meio: text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
@@ -63,6 +67,8 @@ export const cobrancas = pgTable(
     uniqueIndex("cobrancas_externo_idx").on(t.provedor, t.externoId),
     uniqueIndex("cobrancas_idempotency_idx").on(t.idempotencyKey),
     index("cobrancas_pedido_idx").on(t.pedidoId),
+    index("cobrancas_agendamento_idx").on(t.agendamentoId),
+    check("cobrancas_origem_check", sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`),
     index("cobrancas_status_idx").on(t.status, t.createdAt),
     check("cobrancas_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
     check("cobrancas_meio_check", inList("meio", MEIOS_COBRANCA)),

@@ -17,6 +17,7 @@ import {
 import { addDays, shopDayRange, shopDayStart } from "~/domain/shop-time";
 import { seesUnit, type UnitScope, unitsInScope } from "~/domain/unit-scope";
 import { staffLabels } from "~/modules/accounts/index.server";
+import { bookingUnitsOf } from "~/modules/grooming/index.server";
 import { orderUnitsOf, placedByUnit } from "~/modules/orders/index.server";
 import { paymentsBetween } from "~/modules/payments/index.server";
 import { listUnits } from "~/modules/shop/index.server";
@@ -43,12 +44,17 @@ interface Keyed<T> {
 /** Every payment of [start, end) as the close's rows, each with its unit's key. */
 async function rowsBetween(start: Date, end: Date, executor: Executor) {
   const paid = await paymentsBetween(start, end, executor);
-  const [orders, people] = await Promise.all([
+  const [orders, bookings, people] = await Promise.all([
     orderUnitsOf(
       [
         ...paid.recebimentos.flatMap((r) => (r.pedidoId ? [r.pedidoId] : [])),
-        ...paid.cobrancas.map((c) => c.pedidoId),
+        ...paid.cobrancas.flatMap((c) => (c.pedidoId ? [c.pedidoId] : [])),
       ],
+      executor,
+    ),
+    // A booking paid online counts under the booking's unit (decision 0088).
+    bookingUnitsOf(
+      paid.cobrancas.flatMap((c) => (c.agendamentoId ? [c.agendamentoId] : [])),
       executor,
     ),
     staffLabels(
@@ -76,9 +82,13 @@ async function rowsBetween(start: Date, end: Date, executor: Executor) {
   const saidas: Keyed<SaidaFechamento>[] = [];
   const pendentes: Keyed<PendenteFechamento>[] = [];
   for (const c of paid.cobrancas) {
-    const order = orders.get(c.pedidoId);
-    const unidade = unitKey(order?.unidadeId ?? null);
-    const referencia = order?.numeroPedido ?? "Pedido";
+    const order = c.pedidoId ? orders.get(c.pedidoId) : undefined;
+    const booking = c.agendamentoId ? bookings.get(c.agendamentoId) : undefined;
+    const unidade = unitKey(order?.unidadeId ?? booking?.unidadeId ?? null);
+    const origem = c.agendamentoId ? "banho_tosa" : "loja";
+    const referencia = c.agendamentoId
+      ? (booking?.numero ?? ORIGEM_LABEL.banho_tosa)
+      : (order?.numeroPedido ?? "Pedido");
     const forma = onlineForma(c.meio);
     if (within(c.pagoEm)) {
       entradas.push({
@@ -86,7 +96,7 @@ async function rowsBetween(start: Date, end: Date, executor: Executor) {
         row: {
           em: c.pagoEm,
           forma,
-          origem: "loja",
+          origem,
           referencia: c.parcelas && c.parcelas > 1 ? `${referencia} (${c.parcelas}x)` : referencia,
           pessoa: PESSOA_ONLINE,
           valor: c.valor,

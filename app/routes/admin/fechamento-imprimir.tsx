@@ -1,11 +1,10 @@
 // /admin/fechamento/imprimir?unidade=…&dia=…&formato=a4|80mm: the day close as a sheet of A4
 // or an 80 mm receipt (issue 43 point 4), without the panel around it; the bar that picks the
 // paper and prints shows on screen only (app.css, "Folhas de pedido").
-import { PrinterIcon } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
 import { DayCloseSheet } from "~/components/admin/fechamento/day-close-sheet";
 import { adminMeta } from "~/components/admin/meta";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { PrintFrame } from "~/components/admin/print-frame";
 import type { AdminHandle } from "~/domain/permissions";
 import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { dayClose } from "~/modules/reports/index.server";
@@ -36,36 +35,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function PrintDayClose() {
   const { close, formato } = useLoaderData<typeof loader>();
   const query = `unidade=${encodeURIComponent(close.unidade.id)}&dia=${close.dia}`;
-  const option = (value: "a4" | "80mm", label: string) => (
-    <Link
-      to={`?${query}&formato=${value}`}
-      replace
-      aria-current={formato === value ? "true" : undefined}
-      className={buttonVariants({ variant: formato === value ? "default" : "outline", size: "sm" })}
-    >
-      {label}
-    </Link>
-  );
   return (
-    <div className="min-h-screen bg-slate-100 print:bg-white">
-      <div
-        className="print-toolbar sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2"
-        data-testid="print-toolbar"
-      >
+    <PrintFrame
+      formato={formato}
+      query={query}
+      heading={
         <Link
           to={`/admin/fechamento?${query}`}
           className="mr-auto font-bold text-slate-900 underline"
         >
           Fechamento do dia
         </Link>
-        <span className="text-sm text-slate-600">Papel:</span>
-        {option("a4", "A4")}
-        {option("80mm", "Cupom 80 mm")}
-        <Button type="button" size="sm" onClick={() => window.print()}>
-          <PrinterIcon aria-hidden="true" />
-          Imprimir
-        </Button>
-      </div>
+      }
+    >
       <div className="grid grid-cols-[minmax(0,1fr)] justify-items-center py-4 print:block print:py-0">
         <article
           className={`print-sheet print-sheet-${formato} bg-white text-black shadow print:shadow-none ${
@@ -77,6 +59,6 @@ export default function PrintDayClose() {
           <DayCloseSheet close={close} receipt={formato === "80mm"} />
         </article>
       </div>
-    </div>
+    </PrintFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { PageHero } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
@@ -13,7 +14,7 @@ import {
   PORTE_LABEL,
   STATUS_AGENDAMENTO_LABEL,
 } from "~/modules/grooming";
-import { bookingStatusView, changeBooking } from "~/modules/grooming/index.server";
+import { bookingStatusView, changeBooking, payBookingByPix } from "~/modules/grooming/index.server";
 import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/servicos-agendamento";
 
@@ -70,6 +71,21 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const form = await readForm(request);
+  if (form.get("intent") === "pagar_pix") {
+    // The Pix is shown on the page itself: back to it (a GET), never a resubmitted POST.
+    const paid = token ? await payBookingByPix(params.numero, token) : null;
+    if (paid?.ok) {
+      return redirect(
+        `/servicos/agendamento/${params.numero}?token=${encodeURIComponent(token!)}#pagar`,
+        { status: 303 },
+      );
+    }
+    const failure = paid ?? { status: 404 as const, message: "Agendamento não encontrado" };
+    return data(
+      { ok: false as const, message: failure.message, proximos: [] },
+      { status: failure.status, headers: HEADERS },
+    );
+  }
   const outcome = await changeBooking(params.numero, token, form);
   if (outcome.ok) {
     const feito = form.get("intent") === "reagendar" ? "reagendado" : "cancelado";
@@ -213,10 +229,11 @@ export default function Agendamento() {
           {view.pagamento ? (
             <p className="mt-1 font-semibold text-brand-800" data-testid="pago">
               Pago: {formatBRL(view.pagamento.valor)} (
-              {METODO_RECEBIMENTO_LABEL[view.pagamento.metodo]}) em{" "}
-              {formatDateTime(view.pagamento.em)}
+              {METODO_RECEBIMENTO_LABEL[view.pagamento.metodo]}
+              {view.pagamento.online ? " online" : ""}) em {formatDateTime(view.pagamento.em)}
             </p>
           ) : null}
+          {view.pix ? <BookingPix pix={view.pix} valor={view.preco} /> : null}
           {view.precoAConfirmar ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="preco-a-confirmar">
               Preço a confirmar: a equipe confere o porte e a pelagem quando você deixar o pet.
@@ -313,6 +330,42 @@ export default function Agendamento() {
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** "Pagar agora": the final price by Pix through the shop's provider (decision 0088). */
+function BookingPix({
+  pix,
+  valor,
+}: {
+  pix: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["pix"]>;
+  valor: number;
+}) {
+  return (
+    <div
+      id="pagar"
+      className="mt-4 grid gap-3 border-t border-slate-200 pt-4"
+      data-testid="pagar-pix"
+    >
+      <h3 className="text-base font-bold">Pagar agora por Pix</h3>
+      {pix.estado === "pendente" ? (
+        <>
+          <p className="text-sm">
+            Pague {formatBRL(valor)} pelo app do seu banco: a confirmação aparece aqui sozinha
+            (atualize a página).
+            {pix.expiraEm ? ` Vale até ${formatDateTime(pix.expiraEm)}.` : null}
+          </p>
+          <PixQr svg={pix.qrSvg} label={`QR Code Pix de ${formatBRL(valor)}`} testId="pix-qr" />
+          <PixCopy payload={pix.copiaECola} />
+        </>
+      ) : (
+        <form method="post" className="grid gap-2">
+          <input type="hidden" name="intent" value="pagar_pix" />
+          <p className="text-sm">Adiante o pagamento e só busque o pet. Ou pague na retirada.</p>
+          <Button type="submit">Pagar {formatBRL(valor)} com Pix</Button>
+        </form>
+      )}
+    </div>
   );
 }
 

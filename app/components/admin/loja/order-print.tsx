@@ -1,11 +1,9 @@
-import { PrinterIcon } from "lucide-react";
-import { Link } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { type PrintFormat, PrintFrame } from "~/components/admin/print-frame";
 import { formatBRL } from "~/domain/money";
 import { formatPhoneDisplay } from "~/domain/phone";
 import type { PrintOrder } from "~/modules/orders";
 
-export type PrintFormat = "a4" | "80mm";
+export type { PrintFormat };
 
 /**
  * The order sheets and, on screen only, the bar that picks A4 or the 80 mm receipt and
@@ -22,31 +20,12 @@ export function OrderPrintPage({
   titulo: string;
   vazio: string;
 }) {
-  const option = (value: PrintFormat, label: string) => (
-    <Link
-      to={`?formato=${value}`}
-      replace
-      aria-current={formato === value ? "true" : undefined}
-      className={buttonVariants({ variant: formato === value ? "default" : "outline", size: "sm" })}
-    >
-      {label}
-    </Link>
-  );
   return (
-    <div className="min-h-screen bg-slate-100 print:bg-white">
-      <div
-        className="print-toolbar sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2"
-        data-testid="print-toolbar"
-      >
-        <h1 className="mr-auto font-bold text-slate-900">{titulo}</h1>
-        <span className="text-sm text-slate-600">Papel:</span>
-        {option("a4", "A4")}
-        {option("80mm", "Cupom 80 mm")}
-        <Button type="button" size="sm" onClick={() => window.print()} disabled={!orders.length}>
-          <PrinterIcon aria-hidden="true" />
-          Imprimir
-        </Button>
-      </div>
+    <PrintFrame
+      formato={formato}
+      heading={<h1 className="mr-auto font-bold text-slate-900">{titulo}</h1>}
+      printable={orders.length > 0}
+    >
       {orders.length === 0 ? (
         <p className="p-6 text-center text-slate-700">{vazio}</p>
       ) : (
@@ -56,7 +35,7 @@ export function OrderPrintPage({
           ))}
         </div>
       )}
-    </div>
+    </PrintFrame>
   );
 }
 
