@@ -11,7 +11,8 @@
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, nfe-entry, hostile-search; e.g. --only=grooming
+// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, nfe-entry, hostile-search,
+// and counter, which runs only when named; e.g. --only=grooming
 // for that part alone). hostile-search (hostile-search.ts) builds the large shop of its own
 // (--scale-fraction=<f> for a part of it) after the other tables.
 // --scale runs the scale benchmark instead (scale.ts: a small and a large shop, screen by
@@ -58,11 +59,13 @@ const SCENARIOS = [
 const IMPORT = "import";
 const NFE_ENTRY = "nfe-entry";
 const HOSTILE_SEARCH = "hostile-search";
+/** The counter's pages on the large shop (counter.ts): only when asked, it builds that shop. */
+const COUNTER = "counter";
 
 function selected(): Set<string> {
-  const all = [...SCENARIOS.map((s) => s.name), IMPORT, NFE_ENTRY, HOSTILE_SEARCH];
+  const all = [...SCENARIOS.map((s) => s.name), IMPORT, NFE_ENTRY, HOSTILE_SEARCH, COUNTER];
   const only = args.find((a) => a.startsWith("--only="));
-  if (!only) return new Set(all);
+  if (!only) return new Set(all.filter((n) => n !== COUNTER));
   const names = only.slice("--only=".length).split(",");
   const unknown = names.filter((n) => !all.includes(n));
   if (unknown.length > 0) {
@@ -117,11 +120,11 @@ async function runBackend(kind: Kind, scenarios: Scenario<never, unknown>[]) {
 }
 
 /** A benchmark in a process of its own (the import, the NF-e entry); true when it met its goal. */
-function runOwnProcess(script: string): boolean {
+function runOwnProcess(script: string, flags: string[] = []): boolean {
   console.log(`\nscripts/bench/${script}\n`);
   const r = spawnSync(
     process.execPath,
-    ["--import", "tsx", path.join(root, "scripts/bench", script)],
+    ["--import", "tsx", path.join(root, "scripts/bench", script), ...flags],
     {
       cwd: root,
       stdio: "inherit",
@@ -160,6 +163,7 @@ async function main() {
   }
   if (chosen.has(IMPORT)) allOk = runOwnProcess("import.ts") && allOk;
   if (chosen.has(NFE_ENTRY)) allOk = runOwnProcess("nfe-entry.ts") && allOk;
+  if (chosen.has(COUNTER)) allOk = runOwnProcess("counter.ts", args) && allOk;
   if (chosen.has(HOSTILE_SEARCH)) allOk = (await runHostileSearch()) && allOk;
   if (!allOk) process.exit(1);
 }

@@ -1,0 +1,140 @@
+// The counter's admin pages on the large shop (issue 41): the orders list under 50
+// connections, and pick-ups handed over with their code one after another, as the counter
+// does them, signed in as the owner. Runs as a process of its own: `npm run bench --
+// --only=counter` (with --scale-fraction=<f> for a part of the large shop). Kept to the
+// harness and the module faces every version since issue 40 has, so the same file measures
+// an older commit too (the before/after of issue 41).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/platform/db/client.server";
+import { seedDatabase } from "~/startup/seed.server";
+import { stopServer } from "../lib/server";
+import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import { args, BROWSER, type Kind, load, quantile, startApp } from "./harness";
+import { buildLargeShop } from "./large-shop";
+import { signIn } from "./lib/requests";
+
+const ADMIN = { email: "dono@bench.local", password: "Bench-contador-2026!" };
+const PICKUPS = 60;
+const fractionFlag = args.find((a) => a.startsWith("--scale-fraction="));
+const FRACTION = fractionFlag ? Number(fractionFlag.split("=")[1]) : 1;
+
+interface Pickup {
+  id: string;
+  codigo: string;
+}
+
+async function prepare(kind: Kind, dataDir: string) {
+  const pgdb =
+    kind === "PostgreSQL"
+      ? await createThrowawayDatabase(process.env.DATABASE_URL!, "balcao")
+      : null;
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    dataDir: pgdb ? undefined : path.join(dataDir, "db"),
+  });
+  try {
+    setDatabase(database);
+    await migrateDatabase(database);
+    await seedDatabase({ images: false });
+    await buildLargeShop(database, FRACTION, () => {});
+    // Paid pick-ups waiting at the counter: handing one over asks only its code.
+    const pickups = await queryRows<Pickup>(
+      database.db,
+      sql`select id::text as id, codigo_retirada as codigo from pedidos
+          where status_pedido = 'pronto_retirada' and status_pagamento = 'pago'
+            and codigo_retirada is not null
+          order by created_at desc limit ${PICKUPS}`,
+    );
+    return { pgdb, pickups };
+  } finally {
+    await database.close();
+  }
+}
+
+async function handedOver(kind: Kind, dataDir: string, url: string | undefined, ids: string[]) {
+  const database = await openDatabase({
+    databaseUrl: url,
+    dataDir: kind === "PostgreSQL" ? undefined : path.join(dataDir, "db"),
+  });
+  try {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pedidos
+          where status_pedido = 'retirado' and id::text in ${ids}`,
+    );
+    return row?.n ?? 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function measure(kind: Kind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-balcao-"));
+  const { pgdb, pickups } = await prepare(kind, dataDir);
+  try {
+    const { base, child } = await startApp({
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgdb?.url ?? "",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    let list: Awaited<ReturnType<typeof load>>;
+    const times: number[] = [];
+    let refused = 0;
+    try {
+      const cookie = await signIn(base, ADMIN);
+      list = await load(`${base}/admin/loja?view=pedidos`, { ...BROWSER, cookie });
+      for (const p of pickups) {
+        const started = performance.now();
+        const res = await fetch(`${base}/admin/loja/pedidos`, {
+          method: "POST",
+          redirect: "manual",
+          body: new URLSearchParams({
+            intent: "order-status",
+            id: p.id,
+            status: "retirado",
+            codigoRetirada: p.codigo,
+          }),
+          headers: {
+            ...BROWSER,
+            cookie,
+            "content-type": "application/x-www-form-urlencoded",
+            origin: base,
+            "sec-fetch-site": "same-origin",
+            "sec-fetch-mode": "navigate",
+          },
+        });
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+        if (res.status >= 400) refused++;
+      }
+    } finally {
+      await stopServer(child);
+    }
+    const done = await handedOver(
+      kind,
+      dataDir,
+      pgdb?.url,
+      pickups.map((p) => p.id),
+    );
+    console.log(
+      `${kind.padEnd(10)} pedidos (lista): ${list.reqPerSec.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, não-2xx ${list.non2xx}`,
+    );
+    console.log(
+      `${kind.padEnd(10)} retirada com código: p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms (${done} de ${pickups.length} entregues, ${refused} recusadas)`,
+    );
+    return done === pickups.length && pickups.length > 0 && list.non2xx === 0;
+  } finally {
+    await pgdb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kinds: Kind[] = ["PGlite"];
+if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
+let ok = true;
+for (const kind of kinds) ok = (await measure(kind)) && ok;
+process.exit(ok ? 0 : 1);
