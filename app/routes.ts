@@ -68,6 +68,8 @@ export default [
         // Saved delivery addresses (issue 42 point 4).
         route("enderecos", "routes/conta/enderecos.tsx"),
         route("assinaturas", "routes/conta/assinaturas.tsx"),
+        // "Repetir" a booking of mine, and end its series (decision 0087).
+        route("agendamentos/:numero/repetir", "routes/conta/repetir.tsx"),
       ]),
       // The e-mail and its code (decision 0072): outside the signed-in layout.
       route("entrar", "routes/conta/entrar.tsx"),
@@ -142,8 +144,12 @@ export default [
       route("servicos", "routes/admin/servicos.tsx"),
       // The day's grooming agenda of a unit (bookings, walk-ins, check-in).
       route("servicos/agenda", "routes/admin/servicos-agenda.tsx"),
+      // "Repetir": a series of a booking's pet (decision 0087).
+      route("servicos/agenda/:id/repetir", "routes/admin/servicos-repetir.tsx"),
       // Grooming services, each unit's agenda and its closed dates.
       route("servicos/configuracao", "routes/admin/servicos-configuracao.tsx"),
+      // "Pacotes de banho": the owner's package offers (decision 0087).
+      route("servicos/pacotes", "routes/admin/servicos-pacotes.tsx"),
       // A customer's pet from the agenda card: history, weights, notes, vaccines (issue 42).
       route("servicos/pets/:id", "routes/admin/servicos-pet.tsx"),
       route("servicos/pets/:id/vacinas/:vacinaId", "routes/admin/servicos-pet-comprovante.ts"),

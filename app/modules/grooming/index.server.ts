@@ -34,6 +34,7 @@ export { petBookings } from "./customer-pets.server";
 export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
 export { bookingUnitsOf, payBookingByPix } from "./online-payment.server";
 export {
+  listPackages,
   packageBalances,
   remindExpiringPackages,
   savePackage,
@@ -49,7 +50,15 @@ export {
 export { sendRebookReminders, usualInterval } from "./rebook.server";
 export { CODE_ANSWER_FLOOR_MS } from "./returning-tutor.server";
 export type { SeriesInput } from "./series.server";
-export { bookSeries, endSeries, seriesView, skipOccurrence } from "./series.server";
+export {
+  bookingToRepeat,
+  bookSeries,
+  endSeries,
+  repeatBooking,
+  seriesOfBooking,
+  seriesView,
+  skipOccurrence,
+} from "./series.server";
 export {
   assignGroomerSchema,
   bookingPaymentSchema,

@@ -284,3 +284,11 @@ export async function remindExpiringPackages(at: Date = clockNow()): Promise<num
     return rows.length;
   });
 }
+
+/** The owner's package offers, active first, then by name. */
+export async function listPackages(executor: Executor = db()): Promise<PacoteBanho[]> {
+  return executor
+    .select()
+    .from(pacotesBanho)
+    .orderBy(sql`${pacotesBanho.ativo} desc`, asc(pacotesBanho.nome));
+}

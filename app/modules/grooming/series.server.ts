@@ -29,6 +29,7 @@ import {
   pricePets,
   usageByDay,
 } from "./bookings.server";
+import type { SeriesForm } from "./series-form";
 import {
   addDays,
   INTERVALOS_SERIE,
@@ -41,6 +42,7 @@ import {
 } from "./series-rules";
 import {
   type Agendamento,
+  type AgendamentoPet,
   agendamentoPets,
   agendamentos,
   type SerieAgendamento,
@@ -386,4 +388,89 @@ export async function endSeries(
     }
     return { cancelados: ahead.map((r) => r.numero) };
   });
+}
+
+/** What the "Repetir" form starts from: a booking and its pets, as they were booked. */
+export interface BookingToRepeat {
+  agendamento: Agendamento;
+  pets: AgendamentoPet[];
+}
+
+/** A booking by id (the staff's agenda) or number (the tutor's account), with its pets. */
+export async function bookingToRepeat(
+  key: { id: string } | { numero: string },
+  executor: Executor = db(),
+): Promise<BookingToRepeat | null> {
+  const byId = "id" in key;
+  if (byId && !/^[0-9a-f-]{36}$/i.test(key.id)) return null;
+  const [agendamento] = await executor
+    .select()
+    .from(agendamentos)
+    .where(byId ? eq(agendamentos.id, key.id) : eq(agendamentos.numero, key.numero));
+  if (!agendamento) return null;
+  const pets = await executor
+    .select()
+    .from(agendamentoPets)
+    .where(eq(agendamentoPets.agendamentoId, agendamento.id))
+    .orderBy(asc(agendamentoPets.nome));
+  return { agendamento, pets };
+}
+
+/** A booked pet as the series books it again (same services, size and coat). */
+export function petToRepeat(pet: AgendamentoPet): BookingPetInput {
+  return {
+    nome: pet.nome,
+    especie: pet.especie,
+    raca: pet.raca,
+    porte: pet.porte,
+    pelagem: pet.pelagem,
+    alertas: pet.alertas,
+    servicoIds: pet.servicos.map((s) => s.servicoId),
+    petId: pet.petId,
+  };
+}
+
+/**
+ * The series of a booking on the staff's agenda ("Pular esta data", "Encerrar série"): a
+ * booking of another unit is not found, one booked alone is said so.
+ */
+export async function seriesOfBooking(agendamentoId: string, staff: AdminActor): Promise<string> {
+  const found = await bookingToRepeat({ id: agendamentoId });
+  if (!found || !seesUnit(staff, found.agendamento.unidadeId)) {
+    throw new AdminError("Agendamento não encontrado");
+  }
+  if (!found.agendamento.serieId) throw new AdminError("Este agendamento não é de uma série");
+  return found.agendamento.serieId;
+}
+
+/**
+ * "Repetir" from a booking: the series of one of its pets with the form's cadence, the
+ * booking's unit and contact (the staff's agenda and the tutor's account alike).
+ */
+export function repeatBooking(
+  found: BookingToRepeat,
+  form: SeriesForm,
+  who: SeriesAuthor,
+  options: { now?: Date } = {},
+): Promise<SeriesResult> {
+  const pet = found.pets.find((p) => p.id === form.petId) ?? found.pets[0];
+  if (!pet) return Promise.resolve(invalid("Agendamento sem pet"));
+  const a = found.agendamento;
+  return bookSeries(
+    {
+      unidadeId: a.unidadeId,
+      horario: form.horario,
+      primeiraData: form.primeiraData,
+      intervaloDias: form.intervaloDias,
+      ocorrencias: form.ocorrencias,
+      ateData: form.ateData,
+      pet: petToRepeat(pet),
+      nomeTutor: a.nomeTutor,
+      whatsapp: a.whatsapp,
+      email: a.email,
+      trocas: form.trocas,
+    },
+    who,
+    options,
+  );
 }

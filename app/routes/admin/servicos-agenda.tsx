@@ -41,6 +41,7 @@ import {
   bookingsToRemind,
   CONTACT_KINDS,
   checkInBooking,
+  endSeries,
   groomersOf,
   groomingDay,
   groomingDayTotals,
@@ -50,7 +51,9 @@ import {
   recordBookingPayment,
   releaseUnconfirmedOf,
   rescheduleByStaff,
+  seriesOfBooking,
   setBookingStatus,
+  skipOccurrence,
   staffRescheduleSchema,
   walkInSchema,
 } from "~/modules/grooming/index.server";
@@ -252,6 +255,31 @@ export const action = adminAction(
         return [
           `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
           aviso ?? undefined,
+        ] as const;
+      },
+    }),
+    // A date of a series (decision 0087): skip just it, or end the series from it on.
+    "serie-pular": adminIntent({
+      capability: "agenda.agendar",
+      failure: "Erro ao pular a data",
+      run: async (fields, { actor }) => {
+        const id = fields.id ?? "";
+        const serieId = await seriesOfBooking(id, actor);
+        const row = await skipOccurrence(serieId, id, { staff: actor });
+        return `${row.numero}: data pulada; as outras datas da série continuam`;
+      },
+    }),
+    "serie-encerrar": adminIntent({
+      capability: "agenda.agendar",
+      failure: "Erro ao encerrar a série",
+      run: async (fields, { actor }) => {
+        const serieId = await seriesOfBooking(fields.id ?? "", actor);
+        const { cancelados } = await endSeries(serieId, { staff: actor });
+        return [
+          "Série encerrada",
+          cancelados.length
+            ? `Datas canceladas: ${cancelados.join(", ")}`
+            : "Nenhuma data à frente para cancelar",
         ] as const;
       },
     }),

@@ -342,9 +342,14 @@ export default function ConfiguracaoBanho({ loaderData }: Route.ComponentProps) 
       <AdminPageHeader
         title="Configuração de Banho & Tosa"
         description={
-          <a className="text-brand-700 underline" href="/admin/servicos/agenda">
-            Agenda do dia
-          </a>
+          <span className="flex flex-wrap gap-3">
+            <a className="text-brand-700 underline" href="/admin/servicos/agenda">
+              Agenda do dia
+            </a>
+            <a className="text-brand-700 underline" href="/admin/servicos/pacotes">
+              Pacotes de banho
+            </a>
+          </span>
         }
       />
       <Form method="get" className="flex items-end gap-2">

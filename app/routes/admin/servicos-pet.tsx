@@ -3,8 +3,11 @@
 // staff's notes. The staff weigh, write a note, mark a vaccine "Conferida" (audited) and
 // "Juntar pets" (two records of one animal). Plain forms.
 import { data, Form, href, Link, redirect, useActionData } from "react-router";
+import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { PackageBalances, PackageSaleForm } from "~/components/admin/servicos/package-sale";
+import { usePode } from "~/components/admin/use-papel";
 import { VaccineDates, WeightList } from "~/components/conta/pet-history";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -20,6 +23,7 @@ import {
   SEXO_PET_LABEL,
   SITUACAO_VACINA_LABEL,
 } from "~/domain/pets";
+import { unitsInScope } from "~/domain/unit-scope";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { noteSchema, PET_LIMITS, weightSchema } from "~/modules/customers";
 import {
@@ -31,9 +35,17 @@ import {
   staffPetRecord,
 } from "~/modules/customers/index.server";
 import { STATUS_AGENDAMENTO_LABEL } from "~/modules/grooming";
-import { petBookings } from "~/modules/grooming/index.server";
+import {
+  listPackages,
+  listUnitsWithAgenda,
+  packageBalances,
+  petBookings,
+  sellPackageAtCounter,
+} from "~/modules/grooming/index.server";
 import { adminIntent, firstIssue } from "~/platform/admin/action.server";
+import { AdminError } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
+import { counterPaymentFields, handOverPayment } from "~/schemas/status";
 import type { Route } from "./+types/servicos-pet";
 
 const page = adminPage({
@@ -45,7 +57,7 @@ export const handle = page.handle;
 export const meta = page.meta;
 export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { reads, staff }) => {
   const record = await reads(() => staffPetRecord(params.id));
   if (!record) throw data({ message: "Pet não encontrado" }, { status: 404 });
   // A merged record's page goes to the pet it became.
@@ -54,9 +66,41 @@ export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { r
     if (to) throw redirect(`/admin/servicos/pets/${to}`);
   }
   const bookings = await reads(() => petBookings(params.id));
+  // Its packages of baths, and the offers that fit it for "Vender pacote" (decision 0087).
+  const [pacotes, offers, units] = await reads(() =>
+    Promise.all([packageBalances([params.id]), listPackages(), listUnitsWithAgenda()]),
+  );
   // Today in the shop's clock: an expired vaccine is said so.
   const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
-  return { record, bookings, hoje };
+  return {
+    record,
+    bookings,
+    hoje,
+    pacotes,
+    offers: offers
+      .filter(
+        (o) =>
+          o.ativo &&
+          (!o.porte || o.porte === record.pet.porte) &&
+          (!o.pelagem || o.pelagem === record.pet.pelagem),
+      )
+      .map((o) => ({
+        id: o.id,
+        nome: o.nome,
+        preco: o.preco,
+        sessoes: o.sessoes,
+        validadeDias: o.validadeDias,
+      })),
+    units: unitsInScope(staff, units)
+      .filter((u) => u.agenda)
+      .map((u) => ({ id: u.id, nome: u.nome })),
+  };
+});
+
+const saleSchema = z.object({
+  pacoteId: z.uuid({ error: "Escolha o pacote" }),
+  unidadeId: z.uuid({ error: "Escolha a unidade" }),
+  ...counterPaymentFields,
 });
 
 const idOf = (write: { params: Readonly<Record<string, string | undefined>> }) =>
@@ -95,6 +139,21 @@ export const action = adminAction(
         return `Vacina ${row.tipo} conferida`;
       },
     }),
+    "vender-pacote": adminIntent({
+      capability: "agenda.receber",
+      schema: saleSchema,
+      refusal: firstIssue,
+      failure: "Erro ao vender o pacote",
+      run: async (input, write) => {
+        const pagamento = handOverPayment(input);
+        if (!pagamento) throw new AdminError("Escolha como foi pago", "metodo");
+        const sold = await sellPackageAtCounter(
+          { pacoteId: input.pacoteId, petId: idOf(write), unidadeId: input.unidadeId, pagamento },
+          write.actor,
+        );
+        return `${sold.nome} vendido: ${sold.sessoes} sessões, vale até ${formatIsoDate(sold.validoAte)}`;
+      },
+    }),
     juntar: adminIntent({
       capability: "agenda.operar",
       failure: "Erro ao juntar os pets",
@@ -110,9 +169,10 @@ export const action = adminAction(
 
 export default function PetHistory({ loaderData }: Route.ComponentProps) {
   const { record, bookings, hoje: today } = loaderData;
+  const vender = usePode("agenda.receber");
   const { pet, pesos, vacinas, notas, cliente, outros } = record;
   const result = useActionData<typeof action>() as
-    | { ok: boolean; message?: string; intent?: string }
+    | { ok: boolean; message?: string; intent?: string; errors?: Record<string, string> }
     | undefined;
   return (
     <div className="grid gap-6">
@@ -168,6 +228,26 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             alt={`Foto de ${pet.nome}`}
             className="mt-2 size-32 rounded-lg object-cover"
           />
+        ) : null}
+      </section>
+
+      <section className="grid gap-2">
+        <h2 className="text-lg font-bold">Pacotes de banho</h2>
+        <PackageBalances pacotes={loaderData.pacotes} />
+        {vender ? (
+          <details
+            className="rounded-lg border border-slate-200 bg-white p-3"
+            open={result?.intent === "vender-pacote" && !result.ok}
+          >
+            <summary className="min-h-11 cursor-pointer content-center font-semibold">
+              Vender pacote
+            </summary>
+            <PackageSaleForm
+              offers={loaderData.offers}
+              units={loaderData.units}
+              errors={result?.intent === "vender-pacote" && !result.ok ? (result.errors ?? {}) : {}}
+            />
+          </details>
         ) : null}
       </section>
 

@@ -67,7 +67,15 @@ function RecordList({
   title: string;
   empty: string;
   start: { href: string; label: string };
-  rows: { key: string; href: string; title: ReactNode; valor: number; detail: string }[];
+  rows: {
+    key: string;
+    href: string;
+    title: ReactNode;
+    valor: number;
+    detail: string;
+    /** A second action of the row, beside its link (a booking's "Repetir"). */
+    extra?: { href: string; label: string };
+  }[];
 }) {
   return (
     <section aria-labelledby={id}>
@@ -92,6 +100,14 @@ function RecordList({
                 </span>
                 <span className="mt-0.5 block text-sm text-slate-600">{row.detail}</span>
               </a>
+              {row.extra ? (
+                <a
+                  href={row.extra.href}
+                  className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+                >
+                  {row.extra.label}
+                </a>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -128,6 +144,11 @@ export default function AccountHome() {
           title: <strong className="text-slate-900 wrap-anywhere">{a.pets || a.numero}</strong>,
           valor: a.preco,
           detail: `${a.quando} · ${a.status} · ${a.numero}`,
+          // Decision 0087: the same pet again every 7/14/21/28 days (or its series).
+          extra: {
+            href: `/conta/agendamentos/${a.numero}/repetir`,
+            label: `Repetir ${a.numero}`,
+          },
         }))}
       />
       <section aria-labelledby="conta-sair" className="border-t border-slate-200 pt-4">

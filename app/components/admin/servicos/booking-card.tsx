@@ -178,8 +178,35 @@ export function BookingCard({
         <AssignForm booking={booking} groomers={choices} />
       ) : null}
       {canCheckIn && agendar ? <RescheduleForm booking={booking} units={units} /> : null}
+      {agendar ? <SeriesActions booking={booking} open={canCheckIn} /> : null}
       <ChangeHistory entries={booking.registro ?? []} automatic="Automático" />
     </li>
+  );
+}
+
+/**
+ * "Repetir" (a series from this booking, its own page) and, on a date of a series still
+ * ahead, "Pular esta data" and "Encerrar série" (decision 0087).
+ */
+function SeriesActions({ booking, open }: { booking: AgendaBooking; open: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="serie">
+      {booking.serieId ? <span className="text-sm font-semibold">Série</span> : null}
+      <Button asChild size="sm" variant="outline">
+        <a href={`/admin/servicos/agenda/${booking.id}/repetir`}>Repetir</a>
+      </Button>
+      {booking.serieId && open ? (
+        <Form method="post" className="contents">
+          <input type="hidden" name="id" value={booking.id} />
+          <Button type="submit" size="sm" variant="outline" name="intent" value="serie-pular">
+            Pular esta data
+          </Button>
+          <Button type="submit" size="sm" variant="outline" name="intent" value="serie-encerrar">
+            Encerrar série
+          </Button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
 

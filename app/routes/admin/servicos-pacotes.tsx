@@ -1,0 +1,233 @@
+// /admin/servicos/pacotes: "Pacotes de banho" (issue 45 point 5, decision 0087). The owner or
+// manager defines each offer (the services it covers, size and coat, price, sessions, validity
+// in days) and edits or deactivates it; a package already sold keeps what it was sold with.
+// The counter sells one from the pet's page. Plain forms.
+import { Form, href, Link, useActionData } from "react-router";
+import { adminPage } from "~/components/admin/page";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { CheckboxLabel } from "~/components/ui/checkbox-field";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select, SelectOptions } from "~/components/ui/select";
+import { formatBRL, formatBRLNumber, parseBRL } from "~/domain/money";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
+import {
+  PELAGEM_LABEL,
+  PELAGENS,
+  type Pelagem,
+  PORTE_LABEL,
+  PORTES,
+  type Porte,
+} from "~/modules/grooming";
+import { listGroomingServices, listPackages, savePackage } from "~/modules/grooming/index.server";
+import { adminIntent } from "~/platform/admin/action.server";
+import { AdminError } from "~/platform/admin/actor.server";
+import type { Route } from "./+types/servicos-pacotes";
+
+const page = adminPage({
+  title: "Pacotes de banho",
+  capability: "servicos.configurar",
+  failure: "Erro ao carregar os pacotes",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
+
+export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
+  const [pacotes, services] = await reads(() =>
+    Promise.all([listPackages(), listGroomingServices()]),
+  );
+  const editar = new URL(request.url).searchParams.get("editar");
+  return {
+    pacotes,
+    services: services.map((s) => ({ id: s.id, nome: s.nome, ativo: s.ativo })),
+    editando: pacotes.find((p) => p.id === editar) ?? null,
+  };
+});
+
+const int = (v: string | undefined) => (/^\d{1,4}$/.test(v ?? "") ? Number(v) : Number.NaN);
+
+export const action = adminAction(
+  {
+    pacote: adminIntent({
+      capability: "servicos.configurar",
+      input: ({ fields, form }) => ({
+        ...fields,
+        servicoIds: form.getAll("servicoIds").map(String),
+      }),
+      failure: "Erro ao salvar o pacote",
+      run: async (input: Record<string, string> & { servicoIds: string[] }, { actor }) => {
+        const preco = parseBRL(input.preco ?? "");
+        if (preco === null) throw new AdminError("Informe o preço do pacote", "preco");
+        const porte = (PORTES as readonly string[]).includes(input.porte ?? "")
+          ? (input.porte as Porte)
+          : null;
+        const pelagem = (PELAGENS as readonly string[]).includes(input.pelagem ?? "")
+          ? (input.pelagem as Pelagem)
+          : null;
+        const id = /^[0-9a-f-]{36}$/i.test(input.id ?? "") ? input.id! : null;
+        const row = await savePackage(
+          {
+            nome: (input.nome ?? "").slice(0, 200),
+            servicoIds: input.servicoIds.slice(0, 30),
+            porte,
+            pelagem,
+            preco,
+            sessoes: int(input.sessoes),
+            validadeDias: int(input.validadeDias),
+            ativo: input.ativo === "on",
+          },
+          actor,
+          id,
+        );
+        return `${row.nome} salvo (${formatBRL(row.preco)}, ${row.sessoes} sessões, ${row.validadeDias} dias)`;
+      },
+    }),
+  },
+  { capability: "servicos.configurar", noControlChars: true },
+);
+
+export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>() as
+    | { ok: boolean; message?: string; errors?: Record<string, string> }
+    | undefined;
+  useFormResult(result as never);
+  const { pacotes, services, editando: e } = loaderData;
+  const errors = result && !result.ok ? (result.errors ?? {}) : {};
+  const nameOf = (id: string) => services.find((s) => s.id === id)?.nome ?? "serviço removido";
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <AdminPageHeader
+        title="Pacotes de banho"
+        description="Vendidos no balcão pela página do pet; cada banho entregue desconta uma sessão."
+        actions={
+          <Link
+            to={href("/admin/servicos/configuracao")}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Configuração
+          </Link>
+        }
+      />
+      {result && !result.ok && result.message ? (
+        <p role="alert" className="font-semibold text-red-700">
+          {result.message}
+        </p>
+      ) : null}
+      {pacotes.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhum pacote definido ainda.</p>
+      ) : (
+        <ul className="grid gap-2" data-testid="pacotes">
+          {pacotes.map((p) => (
+            <li
+              key={p.id}
+              className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+            >
+              <p className="font-semibold">
+                {p.nome} · {formatBRL(p.preco)}
+                {p.ativo ? "" : " · inativo"}
+              </p>
+              <p>
+                {p.sessoes} sessões · vale {p.validadeDias} dias ·{" "}
+                {p.servicoIds.map(nameOf).join(", ")}
+                {p.porte ? ` · porte ${PORTE_LABEL[p.porte]}` : ""}
+                {p.pelagem ? ` · ${PELAGEM_LABEL[p.pelagem]}` : ""}
+              </p>
+              <a className="text-brand-700 underline" href={`?editar=${p.id}`}>
+                Editar
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-bold">{e ? `Editar ${e.nome}` : "Novo pacote"}</h2>
+        <Form method="post" className="grid gap-3" key={e?.id ?? "novo"}>
+          <input type="hidden" name="intent" value="pacote" />
+          {e ? <input type="hidden" name="id" value={e.id} /> : null}
+          <Field id="nome" label="Nome" error={errors.nome}>
+            <Input
+              defaultValue={e?.nome ?? ""}
+              placeholder="Pacote 4 banhos"
+              maxLength={80}
+              required
+            />
+          </Field>
+          <fieldset className="grid gap-1">
+            <legend className="text-sm font-medium">Serviços cobertos</legend>
+            {errors.servicoIds ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {errors.servicoIds}
+              </p>
+            ) : null}
+            {services
+              .filter((s) => s.ativo || e?.servicoIds.includes(s.id))
+              .map((s) => (
+                <CheckboxLabel
+                  key={s.id}
+                  id={`servico-${s.id}`}
+                  name="servicoIds"
+                  value={s.id}
+                  label={s.nome}
+                  defaultChecked={e?.servicoIds.includes(s.id) ?? false}
+                />
+              ))}
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="porte" label="Porte">
+              <Select defaultValue={e?.porte ?? ""}>
+                <option value="">Qualquer porte</option>
+                <SelectOptions values={PORTES} labels={PORTE_LABEL} />
+              </Select>
+            </Field>
+            <Field id="pelagem" label="Pelagem">
+              <Select defaultValue={e?.pelagem ?? ""}>
+                <option value="">Qualquer pelagem</option>
+                <SelectOptions values={PELAGENS} labels={PELAGEM_LABEL} />
+              </Select>
+            </Field>
+            <Field id="preco" label="Preço (R$)" error={errors.preco}>
+              <Input
+                inputMode="decimal"
+                defaultValue={e ? formatBRLNumber(e.preco) : ""}
+                maxLength={12}
+                required
+              />
+            </Field>
+            <Field id="sessoes" label="Sessões" error={errors.sessoes}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={52}
+                defaultValue={e?.sessoes ?? 4}
+                required
+              />
+            </Field>
+            <Field id="validadeDias" label="Validade (dias)" error={errors.validadeDias}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={730}
+                defaultValue={e?.validadeDias ?? 30}
+                required
+              />
+            </Field>
+          </div>
+          <CheckboxLabel
+            id="ativo"
+            name="ativo"
+            label="À venda"
+            defaultChecked={e?.ativo ?? true}
+          />
+          <Button type="submit" className="justify-self-start">
+            {e ? "Salvar pacote" : "Criar pacote"}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
