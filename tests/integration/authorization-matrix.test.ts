@@ -567,6 +567,21 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     horario: "09:00",
   })),
   "routes/admin/servicos-agenda.tsx liberar": bookingIntent(() => ({ por: "whatsapp" })),
+  // A date of a series (decision 0087): another unit's booking is not found.
+  "routes/admin/servicos-agenda.tsx serie-pular": bookingIntent(() => ({})),
+  "routes/admin/servicos-agenda.tsx serie-encerrar": bookingIntent(() => ({})),
+  "routes/admin/servicos-repetir.tsx GET": {
+    ask: (r) => ({ url: `/admin/servicos/agenda/${r.booking}/repetir`, params: { id: r.booking } }),
+    shows: hasBooking,
+  },
+  "routes/admin/servicos-repetir.tsx repetir": {
+    ask: (r) => ({
+      url: `/admin/servicos/agenda/${r.booking}/repetir`,
+      params: { id: r.booking },
+      fields: { intervaloDias: "7", primeiraData: r.day, horario: "09:00", ocorrencias: "2" },
+    }),
+    notFound: BOOKING_NOT_FOUND,
+  },
   "routes/admin/servicos-agenda.tsx walkin": {
     ask: (r) => ({
       url: "/admin/servicos/agenda",
@@ -609,6 +624,11 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
   "routes/admin/servicos-pet.tsx conferir": PET,
   "routes/admin/servicos-pet.tsx juntar": PET,
   "routes/admin/servicos-pet-comprovante.ts GET": PET,
+  "routes/admin/servicos-pet.tsx vender-pacote":
+    "o pet é do cliente (decisão 0073); a unidade da venda é conferida por sellPackageAtCounter",
+  // The owner's package offers (decision 0087) are the whole shop's.
+  "routes/admin/servicos-pacotes.tsx GET": SHOP_WIDE,
+  "routes/admin/servicos-pacotes.tsx pacote": SHOP_WIDE,
   "routes/admin/loja/produtos.ts GET": SHOP_WIDE,
   "routes/admin/loja/produtos.ts product-create": SHOP_WIDE,
   "routes/admin/loja/produtos.ts product-update": SHOP_WIDE,

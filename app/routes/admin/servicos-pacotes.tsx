@@ -53,12 +53,11 @@ export const action = adminAction(
   {
     pacote: adminIntent({
       capability: "servicos.configurar",
-      input: ({ fields, form }) => ({
-        ...fields,
-        servicoIds: form.getAll("servicoIds").map(String),
-      }),
       failure: "Erro ao salvar o pacote",
-      run: async (input: Record<string, string> & { servicoIds: string[] }, { actor }) => {
+      run: async (fields: Record<string, string>, { actor, form }) => {
+        // Checkboxes: every service ticked (the fields keep only one).
+        const input: Record<string, string | undefined> = fields;
+        const servicoIds = form.getAll("servicoIds").map(String);
         const preco = parseBRL(input.preco ?? "");
         if (preco === null) throw new AdminError("Informe o preço do pacote", "preco");
         const porte = (PORTES as readonly string[]).includes(input.porte ?? "")
@@ -71,7 +70,7 @@ export const action = adminAction(
         const row = await savePackage(
           {
             nome: (input.nome ?? "").slice(0, 200),
-            servicoIds: input.servicoIds.slice(0, 30),
+            servicoIds: servicoIds.slice(0, 30),
             porte,
             pelagem,
             preco,
