@@ -161,6 +161,8 @@ export interface PackageBalance {
   id: string;
   petId: string;
   nome: string;
+  /** The services it pays for (a booking of others is paid as before). */
+  servicoIds: string[];
   sessoes: number;
   usadas: number;
   restantes: number;
@@ -188,6 +190,7 @@ function balanceOf(r: PacotePet, day: string): PackageBalance {
     id: r.id,
     petId: r.petId,
     nome: r.nome,
+    servicoIds: r.servicoIds,
     sessoes: r.sessoes,
     usadas: r.usadas,
     restantes: r.sessoes - r.usadas,

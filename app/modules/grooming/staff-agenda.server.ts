@@ -72,7 +72,11 @@ export interface AgendaDay {
  */
 export type AgendaBooking = Agendamento & {
   /** Each pet with, when it is a customer's pet, its current care alerts and expired vaccines. */
-  pets: (AgendamentoPet & { cuidado: PetCare | null; pacote: PackageBalance | null })[];
+  pets: (AgendamentoPet & {
+    cuidado: PetCare | null;
+    /** Its package on the day: the one "Entregue" uses when `cobre` (decision 0087). */
+    pacote: (PackageBalance & { cobre: boolean }) | null;
+  })[];
   mesmos: Record<ContactKind, number> | null;
   /** The staff's changes, who made each (issue 41 point 5). */
   registro: BookingHistoryEntry[];
@@ -176,7 +180,7 @@ export async function groomingDay(
           .map((p) => ({
             ...p,
             cuidado: p.petId ? (care.get(p.petId) ?? null) : null,
-            pacote: pacotes.find((b) => b.petId === p.petId) ?? null,
+            pacote: packageOfPet(pacotes, p),
           })),
         mesmos: mesmos.get(r.id) ?? null,
         registro: registros.get(r.id) ?? [],
@@ -765,4 +769,18 @@ export async function bookingsToRemind(unidadeId: string, day: string, executor:
       ),
     )
     .orderBy(asc(agendamentos.horario));
+}
+
+/**
+ * The package the card shows for a booked pet: the one delivery would use (the soonest to
+ * expire that covers every service booked), else any it has left, said not to cover.
+ */
+function packageOfPet(
+  pacotes: readonly PackageBalance[],
+  pet: AgendamentoPet,
+): (PackageBalance & { cobre: boolean }) | null {
+  const own = pacotes.filter((b) => b.petId === pet.petId);
+  const covering = own.find((b) => pet.servicos.every((s) => b.servicoIds.includes(s.servicoId)));
+  if (covering) return { ...covering, cobre: true };
+  return own[0] ? { ...own[0], cobre: false } : null;
 }

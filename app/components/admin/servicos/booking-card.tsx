@@ -437,6 +437,7 @@ function PetCareNotes({ pet }: { pet: AgendaBooking["pets"][number] }) {
           {pet.pacote.nome}: {pet.pacote.restantes} de {pet.pacote.sessoes}{" "}
           {pet.pacote.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
           {formatIsoDate(pet.pacote.validoAte)}
+          {pet.pacote.cobre ? "" : " (não cobre estes serviços)"}
         </span>
       ) : null}
       {pet.petId ? (

@@ -50,6 +50,16 @@ export function BookingPaymentBadge({ booking }: { booking: AgendaBooking }) {
     );
   }
   if (!counts(booking)) return null;
+  if (coveredByPackages(booking)) {
+    return (
+      <p className="text-sm" data-testid="pagamento">
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900">
+          Pacote
+        </span>{" "}
+        uma sessão do pacote na entrega
+      </p>
+    );
+  }
   return (
     <p className="text-sm" data-testid="pagamento">
       <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
@@ -62,7 +72,12 @@ export function BookingPaymentBadge({ booking }: { booking: AgendaBooking }) {
 }
 
 /** Whether the card asks for the payment (with "Entregue" when it is the next step). */
-export const asksPayment = (b: AgendaBooking) => !b.pagamento && PAYABLE.includes(b.status);
+export const asksPayment = (b: AgendaBooking) =>
+  !b.pagamento && PAYABLE.includes(b.status) && !coveredByPackages(b);
+
+/** Every pet's bath is paid by its package (decision 0087): "Entregue" asks no payment. */
+const coveredByPackages = (b: AgendaBooking) =>
+  b.pets.length > 0 && b.pets.every((p) => p.pacote?.cobre);
 
 const METODOS = new Set<string>(Object.keys(METODO_RECEBIMENTO_LABEL));
 
