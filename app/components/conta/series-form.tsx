@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { dayLabel, INTERVALOS_SERIE, MAX_OCORRENCIAS, trocaField } from "~/modules/grooming";
 
-export interface SeriesConflict {
+interface SeriesConflict {
   indice: number;
   data: string;
   horario: string;

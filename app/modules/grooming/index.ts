@@ -26,7 +26,6 @@ export type { GroomerFilter, GroomerLoadRow } from "./groomer-load";
 export { groomerLoad, holdsPlace, matchesGroomer } from "./groomer-load";
 export type { QuoteFieldCheck, ToastMessage } from "./quote.schema";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_FIELD_CHECKS, QUOTE_MESSAGES } from "./quote.schema";
-export type { SeriesForm } from "./series-form";
 export {
   INTERVALOS_SERIE,
   MAX_OCORRENCIAS,

@@ -417,7 +417,7 @@ export async function bookingToRepeat(
 }
 
 /** A booked pet as the series books it again (same services, size and coat). */
-export function petToRepeat(pet: AgendamentoPet): BookingPetInput {
+function petToRepeat(pet: AgendamentoPet): BookingPetInput {
   return {
     nome: pet.nome,
     especie: pet.especie,
