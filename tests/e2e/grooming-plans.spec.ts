@@ -1,9 +1,11 @@
-// Packages of baths (issue 45 point 5, decision 0087) on 360 px phones: the owner defines
+// Grooming plans (issue 45 point 5, decision 0087) on 360 px phones. Packages of baths: the owner defines
 // "Pacote 4 banhos" in /admin/servicos/pacotes; the signed-in tutor books a bath for her pet
 // Paçoca (a phone without JavaScript); at the counter the pet's page sells the package with
 // its payment (Pix), the agenda card shows 4 of 4, and once the booking is delivered (no
 // payment asked: the package pays) the card and the pet's page show 3 of 4. Its own server,
-// so the tutor's session and pet and the owner are written in its database first.
+// so the tutor's session and pet and the owner are written in its database first. Repeat
+// series, without JavaScript: "Repetir" from a walk-in's card, a closed date refused with the
+// nearest free times, one chosen, the series booked; then "Encerrar série" from a date's card.
 import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie, pets } from "~/modules/customers/testing.server";
 import { checkInToReady, confirmAs, pickDayAndFirstTime } from "../support/grooming-e2e";
@@ -19,6 +21,28 @@ import {
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 41;
 const BASE = `http://127.0.0.1:${PORT}`;
+const SERIES_PORT = PORT + 1;
+const SERIES_BASE = `http://127.0.0.1:${SERIES_PORT}`;
+
+/** Today in São Paulo plus `days`, as yyyy-MM-dd. */
+function isoDay(days: number, from?: string) {
+  const today =
+    from ?? new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The next Tuesday after today (Meia Praia takes pets at 08:00, 09:00 and 13:30 then). */
+function nextTuesday() {
+  for (let i = 1; i <= 7; i++) {
+    const day = isoDay(i);
+    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 2) return day;
+  }
+  throw new Error("no Tuesday");
+}
+
+const dm = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 const OWNER = { email: "olga@agropet.test", password: "Quati-Aveia-Moinho-35" };
 
 test("the counter sells a package of four baths for a pet; a delivered booking makes its balance fall from 4 to 3", async ({
@@ -101,6 +125,98 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
     await expectNoSideScroll(staff);
     await card.getByRole("link", { name: "Histórico do pet" }).click();
     await expect(staff.getByTestId("pet-pacotes")).toContainText("Pacote 4 banhos: 3 de 4 sessões");
+    // The card's "Repetir" page reads well on the phone too.
+    await staff.goto(`${BASE}/admin/servicos/agenda?dia=${day}`);
+    await card.getByRole("link", { name: "Repetir" }).click();
+    await expect(staff.getByRole("heading", { name: "Repetir agendamento" })).toBeVisible();
+    await expectNoSideScroll(staff);
+    await expectNoSeriousA11yViolations(staff);
+    await context.close();
+    await server.stop();
+  } catch (error) {
+    server.kill();
+    throw error;
+  }
+});
+
+test("without JavaScript, Repetir lists a closed date with the nearest free times; one chosen books the series, then it is ended", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { server } = await startSeededServer(SERIES_PORT, "series", async (db) => {
+    await createUser({ ...OWNER, papel: "dono", nome: "Olga" }, db);
+  });
+  try {
+    await server.ready();
+    const context = await browser.newContext(phone(360, { javaScriptEnabled: false }));
+    const staff = await context.newPage();
+    const tuesday = nextTuesday();
+    const [d1, d2, d3] = [isoDay(7, tuesday), isoDay(14, tuesday), isoDay(21, tuesday)];
+    // The third date of the series is closed (a holiday).
+    await signInAs(staff, OWNER, "/admin/servicos/configuracao", SERIES_BASE);
+    await staff.locator("#fechar-data").fill(d3);
+    await staff.getByLabel("Motivo").fill("Feriado");
+    await staff.getByRole("button", { name: "Fechar data" }).click();
+    await expect(staff.getByText("Feriado").first()).toBeVisible();
+
+    // A walk-in on Tuesday, then "Repetir" from its card.
+    await staff.goto(`${SERIES_BASE}/admin/servicos/agenda?dia=${tuesday}`);
+    const walkIn = staff
+      .locator("form")
+      .filter({ has: staff.getByRole("button", { name: "Adicionar encaixe" }) });
+    await walkIn.getByLabel("Horário").fill("09:00");
+    await walkIn.getByLabel("Tutor").fill("Seu Pedro");
+    await walkIn.getByLabel("WhatsApp").fill("(47) 98877-6655");
+    await walkIn.getByLabel("Pet").fill("Bolinha");
+    await walkIn.getByRole("group", { name: "Serviços" }).getByRole("checkbox").first().check();
+    await walkIn.getByRole("button", { name: "Adicionar encaixe" }).click();
+    const card = staff.getByTestId(/^agendamento-/).filter({ hasText: "Bolinha" });
+    await card.getByRole("link", { name: "Repetir" }).click();
+    await expect(staff.getByRole("heading", { name: "Repetir agendamento" })).toBeVisible();
+    await staff.getByRole("radio", { name: "a cada 7 dias" }).check();
+    await staff.getByLabel("Primeira data").fill(d1);
+    await staff.getByLabel("Quantas vezes").fill("3");
+    await expectNoSideScroll(staff);
+    await staff.getByRole("button", { name: "Agendar a série" }).click();
+
+    // Refused whole: the closed date with the nearest free times (a day either side).
+    await expect(staff.getByRole("alert").first()).toContainText(
+      "Algumas datas da série não cabem na agenda",
+    );
+    const conflict = staff.getByRole("group", {
+      name: new RegExp(`^3ª data: .* ${dm(d3)}`),
+    });
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByRole("radio", { name: "Pular esta data" })).toBeVisible();
+    const choice = conflict.getByRole("radio").first();
+    const chosen = (await choice.getAttribute("value"))!;
+    expect(chosen).toMatch(new RegExp(`^(${isoDay(20, tuesday)}|${isoDay(22, tuesday)})\\|`));
+    await choice.check();
+    await expect(staff.getByLabel("Primeira data")).toHaveValue(d1);
+    await expectNoSideScroll(staff);
+    await staff.getByRole("button", { name: "Enviar de novo" }).click();
+
+    // Booked: the agenda of its first date, the card a date of a series.
+    await expect(staff).toHaveURL(new RegExp(`/admin/servicos/agenda\\?unidade=.+&dia=${d1}$`));
+    const first = staff.getByTestId(/^agendamento-/).filter({ hasText: "Bolinha" });
+    await expect(first.getByTestId("serie")).toContainText("Série");
+    await staff.goto(`${SERIES_BASE}/admin/servicos/agenda?dia=${d2}`);
+    await expect(staff.getByTestId(/^agendamento-/).filter({ hasText: "Bolinha" })).toHaveCount(1);
+    await staff.goto(`${SERIES_BASE}/admin/servicos/agenda?dia=${chosen.split("|")[0]}`);
+    const moved = staff.getByTestId(/^agendamento-/).filter({ hasText: "Bolinha" });
+    await expect(moved).toContainText(chosen.split("|")[1]!);
+
+    // "Encerrar série" from the moved date's card: every date ahead is cancelled.
+    await moved.getByRole("button", { name: "Encerrar série" }).click();
+    await expect(moved.getByTestId("status")).toHaveText("Cancelado");
+    await staff.goto(`${SERIES_BASE}/admin/servicos/agenda?dia=${d1}`);
+    await expect(
+      staff
+        .getByTestId(/^agendamento-/)
+        .filter({ hasText: "Bolinha" })
+        .getByTestId("status"),
+    ).toHaveText("Cancelado");
+    await expectNoSideScroll(staff);
     await context.close();
     await server.stop();
   } catch (error) {
