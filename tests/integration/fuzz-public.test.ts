@@ -106,6 +106,12 @@ const ROUTES: { path: string; params?: string[]; load: () => Promise<unknown> }[
     params: ["id", "vacinaId"],
     load: () => import("~/routes/conta/pet-comprovante"),
   },
+  // "Repetir" a booking of the account (decision 0087): signed out, "Entrar"; never a 500.
+  {
+    path: "/conta/agendamentos/:numero/repetir",
+    params: ["numero"],
+    load: () => import("~/routes/conta/repetir"),
+  },
   { path: "/loja/avise-me", load: () => import("~/routes/loja/avise-me") },
   { path: "/conta/enderecos", load: () => import("~/routes/conta/enderecos") },
   { path: "/admin/login", load: () => import("~/routes/admin/login") },
