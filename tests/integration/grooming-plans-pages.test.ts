@@ -4,8 +4,8 @@
 // with the counter's payment fields (an amount other than the price without a reason
 // refused); "Repetir" from a booking card lists a full date with the nearest free times, then
 // books the series with the one chosen, and a date is skipped and the series ended from the
-// agenda's card; the signed-in tutor repeats a booking of theirs and ends the series, and
-// someone else's booking is not found.
+// agenda's card; the signed-in tutor repeats a booking of theirs, skips a date and ends the
+// series, and someone else's booking (or date) is not found.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customerCookie, pets } from "~/modules/customers/testing.server";
@@ -369,6 +369,38 @@ describe("Repetir in /conta", () => {
       .from(seriesAgendamento)
       .where(eq(seriesAgendamento.origem, "conta"));
     expect(serie!.petId).not.toBeNull();
+
+    // "Pular esta data": the second date only.
+    const skipped = await call(
+      accountRepeatAction,
+      makeRequest(location, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "pular", agendamentoId: view.data.serie.datas[1].id }),
+      }),
+      { numero: firstOfSeries },
+    );
+    expectRedirect(skipped, `/conta/agendamentos/${firstOfSeries}/repetir?feito=pulada`);
+    const afterSkip = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+      numero: firstOfSeries,
+    });
+    expect(afterSkip.data.serie.datas.map((d: { status: string }) => d.status)).toEqual([
+      view.data.serie.datas[0].status,
+      "Cancelado",
+      view.data.serie.datas[2].status,
+    ]);
+    expect(view.data.serie.datas[0].status).not.toBe("Cancelado");
+    // A date of someone else's series cannot be skipped from this one.
+    const foreign = await call(
+      accountRepeatAction,
+      makeRequest(location, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "pular", agendamentoId: other.id }),
+      }),
+      { numero: firstOfSeries },
+    );
+    expect(foreign.data).toMatchObject({ message: "Agendamento não encontrado nesta série" });
 
     const ended = await call(
       accountRepeatAction,

@@ -2,7 +2,8 @@
 // signed-in tutor books the same pet again every 7/14/21/28 days from a booking made with the
 // account's e-mail (someone else's booking is the same 404 as none). Dates that do not fit
 // come back with the nearest free drop-offs to choose or skip, nothing booked until every
-// date is settled. When the booking is already of a series, its dates and "Encerrar série".
+// date is settled. When the booking is already of a series, its dates with "Pular esta data"
+// and "Encerrar série".
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { SeriesForm, type SeriesRefusal } from "~/components/conta/series-form";
 import { Button } from "~/components/ui/button";
@@ -15,8 +16,10 @@ import {
   endSeries,
   repeatBooking,
   seriesView,
+  skipOccurrence,
 } from "~/modules/grooming/index.server";
 import { AdminError } from "~/platform/admin/actor.server";
+import { now } from "~/platform/clock.server";
 import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/repetir";
 
@@ -60,9 +63,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         intervaloDias: serie.serie.intervaloDias,
         encerrada: serie.serie.encerradaEm !== null,
         datas: serie.agendamentos.map((r) => ({
+          id: r.id,
           numero: r.numero,
           quando: `${dayLabel(r.data)} às ${r.horario}`,
           status: STATUS_AGENDAMENTO_LABEL[r.status],
+          // "Pular esta data": one still ahead and open.
+          pulavel: (r.status === "solicitado" || r.status === "confirmado") && r.inicio > now(),
         })),
       },
       feito: new URL(request.url).searchParams.get("feito"),
@@ -82,15 +88,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       .map(([k, v]) => [k.slice(0, 20), v.slice(0, 40)]),
   );
   const who = { clienteId: cliente.id };
-  if (fields.intent === "encerrar") {
-    if (!found.agendamento.serieId) throw notFound();
+  if (fields.intent === "encerrar" || fields.intent === "pular") {
+    const serieId = found.agendamento.serieId;
+    if (!serieId) throw notFound();
+    const agendamentoId = fields.agendamentoId ?? "";
+    if (fields.intent === "pular" && !/^[0-9a-f-]{36}$/i.test(agendamentoId)) {
+      return refused({ message: "Agendamento não encontrado nesta série", sent: {} });
+    }
     try {
-      await endSeries(found.agendamento.serieId, who);
+      if (fields.intent === "encerrar") await endSeries(serieId, who);
+      else await skipOccurrence(serieId, agendamentoId, who);
     } catch (error) {
       if (error instanceof AdminError) return refused({ message: error.message, sent: {} });
       throw error;
     }
-    return redirect(`/conta/agendamentos/${params.numero}/repetir?feito=encerrada`, 303);
+    const feito = fields.intent === "encerrar" ? "encerrada" : "pulada";
+    return redirect(`/conta/agendamentos/${params.numero}/repetir?feito=${feito}`, 303);
   }
   const form = readSeriesForm(fields);
   if (!form.ok) return refused({ message: form.message, sent });
@@ -112,6 +125,7 @@ function refused(body: SeriesRefusal) {
 const DONE: Record<string, string> = {
   serie: "Série agendada: cada data tem seu lembrete na véspera.",
   encerrada: "Série encerrada: as datas à frente foram canceladas.",
+  pulada: "Data pulada: as outras datas da série continuam.",
 };
 
 export default function RepeatMyBooking() {
@@ -140,8 +154,19 @@ export default function RepeatMyBooking() {
           </h2>
           <ul className="grid gap-1 text-sm">
             {serie.datas.map((d) => (
-              <li key={d.numero}>
-                {d.quando} · {d.numero} · {d.status}
+              <li key={d.numero} className="flex flex-wrap items-center gap-x-3">
+                <span>
+                  {d.quando} · {d.numero} · {d.status}
+                </span>
+                {d.pulavel && !serie.encerrada ? (
+                  <form method="post">
+                    <input type="hidden" name="intent" value="pular" />
+                    <input type="hidden" name="agendamentoId" value={d.id} />
+                    <Button type="submit" variant="ghost" size="sm">
+                      Pular esta data<span className="sr-only"> ({d.quando})</span>
+                    </Button>
+                  </form>
+                ) : null}
               </li>
             ))}
           </ul>
