@@ -40,13 +40,32 @@ async function prepare(kind: Kind, dataDir: string) {
     await migrateDatabase(database);
     await seedDatabase({ images: false });
     await buildLargeShop(database, FRACTION, () => {});
-    // Paid pick-ups waiting at the counter: handing one over asks only its code.
+    // The latest pick-ups (handed-over ones too, taken back a step), made ready and paid by
+    // Pix: handing one over asks only its code (a "pagar na retirada" one would ask the
+    // payment too, in later versions only).
     const pickups = await queryRows<Pickup>(
       database.db,
-      sql`select id::text as id, codigo_retirada as codigo from pedidos
-          where status_pedido = 'pronto_retirada' and status_pagamento = 'pago'
-            and codigo_retirada is not null
-          order by created_at desc limit ${PICKUPS}`,
+      sql`update pedidos set status_pedido = 'pronto_retirada', status_pagamento = 'pago',
+            forma_pagamento = 'pix', estoque_situacao = 'reservado', retirado_em = null
+          where id in (select id from pedidos
+            where modo = 'retirada' and codigo_retirada is not null
+              and status_pedido in ('novo', 'preparo', 'pronto_retirada', 'retirado')
+            order by created_at desc limit ${PICKUPS})
+          returning id::text as id, codigo_retirada as codigo`,
+    );
+    // Their units reserved at the unit, as a checkout would have left them.
+    await queryRows(
+      database.db,
+      sql`insert into estoque (variante_id, unidade_id, em_maos, reservado)
+          select i.variante_id, coalesce(i.unidade_id, p.unidade_id), sum(i.quantidade),
+            sum(i.quantidade)
+          from itens_pedido i join pedidos p on p.id = i.pedido_id
+          where p.id::text in ${pickups.length > 0 ? pickups.map((p) => p.id) : [""]}
+            and i.variante_id is not null and coalesce(i.unidade_id, p.unidade_id) is not null
+          group by 1, 2
+          on conflict (variante_id, unidade_id) do update
+            set em_maos = estoque.em_maos + excluded.em_maos,
+                reservado = estoque.reservado + excluded.reservado`,
     );
     return { pgdb, pickups };
   } finally {
