@@ -150,7 +150,8 @@ export async function orderToPrint(
   scope: UnitScope,
   executor: Executor = db(),
 ): Promise<PrintOrder | null> {
-  if (numero.length > 40) return null;
+  // Order numbers are short printable ASCII; anything else (a NUL byte too) is unknown.
+  if (numero.length > 40 || /[^\x21-\x7e]/.test(numero)) return null;
   const rows = await executor
     .select()
     .from(pedidos)
