@@ -90,7 +90,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The pt-BR message a 503 carries (its JSON body, or the body's text). */
+/** The pt-BR message a 503 or 422 carries (its JSON body, or the body's text). */
 function unavailableMessage(body: unknown): string | undefined {
   if (body && typeof body === "object" && "message" in body) {
     const { message } = body as { message: unknown };
@@ -108,18 +108,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A fault that passes (database out of reach, disk full): app/platform/unavailable.server.ts.
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // A write the database refused for its data (app/platform/unavailable-routes.server.ts).
+  const refused = isRouteErrorResponse(error) && error.status === 422;
   const title = notFound
     ? "Página não encontrada"
     : unavailable
       ? "Serviço temporariamente indisponível"
-      : "Algo deu errado";
+      : refused
+        ? "Dados não aceitos"
+        : "Algo deu errado";
   const message = notFound
     ? "O endereço que você procurou não existe ou foi removido."
     : unavailable
       ? (unavailableMessage(error.data) ??
         "Estamos com uma instabilidade momentânea. Tente de novo em alguns instantes.")
-      : "Tivemos um problema ao carregar esta página. Tente novamente em instantes.";
-  if (!notFound && !unavailable) console.error(error);
+      : refused
+        ? (unavailableMessage(error.data) ?? "Um dos dados informados não foi aceito.")
+        : "Tivemos um problema ao carregar esta página. Tente novamente em instantes.";
+  if (!notFound && !unavailable && !refused) console.error(error);
   return (
     <ErrorPage title={title} message={message}>
       <title>{`${title} | Agropet Litoral`}</title>

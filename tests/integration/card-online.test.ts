@@ -442,6 +442,8 @@ describe("refunds and chargebacks", () => {
     await expect(refundOrderPix(pedido.id, actor, total + 1)).rejects.toThrow(AdminError);
     const partial = await refundOrderPix(pedido.id, actor, 3000);
     expect(partial).toMatchObject({ status: "paga", valorReembolsado: 3000 });
+    // Dated, so the day close counts the partial refund on its own day.
+    expect(partial.reembolsadoEm).toBeInstanceOf(Date);
     expect((await state(pedido.id)).pedido.statusPagamento).toBe("pago");
     expect(mp.payments.get(payment.id)!.transaction_amount_refunded).toBeCloseTo(30);
     // More than is left: refused, nothing sent.

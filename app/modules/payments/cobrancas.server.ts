@@ -279,7 +279,9 @@ export async function advanceCobranca(
       status,
       statusProvedor: charge.statusProvedor,
       pagoEm: advances && charge.status === "paga" ? (charge.pagoEm ?? at) : row.pagoEm,
-      reembolsadoEm: advances && charge.status === "reembolsada" ? at : row.reembolsadoEm,
+      // When the money went back (whole or in part): the day close counts a refund on its day.
+      reembolsadoEm:
+        (advances && charge.status === "reembolsada") || refundGrew ? at : row.reembolsadoEm,
       valorReembolsado: refundGrew ? charge.valorReembolsado : row.valorReembolsado,
       // A partial refund that came through is settled: no more asking about it.
       reembolsoSolicitadoEm: refundGrew ? null : row.reembolsoSolicitadoEm,

@@ -183,7 +183,8 @@ function PixCharge({ order }: { order: OrderRow }) {
             ) : null}
             {cobranca.reembolsadoEm ? (
               <span className="block text-xs text-slate-600">
-                Reembolsada em {formatDateTime(cobranca.reembolsadoEm)}
+                {cobranca.status === "reembolsada" ? "Reembolsada em" : "Último reembolso em"}{" "}
+                {formatDateTime(cobranca.reembolsadoEm)}
               </span>
             ) : null}
             {cobranca.meio === "cartao" ? (
