@@ -72,6 +72,15 @@ export async function expectNoSideScroll(page: Page, width = page.viewportSize()
 /** The public site's pages (its header links): the pages each site-wide check walks. */
 export const SITE_PAGES = SITE_NAV.map((link) => link.to);
 
+/** Today in São Paulo (or the day `from`, yyyy-MM-dd) plus `days`, as <input type=date> takes it. */
+export function isoDay(days: number, from?: string) {
+  const today =
+    from ?? new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 /**
