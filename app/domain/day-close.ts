@@ -25,7 +25,7 @@ export const onlineForma = (meio: MeioCobranca): FormaFechamento =>
 /** The store's sales or the grooming room's services. */
 const origens = defineVocabulary({ loja: "Loja", banho_tosa: "Banho e tosa" });
 export const ORIGEM_LABEL = origens.label;
-export type OrigemRecebimento = (typeof origens.values)[number];
+type OrigemRecebimento = (typeof origens.values)[number];
 
 /** Who received an online payment: nobody of the team, the provider. */
 export const PESSOA_ONLINE = "Online (Mercado Pago)";

@@ -17,7 +17,7 @@ const tiposChave = defineVocabulary({
   aleatoria: "Chave aleatória",
 });
 export const PIX_KEY_TIPO_LABEL = tiposChave.label;
-export type PixKeyTipo = (typeof tiposChave.values)[number];
+type PixKeyTipo = (typeof tiposChave.values)[number];
 
 /** The DICT's longest key (an e-mail). */
 export const PIX_KEY_MAX = 77;
