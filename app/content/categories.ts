@@ -1,24 +1,20 @@
 // The catalogue of /produtos (SPEC §3): categories, not individual products.
-export const SPECIES = ["caes", "gatos", "aves", "peixes", "agropecuaria"] as const;
-export type Species = (typeof SPECIES)[number];
+import { defineVocabulary } from "~/domain/vocabulary";
 
-/** Filter chips of /produtos, in the spec's order ('todos' = no species filter). */
-export const SPECIES_FILTERS: { value: Species | "todos"; label: string }[] = [
-  { value: "todos", label: "Todos os Produtos" },
-  { value: "caes", label: "Cães" },
-  { value: "gatos", label: "Gatos" },
-  { value: "aves", label: "Aves" },
-  { value: "peixes", label: "Peixes" },
-  { value: "agropecuaria", label: "Agropecuária" },
-];
-
-export const SPECIES_LABELS: Record<Species, string> = {
+export const { values: SPECIES, label: SPECIES_LABELS } = defineVocabulary({
   caes: "Cães",
   gatos: "Gatos",
   aves: "Aves",
   peixes: "Peixes",
   agropecuaria: "Agropecuária",
-};
+});
+export type Species = (typeof SPECIES)[number];
+
+/** Filter chips of /produtos, in the spec's order ('todos' = no species filter). */
+export const SPECIES_FILTERS: { value: Species | "todos"; label: string }[] = [
+  { value: "todos", label: "Todos os Produtos" },
+  ...SPECIES.map((value) => ({ value, label: SPECIES_LABELS[value] })),
+];
 
 export interface CatalogCategory {
   id: string;

@@ -1,15 +1,16 @@
 // "Compra programada" (issue 45): the pure rules of a subscription's cadence and renewal.
 import { defineVocabulary } from "./vocabulary";
 
-export const { values: ESTADOS_ASSINATURA, label: ESTADO_ASSINATURA_LABEL } = defineVocabulary({
+export const estadoAssinatura = defineVocabulary({
   ativa: { label: "Ativa", tone: "success" },
   pausada: { label: "Pausada", tone: "warning" },
   cancelada: { label: "Cancelada", tone: "neutral" },
 });
+export const { values: ESTADOS_ASSINATURA, label: ESTADO_ASSINATURA_LABEL } = estadoAssinatura;
 export type EstadoAssinatura = (typeof ESTADOS_ASSINATURA)[number];
 
 /** One due date of a subscription, as the customer and the owner read it. */
-export const { values: ESTADOS_CICLO, label: ESTADO_CICLO_LABEL } = defineVocabulary({
+export const estadoCiclo = defineVocabulary({
   lembrado: { label: "Lembrete enviado", tone: "info" },
   pulado: { label: "Pulada", tone: "neutral" },
   pedido_criado: { label: "Pedido criado", tone: "progress" },
@@ -17,6 +18,7 @@ export const { values: ESTADOS_CICLO, label: ESTADO_CICLO_LABEL } = defineVocabu
   pago: { label: "Paga", tone: "success" },
   expirado: { label: "Não paga (expirou)", tone: "danger" },
 });
+export const { values: ESTADOS_CICLO, label: ESTADO_CICLO_LABEL } = estadoCiclo;
 export type EstadoCiclo = (typeof ESTADOS_CICLO)[number];
 
 export const INTERVALO_MIN = 15;

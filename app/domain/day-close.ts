@@ -3,37 +3,29 @@
 // and the CSV/XLSX files all show these same figures. Money in centavos.
 import { METODO_RECEBIMENTO_LABEL, type MetodoRecebimento } from "./counter-payment";
 import { MEIO_COBRANCA_LABEL, type MeioCobranca } from "./statuses";
+import { defineVocabulary } from "./vocabulary";
 
 /** How money came in: the four ways at the counter and the two online ones. */
-const FORMAS_FECHAMENTO = [
-  "dinheiro",
-  "pix",
-  "debito",
-  "credito",
-  "pix_online",
-  "cartao_online",
-] as const;
-export type FormaFechamento = (typeof FORMAS_FECHAMENTO)[number];
-
-export const FORMA_FECHAMENTO_LABEL: Record<FormaFechamento, string> = {
+const formasFechamento = defineVocabulary({
   dinheiro: METODO_RECEBIMENTO_LABEL.dinheiro,
   pix: "Pix no balcão",
   debito: METODO_RECEBIMENTO_LABEL.debito,
   credito: METODO_RECEBIMENTO_LABEL.credito,
   pix_online: `${MEIO_COBRANCA_LABEL.pix} online`,
   cartao_online: `${MEIO_COBRANCA_LABEL.cartao} online`,
-};
+});
+const FORMAS_FECHAMENTO = formasFechamento.values;
+export const FORMA_FECHAMENTO_LABEL = formasFechamento.label;
+export type FormaFechamento = (typeof FORMAS_FECHAMENTO)[number];
 
 export const counterForma = (metodo: MetodoRecebimento): FormaFechamento => metodo;
 export const onlineForma = (meio: MeioCobranca): FormaFechamento =>
   meio === "cartao" ? "cartao_online" : "pix_online";
 
 /** The store's sales or the grooming room's services. */
-export type OrigemRecebimento = "loja" | "banho_tosa";
-export const ORIGEM_LABEL: Record<OrigemRecebimento, string> = {
-  loja: "Loja",
-  banho_tosa: "Banho e tosa",
-};
+const origens = defineVocabulary({ loja: "Loja", banho_tosa: "Banho e tosa" });
+export const ORIGEM_LABEL = origens.label;
+type OrigemRecebimento = (typeof origens.values)[number];
 
 /** Who received an online payment: nobody of the team, the provider. */
 export const PESSOA_ONLINE = "Online (Mercado Pago)";

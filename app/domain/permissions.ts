@@ -2,16 +2,15 @@
 // The one place the permission matrix is written: the server checks it in every admin loader,
 // action and resource route, the admin shell hides what a person may not use, the team screen
 // and docs/permissoes.md show it.
+import { defineVocabulary } from "./vocabulary";
 
-export const PAPEIS = ["dono", "gerente", "atendente", "tosador"] as const;
-export type Papel = (typeof PAPEIS)[number];
-
-export const PAPEL_LABEL: Record<Papel, string> = {
+export const { values: PAPEIS, label: PAPEL_LABEL } = defineVocabulary({
   dono: "Dono",
   gerente: "Gerente",
   atendente: "Atendente",
   tosador: "Tosador",
-};
+});
+export type Papel = (typeof PAPEIS)[number];
 
 export const PAPEL_DESCRICAO: Record<Papel, string> = {
   dono: "Tudo, inclusive equipe, segurança, credenciais de pagamento, servidor de e-mail, privacidade, textos legais e configurações.",

@@ -7,16 +7,17 @@
 // (Nota Técnica 49/2024). drizzle/0018_chave_pix_normalizada.sql repeats these rules
 // in SQL for the keys already saved; keep the two in step.
 import { cnpj, cpf } from "cpf-cnpj-validator";
+import { defineVocabulary } from "./vocabulary";
 
-export type PixKeyTipo = "cpf" | "cnpj" | "celular" | "email" | "aleatoria";
-
-export const PIX_KEY_TIPO_LABEL: Record<PixKeyTipo, string> = {
+const tiposChave = defineVocabulary({
   cpf: "CPF",
   cnpj: "CNPJ",
   celular: "Celular",
   email: "E-mail",
   aleatoria: "Chave aleatória",
-};
+});
+export const PIX_KEY_TIPO_LABEL = tiposChave.label;
+type PixKeyTipo = (typeof tiposChave.values)[number];
 
 /** The DICT's longest key (an e-mail). */
 export const PIX_KEY_MAX = 77;

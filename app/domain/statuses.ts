@@ -1,8 +1,10 @@
 // The shop's vocabulary (SPEC §4): every status, payment method, delivery window, service,
 // job opening and coupon type, with its pt-BR label and, for statuses, one semantic tone. The database
 // schema takes its values from here; zod schemas only validate against them; every screen
-// (admin and customer) shows a status through StatusBadge with this label and tone.
+// (admin and customer) shows a status through StatusBadge with this label and tone. Each list
+// is written with defineVocabulary (./vocabulary.ts says how).
 
+import { estadoAssinatura, estadoCiclo } from "./assinatura";
 import { defineVocabulary, type Tone } from "./vocabulary";
 
 export type { Tone };
@@ -159,8 +161,20 @@ export const { values: TIPOS_CUPOM, label: TIPO_CUPOM_LABEL } = defineVocabulary
 });
 export type TipoCupom = (typeof TIPOS_CUPOM)[number];
 
-/** Every status kind with its label and tone, for StatusBadge. */
-export const STATUSES = { pedido, pagamento, cobranca, servico, curriculo } as const;
+/**
+ * Every status kind with its label and tone, for StatusBadge (`<StatusBadge of="pedido"
+ * value={p.status} />`). A status list of app/domain registers here; a module's own (grooming,
+ * mail) shows through ToneBadge with its vocabulary's tone.
+ */
+export const STATUSES = {
+  pedido,
+  pagamento,
+  cobranca,
+  servico,
+  curriculo,
+  assinatura: estadoAssinatura,
+  ciclo: estadoCiclo,
+} as const;
 
 export type StatusKind = keyof typeof STATUSES;
 export type StatusOf<K extends StatusKind> = keyof (typeof STATUSES)[K]["label"];

@@ -2,6 +2,29 @@
 // each value once, with its label and, for a status, its tone. The values keep the order
 // written (the order lists and timelines show). No imports: the tables files, read by
 // drizzle-kit without the path alias, take their enums from vocabularies.
+//
+// How every list uses it (app/domain/statuses.ts has the shop's; a module keeps its own in
+// its folder, e.g. grooming/booking-vocabulary.ts):
+//
+//   const pedido = defineVocabulary({
+//     novo: { label: "Novo", tone: "info" },          // a status: label and tone
+//     cancelado: { label: "Cancelado", tone: "danger" },
+//   });
+//   export const { values: STATUS_PEDIDO, label: STATUS_PEDIDO_LABEL } = pedido;
+//   export type StatusPedido = (typeof STATUS_PEDIDO)[number];
+//
+//   export const { values: MODOS, label: MODO_LABEL } = defineVocabulary({
+//     entrega: "Receber em casa",                      // not a status: the label alone
+//     retirada: "Retirar na loja",
+//   });
+//
+// - `values` feeds the table's enum (text(..., { enum }), inList check) and z.enum.
+// - `label[value]` for a value the type knows; `labelOf(text)` for a stored string that may
+//   be older than the list (it shows as stored).
+// - `tone[value]` (statuses only) is what a badge shows: a status of app/domain registers its
+//   vocabulary in STATUSES (statuses.ts) and shows through <StatusBadge of=... value=...>; a
+//   module's own status shows through <ToneBadge tone={v.tone[x]}>{v.label[x]}</ToneBadge>
+//   (components/ui/status-badge.tsx). Never a second table of labels or colours beside it.
 
 /** What a status's colour means; components/ui/status-badge.tsx maps it to colours. */
 export type Tone = "info" | "warning" | "success" | "danger" | "progress" | "neutral";

@@ -13,11 +13,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/platform/db/client.server";
-import { seedDatabase } from "~/startup/seed.server";
+import { queryRows } from "~/platform/db/client.server";
 import { stopServer, table } from "../lib/server";
-import { createThrowawayDatabase } from "../lib/throwaway-postgres";
-import { args, BROWSER, type Kind, quantile, startApp } from "./harness";
+import { args, BROWSER, type Kind, quantile, startApp, withSeededShop } from "./harness";
 import { buildLargeShop } from "./large-shop";
 
 const option = (name: string) =>
@@ -83,19 +81,7 @@ function unitFields(u: UnitRow, changes: Record<string, string | undefined> = {}
 
 /** A fresh large shop of this kind; the units' rows as the form needs them. */
 async function prepare(kind: Kind, dataDir: string) {
-  const pgdb =
-    kind === "PostgreSQL"
-      ? await createThrowawayDatabase(process.env.DATABASE_URL!, "escrita")
-      : null;
-  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" };
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir: pgdb ? undefined : path.join(dataDir, "db"),
-  });
-  try {
-    setDatabase(database);
-    await migrateDatabase(database);
-    await seedDatabase({ images: false });
+  return withSeededShop(kind, "escrita", dataDir, async (database, { env, pgdb }) => {
     console.log(`[${kind}] loja grande (fração ${FRACTION}) ...`);
     const counts = await buildLargeShop(database, FRACTION, console.log);
     const units = await queryRows<UnitRow>(
@@ -107,10 +93,7 @@ async function prepare(kind: Kind, dataDir: string) {
       sql`select produto_id as id from produtos_resumo where disponivel > 0 order by produto_id limit 1`,
     );
     return { env, units, product: product!.id, produtos: counts.produtos, drop: pgdb?.drop };
-  } finally {
-    setDatabase(undefined);
-    await database.close();
-  }
+  });
 }
 
 function sameOrigin(base: string, cookie?: string) {

@@ -8,11 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/platform/db/client.server";
-import { seedDatabase } from "~/startup/seed.server";
+import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { stopServer } from "../lib/server";
-import { createThrowawayDatabase } from "../lib/throwaway-postgres";
-import { args, BROWSER, type Kind, load, quantile, startApp } from "./harness";
+import { args, BROWSER, type Kind, load, quantile, startApp, withSeededShop } from "./harness";
 import { buildLargeShop } from "./large-shop";
 import { signIn } from "./lib/requests";
 
@@ -27,18 +25,7 @@ interface Pickup {
 }
 
 async function prepare(kind: Kind, dataDir: string) {
-  const pgdb =
-    kind === "PostgreSQL"
-      ? await createThrowawayDatabase(process.env.DATABASE_URL!, "balcao")
-      : null;
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir: pgdb ? undefined : path.join(dataDir, "db"),
-  });
-  try {
-    setDatabase(database);
-    await migrateDatabase(database);
-    await seedDatabase({ images: false });
+  return withSeededShop(kind, "balcao", dataDir, async (database, { pgdb }) => {
     await buildLargeShop(database, FRACTION, () => {});
     // The latest pick-ups (handed-over ones too, taken back a step), made ready and paid by
     // Pix: handing one over asks only its code (a "pagar na retirada" one would ask the
@@ -68,9 +55,7 @@ async function prepare(kind: Kind, dataDir: string) {
                 reservado = estoque.reservado + excluded.reservado`,
     );
     return { pgdb, pickups };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function handedOver(kind: Kind, dataDir: string, url: string | undefined, ids: string[]) {

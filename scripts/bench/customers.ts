@@ -5,8 +5,6 @@
 // (it answers after a floor of SIGN_IN_ANSWER_FLOOR_MS whatever the e-mail, by design). Each
 // page's two runs alternate twice and the best of each is compared.
 import crypto from "node:crypto";
-// @ts-expect-error autocannon ships no type declarations
-import autocannon from "autocannon";
 import { clientes, sessoesClientes } from "~/modules/customers/testing.server";
 import { table } from "../lib/server";
 import {
@@ -52,18 +50,8 @@ async function prepare(env: Record<string, string>): Promise<{ token: string }> 
 }
 
 /** Like `load`, but the connections alternate a visitor's request and a signed-in one. */
-async function loadHalfSignedIn(url: string, cookie: string): Promise<LoadResult> {
-  const requests = [{ headers: BROWSER }, { headers: { ...BROWSER, cookie } }];
-  await autocannon({ url, requests, connections: 10, duration: 2 });
-  const result = await autocannon({ url, requests, connections: CONNECTIONS, duration: DURATION });
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+const loadHalfSignedIn = (url: string, cookie: string) =>
+  load(url, BROWSER, [{ headers: BROWSER }, { headers: { ...BROWSER, cookie } }]);
 
 interface CustomersResult {
   pages: { name: string; without: LoadResult; half: LoadResult }[];

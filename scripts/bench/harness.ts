@@ -6,8 +6,15 @@ import http from "node:http";
 import path from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
-import { type Database, openDatabase } from "~/platform/db/client.server";
+import {
+  type Database,
+  migrateDatabase,
+  openDatabase,
+  setDatabase,
+} from "~/platform/db/client.server";
+import { seedDatabase } from "~/startup/seed.server";
 import { startServer } from "../lib/server";
+import { createThrowawayDatabase, type ThrowawayDatabase } from "../lib/throwaway-postgres";
 
 export const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -44,6 +51,58 @@ export async function withRunDatabase<T>(
   }
 }
 
+/** A throwaway database `name_…` on the server of `url`, dropped when it is closed. */
+export async function throwawayPostgres(url: string, name: string): Promise<Database> {
+  const throwaway = await createThrowawayDatabase(url, name);
+  const database = await openDatabase({ databaseUrl: throwaway.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await throwaway.drop();
+    },
+  };
+}
+
+/** The database a scenario that builds its own shop made, as `withSeededShop` hands it over. */
+export interface SeededShop {
+  /** DATA_DIR and DATABASE_URL for the app started on it afterwards. */
+  env: Record<string, string>;
+  /** The throwaway PostgreSQL database (drop it after the run); null on PGlite. */
+  pgdb: ThrowawayDatabase | null;
+}
+
+/**
+ * A fresh shop of `kind` for a scenario of its own: a throwaway database `name_…` on the
+ * PostgreSQL server of DATABASE_URL, else an embedded one in `dataDir`; migrated, seeded (no
+ * images) and the app's database while `work` adds to it, closed whatever `work` does.
+ */
+export async function withSeededShop<T>(
+  kind: Kind,
+  name: string,
+  dataDir: string,
+  work: (database: Database, shop: SeededShop) => Promise<T>,
+): Promise<T> {
+  const pgdb =
+    kind === "PostgreSQL" ? await createThrowawayDatabase(process.env.DATABASE_URL!, name) : null;
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    dataDir: pgdb ? undefined : path.join(dataDir, "db"),
+  });
+  try {
+    setDatabase(database);
+    await migrateDatabase(database);
+    await seedDatabase({ images: false });
+    return await work(database, {
+      env: { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" },
+      pgdb,
+    });
+  } finally {
+    setDatabase(undefined);
+    await database.close();
+  }
+}
+
 /** What a scenario gets for one database: the running app and the product of the races. */
 interface Backend {
   kind: Kind;
@@ -76,13 +135,19 @@ export interface LoadResult {
   errors: number;
 }
 
+/**
+ * `url` under CONNECTIONS connections for DURATION seconds, each request with `headers`; or,
+ * given `requests` (autocannon's), the connections take them in turn.
+ */
 export async function load(
   url: string,
   headers: Record<string, string> = BROWSER,
+  requests?: { headers: Record<string, string> }[],
 ): Promise<LoadResult> {
+  const target = requests ? { url, requests } : { url, headers };
   // A short warm-up so the first JIT and connection costs do not count.
-  await autocannon({ url, headers, connections: 10, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  await autocannon({ ...target, connections: 10, duration: 2 });
+  const result = await autocannon({ ...target, connections: CONNECTIONS, duration: DURATION });
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,

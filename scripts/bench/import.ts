@@ -11,7 +11,7 @@ import {
   setDatabase,
 } from "~/platform/db/client.server";
 import { localDiskDriver, setStorage } from "~/platform/storage.server";
-import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import { throwawayPostgres } from "./harness";
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const HEADER =
@@ -55,18 +55,6 @@ function generateCsv(rows: number): Buffer {
   return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
-async function freshPostgres(url: string): Promise<Database> {
-  const throwaway = await createThrowawayDatabase(url, "bench");
-  const database = await openDatabase({ databaseUrl: throwaway.url });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
-
 async function run(label: string, database: Database, csv: Buffer) {
   await migrateDatabase(database);
   setDatabase(database);
@@ -100,4 +88,4 @@ const csv = generateCsv(ROWS);
 console.log(`Arquivo gerado: ${(csv.byteLength / 1024 / 1024).toFixed(1)} MB`);
 await run("PGlite", await openDatabase({}), csv);
 if (process.env.DATABASE_URL)
-  await run("PostgreSQL", await freshPostgres(process.env.DATABASE_URL), csv);
+  await run("PostgreSQL", await throwawayPostgres(process.env.DATABASE_URL, "bench"), csv);

@@ -22,7 +22,7 @@ import {
 import { registerModules } from "~/platform/module.server";
 import { localDiskDriver, setStorage } from "~/platform/storage.server";
 import { notaXml } from "../../tests/support/nota-fiscal";
-import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import { throwawayPostgres } from "./harness";
 
 const ITEMS = 500;
 const BY_CODE = 100;
@@ -32,18 +32,6 @@ const FORNECEDOR = { cnpj: "03847655000198", nome: "Distribuidora Pet Sul Ltda" 
 const GOAL_S = 5;
 
 const ean = (i: number) => `789${String(i).padStart(10, "0")}`;
-
-async function freshPostgres(url: string): Promise<Database> {
-  const throwaway = await createThrowawayDatabase(url, "bench");
-  const database = await openDatabase({ databaseUrl: throwaway.url });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
 
 async function seed(database: Database) {
   const db = database.db;
@@ -160,7 +148,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString("pt-BR");
 
 let ok = await run("PGlite", await openDatabase({}));
 if (process.env.DATABASE_URL) {
-  ok = (await run("PostgreSQL", await freshPostgres(process.env.DATABASE_URL))) && ok;
+  ok = (await run("PostgreSQL", await throwawayPostgres(process.env.DATABASE_URL, "bench"))) && ok;
 }
 await stopFiscalReader();
 if (!ok) process.exit(1);

@@ -3,13 +3,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, queryRows, setDatabase } from "~/platform/db/client.server";
-import { seedDatabase } from "~/startup/seed.server";
+import { queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { root, stopServer, table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
-import { createThrowawayDatabase } from "../lib/throwaway-postgres";
-import { args, BROWSER, clientAddress, type Kind, postForm, RACE_SKU, startApp } from "./harness";
+import {
+  args,
+  BROWSER,
+  clientAddress,
+  type Kind,
+  postForm,
+  RACE_SKU,
+  startApp,
+  withSeededShop,
+} from "./harness";
 import { buildLargeShop, type LargeShopCounts } from "./large-shop";
 import { get, postImportPreview, signIn, type Timing, time } from "./lib/requests";
 import {
@@ -73,21 +80,9 @@ function importCsv(allNew = false): Buffer {
 
 /** A fresh database of this kind, migrated, seeded, and grown when `large`. */
 export async function prepareShop(kind: Kind, size: Size, dataDir: string) {
-  const pgdb =
-    kind === "PostgreSQL"
-      ? await createThrowawayDatabase(process.env.DATABASE_URL!, "escala")
-      : null;
-  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" };
-  const database = await openDatabase({
-    databaseUrl: pgdb?.url,
-    dataDir: pgdb ? undefined : path.join(dataDir, "db"),
-  });
   const started = performance.now();
-  let counts: LargeShopCounts | null = null;
-  try {
-    setDatabase(database);
-    await migrateDatabase(database);
-    await seedDatabase({ images: false });
+  return withSeededShop(kind, "escala", dataDir, async (database, { env, pgdb }) => {
+    let counts: LargeShopCounts | null = null;
     if (size === "grande") {
       console.log(`[${kind}] loja grande (fração ${FRACTION}) ...`);
       counts = await buildLargeShop(database, FRACTION, console.log);
@@ -107,10 +102,7 @@ export async function prepareShop(kind: Kind, size: Size, dataDir: string) {
       announce: pgdb ? await announcer(pgdb.url) : null,
       drop: async () => pgdb?.drop(),
     };
-  } finally {
-    setDatabase(undefined);
-    await database.close();
-  }
+  });
 }
 
 /**

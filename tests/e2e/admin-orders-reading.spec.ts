@@ -4,9 +4,11 @@
 // list finds the order by phone; the dashboard's value axis is not cut; a wrong pick-up code's
 // toast goes once the right code works.
 import {
+  confirmPickup,
   createProductInAdmin,
   expect,
   fillCheckout,
+  fillPickupCheckout,
   generateWeights,
   loginAsAdmin,
   type Page,
@@ -141,18 +143,12 @@ test("a wrong pick-up code's toast goes once the right code works", async ({ pag
   await page
     .getByRole("button", { name: "Adicionar Comedouro Inox Antiderrapante 500 ml ao carrinho" })
     .click();
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill("Cliente Código");
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-4646");
-  await page.getByRole("radio", { name: "Retirar na loja" }).check();
-  await page.getByRole("radio", { name: new RegExp(UNIT) }).check();
-  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido \S+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/Pedido (\S+) realizado/)![1]!;
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
-  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
+  await fillPickupCheckout(page, {
+    nome: "Cliente Código",
+    telefone: "(47) 98888-4646",
+    unidade: UNIT,
+  });
+  const { numero, codigo } = await confirmPickup(page);
 
   await page.goto(`/admin/loja?view=pedidos&q=${numero}`);
   const status = page.getByLabel("Status do pedido");

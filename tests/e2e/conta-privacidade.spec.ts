@@ -16,9 +16,10 @@ import {
 import { startSeededServer } from "../support/own-server";
 import { unzip } from "../support/zip";
 import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
+import { ownShop, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 47;
-const BASE = `http://127.0.0.1:${PORT}`;
+const shop = ownShop(47);
+const BASE = shop.base;
 const PHONE = phone(390, { javaScriptEnabled: false });
 
 test("a customer without JavaScript downloads their data and deletes their account", async ({
@@ -29,7 +30,7 @@ test("a customer without JavaScript downloads their data and deletes their accou
     server,
     dataDir,
     seeded: cookie,
-  } = await startSeededServer(PORT, "conta-privacidade", async (db) => {
+  } = await startSeededServer(shop.port, "conta-privacidade", async (db) => {
     const { clienteId, cookie } = await customerCookie("ana@example.com", BASE, db);
     await db.update(clientes).set({ nome: "Ana Souza" });
     await db.insert(enderecosClientes).values({
@@ -51,11 +52,8 @@ test("a customer without JavaScript downloads their data and deletes their accou
     });
     return cookie;
   });
-  try {
-    await server.ready();
-    const context = await browser.newContext(PHONE);
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: BASE }]);
+  await whileServing(server, async () => {
+    const { context, name, value } = await shop.customerContext(browser, cookie, PHONE);
     const page = await context.newPage();
 
     const response = await page.goto(`${BASE}/conta/privacidade`);
@@ -117,7 +115,5 @@ test("a customer without JavaScript downloads their data and deletes their accou
     await page.goto(`${BASE}/conta/privacidade`);
     await expect(page).toHaveURL(/\/conta\/entrar\?voltar=/);
     await context.close();
-  } finally {
-    await server.stop();
-  }
+  });
 });

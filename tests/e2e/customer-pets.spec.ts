@@ -5,14 +5,13 @@
 // the allergy. Its own server, so the customer's session (as if the e-mail code had just been
 // typed: the sign-in itself is point 1's) and a staff member are written in its database first.
 import type { Page } from "@playwright/test";
-import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { startSeededServer } from "../support/own-server";
-import { expect, expectNoSideScroll as expectSideScroll, phone, test } from "./fixtures";
+import { expect, expectNoSideScroll as expectSideScroll, isoDay, phone, test } from "./fixtures";
+import { ownShop, seedStaff, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 31;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = "Quati-Aveia-Moinho-35";
+const shop = ownShop(31);
+const BASE = shop.base;
 const PHONE = phone(390, { javaScriptEnabled: false });
 
 /** Nothing wider than the screen: the page never scrolls sideways (360 px too). */
@@ -24,33 +23,17 @@ async function expectNoSideScroll(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-/** A date `days` from today in São Paulo, as an <input type=date> takes it. */
-function isoDay(days: number) {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
-    new Date(),
-  );
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 test("a customer adds Thor with his allergy and vaccine, books a bath with Thor filled in; the agenda card shows the allergy", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { server, seeded: cookie } = await startSeededServer(PORT, "pets", async (db) => {
-    await createUser(
-      { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
-      db,
-    );
+  const { server, seeded: cookie } = await startSeededServer(shop.port, "pets", async (db) => {
+    await seedStaff(db, { email: "olga@agropet.test", nome: "Olga", papel: "dono" });
     const { cookie } = await customerCookie("carla@example.com", BASE, db);
     return cookie;
   });
-  try {
-    await server.ready();
-    const context = await browser.newContext(PHONE);
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: BASE }]);
+  await whileServing(server, async () => {
+    const { context } = await shop.customerContext(browser, cookie, PHONE);
     const customer = await context.newPage();
 
     // "Meus pets": add Thor.
@@ -114,12 +97,7 @@ test("a customer adds Thor with his allergy and vaccine, books a bath with Thor 
       timezoneId: "America/Sao_Paulo",
     });
     const staff = await staffContext.newPage();
-    await staff.goto(
-      `${BASE}/admin/login?redirectTo=${encodeURIComponent("/admin/servicos/agenda")}`,
-    );
-    await staff.getByLabel("E-mail").fill("olga@agropet.test");
-    await staff.getByLabel("Senha").fill(PASSWORD);
-    await staff.getByRole("button", { name: "Entrar" }).click();
+    await shop.signIn(staff, "olga@agropet.test", "/admin/servicos/agenda");
     await expect(staff.getByRole("heading", { name: "Agenda de Banho & Tosa" })).toBeVisible();
     await staff.goto(`${BASE}/admin/servicos/agenda?dia=${chosenDay}`);
     const card = staff.getByTestId(`agendamento-${numero}`);
@@ -129,9 +107,5 @@ test("a customer adds Thor with his allergy and vaccine, books a bath with Thor 
     await expect(staff.getByTestId("pet-agendamentos")).toContainText(numero);
     await expect(staff.getByTestId("pet-alertas")).toContainText("alergia a perfume");
     await staffContext.close();
-    await server.stop();
-  } catch (error) {
-    server.kill();
-    throw error;
-  }
+  });
 });

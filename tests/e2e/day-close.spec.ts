@@ -5,9 +5,11 @@
 // Other specs share the server's database, so the figures are compared before and after.
 import type { Page } from "@playwright/test";
 import {
+  confirmPickup,
   createProductInAdmin,
   expect,
   expectNoSeriousA11yViolations,
+  fillPickupCheckout,
   loginAsAdmin,
   test,
   unique,
@@ -54,19 +56,13 @@ test("a pick-up order paid in cash at the counter shows in the day close under D
     .click();
   await page.getByRole("button", { name: /^Adicionar ao carrinho/ }).click();
   await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill("Cliente Fechamento E2E");
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-4646");
-  await page.getByRole("radio", { name: "Retirar na loja" }).check();
-  await page.getByRole("radio", { name: new RegExp(UNIT) }).check();
-  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
+  await fillPickupCheckout(page, {
+    nome: "Cliente Fechamento E2E",
+    telefone: "(47) 98888-4646",
+    unidade: UNIT,
+  });
   await expect(page.getByTestId("summary-total")).toHaveText("R$ 47,50");
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/PED\d+/)![0];
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
-  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
+  const { numero, codigo } = await confirmPickup(page);
 
   // --- Counter: ready, then handed over paid in cash, R$ 50,00 handed over ---
   await page.goto("/admin/loja?view=pedidos&modo=retirada");

@@ -10,7 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type OwnServer, startOwnServer } from "../support/own-server";
-import { expect, expectNoSeriousA11yViolations, type Page, receivedMail, test } from "./fixtures";
+import {
+  confirmPickup,
+  expect,
+  expectNoSeriousA11yViolations,
+  fillPickupCheckout,
+  type Page,
+  receivedMail,
+  test,
+} from "./fixtures";
 
 const BASE_PORT = Number(process.env.E2E_PORT || 3100);
 const PORT = BASE_PORT + 60;
@@ -60,19 +68,12 @@ async function pickupOrder(page: Page, unidade: string) {
   await page.goto("/loja?q=bravecto");
   await page.getByRole("button", { name: `Adicionar ${BRAVECTO} ao carrinho` }).click();
   await expect(page.getByText(`${BRAVECTO} adicionado ao carrinho!`)).toBeVisible();
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill(`Cliente ${unidade}`);
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-4141");
-  await page.getByRole("radio", { name: "Retirar na loja" }).check();
-  await page.getByRole("radio", { name: new RegExp(unidade) }).check();
-  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/PED\d+/)![0];
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
-  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
-  return { numero, codigo };
+  await fillPickupCheckout(page, {
+    nome: `Cliente ${unidade}`,
+    telefone: "(47) 98888-4141",
+    unidade,
+  });
+  return confirmPickup(page);
 }
 
 const orderCard = (page: Page, numero: string) =>

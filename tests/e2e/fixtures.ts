@@ -72,6 +72,15 @@ export async function expectNoSideScroll(page: Page, width = page.viewportSize()
 /** The public site's pages (its header links): the pages each site-wide check walks. */
 export const SITE_PAGES = SITE_NAV.map((link) => link.to);
 
+/** Today in São Paulo (or the day `from`, yyyy-MM-dd) plus `days`, as <input type=date> takes it. */
+export function isoDay(days: number, from?: string) {
+  const today =
+    from ?? new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 /**
@@ -255,6 +264,33 @@ export async function checkoutAndFollow(page: Page, order: CheckoutOrder & { pag
     await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
   }
   return numero;
+}
+
+/** Opens /loja/checkout for the cart's items: a pick-up at `unidade`, paid at the counter. */
+export async function fillPickupCheckout(
+  page: Page,
+  who: { nome: string; telefone: string; unidade: string },
+) {
+  await page.goto("/loja/checkout");
+  await page.getByLabel("Nome completo").fill(who.nome);
+  await page.getByLabel("Telefone / WhatsApp").fill(who.telefone);
+  await page.getByRole("radio", { name: "Retirar na loja" }).check();
+  await page.getByRole("radio", { name: new RegExp(who.unidade) }).check();
+  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
+}
+
+/**
+ * Confirms a pick-up checkout and follows the store's message to the order page: the order's
+ * number and the pick-up code that page shows.
+ */
+export async function confirmPickup(page: Page) {
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+  await expect(message).toBeVisible();
+  const numero = (await message.textContent())!.match(/PED\d+/)![0];
+  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
+  return { numero, codigo };
 }
 
 /** The settings screens whose saved values `restoreSettings` puts back after a test. */

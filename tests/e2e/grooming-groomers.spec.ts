@@ -4,24 +4,12 @@
 // her own list, without the assign form; the day sheet names her. Its own server, so the team
 // (an owner and a Tosador) is written in its database before it starts.
 import type { Page } from "@playwright/test";
-import { createUser } from "~/modules/accounts/index.server";
 import { startSeededServer } from "../support/own-server";
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  expectNoSideScroll,
-  phone,
-  signInAs,
-  test,
-} from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
+import { ownShop, seedStaff, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 24;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = "Quati-Aveia-Moinho-35";
+const { port: PORT, base: BASE, signIn } = ownShop(24);
 const PHONE = phone(360);
-
-const signIn = (page: Page, email: string, redirectTo: string) =>
-  signInAs(page, { email, password: PASSWORD }, redirectTo, BASE);
 
 /** Pets per drop-off of one row of "Pets por tosador e horário de entrega". */
 const loadRow = (page: Page, nome: string) =>
@@ -35,17 +23,10 @@ test("a walk-in for Bruna, the agenda by groomer, check-in assigns; Bruna lands 
 }) => {
   test.setTimeout(180_000);
   const { server } = await startSeededServer(PORT, "tosadores", async (db) => {
-    await createUser(
-      { email: "olga@agropet.test", password: PASSWORD, papel: "dono", nome: "Olga" },
-      db,
-    );
-    await createUser(
-      { email: "bruna@agropet.test", password: PASSWORD, papel: "tosador", nome: "Bruna" },
-      db,
-    );
+    await seedStaff(db, { email: "olga@agropet.test", nome: "Olga", papel: "dono" });
+    await seedStaff(db, { email: "bruna@agropet.test", nome: "Bruna", papel: "tosador" });
   });
-  try {
-    await server.ready();
+  await whileServing(server, async () => {
     const ownerContext = await browser.newContext(PHONE);
     const owner = await ownerContext.newPage();
     await signIn(owner, "olga@agropet.test", "/admin/servicos/agenda");
@@ -130,7 +111,5 @@ test("a walk-in for Bruna, the agenda by groomer, check-in assigns; Bruna lands 
       await expect(card).toHaveText("Tosador: Bruna");
     }
     await groomerContext.close();
-  } finally {
-    await server.stop();
-  }
+  });
 });

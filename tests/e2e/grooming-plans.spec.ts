@@ -6,7 +6,6 @@
 // so the tutor's session and pet and the owner are written in its database first. Repeat
 // series, without JavaScript: "Repetir" from a walk-in's card, a closed date refused with the
 // nearest free times, one chosen, the series booked; then "Encerrar série" from a date's card.
-import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie, pets } from "~/modules/customers/testing.server";
 import { checkInToReady, confirmAs, pickDayAndFirstTime } from "../support/grooming-e2e";
 import { startSeededServer } from "../support/own-server";
@@ -14,24 +13,16 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   expectNoSideScroll,
+  isoDay,
   phone,
-  signInAs,
   test,
 } from "./fixtures";
+import { ownShop, seedStaff, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 41;
-const BASE = `http://127.0.0.1:${PORT}`;
-const SERIES_PORT = PORT + 1;
-const SERIES_BASE = `http://127.0.0.1:${SERIES_PORT}`;
-
-/** Today in São Paulo plus `days`, as yyyy-MM-dd. */
-function isoDay(days: number, from?: string) {
-  const today =
-    from ?? new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+const plans = ownShop(41);
+const series = ownShop(42);
+const BASE = plans.base;
+const SERIES_BASE = series.base;
 
 /** The next Tuesday after today (Meia Praia takes pets at 08:00, 09:00 and 13:30 then). */
 function nextTuesday() {
@@ -43,14 +34,14 @@ function nextTuesday() {
 }
 
 const dm = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
-const OWNER = { email: "olga@agropet.test", password: "Quati-Aveia-Moinho-35" };
+const OWNER = { email: "olga@agropet.test", nome: "Olga", papel: "dono" } as const;
 
 test("the counter sells a package of four baths for a pet; a delivered booking makes its balance fall from 4 to 3", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { server, seeded: cookie } = await startSeededServer(PORT, "planos", async (db) => {
-    await createUser({ ...OWNER, papel: "dono", nome: "Olga" }, db);
+  const { server, seeded: cookie } = await startSeededServer(plans.port, "planos", async (db) => {
+    await seedStaff(db, OWNER);
     const { cookie, clienteId } = await customerCookie("marta@example.com", BASE, db);
     await db.insert(pets).values({
       clienteId,
@@ -62,13 +53,13 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
     });
     return cookie;
   });
-  try {
-    await server.ready();
-
+  await whileServing(server, async () => {
     // The tutor books Paçoca's bath from her account's pets (no JavaScript).
-    const tutorContext = await browser.newContext(phone(360, { javaScriptEnabled: false }));
-    const [name, value] = cookie.split("=") as [string, string];
-    await tutorContext.addCookies([{ name, value, url: BASE }]);
+    const { context: tutorContext } = await plans.customerContext(
+      browser,
+      cookie,
+      phone(360, { javaScriptEnabled: false }),
+    );
     const tutor = await tutorContext.newPage();
     await tutor.goto(`${BASE}/servicos/agendar`);
     await tutor.getByTestId("pets-da-conta").getByRole("link", { name: "Agendar Paçoca" }).click();
@@ -82,7 +73,7 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
     // The owner defines the package.
     const context = await browser.newContext(phone(360));
     const staff = await context.newPage();
-    await signInAs(staff, OWNER, "/admin/servicos/pacotes", BASE);
+    await plans.signIn(staff, OWNER.email, "/admin/servicos/pacotes");
     await expect(staff.getByRole("heading", { name: "Pacotes de banho" })).toBeVisible();
     await staff.getByLabel("Nome").fill("Pacote 4 banhos");
     await staff.getByRole("checkbox", { name: "Banho", exact: true }).check();
@@ -132,28 +123,23 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
     await expectNoSideScroll(staff);
     await expectNoSeriousA11yViolations(staff);
     await context.close();
-    await server.stop();
-  } catch (error) {
-    server.kill();
-    throw error;
-  }
+  });
 });
 
 test("without JavaScript, Repetir lists a closed date with the nearest free times; one chosen books the series, then it is ended", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { server } = await startSeededServer(SERIES_PORT, "series", async (db) => {
-    await createUser({ ...OWNER, papel: "dono", nome: "Olga" }, db);
+  const { server } = await startSeededServer(series.port, "series", async (db) => {
+    await seedStaff(db, OWNER);
   });
-  try {
-    await server.ready();
+  await whileServing(server, async () => {
     const context = await browser.newContext(phone(360, { javaScriptEnabled: false }));
     const staff = await context.newPage();
     const tuesday = nextTuesday();
     const [d1, d2, d3] = [isoDay(7, tuesday), isoDay(14, tuesday), isoDay(21, tuesday)];
     // The third date of the series is closed (a holiday).
-    await signInAs(staff, OWNER, "/admin/servicos/configuracao", SERIES_BASE);
+    await series.signIn(staff, OWNER.email, "/admin/servicos/configuracao");
     await staff.locator("#fechar-data").fill(d3);
     await staff.getByLabel("Motivo").fill("Feriado");
     await staff.getByRole("button", { name: "Fechar data" }).click();
@@ -218,9 +204,5 @@ test("without JavaScript, Repetir lists a closed date with the nearest free time
     ).toHaveText("Cancelado");
     await expectNoSideScroll(staff);
     await context.close();
-    await server.stop();
-  } catch (error) {
-    server.kill();
-    throw error;
-  }
+  });
 });

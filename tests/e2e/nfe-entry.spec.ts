@@ -5,24 +5,20 @@
 // confirms, and the product page's count rises to 35. Its own server, so the unit's CNPJ, the
 // products and the person are written in its database before it starts.
 import type { Page } from "@playwright/test";
-import { createUser } from "~/modules/accounts/index.server";
-import { productSearchText } from "~/modules/catalog";
 import { runSql } from "~/platform/db/client.server";
 import { notaXml } from "../support/nota-fiscal";
 import { startSeededServer } from "../support/own-server";
-import { expect, expectNoSideScroll, phone, signInAs, test } from "./fixtures";
+import { expect, expectNoSideScroll, phone, test } from "./fixtures";
+import { GIL, ownShop, seedShelf, seedStaff, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 53;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = "Quati-Aveia-Moinho-35";
+const { port: PORT, base: BASE, signIn: staffSignIn } = ownShop(53);
 const PHONE = phone(360);
 const UNIDADE = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
 const FORNECEDOR = { cnpj: "03847655000198", nome: "Distribuidora Pet Sul Ltda" };
 const RACAO = "Ração Entrada Adulto 15 kg";
 const PETISCO = "Petisco Entrada Bifinho 60 g";
 
-const signIn = (page: Page, redirectTo: string) =>
-  signInAs(page, { email: "gil@agropet.test", password: PASSWORD }, redirectTo, BASE);
+const signIn = (page: Page, redirectTo: string) => staffSignIn(page, GIL.email, redirectTo);
 
 test("a gerente receives a supplier's NF-e on a phone and the product page's pick-up count rises", async ({
   browser,
@@ -34,43 +30,12 @@ test("a gerente receives a supplier's NF-e on a phone and the product page's pic
       "update unidades set cnpj = $1, retirada_ativa = true where slug = 'meia-praia' returning id",
       [UNIDADE.cnpj],
     );
-    const [categoria] = await runSql<{ id: string }>(
-      db,
-      "insert into categorias (nome) values ('Rações') returning id",
-      [],
-    );
-    const product = async (nome: string, sku: string, ean: string | null, emMaos: number) => {
-      const [p] = await runSql<{ id: string }>(
-        db,
-        "insert into produtos (nome, categoria_id, busca) values ($1, $2, $3) returning id",
-        [nome, categoria!.id, productSearchText({ nome })],
-      );
-      await runSql(
-        db,
-        "insert into variantes (id, produto_id, sku, ean, rotulo, preco) values ($1, $1, $2, $3, '', '159.90')",
-        [p!.id, sku, ean],
-      );
-      await runSql(
-        db,
-        "insert into estoque (variante_id, unidade_id, em_maos) values ($1, $2, $3)",
-        [p!.id, meiaPraia!.id, emMaos],
-      );
-      return p!.id;
-    };
-    const racao = await product(RACAO, "REA-15", "7891000100103", 15);
-    await product(PETISCO, "PEB-60", null, 0);
-    await createUser(
-      {
-        email: "gil@agropet.test",
-        password: PASSWORD,
-        papel: "gerente",
-        nome: "Gil",
-        todasUnidades: false,
-        unidadeIds: [meiaPraia!.id],
-      },
-      db,
-    );
-    return racao;
+    await seedStaff(db, { ...GIL, unidades: [meiaPraia!.id] });
+    const [racao] = await seedShelf(db, meiaPraia!.id, "Rações", [
+      { nome: RACAO, sku: "REA-15", ean: "7891000100103", preco: "159.90", emMaos: 15 },
+      { nome: PETISCO, sku: "PEB-60", preco: "159.90", emMaos: 0 },
+    ]);
+    return racao!;
   });
   const { xml } = notaXml({
     numero: 4512,
@@ -93,8 +58,7 @@ test("a gerente receives a supplier's NF-e on a phone and the product page's pic
       },
     ],
   });
-  try {
-    await server.ready();
+  await whileServing(server, async () => {
     const shopper = await browser.newContext(PHONE);
     const store = await shopper.newPage();
     await store.goto(`${BASE}/loja/produto/${racaoId}`);
@@ -135,7 +99,5 @@ test("a gerente receives a supplier's NF-e on a phone and the product page's pic
     await expect(store.getByText("Retire hoje na Unidade Meia Praia · 35 un.")).toBeVisible();
     await context.close();
     await shopper.close();
-  } finally {
-    await server.stop();
-  }
+  });
 });

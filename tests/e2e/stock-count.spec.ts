@@ -5,29 +5,36 @@
 // counted numbers, and the variant's history the 'Contagem' movement. Its own server, so the
 // shelf and the person are written in its database before it starts.
 import type { Page } from "@playwright/test";
-import { createUser } from "~/modules/accounts/index.server";
-import { productSearchText } from "~/modules/catalog";
-import { runSql } from "~/platform/db/client.server";
 import { startSeededServer } from "../support/own-server";
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  expectNoSideScroll,
-  phone,
-  signInAs,
-  test,
-} from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
+import { GIL, ownShop, seedShelf, seedStaff, unitId, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 53;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = "Quati-Aveia-Moinho-35";
+const { port: PORT, base: BASE, signIn } = ownShop(53);
 const PHONE = phone(360);
 
-/** The shelf: name, SKU, EAN, units in hand by the ledger. */
+/** The shelf: name, SKU, EAN, units in hand by the ledger, price. */
 const SHELF = [
-  { nome: "Ração Prateleira Adulto 15 kg", sku: "RPA-15", ean: "7891000100015", emMaos: 10 },
-  { nome: "Ração Prateleira Filhote 3 kg", sku: "RPF-3", ean: "7891000100022", emMaos: 4 },
-  { nome: "Ração Prateleira Sênior 10 kg", sku: "RPS-10", ean: "7891000100039", emMaos: 6 },
+  {
+    nome: "Ração Prateleira Adulto 15 kg",
+    sku: "RPA-15",
+    ean: "7891000100015",
+    emMaos: 10,
+    preco: "99.90",
+  },
+  {
+    nome: "Ração Prateleira Filhote 3 kg",
+    sku: "RPF-3",
+    ean: "7891000100022",
+    emMaos: 4,
+    preco: "99.90",
+  },
+  {
+    nome: "Ração Prateleira Sênior 10 kg",
+    sku: "RPS-10",
+    ean: "7891000100039",
+    emMaos: 6,
+    preco: "99.90",
+  },
 ] as const;
 
 async function readCode(page: Page, code: string, quantidade = "1") {
@@ -43,53 +50,14 @@ test("a gerente counts a shelf by typing EANs into the scan field and applies th
 }) => {
   test.setTimeout(180_000);
   const { server, seeded: ids } = await startSeededServer(PORT, "contagem", async (db) => {
-    const [meiaPraia] = await runSql<{ id: string }>(
-      db,
-      "select id from unidades where slug = 'meia-praia'",
-      [],
-    );
-    const [categoria] = await runSql<{ id: string }>(
-      db,
-      "insert into categorias (nome) values ('Prateleira das rações') returning id",
-      [],
-    );
-    const made: string[] = [];
-    for (const item of SHELF) {
-      const [produto] = await runSql<{ id: string }>(
-        db,
-        "insert into produtos (nome, categoria_id, busca) values ($1, $2, $3) returning id",
-        [item.nome, categoria!.id, productSearchText({ nome: item.nome })],
-      );
-      await runSql(
-        db,
-        "insert into variantes (id, produto_id, sku, ean, rotulo, preco) values ($1, $1, $2, $3, '', '99.90')",
-        [produto!.id, item.sku, item.ean],
-      );
-      await runSql(
-        db,
-        "insert into estoque (variante_id, unidade_id, em_maos) values ($1, $2, $3)",
-        [produto!.id, meiaPraia!.id, item.emMaos],
-      );
-      made.push(produto!.id);
-    }
-    await createUser(
-      {
-        email: "gil@agropet.test",
-        password: PASSWORD,
-        papel: "gerente",
-        nome: "Gil",
-        todasUnidades: false,
-        unidadeIds: [meiaPraia!.id],
-      },
-      db,
-    );
-    return made;
+    const meiaPraia = await unitId(db, "meia-praia");
+    await seedStaff(db, { ...GIL, unidades: [meiaPraia] });
+    return seedShelf(db, meiaPraia, "Prateleira das rações", SHELF);
   });
-  try {
-    await server.ready();
+  await whileServing(server, async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await signInAs(page, { email: "gil@agropet.test", password: PASSWORD }, "/admin/estoque", BASE);
+    await signIn(page, GIL.email, "/admin/estoque");
     await page.getByRole("link", { name: "Contagens" }).click();
     await expect(page.getByRole("heading", { name: "Contagens de estoque" })).toBeVisible();
     await expectNoSideScroll(page);
@@ -162,7 +130,5 @@ test("a gerente counts a shelf by typing EANs into the scan field and applies th
     await print.getByRole("link", { name: "Imprimir diferenças" }).click();
     await expect(print.getByRole("heading", { name: /^Diferenças · Contagem/ })).toBeVisible();
     await context.close();
-  } finally {
-    await server.stop();
-  }
+  });
 });

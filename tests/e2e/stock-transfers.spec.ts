@@ -4,28 +4,14 @@
 // the 4 in Centro's stock and the difference in the history with her name. Its own server, so
 // the units, the product and the two people are written in its database before it starts.
 // The atendente's phone runs no scripts: receiving is a plain form.
-import type { Page } from "@playwright/test";
-import { createUser } from "~/modules/accounts/index.server";
-import { productSearchText } from "~/modules/catalog";
 import { runSql } from "~/platform/db/client.server";
 import { startSeededServer } from "../support/own-server";
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  expectNoSideScroll,
-  phone,
-  signInAs,
-  test,
-} from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
+import { GIL, ownShop, seedShelf, seedStaff, unitId, whileServing } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 37;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = "Quati-Aveia-Moinho-35";
+const { port: PORT, base: BASE, signIn } = ownShop(37);
 const PHONE = phone(390);
 const PRODUTO = "Ração Trânsito Adulto 15 kg";
-
-const signIn = (page: Page, email: string, redirectTo: string) =>
-  signInAs(page, { email, password: PASSWORD }, redirectTo, BASE);
 
 test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receives 4 with the reason", async ({
   browser,
@@ -35,11 +21,7 @@ test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receiv
     PORT,
     "transferencias",
     async (db) => {
-      const [meiaPraia] = await runSql<{ id: string }>(
-        db,
-        "select id from unidades where slug = 'meia-praia'",
-        [],
-      );
+      const meiaPraia = await unitId(db, "meia-praia");
       const [centro] = await runSql<{ id: string }>(
         db,
         `insert into unidades (slug, nome, endereco, bairro, cidade, uf, horarios, retirada_ativa, posicao)
@@ -47,58 +29,24 @@ test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receiv
          '[null,null,null,null,null,null,null]'::jsonb, true, 5) returning id`,
         [],
       );
-      const [categoria] = await runSql<{ id: string }>(
-        db,
-        "insert into categorias (nome) values ('Rações') returning id",
-        [],
-      );
-      const [produto] = await runSql<{ id: string }>(
-        db,
-        "insert into produtos (nome, categoria_id, busca) values ($1, $2, $3) returning id",
-        [PRODUTO, categoria!.id, productSearchText({ nome: PRODUTO })],
-      );
-      await runSql(
-        db,
-        "insert into variantes (id, produto_id, sku, rotulo, preco) values ($1, $1, 'RTA-15', '', '159.90')",
-        [produto!.id],
-      );
-      await runSql(
-        db,
-        "insert into estoque (variante_id, unidade_id, em_maos) values ($1, $2, 20)",
-        [produto!.id, meiaPraia!.id],
-      );
-      await createUser(
-        {
-          email: "gil@agropet.test",
-          password: PASSWORD,
-          papel: "gerente",
-          nome: "Gil",
-          todasUnidades: false,
-          unidadeIds: [meiaPraia!.id],
-        },
-        db,
-      );
-      await createUser(
-        {
-          email: "ana@agropet.test",
-          password: PASSWORD,
-          papel: "atendente",
-          nome: "Ana",
-          todasUnidades: false,
-          unidadeIds: [centro!.id],
-        },
-        db,
-      );
-      return produto!.id;
+      await seedStaff(db, { ...GIL, unidades: [meiaPraia] });
+      await seedStaff(db, {
+        email: "ana@agropet.test",
+        nome: "Ana",
+        papel: "atendente",
+        unidades: [centro!.id],
+      });
+      const [produtoId] = await seedShelf(db, meiaPraia, "Rações", [
+        { nome: PRODUTO, sku: "RTA-15", preco: "159.90", emMaos: 20 },
+      ]);
+      return produtoId!;
     },
   );
-  try {
-    await server.ready();
-
+  await whileServing(server, async () => {
     // The gerente of Meia Praia sends 5 to Centro.
     const gilContext = await browser.newContext(PHONE);
     const gil = await gilContext.newPage();
-    await signIn(gil, "gil@agropet.test", "/admin/estoque?q=Transito");
+    await signIn(gil, GIL.email, "/admin/estoque?q=Transito");
     await expect(gil.getByRole("heading", { name: "Estoque", exact: true })).toBeVisible();
     await gil.getByRole("button", { name: /^Transferir/ }).click();
     const dialog = gil.getByRole("dialog");
@@ -157,7 +105,5 @@ test("a gerente sends 5 from Meia Praia to Centro; an atendente of Centro receiv
     await expectNoSideScroll(ana);
     await anaContext.close();
     await gilContext.close();
-  } finally {
-    await server.stop();
-  }
+  });
 });

@@ -4,9 +4,11 @@
 // (the WhatsApp notice carries the code) and collected with that code; the customer's page
 // says "Retirado".
 import {
+  confirmPickup,
   createProductInAdmin,
   expect,
   expectNoSeriousA11yViolations,
+  fillPickupCheckout,
   generateWeights,
   loginAsAdmin,
   test,
@@ -55,25 +57,19 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   await add.click();
   await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
 
-  await page.goto("/loja/checkout");
-  await page.getByLabel("Nome completo").fill("Cliente Retirada E2E");
-  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-4545");
-  await page.getByRole("radio", { name: "Retirar na loja" }).check();
-  await page.getByRole("radio", { name: new RegExp(UNIT) }).check();
-  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
+  await fillPickupCheckout(page, {
+    nome: "Cliente Retirada E2E",
+    telefone: "(47) 98888-4545",
+    unidade: UNIT,
+  });
   await expect(page.getByText(`1x ${nome} — 15 kg`)).toBeVisible();
   await expect(page.getByTestId("summary-total")).toHaveText("R$ 289,90");
   // A pick-up: no delivery fee and no free-delivery talk in the summary.
   await expect(page.getByTestId("summary-entrega")).toHaveCount(0);
   await expect(page.locator("[data-resumo]").getByText(/frete grátis/i)).toHaveCount(0);
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
-  await expect(message).toBeVisible();
-  const numero = (await message.textContent())!.match(/PED\d+/)![0];
-  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  const { numero, codigo } = await confirmPickup(page);
   await expect(page.getByRole("heading", { name: `Pedido ${numero}` })).toBeVisible();
   const orderUrl = page.url();
-  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
   expect(codigo).toMatch(/^\d{4}$/);
   await expect(page.getByTestId("pedido-retirada")).toContainText(UNIT);
 
