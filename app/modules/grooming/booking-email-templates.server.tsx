@@ -13,13 +13,9 @@ import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-ki
 import { dayLabel } from "./booking-rules";
 import { bookingLinkToken } from "./booking-token.server";
 import { PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "./booking-vocabulary";
+import { petsOf } from "./bookings.server";
 import { bookingPixView } from "./online-payment.server";
-import {
-  type Agendamento,
-  type AgendamentoPet,
-  agendamentoPets,
-  agendamentos,
-} from "./tables.server";
+import { type Agendamento, type AgendamentoPet, agendamentos } from "./tables.server";
 
 const SUBJECT: Record<GroomingEmailKind, (numero: string) => string> = {
   agendamento_recebido: (n) => `Banho e tosa agendado: ${n}`,
@@ -166,10 +162,7 @@ export const composeGroomingEmail: Composer = async (row) => {
   // e-mails answer something they did or the staff changed, and still go.
   if (kind === "agendamento_lembrete" && (await consentRevoked(row.destinatario, "agendamentos")))
     return null;
-  const pets = await db()
-    .select()
-    .from(agendamentoPets)
-    .where(eq(agendamentoPets.agendamentoId, booking.id));
+  const pets = await petsOf(db(), booking.id);
   const unidade = await getUnit(booking.unidadeId);
   const { origin, compose } = await mailFor(row, unidade ?? null);
   const token = bookingLinkToken(booking);

@@ -10,7 +10,8 @@ import { type Composer, MailButton, mailFor, mailStyles } from "~/modules/mail/i
 import { now as clockNow } from "~/platform/clock.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { shopDayOf } from "./booking-rules";
-import { agendamentoPets, agendamentos, pacotesPet } from "./tables.server";
+import { petsOf } from "./bookings.server";
+import { agendamentos, pacotesPet } from "./tables.server";
 
 const PLAN_EMAIL_KINDS = ["pacote_vencendo", "reagendar_lembrete"] as const;
 type PlanEmailKind = (typeof PLAN_EMAIL_KINDS)[number];
@@ -88,11 +89,7 @@ export const composePlanEmail: Composer = async (row) => {
     "reagendar_composer_futuro",
   );
   if (ahead) return null;
-  const pets = await db()
-    .select()
-    .from(agendamentoPets)
-    .where(eq(agendamentoPets.agendamentoId, booking.id));
-  const pet = pets.find((p) => p.petId === petId);
+  const pet = (await petsOf(db(), booking.id)).find((p) => p.petId === petId);
   if (!pet) return null;
   const assunto = `Hora do próximo banho de ${pet.nome}`;
   const href = `${origin}${rebookPath(booking, pet)}`;
