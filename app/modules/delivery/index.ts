@@ -1,4 +1,6 @@
 // The module's client-safe face: types, schemas and pure rules that components may use too.
+
+export { cepField, type StreetAddress } from "./address.schema";
 export {
   BAIRRO_REQUIRED,
   bairroFeeSchema,
