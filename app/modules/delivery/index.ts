@@ -7,6 +7,6 @@ export {
   bairroSchema,
   bairroUnitSchema,
 } from "./bairro.schema";
-export { CEP_MESSAGES, formatCep, normalizeCep } from "./cep";
+export { CEP_MESSAGES, formatCep } from "./cep";
 export type { DeliveryArea, DeliveryRules } from "./fees";
 export { BAIRRO_NOT_SERVED, deliveryFee, findServedArea, isFreeDelivery } from "./fees";

@@ -28,5 +28,4 @@ export {
 } from "./outbox.server";
 export { purgeOldEmailBodies } from "./retention.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";
-export type { Email } from "./tables.server";
 export { mailDir } from "./transport.server";
