@@ -3,33 +3,25 @@
 import { Text } from "@react-email/components";
 import { formatDateTime } from "~/domain/dates";
 import { isPapel, PAPEL_LABEL } from "~/domain/permissions";
-import {
-  type ComposedEmail,
-  composeMail,
-  type Email,
-  emailPreamble,
-  MailButton,
-  mailStyles,
-} from "~/modules/mail/index.server";
+import { type Composer, MailButton, mailFor, mailStyles } from "~/modules/mail/index.server";
 import { db } from "~/platform/db/client.server";
 import { currentLink, TEAM_EMAIL_KINDS } from "./invitations.server";
 import { linkToken } from "./team-links.server";
 
 /** The mail worker's composer for the team's kinds; null once the link is used, revoked or old. */
-export async function composeTeamEmail(row: Email): Promise<ComposedEmail | null> {
+export const composeTeamEmail: Composer = async (row) => {
   const kind = row.tipo === TEAM_EMAIL_KINDS.convite ? "convite" : "senha";
   if (!row.resourceId) return null;
   const link = await currentLink(kind, row.resourceId, row.dados?.emitido, db());
   if (!link) return null;
-  const { origin, sender } = await emailPreamble(row, null);
+  const { origin, sender, compose } = await mailFor(row, null);
   const token = linkToken(kind, row.resourceId, link.emitidoEm);
   const papel = isPapel(link.papel) ? PAPEL_LABEL[link.papel] : "";
   if (kind === "convite") {
     const url = `${origin}/admin/convite/${token}`;
-    return composeMail(
+    return compose(
       {
         assunto: `Convite para a equipe da ${sender.nome}`,
-        sender,
         motivo:
           "Você recebeu este e-mail porque o dono da loja convidou este endereço para o painel. Se não esperava, ignore: sem o link nada acontece.",
       },
@@ -48,10 +40,9 @@ export async function composeTeamEmail(row: Email): Promise<ComposedEmail | null
     );
   }
   const url = `${origin}/admin/senha/${token}`;
-  return composeMail(
+  return compose(
     {
       assunto: `Redefinição de senha do painel da ${sender.nome}`,
-      sender,
       motivo:
         "Você recebeu este e-mail porque o dono da loja pediu uma nova senha para a sua conta do painel. Se não esperava, fale com ele.",
     },
@@ -68,4 +59,4 @@ export async function composeTeamEmail(row: Email): Promise<ComposedEmail | null
       </Text>
     </>,
   );
-}
+};

@@ -2,11 +2,7 @@
 // per-row errors first, then the import in batches, each batch in its own transaction with
 // its audit entry. Categories missing from the catalogue are created.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import { Piscina } from "piscina";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
 import { defaultUnitId, listUnits } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
@@ -17,8 +13,8 @@ import {
   queryManyRows,
   queryRows,
 } from "~/platform/db/client.server";
-import { logger } from "~/platform/logger.server";
 import { storage } from "~/platform/storage.server";
+import { uploadWorker } from "~/platform/worker-pool.server";
 import { type MappedRow, summarizeErrors } from "./csv-import.server";
 import type { ParseOutcome } from "./import-parse.server";
 import {
@@ -59,95 +55,34 @@ const IMPORT_BUSY = "Outra importação está sendo processada. Tente novamente 
 export const IMPORT_TOO_HEAVY =
   "Não foi possível processar o arquivo: ele exige memória ou tempo demais. Divida-o em arquivos menores.";
 
-/** Heap of the import worker: a legitimate 20,000-row sheet needs well under half of it. */
-const IMPORT_WORKER_HEAP_MB = 256;
-/** Longest a file may take to read; a 20,000-row .xlsx takes a few seconds. */
-const IMPORT_PARSE_TIMEOUT_MS = 30_000;
-
-let limits = { heapMb: IMPORT_WORKER_HEAP_MB, timeoutMs: IMPORT_PARSE_TIMEOUT_MS };
+/**
+ * The import worker (import-worker.mjs). Its heap: a legitimate 20,000-row sheet needs well
+ * under half of it; its time: a 20,000-row .xlsx takes a few seconds.
+ */
+const importWorker = uploadWorker<
+  { bytes: Uint8Array; fileName: string } | { warm: true },
+  ParseOutcome
+>({
+  file: "app/modules/catalog/import-worker.mjs",
+  name: "leitor de importação",
+  heapMb: 256,
+  timeoutMs: 30_000,
+  idleMs: 10 * 60_000,
+  busy: IMPORT_BUSY,
+  tooHeavy: IMPORT_TOO_HEAVY,
+});
 
 /** Other limits for the worker (tests make them tiny to see a file exhaust them); ends the current one. */
-export async function configureImportWorker(next: Partial<typeof limits> = {}): Promise<void> {
-  await stopImportWorker();
-  limits = {
-    heapMb: next.heapMb ?? IMPORT_WORKER_HEAP_MB,
-    timeoutMs: next.timeoutMs ?? IMPORT_PARSE_TIMEOUT_MS,
-  };
-}
-
-/**
- * Where import-worker.mjs lives: next to this file in the source tree, or, from the server
- * bundle (build/server), in the source tree above it.
- */
-function workerFile(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    for (const candidate of ["import-worker.mjs", "app/modules/catalog/import-worker.mjs"]) {
-      const file = path.join(dir, candidate);
-      if (fs.existsSync(file)) return pathToFileURL(file).href;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("import-worker.mjs não encontrado");
-    dir = parent;
-  }
-}
-
-let pool: Piscina | undefined;
-let warming: Promise<void> | undefined;
-
-/**
- * One worker thread for imports (the machine serves the shop first), started on demand and
- * ended when idle; a few files wait their turn, more are refused at once.
- */
-function importPool(): Piscina {
-  if (pool) return pool;
-  const created = new Piscina({
-    filename: workerFile(),
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 10 * 60_000,
-    maxQueue: 4,
-    atomics: "disabled",
-    resourceLimits: {
-      maxOldGenerationSizeMb: limits.heapMb,
-      maxYoungGenerationSizeMb: Math.min(32, limits.heapMb),
-    },
-  });
-  // A worker that dies outside a task (while loading, or idle) is reported here rather than
-  // thrown at the process; piscina would not start another, so the pool is replaced.
-  created.on("error", (error) => {
-    logger.error({ err: error }, "leitor de importação encerrado");
-    if (pool === created) pool = undefined;
-    void created.destroy().catch(() => undefined);
-  });
-  pool = created;
-  return created;
-}
+export const configureImportWorker = importWorker.configure;
 
 /**
  * Starts the import worker ahead of the upload (the import screen's loader calls it), so the
  * first file does not wait for it to load.
  */
-export function warmImportWorker(): Promise<void> {
-  const workers = importPool();
-  // Again once the idle worker has ended.
-  if (!warming || workers.threads.length === 0) {
-    const current: Promise<void> = workers.run({ warm: true }).then(
-      () => undefined,
-      (error) => logger.warn({ err: error }, "falha ao iniciar o leitor de importação"),
-    );
-    warming = current;
-  }
-  return warming;
-}
+export const warmImportWorker = () => importWorker.warm({ warm: true });
 
 /** Ends the import worker (server shutdown, end of a test file). */
-export async function stopImportWorker(): Promise<void> {
-  const current = pool;
-  pool = undefined;
-  warming = undefined;
-  await current?.destroy();
-}
+export const stopImportWorker = importWorker.stop;
 
 /**
  * Reads and maps a file in the import worker. A refusal the admin can act on (too many rows,
@@ -156,18 +91,7 @@ export async function stopImportWorker(): Promise<void> {
  * message of its own, while the server goes on.
  */
 async function parseImportFile(bytes: Uint8Array, fileName: string): Promise<MappedRow[]> {
-  const workers = importPool();
-  if (workers.queueSize >= workers.options.maxQueue) throw new AdminError(IMPORT_BUSY);
-  let outcome: ParseOutcome;
-  try {
-    outcome = await workers.run(
-      { bytes, fileName },
-      { signal: AbortSignal.timeout(limits.timeoutMs) },
-    );
-  } catch (error) {
-    logger.warn({ err: error, fileName }, "arquivo de importação abandonado");
-    throw new AdminError(IMPORT_TOO_HEAVY);
-  }
+  const outcome = await importWorker.run({ bytes, fileName }, { fileName });
   if (!outcome.ok) throw new AdminError(outcome.message ?? PROCESSING_ERROR);
   return outcome.rows;
 }

@@ -1,7 +1,7 @@
 // A saved delivery address (issue 42 point 4), as the account's form posts it: the same
 // limits as the checkout's address, and a served neighbourhood (it sets the fee).
 import { z } from "zod";
-import { CEP_MESSAGES, normalizeCep } from "~/modules/delivery";
+import { cepField } from "~/modules/delivery";
 import { isStreetNumber, lineText, requiredLine } from "~/schemas/text";
 
 /** How many addresses one account keeps (the oldest used goes when a new one comes). */
@@ -15,13 +15,7 @@ const optional = (max: number) =>
 
 export const addressSchema = z.object({
   apelido: optional(40),
-  cep: z
-    .string()
-    .trim()
-    .max(20, CEP_MESSAGES.invalid)
-    .optional()
-    .refine((v) => !v || normalizeCep(v) !== null, CEP_MESSAGES.invalid)
-    .transform((v) => normalizeCep(v)),
+  cep: cepField(),
   logradouro: requiredLine("Informe a rua", 1, 200),
   numero: requiredLine('Informe o número (ou "s/n" se não houver)', 1, 20).refine(
     isStreetNumber,

@@ -5,7 +5,7 @@
 // carries the customer's id: nobody reaches another customer's address.
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { shop } from "~/content/shop";
-import { findServedArea } from "~/modules/delivery";
+import { findServedArea, type StreetAddress } from "~/modules/delivery";
 import { listActiveBairros } from "~/modules/delivery/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
@@ -13,14 +13,9 @@ import { type AddressInput, MAX_ENDERECOS } from "./address.schema";
 import { enderecosClientes } from "./tables.server";
 
 /** A saved address as the account and the checkout show it. */
-export interface SavedAddress {
+export interface SavedAddress extends StreetAddress {
   id: string;
   apelido: string | null;
-  cep: string | null;
-  logradouro: string;
-  numero: string;
-  complemento: string | null;
-  referencia: string | null;
   /** The served neighbourhood's current name; null when it is no longer served. */
   bairro: string | null;
   /** The name as saved (shown when no longer served). */
@@ -159,15 +154,7 @@ const same = (a: string | null, b: string | null) =>
 export async function rememberOrderAddress(
   tx: Executor,
   clienteId: string,
-  order: {
-    logradouro: string;
-    numero: string;
-    complemento: string | null;
-    referencia: string | null;
-    cep: string | null;
-    bairro: string;
-    bairroId: string | null;
-  },
+  order: StreetAddress & { bairro: string; bairroId: string | null },
 ): Promise<void> {
   const bairro = { id: order.bairroId, nome: order.bairro };
   const at = now();

@@ -4,31 +4,23 @@ import { Text } from "@react-email/components";
 import { formatBRL } from "~/domain/money";
 import { lineName } from "~/modules/catalog";
 import { saleVariants } from "~/modules/catalog/index.server";
-import {
-  type ComposedEmail,
-  composeMail,
-  type Email,
-  emailPreamble,
-  MailButton,
-  mailStyles,
-} from "~/modules/mail/index.server";
+import { type Composer, MailButton, mailFor, mailStyles } from "~/modules/mail/index.server";
 import { consentFooter, consentRevoked } from "./consents.server";
 
-export async function composeBackInStockEmail(row: Email): Promise<ComposedEmail | null> {
+export const composeBackInStockEmail: Composer = async (row) => {
   const varianteId = row.dados?.varianteId;
   if (!varianteId) return null;
   const [variant] = await saleVariants([varianteId]);
   if (!variant?.aVenda) return null;
   // Turned off after asking ("Aviso quando um produto esgotado chegar"): nothing goes out.
   if (await consentRevoked(row.destinatario, "estoque")) return null;
-  const { origin, sender } = await emailPreamble(row, null);
+  const { origin, compose } = await mailFor(row, null);
   const nome = lineName(variant.nome, variant.rotulo);
   const url = `${origin}/loja/produto/${variant.produtoId}?v=${encodeURIComponent(variant.sku)}`;
   const revogar = consentFooter(origin, row.destinatario, "estoque");
-  const mail = await composeMail(
+  return compose(
     {
       assunto: `Chegou: ${nome}`,
-      sender,
       motivo:
         "Você recebeu este e-mail porque pediu para ser avisado quando este produto chegasse. O aviso é enviado uma vez só: não enviaremos outros sobre ele.",
       revogar,
@@ -42,11 +34,4 @@ export async function composeBackInStockEmail(row: Email): Promise<ComposedEmail
       <MailButton href={url} label="Ver o produto" copy />
     </>,
   );
-  return {
-    ...mail,
-    cabecalhos: {
-      "List-Unsubscribe": `<${revogar.href}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
-}
+};

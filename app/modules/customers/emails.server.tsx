@@ -2,28 +2,20 @@
 // tutor codes of decision 0047); the link only opens "Entrar" with the e-mail filled in: a
 // link alone never signs in (mail scanners open links).
 import { Text } from "@react-email/components";
-import {
-  type ComposedEmail,
-  composeMail,
-  type Email,
-  emailPreamble,
-  MailButton,
-  mailStyles,
-} from "~/modules/mail/index.server";
+import { type Composer, MailButton, mailFor, mailStyles } from "~/modules/mail/index.server";
 import { SIGN_IN_CODE_EMAIL } from "./sign-in.server";
 
 /** The mail worker's composer for the customers' kinds. */
-export async function composeCustomerEmail(row: Email): Promise<ComposedEmail | null> {
+export const composeCustomerEmail: Composer = async (row) => {
   if (row.tipo !== SIGN_IN_CODE_EMAIL) return null;
   const codigo = row.dados?.codigo;
   if (!codigo) return null;
-  const { origin, sender } = await emailPreamble(row, null);
+  const { origin, compose } = await mailFor(row, null);
   const link = `${origin}/conta/entrar?${new URLSearchParams({ email: row.destinatario })}`;
-  return composeMail(
+  return compose(
     {
       assunto: `Seu código para entrar: ${codigo}`,
       preview: `Código ${codigo}`,
-      sender,
       motivo:
         "Você recebeu este e-mail porque alguém pediu, no site, para entrar na conta deste e-mail. Se não foi você, ignore: sem o código ninguém entra.",
     },
@@ -39,4 +31,4 @@ export async function composeCustomerEmail(row: Email): Promise<ComposedEmail | 
       </Text>
     </>,
   );
-}
+};

@@ -5,14 +5,7 @@ import { Link, Section, Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
 import { formatBRL } from "~/domain/money";
 import { consentFooter, consentRevoked } from "~/modules/customers/index.server";
-import {
-  type ComposedEmail,
-  type Email,
-  emailPreamble,
-  MailLayout,
-  mailStyles,
-  renderMail,
-} from "~/modules/mail/index.server";
+import { type Composer, mailFor, mailStyles } from "~/modules/mail/index.server";
 import { bookingCounterPayments } from "~/modules/payments/index.server";
 import { getUnit, type Unidade } from "~/modules/shop/index.server";
 import { db } from "~/platform/db/client.server";
@@ -20,13 +13,9 @@ import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-ki
 import { dayLabel } from "./booking-rules";
 import { bookingLinkToken } from "./booking-token.server";
 import { PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "./booking-vocabulary";
+import { petsOf } from "./bookings.server";
 import { bookingPixView } from "./online-payment.server";
-import {
-  type Agendamento,
-  type AgendamentoPet,
-  agendamentoPets,
-  agendamentos,
-} from "./tables.server";
+import { type Agendamento, type AgendamentoPet, agendamentos } from "./tables.server";
 
 const SUBJECT: Record<GroomingEmailKind, (numero: string) => string> = {
   agendamento_recebido: (n) => `Banho e tosa agendado: ${n}`,
@@ -139,26 +128,27 @@ function BookingBody({ mail }: { mail: BookingMail }) {
  * The mail worker's composer for grooming: null when there is nothing to send any more (the
  * booking is gone, or a reminder or confirmation of a booking cancelled meanwhile).
  */
-export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | null> {
+export const composeGroomingEmail: Composer = async (row) => {
   const kind = row.tipo as GroomingEmailKind;
   if (!GROOMING_EMAIL_KINDS.includes(kind)) return null;
   if (kind === "codigo_tutor") {
     const codigo = row.dados?.codigo;
     if (!codigo) return null;
-    const { sender } = await emailPreamble(row, null);
-    const { html, texto } = await renderMail(
-      <MailLayout
-        preview={`Código ${codigo}`}
-        sender={sender}
-        motivo="Você recebeu este e-mail porque alguém pediu, no agendamento de banho e tosa do site, os pets deste WhatsApp. Se não foi você, ignore: sem o código nada é mostrado."
-      >
+    const { compose } = await mailFor(row, null);
+    return compose(
+      {
+        assunto: SUBJECT[kind](""),
+        preview: `Código ${codigo}`,
+        motivo:
+          "Você recebeu este e-mail porque alguém pediu, no agendamento de banho e tosa do site, os pets deste WhatsApp. Se não foi você, ignore: sem o código nada é mostrado.",
+      },
+      <>
         <Text style={mailStyles.heading}>Seu código: {codigo}</Text>
         <Text style={mailStyles.text}>
           Digite este código na página de agendamento para ver seus pets. Ele vale por 10 minutos.
         </Text>
-      </MailLayout>,
+      </>,
     );
-    return { assunto: SUBJECT[kind](""), html, texto };
   }
   if (row.resourceType !== "agendamento" || !row.resourceId) return null;
   const [booking] = await db()
@@ -172,12 +162,9 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
   // e-mails answer something they did or the staff changed, and still go.
   if (kind === "agendamento_lembrete" && (await consentRevoked(row.destinatario, "agendamentos")))
     return null;
-  const pets = await db()
-    .select()
-    .from(agendamentoPets)
-    .where(eq(agendamentoPets.agendamentoId, booking.id));
+  const pets = await petsOf(db(), booking.id);
   const unidade = await getUnit(booking.unidadeId);
-  const { origin, sender } = await emailPreamble(row, unidade ?? null);
+  const { origin, compose } = await mailFor(row, unidade ?? null);
   const token = bookingLinkToken(booking);
   const link = token
     ? `${origin}/servicos/agendamento/${booking.numero}?token=${encodeURIComponent(token)}`
@@ -197,24 +184,12 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
         (await bookingCounterPayments([booking.id])).has(booking.id),
       )) !== null,
   };
-  const revogar = consentFooter(origin, row.destinatario, "agendamentos");
-  const { html, texto } = await renderMail(
-    <MailLayout
-      preview={SUBJECT[kind](booking.numero)}
-      sender={sender}
-      motivo="Você recebeu este e-mail porque informou este endereço ao agendar banho e tosa."
-      revogar={revogar}
-    >
-      <BookingBody mail={mail} />
-    </MailLayout>,
-  );
-  return {
-    assunto: SUBJECT[kind](booking.numero),
-    html,
-    texto,
-    cabecalhos: {
-      "List-Unsubscribe": `<${revogar.href}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  return compose(
+    {
+      assunto: SUBJECT[kind](booking.numero),
+      motivo: "Você recebeu este e-mail porque informou este endereço ao agendar banho e tosa.",
+      revogar: consentFooter(origin, row.destinatario, "agendamentos"),
     },
-  };
-}
+    <BookingBody mail={mail} />,
+  );
+};

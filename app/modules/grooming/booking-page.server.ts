@@ -38,6 +38,7 @@ import {
   type FreeTime,
   findBookingByLink,
   loadSlotPicker,
+  type PetCard,
   petHasVisited,
   rescheduleBooking,
 } from "./bookings.server";
@@ -75,6 +76,16 @@ const START: Retorno = {
   todos: null,
 };
 
+/** The booking form's fields of its pet `i`, filled in from a known pet's card. */
+function fillPetFields(q: URLSearchParams, i: number, pet: PetCard): void {
+  q.set(`pet${i}_nome`, pet.nome);
+  q.set(`pet${i}_especie`, pet.especie);
+  q.set(`pet${i}_raca`, pet.raca ?? "");
+  q.set(`pet${i}_porte`, pet.porte);
+  q.set(`pet${i}_pelagem`, pet.pelagem);
+  q.set(`pet${i}_alertas`, pet.alertas ?? "");
+}
+
 /** The booking page's address with a returning tutor's pets (and contact) filled in. */
 function returningLinks(tutor: ReturningTutor): Pick<Retorno, "pets" | "todos"> {
   const link = (pets: ReturningTutor["pets"]) => {
@@ -86,12 +97,7 @@ function returningLinks(tutor: ReturningTutor): Pick<Retorno, "pets" | "todos"> 
       email: tutor.email ?? "",
     });
     pets.forEach((p, i) => {
-      q.set(`pet${i}_nome`, p.nome);
-      q.set(`pet${i}_especie`, p.especie);
-      q.set(`pet${i}_raca`, p.raca ?? "");
-      q.set(`pet${i}_porte`, p.porte);
-      q.set(`pet${i}_pelagem`, p.pelagem);
-      q.set(`pet${i}_alertas`, p.alertas ?? "");
+      fillPetFields(q, i, p);
       for (const id of p.servicoIds) q.append(`pet${i}_servico`, id);
     });
     return `/servicos/agendar?${q}`;
@@ -118,12 +124,7 @@ function accountLinks(pets: AccountPet[], fields: BookingFields) {
     if (fields.contact.unidadeId) q.set("unidade", fields.contact.unidadeId);
     chosen.forEach((p, i) => {
       q.set(`pet${i}_id`, p.id);
-      q.set(`pet${i}_nome`, p.nome);
-      q.set(`pet${i}_especie`, p.especie);
-      q.set(`pet${i}_raca`, p.raca ?? "");
-      q.set(`pet${i}_porte`, p.porte);
-      q.set(`pet${i}_pelagem`, p.pelagem);
-      q.set(`pet${i}_alertas`, p.alertas ?? "");
+      fillPetFields(q, i, p);
     });
     return `/servicos/agendar?${q}`;
   };

@@ -3,6 +3,7 @@
 // (points per drop-off and per day, daily limits per size), when a booking can still be
 // cancelled, what a pet's services cost, and when a pet must go through the photo quote.
 // Every time is the shop's wall clock (America/Sao_Paulo), whatever the server's zone.
+import { petNameKey } from "~/domain/pets";
 import { shopOffsetMinutes } from "~/domain/shop-time";
 import { type Pelagem, PORTES, type Porte, type StatusAgendamento } from "./booking-vocabulary";
 
@@ -298,14 +299,7 @@ export function needsQuote(
 }
 
 /** The key a returning pet is found by, with its tutor's phone: the name without accents. */
-export function petKey(nome: string): string {
-  return nome
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, " ");
-}
+export const petKey = petNameKey;
 
 const WEEKDAY_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"];
 

@@ -45,13 +45,36 @@ import {
   servicosBanhoPrecos,
 } from "./tables.server";
 
-export interface BookingPetInput {
+/** A pet as the groomers see it on a booking: who it is and what to watch for. */
+export interface PetCard {
   nome: string;
   especie: Especie;
   raca: string | null;
   porte: Porte;
   pelagem: Pelagem;
   alertas: string | null;
+}
+
+/** The card of a pet row (a booked pet, a customer's pet), without the rest of the row. */
+export function petCard(pet: PetCard): PetCard {
+  const { nome, especie, raca, porte, pelagem, alertas } = pet;
+  return { nome, especie, raca, porte, pelagem, alertas };
+}
+
+/**
+ * A pet as a booking stores it: its card as given (kept when the customer's pet changes
+ * later), the key a returning tutor's pet is found by, and what this booking priced.
+ */
+export function bookedPet(
+  agendamentoId: string,
+  pet: PetCard,
+  booked: Pick<AgendamentoPet, "pontos" | "servicos" | "preco"> &
+    Partial<Pick<AgendamentoPet, "petId" | "porteAConfirmar">>,
+): typeof agendamentoPets.$inferInsert {
+  return { agendamentoId, ...petCard(pet), nomeChave: petKey(pet.nome), ...booked };
+}
+
+export interface BookingPetInput extends PetCard {
   servicoIds: string[];
   /** The signed-in customer's pet this is (checked to be theirs; ignored for a guest). */
   petId?: string | null;
@@ -444,21 +467,15 @@ export async function bookGrooming(
     const pets = await tx
       .insert(agendamentoPets)
       .values(
-        priced.map((p, i) => ({
-          petId: links[i]?.petId ?? null,
-          porteAConfirmar: links[i]?.porteAConfirmar ?? false,
-          agendamentoId: agendamento!.id,
-          nome: p.input.nome,
-          nomeChave: petKey(p.input.nome),
-          especie: p.input.especie,
-          raca: p.input.raca,
-          porte: p.input.porte,
-          pelagem: p.input.pelagem,
-          alertas: p.input.alertas,
-          pontos: agenda.pontos[p.input.porte],
-          servicos: p.servicos,
-          preco: p.preco,
-        })),
+        priced.map((p, i) =>
+          bookedPet(agendamento!.id, p.input, {
+            petId: links[i]?.petId ?? null,
+            porteAConfirmar: links[i]?.porteAConfirmar ?? false,
+            pontos: agenda.pontos[p.input.porte],
+            servicos: p.servicos,
+            preco: p.preco,
+          }),
+        ),
       )
       .returning();
     if (input.email) {

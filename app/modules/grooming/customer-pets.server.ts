@@ -7,6 +7,7 @@ import { adoptBookedPet } from "~/modules/customers/index.server";
 import { db, type Executor } from "~/platform/db/client.server";
 import type { DomainEvent } from "~/platform/event-types.server";
 import type { StatusAgendamento } from "./booking-vocabulary";
+import { petCard } from "./bookings.server";
 import { agendamentoPets, agendamentos } from "./tables.server";
 
 /**
@@ -25,14 +26,7 @@ export async function attachBookedPets(executor: Executor, event: DomainEvent): 
   const newest = new Map<string, (typeof rows)[number]["pet"]>();
   for (const { pet } of rows) if (!newest.has(pet.nomeChave)) newest.set(pet.nomeChave, pet);
   for (const [key, pet] of newest) {
-    const petId = await adoptBookedPet(executor, event.resourceId, {
-      nome: pet.nome,
-      especie: pet.especie,
-      raca: pet.raca,
-      porte: pet.porte,
-      pelagem: pet.pelagem,
-      alertas: pet.alertas,
-    });
+    const petId = await adoptBookedPet(executor, event.resourceId, petCard(pet));
     const ids = rows.filter((r) => r.pet.nomeChave === key).map((r) => r.pet.id);
     await executor.update(agendamentoPets).set({ petId }).where(inArray(agendamentoPets.id, ids));
   }

@@ -6,18 +6,12 @@ import { Text } from "@react-email/components";
 import { eq } from "drizzle-orm";
 import { formatIsoDate } from "~/domain/dates";
 import { consentFooter, consentRevoked } from "~/modules/customers/index.server";
-import {
-  type ComposedEmail,
-  composeMail,
-  type Email,
-  emailPreamble,
-  MailButton,
-  mailStyles,
-} from "~/modules/mail/index.server";
+import { type Composer, MailButton, mailFor, mailStyles } from "~/modules/mail/index.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { shopDayOf } from "./booking-rules";
-import { agendamentoPets, agendamentos, pacotesPet } from "./tables.server";
+import { petsOf } from "./bookings.server";
+import { agendamentos, pacotesPet } from "./tables.server";
 
 const PLAN_EMAIL_KINDS = ["pacote_vencendo", "reagendar_lembrete"] as const;
 type PlanEmailKind = (typeof PLAN_EMAIL_KINDS)[number];
@@ -52,20 +46,15 @@ function rebookPath(
   return `/servicos/agendar?${q}`;
 }
 
-export async function composePlanEmail(row: Email): Promise<ComposedEmail | null> {
+export const composePlanEmail: Composer = async (row) => {
   const kind = row.tipo as PlanEmailKind;
   if (!PLAN_EMAIL_KINDS.includes(kind) || !row.resourceId) return null;
   if (await consentRevoked(row.destinatario, "agendamentos")) return null;
-  const { origin, sender } = await emailPreamble(row, null);
+  const { origin, compose } = await mailFor(row, null);
   const revogar = consentFooter(origin, row.destinatario, "agendamentos");
   const frame = {
-    sender,
     revogar,
     motivo: "Você recebeu este e-mail porque tem pets cadastrados na sua conta da Agropet Litoral.",
-  };
-  const headers = {
-    "List-Unsubscribe": `<${revogar.href}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
   if (kind === "pacote_vencendo") {
     const [pacote] = await db().select().from(pacotesPet).where(eq(pacotesPet.id, row.resourceId));
@@ -73,7 +62,7 @@ export async function composePlanEmail(row: Email): Promise<ComposedEmail | null
     if (pacote.validoAte < shopDayOf(clockNow())) return null;
     const restantes = pacote.sessoes - pacote.usadas;
     const assunto = `Seu ${pacote.nome} vence em ${formatIsoDate(pacote.validoAte)}`;
-    const mail = await composeMail(
+    return compose(
       { ...frame, assunto },
       <>
         <Text style={mailStyles.heading}>{assunto}</Text>
@@ -84,7 +73,6 @@ export async function composePlanEmail(row: Email): Promise<ComposedEmail | null
         <MailButton href={`${origin}/servicos/agendar`} label="Agendar banho e tosa" />
       </>,
     );
-    return { ...mail, cabecalhos: headers };
   }
   const [booking] = await db()
     .select()
@@ -101,15 +89,11 @@ export async function composePlanEmail(row: Email): Promise<ComposedEmail | null
     "reagendar_composer_futuro",
   );
   if (ahead) return null;
-  const pets = await db()
-    .select()
-    .from(agendamentoPets)
-    .where(eq(agendamentoPets.agendamentoId, booking.id));
-  const pet = pets.find((p) => p.petId === petId);
+  const pet = (await petsOf(db(), booking.id)).find((p) => p.petId === petId);
   if (!pet) return null;
   const assunto = `Hora do próximo banho de ${pet.nome}`;
   const href = `${origin}${rebookPath(booking, pet)}`;
-  const mail = await composeMail(
+  return compose(
     { ...frame, assunto },
     <>
       <Text style={mailStyles.heading}>{assunto}</Text>
@@ -121,5 +105,4 @@ export async function composePlanEmail(row: Email): Promise<ComposedEmail | null
       <MailButton href={href} label="Agendar o próximo banho" copy />
     </>,
   );
-  return { ...mail, cabecalhos: headers };
-}
+};

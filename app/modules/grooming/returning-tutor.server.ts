@@ -8,7 +8,7 @@ import { now as clockNow } from "~/platform/clock.server";
 import { db, runSql, transaction } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
 import { checkCode, issueCode } from "~/platform/one-time-codes.server";
-import type { BookingPetInput } from "./bookings.server";
+import { type BookingPetInput, petCard } from "./bookings.server";
 import { agendamentos } from "./tables.server";
 
 const MAX_PETS_OFFERED = 8;
@@ -127,12 +127,7 @@ async function returningTutor(phone: string): Promise<ReturningTutor | null> {
     email: last.email,
     unidadeId: last.unidadeId,
     pets: pets.map((p) => ({
-      nome: p.nome,
-      especie: p.especie,
-      raca: p.raca,
-      porte: p.porte,
-      pelagem: p.pelagem,
-      alertas: p.alertas,
+      ...petCard(p),
       servicoIds: p.servicos.map((s) => s.servicoId),
     })),
   };

@@ -17,15 +17,17 @@ import {
   checkWhen,
   EMPTY_USAGE,
   fitMessage,
-  petKey,
   shopDayOf,
   WHEN_MESSAGES,
 } from "./booking-rules";
 import { newToken } from "./booking-token.server";
 import {
   type BookingPetInput,
+  bookedPet,
   closedDays,
   lockAgenda,
+  petCard,
+  petsOf,
   pricePets,
   usageByDay,
 } from "./bookings.server";
@@ -241,21 +243,15 @@ export async function bookSeries(
           updatedAt: at,
         })
         .returning();
-      await tx.insert(agendamentoPets).values({
-        agendamentoId: row!.id,
-        petId,
-        porteAConfirmar: link?.porteAConfirmar ?? false,
-        nome: input.pet.nome,
-        nomeChave: petKey(input.pet.nome),
-        especie: input.pet.especie,
-        raca: input.pet.raca,
-        porte: input.pet.porte,
-        pelagem: input.pet.pelagem,
-        alertas: input.pet.alertas,
-        pontos: occ.pontos,
-        servicos: pet.servicos,
-        preco: pet.preco,
-      });
+      await tx.insert(agendamentoPets).values(
+        bookedPet(row!.id, input.pet, {
+          petId,
+          porteAConfirmar: link?.porteAConfirmar ?? false,
+          pontos: occ.pontos,
+          servicos: pet.servicos,
+          preco: pet.preco,
+        }),
+      );
       rows.push(row!);
     }
     // One e-mail for the series (its first booking's link); each date has its day-before reminder.
@@ -408,23 +404,13 @@ export async function bookingToRepeat(
     .from(agendamentos)
     .where(byId ? eq(agendamentos.id, key.id) : eq(agendamentos.numero, key.numero));
   if (!agendamento) return null;
-  const pets = await executor
-    .select()
-    .from(agendamentoPets)
-    .where(eq(agendamentoPets.agendamentoId, agendamento.id))
-    .orderBy(asc(agendamentoPets.nome));
-  return { agendamento, pets };
+  return { agendamento, pets: await petsOf(executor, agendamento.id) };
 }
 
 /** A booked pet as the series books it again (same services, size and coat). */
 function petToRepeat(pet: AgendamentoPet): BookingPetInput {
   return {
-    nome: pet.nome,
-    especie: pet.especie,
-    raca: pet.raca,
-    porte: pet.porte,
-    pelagem: pet.pelagem,
-    alertas: pet.alertas,
+    ...petCard(pet),
     servicoIds: pet.servicos.map((s) => s.servicoId),
     petId: pet.petId,
   };

@@ -27,7 +27,6 @@ import {
   dropOffTimes,
   EMPTY_USAGE,
   fitMessage,
-  petKey,
   STAFF_NEXT,
   shopInstant,
 } from "./booking-rules";
@@ -38,7 +37,7 @@ import {
   STATUS_AGENDAMENTO_LABEL,
   type StatusAgendamento,
 } from "./booking-vocabulary";
-import { type BookingPetInput, petsOf, usageByDay } from "./bookings.server";
+import { type BookingPetInput, bookedPet, petsOf, usageByDay } from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
@@ -573,19 +572,11 @@ export async function addWalkIn(
         updatedAt: at,
       })
       .returning();
-    await tx.insert(agendamentoPets).values({
-      agendamentoId: row!.id,
-      nome: input.pet.nome,
-      nomeChave: petKey(input.pet.nome),
-      especie: input.pet.especie,
-      raca: input.pet.raca,
-      porte: input.pet.porte,
-      pelagem: input.pet.pelagem,
-      alertas: input.pet.alertas,
-      pontos: agenda.pontos[input.pet.porte],
-      servicos,
-      preco,
-    });
+    await tx
+      .insert(agendamentoPets)
+      .values(
+        bookedPet(row!.id, input.pet, { pontos: agenda.pontos[input.pet.porte], servicos, preco }),
+      );
     await audit(tx, actor, "grooming_walk_in", "agendamento", row!.id, {
       numero: row!.numero,
       acima_capacidade: !fit.ok,

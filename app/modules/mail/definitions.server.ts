@@ -1,12 +1,14 @@
 // The e-mail kinds every module declares in its manifest (`emails`, decision 0062), each
 // through `defineEmail`, and what the worker and the admin screens read of them: the composer
-// of a queued row's kind, the kind's pt-BR name. The preamble every composer shares (the
-// site's address for links and the sender's block at the foot) is written here, once.
+// of a queued row's kind, the kind's pt-BR name. The start every composer shares (the site's
+// address for links, the sender's block at the foot, the one-click unsubscribe headers) is
+// written here, once: `mailFor`.
+import type { ReactNode } from "react";
 import { shop } from "~/content/shop";
 import { unitAddress } from "~/modules/shop";
 import { getSettings } from "~/modules/shop/index.server";
 import { registeredModules } from "~/platform/module.server";
-import type { Sender } from "./layout.server";
+import { composeMail, type Sender } from "./layout.server";
 import { type ComposedEmail, type Composer, originOf } from "./outbox.server";
 import type { Email } from "./tables.server";
 
@@ -61,7 +63,7 @@ type UnitAddress = Parameters<typeof unitAddress>[0];
  * 0057) and the sender at its foot (the razão social and CNPJ the admin set, else the site's
  * own; the unit's address when the message is about one).
  */
-export async function emailPreamble(
+async function emailPreamble(
   row: Email,
   unidade: UnitAddress | null,
 ): Promise<{ origin: string; sender: Sender }> {
@@ -77,4 +79,25 @@ export async function emailPreamble(
       site: origin,
     },
   };
+}
+
+/** RFC 8058 one-click unsubscribe: the mail client posts to `href` (the page the footer links). */
+export function unsubscribeHeaders(href: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${href}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+type Frame = Omit<Parameters<typeof composeMail>[0], "sender">;
+
+/**
+ * What a composer starts with: the site's address for its links, the sender, and `compose`,
+ * which frames the body with that sender at its foot and, when the message offers to stop
+ * (`revogar`), adds the unsubscribe headers pointing at the same address.
+ */
+export async function mailFor(row: Email, unidade: UnitAddress | null) {
+  const { origin, sender } = await emailPreamble(row, unidade);
+  async function compose(frame: Frame, body: ReactNode): Promise<ComposedEmail> {
+    const mail = await composeMail({ ...frame, sender }, body);
+    return frame.revogar ? { ...mail, cabecalhos: unsubscribeHeaders(frame.revogar.href) } : mail;
+  }
+  return { origin, sender, compose };
 }

@@ -5,10 +5,10 @@ export {
   declaredEmailKinds,
   defineEmail,
   emailKindLabel,
-  emailPreamble,
+  mailFor,
+  unsubscribeHeaders,
 } from "./definitions.server";
 export {
-  composeMail,
   MailButton,
   MailLayout,
   mailStyles,
@@ -17,6 +17,7 @@ export {
 } from "./layout.server";
 export {
   type ComposedEmail,
+  type Composer,
   claimDueEmails,
   closeMailTransport,
   deliverEmailsDue,
@@ -27,5 +28,4 @@ export {
 } from "./outbox.server";
 export { purgeOldEmailBodies } from "./retention.server";
 export { getMailSettingsView, saveMailSettings } from "./settings.server";
-export type { Email } from "./tables.server";
 export { mailDir } from "./transport.server";

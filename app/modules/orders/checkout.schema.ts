@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, type FormaPagamento, MODOS_PEDIDO } from "~/domain/statuses";
-import { CEP_MESSAGES, normalizeCep } from "~/modules/delivery";
+import { cepField } from "~/modules/delivery";
 import { areaText, isPhoneText, isStreetNumber, lineText, nameText } from "~/schemas/text";
 import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
@@ -77,13 +77,7 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
       bairro: optionalText(100),
       referencia: optionalText(200),
       /** Kept on the order for the staff (admin card and print sheet): its 8 digits. */
-      cep: z
-        .string()
-        .trim()
-        .max(20, CEP_MESSAGES.invalid)
-        .optional()
-        .refine((v) => !v || normalizeCep(v) !== null, CEP_MESSAGES.invalid)
-        .transform((v) => normalizeCep(v)),
+      cep: cepField(),
       // An empty choice is no choice (a pick-up form may post the field blank).
       janelaEntrega: z.preprocess(
         (v) => (v === "" ? undefined : v),

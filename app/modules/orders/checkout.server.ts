@@ -7,6 +7,7 @@ import { shop } from "~/content/shop";
 import { chatLink, chatNumber } from "~/domain/whatsapp";
 import type { FormResult } from "~/lib/form-result";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
+import type { StreetAddress } from "~/modules/delivery";
 import { cepForCheckout } from "~/modules/delivery/index.server";
 import { cardOnlineOffered, pixOnlineOffered } from "~/modules/payments/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
@@ -92,14 +93,7 @@ async function cartViewFor(request: Request, values: Record<string, string>, cha
  * without JavaScript), and what keeps a delivery order's address in the order's transaction.
  */
 export interface CheckoutCustomer {
-  savedAddress: (id: string) => Promise<{
-    cep: string | null;
-    logradouro: string;
-    numero: string;
-    complemento: string | null;
-    referencia: string | null;
-    bairro: string | null;
-  } | null>;
+  savedAddress: (id: string) => Promise<(StreetAddress & { bairro: string | null }) | null>;
   afterDelivery: AfterDelivery;
 }
 

@@ -1,7 +1,7 @@
 // The orders' numbers on the admin dashboard (SPEC §2.3): sales today, this month and over the
 // chart's days, orders by status and the latest ones. A "day" is the shop's local calendar day
 // in America/Sao_Paulo; cancelled orders are not sales. Reports composes the dashboard.
-import { and, count, desc, gte, inArray, lt, ne, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, desc, gte, inArray, or, type SQL, sql, sum } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
 import { decimalToCentavos } from "~/domain/money";
 import { lastShopDays, shopDayRange, shopDayStart, shopMonthRange } from "~/domain/shop-time";
@@ -9,6 +9,7 @@ import { STATUS_PEDIDO, type StatusPedido } from "~/domain/statuses";
 import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
 import { now } from "~/platform/clock.server";
 import { db, type Executor } from "~/platform/db/client.server";
+import { placedIn } from "./day-figures.server";
 import { orderUnitCondition } from "./scope.server";
 import { pedidos } from "./tables.server";
 
@@ -36,14 +37,7 @@ async function salesBetween(executor: Executor, start: Date, end: Date, units?: 
   const [row] = await executor
     .select({ total: sum(pedidos.total), pedidos: count() })
     .from(pedidos)
-    .where(
-      and(
-        gte(pedidos.createdAt, start),
-        lt(pedidos.createdAt, end),
-        ne(pedidos.statusPedido, "cancelado"),
-        units,
-      ),
-    );
+    .where(and(placedIn(start, end), units));
   // sum() of numeric(12,2) comes back as a decimal string: to centavos without floats.
   return {
     total: row?.total ? decimalToCentavos(String(row.total)) : 0,
@@ -100,14 +94,7 @@ export async function ordersDashboard(
     executor
       .select({ day: shopDayOf, total: sum(pedidos.total), pedidos: count() })
       .from(pedidos)
-      .where(
-        and(
-          gte(pedidos.createdAt, chartStart),
-          lt(pedidos.createdAt, today.end),
-          ne(pedidos.statusPedido, "cancelado"),
-          units,
-        ),
-      )
+      .where(and(placedIn(chartStart, today.end), units))
       .groupBy(shopDayOf),
   ]);
 

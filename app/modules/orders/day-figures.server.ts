@@ -1,7 +1,7 @@
 // The orders' side of the day close and of the dashboard's "Pedidos" (issue 43 points 4 and 5,
 // decision 0079): which unit an order belongs to (an online charge counts at its order's unit)
 // and what was placed per unit over a span. Cancelled orders are not placed orders.
-import { and, count, gte, inArray, lt, ne, sum } from "drizzle-orm";
+import { and, count, gte, inArray, lt, ne, type SQL, sum } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
 import { db, type Executor } from "~/platform/db/client.server";
@@ -22,6 +22,15 @@ export async function orderUnitsOf(
   return new Map(rows.map((r) => [r.id, { numeroPedido: r.numeroPedido, unidadeId: r.unidadeId }]));
 }
 
+/** The orders placed in [start, end): what the figures count (a cancelled order is none). */
+export function placedIn(start: Date, end: Date): SQL | undefined {
+  return and(
+    gte(pedidos.createdAt, start),
+    lt(pedidos.createdAt, end),
+    ne(pedidos.statusPedido, "cancelado"),
+  );
+}
+
 /** Orders placed in [start, end) per unit of the scope: count and value, cancelled left out. */
 export async function placedByUnit(
   start: Date,
@@ -32,14 +41,7 @@ export async function placedByUnit(
   const rows = await executor
     .select({ unidadeId: pedidos.unidadeId, pedidos: count(), total: sum(pedidos.total) })
     .from(pedidos)
-    .where(
-      and(
-        gte(pedidos.createdAt, start),
-        lt(pedidos.createdAt, end),
-        ne(pedidos.statusPedido, "cancelado"),
-        orderUnitCondition(scope),
-      ),
-    )
+    .where(and(placedIn(start, end), orderUnitCondition(scope)))
     .groupBy(pedidos.unidadeId);
   return rows.map((r) => ({
     unidadeId: r.unidadeId,

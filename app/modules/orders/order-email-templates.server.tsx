@@ -10,13 +10,13 @@ import { formatBRL } from "~/domain/money";
 import { FORMA_PAGAMENTO_LABEL, JANELA_ENTREGA_LABEL } from "~/domain/statuses";
 import { consentFooter, consentRevoked } from "~/modules/customers/index.server";
 import {
-  type ComposedEmail,
-  type Email,
-  emailPreamble,
+  type Composer,
   MailLayout,
+  mailFor,
   mailStyles,
   renderMail,
   type Sender,
+  unsubscribeHeaders,
 } from "~/modules/mail/index.server";
 import { latestCobranca, pixChargeFor } from "~/modules/payments/index.server";
 import { shortHoursText, unitAddress } from "~/modules/shop";
@@ -345,7 +345,7 @@ async function pixFor(pedido: Pedido, settings: Awaited<ReturnType<typeof getSet
  * The mail worker's composer for the order e-mails: null when there is nothing to send
  * (the order is gone, or the customer stopped its status e-mails after it was queued).
  */
-export async function composeOrderEmail(row: Email): Promise<ComposedEmail | null> {
+export const composeOrderEmail: Composer = async (row) => {
   const kind = row.tipo as OrderEmailKind;
   if (!(kind in SUBJECT) || row.resourceType !== "pedido" || !row.resourceId) return null;
   const [found] = await db().select().from(pedidos).where(eq(pedidos.id, row.resourceId));
@@ -358,7 +358,7 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
   const { pedido, itens } = await withItems(found);
   const unidade = pedido.unidadeId ? await getUnit(pedido.unidadeId) : null;
   const settings = await getSettings();
-  const { origin, sender } = await emailPreamble(row, unidade ?? null);
+  const { origin, sender } = await mailFor(row, unidade ?? null);
   const numero = pedido.numeroPedido;
   const link = pedido.idempotencyKey
     ? `${origin}/loja/pedido/${numero}?token=${encodeURIComponent(orderToken(pedido.idempotencyKey))}`
@@ -404,11 +404,6 @@ export async function composeOrderEmail(row: Email): Promise<ComposedEmail | nul
           },
         ]
       : undefined,
-    cabecalhos: descadastrar
-      ? {
-          "List-Unsubscribe": `<${descadastrar}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        }
-      : undefined,
+    cabecalhos: descadastrar ? unsubscribeHeaders(descadastrar) : undefined,
   };
-}
+};

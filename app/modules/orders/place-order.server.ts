@@ -13,6 +13,7 @@ import {
   type DeliveryArea,
   type DeliveryRules,
   findServedArea,
+  type StreetAddress,
 } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
 import {
@@ -79,12 +80,7 @@ export type OrderInput = Omit<
 };
 
 /** A delivery order's address, as placed (the neighbourhood as served). */
-interface PlacedAddress {
-  logradouro: string;
-  numero: string;
-  complemento: string | null;
-  referencia: string | null;
-  cep: string | null;
+interface PlacedAddress extends StreetAddress {
   /** The served neighbourhood's name and row (null when the shop lists none). */
   bairro: string;
   bairroId: string | null;

@@ -6,14 +6,7 @@ import { Text } from "@react-email/components";
 import { ESTADO_CICLO_LABEL, termosAssinatura } from "~/domain/assinatura";
 import { formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import {
-  type ComposedEmail,
-  composeMail,
-  type Email,
-  emailPreamble,
-  MailButton,
-  mailStyles,
-} from "~/modules/mail/index.server";
+import { type Composer, MailButton, mailFor, mailStyles } from "~/modules/mail/index.server";
 import {
   EMAIL_CANCELADA,
   EMAIL_CONFIRMADA,
@@ -25,11 +18,11 @@ import {
 const MOTIVO =
   "Você recebeu este e-mail porque tem uma compra programada na nossa loja. Cancele a qualquer momento pelo link abaixo, sem multa.";
 
-export async function composeSubscriptionEmail(row: Email): Promise<ComposedEmail | null> {
+export const composeSubscriptionEmail: Composer = async (row) => {
   if (!row.resourceId) return null;
   const view = await subscriptionView(row.resourceId);
   if (!view) return null;
-  const { origin, sender } = await emailPreamble(row, null);
+  const { origin, compose } = await mailFor(row, null);
   const page = (acao?: string) =>
     `${origin}/conta/assinaturas/${view.assinatura.id}?${new URLSearchParams({ t: view.token, ...(acao ? { acao } : {}) })}`;
   const itens = view.itens
@@ -40,8 +33,8 @@ export async function composeSubscriptionEmail(row: Email): Promise<ComposedEmai
   const desconto = Math.max(0, ...view.itens.map((i) => i.desconto));
   const a = view.assinatura;
   if (row.tipo === EMAIL_CONFIRMADA) {
-    return composeMail(
-      { assunto: "Sua compra programada está confirmada", sender, motivo: MOTIVO },
+    return compose(
+      { assunto: "Sua compra programada está confirmada", motivo: MOTIVO },
       <>
         <Text style={mailStyles.heading}>Compra programada confirmada</Text>
         <Text style={mailStyles.text}>
@@ -65,12 +58,11 @@ export async function composeSubscriptionEmail(row: Email): Promise<ComposedEmai
       (s, i) => s + Math.round(((i.precoHoje ?? 0) * (100 - i.desconto)) / 100) * i.quantidade,
       0,
     );
-    return composeMail(
+    return compose(
       {
         assunto: ciclo.motivo
           ? `Sua compra programada de ${formatIsoDate(ciclo.data)} espera sua escolha`
           : `Sua compra programada chega em ${formatIsoDate(ciclo.data)}`,
-        sender,
         motivo: MOTIVO,
       },
       <>
@@ -104,10 +96,9 @@ export async function composeSubscriptionEmail(row: Email): Promise<ComposedEmai
     );
   }
   if (row.tipo === EMAIL_CANCELADA) {
-    return composeMail(
+    return compose(
       {
         assunto: `Compra programada cancelada — protocolo ${row.dados?.protocolo ?? ""}`,
-        sender,
         motivo: MOTIVO,
       },
       <>
@@ -120,8 +111,8 @@ export async function composeSubscriptionEmail(row: Email): Promise<ComposedEmai
     );
   }
   if (row.tipo === EMAIL_PAUSADA) {
-    return composeMail(
-      { assunto: "Sua compra programada foi pausada", sender, motivo: MOTIVO },
+    return compose(
+      { assunto: "Sua compra programada foi pausada", motivo: MOTIVO },
       <>
         <Text style={mailStyles.heading}>Assinatura pausada</Text>
         <Text style={mailStyles.text}>
@@ -133,4 +124,4 @@ export async function composeSubscriptionEmail(row: Email): Promise<ComposedEmai
     );
   }
   return null;
-}
+};
