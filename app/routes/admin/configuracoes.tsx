@@ -16,14 +16,11 @@ import { demoCompanyFields } from "~/startup/demo-company";
 import { demoDataLeft, hasDemoData, removeDemoData } from "~/startup/demo-removal.server";
 import type { Route } from "./+types/configuracoes";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Configurações",
   capability: "site.configurar",
   failure: "Erro ao carregar configurações",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 /** The company fields' names on this form, for the demo notice. */
 const COMPANY_LABELS = {
@@ -34,7 +31,7 @@ const COMPANY_LABELS = {
   encarregadoEmail: "e-mail do encarregado",
 } as const;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => {
   const [settings, raw, left] = await Promise.all([
     getGeneralSettings(),
     getSettings(),

@@ -14,19 +14,16 @@ import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagem-diferencas";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Diferenças da contagem",
   // The expected figures: for who adjusts stock, not for who counts blind.
   capability: "estoque.ajustar",
   failure: "Erro ao carregar as diferenças",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const NOT_FOUND = "Contagem não encontrada";
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { user, reads }) => {
   if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
   const diferencas = await reads(() => stock.countDifferences(params.id, staffOf(user)));
   if (!diferencas) throw data({ message: NOT_FOUND }, { status: 404 });

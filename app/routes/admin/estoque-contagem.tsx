@@ -16,18 +16,15 @@ import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagem";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Contagem",
   capability: "estoque.contar",
   failure: "Erro ao carregar a contagem",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const NOT_FOUND = "Contagem não encontrada";
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { user, reads }) => {
   if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
   const contagem = await reads(() => stock.countHeader(params.id, staffOf(user)));
   if (!contagem) throw data({ message: NOT_FOUND }, { status: 404 });

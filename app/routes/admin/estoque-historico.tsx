@@ -11,17 +11,14 @@ import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-historico";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Histórico de estoque",
   capability: "estoque.ver",
   failure: "Erro ao carregar o histórico",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 export const loader = adminLoader(
-  page,
+  handle,
   async ({ request, params }: Route.LoaderArgs, { user, reads }) => {
     if (!UUID_PATTERN.test(params.varianteId)) {
       throw data({ message: "Produto não encontrado" }, { status: 404 });

@@ -26,16 +26,13 @@ import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/servicos-pacotes";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Pacotes de banho",
   capability: "servicos.configurar",
   failure: "Erro ao carregar os pacotes",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, { reads }) => {
   const [pacotes, services] = await reads(() =>
     Promise.all([listPackages(), listGroomingServices()]),
   );

@@ -48,54 +48,54 @@ import { now } from "~/platform/clock.server";
 import { counterPaymentFields, handOverPayment } from "~/schemas/status";
 import type { Route } from "./+types/servicos-pet";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Histórico do pet",
   capability: "agenda.ver",
   failure: "Erro ao carregar o pet",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { reads, staff }) => {
-  const record = await reads(() => staffPetRecord(params.id));
-  if (!record) throw data({ message: "Pet não encontrado" }, { status: 404 });
-  // A merged record's page goes to the pet it became.
-  if (record.pet.mescladoEm) {
-    const to = await mergedInto(params.id);
-    if (to) throw redirect(`/admin/servicos/pets/${to}`);
-  }
-  const bookings = await reads(() => petBookings(params.id));
-  // Its packages of baths, and the offers that fit it for "Vender pacote" (decision 0087).
-  const [pacotes, offers, units] = await reads(() =>
-    Promise.all([packageBalances([params.id]), listPackages(), listUnitsWithAgenda()]),
-  );
-  // Today in the shop's clock: an expired vaccine is said so.
-  const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
-  return {
-    record,
-    bookings,
-    hoje,
-    pacotes,
-    offers: offers
-      .filter(
-        (o) =>
-          o.ativo &&
-          (!o.porte || o.porte === record.pet.porte) &&
-          (!o.pelagem || o.pelagem === record.pet.pelagem),
-      )
-      .map((o) => ({
-        id: o.id,
-        nome: o.nome,
-        preco: o.preco,
-        sessoes: o.sessoes,
-        validadeDias: o.validadeDias,
-      })),
-    units: unitsInScope(staff, units)
-      .filter((u) => u.agenda)
-      .map((u) => ({ id: u.id, nome: u.nome })),
-  };
-});
+export const loader = adminLoader(
+  handle,
+  async ({ params }: Route.LoaderArgs, { reads, staff }) => {
+    const record = await reads(() => staffPetRecord(params.id));
+    if (!record) throw data({ message: "Pet não encontrado" }, { status: 404 });
+    // A merged record's page goes to the pet it became.
+    if (record.pet.mescladoEm) {
+      const to = await mergedInto(params.id);
+      if (to) throw redirect(`/admin/servicos/pets/${to}`);
+    }
+    const bookings = await reads(() => petBookings(params.id));
+    // Its packages of baths, and the offers that fit it for "Vender pacote" (decision 0087).
+    const [pacotes, offers, units] = await reads(() =>
+      Promise.all([packageBalances([params.id]), listPackages(), listUnitsWithAgenda()]),
+    );
+    // Today in the shop's clock: an expired vaccine is said so.
+    const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
+    return {
+      record,
+      bookings,
+      hoje,
+      pacotes,
+      offers: offers
+        .filter(
+          (o) =>
+            o.ativo &&
+            (!o.porte || o.porte === record.pet.porte) &&
+            (!o.pelagem || o.pelagem === record.pet.pelagem),
+        )
+        .map((o) => ({
+          id: o.id,
+          nome: o.nome,
+          preco: o.preco,
+          sessoes: o.sessoes,
+          validadeDias: o.validadeDias,
+        })),
+      units: unitsInScope(staff, units)
+        .filter((u) => u.agenda)
+        .map((u) => ({ id: u.id, nome: u.nome })),
+    };
+  },
+);
 
 const saleSchema = z.object({
   pacoteId: z.uuid({ error: "Escolha o pacote" }),
