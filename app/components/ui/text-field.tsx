@@ -45,7 +45,7 @@ export function boundField<P extends object>(Control: React.ComponentType<P>) {
 export const TextField = boundField(Input);
 
 /** An e-mail address: the phone's e-mail keyboard, as long as an address may be (RFC 5321). */
-export function EmailInput(props: Omit<React.ComponentProps<typeof Input>, "type">) {
+function EmailInput(props: Omit<React.ComponentProps<typeof Input>, "type">) {
   return <Input type="email" inputMode="email" maxLength={254} {...props} />;
 }
 
