@@ -1,17 +1,20 @@
 // An admin page's shape, stated once: its title, the capability its loader requires
 // (decision 0068) and the message of its load failure give the route its `handle`, its
-// `meta` and its `ErrorBoundary`; the server half (accounts' `adminLoader`) reads the same
-// object for the guard and the failure.
+// `meta` and its `ErrorBoundary`; the server half (accounts' `adminLoader`) reads the
+// route's `handle` for the guard and the failure:
+//   export const { handle, meta, ErrorBoundary } = adminPage({ title, capability, failure });
+//   export const loader = adminLoader(handle, async (args, { user, reads }) => ...);
 import { AdminLoadError } from "~/components/admin/load-error";
 import { adminMeta } from "~/components/admin/meta";
 import type { AdminHandle, Capacidade } from "~/domain/permissions";
 
 export interface AdminPage<C extends AdminHandle["capability"]> {
   title: string;
-  /** What the route's loader answers when its reads fail (SPEC §8 texts). */
-  failure?: string;
-  /** Read by the authorization matrix test and docs/permissoes.md. */
-  handle: { capability: C };
+  /**
+   * `capability`: read by the authorization matrix test and docs/permissoes.md; `failure`:
+   * what the route's loader answers when its reads fail (SPEC §8 texts).
+   */
+  handle: { capability: C; failure?: string };
   meta: ReturnType<typeof adminMeta>;
   ErrorBoundary: () => React.JSX.Element;
 }
@@ -27,8 +30,7 @@ export function adminPage<const C extends AdminHandle["capability"]>({
 }): AdminPage<C> {
   return {
     title,
-    failure,
-    handle: { capability },
+    handle: { capability, failure },
     meta: adminMeta(title),
     // biome-ignore lint/correctness/noComponentHookFactories: made once, when the route module loads, never during a render
     ErrorBoundary: function ErrorBoundary() {

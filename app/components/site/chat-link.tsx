@@ -1,4 +1,6 @@
 import type * as React from "react";
+import { shop } from "~/content/shop";
+import { formatPhoneDisplay } from "~/domain/phone";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 
 /** An anchor that opens the chat messenger (SPEC §7.6): new tab, no opener, encoded text. */
@@ -8,6 +10,28 @@ export function ChatLink({
   ...props
 }: Omit<React.ComponentProps<"a">, "href" | "target" | "rel"> & { number: string; text?: string }) {
   return <a href={chatLink(number, text)} {...externalLinkProps} {...props} />;
+}
+
+/**
+ * The site's chat button (header and mobile menu): the greeting of who comes from the site,
+ * named for screen readers with the number; `children` is the visible caption.
+ */
+export function SiteChatLink({
+  number,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof ChatLink>, "text" | "aria-label">) {
+  return (
+    <ChatLink
+      number={number}
+      text={`Olá! Vim pelo site da ${shop.name} e gostaria de mais informações.`}
+      aria-label={`${shop.messenger} da ${shop.name}: ${formatPhoneDisplay(number)}`}
+      {...props}
+    >
+      <WhatsappIcon className="size-5" />
+      <span aria-hidden="true">{children}</span>
+    </ChatLink>
+  );
 }
 
 export function WhatsappIcon(props: React.ComponentProps<"svg">) {

@@ -1,7 +1,7 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
+import { SiteChatLink } from "~/components/site/chat-link";
 import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
 import { usePageHydrates } from "~/lib/hydration";
@@ -32,15 +32,7 @@ function staticMenuScript(id: string) {
  * toggle), when a link is chosen and on any navigation. On pages served without React a tiny
  * inline script does the Escape and the name.
  */
-export function MobileMenu({
-  chatNumber,
-  chatLabel,
-  chatText,
-}: {
-  chatNumber: string;
-  chatLabel: string;
-  chatText: string;
-}) {
+export function MobileMenu({ chatNumber }: { chatNumber: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const panelId = useId();
@@ -110,16 +102,13 @@ export function MobileMenu({
               </Link>
             </li>
             <li className="pt-2">
-              <ChatLink
+              <SiteChatLink
                 number={chatNumber}
-                text={chatText}
-                aria-label={chatLabel}
                 className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 font-semibold text-white hover:bg-brand-800"
                 onClick={() => setOpen(false)}
               >
-                <WhatsappIcon className="size-5" />
-                <span aria-hidden="true">Falar no {shop.messenger}</span>
-              </ChatLink>
+                Falar no {shop.messenger}
+              </SiteChatLink>
             </li>
           </ul>
         </nav>

@@ -1,11 +1,10 @@
 import { KeyRoundIcon, PawPrintIcon } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { AccountLink } from "~/components/conta/account-link";
-import { ChatLink, WhatsappIcon } from "~/components/site/chat-link";
+import { SiteChatLink } from "~/components/site/chat-link";
 import { MobileMenu } from "~/components/site/mobile-menu";
 import { SITE_NAV } from "~/components/site/nav";
 import { shop } from "~/content/shop";
-import { formatPhoneDisplay } from "~/domain/phone";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold transition-colors ${
@@ -31,8 +30,6 @@ function SiteLogo() {
 
 /** The fixed header of the public pages (SPEC §2.1), with its mobile menu. */
 export function SiteHeader({ chatNumber }: { chatNumber: string }) {
-  const chatLabel = `${shop.messenger} da ${shop.name}: ${formatPhoneDisplay(chatNumber)}`;
-  const chatText = `Olá! Vim pelo site da ${shop.name} e gostaria de mais informações.`;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-2 sm:px-4">
@@ -49,15 +46,12 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1">
-          <ChatLink
+          <SiteChatLink
             number={chatNumber}
-            text={chatText}
-            aria-label={chatLabel}
             className="hidden min-h-11 items-center gap-2 rounded-lg bg-whatsapp-dark px-4 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-flex"
           >
-            <WhatsappIcon className="size-5" />
-            <span aria-hidden="true">{shop.messenger}</span>
-          </ChatLink>
+            {shop.messenger}
+          </SiteChatLink>
           <AccountLink className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100" />
           <Link
             to="/admin"
@@ -67,7 +61,7 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
           >
             <KeyRoundIcon className="size-4" aria-hidden="true" />
           </Link>
-          <MobileMenu chatNumber={chatNumber} chatLabel={chatLabel} chatText={chatText} />
+          <MobileMenu chatNumber={chatNumber} />
         </div>
       </div>
     </header>

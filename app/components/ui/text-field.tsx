@@ -44,5 +44,13 @@ export function boundField<P extends object>(Control: React.ComponentType<P>) {
 /** A labelled text input bound to its form field. */
 export const TextField = boundField(Input);
 
+/** An e-mail address: the phone's e-mail keyboard, as long as an address may be (RFC 5321). */
+function EmailInput(props: Omit<React.ComponentProps<typeof Input>, "type">) {
+  return <Input type="email" inputMode="email" maxLength={254} {...props} />;
+}
+
+/** A labelled e-mail address bound to its form field. */
+export const EmailField = boundField(EmailInput);
+
 /** A labelled text area bound to its form field. */
 export const TextAreaField = boundField(Textarea);

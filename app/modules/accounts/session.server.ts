@@ -305,12 +305,12 @@ export async function requireCapability(
 }
 
 /**
- * An admin page's loader (components/admin/page.tsx): the person must hold the page's
+ * An admin page's loader (components/admin/page.tsx): the person must hold the handle's
  * capability (403 otherwise), then `load` runs with who asks and `reads`, which turns a failed
  * read into the page's failure message (`loadOrFail`).
  */
 export function adminLoader<A extends { request: Request }, T>(
-  page: { handle: { capability: Capacidade | readonly Capacidade[] }; failure?: string },
+  handle: { capability: Capacidade | readonly Capacidade[]; failure?: string },
   load: (
     args: A,
     guard: Awaited<ReturnType<typeof requireCapability>> & {
@@ -318,9 +318,9 @@ export function adminLoader<A extends { request: Request }, T>(
     },
   ) => Promise<T>,
 ): (args: A) => Promise<T> {
-  const message = page.failure ?? "Erro ao carregar dados";
+  const message = handle.failure ?? "Erro ao carregar dados";
   return async (args) => {
-    const guard = await requireCapability(args.request, page.handle.capability);
+    const guard = await requireCapability(args.request, handle.capability);
     return load(args, { ...guard, reads: (run) => loadOrFail(message, run) });
   };
 }

@@ -24,16 +24,13 @@ import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/assinaturas";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Compra programada",
   capability: "assinaturas.gerir",
   failure: "Erro ao carregar as compras programadas",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads }) => {
   const [previsao, lista, numeros, descontos, categorias] = await reads(() =>
     Promise.all([
       demandForecast(),

@@ -8,6 +8,7 @@ import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { EmailField, TextField } from "~/components/ui/text-field";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
@@ -16,14 +17,11 @@ import { demoCompanyFields } from "~/startup/demo-company";
 import { demoDataLeft, hasDemoData, removeDemoData } from "~/startup/demo-removal.server";
 import type { Route } from "./+types/configuracoes";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Configurações",
   capability: "site.configurar",
   failure: "Erro ao carregar configurações",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 /** The company fields' names on this form, for the demo notice. */
 const COMPANY_LABELS = {
@@ -34,7 +32,7 @@ const COMPANY_LABELS = {
   encarregadoEmail: "e-mail do encarregado",
 } as const;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => {
   const [settings, raw, left] = await Promise.all([
     getGeneralSettings(),
     getSettings(),
@@ -110,6 +108,14 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
   const saving = navigation.state === "submitting";
   const { errors, formProps } = useCheckedForm(actionData, generalSettingsSchema);
   const s = loaderData.settings;
+  // A setting's field: its id and name are the setting's, filled with what is saved.
+  const field = (name: keyof typeof s & keyof typeof errors & string) => ({
+    id: name,
+    name,
+    error: errors[name],
+    defaultValue: String(s[name] ?? ""),
+    autoComplete: "off",
+  });
 
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
@@ -158,101 +164,62 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           title="WhatsApp"
           description="Número que recebe as conversas do site e da loja. Vazio: usa o telefone da loja."
         >
-          <Field
-            id="whatsapp_numero"
+          <TextField
+            {...field("whatsapp_numero")}
             label="Número do WhatsApp (com DDD)"
             hint="Ex.: (47) 99999-0416. O código do país 55 é incluído automaticamente."
-            error={errors.whatsapp_numero}
-          >
-            <Input
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              defaultValue={s.whatsapp_numero}
-              placeholder="(47) 99999-0416"
-            />
-          </Field>
+            type="tel"
+            inputMode="tel"
+            placeholder="(47) 99999-0416"
+          />
         </SectionCard>
         <SectionCard
           title="E-mails"
           contentClassName="grid gap-4"
           description="Cada pedido novo também chega por e-mail neste endereço. Os e-mails aos clientes mostram o CNPJ no rodapé."
         >
-          <Field
-            id="email_novos_pedidos"
+          <EmailField
+            {...field("email_novos_pedidos")}
             label="E-mail para novos pedidos"
             hint="Vazio: a loja não recebe e-mail de novos pedidos."
-            error={errors.email_novos_pedidos}
-          >
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              maxLength={254}
-              defaultValue={s.email_novos_pedidos}
-              placeholder="pedidos@agropetlitoral.com.br"
-            />
-          </Field>
-          <Field id="cnpj" label="CNPJ" error={errors.cnpj}>
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={s.cnpj}
-              placeholder="12.345.678/0001-90"
-            />
-          </Field>
+            placeholder="pedidos@agropetlitoral.com.br"
+          />
+          <TextField
+            {...field("cnpj")}
+            label="CNPJ"
+            inputMode="numeric"
+            placeholder="12.345.678/0001-90"
+          />
         </SectionCard>
         <SectionCard
           title="Dados da empresa"
           contentClassName="grid gap-4"
           description="Aparecem no rodapé de todas as páginas e nas páginas de privacidade, trocas e termos, como pede a lei do comércio eletrônico. O endereço é o da primeira unidade aberta (Unidades)."
         >
-          <Field id="razao_social" label="Razão social" error={errors.razao_social}>
-            <Input
-              autoComplete="off"
-              maxLength={200}
-              defaultValue={s.razao_social}
-              placeholder="Agropet Litoral Comércio de Produtos Agropecuários Ltda."
-            />
-          </Field>
-          <Field
-            id="email_contato"
+          <TextField
+            {...field("razao_social")}
+            label="Razão social"
+            maxLength={200}
+            placeholder="Agropet Litoral Comércio de Produtos Agropecuários Ltda."
+          />
+          <EmailField
+            {...field("email_contato")}
             label="E-mail de atendimento"
             hint="Vazio: usa o e-mail do site."
-            error={errors.email_contato}
-          >
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              maxLength={254}
-              defaultValue={s.email_contato}
-              placeholder="contato@agropetlitoral.com.br"
-            />
-          </Field>
-          <Field
-            id="encarregado_nome"
+            placeholder="contato@agropetlitoral.com.br"
+          />
+          <TextField
+            {...field("encarregado_nome")}
             label="Encarregado de dados (LGPD)"
             hint="Quem responde pelos pedidos de cópia ou exclusão de dados."
-            error={errors.encarregado_nome}
-          >
-            <Input autoComplete="off" maxLength={200} defaultValue={s.encarregado_nome} />
-          </Field>
-          <Field
-            id="encarregado_email"
+            maxLength={200}
+          />
+          <EmailField
+            {...field("encarregado_email")}
             label="E-mail do encarregado"
             hint="Vazio: usa o e-mail de atendimento."
-            error={errors.encarregado_email}
-          >
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              maxLength={254}
-              defaultValue={s.encarregado_email}
-              placeholder="privacidade@agropetlitoral.com.br"
-            />
-          </Field>
+            placeholder="privacidade@agropetlitoral.com.br"
+          />
         </SectionCard>
         <div className="flex justify-end">
           <Button type="submit" size="lg" disabled={saving}>

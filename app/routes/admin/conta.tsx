@@ -32,16 +32,13 @@ import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/conta";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Minha conta",
   capability: "painel.entrar",
   failure: "Erro ao carregar dados da conta",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, session }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, session }) => {
   return {
     email: user.email,
     outrasSessoes: await countOtherSessions(user.id, session.id),

@@ -9,16 +9,13 @@ import { adminIntent, fail } from "~/platform/admin/action.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Currículos",
   capability: "curriculos.ver",
   failure: "Erro ao carregar currículos",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) => {
   const { resumes, counts, page, pageSize } = await listResumes({
     page: pageParam(new URL(request.url)),
   });

@@ -25,16 +25,13 @@ import { adminLoader, staffOf } from "~/modules/accounts/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import type { Route } from "./+types/dashboard";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Dashboard",
   capability: "painel.entrar",
   failure: "Erro ao carregar dados do dashboard",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, reads }) => {
   // The panel's start: who has no orders to follow (a groomer) starts on their own page.
   if (!pode(user.papel, "pedidos.ver")) throw redirect(paginaInicial(user.papel));
   // The person's units only (decision 0069).

@@ -9,16 +9,13 @@ import { adminLoader } from "~/modules/accounts/index.server";
 import { emailKindLabel, getEmail } from "~/modules/mail/index.server";
 import type { Route } from "./+types/email";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "E-mail",
   capability: "emails.ver",
   failure: "Erro ao carregar o e-mail",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { reads }) => {
   const email = await reads(() => getEmail(params.id));
   if (!email) throw data({ message: "E-mail não encontrado" }, { status: 404 });
   return {

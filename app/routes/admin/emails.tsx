@@ -20,16 +20,14 @@ import {
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/emails";
 
-const page = adminPage({
-  title: "E-mails enviados",
+const TITLE = "E-mails enviados";
+export const { handle, meta, ErrorBoundary } = adminPage({
+  title: TITLE,
   capability: "emails.ver",
   failure: "Erro ao carregar os e-mails",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, { reads }) => {
   const [list, smtp] = await reads(() =>
     Promise.all([listEmails(pageParam(new URL(request.url))), getMailSettingsView(shop.name)]),
   );
@@ -66,7 +64,7 @@ export default function Emails({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div>
       <AdminPageHeader
-        title={page.title}
+        title={TITLE}
         description={
           loaderData.smtp.smtpAtivo
             ? "Confirmações e avisos de pedidos enviados aos clientes e à loja."

@@ -27,16 +27,13 @@ import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/equipe";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Equipe",
   capability: "equipe.gerenciar",
   failure: "Erro ao carregar a equipe",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, reads }) => {
   return reads(async () => {
     const [team, invitations, units] = await Promise.all([
       listTeam(),

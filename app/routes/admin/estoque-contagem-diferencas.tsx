@@ -1,35 +1,32 @@
 // /admin/estoque/contagens/:id/diferencas (decision 0085): what the count found against what
 // the ledger had when each item was counted, what moved since, and what applying leaves (never
 // below what orders reserve); "Aplicar" writes it all in one transaction, once.
-import { data, href, Link, useActionData } from "react-router";
+import { href, Link, useActionData } from "react-router";
 import { CountState, DifferencesScreen } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { buttonVariants } from "~/components/ui/button";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
-import { UUID_PATTERN } from "~/modules/catalog";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagem-diferencas";
+import { foundOr404 } from "./found.server";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Diferenças da contagem",
   // The expected figures: for who adjusts stock, not for who counts blind.
   capability: "estoque.ajustar",
   failure: "Erro ao carregar as diferenças",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const NOT_FOUND = "Contagem não encontrada";
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { user, reads }) => {
-  if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
-  const diferencas = await reads(() => stock.countDifferences(params.id, staffOf(user)));
-  if (!diferencas) throw data({ message: NOT_FOUND }, { status: 404 });
+export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { user, reads }) => {
+  const diferencas = await foundOr404(params.id, NOT_FOUND, (id) =>
+    reads(() => stock.countDifferences(id, staffOf(user))),
+  );
   return { diferencas };
 });
 

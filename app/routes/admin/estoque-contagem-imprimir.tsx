@@ -6,9 +6,9 @@ import { CountPrintPage } from "~/components/admin/estoque/count-print";
 import { adminMeta } from "~/components/admin/meta";
 import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
 import { requireCapability, staffOf } from "~/modules/accounts/index.server";
-import { UUID_PATTERN } from "~/modules/catalog";
 import * as stock from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-contagem-imprimir";
+import { foundOr404 } from "./found.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "estoque.contar" } satisfies AdminHandle;
@@ -20,19 +20,18 @@ const headers = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireCapability(request, handle.capability);
-  if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
   const scope = staffOf(user);
   if (new URL(request.url).searchParams.get("diferencas") === "1") {
     // The expected figures are not for a blind counter.
     if (!pode(user.papel, "estoque.ajustar")) {
       throw data({ message: ACESSO_NEGADO }, { status: 403 });
     }
-    const diferencas = await stock.countDifferences(params.id, scope);
-    if (!diferencas) throw data({ message: NOT_FOUND }, { status: 404 });
+    const diferencas = await foundOr404(params.id, NOT_FOUND, (id) =>
+      stock.countDifferences(id, scope),
+    );
     return data({ kind: "diferencas" as const, diferencas, folha: null }, { headers });
   }
-  const folha = await stock.countSheet(params.id, scope);
-  if (!folha) throw data({ message: NOT_FOUND }, { status: 404 });
+  const folha = await foundOr404(params.id, NOT_FOUND, (id) => stock.countSheet(id, scope));
   return data({ kind: "folha" as const, folha, diferencas: null }, { headers });
 }
 

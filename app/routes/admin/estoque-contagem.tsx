@@ -2,7 +2,7 @@
 // scanner types the code and presses Enter into the focused field (a plain form: works
 // without JavaScript); the camera reads through the browser's BarcodeDetector or
 // @zxing/browser. Blind by default: the page never shows the expected figure.
-import { data, href, Link, useActionData } from "react-router";
+import { href, Link, useActionData } from "react-router";
 import { CountState, ScanScreen } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -10,27 +10,24 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { buttonVariants } from "~/components/ui/button";
 import { resultErrors } from "~/lib/form-result";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
-import { UUID_PATTERN } from "~/modules/catalog";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagem";
+import { foundOr404 } from "./found.server";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Contagem",
   capability: "estoque.contar",
   failure: "Erro ao carregar a contagem",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const NOT_FOUND = "Contagem não encontrada";
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { user, reads }) => {
-  if (!UUID_PATTERN.test(params.id)) throw data({ message: NOT_FOUND }, { status: 404 });
-  const contagem = await reads(() => stock.countHeader(params.id, staffOf(user)));
-  if (!contagem) throw data({ message: NOT_FOUND }, { status: 404 });
+export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { user, reads }) => {
+  const contagem = await foundOr404(params.id, NOT_FOUND, (id) =>
+    reads(() => stock.countHeader(id, staffOf(user))),
+  );
   const recentes = await reads(() => stock.recentScans(params.id, user.email));
   return { contagem, recentes };
 });

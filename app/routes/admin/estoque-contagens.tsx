@@ -14,16 +14,13 @@ import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagens";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Contagens de estoque",
   capability: "estoque.contar",
   failure: "Erro ao carregar as contagens",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_args: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async (_args: Route.LoaderArgs, { user, reads }) => {
   const listing = await reads(() => stock.listCounts(staffOf(user)));
   return { listing };
 });

@@ -22,22 +22,19 @@ import { AdminError } from "~/platform/admin/actor.server";
 import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/estoque-entrada";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Entrada de mercadoria",
   // Receiving goods changes a unit's stock: who adjusts it receives it (decision 0084).
   capability: "estoque.ajustar",
   failure: "Erro ao carregar a entrada de mercadoria",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 /** One XML is at most 5 MB; a zip of a month of notes fits too. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 20;
 const TOO_LARGE = "Cada arquivo deve ter no máximo 5 MB. Envie um ZIP ou divida o envio.";
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs) => null);
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => null);
 
 /** The staff's choice for each unmatched item of the form: item_N, fator_N, ignorar_N. */
 function choicesOf(fields: Record<string, string>): Map<number, ItemChoice> {

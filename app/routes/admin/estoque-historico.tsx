@@ -1,35 +1,28 @@
 // /admin/estoque/:varianteId: the movements of one variant (ledger), newest first.
 
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { MovementHistoryView } from "~/components/admin/estoque/movement-history";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
 import { adminLoader, staffOf } from "~/modules/accounts/index.server";
-import { UUID_PATTERN } from "~/modules/catalog";
 import { movementHistory } from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-historico";
+import { foundOr404 } from "./found.server";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Histórico de estoque",
   capability: "estoque.ver",
   failure: "Erro ao carregar o histórico",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 export const loader = adminLoader(
-  page,
+  handle,
   async ({ request, params }: Route.LoaderArgs, { user, reads }) => {
-    if (!UUID_PATTERN.test(params.varianteId)) {
-      throw data({ message: "Produto não encontrado" }, { status: 404 });
-    }
-    const history = await reads(() =>
-      movementHistory(params.varianteId, pageParam(new URL(request.url)), staffOf(user)),
+    const history = await foundOr404(params.varianteId, "Produto não encontrado", (id) =>
+      reads(() => movementHistory(id, pageParam(new URL(request.url)), staffOf(user))),
     );
-    if (!history) throw data({ message: "Produto não encontrado" }, { status: 404 });
     return { history };
   },
 );

@@ -15,17 +15,14 @@ import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-transferencias";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Transferências",
   // Whoever sees stock sees what is on its way; receiving and cancelling ask their own.
   capability: "estoque.ver",
   failure: "Erro ao carregar as transferências",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_args: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async (_args: Route.LoaderArgs, { user, reads }) => {
   const listing = await reads(() => stock.listTransfers(staffOf(user)));
   return { listing };
 });

@@ -16,29 +16,29 @@ import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Estoque",
   capability: "estoque.ver",
   failure: "Erro ao carregar o estoque",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { user, reads }) => {
-  const query = forms.parseStockQuery(new URL(request.url));
-  const listing = await reads(() => stock.listStock(query, staffOf(user)));
-  const aReceber = await reads(() => stock.transfersToReceive(staffOf(user)));
-  return {
-    listing,
-    aReceber,
-    filters: {
-      q: query.q,
-      unidadeId: query.unidadeId ?? "",
-      abaixoDoMinimo: query.abaixoDoMinimo,
-    },
-  };
-});
+export const loader = adminLoader(
+  handle,
+  async ({ request }: Route.LoaderArgs, { user, reads }) => {
+    const query = forms.parseStockQuery(new URL(request.url));
+    const listing = await reads(() => stock.listStock(query, staffOf(user)));
+    const aReceber = await reads(() => stock.transfersToReceive(staffOf(user)));
+    return {
+      listing,
+      aReceber,
+      filters: {
+        q: query.q,
+        unidadeId: query.unidadeId ?? "",
+        abaixoDoMinimo: query.abaixoDoMinimo,
+      },
+    };
+  },
+);
 
 const CHECK_FIELDS = "Confira os campos destacados";
 

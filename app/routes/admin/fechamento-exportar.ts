@@ -10,22 +10,16 @@ import {
 } from "~/modules/reports/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import type { Route } from "./+types/fechamento-exportar";
+import { downloadResponse, exportFormat } from "./export.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "relatorios.ver" } satisfies AdminHandle;
 
-const TYPES = {
-  csv: "text/csv; charset=utf-8",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-} as const;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireCapability(request, handle.capability);
   const url = new URL(request.url);
-  const formato = url.searchParams.get("formato") ?? "csv";
-  if (formato !== "csv" && formato !== "xlsx") {
-    return new Response("Use formato=csv ou xlsx.", { status: 400 });
-  }
+  const formato = exportFormat(url);
+  if (!formato) return new Response("Use formato=csv ou xlsx.", { status: 400 });
   const unidade = url.searchParams.get("unidade") ?? "";
   const dia = url.searchParams.get("dia") ?? "";
   const close = await dayClose(unidade, dia, staffOf(user));
@@ -39,11 +33,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     details: { formato, unidade, dia },
   });
   const body = formato === "csv" ? dayCloseCsv(close) : await dayCloseXlsx(close);
-  return new Response(body, {
-    headers: {
-      "Content-Type": TYPES[formato],
-      "Content-Disposition": `attachment; filename="${dayCloseFileName(close, formato)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(body, formato, dayCloseFileName(close, formato));
 }

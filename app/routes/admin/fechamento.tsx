@@ -17,30 +17,30 @@ import { closeUnits, dayClose } from "~/modules/reports/index.server";
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/fechamento";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Fechamento do dia",
   capability: "relatorios.ver",
   failure: "Erro ao carregar o fechamento do dia",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { user, reads }) => {
-  const url = new URL(request.url);
-  const scope = staffOf(user);
-  const units = await reads(() => closeUnits(scope));
-  const hoje = shopDay(now());
-  const dia = url.searchParams.get("dia") || hoje;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dia) || Number.isNaN(Date.parse(dia))) {
-    throw data("Escolha um dia válido (dd/mm/aaaa)", { status: 400 });
-  }
-  const unidade = url.searchParams.get("unidade") || units[0]?.id || "";
-  const close = unidade ? await reads(() => dayClose(unidade, dia, scope)) : null;
-  // Another unit's close answers as an unknown one (decision 0069); a bad day, the same.
-  if (unidade && !close) throw data("Fechamento não encontrado", { status: 404 });
-  return { units, unidade, dia, hoje, close };
-});
+export const loader = adminLoader(
+  handle,
+  async ({ request }: Route.LoaderArgs, { user, reads }) => {
+    const url = new URL(request.url);
+    const scope = staffOf(user);
+    const units = await reads(() => closeUnits(scope));
+    const hoje = shopDay(now());
+    const dia = url.searchParams.get("dia") || hoje;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dia) || Number.isNaN(Date.parse(dia))) {
+      throw data("Escolha um dia válido (dd/mm/aaaa)", { status: 400 });
+    }
+    const unidade = url.searchParams.get("unidade") || units[0]?.id || "";
+    const close = unidade ? await reads(() => dayClose(unidade, dia, scope)) : null;
+    // Another unit's close answers as an unknown one (decision 0069); a bad day, the same.
+    if (unidade && !close) throw data("Fechamento não encontrado", { status: 404 });
+    return { units, unidade, dia, hoje, close };
+  },
+);
 
 export default function DayClosePage({ loaderData: d }: Route.ComponentProps) {
   const query = `unidade=${encodeURIComponent(d.unidade)}&dia=${d.dia}`;

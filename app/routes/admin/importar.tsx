@@ -15,18 +15,15 @@ import { adminIntent, fail } from "~/platform/admin/action.server";
 import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/importar";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Importar produtos",
   capability: "catalogo.importar",
   failure: "Erro ao processar arquivo CSV",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => {
   void warmImportWorker();
   return null;
 });

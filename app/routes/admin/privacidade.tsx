@@ -32,16 +32,13 @@ import {
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/privacidade";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Privacidade",
   capability: "privacidade.gerenciar",
   failure: "Erro ao carregar a privacidade",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) => {
   const asked = new URL(request.url).searchParams.get("titular");
   const parsed = asked === null ? null : subjectSchema.safeParse({ titular: asked });
   return {

@@ -8,14 +8,11 @@ import { adminLoader } from "~/modules/accounts/index.server";
 import { type JobRunView, jobsOverview } from "~/platform/jobs/overview.server";
 import type { Route } from "./+types/rotinas";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Rotinas automáticas",
   capability: "rotinas.ver",
   failure: "Erro ao carregar as rotinas",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 function durationText(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
@@ -34,7 +31,7 @@ function runItem(run: JobRunView): JobRunItem {
   };
 }
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads }) => {
   const jobs = await reads(() => jobsOverview());
   return {
     rotinas: jobs.map(

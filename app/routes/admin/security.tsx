@@ -19,16 +19,13 @@ import {
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import type { Route } from "./+types/security";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Segurança",
   capability: "seguranca.gerenciar",
   failure: "Erro ao carregar dados de segurança",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, { reads }) => {
   // ?pessoa=<id>: one person's entries (their sign-ins and actions).
   const pessoa = new URL(request.url).searchParams.get("pessoa");
   return {

@@ -62,81 +62,84 @@ import { AdminError } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-agenda";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Agenda de Banho & Tosa",
   capability: "agenda.ver",
   failure: "Erro ao carregar a agenda",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { user, staff }) => {
-  const scope = staffOf(user);
-  const url = new URL(request.url);
-  // Only the person's units (decision 0069): another unit asked for opens their first.
-  const units = unitsInScope(scope, await listUnitsWithAgenda());
-  const withAgenda = units.filter((u) => u.agenda);
-  const unidadeId =
-    withAgenda.find((u) => u.id === url.searchParams.get("unidade"))?.id ??
-    withAgenda[0]?.id ??
-    null;
-  const today = shopDay(now());
-  const param = url.searchParams.get("dia") ?? "";
-  const day = DAY.test(param) ? param : today;
-  const unit = units.find((u) => u.id === unidadeId);
-  const agendaDay = unidadeId ? await groomingDay(unidadeId, day, scope) : null;
-  // The day's money at each of the person's units (decision 0078).
-  const caixa = await groomingDayTotals(
-    withAgenda.map((u) => u.id),
-    day,
-    scope,
-  );
-  const tomorrow = addDays(today, 1);
-  const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
-  const services = await listGroomingServices();
-  // Groomers own their day (decision 0070): a Tosador lands on their own list.
-  const groomers = unidadeId ? await groomersOf(unidadeId) : [];
-  const load = agendaDay
-    ? groomerLoad(
-        agendaDay.agendamentos,
-        groomers,
-        agendaDay.horarios.map((h) => h.horario),
-      )
-    : [];
-  const asked = url.searchParams.get("tosador") ?? "";
-  const tosador: GroomerFilter =
-    asked === "todos" || asked === "sem" || load.some((r) => r.tosadorId === asked)
-      ? asked
-      : staff.papel === "tosador"
-        ? staff.id
-        : "todos";
-  return {
-    units: withAgenda.map((u) => ({ id: u.id, nome: u.nome })),
-    unidadeId,
-    unidadeNome: unit?.nome ?? "",
-    day,
-    tomorrow,
-    agendaDay: agendaDay && {
-      ...agendaDay,
-      agendamentos: agendaDay.agendamentos.filter((b) => matchesGroomer(b, tosador)),
-    },
-    tosador,
-    load,
-    caixa: caixa.map((c) => ({ ...c, nome: units.find((u) => u.id === c.unidadeId)?.nome ?? "" })),
-    groomers: groomers.map((g) => ({ id: g.id, nome: g.nome })),
-    mayAssign: pode(staff.papel, "agenda.agendar"),
-    reminders: reminders.map((r) => ({
-      numero: r.numero,
-      horario: r.horario,
-      nomeTutor: r.nomeTutor,
-      whatsapp: r.whatsapp,
-    })),
-    services: services.filter((s) => s.ativo).map((s) => ({ id: s.id, nome: s.nome })),
-  };
-});
+export const loader = adminLoader(
+  handle,
+  async ({ request }: Route.LoaderArgs, { user, staff }) => {
+    const scope = staffOf(user);
+    const url = new URL(request.url);
+    // Only the person's units (decision 0069): another unit asked for opens their first.
+    const units = unitsInScope(scope, await listUnitsWithAgenda());
+    const withAgenda = units.filter((u) => u.agenda);
+    const unidadeId =
+      withAgenda.find((u) => u.id === url.searchParams.get("unidade"))?.id ??
+      withAgenda[0]?.id ??
+      null;
+    const today = shopDay(now());
+    const param = url.searchParams.get("dia") ?? "";
+    const day = DAY.test(param) ? param : today;
+    const unit = units.find((u) => u.id === unidadeId);
+    const agendaDay = unidadeId ? await groomingDay(unidadeId, day, scope) : null;
+    // The day's money at each of the person's units (decision 0078).
+    const caixa = await groomingDayTotals(
+      withAgenda.map((u) => u.id),
+      day,
+      scope,
+    );
+    const tomorrow = addDays(today, 1);
+    const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
+    const services = await listGroomingServices();
+    // Groomers own their day (decision 0070): a Tosador lands on their own list.
+    const groomers = unidadeId ? await groomersOf(unidadeId) : [];
+    const load = agendaDay
+      ? groomerLoad(
+          agendaDay.agendamentos,
+          groomers,
+          agendaDay.horarios.map((h) => h.horario),
+        )
+      : [];
+    const asked = url.searchParams.get("tosador") ?? "";
+    const tosador: GroomerFilter =
+      asked === "todos" || asked === "sem" || load.some((r) => r.tosadorId === asked)
+        ? asked
+        : staff.papel === "tosador"
+          ? staff.id
+          : "todos";
+    return {
+      units: withAgenda.map((u) => ({ id: u.id, nome: u.nome })),
+      unidadeId,
+      unidadeNome: unit?.nome ?? "",
+      day,
+      tomorrow,
+      agendaDay: agendaDay && {
+        ...agendaDay,
+        agendamentos: agendaDay.agendamentos.filter((b) => matchesGroomer(b, tosador)),
+      },
+      tosador,
+      load,
+      caixa: caixa.map((c) => ({
+        ...c,
+        nome: units.find((u) => u.id === c.unidadeId)?.nome ?? "",
+      })),
+      groomers: groomers.map((g) => ({ id: g.id, nome: g.nome })),
+      mayAssign: pode(staff.papel, "agenda.agendar"),
+      reminders: reminders.map((r) => ({
+        numero: r.numero,
+        horario: r.horario,
+        nomeTutor: r.nomeTutor,
+        whatsapp: r.whatsapp,
+      })),
+      services: services.filter((s) => s.ativo).map((s) => ({ id: s.id, nome: s.nome })),
+    };
+  },
+);
 
 export const action = adminAction(
   {

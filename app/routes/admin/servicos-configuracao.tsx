@@ -39,20 +39,17 @@ import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.serve
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-configuracao";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Configuração de Banho & Tosa",
   capability: "servicos.configurar",
   failure: "Erro ao carregar a configuração",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const UUID = /^[0-9a-f-]{36}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { staff }) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, { staff }) => {
   // A person bound to some units configures only theirs (decision 0069).
   const units = unitsInScope(staff, await listUnitsWithAgenda());
   const param = new URL(request.url).searchParams.get("unidade");

@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { RecordList } from "~/components/ui/record-list";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { formatBRL, formatBRLNumber, parseBRL } from "~/domain/money";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
@@ -26,16 +27,13 @@ import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/servicos-pacotes";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Pacotes de banho",
   capability: "servicos.configurar",
   failure: "Erro ao carregar os pacotes",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, { reads }) => {
   const [pacotes, services] = await reads(() =>
     Promise.all([listPackages(), listGroomingServices()]),
   );
@@ -115,32 +113,31 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
           {result.message}
         </p>
       ) : null}
-      {pacotes.length === 0 ? (
-        <p className="text-sm text-slate-600">Nenhum pacote definido ainda.</p>
-      ) : (
-        <ul className="grid gap-2" data-testid="pacotes">
-          {pacotes.map((p) => (
-            <li
-              key={p.id}
-              className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm"
-            >
-              <p className="font-semibold">
-                {p.nome} · {formatBRL(p.preco)}
-                {p.ativo ? "" : " · inativo"}
-              </p>
-              <p>
-                {p.sessoes} sessões · vale {p.validadeDias} dias ·{" "}
-                {p.servicoIds.map(nameOf).join(", ")}
-                {p.porte ? ` · porte ${PORTE_LABEL[p.porte]}` : ""}
-                {p.pelagem ? ` · ${PELAGEM_LABEL[p.pelagem]}` : ""}
-              </p>
-              <a className="text-brand-700 underline" href={`?editar=${p.id}`}>
-                Editar
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordList
+        items={pacotes}
+        empty="Nenhum pacote definido ainda."
+        keyOf={(p) => p.id}
+        itemClassName="grid gap-1"
+        data-testid="pacotes"
+      >
+        {(p) => (
+          <>
+            <p className="font-semibold">
+              {p.nome} · {formatBRL(p.preco)}
+              {p.ativo ? "" : " · inativo"}
+            </p>
+            <p>
+              {p.sessoes} sessões · vale {p.validadeDias} dias ·{" "}
+              {p.servicoIds.map(nameOf).join(", ")}
+              {p.porte ? ` · porte ${PORTE_LABEL[p.porte]}` : ""}
+              {p.pelagem ? ` · ${PELAGEM_LABEL[p.pelagem]}` : ""}
+            </p>
+            <a className="text-brand-700 underline" href={`?editar=${p.id}`}>
+              Editar
+            </a>
+          </>
+        )}
+      </RecordList>
       <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-bold">{e ? `Editar ${e.nome}` : "Novo pacote"}</h2>
         <Form method="post" className="grid gap-3" key={e?.id ?? "novo"}>

@@ -12,6 +12,7 @@ import { VaccineDates, WeightList } from "~/components/conta/pet-history";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { RecordList } from "~/components/ui/record-list";
 import { NamedOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatDate, formatDateTime, formatIsoDate } from "~/domain/dates";
@@ -48,54 +49,54 @@ import { now } from "~/platform/clock.server";
 import { counterPaymentFields, handOverPayment } from "~/schemas/status";
 import type { Route } from "./+types/servicos-pet";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Histórico do pet",
   capability: "agenda.ver",
   failure: "Erro ao carregar o pet",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { reads, staff }) => {
-  const record = await reads(() => staffPetRecord(params.id));
-  if (!record) throw data({ message: "Pet não encontrado" }, { status: 404 });
-  // A merged record's page goes to the pet it became.
-  if (record.pet.mescladoEm) {
-    const to = await mergedInto(params.id);
-    if (to) throw redirect(`/admin/servicos/pets/${to}`);
-  }
-  const bookings = await reads(() => petBookings(params.id));
-  // Its packages of baths, and the offers that fit it for "Vender pacote" (decision 0087).
-  const [pacotes, offers, units] = await reads(() =>
-    Promise.all([packageBalances([params.id]), listPackages(), listUnitsWithAgenda()]),
-  );
-  // Today in the shop's clock: an expired vaccine is said so.
-  const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
-  return {
-    record,
-    bookings,
-    hoje,
-    pacotes,
-    offers: offers
-      .filter(
-        (o) =>
-          o.ativo &&
-          (!o.porte || o.porte === record.pet.porte) &&
-          (!o.pelagem || o.pelagem === record.pet.pelagem),
-      )
-      .map((o) => ({
-        id: o.id,
-        nome: o.nome,
-        preco: o.preco,
-        sessoes: o.sessoes,
-        validadeDias: o.validadeDias,
-      })),
-    units: unitsInScope(staff, units)
-      .filter((u) => u.agenda)
-      .map((u) => ({ id: u.id, nome: u.nome })),
-  };
-});
+export const loader = adminLoader(
+  handle,
+  async ({ params }: Route.LoaderArgs, { reads, staff }) => {
+    const record = await reads(() => staffPetRecord(params.id));
+    if (!record) throw data({ message: "Pet não encontrado" }, { status: 404 });
+    // A merged record's page goes to the pet it became.
+    if (record.pet.mescladoEm) {
+      const to = await mergedInto(params.id);
+      if (to) throw redirect(`/admin/servicos/pets/${to}`);
+    }
+    const bookings = await reads(() => petBookings(params.id));
+    // Its packages of baths, and the offers that fit it for "Vender pacote" (decision 0087).
+    const [pacotes, offers, units] = await reads(() =>
+      Promise.all([packageBalances([params.id]), listPackages(), listUnitsWithAgenda()]),
+    );
+    // Today in the shop's clock: an expired vaccine is said so.
+    const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
+    return {
+      record,
+      bookings,
+      hoje,
+      pacotes,
+      offers: offers
+        .filter(
+          (o) =>
+            o.ativo &&
+            (!o.porte || o.porte === record.pet.porte) &&
+            (!o.pelagem || o.pelagem === record.pet.pelagem),
+        )
+        .map((o) => ({
+          id: o.id,
+          nome: o.nome,
+          preco: o.preco,
+          sessoes: o.sessoes,
+          validadeDias: o.validadeDias,
+        })),
+      units: unitsInScope(staff, units)
+        .filter((u) => u.agenda)
+        .map((u) => ({ id: u.id, nome: u.nome })),
+    };
+  },
+);
 
 const saleSchema = z.object({
   pacoteId: z.uuid({ error: "Escolha o pacote" }),
@@ -253,65 +254,61 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
 
       <section className="grid gap-2">
         <h2 className="text-lg font-bold">Agendamentos</h2>
-        {bookings.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhum agendamento ligado a este pet.</p>
-        ) : (
-          <ul className="grid gap-2" data-testid="pet-agendamentos">
-            {bookings.map((b) => (
-              <li
-                key={b.numero}
-                className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-              >
-                <span className="font-semibold">
-                  {formatIsoDate(b.data)} {b.horario}
-                </span>{" "}
-                · {b.numero} · {STATUS_AGENDAMENTO_LABEL[b.status]} · {b.porte} ·{" "}
-                {b.servicos.join(", ")} · {formatBRL(b.preco)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecordList
+          items={bookings}
+          empty="Nenhum agendamento ligado a este pet."
+          keyOf={(b) => b.numero}
+          data-testid="pet-agendamentos"
+        >
+          {(b) => (
+            <>
+              <span className="font-semibold">
+                {formatIsoDate(b.data)} {b.horario}
+              </span>{" "}
+              · {b.numero} · {STATUS_AGENDAMENTO_LABEL[b.status]} · {b.porte} ·{" "}
+              {b.servicos.join(", ")} · {formatBRL(b.preco)}
+            </>
+          )}
+        </RecordList>
       </section>
 
       <section className="grid gap-2">
         <h2 className="text-lg font-bold">Vacinas</h2>
-        {vacinas.length === 0 ? (
-          <p className="text-sm text-slate-600">Nenhuma vacina informada.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {vacinas.map((v) => (
-              <li
-                key={v.id}
-                className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
-              >
-                <VaccineDates vacina={v} />
-                {v.validaAte && v.validaAte < today ? (
-                  <span className="font-semibold text-red-700">vencida</span>
-                ) : null}
-                <span className="rounded-full bg-slate-100 px-2">
-                  {SITUACAO_VACINA_LABEL[v.situacao]}
-                  {v.conferidaEm ? ` em ${formatDate(v.conferidaEm)}` : ""}
-                </span>
-                {v.comprovanteKey ? (
-                  <a
-                    className="text-brand-700 underline"
-                    href={`/admin/servicos/pets/${pet.id}/vacinas/${v.id}`}
-                  >
-                    Comprovante
-                  </a>
-                ) : null}
-                {v.situacao === "enviada" ? (
-                  <Form method="post">
-                    <input type="hidden" name="vacinaId" value={v.id} />
-                    <Button type="submit" size="sm" name="intent" value="conferir">
-                      Marcar conferida
-                    </Button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecordList
+          items={vacinas}
+          empty="Nenhuma vacina informada."
+          keyOf={(v) => v.id}
+          itemClassName="flex flex-wrap items-center gap-2"
+        >
+          {(v) => (
+            <>
+              <VaccineDates vacina={v} />
+              {v.validaAte && v.validaAte < today ? (
+                <span className="font-semibold text-red-700">vencida</span>
+              ) : null}
+              <span className="rounded-full bg-slate-100 px-2">
+                {SITUACAO_VACINA_LABEL[v.situacao]}
+                {v.conferidaEm ? ` em ${formatDate(v.conferidaEm)}` : ""}
+              </span>
+              {v.comprovanteKey ? (
+                <a
+                  className="text-brand-700 underline"
+                  href={`/admin/servicos/pets/${pet.id}/vacinas/${v.id}`}
+                >
+                  Comprovante
+                </a>
+              ) : null}
+              {v.situacao === "enviada" ? (
+                <Form method="post">
+                  <input type="hidden" name="vacinaId" value={v.id} />
+                  <Button type="submit" size="sm" name="intent" value="conferir">
+                    Marcar conferida
+                  </Button>
+                </Form>
+              ) : null}
+            </>
+          )}
+        </RecordList>
       </section>
 
       <section className="grid gap-2">

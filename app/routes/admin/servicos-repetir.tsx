@@ -17,41 +17,41 @@ import { AdminError } from "~/platform/admin/actor.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/servicos-repetir";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Repetir agendamento",
   capability: "agenda.agendar",
   failure: "Erro ao carregar o agendamento",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const NOT_FOUND = "Agendamento não encontrado";
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs, { reads, staff }) => {
-  const found = await reads(() => bookingToRepeat({ id: params.id }));
-  // Another unit's booking is not found (decision 0069).
-  if (!found || !seesUnit(staff, found.agendamento.unidadeId)) {
-    throw data({ message: NOT_FOUND }, { status: 404 });
-  }
-  const a = found.agendamento;
-  return {
-    agendamento: {
-      id: a.id,
-      numero: a.numero,
-      data: a.data,
-      horario: a.horario,
-      unidadeId: a.unidadeId,
-      nomeTutor: a.nomeTutor,
-    },
-    pets: found.pets.map((p) => ({
-      id: p.id,
-      nome: p.nome,
-      servicos: p.servicos.map((s) => s.nome).join(", "),
-    })),
-    start: { primeiraData: addDays(a.data, 14), horario: a.horario },
-  };
-});
+export const loader = adminLoader(
+  handle,
+  async ({ params }: Route.LoaderArgs, { reads, staff }) => {
+    const found = await reads(() => bookingToRepeat({ id: params.id }));
+    // Another unit's booking is not found (decision 0069).
+    if (!found || !seesUnit(staff, found.agendamento.unidadeId)) {
+      throw data({ message: NOT_FOUND }, { status: 404 });
+    }
+    const a = found.agendamento;
+    return {
+      agendamento: {
+        id: a.id,
+        numero: a.numero,
+        data: a.data,
+        horario: a.horario,
+        unidadeId: a.unidadeId,
+        nomeTutor: a.nomeTutor,
+      },
+      pets: found.pets.map((p) => ({
+        id: p.id,
+        nome: p.nome,
+        servicos: p.servicos.map((s) => s.nome).join(", "),
+      })),
+      start: { primeiraData: addDays(a.data, 14), horario: a.horario },
+    };
+  },
+);
 
 export const action = adminAction(
   {

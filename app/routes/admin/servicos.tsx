@@ -19,16 +19,13 @@ import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Serviços de Banho & Tosa",
   capability: "orcamentos.atender",
   failure: "Erro ao carregar pedidos",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async ({ request }: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) => {
   const param = new URL(request.url).searchParams.get("status") ?? "todos";
   const status = (STATUS_SERVICO as readonly string[]).includes(param)
     ? (param as (typeof STATUS_SERVICO)[number])

@@ -22,15 +22,12 @@ import { getSettings } from "~/modules/shop/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/testes";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Testes do Sistema",
   capability: "site.configurar",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => {
   const settings = await getSettings();
   // The number every chat link of the site uses: the settings' one, else the shop's phone.
   const whatsappNumero = chatNumber(settings.whatsappNumero, shop.phone);

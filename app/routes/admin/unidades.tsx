@@ -8,18 +8,15 @@ import { createUnit, listUnits, updateUnit } from "~/modules/shop/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/unidades";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Unidades",
   capability: "unidades.editar",
   failure: "Erro ao carregar unidades",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 /** What the form can ask: a new unit, or one saved over (anything else: 'Ação desconhecida'). */
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads }) => {
   return { units: await reads(() => listUnits()) };
 });
 

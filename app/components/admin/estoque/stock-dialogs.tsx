@@ -74,6 +74,37 @@ function CountInput(props: React.ComponentProps<typeof Input>) {
 /** A labelled count bound to its form field. */
 const CountField = boundField(CountInput);
 
+/** Why stock moved, kept in the ledger beside the movement. */
+function MotivoField({
+  required,
+  ...field
+}: {
+  id: string;
+  required?: boolean;
+  error?: string;
+  hint: string;
+}) {
+  return (
+    <TextField
+      {...field}
+      name="motivo"
+      label={required ? "Motivo" : "Motivo (opcional)"}
+      required={required}
+      maxLength={MOTIVO_MAX}
+    />
+  );
+}
+
+/** What a row's dialog is: its button, its title, the intent it posts and its schema. */
+interface RowWrite {
+  icon: LucideIcon;
+  label: string;
+  title: string;
+  intent: string;
+  schema: z.ZodType;
+  submitLabel: string;
+}
+
 /**
  * A write of a stock row in its dialog: the row's button opens it, its form posts the
  * `intent` for the row's variant, checked with the action's `schema`, and closes on success.
@@ -87,16 +118,7 @@ function StockRowDialog({
   schema,
   submitLabel,
   children,
-}: {
-  row: StockRow;
-  icon: LucideIcon;
-  label: string;
-  title: string;
-  intent: string;
-  schema: z.ZodType;
-  submitLabel: string;
-  children: (errors: FieldErrors) => React.ReactNode;
-}) {
+}: RowWrite & { row: StockRow; children: (errors: FieldErrors) => React.ReactNode }) {
   const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
   return (
     <TitledDialog
@@ -145,96 +167,125 @@ function useRowUnit(row: StockRow, fieldId: string) {
   return { unidadeId, current, unitField };
 }
 
-/** Ajustar: the number in hand at a unit after counting it, never a difference. */
-export function AdjustDialog({ row }: { row: StockRow }) {
-  const id = (name: string) => `ajuste-${row.varianteId}-${name}`;
+/**
+ * A write of one count at one of the row's units: the unit (with its figures), the count and,
+ * where `motivo` gives its hint, the reason, required. `initial` is the count the unit holds
+ * now, shown again when the unit changes.
+ */
+interface UnitCountWrite extends RowWrite {
+  prefix: string;
+  count: {
+    id: string;
+    name: string;
+    label: string;
+    hint: (current: StockFigures | undefined) => React.ReactNode;
+    initial?: (current: StockFigures | undefined) => string;
+  };
+  motivo?: string;
+}
+
+function UnitCountDialog({ row, write }: { row: StockRow; write: UnitCountWrite }) {
+  const id = (name: string) => `${write.prefix}-${row.varianteId}-${name}`;
   const { unidadeId, current, unitField } = useRowUnit(row, id("unidade"));
   if (row.porUnidade.length === 0) return null;
+  const { count, motivo } = write;
   return (
-    <StockRowDialog
-      row={row}
-      icon={ClipboardCheck}
-      label="Ajustar"
-      title="Ajustar estoque"
-      intent="stock-adjust"
-      schema={adjustStockSchema}
-      submitLabel="Salvar ajuste"
-    >
+    <StockRowDialog row={row} {...write}>
       {(errors) => (
         <>
           {unitField(errors.unidadeId)}
           <CountField
-            id={id("em-maos")}
-            name="emMaos"
-            label="Quantidade em mãos após a contagem"
+            id={id(count.id)}
+            name={count.name}
+            label={count.label}
             required
-            error={errors.emMaos}
-            hint={
-              <>
-                Informe quantas unidades há agora na unidade (não a diferença).
-                {current && current.reservado > 0
-                  ? ` Não pode ser menos que ${current.reservado}, o reservado para pedidos.`
-                  : ""}
-              </>
-            }
-            key={unidadeId}
-            defaultValue={current ? String(current.emMaos) : ""}
+            error={errors[count.name]}
+            hint={count.hint(current)}
+            key={count.initial ? unidadeId : undefined}
+            defaultValue={count.initial?.(current)}
           />
-          <TextField
-            id={id("motivo")}
-            name="motivo"
-            label="Motivo"
-            required
-            error={errors.motivo}
-            hint="Ex.: contagem do balcão, avaria, produto vencido, entrada de nota."
-            maxLength={MOTIVO_MAX}
-          />
+          {motivo ? (
+            <MotivoField id={id("motivo")} required error={errors.motivo} hint={motivo} />
+          ) : null}
         </>
       )}
     </StockRowDialog>
   );
 }
 
+/** Ajustar: the number in hand at a unit after counting it, never a difference. */
+const ADJUST: UnitCountWrite = {
+  prefix: "ajuste",
+  icon: ClipboardCheck,
+  label: "Ajustar",
+  title: "Ajustar estoque",
+  intent: "stock-adjust",
+  schema: adjustStockSchema,
+  submitLabel: "Salvar ajuste",
+  count: {
+    id: "em-maos",
+    name: "emMaos",
+    label: "Quantidade em mãos após a contagem",
+    hint: (current) => (
+      <>
+        Informe quantas unidades há agora na unidade (não a diferença).
+        {current && current.reservado > 0
+          ? ` Não pode ser menos que ${current.reservado}, o reservado para pedidos.`
+          : ""}
+      </>
+    ),
+    initial: (current) => (current ? String(current.emMaos) : ""),
+  },
+  motivo: "Ex.: contagem do balcão, avaria, produto vencido, entrada de nota.",
+};
+
 /** Entrada (+N): units that arrived without an invoice, added to what is in hand. */
-export function EnterDialog({ row }: { row: StockRow }) {
-  const id = (name: string) => `entrada-${row.varianteId}-${name}`;
-  const { unitField } = useRowUnit(row, id("unidade"));
-  if (row.porUnidade.length === 0) return null;
-  return (
-    <StockRowDialog
-      row={row}
-      icon={PackagePlus}
-      label="Entrada (+N)"
-      title="Entrada sem nota"
-      intent="stock-enter"
-      schema={enterStockSchema}
-      submitLabel="Registrar entrada"
-    >
-      {(errors) => (
-        <>
-          {unitField(errors.unidadeId)}
-          <CountField
-            id={id("quantidade")}
-            name="quantidade"
-            label="Quantas unidades chegaram"
-            required
-            error={errors.quantidade}
-            hint="Somadas ao que há em mãos. Mercadoria com nota do fornecedor: use Entrada de mercadoria."
-          />
-          <TextField
-            id={id("motivo")}
-            name="motivo"
-            label="Motivo"
-            required
-            error={errors.motivo}
-            hint="Ex.: bonificação do fornecedor, amostra, devolução de cliente no balcão."
-            maxLength={MOTIVO_MAX}
-          />
-        </>
-      )}
-    </StockRowDialog>
-  );
-}
+const ENTER: UnitCountWrite = {
+  prefix: "entrada",
+  icon: PackagePlus,
+  label: "Entrada (+N)",
+  title: "Entrada sem nota",
+  intent: "stock-enter",
+  schema: enterStockSchema,
+  submitLabel: "Registrar entrada",
+  count: {
+    id: "quantidade",
+    name: "quantidade",
+    label: "Quantas unidades chegaram",
+    hint: () =>
+      "Somadas ao que há em mãos. Mercadoria com nota do fornecedor: use Entrada de mercadoria.",
+  },
+  motivo: "Ex.: bonificação do fornecedor, amostra, devolução de cliente no balcão.",
+};
+
+/** Mínimo: below it (in available units) the variant shows 'abaixo do mínimo' at the unit. */
+const MINIMUM: UnitCountWrite = {
+  prefix: "minimo",
+  icon: Gauge,
+  label: "Mínimo",
+  title: "Estoque mínimo",
+  intent: "stock-minimum",
+  schema: minimumSchema,
+  submitLabel: "Salvar mínimo",
+  count: {
+    id: "minimo",
+    name: "minimo",
+    label: "Mínimo disponível",
+    hint: () =>
+      "Com menos disponíveis que isso, a unidade aparece como abaixo do mínimo. 0 para nenhum.",
+    initial: (current) => (current ? String(current.minimo) : "0"),
+  },
+};
+
+export const AdjustDialog = ({ row }: { row: StockRow }) => (
+  <UnitCountDialog row={row} write={ADJUST} />
+);
+export const EnterDialog = ({ row }: { row: StockRow }) => (
+  <UnitCountDialog row={row} write={ENTER} />
+);
+export const MinimumDialog = ({ row }: { row: StockRow }) => (
+  <UnitCountDialog row={row} write={MINIMUM} />
+);
 
 /**
  * Transferir: units in hand sent from one unit to another: out of the origin now, in the
@@ -302,48 +353,7 @@ export function TransferDialog({
                 : "No máximo o disponível na origem."
             }
           />
-          <TextField
-            id={id("motivo")}
-            name="motivo"
-            label="Motivo (opcional)"
-            error={errors.motivo}
-            hint="Ex.: reposição da unidade."
-            maxLength={MOTIVO_MAX}
-          />
-        </>
-      )}
-    </StockRowDialog>
-  );
-}
-
-/** Mínimo: below it (in available units) the variant shows 'abaixo do mínimo' at the unit. */
-export function MinimumDialog({ row }: { row: StockRow }) {
-  const id = (name: string) => `minimo-${row.varianteId}-${name}`;
-  const { unidadeId, current, unitField } = useRowUnit(row, id("unidade"));
-  if (row.porUnidade.length === 0) return null;
-  return (
-    <StockRowDialog
-      row={row}
-      icon={Gauge}
-      label="Mínimo"
-      title="Estoque mínimo"
-      intent="stock-minimum"
-      schema={minimumSchema}
-      submitLabel="Salvar mínimo"
-    >
-      {(errors) => (
-        <>
-          {unitField(errors.unidadeId)}
-          <CountField
-            id={id("minimo")}
-            name="minimo"
-            label="Mínimo disponível"
-            required
-            error={errors.minimo}
-            hint="Com menos disponíveis que isso, a unidade aparece como abaixo do mínimo. 0 para nenhum."
-            key={unidadeId}
-            defaultValue={current ? String(current.minimo) : "0"}
-          />
+          <MotivoField id={id("motivo")} error={errors.motivo} hint="Ex.: reposição da unidade." />
         </>
       )}
     </StockRowDialog>

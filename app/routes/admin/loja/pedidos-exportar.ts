@@ -6,22 +6,18 @@ import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { exportOrders, ordersExportFileName } from "~/modules/orders/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { parseLojaQuery } from "~/schemas/admin-loja-query";
+import { downloadResponse, exportFormat } from "../export.server";
 import type { Route } from "./+types/pedidos-exportar";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "pedidos.exportar" } satisfies AdminHandle;
 
-const TYPES = {
-  csv: "text/csv; charset=utf-8",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-} as const;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireCapability(request, handle.capability);
   const url = new URL(request.url);
-  const formato = url.searchParams.get("formato") ?? "csv";
+  const formato = exportFormat(url);
   const linhas = url.searchParams.get("linhas") ?? "pedidos";
-  if ((formato !== "csv" && formato !== "xlsx") || (linhas !== "pedidos" && linhas !== "itens")) {
+  if (!formato || (linhas !== "pedidos" && linhas !== "itens")) {
     return new Response("Use formato=csv ou xlsx e linhas=pedidos ou itens.", { status: 400 });
   }
   const { status, pagamento, unidadeId, modo, naoRetirados, dias, q } = parseLojaQuery(url);
@@ -43,11 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   // Only the orders of the person's units leave (decision 0069).
   const scope = staffOf(user);
-  return new Response(exportOrders({ ...filters, scope }, formato, linhas), {
-    headers: {
-      "Content-Type": TYPES[formato],
-      "Content-Disposition": `attachment; filename="${ordersExportFileName(formato, linhas)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(
+    exportOrders({ ...filters, scope }, formato, linhas),
+    formato,
+    ordersExportFileName(formato, linhas),
+  );
 }

@@ -16,18 +16,15 @@ import {
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/sinonimos";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Sinônimos da busca",
   capability: "produtos.editar",
   failure: "Erro ao carregar sinônimos",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 const SAVE_ERROR = "Erro ao salvar sinônimos";
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads }) => {
   return { groups: await reads(() => listSynonymGroups()) };
 });
 

@@ -18,19 +18,16 @@ import { lojaAction } from "~/routes/admin/loja/shared.server";
 import { variacaoIntent } from "~/schemas/admin-loja-intents";
 import type { Route } from "./+types/variacoes";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Variações do produto",
   capability: "produtos.editar",
   failure: "Erro ao carregar variações",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 /** The ledger's reason for the stock the grid sets. */
 const STOCK_REASON = "Variações do produto";
 
-export const loader = adminLoader(page, async ({ params }: Route.LoaderArgs) => {
+export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs) => {
   const view = await getProductVariants(params.id);
   if (!view) throw data({ message: "Produto não encontrado" }, { status: 404 });
   // Who waits for each pack ("Avise-me quando chegar", decision 0074).
