@@ -8,14 +8,13 @@ import { resetEnvCache } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { loader as cepLoader } from "~/routes/loja/cep";
 import { action as checkoutAction } from "~/routes/loja/checkout";
-import { withTestDatabase } from "../setup/db";
+import { seedDatabase } from "~/startup/seed.server";
+import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
 import { startFakeCep } from "../support/fake-cep";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
-withDemoShop({ reseedEach: ctx });
 let fake: Awaited<ReturnType<typeof startFakeCep>>;
 
 beforeAll(async () => {
@@ -35,6 +34,8 @@ afterAll(async () => {
   resetEnvCache();
 });
 beforeEach(async () => {
+  await truncateAll(ctx.database);
+  await seedDatabase({ images: false });
   forgetCepLookups();
   fake.state.viacep = "ok";
   fake.state.brasilapi = "ok";

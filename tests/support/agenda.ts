@@ -34,22 +34,22 @@ export function smallDogWalkIn(given: {
   };
 }
 
-/** A short-coated dog with no breed or alerts given, small unless said, for these services. */
+/** A small short-coated dog with no breed or alerts given. */
+const SHORT_COAT_DOG = {
+  especie: "cao",
+  raca: null,
+  porte: "P",
+  pelagem: "curta",
+  alertas: null,
+} as const satisfies Partial<BookingPetInput>;
+
+/** A short-coated dog (small unless said) named `nome`, for these services. */
 export function shortCoatDog(
   nome: string,
   servicoIds: string[],
   overrides: Partial<BookingPetInput> = {},
 ): BookingPetInput {
-  return {
-    nome,
-    especie: "cao",
-    raca: null,
-    porte: "P",
-    pelagem: "curta",
-    alertas: null,
-    servicoIds,
-    ...overrides,
-  };
+  return { ...SHORT_COAT_DOG, nome, servicoIds, ...overrides };
 }
 
 /** The agenda's walk-in form as the counter posts it: a small short-coated dog. */
