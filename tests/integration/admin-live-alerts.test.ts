@@ -8,13 +8,14 @@ import { createAlertFeed, startAlertFeed, stopAlertFeed } from "~/modules/alerts
 import { placeOrder } from "~/modules/orders/index.server";
 import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/avisos";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { makeAdmin, makeCustomer, orderInput, productsIn } from "../support/factories";
 import { openSse, type RouteServer, type SseClient, serveRoute } from "../support/sse";
 
 const ctx = withTestDatabase();
+withDemoShop();
 const product = productsIn(ctx);
 let server: RouteServer;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
@@ -45,7 +46,6 @@ async function newOrder(preco = 123456) {
 }
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
   admin = await makeAdmin();
   await startAlertFeed(ctx.database, { heartbeatMs: 200, sweepMs: 60_000 });
   server = await serveRoute(async (request) => loader({ request } as never));

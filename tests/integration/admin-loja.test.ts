@@ -16,9 +16,9 @@ import { adminAuditLog } from "~/platform/tables.server";
 import { readToast } from "~/platform/toast.server";
 import { loader } from "~/routes/admin/loja";
 import { action as produtoAction } from "~/routes/admin/loja/produtos";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import {
   auditEntries,
   defaultUnitId,
@@ -33,11 +33,11 @@ import { LOJA_ROUTES, type LojaRoute, postLoja } from "../support/loja-actions";
 import { call, expectRedirect, multipartRequest } from "../support/routes";
 
 const ctx = withTestDatabase();
+withDemoShop();
 let token: string;
 let categoriaId: string;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
   ({ token } = await makeAdmin());
   categoriaId = await firstCategoryId();
 });

@@ -13,19 +13,19 @@ import * as layout from "~/routes/admin/layout";
 import * as loja from "~/routes/admin/loja";
 import * as agenda from "~/routes/admin/servicos-agenda";
 import * as lojaLayout from "~/routes/loja/layout";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { makeStaff } from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
 import { openSse, type RouteServer, serveRoute } from "../support/sse";
 
 const ctx = withTestDatabase();
+withDemoShop();
 const token: Partial<Record<Papel, string>> = {};
 const as = (papel: Papel) => token[papel]!;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
   for (const papel of ["dono", "gerente", "atendente", "tosador"] as const) {
     token[papel] = (await makeStaff(papel)).token;
   }
@@ -99,40 +99,22 @@ describe("the dashboard and the panel's start", () => {
 describe("the grooming agenda", () => {
   it("a groomer moves a booking along but cannot cancel it (scheduling)", async () => {
     const id = "00000000-0000-4000-8000-0000000000aa";
-    const cancel = await call(
-      agenda.action,
-      formRequest(
-        "/admin/servicos/agenda",
-        { intent: "status", id, status: "cancelado" },
-        {
-          token: as("tosador"),
-        },
-      ),
-    );
+    const setStatus = (papel: Papel, status: string) =>
+      call(
+        agenda.action,
+        formRequest(
+          "/admin/servicos/agenda",
+          { intent: "status", id, status },
+          { token: as(papel) },
+        ),
+      );
+    const cancel = await setStatus("tosador", "cancelado");
     expect(cancel.status).toBe(403);
     expect(cancel.data.message).toBe(ACESSO_NEGADO);
     // Another status goes on to the booking itself (here: one that does not exist).
-    const ready = await call(
-      agenda.action,
-      formRequest(
-        "/admin/servicos/agenda",
-        { intent: "status", id, status: "pronto" },
-        {
-          token: as("tosador"),
-        },
-      ),
-    );
+    const ready = await setStatus("tosador", "pronto");
     expect(ready.status).not.toBe(403);
-    const clerk = await call(
-      agenda.action,
-      formRequest(
-        "/admin/servicos/agenda",
-        { intent: "status", id, status: "cancelado" },
-        {
-          token: as("atendente"),
-        },
-      ),
-    );
+    const clerk = await setStatus("atendente", "cancelado");
     expect(clerk.status).not.toBe(403);
   });
 });

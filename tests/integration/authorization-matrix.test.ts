@@ -33,7 +33,12 @@ import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
-import { PROOF_AGENDA_LIMITS, smallDogWalkIn } from "../support/agenda";
+import {
+  agendaConfigForm,
+  PROOF_AGENDA_LIMITS,
+  smallDogWalkIn,
+  walkInForm,
+} from "../support/agenda";
 import * as factories from "../support/factories";
 import { type CallResult, call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
@@ -339,25 +344,12 @@ const hasOrder = (a: Answer, r: UnitRecords) => a.text.includes(r.order.numeroPe
 const hasBooking = (a: Answer, r: UnitRecords) => a.text.includes(r.booking);
 
 /** The agenda form as /admin/servicos/configuracao sends it. */
-const AGENDA_FORM: Fields = {
-  ativo: "on",
+const AGENDA_FORM: Fields = agendaConfigForm({
   ...Object.fromEntries(Array.from({ length: 7 }, (_, d) => [`horarios_${d}`, "08:00, 09:00"])),
-  capacidadeHorario: "6",
-  capacidadeDia: "16",
-  pontos_P: "1",
-  pontos_M: "1",
-  pontos_G: "2",
-  pontos_GG: "3",
-  limite_P: "",
-  limite_M: "",
-  limite_G: "",
-  limite_GG: "",
   antecedenciaHoras: "0",
   diasAFrente: "60",
-  cancelamentoHoras: "24",
-  confirmarEmHoras: "8",
   statusInicial: "confirmado",
-};
+});
 
 const NO_RECORD = "não chega a registro de uma unidade";
 const SHOP_WIDE = "da loja inteira, não de uma unidade (decisão 0069)";
@@ -586,15 +578,7 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     ask: (r) => ({
       url: "/admin/servicos/agenda",
       fields: {
-        unidadeId: r.unitA,
-        data: r.day,
-        horario: "09:00",
-        nomeTutor: "Outro Tutor",
-        whatsapp: "47999990001",
-        nome: "Toby",
-        especie: "cao",
-        porte: "P",
-        pelagem: "curta",
+        ...walkInForm({ unidadeId: r.unitA, data: r.day, horario: "09:00", nome: "Toby" }),
         servicoIds: r.serviceId,
       },
     }),

@@ -3,24 +3,20 @@
 // inactive, product off the store, sold out at every selling unit) is named; only whoever
 // may see the order page may do it.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { produtos, variantes } from "~/modules/catalog/testing.server";
 import { placeOrder, readCookieCartView } from "~/modules/orders/index.server";
 import { readToast } from "~/platform/toast.server";
 import { action as orderAction } from "~/routes/loja/pedido";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-});
+withDemoShop({ reseedEach: ctx });
 
 function buyAgain(numero: string, token: string) {
   return call(

@@ -1,22 +1,19 @@
 // Issue 39, point 13: the checkout says the day of each delivery window for an order placed
 // now, from the delivering units' hours in São Paulo time (decision 0052), on the demo shop
 // (Meia Praia delivers: Monday to Friday 9h–20h, Saturday 9h–18h, Sunday closed).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listActiveUnits } from "~/modules/shop/index.server";
 import { loader as checkoutLoader } from "~/routes/loja/checkout";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import { call } from "../support/routes";
 
 withTestDatabase();
 // Tuesday 1 Dec 2026, 10:00 in São Paulo.
 const clock = withTestClock("2026-12-01T13:00:00Z");
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-});
+withDemoShop();
 
 describe("the checkout's delivery windows", () => {
   it("say today or the next working day, by the server's clock", async () => {

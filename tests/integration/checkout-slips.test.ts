@@ -2,24 +2,20 @@
 // unit is not chosen yet is quoted with no delivery fee and no free-delivery talk (the page
 // without JavaScript showed "Calculada pelo bairro" and "Faltam R$ … para o frete grátis");
 // the server's cart lines carry what their link needs to open that product with that pack.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { quoteCart } from "~/modules/orders/index.server";
 import { action as cartAction } from "~/routes/loja/carrinho-alterar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { checkoutForm, productsIn } from "../support/factories";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-});
+withDemoShop({ reseedEach: ctx });
 
 describe("a pick-up before its unit is chosen", () => {
   it("is quoted with no delivery fee and no free-delivery talk, by the quote, its route and the checkout's refresh", async () => {

@@ -5,7 +5,7 @@
 // e-mail is verified; "Juntar pets"; and the staff's agenda card and pet page.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerVerified } from "~/modules/customers/index.server";
 import {
   clientes,
@@ -15,12 +15,7 @@ import {
   pets,
   petVacinas,
 } from "~/modules/customers/testing.server";
-import {
-  cancelBooking,
-  checkInBooking,
-  groomingDay,
-  listGroomingServices,
-} from "~/modules/grooming/index.server";
+import { cancelBooking, checkInBooking, groomingDay } from "~/modules/grooming/index.server";
 import { agendamentoPets, agendamentos } from "~/modules/grooming/testing.server";
 import { storage } from "~/platform/storage.server";
 import { adminAuditLog } from "~/platform/tables.server";
@@ -32,27 +27,17 @@ import { loader as proofLoader } from "~/routes/conta/pet-comprovante";
 import { action as petsAction, loader as petsLoader } from "~/routes/conta/pets";
 import { loader as statusLoader } from "~/routes/public/servicos-agendamento";
 import { action as bookAction, loader as bookLoader } from "~/routes/public/servicos-agendar";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
-import * as factories from "../support/factories";
+import { withDemoShop } from "../support/demo-shop";
 import { call, expectRedirect } from "../support/routes";
 import { staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
 withTestClock("2026-12-01T12:00:00Z");
-
-let unidadeId: string;
-let banho: string;
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  const services = await listGroomingServices({ online: true });
-  banho = services.find((s) => s.slug === "banho")!.id;
-});
+const shop = withDemoShop();
 
 async function phonePhoto() {
   // A JPEG carrying EXIF with a GPS position, as phone photos do.
@@ -88,6 +73,10 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
 const as = (cookie: string, path: string, init: RequestInit = {}) =>
   makeRequest(path, { ...init, headers: { cookie } });
 
+/** The pet page's form sent by this customer for the pet `id`. */
+const postToPet = (cookie: string, id: string, body: FormData) =>
+  call(petAction, as(cookie, `/conta/pets/${id}`, { method: "POST", body }), { id });
+
 /** Adds a pet through "Adicionar pet" and returns its id. */
 async function addPet(cookie: string, fields: Record<string, string> = THOR, photo?: Buffer) {
   const body = multipart(fields, photo ? { name: "foto", data: photo } : undefined);
@@ -103,7 +92,7 @@ function bookingForm(fields: Record<string, string>) {
   phoneSeq += 1;
   const form = new URLSearchParams({
     pets: "1",
-    unidade: unidadeId,
+    unidade: shop.unidadeId,
     data: "2026-12-03",
     horario: "09:00",
     nomeTutor: "Ana Souza",
@@ -111,7 +100,7 @@ function bookingForm(fields: Record<string, string>) {
     email: "",
     ...fields,
   });
-  form.append("pet0_servico", banho);
+  form.append("pet0_servico", shop.servico("banho"));
   return form;
 }
 
@@ -155,25 +144,9 @@ describe("Meus pets", () => {
     // Another customer: not their pet, the same 404 as no pet at all, for reading and writing.
     expect((await call(petLoader, as(bia.cookie, `/conta/pets/${id}`), { id })).status).toBe(404);
     const hijack = multipart({ intent: "pet", ...THOR, nome: "Roubado" });
-    expect(
-      (
-        await call(
-          petAction,
-          as(bia.cookie, `/conta/pets/${id}`, { method: "POST", body: hijack }),
-          { id },
-        )
-      ).status,
-    ).toBe(404);
+    expect((await postToPet(bia.cookie, id, hijack)).status).toBe(404);
     const weigh = multipart({ intent: "peso", peso: "30", medidoEm: "2026-11-30" });
-    expect(
-      (
-        await call(
-          petAction,
-          as(bia.cookie, `/conta/pets/${id}`, { method: "POST", body: weigh }),
-          { id },
-        )
-      ).status,
-    ).toBe(404);
+    expect((await postToPet(bia.cookie, id, weigh)).status).toBe(404);
     const list = await call(petsLoader, as(bia.cookie, "/conta/pets"));
     expect(list.data.pets).toEqual([]);
     const [row] = await ctx.database.db.select().from(pets).where(eq(pets.id, id));
@@ -214,11 +187,7 @@ describe("Meus pets", () => {
       aplicadaEm: "2026-05-01",
       validaAte: "2026-04-01",
     });
-    const vaccine = await call(
-      petAction,
-      as(ana.cookie, `/conta/pets/${id}`, { method: "POST", body: late }),
-      { id },
-    );
+    const vaccine = await postToPet(ana.cookie, id, late);
     expect(vaccine.data.errors).toEqual({ validaAte: "A validade é depois da aplicação" });
     expect(
       await ctx.database.db.select().from(pets).where(eq(pets.clienteId, ana.clienteId)),
@@ -230,13 +199,10 @@ describe("Meus pets", () => {
     const bia = await customerCookie("bia.vacinas@example.com");
     const id = await addPet(ana.cookie);
     const post = (cookie: string, fields: Record<string, string>, proof?: Buffer) =>
-      call(
-        petAction,
-        as(cookie, `/conta/pets/${id}`, {
-          method: "POST",
-          body: multipart(fields, proof ? { name: "comprovante", data: proof } : undefined),
-        }),
-        { id },
+      postToPet(
+        cookie,
+        id,
+        multipart(fields, proof ? { name: "comprovante", data: proof } : undefined),
       );
     expectRedirect(
       await post(ana.cookie, { intent: "peso", peso: "31,5", medidoEm: "2026-11-20" }),
@@ -380,7 +346,7 @@ describe("booking with the account's pets", () => {
     const staff = await staffSession({ papel: "atendente", unidades: null });
     const agenda = await call(
       agendaLoader,
-      makeRequest(`/admin/servicos/agenda?unidade=${unidadeId}&dia=2026-12-03`, {
+      makeRequest(`/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=2026-12-03`, {
         headers: { cookie: staff.cookie },
       }),
     );
@@ -397,7 +363,7 @@ describe("booking with the account's pets", () => {
     });
     const sheet = await call(
       printLoader,
-      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=2026-12-03`, {
+      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${shop.unidadeId}&dia=2026-12-03`, {
         headers: { cookie: staff.cookie },
       }),
     );
@@ -576,28 +542,13 @@ describe("Juntar pets", () => {
 
     // Someone else's pet cannot be merged into one's own, nor the other way.
     const steal = multipart({ intent: "juntar", outroId: biaPet });
-    expect(
-      (
-        await call(
-          petAction,
-          as(ana.cookie, `/conta/pets/${keep}`, { method: "POST", body: steal }),
-          { id: keep },
-        )
-      ).status,
-    ).toBe(404);
+    expect((await postToPet(ana.cookie, keep, steal)).status).toBe(404);
     expect(await ctx.database.db.select().from(pets).where(eq(pets.id, biaPet))).toEqual([
       expect.objectContaining({ mescladoEm: null }),
     ]);
 
     const merge = multipart({ intent: "juntar", outroId: gone });
-    expectRedirect(
-      await call(
-        petAction,
-        as(ana.cookie, `/conta/pets/${keep}`, { method: "POST", body: merge }),
-        { id: keep },
-      ),
-      `/conta/pets/${keep}?feito=juntar`,
-    );
+    expectRedirect(await postToPet(ana.cookie, keep, merge), `/conta/pets/${keep}?feito=juntar`);
     const [kept] = await ctx.database.db.select().from(pets).where(eq(pets.id, keep));
     const [merged] = await ctx.database.db.select().from(pets).where(eq(pets.id, gone));
     expect(merged!.mescladoEm).toBe(keep);
@@ -668,7 +619,7 @@ describe("the agenda's care data", () => {
       ana.cookie,
       bookingForm({ ...thorFields(id), pet0_nome: "Bolt", data: "2026-12-10", horario: "08:00" }),
     );
-    const day = await groomingDay(unidadeId, "2026-12-10", { unidades: null });
+    const day = await groomingDay(shop.unidadeId, "2026-12-10", { unidades: null });
     const bolt = day!.agendamentos.flatMap((a) => a.pets).find((p) => p.nome === "Bolt");
     expect(bolt!.cuidado!.vencidas).toEqual([{ tipo: "antirrábica", validaAte: "2026-11-01" }]);
   });

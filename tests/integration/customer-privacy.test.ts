@@ -61,6 +61,13 @@ const request = (cookie: string, path: string, init: RequestInit = {}) => {
 const post = (cookie: string, path: string, fields: Record<string, string>) =>
   request(cookie, path, { method: "POST", body: new URLSearchParams(fields) });
 
+/** The customer's choice for one purpose, sent from /conta/privacidade. */
+const setConsentAt = (cookie: string, finalidade: string, concedido: "sim" | "nao") =>
+  call(
+    privacyAction,
+    post(cookie, "/conta/privacidade", { intent: "consentimento", finalidade, concedido }),
+  );
+
 /** Ana's account with everything a customer keeps, an order and a booking of her e-mail. */
 async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") {
   const ana = await customerCookie("ana@example.com");
@@ -375,23 +382,9 @@ describe("consents", () => {
       ),
     ).toEqual({ pedidos: true, agendamentos: true, estoque: true, novidades: false });
 
-    const off = await call(
-      privacyAction,
-      post(ana.cookie, "/conta/privacidade", {
-        intent: "consentimento",
-        finalidade: "agendamentos",
-        concedido: "nao",
-      }),
-    );
+    const off = await setConsentAt(ana.cookie, "agendamentos", "nao");
     expect(off.data.mensagem).toBe("Preferência desativada.");
-    await call(
-      privacyAction,
-      post(ana.cookie, "/conta/privacidade", {
-        intent: "consentimento",
-        finalidade: "novidades",
-        concedido: "sim",
-      }),
-    );
+    await setConsentAt(ana.cookie, "novidades", "sim");
     const after = await call(privacyLoader, request(ana.cookie, "/conta/privacidade"));
     const state = Object.fromEntries(
       after.data.consentimentos.map((c: { finalidade: string; concedido: boolean }) => [
@@ -408,14 +401,7 @@ describe("consents", () => {
       ["consentimento_revogado", { finalidade: "agendamentos", origem: "conta" }],
       ["consentimento_concedido", { finalidade: "novidades", origem: "conta" }],
     ]);
-    const bad = await call(
-      privacyAction,
-      post(ana.cookie, "/conta/privacidade", {
-        intent: "consentimento",
-        finalidade: "spam",
-        concedido: "sim",
-      }),
-    );
+    const bad = await setConsentAt(ana.cookie, "spam", "sim");
     expect(bad.status).toBe(400);
   });
 
@@ -507,14 +493,7 @@ describe("sending respects a revoked purpose", () => {
 
     // Revoked after it was queued: it is not composed (the worker drops it).
     const bia = await customerCookie("bia@example.com");
-    await call(
-      privacyAction,
-      post(bia.cookie, "/conta/privacidade", {
-        intent: "consentimento",
-        finalidade: "agendamentos",
-        concedido: "nao",
-      }),
-    );
+    await setConsentAt(bia.cookie, "agendamentos", "nao");
     expect(await composeEmail(queued[0]!)).toBeNull();
   });
 
@@ -540,14 +519,7 @@ describe("sending respects a revoked purpose", () => {
     const sent = await composeEmail(status);
     expect(sent!.html).toContain("/conta/consentimento/pedidos?");
     const ana = await customerCookie("ana@example.com");
-    await call(
-      privacyAction,
-      post(ana.cookie, "/conta/privacidade", {
-        intent: "consentimento",
-        finalidade: "pedidos",
-        concedido: "nao",
-      }),
-    );
+    await setConsentAt(ana.cookie, "pedidos", "nao");
     expect(await composeEmail(status)).toBeNull();
     expect(await composeEmail(confirmation)).not.toBeNull();
     expect(

@@ -22,10 +22,10 @@ import { loader as storeLayoutLoader } from "~/routes/loja/layout";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as publicLayoutLoader } from "~/routes/public/layout";
 import { action as bookAction } from "~/routes/public/servicos-agendar";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
@@ -34,10 +34,7 @@ const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
 const clock = withTestClock("2026-12-01T12:00:00Z");
 const smtp = withSmtpServer();
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-});
+withDemoShop();
 
 // The rate-limit counters outlive a test (the clock starts again at the same instant), so each
 // test uses addresses and IPs of its own.

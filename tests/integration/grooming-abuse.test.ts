@@ -21,6 +21,7 @@ import { unidades } from "~/modules/shop/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { shortCoatDog } from "../support/agenda";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
 
@@ -72,16 +73,7 @@ beforeEach(async () => {
 let seq = 0;
 function pet(overrides: Partial<BookingPetInput> = {}): BookingPetInput {
   seq += 1;
-  return {
-    nome: `Pet ${seq}`,
-    especie: "cao",
-    raca: null,
-    porte: "P",
-    pelagem: "curta",
-    alertas: null,
-    servicoIds: [banho],
-    ...overrides,
-  };
+  return shortCoatDog(`Pet ${seq}`, [banho], overrides);
 }
 
 /** A booking of a phone of its own unless `overrides` say whose. */

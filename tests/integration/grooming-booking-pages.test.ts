@@ -3,12 +3,11 @@
 // as plain GETs and a POST, the status page behind its secret link, the .ics, cancelling,
 // and the refusals (bad fields, a GG sent to the photo quote).
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bookGrooming,
   CODE_ANSWER_FLOOR_MS,
   composeGroomingEmail,
-  listGroomingServices,
 } from "~/modules/grooming/index.server";
 import { agendamentos, agendasBanho, pedidosServicos } from "~/modules/grooming/testing.server";
 import { deliverEmailsDue } from "~/modules/mail/index.server";
@@ -25,10 +24,11 @@ import {
 } from "~/routes/public/servicos-agendamento";
 import { loader as icsLoader } from "~/routes/public/servicos-agendamento-ics";
 import { action as bookAction, loader as bookLoader } from "~/routes/public/servicos-agendar";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { agendaConfigForm, shortCoatDog } from "../support/agenda";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
@@ -37,24 +37,14 @@ const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
 const clock = withTestClock("2026-12-01T12:00:00Z");
 const smtp = withSmtpServer();
+const shop = withDemoShop();
 
-let unidadeId: string;
-let banho: string;
-let unhas: string;
 let adminToken: string;
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  const services = await listGroomingServices({ online: true });
-  banho = services.find((s) => s.slug === "banho")!.id;
-  unhas = services.find((s) => s.slug === "corte-unhas")!.id;
-});
 
 function petFields(overrides: Record<string, string> = {}) {
   return {
     pets: "1",
-    unidade: unidadeId,
+    unidade: shop.unidadeId,
     pet0_nome: "Bolinha",
     pet0_especie: "cao",
     pet0_raca: "Poodle",
@@ -82,8 +72,8 @@ function bookingForm(overrides: Record<string, string> = {}) {
     observacoes: "",
     ...overrides,
   });
-  form.append("pet0_servico", banho);
-  form.append("pet0_servico", unhas);
+  form.append("pet0_servico", shop.servico("banho"));
+  form.append("pet0_servico", shop.servico("corte-unhas"));
   return form;
 }
 
@@ -99,7 +89,7 @@ describe("the demo agenda", () => {
   it("Meia Praia books Monday to Saturday, GG at most 2 a day, starting as Solicitado", async () => {
     const [agenda] = await ctx.database.db.select().from(agendasBanho);
     expect(agenda).toMatchObject({
-      unidadeId,
+      unidadeId: shop.unidadeId,
       capacidadeHorario: 6,
       capacidadeDia: 16,
       pontos: { P: 1, M: 1, G: 2, GG: 3 },
@@ -126,8 +116,8 @@ describe("/servicos/agendar", () => {
     expect(first.data.slots).toBeNull();
 
     const query = new URLSearchParams({ ...petFields(), data: "2026-12-03", passo: "horarios" });
-    query.append("pet0_servico", banho);
-    query.append("pet0_servico", unhas);
+    query.append("pet0_servico", shop.servico("banho"));
+    query.append("pet0_servico", shop.servico("corte-unhas"));
     const second = await call(bookLoader, makeRequest(`/servicos/agendar?${query}`));
     expect(second.data.errors).toEqual({});
     expect(second.data.quotes[0]).toEqual({
@@ -356,7 +346,7 @@ describe("/servicos/agendar", () => {
   it("an add-on alone is no booking", async () => {
     const form = bookingForm();
     form.delete("pet0_servico");
-    form.append("pet0_servico", unhas);
+    form.append("pet0_servico", shop.servico("corte-unhas"));
     const page = await call(
       bookAction,
       makeRequest("/servicos/agendar", { method: "POST", body: form }),
@@ -377,20 +367,10 @@ describe("/servicos/agendar", () => {
     // Fill 13:30 of the 3rd (6 points: three G).
     for (const [i, nome] of ["A", "B", "C"].entries()) {
       const r = await bookGrooming({
-        unidadeId,
+        unidadeId: shop.unidadeId,
         data: "2026-12-03",
         horario: "13:30",
-        pets: [
-          {
-            nome,
-            especie: "cao",
-            raca: null,
-            porte: "G",
-            pelagem: "curta",
-            alertas: null,
-            servicoIds: [banho],
-          },
-        ],
+        pets: [shortCoatDog(nome, [shop.servico("banho")], { porte: "G" })],
         nomeTutor: "Outro tutor",
         whatsapp: `4799999888${i}`,
         email: null,
@@ -430,7 +410,7 @@ describe("/admin/servicos/agenda", () => {
     });
     const location = (await call(bookAction, request)).response!.headers.get("location")!;
     const numero = new URL(location, "http://localhost").pathname.split("/").at(-1)!;
-    const path = `/admin/servicos/agenda?unidade=${unidadeId}&dia=2026-12-05`;
+    const path = `/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=2026-12-05`;
     const page = await call(agendaLoader, makeRequest(path, { token: adminToken }));
     expect(page.status).toBe(200);
     expect(page.data.agendaDay.horarios).toEqual([
@@ -467,7 +447,7 @@ describe("/admin/servicos/agenda", () => {
 
     const walkIn = new URLSearchParams({
       intent: "walkin",
-      unidadeId,
+      unidadeId: shop.unidadeId,
       data: "2026-12-05",
       horario: "09:00",
       nomeTutor: "Seu Pedro",
@@ -477,7 +457,7 @@ describe("/admin/servicos/agenda", () => {
       porte: "G",
       pelagem: "curta",
     });
-    walkIn.append("servicoIds", banho);
+    walkIn.append("servicoIds", shop.servico("banho"));
     const added = await call(
       agendaAction,
       makeRequest(path, { method: "POST", token: adminToken, body: walkIn }),
@@ -488,7 +468,7 @@ describe("/admin/servicos/agenda", () => {
     // "Imprimir fichas do dia": one card per pet, alerts included.
     const print = await call(
       printLoader,
-      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=2026-12-05`, {
+      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${shop.unidadeId}&dia=2026-12-05`, {
         token: adminToken,
       }),
     );
@@ -505,7 +485,7 @@ describe("/admin/servicos/agenda", () => {
 describe("/admin/servicos/configuracao", () => {
   it("saves the agenda form, refuses a bad time, and closing a day lists its bookings", async () => {
     const { token } = await factories.makeAdmin();
-    const path = `/admin/servicos/configuracao?unidade=${unidadeId}`;
+    const path = `/admin/servicos/configuracao?unidade=${shop.unidadeId}`;
     const page = await call(configLoader, makeRequest(path, { token }));
     expect(page.data.unit.agenda.capacidadeHorario).toBe(6);
     expect(page.data.services.map((s: { slug: string }) => s.slug)).toEqual([
@@ -521,30 +501,21 @@ describe("/admin/servicos/configuracao", () => {
         token,
         body: new URLSearchParams({
           intent: "agenda",
-          unidadeId,
-          ativo: "on",
-          horarios_0: "",
-          horarios_1: "8:00, 09:00, 13:30",
-          horarios_2: "08:00 09:00",
-          horarios_3: "08:00, 09:00, 13:30",
-          horarios_4: "08:00, 09:00, 13:30",
-          horarios_5: "08:00, 09:00, 13:30",
-          horarios_6: "08:00",
-          capacidadeHorario: "6",
-          capacidadeDia: "16",
-          pontos_P: "1",
-          pontos_M: "1",
-          pontos_G: "2",
-          pontos_GG: "3",
-          limite_P: "",
-          limite_M: "",
-          limite_G: "4",
-          limite_GG: "2",
-          antecedenciaHoras: "2",
-          diasAFrente: "30",
-          cancelamentoHoras: "24",
-          confirmarEmHoras: "8",
-          statusInicial: "solicitado",
+          unidadeId: shop.unidadeId,
+          ...agendaConfigForm({
+            horarios_0: "",
+            horarios_1: "8:00, 09:00, 13:30",
+            horarios_2: "08:00 09:00",
+            horarios_3: "08:00, 09:00, 13:30",
+            horarios_4: "08:00, 09:00, 13:30",
+            horarios_5: "08:00, 09:00, 13:30",
+            horarios_6: "08:00",
+            limite_G: "4",
+            limite_GG: "2",
+            antecedenciaHoras: "2",
+            diasAFrente: "30",
+            statusInicial: "solicitado",
+          }),
           ...overrides,
         }),
       });
@@ -572,7 +543,7 @@ describe("/admin/servicos/configuracao", () => {
         token,
         body: new URLSearchParams({
           intent: "fechar",
-          unidadeId,
+          unidadeId: shop.unidadeId,
           data: "2026-12-08",
           motivo: "Feriado",
         }),
@@ -582,7 +553,10 @@ describe("/admin/servicos/configuracao", () => {
       expect.objectContaining({ horario: "08:00", nomeTutor: "Joana Lima" }),
     ]);
     // The closed day is no longer offered.
-    const booking = await call(bookLoader, makeRequest(`/servicos/agendar?unidade=${unidadeId}`));
+    const booking = await call(
+      bookLoader,
+      makeRequest(`/servicos/agendar?unidade=${shop.unidadeId}`),
+    );
     expect(booking.data.days).not.toContain("2026-12-08");
   });
 });
@@ -607,12 +581,14 @@ describe("the photo quote's link para agendar", () => {
       for (const id of servicos) body.append("servico", id);
       return call(quotesAction, makeRequest("/admin/servicos", { method: "POST", token, body }));
     };
-    expect((await answer("abc", "GG", [banho])).status).toBe(422);
-    expect((await answer("150,00", "", [banho])).status).toBe(422);
+    expect((await answer("abc", "GG", [shop.servico("banho")])).status).toBe(422);
+    expect((await answer("150,00", "", [shop.servico("banho")])).status).toBe(422);
     expect((await answer("150,00", "GG", [])).status).toBe(422);
     // An add-on alone is no quote.
-    expect((await answer("150,00", "GG", [unhas])).data.ok).toBe(false);
-    expect((await answer("150,00", "GG", [banho, unhas])).data.ok).toBe(true);
+    expect((await answer("150,00", "GG", [shop.servico("corte-unhas")])).data.ok).toBe(false);
+    expect(
+      (await answer("150,00", "GG", [shop.servico("banho"), shop.servico("corte-unhas")])).data.ok,
+    ).toBe(true);
     const board = await call(quotesLoader, makeRequest("/admin/servicos", { token }));
     const card = board.data.orders.find((o: { id: string }) => o.id === quote!.id);
     expect(card).toMatchObject({
@@ -620,7 +596,9 @@ describe("the photo quote's link para agendar", () => {
       precoOrcado: 15000,
       porteOrcado: "GG",
     });
-    expect([...card.servicosOrcados].sort()).toEqual([banho, unhas].sort());
+    expect([...card.servicosOrcados].sort()).toEqual(
+      [shop.servico("banho"), shop.servico("corte-unhas")].sort(),
+    );
     const link = new URL(card.linkAgendar);
     expect(link.pathname + link.search).toMatch(/^\/servicos\/agendar\?orcamento=SRV123456&chave=/);
 
@@ -778,11 +756,13 @@ describe("a returning tutor's pets, after a one-time code", () => {
       pelagem: "longa",
       alertas: "medo de secador",
     });
-    expect([...filled.data.fields.pets[0].servicoIds].sort()).toEqual([banho, unhas].sort());
+    expect([...filled.data.fields.pets[0].servicoIds].sort()).toEqual(
+      [shop.servico("banho"), shop.servico("corte-unhas")].sort(),
+    );
     expect(filled.data.fields.contact).toMatchObject({
       nomeTutor: "Família Reis",
       email: "familia@example.com",
-      unidadeId,
+      unidadeId: shop.unidadeId,
     });
     expect(filled.data.quotes[0]?.total).toBeGreaterThan(0);
   });

@@ -3,8 +3,8 @@
 // from the booking page, the quote link filling the tutor, the cancel question, "guarde este
 // link", the .ics of a request and of a cancelled booking, and the check-in's final price.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { listGroomingServices, quoteBookingPath } from "~/modules/grooming/index.server";
+import { describe, expect, it } from "vitest";
+import { quoteBookingPath } from "~/modules/grooming/index.server";
 import { agendamentos } from "~/modules/grooming/testing.server";
 import { action as agendaAction } from "~/routes/admin/servicos-agenda";
 import { loader as servicosLoader } from "~/routes/public/servicos";
@@ -14,33 +14,22 @@ import {
 } from "~/routes/public/servicos-agendamento";
 import { loader as icsLoader } from "~/routes/public/servicos-agendamento-ics";
 import { action as bookAction, loader as bookLoader } from "~/routes/public/servicos-agendar";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call, expectRedirect } from "../support/routes";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
 withTestClock("2026-12-01T12:00:00Z");
+const shop = withDemoShop();
 
-let unidadeId: string;
-let banho: string;
-let tosa: string;
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  const services = await listGroomingServices({ online: true });
-  banho = services.find((s) => s.slug === "banho")!.id;
-  tosa = services.find((s) => s.slug === "tosa-completa")!.id;
-});
-
-function step(fields: Record<string, string>, servicos: string[] = [banho]) {
+function step(fields: Record<string, string>, servicos: string[] = [shop.servico("banho")]) {
   const q = new URLSearchParams({
     pets: "1",
-    unidade: unidadeId,
+    unidade: shop.unidadeId,
     pet0_nome: "Thor",
     pet0_especie: "cao",
     pet0_raca: "São Bernardo",
@@ -99,10 +88,12 @@ describe("photos before booking, said when the size is chosen", () => {
     expect(p.data.fotos).toEqual([null]);
     const first = await call(
       bookLoader,
-      makeRequest(`/servicos/agendar?${step({ pet0_porte: "P" }, [tosa])}`),
+      makeRequest(
+        `/servicos/agendar?${step({ pet0_porte: "P" }, [shop.servico("tosa-completa")])}`,
+      ),
     );
     expect(first.data.fotos).toEqual(["primeira"]);
-    expect(first.data.fotosRegra.servicosPrimeira).toContain(tosa);
+    expect(first.data.fotosRegra.servicosPrimeira).toContain(shop.servico("tosa-completa"));
   });
 
   it("the quote form on /servicos filled from the address is the visitor's own (no-store)", () => {
@@ -126,7 +117,7 @@ describe("photos before booking, said when the size is chosen", () => {
       whatsapp: "(47) 98888-1111",
       precoOrcado: 15000,
       porteOrcado: "GG",
-      servicosOrcados: [banho],
+      servicosOrcados: [shop.servico("banho")],
       status: "orcamento_enviado",
     });
     const page = await call(bookLoader, makeRequest(quoteBookingPath("SRV555001")));

@@ -35,7 +35,7 @@ import { unidades } from "~/modules/shop/testing.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { PROOF_AGENDA_LIMITS } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, shortCoatDog } from "../support/agenda";
 import * as factories from "../support/factories";
 import { withSmtpServer } from "../support/smtp";
 
@@ -96,16 +96,7 @@ beforeEach(async () => {
 let petSeq = 0;
 function pet(porte: BookingPetInput["porte"], overrides: Partial<BookingPetInput> = {}) {
   petSeq += 1;
-  return {
-    nome: `Pet ${petSeq}`,
-    especie: "cao",
-    raca: "SRD",
-    porte,
-    pelagem: "curta",
-    alertas: null,
-    servicoIds: [banho],
-    ...overrides,
-  } satisfies BookingPetInput;
+  return shortCoatDog(`Pet ${petSeq}`, [banho], { raca: "SRD", porte, ...overrides });
 }
 
 function booking(

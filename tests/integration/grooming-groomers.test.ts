@@ -13,7 +13,7 @@ import { queryRows } from "~/platform/db/client.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import { makeRequest } from "../setup/requests";
-import { PROOF_AGENDA_LIMITS } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, shortCoatDog } from "../support/agenda";
 import * as factories from "../support/factories";
 import {
   bookToday,
@@ -29,9 +29,6 @@ import { call } from "../support/routes";
 const day = withGroomingDay();
 const { ctx } = day;
 
-let unidadeId: string;
-let centroId: string;
-let banho: string;
 /** The team: who they are and where they work. */
 const people = {} as Record<
   "dono" | "atendente" | "bruna" | "caio" | "davi" | "ester" | "fabio",
@@ -40,33 +37,36 @@ const people = {} as Record<
 const person = teamMember;
 
 beforeAll(async () => {
-  ({ unidadeId, centroId, banho } = day);
   people.dono = await person("dono", "Olga", "todas");
-  people.atendente = await person("atendente", "Alice", [unidadeId]);
+  people.atendente = await person("atendente", "Alice", [day.unidadeId]);
   // Groomers: Bruna at Meia Praia, Caio at every unit, Davi at Centro only, Ester gone.
-  people.bruna = await person("tosador", "Bruna", [unidadeId]);
+  people.bruna = await person("tosador", "Bruna", [day.unidadeId]);
   people.caio = await person("tosador", "Caio", "todas");
-  people.davi = await person("tosador", "Davi", [centroId]);
-  people.ester = await person("tosador", "Ester", [unidadeId], false);
+  people.davi = await person("tosador", "Davi", [day.centroId]);
+  people.ester = await person("tosador", "Ester", [day.unidadeId], false);
   // At the counter of Meia Praia, not a groomer.
-  people.fabio = await person("atendente", "Fabio", [unidadeId]);
+  people.fabio = await person("atendente", "Fabio", [day.unidadeId]);
 });
 
 const tokenOf = (who: keyof typeof people) => sessionTokenOf(people[who].id);
 
 const agendaPath = (query = "") =>
-  `/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}${query}`;
+  `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${TODAY}${query}`;
 
 function post(token: string, fields: Record<string, string>) {
   const body = new URLSearchParams(fields);
-  if (fields.intent === "walkin") body.append("servicoIds", banho);
+  if (fields.intent === "walkin") body.append("servicoIds", day.banho);
   return call(agendaAction, makeRequest(agendaPath(), { method: "POST", token, body }));
 }
+
+/** The card's "Tosador" field sent: the booking given to that groomer ("" for nobody). */
+const assign = (token: string, id: string, tosadorId: string) =>
+  post(token, { intent: "tosador", id, tosadorId });
 
 /** A walk-in at the counter, by the atendente unless told; answers the new booking's row. */
 async function walkIn(horario: string, pet: string, fields: Record<string, string> = {}) {
   const r = await post(fields.token ?? (await tokenOf("atendente")), {
-    ...walkInFields(unidadeId, horario, pet),
+    ...walkInFields(day.unidadeId, horario, pet),
     ...fields,
   });
   expect(r.data).toMatchObject({ ok: true });
@@ -112,18 +112,14 @@ describe("assigning a groomer", () => {
     expect(assigned).toMatchObject({ adminUserId: people.atendente.id, resourceId: booking.id });
     expect(assigned!.details).toMatchObject({ de: null, para: "Bruna", por_meio: "check-in" });
 
-    const changed = await post(token, {
-      intent: "tosador",
-      id: booking.id,
-      tosadorId: people.caio.id,
-    });
+    const changed = await assign(token, booking.id, people.caio.id);
     expect(changed.data).toMatchObject({ ok: true, message: `${booking.numero} com Caio` });
     const [passed] = await factories.auditEntries("grooming_booking_groomer");
     expect(passed!.details).toMatchObject({ de: "Bruna", para: "Caio", por_meio: "atribuicao" });
 
     const print = await call(
       printLoader,
-      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${TODAY}`, {
+      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${TODAY}`, {
         token,
       }),
     );
@@ -133,7 +129,7 @@ describe("assigning a groomer", () => {
     const caios = await call(
       printLoader,
       makeRequest(
-        `/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${TODAY}&tosador=${people.caio.id}`,
+        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${TODAY}&tosador=${people.caio.id}`,
         { token },
       ),
     );
@@ -142,7 +138,7 @@ describe("assigning a groomer", () => {
     const hers = await call(
       printLoader,
       makeRequest(
-        `/admin/servicos/agenda/imprimir?unidade=${unidadeId}&dia=${TODAY}&tosador=${people.bruna.id}`,
+        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${TODAY}&tosador=${people.bruna.id}`,
         { token },
       ),
     );
@@ -150,13 +146,9 @@ describe("assigning a groomer", () => {
     expect(hers.data.de).toBeNull();
 
     // Unassigned again: "Sem tosador" on the card and "a definir" on the sheet.
-    const again = await post(token, {
-      intent: "tosador",
-      id: booking.id,
-      tosadorId: people.caio.id,
-    });
+    const again = await assign(token, booking.id, people.caio.id);
     expect(again.data.message).toBe(`${booking.numero}: o tosador já era esse`);
-    const cleared = await post(token, { intent: "tosador", id: booking.id, tosadorId: "" });
+    const cleared = await assign(token, booking.id, "");
     expect(cleared.data.message).toBe(`${booking.numero} sem tosador`);
     expect((await groomerIdOf(booking.id)).tosadorId).toBeNull();
   });
@@ -173,11 +165,7 @@ describe("assigning a groomer", () => {
     const token = await tokenOf("atendente");
     const audited = (await factories.auditEntries("grooming_booking_groomer")).length;
     for (const who of ["davi", "ester", "fabio"] as const) {
-      const onCard = await post(token, {
-        intent: "tosador",
-        id: booking.id,
-        tosadorId: people[who].id,
-      });
+      const onCard = await assign(token, booking.id, people[who].id);
       expect(onCard.status).toBe(400);
       expect(onCard.data.message).toBe(GROOMER_REFUSED);
       // At check-in the whole check-in is refused: the pet is not marked as arrived.
@@ -190,11 +178,7 @@ describe("assigning a groomer", () => {
       expect(atCheckIn.status).toBe(400);
       expect(atCheckIn.data.message).toBe(GROOMER_REFUSED);
     }
-    const unknown = await post(token, {
-      intent: "tosador",
-      id: booking.id,
-      tosadorId: "00000000-0000-4000-8000-000000000000",
-    });
+    const unknown = await assign(token, booking.id, "00000000-0000-4000-8000-000000000000");
     expect(unknown.data.message).toBe(GROOMER_REFUSED);
     const row = await groomerIdOf(booking.id);
     expect(row.tosadorId).toBeNull();
@@ -203,7 +187,7 @@ describe("assigning a groomer", () => {
     const before = (await ctx.database.db.select().from(agendamentos)).length;
     const refused = await post(token, {
       intent: "walkin",
-      unidadeId,
+      unidadeId: day.unidadeId,
       data: TODAY,
       horario: "08:00",
       nomeTutor: "Seu Pedro",
@@ -223,11 +207,7 @@ describe("assigning a groomer", () => {
   it("a Tosador does not assign (agenda.agendar): the card's form and a check-in that carries a groomer answer 403", async () => {
     const booking = await walkIn("09:00", "Nina");
     const token = await tokenOf("bruna");
-    const onCard = await post(token, {
-      intent: "tosador",
-      id: booking.id,
-      tosadorId: people.bruna.id,
-    });
+    const onCard = await assign(token, booking.id, people.bruna.id);
     expect(onCard.status).toBe(403);
     expect(onCard.data.message).toBe(ACESSO_NEGADO);
     const atCheckIn = await post(token, {
@@ -253,7 +233,7 @@ describe("a groomer deactivated while being assigned", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "PostgreSQL: the assignment waits for the deactivation and is refused, never given to someone gone",
     async () => {
-      const gil = await person("tosador", "Gil", [unidadeId]);
+      const gil = await person("tosador", "Gil", [day.unidadeId]);
       const booking = await walkIn("09:00", "Biscoito");
       const token = await tokenOf("atendente");
       const database = ctx.database.db;
@@ -265,7 +245,7 @@ describe("a groomer deactivated while being assigned", () => {
       });
       await database.transaction(async (tx) => {
         await tx.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, gil.id));
-        pending = post(token, { intent: "tosador", id: booking.id, tosadorId: gil.id });
+        pending = assign(token, booking.id, gil.id);
         // The assignment reached Gil's row and waits on the deactivation's lock.
         await expect
           .poll(
@@ -301,21 +281,13 @@ describe("the agenda by groomer", () => {
       true,
     );
     // Two pets in one online booking at 13:30, then given to Bruna.
-    const pet = (nome: string) => ({
-      nome,
-      especie: "cao" as const,
-      raca: "SRD",
-      porte: "P" as const,
-      pelagem: "curta" as const,
-      alertas: null,
-      servicoIds: [banho],
+    const pet = (nome: string) => shortCoatDog(nome, [day.banho], { raca: "SRD" });
+    const twins = await bookToday({
+      unidadeId: day.unidadeId,
+      pets: [pet("Tico"), pet("Teco")],
+      email: null,
     });
-    const twins = await bookToday({ unidadeId, pets: [pet("Tico"), pet("Teco")], email: null });
-    const given = await post(dono, {
-      intent: "tosador",
-      id: twins.agendamento.id,
-      tosadorId: people.bruna.id,
-    });
+    const given = await assign(dono, twins.agendamento.id, people.bruna.id);
     expect(given.data).toMatchObject({ ok: true });
 
     const all = await call(agendaLoader, makeRequest(agendaPath(), { token: dono }));
@@ -373,7 +345,7 @@ describe("the agenda by groomer", () => {
 
   it("a booking moved to a unit its groomer does not work at lets the groomer go", async () => {
     await ctx.database.db.insert(agendasBanho).values({
-      unidadeId: centroId,
+      unidadeId: day.centroId,
       horarios: Array.from({ length: 7 }, () => ["10:00"]),
       ...PROOF_AGENDA_LIMITS,
     });
@@ -384,7 +356,7 @@ describe("the agenda by groomer", () => {
       const moved = await post(token, {
         intent: "remarcar",
         id: b.id,
-        unidadeId: centroId,
+        unidadeId: day.centroId,
         data: "2026-12-02",
         horario: "10:00",
       });

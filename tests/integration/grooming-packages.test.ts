@@ -6,13 +6,11 @@
 // last day the package is reminded by e-mail once; once expired it no longer pays for a bath.
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/modules/accounts/index.server";
-import { customerCookie, pets } from "~/modules/customers/testing.server";
+import { customerCookie } from "~/modules/customers/testing.server";
 import {
   addWalkIn,
   groomingDay,
   groomingDayTotals,
-  listGroomingServices,
   packageBalances,
   remindExpiringPackages,
   savePackage,
@@ -23,69 +21,52 @@ import { agendamentoPets, agendamentos } from "~/modules/grooming/testing.server
 import { composeEmail } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
 import { recebimentos } from "~/modules/payments/testing.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
 import { queryRows } from "~/platform/db/client.server";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
-import { makeRequest } from "../setup/requests";
 import { smallDogWalkIn } from "../support/agenda";
 import { withTestClock } from "../support/clock";
-import * as factories from "../support/factories";
+import { customerDog, withDemoShop } from "../support/demo-shop";
+import { staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
 const clock = withTestClock("2026-12-01T12:00:00Z");
+const shop = withDemoShop({ online: false });
 const DAY = 86_400_000;
 
-let unidadeId: string;
-let banho: string;
 let tosa: string;
-let staff: { request: Request; userId: string };
+let staff: AdminActor;
 let petId: string;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  const services = await listGroomingServices({ online: false });
-  banho = services.find((s) => s.slug === "banho")!.id;
-  tosa = services.find((s) => s.id !== banho && !s.adicional)!.id;
-  const dono = await createUser({
-    email: `dono-${Date.now()}@agropet.test`,
-    password: "Quati-Aveia-Moinho-35",
-    papel: "dono",
-    nome: "Olga",
-    todasUnidades: true,
-    unidadeIds: [],
-  });
-  staff = { request: makeRequest("/admin/servicos/agenda"), userId: dono.id };
+  tosa = shop.servicos.find((s) => s.id !== shop.servico("banho") && !s.adicional)!.id;
+  const dono = await staffSession({ papel: "dono", unidades: null, nome: "Olga" });
+  staff = dono.actor("/admin/servicos/agenda");
   const { clienteId } = await customerCookie("marta@example.com");
-  const [pet] = await ctx.database.db
-    .insert(pets)
-    .values({
-      clienteId,
-      nome: "Paçoca",
-      especie: "cao",
-      porte: "P",
-      pelagem: "curta",
-      porteAConfirmar: false,
-    })
-    .returning();
-  petId = pet!.id;
+  const pet = await customerDog(clienteId, "Paçoca");
+  petId = pet.id;
 });
 
 /** A walk-in of Paçoca on `data` for these services, then taken to `status` step by step. */
-async function visit(data: string, servicoIds: string[] = [banho]) {
+async function visit(data: string, servicoIds: string[] = [shop.servico("banho")]) {
   const row = await addWalkIn(
     {
       ...smallDogWalkIn({
-        unidadeId,
+        unidadeId: shop.unidadeId,
         data,
         nomeTutor: "Marta",
         servicoId: servicoIds[0]!,
         nome: "Paçoca",
       }),
       pet: {
-        ...smallDogWalkIn({ unidadeId, data, nomeTutor: "Marta", servicoId: banho, nome: "Paçoca" })
-          .pet,
+        ...smallDogWalkIn({
+          unidadeId: shop.unidadeId,
+          data,
+          nomeTutor: "Marta",
+          servicoId: shop.servico("banho"),
+          nome: "Paçoca",
+        }).pet,
         servicoIds,
       },
     },
@@ -111,7 +92,7 @@ describe("a package of four baths", () => {
     const pacote = await savePackage(
       {
         nome: "Pacote 4 banhos",
-        servicoIds: [banho],
+        servicoIds: [shop.servico("banho")],
         porte: "P",
         pelagem: null,
         preco: 16000,
@@ -125,7 +106,7 @@ describe("a package of four baths", () => {
         {
           pacoteId: pacote.id,
           petId,
-          unidadeId,
+          unidadeId: shop.unidadeId,
           pagamento: { metodo: "pix", valor: 10000, recebido: null, motivo: null },
         },
         staff,
@@ -135,7 +116,7 @@ describe("a package of four baths", () => {
       {
         pacoteId: pacote.id,
         petId,
-        unidadeId,
+        unidadeId: shop.unidadeId,
         pagamento: { metodo: "pix", valor: 16000, recebido: null, motivo: null },
       },
       staff,
@@ -155,9 +136,9 @@ describe("a package of four baths", () => {
       await setBookingStatus(row.id, "entregue", staff);
       expect(await balance()).toBe(3 - i);
       // The agenda's card shows the balance left.
-      const card = (await groomingDay(unidadeId, data, { unidades: null }))!.agendamentos[0]!;
+      const card = (await groomingDay(shop.unidadeId, data, { unidades: null }))!.agendamentos[0]!;
       // Paid by the package: nothing left to receive for that day.
-      const [totals] = await groomingDayTotals([unidadeId], data, { unidades: null });
+      const [totals] = await groomingDayTotals([shop.unidadeId], data, { unidades: null });
       expect(totals).toMatchObject({ pendentes: 0, aReceber: 0, recebido: 0 });
       expect(card.pets[0]!.pacote).toMatchObject({
         restantes: 3 - i,
@@ -166,7 +147,7 @@ describe("a package of four baths", () => {
       });
     }
     // A bath with a service the package does not cover still asks how it was paid.
-    const tosaVisit = await visit("2026-12-17", [banho, tosa]);
+    const tosaVisit = await visit("2026-12-17", [shop.servico("banho"), tosa]);
     await expect(setBookingStatus(tosaVisit.id, "entregue", staff)).rejects.toThrow(/pagou/);
     expect(await balance()).toBe(1);
 
@@ -198,7 +179,7 @@ describe("a package of four baths", () => {
     const pacote = await savePackage(
       {
         nome: "Pacote 2 banhos",
-        servicoIds: [banho],
+        servicoIds: [shop.servico("banho")],
         porte: null,
         pelagem: null,
         preco: 9000,
@@ -211,7 +192,7 @@ describe("a package of four baths", () => {
       {
         pacoteId: pacote.id,
         petId,
-        unidadeId,
+        unidadeId: shop.unidadeId,
         pagamento: { metodo: "dinheiro", valor: 9000, recebido: 10000, motivo: null },
       },
       staff,

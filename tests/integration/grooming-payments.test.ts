@@ -26,36 +26,32 @@ import { call } from "../support/routes";
 const day = withGroomingDay();
 const { ctx } = day;
 
-let unidadeId: string;
-let centroId: string;
-let banho: string;
 type Who = "dono" | "atendente" | "tosadora" | "atendenteCentro" | "tosadorCentro";
 const people = {} as Record<Who, { id: string; nome: string }>;
 
 beforeAll(async () => {
-  ({ unidadeId, centroId, banho } = day);
   people.dono = await teamMember("dono", "Olga", "todas");
-  people.atendente = await teamMember("atendente", "Alice", [unidadeId]);
-  people.tosadora = await teamMember("tosador", "Bruna", [unidadeId]);
-  people.atendenteCentro = await teamMember("atendente", "Carla", [centroId]);
-  people.tosadorCentro = await teamMember("tosador", "Davi", [centroId]);
+  people.atendente = await teamMember("atendente", "Alice", [day.unidadeId]);
+  people.tosadora = await teamMember("tosador", "Bruna", [day.unidadeId]);
+  people.atendenteCentro = await teamMember("atendente", "Carla", [day.centroId]);
+  people.tosadorCentro = await teamMember("tosador", "Davi", [day.centroId]);
 });
 
 const tokenOf = (who: Who) => sessionTokenOf(people[who].id);
 
 const agendaPath = (query = "") =>
-  `/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}&tosador=todos${query}`;
+  `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${TODAY}&tosador=todos${query}`;
 
 async function post(who: Who, fields: Record<string, string>) {
   const body = new URLSearchParams(fields);
-  if (fields.intent === "walkin") body.append("servicoIds", banho);
+  if (fields.intent === "walkin") body.append("servicoIds", day.banho);
   return call(
     agendaAction,
     makeRequest(agendaPath(), { method: "POST", token: await tokenOf(who), body }),
   );
 }
 
-async function agendaOf(who: Who, unidade = unidadeId) {
+async function agendaOf(who: Who, unidade = day.unidadeId) {
   const page = await call(
     agendaLoader,
     makeRequest(`/admin/servicos/agenda?unidade=${unidade}&dia=${TODAY}&tosador=todos`, {
@@ -68,7 +64,7 @@ async function agendaOf(who: Who, unidade = unidadeId) {
 
 /** A walk-in at Meia Praia's counter, today: its card on the agenda. */
 async function walkIn(pet: string, horario = "09:00") {
-  const r = await post("atendente", walkInFields(unidadeId, horario, pet));
+  const r = await post("atendente", walkInFields(day.unidadeId, horario, pet));
   expect(r.data).toMatchObject({ ok: true });
   return cardOf(pet);
 }
@@ -143,7 +139,7 @@ describe("Entregue of a booking not yet paid", () => {
       recebido: 10000,
       motivo: null,
       usuarioId: people.atendente.id,
-      unidadeId,
+      unidadeId: day.unidadeId,
       pedidoId: null,
     });
     expect(payment!.recebidoEm.toISOString()).toBe("2026-12-01T12:00:00.000Z");
@@ -305,13 +301,13 @@ describe("the day's money on the agenda", () => {
       .select({ metodo: recebimentos.metodo, valor: recebimentos.valor })
       .from(recebimentos)
       .innerJoin(agendamentos, eq(agendamentos.id, recebimentos.agendamentoId))
-      .where(and(eq(agendamentos.unidadeId, unidadeId), eq(agendamentos.data, TODAY)));
+      .where(and(eq(agendamentos.unidadeId, day.unidadeId), eq(agendamentos.data, TODAY)));
     const open = await ctx.database.db
       .select()
       .from(agendamentos)
       .where(
         and(
-          eq(agendamentos.unidadeId, unidadeId),
+          eq(agendamentos.unidadeId, day.unidadeId),
           eq(agendamentos.data, TODAY),
           sql`${agendamentos.status} not in ('cancelado', 'nao_compareceu')`,
           sql`not exists (select 1 from recebimentos r where r.agendamento_id = ${agendamentos.id})`,
@@ -321,7 +317,7 @@ describe("the day's money on the agenda", () => {
     expect(open).toHaveLength(2);
 
     const page = await agendaOf("atendente");
-    const meiaPraia = page.caixa.find((c: { unidadeId: string }) => c.unidadeId === unidadeId);
+    const meiaPraia = page.caixa.find((c: { unidadeId: string }) => c.unidadeId === day.unidadeId);
     expect(meiaPraia).toMatchObject({
       recebido: received.reduce((sum, r) => sum + r.valor, 0),
       aReceber: open.reduce((sum, r) => sum + (r.precoFinal ?? r.precoEstimado), 0),
@@ -343,14 +339,16 @@ describe("the day's money on the agenda", () => {
     expect(cards.filter((c) => c.pagamento !== null)).toHaveLength(2);
 
     // Another unit's attendant sees their own unit's money only (decision 0069).
-    const centro = await agendaOf("atendenteCentro", unidadeId);
-    expect(centro.caixa.map((c: { unidadeId: string }) => c.unidadeId)).not.toContain(unidadeId);
+    const centro = await agendaOf("atendenteCentro", day.unidadeId);
+    expect(centro.caixa.map((c: { unidadeId: string }) => c.unidadeId)).not.toContain(
+      day.unidadeId,
+    );
   });
 });
 
 describe("the tutor's status page", () => {
   it("says Pago with the amount, how and when, and never who received it", async () => {
-    const booked = await bookPipoca({ unidadeId, banho, email: null });
+    const booked = await bookPipoca({ unidadeId: day.unidadeId, banho: day.banho, email: null });
     const { id, numero } = booked;
     expect((await bookingStatusView(numero, booked.token))?.pagamento).toBeNull();
     await post("atendente", { intent: "checkin", id, precoFinal: "55,00" });

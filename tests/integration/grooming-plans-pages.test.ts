@@ -8,13 +8,8 @@
 // series, and someone else's booking (or date) is not found.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customerCookie, pets } from "~/modules/customers/testing.server";
-import {
-  addWalkIn,
-  bookSeries,
-  listGroomingServices,
-  packageBalances,
-} from "~/modules/grooming/index.server";
+import { customerCookie } from "~/modules/customers/testing.server";
+import { addWalkIn, bookSeries, packageBalances } from "~/modules/grooming/index.server";
 import {
   agendamentos,
   agendasBanho,
@@ -33,33 +28,28 @@ import {
   action as accountRepeatAction,
   loader as accountRepeatLoader,
 } from "~/routes/conta/repetir";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { smallDogWalkIn } from "../support/agenda";
+import { shortCoatDog, smallDogWalkIn } from "../support/agenda";
 import { withTestClock } from "../support/clock";
-import * as factories from "../support/factories";
+import { customerDog, withDemoShop } from "../support/demo-shop";
 import { call, expectRedirect } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
 withTestClock("2026-12-01T12:00:00Z");
+const shop = withDemoShop();
 
-let unidadeId: string;
-let banho: string;
 let dono: StaffSession;
 let atendente: StaffSession;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!.id;
   // One small pet per drop-off: a walk-in fills a date of the series below.
   await ctx.database.db
     .update(agendasBanho)
     .set({ capacidadeHorario: 1, capacidadeDia: 10, limitesPorte: {} })
-    .where(eq(agendasBanho.unidadeId, unidadeId));
+    .where(eq(agendasBanho.unidadeId, shop.unidadeId));
 });
 
 beforeEach(async () => {
@@ -72,7 +62,14 @@ beforeEach(async () => {
 
 async function walkIn(data: string, horario = "09:00", nome = "Paçoca") {
   return addWalkIn(
-    { ...smallDogWalkIn({ unidadeId, data, nomeTutor: "Marta", servicoId: banho, nome }), horario },
+    smallDogWalkIn({
+      unidadeId: shop.unidadeId,
+      data,
+      nomeTutor: "Marta",
+      servicoId: shop.servico("banho"),
+      nome,
+      horario,
+    }),
     dono.actor("/admin/servicos/agenda"),
   );
 }
@@ -81,44 +78,30 @@ describe("Pacotes de banho and Vender pacote", () => {
   it("the owner defines an offer, the counter sells it for a pet with its payment, the balance shows 4 of 4", async () => {
     const path = "/admin/servicos/pacotes";
     // A price missing: refused, nothing saved.
-    const noPrice = await call(
-      packagesAction,
-      formRequest(
-        path,
-        {
-          intent: "pacote",
-          nome: "Pacote 4 banhos",
-          servicoIds: banho,
-          preco: "",
-          sessoes: "4",
-          validadeDias: "30",
-          ativo: "on",
-        },
-        { token: dono.token },
-      ),
-    );
+    // The owner's "Pacote 4 banhos" (4 baths in 30 days) with these fields.
+    const offer = (fields: Record<string, string>) =>
+      call(
+        packagesAction,
+        formRequest(
+          path,
+          {
+            intent: "pacote",
+            nome: "Pacote 4 banhos",
+            servicoIds: shop.servico("banho"),
+            sessoes: "4",
+            validadeDias: "30",
+            ativo: "on",
+            ...fields,
+          },
+          { token: dono.token },
+        ),
+      );
+    const noPrice = await offer({ preco: "" });
     expect(noPrice.status).toBe(400);
     expect(noPrice.data.message).toBe("Informe o preço do pacote");
     expect(await ctx.database.db.select().from(pacotesBanho)).toHaveLength(0);
 
-    const saved = await call(
-      packagesAction,
-      formRequest(
-        path,
-        {
-          intent: "pacote",
-          nome: "Pacote 4 banhos",
-          servicoIds: banho,
-          porte: "P",
-          pelagem: "",
-          preco: "160,00",
-          sessoes: "4",
-          validadeDias: "30",
-          ativo: "on",
-        },
-        { token: dono.token },
-      ),
-    );
+    const saved = await offer({ porte: "P", pelagem: "", preco: "160,00" });
     expect(saved.data).toMatchObject({
       ok: true,
       message: "Pacote 4 banhos salvo (R$ 160,00, 4 sessões, 30 dias)",
@@ -140,47 +123,42 @@ describe("Pacotes de banho and Vender pacote", () => {
     expect(denied.status).toBe(403);
 
     const { clienteId } = await customerCookie("marta@example.com");
-    const [pet] = await ctx.database.db
-      .insert(pets)
-      .values({
-        clienteId,
-        nome: "Paçoca",
-        especie: "cao",
-        porte: "P",
-        pelagem: "curta",
-        porteAConfirmar: false,
-      })
-      .returning();
-    const petPath = `/admin/servicos/pets/${pet!.id}`;
+    const pet = await customerDog(clienteId, "Paçoca");
+    const petPath = `/admin/servicos/pets/${pet.id}`;
     const before = await call(petLoader, makeRequest(petPath, { token: atendente.token }), {
-      id: pet!.id,
+      id: pet.id,
     });
     expect(before.data.pacotes).toEqual([]);
     expect(before.data.offers.map((o: { id: string }) => o.id)).toEqual([pacoteId]);
-    expect(before.data.units.map((u: { id: string }) => u.id)).toContain(unidadeId);
+    expect(before.data.units.map((u: { id: string }) => u.id)).toContain(shop.unidadeId);
 
     // An amount other than the price, without a reason: refused, nothing sold.
-    const sale = { intent: "vender-pacote", pacoteId, unidadeId, pagamentoMetodo: "pix" };
+    const sale = {
+      intent: "vender-pacote",
+      pacoteId,
+      unidadeId: shop.unidadeId,
+      pagamentoMetodo: "pix",
+    };
     const short = await call(
       petAction,
       formRequest(petPath, { ...sale, pagamentoValor: "150,00" }, { token: atendente.token }),
-      { id: pet!.id },
+      { id: pet.id },
     );
     expect(short.status).toBe(400);
     expect(short.data.message).toMatch(/diferente do total/);
-    expect(await packageBalances([pet!.id])).toEqual([]);
+    expect(await packageBalances([pet.id])).toEqual([]);
 
     const sold = await call(
       petAction,
       formRequest(petPath, { ...sale, pagamentoValor: "160,00" }, { token: atendente.token }),
-      { id: pet!.id },
+      { id: pet.id },
     );
     expect(sold.data).toMatchObject({
       ok: true,
       message: expect.stringMatching(/^Pacote 4 banhos vendido: 4 sessões/),
     });
     const after = await call(petLoader, makeRequest(petPath, { token: atendente.token }), {
-      id: pet!.id,
+      id: pet.id,
     });
     expect(after.data.pacotes).toMatchObject([
       { nome: "Pacote 4 banhos", sessoes: 4, restantes: 4 },
@@ -232,7 +210,7 @@ describe("Repetir on the staff's agenda", () => {
       formRequest(path, { ...form, troca_1: "2026-12-22|08:00" }, { token: atendente.token }),
       { id: first.id },
     );
-    expectRedirect(booked, `/admin/servicos/agenda?unidade=${unidadeId}&dia=2026-12-15`);
+    expectRedirect(booked, `/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=2026-12-15`);
     const series = await ctx.database.db
       .select()
       .from(agendamentos)
@@ -247,7 +225,7 @@ describe("Repetir on the staff's agenda", () => {
     // The agenda's card of a series date offers skipping it and ending the series.
     const day = await call(
       agendaLoader,
-      makeRequest(`/admin/servicos/agenda?unidade=${unidadeId}&dia=2026-12-15`, {
+      makeRequest(`/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=2026-12-15`, {
         token: atendente.token,
       }),
     );
@@ -288,21 +266,13 @@ describe("Repetir in /conta", () => {
     // A booking of theirs (made with the account's e-mail).
     const own = await bookSeries(
       {
-        unidadeId,
+        unidadeId: shop.unidadeId,
         horario: "09:00",
         primeiraData: "2026-12-08",
         intervaloDias: 7,
         ocorrencias: 1,
         ateData: null,
-        pet: {
-          nome: "Tainha",
-          especie: "cao",
-          raca: null,
-          porte: "P",
-          pelagem: "curta",
-          alertas: null,
-          servicoIds: [banho],
-        },
+        pet: shortCoatDog("Tainha", [shop.servico("banho")]),
         nomeTutor: "Tutora",
         whatsapp: "47999995555",
         email,

@@ -5,48 +5,31 @@
 // reminders off; a pet with one visit waits for its service's default interval.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser } from "~/modules/accounts/index.server";
 import { setConsent } from "~/modules/customers/index.server";
-import { customerCookie, pets } from "~/modules/customers/testing.server";
-import {
-  addWalkIn,
-  listGroomingServices,
-  sendRebookReminders,
-  usualInterval,
-} from "~/modules/grooming/index.server";
+import { customerCookie } from "~/modules/customers/testing.server";
+import { addWalkIn, sendRebookReminders, usualInterval } from "~/modules/grooming/index.server";
 import { agendamentoPets, agendamentos, servicosBanho } from "~/modules/grooming/testing.server";
 import { composeEmail } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
-import { seedDatabase } from "~/startup/seed.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
-import { makeRequest } from "../setup/requests";
 import { smallDogWalkIn } from "../support/agenda";
 import { withTestClock } from "../support/clock";
-import * as factories from "../support/factories";
+import { customerDog, withDemoShop } from "../support/demo-shop";
+import { staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo.
 const clock = withTestClock("2026-12-01T12:00:00Z");
+const shop = withDemoShop({ online: false });
 const DAY = 86_400_000;
 
-let unidadeId: string;
-let banho: string;
-let staff: { request: Request; userId: string };
+let staff: AdminActor;
 let seq = 0;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  banho = (await listGroomingServices({ online: false })).find((s) => s.slug === "banho")!.id;
-  const dono = await createUser({
-    email: `dono-${Date.now()}@agropet.test`,
-    password: "Quati-Aveia-Moinho-35",
-    papel: "dono",
-    nome: "Olga",
-    todasUnidades: true,
-    unidadeIds: [],
-  });
-  staff = { request: makeRequest("/admin/servicos/agenda"), userId: dono.id };
+  const dono = await staffSession({ papel: "dono", unidades: null, nome: "Olga" });
+  staff = dono.actor("/admin/servicos/agenda");
 });
 
 beforeEach(async () => {
@@ -59,18 +42,8 @@ async function tutorPet(nome: string) {
   seq += 1;
   const email = `tutor${seq}@example.com`;
   const { clienteId } = await customerCookie(email);
-  const [pet] = await ctx.database.db
-    .insert(pets)
-    .values({
-      clienteId,
-      nome,
-      especie: "cao",
-      porte: "P",
-      pelagem: "curta",
-      porteAConfirmar: false,
-    })
-    .returning();
-  return { clienteId, email, petId: pet!.id, whatsapp: `479888${String(10000 + seq)}`, nome };
+  const pet = await customerDog(clienteId, nome);
+  return { clienteId, email, petId: pet.id, whatsapp: `479888${String(10000 + seq)}`, nome };
 }
 
 /** A booking of the pet on `data`, with its status (set as the staff would have left it). */
@@ -81,7 +54,13 @@ async function booking(
 ) {
   const row = await addWalkIn(
     {
-      ...smallDogWalkIn({ unidadeId, data, nomeTutor: "Marta", servicoId: banho, nome: t.nome }),
+      ...smallDogWalkIn({
+        unidadeId: shop.unidadeId,
+        data,
+        nomeTutor: "Marta",
+        servicoId: shop.servico("banho"),
+        nome: t.nome,
+      }),
       whatsapp: t.whatsapp,
     },
     staff,
@@ -132,10 +111,10 @@ describe("rebook reminders", () => {
       .exec(mail!.html)![1]!
       .replaceAll("&amp;", "&");
     const form = new URL(href).searchParams;
-    expect(form.get("unidade")).toBe(unidadeId);
+    expect(form.get("unidade")).toBe(shop.unidadeId);
     expect(form.get("pet0_nome")).toBe("Paçoca");
     expect(form.get("pet0_id")).toBe(t.petId);
-    expect(form.getAll("pet0_servico")).toEqual([banho]);
+    expect(form.getAll("pet0_servico")).toEqual([shop.servico("banho")]);
     expect(form.get("whatsapp")).toBe(t.whatsapp);
   });
 
@@ -159,7 +138,7 @@ describe("rebook reminders", () => {
     await ctx.database.db
       .update(servicosBanho)
       .set({ intervaloPadraoDias: 21 })
-      .where(eq(servicosBanho.id, banho));
+      .where(eq(servicosBanho.id, shop.servico("banho")));
     const t = await tutorPet("Nina");
     await booking(t, "2026-12-01", "entregue");
     clock.advance(20 * DAY);
@@ -169,6 +148,6 @@ describe("rebook reminders", () => {
     await ctx.database.db
       .update(servicosBanho)
       .set({ intervaloPadraoDias: null })
-      .where(eq(servicosBanho.id, banho));
+      .where(eq(servicosBanho.id, shop.servico("banho")));
   });
 });

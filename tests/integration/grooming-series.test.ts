@@ -7,51 +7,38 @@
 // tutor's series links their pet and may be ended only by them.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser } from "~/modules/accounts/index.server";
 import { customerCookie } from "~/modules/customers/testing.server";
 import {
   addWalkIn,
   bookSeries,
   endSeries,
-  listGroomingServices,
   type SeriesInput,
   seriesView,
   skipOccurrence,
 } from "~/modules/grooming/index.server";
 import { agendamentoPets, agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
-import { seedDatabase } from "~/startup/seed.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
 import { withTestDatabase } from "../setup/db";
-import { makeRequest } from "../setup/requests";
-import { smallDogWalkIn } from "../support/agenda";
+import { shortCoatDog, smallDogWalkIn } from "../support/agenda";
 import { withTestClock } from "../support/clock";
-import * as factories from "../support/factories";
+import { withDemoShop } from "../support/demo-shop";
+import { staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
 const clock = withTestClock("2026-12-01T12:00:00Z");
+const shop = withDemoShop();
 
-let unidadeId: string;
-let banho: string;
-let staff: { request: Request; userId: string };
+let staff: AdminActor;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unidadeId = await factories.defaultUnitId();
-  banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!.id;
-  const dono = await createUser({
-    email: `dono-${Date.now()}@agropet.test`,
-    password: "Quati-Aveia-Moinho-35",
-    papel: "dono",
-    nome: "Olga",
-    todasUnidades: true,
-    unidadeIds: [],
-  });
-  staff = { request: makeRequest("/admin/servicos/agenda"), userId: dono.id };
+  const dono = await staffSession({ papel: "dono", unidades: null, nome: "Olga" });
+  staff = dono.actor("/admin/servicos/agenda");
   // One small pet per drop-off: the third Tuesday's 09:00 is filled by a walk-in below.
   await ctx.database.db
     .update(agendasBanho)
     .set({ capacidadeHorario: 1, capacidadeDia: 10, limitesPorte: {} })
-    .where(eq(agendasBanho.unidadeId, unidadeId));
+    .where(eq(agendasBanho.unidadeId, shop.unidadeId));
 });
 
 beforeEach(async () => {
@@ -61,21 +48,13 @@ beforeEach(async () => {
 
 function weekly(nome: string, over: Partial<SeriesInput> = {}): SeriesInput {
   return {
-    unidadeId,
+    unidadeId: shop.unidadeId,
     horario: "09:00",
     primeiraData: "2026-12-08",
     intervaloDias: 7,
     ocorrencias: 4,
     ateData: null,
-    pet: {
-      nome,
-      especie: "cao",
-      raca: null,
-      porte: "P",
-      pelagem: "curta",
-      alertas: null,
-      servicoIds: [banho],
-    },
+    pet: shortCoatDog(nome, [shop.servico("banho")]),
     nomeTutor: "Marta",
     whatsapp: "47999991234",
     email: "marta@example.com",
@@ -88,20 +67,22 @@ async function bookingCount() {
   return row!.n;
 }
 
+/** A walk-in of another tutor's small dog at 09:00 on `data`, the only place of that drop-off. */
+const walkInAtNine = (data: string, nomeTutor: string) =>
+  addWalkIn(
+    smallDogWalkIn({
+      unidadeId: shop.unidadeId,
+      data,
+      nomeTutor,
+      servicoId: shop.servico("banho"),
+      horario: "09:00",
+    }),
+    staff,
+  );
+
 describe("a weekly series", () => {
   it("refuses the series whole when its third date is full, offering the nearest free times, then books it with the one chosen", async () => {
-    await addWalkIn(
-      {
-        ...smallDogWalkIn({
-          unidadeId,
-          data: "2026-12-22",
-          nomeTutor: "Seu Pedro",
-          servicoId: banho,
-        }),
-        horario: "09:00",
-      },
-      staff,
-    );
+    await walkInAtNine("2026-12-22", "Seu Pedro");
     const refused = await bookSeries(weekly("Paçoca"), { staff });
     expect(refused.ok).toBe(false);
     if (refused.ok || refused.code !== "conflitos") throw new Error("expected conflicts");
@@ -133,30 +114,11 @@ describe("a weekly series", () => {
     const pets = await ctx.database.db.select().from(agendamentoPets);
     expect(pets.filter((p) => p.nome === "Paçoca")).toHaveLength(4);
     // Each date holds its place: a single walk-in at 12-08 09:00 is now refused.
-    await expect(
-      addWalkIn(
-        {
-          ...smallDogWalkIn({ unidadeId, data: "2026-12-08", nomeTutor: "Ana", servicoId: banho }),
-          horario: "09:00",
-        },
-        staff,
-      ),
-    ).rejects.toThrow(/capacidade/);
+    await expect(walkInAtNine("2026-12-08", "Ana")).rejects.toThrow(/capacidade/);
   });
 
   it("a skipped date may be left out on purpose, and is said back", async () => {
-    await addWalkIn(
-      {
-        ...smallDogWalkIn({
-          unidadeId,
-          data: "2026-12-22",
-          nomeTutor: "Seu Pedro",
-          servicoId: banho,
-        }),
-        horario: "09:00",
-      },
-      staff,
-    );
+    await walkInAtNine("2026-12-22", "Seu Pedro");
     const booked = await bookSeries(weekly("Paçoca", { trocas: { 2: "pular" } }), { staff });
     if (!booked.ok) throw new Error(JSON.stringify(booked));
     expect(booked.agendamentos.map((a) => a.data)).toEqual([

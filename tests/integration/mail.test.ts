@@ -32,9 +32,9 @@ import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,
 } from "~/routes/loja/pedido-emails";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { checkoutForm, makeAdmin, manualPix, orderInput, productsIn } from "../support/factories";
 import { call } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
@@ -42,14 +42,13 @@ import { withSmtpServer } from "../support/smtp";
 const ctx = withTestDatabase();
 const smtp = withSmtpServer();
 const product = productsIn(ctx);
+withDemoShop({ reseedEach: ctx });
 const ORIGIN = "http://loja.teste";
 
 let actor: AdminActor;
 let adminToken: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
   // The site's address, as the panel taught it (decision 0057).
   await updateSettings(ctx.database.db, { enderecoSite: ORIGIN });
   const admin = await makeAdmin();

@@ -21,9 +21,9 @@ import { unidades } from "~/modules/shop/testing.server";
 import { runSql } from "~/platform/db/client.server";
 import { action as stockAction } from "~/routes/admin/estoque";
 import { action as entryAction, loader as entryLoader } from "~/routes/admin/estoque-entrada";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { notaXml } from "../support/nota-fiscal";
 import { call } from "../support/routes";
@@ -32,6 +32,7 @@ import { bombEntry, deflatedEntry, zipEntries } from "../support/zip";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
+withDemoShop({ reseedEach: ctx });
 
 const MEIA_PRAIA = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
 const CENTRO = { cnpj: "27865431000258", nome: "Agropet Litoral Ltda - Centro" };
@@ -50,8 +51,6 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
   const db = ctx.database.db;
   loja = await factories.defaultUnitId();
   await db.delete(documentosFiscais);

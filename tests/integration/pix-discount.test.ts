@@ -8,17 +8,16 @@ import { placeOrder, quoteCart } from "~/modules/orders/index.server";
 import { itensPedido } from "~/modules/orders/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { manualPix, orderInput, productsIn } from "../support/factories";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
+withDemoShop({ reseedEach: ctx });
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
   await updateSettings(ctx.database.db, {
     ...manualPix("agropet@example.com"),
     pixDescontoPercentual: 5,

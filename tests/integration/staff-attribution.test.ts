@@ -14,30 +14,29 @@ import * as loginRoute from "~/routes/admin/login";
 import { loader as lojaLoader } from "~/routes/admin/loja";
 import { loader as securityLoader } from "~/routes/admin/security";
 import * as agenda from "~/routes/admin/servicos-agenda";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS, smallDogWalkIn } from "../support/agenda";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 import { call } from "../support/routes";
-import { STAFF_PASSWORD, type StaffSession, staffSession } from "../support/staff";
+import { STAFF_PASSWORD, type StaffSession, staffSession, withStaff } from "../support/staff";
 
 const ctx = withTestDatabase();
+const shop = withDemoShop();
 const product = factories.productsIn(ctx);
 const ANA = "Ana (Atendente, Unidade Meia Praia)";
 
-let unitA: string;
-let ana: StaffSession;
-let dono: StaffSession;
+const team = withStaff({
+  ana: { papel: "atendente", nome: "Ana", unidades: () => [shop.unidadeId] },
+  dono: { papel: "dono", nome: "Dora", unidades: () => null },
+});
+
 let variantId: string;
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
-  unitA = await factories.defaultUnitId();
   variantId = (await product({ nome: "Ração Autoria 10 kg", preco: 9990, estoque: 10 })).id;
-  ana = await staffSession({ papel: "atendente", unidades: [unitA], nome: "Ana" });
-  dono = await staffSession({ papel: "dono", unidades: null, nome: "Dora" });
 });
 
 const get = (path: string, who: StaffSession) => makeRequest(path, { token: who.token });
@@ -47,7 +46,7 @@ describe("who did it", () => {
     const placed = await placeOrder(
       factories.orderInput([{ varianteId: variantId, quantidade: 1 }], {
         modo: "retirada",
-        unidadeId: unitA,
+        unidadeId: shop.unidadeId,
         formaPagamento: "balcao",
       }),
     );
@@ -55,12 +54,12 @@ describe("who did it", () => {
     const changed = await postLoja(
       "pedidos",
       { intent: "order-status", id: placed.pedido.id, status: "preparo" },
-      ana.token,
+      team.ana.token,
     );
     expect(changed.data).toMatchObject({ ok: true });
     const list = await call(
       lojaLoader,
-      get(`/admin/loja?view=pedidos&q=${placed.pedido.numeroPedido}`, dono),
+      get(`/admin/loja?view=pedidos&q=${placed.pedido.numeroPedido}`, team.dono),
     );
     const [order] = list.data.pedidos.orders;
     expect(order.historico).toEqual([
@@ -71,7 +70,11 @@ describe("who did it", () => {
   });
 
   it("a stock count names Bruno; a person without a name is shown by e-mail, every unit in words", async () => {
-    const bruno = await staffSession({ papel: "gerente", unidades: [unitA], nome: "Bruno" });
+    const bruno = await staffSession({
+      papel: "gerente",
+      unidades: [shop.unidadeId],
+      nome: "Bruno",
+    });
     const nameless = await staffSession({
       papel: "dono",
       unidades: null,
@@ -88,7 +91,7 @@ describe("who did it", () => {
           {
             intent: "stock-adjust",
             varianteId: variantId,
-            unidadeId: unitA,
+            unidadeId: shop.unidadeId,
             emMaos,
             motivo: "Contagem",
           },
@@ -97,9 +100,13 @@ describe("who did it", () => {
       );
       expect(result.data).toMatchObject({ ok: true });
     }
-    const history = await call(estoqueHistorico.loader, get(`/admin/estoque/${variantId}`, dono), {
-      varianteId: variantId,
-    });
+    const history = await call(
+      estoqueHistorico.loader,
+      get(`/admin/estoque/${variantId}`, team.dono),
+      {
+        varianteId: variantId,
+      },
+    );
     const [latest, before] = history.data.history.movimentos;
     expect(latest.por).toBe("sem.nome@teste.com (Dono, todas as unidades)");
     expect(before.por).toBe("Bruno (Gerente, Unidade Meia Praia)");
@@ -110,15 +117,20 @@ describe("who did it", () => {
     const banho = await factories.insertSmallBath("banho-autoria", db);
     await db.delete(agendasBanho);
     await db.insert(agendasBanho).values({
-      unidadeId: unitA,
+      unidadeId: shop.unidadeId,
       horarios: Array.from({ length: 7 }, () => ["08:00"]),
       ...PROOF_AGENDA_LIMITS,
       statusInicial: "confirmado",
     });
     const day = "2026-12-03";
     const booking = await addWalkIn(
-      smallDogWalkIn({ unidadeId: unitA, data: day, nomeTutor: "Tutor", servicoId: banho!.id }),
-      dono.actor("/admin/servicos/agenda"),
+      smallDogWalkIn({
+        unidadeId: shop.unidadeId,
+        data: day,
+        nomeTutor: "Tutor",
+        servicoId: banho!.id,
+      }),
+      team.dono.actor("/admin/servicos/agenda"),
       { now: new Date("2026-12-01T12:00:00Z") },
     );
     const moved = await call(
@@ -126,13 +138,13 @@ describe("who did it", () => {
       formRequest(
         "/admin/servicos/agenda",
         { intent: "status", id: booking.id, status: "em_atendimento" },
-        { token: ana.token },
+        { token: team.ana.token },
       ),
     );
     expect(moved.data).toMatchObject({ ok: true });
     const page = await call(
       agenda.loader,
-      get(`/admin/servicos/agenda?unidade=${unitA}&dia=${day}`, dono),
+      get(`/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=${day}`, team.dono),
     );
     const [card] = page.data.agendaDay.agendamentos;
     expect(card.registro).toEqual([
@@ -146,23 +158,26 @@ describe("who did it", () => {
       loginRoute.action,
       formRequest(
         "/admin/login",
-        { email: ana.user.email, password: STAFF_PASSWORD, redirectTo: "" },
+        { email: team.ana.user.email, password: STAFF_PASSWORD, redirectTo: "" },
         { ip: "10.9.8.7" },
       ),
     );
     expect(login.response?.status).toBe(302);
-    const screen = await call(securityLoader, get("/admin/security", dono));
+    const screen = await call(securityLoader, get("/admin/security", team.dono));
     const { entradasPorPessoa, auditoria } = screen.data.overview;
     expect(entradasPorPessoa).toContainEqual(
-      expect.objectContaining({ adminUserId: ana.user.id, entradas: 1, por: ANA }),
+      expect.objectContaining({ adminUserId: team.ana.user.id, entradas: 1, por: ANA }),
     );
     expect(auditoria).toContainEqual(
       expect.objectContaining({ action: "successful_login", por: ANA }),
     );
     // One person's entries only.
-    const hers = await call(securityLoader, get(`/admin/security?pessoa=${ana.user.id}`, dono));
+    const hers = await call(
+      securityLoader,
+      get(`/admin/security?pessoa=${team.ana.user.id}`, team.dono),
+    );
     const actions = hers.data.overview.auditoria.map((e: { adminUserId: string }) => e.adminUserId);
-    expect(new Set(actions)).toEqual(new Set([ana.user.id]));
-    expect(hers.data.overview.pessoa).toEqual({ id: ana.user.id, por: ANA });
+    expect(new Set(actions)).toEqual(new Set([team.ana.user.id]));
+    expect(hers.data.overview.pessoa).toEqual({ id: team.ana.user.id, por: ANA });
   });
 });

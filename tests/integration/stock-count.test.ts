@@ -4,7 +4,7 @@
 // was counted; two people reading the same code at once lose no unit; applying writes one
 // 'contagem' movement per variant that differs, never below what orders reserve, and only
 // once when two applies race; an unknown code gets a clear refusal.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   applyCount,
   countDifferences,
@@ -19,28 +19,20 @@ import { runSql } from "~/platform/db/client.server";
 import * as estoque from "~/routes/admin/estoque";
 import * as leitura from "~/routes/admin/estoque-contagem";
 import * as diferencasRoute from "~/routes/admin/estoque-contagem-diferencas";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { type StaffSession, staffSession } from "../support/staff";
+import { type StaffSession, staffSession, withStaff } from "../support/staff";
 
 const ctx = withTestDatabase();
+const shop = withDemoShop({ centro: true });
 
-let meiaPraia: string;
-let centro: string;
-let gerente: StaffSession;
-let ana: StaffSession;
-let bia: StaffSession;
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-  meiaPraia = await factories.defaultUnitId();
-  centro = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
-  gerente = await staffSession({ papel: "gerente", unidades: [meiaPraia], nome: "Gil" });
-  ana = await staffSession({ papel: "atendente", unidades: [meiaPraia], nome: "Ana" });
-  bia = await staffSession({ papel: "atendente", unidades: [meiaPraia], nome: "Bia" });
+const team = withStaff({
+  gerente: { papel: "gerente", nome: "Gil", unidades: () => [shop.unidadeId] },
+  ana: { papel: "atendente", nome: "Ana", unidades: () => [shop.unidadeId] },
+  bia: { papel: "atendente", nome: "Bia", unidades: () => [shop.unidadeId] },
 });
 
 let shelves = 0;
@@ -70,7 +62,7 @@ async function shelf(stocks: number[]) {
       p.id,
       cat!.id,
     ]);
-    await factories.setStock(p.id, meiaPraia, emMaos);
+    await factories.setStock(p.id, shop.unidadeId, emMaos);
     items.push({ id: p.id, ean, sku });
   }
   return { categoriaId: cat!.id, items };
@@ -78,8 +70,8 @@ async function shelf(stocks: number[]) {
 
 async function open(categoriaId: string) {
   const c = await openCount(
-    { unidadeId: meiaPraia, escopo: "categoria", categoriaId, marca: null, cega: true },
-    gerente.actor("/admin/estoque/contagens"),
+    { unidadeId: shop.unidadeId, escopo: "categoria", categoriaId, marca: null, cega: true },
+    team.gerente.actor("/admin/estoque/contagens"),
   );
   return c.id;
 }
@@ -87,7 +79,7 @@ async function open(categoriaId: string) {
 const scan = (contagemId: string, codigo: string, who: StaffSession, quantidade = 1) =>
   recordScan({ contagemId, codigo, quantidade }, who.actor("/admin/estoque/contagens"));
 
-const at = (varianteId: string) => factories.stockAt(ctx.database, varianteId, meiaPraia);
+const at = (varianteId: string) => factories.stockAt(ctx.database, varianteId, shop.unidadeId);
 
 async function movementsOf(contagemId: string) {
   return runSql<{ variante_id: string; delta_em_maos: number; em_maos_depois: number }>(
@@ -99,7 +91,7 @@ async function movementsOf(contagemId: string) {
 }
 
 async function differences(contagemId: string) {
-  const d = await countDifferences(contagemId, gerente.staff);
+  const d = await countDifferences(contagemId, team.gerente.staff);
   return new Map(d!.linhas.map((l) => [l.varianteId, l]));
 }
 
@@ -110,12 +102,12 @@ describe("a count with movements during it", () => {
     const id = await open(categoriaId);
 
     // Ana counts the 10 bags of A on the shelf.
-    await scan(id, a.ean, ana, 10);
+    await scan(id, a.ean, team.ana, 10);
     // Then an online order takes 2 of A out of the shop (delivered).
     const order = await placeOrder(factories.orderInput([{ varianteId: a.id, quantidade: 2 }]));
     if (!order.ok) throw new Error(JSON.stringify(order));
-    expect(order.pedido.unidadeId).toBe(meiaPraia);
-    const actor = gerente.actor("/admin/loja/pedidos");
+    expect(order.pedido.unidadeId).toBe(shop.unidadeId);
+    const actor = team.gerente.actor("/admin/loja/pedidos");
     await setOrderStatus(order.pedido.id, "saiu_entrega", actor);
     await setOrderStatus(order.pedido.id, "entregue", actor, {
       pagamento: { metodo: "dinheiro", valor: order.pedido.total, recebido: null, motivo: null },
@@ -129,19 +121,19 @@ describe("a count with movements during it", () => {
         {
           intent: "stock-transfer",
           varianteId: b.id,
-          de: meiaPraia,
-          para: centro,
+          de: shop.unidadeId,
+          para: shop.centroId,
           quantidade: "3",
           motivo: "Reposição",
         },
-        { token: gerente.token },
+        { token: team.gerente.token },
       ),
     );
     expect(sent.data).toMatchObject({ ok: true });
     // Bia counts the 5 of B that are left (one reading each, the scanner's way), and C by its
     // SKU: 4 where the ledger says 5.
-    for (let i = 0; i < 5; i++) await scan(id, b.ean, bia);
-    await scan(id, c.sku.toLowerCase(), bia, 4);
+    for (let i = 0; i < 5; i++) await scan(id, b.ean, team.bia);
+    await scan(id, c.sku.toLowerCase(), team.bia, 4);
 
     const diffs = await differences(id);
     // A: 10 counted when the ledger had 10: no difference; the 2 sold since are not a loss.
@@ -156,12 +148,12 @@ describe("a count with movements during it", () => {
     // B: counted after the transfer, against the 5 left.
     expect(diffs.get(b.id)).toMatchObject({ contado: 5, esperado: 5, diferenca: 0, ficara: 5 });
     expect(diffs.get(c.id)).toMatchObject({ contado: 4, esperado: 5, diferenca: -1, ficara: 4 });
-    const d = await countDifferences(id, gerente.staff);
+    const d = await countDifferences(id, team.gerente.staff);
     expect(d!.resumo).toMatchObject({ contados: 3, comDiferenca: 1, falta: 1, sobra: 0 });
 
     const applied = await applyCount(
       { contagemId: id, zerarNaoContados: false },
-      gerente.actor("/admin/estoque/contagens"),
+      team.gerente.actor("/admin/estoque/contagens"),
     );
     expect(applied).toMatchObject({ ajustados: 1, limitados: [], entradas: 0 });
     expect(await movementsOf(id)).toEqual([
@@ -176,9 +168,9 @@ describe("a count with movements during it", () => {
     const { categoriaId, items } = await shelf([6]);
     const v = items[0]!;
     const id = await open(categoriaId);
-    await scan(id, v.ean, ana, 3);
-    await factories.setStock(v.id, meiaPraia, 5);
-    await scan(id, v.ean, bia, 2);
+    await scan(id, v.ean, team.ana, 3);
+    await factories.setStock(v.id, shop.unidadeId, 5);
+    await scan(id, v.ean, team.bia, 2);
     const line = (await differences(id)).get(v.id)!;
     expect(line).toMatchObject({ contado: 5, esperado: 6, mudouDuranteLeitura: true });
     expect(line.contadoPor).toHaveLength(2);
@@ -190,10 +182,10 @@ describe("readings", () => {
     const { categoriaId } = await shelf([1]);
     const other = await shelf([1]);
     const id = await open(categoriaId);
-    await expect(scan(id, "7890000099999", ana)).rejects.toThrow(
+    await expect(scan(id, "7890000099999", team.ana)).rejects.toThrow(
       "Código 7890000099999 não encontrado: confira se é o código de barras (EAN) ou o SKU de um produto cadastrado",
     );
-    await expect(scan(id, other.items[0]!.ean, ana)).rejects.toThrow(
+    await expect(scan(id, other.items[0]!.ean, team.ana)).rejects.toThrow(
       /não é da categoria Prateleira \d+ desta contagem/,
     );
   });
@@ -202,22 +194,22 @@ describe("readings", () => {
     const { categoriaId, items } = await shelf([4]);
     const v = items[0]!;
     const id = await open(categoriaId);
-    await scan(id, `0${v.ean}`, ana, 2);
-    await scan(id, v.ean, bia, 1);
-    await scan(id, v.ean, ana, 5);
+    await scan(id, `0${v.ean}`, team.ana, 2);
+    await scan(id, v.ean, team.bia, 1);
+    await scan(id, v.ean, team.ana, 5);
     // Ana's 5 go; Bia's reading stays.
-    await undoLastScan({ contagemId: id }, ana.actor());
+    await undoLastScan({ contagemId: id }, team.ana.actor());
     let line = (await differences(id)).get(v.id)!;
     expect(line.contado).toBe(3);
-    const recent = await recentScans(id, ana.user.email);
+    const recent = await recentScans(id, team.ana.user.email);
     expect(recent.map((r) => [r.quantidade, r.minha])).toEqual([
       [1, false],
       [2, true],
     ]);
-    await undoLastScan({ contagemId: id }, ana.actor());
-    await undoLastScan({ contagemId: id }, bia.actor());
+    await undoLastScan({ contagemId: id }, team.ana.actor());
+    await undoLastScan({ contagemId: id }, team.bia.actor());
     expect((await differences(id)).get(v.id)).toMatchObject({ naoContado: true, contado: 0 });
-    await expect(undoLastScan({ contagemId: id }, bia.actor())).rejects.toThrow(
+    await expect(undoLastScan({ contagemId: id }, team.bia.actor())).rejects.toThrow(
       "Você ainda não tem leituras nesta contagem",
     );
     line = (await differences(id)).get(v.id)!;
@@ -228,7 +220,9 @@ describe("readings", () => {
     const { categoriaId, items } = await shelf([0]);
     const v = items[0]!;
     const id = await open(categoriaId);
-    const readings = Array.from({ length: 30 }, (_, i) => scan(id, v.ean, i % 2 ? ana : bia));
+    const readings = Array.from({ length: 30 }, (_, i) =>
+      scan(id, v.ean, i % 2 ? team.ana : team.bia),
+    );
     const results = await Promise.allSettled(readings);
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     const line = (await differences(id)).get(v.id)!;
@@ -256,15 +250,15 @@ describe("applying", () => {
     const order = await placeOrder(
       factories.orderInput([{ varianteId: held.id, quantidade: 3 }], {
         modo: "retirada",
-        unidadeId: meiaPraia,
+        unidadeId: shop.unidadeId,
         formaPagamento: "balcao",
       }),
     );
     if (!order.ok) throw new Error(JSON.stringify(order));
     const id = await open(categoriaId);
-    await scan(id, held.ean, ana, 1);
-    await scan(id, up.ean, ana, 4);
-    await scan(id, same.ean, ana, 3);
+    await scan(id, held.ean, team.ana, 1);
+    await scan(id, up.ean, team.ana, 4);
+    await scan(id, same.ean, team.ana, 3);
     const before = await differences(id);
     expect(before.get(held.id)).toMatchObject({
       diferenca: -4,
@@ -280,7 +274,7 @@ describe("applying", () => {
     ]);
     const applied = await applyCount(
       { contagemId: id, zerarNaoContados: true },
-      gerente.actor("/admin/estoque/contagens"),
+      team.gerente.actor("/admin/estoque/contagens"),
     );
     expect(applied.limitados).toEqual([
       { nome: `Ração Contagem ${shelves}.0 15 kg`, contado: 1, reservado: 3 },
@@ -310,10 +304,10 @@ describe("applying", () => {
     const { categoriaId, items } = await shelf([2]);
     const v = items[0]!;
     const id = await open(categoriaId);
-    await scan(id, v.ean, ana, 6);
+    await scan(id, v.ean, team.ana, 6);
     const results = await Promise.allSettled([
-      applyCount({ contagemId: id, zerarNaoContados: false }, gerente.actor()),
-      applyCount({ contagemId: id, zerarNaoContados: false }, gerente.actor()),
+      applyCount({ contagemId: id, zerarNaoContados: false }, team.gerente.actor()),
+      applyCount({ contagemId: id, zerarNaoContados: false }, team.gerente.actor()),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -321,13 +315,17 @@ describe("applying", () => {
     expect(refused.reason.message).toMatch(/^Esta contagem já foi aplicada em \d\d\/\d\d\/\d{4}/);
     expect(await movementsOf(id)).toHaveLength(1);
     expect((await at(v.id)).emMaos).toBe(6);
-    await expect(scan(id, v.ean, ana)).rejects.toThrow(/já foi aplicada/);
+    await expect(scan(id, v.ean, team.ana)).rejects.toThrow(/já foi aplicada/);
   });
 
   it("a person of another unit cannot see, read into or apply the count", async () => {
     const { categoriaId, items } = await shelf([1]);
     const id = await open(categoriaId);
-    const outsider = await staffSession({ papel: "gerente", unidades: [centro], nome: "Caio" });
+    const outsider = await staffSession({
+      papel: "gerente",
+      unidades: [shop.centroId],
+      nome: "Caio",
+    });
     expect(await countDifferences(id, outsider.staff)).toBeNull();
     await expect(scan(id, items[0]!.ean, outsider)).rejects.toThrow("Contagem não encontrada");
     await expect(
@@ -347,7 +345,7 @@ describe("the reading page's plain form", () => {
         url,
         { intent: "ler", contagemId: id, codigo: items[0]!.ean, quantidade: "2" },
         {
-          token: ana.token,
+          token: team.ana.token,
         },
       ),
       { id },
@@ -363,7 +361,7 @@ describe("the reading page's plain form", () => {
         url,
         { intent: "ler", contagemId: id, codigo: "ABC-NAO-EXISTE" },
         {
-          token: ana.token,
+          token: team.ana.token,
         },
       ),
       { id },
@@ -375,11 +373,11 @@ describe("the reading page's plain form", () => {
     // Blind: the differences (with the expected figure) are for who adjusts stock.
     const blind = await call(
       diferencasRoute.loader,
-      makeRequest(`${url}/diferencas`, { token: ana.token }),
+      makeRequest(`${url}/diferencas`, { token: team.ana.token }),
       { id },
     );
     expect(blind.status).toBe(403);
-    const page = await call(leitura.loader, makeRequest(url, { token: ana.token }), { id });
+    const page = await call(leitura.loader, makeRequest(url, { token: team.ana.token }), { id });
     expect(JSON.stringify(page.data)).not.toContain("esperado");
   });
 });

@@ -2,17 +2,14 @@
 // summary (produtos_resumo) agree with adding up every product's stock at the open units,
 // as the low-stock filter of the product list does, whatever the stock moves to.
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stockCounts } from "~/modules/catalog/index.server";
 import { db, queryRows } from "~/platform/db/client.server";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
+import { withDemoShop } from "../support/demo-shop";
 
 withTestDatabase();
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-});
+withDemoShop();
 
 /** The counters as the whole catalogue's sum tells them. */
 async function summed() {

@@ -5,7 +5,7 @@
 // the sender may cancel it in transit; another unit's person cannot see or receive it; two
 // receives racing post it once.
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saleVariants } from "~/modules/catalog/index.server";
 import { movimentosEstoque, transferenciasEstoque } from "~/modules/inventory/testing.server";
 import { placeOrder } from "~/modules/orders/index.server";
@@ -13,31 +13,23 @@ import { adminAuditLog } from "~/platform/tables.server";
 import * as estoque from "~/routes/admin/estoque";
 import * as historico from "~/routes/admin/estoque-historico";
 import * as transferencias from "~/routes/admin/estoque-transferencias";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { type StaffSession, staffSession } from "../support/staff";
+import { type StaffSession, staffSession, withStaff } from "../support/staff";
 
 const ctx = withTestDatabase();
+const shop = withDemoShop({ centro: true });
 
-let meiaPraia: string;
-let centro: string;
-/** Gerente of Meia Praia: sends and cancels. */
-let gerente: StaffSession;
-/** Atendente of Centro: receives. */
-let atendente: StaffSession;
-/** Atendente of Meia Praia: not the destination. */
-let outra: StaffSession;
-
-beforeAll(async () => {
-  await seedDatabase({ images: false });
-  meiaPraia = await factories.defaultUnitId();
-  centro = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
-  gerente = await staffSession({ papel: "gerente", unidades: [meiaPraia], nome: "Gil" });
-  atendente = await staffSession({ papel: "atendente", unidades: [centro], nome: "Ana" });
-  outra = await staffSession({ papel: "atendente", unidades: [meiaPraia], nome: "Olga" });
+const team = withStaff({
+  /** Gerente of Meia Praia: sends and cancels. */
+  gerente: { papel: "gerente", nome: "Gil", unidades: () => [shop.unidadeId] },
+  /** Atendente of Centro: receives. */
+  atendente: { papel: "atendente", nome: "Ana", unidades: () => [shop.centroId] },
+  /** Atendente of Meia Praia: not the destination. */
+  outra: { papel: "atendente", nome: "Olga", unidades: () => [shop.unidadeId] },
 });
 
 let n = 0;
@@ -48,14 +40,14 @@ async function variantAt(emMaos: number) {
     preco: 15990,
     estoque: 0,
   });
-  await factories.setStock(p.id, meiaPraia, emMaos);
+  await factories.setStock(p.id, shop.unidadeId, emMaos);
   return p.id;
 }
 
 const at = (varianteId: string, unidadeId: string) =>
   factories.stockAt(ctx.database, varianteId, unidadeId);
 
-async function send(varianteId: string, quantidade: number, who = gerente) {
+async function send(varianteId: string, quantidade: number, who = team.gerente) {
   const sent = await call(
     estoque.action,
     formRequest(
@@ -63,8 +55,8 @@ async function send(varianteId: string, quantidade: number, who = gerente) {
       {
         intent: "stock-transfer",
         varianteId,
-        de: meiaPraia,
-        para: centro,
+        de: shop.unidadeId,
+        para: shop.centroId,
         quantidade: String(quantidade),
         motivo: "Reposição",
       },
@@ -84,6 +76,14 @@ const post = (who: StaffSession, fields: Record<string, string>) =>
     transferencias.action,
     formRequest("/admin/estoque/transferencias", fields, { token: who.token }),
   );
+
+/** The counter's "Receber" of a transfer: everything sent unless a quantity is given. */
+const receive = (who: StaffSession, id: string, quantidade = "") =>
+  post(who, { intent: "receber", id, quantidade });
+
+/** The ledger's rows of one transfer. */
+const ledgerOf = async (varianteId: string, transferenciaId: string) =>
+  (await ledger(varianteId)).filter((r) => r.transferenciaId === transferenciaId);
 
 const ledger = (varianteId: string) =>
   ctx.database.db
@@ -111,59 +111,59 @@ describe("a transfer in transit", () => {
   it("leaves the origin at once, is not sold at either unit, and reaches the destination when received", async () => {
     const v = await variantAt(10);
     const t = await send(v, 5);
-    expect(t).toMatchObject({ status: "em_transito", quantidade: 5, deUnidadeId: meiaPraia });
+    expect(t).toMatchObject({ status: "em_transito", quantidade: 5, deUnidadeId: shop.unidadeId });
 
-    expect(await at(v, meiaPraia)).toMatchObject({ emMaos: 5, disponivel: 5 });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 0, disponivel: 0 });
+    expect(await at(v, shop.unidadeId)).toMatchObject({ emMaos: 5, disponivel: 5 });
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0, disponivel: 0 });
     // The store counts none of the 5 in transit: Centro has nothing to sell or pick up.
-    expect(await storeAt(v, centro)).toBe(0);
-    expect(await storeAt(v, meiaPraia)).toBe(5);
-    const refused = await pickUpAt(v, centro, 1);
+    expect(await storeAt(v, shop.centroId)).toBe(0);
+    expect(await storeAt(v, shop.unidadeId)).toBe(5);
+    const refused = await pickUpAt(v, shop.centroId, 1);
     expect(refused.ok).toBe(false);
 
     // The staff see it honestly: "em trânsito" at Centro on the stock and history pages.
     const history = await call(
       historico.loader,
-      makeRequest(`/admin/estoque/${v}`, { token: atendente.token }),
+      makeRequest(`/admin/estoque/${v}`, { token: team.atendente.token }),
       { varianteId: v },
     );
     expect(history.data.history.variante.porUnidade).toMatchObject([
-      { unidadeId: centro, emMaos: 0, emTransito: 5 },
+      { unidadeId: shop.centroId, emMaos: 0, emTransito: 5 },
     ]);
     // And at the origin, what left it: "enviado, em trânsito: 5".
     const origin = await call(
       historico.loader,
-      makeRequest(`/admin/estoque/${v}`, { token: gerente.token }),
+      makeRequest(`/admin/estoque/${v}`, { token: team.gerente.token }),
       { varianteId: v },
     );
     expect(origin.data.history.variante.porUnidade).toMatchObject([
-      { unidadeId: meiaPraia, emMaos: 5, emTransito: 0, enviadoEmTransito: 5 },
+      { unidadeId: shop.unidadeId, emMaos: 5, emTransito: 0, enviadoEmTransito: 5 },
     ]);
     // The Transferências screen: to receive at Centro, sent from Meia Praia.
     const screenB = await call(
       transferencias.loader,
-      makeRequest("/admin/estoque/transferencias", { token: atendente.token }),
+      makeRequest("/admin/estoque/transferencias", { token: team.atendente.token }),
     );
     expect(screenB.data.listing.chegando.map((x: { id: string }) => x.id)).toContain(t.id);
     expect(screenB.data.listing.chegando[0].enviadaPor).toBe("Gil (Gerente, Unidade Meia Praia)");
     const screenA = await call(
       transferencias.loader,
-      makeRequest("/admin/estoque/transferencias", { token: gerente.token }),
+      makeRequest("/admin/estoque/transferencias", { token: team.gerente.token }),
     );
     expect(screenA.data.listing.enviadas.map((x: { id: string }) => x.id)).toContain(t.id);
     expect(screenA.data.listing.chegando.map((x: { id: string }) => x.id)).not.toContain(t.id);
     const list = await call(
       estoque.loader,
-      makeRequest("/admin/estoque", { token: atendente.token }),
+      makeRequest("/admin/estoque", { token: team.atendente.token }),
     );
     expect(list.data.aReceber).toBeGreaterThanOrEqual(1);
 
-    const received = await post(atendente, { intent: "receber", id: t.id, quantidade: "" });
+    const received = await receive(team.atendente, t.id);
     expect(received.data).toMatchObject({ ok: true, message: "Transferência recebida" });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 5, disponivel: 5 });
-    expect(await at(v, meiaPraia)).toMatchObject({ emMaos: 5 });
-    expect(await storeAt(v, centro)).toBe(5);
-    expect((await pickUpAt(v, centro, 1)).ok).toBe(true);
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 5, disponivel: 5 });
+    expect(await at(v, shop.unidadeId)).toMatchObject({ emMaos: 5 });
+    expect(await storeAt(v, shop.centroId)).toBe(5);
+    expect((await pickUpAt(v, shop.centroId, 1)).ok).toBe(true);
 
     const rows = await ledger(v);
     expect(
@@ -171,8 +171,8 @@ describe("a transfer in transit", () => {
         .filter((r) => r.transferenciaId === t.id)
         .map((r) => [r.tipo, r.unidadeId, r.deltaEmMaos, r.usuarioEmail]),
     ).toEqual([
-      ["transferencia_saida", meiaPraia, -5, gerente.user.email],
-      ["transferencia_entrada", centro, 5, atendente.user.email],
+      ["transferencia_saida", shop.unidadeId, -5, team.gerente.user.email],
+      ["transferencia_entrada", shop.centroId, 5, team.atendente.user.email],
     ]);
     const [done] = await ctx.database.db
       .select()
@@ -181,7 +181,7 @@ describe("a transfer in transit", () => {
     expect(done).toMatchObject({
       status: "recebida",
       quantidadeRecebida: 5,
-      concluidaPor: atendente.user.email,
+      concluidaPor: team.atendente.user.email,
     });
     const [audit] = await ctx.database.db
       .select()
@@ -189,11 +189,11 @@ describe("a transfer in transit", () => {
       .where(
         and(eq(adminAuditLog.action, "stock_transfer_receive"), eq(adminAuditLog.resourceId, v)),
       );
-    expect(audit).toMatchObject({ adminUserId: atendente.user.id });
+    expect(audit).toMatchObject({ adminUserId: team.atendente.user.id });
     // The history says who: "Por: Ana (Atendente, Unidade Centro)".
     const after = await call(
       historico.loader,
-      makeRequest(`/admin/estoque/${v}`, { token: atendente.token }),
+      makeRequest(`/admin/estoque/${v}`, { token: team.atendente.token }),
       { varianteId: v },
     );
     const entrada = after.data.history.movimentos.find(
@@ -201,43 +201,43 @@ describe("a transfer in transit", () => {
     );
     expect(entrada.por).toBe("Ana (Atendente, Unidade Centro)");
     // A second receive is refused: it was received once.
-    const again = await post(atendente, { intent: "receber", id: t.id, quantidade: "" });
+    const again = await receive(team.atendente, t.id);
     expect(again.data).toMatchObject({ ok: false, message: "Esta transferência já foi recebida" });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 5 });
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 5 });
   });
 
   it("receives fewer only with a reason, posting the difference as a loss; more is refused", async () => {
     const v = await variantAt(10);
     const t = await send(v, 5);
-    const more = await post(atendente, { intent: "receber", id: t.id, quantidade: "6" });
+    const more = await receive(team.atendente, t.id, "6");
     expect(more.data).toMatchObject({ ok: false });
     expect(more.data.errors).toHaveProperty("quantidade");
-    const noReason = await post(atendente, { intent: "receber", id: t.id, quantidade: "4" });
+    const noReason = await receive(team.atendente, t.id, "4");
     expect(noReason.data).toMatchObject({ ok: false, id: t.id, quantidade: "4" });
     expect(noReason.data.errors.motivo).toMatch(/motivo da diferença/);
-    expect(await at(v, centro)).toMatchObject({ emMaos: 0 });
-    expect((await ledger(v)).filter((r) => r.transferenciaId === t.id)).toHaveLength(1);
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0 });
+    expect(await ledgerOf(v, t.id)).toHaveLength(1);
 
-    const received = await post(atendente, {
+    const received = await post(team.atendente, {
       intent: "receber",
       id: t.id,
       quantidade: "4",
       motivo: "1 saco rasgado",
     });
     expect(received.data).toMatchObject({ ok: true });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 4, disponivel: 4 });
-    expect(await at(v, meiaPraia)).toMatchObject({ emMaos: 5 });
-    const rows = (await ledger(v)).filter((r) => r.transferenciaId === t.id);
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 4, disponivel: 4 });
+    expect(await at(v, shop.unidadeId)).toMatchObject({ emMaos: 5 });
+    const rows = await ledgerOf(v, t.id);
     expect(rows.map((r) => [r.tipo, r.unidadeId, r.deltaEmMaos, r.emMaosDepois, r.motivo])).toEqual(
       expect.arrayContaining([
-        ["transferencia_entrada", centro, 5, 5, "Reposição"],
-        ["transferencia_perda", centro, -1, 4, "1 saco rasgado"],
+        ["transferencia_entrada", shop.centroId, 5, 5, "Reposição"],
+        ["transferencia_perda", shop.centroId, -1, 4, "1 saco rasgado"],
       ]),
     );
     expect(rows).toHaveLength(3);
     const screen = await call(
       transferencias.loader,
-      makeRequest("/admin/estoque/transferencias", { token: atendente.token }),
+      makeRequest("/admin/estoque/transferencias", { token: team.atendente.token }),
     );
     expect(screen.data.listing.recentes.find((x: { id: string }) => x.id === t.id)).toMatchObject({
       status: "recebida",
@@ -251,56 +251,56 @@ describe("a transfer in transit", () => {
     const v = await variantAt(10);
     const t = await send(v, 3);
     // The counter of Centro has no estoque.transferir: 403 with the SPEC's words.
-    const counter = await post(atendente, { intent: "cancelar", id: t.id });
+    const counter = await post(team.atendente, { intent: "cancelar", id: t.id });
     expect(counter.status).toBe(403);
-    const cancelled = await post(gerente, { intent: "cancelar", id: t.id });
+    const cancelled = await post(team.gerente, { intent: "cancelar", id: t.id });
     expect(cancelled.data).toMatchObject({ ok: true, message: "Transferência cancelada" });
-    expect(await at(v, meiaPraia)).toMatchObject({ emMaos: 10, disponivel: 10 });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 0 });
-    const rows = (await ledger(v)).filter((r) => r.transferenciaId === t.id);
+    expect(await at(v, shop.unidadeId)).toMatchObject({ emMaos: 10, disponivel: 10 });
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0 });
+    const rows = await ledgerOf(v, t.id);
     expect(rows.map((r) => [r.tipo, r.unidadeId, r.deltaEmMaos])).toEqual([
-      ["transferencia_saida", meiaPraia, -3],
-      ["transferencia_cancelada", meiaPraia, 3],
+      ["transferencia_saida", shop.unidadeId, -3],
+      ["transferencia_cancelada", shop.unidadeId, 3],
     ]);
     // Cancelled: it can no longer be received.
-    const late = await post(atendente, { intent: "receber", id: t.id, quantidade: "" });
+    const late = await receive(team.atendente, t.id);
     expect(late.data).toMatchObject({ ok: false, message: "Esta transferência foi cancelada" });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 0 });
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0 });
   });
 
   it("a person of another unit neither sees nor receives it (as unknown); a gerente of Centro cannot cancel it", async () => {
     const v = await variantAt(10);
     const t = await send(v, 2);
-    const refused = await post(outra, { intent: "receber", id: t.id, quantidade: "" });
+    const refused = await receive(team.outra, t.id);
     expect(refused.data).toMatchObject({ ok: false, message: "Transferência não encontrada" });
     const screen = await call(
       transferencias.loader,
-      makeRequest("/admin/estoque/transferencias", { token: outra.token }),
+      makeRequest("/admin/estoque/transferencias", { token: team.outra.token }),
     );
     expect(screen.data.listing.chegando.map((x: { id: string }) => x.id)).not.toContain(t.id);
-    const gerenteCentro = await staffSession({ papel: "gerente", unidades: [centro] });
+    const gerenteCentro = await staffSession({ papel: "gerente", unidades: [shop.centroId] });
     const cancel = await post(gerenteCentro, { intent: "cancelar", id: t.id });
     expect(cancel.data).toMatchObject({ ok: false, message: "Transferência não encontrada" });
-    expect(await at(v, centro)).toMatchObject({ emMaos: 0 });
-    expect(await at(v, meiaPraia)).toMatchObject({ emMaos: 8 });
+    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0 });
+    expect(await at(v, shop.unidadeId)).toMatchObject({ emMaos: 8 });
   });
 
   it("two receives and a cancel racing post it once", async () => {
     const v = await variantAt(10);
     const t = await send(v, 4);
-    const other = await staffSession({ papel: "atendente", unidades: [centro] });
+    const other = await staffSession({ papel: "atendente", unidades: [shop.centroId] });
     const results = await Promise.all([
-      post(atendente, { intent: "receber", id: t.id, quantidade: "" }),
-      post(other, { intent: "receber", id: t.id, quantidade: "" }),
-      post(gerente, { intent: "cancelar", id: t.id }),
+      receive(team.atendente, t.id),
+      receive(other, t.id),
+      post(team.gerente, { intent: "cancelar", id: t.id }),
     ]);
     expect(results.filter((r) => r.data?.ok === true)).toHaveLength(1);
     for (const r of results.filter((r) => r.data?.ok !== true)) {
       expect(r.data.message).toMatch(/^Esta transferência (já foi recebida|foi cancelada)$/);
     }
-    const rows = (await ledger(v)).filter((r) => r.transferenciaId === t.id);
+    const rows = await ledgerOf(v, t.id);
     expect(rows).toHaveLength(2);
-    const [a, c] = [await at(v, meiaPraia), await at(v, centro)];
+    const [a, c] = [await at(v, shop.unidadeId), await at(v, shop.centroId)];
     // Received at Centro, or back at Meia Praia: the 10 exist once.
     expect(a.emMaos + c.emMaos).toBe(10);
     expect([6, 10]).toContain(a.emMaos);

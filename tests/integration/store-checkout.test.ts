@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { webhookEntregas } from "~/modules/notifications/testing.server";
 import {
   getCustomerOrder,
@@ -12,19 +12,15 @@ import { itensPedido, pedidos } from "~/modules/orders/testing.server";
 import { cupons } from "~/modules/promotions/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { checkoutForm, orderInput, productsIn, stockOf } from "../support/factories";
 import { responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-});
+withDemoShop({ reseedEach: ctx });
 
 async function count(table: typeof pedidos | typeof itensPedido | typeof webhookEntregas) {
   const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table);

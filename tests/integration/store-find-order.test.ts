@@ -2,7 +2,7 @@
 // "Acompanhar pedido" lookup (number + phone, counted per IP and per number, one answer for
 // every miss) and "Seus pedidos" (a signed cookie of this device's last orders).
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emails } from "~/modules/mail/testing.server";
 import {
   composeOrderEmail,
@@ -21,19 +21,15 @@ import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { checkoutForm, orderInput, productsIn } from "../support/factories";
 import { call, responseOf } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-});
+withDemoShop({ reseedEach: ctx });
 
 /** The cookies a response sets, as the browser sends them back. */
 function cookiesOf(response: Response): string {

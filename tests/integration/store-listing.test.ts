@@ -3,6 +3,7 @@
 // (produtos_resumo, migration 0007).
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { STORE_SORTS } from "~/modules/catalog";
 import {
   listStoreProducts,
   refreshBestSellers,
@@ -314,14 +315,7 @@ describe("store listing: the counts kept for the catalogue's version (loja_facet
 
 describe("store listing: a search with every sort", () => {
   it("searches and sorts by each order without failing", async () => {
-    for (const ordem of [
-      "relevancia",
-      "mais-vendidos",
-      "menor-preco",
-      "maior-preco",
-      "novidades",
-      "a-z",
-    ] as const) {
+    for (const { value: ordem } of STORE_SORTS) {
       const list = await listStoreProducts({ q: "racao golden", ordem });
       expect(names(list).sort()).toEqual(["Ração Golden Cães Adultos 15 kg", "Ração Golden Gatos"]);
     }

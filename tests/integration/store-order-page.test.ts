@@ -1,20 +1,16 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getCustomerOrder, placeOrder } from "~/modules/orders/index.server";
 import { crc16 } from "~/modules/payments";
 import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { withDemoShop } from "../support/demo-shop";
 import { manualPix, orderInput, productsIn } from "../support/factories";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-});
+withDemoShop({ reseedEach: ctx });
 
 async function load(numero: string, token: string | null) {
   const query = token === null ? "" : `?token=${encodeURIComponent(token)}`;

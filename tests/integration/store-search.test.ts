@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { StoreEmpty } from "~/components/loja/store-listing";
-import { productSearchText, storeListingQuery } from "~/modules/catalog";
+import { productSearchText, STORE_SORTS, storeListingQuery } from "~/modules/catalog";
 import { listStoreProducts } from "~/modules/catalog/index.server";
 import { variantes } from "~/modules/catalog/testing.server";
 import { db, runSql } from "~/platform/db/client.server";
@@ -169,13 +169,8 @@ describe("store search that forgives", () => {
   });
 
   it("a search sorted by price orders by the variant prices, with a unit's 'retire hoje'", async () => {
-    for (const ordem of [
-      "menor-preco",
-      "maior-preco",
-      "mais-vendidos",
-      "novidades",
-      "a-z",
-    ] as const) {
+    // Every order but relevance (which is a search's own).
+    for (const { value: ordem } of STORE_SORTS.filter((s) => s.value !== "relevancia")) {
       const list = await listStoreProducts({ q: "racao", ordem, unidade: "meia-praia" });
       expect(list.total, ordem).toBeGreaterThan(1);
     }

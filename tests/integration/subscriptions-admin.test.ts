@@ -5,64 +5,41 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ACESSO_NEGADO } from "~/domain/permissions";
-import { variantes } from "~/modules/catalog/testing.server";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { unidades } from "~/modules/shop/testing.server";
-import {
-  pauseSubscription,
-  runSubscriptionCycles,
-  subscribe,
-} from "~/modules/subscriptions/index.server";
+import { pauseSubscription, runSubscriptionCycles } from "~/modules/subscriptions/index.server";
 import { descontosAssinatura } from "~/modules/subscriptions/testing.server";
 import { action, loader } from "~/routes/admin/assinaturas";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
+import { feedAtCentro, newSubscription, subscriptionForm } from "../support/subscriptions";
 
 const ctx = withTestDatabase();
 const clock = withTestClock("2026-12-01T15:00:00Z");
-const product = factories.productsIn(ctx);
+withDemoShop({ reseedEach: ctx });
 
 let racao: { id: string };
 let unidade: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  const [kept] = await ctx.database.db
-    .select({ id: unidades.id })
-    .from(unidades)
-    .where(eq(unidades.slug, "centro-teste"));
-  unidade = kept?.id ?? (await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false }));
-  racao = await product({ nome: "Ração Premier 10 kg", preco: 15000, estoque: 0 });
-  await ctx.database.db
-    .update(variantes)
-    .set({ sku: "PREMIER-10" })
-    .where(eq(variantes.id, racao.id));
-  await factories.setStock(racao.id, unidade, 20);
+  ({ unidade, racao } = await feedAtCentro(ctx.database, {
+    nome: "Ração Premier 10 kg",
+    preco: 15000,
+    emMaos: 20,
+    sku: "PREMIER-10",
+  }));
 });
 
 async function subscribed(email: string, fields: Record<string, string>) {
   const { clienteId } = await customerCookie(email);
-  const result = await subscribe(
+  return newSubscription(
     { id: clienteId, email, nome: "" },
-    {
-      varianteId: racao.id,
-      modo: "retirada",
-      unidadeId: unidade,
-      formaPagamento: "balcao",
-      telefone: "(47) 99999-0000",
-      termos: "1",
-      ...fields,
-    },
-    async () => null,
+    subscriptionForm(racao.id, unidade, { lembretes: "", ...fields }),
   );
-  if (!result.ok) throw new Error(JSON.stringify(result));
-  return result.assinatura;
 }
 
 describe("the owner's planning screen", () => {

@@ -11,7 +11,6 @@ import { customerCookie } from "~/modules/customers/testing.server";
 import { composeEmail, deliverEmailsDue } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { unidades } from "~/modules/shop/testing.server";
 import {
   cancelSubscription,
   pauseSubscription,
@@ -25,62 +24,37 @@ import {
   descontosAssinatura,
 } from "~/modules/subscriptions/testing.server";
 import { DAY_MS } from "~/platform/module.server";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { withSmtpServer } from "../support/smtp";
+import { feedAtCentro, newSubscription, subscriptionForm } from "../support/subscriptions";
 
 const ctx = withTestDatabase();
 const smtp = withSmtpServer();
 const clock = withTestClock("2026-12-01T15:00:00Z");
-const product = factories.productsIn(ctx);
+withDemoShop({ reseedEach: ctx });
 
 let racao: { id: string; categoriaId: string | null };
 let unidade: string;
 let titular: { id: string; email: string; nome: string };
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
   smtp.messages.length = 0;
-  // The unit outlives the truncation (units are seeded data): made once, then found.
-  const [kept] = await ctx.database.db
-    .select({ id: unidades.id })
-    .from(unidades)
-    .where(eq(unidades.slug, "centro-teste"));
-  unidade = kept?.id ?? (await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false }));
-  racao = await product({ nome: "Ração Golden 15 kg", preco: 20000, estoque: 0 });
-  await factories.setStock(racao.id, unidade, 10);
-  await ctx.database.db.update(variantes).set({ pesoG: 15000 }).where(eq(variantes.id, racao.id));
+  ({ unidade, racao } = await feedAtCentro(ctx.database, {
+    nome: "Ração Golden 15 kg",
+    preco: 20000,
+    emMaos: 10,
+    pesoG: 15000,
+  }));
   await ctx.database.db.insert(descontosAssinatura).values({ produtoId: racao.id, percentual: 10 });
   const { clienteId } = await customerCookie("ana@example.com");
   titular = { id: clienteId, email: "ana@example.com", nome: "Ana Souza" };
 });
 
-const noAddress = async () => null;
-
-async function subscribed(overrides: Record<string, string> = {}) {
-  const result = await subscribe(
-    titular,
-    {
-      varianteId: racao.id,
-      quantidade: "1",
-      intervaloDias: "30",
-      modo: "retirada",
-      unidadeId: unidade,
-      formaPagamento: "balcao",
-      telefone: "(47) 99999-0000",
-      primeiraData: "2026-12-10",
-      lembretes: "1",
-      termos: "1",
-      ...overrides,
-    },
-    noAddress,
-  );
-  if (!result.ok) throw new Error(JSON.stringify(result));
-  return result.assinatura;
-}
+const subscribed = (overrides: Record<string, string> = {}) =>
+  newSubscription(titular, subscriptionForm(racao.id, unidade, overrides));
 
 /** Moves the clock to noon (Brasília) of a day. */
 function day(iso: string) {
@@ -108,17 +82,8 @@ describe("subscribing", () => {
   it("needs the terms' checkbox and an interval of 15 to 90 days, stores the version, confirms by e-mail", async () => {
     const refused = await subscribe(
       titular,
-      {
-        varianteId: racao.id,
-        quantidade: "1",
-        intervaloDias: "7",
-        modo: "retirada",
-        unidadeId: unidade,
-        formaPagamento: "balcao",
-        telefone: "(47) 99999-0000",
-        primeiraData: "2026-12-10",
-      },
-      noAddress,
+      subscriptionForm(racao.id, unidade, { intervaloDias: "7" }),
+      async () => null,
     );
     expect(refused.ok).toBe(false);
     if (!refused.ok) {

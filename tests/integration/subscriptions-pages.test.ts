@@ -5,54 +5,48 @@
 // another customer unable to act on it.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { variantes } from "~/modules/catalog/testing.server";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { emails } from "~/modules/mail/testing.server";
 import { anonymiseSubject } from "~/modules/privacy/index.server";
-import { unidades } from "~/modules/shop/testing.server";
 import { assinaturas, subscriptionToken } from "~/modules/subscriptions/testing.server";
 import { action as linkAction, loader as linkLoader } from "~/routes/conta/assinatura";
 import { action as accountAction, loader as accountLoader } from "~/routes/conta/assinaturas";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
+import { feedAtCentro, subscriptionForm } from "../support/subscriptions";
 
 const ctx = withTestDatabase();
 withTestClock("2026-12-01T15:00:00Z");
-const product = factories.productsIn(ctx);
+withDemoShop({ reseedEach: ctx });
 
 let racao: { id: string };
 let unidade: string;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  const [kept] = await ctx.database.db
-    .select({ id: unidades.id })
-    .from(unidades)
-    .where(eq(unidades.slug, "centro-teste"));
-  unidade = kept?.id ?? (await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false }));
-  racao = await product({ nome: "Ração Premier 10 kg", preco: 15000, estoque: 0 });
-  await factories.setStock(racao.id, unidade, 20);
-  await ctx.database.db.update(variantes).set({ pesoG: 10_000 }).where(eq(variantes.id, racao.id));
+  ({ unidade, racao } = await feedAtCentro(ctx.database, {
+    nome: "Ração Premier 10 kg",
+    preco: 15000,
+    emMaos: 20,
+    pesoG: 10_000,
+  }));
 });
 
-const form = (fields: Record<string, string>) => ({
-  varianteId: racao.id,
-  quantidade: "1",
-  intervaloDias: "30",
-  modo: "retirada",
-  unidadeId: unidade,
-  formaPagamento: "balcao",
-  telefone: "(47) 99999-0000",
-  primeiraData: "2026-12-10",
-  lembretes: "1",
-  intent: "assinar",
-  ...fields,
-});
+/** The account's subscribe form sent by this customer with these fields. */
+const subscribeInAccount = (cookie: string, fields: Record<string, string>) =>
+  call(
+    accountAction,
+    makeRequest("/conta/assinaturas", {
+      method: "POST",
+      body: new URLSearchParams(
+        subscriptionForm(racao.id, unidade, { intent: "assinar", ...fields }),
+      ),
+      headers: { cookie },
+    }),
+  );
 
 describe("subscribing in the account", () => {
   it("shows the terms, refuses without the checkbox (nothing stored), then subscribes", async () => {
@@ -64,26 +58,12 @@ describe("subscribing in the account", () => {
     // 10 kg at 250 g a day: 40 days.
     expect(page.data.nova).toMatchObject({ sugerido: 40, variante: { id: racao.id } });
 
-    const refused = await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: new URLSearchParams(form({})),
-        headers: { cookie },
-      }),
-    );
+    const refused = await subscribeInAccount(cookie, {});
     expect(refused.status).toBe(400);
     expect(refused.data.errors.termos).toMatch(/aceite os termos/);
     expect(await ctx.database.db.select().from(assinaturas)).toHaveLength(0);
 
-    const done = await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: new URLSearchParams(form({ termos: "1" })),
-        headers: { cookie },
-      }),
-    );
+    const done = await subscribeInAccount(cookie, { termos: "1" });
     expect(done.response?.status).toBe(303);
     const [row] = await ctx.database.db.select().from(assinaturas);
     expect(row).toMatchObject({ estado: "ativa", intervaloDias: 30, lembretes: true });
@@ -99,14 +79,7 @@ describe("subscribing in the account", () => {
 describe("the reminder's signed link", () => {
   it("opens without signing in, cancels in one click with a protocol; a forged link finds nothing", async () => {
     const { cookie } = await customerCookie("ana@example.com");
-    await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: new URLSearchParams(form({ termos: "1" })),
-        headers: { cookie },
-      }),
-    );
+    await subscribeInAccount(cookie, { termos: "1" });
     const [row] = await ctx.database.db.select().from(assinaturas);
     const id = row!.id;
     const list = await call(
@@ -166,14 +139,7 @@ describe("the reminder's signed link", () => {
 describe("the customer's personal data", () => {
   it("erasing the account's e-mail takes its subscriptions with it", async () => {
     const { cookie } = await customerCookie("ana@example.com");
-    await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: new URLSearchParams(form({ termos: "1" })),
-        headers: { cookie },
-      }),
-    );
+    await subscribeInAccount(cookie, { termos: "1" });
     expect(await ctx.database.db.select().from(assinaturas)).toHaveLength(1);
     const { user } = await factories.makeAdmin();
     await anonymiseSubject(

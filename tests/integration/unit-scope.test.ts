@@ -21,10 +21,10 @@ import { loader as printLoader } from "~/routes/admin/pedido-imprimir";
 import { loader as dayPrintLoader } from "~/routes/admin/pedidos-imprimir";
 import * as agenda from "~/routes/admin/servicos-agenda";
 import { loader as sheetLoader } from "~/routes/admin/servicos-agenda-imprimir";
-import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { PROOF_AGENDA_LIMITS, smallDogWalkIn } from "../support/agenda";
+import { PROOF_AGENDA_LIMITS, smallDogWalkIn, walkInForm } from "../support/agenda";
+import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 import { call } from "../support/routes";
@@ -32,10 +32,9 @@ import { openSse, type RouteServer, type SseClient, serveRoute } from "../suppor
 import { type StaffSession, staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
+const shop = withDemoShop({ centro: true });
 const product = factories.productsIn(ctx);
 
-let unitA: string;
-let unitB: string;
 /** Bound to unit A only. */
 let ana: StaffSession;
 /** A manager of every unit. */
@@ -76,26 +75,23 @@ async function pickUpAt(unidadeId: string) {
 }
 
 beforeAll(async () => {
-  await seedDatabase({ images: false });
   const db = ctx.database.db;
-  unitA = await factories.defaultUnitId();
-  unitB = await factories.addCentroUnit(db, { atendeEntregas: false });
   const racao = await product({ nome: "Ração Escopo 15 kg", preco: 15990, estoque: 0 });
   variantId = racao.id;
-  await stock(variantId, unitA, 20);
-  await stock(variantId, unitB, 20);
-  orderA = await pickUpAt(unitA);
-  orderB = await pickUpAt(unitB);
-  ana = await staffSession({ papel: "atendente", unidades: [unitA], nome: "Ana" });
+  await stock(variantId, shop.unidadeId, 20);
+  await stock(variantId, shop.centroId, 20);
+  orderA = await pickUpAt(shop.unidadeId);
+  orderB = await pickUpAt(shop.centroId);
+  ana = await staffSession({ papel: "atendente", unidades: [shop.unidadeId], nome: "Ana" });
   gerente = await staffSession({ papel: "gerente", unidades: null, nome: "Gil" });
-  gerenteA = await staffSession({ papel: "gerente", unidades: [unitA], nome: "Beto" });
+  gerenteA = await staffSession({ papel: "gerente", unidades: [shop.unidadeId], nome: "Beto" });
   dono = await staffSession({ papel: "dono", unidades: null, nome: "Dora" });
 
   // A grooming agenda at each unit, and a walk-in at each.
   const banho = await factories.insertSmallBath("banho-escopo", db);
   const horarios = Array.from({ length: 7 }, () => ["08:00", "09:00"]);
   await db.delete(agendasBanho);
-  for (const unidadeId of [unitA, unitB]) {
+  for (const unidadeId of [shop.unidadeId, shop.centroId]) {
     await db.insert(agendasBanho).values({
       unidadeId,
       horarios,
@@ -115,8 +111,8 @@ beforeAll(async () => {
       dono.actor("/admin/servicos/agenda"),
       { now: NOW },
     );
-  bookingA = (await walkIn(unitA, "Rex")).id;
-  bookingB = (await walkIn(unitB, "Bidu")).id;
+  bookingA = (await walkIn(shop.unidadeId, "Rex")).id;
+  bookingB = (await walkIn(shop.centroId, "Bidu")).id;
 });
 
 const get = (path: string, who: StaffSession) => makeRequest(path, { token: who.token });
@@ -129,8 +125,11 @@ describe("orders", () => {
     expect(numbers(mine.data)).toContain(orderA.numeroPedido);
     expect(numbers(mine.data)).not.toContain(orderB.numeroPedido);
     // Their unit filter offers only their unit; asking for the other shows nothing of it.
-    expect(mine.data.pedidos.unidades.map((u: { id: string }) => u.id)).toEqual([unitA]);
-    const other = await call(lojaLoader, get(`/admin/loja?view=pedidos&unidade=${unitB}`, ana));
+    expect(mine.data.pedidos.unidades.map((u: { id: string }) => u.id)).toEqual([shop.unidadeId]);
+    const other = await call(
+      lojaLoader,
+      get(`/admin/loja?view=pedidos&unidade=${shop.centroId}`, ana),
+    );
     expect(other.data.pedidos.orders).toEqual([]);
     expect(other.data.pedidos.total).toBe(0);
     // A search for the other unit's order by its number finds nothing either.
@@ -152,7 +151,10 @@ describe("orders", () => {
       expect(numbers(all.data)).toEqual(
         expect.arrayContaining([orderA.numeroPedido, orderB.numeroPedido]),
       );
-      const onlyB = await call(lojaLoader, get(`/admin/loja?view=pedidos&unidade=${unitB}`, who));
+      const onlyB = await call(
+        lojaLoader,
+        get(`/admin/loja?view=pedidos&unidade=${shop.centroId}`, who),
+      );
       expect(numbers(onlyB.data)).toEqual([orderB.numeroPedido]);
     }
   });
@@ -224,14 +226,17 @@ describe("orders", () => {
 describe("stock", () => {
   it("the stock screen shows only their unit; every-unit staff see both", async () => {
     const mine = await call(estoque.loader, get(`/admin/estoque?q=Escopo`, ana));
-    expect(mine.data.listing.unidades.map((u: { id: string }) => u.id)).toEqual([unitA]);
+    expect(mine.data.listing.unidades.map((u: { id: string }) => u.id)).toEqual([shop.unidadeId]);
     const row = mine.data.listing.rows.find(
       (r: { varianteId: string }) => r.varianteId === variantId,
     );
-    expect(row.porUnidade.map((f: { unidadeId: string }) => f.unidadeId)).toEqual([unitA]);
+    expect(row.porUnidade.map((f: { unidadeId: string }) => f.unidadeId)).toEqual([shop.unidadeId]);
     // A transfer may still go to the other unit.
-    expect(mine.data.listing.destinos.map((u: { id: string }) => u.id)).toContain(unitB);
-    const asked = await call(estoque.loader, get(`/admin/estoque?q=Escopo&unidade=${unitB}`, ana));
+    expect(mine.data.listing.destinos.map((u: { id: string }) => u.id)).toContain(shop.centroId);
+    const asked = await call(
+      estoque.loader,
+      get(`/admin/estoque?q=Escopo&unidade=${shop.centroId}`, ana),
+    );
     expect(asked.data.listing.rows.flatMap((r: { porUnidade: unknown[] }) => r.porUnidade)).toEqual(
       [],
     );
@@ -240,22 +245,32 @@ describe("stock", () => {
       (r: { varianteId: string }) => r.varianteId === variantId,
     );
     expect(both.porUnidade.map((f: { unidadeId: string }) => f.unidadeId)).toEqual(
-      expect.arrayContaining([unitA, unitB]),
+      expect.arrayContaining([shop.unidadeId, shop.centroId]),
     );
   });
 
   it("an adjustment, a minimum or a transfer out of another unit is refused as unknown", async () => {
-    const bruno = await staffSession({ papel: "gerente", unidades: [unitA], nome: "Bruno" });
+    const bruno = await staffSession({
+      papel: "gerente",
+      unidades: [shop.unidadeId],
+      nome: "Bruno",
+    });
     for (const fields of <Record<string, string>[]>[
       {
         intent: "stock-adjust",
         varianteId: variantId,
-        unidadeId: unitB,
+        unidadeId: shop.centroId,
         emMaos: "3",
         motivo: "Contagem",
       },
-      { intent: "stock-minimum", varianteId: variantId, unidadeId: unitB, minimo: "5" },
-      { intent: "stock-transfer", varianteId: variantId, de: unitB, para: unitA, quantidade: "2" },
+      { intent: "stock-minimum", varianteId: variantId, unidadeId: shop.centroId, minimo: "5" },
+      {
+        intent: "stock-transfer",
+        varianteId: variantId,
+        de: shop.centroId,
+        para: shop.unidadeId,
+        quantidade: "2",
+      },
     ]) {
       const result = await call(
         estoque.action,
@@ -266,7 +281,9 @@ describe("stock", () => {
         message: "Unidade não encontrada",
       });
     }
-    expect(await factories.stockAt(ctx.database, variantId, unitB)).toMatchObject({ emMaos: 20 });
+    expect(await factories.stockAt(ctx.database, variantId, shop.centroId)).toMatchObject({
+      emMaos: 20,
+    });
     // From their own unit to the other: sent.
     const sent = await call(
       estoque.action,
@@ -275,8 +292,8 @@ describe("stock", () => {
         {
           intent: "stock-transfer",
           varianteId: variantId,
-          de: unitA,
-          para: unitB,
+          de: shop.unidadeId,
+          para: shop.centroId,
           quantidade: "1",
         },
         { token: bruno.token },
@@ -308,19 +325,19 @@ describe("grooming agenda", () => {
   it("opens only their unit's agenda; the other unit's day sheet answers 404", async () => {
     const mine = await call(
       agenda.loader,
-      get(`/admin/servicos/agenda?unidade=${unitB}&dia=${DAY}`, ana),
+      get(`/admin/servicos/agenda?unidade=${shop.centroId}&dia=${DAY}`, ana),
     );
-    expect(mine.data.unidadeId).toBe(unitA);
-    expect(mine.data.units.map((u: { id: string }) => u.id)).toEqual([unitA]);
+    expect(mine.data.unidadeId).toBe(shop.unidadeId);
+    expect(mine.data.units.map((u: { id: string }) => u.id)).toEqual([shop.unidadeId]);
     expect(mine.data.agendaDay.agendamentos.map((b: { id: string }) => b.id)).toEqual([bookingA]);
     const sheet = await call(
       sheetLoader,
-      get(`/admin/servicos/agenda/imprimir?unidade=${unitB}&dia=${DAY}`, ana),
+      get(`/admin/servicos/agenda/imprimir?unidade=${shop.centroId}&dia=${DAY}`, ana),
     );
     expect(sheet.status).toBe(404);
     const owner = await call(
       agenda.loader,
-      get(`/admin/servicos/agenda?unidade=${unitB}&dia=${DAY}`, dono),
+      get(`/admin/servicos/agenda?unidade=${shop.centroId}&dia=${DAY}`, dono),
     );
     expect(owner.data.agendaDay.agendamentos.map((b: { id: string }) => b.id)).toEqual([bookingB]);
   });
@@ -344,18 +361,7 @@ describe("grooming agenda", () => {
       agenda.action,
       formRequest(
         "/admin/servicos/agenda",
-        {
-          intent: "walkin",
-          unidadeId: unitB,
-          data: DAY,
-          horario: "09:00",
-          nomeTutor: "Outro Tutor",
-          whatsapp: "47999990001",
-          nome: "Toby",
-          especie: "cao",
-          porte: "P",
-          pelagem: "curta",
-        },
+        walkInForm({ unidadeId: shop.centroId, data: DAY, horario: "09:00", nome: "Toby" }),
         { token: ana.token },
       ),
     );
@@ -394,8 +400,8 @@ describe("live alerts", () => {
     };
     const anaStream = await open(ana);
     const ownerStream = await open(dono);
-    const atB = await pickUpAt(unitB);
-    const atA = await pickUpAt(unitA);
+    const atB = await pickUpAt(shop.centroId);
+    const atA = await pickUpAt(shop.unidadeId);
     const heard = (c: SseClient) => c.events.map((e) => JSON.parse(e.data).dados.numero);
     await expect.poll(() => heard(ownerStream).length, { timeout: 5_000 }).toBe(2);
     await expect.poll(() => heard(anaStream).length, { timeout: 5_000 }).toBe(1);

@@ -12,6 +12,7 @@ import { db } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { shortCoatDog, walkInForm } from "./agenda";
 import { withTestClock } from "./clock";
 import * as factories from "./factories";
 
@@ -92,15 +93,7 @@ export async function bookPipoca(given: {
   banho: string;
   email: string | null;
 }) {
-  const pet: SitePet = {
-    nome: "Pipoca",
-    especie: "cao",
-    raca: "SRD",
-    porte: "P",
-    pelagem: "curta",
-    alertas: null,
-    servicoIds: [given.banho],
-  };
+  const pet = shortCoatDog("Pipoca", [given.banho], { raca: "SRD" });
   const booked = await bookToday({ unidadeId: given.unidadeId, pets: [pet], email: given.email });
   return { id: booked.agendamento.id, numero: booked.agendamento.numero, token: booked.token };
 }
@@ -110,16 +103,14 @@ let phone = 0;
 export function walkInFields(unidadeId: string, horario: string, pet: string) {
   phone += 1;
   return {
-    intent: "walkin",
-    unidadeId,
-    data: TODAY,
-    horario,
-    nomeTutor: "Seu Pedro",
-    whatsapp: `4798877${String(6000 + phone)}`,
-    nome: pet,
-    especie: "cao",
-    porte: "P",
-    pelagem: "curta",
+    ...walkInForm({
+      unidadeId,
+      data: TODAY,
+      horario,
+      nome: pet,
+      nomeTutor: "Seu Pedro",
+      whatsapp: `4798877${String(6000 + phone)}`,
+    }),
     acima: "on",
   };
 }

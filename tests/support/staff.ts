@@ -1,6 +1,7 @@
 // A person of the shop's team, signed in (issue 41): a role and the units they work at
 // (null: every unit), with their session token and cookie, for tests of what each person may
 // see and do (the authorization matrix's "other unit" dimension, decision 0069).
+import { beforeAll } from "vitest";
 import type { Papel } from "~/domain/permissions";
 import { createSession, createUser, staffOf } from "~/modules/accounts/index.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
@@ -53,3 +54,19 @@ export async function staffSession({
 }
 
 export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
+
+/**
+ * Team members signed in once for the file, after its earlier fixtures (the seeded shop):
+ * each a role, a name and the units it works at (read then; null: every unit).
+ */
+export function withStaff<K extends string>(
+  members: Record<K, { papel: Papel; nome: string; unidades: () => string[] | null }>,
+) {
+  const team = {} as Record<K, StaffSession>;
+  beforeAll(async () => {
+    for (const [key, m] of Object.entries(members) as [K, (typeof members)[K]][]) {
+      team[key] = await staffSession({ papel: m.papel, nome: m.nome, unidades: m.unidades() });
+    }
+  });
+  return team;
+}

@@ -21,6 +21,13 @@ const item = (
   ...values,
 });
 
+/** An item matched to one of our variants, by GTIN or by the supplier's code. */
+const matched = (via: "gtin" | "codigo", rest: Record<string, unknown>) => ({
+  casado: true,
+  via,
+  ...rest,
+});
+
 const golden: VarianteAlvo = { varianteId: "v-golden-15", nome: "Golden Adulto 15 kg" };
 const bifinho: VarianteAlvo = { varianteId: "v-bifinho", nome: "Bifinho Keldog 65 g" };
 const areia: VarianteAlvo = { varianteId: "v-areia", nome: "Areia Pipicat 4 kg" };
@@ -55,29 +62,13 @@ describe("casarItens", () => {
       porGtin,
       porCodigo,
     );
-    expect(a).toMatchObject({
-      casado: true,
-      via: "gtin",
-      alvo: golden,
-      fator: 1,
-      unidades: 10,
-      custoUnitario: 18_990,
-    });
-    expect(b).toMatchObject({
-      casado: true,
-      via: "gtin",
-      alvo: areia,
-      unidades: 6,
-      custoUnitario: 1_400,
-    });
-    expect(c).toMatchObject({
-      casado: true,
-      via: "codigo",
-      alvo: bifinho,
-      fator: 12,
-      unidades: 24,
-      custoUnitario: 400,
-    });
+    expect(a).toMatchObject(
+      matched("gtin", { alvo: golden, fator: 1, unidades: 10, custoUnitario: 18_990 }),
+    );
+    expect(b).toMatchObject(matched("gtin", { alvo: areia, unidades: 6, custoUnitario: 1_400 }));
+    expect(c).toMatchObject(
+      matched("codigo", { alvo: bifinho, fator: 12, unidades: 24, custoUnitario: 400 }),
+    );
     expect(d).toMatchObject({ casado: false, motivo: MOTIVOS_ENTRADA.semCadastro });
   });
 
@@ -98,13 +89,7 @@ describe("casarItens", () => {
       porGtin,
       porCodigo,
     );
-    expect(box).toMatchObject({
-      casado: true,
-      via: "gtin",
-      fator: 12,
-      unidades: 36,
-      custoUnitario: 400,
-    });
+    expect(box).toMatchObject(matched("gtin", { fator: 12, unidades: 36, custoUnitario: 400 }));
     expect(fraction).toMatchObject({
       casado: false,
       motivo: "Chega uma quantidade fracionada (2,5 un.): confira o fator da embalagem.",

@@ -38,6 +38,8 @@ const AGENDA: AgendaRules = {
 };
 
 const NONE = new Set<string>();
+/** What `checkWhen` answers for a time it refuses. */
+const refusedFor = (reason: string) => ({ ok: false, reason });
 const originalTz = process.env.TZ;
 afterAll(() => {
   process.env.TZ = originalTz;
@@ -138,10 +140,9 @@ for (const zone of ["UTC", "Asia/Tokyo", "America/Sao_Paulo"]) {
         inicio: new Date("2026-12-01T11:00:00Z"),
       });
       const at0601 = new Date("2026-12-01T09:01:00Z");
-      expect(checkWhen(AGENDA, "2026-12-01", "08:00", at0601, NONE)).toEqual({
-        ok: false,
-        reason: "antecedencia",
-      });
+      expect(checkWhen(AGENDA, "2026-12-01", "08:00", at0601, NONE)).toEqual(
+        refusedFor("antecedencia"),
+      );
       expect(checkWhen(AGENDA, "2026-12-01", "09:00", at0601, NONE).ok).toBe(true);
       // A day already past.
       expect(checkWhen(AGENDA, "2026-11-30", "09:00", at0601, NONE)).toMatchObject({
@@ -155,20 +156,16 @@ for (const zone of ["UTC", "Asia/Tokyo", "America/Sao_Paulo"]) {
       const late = new Date("2026-12-02T02:30:00Z");
       expect(lastBookableDay(late, 30)).toBe("2026-12-31");
       expect(checkWhen(AGENDA, "2026-12-31", "08:00", late, NONE).ok).toBe(true);
-      expect(checkWhen(AGENDA, "2027-01-01", "08:00", late, NONE)).toEqual({
-        ok: false,
-        reason: "longe_demais",
-      });
+      expect(checkWhen(AGENDA, "2027-01-01", "08:00", late, NONE)).toEqual(
+        refusedFor("longe_demais"),
+      );
     });
 
     it("closed dates, closed weekdays, unknown times and bad dates", () => {
       process.env.TZ = zone;
       const now = new Date("2026-12-01T12:00:00Z");
       const closed = new Set(["2026-12-08"]);
-      expect(checkWhen(AGENDA, "2026-12-08", "08:00", now, closed)).toEqual({
-        ok: false,
-        reason: "fechado",
-      });
+      expect(checkWhen(AGENDA, "2026-12-08", "08:00", now, closed)).toEqual(refusedFor("fechado"));
       expect(checkWhen(AGENDA, "2026-12-09", "08:00", now, closed).ok).toBe(true);
       expect(checkWhen(AGENDA, "2026-12-06", "08:00", now, NONE)).toMatchObject({
         reason: "fechado",

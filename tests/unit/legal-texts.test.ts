@@ -31,42 +31,54 @@ describe("legal texts", () => {
     expect(LEGAL_PLACEHOLDERS).toContain("{encarregadoEmail}");
   });
 
-  it("the privacy page names what the LGPD asks", () => {
-    const text = fillLegalText(DEFAULT_LEGAL_TEXTS.privacidade, FACTS);
-    for (const part of [
-      "Agropet Litoral Ltda.",
-      "Mariana Souza",
-      "Base legal",
-      "12 meses",
-      "cookies necessários",
-      "art. 18",
-      "cópia",
-      "exclusão",
-    ]) {
-      expect(text).toContain(part);
-    }
-    expect(fillLegalText(DEFAULT_LEGAL_TEXTS.trocas, FACTS)).toContain("art. 49");
-  });
+  /** Each text as the shop shows it, filled with the shop's facts. */
+  const filledText = (name: keyof typeof DEFAULT_LEGAL_TEXTS) =>
+    fillLegalText(DEFAULT_LEGAL_TEXTS[name], FACTS);
 
-  it("privacy and terms describe customer accounts and pets: what, why, how long, how to download or delete (decision 0075)", () => {
-    const privacy = fillLegalText(DEFAULT_LEGAL_TEXTS.privacidade, FACTS);
-    for (const part of [
-      "Conta de cliente",
-      "Pets da conta",
-      "vacinas",
-      "pesos",
-      "enquanto a conta existir",
-      "Minha conta → Dados e privacidade",
-      "Baixar meus dados",
-      "Excluir minha conta",
-      "link do rodapé de cada e-mail",
-      "conta de cliente",
-    ]) {
-      expect(privacy).toContain(part);
-    }
-    const terms = fillLegalText(DEFAULT_LEGAL_TEXTS.termos, FACTS);
-    expect(terms).toContain("## Conta de cliente");
-    expect(terms).toContain("Dados e privacidade");
+  it.each([
+    {
+      what: "the privacy page names what the LGPD asks",
+      name: "privacidade",
+      parts: [
+        "Agropet Litoral Ltda.",
+        "Mariana Souza",
+        "Base legal",
+        "12 meses",
+        "cookies necessários",
+        "art. 18",
+        "cópia",
+        "exclusão",
+      ],
+    },
+    {
+      what: "the exchanges page cites the right of withdrawal",
+      name: "trocas",
+      parts: ["art. 49"],
+    },
+    {
+      what: "privacy describes customer accounts and pets: what, why, how long, how to download or delete (decision 0075)",
+      name: "privacidade",
+      parts: [
+        "Conta de cliente",
+        "Pets da conta",
+        "vacinas",
+        "pesos",
+        "enquanto a conta existir",
+        "Minha conta → Dados e privacidade",
+        "Baixar meus dados",
+        "Excluir minha conta",
+        "link do rodapé de cada e-mail",
+        "conta de cliente",
+      ],
+    },
+    {
+      what: "the terms describe customer accounts (decision 0075)",
+      name: "termos",
+      parts: ["## Conta de cliente", "Dados e privacidade"],
+    },
+  ] as const)("$what", ({ name, parts }) => {
+    const text = filledText(name);
+    for (const part of parts) expect(text).toContain(part);
   });
 
   /** The admin form filled in: three texts, 12 months, 90 days. */

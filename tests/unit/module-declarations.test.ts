@@ -13,6 +13,13 @@ registerModules(MODULES);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const LOGIN = { max: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
+/** A module's rule: `max` tries in `windowMs`, then blocked for `blockMs` (the window unless said). */
+const rule = (module: string, max: number, windowMs: number, blockMs = windowMs) => ({
+  module,
+  max,
+  windowMs,
+  blockMs,
+});
 
 describe("rate limits", () => {
   it("declares each operation once, in one module", () => {
@@ -33,39 +40,29 @@ describe("rate limits", () => {
       login_dispositivo: { module: "accounts", ...LOGIN },
       login_totp: { module: "accounts", ...LOGIN },
       password_change: { module: "accounts", ...LOGIN },
-      checkout: { module: "orders", max: 30, windowMs: HOUR, blockMs: 30 * MINUTE },
-      cupom: { module: "orders", max: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-      pedido_busca_ip: { module: "orders", max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+      checkout: rule("orders", 30, HOUR, 30 * MINUTE),
+      cupom: rule("orders", 20, 15 * MINUTE),
+      pedido_busca_ip: rule("orders", 10, 15 * MINUTE),
       pedido_busca_numero: { module: "orders", ...LOGIN },
       retirada_codigo: { module: "orders", ...LOGIN },
-      cep: { module: "delivery", max: 40, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
-      "form:orcamento": { module: "grooming", max: 8, windowMs: HOUR, blockMs: HOUR },
-      "form:agendamento": { module: "grooming", max: 20, windowMs: HOUR, blockMs: HOUR },
-      codigo_tutor_ip: { module: "grooming", max: 6, windowMs: HOUR, blockMs: HOUR },
-      codigo_tutor_whatsapp: { module: "grooming", max: 3, windowMs: HOUR, blockMs: HOUR },
-      codigo_tutor_tentativa: {
-        module: "grooming",
-        max: 15,
-        windowMs: 15 * MINUTE,
-        blockMs: 15 * MINUTE,
-      },
-      "form:curriculo": { module: "careers", max: 6, windowMs: HOUR, blockMs: HOUR },
-      "form:curriculoTentativa": { module: "careers", max: 30, windowMs: HOUR, blockMs: HOUR },
-      "form:contato": { module: "shop", max: 12, windowMs: 10 * MINUTE, blockMs: 30 * MINUTE },
+      cep: rule("delivery", 40, 10 * MINUTE),
+      "form:orcamento": rule("grooming", 8, HOUR),
+      "form:agendamento": rule("grooming", 20, HOUR),
+      codigo_tutor_ip: rule("grooming", 6, HOUR),
+      codigo_tutor_whatsapp: rule("grooming", 3, HOUR),
+      codigo_tutor_tentativa: rule("grooming", 15, 15 * MINUTE),
+      "form:curriculo": rule("careers", 6, HOUR),
+      "form:curriculoTentativa": rule("careers", 30, HOUR),
+      "form:contato": rule("shop", 12, 10 * MINUTE, 30 * MINUTE),
       // The customer's sign-in code (decision 0072).
-      conta_codigo_ip: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
-      conta_codigo_email: { module: "customers", max: 5, windowMs: HOUR, blockMs: HOUR },
-      conta_entrar_ip: {
-        module: "customers",
-        max: 20,
-        windowMs: 15 * MINUTE,
-        blockMs: 15 * MINUTE,
-      },
-      conta_entrar_email: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
+      conta_codigo_ip: rule("customers", 10, HOUR),
+      conta_codigo_email: rule("customers", 5, HOUR),
+      conta_entrar_ip: rule("customers", 20, 15 * MINUTE),
+      conta_entrar_email: rule("customers", 10, HOUR),
       // "Baixar meus dados", per account (decision 0075).
-      conta_exportar: { module: "customers", max: 5, windowMs: 24 * HOUR, blockMs: 24 * HOUR },
+      conta_exportar: rule("customers", 5, 24 * HOUR),
       // "Avise-me quando chegar", per IP (decision 0074).
-      aviso_chegada: { module: "customers", max: 10, windowMs: HOUR, blockMs: HOUR },
+      aviso_chegada: rule("customers", 10, HOUR),
     });
   });
 

@@ -37,6 +37,9 @@ function messages(input: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
 }
 
+/** The refusals of a grid of these rows under the one option "Peso". */
+const weightRowMessages = (...variantes: unknown[]) => messages({ opcoes: [peso], variantes });
+
 describe("options", () => {
   it("splits comma-separated values, trimmed, empties dropped", () => {
     expect(splitValues(" 1 kg,3  kg ,, 15 kg,")).toEqual(["1 kg", "3 kg", "15 kg"]);
@@ -192,21 +195,18 @@ describe("the grid", () => {
 
   it("names the row in every refusal", () => {
     expect(
-      messages({
-        opcoes: [peso],
-        variantes: [
-          row(["1 kg"], { sku: " ", preco: "" }),
-          row(["3 kg"], { preco: "0", ean: "123" }),
-          row(["15 kg"], {
-            preco: "10,00",
-            precoAntes: "9,00",
-            pesoG: "1,5",
-            custo: "-3,00",
-            ncm: "2309",
-            estoque: { [UNIT_A]: "-1" },
-          }),
-        ],
-      }),
+      weightRowMessages(
+        row(["1 kg"], { sku: " ", preco: "" }),
+        row(["3 kg"], { preco: "0", ean: "123" }),
+        row(["15 kg"], {
+          preco: "10,00",
+          precoAntes: "9,00",
+          pesoG: "1,5",
+          custo: "-3,00",
+          ncm: "2309",
+          estoque: { [UNIT_A]: "-1" },
+        }),
+      ),
     ).toEqual([
       "Variação 1 kg: informe o SKU",
       "Variação 1 kg: informe o preço",
@@ -222,13 +222,10 @@ describe("the grid", () => {
 
   it("refuses a SKU or EAN twice in the grid, ignoring case", () => {
     expect(
-      messages({
-        opcoes: [peso],
-        variantes: [
-          row(["1 kg"], { sku: "R-1", ean: "12345678" }),
-          row(["3 kg"], { sku: "r-1", ean: "12345678" }),
-        ],
-      }),
+      weightRowMessages(
+        row(["1 kg"], { sku: "R-1", ean: "12345678" }),
+        row(["3 kg"], { sku: "r-1", ean: "12345678" }),
+      ),
     ).toEqual([
       "Variação 3 kg: o SKU r-1 já está na Variação 1 kg",
       "Variação 3 kg: o EAN 12345678 já está na Variação 1 kg",
@@ -237,15 +234,12 @@ describe("the grid", () => {
 
   it("refuses a repeated combination and one that is not of the options", () => {
     expect(
-      messages({
-        opcoes: [peso],
-        variantes: [row(["1 kg"]), row(["1 KG"], { sku: "B" }), row(["2 kg"], { sku: "C" })],
-      }),
+      weightRowMessages(row(["1 kg"]), row(["1 KG"], { sku: "B" }), row(["2 kg"], { sku: "C" })),
     ).toEqual([
       "Variação 1 KG: a combinação 1 KG está repetida",
       'Variação 2 kg: a combinação não corresponde às opções. Use "Gerar combinações"',
     ]);
-    expect(messages({ opcoes: [peso], variantes: [] })).toEqual(["Adicione ao menos uma variação"]);
+    expect(weightRowMessages()).toEqual(["Adicione ao menos uma variação"]);
   });
 
   it("reads the posted JSON field", () => {
