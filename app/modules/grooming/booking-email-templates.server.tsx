@@ -20,6 +20,7 @@ import { GROOMING_EMAIL_KINDS, type GroomingEmailKind } from "./booking-email-ki
 import { dayLabel } from "./booking-rules";
 import { bookingLinkToken } from "./booking-token.server";
 import { PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "./booking-vocabulary";
+import { bookingCardView } from "./card-payment.server";
 import { bookingPixView } from "./online-payment.server";
 import {
   type Agendamento,
@@ -59,7 +60,8 @@ interface BookingMail {
   link: string | null;
   motivo: string | null;
   /** "Pronto para buscar" of a booking the tutor can still pay online (decision 0088). */
-  pagarOnline?: boolean;
+  /** "Pix" or "Pix ou cartão" (decision 0091): what the status page offers to pay online. */
+  pagarOnline?: string | null;
 }
 
 function BookingBody({ mail }: { mail: BookingMail }) {
@@ -121,7 +123,9 @@ function BookingBody({ mail }: { mail: BookingMail }) {
             href={mail.pagarOnline ? `${mail.link}#pagar` : mail.link}
             style={mailStyles.button}
           >
-            {mail.pagarOnline ? "Pagar com Pix ou acompanhar" : "Acompanhar o agendamento"}
+            {mail.pagarOnline
+              ? `Pagar com ${mail.pagarOnline} ou acompanhar`
+              : "Acompanhar o agendamento"}
           </Link>
         </Section>
       ) : null}
@@ -189,13 +193,7 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
     unidade: unidade ?? null,
     link,
     motivo: row.dados?.motivo ?? null,
-    pagarOnline:
-      kind === "agendamento_pronto" &&
-      link !== null &&
-      (await bookingPixView(
-        booking,
-        (await bookingCounterPayments([booking.id])).has(booking.id),
-      )) !== null,
+    pagarOnline: kind === "agendamento_pronto" && link !== null ? await onlineOffer(booking) : null,
   };
   const revogar = consentFooter(origin, row.destinatario, "agendamentos");
   const { html, texto } = await renderMail(
@@ -217,4 +215,11 @@ export async function composeGroomingEmail(row: Email): Promise<ComposedEmail | 
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };
+}
+
+/** What the "Pronto para buscar" e-mail offers to pay online, if anything. */
+async function onlineOffer(booking: Agendamento): Promise<string | null> {
+  const paid = (await bookingCounterPayments([booking.id])).get(booking.id);
+  if ((await bookingPixView(booking, Boolean(paid))) === null) return null;
+  return (await bookingCardView(booking, paid)) ? "Pix ou cartão" : "Pix";
 }

@@ -5,6 +5,7 @@ import { defineModule, HOUR_MS, MINUTE_MS, rateLimit } from "~/platform/module.s
 import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
+import { syncOpenBookingCards } from "./card-payment.server";
 import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
 import { bookingChargeMoved } from "./online-payment.server";
 import { remindExpiringPackages } from "./packages.server";
@@ -33,6 +34,14 @@ export const groomingModule = defineModule({
         const liberados = await releaseUnconfirmedBookings();
         return { liberados, lembretes: await sendDueReminders() };
       },
+    },
+    {
+      // Card payments of bookings whose notification was lost (decision 0091).
+      id: "grooming.card-sync",
+      label: "Conciliação dos pagamentos com cartão do banho e tosa",
+      intervalMs: 5 * 60_000,
+      timeoutMs: 2 * 60_000,
+      run: async () => ({ conferidos: await syncOpenBookingCards() }),
     },
     {
       // Packages ending within a week with sessions left, then "hora do próximo banho".

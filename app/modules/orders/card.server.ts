@@ -10,13 +10,12 @@ import {
   cardCobrancasOf,
   cardDeadline,
   createCardPreference,
-  currentProvider,
-  getPaymentConfig,
   hasPaidCobranca,
   PaymentProviderError,
   type ProviderCobranca,
   pixOnlineOffered,
   recordCardCobranca,
+  refundOverInstallments,
   searchProviderPayments,
   withPreference,
 } from "~/modules/payments/index.server";
@@ -134,14 +133,8 @@ async function settleCardCharge(
   charge: ProviderCobranca,
   pedido: Pedido,
 ): Promise<"desconhecida" | "sem_mudanca" | "atualizada" | "estornada"> {
-  const { cartao } = await getPaymentConfig();
-  if (charge.status === "paga" && (charge.parcelas ?? 1) > cartao.parcelasMax) {
-    const provider = await currentProvider();
-    if (!provider) return "sem_mudanca";
-    const refunded = await provider.refundCobranca(
-      charge.externoId,
-      `estorno-parcelas-${charge.externoId}`,
-    );
+  const over = await refundOverInstallments(charge);
+  if (over) {
     await logAudit({
       action: "payment_refused_installments",
       resourceType: "pedido",
@@ -150,10 +143,10 @@ async function settleCardCharge(
         numero_pedido: pedido.numeroPedido,
         cobranca_externa: charge.externoId,
         parcelas: charge.parcelas,
-        maximo: cartao.parcelasMax,
+        maximo: over.maximo,
       },
     });
-    await applyChargeUpdate(provedor, refunded, "reembolso");
+    await applyChargeUpdate(provedor, over.refunded, "reembolso");
     return "estornada";
   }
   const applied = await applyChargeUpdate(provedor, charge, "notificacao");

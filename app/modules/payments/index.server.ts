@@ -1,10 +1,16 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
+export type { CardBooking } from "./card.server";
 export {
+  applyBookingCardCharge,
+  bookingHasPreference,
+  bookingsWithPreferenceSince,
   cardCobrancasOf,
   cardDeadline,
+  createBookingCardPreference,
   createCardPreference,
   recordCardCobranca,
+  refundOverInstallments,
   searchProviderPayments,
   withPreference,
 } from "./card.server";

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
 import { MEIOS_COBRANCA, PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
-import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
+import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { agendamentos, pacotesPet } from "../grooming/tables.server";
 import { pedidos } from "../orders/tables.server";
@@ -90,7 +90,13 @@ export const preferencias = pgTable(
   "preferencias",
   {
     id: id(),
-    pedidoId: ownedBy("pedido_id", () => pedidos.id),
+    /** Exactly one of the two, as a charge's (decision 0091: a booking paid by card). */
+    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
+    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
+      onDelete: "cascade",
+    }),
+    /** A booking's: the final price it was made for (a new price needs a new checkout). */
+    valor: money("valor"),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     externoId: text("externo_id").notNull(),
     /** The provider's hosted checkout page. */
@@ -102,6 +108,11 @@ export const preferencias = pgTable(
   (t) => [
     uniqueIndex("preferencias_idempotency_idx").on(t.idempotencyKey),
     index("preferencias_pedido_idx").on(t.pedidoId, t.createdAt),
+    index("preferencias_agendamento_idx").on(t.agendamentoId, t.createdAt),
+    check(
+      "preferencias_origem_check",
+      sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`,
+    ),
     check("preferencias_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
   ],
 );
