@@ -1,0 +1,76 @@
+// The payment steps the issue-43 e2e specs share (decisions 0079, 0080, 0088, 0091): the
+// fake provider's hosted card page, a pick-up order handed over paid in cash at the counter,
+// and the day close of a unit read back as figures.
+import { expect, type Page } from "@playwright/test";
+
+/** On the fake's hosted checkout page (reached by a plain redirect): pays by card. */
+export async function payOnHostedPage(
+  page: Page,
+  mpUrl: string,
+  choice: { resultado?: "approved" | "in_process" | "rejected"; parcelas?: number } = {},
+) {
+  await expect(page).toHaveURL(new RegExp(`^${mpUrl}/checkout/pref-`));
+  await page.getByLabel("Resultado").selectOption(choice.resultado ?? "approved");
+  await page.getByLabel("Parcelas").selectOption(String(choice.parcelas ?? 1));
+  await page.getByRole("button", { name: "Pagar" }).click();
+}
+
+/**
+ * The checkout of the cart for pick-up at `unit`, paid at the pick-up: the order's number
+ * and its pick-up code, from its page.
+ */
+export async function placePickupOrder(page: Page, unit: string, total: string | RegExp) {
+  await page.goto("/loja/checkout");
+  await page.getByLabel("Nome completo").fill("Cliente Fechamento E2E");
+  await page.getByLabel("Telefone / WhatsApp").fill("(47) 98888-4646");
+  await page.getByRole("radio", { name: "Retirar na loja" }).check();
+  await page.getByRole("radio", { name: new RegExp(unit) }).check();
+  await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
+  await expect(page.getByTestId("summary-total")).toHaveText(total);
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  const message = page.getByText(/^Pedido PED\d+ realizado com sucesso!/);
+  await expect(message).toBeVisible();
+  const numero = (await message.textContent())!.match(/PED\d+/)![0];
+  await page.getByRole("link", { name: `Acompanhar pedido ${numero}` }).click();
+  const codigo = (await page.getByTestId("codigo-retirada").textContent())!.trim();
+  return { numero, codigo };
+}
+
+/** At the counter (signed in): ready, then handed over with the code, paid in cash. */
+export async function handOverInCash(page: Page, numero: string, codigo: string, dado: string) {
+  await page.goto("/admin/loja?view=pedidos&modo=retirada");
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: new RegExp(`Pedido ${numero}`) }) });
+  const status = card.getByLabel("Status do pedido");
+  await status.selectOption("pronto_retirada");
+  await expect(page.getByText("Status do pedido atualizado")).toBeVisible();
+  await status.selectOption("retirado");
+  const ask = page.getByRole("dialog", { name: `Retirada do pedido ${numero}` });
+  await ask.getByLabel("Código de retirada").fill(codigo);
+  await expect(ask.getByLabel("Como foi pago")).toHaveValue("dinheiro");
+  await ask.getByLabel(/Dinheiro entregue pelo cliente/).fill(dado);
+  await ask.getByRole("button", { name: "Confirmar retirada" }).click();
+  await expect(ask).toBeHidden();
+  await expect(status).toHaveValue("retirado");
+}
+
+/** "R$ 1.234,56" (or "Dinheiro (2) … R$ 1.234,56") as centavos: the last money figure. */
+export function centavos(text: string): number {
+  const all = [...text.matchAll(/R\$\s*([\d.]+,\d{2})/g)];
+  const last = all.at(-1)?.[1] ?? "0,00";
+  return Number(last.replace(/\./g, "").replace(",", ""));
+}
+
+/** Today's "Fechamento do dia" of `unit` (signed in): the cash figures. */
+export async function openDayClose(page: Page, unit: string) {
+  await page.goto("/admin/fechamento");
+  await page.getByLabel("Unidade").selectOption({ label: unit });
+  await page.getByRole("button", { name: "Ver fechamento" }).click();
+  await expect(page.getByTestId("fechamento-unidade")).toHaveText(unit);
+  return {
+    dinheiro: centavos((await page.getByTestId("forma-dinheiro").textContent()) ?? ""),
+    gaveta: centavos((await page.getByTestId("gaveta-esperado").textContent()) ?? ""),
+    troco: centavos((await page.getByTestId("gaveta-troco").textContent()) ?? ""),
+  };
+}
