@@ -7,6 +7,7 @@ export {
   cancelQuestion,
   closedDateMessage,
   dayLabel,
+  dueAfterPackages,
   PAYABLE,
   readyMessage,
   reminderMessage,

@@ -20,6 +20,7 @@ import { addDays } from "./series-rules";
 import {
   type Agendamento,
   type AgendamentoPet,
+  agendamentoPets,
   type PacoteBanho,
   type PacotePet,
   pacotesBanho,
@@ -246,6 +247,49 @@ export async function takePackageSessions(
     used.push({ agendamentoPetId: pet.id, pacotePetId: pacote.id });
   }
   return used;
+}
+
+/**
+ * The pets of these bookings (all of one day), each with its price and whether a package pays
+ * for it: a session it already used (delivered), or one delivery would use (a valid package
+ * of the pet covering every service booked). For the day's "A receber" (decision 0091).
+ */
+export async function packageCoverage(
+  bookingIds: readonly string[],
+  day: string,
+  executor: Executor = db(),
+): Promise<Map<string, { preco: number; coberto: boolean }[]>> {
+  const coverage = new Map<string, { preco: number; coberto: boolean }[]>();
+  if (bookingIds.length === 0) return coverage;
+  const pets = await executor
+    .select()
+    .from(agendamentoPets)
+    .where(inArray(agendamentoPets.agendamentoId, [...bookingIds]));
+  const used = new Set(
+    (
+      await executor
+        .select({ id: pacoteUsos.agendamentoPetId })
+        .from(pacoteUsos)
+        .where(inArray(pacoteUsos.agendamentoId, [...bookingIds]))
+    ).map((u) => u.id),
+  );
+  const balances = await packageBalances(
+    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
+    day,
+    executor,
+  );
+  for (const pet of pets) {
+    const covers =
+      used.has(pet.id) ||
+      balances.some(
+        (b) =>
+          b.petId === pet.petId && pet.servicos.every((s) => b.servicoIds.includes(s.servicoId)),
+      );
+    const list = coverage.get(pet.agendamentoId) ?? [];
+    list.push({ preco: pet.preco, coberto: covers });
+    coverage.set(pet.agendamentoId, list);
+  }
+  return coverage;
 }
 
 /** Days before its last day that a package with sessions left is reminded. */
