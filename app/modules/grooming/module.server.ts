@@ -8,6 +8,7 @@ import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server"
 import { syncOpenBookingCards } from "./card-payment.server";
 import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
 import { bookingChargeMoved } from "./online-payment.server";
+import { packageChargeMoved } from "./package-purchase.server";
 import { remindExpiringPackages } from "./packages.server";
 import { groomingPersonalData } from "./personal-data.server";
 import { composePlanEmail } from "./plan-emails.server";
@@ -69,6 +70,12 @@ export const groomingModule = defineModule({
       name: "grooming.booking-charge",
       events: ["agendamento.pagamento"],
       handle: bookingChargeMoved,
+    },
+    // A package bought online was paid: active once (decision 0091).
+    {
+      name: "grooming.package-charge",
+      events: ["pacote_banho.pagamento"],
+      handle: packageChargeMoved,
     },
   ],
   emails: [

@@ -181,7 +181,13 @@ export async function packageBalances(
   const rows = await executor
     .select()
     .from(pacotesPet)
-    .where(and(inArray(pacotesPet.petId, [...petIds]), gte(pacotesPet.validoAte, day)))
+    .where(
+      and(
+        inArray(pacotesPet.petId, [...petIds]),
+        gte(pacotesPet.validoAte, day),
+        eq(pacotesPet.aguardandoPagamento, false),
+      ),
+    )
     .orderBy(asc(pacotesPet.validoAte), asc(pacotesPet.vendidoEm));
   return rows.filter((r) => r.usadas < r.sessoes).map((r) => balanceOf(r, day));
 }
@@ -223,6 +229,7 @@ export async function takePackageSessions(
           eq(pacotesPet.petId, pet.petId),
           gte(pacotesPet.validoAte, booking.data),
           lt(pacotesPet.usadas, pacotesPet.sessoes),
+          eq(pacotesPet.aguardandoPagamento, false),
         ),
       )
       .orderBy(asc(pacotesPet.validoAte), asc(pacotesPet.vendidoEm))
@@ -308,6 +315,7 @@ export async function remindExpiringPackages(at: Date = clockNow()): Promise<num
       .where(
         and(
           sql`${pacotesPet.avisoVencimentoEm} is null`,
+          eq(pacotesPet.aguardandoPagamento, false),
           lt(pacotesPet.usadas, pacotesPet.sessoes),
           gte(pacotesPet.validoAte, today),
           sql`${pacotesPet.validoAte} <= ${addDays(today, EXPIRY_NOTICE_DAYS)}::date`,

@@ -1,6 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
-export type { CardBooking } from "./card.server";
 export {
   applyBookingCardCharge,
   bookingHasPreference,
@@ -26,6 +25,7 @@ export {
   CobrancaError,
   chargesOfOrders,
   createBookingPixCobranca,
+  createPackagePixCobranca,
   createPixCobranca,
   currentProvider,
   expireCobranca,
@@ -33,6 +33,7 @@ export {
   lapsedCobrancasOf,
   latestBookingCobranca,
   latestCobranca,
+  latestPackageCobranca,
   lockLapsedCobranca,
   ordersWithPendingCharges,
   pendingCobrancas,

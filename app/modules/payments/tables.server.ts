@@ -32,6 +32,8 @@ export const cobrancas = pgTable(
     agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
       onDelete: "cascade",
     }),
+    /** A package of baths bought online (decision 0091). */
+    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     /** Pix, or a card paid on the provider's hosted page (issue 43 point 1). */
     meio: text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
@@ -68,7 +70,11 @@ export const cobrancas = pgTable(
     uniqueIndex("cobrancas_idempotency_idx").on(t.idempotencyKey),
     index("cobrancas_pedido_idx").on(t.pedidoId),
     index("cobrancas_agendamento_idx").on(t.agendamentoId),
-    check("cobrancas_origem_check", sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`),
+    index("cobrancas_pacote_pet_idx").on(t.pacotePetId),
+    check(
+      "cobrancas_origem_check",
+      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
+    ),
     index("cobrancas_status_idx").on(t.status, t.createdAt),
     check("cobrancas_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
     check("cobrancas_meio_check", inList("meio", MEIOS_COBRANCA)),
