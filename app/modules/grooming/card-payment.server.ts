@@ -7,6 +7,7 @@
 
 import { eq, inArray } from "drizzle-orm";
 import {
+  acceptSearchedPayments,
   applyBookingCardCharge,
   bookingCounterPayments,
   bookingHasPreference,
@@ -21,7 +22,6 @@ import {
   pixOnlineOffered,
   recordCardCobranca,
   refundOverInstallments,
-  searchProviderPayments,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
@@ -153,14 +153,7 @@ export async function acceptBookingCardPayment(
  */
 export async function syncBookingCard(a: Pick<Agendamento, "id" | "numero">): Promise<number> {
   if (!(await bookingHasPreference(a.id))) return 0;
-  const found = await searchProviderPayments(a.numero);
-  if (!found) return 0;
-  let changed = 0;
-  for (const charge of found.payments.reverse()) {
-    const result = await acceptBookingCardPayment(found.provider.nome, charge);
-    if (result === "atualizada" || result === "estornada") changed++;
-  }
-  return changed;
+  return acceptSearchedPayments(a.numero, acceptBookingCardPayment);
 }
 
 /** How far back the reconciliation asks about bookings sent to the provider's page. */

@@ -5,6 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates";
 import {
+  acceptSearchedPayments,
   type Cobranca,
   CobrancaError,
   cardCobrancasOf,
@@ -16,7 +17,6 @@ import {
   pixOnlineOffered,
   recordCardCobranca,
   refundOverInstallments,
-  searchProviderPayments,
   withPreference,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
@@ -162,14 +162,7 @@ export async function syncCardOrder(pedido: Pedido): Promise<number> {
   if (pedido.formaPagamento !== "cartao_mercadopago") return 0;
   // Nobody was sent to pay yet (the provider was down at the checkout): nothing to ask.
   if ((await withPreference([pedido.id])).length === 0) return 0;
-  const found = await searchProviderPayments(pedido.numeroPedido);
-  if (!found) return 0;
-  let changed = 0;
-  for (const charge of found.payments.reverse()) {
-    const result = await acceptCardPayment(found.provider.nome, charge);
-    if (result === "atualizada" || result === "estornada") changed++;
-  }
-  return changed;
+  return acceptSearchedPayments(pedido.numeroPedido, acceptCardPayment);
 }
 
 export async function cardOnlineView(

@@ -8,7 +8,7 @@ import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
 import { advanceCobranca, CobrancaError, currentProvider } from "./cobrancas.server";
 import { mercadoPagoProvider } from "./mercadopago.server";
-import type { PaymentProvider, ProviderCobranca } from "./provider.server";
+import type { ProviderCobranca } from "./provider.server";
 import { getPaymentConfig } from "./settings.server";
 import { type Cobranca, cobrancas, type Preferencia, preferencias } from "./tables.server";
 
@@ -282,13 +282,23 @@ export async function cardCobrancasOf(owner: string | CheckoutOwner, executor: E
     .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id));
 }
 
-/** The payments the provider holds on this reference (card orders' reconciliation). */
-export async function searchProviderPayments(
+/**
+ * Reads the payments the provider holds on this reference, oldest first, and hands each to
+ * `accept` (the owner's matching: an order's or a booking's). Returns how many changed.
+ */
+export async function acceptSearchedPayments(
   referencia: string,
-): Promise<{ provider: PaymentProvider; payments: ProviderCobranca[] } | null> {
+  accept: (provedor: Cobranca["provedor"], charge: ProviderCobranca) => Promise<string>,
+): Promise<number> {
   const provider = await currentProvider();
-  if (!provider) return null;
-  return { provider, payments: await provider.searchPayments(referencia) };
+  if (!provider) return 0;
+  const payments = await provider.searchPayments(referencia);
+  let changed = 0;
+  for (const charge of payments.reverse()) {
+    const result = await accept(provider.nome, charge);
+    if (result === "atualizada" || result === "estornada") changed++;
+  }
+  return changed;
 }
 
 /** Which of these orders have a card checkout (their customer went to the provider's page). */

@@ -1,6 +1,7 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export {
+  acceptSearchedPayments,
   applyBookingCardCharge,
   bookingHasPreference,
   bookingsWithPreferenceSince,
@@ -10,7 +11,6 @@ export {
   createCardPreference,
   recordCardCobranca,
   refundOverInstallments,
-  searchProviderPayments,
   withPreference,
 } from "./card.server";
 export {
