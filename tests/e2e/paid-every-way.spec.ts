@@ -4,14 +4,14 @@
 // grooming booking, checked in at R$ 55,00, is paid by Pix from its status page; the day close
 // (/admin/fechamento) of the unit shows all three, each under its way of paying.
 import { E2E_ADMIN } from "../../playwright.config";
-import { signedPaymentNotice, startFakeMercadoPago } from "../support/fake-mercadopago";
+import { signedPaymentNotice } from "../support/fake-mercadopago";
 import { bookBath, checkInToReady } from "../support/grooming-e2e";
-import { startPixServer } from "../support/own-server";
 import {
   handOverInCash,
   openDayClose,
   payOnHostedPage,
   placePickupOrder,
+  startCardShop,
 } from "../support/payments-e2e";
 import { addToCart, expect, fillCheckout, phone, signInAs, test, unique } from "./fixtures";
 
@@ -25,19 +25,8 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
   browser,
 }) => {
   test.setTimeout(300_000);
-  const mp = await startFakeMercadoPago("TEST-e2e-token");
-  mp.setWebhookSecret(SECRET);
-  mp.setNotifyBase(base);
-  process.env.ADMIN_EMAIL = E2E_ADMIN.email;
-  process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
-  const server = startPixServer(PORT, {
-    mp,
-    secret: SECRET,
-    setup: "tests/support/enable-card-online.ts",
-    name: "fechamento-tudo",
-  });
+  const { mp, stop } = await startCardShop(PORT, "fechamento-tudo", SECRET);
   try {
-    await server.ready();
     const customer = await browser.newContext({ ...phone(390), baseURL: base });
     const page = await customer.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
@@ -94,7 +83,6 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
     await customer.close();
     await staff.close();
   } finally {
-    await server.stop();
-    await mp.close();
+    await stop();
   }
 });

@@ -2,6 +2,39 @@
 // fake provider's hosted card page, a pick-up order handed over paid in cash at the counter,
 // and the day close of a unit read back as figures.
 import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { startFakeMercadoPago } from "./fake-mercadopago";
+import { startPixServer } from "./own-server";
+
+/**
+ * A server of the spec's own on `port` with online Pix and card on, talking to a fresh fake
+ * Mercado Pago whose hosted page delivers its signed notifications to it; the e2e admin is
+ * made at its first start. `stop` ends both.
+ */
+export async function startCardShop(port: number, name: string, secret: string) {
+  const mp = await startFakeMercadoPago("TEST-e2e-token");
+  mp.setWebhookSecret(secret);
+  mp.setNotifyBase(`http://127.0.0.1:${port}`);
+  process.env.ADMIN_EMAIL = E2E_ADMIN.email;
+  process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
+  const server = startPixServer(port, {
+    mp,
+    secret,
+    setup: "tests/support/enable-card-online.ts",
+    name,
+  });
+  const stop = async () => {
+    await server.stop();
+    await mp.close();
+  };
+  try {
+    await server.ready();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { mp, stop };
+}
 
 /** On the fake's hosted checkout page (reached by a plain redirect): pays by card. */
 export async function payOnHostedPage(
