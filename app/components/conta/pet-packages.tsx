@@ -5,7 +5,7 @@ import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { Button } from "~/components/ui/button";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
-import type { PetPackagesView } from "~/modules/grooming/types";
+import type { PetPackagesView } from "~/modules/grooming";
 
 export function PetPackages({ view, erro }: { view: PetPackagesView; erro: string | null }) {
   return (
