@@ -25,6 +25,8 @@ export const EVENTOS = [
   "agendamento.pagamento",
   /** grooming: the day-before reminder of a booking is due. */
   "agendamento.lembrete",
+  /** payments: the charge of a package of baths bought online moved (decision 0091). */
+  "pacote_banho.pagamento",
   /** grooming: a pet's package of baths ends within a week with sessions left (0087). */
   "pacote_banho.vencendo",
   /** grooming: a pet's usual interval since its last delivered booking has passed (0087). */

@@ -4,6 +4,7 @@
 // notification and redirects back to the order page, which reads "Pagamento aprovado".
 import { startFakeMercadoPago } from "../support/fake-mercadopago";
 import { startPixServer } from "../support/own-server";
+import { payOnHostedPage } from "../support/payments-e2e";
 import { addToCart, expect, fillCheckout, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 13;
@@ -43,10 +44,7 @@ test("an order paid by card on the provider's page comes back 'Pagamento aprovad
     await page.getByRole("button", { name: "Confirmar pedido" }).click();
 
     // The provider's hosted page (the fake's), reached by a plain redirect.
-    await expect(page).toHaveURL(new RegExp(`^${mp.url}/checkout/pref-`));
-    await page.getByLabel("Resultado").selectOption("approved");
-    await page.getByLabel("Parcelas").selectOption("3");
-    await page.getByRole("button", { name: "Pagar" }).click();
+    await payOnHostedPage(page, mp.url, { parcelas: 3 });
 
     await expect(page).toHaveURL(/\/loja\/pedido\/PED\d+\?token=.*status=approved/);
     await expect(page.getByRole("heading", { name: "Pagamento aprovado" })).toBeVisible();

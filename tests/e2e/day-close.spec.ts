@@ -4,12 +4,11 @@
 // the print view (A4 and the 80 mm receipt) renders it and says it is not a fiscal document.
 // Other specs share the server's database, so the figures are compared before and after.
 import type { Page } from "@playwright/test";
+import { centavos, handOverInCash, openDayClose, placePickupOrder } from "../support/payments-e2e";
 import {
-  confirmPickup,
   createProductInAdmin,
   expect,
   expectNoSeriousA11yViolations,
-  fillPickupCheckout,
   loginAsAdmin,
   test,
   unique,
@@ -19,24 +18,7 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 const UNIT = "Unidade Meia Praia";
 
-/** "R$ 1.234,56" (or "Dinheiro (2) … R$ 1.234,56") as centavos: the last money figure. */
-function centavos(text: string): number {
-  const all = [...text.matchAll(/R\$\s*([\d.]+,\d{2})/g)];
-  const last = all.at(-1)?.[1] ?? "0,00";
-  return Number(last.replace(/\./g, "").replace(",", ""));
-}
-
-async function openClose(page: Page) {
-  await page.goto("/admin/fechamento");
-  await page.getByLabel("Unidade").selectOption({ label: UNIT });
-  await page.getByRole("button", { name: "Ver fechamento" }).click();
-  await expect(page.getByTestId("fechamento-unidade")).toHaveText(UNIT);
-  return {
-    dinheiro: centavos((await page.getByTestId("forma-dinheiro").textContent()) ?? ""),
-    gaveta: centavos((await page.getByTestId("gaveta-esperado").textContent()) ?? ""),
-    troco: centavos((await page.getByTestId("gaveta-troco").textContent()) ?? ""),
-  };
-}
+const openClose = (page: Page) => openDayClose(page, UNIT);
 
 test("a pick-up order paid in cash at the counter shows in the day close under Dinheiro, and prints", async ({
   page,
@@ -56,30 +38,10 @@ test("a pick-up order paid in cash at the counter shows in the day close under D
     .click();
   await page.getByRole("button", { name: /^Adicionar ao carrinho/ }).click();
   await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
-  await fillPickupCheckout(page, {
-    nome: "Cliente Fechamento E2E",
-    telefone: "(47) 98888-4646",
-    unidade: UNIT,
-  });
-  await expect(page.getByTestId("summary-total")).toHaveText("R$ 47,50");
-  const { numero, codigo } = await confirmPickup(page);
+  const { numero, codigo } = await placePickupOrder(page, UNIT, "R$ 47,50");
 
   // --- Counter: ready, then handed over paid in cash, R$ 50,00 handed over ---
-  await page.goto("/admin/loja?view=pedidos&modo=retirada");
-  const card = page
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: new RegExp(`Pedido ${numero}`) }) });
-  const status = card.getByLabel("Status do pedido");
-  await status.selectOption("pronto_retirada");
-  await expect(page.getByText("Status do pedido atualizado")).toBeVisible();
-  await status.selectOption("retirado");
-  const ask = page.getByRole("dialog", { name: `Retirada do pedido ${numero}` });
-  await ask.getByLabel("Código de retirada").fill(codigo);
-  await expect(ask.getByLabel("Como foi pago")).toHaveValue("dinheiro");
-  await ask.getByLabel(/Dinheiro entregue pelo cliente/).fill("50,00");
-  await ask.getByRole("button", { name: "Confirmar retirada" }).click();
-  await expect(ask).toBeHidden();
-  await expect(status).toHaveValue("retirado");
+  await handOverInCash(page, numero, codigo, "50,00");
 
   // --- The day close: under Dinheiro, the drawer expects R$ 47,50 more, R$ 2,50 of change ---
   const after = await openClose(page);

@@ -5,80 +5,25 @@
 // payment once; the page, the agenda and the counter see it "Pago"; the day close counts it
 // under the booking's unit, as grooming money.
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shopDay } from "~/domain/dates";
 import { EVERY_UNIT } from "~/domain/unit-scope";
-import { bookingStatusView, listGroomingServices } from "~/modules/grooming/index.server";
+import { bookingStatusView } from "~/modules/grooming/index.server";
 import { reconcilePendingCobrancas } from "~/modules/orders/index.server";
 import { cobrancas, recebimentos } from "~/modules/payments/testing.server";
 import { dayClose } from "~/modules/reports/index.server";
 import { adminAuditLog } from "~/platform/tables.server";
-import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
-import {
-  action as bookingAction,
-  loader as bookingLoader,
-} from "~/routes/public/servicos-agendamento";
+import { loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { makeRequest } from "../setup/requests";
-import { withTestClock } from "../support/clock";
-import * as factories from "../support/factories";
-import { bookPipoca } from "../support/grooming-day";
+import { statusPage, statusPageAct, TODAY, withOnlineBookingDay } from "../support/grooming-online";
 import { signedNotification, withPixShop } from "../support/mercadopago";
 import { call, responseOf } from "../support/routes";
-import { staffSession } from "../support/staff";
 
 const { ctx, mp } = withPixShop();
-// Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 13:30.
-withTestClock("2026-12-01T12:00:00Z");
-const TODAY = "2026-12-01";
-
-let unidadeId: string;
-let token: string;
-
-beforeEach(async () => {
-  unidadeId = await factories.defaultUnitId();
-  token = (await staffSession({ papel: "atendente", unidades: [unidadeId], nome: "Alice" })).token;
-});
-
-async function agenda(fields: Record<string, string>) {
-  const path = `/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}&tosador=todos`;
-  const r = await call(
-    agendaAction,
-    makeRequest(path, { method: "POST", token, body: new URLSearchParams(fields) }),
-  );
-  expect(r.data).toMatchObject({ ok: true });
-}
-
-/** A booking made on the site, checked in at R$ 55,00 and "Pronto para buscar". */
-async function readyBooking() {
-  const banho = (await listGroomingServices({ online: true })).find((s) => s.slug === "banho")!;
-  return bookPipoca({ unidadeId, banho: banho.id, email: "joana@example.com" });
-}
-
-async function checkInAndReady(id: string) {
-  await agenda({ intent: "checkin", id, precoFinal: "55,00" });
-  for (const status of ["em_atendimento", "pronto"]) await agenda({ intent: "status", id, status });
-}
-
-const pagePath = (b: { numero: string; token: string }) =>
-  `/servicos/agendamento/${b.numero}?token=${encodeURIComponent(b.token)}`;
-
-async function page(b: { numero: string; token: string }) {
-  const r = await call(bookingLoader, makeRequest(pagePath(b)), { numero: b.numero });
-  expect(r.status).toBe(200);
-  return r.data;
-}
-
-async function payByPix(b: { numero: string; token: string }) {
-  return call(
-    bookingAction,
-    makeRequest(pagePath(b), {
-      method: "POST",
-      body: new URLSearchParams({ intent: "pagar_pix" }),
-    }),
-    { numero: b.numero },
-  );
-}
+const { day: d, agenda, readyBooking, checkInAndReady } = withOnlineBookingDay();
+const page = statusPage;
+const payByPix = (b: { numero: string; token: string }) => statusPageAct(b, "pagar_pix");
 
 const chargesOf = (id: string) =>
   ctx.database.db.select().from(cobrancas).where(eq(cobrancas.agendamentoId, id));
@@ -148,16 +93,16 @@ describe("a grooming booking paid by Pix from its status page", () => {
     // The agenda counts it paid; "Entregue" no longer asks how it was paid.
     const day = await call(
       agendaLoader,
-      makeRequest(`/admin/servicos/agenda?unidade=${unidadeId}&dia=${TODAY}&tosador=todos`, {
-        token,
+      makeRequest(`/admin/servicos/agenda?unidade=${d.unidadeId}&dia=${TODAY}&tosador=todos`, {
+        token: d.token,
       }),
     );
-    const caixa = day.data.caixa.find((c: { unidadeId: string }) => c.unidadeId === unidadeId);
+    const caixa = day.data.caixa.find((c: { unidadeId: string }) => c.unidadeId === d.unidadeId);
     expect(caixa).toMatchObject({ recebido: 5500, pendentes: 0 });
     await agenda({ intent: "status", id: b.id, status: "entregue" });
 
     // The day close of the booking's unit, on the day the money came in: grooming, Pix online.
-    const close = await dayClose(unidadeId, shopDay(paid!.pagoEm!), EVERY_UNIT);
+    const close = await dayClose(d.unidadeId, shopDay(paid!.pagoEm!), EVERY_UNIT);
     const entrada = close!.entradas.find((e) => e.referencia === b.numero);
     expect(entrada).toMatchObject({ forma: "pix_online", origem: "banho_tosa", valor: 5500 });
     expect(close!.porOrigem.banho_tosa).toBe(5500);

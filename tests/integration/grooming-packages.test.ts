@@ -222,4 +222,76 @@ describe("a package of four baths", () => {
       .where(and(eq(agendamentos.id, row.id)));
     expect(delivered!.status).toBe("entregue");
   });
+
+  it("two pets, one with a package: its session pays its share, the other is charged, and 'A receber' counts only the other", async () => {
+    const pacote = await savePackage(
+      {
+        nome: "Pacote 4 banhos",
+        servicoIds: [banho],
+        porte: null,
+        pelagem: null,
+        preco: 16000,
+        sessoes: 4,
+        validadeDias: 60,
+      },
+      staff,
+    );
+    await sellPackageAtCounter(
+      {
+        pacoteId: pacote.id,
+        petId,
+        unidadeId,
+        pagamento: { metodo: "pix", valor: 16000, recebido: null, motivo: null },
+      },
+      staff,
+    );
+    const before = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
+    const day = "2027-01-20";
+    // Paçoca (the customer's pet, with the package) and Bolinha (a guest's, without one).
+    const row = await visit(day);
+    const [pacoca] = await ctx.database.db
+      .select()
+      .from(agendamentoPets)
+      .where(eq(agendamentoPets.agendamentoId, row.id));
+    const { id: _id, ...copy } = pacoca!;
+    const [bolinha] = await ctx.database.db
+      .insert(agendamentoPets)
+      .values({ ...copy, nome: "Bolinha", nomeChave: "bolinha", petId: null })
+      .returning();
+    const precoFinal = pacoca!.preco + bolinha!.preco;
+    await ctx.database.db
+      .update(agendamentos)
+      .set({ precoFinal, precoEstimado: precoFinal })
+      .where(eq(agendamentos.id, row.id));
+
+    // Before the hand-over: only Bolinha's bath is money to receive.
+    const [open] = await groomingDayTotals([unidadeId], day, { unidades: null });
+    expect(open).toMatchObject({ aReceber: bolinha!.preco, pendentes: 1 });
+
+    // "Entregue" asks for Bolinha's share, not the whole price.
+    await expect(setBookingStatus(row.id, "entregue", staff)).rejects.toThrow(/pagou/);
+    await expect(
+      setBookingStatus(row.id, "entregue", staff, {
+        pagamento: { metodo: "pix", valor: precoFinal, recebido: null, motivo: null },
+      }),
+    ).rejects.toThrow(/motivo/);
+    await setBookingStatus(row.id, "entregue", staff, {
+      pagamento: { metodo: "pix", valor: bolinha!.preco, recebido: null, motivo: null },
+    });
+    const [paid] = await ctx.database.db
+      .select()
+      .from(recebimentos)
+      .where(eq(recebimentos.agendamentoId, row.id));
+    expect(paid).toMatchObject({ valor: bolinha!.preco, motivo: null });
+    // One session of Paçoca's package, none for Bolinha.
+    const uses = await queryRows(
+      ctx.database.db,
+      sql`select agendamento_pet_id from pacote_usos where agendamento_id = ${row.id}`,
+    );
+    expect(uses).toEqual([{ agendamento_pet_id: pacoca!.id }]);
+    const after = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
+    expect(after).toBe(before - 1);
+    const [closed] = await groomingDayTotals([unidadeId], day, { unidades: null });
+    expect(closed).toMatchObject({ aReceber: 0, pendentes: 0, recebido: bolinha!.preco });
+  });
 });

@@ -14,6 +14,7 @@ import { dayLabel } from "./booking-rules";
 import { bookingLinkToken } from "./booking-token.server";
 import { PORTE_LABEL, STATUS_AGENDAMENTO_LABEL } from "./booking-vocabulary";
 import { petsOf } from "./bookings.server";
+import { bookingCardView } from "./card-payment.server";
 import { bookingPixView } from "./online-payment.server";
 import { type Agendamento, type AgendamentoPet, agendamentos } from "./tables.server";
 
@@ -48,7 +49,8 @@ interface BookingMail {
   link: string | null;
   motivo: string | null;
   /** "Pronto para buscar" of a booking the tutor can still pay online (decision 0088). */
-  pagarOnline?: boolean;
+  /** "Pix" or "Pix ou cartão" (decision 0091): what the status page offers to pay online. */
+  pagarOnline?: string | null;
 }
 
 function BookingBody({ mail }: { mail: BookingMail }) {
@@ -110,7 +112,9 @@ function BookingBody({ mail }: { mail: BookingMail }) {
             href={mail.pagarOnline ? `${mail.link}#pagar` : mail.link}
             style={mailStyles.button}
           >
-            {mail.pagarOnline ? "Pagar com Pix ou acompanhar" : "Acompanhar o agendamento"}
+            {mail.pagarOnline
+              ? `Pagar com ${mail.pagarOnline} ou acompanhar`
+              : "Acompanhar o agendamento"}
           </Link>
         </Section>
       ) : null}
@@ -176,13 +180,7 @@ export const composeGroomingEmail: Composer = async (row) => {
     unidade: unidade ?? null,
     link,
     motivo: row.dados?.motivo ?? null,
-    pagarOnline:
-      kind === "agendamento_pronto" &&
-      link !== null &&
-      (await bookingPixView(
-        booking,
-        (await bookingCounterPayments([booking.id])).has(booking.id),
-      )) !== null,
+    pagarOnline: kind === "agendamento_pronto" && link !== null ? await onlineOffer(booking) : null,
   };
   return compose(
     {
@@ -193,3 +191,10 @@ export const composeGroomingEmail: Composer = async (row) => {
     <BookingBody mail={mail} />,
   );
 };
+
+/** What the "Pronto para buscar" e-mail offers to pay online, if anything. */
+async function onlineOffer(booking: Agendamento): Promise<string | null> {
+  const paid = (await bookingCounterPayments([booking.id])).get(booking.id);
+  if ((await bookingPixView(booking, Boolean(paid))) === null) return null;
+  return (await bookingCardView(booking, paid)) ? "Pix ou cartão" : "Pix";
+}

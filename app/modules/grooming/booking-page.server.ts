@@ -42,6 +42,7 @@ import {
   petHasVisited,
   rescheduleBooking,
 } from "./bookings.server";
+import { bookingCardView, syncBookingCard } from "./card-payment.server";
 import { bookingPixView } from "./online-payment.server";
 import { packageBalances } from "./packages.server";
 import { quoteFromLink } from "./quote-link.server";
@@ -401,16 +402,22 @@ export async function bookingStatusView(
         { now: at, exceptId: a.id, unconfirmed: a.status === "solicitado" },
       )
     : null;
-  // Paid at the counter or online: how much, how and when; never who received it.
-  const paid = (await bookingCounterPayments([a.id])).get(a.id);
+  // Paid at the counter or online: how much, how and when; never who received it. Back from
+  // the provider's card page, the provider is read first, never the address (decision 0091).
+  let paid = (await bookingCounterPayments([a.id])).get(a.id);
+  if (!paid && (await syncBookingCard(a).catch(cardSyncFailed)) > 0) {
+    paid = (await bookingCounterPayments([a.id])).get(a.id);
+  }
   // The pets' packages with sessions left (decision 0087), as of the booking's day.
   const pacotes = await packageBalances(
     pets.flatMap((p) => (p.petId ? [p.petId] : [])),
     a.data,
   );
   const pix = await bookingPixView(a, Boolean(paid), at);
+  const cartao = await bookingCardView(a, paid);
   return {
     pix,
+    cartao,
     numero: a.numero,
     status: a.status,
     historico: a.historico,
@@ -569,4 +576,10 @@ export async function returningTutorStep(
     message: `Olá, ${tutor.nomeTutor}! Escolha quem vem desta vez.`,
     ...returningLinks(tutor),
   });
+}
+
+/** The provider could not be read: the page shows what is known, the reconciliation follows. */
+function cardSyncFailed(error: unknown): number {
+  logger.warn({ err: error }, "cartão do agendamento: provedor não lido");
+  return 0;
 }

@@ -18,9 +18,10 @@ import {
   recordCounterPayment,
 } from "~/modules/payments/index.server";
 import { type AdminActor, AdminError } from "~/platform/admin/actor.server";
-import { db, type Executor, runSql, type Tx } from "~/platform/db/client.server";
-import { PAYABLE } from "./booking-rules";
+import { db, type Executor, type Tx } from "~/platform/db/client.server";
+import { dueAfterPackages, PAYABLE } from "./booking-rules";
 import type { StatusAgendamento } from "./booking-vocabulary";
+import { packageCoverage } from "./packages.server";
 import { type Agendamento, agendamentos } from "./tables.server";
 
 const BOOKING_PAYMENT_ASKED = "Registre como o tutor pagou antes de entregar o pet";
@@ -65,13 +66,16 @@ export async function takeBookingPayment(
   precoFinal: number | null,
   actor: AdminActor,
   at: Date,
+  /** The booked pets, each said covered when a package session pays for it (decision 0091). */
+  pets: readonly { preco: number; coberto: boolean }[] = [],
 ): Promise<BookingPaymentTaken> {
   if (!input) throw new AdminError(BOOKING_PAYMENT_ASKED, "pagamento");
   if (!PAYABLE.includes(row.status)) {
     throw new AdminError(counts(row.status) ? NOT_YET : NOTHING_TO_RECEIVE);
   }
-  const preco = row.precoFinal ?? precoFinal;
-  if (preco === null) throw new AdminError(NO_FINAL_PRICE, "precoFinal");
+  const total = row.precoFinal ?? precoFinal;
+  if (total === null) throw new AdminError(NO_FINAL_PRICE, "precoFinal");
+  const preco = dueAfterPackages(total, pets);
   const { errors, troco } = checkCounterPayment(input, preco);
   const [field, message] = Object.entries(errors)[0] ?? [];
   if (field && message) throw new AdminError(message, field);
@@ -89,7 +93,7 @@ export async function takeBookingPayment(
   if (row.precoFinal === null) {
     await tx
       .update(agendamentos)
-      .set({ precoFinal: preco, updatedAt: at })
+      .set({ precoFinal: total, updatedAt: at })
       .where(eq(agendamentos.id, row.id));
   }
   return {
@@ -97,7 +101,7 @@ export async function takeBookingPayment(
     valor: input.valor,
     troco,
     motivo,
-    precoFinal: row.precoFinal === null ? preco : null,
+    precoFinal: row.precoFinal === null ? total : null,
   };
 }
 
@@ -153,20 +157,12 @@ export async function groomingDayTotals(
     rows.map((r) => r.id),
     executor,
   );
-  // Paid by a package (decision 0087): every pet of it used a session, nothing to receive.
-  const byPackage = new Set(
-    (
-      await runSql<{ id: string }>(
-        executor,
-        `select u.agendamento_id as id from pacote_usos u
-          where u.agendamento_id = any($1::uuid[])
-          group by u.agendamento_id
-         having count(*) = (select count(*) from agendamento_pets p
-                             where p.agendamento_id = u.agendamento_id)`,
-        [rows.map((r) => r.id)],
-        "agenda_pagos_por_pacote",
-      )
-    ).map((r) => r.id),
+  // Paid by packages (decisions 0087, 0091): a pet whose package pays (a session used, or
+  // one delivery will use) is not money to receive; every pet covered, nothing to receive.
+  const coverage = await packageCoverage(
+    rows.map((r) => r.id),
+    day,
+    executor,
   );
   return units.map((unidadeId) => {
     const total: GroomingDayTotal = {
@@ -183,8 +179,10 @@ export async function groomingDayTotals(
       if (payment) {
         total.recebido += payment.valor;
         byMethod.set(payment.metodo, (byMethod.get(payment.metodo) ?? 0) + payment.valor);
-      } else if (counts(r.status) && !byPackage.has(r.id)) {
-        total.aReceber += r.precoFinal ?? r.precoEstimado;
+      } else if (counts(r.status)) {
+        const due = dueAfterPackages(r.precoFinal ?? r.precoEstimado, coverage.get(r.id) ?? []);
+        if (due === 0) continue;
+        total.aReceber += due;
         total.pendentes += 1;
         if (r.precoFinal === null) total.estimados += 1;
       }

@@ -341,3 +341,17 @@ export function reminderMessage(tutor: string, day: string, horario: string, uni
 export function closedDateMessage(tutor: string, day: string, horario: string, unidade: string) {
   return `Olá, ${tutor}! A ${unidade} não vai atender banho e tosa em ${dayLabel(day)} (seu horário das ${horario}). Podemos remarcar? Responda com o melhor dia para você.`;
 }
+
+/**
+ * What is left to receive for a booking when packages pay for some of its pets (decision
+ * 0091): the price less the covered pets' own prices, never below zero. Every pet covered,
+ * or nothing left: nothing to receive.
+ */
+export function dueAfterPackages(
+  preco: number,
+  pets: readonly { preco: number; coberto: boolean }[],
+): number {
+  if (pets.length > 0 && pets.every((p) => p.coberto)) return 0;
+  const coberto = pets.reduce((sum, p) => sum + (p.coberto ? p.preco : 0), 0);
+  return Math.max(0, preco - coberto);
+}

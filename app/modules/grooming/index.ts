@@ -7,6 +7,7 @@ export {
   cancelQuestion,
   closedDateMessage,
   dayLabel,
+  dueAfterPackages,
   PAYABLE,
   readyMessage,
   reminderMessage,
@@ -32,4 +33,10 @@ export {
   readSeriesForm,
   trocaField,
 } from "./series-form";
-export type { AgendaBooking, AgendaDay, BookingView, GroomingDayTotal } from "./types";
+export type {
+  AgendaBooking,
+  AgendaDay,
+  BookingView,
+  GroomingDayTotal,
+  PetPackagesView,
+} from "./types";

@@ -5,8 +5,10 @@ import { defineModule, HOUR_MS, MINUTE_MS, rateLimit } from "~/platform/module.s
 import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
+import { syncOpenBookingCards } from "./card-payment.server";
 import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
 import { bookingChargeMoved } from "./online-payment.server";
+import { packageChargeMoved } from "./package-purchase.server";
 import { remindExpiringPackages } from "./packages.server";
 import { groomingPersonalData } from "./personal-data.server";
 import { composePlanEmail } from "./plan-emails.server";
@@ -35,6 +37,14 @@ export const groomingModule = defineModule({
       },
     },
     {
+      // Card payments of bookings whose notification was lost (decision 0091).
+      id: "grooming.card-sync",
+      label: "Conciliação dos pagamentos com cartão do banho e tosa",
+      intervalMs: 5 * 60_000,
+      timeoutMs: 2 * 60_000,
+      run: async () => ({ conferidos: await syncOpenBookingCards() }),
+    },
+    {
       // Packages ending within a week with sessions left, then "hora do próximo banho".
       id: "grooming.plans",
       label: "Pacotes de banho a vencer e lembretes do próximo banho",
@@ -60,6 +70,12 @@ export const groomingModule = defineModule({
       name: "grooming.booking-charge",
       events: ["agendamento.pagamento"],
       handle: bookingChargeMoved,
+    },
+    // A package bought online was paid: active once (decision 0091).
+    {
+      name: "grooming.package-charge",
+      events: ["pacote_banho.pagamento"],
+      handle: packageChargeMoved,
     },
   ],
   emails: [

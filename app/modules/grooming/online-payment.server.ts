@@ -30,8 +30,8 @@ const ONLINE_PAYMENT_MESSAGES = {
   semPreco: "O valor final sai no check-in: o pagamento online abre depois dele",
   jaPago: "Este agendamento já está pago",
   encerrado: "Este agendamento foi encerrado sem atendimento: não há o que pagar",
-  semEmail: "Informe um e-mail para pagar por Pix",
-  indisponivel: "Pix indisponível no momento: pague na retirada do pet",
+  semEmail: "Informe um e-mail para pagar online",
+  indisponivel: "Pagamento online indisponível no momento: pague na retirada do pet",
 } as const;
 
 /** The booking's online Pix block on its status page (null: not offered). */
@@ -40,7 +40,7 @@ export type BookingPixView =
   | { estado: "pendente"; copiaECola: string; qrSvg: string; expiraEm: string | null };
 
 /** Whether the booking can be paid online now (it is not yet paid: the caller checked). */
-function payable(a: Agendamento): boolean {
+export function payable(a: Agendamento): boolean {
   return PAYABLE.includes(a.status) && a.precoFinal !== null && a.precoFinal > 0;
 }
 
@@ -75,14 +75,14 @@ export async function bookingPixView(
   return { estado: "oferecido" };
 }
 
-/**
- * "Pagar com Pix" on the status page: the booking's current Pix charge or a new one, for its
- * final price (the server's). A double click or two tabs get the same charge.
- */
-export async function payBookingByPix(
+type PayFailure = { ok: false; status: 404 | 409 | 422 | 503; message: string };
+
+/** The booking behind the link when it can be paid online now; else why not. */
+export async function payableBooking(
   numero: string,
   token: string,
-): Promise<{ ok: true } | { ok: false; status: 404 | 409 | 422 | 503; message: string }> {
+  offered: (settings: Awaited<ReturnType<typeof getSettings>>) => boolean,
+): Promise<{ ok: true; agendamento: Agendamento; email: string } | PayFailure> {
   const found = await findBookingByLink(numero, token);
   if (!found) return { ok: false, status: 404, message: ONLINE_PAYMENT_MESSAGES.naoEncontrado };
   const a = found.agendamento;
@@ -94,9 +94,23 @@ export async function payBookingByPix(
     return { ok: false, status: 409, message: ONLINE_PAYMENT_MESSAGES.jaPago };
   }
   if (!a.email) return { ok: false, status: 422, message: ONLINE_PAYMENT_MESSAGES.semEmail };
-  if (!pixOnlineOffered(await getSettings())) {
+  if (!offered(await getSettings())) {
     return { ok: false, status: 503, message: ONLINE_PAYMENT_MESSAGES.indisponivel };
   }
+  return { ok: true, agendamento: a, email: a.email };
+}
+
+/**
+ * "Pagar com Pix" on the status page: the booking's current Pix charge or a new one, for its
+ * final price (the server's). A double click or two tabs get the same charge.
+ */
+export async function payBookingByPix(
+  numero: string,
+  token: string,
+): Promise<{ ok: true } | PayFailure> {
+  const found = await payableBooking(numero, token, pixOnlineOffered);
+  if (!found.ok) return found;
+  const a = found.agendamento;
   try {
     await createBookingPixCobranca(
       {
@@ -104,7 +118,7 @@ export async function payBookingByPix(
         numero: a.numero,
         valor: a.precoFinal!,
         nomeTutor: a.nomeTutor,
-        email: a.email,
+        email: found.email,
       },
       clockNow,
     );

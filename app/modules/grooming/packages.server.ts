@@ -20,6 +20,7 @@ import { addDays } from "./series-rules";
 import {
   type Agendamento,
   type AgendamentoPet,
+  agendamentoPets,
   type PacoteBanho,
   type PacotePet,
   pacotesBanho,
@@ -180,7 +181,13 @@ export async function packageBalances(
   const rows = await executor
     .select()
     .from(pacotesPet)
-    .where(and(inArray(pacotesPet.petId, [...petIds]), gte(pacotesPet.validoAte, day)))
+    .where(
+      and(
+        inArray(pacotesPet.petId, [...petIds]),
+        gte(pacotesPet.validoAte, day),
+        eq(pacotesPet.aguardandoPagamento, false),
+      ),
+    )
     .orderBy(asc(pacotesPet.validoAte), asc(pacotesPet.vendidoEm));
   return rows.filter((r) => r.usadas < r.sessoes).map((r) => balanceOf(r, day));
 }
@@ -222,6 +229,7 @@ export async function takePackageSessions(
           eq(pacotesPet.petId, pet.petId),
           gte(pacotesPet.validoAte, booking.data),
           lt(pacotesPet.usadas, pacotesPet.sessoes),
+          eq(pacotesPet.aguardandoPagamento, false),
         ),
       )
       .orderBy(asc(pacotesPet.validoAte), asc(pacotesPet.vendidoEm))
@@ -248,6 +256,49 @@ export async function takePackageSessions(
   return used;
 }
 
+/**
+ * The pets of these bookings (all of one day), each with its price and whether a package pays
+ * for it: a session it already used (delivered), or one delivery would use (a valid package
+ * of the pet covering every service booked). For the day's "A receber" (decision 0091).
+ */
+export async function packageCoverage(
+  bookingIds: readonly string[],
+  day: string,
+  executor: Executor = db(),
+): Promise<Map<string, { preco: number; coberto: boolean }[]>> {
+  const coverage = new Map<string, { preco: number; coberto: boolean }[]>();
+  if (bookingIds.length === 0) return coverage;
+  const pets = await executor
+    .select()
+    .from(agendamentoPets)
+    .where(inArray(agendamentoPets.agendamentoId, [...bookingIds]));
+  const used = new Set(
+    (
+      await executor
+        .select({ id: pacoteUsos.agendamentoPetId })
+        .from(pacoteUsos)
+        .where(inArray(pacoteUsos.agendamentoId, [...bookingIds]))
+    ).map((u) => u.id),
+  );
+  const balances = await packageBalances(
+    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
+    day,
+    executor,
+  );
+  for (const pet of pets) {
+    const covers =
+      used.has(pet.id) ||
+      balances.some(
+        (b) =>
+          b.petId === pet.petId && pet.servicos.every((s) => b.servicoIds.includes(s.servicoId)),
+      );
+    const list = coverage.get(pet.agendamentoId) ?? [];
+    list.push({ preco: pet.preco, coberto: covers });
+    coverage.set(pet.agendamentoId, list);
+  }
+  return coverage;
+}
+
 /** Days before its last day that a package with sessions left is reminded. */
 const EXPIRY_NOTICE_DAYS = 7;
 
@@ -264,6 +315,7 @@ export async function remindExpiringPackages(at: Date = clockNow()): Promise<num
       .where(
         and(
           sql`${pacotesPet.avisoVencimentoEm} is null`,
+          eq(pacotesPet.aguardandoPagamento, false),
           lt(pacotesPet.usadas, pacotesPet.sessoes),
           gte(pacotesPet.validoAte, today),
           sql`${pacotesPet.validoAte} <= ${addDays(today, EXPIRY_NOTICE_DAYS)}::date`,

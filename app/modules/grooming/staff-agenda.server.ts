@@ -25,6 +25,7 @@ import {
 import {
   checkFit,
   dropOffTimes,
+  dueAfterPackages,
   EMPTY_USAGE,
   fitMessage,
   STAFF_NEXT,
@@ -279,8 +280,14 @@ export async function setBookingStatus(
     const bookedPets = status === "entregue" && !alreadyPaid ? await petsOf(tx, row.id) : [];
     const covered = bookedPets.length ? await takePackageSessions(tx, row, bookedPets, at) : [];
     const allCovered = covered.length > 0 && covered.length === bookedPets.length;
+    // Two pets, one with a package: its session pays its share; the other is charged.
+    const coveredIds = new Set(covered.map((c) => c.agendamentoPetId));
+    const coveredPets = bookedPets.map((p) => ({ preco: p.preco, coberto: coveredIds.has(p.id) }));
     const paid =
-      status === "entregue" && !allCovered && !alreadyPaid
+      status === "entregue" &&
+      !allCovered &&
+      !alreadyPaid &&
+      (row.precoFinal === null || dueAfterPackages(row.precoFinal, coveredPets) > 0)
         ? await takeBookingPayment(
             tx,
             row,
@@ -288,6 +295,7 @@ export async function setBookingStatus(
             options.precoFinal ?? null,
             actor,
             at,
+            coveredPets,
           )
         : null;
     const [updated] = await tx

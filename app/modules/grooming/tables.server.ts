@@ -407,6 +407,11 @@ export const pacotesPet = pgTable(
     vendidoPor: uuid("vendido_por").references(() => usuarios.id, { onDelete: "set null" }),
     /** When the "vence em 7 dias" e-mail was queued (once). */
     avisoVencimentoEm: timestamp("aviso_vencimento_em", { withTimezone: true }),
+    /**
+     * Bought online and not paid yet (decision 0091): no session counts until its charge is
+     * paid, which activates it once (validity from that day).
+     */
+    aguardandoPagamento: boolean("aguardando_pagamento").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,19 +5,18 @@
 import { and, asc, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates";
 import {
+  acceptSearchedPayments,
   type Cobranca,
   CobrancaError,
   cardCobrancasOf,
   cardDeadline,
   createCardPreference,
-  currentProvider,
-  getPaymentConfig,
   hasPaidCobranca,
   PaymentProviderError,
   type ProviderCobranca,
   pixOnlineOffered,
   recordCardCobranca,
-  searchProviderPayments,
+  refundOverInstallments,
   withPreference,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
@@ -134,14 +133,8 @@ async function settleCardCharge(
   charge: ProviderCobranca,
   pedido: Pedido,
 ): Promise<"desconhecida" | "sem_mudanca" | "atualizada" | "estornada"> {
-  const { cartao } = await getPaymentConfig();
-  if (charge.status === "paga" && (charge.parcelas ?? 1) > cartao.parcelasMax) {
-    const provider = await currentProvider();
-    if (!provider) return "sem_mudanca";
-    const refunded = await provider.refundCobranca(
-      charge.externoId,
-      `estorno-parcelas-${charge.externoId}`,
-    );
+  const over = await refundOverInstallments(charge);
+  if (over) {
     await logAudit({
       action: "payment_refused_installments",
       resourceType: "pedido",
@@ -150,10 +143,10 @@ async function settleCardCharge(
         numero_pedido: pedido.numeroPedido,
         cobranca_externa: charge.externoId,
         parcelas: charge.parcelas,
-        maximo: cartao.parcelasMax,
+        maximo: over.maximo,
       },
     });
-    await applyChargeUpdate(provedor, refunded, "reembolso");
+    await applyChargeUpdate(provedor, over.refunded, "reembolso");
     return "estornada";
   }
   const applied = await applyChargeUpdate(provedor, charge, "notificacao");
@@ -169,14 +162,7 @@ export async function syncCardOrder(pedido: Pedido): Promise<number> {
   if (pedido.formaPagamento !== "cartao_mercadopago") return 0;
   // Nobody was sent to pay yet (the provider was down at the checkout): nothing to ask.
   if ((await withPreference([pedido.id])).length === 0) return 0;
-  const found = await searchProviderPayments(pedido.numeroPedido);
-  if (!found) return 0;
-  let changed = 0;
-  for (const charge of found.payments.reverse()) {
-    const result = await acceptCardPayment(found.provider.nome, charge);
-    if (result === "atualizada" || result === "estornada") changed++;
-  }
-  return changed;
+  return acceptSearchedPayments(pedido.numeroPedido, acceptCardPayment);
 }
 
 export async function cardOnlineView(

@@ -1,9 +1,15 @@
 // POST /webhooks/mercadopago for orders: a Pix charge we created moves as the provider
 // says; a card payment (its id born on the provider's page) is first matched to one of our
 // card orders (decision 0080).
-import { type NotificationAnswer, readNotification } from "~/modules/payments/index.server";
+import {
+  type Cobranca,
+  type NotificationAnswer,
+  type ProviderCobranca,
+  readNotification,
+} from "~/modules/payments/index.server";
 import { logger } from "~/platform/logger.server";
 import { acceptCardPayment } from "./card.server";
+import { isOrderNumber } from "./number";
 import { applyChargeUpdate } from "./payment.server";
 
 /**
@@ -14,6 +20,8 @@ import { applyChargeUpdate } from "./payment.server";
 export async function handleNotification(
   request: Request,
   now = new Date(),
+  /** Card payments whose reference is not an order's (a grooming booking's, decision 0091). */
+  otherCard?: (provedor: Cobranca["provedor"], charge: ProviderCobranca) => Promise<string>,
 ): Promise<NotificationAnswer> {
   const notice = await readNotification(request, now);
   if ("status" in notice) return notice;
@@ -21,7 +29,10 @@ export async function handleNotification(
     const charge = await notice.provider.getCobranca(notice.externoId);
     if (!charge) return { status: 200, body: "cobrança desconhecida" };
     if (charge.meio === "cartao") {
-      const result = await acceptCardPayment(notice.provider.nome, charge);
+      let result: string = await acceptCardPayment(notice.provider.nome, charge);
+      if (result === "ignorada" && otherCard && !isOrderNumber(charge.referencia ?? "")) {
+        result = await otherCard(notice.provider.nome, charge);
+      }
       return { status: 200, body: result === "ignorada" ? "cobrança desconhecida" : result };
     }
     if (!notice.conhecida) return { status: 200, body: "cobrança desconhecida" };

@@ -3,12 +3,12 @@
 // there, so a card charge (`cobrancas` row, meio 'cartao') is written only once the provider
 // is read and the payment's external_reference names one of our card orders. Orders decides
 // which order that is; nothing here reads or writes `pedidos`.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { db, type Executor } from "~/platform/db/client.server";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { env } from "~/platform/env.server";
-import { CobrancaError, currentProvider } from "./cobrancas.server";
+import { advanceCobranca, CobrancaError, currentProvider } from "./cobrancas.server";
 import { mercadoPagoProvider } from "./mercadopago.server";
-import type { PaymentProvider, ProviderCobranca } from "./provider.server";
+import type { ProviderCobranca } from "./provider.server";
 import { getPaymentConfig } from "./settings.server";
 import { type Cobranca, cobrancas, type Preferencia, preferencias } from "./tables.server";
 
@@ -29,15 +29,23 @@ export interface CardOrder {
   itens: { titulo: string; quantidade: number; precoUnitario: number }[];
 }
 
-/** The order's newest card checkout, if any. */
+/** Whose card checkout: a store order's, or a grooming booking's final price (decision 0091). */
+type CheckoutOwner = { pedidoId: string } | { agendamentoId: string };
+
+const ownerIs = (owner: CheckoutOwner) =>
+  "pedidoId" in owner
+    ? eq(preferencias.pedidoId, owner.pedidoId)
+    : eq(preferencias.agendamentoId, owner.agendamentoId);
+
+/** The newest card checkout of the order or booking, if any. */
 async function latestPreference(
-  pedidoId: string,
+  owner: CheckoutOwner,
   executor: Executor = db(),
 ): Promise<Preferencia | null> {
   const [row] = await executor
     .select()
     .from(preferencias)
-    .where(eq(preferencias.pedidoId, pedidoId))
+    .where(ownerIs(owner))
     .orderBy(desc(preferencias.createdAt), desc(preferencias.id))
     .limit(1);
   return row ?? null;
@@ -96,8 +104,90 @@ export async function createCardPreference(
   options: { novo?: boolean; voltarPara: string; origem?: string | null },
   now: () => Date = () => new Date(),
 ): Promise<Preferencia> {
+  return openPreference(
+    { pedidoId: pedido.id },
+    {
+      ...options,
+      chave: `preferencia-${pedido.id}`,
+      email: pedido.clienteEmail,
+      nome: pedido.clienteNome,
+      referencia: pedido.numeroPedido,
+      itens: () => itemsFor(pedido),
+      deadline: (minutes) => cardDeadline(pedido, db(), minutes),
+      reuse: () => !options.novo,
+    },
+    now,
+  );
+}
+
+/** What a grooming booking's card checkout needs (grooming read it as it stands now). */
+export interface CardBooking {
+  id: string;
+  numero: string;
+  /** The final price set at check-in, centavos. */
+  valor: number;
+  nomeTutor: string;
+  email: string;
+}
+
+/** How long a booking's checkout lasts: the tutor pays before fetching the pet. */
+const BOOKING_CHECKOUT_MS = 24 * 3600_000;
+
+/**
+ * The booking's card checkout (decision 0091): the newest one while it lasts and is for the
+ * same price, else (or on "Tentar de novo") a new one. Its reference is the booking's number.
+ */
+export async function createBookingCardPreference(
+  booking: CardBooking,
+  options: { novo?: boolean; voltarPara: string; origem?: string | null },
+  now: () => Date = () => new Date(),
+): Promise<Preferencia> {
+  const at = now();
+  return openPreference(
+    { agendamentoId: booking.id },
+    {
+      ...options,
+      chave: `preferencia-agendamento-${booking.id}`,
+      email: booking.email,
+      nome: booking.nomeTutor,
+      referencia: booking.numero,
+      valor: booking.valor,
+      itens: () => [
+        {
+          titulo: `Banho e tosa ${booking.numero} - Agropet Litoral`,
+          quantidade: 1,
+          precoUnitario: booking.valor,
+        },
+      ],
+      deadline: async () => new Date(at.getTime() + BOOKING_CHECKOUT_MS),
+      reuse: (current) => !options.novo && current.valor === booking.valor && current.expiraEm > at,
+    },
+    now,
+  );
+}
+
+interface PreferenceSpec {
+  voltarPara: string;
+  origem?: string | null;
+  /** The idempotency key's stem; the sequence number follows it. */
+  chave: string;
+  email: string | null;
+  nome: string;
+  referencia: string;
+  valor?: number;
+  itens: () => { titulo: string; quantidade: number; precoUnitario: number }[];
+  deadline: (minutes: number) => Promise<Date>;
+  /** Whether the newest checkout still serves. */
+  reuse: (current: Preferencia) => boolean;
+}
+
+async function openPreference(
+  owner: CheckoutOwner,
+  spec: PreferenceSpec,
+  now: () => Date,
+): Promise<Preferencia> {
   const config = await getPaymentConfig();
-  if (!config.ativo || !config.cartao.ativo || !config.accessToken || !pedido.clienteEmail) {
+  if (!config.ativo || !config.cartao.ativo || !config.accessToken || !spec.email) {
     throw new CobrancaError(CARD_MESSAGES.indisponivel);
   }
   const provider = mercadoPagoProvider({
@@ -106,22 +196,21 @@ export async function createCardPreference(
     apiUrl: config.apiUrl,
   });
   const at = now();
-  const deadline = await cardDeadline(pedido, db(), config.expiracaoMinutos);
+  const deadline = await spec.deadline(config.expiracaoMinutos);
   if (deadline <= at) throw new CobrancaError(CARD_MESSAGES.prazo);
-  const current = await latestPreference(pedido.id);
-  if (current && !options.novo) return current;
-  const [{ n }] = (await db()
-    .select({ n: count() })
-    .from(preferencias)
-    .where(eq(preferencias.pedidoId, pedido.id))) as [{ n: number }];
-  const idempotencyKey = `preferencia-${pedido.id}-${Number(n) + 1}`;
+  const current = await latestPreference(owner);
+  if (current && spec.reuse(current)) return current;
+  const [{ n }] = (await db().select({ n: count() }).from(preferencias).where(ownerIs(owner))) as [
+    { n: number },
+  ];
+  const idempotencyKey = `${spec.chave}-${Number(n) + 1}`;
   // The provider needs absolute addresses: the site's public URL, else the one the customer used.
-  const base = env().PUBLIC_URL || options.origem || null;
+  const base = env().PUBLIC_URL || spec.origem || null;
   const preference = await provider.createPreference({
-    itens: itemsFor(pedido),
-    referencia: pedido.numeroPedido,
-    pagador: { email: pedido.clienteEmail, nome: pedido.clienteNome },
-    voltarPara: base ? new URL(options.voltarPara, base).toString() : options.voltarPara,
+    itens: spec.itens(),
+    referencia: spec.referencia,
+    pagador: { email: spec.email, nome: spec.nome },
+    voltarPara: base ? new URL(spec.voltarPara, base).toString() : spec.voltarPara,
     parcelasMax: config.cartao.parcelasMax,
     expiraEm: deadline,
     idempotencyKey,
@@ -130,7 +219,8 @@ export async function createCardPreference(
   await db()
     .insert(preferencias)
     .values({
-      pedidoId: pedido.id,
+      ...owner,
+      valor: spec.valor ?? null,
       provedor: provider.nome,
       externoId: preference.externoId,
       initPoint: preference.initPoint,
@@ -155,14 +245,14 @@ export async function createCardPreference(
  */
 export async function recordCardCobranca(
   executor: Executor,
-  pedidoId: string,
+  owner: string | CheckoutOwner,
   provedor: Cobranca["provedor"],
   charge: ProviderCobranca,
 ): Promise<void> {
   await executor
     .insert(cobrancas)
     .values({
-      pedidoId,
+      ...(typeof owner === "string" ? { pedidoId: owner } : owner),
       provedor,
       meio: "cartao",
       parcelas: charge.parcelas,
@@ -175,22 +265,40 @@ export async function recordCardCobranca(
     .onConflictDoNothing();
 }
 
-/** The order's card charges, newest first. */
-export async function cardCobrancasOf(pedidoId: string, executor: Executor = db()) {
+/** The card charges of the order (its id) or of the booking, newest first. */
+export async function cardCobrancasOf(owner: string | CheckoutOwner, executor: Executor = db()) {
+  const of = typeof owner === "string" ? { pedidoId: owner } : owner;
   return executor
     .select()
     .from(cobrancas)
-    .where(and(eq(cobrancas.pedidoId, pedidoId), eq(cobrancas.meio, "cartao")))
+    .where(
+      and(
+        "pedidoId" in of
+          ? eq(cobrancas.pedidoId, of.pedidoId)
+          : eq(cobrancas.agendamentoId, of.agendamentoId),
+        eq(cobrancas.meio, "cartao"),
+      ),
+    )
     .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id));
 }
 
-/** The payments the provider holds on this reference (card orders' reconciliation). */
-export async function searchProviderPayments(
+/**
+ * Reads the payments the provider holds on this reference, oldest first, and hands each to
+ * `accept` (the owner's matching: an order's or a booking's). Returns how many changed.
+ */
+export async function acceptSearchedPayments(
   referencia: string,
-): Promise<{ provider: PaymentProvider; payments: ProviderCobranca[] } | null> {
+  accept: (provedor: Cobranca["provedor"], charge: ProviderCobranca) => Promise<string>,
+): Promise<number> {
   const provider = await currentProvider();
-  if (!provider) return null;
-  return { provider, payments: await provider.searchPayments(referencia) };
+  if (!provider) return 0;
+  const payments = await provider.searchPayments(referencia);
+  let changed = 0;
+  for (const charge of payments.reverse()) {
+    const result = await accept(provider.nome, charge);
+    if (result === "atualizada" || result === "estornada") changed++;
+  }
+  return changed;
 }
 
 /** Which of these orders have a card checkout (their customer went to the provider's page). */
@@ -200,5 +308,49 @@ export async function withPreference(pedidoIds: string[]): Promise<string[]> {
     .selectDistinct({ pedidoId: preferencias.pedidoId })
     .from(preferencias)
     .where(inArray(preferencias.pedidoId, pedidoIds));
-  return rows.map((r) => r.pedidoId);
+  return rows.flatMap((r) => (r.pedidoId ? [r.pedidoId] : []));
+}
+
+/** The bookings sent to the provider's page since `since` (the reconciliation asks of them). */
+export async function bookingsWithPreferenceSince(since: Date): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ agendamentoId: preferencias.agendamentoId })
+    .from(preferencias)
+    .where(and(isNotNull(preferencias.agendamentoId), gte(preferencias.createdAt, since)));
+  return rows.flatMap((r) => (r.agendamentoId ? [r.agendamentoId] : []));
+}
+
+/** Whether the booking's tutor was sent to the provider's page. */
+export async function bookingHasPreference(agendamentoId: string): Promise<boolean> {
+  return (await latestPreference({ agendamentoId })) !== null;
+}
+
+/**
+ * A card paid in more installments than the owner allows (the provider's page bypassed) is
+ * not payment: refunded at the provider; the refunded charge is returned to be applied.
+ * null when within the limit (or the provider is off).
+ */
+export async function refundOverInstallments(
+  charge: ProviderCobranca,
+): Promise<{ refunded: ProviderCobranca; maximo: number } | null> {
+  const { cartao } = await getPaymentConfig();
+  if (charge.status !== "paga" || (charge.parcelas ?? 1) <= cartao.parcelasMax) return null;
+  const provider = await currentProvider();
+  if (!provider) return null;
+  const refunded = await provider.refundCobranca(
+    charge.externoId,
+    `estorno-parcelas-${charge.externoId}`,
+  );
+  return { refunded, maximo: cartao.parcelasMax };
+}
+
+/**
+ * Moves a booking's card charge as the provider says (locked, forward only); the move tells
+ * grooming through 'agendamento.pagamento' in the same transaction.
+ */
+export async function applyBookingCardCharge(
+  provedor: Cobranca["provedor"],
+  charge: ProviderCobranca,
+): Promise<"desconhecida" | "sem_mudanca" | "atualizada"> {
+  return (await transaction((tx) => advanceCobranca(tx, provedor, charge))).result;
 }

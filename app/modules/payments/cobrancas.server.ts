@@ -140,12 +140,61 @@ export async function createBookingPixCobranca(
   );
 }
 
-type ChargeOwner = { pedidoId: string } | { agendamentoId: string };
+/**
+ * A package of baths bought online (decision 0091): grooming wrote it waiting for payment
+ * and checked the price.
+ */
+export interface ChargeablePackage {
+  id: string;
+  nome: string;
+  valor: number;
+  nomeTutor: string;
+  email: string;
+}
+
+/** The package's Pix charge: the current one while it can still be paid, else a new one. */
+export async function createPackagePixCobranca(
+  pacote: ChargeablePackage,
+  now: () => Date = () => new Date(),
+): Promise<Cobranca> {
+  return chargePix(
+    { pacotePetId: pacote.id },
+    {
+      valor: pacote.valor,
+      descricao: `${pacote.nome} - Agropet Litoral`,
+      referencia: `PCT-${pacote.id}`,
+      pagador: { email: pacote.email, nome: pacote.nomeTutor },
+    },
+    now,
+  );
+}
+
+/** The newest Pix charge of a package bought online. */
+export async function latestPackageCobranca(pacotePetId: string): Promise<Cobranca | null> {
+  const [row] = await db()
+    .select()
+    .from(cobrancas)
+    .where(eq(cobrancas.pacotePetId, pacotePetId))
+    .orderBy(desc(cobrancas.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+type ChargeOwner = { pedidoId: string } | { agendamentoId: string } | { pacotePetId: string };
 
 const ownerIs = (owner: ChargeOwner) =>
   "pedidoId" in owner
     ? eq(cobrancas.pedidoId, owner.pedidoId)
-    : eq(cobrancas.agendamentoId, owner.agendamentoId);
+    : "agendamentoId" in owner
+      ? eq(cobrancas.agendamentoId, owner.agendamentoId)
+      : eq(cobrancas.pacotePetId, owner.pacotePetId);
+
+const ownerKey = (owner: ChargeOwner) =>
+  "pedidoId" in owner
+    ? `pedido-${owner.pedidoId}`
+    : "agendamentoId" in owner
+      ? `agendamento-${owner.agendamentoId}`
+      : `pacote-${owner.pacotePetId}`;
 
 /**
  * The owner's current pending Pix charge, else a new one. The idempotency key is the owner's
@@ -182,10 +231,7 @@ async function chargePix(
   const [{ n }] = (await db().select({ n: count() }).from(cobrancas).where(ownerIs(owner))) as [
     { n: number },
   ];
-  const idempotencyKey =
-    "pedidoId" in owner
-      ? `pedido-${owner.pedidoId}-${Number(n) + 1}`
-      : `agendamento-${owner.agendamentoId}-${Number(n) + 1}`;
+  const idempotencyKey = `${ownerKey(owner)}-${Number(n) + 1}`;
   const charge = await provider.createCobranca({
     valor: what.valor,
     descricao: what.descricao,
@@ -297,6 +343,15 @@ export async function advanceCobranca(
       tipo: "agendamento.pagamento",
       resourceType: "agendamento",
       resourceId: updated!.agendamentoId,
+      dados: { status: status, cobranca: updated!.externoId, provedor: provedor },
+    });
+  }
+  // A package bought online: grooming activates it when paid (decision 0091).
+  if (updated!.pacotePetId && advances) {
+    await emit(tx, {
+      tipo: "pacote_banho.pagamento",
+      resourceType: "pacote_pet",
+      resourceId: updated!.pacotePetId,
       dados: { status: status, cobranca: updated!.externoId, provedor: provedor },
     });
   }

@@ -27,6 +27,8 @@ export interface DayCobranca {
   /** Exactly one of the two: an order's charge or a grooming booking's (decision 0088). */
   pedidoId: string | null;
   agendamentoId: string | null;
+  /** A package of baths bought online (decision 0091). */
+  pacotePetId: string | null;
   meio: (typeof cobrancas.$inferSelect)["meio"];
   parcelas: number | null;
   status: (typeof cobrancas.$inferSelect)["status"];
@@ -70,6 +72,7 @@ export async function paymentsBetween(
         id: cobrancas.id,
         pedidoId: cobrancas.pedidoId,
         agendamentoId: cobrancas.agendamentoId,
+        pacotePetId: cobrancas.pacotePetId,
         meio: cobrancas.meio,
         parcelas: cobrancas.parcelas,
         status: cobrancas.status,

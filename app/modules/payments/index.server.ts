@@ -1,11 +1,16 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
 
 export {
+  acceptSearchedPayments,
+  applyBookingCardCharge,
+  bookingHasPreference,
+  bookingsWithPreferenceSince,
   cardCobrancasOf,
   cardDeadline,
+  createBookingCardPreference,
   createCardPreference,
   recordCardCobranca,
-  searchProviderPayments,
+  refundOverInstallments,
   withPreference,
 } from "./card.server";
 export {
@@ -20,6 +25,7 @@ export {
   CobrancaError,
   chargesOfOrders,
   createBookingPixCobranca,
+  createPackagePixCobranca,
   createPixCobranca,
   currentProvider,
   expireCobranca,
@@ -27,6 +33,7 @@ export {
   lapsedCobrancasOf,
   latestBookingCobranca,
   latestCobranca,
+  latestPackageCobranca,
   lockLapsedCobranca,
   ordersWithPendingCharges,
   pendingCobrancas,

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
 import { MEIOS_COBRANCA, PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
-import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
+import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { agendamentos, pacotesPet } from "../grooming/tables.server";
 import { pedidos } from "../orders/tables.server";
@@ -32,6 +32,8 @@ export const cobrancas = pgTable(
     agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
       onDelete: "cascade",
     }),
+    /** A package of baths bought online (decision 0091). */
+    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     /** Pix, or a card paid on the provider's hosted page (issue 43 point 1). */
     meio: text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
@@ -68,7 +70,11 @@ export const cobrancas = pgTable(
     uniqueIndex("cobrancas_idempotency_idx").on(t.idempotencyKey),
     index("cobrancas_pedido_idx").on(t.pedidoId),
     index("cobrancas_agendamento_idx").on(t.agendamentoId),
-    check("cobrancas_origem_check", sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`),
+    index("cobrancas_pacote_pet_idx").on(t.pacotePetId),
+    check(
+      "cobrancas_origem_check",
+      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
+    ),
     index("cobrancas_status_idx").on(t.status, t.createdAt),
     check("cobrancas_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
     check("cobrancas_meio_check", inList("meio", MEIOS_COBRANCA)),
@@ -90,7 +96,13 @@ export const preferencias = pgTable(
   "preferencias",
   {
     id: id(),
-    pedidoId: ownedBy("pedido_id", () => pedidos.id),
+    /** Exactly one of the two, as a charge's (decision 0091: a booking paid by card). */
+    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
+    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
+      onDelete: "cascade",
+    }),
+    /** A booking's: the final price it was made for (a new price needs a new checkout). */
+    valor: money("valor"),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     externoId: text("externo_id").notNull(),
     /** The provider's hosted checkout page. */
@@ -102,6 +114,11 @@ export const preferencias = pgTable(
   (t) => [
     uniqueIndex("preferencias_idempotency_idx").on(t.idempotencyKey),
     index("preferencias_pedido_idx").on(t.pedidoId, t.createdAt),
+    index("preferencias_agendamento_idx").on(t.agendamentoId, t.createdAt),
+    check(
+      "preferencias_origem_check",
+      sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`,
+    ),
     check("preferencias_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
   ],
 );

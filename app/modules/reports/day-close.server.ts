@@ -85,10 +85,13 @@ async function rowsBetween(start: Date, end: Date, executor: Executor) {
     const order = c.pedidoId ? orders.get(c.pedidoId) : undefined;
     const booking = c.agendamentoId ? bookings.get(c.agendamentoId) : undefined;
     const unidade = unitKey(order?.unidadeId ?? booking?.unidadeId ?? null);
-    const origem = c.agendamentoId ? "banho_tosa" : "loja";
+    // A package of baths bought online is grooming money too (decision 0091).
+    const origem = c.agendamentoId || c.pacotePetId ? "banho_tosa" : "loja";
     const referencia = c.agendamentoId
       ? (booking?.numero ?? ORIGEM_LABEL.banho_tosa)
-      : (order?.numeroPedido ?? "Pedido");
+      : c.pacotePetId
+        ? "Pacote de banho"
+        : (order?.numeroPedido ?? "Pedido");
     const forma = onlineForma(c.meio);
     if (within(c.pagoEm)) {
       entradas.push({

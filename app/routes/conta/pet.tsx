@@ -4,6 +4,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PetFields } from "~/components/conta/pet-fields";
 import { VaccineDates, WeightList } from "~/components/conta/pet-history";
+import { PetPackages } from "~/components/conta/pet-packages";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -16,7 +17,9 @@ import {
   petFormAction,
   requireCustomer,
 } from "~/modules/customers/index.server";
+import { buyPackageOnline, petPackagesView } from "~/modules/grooming/index.server";
 import { now } from "~/platform/clock.server";
+import { readForm } from "~/platform/request-info.server";
 import type { Route } from "./+types/pet";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -25,6 +28,7 @@ const DONE: Record<string, string> = {
   novo: "Pet adicionado.",
   salvo: "Dados salvos.",
   peso: "Peso registrado.",
+  pacote: "Pacote reservado: pague o Pix abaixo para ativá-lo.",
   vacina: "Vacina enviada: a equipe confere no próximo atendimento.",
   juntar: "Pets juntados: os pesos, vacinas e agendamentos estão todos aqui.",
 };
@@ -47,8 +51,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const feito = new URL(request.url).searchParams.get("feito") ?? "";
   const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
   const { pet } = record;
+  const pacotes = await petPackagesView(pet);
   return data(
     {
+      pacotes,
       pet: {
         id: pet.id,
         nome: pet.nome,
@@ -85,6 +91,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { cliente } = await requireCustomer(request);
+  const form = await readForm(request.clone());
+  if (form.get("intent") === "comprar_pacote") {
+    // A package of baths paid by Pix (decision 0091): for this customer's pet only.
+    const record = await customerPet(cliente.id, params.id);
+    if (!record) throw notFound();
+    const bought = await buyPackageOnline(
+      { nome: cliente.nome, email: cliente.email },
+      record.pet,
+      String(form.get("pacoteId") ?? ""),
+    );
+    if (bought.ok) return redirect(`/conta/pets/${params.id}?feito=pacote#pacotes`, 303);
+    return data(
+      {
+        ok: false as const,
+        intent: "comprar_pacote",
+        message: bought.message,
+        errors: {} as Record<string, string>,
+        values: {} as Record<string, string>,
+      },
+      { status: bought.status, headers: NO_STORE },
+    );
+  }
   const result = await petFormAction(cliente.id, params.id, request);
   if (result.ok) return redirect(result.redirect, { status: 303 });
   if (result.status === 404) throw notFound();
@@ -92,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MyPet() {
-  const { pet, pesos, vacinas, outros, feito, hoje } = useLoaderData<typeof loader>();
+  const { pet, pesos, vacinas, outros, feito, hoje, pacotes } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const errorsOf = (intent: string) => (refused?.intent === intent ? refused.errors : {});
   const valuesOf = (intent: string) => (refused?.intent === intent ? refused.values : {});
@@ -142,6 +170,14 @@ export default function MyPet() {
         </form>
       </section>
 
+      <PetPackages
+        view={pacotes}
+        erro={
+          refused?.intent === "comprar_pacote" && "message" in refused
+            ? String(refused.message)
+            : null
+        }
+      />
       <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-bold">Vacinas</h2>
         {vacinas.length === 0 ? (

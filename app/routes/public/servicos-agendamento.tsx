@@ -14,8 +14,14 @@ import {
   PORTE_LABEL,
   STATUS_AGENDAMENTO_LABEL,
 } from "~/modules/grooming";
-import { bookingStatusView, changeBooking, payBookingByPix } from "~/modules/grooming/index.server";
+import {
+  bookingStatusView,
+  changeBooking,
+  payBookingByCard,
+  payBookingByPix,
+} from "~/modules/grooming/index.server";
 import { readForm } from "~/platform/request-info.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/servicos-agendamento";
 
 // The booking's status page behind its secret link, like an order's (/loja/pedido/:numero).
@@ -71,7 +77,23 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const form = await readForm(request);
-  if (form.get("intent") === "pagar_pix") {
+  const intent = form.get("intent");
+  if (intent === "pagar_cartao" || intent === "cartao_de_novo") {
+    // To the provider's page (a plain redirect: no JavaScript needed); it sends the tutor back.
+    const opened = token
+      ? await payBookingByCard(params.numero, token, {
+          novo: intent === "cartao_de_novo",
+          origem: siteOrigin(request),
+        })
+      : null;
+    if (opened?.ok) return redirect(opened.url, 303);
+    const failure = opened ?? { status: 404 as const, message: "Agendamento não encontrado" };
+    return data(
+      { ok: false as const, message: failure.message, proximos: [] },
+      { status: failure.status, headers: HEADERS },
+    );
+  }
+  if (intent === "pagar_pix") {
     // The Pix is shown on the page itself: back to it (a GET), never a resubmitted POST.
     const paid = token ? await payBookingByPix(params.numero, token) : null;
     if (paid?.ok) {
@@ -233,6 +255,7 @@ export default function Agendamento() {
               {view.pagamento.online ? " online" : ""}) em {formatDateTime(view.pagamento.em)}
             </p>
           ) : null}
+          {view.cartao ? <BookingCard cartao={view.cartao} /> : null}
           {view.pix ? <BookingPix pix={view.pix} valor={view.preco} /> : null}
           {view.precoAConfirmar ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="preco-a-confirmar">
@@ -330,6 +353,53 @@ export default function Agendamento() {
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** The card through the provider's page (decision 0091): offered, in analysis, refused, approved. */
+function BookingCard({
+  cartao,
+}: {
+  cartao: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["cartao"]>;
+}) {
+  if (cartao.estado === "aprovado") {
+    return (
+      <p className="mt-2 font-semibold text-green-800" data-testid="cartao-estado">
+        Pagamento aprovado
+        {cartao.parcelas && cartao.parcelas > 1
+          ? ` em ${cartao.parcelas}x no cartão`
+          : " no cartão"}
+      </p>
+    );
+  }
+  if (cartao.estado === "analise") {
+    return (
+      <p
+        className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900"
+        data-testid="cartao-estado"
+      >
+        Pagamento com cartão em análise: a confirmação aparece aqui (atualize a página).
+      </p>
+    );
+  }
+  const recusado = cartao.estado === "recusado";
+  return (
+    <div className="mt-4 grid gap-2 border-t border-slate-200 pt-4" data-testid="pagar-cartao">
+      {recusado ? (
+        <p className="font-semibold text-red-900" data-testid="cartao-estado" role="alert">
+          Pagamento com cartão recusado. {cartao.motivo ?? ""} Tente de novo ou pague com Pix.
+        </p>
+      ) : (
+        <h3 className="text-base font-bold">Pagar agora com cartão</h3>
+      )}
+      <form method="post">
+        <input type="hidden" name="intent" value={recusado ? "cartao_de_novo" : "pagar_cartao"} />
+        <Button type="submit" variant={recusado ? "default" : "outline"} className="w-full">
+          {recusado ? "Tentar de novo" : "Pagar com cartão de crédito ou débito"}
+        </Button>
+      </form>
+      <p className="text-sm text-slate-600">Você paga na página do Mercado Pago e volta para cá.</p>
+    </div>
   );
 }
 

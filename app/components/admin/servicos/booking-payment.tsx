@@ -16,7 +16,7 @@ import { Input } from "~/components/ui/input";
 import { METODO_RECEBIMENTO_LABEL, type MetodoRecebimento } from "~/domain/counter-payment";
 import { formatDateTime } from "~/domain/dates";
 import { formatBRL, formatBRLNumber, parseBRL } from "~/domain/money";
-import { type AgendaBooking, PAYABLE } from "~/modules/grooming";
+import { type AgendaBooking, dueAfterPackages, PAYABLE } from "~/modules/grooming";
 
 /** A refused payment of this booking: the server's words and what was typed. */
 export interface BookingPaymentRefusal {
@@ -60,13 +60,15 @@ export function BookingPaymentBadge({ booking }: { booking: AgendaBooking }) {
       </p>
     );
   }
+  const coveredNames = booking.pets.filter((p) => p.pacote?.cobre).map((p) => p.nome);
   return (
     <p className="text-sm" data-testid="pagamento">
       <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
         A receber
       </span>{" "}
-      {formatBRL(booking.precoFinal ?? booking.precoEstimado)}
+      {formatBRL(dueOf(booking))}
       {booking.precoFinal === null ? " (estimado)" : ""}
+      {coveredNames.length > 0 ? ` · pacote paga ${coveredNames.join(", ")}` : ""}
     </p>
   );
 }
@@ -74,6 +76,13 @@ export function BookingPaymentBadge({ booking }: { booking: AgendaBooking }) {
 /** Whether the card asks for the payment (with "Entregue" when it is the next step). */
 export const asksPayment = (b: AgendaBooking) =>
   !b.pagamento && PAYABLE.includes(b.status) && !coveredByPackages(b);
+
+/** The price less the pets a package pays for (decision 0091): what "Entregue" receives. */
+const dueOf = (b: AgendaBooking) =>
+  dueAfterPackages(
+    b.precoFinal ?? b.precoEstimado,
+    b.pets.map((p) => ({ preco: p.preco, coberto: Boolean(p.pacote?.cobre) })),
+  );
 
 /** Every pet's bath is paid by its package (decision 0087): "Entregue" asks no payment. */
 const coveredByPackages = (b: AgendaBooking) =>
@@ -109,7 +118,8 @@ export function BookingPaymentForm({
   const [preco, setPreco] = useState(
     refused && semPreco ? refused.pagamentoForm.precoFinal : formatBRLNumber(booking.precoEstimado),
   );
-  const total = booking.precoFinal ?? parseBRL(preco) ?? booking.precoEstimado;
+  const total =
+    booking.precoFinal === null ? (parseBRL(preco) ?? booking.precoEstimado) : dueOf(booking);
   const [payment, setPayment] = useState<HandOverPayment>(() => startFrom(total, refused));
   const errors = refused?.errors ?? {};
   const id = `pagamento-${booking.id}`;
