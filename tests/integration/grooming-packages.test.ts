@@ -227,7 +227,7 @@ describe("a package of four baths", () => {
     const pacote = await savePackage(
       {
         nome: "Pacote 4 banhos",
-        servicoIds: [banho],
+        servicoIds: [shop.servico("banho")],
         porte: null,
         pelagem: null,
         preco: 16000,
@@ -240,7 +240,7 @@ describe("a package of four baths", () => {
       {
         pacoteId: pacote.id,
         petId,
-        unidadeId,
+        unidadeId: shop.unidadeId,
         pagamento: { metodo: "pix", valor: 16000, recebido: null, motivo: null },
       },
       staff,
@@ -265,7 +265,7 @@ describe("a package of four baths", () => {
       .where(eq(agendamentos.id, row.id));
 
     // Before the hand-over: only Bolinha's bath is money to receive.
-    const [open] = await groomingDayTotals([unidadeId], day, { unidades: null });
+    const [open] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
     expect(open).toMatchObject({ aReceber: bolinha!.preco, pendentes: 1 });
 
     // "Entregue" asks for Bolinha's share, not the whole price.
@@ -291,7 +291,7 @@ describe("a package of four baths", () => {
     expect(uses).toEqual([{ agendamento_pet_id: pacoca!.id }]);
     const after = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
     expect(after).toBe(before - 1);
-    const [closed] = await groomingDayTotals([unidadeId], day, { unidades: null });
+    const [closed] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
     expect(closed).toMatchObject({ aReceber: 0, pendentes: 0, recebido: bolinha!.preco });
   });
 });
