@@ -17,7 +17,7 @@ import {
   stopFiscalReader,
 } from "~/modules/fiscal/index.server";
 import { documentosFiscais } from "~/modules/fiscal/testing.server";
-import { placeOrder } from "~/modules/orders/index.server";
+import { placeOrder, setOrderStatus } from "~/modules/orders/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { db, runSql } from "~/platform/db/client.server";
@@ -425,6 +425,16 @@ describe("a counter sale that takes units online orders reserved", () => {
     const more = (await upload([file("502.xml", nfce(502, [bags(7)]).xml)])).data as Result;
     expect(more.result).toMatchObject({ vendas: 1 });
     expect(await hand(racao)).toEqual({ emMaos: 0, reservado: 8, disponivel: 0 });
+    await expectLedgerConsistent();
+    // The staff found the bags and delivered the order: the hand-over goes through, taking
+    // what the ledger had (never below 0), and the risk is gone.
+    const admin = await factories.makeAdmin();
+    const actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
+    await setOrderStatus(order.pedido.id, "entregue", actor, {
+      pagamento: { metodo: "pix", valor: order.pedido.total, recebido: null, motivo: null },
+    });
+    expect(await hand(racao)).toEqual({ emMaos: 0, reservado: 0, disponivel: 0 });
+    expect((await page()).emRisco).toEqual([]);
     await expectLedgerConsistent();
   });
 });
