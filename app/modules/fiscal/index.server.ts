@@ -1,13 +1,6 @@
 // The fiscal module's server face: the shop's NF-e and NFC-e files read (issue 44), the
 // supplier's NF-e received into a unit's stock (decision 0084) and the counter's NFC-e
 // recorded as counter sales (decision 0089).
-export type {
-  CounterActor,
-  CounterFigures,
-  CounterImportResult,
-  PendingCode,
-  ReservationAtRisk,
-} from "./counter-sales.server";
 export {
   BALCAO_MOTIVOS,
   counterSalesByUnit,
