@@ -132,6 +132,8 @@ export default [
       route("estoque/transferencias", "routes/admin/estoque-transferencias.tsx"),
       // Goods received with a supplier's NF-e (issue 44, decision 0084).
       route("estoque/entrada", "routes/admin/estoque-entrada.tsx"),
+      // Counter sales from the point of sale's NFC-e files (issue 44, decision 0089).
+      route("estoque/balcao", "routes/admin/estoque-balcao.tsx"),
       // Stock counts with a phone as scanner (decision 0085): the list, the reading page, the
       // differences and apply.
       route("estoque/contagens", "routes/admin/estoque-contagens.tsx"),

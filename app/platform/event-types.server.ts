@@ -39,6 +39,8 @@ export const EVENTOS = [
   "pet.mesclado",
   /** inventory: units of a variant arrived at a unit (NF-e entry, entrada avulsa, count, return). */
   "estoque.entrada",
+  /** fiscal: a counter sale left fewer units in hand than online orders reserved (0089). */
+  "estoque.reserva_em_risco",
   /** careers: a resume was received. */
   "curriculo.recebido",
 ] as const;
@@ -62,7 +64,13 @@ export interface WebhookNotice {
 
 /** A live alert for the staff (numbered at commit, decision 0035). */
 interface AlertNotice {
-  tipo: "pedido" | "servico" | "curriculo" | "pago_apos_cancelamento" | "contestacao";
+  tipo:
+    | "pedido"
+    | "servico"
+    | "curriculo"
+    | "pago_apos_cancelamento"
+    | "contestacao"
+    | "reserva_em_risco";
   dados: Record<string, unknown>;
 }
 

@@ -141,13 +141,13 @@ export function s3Driver(settings: S3Settings): StorageDriver {
     async delete(area, key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(area, key) }));
     },
-    async list(area) {
+    async list(area, prefix = "") {
       const keys: string[] = [];
       let Marker: string | undefined;
       do {
         // ListObjects (v1) with a marker: every S3-compatible service speaks it.
         const page = await client.send(
-          new ListObjectsCommand({ Bucket, Prefix: `${area}/`, Marker }),
+          new ListObjectsCommand({ Bucket, Prefix: `${area}/${prefix}`, Marker }),
         );
         const contents = page.Contents ?? [];
         for (const object of contents) {

@@ -2,6 +2,7 @@
 // under /uploads; "private": resumes, never served statically) and a key the server
 // generates. Two drivers: local disk under $DATA_DIR/uploads (the default) and any
 // S3-compatible service (storage-s3.server.ts), picked by the environment at boot.
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import {
@@ -20,8 +21,11 @@ export interface StorageDriver {
   put(area: StorageArea, key: string, data: Uint8Array): Promise<void>;
   read(area: StorageArea, key: string): Promise<Buffer | null>;
   delete(area: StorageArea, key: string): Promise<void>;
-  /** Every key kept in an area (for backups), in no particular order. */
-  list(area: StorageArea): Promise<string[]>;
+  /**
+   * Every key kept in an area (for backups), or only those under a folder prefix ending in
+   * "/" (an import folder), in no particular order.
+   */
+  list(area: StorageArea, prefix?: string): Promise<string[]>;
   /** Serves the public area (mounted at /uploads) with long-lived cache headers. */
   servePublic: RequestHandler;
 }
@@ -80,14 +84,16 @@ export function localDiskDriver(root: string): StorageDriver {
       const file = resolve(area, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename: a reader never sees half a file.
-      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // Random: two writes of one key in the same millisecond must not share a temp file.
+      const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
       await fs.writeFile(tmp, data);
       await fs.rename(tmp, file);
     },
-    async list(area) {
+    async list(area, prefix = "") {
       const base = path.resolve(root, area);
+      if (prefix) assertSafeKey(prefix);
       const entries = await fs
-        .readdir(base, { recursive: true, withFileTypes: true })
+        .readdir(path.join(base, prefix), { recursive: true, withFileTypes: true })
         .catch((error: NodeJS.ErrnoException) => {
           if (error.code === "ENOENT") return [];
           throw error;

@@ -6,12 +6,13 @@
 // booking (grooming.ts: p50 and 100 tutors racing), customers (customers.ts: /loja and a
 // product page with half the requests signed in, and the sign-in code's p50); after the tables, the product import
 // (import.ts, a process of its own), and the preview and apply of a supplier's 500-item NF-e
-// (nfe-entry.ts, a process of its own too).
+// (nfe-entry.ts, a process of its own too), and a day of 2,000 counter NFC-e applied from the
+// import folder with a product page's latency meanwhile (nfce.ts, its own process).
 // Load is autocannon, 50 connections for 10 s, every request sending
 // `Accept-Encoding: gzip, deflate, br` as browsers do.
 // Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set (a throwaway database).
 // Flags: --no-build, --duration=<s>, --connections=<n>, --only=<scenario>[,<scenario>...]
-// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, nfe-entry, hostile-search,
+// (pages, selling, checkout, checkout-card, grooming, customers, login-flood, import, nfe-entry, nfce, hostile-search,
 // and counter, which runs only when named; e.g. --only=grooming
 // for that part alone). hostile-search (hostile-search.ts) builds the large shop of its own
 // (--scale-fraction=<f> for a part of it) after the other tables.
@@ -58,12 +59,13 @@ const SCENARIOS = [
 ] as Scenario<never, unknown>[];
 const IMPORT = "import";
 const NFE_ENTRY = "nfe-entry";
+const NFCE = "nfce";
 const HOSTILE_SEARCH = "hostile-search";
 /** The counter's pages on the large shop (counter.ts): only when asked, it builds that shop. */
 const COUNTER = "counter";
 
 function selected(): Set<string> {
-  const all = [...SCENARIOS.map((s) => s.name), IMPORT, NFE_ENTRY, HOSTILE_SEARCH, COUNTER];
+  const all = [...SCENARIOS.map((s) => s.name), IMPORT, NFE_ENTRY, NFCE, HOSTILE_SEARCH, COUNTER];
   const only = args.find((a) => a.startsWith("--only="));
   if (!only) return new Set(all.filter((n) => n !== COUNTER));
   const names = only.slice("--only=".length).split(",");
@@ -163,6 +165,7 @@ async function main() {
   }
   if (chosen.has(IMPORT)) allOk = runOwnProcess("import.ts") && allOk;
   if (chosen.has(NFE_ENTRY)) allOk = runOwnProcess("nfe-entry.ts") && allOk;
+  if (chosen.has(NFCE)) allOk = runOwnProcess("nfce.ts") && allOk;
   if (chosen.has(COUNTER)) allOk = runOwnProcess("counter.ts", args) && allOk;
   if (chosen.has(HOSTILE_SEARCH)) allOk = (await runHostileSearch()) && allOk;
   if (!allOk) process.exit(1);

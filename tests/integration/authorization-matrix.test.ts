@@ -451,6 +451,17 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     "a unidade vem do CNPJ do destinatário da nota; a nota de outra unidade é recusada na prévia (nfe-entry.test.ts)",
   "routes/admin/estoque-entrada.tsx confirmar":
     "confirma só notas lidas no envio da própria pessoa, já conferidas pela unidade (nfe-entry.test.ts)",
+  "routes/admin/estoque-balcao.tsx GET":
+    "a lista de itens esperando e de reservas em risco é filtrada pelas unidades da pessoa (pendingCounterCodes, reservationsAtRisk)",
+  "routes/admin/estoque-balcao.tsx importar":
+    "a unidade vem do CNPJ do emitente da NFC-e; a nota de outra unidade é recusada e nada muda (nfce-counter.test.ts)",
+  "routes/admin/estoque-balcao.tsx associar": {
+    ask: (r) => ({
+      url: "/admin/estoque/balcao",
+      fields: { unidadeId: r.unitA, codigo: "5501", texto: "BIF65", fator: "1" },
+    }),
+    notFound: UNIT_NOT_FOUND,
+  },
   "routes/admin/estoque.tsx stock-minimum": stockIntent((r) => ({
     unidadeId: r.unitA,
     minimo: "4",

@@ -12,6 +12,8 @@ export interface ItemFixture {
   quantidade: number;
   /** Centavos per commercial unit. */
   valorUnitario: number;
+  /** Centavos off the item (vDesc), e.g. a counter discount. */
+  desconto?: number;
   ncm?: string;
 }
 
@@ -76,9 +78,10 @@ export function notaXml(nota: NotaFixture): { xml: string; chave: string } {
   const dets = nota.itens
     .map((item, i) => {
       const vProd = Math.round(item.quantidade * item.valorUnitario);
-      total += vProd;
+      total += vProd - (item.desconto ?? 0);
+      const vDesc = item.desconto ? `<vDesc>${decimal(item.desconto)}</vDesc>` : "";
       const gtin = item.gtin ?? "SEM GTIN";
-      return `<det nItem="${i + 1}"><prod><cProd>${xmlText(item.codigo)}</cProd><cEAN>${gtin}</cEAN><xProd>${xmlText(item.descricao)}</xProd><NCM>${item.ncm ?? "23091000"}</NCM><CFOP>${modelo === "65" ? "5102" : "6102"}</CFOP><uCom>${item.unidade ?? "UN"}</uCom><qCom>${item.quantidade.toFixed(4)}</qCom><vUnCom>${(item.valorUnitario / 100).toFixed(10)}</vUnCom><vProd>${decimal(vProd)}</vProd><cEANTrib>${gtin}</cEANTrib><uTrib>${item.unidade ?? "UN"}</uTrib><qTrib>${item.quantidade.toFixed(4)}</qTrib><vUnTrib>${(item.valorUnitario / 100).toFixed(10)}</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102></ICMS></imposto></det>`;
+      return `<det nItem="${i + 1}"><prod><cProd>${xmlText(item.codigo)}</cProd><cEAN>${gtin}</cEAN><xProd>${xmlText(item.descricao)}</xProd><NCM>${item.ncm ?? "23091000"}</NCM><CFOP>${modelo === "65" ? "5102" : "6102"}</CFOP><uCom>${item.unidade ?? "UN"}</uCom><qCom>${item.quantidade.toFixed(4)}</qCom><vUnCom>${(item.valorUnitario / 100).toFixed(10)}</vUnCom><vProd>${decimal(vProd)}</vProd><cEANTrib>${gtin}</cEANTrib><uTrib>${item.unidade ?? "UN"}</uTrib><qTrib>${item.quantidade.toFixed(4)}</qTrib><vUnTrib>${(item.valorUnitario / 100).toFixed(10)}</vUnTrib>${vDesc}<indTot>1</indTot></prod><imposto><ICMS><ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102></ICMS></imposto></det>`;
     })
     .join("");
   const dest = nota.destinatario

@@ -6,7 +6,8 @@ export type TipoAviso =
   | "servico"
   | "curriculo"
   | "pago_apos_cancelamento"
-  | "contestacao";
+  | "contestacao"
+  | "reserva_em_risco";
 
 export interface Aviso {
   /** The stream's event id: grows in commit order (decision 0035). */
@@ -27,7 +28,8 @@ export function avisoForUnits(aviso: Aviso, unidades: readonly string[] | null):
   if (
     aviso.tipo !== "pedido" &&
     aviso.tipo !== "pago_apos_cancelamento" &&
-    aviso.tipo !== "contestacao"
+    aviso.tipo !== "contestacao" &&
+    aviso.tipo !== "reserva_em_risco"
   ) {
     return true;
   }
@@ -63,6 +65,11 @@ export function avisoText(aviso: Aviso): { title: string; description: string } 
       return {
         title: `Contestação no cartão: ${text("numero")}`,
         description: `${total} · o cliente contestou o pagamento no Mercado Pago`,
+      };
+    case "reserva_em_risco":
+      return {
+        title: `Reserva em risco: ${text("pedidos")}`,
+        description: `${text("produto")} · venda no balcão deixou ${text("em_maos")} em mãos para ${text("reservado")} reservadas em ${text("unidade")}`,
       };
     case "servico":
       return {

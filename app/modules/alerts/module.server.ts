@@ -10,7 +10,7 @@ export const alertsModule = defineModule({
       // New orders, photo quotes and resumes are announced by triggers on their tables (every
       // path that inserts one, decision 0035); the code's own events add what no insert shows.
       name: "alerts.record",
-      events: ["pedido.pago_apos_cancelamento", "pedido.contestado"],
+      events: ["pedido.pago_apos_cancelamento", "pedido.contestado", "estoque.reserva_em_risco"],
       handle: async (executor, event) => {
         if (!event.aviso) return;
         await recordAlert(executor, {

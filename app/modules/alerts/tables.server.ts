@@ -9,6 +9,7 @@ export const TIPOS_AVISO = [
   "curriculo",
   "pago_apos_cancelamento",
   "contestacao",
+  "reserva_em_risco",
 ] as const;
 
 /**

@@ -181,3 +181,23 @@ export async function recordEntryCosts(tx: Tx, lines: EntryCost[]): Promise<void
     "entrada_custos",
   );
 }
+
+/**
+ * What one unit of each variant cost the shop, for the margin of a counter sale (decision
+ * 0089): the weighted average cost, else the last cost paid; absent when neither is known.
+ */
+export async function unitCosts(
+  executor: Executor,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await runSql<{ id: string; custo: string | null }>(
+    executor,
+    `select id, coalesce(custo_medio, custo)::text as custo from variantes
+     where id = any($1::uuid[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(
+    rows.filter((r) => r.custo != null).map((r) => [r.id, Math.round(Number(r.custo) * 100)]),
+  );
+}

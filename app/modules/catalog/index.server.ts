@@ -13,6 +13,7 @@ export type { EntryVariant } from "./entry-variants.server";
 export {
   findVariantsByText,
   recordEntryCosts,
+  unitCosts,
   variantsByGtin,
   variantsById,
 } from "./entry-variants.server";

@@ -27,10 +27,11 @@ import { receiveStock } from "~/modules/inventory/index.server";
 import { listUnits } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
-import { db, type Executor, runSql, transaction } from "~/platform/db/client.server";
+import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage.server";
 import type { ArquivoEnviado } from "./files.server";
 import { readFiscalFiles } from "./reader.server";
+import type { TipoDocumento } from "./tables.server";
 
 /** Who receives goods: the admin of the audit log, and the e-mail the ledger keeps. */
 export interface EntryActor extends AdminActor {
@@ -108,7 +109,7 @@ export const ENTRADA_MOTIVOS = {
   nadaAEntrar: "Nenhum item desta nota entra no estoque (todos ignorados).",
 } as const;
 
-function formatCnpj(cnpj: string): string {
+export function formatCnpj(cnpj: string): string {
   return cnpj.length === 14
     ? `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
     : cnpj;
@@ -134,7 +135,7 @@ async function readStaged(token: string, actor: AdminActor): Promise<Staged> {
 }
 
 /** When and by whom each of these keys was applied. */
-async function appliedKeys(
+export async function appliedKeys(
   executor: Executor,
   chaves: string[],
 ): Promise<Map<string, { em: Date; por: string }>> {
@@ -192,7 +193,7 @@ async function rememberedCodes(
 }
 
 /** Each item of a note matched with what the catalogue and the remembered codes say now. */
-async function matchNote(executor: Executor, nota: NotaFiscal): Promise<ItemCasado[]> {
+export async function matchNote(executor: Executor, nota: NotaFiscal): Promise<ItemCasado[]> {
   const gtins = nota.itens
     .flatMap((i) => [i.gtin, i.gtinTributavel])
     .filter((g): g is string => !!g);
@@ -401,26 +402,12 @@ export async function confirmEntry(
   const fornecedor = supplierName(nota);
   const result = await transaction(async (tx) => {
     const at = now();
-    const [inserted] = await runSql<{ chave_acesso: string }>(
-      tx,
-      `insert into documentos_fiscais (chave_acesso, modelo, tipo, unidade_id, emitente_cnpj,
-         emitente_nome, numero, serie, emitida_em, valor_total, aplicada_em, aplicada_por)
-       values ($1, $2, 'entrada', $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       on conflict (chave_acesso) do nothing returning chave_acesso`,
-      [
-        nota.chave,
-        nota.modelo,
-        nota.unidadeId,
-        nota.emitente.cnpj,
-        nota.emitente.nome,
-        nota.numero,
-        nota.serie,
-        nota.emitidaEm,
-        (nota.valorTotal / 100).toFixed(2),
-        at,
-        actor.email,
-      ],
-    );
+    const inserted = await insertDocument(tx, nota, {
+      tipo: "entrada",
+      unidadeId: nota.unidadeId,
+      at,
+      por: actor.email,
+    });
     if (!inserted) {
       const before = (await appliedKeys(tx, [nota.chave])).get(nota.chave)!;
       throw new AdminError(alreadyApplied(nota, before));
@@ -429,24 +416,15 @@ export async function confirmEntry(
     const byNumero = new Map(nota.itens.map((i) => [i.numero, i]));
     for (const [numero, { variante, fator }] of [...mapped].sort((a, b) => a[0] - b[0])) {
       const item = byNumero.get(numero)!;
-      await runSql(
-        tx,
-        `insert into codigos_fornecedor (emitente_cnpj, codigo, variante_id, fator, descricao,
-           atualizado_por, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (emitente_cnpj, codigo) do update set variante_id = excluded.variante_id,
-           fator = excluded.fator, descricao = excluded.descricao,
-           atualizado_por = excluded.atualizado_por, updated_at = excluded.updated_at`,
-        [
-          nota.emitente.cnpj,
-          item.codigo,
-          variante.varianteId,
-          fator,
-          item.descricao,
-          actor.email,
-          at,
-        ],
-      );
+      await rememberCode(tx, {
+        cnpj: nota.emitente.cnpj,
+        codigo: item.codigo,
+        varianteId: variante.varianteId,
+        fator,
+        descricao: item.descricao,
+        por: actor.email,
+        at,
+      });
     }
     const itens = await matchNote(tx, nota);
     const errors: Record<number, string> = {};
@@ -506,6 +484,64 @@ export async function confirmEntry(
     ...result,
     ignorados: ignored.size,
   };
+}
+
+/**
+ * Records a note as applied, once: false when its key was already there (a second upload,
+ * a racing confirmation or job, which waits for the first and then hears it was applied).
+ */
+export async function insertDocument(
+  tx: Tx,
+  nota: NotaFiscal,
+  doc: { tipo: TipoDocumento; unidadeId: string; at: Date; por: string | null },
+): Promise<boolean> {
+  const rows = await runSql<{ chave_acesso: string }>(
+    tx,
+    `insert into documentos_fiscais (chave_acesso, modelo, tipo, unidade_id, emitente_cnpj,
+       emitente_nome, numero, serie, emitida_em, valor_total, aplicada_em, aplicada_por)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     on conflict (chave_acesso) do nothing returning chave_acesso`,
+    [
+      nota.chave,
+      nota.modelo,
+      doc.tipo,
+      doc.unidadeId,
+      nota.emitente.cnpj,
+      nota.emitente.nome,
+      nota.numero,
+      nota.serie,
+      nota.emitidaEm,
+      (nota.valorTotal / 100).toFixed(2),
+      doc.at,
+      doc.por,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** An issuer's code remembered as one of our variants (a later note of it matches alone). */
+export async function rememberCode(
+  tx: Tx,
+  code: {
+    cnpj: string;
+    codigo: string;
+    varianteId: string;
+    fator: number;
+    descricao: string;
+    por: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await runSql(
+    tx,
+    `insert into codigos_fornecedor (emitente_cnpj, codigo, variante_id, fator, descricao,
+       atualizado_por, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (emitente_cnpj, codigo) do update set variante_id = excluded.variante_id,
+       fator = excluded.fator, descricao = excluded.descricao,
+       atualizado_por = excluded.atualizado_por, updated_at = excluded.updated_at`,
+    [code.cnpj, code.codigo, code.varianteId, code.fator, code.descricao, code.por, code.at],
+  );
 }
 
 /** The kept upload goes once every note of it was applied. */

@@ -82,5 +82,59 @@ export const codigosFornecedor = pgTable(
   ],
 );
 
+/**
+ * One item of a counter sale's NFC-e (point 3, decision 0089): what left the shop, for how
+ * much (vProd − vDesc, the note's value, not our price) and at what cost (the variant's
+ * average cost when it was applied, so the margin of a past day never changes). An item whose
+ * code the shop has not mapped yet waits here (variante_id null, aplicado_em null) and is
+ * applied to the stock when its code is mapped.
+ */
+export const vendasBalcaoItens = pgTable(
+  "vendas_balcao_itens",
+  {
+    chaveAcesso: text("chave_acesso")
+      .notNull()
+      .references(() => documentosFiscais.chaveAcesso, { onDelete: "cascade" }),
+    numeroItem: integer("numero_item").notNull(),
+    unidadeId: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id, { onDelete: "restrict" }),
+    codigo: text("codigo").notNull(),
+    gtin: text("gtin"),
+    descricao: text("descricao").notNull(),
+    /** Our units that left (qCom × the code's factor), known once matched. */
+    quantidade: integer("quantidade"),
+    /** qCom as the note says (a fraction waits for a factor that makes it whole). */
+    quantidadeNota: text("quantidade_nota").notNull(),
+    valor: money("valor").notNull(),
+    varianteId: uuid("variante_id").references(() => variantes.id, { onDelete: "set null" }),
+    /** Centavos one unit cost when applied (custo_medio, else custo); null when unknown. */
+    custoUnitario: money("custo_unitario"),
+    /** Units that actually left the ledger (less than quantidade when the stock had fewer). */
+    baixado: integer("baixado").notNull().default(0),
+    aplicadoEm: timestamp("aplicado_em", { withTimezone: true }),
+    emitidaEm: timestamp("emitida_em", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chaveAcesso, t.numeroItem] }),
+    index("vendas_balcao_itens_pendentes_idx")
+      .on(t.unidadeId, t.codigo)
+      .where(sql`${t.aplicadoEm} is null`),
+    index("vendas_balcao_itens_unidade_idx").on(t.unidadeId, t.emitidaEm.desc()),
+    check("vendas_balcao_itens_baixado_check", sql`${t.baixado} >= 0`),
+  ],
+);
+
+/**
+ * A cancellation event read before its sale (the folder's files come in any order): kept so
+ * the sale, when it arrives, is recorded as cancelled and moves no stock (decision 0089).
+ */
+export const cancelamentosNfce = pgTable("cancelamentos_nfce", {
+  chaveAcesso: text("chave_acesso").primaryKey(),
+  emitenteCnpj: text("emitente_cnpj").notNull(),
+  canceladaEm: timestamp("cancelada_em", { withTimezone: true }).notNull(),
+  recebidoEm: timestamp("recebido_em", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type DocumentoFiscal = typeof documentosFiscais.$inferSelect;
 export type CodigoFornecedor = typeof codigosFornecedor.$inferSelect;

@@ -12,6 +12,8 @@ export {
   recordScan,
   undoLastScan,
 } from "./count.server";
+export type { ShortReservation } from "./counter.server";
+export { returnCounterSale, sellAtCounter, shortReservations } from "./counter.server";
 export { importStockWriter } from "./import-stock.server";
 export { receiveStock } from "./receive.server";
 export type {

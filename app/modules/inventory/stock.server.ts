@@ -162,7 +162,7 @@ const ORDER_MOVES: Record<OrderMove, { emMaos: -1 | 0 | 1; reservado: -1 | 0 }> 
 
 /**
  * Moves an order's lines at its unit. The order's row lock and its estoque_situacao make
- * the caller run each move once; the CHECK on estoque refuses a move that would go below 0.
+ * the caller run each move once; the CHECK on estoque refuses a reservation below 0.
  */
 export async function moveOrderStock(
   tx: Tx,
@@ -173,8 +173,19 @@ export async function moveOrderStock(
 ): Promise<void> {
   const { emMaos, reservado } = ORDER_MOVES[move];
   for (const { varianteId, quantidade } of sumLines(lines)) {
-    const dEmMaos = emMaos * quantidade;
     const dReservado = reservado * quantidade;
+    // A hand-over takes what the ledger has, never below 0: after a counter sale took units
+    // this order had reserved (decision 0089), handing it over is what the staff saw happen.
+    let dEmMaos = emMaos * quantidade;
+    if (move === "venda") {
+      const [row] = await runSql<{ em_maos: number }>(
+        tx,
+        "select em_maos from estoque where variante_id = $1 and unidade_id = $2 for update",
+        [varianteId, order.unidadeId],
+        "estoque_pedido_trava",
+      );
+      dEmMaos = -Math.min(quantidade, row?.em_maos ?? 0);
+    }
     await runSql(
       tx,
       `with r as (

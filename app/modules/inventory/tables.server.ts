@@ -35,7 +35,9 @@ export const estoque = pgTable(
     ...variantAtUnit(),
     emMaos: integer("em_maos").notNull().default(0),
     reservado: integer("reservado").notNull().default(0),
-    disponivel: integer("disponivel").generatedAlwaysAs(sql`em_maos - reservado`),
+    // Never below 0: a counter sale may leave fewer in hand than online orders reserved
+    // (decision 0089); what is available to sell is then nothing, at this unit only.
+    disponivel: integer("disponivel").generatedAlwaysAs(sql`greatest(em_maos - reservado, 0)`),
     /** "Abaixo do mínimo" below this (0 = no minimum). */
     minimo: integer("minimo").notNull().default(0),
     updatedAt: updatedAt(),
@@ -45,7 +47,7 @@ export const estoque = pgTable(
     index("estoque_unidade_idx").on(t.unidadeId),
     check(
       "estoque_quantidades_check",
-      sql`${t.emMaos} >= 0 and ${t.reservado} >= 0 and ${t.reservado} <= ${t.emMaos} and ${t.minimo} >= 0`,
+      sql`${t.emMaos} >= 0 and ${t.reservado} >= 0 and ${t.minimo} >= 0`,
     ),
   ],
 );

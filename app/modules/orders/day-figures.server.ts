@@ -4,7 +4,7 @@
 import { and, count, gte, inArray, lt, ne, type SQL, sum } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
 import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
-import { db, type Executor } from "~/platform/db/client.server";
+import { db, type Executor, runSql } from "~/platform/db/client.server";
 import { orderUnitCondition } from "./scope.server";
 import { pedidos } from "./tables.server";
 
@@ -47,5 +47,38 @@ export async function placedByUnit(
     unidadeId: r.unidadeId,
     pedidos: Number(r.pedidos),
     total: r.total ? decimalToCentavos(String(r.total)) : 0,
+  }));
+}
+
+/**
+ * The orders still holding reserved units of these variants at a unit (not handed over nor
+ * released), oldest first: the orders a counter sale put at risk (decision 0089).
+ */
+export async function ordersHoldingStock(
+  executor: Executor,
+  unidadeId: string,
+  varianteIds: readonly string[],
+): Promise<{ pedidoId: string; numeroPedido: string; varianteId: string; quantidade: number }[]> {
+  if (varianteIds.length === 0) return [];
+  const rows = await runSql<{
+    pedido_id: string;
+    numero_pedido: string;
+    variante_id: string;
+    quantidade: number;
+  }>(
+    executor,
+    `select p.id as pedido_id, p.numero_pedido, i.variante_id, sum(i.quantidade)::int as quantidade
+     from pedidos p join itens_pedido i on i.pedido_id = p.id
+     where p.unidade_id = $1 and p.estoque_situacao = 'reservado'
+       and i.variante_id = any($2::uuid[])
+     group by p.id, p.numero_pedido, i.variante_id, p.created_at
+     order by p.created_at, p.numero_pedido`,
+    [unidadeId, [...new Set(varianteIds)]],
+  );
+  return rows.map((r) => ({
+    pedidoId: r.pedido_id,
+    numeroPedido: r.numero_pedido,
+    varianteId: r.variante_id,
+    quantidade: Number(r.quantidade),
   }));
 }

@@ -14,7 +14,7 @@ export { submitCheckout } from "./checkout.server";
 export { changeCookieCart, readCookieCartView } from "./cookie-cart.server";
 export { quoteCartWithCouponGuess } from "./coupon-guess.server";
 export { ordersDashboard } from "./dashboard.server";
-export { orderUnitsOf, placedByUnit } from "./day-figures.server";
+export { ordersHoldingStock, orderUnitsOf, placedByUnit } from "./day-figures.server";
 export { exportOrders, ordersExportFileName } from "./export.server";
 export { FIND_ORDER_TEXTS, submitFindOrder } from "./find-order.server";
 export { readOrderFlash } from "./flash.server";

@@ -14,6 +14,8 @@ const AVISO_CAPACIDADE: Record<Aviso["tipo"], Capacidade> = {
   pedido: "pedidos.ver",
   pago_apos_cancelamento: "pedidos.ver",
   contestacao: "pedidos.ver",
+  // The online orders a counter sale put at risk (decision 0089): who serves the orders hears.
+  reserva_em_risco: "pedidos.ver",
   servico: "orcamentos.atender",
   curriculo: "curriculos.ver",
 };

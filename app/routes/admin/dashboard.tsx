@@ -10,6 +10,7 @@ import {
   Wallet,
 } from "lucide-react";
 import { Link, redirect } from "react-router";
+import { RiskList } from "~/components/admin/estoque/counter-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
@@ -40,8 +41,10 @@ export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, re
   // Each part only for who may use its area; money totals only with the reports (decision 0068).
   return {
     vendas: may("relatorios.ver")
-      ? { hoje: d.hoje, mes: d.mes, chart: d.chart, dinheiro: d.dinheiro }
+      ? { hoje: d.hoje, mes: d.mes, chart: d.chart, dinheiro: d.dinheiro, canais: d.canais }
       : null,
+    // Online orders a counter sale put at risk (decision 0089): who follows orders sees them.
+    emRisco: d.emRisco,
     pedidos: {
       porStatus: d.porStatus,
       finalizadosDias: d.finalizadosDias,
@@ -192,6 +195,45 @@ function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
   );
 }
 
+type CanaisDoDia = NonNullable<Route.ComponentProps["loaderData"]["vendas"]>["canais"];
+
+/** Today's sales per unit by channel: the online store beside the counter's NFC-e, with margin. */
+function ChannelsPerUnit({ canais }: { canais: CanaisDoDia }) {
+  if (canais.length === 0) return null;
+  return (
+    <SectionCard
+      title="Vendas por canal hoje"
+      description="Loja online (pedidos feitos) e Balcão (NFC-e do caixa, pelo valor das notas; margem pelo custo médio)."
+    >
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="canais-por-unidade">
+        {canais.map((c) => (
+          <li
+            key={c.unidadeId}
+            data-unidade={c.unidadeId}
+            className="grid gap-1 rounded-xl border border-slate-200 p-3 text-sm"
+          >
+            <p className="font-semibold text-slate-900">{c.unidade}</p>
+            <dl className="grid gap-0.5 tabular-nums">
+              <div className="flex justify-between gap-2">
+                <dt>Loja online ({c.online.pedidos})</dt>
+                <dd data-col="online">{formatBRL(c.online.valor)}</dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt>Balcão ({c.balcao.vendas})</dt>
+                <dd data-col="balcao">{formatBRL(c.balcao.valor)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 text-slate-600">
+                <dt>· Margem do balcão</dt>
+                <dd data-col="margem">{formatBRL(c.balcao.margem)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
@@ -274,7 +316,17 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </div>
       </section>
 
+      {d.emRisco.length > 0 ? (
+        <SectionCard
+          title="Reservas em risco"
+          description="Vendas do balcão deixaram menos em mãos do que os pedidos online reservaram."
+        >
+          <RiskList emRisco={d.emRisco} />
+        </SectionCard>
+      ) : null}
+
       {d.vendas ? <TodayPerUnit dinheiro={d.vendas.dinheiro} /> : null}
+      {d.vendas ? <ChannelsPerUnit canais={d.vendas.canais} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         {d.vendas ? (

@@ -126,6 +126,12 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
               Entrada de mercadoria
             </Link>
             <Link
+              to={href("/admin/estoque/balcao")}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              Vendas do balcão
+            </Link>
+            <Link
               to={href("/admin/estoque/contagens")}
               className={buttonVariants({ variant: "outline" })}
             >

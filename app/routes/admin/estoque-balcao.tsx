@@ -1,0 +1,152 @@
+// /admin/estoque/balcao: "Vendas do balcão" (issue 44 point 3, decision 0089). Upload the day's
+// NFC-e files of the point of sale (XMLs, or ZIPs of them; the import folder's job does the
+// same unattended): each authorised note of a unit becomes a counter sale there, once;
+// cancellations return the goods. The page lists the items waiting for their code (map once
+// by SKU, EAN or name; a USB scanner types the EAN) and the online orders a counter sale put
+// at risk. Plain forms: works without JavaScript.
+import { data, href, Link, useActionData, useLoaderData } from "react-router";
+import { CounterScreen, type CounterScreenResult } from "~/components/admin/estoque/counter-screen";
+import { adminPage } from "~/components/admin/page";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { useFormResult } from "~/components/forms/use-form-result";
+import { buttonVariants } from "~/components/ui/button";
+import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import {
+  BALCAO_MOTIVOS,
+  importCounterSales,
+  mapCounterCode,
+  NFCE_FOLDER,
+  pendingCounterCodes,
+  readFiscalFiles,
+  reservationsAtRisk,
+} from "~/modules/fiscal/index.server";
+import { adminIntent, fail } from "~/platform/admin/action.server";
+import { AdminError } from "~/platform/admin/actor.server";
+import { readFileLimited } from "~/platform/storage.server";
+import type { Route } from "./+types/estoque-balcao";
+
+const page = adminPage({
+  title: "Vendas do balcão",
+  // Counter sales change a unit's stock: who adjusts it (and receives NF-e) imports them.
+  capability: "estoque.ajustar",
+  failure: "Erro ao carregar as vendas do balcão",
+});
+export const handle = page.handle;
+export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
+
+/** A day's ZIP of a busy counter is a few MB; loose XMLs are a few KB each. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_FILES = 500;
+const TOO_LARGE =
+  "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.";
+
+export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, reads }) => {
+  const unidades = staffOf(user).unidades;
+  const [pendentes, emRisco] = await reads(() =>
+    Promise.all([pendingCounterCodes(unidades), reservationsAtRisk(unidades)]),
+  );
+  return { pendentes, emRisco, pasta: NFCE_FOLDER };
+});
+
+export const action = adminAction(
+  {
+    importar: adminIntent({
+      failure: "Erro ao lançar as vendas do balcão",
+      run: async (_fields, { form, actor }) => {
+        const files = form
+          .getAll("arquivos")
+          .filter((f): f is File => f instanceof File && f.size > 0);
+        if (files.length === 0) return fail("importar", BALCAO_MOTIVOS.nenhumArquivo);
+        const read = [];
+        for (const file of files) {
+          read.push({
+            name: file.name,
+            bytes: await readFileLimited(file, MAX_FILE_BYTES, TOO_LARGE),
+          });
+        }
+        const result = await importCounterSales(await readFiscalFiles(read), actor);
+        return {
+          ok: true as const,
+          intent: "importar",
+          message:
+            result.vendas > 0 || result.devolvidas > 0
+              ? `${result.vendas} ${result.vendas === 1 ? "venda lançada" : "vendas lançadas"}, ${result.devolvidas} ${result.devolvidas === 1 ? "cancelamento" : "cancelamentos"}`
+              : "Nenhuma venda nova",
+          result,
+        };
+      },
+    }),
+    associar: adminIntent({
+      failure: "Erro ao associar o código",
+      run: async (fields, { actor }) => {
+        try {
+          const r = await mapCounterCode(
+            {
+              unidadeId: fields.unidadeId ?? "",
+              codigo: (fields.codigo ?? "").slice(0, 60),
+              texto: (fields.texto ?? "").slice(0, 100),
+              fator: (fields.fator ?? "").slice(0, 12),
+              ignorar: fields.ignorar === "1" || fields.ignorar === "on",
+            },
+            actor,
+          );
+          return {
+            ok: true as const,
+            intent: "associar",
+            message: r.variante
+              ? `Código associado a ${r.variante}: ${r.itens} ${r.itens === 1 ? "item baixado" : "itens baixados"}`
+              : `${r.itens} ${r.itens === 1 ? "item ignorado" : "itens ignorados"}`,
+            riscos: r.riscos,
+          };
+        } catch (error) {
+          if (!(error instanceof AdminError)) throw error;
+          return data(
+            {
+              ok: false as const,
+              intent: "associar",
+              message: error.message,
+              codigo: `${fields.unidadeId ?? ""}:${fields.codigo ?? ""}`,
+              texto: (fields.texto ?? "").slice(0, 100),
+            },
+            { status: 400 },
+          );
+        }
+      },
+    }),
+  },
+  {
+    capability: handle.capability,
+    upload: {
+      maxFileSize: MAX_FILE_BYTES,
+      maxFiles: MAX_FILES,
+      tooLargeMessage: TOO_LARGE,
+      intent: "importar",
+    },
+  },
+);
+
+export default function EstoqueBalcao() {
+  const { pendentes, emRisco, pasta } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useFormResult(result as never);
+  return (
+    <div>
+      <AdminPageHeader
+        title="Vendas do balcão"
+        description="Envie os XML das NFC-e do dia (ou um ZIP), como o programa do caixa exporta: cada venda sai do estoque da unidade que a emitiu, uma vez; os cancelamentos devolvem."
+        actions={
+          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
+            Voltar ao estoque
+          </Link>
+        }
+      />
+      <CounterScreen
+        result={(result ?? null) as CounterScreenResult | null}
+        pendentes={pendentes}
+        emRisco={emRisco}
+        pasta={pasta}
+      />
+    </div>
+  );
+}
