@@ -25,15 +25,12 @@ import { AdminError } from "~/platform/admin/actor.server";
 import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/estoque-balcao";
 
-const page = adminPage({
+export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Vendas do balcão",
   // Counter sales change a unit's stock: who adjusts it (and receives NF-e) imports them.
   capability: "estoque.ajustar",
   failure: "Erro ao carregar as vendas do balcão",
 });
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
 
 /** A day's ZIP of a busy counter is a few MB; loose XMLs are a few KB each. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -41,7 +38,7 @@ const MAX_FILES = 500;
 const TOO_LARGE =
   "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.";
 
-export const loader = adminLoader(page, async (_: Route.LoaderArgs, { user, reads }) => {
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, reads }) => {
   const unidades = staffOf(user).unidades;
   const [pendentes, emRisco] = await reads(() =>
     Promise.all([pendingCounterCodes(unidades), reservationsAtRisk(unidades)]),
