@@ -77,3 +77,22 @@ export function precoComDesconto(preco: number, descontoPercentual: number): num
 export function altaAcimaDoLimite(precoAceito: number, precoHoje: number): boolean {
   return precoHoje * 100 > precoAceito * (100 + ALTA_MAXIMA_PERCENTUAL);
 }
+
+/**
+ * The daily grams of dry food a pet of this weight eats, estimated when the tutor does not know
+ * them (decision 0090): the maintenance energy of a neutered adult (dog 1.6 × RER, cat 1.2 ×
+ * RER, RER = 70 × kg^0.75 kcal) over a dry food's 3.6 kcal per gram, rounded to 5 g. The bag's
+ * own table rules; the page says it is an estimate.
+ */
+export function gramasPorDiaEstimadas(
+  especie: "cao" | "gato",
+  pesoPetG: number | null | undefined,
+): number | null {
+  if (!pesoPetG || pesoPetG <= 0) return null;
+  const rer = 70 * (pesoPetG / 1000) ** 0.75;
+  const kcal = rer * (especie === "gato" ? 1.2 : 1.6);
+  return Math.max(5, Math.round(kcal / KCAL_POR_GRAMA / 5) * 5);
+}
+
+/** The energy of a gram of dry food (kcal), the middle of the shelf's 3.4–3.9. */
+const KCAL_POR_GRAMA = 3.6;

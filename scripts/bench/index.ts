@@ -63,11 +63,23 @@ const NFCE = "nfce";
 const HOSTILE_SEARCH = "hostile-search";
 /** The counter's pages on the large shop (counter.ts): only when asked, it builds that shop. */
 const COUNTER = "counter";
+/** The renewal job over 10,000 subscriptions (subscriptions.ts): only when asked. */
+const SUBSCRIPTIONS = "subscriptions";
+/** Long runs of their own (minutes each): only when named in --only. */
+const ONLY_WHEN_NAMED = [COUNTER, SUBSCRIPTIONS, NFCE];
 
 function selected(): Set<string> {
-  const all = [...SCENARIOS.map((s) => s.name), IMPORT, NFE_ENTRY, NFCE, HOSTILE_SEARCH, COUNTER];
+  const all = [
+    ...SCENARIOS.map((s) => s.name),
+    IMPORT,
+    NFE_ENTRY,
+    NFCE,
+    HOSTILE_SEARCH,
+    COUNTER,
+    SUBSCRIPTIONS,
+  ];
   const only = args.find((a) => a.startsWith("--only="));
-  if (!only) return new Set(all.filter((n) => n !== COUNTER));
+  if (!only) return new Set(all.filter((n) => !ONLY_WHEN_NAMED.includes(n)));
   const names = only.slice("--only=".length).split(",");
   const unknown = names.filter((n) => !all.includes(n));
   if (unknown.length > 0) {
@@ -167,6 +179,7 @@ async function main() {
   if (chosen.has(NFE_ENTRY)) allOk = runOwnProcess("nfe-entry.ts") && allOk;
   if (chosen.has(NFCE)) allOk = runOwnProcess("nfce.ts") && allOk;
   if (chosen.has(COUNTER)) allOk = runOwnProcess("counter.ts", args) && allOk;
+  if (chosen.has(SUBSCRIPTIONS)) allOk = runOwnProcess("subscriptions.ts", args) && allOk;
   if (chosen.has(HOSTILE_SEARCH)) allOk = (await runHostileSearch()) && allOk;
   if (!allOk) process.exit(1);
 }

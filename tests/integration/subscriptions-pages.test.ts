@@ -56,7 +56,7 @@ describe("subscribing in the account", () => {
       makeRequest(`/conta/assinaturas?v=${racao.id}&gramas=250`, { headers: { cookie } }),
     );
     // 10 kg at 250 g a day: 40 days.
-    expect(page.data.nova).toMatchObject({ sugerido: 40, variante: { id: racao.id } });
+    expect(page.data.nova).toMatchObject({ sugerido: 40, itens: [{ id: racao.id }] });
 
     const refused = await subscribeInAccount(cookie, {});
     expect(refused.status).toBe(400);

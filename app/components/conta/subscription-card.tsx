@@ -1,5 +1,6 @@
 // One "compra programada" with its one-click actions (issue 45 point 3), as plain forms: the
 // account's list and the page a reminder's signed link opens show the same card.
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -27,6 +28,66 @@ export interface SubscriptionCardData {
     desconto: number;
   }[];
   ciclos: { id: string; data: string; estado: EstadoCiclo; motivo: string | null }[];
+  /** On a renewal that waits: other pack sizes of each item and units that have them. */
+  escolhas?: {
+    itens: {
+      de: string;
+      nome: string;
+      opcoes: { id: string; rotulo: string; preco: number; disponivel: number }[];
+    }[];
+    unidades: { id: string; nome: string; atual: boolean }[] | null;
+  } | null;
+}
+
+/** A waiting renewal's choice: another pack size or unit, then the order is made. */
+function ChoiceForm({ s, hidden }: { s: SubscriptionCardData; hidden: ReactNode }) {
+  const escolhas = s.escolhas;
+  if (!escolhas) return null;
+  const quantidade = new Map(s.itens.map((i) => [i.varianteId, i.quantidade]));
+  return (
+    <Form method="post" className="grid gap-2 rounded-lg border border-amber-200 p-3">
+      {hidden}
+      <p className="font-semibold">Escolha outra embalagem ou unidade e faça o pedido</p>
+      {escolhas.itens.map((item) => (
+        <label key={item.de} className="grid gap-1">
+          {item.nome}
+          <select
+            name={`v_${item.de}`}
+            defaultValue={item.de}
+            className="rounded-md border border-slate-300 px-2 py-1"
+          >
+            {item.opcoes.map((o) => (
+              <option key={o.id} value={o.id}>
+                {`${o.rotulo} — ${formatBRL(o.preco)}${o.disponivel < (quantidade.get(item.de) ?? 1) ? " (esgotado)" : ""}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {escolhas.unidades && escolhas.unidades.length > 0 ? (
+        <label className="grid gap-1">
+          Retirar em
+          <select
+            name="unidadeId"
+            defaultValue={escolhas.unidades.find((u) => u.atual)?.id ?? ""}
+            className="rounded-md border border-slate-300 px-2 py-1"
+          >
+            {escolhas.unidades.some((u) => u.atual) ? null : (
+              <option value="">A mesma unidade (sem estoque)</option>
+            )}
+            {escolhas.unidades.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.nome}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <Button type="submit" name="intent" value="trocar">
+        Trocar e fazer o pedido
+      </Button>
+    </Form>
+  );
 }
 
 export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?: string }) {
@@ -75,6 +136,7 @@ export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?
           Esperando sua escolha: {waiting.motivo}
         </p>
       ) : null}
+      {waiting && s.estado === "ativa" ? <ChoiceForm s={s} hidden={hidden} /> : null}
       {s.estado !== "cancelada" ? (
         <div className="grid gap-2">
           <div className="flex flex-wrap gap-2">

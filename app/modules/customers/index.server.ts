@@ -35,6 +35,7 @@ export {
   petsCare,
   petsForBooking,
   petsOfBooking,
+  petsWithWeight,
   staffAddNote,
   staffAddWeight,
   staffMergePets,

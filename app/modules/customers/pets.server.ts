@@ -681,3 +681,19 @@ export async function petOwners(
       .map((r) => [r.petId, { clienteId: r.clienteId, email: r.email, nome: r.nome, pet: r.pet }]),
   );
 }
+
+/** The customer's pets with their latest weight (grams; null when never weighed). */
+export async function petsWithWeight(clienteId: string) {
+  const list = await listPets(clienteId);
+  const out: { id: string; nome: string; especie: Pet["especie"]; pesoG: number | null }[] = [];
+  for (const p of list) {
+    const [latest] = await db()
+      .select({ gramas: petPesos.gramas })
+      .from(petPesos)
+      .where(eq(petPesos.petId, p.id))
+      .orderBy(desc(petPesos.medidoEm), desc(petPesos.createdAt))
+      .limit(1);
+    out.push({ id: p.id, nome: p.nome, especie: p.especie, pesoG: latest?.gramas ?? null });
+  }
+  return out;
+}

@@ -3,6 +3,7 @@
 // of another e-mail, or of none, is never an account's, even when this device placed it.
 import { and, desc, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/platform/db/client.server";
+import { getCustomerOrder } from "./queries.server";
 import { pedidos } from "./tables.server";
 import { orderToken } from "./token.server";
 
@@ -57,4 +58,29 @@ export async function ordersByEmail(
     statusPedido: r.statusPedido,
     nesteAparelho: onDevice.has(r.numero),
   }));
+}
+
+/**
+ * A past order of this account's e-mail as the start of a "compra programada" (issue 45
+ * point 1, decision 0090): its lines, unit, delivery or pick-up, address and payment. Reached
+ * with the order page's secret; an order of another e-mail is not the account's (null).
+ */
+export async function orderToSubscribe(numero: string, token: string | null, email: string) {
+  const found = await getCustomerOrder(numero, token);
+  if (!found?.pedido.clienteEmail) return null;
+  if (found.pedido.clienteEmail.trim().toLowerCase() !== email.trim().toLowerCase()) return null;
+  const { pedido } = found;
+  return {
+    numero: pedido.numeroPedido,
+    modo: pedido.modo,
+    unidadeId: pedido.unidadeId,
+    endereco: pedido.clienteEndereco,
+    bairro: pedido.clienteBairro,
+    janelaEntrega: pedido.janelaEntrega,
+    formaPagamento: pedido.formaPagamento,
+    telefone: pedido.clienteTelefone,
+    itens: found.itens.flatMap((i) =>
+      i.varianteId ? [{ varianteId: i.varianteId, quantidade: i.quantidade }] : [],
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 // The module's server face: what other modules, routes, scripts and tests may use.
-export { ordersByEmail } from "./account-orders.server";
+export { ordersByEmail, orderToSubscribe } from "./account-orders.server";
 export { buyAgain } from "./buy-again.server";
 export {
   cardOnlineView,

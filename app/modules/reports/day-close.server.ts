@@ -39,6 +39,8 @@ const unitKey = (id: string | null) => id ?? SEM_UNIDADE;
 interface Keyed<T> {
   unidade: string;
   row: T;
+  /** Money of a "compra programada" renewal (issue 45 point 4: its revenue apart). */
+  programada?: boolean;
 }
 
 /** Every payment of [start, end) as the close's rows, each with its unit's key. */
@@ -66,6 +68,7 @@ async function rowsBetween(start: Date, end: Date, executor: Executor) {
 
   const entradas: Keyed<EntradaFechamento>[] = paid.recebimentos.map((r) => ({
     unidade: unitKey(r.unidadeId),
+    programada: Boolean(r.pedidoId && orders.get(r.pedidoId)?.compraProgramada),
     row: {
       em: r.recebidoEm,
       forma: counterForma(r.metodo),
@@ -96,6 +99,7 @@ async function rowsBetween(start: Date, end: Date, executor: Executor) {
     if (within(c.pagoEm)) {
       entradas.push({
         unidade,
+        programada: Boolean(order?.compraProgramada),
         row: {
           em: c.pagoEm,
           forma,
@@ -222,6 +226,14 @@ export async function moneyOfTheDay(at: Date, scope: UnitScope, executor: Execut
       unidade: u,
       pedidos: { quantidade: p?.pedidos ?? 0, valor: p?.total ?? 0 },
       recebido: { loja: f.porOrigem.loja, banhoTosa: f.porOrigem.banho_tosa, total: f.recebido },
+      // The renewals' share of both (already inside "Pedidos" and "Loja"), shown apart.
+      programada: {
+        quantidade: p?.programadas.pedidos ?? 0,
+        valor: p?.programadas.total ?? 0,
+        recebido: rows.entradas
+          .filter((e) => e.unidade === u.id && e.programada)
+          .reduce((n, e) => n + e.row.valor, 0),
+      },
     };
   });
   const visible = porUnidade.filter(
@@ -240,6 +252,11 @@ export async function moneyOfTheDay(at: Date, scope: UnitScope, executor: Execut
       loja: total((u) => u.recebido.loja),
       banhoTosa: total((u) => u.recebido.banhoTosa),
       total: total((u) => u.recebido.total),
+    },
+    programada: {
+      quantidade: total((u) => u.programada.quantidade),
+      valor: total((u) => u.programada.valor),
+      recebido: total((u) => u.programada.recebido),
     },
   };
 }

@@ -28,6 +28,7 @@ import { placeOrder, renewalOutcomes } from "~/modules/orders/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { applyChoice, pickUpUnits, type RenewalChoice } from "./choice.server";
 import {
   discountsFor,
   EMAIL_LEMBRETE,
@@ -383,9 +384,16 @@ export async function runSubscriptionCycles(at: Date = now()) {
   return { retomadas, lembretes, pedidos, pagos, expirados };
 }
 
-/** "Pagar agora": the next date's renewal placed at once, today's prices accepted. */
-export async function payNow(id: string): Promise<{ ok: boolean; message: string }> {
-  const [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
+/**
+ * "Pagar agora": the next date's renewal placed at once, today's prices accepted. With a
+ * choice (a waiting renewal's other pack size or unit, decision 0090) the choice is applied
+ * first, then the renewal goes the same way.
+ */
+export async function payNow(
+  id: string,
+  choice?: RenewalChoice,
+): Promise<{ ok: boolean; message: string }> {
+  let [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
   if (row?.estado !== "ativa") return { ok: false, message: "Esta assinatura não está ativa." };
   const [cycle] = await db()
     .select()
@@ -394,7 +402,21 @@ export async function payNow(id: string): Promise<{ ok: boolean; message: string
   if (cycle && !["lembrado", "aguardando_cliente"].includes(cycle.estado)) {
     return { ok: false, message: "O pedido desta data já foi criado." };
   }
-  const placed = await placeRenewal(row, now(), true);
+  if (choice && (choice.trocas.length > 0 || choice.unidadeId)) {
+    const retirada = await pickUpUnits();
+    const refused = await transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(assinaturas)
+        .where(eq(assinaturas.id, id))
+        .for("update");
+      if (locked?.proximaData !== row!.proximaData) return "A assinatura mudou; tente de novo.";
+      return applyChoice(tx, locked, choice, retirada);
+    });
+    if (refused) return { ok: false, message: refused };
+    [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
+  }
+  const placed = await placeRenewal(row!, now(), true);
   return placed.ok
     ? { ok: true, message: `Pedido ${placed.numero} criado. Pague pela página do pedido.` }
     : { ok: false, message: placed.message };

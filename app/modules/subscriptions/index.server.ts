@@ -16,7 +16,7 @@ export {
   ownsSubscription,
   pauseSubscription,
   skipNext,
-  subscribableVariant,
+  subscribableVariants,
   subscribe,
   subscriptionAction,
   subscriptionView,

@@ -14,6 +14,12 @@ import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { sameSecret, sessionSecret } from "~/platform/secret.server";
+import {
+  type RenewalChoice,
+  type RenewalChoices,
+  readChoice,
+  renewalChoices,
+} from "./choice.server";
 import { type SubscribeInput, subscribeSchema } from "./subscribe.schema";
 import {
   type Assinatura,
@@ -70,6 +76,8 @@ export async function discountsFor(
   return result;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
@@ -90,7 +98,7 @@ export function firstDateAllowed(at: Date = now()): string {
  */
 export async function subscribe(
   titular: Titular,
-  fields: Record<string, string>,
+  form: Record<string, string>,
   address: (id: string) => Promise<{
     logradouro: string;
     numero: string;
@@ -100,9 +108,26 @@ export async function subscribe(
     bairro: string | null;
   } | null>,
 ): Promise<SubscribeResult> {
-  const parsed = subscribeSchema.safeParse(fields);
+  let fields = form;
   const fail = (message: string, errors: Record<string, string> = {}) =>
     ({ ok: false, message, errors }) as const;
+  // Several items (subscribing from a past order, decision 0090): `q_<variante>` = quantity,
+  // 0 leaves it out; the first one stands for the form's single item.
+  const linhas = Object.entries(fields)
+    .filter(([k]) => k.startsWith("q_") && UUID_RE.test(k.slice(2)))
+    .map(([k, v]) => ({ varianteId: k.slice(2), quantidade: Number(v) }))
+    .filter((l) => l.quantidade !== 0);
+  if (linhas.length > 20) return fail("No máximo 20 itens numa compra programada.");
+  if (linhas.some((l) => !Number.isInteger(l.quantidade) || l.quantidade < 1 || l.quantidade > 99))
+    return fail("Verifique os campos destacados", { quantidade: "Quantidade inválida" });
+  if (!fields.varianteId && linhas[0]) {
+    fields = {
+      ...fields,
+      varianteId: linhas[0].varianteId,
+      quantidade: String(linhas[0].quantidade),
+    };
+  }
+  const parsed = subscribeSchema.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
@@ -118,8 +143,23 @@ export async function subscribe(
       primeiraData: "Escolha uma data a partir de 4 dias de hoje",
     });
   }
-  const [variant] = await saleVariants([input.varianteId]);
-  if (!variant?.aVenda) return fail("Este produto não está à venda no momento.");
+  const itens = [
+    { varianteId: input.varianteId, quantidade: input.quantidade },
+    ...linhas.filter((l) => l.varianteId !== input.varianteId),
+  ];
+  const vendidas = new Map(
+    (await saleVariants(itens.map((i) => i.varianteId))).map((v) => [v.id, v]),
+  );
+  const fora = itens.filter((i) => !vendidas.get(i.varianteId)?.aVenda);
+  if (fora.length > 0) {
+    const v = vendidas.get(fora[0]!.varianteId);
+    return fail(
+      v
+        ? `${[v.nome, v.rotulo].filter(Boolean).join(" — ")} não está à venda no momento.`
+        : "Este produto não está à venda no momento.",
+    );
+  }
+  const variant = vendidas.get(input.varianteId)!;
   const settings = await currentSettings();
   const units = await listActiveUnits();
   let unidadeId: string | null = input.unidadeId;
@@ -178,12 +218,14 @@ export async function subscribe(
         updatedAt: at,
       })
       .returning();
-    await tx.insert(itensAssinatura).values({
-      assinaturaId: row!.id,
-      varianteId: variant.id,
-      quantidade: input.quantidade,
-      precoAceito: variant.preco,
-    });
+    await tx.insert(itensAssinatura).values(
+      itens.map((i) => ({
+        assinaturaId: row!.id,
+        varianteId: i.varianteId,
+        quantidade: i.quantidade,
+        precoAceito: vendidas.get(i.varianteId)!.preco,
+      })),
+    );
     await enqueueEmails(tx, [
       {
         tipo: EMAIL_CONFIRMADA,
@@ -211,6 +253,8 @@ export interface SubscriptionView {
   }[];
   ciclos: (typeof ciclosAssinatura.$inferSelect)[];
   token: string;
+  /** On a renewal that waits: the other pack sizes and units to choose from. */
+  escolhas: RenewalChoices | null;
 }
 
 /** One subscription with its items (as sold today) and its cycles, newest first. */
@@ -247,6 +291,11 @@ export async function subscriptionView(id: string): Promise<SubscriptionView | n
     }),
     ciclos,
     token: subscriptionToken(id),
+    escolhas:
+      assinatura.estado === "ativa" &&
+      ciclos.some((c) => c.data === assinatura.proximaData && c.estado === "aguardando_cliente")
+        ? await renewalChoices(assinatura, itens)
+        : null,
   };
 }
 
@@ -546,7 +595,7 @@ function editSubscription(
 export async function subscriptionAction(
   id: string,
   fields: Record<string, string>,
-  pay: (id: string) => Promise<ChangeResult>,
+  pay: (id: string, choice?: RenewalChoice) => Promise<ChangeResult>,
 ): Promise<ChangeResult> {
   switch (fields.intent) {
     case "cancelar":
@@ -561,6 +610,8 @@ export async function subscriptionAction(
       return resumeSubscription(id);
     case "pagar":
       return pay(id);
+    case "trocar":
+      return pay(id, readChoice(fields));
     case "editar": {
       const quantidades: Record<string, number> = {};
       for (const [k, v] of Object.entries(fields)) {
@@ -578,16 +629,37 @@ export async function subscriptionAction(
   }
 }
 
-/** The variant a product page sends to subscribe: on sale, with its bag weight and discount. */
-export async function subscribableVariant(id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [v] = await saleVariants([id]);
-  if (!v?.aVenda) return null;
-  return {
-    id: v.id,
-    nome: [v.nome, v.rotulo].filter(Boolean).join(" — "),
-    preco: v.preco,
-    pesoG: v.pesoG,
-    desconto: (await discountsFor([v.id])).get(v.id) ?? 0,
-  };
+/**
+ * The lines a past order sends to subscribe (decision 0090): those on sale, with their bag
+ * weight and discount, and the names of those no longer sold (said on the page, not dropped
+ * silently).
+ */
+export async function subscribableVariants(linhas: { varianteId: string; quantidade: number }[]) {
+  const wanted = linhas.filter((l) => UUID_RE.test(l.varianteId)).slice(0, 20);
+  const vendidas = new Map(
+    (await saleVariants(wanted.map((l) => l.varianteId))).map((v) => [v.id, v]),
+  );
+  const descontos = await discountsFor([...vendidas.keys()]);
+  const itens = [];
+  const fora: string[] = [];
+  const vistos = new Set<string>();
+  for (const l of wanted) {
+    const v = vendidas.get(l.varianteId);
+    if (!v || vistos.has(v.id)) continue;
+    vistos.add(v.id);
+    const nome = [v.nome, v.rotulo].filter(Boolean).join(" — ");
+    if (!v.aVenda) {
+      fora.push(nome);
+      continue;
+    }
+    itens.push({
+      id: v.id,
+      nome,
+      preco: v.preco,
+      pesoG: v.pesoG,
+      desconto: descontos.get(v.id) ?? 0,
+      quantidade: Math.min(99, Math.max(1, l.quantidade)),
+    });
+  }
+  return { itens, fora };
 }

@@ -187,6 +187,17 @@ function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
                 <dt>· Banho e tosa</dt>
                 <dd data-col="banho-tosa">{formatBRL(u.recebido.banhoTosa)}</dd>
               </div>
+              {u.programada.quantidade > 0 || u.programada.recebido > 0 ? (
+                <div
+                  className="flex justify-between gap-2 border-t border-slate-100 pt-1 text-slate-600"
+                  data-col="programada"
+                >
+                  <dt>Compra programada ({u.programada.quantidade})</dt>
+                  <dd>
+                    {formatBRL(u.programada.valor)} · recebido {formatBRL(u.programada.recebido)}
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </li>
         ))}

@@ -55,6 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           estado: c.estado,
           motivo: c.motivo,
         })),
+        escolhas: view.escolhas,
       },
     },
     { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },

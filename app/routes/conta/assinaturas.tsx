@@ -5,16 +5,22 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { SubscriptionCard } from "~/components/conta/subscription-card";
 import { Button } from "~/components/ui/button";
-import { intervaloSugerido, termosAssinatura } from "~/domain/assinatura";
+import { gramasPorDiaEstimadas, intervaloSugerido, termosAssinatura } from "~/domain/assinatura";
 import { formatBRL } from "~/domain/money";
-import { listAddresses, requireCustomer, savedAddress } from "~/modules/customers/index.server";
+import {
+  listAddresses,
+  petsWithWeight,
+  requireCustomer,
+  savedAddress,
+} from "~/modules/customers/index.server";
+import { orderToSubscribe } from "~/modules/orders/index.server";
 import { listActiveUnits } from "~/modules/shop/index.server";
 import {
   customerSubscriptions,
   firstDateAllowed,
   ownsSubscription,
   payNow,
-  subscribableVariant,
+  subscribableVariants,
   subscribe,
   subscriptionAction,
 } from "~/modules/subscriptions/index.server";
@@ -26,17 +32,50 @@ export function meta() {
   return [{ title: "Compra programada | Minha conta" }, { name: "robots", content: "noindex" }];
 }
 
+/** The address book's entry an order went to (same street start and neighbourhood), if any. */
+function matchingAddress(
+  enderecos: { id: string; logradouro: string; bairro: string | null }[],
+  endereco: string,
+  bairro: string,
+) {
+  const norm = (t: string) => t.trim().toLowerCase();
+  return (
+    enderecos.find(
+      (e) =>
+        e.bairro !== null &&
+        norm(e.bairro) === norm(bairro) &&
+        norm(endereco).startsWith(norm(e.logradouro)),
+    )?.id ?? null
+  );
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { cliente } = await requireCustomer(request);
   const url = new URL(request.url);
   const v = (url.searchParams.get("v") ?? "").slice(0, 36);
-  const gramas = Number(url.searchParams.get("gramas") ?? "") || null;
-  const variante = v ? await subscribableVariant(v) : null;
-  const [lista, enderecos, unidades] = await Promise.all([
+  // "Assinar estes itens" of a past order (decision 0090): the order page's secret proves it.
+  const numeroPedido = (url.searchParams.get("pedido") ?? "").slice(0, 40);
+  const origem = numeroPedido
+    ? await orderToSubscribe(numeroPedido, url.searchParams.get("token"), cliente.email)
+    : null;
+  const gramasDigitadas = Number(url.searchParams.get("gramas") ?? "") || null;
+  const petId = (url.searchParams.get("pet") ?? "").slice(0, 36);
+  const [lista, enderecos, unidades, pets] = await Promise.all([
     customerSubscriptions(cliente.id),
     listAddresses(cliente.id),
     listActiveUnits(),
+    petsWithWeight(cliente.id),
   ]);
+  const linhas = origem ? origem.itens : v ? [{ varianteId: v, quantidade: 1 }] : [];
+  const escolhidas = linhas.length > 0 ? await subscribableVariants(linhas) : null;
+  const pet = pets.find((p) => p.id === petId) ?? (pets.length === 1 ? pets[0] : undefined);
+  const gramasEstimadas = pet ? gramasPorDiaEstimadas(pet.especie, pet.pesoG) : null;
+  const gramas = gramasDigitadas ?? gramasEstimadas;
+  // The bag: the heaviest line (the food, where an order also had a toy or a snack).
+  const saco = escolhidas?.itens
+    .filter((i) => i.pesoG)
+    .sort((a, b) => b.pesoG! * b.quantidade - a.pesoG! * a.quantidade)[0];
+  const comEndereco = enderecos.filter((e) => e.bairro);
   return data(
     {
       assinaturas: lista.map((s) => ({
@@ -54,20 +93,45 @@ export async function loader({ request }: Route.LoaderArgs) {
           estado: c.estado,
           motivo: c.motivo,
         })),
+        escolhas: s.escolhas,
       })),
-      nova: variante
-        ? {
-            variante,
-            sugerido: intervaloSugerido(variante.pesoG, 1, gramas),
-            gramas,
-            primeiraData: firstDateAllowed(),
-            enderecos: enderecos.filter((e) => e.bairro),
-            unidades: unidades
-              .filter((u) => u.ativo && !u.emBreve && u.retiradaAtiva)
-              .map((u) => ({ id: u.id, nome: u.nome })),
-          }
-        : null,
-      telefone: cliente.telefone ?? "",
+      nova:
+        escolhidas && escolhidas.itens.length > 0
+          ? {
+              itens: escolhidas.itens,
+              fora: escolhidas.fora,
+              pedido: origem?.numero ?? null,
+              pedidoToken: origem ? (url.searchParams.get("token") ?? "") : null,
+              v: origem ? null : v,
+              sugerido: saco ? intervaloSugerido(saco.pesoG, saco.quantidade, gramas) : null,
+              gramas: gramasDigitadas,
+              estimativa:
+                pet && gramasEstimadas && !gramasDigitadas
+                  ? { pet: pet.nome, pesoG: pet.pesoG!, gramas: gramasEstimadas }
+                  : null,
+              pets: pets.filter((p) => p.pesoG).map((p) => ({ id: p.id, nome: p.nome })),
+              petId: pet?.id ?? "",
+              primeiraData: firstDateAllowed(),
+              enderecos: comEndereco,
+              unidades: unidades
+                .filter((u) => u.ativo && !u.emBreve && u.retiradaAtiva)
+                .map((u) => ({ id: u.id, nome: u.nome })),
+              preenchido: origem
+                ? {
+                    modo: origem.modo,
+                    unidadeId: origem.unidadeId ?? "",
+                    enderecoId:
+                      origem.modo === "entrega"
+                        ? (matchingAddress(comEndereco, origem.endereco, origem.bairro) ?? "")
+                        : "",
+                    janelaEntrega: origem.janelaEntrega ?? "",
+                    formaPagamento: origem.formaPagamento,
+                  }
+                : null,
+            }
+          : null,
+      naoEncontrado: Boolean(numeroPedido) && !origem,
+      telefone: origem?.telefone ?? cliente.telefone ?? "",
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -127,27 +191,60 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AccountSubscriptions() {
-  const { assinaturas, nova, telefone } = useLoaderData<typeof loader>();
+  const { assinaturas, nova, telefone, naoEncontrado } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const errors = result?.errors ?? {};
+  const pre = nova?.preenchido;
   return (
     <div className="grid gap-6">
+      {naoEncontrado ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          Pedido não encontrado nesta conta. Abra-o pelo link em "Pedidos".
+        </p>
+      ) : null}
       {nova ? (
         <section
           aria-labelledby="nova-titulo"
           className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm"
         >
           <h2 id="nova-titulo" className="text-lg font-bold text-slate-900">
-            Compra programada: {nova.variante.nome}
+            {nova.pedido
+              ? `Compra programada dos itens do pedido ${nova.pedido}`
+              : `Compra programada: ${nova.itens[0]!.nome}`}
           </h2>
-          <p>Preço hoje: {formatBRL(nova.variante.preco)}</p>
+          {nova.fora.length > 0 ? (
+            <p className="text-amber-900">Fora de venda, não entram: {nova.fora.join(", ")}.</p>
+          ) : null}
           {result?.message ? (
             <p role="alert" className="font-medium text-red-700">
               {result.message}
             </p>
           ) : null}
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="v" value={nova.variante.id} />
+            {nova.v ? <input type="hidden" name="v" value={nova.v} /> : null}
+            {nova.pedido ? (
+              <>
+                <input type="hidden" name="pedido" value={nova.pedido} />
+                <input type="hidden" name="token" value={nova.pedidoToken ?? ""} />
+              </>
+            ) : null}
+            {nova.pets.length > 0 ? (
+              <label className="grid gap-1">
+                Para qual pet?
+                <select
+                  name="pet"
+                  defaultValue={nova.petId}
+                  className="rounded-md border border-slate-300 px-2 py-1"
+                >
+                  <option value="">—</option>
+                  {nova.pets.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.nome}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             <label className="grid gap-1">
               Quantos gramas seu pet come por dia?
               <input
@@ -163,20 +260,28 @@ export default function AccountSubscriptions() {
               Sugerir intervalo
             </Button>
           </Form>
+          {nova.estimativa ? (
+            <p className="text-slate-600" data-testid="estimativa">
+              {`${nova.estimativa.pet} (${(nova.estimativa.pesoG / 1000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} kg) come cerca de ${nova.estimativa.gramas} g por dia, pela estimativa do peso. Confira na tabela da embalagem.`}
+            </p>
+          ) : null}
           <Form method="post" className="grid gap-3">
-            <input type="hidden" name="varianteId" value={nova.variante.id} />
-            <label className="grid gap-1">
-              Quantidade
-              <input
-                type="number"
-                name="quantidade"
-                min={1}
-                max={99}
-                defaultValue={1}
-                required
-                className="w-24 rounded-md border border-slate-300 px-2 py-1"
-              />
-            </label>
+            {nova.itens.map((item) => (
+              <label key={item.id} className="grid gap-1">
+                {`${item.nome} — hoje ${formatBRL(item.preco)}${item.desconto > 0 ? ` (−${item.desconto}%)` : ""}`}
+                <span className="text-slate-600">Quantidade</span>
+                <input
+                  type="number"
+                  name={`q_${item.id}`}
+                  min={nova.itens.length > 1 ? 0 : 1}
+                  max={99}
+                  defaultValue={item.quantidade}
+                  required
+                  className="w-24 rounded-md border border-slate-300 px-2 py-1"
+                />
+              </label>
+            ))}
+            {errors.quantidade ? <span className="text-red-700">{errors.quantidade}</span> : null}
             <label className="grid gap-1">
               A cada quantos dias (15 a 90)
               <input
@@ -212,15 +317,31 @@ export default function AccountSubscriptions() {
             <fieldset className="grid gap-1">
               <legend>Como receber</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name="modo" value="retirada" defaultChecked /> Retirar na loja
+                <input
+                  type="radio"
+                  name="modo"
+                  value="retirada"
+                  defaultChecked={pre?.modo !== "entrega"}
+                />{" "}
+                Retirar na loja
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" name="modo" value="entrega" /> Receber em casa
+                <input
+                  type="radio"
+                  name="modo"
+                  value="entrega"
+                  defaultChecked={pre?.modo === "entrega"}
+                />{" "}
+                Receber em casa
               </label>
             </fieldset>
             <label className="grid gap-1">
               Unidade (retirada)
-              <select name="unidadeId" className="rounded-md border border-slate-300 px-2 py-1">
+              <select
+                name="unidadeId"
+                defaultValue={pre?.unidadeId || undefined}
+                className="rounded-md border border-slate-300 px-2 py-1"
+              >
                 {nova.unidades.map((u) => (
                   <option key={u.id} value={u.id}>
                     {u.nome}
@@ -231,7 +352,11 @@ export default function AccountSubscriptions() {
             </label>
             <label className="grid gap-1">
               Endereço (entrega)
-              <select name="enderecoId" className="rounded-md border border-slate-300 px-2 py-1">
+              <select
+                name="enderecoId"
+                defaultValue={pre?.enderecoId ?? ""}
+                className="rounded-md border border-slate-300 px-2 py-1"
+              >
                 <option value="">—</option>
                 {nova.enderecos.map((e) => (
                   <option
@@ -244,7 +369,11 @@ export default function AccountSubscriptions() {
             </label>
             <label className="grid gap-1">
               Horário (entrega)
-              <select name="janelaEntrega" className="rounded-md border border-slate-300 px-2 py-1">
+              <select
+                name="janelaEntrega"
+                defaultValue={pre?.janelaEntrega ?? ""}
+                className="rounded-md border border-slate-300 px-2 py-1"
+              >
                 <option value="">—</option>
                 <option value="manha">Manhã</option>
                 <option value="tarde">Tarde</option>
@@ -255,6 +384,7 @@ export default function AccountSubscriptions() {
               Pagamento
               <select
                 name="formaPagamento"
+                defaultValue={pre?.formaPagamento}
                 className="rounded-md border border-slate-300 px-2 py-1"
               >
                 <option value="balcao">Pagar na retirada</option>
@@ -285,7 +415,7 @@ export default function AccountSubscriptions() {
             <div className="rounded-lg bg-slate-50 p-3" data-testid="termos">
               <p className="font-semibold">Termos da compra programada</p>
               <ul className="list-disc pl-5">
-                {termosAssinatura(nova.variante.desconto).map((t) => (
+                {termosAssinatura(Math.max(...nova.itens.map((i) => i.desconto))).map((t) => (
                   <li key={t}>{t}</li>
                 ))}
               </ul>

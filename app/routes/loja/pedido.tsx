@@ -389,6 +389,16 @@ export default function OrderPage() {
               Coloca estes itens no carrinho com os preços de hoje.
             </p>
           </form>
+          {/* Issue 45 point 1 (decision 0090): the same lines on a schedule, from the account. */}
+          <p className="mt-2 text-sm">
+            <a
+              href={`/conta/assinaturas?${new URLSearchParams({ pedido: pedido.numero, token })}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              Assinar estes itens
+            </a>{" "}
+            <span className="text-xs text-slate-600">(compra programada, com desconto)</span>
+          </p>
         </section>
 
         {pedido.modo === "retirada" ? (
