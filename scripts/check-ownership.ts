@@ -125,9 +125,10 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
       "inventory/stock.server.ts",
       "inventory/transfers.server.ts",
       "inventory/count.server.ts",
+      "inventory/counter.server.ts",
     ],
     reason:
-      "the stock screen searches and pages variants with their stock; a count reads codes (EAN, SKU)",
+      "the stock screen searches and pages variants with their stock; a count reads codes (EAN, SKU); the reservations a counter sale put at risk name their variant",
   },
   {
     reader: "inventory",
@@ -137,8 +138,10 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
       "inventory/stock.server.ts",
       "inventory/transfers.server.ts",
       "inventory/count.server.ts",
+      "inventory/counter.server.ts",
     ],
-    reason: "the stock screen, transfers, counts and stock messages name a variant by its product",
+    reason:
+      "the stock screen, transfers, counts, stock messages and reservations at risk name a variant by its product",
   },
   {
     // A move's history line names its unit and the order that moved it (inventory may not
@@ -155,8 +158,17 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
       "inventory/stock-screen.server.ts",
       "inventory/transfers.server.ts",
       "inventory/count.server.ts",
+      "inventory/counter.server.ts",
     ],
-    reason: "the stock history, the transfers and the counts name the unit of each move",
+    reason:
+      "the stock history, the transfers, the counts and the reservations at risk name the unit of each move",
+  },
+  {
+    // Counter items waiting for their code are grouped per unit and code in SQL (decision 0089).
+    reader: "fiscal",
+    table: "unidades",
+    files: ["fiscal/counter-sales.server.ts"],
+    reason: "the counter items waiting for their code name their unit in the grouped list",
   },
   {
     // A count of a category is narrowed and labelled by it (a brand is a column of produtos).
