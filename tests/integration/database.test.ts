@@ -170,14 +170,21 @@ describe("database", () => {
     await expect(
       db.insert(variantes).values({ produtoId: other!.id, sku: "TESTE-1", preco: 100 }),
     ).rejects.toThrow();
-    // Stock never goes below zero, nor reserves more than is in hand.
+    // Stock never goes below zero. A counter sale may leave fewer in hand than online orders
+    // reserved (decision 0089): the reservation stays and nothing is available to sell.
     const [unidade] = await db.select().from(unidades).limit(1);
     const stock = { varianteId: p!.id, unidadeId: unidade!.id };
     await expect(db.insert(estoque).values({ ...stock, emMaos: -1 })).rejects.toThrow();
     await expect(
-      db.insert(estoque).values({ ...stock, emMaos: 2, reservado: 3 }),
+      db.insert(estoque).values({ ...stock, emMaos: 2, reservado: -1 }),
     ).rejects.toThrow();
-    await db.insert(estoque).values({ ...stock, emMaos: 5, reservado: 2 });
+    await db.insert(estoque).values({ ...stock, emMaos: 2, reservado: 3 });
+    const [short] = await db.select().from(estoque).where(eq(estoque.varianteId, p!.id));
+    expect(short).toMatchObject({ emMaos: 2, reservado: 3, disponivel: 0 });
+    await db
+      .update(estoque)
+      .set({ emMaos: 5, reservado: 2 })
+      .where(eq(estoque.varianteId, p!.id));
     const [figures] = await db.select().from(estoque).where(eq(estoque.varianteId, p!.id));
     expect(figures).toMatchObject({ emMaos: 5, reservado: 2, disponivel: 3 });
     await expect(
