@@ -79,6 +79,18 @@ export async function onEachDatabase(
   return ok;
 }
 
+/** The databases a bench runs on: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export function benchKinds(): Kind[] {
+  return process.env.DATABASE_URL ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+}
+
+/** Measures on each database in turn, then exits 0 when every run met its goal. */
+export async function measureEachKind(measure: (kind: Kind) => Promise<boolean>): Promise<never> {
+  let ok = true;
+  for (const kind of benchKinds()) ok = (await measure(kind)) && ok;
+  process.exit(ok ? 0 : 1);
+}
+
 /** A whole number as a person reads it here: "12.345". */
 export const fmtInt = (n: number) => Math.round(n).toLocaleString("pt-BR");
 
