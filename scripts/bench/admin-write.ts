@@ -15,7 +15,15 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/platform/db/client.server";
 import { stopServer, table } from "../lib/server";
-import { args, BROWSER, type Kind, quantile, startApp, withSeededShop } from "./harness";
+import {
+  args,
+  BROWSER,
+  benchKinds,
+  type Kind,
+  quantile,
+  startApp,
+  withSeededShop,
+} from "./harness";
 import { buildLargeShop } from "./large-shop";
 
 const option = (name: string) =>
@@ -271,8 +279,7 @@ async function measure(kind: Kind): Promise<WriteRun> {
 
 /** The whole run; true when every write answered and met its goal. */
 export async function runAdminWrite(): Promise<boolean> {
-  const kinds: Kind[] = ["PGlite"];
-  if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
+  const kinds = benchKinds();
   let ok = true;
   const rows = [["Banco", "medida", "valor", "meta", "OK"]];
   for (const kind of kinds) {

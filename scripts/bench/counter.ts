@@ -10,7 +10,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { stopServer } from "../lib/server";
-import { args, BROWSER, type Kind, load, quantile, startApp, withSeededShop } from "./harness";
+import {
+  args,
+  BROWSER,
+  type Kind,
+  load,
+  measureEachKind,
+  quantile,
+  startApp,
+  withSeededShop,
+} from "./harness";
 import { buildLargeShop } from "./large-shop";
 import { signIn } from "./lib/requests";
 
@@ -137,8 +146,4 @@ async function measure(kind: Kind) {
   }
 }
 
-const kinds: Kind[] = ["PGlite"];
-if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
-let ok = true;
-for (const kind of kinds) ok = (await measure(kind)) && ok;
-process.exit(ok ? 0 : 1);
+await measureEachKind(measure);

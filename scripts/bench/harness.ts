@@ -64,6 +64,36 @@ export async function throwawayPostgres(url: string, name: string): Promise<Data
   };
 }
 
+/**
+ * Runs a bench of its own on a fresh PGlite and, when DATABASE_URL is set, on a throwaway
+ * PostgreSQL database of that server: whether every run met its goal.
+ */
+export async function onEachDatabase(
+  run: (label: string, database: Database) => Promise<boolean>,
+): Promise<boolean> {
+  let ok = await run("PGlite", await openDatabase({}));
+  if (process.env.DATABASE_URL) {
+    ok =
+      (await run("PostgreSQL", await throwawayPostgres(process.env.DATABASE_URL, "bench"))) && ok;
+  }
+  return ok;
+}
+
+/** The databases a bench runs on: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export function benchKinds(): Kind[] {
+  return process.env.DATABASE_URL ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+}
+
+/** Measures on each database in turn, then exits 0 when every run met its goal. */
+export async function measureEachKind(measure: (kind: Kind) => Promise<boolean>): Promise<never> {
+  let ok = true;
+  for (const kind of benchKinds()) ok = (await measure(kind)) && ok;
+  process.exit(ok ? 0 : 1);
+}
+
+/** A whole number as a person reads it here: "12.345". */
+export const fmtInt = (n: number) => Math.round(n).toLocaleString("pt-BR");
+
 /** The database a scenario that builds its own shop made, as `withSeededShop` hands it over. */
 export interface SeededShop {
   /** DATA_DIR and DATABASE_URL for the app started on it afterwards. */

@@ -15,6 +15,7 @@ import { customerCheckout } from "../lib/checkout-form";
 import { stopServer, table } from "../lib/server";
 import {
   BROWSER,
+  benchKinds,
   clientAddress,
   type Kind,
   postForm,
@@ -190,8 +191,7 @@ async function measure(kind: Kind): Promise<HostileResult> {
 
 /** Both databases (PostgreSQL with DATABASE_URL); true when the goals were met. */
 export async function runHostileSearch(): Promise<boolean> {
-  const kinds: Kind[] = ["PGlite"];
-  if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
+  const kinds = benchKinds();
   const rows = [
     [
       "Banco",

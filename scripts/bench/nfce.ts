@@ -14,17 +14,11 @@ import { productSearchText } from "~/modules/catalog";
 import { getStoreProduct, productSaleVariants } from "~/modules/catalog/index.server";
 import { importNfceFolder, NFCE_FOLDER, stopFiscalReader } from "~/modules/fiscal/index.server";
 import { MODULES } from "~/modules/registry.server";
-import {
-  type Database,
-  migrateDatabase,
-  openDatabase,
-  runSql,
-  setDatabase,
-} from "~/platform/db/client.server";
+import { type Database, migrateDatabase, runSql, setDatabase } from "~/platform/db/client.server";
 import { registerModules } from "~/platform/module.server";
 import { localDiskDriver, setStorage, storage } from "~/platform/storage.server";
 import { cancelamentoXml, notaXml } from "../../tests/support/nota-fiscal";
-import { createThrowawayDatabase } from "../lib/throwaway-postgres";
+import { fmtInt, onEachDatabase } from "./harness";
 
 const NOTES = 2_000;
 const PRODUCTS = 300;
@@ -35,18 +29,6 @@ const GOAL_S = 120;
 const GOAL_PAGE_P99_MS = 500;
 
 const ean = (i: number) => `789${String(i).padStart(10, "0")}`;
-
-async function freshPostgres(url: string): Promise<Database> {
-  const throwaway = await createThrowawayDatabase(url, "bench");
-  const database = await openDatabase({ databaseUrl: throwaway.url });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
 
 async function seed(database: Database): Promise<string[]> {
   const db = database.db;
@@ -173,7 +155,7 @@ async function run(label: string, database: Database) {
       seconds < GOAL_S &&
       p99 < GOAL_PAGE_P99_MS;
     console.log(
-      `${label.padEnd(10)} dia de ${fmt(NOTES)} NFC-e + ${fmt(counts.devolvidas)} cancelamentos (${fmt(bytes / 1024)} KB, ${counts.arquivos} arquivos): aplicar ${seconds.toFixed(1)} s (${fmt(NOTES / seconds)} notas/s, ${fmt(moved!.n)} movimentos); página de produto durante: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, máx. ${max.toFixed(0)} ms (${fmt(latencies.length)} leituras); event loop preso no máx. ${(lag.max / 1e6).toFixed(0)} ms ${ok ? `OK (< ${GOAL_S} s, p99 < ${GOAL_PAGE_P99_MS} ms)` : "ACIMA DA META"}`,
+      `${label.padEnd(10)} dia de ${fmtInt(NOTES)} NFC-e + ${fmtInt(counts.devolvidas)} cancelamentos (${fmtInt(bytes / 1024)} KB, ${counts.arquivos} arquivos): aplicar ${seconds.toFixed(1)} s (${fmtInt(NOTES / seconds)} notas/s, ${fmtInt(moved!.n)} movimentos); página de produto durante: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, máx. ${max.toFixed(0)} ms (${fmtInt(latencies.length)} leituras); event loop preso no máx. ${(lag.max / 1e6).toFixed(0)} ms ${ok ? `OK (< ${GOAL_S} s, p99 < ${GOAL_PAGE_P99_MS} ms)` : "ACIMA DA META"}`,
     );
     return ok;
   } finally {
@@ -186,11 +168,6 @@ async function run(label: string, database: Database) {
 // Applying emits events ('estoque.entrada' on a cancellation), whose subscribers the modules declare.
 registerModules(MODULES);
 
-const fmt = (n: number) => Math.round(n).toLocaleString("pt-BR");
-
-let ok = await run("PGlite", await openDatabase({}));
-if (process.env.DATABASE_URL) {
-  ok = (await run("PostgreSQL", await freshPostgres(process.env.DATABASE_URL))) && ok;
-}
+const ok = await onEachDatabase(run);
 await stopFiscalReader();
 if (!ok) process.exit(1);

@@ -10,6 +10,7 @@ import { setStockInHandAtDeliveringUnit } from "../lib/stock";
 import {
   args,
   BROWSER,
+  benchKinds,
   clientAddress,
   type Kind,
   postForm,
@@ -341,8 +342,7 @@ function report(kind: Kind, small: ShopRun, large: ShopRun) {
 
 /** The whole run; true when every screen answered as expected on every database. */
 export async function runScale(): Promise<boolean> {
-  const kinds: Kind[] = ["PGlite"];
-  if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
+  const kinds = benchKinds();
   const results: unknown[] = [];
   let allOk = true;
   for (const kind of kinds) {

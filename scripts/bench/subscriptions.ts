@@ -23,7 +23,7 @@ import { registerModules } from "~/platform/module.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { stopServer } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
-import { type Kind, type LoadResult, load, startApp } from "./harness";
+import { type Kind, type LoadResult, load, measureEachKind, startApp } from "./harness";
 
 registerModules(MODULES);
 
@@ -166,8 +166,4 @@ async function measure(kind: Kind) {
   }
 }
 
-const kinds: Kind[] = ["PGlite"];
-if (process.env.DATABASE_URL) kinds.push("PostgreSQL");
-let ok = true;
-for (const kind of kinds) ok = (await measure(kind)) && ok;
-process.exit(ok ? 0 : 1);
+await measureEachKind(measure);

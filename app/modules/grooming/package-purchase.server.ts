@@ -22,7 +22,7 @@ import type { DomainEvent } from "~/platform/event-types.server";
 import { logger } from "~/platform/logger.server";
 import { shopDayOf } from "./booking-rules";
 import type { Pelagem, Porte } from "./booking-vocabulary";
-import { type PackageBalance, packageBalances } from "./packages.server";
+import { type PackageBalance, packageBalances, soldPackage } from "./packages.server";
 import { addDays } from "./series-rules";
 import { pacotesBanho, pacotesPet } from "./tables.server";
 
@@ -143,17 +143,8 @@ export async function buyPackageOnline(
           await db()
             .insert(pacotesPet)
             .values({
-              pacoteId: pacote.id,
-              petId: pet.id,
-              unidadeId: null,
-              nome: pacote.nome,
-              servicoIds: pacote.servicoIds,
-              preco: pacote.preco,
-              sessoes: pacote.sessoes,
-              validoAte: addDays(shopDayOf(at), pacote.validadeDias),
-              vendidoEm: at,
+              ...soldPackage(pacote, pet.id, null, at),
               aguardandoPagamento: true,
-              createdAt: at,
             })
             .returning()
         )[0]!;

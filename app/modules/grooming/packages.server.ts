@@ -102,6 +102,30 @@ export interface PackageSale {
   pagamento: CounterPaymentInput;
 }
 
+/**
+ * A package as its pet holds it once sold (at the counter or online): the definition's name,
+ * services, price and sessions copied, valid for its days from the shop's day of the sale.
+ */
+export function soldPackage(
+  pacote: Pick<PacoteBanho, "id" | "nome" | "servicoIds" | "preco" | "sessoes" | "validadeDias">,
+  petId: string,
+  unidadeId: string | null,
+  at: Date,
+) {
+  return {
+    pacoteId: pacote.id,
+    petId,
+    unidadeId,
+    nome: pacote.nome,
+    servicoIds: pacote.servicoIds,
+    preco: pacote.preco,
+    sessoes: pacote.sessoes,
+    validoAte: addDays(shopDayOf(at), pacote.validadeDias),
+    vendidoEm: at,
+    createdAt: at,
+  };
+}
+
 /** Sells a package for a customer's pet at the counter, its payment recorded with it. */
 export async function sellPackageAtCounter(
   sale: PackageSale,
@@ -124,17 +148,8 @@ export async function sellPackageAtCounter(
     const [sold] = await tx
       .insert(pacotesPet)
       .values({
-        pacoteId: pacote.id,
-        petId: sale.petId,
-        unidadeId: sale.unidadeId,
-        nome: pacote.nome,
-        servicoIds: pacote.servicoIds,
-        preco: pacote.preco,
-        sessoes: pacote.sessoes,
-        validoAte: addDays(shopDayOf(at), pacote.validadeDias),
-        vendidoEm: at,
+        ...soldPackage(pacote, sale.petId, sale.unidadeId, at),
         vendidoPor: actor.userId || null,
-        createdAt: at,
       })
       .returning();
     await recordCounterPayment(tx, {

@@ -6,7 +6,7 @@
 // in hand (the units the ledger did not know of are not invented: it takes what it had).
 import { lineName } from "~/modules/catalog";
 import { type Executor, runSql, type Tx } from "~/platform/db/client.server";
-import { unitsArrived } from "./arrivals.server";
+import { receiveStock } from "./receive.server";
 import { type StockLine, sumLines } from "./stock.server";
 
 export interface CounterMovement {
@@ -80,47 +80,22 @@ export async function sellAtCounter(
   );
 }
 
-/** Puts back what a cancelled counter sale took (venda_balcao_cancelada), and says so. */
+/**
+ * Puts back what a cancelled counter sale took (venda_balcao_cancelada): units arriving at the
+ * unit like any entry, and said so.
+ */
 export async function returnCounterSale(
   tx: Tx,
   sale: CounterMovement,
   lines: StockLine[],
   at: Date,
 ): Promise<void> {
-  const summed = sumLines(lines).filter((l) => l.quantidade > 0);
-  if (summed.length === 0) return;
-  await runSql(
+  await receiveStock(
     tx,
-    `with l as (
-       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
-     ), r as (
-       insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
-       select variante_id, $3, q, 0, $4 from l order by variante_id
-       on conflict (variante_id, unidade_id) do update
-         set em_maos = e.em_maos + excluded.em_maos, updated_at = excluded.updated_at
-       returning e.variante_id, e.em_maos, e.reservado
-     )
-     insert into movimentos_estoque
-       (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
-        reservado_depois, motivo, usuario_email, chave_acesso, created_at)
-     select r.variante_id, $3, 'venda_balcao_cancelada', l.q, 0, r.em_maos, r.reservado, $5,
-       null, $6, $4
-     from r join l using (variante_id)`,
-    [
-      summed.map((l) => l.varianteId),
-      summed.map((l) => l.quantidade),
-      sale.unidadeId,
-      at,
-      sale.motivo,
-      sale.chaveAcesso,
-    ],
-    "estoque_balcao_volta",
+    { ...sale, tipo: "venda_balcao_cancelada", usuarioEmail: null },
+    lines,
+    at,
   );
-  await unitsArrived(tx, {
-    unidadeId: sale.unidadeId,
-    varianteIds: summed.map((l) => l.varianteId),
-    quantidade: summed.reduce((n, l) => n + l.quantidade, 0),
-  });
 }
 
 /** A variant at a unit with fewer units in hand than online orders reserved. */

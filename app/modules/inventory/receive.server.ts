@@ -8,7 +8,8 @@ import { type StockLine, sumLines } from "./stock.server";
 
 export interface StockEntry {
   unidadeId: string;
-  tipo: "entrada_nf" | "entrada_avulsa";
+  /** A cancelled counter sale's units come back like an entry (counter.server.ts). */
+  tipo: "entrada_nf" | "entrada_avulsa" | "venda_balcao_cancelada";
   /** "Entrada NF 4512 — Fornecedor X", or the person's reason. */
   motivo: string;
   chaveAcesso?: string | null;

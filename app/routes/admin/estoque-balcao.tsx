@@ -22,8 +22,8 @@ import {
 } from "~/modules/fiscal/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
-import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/estoque-balcao";
+import { readUploads, type UploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Vendas do balcão",
@@ -33,10 +33,12 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 });
 
 /** A day's ZIP of a busy counter is a few MB; loose XMLs are a few KB each. */
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
-const MAX_FILES = 500;
-const TOO_LARGE =
-  "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.";
+const UPLOAD: UploadLimits = {
+  maxFileSize: 20 * 1024 * 1024,
+  maxFiles: 500,
+  tooLargeMessage:
+    "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.",
+};
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, reads }) => {
   const unidades = staffOf(user).unidades;
@@ -51,17 +53,8 @@ export const action = adminAction(
     importar: adminIntent({
       failure: "Erro ao lançar as vendas do balcão",
       run: async (_fields, { form, actor }) => {
-        const files = form
-          .getAll("arquivos")
-          .filter((f): f is File => f instanceof File && f.size > 0);
-        if (files.length === 0) return fail("importar", BALCAO_MOTIVOS.nenhumArquivo);
-        const read = [];
-        for (const file of files) {
-          read.push({
-            name: file.name,
-            bytes: await readFileLimited(file, MAX_FILE_BYTES, TOO_LARGE),
-          });
-        }
+        const read = await readUploads(form, UPLOAD);
+        if (read.length === 0) return fail("importar", BALCAO_MOTIVOS.nenhumArquivo);
         const result = await importCounterSales(await readFiscalFiles(read), actor);
         return {
           ok: true as const,
@@ -115,9 +108,7 @@ export const action = adminAction(
   {
     capability: handle.capability,
     upload: {
-      maxFileSize: MAX_FILE_BYTES,
-      maxFiles: MAX_FILES,
-      tooLargeMessage: TOO_LARGE,
+      ...UPLOAD,
       intent: "importar",
     },
   },

@@ -19,8 +19,8 @@ import {
 } from "~/modules/fiscal/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
-import { readFileLimited } from "~/platform/storage.server";
 import type { Route } from "./+types/estoque-entrada";
+import { readUploads, type UploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Entrada de mercadoria",
@@ -30,9 +30,11 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 });
 
 /** One XML is at most 5 MB; a zip of a month of notes fits too. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const MAX_FILES = 20;
-const TOO_LARGE = "Cada arquivo deve ter no máximo 5 MB. Envie um ZIP ou divida o envio.";
+const UPLOAD: UploadLimits = {
+  maxFileSize: 5 * 1024 * 1024,
+  maxFiles: 20,
+  tooLargeMessage: "Cada arquivo deve ter no máximo 5 MB. Envie um ZIP ou divida o envio.",
+};
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => null);
 
@@ -57,17 +59,8 @@ export const action = adminAction(
     preview: adminIntent({
       failure: "Erro ao ler as notas",
       run: async (_fields, { form, actor }) => {
-        const files = form
-          .getAll("arquivos")
-          .filter((f): f is File => f instanceof File && f.size > 0);
-        if (files.length === 0) return fail("preview", ENTRADA_MOTIVOS.nenhumArquivo);
-        const read = [];
-        for (const file of files) {
-          read.push({
-            name: file.name,
-            bytes: await readFileLimited(file, MAX_FILE_BYTES, TOO_LARGE),
-          });
-        }
+        const read = await readUploads(form, UPLOAD);
+        if (read.length === 0) return fail("preview", ENTRADA_MOTIVOS.nenhumArquivo);
         const preview = await previewEntry(read, actor);
         return { ok: true as const, intent: "preview", preview };
       },
@@ -109,9 +102,7 @@ export const action = adminAction(
   {
     capability: handle.capability,
     upload: {
-      maxFileSize: MAX_FILE_BYTES,
-      maxFiles: MAX_FILES,
-      tooLargeMessage: TOO_LARGE,
+      ...UPLOAD,
       intent: "preview",
     },
   },

@@ -1,13 +1,14 @@
 // "Vendas do balcão": the upload of the day's NFC-e, what it did (sales, cancellations, files
 // that changed nothing with their reasons, online orders put at risk), the online orders at
 // risk now, and the counter codes waiting to be mapped (one plain form each).
-import { AlertTriangle, FileUp, Link2 } from "lucide-react";
+import { AlertTriangle, Link2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { CounterImportResult, PendingCode, ReservationAtRisk } from "~/modules/fiscal";
+import { FiscalUploadForm } from "./fiscal-upload";
 
 export type CounterScreenResult =
   | { ok: true; intent: "importar"; message: string; result: CounterImportResult }
@@ -171,9 +172,6 @@ export function CounterScreen({
   emRisco: ReservationAtRisk[];
   pasta: string;
 }) {
-  const navigation = useNavigation();
-  const reading =
-    navigation.state === "submitting" && navigation.formEncType?.includes("multipart");
   const refusal = result && !result.ok ? result : null;
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
@@ -186,34 +184,12 @@ export function CounterScreen({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form
-            method="post"
-            encType="multipart/form-data"
-            className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-          >
-            <input type="hidden" name="intent" value="importar" />
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="arquivos">Arquivos XML ou ZIP</Label>
-              <Input
-                className="min-w-0 max-w-full"
-                id="arquivos"
-                name="arquivos"
-                type="file"
-                multiple
-                required
-                accept=".xml,.zip,text/xml,application/xml,application/zip"
-              />
-            </div>
-            <Button type="submit" disabled={reading}>
-              <FileUp aria-hidden="true" />
-              {reading ? "Lançando..." : "Lançar vendas"}
-            </Button>
-          </Form>
-          {refusal && refusal.intent === "importar" && refusal.message ? (
-            <p role="alert" className="mt-3 font-semibold text-red-800">
-              {refusal.message}
-            </p>
-          ) : null}
+          <FiscalUploadForm
+            intent="importar"
+            label="Lançar vendas"
+            busyLabel="Lançando..."
+            refusal={refusal?.intent === "importar" ? (refusal.message ?? null) : null}
+          />
           <p className="mt-3 text-sm text-slate-600">
             Ou copie os arquivos para a pasta de importação (<code>{pasta}</code> da área privada
             dos arquivos): a rotina lança o que encontrar a cada 5 minutos.

@@ -2,7 +2,7 @@
 // GTIN or by the supplier's remembered code, or waiting to be mapped by SKU, EAN or name with
 // the pack factor), each note confirmed by its own plain form. Files the screen will not
 // apply are listed with their reasons.
-import { CheckCircle2, FileUp, PackageCheck, XCircle } from "lucide-react";
+import { CheckCircle2, PackageCheck, XCircle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatBRL } from "~/domain/money";
 import type { EntryNote, EntryPreview } from "~/modules/fiscal";
+import { FiscalUploadForm } from "./fiscal-upload";
 
 export type EntryScreenResult =
   | { ok: true; intent: "preview"; preview: EntryPreview }
@@ -166,9 +167,6 @@ function NoteCard({
 }
 
 export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
-  const navigation = useNavigation();
-  const reading =
-    navigation.state === "submitting" && navigation.formEncType?.includes("multipart");
   const preview = result?.preview ?? null;
   const refusal = result && !result.ok ? result : null;
   return (
@@ -182,34 +180,12 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form
-            method="post"
-            encType="multipart/form-data"
-            className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-          >
-            <input type="hidden" name="intent" value="preview" />
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="arquivos">Arquivos XML ou ZIP</Label>
-              <Input
-                className="min-w-0 max-w-full"
-                id="arquivos"
-                name="arquivos"
-                type="file"
-                multiple
-                required
-                accept=".xml,.zip,text/xml,application/xml,application/zip"
-              />
-            </div>
-            <Button type="submit" disabled={reading}>
-              <FileUp aria-hidden="true" />
-              {reading ? "Lendo notas..." : "Ver prévia"}
-            </Button>
-          </Form>
-          {refusal && refusal.intent === "preview" && refusal.message ? (
-            <p role="alert" className="mt-3 font-semibold text-red-800">
-              {refusal.message}
-            </p>
-          ) : null}
+          <FiscalUploadForm
+            intent="preview"
+            label="Ver prévia"
+            busyLabel="Lendo notas..."
+            refusal={refusal?.intent === "preview" ? (refusal.message ?? null) : null}
+          />
         </CardContent>
       </Card>
 
