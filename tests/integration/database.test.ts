@@ -181,10 +181,7 @@ describe("database", () => {
     await db.insert(estoque).values({ ...stock, emMaos: 2, reservado: 3 });
     const [short] = await db.select().from(estoque).where(eq(estoque.varianteId, p!.id));
     expect(short).toMatchObject({ emMaos: 2, reservado: 3, disponivel: 0 });
-    await db
-      .update(estoque)
-      .set({ emMaos: 5, reservado: 2 })
-      .where(eq(estoque.varianteId, p!.id));
+    await db.update(estoque).set({ emMaos: 5, reservado: 2 }).where(eq(estoque.varianteId, p!.id));
     const [figures] = await db.select().from(estoque).where(eq(estoque.varianteId, p!.id));
     expect(figures).toMatchObject({ emMaos: 5, reservado: 2, disponivel: 3 });
     await expect(
