@@ -12,6 +12,7 @@ import {
   groomingDay,
   groomingDayTotals,
   packageBalances,
+  recordBookingPayment,
   remindExpiringPackages,
   savePackage,
   sellPackageAtCounter,
@@ -224,74 +225,135 @@ describe("a package of four baths", () => {
   });
 
   it("two pets, one with a package: its session pays its share, the other is charged, and 'A receber' counts only the other", async () => {
-    const pacote = await savePackage(
-      {
-        nome: "Pacote 4 banhos",
-        servicoIds: [shop.servico("banho")],
-        porte: null,
-        pelagem: null,
-        preco: 16000,
-        sessoes: 4,
-        validadeDias: 60,
-      },
-      staff,
-    );
-    await sellPackageAtCounter(
-      {
-        pacoteId: pacote.id,
-        petId,
-        unidadeId: shop.unidadeId,
-        pagamento: { metodo: "pix", valor: 16000, recebido: null, motivo: null },
-      },
-      staff,
-    );
-    const before = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
-    const day = "2027-01-20";
-    // Paçoca (the customer's pet, with the package) and Bolinha (a guest's, without one).
-    const row = await visit(day);
-    const [pacoca] = await ctx.database.db
-      .select()
-      .from(agendamentoPets)
-      .where(eq(agendamentoPets.agendamentoId, row.id));
-    const { id: _id, ...copy } = pacoca!;
-    const [bolinha] = await ctx.database.db
-      .insert(agendamentoPets)
-      .values({ ...copy, nome: "Bolinha", nomeChave: "bolinha", petId: null })
-      .returning();
-    const precoFinal = pacoca!.preco + bolinha!.preco;
-    await ctx.database.db
-      .update(agendamentos)
-      .set({ precoFinal, precoEstimado: precoFinal })
-      .where(eq(agendamentos.id, row.id));
+    const { row, pacoca, bolinha, precoFinal, day, before } = await twoPetsOneCovered("2027-01-20");
 
     // Before the hand-over: only Bolinha's bath is money to receive.
     const [open] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
-    expect(open).toMatchObject({ aReceber: bolinha!.preco, pendentes: 1 });
+    expect(open).toMatchObject({ aReceber: bolinha.preco, pendentes: 1 });
 
-    // "Entregue" asks for Bolinha's share, not the whole price.
+    // "Entregue" asks for Bolinha's share, not the whole price; more than that is refused.
     await expect(setBookingStatus(row.id, "entregue", staff)).rejects.toThrow(/pagou/);
     await expect(
       setBookingStatus(row.id, "entregue", staff, {
-        pagamento: { metodo: "pix", valor: precoFinal, recebido: null, motivo: null },
+        pagamento: { metodo: "pix", valor: precoFinal, recebido: null, motivo: "gorjeta" },
       }),
-    ).rejects.toThrow(/motivo/);
+    ).rejects.toThrow(/falta pagar/);
     await setBookingStatus(row.id, "entregue", staff, {
-      pagamento: { metodo: "pix", valor: bolinha!.preco, recebido: null, motivo: null },
+      pagamento: { metodo: "pix", valor: bolinha.preco, recebido: null, motivo: null },
     });
-    const [paid] = await ctx.database.db
+    await expectBalanceClosed(row.id, day, pacoca.id, bolinha.preco, before);
+  });
+
+  it("'Registrar pagamento' before the hand-over asks only what the package leaves, refuses more, and 'Entregue' finds it paid", async () => {
+    const { row, pacoca, bolinha, precoFinal, day, before } = await twoPetsOneCovered("2027-01-21");
+    const pix = (valor: number, motivo: string | null = null) => ({
+      pagamento: { metodo: "pix" as const, valor, recebido: null, motivo },
+    });
+    // The whole price, even with a reason, is more than what is left: refused, nothing kept.
+    await expect(
+      recordBookingPayment(row.id, pix(precoFinal, "dois banhos"), staff),
+    ).rejects.toThrow(
+      /O pacote paga R\$ [\d.,]+ deste agendamento: falta pagar R\$ [\d.,]+, não receba mais que isso/,
+    );
+    await expect(
+      recordBookingPayment(row.id, pix(bolinha.preco + 1, "troco"), staff),
+    ).rejects.toThrow(/falta pagar/);
+    const none = await ctx.database.db
       .select()
       .from(recebimentos)
       .where(eq(recebimentos.agendamentoId, row.id));
-    expect(paid).toMatchObject({ valor: bolinha!.preco, motivo: null });
-    // One session of Paçoca's package, none for Bolinha.
-    const uses = await queryRows(
-      ctx.database.db,
-      sql`select agendamento_pet_id from pacote_usos where agendamento_id = ${row.id}`,
-    );
-    expect(uses).toEqual([{ agendamento_pet_id: pacoca!.id }]);
-    const after = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
-    expect(after).toBe(before - 1);
-    const [closed] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
-    expect(closed).toMatchObject({ aReceber: 0, pendentes: 0, recebido: bolinha!.preco });
+    expect(none).toEqual([]);
+    expect((await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0)).toBe(before);
+
+    // What is left, without a reason: recorded, and the package's session is used with it.
+    const paid = await recordBookingPayment(row.id, pix(bolinha.preco), staff);
+    expect(paid.pagamento).toMatchObject({ valor: bolinha.preco, metodo: "pix" });
+    const [open] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
+    expect(open).toMatchObject({ aReceber: 0, pendentes: 0, recebido: bolinha.preco });
+
+    // "Entregue" asks nothing and uses no second session.
+    await setBookingStatus(row.id, "entregue", staff);
+    await expectBalanceClosed(row.id, day, pacoca.id, bolinha.preco, before);
+  });
+
+  it("'Registrar pagamento' of a booking the package pays whole is refused", async () => {
+    const day = "2027-01-22";
+    const row = await visit(day);
+    await expect(
+      recordBookingPayment(
+        row.id,
+        { pagamento: { metodo: "pix", valor: row.precoEstimado, recebido: null, motivo: null } },
+        staff,
+      ),
+    ).rejects.toThrow("Os pacotes pagam este agendamento inteiro: não há o que receber");
   });
 });
+
+/**
+ * A booking on `day` of Paçoca (the customer's pet, with a package of baths sold at the
+ * counter) and Bolinha (a guest's, without one), ready to be fetched.
+ */
+async function twoPetsOneCovered(day: string) {
+  const pacote = await savePackage(
+    {
+      nome: `Pacote 4 banhos ${day}`,
+      servicoIds: [shop.servico("banho")],
+      porte: null,
+      pelagem: null,
+      preco: 16000,
+      sessoes: 4,
+      validadeDias: 60,
+    },
+    staff,
+  );
+  await sellPackageAtCounter(
+    {
+      pacoteId: pacote.id,
+      petId,
+      unidadeId: shop.unidadeId,
+      pagamento: { metodo: "pix", valor: 16000, recebido: null, motivo: null },
+    },
+    staff,
+  );
+  const before = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
+  const row = await visit(day);
+  const [pacoca] = await ctx.database.db
+    .select()
+    .from(agendamentoPets)
+    .where(eq(agendamentoPets.agendamentoId, row.id));
+  const { id: _id, ...copy } = pacoca!;
+  const [bolinha] = await ctx.database.db
+    .insert(agendamentoPets)
+    .values({ ...copy, nome: "Bolinha", nomeChave: "bolinha", petId: null })
+    .returning();
+  const precoFinal = pacoca!.preco + bolinha!.preco;
+  await ctx.database.db
+    .update(agendamentos)
+    .set({ precoFinal, precoEstimado: precoFinal })
+    .where(eq(agendamentos.id, row.id));
+  return { row, pacoca: pacoca!, bolinha: bolinha!, precoFinal, day, before };
+}
+
+/** Bolinha's share received once, one session of Paçoca's package, nothing left to receive. */
+async function expectBalanceClosed(
+  agendamentoId: string,
+  day: string,
+  pacocaId: string,
+  valor: number,
+  before: number,
+) {
+  const paid = await ctx.database.db
+    .select()
+    .from(recebimentos)
+    .where(eq(recebimentos.agendamentoId, agendamentoId));
+  expect(paid).toMatchObject([{ valor, motivo: null }]);
+  const uses = await queryRows(
+    ctx.database.db,
+    sql`select agendamento_pet_id from pacote_usos where agendamento_id = ${agendamentoId}`,
+  );
+  expect(uses).toEqual([{ agendamento_pet_id: pacocaId }]);
+  const after = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
+  expect(after).toBe(before - 1);
+  const [closed] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
+  expect(closed).toMatchObject({ aReceber: 0, pendentes: 0, recebido: valor });
+}

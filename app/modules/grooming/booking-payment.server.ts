@@ -29,6 +29,7 @@ export const NO_FINAL_PRICE =
   "Este agendamento não passou pelo check-in e não tem preço final: informe o preço final combinado com o tutor para registrar o pagamento";
 const NOT_YET =
   "O pagamento é registrado a partir do início do atendimento (botão Iniciar), com o preço final do check-in";
+const COVERED_WHOLE = "Os pacotes pagam este agendamento inteiro: não há o que receber";
 const NOTHING_TO_RECEIVE = "Este agendamento foi encerrado sem atendimento: não há o que receber";
 
 /** Bookings that count for the day's money: every one but those that never happened. */
@@ -73,9 +74,17 @@ export async function takeBookingPayment(
   if (!PAYABLE.includes(row.status)) {
     throw new AdminError(counts(row.status) ? NOT_YET : NOTHING_TO_RECEIVE);
   }
+  if (pets.length > 0 && pets.every((p) => p.coberto)) throw new AdminError(COVERED_WHOLE);
   const total = row.precoFinal ?? precoFinal;
   if (total === null) throw new AdminError(NO_FINAL_PRICE, "precoFinal");
   const preco = dueAfterPackages(total, pets);
+  // What a package pays is never charged again, not even with a reason (decision 0092).
+  if (pets.some((p) => p.coberto) && input.valor > preco) {
+    throw new AdminError(
+      `O pacote paga ${formatBRL(total - preco)} deste agendamento: falta pagar ${formatBRL(preco)}, não receba mais que isso`,
+      "valor",
+    );
+  }
   const { errors, troco } = checkCounterPayment(input, preco);
   const [field, message] = Object.entries(errors)[0] ?? [];
   if (field && message) throw new AdminError(message, field);

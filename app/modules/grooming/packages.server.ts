@@ -226,7 +226,7 @@ function balanceOf(r: PacotePet, day: string): PackageBalance {
  * covers uses one session of it (the one that expires first), once per booked pet. Runs in
  * the delivery's transaction, the booking locked. Returns the sessions used.
  */
-export async function takePackageSessions(
+async function takePackageSessions(
   tx: Tx,
   booking: Agendamento,
   pets: readonly AgendamentoPet[],
@@ -269,6 +269,33 @@ export async function takePackageSessions(
     used.push({ agendamentoPetId: pet.id, pacotePetId: pacote.id });
   }
   return used;
+}
+
+/**
+ * The booked pets with their price, each said covered when a session of its package pays for
+ * it: the sessions taken now when `take` (a payment or "Entregue" before the hand-over), plus
+ * any the booking already used. What the counter receives is the rest (decisions 0091, 0092).
+ */
+export async function packagePaidPets(
+  tx: Tx,
+  booking: Agendamento,
+  pets: readonly AgendamentoPet[],
+  at: Date,
+  take: boolean,
+): Promise<{ taken: number; pets: { preco: number; coberto: boolean }[] }> {
+  const taken = take ? await takePackageSessions(tx, booking, pets, at) : [];
+  const used = new Set(
+    (
+      await tx
+        .select({ id: pacoteUsos.agendamentoPetId })
+        .from(pacoteUsos)
+        .where(eq(pacoteUsos.agendamentoId, booking.id))
+    ).map((u) => u.id),
+  );
+  return {
+    taken: taken.length,
+    pets: pets.map((p) => ({ preco: p.preco, coberto: used.has(p.id) })),
+  };
 }
 
 /**

@@ -42,7 +42,7 @@ import { type BookingPetInput, bookedPet, petsOf, usageByDay } from "./bookings.
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
-import { type PackageBalance, packageBalances, takePackageSessions } from "./packages.server";
+import { type PackageBalance, packageBalances, packagePaidPets } from "./packages.server";
 import {
   type AgendaBanho,
   type Agendamento,
@@ -277,12 +277,13 @@ export async function setBookingStatus(
     // A package of the pet pays for what it covers (decision 0087): a session each, once.
     // Paid at the desk already: the package is left for another visit.
     const alreadyPaid = status === "entregue" ? await bookingPaymentOf(row.id, tx) : null;
-    const bookedPets = status === "entregue" && !alreadyPaid ? await petsOf(tx, row.id) : [];
-    const covered = bookedPets.length ? await takePackageSessions(tx, row, bookedPets, at) : [];
-    const allCovered = covered.length > 0 && covered.length === bookedPets.length;
     // Two pets, one with a package: its session pays its share; the other is charged.
-    const coveredIds = new Set(covered.map((c) => c.agendamentoPetId));
-    const coveredPets = bookedPets.map((p) => ({ preco: p.preco, coberto: coveredIds.has(p.id) }));
+    const split =
+      status === "entregue" && !alreadyPaid
+        ? await packagePaidPets(tx, row, await petsOf(tx, row.id), at, true)
+        : { taken: 0, pets: [] };
+    const coveredPets = split.pets;
+    const allCovered = coveredPets.length > 0 && coveredPets.every((p) => p.coberto);
     const paid =
       status === "entregue" &&
       !allCovered &&
@@ -312,7 +313,7 @@ export async function setBookingStatus(
       de: row.status,
       para: status,
       ...(paid ? paymentAudit(paid) : {}),
-      ...(covered.length ? { pacote_sessoes: covered.length } : {}),
+      ...(split.taken ? { pacote_sessoes: split.taken } : {}),
     });
     await queueStatusEmail(tx, updated!, status);
     return updated!;
@@ -343,6 +344,16 @@ export async function recordBookingPayment(
         `O pagamento de ${row.numero} já foi registrado: ${paymentSaid(existing)}`,
       );
     }
+    // Partly paid by a package (decision 0092): the tutor pays what is left, and the sessions
+    // that pay the rest are used now, in the payment's transaction (a delivered booking used
+    // them at its "Entregue"), so "Entregue" later finds the balance closed.
+    const split = await packagePaidPets(
+      tx,
+      row,
+      await petsOf(tx, row.id),
+      at,
+      row.status !== "entregue",
+    );
     const paid = await takeBookingPayment(
       tx,
       row,
@@ -350,10 +361,12 @@ export async function recordBookingPayment(
       input.precoFinal ?? null,
       actor,
       at,
+      split.pets,
     );
     await audit(tx, actor, "grooming_booking_payment", "agendamento", id, {
       numero: row.numero,
       ...paymentAudit(paid),
+      ...(split.taken ? { pacote_sessoes: split.taken } : {}),
     });
     return {
       agendamento: { ...row, precoFinal: row.precoFinal ?? paid.precoFinal },

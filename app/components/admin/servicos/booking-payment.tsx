@@ -60,7 +60,7 @@ export function BookingPaymentBadge({ booking }: { booking: AgendaBooking }) {
       </p>
     );
   }
-  const coveredNames = booking.pets.filter((p) => p.pacote?.cobre).map((p) => p.nome);
+  const coveredNames = coveredPetNames(booking);
   return (
     <p className="text-sm" data-testid="pagamento">
       <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
@@ -72,6 +72,10 @@ export function BookingPaymentBadge({ booking }: { booking: AgendaBooking }) {
     </p>
   );
 }
+
+/** The pets whose package pays their bath (decision 0091). */
+const coveredPetNames = (b: AgendaBooking) =>
+  b.pets.filter((p) => p.pacote?.cobre).map((p) => p.nome);
 
 /** Whether the card asks for the payment (with "Entregue" when it is the next step). */
 export const asksPayment = (b: AgendaBooking) =>
@@ -150,6 +154,12 @@ export function BookingPaymentForm({
         {refused && !Object.keys(errors).length ? (
           <p role="alert" className="text-sm font-semibold text-red-700">
             {refused.message}
+          </p>
+        ) : null}
+        {!semPreco && coveredPetNames(booking).length > 0 ? (
+          <p className="text-sm" data-testid="pagamento-restante">
+            O pacote paga {coveredPetNames(booking).join(", ")}: falta pagar{" "}
+            <strong>{formatBRL(total)}</strong> de {formatBRL(booking.precoFinal ?? 0)}.
           </p>
         ) : null}
         {semPreco ? (
