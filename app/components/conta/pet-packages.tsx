@@ -1,6 +1,7 @@
 // The packages of baths on the pet's page in the account (issue 45 point 5, decision 0091):
 // what is left of each and until when, a purchase waiting for its Pix (the QR code and the
-// copia e cola), and the packages on offer for the pet's size with "Comprar por Pix".
+// copia e cola) or its card payment, and the packages on offer for the pet's size with
+// "Comprar por Pix" and, when the owner turned the card on, "Comprar com cartão" (0092).
 import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { Button } from "~/components/ui/button";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
@@ -35,8 +36,31 @@ export function PetPackages({ view, erro }: { view: PetPackagesView; erro: strin
       {view.aguardando ? (
         <div className="grid gap-2 border-t border-slate-200 pt-3" data-testid="pacote-aguardando">
           <p className="font-semibold">
-            {view.aguardando.nome}: aguardando o Pix de {formatBRL(view.aguardando.preco)}
+            {view.aguardando.nome}: aguardando o pagamento de {formatBRL(view.aguardando.preco)}
           </p>
+          {view.aguardando.cartao === "analise" ? (
+            <p className="text-sm" data-testid="pacote-cartao">
+              Pagamento com cartão em análise: o pacote fica ativo quando ele for aprovado (atualize
+              a página).
+            </p>
+          ) : null}
+          {view.aguardando.cartao === "recusado" ? (
+            <div className="grid gap-1" data-testid="pacote-cartao">
+              <p className="text-sm font-medium text-red-700">
+                O pagamento com cartão não foi aprovado: o pacote continua aguardando.
+              </p>
+              {view.cartaoOnline ? (
+                <form method="post">
+                  <input type="hidden" name="intent" value="comprar_pacote_cartao" />
+                  <input type="hidden" name="pacoteId" value={view.aguardando.pacoteId} />
+                  <input type="hidden" name="novo" value="1" />
+                  <Button type="submit" variant="outline">
+                    Tentar de novo com cartão
+                  </Button>
+                </form>
+              ) : null}
+            </div>
+          ) : null}
           {view.aguardando.pix ? (
             <>
               <p className="text-sm">
@@ -53,26 +77,39 @@ export function PetPackages({ view, erro }: { view: PetPackagesView; erro: strin
               />
               <PixCopy payload={view.aguardando.pix.copiaECola} />
             </>
-          ) : (
+          ) : view.aguardando.cartao === null ? (
             <p className="text-sm">O Pix venceu: gere outro abaixo.</p>
-          )}
+          ) : null}
         </div>
       ) : null}
-      {view.pixOnline && view.oferta.length > 0 ? (
+      {(view.pixOnline || view.cartaoOnline) && view.oferta.length > 0 ? (
         <ul className="grid gap-2 border-t border-slate-200 pt-3">
           {view.oferta.map((o) => (
             <li key={o.id}>
               <form method="post" className="grid gap-1">
-                <input type="hidden" name="intent" value="comprar_pacote" />
                 <input type="hidden" name="pacoteId" value={o.id} />
                 <p>
                   <span className="font-semibold">{o.nome}</span>: {o.sessoes}{" "}
                   {o.sessoes === 1 ? "sessão" : "sessões"} em {o.validadeDias} dias ·{" "}
                   {formatBRL(o.preco)}
                 </p>
-                <Button type="submit" variant="outline">
-                  Comprar {o.nome} por Pix
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  {view.pixOnline ? (
+                    <Button type="submit" name="intent" value="comprar_pacote" variant="outline">
+                      Comprar {o.nome} por Pix
+                    </Button>
+                  ) : null}
+                  {view.cartaoOnline ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="comprar_pacote_cartao"
+                      variant="outline"
+                    >
+                      Comprar {o.nome} com cartão
+                    </Button>
+                  ) : null}
+                </div>
               </form>
             </li>
           ))}

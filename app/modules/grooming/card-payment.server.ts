@@ -3,9 +3,10 @@
 // sends the tutor to the provider's page (a plain redirect); the payment, born there, is kept
 // only when its reference is one of our bookings, for its final price, by card. The charge is
 // a `cobrancas` row of the booking, so "Pago", the agenda, the counter and the day close read
-// it as they read the booking's Pix (decision 0088).
+// it as they read the booking's Pix (decision 0088). A package of baths bought by card
+// (decision 0092) goes the same way, its reference the package's.
 
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import {
   acceptSearchedPayments,
   applyBookingCardCharge,
@@ -13,12 +14,13 @@ import {
   bookingHasPreference,
   bookingsWithPreferenceSince,
   type Cobranca,
-  CobrancaError,
   cardCobrancasOf,
   cardOnlineOffered,
   createBookingCardPreference,
-  PaymentProviderError,
+  latestPackagePreference,
   type ProviderCobranca,
+  packageReference,
+  packagesWithPreferenceSince,
   pixOnlineOffered,
   recordCardCobranca,
   refundOverInstallments,
@@ -28,8 +30,8 @@ import { logAudit } from "~/platform/admin/audit.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { payable, payableBooking } from "./online-payment.server";
-import { type Agendamento, agendamentos } from "./tables.server";
+import { payable, payableBooking, providerDown } from "./online-payment.server";
+import { type Agendamento, agendamentos, pacotesPet } from "./tables.server";
 
 /** The booking's card block on its status page (null: not offered, or paid otherwise). */
 export type BookingCardView =
@@ -103,43 +105,126 @@ export async function payBookingByCard(
     );
     return { ok: true, url: preference.initPoint };
   } catch (error) {
-    if (error instanceof CobrancaError || error instanceof PaymentProviderError) {
-      logger.warn({ err: error, agendamento: a.numero }, "checkout do cartão do agendamento");
-      return { ok: false, status: 503, message: CARD_BOOKING_MESSAGES.indisponivel };
-    }
-    throw error;
+    return providerDown(
+      error,
+      { agendamento: a.numero },
+      "checkout do cartão do agendamento",
+      CARD_BOOKING_MESSAGES.indisponivel,
+    );
   }
+}
+
+type CardAnswer = "ignorada" | "desconhecida" | "sem_mudanca" | "atualizada" | "estornada";
+
+/**
+ * A card payment read from the provider whose reference is not an order's: a package's
+ * (decision 0092) or a booking's. The route of the webhook hands these to grooming.
+ */
+export async function acceptGroomingCardPayment(
+  provedor: Cobranca["provedor"],
+  charge: ProviderCobranca,
+): Promise<CardAnswer> {
+  return charge.referencia && isPackageReference(charge.referencia)
+    ? acceptPackageCardPayment(provedor, charge)
+    : acceptBookingCardPayment(provedor, charge);
 }
 
 /**
  * A card payment read from the provider whose reference is not an order: kept when it names
- * one of our bookings sent to the provider's page, for its final price. Two processes with
- * the same notification write one charge (unique id) and move it once (row lock).
+ * one of our bookings sent to the provider's page, for its final price.
  */
-export async function acceptBookingCardPayment(
+async function acceptBookingCardPayment(
   provedor: Cobranca["provedor"],
   charge: ProviderCobranca,
-): Promise<"ignorada" | "desconhecida" | "sem_mudanca" | "atualizada" | "estornada"> {
+): Promise<CardAnswer> {
   if (charge.meio !== "cartao" || !charge.referencia) return "ignorada";
   const [a] = await db()
     .select()
     .from(agendamentos)
     .where(eq(agendamentos.numero, charge.referencia));
-  if (!a || a.precoFinal !== charge.valor || !(await bookingHasPreference(a.id))) {
+  return settleGroomingCard(
+    provedor,
+    charge,
+    "agendamento",
+    a && {
+      owner: { agendamentoId: a.id },
+      valor: a.precoFinal,
+      sent: () => bookingHasPreference(a.id),
+      audited: { resourceType: "agendamento", resourceId: a.id, details: { numero: a.numero } },
+    },
+  );
+}
+
+const PACKAGE_REFERENCE = /^PCT-([0-9a-f-]{36})$/i;
+const isPackageReference = (referencia: string) => PACKAGE_REFERENCE.test(referencia);
+
+/**
+ * A card payment on a package's reference (decision 0092): kept when the package was sent to
+ * the provider's page and the amount is its price (the server's); the charge's move
+ * activates it once ('pacote_banho.pagamento').
+ */
+async function acceptPackageCardPayment(
+  provedor: Cobranca["provedor"],
+  charge: ProviderCobranca,
+): Promise<CardAnswer> {
+  const id = PACKAGE_REFERENCE.exec(charge.referencia ?? "")?.[1];
+  if (charge.meio !== "cartao" || !id) return "ignorada";
+  const [pacote] = await db().select().from(pacotesPet).where(eq(pacotesPet.id, id));
+  return settleGroomingCard(
+    provedor,
+    charge,
+    "pacote",
+    pacote && {
+      owner: { pacotePetId: pacote.id },
+      valor: pacote.preco,
+      sent: async () => (await latestPackagePreference(pacote.id)) !== null,
+      audited: {
+        resourceType: "pacote_pet",
+        resourceId: pacote.id,
+        details: { pacote: pacote.nome },
+      },
+    },
+  );
+}
+
+/**
+ * The card charge of the booking or package the payment names, when that one was sent to the
+ * provider's page and the amount is its price: written once (unique id; two processes with the
+ * same notification write one row) and moved as the provider says (row lock, forward only).
+ * Installments above the owner's limit are refunded, never taken as payment.
+ */
+async function settleGroomingCard(
+  provedor: Cobranca["provedor"],
+  charge: ProviderCobranca,
+  what: string,
+  match:
+    | {
+        owner: { agendamentoId: string } | { pacotePetId: string };
+        valor: number | null;
+        sent: () => Promise<boolean>;
+        audited: { resourceType: string; resourceId: string; details: Record<string, unknown> };
+      }
+    | undefined,
+): Promise<CardAnswer> {
+  if (!match || match.valor !== charge.valor || !(await match.sent())) {
     logger.warn(
       { pagamento: charge.externoId, referencia: charge.referencia },
-      "pagamento de cartão sem agendamento correspondente; ignorado",
+      `pagamento de cartão sem ${what} correspondente; ignorado`,
     );
     return "ignorada";
   }
-  await recordCardCobranca(db(), { agendamentoId: a.id }, provedor, charge);
+  await recordCardCobranca(db(), match.owner, provedor, charge);
   const over = await refundOverInstallments(charge);
   if (over) {
     await logAudit({
       action: "payment_refused_installments",
-      resourceType: "agendamento",
-      resourceId: a.id,
-      details: { numero: a.numero, cobranca_externa: charge.externoId, maximo: over.maximo },
+      resourceType: match.audited.resourceType,
+      resourceId: match.audited.resourceId,
+      details: {
+        ...match.audited.details,
+        cobranca_externa: charge.externoId,
+        maximo: over.maximo,
+      },
     });
     await applyBookingCardCharge(provedor, over.refunded);
     return "estornada";
@@ -154,6 +239,12 @@ export async function acceptBookingCardPayment(
 export async function syncBookingCard(a: Pick<Agendamento, "id" | "numero">): Promise<number> {
   if (!(await bookingHasPreference(a.id))) return 0;
   return acceptSearchedPayments(a.numero, acceptBookingCardPayment);
+}
+
+/** Reads the card payments the provider holds on a package sent to its page, and applies each. */
+export async function syncPackageCard(pacotePetId: string): Promise<number> {
+  if (!(await latestPackagePreference(pacotePetId))) return 0;
+  return acceptSearchedPayments(packageReference(pacotePetId), acceptPackageCardPayment);
 }
 
 /** How far back the reconciliation asks about bookings sent to the provider's page. */
@@ -182,6 +273,28 @@ export async function syncOpenBookingCards(now = clockNow(), limit = 20): Promis
       changed += await syncBookingCard(a);
     } catch (error) {
       logger.warn({ err: error, agendamento: a.numero }, "reconciliação do cartão: falha");
+    }
+  }
+  return changed;
+}
+
+/**
+ * The same for packages bought by card (decision 0092): the ones still waiting for payment
+ * that were sent to the provider's page lately are searched by their reference.
+ */
+export async function syncOpenPackageCards(now = clockNow(), limit = 20): Promise<number> {
+  const sent = await packagesWithPreferenceSince(new Date(now.getTime() - SYNC_WINDOW_MS));
+  if (sent.length === 0) return 0;
+  const waiting = await db()
+    .select({ id: pacotesPet.id })
+    .from(pacotesPet)
+    .where(and(inArray(pacotesPet.id, sent), eq(pacotesPet.aguardandoPagamento, true)));
+  let changed = 0;
+  for (const p of waiting.slice(0, limit)) {
+    try {
+      changed += await syncPackageCard(p.id);
+    } catch (error) {
+      logger.warn({ err: error, pacote: p.id }, "reconciliação do cartão do pacote: falha");
     }
   }
   return changed;

@@ -30,11 +30,15 @@ export {
   rescheduleBooking,
   sendDueReminders,
 } from "./bookings.server";
-export { acceptBookingCardPayment, payBookingByCard } from "./card-payment.server";
+export { acceptGroomingCardPayment, payBookingByCard } from "./card-payment.server";
 export { petBookings } from "./customer-pets.server";
 export { GROOMER_REFUSED, groomersOf } from "./groomers.server";
 export { bookingUnitsOf, payBookingByPix } from "./online-payment.server";
-export { buyPackageOnline, petPackagesView } from "./package-purchase.server";
+export {
+  buyPackageOnline,
+  petPackagesView,
+  syncWaitingPackageCard,
+} from "./package-purchase.server";
 export {
   listPackages,
   packageBalances,

@@ -5,7 +5,7 @@ import { defineModule, HOUR_MS, MINUTE_MS, rateLimit } from "~/platform/module.s
 import type { GroomingEmailKind } from "./booking-email-kinds";
 import { composeGroomingEmail } from "./booking-email-templates.server";
 import { releaseUnconfirmedBookings, sendDueReminders } from "./bookings.server";
-import { syncOpenBookingCards } from "./card-payment.server";
+import { syncOpenBookingCards, syncOpenPackageCards } from "./card-payment.server";
 import { attachBookedPets, moveBookedPetLinks } from "./customer-pets.server";
 import { bookingChargeMoved } from "./online-payment.server";
 import { packageChargeMoved } from "./package-purchase.server";
@@ -37,12 +37,15 @@ export const groomingModule = defineModule({
       },
     },
     {
-      // Card payments of bookings whose notification was lost (decision 0091).
+      // Card payments of bookings and packages whose notification was lost (0091, 0092).
       id: "grooming.card-sync",
       label: "Conciliação dos pagamentos com cartão do banho e tosa",
       intervalMs: 5 * 60_000,
       timeoutMs: 2 * 60_000,
-      run: async () => ({ conferidos: await syncOpenBookingCards() }),
+      run: async () => ({
+        conferidos: await syncOpenBookingCards(),
+        pacotes: await syncOpenPackageCards(),
+      }),
     },
     {
       // Packages ending within a week with sessions left, then "hora do próximo banho".

@@ -124,12 +124,30 @@ export async function payBookingByPix(
     );
     return { ok: true };
   } catch (error) {
-    if (error instanceof CobrancaError || error instanceof PaymentProviderError) {
-      logger.warn({ err: error, agendamento: a.numero }, "Pix do agendamento não foi criado");
-      return { ok: false, status: 503, message: ONLINE_PAYMENT_MESSAGES.indisponivel };
-    }
-    throw error;
+    return providerDown(
+      error,
+      { agendamento: a.numero },
+      "Pix do agendamento não foi criado",
+      ONLINE_PAYMENT_MESSAGES.indisponivel,
+    );
   }
+}
+
+/**
+ * A payment the provider could not start (down, or it refused): logged, and the tutor hears
+ * `message` (503). Any other error is a fault and goes on up.
+ */
+export function providerDown(
+  error: unknown,
+  context: Record<string, string>,
+  log: string,
+  message: string,
+): { ok: false; status: 503; message: string } {
+  if (error instanceof CobrancaError || error instanceof PaymentProviderError) {
+    logger.warn({ err: error, ...context }, log);
+    return { ok: false, status: 503, message };
+  }
+  throw error;
 }
 
 const AUDIT_ACTION: Record<string, string> = {

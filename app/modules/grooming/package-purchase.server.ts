@@ -5,14 +5,17 @@
 // no stock, no delivery, no order statuses to bend. The charge's news (webhook,
 // reconciliation) comes back as 'pacote_banho.pagamento'; the first "paga" activates the
 // package once, its validity counted from that day, however often the news is repeated.
+// By card (decision 0092) the same waiting package is paid on Checkout Pro's page instead.
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import {
-  CobrancaError,
+  cardCobrancasOf,
+  cardOnlineOffered,
   createPackagePixCobranca,
   latestPackageCobranca,
-  PaymentProviderError,
+  packageReference,
   pixOnlineOffered,
+  pricedPreference,
 } from "~/modules/payments/index.server";
 import { getSettings } from "~/modules/shop/index.server";
 import { logAudit } from "~/platform/admin/audit.server";
@@ -22,6 +25,8 @@ import type { DomainEvent } from "~/platform/event-types.server";
 import { logger } from "~/platform/logger.server";
 import { shopDayOf } from "./booking-rules";
 import type { Pelagem, Porte } from "./booking-vocabulary";
+import { syncPackageCard } from "./card-payment.server";
+import { providerDown } from "./online-payment.server";
 import { type PackageBalance, packageBalances, soldPackage } from "./packages.server";
 import { addDays } from "./series-rules";
 import { pacotesBanho, pacotesPet } from "./tables.server";
@@ -37,12 +42,17 @@ export interface BuyingPet {
 export interface PetPackagesView {
   saldos: PackageBalance[];
   aguardando: {
+    pacoteId: string;
     nome: string;
     preco: number;
     pix: { copiaECola: string; qrSvg: string; expiraEm: string | null } | null;
+    /** Its card payment at the provider (decision 0092): in analysis, or refused; else null. */
+    cartao: "analise" | "recusado" | null;
   } | null;
   oferta: { id: string; nome: string; preco: number; sessoes: number; validadeDias: number }[];
   pixOnline: boolean;
+  /** Card through Checkout Pro, as for a booking (decision 0092). */
+  cartaoOnline: boolean;
 }
 
 /** The active packages that fit the pet (a null size or coat fits any). */
@@ -79,12 +89,17 @@ export async function petPackagesView(pet: BuyingPet, at = clockNow()): Promise<
   ]);
   let aguardando: PetPackagesView["aguardando"] = null;
   if (waiting) {
-    const charge = await latestPackageCobranca(waiting.id);
+    const [charge, card] = await Promise.all([
+      latestPackageCobranca(waiting.id),
+      cardCobrancasOf({ pacotePetId: waiting.id }),
+    ]);
     const live =
       charge?.status === "pendente" && charge.qrCode && (!charge.expiraEm || charge.expiraEm > at);
     aguardando = {
+      pacoteId: waiting.pacoteId,
       nome: waiting.nome,
       preco: waiting.preco,
+      cartao: !card[0] ? null : card[0].status === "pendente" ? "analise" : "recusado",
       pix: live
         ? {
             copiaECola: charge.qrCode!,
@@ -109,32 +124,42 @@ export async function petPackagesView(pet: BuyingPet, at = clockNow()): Promise<
       validadeDias: p.validadeDias,
     })),
     pixOnline: pixOnlineOffered(settings),
+    cartaoOnline: cardOnlineOffered(settings),
   };
 }
 
 const PURCHASE_MESSAGES = {
   naoEncontrado: "Pacote não encontrado para este pet",
-  semEmail: "Sua conta precisa de um e-mail para pagar por Pix",
+  semEmail: "Sua conta precisa de um e-mail para pagar online",
   indisponivel: "Pix indisponível no momento: compre o pacote no balcão",
+  cartaoIndisponivel: "Pagamento com cartão indisponível no momento: pague com Pix ou no balcão",
+  emAnalise: "Há um pagamento com cartão deste pacote em análise: aguarde a resposta",
 } as const;
 
+type PurchaseRefusal = { ok: false; status: 404 | 409 | 422 | 503; message: string };
+
 /**
- * "Comprar por Pix": the pet's package written waiting for payment (the one already waiting
- * for the same package is reused: a double click, a new Pix after one expired) and its Pix
- * for the package's price, the server's.
+ * "Comprar por Pix" or "Comprar com cartão" (decision 0092): the pet's package written waiting
+ * for payment (the one already waiting for the same package and price is reused: a double
+ * click, a new payment after one lapsed or was refused), then its Pix, or the provider's page
+ * (url) for its price, the server's: a double click lands on the same checkout, `novo` (after
+ * a refusal) opens another; the tutor comes back to the pet's page, which reads the provider.
  */
 export async function buyPackageOnline(
   tutor: { nome: string; email: string | null },
   pet: BuyingPet,
   pacoteId: string,
-): Promise<{ ok: true } | { ok: false; status: 404 | 422 | 503; message: string }> {
+  options: { meio?: "pix" | "cartao"; novo?: boolean; origem?: string | null } = {},
+): Promise<{ ok: true; url: string | null } | PurchaseRefusal> {
+  const card = options.meio === "cartao";
+  const unavailable = card ? PURCHASE_MESSAGES.cartaoIndisponivel : PURCHASE_MESSAGES.indisponivel;
   const pacote = (await offerFor(pet)).find((p) => p.id === pacoteId);
   if (!pacote) return { ok: false, status: 404, message: PURCHASE_MESSAGES.naoEncontrado };
   if (!tutor.email) return { ok: false, status: 422, message: PURCHASE_MESSAGES.semEmail };
-  if (!pixOnlineOffered(await getSettings())) {
-    return { ok: false, status: 503, message: PURCHASE_MESSAGES.indisponivel };
+  const settings = await getSettings();
+  if (!(card ? cardOnlineOffered(settings) : pixOnlineOffered(settings))) {
+    return { ok: false, status: 503, message: unavailable };
   }
-  const at = clockNow();
   const waiting = await waitingOf(pet.id);
   const row =
     waiting?.pacoteId === pacote.id && waiting.preco === pacote.preco
@@ -142,25 +167,48 @@ export async function buyPackageOnline(
       : (
           await db()
             .insert(pacotesPet)
-            .values({
-              ...soldPackage(pacote, pet.id, null, at),
-              aguardandoPagamento: true,
-            })
+            .values({ ...soldPackage(pacote, pet.id, null, clockNow()), aguardandoPagamento: true })
             .returning()
         )[0]!;
+  const what = { id: row.id, nome: row.nome, valor: row.preco, nomeTutor: tutor.nome };
   try {
-    await createPackagePixCobranca(
-      { id: row.id, nome: row.nome, valor: row.preco, nomeTutor: tutor.nome, email: tutor.email },
+    if (!card) {
+      await createPackagePixCobranca({ ...what, email: tutor.email }, clockNow);
+      return { ok: true, url: null };
+    }
+    const charges = await cardCobrancasOf({ pacotePetId: row.id });
+    if (charges.some((c) => c.status === "pendente")) {
+      return { ok: false, status: 409, message: PURCHASE_MESSAGES.emAnalise };
+    }
+    const preference = await pricedPreference(
+      { pacotePetId: row.id },
+      {
+        chave: `preferencia-pacote-${row.id}`,
+        titulo: `${row.nome} - Agropet Litoral`,
+        referencia: packageReference(row.id),
+        valor: row.preco,
+        nome: tutor.nome,
+        email: tutor.email,
+      },
+      { novo: options.novo, voltarPara: `/conta/pets/${pet.id}#pacotes`, origem: options.origem },
       clockNow,
     );
-    return { ok: true };
+    return { ok: true, url: preference.initPoint };
   } catch (error) {
-    if (error instanceof CobrancaError || error instanceof PaymentProviderError) {
-      logger.warn({ err: error, pacote: row.id }, "Pix do pacote não foi criado");
-      return { ok: false, status: 503, message: PURCHASE_MESSAGES.indisponivel };
-    }
-    throw error;
+    return providerDown(error, { pacote: row.id }, "pagamento do pacote não iniciado", unavailable);
   }
+}
+
+/**
+ * Back from the provider's page (or any visit while a package waits): its card payments are
+ * read from the provider, never from the address. A provider down leaves the page as it was.
+ */
+export async function syncWaitingPackageCard(petId: string): Promise<void> {
+  const waiting = await waitingOf(petId);
+  if (!waiting) return;
+  await syncPackageCard(waiting.id).catch((error) =>
+    logger.warn({ err: error, pacote: waiting.id }, "cartão do pacote: provedor não lido"),
+  );
 }
 
 /**

@@ -29,13 +29,21 @@ export interface CardOrder {
   itens: { titulo: string; quantidade: number; precoUnitario: number }[];
 }
 
-/** Whose card checkout: a store order's, or a grooming booking's final price (decision 0091). */
-type CheckoutOwner = { pedidoId: string } | { agendamentoId: string };
+/**
+ * Whose card checkout: a store order's, a grooming booking's final price (decision 0091), or
+ * a package of baths bought online (decision 0092).
+ */
+type CheckoutOwner = { pedidoId: string } | { agendamentoId: string } | { pacotePetId: string };
 
-const ownerIs = (owner: CheckoutOwner) =>
+/** The owner's rows in `preferencias` or `cobrancas` (same column names in both). */
+const ownerIn = (table: typeof preferencias | typeof cobrancas, owner: CheckoutOwner) =>
   "pedidoId" in owner
-    ? eq(preferencias.pedidoId, owner.pedidoId)
-    : eq(preferencias.agendamentoId, owner.agendamentoId);
+    ? eq(table.pedidoId, owner.pedidoId)
+    : "agendamentoId" in owner
+      ? eq(table.agendamentoId, owner.agendamentoId)
+      : eq(table.pacotePetId, owner.pacotePetId);
+
+const ownerIs = (owner: CheckoutOwner) => ownerIn(preferencias, owner);
 
 /** The newest card checkout of the order or booking, if any. */
 async function latestPreference(
@@ -130,8 +138,8 @@ export interface CardBooking {
   email: string;
 }
 
-/** How long a booking's checkout lasts: the tutor pays before fetching the pet. */
-const BOOKING_CHECKOUT_MS = 24 * 3600_000;
+/** How long a booking's or a package's checkout lasts: the tutor pays before fetching the pet. */
+const PRICED_CHECKOUT_MS = 24 * 3600_000;
 
 /**
  * The booking's card checkout (decision 0091): the newest one while it lasts and is for the
@@ -142,25 +150,52 @@ export async function createBookingCardPreference(
   options: { novo?: boolean; voltarPara: string; origem?: string | null },
   now: () => Date = () => new Date(),
 ): Promise<Preferencia> {
-  const at = now();
-  return openPreference(
+  return pricedPreference(
     { agendamentoId: booking.id },
     {
-      ...options,
       chave: `preferencia-agendamento-${booking.id}`,
-      email: booking.email,
-      nome: booking.nomeTutor,
+      titulo: `Banho e tosa ${booking.numero} - Agropet Litoral`,
       referencia: booking.numero,
       valor: booking.valor,
-      itens: () => [
-        {
-          titulo: `Banho e tosa ${booking.numero} - Agropet Litoral`,
-          quantidade: 1,
-          precoUnitario: booking.valor,
-        },
-      ],
-      deadline: async () => new Date(at.getTime() + BOOKING_CHECKOUT_MS),
-      reuse: (current) => !options.novo && current.valor === booking.valor && current.expiraEm > at,
+      nome: booking.nomeTutor,
+      email: booking.email,
+    },
+    options,
+    now,
+  );
+}
+
+/**
+ * One item for one price, lasting a day: a booking's checkout, or a package's bought online
+ * (decision 0092, its reference the package's as its Pix's). The newest one is reused while it
+ * lasts and is for the same price; `novo` (after a refusal) opens another.
+ */
+export async function pricedPreference(
+  owner: { agendamentoId: string } | { pacotePetId: string },
+  what: {
+    chave: string;
+    titulo: string;
+    referencia: string;
+    valor: number;
+    nome: string;
+    email: string;
+  },
+  options: { novo?: boolean; voltarPara: string; origem?: string | null },
+  now: () => Date,
+): Promise<Preferencia> {
+  const at = now();
+  return openPreference(
+    owner,
+    {
+      ...options,
+      chave: what.chave,
+      email: what.email,
+      nome: what.nome,
+      referencia: what.referencia,
+      valor: what.valor,
+      itens: () => [{ titulo: what.titulo, quantidade: 1, precoUnitario: what.valor }],
+      deadline: async () => new Date(at.getTime() + PRICED_CHECKOUT_MS),
+      reuse: (current) => !options.novo && current.valor === what.valor && current.expiraEm > at,
     },
     now,
   );
@@ -271,14 +306,7 @@ export async function cardCobrancasOf(owner: string | CheckoutOwner, executor: E
   return executor
     .select()
     .from(cobrancas)
-    .where(
-      and(
-        "pedidoId" in of
-          ? eq(cobrancas.pedidoId, of.pedidoId)
-          : eq(cobrancas.agendamentoId, of.agendamentoId),
-        eq(cobrancas.meio, "cartao"),
-      ),
-    )
+    .where(and(ownerIn(cobrancas, of), eq(cobrancas.meio, "cartao")))
     .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id));
 }
 
@@ -312,17 +340,32 @@ export async function withPreference(pedidoIds: string[]): Promise<string[]> {
 }
 
 /** The bookings sent to the provider's page since `since` (the reconciliation asks of them). */
-export async function bookingsWithPreferenceSince(since: Date): Promise<string[]> {
+export const bookingsWithPreferenceSince = (since: Date) =>
+  ownersWithPreferenceSince(preferencias.agendamentoId, since);
+
+/** The packages sent to the provider's page since `since` (the reconciliation asks of them). */
+export const packagesWithPreferenceSince = (since: Date) =>
+  ownersWithPreferenceSince(preferencias.pacotePetId, since);
+
+async function ownersWithPreferenceSince(
+  column: typeof preferencias.agendamentoId | typeof preferencias.pacotePetId,
+  since: Date,
+): Promise<string[]> {
   const rows = await db()
-    .selectDistinct({ agendamentoId: preferencias.agendamentoId })
+    .selectDistinct({ owner: column })
     .from(preferencias)
-    .where(and(isNotNull(preferencias.agendamentoId), gte(preferencias.createdAt, since)));
-  return rows.flatMap((r) => (r.agendamentoId ? [r.agendamentoId] : []));
+    .where(and(isNotNull(column), gte(preferencias.createdAt, since)));
+  return rows.flatMap((r) => (r.owner ? [r.owner] : []));
 }
 
 /** Whether the booking's tutor was sent to the provider's page. */
 export async function bookingHasPreference(agendamentoId: string): Promise<boolean> {
   return (await latestPreference({ agendamentoId })) !== null;
+}
+
+/** The newest card checkout of a package bought online, if any (its price is `valor`). */
+export async function latestPackagePreference(pacotePetId: string): Promise<Preferencia | null> {
+  return latestPreference({ pacotePetId });
 }
 
 /**
@@ -345,8 +388,9 @@ export async function refundOverInstallments(
 }
 
 /**
- * Moves a booking's card charge as the provider says (locked, forward only); the move tells
- * grooming through 'agendamento.pagamento' in the same transaction.
+ * Moves a booking's or a package's card charge as the provider says (locked, forward only);
+ * the move tells grooming through 'agendamento.pagamento' or 'pacote_banho.pagamento' in the
+ * same transaction.
  */
 export async function applyBookingCardCharge(
   provedor: Cobranca["provedor"],

@@ -152,6 +152,9 @@ export interface ChargeablePackage {
   email: string;
 }
 
+/** The provider's reference of a package bought online (Pix and card): never an order's nor a booking's. */
+export const packageReference = (pacotePetId: string) => `PCT-${pacotePetId}`;
+
 /** The package's Pix charge: the current one while it can still be paid, else a new one. */
 export async function createPackagePixCobranca(
   pacote: ChargeablePackage,
@@ -162,7 +165,7 @@ export async function createPackagePixCobranca(
     {
       valor: pacote.valor,
       descricao: `${pacote.nome} - Agropet Litoral`,
-      referencia: `PCT-${pacote.id}`,
+      referencia: packageReference(pacote.id),
       pagador: { email: pacote.email, nome: pacote.nomeTutor },
     },
     now,
@@ -174,7 +177,7 @@ export async function latestPackageCobranca(pacotePetId: string): Promise<Cobran
   const [row] = await db()
     .select()
     .from(cobrancas)
-    .where(eq(cobrancas.pacotePetId, pacotePetId))
+    .where(and(eq(cobrancas.pacotePetId, pacotePetId), eq(cobrancas.meio, "pix")))
     .orderBy(desc(cobrancas.createdAt))
     .limit(1);
   return row ?? null;

@@ -96,12 +96,14 @@ export const preferencias = pgTable(
   "preferencias",
   {
     id: id(),
-    /** Exactly one of the two, as a charge's (decision 0091: a booking paid by card). */
+    /** Exactly one owner, as a charge's (decisions 0091, 0092: a booking, a package). */
     pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
     agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
       onDelete: "cascade",
     }),
-    /** A booking's: the final price it was made for (a new price needs a new checkout). */
+    /** A package of baths bought online by card (decision 0092). */
+    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
+    /** A booking's or a package's: the price it was made for (a new price, a new checkout). */
     valor: money("valor"),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     externoId: text("externo_id").notNull(),
@@ -115,9 +117,10 @@ export const preferencias = pgTable(
     uniqueIndex("preferencias_idempotency_idx").on(t.idempotencyKey),
     index("preferencias_pedido_idx").on(t.pedidoId, t.createdAt),
     index("preferencias_agendamento_idx").on(t.agendamentoId, t.createdAt),
+    index("preferencias_pacote_pet_idx").on(t.pacotePetId, t.createdAt),
     check(
       "preferencias_origem_check",
-      sql`(${t.pedidoId} is null) <> (${t.agendamentoId} is null)`,
+      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
     ),
     check("preferencias_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
   ],

@@ -17,9 +17,14 @@ import {
   petFormAction,
   requireCustomer,
 } from "~/modules/customers/index.server";
-import { buyPackageOnline, petPackagesView } from "~/modules/grooming/index.server";
+import {
+  buyPackageOnline,
+  petPackagesView,
+  syncWaitingPackageCard,
+} from "~/modules/grooming/index.server";
 import { now } from "~/platform/clock.server";
 import { readForm } from "~/platform/request-info.server";
+import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/pet";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -51,6 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const feito = new URL(request.url).searchParams.get("feito") ?? "";
   const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
   const { pet } = record;
+  // Back from the provider's page: its answer is read there, never from the address.
+  await syncWaitingPackageCard(pet.id);
   const pacotes = await petPackagesView(pet);
   return data(
     {
@@ -92,15 +99,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { cliente } = await requireCustomer(request);
   const form = await readForm(request.clone());
-  if (form.get("intent") === "comprar_pacote") {
-    // A package of baths paid by Pix (decision 0091): for this customer's pet only.
+  const intent = form.get("intent");
+  if (intent === "comprar_pacote" || intent === "comprar_pacote_cartao") {
+    // A package of baths paid by Pix (decision 0091) or card (0092): this customer's pet only.
     const record = await customerPet(cliente.id, params.id);
     if (!record) throw notFound();
-    const bought = await buyPackageOnline(
-      { nome: cliente.nome, email: cliente.email },
-      record.pet,
-      String(form.get("pacoteId") ?? ""),
-    );
+    const tutor = { nome: cliente.nome, email: cliente.email };
+    const pacoteId = String(form.get("pacoteId") ?? "");
+    const bought = await buyPackageOnline(tutor, record.pet, pacoteId, {
+      meio: intent === "comprar_pacote_cartao" ? "cartao" : "pix",
+      novo: form.get("novo") === "1",
+      origem: siteOrigin(request),
+    });
+    // By card: to the provider's page (a plain redirect), which sends the tutor back here.
+    if (bought.ok && bought.url) return redirect(bought.url, 303);
     if (bought.ok) return redirect(`/conta/pets/${params.id}?feito=pacote#pacotes`, 303);
     return data(
       {
