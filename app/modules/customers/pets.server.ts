@@ -14,6 +14,7 @@ import {
   type Tx,
   transaction,
 } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { emit } from "~/platform/events.server";
 import { randomName, reencodePhoto } from "~/platform/images.server";
 import { detectKind, publicUrl, StorageError, storage } from "~/platform/storage.server";
@@ -662,19 +663,20 @@ export async function petOwners(
   petIds: readonly string[],
   executor: Executor = db(),
 ): Promise<Map<string, { clienteId: string; email: string; nome: string; pet: string }>> {
-  if (petIds.length === 0) return new Map();
-  const rows = await executor
-    .select({
-      petId: pets.id,
-      pet: pets.nome,
-      clienteId: clientes.id,
-      email: clientes.email,
-      nome: clientes.nome,
-      anonimizadoEm: clientes.anonimizadoEm,
-    })
-    .from(pets)
-    .innerJoin(clientes, eq(clientes.id, pets.clienteId))
-    .where(inArray(pets.id, [...petIds]));
+  const rows = await readByKeys(petIds, (wanted) =>
+    executor
+      .select({
+        petId: pets.id,
+        pet: pets.nome,
+        clienteId: clientes.id,
+        email: clientes.email,
+        nome: clientes.nome,
+        anonimizadoEm: clientes.anonimizadoEm,
+      })
+      .from(pets)
+      .innerJoin(clientes, eq(clientes.id, pets.clienteId))
+      .where(inArray(pets.id, wanted)),
+  );
   return new Map(
     rows
       .filter((r) => !r.anonimizadoEm)
