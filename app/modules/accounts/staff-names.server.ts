@@ -69,14 +69,22 @@ export interface StaffHistoryEntry {
 }
 
 /**
- * The histories of these records of one kind (`resourceType` of the audit trail), oldest change
- * first, each change worded by `wordAction` and signed with who made it.
+ * The reader of the histories of records of one kind (`resourceType` of the audit trail): by
+ * record id, oldest change first, each change worded by `wordAction` and signed with who made it.
  */
-export async function staffHistories(
+export function staffHistoryReader(
+  resourceType: string,
+  wordAction: (action: string, details: Record<string, unknown> | null) => string,
+) {
+  return (ids: readonly string[], executor: Executor = db()) =>
+    staffHistories(resourceType, ids, wordAction, executor);
+}
+
+async function staffHistories(
   resourceType: string,
   ids: readonly string[],
   wordAction: (action: string, details: Record<string, unknown> | null) => string,
-  executor: Executor = db(),
+  executor: Executor,
 ): Promise<Map<string, StaffHistoryEntry[]>> {
   const rows = await auditTrailOf(resourceType, ids, executor);
   const people = await staffLabels(

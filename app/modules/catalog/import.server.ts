@@ -13,6 +13,7 @@ import {
   queryManyRows,
   queryRows,
 } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { storage } from "~/platform/storage.server";
 import { uploadWorker } from "~/platform/worker-pool.server";
 import { type MappedRow, type ProductFileColumns, summarizeErrors } from "./csv-import.server";
@@ -148,49 +149,47 @@ async function readCatalogueSnapshot(
   );
   // The products' ids, read once above: the rest goes by them (not the file's keys again).
   const ids = products.map((p) => p.id);
-  const variants =
-    ids.length > 0
-      ? await queryManyRows<{
-          id: string;
-          produto_id: string;
-          sku: string;
-          ean: string | null;
-          rotulo: string;
-          opcao1: string | null;
-          opcao2: string | null;
-          opcao3: string | null;
-          preco: string;
-          preco_antes: string | null;
-          peso_g: number | null;
-          custo: string | null;
-          ncm: string | null;
-          ativo: boolean;
-          posicao: number;
-        }>(
-          executor,
-          sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3,
-            v.preco::text as preco, v.preco_antes::text as preco_antes, v.peso_g,
-            v.custo::text as custo, v.ncm, v.ativo, v.posicao
-            from variantes v where v.produto_id = ${anyOf(ids, "uuid")}`,
-        )
-      : [];
+  const variants = await readByKeys(ids, (wanted) =>
+    queryManyRows<{
+      id: string;
+      produto_id: string;
+      sku: string;
+      ean: string | null;
+      rotulo: string;
+      opcao1: string | null;
+      opcao2: string | null;
+      opcao3: string | null;
+      preco: string;
+      preco_antes: string | null;
+      peso_g: number | null;
+      custo: string | null;
+      ncm: string | null;
+      ativo: boolean;
+      posicao: number;
+    }>(
+      executor,
+      sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3,
+        v.preco::text as preco, v.preco_antes::text as preco_antes, v.peso_g,
+        v.custo::text as custo, v.ncm, v.ativo, v.posicao
+        from variantes v where v.produto_id = ${anyOf(wanted, "uuid")}`,
+    ),
+  );
   // A row changes the stock of the variant it names by SKU, never another's: only those
   // variants' stock is read (a file of 2,500 variants of products with 7,500 reads 2,500).
   const fileSkus = new Set(keys.skus);
   const named = variants.filter((v) => fileSkus.has(v.sku)).map((v) => v.id);
-  const stock =
-    named.length > 0
-      ? await queryManyRows<{
-          variante_id: string;
-          unidade_id: string;
-          em_maos: number;
-          reservado: number;
-        }>(
-          executor,
-          sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado
-            from estoque e where e.variante_id = ${anyOf(named, "uuid")}`,
-        )
-      : [];
+  const stock = await readByKeys(named, (wanted) =>
+    queryManyRows<{
+      variante_id: string;
+      unidade_id: string;
+      em_maos: number;
+      reservado: number;
+    }>(
+      executor,
+      sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado
+        from estoque e where e.variante_id = ${anyOf(wanted, "uuid")}`,
+    ),
+  );
   const stockOf = new Map<string, Record<string, StockFigure>>(named.map((id) => [id, {}]));
   for (const e of stock) {
     stockOf.get(e.variante_id)![e.unidade_id] = { emMaos: e.em_maos, reservado: e.reservado };

@@ -17,7 +17,13 @@ import {
 import { readByKeys } from "~/platform/db/keys.server";
 import { emit } from "~/platform/events.server";
 import { randomName, reencodePhoto } from "~/platform/images.server";
-import { detectKind, publicUrl, StorageError, storage } from "~/platform/storage.server";
+import {
+  detectKind,
+  publicUrl,
+  type StorageArea,
+  StorageError,
+  storage,
+} from "~/platform/storage.server";
 import { MAX_PET_PHOTO_BYTES, type PetInput } from "./pet.schema";
 import {
   type Cliente,
@@ -168,18 +174,23 @@ export async function savePet(
         .returning();
       return { saved: row!, oldKey: fotoKey ? current.fotoKey : null };
     });
-    if (oldKey)
-      await storage()
-        .delete("public", oldKey)
-        .catch(() => undefined);
+    await dropImage("public", oldKey);
     return view(saved);
   } catch (error) {
-    if (fotoKey)
-      await storage()
-        .delete("public", fotoKey)
-        .catch(() => undefined);
+    await dropImage("public", fotoKey);
     throw error;
   }
+}
+
+/**
+ * Deletes an image the pet no longer uses (replaced, or its save failed): a failure leaves an
+ * orphan file behind, never fails what the customer did.
+ */
+async function dropImage(area: StorageArea, key: string | null) {
+  if (key)
+    await storage()
+      .delete(area, key)
+      .catch(() => undefined);
 }
 
 /** A weight typed by the customer (or weighed by the staff: `usuarioId`). */
@@ -246,10 +257,7 @@ export async function addVaccine(
       return row!;
     });
   } catch (error) {
-    if (key)
-      await storage()
-        .delete("private", key)
-        .catch(() => undefined);
+    await dropImage("private", key);
     throw error;
   }
 }

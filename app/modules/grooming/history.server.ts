@@ -3,8 +3,7 @@
 import { METODO_RECEBIMENTO_LABEL, type MetodoRecebimento } from "~/domain/counter-payment";
 import { formatBRL } from "~/domain/money";
 import { auditActionLabel } from "~/modules/accounts";
-import { type StaffHistoryEntry, staffHistories } from "~/modules/accounts/index.server";
-import { db, type Executor } from "~/platform/db/client.server";
+import { type StaffHistoryEntry, staffHistoryReader } from "~/modules/accounts/index.server";
 import { STATUS_AGENDAMENTO_LABEL, type StatusAgendamento } from "./booking-vocabulary";
 
 export type BookingHistoryEntry = StaffHistoryEntry;
@@ -37,9 +36,4 @@ function actionText(action: string, details: Record<string, unknown> | null): st
 }
 
 /** The staff's changes of these bookings, oldest first. */
-export function bookingHistories(
-  ids: readonly string[],
-  executor: Executor = db(),
-): Promise<Map<string, BookingHistoryEntry[]>> {
-  return staffHistories("agendamento", ids, actionText, executor);
-}
+export const bookingHistories = staffHistoryReader("agendamento", actionText);

@@ -7,8 +7,7 @@ import {
   type StatusPedido,
 } from "~/domain/statuses";
 import { auditActionLabel } from "~/modules/accounts";
-import { type StaffHistoryEntry, staffHistories } from "~/modules/accounts/index.server";
-import { db, type Executor } from "~/platform/db/client.server";
+import { type StaffHistoryEntry, staffHistoryReader } from "~/modules/accounts/index.server";
 
 export type OrderHistoryEntry = StaffHistoryEntry;
 
@@ -30,9 +29,4 @@ function actionText(action: string, details: Record<string, unknown> | null): st
 }
 
 /** The histories of these orders, oldest change first. */
-export function orderHistories(
-  ids: readonly string[],
-  executor: Executor = db(),
-): Promise<Map<string, OrderHistoryEntry[]>> {
-  return staffHistories("pedido", ids, actionText, executor);
-}
+export const orderHistories = staffHistoryReader("pedido", actionText);
