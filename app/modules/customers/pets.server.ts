@@ -130,6 +130,19 @@ async function encodeImage(bytes: Uint8Array): Promise<Buffer> {
   }
 }
 
+/** Stores an image sent with a form, checked and re-encoded: its key, or null when none was sent. */
+async function storeImage(
+  area: StorageArea,
+  folder: string,
+  bytes: Uint8Array | null,
+): Promise<string | null> {
+  if (!bytes || bytes.byteLength === 0) return null;
+  const encoded = await encodeImage(bytes);
+  const key = `${folder}/${randomName()}.webp`;
+  await storage().put(area, key, encoded);
+  return key;
+}
+
 /**
  * Creates (petId null) or updates one of the customer's pets, with an optional new photo.
  * Size and coat set the grooming price: set or changed by the customer, they are "a confirmar"
@@ -141,9 +154,7 @@ export async function savePet(
   input: PetInput,
   photo: Uint8Array | null = null,
 ): Promise<PetView> {
-  const encoded = photo && photo.byteLength > 0 ? await encodeImage(photo) : null;
-  const fotoKey = encoded ? `pets/${randomName()}.webp` : null;
-  if (encoded && fotoKey) await storage().put("public", fotoKey, encoded);
+  const fotoKey = await storeImage("public", "pets", photo);
   try {
     const { saved, oldKey } = await transaction(async (tx) => {
       const at = clockNow();
@@ -237,10 +248,8 @@ export async function addVaccine(
   input: { tipo: string; aplicadaEm: string; validaAte: string | null },
   proof: Uint8Array | null = null,
 ): Promise<Vacina> {
-  const encoded = proof && proof.byteLength > 0 ? await encodeImage(proof) : null;
   // The proof is a document of the customer's: kept private, served only to them and the staff.
-  const key = encoded ? `vacinas/${randomName()}.webp` : null;
-  if (encoded && key) await storage().put("private", key, encoded);
+  const key = await storeImage("private", "vacinas", proof);
   try {
     return await transaction(async (tx) => {
       const pet = await ownPet(tx, clienteId, petId, true);
