@@ -73,7 +73,7 @@ export {
   staffByIds,
   staffMember,
 } from "./staff-directory.server";
-export { staffLabels } from "./staff-names.server";
+export { type StaffHistoryEntry, staffHistoryReader, staffLabels } from "./staff-names.server";
 export type { Usuario } from "./tables.server";
 export {
   ACCOUNT_DEACTIVATED,

@@ -8,11 +8,10 @@ import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.serve
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, type Tx, transaction } from "~/platform/db/client.server";
-import { resetAttempts } from "~/platform/rate-limits.server";
 import { withPasswordHashing } from "./password-hashing.server";
 import { passwordWeakness } from "./password-policy.server";
-import { deleteUserSessions, hashPassword, normalizeEmail, sha256 } from "./session.server";
-import { LOGIN_OPS, signedInHeaders, startSession } from "./sign-in.server";
+import { hashPassword, normalizeEmail, sha256 } from "./session.server";
+import { LOGIN_OPS, newPasswordHolds, signedInHeaders, startSession } from "./sign-in.server";
 import {
   type Convite,
   convites,
@@ -397,23 +396,15 @@ export async function completePasswordReset(
         .update(redefinicoesSenha)
         .set({ usadoEm: now() })
         .where(eq(redefinicoesSenha.id, reset.id));
-      await tx
-        .update(usuarios)
-        .set({ senhaHash, updatedAt: now() })
-        .where(eq(usuarios.id, user.id));
-      await deleteUserSessions(user.id, undefined, tx);
-      await resetAttempts(LOGIN_OPS.email, user.email, tx);
-      await logAudit(
-        {
-          request,
-          adminUserId: user.id,
-          action: "password_reset",
-          resourceType: "usuario",
-          resourceId: user.id,
-          details: { sessoes_encerradas: true, security_event: true },
-        },
-        tx,
-      );
+      await newPasswordHolds(tx, {
+        request,
+        user,
+        senhaHash,
+        at: now(),
+        attempts: [LOGIN_OPS.email, user.email],
+        action: "password_reset",
+        details: { sessoes_encerradas: true, security_event: true },
+      });
       return { ok: true, user };
     },
   );

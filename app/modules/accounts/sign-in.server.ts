@@ -5,7 +5,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AuditAction } from "~/platform/admin/audit.server";
 import { logAudit } from "~/platform/admin/audit.server";
 import { now } from "~/platform/clock.server";
-import { transaction } from "~/platform/db/client.server";
+import { type Tx, transaction } from "~/platform/db/client.server";
 import { refundAttempt, reserveAttempt, resetAttempts } from "~/platform/rate-limits.server";
 import { requestInfo } from "~/platform/request-info.server";
 import { deviceCookie, knownDevice } from "./device-cookie.server";
@@ -382,23 +382,57 @@ export async function changeOwnPassword(
   if (checked.blocked) return { ok: false, field: "form", message: AUTH_MESSAGES.blocked };
   const { senhaHash } = checked;
   if (!senhaHash) return { ok: false, field: "senhaAtual", message: "Senha atual incorreta" };
-  await transaction(async (tx) => {
-    await tx.update(usuarios).set({ senhaHash, updatedAt: at }).where(eq(usuarios.id, user.id));
-    await deleteUserSessions(user.id, sessionId, tx);
-    await resetAttempts(LOGIN_OPS.password, user.id, tx);
-    await logAudit(
-      {
-        request,
-        adminUserId: user.id,
-        action: "password_update",
-        resourceType: "usuario",
-        resourceId: user.id,
-        details: { outras_sessoes_encerradas: true, security_event: true },
-      },
-      tx,
-    );
-  });
+  await transaction((tx) =>
+    newPasswordHolds(tx, {
+      request,
+      user,
+      senhaHash,
+      at,
+      keepSession: sessionId,
+      attempts: [LOGIN_OPS.password, user.id],
+      action: "password_update",
+      details: { outras_sessoes_encerradas: true, security_event: true },
+    }),
+  );
   return { ok: true };
+}
+
+/**
+ * A new password takes hold: saved, the person's sessions ended (but `keepSession`, the one
+ * in use when they changed it signed in), the failed tries counted by `attempts` forgotten,
+ * and the change audited.
+ */
+export async function newPasswordHolds(
+  tx: Tx,
+  change: {
+    request: Request;
+    user: { id: string };
+    senhaHash: string;
+    at: Date;
+    keepSession?: string;
+    attempts: [operation: (typeof LOGIN_OPS)[keyof typeof LOGIN_OPS], identifier: string];
+    action: AuditAction;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { user } = change;
+  await tx
+    .update(usuarios)
+    .set({ senhaHash: change.senhaHash, updatedAt: change.at })
+    .where(eq(usuarios.id, user.id));
+  await deleteUserSessions(user.id, change.keepSession, tx);
+  await resetAttempts(...change.attempts, tx);
+  await logAudit(
+    {
+      request: change.request,
+      adminUserId: user.id,
+      action: change.action,
+      resourceType: "usuario",
+      resourceId: user.id,
+      details: change.details,
+    },
+    tx,
+  );
 }
 
 /** Ends every session of the admin but the one in use ("sair dos outros aparelhos"), audited. */

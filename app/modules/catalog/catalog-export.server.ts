@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import { centavosToDecimal, decimalToCentavos } from "~/domain/money";
 import { neutralizeCell, toCsv } from "~/domain/spreadsheet-cell";
 import { db, type Executor, queryRows } from "~/platform/db/client.server";
-import { variantHeader } from "./csv-import.server";
+import { type ProductFileColumns, variantHeader } from "./csv-import.server";
 import type { OpcaoProduto } from "./tables.server";
 
 /** The download's name, dated: catalogo-2026-11-22.csv */
@@ -18,15 +18,9 @@ export function exportFileName(formato: "csv" | "xlsx", today = new Date()): str
 
 type Cell = string | number | null;
 
-interface ExportRow {
+interface ExportRow extends ProductFileColumns {
   sku: string;
   sku_produto: string | null;
-  nome: string;
-  descricao_curta: string | null;
-  categoria: string;
-  subgrupo: string | null;
-  marca: string | null;
-  unidade: string;
   preco_custo: string | null;
   opcoes: OpcaoProduto[];
   opcao1: string | null;

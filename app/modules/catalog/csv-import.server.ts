@@ -32,6 +32,16 @@ export type MappedRow =
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** Most rows a file may bring (the header aside): well above any real stock list. */
+/** A product's columns of the catalogue file as read from the database (export, import). */
+export interface ProductFileColumns {
+  nome: string;
+  descricao_curta: string | null;
+  categoria: string;
+  subgrupo: string | null;
+  marca: string | null;
+  unidade: string;
+}
+
 export const MAX_IMPORT_ROWS = 20_000;
 /** Most columns read from an .xlsx row: the template has 11, stock-system exports a few dozen. */
 const MAX_IMPORT_COLUMNS = 100;

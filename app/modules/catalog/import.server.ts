@@ -13,9 +13,10 @@ import {
   queryManyRows,
   queryRows,
 } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { storage } from "~/platform/storage.server";
 import { uploadWorker } from "~/platform/worker-pool.server";
-import { type MappedRow, summarizeErrors } from "./csv-import.server";
+import { type MappedRow, type ProductFileColumns, summarizeErrors } from "./csv-import.server";
 import type { ParseOutcome } from "./import-parse.server";
 import {
   type CatalogueSnapshot,
@@ -137,18 +138,9 @@ async function readCatalogueSnapshot(
   options: PlanOptions = {},
 ): Promise<CatalogueSnapshot> {
   // Thousands of rows for a large file: queryManyRows (numeric cast to text for both drivers).
-  const products = await queryManyRows<{
-    id: string;
-    sku: string | null;
-    nome: string;
-    descricao_curta: string | null;
-    categoria: string;
-    subgrupo: string | null;
-    marca: string | null;
-    unidade: string;
-    opcoes: PlanOption[];
-    excluido: boolean;
-  }>(
+  const products = await queryManyRows<
+    ProductFileColumns & { id: string; sku: string | null; opcoes: PlanOption[]; excluido: boolean }
+  >(
     executor,
     sql`select p.id, p.sku, p.nome, p.descricao_curta, c.nome as categoria, p.subgrupo, p.marca,
       p.unidade, p.opcoes, p.excluido_em is not null as excluido
@@ -157,49 +149,47 @@ async function readCatalogueSnapshot(
   );
   // The products' ids, read once above: the rest goes by them (not the file's keys again).
   const ids = products.map((p) => p.id);
-  const variants =
-    ids.length > 0
-      ? await queryManyRows<{
-          id: string;
-          produto_id: string;
-          sku: string;
-          ean: string | null;
-          rotulo: string;
-          opcao1: string | null;
-          opcao2: string | null;
-          opcao3: string | null;
-          preco: string;
-          preco_antes: string | null;
-          peso_g: number | null;
-          custo: string | null;
-          ncm: string | null;
-          ativo: boolean;
-          posicao: number;
-        }>(
-          executor,
-          sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3,
-            v.preco::text as preco, v.preco_antes::text as preco_antes, v.peso_g,
-            v.custo::text as custo, v.ncm, v.ativo, v.posicao
-            from variantes v where v.produto_id = ${anyOf(ids, "uuid")}`,
-        )
-      : [];
+  const variants = await readByKeys(ids, (wanted) =>
+    queryManyRows<{
+      id: string;
+      produto_id: string;
+      sku: string;
+      ean: string | null;
+      rotulo: string;
+      opcao1: string | null;
+      opcao2: string | null;
+      opcao3: string | null;
+      preco: string;
+      preco_antes: string | null;
+      peso_g: number | null;
+      custo: string | null;
+      ncm: string | null;
+      ativo: boolean;
+      posicao: number;
+    }>(
+      executor,
+      sql`select v.id, v.produto_id, v.sku, v.ean, v.rotulo, v.opcao1, v.opcao2, v.opcao3,
+        v.preco::text as preco, v.preco_antes::text as preco_antes, v.peso_g,
+        v.custo::text as custo, v.ncm, v.ativo, v.posicao
+        from variantes v where v.produto_id = ${anyOf(wanted, "uuid")}`,
+    ),
+  );
   // A row changes the stock of the variant it names by SKU, never another's: only those
   // variants' stock is read (a file of 2,500 variants of products with 7,500 reads 2,500).
   const fileSkus = new Set(keys.skus);
   const named = variants.filter((v) => fileSkus.has(v.sku)).map((v) => v.id);
-  const stock =
-    named.length > 0
-      ? await queryManyRows<{
-          variante_id: string;
-          unidade_id: string;
-          em_maos: number;
-          reservado: number;
-        }>(
-          executor,
-          sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado
-            from estoque e where e.variante_id = ${anyOf(named, "uuid")}`,
-        )
-      : [];
+  const stock = await readByKeys(named, (wanted) =>
+    queryManyRows<{
+      variante_id: string;
+      unidade_id: string;
+      em_maos: number;
+      reservado: number;
+    }>(
+      executor,
+      sql`select e.variante_id, e.unidade_id, e.em_maos, e.reservado
+        from estoque e where e.variante_id = ${anyOf(wanted, "uuid")}`,
+    ),
+  );
   const stockOf = new Map<string, Record<string, StockFigure>>(named.map((id) => [id, {}]));
   for (const e of stock) {
     stockOf.get(e.variante_id)![e.unidade_id] = { emMaos: e.em_maos, reservado: e.reservado };
@@ -646,6 +636,25 @@ async function writeBatch(
     }
   }
 
+  // What both the update and the insert write of a variant, in their column order (ean to ativo).
+  const variantValues = (list: Located[]) =>
+    sql.join(
+      [
+        sql`${arr(list, (v) => v.ean)}::text[]`,
+        sql`${arr(list, (v) => v.rotulo)}::text[]`,
+        sql`${arr(list, (v) => v.opcoes[0])}::text[]`,
+        sql`${arr(list, (v) => v.opcoes[1])}::text[]`,
+        sql`${arr(list, (v) => v.opcoes[2])}::text[]`,
+        sql`${arr(list, (v) => money(v.preco))}::numeric[]`,
+        sql`${arr(list, (v) => money(v.precoAntes))}::numeric[]`,
+        sql`${arr(list, (v) => v.pesoG)}::int[]`,
+        sql`${arr(list, (v) => money(v.custo))}::numeric[]`,
+        sql`${arr(list, (v) => v.ncm)}::text[]`,
+        sql`${arr(list, (v) => v.ativo)}::bool[]`,
+      ],
+      sql`, `,
+    );
+
   const updates = located.filter((v) => v.id && v.changed);
   if (updates.length > 0) {
     await tx.execute(sql`update variantes v set ean = t.ean, rotulo = t.rotulo, opcao1 = t.o1,
@@ -653,17 +662,7 @@ async function writeBatch(
         peso_g = t.peso_g, custo = t.custo, ncm = t.ncm, ativo = t.ativo, updated_at = now()
       from unnest(
         ${arr(updates, (v) => v.varianteId)}::uuid[],
-        ${arr(updates, (v) => v.ean)}::text[],
-        ${arr(updates, (v) => v.rotulo)}::text[],
-        ${arr(updates, (v) => v.opcoes[0])}::text[],
-        ${arr(updates, (v) => v.opcoes[1])}::text[],
-        ${arr(updates, (v) => v.opcoes[2])}::text[],
-        ${arr(updates, (v) => money(v.preco))}::numeric[],
-        ${arr(updates, (v) => money(v.precoAntes))}::numeric[],
-        ${arr(updates, (v) => v.pesoG)}::int[],
-        ${arr(updates, (v) => money(v.custo))}::numeric[],
-        ${arr(updates, (v) => v.ncm)}::text[],
-        ${arr(updates, (v) => v.ativo)}::bool[]
+        ${variantValues(updates)}
       ) as t(id, ean, rotulo, o1, o2, o3, preco, preco_antes, peso_g, custo, ncm, ativo)
       where v.id = t.id`);
   }
@@ -679,17 +678,7 @@ async function writeBatch(
           ${arr(inserts, (v) => v.varianteId)}::uuid[],
           ${arr(inserts, (v) => v.produtoId)}::uuid[],
           ${arr(inserts, (v) => v.sku ?? generatedSku(v.varianteId))}::text[],
-          ${arr(inserts, (v) => v.ean)}::text[],
-          ${arr(inserts, (v) => v.rotulo)}::text[],
-          ${arr(inserts, (v) => v.opcoes[0])}::text[],
-          ${arr(inserts, (v) => v.opcoes[1])}::text[],
-          ${arr(inserts, (v) => v.opcoes[2])}::text[],
-          ${arr(inserts, (v) => money(v.preco))}::numeric[],
-          ${arr(inserts, (v) => money(v.precoAntes))}::numeric[],
-          ${arr(inserts, (v) => v.pesoG)}::int[],
-          ${arr(inserts, (v) => money(v.custo))}::numeric[],
-          ${arr(inserts, (v) => v.ncm)}::text[],
-          ${arr(inserts, (v) => v.ativo)}::bool[],
+          ${variantValues(inserts)},
           ${arr(inserts, (v) => v.posicao)}::int[]
         )
         on conflict do nothing

@@ -311,6 +311,14 @@ const PAGE_COLUMNS = STORE_PRODUCT_SQL.replace(/,\s*a\.preco_min[\s\S]*$/, "").c
   r.variacoes, r.variante_id as "varianteId"`,
 );
 
+/** The facets listed value by value, and where each goes. */
+const LIST_FACETS: Partial<Record<string, "categorias" | "marcas" | "especies" | "unidades">> = {
+  categoria: "categorias",
+  marca: "marcas",
+  especie: "especies",
+  unidade: "unidades",
+};
+
 interface FacetRow {
   faceta: string;
   valor: string | null;
@@ -387,20 +395,16 @@ async function readFacets(
     unidades: [],
   };
   for (const row of rows) {
-    const value = { valor: row.valor ?? "", rotulo: row.rotulo ?? row.valor ?? "", n: row.n };
+    const list = LIST_FACETS[row.faceta];
+    if (list) {
+      facets[list].push({
+        valor: row.valor ?? "",
+        rotulo: row.rotulo ?? row.valor ?? "",
+        n: row.n,
+      });
+      continue;
+    }
     switch (row.faceta) {
-      case "categoria":
-        facets.categorias.push(value);
-        break;
-      case "marca":
-        facets.marcas.push(value);
-        break;
-      case "especie":
-        facets.especies.push(value);
-        break;
-      case "unidade":
-        facets.unidades.push(value);
-        break;
       case "promocao":
         facets.promocao = row.n;
         break;

@@ -5,6 +5,7 @@
 import { decimalToCentavos } from "~/domain/money";
 import { unitSellsCondition } from "~/modules/shop/index.server";
 import { db, type Executor, runSql } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { UUID_PATTERN } from "./listing";
 
 /** Stock counts only where the unit sells (shop's rule). */
@@ -97,13 +98,15 @@ export async function saleVariants(
   ids: string[],
   executor: Executor = db(),
 ): Promise<SaleVariant[]> {
-  const valid = [...new Set(ids.filter((id) => UUID_PATTERN.test(id)))];
-  if (valid.length === 0) return [];
-  const rows = await runSql<SaleVariantRow>(
-    executor,
-    `${SALE_VARIANT_SQL} where v.id = any($1::uuid[])`,
-    [valid],
-    "variantes_venda",
+  const rows = await readByKeys(
+    ids.filter((id) => UUID_PATTERN.test(id)),
+    (valid) =>
+      runSql<SaleVariantRow>(
+        executor,
+        `${SALE_VARIANT_SQL} where v.id = any($1::uuid[])`,
+        [valid],
+        "variantes_venda",
+      ),
   );
   return rows.map(saleVariantFrom);
 }

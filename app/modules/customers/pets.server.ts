@@ -14,9 +14,16 @@ import {
   type Tx,
   transaction,
 } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { emit } from "~/platform/events.server";
 import { randomName, reencodePhoto } from "~/platform/images.server";
-import { detectKind, publicUrl, StorageError, storage } from "~/platform/storage.server";
+import {
+  detectKind,
+  publicUrl,
+  type StorageArea,
+  StorageError,
+  storage,
+} from "~/platform/storage.server";
 import { MAX_PET_PHOTO_BYTES, type PetInput } from "./pet.schema";
 import {
   type Cliente,
@@ -123,6 +130,19 @@ async function encodeImage(bytes: Uint8Array): Promise<Buffer> {
   }
 }
 
+/** Stores an image sent with a form, checked and re-encoded: its key, or null when none was sent. */
+async function storeImage(
+  area: StorageArea,
+  folder: string,
+  bytes: Uint8Array | null,
+): Promise<string | null> {
+  if (!bytes || bytes.byteLength === 0) return null;
+  const encoded = await encodeImage(bytes);
+  const key = `${folder}/${randomName()}.webp`;
+  await storage().put(area, key, encoded);
+  return key;
+}
+
 /**
  * Creates (petId null) or updates one of the customer's pets, with an optional new photo.
  * Size and coat set the grooming price: set or changed by the customer, they are "a confirmar"
@@ -134,9 +154,7 @@ export async function savePet(
   input: PetInput,
   photo: Uint8Array | null = null,
 ): Promise<PetView> {
-  const encoded = photo && photo.byteLength > 0 ? await encodeImage(photo) : null;
-  const fotoKey = encoded ? `pets/${randomName()}.webp` : null;
-  if (encoded && fotoKey) await storage().put("public", fotoKey, encoded);
+  const fotoKey = await storeImage("public", "pets", photo);
   try {
     const { saved, oldKey } = await transaction(async (tx) => {
       const at = clockNow();
@@ -167,18 +185,23 @@ export async function savePet(
         .returning();
       return { saved: row!, oldKey: fotoKey ? current.fotoKey : null };
     });
-    if (oldKey)
-      await storage()
-        .delete("public", oldKey)
-        .catch(() => undefined);
+    await dropImage("public", oldKey);
     return view(saved);
   } catch (error) {
-    if (fotoKey)
-      await storage()
-        .delete("public", fotoKey)
-        .catch(() => undefined);
+    await dropImage("public", fotoKey);
     throw error;
   }
+}
+
+/**
+ * Deletes an image the pet no longer uses (replaced, or its save failed): a failure leaves an
+ * orphan file behind, never fails what the customer did.
+ */
+async function dropImage(area: StorageArea, key: string | null) {
+  if (key)
+    await storage()
+      .delete(area, key)
+      .catch(() => undefined);
 }
 
 /** A weight typed by the customer (or weighed by the staff: `usuarioId`). */
@@ -225,10 +248,8 @@ export async function addVaccine(
   input: { tipo: string; aplicadaEm: string; validaAte: string | null },
   proof: Uint8Array | null = null,
 ): Promise<Vacina> {
-  const encoded = proof && proof.byteLength > 0 ? await encodeImage(proof) : null;
   // The proof is a document of the customer's: kept private, served only to them and the staff.
-  const key = encoded ? `vacinas/${randomName()}.webp` : null;
-  if (encoded && key) await storage().put("private", key, encoded);
+  const key = await storeImage("private", "vacinas", proof);
   try {
     return await transaction(async (tx) => {
       const pet = await ownPet(tx, clienteId, petId, true);
@@ -245,10 +266,7 @@ export async function addVaccine(
       return row!;
     });
   } catch (error) {
-    if (key)
-      await storage()
-        .delete("private", key)
-        .catch(() => undefined);
+    await dropImage("private", key);
     throw error;
   }
 }
@@ -662,19 +680,20 @@ export async function petOwners(
   petIds: readonly string[],
   executor: Executor = db(),
 ): Promise<Map<string, { clienteId: string; email: string; nome: string; pet: string }>> {
-  if (petIds.length === 0) return new Map();
-  const rows = await executor
-    .select({
-      petId: pets.id,
-      pet: pets.nome,
-      clienteId: clientes.id,
-      email: clientes.email,
-      nome: clientes.nome,
-      anonimizadoEm: clientes.anonimizadoEm,
-    })
-    .from(pets)
-    .innerJoin(clientes, eq(clientes.id, pets.clienteId))
-    .where(inArray(pets.id, [...petIds]));
+  const rows = await readByKeys(petIds, (wanted) =>
+    executor
+      .select({
+        petId: pets.id,
+        pet: pets.nome,
+        clienteId: clientes.id,
+        email: clientes.email,
+        nome: clientes.nome,
+        anonimizadoEm: clientes.anonimizadoEm,
+      })
+      .from(pets)
+      .innerJoin(clientes, eq(clientes.id, pets.clienteId))
+      .where(inArray(pets.id, wanted)),
+  );
   return new Map(
     rows
       .filter((r) => !r.anonimizadoEm)

@@ -46,18 +46,7 @@ async function viaCep(cep: string): Promise<Lookup> {
   if (status !== 200 || !body || typeof body !== "object") return failedWith(status);
   const b = body as Record<string, unknown>;
   if (b.erro === true || b.erro === "true") return { status: "not-found" };
-  const cidade = str(b.localidade);
-  if (!cidade) return failedWith(200);
-  return {
-    status: "found",
-    endereco: {
-      rua: str(b.logradouro),
-      bairro: str(b.bairro),
-      cidade,
-      uf: str(b.uf),
-      fonte: "viacep",
-    },
-  };
+  return addressFrom(b, ["logradouro", "bairro", "localidade", "uf"], "viacep");
 }
 
 /** BrasilAPI: `{ street, neighborhood, city, state }`, 404 for an unknown CEP. */
@@ -65,18 +54,27 @@ async function brasilApi(cep: string): Promise<Lookup> {
   const { status, body } = await getJson(`${env().CEP_BRASILAPI_URL}/api/cep/v1/${cep}`);
   if (status === 404) return { status: "not-found" };
   if (status !== 200 || !body || typeof body !== "object") return failedWith(status);
-  const b = body as Record<string, unknown>;
-  const cidade = str(b.city);
-  if (!cidade) return failedWith(200);
+  return addressFrom(
+    body as Record<string, unknown>,
+    ["street", "neighborhood", "city", "state"],
+    "brasilapi",
+  );
+}
+
+/**
+ * The address in a service's answer, read from the fields as that service names them (street,
+ * district, city, state); an answer without a city is not an address.
+ */
+function addressFrom(
+  b: Record<string, unknown>,
+  [rua, bairro, cidade, uf]: [string, string, string, string],
+  fonte: "viacep" | "brasilapi",
+): Lookup {
+  const city = str(b[cidade]);
+  if (!city) return failedWith(200);
   return {
     status: "found",
-    endereco: {
-      rua: str(b.street),
-      bairro: str(b.neighborhood),
-      cidade,
-      uf: str(b.state),
-      fonte: "brasilapi",
-    },
+    endereco: { rua: str(b[rua]), bairro: str(b[bairro]), cidade: city, uf: str(b[uf]), fonte },
   };
 }
 

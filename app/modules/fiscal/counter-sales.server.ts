@@ -24,7 +24,14 @@ import { AdminError } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { emit } from "~/platform/events.server";
-import { appliedKeys, formatCnpj, insertDocument, matchNote, rememberCode } from "./entries.server";
+import {
+  appliedKeys,
+  ESCOLHA_MOTIVOS,
+  formatCnpj,
+  insertDocument,
+  matchNote,
+  rememberCode,
+} from "./entries.server";
 import type { ArquivoLido } from "./files.server";
 
 /** Who imports: a staff member (their units, their e-mail in the ledger) or the folder job. */
@@ -52,11 +59,7 @@ export const BALCAO_MOTIVOS = {
     "O cancelamento é de uma NF-e de fornecedor já recebida: ajuste o estoque à mão, se a mercadoria voltou.",
   jaCancelada: (n: number, em: string) => `O cancelamento da NFC-e ${n} já foi lançado em ${em}.`,
   codigoNaoPendente: "Nenhum item esperando com este código nesta unidade.",
-  escolha: "Informe a variação (SKU, EAN ou nome) ou marque Ignorar.",
-  fator: "O fator da embalagem é um número inteiro de 1 a 10.000.",
-  nenhuma: (t: string) => `Nenhuma variação encontrada para “${t}”.`,
-  varias: (nomes: string[]) =>
-    `Mais de uma variação encontrada: ${nomes.join("; ")}. Digite o SKU ou o EAN.`,
+  ...ESCOLHA_MOTIVOS,
   fracao: "A quantidade vendida com este fator não dá um número inteiro de unidades.",
 } as const;
 
@@ -423,15 +426,7 @@ export async function pendingCounterCodes(
   unidades: readonly string[] | null,
   executor: Executor = db(),
 ): Promise<PendingCode[]> {
-  const rows = await runSql<{
-    unidade_id: string;
-    unidade: string;
-    codigo: string;
-    gtin: string | null;
-    descricao: string;
-    itens: number;
-    quantidade: string;
-  }>(
+  const rows = await runSql<Omit<PendingCode, "unidadeId"> & { unidade_id: string }>(
     executor,
     `select i.unidade_id, u.nome as unidade, i.codigo, max(i.gtin) as gtin,
        max(i.descricao) as descricao, count(*)::int as itens,
@@ -441,12 +436,9 @@ export async function pendingCounterCodes(
      group by i.unidade_id, u.nome, i.codigo order by u.nome, max(i.descricao) limit 300`,
     [unidades ? [...unidades] : null],
   );
-  return rows.map((r) => ({
-    unidadeId: r.unidade_id,
-    unidade: r.unidade,
-    codigo: r.codigo,
-    gtin: r.gtin,
-    descricao: r.descricao,
+  return rows.map(({ unidade_id, ...r }) => ({
+    ...r,
+    unidadeId: unidade_id,
     itens: Number(r.itens),
     quantidade: Number(r.quantidade).toLocaleString("pt-BR"),
   }));

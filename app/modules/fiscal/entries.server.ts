@@ -83,6 +83,15 @@ export class EntryRefusal extends AdminError {
   }
 }
 
+/** Refusals of a variant typed for a note's item: the same on supplier notes and counter sales. */
+export const ESCOLHA_MOTIVOS = {
+  escolha: "Informe a variação (SKU, EAN ou nome) ou marque Ignorar.",
+  nenhuma: (t: string) => `Nenhuma variação encontrada para “${t}”.`,
+  varias: (nomes: string[]) =>
+    `Mais de uma variação encontrada: ${nomes.join("; ")}. Digite o SKU ou o EAN.`,
+  fator: "O fator da embalagem é um número inteiro de 1 a 10.000.",
+} as const;
+
 export const ENTRADA_MOTIVOS = {
   nenhumArquivo: "Escolha um ou mais arquivos XML de NF-e, ou um ZIP com eles.",
   expirou: "O envio expirou ou não é seu. Envie os arquivos de novo.",
@@ -101,11 +110,7 @@ export const ENTRADA_MOTIVOS = {
   jaAplicada: (n: number, em: string, por: string) =>
     `A NF-e ${n} já entrou no estoque em ${em}, por ${por}.`,
   itens: "Confira os itens destacados.",
-  escolha: "Informe a variação (SKU, EAN ou nome) ou marque Ignorar.",
-  nenhuma: (t: string) => `Nenhuma variação encontrada para “${t}”.`,
-  varias: (nomes: string[]) =>
-    `Mais de uma variação encontrada: ${nomes.join("; ")}. Digite o SKU ou o EAN.`,
-  fator: "O fator da embalagem é um número inteiro de 1 a 10.000.",
+  ...ESCOLHA_MOTIVOS,
   nadaAEntrar: "Nenhum item desta nota entra no estoque (todos ignorados).",
 } as const;
 

@@ -1,19 +1,12 @@
 // A booking's history as the staff read it (issue 41 point 5): each change the staff made,
 // from the audit trail, with who made it: "Por: Ana (Tosador, Unidade Meia Praia)".
 import { METODO_RECEBIMENTO_LABEL, type MetodoRecebimento } from "~/domain/counter-payment";
-import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { auditActionLabel } from "~/modules/accounts";
-import { staffLabels } from "~/modules/accounts/index.server";
-import { auditTrailOf } from "~/platform/admin/audit.server";
-import { db, type Executor } from "~/platform/db/client.server";
+import { type StaffHistoryEntry, staffHistoryReader } from "~/modules/accounts/index.server";
 import { STATUS_AGENDAMENTO_LABEL, type StatusAgendamento } from "./booking-vocabulary";
 
-export interface BookingHistoryEntry {
-  em: string;
-  acao: string;
-  por: string | null;
-}
+export type BookingHistoryEntry = StaffHistoryEntry;
 
 /** "Pix R$ 55,00" of an audit entry that took a payment (decision 0078), else nothing. */
 function paid(details: Record<string, unknown> | null, prefix: string): string {
@@ -43,24 +36,4 @@ function actionText(action: string, details: Record<string, unknown> | null): st
 }
 
 /** The staff's changes of these bookings, oldest first. */
-export async function bookingHistories(
-  ids: readonly string[],
-  executor: Executor = db(),
-): Promise<Map<string, BookingHistoryEntry[]>> {
-  const rows = await auditTrailOf("agendamento", ids, executor);
-  const people = await staffLabels(
-    rows.map((r) => r.adminUserId),
-    { executor },
-  );
-  const byBooking = new Map<string, BookingHistoryEntry[]>();
-  for (const row of rows) {
-    const entries = byBooking.get(row.resourceId) ?? [];
-    entries.push({
-      em: formatDateTime(row.createdAt),
-      acao: actionText(row.action, row.details),
-      por: (row.adminUserId && people.get(row.adminUserId)) || null,
-    });
-    byBooking.set(row.resourceId, entries);
-  }
-  return byBooking;
-}
+export const bookingHistories = staffHistoryReader("agendamento", actionText);

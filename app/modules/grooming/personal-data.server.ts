@@ -5,6 +5,7 @@
 import { and, inArray, lt, ne, sql } from "drizzle-orm";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { forgetCodes } from "~/platform/one-time-codes.server";
 import {
   ANONYMOUS,
@@ -47,18 +48,11 @@ async function heldAbout(subject: Subject, executor: Executor) {
       .where(subjectMatch(subject, agendamentos.whatsapp, agendamentos.email))
       .orderBy(agendamentos.createdAt),
   ]);
-  const pets =
-    bookings.length === 0
-      ? []
-      : await executor
-          .select()
-          .from(agendamentoPets)
-          .where(
-            inArray(
-              agendamentoPets.agendamentoId,
-              bookings.map((b) => b.id),
-            ),
-          );
+  const pets = await readByKeys(
+    bookings.map((b) => b.id),
+    (ids) =>
+      executor.select().from(agendamentoPets).where(inArray(agendamentoPets.agendamentoId, ids)),
+  );
   return { requests, bookings, pets };
 }
 

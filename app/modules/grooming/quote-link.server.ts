@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import type { Porte } from "./booking-vocabulary";
 import {
@@ -109,19 +110,20 @@ export async function bookingsOfQuotes(
 ): Promise<
   Map<string, { numero: string; unidadeId: string; data: string; horario: string; status: string }>
 > {
-  if (quoteIds.length === 0) return new Map();
-  const rows = await executor
-    .select({
-      quoteId: agendamentos.pedidoServicoId,
-      numero: agendamentos.numero,
-      unidadeId: agendamentos.unidadeId,
-      data: agendamentos.data,
-      horario: agendamentos.horario,
-      status: agendamentos.status,
-    })
-    .from(agendamentos)
-    .where(inArray(agendamentos.pedidoServicoId, [...quoteIds]))
-    .orderBy(asc(agendamentos.createdAt));
+  const rows = await readByKeys(quoteIds, (wanted) =>
+    executor
+      .select({
+        quoteId: agendamentos.pedidoServicoId,
+        numero: agendamentos.numero,
+        unidadeId: agendamentos.unidadeId,
+        data: agendamentos.data,
+        horario: agendamentos.horario,
+        status: agendamentos.status,
+      })
+      .from(agendamentos)
+      .where(inArray(agendamentos.pedidoServicoId, wanted))
+      .orderBy(asc(agendamentos.createdAt)),
+  );
   // The latest booking of a quote wins (one normally: the link is spent once booked).
   return new Map(rows.map(({ quoteId, ...b }) => [quoteId!, b]));
 }

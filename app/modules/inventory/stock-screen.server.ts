@@ -389,7 +389,10 @@ async function lockFigures(tx: Tx, varianteId: string, unidadeId: string) {
   return row!;
 }
 
-/** The variant at one of the person's units, checked, and its figures there locked. */
+/**
+ * The variant at one of the person's units, checked, and its figures there locked; `lineNow`
+ * reads what a change answers: the line's name, the unit and its figures after the change.
+ */
 async function lockedAtUnit(
   tx: Tx,
   input: { varianteId: string; unidadeId: string },
@@ -402,7 +405,17 @@ async function lockedAtUnit(
     actor,
     input.unidadeId,
   );
-  return { variant, unitName, before: await lockFigures(tx, input.varianteId, input.unidadeId) };
+  const lineNow = async () => ({
+    nome: lineName(variant.nome, variant.rotulo),
+    unidade: unitName(input.unidadeId),
+    ...(await figuresAt(tx, input.varianteId, input.unidadeId)),
+  });
+  return {
+    variant,
+    unitName,
+    lineNow,
+    before: await lockFigures(tx, input.varianteId, input.unidadeId),
+  };
 }
 
 export const belowReservedMessage = (reservado: number) =>
@@ -415,7 +428,7 @@ export const belowReservedMessage = (reservado: number) =>
  */
 export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName, before } = await lockedAtUnit(tx, input, actor);
+    const { variant, unitName, lineNow, before } = await lockedAtUnit(tx, input, actor);
     const result = await setStockInHand(
       tx,
       {
@@ -439,12 +452,7 @@ export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
         motivo: input.motivo,
       });
     }
-    return {
-      changed,
-      nome: lineName(variant.nome, variant.rotulo),
-      unidade: unitName(input.unidadeId),
-      ...(await figuresAt(tx, input.varianteId, input.unidadeId)),
-    };
+    return { changed, ...(await lineNow()) };
   });
 }
 
@@ -454,7 +462,7 @@ export async function adjustStock(input: AdjustStockInput, actor: StockActor) {
  */
 export async function enterStock(input: EnterStockInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName, before } = await lockedAtUnit(tx, input, actor);
+    const { variant, unitName, lineNow, before } = await lockedAtUnit(tx, input, actor);
     await receiveStock(
       tx,
       {
@@ -473,19 +481,14 @@ export async function enterStock(input: EnterStockInput, actor: StockActor) {
       quantidade: input.quantidade,
       motivo: input.motivo,
     });
-    return {
-      nome: lineName(variant.nome, variant.rotulo),
-      unidade: unitName(input.unidadeId),
-      quantidade: input.quantidade,
-      ...(await figuresAt(tx, input.varianteId, input.unidadeId)),
-    };
+    return { quantidade: input.quantidade, ...(await lineNow()) };
   });
 }
 
 /** The minimum of a variant at a unit ('abaixo do mínimo' below it; 0 = none). */
 export async function setMinimum(input: MinimumInput, actor: StockActor) {
   return transaction(async (tx) => {
-    const { variant, unitName, before } = await lockedAtUnit(tx, input, actor);
+    const { variant, unitName, lineNow, before } = await lockedAtUnit(tx, input, actor);
     const changed = before.minimo !== input.minimo;
     if (changed) {
       await runSql(
@@ -500,12 +503,7 @@ export async function setMinimum(input: MinimumInput, actor: StockActor) {
         minimo: input.minimo,
       });
     }
-    return {
-      changed,
-      nome: lineName(variant.nome, variant.rotulo),
-      unidade: unitName(input.unidadeId),
-      ...(await figuresAt(tx, input.varianteId, input.unidadeId)),
-    };
+    return { changed, ...(await lineNow()) };
   });
 }
 

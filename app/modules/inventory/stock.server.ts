@@ -186,20 +186,70 @@ export async function moveOrderStock(
       );
       dEmMaos = -Math.min(quantidade, row?.em_maos ?? 0);
     }
-    await runSql(
+    await addToStock(
       tx,
-      `with r as (
-         insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
-         values ($1, $2, greatest($3::int, 0), 0, $5)
-         on conflict (variante_id, unidade_id) do update
-           set em_maos = e.em_maos + $3, reservado = e.reservado + $4, updated_at = $5
-         returning em_maos, reservado
-       )
-       ${MOVEMENT} select $1, $2, $6, $3, $4, em_maos, reservado, $7, null, null, $5 from r`,
-      [varianteId, order.unidadeId, dEmMaos, dReservado, at, move, order.id],
+      {
+        varianteId,
+        unidadeId: order.unidadeId,
+        emMaos: dEmMaos,
+        reservado: dReservado,
+        tipo: move,
+        pedidoId: order.id,
+      },
+      at,
       "estoque_pedido",
     );
   }
+}
+
+/**
+ * Adds to a variant's units in hand and reserved at a unit (its row made when missing, never
+ * below 0 in hand) and writes the movement with the figures after it: an order's move, a
+ * transfer's way out or in.
+ */
+export async function addToStock(
+  tx: Tx,
+  m: {
+    varianteId: string;
+    unidadeId: string;
+    emMaos: number;
+    reservado: number;
+    tipo: TipoMovimento;
+    pedidoId?: string | null;
+    motivo?: string | null;
+    usuarioEmail?: string | null;
+    transferenciaId?: string | null;
+  },
+  at: Date,
+  statementName?: string,
+): Promise<void> {
+  await runSql(
+    tx,
+    `with r as (
+       insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
+       values ($1, $2, greatest($3::int, 0), 0, $5)
+       on conflict (variante_id, unidade_id) do update
+         set em_maos = e.em_maos + $3, reservado = e.reservado + $4, updated_at = $5
+       returning em_maos, reservado
+     )
+     insert into movimentos_estoque
+       (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
+        reservado_depois, pedido_id, motivo, usuario_email, transferencia_id, created_at)
+     select $1, $2, $6, $3, $4, em_maos, reservado, $7, $8, $9, $10, $5 from r`,
+    [
+      m.varianteId,
+      m.unidadeId,
+      m.emMaos,
+      m.reservado,
+      at,
+      m.tipo,
+      m.pedidoId ?? null,
+      m.motivo ?? null,
+      m.usuarioEmail ?? null,
+      m.transferenciaId ?? null,
+    ],
+    statementName,
+  );
 }
 
 export type StockChangeResult =

@@ -14,11 +14,8 @@ import { now } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { unitsArrived } from "./arrivals.server";
 import type { CancelTransferInput, ReceiveTransferInput } from "./stock.schema";
+import { addToStock } from "./stock.server";
 import type { StatusTransferencia, TipoMovimento } from "./tables.server";
-
-const MOVEMENT = `insert into movimentos_estoque
-  (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
-   reservado_depois, pedido_id, motivo, usuario_email, transferencia_id, created_at)`;
 
 /** Adds `delta` to the units in hand at a unit (row made when missing) and writes the movement. */
 async function moveInHand(
@@ -34,18 +31,7 @@ async function moveInHand(
   },
   at: Date,
 ) {
-  await runSql(
-    tx,
-    `with r as (
-       insert into estoque as e (variante_id, unidade_id, em_maos, reservado, updated_at)
-       values ($1, $2, greatest($3::int, 0), 0, $4)
-       on conflict (variante_id, unidade_id) do update
-         set em_maos = e.em_maos + $3, updated_at = $4
-       returning em_maos, reservado
-     )
-     ${MOVEMENT} select $1, $2, $5, $3, 0, em_maos, reservado, null, $6, $7, $8, $4 from r`,
-    [m.varianteId, m.unidadeId, m.delta, at, m.tipo, m.motivo, m.usuarioEmail, m.transferenciaId],
-  );
+  await addToStock(tx, { ...m, emMaos: m.delta, reservado: 0 }, at);
   await unitsArrived(tx, {
     varianteIds: [m.varianteId],
     unidadeId: m.unidadeId,

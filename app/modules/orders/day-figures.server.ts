@@ -5,6 +5,7 @@ import { and, count, gte, inArray, lt, ne, type SQL, sql, sum } from "drizzle-or
 import { decimalToCentavos } from "~/domain/money";
 import { EVERY_UNIT, type UnitScope } from "~/domain/unit-scope";
 import { db, type Executor, runSql } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { orderUnitCondition } from "./scope.server";
 import { pedidos } from "./tables.server";
 
@@ -15,17 +16,17 @@ export async function orderUnitsOf(
 ): Promise<
   Map<string, { numeroPedido: string; unidadeId: string | null; compraProgramada: boolean }>
 > {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Map();
-  const rows = await executor
-    .select({
-      id: pedidos.id,
-      numeroPedido: pedidos.numeroPedido,
-      unidadeId: pedidos.unidadeId,
-      compraProgramada: pedidos.compraProgramada,
-    })
-    .from(pedidos)
-    .where(inArray(pedidos.id, wanted));
+  const rows = await readByKeys(ids, (wanted) =>
+    executor
+      .select({
+        id: pedidos.id,
+        numeroPedido: pedidos.numeroPedido,
+        unidadeId: pedidos.unidadeId,
+        compraProgramada: pedidos.compraProgramada,
+      })
+      .from(pedidos)
+      .where(inArray(pedidos.id, wanted)),
+  );
   return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 

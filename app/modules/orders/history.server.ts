@@ -1,6 +1,5 @@
 // An order's history as the staff read it (issue 41 point 5): each change from the audit
 // trail, with who made it, "Ana (Atendente, Unidade Meia Praia)", or the shop itself.
-import { formatDateTime } from "~/domain/dates";
 import {
   STATUS_PAGAMENTO_LABEL,
   STATUS_PEDIDO_LABEL,
@@ -8,18 +7,9 @@ import {
   type StatusPedido,
 } from "~/domain/statuses";
 import { auditActionLabel } from "~/modules/accounts";
-import { staffLabels } from "~/modules/accounts/index.server";
-import { auditTrailOf } from "~/platform/admin/audit.server";
-import { db, type Executor } from "~/platform/db/client.server";
+import { type StaffHistoryEntry, staffHistoryReader } from "~/modules/accounts/index.server";
 
-export interface OrderHistoryEntry {
-  /** dd/MM/yyyy HH:mm in the shop's time zone. */
-  em: string;
-  /** "Status: Novo → Em preparo". */
-  acao: string;
-  /** Who did it; null: the shop itself (a payment notice, an expired Pix). */
-  por: string | null;
-}
+export type OrderHistoryEntry = StaffHistoryEntry;
 
 const PAYMENT_ACTIONS = new Set(["payment_status_update", "payment_confirmed", "payment_refunded"]);
 
@@ -39,24 +29,4 @@ function actionText(action: string, details: Record<string, unknown> | null): st
 }
 
 /** The histories of these orders, oldest change first. */
-export async function orderHistories(
-  ids: readonly string[],
-  executor: Executor = db(),
-): Promise<Map<string, OrderHistoryEntry[]>> {
-  const rows = await auditTrailOf("pedido", ids, executor);
-  const people = await staffLabels(
-    rows.map((r) => r.adminUserId),
-    { executor },
-  );
-  const byOrder = new Map<string, OrderHistoryEntry[]>();
-  for (const row of rows) {
-    const entries = byOrder.get(row.resourceId) ?? [];
-    entries.push({
-      em: formatDateTime(row.createdAt),
-      acao: actionText(row.action, row.details),
-      por: (row.adminUserId && people.get(row.adminUserId)) || null,
-    });
-    byOrder.set(row.resourceId, entries);
-  }
-  return byOrder;
-}
+export const orderHistories = staffHistoryReader("pedido", actionText);

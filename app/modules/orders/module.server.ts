@@ -8,14 +8,26 @@ import {
   MINUTE_MS,
   rateLimit,
 } from "~/platform/module.server";
-import type { OrderEmailKind } from "./email-kinds";
+import { ORDER_EMAIL_KINDS, type OrderEmailKind, SHOP_EMAIL_KINDS } from "./email-kinds";
 import { composeOrderEmail } from "./order-email-templates.server";
 import { ordersPersonalData } from "./personal-data.server";
 import { reconcilePayments } from "./pix-expiry.server";
 
-/** An order e-mail: every kind is rendered by the order composer. */
-const orderEmail = (kind: OrderEmailKind, label: string, recipient: "cliente" | "loja") =>
-  defineEmail({ kind, label, recipient, compose: composeOrderEmail });
+/** The order e-mails' names on the admin's list. */
+const ORDER_EMAIL_LABELS: Record<OrderEmailKind, string> = {
+  pedido_confirmado: "Confirmação do pedido",
+  pedido_pago: "Pagamento confirmado",
+  pedido_saiu_entrega: "Saiu para entrega",
+  pedido_pronto_retirada: "Pronto para retirada",
+  pedido_entregue: "Entregue",
+  pedido_retirado: "Retirado",
+  pedido_cancelado: "Cancelado",
+  pedido_reembolsado: "Reembolsado",
+  loja_novo_pedido: "Novo pedido (loja)",
+  pedido_link: "Link do pedido (Acompanhar pedido)",
+  loja_pago_apos_cancelamento: "Pago após cancelamento (loja)",
+  loja_contestacao: "Contestação de cartão (dono)",
+};
 
 export const ordersModule = defineModule({
   name: "orders",
@@ -33,20 +45,15 @@ export const ordersModule = defineModule({
       { waitFirst: true },
     ),
   ],
-  emails: [
-    orderEmail("pedido_confirmado", "Confirmação do pedido", "cliente"),
-    orderEmail("pedido_pago", "Pagamento confirmado", "cliente"),
-    orderEmail("pedido_saiu_entrega", "Saiu para entrega", "cliente"),
-    orderEmail("pedido_pronto_retirada", "Pronto para retirada", "cliente"),
-    orderEmail("pedido_entregue", "Entregue", "cliente"),
-    orderEmail("pedido_retirado", "Retirado", "cliente"),
-    orderEmail("pedido_cancelado", "Cancelado", "cliente"),
-    orderEmail("pedido_reembolsado", "Reembolsado", "cliente"),
-    orderEmail("loja_novo_pedido", "Novo pedido (loja)", "loja"),
-    orderEmail("pedido_link", "Link do pedido (Acompanhar pedido)", "cliente"),
-    orderEmail("loja_pago_apos_cancelamento", "Pago após cancelamento (loja)", "loja"),
-    orderEmail("loja_contestacao", "Contestação de cartão (dono)", "loja"),
-  ],
+  // Every kind is rendered by the order composer; the shop's kinds go to the shop.
+  emails: ORDER_EMAIL_KINDS.map((kind) =>
+    defineEmail({
+      kind,
+      label: ORDER_EMAIL_LABELS[kind],
+      recipient: SHOP_EMAIL_KINDS.includes(kind) ? "loja" : "cliente",
+      compose: composeOrderEmail,
+    }),
+  ),
   backup: { pedidos: "data", itens_pedido: "data" },
   rateLimits: [
     // Orders per IP per hour: plenty for a family, a wall for scripts draining the stock.

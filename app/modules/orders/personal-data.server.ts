@@ -5,6 +5,7 @@ import { inArray } from "drizzle-orm";
 import { STATUS_PEDIDO_LABEL, type StatusPedido } from "~/domain/statuses";
 import { now } from "~/platform/clock.server";
 import type { Executor } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import {
   ANONYMOUS,
   overwriteRows,
@@ -23,18 +24,10 @@ async function ordersOf(subject: Subject, executor: Executor) {
     .from(pedidos)
     .where(subjectMatch(subject, pedidos.clienteTelefone, pedidos.clienteEmail))
     .orderBy(pedidos.createdAt);
-  const items =
-    orders.length === 0
-      ? []
-      : await executor
-          .select()
-          .from(itensPedido)
-          .where(
-            inArray(
-              itensPedido.pedidoId,
-              orders.map((o) => o.id),
-            ),
-          );
+  const items = await readByKeys(
+    orders.map((o) => o.id),
+    (ids) => executor.select().from(itensPedido).where(inArray(itensPedido.pedidoId, ids)),
+  );
   return { orders, items };
 }
 

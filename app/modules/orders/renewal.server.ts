@@ -2,6 +2,7 @@
 // cancelled unpaid, still open).
 import { inArray } from "drizzle-orm";
 import { db, type Executor } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { pedidos } from "./tables.server";
 
 interface RenewalOutcome {
@@ -16,17 +17,18 @@ export async function renewalOutcomes(
   ids: string[],
   executor: Executor = db(),
 ): Promise<RenewalOutcome[]> {
-  if (ids.length === 0) return [];
-  const rows = await executor
-    .select({
-      id: pedidos.id,
-      numeroPedido: pedidos.numeroPedido,
-      total: pedidos.total,
-      statusPedido: pedidos.statusPedido,
-      statusPagamento: pedidos.statusPagamento,
-    })
-    .from(pedidos)
-    .where(inArray(pedidos.id, ids));
+  const rows = await readByKeys(ids, (wanted) =>
+    executor
+      .select({
+        id: pedidos.id,
+        numeroPedido: pedidos.numeroPedido,
+        total: pedidos.total,
+        statusPedido: pedidos.statusPedido,
+        statusPagamento: pedidos.statusPagamento,
+      })
+      .from(pedidos)
+      .where(inArray(pedidos.id, wanted)),
+  );
   return rows.map((r) => ({
     id: r.id,
     numeroPedido: r.numeroPedido,

@@ -4,6 +4,7 @@
 import { and, inArray, isNull } from "drizzle-orm";
 import type { MetodoRecebimento } from "~/domain/counter-payment";
 import { db, type Executor, type Tx } from "~/platform/db/client.server";
+import { readByKeys } from "~/platform/db/keys.server";
 import { cobrancas, type Recebimento, recebimentos } from "./tables.server";
 
 interface CounterPaymentRecord {
@@ -62,31 +63,34 @@ export async function bookingCounterPayments(
   ids: readonly string[],
   executor: Executor = db(),
 ): Promise<Map<string, BookingCounterPayment>> {
-  if (ids.length === 0) return new Map();
-  const rows = await executor
-    .select({
-      agendamentoId: recebimentos.agendamentoId,
-      metodo: recebimentos.metodo,
-      valor: recebimentos.valor,
-      recebidoEm: recebimentos.recebidoEm,
-    })
-    .from(recebimentos)
-    .where(inArray(recebimentos.agendamentoId, [...ids]));
-  const online = await executor
-    .select({
-      agendamentoId: cobrancas.agendamentoId,
-      meio: cobrancas.meio,
-      valor: cobrancas.valor,
-      pagoEm: cobrancas.pagoEm,
-    })
-    .from(cobrancas)
-    .where(
-      and(
-        inArray(cobrancas.agendamentoId, [...ids]),
-        inArray(cobrancas.status, ["paga"]),
-        isNull(cobrancas.pedidoId),
+  const rows = await readByKeys(ids, (wanted) =>
+    executor
+      .select({
+        agendamentoId: recebimentos.agendamentoId,
+        metodo: recebimentos.metodo,
+        valor: recebimentos.valor,
+        recebidoEm: recebimentos.recebidoEm,
+      })
+      .from(recebimentos)
+      .where(inArray(recebimentos.agendamentoId, wanted)),
+  );
+  const online = await readByKeys(ids, (wanted) =>
+    executor
+      .select({
+        agendamentoId: cobrancas.agendamentoId,
+        meio: cobrancas.meio,
+        valor: cobrancas.valor,
+        pagoEm: cobrancas.pagoEm,
+      })
+      .from(cobrancas)
+      .where(
+        and(
+          inArray(cobrancas.agendamentoId, wanted),
+          inArray(cobrancas.status, ["paga"]),
+          isNull(cobrancas.pedidoId),
+        ),
       ),
-    );
+  );
   const paid = new Map<string, BookingCounterPayment>();
   for (const c of online) {
     paid.set(c.agendamentoId!, {
