@@ -1,7 +1,13 @@
 // The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  checkInList,
+  createdAt,
+  id,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { STATUS_EMAIL } from "./status";
 
 /** An image sent inline (`<img src="cid:…">`), such as the Pix QR code. */
@@ -42,11 +48,11 @@ export const emails = pgTable(
     cabecalhos: jsonb("cabecalhos").$type<Record<string, string>>(),
     status: text("status", { enum: STATUS_EMAIL }).notNull().default("pendente"),
     tentativas: integer("tentativas").notNull().default(0),
-    proximaTentativa: timestamp("proxima_tentativa", { withTimezone: true }).notNull().defaultNow(),
+    proximaTentativa: timestamptz("proxima_tentativa").notNull().defaultNow(),
     erro: text("erro"),
     /** The .eml file kept when no SMTP server is configured (relative to $DATA_DIR/mail). */
     arquivo: text("arquivo"),
-    enviadoEm: timestamp("enviado_em", { withTimezone: true }),
+    enviadoEm: timestamptz("enviado_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,7 +60,7 @@ export const emails = pgTable(
     index("emails_fila_idx").on(t.status, t.proximaTentativa),
     index("emails_created_at_idx").on(t.createdAt.desc()),
     index("emails_resource_idx").on(t.resourceType, t.resourceId),
-    check("emails_status_check", inList("status", STATUS_EMAIL)),
+    checkInList("emails_status_check", "status", STATUS_EMAIL),
   ],
 );
 

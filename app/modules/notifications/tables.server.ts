@@ -1,7 +1,13 @@
 // The notifications module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  checkInList,
+  createdAt,
+  id,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 
 export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
 export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;
@@ -18,10 +24,10 @@ export const webhookEntregas = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: STATUS_WEBHOOK }).notNull().default("pendente"),
     tentativas: integer("tentativas").notNull().default(0),
-    proximaTentativa: timestamp("proxima_tentativa", { withTimezone: true }).notNull().defaultNow(),
+    proximaTentativa: timestamptz("proxima_tentativa").notNull().defaultNow(),
     ultimoStatus: integer("ultimo_status"),
     ultimoErro: text("ultimo_erro"),
-    entregueEm: timestamp("entregue_em", { withTimezone: true }),
+    entregueEm: timestamptz("entregue_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,8 +35,8 @@ export const webhookEntregas = pgTable(
     index("webhook_entregas_fila_idx").on(t.status, t.proximaTentativa),
     index("webhook_entregas_created_at_idx").on(t.createdAt.desc()),
     index("webhook_entregas_resource_idx").on(t.resourceType, t.resourceId),
-    check("webhook_entregas_status_check", inList("status", STATUS_WEBHOOK)),
-    check("webhook_entregas_tipo_check", inList("tipo", TIPOS_WEBHOOK)),
+    checkInList("webhook_entregas_status_check", "status", STATUS_WEBHOOK),
+    checkInList("webhook_entregas_tipo_check", "tipo", TIPOS_WEBHOOK),
   ],
 );
 
