@@ -1,6 +1,6 @@
 // The notifications module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import {
   checkInList,
   createdAt,
@@ -8,6 +8,7 @@ import {
   timestamptz,
   updatedAt,
 } from "../../platform/db/columns.server";
+import { outboxIndexes, outboxQueueColumns } from "../../platform/db/outbox-columns.server";
 
 export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
 export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;
@@ -22,9 +23,7 @@ export const webhookEntregas = pgTable(
     resourceId: text("resource_id"),
     url: text("url").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: STATUS_WEBHOOK }).notNull().default("pendente"),
-    tentativas: integer("tentativas").notNull().default(0),
-    proximaTentativa: timestamptz("proxima_tentativa").notNull().defaultNow(),
+    ...outboxQueueColumns(STATUS_WEBHOOK),
     ultimoStatus: integer("ultimo_status"),
     ultimoErro: text("ultimo_erro"),
     entregueEm: timestamptz("entregue_em"),
@@ -32,10 +31,7 @@ export const webhookEntregas = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("webhook_entregas_fila_idx").on(t.status, t.proximaTentativa),
-    index("webhook_entregas_created_at_idx").on(t.createdAt.desc()),
-    index("webhook_entregas_resource_idx").on(t.resourceType, t.resourceId),
-    checkInList("webhook_entregas_status_check", "status", STATUS_WEBHOOK),
+    ...outboxIndexes("webhook_entregas", STATUS_WEBHOOK, t),
     checkInList("webhook_entregas_tipo_check", "tipo", TIPOS_WEBHOOK),
   ],
 );
