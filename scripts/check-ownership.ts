@@ -10,6 +10,15 @@ import ts from "typescript";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/** The inventory files that show a variant as the catalog names it (product, SKU, EAN). */
+const INVENTORY_VARIANT_READERS = [
+  "inventory/stock-screen.server.ts",
+  "inventory/stock.server.ts",
+  "inventory/transfers.server.ts",
+  "inventory/count.server.ts",
+  "inventory/counter.server.ts",
+];
+
 /**
  * The declared read models: a module's SQL reads another's table, in the files listed, for the
  * reason given (a join the database does in one statement, where a call per row through the
@@ -120,26 +129,14 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
     // The stock screen lists and searches variants by product name, SKU and EAN, paged in SQL.
     reader: "inventory",
     table: "variantes",
-    files: [
-      "inventory/stock-screen.server.ts",
-      "inventory/stock.server.ts",
-      "inventory/transfers.server.ts",
-      "inventory/count.server.ts",
-      "inventory/counter.server.ts",
-    ],
+    files: INVENTORY_VARIANT_READERS,
     reason:
       "the stock screen searches and pages variants with their stock; a count reads codes (EAN, SKU); the reservations a counter sale put at risk name their variant",
   },
   {
     reader: "inventory",
     table: "produtos",
-    files: [
-      "inventory/stock-screen.server.ts",
-      "inventory/stock.server.ts",
-      "inventory/transfers.server.ts",
-      "inventory/count.server.ts",
-      "inventory/counter.server.ts",
-    ],
+    files: INVENTORY_VARIANT_READERS,
     reason:
       "the stock screen, transfers, counts, stock messages and reservations at risk name a variant by its product",
   },

@@ -63,27 +63,33 @@ export const CAPACIDADES = {
 export type Capacidade = keyof typeof CAPACIDADES;
 export const TODAS_CAPACIDADES = Object.keys(CAPACIDADES) as Capacidade[];
 
-const GERENTE: readonly Capacidade[] = [
+/** The counter's work at a person's units: orders, the stock they receive or count, the agenda. */
+const ATENDENTE: readonly Capacidade[] = [
   "painel.entrar",
   "pedidos.ver",
   "pedidos.operar",
-  "pedidos.reembolsar",
-  "pedidos.exportar",
-  "produtos.editar",
-  "catalogo.importar",
-  "cupons.editar",
-  "entrega.editar",
   "estoque.ver",
-  "estoque.ajustar",
-  "estoque.transferir",
   "estoque.receber",
   "estoque.contar",
   "agenda.ver",
   "agenda.operar",
   "agenda.agendar",
   "agenda.receber",
-  "servicos.configurar",
   "orcamentos.atender",
+];
+
+/** A manager does the counter's work and runs their units' shop. */
+const GERENTE: readonly Capacidade[] = [
+  ...ATENDENTE,
+  "pedidos.reembolsar",
+  "pedidos.exportar",
+  "produtos.editar",
+  "catalogo.importar",
+  "cupons.editar",
+  "entrega.editar",
+  "estoque.ajustar",
+  "estoque.transferir",
+  "servicos.configurar",
   "curriculos.ver",
   "relatorios.ver",
   "assinaturas.gerir",
@@ -93,19 +99,7 @@ const GERENTE: readonly Capacidade[] = [
 export const MATRIZ: Record<Papel, ReadonlySet<Capacidade>> = {
   dono: new Set(TODAS_CAPACIDADES),
   gerente: new Set(GERENTE),
-  atendente: new Set<Capacidade>([
-    "painel.entrar",
-    "pedidos.ver",
-    "pedidos.operar",
-    "estoque.ver",
-    "estoque.receber",
-    "estoque.contar",
-    "agenda.ver",
-    "agenda.operar",
-    "agenda.agendar",
-    "agenda.receber",
-    "orcamentos.atender",
-  ]),
+  atendente: new Set(ATENDENTE),
   // A groomer hands the pet back at a small shop, and takes its payment then (decision 0078).
   tosador: new Set<Capacidade>(["painel.entrar", "agenda.ver", "agenda.operar", "agenda.receber"]),
 };

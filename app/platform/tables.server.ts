@@ -8,11 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, newestFirstIndex } from "./db/columns.server";
+import { createdAt, id, inList, newestFirstIndex, timestamptz } from "./db/columns.server";
 
 export const adminAuditLog = pgTable(
   "admin_audit_log",
@@ -49,9 +48,9 @@ export const rateLimits = pgTable(
     identifier: text("identifier").notNull(),
     attemptCount: integer("attempt_count").notNull().default(0),
     /** Start of the counting window. */
-    firstAttempt: timestamp("first_attempt", { withTimezone: true }).notNull().defaultNow(),
-    lastAttempt: timestamp("last_attempt", { withTimezone: true }).notNull().defaultNow(),
-    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+    firstAttempt: timestamptz("first_attempt").notNull().defaultNow(),
+    lastAttempt: timestamptz("last_attempt").notNull().defaultNow(),
+    blockedUntil: timestamptz("blocked_until"),
   },
   (t) => [
     uniqueIndex("rate_limits_operation_identifier_idx").on(t.operation, t.identifier),
@@ -74,8 +73,8 @@ export const jobRuns = pgTable(
     jobId: text("job_id").notNull(),
     /** Which instance ran it (host and process). */
     instanceId: text("instance_id").notNull(),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    startedAt: timestamptz("started_at").notNull(),
+    finishedAt: timestamptz("finished_at"),
     outcome: text("outcome", { enum: JOB_OUTCOMES }),
     /** What the run did, as the job counted it ({ removidas: 3 }). */
     counts: jsonb("counts").$type<Record<string, number>>(),
@@ -126,9 +125,9 @@ export const codigosAcesso = pgTable(
     finalidade: text("finalidade").notNull(),
     chave: text("chave").notNull(),
     codigoHash: text("codigo_hash").notNull(),
-    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    expiraEm: timestamptz("expira_em").notNull(),
     tentativas: integer("tentativas").notNull().default(0),
-    usadoEm: timestamp("usado_em", { withTimezone: true }),
+    usadoEm: timestamptz("usado_em"),
     createdAt: createdAt(),
   },
   (t) => [index("codigos_acesso_chave_idx").on(t.finalidade, t.chave, t.createdAt)],

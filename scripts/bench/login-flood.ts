@@ -7,6 +7,7 @@ import http from "node:http";
 import { Worker } from "node:worker_threads";
 import { table } from "../lib/server";
 import { BROWSER, clientAddress, quantile, type Scenario } from "./harness";
+import { postLogin } from "./lib/requests";
 
 const FLOOD_LOGINS = 300;
 const OWNER = { email: "dona.enxurrada@agropet.com.br", password: "Enxurrada-Jacare-Milho-72" };
@@ -24,18 +25,9 @@ interface FloodResult {
 
 /** The owner's login as her browser posts it; `cookie` her device cookie, if any. */
 async function ownerLogin(base: string, cookie?: string) {
-  const res = await fetch(`${base}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ ...OWNER, redirectTo: "" }),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: base,
-      "sec-fetch-site": "same-origin",
-      "sec-fetch-mode": "navigate",
-      "x-forwarded-for": clientAddress(91, 1),
-      ...(cookie ? { cookie } : {}),
-    },
+  const res = await postLogin(base, OWNER, {
+    "x-forwarded-for": clientAddress(91, 1),
+    ...(cookie ? { cookie } : {}),
   });
   await res.arrayBuffer();
   const device = res.headers

@@ -6,59 +6,31 @@
 // variants' stock per unit, as /loja/produto/:id loads them) run one after the other: their
 // p50, p99 and max say how the shop's pages answer during the import; the event loop's
 // longest hold is printed too.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { productSearchText } from "~/modules/catalog";
 import { getStoreProduct, productSaleVariants } from "~/modules/catalog/index.server";
-import { importNfceFolder, NFCE_FOLDER, stopFiscalReader } from "~/modules/fiscal/index.server";
-import { MODULES } from "~/modules/registry.server";
-import { type Database, migrateDatabase, runSql, setDatabase } from "~/platform/db/client.server";
-import { registerModules } from "~/platform/module.server";
-import { localDiskDriver, setStorage, storage } from "~/platform/storage.server";
+import { importNfceFolder, NFCE_FOLDER } from "~/modules/fiscal/index.server";
+import { type Database, runSql } from "~/platform/db/client.server";
+import { storage } from "~/platform/storage.server";
 import { cancelamentoXml, notaXml } from "../../tests/support/nota-fiscal";
-import { fmtInt, onEachDatabase } from "./harness";
+import { fmtInt, quantile } from "./harness";
+import { ean, runFiscalBench, seedStockedProducts, UNIDADE } from "./lib/fiscal";
 
 const NOTES = 2_000;
 const PRODUCTS = 300;
-const UNIDADE = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
 /** A day's files applied within this (the job runs every 5 minutes). */
 const GOAL_S = 120;
 /** A product page's reads during the import, p99. */
 const GOAL_PAGE_P99_MS = 500;
 
-const ean = (i: number) => `789${String(i).padStart(10, "0")}`;
-
-async function seed(database: Database): Promise<string[]> {
-  const db = database.db;
-  await runSql(db, "update unidades set cnpj = $1 where slug = 'meia-praia'", [UNIDADE.cnpj]);
-  const [cat] = await runSql<{ id: string }>(
-    db,
-    "insert into categorias (nome) values ('Bench NFC-e') returning id",
-    [],
-  );
-  const nomes = Array.from({ length: PRODUCTS }, (_, i) => `Produto balcão ${i + 1}`);
-  const ids = await runSql<{ id: string }>(
-    db,
-    `insert into produtos (nome, categoria_id, busca, ativo)
-     select n, $2, b, true from unnest($1::text[], $3::text[]) as t(n, b) returning id`,
-    [nomes, cat!.id, nomes.map((nome) => productSearchText({ nome }))],
-  );
-  await runSql(
-    db,
-    `insert into variantes (id, produto_id, sku, ean, rotulo, preco, custo_medio)
-     select id, id, 'BAL-' || n, e, '', 49.90, 20.00
-     from unnest($1::uuid[], $2::int[], $3::text[]) as t(id, n, e)`,
-    [ids.map((r) => r.id), ids.map((_, i) => i + 1), ids.map((_, i) => ean(i + 1))],
-  );
-  await runSql(
-    db,
-    `insert into estoque (variante_id, unidade_id, em_maos)
-     select id, (select id from unidades where slug = 'meia-praia'), 1000 from unnest($1::uuid[]) as t(id)`,
-    [ids.map((r) => r.id)],
-  );
-  return ids.map((r) => r.id);
+function seed(database: Database): Promise<string[]> {
+  return seedStockedProducts(database, {
+    categoria: "Bench NFC-e",
+    count: PRODUCTS,
+    nome: (i) => `Produto balcão ${i}`,
+    sku: "BAL-",
+    gtin: ean,
+    emMaos: 1000,
+  });
 }
 
 /** The day's files in the folder: 2,000 sales and a cancellation every 50. */
@@ -99,75 +71,52 @@ async function dropTheDay(): Promise<number> {
   return bytes;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function run(label: string, database: Database) {
-  await migrateDatabase(database);
-  setDatabase(database);
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nfce-"));
-  setStorage(localDiskDriver(uploads));
-  try {
-    const ids = await seed(database);
-    // Warm the worker thread (tsx, the parser) and the page's reads, as a running shop has them.
-    await storage().put("private", `${NFCE_FOLDER}aquecer.xml`, Buffer.from("<x/>"));
-    await importNfceFolder();
-    const page = async (i: number) => {
-      const product = await getStoreProduct(ids[i % ids.length]!);
-      if (product) await productSaleVariants(product.id);
-    };
-    await page(0);
-    const bytes = await dropTheDay();
-    const lag = monitorEventLoopDelay({ resolution: 10 });
-    lag.enable();
-    let done = false;
-    const latencies: number[] = [];
-    const reader = (async () => {
-      let i = 0;
-      while (!done) {
-        const t = performance.now();
-        await page(i++);
-        latencies.push(performance.now() - t);
-        // Yield: a read served from memory must not starve the import of the event loop.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
-    const t = performance.now();
-    const counts = await importNfceFolder();
-    const seconds = (performance.now() - t) / 1000;
-    done = true;
-    await reader;
-    lag.disable();
-    latencies.sort((a, b) => a - b);
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
-    const max = latencies.at(-1) ?? 0;
-    const [moved] = await runSql<{ n: number }>(
-      database.db,
-      "select count(*)::int as n from movimentos_estoque where tipo = 'venda_balcao'",
-      [],
-    );
-    const ok =
-      counts.vendas === NOTES &&
-      counts.recusados === 0 &&
-      seconds < GOAL_S &&
-      p99 < GOAL_PAGE_P99_MS;
-    console.log(
-      `${label.padEnd(10)} dia de ${fmtInt(NOTES)} NFC-e + ${fmtInt(counts.devolvidas)} cancelamentos (${fmtInt(bytes / 1024)} KB, ${counts.arquivos} arquivos): aplicar ${seconds.toFixed(1)} s (${fmtInt(NOTES / seconds)} notas/s, ${fmtInt(moved!.n)} movimentos); página de produto durante: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, máx. ${max.toFixed(0)} ms (${fmtInt(latencies.length)} leituras); event loop preso no máx. ${(lag.max / 1e6).toFixed(0)} ms ${ok ? `OK (< ${GOAL_S} s, p99 < ${GOAL_PAGE_P99_MS} ms)` : "ACIMA DA META"}`,
-    );
-    return ok;
-  } finally {
-    setDatabase(undefined);
-    await database.close();
-    fs.rmSync(uploads, { recursive: true, force: true });
-  }
+  const ids = await seed(database);
+  // Warm the worker thread (tsx, the parser) and the page's reads, as a running shop has them.
+  await storage().put("private", `${NFCE_FOLDER}aquecer.xml`, Buffer.from("<x/>"));
+  await importNfceFolder();
+  const page = async (i: number) => {
+    const product = await getStoreProduct(ids[i % ids.length]!);
+    if (product) await productSaleVariants(product.id);
+  };
+  await page(0);
+  const bytes = await dropTheDay();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  let done = false;
+  const latencies: number[] = [];
+  const reader = (async () => {
+    let i = 0;
+    while (!done) {
+      const t = performance.now();
+      await page(i++);
+      latencies.push(performance.now() - t);
+      // Yield: a read served from memory must not starve the import of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const t = performance.now();
+  const counts = await importNfceFolder();
+  const seconds = (performance.now() - t) / 1000;
+  done = true;
+  await reader;
+  lag.disable();
+  latencies.sort((a, b) => a - b);
+  const p50 = quantile(latencies, 0.5);
+  const p99 = quantile(latencies, 0.99);
+  const max = latencies.at(-1) ?? 0;
+  const [moved] = await runSql<{ n: number }>(
+    database.db,
+    "select count(*)::int as n from movimentos_estoque where tipo = 'venda_balcao'",
+    [],
+  );
+  const ok =
+    counts.vendas === NOTES && counts.recusados === 0 && seconds < GOAL_S && p99 < GOAL_PAGE_P99_MS;
+  console.log(
+    `${label.padEnd(10)} dia de ${fmtInt(NOTES)} NFC-e + ${fmtInt(counts.devolvidas)} cancelamentos (${fmtInt(bytes / 1024)} KB, ${counts.arquivos} arquivos): aplicar ${seconds.toFixed(1)} s (${fmtInt(NOTES / seconds)} notas/s, ${fmtInt(moved!.n)} movimentos); página de produto durante: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, máx. ${max.toFixed(0)} ms (${fmtInt(latencies.length)} leituras); event loop preso no máx. ${(lag.max / 1e6).toFixed(0)} ms ${ok ? `OK (< ${GOAL_S} s, p99 < ${GOAL_PAGE_P99_MS} ms)` : "ACIMA DA META"}`,
+  );
+  return ok;
 }
 
-// Applying emits events ('estoque.entrada' on a cancellation), whose subscribers the modules declare.
-registerModules(MODULES);
-
-const ok = await onEachDatabase(run);
-await stopFiscalReader();
-if (!ok) process.exit(1);
+await runFiscalBench("bench-nfce-", run);

@@ -9,12 +9,19 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Papel } from "../../domain/permissions";
-import { createdAt, id, updatedAt } from "../../platform/db/columns.server";
+import {
+  ativo,
+  createdAt,
+  id,
+  linkedTo,
+  ownedBy,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 
 export const usuarios = pgTable(
   "usuarios",
@@ -27,13 +34,13 @@ export const usuarios = pgTable(
     /** The role in the shop's team (domain/permissions.ts); null: no access to the panel. */
     papel: text("papel").$type<Papel>(),
     /** A deactivated person cannot sign in; their sessions end when it happens. */
-    ativo: boolean("ativo").notNull().default(true),
+    ativo: ativo(),
     /** True: every unit, present and future; false: only `unidadeIds`. */
     todasUnidades: boolean("todas_unidades").notNull().default(true),
     unidadeIds: uuid("unidade_ids").array().notNull().default(sql`'{}'::uuid[]`),
     /** When the person was invited (or became staff): the 2FA grace period counts from it. */
-    convidadoEm: timestamp("convidado_em", { withTimezone: true }).notNull().defaultNow(),
-    ultimoLoginEm: timestamp("ultimo_login_em", { withTimezone: true }),
+    convidadoEm: timestamptz("convidado_em").notNull().defaultNow(),
+    ultimoLoginEm: timestamptz("ultimo_login_em"),
     totpSecret: text("totp_secret"),
     totpAtivo: boolean("totp_ativo").notNull().default(false),
     /** The last 30-second TOTP step accepted: a code is good once, not for its whole window. */
@@ -58,16 +65,14 @@ export const sessoes = pgTable(
   {
     /** sha256 of the cookie token: a database leak does not hand out live sessions. */
     id: text("id").primaryKey(),
-    usuarioId: uuid("usuario_id")
-      .notNull()
-      .references(() => usuarios.id, { onDelete: "cascade" }),
+    usuarioId: ownedBy("usuario_id", () => usuarios.id),
     /** True between the password step and the TOTP step of a two-factor login. */
     mfaPendente: boolean("mfa_pendente").notNull().default(false),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [
     index("sessoes_usuario_idx").on(t.usuarioId),
@@ -95,12 +100,12 @@ export const convites = pgTable(
     /** sha256 of the link's token; a resend replaces it, so the older link dies. */
     tokenHash: text("token_hash").notNull(),
     /** When the current link was issued (the token is derived from it). */
-    emitidoEm: timestamp("emitido_em", { withTimezone: true }).notNull(),
-    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
-    aceitoEm: timestamp("aceito_em", { withTimezone: true }),
-    revogadoEm: timestamp("revogado_em", { withTimezone: true }),
-    convidadoPor: uuid("convidado_por").references(() => usuarios.id, { onDelete: "set null" }),
-    usuarioId: uuid("usuario_id").references(() => usuarios.id, { onDelete: "set null" }),
+    emitidoEm: timestamptz("emitido_em").notNull(),
+    expiraEm: timestamptz("expira_em").notNull(),
+    aceitoEm: timestamptz("aceito_em"),
+    revogadoEm: timestamptz("revogado_em"),
+    convidadoPor: linkedTo("convidado_por", () => usuarios.id, "set null"),
+    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -119,14 +124,12 @@ export const redefinicoesSenha = pgTable(
   "redefinicoes_senha",
   {
     id: id(),
-    usuarioId: uuid("usuario_id")
-      .notNull()
-      .references(() => usuarios.id, { onDelete: "cascade" }),
+    usuarioId: ownedBy("usuario_id", () => usuarios.id),
     tokenHash: text("token_hash").notNull(),
-    emitidoEm: timestamp("emitido_em", { withTimezone: true }).notNull(),
-    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
-    usadoEm: timestamp("usado_em", { withTimezone: true }),
-    pedidoPor: uuid("pedido_por").references(() => usuarios.id, { onDelete: "set null" }),
+    emitidoEm: timestamptz("emitido_em").notNull(),
+    expiraEm: timestamptz("expira_em").notNull(),
+    usadoEm: timestamptz("usado_em"),
+    pedidoPor: linkedTo("pedido_por", () => usuarios.id, "set null"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 // The alerts module's slice of the stored model: what the staff are told live (decision 0035).
 // Relative imports only: drizzle-kit reads the schema files without the path alias.
-import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, id, inList } from "../../platform/db/columns.server";
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { checkInList, createdAt, id } from "../../platform/db/columns.server";
 
 export const TIPOS_AVISO = [
   "pedido",
@@ -38,6 +38,6 @@ export const avisos = pgTable(
   (t) => [
     uniqueIndex("avisos_seq_idx").on(t.seq),
     index("avisos_created_at_idx").on(t.createdAt),
-    check("avisos_tipo_check", inList("tipo", TIPOS_AVISO)),
+    checkInList("avisos_tipo_check", "tipo", TIPOS_AVISO),
   ],
 );

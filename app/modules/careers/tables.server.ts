@@ -1,8 +1,8 @@
 // The careers module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";
-import { createdAt, id, inList, newestFirstIndex } from "../../platform/db/columns.server";
+import { checkInList, createdAt, id, newestFirstIndex } from "../../platform/db/columns.server";
 
 export const curriculos = pgTable(
   "curriculos",
@@ -22,8 +22,8 @@ export const curriculos = pgTable(
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
     newestFirstIndex("curriculos_created_at_idx", t),
     index("curriculos_status_idx").on(t.status),
-    check("curriculos_status_check", inList("status", STATUS_CURRICULO)),
-    check("curriculos_vaga_check", inList("vaga", VAGAS)),
+    checkInList("curriculos_status_check", "status", STATUS_CURRICULO),
+    checkInList("curriculos_vaga_check", "vaga", VAGAS),
   ],
 );
 

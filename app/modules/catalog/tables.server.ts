@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -17,9 +16,11 @@ import {
   ativo,
   createdAt,
   id,
+  linkedTo,
   money,
   newestFirstIndex,
   ownedBy,
+  timestamptz,
   updatedAt,
 } from "../../platform/db/columns.server";
 
@@ -41,9 +42,7 @@ export const produtos = pgTable(
     id: id(),
     nome: text("nome").notNull(),
     descricaoCurta: text("descricao_curta"),
-    categoriaId: uuid("categoria_id")
-      .notNull()
-      .references(() => categorias.id, { onDelete: "restrict" }),
+    categoriaId: linkedTo("categoria_id", () => categorias.id, "restrict").notNull(),
     /** The product's code (sku_produto in the import); each variant has its own SKU. */
     sku: text("sku"),
     /** Up to 3 options (Peso, Cor, Tamanho) with their values in order; [] = one variant. */
@@ -64,7 +63,7 @@ export const produtos = pgTable(
     /** The species it is for (caes, gatos, aves…): set from its words by a trigger (migration 0007). */
     especies: text("especies").array().notNull().default(sql`'{}'::text[]`),
     /** Soft delete: a product that appears in past orders is kept for them. */
-    excluidoEm: timestamp("excluido_em", { withTimezone: true }),
+    excluidoEm: timestamptz("excluido_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -205,7 +204,7 @@ export const lojaFacetas = pgTable("loja_facetas", {
   chave: text("chave").primaryKey(),
   versao: bigint("versao", { mode: "number" }).notNull(),
   facetas: jsonb("facetas").notNull(),
-  calculadoEm: timestamp("calculado_em", { withTimezone: true }).notNull().defaultNow(),
+  calculadoEm: timestamptz("calculado_em").notNull().defaultNow(),
 });
 
 /**

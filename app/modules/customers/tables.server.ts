@@ -11,7 +11,6 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -23,7 +22,16 @@ import {
   SEXOS_PET,
   SITUACOES_VACINA,
 } from "../../domain/pets";
-import { createdAt, id, inList, ownedBy, updatedAt } from "../../platform/db/columns.server";
+import {
+  checkInList,
+  createdAt,
+  id,
+  inList,
+  linkedTo,
+  ownedBy,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { variantes } from "../catalog/tables.server";
 import { bairrosEntrega } from "../delivery/tables.server";
@@ -38,8 +46,8 @@ export const clientes = pgTable(
     nome: text("nome").notNull().default(""),
     telefone: text("telefone"),
     /** When the account was anonymised at the customer's request (the row stays, emptied). */
-    anonimizadoEm: timestamp("anonimizado_em", { withTimezone: true }),
-    ultimoAcessoEm: timestamp("ultimo_acesso_em", { withTimezone: true }),
+    anonimizadoEm: timestamptz("anonimizado_em"),
+    ultimoAcessoEm: timestamptz("ultimo_acesso_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,8 +65,8 @@ export const sessoesClientes = pgTable(
     clienteId: ownedBy("cliente_id", () => clientes.id),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [
     index("sessoes_clientes_cliente_idx").on(t.clienteId),
@@ -99,9 +107,9 @@ export const pets = pgTable(
   },
   (t) => [
     index("pets_clientes_cliente_idx").on(t.clienteId),
-    check("pets_clientes_especie_check", inList("especie", ESPECIES)),
-    check("pets_clientes_porte_check", inList("porte", PORTES)),
-    check("pets_clientes_pelagem_check", inList("pelagem", PELAGENS)),
+    checkInList("pets_clientes_especie_check", "especie", ESPECIES),
+    checkInList("pets_clientes_porte_check", "porte", PORTES),
+    checkInList("pets_clientes_pelagem_check", "pelagem", PELAGENS),
     check("pets_clientes_sexo_check", sql`${t.sexo} is null or ${inList("sexo", SEXOS_PET)}`),
   ],
 );
@@ -115,9 +123,9 @@ export const petPesos = pgTable(
     id: id(),
     petId: ownedBy("pet_id", () => pets.id),
     gramas: integer("gramas").notNull(),
-    medidoEm: timestamp("medido_em", { withTimezone: true }).notNull(),
+    medidoEm: timestamptz("medido_em").notNull(),
     /** The staff member who weighed; null when the customer typed it. */
-    usuarioId: uuid("usuario_id").references(() => usuarios.id, { onDelete: "set null" }),
+    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,13 +146,13 @@ export const petVacinas = pgTable(
     /** Storage key of the proof's photo (re-encoded, EXIF stripped), or null. */
     comprovanteKey: text("comprovante_key"),
     situacao: text("situacao", { enum: SITUACOES_VACINA }).notNull().default("enviada"),
-    conferidaPor: uuid("conferida_por").references(() => usuarios.id, { onDelete: "set null" }),
-    conferidaEm: timestamp("conferida_em", { withTimezone: true }),
+    conferidaPor: linkedTo("conferida_por", () => usuarios.id, "set null"),
+    conferidaEm: timestamptz("conferida_em"),
     createdAt: createdAt(),
   },
   (t) => [
     index("pet_vacinas_pet_idx").on(t.petId, t.validaAte),
-    check("pet_vacinas_situacao_check", inList("situacao", SITUACOES_VACINA)),
+    checkInList("pet_vacinas_situacao_check", "situacao", SITUACOES_VACINA),
   ],
 );
 
@@ -155,7 +163,7 @@ export const petNotas = pgTable(
     id: id(),
     petId: ownedBy("pet_id", () => pets.id),
     texto: text("texto").notNull(),
-    usuarioId: uuid("usuario_id").references(() => usuarios.id, { onDelete: "set null" }),
+    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
     createdAt: createdAt(),
   },
   (t) => [index("pet_notas_pet_idx").on(t.petId, t.createdAt)],
@@ -174,12 +182,12 @@ export const enderecosClientes = pgTable(
     numero: text("numero").notNull(),
     complemento: text("complemento"),
     /** The delivery neighbourhood it falls in (sets the fee at checkout); null once removed. */
-    bairroId: uuid("bairro_id").references(() => bairrosEntrega.id, { onDelete: "set null" }),
+    bairroId: linkedTo("bairro_id", () => bairrosEntrega.id, "set null"),
     bairro: text("bairro").notNull(),
     cidade: text("cidade").notNull(),
     referencia: text("referencia"),
     /** The newest used comes first at checkout. */
-    usadoEm: timestamp("usado_em", { withTimezone: true }).notNull().defaultNow(),
+    usadoEm: timestamptz("usado_em").notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index("enderecos_clientes_cliente_idx").on(t.clienteId, t.usadoEm)],
@@ -195,11 +203,11 @@ export const consentimentosClientes = pgTable(
     concedido: boolean("concedido").notNull(),
     /** Where it was given or revoked: 'conta', 'email', 'checkout'… */
     origem: text("origem").notNull(),
-    alteradoEm: timestamp("alterado_em", { withTimezone: true }).notNull().defaultNow(),
+    alteradoEm: timestamptz("alterado_em").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("consentimentos_clientes_idx").on(t.clienteId, t.finalidade),
-    check("consentimentos_finalidade_check", inList("finalidade", FINALIDADES_CONSENTIMENTO)),
+    checkInList("consentimentos_finalidade_check", "finalidade", FINALIDADES_CONSENTIMENTO),
   ],
 );
 
@@ -213,11 +221,11 @@ export const avisosChegada = pgTable(
     id: id(),
     varianteId: ownedBy("variante_id", () => variantes.id),
     email: text("email").notNull(),
-    clienteId: uuid("cliente_id").references(() => clientes.id, { onDelete: "set null" }),
+    clienteId: linkedTo("cliente_id", () => clientes.id, "set null"),
     /** When the customer agreed to this e-mail (required to ask). */
-    consentidoEm: timestamp("consentido_em", { withTimezone: true }).notNull(),
-    avisadoEm: timestamp("avisado_em", { withTimezone: true }),
-    canceladoEm: timestamp("cancelado_em", { withTimezone: true }),
+    consentidoEm: timestamptz("consentido_em").notNull(),
+    avisadoEm: timestamptz("avisado_em"),
+    canceladoEm: timestamptz("cancelado_em"),
     createdAt: createdAt(),
   },
   (t) => [

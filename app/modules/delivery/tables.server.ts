@@ -1,8 +1,8 @@
 // The delivery module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ativo, createdAt, id, money } from "../../platform/db/columns.server";
+import { check, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ativo, createdAt, id, linkedTo, money } from "../../platform/db/columns.server";
 import { unidades } from "../shop/tables.server";
 
 export const bairrosEntrega = pgTable(
@@ -13,7 +13,7 @@ export const bairrosEntrega = pgTable(
     taxaEntrega: money("taxa_entrega").notNull(),
     ativo: ativo(),
     /** The unit that delivers here (null: the first unit that delivers). */
-    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "set null"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,17 +3,15 @@
 // codes remembered from an earlier entry. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
 import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
+  checkInList,
+  linkedTo,
+  money,
+  ownedBy,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
@@ -34,26 +32,24 @@ export const documentosFiscais = pgTable(
     modelo: text("modelo", { enum: MODELOS_DOCUMENTO }).notNull(),
     tipo: text("tipo", { enum: TIPOS_DOCUMENTO }).notNull(),
     /** The unit whose stock it moved: the recipient of an NF-e, the issuer of an NFC-e. */
-    unidadeId: uuid("unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
     emitenteCnpj: text("emitente_cnpj").notNull(),
     emitenteNome: text("emitente_nome").notNull(),
     numero: integer("numero").notNull(),
     serie: integer("serie").notNull(),
-    emitidaEm: timestamp("emitida_em", { withTimezone: true }).notNull(),
+    emitidaEm: timestamptz("emitida_em").notNull(),
     /** vNF, as the note says. */
     valorTotal: money("valor_total").notNull(),
-    aplicadaEm: timestamp("aplicada_em", { withTimezone: true }).notNull().defaultNow(),
+    aplicadaEm: timestamptz("aplicada_em").notNull().defaultNow(),
     /** The staff member's e-mail; null when a job applied it (point 3's import folder). */
     aplicadaPor: text("aplicada_por"),
     /** The cancellation event applied (its goods back), once. */
-    canceladaEm: timestamp("cancelada_em", { withTimezone: true }),
+    canceladaEm: timestamptz("cancelada_em"),
   },
   (t) => [
     index("documentos_fiscais_unidade_idx").on(t.unidadeId, t.tipo, t.emitidaEm.desc()),
-    check("documentos_fiscais_modelo_check", inList("modelo", MODELOS_DOCUMENTO)),
-    check("documentos_fiscais_tipo_check", inList("tipo", TIPOS_DOCUMENTO)),
+    checkInList("documentos_fiscais_modelo_check", "modelo", MODELOS_DOCUMENTO),
+    checkInList("documentos_fiscais_tipo_check", "tipo", TIPOS_DOCUMENTO),
     check("documentos_fiscais_chave_check", sql`length(${t.chaveAcesso}) = 44`),
   ],
 );
@@ -96,9 +92,7 @@ export const vendasBalcaoItens = pgTable(
       .notNull()
       .references(() => documentosFiscais.chaveAcesso, { onDelete: "cascade" }),
     numeroItem: integer("numero_item").notNull(),
-    unidadeId: uuid("unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
     codigo: text("codigo").notNull(),
     gtin: text("gtin"),
     descricao: text("descricao").notNull(),
@@ -107,13 +101,13 @@ export const vendasBalcaoItens = pgTable(
     /** qCom as the note says (a fraction waits for a factor that makes it whole). */
     quantidadeNota: text("quantidade_nota").notNull(),
     valor: money("valor").notNull(),
-    varianteId: uuid("variante_id").references(() => variantes.id, { onDelete: "set null" }),
+    varianteId: linkedTo("variante_id", () => variantes.id, "set null"),
     /** Centavos one unit cost when applied (custo_medio, else custo); null when unknown. */
     custoUnitario: money("custo_unitario"),
     /** Units that actually left the ledger (less than quantidade when the stock had fewer). */
     baixado: integer("baixado").notNull().default(0),
-    aplicadoEm: timestamp("aplicado_em", { withTimezone: true }),
-    emitidaEm: timestamp("emitida_em", { withTimezone: true }).notNull(),
+    aplicadoEm: timestamptz("aplicado_em"),
+    emitidaEm: timestamptz("emitida_em").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.chaveAcesso, t.numeroItem] }),
@@ -132,8 +126,8 @@ export const vendasBalcaoItens = pgTable(
 export const cancelamentosNfce = pgTable("cancelamentos_nfce", {
   chaveAcesso: text("chave_acesso").primaryKey(),
   emitenteCnpj: text("emitente_cnpj").notNull(),
-  canceladaEm: timestamp("cancelada_em", { withTimezone: true }).notNull(),
-  recebidoEm: timestamp("recebido_em", { withTimezone: true }).notNull().defaultNow(),
+  canceladaEm: timestamptz("cancelada_em").notNull(),
+  recebidoEm: timestamptz("recebido_em").notNull().defaultNow(),
 });
 
 export type DocumentoFiscal = typeof documentosFiscais.$inferSelect;

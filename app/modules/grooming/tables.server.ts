@@ -13,19 +13,20 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { STATUS_SERVICO, TIPOS_SERVICO } from "../../domain/statuses";
 import {
   ativo,
+  checkInList,
   createdAt,
   id,
-  inList,
+  linkedTo,
   money,
   newestFirstIndex,
   ownedBy,
+  timestamptz,
   updatedAt,
 } from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
@@ -71,8 +72,8 @@ export const pedidosServicos = pgTable(
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
     newestFirstIndex("pedidos_servicos_created_at_idx", t),
     index("pedidos_servicos_status_idx").on(t.status),
-    check("pedidos_servicos_status_check", inList("status", STATUS_SERVICO)),
-    check("pedidos_servicos_tipo_check", inList("tipo_servico", TIPOS_SERVICO)),
+    checkInList("pedidos_servicos_status_check", "status", STATUS_SERVICO),
+    checkInList("pedidos_servicos_tipo_check", "tipo_servico", TIPOS_SERVICO),
   ],
 );
 
@@ -119,8 +120,8 @@ export const servicosBanhoPrecos = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.servicoId, t.porte, t.pelagem] }),
-    check("servicos_banho_precos_porte_check", inList("porte", PORTES)),
-    check("servicos_banho_precos_pelagem_check", inList("pelagem", PELAGENS)),
+    checkInList("servicos_banho_precos_porte_check", "porte", PORTES),
+    checkInList("servicos_banho_precos_pelagem_check", "pelagem", PELAGENS),
     check(
       "servicos_banho_precos_valores_check",
       sql`${t.preco} >= 0 and ${t.duracaoMinutos} > 0 and ${t.duracaoMinutos} <= 600`,
@@ -201,7 +202,7 @@ export const agendamentos = pgTable(
     data: date("data").notNull(),
     horario: text("horario").notNull(),
     /** The same drop-off as an instant, for windows and reminders. */
-    inicio: timestamp("inicio", { withTimezone: true }).notNull(),
+    inicio: timestamptz("inicio").notNull(),
     status: text("status", { enum: STATUS_AGENDAMENTO }).notNull(),
     /** online (the tutor), balcao (a walk-in the staff added). */
     origem: text("origem", { enum: ["online", "balcao"] })
@@ -242,9 +243,9 @@ export const agendamentos = pgTable(
     /** Taken over the day's or drop-off's capacity by the staff (a walk-in, a check-in). */
     acimaCapacidade: boolean("acima_capacidade").notNull().default(false),
     /** When the day-before reminder e-mail was queued (once per booking and day). */
-    lembreteEm: timestamp("lembrete_em", { withTimezone: true }),
+    lembreteEm: timestamptz("lembrete_em"),
     /** The groomer who takes the pets (decision 0070); null: not assigned yet. */
-    tosadorId: uuid("tosador_id").references(() => usuarios.id, { onDelete: "set null" }),
+    tosadorId: linkedTo("tosador_id", () => usuarios.id, "set null"),
     /** The repeat series this booking is an occurrence of (issue 45, decision 0087). */
     serieId: uuid("serie_id").references((): AnyPgColumn => seriesAgendamento.id, {
       onDelete: "set null",
@@ -260,7 +261,7 @@ export const agendamentos = pgTable(
     index("agendamentos_whatsapp_idx").on(t.whatsappDigitos),
     // Open online bookings per e-mail (decision 0056) are counted case-blind.
     index("agendamentos_email_idx").on(sql`lower(${t.email})`),
-    check("agendamentos_status_check", inList("status", STATUS_AGENDAMENTO)),
+    checkInList("agendamentos_status_check", "status", STATUS_AGENDAMENTO),
     check("agendamentos_origem_check", sql`${t.origem} in ('online', 'balcao')`),
     check("agendamentos_horario_check", sql`${t.horario} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
   ],
@@ -295,7 +296,7 @@ export const agendamentoPets = pgTable(
     servicos: jsonb("servicos").$type<ServicoAgendado[]>().notNull(),
     preco: money("preco").notNull(),
     /** The customer's pet this is (issue 42); null for a guest's or a counter booking. */
-    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    petId: linkedTo("pet_id", () => pets.id, "set null"),
     /**
      * Size or coat as the customer set them, not yet confirmed by the staff: the booking shows
      * "preço a confirmar" and the staff confirm at check-in.
@@ -306,9 +307,9 @@ export const agendamentoPets = pgTable(
     index("agendamento_pets_agendamento_idx").on(t.agendamentoId),
     // A pet's history (the staff's pet page) and the links moved by "juntar pets".
     index("agendamento_pets_pet_idx").on(t.petId),
-    check("agendamento_pets_porte_check", inList("porte", PORTES)),
-    check("agendamento_pets_pelagem_check", inList("pelagem", PELAGENS)),
-    check("agendamento_pets_especie_check", inList("especie", ESPECIES)),
+    checkInList("agendamento_pets_porte_check", "porte", PORTES),
+    checkInList("agendamento_pets_pelagem_check", "pelagem", PELAGENS),
+    checkInList("agendamento_pets_especie_check", "especie", ESPECIES),
   ],
 );
 
@@ -329,7 +330,7 @@ export const seriesAgendamento = pgTable(
       .notNull()
       .references(() => unidades.id),
     /** The customer's pet (a signed-in tutor's series, or the staff's for a known pet). */
-    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    petId: linkedTo("pet_id", () => pets.id, "set null"),
     nomePet: text("nome_pet").notNull(),
     intervaloDias: integer("intervalo_dias").notNull(),
     horario: text("horario").notNull(),
@@ -339,8 +340,8 @@ export const seriesAgendamento = pgTable(
     ateData: date("ate_data"),
     servicoIds: jsonb("servico_ids").$type<string[]>().notNull(),
     origem: text("origem", { enum: ["balcao", "conta"] }).notNull(),
-    criadaPor: uuid("criada_por").references(() => usuarios.id, { onDelete: "set null" }),
-    encerradaEm: timestamp("encerrada_em", { withTimezone: true }),
+    criadaPor: linkedTo("criada_por", () => usuarios.id, "set null"),
+    encerradaEm: timestamptz("encerrada_em"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -395,7 +396,7 @@ export const pacotesPet = pgTable(
       .notNull()
       .references(() => pacotesBanho.id),
     petId: ownedBy("pet_id", () => pets.id),
-    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "set null"),
     nome: text("nome").notNull(),
     servicoIds: jsonb("servico_ids").$type<string[]>().notNull(),
     preco: money("preco").notNull(),
@@ -403,10 +404,10 @@ export const pacotesPet = pgTable(
     usadas: integer("usadas").notNull().default(0),
     /** The last day a session may be used (the shop's calendar). */
     validoAte: date("valido_ate").notNull(),
-    vendidoEm: timestamp("vendido_em", { withTimezone: true }).notNull(),
-    vendidoPor: uuid("vendido_por").references(() => usuarios.id, { onDelete: "set null" }),
+    vendidoEm: timestamptz("vendido_em").notNull(),
+    vendidoPor: linkedTo("vendido_por", () => usuarios.id, "set null"),
     /** When the "vence em 7 dias" e-mail was queued (once). */
-    avisoVencimentoEm: timestamp("aviso_vencimento_em", { withTimezone: true }),
+    avisoVencimentoEm: timestamptz("aviso_vencimento_em"),
     /**
      * Bought online and not paid yet (decision 0091): no session counts until its charge is
      * paid, which activates it once (validity from that day).
@@ -430,7 +431,7 @@ export const pacoteUsos = pgTable(
     pacotePetId: ownedBy("pacote_pet_id", () => pacotesPet.id),
     agendamentoId: ownedBy("agendamento_id", () => agendamentos.id),
     agendamentoPetId: ownedBy("agendamento_pet_id", () => agendamentoPets.id),
-    usadoEm: timestamp("usado_em", { withTimezone: true }).notNull(),
+    usadoEm: timestamptz("usado_em").notNull(),
   },
   (t) => [
     uniqueIndex("pacote_usos_agendamento_pet_idx").on(t.agendamentoPetId),
@@ -445,8 +446,8 @@ export const lembretesReagendar = pgTable(
   {
     id: id(),
     agendamentoId: ownedBy("agendamento_id", () => agendamentos.id),
-    petId: uuid("pet_id").references(() => pets.id, { onDelete: "cascade" }),
-    enviadoEm: timestamp("enviado_em", { withTimezone: true }).notNull(),
+    petId: linkedTo("pet_id", () => pets.id, "cascade"),
+    enviadoEm: timestamptz("enviado_em").notNull(),
   },
   (t) => [uniqueIndex("lembretes_reagendar_agendamento_idx").on(t.agendamentoId)],
 );

@@ -10,19 +10,24 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { id, inList, ownedBy, updatedAt } from "../../platform/db/columns.server";
+import {
+  checkInList,
+  createdAt,
+  id,
+  linkedTo,
+  ownedBy,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { categorias, variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
 /** The place of a stock figure: a variant (gone with it) at a unit (kept while stock names it). */
 const variantAtUnit = () => ({
   varianteId: ownedBy("variante_id", () => variantes.id),
-  unidadeId: uuid("unidade_id")
-    .notNull()
-    .references(() => unidades.id, { onDelete: "restrict" }),
+  unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
 });
 
 /**
@@ -100,13 +105,13 @@ export const movimentosEstoque = pgTable(
     chaveAcesso: text("chave_acesso"),
     /** The stock count a contagem movement applied. */
     contagemId: uuid("contagem_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A variant's history, newest first, off the index (DESC is NULLS FIRST; migration 0015).
     index("movimentos_estoque_variante_idx").on(t.varianteId, t.createdAt.desc().nullsFirst()),
     index("movimentos_estoque_pedido_idx").on(t.pedidoId),
-    check("movimentos_estoque_tipo_check", inList("tipo", TIPOS_MOVIMENTO)),
+    checkInList("movimentos_estoque_tipo_check", "tipo", TIPOS_MOVIMENTO),
   ],
 );
 
@@ -124,30 +129,26 @@ export const transferenciasEstoque = pgTable(
   {
     id: id(),
     varianteId: ownedBy("variante_id", () => variantes.id),
-    deUnidadeId: uuid("de_unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
-    paraUnidadeId: uuid("para_unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+    deUnidadeId: linkedTo("de_unidade_id", () => unidades.id, "restrict").notNull(),
+    paraUnidadeId: linkedTo("para_unidade_id", () => unidades.id, "restrict").notNull(),
     quantidade: integer("quantidade").notNull(),
     status: text("status", { enum: STATUS_TRANSFERENCIA }).notNull().default("em_transito"),
     /** The sender's reason (optional). */
     motivo: text("motivo"),
     enviadaPor: text("enviada_por"),
-    enviadaEm: timestamp("enviada_em", { withTimezone: true }).notNull().defaultNow(),
+    enviadaEm: timestamptz("enviada_em").notNull().defaultNow(),
     /** What arrived (≤ quantidade), and why less when less. */
     quantidadeRecebida: integer("quantidade_recebida"),
     motivoDiferenca: text("motivo_diferenca"),
     /** Who received or cancelled it, and when. */
     concluidaPor: text("concluida_por"),
-    concluidaEm: timestamp("concluida_em", { withTimezone: true }),
+    concluidaEm: timestamptz("concluida_em"),
   },
   (t) => [
     index("transferencias_estoque_para_idx").on(t.paraUnidadeId, t.status, t.enviadaEm.desc()),
     index("transferencias_estoque_de_idx").on(t.deUnidadeId, t.status, t.enviadaEm.desc()),
     index("transferencias_estoque_variante_idx").on(t.varianteId, t.status),
-    check("transferencias_estoque_status_check", inList("status", STATUS_TRANSFERENCIA)),
+    checkInList("transferencias_estoque_status_check", "status", STATUS_TRANSFERENCIA),
     check(
       "transferencias_estoque_quantidades_check",
       sql`${t.quantidade} > 0 and ${t.deUnidadeId} <> ${t.paraUnidadeId} and (${t.quantidadeRecebida} is null or (${t.quantidadeRecebida} >= 0 and ${t.quantidadeRecebida} <= ${t.quantidade}))`,
@@ -173,27 +174,25 @@ export const contagens = pgTable(
   "contagens",
   {
     id: id(),
-    unidadeId: uuid("unidade_id")
-      .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
     escopo: text("escopo", { enum: ESCOPOS_CONTAGEM }).notNull().default("tudo"),
     /** The category counted (escopo 'categoria'). */
-    categoriaId: uuid("categoria_id").references(() => categorias.id, { onDelete: "restrict" }),
+    categoriaId: linkedTo("categoria_id", () => categorias.id, "restrict"),
     /** The brand counted (escopo 'marca'), as the products spell it. */
     marca: text("marca"),
     cega: boolean("cega").notNull().default(true),
     estado: text("estado", { enum: ESTADOS_CONTAGEM }).notNull().default("aberta"),
     abertaPor: text("aberta_por"),
-    abertaEm: timestamp("aberta_em", { withTimezone: true }).notNull().defaultNow(),
+    abertaEm: timestamptz("aberta_em").notNull().defaultNow(),
     aplicadaPor: text("aplicada_por"),
-    aplicadaEm: timestamp("aplicada_em", { withTimezone: true }),
+    aplicadaEm: timestamptz("aplicada_em"),
     canceladaPor: text("cancelada_por"),
-    canceladaEm: timestamp("cancelada_em", { withTimezone: true }),
+    canceladaEm: timestamptz("cancelada_em"),
   },
   (t) => [
     index("contagens_unidade_idx").on(t.unidadeId, t.estado, t.abertaEm.desc()),
-    check("contagens_escopo_check", inList("escopo", ESCOPOS_CONTAGEM)),
-    check("contagens_estado_check", inList("estado", ESTADOS_CONTAGEM)),
+    checkInList("contagens_escopo_check", "escopo", ESCOPOS_CONTAGEM),
+    checkInList("contagens_estado_check", "estado", ESTADOS_CONTAGEM),
     check(
       "contagens_escopo_alvo_check",
       sql`(${t.escopo} <> 'categoria' or ${t.categoriaId} is not null) and (${t.escopo} <> 'marca' or ${t.marca} is not null)`,
@@ -215,8 +214,8 @@ export const contagemItens = pgTable(
     varianteId: ownedBy("variante_id", () => variantes.id),
     quantidade: integer("quantidade").notNull().default(0),
     contadoPor: text("contado_por").array().notNull().default(sql`'{}'::text[]`),
-    primeiraEm: timestamp("primeira_em", { withTimezone: true }).notNull(),
-    ultimaEm: timestamp("ultima_em", { withTimezone: true }).notNull(),
+    primeiraEm: timestamptz("primeira_em").notNull(),
+    ultimaEm: timestamptz("ultima_em").notNull(),
     /** Units in hand by the ledger when the variant was first read in this count. */
     emMaosNaContagem: integer("em_maos_na_contagem").notNull(),
     /** …and at its last reading: different when stock moved while it was being counted. */
@@ -249,7 +248,7 @@ export const contagemLeituras = pgTable(
     usuarioEmail: text("usuario_email").notNull(),
     /** Units in hand by the ledger at this reading. */
     emMaos: integer("em_maos").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("contagem_leituras_contagem_idx").on(t.contagemId, t.createdAt.desc()),

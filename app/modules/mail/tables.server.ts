@@ -1,7 +1,8 @@
 // The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
+import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "../../platform/db/columns.server";
+import { outboxIndexes, outboxQueueColumns } from "../../platform/db/outbox-columns.server";
 import { STATUS_EMAIL } from "./status";
 
 /** An image sent inline (`<img src="cid:…">`), such as the Pix QR code. */
@@ -40,22 +41,15 @@ export const emails = pgTable(
     imagens: jsonb("imagens").$type<InlineImage[]>(),
     /** Extra headers sent with it (List-Unsubscribe). */
     cabecalhos: jsonb("cabecalhos").$type<Record<string, string>>(),
-    status: text("status", { enum: STATUS_EMAIL }).notNull().default("pendente"),
-    tentativas: integer("tentativas").notNull().default(0),
-    proximaTentativa: timestamp("proxima_tentativa", { withTimezone: true }).notNull().defaultNow(),
+    ...outboxQueueColumns(STATUS_EMAIL),
     erro: text("erro"),
     /** The .eml file kept when no SMTP server is configured (relative to $DATA_DIR/mail). */
     arquivo: text("arquivo"),
-    enviadoEm: timestamp("enviado_em", { withTimezone: true }),
+    enviadoEm: timestamptz("enviado_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("emails_fila_idx").on(t.status, t.proximaTentativa),
-    index("emails_created_at_idx").on(t.createdAt.desc()),
-    index("emails_resource_idx").on(t.resourceType, t.resourceId),
-    check("emails_status_check", inList("status", STATUS_EMAIL)),
-  ],
+  (t) => [...outboxIndexes("emails", STATUS_EMAIL, t)],
 );
 
 export type Email = typeof emails.$inferSelect;

@@ -1,7 +1,14 @@
 // The notifications module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, id, inList, updatedAt } from "../../platform/db/columns.server";
+import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  checkInList,
+  createdAt,
+  id,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
+import { outboxIndexes, outboxQueueColumns } from "../../platform/db/outbox-columns.server";
 
 export const STATUS_WEBHOOK = ["pendente", "entregue", "falhou"] as const;
 export const TIPOS_WEBHOOK = ["pedido", "servico", "curriculo", "teste"] as const;
@@ -16,21 +23,16 @@ export const webhookEntregas = pgTable(
     resourceId: text("resource_id"),
     url: text("url").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: STATUS_WEBHOOK }).notNull().default("pendente"),
-    tentativas: integer("tentativas").notNull().default(0),
-    proximaTentativa: timestamp("proxima_tentativa", { withTimezone: true }).notNull().defaultNow(),
+    ...outboxQueueColumns(STATUS_WEBHOOK),
     ultimoStatus: integer("ultimo_status"),
     ultimoErro: text("ultimo_erro"),
-    entregueEm: timestamp("entregue_em", { withTimezone: true }),
+    entregueEm: timestamptz("entregue_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("webhook_entregas_fila_idx").on(t.status, t.proximaTentativa),
-    index("webhook_entregas_created_at_idx").on(t.createdAt.desc()),
-    index("webhook_entregas_resource_idx").on(t.resourceType, t.resourceId),
-    check("webhook_entregas_status_check", inList("status", STATUS_WEBHOOK)),
-    check("webhook_entregas_tipo_check", inList("tipo", TIPOS_WEBHOOK)),
+    ...outboxIndexes("webhook_entregas", STATUS_WEBHOOK, t),
+    checkInList("webhook_entregas_tipo_check", "tipo", TIPOS_WEBHOOK),
   ],
 );
 

@@ -9,7 +9,6 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -22,12 +21,14 @@ import {
   STATUS_PEDIDO,
 } from "../../domain/statuses";
 import {
+  checkInList,
   createdAt,
   id,
-  inList,
+  linkedTo,
   money,
   newestFirstIndex,
   ownedBy,
+  timestamptz,
   updatedAt,
 } from "../../platform/db/columns.server";
 import { produtos, variantes } from "../catalog/tables.server";
@@ -48,7 +49,7 @@ export const pedidos = pgTable(
     /** Receive at home (entrega) or pick up at a unit (retirada). */
     modo: text("modo", { enum: MODOS_PEDIDO }).notNull().default("entrega"),
     /** The unit that holds the reservation, prepares and hands the order over. */
-    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "restrict" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict"),
     /** Empty for a pick-up order. */
     clienteEndereco: text("cliente_endereco").notNull(),
     clienteBairro: text("cliente_bairro").notNull(),
@@ -72,7 +73,7 @@ export const pedidos = pgTable(
     descontoPix: money("desconto_pix").notNull().default(sql`0`),
     total: money("total").notNull(),
     cupomCodigo: text("cupom_codigo"),
-    cupomId: uuid("cupom_id").references(() => cupons.id, { onDelete: "set null" }),
+    cupomId: linkedTo("cupom_id", () => cupons.id, "set null"),
     formaPagamento: text("forma_pagamento", { enum: FORMAS_PAGAMENTO }).notNull(),
     trocoPara: money("troco_para"),
     statusPedido: text("status_pedido", { enum: STATUS_PEDIDO }).notNull().default("novo"),
@@ -83,7 +84,7 @@ export const pedidos = pgTable(
      * When a charge was paid after the order had been cancelled (or expired): the staff refund
      * it or reopen the order (decision 0035). Kept after either, as the order's history.
      */
-    pagoAposCancelamentoEm: timestamp("pago_apos_cancelamento_em", { withTimezone: true }),
+    pagoAposCancelamentoEm: timestamptz("pago_apos_cancelamento_em"),
     /**
      * Where the order's units are: reserved at its unit, released (cancelled before hand-over),
      * sold (handed over), returned (back in hand after hand-over). Each move happens once.
@@ -93,8 +94,8 @@ export const pedidos = pgTable(
       .default("reservado"),
     /** Four digits the customer says at the counter (pick-up orders). */
     codigoRetirada: text("codigo_retirada"),
-    prontoEm: timestamp("pronto_em", { withTimezone: true }),
-    retiradoEm: timestamp("retirado_em", { withTimezone: true }),
+    prontoEm: timestamptz("pronto_em"),
+    retiradoEm: timestamptz("retirado_em"),
     /** A renewal of a customer's "compra programada" (issue 45), shown to the staff. */
     compraProgramada: boolean("compra_programada").notNull().default(false),
     createdAt: createdAt(),
@@ -111,18 +112,18 @@ export const pedidos = pgTable(
     index("pedidos_vendas_idx")
       .on(t.createdAt, t.total)
       .where(sql`${t.statusPedido} <> 'cancelado'`),
-    check("pedidos_status_check", inList("status_pedido", STATUS_PEDIDO)),
-    check("pedidos_pagamento_check", inList("status_pagamento", STATUS_PAGAMENTO)),
-    check("pedidos_forma_check", inList("forma_pagamento", FORMAS_PAGAMENTO)),
-    check("pedidos_janela_check", inList("janela_entrega", JANELAS_ENTREGA)),
+    checkInList("pedidos_status_check", "status_pedido", STATUS_PEDIDO),
+    checkInList("pedidos_pagamento_check", "status_pagamento", STATUS_PAGAMENTO),
+    checkInList("pedidos_forma_check", "forma_pagamento", FORMAS_PAGAMENTO),
+    checkInList("pedidos_janela_check", "janela_entrega", JANELAS_ENTREGA),
     check(
       "pedidos_valores_check",
       sql`${t.subtotal} >= 0 and ${t.taxaEntrega} >= 0 and ${t.desconto} >= 0 and ${t.total} >= 0`,
     ),
     check("pedidos_desconto_pix_check", sql`${t.descontoPix} >= 0`),
-    check("pedidos_modo_check", inList("modo", MODOS_PEDIDO)),
+    checkInList("pedidos_modo_check", "modo", MODOS_PEDIDO),
     check("pedidos_cep_check", sql`${t.clienteCep} ~ '^[0-9]{8}$'`),
-    check("pedidos_estoque_situacao_check", inList("estoque_situacao", ESTOQUE_SITUACOES)),
+    checkInList("pedidos_estoque_situacao_check", "estoque_situacao", ESTOQUE_SITUACOES),
     index("pedidos_unidade_idx").on(t.unidadeId, t.modo),
     // The staff's order search (number, name, phone: queries.server.ts) reads this index
     // through LIKE '%…%'; the pick-up code is looked up by equality.
@@ -156,8 +157,8 @@ export const itensPedido = pgTable(
   {
     id: id(),
     pedidoId: ownedBy("pedido_id", () => pedidos.id),
-    produtoId: uuid("produto_id").references(() => produtos.id, { onDelete: "restrict" }),
-    varianteId: uuid("variante_id").references(() => variantes.id, { onDelete: "set null" }),
+    produtoId: linkedTo("produto_id", () => produtos.id, "restrict"),
+    varianteId: linkedTo("variante_id", () => variantes.id, "set null"),
     /** The sale as it was: SKU, names and prices never follow later edits. */
     sku: text("sku"),
     produtoNome: text("produto_nome").notNull(),

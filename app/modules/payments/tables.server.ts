@@ -1,19 +1,18 @@
 // The payments module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
 import { MEIOS_COBRANCA, PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
-import { createdAt, id, inList, money, updatedAt } from "../../platform/db/columns.server";
+import {
+  checkInList,
+  createdAt,
+  id,
+  linkedTo,
+  money,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { agendamentos, pacotesPet } from "../grooming/tables.server";
 import { pedidos } from "../orders/tables.server";
@@ -28,12 +27,12 @@ export const cobrancas = pgTable(
   "cobrancas",
   {
     id: id(),
-    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
+    pedidoId: linkedTo("pedido_id", () => pedidos.id, "cascade"),
     agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
       onDelete: "cascade",
     }),
     /** A package of baths bought online (decision 0091). */
-    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
+    pacotePetId: linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     /** Pix, or a card paid on the provider's hosted page (issue 43 point 1). */
     meio: text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
@@ -50,18 +49,18 @@ export const cobrancas = pgTable(
     qrCode: text("qr_code"),
     qrCodeBase64: text("qr_code_base64"),
     ticketUrl: text("ticket_url"),
-    expiraEm: timestamp("expira_em", { withTimezone: true }),
-    pagoEm: timestamp("pago_em", { withTimezone: true }),
-    reembolsadoEm: timestamp("reembolsado_em", { withTimezone: true }),
+    expiraEm: timestamptz("expira_em"),
+    pagoEm: timestamptz("pago_em"),
+    reembolsadoEm: timestamptz("reembolsado_em"),
     /**
      * A refund the provider accepted but has not confirmed yet: the reconciliation reads the
      * charge again until it is refunded (decision 0035).
      */
-    reembolsoSolicitadoEm: timestamp("reembolso_solicitado_em", { withTimezone: true }),
+    reembolsoSolicitadoEm: timestamptz("reembolso_solicitado_em"),
     /** Centavos refunded so far (a partial refund leaves the charge 'paga'); null = none. */
     valorReembolsado: money("valor_reembolsado"),
     /** A chargeback (contestação) the provider reported; the day close shows it. */
-    contestadaEm: timestamp("contestada_em", { withTimezone: true }),
+    contestadaEm: timestamptz("contestada_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,10 +75,10 @@ export const cobrancas = pgTable(
       sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
     ),
     index("cobrancas_status_idx").on(t.status, t.createdAt),
-    check("cobrancas_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
-    check("cobrancas_meio_check", inList("meio", MEIOS_COBRANCA)),
+    checkInList("cobrancas_provedor_check", "provedor", PROVEDORES_PAGAMENTO),
+    checkInList("cobrancas_meio_check", "meio", MEIOS_COBRANCA),
     check("cobrancas_parcelas_check", sql`${t.parcelas} is null or ${t.parcelas} between 1 and 24`),
-    check("cobrancas_status_check", inList("status", STATUS_COBRANCA)),
+    checkInList("cobrancas_status_check", "status", STATUS_COBRANCA),
     check("cobrancas_valor_check", sql`${t.valor} > 0`),
   ],
 );
@@ -97,12 +96,10 @@ export const preferencias = pgTable(
   {
     id: id(),
     /** Exactly one owner, as a charge's (decisions 0091, 0092: a booking, a package). */
-    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
-    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
-      onDelete: "cascade",
-    }),
+    pedidoId: linkedTo("pedido_id", () => pedidos.id, "cascade"),
+    agendamentoId: linkedTo("agendamento_id", () => agendamentos.id, "cascade"),
     /** A package of baths bought online by card (decision 0092). */
-    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
+    pacotePetId: linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
     /** A booking's or a package's: the price it was made for (a new price, a new checkout). */
     valor: money("valor"),
     provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
@@ -110,7 +107,7 @@ export const preferencias = pgTable(
     /** The provider's hosted checkout page. */
     initPoint: text("init_point").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
-    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    expiraEm: timestamptz("expira_em").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -122,7 +119,7 @@ export const preferencias = pgTable(
       "preferencias_origem_check",
       sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
     ),
-    check("preferencias_provedor_check", inList("provedor", PROVEDORES_PAGAMENTO)),
+    checkInList("preferencias_provedor_check", "provedor", PROVEDORES_PAGAMENTO),
   ],
 );
 
@@ -137,14 +134,14 @@ export const recebimentos = pgTable(
   "recebimentos",
   {
     id: id(),
-    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "cascade" }),
+    pedidoId: linkedTo("pedido_id", () => pedidos.id, "cascade"),
     agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
       onDelete: "cascade",
     }),
     /** A grooming package sold at the counter (issue 45, decision 0087). */
-    pacotePetId: uuid("pacote_pet_id").references(() => pacotesPet.id, { onDelete: "cascade" }),
+    pacotePetId: linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
     /** Where the money came in (the order's or the booking's unit). */
-    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "set null"),
     metodo: text("metodo", { enum: METODOS_RECEBIMENTO }).notNull(),
     valor: money("valor").notNull(),
     /** Cash: what the customer handed over (the change is the difference). */
@@ -152,8 +149,8 @@ export const recebimentos = pgTable(
     /** Why the amount differs from the total (required then). */
     motivo: text("motivo"),
     /** Who received it; kept when the person leaves the team (the name is in the audit). */
-    usuarioId: uuid("usuario_id").references(() => usuarios.id, { onDelete: "set null" }),
-    recebidoEm: timestamp("recebido_em", { withTimezone: true }).notNull(),
+    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
+    recebidoEm: timestamptz("recebido_em").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -161,7 +158,7 @@ export const recebimentos = pgTable(
     uniqueIndex("recebimentos_agendamento_idx").on(t.agendamentoId),
     uniqueIndex("recebimentos_pacote_idx").on(t.pacotePetId),
     index("recebimentos_unidade_dia_idx").on(t.unidadeId, t.recebidoEm),
-    check("recebimentos_metodo_check", inList("metodo", METODOS_RECEBIMENTO)),
+    checkInList("recebimentos_metodo_check", "metodo", METODOS_RECEBIMENTO),
     check("recebimentos_valor_check", sql`${t.valor} > 0`),
     check(
       "recebimentos_origem_check",

@@ -1,9 +1,16 @@
 // The promotions module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { TIPOS_CUPOM } from "../../domain/statuses";
-import { ativo, createdAt, id, inList, money } from "../../platform/db/columns.server";
+import {
+  ativo,
+  checkInList,
+  createdAt,
+  id,
+  money,
+  timestamptz,
+} from "../../platform/db/columns.server";
 
 export const cupons = pgTable(
   "cupons",
@@ -15,7 +22,7 @@ export const cupons = pgTable(
     valor: money("valor").notNull(),
     ativo: ativo(),
     pedidoMinimo: money("pedido_minimo"),
-    validoAte: timestamp("valido_ate", { withTimezone: true }),
+    validoAte: timestamptz("valido_ate"),
     limiteUsos: integer("limite_usos"),
     usos: integer("usos").notNull().default(0),
     createdAt: createdAt(),
@@ -23,7 +30,7 @@ export const cupons = pgTable(
   (t) => [
     uniqueIndex("cupons_codigo_idx").on(t.codigo),
     check("cupons_codigo_upper_check", sql`${t.codigo} = upper(${t.codigo})`),
-    check("cupons_tipo_check", inList("tipo", TIPOS_CUPOM)),
+    checkInList("cupons_tipo_check", "tipo", TIPOS_CUPOM),
     check("cupons_valor_check", sql`${t.valor} > 0`),
     check("cupons_percentual_check", sql`${t.tipo} <> 'percentual' or ${t.valor} <= 100`),
     check("cupons_pedido_minimo_check", sql`${t.pedidoMinimo} is null or ${t.pedidoMinimo} >= 0`),

@@ -12,13 +12,20 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { ESTADOS_ASSINATURA, ESTADOS_CICLO } from "../../domain/assinatura";
 import { FORMAS_PAGAMENTO, JANELAS_ENTREGA, MODOS_PEDIDO } from "../../domain/statuses";
-import { createdAt, id, inList, money, ownedBy, updatedAt } from "../../platform/db/columns.server";
+import {
+  checkInList,
+  createdAt,
+  id,
+  linkedTo,
+  money,
+  ownedBy,
+  timestamptz,
+  updatedAt,
+} from "../../platform/db/columns.server";
 import { categorias, produtos, variantes } from "../catalog/tables.server";
 import { clientes } from "../customers/tables.server";
 import { pedidos } from "../orders/tables.server";
@@ -30,7 +37,7 @@ export const assinaturas = pgTable(
     id: id(),
     clienteId: ownedBy("cliente_id", () => clientes.id),
     /** The unit that prepares it (pick-up) or the one preferred for delivery. */
-    unidadeId: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    unidadeId: linkedTo("unidade_id", () => unidades.id, "set null"),
     modo: text("modo", { enum: MODOS_PEDIDO }).notNull(),
     /** The delivery address as subscribed (copied: the address book may change). */
     nome: text("nome").notNull(),
@@ -52,9 +59,9 @@ export const assinaturas = pgTable(
     /** The reminder e-mail three days before (opt-in at subscribing). */
     lembretes: boolean("lembretes").notNull().default(true),
     termosVersao: text("termos_versao").notNull(),
-    termosAceitosEm: timestamp("termos_aceitos_em", { withTimezone: true }).notNull(),
+    termosAceitosEm: timestamptz("termos_aceitos_em").notNull(),
     falhasSeguidas: integer("falhas_seguidas").notNull().default(0),
-    canceladaEm: timestamp("cancelada_em", { withTimezone: true }),
+    canceladaEm: timestamptz("cancelada_em"),
     protocoloCancelamento: text("protocolo_cancelamento"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -63,9 +70,9 @@ export const assinaturas = pgTable(
     index("assinaturas_cliente_idx").on(t.clienteId),
     index("assinaturas_proxima_idx").on(t.estado, t.proximaData),
     uniqueIndex("assinaturas_protocolo_idx").on(t.protocoloCancelamento),
-    check("assinaturas_estado_check", inList("estado", ESTADOS_ASSINATURA)),
+    checkInList("assinaturas_estado_check", "estado", ESTADOS_ASSINATURA),
     check("assinaturas_intervalo_check", sql`${t.intervaloDias} between 15 and 90`),
-    check("assinaturas_modo_check", inList("modo", MODOS_PEDIDO)),
+    checkInList("assinaturas_modo_check", "modo", MODOS_PEDIDO),
   ],
 );
 
@@ -102,15 +109,15 @@ export const ciclosAssinatura = pgTable(
     estado: text("estado", { enum: ESTADOS_CICLO }).notNull(),
     /** Why the renewal waits for the customer (price, stock, fee), as the reminder says it. */
     motivo: text("motivo"),
-    pedidoId: uuid("pedido_id").references(() => pedidos.id, { onDelete: "set null" }),
-    lembradoEm: timestamp("lembrado_em", { withTimezone: true }),
+    pedidoId: linkedTo("pedido_id", () => pedidos.id, "set null"),
+    lembradoEm: timestamptz("lembrado_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("ciclos_assinatura_data_idx").on(t.assinaturaId, t.data),
     index("ciclos_assinatura_pedido_idx").on(t.pedidoId),
-    check("ciclos_assinatura_estado_check", inList("estado", ESTADOS_CICLO)),
+    checkInList("ciclos_assinatura_estado_check", "estado", ESTADOS_CICLO),
   ],
 );
 
@@ -121,8 +128,8 @@ export const descontosAssinatura = pgTable(
   "descontos_assinatura",
   {
     id: id(),
-    produtoId: uuid("produto_id").references(() => produtos.id, { onDelete: "cascade" }),
-    categoriaId: uuid("categoria_id").references(() => categorias.id, { onDelete: "cascade" }),
+    produtoId: linkedTo("produto_id", () => produtos.id, "cascade"),
+    categoriaId: linkedTo("categoria_id", () => categorias.id, "cascade"),
     percentual: integer("percentual").notNull(),
     createdAt: createdAt(),
   },

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   type ExtraConfigColumn,
   index,
@@ -20,21 +21,36 @@ export const money = customType<{ data: number; driverData: string }>({
   fromDriver: (value) => decimalToCentavos(String(value)),
 });
 
-export const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** A moment: every stored date and time carries its time zone. */
+export const timestamptz = (column: string) => timestamp(column, { withTimezone: true });
+
+export const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+export const updatedAt = () => timestamptz("updated_at").notNull().defaultNow();
 
 /** A CHECK expression: the column takes one of the vocabulary's values. */
 export const inList = (column: string, values: readonly string[]): SQL =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
+/** The CHECK constraint `name`: the column holds one of the vocabulary's values. */
+export const checkInList = (name: string, column: string, values: readonly string[]) =>
+  check(name, inList(column, values));
+
 /** The row's id: a random UUID made by the database. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
+/**
+ * A link to another table's row, null allowed; `onDelete` says what deleting that row does:
+ * "cascade" takes this row with it, "set null" forgets the link, "restrict" refuses.
+ */
+export const linkedTo = (
+  column: string,
+  target: () => AnyPgColumn,
+  onDelete: "cascade" | "restrict" | "set null",
+) => uuid(column).references(target, { onDelete });
+
 /** The row's owner: required, and the row goes with it when the owner is deleted. */
 export const ownedBy = (column: string, owner: () => AnyPgColumn) =>
-  uuid(column).notNull().references(owner, { onDelete: "cascade" });
+  linkedTo(column, owner, "cascade").notNull();
 
 /** On by default: a row switched off stays, out of the store and the forms. */
 export const ativo = () => boolean("ativo").notNull().default(true);

@@ -72,12 +72,13 @@ export async function time(
   return { p50: quantile(times, 0.5), reqPerSec: samples / seconds, status, ok };
 }
 
-/** Signs in through the login form; the session cookie(s) to send back. */
-export async function signIn(
+/** The login form posted as its page posts it (same origin, a navigation); no redirect followed. */
+export function postLogin(
   base: string,
   admin: { email: string; password: string },
-): Promise<string> {
-  const res = await fetch(`${base}/admin/login`, {
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${base}/admin/login`, {
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams({ ...admin, redirectTo: "" }),
@@ -86,8 +87,17 @@ export async function signIn(
       origin: base,
       "sec-fetch-site": "same-origin",
       "sec-fetch-mode": "navigate",
+      ...headers,
     },
   });
+}
+
+/** Signs in through the login form; the session cookie(s) to send back. */
+export async function signIn(
+  base: string,
+  admin: { email: string; password: string },
+): Promise<string> {
+  const res = await postLogin(base, admin);
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
   if (res.status !== 302 || cookies.length === 0) {
     throw new Error(`login do administrador falhou (${res.status})`);
