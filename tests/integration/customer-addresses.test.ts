@@ -18,7 +18,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
-import { call } from "../support/routes";
+import { call, expectFilled, expectRefused } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
@@ -194,8 +194,7 @@ describe("a saved address at the checkout", () => {
         headers: withCookie(ana.cookie, cart),
       }),
     );
-    expect(filled.status).toBe(200);
-    expect(filled.data.values).toMatchObject({
+    expectFilled(filled, {
       nome: "Ana",
       endereco: "Rua 300",
       numero: "12",
@@ -242,8 +241,7 @@ describe("Minha conta → Endereços", () => {
   it("adds, edits and removes, refusing an unserved neighbourhood and keeping what was typed", async () => {
     const ana = await customerCookie("ana@example.com");
     const missing = await post(ana.cookie, { intent: "salvar", logradouro: "Rua 1" });
-    expect(missing.status).toBe(400);
-    expect(missing.data.errors).toMatchObject({
+    expectRefused(missing, 400, {
       numero: expect.any(String),
       bairro: expect.any(String),
     });

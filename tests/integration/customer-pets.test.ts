@@ -31,7 +31,7 @@ import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { withDemoShop } from "../support/demo-shop";
-import { call, expectRedirect } from "../support/routes";
+import { call, expectRedirect, expectRefused } from "../support/routes";
 import { staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
@@ -166,8 +166,7 @@ describe("Meus pets", () => {
       petsAction,
       as(ana.cookie, "/conta/pets", { method: "POST", body: bad }),
     );
-    expect(refused.status).toBe(422);
-    expect(refused.data.errors).toMatchObject({
+    expectRefused(refused, 422, {
       nome: "Informe o nome do pet",
       porte: "Escolha o porte",
       alertas: "Use no máximo 300 caracteres",
