@@ -8,7 +8,7 @@ import { startSeededServer } from "../support/own-server";
 import { expect, phone } from "./fixtures";
 import { GIL, ownShop, seedShelf, seedStaff } from "./own-shop";
 
-export const PHONE = phone(360);
+const PHONE = phone(360);
 
 /**
  * Seeds and returns (not yet started: see whileServing) the spec's own server at the e2e port
