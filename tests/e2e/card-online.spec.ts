@@ -2,31 +2,18 @@
 // "Cartão de crédito ou débito (Mercado Pago)", the confirm is a plain redirect to the fake's
 // hosted checkout page, where the card is approved in 3x; the page sends the signed
 // notification and redirects back to the order page, which reads "Pagamento aprovado".
-import { startFakeMercadoPago } from "../support/fake-mercadopago";
-import { startPixServer } from "../support/own-server";
-import { payOnHostedPage } from "../support/payments-e2e";
-import { addToCart, expect, fillCheckout, test } from "./fixtures";
+import { payOnHostedPage, startCardShop } from "../support/payments-e2e";
+import { addToCart, COMEDOURO, expect, fillCheckout, test } from "./fixtures";
+import { ownShop } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 13;
-const base = `http://127.0.0.1:${PORT}`;
-const SECRET = "segredo-do-webhook-e2e-cartao";
-const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
+const { port, base } = ownShop(13);
 
 test("an order paid by card on the provider's page comes back 'Pagamento aprovado'", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
-  const mp = await startFakeMercadoPago("TEST-e2e-token");
-  mp.setWebhookSecret(SECRET);
-  mp.setNotifyBase(base);
-  const server = startPixServer(PORT, {
-    mp,
-    secret: SECRET,
-    setup: "tests/support/enable-card-online.ts",
-    name: "cartao",
-  });
+  const { mp, stop } = await startCardShop(port, "cartao", "segredo-do-webhook-e2e-cartao");
   try {
-    await server.ready();
     const context = await browser.newContext({
       baseURL: base,
       viewport: { width: 360, height: 780 },
@@ -35,7 +22,7 @@ test("an order paid by card on the provider's page comes back 'Pagamento aprovad
     });
     const page = await context.newPage();
 
-    await addToCart(page, "comedouro", PRODUCT);
+    await addToCart(page, "comedouro", COMEDOURO);
     await fillCheckout(page, { nome: "Cliente Cartão E2E", horario: "tarde" });
     const card = page.getByRole("radio", { name: /Cartão de crédito ou débito \(Mercado Pago\)/ });
     await expect(page.getByText("Em até 6x (até 3x sem juros)")).toBeVisible();
@@ -60,7 +47,6 @@ test("an order paid by card on the provider's page comes back 'Pagamento aprovad
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   } finally {
-    await server.stop();
-    await mp.close();
+    await stop();
   }
 });

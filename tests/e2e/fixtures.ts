@@ -145,6 +145,9 @@ export async function attachPetPhoto(form: Locator, name = "pet.png") {
     .setInputFiles({ name, mimeType: "image/png", buffer: await pngPhoto() });
 }
 
+/** The demo shop's product the checkout specs buy (found by searching "comedouro"). */
+export const COMEDOURO = "Comedouro Inox Antiderrapante 500 ml";
+
 /** Searches the store for `query` and puts one `product` in the cart from the list. */
 export async function addToCart(page: Page, query: string, product: string) {
   await page.goto(`/loja?q=${query}`);

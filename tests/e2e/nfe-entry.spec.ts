@@ -4,48 +4,36 @@
 // mercadoria, sees the bags matched by their GTIN and an unknown item to map, maps it by SKU,
 // confirms, and the product page's count rises to 35. Its own server, so the unit's CNPJ, the
 // products and the person are written in its database before it starts.
-import type { Page } from "@playwright/test";
-import { runSql } from "~/platform/db/client.server";
-import { notaXml } from "../support/nota-fiscal";
-import { startSeededServer } from "../support/own-server";
-import { expect, expectNoSideScroll, phone, test } from "./fixtures";
-import { GIL, ownShop, seedShelf, seedStaff, whileServing } from "./own-shop";
+import { GTIN_RACAO, MEIA_PRAIA, notaXml } from "../support/nota-fiscal";
+import { fiscalShop, storeAndStockPhones } from "./fiscal-shop";
+import { expect, expectNoSideScroll, test } from "./fixtures";
+import { whileServing } from "./own-shop";
 
-const { port: PORT, base: BASE, signIn: staffSignIn } = ownShop(53);
-const PHONE = phone(360);
-const UNIDADE = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
 const FORNECEDOR = { cnpj: "03847655000198", nome: "Distribuidora Pet Sul Ltda" };
-const RACAO = "Ração Entrada Adulto 15 kg";
-const PETISCO = "Petisco Entrada Bifinho 60 g";
-
-const signIn = (page: Page, redirectTo: string) => staffSignIn(page, GIL.email, redirectTo);
 
 test("a gerente receives a supplier's NF-e on a phone and the product page's pick-up count rises", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { server, seeded: racaoId } = await startSeededServer(PORT, "entrada-nfe", async (db) => {
-    const [meiaPraia] = await runSql<{ id: string }>(
-      db,
-      "update unidades set cnpj = $1, retirada_ativa = true where slug = 'meia-praia' returning id",
-      [UNIDADE.cnpj],
-    );
-    await seedStaff(db, { ...GIL, unidades: [meiaPraia!.id] });
-    const [racao] = await seedShelf(db, meiaPraia!.id, "Rações", [
-      { nome: RACAO, sku: "REA-15", ean: "7891000100103", preco: "159.90", emMaos: 15 },
-      { nome: PETISCO, sku: "PEB-60", preco: "159.90", emMaos: 0 },
-    ]);
-    return racao!;
-  });
+  const shop = await fiscalShop(53, "entrada-nfe", [
+    {
+      nome: "Ração Entrada Adulto 15 kg",
+      sku: "REA-15",
+      ean: GTIN_RACAO,
+      preco: "159.90",
+      emMaos: 15,
+    },
+    { nome: "Petisco Entrada Bifinho 60 g", sku: "PEB-60", preco: "159.90", emMaos: 0 },
+  ]);
   const { xml } = notaXml({
     numero: 4512,
     emitente: FORNECEDOR,
-    destinatario: UNIDADE,
+    destinatario: MEIA_PRAIA,
     itens: [
       {
         codigo: "101",
         descricao: "RACAO ENTRADA AD 15KG",
-        gtin: "7891000100103",
+        gtin: GTIN_RACAO,
         quantidade: 20,
         valorUnitario: 13000,
       },
@@ -58,17 +46,12 @@ test("a gerente receives a supplier's NF-e on a phone and the product page's pic
       },
     ],
   });
-  await whileServing(server, async () => {
-    const shopper = await browser.newContext(PHONE);
-    const store = await shopper.newPage();
-    await store.goto(`${BASE}/loja/produto/${racaoId}`);
-    await expect(store.getByText("Retire hoje na Unidade Meia Praia · 15 un.")).toBeVisible();
-
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
-    const gil = await context.newPage();
-    await signIn(gil, "/admin/estoque");
-    await gil.getByRole("link", { name: "Entrada de mercadoria" }).click();
-    await expect(gil.getByRole("heading", { name: "Entrada de mercadoria" })).toBeVisible();
+  await whileServing(shop.server, async () => {
+    const { shopper, store, context, gil } = await storeAndStockPhones(
+      browser,
+      shop,
+      "Entrada de mercadoria",
+    );
     await gil.getByLabel("Arquivos XML ou ZIP").setInputFiles({
       name: "NFe4512.xml",
       mimeType: "text/xml",
@@ -92,7 +75,7 @@ test("a gerente receives a supplier's NF-e on a phone and the product page's pic
     await expectNoSideScroll(gil);
 
     // The ledger names the note.
-    await gil.goto(`${BASE}/admin/estoque/${racaoId}`);
+    await gil.goto(`${shop.base}/admin/estoque/${shop.produtoId}`);
     await expect(gil.getByText("Entrada NF 4512 — Distribuidora Pet Sul Ltda")).toBeVisible();
 
     await store.reload();

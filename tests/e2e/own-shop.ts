@@ -88,6 +88,7 @@ export async function seedShelf(
     sku: string;
     ean?: string | null;
     preco: string;
+    custoMedio?: string;
     emMaos: number;
   }[],
 ) {
@@ -105,8 +106,9 @@ export async function seedShelf(
     );
     await runSql(
       db,
-      "insert into variantes (id, produto_id, sku, ean, rotulo, preco) values ($1, $1, $2, $3, '', $4)",
-      [produto!.id, item.sku, item.ean ?? null, item.preco],
+      `insert into variantes (id, produto_id, sku, ean, rotulo, preco, custo_medio)
+       values ($1, $1, $2, $3, '', $4, $5)`,
+      [produto!.id, item.sku, item.ean ?? null, item.preco, item.custoMedio ?? null],
     );
     await runSql(db, "insert into estoque (variante_id, unidade_id, em_maos) values ($1, $2, $3)", [
       produto!.id,

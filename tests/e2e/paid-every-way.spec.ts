@@ -13,26 +13,34 @@ import {
   placePickupOrder,
   startCardShop,
 } from "../support/payments-e2e";
-import { addToCart, expect, fillCheckout, phone, signInAs, test, unique } from "./fixtures";
+import {
+  addToCart,
+  COMEDOURO,
+  expect,
+  fillCheckout,
+  phone,
+  signInAs,
+  test,
+  unique,
+} from "./fixtures";
+import { ownShop } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 61;
-const base = `http://127.0.0.1:${PORT}`;
+const { port, base } = ownShop(61);
 const SECRET = "segredo-do-webhook-e2e-fechamento";
-const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 const UNIT = "Unidade Meia Praia";
 
 test("card online, cash at the counter and a grooming Pix all show in the day close", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { mp, stop } = await startCardShop(PORT, "fechamento-tudo", SECRET);
+  const { mp, stop } = await startCardShop(port, "fechamento-tudo", SECRET);
   try {
     const customer = await browser.newContext({ ...phone(390), baseURL: base });
     const page = await customer.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
 
     // --- An order paid by card on the provider's page ---
-    await addToCart(page, "comedouro", PRODUCT);
+    await addToCart(page, "comedouro", COMEDOURO);
     await fillCheckout(page, { nome: "Cliente Cartão E2E", horario: "tarde" });
     await page.getByRole("radio", { name: /Cartão de crédito ou débito \(Mercado Pago\)/ }).check();
     await page.getByRole("textbox", { name: /E-mail/ }).fill("cliente@example.com");
@@ -43,7 +51,7 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
     const cardOrder = new URL(page.url()).pathname.split("/").at(-1)!;
 
     // --- A pick-up order, paid at the counter ---
-    await addToCart(page, "comedouro", PRODUCT);
+    await addToCart(page, "comedouro", COMEDOURO);
     const pickup = await placePickupOrder(page, UNIT, /^R\$ \d/);
 
     // --- A grooming booking for today's unit ---

@@ -7,12 +7,11 @@ import crypto from "node:crypto";
 import { signNotification } from "~/modules/payments/index.server";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
 import { startPixServer } from "../support/own-server";
-import { addToCart, expect, fillCheckout, test } from "./fixtures";
+import { addToCart, COMEDOURO, expect, fillCheckout, test } from "./fixtures";
+import { ownShop } from "./own-shop";
 
-const PORT = Number(process.env.E2E_PORT || 3100) + 11;
-const base = `http://127.0.0.1:${PORT}`;
+const { port, base } = ownShop(11);
 const SECRET = "segredo-do-webhook-e2e";
-const PRODUCT = "Comedouro Inox Antiderrapante 500 ml";
 
 test("an order paid by online Pix turns 'Pagamento confirmado' on its open page", async ({
   browser,
@@ -20,7 +19,7 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
   test.setTimeout(150_000);
   const mp: FakeMercadoPago = await startFakeMercadoPago("TEST-e2e-token");
   // The notification confirms the payment here, not the reconciliation pass.
-  const server = startPixServer(PORT, {
+  const server = startPixServer(port, {
     mp,
     secret: SECRET,
     setup: "tests/support/enable-pix-online.ts",
@@ -31,7 +30,7 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
 
-    await addToCart(page, "comedouro", PRODUCT);
+    await addToCart(page, "comedouro", COMEDOURO);
     await fillCheckout(page, { nome: "Cliente Pix E2E", horario: "tarde" });
     // Optional for the confirmation, required for online Pix.
     const email = page.getByRole("textbox", { name: /E-mail/ });

@@ -30,7 +30,7 @@ import {
   stockAt,
 } from "../support/factories";
 import { LOJA_ROUTES, type LojaRoute, postLoja } from "../support/loja-actions";
-import { call, expectRedirect, multipartRequest } from "../support/routes";
+import { call, expectRedirect, expectRefused, multipartRequest } from "../support/routes";
 
 const ctx = withTestDatabase();
 withDemoShop();
@@ -274,8 +274,7 @@ describe("admin store hub: products", () => {
       precoAtual: "",
       estoque: "-1",
     });
-    expect(result.status).toBe(400);
-    expect(result.data.errors).toMatchObject({
+    expectRefused(result, 400, {
       nome: "Nome é obrigatório",
       categoriaId: "Categoria é obrigatória",
       precoAtual: "Preço atual é obrigatório",

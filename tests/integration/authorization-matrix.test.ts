@@ -329,6 +329,15 @@ const bookingIntent = (fields: (r: UnitRecords, own: string) => Fields): UnitCas
   }),
   notFound: BOOKING_NOT_FOUND,
 });
+/** An intent on the stock count `r.count`, at its page under `page` ("" is the count's own). */
+const countIntent = (page: string, fields: (r: UnitRecords) => Fields = () => ({})): UnitCase => ({
+  ask: (r) => ({
+    url: `/admin/estoque/contagens/${r.count}${page}`,
+    params: { id: r.count },
+    fields: { contagemId: r.count, ...fields(r) },
+  }),
+  notFound: COUNT_NOT_FOUND,
+});
 const stockIntent = (fields: (r: UnitRecords) => Fields): UnitCase => ({
   ask: (r) => ({ url: "/admin/estoque", fields: { varianteId: r.variant, ...fields(r) } }),
   notFound: UNIT_NOT_FOUND,
@@ -502,22 +511,11 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     ask: (r) => ({ url: `/admin/estoque/contagens/${r.count}`, params: { id: r.count } }),
     shows: (a, r) => a.result.data?.contagem?.id === r.count,
   },
-  "routes/admin/estoque-contagem.tsx ler": {
-    ask: (r) => ({
-      url: `/admin/estoque/contagens/${r.count}`,
-      params: { id: r.count },
-      fields: { contagemId: r.count, codigo: r.sku, quantidade: "2" },
-    }),
-    notFound: COUNT_NOT_FOUND,
-  },
-  "routes/admin/estoque-contagem.tsx desfazer": {
-    ask: (r) => ({
-      url: `/admin/estoque/contagens/${r.count}`,
-      params: { id: r.count },
-      fields: { contagemId: r.count },
-    }),
-    notFound: COUNT_NOT_FOUND,
-  },
+  "routes/admin/estoque-contagem.tsx ler": countIntent("", (r) => ({
+    codigo: r.sku,
+    quantidade: "2",
+  })),
+  "routes/admin/estoque-contagem.tsx desfazer": countIntent(""),
   "routes/admin/estoque-contagem-diferencas.tsx GET": {
     ask: (r) => ({
       url: `/admin/estoque/contagens/${r.count}/diferencas`,
@@ -525,22 +523,8 @@ const UNIT_CASES: Record<string, UnitCase | string> = {
     }),
     shows: (a, r) => a.result.data?.diferencas?.contagem?.id === r.count,
   },
-  "routes/admin/estoque-contagem-diferencas.tsx aplicar": {
-    ask: (r) => ({
-      url: `/admin/estoque/contagens/${r.count}/diferencas`,
-      params: { id: r.count },
-      fields: { contagemId: r.count },
-    }),
-    notFound: COUNT_NOT_FOUND,
-  },
-  "routes/admin/estoque-contagem-diferencas.tsx cancelar": {
-    ask: (r) => ({
-      url: `/admin/estoque/contagens/${r.count}/diferencas`,
-      params: { id: r.count },
-      fields: { contagemId: r.count },
-    }),
-    notFound: COUNT_NOT_FOUND,
-  },
+  "routes/admin/estoque-contagem-diferencas.tsx aplicar": countIntent("/diferencas"),
+  "routes/admin/estoque-contagem-diferencas.tsx cancelar": countIntent("/diferencas"),
   "routes/admin/estoque-contagem-imprimir.tsx GET": {
     ask: (r) => ({
       url: `/admin/estoque/contagens/${r.count}/imprimir`,

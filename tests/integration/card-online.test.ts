@@ -124,6 +124,21 @@ function setWebhook() {
   mp.setNotifyBase(null);
 }
 
+/**
+ * With the webhook set, an order of `produtoId` (a new product, 2 of it, unless told) paid on
+ * the provider's page with `choice`; `back` is where the page sends the customer.
+ */
+async function cardOrderPaidWith(
+  choice: Parameters<typeof mp.payPreference>[1],
+  produtoId?: string,
+  quantidade?: number,
+) {
+  setWebhook();
+  const { location, pedido } = await cardCheckout(produtoId ?? (await product()).id, quantidade);
+  const { location: back, payment } = await mp.payPreference(prefIdOf(location), choice);
+  return { location, pedido, back, payment };
+}
+
 describe("owner's card settings", () => {
   it("keeps the interest-free installments within the maximum, 1 to 12", () => {
     const base = { mercadopagoAtivo: "on", cartaoAtivo: "on" };
@@ -244,9 +259,7 @@ describe("paying by card", () => {
   });
 
   it("the return page never believes the query string: 'approved' in the URL of a refused card", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
-    const { location: back } = await mp.payPreference(prefIdOf(location), {
+    const { pedido, back } = await cardOrderPaidWith({
       resultado: "rejected",
     });
     const forged = new URL(back);
@@ -258,9 +271,7 @@ describe("paying by card", () => {
   });
 
   it("pending then approved: 'em análise', then paid on the next notification", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
-    const { location: back, payment } = await mp.payPreference(prefIdOf(location), {
+    const { pedido, back, payment } = await cardOrderPaidWith({
       resultado: "in_process",
       parcelas: 2,
     });
@@ -311,10 +322,8 @@ describe("paying by card", () => {
   });
 
   it("installments within the owner's limit are taken; a tampered number is refunded and refused", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
     // 12x when the owner allows 6x: the provider's page was bypassed.
-    const { location: back, payment } = await mp.payPreference(prefIdOf(location), {
+    const { pedido, back, payment } = await cardOrderPaidWith({
       resultado: "approved",
       parcelas: 12,
     });
@@ -350,9 +359,7 @@ describe("paying by card", () => {
 
 describe("confirmed like Pix", () => {
   it("replayed and out of order: one confirmation, an older status changes nothing", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
-    const { payment } = await mp.payPreference(prefIdOf(location), { resultado: "approved" });
+    const { pedido, payment } = await cardOrderPaidWith({ resultado: "approved" });
     expect((await deliver()).text).toBe("atualizada");
     expect((await deliver()).text).toBe("sem_mudanca");
     mp.setStatus(payment.id, "in_process");
@@ -364,9 +371,7 @@ describe("confirmed like Pix", () => {
   });
 
   it("the same notification on two processes at once: one charge, paid once", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
-    await mp.payPreference(prefIdOf(location), { resultado: "approved", parcelas: 2 });
+    const { pedido } = await cardOrderPaidWith({ resultado: "approved", parcelas: 2 });
     const answers = await Promise.all([deliver(), deliver(), deliver()]);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.text === "atualizada")).toHaveLength(1);
@@ -376,9 +381,7 @@ describe("confirmed like Pix", () => {
   });
 
   it("a bad signature changes nothing and reads nothing", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
-    const { payment } = await mp.payPreference(prefIdOf(location), { resultado: "approved" });
+    const { pedido, payment } = await cardOrderPaidWith({ resultado: "approved" });
     const before = mp.requests.length;
     const forged = signedNotification(String(payment.id));
     forged.headers.set("x-signature", `ts=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`);
@@ -389,9 +392,7 @@ describe("confirmed like Pix", () => {
   });
 
   it("a lost notification: the reconciliation searches by external_reference", async () => {
-    setWebhook();
-    const { location, pedido } = await cardCheckout((await product()).id);
-    await mp.payPreference(prefIdOf(location), { resultado: "approved" });
+    const { pedido } = await cardOrderPaidWith({ resultado: "approved" });
     expect(await syncOpenCardOrders()).toBe(1);
     expect(mp.requests.some((r) => r.path === "/v1/payments/search" && r.method === "GET")).toBe(
       true,

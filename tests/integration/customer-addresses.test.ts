@@ -18,7 +18,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
-import { call } from "../support/routes";
+import { call, expectFilled, expectRefused } from "../support/routes";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
@@ -40,16 +40,22 @@ beforeEach(async () => {
 const withCookie = (cookie: string, extra = "") =>
   ({ cookie: [cookie, extra].filter(Boolean).join("; ") }) as Record<string, string>;
 
-function order(cookie: string, overrides: Record<string, string> = {}) {
+/** Posts the checkout form `fields` from a browser whose cookie header is `cookie`. */
+function postCheckout(fields: Record<string, string>, cookie: string, cart = "") {
   return call(
     checkoutAction,
     makeRequest("/loja/checkout", {
       method: "POST",
-      body: new URLSearchParams(
-        factories.checkoutForm(`${racao.id}:1`, { bairro: "Vila Alfa", ...overrides }),
-      ),
-      headers: withCookie(cookie),
+      body: new URLSearchParams(fields),
+      headers: withCookie(cookie, cart),
     }),
+  );
+}
+
+function order(cookie: string, overrides: Record<string, string> = {}) {
+  return postCheckout(
+    factories.checkoutForm(`${racao.id}:1`, { bairro: "Vila Alfa", ...overrides }),
+    cookie,
   );
 }
 
@@ -132,13 +138,10 @@ describe("addresses kept from orders", () => {
     // Bia posting Ana's address id gets nothing of it.
     const [anas] = await addressesOf(ana.clienteId);
     const cart = await cookieCart(racao.id, 1);
-    const forged = await call(
-      checkoutAction,
-      makeRequest("/loja/checkout", {
-        method: "POST",
-        body: new URLSearchParams({ enderecoSalvo: anas!.id, itens: `${racao.id}:1` }),
-        headers: withCookie(bia.cookie, cart),
-      }),
+    const forged = await postCheckout(
+      { enderecoSalvo: anas!.id, itens: `${racao.id}:1` },
+      bia.cookie,
+      cart,
     );
     expect(JSON.stringify(forged.data)).not.toContain("Rua da Ana");
 
@@ -181,21 +184,12 @@ describe("a saved address at the checkout", () => {
     await order(ana.cookie, { endereco: "Rua 300", numero: "12", bairro: "Vila Beta" });
     const [saved] = await addressesOf(ana.clienteId);
     const cart = await cookieCart(racao.id, 2);
-    const filled = await call(
-      checkoutAction,
-      makeRequest("/loja/checkout", {
-        method: "POST",
-        body: new URLSearchParams({
-          enderecoSalvo: saved!.id,
-          nome: "Ana",
-          bairro: "Vila Alfa",
-          itens: `${racao.id}:2`,
-        }),
-        headers: withCookie(ana.cookie, cart),
-      }),
+    const filled = await postCheckout(
+      { enderecoSalvo: saved!.id, nome: "Ana", bairro: "Vila Alfa", itens: `${racao.id}:2` },
+      ana.cookie,
+      cart,
     );
-    expect(filled.status).toBe(200);
-    expect(filled.data.values).toMatchObject({
+    expectFilled(filled, {
       nome: "Ana",
       endereco: "Rua 300",
       numero: "12",
@@ -242,8 +236,7 @@ describe("Minha conta → Endereços", () => {
   it("adds, edits and removes, refusing an unserved neighbourhood and keeping what was typed", async () => {
     const ana = await customerCookie("ana@example.com");
     const missing = await post(ana.cookie, { intent: "salvar", logradouro: "Rua 1" });
-    expect(missing.status).toBe(400);
-    expect(missing.data.errors).toMatchObject({
+    expectRefused(missing, 400, {
       numero: expect.any(String),
       bairro: expect.any(String),
     });

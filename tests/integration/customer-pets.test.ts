@@ -31,7 +31,7 @@ import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { withDemoShop } from "../support/demo-shop";
-import { call, expectRedirect } from "../support/routes";
+import { call, expectRedirect, expectRefused } from "../support/routes";
 import { staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
@@ -78,6 +78,18 @@ const postToPet = (cookie: string, id: string, body: FormData) =>
   call(petAction, as(cookie, `/conta/pets/${id}`, { method: "POST", body }), { id });
 
 /** Adds a pet through "Adicionar pet" and returns its id. */
+/** The staff's form on the pet's page /admin/servicos/pets/:id, sent with their `cookie`. */
+const staffPostsToPet = (cookie: string, id: string, fields: Record<string, string>) =>
+  call(
+    petPageAction,
+    makeRequest(`/admin/servicos/pets/${id}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { cookie },
+    }),
+    { id },
+  );
+
 async function addPet(cookie: string, fields: Record<string, string> = THOR, photo?: Buffer) {
   const body = multipart(fields, photo ? { name: "foto", data: photo } : undefined);
   const response = expectRedirect(
@@ -166,8 +178,7 @@ describe("Meus pets", () => {
       petsAction,
       as(ana.cookie, "/conta/pets", { method: "POST", body: bad }),
     );
-    expect(refused.status).toBe(422);
-    expect(refused.data.errors).toMatchObject({
+    expectRefused(refused, 422, {
       nome: "Informe o nome do pet",
       porte: "Escolha o porte",
       alertas: "Use no máximo 300 caracteres",
@@ -248,16 +259,7 @@ describe("Meus pets", () => {
 
     // The staff: the pet's page, a weight, a note and the vaccine checked.
     const staff = await staffSession({ papel: "atendente", unidades: null });
-    const staffPost = (fields: Record<string, string>) =>
-      call(
-        petPageAction,
-        makeRequest(`/admin/servicos/pets/${id}`, {
-          method: "POST",
-          body: new URLSearchParams(fields),
-          headers: { cookie: staff.cookie },
-        }),
-        { id },
-      );
+    const staffPost = (fields: Record<string, string>) => staffPostsToPet(staff.cookie, id, fields);
     expect((await staffPost({ intent: "conferir", vacinaId })).data).toMatchObject({ ok: true });
     expect(
       (await staffPost({ intent: "peso", peso: "32", medidoEm: "2026-12-01" })).data,
@@ -581,16 +583,7 @@ describe("Juntar pets", () => {
     const gone = await addPet(ana.cookie, { ...THOR, nome: "Tor" });
     const biaPet = await addPet(bia.cookie, { ...THOR, nome: "Nina" });
     const staff = await staffSession({ papel: "atendente", unidades: null });
-    const post = (fields: Record<string, string>) =>
-      call(
-        petPageAction,
-        makeRequest(`/admin/servicos/pets/${keep}`, {
-          method: "POST",
-          body: new URLSearchParams(fields),
-          headers: { cookie: staff.cookie },
-        }),
-        { id: keep },
-      );
+    const post = (fields: Record<string, string>) => staffPostsToPet(staff.cookie, keep, fields);
     const refused = await post({ intent: "juntar", outroId: biaPet });
     expect(refused.data).toMatchObject({ ok: false, message: "Pet não encontrado" });
     expect((await post({ intent: "juntar", outroId: gone })).data).toMatchObject({ ok: true });

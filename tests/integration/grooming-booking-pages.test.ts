@@ -30,7 +30,7 @@ import { agendaConfigForm, shortCoatDog } from "../support/agenda";
 import { withTestClock } from "../support/clock";
 import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
-import { call, expectRedirect } from "../support/routes";
+import { call, expectRedirect, expectRefused } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
 
 const ctx = withTestDatabase();
@@ -332,8 +332,7 @@ describe("/servicos/agendar", () => {
       bookAction,
       makeRequest("/servicos/agendar", { method: "POST", body: form }),
     );
-    expect(page.status).toBe(422);
-    expect(page.data.errors).toMatchObject({
+    expectRefused(page, 422, {
       whatsapp: "Informe seu WhatsApp com DDD",
       horario: "Escolha o horário",
       endereco: "Informe o endereço para buscarmos o pet",

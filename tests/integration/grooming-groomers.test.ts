@@ -63,6 +63,10 @@ function post(token: string, fields: Record<string, string>) {
 const assign = (token: string, id: string, tosadorId: string) =>
   post(token, { intent: "tosador", id, tosadorId });
 
+/** The card's check-in sent with the final price (or none) and the groomer who takes the pet. */
+const checkInWith = (token: string, id: string, precoFinal: string, tosadorId: string) =>
+  post(token, { intent: "checkin", id, precoFinal, tosadorId });
+
 /** A walk-in at the counter, by the atendente unless told; answers the new booking's row. */
 async function walkIn(horario: string, pet: string, fields: Record<string, string> = {}) {
   const r = await post(fields.token ?? (await tokenOf("atendente")), {
@@ -96,12 +100,7 @@ describe("assigning a groomer", () => {
     const booking = await walkIn("09:00", "Thor");
     expect(booking.tosador).toBeNull();
     const token = await tokenOf("atendente");
-    const checkIn = await post(token, {
-      intent: "checkin",
-      id: booking.id,
-      precoFinal: "",
-      tosadorId: people.bruna.id,
-    });
+    const checkIn = await checkInWith(token, booking.id, "", people.bruna.id);
     expect(checkIn.data).toMatchObject({ ok: true });
     expect((await bookingByPet("Thor")).tosador).toEqual({
       id: people.bruna.id,
@@ -169,12 +168,7 @@ describe("assigning a groomer", () => {
       expect(onCard.status).toBe(400);
       expect(onCard.data.message).toBe(GROOMER_REFUSED);
       // At check-in the whole check-in is refused: the pet is not marked as arrived.
-      const atCheckIn = await post(token, {
-        intent: "checkin",
-        id: booking.id,
-        precoFinal: "90,00",
-        tosadorId: people[who].id,
-      });
+      const atCheckIn = await checkInWith(token, booking.id, "90,00", people[who].id);
       expect(atCheckIn.status).toBe(400);
       expect(atCheckIn.data.message).toBe(GROOMER_REFUSED);
     }
@@ -186,17 +180,7 @@ describe("assigning a groomer", () => {
     // A walk-in with a groomer from elsewhere is not added at all.
     const before = (await ctx.database.db.select().from(agendamentos)).length;
     const refused = await post(token, {
-      intent: "walkin",
-      unidadeId: day.unidadeId,
-      data: TODAY,
-      horario: "08:00",
-      nomeTutor: "Seu Pedro",
-      whatsapp: "47988770001",
-      nome: "Fumaça",
-      especie: "cao",
-      porte: "P",
-      pelagem: "curta",
-      acima: "on",
+      ...walkInFields(day.unidadeId, "08:00", "Fumaça"),
       tosadorId: people.davi.id,
     });
     expect(refused.data.message).toBe(GROOMER_REFUSED);
@@ -210,12 +194,7 @@ describe("assigning a groomer", () => {
     const onCard = await assign(token, booking.id, people.bruna.id);
     expect(onCard.status).toBe(403);
     expect(onCard.data.message).toBe(ACESSO_NEGADO);
-    const atCheckIn = await post(token, {
-      intent: "checkin",
-      id: booking.id,
-      precoFinal: "",
-      tosadorId: people.bruna.id,
-    });
+    const atCheckIn = await checkInWith(token, booking.id, "", people.bruna.id);
     expect(atCheckIn.status).toBe(403);
     expect((await groomerIdOf(booking.id)).tosadorId).toBeNull();
     // Their own check-in, without a groomer, goes through; the page gives them no picker.

@@ -16,10 +16,8 @@ import {
   NFCE_FOLDER_JOB,
   stopFiscalReader,
 } from "~/modules/fiscal/index.server";
-import { documentosFiscais } from "~/modules/fiscal/testing.server";
 import { placeOrder, setOrderStatus } from "~/modules/orders/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
-import { unidades } from "~/modules/shop/testing.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { createJobRunner } from "~/platform/jobs/runner.server";
 import { storage } from "~/platform/storage.server";
@@ -28,8 +26,9 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
+import { fiscalFile, setUpFiscalShop, uploadFiscalFiles } from "../support/fiscal-shop";
 import { declaredJob, jobRuns } from "../support/jobs";
-import { cancelamentoXml, notaXml } from "../support/nota-fiscal";
+import { CENTRO, cancelamentoXml, GTIN_RACAO, MEIA_PRAIA, notaXml } from "../support/nota-fiscal";
 import { call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
 import { deflatedEntry, zipEntries } from "../support/zip";
@@ -37,10 +36,7 @@ import { deflatedEntry, zipEntries } from "../support/zip";
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
 
-const MEIA_PRAIA = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
-const CENTRO = { cnpj: "27865431000258", nome: "Agropet Litoral Ltda - Centro" };
 const OUTRA = { cnpj: "03847655000198", nome: "Casa do Criador Ltda" };
-const GTIN_RACAO = "7891000100103";
 const DIA = new Date("2026-11-27T13:00:00Z");
 
 let loja: string;
@@ -57,27 +53,18 @@ beforeEach(async () => {
   await truncateAll(ctx.database);
   await seedDatabase({ images: false });
   const database = ctx.database.db;
-  loja = await factories.defaultUnitId();
-  await database.delete(documentosFiscais);
-  await database.delete(unidades).where(eq(unidades.slug, "centro-teste"));
-  centro = await factories.addCentroUnit(database, { atendeEntregas: false });
-  await database.update(unidades).set({ cnpj: MEIA_PRAIA.cnpj }).where(eq(unidades.id, loja));
-  await database.update(unidades).set({ cnpj: CENTRO.cnpj }).where(eq(unidades.id, centro));
-  racao = (await product({ nome: "Ração Golden 15 kg", preco: 18990, estoque: 10, sku: "GOLD15" }))
-    .id;
+  // What the shop paid on average: R$ 120,00 a bag, R$ 4,00 a bifinho.
+  ({ loja, centro, racao, dono } = await setUpFiscalShop(ctx.database, {
+    custo: 12500,
+    custoMedio: 12000,
+  }));
   petisco = (
     await product({ nome: "Petisco Bifinho Carne 65 g", preco: 990, estoque: 20, sku: "BIF65" })
   ).id;
-  // The bag's EAN, and what the shop paid on average: R$ 120,00 a bag, R$ 4,00 a bifinho.
-  await database
-    .update(variantes)
-    .set({ ean: GTIN_RACAO, custo: 12500, custoMedio: 12000 })
-    .where(eq(variantes.id, racao));
   await database
     .update(variantes)
     .set({ custo: 400, custoMedio: 400 })
     .where(eq(variantes.id, petisco));
-  dono = await staffSession({ papel: "dono", unidades: null, nome: "Dona Rita" });
 });
 
 /** A counter sale of Meia Praia (or another issuer), emitted on the 27th. */
@@ -113,19 +100,8 @@ const bifinhos = (quantidade: number) => ({
   valorUnitario: 990,
 });
 
-const file = (name: string, text: string | Uint8Array) =>
-  new File([typeof text === "string" ? text : new Uint8Array(text)], name, {
-    type: name.endsWith(".zip") ? "application/zip" : "text/xml",
-  });
-
-async function upload(files: File[], who: StaffSession = dono) {
-  const body = new FormData();
-  body.set("intent", "importar");
-  for (const f of files) body.append("arquivos", f);
-  return call(
-    counterAction,
-    makeRequest("/admin/estoque/balcao", { method: "POST", body, token: who.token }),
-  );
+function upload(files: File[], who: StaffSession = dono) {
+  return uploadFiscalFiles(counterAction, "/admin/estoque/balcao", "importar", files, who);
 }
 
 async function associar(fields: Record<string, string>, who: StaffSession = dono) {
@@ -196,9 +172,9 @@ describe("a day of NFC-e uploaded", () => {
       deflatedEntry("102-procNFe.xml", b.xml),
     ]);
     const res = await upload([
-      file("nfce-27-11.zip", zip),
-      file("103-procNFe.xml", c.xml),
-      file("103-cancelamento.xml", cancelamentoXml(c.chave, MEIA_PRAIA.cnpj)),
+      fiscalFile("nfce-27-11.zip", zip),
+      fiscalFile("103-procNFe.xml", c.xml),
+      fiscalFile("103-cancelamento.xml", cancelamentoXml(c.chave, MEIA_PRAIA.cnpj)),
     ]);
     const r = res.data as Result;
     expect(r.ok).toBe(true);
@@ -247,16 +223,16 @@ describe("a day of NFC-e uploaded", () => {
     // The next day's note with the same code matches alone (the code is remembered under the
     // unit's CNPJ).
     const d = nfce(104, [bifinhos(2)]);
-    const next = (await upload([file("104.xml", d.xml)])).data as Result;
+    const next = (await upload([fiscalFile("104.xml", d.xml)])).data as Result;
     expect(next.result).toMatchObject({ vendas: 1, itensPendentes: 0 });
     expect((await hand(petisco)).emMaos).toBe(15);
 
     // Re-sending the whole day changes nothing and says when each was applied.
     const again = (
       await upload([
-        file("nfce-27-11.zip", zip),
-        file("103-procNFe.xml", c.xml),
-        file("103-cancelamento.xml", cancelamentoXml(c.chave, MEIA_PRAIA.cnpj)),
+        fiscalFile("nfce-27-11.zip", zip),
+        fiscalFile("103-procNFe.xml", c.xml),
+        fiscalFile("103-cancelamento.xml", cancelamentoXml(c.chave, MEIA_PRAIA.cnpj)),
       ])
     ).data as Result;
     expect(again.result).toMatchObject({ vendas: 0, devolvidas: 0 });
@@ -276,10 +252,11 @@ describe("a day of NFC-e uploaded", () => {
 
   it("remembers a cancellation read before its sale: the sale arrives cancelled and moves nothing", async () => {
     const e = nfce(201, [bags(3)]);
-    const first = (await upload([file("201-can.xml", cancelamentoXml(e.chave, MEIA_PRAIA.cnpj))]))
-      .data as Result;
+    const first = (
+      await upload([fiscalFile("201-can.xml", cancelamentoXml(e.chave, MEIA_PRAIA.cnpj))])
+    ).data as Result;
     expect(first.result).toMatchObject({ vendas: 0, cancelamentosGuardados: 1 });
-    const second = (await upload([file("201.xml", e.xml)])).data as Result;
+    const second = (await upload([fiscalFile("201.xml", e.xml)])).data as Result;
     expect(second.result).toMatchObject({ vendas: 0 });
     expect(second.result!.recusados).toEqual([
       {
@@ -317,12 +294,12 @@ describe("a day of NFC-e uploaded", () => {
     const hostile = `<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY x SYSTEM "file:///etc/passwd">]><nfeProc>&x;</nfeProc>`;
     const res = (
       await upload([
-        file("outra.xml", outra.xml),
-        file("nfe.xml", nfe.xml),
-        file("denegada.xml", denegada.xml),
-        file("sem-protocolo.xml", semProtocolo.xml),
-        file("chave.xml", chaveErrada),
-        file("bomba.xml", hostile),
+        fiscalFile("outra.xml", outra.xml),
+        fiscalFile("nfe.xml", nfe.xml),
+        fiscalFile("denegada.xml", denegada.xml),
+        fiscalFile("sem-protocolo.xml", semProtocolo.xml),
+        fiscalFile("chave.xml", chaveErrada),
+        fiscalFile("bomba.xml", hostile),
       ])
     ).data as Result;
     expect(res.result).toMatchObject({ vendas: 0, devolvidas: 0 });
@@ -368,7 +345,7 @@ describe("a day of NFC-e uploaded", () => {
   it("keeps a unit's staff to their unit: a note of the other unit is refused", async () => {
     const atCentro = nfce(401, [bags(1)], { emitente: CENTRO });
     const gerente = await staffSession({ papel: "gerente", unidades: [loja], nome: "Gerente MP" });
-    const res = (await upload([file("401.xml", atCentro.xml)], gerente)).data as Result;
+    const res = (await upload([fiscalFile("401.xml", atCentro.xml)], gerente)).data as Result;
     expect(res.result!.recusados).toEqual([
       {
         arquivo: "401.xml",
@@ -386,7 +363,7 @@ describe("a counter sale that takes units online orders reserved", () => {
     if (!order.ok) return;
     expect(await hand(racao)).toEqual({ emMaos: 10, reservado: 8, disponivel: 2 });
     // The counter sold 5 bags: the goods left the shop.
-    const res = (await upload([file("501.xml", nfce(501, [bags(5)]).xml)])).data as Result;
+    const res = (await upload([fiscalFile("501.xml", nfce(501, [bags(5)]).xml)])).data as Result;
     expect(res.result).toMatchObject({
       vendas: 1,
       emRisco: [
@@ -422,7 +399,7 @@ describe("a counter sale that takes units online orders reserved", () => {
       { varianteId: racao, emMaos: 5, reservado: 8, pedidos: [order.pedido.numeroPedido] },
     ]);
     // More sold than the ledger knew of: it takes what it had, never below 0.
-    const more = (await upload([file("502.xml", nfce(502, [bags(7)]).xml)])).data as Result;
+    const more = (await upload([fiscalFile("502.xml", nfce(502, [bags(7)]).xml)])).data as Result;
     expect(more.result).toMatchObject({ vendas: 1 });
     expect(await hand(racao)).toEqual({ emMaos: 0, reservado: 8, disponivel: 0 });
     await expectLedgerConsistent();
@@ -504,9 +481,9 @@ describe("the dashboard", () => {
     const at = new Date(DIA.getTime() + 3 * 3600_000);
     // 2 bags at R$ 189,90 less R$ 19,90 = R$ 359,90; 3 bifinhos at R$ 9,90 = R$ 29,70.
     await upload([
-      file("701.xml", nfce(701, [bags(2, 1990)]).xml),
-      file("702.xml", nfce(702, [bifinhos(3)]).xml),
-      file("703.xml", nfce(703, [bags(1)], { emitente: CENTRO }).xml),
+      fiscalFile("701.xml", nfce(701, [bags(2, 1990)]).xml),
+      fiscalFile("702.xml", nfce(702, [bifinhos(3)]).xml),
+      fiscalFile("703.xml", nfce(703, [bags(1)], { emitente: CENTRO }).xml),
     ]);
     await associar({ unidadeId: loja, codigo: "5501", texto: "BIF65", fator: "1" });
     const dash = await getDashboard(at);

@@ -17,7 +17,6 @@ import {
   stopFiscalReader,
 } from "~/modules/fiscal/index.server";
 import { codigosFornecedor, documentosFiscais } from "~/modules/fiscal/testing.server";
-import { unidades } from "~/modules/shop/testing.server";
 import { runSql } from "~/platform/db/client.server";
 import { action as stockAction } from "~/routes/admin/estoque";
 import { action as entryAction, loader as entryLoader } from "~/routes/admin/estoque-entrada";
@@ -25,7 +24,8 @@ import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
-import { notaXml } from "../support/nota-fiscal";
+import { fiscalFile, setUpFiscalShop, uploadFiscalFiles } from "../support/fiscal-shop";
+import { CENTRO, GTIN_RACAO, MEIA_PRAIA, notaXml } from "../support/nota-fiscal";
 import { call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
 import { bombEntry, deflatedEntry, zipEntries } from "../support/zip";
@@ -34,10 +34,7 @@ const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
 withDemoShop({ reseedEach: ctx });
 
-const MEIA_PRAIA = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
-const CENTRO = { cnpj: "27865431000258", nome: "Agropet Litoral Ltda - Centro" };
 const FORNECEDOR = { cnpj: "03847655000198", nome: "Distribuidora Pet Sul Ltda" };
-const GTIN_RACAO = "7891000100103";
 
 let loja: string;
 let centro: string;
@@ -52,23 +49,15 @@ afterAll(async () => {
 
 beforeEach(async () => {
   const db = ctx.database.db;
-  loja = await factories.defaultUnitId();
-  await db.delete(documentosFiscais);
-  await db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
-  centro = await factories.addCentroUnit(db, { atendeEntregas: false });
-  await db.update(unidades).set({ cnpj: MEIA_PRAIA.cnpj }).where(eq(unidades.id, loja));
-  await db.update(unidades).set({ cnpj: CENTRO.cnpj }).where(eq(unidades.id, centro));
-  racao = (await product({ nome: "Ração Golden 15 kg", preco: 18990, estoque: 10, sku: "GOLD15" }))
-    .id;
+  // 10 bags in hand at R$ 100,00 on average before the note.
+  ({ loja, centro, racao, dono } = await setUpFiscalShop(ctx.database, {
+    custo: 10000,
+    custoMedio: 10000,
+  }));
   sache = (
     await product({ nome: "Sachê Whiskas Carne 85 g", preco: 350, estoque: 0, sku: "WHK85" })
   ).id;
   areia = (await product({ nome: "Areia Pipicat 4 kg", preco: 2590, estoque: 4, sku: "PIPI4" })).id;
-  // The bag's EAN; 10 in hand at R$ 100,00 on average before the note.
-  await db
-    .update(variantes)
-    .set({ ean: GTIN_RACAO, custo: 10000, custoMedio: 10000 })
-    .where(eq(variantes.id, racao));
   // The supplier's code 778 is a box of 12 sachês (an earlier entry).
   await db.insert(codigosFornecedor).values({
     emitenteCnpj: FORNECEDOR.cnpj,
@@ -76,7 +65,6 @@ beforeEach(async () => {
     varianteId: sache,
     fator: 12,
   });
-  dono = await staffSession({ papel: "dono", unidades: null, nome: "Dona Rita" });
 });
 
 function nota(
@@ -118,19 +106,8 @@ function nota(
   });
 }
 
-const file = (name: string, text: string | Uint8Array) =>
-  new File([typeof text === "string" ? text : new Uint8Array(text)], name, {
-    type: name.endsWith(".zip") ? "application/zip" : "text/xml",
-  });
-
-async function upload(files: File[], who: StaffSession = dono) {
-  const body = new FormData();
-  body.set("intent", "preview");
-  for (const f of files) body.append("arquivos", f);
-  return call(
-    entryAction,
-    makeRequest("/admin/estoque/entrada", { method: "POST", body, token: who.token }),
-  );
+function upload(files: File[], who: StaffSession = dono) {
+  return uploadFiscalFiles(entryAction, "/admin/estoque/entrada", "preview", files, who);
 }
 
 async function confirm(
@@ -179,7 +156,7 @@ describe("a supplier's NF-e", () => {
     expect(page.status).toBe(200);
     const { xml, chave } = nota(4512);
     const before = await snapshot();
-    const previewed = await upload([file("NFe4512.xml", xml)]);
+    const previewed = await upload([fiscalFile("NFe4512.xml", xml)]);
     expect(previewed.status).toBe(200);
     const preview = previewed.data.preview;
     expect(preview.recusados).toEqual([]);
@@ -276,7 +253,7 @@ describe("a supplier's NF-e", () => {
 
     // The next note of this supplier knows the item by its code.
     const next = nota(4513);
-    const again = await upload([file("NFe4513.xml", next.xml)]);
+    const again = await upload([fiscalFile("NFe4513.xml", next.xml)]);
     expect(again.data.preview.notas[0].semCasar).toBe(0);
     expect(again.data.preview.notas[0].itens[2]).toMatchObject({
       via: "codigo",
@@ -287,8 +264,8 @@ describe("a supplier's NF-e", () => {
 
   it("never applies the same key twice: the second upload says when and by whom, two confirmations racing apply it once", async () => {
     const { xml, chave } = nota(4600);
-    const first = await upload([file("a.xml", xml)]);
-    const second = await upload([file("b.xml", xml)]);
+    const first = await upload([fiscalFile("a.xml", xml)]);
+    const second = await upload([fiscalFile("b.xml", xml)]);
     const fields = { item_3: "PIPI4", fator_3: "6" };
     const answers = await Promise.all([
       confirm(first.data.preview.token, chave, fields),
@@ -304,7 +281,7 @@ describe("a supplier's NF-e", () => {
     expect(await ctx.database.db.select().from(documentosFiscais)).toHaveLength(1);
 
     // Uploaded again later: refused in the preview with when and by whom.
-    const later = await upload([file("c.xml", xml), file("d.xml", xml)]);
+    const later = await upload([fiscalFile("c.xml", xml), fiscalFile("d.xml", xml)]);
     expect(later.data.preview.notas).toEqual([]);
     expect(later.data.preview.recusados).toEqual([
       {
@@ -349,11 +326,11 @@ describe("a supplier's NF-e", () => {
     const gerenteMeiaPraia = await staffSession({ papel: "gerente", unidades: [loja] });
     const answer = await upload(
       [
-        file("outra.xml", outra.xml),
-        file("centro.xml", paraCentro.xml),
-        file("hostil.xml", hostile),
-        file("nao-autorizada.xml", nota(13, MEIA_PRAIA, { status: 301 }).xml),
-        file("danfe.pdf", "%PDF-1.7"),
+        fiscalFile("outra.xml", outra.xml),
+        fiscalFile("centro.xml", paraCentro.xml),
+        fiscalFile("hostil.xml", hostile),
+        fiscalFile("nao-autorizada.xml", nota(13, MEIA_PRAIA, { status: 301 }).xml),
+        fiscalFile("danfe.pdf", "%PDF-1.7"),
       ],
       gerenteMeiaPraia,
     );
@@ -371,14 +348,14 @@ describe("a supplier's NF-e", () => {
       ),
       "danfe.pdf: Envie arquivos .xml de NF-e ou NFC-e, ou um .zip com eles.",
     ]);
-    const bombed = await upload([file("notas.zip", bomb)]);
+    const bombed = await upload([fiscalFile("notas.zip", bomb)]);
     expect(bombed.data.preview.recusados).toEqual([
       { arquivo: "notas.zip", motivo: expect.stringMatching(/^O ZIP é grande demais/) },
     ]);
     expect(await snapshot()).toBe(before);
 
     // The Centro's note, confirmed by someone of the Meia Praia with a forged form: refused.
-    const owner = await upload([file("centro.xml", paraCentro.xml)]);
+    const owner = await upload([fiscalFile("centro.xml", paraCentro.xml)]);
     const forged = await confirm(owner.data.preview.token, paraCentro.chave, {}, gerenteMeiaPraia);
     expect(forged.status).toBe(400);
     expect(await snapshot()).toBe(before);
@@ -390,7 +367,7 @@ describe("the reader off the request thread", () => {
     const before = await snapshot();
     await configureFiscalReader({ timeoutMs: 1 });
     try {
-      const answer = await upload([file("NFe.xml", nota(20).xml)]);
+      const answer = await upload([fiscalFile("NFe.xml", nota(20).xml)]);
       expect(answer.status).toBe(400);
       expect(answer.data.message).toBe(READER_TOO_HEAVY);
     } finally {
@@ -398,7 +375,7 @@ describe("the reader off the request thread", () => {
     }
     expect(await snapshot()).toBe(before);
     // The next upload reads as usual.
-    const again = await upload([file("NFe.xml", nota(20).xml)]);
+    const again = await upload([fiscalFile("NFe.xml", nota(20).xml)]);
     expect(again.data.preview.notas).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ import { formRequest, makeRequest } from "../setup/requests";
 import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
-import { call } from "../support/routes";
+import { call, expectRefused } from "../support/routes";
 import { unzip } from "../support/zip";
 
 const ctx = withTestDatabase();
@@ -554,8 +554,7 @@ describe("legal pages in Markdown", () => {
         { token },
       ),
     );
-    expect(refused.status).toBe(400);
-    expect(refused.data.errors).toMatchObject({
+    expectRefused(refused, 400, {
       retencao_meses: "O prazo mínimo é de 1 mês",
       texto_privacidade: "Escreva o texto da página (ou use o texto padrão)",
     });

@@ -10,7 +10,7 @@ import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { auditEntries, makeAdmin } from "../support/factories";
 import { runDeclaredJob } from "../support/jobs";
-import { call } from "../support/routes";
+import { call, expectRefused } from "../support/routes";
 
 withTestDatabase();
 
@@ -95,8 +95,7 @@ describe("the retention period of sent e-mails and webhooks", () => {
       ["noventa", "Informe o prazo em dias, um número inteiro como 90"],
     ] as const) {
       const refused = await saveTexts(days);
-      expect(refused.status).toBe(400);
-      expect(refused.data.errors).toMatchObject({ retencao_envios_dias: message });
+      expectRefused(refused, 400, { retencao_envios_dias: message });
     }
     expect((await saveTexts("30")).status).toBe(200);
     const saved = await call(privacyLoader, makeRequest("/admin/privacidade", { token }));

@@ -12,7 +12,7 @@ import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { startFakeCep } from "../support/fake-cep";
-import { call } from "../support/routes";
+import { call, expectFilled } from "../support/routes";
 
 const ctx = withTestDatabase();
 let fake: Awaited<ReturnType<typeof startFakeCep>>;
@@ -186,8 +186,7 @@ describe("CEP lookup", () => {
       checkoutAction as never,
       formRequest("/loja/checkout", { intent: "cep", cep: "88220000", nome: "Cliente" }),
     );
-    expect(result.status).toBe(200);
-    expect(result.data.values).toMatchObject({
+    expectFilled(result, {
       nome: "Cliente",
       cep: "88220-000",
       endereco: "Rua 300",

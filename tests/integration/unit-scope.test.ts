@@ -116,6 +116,9 @@ beforeAll(async () => {
 });
 
 const get = (path: string, who: StaffSession) => makeRequest(path, { token: who.token });
+/** Ana (an atendente of Meia Praia) sends the agenda's form with `fields`. */
+const anaPostsToAgenda = (fields: Record<string, string>) =>
+  call(agenda.action, formRequest("/admin/servicos/agenda", fields, { token: ana.token }));
 const numbers = (data: { pedidos: { orders: { numeroPedido: string }[] } }) =>
   data.pedidos.orders.map((o) => o.numeroPedido);
 
@@ -343,37 +346,26 @@ describe("grooming agenda", () => {
   });
 
   it("a booking action at another unit is refused as not found, and changes nothing", async () => {
-    const refused = await call(
-      agenda.action,
-      formRequest(
-        "/admin/servicos/agenda",
-        { intent: "status", id: bookingB, status: "em_atendimento" },
-        { token: ana.token },
-      ),
-    );
+    const refused = await anaPostsToAgenda({
+      intent: "status",
+      id: bookingB,
+      status: "em_atendimento",
+    });
     expect(refused.data).toMatchObject({ ok: false, message: "Agendamento não encontrado" });
     const [still] = await ctx.database.db
       .select()
       .from(agendamentos)
       .where(eq(agendamentos.id, bookingB));
     expect(still!.status).toBe("confirmado");
-    const walkIn = await call(
-      agenda.action,
-      formRequest(
-        "/admin/servicos/agenda",
-        walkInForm({ unidadeId: shop.centroId, data: DAY, horario: "09:00", nome: "Toby" }),
-        { token: ana.token },
-      ),
+    const walkIn = await anaPostsToAgenda(
+      walkInForm({ unidadeId: shop.centroId, data: DAY, horario: "09:00", nome: "Toby" }),
     );
     expect(walkIn.data).toMatchObject({ ok: false });
-    const own = await call(
-      agenda.action,
-      formRequest(
-        "/admin/servicos/agenda",
-        { intent: "status", id: bookingA, status: "em_atendimento" },
-        { token: ana.token },
-      ),
-    );
+    const own = await anaPostsToAgenda({
+      intent: "status",
+      id: bookingA,
+      status: "em_atendimento",
+    });
     expect(own.data).toMatchObject({ ok: true });
   });
 });

@@ -2,6 +2,7 @@
 // form fields, multipart parts with hostile file names and types, raw bodies, and a way to
 // run a route's loader or action as the server would and read its status and messages.
 import fc from "fast-check";
+import { expect } from "vitest";
 
 // Strings that break naive code: huge, unicode, control characters, traversal, injection.
 export const nasty = fc.oneof(
@@ -133,6 +134,17 @@ export function messagesOf(text: string): string {
     // customer's Entrar `email` echo what was typed or sent, not a message of ours.
     ECHOED.has(key) ? undefined : value,
   );
+}
+
+/**
+ * The rule every fuzzed answer keeps: below 500, and a refusal (4xx) shows no library message
+ * in English. Returns whether it was a refusal (the caller then checks nothing was written).
+ */
+export function expectNoFault(got: { status: number; text: string }): boolean {
+  expect(got.status).toBeLessThan(500);
+  if (got.status < 400) return false;
+  expect(messagesOf(got.text)).not.toMatch(ENGLISH);
+  return true;
 }
 
 /** Requests sent and their statuses, for the run's printed summary. */

@@ -4,6 +4,12 @@
 // computed by the rule of the Manual de Orientação do Contribuinte (modulo 11, weights 2..9).
 import { digitoChave } from "~/domain/chave-acesso";
 
+/** The shop's issuing units (Meia Praia, Centro) as their notes name them. */
+export const MEIA_PRAIA = { cnpj: "27865431000177", nome: "Agropet Litoral Ltda" };
+export const CENTRO = { cnpj: "27865431000258", nome: "Agropet Litoral Ltda - Centro" };
+/** The Golden 15 kg bag's EAN. */
+export const GTIN_RACAO = "7891000100103";
+
 export interface ItemFixture {
   codigo: string;
   descricao: string;

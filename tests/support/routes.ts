@@ -48,6 +48,18 @@ export function expectRedirect(result: CallResult, location: string | RegExp) {
   return response;
 }
 
+/** Expects a form refused with `status` (400, 422) and at least these field `errors`. */
+export function expectRefused(result: CallResult, status: number, errors: Record<string, unknown>) {
+  expect(result.status).toBe(status);
+  expect(result.data.errors).toMatchObject(errors);
+}
+
+/** Expects a form answered 200 and given back with at least these `values` filled in. */
+export function expectFilled(result: CallResult, values: Record<string, unknown>) {
+  expect(result.status).toBe(200);
+  expect(result.data.values).toMatchObject(values);
+}
+
 /** The raw session token of a Set-Cookie header. */
 export function tokenFrom(response: Response): string | undefined {
   const cookies = response.headers.getSetCookie?.() ?? [response.headers.get("set-cookie") ?? ""];
