@@ -180,7 +180,11 @@ type RenewalResult =
  * the cycle and the next date on, each once. With `accept`, today's prices and fee become the
  * accepted ones (the customer's "Pagar agora" on a waiting renewal).
  */
-async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<RenewalResult> {
+async function placeRenewal(
+  row: Assinatura,
+  at: Date,
+  { accept = false, log = platformLogger }: { accept?: boolean; log?: Logger } = {},
+): Promise<RenewalResult> {
   const itens = await db()
     .select()
     .from(itensAssinatura)
@@ -216,6 +220,12 @@ async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<
     const waiting = await wait(row, placed.message, at);
     return { ok: false, message: placed.message, waiting };
   }
+  // Said before the cycle is marked: a run stopped right here is seen in the log, and the
+  // next one finds this same order under the key.
+  log.info(
+    { assinatura: row.id, data: row.proximaData, pedido: placed.pedido.numeroPedido },
+    "compra programada: pedido de renovação criado",
+  );
   await transaction(async (tx) => {
     const moved = await tx
       .update(ciclosAssinatura)
@@ -292,7 +302,7 @@ async function wait(row: Assinatura, motivo: string, at: Date): Promise<boolean>
 }
 
 /** Step 3, one batch: the renewals due (reminded, two days before), each placed once. */
-async function renew(at: Date, batch: number): Promise<Batch & { placed: number }> {
+async function renew(at: Date, batch: number, log: Logger): Promise<Batch & { placed: number }> {
   const limit = somarDias(shopDay(at), DIAS_PEDIDO);
   const due = await db()
     .select({ assinatura: assinaturas })
@@ -320,7 +330,7 @@ async function renew(at: Date, batch: number): Promise<Batch & { placed: number 
       if (await wait(assinatura, problem, at)) waiting += 1;
       continue;
     }
-    const result = await placeRenewal(assinatura, at);
+    const result = await placeRenewal(assinatura, at, { log });
     if (result.ok) placed += 1;
     else if (result.waiting) waiting += 1;
   }
@@ -449,7 +459,7 @@ export async function runSubscriptionCycles(at: Date = now(), options: CycleRunO
         "compras programadas: lote de ciclos lembrados",
       );
     }
-    const renewed = await renew(at, batch);
+    const renewed = await renew(at, batch, log);
     pedidos += renewed.placed;
     if (renewed.moved > 0) {
       log.info(
@@ -505,7 +515,7 @@ export async function payNow(
     if (refused) return { ok: false, message: refused };
     [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
   }
-  const placed = await placeRenewal(row!, now(), true);
+  const placed = await placeRenewal(row!, now(), { accept: true });
   return placed.ok
     ? { ok: true, message: `Pedido ${placed.numero} criado. Pague pela página do pedido.` }
     : { ok: false, message: placed.message };
