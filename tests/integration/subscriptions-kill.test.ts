@@ -5,31 +5,21 @@
 // from the job's own log on the child's stdout. Another run then completes: each cycle has one
 // reminder e-mail and one renewal order, none lost, none doubled.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { emails } from "~/modules/mail/testing.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { MODULES } from "~/modules/registry.server";
 import { runSubscriptionCycles } from "~/modules/subscriptions/index.server";
 import { assinaturas, ciclosAssinatura } from "~/modules/subscriptions/testing.server";
-import {
-  type Database,
-  migrateDatabase,
-  openDatabase,
-  setDatabase,
-} from "~/platform/db/client.server";
-import { registerModules } from "~/platform/module.server";
+import { type Database, migrateDatabase, setDatabase } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
-import { createThrowawayDatabase } from "../../scripts/lib/throwaway-postgres";
+import { createFileTestDatabase, type FileTestDatabase } from "../setup/db";
 import { withTestClock } from "../support/clock";
 import { stockAt } from "../support/factories";
 import { feedAtCentro, newSubscription, subscriptionForm } from "../support/subscriptions";
 
-registerModules(MODULES);
 withTestClock("2026-12-01T15:00:00Z");
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -39,37 +29,11 @@ const ORDER_DAY = "2026-12-08T15:00:00Z";
 const BATCH = 2;
 const COUNT = 5;
 
-interface FileDatabase {
-  /** What the child needs to open the same database. */
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-  drop: () => Promise<void>;
-}
-
-async function fileDatabase(): Promise<FileDatabase> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const throwaway = await createThrowawayDatabase(url, "queda");
-    return {
-      env: { DATABASE_URL: throwaway.url },
-      open: () => openDatabase({ databaseUrl: throwaway.url, poolSize: 4 }),
-      drop: throwaway.drop,
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-ciclo-"));
-  return {
-    // Emptied: the child must open the directory even where the environment names a server.
-    env: { DATABASE_URL: "", CYCLE_DATA_DIR: dir },
-    open: () => openDatabase({ dataDir: dir }),
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
 /**
  * Runs the cycle in a child process and kills it with SIGKILL as soon as its stdout shows the
  * log line holding `killOn` (the child stalls right after writing it). Resolves with how it ended.
  */
-function runChildUntil(target: FileDatabase, killOn: string) {
+function runChildUntil(target: FileTestDatabase, killOn: string) {
   return new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
       cwd: root,
@@ -113,7 +77,7 @@ async function stateOf(database: Database) {
 
 describe("a run killed with SIGKILL", () => {
   it("between the reminders and the orders, and in the middle of a batch of orders: the next run makes each cycle once", async () => {
-    const target = await fileDatabase();
+    const target = await createFileTestDatabase();
     let database = await target.open();
     try {
       setDatabase(database);

@@ -1,5 +1,5 @@
 // One run of the "compra programada" cycle in a process of its own (node --import tsx), on a
-// file database (PGlite directory CYCLE_DATA_DIR, or the PostgreSQL of DATABASE_URL), with the
+// file database (PGlite directory TEST_PGLITE_DIR, or the PostgreSQL of DATABASE_URL), with the
 // clock at CYCLE_AT and CYCLE_BATCH subscriptions per batch: what a test kills with SIGKILL.
 // With CYCLE_STALL_ON, the process stands still right after writing the job's log line holding
 // that text (the line is in the pipe before it stalls), so the kill lands at that point of the
@@ -27,10 +27,11 @@ if (stallOn) {
 registerModules(MODULES);
 const at = new Date(process.env.CYCLE_AT!);
 setClock(() => at);
+const dataDir = process.env.TEST_PGLITE_DIR;
+// Never an empty in-memory database by mistake: the run must see the test's rows.
+if (!process.env.DATABASE_URL && !dataDir) throw new Error("no DATABASE_URL nor TEST_PGLITE_DIR");
 const database = await openDatabase(
-  process.env.DATABASE_URL
-    ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 }
-    : { dataDir: process.env.CYCLE_DATA_DIR! },
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 } : { dataDir },
 );
 setDatabase(database);
 const counts = await runSubscriptionCycles(at, { batch: Number(process.env.CYCLE_BATCH) });
