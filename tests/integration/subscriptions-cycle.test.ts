@@ -223,6 +223,37 @@ describe("the cycle", () => {
   });
 });
 
+describe("a day with more due than one batch", () => {
+  it("one run goes batch after batch until nothing is left; the next finds nothing; a run out of time leaves the rest to the next", async () => {
+    const subs = [];
+    for (let i = 0; i < 5; i++) subs.push(await subscribed());
+    day("2026-12-08");
+    // Out of time before the first batch: nothing done, nothing lost.
+    expect(await runSubscriptionCycles(undefined, { batch: 2, budgetMs: 0 })).toMatchObject({
+      lembretes: 0,
+      pedidos: 0,
+    });
+    // Batches of 2: three of reminders and three of orders in this one run.
+    expect(await runSubscriptionCycles(undefined, { batch: 2 })).toMatchObject({
+      lembretes: 5,
+      pedidos: 5,
+    });
+    expect(await runSubscriptionCycles(undefined, { batch: 2 })).toMatchObject({
+      lembretes: 0,
+      pedidos: 0,
+    });
+    expect(await renewalOrders()).toHaveLength(5);
+    for (const sub of subs) {
+      expect(await cycles(sub.id)).toMatchObject([{ data: "2026-12-10", estado: "pedido_criado" }]);
+    }
+    const reminders = await ctx.database.db
+      .select()
+      .from(emails)
+      .where(eq(emails.tipo, "assinatura_lembrete"));
+    expect(reminders).toHaveLength(5);
+  });
+});
+
 describe("cancel and pause", () => {
   it("cancels in one click with a protocol by e-mail; nothing more is made", async () => {
     const sub = await subscribed();

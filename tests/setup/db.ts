@@ -35,6 +35,37 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+export interface FileTestDatabase {
+  /** What another process needs to open the same database. */
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A database that a child process can open too (one killed in the middle of a run): a PGlite
+ * directory in the temp folder, or a fresh database on DATABASE_URL's server. Not migrated;
+ * a PGlite directory is open in one process at a time.
+ */
+export async function createFileTestDatabase(): Promise<FileTestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const throwaway = await createThrowawayDatabase(url, "queda");
+    return {
+      env: { DATABASE_URL: throwaway.url },
+      open: () => openDatabase({ databaseUrl: throwaway.url, poolSize: 4 }),
+      drop: throwaway.drop,
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-arquivo-"));
+  return {
+    // Emptied: the child opens the directory even where the environment names a server.
+    env: { DATABASE_URL: "", TEST_PGLITE_DIR: dir },
+    open: () => openDatabase({ dataDir: dir }),
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /**
  * An in-memory PGlite with every migration applied. The first file of a run migrates once
  * and saves the data directory to a template in the temp folder (named after the

@@ -10,7 +10,11 @@
 //    order back, and the cycle and the next date move once (guarded updates);
 // 4. renewal orders that were paid or expired close their cycle; three unpaid in a row pause
 //    the subscription with an e-mail.
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+// Reminders and orders go in batches, one of each in turn, until nothing is due or the run's
+// time budget is spent (the next run goes on from there): 10,000 due the same day are one run,
+// not fifty (decision 0093).
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import {
   altaAcimaDoLimite,
   DIAS_LEMBRETE,
@@ -28,6 +32,7 @@ import { placeOrder, renewalOutcomes } from "~/modules/orders/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { logger as platformLogger } from "~/platform/logger.server";
 import { applyChoice, pickUpUnits, type RenewalChoice } from "./choice.server";
 import {
   discountsFor,
@@ -38,7 +43,7 @@ import {
 import { type Assinatura, assinaturas, ciclosAssinatura, itensAssinatura } from "./tables.server";
 
 export const CYCLE_JOB = "subscriptions.cycle";
-/** Subscriptions one run moves at most per step (the rest wait for the next run). */
+/** Subscriptions read and moved per batch (a run goes batch after batch). */
 const BATCH = 200;
 
 /** The renewal order's idempotency key: one order per subscription and date, ever. */
@@ -104,8 +109,14 @@ async function renewalProblem(row: Assinatura, executor: Executor = db()): Promi
   return reasons.length > 0 ? `${reasons.join("; ")}.` : null;
 }
 
-/** Step 2: the cycles due for a reminder, each created once, with its e-mail. */
-async function remind(at: Date): Promise<number> {
+/** What one batch of a step found due and how many of those it moved on. */
+interface Batch {
+  found: number;
+  moved: number;
+}
+
+/** Step 2, one batch: the cycles due for a reminder, each created once, with its e-mail. */
+async function remind(at: Date, batch: number): Promise<Batch & { created: number }> {
   const limit = somarDias(shopDay(at), DIAS_LEMBRETE);
   const due = await db()
     .select()
@@ -117,7 +128,7 @@ async function remind(at: Date): Promise<number> {
         sql`not exists (select 1 from ${ciclosAssinatura} c where c.assinatura_id = ${assinaturas.id} and c.data = ${assinaturas.proximaData})`,
       ),
     )
-    .limit(BATCH);
+    .limit(batch);
   let created = 0;
   for (const row of due) {
     const problem = await renewalProblem(row);
@@ -142,7 +153,8 @@ async function remind(at: Date): Promise<number> {
     });
     if (done) created += 1;
   }
-  return created;
+  // A row another run inserted meanwhile is moved on too: it is not selected again.
+  return { found: due.length, moved: due.length, created };
 }
 
 async function queueReminder(tx: Executor, row: Assinatura, cicloId: string) {
@@ -161,14 +173,18 @@ async function queueReminder(tx: Executor, row: Assinatura, cicloId: string) {
 
 type RenewalResult =
   | { ok: true; pedidoId: string; numero: string }
-  | { ok: false; message: string };
+  | { ok: false; message: string; waiting: boolean };
 
 /**
  * Places the renewal of the subscription's next date through orders' normal path and moves
  * the cycle and the next date on, each once. With `accept`, today's prices and fee become the
  * accepted ones (the customer's "Pagar agora" on a waiting renewal).
  */
-async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<RenewalResult> {
+async function placeRenewal(
+  row: Assinatura,
+  at: Date,
+  { accept = false, log = platformLogger }: { accept?: boolean; log?: Logger } = {},
+): Promise<RenewalResult> {
   const itens = await db()
     .select()
     .from(itensAssinatura)
@@ -201,9 +217,15 @@ async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<
     () => at,
   );
   if (!placed.ok) {
-    await wait(row, placed.message, at);
-    return { ok: false, message: placed.message };
+    const waiting = await wait(row, placed.message, at);
+    return { ok: false, message: placed.message, waiting };
   }
+  // Said before the cycle is marked: a run stopped right here is seen in the log, and the
+  // next one finds this same order under the key.
+  log.info(
+    { assinatura: row.id, data: row.proximaData, pedido: placed.pedido.numeroPedido },
+    "compra programada: pedido de renovação criado",
+  );
   await transaction(async (tx) => {
     const moved = await tx
       .update(ciclosAssinatura)
@@ -260,8 +282,8 @@ async function placeRenewal(row: Assinatura, at: Date, accept = false): Promise<
 }
 
 /** The renewal waits for the customer: said once, in the reminder's words. */
-async function wait(row: Assinatura, motivo: string, at: Date) {
-  await transaction(async (tx) => {
+async function wait(row: Assinatura, motivo: string, at: Date): Promise<boolean> {
+  return transaction(async (tx) => {
     const [cycle] = await tx
       .update(ciclosAssinatura)
       .set({ estado: "aguardando_cliente", motivo, lembradoEm: at, updatedAt: at })
@@ -273,12 +295,14 @@ async function wait(row: Assinatura, motivo: string, at: Date) {
         ),
       )
       .returning({ id: ciclosAssinatura.id });
-    if (cycle) await queueReminder(tx, row, cycle.id);
+    if (!cycle) return false;
+    await queueReminder(tx, row, cycle.id);
+    return true;
   });
 }
 
-/** Step 3: the renewals due (reminded, two days before), each placed once. */
-async function renew(at: Date): Promise<number> {
+/** Step 3, one batch: the renewals due (reminded, two days before), each placed once. */
+async function renew(at: Date, batch: number, log: Logger): Promise<Batch & { placed: number }> {
   const limit = somarDias(shopDay(at), DIAS_PEDIDO);
   const due = await db()
     .select({ assinatura: assinaturas })
@@ -297,21 +321,32 @@ async function renew(at: Date): Promise<number> {
         eq(ciclosAssinatura.estado, "lembrado"),
       ),
     )
-    .limit(BATCH);
+    .limit(batch);
   let placed = 0;
+  let waiting = 0;
   for (const { assinatura } of due) {
     const problem = await renewalProblem(assinatura);
     if (problem) {
-      await wait(assinatura, problem, at);
+      if (await wait(assinatura, problem, at)) waiting += 1;
       continue;
     }
-    if ((await placeRenewal(assinatura, at)).ok) placed += 1;
+    const result = await placeRenewal(assinatura, at, { log });
+    if (result.ok) placed += 1;
+    else if (result.waiting) waiting += 1;
   }
-  return placed;
+  return { found: due.length, moved: placed + waiting, placed };
 }
 
-/** Step 4: renewal orders paid or expired close their cycle; three unpaid in a row pause. */
-async function settle(at: Date): Promise<{ pagos: number; expirados: number }> {
+/**
+ * Step 4, one page of the open renewals (by id, after `after`): orders paid or expired close
+ * their cycle; three unpaid in a row pause. Paged so that thousands of orders still open do
+ * not hide the ones settled behind them.
+ */
+async function settle(
+  at: Date,
+  after: string | null,
+  size: number,
+): Promise<{ last: string | null; pagos: number; expirados: number }> {
   const open = await db()
     .select({
       id: ciclosAssinatura.id,
@@ -319,8 +354,14 @@ async function settle(at: Date): Promise<{ pagos: number; expirados: number }> {
       assinaturaId: ciclosAssinatura.assinaturaId,
     })
     .from(ciclosAssinatura)
-    .where(eq(ciclosAssinatura.estado, "pedido_criado"))
-    .limit(BATCH * 5);
+    .where(
+      and(
+        eq(ciclosAssinatura.estado, "pedido_criado"),
+        after === null ? undefined : gt(ciclosAssinatura.id, after),
+      ),
+    )
+    .orderBy(ciclosAssinatura.id)
+    .limit(size);
   const outcomes = new Map(
     (
       await renewalOutcomes(open.map((o) => o.pedidoId).filter((id): id is string => id !== null))
@@ -372,15 +413,73 @@ async function settle(at: Date): Promise<{ pagos: number; expirados: number }> {
       }
     });
   }
-  return { pagos, expirados };
+  return { last: open.length === size ? open[open.length - 1]!.id : null, pagos, expirados };
 }
 
-/** One run of the cycle job; the counts go to the run's row. */
-export async function runSubscriptionCycles(at: Date = now()) {
+export interface CycleRunOptions {
+  /** Subscriptions per batch. */
+  batch?: number;
+  /** No batch starts after this long (real time): what is left goes to the next run. */
+  budgetMs?: number;
+  /** No batch starts once this fires (the run's timeout, or the instance stopping). */
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/**
+ * One run of the cycle job, batch after batch until nothing is due or the budget is spent;
+ * the counts go to the run's row. Each batch's progress is logged (a long run shows where it
+ * is, and a run cut short shows what it had done).
+ */
+export async function runSubscriptionCycles(at: Date = now(), options: CycleRunOptions = {}) {
+  const { batch = BATCH, budgetMs = Number.POSITIVE_INFINITY, signal } = options;
+  const log = options.logger ?? platformLogger;
+  const started = performance.now();
+  const timeLeft = () => !signal?.aborted && performance.now() - started < budgetMs;
   const retomadas = await resumeDuePauses(at);
-  const { pagos, expirados } = await settle(at);
-  const lembretes = await remind(at);
-  const pedidos = await renew(at);
+  let pagos = 0;
+  let expirados = 0;
+  for (let after: string | null = null; ; ) {
+    const page = await settle(at, after, batch * 5);
+    pagos += page.pagos;
+    expirados += page.expirados;
+    if (page.last === null || !timeLeft()) break;
+    after = page.last;
+  }
+  let lembretes = 0;
+  let pedidos = 0;
+  // One batch of reminders, then one of orders (a renewal reminded late in its day is ordered
+  // in the same run), while either found a full batch and moved it on.
+  while (timeLeft()) {
+    const reminded = await remind(at, batch);
+    lembretes += reminded.created;
+    if (reminded.created > 0) {
+      log.info(
+        { lembretes: reminded.created, total: lembretes },
+        "compras programadas: lote de ciclos lembrados",
+      );
+    }
+    const renewed = await renew(at, batch, log);
+    pedidos += renewed.placed;
+    if (renewed.moved > 0) {
+      log.info(
+        {
+          pedidos: renewed.placed,
+          aguardando: renewed.moved - renewed.placed,
+          total: pedidos,
+        },
+        "compras programadas: lote de pedidos de renovação",
+      );
+    }
+    const full = (b: Batch) => b.found === batch && b.moved > 0;
+    if (!full(reminded) && !full(renewed)) break;
+    if (!timeLeft()) {
+      log.warn(
+        { lembretes, pedidos, ms: Math.round(performance.now() - started) },
+        "compras programadas: tempo da execução esgotado; a próxima continua",
+      );
+    }
+  }
   return { retomadas, lembretes, pedidos, pagos, expirados };
 }
 
@@ -416,7 +515,7 @@ export async function payNow(
     if (refused) return { ok: false, message: refused };
     [row] = await db().select().from(assinaturas).where(eq(assinaturas.id, id));
   }
-  const placed = await placeRenewal(row!, now(), true);
+  const placed = await placeRenewal(row!, now(), { accept: true });
   return placed.ok
     ? { ok: true, message: `Pedido ${placed.numero} criado. Pague pela página do pedido.` }
     : { ok: false, message: placed.message };

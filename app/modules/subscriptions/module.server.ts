@@ -2,6 +2,7 @@
 // the cycle job of "compra programada" (issue 45, decision 0086), its e-mails, backup classes
 // and personal data.
 import { defineEmail } from "~/modules/mail/index.server";
+import { now } from "~/platform/clock.server";
 import { defineModule } from "~/platform/module.server";
 import { CYCLE_JOB, runSubscriptionCycles } from "./cycle.server";
 import { composeSubscriptionEmail } from "./emails.server";
@@ -13,6 +14,11 @@ import {
   EMAIL_PAUSADA,
 } from "./subscriptions.server";
 
+/** A run is cut off after this long (recorded as failed); its batches stop well before. */
+const CYCLE_TIMEOUT_MS = 10 * 60_000;
+/** No batch starts after this: the last one (200 orders, seconds) ends inside the timeout. */
+const CYCLE_BUDGET_MS = 8 * 60_000;
+
 const email = (kind: string, label: string) =>
   defineEmail({ kind, label, recipient: "cliente", compose: composeSubscriptionEmail });
 
@@ -23,8 +29,9 @@ export const subscriptionsModule = defineModule({
       id: CYCLE_JOB,
       label: "Compras programadas: lembretes, pedidos de renovação e pagamentos",
       intervalMs: 15 * 60_000,
-      timeoutMs: 10 * 60_000,
-      run: async () => runSubscriptionCycles(),
+      timeoutMs: CYCLE_TIMEOUT_MS,
+      run: async ({ signal, logger }) =>
+        runSubscriptionCycles(now(), { budgetMs: CYCLE_BUDGET_MS, signal, logger }),
     },
   ],
   emails: [
