@@ -34,10 +34,10 @@ import {
 } from "./fixtures";
 import { ownShop } from "./own-shop";
 
+const SECRET = "segredo-do-webhook-e2e-compra-programada";
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || Number(process.env.E2E_PORT || 3100) + 25);
 const shop = ownShop(83);
 const BASE = shop.base;
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || Number(process.env.E2E_PORT || 3100) + 25);
-const SECRET = "segredo-do-webhook-e2e-compra-programada";
 const EMAIL = `rita.${Date.now()}@example.com`;
 const RACAO = "Ração Quatree Supreme Cães Adultos Raças Médias e Grandes";
 

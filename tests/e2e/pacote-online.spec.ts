@@ -4,14 +4,13 @@
 // the tutor buys it by Pix, the provider's notification confirms it, and the account shows
 // 4 de 4; the staff deliver the booking (no payment asked: the package pays), and the account
 // and the booking's status page show 3 de 4.
-import { customerCookie, pets } from "~/modules/customers/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import {
   type FakeMercadoPago,
   signedPaymentNotice,
   startFakeMercadoPago,
 } from "../support/fake-mercadopago";
-import { checkInToReady, confirmAs, pickDayAndFirstTime } from "../support/grooming-e2e";
+import * as grooming from "../support/grooming-e2e";
 import { startSeededServer } from "../support/own-server";
 import { expect, expectNoSeriousA11yViolations, expectNoSideScroll, phone, test } from "./fixtures";
 import { ownShop, seedStaff, whileServing } from "./own-shop";
@@ -35,19 +34,7 @@ test("the tutor buys Pacote 4 banhos by Pix from her pet's page; a delivered boo
       async (db) => {
         await seedStaff(db, OWNER);
         await updateSettings(db, { mercadopagoAtivo: true, pixExpiracaoMinutos: 30 });
-        const { cookie, clienteId } = await customerCookie("marta.pacote@example.com", BASE, db);
-        const [pet] = await db
-          .insert(pets)
-          .values({
-            clienteId,
-            nome: "Paçoca",
-            especie: "cao",
-            porte: "P",
-            pelagem: "curta",
-            porteAConfirmar: false,
-          })
-          .returning({ id: pets.id });
-        return { cookie, petId: pet!.id };
+        return grooming.tutorWithPacoca(db, "marta.pacote@example.com", BASE);
       },
       {
         LOG_LEVEL: "warn",
@@ -65,28 +52,29 @@ test("the tutor buys Pacote 4 banhos by Pix from her pet's page; a delivered boo
         phone(360),
       );
       const tutor = await tutorContext.newPage();
-      await tutor.goto(`${BASE}/servicos/agendar`);
-      await tutor
-        .getByTestId("pets-da-conta")
-        .getByRole("link", { name: "Agendar Paçoca" })
-        .click();
-      await tutor.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
-      const day = await pickDayAndFirstTime(tutor, 2);
-      await confirmAs(tutor, { nome: "Marta Souza", whatsapp: "(47) 99111-2233" });
-      await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
+      const { numero, day } = await grooming.bookPacocaBath(tutor, BASE);
       const statusPage = tutor.url();
-      const numero = new URL(statusPage).pathname.split("/").at(-1)!;
       await expect(tutor.getByTestId("pacote")).toHaveCount(0);
+      /** The balance on Paçoca's page, the account's pets and the booking's status page. */
+      const expectBalance = async (restantes: number) => {
+        await tutor.goto(`${BASE}/conta/pets/${seeded.petId}`);
+        await expect(tutor.getByTestId("pacote-saldo")).toHaveText(SALDO);
+        await expect(tutor.getByTestId("pacote-saldo")).toContainText(`${restantes} de 4 sessões`);
+        await tutor.goto(`${BASE}/conta/pets`);
+        await expect(tutor.getByTestId("meus-pets").getByTestId("pacote")).toContainText(
+          `Pacote 4 banhos: ${restantes} de 4 sessões`,
+        );
+        await tutor.goto(statusPage);
+        await expect(tutor.getByTestId("pacote")).toContainText(
+          `Pacote 4 banhos: ${restantes} de 4 sessões`,
+        );
+      };
 
       // The owner defines the package.
       const staffContext = await browser.newContext(phone(360));
       const staff = await staffContext.newPage();
       await shop.signIn(staff, OWNER.email, "/admin/servicos/pacotes");
-      await staff.getByLabel("Nome").fill("Pacote 4 banhos");
-      await staff.getByRole("checkbox", { name: "Banho", exact: true }).check();
-      await staff.getByLabel("Preço (R$)").fill("160,00");
-      await staff.getByLabel("Sessões").fill("4");
-      await staff.getByLabel("Validade (dias)").fill("30");
+      await grooming.fillPackageOfFourBaths(staff);
       await staff.getByRole("button", { name: "Criar pacote" }).click();
       await expect(staff.getByTestId("pacotes")).toContainText("Pacote 4 banhos · R$ 160,00");
 
@@ -119,36 +107,16 @@ test("the tutor buys Pacote 4 banhos by Pix from her pet's page; a delivered boo
       expect((await fetch(`${BASE}${hook}`, init)).status).toBe(200);
       await tutor.reload();
       await expect(tutor.getByTestId("pacote-aguardando")).toHaveCount(0);
-      await expect(tutor.getByTestId("pacote-saldo")).toHaveText(SALDO);
-      await expect(tutor.getByTestId("pacote-saldo")).toContainText("4 de 4 sessões");
-      await tutor.goto(`${BASE}/conta/pets`);
-      await expect(tutor.getByTestId("meus-pets").getByTestId("pacote")).toContainText(
-        "Pacote 4 banhos: 4 de 4 sessões",
-      );
-      await tutor.goto(statusPage);
-      await expect(tutor.getByTestId("pacote")).toContainText("Pacote 4 banhos: 4 de 4 sessões");
+      await expectBalance(4);
 
       // The staff deliver the booking: the package pays, one session used.
       await staff.goto(`${BASE}/admin/servicos/agenda?dia=${day}`);
       const card = staff.getByTestId(`agendamento-${numero}`);
-      await expect(card.getByTestId("pacote")).toContainText("Pacote 4 banhos: 4 de 4 sessões");
-      await expect(card.getByTestId("pagamento")).toContainText("Pacote");
-      await checkInToReady(card, "55,00");
-      await card.getByRole("button", { name: /^Entregue/ }).click();
-      await expect(card.getByTestId("status")).toHaveText("Entregue");
-      await expect(card.getByTestId("pacote")).toContainText("Pacote 4 banhos: 3 de 4 sessões");
+      await grooming.deliverOnPackage(card);
       await staffContext.close();
 
       // The account and the status page show 3 de 4.
-      await tutor.goto(`${BASE}/conta/pets/${seeded.petId}`);
-      await expect(tutor.getByTestId("pacote-saldo")).toHaveText(SALDO);
-      await expect(tutor.getByTestId("pacote-saldo")).toContainText("3 de 4 sessões");
-      await tutor.goto(`${BASE}/conta/pets`);
-      await expect(tutor.getByTestId("meus-pets").getByTestId("pacote")).toContainText(
-        "Pacote 4 banhos: 3 de 4 sessões",
-      );
-      await tutor.goto(statusPage);
-      await expect(tutor.getByTestId("pacote")).toContainText("Pacote 4 banhos: 3 de 4 sessões");
+      await expectBalance(3);
       await expectNoSideScroll(tutor);
       await tutorContext.close();
     });
