@@ -6,8 +6,12 @@
 // so the tutor's session and pet and the owner are written in its database first. Repeat
 // series, without JavaScript: "Repetir" from a walk-in's card, a closed date refused with the
 // nearest free times, one chosen, the series booked; then "Encerrar série" from a date's card.
-import { customerCookie, pets } from "~/modules/customers/testing.server";
-import { checkInToReady, confirmAs, pickDayAndFirstTime } from "../support/grooming-e2e";
+import {
+  bookPacocaBath,
+  deliverOnPackage,
+  fillPackageOfFourBaths,
+  tutorWithPacoca,
+} from "../support/grooming-e2e";
 import { startSeededServer } from "../support/own-server";
 import {
   expect,
@@ -42,16 +46,7 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
   test.setTimeout(240_000);
   const { server, seeded: cookie } = await startSeededServer(plans.port, "planos", async (db) => {
     await seedStaff(db, OWNER);
-    const { cookie, clienteId } = await customerCookie("marta@example.com", BASE, db);
-    await db.insert(pets).values({
-      clienteId,
-      nome: "Paçoca",
-      especie: "cao",
-      porte: "P",
-      pelagem: "curta",
-      porteAConfirmar: false,
-    });
-    return cookie;
+    return (await tutorWithPacoca(db, "marta@example.com", BASE)).cookie;
   });
   await whileServing(server, async () => {
     // The tutor books Paçoca's bath from her account's pets (no JavaScript).
@@ -61,13 +56,7 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
       phone(360, { javaScriptEnabled: false }),
     );
     const tutor = await tutorContext.newPage();
-    await tutor.goto(`${BASE}/servicos/agendar`);
-    await tutor.getByTestId("pets-da-conta").getByRole("link", { name: "Agendar Paçoca" }).click();
-    await tutor.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
-    const day = await pickDayAndFirstTime(tutor, 2);
-    await confirmAs(tutor, { nome: "Marta Souza", whatsapp: "(47) 99111-2233" });
-    await expect(tutor).toHaveURL(/\/servicos\/agendamento\/AGD\d{6}\?token=/);
-    const numero = new URL(tutor.url()).pathname.split("/").at(-1)!;
+    const { numero, day } = await bookPacocaBath(tutor, BASE);
     await tutorContext.close();
 
     // The owner defines the package.
@@ -75,11 +64,7 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
     const staff = await context.newPage();
     await plans.signIn(staff, OWNER.email, "/admin/servicos/pacotes");
     await expect(staff.getByRole("heading", { name: "Pacotes de banho" })).toBeVisible();
-    await staff.getByLabel("Nome").fill("Pacote 4 banhos");
-    await staff.getByRole("checkbox", { name: "Banho", exact: true }).check();
-    await staff.getByLabel("Preço (R$)").fill("160,00");
-    await staff.getByLabel("Sessões").fill("4");
-    await staff.getByLabel("Validade (dias)").fill("30");
+    await fillPackageOfFourBaths(staff);
     await expectNoSideScroll(staff);
     await expectNoSeriousA11yViolations(staff);
     await staff.getByRole("button", { name: "Criar pacote" }).click();
@@ -107,12 +92,7 @@ test("the counter sells a package of four baths for a pet; a delivered booking m
 
     // The agenda card shows the balance; delivered, the package pays (no payment asked).
     await staff.goto(`${BASE}/admin/servicos/agenda?dia=${day}`);
-    await expect(card.getByTestId("pacote")).toContainText("Pacote 4 banhos: 4 de 4 sessões");
-    await expect(card.getByTestId("pagamento")).toContainText("Pacote");
-    await checkInToReady(card, "55,00");
-    await card.getByRole("button", { name: /^Entregue/ }).click();
-    await expect(card.getByTestId("status")).toHaveText("Entregue");
-    await expect(card.getByTestId("pacote")).toContainText("Pacote 4 banhos: 3 de 4 sessões");
+    await deliverOnPackage(card);
     await expectNoSideScroll(staff);
     await card.getByRole("link", { name: "Histórico do pet" }).click();
     await expect(staff.getByTestId("pet-pacotes")).toContainText("Pacote 4 banhos: 3 de 4 sessões");

@@ -2,6 +2,8 @@
 // first free time, confirm as a tutor, read the booking's number, and take a booking on the
 // staff's agenda from "Solicitado" to "Pronto para buscar" with its final price.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { customerCookie, pets } from "~/modules/customers/testing.server";
+import type { Db } from "~/platform/db/client.server";
 
 /** Picks the `nth` day offered, asks for its times and price, and takes the first time. */
 export async function pickDayAndFirstTime(page: Page, nth: number) {
@@ -58,4 +60,56 @@ export async function checkInToReady(card: Locator, preco: string) {
   await expect(card.getByTestId("status")).toHaveText("Em atendimento");
   await card.getByRole("button", { name: /^Pronto/ }).click();
   await expect(card.getByTestId("status")).toHaveText("Pronto para buscar");
+}
+
+/**
+ * Before the spec's server starts: the tutor `email`, signed in for `base` (her session cookie),
+ * with her small short-haired dog Paçoca.
+ */
+export async function tutorWithPacoca(db: Db, email: string, base: string) {
+  const { cookie, clienteId } = await customerCookie(email, base, db);
+  const [pet] = await db
+    .insert(pets)
+    .values({
+      clienteId,
+      nome: "Paçoca",
+      especie: "cao",
+      porte: "P",
+      pelagem: "curta",
+      porteAConfirmar: false,
+    })
+    .returning({ id: pets.id });
+  return { cookie, petId: pet!.id };
+}
+
+/** On the owner's /admin/servicos/pacotes: "Pacote 4 banhos" (Banho, R$ 160,00, 4 in 30 days). */
+export async function fillPackageOfFourBaths(page: Page) {
+  await page.getByLabel("Nome").fill("Pacote 4 banhos");
+  await page.getByRole("checkbox", { name: "Banho", exact: true }).check();
+  await page.getByLabel("Preço (R$)").fill("160,00");
+  await page.getByLabel("Sessões").fill("4");
+  await page.getByLabel("Validade (dias)").fill("30");
+}
+
+/** The signed-in tutor of `tutorWithPacoca` books Paçoca's bath for the 2nd day offered. */
+export async function bookPacocaBath(page: Page, base: string) {
+  await page.goto(`${base}/servicos/agendar`);
+  await page.getByTestId("pets-da-conta").getByRole("link", { name: "Agendar Paçoca" }).click();
+  await page.getByRole("checkbox", { name: /^Banho a partir de/ }).check();
+  const day = await pickDayAndFirstTime(page, 2);
+  await confirmAs(page, { nome: "Marta Souza", whatsapp: "(47) 99111-2233" });
+  return { numero: await bookedNumber(page), day };
+}
+
+/**
+ * On the agenda, the card of a booking that Paçoca's "Pacote 4 banhos" pays: 4 of 4 sessions,
+ * checked in, delivered with no payment asked, then 3 of 4.
+ */
+export async function deliverOnPackage(card: Locator) {
+  await expect(card.getByTestId("pacote")).toContainText("Pacote 4 banhos: 4 de 4 sessões");
+  await expect(card.getByTestId("pagamento")).toContainText("Pacote");
+  await checkInToReady(card, "55,00");
+  await card.getByRole("button", { name: /^Entregue/ }).click();
+  await expect(card.getByTestId("status")).toHaveText("Entregue");
+  await expect(card.getByTestId("pacote")).toContainText("Pacote 4 banhos: 3 de 4 sessões");
 }

@@ -77,12 +77,14 @@ export function startOwnServer(port: number, env: Record<string, string | undefi
 /**
  * A server of a spec's own on its own PGlite, whatever database the suite runs against: a
  * fresh directory under the system's temp folder (`name` in it), migrated and given `seed`'s
- * rows before the server opens it (one process at a time on a PGlite directory).
+ * rows before the server opens it (one process at a time on a PGlite directory); `env` adds
+ * to the server's environment (mail, a fake Mercado Pago).
  */
 export async function startSeededServer<T>(
   port: number,
   name: string,
   seed: (db: Db) => Promise<T>,
+  env: Record<string, string | undefined> = {},
 ): Promise<{ server: OwnServer; dataDir: string; seeded: T }> {
   const dataDir = path.join(os.tmpdir(), `agropet-${name}-${Date.now()}`);
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
@@ -93,8 +95,21 @@ export async function startSeededServer<T>(
   } finally {
     await database.close();
   }
-  const server = startOwnServer(port, { DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const server = startOwnServer(port, { DATA_DIR: dataDir, DATABASE_URL: undefined, ...env });
   return { server, dataDir, seeded };
+}
+
+/**
+ * While a seeded server is stopped: `change` writes in its PGlite directory (the time between
+ * two starts, as the spec needs it), then the directory is closed for the next start.
+ */
+export async function whileStopped<T>(dataDir: string, change: (db: Db) => Promise<T>) {
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    return await change(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 export function startPixServer(

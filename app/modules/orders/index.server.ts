@@ -29,7 +29,11 @@ export {
   refundPixCobranca,
 } from "./payment.server";
 export { reopenPaidOrder } from "./payment-loops.server";
-export { customerOrderStatus, retryOrderPixCharge } from "./pix.server";
+export {
+  customerOrderStatus,
+  retryOrderPixCharge,
+  startRenewalPixCharge,
+} from "./pix.server";
 export { expireUnpaidPixOrders } from "./pix-expiry.server";
 export type { OrderInput } from "./place-order.server";
 export { placeOrder } from "./place-order.server";

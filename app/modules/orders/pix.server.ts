@@ -38,6 +38,23 @@ export async function startOrderPixCharge(
   }
 }
 
+/**
+ * A "compra programada" renewal placed by the cycle (issue 45): its online Pix starts as the
+ * checkout's does, with the shop's deadline, so the order page shows the QR code instead of
+ * a failure. Once: a run that got the same order back finds its charge and makes none.
+ */
+export async function startRenewalPixCharge(
+  pedido: Pick<
+    Pedido,
+    "id" | "numeroPedido" | "formaPagamento" | "clienteEmail" | "statusPagamento" | "statusPedido"
+  >,
+): Promise<boolean> {
+  if (pedido.formaPagamento !== "pix_mercadopago") return false;
+  const stage = pixOnlineStage(pedido, await latestCobranca(pedido.id), new Date());
+  if (stage !== "indisponivel") return stage === "pendente" || stage === "pago";
+  return startOrderPixCharge(pedido);
+}
+
 /** The order page's "Tentar novamente": only with the order's secret link. */
 export async function retryOrderPixCharge(
   numero: string,

@@ -28,7 +28,7 @@ import { saleVariants } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
-import { placeOrder, renewalOutcomes } from "~/modules/orders/index.server";
+import { placeOrder, renewalOutcomes, startRenewalPixCharge } from "~/modules/orders/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
@@ -278,6 +278,9 @@ async function placeRenewal(
       .set({ proximaData: somarDias(row.proximaData, row.intervaloDias), updatedAt: at })
       .where(and(eq(assinaturas.id, row.id), eq(assinaturas.proximaData, row.proximaData)));
   });
+  // Paid by online Pix: the charge starts after the order committed, as the checkout's does (a
+  // provider away leaves the order page's "Tentar novamente").
+  await startRenewalPixCharge(placed.pedido);
   return { ok: true, pedidoId: placed.pedido.id, numero: placed.pedido.numeroPedido };
 }
 

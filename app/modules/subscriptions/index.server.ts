@@ -1,5 +1,5 @@
 // The module's server face: what routes, other modules, scripts and tests may use.
-export { payNow, runSubscriptionCycles } from "./cycle.server";
+export { CYCLE_JOB, payNow, runSubscriptionCycles } from "./cycle.server";
 export {
   demandForecast,
   discountTargets,

@@ -10,6 +10,7 @@ import { saleVariants } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
 import { enqueueEmails } from "~/modules/mail/index.server";
+import { renewalOutcomes } from "~/modules/orders/index.server";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
@@ -275,6 +276,15 @@ export async function subscriptionView(id: string): Promise<SubscriptionView | n
     .where(eq(ciclosAssinatura.assinaturaId, id))
     .orderBy(desc(ciclosAssinatura.data))
     .limit(24);
+  // A renewal paid (or expired) a moment ago reads so at once: the cycle's own row follows at
+  // the job's next run, which also counts the unpaid ones.
+  const desfechos = new Map(
+    (
+      await renewalOutcomes(
+        ciclos.flatMap((c) => (c.estado === "pedido_criado" && c.pedidoId ? [c.pedidoId] : [])),
+      )
+    ).map((o) => [o.id, o.desfecho]),
+  );
   return {
     assinatura,
     itens: itens.map((i) => {
@@ -289,7 +299,10 @@ export async function subscriptionView(id: string): Promise<SubscriptionView | n
         pesoG: v?.pesoG ?? null,
       };
     }),
-    ciclos,
+    ciclos: ciclos.map((c) => {
+      const desfecho = c.pedidoId ? desfechos.get(c.pedidoId) : undefined;
+      return desfecho && desfecho !== "aberto" ? { ...c, estado: desfecho } : c;
+    }),
     token: subscriptionToken(id),
     escolhas:
       assinatura.estado === "ativa" &&
