@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customerCookie } from "~/modules/customers/testing.server";
+import { expireUnpaidPixOrders } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { cobrancas } from "~/modules/payments/testing.server";
 import { runSubscriptionCycles, subscriptionView } from "~/modules/subscriptions/index.server";
@@ -49,6 +50,12 @@ describe("a subscription paid by online Pix", () => {
     expect(charge).toMatchObject({ status: "pendente", valor: pedido!.total });
     expect(charge!.qrCode).toBeTruthy();
     expect(mp.payments.size).toBe(1);
+    // Placed two days early: its Pix lasts until the end of the date (shop time), not the
+    // checkout's minutes, and the payments job leaves it open hours later.
+    expect(charge!.expiraEm).toEqual(new Date("2026-12-11T02:59:59.999Z"));
+    expect(
+      await expireUnpaidPixOrders({ now: new Date(clock.now().getTime() + 6 * 3_600_000) }),
+    ).toBe(0);
     // A second run places nothing and charges nothing again.
     expect(await runSubscriptionCycles()).toMatchObject({ pedidos: 0 });
     expect(await charges()).toHaveLength(1);

@@ -5,6 +5,8 @@
 // reconciliation of charges whose notification was lost, refunds and a new charge for an
 // order. The order becomes 'pago' only from a status read from the provider.
 import { eq } from "drizzle-orm";
+import { DIAS_PEDIDO } from "~/domain/assinatura";
+import { addDays, endOfShopDay, shopDayRange } from "~/domain/shop-time";
 import { adminEmails } from "~/modules/accounts/index.server";
 import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments";
 import {
@@ -46,7 +48,17 @@ export async function chargeOrderPix(
 ): Promise<Cobranca> {
   const [pedido] = await db().select().from(pedidos).where(eq(pedidos.id, pedidoId));
   if (!pedido) throw new CobrancaError(COBRANCA_MESSAGES.pedidoNaoEncontrado);
-  return createPixCobranca(pedido, pagador, now);
+  return createPixCobranca(pedido, pagador, now, renewalPixDeadline(pedido));
+}
+
+/**
+ * A "compra programada" renewal is placed by the cycle two days before its date, often at
+ * night: its Pix stays payable until the end of that date (decision 0093), not the checkout's
+ * minutes, so a customer who pays the next morning still gets the delivery.
+ */
+function renewalPixDeadline(pedido: Pick<Pedido, "compraProgramada" | "createdAt">) {
+  if (!pedido.compraProgramada) return undefined;
+  return endOfShopDay(addDays(shopDayRange(pedido.createdAt).day, DIAS_PEDIDO));
 }
 
 export type ApplyResult =

@@ -92,6 +92,7 @@ export async function createPixCobranca(
   pedido: ChargeableOrder,
   pagador: { email: string; nome?: string },
   now: () => Date = () => new Date(),
+  pagarAte?: Date,
 ): Promise<Cobranca> {
   if (pedido.formaPagamento !== "pix_mercadopago") {
     throw new CobrancaError(COBRANCA_MESSAGES.formaErrada);
@@ -105,6 +106,7 @@ export async function createPixCobranca(
       descricao: `Pedido ${pedido.numeroPedido} - Agropet Litoral`,
       referencia: pedido.numeroPedido,
       pagador: { email: pagador.email, nome: pagador.nome ?? pedido.clienteNome },
+      pagarAte,
     },
     now,
   );
@@ -192,6 +194,8 @@ const ownerIs = (owner: ChargeOwner) =>
       ? eq(cobrancas.agendamentoId, owner.agendamentoId)
       : eq(cobrancas.pacotePetId, owner.pacotePetId);
 
+const laterOf = (deadline: Date, other?: Date) => (other && other > deadline ? other : deadline);
+
 const ownerKey = (owner: ChargeOwner) =>
   "pedidoId" in owner
     ? `pedido-${owner.pedidoId}`
@@ -211,6 +215,8 @@ async function chargePix(
     descricao: string;
     referencia: string;
     pagador: { email: string; nome: string };
+    /** A later deadline than the shop's minutes (a renewal's: its date); never an earlier one. */
+    pagarAte?: Date;
   },
   now: () => Date,
 ): Promise<Cobranca> {
@@ -240,7 +246,7 @@ async function chargePix(
     descricao: what.descricao,
     referencia: what.referencia,
     pagador: what.pagador,
-    expiraEm: new Date(at.getTime() + config.expiracaoMinutos * 60_000),
+    expiraEm: laterOf(new Date(at.getTime() + config.expiracaoMinutos * 60_000), what.pagarAte),
     idempotencyKey,
     notificationUrl: notificationUrl(),
   });
