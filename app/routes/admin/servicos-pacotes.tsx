@@ -2,11 +2,11 @@
 // manager defines each offer (the services it covers, size and coat, price, sessions, validity
 // in days) and edits or deactivates it; a package already sold keeps what it was sold with.
 // The counter sells one from the pet's page. Plain forms.
-import { Form, href, Link, useActionData } from "react-router";
+import { Form, href, useActionData } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -99,14 +99,7 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Pacotes de banho"
         description="Vendidos no balcão pela página do pet; cada banho entregue desconta uma sessão."
-        actions={
-          <Link
-            to={href("/admin/servicos/configuracao")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Configuração
-          </Link>
-        }
+        back={{ to: href("/admin/servicos/configuracao"), label: "Configuração" }}
       />
       {result && !result.ok && result.message ? (
         <p role="alert" className="font-semibold text-red-700">

@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { NamedOptions, Select } from "~/components/ui/select";
+import { HeadRow } from "~/components/ui/table";
 import { TextField } from "~/components/ui/text-field";
 import {
   CODIGO_MAX,
@@ -336,26 +337,16 @@ export function DifferencesTable({ d }: { d: CountDifferences }) {
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">Diferenças da contagem {d.contagem.numero}</caption>
         <thead className="bg-slate-50 text-left">
-          <tr>
-            <th scope="col" className="p-2">
-              Produto
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Contado
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Esperado
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Diferença
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Movimentado depois
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {applied ? "Ficou" : "Ficará"}
-            </th>
-          </tr>
+          <HeadRow
+            columns={[
+              ["Produto", "p-2"],
+              ["Contado", "p-2 text-right"],
+              ["Esperado", "p-2 text-right"],
+              ["Diferença", "p-2 text-right"],
+              ["Movimentado depois", "p-2 text-right"],
+              [applied ? "Ficou" : "Ficará", "p-2 text-right"],
+            ]}
+          />
         </thead>
         <tbody>
           {d.linhas.map((l) => (
