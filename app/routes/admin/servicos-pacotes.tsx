@@ -2,9 +2,10 @@
 // manager defines each offer (the services it covers, size and coat, price, sessions, validity
 // in days) and edits or deactivates it; a package already sold keeps what it was sold with.
 // The counter sells one from the pet's page. Plain forms.
-import { Form, href, useActionData } from "react-router";
+import { href, useActionData } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { IntentForm } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
@@ -133,8 +134,7 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
       </RecordList>
       <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-bold">{e ? `Editar ${e.nome}` : "Novo pacote"}</h2>
-        <Form method="post" className="grid gap-3" key={e?.id ?? "novo"}>
-          <input type="hidden" name="intent" value="pacote" />
+        <IntentForm intent="pacote" className="grid gap-3" key={e?.id ?? "novo"}>
           {e ? <input type="hidden" name="id" value={e.id} /> : null}
           <Field id="nome" label="Nome" error={errors.nome}>
             <Input
@@ -215,7 +215,7 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
           <Button type="submit" className="justify-self-start">
             {e ? "Salvar pacote" : "Criar pacote"}
           </Button>
-        </Form>
+        </IntentForm>
       </section>
     </div>
   );

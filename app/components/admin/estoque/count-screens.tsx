@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { Form, href, Link } from "react-router";
 import { CameraScan } from "~/components/admin/estoque/camera-scan";
 import { usePode } from "~/components/admin/use-papel";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
@@ -87,8 +88,7 @@ export function CountList({
           <h2 id="abrir-contagem" className="mb-3 font-semibold">
             Abrir contagem
           </h2>
-          <Form method="post" className="grid gap-3 sm:grid-cols-2">
-            <input type="hidden" name="intent" value="abrir" />
+          <IntentForm intent="abrir" className="grid gap-3 sm:grid-cols-2">
             <Field id="contagem-unidade" label="Unidade" error={errors.unidadeId}>
               <Select id="contagem-unidade" name="unidadeId" required>
                 <NamedOptions items={listing.unidades} />
@@ -140,7 +140,7 @@ export function CountList({
             <div className="sm:col-span-2">
               <Button type="submit">Abrir contagem</Button>
             </div>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
       <section aria-labelledby="contagens-abertas">
@@ -275,13 +275,12 @@ export function ScanScreen({
             Últimas leituras
           </h2>
           {mine ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="desfazer" />
+            <IntentForm intent="desfazer">
               <input type="hidden" name="contagemId" value={contagem.id} />
               <Button type="submit" size="sm" variant="outline">
                 Desfazer minha última leitura
               </Button>
-            </Form>
+            </IntentForm>
           ) : null}
         </div>
         {recentes.length === 0 ? (
@@ -409,8 +408,7 @@ export function DifferencesScreen({ d }: { d: CountDifferences }) {
       )}
       {contagem.estado === "aberta" ? (
         <div className="grid gap-3 rounded-lg border bg-white p-4">
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="aplicar" />
+          <IntentForm intent="aplicar" className="grid gap-3">
             <input type="hidden" name="contagemId" value={contagem.id} />
             {resumo.naoContados ? (
               <CheckboxLabel
@@ -421,14 +419,13 @@ export function DifferencesScreen({ d }: { d: CountDifferences }) {
               />
             ) : null}
             <Button type="submit">Aplicar diferenças ao estoque</Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancelar" />
+          </IntentForm>
+          <IntentForm intent="cancelar">
             <input type="hidden" name="contagemId" value={contagem.id} />
             <Button type="submit" variant="outline" size="sm">
               Cancelar contagem
             </Button>
-          </Form>
+          </IntentForm>
         </div>
       ) : null}
       <Link
