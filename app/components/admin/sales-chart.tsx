@@ -1,3 +1,4 @@
+import { HeadRow } from "~/components/ui/table";
 import { axisMargin, barHeights, ticks } from "~/domain/chart";
 import { formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -113,11 +114,7 @@ export function SalesChart({ data }: { data: SalesChartDay[] }) {
       <table className="sr-only">
         <caption>Vendas por dia nos últimos {data.length} dias</caption>
         <thead>
-          <tr>
-            <th scope="col">Dia</th>
-            <th scope="col">Vendas</th>
-            <th scope="col">Pedidos</th>
-          </tr>
+          <HeadRow columns={[["Dia"], ["Vendas"], ["Pedidos"]]} />
         </thead>
         <tbody>
           {data.map((d) => (

@@ -3,7 +3,8 @@
 // nearest free drop-offs and "Pular esta data" to choose, and the same form is sent again (the
 // choices already made ride along as hidden fields). Used by the staff's agenda and by the
 // tutor's account; a plain form, no JavaScript needed.
-import { Form } from "react-router";
+
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -44,8 +45,7 @@ export function SeriesForm({
   // Choices made on an earlier round that are not asked again.
   const kept = Object.entries(sent).filter(([k]) => /^troca_\d+$/.test(k) && !asked.has(k));
   return (
-    <Form method="post" className="grid gap-4" data-testid="serie-form">
-      <input type="hidden" name="intent" value="repetir" />
+    <IntentForm intent="repetir" className="grid gap-4" data-testid="serie-form">
       {refusal ? (
         <p role="alert" className="font-semibold text-red-700">
           {refusal.message}
@@ -146,6 +146,6 @@ export function SeriesForm({
       <Button type="submit" className="justify-self-start">
         {conflicts.length > 0 ? "Enviar de novo" : submitLabel}
       </Button>
-    </Form>
+    </IntentForm>
   );
 }

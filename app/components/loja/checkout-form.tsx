@@ -1,5 +1,6 @@
 import { AlertTriangleIcon } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
+import { BairroOptions } from "~/components/loja/bairro-options";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
 import { EmptyCart } from "~/components/loja/empty-cart";
 import { OrderSummarySlot, type SummaryQuote } from "~/components/loja/order-summary";
@@ -545,12 +546,7 @@ export function CheckoutForm({
             >
               {bairros.length > 0 ? (
                 <Select defaultValue={bairro} required>
-                  <option value="">Selecione o bairro</option>
-                  {bairros.map((b) => (
-                    <option key={b.nome} value={b.nome}>
-                      {b.nome} ({formatBRL(b.taxaEntrega)})
-                    </option>
-                  ))}
+                  <BairroOptions bairros={bairros} />
                 </Select>
               ) : (
                 <Input defaultValue={bairro} required />

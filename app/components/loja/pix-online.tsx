@@ -11,7 +11,8 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form";
 import { PixCopy, PixQr } from "~/components/loja/pix-copy";
 import { Button } from "~/components/ui/button";
 import { SHOP_TIME_ZONE } from "~/domain/dates";
@@ -146,13 +147,12 @@ export function PixOnlinePanel({
         title="Não foi possível gerar o Pix agora"
         text="Seu pedido está registrado e os produtos estão reservados. Tente gerar o Pix de novo (nada é cobrado duas vezes) ou pague de outro jeito."
       >
-        <Form method="post" className="w-fit">
-          <input type="hidden" name="intent" value="gerar-pix" />
+        <IntentForm intent="gerar-pix" className="w-fit">
           <Button type="submit" disabled={retrying}>
             <RefreshCwIcon className={retrying ? "animate-spin" : undefined} aria-hidden="true" />
             Tentar novamente
           </Button>
-        </Form>
+        </IntentForm>
         {view.manual ? (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <p className="text-sm font-semibold sm:col-span-2">

@@ -54,3 +54,25 @@ export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
 export function TableEmpty({ className, ...props }: React.ComponentProps<"p">) {
   return <p className={cn("text-sm text-slate-600", className)} {...props} />;
 }
+
+/** One column head: its text and its class. */
+export type ColumnHead = readonly [label: React.ReactNode, className?: string];
+
+/** A header row of column heads (`th scope="col"`), written as a list. */
+export function HeadRow({
+  columns,
+  className,
+}: {
+  columns: readonly ColumnHead[];
+  className?: string;
+}) {
+  return (
+    <tr className={className}>
+      {columns.map(([label, headClass], i) => (
+        <th key={i} scope="col" className={headClass}>
+          {label}
+        </th>
+      ))}
+    </tr>
+  );
+}

@@ -31,7 +31,7 @@ export function fail(intent: string, message: string, status = 400) {
  * Runs an admin write; a refusal (AdminError, StorageError) becomes its message, anything
  * else is logged and answered with the screen's generic failure text.
  */
-export async function attempt<T>(
+async function attempt<T>(
   intent: string,
   genericMessage: string,
   fn: () => Promise<T>,

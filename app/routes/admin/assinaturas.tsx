@@ -2,10 +2,10 @@
 // the units of each variant due in the next 14 and 30 days per unit, from active "compras
 // programadas" — the subscriptions with their state and history, the revenue of paid renewals,
 // and the discount per product or category (on items only, never the delivery fee).
-import { Form } from "react-router";
 import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { ESTADO_ASSINATURA_LABEL, ESTADO_CICLO_LABEL } from "~/domain/assinatura";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
@@ -158,8 +158,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="desconto" />
+        <IntentForm intent="desconto" className="flex flex-wrap items-end gap-2">
           <label className="grid gap-1">
             Aplicar a
             <select name="alvo" className="rounded-md border border-slate-300 px-2 py-1">
@@ -198,7 +197,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             />
           </label>
           <Button type="submit">Salvar</Button>
-        </Form>
+        </IntentForm>
       </section>
       <section aria-labelledby="lista" className="grid gap-2">
         <h2 id="lista" className="text-lg font-bold">

@@ -2,6 +2,7 @@ import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { IntentForm } from "~/components/forms/intent-form";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
@@ -250,8 +251,7 @@ function RemoveDemo({ left }: { left: NonNullable<Route.ComponentProps["loaderDa
           ? ` ${left.produtosEmPedidos} produtos já estão em pedidos e ficam.`
           : ""}
       </p>
-      <Form method="post" className="grid gap-3">
-        <input type="hidden" name="intent" value="remover-demo" />
+      <IntentForm intent="remover-demo" className="grid gap-3">
         <CheckboxField
           id="confirmar"
           label="Entendi: os produtos, cupons, bairros e serviços de exemplo que nenhum pedido ou agendamento usa serão apagados, e os dados inventados da empresa ficam em branco."
@@ -261,7 +261,7 @@ function RemoveDemo({ left }: { left: NonNullable<Route.ComponentProps["loaderDa
             {removing ? "Removendo..." : "Remover dados de demonstração"}
           </Button>
         </div>
-      </Form>
+      </IntentForm>
     </SectionCard>
   );
 }

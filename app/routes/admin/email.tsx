@@ -1,9 +1,8 @@
 // /admin/emails/:id: one message as it went out.
-import { data, href, Link } from "react-router";
+import { data, href } from "react-router";
 import { EmailMessage } from "~/components/admin/emails/email-views";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
 import { adminLoader } from "~/modules/accounts/index.server";
 import { emailKindLabel, getEmail } from "~/modules/mail/index.server";
@@ -33,11 +32,7 @@ export default function Email({ loaderData }: Route.ComponentProps) {
     <div>
       <AdminPageHeader
         title={loaderData.email.assunto ?? "E-mail"}
-        actions={
-          <Link to={href("/admin/emails")} className={buttonVariants({ variant: "outline" })}>
-            Voltar aos e-mails
-          </Link>
-        }
+        back={{ to: href("/admin/emails"), label: "Voltar aos e-mails" }}
       />
       <EmailMessage email={loaderData.email} />
     </div>

@@ -4,12 +4,11 @@
 // cancellations return the goods. The page lists the items waiting for their code (map once
 // by SKU, EAN or name; a USB scanner types the EAN) and the online orders a counter sale put
 // at risk. Plain forms: works without JavaScript.
-import { data, href, Link, useActionData, useLoaderData } from "react-router";
+import { data, href, useActionData, useLoaderData } from "react-router";
 import { CounterScreen, type CounterScreenResult } from "~/components/admin/estoque/counter-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { buttonVariants } from "~/components/ui/button";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import {
   BALCAO_MOTIVOS,
@@ -123,11 +122,7 @@ export default function EstoqueBalcao() {
       <AdminPageHeader
         title="Vendas do balcão"
         description="Envie os XML das NFC-e do dia (ou um ZIP), como o programa do caixa exporta: cada venda sai do estoque da unidade que a emitiu, uma vez; os cancelamentos devolvem."
-        actions={
-          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
-            Voltar ao estoque
-          </Link>
-        }
+        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
       />
       <CounterScreen
         result={(result ?? null) as CounterScreenResult | null}

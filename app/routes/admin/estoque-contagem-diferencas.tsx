@@ -1,12 +1,11 @@
 // /admin/estoque/contagens/:id/diferencas (decision 0085): what the count found against what
 // the ledger had when each item was counted, what moved since, and what applying leaves (never
 // below what orders reserve); "Aplicar" writes it all in one transaction, once.
-import { href, Link, useActionData } from "react-router";
+import { href, useActionData } from "react-router";
 import { CountState, DifferencesScreen } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { buttonVariants } from "~/components/ui/button";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -72,14 +71,7 @@ export default function EstoqueContagemDiferencas({ loaderData }: Route.Componen
       <AdminPageHeader
         title={`Diferenças da contagem ${diferencas.contagem.numero}`}
         description={<CountState estado={diferencas.contagem.estado} />}
-        actions={
-          <Link
-            to={href("/admin/estoque/contagens")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Contagens
-          </Link>
-        }
+        back={{ to: href("/admin/estoque/contagens"), label: "Contagens" }}
       />
       {r?.message ? (
         <p

@@ -2,12 +2,11 @@
 // scanner types the code and presses Enter into the focused field (a plain form: works
 // without JavaScript); the camera reads through the browser's BarcodeDetector or
 // @zxing/browser. Blind by default: the page never shows the expected figure.
-import { href, Link, useActionData } from "react-router";
+import { href, useActionData } from "react-router";
 import { CountState, ScanScreen } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { buttonVariants } from "~/components/ui/button";
 import { resultErrors } from "~/lib/form-result";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
@@ -76,14 +75,7 @@ export default function EstoqueContagem({ loaderData }: Route.ComponentProps) {
             <CountState estado={contagem.estado} />
           </span>
         }
-        actions={
-          <Link
-            to={href("/admin/estoque/contagens")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Contagens
-          </Link>
-        }
+        back={{ to: href("/admin/estoque/contagens"), label: "Contagens" }}
       />
       {contagem.estado === "aberta" ? (
         <ScanScreen

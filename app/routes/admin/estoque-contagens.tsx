@@ -1,12 +1,11 @@
 // /admin/estoque/contagens (issue 44 point 4, decision 0085): the counts of the person's units,
 // open and recent, and "Abrir contagem" (a unit; everything, a category or a brand; blind by
 // default). Plain forms: works without JavaScript.
-import { href, Link, redirect, useActionData } from "react-router";
+import { href, redirect, useActionData } from "react-router";
 import { CountList } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { buttonVariants } from "~/components/ui/button";
 import { resultErrors } from "~/lib/form-result";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
@@ -50,11 +49,7 @@ export default function EstoqueContagens({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Contagens de estoque"
         description="Conte uma categoria, uma marca ou tudo com o celular como leitor; várias pessoas podem contar a mesma contagem."
-        actions={
-          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
-            Voltar ao estoque
-          </Link>
-        }
+        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
       />
       <CountList listing={loaderData.listing} errors={resultErrors(result as never)} />
     </div>

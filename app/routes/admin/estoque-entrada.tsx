@@ -2,12 +2,11 @@
 // supplier's NF-e files (XML, or a ZIP of them), see each note matched item by item (by GTIN,
 // by the supplier's code remembered), map the items not yet known, and confirm one note at a
 // time. Plain forms: works without JavaScript; the preview comes back in the action's answer.
-import { data, href, Link, useActionData } from "react-router";
+import { data, href, useActionData } from "react-router";
 import { EntryScreen, type EntryScreenResult } from "~/components/admin/estoque/entry-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { buttonVariants } from "~/components/ui/button";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   confirmEntry,
@@ -116,11 +115,7 @@ export default function EstoqueEntrada() {
       <AdminPageHeader
         title="Entrada de mercadoria"
         description="Envie o XML da NF-e do fornecedor (ou um ZIP com várias): confira os itens, associe os que a loja ainda não conhece e confirme. As quantidades entram no estoque da unidade destinatária."
-        actions={
-          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
-            Voltar ao estoque
-          </Link>
-        }
+        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
       />
       <EntryScreen result={(result ?? null) as EntryScreenResult | null} />
     </div>

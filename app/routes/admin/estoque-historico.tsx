@@ -1,10 +1,9 @@
 // /admin/estoque/:varianteId: the movements of one variant (ledger), newest first.
 
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import { MovementHistoryView } from "~/components/admin/estoque/movement-history";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { buttonVariants } from "~/components/ui/button";
 import { pageParam } from "~/domain/pagination";
 import { adminLoader, staffOf } from "~/modules/accounts/index.server";
 import { movementHistory } from "~/modules/inventory/index.server";
@@ -34,11 +33,7 @@ export default function EstoqueHistorico({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Histórico de estoque"
         description={variante.nome}
-        actions={
-          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
-            Voltar ao estoque
-          </Link>
-        }
+        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
       />
       <MovementHistoryView history={loaderData.history} />
     </div>

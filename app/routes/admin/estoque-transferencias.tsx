@@ -2,12 +2,11 @@
 // person's units (Receber, with what arrived and the reason of a difference), those sent from
 // their units (Cancelar, while in transit), and the recent ones. Plain forms: a receive or a
 // cancel works without JavaScript.
-import { data, href, Link, useActionData } from "react-router";
+import { data, href, useActionData } from "react-router";
 import { type TransferRefusal, TransfersScreen } from "~/components/admin/estoque/transfers-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { buttonVariants } from "~/components/ui/button";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -89,11 +88,7 @@ export default function EstoqueTransferencias({ loaderData }: Route.ComponentPro
       <AdminPageHeader
         title="Transferências"
         description="Estoque a caminho entre as unidades: só entra no estoque de destino quando alguém de lá recebe."
-        actions={
-          <Link to={href("/admin/estoque")} className={buttonVariants({ variant: "outline" })}>
-            Voltar ao estoque
-          </Link>
-        }
+        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
       />
       <TransfersScreen
         listing={loaderData.listing}

@@ -1,18 +1,10 @@
 import { data } from "react-router";
 import { NewPasswordCard } from "~/components/admin/equipe/new-password-card";
 import { privateMeta } from "~/components/admin/meta";
-import { type FieldErrors, fieldErrors } from "~/lib/forms";
-import { newPasswordSchema } from "~/modules/accounts";
-import {
-  completePasswordReset,
-  HASHING_BUSY_MESSAGE,
-  HASHING_RETRY_AFTER_S,
-  openPasswordReset,
-  PasswordHashingBusyError,
-} from "~/modules/accounts/index.server";
-import { shopPasswordWords } from "~/modules/shop/index.server";
-import { readForm } from "~/platform/request-info.server";
+import type { FieldErrors } from "~/lib/forms";
+import { completePasswordReset, openPasswordReset } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/senha";
+import { linkPasswordAction } from "./link-password.server";
 
 export const meta = privateMeta("Nova senha");
 
@@ -26,30 +18,12 @@ const DONE =
   "Senha alterada. Todas as sessões da sua conta foram encerradas: entre com a nova senha.";
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ errors: fieldErrors(parsed.error), done: null }, { status: 400 });
-  try {
-    const outcome = await completePasswordReset(
-      request,
-      params.token,
-      parsed.data.senha,
-      await shopPasswordWords(),
-    );
-    if (!outcome.ok) {
-      return data(
-        { errors: { [outcome.field]: outcome.message } as FieldErrors, done: null },
-        { status: 400 },
-      );
-    }
-    return { errors: {} as FieldErrors, done: DONE };
-  } catch (error) {
-    if (!(error instanceof PasswordHashingBusyError)) throw error;
-    return data(
-      { errors: { form: HASHING_BUSY_MESSAGE } as FieldErrors, done: null },
-      { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
-    );
-  }
+  return linkPasswordAction(
+    request,
+    (senha, shopWords) => completePasswordReset(request, params.token, senha, shopWords),
+    () => ({ errors: {} as FieldErrors, done: DONE }),
+    { done: null },
+  );
 }
 
 export default function NovaSenha({ loaderData, actionData }: Route.ComponentProps) {

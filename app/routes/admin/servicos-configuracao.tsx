@@ -5,6 +5,7 @@
 import { Form, useActionData } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { IntentForm } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
@@ -130,8 +131,10 @@ export const action = adminAction(
 function AgendaForm({ unit }: { unit: NonNullable<Route.ComponentProps["loaderData"]["unit"]> }) {
   const a = unit.agenda;
   return (
-    <Form method="post" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4">
-      <input type="hidden" name="intent" value="agenda" />
+    <IntentForm
+      intent="agenda"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <input type="hidden" name="unidadeId" value={unit.id} />
       <h2 className="text-lg font-bold">Agenda da {unit.nome}</h2>
       <CheckboxLabel
@@ -207,7 +210,7 @@ function AgendaForm({ unit }: { unit: NonNullable<Route.ComponentProps["loaderDa
         ))}
       </div>
       <Button type="submit">Salvar agenda</Button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -235,8 +238,7 @@ function ServiceForm({ service }: { service: Service | null }) {
   const cell = (porte: string, pelagem: string) =>
     service?.precos.find((c) => c.porte === porte && c.pelagem === pelagem);
   return (
-    <Form method="post" className="grid gap-3">
-      <input type="hidden" name="intent" value="servico" />
+    <IntentForm intent="servico" className="grid gap-3">
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="grid gap-1">
           <Label htmlFor={`${prefix}-nome`}>Nome</Label>
@@ -325,7 +327,7 @@ function ServiceForm({ service }: { service: Service | null }) {
       </div>
       <input type="hidden" name="posicao" value={String(service?.posicao ?? 0)} />
       <Button type="submit">Salvar serviço</Button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -372,19 +374,17 @@ export default function ConfiguracaoBanho({ loaderData }: Route.ComponentProps) 
             {closed.map((c) => (
               <li key={c.data} className="flex items-center gap-2">
                 {dayLabel(c.data)} {c.motivo ? `· ${c.motivo}` : ""}
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reabrir" />
+                <IntentForm intent="reabrir">
                   <input type="hidden" name="unidadeId" value={unit.id} />
                   <input type="hidden" name="data" value={c.data} />
                   <Button type="submit" size="sm" variant="outline">
                     Reabrir
                   </Button>
-                </Form>
+                </IntentForm>
               </li>
             ))}
           </ul>
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="fechar" />
+          <IntentForm intent="fechar" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="unidadeId" value={unit.id} />
             <div className="grid gap-1">
               <Label htmlFor="fechar-data">Data</Label>
@@ -395,7 +395,7 @@ export default function ConfiguracaoBanho({ loaderData }: Route.ComponentProps) 
               <Input id="fechar-motivo" name="motivo" placeholder="Feriado" />
             </div>
             <Button type="submit">Fechar data</Button>
-          </Form>
+          </IntentForm>
           {afetados.length > 0 ? (
             <div className="rounded-lg bg-amber-50 p-3">
               <p className="font-semibold">Agendamentos nesse dia: avisar e remarcar</p>

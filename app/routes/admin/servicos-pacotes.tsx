@@ -2,11 +2,12 @@
 // manager defines each offer (the services it covers, size and coat, price, sessions, validity
 // in days) and edits or deactivates it; a package already sold keeps what it was sold with.
 // The counter sells one from the pet's page. Plain forms.
-import { Form, href, Link, useActionData } from "react-router";
+import { href, useActionData } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { IntentForm } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -99,14 +100,7 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Pacotes de banho"
         description="Vendidos no balcão pela página do pet; cada banho entregue desconta uma sessão."
-        actions={
-          <Link
-            to={href("/admin/servicos/configuracao")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Configuração
-          </Link>
-        }
+        back={{ to: href("/admin/servicos/configuracao"), label: "Configuração" }}
       />
       {result && !result.ok && result.message ? (
         <p role="alert" className="font-semibold text-red-700">
@@ -140,8 +134,7 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
       </RecordList>
       <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-bold">{e ? `Editar ${e.nome}` : "Novo pacote"}</h2>
-        <Form method="post" className="grid gap-3" key={e?.id ?? "novo"}>
-          <input type="hidden" name="intent" value="pacote" />
+        <IntentForm intent="pacote" className="grid gap-3" key={e?.id ?? "novo"}>
           {e ? <input type="hidden" name="id" value={e.id} /> : null}
           <Field id="nome" label="Nome" error={errors.nome}>
             <Input
@@ -222,7 +215,7 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
           <Button type="submit" className="justify-self-start">
             {e ? "Salvar pacote" : "Criar pacote"}
           </Button>
-        </Form>
+        </IntentForm>
       </section>
     </div>
   );

@@ -2,14 +2,14 @@
 // opened from the agenda card: care alerts, bookings and services, weights, vaccines and the
 // staff's notes. The staff weigh, write a note, mark a vaccine "Conferida" (audited) and
 // "Juntar pets" (two records of one animal). Plain forms.
-import { data, Form, href, Link, redirect, useActionData } from "react-router";
+import { data, Form, href, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { PackageBalances, PackageSaleForm } from "~/components/admin/servicos/package-sale";
 import { usePode } from "~/components/admin/use-papel";
 import { VaccineDates, WeightList } from "~/components/conta/pet-history";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { RecordList } from "~/components/ui/record-list";
@@ -180,14 +180,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title={pet.nome}
         description={`${ESPECIE_LABEL[pet.especie]}${pet.raca ? `, ${pet.raca}` : ""} · ${PORTE_LABEL[pet.porte]}${pet.porteAConfirmar ? " (a confirmar)" : ""} · ${PELAGEM_LABEL[pet.pelagem]}`}
-        actions={
-          <Link
-            to={href("/admin/servicos/agenda")}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Voltar à agenda
-          </Link>
-        }
+        back={{ to: href("/admin/servicos/agenda"), label: "Voltar à agenda" }}
       />
       {result?.message ? (
         <p

@@ -2,11 +2,10 @@
 // decision 0087). The staff book one of its pets again every 7/14/21/28 days, same services,
 // up to N times or until a date; dates that do not fit come back listed with the nearest free
 // drop-offs or "Pular esta data", and the form is sent again. A plain form.
-import { data, href, Link, useActionData } from "react-router";
+import { data, href, useActionData } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SeriesForm, type SeriesRefusal } from "~/components/conta/series-form";
-import { buttonVariants } from "~/components/ui/button";
 import { addDays } from "~/domain/shop-time";
 import { seesUnit } from "~/domain/unit-scope";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
@@ -117,14 +116,10 @@ export default function RepeatBooking({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Repetir agendamento"
         description={`${a.numero} · ${dayLabel(a.data)} às ${a.horario} · ${a.nomeTutor}`}
-        actions={
-          <Link
-            to={`${href("/admin/servicos/agenda")}?unidade=${a.unidadeId}&dia=${a.data}`}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Voltar à agenda
-          </Link>
-        }
+        back={{
+          to: `${href("/admin/servicos/agenda")}?unidade=${a.unidadeId}&dia=${a.data}`,
+          label: "Voltar à agenda",
+        }}
       />
       <ul className="grid gap-1 text-sm">
         {pets.map((p) => (

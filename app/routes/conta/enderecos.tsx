@@ -2,6 +2,7 @@
 // addresses, listed with the neighbourhood's fee now, added, edited and removed with plain
 // forms. The checkout offers them; a delivery order placed signed in keeps its own.
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { BairroOptions } from "~/components/loja/bairro-options";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -222,12 +223,7 @@ export default function AccountAddresses() {
           <Field id="bairro" label="Bairro" required error={errors.bairro}>
             {bairros.length > 0 ? (
               <Select defaultValue={values.bairro}>
-                <option value="">Selecione o bairro</option>
-                {bairros.map((b) => (
-                  <option key={b.nome} value={b.nome}>
-                    {b.nome} ({formatBRL(b.taxaEntrega)})
-                  </option>
-                ))}
+                <BairroOptions bairros={bairros} />
               </Select>
             ) : (
               <Input maxLength={100} defaultValue={values.bairro} />

@@ -4,6 +4,7 @@
 // refused while an order or a booking is open. Plain forms; works without JavaScript.
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
 import { FINALIDADES_CONSENTIMENTO } from "~/domain/pets";
@@ -152,14 +153,13 @@ export default function AccountPrivacy() {
                   {c.alteradoEm ? ` desde ${c.alteradoEm}` : ""}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value="consentimento" />
+              <IntentForm intent="consentimento">
                 <input type="hidden" name="finalidade" value={c.finalidade} />
                 <input type="hidden" name="concedido" value={c.concedido ? "nao" : "sim"} />
                 <Button type="submit" size="sm" variant={c.concedido ? "outline" : "default"}>
                   {c.concedido ? "Desativar" : "Ativar"}
                 </Button>
-              </Form>
+              </IntentForm>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 // The open invitations: who, role, units, until when the link holds; resend or cancel.
 import { MailQuestion } from "lucide-react";
-import { Form } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
@@ -40,20 +40,16 @@ export function InvitationsList({
                 {formatDateTime(c.expiraEm)}
               </p>
               <div className="flex flex-wrap gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reenviar" />
-                  <input type="hidden" name="id" value={c.id} />
+                <IntentForm intent="reenviar" recordId={c.id}>
                   <Button type="submit" variant="outline">
                     Reenviar
                   </Button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revogar" />
-                  <input type="hidden" name="id" value={c.id} />
+                </IntentForm>
+                <IntentForm intent="revogar" recordId={c.id}>
                   <Button type="submit" variant="outline">
                     Cancelar convite
                   </Button>
-                </Form>
+                </IntentForm>
               </div>
             </li>
           );

@@ -1,6 +1,7 @@
 // "Convidar pessoa": name, e-mail, role and units; the person gets a one-time link by e-mail.
 import { UserPlus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { TextField } from "~/components/ui/text-field";
@@ -23,8 +24,7 @@ export function InviteForm({
       icon={UserPlus}
       description="A pessoa recebe por e-mail um link (vale 48 horas, uma vez) para criar a própria senha."
     >
-      <Form method="post" className="grid gap-4" data-testid="convite-form">
-        <input type="hidden" name="intent" value="convidar" />
+      <IntentForm intent="convidar" className="grid gap-4" data-testid="convite-form">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="convite-nome"
@@ -56,7 +56,7 @@ export function InviteForm({
         <Button type="submit" disabled={sending} className="w-full sm:w-auto sm:justify-self-start">
           {sending ? "Enviando..." : "Enviar convite"}
         </Button>
-      </Form>
+      </IntentForm>
     </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 // The people of the team: role, units, last sign-in, 2FA, and, behind "Gerenciar", their
 // access, deactivation, sessions, password reset and recent activity (plain forms).
 import { Users } from "lucide-react";
-import { Form } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
@@ -30,13 +30,11 @@ function PostButton({
   variant?: "outline" | "destructive";
 }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+    <IntentForm intent={intent} recordId={id}>
       <Button type="submit" variant={variant}>
         {label}
       </Button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -88,9 +86,12 @@ function MemberCard({
           Gerenciar {m.nome || m.email}
         </summary>
         <div className="mt-3 grid gap-4">
-          <Form method="post" className="grid gap-3" aria-label={`Acesso de ${m.nome || m.email}`}>
-            <input type="hidden" name="intent" value="acesso" />
-            <input type="hidden" name="id" value={m.id} />
+          <IntentForm
+            intent="acesso"
+            recordId={m.id}
+            className="grid gap-3"
+            aria-label={`Acesso de ${m.nome || m.email}`}
+          >
             <RoleSelect id={`acesso-${slug}-papel`} defaultValue={m.papel} error={errors.papel} />
             <UnitsFieldset
               prefix={`acesso-${slug}`}
@@ -102,7 +103,7 @@ function MemberCard({
             <Button type="submit" className="sm:justify-self-start">
               Salvar papel e unidades
             </Button>
-          </Form>
+          </IntentForm>
           <div className="flex flex-wrap gap-2">
             {me ? null : m.ativo ? (
               <PostButton intent="desativar" id={m.id} label="Desativar" variant="destructive" />

@@ -3,6 +3,7 @@
 import { PrinterIcon } from "lucide-react";
 import { DifferencesTable } from "~/components/admin/estoque/count-screens";
 import { Button } from "~/components/ui/button";
+import { HeadRow } from "~/components/ui/table";
 import type { CountDifferences, CountHeader, SheetLine } from "~/modules/inventory";
 
 function Heading({ c, what }: { c: CountHeader; what: string }) {
@@ -26,20 +27,15 @@ function Sheet({ c, linhas }: { c: CountHeader; linhas: SheetLine[] }) {
       <Heading c={c} what="Folha de contagem" />
       <table className="w-full border-collapse text-xs">
         <thead>
-          <tr className="border-b-2 border-black text-left">
-            <th scope="col" className="py-1 pr-2">
-              Produto
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              SKU / EAN
-            </th>
-            <th scope="col" className="w-20 py-1 text-right">
-              Lido
-            </th>
-            <th scope="col" className="w-24 py-1 text-right">
-              Contado
-            </th>
-          </tr>
+          <HeadRow
+            className="border-b-2 border-black text-left"
+            columns={[
+              ["Produto", "py-1 pr-2"],
+              ["SKU / EAN", "py-1 pr-2"],
+              ["Lido", "w-20 py-1 text-right"],
+              ["Contado", "w-24 py-1 text-right"],
+            ]}
+          />
         </thead>
         <tbody>
           {linhas.map((l) => (

@@ -5,11 +5,13 @@ import { useRef } from "react";
 import { Form, href, Link } from "react-router";
 import { CameraScan } from "~/components/admin/estoque/camera-scan";
 import { usePode } from "~/components/admin/use-papel";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { NamedOptions, Select } from "~/components/ui/select";
+import { HeadRow } from "~/components/ui/table";
 import { TextField } from "~/components/ui/text-field";
 import {
   CODIGO_MAX,
@@ -86,8 +88,7 @@ export function CountList({
           <h2 id="abrir-contagem" className="mb-3 font-semibold">
             Abrir contagem
           </h2>
-          <Form method="post" className="grid gap-3 sm:grid-cols-2">
-            <input type="hidden" name="intent" value="abrir" />
+          <IntentForm intent="abrir" className="grid gap-3 sm:grid-cols-2">
             <Field id="contagem-unidade" label="Unidade" error={errors.unidadeId}>
               <Select id="contagem-unidade" name="unidadeId" required>
                 <NamedOptions items={listing.unidades} />
@@ -139,7 +140,7 @@ export function CountList({
             <div className="sm:col-span-2">
               <Button type="submit">Abrir contagem</Button>
             </div>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
       <section aria-labelledby="contagens-abertas">
@@ -274,13 +275,12 @@ export function ScanScreen({
             Últimas leituras
           </h2>
           {mine ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="desfazer" />
+            <IntentForm intent="desfazer">
               <input type="hidden" name="contagemId" value={contagem.id} />
               <Button type="submit" size="sm" variant="outline">
                 Desfazer minha última leitura
               </Button>
-            </Form>
+            </IntentForm>
           ) : null}
         </div>
         {recentes.length === 0 ? (
@@ -336,26 +336,16 @@ export function DifferencesTable({ d }: { d: CountDifferences }) {
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">Diferenças da contagem {d.contagem.numero}</caption>
         <thead className="bg-slate-50 text-left">
-          <tr>
-            <th scope="col" className="p-2">
-              Produto
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Contado
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Esperado
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Diferença
-            </th>
-            <th scope="col" className="p-2 text-right">
-              Movimentado depois
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {applied ? "Ficou" : "Ficará"}
-            </th>
-          </tr>
+          <HeadRow
+            columns={[
+              ["Produto", "p-2"],
+              ["Contado", "p-2 text-right"],
+              ["Esperado", "p-2 text-right"],
+              ["Diferença", "p-2 text-right"],
+              ["Movimentado depois", "p-2 text-right"],
+              [applied ? "Ficou" : "Ficará", "p-2 text-right"],
+            ]}
+          />
         </thead>
         <tbody>
           {d.linhas.map((l) => (
@@ -418,8 +408,7 @@ export function DifferencesScreen({ d }: { d: CountDifferences }) {
       )}
       {contagem.estado === "aberta" ? (
         <div className="grid gap-3 rounded-lg border bg-white p-4">
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="aplicar" />
+          <IntentForm intent="aplicar" className="grid gap-3">
             <input type="hidden" name="contagemId" value={contagem.id} />
             {resumo.naoContados ? (
               <CheckboxLabel
@@ -430,14 +419,13 @@ export function DifferencesScreen({ d }: { d: CountDifferences }) {
               />
             ) : null}
             <Button type="submit">Aplicar diferenças ao estoque</Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancelar" />
+          </IntentForm>
+          <IntentForm intent="cancelar">
             <input type="hidden" name="contagemId" value={contagem.id} />
             <Button type="submit" variant="outline" size="sm">
               Cancelar contagem
             </Button>
-          </Form>
+          </IntentForm>
         </div>
       ) : null}
       <Link

@@ -2,7 +2,8 @@
 // that changed nothing with their reasons, online orders put at risk), the online orders at
 // risk now, and the counter codes waiting to be mapped (one plain form each).
 import { AlertTriangle, Link2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -97,8 +98,7 @@ function PendingForm({
           {code.quantidade} vendidos
         </p>
       </div>
-      <Form method="post" className="grid gap-2">
-        <input type="hidden" name="intent" value="associar" />
+      <IntentForm intent="associar" className="grid gap-2">
         <input type="hidden" name="unidadeId" value={code.unidadeId} />
         <input type="hidden" name="codigo" value={code.codigo} />
         <div className="grid gap-2 sm:grid-cols-[1fr_7rem]">
@@ -142,7 +142,7 @@ function PendingForm({
           <Link2 aria-hidden="true" /> Associar e baixar
           <span className="sr-only"> {code.descricao}</span>
         </Button>
-      </Form>
+      </IntentForm>
     </li>
   );
 }

@@ -3,7 +3,8 @@
 // the pack factor), each note confirmed by its own plain form. Files the screen will not
 // apply are listed with their reasons.
 import { CheckCircle2, PackageCheck, XCircle } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -59,8 +60,7 @@ function NoteCard({
         </p>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="grid gap-4">
-          <input type="hidden" name="intent" value="confirmar" />
+        <IntentForm intent="confirmar" className="grid gap-4">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="chave" value={note.chave} />
           {mine?.message ? (
@@ -160,7 +160,7 @@ function NoteCard({
             <PackageCheck aria-hidden="true" /> Confirmar entrada
             <span className="sr-only"> da NF-e {note.numero}</span>
           </Button>
-        </Form>
+        </IntentForm>
       </CardContent>
     </Card>
   );

@@ -2,8 +2,8 @@
 // person's units: a plain form to receive (what arrived, all by default; fewer asks the
 // reason). Sent from their units: Cancelar while in transit. Then the recent ones, with who
 // sent, received or cancelled them.
-import { Form } from "react-router";
 import { usePode } from "~/components/admin/use-papel";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
@@ -48,9 +48,11 @@ function ReceiveForm({ t, refusal }: { t: TransferLine; refusal: TransferRefusal
   const mine = refusal?.id === t.id ? refusal : null;
   const id = (name: string) => `receber-${t.id}-${name}`;
   return (
-    <Form method="post" className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
-      <input type="hidden" name="intent" value="receber" />
-      <input type="hidden" name="id" value={t.id} />
+    <IntentForm
+      intent="receber"
+      recordId={t.id}
+      className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+    >
       <TextField
         id={id("quantidade")}
         name="quantidade"
@@ -78,7 +80,7 @@ function ReceiveForm({ t, refusal }: { t: TransferLine; refusal: TransferRefusal
           {mine.message}
         </p>
       ) : null}
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -166,13 +168,11 @@ export function TransfersScreen({
         {listing.enviadas.map((t) => (
           <Card key={t.id} t={t}>
             {transferir ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="cancelar" />
-                <input type="hidden" name="id" value={t.id} />
+              <IntentForm intent="cancelar" recordId={t.id}>
                 <Button type="submit" variant="outline">
                   Cancelar transferência
                 </Button>
-              </Form>
+              </IntentForm>
             ) : null}
           </Card>
         ))}

@@ -17,6 +17,7 @@ import {
   type BookingPaymentRefusal,
 } from "~/components/admin/servicos/booking-payment";
 import { usePode } from "~/components/admin/use-papel";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -219,9 +220,7 @@ function StatusButtons({ booking, payFirst }: { booking: AgendaBooking; payFirst
   );
   if (next.length === 0) return null;
   return (
-    <Form method="post" className="contents">
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="id" value={booking.id} />
+    <IntentForm intent="status" recordId={booking.id} className="contents">
       {next.map((status) => (
         <Button
           key={status}
@@ -235,7 +234,7 @@ function StatusButtons({ booking, payFirst }: { booking: AgendaBooking; payFirst
           <span className="sr-only"> {booking.numero}</span>
         </Button>
       ))}
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -265,9 +264,7 @@ function ReleaseSet({
         Não confirmados do mesmo contato
         {many ? ` (${Math.max(...kinds.map((k) => mesmos[k]))})` : ""}
       </summary>
-      <Form method="post" className="mt-2 flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="liberar" />
-        <input type="hidden" name="id" value={booking.id} />
+      <IntentForm intent="liberar" recordId={booking.id} className="mt-2 flex flex-wrap gap-2">
         {kinds.map((k) => (
           <Button
             key={k}
@@ -283,7 +280,7 @@ function ReleaseSet({
             <span className="sr-only"> ({booking.numero})</span>
           </Button>
         ))}
-      </Form>
+      </IntentForm>
     </details>
   );
 }
@@ -298,9 +295,11 @@ function AssignForm({ booking, groomers }: { booking: AgendaBooking; groomers: U
         {booking.tosador ? "Trocar tosador" : "Atribuir tosador"}
         <span className="sr-only"> de {booking.numero}</span>
       </summary>
-      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="tosador" />
-        <input type="hidden" name="id" value={booking.id} />
+      <IntentForm
+        intent="tosador"
+        recordId={booking.id}
+        className="mt-2 flex flex-wrap items-end gap-2"
+      >
         <GroomerField
           id={`tosador_${booking.id}`}
           groomers={groomers}
@@ -310,7 +309,7 @@ function AssignForm({ booking, groomers }: { booking: AgendaBooking; groomers: U
           Salvar tosador
           <span className="sr-only"> {booking.numero}</span>
         </Button>
-      </Form>
+      </IntentForm>
     </details>
   );
 }
@@ -327,9 +326,7 @@ function CheckInForm({
   return (
     <details open={error !== null}>
       <summary className="cursor-pointer font-semibold text-brand-700">Check-in</summary>
-      <Form method="post" className="mt-2 grid gap-2">
-        <input type="hidden" name="intent" value="checkin" />
-        <input type="hidden" name="id" value={booking.id} />
+      <IntentForm intent="checkin" recordId={booking.id} className="mt-2 grid gap-2">
         {booking.pets.map((p) => (
           <div key={p.id} className="grid grid-cols-3 items-end gap-2">
             <span className="font-semibold">{p.nome}</span>
@@ -371,7 +368,7 @@ function CheckInForm({
         <Button type="submit" size="sm">
           Fazer check-in
         </Button>
-      </Form>
+      </IntentForm>
     </details>
   );
 }
@@ -381,9 +378,7 @@ function RescheduleForm({ booking, units }: { booking: AgendaBooking; units: Uni
   return (
     <details>
       <summary className="cursor-pointer font-semibold text-brand-700">Remarcar</summary>
-      <Form method="post" className="mt-2 grid gap-2">
-        <input type="hidden" name="intent" value="remarcar" />
-        <input type="hidden" name="id" value={booking.id} />
+      <IntentForm intent="remarcar" recordId={booking.id} className="mt-2 grid gap-2">
         <UnitField
           id={id("unidade")}
           name="unidadeId"
@@ -399,7 +394,7 @@ function RescheduleForm({ booking, units }: { booking: AgendaBooking; units: Uni
           Remarcar
           <span className="sr-only"> {booking.numero}</span>
         </Button>
-      </Form>
+      </IntentForm>
     </details>
   );
 }

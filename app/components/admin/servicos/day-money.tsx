@@ -1,6 +1,8 @@
 // The day's grooming money per unit (issue 43 point 3, decision 0078): what the day's bookings
 // paid at the counter (by method) and what is still to receive, for each of the person's
 // units. A table on wide screens and on the phone alike (three short columns).
+
+import { HeadRow } from "~/components/ui/table";
 import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
 import { formatBRL } from "~/domain/money";
 import type { GroomingDayTotal } from "~/modules/grooming";
@@ -18,17 +20,13 @@ export function DayMoney({ totals }: { totals: (GroomingDayTotal & { nome: strin
       </h2>
       <table className="w-full text-left text-sm">
         <thead>
-          <tr>
-            <th scope="col" className="py-1 pr-2">
-              Unidade
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right">
-              Recebido
-            </th>
-            <th scope="col" className="py-1 text-right">
-              A receber
-            </th>
-          </tr>
+          <HeadRow
+            columns={[
+              ["Unidade", "py-1 pr-2"],
+              ["Recebido", "py-1 pr-2 text-right"],
+              ["A receber", "py-1 text-right"],
+            ]}
+          />
         </thead>
         <tbody>
           {totals.map((t) => (

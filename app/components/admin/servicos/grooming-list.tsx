@@ -1,8 +1,9 @@
 import { Camera, Eye } from "lucide-react";
-import { Form, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import { CardList, InlineDetail, StatusSelect } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
+import { IntentForm } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
@@ -72,9 +73,11 @@ function QuoteLinkForm({
   if (order.status === "cancelado" || order.status === "concluido") return null;
   return (
     <div className="grid gap-2">
-      <Form method="post" className="grid gap-3 rounded-lg border border-slate-200 p-3">
-        <input type="hidden" name="intent" value="link" />
-        <input type="hidden" name="id" value={order.id} />
+      <IntentForm
+        intent="link"
+        recordId={order.id}
+        className="grid gap-3 rounded-lg border border-slate-200 p-3"
+      >
         <div className="grid gap-1">
           <Label htmlFor={`porte-${order.id}`}>Porte (pelas fotos)</Label>
           <Select
@@ -115,7 +118,7 @@ function QuoteLinkForm({
           Gerar link para agendar
           <span className="sr-only"> do pedido {order.numeroPedido}</span>
         </Button>
-      </Form>
+      </IntentForm>
       {order.linkAgendar && order.precoOrcado !== null ? (
         <CustomerChatButton
           phone={order.whatsapp}

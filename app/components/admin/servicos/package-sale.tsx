@@ -2,11 +2,11 @@
 // takes money at the counter, "Vender pacote" (the offer, the unit, and the payment as the
 // counter records it: method, amount, cash handed over, a reason for a different amount).
 import { useState } from "react";
-import { Form } from "react-router";
 import {
   HandOverPaymentFields,
   handOverPaymentStart,
 } from "~/components/admin/counter-payment-fields";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { NamedOptions, Select } from "~/components/ui/select";
@@ -63,8 +63,7 @@ export function PackageSaleForm({
     );
   }
   return (
-    <Form method="post" className="grid gap-3" data-testid="vender-pacote">
-      <input type="hidden" name="intent" value="vender-pacote" />
+    <IntentForm intent="vender-pacote" className="grid gap-3" data-testid="vender-pacote">
       <Field id="pacoteId" label="Pacote" error={errors.pacoteId}>
         <Select
           value={pacoteId}
@@ -101,6 +100,6 @@ export function PackageSaleForm({
       <Button type="submit" className="justify-self-start">
         Vender pacote
       </Button>
-    </Form>
+    </IntentForm>
   );
 }

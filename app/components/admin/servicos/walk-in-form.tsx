@@ -1,10 +1,10 @@
 // "Encaixe no balcão": a pet that arrives without a booking takes the day's capacity like one.
-import { Form } from "react-router";
 import {
   GroomerField,
   SizeAndCoatFields,
   TimeField,
 } from "~/components/admin/servicos/agenda-fields";
+import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -27,8 +27,7 @@ export function WalkInForm({
   return (
     <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-bold">Encaixe no balcão</h2>
-      <Form method="post" className="grid gap-3 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="walkin" />
+      <IntentForm intent="walkin" className="grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="unidadeId" value={unidadeId} />
         <input type="hidden" name="data" value={day} />
         <TimeField id="walk-horario" />
@@ -70,7 +69,7 @@ export function WalkInForm({
         ) : null}
         <CheckboxLabel id="walk-acima" name="acima" label="Encaixar acima da capacidade" />
         <Button type="submit">Adicionar encaixe</Button>
-      </Form>
+      </IntentForm>
     </section>
   );
 }

@@ -8,9 +8,8 @@ import {
   setOrderStatus,
   setPaymentStatus,
 } from "~/modules/orders/index.server";
-import { attempt, fail, ok } from "~/platform/admin/action.server";
+import { adminIntent, fail } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
-import { pedidoIntent } from "~/schemas/admin-loja-intents";
 import {
   handOverPayment,
   orderStatusSchema,
@@ -23,72 +22,72 @@ const route = adminFormRoute("/admin/loja?view=pedidos", "pedidos.operar");
 export const handle = route.handle;
 export const loader = lojaLoader(route);
 
-export const action = lojaAction(
-  route,
-  pedidoIntent,
-  async ({ actor, fields, intent }) => {
-    switch (intent) {
-      case "order-status": {
-        const parsed = orderStatusSchema.safeParse(fields);
-        if (!parsed.success) {
-          const reason = parsed.error.issues.find((i) =>
-            [
-              "motivo",
-              "pagamentoMetodo",
-              "pagamentoValor",
-              "pagamentoRecebido",
-              "pagamentoMotivo",
-            ].includes(String(i.path[0])),
-          );
-          return fail(intent, reason?.message ?? "Erro ao atualizar status");
-        }
-        return attempt(intent, "Erro ao atualizar status", async () => {
-          const { estoque } = await setOrderStatus(parsed.data.id, parsed.data.status, actor, {
-            codigoRetirada: parsed.data.codigoRetirada,
-            voltarAoEstoque: parsed.data.voltarAoEstoque,
-            motivo: parsed.data.motivo,
-            pagamento: handOverPayment(parsed.data),
-          });
-          return ok(
-            intent,
-            "Status do pedido atualizado",
-            estoque === "devolvido"
-              ? "Os itens voltaram para o estoque."
-              : estoque === "liberado"
-                ? "A reserva dos itens foi liberada."
-                : undefined,
-          );
-        });
-      }
-      case "payment-status": {
-        const parsed = paymentStatusSchema.safeParse(fields);
-        if (!parsed.success) return fail(intent, "Erro ao atualizar pagamento");
-        return attempt(intent, "Erro ao atualizar pagamento", async () => {
-          await setPaymentStatus(parsed.data.id, parsed.data.status, actor);
-          return ok(intent, "Pagamento atualizado");
-        });
-      }
-      case "pix-refund": {
-        const parsed = paymentRefundSchema.safeParse(fields);
-        if (!parsed.success) return fail(intent, "Erro ao reembolsar pagamento");
-        return attempt(intent, "Erro ao reembolsar pagamento", async () => {
-          const cobranca = await refundOrderPix(parsed.data.id, actor, parsed.data.valor);
-          return cobranca.status === "reembolsada"
-            ? ok(intent, "Pagamento reembolsado", "O valor foi devolvido ao cliente.")
-            : ok(intent, "Reembolso parcial feito", "O valor foi devolvido ao cliente.");
-        });
-      }
-      case "order-reopen": {
-        const parsed = refundSchema.safeParse(fields);
-        if (!parsed.success) return fail(intent, "Erro ao reabrir pedido");
-        return attempt(intent, "Erro ao reabrir pedido", async () => {
-          await reopenPaidOrder(parsed.data.id, actor);
-          return ok(intent, "Pedido reaberto", "Os itens foram reservados de novo.");
-        });
-      }
-      default:
-        return intent satisfies never;
-    }
-  },
-  { "pix-refund": "pedidos.reembolsar" },
-);
+/** The fields of the status form whose refusal says what to fix; any other, the generic text. */
+const STATUS_REASON_FIELDS = [
+  "motivo",
+  "pagamentoMetodo",
+  "pagamentoValor",
+  "pagamentoRecebido",
+  "pagamentoMotivo",
+];
+
+/** The refusal of a form that shows one message: the action's own failure text. */
+const refuseWith = (message: string) => (_error: unknown, intent: string) => fail(intent, message);
+
+export const action = lojaAction(route, {
+  "order-status": adminIntent({
+    schema: orderStatusSchema,
+    refusal: (error, intent) => {
+      const reason = error.issues.find((i) => STATUS_REASON_FIELDS.includes(String(i.path[0])));
+      return fail(intent, reason?.message ?? "Erro ao atualizar status");
+    },
+    failure: "Erro ao atualizar status",
+    run: async (data, { actor }) => {
+      const { estoque } = await setOrderStatus(data.id, data.status, actor, {
+        codigoRetirada: data.codigoRetirada,
+        voltarAoEstoque: data.voltarAoEstoque,
+        motivo: data.motivo,
+        pagamento: handOverPayment(data),
+      });
+      return [
+        "Status do pedido atualizado",
+        estoque === "devolvido"
+          ? "Os itens voltaram para o estoque."
+          : estoque === "liberado"
+            ? "A reserva dos itens foi liberada."
+            : undefined,
+      ] as const;
+    },
+  }),
+  "payment-status": adminIntent({
+    schema: paymentStatusSchema,
+    refusal: refuseWith("Erro ao atualizar pagamento"),
+    failure: "Erro ao atualizar pagamento",
+    run: async (data, { actor }) => {
+      await setPaymentStatus(data.id, data.status, actor);
+      return "Pagamento atualizado";
+    },
+  }),
+  "pix-refund": adminIntent({
+    schema: paymentRefundSchema,
+    refusal: refuseWith("Erro ao reembolsar pagamento"),
+    failure: "Erro ao reembolsar pagamento",
+    capability: "pedidos.reembolsar",
+    run: async (data, { actor }) => {
+      const cobranca = await refundOrderPix(data.id, actor, data.valor);
+      return [
+        cobranca.status === "reembolsada" ? "Pagamento reembolsado" : "Reembolso parcial feito",
+        "O valor foi devolvido ao cliente.",
+      ] as const;
+    },
+  }),
+  "order-reopen": adminIntent({
+    schema: refundSchema,
+    refusal: refuseWith("Erro ao reabrir pedido"),
+    failure: "Erro ao reabrir pedido",
+    run: async (data, { actor }) => {
+      await reopenPaidOrder(data.id, actor);
+      return ["Pedido reaberto", "Os itens foram reservados de novo."] as const;
+    },
+  }),
+});

@@ -1,12 +1,11 @@
 // What every /admin/loja/* resource route shares: its loader, and its action's options on the
 // one admin action wrapper (one product image at most, the answer as a toast).
 import { redirect } from "react-router";
-import type { z } from "zod";
 import type { Capacidade } from "~/domain/permissions";
 import type { FormResult } from "~/lib/form-result";
 import { adminAction, requireCapability } from "~/modules/accounts/index.server";
 import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE } from "~/modules/catalog";
-import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
+import type { AdminIntent, AdminWrite } from "~/platform/admin/action.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
 // Two factories, not one object to destructure: React Router strips `loader` and `action`
@@ -32,27 +31,18 @@ export function lojaLoader(route: { screen: string; handle: { capability: Capaci
 
 /**
  * A store route's action, on the admin action wrapper (app/platform/admin/action.server.ts):
- * one product image at most (the only file these screens send), no control character in any
- * field, and the answer of a document post as a toast on the screen. `write`'s
- * `switch (intent)` ends in `intent satisfies never`, so that an intent added to `intents`
- * without its case does not compile.
+ * its intents as every admin route declares them, one product image at most (the only file
+ * these screens send), no control character in any field, and the answer of a document post
+ * as a toast on the screen.
  */
-export function lojaAction<I extends string>(
+// biome-ignore lint/suspicious/noExplicitAny: each intent has its own data type
+export function lojaAction<D extends Record<string, AdminIntent<any, any>>>(
   /** The route: its screen and what its intents require (the route's own capability). */
   route: LojaRoute,
-  intents: z.ZodEnum<{ [K in I]: K }>,
-  write: (args: AdminWrite<I>) => Promise<unknown>,
-  /** The intents that require another capability than the route's. */
-  others?: Partial<Record<I, Capacidade>>,
+  intents: D,
 ) {
   const { screen } = route;
-  const each = (intent: I) =>
-    adminIntent<Record<string, string>, object>({
-      failure: "Erro ao salvar",
-      capability: others?.[intent],
-      run: async (_fields, args) => (await write(args as AdminWrite<I>)) as object,
-    });
-  return adminAction(Object.fromEntries(intents.options.map((intent) => [intent, each(intent)])), {
+  return adminAction(intents, {
     capability: route.handle.capability,
     upload: {
       maxFileSize: MAX_PRODUCT_IMAGE_BYTES,

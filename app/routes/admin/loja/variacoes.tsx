@@ -13,9 +13,8 @@ import { variantsJsonSchema } from "~/modules/catalog";
 import { getProductVariants, saveProductVariants } from "~/modules/catalog/index.server";
 import { waitingLists } from "~/modules/customers/index.server";
 import { writeVariantStock } from "~/modules/inventory/index.server";
-import { attempt, ok } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { lojaAction } from "~/routes/admin/loja/shared.server";
-import { variacaoIntent } from "~/schemas/admin-loja-intents";
 import type { Route } from "./+types/variacoes";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -49,32 +48,34 @@ export const action = lojaAction(
     screen: (params) => href("/admin/loja/produtos/:id/variacoes", { id: params.id ?? "" }),
     handle,
   },
-  variacaoIntent,
-  async ({ user, actor, fields, intent, params }) => {
-    const parsed = variantsJsonSchema.safeParse(fields.dados);
-    if (!parsed.success) {
-      return data(
-        {
-          ok: false as const,
-          intent,
-          message: parsed.error.issues[0]?.message ?? "Verifique as variações",
-          errors: fieldErrors(parsed.error),
-        },
-        { status: 400 },
-      );
-    }
-    return attempt(intent, "Erro ao salvar variações", async () => {
-      const result = await saveProductVariants(params.id ?? "", parsed.data, actor, (tx, rows) =>
-        writeVariantStock(tx, rows, user.email, STOCK_REASON),
-      );
-      const notes = [
-        result.desativadas.length > 0
-          ? `Desativadas por terem vendas: ${result.desativadas.join(", ")}.`
-          : "",
-        result.excluidas.length > 0 ? `Excluídas: ${result.excluidas.join(", ")}.` : "",
-      ].filter(Boolean);
-      return ok(intent, "Variações salvas", notes.join(" ") || undefined);
-    });
+  {
+    "variants-save": adminIntent({
+      input: ({ fields }) => fields.dados,
+      schema: variantsJsonSchema,
+      refusal: (error, intent) =>
+        data(
+          {
+            ok: false as const,
+            intent,
+            message: error.issues[0]?.message ?? "Verifique as variações",
+            errors: fieldErrors(error),
+          },
+          { status: 400 },
+        ),
+      failure: "Erro ao salvar variações",
+      run: async (variants, { user, actor, params }) => {
+        const result = await saveProductVariants(params.id ?? "", variants, actor, (tx, rows) =>
+          writeVariantStock(tx, rows, user.email, STOCK_REASON),
+        );
+        const notes = [
+          result.desativadas.length > 0
+            ? `Desativadas por terem vendas: ${result.desativadas.join(", ")}.`
+            : "",
+          result.excluidas.length > 0 ? `Excluídas: ${result.excluidas.join(", ")}.` : "",
+        ].filter(Boolean);
+        return ["Variações salvas", notes.join(" ") || undefined] as const;
+      },
+    }),
   },
 );
 
