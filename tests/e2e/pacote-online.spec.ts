@@ -92,7 +92,7 @@ test("the tutor buys Pacote 4 banhos by Pix from her pet's page; a delivered boo
       await expectNoSeriousA11yViolations(tutor);
       await pacotes.getByRole("button", { name: "Comprar Pacote 4 banhos por Pix" }).click();
       await expect(tutor.getByTestId("pacote-aguardando")).toContainText(
-        "Pacote 4 banhos: aguardando o Pix de R$ 160,00",
+        "Pacote 4 banhos: aguardando o pagamento de R$ 160,00",
       );
       await expect(tutor.getByTestId("pix-qr").locator("svg")).toBeVisible();
       await expect(pacotes).toContainText("Nenhum pacote ativo.");
