@@ -40,8 +40,9 @@ export async function startOrderPixCharge(
 
 /**
  * A "compra programada" renewal placed by the cycle (issue 45): its online Pix starts as the
- * checkout's does, with the shop's deadline, so the order page shows the QR code instead of
- * a failure. Once: a run that got the same order back finds its charge and makes none.
+ * checkout's does (payable until the end of its date, chargeOrderPix), so the order page shows
+ * the QR code instead of a failure. Once: a run that got the same order back finds its charge
+ * and makes none.
  */
 export async function startRenewalPixCharge(
   pedido: Pick<
