@@ -1,62 +1,63 @@
 // The accounts module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import type { Papel } from "../../domain/permissions";
-import {
-  ativo,
-  createdAt,
-  id,
-  linkedTo,
-  ownedBy,
-  timestamptz,
-  updatedAt,
-} from "../../platform/db/columns.server";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import { PAPEIS, type Papel } from "../../domain/permissions";
+import * as col from "../../platform/db/columns.server";
+import { sessionIndexes, sessionLifetime } from "../../platform/db/session-columns.server";
+
+/** The units a person works at: every one, present and future, or only `unidadeIds`. */
+const unitScope = () => ({
+  todasUnidades: pg.boolean("todas_unidades").notNull().default(true),
+  unidadeIds: pg.uuid("unidade_ids").array().notNull().default(sql`'{}'::uuid[]`),
+});
+
+/** A person is found by e-mail: it is kept in lower case. */
+const emailInLowerCase = (table: string, email: pg.ExtraConfigColumn) =>
+  pg.check(`${table}_email_lower_check`, sql`${email} = lower(${email})`);
+
+/**
+ * A one-time link (decision 0067): the sha256 of its token only (a new link replaces it, so
+ * the older one dies), when it was issued (the token is derived from it) and until when it works.
+ */
+const oneTimeLink = () => ({
+  tokenHash: pg.text("token_hash").notNull(),
+  emitidoEm: col.timestamptz("emitido_em").notNull(),
+  expiraEm: col.timestamptz("expira_em").notNull(),
+});
+
+const oneTimeLinkIndex = (table: string, t: { tokenHash: pg.ExtraConfigColumn }) =>
+  pg.uniqueIndex(`${table}_token_idx`).on(t.tokenHash);
 
 export const usuarios = pgTable(
   "usuarios",
   {
-    id: id(),
-    email: text("email").notNull(),
-    senhaHash: text("senha_hash").notNull(),
+    id: col.id(),
+    email: pg.text("email").notNull(),
+    senhaHash: pg.text("senha_hash").notNull(),
     /** The person's name, shown on every action they take ("Por: Ana (Atendente, …)"). */
-    nome: text("nome").notNull().default(""),
+    nome: pg.text("nome").notNull().default(""),
     /** The role in the shop's team (domain/permissions.ts); null: no access to the panel. */
-    papel: text("papel").$type<Papel>(),
+    papel: pg.text("papel").$type<Papel>(),
     /** A deactivated person cannot sign in; their sessions end when it happens. */
-    ativo: ativo(),
-    /** True: every unit, present and future; false: only `unidadeIds`. */
-    todasUnidades: boolean("todas_unidades").notNull().default(true),
-    unidadeIds: uuid("unidade_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    ativo: col.ativo(),
+    ...unitScope(),
     /** When the person was invited (or became staff): the 2FA grace period counts from it. */
-    convidadoEm: timestamptz("convidado_em").notNull().defaultNow(),
-    ultimoLoginEm: timestamptz("ultimo_login_em"),
-    totpSecret: text("totp_secret"),
-    totpAtivo: boolean("totp_ativo").notNull().default(false),
+    convidadoEm: col.timestamptz("convidado_em").notNull().defaultNow(),
+    ultimoLoginEm: col.timestamptz("ultimo_login_em"),
+    totpSecret: pg.text("totp_secret"),
+    totpAtivo: pg.boolean("totp_ativo").notNull().default(false),
     /** The last 30-second TOTP step accepted: a code is good once, not for its whole window. */
-    totpUltimoPasso: integer("totp_ultimo_passo"),
+    totpUltimoPasso: pg.integer("totp_ultimo_passo"),
     /** sha256 hashes of the unused recovery codes. */
-    codigosRecuperacao: jsonb("codigos_recuperacao").$type<string[]>().notNull().default([]),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    codigosRecuperacao: pg.jsonb("codigos_recuperacao").$type<string[]>().notNull().default([]),
+    ...col.timestamps(),
   },
   (t) => [
-    uniqueIndex("usuarios_email_idx").on(t.email),
-    check("usuarios_email_lower_check", sql`${t.email} = lower(${t.email})`),
-    check(
-      "usuarios_papel_check",
-      sql`${t.papel} is null or ${t.papel} in ('dono', 'gerente', 'atendente', 'tosador')`,
-    ),
+    pg.uniqueIndex("usuarios_email_idx").on(t.email),
+    emailInLowerCase("usuarios", t.email),
+    pg.check("usuarios_papel_check", sql`${t.papel} is null or ${col.inList(t.papel, PAPEIS)}`),
   ],
 );
 
@@ -64,20 +65,14 @@ export const sessoes = pgTable(
   "sessoes",
   {
     /** sha256 of the cookie token: a database leak does not hand out live sessions. */
-    id: text("id").primaryKey(),
-    usuarioId: ownedBy("usuario_id", () => usuarios.id),
+    id: pg.text("id").primaryKey(),
+    usuarioId: col.ownedBy("usuario_id", () => usuarios.id),
     /** True between the password step and the TOTP step of a two-factor login. */
-    mfaPendente: boolean("mfa_pendente").notNull().default(false),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    createdAt: createdAt(),
-    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
-    expiresAt: timestamptz("expires_at").notNull(),
+    mfaPendente: pg.boolean("mfa_pendente").notNull().default(false),
+    ipAddress: pg.text("ip_address"),
+    ...sessionLifetime(),
   },
-  (t) => [
-    index("sessoes_usuario_idx").on(t.usuarioId),
-    index("sessoes_expires_idx").on(t.expiresAt),
-  ],
+  (t) => sessionIndexes("sessoes", "usuario", { owner: t.usuarioId, expiresAt: t.expiresAt }),
 );
 
 export type Usuario = typeof usuarios.$inferSelect;
@@ -91,31 +86,28 @@ export type Sessao = typeof sessoes.$inferSelect;
 export const convites = pgTable(
   "convites",
   {
-    id: id(),
-    email: text("email").notNull(),
-    nome: text("nome").notNull(),
-    papel: text("papel").$type<Papel>().notNull(),
-    todasUnidades: boolean("todas_unidades").notNull().default(true),
-    unidadeIds: uuid("unidade_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    /** sha256 of the link's token; a resend replaces it, so the older link dies. */
-    tokenHash: text("token_hash").notNull(),
-    /** When the current link was issued (the token is derived from it). */
-    emitidoEm: timestamptz("emitido_em").notNull(),
-    expiraEm: timestamptz("expira_em").notNull(),
-    aceitoEm: timestamptz("aceito_em"),
-    revogadoEm: timestamptz("revogado_em"),
-    convidadoPor: linkedTo("convidado_por", () => usuarios.id, "set null"),
-    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
-    createdAt: createdAt(),
+    id: col.id(),
+    email: pg.text("email").notNull(),
+    nome: pg.text("nome").notNull(),
+    papel: pg.text("papel").$type<Papel>().notNull(),
+    ...unitScope(),
+    /** A resend makes a new link. */
+    ...oneTimeLink(),
+    aceitoEm: col.timestamptz("aceito_em"),
+    revogadoEm: col.timestamptz("revogado_em"),
+    convidadoPor: col.linkedTo("convidado_por", () => usuarios.id, "set null"),
+    usuarioId: col.linkedTo("usuario_id", () => usuarios.id, "set null"),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    uniqueIndex("convites_token_idx").on(t.tokenHash),
+    oneTimeLinkIndex("convites", t),
     // One open invitation per e-mail: a second one is a resend.
-    uniqueIndex("convites_email_aberto_idx")
+    pg
+      .uniqueIndex("convites_email_aberto_idx")
       .on(t.email)
       .where(sql`${t.aceitoEm} is null and ${t.revogadoEm} is null`),
-    check("convites_email_lower_check", sql`${t.email} = lower(${t.email})`),
-    check("convites_papel_check", sql`${t.papel} in ('dono', 'gerente', 'atendente', 'tosador')`),
+    emailInLowerCase("convites", t.email),
+    pg.check("convites_papel_check", col.inList(t.papel, PAPEIS)),
   ],
 );
 
@@ -123,18 +115,16 @@ export const convites = pgTable(
 export const redefinicoesSenha = pgTable(
   "redefinicoes_senha",
   {
-    id: id(),
-    usuarioId: ownedBy("usuario_id", () => usuarios.id),
-    tokenHash: text("token_hash").notNull(),
-    emitidoEm: timestamptz("emitido_em").notNull(),
-    expiraEm: timestamptz("expira_em").notNull(),
-    usadoEm: timestamptz("usado_em"),
-    pedidoPor: linkedTo("pedido_por", () => usuarios.id, "set null"),
-    createdAt: createdAt(),
+    id: col.id(),
+    usuarioId: col.ownedBy("usuario_id", () => usuarios.id),
+    ...oneTimeLink(),
+    usadoEm: col.timestamptz("usado_em"),
+    pedidoPor: col.linkedTo("pedido_por", () => usuarios.id, "set null"),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    uniqueIndex("redefinicoes_senha_token_idx").on(t.tokenHash),
-    index("redefinicoes_senha_usuario_idx").on(t.usuarioId),
+    oneTimeLinkIndex("redefinicoes_senha", t),
+    pg.index("redefinicoes_senha_usuario_idx").on(t.usuarioId),
   ],
 );
 

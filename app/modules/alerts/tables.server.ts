@@ -1,7 +1,9 @@
 // The alerts module's slice of the stored model: what the staff are told live (decision 0035).
 // Relative imports only: drizzle-kit reads the schema files without the path alias.
-import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { checkInList, createdAt, id } from "../../platform/db/columns.server";
+
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import * as col from "../../platform/db/columns.server";
 
 export const TIPOS_AVISO = [
   "pedido",
@@ -27,17 +29,17 @@ export const TIPOS_AVISO = [
 export const avisos = pgTable(
   "avisos",
   {
-    id: id(),
+    id: col.id(),
     /** The event id of the live stream; null until the writing transaction commits. */
-    seq: bigint("seq", { mode: "number" }),
-    tipo: text("tipo", { enum: TIPOS_AVISO }).notNull(),
-    referenciaId: text("referencia_id"),
-    dados: jsonb("dados").$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
+    seq: pg.bigint("seq", { mode: "number" }),
+    tipo: pg.text("tipo", { enum: TIPOS_AVISO }).notNull(),
+    referenciaId: pg.text("referencia_id"),
+    dados: pg.jsonb("dados").$type<Record<string, unknown>>().notNull(),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    uniqueIndex("avisos_seq_idx").on(t.seq),
-    index("avisos_created_at_idx").on(t.createdAt),
-    checkInList("avisos_tipo_check", "tipo", TIPOS_AVISO),
+    pg.uniqueIndex("avisos_seq_idx").on(t.seq),
+    pg.index("avisos_created_at_idx").on(t.createdAt),
+    col.checkInList("avisos_tipo_check", "tipo", TIPOS_AVISO),
   ],
 );

@@ -1,29 +1,31 @@
 // The careers module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
 import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";
-import { checkInList, createdAt, id, newestFirstIndex } from "../../platform/db/columns.server";
+import * as col from "../../platform/db/columns.server";
 
 export const curriculos = pgTable(
   "curriculos",
   {
-    id: id(),
-    nomeCompleto: text("nome_completo").notNull(),
-    email: text("email").notNull(),
-    telefone: text("telefone").notNull(),
-    vaga: text("vaga", { enum: VAGAS }).notNull(),
-    mensagem: text("mensagem").notNull().default(""),
+    id: col.id(),
+    nomeCompleto: pg.text("nome_completo").notNull(),
+    email: pg.text("email").notNull(),
+    telefone: pg.text("telefone").notNull(),
+    vaga: pg.text("vaga", { enum: VAGAS }).notNull(),
+    mensagem: pg.text("mensagem").notNull().default(""),
     /** '' until the file is stored, then 'private:{file}'. */
-    curriculoUrl: text("curriculo_url").notNull().default(""),
-    status: text("status", { enum: STATUS_CURRICULO }).notNull().default("novo"),
-    createdAt: createdAt(),
+    curriculoUrl: pg.text("curriculo_url").notNull().default(""),
+    status: pg.text("status", { enum: STATUS_CURRICULO }).notNull().default("novo"),
+    createdAt: col.createdAt(),
   },
   (t) => [
     // ORDER BY created_at DESC, id DESC straight off the index (migration 0015).
-    newestFirstIndex("curriculos_created_at_idx", t),
-    index("curriculos_status_idx").on(t.status),
-    checkInList("curriculos_status_check", "status", STATUS_CURRICULO),
-    checkInList("curriculos_vaga_check", "vaga", VAGAS),
+    col.newestFirstIndex("curriculos_created_at_idx", t),
+    pg.index("curriculos_status_idx").on(t.status),
+    col.checkInList("curriculos_status_check", "status", STATUS_CURRICULO),
+    col.checkInList("curriculos_vaga_check", "vaga", VAGAS),
   ],
 );
 

@@ -1,88 +1,69 @@
 // The catalog module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import {
-  ativo,
-  createdAt,
-  id,
-  linkedTo,
-  money,
-  newestFirstIndex,
-  ownedBy,
-  timestamptz,
-  updatedAt,
-} from "../../platform/db/columns.server";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import * as col from "../../platform/db/columns.server";
 
 export const categorias = pgTable(
   "categorias",
   {
-    id: id(),
-    nome: text("nome").notNull(),
-    descricao: text("descricao"),
-    ativo: ativo(),
-    createdAt: createdAt(),
+    id: col.id(),
+    nome: pg.text("nome").notNull(),
+    descricao: pg.text("descricao"),
+    ativo: col.ativo(),
+    createdAt: col.createdAt(),
   },
-  (t) => [uniqueIndex("categorias_nome_lower_idx").on(sql`lower(${t.nome})`)],
+  (t) => [pg.uniqueIndex("categorias_nome_lower_idx").on(sql`lower(${t.nome})`)],
 );
 
 export const produtos = pgTable(
   "produtos",
   {
-    id: id(),
-    nome: text("nome").notNull(),
-    descricaoCurta: text("descricao_curta"),
-    categoriaId: linkedTo("categoria_id", () => categorias.id, "restrict").notNull(),
+    id: col.id(),
+    nome: pg.text("nome").notNull(),
+    descricaoCurta: pg.text("descricao_curta"),
+    categoriaId: col.linkedTo("categoria_id", () => categorias.id, "restrict").notNull(),
     /** The product's code (sku_produto in the import); each variant has its own SKU. */
-    sku: text("sku"),
+    sku: pg.text("sku"),
     /** Up to 3 options (Peso, Cor, Tamanho) with their values in order; [] = one variant. */
-    opcoes: jsonb("opcoes").$type<OpcaoProduto[]>().notNull().default(sql`'[]'::jsonb`),
-    marca: text("marca"),
-    subgrupo: text("subgrupo"),
-    unidade: text("unidade").notNull().default("UN"),
-    ativo: ativo(),
-    imagemUrl: text("imagem_url"),
+    opcoes: pg.jsonb("opcoes").$type<OpcaoProduto[]>().notNull().default(sql`'[]'::jsonb`),
+    marca: pg.text("marca"),
+    subgrupo: pg.text("subgrupo"),
+    unidade: pg.text("unidade").notNull().default("UN"),
+    ativo: col.ativo(),
+    imagemUrl: pg.text("imagem_url"),
     /** Lower-case, accent-free copy of nome, descricao_curta and sku, for search. */
-    busca: text("busca").notNull().default(""),
+    busca: pg.text("busca").notNull().default(""),
     /** Lower-case, accent-free name: search ranks a match here above one in busca. */
-    nomeBusca: text("nome_busca")
+    nomeBusca: pg
+      .text("nome_busca")
       .notNull()
       .generatedAlwaysAs(
         sql`btrim(regexp_replace(translate(lower(nome), 'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'), '[[:space:]]+', ' ', 'g'))`,
       ),
     /** The species it is for (caes, gatos, aves…): set from its words by a trigger (migration 0007). */
-    especies: text("especies").array().notNull().default(sql`'{}'::text[]`),
+    especies: pg.text("especies").array().notNull().default(sql`'{}'::text[]`),
     /** Soft delete: a product that appears in past orders is kept for them. */
-    excluidoEm: timestamptz("excluido_em"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    excluidoEm: col.timestamptz("excluido_em"),
+    ...col.timestamps(),
   },
   (t) => [
-    uniqueIndex("produtos_sku_idx").on(t.sku),
-    index("produtos_loja_idx").on(t.ativo, t.nome),
+    pg.uniqueIndex("produtos_sku_idx").on(t.sku),
+    pg.index("produtos_loja_idx").on(t.ativo, t.nome),
     // Newest first as the lists ask (DESC is NULLS FIRST; Drizzle's default would be LAST and
     // the planner would sort the table instead), ties by id (migration 0015).
-    newestFirstIndex("produtos_created_at_idx", t),
-    index("produtos_categoria_idx").on(t.categoriaId),
+    col.newestFirstIndex("produtos_created_at_idx", t),
+    pg.index("produtos_categoria_idx").on(t.categoriaId),
     // The store's and the stock screen's name order, ties by id: a deep page walks it
     // (migration 0015).
-    index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`, t.id),
+    pg.index("produtos_nome_lower_idx").on(sql`lower(${t.nome})`, t.id),
     // Typo-tolerant and substring search (pg_trgm, migration 0007).
-    index("produtos_busca_trgm_idx").using("gin", sql`${t.busca} gin_trgm_ops`),
-    index("produtos_marca_idx").on(t.marca),
+    pg.index("produtos_busca_trgm_idx").using("gin", sql`${t.busca} gin_trgm_ops`),
+    pg.index("produtos_marca_idx").on(t.marca),
     // The hub's "produtos ativos": counted from this index, not by reading the catalogue
     // (migration 0016).
-    index("produtos_ativos_idx").on(t.id).where(sql`${t.excluidoEm} is null and ${t.ativo}`),
+    pg.index("produtos_ativos_idx").on(t.id).where(sql`${t.excluidoEm} is null and ${t.ativo}`),
   ],
 );
 
@@ -99,51 +80,52 @@ export interface OpcaoProduto {
 export const variantes = pgTable(
   "variantes",
   {
-    id: id(),
-    produtoId: ownedBy("produto_id", () => produtos.id),
-    sku: text("sku").notNull(),
-    ean: text("ean"),
+    id: col.id(),
+    produtoId: col.ownedBy("produto_id", () => produtos.id),
+    sku: pg.text("sku").notNull(),
+    ean: pg.text("ean"),
     /** "15 kg", "P / Azul"; empty for a product's only variant. */
-    rotulo: text("rotulo").notNull().default(""),
-    opcao1: text("opcao1"),
-    opcao2: text("opcao2"),
-    opcao3: text("opcao3"),
-    preco: money("preco").notNull(),
-    precoAntes: money("preco_antes"),
-    pesoG: integer("peso_g"),
+    rotulo: pg.text("rotulo").notNull().default(""),
+    opcao1: pg.text("opcao1"),
+    opcao2: pg.text("opcao2"),
+    opcao3: pg.text("opcao3"),
+    preco: col.money("preco").notNull(),
+    precoAntes: col.money("preco_antes"),
+    pesoG: pg.integer("peso_g"),
     /**
      * What one unit of this pack size costs the shop (a 15 kg bag costs more than a 1 kg one;
      * issue 44): typed in the admin or the import, or the last supplier invoice's cost.
      */
-    custo: money("custo"),
+    custo: col.money("custo"),
     /** Weighted average cost of the units received from supplier invoices (issue 44). */
-    custoMedio: money("custo_medio"),
+    custoMedio: col.money("custo_medio"),
     /** The fiscal classification (NCM), 8 digits, as the supplier's invoice carries it. */
-    ncm: text("ncm"),
-    imagemUrl: text("imagem_url"),
-    ativo: ativo(),
-    posicao: integer("posicao").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ncm: pg.text("ncm"),
+    imagemUrl: pg.text("imagem_url"),
+    ativo: col.ativo(),
+    posicao: pg.integer("posicao").notNull().default(0),
+    ...col.timestamps(),
   },
   (t) => [
-    uniqueIndex("variantes_sku_idx").on(t.sku),
-    uniqueIndex("variantes_ean_idx").on(t.ean),
+    pg.uniqueIndex("variantes_sku_idx").on(t.sku),
+    pg.uniqueIndex("variantes_ean_idx").on(t.ean),
     // The search's "whole SKU typed" test compares lower(sku) (migration 0015).
-    index("variantes_sku_lower_idx").on(sql`lower(${t.sku})`),
-    uniqueIndex("variantes_combinacao_idx").on(
-      t.produtoId,
-      sql`coalesce(${t.opcao1}, '')`,
-      sql`coalesce(${t.opcao2}, '')`,
-      sql`coalesce(${t.opcao3}, '')`,
-    ),
-    index("variantes_produto_idx").on(t.produtoId, t.posicao),
-    check("variantes_preco_check", sql`${t.preco} >= 0`),
-    check("variantes_custo_check", sql`${t.custo} is null or ${t.custo} >= 0`),
-    check("variantes_custo_medio_check", sql`${t.custoMedio} is null or ${t.custoMedio} >= 0`),
-    check("variantes_ncm_check", sql`${t.ncm} is null or ${t.ncm} ~ '^[0-9]{8}$'`),
-    check("variantes_preco_antes_check", sql`${t.precoAntes} is null or ${t.precoAntes} >= 0`),
-    check("variantes_peso_check", sql`${t.pesoG} is null or ${t.pesoG} > 0`),
+    pg.index("variantes_sku_lower_idx").on(sql`lower(${t.sku})`),
+    pg
+      .uniqueIndex("variantes_combinacao_idx")
+      .on(
+        t.produtoId,
+        sql`coalesce(${t.opcao1}, '')`,
+        sql`coalesce(${t.opcao2}, '')`,
+        sql`coalesce(${t.opcao3}, '')`,
+      ),
+    pg.index("variantes_produto_idx").on(t.produtoId, t.posicao),
+    pg.check("variantes_preco_check", sql`${t.preco} >= 0`),
+    pg.check("variantes_custo_check", sql`${t.custo} is null or ${t.custo} >= 0`),
+    pg.check("variantes_custo_medio_check", sql`${t.custoMedio} is null or ${t.custoMedio} >= 0`),
+    pg.check("variantes_ncm_check", sql`${t.ncm} is null or ${t.ncm} ~ '^[0-9]{8}$'`),
+    pg.check("variantes_preco_antes_check", sql`${t.precoAntes} is null or ${t.precoAntes} >= 0`),
+    pg.check("variantes_peso_check", sql`${t.pesoG} is null or ${t.pesoG} > 0`),
   ],
 );
 
@@ -157,27 +139,32 @@ export const variantes = pgTable(
 export const produtosResumo = pgTable(
   "produtos_resumo",
   {
-    produtoId: uuid("produto_id")
+    produtoId: pg
+      .uuid("produto_id")
       .primaryKey()
       .references(() => produtos.id, { onDelete: "cascade" }),
-    precoMin: money("preco_min"),
-    precoMax: money("preco_max"),
+    precoMin: col.money("preco_min"),
+    precoMax: col.money("preco_max"),
     /** The old price of the cheapest variant. */
-    precoAntes: money("preco_antes"),
-    variacoes: integer("variacoes").notNull().default(0),
+    precoAntes: col.money("preco_antes"),
+    variacoes: pg.integer("variacoes").notNull().default(0),
     /** The first variant on sale: what a card adds to the cart when there is only one. */
-    varianteId: uuid("variante_id"),
-    disponivel: integer("disponivel").notNull().default(0),
+    varianteId: pg.uuid("variante_id"),
+    disponivel: pg.integer("disponivel").notNull().default(0),
     /** Open units where some variant on sale is available ("retire hoje"). */
-    unidadesComEstoque: uuid("unidades_com_estoque").array().notNull().default(sql`'{}'::uuid[]`),
+    unidadesComEstoque: pg
+      .uuid("unidades_com_estoque")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Units sold in the last 90 days (refreshed by a job): "mais vendidos". */
-    vendidos: integer("vendidos").notNull().default(0),
+    vendidos: pg.integer("vendidos").notNull().default(0),
   },
   (t) => [
-    index("produtos_resumo_preco_idx").on(t.precoMin),
-    index("produtos_resumo_vendidos_idx").on(t.vendidos.desc()),
+    pg.index("produtos_resumo_preco_idx").on(t.precoMin),
+    pg.index("produtos_resumo_vendidos_idx").on(t.vendidos.desc()),
     // The hub's "estoque baixo" and "sem estoque": the few at or below LOW_STOCK_THRESHOLD.
-    index("produtos_resumo_pouco_estoque_idx").on(t.produtoId).where(sql`${t.disponivel} <= 5`),
+    pg.index("produtos_resumo_pouco_estoque_idx").on(t.produtoId).where(sql`${t.disponivel} <= 5`),
   ],
 );
 
@@ -188,7 +175,8 @@ export const produtosResumo = pgTable(
  * save answers at once and PGlite's one thread keeps serving pages meanwhile.
  */
 export const produtosResumoPendentes = pgTable("produtos_resumo_pendentes", {
-  produtoId: uuid("produto_id")
+  produtoId: pg
+    .uuid("produto_id")
     .primaryKey()
     .references(() => produtos.id, { onDelete: "cascade" }),
 });
@@ -201,10 +189,10 @@ export const produtosResumoPendentes = pgTable("produtos_resumo_pendentes", {
  */
 export const lojaFacetas = pgTable("loja_facetas", {
   /** The listing's conditions and values. */
-  chave: text("chave").primaryKey(),
-  versao: bigint("versao", { mode: "number" }).notNull(),
-  facetas: jsonb("facetas").notNull(),
-  calculadoEm: timestamptz("calculado_em").notNull().defaultNow(),
+  chave: pg.text("chave").primaryKey(),
+  versao: pg.bigint("versao", { mode: "number" }).notNull(),
+  facetas: pg.jsonb("facetas").notNull(),
+  calculadoEm: col.timestamptz("calculado_em").notNull().defaultNow(),
 });
 
 /**
@@ -215,18 +203,18 @@ export const lojaFacetas = pgTable("loja_facetas", {
 export const lojaFacetasVersao = pgTable(
   "loja_facetas_versao",
   {
-    id: integer("id").primaryKey().default(1),
-    versao: bigint("versao", { mode: "number" }).notNull().default(0),
+    id: pg.integer("id").primaryKey().default(1),
+    versao: pg.bigint("versao", { mode: "number" }).notNull().default(0),
   },
-  (t) => [check("loja_facetas_versao_um", sql`${t.id} = 1`)],
+  (t) => [pg.check("loja_facetas_versao_um", sql`${t.id} = 1`)],
 );
 
 /** Words the search treats as one: "antipulga = antipulgas = pulgas", "cão = cachorro". */
 export const sinonimos = pgTable("sinonimos", {
-  id: id(),
+  id: col.id(),
   /** Lower-case, accent-free terms, two or more. */
-  termos: text("termos").array().notNull(),
-  createdAt: createdAt(),
+  termos: pg.text("termos").array().notNull(),
+  createdAt: col.createdAt(),
 });
 
 export type Produto = typeof produtos.$inferSelect;

@@ -3,17 +3,8 @@
 // vaccines and notes, saved delivery addresses, consents, and "avise-me quando chegar".
 // Relative imports only: drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
 import {
   ESPECIES,
   FINALIDADES_CONSENTIMENTO,
@@ -22,16 +13,8 @@ import {
   SEXOS_PET,
   SITUACOES_VACINA,
 } from "../../domain/pets";
-import {
-  checkInList,
-  createdAt,
-  id,
-  inList,
-  linkedTo,
-  ownedBy,
-  timestamptz,
-  updatedAt,
-} from "../../platform/db/columns.server";
+import * as col from "../../platform/db/columns.server";
+import { sessionIndexes, sessionLifetime } from "../../platform/db/session-columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { variantes } from "../catalog/tables.server";
 import { bairrosEntrega } from "../delivery/tables.server";
@@ -40,18 +23,17 @@ import { bairrosEntrega } from "../delivery/tables.server";
 export const clientes = pgTable(
   "clientes",
   {
-    id: id(),
+    id: col.id(),
     /** Lower case, trimmed; proved by a code at every sign-in. */
-    email: text("email").notNull(),
-    nome: text("nome").notNull().default(""),
-    telefone: text("telefone"),
+    email: pg.text("email").notNull(),
+    nome: pg.text("nome").notNull().default(""),
+    telefone: pg.text("telefone"),
     /** When the account was anonymised at the customer's request (the row stays, emptied). */
-    anonimizadoEm: timestamptz("anonimizado_em"),
-    ultimoAcessoEm: timestamptz("ultimo_acesso_em"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    anonimizadoEm: col.timestamptz("anonimizado_em"),
+    ultimoAcessoEm: col.timestamptz("ultimo_acesso_em"),
+    ...col.timestamps(),
   },
-  (t) => [uniqueIndex("clientes_email_idx").on(t.email)],
+  (t) => [pg.uniqueIndex("clientes_email_idx").on(t.email)],
 );
 
 export type Cliente = typeof clientes.$inferSelect;
@@ -61,56 +43,53 @@ export const sessoesClientes = pgTable(
   "sessoes_clientes",
   {
     /** sha256 of the cookie token. */
-    id: text("id").primaryKey(),
-    clienteId: ownedBy("cliente_id", () => clientes.id),
-    userAgent: text("user_agent"),
-    createdAt: createdAt(),
-    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
-    expiresAt: timestamptz("expires_at").notNull(),
+    id: pg.text("id").primaryKey(),
+    clienteId: col.ownedBy("cliente_id", () => clientes.id),
+    ...sessionLifetime(),
   },
-  (t) => [
-    index("sessoes_clientes_cliente_idx").on(t.clienteId),
-    index("sessoes_clientes_expires_idx").on(t.expiresAt),
-  ],
+  (t) =>
+    sessionIndexes("sessoes_clientes", "cliente", { owner: t.clienteId, expiresAt: t.expiresAt }),
 );
 
 /** A pet of a customer, shared with the grooming room. */
 export const pets = pgTable(
   "pets_clientes",
   {
-    id: id(),
-    clienteId: ownedBy("cliente_id", () => clientes.id),
-    nome: text("nome").notNull(),
-    especie: text("especie", { enum: ESPECIES }).notNull(),
-    raca: text("raca"),
-    porte: text("porte", { enum: PORTES }).notNull(),
-    pelagem: text("pelagem", { enum: PELAGENS }).notNull(),
+    id: col.id(),
+    clienteId: col.ownedBy("cliente_id", () => clientes.id),
+    nome: pg.text("nome").notNull(),
+    especie: pg.text("especie", { enum: ESPECIES }).notNull(),
+    raca: pg.text("raca"),
+    porte: pg.text("porte", { enum: PORTES }).notNull(),
+    pelagem: pg.text("pelagem", { enum: PELAGENS }).notNull(),
     /**
      * Size and coat set the grooming price: when the customer sets or changes them, they are
      * "a confirmar" until the staff confirm them at check-in.
      */
-    porteAConfirmar: boolean("porte_a_confirmar").notNull().default(true),
-    nascimento: date("nascimento"),
-    sexo: text("sexo", { enum: SEXOS_PET }),
-    castrado: boolean("castrado"),
+    porteAConfirmar: pg.boolean("porte_a_confirmar").notNull().default(true),
+    nascimento: pg.date("nascimento"),
+    sexo: pg.text("sexo", { enum: SEXOS_PET }),
+    castrado: pg.boolean("castrado"),
     /** Allergies, behaviour: shown to the staff on every agenda card and day sheet. */
-    alertas: text("alertas"),
-    veterinarioNome: text("veterinario_nome"),
-    veterinarioTelefone: text("veterinario_telefone"),
-    rgPet: text("rg_pet"),
+    alertas: pg.text("alertas"),
+    veterinarioNome: pg.text("veterinario_nome"),
+    veterinarioTelefone: pg.text("veterinario_telefone"),
+    rgPet: pg.text("rg_pet"),
     /** Storage key of the re-encoded photo (EXIF stripped), or null. */
-    fotoKey: text("foto_key"),
+    fotoKey: pg.text("foto_key"),
     /** Set when "juntar pets" merged this record into another (it leaves every list). */
-    mescladoEm: uuid("mesclado_em"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    mescladoEm: pg.uuid("mesclado_em"),
+    ...col.timestamps(),
   },
   (t) => [
-    index("pets_clientes_cliente_idx").on(t.clienteId),
-    checkInList("pets_clientes_especie_check", "especie", ESPECIES),
-    checkInList("pets_clientes_porte_check", "porte", PORTES),
-    checkInList("pets_clientes_pelagem_check", "pelagem", PELAGENS),
-    check("pets_clientes_sexo_check", sql`${t.sexo} is null or ${inList("sexo", SEXOS_PET)}`),
+    pg.index("pets_clientes_cliente_idx").on(t.clienteId),
+    col.checkInList("pets_clientes_especie_check", "especie", ESPECIES),
+    col.checkInList("pets_clientes_porte_check", "porte", PORTES),
+    col.checkInList("pets_clientes_pelagem_check", "pelagem", PELAGENS),
+    pg.check(
+      "pets_clientes_sexo_check",
+      sql`${t.sexo} is null or ${col.inList("sexo", SEXOS_PET)}`,
+    ),
   ],
 );
 
@@ -120,17 +99,17 @@ export type Pet = typeof pets.$inferSelect;
 export const petPesos = pgTable(
   "pet_pesos",
   {
-    id: id(),
-    petId: ownedBy("pet_id", () => pets.id),
-    gramas: integer("gramas").notNull(),
-    medidoEm: timestamptz("medido_em").notNull(),
+    id: col.id(),
+    petId: col.ownedBy("pet_id", () => pets.id),
+    gramas: pg.integer("gramas").notNull(),
+    medidoEm: col.timestamptz("medido_em").notNull(),
     /** The staff member who weighed; null when the customer typed it. */
-    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
-    createdAt: createdAt(),
+    usuarioId: col.linkedTo("usuario_id", () => usuarios.id, "set null"),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    index("pet_pesos_pet_idx").on(t.petId, t.medidoEm),
-    check("pet_pesos_gramas_check", sql`${t.gramas} > 0 and ${t.gramas} <= 150000`),
+    pg.index("pet_pesos_pet_idx").on(t.petId, t.medidoEm),
+    pg.check("pet_pesos_gramas_check", sql`${t.gramas} > 0 and ${t.gramas} <= 150000`),
   ],
 );
 
@@ -138,21 +117,21 @@ export const petPesos = pgTable(
 export const petVacinas = pgTable(
   "pet_vacinas",
   {
-    id: id(),
-    petId: ownedBy("pet_id", () => pets.id),
-    tipo: text("tipo").notNull(),
-    aplicadaEm: date("aplicada_em").notNull(),
-    validaAte: date("valida_ate"),
+    id: col.id(),
+    petId: col.ownedBy("pet_id", () => pets.id),
+    tipo: pg.text("tipo").notNull(),
+    aplicadaEm: pg.date("aplicada_em").notNull(),
+    validaAte: pg.date("valida_ate"),
     /** Storage key of the proof's photo (re-encoded, EXIF stripped), or null. */
-    comprovanteKey: text("comprovante_key"),
-    situacao: text("situacao", { enum: SITUACOES_VACINA }).notNull().default("enviada"),
-    conferidaPor: linkedTo("conferida_por", () => usuarios.id, "set null"),
-    conferidaEm: timestamptz("conferida_em"),
-    createdAt: createdAt(),
+    comprovanteKey: pg.text("comprovante_key"),
+    situacao: pg.text("situacao", { enum: SITUACOES_VACINA }).notNull().default("enviada"),
+    conferidaPor: col.linkedTo("conferida_por", () => usuarios.id, "set null"),
+    conferidaEm: col.timestamptz("conferida_em"),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    index("pet_vacinas_pet_idx").on(t.petId, t.validaAte),
-    checkInList("pet_vacinas_situacao_check", "situacao", SITUACOES_VACINA),
+    pg.index("pet_vacinas_pet_idx").on(t.petId, t.validaAte),
+    col.checkInList("pet_vacinas_situacao_check", "situacao", SITUACOES_VACINA),
   ],
 );
 
@@ -160,54 +139,54 @@ export const petVacinas = pgTable(
 export const petNotas = pgTable(
   "pet_notas",
   {
-    id: id(),
-    petId: ownedBy("pet_id", () => pets.id),
-    texto: text("texto").notNull(),
-    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
-    createdAt: createdAt(),
+    id: col.id(),
+    petId: col.ownedBy("pet_id", () => pets.id),
+    texto: pg.text("texto").notNull(),
+    usuarioId: col.linkedTo("usuario_id", () => usuarios.id, "set null"),
+    createdAt: col.createdAt(),
   },
-  (t) => [index("pet_notas_pet_idx").on(t.petId, t.createdAt)],
+  (t) => [pg.index("pet_notas_pet_idx").on(t.petId, t.createdAt)],
 );
 
 /** A saved delivery address (never a pick-up unit), offered at checkout. */
 export const enderecosClientes = pgTable(
   "enderecos_clientes",
   {
-    id: id(),
-    clienteId: ownedBy("cliente_id", () => clientes.id),
+    id: col.id(),
+    clienteId: col.ownedBy("cliente_id", () => clientes.id),
     /** "Casa", "Trabalho": optional. */
-    apelido: text("apelido"),
-    cep: text("cep"),
-    logradouro: text("logradouro").notNull(),
-    numero: text("numero").notNull(),
-    complemento: text("complemento"),
+    apelido: pg.text("apelido"),
+    cep: pg.text("cep"),
+    logradouro: pg.text("logradouro").notNull(),
+    numero: pg.text("numero").notNull(),
+    complemento: pg.text("complemento"),
     /** The delivery neighbourhood it falls in (sets the fee at checkout); null once removed. */
-    bairroId: linkedTo("bairro_id", () => bairrosEntrega.id, "set null"),
-    bairro: text("bairro").notNull(),
-    cidade: text("cidade").notNull(),
-    referencia: text("referencia"),
+    bairroId: col.linkedTo("bairro_id", () => bairrosEntrega.id, "set null"),
+    bairro: pg.text("bairro").notNull(),
+    cidade: pg.text("cidade").notNull(),
+    referencia: pg.text("referencia"),
     /** The newest used comes first at checkout. */
-    usadoEm: timestamptz("usado_em").notNull().defaultNow(),
-    createdAt: createdAt(),
+    usadoEm: col.timestamptz("usado_em").notNull().defaultNow(),
+    createdAt: col.createdAt(),
   },
-  (t) => [index("enderecos_clientes_cliente_idx").on(t.clienteId, t.usadoEm)],
+  (t) => [pg.index("enderecos_clientes_cliente_idx").on(t.clienteId, t.usadoEm)],
 );
 
 /** A customer's consent per purpose, revocable in one click (issue 42 point 6). */
 export const consentimentosClientes = pgTable(
   "consentimentos_clientes",
   {
-    id: id(),
-    clienteId: ownedBy("cliente_id", () => clientes.id),
-    finalidade: text("finalidade", { enum: FINALIDADES_CONSENTIMENTO }).notNull(),
-    concedido: boolean("concedido").notNull(),
+    id: col.id(),
+    clienteId: col.ownedBy("cliente_id", () => clientes.id),
+    finalidade: pg.text("finalidade", { enum: FINALIDADES_CONSENTIMENTO }).notNull(),
+    concedido: pg.boolean("concedido").notNull(),
     /** Where it was given or revoked: 'conta', 'email', 'checkout'… */
-    origem: text("origem").notNull(),
-    alteradoEm: timestamptz("alterado_em").notNull().defaultNow(),
+    origem: pg.text("origem").notNull(),
+    alteradoEm: col.timestamptz("alterado_em").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("consentimentos_clientes_idx").on(t.clienteId, t.finalidade),
-    checkInList("consentimentos_finalidade_check", "finalidade", FINALIDADES_CONSENTIMENTO),
+    pg.uniqueIndex("consentimentos_clientes_idx").on(t.clienteId, t.finalidade),
+    col.checkInList("consentimentos_finalidade_check", "finalidade", FINALIDADES_CONSENTIMENTO),
   ],
 );
 
@@ -218,21 +197,22 @@ export const consentimentosClientes = pgTable(
 export const avisosChegada = pgTable(
   "avisos_chegada",
   {
-    id: id(),
-    varianteId: ownedBy("variante_id", () => variantes.id),
-    email: text("email").notNull(),
-    clienteId: linkedTo("cliente_id", () => clientes.id, "set null"),
+    id: col.id(),
+    varianteId: col.ownedBy("variante_id", () => variantes.id),
+    email: pg.text("email").notNull(),
+    clienteId: col.linkedTo("cliente_id", () => clientes.id, "set null"),
     /** When the customer agreed to this e-mail (required to ask). */
-    consentidoEm: timestamptz("consentido_em").notNull(),
-    avisadoEm: timestamptz("avisado_em"),
-    canceladoEm: timestamptz("cancelado_em"),
-    createdAt: createdAt(),
+    consentidoEm: col.timestamptz("consentido_em").notNull(),
+    avisadoEm: col.timestamptz("avisado_em"),
+    canceladoEm: col.timestamptz("cancelado_em"),
+    createdAt: col.createdAt(),
   },
   (t) => [
     // One open request per variant and e-mail.
-    uniqueIndex("avisos_chegada_aberto_idx")
+    pg
+      .uniqueIndex("avisos_chegada_aberto_idx")
       .on(t.varianteId, t.email)
       .where(sql`${t.avisadoEm} is null and ${t.canceladoEm} is null`),
-    index("avisos_chegada_variante_idx").on(t.varianteId, t.createdAt),
+    pg.index("avisos_chegada_variante_idx").on(t.varianteId, t.createdAt),
   ],
 );

@@ -3,15 +3,9 @@
 // codes remembered from an earlier entry. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import {
-  checkInList,
-  linkedTo,
-  money,
-  ownedBy,
-  timestamptz,
-  updatedAt,
-} from "../../platform/db/columns.server";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import * as col from "../../platform/db/columns.server";
 import { variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
@@ -28,29 +22,29 @@ export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
 export const documentosFiscais = pgTable(
   "documentos_fiscais",
   {
-    chaveAcesso: text("chave_acesso").primaryKey(),
-    modelo: text("modelo", { enum: MODELOS_DOCUMENTO }).notNull(),
-    tipo: text("tipo", { enum: TIPOS_DOCUMENTO }).notNull(),
+    chaveAcesso: pg.text("chave_acesso").primaryKey(),
+    modelo: pg.text("modelo", { enum: MODELOS_DOCUMENTO }).notNull(),
+    tipo: pg.text("tipo", { enum: TIPOS_DOCUMENTO }).notNull(),
     /** The unit whose stock it moved: the recipient of an NF-e, the issuer of an NFC-e. */
-    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
-    emitenteCnpj: text("emitente_cnpj").notNull(),
-    emitenteNome: text("emitente_nome").notNull(),
-    numero: integer("numero").notNull(),
-    serie: integer("serie").notNull(),
-    emitidaEm: timestamptz("emitida_em").notNull(),
+    unidadeId: col.linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
+    emitenteCnpj: pg.text("emitente_cnpj").notNull(),
+    emitenteNome: pg.text("emitente_nome").notNull(),
+    numero: pg.integer("numero").notNull(),
+    serie: pg.integer("serie").notNull(),
+    emitidaEm: col.timestamptz("emitida_em").notNull(),
     /** vNF, as the note says. */
-    valorTotal: money("valor_total").notNull(),
-    aplicadaEm: timestamptz("aplicada_em").notNull().defaultNow(),
+    valorTotal: col.money("valor_total").notNull(),
+    aplicadaEm: col.timestamptz("aplicada_em").notNull().defaultNow(),
     /** The staff member's e-mail; null when a job applied it (point 3's import folder). */
-    aplicadaPor: text("aplicada_por"),
+    aplicadaPor: pg.text("aplicada_por"),
     /** The cancellation event applied (its goods back), once. */
-    canceladaEm: timestamptz("cancelada_em"),
+    canceladaEm: col.timestamptz("cancelada_em"),
   },
   (t) => [
-    index("documentos_fiscais_unidade_idx").on(t.unidadeId, t.tipo, t.emitidaEm.desc()),
-    checkInList("documentos_fiscais_modelo_check", "modelo", MODELOS_DOCUMENTO),
-    checkInList("documentos_fiscais_tipo_check", "tipo", TIPOS_DOCUMENTO),
-    check("documentos_fiscais_chave_check", sql`length(${t.chaveAcesso}) = 44`),
+    pg.index("documentos_fiscais_unidade_idx").on(t.unidadeId, t.tipo, t.emitidaEm.desc()),
+    col.checkInList("documentos_fiscais_modelo_check", "modelo", MODELOS_DOCUMENTO),
+    col.checkInList("documentos_fiscais_tipo_check", "tipo", TIPOS_DOCUMENTO),
+    pg.check("documentos_fiscais_chave_check", sql`length(${t.chaveAcesso}) = 44`),
   ],
 );
 
@@ -62,19 +56,19 @@ export const documentosFiscais = pgTable(
 export const codigosFornecedor = pgTable(
   "codigos_fornecedor",
   {
-    emitenteCnpj: text("emitente_cnpj").notNull(),
-    codigo: text("codigo").notNull(),
-    varianteId: ownedBy("variante_id", () => variantes.id),
-    fator: integer("fator").notNull().default(1),
+    emitenteCnpj: pg.text("emitente_cnpj").notNull(),
+    codigo: pg.text("codigo").notNull(),
+    varianteId: col.ownedBy("variante_id", () => variantes.id),
+    fator: pg.integer("fator").notNull().default(1),
     /** The supplier's description when it was mapped (the screen shows it). */
-    descricao: text("descricao"),
-    atualizadoPor: text("atualizado_por"),
-    updatedAt: updatedAt(),
+    descricao: pg.text("descricao"),
+    atualizadoPor: pg.text("atualizado_por"),
+    updatedAt: col.updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.emitenteCnpj, t.codigo] }),
-    index("codigos_fornecedor_variante_idx").on(t.varianteId),
-    check("codigos_fornecedor_fator_check", sql`${t.fator} >= 1 and ${t.fator} <= 10000`),
+    pg.primaryKey({ columns: [t.emitenteCnpj, t.codigo] }),
+    pg.index("codigos_fornecedor_variante_idx").on(t.varianteId),
+    pg.check("codigos_fornecedor_fator_check", sql`${t.fator} >= 1 and ${t.fator} <= 10000`),
   ],
 );
 
@@ -88,34 +82,36 @@ export const codigosFornecedor = pgTable(
 export const vendasBalcaoItens = pgTable(
   "vendas_balcao_itens",
   {
-    chaveAcesso: text("chave_acesso")
+    chaveAcesso: pg
+      .text("chave_acesso")
       .notNull()
       .references(() => documentosFiscais.chaveAcesso, { onDelete: "cascade" }),
-    numeroItem: integer("numero_item").notNull(),
-    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
-    codigo: text("codigo").notNull(),
-    gtin: text("gtin"),
-    descricao: text("descricao").notNull(),
+    numeroItem: pg.integer("numero_item").notNull(),
+    unidadeId: col.linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
+    codigo: pg.text("codigo").notNull(),
+    gtin: pg.text("gtin"),
+    descricao: pg.text("descricao").notNull(),
     /** Our units that left (qCom × the code's factor), known once matched. */
-    quantidade: integer("quantidade"),
+    quantidade: pg.integer("quantidade"),
     /** qCom as the note says (a fraction waits for a factor that makes it whole). */
-    quantidadeNota: text("quantidade_nota").notNull(),
-    valor: money("valor").notNull(),
-    varianteId: linkedTo("variante_id", () => variantes.id, "set null"),
+    quantidadeNota: pg.text("quantidade_nota").notNull(),
+    valor: col.money("valor").notNull(),
+    varianteId: col.linkedTo("variante_id", () => variantes.id, "set null"),
     /** Centavos one unit cost when applied (custo_medio, else custo); null when unknown. */
-    custoUnitario: money("custo_unitario"),
+    custoUnitario: col.money("custo_unitario"),
     /** Units that actually left the ledger (less than quantidade when the stock had fewer). */
-    baixado: integer("baixado").notNull().default(0),
-    aplicadoEm: timestamptz("aplicado_em"),
-    emitidaEm: timestamptz("emitida_em").notNull(),
+    baixado: pg.integer("baixado").notNull().default(0),
+    aplicadoEm: col.timestamptz("aplicado_em"),
+    emitidaEm: col.timestamptz("emitida_em").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.chaveAcesso, t.numeroItem] }),
-    index("vendas_balcao_itens_pendentes_idx")
+    pg.primaryKey({ columns: [t.chaveAcesso, t.numeroItem] }),
+    pg
+      .index("vendas_balcao_itens_pendentes_idx")
       .on(t.unidadeId, t.codigo)
       .where(sql`${t.aplicadoEm} is null`),
-    index("vendas_balcao_itens_unidade_idx").on(t.unidadeId, t.emitidaEm.desc()),
-    check("vendas_balcao_itens_baixado_check", sql`${t.baixado} >= 0`),
+    pg.index("vendas_balcao_itens_unidade_idx").on(t.unidadeId, t.emitidaEm.desc()),
+    pg.check("vendas_balcao_itens_baixado_check", sql`${t.baixado} >= 0`),
   ],
 );
 
@@ -124,10 +120,10 @@ export const vendasBalcaoItens = pgTable(
  * the sale, when it arrives, is recorded as cancelled and moves no stock (decision 0089).
  */
 export const cancelamentosNfce = pgTable("cancelamentos_nfce", {
-  chaveAcesso: text("chave_acesso").primaryKey(),
-  emitenteCnpj: text("emitente_cnpj").notNull(),
-  canceladaEm: timestamptz("cancelada_em").notNull(),
-  recebidoEm: timestamptz("recebido_em").notNull().defaultNow(),
+  chaveAcesso: pg.text("chave_acesso").primaryKey(),
+  emitenteCnpj: pg.text("emitente_cnpj").notNull(),
+  canceladaEm: col.timestamptz("cancelada_em").notNull(),
+  recebidoEm: col.timestamptz("recebido_em").notNull().defaultNow(),
 });
 
 export type DocumentoFiscal = typeof documentosFiscais.$inferSelect;

@@ -2,32 +2,16 @@
 // ledger of every change (decision 0026). Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
-import {
-  checkInList,
-  createdAt,
-  id,
-  linkedTo,
-  ownedBy,
-  timestamptz,
-  updatedAt,
-} from "../../platform/db/columns.server";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import * as col from "../../platform/db/columns.server";
 import { categorias, variantes } from "../catalog/tables.server";
 import { unidades } from "../shop/tables.server";
 
 /** The place of a stock figure: a variant (gone with it) at a unit (kept while stock names it). */
 const variantAtUnit = () => ({
-  varianteId: ownedBy("variante_id", () => variantes.id),
-  unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
+  varianteId: col.ownedBy("variante_id", () => variantes.id),
+  unidadeId: col.linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
 });
 
 /**
@@ -38,19 +22,19 @@ export const estoque = pgTable(
   "estoque",
   {
     ...variantAtUnit(),
-    emMaos: integer("em_maos").notNull().default(0),
-    reservado: integer("reservado").notNull().default(0),
+    emMaos: pg.integer("em_maos").notNull().default(0),
+    reservado: pg.integer("reservado").notNull().default(0),
     // Never below 0: a counter sale may leave fewer in hand than online orders reserved
     // (decision 0089); what is available to sell is then nothing, at this unit only.
-    disponivel: integer("disponivel").generatedAlwaysAs(sql`greatest(em_maos - reservado, 0)`),
+    disponivel: pg.integer("disponivel").generatedAlwaysAs(sql`greatest(em_maos - reservado, 0)`),
     /** "Abaixo do mínimo" below this (0 = no minimum). */
-    minimo: integer("minimo").notNull().default(0),
-    updatedAt: updatedAt(),
+    minimo: pg.integer("minimo").notNull().default(0),
+    updatedAt: col.updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.varianteId, t.unidadeId] }),
-    index("estoque_unidade_idx").on(t.unidadeId),
-    check(
+    pg.primaryKey({ columns: [t.varianteId, t.unidadeId] }),
+    pg.index("estoque_unidade_idx").on(t.unidadeId),
+    pg.check(
       "estoque_quantidades_check",
       sql`${t.emMaos} >= 0 and ${t.reservado} >= 0 and ${t.minimo} >= 0`,
     ),
@@ -87,31 +71,31 @@ export type TipoMovimento = (typeof TIPOS_MOVIMENTO)[number];
 export const movimentosEstoque = pgTable(
   "movimentos_estoque",
   {
-    id: id(),
+    id: col.id(),
     ...variantAtUnit(),
-    tipo: text("tipo", { enum: TIPOS_MOVIMENTO }).notNull(),
-    deltaEmMaos: integer("delta_em_maos").notNull().default(0),
-    deltaReservado: integer("delta_reservado").notNull().default(0),
-    emMaosDepois: integer("em_maos_depois").notNull(),
-    reservadoDepois: integer("reservado_depois").notNull(),
+    tipo: pg.text("tipo", { enum: TIPOS_MOVIMENTO }).notNull(),
+    deltaEmMaos: pg.integer("delta_em_maos").notNull().default(0),
+    deltaReservado: pg.integer("delta_reservado").notNull().default(0),
+    emMaosDepois: pg.integer("em_maos_depois").notNull(),
+    reservadoDepois: pg.integer("reservado_depois").notNull(),
     /** The order that moved it (reserva, liberação, venda, cancelamento). */
-    pedidoId: uuid("pedido_id"),
-    motivo: text("motivo"),
+    pedidoId: pg.uuid("pedido_id"),
+    motivo: pg.text("motivo"),
     /** Who moved it by hand (ajuste, transferência, importação). */
-    usuarioEmail: text("usuario_email"),
+    usuarioEmail: pg.text("usuario_email"),
     /** The transfer a transferencia_* movement belongs to (decision 0076). */
-    transferenciaId: uuid("transferencia_id"),
+    transferenciaId: pg.uuid("transferencia_id"),
     /** The fiscal document (44-character access key) an entrada_nf / venda_balcao* came from. */
-    chaveAcesso: text("chave_acesso"),
+    chaveAcesso: pg.text("chave_acesso"),
     /** The stock count a contagem movement applied. */
-    contagemId: uuid("contagem_id"),
-    createdAt: createdAt(),
+    contagemId: pg.uuid("contagem_id"),
+    createdAt: col.createdAt(),
   },
   (t) => [
     // A variant's history, newest first, off the index (DESC is NULLS FIRST; migration 0015).
-    index("movimentos_estoque_variante_idx").on(t.varianteId, t.createdAt.desc().nullsFirst()),
-    index("movimentos_estoque_pedido_idx").on(t.pedidoId),
-    checkInList("movimentos_estoque_tipo_check", "tipo", TIPOS_MOVIMENTO),
+    pg.index("movimentos_estoque_variante_idx").on(t.varianteId, t.createdAt.desc().nullsFirst()),
+    pg.index("movimentos_estoque_pedido_idx").on(t.pedidoId),
+    col.checkInList("movimentos_estoque_tipo_check", "tipo", TIPOS_MOVIMENTO),
   ],
 );
 
@@ -127,29 +111,29 @@ export type StatusTransferencia = (typeof STATUS_TRANSFERENCIA)[number];
 export const transferenciasEstoque = pgTable(
   "transferencias_estoque",
   {
-    id: id(),
-    varianteId: ownedBy("variante_id", () => variantes.id),
-    deUnidadeId: linkedTo("de_unidade_id", () => unidades.id, "restrict").notNull(),
-    paraUnidadeId: linkedTo("para_unidade_id", () => unidades.id, "restrict").notNull(),
-    quantidade: integer("quantidade").notNull(),
-    status: text("status", { enum: STATUS_TRANSFERENCIA }).notNull().default("em_transito"),
+    id: col.id(),
+    varianteId: col.ownedBy("variante_id", () => variantes.id),
+    deUnidadeId: col.linkedTo("de_unidade_id", () => unidades.id, "restrict").notNull(),
+    paraUnidadeId: col.linkedTo("para_unidade_id", () => unidades.id, "restrict").notNull(),
+    quantidade: pg.integer("quantidade").notNull(),
+    status: pg.text("status", { enum: STATUS_TRANSFERENCIA }).notNull().default("em_transito"),
     /** The sender's reason (optional). */
-    motivo: text("motivo"),
-    enviadaPor: text("enviada_por"),
-    enviadaEm: timestamptz("enviada_em").notNull().defaultNow(),
+    motivo: pg.text("motivo"),
+    enviadaPor: pg.text("enviada_por"),
+    enviadaEm: col.timestamptz("enviada_em").notNull().defaultNow(),
     /** What arrived (≤ quantidade), and why less when less. */
-    quantidadeRecebida: integer("quantidade_recebida"),
-    motivoDiferenca: text("motivo_diferenca"),
+    quantidadeRecebida: pg.integer("quantidade_recebida"),
+    motivoDiferenca: pg.text("motivo_diferenca"),
     /** Who received or cancelled it, and when. */
-    concluidaPor: text("concluida_por"),
-    concluidaEm: timestamptz("concluida_em"),
+    concluidaPor: pg.text("concluida_por"),
+    concluidaEm: col.timestamptz("concluida_em"),
   },
   (t) => [
-    index("transferencias_estoque_para_idx").on(t.paraUnidadeId, t.status, t.enviadaEm.desc()),
-    index("transferencias_estoque_de_idx").on(t.deUnidadeId, t.status, t.enviadaEm.desc()),
-    index("transferencias_estoque_variante_idx").on(t.varianteId, t.status),
-    checkInList("transferencias_estoque_status_check", "status", STATUS_TRANSFERENCIA),
-    check(
+    pg.index("transferencias_estoque_para_idx").on(t.paraUnidadeId, t.status, t.enviadaEm.desc()),
+    pg.index("transferencias_estoque_de_idx").on(t.deUnidadeId, t.status, t.enviadaEm.desc()),
+    pg.index("transferencias_estoque_variante_idx").on(t.varianteId, t.status),
+    col.checkInList("transferencias_estoque_status_check", "status", STATUS_TRANSFERENCIA),
+    pg.check(
       "transferencias_estoque_quantidades_check",
       sql`${t.quantidade} > 0 and ${t.deUnidadeId} <> ${t.paraUnidadeId} and (${t.quantidadeRecebida} is null or (${t.quantidadeRecebida} >= 0 and ${t.quantidadeRecebida} <= ${t.quantidade}))`,
     ),
@@ -173,27 +157,27 @@ export type EstadoContagem = (typeof ESTADOS_CONTAGEM)[number];
 export const contagens = pgTable(
   "contagens",
   {
-    id: id(),
-    unidadeId: linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
-    escopo: text("escopo", { enum: ESCOPOS_CONTAGEM }).notNull().default("tudo"),
+    id: col.id(),
+    unidadeId: col.linkedTo("unidade_id", () => unidades.id, "restrict").notNull(),
+    escopo: pg.text("escopo", { enum: ESCOPOS_CONTAGEM }).notNull().default("tudo"),
     /** The category counted (escopo 'categoria'). */
-    categoriaId: linkedTo("categoria_id", () => categorias.id, "restrict"),
+    categoriaId: col.linkedTo("categoria_id", () => categorias.id, "restrict"),
     /** The brand counted (escopo 'marca'), as the products spell it. */
-    marca: text("marca"),
-    cega: boolean("cega").notNull().default(true),
-    estado: text("estado", { enum: ESTADOS_CONTAGEM }).notNull().default("aberta"),
-    abertaPor: text("aberta_por"),
-    abertaEm: timestamptz("aberta_em").notNull().defaultNow(),
-    aplicadaPor: text("aplicada_por"),
-    aplicadaEm: timestamptz("aplicada_em"),
-    canceladaPor: text("cancelada_por"),
-    canceladaEm: timestamptz("cancelada_em"),
+    marca: pg.text("marca"),
+    cega: pg.boolean("cega").notNull().default(true),
+    estado: pg.text("estado", { enum: ESTADOS_CONTAGEM }).notNull().default("aberta"),
+    abertaPor: pg.text("aberta_por"),
+    abertaEm: col.timestamptz("aberta_em").notNull().defaultNow(),
+    aplicadaPor: pg.text("aplicada_por"),
+    aplicadaEm: col.timestamptz("aplicada_em"),
+    canceladaPor: pg.text("cancelada_por"),
+    canceladaEm: col.timestamptz("cancelada_em"),
   },
   (t) => [
-    index("contagens_unidade_idx").on(t.unidadeId, t.estado, t.abertaEm.desc()),
-    checkInList("contagens_escopo_check", "escopo", ESCOPOS_CONTAGEM),
-    checkInList("contagens_estado_check", "estado", ESTADOS_CONTAGEM),
-    check(
+    pg.index("contagens_unidade_idx").on(t.unidadeId, t.estado, t.abertaEm.desc()),
+    col.checkInList("contagens_escopo_check", "escopo", ESCOPOS_CONTAGEM),
+    col.checkInList("contagens_estado_check", "estado", ESTADOS_CONTAGEM),
+    pg.check(
       "contagens_escopo_alvo_check",
       sql`(${t.escopo} <> 'categoria' or ${t.categoriaId} is not null) and (${t.escopo} <> 'marca' or ${t.marca} is not null)`,
     ),
@@ -210,25 +194,25 @@ export const contagens = pgTable(
 export const contagemItens = pgTable(
   "contagem_itens",
   {
-    contagemId: ownedBy("contagem_id", () => contagens.id),
-    varianteId: ownedBy("variante_id", () => variantes.id),
-    quantidade: integer("quantidade").notNull().default(0),
-    contadoPor: text("contado_por").array().notNull().default(sql`'{}'::text[]`),
-    primeiraEm: timestamptz("primeira_em").notNull(),
-    ultimaEm: timestamptz("ultima_em").notNull(),
+    contagemId: col.ownedBy("contagem_id", () => contagens.id),
+    varianteId: col.ownedBy("variante_id", () => variantes.id),
+    quantidade: pg.integer("quantidade").notNull().default(0),
+    contadoPor: pg.text("contado_por").array().notNull().default(sql`'{}'::text[]`),
+    primeiraEm: col.timestamptz("primeira_em").notNull(),
+    ultimaEm: col.timestamptz("ultima_em").notNull(),
     /** Units in hand by the ledger when the variant was first read in this count. */
-    emMaosNaContagem: integer("em_maos_na_contagem").notNull(),
+    emMaosNaContagem: pg.integer("em_maos_na_contagem").notNull(),
     /** …and at its last reading: different when stock moved while it was being counted. */
-    emMaosNaUltima: integer("em_maos_na_ultima").notNull(),
+    emMaosNaUltima: pg.integer("em_maos_na_ultima").notNull(),
     /** Written when the count is applied: the in-hand figure before and after its movement. */
-    emMaosAntes: integer("em_maos_antes"),
-    emMaosDepois: integer("em_maos_depois"),
+    emMaosAntes: pg.integer("em_maos_antes"),
+    emMaosDepois: pg.integer("em_maos_depois"),
     /** Applied at what was reserved instead of the count (never below the reservations). */
-    limitadoAoReservado: boolean("limitado_ao_reservado").notNull().default(false),
+    limitadoAoReservado: pg.boolean("limitado_ao_reservado").notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.contagemId, t.varianteId] }),
-    check("contagem_itens_quantidade_check", sql`${t.quantidade} >= 0`),
+    pg.primaryKey({ columns: [t.contagemId, t.varianteId] }),
+    pg.check("contagem_itens_quantidade_check", sql`${t.quantidade} >= 0`),
   ],
 );
 
@@ -239,21 +223,21 @@ export const contagemItens = pgTable(
 export const contagemLeituras = pgTable(
   "contagem_leituras",
   {
-    id: id(),
-    contagemId: ownedBy("contagem_id", () => contagens.id),
-    varianteId: ownedBy("variante_id", () => variantes.id),
+    id: col.id(),
+    contagemId: col.ownedBy("contagem_id", () => contagens.id),
+    varianteId: col.ownedBy("variante_id", () => variantes.id),
     /** What was read or typed (EAN/GTIN, SKU). */
-    codigo: text("codigo").notNull(),
-    quantidade: integer("quantidade").notNull(),
-    usuarioEmail: text("usuario_email").notNull(),
+    codigo: pg.text("codigo").notNull(),
+    quantidade: pg.integer("quantidade").notNull(),
+    usuarioEmail: pg.text("usuario_email").notNull(),
     /** Units in hand by the ledger at this reading. */
-    emMaos: integer("em_maos").notNull(),
-    createdAt: createdAt(),
+    emMaos: pg.integer("em_maos").notNull(),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    index("contagem_leituras_contagem_idx").on(t.contagemId, t.createdAt.desc()),
-    index("contagem_leituras_usuario_idx").on(t.contagemId, t.usuarioEmail, t.createdAt.desc()),
-    check("contagem_leituras_quantidade_check", sql`${t.quantidade} > 0`),
+    pg.index("contagem_leituras_contagem_idx").on(t.contagemId, t.createdAt.desc()),
+    pg.index("contagem_leituras_usuario_idx").on(t.contagemId, t.usuarioEmail, t.createdAt.desc()),
+    pg.check("contagem_leituras_quantidade_check", sql`${t.quantidade} > 0`),
   ],
 );
 

@@ -1,7 +1,9 @@
 // The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
-import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamptz, updatedAt } from "../../platform/db/columns.server";
+
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import * as col from "../../platform/db/columns.server";
 import { outboxIndexes, outboxQueueColumns } from "../../platform/db/outbox-columns.server";
 import { STATUS_EMAIL } from "./status";
 
@@ -21,33 +23,32 @@ export interface InlineImage {
 export const emails = pgTable(
   "emails",
   {
-    id: id(),
+    id: col.id(),
     /** What it says (the module that queued it names its kinds). */
-    tipo: text("tipo").notNull(),
-    destinatario: text("destinatario").notNull(),
+    tipo: pg.text("tipo").notNull(),
+    destinatario: pg.text("destinatario").notNull(),
     /**
      * What it is about, named by the module that queued it (`pedido`, `agendamento`…) and the
      * record's id; no foreign key, so queuing costs the checkout no lookup (decision 0061).
      */
-    resourceType: text("resource_type"),
-    resourceId: text("resource_id"),
+    resourceType: pg.text("resource_type"),
+    resourceId: pg.text("resource_id"),
     /** Small facts the message needs beyond the order (a cancellation's reason). */
-    dados: jsonb("dados").$type<Record<string, string>>(),
+    dados: pg.jsonb("dados").$type<Record<string, string>>(),
     /** The site's address the customer used, for absolute links (PUBLIC_URL wins). */
-    origem: text("origem"),
-    assunto: text("assunto"),
-    html: text("html"),
-    texto: text("texto"),
-    imagens: jsonb("imagens").$type<InlineImage[]>(),
+    origem: pg.text("origem"),
+    assunto: pg.text("assunto"),
+    html: pg.text("html"),
+    texto: pg.text("texto"),
+    imagens: pg.jsonb("imagens").$type<InlineImage[]>(),
     /** Extra headers sent with it (List-Unsubscribe). */
-    cabecalhos: jsonb("cabecalhos").$type<Record<string, string>>(),
+    cabecalhos: pg.jsonb("cabecalhos").$type<Record<string, string>>(),
     ...outboxQueueColumns(STATUS_EMAIL),
-    erro: text("erro"),
+    erro: pg.text("erro"),
     /** The .eml file kept when no SMTP server is configured (relative to $DATA_DIR/mail). */
-    arquivo: text("arquivo"),
-    enviadoEm: timestamptz("enviado_em"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    arquivo: pg.text("arquivo"),
+    enviadoEm: col.timestamptz("enviado_em"),
+    ...col.timestamps(),
   },
   (t) => [...outboxIndexes("emails", STATUS_EMAIL, t)],
 );

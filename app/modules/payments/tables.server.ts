@@ -1,22 +1,35 @@
 // The payments module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
 import { METODOS_RECEBIMENTO } from "../../domain/counter-payment";
 import { MEIOS_COBRANCA, PROVEDORES_PAGAMENTO, STATUS_COBRANCA } from "../../domain/statuses";
-import {
-  checkInList,
-  createdAt,
-  id,
-  linkedTo,
-  money,
-  timestamptz,
-  updatedAt,
-} from "../../platform/db/columns.server";
+import * as col from "../../platform/db/columns.server";
 import { usuarios } from "../accounts/tables.server";
 import { agendamentos, pacotesPet } from "../grooming/tables.server";
 import { pedidos } from "../orders/tables.server";
 import { unidades } from "../shop/tables.server";
+
+/**
+ * What a payment is for: exactly one order, grooming booking (decision 0088) or package of
+ * baths (decisions 0087, 0091), and it goes with it.
+ */
+const paidFor = () => ({
+  pedidoId: col.linkedTo("pedido_id", () => pedidos.id, "cascade"),
+  agendamentoId: col.linkedTo("agendamento_id", () => agendamentos.id, "cascade"),
+  pacotePetId: col.linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
+});
+
+/** The CHECK that one, and only one, of `paidFor`'s links is set. */
+const paysForOne = (
+  table: string,
+  t: Record<keyof ReturnType<typeof paidFor>, pg.ExtraConfigColumn>,
+) =>
+  pg.check(
+    `${table}_origem_check`,
+    sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
+  );
 
 /**
  * Online payment charges (Pix through a provider). An order may have several over time
@@ -26,60 +39,55 @@ import { unidades } from "../shop/tables.server";
 export const cobrancas = pgTable(
   "cobrancas",
   {
-    id: id(),
-    pedidoId: linkedTo("pedido_id", () => pedidos.id, "cascade"),
-    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
-      onDelete: "cascade",
-    }),
-    /** A package of baths bought online (decision 0091). */
-    pacotePetId: linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
-    provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
+    id: col.id(),
+    /** A package of baths bought online (decision 0091), as well as an order or a booking. */
+    ...paidFor(),
+    provedor: pg.text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
     /** Pix, or a card paid on the provider's hosted page (issue 43 point 1). */
-    meio: text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
+    meio: pg.text("meio", { enum: MEIOS_COBRANCA }).notNull().default("pix"),
     /** Card: the installments the customer chose at the provider (within the owner's limit). */
-    parcelas: integer("parcelas"),
+    parcelas: pg.integer("parcelas"),
     /** The provider's id of the charge (Mercado Pago: the payment id). */
-    externoId: text("externo_id").notNull(),
+    externoId: pg.text("externo_id").notNull(),
     /** Sent on creation: a retry after a lost answer gets the same charge back. */
-    idempotencyKey: text("idempotency_key").notNull(),
-    status: text("status", { enum: STATUS_COBRANCA }).notNull().default("pendente"),
+    idempotencyKey: pg.text("idempotency_key").notNull(),
+    status: pg.text("status", { enum: STATUS_COBRANCA }).notNull().default("pendente"),
     /** The provider's own status word, for support. */
-    statusProvedor: text("status_provedor"),
-    valor: money("valor").notNull(),
-    qrCode: text("qr_code"),
-    qrCodeBase64: text("qr_code_base64"),
-    ticketUrl: text("ticket_url"),
-    expiraEm: timestamptz("expira_em"),
-    pagoEm: timestamptz("pago_em"),
-    reembolsadoEm: timestamptz("reembolsado_em"),
+    statusProvedor: pg.text("status_provedor"),
+    valor: col.money("valor").notNull(),
+    qrCode: pg.text("qr_code"),
+    qrCodeBase64: pg.text("qr_code_base64"),
+    ticketUrl: pg.text("ticket_url"),
+    expiraEm: col.timestamptz("expira_em"),
+    pagoEm: col.timestamptz("pago_em"),
+    reembolsadoEm: col.timestamptz("reembolsado_em"),
     /**
      * A refund the provider accepted but has not confirmed yet: the reconciliation reads the
      * charge again until it is refunded (decision 0035).
      */
-    reembolsoSolicitadoEm: timestamptz("reembolso_solicitado_em"),
+    reembolsoSolicitadoEm: col.timestamptz("reembolso_solicitado_em"),
     /** Centavos refunded so far (a partial refund leaves the charge 'paga'); null = none. */
-    valorReembolsado: money("valor_reembolsado"),
+    valorReembolsado: col.money("valor_reembolsado"),
     /** A chargeback (contestação) the provider reported; the day close shows it. */
-    contestadaEm: timestamptz("contestada_em"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    contestadaEm: col.timestamptz("contestada_em"),
+    ...col.timestamps(),
   },
   (t) => [
-    uniqueIndex("cobrancas_externo_idx").on(t.provedor, t.externoId),
-    uniqueIndex("cobrancas_idempotency_idx").on(t.idempotencyKey),
-    index("cobrancas_pedido_idx").on(t.pedidoId),
-    index("cobrancas_agendamento_idx").on(t.agendamentoId),
-    index("cobrancas_pacote_pet_idx").on(t.pacotePetId),
-    check(
-      "cobrancas_origem_check",
-      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
+    pg.uniqueIndex("cobrancas_externo_idx").on(t.provedor, t.externoId),
+    pg.uniqueIndex("cobrancas_idempotency_idx").on(t.idempotencyKey),
+    pg.index("cobrancas_pedido_idx").on(t.pedidoId),
+    pg.index("cobrancas_agendamento_idx").on(t.agendamentoId),
+    pg.index("cobrancas_pacote_pet_idx").on(t.pacotePetId),
+    paysForOne("cobrancas", t),
+    pg.index("cobrancas_status_idx").on(t.status, t.createdAt),
+    col.checkInList("cobrancas_provedor_check", "provedor", PROVEDORES_PAGAMENTO),
+    col.checkInList("cobrancas_meio_check", "meio", MEIOS_COBRANCA),
+    pg.check(
+      "cobrancas_parcelas_check",
+      sql`${t.parcelas} is null or ${t.parcelas} between 1 and 24`,
     ),
-    index("cobrancas_status_idx").on(t.status, t.createdAt),
-    checkInList("cobrancas_provedor_check", "provedor", PROVEDORES_PAGAMENTO),
-    checkInList("cobrancas_meio_check", "meio", MEIOS_COBRANCA),
-    check("cobrancas_parcelas_check", sql`${t.parcelas} is null or ${t.parcelas} between 1 and 24`),
-    checkInList("cobrancas_status_check", "status", STATUS_COBRANCA),
-    check("cobrancas_valor_check", sql`${t.valor} > 0`),
+    col.checkInList("cobrancas_status_check", "status", STATUS_COBRANCA),
+    pg.check("cobrancas_valor_check", sql`${t.valor} > 0`),
   ],
 );
 
@@ -94,32 +102,26 @@ export type Cobranca = typeof cobrancas.$inferSelect;
 export const preferencias = pgTable(
   "preferencias",
   {
-    id: id(),
-    /** Exactly one owner, as a charge's (decisions 0091, 0092: a booking, a package). */
-    pedidoId: linkedTo("pedido_id", () => pedidos.id, "cascade"),
-    agendamentoId: linkedTo("agendamento_id", () => agendamentos.id, "cascade"),
-    /** A package of baths bought online by card (decision 0092). */
-    pacotePetId: linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
+    id: col.id(),
+    /** Exactly one owner, as a charge's (decisions 0091, 0092: a booking, a package by card). */
+    ...paidFor(),
     /** A booking's or a package's: the price it was made for (a new price, a new checkout). */
-    valor: money("valor"),
-    provedor: text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
-    externoId: text("externo_id").notNull(),
+    valor: col.money("valor"),
+    provedor: pg.text("provedor", { enum: PROVEDORES_PAGAMENTO }).notNull(),
+    externoId: pg.text("externo_id").notNull(),
     /** The provider's hosted checkout page. */
-    initPoint: text("init_point").notNull(),
-    idempotencyKey: text("idempotency_key").notNull(),
-    expiraEm: timestamptz("expira_em").notNull(),
-    createdAt: createdAt(),
+    initPoint: pg.text("init_point").notNull(),
+    idempotencyKey: pg.text("idempotency_key").notNull(),
+    expiraEm: col.timestamptz("expira_em").notNull(),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    uniqueIndex("preferencias_idempotency_idx").on(t.idempotencyKey),
-    index("preferencias_pedido_idx").on(t.pedidoId, t.createdAt),
-    index("preferencias_agendamento_idx").on(t.agendamentoId, t.createdAt),
-    index("preferencias_pacote_pet_idx").on(t.pacotePetId, t.createdAt),
-    check(
-      "preferencias_origem_check",
-      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
-    ),
-    checkInList("preferencias_provedor_check", "provedor", PROVEDORES_PAGAMENTO),
+    pg.uniqueIndex("preferencias_idempotency_idx").on(t.idempotencyKey),
+    pg.index("preferencias_pedido_idx").on(t.pedidoId, t.createdAt),
+    pg.index("preferencias_agendamento_idx").on(t.agendamentoId, t.createdAt),
+    pg.index("preferencias_pacote_pet_idx").on(t.pacotePetId, t.createdAt),
+    paysForOne("preferencias", t),
+    col.checkInList("preferencias_provedor_check", "provedor", PROVEDORES_PAGAMENTO),
   ],
 );
 
@@ -133,37 +135,30 @@ export type Preferencia = typeof preferencias.$inferSelect;
 export const recebimentos = pgTable(
   "recebimentos",
   {
-    id: id(),
-    pedidoId: linkedTo("pedido_id", () => pedidos.id, "cascade"),
-    agendamentoId: uuid("agendamento_id").references(() => agendamentos.id, {
-      onDelete: "cascade",
-    }),
-    /** A grooming package sold at the counter (issue 45, decision 0087). */
-    pacotePetId: linkedTo("pacote_pet_id", () => pacotesPet.id, "cascade"),
+    id: col.id(),
+    /** A grooming package is sold at the counter too (issue 45, decision 0087). */
+    ...paidFor(),
     /** Where the money came in (the order's or the booking's unit). */
-    unidadeId: linkedTo("unidade_id", () => unidades.id, "set null"),
-    metodo: text("metodo", { enum: METODOS_RECEBIMENTO }).notNull(),
-    valor: money("valor").notNull(),
+    unidadeId: col.linkedTo("unidade_id", () => unidades.id, "set null"),
+    metodo: pg.text("metodo", { enum: METODOS_RECEBIMENTO }).notNull(),
+    valor: col.money("valor").notNull(),
     /** Cash: what the customer handed over (the change is the difference). */
-    recebido: money("recebido"),
+    recebido: col.money("recebido"),
     /** Why the amount differs from the total (required then). */
-    motivo: text("motivo"),
+    motivo: pg.text("motivo"),
     /** Who received it; kept when the person leaves the team (the name is in the audit). */
-    usuarioId: linkedTo("usuario_id", () => usuarios.id, "set null"),
-    recebidoEm: timestamptz("recebido_em").notNull(),
-    createdAt: createdAt(),
+    usuarioId: col.linkedTo("usuario_id", () => usuarios.id, "set null"),
+    recebidoEm: col.timestamptz("recebido_em").notNull(),
+    createdAt: col.createdAt(),
   },
   (t) => [
-    uniqueIndex("recebimentos_pedido_idx").on(t.pedidoId),
-    uniqueIndex("recebimentos_agendamento_idx").on(t.agendamentoId),
-    uniqueIndex("recebimentos_pacote_idx").on(t.pacotePetId),
-    index("recebimentos_unidade_dia_idx").on(t.unidadeId, t.recebidoEm),
-    checkInList("recebimentos_metodo_check", "metodo", METODOS_RECEBIMENTO),
-    check("recebimentos_valor_check", sql`${t.valor} > 0`),
-    check(
-      "recebimentos_origem_check",
-      sql`num_nonnulls(${t.pedidoId}, ${t.agendamentoId}, ${t.pacotePetId}) = 1`,
-    ),
+    pg.uniqueIndex("recebimentos_pedido_idx").on(t.pedidoId),
+    pg.uniqueIndex("recebimentos_agendamento_idx").on(t.agendamentoId),
+    pg.uniqueIndex("recebimentos_pacote_idx").on(t.pacotePetId),
+    pg.index("recebimentos_unidade_dia_idx").on(t.unidadeId, t.recebidoEm),
+    col.checkInList("recebimentos_metodo_check", "metodo", METODOS_RECEBIMENTO),
+    pg.check("recebimentos_valor_check", sql`${t.valor} > 0`),
+    paysForOne("recebimentos", t),
   ],
 );
 

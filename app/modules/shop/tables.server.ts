@@ -1,8 +1,9 @@
 // The shop module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ativo, createdAt, id, money, updatedAt } from "../../platform/db/columns.server";
+import * as pg from "drizzle-orm/pg-core";
+import { pgTable } from "drizzle-orm/pg-core";
+import * as col from "../../platform/db/columns.server";
 
 /**
  * One row (id = 1) holding the fields of the old `configuracoes` and
@@ -11,108 +12,108 @@ import { ativo, createdAt, id, money, updatedAt } from "../../platform/db/column
 export const configuracoes = pgTable(
   "configuracoes",
   {
-    id: integer("id").primaryKey().default(1),
-    webhookUrl: text("webhook_url"),
-    webhookCurriculos: text("webhook_curriculos"),
-    webhookServicos: text("webhook_servicos"),
+    id: pg.integer("id").primaryKey().default(1),
+    webhookUrl: pg.text("webhook_url"),
+    webhookCurriculos: pg.text("webhook_curriculos"),
+    webhookServicos: pg.text("webhook_servicos"),
     /** Switch of the order webhook (webhook_url). */
-    webhookAtivo: boolean("webhook_ativo").notNull().default(true),
+    webhookAtivo: pg.boolean("webhook_ativo").notNull().default(true),
     /** Switches of the grooming and resume webhooks, each with its own address. */
-    webhookServicosAtivo: boolean("webhook_servicos_ativo").notNull().default(true),
-    webhookCurriculosAtivo: boolean("webhook_curriculos_ativo").notNull().default(true),
-    webhookSecret: text("webhook_secret"),
-    whatsappNumero: text("whatsapp_numero"),
-    whatsappAtivo: boolean("whatsapp_ativo").notNull().default(false),
-    taxaEntregaPadrao: money("taxa_entrega_padrao").notNull().default(sql`0`),
-    freteGratisMinimo: money("frete_gratis_minimo").notNull().default(sql`40.00`),
-    pixManualAtivo: boolean("pix_manual_ativo").notNull().default(false),
-    pixChave: text("pix_chave"),
-    pixNomeRecebedor: text("pix_nome_recebedor"),
-    pixCidade: text("pix_cidade"),
+    webhookServicosAtivo: pg.boolean("webhook_servicos_ativo").notNull().default(true),
+    webhookCurriculosAtivo: pg.boolean("webhook_curriculos_ativo").notNull().default(true),
+    webhookSecret: pg.text("webhook_secret"),
+    whatsappNumero: pg.text("whatsapp_numero"),
+    whatsappAtivo: pg.boolean("whatsapp_ativo").notNull().default(false),
+    taxaEntregaPadrao: col.money("taxa_entrega_padrao").notNull().default(sql`0`),
+    freteGratisMinimo: col.money("frete_gratis_minimo").notNull().default(sql`40.00`),
+    pixManualAtivo: pg.boolean("pix_manual_ativo").notNull().default(false),
+    pixChave: pg.text("pix_chave"),
+    pixNomeRecebedor: pg.text("pix_nome_recebedor"),
+    pixCidade: pg.text("pix_cidade"),
     /** Percentage off the products for orders paid by Pix (0 = none). */
-    pixDescontoPercentual: integer("pix_desconto_percentual").notNull().default(0),
+    pixDescontoPercentual: pg.integer("pix_desconto_percentual").notNull().default(0),
     /** Online Pix with automatic confirmation (Mercado Pago); env vars win over the tokens. */
-    mercadopagoAtivo: boolean("mercadopago_ativo").notNull().default(false),
-    mercadopagoAccessToken: text("mercadopago_access_token"),
-    mercadopagoWebhookSecret: text("mercadopago_webhook_secret"),
+    mercadopagoAtivo: pg.boolean("mercadopago_ativo").notNull().default(false),
+    mercadopagoAccessToken: pg.text("mercadopago_access_token"),
+    mercadopagoWebhookSecret: pg.text("mercadopago_webhook_secret"),
     /** How long an online Pix charge can be paid. */
-    pixExpiracaoMinutos: integer("pix_expiracao_minutos").notNull().default(30),
+    pixExpiracaoMinutos: pg.integer("pix_expiracao_minutos").notNull().default(30),
     /** Card online through Mercado Pago Checkout Pro, same credentials (decision 0080). */
-    cartaoAtivo: boolean("cartao_ativo").notNull().default(false),
+    cartaoAtivo: pg.boolean("cartao_ativo").notNull().default(false),
     /** The most installments the customer may choose, and how many of those are interest-free. */
-    cartaoParcelasMax: integer("cartao_parcelas_max").notNull().default(1),
-    cartaoParcelasSemJuros: integer("cartao_parcelas_sem_juros").notNull().default(1),
+    cartaoParcelasMax: pg.integer("cartao_parcelas_max").notNull().default(1),
+    cartaoParcelasSemJuros: pg.integer("cartao_parcelas_sem_juros").notNull().default(1),
     /** Where the shop gets an e-mail for every new order (empty: none). */
-    emailNovosPedidos: text("email_novos_pedidos"),
+    emailNovosPedidos: pg.text("email_novos_pedidos"),
     /** The shop's CNPJ, at the foot of every e-mail. */
-    cnpj: text("cnpj"),
+    cnpj: pg.text("cnpj"),
     /**
      * The SMTP server e-mails go out through, set in the admin (E-mails enviados); the
      * environment's SMTP_URL / SMTP_HOST win. No host: messages are kept as .eml files.
      */
-    smtpHost: text("smtp_host"),
-    smtpPorta: integer("smtp_porta"),
-    smtpUsuario: text("smtp_usuario"),
+    smtpHost: pg.text("smtp_host"),
+    smtpPorta: pg.integer("smtp_porta"),
+    smtpUsuario: pg.text("smtp_usuario"),
     /** Never sent back to a page; blank on the form keeps it. */
-    smtpSenha: text("smtp_senha"),
+    smtpSenha: pg.text("smtp_senha"),
     /** The sender ("Nome <endereço>" or an address); the environment's MAIL_FROM wins. */
-    emailRemetente: text("email_remetente"),
+    emailRemetente: pg.text("email_remetente"),
     /** The supplier as Decreto 7.962/2013 asks: razão social, shown in every footer. */
-    razaoSocial: text("razao_social"),
+    razaoSocial: pg.text("razao_social"),
     /** The shop's e-mail for customers (footer, legal pages); empty: the site's own. */
-    emailContato: text("email_contato"),
+    emailContato: pg.text("email_contato"),
     /** The person in charge of personal data (LGPD art. 41), named on the privacy page. */
-    encarregadoNome: text("encarregado_nome"),
-    encarregadoEmail: text("encarregado_email"),
+    encarregadoNome: pg.text("encarregado_nome"),
+    encarregadoEmail: pg.text("encarregado_email"),
     /** The legal pages in Markdown; null: the default text (decision 0044). */
-    textoPrivacidade: text("texto_privacidade"),
-    textoTrocas: text("texto_trocas"),
-    textoTermos: text("texto_termos"),
+    textoPrivacidade: pg.text("texto_privacidade"),
+    textoTrocas: pg.text("texto_trocas"),
+    textoTermos: pg.text("texto_termos"),
     /**
      * The site's address as its admins reach it (`https://loja.example`), learned from the
      * panel: the links of e-mails use it when PUBLIC_URL is not set, never the Host header a
      * customer's request came with (decision 0057).
      */
-    enderecoSite: text("endereco_site"),
+    enderecoSite: pg.text("endereco_site"),
     /**
      * The demo shop (decision 0057): null until the first start decides; "carregados" when
      * it was seeded, "vazio" for an empty start (DEMO_DATA=0), "removidos" after "Remover
      * dados de demonstração". Only null seeds, so the demo never comes back.
      */
-    dadosDemo: text("dados_demo"),
+    dadosDemo: pg.text("dados_demo"),
     /** Resumes and grooming photos are deleted this many months after they arrived. */
-    retencaoMeses: integer("retencao_meses").notNull().default(12),
+    retencaoMeses: pg.integer("retencao_meses").notNull().default(12),
     /** Sent e-mails' bodies and webhook payloads are cleared this many days after they were made. */
-    retencaoEnviosDias: integer("retencao_envios_dias").notNull().default(90),
-    updatedAt: updatedAt(),
+    retencaoEnviosDias: pg.integer("retencao_envios_dias").notNull().default(90),
+    updatedAt: col.updatedAt(),
   },
   (t) => [
-    check("configuracoes_single_row_check", sql`${t.id} = 1`),
-    check(
+    pg.check("configuracoes_single_row_check", sql`${t.id} = 1`),
+    pg.check(
       "configuracoes_valores_check",
       sql`${t.taxaEntregaPadrao} >= 0 and ${t.freteGratisMinimo} >= 0`,
     ),
-    check(
+    pg.check(
       "configuracoes_pix_desconto_check",
       sql`${t.pixDescontoPercentual} >= 0 and ${t.pixDescontoPercentual} <= 50`,
     ),
-    check(
+    pg.check(
       "configuracoes_smtp_porta_check",
       sql`${t.smtpPorta} is null or (${t.smtpPorta} between 1 and 65535)`,
     ),
-    check(
+    pg.check(
       "configuracoes_retencao_check",
       sql`${t.retencaoMeses} >= 1 and ${t.retencaoMeses} <= 120`,
     ),
-    check(
+    pg.check(
       "configuracoes_retencao_envios_check",
       sql`${t.retencaoEnviosDias} >= 7 and ${t.retencaoEnviosDias} <= 3650`,
     ),
-    check(
+    pg.check(
       "configuracoes_pix_expiracao_check",
       sql`${t.pixExpiracaoMinutos} >= 30 and ${t.pixExpiracaoMinutos} <= 1440`,
     ),
-    check(
+    pg.check(
       "configuracoes_cartao_parcelas_check",
       sql`${t.cartaoParcelasMax} between 1 and 12 and ${t.cartaoParcelasSemJuros} between 1 and ${t.cartaoParcelasMax}`,
     ),
@@ -131,40 +132,39 @@ export type HorarioDia = { abre: string; fecha: string } | null;
 export const unidades = pgTable(
   "unidades",
   {
-    id: id(),
+    id: col.id(),
     /** Stable short name for addresses and import columns (estoque_<slug>). */
-    slug: text("slug").notNull(),
-    nome: text("nome").notNull(),
-    endereco: text("endereco").notNull(),
-    bairro: text("bairro").notNull(),
-    cidade: text("cidade").notNull(),
-    uf: text("uf").notNull(),
-    cep: text("cep"),
-    telefone: text("telefone"),
-    whatsapp: text("whatsapp"),
+    slug: pg.text("slug").notNull(),
+    nome: pg.text("nome").notNull(),
+    endereco: pg.text("endereco").notNull(),
+    bairro: pg.text("bairro").notNull(),
+    cidade: pg.text("cidade").notNull(),
+    uf: pg.text("uf").notNull(),
+    cep: pg.text("cep"),
+    telefone: pg.text("telefone"),
+    whatsapp: pg.text("whatsapp"),
     /** The branch's CNPJ, 14 bare characters (alphanumeric from July 2026): NF-e addressed to it is this unit's. */
-    cnpj: text("cnpj"),
+    cnpj: pg.text("cnpj"),
     /** State registration, bare digits or "ISENTO" (checked against the unit's UF). */
-    ie: text("ie"),
+    ie: pg.text("ie"),
     /** Seven entries, Sunday (0) to Saturday (6). */
-    horarios: jsonb("horarios").$type<HorarioDia[]>().notNull(),
-    servicos: jsonb("servicos").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    mapsUrl: text("maps_url"),
-    emBreve: boolean("em_breve").notNull().default(false),
-    retiradaAtiva: boolean("retirada_ativa").notNull().default(false),
+    horarios: pg.jsonb("horarios").$type<HorarioDia[]>().notNull(),
+    servicos: pg.jsonb("servicos").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    mapsUrl: pg.text("maps_url"),
+    emBreve: pg.boolean("em_breve").notNull().default(false),
+    retiradaAtiva: pg.boolean("retirada_ativa").notNull().default(false),
     /** Hours to prepare a pick-up order ("pronto em ~N h"). */
-    preparoHoras: integer("preparo_horas").notNull().default(2),
-    instrucoesRetirada: text("instrucoes_retirada"),
-    atendeEntregas: boolean("atende_entregas").notNull().default(false),
-    posicao: integer("posicao").notNull().default(0),
-    ativo: ativo(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    preparoHoras: pg.integer("preparo_horas").notNull().default(2),
+    instrucoesRetirada: pg.text("instrucoes_retirada"),
+    atendeEntregas: pg.boolean("atende_entregas").notNull().default(false),
+    posicao: pg.integer("posicao").notNull().default(0),
+    ativo: col.ativo(),
+    ...col.timestamps(),
   },
   (t) => [
-    uniqueIndex("unidades_slug_idx").on(t.slug),
-    uniqueIndex("unidades_cnpj_idx").on(t.cnpj).where(sql`${t.cnpj} is not null`),
-    check("unidades_preparo_check", sql`${t.preparoHoras} >= 0 and ${t.preparoHoras} <= 168`),
+    pg.uniqueIndex("unidades_slug_idx").on(t.slug),
+    pg.uniqueIndex("unidades_cnpj_idx").on(t.cnpj).where(sql`${t.cnpj} is not null`),
+    pg.check("unidades_preparo_check", sql`${t.preparoHoras} >= 0 and ${t.preparoHoras} <= 168`),
   ],
 );
 

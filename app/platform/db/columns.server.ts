@@ -1,7 +1,7 @@
 // Column types and helpers every module's tables share. Money is stored as numeric(12,2) and
 // handled in code as integer centavos (see docs/decisions/0001-money.md): the `money` column
 // type converts at the edge. Relative imports only: drizzle-kit reads this without the alias.
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -27,9 +27,19 @@ export const timestamptz = (column: string) => timestamp(column, { withTimezone:
 export const createdAt = () => timestamptz("created_at").notNull().defaultNow();
 export const updatedAt = () => timestamptz("updated_at").notNull().defaultNow();
 
-/** A CHECK expression: the column takes one of the vocabulary's values. */
-export const inList = (column: string, values: readonly string[]): SQL =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+/** When the row was made and last changed: most tables end with both. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/**
+ * A CHECK expression: the column takes one of the vocabulary's values. Named by its SQL name it
+ * stands bare (`papel in (…)`), given as the table's column it is qualified by the table.
+ */
+export const inList = (column: string | SQLWrapper, values: readonly string[]): SQL => {
+  const list = `(${values.map((v) => `'${v}'`).join(", ")})`;
+  return typeof column === "string"
+    ? sql.raw(`${column} in ${list}`)
+    : sql`${column} in ${sql.raw(list)}`;
+};
 
 /** The CHECK constraint `name`: the column holds one of the vocabulary's values. */
 export const checkInList = (name: string, column: string, values: readonly string[]) =>
