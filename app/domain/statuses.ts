@@ -161,6 +161,22 @@ export const { values: TIPOS_CUPOM, label: TIPO_CUPOM_LABEL } = defineVocabulary
 });
 export type TipoCupom = (typeof TIPOS_CUPOM)[number];
 
+// --- Live alerts for the staff (decision 0035) ---
+/**
+ * What a live alert tells of: a new order, photo quote or resume, or an order's payment or
+ * reservation in trouble. The alerts' table, the events that raise them and the admin's toasts
+ * all take this list.
+ */
+export const TIPOS_AVISO = [
+  "pedido",
+  "servico",
+  "curriculo",
+  "pago_apos_cancelamento",
+  "contestacao",
+  "reserva_em_risco",
+] as const;
+export type TipoAviso = (typeof TIPOS_AVISO)[number];
+
 /**
  * Every status kind with its label and tone, for StatusBadge (`<StatusBadge of="pedido"
  * value={p.status} />`). A status list of app/domain registers here; a module's own (grooming,

@@ -1,6 +1,7 @@
 // What a module tells the others when something changed (decision 0061), and what a
 // subscriber declares in its module's manifest. Types only: the manifest and `emit`
 // (events.server.ts) both read them.
+import type { TipoAviso } from "~/domain/statuses";
 import type { Executor } from "./db/client.server";
 
 /** Every event, `<resource>.<what happened>`, with the module that emits it. */
@@ -64,13 +65,7 @@ export interface WebhookNotice {
 
 /** A live alert for the staff (numbered at commit, decision 0035). */
 interface AlertNotice {
-  tipo:
-    | "pedido"
-    | "servico"
-    | "curriculo"
-    | "pago_apos_cancelamento"
-    | "contestacao"
-    | "reserva_em_risco";
+  tipo: TipoAviso;
   dados: Record<string, unknown>;
 }
 

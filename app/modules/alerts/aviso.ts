@@ -1,13 +1,8 @@
 // What a live alert carries to the admin page, and how it reads (pure, client-safe).
 import { formatBRL } from "~/domain/money";
+import type { TipoAviso } from "~/domain/statuses";
 
-export type TipoAviso =
-  | "pedido"
-  | "servico"
-  | "curriculo"
-  | "pago_apos_cancelamento"
-  | "contestacao"
-  | "reserva_em_risco";
+export type { TipoAviso };
 
 export interface Aviso {
   /** The stream's event id: grows in commit order (decision 0035). */

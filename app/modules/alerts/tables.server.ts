@@ -1,18 +1,9 @@
 // The alerts module's slice of the stored model: what the staff are told live (decision 0035).
 // Relative imports only: drizzle-kit reads the schema files without the path alias.
-
 import * as pg from "drizzle-orm/pg-core";
 import { pgTable } from "drizzle-orm/pg-core";
+import { TIPOS_AVISO } from "../../domain/statuses";
 import * as col from "../../platform/db/columns.server";
-
-export const TIPOS_AVISO = [
-  "pedido",
-  "servico",
-  "curriculo",
-  "pago_apos_cancelamento",
-  "contestacao",
-  "reserva_em_risco",
-] as const;
 
 /**
  * One row per alert. Rows are written by triggers on pedidos, pedidos_servicos and curriculos

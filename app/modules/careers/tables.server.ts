@@ -1,6 +1,5 @@
 // The careers module's slice of the stored model (SPEC §3 names). Relative imports only:
 // drizzle-kit reads the schema files without the path alias.
-
 import * as pg from "drizzle-orm/pg-core";
 import { pgTable } from "drizzle-orm/pg-core";
 import { STATUS_CURRICULO, VAGAS } from "../../domain/statuses";

@@ -1,6 +1,5 @@
 // The mail module's slice of the stored model. Relative imports only: drizzle-kit reads the
 // schema files without the path alias.
-
 import * as pg from "drizzle-orm/pg-core";
 import { pgTable } from "drizzle-orm/pg-core";
 import * as col from "../../platform/db/columns.server";
