@@ -139,10 +139,7 @@ export const variantes = pgTable(
 export const produtosResumo = pgTable(
   "produtos_resumo",
   {
-    produtoId: pg
-      .uuid("produto_id")
-      .primaryKey()
-      .references(() => produtos.id, { onDelete: "cascade" }),
+    produtoId: col.keyOwnedBy("produto_id", () => produtos.id),
     precoMin: col.money("preco_min"),
     precoMax: col.money("preco_max"),
     /** The old price of the cheapest variant. */
@@ -175,10 +172,7 @@ export const produtosResumo = pgTable(
  * save answers at once and PGlite's one thread keeps serving pages meanwhile.
  */
 export const produtosResumoPendentes = pgTable("produtos_resumo_pendentes", {
-  produtoId: pg
-    .uuid("produto_id")
-    .primaryKey()
-    .references(() => produtos.id, { onDelete: "cascade" }),
+  produtoId: col.keyOwnedBy("produto_id", () => produtos.id),
 });
 
 /**

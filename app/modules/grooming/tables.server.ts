@@ -111,10 +111,7 @@ export const servicosBanhoPrecos = pgTable(
 export const agendasBanho = pgTable(
   "agendas_banho",
   {
-    unidadeId: pg
-      .uuid("unidade_id")
-      .primaryKey()
-      .references(() => unidades.id, { onDelete: "cascade" }),
+    unidadeId: col.keyOwnedBy("unidade_id", () => unidades.id),
     ativo: col.ativo(),
     /** Seven lists of 'HH:MM', Sunday (0) to Saturday (6); an empty list is a closed day. */
     horarios: pg.jsonb("horarios").$type<string[][]>().notNull(),

@@ -62,6 +62,10 @@ export const linkedTo = (
 export const ownedBy = (column: string, owner: () => AnyPgColumn) =>
   linkedTo(column, owner, "cascade").notNull();
 
+/** The row's key is its owner's id: one row per owner (a summary, a unit's agenda), gone with it. */
+export const keyOwnedBy = (column: string, owner: () => AnyPgColumn) =>
+  uuid(column).primaryKey().references(owner, { onDelete: "cascade" });
+
 /** On by default: a row switched off stays, out of the store and the forms. */
 export const ativo = () => boolean("ativo").notNull().default(true);
 
