@@ -12,8 +12,7 @@ export const adminAuditLog = pgTable(
     // No foreign key: the trail outlives the user, and failed logins have no user.
     adminUserId: pg.uuid("admin_user_id"),
     action: pg.text("action").notNull(),
-    resourceType: pg.text("resource_type"),
-    resourceId: pg.text("resource_id"),
+    ...col.aboutResource(),
     details: pg.jsonb("details").$type<Record<string, unknown>>(),
     ipAddress: pg.text("ip_address"),
     userAgent: pg.text("user_agent"),

@@ -26,12 +26,8 @@ export const emails = pgTable(
     /** What it says (the module that queued it names its kinds). */
     tipo: pg.text("tipo").notNull(),
     destinatario: pg.text("destinatario").notNull(),
-    /**
-     * What it is about, named by the module that queued it (`pedido`, `agendamento`…) and the
-     * record's id; no foreign key, so queuing costs the checkout no lookup (decision 0061).
-     */
-    resourceType: pg.text("resource_type"),
-    resourceId: pg.text("resource_id"),
+    /** What it is about, named by the module that queued it (decision 0061). */
+    ...col.aboutResource(),
     /** Small facts the message needs beyond the order (a cancellation's reason). */
     dados: pg.jsonb("dados").$type<Record<string, string>>(),
     /** The site's address the customer used, for absolute links (PUBLIC_URL wins). */

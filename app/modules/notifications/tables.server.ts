@@ -14,8 +14,7 @@ export const webhookEntregas = pgTable(
     id: col.id(),
     tipo: pg.text("tipo", { enum: TIPOS_WEBHOOK }).notNull(),
     /** What the announcement is about (`pedido`, `pedido_servico`, `curriculo` and its id). */
-    resourceType: pg.text("resource_type"),
-    resourceId: pg.text("resource_id"),
+    ...col.aboutResource(),
     url: pg.text("url").notNull(),
     payload: pg.jsonb("payload").$type<Record<string, unknown>>().notNull(),
     ...outboxQueueColumns(STATUS_WEBHOOK),

@@ -9,6 +9,7 @@ import {
   customType,
   type ExtraConfigColumn,
   index,
+  text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -44,6 +45,15 @@ export const inList = (column: string | SQLWrapper, values: readonly string[]): 
 /** The CHECK constraint `name`: the column holds one of the vocabulary's values. */
 export const checkInList = (name: string, column: string, values: readonly string[]) =>
   check(name, inList(column, values));
+
+/**
+ * What a row tells about, named by its module (`pedido`, `agendamento`…) and the record's id:
+ * no foreign key, so writing it costs no lookup and it outlives the record (decision 0061).
+ */
+export const aboutResource = () => ({
+  resourceType: text("resource_type"),
+  resourceId: text("resource_id"),
+});
 
 /** The row's id: a random UUID made by the database. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
