@@ -7,6 +7,7 @@ import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
+import { NamedOptions } from "~/components/ui/select";
 import { ESTADO_ASSINATURA_LABEL, ESTADO_CICLO_LABEL } from "~/domain/assinatura";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -178,11 +179,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             Categoria
             <select name="categoriaId" className="rounded-md border border-slate-300 px-2 py-1">
               <option value="">—</option>
-              {categorias.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
+              <NamedOptions items={categorias} />
             </select>
           </label>
           <label className="grid gap-1">
