@@ -7,14 +7,15 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 const WIDTH = { "3xl": "max-w-3xl", "4xl": "max-w-4xl", "6xl": "max-w-6xl" } as const;
 
 export function AdminScreen({
-  width,
+  width = "4xl",
   nav,
   title,
   description,
   actions,
   children,
 }: {
-  width: keyof typeof WIDTH;
+  /** The panel's usual width unless the page's tables need more (or its forms less). */
+  width?: keyof typeof WIDTH;
   /** What stands above the title (the tabs of a screen with several views). */
   nav?: React.ReactNode;
   title: string;

@@ -140,7 +140,6 @@ export default function Equipe({ loaderData, actionData }: Route.ComponentProps)
   const units = loaderData.units;
   return (
     <AdminScreen
-      width="4xl"
       title="Equipe"
       description="Quem entra no painel, com que papel e em quais unidades. Cada pessoa tem a sua conta."
     >

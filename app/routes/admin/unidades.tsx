@@ -44,7 +44,6 @@ export const action = adminAction(
 export default function Unidades({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen
-      width="4xl"
       title="Unidades"
       description="Endereços, horários, retirada e entregas de cada unidade. O site mostra as unidades ativas."
       actions={<UnitDialog />}

@@ -64,7 +64,6 @@ export const action = adminAction(
 export default function Sinonimos({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen
-      width="4xl"
       nav={<LojaViewNav current="sinonimos" />}
       title="Sinônimos da busca"
       description="Palavras que a busca da loja trata como a mesma: quem busca “pulgas” também encontra “antipulgas”."
