@@ -7,15 +7,13 @@ import { adminMeta } from "~/components/admin/meta";
 import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
 import * as stock from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-contagem-imprimir";
-import { foundOr404 } from "./found.server";
+import { countOr404 } from "./found.server";
 import { printLoader } from "./print.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "estoque.contar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Imprimir contagem");
-
-const NOT_FOUND = "Contagem não encontrada";
 
 export const loader = printLoader(
   handle,
@@ -25,12 +23,10 @@ export const loader = printLoader(
       if (!pode(user.papel, "estoque.ajustar")) {
         throw data({ message: ACESSO_NEGADO }, { status: 403 });
       }
-      const diferencas = await foundOr404(params.id, NOT_FOUND, (id) =>
-        stock.countDifferences(id, scope),
-      );
+      const diferencas = await countOr404(params.id, (id) => stock.countDifferences(id, scope));
       return { kind: "diferencas" as const, diferencas, folha: null };
     }
-    const folha = await foundOr404(params.id, NOT_FOUND, (id) => stock.countSheet(id, scope));
+    const folha = await countOr404(params.id, (id) => stock.countSheet(id, scope));
     return { kind: "folha" as const, folha, diferencas: null };
   },
 );
