@@ -4,9 +4,10 @@
 // and the discount per product or category (on items only, never the delivery fee).
 import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
+import { NamedOptions } from "~/components/ui/select";
 import { ESTADO_ASSINATURA_LABEL, ESTADO_CICLO_LABEL } from "~/domain/assinatura";
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -93,12 +94,11 @@ export const action = adminAction(
 export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
   const { previsao, lista, numeros, descontos, categorias } = loaderData;
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Compra programada"
-        description="O que os clientes vão comprar nos próximos dias, por unidade, e as assinaturas com seu histórico."
-        className="mb-0"
-      />
+    <AdminScreen
+      width="6xl"
+      title="Compra programada"
+      description="O que os clientes vão comprar nos próximos dias, por unidade, e as assinaturas com seu histórico."
+    >
       <section className="grid gap-2 text-sm">
         <p>
           Ativas: {numeros.porEstado.ativa ?? 0} · Pausadas: {numeros.porEstado.pausada ?? 0} ·
@@ -178,11 +178,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
             Categoria
             <select name="categoriaId" className="rounded-md border border-slate-300 px-2 py-1">
               <option value="">—</option>
-              {categorias.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
+              <NamedOptions items={categorias} />
             </select>
           </label>
           <label className="grid gap-1">
@@ -232,6 +228,6 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           ))}
         </ul>
       </section>
-    </div>
+    </AdminScreen>
   );
 }

@@ -6,7 +6,7 @@ import {
   TwoFactorCard,
 } from "~/components/admin/conta/cards";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts";
 import type { Usuario } from "~/modules/accounts/index.server";
@@ -151,15 +151,10 @@ export const action = adminAction(
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Minha conta"
-        description={`Conectado como ${loaderData.email}`}
-        className="mb-0"
-      />
+    <AdminScreen width="3xl" title="Minha conta" description={`Conectado como ${loaderData.email}`}>
       <PasswordCard />
       <SessionsCard outrasSessoes={loaderData.outrasSessoes} />
       <TwoFactorCard {...loaderData} />
-    </div>
+    </AdminScreen>
   );
 }

@@ -5,9 +5,9 @@ import { adminPage } from "~/components/admin/page";
 import { pageParam } from "~/domain/pagination";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { listResumes, setResumeStatus } from "~/modules/careers/index.server";
-import { adminIntent, fail } from "~/platform/admin/action.server";
 import { resumeStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/curriculos";
+import { statusIntent } from "./status-intent.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Currículos",
@@ -32,14 +32,10 @@ export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) 
 
 export const action = adminAction(
   {
-    "resume-status": adminIntent({
+    "resume-status": statusIntent({
       schema: resumeStatusSchema,
-      refusal: (_error, intent) => fail(intent, "Erro ao atualizar status"),
-      failure: "Erro ao atualizar status",
-      run: async (data, { actor }) => {
-        await setResumeStatus(data.id, data.status, actor);
-        return "Status atualizado";
-      },
+      set: setResumeStatus,
+      success: "Status atualizado",
     }),
   },
   { capability: handle.capability, defaultIntent: "resume-status" },
@@ -52,12 +48,7 @@ export default function CurriculosAdmin({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">Currículos</h1>
         <p className="text-sm text-slate-600">Candidaturas enviadas em Trabalhe Conosco</p>
       </div>
-      <ResumeList
-        counts={loaderData.counts}
-        resumes={loaderData.resumes}
-        page={loaderData.page}
-        pageSize={loaderData.pageSize}
-      />
+      <ResumeList {...loaderData} />
     </div>
   );
 }

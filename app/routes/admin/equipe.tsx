@@ -4,7 +4,7 @@ import { PermissionsMatrix } from "~/components/admin/equipe/permissions-matrix"
 import { ResultNotice } from "~/components/admin/equipe/result-notice";
 import { TeamList } from "~/components/admin/equipe/team-list";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { PAPEL_LABEL } from "~/domain/permissions";
 import { accessSchema, inviteSchema } from "~/modules/accounts";
 import {
@@ -139,17 +139,15 @@ export const action = adminAction(
 export default function Equipe({ loaderData, actionData }: Route.ComponentProps) {
   const units = loaderData.units;
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Equipe"
-        description="Quem entra no painel, com que papel e em quais unidades. Cada pessoa tem a sua conta."
-        className="mb-0"
-      />
+    <AdminScreen
+      title="Equipe"
+      description="Quem entra no painel, com que papel e em quais unidades. Cada pessoa tem a sua conta."
+    >
       <ResultNotice result={actionData} />
       <TeamList team={loaderData.team} units={units} meId={loaderData.meId} result={actionData} />
       <InvitationsList invitations={loaderData.invitations} units={units} />
       <InviteForm units={units.filter((u) => u.ativo)} result={actionData} />
       <PermissionsMatrix />
-    </div>
+    </AdminScreen>
   );
 }

@@ -9,7 +9,7 @@ import { CounterScreen, type CounterScreenResult } from "~/components/admin/esto
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   BALCAO_MOTIVOS,
   importCounterSales,
@@ -39,8 +39,8 @@ const UPLOAD: UploadLimits = {
     "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.",
 };
 
-export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, reads }) => {
-  const unidades = staffOf(user).unidades;
+export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { staff, reads }) => {
+  const unidades = staff.unidades;
   const [pendentes, emRisco] = await reads(() =>
     Promise.all([pendingCounterCodes(unidades), reservationsAtRisk(unidades)]),
   );

@@ -11,7 +11,7 @@ import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagem-diferencas";
-import { foundOr404 } from "./found.server";
+import { countOr404 } from "./found.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Diferenças da contagem",
@@ -20,10 +20,8 @@ export const { handle, meta, ErrorBoundary } = adminPage({
   failure: "Erro ao carregar as diferenças",
 });
 
-const NOT_FOUND = "Contagem não encontrada";
-
 export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { user, reads }) => {
-  const diferencas = await foundOr404(params.id, NOT_FOUND, (id) =>
+  const diferencas = await countOr404(params.id, (id) =>
     reads(() => stock.countDifferences(id, staffOf(user))),
   );
   return { diferencas };

@@ -5,35 +5,31 @@ import { data, useLoaderData } from "react-router";
 import { CountPrintPage } from "~/components/admin/estoque/count-print";
 import { adminMeta } from "~/components/admin/meta";
 import { ACESSO_NEGADO, type AdminHandle, pode } from "~/domain/permissions";
-import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import * as stock from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-contagem-imprimir";
-import { foundOr404 } from "./found.server";
+import { countOr404 } from "./found.server";
+import { printLoader } from "./print.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "estoque.contar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Imprimir contagem");
 
-const NOT_FOUND = "Contagem não encontrada";
-const headers = { "Cache-Control": "private, no-store" };
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
-  const scope = staffOf(user);
-  if (new URL(request.url).searchParams.get("diferencas") === "1") {
-    // The expected figures are not for a blind counter.
-    if (!pode(user.papel, "estoque.ajustar")) {
-      throw data({ message: ACESSO_NEGADO }, { status: 403 });
+export const loader = printLoader(
+  handle,
+  async ({ params }: Route.LoaderArgs, { url, user, staff: scope }) => {
+    if (url.searchParams.get("diferencas") === "1") {
+      // The expected figures are not for a blind counter.
+      if (!pode(user.papel, "estoque.ajustar")) {
+        throw data({ message: ACESSO_NEGADO }, { status: 403 });
+      }
+      const diferencas = await countOr404(params.id, (id) => stock.countDifferences(id, scope));
+      return { kind: "diferencas" as const, diferencas, folha: null };
     }
-    const diferencas = await foundOr404(params.id, NOT_FOUND, (id) =>
-      stock.countDifferences(id, scope),
-    );
-    return data({ kind: "diferencas" as const, diferencas, folha: null }, { headers });
-  }
-  const folha = await foundOr404(params.id, NOT_FOUND, (id) => stock.countSheet(id, scope));
-  return data({ kind: "folha" as const, folha, diferencas: null }, { headers });
-}
+    const folha = await countOr404(params.id, (id) => stock.countSheet(id, scope));
+    return { kind: "folha" as const, folha, diferencas: null };
+  },
+);
 
 export default function PrintCount() {
   const d = useLoaderData<typeof loader>();

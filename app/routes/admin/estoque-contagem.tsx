@@ -13,7 +13,7 @@ import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagem";
-import { foundOr404 } from "./found.server";
+import { countOr404 } from "./found.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Contagem",
@@ -21,10 +21,8 @@ export const { handle, meta, ErrorBoundary } = adminPage({
   failure: "Erro ao carregar a contagem",
 });
 
-const NOT_FOUND = "Contagem não encontrada";
-
 export const loader = adminLoader(handle, async ({ params }: Route.LoaderArgs, { user, reads }) => {
-  const contagem = await foundOr404(params.id, NOT_FOUND, (id) =>
+  const contagem = await countOr404(params.id, (id) =>
     reads(() => stock.countHeader(id, staffOf(user))),
   );
   const recentes = await reads(() => stock.recentScans(params.id, user.email));

@@ -7,11 +7,12 @@ import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { resultErrors } from "~/lib/form-result";
-import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { adminAction } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagens";
+import { unitListingLoader } from "./listing.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Contagens de estoque",
@@ -19,10 +20,7 @@ export const { handle, meta, ErrorBoundary } = adminPage({
   failure: "Erro ao carregar as contagens",
 });
 
-export const loader = adminLoader(handle, async (_args: Route.LoaderArgs, { user, reads }) => {
-  const listing = await reads(() => stock.listCounts(staffOf(user)));
-  return { listing };
-});
+export const loader = unitListingLoader(handle, stock.listCounts);
 
 export const action = adminAction(
   {

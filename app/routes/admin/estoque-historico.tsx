@@ -5,7 +5,7 @@ import { MovementHistoryView } from "~/components/admin/estoque/movement-history
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { pageParam } from "~/domain/pagination";
-import { adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { adminLoader } from "~/modules/accounts/index.server";
 import { movementHistory } from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-historico";
 import { foundOr404 } from "./found.server";
@@ -18,9 +18,9 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 
 export const loader = adminLoader(
   handle,
-  async ({ request, params }: Route.LoaderArgs, { user, reads }) => {
+  async ({ request, params }: Route.LoaderArgs, { staff, reads }) => {
     const history = await foundOr404(params.varianteId, "Produto não encontrado", (id) =>
-      reads(() => movementHistory(id, pageParam(new URL(request.url)), staffOf(user))),
+      reads(() => movementHistory(id, pageParam(new URL(request.url)), staff)),
     );
     return { history };
   },

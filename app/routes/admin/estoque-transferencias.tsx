@@ -7,12 +7,13 @@ import { type TransferRefusal, TransfersScreen } from "~/components/admin/estoqu
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useFormResult } from "~/components/forms/use-form-result";
-import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { adminAction } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-transferencias";
+import { unitListingLoader } from "./listing.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Transferências",
@@ -21,10 +22,7 @@ export const { handle, meta, ErrorBoundary } = adminPage({
   failure: "Erro ao carregar as transferências",
 });
 
-export const loader = adminLoader(handle, async (_args: Route.LoaderArgs, { user, reads }) => {
-  const listing = await reads(() => stock.listTransfers(staffOf(user)));
-  return { listing };
-});
+export const loader = unitListingLoader(handle, stock.listTransfers);
 
 /** A refusal said next to the transfer's own form (its id), the typed values kept. */
 function refused(intent: string, id: string, error: AdminError, fields: Record<string, string>) {

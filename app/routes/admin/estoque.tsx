@@ -9,7 +9,7 @@ import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import type { Capacidade } from "~/domain/permissions";
-import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 // The stock screen's forms (client-safe) and its reads and writes (server).
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -24,10 +24,10 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 
 export const loader = adminLoader(
   handle,
-  async ({ request }: Route.LoaderArgs, { user, reads }) => {
+  async ({ request }: Route.LoaderArgs, { staff, reads }) => {
     const query = forms.parseStockQuery(new URL(request.url));
-    const listing = await reads(() => stock.listStock(query, staffOf(user)));
-    const aReceber = await reads(() => stock.transfersToReceive(staffOf(user)));
+    const listing = await reads(() => stock.listStock(query, staff));
+    const aReceber = await reads(() => stock.transfersToReceive(staff));
     return {
       listing,
       aReceber,

@@ -6,31 +6,26 @@ import { DayCloseSheet } from "~/components/admin/fechamento/day-close-sheet";
 import { adminMeta } from "~/components/admin/meta";
 import { PrintFrame } from "~/components/admin/print-frame";
 import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { dayClose } from "~/modules/reports/index.server";
 import type { Route } from "./+types/fechamento-imprimir";
+import { printHeaders, printLoader } from "./print.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "relatorios.ver" } satisfies AdminHandle;
 
 export const meta = adminMeta("Imprimir fechamento do dia");
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = printHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
-  const url = new URL(request.url);
+export const loader = printLoader(handle, async (_: Route.LoaderArgs, { url, formato, staff }) => {
   const close = await dayClose(
     url.searchParams.get("unidade") ?? "",
     url.searchParams.get("dia") ?? "",
-    staffOf(user),
+    staff,
   );
   if (!close) throw data("Fechamento não encontrado", { status: 404 });
-  const formato = url.searchParams.get("formato") === "80mm" ? "80mm" : "a4";
-  return data({ close, formato } as const, { headers: { "Cache-Control": "private, no-store" } });
-}
+  return { close, formato };
+});
 
 export default function PrintDayClose() {
   const { close, formato } = useLoaderData<typeof loader>();

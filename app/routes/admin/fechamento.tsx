@@ -12,7 +12,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { NamedOptions, Select } from "~/components/ui/select";
 import { shopDay } from "~/domain/dates";
-import { adminLoader, staffOf } from "~/modules/accounts/index.server";
+import { adminLoader } from "~/modules/accounts/index.server";
 import { closeUnits, dayClose } from "~/modules/reports/index.server";
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/fechamento";
@@ -25,9 +25,8 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 
 export const loader = adminLoader(
   handle,
-  async ({ request }: Route.LoaderArgs, { user, reads }) => {
+  async ({ request }: Route.LoaderArgs, { staff: scope, reads }) => {
     const url = new URL(request.url);
-    const scope = staffOf(user);
     const units = await reads(() => closeUnits(scope));
     const hoje = shopDay(now());
     const dia = url.searchParams.get("dia") || hoje;

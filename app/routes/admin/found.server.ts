@@ -16,3 +16,11 @@ export async function foundOr404<T>(
   if (!found) throw data({ message }, { status: 404 });
   return found;
 }
+
+/** The stock count the address names (its pages: reading, differences, print), or the 404. */
+export function countOr404<T>(
+  id: string,
+  read: (id: string) => Promise<T | null | undefined>,
+): Promise<T> {
+  return foundOr404(id, "Contagem não encontrada", read);
+}

@@ -3,23 +3,24 @@ import { data, useLoaderData } from "react-router";
 import { OrderPrintPage } from "~/components/admin/loja/order-print";
 import { adminMeta } from "~/components/admin/meta";
 import type { AdminHandle } from "~/domain/permissions";
-import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import { orderToPrint } from "~/modules/orders/index.server";
 import type { Route } from "./+types/pedido-imprimir";
+import { printLoader } from "./print.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "pedidos.operar" } satisfies AdminHandle;
 
 export const meta = adminMeta("Imprimir pedido");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
-  // Another unit's order answers as an unknown one (decision 0069).
-  const order = await orderToPrint(params.numero, staffOf(user));
-  if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const formato = new URL(request.url).searchParams.get("formato") === "80mm" ? "80mm" : "a4";
-  return data({ order, formato } as const, { headers: { "Cache-Control": "private, no-store" } });
-}
+export const loader = printLoader(
+  handle,
+  async ({ params }: Route.LoaderArgs, { formato, staff }) => {
+    // Another unit's order answers as an unknown one (decision 0069).
+    const order = await orderToPrint(params.numero, staff);
+    if (!order) throw data("Pedido não encontrado", { status: 404 });
+    return { order, formato };
+  },
+);
 
 export default function PrintOrder() {
   const { order, formato } = useLoaderData<typeof loader>();

@@ -1,8 +1,8 @@
 // /admin/rotinas: the periodic jobs (decision 0060), for the owner. Every admin is the owner
 // today; staff roles will narrow who sees it.
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
 import { type JobItem, JobList, type JobRunItem } from "~/components/admin/rotinas/job-list";
+import { AdminScreen } from "~/components/admin/screen";
 import { formatDateTime } from "~/domain/dates";
 import { adminLoader } from "~/modules/accounts/index.server";
 import { type JobRunView, jobsOverview } from "~/platform/jobs/overview.server";
@@ -50,13 +50,12 @@ export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads })
 
 export default function Rotinas({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Rotinas automáticas"
-        description="O que o sistema faz sozinho, de tempos em tempos: quando rodou, como terminou e quando roda de novo (horário de Brasília)."
-        className="mb-0"
-      />
+    <AdminScreen
+      width="6xl"
+      title="Rotinas automáticas"
+      description="O que o sistema faz sozinho, de tempos em tempos: quando rodou, como terminou e quando roda de novo (horário de Brasília)."
+    >
       <JobList jobs={loaderData.rotinas} />
-    </div>
+    </AdminScreen>
   );
 }

@@ -9,7 +9,6 @@ import { formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import type { AdminHandle } from "~/domain/permissions";
 import { formatPhoneDisplay } from "~/domain/phone";
-import { requireCapability, staffOf } from "~/modules/accounts/index.server";
 import {
   dayLabel,
   ESPECIE_LABEL,
@@ -19,6 +18,7 @@ import {
 } from "~/modules/grooming";
 import { groomingDay } from "~/modules/grooming/index.server";
 import type { Route } from "./+types/servicos-agenda-imprimir";
+import { printHeaders, printLoader } from "./print.server";
 
 /** What the person must be allowed to do to open this route (decision 0068). */
 export const handle = { capability: "agenda.ver" } satisfies AdminHandle;
@@ -27,20 +27,16 @@ export const meta = adminMeta("Fichas do dia");
 
 // Tutors' names, phones and addresses: never kept by a browser's or a proxy's cache (the
 // sheet is outside the admin layout, which says the same for the other admin pages).
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = printHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireCapability(request, handle.capability);
-  const url = new URL(request.url);
+export const loader = printLoader(handle, async (_: Route.LoaderArgs, { url, staff }) => {
   const unidade = url.searchParams.get("unidade") ?? "";
   const dia = url.searchParams.get("dia") ?? "";
   if (!/^[0-9a-f-]{36}$/i.test(unidade) || !/^\d{4}-\d{2}-\d{2}$/.test(dia)) {
     throw data("Escolha a unidade e o dia", { status: 400 });
   }
   const tosador = url.searchParams.get("tosador") || "todos";
-  const day = await groomingDay(unidade, dia, staffOf(user));
+  const day = await groomingDay(unidade, dia, staff);
   // Another unit's sheets answer as an unknown agenda (decision 0069).
   if (!day) throw data("Agenda não encontrada", { status: 404 });
   const fichas = day.agendamentos
@@ -73,8 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     tosador === "sem"
       ? "sem tosador"
       : (day.agendamentos.find((a) => a.tosador?.id === tosador)?.tosador?.nome ?? null);
-  return data({ dia, fichas, de }, { headers: { "Cache-Control": "private, no-store" } });
-}
+  return { dia, fichas, de };
+});
 
 export default function PrintCards() {
   const { dia, fichas, de } = useLoaderData<typeof loader>();

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { NamedOptions, Select } from "~/components/ui/select";
 import { shopDay } from "~/domain/dates";
 import { formatBRLNumber } from "~/domain/money";
 import { countText } from "~/domain/text";
@@ -233,6 +233,19 @@ function NumberField({
 
 type Service = Route.ComponentProps["loaderData"]["services"][number];
 
+/** A service's yes-or-no settings, as the form names them, and what a new service starts with. */
+const SERVICE_FLAGS = [
+  { id: "ativo", name: "ativo", label: "Ativo", initial: true },
+  { id: "online", name: "agendavelOnline", label: "Agendável online", initial: true },
+  {
+    id: "orcamento",
+    name: "exigeOrcamentoPrimeiraVez",
+    label: "Primeira vez exige orçamento com fotos",
+    initial: false,
+  },
+  { id: "adicional", name: "adicional", label: "Adicional", initial: false },
+] as const;
+
 function ServiceForm({ service }: { service: Service | null }) {
   const prefix = service?.slug ?? "novo";
   const cell = (porte: string, pelagem: string) =>
@@ -300,30 +313,15 @@ function ServiceForm({ service }: { service: Service | null }) {
         </tbody>
       </table>
       <div className="flex flex-wrap gap-4">
-        <CheckboxLabel
-          id={`${prefix}-ativo`}
-          name="ativo"
-          defaultChecked={service?.ativo ?? true}
-          label="Ativo"
-        />
-        <CheckboxLabel
-          id={`${prefix}-online`}
-          name="agendavelOnline"
-          defaultChecked={service?.agendavelOnline ?? true}
-          label="Agendável online"
-        />
-        <CheckboxLabel
-          id={`${prefix}-orcamento`}
-          name="exigeOrcamentoPrimeiraVez"
-          defaultChecked={service?.exigeOrcamentoPrimeiraVez ?? false}
-          label="Primeira vez exige orçamento com fotos"
-        />
-        <CheckboxLabel
-          id={`${prefix}-adicional`}
-          name="adicional"
-          defaultChecked={service?.adicional ?? false}
-          label="Adicional"
-        />
+        {SERVICE_FLAGS.map((flag) => (
+          <CheckboxLabel
+            key={flag.name}
+            id={`${prefix}-${flag.id}`}
+            name={flag.name}
+            defaultChecked={service?.[flag.name] ?? flag.initial}
+            label={flag.label}
+          />
+        ))}
       </div>
       <input type="hidden" name="posicao" value={String(service?.posicao ?? 0)} />
       <Button type="submit">Salvar serviço</Button>
@@ -355,11 +353,7 @@ export default function ConfiguracaoBanho({ loaderData }: Route.ComponentProps) 
         <div className="grid gap-1">
           <Label htmlFor="unidade">Unidade</Label>
           <Select id="unidade" name="unidade" defaultValue={unit?.id ?? ""}>
-            {units.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.nome}
-              </option>
-            ))}
+            <NamedOptions items={units} />
           </Select>
         </div>
         <Button type="submit" variant="outline">

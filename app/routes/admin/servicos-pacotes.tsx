@@ -15,14 +15,7 @@ import { RecordList } from "~/components/ui/record-list";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { formatBRL, formatBRLNumber, parseBRL } from "~/domain/money";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
-import {
-  PELAGEM_LABEL,
-  PELAGENS,
-  type Pelagem,
-  PORTE_LABEL,
-  PORTES,
-  type Porte,
-} from "~/modules/grooming";
+import { PELAGEM_LABEL, PELAGENS, PORTE_LABEL, PORTES } from "~/modules/grooming";
 import { listGroomingServices, listPackages, savePackage } from "~/modules/grooming/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
@@ -48,6 +41,34 @@ export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, 
 
 const int = (v: string | undefined) => (/^\d{1,4}$/.test(v ?? "") ? Number(v) : Number.NaN);
 
+/** The picked value when the list has it; else none ("Qualquer porte", an unknown value). */
+const oneOf = <V extends string>(values: readonly V[], value: string | undefined) =>
+  (values as readonly string[]).includes(value ?? "") ? (value as V) : null;
+
+/** The offer's optional limits: each a pick among its list, or any. */
+const LIMITS: readonly {
+  id: "porte" | "pelagem";
+  label: string;
+  any: string;
+  values: readonly string[];
+  labels: Readonly<Record<string, string>>;
+}[] = [
+  { id: "porte", label: "Porte", any: "Qualquer porte", values: PORTES, labels: PORTE_LABEL },
+  {
+    id: "pelagem",
+    label: "Pelagem",
+    any: "Qualquer pelagem",
+    values: PELAGENS,
+    labels: PELAGEM_LABEL,
+  },
+];
+
+/** The offer's counts: how many sessions, how many days they are valid. */
+const COUNTS = [
+  { id: "sessoes", label: "Sessões", max: 52, initial: 4 },
+  { id: "validadeDias", label: "Validade (dias)", max: 730, initial: 30 },
+] as const;
+
 export const action = adminAction(
   {
     pacote: adminIntent({
@@ -59,19 +80,13 @@ export const action = adminAction(
         const servicoIds = form.getAll("servicoIds").map(String);
         const preco = parseBRL(input.preco ?? "");
         if (preco === null) throw new AdminError("Informe o preço do pacote", "preco");
-        const porte = (PORTES as readonly string[]).includes(input.porte ?? "")
-          ? (input.porte as Porte)
-          : null;
-        const pelagem = (PELAGENS as readonly string[]).includes(input.pelagem ?? "")
-          ? (input.pelagem as Pelagem)
-          : null;
         const id = /^[0-9a-f-]{36}$/i.test(input.id ?? "") ? input.id! : null;
         const row = await savePackage(
           {
             nome: (input.nome ?? "").slice(0, 200),
             servicoIds: servicoIds.slice(0, 30),
-            porte,
-            pelagem,
+            porte: oneOf(PORTES, input.porte),
+            pelagem: oneOf(PELAGENS, input.pelagem),
             preco,
             sessoes: int(input.sessoes),
             validadeDias: int(input.validadeDias),
@@ -165,18 +180,14 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
               ))}
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="porte" label="Porte">
-              <Select defaultValue={e?.porte ?? ""}>
-                <option value="">Qualquer porte</option>
-                <SelectOptions values={PORTES} labels={PORTE_LABEL} />
-              </Select>
-            </Field>
-            <Field id="pelagem" label="Pelagem">
-              <Select defaultValue={e?.pelagem ?? ""}>
-                <option value="">Qualquer pelagem</option>
-                <SelectOptions values={PELAGENS} labels={PELAGEM_LABEL} />
-              </Select>
-            </Field>
+            {LIMITS.map((limit) => (
+              <Field key={limit.id} id={limit.id} label={limit.label}>
+                <Select defaultValue={e?.[limit.id] ?? ""}>
+                  <option value="">{limit.any}</option>
+                  <SelectOptions values={limit.values} labels={limit.labels} />
+                </Select>
+              </Field>
+            ))}
             <Field id="preco" label="Preço (R$)" error={errors.preco}>
               <Input
                 inputMode="decimal"
@@ -185,26 +196,18 @@ export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
                 required
               />
             </Field>
-            <Field id="sessoes" label="Sessões" error={errors.sessoes}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={52}
-                defaultValue={e?.sessoes ?? 4}
-                required
-              />
-            </Field>
-            <Field id="validadeDias" label="Validade (dias)" error={errors.validadeDias}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={730}
-                defaultValue={e?.validadeDias ?? 30}
-                required
-              />
-            </Field>
+            {COUNTS.map((count) => (
+              <Field key={count.id} id={count.id} label={count.label} error={errors[count.id]}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={count.max}
+                  defaultValue={e?.[count.id] ?? count.initial}
+                  required
+                />
+              </Field>
+            ))}
           </div>
           <CheckboxLabel
             id="ativo"

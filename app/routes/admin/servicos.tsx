@@ -14,10 +14,11 @@ import {
   quoteLinkSchema,
   setGroomingStatus,
 } from "~/modules/grooming/index.server";
-import { adminIntent, fail, firstIssue } from "~/platform/admin/action.server";
+import { adminIntent, firstIssue } from "~/platform/admin/action.server";
 import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
 import type { Route } from "./+types/servicos";
+import { statusIntent } from "./status-intent.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Serviços de Banho & Tosa",
@@ -68,14 +69,10 @@ export const action = adminAction(
         return [`Link para agendar do pedido ${quote.numeroPedido} pronto`, "Envie pelo WhatsApp."];
       },
     }),
-    "grooming-status": adminIntent({
+    "grooming-status": statusIntent({
       schema: groomingStatusSchema,
-      refusal: (_error, intent) => fail(intent, "Erro ao atualizar status"),
-      failure: "Erro ao atualizar status",
-      run: async (data, { actor }) => {
-        await setGroomingStatus(data.id, data.status, actor);
-        return ["Status atualizado", "Status do pedido foi atualizado com sucesso."];
-      },
+      set: setGroomingStatus,
+      success: ["Status atualizado", "Status do pedido foi atualizado com sucesso."],
     }),
   },
   { capability: handle.capability, defaultIntent: "grooming-status" },

@@ -1,5 +1,5 @@
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { UnitDialog } from "~/components/admin/unidades/unit-dialog";
 import { UnitsList } from "~/components/admin/unidades/units-list";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
@@ -43,14 +43,12 @@ export const action = adminAction(
 
 export default function Unidades({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Unidades"
-        description="Endereços, horários, retirada e entregas de cada unidade. O site mostra as unidades ativas."
-        className="mb-0"
-        actions={<UnitDialog />}
-      />
+    <AdminScreen
+      title="Unidades"
+      description="Endereços, horários, retirada e entregas de cada unidade. O site mostra as unidades ativas."
+      actions={<UnitDialog />}
+    >
       <UnitsList units={loaderData.units} />
-    </div>
+    </AdminScreen>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "~/modules/orders/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
+import { statusIntent } from "~/routes/admin/status-intent.server";
 import {
   handOverPayment,
   orderStatusSchema,
@@ -59,14 +60,11 @@ export const action = lojaAction(route, {
       ] as const;
     },
   }),
-  "payment-status": adminIntent({
+  "payment-status": statusIntent({
     schema: paymentStatusSchema,
-    refusal: refuseWith("Erro ao atualizar pagamento"),
+    set: setPaymentStatus,
+    success: "Pagamento atualizado",
     failure: "Erro ao atualizar pagamento",
-    run: async (data, { actor }) => {
-      await setPaymentStatus(data.id, data.status, actor);
-      return "Pagamento atualizado";
-    },
   }),
   "pix-refund": adminIntent({
     schema: paymentRefundSchema,

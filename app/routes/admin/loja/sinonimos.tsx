@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { SynonymsPanel } from "~/components/admin/loja/synonyms-panel";
 import { LojaViewNav } from "~/components/admin/loja/view-nav";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { SYNONYMS_INVALID, synonymGroupSchema } from "~/modules/catalog";
 import {
@@ -63,14 +63,12 @@ export const action = adminAction(
 
 export default function Sinonimos({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      <LojaViewNav current="sinonimos" />
-      <AdminPageHeader
-        title="Sinônimos da busca"
-        description="Palavras que a busca da loja trata como a mesma: quem busca “pulgas” também encontra “antipulgas”."
-        className="mb-0"
-      />
+    <AdminScreen
+      nav={<LojaViewNav current="sinonimos" />}
+      title="Sinônimos da busca"
+      description="Palavras que a busca da loja trata como a mesma: quem busca “pulgas” também encontra “antipulgas”."
+    >
       <SynonymsPanel groups={loaderData.groups} />
-    </div>
+    </AdminScreen>
   );
 }
