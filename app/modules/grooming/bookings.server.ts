@@ -180,21 +180,50 @@ export async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho
   return row ?? null;
 }
 
-export async function closedDays(
-  executor: Executor,
-  unidadeId: string,
-  from: string,
-): Promise<Set<string>> {
-  const rows = await executor
-    .select({ data: agendasBanhoFechadas.data })
+/** The unit's closed dates from `from` on. */
+export async function listClosedDates(unidadeId: string, from: string, executor: Executor = db()) {
+  return executor
+    .select()
     .from(agendasBanhoFechadas)
     .where(
       and(
         eq(agendasBanhoFechadas.unidadeId, unidadeId),
         sql`${agendasBanhoFechadas.data} >= ${from}`,
       ),
-    );
+    )
+    .orderBy(asc(agendasBanhoFechadas.data));
+}
+
+export async function closedDays(
+  executor: Executor,
+  unidadeId: string,
+  from: string,
+): Promise<Set<string>> {
+  const rows = await listClosedDates(unidadeId, from, executor);
   return new Set(rows.map((r) => r.data));
+}
+
+/**
+ * The unit's bookings of one day by drop-off time (then as they came): all of them, or only
+ * those in `statuses`.
+ */
+export function bookingsOfDay(
+  executor: Executor,
+  unidadeId: string,
+  day: string,
+  statuses?: readonly StatusAgendamento[],
+): Promise<Agendamento[]> {
+  return executor
+    .select()
+    .from(agendamentos)
+    .where(
+      and(
+        eq(agendamentos.unidadeId, unidadeId),
+        eq(agendamentos.data, day),
+        statuses ? inArray(agendamentos.status, [...statuses]) : undefined,
+      ),
+    )
+    .orderBy(asc(agendamentos.horario), asc(agendamentos.createdAt));
 }
 
 /**

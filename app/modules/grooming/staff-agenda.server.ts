@@ -3,7 +3,7 @@
 // capacity may be exceeded with a warning) and walk-ins at the counter, which take capacity
 // like online bookings. Writes take the same agenda lock as the tutor's booking.
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CounterPaymentInput } from "~/domain/counter-payment";
 import { seesUnit, type UnitScope } from "~/domain/unit-scope";
 import { type StaffMember, staffByIds, staffMember } from "~/modules/accounts/index.server";
@@ -38,7 +38,13 @@ import {
   STATUS_AGENDAMENTO_LABEL,
   type StatusAgendamento,
 } from "./booking-vocabulary";
-import { type BookingPetInput, bookedPet, petsOf, usageByDay } from "./bookings.server";
+import {
+  type BookingPetInput,
+  bookedPet,
+  bookingsOfDay,
+  petsOf,
+  usageByDay,
+} from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
@@ -117,11 +123,7 @@ export async function groomingDay(
     .from(agendasBanho)
     .where(eq(agendasBanho.unidadeId, unidadeId));
   const usage = (await usageByDay(executor, unidadeId, day, day)).get(day) ?? EMPTY_USAGE;
-  const rows = await executor
-    .select()
-    .from(agendamentos)
-    .where(and(eq(agendamentos.unidadeId, unidadeId), eq(agendamentos.data, day)))
-    .orderBy(asc(agendamentos.horario), asc(agendamentos.createdAt));
+  const rows = await bookingsOfDay(executor, unidadeId, day);
   const pets = await petsOf(
     executor,
     rows.map((r) => r.id),
@@ -770,17 +772,7 @@ export const RELEASED_BY_STAFF =
 
 /** Tomorrow's bookings that still hold a place (the reminders' list). */
 export async function bookingsToRemind(unidadeId: string, day: string, executor: Executor = db()) {
-  return executor
-    .select()
-    .from(agendamentos)
-    .where(
-      and(
-        eq(agendamentos.unidadeId, unidadeId),
-        eq(agendamentos.data, day),
-        sql`${agendamentos.status} in ('solicitado', 'confirmado')`,
-      ),
-    )
-    .orderBy(asc(agendamentos.horario));
+  return bookingsOfDay(executor, unidadeId, day, ["solicitado", "confirmado"]);
 }
 
 /**
