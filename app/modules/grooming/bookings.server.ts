@@ -602,8 +602,15 @@ async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise
   return row;
 }
 
-function appendStatus(row: Agendamento, status: StatusAgendamento, at: Date) {
-  return [...row.historico, { status, em: at.toISOString() }];
+/** The booking's history with one more step; `nota` says what happened (a check-in, a move). */
+export function appendStatus(
+  row: Agendamento,
+  status: StatusAgendamento,
+  at: Date,
+  nota?: string,
+): Agendamento["historico"] {
+  const step = { status, em: at.toISOString() };
+  return [...row.historico, nota === undefined ? step : { ...step, nota }];
 }
 
 /** The tutor cancels from the status link, until the cancellation window closes. */
@@ -684,10 +691,7 @@ export async function rescheduleBooking(
         inicio: when.inicio,
         pontos: fit.pontos,
         lembreteEm: null,
-        historico: [
-          ...row.historico,
-          { status: row.status, em: at.toISOString(), nota: "reagendado" },
-        ],
+        historico: appendStatus(row, row.status, at, "reagendado"),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, row.id))

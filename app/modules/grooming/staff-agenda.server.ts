@@ -39,6 +39,7 @@ import {
   type StatusAgendamento,
 } from "./booking-vocabulary";
 import {
+  appendStatus,
   type BookingPetInput,
   bookedPet,
   bookingsOfDay,
@@ -305,7 +306,7 @@ export async function setBookingStatus(
       .update(agendamentos)
       .set({
         status,
-        historico: [...row.historico, { status, em: at.toISOString() }],
+        historico: appendStatus(row, status, at),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, id))
@@ -446,10 +447,7 @@ export async function checkInBooking(
         precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
         tosadorId: tosador ? (tosador.to?.id ?? null) : row.tosadorId,
-        historico: [
-          ...row.historico,
-          { status: row.status, em: at.toISOString(), nota: "check-in" },
-        ],
+        historico: appendStatus(row, row.status, at, "check-in"),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, id))
@@ -692,10 +690,7 @@ export async function rescheduleByStaff(
         acimaCapacidade: !fit.ok,
         lembreteEm: null,
         tosadorId: keepsGroomer ? row.tosadorId : null,
-        historico: [
-          ...row.historico,
-          { status: row.status, em: at.toISOString(), nota: "remarcado pela equipe" },
-        ],
+        historico: appendStatus(row, row.status, at, "remarcado pela equipe"),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, id))
