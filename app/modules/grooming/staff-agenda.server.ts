@@ -125,39 +125,25 @@ export async function groomingDay(
     .where(eq(agendasBanho.unidadeId, unidadeId));
   const usage = (await usageByDay(executor, unidadeId, day, day)).get(day) ?? EMPTY_USAGE;
   const rows = await bookingsOfDay(executor, unidadeId, day);
-  const pets = await petsOf(
-    executor,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const pets = await petsOf(executor, ids);
+  /** The booked pets that are a customer's registered pet. */
+  const petIds = pets.flatMap((p) => (p.petId ? [p.petId] : []));
   // The customers' pets as they are today: alerts kept up to date in the account, and the
   // vaccines already expired on the booking day (issue 42).
-  const care = await petsCare(
-    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
-    day,
-    executor,
-  );
+  const care = await petsCare(petIds, day, executor);
   const mesmos = await sameContactCounts(
     executor,
     rows.filter((r) => r.origem === "online" && r.status === "solicitado").map((r) => r.id),
   );
-  const registros = await bookingHistories(
-    rows.map((r) => r.id),
-    executor,
-  );
+  const registros = await bookingHistories(ids, executor);
   const people = await staffByIds(
     rows.flatMap((r) => (r.tosadorId ? [r.tosadorId] : [])),
     executor,
   );
-  const pagamentos = await bookingCounterPayments(
-    rows.map((r) => r.id),
-    executor,
-  );
+  const pagamentos = await bookingCounterPayments(ids, executor);
   // Each customer's pet's package with sessions left on the day (decision 0087).
-  const pacotes = await packageBalances(
-    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
-    day,
-    executor,
-  );
+  const pacotes = await packageBalances(petIds, day, executor);
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
