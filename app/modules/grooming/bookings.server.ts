@@ -3,7 +3,7 @@
 // bookings of one unit never count its capacity at the same time: the second waits, then
 // counts what the first committed (READ COMMITTED reads anew at every statement).
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { petsOfBooking } from "~/modules/customers/index.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
@@ -185,12 +185,7 @@ export async function listClosedDates(unidadeId: string, from: string, executor:
   return executor
     .select()
     .from(agendasBanhoFechadas)
-    .where(
-      and(
-        eq(agendasBanhoFechadas.unidadeId, unidadeId),
-        sql`${agendasBanhoFechadas.data} >= ${from}`,
-      ),
-    )
+    .where(and(eq(agendasBanhoFechadas.unidadeId, unidadeId), gte(agendasBanhoFechadas.data, from)))
     .orderBy(asc(agendasBanhoFechadas.data));
 }
 
