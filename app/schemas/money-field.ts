@@ -54,6 +54,15 @@ export const optionalText = (max: number, message: string) =>
     .optional()
     .transform((text) => (text ? text : null));
 
+/** An optional record id: absent or '' -> null; anything else must be a uuid (`message`). */
+export const optionalUuid = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(z.uuid(message).nullable());
+
 /** A checkbox: present ('on' / 'true') means true. */
 export const checkbox = z
   .union([z.string(), z.boolean()])

@@ -1,7 +1,7 @@
 // The team screen's forms (issue 41, decision 0067), shared by its components and actions.
 import { z } from "zod";
 import { PAPEIS } from "~/domain/permissions";
-import { ADMIN_PASSWORD_MIN } from "./password-change.schema";
+import { adminPassword, CONFIRMATION_MISMATCH } from "./password-change.schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,13 +41,7 @@ export type AccessInput = z.infer<typeof accessSchema>;
 /** The person's own new password, from an invitation or a reset link. */
 export const newPasswordSchema = z
   .object({
-    senha: z
-      .string()
-      .min(ADMIN_PASSWORD_MIN, `A senha deve ter pelo menos ${ADMIN_PASSWORD_MIN} caracteres`)
-      .max(200, "Senha muito longa"),
+    senha: adminPassword,
     confirmacao: z.string(),
   })
-  .refine((v) => v.senha === v.confirmacao, {
-    path: ["confirmacao"],
-    message: "As senhas não coincidem",
-  });
+  .refine((v) => v.senha === v.confirmacao, CONFIRMATION_MISMATCH);

@@ -3,7 +3,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
 import type { StatusCurriculo } from "~/domain/statuses";
 import { STATUS_CURRICULO } from "~/domain/statuses";
-import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
+import { type AdminActor, audit } from "~/platform/admin/actor.server";
+import { setStatusAudited } from "~/platform/admin/status.server";
 import { db, type Executor, transaction } from "~/platform/db/client.server";
 import { storage } from "~/platform/storage.server";
 import { type Curriculo, curriculos } from "./tables.server";
@@ -58,20 +59,10 @@ export async function setResumeStatus(
   status: StatusCurriculo,
   actor: AdminActor,
 ): Promise<Curriculo> {
-  return transaction(async (tx) => {
-    const [current] = await tx.select().from(curriculos).where(eq(curriculos.id, id)).for("update");
-    if (!current) throw new AdminError("Currículo não encontrado");
-    if (current.status === status) return current;
-    const [row] = await tx
-      .update(curriculos)
-      .set({ status })
-      .where(eq(curriculos.id, id))
-      .returning();
-    await audit(tx, actor, "resume_status_update", "curriculo", id, {
-      de: current.status,
-      para: status,
-    });
-    return row!;
+  return setStatusAudited(curriculos, id, status, actor, {
+    notFound: "Currículo não encontrado",
+    action: "resume_status_update",
+    resourceType: "curriculo",
   });
 }
 

@@ -7,8 +7,8 @@ import { unitSellsCondition } from "~/modules/shop/index.server";
 import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/platform/db/errors.server";
-import { readByKeys } from "~/platform/db/keys.server";
-import { categorySlug, UUID_PATTERN } from "./listing";
+import { readByUuids } from "./by-ids.server";
+import { categorySlug } from "./listing";
 import type { ProductInput } from "./product.schema";
 import { deleteProductImage, saveProductImage } from "./product-image.server";
 import { normalizeSearch, productSearchText } from "./search";
@@ -573,16 +573,12 @@ async function storeProductsById(
   ids: string[],
   executor: Executor = db(),
 ): Promise<StoreProduct[]> {
-  const rows = await readByKeys(
-    ids.filter((id) => UUID_PATTERN.test(id)),
-    (valid) =>
-      runSql<StoreProductRow>(
-        executor,
-        `select ${STORE_PRODUCT_SQL} from produtos p join categorias c on c.id = p.categoria_id
-         ${VARIANT_SUMMARY_SQL} where p.id = any($1::uuid[]) and p.excluido_em is null`,
-        [valid],
-        "loja_produtos_por_id",
-      ),
+  const rows = await readByUuids<StoreProductRow>(
+    executor,
+    ids,
+    `select ${STORE_PRODUCT_SQL} from produtos p join categorias c on c.id = p.categoria_id
+     ${VARIANT_SUMMARY_SQL} where p.id = any($1::uuid[]) and p.excluido_em is null`,
+    "loja_produtos_por_id",
   );
   return rows.map(storeProductFrom);
 }

@@ -5,7 +5,7 @@
 import { decimalToCentavos } from "~/domain/money";
 import { unitSellsCondition } from "~/modules/shop/index.server";
 import { db, type Executor, runSql } from "~/platform/db/client.server";
-import { readByKeys } from "~/platform/db/keys.server";
+import { readByUuids } from "./by-ids.server";
 import { UUID_PATTERN } from "./listing";
 
 /** Stock counts only where the unit sells (shop's rule). */
@@ -98,15 +98,11 @@ export async function saleVariants(
   ids: string[],
   executor: Executor = db(),
 ): Promise<SaleVariant[]> {
-  const rows = await readByKeys(
-    ids.filter((id) => UUID_PATTERN.test(id)),
-    (valid) =>
-      runSql<SaleVariantRow>(
-        executor,
-        `${SALE_VARIANT_SQL} where v.id = any($1::uuid[])`,
-        [valid],
-        "variantes_venda",
-      ),
+  const rows = await readByUuids<SaleVariantRow>(
+    executor,
+    ids,
+    `${SALE_VARIANT_SQL} where v.id = any($1::uuid[])`,
+    "variantes_venda",
   );
   return rows.map(saleVariantFrom);
 }

@@ -1,6 +1,6 @@
 // The grooming configuration (issue 28): services with their prices per size and coat, each
 // unit's agenda and its closed dates. Written by the admin screens and the demo seed.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { seesUnit } from "~/domain/unit-scope";
 import { unitSells } from "~/modules/shop";
 import { activeUnits } from "~/modules/shop/index.server";
@@ -8,10 +8,10 @@ import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.serve
 import { db, type Executor, inTransaction } from "~/platform/db/client.server";
 import type { AgendaInput, ServiceInput } from "./agenda.schema";
 import type { PriceCell } from "./booking-rules";
+import { bookingsOfDay } from "./bookings.server";
 import {
   type AgendaBanho,
   type Agendamento,
-  agendamentos,
   agendasBanho,
   agendasBanhoFechadas,
   type ServicoBanho,
@@ -149,20 +149,6 @@ export async function listUnitsWithAgenda(executor: Executor = db()) {
   return units.map((u) => ({ id: u.id, nome: u.nome, agenda: agendaOf.get(u.id) ?? null }));
 }
 
-/** The unit's closed dates from `from` on. */
-export async function listClosedDates(unidadeId: string, from: string, executor: Executor = db()) {
-  return executor
-    .select()
-    .from(agendasBanhoFechadas)
-    .where(
-      and(
-        eq(agendasBanhoFechadas.unidadeId, unidadeId),
-        sql`${agendasBanhoFechadas.data} >= ${from}`,
-      ),
-    )
-    .orderBy(asc(agendasBanhoFechadas.data));
-}
-
 /**
  * Closes a date for grooming; answers the bookings that still hold a place that day, so the
  * staff can warn and reschedule each one ("avisar e remarcar").
@@ -183,17 +169,12 @@ export function closeGroomingDate(
         set: { motivo },
       });
     await audit(tx, actor, "grooming_date_close", "unidade", unidadeId, { data, motivo });
-    return tx
-      .select()
-      .from(agendamentos)
-      .where(
-        and(
-          eq(agendamentos.unidadeId, unidadeId),
-          eq(agendamentos.data, data),
-          sql`${agendamentos.status} not in ('cancelado', 'nao_compareceu', 'entregue')`,
-        ),
-      )
-      .orderBy(asc(agendamentos.horario));
+    return bookingsOfDay(tx, unidadeId, data, [
+      "solicitado",
+      "confirmado",
+      "em_atendimento",
+      "pronto",
+    ]);
   });
 }
 

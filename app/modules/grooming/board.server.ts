@@ -2,8 +2,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import { clampPage } from "~/domain/pagination";
 import type { StatusServico } from "~/domain/statuses";
-import { type AdminActor, AdminError, audit } from "~/platform/admin/actor.server";
-import { db, type Executor, transaction } from "~/platform/db/client.server";
+import type { AdminActor } from "~/platform/admin/actor.server";
+import { setStatusAudited } from "~/platform/admin/status.server";
+import { db, type Executor } from "~/platform/db/client.server";
 import { type PedidoServico, pedidosServicos } from "./tables.server";
 
 const GROOMING_PAGE_SIZE = 30;
@@ -35,24 +36,10 @@ export async function setGroomingStatus(
   status: StatusServico,
   actor: AdminActor,
 ): Promise<PedidoServico> {
-  return transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(pedidosServicos)
-      .where(eq(pedidosServicos.id, id))
-      .for("update");
-    if (!current) throw new AdminError("Pedido não encontrado");
-    if (current.status === status) return current;
-    const [row] = await tx
-      .update(pedidosServicos)
-      .set({ status })
-      .where(eq(pedidosServicos.id, id))
-      .returning();
-    await audit(tx, actor, "grooming_status_update", "pedido_servico", id, {
-      numero_pedido: current.numeroPedido,
-      de: current.status,
-      para: status,
-    });
-    return row!;
+  return setStatusAudited(pedidosServicos, id, status, actor, {
+    notFound: "Pedido não encontrado",
+    action: "grooming_status_update",
+    resourceType: "pedido_servico",
+    details: (current) => ({ numero_pedido: current.numeroPedido }),
   });
 }

@@ -3,7 +3,7 @@
 // bookings of one unit never count its capacity at the same time: the second waits, then
 // counts what the first committed (READ COMMITTED reads anew at every statement).
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { petsOfBooking } from "~/modules/customers/index.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db, type Executor, runSql, type Tx, transaction } from "~/platform/db/client.server";
@@ -180,21 +180,45 @@ export async function lockAgenda(tx: Tx, unidadeId: string): Promise<AgendaBanho
   return row ?? null;
 }
 
+/** The unit's closed dates from `from` on. */
+export async function listClosedDates(unidadeId: string, from: string, executor: Executor = db()) {
+  return executor
+    .select()
+    .from(agendasBanhoFechadas)
+    .where(and(eq(agendasBanhoFechadas.unidadeId, unidadeId), gte(agendasBanhoFechadas.data, from)))
+    .orderBy(asc(agendasBanhoFechadas.data));
+}
+
 export async function closedDays(
   executor: Executor,
   unidadeId: string,
   from: string,
 ): Promise<Set<string>> {
-  const rows = await executor
-    .select({ data: agendasBanhoFechadas.data })
-    .from(agendasBanhoFechadas)
+  const rows = await listClosedDates(unidadeId, from, executor);
+  return new Set(rows.map((r) => r.data));
+}
+
+/**
+ * The unit's bookings of one day by drop-off time (then as they came): all of them, or only
+ * those in `statuses`.
+ */
+export function bookingsOfDay(
+  executor: Executor,
+  unidadeId: string,
+  day: string,
+  statuses?: readonly StatusAgendamento[],
+): Promise<Agendamento[]> {
+  return executor
+    .select()
+    .from(agendamentos)
     .where(
       and(
-        eq(agendasBanhoFechadas.unidadeId, unidadeId),
-        sql`${agendasBanhoFechadas.data} >= ${from}`,
+        eq(agendamentos.unidadeId, unidadeId),
+        eq(agendamentos.data, day),
+        statuses ? inArray(agendamentos.status, [...statuses]) : undefined,
       ),
-    );
-  return new Set(rows.map((r) => r.data));
+    )
+    .orderBy(asc(agendamentos.horario), asc(agendamentos.createdAt));
 }
 
 /**
@@ -573,8 +597,15 @@ async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise
   return row;
 }
 
-function appendStatus(row: Agendamento, status: StatusAgendamento, at: Date) {
-  return [...row.historico, { status, em: at.toISOString() }];
+/** The booking's history with one more step; `nota` says what happened (a check-in, a move). */
+export function appendStatus(
+  row: Agendamento,
+  status: StatusAgendamento,
+  at: Date,
+  nota?: string,
+): Agendamento["historico"] {
+  const step = { status, em: at.toISOString() };
+  return [...row.historico, nota === undefined ? step : { ...step, nota }];
 }
 
 /** The tutor cancels from the status link, until the cancellation window closes. */
@@ -655,10 +686,7 @@ export async function rescheduleBooking(
         inicio: when.inicio,
         pontos: fit.pontos,
         lembreteEm: null,
-        historico: [
-          ...row.historico,
-          { status: row.status, em: at.toISOString(), nota: "reagendado" },
-        ],
+        historico: appendStatus(row, row.status, at, "reagendado"),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, row.id))

@@ -2,7 +2,6 @@
 export { bookingsByEmail } from "./account-bookings.server";
 export {
   closeGroomingDate,
-  listClosedDates,
   listGroomingServices,
   listUnitsWithAgenda,
   reopenGroomingDate,
@@ -25,6 +24,7 @@ export {
   bookGrooming,
   cancelBooking,
   findBookingByLink,
+  listClosedDates,
   RELEASED_UNCONFIRMED,
   releaseUnconfirmedBookings,
   rescheduleBooking,

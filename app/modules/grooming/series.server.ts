@@ -22,6 +22,7 @@ import {
 } from "./booking-rules";
 import { newToken } from "./booking-token.server";
 import {
+  appendStatus,
   type BookingPetInput,
   bookedPet,
   closedDays,
@@ -312,7 +313,7 @@ async function cancelOccurrences(tx: Tx, rows: Agendamento[], nota: string, at: 
       .update(agendamentos)
       .set({
         status: "cancelado",
-        historico: [...row.historico, { status: "cancelado", em: at.toISOString(), nota }],
+        historico: appendStatus(row, "cancelado", at, nota),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, row.id))

@@ -3,7 +3,7 @@
 // capacity may be exceeded with a warning) and walk-ins at the counter, which take capacity
 // like online bookings. Writes take the same agenda lock as the tutor's booking.
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CounterPaymentInput } from "~/domain/counter-payment";
 import { seesUnit, type UnitScope } from "~/domain/unit-scope";
 import { type StaffMember, staffByIds, staffMember } from "~/modules/accounts/index.server";
@@ -38,7 +38,14 @@ import {
   STATUS_AGENDAMENTO_LABEL,
   type StatusAgendamento,
 } from "./booking-vocabulary";
-import { type BookingPetInput, bookedPet, petsOf, usageByDay } from "./bookings.server";
+import {
+  appendStatus,
+  type BookingPetInput,
+  bookedPet,
+  bookingsOfDay,
+  petsOf,
+  usageByDay,
+} from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
 import { auditGroomerChange, eligibleGroomer, mayGroomAt } from "./groomers.server";
 import { type BookingHistoryEntry, bookingHistories } from "./history.server";
@@ -117,44 +124,26 @@ export async function groomingDay(
     .from(agendasBanho)
     .where(eq(agendasBanho.unidadeId, unidadeId));
   const usage = (await usageByDay(executor, unidadeId, day, day)).get(day) ?? EMPTY_USAGE;
-  const rows = await executor
-    .select()
-    .from(agendamentos)
-    .where(and(eq(agendamentos.unidadeId, unidadeId), eq(agendamentos.data, day)))
-    .orderBy(asc(agendamentos.horario), asc(agendamentos.createdAt));
-  const pets = await petsOf(
-    executor,
-    rows.map((r) => r.id),
-  );
+  const rows = await bookingsOfDay(executor, unidadeId, day);
+  const ids = rows.map((r) => r.id);
+  const pets = await petsOf(executor, ids);
+  /** The booked pets that are a customer's registered pet. */
+  const petIds = pets.flatMap((p) => (p.petId ? [p.petId] : []));
   // The customers' pets as they are today: alerts kept up to date in the account, and the
   // vaccines already expired on the booking day (issue 42).
-  const care = await petsCare(
-    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
-    day,
-    executor,
-  );
+  const care = await petsCare(petIds, day, executor);
   const mesmos = await sameContactCounts(
     executor,
     rows.filter((r) => r.origem === "online" && r.status === "solicitado").map((r) => r.id),
   );
-  const registros = await bookingHistories(
-    rows.map((r) => r.id),
-    executor,
-  );
+  const registros = await bookingHistories(ids, executor);
   const people = await staffByIds(
     rows.flatMap((r) => (r.tosadorId ? [r.tosadorId] : [])),
     executor,
   );
-  const pagamentos = await bookingCounterPayments(
-    rows.map((r) => r.id),
-    executor,
-  );
+  const pagamentos = await bookingCounterPayments(ids, executor);
   // Each customer's pet's package with sessions left on the day (decision 0087).
-  const pacotes = await packageBalances(
-    pets.flatMap((p) => (p.petId ? [p.petId] : [])),
-    day,
-    executor,
-  );
+  const pacotes = await packageBalances(petIds, day, executor);
   const times = new Set([
     ...(agenda ? dropOffTimes(agenda, day) : []),
     ...Object.keys(usage.porHorario),
@@ -303,7 +292,7 @@ export async function setBookingStatus(
       .update(agendamentos)
       .set({
         status,
-        historico: [...row.historico, { status, em: at.toISOString() }],
+        historico: appendStatus(row, status, at),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, id))
@@ -444,10 +433,7 @@ export async function checkInBooking(
         precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
         tosadorId: tosador ? (tosador.to?.id ?? null) : row.tosadorId,
-        historico: [
-          ...row.historico,
-          { status: row.status, em: at.toISOString(), nota: "check-in" },
-        ],
+        historico: appendStatus(row, row.status, at, "check-in"),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, id))
@@ -690,10 +676,7 @@ export async function rescheduleByStaff(
         acimaCapacidade: !fit.ok,
         lembreteEm: null,
         tosadorId: keepsGroomer ? row.tosadorId : null,
-        historico: [
-          ...row.historico,
-          { status: row.status, em: at.toISOString(), nota: "remarcado pela equipe" },
-        ],
+        historico: appendStatus(row, row.status, at, "remarcado pela equipe"),
         updatedAt: at,
       })
       .where(eq(agendamentos.id, id))
@@ -770,17 +753,7 @@ export const RELEASED_BY_STAFF =
 
 /** Tomorrow's bookings that still hold a place (the reminders' list). */
 export async function bookingsToRemind(unidadeId: string, day: string, executor: Executor = db()) {
-  return executor
-    .select()
-    .from(agendamentos)
-    .where(
-      and(
-        eq(agendamentos.unidadeId, unidadeId),
-        eq(agendamentos.data, day),
-        sql`${agendamentos.status} in ('solicitado', 'confirmado')`,
-      ),
-    )
-    .orderBy(asc(agendamentos.horario));
+  return bookingsOfDay(executor, unidadeId, day, ["solicitado", "confirmado"]);
 }
 
 /**

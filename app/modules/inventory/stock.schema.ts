@@ -26,13 +26,21 @@ const quantity = (min: number, missing: string) =>
 const id = (message: string) => z.guid({ error: message });
 const varianteId = id("Variante inválida");
 const unidadeId = id("Escolha a unidade");
+/** Why the units moved, from MOTIVO_MIN to MOTIVO_MAX characters. */
+const motivo = requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX);
+/** The same where the reason may be left blank (null); one typed is still checked. */
+const optionalMotivo = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || null)
+  .pipe(motivo.nullable());
 
 /** Ajustar: the count of what is in hand now (not a difference), and why. */
 export const adjustStockSchema = z.object({
   varianteId,
   unidadeId,
   emMaos: quantity(0, "Informe a quantidade em mãos"),
-  motivo: requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX),
+  motivo,
 });
 export type AdjustStockInput = z.output<typeof adjustStockSchema>;
 
@@ -41,7 +49,7 @@ export const enterStockSchema = z.object({
   varianteId,
   unidadeId,
   quantidade: quantity(1, "Informe quantas unidades chegaram"),
-  motivo: requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX),
+  motivo,
 });
 export type EnterStockInput = z.output<typeof enterStockSchema>;
 
@@ -52,11 +60,7 @@ export const transferStockSchema = z
     de: id("Escolha a unidade de origem"),
     para: id("Escolha a unidade de destino"),
     quantidade: quantity(1, "Informe a quantidade a transferir"),
-    motivo: z
-      .string()
-      .optional()
-      .transform((v) => v?.trim() || null)
-      .pipe(requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX).nullable()),
+    motivo: optionalMotivo,
   })
   .refine((t) => t.de !== t.para, {
     path: ["para"],
@@ -75,11 +79,7 @@ export const receiveTransferSchema = z.object({
     .optional()
     .transform((v) => v?.trim() || undefined)
     .pipe(quantity(0, "Informe a quantidade recebida").optional()),
-  motivo: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || null)
-    .pipe(requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX).nullable()),
+  motivo: optionalMotivo,
 });
 export type ReceiveTransferInput = z.output<typeof receiveTransferSchema>;
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseBRL } from "~/domain/money";
 import { CHECKOUT_PAYMENTS, type FormaPagamento, MODOS_PEDIDO } from "~/domain/statuses";
 import { cepField } from "~/modules/delivery";
+import { optionalUuid } from "~/schemas/money-field";
 import { areaText, isPhoneText, isStreetNumber, lineText, nameText } from "~/schemas/text";
 import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
 
@@ -61,12 +62,7 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
         .enum(MODOS_PEDIDO, { error: "Escolha entre receber em casa ou retirar na loja" })
         .optional()
         .transform((v) => v ?? "entrega"),
-      unidadeId: z
-        .string()
-        .trim()
-        .optional()
-        .transform((v) => v || null)
-        .pipe(z.uuid("Escolha a unidade de retirada").nullable()),
+      unidadeId: optionalUuid("Escolha a unidade de retirada"),
       // The address, neighbourhood and time: asked only to receive at home (checked below).
       endereco: optionalText(200),
       numero: optionalText(20).refine(

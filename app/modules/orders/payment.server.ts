@@ -11,6 +11,7 @@ import { adminEmails } from "~/modules/accounts/index.server";
 import { orderPaymentAfter, type StatusCobranca } from "~/modules/payments";
 import {
   advanceCobranca,
+  type ChargeUpdate,
   COBRANCA_MESSAGES,
   type Cobranca,
   CobrancaError,
@@ -61,9 +62,9 @@ function renewalPixDeadline(pedido: Pick<Pedido, "compraProgramada" | "createdAt
   return endOfShopDay(addDays(shopDayRange(pedido.createdAt).day, DIAS_PEDIDO));
 }
 
+/** The charge's own answer, but an 'atualizada' move says what it did to the order. */
 export type ApplyResult =
-  | { result: "desconhecida" }
-  | { result: "sem_mudanca"; cobranca: Cobranca }
+  | Exclude<ChargeUpdate, { result: "atualizada" }>
   | {
       result: "atualizada";
       cobranca: Cobranca;

@@ -102,6 +102,14 @@ function itemsFor(pedido: CardOrder) {
   ];
 }
 
+/** Where the checkout returns to and whether the customer asked for a new one. */
+interface CheckoutRequest {
+  /** After a refusal ("Tentar de novo"): open another instead of reusing the newest. */
+  novo?: boolean;
+  voltarPara: string;
+  origem?: string | null;
+}
+
 /**
  * The order's card checkout: the newest one while it lasts, else (or when the customer asks
  * to try again) a new one. Keyed by the order and its sequence number: a retry after a lost
@@ -109,7 +117,7 @@ function itemsFor(pedido: CardOrder) {
  */
 export async function createCardPreference(
   pedido: CardOrder,
-  options: { novo?: boolean; voltarPara: string; origem?: string | null },
+  options: CheckoutRequest,
   now: () => Date = () => new Date(),
 ): Promise<Preferencia> {
   return openPreference(
@@ -147,7 +155,7 @@ const PRICED_CHECKOUT_MS = 24 * 3600_000;
  */
 export async function createBookingCardPreference(
   booking: CardBooking,
-  options: { novo?: boolean; voltarPara: string; origem?: string | null },
+  options: CheckoutRequest,
   now: () => Date = () => new Date(),
 ): Promise<Preferencia> {
   return pricedPreference(
@@ -180,7 +188,7 @@ export async function pricedPreference(
     nome: string;
     email: string;
   },
-  options: { novo?: boolean; voltarPara: string; origem?: string | null },
+  options: CheckoutRequest,
   now: () => Date,
 ): Promise<Preferencia> {
   const at = now();
@@ -201,9 +209,7 @@ export async function pricedPreference(
   );
 }
 
-interface PreferenceSpec {
-  voltarPara: string;
-  origem?: string | null;
+interface PreferenceSpec extends Omit<CheckoutRequest, "novo"> {
   /** The idempotency key's stem; the sequence number follows it. */
   chave: string;
   email: string | null;

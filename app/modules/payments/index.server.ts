@@ -21,7 +21,7 @@ export {
   openCobrancas,
   refundsAwaitingConfirmation,
 } from "./charge-loops.server";
-export type { NotificationAnswer } from "./cobrancas.server";
+export type { ChargeUpdate, NotificationAnswer } from "./cobrancas.server";
 export {
   advanceCobranca,
   COBRANCA_MESSAGES,

@@ -24,6 +24,15 @@ const optionalEmail = z
   .refine((value) => value === "" || z.email().safeParse(value).success, "E-mail inválido")
   .optional();
 
+/** A name (of a company or a person) that may be left empty, up to 200 characters. */
+const optionalName = (invalid: string, tooLong: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(200, tooLong)
+    .refine((v) => v === "" || isNameText(v), NAME_CHARS_MESSAGE)
+    .optional();
+
 export const generalSettingsSchema = z.object({
   webhook_url: optionalUrl,
   webhook_servicos: optionalUrl,
@@ -47,19 +56,9 @@ export const generalSettingsSchema = z.object({
     .refine((value) => value === "" || value.replace(/\D/g, "").length === 14, "CNPJ inválido")
     .optional(),
   /** Who sells (Decreto 7.962/2013): shown in every footer and on the legal pages. */
-  razao_social: z
-    .string({ error: "Razão social inválida" })
-    .trim()
-    .max(200, "Razão social longa demais")
-    .refine((v) => v === "" || isNameText(v), NAME_CHARS_MESSAGE)
-    .optional(),
+  razao_social: optionalName("Razão social inválida", "Razão social longa demais"),
   email_contato: optionalEmail,
-  encarregado_nome: z
-    .string({ error: "Nome inválido" })
-    .trim()
-    .max(200, "Nome longo demais")
-    .refine((v) => v === "" || isNameText(v), NAME_CHARS_MESSAGE)
-    .optional(),
+  encarregado_nome: optionalName("Nome inválido", "Nome longo demais"),
   encarregado_email: optionalEmail,
 });
 export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { INTERVALO_MAX, INTERVALO_MIN } from "~/domain/assinatura";
 import { CHECKOUT_PAYMENTS, JANELAS_ENTREGA, MODOS_PEDIDO } from "~/domain/statuses";
+import { optionalUuid } from "~/schemas/money-field";
 
 const uuid = (message: string) => z.string({ error: message }).trim().pipe(z.uuid(message));
 
@@ -23,18 +24,8 @@ export const subscribeSchema = z
     quantidade: quantidadeSchema,
     intervaloDias: intervaloSchema,
     modo: z.enum(MODOS_PEDIDO, { error: "Escolha entre receber em casa ou retirar na loja" }),
-    unidadeId: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || null)
-      .pipe(z.uuid("Escolha a unidade").nullable()),
-    enderecoId: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || null)
-      .pipe(z.uuid("Escolha o endereço").nullable()),
+    unidadeId: optionalUuid("Escolha a unidade"),
+    enderecoId: optionalUuid("Escolha o endereço"),
     janelaEntrega: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z.enum(JANELAS_ENTREGA, { error: "Selecione o horário de entrega" }).optional(),
