@@ -76,7 +76,7 @@ export function CardList<T extends { id: string }>({
   items,
   label,
   empty,
-  className,
+  className = "grid gap-3",
   cardClassName,
   children,
 }: {
@@ -84,7 +84,8 @@ export function CardList<T extends { id: string }>({
   /** The list's accessible name. */
   label: string;
   empty: React.ReactNode;
-  className: string;
+  /** The list's layout: by default, the cards one above the other. */
+  className?: string;
   cardClassName: string;
   children: (item: T) => React.ReactNode;
 }) {

@@ -83,7 +83,6 @@ export function StockScreen({
         empty={
           filtered ? "Nenhuma variação encontrada com estes filtros." : "Nenhum produto cadastrado."
         }
-        className="grid gap-3"
         cardClassName="grid gap-3 p-3 sm:p-4"
       >
         {(row) => (

@@ -18,6 +18,7 @@ import {
 import { PaidAfterCancel } from "~/components/admin/loja/paid-after-cancel";
 import { KeysetPagination } from "~/components/admin/pagination";
 import { usePode } from "~/components/admin/use-papel";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -127,8 +128,7 @@ function PartialRefund({ order }: { order: OrderRow }) {
       action={href("/admin/loja/pedidos")}
       className="flex flex-wrap items-end gap-2"
     >
-      <input type="hidden" name="intent" value="pix-refund" />
-      <input type="hidden" name="id" value={order.id} />
+      <IntentFields intent="pix-refund" recordId={order.id} />
       <label htmlFor={id} className="grid gap-1 text-xs font-semibold">
         Reembolsar parte (até {formatBRL(left)})
         <input

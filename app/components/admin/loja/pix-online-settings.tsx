@@ -11,6 +11,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { Select } from "~/components/ui/select";
 import { copyWithToast } from "~/components/ui/toaster";
 import {
@@ -47,6 +48,24 @@ function ParcelasSelect({ name, value }: { name: string; value: number }) {
     </Select>
   );
 }
+
+/** The Mercado Pago credentials, each kept in `state` of the settings. */
+const SECRETS = [
+  {
+    name: "mercadopagoAccessToken",
+    clearName: "limparAccessToken",
+    label: "Access token",
+    envName: "MERCADOPAGO_ACCESS_TOKEN",
+    state: "accessToken",
+  },
+  {
+    name: "mercadopagoWebhookSecret",
+    clearName: "limparWebhookSecret",
+    label: "Assinatura secreta do webhook",
+    envName: "MERCADOPAGO_WEBHOOK_SECRET",
+    state: "webhookSecret",
+  },
+] as const;
 
 function SecretBadge({ state }: { state: SecretState }) {
   if (state.doAmbiente) return <Badge variant="blue">definido no servidor</Badge>;
@@ -152,22 +171,14 @@ export function PixOnlineSettings({
           className="sm:col-span-2"
           label="Oferecer Pix automático no checkout"
         />
-        <SecretField
-          name="mercadopagoAccessToken"
-          clearName="limparAccessToken"
-          label="Access token"
-          envName="MERCADOPAGO_ACCESS_TOKEN"
-          state={pagamentos.accessToken}
-          error={errors.mercadopagoAccessToken}
-        />
-        <SecretField
-          name="mercadopagoWebhookSecret"
-          clearName="limparWebhookSecret"
-          label="Assinatura secreta do webhook"
-          envName="MERCADOPAGO_WEBHOOK_SECRET"
-          state={pagamentos.webhookSecret}
-          error={errors.mercadopagoWebhookSecret}
-        />
+        {SECRETS.map(({ state, ...secret }) => (
+          <SecretField
+            key={secret.name}
+            {...secret}
+            state={pagamentos[state]}
+            error={errors[secret.name]}
+          />
+        ))}
         <Field
           id="mp-pixExpiracaoMinutos"
           label="Prazo para pagar o Pix (minutos)"
@@ -242,9 +253,7 @@ export function PixOnlineSettings({
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Salvando..." : "Salvar Pix automático"}
-        </Button>
+        <SaveButton saving={pending}>Salvar Pix automático</SaveButton>
       </div>
     </fetcher.Form>
   );

@@ -146,7 +146,6 @@ export function LojaProducts({
           empty={
             filtered ? "Nenhum produto encontrado com estes filtros." : "Nenhum produto cadastrado."
           }
-          className="grid gap-3"
           cardClassName="flex flex-wrap items-center gap-4 p-4"
         >
           {(p) => (

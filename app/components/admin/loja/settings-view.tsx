@@ -7,6 +7,7 @@ import {
   type PixOnlineSettingsView,
 } from "~/components/admin/loja/pix-online-settings";
 import { FormSection } from "~/components/forms/form-section";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -17,6 +18,7 @@ import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
@@ -221,9 +223,7 @@ function SettingsForm({
             ) : null}
           </FormSection>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Salvando..." : "Salvar configurações"}
-            </Button>
+            <SaveButton saving={pending}>Salvar configurações</SaveButton>
             <Button
               type="button"
               variant="outline"
@@ -257,8 +257,7 @@ function BairroRow({ bairro, unidades }: { bairro: Bairro; unidades: DeliveryUni
         </Badge>
       </div>
       <fee.Form method="post" action={href("/admin/loja/bairros")} className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="bairro-fee" />
-        <input type="hidden" name="id" value={bairro.id} />
+        <IntentFields intent="bairro-fee" recordId={bairro.id} />
         <Field id={inputId} label={`Taxa de ${bairro.nome} (R$)`} error={errors.taxaEntrega}>
           <Input
             name="taxaEntrega"
@@ -276,8 +275,7 @@ function BairroRow({ bairro, unidades }: { bairro: Bairro; unidades: DeliveryUni
         action={href("/admin/loja/bairros")}
         className="flex items-end gap-2"
       >
-        <input type="hidden" name="intent" value="bairro-unit" />
-        <input type="hidden" name="id" value={bairro.id} />
+        <IntentFields intent="bairro-unit" recordId={bairro.id} />
         <Field
           id={`unidade-${bairro.id}`}
           label={`Unidade que entrega em ${bairro.nome}`}

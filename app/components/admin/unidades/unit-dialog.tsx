@@ -3,12 +3,13 @@
 import { href } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
 import { FormSection } from "~/components/forms/form-section";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useDialogForm } from "~/components/forms/use-checked-fetcher";
-import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { shop } from "~/content/shop";
 import { formatarCnpj } from "~/domain/fiscal-id";
@@ -78,8 +79,7 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
         action={href("/admin/unidades")}
         className="grid gap-6"
       >
-        <input type="hidden" name="intent" value={editing ? "unit-update" : "unit-create"} />
-        {unit ? <input type="hidden" name="id" value={unit.id} /> : null}
+        <IntentFields intent={editing ? "unit-update" : "unit-create"} recordId={unit?.id} />
 
         <FormSection legend="Identificação">
           <TextField
@@ -299,9 +299,9 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
         </FormSection>
 
         <div className="flex justify-end">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar unidade"}
-          </Button>
+          <SaveButton saving={pending}>
+            {editing ? "Salvar alterações" : "Criar unidade"}
+          </SaveButton>
         </div>
       </fetcher.Form>
     </TitledDialog>
