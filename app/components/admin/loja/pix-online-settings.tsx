@@ -67,6 +67,20 @@ const SECRETS = [
   },
 ] as const;
 
+/** What the store offers through Mercado Pago, switched on or off. */
+function Switch({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <CheckboxLabel
+      id={`mp-${name}`}
+      name={name}
+      role="switch"
+      defaultChecked={checked}
+      className="sm:col-span-2"
+      label={label}
+    />
+  );
+}
+
 function SecretBadge({ state }: { state: SecretState }) {
   if (state.doAmbiente) return <Badge variant="blue">definido no servidor</Badge>;
   return state.definido ? (
@@ -163,12 +177,9 @@ export function PixOnlineSettings({
           O cliente paga um Pix gerado pelo Mercado Pago e o pedido é confirmado sozinho, sem
           conferir o extrato.
         </p>
-        <CheckboxLabel
-          id="mp-mercadopagoAtivo"
+        <Switch
           name="mercadopagoAtivo"
-          role="switch"
-          defaultChecked={pagamentos.mercadopagoAtivo}
-          className="sm:col-span-2"
+          checked={pagamentos.mercadopagoAtivo}
           label="Oferecer Pix automático no checkout"
         />
         {SECRETS.map(({ state, ...secret }) => (
@@ -193,12 +204,9 @@ export function PixOnlineSettings({
           />
         </Field>
         <div className="grid gap-3 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
-          <CheckboxLabel
-            id="mp-cartaoAtivo"
+          <Switch
             name="cartaoAtivo"
-            role="switch"
-            defaultChecked={pagamentos.cartao.ativo}
-            className="sm:col-span-2"
+            checked={pagamentos.cartao.ativo}
             label="Oferecer cartão de crédito ou débito (Mercado Pago) no checkout"
           />
           <p className="text-sm text-slate-600 sm:col-span-2">

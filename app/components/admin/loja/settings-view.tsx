@@ -106,7 +106,7 @@ function SettingsForm({
       { method: "post", action: href("/admin/loja/configuracoes") },
     );
   }
-  const { field } = formControls("cfg", errors);
+  const { field, checkbox } = formControls("cfg", errors);
 
   return (
     <Card>
@@ -130,8 +130,7 @@ function SettingsForm({
               defaultValue={settings.whatsappNumero ?? ""}
             />
             <CheckboxLabel
-              id="cfg-whatsappAtivo"
-              name="whatsappAtivo"
+              {...checkbox("whatsappAtivo")}
               defaultChecked={settings.whatsappAtivo}
               className="self-end"
               label="Enviar pedidos pelo WhatsApp"
@@ -155,8 +154,7 @@ function SettingsForm({
           </FormSection>
           <FormSection legend="Pix">
             <CheckboxLabel
-              id="cfg-pixManualAtivo"
-              name="pixManualAtivo"
+              {...checkbox("pixManualAtivo")}
               defaultChecked={settings.pixManualAtivo}
               className="sm:col-span-2"
               label="Aceitar Pix (código copia e cola no pedido)"
@@ -200,8 +198,7 @@ function SettingsForm({
               defaultValue={settings.webhookUrl ?? ""}
             />
             <CheckboxLabel
-              id="cfg-webhookAtivo"
-              name="webhookAtivo"
+              {...checkbox("webhookAtivo")}
               defaultChecked={settings.webhookAtivo}
               label="Enviar pedidos da loja (webhook de pedidos ativo)"
             />

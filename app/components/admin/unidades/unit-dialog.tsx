@@ -61,7 +61,10 @@ function CheckboxError({ id, error }: { id: string; error?: string }) {
 export function UnitDialog({ unit }: { unit?: Unit }) {
   const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
   const editing = Boolean(unit);
-  const { id, field, props } = formControls(unit ? `u-${unit.id.slice(0, 8)}` : "nova", errors);
+  const { id, field, props, checkbox } = formControls(
+    unit ? `u-${unit.id.slice(0, 8)}` : "nova",
+    errors,
+  );
   const week = unit?.horarios ?? USUAL_WEEK;
   const phone = (value: string | null | undefined) => (value ? formatPhoneDisplay(value) : "");
 
@@ -254,14 +257,12 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
 
         <FormSection legend="Situação, retirada e entregas">
           <CheckboxField
-            id={id("ativo")}
-            name="ativo"
+            {...checkbox("ativo")}
             label="Unidade ativa (aparece no site)"
             defaultChecked={unit ? unit.ativo : true}
           />
           <CheckboxField
-            id={id("emBreve")}
-            name="emBreve"
+            {...checkbox("emBreve")}
             label="Em breve (ainda não abriu)"
             hint="Aparece com o selo 'Em breve', sem horário nem mapa."
             defaultChecked={unit?.emBreve ?? false}
@@ -269,8 +270,7 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
           {SERVICES.map(({ name, label, hint }) => (
             <div key={name} className="grid gap-1">
               <CheckboxField
-                id={id(name)}
-                name={name}
+                {...checkbox(name)}
                 label={label}
                 hint={hint}
                 defaultChecked={unit?.[name] ?? false}
