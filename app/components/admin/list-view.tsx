@@ -60,7 +60,7 @@ export function FilterSelect({
 }
 
 /** What a list shows in place of its rows when it has none. */
-function EmptyList({ children }: { children: React.ReactNode }) {
+export function EmptyList({ children }: { children: React.ReactNode }) {
   return (
     <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
       {children}

@@ -4,6 +4,7 @@ import { type ChangeEntry, ChangeHistory } from "~/components/admin/change-histo
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
   CardList,
+  EmptyList,
   FilterBar,
   FilterSelect,
   InlineDetail,
@@ -369,9 +370,9 @@ function CompactOrders({
 }) {
   if (orders.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+      <EmptyList>
         {filtered ? "Nenhum pedido encontrado com estes filtros." : "Nenhum pedido recebido ainda."}
-      </p>
+      </EmptyList>
     );
   }
   return (
