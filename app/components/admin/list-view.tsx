@@ -4,6 +4,7 @@ import type * as React from "react";
 import { Form, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
@@ -29,6 +30,24 @@ export function FilterBar({
       {view ? <input type="hidden" name="view" value={view} /> : null}
       {children}
     </Form>
+  );
+}
+
+/** The search box of a filter bar: the `q` of the list's address. */
+export function FilterSearch({
+  id,
+  label = "Buscar",
+  className,
+  ...input
+}: Omit<React.ComponentProps<"input">, "name" | "type"> & {
+  id: string;
+  label?: string;
+}) {
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name="q" type="search" {...input} />
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   CardList,
   EmptyList,
   FilterBar,
+  FilterSearch,
   FilterSelect,
   InlineDetail,
   StatusSelect,
@@ -24,8 +25,6 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NamedOptions, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { orderChatMessage, pickUpReadyMessage } from "~/domain/admin-messages";
@@ -468,18 +467,15 @@ export function LojaOrders({
         {filters.lista === "compacta" ? (
           <input type="hidden" name="lista" value="compacta" />
         ) : null}
-        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-5">
-          <Label htmlFor="busca-pedidos">Buscar pedido</Label>
-          <Input
-            id="busca-pedidos"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            maxLength={100}
-            autoComplete="off"
-            placeholder="Número, nome, telefone ou código de retirada"
-          />
-        </div>
+        <FilterSearch
+          id="busca-pedidos"
+          label="Buscar pedido"
+          className="sm:col-span-2 lg:col-span-5"
+          defaultValue={filters.q}
+          maxLength={100}
+          autoComplete="off"
+          placeholder="Número, nome, telefone ou código de retirada"
+        />
         {(
           [
             {
