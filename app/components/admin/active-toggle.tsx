@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 
@@ -24,8 +25,7 @@ export function ActiveToggle({
   useFormResult(fetcher);
   return (
     <fetcher.Form method="post" action={action}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+      <IntentFields intent={intent} recordId={id} />
       <input type="hidden" name="ativo" value={String(!ativo)} />
       <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
         {ativo ? "Desativar" : "Ativar"}

@@ -4,6 +4,7 @@ import type * as React from "react";
 import { Form, useFetcher } from "react-router";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
@@ -29,6 +30,24 @@ export function FilterBar({
       {view ? <input type="hidden" name="view" value={view} /> : null}
       {children}
     </Form>
+  );
+}
+
+/** The search box of a filter bar: the `q` of the list's address. */
+export function FilterSearch({
+  id,
+  label = "Buscar",
+  className,
+  ...input
+}: Omit<React.ComponentProps<"input">, "name" | "type"> & {
+  id: string;
+  label?: string;
+}) {
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name="q" type="search" {...input} />
+    </div>
   );
 }
 
@@ -60,7 +79,7 @@ export function FilterSelect({
 }
 
 /** What a list shows in place of its rows when it has none. */
-function EmptyList({ children }: { children: React.ReactNode }) {
+export function EmptyList({ children }: { children: React.ReactNode }) {
   return (
     <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
       {children}
@@ -76,7 +95,7 @@ export function CardList<T extends { id: string }>({
   items,
   label,
   empty,
-  className,
+  className = "grid gap-3",
   cardClassName,
   children,
 }: {
@@ -84,7 +103,8 @@ export function CardList<T extends { id: string }>({
   /** The list's accessible name. */
   label: string;
   empty: React.ReactNode;
-  className: string;
+  /** The list's layout: by default, the cards one above the other. */
+  className?: string;
   cardClassName: string;
   children: (item: T) => React.ReactNode;
 }) {

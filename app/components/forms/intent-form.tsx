@@ -19,3 +19,16 @@ export function IntentForm({
     </Form>
   );
 }
+
+/**
+ * The hidden `intent` and, when `recordId` is given, `id` fields of a form that is not an
+ * IntentForm (a fetcher's form).
+ */
+export function IntentFields({ intent, recordId }: { intent: string; recordId?: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {recordId === undefined ? null : <input type="hidden" name="id" value={recordId} />}
+    </>
+  );
+}

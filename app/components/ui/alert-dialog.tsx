@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { buttonVariants } from "~/components/ui/button";
+import { withClasses } from "~/components/ui/with-classes";
 import { cn } from "~/lib/utils";
 
 // Confirmation dialogs (delete a product, clear old logs).
@@ -24,44 +25,18 @@ export function AlertDialogContent({
     </AlertDialogPrimitive.Portal>
   );
 }
-export function AlertDialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-bold", className)} {...props} />;
-}
-export function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      className={cn("text-sm text-slate-600", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogTitle = withClasses(AlertDialogPrimitive.Title, "text-lg font-bold");
+export const AlertDialogDescription = withClasses(
+  AlertDialogPrimitive.Description,
+  "text-sm text-slate-600",
+);
 /** The buttons' row: the same as a dialog's. */
 export { DialogFooter as AlertDialogFooter } from "./dialog";
-export function AlertDialogCancel({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={cn(buttonVariants({ variant: "outline" }), className)}
-      {...props}
-    />
-  );
-}
-export function AlertDialogAction({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return (
-    <AlertDialogPrimitive.Action
-      className={cn(buttonVariants({ variant: "destructive" }), className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogCancel = withClasses(
+  AlertDialogPrimitive.Cancel,
+  buttonVariants({ variant: "outline" }),
+);
+export const AlertDialogAction = withClasses(
+  AlertDialogPrimitive.Action,
+  buttonVariants({ variant: "destructive" }),
+);

@@ -1,29 +1,15 @@
 import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
+import { withClasses } from "~/components/ui/with-classes";
 import { cn } from "~/lib/utils";
 
-export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("rounded-2xl border border-slate-200 bg-white shadow-sm", className)}
-      {...props}
-    />
-  );
-}
-export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("grid gap-1.5 p-5", className)} {...props} />;
-}
+export const Card = withClasses("div", "rounded-2xl border border-slate-200 bg-white shadow-sm");
+export const CardHeader = withClasses("div", "grid gap-1.5 p-5");
 const TITLE_CLASS = "text-lg font-bold text-slate-900";
 
-export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 className={cn(TITLE_CLASS, className)} {...props} />;
-}
-export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
-  return <p className={cn("text-sm text-slate-600", className)} {...props} />;
-}
-export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("p-5 pt-0", className)} {...props} />;
-}
+export const CardTitle = withClasses("h3", TITLE_CLASS);
+export const CardDescription = withClasses("p", "text-sm text-slate-600");
+export const CardContent = withClasses("div", "p-5 pt-0");
 
 /**
  * A card that is a section of its page: an h2 title (after its icon, if any), an optional

@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { withClasses } from "~/components/ui/with-classes";
 import { cn } from "~/lib/utils";
 
 // Radix Dialog: focus trapped inside, returned to the trigger, Escape closes.
@@ -42,33 +43,13 @@ function DialogContent({
   );
 }
 
-function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("grid gap-1.5 pr-10", className)} {...props} />;
-}
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
-function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("text-xl font-bold text-slate-900", className)}
-      {...props}
-    />
-  );
-}
-function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn("text-sm text-slate-600", className)} {...props} />
-  );
-}
+const DialogHeader = withClasses("div", "grid gap-1.5 pr-10");
+export const DialogFooter = withClasses(
+  "div",
+  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+);
+const DialogTitle = withClasses(DialogPrimitive.Title, "text-xl font-bold text-slate-900");
+const DialogDescription = withClasses(DialogPrimitive.Description, "text-sm text-slate-600");
 
 /**
  * A modal opened by its trigger (a button), with a title and a line under it, then its body.

@@ -106,7 +106,8 @@ export function fieldProps(id: string, error?: string | null) {
 
 /**
  * The controls of a form whose ids are `${prefix}-${name}`: `id` of a name, the props of a
- * TextField (`field`) and those of a control outside a TextField (`props`).
+ * TextField (`field`), those of a control outside a TextField (`props`) and the id and name
+ * of a checkbox (`checkbox`).
  */
 export function formControls(prefix: string, errors: Readonly<Record<string, string>>) {
   const id = (name: string) => `${prefix}-${name}`;
@@ -114,6 +115,7 @@ export function formControls(prefix: string, errors: Readonly<Record<string, str
     id,
     field: (name: string) => ({ id: id(name), name, error: errors[name] }),
     props: (name: string) => ({ ...fieldProps(id(name), errors[name]), name }),
+    checkbox: (name: string) => ({ id: id(name), name }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { withClasses } from "~/components/ui/with-classes";
 import { cn } from "~/lib/utils";
 
 /** A data table in a scrolling card: wide tables scroll sideways on a phone. */
@@ -18,25 +19,12 @@ export function Table({
   );
 }
 
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption className={cn("sr-only", className)} {...props} />;
-}
-
-export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return (
-    <thead
-      className={cn(
-        "border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
-}
+export const TableCaption = withClasses("caption", "sr-only");
+export const TableHeader = withClasses(
+  "thead",
+  "border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600",
+);
+export const TableBody = withClasses("tbody", "divide-y divide-slate-100");
 
 export function TableRow(props: React.ComponentProps<"tr">) {
   return <tr {...props} />;
@@ -46,14 +34,10 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
   return <th scope="col" className={cn("px-4 py-3", className)} {...props} />;
 }
 
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn("px-4 py-3", className)} {...props} />;
-}
+export const TableCell = withClasses("td", "px-4 py-3");
 
 /** What a table shows when it has no rows. */
-export function TableEmpty({ className, ...props }: React.ComponentProps<"p">) {
-  return <p className={cn("text-sm text-slate-600", className)} {...props} />;
-}
+export const TableEmpty = withClasses("p", "text-sm text-slate-600");
 
 /** One column head: its text and its class. */
 export type ColumnHead = readonly [label: React.ReactNode, className?: string];

@@ -1,4 +1,3 @@
-import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -9,6 +8,7 @@ import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { EmailField, TextField } from "~/components/ui/text-field";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
@@ -223,10 +223,9 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
           />
         </SectionCard>
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={saving}>
-            <Save aria-hidden="true" />
-            {saving ? "Salvando..." : "Salvar configurações"}
-          </Button>
+          <SaveButton size="lg" icon saving={saving}>
+            Salvar configurações
+          </SaveButton>
         </div>
       </Form>
       {loaderData.demo ? <RemoveDemo left={loaderData.demo} /> : null}

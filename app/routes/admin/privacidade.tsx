@@ -1,4 +1,4 @@
-import { Download, Save, Search, UserX } from "lucide-react";
+import { Download, Search, UserX } from "lucide-react";
 import { useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
@@ -11,6 +11,7 @@ import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { Textarea } from "~/components/ui/textarea";
 import { countText } from "~/domain/text";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
@@ -81,6 +82,17 @@ const TEXT_FIELDS: { key: LegalPageKey; name: string }[] = [
   { key: "trocas", name: "texto_trocas" },
   { key: "termos", name: "texto_termos" },
 ];
+
+/** The retention periods, each a whole number of months or days kept in `setting`. */
+const RETENTION_FIELDS = [
+  { id: "retencao_meses", label: "Prazo em meses", setting: "retencaoMeses" },
+  {
+    id: "retencao_envios_dias",
+    label: "E-mails e webhooks enviados: prazo em dias",
+    hint: "Depois dele, o conteúdo das mensagens é apagado; fica só o registro do envio (de 7 a 3650 dias).",
+    setting: "retencaoEnviosDias",
+  },
+] as const;
 
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -175,27 +187,16 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           title="Prazo de guarda"
           description="Currículos (com o PDF) e fotos de pets dos pedidos de banho e tosa são apagados automaticamente depois deste prazo, contado do envio."
         >
-          <Field id="retencao_meses" label="Prazo em meses" error={errors.retencao_meses}>
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={String(legal.retencaoMeses)}
-              className="max-w-32"
-            />
-          </Field>
-          <Field
-            id="retencao_envios_dias"
-            label="E-mails e webhooks enviados: prazo em dias"
-            hint="Depois dele, o conteúdo das mensagens é apagado; fica só o registro do envio (de 7 a 3650 dias)."
-            error={errors.retencao_envios_dias}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={String(legal.retencaoEnviosDias)}
-              className="max-w-32"
-            />
-          </Field>
+          {RETENTION_FIELDS.map(({ setting, ...field }) => (
+            <Field key={field.id} {...field} error={errors[field.id]}>
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={String(legal[setting])}
+                className="max-w-32"
+              />
+            </Field>
+          ))}
         </SectionCard>
         <SectionCard
           title="Textos legais"
@@ -220,10 +221,9 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           ))}
         </SectionCard>
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={saving}>
-            <Save aria-hidden="true" />
-            {saving ? "Salvando..." : "Salvar textos"}
-          </Button>
+          <SaveButton size="lg" icon saving={saving}>
+            Salvar textos
+          </SaveButton>
         </div>
       </Form>
     </div>

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import type { FormResult } from "~/lib/form-result";
 import { checkOnSubmit, type FieldErrors } from "~/lib/forms";
 import { passwordChangeSchema } from "~/modules/accounts";
@@ -54,9 +55,7 @@ export function PasswordCard() {
           <Input type="password" autoComplete="new-password" />
         </Field>
         <div className="flex justify-end">
-          <Button type="submit" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Salvando..." : "Alterar senha"}
-          </Button>
+          <SaveButton saving={fetcher.state !== "idle"}>Alterar senha</SaveButton>
         </div>
       </fetcher.Form>
     </SectionCard>

@@ -48,7 +48,6 @@ export function ResumeList({
         items={resumes}
         label="Currículos"
         empty="Nenhum currículo recebido ainda."
-        className="grid gap-3"
         cardClassName="grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
       >
         {(r) => (

@@ -1,6 +1,8 @@
 // "E-mails enviados": the outbox's messages, the newest first, and one message as it went
 // out (its HTML in a sandboxed frame: no script, no navigation, nothing of the panel).
+
 import { Link } from "react-router";
+import { EmptyList } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { ToneBadge } from "~/components/ui/status-badge";
 import { EMAIL_STATUS, type StatusEmail } from "~/modules/mail";
@@ -28,11 +30,7 @@ export function EmailList(props: {
   pageSize: number;
 }) {
   if (props.emails.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-        Nenhum e-mail ainda. Os e-mails dos pedidos aparecem aqui.
-      </p>
-    );
+    return <EmptyList>Nenhum e-mail ainda. Os e-mails dos pedidos aparecem aqui.</EmptyList>;
   }
   return (
     <div className="grid gap-3">
@@ -116,11 +114,11 @@ export function EmailMessage(props: {
           className="h-[70vh] w-full rounded-2xl border border-slate-200 bg-white"
         />
       ) : (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        <EmptyList>
           {email.status === "pendente"
             ? "A mensagem é montada no primeiro envio."
             : "O conteúdo foi apagado depois do prazo de guarda (Privacidade)."}
-        </p>
+        </EmptyList>
       )}
       {email.texto ? (
         <details className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">

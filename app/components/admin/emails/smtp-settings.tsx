@@ -1,14 +1,13 @@
 // "Servidor de envio (SMTP)" on E-mails enviados: where the shop's e-mails go out. The
 // password is never shown back (blank keeps it); when the environment names the server the
 // form only says so.
-import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
-import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import type { FormResult } from "~/lib/form-result";
 import { type MailSettingsView, mailSettingsSchema } from "~/modules/mail";
 
@@ -113,10 +112,9 @@ export function SmtpSettings({
         </Field>
         {values.doAmbiente ? null : (
           <div className="flex justify-end">
-            <Button type="submit" disabled={saving}>
-              <Save aria-hidden="true" />
-              {saving ? "Salvando..." : "Salvar servidor de envio"}
-            </Button>
+            <SaveButton icon saving={saving}>
+              Salvar servidor de envio
+            </SaveButton>
           </div>
         )}
       </Form>

@@ -5,6 +5,7 @@ import { AuthCard, FormNotice } from "~/components/admin/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import type { FieldErrors } from "~/lib/forms";
 
 export function NewPasswordCard({
@@ -56,9 +57,9 @@ export function NewPasswordCard({
         <Field id="confirmacao" label="Repita a senha" required error={errors.confirmacao}>
           <Input type="password" autoComplete="new-password" maxLength={200} />
         </Field>
-        <Button type="submit" size="lg" disabled={submitting} className="mt-2 w-full">
-          {submitting ? "Salvando..." : submitLabel}
-        </Button>
+        <SaveButton size="lg" saving={submitting} className="mt-2 w-full">
+          {submitLabel}
+        </SaveButton>
       </Form>
     </AuthCard>
   );

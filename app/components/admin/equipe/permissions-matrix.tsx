@@ -11,6 +11,21 @@ import {
   TODAS_CAPACIDADES,
 } from "~/domain/permissions";
 
+/** A cell's answer: a check or a dash to the eye, "sim" or "não" to a screen reader. */
+function Granted({ yes }: { yes: boolean }) {
+  return yes ? (
+    <span className="font-bold text-green-700">
+      <span aria-hidden="true">✓</span>
+      <span className="sr-only">sim</span>
+    </span>
+  ) : (
+    <span className="text-slate-400">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">não</span>
+    </span>
+  );
+}
+
 export function PermissionsMatrix() {
   return (
     <SectionCard
@@ -57,17 +72,7 @@ export function PermissionsMatrix() {
                 </th>
                 {PAPEIS.map((p) => (
                   <td key={p} className="p-2 text-center">
-                    {MATRIZ[p].has(c) ? (
-                      <span className="font-bold text-green-700">
-                        <span aria-hidden="true">✓</span>
-                        <span className="sr-only">sim</span>
-                      </span>
-                    ) : (
-                      <span className="text-slate-400">
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">não</span>
-                      </span>
-                    )}
+                    <Granted yes={MATRIZ[p].has(c)} />
                   </td>
                 ))}
               </tr>

@@ -1,7 +1,7 @@
 // The stock count's screens (decision 0085): the list with "Abrir contagem", the reading page
 // built for a phone (a field a USB scanner types into, Enter submits, the camera beside it),
 // and the differences with "Aplicar". Plain forms first: every step works without JavaScript.
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, href, Link } from "react-router";
 import { CameraScan } from "~/components/admin/estoque/camera-scan";
 import { usePode } from "~/components/admin/use-papel";
@@ -73,6 +73,30 @@ function CountCard({ c }: { c: CountHeader }) {
   );
 }
 
+/** The category or the brand a count is narrowed to, when that is what it counts. */
+function ScopeField({
+  id,
+  name,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} hint={`Quando contar uma ${label.toLowerCase()}`} error={error}>
+      <Select id={id} name={name}>
+        <option value="">—</option>
+        {children}
+      </Select>
+    </Field>
+  );
+}
+
 export function CountList({
   listing,
   errors,
@@ -101,32 +125,21 @@ export function CountList({
                 <option value="marca">Uma marca</option>
               </Select>
             </Field>
-            <Field
+            <ScopeField
               id="contagem-categoria"
+              name="categoriaId"
               label="Categoria"
-              hint="Quando contar uma categoria"
               error={errors.categoriaId}
             >
-              <Select id="contagem-categoria" name="categoriaId">
-                <option value="">—</option>
-                <NamedOptions items={listing.categorias} />
-              </Select>
-            </Field>
-            <Field
-              id="contagem-marca"
-              label="Marca"
-              hint="Quando contar uma marca"
-              error={errors.marca}
-            >
-              <Select id="contagem-marca" name="marca">
-                <option value="">—</option>
-                {listing.marcas.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+              <NamedOptions items={listing.categorias} />
+            </ScopeField>
+            <ScopeField id="contagem-marca" name="marca" label="Marca" error={errors.marca}>
+              {listing.marcas.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </ScopeField>
             <div className="sm:col-span-2">
               <input type="hidden" name="cega" value="0" />
               <CheckboxLabel

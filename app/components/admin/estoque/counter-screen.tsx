@@ -18,6 +18,33 @@ export type CounterScreenResult =
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Files of the upload that changed nothing, each with its reason; nothing when there is none. */
+function RefusedFiles({
+  title,
+  testId,
+  files,
+  className,
+}: {
+  title: string;
+  testId: string;
+  files: CounterImportResult["recusados"];
+  className: string;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <div className="grid gap-1">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <ul className="grid gap-1" data-testid={testId}>
+        {files.map((r) => (
+          <li key={`${r.arquivo}-${r.motivo}`} className={`break-words ${className}`}>
+            <strong>{r.arquivo}:</strong> {r.motivo}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ImportSummary({ result }: { result: CounterImportResult }) {
   const repetidos = result.recusados.filter((r) => r.repetido);
   const recusados = result.recusados.filter((r) => !r.repetido);
@@ -48,30 +75,18 @@ function ImportSummary({ result }: { result: CounterImportResult }) {
             ))}
           </ul>
         ) : null}
-        {recusados.length > 0 ? (
-          <div className="grid gap-1">
-            <h3 className="font-semibold text-slate-900">Não lançados</h3>
-            <ul className="grid gap-1" data-testid="recusados">
-              {recusados.map((r) => (
-                <li key={`${r.arquivo}-${r.motivo}`} className="break-words text-red-800">
-                  <strong>{r.arquivo}:</strong> {r.motivo}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {repetidos.length > 0 ? (
-          <div className="grid gap-1">
-            <h3 className="font-semibold text-slate-900">Já lidos antes (nada mudou)</h3>
-            <ul className="grid gap-1" data-testid="repetidos">
-              {repetidos.map((r) => (
-                <li key={`${r.arquivo}-${r.motivo}`} className="break-words text-slate-700">
-                  <strong>{r.arquivo}:</strong> {r.motivo}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <RefusedFiles
+          title="Não lançados"
+          testId="recusados"
+          files={recusados}
+          className="text-red-800"
+        />
+        <RefusedFiles
+          title="Já lidos antes (nada mudou)"
+          testId="repetidos"
+          files={repetidos}
+          className="text-slate-700"
+        />
       </CardContent>
     </Card>
   );
@@ -188,7 +203,7 @@ export function CounterScreen({
             intent="importar"
             label="Lançar vendas"
             busyLabel="Lançando..."
-            refusal={refusal?.intent === "importar" ? (refusal.message ?? null) : null}
+            refusal={refusal}
           />
           <p className="mt-3 text-sm text-slate-600">
             Ou copie os arquivos para a pasta de importação (<code>{pasta}</code> da área privada

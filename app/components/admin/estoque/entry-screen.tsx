@@ -184,7 +184,7 @@ export function EntryScreen({ result }: { result: EntryScreenResult | null }) {
             intent="preview"
             label="Ver prévia"
             busyLabel="Lendo notas..."
-            refusal={refusal?.intent === "preview" ? (refusal.message ?? null) : null}
+            refusal={refusal}
           />
         </CardContent>
       </Card>

@@ -16,9 +16,10 @@ export function FiscalUploadForm({
   /** The button's words, and what it says while the files are read. */
   label: string;
   busyLabel: string;
-  /** The refusal of this form's last post, if any. */
-  refusal: string | null;
+  /** The page's last refusal, if any: shown when it was this form's. */
+  refusal: { intent: string; message?: string } | null;
 }) {
+  const refused = refusal?.intent === intent ? refusal.message : undefined;
   const navigation = useNavigation();
   const reading =
     navigation.state === "submitting" && navigation.formEncType?.includes("multipart");
@@ -47,9 +48,9 @@ export function FiscalUploadForm({
           {reading ? busyLabel : label}
         </Button>
       </Form>
-      {refusal ? (
+      {refused ? (
         <p role="alert" className="mt-3 font-semibold text-red-800">
-          {refusal}
+          {refused}
         </p>
       ) : null}
     </>

@@ -2,7 +2,7 @@
 // per movement (what, where, how much, the figures after it, the order, the reason, who).
 
 import { UnitFigures } from "~/components/admin/estoque/unit-figures";
-import { InlineDetail } from "~/components/admin/list-view";
+import { EmptyList, InlineDetail } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import type { MovementHistory, MovementLine } from "~/modules/inventory";
@@ -56,9 +56,7 @@ export function MovementHistoryView({ history }: { history: MovementHistory }) {
           <span className="text-sm font-normal text-slate-600">({history.total})</span>
         </h2>
         {movimentos.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            Nenhuma movimentação registrada.
-          </p>
+          <EmptyList>Nenhuma movimentação registrada.</EmptyList>
         ) : (
           <ol className="grid gap-2" aria-label="Movimentações, da mais recente à mais antiga">
             {movimentos.map((m) => (

@@ -9,13 +9,11 @@ import {
   TransferDialog,
 } from "~/components/admin/estoque/stock-dialogs";
 import { UnitFigures } from "~/components/admin/estoque/unit-figures";
-import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
+import { CardList, FilterBar, FilterSearch, FilterSelect } from "~/components/admin/list-view";
 import { KeysetPagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NamedOptions } from "~/components/ui/select";
 import type { StockListing } from "~/modules/inventory";
 
@@ -37,16 +35,11 @@ export function StockScreen({
   return (
     <div className="grid gap-4">
       <FilterBar className="sm:grid-cols-2 xl:grid-cols-[1fr_14rem_auto_auto]">
-        <div className="grid gap-1.5">
-          <Label htmlFor="estoque-busca">Buscar</Label>
-          <Input
-            id="estoque-busca"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder="Produto, variação ou SKU"
-          />
-        </div>
+        <FilterSearch
+          id="estoque-busca"
+          defaultValue={filters.q}
+          placeholder="Produto, variação ou SKU"
+        />
         <FilterSelect
           id="estoque-unidade"
           label="Unidade"
@@ -83,7 +76,6 @@ export function StockScreen({
         empty={
           filtered ? "Nenhuma variação encontrada com estes filtros." : "Nenhum produto cadastrado."
         }
-        className="grid gap-3"
         cardClassName="grid gap-3 p-3 sm:p-4"
       >
         {(row) => (

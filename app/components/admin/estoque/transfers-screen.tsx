@@ -109,19 +109,21 @@ function StatusBadge({ t }: { t: TransferLine }) {
   );
 }
 
+/** A titled list of transfers, each a card with what `action` adds to it. */
 function Section({
   id,
   title,
   empty,
-  children,
-  count,
+  transfers,
+  action,
 }: {
   id: string;
   title: string;
   empty: string;
-  count: number;
-  children: React.ReactNode;
+  transfers: TransferLine[];
+  action: (t: TransferLine) => React.ReactNode;
 }) {
+  const count = transfers.length;
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-lg font-bold">
@@ -130,7 +132,13 @@ function Section({
       {count === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (
-        <ul className="grid gap-3">{children}</ul>
+        <ul className="grid gap-3">
+          {transfers.map((t) => (
+            <Card key={t.id} t={t}>
+              {action(t)}
+            </Card>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -151,50 +159,39 @@ export function TransfersScreen({
         id="chegando"
         title="A receber nas suas unidades"
         empty="Nenhuma transferência a caminho das suas unidades."
-        count={listing.chegando.length}
-      >
-        {listing.chegando.map((t) => (
-          <Card key={t.id} t={t}>
-            {receber ? <ReceiveForm t={t} refusal={result} /> : null}
-          </Card>
-        ))}
-      </Section>
+        transfers={listing.chegando}
+        action={(t) => (receber ? <ReceiveForm t={t} refusal={result} /> : null)}
+      />
       <Section
         id="enviadas"
         title="Enviadas pelas suas unidades, em trânsito"
         empty="Nenhuma transferência enviada em trânsito."
-        count={listing.enviadas.length}
-      >
-        {listing.enviadas.map((t) => (
-          <Card key={t.id} t={t}>
-            {transferir ? (
-              <IntentForm intent="cancelar" recordId={t.id}>
-                <Button type="submit" variant="outline">
-                  Cancelar transferência
-                </Button>
-              </IntentForm>
-            ) : null}
-          </Card>
-        ))}
-      </Section>
+        transfers={listing.enviadas}
+        action={(t) =>
+          transferir ? (
+            <IntentForm intent="cancelar" recordId={t.id}>
+              <Button type="submit" variant="outline">
+                Cancelar transferência
+              </Button>
+            </IntentForm>
+          ) : null
+        }
+      />
       <Section
         id="recentes"
         title="Últimos 30 dias"
         empty="Nenhuma transferência concluída nos últimos 30 dias."
-        count={listing.recentes.length}
-      >
-        {listing.recentes.map((t) => (
-          <Card key={t.id} t={t}>
-            <p className="text-xs text-slate-600">
-              {t.status === "recebida"
-                ? `Recebida em ${t.concluidaEm}: ${units(t.quantidadeRecebida ?? 0)}`
-                : `Cancelada em ${t.concluidaEm}`}
-              {t.concluidaPor ? ` · Por: ${t.concluidaPor}` : ""}
-              {t.motivoDiferenca ? ` · Diferença: ${t.motivoDiferenca}` : ""}
-            </p>
-          </Card>
-        ))}
-      </Section>
+        transfers={listing.recentes}
+        action={(t) => (
+          <p className="text-xs text-slate-600">
+            {t.status === "recebida"
+              ? `Recebida em ${t.concluidaEm}: ${units(t.quantidadeRecebida ?? 0)}`
+              : `Cancelada em ${t.concluidaEm}`}
+            {t.concluidaPor ? ` · Por: ${t.concluidaPor}` : ""}
+            {t.motivoDiferenca ? ` · Diferença: ${t.motivoDiferenca}` : ""}
+          </p>
+        )}
+      />
     </div>
   );
 }

@@ -4,7 +4,9 @@ import { type ChangeEntry, ChangeHistory } from "~/components/admin/change-histo
 import { CustomerChatButton } from "~/components/admin/chat-button";
 import {
   CardList,
+  EmptyList,
   FilterBar,
+  FilterSearch,
   FilterSelect,
   InlineDetail,
   StatusSelect,
@@ -18,12 +20,11 @@ import {
 import { PaidAfterCancel } from "~/components/admin/loja/paid-after-cancel";
 import { KeysetPagination } from "~/components/admin/pagination";
 import { usePode } from "~/components/admin/use-papel";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NamedOptions, SelectOptions } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { orderChatMessage, pickUpReadyMessage } from "~/domain/admin-messages";
@@ -127,8 +128,7 @@ function PartialRefund({ order }: { order: OrderRow }) {
       action={href("/admin/loja/pedidos")}
       className="flex flex-wrap items-end gap-2"
     >
-      <input type="hidden" name="intent" value="pix-refund" />
-      <input type="hidden" name="id" value={order.id} />
+      <IntentFields intent="pix-refund" recordId={order.id} />
       <label htmlFor={id} className="grid gap-1 text-xs font-semibold">
         Reembolsar parte (até {formatBRL(left)})
         <input
@@ -369,9 +369,9 @@ function CompactOrders({
 }) {
   if (orders.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+      <EmptyList>
         {filtered ? "Nenhum pedido encontrado com estes filtros." : "Nenhum pedido recebido ainda."}
-      </p>
+      </EmptyList>
     );
   }
   return (
@@ -467,18 +467,15 @@ export function LojaOrders({
         {filters.lista === "compacta" ? (
           <input type="hidden" name="lista" value="compacta" />
         ) : null}
-        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-5">
-          <Label htmlFor="busca-pedidos">Buscar pedido</Label>
-          <Input
-            id="busca-pedidos"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            maxLength={100}
-            autoComplete="off"
-            placeholder="Número, nome, telefone ou código de retirada"
-          />
-        </div>
+        <FilterSearch
+          id="busca-pedidos"
+          label="Buscar pedido"
+          className="sm:col-span-2 lg:col-span-5"
+          defaultValue={filters.q}
+          maxLength={100}
+          autoComplete="off"
+          placeholder="Número, nome, telefone ou código de retirada"
+        />
         {(
           [
             {

@@ -3,6 +3,7 @@
 // still there) and the refund of the charge panel below. Works without JavaScript too.
 import { RotateCcw, TriangleAlert } from "lucide-react";
 import { href, useFetcher } from "react-router";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/dates";
@@ -40,8 +41,7 @@ export function PaidAfterCancel({
       </p>
       {open ? (
         <reopen.Form method="post" action={href("/admin/loja/pedidos")}>
-          <input type="hidden" name="intent" value="order-reopen" />
-          <input type="hidden" name="id" value={order.id} />
+          <IntentFields intent="order-reopen" recordId={order.id} />
           <Button type="submit" size="sm" variant="outline" disabled={reopen.state !== "idle"}>
             <RotateCcw aria-hidden="true" />
             {reopen.state !== "idle" ? "Reabrindo..." : "Reabrir pedido"}

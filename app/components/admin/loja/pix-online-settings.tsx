@@ -11,6 +11,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { Select } from "~/components/ui/select";
 import { copyWithToast } from "~/components/ui/toaster";
 import {
@@ -45,6 +46,38 @@ function ParcelasSelect({ name, value }: { name: string; value: number }) {
         </option>
       ))}
     </Select>
+  );
+}
+
+/** The Mercado Pago credentials, each kept in `state` of the settings. */
+const SECRETS = [
+  {
+    name: "mercadopagoAccessToken",
+    clearName: "limparAccessToken",
+    label: "Access token",
+    envName: "MERCADOPAGO_ACCESS_TOKEN",
+    state: "accessToken",
+  },
+  {
+    name: "mercadopagoWebhookSecret",
+    clearName: "limparWebhookSecret",
+    label: "Assinatura secreta do webhook",
+    envName: "MERCADOPAGO_WEBHOOK_SECRET",
+    state: "webhookSecret",
+  },
+] as const;
+
+/** What the store offers through Mercado Pago, switched on or off. */
+function Switch({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <CheckboxLabel
+      id={`mp-${name}`}
+      name={name}
+      role="switch"
+      defaultChecked={checked}
+      className="sm:col-span-2"
+      label={label}
+    />
   );
 }
 
@@ -144,30 +177,19 @@ export function PixOnlineSettings({
           O cliente paga um Pix gerado pelo Mercado Pago e o pedido é confirmado sozinho, sem
           conferir o extrato.
         </p>
-        <CheckboxLabel
-          id="mp-mercadopagoAtivo"
+        <Switch
           name="mercadopagoAtivo"
-          role="switch"
-          defaultChecked={pagamentos.mercadopagoAtivo}
-          className="sm:col-span-2"
+          checked={pagamentos.mercadopagoAtivo}
           label="Oferecer Pix automático no checkout"
         />
-        <SecretField
-          name="mercadopagoAccessToken"
-          clearName="limparAccessToken"
-          label="Access token"
-          envName="MERCADOPAGO_ACCESS_TOKEN"
-          state={pagamentos.accessToken}
-          error={errors.mercadopagoAccessToken}
-        />
-        <SecretField
-          name="mercadopagoWebhookSecret"
-          clearName="limparWebhookSecret"
-          label="Assinatura secreta do webhook"
-          envName="MERCADOPAGO_WEBHOOK_SECRET"
-          state={pagamentos.webhookSecret}
-          error={errors.mercadopagoWebhookSecret}
-        />
+        {SECRETS.map(({ state, ...secret }) => (
+          <SecretField
+            key={secret.name}
+            {...secret}
+            state={pagamentos[state]}
+            error={errors[secret.name]}
+          />
+        ))}
         <Field
           id="mp-pixExpiracaoMinutos"
           label="Prazo para pagar o Pix (minutos)"
@@ -182,12 +204,9 @@ export function PixOnlineSettings({
           />
         </Field>
         <div className="grid gap-3 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
-          <CheckboxLabel
-            id="mp-cartaoAtivo"
+          <Switch
             name="cartaoAtivo"
-            role="switch"
-            defaultChecked={pagamentos.cartao.ativo}
-            className="sm:col-span-2"
+            checked={pagamentos.cartao.ativo}
             label="Oferecer cartão de crédito ou débito (Mercado Pago) no checkout"
           />
           <p className="text-sm text-slate-600 sm:col-span-2">
@@ -242,9 +261,7 @@ export function PixOnlineSettings({
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Salvando..." : "Salvar Pix automático"}
-        </Button>
+        <SaveButton saving={pending}>Salvar Pix automático</SaveButton>
       </div>
     </fetcher.Form>
   );

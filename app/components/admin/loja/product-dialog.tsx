@@ -3,11 +3,12 @@ import { useState } from "react";
 import { href, Link } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
 import { CardCropPreview } from "~/components/admin/loja/card-crop-preview";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useDialogForm } from "~/components/forms/use-checked-fetcher";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
+import { SaveButton } from "~/components/ui/save-button";
 import { NamedOptions, Select } from "~/components/ui/select";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { useMountOnPress } from "~/components/ui/use-mount-on-press";
@@ -131,8 +132,7 @@ function ProductForm({
       encType="multipart/form-data"
       className="grid gap-4 sm:grid-cols-2"
     >
-      <input type="hidden" name="intent" value={editing ? "product-update" : "product-create"} />
-      {product ? <input type="hidden" name="id" value={product.id} /> : null}
+      <IntentFields intent={editing ? "product-update" : "product-create"} recordId={product?.id} />
       <TextField
         {...field("nome")}
         label="Nome"
@@ -246,9 +246,7 @@ function ProductForm({
         Produto ativo (visível na loja)
       </label>
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar produto"}
-        </Button>
+        <SaveButton saving={pending}>{editing ? "Salvar alterações" : "Criar produto"}</SaveButton>
       </div>
     </fetcher.Form>
   );

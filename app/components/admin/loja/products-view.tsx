@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useFetcher } from "react-router";
-import { CardList, FilterBar, FilterSelect } from "~/components/admin/list-view";
+import { CardList, FilterBar, FilterSearch, FilterSelect } from "~/components/admin/list-view";
 import { CategoryDialog } from "~/components/admin/loja/category-dialog";
 import { type CouponRow, CouponsPanel } from "~/components/admin/loja/coupons-panel";
 import { ProductDialog } from "~/components/admin/loja/product-dialog";
@@ -17,8 +17,6 @@ import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NamedOptions } from "~/components/ui/select";
 import { formatBRL } from "~/domain/money";
 import {
@@ -102,17 +100,12 @@ export function LojaProducts({
         </div>
 
         <FilterBar view="produtos" className="sm:grid-cols-[1fr_14rem_auto]">
-          <div className="grid gap-1.5">
-            <Label htmlFor="busca-produto">Buscar</Label>
-            <Input
-              id="busca-produto"
-              name="q"
-              type="search"
-              defaultValue={filters.q}
-              placeholder="Nome, descrição, SKU ou código de barras"
-              maxLength={100}
-            />
-          </div>
+          <FilterSearch
+            id="busca-produto"
+            defaultValue={filters.q}
+            placeholder="Nome, descrição, SKU ou código de barras"
+            maxLength={100}
+          />
           <FilterSelect
             id="filtro-categoria"
             label="Categoria"
@@ -146,7 +139,6 @@ export function LojaProducts({
           empty={
             filtered ? "Nenhum produto encontrado com estes filtros." : "Nenhum produto cadastrado."
           }
-          className="grid gap-3"
           cardClassName="flex flex-wrap items-center gap-4 p-4"
         >
           {(p) => (

@@ -7,6 +7,7 @@ import {
   type PixOnlineSettingsView,
 } from "~/components/admin/loja/pix-online-settings";
 import { FormSection } from "~/components/forms/form-section";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useCheckedFetcher } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -17,6 +18,7 @@ import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { formatBRL, formatBRLNumber } from "~/domain/money";
@@ -104,7 +106,7 @@ function SettingsForm({
       { method: "post", action: href("/admin/loja/configuracoes") },
     );
   }
-  const { field } = formControls("cfg", errors);
+  const { field, checkbox } = formControls("cfg", errors);
 
   return (
     <Card>
@@ -128,8 +130,7 @@ function SettingsForm({
               defaultValue={settings.whatsappNumero ?? ""}
             />
             <CheckboxLabel
-              id="cfg-whatsappAtivo"
-              name="whatsappAtivo"
+              {...checkbox("whatsappAtivo")}
               defaultChecked={settings.whatsappAtivo}
               className="self-end"
               label="Enviar pedidos pelo WhatsApp"
@@ -153,8 +154,7 @@ function SettingsForm({
           </FormSection>
           <FormSection legend="Pix">
             <CheckboxLabel
-              id="cfg-pixManualAtivo"
-              name="pixManualAtivo"
+              {...checkbox("pixManualAtivo")}
               defaultChecked={settings.pixManualAtivo}
               className="sm:col-span-2"
               label="Aceitar Pix (código copia e cola no pedido)"
@@ -198,8 +198,7 @@ function SettingsForm({
               defaultValue={settings.webhookUrl ?? ""}
             />
             <CheckboxLabel
-              id="cfg-webhookAtivo"
-              name="webhookAtivo"
+              {...checkbox("webhookAtivo")}
               defaultChecked={settings.webhookAtivo}
               label="Enviar pedidos da loja (webhook de pedidos ativo)"
             />
@@ -221,9 +220,7 @@ function SettingsForm({
             ) : null}
           </FormSection>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Salvando..." : "Salvar configurações"}
-            </Button>
+            <SaveButton saving={pending}>Salvar configurações</SaveButton>
             <Button
               type="button"
               variant="outline"
@@ -257,8 +254,7 @@ function BairroRow({ bairro, unidades }: { bairro: Bairro; unidades: DeliveryUni
         </Badge>
       </div>
       <fee.Form method="post" action={href("/admin/loja/bairros")} className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="bairro-fee" />
-        <input type="hidden" name="id" value={bairro.id} />
+        <IntentFields intent="bairro-fee" recordId={bairro.id} />
         <Field id={inputId} label={`Taxa de ${bairro.nome} (R$)`} error={errors.taxaEntrega}>
           <Input
             name="taxaEntrega"
@@ -276,8 +272,7 @@ function BairroRow({ bairro, unidades }: { bairro: Bairro; unidades: DeliveryUni
         action={href("/admin/loja/bairros")}
         className="flex items-end gap-2"
       >
-        <input type="hidden" name="intent" value="bairro-unit" />
-        <input type="hidden" name="id" value={bairro.id} />
+        <IntentFields intent="bairro-unit" recordId={bairro.id} />
         <Field
           id={`unidade-${bairro.id}`}
           label={`Unidade que entrega em ${bairro.nome}`}

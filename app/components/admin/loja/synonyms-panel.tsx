@@ -4,6 +4,7 @@
 import { Trash2 } from "lucide-react";
 import { href } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useCheckedFetcher, useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -123,8 +124,7 @@ function EditGroupDialog({ group }: { group: SynonymGroup }) {
       description="A busca da loja trata todos os termos do grupo como a mesma palavra."
     >
       <fetcher.Form {...formProps(synonymGroupSchema)} action={href(ACTION)} className="grid gap-4">
-        <input type="hidden" name="intent" value="synonyms-update" />
-        <input type="hidden" name="id" value={group.id} />
+        <IntentFields intent="synonyms-update" recordId={group.id} />
         <TermsField
           id={`sinonimos-${group.id.slice(0, 8)}`}
           error={errors.termos}

@@ -2,6 +2,7 @@
 // each blocked counter with its unblock button.
 import { Unlock } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -188,8 +189,7 @@ function RateLimitRow({ entry }: { entry: Overview["limites"][number] }) {
         {/* Only a row blocked right now has something to undo. */}
         {entry.bloqueado ? (
           <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="desbloquear" />
-            <input type="hidden" name="id" value={entry.id} />
+            <IntentFields intent="desbloquear" recordId={entry.id} />
             <Button
               type="submit"
               variant="outline"

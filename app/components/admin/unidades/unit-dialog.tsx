@@ -3,12 +3,13 @@
 import { href } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
 import { FormSection } from "~/components/forms/form-section";
+import { IntentFields } from "~/components/forms/intent-form";
 import { useDialogForm } from "~/components/forms/use-checked-fetcher";
-import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { TitledDialog } from "~/components/ui/dialog";
 import { Field, formControls } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/components/ui/save-button";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { shop } from "~/content/shop";
 import { formatarCnpj } from "~/domain/fiscal-id";
@@ -60,7 +61,10 @@ function CheckboxError({ id, error }: { id: string; error?: string }) {
 export function UnitDialog({ unit }: { unit?: Unit }) {
   const { open, onOpenChange, fetcher, errors, formProps, pending } = useDialogForm();
   const editing = Boolean(unit);
-  const { id, field, props } = formControls(unit ? `u-${unit.id.slice(0, 8)}` : "nova", errors);
+  const { id, field, props, checkbox } = formControls(
+    unit ? `u-${unit.id.slice(0, 8)}` : "nova",
+    errors,
+  );
   const week = unit?.horarios ?? USUAL_WEEK;
   const phone = (value: string | null | undefined) => (value ? formatPhoneDisplay(value) : "");
 
@@ -78,8 +82,7 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
         action={href("/admin/unidades")}
         className="grid gap-6"
       >
-        <input type="hidden" name="intent" value={editing ? "unit-update" : "unit-create"} />
-        {unit ? <input type="hidden" name="id" value={unit.id} /> : null}
+        <IntentFields intent={editing ? "unit-update" : "unit-create"} recordId={unit?.id} />
 
         <FormSection legend="Identificação">
           <TextField
@@ -254,14 +257,12 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
 
         <FormSection legend="Situação, retirada e entregas">
           <CheckboxField
-            id={id("ativo")}
-            name="ativo"
+            {...checkbox("ativo")}
             label="Unidade ativa (aparece no site)"
             defaultChecked={unit ? unit.ativo : true}
           />
           <CheckboxField
-            id={id("emBreve")}
-            name="emBreve"
+            {...checkbox("emBreve")}
             label="Em breve (ainda não abriu)"
             hint="Aparece com o selo 'Em breve', sem horário nem mapa."
             defaultChecked={unit?.emBreve ?? false}
@@ -269,8 +270,7 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
           {SERVICES.map(({ name, label, hint }) => (
             <div key={name} className="grid gap-1">
               <CheckboxField
-                id={id(name)}
-                name={name}
+                {...checkbox(name)}
                 label={label}
                 hint={hint}
                 defaultChecked={unit?.[name] ?? false}
@@ -299,9 +299,9 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
         </FormSection>
 
         <div className="flex justify-end">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Salvando..." : editing ? "Salvar alterações" : "Criar unidade"}
-          </Button>
+          <SaveButton saving={pending}>
+            {editing ? "Salvar alterações" : "Criar unidade"}
+          </SaveButton>
         </div>
       </fetcher.Form>
     </TitledDialog>
