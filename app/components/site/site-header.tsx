@@ -1,10 +1,10 @@
 import { KeyRoundIcon, PawPrintIcon } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { AccountLink } from "~/components/conta/account-link";
 import { SiteChatLink } from "~/components/site/chat-link";
 import { HeaderIconLink } from "~/components/site/header-icon-link";
 import { MobileMenu } from "~/components/site/mobile-menu";
-import { SITE_NAV } from "~/components/site/nav";
+import { SiteNavItems } from "~/components/site/nav-items";
 import { shop } from "~/content/shop";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -37,13 +37,7 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
         <SiteLogo />
         <nav aria-label="Principal" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {SITE_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink reloadDocument to={item.to} end={item.to === "/"} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <SiteNavItems className={linkClass} />
           </ul>
         </nav>
         <div className="flex items-center gap-1">
