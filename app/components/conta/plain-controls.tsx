@@ -1,6 +1,7 @@
 // The plain, compact controls of the "compra programada" forms (the account's page and the
 // card a reminder's link opens): one box style, and the field's error under its control.
 import type * as React from "react";
+import { INTERVALO_MAX, INTERVALO_MIN } from "~/domain/assinatura";
 import { cn } from "~/lib/utils";
 
 const PLAIN_BOX = "rounded-md border border-slate-300 px-2 py-1";
@@ -37,5 +38,20 @@ export function PlainLabel({
       {children}
       <PlainError error={error} />
     </label>
+  );
+}
+
+/** A subscription's interval in days, within the bounds the server accepts. */
+export function IntervalInput({ defaultValue }: { defaultValue: number }) {
+  return (
+    <PlainInput
+      type="number"
+      name="intervaloDias"
+      min={INTERVALO_MIN}
+      max={INTERVALO_MAX}
+      defaultValue={defaultValue}
+      required
+      className="w-24"
+    />
   );
 }

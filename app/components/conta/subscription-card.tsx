@@ -2,8 +2,14 @@
 // account's list and the page a reminder's signed link opens show the same card.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { PlainInput, PlainLabel, PlainSelect } from "~/components/conta/plain-controls";
+import {
+  IntervalInput,
+  PlainInput,
+  PlainLabel,
+  PlainSelect,
+} from "~/components/conta/plain-controls";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { NamedOptions } from "~/components/ui/select";
 import {
   ESTADO_ASSINATURA_LABEL,
   ESTADO_CICLO_LABEL,
@@ -69,11 +75,7 @@ function ChoiceForm({ s, hidden }: { s: SubscriptionCardData; hidden: ReactNode 
             {escolhas.unidades.some((u) => u.atual) ? null : (
               <option value="">A mesma unidade (sem estoque)</option>
             )}
-            {escolhas.unidades.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.nome}
-              </option>
-            ))}
+            <NamedOptions items={escolhas.unidades} />
           </PlainSelect>
         </PlainLabel>
       ) : null}
@@ -198,15 +200,7 @@ export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?
             {hidden}
             <p className="font-semibold">Editar</p>
             <PlainLabel label="Intervalo (15 a 90 dias)">
-              <PlainInput
-                type="number"
-                name="intervaloDias"
-                min={15}
-                max={90}
-                defaultValue={s.intervaloDias}
-                required
-                className="w-24"
-              />
+              <IntervalInput defaultValue={s.intervaloDias} />
             </PlainLabel>
             {s.itens.map((i) => (
               <PlainLabel key={i.varianteId} label={<>Quantidade de {i.nome} (0 remove)</>}>

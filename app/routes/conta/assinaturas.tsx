@@ -3,9 +3,16 @@
 // (`?v=`): items, interval (suggested from the pet's daily grams and the bag's weight), unit,
 // delivery or pick-up, address, payment; the terms before a required checkbox.
 import { data, Form, useActionData, useLoaderData } from "react-router";
-import { PlainError, PlainInput, PlainLabel, PlainSelect } from "~/components/conta/plain-controls";
+import {
+  IntervalInput,
+  PlainError,
+  PlainInput,
+  PlainLabel,
+  PlainSelect,
+} from "~/components/conta/plain-controls";
 import { SubscriptionCard } from "~/components/conta/subscription-card";
 import { Button } from "~/components/ui/button";
+import { NamedOptions } from "~/components/ui/select";
 import { gramasPorDiaEstimadas, intervaloSugerido, termosAssinatura } from "~/domain/assinatura";
 import { formatBRL } from "~/domain/money";
 import {
@@ -233,11 +240,7 @@ export default function AccountSubscriptions() {
               <PlainLabel label="Para qual pet?">
                 <PlainSelect name="pet" defaultValue={nova.petId}>
                   <option value="">—</option>
-                  {nova.pets.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.nome}
-                    </option>
-                  ))}
+                  <NamedOptions items={nova.pets} />
                 </PlainSelect>
               </PlainLabel>
             ) : null}
@@ -280,15 +283,7 @@ export default function AccountSubscriptions() {
             ))}
             <PlainError error={errors.quantidade} />
             <PlainLabel label="A cada quantos dias (15 a 90)" error={errors.intervaloDias}>
-              <PlainInput
-                type="number"
-                name="intervaloDias"
-                min={15}
-                max={90}
-                defaultValue={nova.sugerido ?? 30}
-                required
-                className="w-24"
-              />
+              <IntervalInput defaultValue={nova.sugerido ?? 30} />
               {nova.sugerido ? (
                 <span className="text-slate-600">Sugestão: {nova.sugerido} dias</span>
               ) : null}
@@ -325,11 +320,7 @@ export default function AccountSubscriptions() {
             </fieldset>
             <PlainLabel label="Unidade (retirada)" error={errors.unidadeId}>
               <PlainSelect name="unidadeId" defaultValue={pre?.unidadeId || undefined}>
-                {nova.unidades.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.nome}
-                  </option>
-                ))}
+                <NamedOptions items={nova.unidades} />
               </PlainSelect>
             </PlainLabel>
             <PlainLabel label="Endereço (entrega)" error={errors.enderecoId}>
