@@ -10,7 +10,8 @@ import { usePageHydrates } from "~/lib/hydration";
 
 const ACCOUNT_ME_URL = "/conta/eu";
 
-export function AccountLink({ className }: { className: string }) {
+/** The headers' account link: "Entrar", or the customer's name once signed in. */
+export function AccountLink() {
   const [label, setLabel] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -27,7 +28,7 @@ export function AccountLink({ className }: { className: string }) {
   return (
     <a
       href={label ? "/conta" : "/conta/entrar"}
-      className={className}
+      className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
       aria-label={label ? "Minha conta" : "Entrar"}
       title={label ? "Minha conta" : "Entrar na sua conta"}
       data-conta-link=""

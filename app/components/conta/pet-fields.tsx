@@ -1,20 +1,12 @@
 // A pet's fields in "Meus pets" (issue 42 point 3): the same inputs add a pet and edit one.
 // Sizes come from the schema the action checks (PET_LIMITS), so the page never accepts what
 // the server refuses. Plain inputs: works without JavaScript, one column on a 360 px phone.
+import { PetTraitSelect } from "~/components/conta/pet-trait-select";
 import { Field } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
 import { Select, SelectOptions } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  ESPECIE_LABEL,
-  ESPECIES,
-  PELAGEM_LABEL,
-  PELAGENS,
-  PORTE_LABEL,
-  PORTES,
-  SEXO_PET_LABEL,
-  SEXOS_PET,
-} from "~/domain/pets";
+import { ESPECIE_LABEL, ESPECIES, SEXO_PET_LABEL, SEXOS_PET } from "~/domain/pets";
 import { PET_LIMITS } from "~/modules/customers";
 
 export type PetValues = Partial<Record<string, string | boolean | null>>;
@@ -49,16 +41,10 @@ export function PetFields({
           error={errors.porte}
           hint="O porte e a pelagem definem o preço do banho: a equipe confirma na chegada."
         >
-          <Select defaultValue={text(values.porte)} required>
-            <option value="">Escolha</option>
-            <SelectOptions values={PORTES} labels={PORTE_LABEL} />
-          </Select>
+          <PetTraitSelect trait="porte" defaultValue={text(values.porte)} required />
         </Field>
         <Field id="pelagem" label="Pelagem" required error={errors.pelagem}>
-          <Select defaultValue={text(values.pelagem)} required>
-            <option value="">Escolha</option>
-            <SelectOptions values={PELAGENS} labels={PELAGEM_LABEL} />
-          </Select>
+          <PetTraitSelect trait="pelagem" defaultValue={text(values.pelagem)} required />
         </Field>
         <Field id="nascimento" label="Nascimento" error={errors.nascimento}>
           <Input type="date" defaultValue={text(values.nascimento)} />

@@ -8,7 +8,7 @@ import { IntentForm } from "~/components/forms/intent-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { NamedOptions, Select } from "~/components/ui/select";
 import { dayLabel, INTERVALOS_SERIE, MAX_OCORRENCIAS, trocaField } from "~/modules/grooming";
 
 interface SeriesConflict {
@@ -54,11 +54,7 @@ export function SeriesForm({
       {pets.length > 1 ? (
         <Field id="petId" label="Pet">
           <Select defaultValue={value("petId", pets[0]!.id)}>
-            {pets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.nome}
-              </option>
-            ))}
+            <NamedOptions items={pets} />
           </Select>
         </Field>
       ) : (

@@ -2,7 +2,14 @@
 // account's list and the page a reminder's signed link opens show the same card.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import {
+  IntervalInput,
+  PlainInput,
+  PlainLabel,
+  PlainSelect,
+} from "~/components/conta/plain-controls";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import { NamedOptions } from "~/components/ui/select";
 import {
   ESTADO_ASSINATURA_LABEL,
   ESTADO_CICLO_LABEL,
@@ -49,42 +56,53 @@ function ChoiceForm({ s, hidden }: { s: SubscriptionCardData; hidden: ReactNode 
       {hidden}
       <p className="font-semibold">Escolha outra embalagem ou unidade e faça o pedido</p>
       {escolhas.itens.map((item) => (
-        <label key={item.de} className="grid gap-1">
-          {item.nome}
-          <select
-            name={`v_${item.de}`}
-            defaultValue={item.de}
-            className="rounded-md border border-slate-300 px-2 py-1"
-          >
+        <PlainLabel key={item.de} label={item.nome}>
+          <PlainSelect name={`v_${item.de}`} defaultValue={item.de}>
             {item.opcoes.map((o) => (
               <option key={o.id} value={o.id}>
                 {`${o.rotulo} — ${formatBRL(o.preco)}${o.disponivel < (quantidade.get(item.de) ?? 1) ? " (esgotado)" : ""}`}
               </option>
             ))}
-          </select>
-        </label>
+          </PlainSelect>
+        </PlainLabel>
       ))}
       {escolhas.unidades && escolhas.unidades.length > 0 ? (
-        <label className="grid gap-1">
-          Retirar em
-          <select
+        <PlainLabel label="Retirar em">
+          <PlainSelect
             name="unidadeId"
             defaultValue={escolhas.unidades.find((u) => u.atual)?.id ?? ""}
-            className="rounded-md border border-slate-300 px-2 py-1"
           >
             {escolhas.unidades.some((u) => u.atual) ? null : (
               <option value="">A mesma unidade (sem estoque)</option>
             )}
-            {escolhas.unidades.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.nome}
-              </option>
-            ))}
-          </select>
-        </label>
+            <NamedOptions items={escolhas.unidades} />
+          </PlainSelect>
+        </PlainLabel>
       ) : null}
       <Button type="submit" name="intent" value="trocar">
         Trocar e fazer o pedido
+      </Button>
+    </Form>
+  );
+}
+
+/** A one-click action: the card's hidden fields and one button naming the intent. */
+function IntentForm({
+  hidden,
+  intent,
+  variant,
+  children,
+}: {
+  hidden: ReactNode;
+  intent: string;
+  variant?: ButtonProps["variant"];
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      {hidden}
+      <Button type="submit" name="intent" value={intent} variant={variant}>
+        {children}
       </Button>
     </Form>
   );
@@ -142,45 +160,27 @@ export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?
           <div className="flex flex-wrap gap-2">
             {s.estado === "ativa" ? (
               <>
-                <Form method="post">
-                  {hidden}
-                  <Button type="submit" name="intent" value="pagar">
-                    Pagar agora
-                  </Button>
-                </Form>
-                <Form method="post">
-                  {hidden}
-                  <Button type="submit" name="intent" value="pular" variant="outline">
-                    Pular esta
-                  </Button>
-                </Form>
+                <IntentForm hidden={hidden} intent="pagar">
+                  Pagar agora
+                </IntentForm>
+                <IntentForm hidden={hidden} intent="pular" variant="outline">
+                  Pular esta
+                </IntentForm>
               </>
             ) : (
-              <Form method="post">
-                {hidden}
-                <Button type="submit" name="intent" value="retomar">
-                  Retomar
-                </Button>
-              </Form>
+              <IntentForm hidden={hidden} intent="retomar">
+                Retomar
+              </IntentForm>
             )}
-            <Form method="post">
-              {hidden}
-              <Button type="submit" name="intent" value="cancelar" variant="destructive">
-                Cancelar assinatura
-              </Button>
-            </Form>
+            <IntentForm hidden={hidden} intent="cancelar" variant="destructive">
+              Cancelar assinatura
+            </IntentForm>
           </div>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             {hidden}
-            <label className="grid gap-1">
-              Mudar data
-              <input
-                type="date"
-                name="data"
-                required
-                className="rounded-md border border-slate-300 px-2 py-1"
-              />
-            </label>
+            <PlainLabel label="Mudar data">
+              <PlainInput type="date" name="data" required />
+            </PlainLabel>
             <Button type="submit" name="intent" value="data" variant="outline">
               Mudar data
             </Button>
@@ -188,14 +188,9 @@ export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?
           {s.estado === "ativa" ? (
             <Form method="post" className="flex flex-wrap items-end gap-2">
               {hidden}
-              <label className="grid gap-1">
-                Pausar até (opcional)
-                <input
-                  type="date"
-                  name="ate"
-                  className="rounded-md border border-slate-300 px-2 py-1"
-                />
-              </label>
+              <PlainLabel label="Pausar até (opcional)">
+                <PlainInput type="date" name="ate" />
+              </PlainLabel>
               <Button type="submit" name="intent" value="pausar" variant="outline">
                 Pausar
               </Button>
@@ -204,30 +199,20 @@ export function SubscriptionCard({ s, token }: { s: SubscriptionCardData; token?
           <Form method="post" className="grid gap-2 rounded-lg border border-slate-200 p-2">
             {hidden}
             <p className="font-semibold">Editar</p>
-            <label className="grid gap-1">
-              Intervalo (15 a 90 dias)
-              <input
-                type="number"
-                name="intervaloDias"
-                min={15}
-                max={90}
-                defaultValue={s.intervaloDias}
-                required
-                className="w-24 rounded-md border border-slate-300 px-2 py-1"
-              />
-            </label>
+            <PlainLabel label="Intervalo (15 a 90 dias)">
+              <IntervalInput defaultValue={s.intervaloDias} />
+            </PlainLabel>
             {s.itens.map((i) => (
-              <label key={i.varianteId} className="grid gap-1">
-                Quantidade de {i.nome} (0 remove)
-                <input
+              <PlainLabel key={i.varianteId} label={<>Quantidade de {i.nome} (0 remove)</>}>
+                <PlainInput
                   type="number"
                   name={`q_${i.varianteId}`}
                   min={0}
                   max={99}
                   defaultValue={i.quantidade}
-                  className="w-24 rounded-md border border-slate-300 px-2 py-1"
+                  className="w-24"
                 />
-              </label>
+              </PlainLabel>
             ))}
             <label className="flex items-center gap-2">
               <input type="checkbox" name="lembretes" value="1" defaultChecked={s.lembretes} />

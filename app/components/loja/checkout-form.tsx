@@ -2,15 +2,16 @@ import { AlertTriangleIcon } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
 import { BairroOptions } from "~/components/loja/bairro-options";
 import { CART_STORAGE_KEY } from "~/components/loja/cart-context";
+import { CepInput } from "~/components/loja/cep-input";
 import { EmptyCart } from "~/components/loja/empty-cart";
 import { OrderSummarySlot, type SummaryQuote } from "~/components/loja/order-summary";
 import { PURCHASE_TEXTS } from "~/components/loja/purchase-texts";
 import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, PhoneInput } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formatBRL } from "~/domain/money";
 import {
   CHECKOUT_PAYMENTS,
@@ -68,13 +69,17 @@ export interface PickUpUnit {
   preparoHoras: number;
 }
 
-/** One answer of a radio group drawn as a box, outlined in the brand colour when chosen. */
+/**
+ * One answer of a radio group drawn as a box, outlined in the brand colour when chosen. An
+ * answer of several `lines` keeps its radio at the top.
+ */
 function RadioBox({
   name,
   value,
   defaultChecked,
   disabled,
-  className,
+  lines = false,
+  className = "",
   children,
   ...label
 }: Omit<React.ComponentProps<"label">, "className"> & {
@@ -82,11 +87,13 @@ function RadioBox({
   value: string;
   defaultChecked: boolean;
   disabled?: boolean;
-  className: string;
+  lines?: boolean;
+  className?: string;
 }) {
+  const box = lines ? "items-start p-3" : `min-h-11 items-center px-3 py-2 ${className}`;
   return (
     <label
-      className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm ${className} has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50`}
+      className={`flex cursor-pointer gap-2 rounded-lg border border-slate-300 text-sm ${box} has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50`}
       {...label}
     >
       <input
@@ -95,7 +102,7 @@ function RadioBox({
         value={value}
         defaultChecked={defaultChecked}
         disabled={disabled}
-        className="size-4 accent-brand-600"
+        className={`${lines ? "mt-0.5 shrink-0 " : ""}size-4 accent-brand-600`}
       />
       {children}
     </label>
@@ -321,6 +328,13 @@ export function CheckoutForm({
   // One key per checkout visit (made by the loader), kept across refusals.
   const idempotencyKey = values.idempotencyKey || newKey;
   const errors = resultErrors(actionData);
+  // A text field as a refused post left it: its id and name, its error and its value.
+  const sent = (name: string) => ({
+    id: name,
+    name,
+    error: errors[name],
+    defaultValue: values[name],
+  });
   const message = actionData && !actionData.ok ? actionData.message : undefined;
   const quote =
     (actionData && !actionData.ok ? actionData.resumo : null) ?? servidor?.quote ?? null;
@@ -388,14 +402,7 @@ export function CheckoutForm({
               <Input autoComplete="name" required maxLength={120} defaultValue={values.nome} />
             </Field>
             <Field id="telefone" label="Telefone / WhatsApp" required error={errors.telefone}>
-              <Input
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="(47) 99999-9999"
-                required
-                defaultValue={values.telefone}
-              />
+              <PhoneInput required defaultValue={values.telefone} />
             </Field>
             <Field
               id="email"
@@ -446,18 +453,14 @@ export function CheckoutForm({
               <div className="grid gap-2" data-modo="retirada" hidden={modo !== "retirada"}>
                 <p className="text-sm font-semibold text-slate-800">Em qual unidade?</p>
                 {retiradas.map((u) => (
-                  <label
+                  <RadioBox
                     key={u.id}
-                    className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    name="unidadeId"
+                    value={u.id}
+                    defaultChecked={unidadeId === u.id}
+                    disabled={modo !== "retirada"}
+                    lines
                   >
-                    <input
-                      type="radio"
-                      name="unidadeId"
-                      value={u.id}
-                      defaultChecked={unidadeId === u.id}
-                      disabled={modo !== "retirada"}
-                      className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                    />
                     <span className="min-w-0">
                       <span className="block font-semibold">{u.nome}</span>
                       <span className="block text-slate-700">{u.endereco}</span>
@@ -466,7 +469,7 @@ export function CheckoutForm({
                         Pronto em ~{u.preparoHoras} h
                       </span>
                     </span>
-                  </label>
+                  </RadioBox>
                 ))}
                 {errors.unidadeId ? (
                   <p className="text-sm font-medium text-red-700" role="alert">
@@ -497,14 +500,7 @@ export function CheckoutForm({
                 error={errors.cep}
                 hint="Preenchemos a rua e o bairro pelo CEP. Sem ele, preencha abaixo."
               >
-                <Input
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  placeholder="00000-000"
-                  maxLength={9}
-                  defaultValue={values.cep}
-                  className="sm:max-w-48"
-                />
+                <CepInput defaultValue={values.cep} className="sm:max-w-48" />
               </Field>
               <Button
                 type="submit"
@@ -534,9 +530,7 @@ export function CheckoutForm({
               {/* A text keyboard: "S/N" has letters (a numeric one on a phone has none). */}
               <Input required inputMode="text" defaultValue={values.numero} />
             </Field>
-            <Field id="complemento" label="Complemento" error={errors.complemento}>
-              <Input autoComplete="address-line2" defaultValue={values.complemento} />
-            </Field>
+            <TextField {...sent("complemento")} label="Complemento" autoComplete="address-line2" />
             <Field
               id="bairro"
               label="Bairro"
@@ -552,14 +546,11 @@ export function CheckoutForm({
                 <Input defaultValue={bairro} required />
               )}
             </Field>
-            <Field
-              id="referencia"
+            <TextField
+              {...sent("referencia")}
               label="Ponto de referência"
-              error={errors.referencia}
               className="sm:col-span-2"
-            >
-              <Input defaultValue={values.referencia} />
-            </Field>
+            />
             <Field
               id="janelaEntrega"
               label="Horário de entrega"
@@ -649,31 +640,25 @@ export function CheckoutForm({
               exato.
             </p>
             <div className="grid gap-3" hidden={forma !== "dinheiro"} data-forma="dinheiro">
-              <Field
-                id="trocoPara"
+              <TextField
+                {...sent("trocoPara")}
                 label="Troco para (opcional)"
-                error={errors.trocoPara}
                 hint="Deixe em branco se não precisar de troco."
-              >
-                <Input
-                  inputMode="decimal"
-                  placeholder="R$ 100,00"
-                  defaultValue={values.trocoPara}
-                  disabled={forma !== "dinheiro"}
-                />
-              </Field>
+                inputMode="decimal"
+                placeholder="R$ 100,00"
+                disabled={forma !== "dinheiro"}
+              />
             </div>
           </fieldset>
 
           <fieldset className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-lg font-bold">Observações</legend>
-            <Field
-              id="observacoes"
+            <TextAreaField
+              {...sent("observacoes")}
               label="Alguma observação sobre o pedido?"
-              error={errors.observacoes}
-            >
-              <Textarea rows={3} maxLength={500} defaultValue={values.observacoes} />
-            </Field>
+              rows={3}
+              maxLength={500}
+            />
           </fieldset>
         </div>
 

@@ -1,6 +1,8 @@
 import { TruckIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatBRL } from "~/domain/money";
+import { cn } from "~/lib/utils";
 import { type CartQuote, SUMMARY_TEXTS } from "~/modules/orders";
 
 /** While the first quote is on its way. */
@@ -30,6 +32,39 @@ export type SummaryQuote = Pick<
 >;
 
 /**
+ * One row of the summary: its label (`muted`: in grey) and its value, where the island
+ * writes it (`data-campo`); an `optional` row is one the island may take away
+ * (`data-linha-resumo`).
+ */
+function SummaryRow({
+  campo,
+  label,
+  muted = false,
+  optional = false,
+  className,
+  children,
+}: {
+  campo: string;
+  label: ReactNode;
+  muted?: boolean;
+  optional?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn("flex justify-between", className)}
+      data-linha-resumo={optional ? campo : undefined}
+    >
+      <dt className={muted ? "text-slate-600" : undefined}>{label}</dt>
+      <dd data-testid={`summary-${campo}`} data-campo={campo}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/**
  * The summary's box. Without a quote: the model the `store-purchase` island copies and fills
  * (`data-campo`: a value to write; `data-linha-resumo`: a row that may go). With one: the
  * same box filled by the server, with the island's rules (a cart kept by the server,
@@ -43,56 +78,59 @@ function SummaryBox({ q }: { q: SummaryQuote | null }) {
   return (
     <div className="grid gap-3" data-testid="order-summary">
       <dl className="grid gap-1.5 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Subtotal</dt>
-          <dd data-testid="summary-subtotal" data-campo="subtotal">
-            {value((q) => formatBRL(q.subtotal))}
-          </dd>
-        </div>
+        <SummaryRow campo="subtotal" muted label="Subtotal">
+          {value((q) => formatBRL(q.subtotal))}
+        </SummaryRow>
         {show((q) => q.desconto > 0) ? (
-          <div className="flex justify-between text-green-700" data-linha-resumo="desconto">
-            <dt>
-              Desconto
-              <span data-campo="cupom">
-                {value((q) => (q.cupom ? ` (${q.cupom.codigo})` : ""))}
-              </span>
-            </dt>
-            <dd data-testid="summary-desconto" data-campo="desconto">
-              {value((q) => `-${formatBRL(q.desconto)}`)}
-            </dd>
-          </div>
+          <SummaryRow
+            campo="desconto"
+            optional
+            className="text-green-700"
+            label={
+              <>
+                Desconto
+                <span data-campo="cupom">
+                  {value((q) => (q.cupom ? ` (${q.cupom.codigo})` : ""))}
+                </span>
+              </>
+            }
+          >
+            {value((q) => `-${formatBRL(q.desconto)}`)}
+          </SummaryRow>
         ) : null}
         {show((q) => q.descontoPix > 0) ? (
-          <div className="flex justify-between text-green-700" data-linha-resumo="desconto-pix">
-            <dt>
-              Desconto no Pix (<span data-campo="pix-percentual">{percent}</span>
-              %)
-            </dt>
-            <dd data-testid="summary-desconto-pix" data-campo="desconto-pix">
-              {value((q) => `-${formatBRL(q.descontoPix)}`)}
-            </dd>
-          </div>
+          <SummaryRow
+            campo="desconto-pix"
+            optional
+            className="text-green-700"
+            label={
+              <>
+                Desconto no Pix (<span data-campo="pix-percentual">{percent}</span>
+                %)
+              </>
+            }
+          >
+            {value((q) => `-${formatBRL(q.descontoPix)}`)}
+          </SummaryRow>
         ) : null}
         {show((q) => !q.retirada) ? (
-          <div className="flex justify-between" data-linha-resumo="entrega">
-            <dt className="text-slate-600">Taxa de entrega</dt>
-            <dd data-testid="summary-entrega" data-campo="entrega">
-              {value((q) =>
-                q.freteGratis || q.taxaEntrega === 0
-                  ? SUMMARY_TEXTS.free
-                  : q.taxaEntrega === null
-                    ? SUMMARY_TEXTS.byNeighbourhood
-                    : formatBRL(q.taxaEntrega),
-              )}
-            </dd>
-          </div>
+          <SummaryRow campo="entrega" optional muted label="Taxa de entrega">
+            {value((q) =>
+              q.freteGratis || q.taxaEntrega === 0
+                ? SUMMARY_TEXTS.free
+                : q.taxaEntrega === null
+                  ? SUMMARY_TEXTS.byNeighbourhood
+                  : formatBRL(q.taxaEntrega),
+            )}
+          </SummaryRow>
         ) : null}
-        <div className="mt-1 flex justify-between border-t border-slate-200 pt-2 text-base font-extrabold">
-          <dt>Total</dt>
-          <dd data-testid="summary-total" data-campo="total">
-            {value((q) => formatBRL(q.total))}
-          </dd>
-        </div>
+        <SummaryRow
+          campo="total"
+          className="mt-1 border-t border-slate-200 pt-2 text-base font-extrabold"
+          label="Total"
+        >
+          {value((q) => formatBRL(q.total))}
+        </SummaryRow>
       </dl>
       {show((q) => q.pixDescontoPercentual > 0 && q.descontoPix === 0) ? (
         <p

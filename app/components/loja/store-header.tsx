@@ -8,6 +8,7 @@ import {
 import { Link } from "react-router";
 import { AccountLink } from "~/components/conta/account-link";
 import { CartProvider, useCart } from "~/components/loja/cart-context";
+import { HeaderIconLink } from "~/components/site/header-icon-link";
 import { shop } from "~/content/shop";
 import { useKeptContent } from "~/lib/fragment-cache";
 import { CART_TEXTS, cartText } from "~/modules/orders";
@@ -78,16 +79,11 @@ function HeaderContent({ isAdmin, freteGratisMinimo, serverCount = 0 }: HeaderPr
           <span className="hidden font-semibold text-slate-700 sm:inline">| Loja Online</span>
         </Link>
         {isAdmin ? (
-          <Link
-            to="/admin/loja"
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-            aria-label="Configurações da loja"
-            title="Configurações da loja"
-          >
+          <HeaderIconLink to="/admin/loja" label="Configurações da loja" className="text-slate-700">
             <SettingsIcon className="size-5" aria-hidden="true" />
-          </Link>
+          </HeaderIconLink>
         ) : null}
-        <AccountLink className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100" />
+        <AccountLink />
         <Link
           reloadDocument
           to="/loja/acompanhar"

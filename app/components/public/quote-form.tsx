@@ -1,10 +1,10 @@
+import { PromptSelect } from "~/components/public/prompt-select";
 import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, resentFieldProps } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { groomingServices } from "~/content/services";
 import type { TipoServico } from "~/domain/statuses";
@@ -40,16 +40,13 @@ export function QuoteFields({
         <input type="hidden" name="tipo_servico" defaultValue={service} />
       ) : (
         <Field id={id("tipo_servico")} label="Serviço" required error={errors.tipo_servico}>
-          <Select {...props("tipo_servico")} defaultValue={values.tipo_servico ?? ""} required>
-            <option value="" disabled>
-              Escolha o serviço
-            </option>
-            {groomingServices.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </Select>
+          <PromptSelect
+            {...props("tipo_servico")}
+            defaultValue={values.tipo_servico ?? ""}
+            required
+            prompt="Escolha o serviço"
+            options={groomingServices.map((s) => ({ value: s.id, label: s.name }))}
+          />
         </Field>
       )}
       <Field id={id("nome_tutor")} label="Nome Completo" required error={errors.nome_tutor}>

@@ -1,8 +1,8 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SiteChatLink } from "~/components/site/chat-link";
-import { SITE_NAV } from "~/components/site/nav";
+import { SiteNavItems } from "~/components/site/nav-items";
 import { shop } from "~/content/shop";
 import { usePageHydrates } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
@@ -78,19 +78,10 @@ export function MobileMenu({ chatNumber }: { chatNumber: string }) {
           className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-3 pb-4 shadow-lg"
         >
           <ul className="mx-auto grid max-w-6xl gap-1 pt-2">
-            {SITE_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  reloadDocument
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) => itemClass(isActive)}
-                  onClick={() => setOpen(false)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <SiteNavItems
+              className={({ isActive }) => itemClass(isActive)}
+              onClick={() => setOpen(false)}
+            />
             <li>
               <Link
                 reloadDocument

@@ -1,9 +1,10 @@
 import { KeyRoundIcon, PawPrintIcon } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { AccountLink } from "~/components/conta/account-link";
 import { SiteChatLink } from "~/components/site/chat-link";
+import { HeaderIconLink } from "~/components/site/header-icon-link";
 import { MobileMenu } from "~/components/site/mobile-menu";
-import { SITE_NAV } from "~/components/site/nav";
+import { SiteNavItems } from "~/components/site/nav-items";
 import { shop } from "~/content/shop";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -36,13 +37,7 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
         <SiteLogo />
         <nav aria-label="Principal" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {SITE_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink reloadDocument to={item.to} end={item.to === "/"} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <SiteNavItems className={linkClass} />
           </ul>
         </nav>
         <div className="flex items-center gap-1">
@@ -52,15 +47,10 @@ export function SiteHeader({ chatNumber }: { chatNumber: string }) {
           >
             {shop.messenger}
           </SiteChatLink>
-          <AccountLink className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100" />
-          <Link
-            to="/admin"
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-            aria-label="Acesso administrativo"
-            title="Acesso administrativo"
-          >
+          <AccountLink />
+          <HeaderIconLink to="/admin" label="Acesso administrativo" className="text-slate-600">
             <KeyRoundIcon className="size-4" aria-hidden="true" />
-          </Link>
+          </HeaderIconLink>
           <MobileMenu chatNumber={chatNumber} />
         </div>
       </div>

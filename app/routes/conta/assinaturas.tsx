@@ -3,8 +3,16 @@
 // (`?v=`): items, interval (suggested from the pet's daily grams and the bag's weight), unit,
 // delivery or pick-up, address, payment; the terms before a required checkbox.
 import { data, Form, useActionData, useLoaderData } from "react-router";
+import {
+  IntervalInput,
+  PlainError,
+  PlainInput,
+  PlainLabel,
+  PlainSelect,
+} from "~/components/conta/plain-controls";
 import { SubscriptionCard } from "~/components/conta/subscription-card";
 import { Button } from "~/components/ui/button";
+import { NamedOptions } from "~/components/ui/select";
 import { gramasPorDiaEstimadas, intervaloSugerido, termosAssinatura } from "~/domain/assinatura";
 import { formatBRL } from "~/domain/money";
 import {
@@ -229,33 +237,23 @@ export default function AccountSubscriptions() {
               </>
             ) : null}
             {nova.pets.length > 0 ? (
-              <label className="grid gap-1">
-                Para qual pet?
-                <select
-                  name="pet"
-                  defaultValue={nova.petId}
-                  className="rounded-md border border-slate-300 px-2 py-1"
-                >
+              <PlainLabel label="Para qual pet?">
+                <PlainSelect name="pet" defaultValue={nova.petId}>
                   <option value="">—</option>
-                  {nova.pets.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.nome}
-                    </option>
-                  ))}
-                </select>
-              </label>
+                  <NamedOptions items={nova.pets} />
+                </PlainSelect>
+              </PlainLabel>
             ) : null}
-            <label className="grid gap-1">
-              Quantos gramas seu pet come por dia?
-              <input
+            <PlainLabel label="Quantos gramas seu pet come por dia?">
+              <PlainInput
                 type="number"
                 name="gramas"
                 min={10}
                 max={5000}
                 defaultValue={nova.gramas ?? ""}
-                className="w-28 rounded-md border border-slate-300 px-2 py-1"
+                className="w-28"
               />
-            </label>
+            </PlainLabel>
             <Button type="submit" variant="outline">
               Sugerir intervalo
             </Button>
@@ -267,53 +265,38 @@ export default function AccountSubscriptions() {
           ) : null}
           <Form method="post" className="grid gap-3">
             {nova.itens.map((item) => (
-              <label key={item.id} className="grid gap-1">
-                {`${item.nome} — hoje ${formatBRL(item.preco)}${item.desconto > 0 ? ` (−${item.desconto}%)` : ""}`}
+              <PlainLabel
+                key={item.id}
+                label={`${item.nome} — hoje ${formatBRL(item.preco)}${item.desconto > 0 ? ` (−${item.desconto}%)` : ""}`}
+              >
                 <span className="text-slate-600">Quantidade</span>
-                <input
+                <PlainInput
                   type="number"
                   name={`q_${item.id}`}
                   min={nova.itens.length > 1 ? 0 : 1}
                   max={99}
                   defaultValue={item.quantidade}
                   required
-                  className="w-24 rounded-md border border-slate-300 px-2 py-1"
+                  className="w-24"
                 />
-              </label>
+              </PlainLabel>
             ))}
-            {errors.quantidade ? <span className="text-red-700">{errors.quantidade}</span> : null}
-            <label className="grid gap-1">
-              A cada quantos dias (15 a 90)
-              <input
-                type="number"
-                name="intervaloDias"
-                min={15}
-                max={90}
-                defaultValue={nova.sugerido ?? 30}
-                required
-                className="w-24 rounded-md border border-slate-300 px-2 py-1"
-              />
+            <PlainError error={errors.quantidade} />
+            <PlainLabel label="A cada quantos dias (15 a 90)" error={errors.intervaloDias}>
+              <IntervalInput defaultValue={nova.sugerido ?? 30} />
               {nova.sugerido ? (
                 <span className="text-slate-600">Sugestão: {nova.sugerido} dias</span>
               ) : null}
-              {errors.intervaloDias ? (
-                <span className="text-red-700">{errors.intervaloDias}</span>
-              ) : null}
-            </label>
-            <label className="grid gap-1">
-              Primeira entrega
-              <input
+            </PlainLabel>
+            <PlainLabel label="Primeira entrega" error={errors.primeiraData}>
+              <PlainInput
                 type="date"
                 name="primeiraData"
                 min={nova.primeiraData}
                 defaultValue={nova.primeiraData}
                 required
-                className="rounded-md border border-slate-300 px-2 py-1"
               />
-              {errors.primeiraData ? (
-                <span className="text-red-700">{errors.primeiraData}</span>
-              ) : null}
-            </label>
+            </PlainLabel>
             <fieldset className="grid gap-1">
               <legend>Como receber</legend>
               <label className="flex items-center gap-2">
@@ -335,28 +318,13 @@ export default function AccountSubscriptions() {
                 Receber em casa
               </label>
             </fieldset>
-            <label className="grid gap-1">
-              Unidade (retirada)
-              <select
-                name="unidadeId"
-                defaultValue={pre?.unidadeId || undefined}
-                className="rounded-md border border-slate-300 px-2 py-1"
-              >
-                {nova.unidades.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.nome}
-                  </option>
-                ))}
-              </select>
-              {errors.unidadeId ? <span className="text-red-700">{errors.unidadeId}</span> : null}
-            </label>
-            <label className="grid gap-1">
-              Endereço (entrega)
-              <select
-                name="enderecoId"
-                defaultValue={pre?.enderecoId ?? ""}
-                className="rounded-md border border-slate-300 px-2 py-1"
-              >
+            <PlainLabel label="Unidade (retirada)" error={errors.unidadeId}>
+              <PlainSelect name="unidadeId" defaultValue={pre?.unidadeId || undefined}>
+                <NamedOptions items={nova.unidades} />
+              </PlainSelect>
+            </PlainLabel>
+            <PlainLabel label="Endereço (entrega)" error={errors.enderecoId}>
+              <PlainSelect name="enderecoId" defaultValue={pre?.enderecoId ?? ""}>
                 <option value="">—</option>
                 {nova.enderecos.map((e) => (
                   <option
@@ -364,50 +332,28 @@ export default function AccountSubscriptions() {
                     value={e.id}
                   >{`${e.logradouro}, ${e.numero} — ${e.bairro}`}</option>
                 ))}
-              </select>
-              {errors.enderecoId ? <span className="text-red-700">{errors.enderecoId}</span> : null}
-            </label>
-            <label className="grid gap-1">
-              Horário (entrega)
-              <select
-                name="janelaEntrega"
-                defaultValue={pre?.janelaEntrega ?? ""}
-                className="rounded-md border border-slate-300 px-2 py-1"
-              >
+              </PlainSelect>
+            </PlainLabel>
+            <PlainLabel label="Horário (entrega)">
+              <PlainSelect name="janelaEntrega" defaultValue={pre?.janelaEntrega ?? ""}>
                 <option value="">—</option>
                 <option value="manha">Manhã</option>
                 <option value="tarde">Tarde</option>
                 <option value="noite">Noite</option>
-              </select>
-            </label>
-            <label className="grid gap-1">
-              Pagamento
-              <select
-                name="formaPagamento"
-                defaultValue={pre?.formaPagamento}
-                className="rounded-md border border-slate-300 px-2 py-1"
-              >
+              </PlainSelect>
+            </PlainLabel>
+            <PlainLabel label="Pagamento" error={errors.formaPagamento}>
+              <PlainSelect name="formaPagamento" defaultValue={pre?.formaPagamento}>
                 <option value="balcao">Pagar na retirada</option>
                 <option value="pix_mercadopago">Pix</option>
                 <option value="cartao_mercadopago">Cartão online</option>
                 <option value="dinheiro">Dinheiro na entrega</option>
                 <option value="cartao_entrega">Cartão na entrega</option>
-              </select>
-              {errors.formaPagamento ? (
-                <span className="text-red-700">{errors.formaPagamento}</span>
-              ) : null}
-            </label>
-            <label className="grid gap-1">
-              Telefone
-              <input
-                type="tel"
-                name="telefone"
-                defaultValue={telefone}
-                required
-                className="rounded-md border border-slate-300 px-2 py-1"
-              />
-              {errors.telefone ? <span className="text-red-700">{errors.telefone}</span> : null}
-            </label>
+              </PlainSelect>
+            </PlainLabel>
+            <PlainLabel label="Telefone" error={errors.telefone}>
+              <PlainInput type="tel" name="telefone" defaultValue={telefone} required />
+            </PlainLabel>
             <label className="flex items-center gap-2">
               <input type="checkbox" name="lembretes" value="1" defaultChecked /> Quero o lembrete
               por e-mail 3 dias antes
@@ -424,7 +370,7 @@ export default function AccountSubscriptions() {
             <label className="flex items-center gap-2">
               <input type="checkbox" name="termos" value="1" required /> Li e aceito os termos
             </label>
-            {errors.termos ? <span className="text-red-700">{errors.termos}</span> : null}
+            <PlainError error={errors.termos} />
             <Button type="submit" name="intent" value="assinar">
               Assinar
             </Button>

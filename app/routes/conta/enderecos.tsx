@@ -3,6 +3,7 @@
 // forms. The checkout offers them; a delivery order placed signed in keeps its own.
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { BairroOptions } from "~/components/loja/bairro-options";
+import { CepInput } from "~/components/loja/cep-input";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -203,13 +204,7 @@ export default function AccountAddresses() {
             <Input maxLength={40} defaultValue={values.apelido} />
           </Field>
           <Field id="cep" label="CEP" error={errors.cep}>
-            <Input
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder="00000-000"
-              maxLength={9}
-              defaultValue={values.cep}
-            />
+            <CepInput defaultValue={values.cep} />
           </Field>
           <Field id="logradouro" label="Rua" required error={errors.logradouro}>
             <Input autoComplete="address-line1" maxLength={200} defaultValue={values.logradouro} />

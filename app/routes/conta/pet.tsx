@@ -5,6 +5,7 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PetFields } from "~/components/conta/pet-fields";
 import { VaccineDates, WeightList } from "~/components/conta/pet-history";
 import { PetPackages } from "~/components/conta/pet-packages";
+import { SubPageTop } from "~/components/conta/sub-page-top";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -138,16 +139,7 @@ export default function MyPet() {
   const valuesOf = (intent: string) => (refused?.intent === intent ? refused.values : {});
   return (
     <div className="grid gap-6">
-      <p>
-        <a className="text-sm font-semibold text-brand-700 underline" href="/conta/pets">
-          ← Meus pets
-        </a>
-      </p>
-      {feito ? (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
-          {feito}
-        </p>
-      ) : null}
+      <SubPageTop backTo="/conta/pets" backLabel="← Meus pets" done={feito} />
       <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex items-center gap-3">
           {pet.fotoUrl ? (

@@ -6,6 +6,7 @@
 // and "Encerrar série".
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { SeriesForm, type SeriesRefusal } from "~/components/conta/series-form";
+import { SubPageTop } from "~/components/conta/sub-page-top";
 import { Button } from "~/components/ui/button";
 import { addDays } from "~/domain/shop-time";
 import { formFields } from "~/lib/forms";
@@ -134,16 +135,7 @@ export default function RepeatMyBooking() {
   const open = serie?.datas.some((d) => d.status === "Solicitado" || d.status === "Confirmado");
   return (
     <div className="grid gap-6">
-      <p>
-        <a className="text-sm font-semibold text-brand-700 underline" href="/conta">
-          ← Minha conta
-        </a>
-      </p>
-      {feito && DONE[feito] ? (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
-          {DONE[feito]}
-        </p>
-      ) : null}
+      <SubPageTop backTo="/conta" backLabel="← Minha conta" done={feito ? DONE[feito] : null} />
       {serie ? (
         <section
           className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"

@@ -3,6 +3,7 @@
 import { SearchIcon } from "lucide-react";
 import { useActionData } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
+import { FormAlert } from "~/components/loja/form-alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -57,11 +58,7 @@ export default function FindOrder() {
             defaultValue={result?.values.telefone}
           />
         </div>
-        {result ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {result.message}
-          </p>
-        ) : null}
+        <FormAlert message={result?.message} />
         <Button type="submit">
           <SearchIcon aria-hidden="true" />
           Ver pedido

@@ -5,6 +5,7 @@
 import { BellRingIcon } from "lucide-react";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { BackToStore } from "~/components/loja/back-to-store";
+import { FormAlert } from "~/components/loja/form-alert";
 import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -144,11 +145,7 @@ export default function BackInStockPage() {
               </p>
             ) : null}
           </div>
-          {result?.message ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-              {result.message}
-            </p>
-          ) : null}
+          <FormAlert message={result?.message} />
           <Button type="submit">
             <BellRingIcon aria-hidden="true" />
             Avise-me quando chegar

@@ -130,19 +130,7 @@ export function shouldRevalidate({
 }
 
 export default function CheckoutPage() {
-  const {
-    bairros,
-    enderecos,
-    retiradas,
-    entregas,
-    janelas,
-    pixAtivo,
-    pixOnline,
-    cartao,
-    idempotencyKey,
-    erro,
-    servidor,
-  } = useLoaderData<typeof loader>();
+  const { erro, ...form } = useLoaderData<typeof loader>();
   if (erro) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -160,18 +148,5 @@ export default function CheckoutPage() {
     );
   }
 
-  return (
-    <CheckoutForm
-      bairros={bairros}
-      enderecos={enderecos}
-      retiradas={retiradas}
-      entregas={entregas}
-      janelas={janelas}
-      pixAtivo={pixAtivo}
-      pixOnline={pixOnline}
-      cartao={cartao}
-      idempotencyKey={idempotencyKey}
-      servidor={servidor}
-    />
-  );
+  return <CheckoutForm {...form} />;
 }

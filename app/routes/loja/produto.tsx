@@ -315,26 +315,20 @@ function OptionButton({ productId, value }: { productId: string; value: OptionVa
       </span>
     );
   }
-  if (value.esgotado) {
-    // Crossed out, and still a link: its page offers "Avise-me quando chegar".
-    return (
-      <Link
-        reloadDocument
-        to={`/loja/produto/${productId}?v=${encodeURIComponent(value.sku)}`}
-        className={cn(base, "border-slate-200 text-slate-500 line-through hover:border-slate-400")}
-      >
-        {value.valor}
-        <span className="sr-only"> (esgotado)</span>
-      </Link>
-    );
-  }
+  // A sold-out one is crossed out, and still a link: its page offers "Avise-me quando chegar".
   return (
     <Link
       reloadDocument
       to={`/loja/produto/${productId}?v=${encodeURIComponent(value.sku)}`}
-      className={cn(base, "border-slate-300 text-slate-800 hover:border-brand-700")}
+      className={cn(
+        base,
+        value.esgotado
+          ? "border-slate-200 text-slate-500 line-through hover:border-slate-400"
+          : "border-slate-300 text-slate-800 hover:border-brand-700",
+      )}
     >
       {value.valor}
+      {value.esgotado ? <span className="sr-only"> (esgotado)</span> : null}
     </Link>
   );
 }

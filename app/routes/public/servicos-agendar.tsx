@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { PetTraitSelect } from "~/components/conta/pet-trait-select";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { Button } from "~/components/ui/button";
@@ -17,10 +19,7 @@ import {
   ESPECIE_LABEL,
   ESPECIES,
   MAX_PETS,
-  PELAGEM_LABEL,
-  PELAGENS,
   PORTE_LABEL,
-  PORTES,
   readBookingFields,
 } from "~/modules/grooming";
 import { bookingView, returningTutorStep, submitBooking } from "~/modules/grooming/index.server";
@@ -237,138 +236,120 @@ export default function Agendar() {
                 ) : null}
               </fieldset>
 
-              {fields.pets.map((pet, i) => (
-                <fieldset
-                  key={i}
-                  className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
-                >
-                  <legend className="px-1 text-lg font-bold">
-                    {i === 0 ? "2. Pet" : `Pet ${i + 1}`}
-                  </legend>
-                  {pet.petId ? <input type="hidden" name={`pet${i}_id`} value={pet.petId} /> : null}
-                  <Field
-                    id={`pet${i}_nome`}
-                    label="Nome do pet"
-                    required
-                    error={errors[`pet${i}_nome`]}
+              {fields.pets.map((pet, i) => {
+                // The i-th pet's field: its id `pet${i}_<name>` and its error.
+                const petField = (name: string) => ({
+                  id: `pet${i}_${name}`,
+                  error: errors[`pet${i}_${name}`],
+                });
+                return (
+                  <fieldset
+                    key={i}
+                    className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
                   >
-                    <Input defaultValue={pet.nome} required autoComplete="off" />
-                  </Field>
-                  <div className="grid grid-cols-2 gap-3">
-                    <Field
-                      id={`pet${i}_especie`}
-                      label="Espécie"
-                      required
-                      error={errors[`pet${i}_especie`]}
-                    >
-                      <Select defaultValue={pet.especie || "cao"}>
-                        <SelectOptions values={ESPECIES} labels={ESPECIE_LABEL} />
-                      </Select>
+                    <legend className="px-1 text-lg font-bold">
+                      {i === 0 ? "2. Pet" : `Pet ${i + 1}`}
+                    </legend>
+                    {pet.petId ? (
+                      <input type="hidden" name={`pet${i}_id`} value={pet.petId} />
+                    ) : null}
+                    <Field {...petField("nome")} label="Nome do pet" required>
+                      <Input defaultValue={pet.nome} required autoComplete="off" />
                     </Field>
-                    <Field id={`pet${i}_raca`} label="Raça" error={errors[`pet${i}_raca`]}>
-                      <Input defaultValue={pet.raca} placeholder="Ex.: Shih-tzu" />
-                    </Field>
-                  </div>
-                  <div className="grid grid-cols-2 gap-3">
-                    {i === 0 && fixo ? (
-                      <div className="grid gap-1" data-testid="porte-orcado">
-                        <span className="text-sm font-medium">Porte</span>
-                        <span>{PORTE_LABEL[fixo.porte]}</span>
-                        <input type="hidden" name="pet0_porte" value={fixo.porte} />
-                      </div>
-                    ) : (
-                      <Field
-                        id={`pet${i}_porte`}
-                        label="Porte"
-                        required
-                        error={errors[`pet${i}_porte`]}
-                      >
-                        <Select defaultValue={pet.porte}>
-                          <option value="">Escolha</option>
-                          <SelectOptions values={PORTES} labels={PORTE_LABEL} />
+                    <div className="grid grid-cols-2 gap-3">
+                      <Field {...petField("especie")} label="Espécie" required>
+                        <Select defaultValue={pet.especie || "cao"}>
+                          <SelectOptions values={ESPECIES} labels={ESPECIE_LABEL} />
                         </Select>
                       </Field>
-                    )}
-                    <Field
-                      id={`pet${i}_pelagem`}
-                      label="Pelagem"
-                      required
-                      error={errors[`pet${i}_pelagem`]}
-                    >
-                      <Select defaultValue={pet.pelagem}>
-                        <option value="">Escolha</option>
-                        <SelectOptions values={PELAGENS} labels={PELAGEM_LABEL} />
-                      </Select>
-                    </Field>
-                  </div>
-                  <Field
-                    id={`pet${i}_alertas`}
-                    label="Algo que devemos saber?"
-                    hint="Ex.: morde, alergias, medo de secador"
-                    error={errors[`pet${i}_alertas`]}
-                  >
-                    <Input defaultValue={pet.alertas} />
-                  </Field>
-                  {i === 0 && fixo ? (
-                    <div className="grid gap-1" data-testid="servicos-orcados">
-                      <span className="font-semibold">Serviços do orçamento</span>
-                      <ul className="list-disc pl-5">
-                        {fixo.servicos.map((nome) => (
-                          <li key={nome}>{nome}</li>
-                        ))}
-                      </ul>
-                      {pet.servicoIds.map((id) => (
-                        <input key={id} type="hidden" name="pet0_servico" value={id} />
-                      ))}
+                      <Field {...petField("raca")} label="Raça">
+                        <Input defaultValue={pet.raca} placeholder="Ex.: Shih-tzu" />
+                      </Field>
                     </div>
-                  ) : (
-                    <fieldset className="grid gap-2">
-                      <legend className="mb-1 font-semibold">Serviços</legend>
-                      {view.services.map((s) => (
-                        <CheckboxLabel
-                          key={s.id}
-                          id={`pet${i}_servico_${s.id}`}
-                          name={`pet${i}_servico`}
-                          value={s.id}
-                          defaultChecked={pet.servicoIds.includes(s.id)}
-                          className="text-base font-normal"
-                          label={
-                            <span>
-                              {s.nome}
-                              {s.adicional ? " (adicional)" : ""}{" "}
-                              <span className="text-sm text-slate-600">
-                                a partir de {formatBRL(s.aPartirDe)}
+                    <div className="grid grid-cols-2 gap-3">
+                      {i === 0 && fixo ? (
+                        <div className="grid gap-1" data-testid="porte-orcado">
+                          <span className="text-sm font-medium">Porte</span>
+                          <span>{PORTE_LABEL[fixo.porte]}</span>
+                          <input type="hidden" name="pet0_porte" value={fixo.porte} />
+                        </div>
+                      ) : (
+                        <Field {...petField("porte")} label="Porte" required>
+                          <PetTraitSelect trait="porte" defaultValue={pet.porte} />
+                        </Field>
+                      )}
+                      <Field {...petField("pelagem")} label="Pelagem" required>
+                        <PetTraitSelect trait="pelagem" defaultValue={pet.pelagem} />
+                      </Field>
+                    </div>
+                    <Field
+                      {...petField("alertas")}
+                      label="Algo que devemos saber?"
+                      hint="Ex.: morde, alergias, medo de secador"
+                    >
+                      <Input defaultValue={pet.alertas} />
+                    </Field>
+                    {i === 0 && fixo ? (
+                      <div className="grid gap-1" data-testid="servicos-orcados">
+                        <span className="font-semibold">Serviços do orçamento</span>
+                        <ul className="list-disc pl-5">
+                          {fixo.servicos.map((nome) => (
+                            <li key={nome}>{nome}</li>
+                          ))}
+                        </ul>
+                        {pet.servicoIds.map((id) => (
+                          <input key={id} type="hidden" name="pet0_servico" value={id} />
+                        ))}
+                      </div>
+                    ) : (
+                      <fieldset className="grid gap-2">
+                        <legend className="mb-1 font-semibold">Serviços</legend>
+                        {view.services.map((s) => (
+                          <CheckboxLabel
+                            key={s.id}
+                            id={`pet${i}_servico_${s.id}`}
+                            name={`pet${i}_servico`}
+                            value={s.id}
+                            defaultChecked={pet.servicoIds.includes(s.id)}
+                            className="text-base font-normal"
+                            label={
+                              <span>
+                                {s.nome}
+                                {s.adicional ? " (adicional)" : ""}{" "}
+                                <span className="text-sm text-slate-600">
+                                  a partir de {formatBRL(s.aPartirDe)}
+                                </span>
                               </span>
-                            </span>
-                          }
-                        />
-                      ))}
-                      {errors[`pet${i}_servico`] ? (
-                        <p className="text-sm font-medium text-red-700">
-                          {errors[`pet${i}_servico`]}
-                        </p>
-                      ) : null}
-                    </fieldset>
-                  )}
-                  {i === 0 && view.orcamento ? null : (
-                    <PhotoNotes i={i} fotos={view.fotos[i] ?? null} href={view.orcamentoHref} />
-                  )}
-                  {view.quotes[i] && !(i === 0 && view.orcamento) ? (
-                    <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
-                      Para {pet.nome}:{" "}
-                      {view.quotes[i]!.servicos.map((l) => `${l.nome} ${formatBRL(l.preco)}`).join(
-                        " + ",
-                      )}{" "}
-                      = <strong>{formatBRL(view.quotes[i]!.total)}</strong>
-                      {view.aConfirmar[i] ? (
-                        <span className="block text-sm" data-testid={`a-confirmar-${i}`}>
-                          Preço a confirmar: a equipe confere o porte e a pelagem na chegada.
-                        </span>
-                      ) : null}
-                    </p>
-                  ) : null}
-                </fieldset>
-              ))}
+                            }
+                          />
+                        ))}
+                        {errors[`pet${i}_servico`] ? (
+                          <p className="text-sm font-medium text-red-700">
+                            {errors[`pet${i}_servico`]}
+                          </p>
+                        ) : null}
+                      </fieldset>
+                    )}
+                    {i === 0 && view.orcamento ? null : (
+                      <PhotoNotes i={i} fotos={view.fotos[i] ?? null} href={view.orcamentoHref} />
+                    )}
+                    {view.quotes[i] && !(i === 0 && view.orcamento) ? (
+                      <p className="rounded-lg bg-brand-50 p-3" data-testid={`preco-pet-${i}`}>
+                        Para {pet.nome}:{" "}
+                        {view.quotes[i]!.servicos.map(
+                          (l) => `${l.nome} ${formatBRL(l.preco)}`,
+                        ).join(" + ")}{" "}
+                        = <strong>{formatBRL(view.quotes[i]!.total)}</strong>
+                        {view.aConfirmar[i] ? (
+                          <span className="block text-sm" data-testid={`a-confirmar-${i}`}>
+                            Preço a confirmar: a equipe confere o porte e a pelagem na chegada.
+                          </span>
+                        ) : null}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                );
+              })}
               {fields.count < MAX_PETS ? (
                 <Button type="submit" name="pets" value={fields.count + 1} variant="outline">
                   Adicionar outro pet
@@ -530,42 +511,71 @@ function PhotoNotes({
   );
 }
 
+/** A box above the form that offers a known tutor's pets, titled. */
+function PetsBox({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A link that fills the form with a known pet, or with all of them. */
+function PetLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a className="font-semibold text-brand-700 underline" href={href}>
+      {children}
+    </a>
+  );
+}
+
+/** The known pets, each a link that fills the form; `children` end the list. */
+function PetLinks({
+  pets,
+  testId,
+  children,
+}: {
+  pets: { href: string; nome: string }[];
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <ul className="grid gap-2" data-testid={testId}>
+      {pets.map((p) => (
+        <li key={p.href}>
+          <PetLink href={p.href}>Agendar {p.nome}</PetLink>
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
+
 /** A signed-in customer's pets, each a link that fills the form (issue 42). */
 function AccountPets({ conta }: { conta: NonNullable<BookingView["conta"]> }) {
   return (
-    <section
-      aria-labelledby="seus-pets"
-      className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
-    >
-      <h2 id="seus-pets" className="text-lg font-bold">
-        Seus pets
-      </h2>
+    <PetsBox id="seus-pets" title="Seus pets">
       {conta.pets.length === 0 ? (
         <p className="text-sm text-slate-600">
           Preencha abaixo: o pet fica salvo na sua conta para a próxima vez.{" "}
-          <a className="font-semibold text-brand-700 underline" href="/conta/pets">
-            Meus pets
-          </a>
+          <PetLink href="/conta/pets">Meus pets</PetLink>
         </p>
       ) : (
-        <ul className="grid gap-2" data-testid="pets-da-conta">
-          {conta.pets.map((p) => (
-            <li key={p.href}>
-              <a className="font-semibold text-brand-700 underline" href={p.href}>
-                Agendar {p.nome}
-              </a>
-            </li>
-          ))}
+        <PetLinks pets={conta.pets} testId="pets-da-conta">
           {conta.todos ? (
             <li>
-              <a className="font-semibold text-brand-700 underline" href={conta.todos}>
-                Agendar todos juntos
-              </a>
+              <PetLink href={conta.todos}>Agendar todos juntos</PetLink>
             </li>
           ) : null}
-        </ul>
+        </PetLinks>
       )}
-    </section>
+    </PetsBox>
   );
 }
 
@@ -580,30 +590,12 @@ function ReturningTutor({ retorno }: { retorno: BookingView["retorno"] }) {
     </p>
   ) : null;
   return (
-    <section
-      aria-labelledby="ja-agendou"
-      className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
-    >
-      <h2 id="ja-agendou" className="text-lg font-bold">
-        Já agendou com a gente?
-      </h2>
+    <PetsBox id="ja-agendou" title="Já agendou com a gente?">
       {retorno.etapa === "pets" ? (
         <>
           {message}
-          <ul className="grid gap-2" data-testid="pets-do-tutor">
-            {retorno.pets.map((p) => (
-              <li key={p.href}>
-                <a className="font-semibold text-brand-700 underline" href={p.href}>
-                  Agendar {p.nome}
-                </a>
-              </li>
-            ))}
-          </ul>
-          {retorno.todos ? (
-            <a className="font-semibold text-brand-700 underline" href={retorno.todos}>
-              Agendar todos juntos
-            </a>
-          ) : null}
+          <PetLinks pets={retorno.pets} testId="pets-do-tutor" />
+          {retorno.todos ? <PetLink href={retorno.todos}>Agendar todos juntos</PetLink> : null}
         </>
       ) : (
         <form method="post" className="grid gap-3" noValidate>
@@ -637,6 +629,6 @@ function ReturningTutor({ retorno }: { retorno: BookingView["retorno"] }) {
           </div>
         </form>
       )}
-    </section>
+    </PetsBox>
   );
 }

@@ -1,13 +1,13 @@
 import { BriefcaseIcon, HeartHandshakeIcon } from "lucide-react";
 import { data, useActionData } from "react-router";
 import { FormSender } from "~/components/public/form-sender";
+import { PromptSelect } from "~/components/public/prompt-select";
 import { PageHero } from "~/components/public/section";
 import { publicMeta } from "~/components/public/seo";
 import { ConsentNote } from "~/components/site/consent-note";
 import { Button } from "~/components/ui/button";
 import { Field, fieldProps, resentFieldProps } from "~/components/ui/field";
 import { Input, PhoneInput } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { jobs } from "~/content/jobs";
 import { shop } from "~/content/shop";
@@ -116,16 +116,13 @@ export default function TrabalheConosco() {
                 </Field>
               </div>
               <Field id="vaga" label="Vaga de interesse" required error={shownErrors.vaga}>
-                <Select {...props("vaga")} defaultValue={values.vaga ?? ""} required>
-                  <option value="" disabled>
-                    Selecione uma vaga
-                  </option>
-                  {jobs.map((job) => (
-                    <option key={job.value} value={job.value}>
-                      {job.label}
-                    </option>
-                  ))}
-                </Select>
+                <PromptSelect
+                  {...props("vaga")}
+                  defaultValue={values.vaga ?? ""}
+                  required
+                  prompt="Selecione uma vaga"
+                  options={jobs}
+                />
               </Field>
               <Field id="mensagem" label="Mensagem" error={shownErrors.mensagem}>
                 <Textarea
