@@ -1,7 +1,7 @@
 // The login lockout under bursts (attempts reserved before argon2), the device cookie that
 // keeps the owner in while strangers lock the e-mail, and the gate in front of argon2.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   DEVICE_MAX_AGE_S,
@@ -17,26 +17,25 @@ import { rateLimits } from "~/platform/tables.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
-import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { auditEntries } from "../support/factories";
-import { deviceFrom, login, OWNER, OWNER_PASSWORD as RIGHT } from "../support/login";
+import {
+  deviceFrom,
+  login,
+  OWNER,
+  OWNER_PASSWORD as RIGHT,
+  withLoginDatabase,
+} from "../support/login";
 import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
-const ctx = withTestDatabase();
+// Every request of a burst reaches the counters: the gate is tested on its own below.
+const _ctx = withLoginDatabase({ running: 4, waiting: 1000 });
 
 const BURST = 30;
 const LIMIT = 5;
 
 const { advance, now } = withTestClock("2026-11-22T15:00:00Z");
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  // Every request of a burst reaches the counters: the gate is tested on its own below.
-  setHashingLimits({ running: 4, waiting: 1000 });
-});
-afterEach(() => setHashingLimits(undefined));
 
 async function failedLogins(motivo: string) {
   return (await auditEntries("failed_login")).filter(

@@ -7,27 +7,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createUser,
   loginRefusedEarly,
-  setHashingLimits,
   setLoginAdmissionLimit,
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
-import { deviceFrom, login, OWNER, OWNER_PASSWORD as RIGHT } from "../support/login";
+import {
+  deviceFrom,
+  login,
+  OWNER,
+  OWNER_PASSWORD as RIGHT,
+  withLoginDatabase,
+} from "../support/login";
 import { type CallResult, expectRedirect } from "../support/routes";
-
-const ctx = withTestDatabase();
 
 const FLOOD = 60;
 const PLACES = 2;
 
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  setHashingLimits({ running: 1, waiting: PLACES });
+const ctx = withLoginDatabase({ running: 1, waiting: PLACES });
+
+beforeEach(() => {
   setLoginAdmissionLimit(PLACES);
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  setHashingLimits(undefined);
   setLoginAdmissionLimit();
 });
 

@@ -1,6 +1,8 @@
 // The admin login form as the integration tests post it, and the cookie it leaves behind.
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
+import { setHashingLimits } from "~/modules/accounts/index.server";
 import * as loginRoute from "~/routes/admin/login";
+import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import { call } from "./routes";
 
@@ -28,4 +30,18 @@ export function deviceFrom(response: Response): string {
   const set = response.headers.getSetCookie().find((c) => c.startsWith("agropet_dispositivo="));
   expect(set).toBeTruthy();
   return set!.split(";")[0]!;
+}
+
+/**
+ * The file's database, emptied before each test, with argon2's places (`running` at once,
+ * `waiting` in line) set for each test and put back after it.
+ */
+export function withLoginDatabase(hashing: Parameters<typeof setHashingLimits>[0]) {
+  const ctx = withTestDatabase();
+  beforeEach(async () => {
+    await truncateAll(ctx.database);
+    setHashingLimits(hashing);
+  });
+  afterEach(() => setHashingLimits(undefined));
+  return ctx;
 }
