@@ -1,10 +1,10 @@
 // The admin login form as the integration tests post it, and the cookie it leaves behind.
 import { afterEach, beforeEach, expect } from "vitest";
-import { setHashingLimits } from "~/modules/accounts/index.server";
+import { createUser, setHashingLimits } from "~/modules/accounts/index.server";
 import * as loginRoute from "~/routes/admin/login";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { call } from "./routes";
+import { call, expectRedirect } from "./routes";
 
 /** The owner of the login tests, with a password the policy accepts. */
 export const OWNER = "dona@loja.com";
@@ -23,6 +23,16 @@ export function login(
     loginRoute.action,
     makeRequest("/admin/login", { method: "POST", body, ip, headers }),
   );
+}
+
+/** The owner's account, with the password that signs in. */
+export function createOwner() {
+  return createUser({ email: OWNER, password: OWNER_PASSWORD, papel: "dono" });
+}
+
+/** Posts the login form as the owner with the right password (see `login`). */
+export function loginAsOwner(ip?: string, browser?: { cookie?: string; redirectTo?: string }) {
+  return login(OWNER, OWNER_PASSWORD, ip, browser);
 }
 
 /** The device cookie a sign-in set, as a Cookie header. */
@@ -44,4 +54,9 @@ export function withLoginDatabase(hashing: Parameters<typeof setHashingLimits>[0
   });
   afterEach(() => setHashingLimits(undefined));
   return ctx;
+}
+
+/** The owner signs in from `ip` and lands on the dashboard: the device cookie it left. */
+export async function ownerDevice(ip: string) {
+  return deviceFrom(expectRedirect(await loginAsOwner(ip), "/admin/dashboard"));
 }
