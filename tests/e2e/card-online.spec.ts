@@ -2,7 +2,7 @@
 // "Cartão de crédito ou débito (Mercado Pago)", the confirm is a plain redirect to the fake's
 // hosted checkout page, where the card is approved in 3x; the page sends the signed
 // notification and redirects back to the order page, which reads "Pagamento aprovado".
-import { payOnHostedPage, startCardShop } from "../support/payments-e2e";
+import { payOnHostedPage, startPaymentShop } from "../support/payments-e2e";
 import { addToCart, COMEDOURO, expect, fillCheckout, test } from "./fixtures";
 import { ownShop } from "./own-shop";
 
@@ -12,7 +12,7 @@ test("an order paid by card on the provider's page comes back 'Pagamento aprovad
   browser,
 }) => {
   test.setTimeout(150_000);
-  const { mp, stop } = await startCardShop(port, "cartao", "segredo-do-webhook-e2e-cartao");
+  const { mp, stop } = await startPaymentShop(port, "cartao", "segredo-do-webhook-e2e-cartao");
   try {
     const context = await browser.newContext({
       baseURL: base,

@@ -194,6 +194,33 @@ export async function generateWeights(page: Page, nome: string, pesos: string) {
       .filter({ has: page.getByRole("heading", { name: peso, exact: true }) });
 }
 
+/** The resume page, once its script has taken the form. */
+export async function openResumeForm(page: Page) {
+  await page.goto("/trabalhe-conosco");
+  await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
+}
+
+/**
+ * Fills the page's photo quote form (nothing sent): the tutor, the pet and one photo sent as a
+ * PNG named `foto.name` (whatever its bytes).
+ */
+export async function fillQuoteForm(
+  form: Locator,
+  given: {
+    nome: string;
+    whatsapp: string;
+    pet: string;
+    raca: string;
+    foto: { name: string; buffer: Buffer };
+  },
+) {
+  await form.getByLabel("Nome Completo").fill(given.nome);
+  await form.getByLabel("WhatsApp").fill(given.whatsapp);
+  await form.getByLabel("Nome do Pet").fill(given.pet);
+  await form.getByLabel("Raça e Porte").fill(given.raca);
+  await form.getByLabel(/Fotos do pet/).setInputFiles({ mimeType: "image/png", ...given.foto });
+}
+
 /** Fills the resume form of the page (nothing sent): the opening is "caixa" unless said. */
 export async function fillResume(
   page: Page,

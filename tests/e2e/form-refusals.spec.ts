@@ -5,7 +5,18 @@
 // the page says what to fix, and the console logs no "Failed to load resource".
 import type { BrowserContext, Response } from "@playwright/test";
 import { ONE_PAGE_PDF } from "../support/pdf";
-import { addToCart, expect, fillResume, loginAsAdmin, type Page, pngPhoto, test } from "./fixtures";
+import {
+  addToCart,
+  expect,
+  fillQuoteForm,
+  fillResume,
+  type Locator,
+  loginAsAdmin,
+  openResumeForm,
+  type Page,
+  pngPhoto,
+  test,
+} from "./fixtures";
 
 /** The console lines of failed loads in every page of `context`. */
 function watchFailedLoads(context: BrowserContext): string[] {
@@ -26,8 +37,14 @@ function nextPost(page: Page, path: string): Promise<Response> {
   );
 }
 
-/** A refusal, answered as a page: 200, with the status the action chose in the header. */
-async function expectRefusal(answer: Response, status: number) {
+/**
+ * Sends a form by clicking `button` and expects its POST to `path` refused, answered as a page:
+ * 200, with the status the action chose in the header.
+ */
+async function expectRefused(button: Locator, path: string, status: number) {
+  const pending = nextPost(button.page(), path);
+  await button.click();
+  const answer = await pending;
   expect(answer.status(), answer.url()).toBe(200);
   expect(answer.headers()["x-refusal-status"], answer.url()).toBe(String(status));
 }
@@ -42,32 +59,37 @@ test("with JavaScript, refused public, store and admin forms log no failed resou
   // Contact: sent empty through its script.
   await page.goto("/contato");
   await page.locator('form[data-ready="1"]').waitFor({ state: "attached" });
-  let answer = nextPost(page, "/contato/enviar");
-  await page.getByRole("button", { name: "Enviar pelo WhatsApp" }).click();
-  await expectRefusal(await answer, 400);
+  await expectRefused(
+    page.getByRole("button", { name: "Enviar pelo WhatsApp" }),
+    "/contato/enviar",
+    400,
+  );
   await expect(page.getByText("Informe seu nome")).toBeVisible();
 
   // Resume: a "PDF" whose bytes are a PNG, refused by the server.
-  await page.goto("/trabalhe-conosco");
-  await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
+  await openResumeForm(page);
   await fillResume(page, {
     nome: "Pedro Falso",
     email: "pedro.recusa@example.com",
     telefone: "(47) 99999-6666",
     pdf: await pngPhoto(),
   });
-  answer = nextPost(page, "/trabalhe-conosco/enviar");
-  await page.getByRole("button", { name: "Enviar Currículo" }).click();
-  await expectRefusal(await answer, 400);
+  await expectRefused(
+    page.getByRole("button", { name: "Enviar Currículo" }),
+    "/trabalhe-conosco/enviar",
+    400,
+  );
   await expect(page.locator("#curriculo-error")).toHaveText("Apenas arquivos PDF são aceitos");
 
   // Checkout: only the name.
   await addToCart(page, "comedouro", "Comedouro Inox Antiderrapante 500 ml");
   await page.goto("/loja/checkout");
   await page.getByLabel("Nome completo").fill("Cliente Recusado");
-  answer = nextPost(page, "/loja/checkout");
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
-  await expectRefusal(await answer, 400);
+  await expectRefused(
+    page.getByRole("button", { name: "Confirmar pedido" }),
+    "/loja/checkout",
+    400,
+  );
   await expect(
     page.getByRole("alert").filter({ hasText: "Preencha todos os campos obrigatórios" }),
   ).toBeVisible();
@@ -76,18 +98,16 @@ test("with JavaScript, refused public, store and admin forms log no failed resou
   await page.goto("/loja/acompanhar");
   await page.getByLabel(/Número do pedido/).fill("PED0000000000000001");
   await page.getByLabel(/Telefone/).fill("(47) 98888-1234");
-  answer = nextPost(page, "/loja/acompanhar");
+  const found = nextPost(page, "/loja/acompanhar");
   await page.getByRole("button", { name: /Acompanhar|Ver pedido|Buscar/ }).click();
-  expect((await answer).status()).toBe(200);
+  expect((await found).status()).toBe(200);
   await expect(page.getByRole("alert").first()).toBeVisible();
 
   // Admin: a wrong password at the login, then a wrong current password on the account page.
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill("admin@agropet.test");
   await page.getByLabel("Senha").fill("senha-errada-de-proposito");
-  answer = nextPost(page, "/admin/login");
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expectRefusal(await answer, 401);
+  await expectRefused(page.getByRole("button", { name: "Entrar" }), "/admin/login", 401);
   await expect(page.getByRole("alert").first()).toBeVisible();
 
   await loginAsAdmin(page, "/admin/conta");
@@ -96,9 +116,7 @@ test("with JavaScript, refused public, store and admin forms log no failed resou
     .getByRole("textbox", { name: "Nova senha", exact: true })
     .fill("Capivara-Serena-Telhado-77");
   await page.getByLabel("Confirme a nova senha").fill("Capivara-Serena-Telhado-77");
-  answer = nextPost(page, "/admin/conta");
-  await page.getByRole("button", { name: "Alterar senha" }).click();
-  await expectRefusal(await answer, 400);
+  await expectRefused(page.getByRole("button", { name: "Alterar senha" }), "/admin/conta", 400);
   await expect(page.getByText(/Senha atual incorreta|senha atual/i).first()).toBeVisible();
 
   expect(failed, failed.join("\n")).toEqual([]);
@@ -112,30 +130,28 @@ test("without JavaScript, refused contact, resume and quote forms log no failed 
   const page = await context.newPage();
 
   await page.goto("/contato");
-  let answer = nextPost(page, "/contato");
-  await page.getByRole("button", { name: "Enviar pelo WhatsApp" }).click();
-  await expectRefusal(await answer, 400);
+  await expectRefused(page.getByRole("button", { name: "Enviar pelo WhatsApp" }), "/contato", 400);
   await expect(page.getByText("Informe seu nome")).toBeVisible();
 
   await page.goto("/trabalhe-conosco");
-  answer = nextPost(page, "/trabalhe-conosco");
-  await page.getByRole("button", { name: "Enviar Currículo" }).click();
-  await expectRefusal(await answer, 400);
+  await expectRefused(
+    page.getByRole("button", { name: "Enviar Currículo" }),
+    "/trabalhe-conosco",
+    400,
+  );
   await expect(page.getByText("Selecione uma vaga de interesse")).toBeVisible();
 
   await page.goto("/servicos?servico=banho_fitoterapico#orcamento");
   const form = page.locator("#orcamento");
   // Every field the page asks for is there; the "photo" is a PDF, refused by the server.
-  await form.getByLabel("Nome Completo").fill("Foto Falsa");
-  await form.getByLabel("WhatsApp").fill("(47) 98888-0000");
-  await form.getByLabel("Nome do Pet").fill("Bidu");
-  await form.getByLabel("Raça e Porte").fill("Poodle, pequeno");
-  await form
-    .getByLabel(/Fotos do pet/)
-    .setInputFiles({ name: "bidu.png", mimeType: "image/png", buffer: ONE_PAGE_PDF });
-  answer = nextPost(page, "/servicos");
-  await form.getByRole("button", { name: "Enviar Solicitação" }).click();
-  await expectRefusal(await answer, 400);
+  await fillQuoteForm(form, {
+    nome: "Foto Falsa",
+    whatsapp: "(47) 98888-0000",
+    pet: "Bidu",
+    raca: "Poodle, pequeno",
+    foto: { name: "bidu.png", buffer: ONE_PAGE_PDF },
+  });
+  await expectRefused(form.getByRole("button", { name: "Enviar Solicitação" }), "/servicos", 400);
   await expect(page.locator("#orcamento")).toBeVisible();
   await expect(form.getByLabel("Nome do Pet")).toHaveValue("Bidu");
 

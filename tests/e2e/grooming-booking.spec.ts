@@ -6,6 +6,7 @@ import { bookedNumber, confirmAs, pickDayAndFirstTime } from "../support/groomin
 import {
   expect,
   expectNoSeriousA11yViolations,
+  fillQuoteForm,
   loginAsAdmin,
   type Page,
   pngPhoto,
@@ -250,13 +251,13 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   // The photo quote, as the no-JavaScript page form sends it.
   await tutor.goto("/servicos?servico=banho_tosa#orcamento");
   const form = tutor.locator("#orcamento");
-  await form.getByLabel("Nome Completo").fill("Ana Souza");
-  await form.getByLabel("WhatsApp").fill("47 98888-1111");
-  await form.getByLabel("Nome do Pet").fill(pet);
-  await form.getByLabel("Raça e Porte").fill("São Bernardo, gigante");
-  await form
-    .getByLabel(/Fotos do pet/)
-    .setInputFiles({ name: "thor.png", mimeType: "image/png", buffer: await pngPhoto() });
+  await fillQuoteForm(form, {
+    nome: "Ana Souza",
+    whatsapp: "47 98888-1111",
+    pet,
+    raca: "São Bernardo, gigante",
+    foto: { name: "thor.png", buffer: await pngPhoto() },
+  });
   await form.getByRole("button", { name: "Enviar Solicitação" }).click();
   await expect(tutor.getByRole("status")).toContainText("Solicitação enviada com sucesso!");
 

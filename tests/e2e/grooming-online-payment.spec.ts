@@ -5,13 +5,9 @@
 // its signed notification reaches /webhooks/mercadopago, and the page and the agenda say
 // "Pago"; "Entregue" no longer asks how the tutor paid.
 import { E2E_ADMIN } from "../../playwright.config";
-import {
-  type FakeMercadoPago,
-  signedPaymentNotice,
-  startFakeMercadoPago,
-} from "../support/fake-mercadopago";
+import { signedPaymentNotice } from "../support/fake-mercadopago";
 import { bookBath, checkInToReady } from "../support/grooming-e2e";
-import { startPixServer } from "../support/own-server";
+import { startPaymentShop } from "../support/payments-e2e";
 import { expect, expectNoSeriousA11yViolations, phone, signInAs, test, unique } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 53;
@@ -27,18 +23,8 @@ test("a grooming booking paid by Pix from its status page says Pago there and on
   browser,
 }) => {
   test.setTimeout(180_000);
-  const mp: FakeMercadoPago = await startFakeMercadoPago("TEST-e2e-token");
-  // The own server's first start makes the e2e admin, as the suite's server does.
-  process.env.ADMIN_EMAIL = E2E_ADMIN.email;
-  process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
-  const server = startPixServer(PORT, {
-    mp,
-    secret: SECRET,
-    setup: "tests/support/enable-pix-online.ts",
-    name: "banho-pix",
-  });
+  const { mp, stop } = await startPaymentShop(PORT, "banho-pix", SECRET, "pix");
   try {
-    await server.ready();
     const tutor = await browser.newContext({ ...phone(360), baseURL: base });
     const page = await tutor.newPage();
     const booking = await bookBath(page, unique("Pipoca"), 2, "carla@example.com");
@@ -84,7 +70,6 @@ test("a grooming booking paid by Pix from its status page says Pago there and on
     await tutor.close();
     await staff.close();
   } finally {
-    await server.stop();
-    await mp.close();
+    await stop();
   }
 });

@@ -11,7 +11,7 @@ import {
   openDayClose,
   payOnHostedPage,
   placePickupOrder,
-  startCardShop,
+  startPaymentShop,
 } from "../support/payments-e2e";
 import {
   addToCart,
@@ -33,7 +33,7 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { mp, stop } = await startCardShop(port, "fechamento-tudo", SECRET);
+  const { mp, stop } = await startPaymentShop(port, "fechamento-tudo", SECRET);
   try {
     const customer = await browser.newContext({ ...phone(390), baseURL: base });
     const page = await customer.newPage();

@@ -3,10 +3,8 @@
 // order page with the QR code and copia e cola; the payment is approved at the "provider",
 // a signed notification reaches /webhooks/mercadopago, and the open page turns
 // 'Pagamento confirmado' by itself, without a reload.
-import crypto from "node:crypto";
-import { signNotification } from "~/modules/payments/index.server";
-import { type FakeMercadoPago, startFakeMercadoPago } from "../support/fake-mercadopago";
-import { startPixServer } from "../support/own-server";
+import { signedPaymentNotice } from "../support/fake-mercadopago";
+import { startPaymentShop } from "../support/payments-e2e";
 import { addToCart, COMEDOURO, expect, fillCheckout, test } from "./fixtures";
 import { ownShop } from "./own-shop";
 
@@ -17,16 +15,9 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
   browser,
 }) => {
   test.setTimeout(150_000);
-  const mp: FakeMercadoPago = await startFakeMercadoPago("TEST-e2e-token");
   // The notification confirms the payment here, not the reconciliation pass.
-  const server = startPixServer(port, {
-    mp,
-    secret: SECRET,
-    setup: "tests/support/enable-pix-online.ts",
-    name: "pix",
-  });
+  const { mp, stop } = await startPaymentShop(port, "pix", SECRET, "pix");
   try {
-    await server.ready();
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
 
@@ -60,18 +51,8 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
     });
 
     mp.setStatus(payment!.id, "approved");
-    const dataId = String(payment!.id);
-    const ts = String(Math.floor(Date.now() / 1000));
-    const requestId = crypto.randomUUID();
-    const notified = await fetch(`${base}/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-request-id": requestId,
-        "x-signature": `ts=${ts},v1=${signNotification(SECRET, dataId, requestId, ts)}`,
-      },
-      body: JSON.stringify({ action: "payment.updated", type: "payment", data: { id: dataId } }),
-    });
+    const { path, init } = signedPaymentNotice(SECRET, String(payment!.id));
+    const notified = await fetch(`${base}${path}`, init);
     expect(notified.status).toBe(200);
 
     await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({
@@ -84,7 +65,6 @@ test("an order paid by online Pix turns 'Pagamento confirmado' on its open page"
     ).toBe(true);
     await context.close();
   } finally {
-    await server.stop();
-    await mp.close();
+    await stop();
   }
 });

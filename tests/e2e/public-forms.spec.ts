@@ -3,10 +3,12 @@ import { ONE_PAGE_PDF } from "../support/pdf";
 import {
   attachPetPhoto,
   expect,
+  fillQuoteForm,
   fillResume,
   frameworkScripts,
   gotoHydratedSite,
   gotoServicos,
+  openResumeForm,
   pngPhoto,
   test,
   watchScripts,
@@ -285,13 +287,13 @@ test.describe("grooming quote", () => {
     await expect(page).toHaveURL(/servico=banho_fitoterapico#orcamento/);
     const form = page.locator("#orcamento");
     await expect(form.locator('select[name="tipo_servico"]')).toHaveValue("banho_fitoterapico");
-    await form.getByLabel("Nome Completo").fill("Sem Script");
-    await form.getByLabel("WhatsApp").fill("47 98888-0000");
-    await form.getByLabel("Nome do Pet").fill("Bidu");
-    await form.getByLabel("Raça e Porte").fill("Poodle, pequeno");
-    await form
-      .getByLabel(/Fotos do pet/)
-      .setInputFiles({ name: "bidu.png", mimeType: "image/png", buffer: await pngPhoto() });
+    await fillQuoteForm(form, {
+      nome: "Sem Script",
+      whatsapp: "47 98888-0000",
+      pet: "Bidu",
+      raca: "Poodle, pequeno",
+      foto: { name: "bidu.png", buffer: await pngPhoto() },
+    });
     await form.getByRole("button", { name: "Enviar Solicitação" }).click();
     await expect(page.getByRole("status")).toContainText("Solicitação enviada com sucesso!");
     await context.close();
@@ -301,8 +303,7 @@ test.describe("grooming quote", () => {
 test.describe("resume", () => {
   test("messages under each field, then a full submission resets the form", async ({ page }) => {
     // Plain HTML and a small inline script, no React (decision 0009).
-    await page.goto("/trabalhe-conosco");
-    await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
+    await openResumeForm(page);
     await page.getByRole("button", { name: "Enviar Currículo" }).click();
     await expect(page.getByText("Nome deve ter pelo menos 2 caracteres")).toBeVisible();
     await expect(page.getByText("E-mail inválido")).toBeVisible();
@@ -328,8 +329,7 @@ test.describe("resume", () => {
   });
 
   test("a file that is not a PDF is refused by the server too", async ({ page }) => {
-    await page.goto("/trabalhe-conosco");
-    await expect(page.locator('form#curriculo-form[data-ready="1"]')).toHaveCount(1);
+    await openResumeForm(page);
     // Named and typed as a PDF, but its bytes are a PNG.
     await fillResume(page, {
       nome: "Pedro Falso",

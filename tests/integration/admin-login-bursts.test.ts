@@ -1,7 +1,7 @@
 // The login lockout under bursts (attempts reserved before argon2), the device cookie that
 // keeps the owner in while strangers lock the e-mail, and the gate in front of argon2.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createUser,
   DEVICE_MAX_AGE_S,
@@ -17,26 +17,27 @@ import { rateLimits } from "~/platform/tables.server";
 import * as contaRoute from "~/routes/admin/conta";
 import * as loginRoute from "~/routes/admin/login";
 import * as verificarRoute from "~/routes/admin/login-verificar";
-import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { auditEntries } from "../support/factories";
-import { deviceFrom, login, OWNER, OWNER_PASSWORD as RIGHT } from "../support/login";
+import {
+  createOwner,
+  login,
+  loginAsOwner,
+  OWNER,
+  ownerDevice,
+  OWNER_PASSWORD as RIGHT,
+  withLoginDatabase,
+} from "../support/login";
 import { type CallResult, call, expectRedirect, tokenFrom } from "../support/routes";
 
-const ctx = withTestDatabase();
+// Every request of a burst reaches the counters: the gate is tested on its own below.
+const _ctx = withLoginDatabase({ running: 4, waiting: 1000 });
 
 const BURST = 30;
 const LIMIT = 5;
 
 const { advance, now } = withTestClock("2026-11-22T15:00:00Z");
-
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  // Every request of a burst reaches the counters: the gate is tested on its own below.
-  setHashingLimits({ running: 4, waiting: 1000 });
-});
-afterEach(() => setHashingLimits(undefined));
 
 async function failedLogins(motivo: string) {
   return (await auditEntries("failed_login")).filter(
@@ -50,13 +51,13 @@ const signedIn = (r: CallResult) => r.response?.headers.get("location") === "/ad
 // Dozens of argon2 verifications per test on a shared machine: generous time.
 describe("a burst of logins", { timeout: 180_000 }, () => {
   it(`${BURST} wrong passwords at once for one e-mail verify at most ${LIMIT}, and the right one sent inside the burst does not sign in`, async () => {
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
+    await createOwner();
     const wrong = Array.from({ length: BURST }, (_, i) =>
       login(OWNER, `errada-${i}-xyz`, `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`),
     );
     // While the wrong ones are still in argon2 (a verification takes ~80 ms).
     await pause(20);
-    const right = await login(OWNER, RIGHT, "10.21.0.1");
+    const right = await loginAsOwner("10.21.0.1");
     const results = await Promise.all(wrong);
 
     expect(signedIn(right)).toBe(false);
@@ -72,12 +73,12 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
   });
 
   it(`${BURST} wrong passwords at once from one IP (many e-mails) verify at most ${LIMIT}`, async () => {
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
+    await createOwner();
     const wrong = Array.from({ length: BURST }, (_, i) =>
       login(`alvo${i}@loja.com`, "errada-123-xyz", "10.30.0.1"),
     );
     await pause(20);
-    const right = await login(OWNER, RIGHT, "10.30.0.1");
+    const right = await loginAsOwner("10.30.0.1");
     await Promise.all(wrong);
     expect(signedIn(right)).toBe(false);
     const verified = await failedLogins("credenciais_invalidas");
@@ -87,13 +88,10 @@ describe("a burst of logins", { timeout: 180_000 }, () => {
   });
 
   it(`${BURST} wrong codes at once in the TOTP step check at most ${LIMIT}, and the right code inside the burst does not sign in`, async () => {
-    const user = await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
+    const user = await createOwner();
     const secret = await enrolTotp(user.id);
     advance(30_000);
-    const step = expectRedirect(
-      await login(OWNER, RIGHT, "10.40.0.1"),
-      /^\/admin\/login\/verificar/,
-    );
+    const step = expectRedirect(await loginAsOwner("10.40.0.1"), /^\/admin\/login\/verificar/);
     const half = tokenFrom(step)!;
     const code = (codigo: string) =>
       call(
@@ -134,8 +132,8 @@ async function enrolTotp(userId: string): Promise<string> {
 
 describe("the device cookie", { timeout: 180_000 }, () => {
   it("a browser that signed in gets a signed, HttpOnly, long-lived device cookie (__Host- and Secure over HTTPS)", async () => {
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
-    const response = expectRedirect(await login(OWNER, RIGHT, "10.50.0.1"), "/admin/dashboard");
+    await createOwner();
+    const response = expectRedirect(await loginAsOwner("10.50.0.1"), "/admin/dashboard");
     const set = response.headers.getSetCookie().find((c) => c.startsWith("agropet_dispositivo="))!;
     expect(set).toMatch(
       new RegExp(`; Path=/; Max-Age=${DEVICE_MAX_AGE_S}; HttpOnly; SameSite=Lax$`),
@@ -146,34 +144,31 @@ describe("the device cookie", { timeout: 180_000 }, () => {
   });
 
   it("strangers lock the e-mail, the owner's known browser still signs in; an unknown one is refused", async () => {
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
-    const first = expectRedirect(await login(OWNER, RIGHT, "10.60.0.1"), "/admin/dashboard");
-    const device = deviceFrom(first);
+    await createOwner();
+    const device = await ownerDevice("10.60.0.1");
 
     for (let i = 0; i < LIMIT; i++) await login(OWNER, `errada-${i}-xyz`, `10.61.0.${i + 1}`);
     const [blocked] = await db().select().from(rateLimits).where(eq(rateLimits.identifier, OWNER));
     expect(blocked!.blockedUntil!.getTime()).toBeGreaterThan(now().getTime());
 
     // Unknown browser, right password: refused while the e-mail is locked.
-    expect((await login(OWNER, RIGHT, "10.62.0.1")).status).toBe(429);
+    expect((await loginAsOwner("10.62.0.1")).status).toBe(429);
     // A device cookie altered, or one of another account, is no device at all.
     const altered = `${device.slice(0, -3)}abc`;
-    expect((await login(OWNER, RIGHT, "10.62.0.2", { cookie: altered })).status).toBe(429);
+    expect((await loginAsOwner("10.62.0.2", { cookie: altered })).status).toBe(429);
     const other = await createUser({ email: "outra@loja.com", password: RIGHT, papel: "dono" });
     const foreign = `agropet_dispositivo=${deviceCookie(other.id, makeRequest("/")).split(";")[0]!.split("=")[1]}`;
-    expect((await login(OWNER, RIGHT, "10.62.0.3", { cookie: foreign })).status).toBe(429);
+    expect((await loginAsOwner("10.62.0.3", { cookie: foreign })).status).toBe(429);
 
     // The known browser, from wherever it is now: in.
-    expectRedirect(await login(OWNER, RIGHT, "10.63.0.1", { cookie: device }), "/admin/dashboard");
+    expectRedirect(await loginAsOwner("10.63.0.1", { cookie: device }), "/admin/dashboard");
     // ...and the e-mail stays locked for everyone else.
-    expect((await login(OWNER, RIGHT, "10.62.0.4")).status).toBe(429);
+    expect((await loginAsOwner("10.62.0.4")).status).toBe(429);
   });
 
   it("a known browser has a limit of its own: 5 wrong passwords lock that browser, not the e-mail", async () => {
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
-    const device = deviceFrom(
-      expectRedirect(await login(OWNER, RIGHT, "10.70.0.1"), "/admin/dashboard"),
-    );
+    await createOwner();
+    const device = await ownerDevice("10.70.0.1");
     for (let i = 0; i < LIMIT - 1; i++) {
       expect((await login(OWNER, `errada-${i}-xyz`, "10.70.0.1", { cookie: device })).status).toBe(
         401,
@@ -182,19 +177,19 @@ describe("the device cookie", { timeout: 180_000 }, () => {
     expect((await login(OWNER, "errada-final-xyz", "10.70.0.1", { cookie: device })).status).toBe(
       429,
     );
-    expect((await login(OWNER, RIGHT, "10.70.0.1", { cookie: device })).status).toBe(429);
+    expect((await loginAsOwner("10.70.0.1", { cookie: device })).status).toBe(429);
     expect(await failedLogins("bloqueado_dispositivo")).toBe(1);
     const counted = (await db().select().from(rateLimits)).filter((r) => r.attemptCount > 0);
     expect(counted.map((r) => r.operation)).toEqual([LOGIN_OPS.device]);
     // Another browser (no cookie) is counted by e-mail and IP, untouched so far.
-    expectRedirect(await login(OWNER, RIGHT, "10.71.0.1"), "/admin/dashboard");
+    expectRedirect(await loginAsOwner("10.71.0.1"), "/admin/dashboard");
   });
 });
 
 describe("the gate in front of argon2", { timeout: 180_000 }, () => {
   it("when every turn is taken the login answers 503 at once, with Retry-After and a pt-BR message, counting nothing", async () => {
     setHashingLimits({ running: 1, waiting: 1 });
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
+    await createOwner();
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -215,7 +210,7 @@ describe("the gate in front of argon2", { timeout: 180_000 }, () => {
 
   it("the 503 carries Retry-After", async () => {
     setHashingLimits({ running: 1, waiting: 0 });
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
+    await createOwner();
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, i) => {
         const body = new URLSearchParams({ email: OWNER, password: RIGHT, redirectTo: "" });

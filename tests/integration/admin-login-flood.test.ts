@@ -5,29 +5,23 @@
 // progress, whatever the machine's speed, when the owner arrives.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  createUser,
   loginRefusedEarly,
-  setHashingLimits,
   setLoginAdmissionLimit,
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
-import { deviceFrom, login, OWNER, OWNER_PASSWORD as RIGHT } from "../support/login";
+import { createOwner, login, loginAsOwner, ownerDevice, withLoginDatabase } from "../support/login";
 import { type CallResult, expectRedirect } from "../support/routes";
-
-const ctx = withTestDatabase();
 
 const FLOOD = 60;
 const PLACES = 2;
 
-beforeEach(async () => {
-  await truncateAll(ctx.database);
-  setHashingLimits({ running: 1, waiting: PLACES });
+const ctx = withLoginDatabase({ running: 1, waiting: PLACES });
+
+beforeEach(() => {
   setLoginAdmissionLimit(PLACES);
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  setHashingLimits(undefined);
   setLoginAdmissionLimit();
 });
 
@@ -51,16 +45,14 @@ async function holdHashing(): Promise<() => void> {
 
 describe("a login flood", { timeout: 180_000 }, () => {
   it(`${FLOOD} wrong logins at once: all but ${PLACES} refused without a lookup, and the owner's known browser signs in meanwhile`, async () => {
-    await createUser({ email: OWNER, password: RIGHT, papel: "dono" });
-    const device = deviceFrom(
-      expectRedirect(await login(OWNER, RIGHT, "10.90.0.1"), "/admin/dashboard"),
-    );
+    await createOwner();
+    const device = await ownerDevice("10.90.0.1");
     // What one login costs in lookups, alone: a wrong one and the owner's.
     const select = vi.spyOn(ctx.database.db, "select");
     expect((await login("alguem@loja.com", "errada-123-xyz", "10.90.0.2")).status).toBe(401);
     const perWrong = select.mock.calls.length;
     select.mockClear();
-    expectRedirect(await login(OWNER, RIGHT, "10.90.0.3", { cookie: device }), "/admin/dashboard");
+    expectRedirect(await loginAsOwner("10.90.0.3", { cookie: device }), "/admin/dashboard");
     const perOwner = select.mock.calls.length;
     expect(perWrong).toBeGreaterThan(0);
     select.mockClear();
@@ -85,7 +77,7 @@ describe("a login flood", { timeout: 180_000 }, () => {
     });
     expect(loginRefusedEarly({ ip: "10.92.0.1", cookie: device, secure: false })).toBeNull();
 
-    const owner = login(OWNER, RIGHT, "10.93.0.1", { cookie: device });
+    const owner = loginAsOwner("10.93.0.1", { cookie: device });
     release();
     const results: CallResult[] = await Promise.all(flood);
     expectRedirect(await owner, "/admin/dashboard");

@@ -8,15 +8,12 @@ import { produtos, variantes } from "~/modules/catalog/testing.server";
 import { placeOrder, readCookieCartView } from "~/modules/orders/index.server";
 import { readToast } from "~/platform/toast.server";
 import { action as orderAction } from "~/routes/loja/pedido";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
+import { withFreshDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
 
-const ctx = withTestDatabase();
-const product = factories.productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { ctx, product } = withFreshDemoShop();
 
 function buyAgain(numero: string, token: string) {
   return call(

@@ -7,15 +7,12 @@ import { quoteCart } from "~/modules/orders/index.server";
 import { action as cartAction } from "~/routes/loja/carrinho-alterar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
-import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
-import { checkoutForm, productsIn } from "../support/factories";
+import { withFreshDemoShop } from "../support/demo-shop";
+import { checkoutForm } from "../support/factories";
 import { call } from "../support/routes";
 
-const ctx = withTestDatabase();
-const product = productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { product } = withFreshDemoShop();
 
 describe("a pick-up before its unit is chosen", () => {
   it("is quoted with no delivery fee and no free-delivery talk, by the quote, its route and the checkout's refresh", async () => {

@@ -4,7 +4,7 @@
 // booking's unit, checked by the server; the agenda's filter by groomer, the pets per groomer
 // and drop-off, a Tosador's own list by default; the day sheet names the groomer.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { ACESSO_NEGADO } from "~/domain/permissions";
 import { usuarios } from "~/modules/accounts/testing.server";
 import { GROOMER_REFUSED } from "~/modules/grooming/index.server";
@@ -17,11 +17,11 @@ import { PROOF_AGENDA_LIMITS, shortCoatDog } from "../support/agenda";
 import * as factories from "../support/factories";
 import {
   bookToday,
-  sessionTokenOf,
   TODAY,
   teamMember,
   walkInFields,
   withGroomingDay,
+  withTeam,
 } from "../support/grooming-day";
 import { call } from "../support/routes";
 
@@ -30,25 +30,17 @@ const day = withGroomingDay();
 const { ctx } = day;
 
 /** The team: who they are and where they work. */
-const people = {} as Record<
-  "dono" | "atendente" | "bruna" | "caio" | "davi" | "ester" | "fabio",
-  { id: string }
->;
-const person = teamMember;
-
-beforeAll(async () => {
-  people.dono = await person("dono", "Olga", "todas");
-  people.atendente = await person("atendente", "Alice", [day.unidadeId]);
+const { people, tokenOf } = withTeam(day, ({ unidadeId, centroId }) => ({
+  dono: ["dono", "Olga", "todas"],
+  atendente: ["atendente", "Alice", [unidadeId]],
   // Groomers: Bruna at Meia Praia, Caio at every unit, Davi at Centro only, Ester gone.
-  people.bruna = await person("tosador", "Bruna", [day.unidadeId]);
-  people.caio = await person("tosador", "Caio", "todas");
-  people.davi = await person("tosador", "Davi", [day.centroId]);
-  people.ester = await person("tosador", "Ester", [day.unidadeId], false);
+  bruna: ["tosador", "Bruna", [unidadeId]],
+  caio: ["tosador", "Caio", "todas"],
+  davi: ["tosador", "Davi", [centroId]],
+  ester: ["tosador", "Ester", [unidadeId], false],
   // At the counter of Meia Praia, not a groomer.
-  people.fabio = await person("atendente", "Fabio", [day.unidadeId]);
-});
-
-const tokenOf = (who: keyof typeof people) => sessionTokenOf(people[who].id);
+  fabio: ["atendente", "Fabio", [unidadeId]],
+}));
 
 const agendaPath = (query = "") =>
   `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${TODAY}${query}`;
@@ -212,7 +204,7 @@ describe("a groomer deactivated while being assigned", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "PostgreSQL: the assignment waits for the deactivation and is refused, never given to someone gone",
     async () => {
-      const gil = await person("tosador", "Gil", [day.unidadeId]);
+      const gil = await teamMember("tosador", "Gil", [day.unidadeId]);
       const booking = await walkIn("09:00", "Biscoito");
       const token = await tokenOf("atendente");
       const database = ctx.database.db;

@@ -5,7 +5,7 @@
 // what to do; a double click and two tabs record once; another unit's people are refused;
 // the day's totals per unit are the recorded payments; the tutor's page says "Pago".
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookingStatusView, NO_FINAL_PRICE } from "~/modules/grooming/index.server";
 import { agendamentos } from "~/modules/grooming/testing.server";
 import { recebimentos } from "~/modules/payments/testing.server";
@@ -14,11 +14,10 @@ import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import {
   bookPipoca,
-  sessionTokenOf,
   TODAY,
-  teamMember,
   walkInFields,
   withGroomingDay,
+  withTeam,
 } from "../support/grooming-day";
 import { call } from "../support/routes";
 
@@ -26,18 +25,14 @@ import { call } from "../support/routes";
 const day = withGroomingDay();
 const { ctx } = day;
 
-type Who = "dono" | "atendente" | "tosadora" | "atendenteCentro" | "tosadorCentro";
-const people = {} as Record<Who, { id: string; nome: string }>;
-
-beforeAll(async () => {
-  people.dono = await teamMember("dono", "Olga", "todas");
-  people.atendente = await teamMember("atendente", "Alice", [day.unidadeId]);
-  people.tosadora = await teamMember("tosador", "Bruna", [day.unidadeId]);
-  people.atendenteCentro = await teamMember("atendente", "Carla", [day.centroId]);
-  people.tosadorCentro = await teamMember("tosador", "Davi", [day.centroId]);
-});
-
-const tokenOf = (who: Who) => sessionTokenOf(people[who].id);
+const { people, tokenOf } = withTeam(day, ({ unidadeId, centroId }) => ({
+  dono: ["dono", "Olga", "todas"],
+  atendente: ["atendente", "Alice", [unidadeId]],
+  tosadora: ["tosador", "Bruna", [unidadeId]],
+  atendenteCentro: ["atendente", "Carla", [centroId]],
+  tosadorCentro: ["tosador", "Davi", [centroId]],
+}));
+type Who = keyof typeof people;
 
 const agendaPath = (query = "") =>
   `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${TODAY}&tosador=todos${query}`;

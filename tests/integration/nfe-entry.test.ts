@@ -20,19 +20,15 @@ import { codigosFornecedor, documentosFiscais } from "~/modules/fiscal/testing.s
 import { runSql } from "~/platform/db/client.server";
 import { action as stockAction } from "~/routes/admin/estoque";
 import { action as entryAction, loader as entryLoader } from "~/routes/admin/estoque-entrada";
-import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
-import * as factories from "../support/factories";
+import { withFreshDemoShop } from "../support/demo-shop";
 import { fiscalFile, setUpFiscalShop, uploadFiscalFiles } from "../support/fiscal-shop";
 import { CENTRO, GTIN_RACAO, MEIA_PRAIA, notaXml } from "../support/nota-fiscal";
 import { call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
 import { bombEntry, deflatedEntry, zipEntries } from "../support/zip";
 
-const ctx = withTestDatabase();
-const product = factories.productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { ctx, product } = withFreshDemoShop();
 
 const FORNECEDOR = { cnpj: "03847655000198", nome: "Distribuidora Pet Sul Ltda" };
 

@@ -8,14 +8,11 @@ import { placeOrder, quoteCart } from "~/modules/orders/index.server";
 import { itensPedido } from "~/modules/orders/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
-import { manualPix, orderInput, productsIn } from "../support/factories";
+import { withFreshDemoShop } from "../support/demo-shop";
+import { manualPix, orderInput } from "../support/factories";
 
-const ctx = withTestDatabase();
-const product = productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { ctx, product } = withFreshDemoShop();
 
 beforeEach(async () => {
   await updateSettings(ctx.database.db, {

@@ -12,15 +12,12 @@ import { itensPedido, pedidos } from "~/modules/orders/testing.server";
 import { cupons } from "~/modules/promotions/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
-import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
-import { checkoutForm, orderInput, productsIn, stockOf } from "../support/factories";
+import { withFreshDemoShop } from "../support/demo-shop";
+import { checkoutForm, orderInput, stockOf } from "../support/factories";
 import { responseOf } from "../support/routes";
 
-const ctx = withTestDatabase();
-const product = productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { ctx, product } = withFreshDemoShop();
 
 async function count(table: typeof pedidos | typeof itensPedido | typeof webhookEntregas) {
   const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table);

@@ -21,15 +21,12 @@ import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
-import { checkoutForm, orderInput, productsIn } from "../support/factories";
+import { withFreshDemoShop } from "../support/demo-shop";
+import { checkoutForm, orderInput } from "../support/factories";
 import { call, responseOf } from "../support/routes";
 
-const ctx = withTestDatabase();
-const product = productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { ctx, product } = withFreshDemoShop();
 
 /** The cookies a response sets, as the browser sends them back. */
 function cookiesOf(response: Response): string {

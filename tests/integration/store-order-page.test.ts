@@ -3,14 +3,11 @@ import { getCustomerOrder, placeOrder } from "~/modules/orders/index.server";
 import { crc16 } from "~/modules/payments";
 import { updateSettings } from "~/modules/shop/index.server";
 import { loader as orderLoader } from "~/routes/loja/pedido";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { withDemoShop } from "../support/demo-shop";
-import { manualPix, orderInput, productsIn } from "../support/factories";
+import { withFreshDemoShop } from "../support/demo-shop";
+import { manualPix, orderInput } from "../support/factories";
 
-const ctx = withTestDatabase();
-const product = productsIn(ctx);
-withDemoShop({ reseedEach: ctx });
+const { ctx, product } = withFreshDemoShop();
 
 async function load(numero: string, token: string | null) {
   const query = token === null ? "" : `?token=${encodeURIComponent(token)}`;

@@ -3,42 +3,31 @@
 // (every date inside the window, not only the next), the list with state and history, and the
 // discount per product (by SKU) that the next renewal takes; a clerk is refused.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACESSO_NEGADO } from "~/domain/permissions";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { pauseSubscription, runSubscriptionCycles } from "~/modules/subscriptions/index.server";
 import { descontosAssinatura } from "~/modules/subscriptions/testing.server";
 import { action, loader } from "~/routes/admin/assinaturas";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { withTestClock } from "../support/clock";
-import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { feedAtCentro, newSubscription, subscriptionForm } from "../support/subscriptions";
+import { newSubscription, subscriptionForm, withSubscriptionShop } from "../support/subscriptions";
 
-const ctx = withTestDatabase();
-const clock = withTestClock("2026-12-01T15:00:00Z");
-withDemoShop({ reseedEach: ctx });
-
-let racao: { id: string };
-let unidade: string;
-
-beforeEach(async () => {
-  ({ unidade, racao } = await feedAtCentro(ctx.database, {
-    nome: "Ração Premier 10 kg",
-    preco: 15000,
-    emMaos: 20,
-    sku: "PREMIER-10",
-  }));
+const shop = withSubscriptionShop({
+  nome: "Ração Premier 10 kg",
+  preco: 15000,
+  emMaos: 20,
+  sku: "PREMIER-10",
 });
+const { ctx, clock } = shop;
 
 async function subscribed(email: string, fields: Record<string, string>) {
   const { clienteId } = await customerCookie(email);
   return newSubscription(
     { id: clienteId, email, nome: "" },
-    subscriptionForm(racao.id, unidade, { lembretes: "", ...fields }),
+    subscriptionForm(shop.racao.id, shop.unidade, { lembretes: "", ...fields }),
   );
 }
 
@@ -67,7 +56,7 @@ describe("the owner's planning screen", () => {
     const { token } = await factories.makeAdmin();
     const page = await call(loader, makeRequest("/admin/assinaturas", { token }));
     expect(page.data.previsao).toEqual([
-      expect.objectContaining({ unidadeId: unidade, sku: "PREMIER-10", ate14: 2, ate30: 5 }),
+      expect.objectContaining({ unidadeId: shop.unidade, sku: "PREMIER-10", ate14: 2, ate30: 5 }),
     ]);
     expect(page.data.numeros.porEstado).toMatchObject({ ativa: 2, pausada: 1 });
     expect(page.data.lista.map((s: { estado: string }) => s.estado)).toEqual([

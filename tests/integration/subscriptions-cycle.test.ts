@@ -24,37 +24,32 @@ import {
   descontosAssinatura,
 } from "~/modules/subscriptions/testing.server";
 import { DAY_MS } from "~/platform/module.server";
-import { withTestDatabase } from "../setup/db";
-import { withTestClock } from "../support/clock";
-import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { withSmtpServer } from "../support/smtp";
-import { feedAtCentro, newSubscription, subscriptionForm } from "../support/subscriptions";
+import { newSubscription, subscriptionForm, withSubscriptionShop } from "../support/subscriptions";
 
-const ctx = withTestDatabase();
+const shop = withSubscriptionShop({
+  nome: "Ração Golden 15 kg",
+  preco: 20000,
+  emMaos: 10,
+  pesoG: 15000,
+});
+const { ctx, clock } = shop;
 const smtp = withSmtpServer();
-const clock = withTestClock("2026-12-01T15:00:00Z");
-withDemoShop({ reseedEach: ctx });
 
-let racao: { id: string; categoriaId: string | null };
-let unidade: string;
 let titular: { id: string; email: string; nome: string };
 
 beforeEach(async () => {
   smtp.messages.length = 0;
-  ({ unidade, racao } = await feedAtCentro(ctx.database, {
-    nome: "Ração Golden 15 kg",
-    preco: 20000,
-    emMaos: 10,
-    pesoG: 15000,
-  }));
-  await ctx.database.db.insert(descontosAssinatura).values({ produtoId: racao.id, percentual: 10 });
+  await ctx.database.db
+    .insert(descontosAssinatura)
+    .values({ produtoId: shop.racao.id, percentual: 10 });
   const { clienteId } = await customerCookie("ana@example.com");
   titular = { id: clienteId, email: "ana@example.com", nome: "Ana Souza" };
 });
 
 const subscribed = (overrides: Record<string, string> = {}) =>
-  newSubscription(titular, subscriptionForm(racao.id, unidade, overrides));
+  newSubscription(titular, subscriptionForm(shop.racao.id, shop.unidade, overrides));
 
 /** Moves the clock to noon (Brasília) of a day. */
 function day(iso: string) {
@@ -82,7 +77,7 @@ describe("subscribing", () => {
   it("needs the terms' checkbox and an interval of 15 to 90 days, stores the version, confirms by e-mail", async () => {
     const refused = await subscribe(
       titular,
-      subscriptionForm(racao.id, unidade, { intervaloDias: "7" }),
+      subscriptionForm(shop.racao.id, shop.unidade, { intervaloDias: "7" }),
       async () => null,
     );
     expect(refused.ok).toBe(false);
@@ -125,11 +120,11 @@ describe("the cycle", () => {
     // Today's price less 10% on the item; stock reserved at the unit.
     expect(order).toMatchObject({
       subtotal: 18000,
-      unidadeId: unidade,
+      unidadeId: shop.unidade,
       modo: "retirada",
       formaPagamento: "balcao",
     });
-    expect(await factories.stockAt(ctx.database, racao.id, unidade)).toMatchObject({
+    expect(await factories.stockAt(ctx.database, shop.racao.id, shop.unidade)).toMatchObject({
       reservado: 1,
     });
     expect(await cycles(sub.id)).toMatchObject([
@@ -171,7 +166,10 @@ describe("the cycle", () => {
     const sub = await subscribed();
     day("2026-12-07");
     await runSubscriptionCycles();
-    await ctx.database.db.update(variantes).set({ preco: 22500 }).where(eq(variantes.id, racao.id));
+    await ctx.database.db
+      .update(variantes)
+      .set({ preco: 22500 })
+      .where(eq(variantes.id, shop.racao.id));
     day("2026-12-08");
     expect(await runSubscriptionCycles()).toMatchObject({ pedidos: 0 });
     expect(await renewalOrders()).toHaveLength(0);
@@ -187,8 +185,11 @@ describe("the cycle", () => {
 
     // A rise within 10% goes through; a sold-out variant waits too.
     const other = await subscribed({ primeiraData: "2026-12-20" });
-    await ctx.database.db.update(variantes).set({ preco: 21000 }).where(eq(variantes.id, racao.id));
-    await factories.setStock(racao.id, unidade, 0);
+    await ctx.database.db
+      .update(variantes)
+      .set({ preco: 21000 })
+      .where(eq(variantes.id, shop.racao.id));
+    await factories.setStock(shop.racao.id, shop.unidade, 0);
     day("2026-12-17");
     await runSubscriptionCycles();
     const [soldOut] = await cycles(other.id);
@@ -211,7 +212,7 @@ describe("the cycle", () => {
         .update(pedidos)
         .set({ statusPedido: "cancelado" })
         .where(eq(pedidos.id, open[0]!.id));
-      await factories.setStock(racao.id, unidade, 10);
+      await factories.setStock(shop.racao.id, shop.unidade, 10);
       await runSubscriptionCycles();
       date = (await subscription(sub.id)).proximaData;
     }

@@ -4,36 +4,25 @@
 // signing in and cancelling it in one click with a protocol, a forged link finding nothing, and
 // another customer unable to act on it.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { emails } from "~/modules/mail/testing.server";
 import { anonymiseSubject } from "~/modules/privacy/index.server";
 import { assinaturas, subscriptionToken } from "~/modules/subscriptions/testing.server";
 import { action as linkAction, loader as linkLoader } from "~/routes/conta/assinatura";
 import { action as accountAction, loader as accountLoader } from "~/routes/conta/assinaturas";
-import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { withTestClock } from "../support/clock";
-import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
-import { feedAtCentro, subscriptionForm } from "../support/subscriptions";
+import { subscriptionForm, withSubscriptionShop } from "../support/subscriptions";
 
-const ctx = withTestDatabase();
-withTestClock("2026-12-01T15:00:00Z");
-withDemoShop({ reseedEach: ctx });
-
-let racao: { id: string };
-let unidade: string;
-
-beforeEach(async () => {
-  ({ unidade, racao } = await feedAtCentro(ctx.database, {
-    nome: "Ração Premier 10 kg",
-    preco: 15000,
-    emMaos: 20,
-    pesoG: 10_000,
-  }));
+const shop = withSubscriptionShop({
+  nome: "Ração Premier 10 kg",
+  preco: 15000,
+  emMaos: 20,
+  pesoG: 10_000,
 });
+const { ctx } = shop;
 
 /** The account's subscribe form sent by this customer with these fields. */
 const subscribeInAccount = (cookie: string, fields: Record<string, string>) =>
@@ -42,7 +31,7 @@ const subscribeInAccount = (cookie: string, fields: Record<string, string>) =>
     makeRequest("/conta/assinaturas", {
       method: "POST",
       body: new URLSearchParams(
-        subscriptionForm(racao.id, unidade, { intent: "assinar", ...fields }),
+        subscriptionForm(shop.racao.id, shop.unidade, { intent: "assinar", ...fields }),
       ),
       headers: { cookie },
     }),
@@ -53,10 +42,10 @@ describe("subscribing in the account", () => {
     const { cookie } = await customerCookie("ana@example.com");
     const page = await call(
       accountLoader,
-      makeRequest(`/conta/assinaturas?v=${racao.id}&gramas=250`, { headers: { cookie } }),
+      makeRequest(`/conta/assinaturas?v=${shop.racao.id}&gramas=250`, { headers: { cookie } }),
     );
     // 10 kg at 250 g a day: 40 days.
-    expect(page.data.nova).toMatchObject({ sugerido: 40, itens: [{ id: racao.id }] });
+    expect(page.data.nova).toMatchObject({ sugerido: 40, itens: [{ id: shop.racao.id }] });
 
     const refused = await subscribeInAccount(cookie, {});
     expect(refused.status).toBe(400);

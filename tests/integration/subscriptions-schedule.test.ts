@@ -71,19 +71,27 @@ function day(iso: string) {
   clock.advance(new Date(`${iso}T15:00:00Z`).getTime() - clock.now().getTime());
 }
 
-const subscribeForm = (fields: Record<string, string>) =>
-  new URLSearchParams({
-    intervaloDias: "30",
-    modo: "retirada",
-    unidadeId: unidade,
-    formaPagamento: "balcao",
-    telefone: "(47) 99999-0000",
-    primeiraData: "2026-12-10",
-    lembretes: "1",
-    termos: "1",
-    intent: "assinar",
-    ...fields,
-  });
+/** The account's subscribe form sent by this customer: these items, picked up every 30 days. */
+const subscribeInAccount = (cookie: string, fields: Record<string, string>) =>
+  call(
+    accountAction,
+    makeRequest("/conta/assinaturas", {
+      method: "POST",
+      body: new URLSearchParams({
+        intervaloDias: "30",
+        modo: "retirada",
+        unidadeId: unidade,
+        formaPagamento: "balcao",
+        telefone: "(47) 99999-0000",
+        primeiraData: "2026-12-10",
+        lembretes: "1",
+        termos: "1",
+        intent: "assinar",
+        ...fields,
+      }),
+      headers: { cookie },
+    }),
+  );
 
 describe("subscribing from a past order", () => {
   it("the order page offers it; the form comes with the order's items, unit, pick-up and payment", async () => {
@@ -147,14 +155,10 @@ describe("subscribing from a past order", () => {
     expect(foreign.data.nova).toBeNull();
     expect(foreign.data.naoEncontrado).toBe(true);
 
-    const done = await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: subscribeForm({ [`q_${racao.id}`]: "2", [`q_${areia.id}`]: "1" }),
-        headers: { cookie },
-      }),
-    );
+    const done = await subscribeInAccount(cookie, {
+      [`q_${racao.id}`]: "2",
+      [`q_${areia.id}`]: "1",
+    });
     expect(done.response?.status).toBe(303);
     const itens = await ctx.database.db.select().from(itensAssinatura);
     expect(itens.map((i) => [i.varianteId, i.quantidade, i.precoAceito]).sort()).toEqual(
@@ -169,14 +173,7 @@ describe("subscribing from a past order", () => {
 describe("a waiting renewal's choice", () => {
   async function waitingSubscription() {
     const { cookie } = await customerCookie("ana@example.com");
-    await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: subscribeForm({ [`q_${racao.id}`]: "1" }),
-        headers: { cookie },
-      }),
-    );
+    await subscribeInAccount(cookie, { [`q_${racao.id}`]: "1" });
     const [cycleless] = await ctx.database.db.select().from(itensAssinatura);
     const id = cycleless!.assinaturaId;
     // The 15 kg sells out at the unit before the reminder: the renewal waits.
@@ -256,14 +253,7 @@ describe("a waiting renewal's choice", () => {
 describe("the renewals' revenue in the reports", () => {
   it("the dashboard's day per unit shows the compra programada's orders and money apart", async () => {
     const { cookie } = await customerCookie("ana@example.com");
-    await call(
-      accountAction,
-      makeRequest("/conta/assinaturas", {
-        method: "POST",
-        body: subscribeForm({ [`q_${racao.id}`]: "1" }),
-        headers: { cookie },
-      }),
-    );
+    await subscribeInAccount(cookie, { [`q_${racao.id}`]: "1" });
     // An ordinary order the same day at the same unit.
     day("2026-12-08");
     const plain = await placeOrder(

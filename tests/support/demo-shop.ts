@@ -8,10 +8,19 @@ import { listGroomingServices } from "~/modules/grooming/index.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { type Database, db, type Executor } from "~/platform/db/client.server";
 import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll } from "../setup/db";
-import { addCentroUnit, defaultUnitId } from "./factories";
+import { truncateAll, withTestDatabase } from "../setup/db";
+import { addCentroUnit, defaultUnitId, productsIn } from "./factories";
 
 type Servico = Awaited<ReturnType<typeof listGroomingServices>>[number];
+
+/**
+ * The file's database with the demo shop seeded again before each test (`withDemoShop`'s
+ * `reseedEach`), and a maker of products in it.
+ */
+export function withFreshDemoShop() {
+  const ctx = withTestDatabase();
+  return { ctx, product: productsIn(ctx), shop: withDemoShop({ reseedEach: ctx }) };
+}
 
 /**
  * Seeds the demo shop before the file's tests (call it after `withTestDatabase()` and the

@@ -56,6 +56,27 @@ export async function teamMember(
   return { id: user.id, nome };
 }
 
+/** A team member as `teamMember` takes it: role, name, units and whether still active. */
+type Member = [papel: Papel, nome: string, unidades: string[] | "todas", ativo?: boolean];
+
+/**
+ * The file's team, created in order once the day is seeded: `roster` names each member from
+ * the day's unit ids. `people` fills in then; `tokenOf` opens a session for one of them.
+ */
+export function withTeam<Who extends string>(
+  day: ReturnType<typeof withGroomingDay>,
+  roster: (d: typeof day) => Record<Who, Member>,
+) {
+  const people = {} as Record<Who, { id: string; nome: string }>;
+  beforeAll(async () => {
+    for (const [who, member] of Object.entries(roster(day)) as [Who, Member][]) {
+      people[who] = await teamMember(...member);
+    }
+  });
+  const tokenOf = (who: Who) => sessionTokenOf(people[who].id);
+  return { people, tokenOf };
+}
+
 /** A session opened on the test clock's day (sessions idle out after 30 minutes). */
 export async function sessionTokenOf(userId: string) {
   return (await createSession(userId, makeRequest("/admin/login"))).token;

@@ -8,11 +8,16 @@ import { startFakeMercadoPago } from "./fake-mercadopago";
 import { startPixServer } from "./own-server";
 
 /**
- * A server of the spec's own on `port` with online Pix and card on, talking to a fresh fake
- * Mercado Pago whose hosted page delivers its signed notifications to it; the e2e admin is
- * made at its first start. `stop` ends both.
+ * A server of the spec's own on `port` with online Pix on (and card too, by default), talking
+ * to a fresh fake Mercado Pago whose hosted card page delivers its signed notifications to it;
+ * the e2e admin is made at its first start. `stop` ends both.
  */
-export async function startCardShop(port: number, name: string, secret: string) {
+export async function startPaymentShop(
+  port: number,
+  name: string,
+  secret: string,
+  online: "pix" | "card" = "card",
+) {
   const mp = await startFakeMercadoPago("TEST-e2e-token");
   mp.setWebhookSecret(secret);
   mp.setNotifyBase(`http://127.0.0.1:${port}`);
@@ -21,7 +26,7 @@ export async function startCardShop(port: number, name: string, secret: string) 
   const server = startPixServer(port, {
     mp,
     secret,
-    setup: "tests/support/enable-card-online.ts",
+    setup: `tests/support/enable-${online}-online.ts`,
     name,
   });
   const stop = async () => {

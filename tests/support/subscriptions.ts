@@ -2,10 +2,13 @@
 // customer fills it (one unit picked up at the counter every 30 days from 10/12/2026,
 // reminders on); and a subscription made with it.
 import { eq } from "drizzle-orm";
+import { beforeEach } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
 import { subscribe } from "~/modules/subscriptions/index.server";
 import type { Database } from "~/platform/db/client.server";
-import { centroUnit } from "./demo-shop";
+import { withTestDatabase } from "../setup/db";
+import { withTestClock } from "./clock";
+import { centroUnit, withDemoShop } from "./demo-shop";
 import { createProduct, setStock } from "./factories";
 
 /** The subscribe form's fields; the terms are left out, as the checkbox starts unticked. */
@@ -58,4 +61,19 @@ export async function feedAtCentro(
   }
   await setStock(racao.id, unidade, emMaos);
   return { unidade, racao };
+}
+
+/**
+ * The file's database with the clock at 01/12/2026 12:00 in São Paulo, the demo shop reseeded
+ * before each test and `feed` at Centro then: `shop.racao` and `shop.unidade` hold the test's.
+ */
+export function withSubscriptionShop(feed: Parameters<typeof feedAtCentro>[1]) {
+  const ctx = withTestDatabase();
+  const clock = withTestClock("2026-12-01T15:00:00Z");
+  withDemoShop({ reseedEach: ctx });
+  const shop = { ctx, clock, unidade: "", racao: { id: "", categoriaId: null as string | null } };
+  beforeEach(async () => {
+    Object.assign(shop, await feedAtCentro(ctx.database, feed));
+  });
+  return shop;
 }
