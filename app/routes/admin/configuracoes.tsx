@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { IntentForm } from "~/components/forms/intent-form";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
@@ -119,12 +119,11 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
   });
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Configurações"
-        description="Para onde vão os avisos de pedidos, orçamentos e currículos, o número do WhatsApp, o e-mail e os dados da empresa."
-        className="mb-0"
-      />
+    <AdminScreen
+      width="3xl"
+      title="Configurações"
+      description="Para onde vão os avisos de pedidos, orçamentos e currículos, o número do WhatsApp, o e-mail e os dados da empresa."
+    >
       {loaderData.demoCompany.length > 0 ? (
         <p
           role="note"
@@ -229,7 +228,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         </div>
       </Form>
       {loaderData.demo ? <RemoveDemo left={loaderData.demo} /> : null}
-    </div>
+    </AdminScreen>
   );
 }
 

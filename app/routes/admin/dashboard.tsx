@@ -12,8 +12,8 @@ import {
 import { Link, redirect } from "react-router";
 import { RiskList } from "~/components/admin/estoque/counter-screen";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
 import { SalesChart } from "~/components/admin/sales-chart";
+import { AdminScreen } from "~/components/admin/screen";
 import { StatCard } from "~/components/admin/stat-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
@@ -247,33 +247,31 @@ function ChannelsPerUnit({ canais }: { canais: CanaisDoDia }) {
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Dashboard"
-        description="Resumo dos pedidos, do que foi recebido, dos serviços e currículos (horário de Brasília)."
-        actions={
-          <>
-            {d.loja ? (
-              <Button asChild variant="outline">
-                <Link to="/admin/loja">
-                  <Store aria-hidden="true" />
-                  Gerenciar loja
-                </Link>
-              </Button>
-            ) : null}
-            {d.servicosPendentes !== null ? (
-              <Button asChild>
-                <Link to="/admin/servicos">
-                  <Scissors aria-hidden="true" />
-                  Serviços de banho &amp; tosa
-                </Link>
-              </Button>
-            ) : null}
-          </>
-        }
-        className="mb-0"
-      />
-
+    <AdminScreen
+      width="6xl"
+      title="Dashboard"
+      description="Resumo dos pedidos, do que foi recebido, dos serviços e currículos (horário de Brasília)."
+      actions={
+        <>
+          {d.loja ? (
+            <Button asChild variant="outline">
+              <Link to="/admin/loja">
+                <Store aria-hidden="true" />
+                Gerenciar loja
+              </Link>
+            </Button>
+          ) : null}
+          {d.servicosPendentes !== null ? (
+            <Button asChild>
+              <Link to="/admin/servicos">
+                <Scissors aria-hidden="true" />
+                Serviços de banho &amp; tosa
+              </Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    >
       <section aria-labelledby="resumo" className="grid gap-4">
         <h2 id="resumo" className="sr-only">
           Resumo
@@ -413,6 +411,6 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           </RecentCard>
         ) : null}
       </div>
-    </div>
+    </AdminScreen>
   );
 }

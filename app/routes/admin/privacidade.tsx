@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -110,12 +110,10 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       0;
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Privacidade"
-        description="Os textos de privacidade, trocas e termos do site, o prazo de guarda de currículos e fotos, e os dados de um cliente: baixar uma cópia ou anonimizar."
-        className="mb-0"
-      />
+    <AdminScreen
+      title="Privacidade"
+      description="Os textos de privacidade, trocas e termos do site, o prazo de guarda de currículos e fotos, e os dados de um cliente: baixar uma cópia ou anonimizar."
+    >
       <SectionCard
         title="Dados de um cliente (LGPD)"
         contentClassName="grid gap-4"
@@ -226,7 +224,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           </SaveButton>
         </div>
       </Form>
-    </div>
+    </AdminScreen>
   );
 }
 

@@ -1,9 +1,10 @@
 import { ArrowLeft, Database, MessageCircle, TriangleAlert, Webhook } from "lucide-react";
+import type * as React from "react";
 import { useCallback, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminScreen } from "~/components/admin/screen";
 import { type HistoryEntry, TestCard, TestHistory } from "~/components/admin/testes/cards";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Button } from "~/components/ui/button";
@@ -63,17 +64,21 @@ const NAMES: Record<string, string> = {
 };
 
 /**
- * The submit of one server test: names the test, waits while any test runs, and says why
- * when the test cannot run yet.
+ * The card of one server test: its form names the test, waits while any test runs, and says
+ * why when the test cannot run yet.
  */
-function ServerTestButton({
+function ServerTestCard({
+  Form,
   test,
   running,
   label,
   busyLabel,
   unavailable,
-}: {
-  test: string;
+  ...card
+}: Omit<React.ComponentProps<typeof TestCard>, "children"> & {
+  /** The screen's one fetcher form, so every test lands in the same history. */
+  Form: ReturnType<typeof useFetcher>["Form"];
+  test: TestName;
   /** The test under way, "" when none. */
   running: string;
   label: string;
@@ -81,17 +86,19 @@ function ServerTestButton({
   unavailable?: string;
 }) {
   return (
-    <>
-      <input type="hidden" name="teste" value={test} />
-      <Button
-        type="submit"
-        className="w-full"
-        disabled={unavailable !== undefined || running !== ""}
-        title={unavailable}
-      >
-        {running === test ? busyLabel : label}
-      </Button>
-    </>
+    <TestCard {...card}>
+      <Form method="post">
+        <input type="hidden" name="teste" value={test} />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={unavailable !== undefined || running !== ""}
+          title={unavailable}
+        >
+          {running === test ? busyLabel : label}
+        </Button>
+      </Form>
+    </TestCard>
   );
 }
 
@@ -136,21 +143,18 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
   const missing = !webhookConfigured || !whatsappNumero;
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      <AdminPageHeader
-        title="Testes do Sistema"
-        description="Confira se o banco de dados, o webhook e o link do WhatsApp estão funcionando."
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/admin/dashboard">
-              <ArrowLeft aria-hidden="true" />
-              Voltar
-            </Link>
-          </Button>
-        }
-        className="mb-0"
-      />
-
+    <AdminScreen
+      title="Testes do Sistema"
+      description="Confira se o banco de dados, o webhook e o link do WhatsApp estão funcionando."
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/admin/dashboard">
+            <ArrowLeft aria-hidden="true" />
+            Voltar
+          </Link>
+        </Button>
+      }
+    >
       {missing ? (
         <div
           role="status"
@@ -171,35 +175,27 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
-        <TestCard
+        <ServerTestCard
+          Form={fetcher.Form}
           icon={Database}
           title="Banco de dados"
           description="Faz uma consulta real ao banco."
-        >
-          <fetcher.Form method="post">
-            <ServerTestButton
-              test="database"
-              running={running}
-              label="Testar banco de dados"
-              busyLabel="Testando..."
-            />
-          </fetcher.Form>
-        </TestCard>
-        <TestCard
+          test="database"
+          running={running}
+          label="Testar banco de dados"
+          busyLabel="Testando..."
+        />
+        <ServerTestCard
+          Form={fetcher.Form}
           icon={Webhook}
           title="Webhook"
           description="Envia um currículo de teste à URL configurada (até 8 s)."
-        >
-          <fetcher.Form method="post">
-            <ServerTestButton
-              test="webhook"
-              running={running}
-              label="Testar webhook"
-              busyLabel="Enviando..."
-              unavailable={webhookConfigured ? undefined : "Configure o webhook antes de testar"}
-            />
-          </fetcher.Form>
-        </TestCard>
+          test="webhook"
+          running={running}
+          label="Testar webhook"
+          busyLabel="Enviando..."
+          unavailable={webhookConfigured ? undefined : "Configure o webhook antes de testar"}
+        />
         <TestCard
           icon={MessageCircle}
           title={shop.messenger}
@@ -221,6 +217,6 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
       </div>
 
       <TestHistory entries={history} />
-    </div>
+    </AdminScreen>
   );
 }
