@@ -4,6 +4,7 @@
 import { type ReactNode, useRef } from "react";
 import { Form, href, Link } from "react-router";
 import { CameraScan } from "~/components/admin/estoque/camera-scan";
+import { TitledSection } from "~/components/admin/titled-section";
 import { usePode } from "~/components/admin/use-papel";
 import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
@@ -108,10 +109,12 @@ export function CountList({
   return (
     <div className="grid gap-6">
       {canOpen ? (
-        <section aria-labelledby="abrir-contagem" className="rounded-lg border bg-white p-4">
-          <h2 id="abrir-contagem" className="mb-3 font-semibold">
-            Abrir contagem
-          </h2>
+        <TitledSection
+          id="abrir-contagem"
+          title="Abrir contagem"
+          titleClassName="mb-3 font-semibold"
+          className="rounded-lg border bg-white p-4"
+        >
           <IntentForm intent="abrir" className="grid gap-3 sm:grid-cols-2">
             <Field id="contagem-unidade" label="Unidade" error={errors.unidadeId}>
               <Select id="contagem-unidade" name="unidadeId" required>
@@ -154,12 +157,9 @@ export function CountList({
               <Button type="submit">Abrir contagem</Button>
             </div>
           </IntentForm>
-        </section>
+        </TitledSection>
       ) : null}
-      <section aria-labelledby="contagens-abertas">
-        <h2 id="contagens-abertas" className="mb-2 font-semibold">
-          Em aberto
-        </h2>
+      <TitledSection id="contagens-abertas" title="Em aberto" titleClassName="mb-2 font-semibold">
         {listing.abertas.length === 0 ? (
           <p className="text-sm text-slate-700">Nenhuma contagem em aberto nas suas unidades.</p>
         ) : (
@@ -169,18 +169,15 @@ export function CountList({
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
       {listing.recentes.length > 0 ? (
-        <section aria-labelledby="contagens-recentes">
-          <h2 id="contagens-recentes" className="mb-2 font-semibold">
-            Recentes
-          </h2>
+        <TitledSection id="contagens-recentes" title="Recentes" titleClassName="mb-2 font-semibold">
           <ul className="grid gap-3">
             {listing.recentes.map((c) => (
               <CountCard key={c.id} c={c} />
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
     </div>
   );

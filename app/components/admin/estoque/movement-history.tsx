@@ -4,6 +4,7 @@
 import { UnitFigures } from "~/components/admin/estoque/unit-figures";
 import { EmptyList, InlineDetail } from "~/components/admin/list-view";
 import { Pagination } from "~/components/admin/pagination";
+import { TitledSection } from "~/components/admin/titled-section";
 import { Badge } from "~/components/ui/badge";
 import type { MovementHistory, MovementLine } from "~/modules/inventory";
 
@@ -43,18 +44,20 @@ export function MovementHistoryView({ history }: { history: MovementHistory }) {
   const { variante, movimentos } = history;
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="estoque-agora" className="grid gap-2">
-        <h2 id="estoque-agora" className="text-lg font-bold">
-          Agora
-        </h2>
+      <TitledSection id="estoque-agora" title="Agora" className="grid gap-2">
         <p className="break-all text-sm text-slate-600">{`SKU ${variante.sku}`}</p>
         <UnitFigures figures={variante.porUnidade} />
-      </section>
-      <section aria-labelledby="estoque-movimentos" className="grid gap-3">
-        <h2 id="estoque-movimentos" className="text-lg font-bold">
-          Movimentações{" "}
-          <span className="text-sm font-normal text-slate-600">({history.total})</span>
-        </h2>
+      </TitledSection>
+      <TitledSection
+        id="estoque-movimentos"
+        title={
+          <>
+            Movimentações{" "}
+            <span className="text-sm font-normal text-slate-600">({history.total})</span>
+          </>
+        }
+        className="grid gap-3"
+      >
         {movimentos.length === 0 ? (
           <EmptyList>Nenhuma movimentação registrada.</EmptyList>
         ) : (
@@ -92,7 +95,7 @@ export function MovementHistoryView({ history }: { history: MovementHistory }) {
           </ol>
         )}
         <Pagination page={history.page} total={history.total} pageSize={history.pageSize} />
-      </section>
+      </TitledSection>
     </div>
   );
 }

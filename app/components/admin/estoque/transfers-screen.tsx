@@ -2,6 +2,8 @@
 // person's units: a plain form to receive (what arrived, all by default; fewer asks the
 // reason). Sent from their units: Cancelar while in transit. Then the recent ones, with who
 // sent, received or cancelled them.
+
+import { TitledSection } from "~/components/admin/titled-section";
 import { usePode } from "~/components/admin/use-papel";
 import { IntentForm } from "~/components/forms/intent-form";
 import { Badge } from "~/components/ui/badge";
@@ -125,10 +127,15 @@ function Section({
 }) {
   const count = transfers.length;
   return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-lg font-bold">
-        {title} {count > 0 ? <span className="text-slate-600">({count})</span> : null}
-      </h2>
+    <TitledSection
+      id={id}
+      title={
+        <>
+          {title} {count > 0 ? <span className="text-slate-600">({count})</span> : null}
+        </>
+      }
+      className="grid gap-3"
+    >
       {count === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (
@@ -140,7 +147,7 @@ function Section({
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { AlertTriangle, Package, Receipt, ShoppingBag, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
+import { TitledSection } from "~/components/admin/titled-section";
 import { Card } from "~/components/ui/card";
 import { formatBRL } from "~/domain/money";
 import { countText } from "~/domain/text";
@@ -54,10 +55,7 @@ function Stat({
 
 export function LojaDashboard({ stats }: { stats: StoreStats }) {
   return (
-    <section aria-labelledby="loja-dashboard" className="grid gap-4">
-      <h2 id="loja-dashboard" className="text-lg font-bold">
-        Resumo da loja
-      </h2>
+    <TitledSection id="loja-dashboard" title="Resumo da loja" className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
           label="Pedidos do mês"
@@ -87,6 +85,6 @@ export function LojaDashboard({ stats }: { stats: StoreStats }) {
           hint={`${stats.semEstoque} sem estoque`}
         />
       </div>
-    </section>
+    </TitledSection>
   );
 }

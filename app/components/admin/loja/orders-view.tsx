@@ -19,6 +19,7 @@ import {
 } from "~/components/admin/loja/orders-export";
 import { PaidAfterCancel } from "~/components/admin/loja/paid-after-cancel";
 import { KeysetPagination } from "~/components/admin/pagination";
+import { TitledSection } from "~/components/admin/titled-section";
 import { usePode } from "~/components/admin/use-papel";
 import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
@@ -450,13 +451,18 @@ export function LojaOrders({
   useFormResult(useFetcher({ key: "payment-status" }));
   useFormResult(useFetcher({ key: "pix-refund" }));
   return (
-    <section aria-labelledby="pedidos-titulo" className="grid gap-4">
-      <h2 id="pedidos-titulo" className="text-lg font-bold">
-        Pedidos{" "}
-        <span className="text-sm font-normal text-slate-600">
-          ({totalExato ? total : `mais de ${total.toLocaleString("pt-BR")}`})
-        </span>
-      </h2>
+    <TitledSection
+      id="pedidos-titulo"
+      title={
+        <>
+          Pedidos{" "}
+          <span className="text-sm font-normal text-slate-600">
+            ({totalExato ? total : `mais de ${total.toLocaleString("pt-BR")}`})
+          </span>
+        </>
+      }
+      className="grid gap-4"
+    >
       <FilterBar view="pedidos" className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto]">
         {filters.naoRetirados ? (
           <>
@@ -675,6 +681,6 @@ export function LojaOrders({
         newer={hasNewer ? (orders[0]?.cursor ?? null) : null}
         older={hasOlder ? (orders.at(-1)?.cursor ?? null) : null}
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,8 @@
 // "Avise-me quando chegar" on a product's Variações (decision 0074): who waits for each
 // sold-out pack, oldest first. The e-mails go out by themselves when stock comes back.
 
+import { TitledSection } from "~/components/admin/titled-section";
+
 interface WaitingVariant {
   id: string;
   rotulo: string;
@@ -11,14 +13,13 @@ interface WaitingVariant {
 export function WaitingList({ variantes }: { variantes: WaitingVariant[] }) {
   const waiting = variantes.filter((v) => v.esperando.length > 0);
   return (
-    <section
-      aria-labelledby="avise-me-titulo"
+    <TitledSection
+      id="avise-me-titulo"
+      title="Avise-me quando chegar"
+      titleClassName="text-lg font-bold text-slate-900"
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
       data-testid="avise-me-lista"
     >
-      <h2 id="avise-me-titulo" className="text-lg font-bold text-slate-900">
-        Avise-me quando chegar
-      </h2>
       {waiting.length === 0 ? (
         <p className="text-sm text-slate-600">Ninguém esperando por estas variações.</p>
       ) : (
@@ -44,6 +45,6 @@ export function WaitingList({ variantes }: { variantes: WaitingVariant[] }) {
           ))}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

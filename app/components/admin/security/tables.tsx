@@ -2,6 +2,7 @@
 // each blocked counter with its unblock button.
 import { Unlock } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { TitledSection } from "~/components/admin/titled-section";
 import { IntentFields } from "~/components/forms/intent-form";
 import { useFormResult } from "~/components/forms/use-form-result";
 import { Badge } from "~/components/ui/badge";
@@ -82,10 +83,12 @@ export function SignInsByPerson({
   pessoa: Overview["pessoa"];
 }) {
   return (
-    <section aria-labelledby="entradas-por-pessoa" className="grid gap-2">
-      <h2 id="entradas-por-pessoa" className="font-semibold text-slate-900">
-        Entradas por pessoa (últimos {dias} dias)
-      </h2>
+    <TitledSection
+      id="entradas-por-pessoa"
+      title={<>Entradas por pessoa (últimos {dias} dias)</>}
+      titleClassName="font-semibold text-slate-900"
+      className="grid gap-2"
+    >
       {pessoa ? (
         <p className="text-sm text-slate-700">
           Mostrando os registros de {pessoa.por}.{" "}
@@ -125,7 +128,7 @@ export function SignInsByPerson({
           </TableBody>
         </Table>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

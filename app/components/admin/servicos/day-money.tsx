@@ -2,6 +2,7 @@
 // paid at the counter (by method) and what is still to receive, for each of the person's
 // units. A table on wide screens and on the phone alike (three short columns).
 
+import { TitledSection } from "~/components/admin/titled-section";
 import { HeadRow } from "~/components/ui/table";
 import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
 import { formatBRL } from "~/domain/money";
@@ -10,14 +11,12 @@ import type { GroomingDayTotal } from "~/modules/grooming";
 export function DayMoney({ totals }: { totals: (GroomingDayTotal & { nome: string })[] }) {
   if (totals.length === 0) return null;
   return (
-    <section
-      aria-labelledby="caixa-do-dia"
+    <TitledSection
+      id="caixa-do-dia"
+      title="Pagamentos do dia"
       className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4"
       data-testid="caixa-do-dia"
     >
-      <h2 id="caixa-do-dia" className="text-lg font-bold">
-        Pagamentos do dia
-      </h2>
       <table className="w-full text-left text-sm">
         <thead>
           <HeadRow
@@ -53,6 +52,6 @@ export function DayMoney({ totals }: { totals: (GroomingDayTotal & { nome: strin
           ))}
         </tbody>
       </table>
-    </section>
+    </TitledSection>
   );
 }

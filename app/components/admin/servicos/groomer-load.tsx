@@ -1,6 +1,8 @@
 // The agenda by groomer (decision 0070): whose list is shown ("Todos", each groomer, "Sem
 // tosador", as links that work without JavaScript) and how many pets each groomer has per
 // drop-off time, a small table that fits a 360 px phone and scrolls when the day has many times.
+
+import { TitledSection } from "~/components/admin/titled-section";
 import type { GroomerFilter, GroomerLoadRow } from "~/modules/grooming";
 
 export function GroomerFilterNav({
@@ -42,10 +44,12 @@ export function GroomerLoadTable({ load }: { load: readonly GroomerLoadRow[] }) 
   const times = load[0]?.porHorario.map((h) => h.horario) ?? [];
   if (!load.some((r) => r.tosadorId) || times.length === 0) return null;
   return (
-    <section className="grid gap-2" aria-labelledby="carga-tosador">
-      <h2 id="carga-tosador" className="font-bold">
-        Pets por tosador e horário de entrega
-      </h2>
+    <TitledSection
+      id="carga-tosador"
+      title="Pets por tosador e horário de entrega"
+      titleClassName="font-bold"
+      className="grid gap-2"
+    >
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-sm" data-testid="carga-tosador">
           <thead>
@@ -80,6 +84,6 @@ export function GroomerLoadTable({ load }: { load: readonly GroomerLoadRow[] }) 
           </tbody>
         </table>
       </div>
-    </section>
+    </TitledSection>
   );
 }
