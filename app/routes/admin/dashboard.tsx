@@ -87,6 +87,32 @@ function SalesStat({
   );
 }
 
+/** One of the newest entries: who or what, when, and its figure or status at the end. */
+interface RecentEntry {
+  id: string;
+  title: string;
+  detail: string;
+  end: React.ReactNode;
+}
+
+/** The lists the dashboard shows the newest entries of, each with the page of all of them. */
+const RECENT_LISTS = {
+  pedidos: {
+    title: "Pedidos recentes",
+    icon: Receipt,
+    to: "/admin/loja",
+    empty: "Nenhum pedido ainda.",
+    testId: "pedidos-recentes",
+  },
+  curriculos: {
+    title: "Currículos recentes",
+    icon: ShoppingBag,
+    to: "/admin/curriculos",
+    empty: "Nenhum currículo ainda.",
+    testId: "curriculos-recentes",
+  },
+} as const;
+
 /** A card of the newest entries of a list, with the link to all of them. */
 function RecentCard({
   title,
@@ -94,14 +120,14 @@ function RecentCard({
   to,
   empty,
   testId,
-  children,
+  entries,
 }: {
   title: string;
   icon: LucideIcon;
   to: string;
   empty: string;
   testId: string;
-  children: React.ReactNode[];
+  entries: RecentEntry[];
 }) {
   return (
     <Card>
@@ -115,11 +141,19 @@ function RecentCard({
         </Link>
       </CardHeader>
       <CardContent>
-        {children.length === 0 ? (
+        {entries.length === 0 ? (
           <p className="text-sm text-slate-600">{empty}</p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid={testId}>
-            {children}
+            {entries.map((e) => (
+              <li key={e.id} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-slate-900">{e.title}</p>
+                  <p className="text-xs text-slate-600">{e.detail}</p>
+                </div>
+                {e.end}
+              </li>
+            ))}
           </ul>
         )}
       </CardContent>
@@ -127,30 +161,11 @@ function RecentCard({
   );
 }
 
-function RecentItem({
-  title,
-  detail,
-  children,
-}: {
-  title: string;
-  detail: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <li className="flex items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="truncate font-semibold text-slate-900">{title}</p>
-        <p className="text-xs text-slate-600">{detail}</p>
-      </div>
-      {children}
-    </li>
-  );
-}
-
-type DinheiroDoDia = NonNullable<Route.ComponentProps["loaderData"]["vendas"]>["dinheiro"];
+/** The day's sales, for whoever may see them. */
+type VendasDoDia = NonNullable<Route.ComponentProps["loaderData"]["vendas"]>;
 
 /** Today per unit: orders placed beside money received, the grooming room's apart. */
-function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
+function TodayPerUnit({ dinheiro }: { dinheiro: VendasDoDia["dinheiro"] }) {
   return (
     <SectionCard
       title="Hoje por unidade"
@@ -206,10 +221,8 @@ function TodayPerUnit({ dinheiro }: { dinheiro: DinheiroDoDia }) {
   );
 }
 
-type CanaisDoDia = NonNullable<Route.ComponentProps["loaderData"]["vendas"]>["canais"];
-
 /** Today's sales per unit by channel: the online store beside the counter's NFC-e, with margin. */
-function ChannelsPerUnit({ canais }: { canais: CanaisDoDia }) {
+function ChannelsPerUnit({ canais }: { canais: VendasDoDia["canais"] }) {
   if (canais.length === 0) return null;
   return (
     <SectionCard
@@ -372,43 +385,29 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       {/* min-w-0: a grid item may shrink, so a long order number truncates on a phone. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 *:min-w-0">
         <RecentCard
-          title="Pedidos recentes"
-          icon={Receipt}
-          to="/admin/loja"
-          empty="Nenhum pedido ainda."
-          testId="pedidos-recentes"
-        >
-          {d.pedidos.recentes.map((p) => (
-            <RecentItem
-              key={p.id}
-              title={p.clienteNome}
-              detail={`${p.numeroPedido} · ${formatDateTime(p.createdAt)}`}
-            >
+          {...RECENT_LISTS.pedidos}
+          entries={d.pedidos.recentes.map((p) => ({
+            id: p.id,
+            title: p.clienteNome,
+            detail: `${p.numeroPedido} · ${formatDateTime(p.createdAt)}`,
+            end: (
               <div className="grid justify-items-end gap-1">
                 <span className="font-semibold tabular-nums">{formatBRL(p.total)}</span>
                 <StatusBadge of="pedido" value={p.statusPedido} />
               </div>
-            </RecentItem>
-          ))}
-        </RecentCard>
+            ),
+          }))}
+        />
         {d.curriculos ? (
           <RecentCard
-            title="Currículos recentes"
-            icon={ShoppingBag}
-            to="/admin/curriculos"
-            empty="Nenhum currículo ainda."
-            testId="curriculos-recentes"
-          >
-            {d.curriculos.recentes.map((c) => (
-              <RecentItem
-                key={c.id}
-                title={c.nomeCompleto}
-                detail={`${vagaLabel(c.vaga)} · ${formatDateTime(c.createdAt)}`}
-              >
-                <StatusBadge of="curriculo" value={c.status} />
-              </RecentItem>
-            ))}
-          </RecentCard>
+            {...RECENT_LISTS.curriculos}
+            entries={d.curriculos.recentes.map((c) => ({
+              id: c.id,
+              title: c.nomeCompleto,
+              detail: `${vagaLabel(c.vaga)} · ${formatDateTime(c.createdAt)}`,
+              end: <StatusBadge of="curriculo" value={c.status} />,
+            }))}
+          />
         ) : null}
       </div>
     </AdminScreen>

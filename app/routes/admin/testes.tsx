@@ -102,6 +102,26 @@ function ServerTestCard({
   );
 }
 
+/** The tests the server runs, in the order of their cards. */
+const SERVER_TESTS = [
+  {
+    test: "database",
+    icon: Database,
+    title: "Banco de dados",
+    description: "Faz uma consulta real ao banco.",
+    label: "Testar banco de dados",
+    busyLabel: "Testando...",
+  },
+  {
+    test: "webhook",
+    icon: Webhook,
+    title: "Webhook",
+    description: "Envia um currículo de teste à URL configurada (até 8 s).",
+    label: "Testar webhook",
+    busyLabel: "Enviando...",
+  },
+] as const;
+
 export default function SystemTests({ loaderData }: Route.ComponentProps) {
   const { webhookConfigured, whatsappNumero, whatsappPadrao } = loaderData;
   const numeroTestado = `${formatPhoneDisplay(whatsappNumero)}${whatsappPadrao ? " (telefone da loja)" : ""}`;
@@ -175,27 +195,19 @@ export default function SystemTests({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
-        <ServerTestCard
-          Form={fetcher.Form}
-          icon={Database}
-          title="Banco de dados"
-          description="Faz uma consulta real ao banco."
-          test="database"
-          running={running}
-          label="Testar banco de dados"
-          busyLabel="Testando..."
-        />
-        <ServerTestCard
-          Form={fetcher.Form}
-          icon={Webhook}
-          title="Webhook"
-          description="Envia um currículo de teste à URL configurada (até 8 s)."
-          test="webhook"
-          running={running}
-          label="Testar webhook"
-          busyLabel="Enviando..."
-          unavailable={webhookConfigured ? undefined : "Configure o webhook antes de testar"}
-        />
+        {SERVER_TESTS.map((t) => (
+          <ServerTestCard
+            key={t.test}
+            {...t}
+            Form={fetcher.Form}
+            running={running}
+            unavailable={
+              t.test === "webhook" && !webhookConfigured
+                ? "Configure o webhook antes de testar"
+                : undefined
+            }
+          />
+        ))}
         <TestCard
           icon={MessageCircle}
           title={shop.messenger}
