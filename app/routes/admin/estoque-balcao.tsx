@@ -4,11 +4,11 @@
 // cancellations return the goods. The page lists the items waiting for their code (map once
 // by SKU, EAN or name; a USB scanner types the EAN) and the online orders a counter sale put
 // at risk. Plain forms: works without JavaScript.
-import { data, href, useActionData, useLoaderData } from "react-router";
+import { data, href, useLoaderData } from "react-router";
 import { CounterScreen, type CounterScreenResult } from "~/components/admin/estoque/counter-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   BALCAO_MOTIVOS,
@@ -115,8 +115,7 @@ export const action = adminAction(
 
 export default function EstoqueBalcao() {
   const { pendentes, emRisco, pasta } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   return (
     <div>
       <AdminPageHeader

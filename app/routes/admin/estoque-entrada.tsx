@@ -2,11 +2,11 @@
 // supplier's NF-e files (XML, or a ZIP of them), see each note matched item by item (by GTIN,
 // by the supplier's code remembered), map the items not yet known, and confirm one note at a
 // time. Plain forms: works without JavaScript; the preview comes back in the action's answer.
-import { data, href, useActionData } from "react-router";
+import { data, href } from "react-router";
 import { EntryScreen, type EntryScreenResult } from "~/components/admin/estoque/entry-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   confirmEntry,
@@ -108,8 +108,7 @@ export const action = adminAction(
 );
 
 export default function EstoqueEntrada() {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   return (
     <div>
       <AdminPageHeader

@@ -2,11 +2,11 @@
 // person's units (Receber, with what arrived and the reason of a difference), those sent from
 // their units (Cancelar, while in transit), and the recent ones. Plain forms: a receive or a
 // cancel works without JavaScript.
-import { data, href, useActionData } from "react-router";
+import { data, href } from "react-router";
 import { type TransferRefusal, TransfersScreen } from "~/components/admin/estoque/transfers-screen";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -79,8 +79,7 @@ export const action = adminAction(
 );
 
 export default function EstoqueTransferencias({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   return (
     <div>
       <AdminPageHeader
