@@ -4,10 +4,9 @@
 // cancellations return the goods. The page lists the items waiting for their code (map once
 // by SKU, EAN or name; a USB scanner types the EAN) and the online orders a counter sale put
 // at risk. Plain forms: works without JavaScript.
-import { data, href, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { CounterScreen, type CounterScreenResult } from "~/components/admin/estoque/counter-screen";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
 import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
@@ -22,6 +21,7 @@ import {
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-balcao";
+import { StockSubpage } from "./estoque-page";
 import { readUploads, type UploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -117,18 +117,16 @@ export default function EstoqueBalcao() {
   const { pendentes, emRisco, pasta } = useLoaderData<typeof loader>();
   const { result } = useActionResult<typeof action>();
   return (
-    <div>
-      <AdminPageHeader
-        title="Vendas do balcão"
-        description="Envie os XML das NFC-e do dia (ou um ZIP), como o programa do caixa exporta: cada venda sai do estoque da unidade que a emitiu, uma vez; os cancelamentos devolvem."
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
+    <StockSubpage
+      title="Vendas do balcão"
+      description="Envie os XML das NFC-e do dia (ou um ZIP), como o programa do caixa exporta: cada venda sai do estoque da unidade que a emitiu, uma vez; os cancelamentos devolvem."
+    >
       <CounterScreen
         result={(result ?? null) as CounterScreenResult | null}
         pendentes={pendentes}
         emRisco={emRisco}
         pasta={pasta}
       />
-    </div>
+    </StockSubpage>
   );
 }

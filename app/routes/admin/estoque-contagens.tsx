@@ -4,13 +4,13 @@
 import { href, redirect } from "react-router";
 import { CountList } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
 import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagens";
+import { StockSubpage } from "./estoque-page";
 import { unitListingLoader } from "./listing.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -41,13 +41,11 @@ export const action = adminAction(
 export default function EstoqueContagens({ loaderData }: Route.ComponentProps) {
   const { errors } = useActionResult<typeof action>();
   return (
-    <div>
-      <AdminPageHeader
-        title="Contagens de estoque"
-        description="Conte uma categoria, uma marca ou tudo com o celular como leitor; várias pessoas podem contar a mesma contagem."
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
+    <StockSubpage
+      title="Contagens de estoque"
+      description="Conte uma categoria, uma marca ou tudo com o celular como leitor; várias pessoas podem contar a mesma contagem."
+    >
       <CountList listing={loaderData.listing} errors={errors} />
-    </div>
+    </StockSubpage>
   );
 }
