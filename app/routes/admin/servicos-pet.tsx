@@ -2,6 +2,7 @@
 // opened from the agenda card: care alerts, bookings and services, weights, vaccines and the
 // staff's notes. The staff weigh, write a note, mark a vaccine "Conferida" (audited) and
 // "Juntar pets" (two records of one animal). Plain forms.
+import type { ReactNode } from "react";
 import { data, Form, href, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
@@ -168,6 +169,16 @@ export const action = adminAction(
   { capability: "agenda.operar", noControlChars: true },
 );
 
+/** A titled part of the pet's page. */
+function PetSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h2 className="text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 export default function PetHistory({ loaderData }: Route.ComponentProps) {
   const { record, bookings, hoje: today } = loaderData;
   const vender = usePode("agenda.receber");
@@ -225,8 +236,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <section className="grid gap-2">
-        <h2 className="text-lg font-bold">Pacotes de banho</h2>
+      <PetSection title="Pacotes de banho">
         <PackageBalances pacotes={loaderData.pacotes} />
         {vender ? (
           <details
@@ -243,10 +253,9 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             />
           </details>
         ) : null}
-      </section>
+      </PetSection>
 
-      <section className="grid gap-2">
-        <h2 className="text-lg font-bold">Agendamentos</h2>
+      <PetSection title="Agendamentos">
         <RecordList
           items={bookings}
           empty="Nenhum agendamento ligado a este pet."
@@ -263,10 +272,9 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </RecordList>
-      </section>
+      </PetSection>
 
-      <section className="grid gap-2">
-        <h2 className="text-lg font-bold">Vacinas</h2>
+      <PetSection title="Vacinas">
         <RecordList
           items={vacinas}
           empty="Nenhuma vacina informada."
@@ -302,10 +310,9 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </RecordList>
-      </section>
+      </PetSection>
 
-      <section className="grid gap-2">
-        <h2 className="text-lg font-bold">Pesos</h2>
+      <PetSection title="Pesos">
         <WeightList pesos={pesos} testId="pet-pesos" byWhom />
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <Field id="peso" label="Peso (kg)">
@@ -318,10 +325,9 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             Registrar peso
           </Button>
         </Form>
-      </section>
+      </PetSection>
 
-      <section className="grid gap-2">
-        <h2 className="text-lg font-bold">Observações da equipe</h2>
+      <PetSection title="Observações da equipe">
         <ul className="grid gap-2 text-sm" data-testid="pet-notas">
           {notas.map((n) => (
             <li key={n.id} className="whitespace-pre-line rounded-lg bg-slate-50 p-2">
@@ -337,11 +343,10 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             Salvar observação
           </Button>
         </Form>
-      </section>
+      </PetSection>
 
       {outros.length > 0 ? (
-        <section className="grid gap-2">
-          <h2 className="text-lg font-bold">Juntar pets</h2>
+        <PetSection title="Juntar pets">
           <p className="text-sm text-slate-600">
             O outro registro é o mesmo animal? Os pesos, vacinas, observações e agendamentos dele
             passam para este, e ele sai das listas.
@@ -356,7 +361,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
               Juntar a {pet.nome}
             </Button>
           </Form>
-        </section>
+        </PetSection>
       ) : null}
     </div>
   );
