@@ -2,7 +2,6 @@
 // opened from the agenda card: care alerts, bookings and services, weights, vaccines and the
 // staff's notes. The staff weigh, write a note, mark a vaccine "Conferida" (audited) and
 // "Juntar pets" (two records of one animal). Plain forms.
-import type { ReactNode } from "react";
 import { data, Form, href, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { adminPage } from "~/components/admin/page";
@@ -169,16 +168,6 @@ export const action = adminAction(
   { capability: "agenda.operar", noControlChars: true },
 );
 
-/** A titled part of the pet's page. */
-function PetSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-2">
-      <h2 className="text-lg font-bold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 export default function PetHistory({ loaderData }: Route.ComponentProps) {
   const { record, bookings, hoje: today } = loaderData;
   const vender = usePode("agenda.receber");
@@ -236,7 +225,8 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <PetSection title="Pacotes de banho">
+      <section className="grid gap-2">
+        <h2 className="text-lg font-bold">Pacotes de banho</h2>
         <PackageBalances pacotes={loaderData.pacotes} />
         {vender ? (
           <details
@@ -253,9 +243,10 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             />
           </details>
         ) : null}
-      </PetSection>
+      </section>
 
-      <PetSection title="Agendamentos">
+      <section className="grid gap-2">
+        <h2 className="text-lg font-bold">Agendamentos</h2>
         <RecordList
           items={bookings}
           empty="Nenhum agendamento ligado a este pet."
@@ -272,9 +263,10 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </RecordList>
-      </PetSection>
+      </section>
 
-      <PetSection title="Vacinas">
+      <section className="grid gap-2">
+        <h2 className="text-lg font-bold">Vacinas</h2>
         <RecordList
           items={vacinas}
           empty="Nenhuma vacina informada."
@@ -310,9 +302,10 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </RecordList>
-      </PetSection>
+      </section>
 
-      <PetSection title="Pesos">
+      <section className="grid gap-2">
+        <h2 className="text-lg font-bold">Pesos</h2>
         <WeightList pesos={pesos} testId="pet-pesos" byWhom />
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <Field id="peso" label="Peso (kg)">
@@ -325,9 +318,10 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             Registrar peso
           </Button>
         </Form>
-      </PetSection>
+      </section>
 
-      <PetSection title="Observações da equipe">
+      <section className="grid gap-2">
+        <h2 className="text-lg font-bold">Observações da equipe</h2>
         <ul className="grid gap-2 text-sm" data-testid="pet-notas">
           {notas.map((n) => (
             <li key={n.id} className="whitespace-pre-line rounded-lg bg-slate-50 p-2">
@@ -343,10 +337,11 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             Salvar observação
           </Button>
         </Form>
-      </PetSection>
+      </section>
 
       {outros.length > 0 ? (
-        <PetSection title="Juntar pets">
+        <section className="grid gap-2">
+          <h2 className="text-lg font-bold">Juntar pets</h2>
           <p className="text-sm text-slate-600">
             O outro registro é o mesmo animal? Os pesos, vacinas, observações e agendamentos dele
             passam para este, e ele sai das listas.
@@ -361,7 +356,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
               Juntar a {pet.nome}
             </Button>
           </Form>
-        </PetSection>
+        </section>
       ) : null}
     </div>
   );
