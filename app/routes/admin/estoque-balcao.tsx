@@ -4,11 +4,10 @@
 // cancellations return the goods. The page lists the items waiting for their code (map once
 // by SKU, EAN or name; a USB scanner types the EAN) and the online orders a counter sale put
 // at risk. Plain forms: works without JavaScript.
-import { data, href, useActionData, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { CounterScreen, type CounterScreenResult } from "~/components/admin/estoque/counter-screen";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   BALCAO_MOTIVOS,
@@ -22,6 +21,7 @@ import {
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-balcao";
+import { StockSubpage } from "./estoque-page";
 import { readUploads, type UploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -115,21 +115,18 @@ export const action = adminAction(
 
 export default function EstoqueBalcao() {
   const { pendentes, emRisco, pasta } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   return (
-    <div>
-      <AdminPageHeader
-        title="Vendas do balcão"
-        description="Envie os XML das NFC-e do dia (ou um ZIP), como o programa do caixa exporta: cada venda sai do estoque da unidade que a emitiu, uma vez; os cancelamentos devolvem."
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
+    <StockSubpage
+      title="Vendas do balcão"
+      description="Envie os XML das NFC-e do dia (ou um ZIP), como o programa do caixa exporta: cada venda sai do estoque da unidade que a emitiu, uma vez; os cancelamentos devolvem."
+    >
       <CounterScreen
         result={(result ?? null) as CounterScreenResult | null}
         pendentes={pendentes}
         emRisco={emRisco}
         pasta={pasta}
       />
-    </div>
+    </StockSubpage>
   );
 }

@@ -1,11 +1,11 @@
 // /admin/estoque/contagens/:id/diferencas (decision 0085): what the count found against what
 // the ledger had when each item was counted, what moved since, and what applying leaves (never
 // below what orders reserve); "Aplicar" writes it all in one transaction, once.
-import { href, useActionData } from "react-router";
+import { href } from "react-router";
 import { CountState, DifferencesScreen } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -59,9 +59,8 @@ export const action = adminAction(
 );
 
 export default function EstoqueContagemDiferencas({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
   // The page says the answer itself, above the table (what was held at the reserved).
-  useFormResult(result as never, { toasts: false });
+  const { result } = useActionResult<typeof action>({ toasts: false });
   const { diferencas } = loaderData;
   const r = result as { ok?: boolean; message?: string; description?: string } | undefined;
   return (

@@ -2,12 +2,11 @@
 // scanner types the code and presses Enter into the focused field (a plain form: works
 // without JavaScript); the camera reads through the browser's BarcodeDetector or
 // @zxing/browser. Blind by default: the page never shows the expected figure.
-import { href, useActionData } from "react-router";
+import { href } from "react-router";
 import { CountState, ScanScreen } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
-import { resultErrors } from "~/lib/form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader, staffOf } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
@@ -56,9 +55,8 @@ export const action = adminAction(
 );
 
 export default function EstoqueContagem({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
   // The page says the reading's answer itself (beside the field): no toast over the keyboard.
-  useFormResult(result as never, { toasts: false });
+  const { result, errors } = useActionResult<typeof action>({ toasts: false });
   const { contagem, recentes } = loaderData;
   const last =
     result && "ok" in result
@@ -80,7 +78,7 @@ export default function EstoqueContagem({ loaderData }: Route.ComponentProps) {
           contagem={contagem}
           recentes={recentes}
           last={last}
-          codigoError={resultErrors(result as never).codigo}
+          codigoError={errors.codigo}
         />
       ) : (
         <p className="text-sm text-slate-700">

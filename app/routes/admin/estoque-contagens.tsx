@@ -1,17 +1,16 @@
 // /admin/estoque/contagens (issue 44 point 4, decision 0085): the counts of the person's units,
 // open and recent, and "Abrir contagem" (a unit; everything, a category or a brand; blind by
 // default). Plain forms: works without JavaScript.
-import { href, redirect, useActionData } from "react-router";
+import { href, redirect } from "react-router";
 import { CountList } from "~/components/admin/estoque/count-screens";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
-import { resultErrors } from "~/lib/form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/estoque-contagens";
+import { StockSubpage } from "./estoque-page";
 import { unitListingLoader } from "./listing.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -40,16 +39,13 @@ export const action = adminAction(
 );
 
 export default function EstoqueContagens({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { errors } = useActionResult<typeof action>();
   return (
-    <div>
-      <AdminPageHeader
-        title="Contagens de estoque"
-        description="Conte uma categoria, uma marca ou tudo com o celular como leitor; várias pessoas podem contar a mesma contagem."
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
-      <CountList listing={loaderData.listing} errors={resultErrors(result as never)} />
-    </div>
+    <StockSubpage
+      title="Contagens de estoque"
+      description="Conte uma categoria, uma marca ou tudo com o celular como leitor; várias pessoas podem contar a mesma contagem."
+    >
+      <CountList listing={loaderData.listing} errors={errors} />
+    </StockSubpage>
   );
 }

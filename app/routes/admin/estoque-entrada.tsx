@@ -2,11 +2,10 @@
 // supplier's NF-e files (XML, or a ZIP of them), see each note matched item by item (by GTIN,
 // by the supplier's code remembered), map the items not yet known, and confirm one note at a
 // time. Plain forms: works without JavaScript; the preview comes back in the action's answer.
-import { data, href, useActionData } from "react-router";
+import { data } from "react-router";
 import { EntryScreen, type EntryScreenResult } from "~/components/admin/estoque/entry-screen";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import {
   confirmEntry,
@@ -19,6 +18,7 @@ import {
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-entrada";
+import { StockSubpage } from "./estoque-page";
 import { readUploads, type UploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -108,16 +108,13 @@ export const action = adminAction(
 );
 
 export default function EstoqueEntrada() {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   return (
-    <div>
-      <AdminPageHeader
-        title="Entrada de mercadoria"
-        description="Envie o XML da NF-e do fornecedor (ou um ZIP com várias): confira os itens, associe os que a loja ainda não conhece e confirme. As quantidades entram no estoque da unidade destinatária."
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
+    <StockSubpage
+      title="Entrada de mercadoria"
+      description="Envie o XML da NF-e do fornecedor (ou um ZIP com várias): confira os itens, associe os que a loja ainda não conhece e confirme. As quantidades entram no estoque da unidade destinatária."
+    >
       <EntryScreen result={(result ?? null) as EntryScreenResult | null} />
-    </div>
+    </StockSubpage>
   );
 }

@@ -1,13 +1,12 @@
 // /admin/estoque/:varianteId: the movements of one variant (ledger), newest first.
 
-import { href } from "react-router";
 import { MovementHistoryView } from "~/components/admin/estoque/movement-history";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
 import { pageParam } from "~/domain/pagination";
 import { adminLoader } from "~/modules/accounts/index.server";
 import { movementHistory } from "~/modules/inventory/index.server";
 import type { Route } from "./+types/estoque-historico";
+import { StockSubpage } from "./estoque-page";
 import { foundOr404 } from "./found.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -29,13 +28,8 @@ export const loader = adminLoader(
 export default function EstoqueHistorico({ loaderData }: Route.ComponentProps) {
   const { variante } = loaderData.history;
   return (
-    <div>
-      <AdminPageHeader
-        title="Histórico de estoque"
-        description={variante.nome}
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
+    <StockSubpage title="Histórico de estoque" description={variante.nome}>
       <MovementHistoryView history={loaderData.history} />
-    </div>
+    </StockSubpage>
   );
 }

@@ -2,17 +2,17 @@
 // person's units (Receber, with what arrived and the reason of a difference), those sent from
 // their units (Cancelar, while in transit), and the recent ones. Plain forms: a receive or a
 // cancel works without JavaScript.
-import { data, href, useActionData } from "react-router";
+import { data } from "react-router";
 import { type TransferRefusal, TransfersScreen } from "~/components/admin/estoque/transfers-screen";
 import { adminPage } from "~/components/admin/page";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction } from "~/modules/accounts/index.server";
 import * as forms from "~/modules/inventory";
 import * as stock from "~/modules/inventory/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-transferencias";
+import { StockSubpage } from "./estoque-page";
 import { unitListingLoader } from "./listing.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
@@ -79,21 +79,18 @@ export const action = adminAction(
 );
 
 export default function EstoqueTransferencias({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   return (
-    <div>
-      <AdminPageHeader
-        title="Transferências"
-        description="Estoque a caminho entre as unidades: só entra no estoque de destino quando alguém de lá recebe."
-        back={{ to: href("/admin/estoque"), label: "Voltar ao estoque" }}
-      />
+    <StockSubpage
+      title="Transferências"
+      description="Estoque a caminho entre as unidades: só entra no estoque de destino quando alguém de lá recebe."
+    >
       <TransfersScreen
         listing={loaderData.listing}
         result={
           result && !result.ok && "id" in result ? (result as unknown as TransferRefusal) : null
         }
       />
-    </div>
+    </StockSubpage>
   );
 }

@@ -43,76 +43,64 @@ export const loader = adminLoader(
 const CHECK_FIELDS = "Confira os campos destacados";
 
 /**
- * One write of the screen: its form's schema, the message of a fault, and what it does with
- * the checked fields, answered as the toast's title and description.
+ * One write of the screen: its form's schema, the stock call it makes with the checked fields,
+ * and the message of a fault and the toast's title and description of the call's answer.
  */
-function write<T>(
+function write<T, R>(
   capability: Capacidade,
   schema: z.ZodType<T, unknown>,
-  failure: string,
-  run: (data: T, actor: stock.StockActor) => Promise<[title: string, description: string]>,
+  perform: (data: T, actor: stock.StockActor) => Promise<R>,
+  say: { failure: string; done: (r: R) => [title: string, description: string] },
 ) {
   return adminIntent({
     capability,
     schema,
-    failure,
+    failure: say.failure,
     refusal: CHECK_FIELDS,
-    run: (data, w) => run(data, w.actor),
+    run: async (data, w) => say.done(await perform(data, w.actor)),
   });
 }
 
 const WRITES = {
-  "stock-adjust": write(
-    "estoque.ajustar",
-    forms.adjustStockSchema,
-    "Erro ao ajustar o estoque",
-    async (data, actor) => {
-      const r = await stock.adjustStock(data, actor);
-      return [
-        r.changed ? "Estoque ajustado" : "A quantidade já era essa",
-        `${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
-      ];
-    },
-  ),
-  "stock-enter": write(
-    "estoque.ajustar",
-    forms.enterStockSchema,
-    "Erro ao registrar a entrada",
-    async (data, actor) => {
-      const r = await stock.enterStock(data, actor);
-      return [
-        "Entrada registrada",
-        `+${r.quantidade} de ${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
-      ];
-    },
-  ),
-  "stock-transfer": write(
-    "estoque.transferir",
-    forms.transferStockSchema,
-    "Erro ao transferir o estoque",
-    async (data, actor) => {
-      const r = await stock.transfer(data, actor);
-      return [
-        "Transferência enviada",
-        `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}, em trânsito até ${r.para} receber.`,
-      ];
-    },
-  ),
-  "stock-minimum": write(
-    "estoque.ajustar",
-    forms.minimumSchema,
-    "Erro ao salvar o mínimo",
-    async (data, actor) => {
-      const r = await stock.setMinimum(data, actor);
-      return [
-        r.minimo > 0 ? "Mínimo salvo" : "Mínimo removido",
-        `${r.nome} em ${r.unidade}: ${r.minimo > 0 ? `mínimo ${r.minimo}` : "sem mínimo"}.`,
-      ];
-    },
-  ),
+  "stock-adjust": write("estoque.ajustar", forms.adjustStockSchema, stock.adjustStock, {
+    failure: "Erro ao ajustar o estoque",
+    done: (r) => [
+      r.changed ? "Estoque ajustado" : "A quantidade já era essa",
+      `${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
+    ],
+  }),
+  "stock-enter": write("estoque.ajustar", forms.enterStockSchema, stock.enterStock, {
+    failure: "Erro ao registrar a entrada",
+    done: (r) => [
+      "Entrada registrada",
+      `+${r.quantidade} de ${r.nome} em ${r.unidade}: ${r.emMaos} em mãos, ${r.disponivel} disponível(is).`,
+    ],
+  }),
+  "stock-transfer": write("estoque.transferir", forms.transferStockSchema, stock.transfer, {
+    failure: "Erro ao transferir o estoque",
+    done: (r) => [
+      "Transferência enviada",
+      `${r.quantidade} de ${r.nome}: ${r.de} → ${r.para}, em trânsito até ${r.para} receber.`,
+    ],
+  }),
+  "stock-minimum": write("estoque.ajustar", forms.minimumSchema, stock.setMinimum, {
+    failure: "Erro ao salvar o mínimo",
+    done: (r) => [
+      r.minimo > 0 ? "Mínimo salvo" : "Mínimo removido",
+      `${r.nome} em ${r.unidade}: ${r.minimo > 0 ? `mínimo ${r.minimo}` : "sem mínimo"}.`,
+    ],
+  }),
 } satisfies Record<(typeof forms.stockIntent.options)[number], unknown>;
 
 export const action = adminAction(WRITES, { capability: handle.capability });
+
+// The stock's other screens, from the header: the first as the main button.
+const SHORTCUTS = [
+  ["/admin/estoque/entrada", "Entrada de mercadoria"],
+  ["/admin/estoque/balcao", "Vendas do balcão"],
+  ["/admin/estoque/contagens", "Contagens"],
+  ["/admin/estoque/transferencias", "Transferências"],
+] as const;
 
 export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
   return (
@@ -120,32 +108,18 @@ export default function EstoqueAdmin({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Estoque"
         description="Por unidade: em mãos, reservado para pedidos e disponível para venda."
-        actions={
-          <>
-            <Link to={href("/admin/estoque/entrada")} className={buttonVariants()}>
-              Entrada de mercadoria
-            </Link>
-            <Link
-              to={href("/admin/estoque/balcao")}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              Vendas do balcão
-            </Link>
-            <Link
-              to={href("/admin/estoque/contagens")}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              Contagens
-            </Link>
-            <Link
-              to={href("/admin/estoque/transferencias")}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              Transferências
-              {loaderData.aReceber > 0 ? ` (${loaderData.aReceber} a receber)` : ""}
-            </Link>
-          </>
-        }
+        actions={SHORTCUTS.map(([to, label], i) => (
+          <Link
+            key={to}
+            to={href(to)}
+            className={buttonVariants(i === 0 ? undefined : { variant: "outline" })}
+          >
+            {label}
+            {to === "/admin/estoque/transferencias" && loaderData.aReceber > 0
+              ? ` (${loaderData.aReceber} a receber)`
+              : ""}
+          </Link>
+        ))}
       />
       <StockScreen listing={loaderData.listing} filters={loaderData.filters} />
     </div>

@@ -1,7 +1,7 @@
 // /admin/servicos/agenda: the day's grooming agenda of a unit (issue 28): capacity per drop-off
 // and per size, one card per booking with its status buttons and check-in, walk-ins, and the
 // reminders of tomorrow as WhatsApp links. The pieces are in components/admin/servicos.
-import { data, Form, useActionData } from "react-router";
+import { data, Form } from "react-router";
 import type { z } from "zod";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -13,7 +13,7 @@ import { DayMoney } from "~/components/admin/servicos/day-money";
 import { GroomerFilterNav, GroomerLoadTable } from "~/components/admin/servicos/groomer-load";
 import { WalkInForm } from "~/components/admin/servicos/walk-in-form";
 import { usePode } from "~/components/admin/use-papel";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { Button } from "~/components/ui/button";
 import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
 import { shopDay } from "~/domain/dates";
@@ -385,8 +385,7 @@ async function paymentAttempt<T>(
 }
 
 export default function AgendaAdmin({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   const { agendaDay, units, unidadeId, day, tosador } = loaderData;
   const dayQuery = `unidade=${unidadeId ?? ""}&dia=${day}`;
   const agendar = usePode("agenda.agendar");

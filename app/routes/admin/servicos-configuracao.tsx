@@ -2,11 +2,11 @@
 // times per weekday, capacity in points, points per size, per-size limits, notice, window,
 // cancellation, initial status), its closed dates, and the services with their price table.
 
-import { Form, useActionData } from "react-router";
+import { Form } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { IntentForm } from "~/components/forms/intent-form";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Input } from "~/components/ui/input";
@@ -330,8 +330,7 @@ function ServiceForm({ service }: { service: Service | null }) {
 }
 
 export default function ConfiguracaoBanho({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
-  useFormResult(result as never);
+  const { result } = useActionResult<typeof action>();
   const { units, unit, closed, services } = loaderData;
   const afetados = result && "afetados" in result ? result.afetados : [];
   return (

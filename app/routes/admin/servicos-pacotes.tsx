@@ -2,11 +2,11 @@
 // manager defines each offer (the services it covers, size and coat, price, sessions, validity
 // in days) and edits or deactivates it; a package already sold keeps what it was sold with.
 // The counter sells one from the pet's page. Plain forms.
-import { href, useActionData } from "react-router";
+import { href } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { IntentForm } from "~/components/forms/intent-form";
-import { useFormResult } from "~/components/forms/use-form-result";
+import { useActionResult } from "~/components/forms/use-action-result";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -103,12 +103,8 @@ export const action = adminAction(
 );
 
 export default function PacotesBanho({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as
-    | { ok: boolean; message?: string; errors?: Record<string, string> }
-    | undefined;
-  useFormResult(result as never);
+  const { result, errors } = useActionResult<typeof action>();
   const { pacotes, services, editando: e } = loaderData;
-  const errors = result && !result.ok ? (result.errors ?? {}) : {};
   const nameOf = (id: string) => services.find((s) => s.id === id)?.nome ?? "serviço removido";
   return (
     <div className="grid max-w-3xl gap-6">
