@@ -20,10 +20,7 @@ import { type StaffSession, staffSession } from "./staff";
  * Meia Praia and a Centro that does not deliver, with their CNPJs and no fiscal document; the
  * Golden 15 kg bag (10 in hand, its EAN, `cost` as last and average cost); the owner signed in.
  */
-async function setUpFiscalShop(
-  database: Database,
-  cost: { custo: number; custoMedio: number },
-) {
+async function setUpFiscalShop(database: Database, cost: { custo: number; custoMedio: number }) {
   const db = database.db;
   const loja = await factories.defaultUnitId();
   await db.delete(documentosFiscais);
