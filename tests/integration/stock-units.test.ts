@@ -10,13 +10,12 @@ import { bairrosEntrega } from "~/modules/delivery/testing.server";
 import { movimentosEstoque } from "~/modules/inventory/testing.server";
 import { placeOrder, quoteCart, setOrderStatus } from "~/modules/orders/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/testing.server";
-import { unidades } from "~/modules/shop/testing.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
 import { runSql } from "~/platform/db/client.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { reseedWithNewCentro } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { expectOneOfFourAtThisUnit } from "../support/pickup-quote";
 import { call } from "../support/routes";
@@ -29,12 +28,8 @@ let unitB: string;
 let actor: AdminActor;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await ctx.database.db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
-  await seedDatabase({ images: false });
-  unitA = await factories.defaultUnitId();
   // A second open unit that delivers and takes pick-up orders.
-  unitB = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: true });
+  ({ meiaPraia: unitA, centro: unitB } = await reseedWithNewCentro(ctx.database, true));
   const admin = await factories.makeAdmin();
   actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
 });
