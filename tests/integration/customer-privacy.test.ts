@@ -38,13 +38,8 @@ import { action as privacyAction, loader as privacyLoader } from "~/routes/conta
 import { action as downloadAction } from "~/routes/conta/privacidade-baixar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import {
-  insertBooking,
-  insertOrder,
-  insertProduct,
-  makeAdmin,
-  ownAndStrangerOrders,
-} from "../support/factories";
+import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { ownAndStrangerOrders } from "../support/privacy-orders";
 import { call, expectRedirect } from "../support/routes";
 import { unzip } from "../support/zip";
 

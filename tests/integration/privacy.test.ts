@@ -19,9 +19,10 @@ import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { insertBooking, makeAdmin, ownAndStrangerOrders } from "../support/factories";
+import { insertBooking, makeAdmin } from "../support/factories";
 import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
+import { ownAndStrangerOrders } from "../support/privacy-orders";
 import { call, expectRefused } from "../support/routes";
 import { unzip } from "../support/zip";
 
