@@ -35,11 +35,10 @@ const DIA = new Date("2026-11-27T13:00:00Z");
 let petisco: string;
 
 beforeEach(async () => {
-  const database = ctx.database.db;
   petisco = (
     await product({ nome: "Petisco Bifinho Carne 65 g", preco: 990, estoque: 20, sku: "BIF65" })
   ).id;
-  await database
+  await ctx.database.db
     .update(variantes)
     .set({ custo: 400, custoMedio: 400 })
     .where(eq(variantes.id, petisco));
