@@ -21,7 +21,7 @@ import {
   setStock,
   stockAt,
 } from "../support/factories";
-import { postLoja } from "../support/loja-actions";
+import { handOverAskingPayment, postOrderStatus } from "../support/loja-actions";
 import { call } from "../support/routes";
 import { weekdays } from "../support/units";
 
@@ -82,8 +82,7 @@ function pickUpOrder(
   });
 }
 
-const post = (fields: Record<string, string>) =>
-  postLoja("pedidos", { intent: "order-status", ...fields }, token);
+const post = (fields: Record<string, string>) => postOrderStatus(fields, token);
 
 async function listed(query: string) {
   const { status, data } = await call(
@@ -256,16 +255,11 @@ describe("orders view: pick-up statuses", () => {
     expect(await atMeiaPraia()).toEqual({ emMaos: 7, reservado: 0, disponivel: 7 });
 
     // The right code still asks how it was paid ("pagar na retirada", issue 43).
-    const unpaid = await post({ id: order.id, status: "retirado", codigoRetirada: " 0427 " });
-    expect(unpaid.data.errors).toEqual({ pagamento: "Informe como o pedido foi pago" });
-    const right = await post({
-      id: order.id,
-      status: "retirado",
-      codigoRetirada: " 0427 ",
-      pagamentoMetodo: "pix",
-      pagamentoValor: "35,00",
-    });
-    expect(right.data.ok).toBe(true);
+    await handOverAskingPayment(
+      { id: order.id, status: "retirado", codigoRetirada: " 0427 " },
+      { pagamentoMetodo: "pix", pagamentoValor: "35,00" },
+      token,
+    );
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ statusPedido: "retirado", estoqueSituacao: "baixado" });
     expect(row.retiradoEm).toBeInstanceOf(Date);

@@ -17,7 +17,7 @@ import {
   insertProduct,
   makeAdmin,
 } from "../support/factories";
-import { postLoja } from "../support/loja-actions";
+import { handOverAskingPayment, postOrderStatus } from "../support/loja-actions";
 
 const ctx = withTestDatabase();
 let token: string;
@@ -32,8 +32,7 @@ beforeAll(async () => {
   unit = await defaultUnitId();
 });
 
-const post = (fields: Record<string, string>) =>
-  postLoja("pedidos", { intent: "order-status", ...fields }, token);
+const post = (fields: Record<string, string>) => postOrderStatus(fields, token);
 
 /** A pick-up order paid at the counter: 2 × R$ 119,95 = R$ 239,90, code 0427. */
 async function pickUp() {
@@ -173,15 +172,11 @@ describe("payment at the counter", () => {
       },
     );
     await post({ id: door.id, status: "saiu_entrega" });
-    const asked = await post({ id: door.id, status: "entregue" });
-    expect(asked.data.errors).toEqual({ pagamento: "Informe como o pedido foi pago" });
-    const paid = await post({
-      id: door.id,
-      status: "entregue",
-      pagamentoMetodo: "credito",
-      pagamentoValor: "55,00",
-    });
-    expect(paid.data.ok).toBe(true);
+    await handOverAskingPayment(
+      { id: door.id, status: "entregue" },
+      { pagamentoMetodo: "credito", pagamentoValor: "55,00" },
+      token,
+    );
 
     const online = await insertOrder(
       [{ produtoId: p.id, nome: p.nome, preco: 5000, quantidade: 1 }],

@@ -39,6 +39,7 @@ import { action as downloadAction } from "~/routes/conta/privacidade-baixar";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { ownAndStrangerOrders } from "../support/privacy-orders";
 import { call, expectRedirect } from "../support/routes";
 import { unzip } from "../support/zip";
 
@@ -112,27 +113,22 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
     concedido: true,
     origem: "conta",
   });
-  const product = await insertProduct({ nome: "Ração Golden 15 kg", precoAtual: 15990 });
+  const { product, order, stranger } = await ownAndStrangerOrders(
+    1,
+    {
+      clienteNome: "Ana Souza",
+      clienteTelefone: "47988887777",
+      clienteEmail: "Ana@Example.com",
+      clienteEndereco: "Rua 300, 12",
+      statusPedido: orderStatus,
+    },
+    { clienteEmail: "outra@example.com" },
+  );
   await db().insert(avisosChegada).values({
     varianteId: product.id,
     email: "ana@example.com",
     clienteId: ana.clienteId,
     consentidoEm: new Date(),
-  });
-  const line = [{ produtoId: product.id, nome: product.nome, preco: 15990, quantidade: 1 }];
-  const order = await insertOrder(line, {
-    clienteNome: "Ana Souza",
-    clienteTelefone: "47988887777",
-    clienteEmail: "Ana@Example.com",
-    clienteEndereco: "Rua 300, 12",
-    statusPedido: orderStatus,
-    estoqueSituacao: "baixado",
-  });
-  const stranger = await insertOrder(line, {
-    clienteNome: "Outra Pessoa",
-    clienteTelefone: "47911112222",
-    clienteEmail: "outra@example.com",
-    estoqueSituacao: "baixado",
   });
   const booking = await insertBooking({
     status: "entregue",

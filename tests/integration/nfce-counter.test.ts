@@ -8,60 +8,37 @@
 // (recorded, the reservation kept, an alert naming the order); the folder processed once by
 // two runners racing; the dashboard's "Balcão" beside "Loja online" with its margin.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
-import {
-  importNfceFolder,
-  NFCE_FOLDER,
-  NFCE_FOLDER_JOB,
-  stopFiscalReader,
-} from "~/modules/fiscal/index.server";
+import { importNfceFolder, NFCE_FOLDER, NFCE_FOLDER_JOB } from "~/modules/fiscal/index.server";
 import { placeOrder, setOrderStatus } from "~/modules/orders/index.server";
 import { getDashboard } from "~/modules/reports/index.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { createJobRunner } from "~/platform/jobs/runner.server";
 import { storage } from "~/platform/storage.server";
 import { action as counterAction, loader as counterLoader } from "~/routes/admin/estoque-balcao";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
-import { fiscalFile, setUpFiscalShop, uploadFiscalFiles } from "../support/fiscal-shop";
+import { fiscalFile, uploadFiscalFiles, withFiscalShop } from "../support/fiscal-shop";
 import { declaredJob, jobRuns } from "../support/jobs";
 import { CENTRO, cancelamentoXml, GTIN_RACAO, MEIA_PRAIA, notaXml } from "../support/nota-fiscal";
 import { call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
 import { deflatedEntry, zipEntries } from "../support/zip";
 
-const ctx = withTestDatabase();
-const product = factories.productsIn(ctx);
+// What the shop paid on average: R$ 120,00 a bag (R$ 4,00 a bifinho, below).
+const { ctx, product, shop } = withFiscalShop({ custo: 12500, custoMedio: 12000 });
 
 const OUTRA = { cnpj: "03847655000198", nome: "Casa do Criador Ltda" };
 const DIA = new Date("2026-11-27T13:00:00Z");
 
-let loja: string;
-let centro: string;
-let dono: StaffSession;
-let racao: string;
 let petisco: string;
 
-afterAll(async () => {
-  await stopFiscalReader();
-});
-
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await seedDatabase({ images: false });
-  const database = ctx.database.db;
-  // What the shop paid on average: R$ 120,00 a bag, R$ 4,00 a bifinho.
-  ({ loja, centro, racao, dono } = await setUpFiscalShop(ctx.database, {
-    custo: 12500,
-    custoMedio: 12000,
-  }));
   petisco = (
     await product({ nome: "Petisco Bifinho Carne 65 g", preco: 990, estoque: 20, sku: "BIF65" })
   ).id;
-  await database
+  await ctx.database.db
     .update(variantes)
     .set({ custo: 400, custoMedio: 400 })
     .where(eq(variantes.id, petisco));
@@ -100,11 +77,11 @@ const bifinhos = (quantidade: number) => ({
   valorUnitario: 990,
 });
 
-function upload(files: File[], who: StaffSession = dono) {
+function upload(files: File[], who: StaffSession = shop.dono) {
   return uploadFiscalFiles(counterAction, "/admin/estoque/balcao", "importar", files, who);
 }
 
-async function associar(fields: Record<string, string>, who: StaffSession = dono) {
+async function associar(fields: Record<string, string>, who: StaffSession = shop.dono) {
   const body = new FormData();
   body.set("intent", "associar");
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
@@ -114,7 +91,7 @@ async function associar(fields: Record<string, string>, who: StaffSession = dono
   );
 }
 
-async function page(who: StaffSession = dono) {
+async function page(who: StaffSession = shop.dono) {
   const res = await call(counterLoader, makeRequest("/admin/estoque/balcao", { token: who.token }));
   return res.data as {
     pendentes: { unidadeId: string; codigo: string; descricao: string; itens: number }[];
@@ -135,7 +112,7 @@ type Result = {
   };
 };
 
-async function hand(variante: string, unidade = loja) {
+async function hand(variante: string, unidade = shop.loja) {
   return factories.stockAt(ctx.database, variante, unidade);
 }
 
@@ -180,7 +157,7 @@ describe("a day of NFC-e uploaded", () => {
     expect(r.ok).toBe(true);
     expect(r.result).toMatchObject({ vendas: 3, devolvidas: 1, itensPendentes: 1, recusados: [] });
     // 10 − 2 − 1 − 4 + 4 (cancelled) = 7; the bifinhos wait: still 20.
-    expect((await hand(racao)).emMaos).toBe(7);
+    expect((await hand(shop.racao)).emMaos).toBe(7);
     expect((await hand(petisco)).emMaos).toBe(20);
     const vendas = await counterMovements("venda_balcao");
     expect(vendas.map((m) => [m.chave_acesso, m.delta_em_maos])).toEqual([
@@ -209,9 +186,14 @@ describe("a day of NFC-e uploaded", () => {
     // The bifinho waits on the page, and is mapped once by its SKU.
     const before = await page();
     expect(before.pendentes).toMatchObject([
-      { unidadeId: loja, codigo: "5501", descricao: "BIFINHO CARNE 65G", itens: 1 },
+      { unidadeId: shop.loja, codigo: "5501", descricao: "BIFINHO CARNE 65G", itens: 1 },
     ]);
-    const mapped = await associar({ unidadeId: loja, codigo: "5501", texto: "BIF65", fator: "1" });
+    const mapped = await associar({
+      unidadeId: shop.loja,
+      codigo: "5501",
+      texto: "BIF65",
+      fator: "1",
+    });
     expect(mapped.data).toMatchObject({ ok: true });
     expect((await hand(petisco)).emMaos).toBe(17);
     expect((await page()).pendentes).toEqual([]);
@@ -245,7 +227,7 @@ describe("a day of NFC-e uploaded", () => {
       expect.stringMatching(/^A NFC-e 103 já foi lançada em/),
       expect.stringMatching(/^O cancelamento da NFC-e 103 já foi lançado em/),
     ]);
-    expect((await hand(racao)).emMaos).toBe(7);
+    expect((await hand(shop.racao)).emMaos).toBe(7);
     expect((await hand(petisco)).emMaos).toBe(15);
     await expectLedgerConsistent();
   });
@@ -266,7 +248,7 @@ describe("a day of NFC-e uploaded", () => {
         repetido: true,
       },
     ]);
-    expect((await hand(racao)).emMaos).toBe(10);
+    expect((await hand(shop.racao)).emMaos).toBe(10);
     expect(await counterMovements("venda_balcao")).toEqual([]);
     const [doc] = await runSql<{ cancelada: boolean }>(
       db(),
@@ -333,7 +315,7 @@ describe("a day of NFC-e uploaded", () => {
           "O arquivo declara DOCTYPE ou entidades, que notas fiscais não usam. Por segurança, ele não foi lido.",
       },
     ]);
-    expect((await hand(racao)).emMaos).toBe(10);
+    expect((await hand(shop.racao)).emMaos).toBe(10);
     const [n] = await runSql<{ n: number }>(
       db(),
       "select (select count(*) from documentos_fiscais) + (select count(*) from vendas_balcao_itens) as n",
@@ -344,7 +326,11 @@ describe("a day of NFC-e uploaded", () => {
 
   it("keeps a unit's staff to their unit: a note of the other unit is refused", async () => {
     const atCentro = nfce(401, [bags(1)], { emitente: CENTRO });
-    const gerente = await staffSession({ papel: "gerente", unidades: [loja], nome: "Gerente MP" });
+    const gerente = await staffSession({
+      papel: "gerente",
+      unidades: [shop.loja],
+      nome: "Gerente MP",
+    });
     const res = (await upload([fiscalFile("401.xml", atCentro.xml)], gerente)).data as Result;
     expect(res.result!.recusados).toEqual([
       {
@@ -358,10 +344,12 @@ describe("a day of NFC-e uploaded", () => {
 
 describe("a counter sale that takes units online orders reserved", () => {
   it("is recorded, keeps the reservation and alerts the staff naming the order at risk", async () => {
-    const order = await placeOrder(factories.orderInput([{ varianteId: racao, quantidade: 8 }]));
+    const order = await placeOrder(
+      factories.orderInput([{ varianteId: shop.racao, quantidade: 8 }]),
+    );
     expect(order.ok).toBe(true);
     if (!order.ok) return;
-    expect(await hand(racao)).toEqual({ emMaos: 10, reservado: 8, disponivel: 2 });
+    expect(await hand(shop.racao)).toEqual({ emMaos: 10, reservado: 8, disponivel: 2 });
     // The counter sold 5 bags: the goods left the shop.
     const res = (await upload([fiscalFile("501.xml", nfce(501, [bags(5)]).xml)])).data as Result;
     expect(res.result).toMatchObject({
@@ -375,9 +363,9 @@ describe("a counter sale that takes units online orders reserved", () => {
         },
       ],
     });
-    expect(await hand(racao)).toEqual({ emMaos: 5, reservado: 8, disponivel: 0 });
+    expect(await hand(shop.racao)).toEqual({ emMaos: 5, reservado: 8, disponivel: 0 });
     // The site offers none of it at that unit, and the total is not made negative.
-    expect(await factories.stockOf(ctx.database, racao)).toBe(0);
+    expect(await factories.stockOf(ctx.database, shop.racao)).toBe(0);
     const alerts = await runSql<{ tipo: string; dados: Record<string, string> }>(
       db(),
       "select tipo, dados from avisos where tipo = 'reserva_em_risco'",
@@ -387,7 +375,7 @@ describe("a counter sale that takes units online orders reserved", () => {
       {
         tipo: "reserva_em_risco",
         dados: expect.objectContaining({
-          unidade_id: loja,
+          unidade_id: shop.loja,
           pedidos: order.pedido.numeroPedido,
           produto: "Ração Golden 15 kg",
           em_maos: "5",
@@ -396,12 +384,12 @@ describe("a counter sale that takes units online orders reserved", () => {
       },
     ]);
     expect((await page()).emRisco).toMatchObject([
-      { varianteId: racao, emMaos: 5, reservado: 8, pedidos: [order.pedido.numeroPedido] },
+      { varianteId: shop.racao, emMaos: 5, reservado: 8, pedidos: [order.pedido.numeroPedido] },
     ]);
     // More sold than the ledger knew of: it takes what it had, never below 0.
     const more = (await upload([fiscalFile("502.xml", nfce(502, [bags(7)]).xml)])).data as Result;
     expect(more.result).toMatchObject({ vendas: 1 });
-    expect(await hand(racao)).toEqual({ emMaos: 0, reservado: 8, disponivel: 0 });
+    expect(await hand(shop.racao)).toEqual({ emMaos: 0, reservado: 8, disponivel: 0 });
     await expectLedgerConsistent();
     // The staff found the bags and delivered the order: the hand-over goes through, taking
     // what the ledger had (never below 0), and the risk is gone.
@@ -410,7 +398,7 @@ describe("a counter sale that takes units online orders reserved", () => {
     await setOrderStatus(order.pedido.id, "entregue", actor, {
       pagamento: { metodo: "pix", valor: order.pedido.total, recebido: null, motivo: null },
     });
-    expect(await hand(racao)).toEqual({ emMaos: 0, reservado: 0, disponivel: 0 });
+    expect(await hand(shop.racao)).toEqual({ emMaos: 0, reservado: 0, disponivel: 0 });
     expect((await page()).emRisco).toEqual([]);
     await expectLedgerConsistent();
   });
@@ -449,7 +437,7 @@ describe("the import folder", () => {
       .toBeGreaterThan(0);
     await Promise.all(runners.map((r) => r.stop()));
 
-    expect((await hand(racao)).emMaos).toBe(7);
+    expect((await hand(shop.racao)).emMaos).toBe(7);
     expect((await hand(petisco)).emMaos).toBe(20);
     // 603's cancellation (its ZIP sorts first) was read before the sale: 603 moved nothing.
     expect((await counterMovements("venda_balcao")).length).toBe(2);
@@ -485,9 +473,9 @@ describe("the dashboard", () => {
       fiscalFile("702.xml", nfce(702, [bifinhos(3)]).xml),
       fiscalFile("703.xml", nfce(703, [bags(1)], { emitente: CENTRO }).xml),
     ]);
-    await associar({ unidadeId: loja, codigo: "5501", texto: "BIF65", fator: "1" });
+    await associar({ unidadeId: shop.loja, codigo: "5501", texto: "BIF65", fator: "1" });
     const dash = await getDashboard(at);
-    const mp = dash.canais.find((c) => c.unidadeId === loja)!;
+    const mp = dash.canais.find((c) => c.unidadeId === shop.loja)!;
     expect(mp.balcao).toEqual({
       vendas: 2,
       valor: 35990 + 2970,
@@ -495,7 +483,7 @@ describe("the dashboard", () => {
       custo: 24000 + 1200,
       margem: 35990 + 2970 - 25200,
     });
-    const ct = dash.canais.find((c) => c.unidadeId === centro)!;
+    const ct = dash.canais.find((c) => c.unidadeId === shop.centro)!;
     // Centro had no bag in its ledger: sold, valued, no units taken.
     expect(ct.balcao).toMatchObject({ vendas: 1, valor: 18990 });
     expect(mp.online).toBeDefined();

@@ -7,49 +7,35 @@
 // confirmations racing (applied once); another recipient, another unit's note, a hostile XML
 // and a zip bomb, each refused with its reason and nothing changed. And "Entrada (+N)".
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
 import {
   configureFiscalReader,
   confirmEntry,
   previewEntry,
   READER_TOO_HEAVY,
-  stopFiscalReader,
 } from "~/modules/fiscal/index.server";
 import { codigosFornecedor, documentosFiscais } from "~/modules/fiscal/testing.server";
 import { runSql } from "~/platform/db/client.server";
 import { action as stockAction } from "~/routes/admin/estoque";
 import { action as entryAction, loader as entryLoader } from "~/routes/admin/estoque-entrada";
 import { formRequest, makeRequest } from "../setup/requests";
-import { withFreshDemoShop } from "../support/demo-shop";
-import { fiscalFile, setUpFiscalShop, uploadFiscalFiles } from "../support/fiscal-shop";
+import { fiscalFile, uploadFiscalFiles, withFiscalShop } from "../support/fiscal-shop";
 import { CENTRO, GTIN_RACAO, MEIA_PRAIA, notaXml } from "../support/nota-fiscal";
 import { call } from "../support/routes";
 import { type StaffSession, staffSession } from "../support/staff";
 import { bombEntry, deflatedEntry, zipEntries } from "../support/zip";
 
-const { ctx, product } = withFreshDemoShop();
+// 10 bags in hand at R$ 100,00 on average before the note.
+const { ctx, product, shop } = withFiscalShop({ custo: 10000, custoMedio: 10000 });
 
 const FORNECEDOR = { cnpj: "03847655000198", nome: "Distribuidora Pet Sul Ltda" };
 
-let loja: string;
-let centro: string;
-let dono: StaffSession;
-let racao: string;
 let sache: string;
 let areia: string;
 
-afterAll(async () => {
-  await stopFiscalReader();
-});
-
 beforeEach(async () => {
   const db = ctx.database.db;
-  // 10 bags in hand at R$ 100,00 on average before the note.
-  ({ loja, centro, racao, dono } = await setUpFiscalShop(ctx.database, {
-    custo: 10000,
-    custoMedio: 10000,
-  }));
   sache = (
     await product({ nome: "Sachê Whiskas Carne 85 g", preco: 350, estoque: 0, sku: "WHK85" })
   ).id;
@@ -102,7 +88,7 @@ function nota(
   });
 }
 
-function upload(files: File[], who: StaffSession = dono) {
+function upload(files: File[], who: StaffSession = shop.dono) {
   return uploadFiscalFiles(entryAction, "/admin/estoque/entrada", "preview", files, who);
 }
 
@@ -110,7 +96,7 @@ async function confirm(
   token: string,
   chave: string,
   fields: Record<string, string> = {},
-  who: StaffSession = dono,
+  who: StaffSession = shop.dono,
 ) {
   return call(
     entryAction,
@@ -147,7 +133,7 @@ describe("a supplier's NF-e", () => {
   it("previews matched, code-matched and unmatched items; confirming adds the units, remembers the mapping and updates the costs", async () => {
     const page = await call(
       entryLoader,
-      makeRequest("/admin/estoque/entrada", { token: dono.token }),
+      makeRequest("/admin/estoque/entrada", { token: shop.dono.token }),
     );
     expect(page.status).toBe(200);
     const { xml, chave } = nota(4512);
@@ -161,7 +147,7 @@ describe("a supplier's NF-e", () => {
     expect(note).toMatchObject({
       chave,
       numero: 4512,
-      unidade: { id: loja },
+      unidade: { id: shop.loja },
       emitente: { cnpj: FORNECEDOR.cnpj },
       semCasar: 1,
     });
@@ -200,10 +186,10 @@ describe("a supplier's NF-e", () => {
     const done = await confirm(preview.token, chave, { item_3: "pipi4", fator_3: "6" });
     expect(done.status, JSON.stringify(done.data)).toBe(200);
     expect(done.data.message).toBe("NF-e 4512 de Distribuidora Pet Sul Ltda recebida");
-    expect(await stock(racao, loja)).toBe(30);
-    expect(await stock(sache, loja)).toBe(24);
-    expect(await stock(areia, loja)).toBe(4 + 18);
-    expect(await stock(racao, centro)).toBe(0);
+    expect(await stock(shop.racao, shop.loja)).toBe(30);
+    expect(await stock(sache, shop.loja)).toBe(24);
+    expect(await stock(areia, shop.loja)).toBe(4 + 18);
+    expect(await stock(shop.racao, shop.centro)).toBe(0);
 
     const moves = await runSql<{
       tipo: string;
@@ -221,12 +207,12 @@ describe("a supplier's NF-e", () => {
       expect(m).toMatchObject({
         motivo: "Entrada NF 4512 — Distribuidora Pet Sul Ltda",
         chave_acesso: chave,
-        usuario_email: dono.user.email,
+        usuario_email: shop.dono.user.email,
       });
     }
     const costs = new Map((await ctx.database.db.select().from(variantes)).map((v) => [v.id, v]));
     // Last cost per unit; the average weighs the 10 bags in hand at R$ 100,00.
-    expect(costs.get(racao)).toMatchObject({ custo: 13000, custoMedio: 12000 });
+    expect(costs.get(shop.racao)).toMatchObject({ custo: 13000, custoMedio: 12000 });
     expect(costs.get(sache)).toMatchObject({ custo: 300, custoMedio: 300 });
     // 4 bags in hand with no known average count at the new cost.
     expect(costs.get(areia)).toMatchObject({ custo: 2000, custoMedio: 2000 });
@@ -236,9 +222,9 @@ describe("a supplier's NF-e", () => {
       chaveAcesso: chave,
       modelo: "55",
       tipo: "entrada",
-      unidadeId: loja,
+      unidadeId: shop.loja,
       numero: 4512,
-      aplicadaPor: dono.user.email,
+      aplicadaPor: shop.dono.user.email,
       emitenteCnpj: FORNECEDOR.cnpj,
     });
     const [remembered] = await ctx.database.db
@@ -272,8 +258,8 @@ describe("a supplier's NF-e", () => {
     expect(loser.data.message).toMatch(
       /^A NF-e 4600 já entrou no estoque em \d\d\/\d\d\/\d{4} \d\d:\d\d, por Dona Rita/,
     );
-    expect(await stock(racao, loja)).toBe(30);
-    expect(await stock(sache, loja)).toBe(24);
+    expect(await stock(shop.racao, shop.loja)).toBe(30);
+    expect(await stock(sache, shop.loja)).toBe(24);
     expect(await ctx.database.db.select().from(documentosFiscais)).toHaveLength(1);
 
     // Uploaded again later: refused in the preview with when and by whom.
@@ -293,7 +279,7 @@ describe("a supplier's NF-e", () => {
 
   it("two confirmations racing in the module itself insert the key once", async () => {
     const { xml, chave } = nota(4700);
-    const actor = dono.actor("/admin/estoque/entrada");
+    const actor = shop.dono.actor("/admin/estoque/entrada");
     const previews = await Promise.all(
       [0, 1, 2].map(() =>
         previewEntry([{ name: "n.xml", bytes: new TextEncoder().encode(xml) }], actor),
@@ -304,7 +290,7 @@ describe("a supplier's NF-e", () => {
       previews.map((p) => confirmEntry({ token: p.token, chave, escolhas }, actor)),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    expect(await stock(areia, loja)).toBe(4 + 18);
+    expect(await stock(areia, shop.loja)).toBe(4 + 18);
     const [{ n }] = await runSql<{ n: number }>(
       ctx.database.db,
       "select count(*)::int as n from movimentos_estoque where chave_acesso = $1",
@@ -319,7 +305,7 @@ describe("a supplier's NF-e", () => {
     const paraCentro = nota(11, CENTRO);
     const hostile = `<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><nfeProc>&b;</nfeProc>`;
     const bomb = zipEntries([deflatedEntry("a.xml", nota(12).xml), bombEntry("b.xml", 600)]);
-    const gerenteMeiaPraia = await staffSession({ papel: "gerente", unidades: [loja] });
+    const gerenteMeiaPraia = await staffSession({ papel: "gerente", unidades: [shop.loja] });
     const answer = await upload(
       [
         fiscalFile("outra.xml", outra.xml),
@@ -383,17 +369,17 @@ describe("Entrada (+N) without an invoice", () => {
         stockAction,
         formRequest(
           "/admin/estoque",
-          { intent: "stock-enter", varianteId: racao, unidadeId: loja, ...fields },
-          { token: dono.token },
+          { intent: "stock-enter", varianteId: shop.racao, unidadeId: shop.loja, ...fields },
+          { token: shop.dono.token },
         ),
       );
     const missing = await send({ quantidade: "5", motivo: "" });
     expect(missing.status).toBe(400);
     expect(missing.data.errors.motivo).toMatch(/Informe o motivo/);
-    expect(await stock(racao, loja)).toBe(10);
+    expect(await stock(shop.racao, shop.loja)).toBe(10);
     const done = await send({ quantidade: "5", motivo: "Bonificação do fornecedor" });
     expect(done.data).toMatchObject({ ok: true, message: "Entrada registrada" });
-    expect(await stock(racao, loja)).toBe(15);
+    expect(await stock(shop.racao, shop.loja)).toBe(15);
     const [move] = await runSql<{ tipo: string; motivo: string; delta_em_maos: number }>(
       ctx.database.db,
       "select tipo, motivo, delta_em_maos from movimentos_estoque where tipo = 'entrada_avulsa'",

@@ -19,9 +19,10 @@ import { loader as exportLoader } from "~/routes/admin/privacidade-exportar";
 import { loader as legalLoader } from "~/routes/public/legal";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { insertBooking, makeAdmin } from "../support/factories";
 import { runDeclaredJob } from "../support/jobs";
 import { ONE_PAGE_PDF } from "../support/pdf";
+import { ownAndStrangerOrders } from "../support/privacy-orders";
 import { call, expectRefused } from "../support/routes";
 import { unzip } from "../support/zip";
 
@@ -206,21 +207,13 @@ describe("retention of resumes and grooming photos", () => {
 
 /** Carla's data (phone 47 97777-6666, carla@example.com) and someone else's order. */
 async function carlaAndOthers() {
-  const product = await insertProduct({ nome: "Ração Golden 15 kg", precoAtual: 15990 });
-  const line = [{ produtoId: product.id, nome: product.nome, preco: 15990, quantidade: 2 }];
-  const order = await insertOrder(line, {
+  const { order, stranger: other } = await ownAndStrangerOrders(2, {
     clienteNome: "Carla Dias",
     clienteTelefone: "47977776666",
     clienteEmail: "Carla@Example.com",
     clienteEndereco: "Rua 300, 12",
     clienteReferencia: "Casa azul",
     observacoes: "Tocar a campainha",
-    estoqueSituacao: "baixado",
-  });
-  const other = await insertOrder(line, {
-    clienteNome: "Outra Pessoa",
-    clienteTelefone: "47911112222",
-    estoqueSituacao: "baixado",
   });
   const service = await grooming("SRV000010", monthsAgo(1));
   const cv = await resume(monthsAgo(1));

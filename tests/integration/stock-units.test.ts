@@ -10,14 +10,14 @@ import { bairrosEntrega } from "~/modules/delivery/testing.server";
 import { movimentosEstoque } from "~/modules/inventory/testing.server";
 import { placeOrder, quoteCart, setOrderStatus } from "~/modules/orders/index.server";
 import { itensPedido, pedidos } from "~/modules/orders/testing.server";
-import { unidades } from "~/modules/shop/testing.server";
 import type { AdminActor } from "~/platform/admin/actor.server";
 import { runSql } from "~/platform/db/client.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { reseedWithNewCentro } from "../support/demo-shop";
 import * as factories from "../support/factories";
+import { expectOneOfFourAtThisUnit } from "../support/pickup-quote";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -28,12 +28,8 @@ let unitB: string;
 let actor: AdminActor;
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await ctx.database.db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
-  await seedDatabase({ images: false });
-  unitA = await factories.defaultUnitId();
   // A second open unit that delivers and takes pick-up orders.
-  unitB = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: true });
+  ({ meiaPraia: unitA, centro: unitB } = await reseedWithNewCentro(ctx.database, true));
   const admin = await factories.makeAdmin();
   actor = { request: makeRequest("/admin/loja"), userId: admin.user.id };
 });
@@ -119,13 +115,7 @@ describe("pick-up at a unit", () => {
     const itens = [{ varianteId: item.id, quantidade: 2 }];
     const atB = await quoteCart({ itens, retiradaUnidadeId: unitB, bairro: "Meia Praia" });
     // B holds 1 of 2: the line is named with where it is, not cut down (issue 39).
-    expect(atB.linhas[0]).toMatchObject({
-      estoque: 1,
-      estoqueTotal: 4,
-      quantidade: 0,
-      quantidadePedida: 2,
-      falta: "só 1 nesta unidade (você pediu 2); disponível na Unidade Meia Praia ou para entrega",
-    });
+    expectOneOfFourAtThisUnit(atB.linhas[0], 2);
     const oneAtB = await quoteCart({
       itens: [{ varianteId: item.id, quantidade: 1 }],
       retiradaUnidadeId: unitB,

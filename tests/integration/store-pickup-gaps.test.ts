@@ -1,21 +1,14 @@
-// Issue 39, point 1: choosing a pick-up unit never takes anything out of the cart. The quote
-// for a unit keeps every line, names what the unit lacks and where it is ("disponível na
-// Unidade Meia Praia ou para entrega"); the checkout refuses such a pick-up on the server
-// with the same words and loses nothing (the cart kept by the server for a browser without
-// JavaScript keeps both lines, the typed form comes back); the customer may pick the other
-// unit, delivery, or remove the line, and only then does it leave.
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { placeOrder, quoteCart } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { unidades } from "~/modules/shop/testing.server";
 import { action as cartAction } from "~/routes/loja/carrinho-alterar";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { loader as quoteLoader } from "~/routes/loja/resumo";
-import { seedDatabase } from "~/startup/seed.server";
-import { truncateAll, withTestDatabase } from "../setup/db";
+import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { reseedWithNewCentro } from "../support/demo-shop";
 import * as factories from "../support/factories";
+import { expectOneOfFourAtThisUnit } from "../support/pickup-quote";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -27,12 +20,8 @@ let golden: { id: string; nome: string };
 let bravecto: { id: string; nome: string };
 
 beforeEach(async () => {
-  await truncateAll(ctx.database);
-  await ctx.database.db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
-  await seedDatabase({ images: false });
-  meiaPraia = await factories.defaultUnitId();
   // A second open unit that takes pick-up orders and does not deliver.
-  centro = await factories.addCentroUnit(ctx.database.db, { atendeEntregas: false });
+  ({ meiaPraia, centro } = await reseedWithNewCentro(ctx.database, false));
   golden = await product({ nome: "Golden Adulto 15 kg", preco: 20000, estoque: 0 });
   bravecto = await product({ nome: "Bravecto 10 a 20 kg", preco: 15000, estoque: 0 });
   await factories.setStock(golden.id, meiaPraia, 3);
@@ -136,13 +125,7 @@ describe("a pick-up unit that lacks a line", () => {
       itens: [{ varianteId: golden.id, quantidade: 3 }],
       retiradaUnidadeId: centro,
     });
-    expect(quote.linhas[0]).toMatchObject({
-      quantidadePedida: 3,
-      quantidade: 0,
-      estoque: 1,
-      estoqueTotal: 4,
-      falta: "só 1 nesta unidade (você pediu 3); disponível na Unidade Meia Praia ou para entrega",
-    });
+    expectOneOfFourAtThisUnit(quote.linhas[0], 3);
     // Meia Praia holds 2 of 4 asked: nowhere has the whole line.
     const nowhere = await quoteCart({
       itens: [{ varianteId: golden.id, quantidade: 4 }],

@@ -96,3 +96,16 @@ export async function centroUnit(executor: Executor = db()): Promise<string> {
     .where(eq(unidades.slug, "centro-teste"));
   return kept?.id ?? (await addCentroUnit(executor, { atendeEntregas: false }));
 }
+
+/**
+ * The demo shop seeded again on the truncated database with a new unit "Centro" (open for
+ * pick-up, delivering or not); answers Meia Praia's id and Centro's.
+ */
+export async function reseedWithNewCentro(database: Database, atendeEntregas: boolean) {
+  await truncateAll(database);
+  await database.db.delete(unidades).where(eq(unidades.slug, "centro-teste"));
+  await seedDatabase({ images: false });
+  const meiaPraia = await defaultUnitId();
+  const centro = await addCentroUnit(database.db, { atendeEntregas });
+  return { meiaPraia, centro };
+}

@@ -3,11 +3,14 @@
 // Golden 15 kg bag the notes carry by its EAN, and the owner signed in. Plus the files the
 // staff upload and the upload itself, as the admin pages send them.
 import { eq } from "drizzle-orm";
+import { afterAll, beforeEach } from "vitest";
 import { variantes } from "~/modules/catalog/testing.server";
+import { stopFiscalReader } from "~/modules/fiscal/index.server";
 import { documentosFiscais } from "~/modules/fiscal/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
 import type { Database } from "~/platform/db/client.server";
 import { makeRequest } from "../setup/requests";
+import { withFreshDemoShop } from "./demo-shop";
 import * as factories from "./factories";
 import { CENTRO, GTIN_RACAO, MEIA_PRAIA } from "./nota-fiscal";
 import { call } from "./routes";
@@ -17,10 +20,7 @@ import { type StaffSession, staffSession } from "./staff";
  * Meia Praia and a Centro that does not deliver, with their CNPJs and no fiscal document; the
  * Golden 15 kg bag (10 in hand, its EAN, `cost` as last and average cost); the owner signed in.
  */
-export async function setUpFiscalShop(
-  database: Database,
-  cost: { custo: number; custoMedio: number },
-) {
+async function setUpFiscalShop(database: Database, cost: { custo: number; custoMedio: number }) {
   const db = database.db;
   const loja = await factories.defaultUnitId();
   await db.delete(documentosFiscais);
@@ -42,6 +42,24 @@ export async function setUpFiscalShop(
     .where(eq(variantes.id, racao));
   const dono = await staffSession({ papel: "dono", unidades: null, nome: "Dona Rita" });
   return { loja, centro, racao, dono };
+}
+
+type FiscalShop = Awaited<ReturnType<typeof setUpFiscalShop>>;
+
+/**
+ * The file's database with the demo shop seeded again and `setUpFiscalShop(cost)` before each
+ * test, and the fiscal reader's worker stopped after the file. `shop` is filled in then.
+ */
+export function withFiscalShop(cost: { custo: number; custoMedio: number }) {
+  const { ctx, product } = withFreshDemoShop();
+  const shop = {} as FiscalShop;
+  beforeEach(async () => {
+    Object.assign(shop, await setUpFiscalShop(ctx.database, cost));
+  });
+  afterAll(async () => {
+    await stopFiscalReader();
+  });
+  return { ctx, product, shop };
 }
 
 /** A file as the staff pick it: a .zip, or an XML. */
