@@ -15,31 +15,23 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/platform/db/client.server";
 import { stopServer, table } from "../lib/server";
-import {
-  args,
-  BROWSER,
-  benchKinds,
-  type Kind,
-  quantile,
-  startApp,
-  withSeededShop,
-} from "./harness";
+import * as harness from "./harness";
 import { buildLargeShop } from "./large-shop";
 
 const option = (name: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  harness.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const FRACTION = Number(option("scale-fraction") ?? 1);
 const ADMIN = { email: "escrita@agropet.com.br", password: "Escrita-Jacare-Milho-72" };
 const IMPORT_ROWS = 2_000;
 const SAVES = Number(option("saves") ?? 3);
 const QUIET_MS = 5_000;
 /** The page cache serves no request with one of our cookies (http/page-cache.ts). */
-const UNCACHED = { ...BROWSER, cookie: "agropet_bench=1" };
+const UNCACHED = { ...harness.BROWSER, cookie: "agropet_bench=1" };
 
 type UnitRow = Record<string, unknown> & { id: string; nome: string; em_breve: boolean };
 
 interface WriteRun {
-  kind: Kind;
+  kind: harness.Kind;
   produtos: number;
   /** Seconds of each save: as it is, renamed (and back), closed and opened again. */
   saves: Record<string, number[]>;
@@ -88,8 +80,8 @@ function unitFields(u: UnitRow, changes: Record<string, string | undefined> = {}
 }
 
 /** A fresh large shop of this kind; the units' rows as the form needs them. */
-async function prepare(kind: Kind, dataDir: string) {
-  return withSeededShop(kind, "escrita", dataDir, async (database, { env, pgdb }) => {
+async function prepare(kind: harness.Kind, dataDir: string) {
+  return harness.withSeededShop(kind, "escrita", dataDir, async (database, { env, pgdb }) => {
     console.log(`[${kind}] loja grande (fração ${FRACTION}) ...`);
     const counts = await buildLargeShop(database, FRACTION, console.log);
     const units = await queryRows<UnitRow>(
@@ -213,12 +205,12 @@ async function probe(url: string, until: Promise<unknown>) {
   return { times, statuses };
 }
 
-async function measure(kind: Kind): Promise<WriteRun> {
+async function measure(kind: harness.Kind): Promise<WriteRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escrita-"));
   const shop = await prepare(kind, dataDir);
   try {
     console.log(`[${kind}] iniciando servidor ...`);
-    const { base, child } = await startApp({
+    const { base, child } = await harness.startApp({
       ...shop.env,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -262,8 +254,8 @@ async function measure(kind: Kind): Promise<WriteRun> {
         kind,
         produtos: shop.produtos,
         saves,
-        quietP99: quantile(quiet.times, 0.99),
-        importP99: quantile(during.times, 0.99),
+        quietP99: harness.quantile(quiet.times, 0.99),
+        importP99: harness.quantile(during.times, 0.99),
         importSeconds: imported.seconds,
         importStatus: imported.status,
         pageStatuses,
@@ -279,7 +271,7 @@ async function measure(kind: Kind): Promise<WriteRun> {
 
 /** The whole run; true when every write answered and met its goal. */
 export async function runAdminWrite(): Promise<boolean> {
-  const kinds = benchKinds();
+  const kinds = harness.benchKinds();
   let ok = true;
   const rows = [["Banco", "medida", "valor", "meta", "OK"]];
   for (const kind of kinds) {
@@ -290,7 +282,7 @@ export async function runAdminWrite(): Promise<boolean> {
       rows.push([
         kind,
         `${name} (${times.length}×, pior)`,
-        `${worst.toFixed(2)} s (mediana ${quantile(times, 0.5).toFixed(2)} s)`,
+        `${worst.toFixed(2)} s (mediana ${harness.quantile(times, 0.5).toFixed(2)} s)`,
         "< 1 s",
         worst < 1 ? "sim" : "NÃO",
       ]);

@@ -11,14 +11,7 @@ import { type FakeMercadoPago, startFakeMercadoPago } from "../../tests/support/
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
-import {
-  clientAddress,
-  postForm,
-  quantile,
-  type Scenario,
-  settle,
-  withRunDatabase,
-} from "./harness";
+import * as harness from "./harness";
 
 const SERIAL = 40;
 const CONCURRENT = 100;
@@ -37,7 +30,7 @@ function order(base: string, i: number, productId: string, forma: Forma) {
     formaPagamento: forma,
     email: `cliente${i}@example.com`,
   });
-  return postForm(base, "/loja/checkout", form, clientAddress(91, i));
+  return harness.postForm(base, "/loja/checkout", form, harness.clientAddress(91, i));
 }
 
 interface Figures {
@@ -50,13 +43,11 @@ interface Figures {
 }
 
 async function measure(base: string, productId: string, forma: Forma, offset: number) {
-  const times: number[] = [];
-  let serialFailed = 0;
-  for (let i = 0; i < SERIAL; i++) {
-    const started = performance.now();
-    if (!placed(await order(base, offset + i, productId, forma))) serialFailed++;
-    times.push(performance.now() - started);
-  }
+  const { times, failed: serialFailed } = await harness.inSequence(
+    SERIAL,
+    (i) => order(base, offset + i, productId, forma),
+    placed,
+  );
   const started = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: CONCURRENT }, (_, i) =>
@@ -66,8 +57,8 @@ async function measure(base: string, productId: string, forma: Forma, offset: nu
   const seconds = (performance.now() - started) / 1000;
   const created = statuses.filter(placed).length;
   return {
-    p50: quantile(times, 0.5),
-    p99: quantile(times, 0.99),
+    p50: harness.quantile(times, 0.5),
+    p99: harness.quantile(times, 0.99),
     serialFailed,
     created,
     failed: CONCURRENT - created,
@@ -75,7 +66,7 @@ async function measure(base: string, productId: string, forma: Forma, offset: nu
   } satisfies Figures;
 }
 
-export const checkoutCard: Scenario<Prepared, Record<Forma, Figures>> = {
+export const checkoutCard: harness.Scenario<Prepared, Record<Forma, Figures>> = {
   name: "checkout-card",
   async prepare(env) {
     const mp = await startFakeMercadoPago("TEST-bench-token");
@@ -84,7 +75,7 @@ export const checkoutCard: Scenario<Prepared, Record<Forma, Figures>> = {
     env.MERCADOPAGO_ACCESS_TOKEN = mp.accessToken;
     env.MERCADOPAGO_WEBHOOK_SECRET = "segredo-bench";
     env.PAYMENT_RECONCILE_INTERVAL = "0";
-    const products = await withRunDatabase(env, async (database) => {
+    const products = await harness.withRunDatabase(env, async (database) => {
       await updateSettings(database.db, {
         mercadopagoAtivo: true,
         cartaoAtivo: true,
@@ -111,14 +102,14 @@ export const checkoutCard: Scenario<Prepared, Record<Forma, Figures>> = {
           order(base, 900_000 + i, products[2]!, FORMAS[i % 2]!),
         ),
       );
-      await settle(base);
+      await harness.settle(base);
       const result = {} as Record<Forma, Figures>;
       for (const [n, forma] of FORMAS.entries()) {
         console.log(
           `[${kind}] checkout ${forma}: ${SERIAL} em sequência, ${CONCURRENT} simultâneos ...`,
         );
         result[forma] = await measure(base, products[n]!, forma, 100_000 * (n + 1));
-        await settle(base);
+        await harness.settle(base);
       }
       return result;
     } finally {

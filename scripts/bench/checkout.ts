@@ -9,17 +9,7 @@ import { queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
-import {
-  clientAddress,
-  PLACED,
-  postForm,
-  quantile,
-  RACE_SKU,
-  type Scenario,
-  settle,
-  stockOf,
-  withRunDatabase,
-} from "./harness";
+import * as harness from "./harness";
 
 const RACE_ORDERS = 100;
 const SPREAD_ORDERS = 200;
@@ -46,7 +36,7 @@ interface RaceResult {
 function placeOrder(base: string, i: number, productId: string): Promise<number> {
   // One client address per buyer, as different customers would have.
   const form = new URLSearchParams(customerCheckout(i, productId, `Cliente Benchmark ${i}`));
-  return postForm(base, "/loja/checkout", form, clientAddress(77, i));
+  return harness.postForm(base, "/loja/checkout", form, harness.clientAddress(77, i));
 }
 
 /** Concurrent checkouts, order i buying one unit of products[i % products.length]. */
@@ -64,12 +54,12 @@ async function race(
   );
   const seconds = (performance.now() - started) / 1000;
   let stockAfter = 0;
-  for (const id of products) stockAfter += await stockOf(base, id);
+  for (const id of products) stockAfter += await harness.stockOf(base, id);
   return {
-    created: statuses.filter((s) => s === PLACED).length,
+    created: statuses.filter((s) => s === harness.PLACED).length,
     refused: statuses.filter((s) => s === 409).length,
     serverErrors: statuses.filter((s) => s >= 500).length,
-    other: statuses.filter((s) => s !== PLACED && s !== 409 && s < 500).length,
+    other: statuses.filter((s) => s !== harness.PLACED && s !== 409 && s < 500).length,
     stockAfter,
     seconds,
   };
@@ -77,25 +67,22 @@ async function race(
 
 /** One client, one order after another: the latency a customer waits for 'Confirmar pedido'. */
 async function serial(base: string, productId: string, offset: number) {
-  const times: number[] = [];
-  let failed = 0;
-  for (let i = 0; i < SERIAL_ORDERS; i++) {
-    const started = performance.now();
-    const status = await placeOrder(base, offset + i, productId);
-    times.push(performance.now() - started);
-    if (status !== PLACED) failed++;
-  }
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), failed };
+  const { times, failed } = await harness.inSequence(
+    SERIAL_ORDERS,
+    (i) => placeOrder(base, offset + i, productId),
+    (status) => status === harness.PLACED,
+  );
+  return { p50: harness.quantile(times, 0.5), p99: harness.quantile(times, 0.99), failed };
 }
 
 /** Stock for the checkout runs, set in the database before the app starts. */
 async function prepareStock(env: Record<string, string>) {
-  return withRunDatabase(env, async (database) => {
+  return harness.withRunDatabase(env, async (database) => {
     // Variants on sale (a product's only one has the product's id; packs have their own).
     const spread = await queryRows<{ id: string }>(
       database.db,
       sql`select v.id from variantes v join produtos p on p.id = v.produto_id
-          where v.sku is distinct from ${RACE_SKU} and v.ativo and p.ativo
+          where v.sku is distinct from ${harness.RACE_SKU} and v.ativo and p.ativo
           and p.excluido_em is null order by p.nome, v.posicao limit ${3 * SPREAD_PRODUCTS + 1}`,
     );
     const serialProduct = spread.pop()!.id;
@@ -126,7 +113,7 @@ interface CheckoutResult {
   stockBefore: number;
 }
 
-export const checkout: Scenario<Stock, CheckoutResult> = {
+export const checkout: harness.Scenario<Stock, CheckoutResult> = {
   name: "checkout",
   prepare: prepareStock,
   async run({ kind, base, productId }, stock) {
@@ -134,7 +121,7 @@ export const checkout: Scenario<Stock, CheckoutResult> = {
     // so the first JIT and connection costs do not count.
     console.log(`[${kind}] checkout: aquecimento ...`);
     await race(base, stock.warmUp, SPREAD_ORDERS, 40_000);
-    await settle(base);
+    await harness.settle(base);
     console.log(`[${kind}] checkout: ${SERIAL_ORDERS} pedidos em sequência ...`);
     const single = await serial(base, stock.serialProduct, 0);
     console.log(
@@ -147,12 +134,12 @@ export const checkout: Scenario<Stock, CheckoutResult> = {
     );
     const shortBefore = SHORT_STOCK * SPREAD_PRODUCTS;
     const short = await race(base, stock.short, SPREAD_ORDERS, 30_000);
-    const stockBefore = await stockOf(base, productId);
+    const stockBefore = await harness.stockOf(base, productId);
     console.log(
       `[${kind}] corrida: ${RACE_ORDERS} checkouts de 1 unidade, estoque ${stockBefore} ...`,
     );
     const checkout = await race(base, [productId], RACE_ORDERS, 20_000);
-    await settle(base);
+    await harness.settle(base);
     return { single, spread, spreadBefore, short, shortBefore, checkout, stockBefore };
   },
   report(results) {

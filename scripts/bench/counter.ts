@@ -10,22 +10,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "~/platform/db/client.server";
 import { stopServer } from "../lib/server";
-import {
-  args,
-  BROWSER,
-  type Kind,
-  load,
-  measureEachKind,
-  quantile,
-  startApp,
-  withSeededShop,
-} from "./harness";
+import * as harness from "./harness";
 import { buildLargeShop } from "./large-shop";
 import { signIn } from "./lib/requests";
 
 const ADMIN = { email: "dono@bench.local", password: "Bench-contador-2026!" };
 const PICKUPS = 60;
-const fractionFlag = args.find((a) => a.startsWith("--scale-fraction="));
+const fractionFlag = harness.args.find((a) => a.startsWith("--scale-fraction="));
 const FRACTION = fractionFlag ? Number(fractionFlag.split("=")[1]) : 1;
 
 interface Pickup {
@@ -33,8 +24,8 @@ interface Pickup {
   codigo: string;
 }
 
-async function prepare(kind: Kind, dataDir: string) {
-  return withSeededShop(kind, "balcao", dataDir, async (database, { pgdb }) => {
+async function prepare(kind: harness.Kind, dataDir: string) {
+  return harness.withSeededShop(kind, "balcao", dataDir, async (database, { pgdb }) => {
     await buildLargeShop(database, FRACTION, () => {});
     // The latest pick-ups (handed-over ones too, taken back a step), made ready and paid by
     // Pix: handing one over asks only its code (a "pagar na retirada" one would ask the
@@ -67,7 +58,12 @@ async function prepare(kind: Kind, dataDir: string) {
   });
 }
 
-async function handedOver(kind: Kind, dataDir: string, url: string | undefined, ids: string[]) {
+async function handedOver(
+  kind: harness.Kind,
+  dataDir: string,
+  url: string | undefined,
+  ids: string[],
+) {
   const database = await openDatabase({
     databaseUrl: url,
     dataDir: kind === "PostgreSQL" ? undefined : path.join(dataDir, "db"),
@@ -84,22 +80,22 @@ async function handedOver(kind: Kind, dataDir: string, url: string | undefined, 
   }
 }
 
-async function measure(kind: Kind) {
+async function measure(kind: harness.Kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-balcao-"));
   const { pgdb, pickups } = await prepare(kind, dataDir);
   try {
-    const { base, child } = await startApp({
+    const { base, child } = await harness.startApp({
       DATA_DIR: dataDir,
       DATABASE_URL: pgdb?.url ?? "",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
-    let list: Awaited<ReturnType<typeof load>>;
+    let list: Awaited<ReturnType<typeof harness.load>>;
     const times: number[] = [];
     let refused = 0;
     try {
       const cookie = await signIn(base, ADMIN);
-      list = await load(`${base}/admin/loja?view=pedidos`, { ...BROWSER, cookie });
+      list = await harness.load(`${base}/admin/loja?view=pedidos`, { ...harness.BROWSER, cookie });
       for (const p of pickups) {
         const started = performance.now();
         const res = await fetch(`${base}/admin/loja/pedidos`, {
@@ -112,7 +108,7 @@ async function measure(kind: Kind) {
             codigoRetirada: p.codigo,
           }),
           headers: {
-            ...BROWSER,
+            ...harness.BROWSER,
             cookie,
             "content-type": "application/x-www-form-urlencoded",
             origin: base,
@@ -137,7 +133,7 @@ async function measure(kind: Kind) {
       `${kind.padEnd(10)} pedidos (lista): ${list.reqPerSec.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, não-2xx ${list.non2xx}`,
     );
     console.log(
-      `${kind.padEnd(10)} retirada com código: p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms (${done} de ${pickups.length} entregues, ${refused} recusadas)`,
+      `${kind.padEnd(10)} retirada com código: p50 ${harness.quantile(times, 0.5).toFixed(1)} ms, p99 ${harness.quantile(times, 0.99).toFixed(1)} ms (${done} de ${pickups.length} entregues, ${refused} recusadas)`,
     );
     return done === pickups.length && pickups.length > 0 && list.non2xx === 0;
   } finally {
@@ -146,4 +142,4 @@ async function measure(kind: Kind) {
   }
 }
 
-await measureEachKind(measure);
+await harness.measureEachKind(measure);

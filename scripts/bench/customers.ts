@@ -7,30 +7,18 @@
 import crypto from "node:crypto";
 import { clientes, sessoesClientes } from "~/modules/customers/testing.server";
 import { table } from "../lib/server";
-import {
-  BROWSER,
-  CONNECTIONS,
-  clientAddress,
-  DURATION,
-  type LoadResult,
-  load,
-  postForm,
-  quantile,
-  type Scenario,
-  settle,
-  withRunDatabase,
-} from "./harness";
+import * as harness from "./harness";
 
 const GOAL = 0.9;
 const ROUNDS = 2;
 
-const best = (results: LoadResult[]) =>
+const best = (results: harness.LoadResult[]) =>
   results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
 const CODES = 40;
 
 /** A customer and a session written straight into the run's database: its cookie's token. */
 async function prepare(env: Record<string, string>): Promise<{ token: string }> {
-  return withRunDatabase(env, async (database) => {
+  return harness.withRunDatabase(env, async (database) => {
     const token = crypto.randomBytes(32).toString("base64url");
     const [cliente] = await database.db
       .insert(clientes)
@@ -51,16 +39,19 @@ async function prepare(env: Record<string, string>): Promise<{ token: string }> 
 
 /** Like `load`, but the connections alternate a visitor's request and a signed-in one. */
 const loadHalfSignedIn = (url: string, cookie: string) =>
-  load(url, BROWSER, [{ headers: BROWSER }, { headers: { ...BROWSER, cookie } }]);
+  harness.load(url, harness.BROWSER, [
+    { headers: harness.BROWSER },
+    { headers: { ...harness.BROWSER, cookie } },
+  ]);
 
 interface CustomersResult {
-  pages: { name: string; without: LoadResult; half: LoadResult }[];
+  pages: { name: string; without: harness.LoadResult; half: harness.LoadResult }[];
   codeP50: number;
   codeP99: number;
   codeFailed: number;
 }
 
-export const customers: Scenario<{ token: string }, CustomersResult> = {
+export const customers: harness.Scenario<{ token: string }, CustomersResult> = {
   name: "customers",
   prepare,
   async run({ kind, base, productId }, { token }) {
@@ -72,30 +63,32 @@ export const customers: Scenario<{ token: string }, CustomersResult> = {
     ] as const) {
       // Alternated, best of each kept: on a shared machine one run can lose to a neighbour.
       console.log(`[${kind}] ${name}: sem sessão e metade com sessão de cliente, alternados ...`);
-      const runs: { without: LoadResult[]; half: LoadResult[] } = { without: [], half: [] };
+      const runs: { without: harness.LoadResult[]; half: harness.LoadResult[] } = {
+        without: [],
+        half: [],
+      };
       for (let round = 0; round < ROUNDS; round++) {
-        runs.without.push(await load(`${base}${path}`));
-        await settle(base);
+        runs.without.push(await harness.load(`${base}${path}`));
+        await harness.settle(base);
         runs.half.push(await loadHalfSignedIn(`${base}${path}`, cookie));
-        await settle(base);
+        await harness.settle(base);
       }
       pages.push({ name, without: best(runs.without), half: best(runs.half) });
     }
     console.log(`[${kind}] Entrar: ${CODES} pedidos de código em sequência ...`);
-    const times: number[] = [];
-    let codeFailed = 0;
-    for (let i = 0; i < CODES; i++) {
-      const form = new URLSearchParams({ intent: "codigo", email: `bench${i}@example.com` });
-      const started = performance.now();
-      const status = await postForm(base, "/conta/entrar", form, clientAddress(93, i));
-      times.push(performance.now() - started);
-      if (status !== 200) codeFailed++;
-    }
-    await settle(base);
+    const { times, failed: codeFailed } = await harness.inSequence(
+      CODES,
+      (i) => {
+        const form = new URLSearchParams({ intent: "codigo", email: `bench${i}@example.com` });
+        return harness.postForm(base, "/conta/entrar", form, harness.clientAddress(93, i));
+      },
+      (status) => status === 200,
+    );
+    await harness.settle(base);
     return {
       pages,
-      codeP50: quantile(times, 0.5),
-      codeP99: quantile(times, 0.99),
+      codeP50: harness.quantile(times, 0.5),
+      codeP99: harness.quantile(times, 0.99),
       codeFailed,
     };
   },
@@ -129,7 +122,7 @@ export const customers: Scenario<{ token: string }, CustomersResult> = {
       ]);
     }
     console.log(
-      `\n## Clientes: páginas com metade dos pedidos com sessão de cliente (meta ≥ ${GOAL}×; ${CONNECTIONS} conexões, ${DURATION} s)\n`,
+      `\n## Clientes: páginas com metade dos pedidos com sessão de cliente (meta ≥ ${GOAL}×; ${harness.CONNECTIONS} conexões, ${harness.DURATION} s)\n`,
     );
     console.log(table(rows));
     console.log("\n## Entrar: pedir o código (POST /conta/entrar)\n");

@@ -7,14 +7,7 @@ import { shopDay } from "~/domain/dates";
 import { addDays } from "~/domain/shop-time";
 import { queryRows } from "~/platform/db/client.server";
 import { table } from "../lib/server";
-import {
-  clientAddress,
-  postForm,
-  quantile,
-  type Scenario,
-  settle,
-  withRunDatabase,
-} from "./harness";
+import * as harness from "./harness";
 
 const SERIAL = 60;
 const RACERS = 100;
@@ -29,7 +22,7 @@ interface Prepared {
 
 /** The demo unit's agenda made roomy: every day, eight drop-offs of 60 points, no notice. */
 async function prepare(env: Record<string, string>): Promise<Prepared> {
-  return withRunDatabase(env, async (database) => {
+  return harness.withRunDatabase(env, async (database) => {
     const [agenda] = await queryRows<{ unidade_id: string }>(
       database.db,
       sql`update agendas_banho set horarios = ${JSON.stringify(Array(7).fill(TIMES))}::jsonb,
@@ -72,7 +65,7 @@ interface GroomingResult {
   seconds: number;
 }
 
-export const grooming: Scenario<Prepared, GroomingResult> = {
+export const grooming: harness.Scenario<Prepared, GroomingResult> = {
   name: "grooming",
   prepare,
   async run({ kind, base }, p) {
@@ -80,34 +73,33 @@ export const grooming: Scenario<Prepared, GroomingResult> = {
     const serialDay = addDays(today, 2);
     const raceDay = addDays(today, 3);
     console.log(`[${kind}] banho e tosa: ${SERIAL} agendamentos em sequência ...`);
-    const times: number[] = [];
-    let serialFailed = 0;
-    for (let i = 0; i < SERIAL; i++) {
-      const form = bookingForm(p, i, serialDay, TIMES[i % TIMES.length]!);
-      const started = performance.now();
-      const status = await postForm(base, "/servicos/agendar", form, clientAddress(91, i));
-      times.push(performance.now() - started);
-      if (status !== BOOKED) serialFailed++;
-    }
+    const { times, failed: serialFailed } = await harness.inSequence(
+      SERIAL,
+      (i) => {
+        const form = bookingForm(p, i, serialDay, TIMES[i % TIMES.length]!);
+        return harness.postForm(base, "/servicos/agendar", form, harness.clientAddress(91, i));
+      },
+      (status) => status === BOOKED,
+    );
     console.log(
       `[${kind}] banho e tosa: ${RACERS} tutores ao mesmo tempo, ${SLOT_POINTS} vagas ...`,
     );
     const started = performance.now();
     const statuses = await Promise.all(
       Array.from({ length: RACERS }, (_, i) =>
-        postForm(
+        harness.postForm(
           base,
           "/servicos/agendar",
           bookingForm(p, 1000 + i, raceDay, "08:00"),
-          clientAddress(92, i),
+          harness.clientAddress(92, i),
         ),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
-    await settle(base);
+    await harness.settle(base);
     return {
-      p50: quantile(times, 0.5),
-      p99: quantile(times, 0.99),
+      p50: harness.quantile(times, 0.5),
+      p99: harness.quantile(times, 0.99),
       serialFailed,
       booked: statuses.filter((s) => s === BOOKED).length,
       full: statuses.filter((s) => s === 409).length,

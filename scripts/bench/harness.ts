@@ -234,32 +234,59 @@ export function postForm(
   form: URLSearchParams,
   forwardedFor: string,
 ): Promise<number> {
-  const body = form.toString();
+  const { url, headers, body } = formRequest(base, path, form, forwardedFor);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(path, base),
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-          origin: base,
-          "sec-fetch-mode": "navigate",
-          "sec-fetch-site": "same-origin",
-          "x-forwarded-for": forwardedFor,
-        },
-      },
-      (res) => {
-        res.resume();
-        const refused = Number(res.headers["x-refusal-status"]);
-        res.on("end", () => resolve(refused || (res.statusCode ?? 0)));
-        res.on("error", reject);
-      },
-    );
+    const req = http.request(url, { method: "POST", agent: false, headers }, (res) => {
+      res.resume();
+      const refused = Number(res.headers["x-refusal-status"]);
+      res.on("end", () => resolve(refused || (res.statusCode ?? 0)));
+      res.on("error", reject);
+    });
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/**
+ * What postForm sends, as plain data (a worker thread takes it as it is): the address, the
+ * headers of a same-origin navigation from `forwardedFor`, and the encoded body.
+ */
+export function formRequest(
+  base: string,
+  path: string,
+  form: URLSearchParams,
+  forwardedFor: string,
+) {
+  const body = form.toString();
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": Buffer.byteLength(body),
+    origin: base,
+    "sec-fetch-mode": "navigate",
+    "sec-fetch-site": "same-origin",
+    "x-forwarded-for": forwardedFor,
+  };
+  return { url: new URL(path, base).href, headers, body };
+}
+
+/**
+ * `count` requests one after another (one client): each one's time in ms, and how many were
+ * not answered as `expected` says.
+ */
+export async function inSequence(
+  count: number,
+  send: (i: number) => Promise<number>,
+  expected: (status: number) => boolean,
+): Promise<{ times: number[]; failed: number }> {
+  const times: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const status = await send(i);
+    times.push(performance.now() - started);
+    if (!expected(status)) failed++;
+  }
+  return { times, failed };
 }
 
 /** The value at quantile `q` (0..1) of some timings. */

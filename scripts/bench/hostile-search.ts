@@ -13,18 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { customerCheckout } from "../lib/checkout-form";
 import { stopServer, table } from "../lib/server";
-import {
-  BROWSER,
-  benchKinds,
-  clientAddress,
-  type Kind,
-  postForm,
-  productIdBySku,
-  quantile,
-  RACE_SKU,
-  settle,
-  startApp,
-} from "./harness";
+import * as harness from "./harness";
 import { prepareShop } from "./scale";
 
 const SEARCHERS = 50;
@@ -81,7 +70,10 @@ function get(base: string, url: string, forwardedFor?: string) {
         new URL(url, base),
         {
           agent: false,
-          headers: { ...BROWSER, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+          headers: {
+            ...harness.BROWSER,
+            ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+          },
         },
         (res) => {
           res.resume();
@@ -106,20 +98,20 @@ async function orders(base: string, productId: string, first: number, until: Pro
   while (!done) {
     const form = new URLSearchParams(customerCheckout(i, productId, `Cliente Busca ${i}`));
     const started = performance.now();
-    await postForm(base, "/loja/checkout", form, clientAddress(120, i));
+    await harness.postForm(base, "/loja/checkout", form, harness.clientAddress(120, i));
     times.push(performance.now() - started);
     i++;
   }
   return times;
 }
 
-async function measure(kind: Kind): Promise<HostileResult> {
+async function measure(kind: harness.Kind): Promise<HostileResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-busca-hostil-"));
   const shop = await prepareShop(kind, "grande", dataDir);
   try {
-    const { base, child } = await startApp(shop.env);
+    const { base, child } = await harness.startApp(shop.env);
     try {
-      const productId = await productIdBySku(base, RACE_SKU);
+      const productId = await harness.productIdBySku(base, harness.RACE_SKU);
       await orders(base, productId, 0, new Promise((r) => setTimeout(r, 1500)));
       const quiet = await orders(
         base,
@@ -132,9 +124,11 @@ async function measure(kind: Kind): Promise<HostileResult> {
       const searches: Record<string, number> = {};
       const searcher = async (s: number) => {
         for (let n = 0; !stop; n++) {
-          const { status } = await get(base, hostileUrl(s + n), clientAddress(130, s)).catch(
-            () => ({ status: 0 }),
-          );
+          const { status } = await get(
+            base,
+            hostileUrl(s + n),
+            harness.clientAddress(130, s),
+          ).catch(() => ({ status: 0 }));
           searches[status] = (searches[status] ?? 0) + 1;
         }
       };
@@ -156,14 +150,14 @@ async function measure(kind: Kind): Promise<HostileResult> {
       );
       stop = true;
       await Promise.all([...attackers, health]);
-      await settle(base);
+      await harness.settle(base);
       // One hostile search at a time, each from an address of its own (the limiter is not
       // what is measured here): the longest.
       let longestSearch = 0;
       let longestQuery = "";
       for (let i = 0; i < SINGLE_SEARCHES; i++) {
         const url = hostileUrl(i);
-        const { ms } = await get(base, url, clientAddress(140, i));
+        const { ms } = await get(base, url, harness.clientAddress(140, i));
         if (ms > longestSearch) {
           longestSearch = ms;
           longestQuery = decodeURIComponent(url).slice(0, 40);
@@ -171,8 +165,8 @@ async function measure(kind: Kind): Promise<HostileResult> {
       }
       return {
         produtos: shop.counts?.produtos ?? 0,
-        quietP99: quantile(quiet, 0.99),
-        attackP99: quantile(attack, 0.99),
+        quietP99: harness.quantile(quiet, 0.99),
+        attackP99: harness.quantile(attack, 0.99),
         quietOrders: quiet.length,
         attackOrders: attack.length,
         searches,
@@ -191,7 +185,7 @@ async function measure(kind: Kind): Promise<HostileResult> {
 
 /** Both databases (PostgreSQL with DATABASE_URL); true when the goals were met. */
 export async function runHostileSearch(): Promise<boolean> {
-  const kinds = benchKinds();
+  const kinds = harness.benchKinds();
   const rows = [
     [
       "Banco",

@@ -31,16 +31,7 @@ import { checkout } from "./checkout";
 import { checkoutCard } from "./checkout-card";
 import { customers } from "./customers";
 import { grooming } from "./grooming";
-import {
-  args,
-  type Kind,
-  load,
-  productIdBySku,
-  RACE_SKU,
-  type Scenario,
-  startApp,
-  startReference,
-} from "./harness";
+import * as harness from "./harness";
 import { runHostileSearch } from "./hostile-search";
 import { loginFlood } from "./login-flood";
 import { pages } from "./pages";
@@ -56,7 +47,7 @@ const SCENARIOS = [
   grooming,
   customers,
   loginFlood,
-] as Scenario<never, unknown>[];
+] as harness.Scenario<never, unknown>[];
 const IMPORT = "import";
 const NFE_ENTRY = "nfe-entry";
 const NFCE = "nfce";
@@ -78,7 +69,7 @@ function selected(): Set<string> {
     COUNTER,
     SUBSCRIPTIONS,
   ];
-  const only = args.find((a) => a.startsWith("--only="));
+  const only = harness.args.find((a) => a.startsWith("--only="));
   if (!only) return new Set(all.filter((n) => !ONLY_WHEN_NAMED.includes(n)));
   const names = only.slice("--only=".length).split(",");
   const unknown = names.filter((n) => !all.includes(n));
@@ -90,7 +81,7 @@ function selected(): Set<string> {
 }
 
 /** One database: the yardstick, then the app with every chosen scenario, in order. */
-async function runBackend(kind: Kind, scenarios: Scenario<never, unknown>[]) {
+async function runBackend(kind: harness.Kind, scenarios: harness.Scenario<never, unknown>[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-bench-"));
   const pgdb =
     kind === "PostgreSQL"
@@ -100,24 +91,24 @@ async function runBackend(kind: Kind, scenarios: Scenario<never, unknown>[]) {
   try {
     // The yardstick migrates and seeds the database the app will then use.
     console.log(`\n[${kind}] referência: node:http + banco, JSON gzip ...`);
-    const reference = await startReference({
+    const reference = await harness.startReference({
       DATABASE_URL: env.DATABASE_URL!,
       BENCH_DATA_DIR: path.join(dataDir, "db"),
     });
-    const yardstick = await load(reference.base);
+    const yardstick = await harness.load(reference.base);
     await stopServer(reference.child);
     const prepared: unknown[] = [];
     for (const scenario of scenarios) prepared.push(await scenario.prepare?.(env));
 
     console.log(`[${kind}] iniciando servidor ...`);
-    const { base, child } = await startApp(env);
+    const { base, child } = await harness.startApp(env);
     try {
       const backend = {
         kind,
         env,
         base,
         yardstick,
-        productId: await productIdBySku(base, RACE_SKU),
+        productId: await harness.productIdBySku(base, harness.RACE_SKU),
       };
       const results: unknown[] = [];
       for (const [i, scenario] of scenarios.entries()) {
@@ -148,25 +139,25 @@ function runOwnProcess(script: string, flags: string[] = []): boolean {
 }
 
 async function main() {
-  if (args.includes("--scale")) {
-    if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
-    buildUnlessSkipped(args);
+  if (harness.args.includes("--scale")) {
+    if (!harness.args.includes("--no-build")) console.log("Compilando (react-router build)...");
+    buildUnlessSkipped(harness.args);
     if (!(await runScale())) process.exit(1);
     return;
   }
-  if (args.includes("--admin-write")) {
-    if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
-    buildUnlessSkipped(args);
+  if (harness.args.includes("--admin-write")) {
+    if (!harness.args.includes("--no-build")) console.log("Compilando (react-router build)...");
+    buildUnlessSkipped(harness.args);
     if (!(await runAdminWrite())) process.exit(1);
     return;
   }
   const chosen = selected();
   const scenarios = SCENARIOS.filter((s) => chosen.has(s.name));
-  if (!args.includes("--no-build")) console.log("Compilando (react-router build)...");
-  buildUnlessSkipped(args);
-  const backends: Kind[] = ["PGlite"];
+  if (!harness.args.includes("--no-build")) console.log("Compilando (react-router build)...");
+  buildUnlessSkipped(harness.args);
+  const backends: harness.Kind[] = ["PGlite"];
   if (process.env.DATABASE_URL) backends.push("PostgreSQL");
-  const runs: { kind: Kind; results: unknown[] }[] = [];
+  const runs: { kind: harness.Kind; results: unknown[] }[] = [];
   if (scenarios.length > 0) {
     for (const kind of backends) runs.push({ kind, results: await runBackend(kind, scenarios) });
   }
@@ -178,8 +169,8 @@ async function main() {
   if (chosen.has(IMPORT)) allOk = runOwnProcess("import.ts") && allOk;
   if (chosen.has(NFE_ENTRY)) allOk = runOwnProcess("nfe-entry.ts") && allOk;
   if (chosen.has(NFCE)) allOk = runOwnProcess("nfce.ts") && allOk;
-  if (chosen.has(COUNTER)) allOk = runOwnProcess("counter.ts", args) && allOk;
-  if (chosen.has(SUBSCRIPTIONS)) allOk = runOwnProcess("subscriptions.ts", args) && allOk;
+  if (chosen.has(COUNTER)) allOk = runOwnProcess("counter.ts", harness.args) && allOk;
+  if (chosen.has(SUBSCRIPTIONS)) allOk = runOwnProcess("subscriptions.ts", harness.args) && allOk;
   if (chosen.has(HOSTILE_SEARCH)) allOk = (await runHostileSearch()) && allOk;
   if (!allOk) process.exit(1);
 }

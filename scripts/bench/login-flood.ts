@@ -6,7 +6,7 @@
 import http from "node:http";
 import { Worker } from "node:worker_threads";
 import { table } from "../lib/server";
-import { BROWSER, clientAddress, quantile, type Scenario } from "./harness";
+import * as harness from "./harness";
 import { postLogin } from "./lib/requests";
 
 const FLOOD_LOGINS = 300;
@@ -26,7 +26,7 @@ interface FloodResult {
 /** The owner's login as her browser posts it; `cookie` her device cookie, if any. */
 async function ownerLogin(base: string, cookie?: string) {
   const res = await postLogin(base, OWNER, {
-    "x-forwarded-for": clientAddress(91, 1),
+    "x-forwarded-for": harness.clientAddress(91, 1),
     ...(cookie ? { cookie } : {}),
   });
   await res.arrayBuffer();
@@ -38,34 +38,17 @@ async function ownerLogin(base: string, cookie?: string) {
 }
 
 /**
- * The attackers' side, in a thread of its own: the 300 logins posted as the login page posts
- * them, each from its own connection and IP. Their client work (300 connections at once)
- * then does not delay the probe's event loop, only the machine's cores, as separate
- * attackers would.
+ * The attackers' side, in a thread of its own: the 300 logins, written here as the login page
+ * posts them (harness.formRequest), each sent from its own connection and IP. Their client
+ * work (300 connections at once) then does not delay the probe's event loop, only the
+ * machine's cores, as separate attackers would.
  */
 const FLOOD_WORKER = `
 const { workerData, parentPort } = require("node:worker_threads");
 const http = require("node:http");
-const { base, addresses } = workerData;
-function post(i) {
-  const body = new URLSearchParams({
-    email: "invasor" + i + "@exemplo.com",
-    password: "tentativa-" + i + "-senha",
-    redirectTo: "",
-  }).toString();
+function post({ url, headers, body }) {
   return new Promise((resolve) => {
-    const req = http.request(new URL("/admin/login", base), {
-      method: "POST",
-      agent: false,
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "content-length": Buffer.byteLength(body),
-        origin: base,
-        "sec-fetch-mode": "navigate",
-        "sec-fetch-site": "same-origin",
-        "x-forwarded-for": addresses[i],
-      },
-    }, (res) => {
+    const req = http.request(url, { method: "POST", agent: false, headers }, (res) => {
       res.resume();
       const refused = Number(res.headers["x-refusal-status"]);
       res.on("end", () => resolve(refused || res.statusCode || 0));
@@ -74,13 +57,20 @@ function post(i) {
     req.end(body);
   });
 }
-Promise.all(addresses.map((_, i) => post(i))).then((statuses) => parentPort.postMessage(statuses));
+Promise.all(workerData.map(post)).then((statuses) => parentPort.postMessage(statuses));
 `;
 
 /** FLOOD_LOGINS concurrent admin logins from as many IPs; their statuses. */
 function floodLogins(base: string): Promise<number[]> {
-  const addresses = Array.from({ length: FLOOD_LOGINS }, (_, i) => clientAddress(90, i));
-  const worker = new Worker(FLOOD_WORKER, { eval: true, workerData: { base, addresses } });
+  const requests = Array.from({ length: FLOOD_LOGINS }, (_, i) => {
+    const form = new URLSearchParams({
+      email: `invasor${i}@exemplo.com`,
+      password: `tentativa-${i}-senha`,
+      redirectTo: "",
+    });
+    return harness.formRequest(base, "/admin/login", form, harness.clientAddress(90, i));
+  });
+  const worker = new Worker(FLOOD_WORKER, { eval: true, workerData: requests });
   return new Promise<number[]>((resolve, reject) => {
     worker.once("message", (statuses: number[]) => {
       resolve(statuses);
@@ -102,7 +92,7 @@ async function probe(url: string, until: Promise<unknown>): Promise<number[]> {
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
       http
-        .get(url, { agent, headers: BROWSER }, (res) => {
+        .get(url, { agent, headers: harness.BROWSER }, (res) => {
           res.resume();
           res.on("end", () => resolve());
           res.on("error", reject);
@@ -134,8 +124,8 @@ async function measureFlood(base: string, productId: string): Promise<FloodResul
   const statuses: Record<string, number> = {};
   for (const status of await logins) statuses[status] = (statuses[status] ?? 0) + 1;
   return {
-    quietP99: quantile(quiet, 0.99),
-    floodP99: quantile(flood, 0.99),
+    quietP99: harness.quantile(quiet, 0.99),
+    floodP99: harness.quantile(flood, 0.99),
     quietSamples: quiet.length,
     floodSamples: flood.length,
     seconds: (performance.now() - started) / 1000,
@@ -144,7 +134,7 @@ async function measureFlood(base: string, productId: string): Promise<FloodResul
   };
 }
 
-export const loginFlood: Scenario<unknown, FloodResult> = {
+export const loginFlood: harness.Scenario<unknown, FloodResult> = {
   name: "login-flood",
   async prepare(env) {
     env.ADMIN_EMAIL = OWNER.email;

@@ -2,35 +2,27 @@
 // cookie of ours bypasses the page cache), each against the yardstick.
 import os from "node:os";
 import { table } from "../lib/server";
-import {
-  BROWSER,
-  CONNECTIONS,
-  DURATION,
-  type LoadResult,
-  load,
-  type Scenario,
-  settle,
-} from "./harness";
+import * as harness from "./harness";
 
 interface PagesResult {
-  yardstick: LoadResult;
-  pages: [string, LoadResult][];
+  yardstick: harness.LoadResult;
+  pages: [string, harness.LoadResult][];
 }
 
-export const pages: Scenario<unknown, PagesResult> = {
+export const pages: harness.Scenario<unknown, PagesResult> = {
   name: "pages",
   async run({ kind, base, productId, yardstick }) {
-    const pages: [string, LoadResult][] = [];
+    const pages: [string, harness.LoadResult][] = [];
     for (const [name, url, headers] of [
-      ["GET /", "/", BROWSER],
-      ["GET /produtos", "/produtos", BROWSER],
-      ["GET /loja", "/loja", BROWSER],
-      ["GET /loja/produto/{id}", `/loja/produto/${productId}`, BROWSER],
-      ["GET /loja sem cache", "/loja", { ...BROWSER, cookie: "agropet_bench=1" }],
+      ["GET /", "/", harness.BROWSER],
+      ["GET /produtos", "/produtos", harness.BROWSER],
+      ["GET /loja", "/loja", harness.BROWSER],
+      ["GET /loja/produto/{id}", `/loja/produto/${productId}`, harness.BROWSER],
+      ["GET /loja sem cache", "/loja", { ...harness.BROWSER, cookie: "agropet_bench=1" }],
     ] as const) {
       console.log(`[${kind}] ${name} ...`);
-      pages.push([name, await load(`${base}${url}`, headers)]);
-      await settle(base);
+      pages.push([name, await harness.load(`${base}${url}`, headers)]);
+      await harness.settle(base);
     }
     return { yardstick, pages };
   },
@@ -55,7 +47,7 @@ export const pages: Scenario<unknown, PagesResult> = {
       }
     }
     console.log(
-      `\nCarga: ${CONNECTIONS} conexões por ${DURATION} s, Accept-Encoding de navegador (${os.cpus().length} núcleos)\n`,
+      `\nCarga: ${harness.CONNECTIONS} conexões por ${harness.DURATION} s, Accept-Encoding de navegador (${os.cpus().length} núcleos)\n`,
     );
     console.log(table(rows));
     return true;

@@ -7,17 +7,7 @@ import { queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { root, stopServer, table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
-import {
-  args,
-  BROWSER,
-  benchKinds,
-  clientAddress,
-  type Kind,
-  postForm,
-  RACE_SKU,
-  startApp,
-  withSeededShop,
-} from "./harness";
+import * as harness from "./harness";
 import { buildLargeShop, type LargeShopCounts } from "./large-shop";
 import { get, postImportPreview, signIn, type Timing, time } from "./lib/requests";
 import {
@@ -30,7 +20,7 @@ import {
 } from "./lib/shop-facts";
 
 const option = (name: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  harness.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const FRACTION = Number(option("scale-fraction") ?? 1);
 const SAMPLES = Number(option("samples") ?? 40);
 const WARMUP = Number(option("warmup") ?? 5);
@@ -38,7 +28,7 @@ const RUNS = { samples: SAMPLES, warmup: WARMUP };
 const OUT_DIR = path.resolve(root, option("out") ?? "bench-results");
 const ADMIN = { email: "escala@agropet.com.br", password: "Escala-Jacare-Milho-72" };
 /** The page cache serves no request with one of our cookies (http/page-cache.ts). */
-const UNCACHED = { ...BROWSER, cookie: "agropet_bench=1" };
+const UNCACHED = { ...harness.BROWSER, cookie: "agropet_bench=1" };
 const IMPORT_ROWS = 5_000;
 /** Orders placed after the timed checkout, untimed: the small shop's lists get a page 2. */
 const ORDERS_FOR_LISTS = 40;
@@ -80,9 +70,9 @@ function importCsv(allNew = false): Buffer {
 }
 
 /** A fresh database of this kind, migrated, seeded, and grown when `large`. */
-export async function prepareShop(kind: Kind, size: Size, dataDir: string) {
+export async function prepareShop(kind: harness.Kind, size: Size, dataDir: string) {
   const started = performance.now();
-  return withSeededShop(kind, "escala", dataDir, async (database, { env, pgdb }) => {
+  return harness.withSeededShop(kind, "escala", dataDir, async (database, { env, pgdb }) => {
     let counts: LargeShopCounts | null = null;
     if (size === "grande") {
       console.log(`[${kind}] loja grande (fração ${FRACTION}) ...`);
@@ -91,7 +81,7 @@ export async function prepareShop(kind: Kind, size: Size, dataDir: string) {
     // The checkout buys the race product; enough of it for every sample.
     const [race] = await queryRows<{ id: string }>(
       database.db,
-      sql`select id from variantes where sku = ${RACE_SKU}`,
+      sql`select id from variantes where sku = ${harness.RACE_SKU}`,
     );
     await setStockInHandAtDeliveringUnit(database, [race!.id], 10_000, "bench escala");
     const facts = await shopFacts(database);
@@ -130,14 +120,14 @@ async function lastStorePage(base: string): Promise<number> {
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 
-async function measure(kind: Kind, size: Size): Promise<ShopRun> {
+async function measure(kind: harness.Kind, size: Size): Promise<ShopRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-escala-"));
   const shop = await prepareShop(kind, size, dataDir);
   try {
     console.log(`[${kind}] loja ${size}: backup ...`);
     const bkp = backup(shop.env);
     console.log(`[${kind}] loja ${size}: iniciando servidor ...`);
-    const { base, child } = await startApp({
+    const { base, child } = await harness.startApp({
       ...shop.env,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -158,7 +148,12 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
           const form = new URLSearchParams(
             customerCheckout(i, f.raceVariant, `Cliente Escala ${i}`),
           );
-          const status = await postForm(base, "/loja/checkout", form, clientAddress(120, i));
+          const status = await harness.postForm(
+            base,
+            "/loja/checkout",
+            form,
+            harness.clientAddress(120, i),
+          );
           return { status, ms: performance.now() - started };
         },
         (status) => status === 302,
@@ -167,7 +162,12 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
       // A few more (untimed), so the small shop's order list has full pages past the first.
       for (let i = 0; i < ORDERS_FOR_LISTS; i++) {
         const form = new URLSearchParams(customerCheckout(i, f.raceVariant, `Cliente Lista ${i}`));
-        const status = await postForm(base, "/loja/checkout", form, clientAddress(140, i));
+        const status = await harness.postForm(
+          base,
+          "/loja/checkout",
+          form,
+          harness.clientAddress(140, i),
+        );
         if (status !== 302) throw new Error(`checkout respondeu ${status}`);
       }
       const deep = await deepOrdersPage(base, cookie, f.deepCursor, f.pedidos);
@@ -212,7 +212,7 @@ async function measure(kind: Kind, size: Size): Promise<ShopRun> {
       const timings: Record<string, Timing> = { checkout };
       for (const s of screens) {
         console.log(`[${kind}] loja ${size}: ${s.name} ...`);
-        const headers = s.admin ? { ...BROWSER, cookie } : UNCACHED;
+        const headers = s.admin ? { ...harness.BROWSER, cookie } : UNCACHED;
         const t = await time(
           () => get(base, s.url, headers),
           (status) => is2xx(status) || (s.optional === true && status === 404),
@@ -265,7 +265,7 @@ const mb = (bytes: number) =>
     ? `${(bytes / 1024).toFixed(0)} kB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function report(kind: Kind, small: ShopRun, large: ShopRun) {
+function report(kind: harness.Kind, small: ShopRun, large: ShopRun) {
   const rows = [
     ["Tela", "pequena (ms)", "grande (ms)", "razão", "meta", "req/s grande (1 cliente)", "OK"],
   ];
@@ -342,7 +342,7 @@ function report(kind: Kind, small: ShopRun, large: ShopRun) {
 
 /** The whole run; true when every screen answered as expected on every database. */
 export async function runScale(): Promise<boolean> {
-  const kinds = benchKinds();
+  const kinds = harness.benchKinds();
   const results: unknown[] = [];
   let allOk = true;
   for (const kind of kinds) {

@@ -9,17 +9,7 @@ import { queryRows } from "~/platform/db/client.server";
 import { customerCheckout } from "../lib/checkout-form";
 import { table } from "../lib/server";
 import { setStockInHandAtDeliveringUnit } from "../lib/stock";
-import {
-  BROWSER,
-  clientAddress,
-  type LoadResult,
-  load,
-  PLACED,
-  postForm,
-  type Scenario,
-  settle,
-  withRunDatabase,
-} from "./harness";
+import * as harness from "./harness";
 
 const ORDERS_PER_SECOND = 10;
 const SELLING_PRODUCTS = 10;
@@ -27,15 +17,15 @@ const SELLING_PRODUCTS = 10;
 const SELLING_STOCK = 100_000;
 
 interface SellingResult {
-  yardstick: LoadResult;
-  rows: { page: string; quiet: LoadResult; selling: LoadResult }[];
+  yardstick: harness.LoadResult;
+  rows: { page: string; quiet: harness.LoadResult; selling: harness.LoadResult }[];
   orders: number;
   failed: number;
   seconds: number;
 }
 
 async function prepareSelling(env: Record<string, string>): Promise<string[]> {
-  return withRunDatabase(env, async (database) => {
+  return harness.withRunDatabase(env, async (database) => {
     // Products with one variant (its id is the product's), the last of the list by name, so
     // the checkout bench's products (the first ones) are not these.
     const rows = await queryRows<{ id: string }>(
@@ -62,9 +52,10 @@ function sell(base: string, products: string[]) {
     const form = new URLSearchParams(
       customerCheckout(60_000 + n, products[n % products.length]!, `Cliente Sábado ${n}`),
     );
-    const p: Promise<void> = postForm(base, "/loja/checkout", form, clientAddress(90, n))
+    const p: Promise<void> = harness
+      .postForm(base, "/loja/checkout", form, harness.clientAddress(90, n))
       .then((status) => {
-        if (status === PLACED) placed++;
+        if (status === harness.PLACED) placed++;
         else failed++;
       })
       .catch(() => {
@@ -80,7 +71,7 @@ function sell(base: string, products: string[]) {
   };
 }
 
-export const selling: Scenario<string[], SellingResult> = {
+export const selling: harness.Scenario<string[], SellingResult> = {
   name: "selling",
   prepare: prepareSelling,
   async run({ kind, base, yardstick }, products) {
@@ -88,21 +79,21 @@ export const selling: Scenario<string[], SellingResult> = {
       ["GET /loja", "/loja"],
       ["GET /loja/produto/{id} (à venda)", `/loja/produto/${products[0]}`],
     ] as const;
-    const quiet: LoadResult[] = [];
+    const quiet: harness.LoadResult[] = [];
     for (const [name, url] of pages) {
       console.log(`[${kind}] ${name}, ninguém comprando ...`);
-      quiet.push(await load(`${base}${url}`, BROWSER));
-      await settle(base);
+      quiet.push(await harness.load(`${base}${url}`, harness.BROWSER));
+      await harness.settle(base);
     }
     console.log(`[${kind}] vendendo ${ORDERS_PER_SECOND} pedidos/s ...`);
     const stop = sell(base, products);
-    const busy: LoadResult[] = [];
+    const busy: harness.LoadResult[] = [];
     for (const [name, url] of pages) {
       console.log(`[${kind}] ${name}, vendendo ...`);
-      busy.push(await load(`${base}${url}`, BROWSER));
+      busy.push(await harness.load(`${base}${url}`, harness.BROWSER));
     }
     const sold = await stop();
-    await settle(base);
+    await harness.settle(base);
     return {
       yardstick,
       rows: pages.map(([page], i) => ({ page, quiet: quiet[i]!, selling: busy[i]! })),

@@ -27,7 +27,7 @@ import { registerModules } from "~/platform/module.server";
 import { seedDatabase } from "~/startup/seed.server";
 import { stopServer } from "../lib/server";
 import { createThrowawayDatabase } from "../lib/throwaway-postgres";
-import { type Kind, type LoadResult, load, measureEachKind, startApp } from "./harness";
+import * as harness from "./harness";
 
 registerModules(MODULES);
 
@@ -120,9 +120,10 @@ async function drain() {
   return { ms: performance.now() - started, runs, ...total };
 }
 
-const fmt = (r: LoadResult) => `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.reqPerSec.toFixed(0)} req/s`;
+const fmt = (r: harness.LoadResult) =>
+  `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.reqPerSec.toFixed(0)} req/s`;
 
-async function measure(kind: Kind) {
+async function measure(kind: harness.Kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agropet-assinaturas-"));
   const pgdb =
     kind === "PostgreSQL"
@@ -137,15 +138,21 @@ async function measure(kind: Kind) {
     await seedDatabase({ images: false });
     const { produto } = await seedSubscriptions(database);
     if (kind === "PGlite") await database.close();
-    const { base, child } = await startApp({ DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? "" });
+    const { base, child } = await harness.startApp({
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgdb?.url ?? "",
+    });
     const pageUrl = `${base}/loja/produto/${produto}`;
     let job: Awaited<ReturnType<typeof drain>>;
-    const quiet = { produto: await load(pageUrl), loja: await load(`${base}/loja`) };
+    const quiet = {
+      produto: await harness.load(pageUrl),
+      loja: await harness.load(`${base}/loja`),
+    };
     let busy: typeof quiet | null = null;
     try {
       if (kind === "PostgreSQL") {
         const running = drain();
-        busy = { produto: await load(pageUrl), loja: await load(`${base}/loja`) };
+        busy = { produto: await harness.load(pageUrl), loja: await harness.load(`${base}/loja`) };
         job = await running;
       }
     } finally {
@@ -179,4 +186,4 @@ async function measure(kind: Kind) {
   }
 }
 
-await measureEachKind(measure);
+await harness.measureEachKind(measure);
