@@ -79,6 +79,14 @@ export const CHECKOUT_PAYMENTS = [
   "balcao",
 ] as const satisfies readonly FormaPagamento[];
 
+/** How a pick-up order (or subscription) may be paid: Pix, a card online, or at the counter. */
+export const PICK_UP_PAYMENTS: readonly FormaPagamento[] = [
+  "pix",
+  "pix_mercadopago",
+  "cartao_mercadopago",
+  "balcao",
+];
+
 export const { values: JANELAS_ENTREGA, label: JANELA_ENTREGA_LABEL } = defineVocabulary({
   manha: "Manhã (9h às 12h)",
   tarde: "Tarde (13h às 17h)",

@@ -1,8 +1,9 @@
 // The checkout form (SPEC §5.5), shared by the form in the browser and the action.
 import { z } from "zod";
 import { parseBRL } from "~/domain/money";
-import { CHECKOUT_PAYMENTS, type FormaPagamento, MODOS_PEDIDO } from "~/domain/statuses";
+import { CHECKOUT_PAYMENTS, MODOS_PEDIDO, PICK_UP_PAYMENTS } from "~/domain/statuses";
 import { cepField } from "~/modules/delivery";
+import { issueAt } from "~/schemas/issue";
 import { optionalUuid } from "~/schemas/money-field";
 import { areaText, isPhoneText, isStreetNumber, lineText, nameText } from "~/schemas/text";
 import { decodeCartLines, MAX_QUANTIDADE_POR_PRODUTO } from "./cart";
@@ -14,13 +15,6 @@ const PIX_EMAIL_MESSAGE = "Informe seu e-mail para receber o Pix";
 const CARD_EMAIL_MESSAGE = "Informe seu e-mail para pagar com cartão";
 const EMAIL_INVALID = "E-mail inválido";
 const QUANTITY_LIMIT_MESSAGE = `No máximo ${MAX_QUANTIDADE_POR_PRODUTO} unidades de cada produto por pedido`;
-/** How a pick-up order may be paid. */
-export const PICK_UP_PAYMENTS: readonly FormaPagamento[] = [
-  "pix",
-  "pix_mercadopago",
-  "cartao_mercadopago",
-  "balcao",
-];
 /** The largest amount a customer may ask change for (R$ 100.000,00). */
 const MAX_TROCO_CENTAVOS = 10_000_000;
 
@@ -124,8 +118,7 @@ const buildCheckoutSchema = (options: CheckoutOptions) =>
         .regex(/^[A-Za-z0-9-]{16,64}$/, CHECKOUT_ERROR_MESSAGE),
     })
     .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) =>
-        ctx.addIssue({ code: "custom", path: [path], message });
+      const issue = issueAt(ctx);
       if (v.modo === "entrega") {
         if (!v.endereco) issue("endereco", "Informe a rua");
         if (!v.numero) issue("numero", "Informe o número");

@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { decimalToCentavos } from "~/domain/money";
+import { PICK_UP_PAYMENTS } from "~/domain/statuses";
 import { saleVariants } from "~/modules/catalog/index.server";
 import {
   BAIRRO_NOT_SERVED,
@@ -43,11 +44,7 @@ import { uniqueViolation } from "~/platform/db/errors.server";
 import { emit } from "~/platform/events.server";
 import { pickUpGapMessage } from "./cart";
 import { pickUpGap } from "./cart.server";
-import {
-  type CheckoutInput,
-  PAYMENT_UNAVAILABLE_MESSAGE,
-  PICK_UP_PAYMENTS,
-} from "./checkout.schema";
+import { type CheckoutInput, PAYMENT_UNAVAILABLE_MESSAGE } from "./checkout.schema";
 import { orderNumber } from "./number";
 import { orderPlacedEmails } from "./order-emails.server";
 import { withItems } from "./queries.server";

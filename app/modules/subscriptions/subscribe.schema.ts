@@ -1,7 +1,13 @@
 // The subscribe form (issue 45 point 1), shared by the page and the action.
 import { z } from "zod";
 import { INTERVALO_MAX, INTERVALO_MIN } from "~/domain/assinatura";
-import { CHECKOUT_PAYMENTS, JANELAS_ENTREGA, MODOS_PEDIDO } from "~/domain/statuses";
+import {
+  CHECKOUT_PAYMENTS,
+  JANELAS_ENTREGA,
+  MODOS_PEDIDO,
+  PICK_UP_PAYMENTS,
+} from "~/domain/statuses";
+import { issueAt } from "~/schemas/issue";
 import { optionalUuid } from "~/schemas/money-field";
 
 const uuid = (message: string) => z.string({ error: message }).trim().pipe(z.uuid(message));
@@ -46,15 +52,14 @@ export const subscribeSchema = z
     termos: z.literal("1", { error: "Leia e aceite os termos da compra programada" }),
   })
   .superRefine((v, ctx) => {
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [path], message });
+    const issue = issueAt(ctx);
     if (v.modo === "entrega") {
       if (!v.enderecoId) issue("enderecoId", "Escolha o endereço de entrega");
       if (!v.janelaEntrega) issue("janelaEntrega", "Selecione o horário de entrega");
       if (v.formaPagamento === "balcao") issue("formaPagamento", "Na entrega, escolha outra forma");
     } else {
       if (!v.unidadeId) issue("unidadeId", "Escolha a unidade de retirada");
-      if (!["pix", "pix_mercadopago", "cartao_mercadopago", "balcao"].includes(v.formaPagamento)) {
+      if (!PICK_UP_PAYMENTS.includes(v.formaPagamento)) {
         issue("formaPagamento", "Na retirada, pague com Pix, cartão online ou no balcão");
       }
     }
