@@ -4,23 +4,32 @@
 // and docs/permissoes.md show it.
 import { defineVocabulary } from "./vocabulary";
 
-export const { values: PAPEIS, label: PAPEL_LABEL } = defineVocabulary({
-  dono: "Dono",
-  gerente: "Gerente",
-  atendente: "Atendente",
-  tosador: "Tosador",
+/** Each role with its name and what it may do, in the team screen's words. */
+const papel = defineVocabulary({
+  dono: {
+    label: "Dono",
+    descricao:
+      "Tudo, inclusive equipe, segurança, credenciais de pagamento, servidor de e-mail, privacidade, textos legais e configurações.",
+  },
+  gerente: {
+    label: "Gerente",
+    descricao:
+      "Tudo das suas unidades: pedidos, retirada, estoque, produtos, cupons, importação, agenda de banho e tosa e sua configuração, relatórios e exportações.",
+  },
+  atendente: {
+    label: "Atendente",
+    descricao:
+      "Pedidos das suas unidades (status, retirada com código, impressão, cancelamento), estoque para consulta, transferências recebidas, contagens (ler códigos), agenda e encaixes.",
+  },
+  tosador: {
+    label: "Tosador",
+    descricao:
+      "A agenda de banho e tosa das suas unidades, as fichas do dia e o pagamento na entrega do pet.",
+  },
 });
+export const { values: PAPEIS, label: PAPEL_LABEL } = papel;
 export type Papel = (typeof PAPEIS)[number];
-
-export const PAPEL_DESCRICAO: Record<Papel, string> = {
-  dono: "Tudo, inclusive equipe, segurança, credenciais de pagamento, servidor de e-mail, privacidade, textos legais e configurações.",
-  gerente:
-    "Tudo das suas unidades: pedidos, retirada, estoque, produtos, cupons, importação, agenda de banho e tosa e sua configuração, relatórios e exportações.",
-  atendente:
-    "Pedidos das suas unidades (status, retirada com código, impressão, cancelamento), estoque para consulta, transferências recebidas, contagens (ler códigos), agenda e encaixes.",
-  tosador:
-    "A agenda de banho e tosa das suas unidades, as fichas do dia e o pagamento na entrega do pet.",
-};
+export const PAPEL_DESCRICAO: Record<Papel, string> = papel.column("descricao");
 
 /**
  * Every capability, named by area and verb, with the words the team screen shows. A route or

@@ -34,26 +34,23 @@ export const { values: SITUACOES_VACINA, label: SITUACAO_VACINA_LABEL } = define
   conferida: "Conferida",
 });
 
-/** What a customer agrees to be written about, each revocable on its own (issue 42 point 6). */
-export const { values: FINALIDADES_CONSENTIMENTO, label: FINALIDADE_CONSENTIMENTO_LABEL } =
-  defineVocabulary({
-    pedidos: "E-mails sobre meus pedidos",
-    agendamentos: "Lembretes dos agendamentos de banho e tosa",
-    estoque: "Aviso quando um produto esgotado chegar",
-    novidades: "Novidades e promoções",
-  });
-export type FinalidadeConsentimento = (typeof FINALIDADES_CONSENTIMENTO)[number];
-
 /**
- * A purpose nobody said yes or no to: the e-mails about what the customer asked for (orders,
- * bookings, a back-in-stock request) go until revoked; news only after a yes (decision 0075).
+ * What a customer agrees to be written about, each revocable on its own (issue 42 point 6).
+ * `padrao`, for a purpose nobody said yes or no to: the e-mails about what the customer asked
+ * for (orders, bookings, a back-in-stock request) go until revoked; news only after a yes
+ * (decision 0075).
  */
-export const CONSENTIMENTO_PADRAO: Record<FinalidadeConsentimento, boolean> = {
-  pedidos: true,
-  agendamentos: true,
-  estoque: true,
-  novidades: false,
-};
+const finalidadeConsentimento = defineVocabulary({
+  pedidos: { label: "E-mails sobre meus pedidos", padrao: true },
+  agendamentos: { label: "Lembretes dos agendamentos de banho e tosa", padrao: true },
+  estoque: { label: "Aviso quando um produto esgotado chegar", padrao: true },
+  novidades: { label: "Novidades e promoções", padrao: false },
+});
+export const { values: FINALIDADES_CONSENTIMENTO, label: FINALIDADE_CONSENTIMENTO_LABEL } =
+  finalidadeConsentimento;
+export type FinalidadeConsentimento = (typeof FINALIDADES_CONSENTIMENTO)[number];
+export const CONSENTIMENTO_PADRAO: Record<FinalidadeConsentimento, boolean> =
+  finalidadeConsentimento.column("padrao");
 
 /** The vaccines the grooming room asks about first; any other type may be typed. */
 export const VACINAS_COMUNS = [

@@ -31,30 +31,23 @@ const pagamento = defineVocabulary({
 export const { values: STATUS_PAGAMENTO, label: STATUS_PAGAMENTO_LABEL } = pagamento;
 export type StatusPagamento = (typeof STATUS_PAGAMENTO)[number];
 
-export const { values: FORMAS_PAGAMENTO, label: FORMA_PAGAMENTO_LABEL } = defineVocabulary({
-  pix: "PIX Manual",
-  pix_mercadopago: "PIX Mercado Pago",
-  cartao_mercadopago: "Cartão Mercado Pago",
-  cartao: "Cartão",
-  dinheiro: "Dinheiro",
-  cartao_entrega: "Cartão na entrega",
-  balcao: "Pagar na retirada",
-});
-export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
-
 /**
- * The payment as the customer reads it (order page, messages): "manual" and the provider's
- * name are the shop's words, not the customer's (the admin keeps FORMA_PAGAMENTO_LABEL).
+ * Each form of payment as the admin reads it (`label`) and as the customer does (`cliente`:
+ * order page, messages): "manual" and the provider's name are the shop's words, not theirs.
  */
-export const FORMA_PAGAMENTO_CLIENTE: Record<FormaPagamento, string> = {
-  pix: "Pix",
-  pix_mercadopago: "Pix",
-  cartao_mercadopago: "Cartão de crédito ou débito",
-  cartao: "Cartão",
-  dinheiro: "Dinheiro na entrega",
-  cartao_entrega: "Cartão na entrega",
-  balcao: "Pagar na retirada",
-};
+const formaPagamento = defineVocabulary({
+  pix: { label: "PIX Manual", cliente: "Pix" },
+  pix_mercadopago: { label: "PIX Mercado Pago", cliente: "Pix" },
+  cartao_mercadopago: { label: "Cartão Mercado Pago", cliente: "Cartão de crédito ou débito" },
+  cartao: { label: "Cartão", cliente: "Cartão" },
+  dinheiro: { label: "Dinheiro", cliente: "Dinheiro na entrega" },
+  cartao_entrega: { label: "Cartão na entrega", cliente: "Cartão na entrega" },
+  balcao: { label: "Pagar na retirada", cliente: "Pagar na retirada" },
+});
+export const { values: FORMAS_PAGAMENTO, label: FORMA_PAGAMENTO_LABEL } = formaPagamento;
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+export const FORMA_PAGAMENTO_CLIENTE: Record<FormaPagamento, string> =
+  formaPagamento.column("cliente");
 
 /** Receive at home or pick up at a unit. */
 export const { values: MODOS_PEDIDO, label: MODO_PEDIDO_LABEL } = defineVocabulary({

@@ -18,6 +18,11 @@
 //     retirada: "Retirar na loja",
 //   });
 //
+//   const papel = defineVocabulary({
+//     dono: { label: "Dono", descricao: "Tudo, …" },   // more words of a value: beside its label
+//   });
+//   export const PAPEL_DESCRICAO = papel.column("descricao");
+//
 // - `values` feeds the table's enum (text(..., { enum }), inList check) and z.enum.
 // - `label[value]` for a value the type knows; `labelOf(text)` for a stored string that may
 //   be older than the list (it shows as stored).
@@ -25,11 +30,15 @@
 //   vocabulary in STATUSES (statuses.ts) and shows through <StatusBadge of=... value=...>; a
 //   module's own status shows through <ToneBadge tone={v.tone[x]}>{v.label[x]}</ToneBadge>
 //   (components/ui/status-badge.tsx). Never a second table of labels or colours beside it.
+// - `column(field)`: what else each value carries (a customer's wording, a description, a
+//   default), as a table by value: written in the value's entry, not in a table of its own.
 
 /** What a status's colour means; components/ui/status-badge.tsx maps it to colours. */
 export type Tone = "info" | "warning" | "success" | "danger" | "progress" | "neutral";
 
-type Entry = string | { label: string; tone: Tone };
+type Entry = string | { label: string; tone?: Tone; [field: string]: unknown };
+/** The fields an entry carries besides its label and tone. */
+type Field<E> = Exclude<keyof Extract<E, object>, "label" | "tone">;
 type Values<V> = [keyof V & string, ...(keyof V & string)[]];
 
 export interface Vocabulary<K extends string, E extends Entry = Entry> {
@@ -40,6 +49,8 @@ export interface Vocabulary<K extends string, E extends Entry = Entry> {
   tone: E extends { tone: Tone } ? Record<K, Tone> : undefined;
   /** A stored value's label; an unknown value (an old row) shows as stored. */
   labelOf(value: string): string;
+  /** One more field of every entry (`descricao`, `padrao`…), by value. */
+  column<F extends Field<E>>(field: F): Record<K, Extract<E, object>[F]>;
 }
 
 export function defineVocabulary<const V extends Record<string, Entry>>(
@@ -50,14 +61,17 @@ export function defineVocabulary<const V extends Record<string, Entry>>(
   const label = Object.fromEntries(
     values.map((v) => [v, ((e) => (typeof e === "string" ? e : e.label))(entry(v))]),
   ) as Record<keyof V & string, string>;
-  const toned = values.every((v) => typeof entry(v) !== "string");
-  const tone = toned
-    ? Object.fromEntries(values.map((v) => [v, (entry(v) as { tone: Tone }).tone]))
-    : undefined;
+  const column = (field: string) =>
+    Object.fromEntries(values.map((v) => [v, (entry(v) as Record<string, unknown>)[field]]));
+  const toned = values.every((v) => {
+    const e = entry(v);
+    return typeof e !== "string" && e.tone !== undefined;
+  });
   return {
     values,
     label,
-    tone: tone as Vocabulary<keyof V & string, V[keyof V]>["tone"],
+    tone: (toned ? column("tone") : undefined) as Vocabulary<keyof V & string, V[keyof V]>["tone"],
     labelOf: (value) => (label as Record<string, string>)[value] ?? value,
+    column: column as Vocabulary<keyof V & string, V[keyof V]>["column"],
   };
 }

@@ -22,6 +22,16 @@ describe("defineVocabulary", () => {
   it("has no tones for a label-only vocabulary", () => {
     expect(defineVocabulary({ x: "Xis" }).tone).toBeUndefined();
   });
+
+  it("gives each further field of the entries as a table by value, without inventing tones", () => {
+    const v = defineVocabulary({
+      a: { label: "A", padrao: true },
+      b: { label: "B", padrao: false },
+    });
+    expect(v.column("padrao")).toEqual({ a: true, b: false });
+    expect(v.label).toEqual({ a: "A", b: "B" });
+    expect(v.tone).toBeUndefined();
+  });
 });
 
 describe("the shop's and the modules' vocabularies", () => {
