@@ -95,12 +95,17 @@ export const pets = pgTable(
 
 export type Pet = typeof pets.$inferSelect;
 
+/** A line of a pet's record (a weight, a vaccine, a note): its id and the pet, gone with it. */
+const petRecord = () => ({
+  id: col.id(),
+  petId: col.ownedBy("pet_id", () => pets.id),
+});
+
 /** A pet's weights over time (in grams), by the customer or the staff. */
 export const petPesos = pgTable(
   "pet_pesos",
   {
-    id: col.id(),
-    petId: col.ownedBy("pet_id", () => pets.id),
+    ...petRecord(),
     gramas: pg.integer("gramas").notNull(),
     medidoEm: col.timestamptz("medido_em").notNull(),
     /** The staff member who weighed; null when the customer typed it. */
@@ -117,8 +122,7 @@ export const petPesos = pgTable(
 export const petVacinas = pgTable(
   "pet_vacinas",
   {
-    id: col.id(),
-    petId: col.ownedBy("pet_id", () => pets.id),
+    ...petRecord(),
     tipo: pg.text("tipo").notNull(),
     aplicadaEm: pg.date("aplicada_em").notNull(),
     validaAte: pg.date("valida_ate"),
@@ -139,8 +143,7 @@ export const petVacinas = pgTable(
 export const petNotas = pgTable(
   "pet_notas",
   {
-    id: col.id(),
-    petId: col.ownedBy("pet_id", () => pets.id),
+    ...petRecord(),
     texto: pg.text("texto").notNull(),
     usuarioId: col.linkedTo("usuario_id", () => usuarios.id, "set null"),
     createdAt: col.createdAt(),

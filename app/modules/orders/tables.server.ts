@@ -3,14 +3,7 @@
 import { sql } from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
 import { pgTable } from "drizzle-orm/pg-core";
-import {
-  ESTOQUE_SITUACOES,
-  FORMAS_PAGAMENTO,
-  JANELAS_ENTREGA,
-  MODOS_PEDIDO,
-  STATUS_PAGAMENTO,
-  STATUS_PEDIDO,
-} from "../../domain/statuses";
+import * as statuses from "../../domain/statuses";
 import * as col from "../../platform/db/columns.server";
 import { produtos, variantes } from "../catalog/tables.server";
 import { cupons } from "../promotions/tables.server";
@@ -28,7 +21,7 @@ export const pedidos = pgTable(
     clienteNome: pg.text("cliente_nome").notNull(),
     clienteTelefone: pg.text("cliente_telefone").notNull(),
     /** Receive at home (entrega) or pick up at a unit (retirada). */
-    modo: pg.text("modo", { enum: MODOS_PEDIDO }).notNull().default("entrega"),
+    modo: pg.text("modo", { enum: statuses.MODOS_PEDIDO }).notNull().default("entrega"),
     /** The unit that holds the reservation, prepares and hands the order over. */
     unidadeId: col.linkedTo("unidade_id", () => unidades.id, "restrict"),
     /** Empty for a pick-up order. */
@@ -45,7 +38,7 @@ export const pedidos = pgTable(
     /** Status e-mails on (the customer's one-link unsubscribe turns them off). */
     emailsStatus: pg.boolean("emails_status").notNull().default(true),
     /** Null for a pick-up order. */
-    janelaEntrega: pg.text("janela_entrega", { enum: JANELAS_ENTREGA }),
+    janelaEntrega: pg.text("janela_entrega", { enum: statuses.JANELAS_ENTREGA }),
     observacoes: pg.text("observacoes"),
     subtotal: col.money("subtotal").notNull(),
     taxaEntrega: col.money("taxa_entrega").notNull(),
@@ -55,11 +48,14 @@ export const pedidos = pgTable(
     total: col.money("total").notNull(),
     cupomCodigo: pg.text("cupom_codigo"),
     cupomId: col.linkedTo("cupom_id", () => cupons.id, "set null"),
-    formaPagamento: pg.text("forma_pagamento", { enum: FORMAS_PAGAMENTO }).notNull(),
+    formaPagamento: pg.text("forma_pagamento", { enum: statuses.FORMAS_PAGAMENTO }).notNull(),
     trocoPara: col.money("troco_para"),
-    statusPedido: pg.text("status_pedido", { enum: STATUS_PEDIDO }).notNull().default("novo"),
+    statusPedido: pg
+      .text("status_pedido", { enum: statuses.STATUS_PEDIDO })
+      .notNull()
+      .default("novo"),
     statusPagamento: pg
-      .text("status_pagamento", { enum: STATUS_PAGAMENTO })
+      .text("status_pagamento", { enum: statuses.STATUS_PAGAMENTO })
       .notNull()
       .default("aguardando"),
     /**
@@ -72,7 +68,7 @@ export const pedidos = pgTable(
      * sold (handed over), returned (back in hand after hand-over). Each move happens once.
      */
     estoqueSituacao: pg
-      .text("estoque_situacao", { enum: ESTOQUE_SITUACOES })
+      .text("estoque_situacao", { enum: statuses.ESTOQUE_SITUACOES })
       .notNull()
       .default("reservado"),
     /** Four digits the customer says at the counter (pick-up orders). */
@@ -95,18 +91,22 @@ export const pedidos = pgTable(
       .index("pedidos_vendas_idx")
       .on(t.createdAt, t.total)
       .where(sql`${t.statusPedido} <> 'cancelado'`),
-    col.checkInList("pedidos_status_check", "status_pedido", STATUS_PEDIDO),
-    col.checkInList("pedidos_pagamento_check", "status_pagamento", STATUS_PAGAMENTO),
-    col.checkInList("pedidos_forma_check", "forma_pagamento", FORMAS_PAGAMENTO),
-    col.checkInList("pedidos_janela_check", "janela_entrega", JANELAS_ENTREGA),
+    col.checkInList("pedidos_status_check", "status_pedido", statuses.STATUS_PEDIDO),
+    col.checkInList("pedidos_pagamento_check", "status_pagamento", statuses.STATUS_PAGAMENTO),
+    col.checkInList("pedidos_forma_check", "forma_pagamento", statuses.FORMAS_PAGAMENTO),
+    col.checkInList("pedidos_janela_check", "janela_entrega", statuses.JANELAS_ENTREGA),
     pg.check(
       "pedidos_valores_check",
       sql`${t.subtotal} >= 0 and ${t.taxaEntrega} >= 0 and ${t.desconto} >= 0 and ${t.total} >= 0`,
     ),
     pg.check("pedidos_desconto_pix_check", sql`${t.descontoPix} >= 0`),
-    col.checkInList("pedidos_modo_check", "modo", MODOS_PEDIDO),
+    col.checkInList("pedidos_modo_check", "modo", statuses.MODOS_PEDIDO),
     pg.check("pedidos_cep_check", sql`${t.clienteCep} ~ '^[0-9]{8}$'`),
-    col.checkInList("pedidos_estoque_situacao_check", "estoque_situacao", ESTOQUE_SITUACOES),
+    col.checkInList(
+      "pedidos_estoque_situacao_check",
+      "estoque_situacao",
+      statuses.ESTOQUE_SITUACOES,
+    ),
     pg.index("pedidos_unidade_idx").on(t.unidadeId, t.modo),
     // The staff's order search (number, name, phone: queries.server.ts) reads this index
     // through LIKE '%…%'; the pick-up code is looked up by equality.
