@@ -43,23 +43,39 @@ function declaredLimit(operation: string): RateLimitDefinition | undefined {
 /** An operation's stored name (`rate_limits.operation`), declared by a module's manifest. */
 type RateLimitOperation = string;
 
+/** What every counting call takes: what is counted for whom, under which rule, when, where. */
+type Counting = [
+  operation: RateLimitOperation,
+  identifier: string,
+  rule: RateLimitRule,
+  now?: Date,
+  executor?: Executor,
+];
+
+/** The rule's window as of `now`: attempts before `windowStart` no longer count. */
+function windowOf(rule: RateLimitRule, now: Date) {
+  return {
+    at: now.toISOString(),
+    windowStart: new Date(now.getTime() - rule.windowMs).toISOString(),
+    blockUntil: new Date(now.getTime() + rule.blockMs),
+  };
+}
+
+/** The counter's row of an operation for one identifier. */
+const counterOf = (operation: RateLimitOperation, identifier: string) =>
+  and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier));
+
 /**
  * The one counting upsert. A first attempt inserts the row; a later one adds to it (or
  * starts a new window) and sets the block when the count reaches `max`. With `onlyWhenFree`
  * an identifier still blocked is left untouched and no row comes back.
  */
 async function countAttempt(
-  operation: RateLimitOperation,
-  identifier: string,
-  rule: RateLimitRule,
-  now: Date,
-  executor: Executor,
   onlyWhenFree: boolean,
+  ...[operation, identifier, rule, now = new Date(), executor = db()]: Counting
 ): Promise<RateLimit | undefined> {
-  const at = now.toISOString();
-  const windowStart = new Date(now.getTime() - rule.windowMs);
-  const blockUntil = new Date(now.getTime() + rule.blockMs);
-  const expired = sql`${rateLimits.firstAttempt} < ${windowStart.toISOString()}::timestamptz`;
+  const { at, windowStart, blockUntil } = windowOf(rule, now);
+  const expired = sql`${rateLimits.firstAttempt} < ${windowStart}::timestamptz`;
   const nextCount = sql`case when ${expired} then 1 else ${rateLimits.attemptCount} + 1 end`;
   // Below the limit a reservation (which only counts free identifiers) has no block to
   // keep; a plain count keeps whatever block the row has.
@@ -91,14 +107,8 @@ async function countAttempt(
 }
 
 /** Counts one attempt atomically (one upsert) and blocks when the count reaches `max`. */
-export async function registerAttempt(
-  operation: RateLimitOperation,
-  identifier: string,
-  rule: RateLimitRule,
-  now = new Date(),
-  executor: Executor = db(),
-): Promise<RateLimit> {
-  return (await countAttempt(operation, identifier, rule, now, executor, false))!;
+export async function registerAttempt(...counting: Counting): Promise<RateLimit> {
+  return (await countAttempt(false, ...counting))!;
 }
 
 export interface Reservation {
@@ -115,14 +125,9 @@ export interface Reservation {
  * reservation. The attempt that reaches `max` sets the block at once; `refundAttempt` gives
  * the attempt back when it succeeds.
  */
-export async function reserveAttempt(
-  operation: RateLimitOperation,
-  identifier: string,
-  rule: RateLimitRule,
-  now = new Date(),
-  executor: Executor = db(),
-): Promise<Reservation> {
-  const row = await countAttempt(operation, identifier, rule, now, executor, true);
+export async function reserveAttempt(...counting: Counting): Promise<Reservation> {
+  const rule = counting[2];
+  const row = await countAttempt(true, ...counting);
   if (!row || row.attemptCount > rule.max) return { reserved: false, last: false };
   return { reserved: true, last: row.attemptCount >= rule.max };
 }
@@ -143,7 +148,7 @@ export async function refundAttempt(
       attemptCount: sql`greatest(${rateLimits.attemptCount} - 1, 0)`,
       blockedUntil: sql`case when ${rateLimits.attemptCount} - 1 < ${rule.max} then null else ${rateLimits.blockedUntil} end`,
     })
-    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
+    .where(counterOf(operation, identifier));
 }
 
 /** A success clears the counter (e.g. a correct login for that e-mail). */
@@ -152,9 +157,7 @@ export async function resetAttempts(
   identifier: string,
   executor: Executor = db(),
 ): Promise<void> {
-  await executor
-    .delete(rateLimits)
-    .where(and(eq(rateLimits.operation, operation), eq(rateLimits.identifier, identifier)));
+  await executor.delete(rateLimits).where(counterOf(operation, identifier));
 }
 
 /**
@@ -172,27 +175,14 @@ const CONSUME =
  * identifier is not blocked, exactly as reading the block then `registerAttempt` would.
  */
 export async function consumeRateLimit(
-  operation: RateLimitOperation,
-  identifier: string,
-  rule: RateLimitRule,
-  now = new Date(),
-  executor: Executor = db(),
+  ...[operation, identifier, rule, now = new Date(), executor = db()]: Counting
 ): Promise<boolean> {
-  const at = now.toISOString();
-  const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
-  const blockUntil = new Date(now.getTime() + rule.blockMs).toISOString();
+  const { at, windowStart, blockUntil } = windowOf(rule, now);
+  const until = blockUntil.toISOString();
   const rows = await runSql<{ attempt_count: number | null }>(
     executor,
     CONSUME,
-    [
-      operation,
-      identifier,
-      at,
-      windowStart,
-      rule.max <= 1 ? blockUntil : null,
-      rule.max,
-      blockUntil,
-    ],
+    [operation, identifier, at, windowStart, rule.max <= 1 ? until : null, rule.max, until],
     "limite_consome",
   );
   const count = rows[0]?.attempt_count;
