@@ -26,6 +26,9 @@ const quantity = (min: number, missing: string) =>
 const id = (message: string) => z.guid({ error: message });
 const varianteId = id("Variante inválida");
 const unidadeId = id("Escolha a unidade");
+/** A form about one variant at one unit, with what it asks of it. */
+const variantAtUnit = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ varianteId, unidadeId, ...shape });
 /** Why the units moved, from MOTIVO_MIN to MOTIVO_MAX characters. */
 const motivo = requiredLine(MOTIVO_MISSING, MOTIVO_MIN, MOTIVO_MAX);
 /** The same where the reason may be left blank (null); one typed is still checked. */
@@ -36,18 +39,14 @@ const optionalMotivo = z
   .pipe(motivo.nullable());
 
 /** Ajustar: the count of what is in hand now (not a difference), and why. */
-export const adjustStockSchema = z.object({
-  varianteId,
-  unidadeId,
+export const adjustStockSchema = variantAtUnit({
   emMaos: quantity(0, "Informe a quantidade em mãos"),
   motivo,
 });
 export type AdjustStockInput = z.output<typeof adjustStockSchema>;
 
 /** Entrada (+N): units that arrived without an invoice, and why (required). */
-export const enterStockSchema = z.object({
-  varianteId,
-  unidadeId,
+export const enterStockSchema = variantAtUnit({
   quantidade: quantity(1, "Informe quantas unidades chegaram"),
   motivo,
 });
@@ -88,9 +87,7 @@ export const cancelTransferSchema = z.object({ id: id("Transferência inválida"
 export type CancelTransferInput = z.output<typeof cancelTransferSchema>;
 
 /** Mínimo: below it (available units) the variant is 'abaixo do mínimo' at the unit; 0 = none. */
-export const minimumSchema = z.object({
-  varianteId,
-  unidadeId,
+export const minimumSchema = variantAtUnit({
   minimo: quantity(0, "Informe o mínimo (0 para nenhum)"),
 });
 export type MinimumInput = z.output<typeof minimumSchema>;
