@@ -80,13 +80,11 @@ test("the product form shows how a wide photo is cut for the card", async ({ pag
   await loginAsAdmin(page, "/admin/loja?view=produtos");
   await page.getByRole("button", { name: "Novo produto" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo produto" });
-  await dialog
-    .getByLabel("Imagem")
-    .setInputFiles({
-      name: "larga.png",
-      mimeType: "image/png",
-      buffer: await pngPhoto(500, 200, "#c84"),
-    });
+  await dialog.getByLabel("Imagem").setInputFiles({
+    name: "larga.png",
+    mimeType: "image/png",
+    buffer: await pngPhoto(500, 200, "#c84"),
+  });
   const preview = dialog.getByTestId("recorte-cartao");
   await expect(preview).toContainText("cortada em quadrado, pelo centro");
   const whole = preview.getByRole("img", { name: "Foto escolhida, inteira" });
