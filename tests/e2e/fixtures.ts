@@ -145,6 +145,9 @@ export async function attachPetPhoto(form: Locator, name = "pet.png") {
     .setInputFiles({ name, mimeType: "image/png", buffer: await pngPhoto() });
 }
 
+/** The demo shop's unit the pick-up, stock and day-close specs use. */
+export const MEIA_PRAIA = "Unidade Meia Praia";
+
 /** The demo shop's product the checkout specs buy (found by searching "comedouro"). */
 export const COMEDOURO = "Comedouro Inox Antiderrapante 500 ml";
 

@@ -1,11 +1,10 @@
 // Buying without JavaScript (decision 0040): the cart lives in a signed cookie, every step is
 // a plain form the server answers, the cart and the checkout summary are rendered by the
 // server; and once scripts run, that cart joins the browser's cart once.
-import { applyCoupon, expect, test } from "./fixtures";
+import { applyCoupon, expect, MEIA_PRAIA, test } from "./fixtures";
 
 const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
 const SHAMPOO = "Shampoo Neutro Sanol Dog 500 ml";
-const UNIT = "Unidade Meia Praia";
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -92,7 +91,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();
     // What was typed stays; the unit and the counter payment are now offered.
     await expect(page.getByLabel("Nome completo")).toHaveValue("Cliente Retira Sem JS");
-    await page.getByRole("radio", { name: new RegExp(UNIT) }).check();
+    await page.getByRole("radio", { name: new RegExp(MEIA_PRAIA) }).check();
     await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
     await page.getByRole("button", { name: "Atualizar resumo" }).click();
     await expect(page.getByTestId("summary-entrega")).toHaveCount(0);
