@@ -4,6 +4,8 @@
 // the form cleared and, for a chat link, the chat opened in a new tab with the link kept at
 // hand. Without this script the form posts to the page itself.
 
+import { postForJson } from "~/islands/post-json";
+
 export interface FormSenderOptions {
   formId: string;
   endpoint: string;
@@ -111,23 +113,17 @@ export function formSender(options: FormSenderOptions): void {
     const multipart = form.enctype === "multipart/form-data";
     button.disabled = true;
     button.textContent = options.sending;
-    let answer: Answer;
-    try {
-      const response = await fetch(options.endpoint, {
-        method: "POST",
-        body: multipart
-          ? body
-          : new URLSearchParams(
-              Array.from(body.entries()).filter(
-                (entry): entry is [string, string] => typeof entry[1] === "string",
-              ),
-            ),
-        headers: { accept: "application/json" },
-      });
-      answer = (await response.json()) as Answer;
-    } catch {
-      answer = { ok: false, message: options.failure };
-    }
+    const sent = multipart
+      ? body
+      : new URLSearchParams(
+          Array.from(body.entries()).filter(
+            (entry): entry is [string, string] => typeof entry[1] === "string",
+          ),
+        );
+    const answer = (await postForJson<Answer>(options.endpoint, sent)) ?? {
+      ok: false,
+      message: options.failure,
+    };
     button.disabled = false;
     button.innerHTML = label;
     if (answer.ok) {

@@ -6,6 +6,7 @@
 // to the plain form, which posts to the page.
 
 import type { IslandKit } from "~/islands/kit";
+import { postForJson } from "~/islands/post-json";
 import type { ToastMessage as Message, QuoteFieldCheck } from "~/modules/grooming";
 
 export interface QuoteDialogOptions {
@@ -209,17 +210,7 @@ export function quoteDialog(options: QuoteDialogOptions, kit: IslandKit): void {
     sending = fieldset.disabled = true;
     submit.disabled = true;
     submit.textContent = options.sending;
-    let answer: Answer;
-    try {
-      const response = await fetch(options.endpoint, {
-        method: "POST",
-        body,
-        headers: { accept: "application/json" },
-      });
-      answer = (await response.json()) as Answer;
-    } catch {
-      answer = { ok: false };
-    }
+    const answer = (await postForJson<Answer>(options.endpoint, body)) ?? { ok: false };
     sending = fieldset.disabled = false;
     submit.innerHTML = submitLabel;
     if (answer.ok) {

@@ -32,8 +32,29 @@ afterAll(async () => {
   await database?.end();
 });
 
-const createProduct = (cookie: string, base: string, fields: Record<string, string>) =>
-  createProductThrough(database, { cookie, base, categoriaId, fields });
+/**
+ * Signs the admin in through `base` and creates product `${nome} ${sku}`, the SKU being
+ * `skuPrefix` and six random hex digits; returns the session cookie, the SKU and the id.
+ */
+async function freshProduct(
+  base: string,
+  given: { skuPrefix: string; nome: string; precoAtual: string; estoque: string },
+) {
+  const cookie = await signIn(base);
+  const sku = `${given.skuPrefix}-${crypto.randomBytes(3).toString("hex")}`;
+  const productId = await createProductThrough(database, {
+    cookie,
+    base,
+    categoriaId,
+    fields: {
+      nome: `${given.nome} ${sku}`,
+      precoAtual: given.precoAtual,
+      estoque: given.estoque,
+      sku,
+    },
+  });
+  return { cookie, sku, productId };
+}
 
 describe("two instances behind nginx", () => {
   it("both instances answer through nginx, in turn", async () => {
@@ -69,13 +90,11 @@ describe("two instances behind nginx", () => {
     );
 
     try {
-      const cookie = await signIn(NGINX);
-      const sku = `CORRIDA-${crypto.randomBytes(3).toString("hex")}`;
-      const productId = await createProduct(cookie, NGINX, {
-        nome: `Ração Corrida ${sku}`,
+      const { productId } = await freshProduct(NGINX, {
+        skuPrefix: "CORRIDA",
+        nome: "Ração Corrida",
         precoAtual: "10,00",
         estoque: "10",
-        sku,
       });
 
       const logStart = fs.readFileSync(ACCESS_LOG, "utf8").length;
@@ -153,13 +172,11 @@ describe("two instances behind nginx", () => {
   }, 90_000);
 
   it("the same checkout form posted to both instances at once makes one order, so nginx may retry it on the other", async () => {
-    const cookie = await signIn(NGINX);
-    const sku = `REPETIDO-${crypto.randomBytes(3).toString("hex")}`;
-    const productId = await createProduct(cookie, NGINX, {
-      nome: `Ração Repetida ${sku}`,
+    const { productId } = await freshProduct(NGINX, {
+      skuPrefix: "REPETIDO",
+      nome: "Ração Repetida",
       precoAtual: "10,00",
       estoque: "5",
-      sku,
     });
     const fields = customerCheckout(0, productId, "Cliente Repetido");
     const replies = await Promise.all(
@@ -201,13 +218,11 @@ describe("two instances behind nginx", () => {
       [port],
     );
     try {
-      const cookie = await signIn(NGINX);
-      const sku = `EMAIL-${crypto.randomBytes(3).toString("hex")}`;
-      const productId = await createProduct(cookie, NGINX, {
-        nome: `Petisco E-mail ${sku}`,
+      const { productId } = await freshProduct(NGINX, {
+        skuPrefix: "EMAIL",
+        nome: "Petisco E-mail",
         precoAtual: "12,00",
         estoque: "50",
-        sku,
       });
       // Each instance hears the settings change (LISTEN/NOTIFY) before the orders go in.
       await sleep(1500);
@@ -257,13 +272,11 @@ describe("two instances behind nginx", () => {
   }, 90_000);
 
   it("a product changed through instance A shows through instance B, image included", async () => {
-    const cookie = await signIn(INSTANCE_A);
-    const sku = `AB-${crypto.randomBytes(3).toString("hex")}`;
-    const productId = await createProduct(cookie, INSTANCE_A, {
-      nome: `Coleira Antes ${sku}`,
+    const { cookie, sku, productId } = await freshProduct(INSTANCE_A, {
+      skuPrefix: "AB",
+      nome: "Coleira Antes",
       precoAtual: "20,00",
       estoque: "5",
-      sku,
     });
     // B has never rendered this page: it shows A's product at once; then B keeps it in its
     // page cache.

@@ -1,5 +1,12 @@
-import sharp from "sharp";
-import { expect, expectNoSeriousA11yViolations, loginAsAdmin, test, unique } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAsAdmin,
+  pngPhoto,
+  submitNewProduct,
+  test,
+  unique,
+} from "./fixtures";
 
 test.describe("admin store hub", () => {
   test.beforeEach(async ({ page }) => {
@@ -60,20 +67,12 @@ test.describe("admin store hub", () => {
     await expect(dialog.getByText("Categoria é obrigatória")).toBeVisible();
     await expect(dialog.getByText("Preço atual é obrigatório")).toBeVisible();
 
-    await dialog.getByLabel("Nome").fill(nome);
-    await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
-    await dialog.getByLabel("Preço atual (R$)").fill("1.234,56");
-    await dialog.getByLabel("Estoque").fill("3");
-    const png = await sharp({
-      create: { width: 500, height: 400, channels: 3, background: "#c84" },
-    })
-      .png()
-      .toBuffer();
-    await dialog
-      .getByLabel("Imagem")
-      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: png });
-    await dialog.getByRole("button", { name: "Criar produto" }).click();
-    await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+    await submitNewProduct(page, {
+      nome,
+      preco: "1.234,56",
+      estoque: "3",
+      image: await pngPhoto(500, 400, "#c84"),
+    });
     await expect(dialog).toBeHidden();
 
     const item = page

@@ -4,9 +4,10 @@
 import { ONE_PAGE_PDF } from "../support/pdf";
 import {
   addToCart,
+  adminCreatesProduct,
+  applyCoupon,
   attachPetPhoto,
   checkoutAndFollow,
-  createProductInAdmin,
   expect,
   expectNoSeriousA11yViolations,
   loginAsAdmin,
@@ -19,10 +20,11 @@ import {
 const PDF = ONE_PAGE_PDF;
 
 test("a product created with an image in the admin is found in /loja", async ({ page }) => {
-  await loginAsAdmin(page, "/admin/loja");
-  const tag = Date.now().toString(36);
-  const nome = `Petisco Admin ${tag}`;
-  await createProductInAdmin(page, { nome, preco: "23,45", estoque: "9", image: await pngPhoto() });
+  const { tag, nome } = await adminCreatesProduct(page, "Petisco Admin", {
+    preco: "23,45",
+    estoque: "9",
+    image: await pngPhoto(),
+  });
   await page.goto(`/loja?q=${tag}`);
   await expect(page.getByText(nome).first()).toBeVisible();
   await expect(page.getByText("R$ 23,45").first()).toBeVisible();
@@ -31,10 +33,10 @@ test("a product created with an image in the admin is found in /loja", async ({ 
 });
 
 test("a coupon created in the admin is applied in the cart", async ({ page }) => {
-  await loginAsAdmin(page, "/admin/loja");
-  const tag = Date.now().toString(36);
-  const nome = `Cupom Teste ${tag}`;
-  await createProductInAdmin(page, { nome, preco: "50,00", estoque: "9" });
+  const { tag, nome } = await adminCreatesProduct(page, "Cupom Teste", {
+    preco: "50,00",
+    estoque: "9",
+  });
   const code = `menos${tag}`;
   await page.getByLabel("Código").fill(code);
   await page.getByLabel("Tipo").selectOption("valor");
@@ -44,8 +46,7 @@ test("a coupon created in the admin is applied in the cart", async ({ page }) =>
 
   await addToCart(page, tag, nome);
   await page.getByTestId("cart-button").click();
-  await page.getByRole("textbox", { name: "Cupom de desconto" }).fill(code);
-  await page.getByRole("button", { name: "Aplicar" }).click();
+  await applyCoupon(page, code);
   await expect(page.getByText(`Cupom ${code.toUpperCase()} aplicado!`)).toBeVisible();
   await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 5,00");
   await page.getByRole("button", { name: "Limpar carrinho" }).click();
@@ -54,10 +55,10 @@ test("a coupon created in the admin is applied in the cart", async ({ page }) =>
 test("an order's status and payment changed in the admin show on the customer's order page", async ({
   page,
 }) => {
-  await loginAsAdmin(page, "/admin/loja");
-  const tag = Date.now().toString(36);
-  const nome = `Pedido Teste ${tag}`;
-  await createProductInAdmin(page, { nome, preco: "45,00", estoque: "5" });
+  const { tag, nome } = await adminCreatesProduct(page, "Pedido Teste", {
+    preco: "45,00",
+    estoque: "5",
+  });
 
   await addToCart(page, tag, nome);
   const numero = await checkoutAndFollow(page, {

@@ -11,12 +11,11 @@ import {
   fillPickupCheckout,
   generateWeights,
   loginAsAdmin,
+  MEIA_PRAIA,
   type Page,
   test,
   unique,
 } from "./fixtures";
-
-const UNIT = "Unidade Meia Praia";
 
 /** A product with 1 kg and 15 kg made through "Variações"; returns its name. */
 async function productWithWeights(page: Page) {
@@ -38,7 +37,7 @@ async function productWithWeights(page: Page) {
   await card("15 kg").getByLabel("Preço (R$)").fill("1.289,90");
   await card("15 kg").getByRole("checkbox", { name: /Ativ/ }).check();
   for (const peso of ["1 kg", "15 kg"]) {
-    await card(peso).getByLabel(UNIT, { exact: true }).fill("9");
+    await card(peso).getByLabel(MEIA_PRAIA, { exact: true }).fill("9");
   }
   await page.getByRole("button", { name: "Salvar variações" }).click();
   await expect(page.getByText("Variações salvas")).toBeVisible();
@@ -146,7 +145,7 @@ test("a wrong pick-up code's toast goes once the right code works", async ({ pag
   await fillPickupCheckout(page, {
     nome: "Cliente Código",
     telefone: "(47) 98888-4646",
-    unidade: UNIT,
+    unidade: MEIA_PRAIA,
   });
   const { numero, codigo } = await confirmPickup(page);
 

@@ -10,15 +10,14 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   loginAsAdmin,
+  MEIA_PRAIA,
   test,
   unique,
 } from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-const UNIT = "Unidade Meia Praia";
-
-const openClose = (page: Page) => openDayClose(page, UNIT);
+const openClose = (page: Page) => openDayClose(page, MEIA_PRAIA);
 
 test("a pick-up order paid in cash at the counter shows in the day close under Dinheiro, and prints", async ({
   page,
@@ -38,7 +37,7 @@ test("a pick-up order paid in cash at the counter shows in the day close under D
     .click();
   await page.getByRole("button", { name: /^Adicionar ao carrinho/ }).click();
   await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 1 item");
-  const { numero, codigo } = await placePickupOrder(page, UNIT, "R$ 47,50");
+  const { numero, codigo } = await placePickupOrder(page, MEIA_PRAIA, "R$ 47,50");
 
   // --- Counter: ready, then handed over paid in cash, R$ 50,00 handed over ---
   await handOverInCash(page, numero, codigo, "50,00");

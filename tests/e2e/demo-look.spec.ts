@@ -2,8 +2,7 @@
 // drawn scene (preloaded, sized, srcset, high priority on the home), the store's cards show
 // drawn pictures and full names, each pack of a product with options has its own picture, and
 // the product form shows how a photo is cut for the card.
-import sharp from "sharp";
-import { expect, loginAsAdmin, type Page, test } from "./fixtures";
+import { expect, loginAsAdmin, type Page, pngPhoto, test } from "./fixtures";
 
 /** Whether an image element finished loading a real picture. */
 const loaded = (page: Page, selector: string) =>
@@ -81,14 +80,11 @@ test("the product form shows how a wide photo is cut for the card", async ({ pag
   await loginAsAdmin(page, "/admin/loja?view=produtos");
   await page.getByRole("button", { name: "Novo produto" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo produto" });
-  const wide = await sharp({
-    create: { width: 500, height: 200, channels: 3, background: "#c84" },
-  })
-    .png()
-    .toBuffer();
-  await dialog
-    .getByLabel("Imagem")
-    .setInputFiles({ name: "larga.png", mimeType: "image/png", buffer: wide });
+  await dialog.getByLabel("Imagem").setInputFiles({
+    name: "larga.png",
+    mimeType: "image/png",
+    buffer: await pngPhoto(500, 200, "#c84"),
+  });
   const preview = dialog.getByTestId("recorte-cartao");
   await expect(preview).toContainText("cortada em quadrado, pelo centro");
   const whole = preview.getByRole("img", { name: "Foto escolhida, inteira" });

@@ -131,9 +131,9 @@ export async function gotoHydratedSite(page: Page) {
   await page.getByRole("heading", { level: 1, name: /Tudo para o seu pet/ }).waitFor();
 }
 
-/** A small PNG photo, for a product's image or a pet's photo. */
-export function pngPhoto() {
-  return sharp({ create: { width: 80, height: 60, channels: 3, background: "#d9a066" } })
+/** A PNG photo (small unless sized), for a product's image or a pet's photo. */
+export function pngPhoto(width = 80, height = 60, background = "#d9a066") {
+  return sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
 }
@@ -145,6 +145,9 @@ export async function attachPetPhoto(form: Locator, name = "pet.png") {
     .setInputFiles({ name, mimeType: "image/png", buffer: await pngPhoto() });
 }
 
+/** The demo shop's unit the pick-up, stock and day-close specs use. */
+export const MEIA_PRAIA = "Unidade Meia Praia";
+
 /** The demo shop's product the checkout specs buy (found by searching "comedouro"). */
 export const COMEDOURO = "Comedouro Inox Antiderrapante 500 ml";
 
@@ -154,13 +157,23 @@ export async function addToCart(page: Page, query: string, product: string) {
   await page.getByRole("button", { name: `Adicionar ${product} ao carrinho` }).click();
 }
 
+interface NewProduct {
+  nome: string;
+  preco: string;
+  estoque: string;
+  sku?: string;
+  image?: Buffer;
+}
+
 /** Creates a product through the admin form. */
-export async function createProductInAdmin(
-  page: Page,
-  options: { nome: string; preco: string; estoque: string; sku?: string; image?: Buffer },
-) {
+export async function createProductInAdmin(page: Page, options: NewProduct) {
   await page.goto("/admin/loja?view=produtos");
   await page.getByRole("button", { name: "Novo produto" }).click();
+  await submitNewProduct(page, options);
+}
+
+/** Fills the open "Novo produto" dialog (category Rações) and creates the product. */
+export async function submitNewProduct(page: Page, options: NewProduct) {
   const dialog = page.getByRole("dialog", { name: "Novo produto" });
   await dialog.getByLabel("Nome").fill(options.nome);
   await dialog.getByLabel("Categoria").selectOption({ label: "Rações" });
@@ -174,6 +187,28 @@ export async function createProductInAdmin(
   }
   await dialog.getByRole("button", { name: "Criar produto" }).click();
   await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+}
+
+/**
+ * Signs the admin in and creates product `${name} ${tag}`, the tag a fresh word the store's
+ * search finds it by; returns both.
+ */
+export async function adminCreatesProduct(
+  page: Page,
+  name: string,
+  options: Omit<NewProduct, "nome">,
+) {
+  await loginAsAdmin(page, "/admin/loja");
+  const tag = Date.now().toString(36);
+  const nome = `${name} ${tag}`;
+  await createProductInAdmin(page, { nome, ...options });
+  return { tag, nome };
+}
+
+/** Types `code` into the cart's coupon field and applies it. */
+export async function applyCoupon(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Cupom de desconto" }).fill(code);
+  await page.getByRole("button", { name: "Aplicar" }).click();
 }
 
 /**
@@ -241,6 +276,20 @@ export async function fillResume(
   await page
     .getByLabel(/Currículo em PDF/)
     .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: given.pdf });
+}
+
+/**
+ * Opens the resume page and fills it for Pedro Falso with a file named and typed as a PDF whose
+ * bytes are a PNG (nothing sent): the server must refuse it.
+ */
+export async function fillResumeWithPngAsPdf(page: Page, email: string) {
+  await openResumeForm(page);
+  await fillResume(page, {
+    nome: "Pedro Falso",
+    email,
+    telefone: "(47) 99999-6666",
+    pdf: await pngPhoto(),
+  });
 }
 
 /** The rest of a job application, where a test does not say otherwise. */

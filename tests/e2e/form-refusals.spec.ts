@@ -9,12 +9,10 @@ import {
   addToCart,
   expect,
   fillQuoteForm,
-  fillResume,
+  fillResumeWithPngAsPdf,
   type Locator,
   loginAsAdmin,
-  openResumeForm,
   type Page,
-  pngPhoto,
   test,
 } from "./fixtures";
 
@@ -67,13 +65,7 @@ test("with JavaScript, refused public, store and admin forms log no failed resou
   await expect(page.getByText("Informe seu nome")).toBeVisible();
 
   // Resume: a "PDF" whose bytes are a PNG, refused by the server.
-  await openResumeForm(page);
-  await fillResume(page, {
-    nome: "Pedro Falso",
-    email: "pedro.recusa@example.com",
-    telefone: "(47) 99999-6666",
-    pdf: await pngPhoto(),
-  });
+  await fillResumeWithPngAsPdf(page, "pedro.recusa@example.com");
   await expectRefused(
     page.getByRole("button", { name: "Enviar Currículo" }),
     "/trabalhe-conosco/enviar",

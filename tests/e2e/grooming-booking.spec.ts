@@ -1,9 +1,10 @@
 // Banho e tosa booked online on a phone-sized Chromium without JavaScript (issue 28): the
 // tutor books, follows the status link while the staff move the pet to "Pronto", downloads
 // the .ics; a second booking is rescheduled and cancelled. The demo shop's Meia Praia agenda.
-import { type Browser, devices, type Locator } from "@playwright/test";
+import { devices, type Locator } from "@playwright/test";
 import { bookedNumber, confirmAs, pickDayAndFirstTime } from "../support/grooming-e2e";
 import {
+  test as base,
   expect,
   expectNoSeriousA11yViolations,
   fillQuoteForm,
@@ -11,7 +12,6 @@ import {
   type Page,
   pngPhoto,
   receivedMail,
-  test,
   unique,
 } from "./fixtures";
 
@@ -24,15 +24,18 @@ const PHONE = {
   javaScriptEnabled: false,
 };
 
-/** A tutor on a phone without JavaScript, in the shop's time zone. */
-async function tutorOnPhone(browser: Browser) {
-  const context = await browser.newContext({
-    ...PHONE,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-  });
-  return { context, tutor: await context.newPage() };
-}
+/** `tutor`: a tutor on a phone without JavaScript, in the shop's time zone, apart from `page`. */
+const test = base.extend<{ tutor: Page }>({
+  tutor: async ({ browser }, use) => {
+    const context = await browser.newContext({
+      ...PHONE,
+      locale: "pt-BR",
+      timezoneId: "America/Sao_Paulo",
+    });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
 /** Fills the booking form for one pet and books the first free time of the `nth` day offered. */
 async function book(page: Page, pet: string, phone: string, nth: number, email = "") {
@@ -66,9 +69,8 @@ const TO_READY = [
 ] as const;
 
 test("without JavaScript, 'Ver horários' opens the answer at the day-and-time step, not at the top", async ({
-  browser,
+  tutor,
 }) => {
-  const { context, tutor } = await tutorOnPhone(browser);
   await tutor.goto("/servicos/agendar");
   await tutor.getByLabel("Nome do pet").fill("Bolinha");
   await tutor.getByLabel("Raça").fill("Poodle");
@@ -79,16 +81,14 @@ test("without JavaScript, 'Ver horários' opens the answer at the day-and-time s
   expect(new URL(tutor.url()).hash).toBe("#dia-e-horario");
   await expect(tutor.getByRole("group", { name: /3\. Dia e horário/ })).toBeInViewport();
   await expect(tutor.getByRole("heading", { level: 1 })).not.toBeInViewport();
-  await context.close();
 });
 
 test("a tutor books on the phone, the staff move it to Pronto; another is rescheduled and cancelled", async ({
-  browser,
+  tutor,
   page: staff,
 }) => {
   // Two people's steps on a shared 2-core machine: more than the default minute.
   test.setTimeout(150_000);
-  const { context: tutorContext, tutor } = await tutorOnPhone(browser);
 
   // Three days ahead, outside the 24 h cancellation window.
   const first = await book(tutor, "Bolinha", "(47) 99111-2233", 3);
@@ -196,8 +196,6 @@ test("a tutor books on the phone, the staff move it to Pronto; another is resche
   // A cancelled booking offers no calendar file.
   await expect(tutor.getByRole("link", { name: "Adicionar ao calendário" })).toHaveCount(0);
   await expect(tutor.getByRole("button", { name: "Cancelar agendamento" })).toHaveCount(0);
-
-  await tutorContext.close();
 });
 
 for (const javaScriptEnabled of [false, true]) {
@@ -243,10 +241,9 @@ for (const javaScriptEnabled of [false, true]) {
 }
 
 test("a first-visit GG goes through the photo quote and books from the staff's link", async ({
-  browser,
+  tutor,
   page: staff,
 }) => {
-  const { context, tutor } = await tutorOnPhone(browser);
   const pet = unique("Thor");
   // The photo quote, as the no-JavaScript page form sends it.
   await tutor.goto("/servicos?servico=banho_tosa#orcamento");
@@ -297,14 +294,13 @@ test("a first-visit GG goes through the photo quote and books from the staff's l
   // The quote on the staff's board is now Confirmado.
   await staff.reload();
   await expect(staff.getByRole("listitem").filter({ hasText: pet })).toContainText("Confirmado");
-  await context.close();
 });
 
 test("a returning tutor gets the e-mails, then books the same pet again after a code", async ({
   browser,
+  tutor,
   page: staff,
 }) => {
-  const { context, tutor } = await tutorOnPhone(browser);
   const pet = unique("Mel");
   const email = `${unique("tutora").replace(/\W/g, "").toLowerCase()}@example.com`;
   const digits = String(Date.now()).slice(-8);
@@ -360,5 +356,4 @@ test("a returning tutor gets the e-mails, then books the same pet again after a 
   await tutor.getByRole("button", { name: "Confirmar agendamento" }).click();
   await bookedNumber(tutor);
   await expect(tutor.getByTestId("status-agendamento")).toHaveText("Solicitado");
-  await context.close();
 });

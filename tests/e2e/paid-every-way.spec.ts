@@ -18,6 +18,7 @@ import {
   COMEDOURO,
   expect,
   fillCheckout,
+  MEIA_PRAIA,
   phone,
   signInAs,
   test,
@@ -27,7 +28,6 @@ import { ownShop } from "./own-shop";
 
 const { port, base } = ownShop(61);
 const SECRET = "segredo-do-webhook-e2e-fechamento";
-const UNIT = "Unidade Meia Praia";
 
 test("card online, cash at the counter and a grooming Pix all show in the day close", async ({
   browser,
@@ -52,7 +52,7 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
 
     // --- A pick-up order, paid at the counter ---
     await addToCart(page, "comedouro", COMEDOURO);
-    const pickup = await placePickupOrder(page, UNIT, /^R\$ \d/);
+    const pickup = await placePickupOrder(page, MEIA_PRAIA, /^R\$ \d/);
 
     // --- A grooming booking for today's unit ---
     const booking = await bookBath(page, unique("Pipoca"), 2, "carla@example.com");
@@ -78,7 +78,7 @@ test("card online, cash at the counter and a grooming Pix all show in the day cl
     await expect(page.getByTestId("pago")).toContainText("Pago: R$ 55,00 (Pix online)");
 
     // --- The day close of the unit: the three, each under its way of paying ---
-    await openDayClose(admin, UNIT);
+    await openDayClose(admin, MEIA_PRAIA);
     const entrada = (ref: string) =>
       admin.getByTestId("fechamento-entrada").filter({ hasText: ref });
     await expect(entrada(cardOrder)).toContainText(`Cartão online · ${cardOrder} (2x)`);

@@ -5,6 +5,7 @@ import {
   expect,
   fillQuoteForm,
   fillResume,
+  fillResumeWithPngAsPdf,
   frameworkScripts,
   gotoHydratedSite,
   gotoServicos,
@@ -329,14 +330,7 @@ test.describe("resume", () => {
   });
 
   test("a file that is not a PDF is refused by the server too", async ({ page }) => {
-    await openResumeForm(page);
-    // Named and typed as a PDF, but its bytes are a PNG.
-    await fillResume(page, {
-      nome: "Pedro Falso",
-      email: "pedro.falso@example.com",
-      telefone: "(47) 99999-6666",
-      pdf: await pngPhoto(),
-    });
+    await fillResumeWithPngAsPdf(page, "pedro.falso@example.com");
     await page.getByRole("button", { name: "Enviar Currículo" }).click();
     await expect(page.locator("#curriculo-error")).toHaveText("Apenas arquivos PDF são aceitos");
     await expect(page.getByLabel(/Nome completo/)).toHaveValue("Pedro Falso");

@@ -8,19 +8,22 @@ import {
   gotoHydrated,
   gotoServicos,
   type Page,
+  SITE_PAGES,
   test,
   watchScripts,
 } from "./fixtures";
 
-const PAGES = [
-  { path: "/", h1: /Tudo para o seu pet/ },
-  { path: "/sobre", h1: "A história da Agropet Litoral" },
-  { path: "/produtos", h1: "Nossos Produtos" },
-  { path: "/servicos", h1: "Banho & Tosa Profissional" },
-  { path: "/contato", h1: "Fale com a gente" },
-  { path: "/faq", h1: "Perguntas Frequentes" },
-  { path: "/trabalhe-conosco", h1: "Trabalhe Conosco" },
-];
+/** The heading of each page of the header's links: a link added without one fails to compile. */
+const H1: Record<(typeof SITE_PAGES)[number], string | RegExp> = {
+  "/": /Tudo para o seu pet/,
+  "/sobre": "A história da Agropet Litoral",
+  "/produtos": "Nossos Produtos",
+  "/servicos": "Banho & Tosa Profissional",
+  "/contato": "Fale com a gente",
+  "/faq": "Perguntas Frequentes",
+  "/trabalhe-conosco": "Trabalhe Conosco",
+};
+const PAGES = SITE_PAGES.map((path) => ({ path, h1: H1[path] }));
 
 /**
  * The mobile menu's toggle by its name: a native `<summary>`, which the browser announces as a

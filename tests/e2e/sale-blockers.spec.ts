@@ -59,9 +59,10 @@ async function customer(page: Page, nome: string) {
 
 /**
  * Puts the Golden and the Bravecto in the cart from the list, checks that each cart line
- * opens its product with its pack chosen (point 13), and opens the checkout.
+ * opens its product with its pack chosen (point 13), opens the checkout and fills in customer
+ * `nome`; returns the cart's button.
  */
-async function toCheckoutWithGoldenAndBravecto(page: Page) {
+async function toCheckoutWithGoldenAndBravecto(page: Page, nome: string) {
   await addFromList(page, "golden", GOLDEN);
   await addFromList(page, "bravecto", BRAVECTO);
   await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Carrinho, 2 itens");
@@ -70,6 +71,8 @@ async function toCheckoutWithGoldenAndBravecto(page: Page) {
     page.getByTestId("cart-line").filter({ hasText: GOLDEN }).getByRole("link", { name: GOLDEN }),
   ).toHaveAttribute("href", /^\/loja\/produto\/[0-9a-f-]{36}\?v=RAC-GOLD-AD15$/);
   await page.goto("/loja/checkout");
+  await customer(page, nome);
+  return page.getByTestId("cart-button");
 }
 
 const summaryLine = (page: Page, product: string) =>
@@ -80,9 +83,7 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await toCheckoutWithGoldenAndBravecto(page);
-    const cart = page.getByTestId("cart-button");
-    await customer(page, "Cliente Retirada JS");
+    const cart = await toCheckoutWithGoldenAndBravecto(page, "Cliente Retirada JS");
     // Point 13: "S/N" can be typed on a phone (a text keyboard), the Pix says when it is paid.
     await expect(page.getByLabel("Número")).toHaveAttribute("inputmode", "text");
     await expect(
@@ -212,9 +213,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await toCheckoutWithGoldenAndBravecto(page);
-    const cart = page.getByTestId("cart-button");
-    await customer(page, "Cliente Retirada Sem JS");
+    const cart = await toCheckoutWithGoldenAndBravecto(page, "Cliente Retirada Sem JS");
     await page.getByRole("radio", { name: "Retirar na loja" }).check();
     await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();
     // Point 13: the answer opens at the step just answered, and a pick-up with no unit yet

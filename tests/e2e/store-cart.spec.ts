@@ -1,4 +1,4 @@
-import { addToCart, expect, frameworkScripts, test, watchScripts } from "./fixtures";
+import { addToCart, applyCoupon, expect, frameworkScripts, test, watchScripts } from "./fixtures";
 
 const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
 const SHAMPOO = "Shampoo Neutro Sanol Dog 500 ml";
@@ -56,8 +56,7 @@ test.describe("cart", () => {
 
     await page.getByRole("combobox", { name: "Bairro de entrega" }).selectOption("Tabuleiro");
     await expect(page.getByTestId("summary-entrega")).toHaveText("Grátis");
-    await page.getByRole("textbox", { name: "Cupom de desconto" }).fill("frete5");
-    await page.getByRole("button", { name: "Aplicar" }).click();
+    await applyCoupon(page, "frete5");
     await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 5,00");
     // 41,70 reached the R$ 40,00 before the coupon: delivery stays free, total 36,70.
     await expect(page.getByTestId("summary-entrega")).toHaveText("Grátis");
@@ -94,8 +93,7 @@ test.describe("cart", () => {
     await page.getByRole("button", { name: "Remover cupom" }).click();
     await expect(page.getByText("Cupom removido")).toBeVisible();
 
-    await page.getByRole("textbox", { name: "Cupom de desconto" }).fill("bemvindo10");
-    await page.getByRole("button", { name: "Aplicar" }).click();
+    await applyCoupon(page, "bemvindo10");
     await expect(page.getByText("Cupom BEMVINDO10 aplicado!")).toBeVisible();
     await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 1,69");
     await expect(page.getByTestId("summary-total")).toHaveText("R$ 15,21");

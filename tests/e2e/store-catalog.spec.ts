@@ -1,10 +1,4 @@
-import {
-  createProductInAdmin,
-  expect,
-  expectNoSeriousA11yViolations,
-  loginAsAdmin,
-  test,
-} from "./fixtures";
+import { adminCreatesProduct, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("store catalogue", () => {
   test("renders on the server with active, in-stock products only", async ({ request }) => {
@@ -20,10 +14,10 @@ test.describe("store catalogue", () => {
   test("a card's icons (no picture, Adicionar) are uses of symbols drawn once in the page, at their size", async ({
     page,
   }) => {
-    await loginAsAdmin(page, "/admin/loja");
-    const tag = Date.now().toString(36);
-    const nome = `Sem Foto ${tag}`;
-    await createProductInAdmin(page, { nome, preco: "12,00", estoque: "3" });
+    const { tag, nome } = await adminCreatesProduct(page, "Sem Foto", {
+      preco: "12,00",
+      estoque: "3",
+    });
     await page.goto(`/loja?q=${tag}`);
     const card = page.getByRole("list", { name: "Produtos" }).getByRole("listitem").first();
     await expect(card).toContainText(nome);

@@ -1,11 +1,10 @@
 // Buying without JavaScript (decision 0040): the cart lives in a signed cookie, every step is
 // a plain form the server answers, the cart and the checkout summary are rendered by the
 // server; and once scripts run, that cart joins the browser's cart once.
-import { expect, test } from "./fixtures";
+import { applyCoupon, expect, MEIA_PRAIA, test } from "./fixtures";
 
 const KELDOG = "Bifinho Keldog Sabor Carne 65 g";
 const SHAMPOO = "Shampoo Neutro Sanol Dog 500 ml";
-const UNIT = "Unidade Meia Praia";
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -46,11 +45,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("line-quantidade")).toHaveText("3");
     await expect(page.getByTestId("summary-subtotal")).toHaveText("R$ 50,70");
 
-    await page.getByRole("textbox", { name: "Cupom de desconto" }).fill("xyz123");
-    await page.getByRole("button", { name: "Aplicar" }).click();
+    await applyCoupon(page, "xyz123");
     await expect(page.getByText("Cupom inválido ou expirado")).toBeVisible();
-    await page.getByRole("textbox", { name: "Cupom de desconto" }).fill("bemvindo10");
-    await page.getByRole("button", { name: "Aplicar" }).click();
+    await applyCoupon(page, "bemvindo10");
     await expect(page.getByText("Cupom BEMVINDO10 aplicado!")).toBeVisible();
     await expect(page.getByTestId("summary-desconto")).toHaveText("-R$ 5,07");
 
@@ -94,7 +91,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Atualizar forma de entrega" }).click();
     // What was typed stays; the unit and the counter payment are now offered.
     await expect(page.getByLabel("Nome completo")).toHaveValue("Cliente Retira Sem JS");
-    await page.getByRole("radio", { name: new RegExp(UNIT) }).check();
+    await page.getByRole("radio", { name: new RegExp(MEIA_PRAIA) }).check();
     await page.getByRole("radio", { name: /^Pagar na retirada/ }).check();
     await page.getByRole("button", { name: "Atualizar resumo" }).click();
     await expect(page.getByTestId("summary-entrega")).toHaveCount(0);

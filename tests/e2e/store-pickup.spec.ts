@@ -11,13 +11,12 @@ import {
   fillPickupCheckout,
   generateWeights,
   loginAsAdmin,
+  MEIA_PRAIA,
   test,
   unique,
 } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-const UNIT = "Unidade Meia Praia";
 
 test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp notice, collected with the code", async ({
   page,
@@ -34,7 +33,7 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   for (const [peso, preco] of Object.entries(prices)) {
     const card = cardOf(peso);
     await card.getByLabel("Preço (R$)").fill(preco);
-    await card.getByLabel(UNIT, { exact: true }).fill("5");
+    await card.getByLabel(MEIA_PRAIA, { exact: true }).fill("5");
     // New combinations start inactive (issue 39): put each on sale.
     await card.getByRole("checkbox", { name: "Ativa" }).check();
   }
@@ -60,7 +59,7 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   await fillPickupCheckout(page, {
     nome: "Cliente Retirada E2E",
     telefone: "(47) 98888-4545",
-    unidade: UNIT,
+    unidade: MEIA_PRAIA,
   });
   await expect(page.getByText(`1x ${nome} — 15 kg`)).toBeVisible();
   await expect(page.getByTestId("summary-total")).toHaveText("R$ 289,90");
@@ -71,14 +70,14 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   await expect(page.getByRole("heading", { name: `Pedido ${numero}` })).toBeVisible();
   const orderUrl = page.url();
   expect(codigo).toMatch(/^\d{4}$/);
-  await expect(page.getByTestId("pedido-retirada")).toContainText(UNIT);
+  await expect(page.getByTestId("pedido-retirada")).toContainText(MEIA_PRAIA);
 
   // --- Admin: ready, with the notice; then collected with the code ---
   await page.goto(`/admin/loja?view=pedidos&modo=retirada`);
   const card = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: new RegExp(`Pedido ${numero}`) }) });
-  await expect(card.getByTestId("modo-pedido")).toHaveText(`Retirada · ${UNIT}`);
+  await expect(card.getByTestId("modo-pedido")).toHaveText(`Retirada · ${MEIA_PRAIA}`);
   await expect(card).toContainText(`Código de retirada: ${codigo}`);
   await expectNoSeriousA11yViolations(page);
   const status = card.getByLabel("Status do pedido");
@@ -99,7 +98,13 @@ test("a pick-up order: variant by link, 'Retirar na loja', ready with a WhatsApp
   const link = new URL((await notice.getAttribute("href"))!);
   expect(link.origin + link.pathname).toBe("https://wa.me/5547988884545");
   const text = link.searchParams.get("text")!;
-  for (const part of [numero, UNIT, "Rua 416", `Código de retirada: ${codigo}`, "Seg. a sex. 9h"]) {
+  for (const part of [
+    numero,
+    MEIA_PRAIA,
+    "Rua 416",
+    `Código de retirada: ${codigo}`,
+    "Seg. a sex. 9h",
+  ]) {
     expect(text).toContain(part);
   }
 

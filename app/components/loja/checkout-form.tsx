@@ -24,7 +24,7 @@ import {
 import { Island } from "~/islands/island";
 import { resultErrors } from "~/lib/form-result";
 import type { CheckoutResult } from "~/modules/orders";
-import { PICK_UP_GAP_CHOICES, pickUpGapTitle } from "~/modules/orders";
+import { PICK_UP_GAP_CHOICES, pickUpGapTitle, savedAddressFields } from "~/modules/orders";
 
 /** Each method says when it is paid: Pix upfront, the others on delivery. */
 const PAYMENT_CHOICE_LABEL: Record<(typeof CHECKOUT_PAYMENTS)[number], string> = {
@@ -264,14 +264,7 @@ function SavedAddresses({ enderecos }: { enderecos: CheckoutAddress[] }) {
                 formAction="/loja/checkout#endereco-entrega"
                 formNoValidate
                 className="flex min-h-11 w-full flex-col items-start rounded-lg border border-slate-300 px-3 py-2 text-left text-sm hover:bg-slate-50"
-                data-endereco={JSON.stringify({
-                  cep: a.cep ?? "",
-                  endereco: a.logradouro,
-                  numero: a.numero,
-                  complemento: a.complemento ?? "",
-                  referencia: a.referencia ?? "",
-                  bairro: a.bairro ?? "",
-                })}
+                data-endereco={JSON.stringify(savedAddressFields(a))}
               >
                 <span className="font-semibold">
                   {a.apelido ? `${a.apelido}: ` : ""}

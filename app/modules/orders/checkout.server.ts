@@ -39,6 +39,7 @@ import { orderMessage } from "./message";
 import { startOrderPixCharge } from "./pix.server";
 import { type AfterDelivery, placeOrder } from "./place-order.server";
 import { rememberOrderHeader } from "./recent-orders.server";
+import { savedAddressFields } from "./saved-address";
 import { orderPageLink } from "./token.server";
 
 /**
@@ -128,18 +129,7 @@ async function refreshCheckout(
     // A saved address fills the form; the fee follows its neighbourhood like any other.
     const saved = customer ? await customer.savedAddress(fields.enderecoSalvo) : null;
     const { enderecoSalvo: _, ...rest } = fields;
-    values = saved
-      ? {
-          ...rest,
-          modo: "entrega",
-          cep: saved.cep ?? "",
-          endereco: saved.logradouro,
-          numero: saved.numero,
-          complemento: saved.complemento ?? "",
-          referencia: saved.referencia ?? "",
-          bairro: saved.bairro ?? "",
-        }
-      : rest;
+    values = saved ? { ...rest, modo: "entrega", ...savedAddressFields(saved) } : rest;
     if (saved && !saved.bairro) {
       cep = { mensagem: "Não entregamos mais nesse bairro. Escolha outro.", atendido: false };
     }

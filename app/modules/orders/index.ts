@@ -24,5 +24,6 @@ export { cartQuoteSchema } from "./cart-quote.schema";
 export { CART_FORM_ACTION } from "./cookie-cart";
 export { orderLineName } from "./line";
 export { orderMessage } from "./message";
+export { savedAddressFields } from "./saved-address";
 export { handOverAsksPayment, orderStatusChoices } from "./status-rules";
 export type { CartQuote, CheckoutResult, PrintOrder } from "./types";
