@@ -24,6 +24,13 @@ export interface CounterFigures {
   reservado: number;
 }
 
+interface CounterRow {
+  variante_id: string;
+  baixado: number;
+  em_maos: number;
+  reservado: number;
+}
+
 /**
  * Takes each line's units out of hand at the unit, one movement per variant, in one statement
  * (rows locked in variant id order). Returns what each took; a variant the unit never
@@ -35,17 +42,10 @@ export async function sellAtCounter(
   lines: StockLine[],
   at: Date,
 ): Promise<Map<string, CounterFigures>> {
-  const { rows } = await runForLines<{
-    variante_id: string;
-    baixado: number;
-    em_maos: number;
-    reservado: number;
-  }>(
+  const { rows } = await runForLines<CounterRow>(
     tx,
     lines,
-    `with l as (
-       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
-     ), locked as (
+    `locked as (
        select e.variante_id, e.em_maos from estoque e join l using (variante_id)
        where e.unidade_id = $3 order by e.variante_id for update of e
      ), r as (

@@ -22,6 +22,12 @@ export interface ReceivedFigures {
   emMaosDepois: number;
 }
 
+interface ReceivedRow {
+  variante_id: string;
+  em_maos: number;
+  todas_antes: number;
+}
+
 /**
  * Adds each line's units in hand at the unit (rows made when missing, touched in variant id
  * order), one movement per variant, in one statement however long the note (a 500-item note
@@ -35,16 +41,10 @@ export async function receiveStock(
   at: Date,
 ): Promise<Map<string, ReceivedFigures>> {
   // Every CTE reads the snapshot from before the insert: `antes` is what there was.
-  const { summed, rows } = await runForLines<{
-    variante_id: string;
-    em_maos: number;
-    todas_antes: number;
-  }>(
+  const { summed, rows } = await runForLines<ReceivedRow>(
     tx,
     lines,
-    `with l as (
-       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
-     ), antes as (
+    `antes as (
        select e.variante_id, sum(e.em_maos)::int as n from estoque e
        where e.variante_id = any($1::uuid[]) group by e.variante_id
      ), r as (

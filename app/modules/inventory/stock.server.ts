@@ -59,14 +59,15 @@ export type ReserveResult =
   | { ok: false; unavailable: { varianteId: string; nome: string }[]; short: ShortItem[] };
 
 /**
- * Runs `text` once for every line with units (summed per variant, in variant id order), with
- * the variant ids as $1, the quantities as $2 and `values` from $3 on; no such line, no
- * statement. Gives back the lines it ran for and the statement's rows.
+ * Runs one statement for every line with units (summed per variant, in variant id order):
+ * `ctes` follow the CTE `l` (variante_id, q) of those lines, which come as $1 (ids) and $2
+ * (quantities), with `values` from $3 on. No such line, no statement. Gives back the lines it
+ * ran for and the statement's rows.
  */
 export async function runForLines<Row>(
   tx: Tx,
   lines: StockLine[],
-  text: string,
+  ctes: string,
   values: unknown[],
   name: string,
 ): Promise<{ summed: StockLine[]; rows: Row[] }> {
@@ -74,6 +75,9 @@ export async function runForLines<Row>(
   if (summed.length === 0) return { summed, rows: [] };
   const ids = summed.map((l) => l.varianteId);
   const quantities = summed.map((l) => l.quantidade);
+  const text = `with l as (
+       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
+     ), ${ctes}`;
   const rows = await runSql<Row>(tx, text, [ids, quantities, ...values], name);
   return { summed, rows };
 }

@@ -350,7 +350,7 @@ export async function emailOf(tx: Executor, clienteId: string): Promise<string |
 /** Queues one of the subscription's e-mails to its customer, when there is an address. */
 export async function emailSubscriber(
   tx: Executor,
-  row: Pick<Assinatura, "id" | "clienteId">,
+  row: Assinatura,
   tipo: string,
   dados?: Record<string, string>,
 ): Promise<void> {
