@@ -58,7 +58,6 @@ const READ_MODELS: { reader: string; table: string; files: string[]; reason: str
     reader: "subscriptions",
     table: "clientes",
     files: [
-      "subscriptions/cycle.server.ts",
       "subscriptions/personal-data.server.ts",
       "subscriptions/planning.server.ts",
       "subscriptions/subscriptions.server.ts",

@@ -4,20 +4,11 @@
 import crypto from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { EVERY_UNIT } from "~/domain/unit-scope";
 import { createSession, createUser, type Usuario } from "~/modules/accounts/index.server";
 import { productSearchText } from "~/modules/catalog";
-import {
-  belowReservedMessage,
-  moveOrderStock,
-  notEnoughToTransfer,
-  reserveStock,
-  setStockInHand,
-} from "~/modules/inventory/index.server";
-import {
-  estoque,
-  movimentosEstoque,
-  transferenciasEstoque,
-} from "~/modules/inventory/testing.server";
+import * as inventory from "~/modules/inventory/index.server";
+import { estoque, movimentosEstoque } from "~/modules/inventory/testing.server";
 import { unidades } from "~/modules/shop/testing.server";
 import { db, queryRows, transaction } from "~/platform/db/client.server";
 import { adminAuditLog } from "~/platform/tables.server";
@@ -150,15 +141,8 @@ const move = (varianteId: string, de: string, para: string, quantidade: number, 
 
 /** Receives, as the test's admin, the variant's transfers still in transit (decision 0076). */
 async function receiveAll(varianteId: string) {
-  const pending = await db()
-    .select()
-    .from(transferenciasEstoque)
-    .where(
-      and(
-        eq(transferenciasEstoque.varianteId, varianteId),
-        eq(transferenciasEstoque.status, "em_transito"),
-      ),
-    );
+  const { chegando } = await inventory.listTransfers(EVERY_UNIT);
+  const pending = chegando.filter((t) => t.varianteId === varianteId);
   for (const t of pending) {
     const received = await call(
       transfersAction,
@@ -241,7 +225,7 @@ describe("admin stock: ajuste (the count in hand, with its reason)", () => {
     expect(refused.data.message).toBe(
       "Não é possível deixar menos que o reservado para pedidos (4)",
     );
-    expect(refused.data.message).toBe(belowReservedMessage(4));
+    expect(refused.data.message).toBe(inventory.belowReservedMessage(4));
     expect(refused.data.errors).toEqual({ emMaos: refused.data.message });
     expect(await figures(varianteId, unit.id)).toMatchObject({ emMaos: 6, reservado: 4 });
     expect(await ledger(varianteId)).toHaveLength(0);
@@ -338,7 +322,7 @@ describe("admin stock: transfer between units", () => {
     expect(refused.data.message).toBe(
       "Só há 3 unidades disponíveis em Unidade Origem para transferir",
     );
-    expect(refused.data.message).toBe(notEnoughToTransfer(3, "Unidade Origem"));
+    expect(refused.data.message).toBe(inventory.notEnoughToTransfer(3, "Unidade Origem"));
     expect(refused.data.errors).toEqual({ quantidade: refused.data.message });
 
     expect(await figures(varianteId, a.id)).toMatchObject({ emMaos: 5, reservado: 2 });
@@ -346,8 +330,12 @@ describe("admin stock: transfer between units", () => {
     expect(await ledger(varianteId)).toHaveLength(0);
     expect(await auditOf("stock_transfer", varianteId)).toHaveLength(0);
 
-    expect(notEnoughToTransfer(1, "X")).toBe("Só há 1 unidade disponível em X para transferir");
-    expect(notEnoughToTransfer(0, "X")).toBe("Não há unidades disponíveis em X para transferir");
+    expect(inventory.notEnoughToTransfer(1, "X")).toBe(
+      "Só há 1 unidade disponível em X para transferir",
+    );
+    expect(inventory.notEnoughToTransfer(0, "X")).toBe(
+      "Não há unidades disponíveis em X para transferir",
+    );
   });
 
   it("refuses the same unit on both sides and a quantity of 0", async () => {
@@ -530,7 +518,7 @@ describe("admin stock: a variant's history", () => {
 
     // 09:00 (São Paulo): the stock imported at a.
     await transaction((tx) =>
-      setStockInHand(
+      inventory.setStockInHand(
         tx,
         {
           varianteId,
@@ -563,7 +551,7 @@ describe("admin stock: a variant's history", () => {
               'dinheiro', ${a.id}, 'retirada')
             returning id`,
       );
-      const reserved = await reserveStock(
+      const reserved = await inventory.reserveStock(
         tx,
         a.id,
         [{ varianteId, quantidade: 2 }],
@@ -575,7 +563,7 @@ describe("admin stock: a variant's history", () => {
     });
     clock.advance(60_000);
     await transaction((tx) =>
-      moveOrderStock(
+      inventory.moveOrderStock(
         tx,
         "venda",
         { id: pedidoId, unidadeId: a.id },

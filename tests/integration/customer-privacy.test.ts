@@ -8,18 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { categorias } from "~/modules/catalog/testing.server";
 import { consentFooter, getCustomer } from "~/modules/customers/index.server";
-import {
-  avisosChegada,
-  clientes,
-  consentimentosClientes,
-  customerCookie,
-  enderecosClientes,
-  petNotas,
-  petPesos,
-  pets,
-  petVacinas,
-  sessoesClientes,
-} from "~/modules/customers/testing.server";
+import * as customers from "~/modules/customers/testing.server";
 import { sendDueReminders } from "~/modules/grooming/index.server";
 import { agendamentoPets, agendamentos } from "~/modules/grooming/testing.server";
 import { composeEmail } from "~/modules/mail/index.server";
@@ -71,9 +60,9 @@ const setConsentAt = (cookie: string, finalidade: string, concedido: "sim" | "na
 
 /** Ana's account with everything a customer keeps, an order and a booking of her e-mail. */
 async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") {
-  const ana = await customerCookie("ana@example.com");
-  await db().update(clientes).set({ nome: "Ana Souza", telefone: "47988887777" });
-  await db().insert(enderecosClientes).values({
+  const ana = await customers.customerCookie("ana@example.com");
+  await db().update(customers.clientes).set({ nome: "Ana Souza", telefone: "47988887777" });
+  await db().insert(customers.enderecosClientes).values({
     clienteId: ana.clienteId,
     apelido: "Casa",
     logradouro: "Rua 300",
@@ -82,7 +71,7 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
     cidade: "Itapema",
   });
   const [thor] = await db()
-    .insert(pets)
+    .insert(customers.pets)
     .values({
       clienteId: ana.clienteId,
       nome: "Thor",
@@ -97,17 +86,17 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
   await storage().put("public", "pets/thor.webp", PET_PHOTO);
   await storage().put("private", "vacinas/antirrabica.webp", PROOF_PHOTO);
   await db()
-    .insert(petPesos)
+    .insert(customers.petPesos)
     .values({ petId: thor!.id, gramas: 32000, medidoEm: new Date("2026-11-01T12:00:00Z") });
-  await db().insert(petVacinas).values({
+  await db().insert(customers.petVacinas).values({
     petId: thor!.id,
     tipo: "Antirrábica",
     aplicadaEm: "2026-03-01",
     validaAte: "2027-03-01",
     comprovanteKey: "vacinas/antirrabica.webp",
   });
-  await db().insert(petNotas).values({ petId: thor!.id, texto: "Fica calmo com música" });
-  await db().insert(consentimentosClientes).values({
+  await db().insert(customers.petNotas).values({ petId: thor!.id, texto: "Fica calmo com música" });
+  await db().insert(customers.consentimentosClientes).values({
     clienteId: ana.clienteId,
     finalidade: "novidades",
     concedido: true,
@@ -124,7 +113,7 @@ async function anaWithEverything(orderStatus: "novo" | "entregue" = "entregue") 
     },
     { clienteEmail: "outra@example.com" },
   );
-  await db().insert(avisosChegada).values({
+  await db().insert(customers.avisosChegada).values({
     varianteId: product.id,
     email: "ana@example.com",
     clienteId: ana.clienteId,
@@ -210,7 +199,7 @@ describe("Baixar meus dados", () => {
       new Request("http://localhost/conta/privacidade/baixar", { method: "POST" }),
     );
     expectRedirect(anonymous, /^\/conta\/entrar\?voltar=/);
-    const ana = await customerCookie("ana@example.com");
+    const ana = await customers.customerCookie("ana@example.com");
     for (let i = 0; i < 5; i++) {
       const ok = await call(downloadAction, post(ana.cookie, "/conta/privacidade/baixar", {}));
       expect(ok.status).toBe(200);
@@ -245,7 +234,7 @@ describe("the admin's export and anonymisation", () => {
     expect([...files.keys()].some((n) => n.startsWith("vacinas/"))).toBe(true);
 
     // An account with nothing else (no order, no booking) can still be acted on.
-    await customerCookie("so-conta@example.com");
+    await customers.customerCookie("so-conta@example.com");
     const alone = await call(
       adminPrivacyLoader,
       makeRequest("/admin/privacidade?titular=so-conta%40example.com", { token }),
@@ -260,10 +249,13 @@ describe("the admin's export and anonymisation", () => {
         { token },
       ),
     );
-    const [account] = await db().select().from(clientes).where(eq(clientes.id, ana.clienteId));
+    const [account] = await db()
+      .select()
+      .from(customers.clientes)
+      .where(eq(customers.clientes.id, ana.clienteId));
     expect(account!.anonimizadoEm).not.toBeNull();
     expect(account!.email).toBe(`anonimizado-${ana.clienteId}@anonimizado.invalid`);
-    expect(await db().select().from(pets)).toHaveLength(0);
+    expect(await db().select().from(customers.pets)).toHaveLength(0);
     expect(await getCustomer(request(ana.cookie, "/conta"))).toBeNull();
   });
 });
@@ -289,12 +281,12 @@ describe("Excluir minha conta", () => {
     );
     expect(refused.data.erro).toMatch(/^Sua conta não pode ser excluída agora/);
     // Nothing was touched.
-    expect(await db().select().from(pets)).toHaveLength(1);
+    expect(await db().select().from(customers.pets)).toHaveLength(1);
     expect(await getCustomer(request(ana.cookie, "/conta"))).not.toBeNull();
   });
 
   it("asks for the confirmation", async () => {
-    const ana = await customerCookie("ana@example.com");
+    const ana = await customers.customerCookie("ana@example.com");
     const unconfirmed = await call(
       privacyAction,
       post(ana.cookie, "/conta/privacidade", { intent: "excluir" }),
@@ -305,7 +297,7 @@ describe("Excluir minha conta", () => {
 
   it("leaves nothing personal, ends every session and deletes the photos", async () => {
     const ana = await anaWithEverything("entregue");
-    const otherDevice = await customerCookie("ana@example.com");
+    const otherDevice = await customers.customerCookie("ana@example.com");
     const done = await call(
       privacyAction,
       post(ana.cookie, "/conta/privacidade", { intent: "excluir", confirmar: "sim" }),
@@ -315,20 +307,20 @@ describe("Excluir minha conta", () => {
 
     expect(await getCustomer(request(ana.cookie, "/conta"))).toBeNull();
     expect(await getCustomer(request(otherDevice.cookie, "/conta"))).toBeNull();
-    expect(await db().select().from(sessoesClientes)).toHaveLength(0);
+    expect(await db().select().from(customers.sessoesClientes)).toHaveLength(0);
 
-    const [account] = await db().select().from(clientes);
+    const [account] = await db().select().from(customers.clientes);
     expect(account!.anonimizadoEm).not.toBeNull();
     expect(account!.email).not.toContain("ana");
     expect(account).toMatchObject({ nome: "", telefone: null });
     for (const table of [
-      pets,
-      petPesos,
-      petVacinas,
-      petNotas,
-      enderecosClientes,
-      consentimentosClientes,
-      avisosChegada,
+      customers.pets,
+      customers.petPesos,
+      customers.petVacinas,
+      customers.petNotas,
+      customers.enderecosClientes,
+      customers.consentimentosClientes,
+      customers.avisosChegada,
     ]) {
       expect(await db().select().from(table)).toHaveLength(0);
     }
@@ -350,7 +342,7 @@ describe("Excluir minha conta", () => {
 
     // Nothing personal is left anywhere in the account's tables or the audit trail.
     const everything = JSON.stringify([
-      await db().select().from(clientes),
+      await db().select().from(customers.clientes),
       await db().select().from(adminAuditLog),
       await db().select().from(pedidos).where(eq(pedidos.id, ana.order.id)),
       await db().select().from(agendamentos),
@@ -360,14 +352,14 @@ describe("Excluir minha conta", () => {
       expect(everything).not.toContain(personal);
     }
     // Signing in again with the e-mail starts a new, empty account.
-    const again = await customerCookie("ana@example.com");
+    const again = await customers.customerCookie("ana@example.com");
     expect(again.clienteId).not.toBe(ana.clienteId);
   });
 });
 
 describe("consents", () => {
   it("switch per purpose from the account in one click, each change recorded with where", async () => {
-    const ana = await customerCookie("ana@example.com");
+    const ana = await customers.customerCookie("ana@example.com");
     const before = await call(privacyLoader, request(ana.cookie, "/conta/privacidade"));
     expect(
       Object.fromEntries(
@@ -409,7 +401,7 @@ describe("consents", () => {
     const shown = await call(revokeLoader, new Request(`http://localhost${path}`), params);
     expect(shown.data).toMatchObject({ revogado: false });
     // A GET (a mail scanner) changes nothing.
-    expect(await db().select().from(consentimentosClientes)).toHaveLength(0);
+    expect(await db().select().from(customers.consentimentosClientes)).toHaveLength(0);
 
     const forgeries = [
       path.replace(/assinatura=[^&]+/, "assinatura=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
@@ -432,7 +424,7 @@ describe("consents", () => {
       { finalidade: "pedidos" },
     );
     expect(otherPurpose.status).toBe(404);
-    expect(await db().select().from(consentimentosClientes)).toHaveLength(0);
+    expect(await db().select().from(customers.consentimentosClientes)).toHaveLength(0);
 
     // The mail client's one-click POST.
     const revoked = await call(
@@ -444,9 +436,9 @@ describe("consents", () => {
       params,
     );
     expect(revoked.data).toMatchObject({ revogado: true, agora: true });
-    const [row] = await db().select().from(consentimentosClientes);
+    const [row] = await db().select().from(customers.consentimentosClientes);
     expect(row).toMatchObject({ finalidade: "agendamentos", concedido: false, origem: "email" });
-    const [account] = await db().select().from(clientes);
+    const [account] = await db().select().from(customers.clientes);
     expect(account!.email).toBe("bia@example.com");
   });
 });
@@ -488,7 +480,7 @@ describe("sending respects a revoked purpose", () => {
     expect(composed!.cabecalhos!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     // Revoked after it was queued: it is not composed (the worker drops it).
-    const bia = await customerCookie("bia@example.com");
+    const bia = await customers.customerCookie("bia@example.com");
     await setConsentAt(bia.cookie, "agendamentos", "nao");
     expect(await composeEmail(queued[0]!)).toBeNull();
   });
@@ -514,18 +506,18 @@ describe("sending respects a revoked purpose", () => {
     const confirmation = await row("pedido_confirmado");
     const sent = await composeEmail(status);
     expect(sent!.html).toContain("/conta/consentimento/pedidos?");
-    const ana = await customerCookie("ana@example.com");
+    const ana = await customers.customerCookie("ana@example.com");
     await setConsentAt(ana.cookie, "pedidos", "nao");
     expect(await composeEmail(status)).toBeNull();
     expect(await composeEmail(confirmation)).not.toBeNull();
     expect(
       await db()
         .select()
-        .from(consentimentosClientes)
+        .from(customers.consentimentosClientes)
         .where(
           and(
-            eq(consentimentosClientes.clienteId, ana.clienteId),
-            eq(consentimentosClientes.finalidade, "pedidos"),
+            eq(customers.consentimentosClientes.clienteId, ana.clienteId),
+            eq(customers.consentimentosClientes.finalidade, "pedidos"),
           ),
         ),
     ).toHaveLength(1);

@@ -5,19 +5,18 @@
 // resource says when it was paid; an unpaid charge past its expiry cancels the order and
 // returns the stock once.
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expireUnpaidPixOrders, placeOrder } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
 import { cobrancas } from "~/modules/payments/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
-import { adminAuditLog } from "~/platform/tables.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/loja/checkout";
 import { action as orderAction, loader as orderLoader } from "~/routes/loja/pedido";
 import { loader as statusLoader } from "~/routes/loja/pedido-status";
 import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { formRequest, makeRequest } from "../setup/requests";
-import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
+import * as factories from "../support/factories";
 import { PIX_WEBHOOK_SECRET, signedNotification, withPixShop } from "../support/mercadopago";
 
 const _SECRET = PIX_WEBHOOK_SECRET;
@@ -27,7 +26,7 @@ const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;
 
 const checkoutFields = (produtoId: string, overrides: Record<string, string> = {}) =>
-  checkoutForm(`${produtoId}:2`, {
+  factories.checkoutForm(`${produtoId}:2`, {
     formaPagamento: "pix_mercadopago",
     email: "maria@example.com",
     ...overrides,
@@ -42,7 +41,11 @@ const invalid = (result: unknown) =>
   result as { data: { errors: Record<string, string> }; init: { status: number } };
 
 async function product(preco = 2590, estoque = 10) {
-  return createProduct(ctx.database, { nome: `Ração ${crypto.randomUUID()}`, preco, estoque });
+  return factories.createProduct(ctx.database, {
+    nome: `Ração ${crypto.randomUUID()}`,
+    preco,
+    estoque,
+  });
 }
 
 const posts = () => mp.requests.filter((r) => r.method === "POST" && r.path === "/v1/payments");
@@ -141,14 +144,14 @@ describe("checkout with online Pix", () => {
     const item = await product();
     await updateSettings(ctx.database.db, { mercadopagoAtivo: false });
     const result = await placeOrder(
-      orderInput([{ varianteId: item.id, quantidade: 1 }], {
+      factories.orderInput([{ varianteId: item.id, quantidade: 1 }], {
         bairro: "Centro",
         formaPagamento: "pix_mercadopago",
         email: "maria@example.com",
       }),
     );
     expect(result).toMatchObject({ ok: false, error: "pagamento" });
-    expect(await stockOf(ctx.database, item.id)).toBe(10);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(10);
   });
 
   it("saves the order, then charges the server's total with the expiry setting, once", async () => {
@@ -169,7 +172,7 @@ describe("checkout with online Pix", () => {
     });
     expect(pedido.desconto).toBeGreaterThan(0);
     expect(pedido.descontoPix).toBeGreaterThan(0);
-    expect(await stockOf(ctx.database, item.id)).toBe(8);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(8);
 
     const [charge] = await chargesOf(pedido.id);
     expect(charge).toMatchObject({ valor: pedido.total, status: "pendente" });
@@ -188,7 +191,7 @@ describe("checkout with online Pix", () => {
     expect(await ctx.database.db.select().from(pedidos)).toHaveLength(1);
     expect(await chargesOf(pedido.id)).toHaveLength(1);
     expect(posts()).toHaveLength(1);
-    expect(await stockOf(ctx.database, item.id)).toBe(8);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(8);
   });
 
   it("keeps the order when Mercado Pago is down and lets the customer try again", async () => {
@@ -204,7 +207,7 @@ describe("checkout with online Pix", () => {
     const location = response.headers.get("location")!;
     const pedido = await onlyOrder();
     expect(await chargesOf(pedido.id)).toHaveLength(0);
-    expect(await stockOf(ctx.database, item.id)).toBe(8);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(8);
 
     const page = await pageData(location);
     expect(page.pixOnline).toMatchObject({ estado: "indisponivel" });
@@ -309,7 +312,7 @@ describe("expiry of an unpaid online Pix", () => {
 
   it("cancels the order and returns the stock exactly once", async () => {
     const { item, location, pedido, charge } = await pendingOrder(5);
-    expect(await stockOf(ctx.database, item.id)).toBe(3);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(3);
 
     // Within the grace period after the expiry, nothing yet.
     expect(await expireUnpaidPixOrders({ now: plusMinutes(charge.expiraEm!, 1) })).toBe(0);
@@ -329,17 +332,11 @@ describe("expiry of an unpaid online Pix", () => {
       statusPagamento: "aguardando",
       estoqueSituacao: "liberado",
     });
-    expect(await stockOf(ctx.database, item.id)).toBe(5);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(5);
     expect((await chargesOf(pedido.id))[0]!.status).toBe("expirada");
-    const entries = await ctx.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.resourceId, pedido.id),
-          eq(adminAuditLog.action, "order_status_update"),
-        ),
-      );
+    const entries = (await factories.auditEntries("order_status_update")).filter(
+      (entry) => entry.resourceId === pedido.id,
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toMatchObject({
       para: "cancelado",
@@ -363,7 +360,7 @@ describe("expiry of an unpaid online Pix", () => {
     expect(await expireUnpaidPixOrders({ now: later })).toBe(0);
     const order = await onlyOrder();
     expect(order).toMatchObject({ statusPedido: "novo", statusPagamento: "pago" });
-    expect(await stockOf(ctx.database, paid.item.id)).toBe(3);
+    expect(await factories.stockOf(ctx.database, paid.item.id)).toBe(3);
   });
 
   it("cancels when the provider itself reports the charge expired", async () => {
@@ -371,6 +368,6 @@ describe("expiry of an unpaid online Pix", () => {
     mp.setStatus(charge.externoId, "cancelled", "expired");
     expect(await expireUnpaidPixOrders({ now: plusMinutes(charge.expiraEm!, 5) })).toBe(1);
     expect((await onlyOrder()).statusPedido).toBe("cancelado");
-    expect(await stockOf(ctx.database, item.id)).toBe(5);
+    expect(await factories.stockOf(ctx.database, item.id)).toBe(5);
   });
 });

@@ -88,31 +88,37 @@ export function unitForm(overrides: Record<string, string | undefined> = {}) {
   );
 }
 
+/** The unit's columns the edit dialog shows as they are (empty when none) and as checkboxes. */
+const UNIT_TEXTS = [
+  "slug",
+  "nome",
+  "endereco",
+  "bairro",
+  "cidade",
+  "uf",
+  "cep",
+  "mapsUrl",
+  "telefone",
+  "whatsapp",
+  "cnpj",
+  "ie",
+  "instrucoesRetirada",
+] as const;
+const UNIT_CHECKBOXES = ["ativo", "emBreve", "atendeEntregas", "retiradaAtiva"] as const;
+
 /** A saved unit as the edit dialog sends it back, with `changes` typed over it. */
 export function unitEditForm(unit: Unidade, changes: Record<string, string | undefined> = {}) {
+  const texts = UNIT_TEXTS.map((column) => [column, unit[column] ?? ""] as const);
+  const checkboxes = UNIT_CHECKBOXES.map(
+    (column) => [column, unit[column] ? "on" : undefined] as const,
+  );
   return unitForm({
     intent: "unit-update",
     id: unit.id,
-    slug: unit.slug,
-    nome: unit.nome,
+    ...Object.fromEntries([...texts, ...checkboxes]),
     posicao: String(unit.posicao),
-    endereco: unit.endereco,
-    bairro: unit.bairro,
-    cidade: unit.cidade,
-    uf: unit.uf,
-    cep: unit.cep ?? "",
-    mapsUrl: unit.mapsUrl ?? "",
-    telefone: unit.telefone ?? "",
-    whatsapp: unit.whatsapp ?? "",
-    cnpj: unit.cnpj ?? "",
-    ie: unit.ie ?? "",
     servicos: unit.servicos.join("\n"),
-    ativo: unit.ativo ? "on" : undefined,
-    emBreve: unit.emBreve ? "on" : undefined,
-    atendeEntregas: unit.atendeEntregas ? "on" : undefined,
-    retiradaAtiva: unit.retiradaAtiva ? "on" : undefined,
     preparoHoras: String(unit.preparoHoras),
-    instrucoesRetirada: unit.instrucoesRetirada ?? "",
     ...changes,
   });
 }

@@ -7,7 +7,7 @@
 import { lineName } from "~/modules/catalog";
 import { type Executor, runSql, type Tx } from "~/platform/db/client.server";
 import { receiveStock } from "./receive.server";
-import { type StockLine, sumLines } from "./stock.server";
+import { KEYED_MOVEMENT, runForLines, type StockLine } from "./stock.server";
 
 export interface CounterMovement {
   unidadeId: string;
@@ -24,6 +24,13 @@ export interface CounterFigures {
   reservado: number;
 }
 
+interface CounterRow {
+  variante_id: string;
+  baixado: number;
+  em_maos: number;
+  reservado: number;
+}
+
 /**
  * Takes each line's units out of hand at the unit, one movement per variant, in one statement
  * (rows locked in variant id order). Returns what each took; a variant the unit never
@@ -35,18 +42,10 @@ export async function sellAtCounter(
   lines: StockLine[],
   at: Date,
 ): Promise<Map<string, CounterFigures>> {
-  const summed = sumLines(lines).filter((l) => l.quantidade > 0);
-  if (summed.length === 0) return new Map();
-  const rows = await runSql<{
-    variante_id: string;
-    baixado: number;
-    em_maos: number;
-    reservado: number;
-  }>(
+  const { rows } = await runForLines<CounterRow>(
     tx,
-    `with l as (
-       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
-     ), locked as (
+    lines,
+    `locked as (
        select e.variante_id, e.em_maos from estoque e join l using (variante_id)
        where e.unidade_id = $3 order by e.variante_id for update of e
      ), r as (
@@ -55,21 +54,12 @@ export async function sellAtCounter(
        where e.variante_id = l.variante_id and e.unidade_id = $3
        returning e.variante_id, least(l.q, locked.em_maos) as baixado, e.em_maos, e.reservado
      ), m as (
-       insert into movimentos_estoque
-         (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
-          reservado_depois, motivo, usuario_email, chave_acesso, created_at)
+       ${KEYED_MOVEMENT}
        select variante_id, $3, 'venda_balcao', -baixado, 0, em_maos, reservado, $5, null, $6, $4
        from r where baixado > 0
      )
      select variante_id, baixado, em_maos, reservado from r`,
-    [
-      summed.map((l) => l.varianteId),
-      summed.map((l) => l.quantidade),
-      sale.unidadeId,
-      at,
-      sale.motivo,
-      sale.chaveAcesso,
-    ],
+    [sale.unidadeId, at, sale.motivo, sale.chaveAcesso],
     "estoque_balcao",
   );
   return new Map(

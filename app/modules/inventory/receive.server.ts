@@ -2,9 +2,9 @@
 // supplier's NF-e (entrada_nf, tied to its access key) or without one (entrada_avulsa, with
 // its reason). Inventory writes its own tables; the fiscal module and the stock screen call
 // here inside their transaction.
-import { runSql, type Tx } from "~/platform/db/client.server";
+import type { Tx } from "~/platform/db/client.server";
 import { unitsArrived } from "./arrivals.server";
-import { type StockLine, sumLines } from "./stock.server";
+import { KEYED_MOVEMENT, runForLines, type StockLine } from "./stock.server";
 
 export interface StockEntry {
   unidadeId: string;
@@ -22,6 +22,12 @@ export interface ReceivedFigures {
   emMaosDepois: number;
 }
 
+interface ReceivedRow {
+  variante_id: string;
+  em_maos: number;
+  todas_antes: number;
+}
+
 /**
  * Adds each line's units in hand at the unit (rows made when missing, touched in variant id
  * order), one movement per variant, in one statement however long the note (a 500-item note
@@ -34,14 +40,11 @@ export async function receiveStock(
   lines: StockLine[],
   at: Date,
 ): Promise<Map<string, ReceivedFigures>> {
-  const summed = sumLines(lines).filter((l) => l.quantidade > 0);
-  if (summed.length === 0) return new Map();
   // Every CTE reads the snapshot from before the insert: `antes` is what there was.
-  const rows = await runSql<{ variante_id: string; em_maos: number; todas_antes: number }>(
+  const { summed, rows } = await runForLines<ReceivedRow>(
     tx,
-    `with l as (
-       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
-     ), antes as (
+    lines,
+    `antes as (
        select e.variante_id, sum(e.em_maos)::int as n from estoque e
        where e.variante_id = any($1::uuid[]) group by e.variante_id
      ), r as (
@@ -51,26 +54,16 @@ export async function receiveStock(
          set em_maos = e.em_maos + excluded.em_maos, updated_at = excluded.updated_at
        returning e.variante_id, e.em_maos, e.reservado
      ), m as (
-       insert into movimentos_estoque
-         (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
-          reservado_depois, motivo, usuario_email, chave_acesso, created_at)
+       ${KEYED_MOVEMENT}
        select r.variante_id, $3, $5, l.q, 0, r.em_maos, r.reservado, $6, $7, $8, $4
        from r join l using (variante_id)
      )
      select r.variante_id, r.em_maos, coalesce(antes.n, 0)::int as todas_antes
      from r left join antes using (variante_id)`,
-    [
-      summed.map((l) => l.varianteId),
-      summed.map((l) => l.quantidade),
-      entry.unidadeId,
-      at,
-      entry.tipo,
-      entry.motivo,
-      entry.usuarioEmail,
-      entry.chaveAcesso ?? null,
-    ],
+    [entry.unidadeId, at, entry.tipo, entry.motivo, entry.usuarioEmail, entry.chaveAcesso ?? null],
     "estoque_entrada",
   );
+  if (summed.length === 0) return new Map();
   await unitsArrived(tx, {
     unidadeId: entry.unidadeId,
     varianteIds: summed.map((l) => l.varianteId),

@@ -58,6 +58,35 @@ export type ReserveResult =
   | { ok: true; reserved: ReservedLine[] }
   | { ok: false; unavailable: { varianteId: string; nome: string }[]; short: ShortItem[] };
 
+/**
+ * Runs one statement for every line with units (summed per variant, in variant id order):
+ * `ctes` follow the CTE `l` (variante_id, q) of those lines, which come as $1 (ids) and $2
+ * (quantities), with `values` from $3 on. No such line, no statement. Gives back the lines it
+ * ran for and the statement's rows.
+ */
+export async function runForLines<Row>(
+  tx: Tx,
+  lines: StockLine[],
+  ctes: string,
+  values: unknown[],
+  name: string,
+): Promise<{ summed: StockLine[]; rows: Row[] }> {
+  const summed = sumLines(lines).filter((l) => l.quantidade > 0);
+  if (summed.length === 0) return { summed, rows: [] };
+  const ids = summed.map((l) => l.varianteId);
+  const quantities = summed.map((l) => l.quantidade);
+  const text = `with l as (
+       select * from unnest($1::uuid[], $2::int[]) as t(variante_id, q)
+     ), ${ctes}`;
+  const rows = await runSql<Row>(tx, text, [ids, quantities, ...values], name);
+  return { summed, rows };
+}
+
+/** The ledger's insert for a movement tied to a supplier's note (or none) instead of an order. */
+export const KEYED_MOVEMENT = `insert into movimentos_estoque
+         (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
+          reservado_depois, motivo, usuario_email, chave_acesso, created_at)`;
+
 const MOVEMENT = `insert into movimentos_estoque
   (variante_id, unidade_id, tipo, delta_em_maos, delta_reservado, em_maos_depois,
    reservado_depois, pedido_id, motivo, usuario_email, created_at)`;

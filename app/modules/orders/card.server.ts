@@ -2,7 +2,7 @@
 // redirect after the checkout, "Tentar de novo"), the payments the provider announces or the
 // search finds matched to it, the owner's installments limit, the switch to Pix and the
 // deadline that releases an unpaid order's stock as the Pix expiry does.
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates";
 import {
   acceptSearchedPayments,
@@ -111,13 +111,8 @@ export async function acceptCardPayment(
   const [pedido] = await db()
     .select()
     .from(pedidos)
-    .where(
-      and(
-        eq(pedidos.numeroPedido, charge.referencia),
-        eq(pedidos.formaPagamento, "cartao_mercadopago"),
-      ),
-    );
-  if (!pedido || pedido.total !== charge.valor) {
+    .where(eq(pedidos.numeroPedido, charge.referencia));
+  if (pedido?.formaPagamento !== "cartao_mercadopago" || pedido.total !== charge.valor) {
     logger.warn(
       { pagamento: charge.externoId, referencia: charge.referencia },
       "pagamento de cartão sem pedido correspondente; ignorado",

@@ -112,17 +112,31 @@ export async function createPixCobranca(
   );
 }
 
+/** Who pays a charge of one price (a booking's or a package's): the tutor, for `valor` centavos. */
+interface TutorCharge {
+  id: string;
+  valor: number;
+  nomeTutor: string;
+  email: string;
+}
+
 /**
  * What a grooming booking's charge needs of it (decision 0088), as grooming reads it now:
  * grooming has checked it can be paid (final price set, not paid yet, not cancelled).
  */
-export interface ChargeableBooking {
-  id: string;
+export interface ChargeableBooking extends TutorCharge {
   numero: string;
-  /** The final price, centavos. */
-  valor: number;
-  nomeTutor: string;
-  email: string;
+}
+
+/** The tutor's Pix charge for `owner`: the current one while it can still be paid, else a new one. */
+function chargeTutorPix(
+  owner: { agendamentoId: string } | { pacotePetId: string },
+  tutor: TutorCharge,
+  texts: { descricao: string; referencia: string },
+  now: () => Date,
+): Promise<Cobranca> {
+  const pagador = { email: tutor.email, nome: tutor.nomeTutor };
+  return chargePix(owner, { valor: tutor.valor, ...texts, pagador }, now);
 }
 
 /** The booking's Pix charge: the current one while it can still be paid, else a new one. */
@@ -130,14 +144,11 @@ export async function createBookingPixCobranca(
   booking: ChargeableBooking,
   now: () => Date = () => new Date(),
 ): Promise<Cobranca> {
-  return chargePix(
+  const descricao = `Banho e tosa ${booking.numero} - Agropet Litoral`;
+  return chargeTutorPix(
     { agendamentoId: booking.id },
-    {
-      valor: booking.valor,
-      descricao: `Banho e tosa ${booking.numero} - Agropet Litoral`,
-      referencia: booking.numero,
-      pagador: { email: booking.email, nome: booking.nomeTutor },
-    },
+    booking,
+    { descricao, referencia: booking.numero },
     now,
   );
 }
@@ -146,12 +157,8 @@ export async function createBookingPixCobranca(
  * A package of baths bought online (decision 0091): grooming wrote it waiting for payment
  * and checked the price.
  */
-export interface ChargeablePackage {
-  id: string;
+export interface ChargeablePackage extends TutorCharge {
   nome: string;
-  valor: number;
-  nomeTutor: string;
-  email: string;
 }
 
 /** The provider's reference of a package bought online (Pix and card): never an order's nor a booking's. */
@@ -162,14 +169,11 @@ export async function createPackagePixCobranca(
   pacote: ChargeablePackage,
   now: () => Date = () => new Date(),
 ): Promise<Cobranca> {
-  return chargePix(
+  const descricao = `${pacote.nome} - Agropet Litoral`;
+  return chargeTutorPix(
     { pacotePetId: pacote.id },
-    {
-      valor: pacote.valor,
-      descricao: `${pacote.nome} - Agropet Litoral`,
-      referencia: packageReference(pacote.id),
-      pagador: { email: pacote.email, nome: pacote.nomeTutor },
-    },
+    pacote,
+    { descricao, referencia: packageReference(pacote.id) },
     now,
   );
 }
@@ -346,23 +350,16 @@ export async function advanceCobranca(
     })
     .where(eq(cobrancas.id, row.id))
     .returning();
-  // A booking's charge: grooming hears of it (audit, the tutor's page); orders has nothing to do.
-  if (updated!.agendamentoId && advances) {
-    await emit(tx, {
-      tipo: "agendamento.pagamento",
-      resourceType: "agendamento",
-      resourceId: updated!.agendamentoId,
-      dados: { status: status, cobranca: updated!.externoId, provedor: provedor },
-    });
-  }
-  // A package bought online: grooming activates it when paid (decision 0091).
-  if (updated!.pacotePetId && advances) {
-    await emit(tx, {
-      tipo: "pacote_banho.pagamento",
-      resourceType: "pacote_pet",
-      resourceId: updated!.pacotePetId,
-      dados: { status: status, cobranca: updated!.externoId, provedor: provedor },
-    });
+  // Grooming hears of its charges: a booking's (audit, the tutor's page) and a package's
+  // bought online, which it activates when paid (decision 0091). Orders has nothing to do.
+  const groomingNews = [
+    { tipo: "agendamento.pagamento", resourceType: "agendamento", id: updated!.agendamentoId },
+    { tipo: "pacote_banho.pagamento", resourceType: "pacote_pet", id: updated!.pacotePetId },
+  ] as const;
+  for (const { tipo, resourceType, id } of groomingNews) {
+    if (!id || !advances) continue;
+    const dados = { status, cobranca: updated!.externoId, provedor };
+    await emit(tx, { tipo, resourceType, resourceId: id, dados });
   }
   return {
     result: "atualizada",

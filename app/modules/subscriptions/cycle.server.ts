@@ -27,7 +27,6 @@ import { formatBRL } from "~/domain/money";
 import { saleVariants } from "~/modules/catalog/index.server";
 import { findServedArea } from "~/modules/delivery";
 import { deliveryRules } from "~/modules/delivery/index.server";
-import { enqueueEmails } from "~/modules/mail/index.server";
 import { placeOrder, renewalOutcomes, startRenewalPixCharge } from "~/modules/orders/index.server";
 import { currentSettings } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
@@ -38,6 +37,8 @@ import {
   discountsFor,
   EMAIL_LEMBRETE,
   EMAIL_PAUSADA,
+  emailOf,
+  emailSubscriber,
   resumeDuePauses,
 } from "./subscriptions.server";
 import { type Assinatura, assinaturas, ciclosAssinatura, itensAssinatura } from "./tables.server";
@@ -48,18 +49,6 @@ const BATCH = 200;
 
 /** The renewal order's idempotency key: one order per subscription and date, ever. */
 const renewalKey = (assinaturaId: string, data: string) => `assinatura-${assinaturaId}-${data}`;
-
-async function emailOf(tx: Executor, clienteId: string): Promise<string | null> {
-  const result = await tx.execute<{ email: string }>(
-    sql`select email from clientes where id = ${clienteId}::uuid and anonimizado_em is null`,
-  );
-  const rows = (
-    Array.isArray(result) ? result : (result as { rows: { email: string }[] }).rows
-  ) as {
-    email: string;
-  }[];
-  return rows[0]?.email ?? null;
-}
 
 /**
  * Why the renewal cannot go as the customer accepted it, in the reminder's words; null when it
@@ -157,18 +146,8 @@ async function remind(at: Date, batch: number): Promise<Batch & { created: numbe
   return { found: due.length, moved: due.length, created };
 }
 
-async function queueReminder(tx: Executor, row: Assinatura, cicloId: string) {
-  const email = await emailOf(tx, row.clienteId);
-  if (!email) return;
-  await enqueueEmails(tx, [
-    {
-      tipo: EMAIL_LEMBRETE,
-      destinatario: email,
-      resourceType: "assinatura",
-      resourceId: row.id,
-      dados: { cicloId },
-    },
-  ]);
+function queueReminder(tx: Executor, row: Assinatura, cicloId: string) {
+  return emailSubscriber(tx, row, EMAIL_LEMBRETE, { cicloId });
 }
 
 type RenewalResult =
@@ -402,17 +381,7 @@ async function settle(
           .update(assinaturas)
           .set({ estado: "pausada", pausadaAte: null })
           .where(eq(assinaturas.id, row.id));
-        const email = await emailOf(tx, row.clienteId);
-        if (email) {
-          await enqueueEmails(tx, [
-            {
-              tipo: EMAIL_PAUSADA,
-              destinatario: email,
-              resourceType: "assinatura",
-              resourceId: row.id,
-            },
-          ]);
-        }
+        await emailSubscriber(tx, row, EMAIL_PAUSADA);
       }
     });
   }

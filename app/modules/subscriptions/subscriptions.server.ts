@@ -13,7 +13,7 @@ import { enqueueEmails } from "~/modules/mail/index.server";
 import { renewalOutcomes } from "~/modules/orders/index.server";
 import { currentSettings, listActiveUnits } from "~/modules/shop/index.server";
 import { now } from "~/platform/clock.server";
-import { db, type Executor, transaction } from "~/platform/db/client.server";
+import { db, type Executor, queryRows, transaction } from "~/platform/db/client.server";
 import { sameSecret, sessionSecret } from "~/platform/secret.server";
 import {
   type RenewalChoice,
@@ -338,11 +338,27 @@ export async function ownsSubscription(clienteId: string, id: string): Promise<b
   return Boolean(row);
 }
 
-async function emailOf(tx: Executor, clienteId: string): Promise<string | null> {
-  const rows = rowsOf<{ email: string }>(
-    await tx.execute(sql`select email from clientes where id = ${clienteId}::uuid`),
+/** The customer's e-mail; none once the account was anonymised (nobody to write to). */
+export async function emailOf(tx: Executor, clienteId: string): Promise<string | null> {
+  const [row] = await queryRows<{ email: string }>(
+    tx,
+    sql`select email from clientes where id = ${clienteId}::uuid and anonimizado_em is null`,
   );
-  return rows[0]?.email ?? null;
+  return row?.email ?? null;
+}
+
+/** Queues one of the subscription's e-mails to its customer, when there is an address. */
+export async function emailSubscriber(
+  tx: Executor,
+  row: Assinatura,
+  tipo: string,
+  dados?: Record<string, string>,
+): Promise<void> {
+  const email = await emailOf(tx, row.clienteId);
+  if (!email) return;
+  await enqueueEmails(tx, [
+    { tipo, destinatario: email, resourceType: "assinatura", resourceId: row.id, dados },
+  ]);
 }
 
 /** A protocol number the customer quotes: the day and six random digits. */
@@ -387,18 +403,7 @@ export async function cancelSubscription(
           inArray(ciclosAssinatura.estado, ["lembrado", "aguardando_cliente"]),
         ),
       );
-    const email = await emailOf(tx, row.clienteId);
-    if (email) {
-      await enqueueEmails(tx, [
-        {
-          tipo: EMAIL_CANCELADA,
-          destinatario: email,
-          resourceType: "assinatura",
-          resourceId: id,
-          dados: { protocolo },
-        },
-      ]);
-    }
+    await emailSubscriber(tx, row, EMAIL_CANCELADA, { protocolo });
     return { ok: true, message: `Assinatura cancelada. Protocolo ${protocolo}.`, protocolo };
   });
 }
