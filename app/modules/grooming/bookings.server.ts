@@ -608,6 +608,21 @@ export function appendStatus(
   return [...row.historico, nota === undefined ? step : { ...step, nota }];
 }
 
+/** Writes a change of one booking, stamped `at`, and returns the booking as it is now. */
+export async function updateBooking(
+  tx: Tx,
+  id: string,
+  change: Partial<typeof agendamentos.$inferInsert>,
+  at: Date,
+): Promise<Agendamento> {
+  const [updated] = await tx
+    .update(agendamentos)
+    .set({ ...change, updatedAt: at })
+    .where(eq(agendamentos.id, id))
+    .returning();
+  return updated!;
+}
+
 /** The tutor cancels from the status link, until the cancellation window closes. */
 export async function cancelBooking(
   numero: string,
@@ -625,12 +640,12 @@ export async function cancelBooking(
     if (!withinCancelWindow(row.inicio, at, agenda?.cancelamentoHoras ?? 24)) {
       throw new BookingChangeError(TOO_LATE);
     }
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({ status: "cancelado", historico: appendStatus(row, "cancelado", at), updatedAt: at })
-      .where(eq(agendamentos.id, row.id))
-      .returning();
-    return updated!;
+    return updateBooking(
+      tx,
+      row.id,
+      { status: "cancelado", historico: appendStatus(row, "cancelado", at) },
+      at,
+    );
   });
 }
 
@@ -678,21 +693,21 @@ export async function rescheduleBooking(
       const next = { agenda, day: to.data, portes, closed, exceptId: row.id, unconfirmed };
       return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
+    const updated = await updateBooking(
+      tx,
+      row.id,
+      {
         data: to.data,
         horario: to.horario,
         inicio: when.inicio,
         pontos: fit.pontos,
         lembreteEm: null,
         historico: appendStatus(row, row.status, at, "reagendado"),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, row.id))
-      .returning();
-    await queueBookingEmail(tx, updated!, "agendamento_reagendado");
-    return { ok: true, agendamento: updated! };
+      },
+      at,
+    );
+    await queueBookingEmail(tx, updated, "agendamento_reagendado");
+    return { ok: true, agendamento: updated };
   });
   return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);
 }

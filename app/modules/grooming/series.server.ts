@@ -30,6 +30,7 @@ import {
   petCard,
   petsOf,
   pricePets,
+  updateBooking,
   usageByDay,
 } from "./bookings.server";
 import type { SeriesForm } from "./series-form";
@@ -309,16 +310,13 @@ const OPEN_STATUSES = ["solicitado", "confirmado"] as const;
 /** Cancels the given open occurrences, each with a note, and tells the tutor. */
 async function cancelOccurrences(tx: Tx, rows: Agendamento[], nota: string, at: Date) {
   for (const row of rows) {
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
-        status: "cancelado",
-        historico: appendStatus(row, "cancelado", at, nota),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, row.id))
-      .returning();
-    await queueBookingEmail(tx, updated!, "agendamento_cancelado", { dados: { motivo: nota } });
+    const updated = await updateBooking(
+      tx,
+      row.id,
+      { status: "cancelado", historico: appendStatus(row, "cancelado", at, nota) },
+      at,
+    );
+    await queueBookingEmail(tx, updated, "agendamento_cancelado", { dados: { motivo: nota } });
   }
 }
 
