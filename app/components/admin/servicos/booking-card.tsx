@@ -18,7 +18,7 @@ import {
 } from "~/components/admin/servicos/booking-payment";
 import { usePode } from "~/components/admin/use-papel";
 import { IntentForm } from "~/components/forms/intent-form";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -30,6 +30,7 @@ import {
   type AgendaBooking,
   ESPECIE_LABEL,
   PELAGEM_LABEL,
+  packageBalanceText,
   readyMessage,
   STAFF_NEXT,
   STATUS_AGENDAMENTO_LABEL,
@@ -199,12 +200,12 @@ function SeriesActions({ booking, open }: { booking: AgendaBooking; open: boolea
       {booking.serieId && open ? (
         <Form method="post" className="contents">
           <input type="hidden" name="id" value={booking.id} />
-          <Button type="submit" size="sm" variant="outline" name="intent" value="serie-pular">
+          <CardButton variant="outline" name="intent" value="serie-pular">
             Pular esta data
-          </Button>
-          <Button type="submit" size="sm" variant="outline" name="intent" value="serie-encerrar">
+          </CardButton>
+          <CardButton variant="outline" name="intent" value="serie-encerrar">
             Encerrar série
-          </Button>
+          </CardButton>
         </Form>
       ) : null}
     </div>
@@ -222,20 +223,23 @@ function StatusButtons({ booking, payFirst }: { booking: AgendaBooking; payFirst
   return (
     <IntentForm intent="status" recordId={booking.id} className="contents">
       {next.map((status) => (
-        <Button
+        <CardButton
           key={status}
-          type="submit"
           name="status"
           value={status}
-          size="sm"
           variant={status === "cancelado" || status === "nao_compareceu" ? "outline" : "default"}
         >
           {BUTTON_LABEL[status]}
           <span className="sr-only"> {booking.numero}</span>
-        </Button>
+        </CardButton>
       ))}
     </IntentForm>
   );
+}
+
+/** Every form of the card is sent by a small button; its name and value say which one. */
+function CardButton(props: Omit<ButtonProps, "type" | "size">) {
+  return <Button type="submit" size="sm" {...props} />;
 }
 
 const SAME_LABEL = {
@@ -266,19 +270,17 @@ function ReleaseSet({
       </summary>
       <IntentForm intent="liberar" recordId={booking.id} className="mt-2 flex flex-wrap gap-2">
         {kinds.map((k) => (
-          <Button
+          <CardButton
             key={k}
-            type="submit"
             name="por"
             value={k}
-            size="sm"
             variant="outline"
             className="h-auto whitespace-normal text-left"
           >
             Cancelar {mesmos[k] === 1 ? "o não confirmado" : `os ${mesmos[k]} não confirmados`}{" "}
             {SAME_LABEL[k]}
             <span className="sr-only"> ({booking.numero})</span>
-          </Button>
+          </CardButton>
         ))}
       </IntentForm>
     </details>
@@ -305,10 +307,10 @@ function AssignForm({ booking, groomers }: { booking: AgendaBooking; groomers: U
           groomers={groomers}
           defaultValue={booking.tosador?.id ?? null}
         />
-        <Button type="submit" size="sm">
+        <CardButton>
           Salvar tosador
           <span className="sr-only"> {booking.numero}</span>
-        </Button>
+        </CardButton>
       </IntentForm>
     </details>
   );
@@ -365,9 +367,7 @@ function CheckInForm({
             defaultValue={booking.tosador?.id ?? null}
           />
         ) : null}
-        <Button type="submit" size="sm">
-          Fazer check-in
-        </Button>
+        <CardButton>Fazer check-in</CardButton>
       </IntentForm>
     </details>
   );
@@ -390,10 +390,10 @@ function RescheduleForm({ booking, units }: { booking: AgendaBooking; units: Uni
           <TimeField id={id("horario")} defaultValue={booking.horario} />
         </div>
         <CheckboxLabel id={id("acima")} name="acima" label="Acima da capacidade" />
-        <Button type="submit" size="sm">
+        <CardButton>
           Remarcar
           <span className="sr-only"> {booking.numero}</span>
-        </Button>
+        </CardButton>
       </IntentForm>
     </details>
   );
@@ -429,9 +429,7 @@ function PetCareNotes({ pet }: { pet: AgendaBooking["pets"][number] }) {
           className="mt-1 block rounded bg-emerald-50 px-2 text-sm font-semibold text-emerald-800"
           data-testid="pacote"
         >
-          {pet.pacote.nome}: {pet.pacote.restantes} de {pet.pacote.sessoes}{" "}
-          {pet.pacote.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
-          {formatIsoDate(pet.pacote.validoAte)}
+          {packageBalanceText(pet.pacote)}
           {pet.pacote.cobre ? "" : " (não cobre estes serviços)"}
         </span>
       ) : null}
