@@ -586,6 +586,30 @@ const NOT_FOUND = "Agendamento não encontrado";
 const TOO_LATE = "O prazo para cancelar ou reagendar pelo site terminou: fale conosco no WhatsApp";
 const NOT_CHANGEABLE = "Este agendamento já não pode ser cancelado nem reagendado pelo site";
 
+/**
+ * Writes a change of one booking with one more step in its history (its new status, or the
+ * same; `nota` says what happened: a check-in, a move), stamped `at`; returns it as it is now.
+ */
+export async function updateBooking(
+  tx: Tx,
+  row: Agendamento,
+  change: Omit<Partial<typeof agendamentos.$inferInsert>, "historico" | "updatedAt">,
+  at: Date,
+  nota?: string,
+): Promise<Agendamento> {
+  const step = { status: change.status ?? row.status, em: at.toISOString() };
+  const [updated] = await tx
+    .update(agendamentos)
+    .set({
+      ...change,
+      historico: [...row.historico, nota === undefined ? step : { ...step, nota }],
+      updatedAt: at,
+    })
+    .where(eq(agendamentos.id, row.id))
+    .returning();
+  return updated!;
+}
+
 /** The booking behind a status link, locked; any mismatch is "not found". */
 async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise<Agendamento> {
   const [row] = await tx
@@ -595,32 +619,6 @@ async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise
     .for("update");
   if (!row || !tokenMatches(token, row.tokenHash)) throw new BookingChangeError(NOT_FOUND);
   return row;
-}
-
-/** The booking's history with one more step; `nota` says what happened (a check-in, a move). */
-export function appendStatus(
-  row: Agendamento,
-  status: StatusAgendamento,
-  at: Date,
-  nota?: string,
-): Agendamento["historico"] {
-  const step = { status, em: at.toISOString() };
-  return [...row.historico, nota === undefined ? step : { ...step, nota }];
-}
-
-/** Writes a change of one booking, stamped `at`, and returns the booking as it is now. */
-export async function updateBooking(
-  tx: Tx,
-  id: string,
-  change: Partial<typeof agendamentos.$inferInsert>,
-  at: Date,
-): Promise<Agendamento> {
-  const [updated] = await tx
-    .update(agendamentos)
-    .set({ ...change, updatedAt: at })
-    .where(eq(agendamentos.id, id))
-    .returning();
-  return updated!;
 }
 
 /** The tutor cancels from the status link, until the cancellation window closes. */
@@ -640,12 +638,7 @@ export async function cancelBooking(
     if (!withinCancelWindow(row.inicio, at, agenda?.cancelamentoHoras ?? 24)) {
       throw new BookingChangeError(TOO_LATE);
     }
-    return updateBooking(
-      tx,
-      row.id,
-      { status: "cancelado", historico: appendStatus(row, "cancelado", at) },
-      at,
-    );
+    return updateBooking(tx, row, { status: "cancelado" }, at);
   });
 }
 
@@ -695,16 +688,16 @@ export async function rescheduleBooking(
     }
     const updated = await updateBooking(
       tx,
-      row.id,
+      row,
       {
         data: to.data,
         horario: to.horario,
         inicio: when.inicio,
         pontos: fit.pontos,
         lembreteEm: null,
-        historico: appendStatus(row, row.status, at, "reagendado"),
       },
       at,
+      "reagendado",
     );
     await queueBookingEmail(tx, updated, "agendamento_reagendado");
     return { ok: true, agendamento: updated };

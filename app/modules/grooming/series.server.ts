@@ -22,7 +22,6 @@ import {
 } from "./booking-rules";
 import { newToken } from "./booking-token.server";
 import {
-  appendStatus,
   type BookingPetInput,
   bookedPet,
   closedDays,
@@ -310,12 +309,7 @@ const OPEN_STATUSES = ["solicitado", "confirmado"] as const;
 /** Cancels the given open occurrences, each with a note, and tells the tutor. */
 async function cancelOccurrences(tx: Tx, rows: Agendamento[], nota: string, at: Date) {
   for (const row of rows) {
-    const updated = await updateBooking(
-      tx,
-      row.id,
-      { status: "cancelado", historico: appendStatus(row, "cancelado", at, nota) },
-      at,
-    );
+    const updated = await updateBooking(tx, row, { status: "cancelado" }, at, nota);
     await queueBookingEmail(tx, updated, "agendamento_cancelado", { dados: { motivo: nota } });
   }
 }

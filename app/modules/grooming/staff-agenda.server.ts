@@ -39,7 +39,6 @@ import {
   type StatusAgendamento,
 } from "./booking-vocabulary";
 import {
-  appendStatus,
   type BookingPetInput,
   bookedPet,
   bookingsOfDay,
@@ -289,12 +288,7 @@ export async function setBookingStatus(
             coveredPets,
           )
         : null;
-    const updated = await updateBooking(
-      tx,
-      id,
-      { status, historico: appendStatus(row, status, at) },
-      at,
-    );
+    const updated = await updateBooking(tx, row, { status }, at);
     await audit(tx, actor, "grooming_booking_status", "agendamento", id, {
       numero: row.numero,
       de: row.status,
@@ -425,16 +419,16 @@ export async function checkInBooking(
     }
     const updated = await updateBooking(
       tx,
-      id,
+      row,
       {
         pontos,
         // An empty price keeps the one already set (a second check-in of the size only).
         precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
         tosadorId: tosador ? (tosador.to?.id ?? null) : row.tosadorId,
-        historico: appendStatus(row, row.status, at, "check-in"),
       },
       at,
+      "check-in",
     );
     await audit(tx, actor, "grooming_booking_checkin", "agendamento", id, {
       numero: row.numero,
@@ -477,9 +471,13 @@ export async function assignGroomer(
     }
     const change = await groomerChange(tx, row, tosadorId);
     if (!change) return { agendamento: row, tosador: null, mudou: false };
-    const updated = await updateBooking(tx, id, { tosadorId: change.to?.id ?? null }, at);
+    const [updated] = await tx
+      .update(agendamentos)
+      .set({ tosadorId: change.to?.id ?? null, updatedAt: at })
+      .where(eq(agendamentos.id, id))
+      .returning();
     await auditGroomerChange(tx, actor, row, row.tosadorId, change.to, "atribuicao");
-    return { agendamento: updated, tosador: change.to, mudou: true };
+    return { agendamento: updated!, tosador: change.to, mudou: true };
   });
 }
 
@@ -653,7 +651,7 @@ export async function rescheduleByStaff(
     }
     const updated = await updateBooking(
       tx,
-      id,
+      row,
       {
         unidadeId: to.unidadeId,
         data: to.data,
@@ -663,9 +661,9 @@ export async function rescheduleByStaff(
         acimaCapacidade: !fit.ok,
         lembreteEm: null,
         tosadorId: keepsGroomer ? row.tosadorId : null,
-        historico: appendStatus(row, row.status, at, "remarcado pela equipe"),
       },
       at,
+      "remarcado pela equipe",
     );
     await audit(tx, actor, "grooming_booking_reschedule", "agendamento", id, {
       numero: row.numero,
