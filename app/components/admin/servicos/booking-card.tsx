@@ -1,6 +1,7 @@
 // One booking on the staff's agenda: who, which pets and services, the price, the next
 // statuses as buttons, and check-in and reschedule while the pet has not arrived.
 
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ChangeHistory } from "~/components/admin/change-history";
 import {
@@ -221,25 +222,66 @@ function StatusButtons({ booking, payFirst }: { booking: AgendaBooking; payFirst
   );
   if (next.length === 0) return null;
   return (
-    <IntentForm intent="status" recordId={booking.id} className="contents">
-      {next.map((status) => (
-        <CardButton
-          key={status}
-          name="status"
-          value={status}
-          variant={status === "cancelado" || status === "nao_compareceu" ? "outline" : "default"}
-        >
+    <ChoiceForm
+      intent="status"
+      recordId={booking.id}
+      className="contents"
+      name="status"
+      choices={next}
+      variant={(status) =>
+        status === "cancelado" || status === "nao_compareceu" ? "outline" : "default"
+      }
+    >
+      {(status) => (
+        <>
           {BUTTON_LABEL[status]}
           <span className="sr-only"> {booking.numero}</span>
-        </CardButton>
-      ))}
-    </IntentForm>
+        </>
+      )}
+    </ChoiceForm>
   );
 }
 
 /** Every form of the card is sent by a small button; its name and value say which one. */
 function CardButton(props: Omit<ButtonProps, "type" | "size">) {
   return <Button type="submit" size="sm" {...props} />;
+}
+
+/** One form and a button per choice: the one pressed sends `name` with its choice. */
+function ChoiceForm<T extends string>({
+  intent,
+  recordId,
+  className,
+  name,
+  choices,
+  variant,
+  buttonClassName,
+  children,
+}: {
+  intent: string;
+  recordId: string;
+  className: string;
+  name: string;
+  choices: readonly T[];
+  variant: (choice: T) => ButtonProps["variant"];
+  buttonClassName?: string;
+  children: (choice: T) => ReactNode;
+}) {
+  return (
+    <IntentForm intent={intent} recordId={recordId} className={className}>
+      {choices.map((choice) => (
+        <CardButton
+          key={choice}
+          name={name}
+          value={choice}
+          variant={variant(choice)}
+          className={buttonClassName}
+        >
+          {children(choice)}
+        </CardButton>
+      ))}
+    </IntentForm>
+  );
 }
 
 const SAME_LABEL = {
@@ -268,21 +310,23 @@ function ReleaseSet({
         Não confirmados do mesmo contato
         {many ? ` (${Math.max(...kinds.map((k) => mesmos[k]))})` : ""}
       </summary>
-      <IntentForm intent="liberar" recordId={booking.id} className="mt-2 flex flex-wrap gap-2">
-        {kinds.map((k) => (
-          <CardButton
-            key={k}
-            name="por"
-            value={k}
-            variant="outline"
-            className="h-auto whitespace-normal text-left"
-          >
+      <ChoiceForm
+        intent="liberar"
+        recordId={booking.id}
+        className="mt-2 flex flex-wrap gap-2"
+        name="por"
+        choices={kinds}
+        variant={() => "outline"}
+        buttonClassName="h-auto whitespace-normal text-left"
+      >
+        {(k) => (
+          <>
             Cancelar {mesmos[k] === 1 ? "o não confirmado" : `os ${mesmos[k]} não confirmados`}{" "}
             {SAME_LABEL[k]}
             <span className="sr-only"> ({booking.numero})</span>
-          </CardButton>
-        ))}
-      </IntentForm>
+          </>
+        )}
+      </ChoiceForm>
     </details>
   );
 }
