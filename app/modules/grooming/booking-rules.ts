@@ -3,6 +3,7 @@
 // (points per drop-off and per day, daily limits per size), when a booking can still be
 // cancelled, what a pet's services cost, and when a pet must go through the photo quote.
 // Every time is the shop's wall clock (America/Sao_Paulo), whatever the server's zone.
+import { formatIsoDate } from "~/domain/dates";
 import { petNameKey } from "~/domain/pets";
 import { shopOffsetMinutes } from "~/domain/shop-time";
 import { type Pelagem, PORTES, type Porte, type StatusAgendamento } from "./booking-vocabulary";
@@ -335,6 +336,17 @@ export function readyMessage(tutor: string, pets: readonly string[], unidade: st
 /** The reminder the day before, with the booking's day and drop-off time. */
 export function reminderMessage(tutor: string, day: string, horario: string, unidade: string) {
   return `Olá, ${tutor}! Lembrete do banho e tosa amanhã (${dayLabel(day)}) às ${horario} na ${unidade}. Até lá!`;
+}
+
+/** A package's balance as the tutor and the staff read it: what is left and until when. */
+export function packageBalanceText(pacote: {
+  nome: string;
+  restantes: number;
+  sessoes: number;
+  validoAte: string;
+}): string {
+  const sessoes = pacote.sessoes === 1 ? "sessão" : "sessões";
+  return `${pacote.nome}: ${pacote.restantes} de ${pacote.sessoes} ${sessoes} · vale até ${formatIsoDate(pacote.validoAte)}`;
 }
 
 /** "Avisar e remarcar": the message for a booking on a day the unit closed. */

@@ -586,6 +586,30 @@ const NOT_FOUND = "Agendamento não encontrado";
 const TOO_LATE = "O prazo para cancelar ou reagendar pelo site terminou: fale conosco no WhatsApp";
 const NOT_CHANGEABLE = "Este agendamento já não pode ser cancelado nem reagendado pelo site";
 
+/**
+ * Writes a change of one booking with one more step in its history (its new status, or the
+ * same; `nota` says what happened: a check-in, a move), stamped `at`; returns it as it is now.
+ */
+export async function updateBooking(
+  tx: Tx,
+  row: Agendamento,
+  change: Omit<Partial<typeof agendamentos.$inferInsert>, "historico" | "updatedAt">,
+  at: Date,
+  nota?: string,
+): Promise<Agendamento> {
+  const step = { status: change.status ?? row.status, em: at.toISOString() };
+  const [updated] = await tx
+    .update(agendamentos)
+    .set({
+      ...change,
+      historico: [...row.historico, nota === undefined ? step : { ...step, nota }],
+      updatedAt: at,
+    })
+    .where(eq(agendamentos.id, row.id))
+    .returning();
+  return updated!;
+}
+
 /** The booking behind a status link, locked; any mismatch is "not found". */
 async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise<Agendamento> {
   const [row] = await tx
@@ -595,17 +619,6 @@ async function lockBookingByLink(tx: Tx, numero: string, token: string): Promise
     .for("update");
   if (!row || !tokenMatches(token, row.tokenHash)) throw new BookingChangeError(NOT_FOUND);
   return row;
-}
-
-/** The booking's history with one more step; `nota` says what happened (a check-in, a move). */
-export function appendStatus(
-  row: Agendamento,
-  status: StatusAgendamento,
-  at: Date,
-  nota?: string,
-): Agendamento["historico"] {
-  const step = { status, em: at.toISOString() };
-  return [...row.historico, nota === undefined ? step : { ...step, nota }];
 }
 
 /** The tutor cancels from the status link, until the cancellation window closes. */
@@ -625,12 +638,7 @@ export async function cancelBooking(
     if (!withinCancelWindow(row.inicio, at, agenda?.cancelamentoHoras ?? 24)) {
       throw new BookingChangeError(TOO_LATE);
     }
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({ status: "cancelado", historico: appendStatus(row, "cancelado", at), updatedAt: at })
-      .where(eq(agendamentos.id, row.id))
-      .returning();
-    return updated!;
+    return updateBooking(tx, row, { status: "cancelado" }, at);
   });
 }
 
@@ -678,21 +686,21 @@ export async function rescheduleBooking(
       const next = { agenda, day: to.data, portes, closed, exceptId: row.id, unconfirmed };
       return { ok: false, code: "full", message: fitMessage(fit), next } as const;
     }
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
+    const updated = await updateBooking(
+      tx,
+      row,
+      {
         data: to.data,
         horario: to.horario,
         inicio: when.inicio,
         pontos: fit.pontos,
         lembreteEm: null,
-        historico: appendStatus(row, row.status, at, "reagendado"),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, row.id))
-      .returning();
-    await queueBookingEmail(tx, updated!, "agendamento_reagendado");
-    return { ok: true, agendamento: updated! };
+      },
+      at,
+      "reagendado",
+    );
+    await queueBookingEmail(tx, updated, "agendamento_reagendado");
+    return { ok: true, agendamento: updated };
   });
   return result.ok || result.code !== "full" ? result : withNextFreeTimes(result, at);
 }

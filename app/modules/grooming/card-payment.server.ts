@@ -30,7 +30,7 @@ import { logAudit } from "~/platform/admin/audit.server";
 import { now as clockNow } from "~/platform/clock.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { payable, payableBooking, providerDown } from "./online-payment.server";
+import { payable, payableBooking, startAtProvider } from "./online-payment.server";
 import { type Agendamento, agendamentos, pacotesPet } from "./tables.server";
 
 /** The booking's card block on its status page (null: not offered, or paid otherwise). */
@@ -91,27 +91,19 @@ export async function payBookingByCard(
     (c) => c.status === "pendente",
   );
   if (open) return { ok: false, status: 409, message: "Há um pagamento com cartão em análise" };
-  try {
-    const preference = await createBookingCardPreference(
-      {
-        id: a.id,
-        numero: a.numero,
-        valor: a.precoFinal!,
-        nomeTutor: a.nomeTutor,
-        email: found.email,
-      },
-      { novo: options.novo, voltarPara: returnPath(a.numero, token), origem: options.origem },
-      clockNow,
-    );
-    return { ok: true, url: preference.initPoint };
-  } catch (error) {
-    return providerDown(
-      error,
-      { agendamento: a.numero },
-      "checkout do cartão do agendamento",
-      CARD_BOOKING_MESSAGES.indisponivel,
-    );
-  }
+  return startAtProvider(
+    a.numero,
+    "checkout do cartão do agendamento",
+    CARD_BOOKING_MESSAGES.indisponivel,
+    async () => {
+      const preference = await createBookingCardPreference(
+        found.charge,
+        { novo: options.novo, voltarPara: returnPath(a.numero, token), origem: options.origem },
+        clockNow,
+      );
+      return { ok: true, url: preference.initPoint } as const;
+    },
+  );
 }
 
 type CardAnswer = "ignorada" | "desconhecida" | "sem_mudanca" | "atualizada" | "estornada";

@@ -9,6 +9,7 @@ export {
   dayLabel,
   dueAfterPackages,
   PAYABLE,
+  packageBalanceText,
   readyMessage,
   reminderMessage,
   STAFF_NEXT,

@@ -77,12 +77,17 @@ export async function bookingPixView(
 
 type PayFailure = { ok: false; status: 404 | 409 | 422 | 503; message: string };
 
-/** The booking behind the link when it can be paid online now; else why not. */
+type BookingCharge = Parameters<typeof createBookingPixCobranca>[0];
+
+/**
+ * The booking behind the link when it can be paid online now, with what the provider is asked
+ * to charge (its final price, the server's); else why not.
+ */
 export async function payableBooking(
   numero: string,
   token: string,
   offered: (settings: Awaited<ReturnType<typeof getSettings>>) => boolean,
-): Promise<{ ok: true; agendamento: Agendamento; email: string } | PayFailure> {
+): Promise<{ ok: true; agendamento: Agendamento; charge: BookingCharge } | PayFailure> {
   const found = await findBookingByLink(numero, token);
   if (!found) return { ok: false, status: 404, message: ONLINE_PAYMENT_MESSAGES.naoEncontrado };
   const a = found.agendamento;
@@ -97,7 +102,31 @@ export async function payableBooking(
   if (!offered(await getSettings())) {
     return { ok: false, status: 503, message: ONLINE_PAYMENT_MESSAGES.indisponivel };
   }
-  return { ok: true, agendamento: a, email: a.email };
+  const charge = {
+    id: a.id,
+    numero: a.numero,
+    valor: a.precoFinal!,
+    nomeTutor: a.nomeTutor,
+    email: a.email,
+  };
+  return { ok: true, agendamento: a, charge };
+}
+
+/**
+ * Starts a booking's payment at the provider (`start`): a provider down or refusing is logged
+ * as `log` with the booking's number, and the tutor hears `message` (503).
+ */
+export async function startAtProvider<T>(
+  numero: string,
+  log: string,
+  message: string,
+  start: () => Promise<T>,
+): Promise<T | PayFailure> {
+  try {
+    return await start();
+  } catch (error) {
+    return providerDown(error, { agendamento: numero }, log, message);
+  }
 }
 
 /**
@@ -110,27 +139,15 @@ export async function payBookingByPix(
 ): Promise<{ ok: true } | PayFailure> {
   const found = await payableBooking(numero, token, pixOnlineOffered);
   if (!found.ok) return found;
-  const a = found.agendamento;
-  try {
-    await createBookingPixCobranca(
-      {
-        id: a.id,
-        numero: a.numero,
-        valor: a.precoFinal!,
-        nomeTutor: a.nomeTutor,
-        email: found.email,
-      },
-      clockNow,
-    );
-    return { ok: true };
-  } catch (error) {
-    return providerDown(
-      error,
-      { agendamento: a.numero },
-      "Pix do agendamento não foi criado",
-      ONLINE_PAYMENT_MESSAGES.indisponivel,
-    );
-  }
+  return startAtProvider(
+    found.agendamento.numero,
+    "Pix do agendamento não foi criado",
+    ONLINE_PAYMENT_MESSAGES.indisponivel,
+    async () => {
+      await createBookingPixCobranca(found.charge, clockNow);
+      return { ok: true } as const;
+    },
+  );
 }
 
 /**

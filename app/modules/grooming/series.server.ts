@@ -22,7 +22,6 @@ import {
 } from "./booking-rules";
 import { newToken } from "./booking-token.server";
 import {
-  appendStatus,
   type BookingPetInput,
   bookedPet,
   closedDays,
@@ -30,6 +29,7 @@ import {
   petCard,
   petsOf,
   pricePets,
+  updateBooking,
   usageByDay,
 } from "./bookings.server";
 import type { SeriesForm } from "./series-form";
@@ -309,16 +309,8 @@ const OPEN_STATUSES = ["solicitado", "confirmado"] as const;
 /** Cancels the given open occurrences, each with a note, and tells the tutor. */
 async function cancelOccurrences(tx: Tx, rows: Agendamento[], nota: string, at: Date) {
   for (const row of rows) {
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
-        status: "cancelado",
-        historico: appendStatus(row, "cancelado", at, nota),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, row.id))
-      .returning();
-    await queueBookingEmail(tx, updated!, "agendamento_cancelado", { dados: { motivo: nota } });
+    const updated = await updateBooking(tx, row, { status: "cancelado" }, at, nota);
+    await queueBookingEmail(tx, updated, "agendamento_cancelado", { dados: { motivo: nota } });
   }
 }
 

@@ -39,11 +39,12 @@ import {
   type StatusAgendamento,
 } from "./booking-vocabulary";
 import {
-  appendStatus,
   type BookingPetInput,
   bookedPet,
   bookingsOfDay,
+  closedDays,
   petsOf,
+  updateBooking,
   usageByDay,
 } from "./bookings.server";
 import { holdsPlace } from "./groomer-load";
@@ -57,7 +58,6 @@ import {
   agendamentoPets,
   agendamentos,
   agendasBanho,
-  agendasBanhoFechadas,
   servicosBanho,
   servicosBanhoPrecos,
 } from "./tables.server";
@@ -288,15 +288,7 @@ export async function setBookingStatus(
             coveredPets,
           )
         : null;
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
-        status,
-        historico: appendStatus(row, status, at),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, id))
-      .returning();
+    const updated = await updateBooking(tx, row, { status }, at);
     await audit(tx, actor, "grooming_booking_status", "agendamento", id, {
       numero: row.numero,
       de: row.status,
@@ -304,8 +296,8 @@ export async function setBookingStatus(
       ...(paid ? paymentAudit(paid) : {}),
       ...(split.taken ? { pacote_sessoes: split.taken } : {}),
     });
-    await queueStatusEmail(tx, updated!, status);
-    return updated!;
+    await queueStatusEmail(tx, updated, status);
+    return updated;
   });
 }
 
@@ -425,26 +417,26 @@ export async function checkInBooking(
       const fit = checkFit(agenda, usage, row.horario, portes);
       if (!fit.ok) aviso = `Acima da capacidade: ${fitMessage(fit).toLowerCase()}`;
     }
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
+    const updated = await updateBooking(
+      tx,
+      row,
+      {
         pontos,
         // An empty price keeps the one already set (a second check-in of the size only).
         precoFinal: input.precoFinal ?? row.precoFinal,
         acimaCapacidade: row.acimaCapacidade || aviso !== null,
         tosadorId: tosador ? (tosador.to?.id ?? null) : row.tosadorId,
-        historico: appendStatus(row, row.status, at, "check-in"),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, id))
-      .returning();
+      },
+      at,
+      "check-in",
+    );
     await audit(tx, actor, "grooming_booking_checkin", "agendamento", id, {
       numero: row.numero,
       preco_final: input.precoFinal,
       acima_capacidade: aviso !== null,
     });
     if (tosador) await auditGroomerChange(tx, actor, row, row.tosadorId, tosador.to, "check-in");
-    return { agendamento: updated!, aviso };
+    return { agendamento: updated, aviso };
   });
 }
 
@@ -624,16 +616,8 @@ export async function rescheduleByStaff(
     if (!dropOffTimes(agenda, to.data).includes(to.horario)) {
       throw new AdminError(`${to.horario} não é horário de entrega da unidade nesse dia`);
     }
-    const [closed] = await tx
-      .select()
-      .from(agendasBanhoFechadas)
-      .where(
-        and(
-          eq(agendasBanhoFechadas.unidadeId, to.unidadeId),
-          eq(agendasBanhoFechadas.data, to.data),
-        ),
-      );
-    if (closed) throw new AdminError("A unidade não atende banho e tosa nesse dia");
+    if ((await closedDays(tx, to.unidadeId, to.data)).has(to.data))
+      throw new AdminError("A unidade não atende banho e tosa nesse dia");
     const pets = await petsOf(tx, id);
     const usage =
       (await usageByDay(tx, to.unidadeId, to.data, to.data, id)).get(to.data) ?? EMPTY_USAGE;
@@ -665,9 +649,10 @@ export async function rescheduleByStaff(
           .where(eq(agendamentoPets.id, pet.id));
       }
     }
-    const [updated] = await tx
-      .update(agendamentos)
-      .set({
+    const updated = await updateBooking(
+      tx,
+      row,
+      {
         unidadeId: to.unidadeId,
         data: to.data,
         horario: to.horario,
@@ -676,11 +661,10 @@ export async function rescheduleByStaff(
         acimaCapacidade: !fit.ok,
         lembreteEm: null,
         tosadorId: keepsGroomer ? row.tosadorId : null,
-        historico: appendStatus(row, row.status, at, "remarcado pela equipe"),
-        updatedAt: at,
-      })
-      .where(eq(agendamentos.id, id))
-      .returning();
+      },
+      at,
+      "remarcado pela equipe",
+    );
     await audit(tx, actor, "grooming_booking_reschedule", "agendamento", id, {
       numero: row.numero,
       de: `${row.data} ${row.horario}`,
@@ -689,9 +673,9 @@ export async function rescheduleByStaff(
       acima_capacidade: !fit.ok,
     });
     if (!keepsGroomer) await auditGroomerChange(tx, actor, row, row.tosadorId, null, "remarcacao");
-    await queueBookingEmail(tx, updated!, "agendamento_reagendado");
+    await queueBookingEmail(tx, updated, "agendamento_reagendado");
     return {
-      agendamento: updated!,
+      agendamento: updated,
       aviso: fit.ok ? null : `Acima da capacidade: ${fitMessage(fit).toLowerCase()}`,
     };
   });

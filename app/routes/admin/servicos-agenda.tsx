@@ -32,31 +32,7 @@ import {
   STATUS_AGENDAMENTO_LABEL,
   STATUS_EMAIL_KIND,
 } from "~/modules/grooming";
-import {
-  addWalkIn,
-  assignGroomer,
-  assignGroomerSchema,
-  bookingPaymentSchema,
-  bookingStatusSchema,
-  bookingsToRemind,
-  CONTACT_KINDS,
-  checkInBooking,
-  endSeries,
-  groomersOf,
-  groomingDay,
-  groomingDayTotals,
-  listGroomingServices,
-  listUnitsWithAgenda,
-  parseCheckIn,
-  recordBookingPayment,
-  releaseUnconfirmedOf,
-  rescheduleByStaff,
-  seriesOfBooking,
-  setBookingStatus,
-  skipOccurrence,
-  staffRescheduleSchema,
-  walkInSchema,
-} from "~/modules/grooming/index.server";
+import * as grooming from "~/modules/grooming/index.server";
 import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
@@ -76,7 +52,7 @@ export const loader = adminLoader(
     const scope = staffOf(user);
     const url = new URL(request.url);
     // Only the person's units (decision 0069): another unit asked for opens their first.
-    const units = unitsInScope(scope, await listUnitsWithAgenda());
+    const units = unitsInScope(scope, await grooming.listUnitsWithAgenda());
     const withAgenda = units.filter((u) => u.agenda);
     const unidadeId =
       withAgenda.find((u) => u.id === url.searchParams.get("unidade"))?.id ??
@@ -86,18 +62,18 @@ export const loader = adminLoader(
     const param = url.searchParams.get("dia") ?? "";
     const day = DAY.test(param) ? param : today;
     const unit = units.find((u) => u.id === unidadeId);
-    const agendaDay = unidadeId ? await groomingDay(unidadeId, day, scope) : null;
+    const agendaDay = unidadeId ? await grooming.groomingDay(unidadeId, day, scope) : null;
     // The day's money at each of the person's units (decision 0078).
-    const caixa = await groomingDayTotals(
+    const caixa = await grooming.groomingDayTotals(
       withAgenda.map((u) => u.id),
       day,
       scope,
     );
     const tomorrow = addDays(today, 1);
-    const reminders = unidadeId ? await bookingsToRemind(unidadeId, tomorrow) : [];
-    const services = await listGroomingServices();
+    const reminders = unidadeId ? await grooming.bookingsToRemind(unidadeId, tomorrow) : [];
+    const services = await grooming.listGroomingServices();
     // Groomers own their day (decision 0070): a Tosador lands on their own list.
-    const groomers = unidadeId ? await groomersOf(unidadeId) : [];
+    const groomers = unidadeId ? await grooming.groomersOf(unidadeId) : [];
     const load = agendaDay
       ? groomerLoad(
           agendaDay.agendamentos,
@@ -147,7 +123,7 @@ export const action = adminAction(
       capability: "agenda.operar",
       failure: "Erro ao atualizar o agendamento",
       run: async (fields: Record<string, string>, { actor, user }) => {
-        const parsed = bookingStatusSchema.safeParse(fields);
+        const parsed = grooming.bookingStatusSchema.safeParse(fields);
         if (!parsed.success)
           return paymentRefused("status", fields, parsed.error, "Status inválido");
         const { id, status, pagamento, precoFinal } = parsed.data;
@@ -160,7 +136,7 @@ export const action = adminAction(
           return fail("status", ACESSO_NEGADO, 403);
         }
         const row = await paymentAttempt("status", fields, () =>
-          setBookingStatus(id, status, actor, { pagamento, precoFinal }),
+          grooming.setBookingStatus(id, status, actor, { pagamento, precoFinal }),
         );
         if (!("numero" in row)) return row;
         return [
@@ -175,11 +151,11 @@ export const action = adminAction(
       capability: "agenda.receber",
       failure: "Erro ao registrar o pagamento",
       run: async (fields: Record<string, string>, { actor }) => {
-        const parsed = bookingPaymentSchema.safeParse(fields);
+        const parsed = grooming.bookingPaymentSchema.safeParse(fields);
         if (!parsed.success) return paymentRefused("pagamento", fields, parsed.error);
         const { id, pagamento, precoFinal } = parsed.data;
         const done = await paymentAttempt("pagamento", fields, () =>
-          recordBookingPayment(id, { pagamento, precoFinal }, actor),
+          grooming.recordBookingPayment(id, { pagamento, precoFinal }, actor),
         );
         if (!("agendamento" in done)) return done;
         return `${done.agendamento.numero}: pago (${formatBRL(done.pagamento.valor)}, ${METODO_RECEBIMENTO_LABEL[done.pagamento.metodo].toLowerCase()})`;
@@ -187,11 +163,11 @@ export const action = adminAction(
     }),
     tosador: adminIntent({
       capability: "agenda.agendar",
-      schema: assignGroomerSchema,
+      schema: grooming.assignGroomerSchema,
       refusal: firstIssue,
       failure: "Erro ao atribuir o tosador",
       run: async ({ id, tosadorId }, { actor }) => {
-        const { agendamento, tosador, mudou } = await assignGroomer(id, tosadorId, actor);
+        const { agendamento, tosador, mudou } = await grooming.assignGroomer(id, tosadorId, actor);
         if (!mudou) return `${agendamento.numero}: o tosador já era esse`;
         return tosador
           ? `${agendamento.numero} com ${tosador.nome}`
@@ -206,7 +182,7 @@ export const action = adminAction(
         if (fields.tosadorId !== undefined && !pode(user.papel, "agenda.agendar")) {
           return fail("checkin", ACESSO_NEGADO, 403);
         }
-        const parsed = parseCheckIn(fields);
+        const parsed = grooming.parseCheckIn(fields);
         if (!parsed.ok) {
           // Said next to the field of that booking's check-in, the typed value kept.
           return data(
@@ -220,13 +196,17 @@ export const action = adminAction(
             { status: 422 },
           );
         }
-        const { agendamento, aviso } = await checkInBooking(parsed.id, parsed.input, actor);
+        const { agendamento, aviso } = await grooming.checkInBooking(
+          parsed.id,
+          parsed.input,
+          actor,
+        );
         return ok("checkin", `Check-in de ${agendamento.numero} feito`, aviso ?? undefined);
       },
     }),
     walkin: adminIntent({
       capability: "agenda.agendar",
-      schema: walkInSchema,
+      schema: grooming.walkInSchema,
       input: ({ fields, form }) => ({
         ...fields,
         servicoIds: form.getAll("servicoIds").map(String),
@@ -237,7 +217,7 @@ export const action = adminAction(
         { acima, tosadorId, unidadeId, data, horario, nomeTutor, whatsapp, ...pet },
         { actor },
       ) => {
-        const row = await addWalkIn(
+        const row = await grooming.addWalkIn(
           { unidadeId, data, horario, nomeTutor, whatsapp, pet, tosadorId },
           actor,
           { acima },
@@ -250,11 +230,11 @@ export const action = adminAction(
     }),
     remarcar: adminIntent({
       capability: "agenda.agendar",
-      schema: staffRescheduleSchema,
+      schema: grooming.staffRescheduleSchema,
       refusal: firstIssue,
       failure: "Erro ao remarcar",
       run: async ({ id, acima, ...to }, { actor }) => {
-        const { agendamento, aviso } = await rescheduleByStaff(id, to, actor, { acima });
+        const { agendamento, aviso } = await grooming.rescheduleByStaff(id, to, actor, { acima });
         return [
           `${agendamento.numero} remarcado para ${dayLabel(agendamento.data)} às ${agendamento.horario}`,
           aviso ?? undefined,
@@ -267,8 +247,8 @@ export const action = adminAction(
       failure: "Erro ao pular a data",
       run: async (fields, { actor }) => {
         const id = fields.id ?? "";
-        const serieId = await seriesOfBooking(id, actor);
-        const row = await skipOccurrence(serieId, id, { staff: actor });
+        const serieId = await grooming.seriesOfBooking(id, actor);
+        const row = await grooming.skipOccurrence(serieId, id, { staff: actor });
         return `${row.numero}: data pulada; as outras datas da série continuam`;
       },
     }),
@@ -276,8 +256,8 @@ export const action = adminAction(
       capability: "agenda.agendar",
       failure: "Erro ao encerrar a série",
       run: async (fields, { actor }) => {
-        const serieId = await seriesOfBooking(fields.id ?? "", actor);
-        const { cancelados } = await endSeries(serieId, { staff: actor });
+        const serieId = await grooming.seriesOfBooking(fields.id ?? "", actor);
+        const { cancelados } = await grooming.endSeries(serieId, { staff: actor });
         return [
           "Série encerrada",
           cancelados.length
@@ -290,9 +270,9 @@ export const action = adminAction(
       capability: "agenda.agendar",
       failure: "Erro ao liberar os agendamentos",
       run: async (fields, { actor }) => {
-        const por = CONTACT_KINDS.find((k) => k === fields.por);
+        const por = grooming.CONTACT_KINDS.find((k) => k === fields.por);
         if (!por) return fail("liberar", "Escolha WhatsApp, e-mail ou endereço");
-        const { numeros } = await releaseUnconfirmedOf(fields.id ?? "", por, actor);
+        const { numeros } = await grooming.releaseUnconfirmedOf(fields.id ?? "", por, actor);
         return ok(
           "liberar",
           numeros.length === 1

@@ -27,15 +27,7 @@ import {
   PORTES,
   serviceSchema,
 } from "~/modules/grooming";
-import {
-  closeGroomingDate,
-  listClosedDates,
-  listGroomingServices,
-  listUnitsWithAgenda,
-  reopenGroomingDate,
-  saveGroomingAgenda,
-  saveGroomingService,
-} from "~/modules/grooming/index.server";
+import * as grooming from "~/modules/grooming/index.server";
 import { adminIntent, fail, firstIssue, ok } from "~/platform/admin/action.server";
 import { now } from "~/platform/clock.server";
 import type { Route } from "./+types/servicos-configuracao";
@@ -52,11 +44,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs, { staff }) => {
   // A person bound to some units configures only theirs (decision 0069).
-  const units = unitsInScope(staff, await listUnitsWithAgenda());
+  const units = unitsInScope(staff, await grooming.listUnitsWithAgenda());
   const param = new URL(request.url).searchParams.get("unidade");
   const unit = units.find((u) => u.id === param) ?? units.find((u) => u.agenda) ?? units[0] ?? null;
-  const closed = unit ? await listClosedDates(unit.id, shopDay(now())) : [];
-  const services = await listGroomingServices();
+  const closed = unit ? await grooming.listClosedDates(unit.id, shopDay(now())) : [];
+  const services = await grooming.listGroomingServices();
   return { units: units.map((u) => ({ id: u.id, nome: u.nome })), unit, closed, services };
 });
 
@@ -75,7 +67,7 @@ export const action = adminAction(
       run: async (agenda, { fields, actor }) => {
         const { unidadeId } = fields;
         if (!unidadeId || !UUID.test(unidadeId)) return fail("agenda", "Unidade inválida");
-        await saveGroomingAgenda(unidadeId, agenda, actor);
+        await grooming.saveGroomingAgenda(unidadeId, agenda, actor);
         return ok("agenda", "Agenda salva");
       },
     }),
@@ -84,14 +76,14 @@ export const action = adminAction(
       refusal: firstIssue,
       failure: "Erro ao salvar o serviço",
       run: async (service, { actor }) =>
-        `Serviço "${(await saveGroomingService(service, actor)).nome}" salvo`,
+        `Serviço "${(await grooming.saveGroomingService(service, actor)).nome}" salvo`,
     }),
     reabrir: adminIntent({
       failure: "Erro ao reabrir a data",
       run: async (fields, { actor }) => {
         const day = closingDay(fields);
         if (!day) return fail("reabrir", "Escolha a data", 422);
-        await reopenGroomingDate(day.unidadeId, day.data, actor);
+        await grooming.reopenGroomingDate(day.unidadeId, day.data, actor);
         return ok("reabrir", "Data reaberta");
       },
     }),
@@ -100,7 +92,7 @@ export const action = adminAction(
       run: async (fields, { actor }) => {
         const day = closingDay(fields);
         if (!day) return fail("fechar", "Escolha a data", 422);
-        const affected = await closeGroomingDate(
+        const affected = await grooming.closeGroomingDate(
           day.unidadeId,
           day.data,
           fields.motivo?.trim() || null,

@@ -9,11 +9,11 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { PackageBalances, PackageSaleForm } from "~/components/admin/servicos/package-sale";
 import { usePode } from "~/components/admin/use-papel";
 import { VaccineDates, WeightList } from "~/components/conta/pet-history";
+import { PetMergeFields } from "~/components/conta/pet-merge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { RecordList } from "~/components/ui/record-list";
-import { NamedOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatDate, formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
@@ -36,13 +36,7 @@ import {
   staffPetRecord,
 } from "~/modules/customers/index.server";
 import { STATUS_AGENDAMENTO_LABEL } from "~/modules/grooming";
-import {
-  listPackages,
-  listUnitsWithAgenda,
-  packageBalances,
-  petBookings,
-  sellPackageAtCounter,
-} from "~/modules/grooming/index.server";
+import * as grooming from "~/modules/grooming/index.server";
 import { adminIntent, firstIssue } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import { now } from "~/platform/clock.server";
@@ -65,10 +59,14 @@ export const loader = adminLoader(
       const to = await mergedInto(params.id);
       if (to) throw redirect(`/admin/servicos/pets/${to}`);
     }
-    const bookings = await reads(() => petBookings(params.id));
+    const bookings = await reads(() => grooming.petBookings(params.id));
     // Its packages of baths, and the offers that fit it for "Vender pacote" (decision 0087).
     const [pacotes, offers, units] = await reads(() =>
-      Promise.all([packageBalances([params.id]), listPackages(), listUnitsWithAgenda()]),
+      Promise.all([
+        grooming.packageBalances([params.id]),
+        grooming.listPackages(),
+        grooming.listUnitsWithAgenda(),
+      ]),
     );
     // Today in the shop's clock: an expired vaccine is said so.
     const hoje = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now());
@@ -148,7 +146,7 @@ export const action = adminAction(
       run: async (input, write) => {
         const pagamento = handOverPayment(input);
         if (!pagamento) throw new AdminError("Escolha como foi pago", "metodo");
-        const sold = await sellPackageAtCounter(
+        const sold = await grooming.sellPackageAtCounter(
           { pacoteId: input.pacoteId, petId: idOf(write), unidadeId: input.unidadeId, pagamento },
           write.actor,
         );
@@ -347,14 +345,7 @@ export default function PetHistory({ loaderData }: Route.ComponentProps) {
             passam para este, e ele sai das listas.
           </p>
           <Form method="post" className="flex flex-wrap items-end gap-2">
-            <Field id="outroId" label="Outro registro">
-              <Select>
-                <NamedOptions items={outros} />
-              </Select>
-            </Field>
-            <Button type="submit" name="intent" value="juntar" variant="outline">
-              Juntar a {pet.nome}
-            </Button>
+            <PetMergeFields nome={pet.nome} outros={outros} />
           </Form>
         </section>
       ) : null}

@@ -5,15 +5,7 @@ import { GroomingList } from "~/components/admin/servicos/grooming-list";
 import { pageParam } from "~/domain/pagination";
 import { STATUS_SERVICO } from "~/domain/statuses";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
-import {
-  answerQuoteWithLink,
-  bookingsOfQuotes,
-  listGroomingOrders,
-  listGroomingServices,
-  quoteBookingPath,
-  quoteLinkSchema,
-  setGroomingStatus,
-} from "~/modules/grooming/index.server";
+import * as grooming from "~/modules/grooming/index.server";
 import { adminIntent, firstIssue } from "~/platform/admin/action.server";
 import { siteUrl } from "~/platform/site-url.server";
 import { groomingStatusSchema } from "~/schemas/status";
@@ -31,12 +23,12 @@ export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) 
   const status = (STATUS_SERVICO as readonly string[]).includes(param)
     ? (param as (typeof STATUS_SERVICO)[number])
     : undefined;
-  const { orders, total, page, pageSize } = await listGroomingOrders({
+  const { orders, total, page, pageSize } = await grooming.listGroomingOrders({
     status,
     page: pageParam(new URL(request.url)),
   });
-  const services = await listGroomingServices({ online: true });
-  const booked = await bookingsOfQuotes(orders.map((o) => o.id));
+  const services = await grooming.listGroomingServices({ online: true });
+  const booked = await grooming.bookingsOfQuotes(orders.map((o) => o.id));
   return {
     services: services.map((s) => ({
       id: s.id,
@@ -47,7 +39,7 @@ export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) 
     orders: orders.map((o) => ({
       ...o,
       linkAgendar:
-        o.precoOrcado !== null ? siteUrl(request, quoteBookingPath(o.numeroPedido)) : null,
+        o.precoOrcado !== null ? siteUrl(request, grooming.quoteBookingPath(o.numeroPedido)) : null,
       agendamento: booked.get(o.id) ?? null,
     })),
     total,
@@ -60,18 +52,18 @@ export const loader = adminLoader(handle, async ({ request }: Route.LoaderArgs) 
 export const action = adminAction(
   {
     link: adminIntent({
-      schema: quoteLinkSchema,
+      schema: grooming.quoteLinkSchema,
       input: ({ fields, form }) => ({ ...fields, servicoIds: form.getAll("servico") }),
       refusal: firstIssue,
       failure: "Erro ao gerar o link",
       run: async ({ id, ...answer }, { actor }) => {
-        const { quote } = await answerQuoteWithLink(id, answer, actor);
+        const { quote } = await grooming.answerQuoteWithLink(id, answer, actor);
         return [`Link para agendar do pedido ${quote.numeroPedido} pronto`, "Envie pelo WhatsApp."];
       },
     }),
     "grooming-status": statusIntent({
       schema: groomingStatusSchema,
-      set: setGroomingStatus,
+      set: grooming.setGroomingStatus,
       success: ["Status atualizado", "Status do pedido foi atualizado com sucesso."],
     }),
   },

@@ -4,12 +4,12 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { PetFields } from "~/components/conta/pet-fields";
 import { VaccineDates, WeightList } from "~/components/conta/pet-history";
+import { PetMergeFields } from "~/components/conta/pet-merge";
 import { PetPackages } from "~/components/conta/pet-packages";
 import { SubPageTop } from "~/components/conta/sub-page-top";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { NamedOptions, Select } from "~/components/ui/select";
 import { SITUACAO_VACINA_LABEL, VACINAS_COMUNS } from "~/domain/pets";
 import { PET_LIMITS } from "~/modules/customers";
 import {
@@ -288,15 +288,7 @@ export default function MyPet() {
             </p>
           ) : null}
           <form method="post" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="juntar" />
-            <Field id="outroId" label="Outro registro">
-              <Select>
-                <NamedOptions items={outros} />
-              </Select>
-            </Field>
-            <Button type="submit" variant="outline">
-              Juntar a {pet.nome}
-            </Button>
+            <PetMergeFields nome={pet.nome} outros={outros} />
           </form>
         </section>
       ) : null}

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { METODO_RECEBIMENTO_LABEL } from "~/domain/counter-payment";
-import { formatDateTime, formatIsoDate } from "~/domain/dates";
+import { formatDateTime } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { chatLink, externalLinkProps } from "~/domain/whatsapp";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -12,14 +12,10 @@ import {
   cancelQuestion,
   dayLabel,
   PORTE_LABEL,
+  packageBalanceText,
   STATUS_AGENDAMENTO_LABEL,
 } from "~/modules/grooming";
-import {
-  bookingStatusView,
-  changeBooking,
-  payBookingByCard,
-  payBookingByPix,
-} from "~/modules/grooming/index.server";
+import * as grooming from "~/modules/grooming/index.server";
 import { readForm } from "~/platform/request-info.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import type { Route } from "./+types/servicos-agendamento";
@@ -51,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const reagendarData = url.searchParams.has("reagendar")
     ? url.searchParams.get("data")
     : undefined;
-  const view = await bookingStatusView(params.numero, token, { reagendarData });
+  const view = await grooming.bookingStatusView(params.numero, token, { reagendarData });
   // Unknown number and wrong token answer alike: the page cannot be found by guessing.
   if (!view) throw data("Agendamento não encontrado", { status: 404 });
   const feito = url.searchParams.get("feito");
@@ -81,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "pagar_cartao" || intent === "cartao_de_novo") {
     // To the provider's page (a plain redirect: no JavaScript needed); it sends the tutor back.
     const opened = token
-      ? await payBookingByCard(params.numero, token, {
+      ? await grooming.payBookingByCard(params.numero, token, {
           novo: intent === "cartao_de_novo",
           origem: siteOrigin(request),
         })
@@ -95,7 +91,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === "pagar_pix") {
     // The Pix is shown on the page itself: back to it (a GET), never a resubmitted POST.
-    const paid = token ? await payBookingByPix(params.numero, token) : null;
+    const paid = token ? await grooming.payBookingByPix(params.numero, token) : null;
     if (paid?.ok) {
       return redirect(
         `/servicos/agendamento/${params.numero}?token=${encodeURIComponent(token!)}#pagar`,
@@ -108,7 +104,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: failure.status, headers: HEADERS },
     );
   }
-  const outcome = await changeBooking(params.numero, token, form);
+  const outcome = await grooming.changeBooking(params.numero, token, form);
   if (outcome.ok) {
     const feito = form.get("intent") === "reagendar" ? "reagendado" : "cancelado";
     return redirect(
@@ -236,9 +232,7 @@ export default function Agendamento() {
                     className="block text-sm font-semibold text-emerald-800"
                     data-testid="pacote"
                   >
-                    {p.pacote.nome}: {p.pacote.restantes} de {p.pacote.sessoes}{" "}
-                    {p.pacote.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
-                    {formatIsoDate(p.pacote.validoAte)}
+                    {packageBalanceText(p.pacote)}
                   </span>
                 ) : null}
               </li>

@@ -1,6 +1,7 @@
 // One booking on the staff's agenda: who, which pets and services, the price, the next
 // statuses as buttons, and check-in and reschedule while the pet has not arrived.
 
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ChangeHistory } from "~/components/admin/change-history";
 import {
@@ -18,7 +19,7 @@ import {
 } from "~/components/admin/servicos/booking-payment";
 import { usePode } from "~/components/admin/use-papel";
 import { IntentForm } from "~/components/forms/intent-form";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -30,6 +31,7 @@ import {
   type AgendaBooking,
   ESPECIE_LABEL,
   PELAGEM_LABEL,
+  packageBalanceText,
   readyMessage,
   STAFF_NEXT,
   STATUS_AGENDAMENTO_LABEL,
@@ -199,12 +201,12 @@ function SeriesActions({ booking, open }: { booking: AgendaBooking; open: boolea
       {booking.serieId && open ? (
         <Form method="post" className="contents">
           <input type="hidden" name="id" value={booking.id} />
-          <Button type="submit" size="sm" variant="outline" name="intent" value="serie-pular">
+          <CardButton variant="outline" name="intent" value="serie-pular">
             Pular esta data
-          </Button>
-          <Button type="submit" size="sm" variant="outline" name="intent" value="serie-encerrar">
+          </CardButton>
+          <CardButton variant="outline" name="intent" value="serie-encerrar">
             Encerrar série
-          </Button>
+          </CardButton>
         </Form>
       ) : null}
     </div>
@@ -220,19 +222,63 @@ function StatusButtons({ booking, payFirst }: { booking: AgendaBooking; payFirst
   );
   if (next.length === 0) return null;
   return (
-    <IntentForm intent="status" recordId={booking.id} className="contents">
-      {next.map((status) => (
-        <Button
-          key={status}
-          type="submit"
-          name="status"
-          value={status}
-          size="sm"
-          variant={status === "cancelado" || status === "nao_compareceu" ? "outline" : "default"}
-        >
+    <ChoiceForm
+      intent="status"
+      recordId={booking.id}
+      className="contents"
+      name="status"
+      choices={next}
+      variant={(status) =>
+        status === "cancelado" || status === "nao_compareceu" ? "outline" : "default"
+      }
+    >
+      {(status) => (
+        <>
           {BUTTON_LABEL[status]}
           <span className="sr-only"> {booking.numero}</span>
-        </Button>
+        </>
+      )}
+    </ChoiceForm>
+  );
+}
+
+/** Every form of the card is sent by a small button; its name and value say which one. */
+function CardButton(props: Omit<ButtonProps, "type" | "size">) {
+  return <Button type="submit" size="sm" {...props} />;
+}
+
+/** One form and a button per choice: the one pressed sends `name` with its choice. */
+function ChoiceForm<T extends string>({
+  intent,
+  recordId,
+  className,
+  name,
+  choices,
+  variant,
+  buttonClassName,
+  children,
+}: {
+  intent: string;
+  recordId: string;
+  className: string;
+  name: string;
+  choices: readonly T[];
+  variant: (choice: T) => ButtonProps["variant"];
+  buttonClassName?: string;
+  children: (choice: T) => ReactNode;
+}) {
+  return (
+    <IntentForm intent={intent} recordId={recordId} className={className}>
+      {choices.map((choice) => (
+        <CardButton
+          key={choice}
+          name={name}
+          value={choice}
+          variant={variant(choice)}
+          className={buttonClassName}
+        >
+          {children(choice)}
+        </CardButton>
       ))}
     </IntentForm>
   );
@@ -264,23 +310,23 @@ function ReleaseSet({
         Não confirmados do mesmo contato
         {many ? ` (${Math.max(...kinds.map((k) => mesmos[k]))})` : ""}
       </summary>
-      <IntentForm intent="liberar" recordId={booking.id} className="mt-2 flex flex-wrap gap-2">
-        {kinds.map((k) => (
-          <Button
-            key={k}
-            type="submit"
-            name="por"
-            value={k}
-            size="sm"
-            variant="outline"
-            className="h-auto whitespace-normal text-left"
-          >
+      <ChoiceForm
+        intent="liberar"
+        recordId={booking.id}
+        className="mt-2 flex flex-wrap gap-2"
+        name="por"
+        choices={kinds}
+        variant={() => "outline"}
+        buttonClassName="h-auto whitespace-normal text-left"
+      >
+        {(k) => (
+          <>
             Cancelar {mesmos[k] === 1 ? "o não confirmado" : `os ${mesmos[k]} não confirmados`}{" "}
             {SAME_LABEL[k]}
             <span className="sr-only"> ({booking.numero})</span>
-          </Button>
-        ))}
-      </IntentForm>
+          </>
+        )}
+      </ChoiceForm>
     </details>
   );
 }
@@ -305,10 +351,10 @@ function AssignForm({ booking, groomers }: { booking: AgendaBooking; groomers: U
           groomers={groomers}
           defaultValue={booking.tosador?.id ?? null}
         />
-        <Button type="submit" size="sm">
+        <CardButton>
           Salvar tosador
           <span className="sr-only"> {booking.numero}</span>
-        </Button>
+        </CardButton>
       </IntentForm>
     </details>
   );
@@ -365,9 +411,7 @@ function CheckInForm({
             defaultValue={booking.tosador?.id ?? null}
           />
         ) : null}
-        <Button type="submit" size="sm">
-          Fazer check-in
-        </Button>
+        <CardButton>Fazer check-in</CardButton>
       </IntentForm>
     </details>
   );
@@ -390,10 +434,10 @@ function RescheduleForm({ booking, units }: { booking: AgendaBooking; units: Uni
           <TimeField id={id("horario")} defaultValue={booking.horario} />
         </div>
         <CheckboxLabel id={id("acima")} name="acima" label="Acima da capacidade" />
-        <Button type="submit" size="sm">
+        <CardButton>
           Remarcar
           <span className="sr-only"> {booking.numero}</span>
-        </Button>
+        </CardButton>
       </IntentForm>
     </details>
   );
@@ -429,9 +473,7 @@ function PetCareNotes({ pet }: { pet: AgendaBooking["pets"][number] }) {
           className="mt-1 block rounded bg-emerald-50 px-2 text-sm font-semibold text-emerald-800"
           data-testid="pacote"
         >
-          {pet.pacote.nome}: {pet.pacote.restantes} de {pet.pacote.sessoes}{" "}
-          {pet.pacote.sessoes === 1 ? "sessão" : "sessões"} · vale até{" "}
-          {formatIsoDate(pet.pacote.validoAte)}
+          {packageBalanceText(pet.pacote)}
           {pet.pacote.cobre ? "" : " (não cobre estes serviços)"}
         </span>
       ) : null}
