@@ -8,6 +8,15 @@ export interface UploadLimits {
   tooLargeMessage: string;
 }
 
+/** At most `megabytes` a file and `maxFiles` a post; a larger file is refused with the message. */
+export function uploadLimits(
+  megabytes: number,
+  maxFiles: number,
+  tooLargeMessage: string,
+): UploadLimits {
+  return { maxFileSize: megabytes * 1024 * 1024, maxFiles, tooLargeMessage };
+}
+
 /** The non-empty files of the form, read; a file over the limit throws its pt-BR message. */
 export async function readUploads(
   form: FormData,
