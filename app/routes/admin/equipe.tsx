@@ -45,6 +45,18 @@ const withUnits = (write: AdminWrite) => ({
 });
 const idOf = (write: AdminWrite) => write.fields.id ?? "";
 
+/** An intent that e-mails the member a link from this site, then says what was sent. */
+function linkIntent<T>(
+  failure: string,
+  send: (id: string, actor: AdminWrite["actor"], origem: string) => Promise<T>,
+  said: (sent: T) => readonly [string, string],
+) {
+  return adminIntent({
+    failure,
+    run: async (_, write) => said(await send(idOf(write), write.actor, siteOrigin(write.request))),
+  });
+}
+
 export const action = adminAction(
   {
     convidar: adminIntent({
@@ -62,20 +74,10 @@ export const action = adminAction(
         return [`Convite enviado para ${convite.email}`, "O link vale 48 horas."] as const;
       },
     }),
-    reenviar: adminIntent({
-      failure: "Erro ao reenviar o convite",
-      run: async (_, write) => {
-        const convite = await accounts.resendInvitation(
-          idOf(write),
-          write.actor,
-          siteOrigin(write.request),
-        );
-        return [
-          `Convite reenviado para ${convite.email}`,
-          "O link anterior deixou de valer.",
-        ] as const;
-      },
-    }),
+    reenviar: linkIntent("Erro ao reenviar o convite", accounts.resendInvitation, (convite) => [
+      `Convite reenviado para ${convite.email}`,
+      "O link anterior deixou de valer.",
+    ]),
     revogar: adminIntent({
       failure: "Erro ao cancelar o convite",
       run: async (_, write) =>
@@ -118,20 +120,11 @@ export const action = adminAction(
         return n === 1 ? "1 sessão encerrada" : `${n} sessões encerradas`;
       },
     }),
-    redefinir_senha: adminIntent({
-      failure: "Erro ao enviar a redefinição de senha",
-      run: async (_, write) => {
-        const user = await accounts.sendPasswordReset(
-          idOf(write),
-          write.actor,
-          siteOrigin(write.request),
-        );
-        return [
-          `Redefinição de senha enviada para ${user.email}`,
-          "O link vale 24 horas.",
-        ] as const;
-      },
-    }),
+    redefinir_senha: linkIntent(
+      "Erro ao enviar a redefinição de senha",
+      accounts.sendPasswordReset,
+      (user) => [`Redefinição de senha enviada para ${user.email}`, "O link vale 24 horas."],
+    ),
   },
   { capability: handle.capability, noControlChars: true },
 );
