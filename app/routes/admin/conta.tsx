@@ -1,10 +1,6 @@
 import { data } from "react-router";
-import {
-  type AccountResult,
-  PasswordCard,
-  SessionsCard,
-  TwoFactorCard,
-} from "~/components/admin/conta/cards";
+import type { AccountResult } from "~/components/admin/conta/cards";
+import { PasswordCard, SessionsCard, TwoFactorCard } from "~/components/admin/conta/cards";
 import { adminPage } from "~/components/admin/page";
 import { AdminScreen } from "~/components/admin/screen";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
