@@ -10,7 +10,7 @@ import { adminPage } from "~/components/admin/page";
 import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import * as fiscal from "~/modules/fiscal/index.server";
-import { adminIntent, fail } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-balcao";
 import { StockSubpage } from "./estoque-page";
@@ -27,7 +27,7 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 const UPLOAD = uploadLimits(
   20,
   500,
-  "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.",
+  "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio.",
 );
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { staff, reads }) => {
@@ -43,8 +43,7 @@ export const action = adminAction(
     importar: adminIntent({
       failure: "Erro ao lançar as vendas do balcão",
       run: async (_fields, { form, actor }) => {
-        const read = await readUploads(form, UPLOAD);
-        if (read.length === 0) return fail("importar", fiscal.BALCAO_MOTIVOS.nenhumArquivo);
+        const read = await readUploads(form, UPLOAD, fiscal.BALCAO_MOTIVOS.nenhumArquivo);
         const result = await fiscal.importCounterSales(await fiscal.readFiscalFiles(read), actor);
         return {
           ok: true as const,

@@ -8,7 +8,7 @@ import { adminPage } from "~/components/admin/page";
 import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import * as fiscal from "~/modules/fiscal/index.server";
-import { adminIntent, fail } from "~/platform/admin/action.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-entrada";
 import { StockSubpage } from "./estoque-page";
@@ -22,11 +22,7 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 });
 
 /** One XML is at most 5 MB; a zip of a month of notes fits too. */
-const UPLOAD = uploadLimits(
-  5,
-  20,
-  "Cada arquivo deve ter no máximo 5 MB. Envie um ZIP ou divida o envio.",
-);
+const UPLOAD = uploadLimits(5, 20, "Cada arquivo deve ter no máximo 5 MB.");
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => null);
 
@@ -51,8 +47,7 @@ export const action = adminAction(
     preview: adminIntent({
       failure: "Erro ao ler as notas",
       run: async (_fields, { form, actor }) => {
-        const read = await readUploads(form, UPLOAD);
-        if (read.length === 0) return fail("preview", fiscal.ENTRADA_MOTIVOS.nenhumArquivo);
+        const read = await readUploads(form, UPLOAD, fiscal.ENTRADA_MOTIVOS.nenhumArquivo);
         const preview = await fiscal.previewEntry(read, actor);
         return { ok: true as const, intent: "preview", preview };
       },
