@@ -14,6 +14,12 @@ const NAO_RETIRADOS_DIAS = 3;
 const ORDER_CURSOR =
   /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** A filter's checkbox: on when the link says 1, off for anything else or nothing. */
+const checked = z
+  .unknown()
+  .optional()
+  .transform((value) => value === "1");
+
 const query = z.object({
   view: z.enum(LOJA_VIEWS).catch("dashboard"),
   // The search: as long as the store's field takes.
@@ -23,22 +29,10 @@ const query = z.object({
     .transform((q) => q.slice(0, 100)),
   // Anything but a uuid would only make the database refuse the query.
   categoria: z.guid().optional().catch(undefined),
-  estoque_baixo: z
-    .unknown()
-    .optional()
-    .transform((value) => value === "1"),
-  sem_estoque: z
-    .unknown()
-    .optional()
-    .transform((value) => value === "1"),
-  sem_imagem: z
-    .unknown()
-    .optional()
-    .transform((value) => value === "1"),
-  inativo: z
-    .unknown()
-    .optional()
-    .transform((value) => value === "1"),
+  estoque_baixo: checked,
+  sem_estoque: checked,
+  sem_imagem: checked,
+  inativo: checked,
   // The page of the lists, as every admin list reads it (domain/pagination.ts).
   pagina: z.coerce.number().int().min(1).catch(1),
   status: z.enum(STATUS_PEDIDO).optional().catch(undefined),
@@ -46,10 +40,7 @@ const query = z.object({
   unidade: z.guid().optional().catch(undefined),
   modo: z.enum(MODOS_PEDIDO).optional().catch(undefined),
   // "Não retirados há mais de N dias": pick-up orders waiting for the customer.
-  nao_retirados: z
-    .unknown()
-    .optional()
-    .transform((value) => value === "1"),
+  nao_retirados: checked,
   dias: z.coerce.number().int().min(1).max(365).catch(NAO_RETIRADOS_DIAS),
   // The order list as cards (the default) or one compact row per order.
   lista: z.enum(["cartoes", "compacta"]).catch("cartoes"),

@@ -12,15 +12,7 @@ import { ESTADO_ASSINATURA_LABEL, ESTADO_CICLO_LABEL } from "~/domain/assinatura
 import { formatDateTime, formatIsoDate } from "~/domain/dates";
 import { formatBRL } from "~/domain/money";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
-import {
-  demandForecast,
-  discountTargets,
-  listDiscounts,
-  productBySku,
-  setDiscount,
-  subscriptionFigures,
-  subscriptionsForOwner,
-} from "~/modules/subscriptions/index.server";
+import * as subscriptions from "~/modules/subscriptions/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/assinaturas";
@@ -34,11 +26,11 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads }) => {
   const [previsao, lista, numeros, descontos, categorias] = await reads(() =>
     Promise.all([
-      demandForecast(),
-      subscriptionsForOwner(),
-      subscriptionFigures(),
-      listDiscounts(),
-      discountTargets(),
+      subscriptions.demandForecast(),
+      subscriptions.subscriptionsForOwner(),
+      subscriptions.subscriptionFigures(),
+      subscriptions.listDiscounts(),
+      subscriptions.discountTargets(),
     ]),
   );
   return {
@@ -74,7 +66,7 @@ export const action = adminAction(
         let produtoId: string | null = null;
         let categoriaId: string | null = null;
         if (input.alvo === "produto") {
-          produtoId = input.sku ? await productBySku(input.sku) : null;
+          produtoId = input.sku ? await subscriptions.productBySku(input.sku) : null;
           if (!produtoId) throw new AdminError("Nenhum produto com esse SKU", "sku");
         } else {
           categoriaId =
@@ -83,7 +75,10 @@ export const action = adminAction(
               : null;
           if (!categoriaId) throw new AdminError("Escolha a categoria", "categoriaId");
         }
-        await setDiscount({ produtoId, categoriaId, percentual: input.percentual }, actor);
+        await subscriptions.setDiscount(
+          { produtoId, categoriaId, percentual: input.percentual },
+          actor,
+        );
         return input.percentual > 0 ? "Desconto salvo" : "Desconto removido";
       },
     }),

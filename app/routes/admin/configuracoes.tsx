@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { adminPage } from "~/components/admin/page";
 import { AdminScreen } from "~/components/admin/screen";
+import { type TextFieldSpec, TextFields } from "~/components/admin/text-fields";
 import { IntentForm } from "~/components/forms/intent-form";
 import { useCheckedForm } from "~/components/forms/use-checked-fetcher";
 import { Button } from "~/components/ui/button";
@@ -9,7 +10,6 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SaveButton } from "~/components/ui/save-button";
-import { EmailField, TextField } from "~/components/ui/text-field";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { generalSettingsSchema } from "~/modules/shop";
 import { getGeneralSettings, getSettings, saveGeneralSettings } from "~/modules/shop/index.server";
@@ -104,13 +104,89 @@ const FIELDS = [
   },
 ] as const;
 
+/** A general setting, by the name of its field. */
+type Setting = keyof Route.ComponentProps["loaderData"]["settings"] & string;
+
+/** The cards of plain settings after the webhooks: each a list of text fields. */
+const SECTIONS: {
+  title: string;
+  description: string;
+  contentClassName?: string;
+  fields: TextFieldSpec<Setting>[];
+}[] = [
+  {
+    title: "WhatsApp",
+    description: "Número que recebe as conversas do site e da loja. Vazio: usa o telefone da loja.",
+    fields: [
+      {
+        name: "whatsapp_numero",
+        label: "Número do WhatsApp (com DDD)",
+        hint: "Ex.: (47) 99999-0416. O código do país 55 é incluído automaticamente.",
+        type: "tel",
+        inputMode: "tel",
+        placeholder: "(47) 99999-0416",
+      },
+    ],
+  },
+  {
+    title: "E-mails",
+    contentClassName: "grid gap-4",
+    description:
+      "Cada pedido novo também chega por e-mail neste endereço. Os e-mails aos clientes mostram o CNPJ no rodapé.",
+    fields: [
+      {
+        name: "email_novos_pedidos",
+        email: true,
+        label: "E-mail para novos pedidos",
+        hint: "Vazio: a loja não recebe e-mail de novos pedidos.",
+        placeholder: "pedidos@agropetlitoral.com.br",
+      },
+      { name: "cnpj", label: "CNPJ", inputMode: "numeric", placeholder: "12.345.678/0001-90" },
+    ],
+  },
+  {
+    title: "Dados da empresa",
+    contentClassName: "grid gap-4",
+    description:
+      "Aparecem no rodapé de todas as páginas e nas páginas de privacidade, trocas e termos, como pede a lei do comércio eletrônico. O endereço é o da primeira unidade aberta (Unidades).",
+    fields: [
+      {
+        name: "razao_social",
+        label: "Razão social",
+        maxLength: 200,
+        placeholder: "Agropet Litoral Comércio de Produtos Agropecuários Ltda.",
+      },
+      {
+        name: "email_contato",
+        email: true,
+        label: "E-mail de atendimento",
+        hint: "Vazio: usa o e-mail do site.",
+        placeholder: "contato@agropetlitoral.com.br",
+      },
+      {
+        name: "encarregado_nome",
+        label: "Encarregado de dados (LGPD)",
+        hint: "Quem responde pelos pedidos de cópia ou exclusão de dados.",
+        maxLength: 200,
+      },
+      {
+        name: "encarregado_email",
+        email: true,
+        label: "E-mail do encarregado",
+        hint: "Vazio: usa o e-mail de atendimento.",
+        placeholder: "privacidade@agropetlitoral.com.br",
+      },
+    ],
+  },
+];
+
 export default function GeneralSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const { errors, formProps } = useCheckedForm(actionData, generalSettingsSchema);
   const s = loaderData.settings;
   // A setting's field: its id and name are the setting's, filled with what is saved.
-  const field = (name: keyof typeof s & keyof typeof errors & string) => ({
+  const field = (name: Setting) => ({
     id: name,
     name,
     error: errors[name],
@@ -160,67 +236,11 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
             </div>
           ))}
         </SectionCard>
-        <SectionCard
-          title="WhatsApp"
-          description="Número que recebe as conversas do site e da loja. Vazio: usa o telefone da loja."
-        >
-          <TextField
-            {...field("whatsapp_numero")}
-            label="Número do WhatsApp (com DDD)"
-            hint="Ex.: (47) 99999-0416. O código do país 55 é incluído automaticamente."
-            type="tel"
-            inputMode="tel"
-            placeholder="(47) 99999-0416"
-          />
-        </SectionCard>
-        <SectionCard
-          title="E-mails"
-          contentClassName="grid gap-4"
-          description="Cada pedido novo também chega por e-mail neste endereço. Os e-mails aos clientes mostram o CNPJ no rodapé."
-        >
-          <EmailField
-            {...field("email_novos_pedidos")}
-            label="E-mail para novos pedidos"
-            hint="Vazio: a loja não recebe e-mail de novos pedidos."
-            placeholder="pedidos@agropetlitoral.com.br"
-          />
-          <TextField
-            {...field("cnpj")}
-            label="CNPJ"
-            inputMode="numeric"
-            placeholder="12.345.678/0001-90"
-          />
-        </SectionCard>
-        <SectionCard
-          title="Dados da empresa"
-          contentClassName="grid gap-4"
-          description="Aparecem no rodapé de todas as páginas e nas páginas de privacidade, trocas e termos, como pede a lei do comércio eletrônico. O endereço é o da primeira unidade aberta (Unidades)."
-        >
-          <TextField
-            {...field("razao_social")}
-            label="Razão social"
-            maxLength={200}
-            placeholder="Agropet Litoral Comércio de Produtos Agropecuários Ltda."
-          />
-          <EmailField
-            {...field("email_contato")}
-            label="E-mail de atendimento"
-            hint="Vazio: usa o e-mail do site."
-            placeholder="contato@agropetlitoral.com.br"
-          />
-          <TextField
-            {...field("encarregado_nome")}
-            label="Encarregado de dados (LGPD)"
-            hint="Quem responde pelos pedidos de cópia ou exclusão de dados."
-            maxLength={200}
-          />
-          <EmailField
-            {...field("encarregado_email")}
-            label="E-mail do encarregado"
-            hint="Vazio: usa o e-mail de atendimento."
-            placeholder="privacidade@agropetlitoral.com.br"
-          />
-        </SectionCard>
+        {SECTIONS.map(({ fields, ...section }) => (
+          <SectionCard key={section.title} {...section}>
+            <TextFields fields={fields} field={field} />
+          </SectionCard>
+        ))}
         <div className="flex justify-end">
           <SaveButton size="lg" icon saving={saving}>
             Salvar configurações

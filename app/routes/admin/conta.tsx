@@ -1,32 +1,12 @@
 import { data } from "react-router";
-import {
-  type AccountResult,
-  PasswordCard,
-  SessionsCard,
-  TwoFactorCard,
-} from "~/components/admin/conta/cards";
+import type { AccountResult } from "~/components/admin/conta/cards";
+import { PasswordCard, SessionsCard, TwoFactorCard } from "~/components/admin/conta/cards";
 import { adminPage } from "~/components/admin/page";
 import { AdminScreen } from "~/components/admin/screen";
 import { type FieldErrors, fieldErrors } from "~/lib/forms";
 import { passwordChangeSchema, totpCodeSchema } from "~/modules/accounts";
-import type { Usuario } from "~/modules/accounts/index.server";
-import {
-  adminAction,
-  adminLoader,
-  changeOwnPassword,
-  confirmTotpEnrolment,
-  countOtherSessions,
-  disableTotp,
-  endOtherSessions,
-  enrolmentView,
-  findUserByEmail,
-  HASHING_BUSY_MESSAGE,
-  HASHING_RETRY_AFTER_S,
-  PasswordHashingBusyError,
-  startTotpEnrolment,
-  verifyPassword,
-  withPasswordHashing,
-} from "~/modules/accounts/index.server";
+import * as accounts from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { shopPasswordWords } from "~/modules/shop/index.server";
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
@@ -41,10 +21,10 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, session }) => {
   return {
     email: user.email,
-    outrasSessoes: await countOtherSessions(user.id, session.id),
+    outrasSessoes: await accounts.countOtherSessions(user.id, session.id),
     totpAtivo: user.totpAtivo,
     codigosRestantes: user.codigosRecuperacao.length,
-    enrolment: await enrolmentView(user),
+    enrolment: await accounts.enrolmentView(user),
   };
 });
 
@@ -64,22 +44,22 @@ const refuse = (intent: string, message: string) =>
 function own(
   run: (
     form: Record<string, string>,
-    user: Usuario,
+    user: accounts.Usuario,
     write: AdminWrite,
   ) => Promise<ReturnType<typeof data<Result>>>,
 ) {
   return adminIntent<Record<string, string>, ReturnType<typeof data<Result>>>({
     failure: "Erro ao salvar",
     run: async (form, write) => {
-      const user = await findUserByEmail(write.user.email);
+      const user = await accounts.findUserByEmail(write.user.email);
       if (!user) throw new AdminError("Conta não encontrada.");
       try {
         return await run(form, user, write);
       } catch (error) {
-        if (!(error instanceof PasswordHashingBusyError)) throw error;
+        if (!(error instanceof accounts.PasswordHashingBusyError)) throw error;
         return data<Result>(
-          { intent: write.intent, ok: false, message: HASHING_BUSY_MESSAGE },
-          { status: 503, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
+          { intent: write.intent, ok: false, message: accounts.HASHING_BUSY_MESSAGE },
+          { status: 503, headers: { "Retry-After": String(accounts.HASHING_RETRY_AFTER_S) } },
         );
       }
     },
@@ -91,7 +71,7 @@ export const action = adminAction(
     senha: own(async (form, user, { request, sessionId, intent }) => {
       const parsed = passwordChangeSchema.safeParse(form);
       if (!parsed.success) return fail(intent, fieldErrors(parsed.error));
-      const outcome = await changeOwnPassword(
+      const outcome = await accounts.changeOwnPassword(
         request,
         user,
         sessionId,
@@ -106,7 +86,7 @@ export const action = adminAction(
       });
     }),
     encerrar_sessoes: own(async (_form, user, { request, sessionId, intent }) => {
-      const ended = await endOtherSessions(request, user, sessionId);
+      const ended = await accounts.endOtherSessions(request, user, sessionId);
       return data<Result>({
         intent,
         ok: true,
@@ -118,13 +98,13 @@ export const action = adminAction(
     }),
     totp_iniciar: own(async (_form, user, { intent }) => {
       if (user.totpAtivo) return refuse(intent, "A verificação em duas etapas já está ativa.");
-      await startTotpEnrolment(user.id);
+      await accounts.startTotpEnrolment(user.id);
       return data<Result>({ intent, ok: true });
     }),
     totp_confirmar: own(async (form, user, { request, intent }) => {
       const parsed = totpCodeSchema.safeParse(form);
       if (!parsed.success) return fail(intent, fieldErrors(parsed.error));
-      const codes = await confirmTotpEnrolment(user, parsed.data.codigo, request);
+      const codes = await accounts.confirmTotpEnrolment(user, parsed.data.codigo, request);
       if (!codes) {
         return fail(intent, {
           codigo: "Código inválido. Confira o horário do celular e tente de novo.",
@@ -139,10 +119,12 @@ export const action = adminAction(
     }),
     totp_desativar: own(async (form, user, { request, intent }) => {
       const senha = form.senhaAtual ?? "";
-      if (!(await withPasswordHashing(() => verifyPassword(user.senhaHash, senha)))) {
+      if (
+        !(await accounts.withPasswordHashing(() => accounts.verifyPassword(user.senhaHash, senha)))
+      ) {
         return fail(intent, { senhaAtualTotp: "Senha atual incorreta" });
       }
-      await disableTotp(user, request);
+      await accounts.disableTotp(user, request);
       return data<Result>({ intent, ok: true, message: "Verificação em duas etapas desativada." });
     }),
   },

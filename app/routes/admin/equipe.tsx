@@ -7,21 +7,8 @@ import { adminPage } from "~/components/admin/page";
 import { AdminScreen } from "~/components/admin/screen";
 import { PAPEL_LABEL } from "~/domain/permissions";
 import { accessSchema, inviteSchema } from "~/modules/accounts";
-import {
-  adminAction,
-  adminLoader,
-  changeMemberAccess,
-  deactivateMember,
-  endMemberSessions,
-  inviteMember,
-  listOpenInvitations,
-  listTeam,
-  memberActivity,
-  reactivateMember,
-  resendInvitation,
-  revokeInvitation,
-  sendPasswordReset,
-} from "~/modules/accounts/index.server";
+import * as accounts from "~/modules/accounts/index.server";
+import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { activeUnits, listUnits } from "~/modules/shop/index.server";
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import { siteOrigin } from "~/platform/site-url.server";
@@ -36,11 +23,11 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { user, reads }) => {
   return reads(async () => {
     const [team, invitations, units] = await Promise.all([
-      listTeam(),
-      listOpenInvitations(),
+      accounts.listTeam(),
+      accounts.listOpenInvitations(),
       listUnits(),
     ]);
-    const activity = await Promise.all(team.map((m) => memberActivity(m.id, 10)));
+    const activity = await Promise.all(team.map((m) => accounts.memberActivity(m.id, 10)));
     return {
       meId: user.id,
       team: team.map((m, i) => ({ ...m, atividade: activity[i]! })),
@@ -58,6 +45,18 @@ const withUnits = (write: AdminWrite) => ({
 });
 const idOf = (write: AdminWrite) => write.fields.id ?? "";
 
+/** An intent that e-mails the member a link from this site, then says what was sent. */
+function linkIntent<T>(
+  failure: string,
+  send: (id: string, actor: AdminWrite["actor"], origem: string) => Promise<T>,
+  said: (sent: T) => readonly [string, string],
+) {
+  return adminIntent({
+    failure,
+    run: async (_, write) => said(await send(idOf(write), write.actor, siteOrigin(write.request))),
+  });
+}
+
 export const action = adminAction(
   {
     convidar: adminIntent({
@@ -66,24 +65,23 @@ export const action = adminAction(
       refusal: "Confira os campos do convite",
       failure: "Erro ao enviar o convite",
       run: async (data, { actor, request }) => {
-        const convite = await inviteMember(data, actor, await activeUnitIds(), siteOrigin(request));
+        const convite = await accounts.inviteMember(
+          data,
+          actor,
+          await activeUnitIds(),
+          siteOrigin(request),
+        );
         return [`Convite enviado para ${convite.email}`, "O link vale 48 horas."] as const;
       },
     }),
-    reenviar: adminIntent({
-      failure: "Erro ao reenviar o convite",
-      run: async (_, write) => {
-        const convite = await resendInvitation(idOf(write), write.actor, siteOrigin(write.request));
-        return [
-          `Convite reenviado para ${convite.email}`,
-          "O link anterior deixou de valer.",
-        ] as const;
-      },
-    }),
+    reenviar: linkIntent("Erro ao reenviar o convite", accounts.resendInvitation, (convite) => [
+      `Convite reenviado para ${convite.email}`,
+      "O link anterior deixou de valer.",
+    ]),
     revogar: adminIntent({
       failure: "Erro ao cancelar o convite",
       run: async (_, write) =>
-        `Convite para ${(await revokeInvitation(idOf(write), write.actor)).email} cancelado`,
+        `Convite para ${(await accounts.revokeInvitation(idOf(write), write.actor)).email} cancelado`,
     }),
     acesso: adminIntent({
       schema: accessSchema,
@@ -91,7 +89,7 @@ export const action = adminAction(
       refusal: "Confira o papel e as unidades",
       failure: "Erro ao alterar o acesso",
       run: async (data, write) => {
-        const user = await changeMemberAccess(
+        const user = await accounts.changeMemberAccess(
           idOf(write),
           data,
           write.actor,
@@ -103,7 +101,7 @@ export const action = adminAction(
     desativar: adminIntent({
       failure: "Erro ao desativar",
       run: async (_, write) => {
-        const user = await deactivateMember(idOf(write), write.actor);
+        const user = await accounts.deactivateMember(idOf(write), write.actor);
         return [
           `${user.nome || user.email} desativado(a)`,
           "Todas as sessões foram encerradas.",
@@ -113,25 +111,20 @@ export const action = adminAction(
     reativar: adminIntent({
       failure: "Erro ao reativar",
       run: async (_, write) =>
-        `${(await reactivateMember(idOf(write), write.actor)).nome || "Pessoa"} reativado(a)`,
+        `${(await accounts.reactivateMember(idOf(write), write.actor)).nome || "Pessoa"} reativado(a)`,
     }),
     encerrar_sessoes: adminIntent({
       failure: "Erro ao encerrar as sessões",
       run: async (_, write) => {
-        const n = await endMemberSessions(idOf(write), write.actor);
+        const n = await accounts.endMemberSessions(idOf(write), write.actor);
         return n === 1 ? "1 sessão encerrada" : `${n} sessões encerradas`;
       },
     }),
-    redefinir_senha: adminIntent({
-      failure: "Erro ao enviar a redefinição de senha",
-      run: async (_, write) => {
-        const user = await sendPasswordReset(idOf(write), write.actor, siteOrigin(write.request));
-        return [
-          `Redefinição de senha enviada para ${user.email}`,
-          "O link vale 24 horas.",
-        ] as const;
-      },
-    }),
+    redefinir_senha: linkIntent(
+      "Erro ao enviar a redefinição de senha",
+      accounts.sendPasswordReset,
+      (user) => [`Redefinição de senha enviada para ${user.email}`, "O link vale 24 horas."],
+    ),
   },
   { capability: handle.capability, noControlChars: true },
 );

@@ -9,20 +9,12 @@ import { CounterScreen, type CounterScreenResult } from "~/components/admin/esto
 import { adminPage } from "~/components/admin/page";
 import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
-import {
-  BALCAO_MOTIVOS,
-  importCounterSales,
-  mapCounterCode,
-  NFCE_FOLDER,
-  pendingCounterCodes,
-  readFiscalFiles,
-  reservationsAtRisk,
-} from "~/modules/fiscal/index.server";
-import { adminIntent, fail } from "~/platform/admin/action.server";
+import * as fiscal from "~/modules/fiscal/index.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-balcao";
 import { StockSubpage } from "./estoque-page";
-import { readUploads, type UploadLimits } from "./uploads.server";
+import { readUploads, uploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Vendas do balcão",
@@ -32,19 +24,18 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 });
 
 /** A day's ZIP of a busy counter is a few MB; loose XMLs are a few KB each. */
-const UPLOAD: UploadLimits = {
-  maxFileSize: 20 * 1024 * 1024,
-  maxFiles: 500,
-  tooLargeMessage:
-    "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio. Envie um ZIP ou divida o envio.",
-};
+const UPLOAD = uploadLimits(
+  20,
+  500,
+  "Cada arquivo deve ter no máximo 20 MB, e no máximo 500 por envio.",
+);
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { staff, reads }) => {
   const unidades = staff.unidades;
   const [pendentes, emRisco] = await reads(() =>
-    Promise.all([pendingCounterCodes(unidades), reservationsAtRisk(unidades)]),
+    Promise.all([fiscal.pendingCounterCodes(unidades), fiscal.reservationsAtRisk(unidades)]),
   );
-  return { pendentes, emRisco, pasta: NFCE_FOLDER };
+  return { pendentes, emRisco, pasta: fiscal.NFCE_FOLDER };
 });
 
 export const action = adminAction(
@@ -52,9 +43,8 @@ export const action = adminAction(
     importar: adminIntent({
       failure: "Erro ao lançar as vendas do balcão",
       run: async (_fields, { form, actor }) => {
-        const read = await readUploads(form, UPLOAD);
-        if (read.length === 0) return fail("importar", BALCAO_MOTIVOS.nenhumArquivo);
-        const result = await importCounterSales(await readFiscalFiles(read), actor);
+        const read = await readUploads(form, UPLOAD, fiscal.BALCAO_MOTIVOS.nenhumArquivo);
+        const result = await fiscal.importCounterSales(await fiscal.readFiscalFiles(read), actor);
         return {
           ok: true as const,
           intent: "importar",
@@ -70,7 +60,7 @@ export const action = adminAction(
       failure: "Erro ao associar o código",
       run: async (fields, { actor }) => {
         try {
-          const r = await mapCounterCode(
+          const r = await fiscal.mapCounterCode(
             {
               unidadeId: fields.unidadeId ?? "",
               codigo: (fields.codigo ?? "").slice(0, 60),

@@ -7,19 +7,12 @@ import { EntryScreen, type EntryScreenResult } from "~/components/admin/estoque/
 import { adminPage } from "~/components/admin/page";
 import { useActionResult } from "~/components/forms/use-action-result";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
-import {
-  confirmEntry,
-  ENTRADA_MOTIVOS,
-  EntryRefusal,
-  type ItemChoice,
-  previewEntry,
-  stagedPreview,
-} from "~/modules/fiscal/index.server";
-import { adminIntent, fail } from "~/platform/admin/action.server";
+import * as fiscal from "~/modules/fiscal/index.server";
+import { adminIntent } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
 import type { Route } from "./+types/estoque-entrada";
 import { StockSubpage } from "./estoque-page";
-import { readUploads, type UploadLimits } from "./uploads.server";
+import { readUploads, uploadLimits } from "./uploads.server";
 
 export const { handle, meta, ErrorBoundary } = adminPage({
   title: "Entrada de mercadoria",
@@ -29,17 +22,13 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 });
 
 /** One XML is at most 5 MB; a zip of a month of notes fits too. */
-const UPLOAD: UploadLimits = {
-  maxFileSize: 5 * 1024 * 1024,
-  maxFiles: 20,
-  tooLargeMessage: "Cada arquivo deve ter no máximo 5 MB. Envie um ZIP ou divida o envio.",
-};
+const UPLOAD = uploadLimits(5, 20, "Cada arquivo deve ter no máximo 5 MB.");
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => null);
 
 /** The staff's choice for each unmatched item of the form: item_N, fator_N, ignorar_N. */
-function choicesOf(fields: Record<string, string>): Map<number, ItemChoice> {
-  const choices = new Map<number, ItemChoice>();
+function choicesOf(fields: Record<string, string>): Map<number, fiscal.ItemChoice> {
+  const choices = new Map<number, fiscal.ItemChoice>();
   for (const [name, value] of Object.entries(fields)) {
     const m = /^(item|fator|ignorar)_(\d{1,3})$/.exec(name);
     if (!m) continue;
@@ -58,9 +47,8 @@ export const action = adminAction(
     preview: adminIntent({
       failure: "Erro ao ler as notas",
       run: async (_fields, { form, actor }) => {
-        const read = await readUploads(form, UPLOAD);
-        if (read.length === 0) return fail("preview", ENTRADA_MOTIVOS.nenhumArquivo);
-        const preview = await previewEntry(read, actor);
+        const read = await readUploads(form, UPLOAD, fiscal.ENTRADA_MOTIVOS.nenhumArquivo);
+        const preview = await fiscal.previewEntry(read, actor);
         return { ok: true as const, intent: "preview", preview };
       },
     }),
@@ -70,8 +58,11 @@ export const action = adminAction(
         const token = fields.token ?? "";
         const escolhas = choicesOf(fields);
         try {
-          const r = await confirmEntry({ token, chave: fields.chave ?? "", escolhas }, actor);
-          const rest = await stagedPreview(token, actor).catch(() => null);
+          const r = await fiscal.confirmEntry(
+            { token, chave: fields.chave ?? "", escolhas },
+            actor,
+          );
+          const rest = await fiscal.stagedPreview(token, actor).catch(() => null);
           return {
             ok: true as const,
             intent: "confirmar",
@@ -81,7 +72,7 @@ export const action = adminAction(
           };
         } catch (error) {
           if (!(error instanceof AdminError)) throw error;
-          const preview = await stagedPreview(token, actor).catch(() => null);
+          const preview = await fiscal.stagedPreview(token, actor).catch(() => null);
           return data(
             {
               ok: false as const,
@@ -89,7 +80,7 @@ export const action = adminAction(
               message: error.message,
               preview,
               chave: (fields.chave ?? "").slice(0, 44),
-              itemErrors: error instanceof EntryRefusal ? error.itens : {},
+              itemErrors: error instanceof fiscal.EntryRefusal ? error.itens : {},
               escolhas: Object.fromEntries(escolhas),
             },
             { status: 400 },

@@ -3,13 +3,7 @@ import { data } from "react-router";
 import { ImportScreen } from "~/components/admin/importar/import-screen";
 import { adminPage } from "~/components/admin/page";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
-import {
-  IMPORT_MAX_BYTES,
-  importStagedFile,
-  NO_VALID_PRODUCTS,
-  previewImport,
-  warmImportWorker,
-} from "~/modules/catalog/index.server";
+import * as catalog from "~/modules/catalog/index.server";
 import { importStockWriter } from "~/modules/inventory/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { readFileLimited } from "~/platform/storage.server";
@@ -24,7 +18,7 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 const TOO_LARGE = "O arquivo deve ter no máximo 10MB.";
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs) => {
-  void warmImportWorker();
+  void catalog.warmImportWorker();
   return null;
 });
 
@@ -41,15 +35,17 @@ export const action = adminAction(
         if (!(file instanceof File) || file.size === 0) {
           return fail("preview", "Escolha um arquivo CSV ou Excel (.xlsx)");
         }
-        const bytes = await readFileLimited(file, IMPORT_MAX_BYTES, TOO_LARGE);
-        const preview = await previewImport(bytes, file.name, { substituir: replacing(fields) });
+        const bytes = await readFileLimited(file, catalog.IMPORT_MAX_BYTES, TOO_LARGE);
+        const preview = await catalog.previewImport(bytes, file.name, {
+          substituir: replacing(fields),
+        });
         return { ok: true as const, intent: "preview", preview };
       },
     }),
     import: adminIntent({
       failure: "Erro ao processar arquivo CSV",
       run: async (fields, { actor }) => {
-        const result = await importStagedFile(
+        const result = await catalog.importStagedFile(
           fields.token ?? "",
           fields.fileName ?? "",
           actor,
@@ -58,7 +54,7 @@ export const action = adminAction(
         );
         if (result.imported === 0 && result.removidas === 0) {
           return data(
-            { ok: false as const, intent: "import", message: NO_VALID_PRODUCTS, result },
+            { ok: false as const, intent: "import", message: catalog.NO_VALID_PRODUCTS, result },
             { status: 400 },
           );
         }
@@ -73,7 +69,11 @@ export const action = adminAction(
   },
   {
     capability: handle.capability,
-    upload: { maxFileSize: IMPORT_MAX_BYTES, tooLargeMessage: TOO_LARGE, intent: "preview" },
+    upload: {
+      maxFileSize: catalog.IMPORT_MAX_BYTES,
+      tooLargeMessage: TOO_LARGE,
+      intent: "preview",
+    },
   },
 );
 

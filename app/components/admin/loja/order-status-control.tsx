@@ -42,6 +42,63 @@ type Question = "retirado" | "entregue" | "cancelado" | null;
 type PaymentErrors = Parameters<typeof HandOverPaymentFields>[0]["errors"];
 const PAYMENT_FIELDS = ["pagamento", "metodo", "valor", "recebido", "motivo"] as const;
 
+/**
+ * The dialog of a hand-over (retirada, entrega): what to ask, then Cancelar and the
+ * confirmation, which sends the status with the answers.
+ */
+function HandOverDialog({
+  dialog,
+  noun,
+  numeroPedido,
+  description,
+  busy,
+  disabled = false,
+  onSend,
+  onCancel,
+  children,
+}: {
+  dialog: Pick<
+    React.ComponentProps<typeof TitledDialog>,
+    "open" | "onOpenChange" | "onCloseAutoFocus"
+  >;
+  /** What is confirmed ("Retirada"): the title names it with the order, and so does the button. */
+  noun: string;
+  numeroPedido: string;
+  description: string;
+  busy: boolean;
+  disabled?: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <TitledDialog
+      {...dialog}
+      title={`${noun} do pedido ${numeroPedido}`}
+      description={description}
+      className="max-w-sm"
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSend();
+        }}
+      >
+        {children}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy || disabled}>
+            {busy ? "Confirmando..." : `Confirmar ${noun.toLowerCase()}`}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
+  );
+}
+
 export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
   // Shared with the list (key "order-status"): a filtered list may drop the changed order,
   // and the list shows the toast of the result.
@@ -122,6 +179,29 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
     event.preventDefault();
     select.current?.focus();
   };
+  /** The dialog of a status that asks first: open while asked, back to the select on close. */
+  const asking = (asked: NonNullable<Question>) => ({
+    open: question === asked,
+    onOpenChange: close,
+    onCloseAutoFocus: backToSelect,
+  });
+  /** How the customer paid at the hand-over, asked in both dialogs. */
+  const paymentFields = (fieldsId: string) => (
+    <HandOverPaymentFields
+      id={fieldsId}
+      total={order.total}
+      value={payment}
+      onChange={setPayment}
+      errors={paymentErrors}
+    />
+  );
+  /** What both hand-over dialogs take alike. */
+  const handOver = (asked: "retirado" | "entregue") => ({
+    dialog: asking(asked),
+    numeroPedido: order.numeroPedido,
+    busy,
+    onCancel: () => setQuestion(null),
+  });
 
   return (
     <div className="grid gap-1">
@@ -136,97 +216,48 @@ export function OrderStatusControl({ order }: { order: StatusControlOrder }) {
         <SelectOptions values={orderStatusChoices(order)} labels={STATUS_PEDIDO_LABEL} />
       </Select>
 
-      <TitledDialog
-        open={question === "retirado"}
-        onOpenChange={close}
-        onCloseAutoFocus={backToSelect}
-        title={<>Retirada do pedido {order.numeroPedido}</>}
+      <HandOverDialog
+        {...handOver("retirado")}
+        noun="Retirada"
         description="Peça ao cliente o código de 4 dígitos que aparece na página do pedido."
-        className="max-w-sm"
+        disabled={codigo.length !== 4}
+        onSend={() =>
+          send("retirado", {
+            codigoRetirada: codigo,
+            ...(asksPayment("retirado") ? handOverPaymentFields(payment) : {}),
+          })
+        }
       >
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send("retirado", {
-              codigoRetirada: codigo,
-              ...(asksPayment("retirado") ? handOverPaymentFields(payment) : {}),
-            });
-          }}
-        >
-          <Field id={`codigo-retirada-${order.id}`} label="Código de retirada" error={codigoError}>
-            <Input
-              name="codigoRetirada"
-              value={codigo}
-              onChange={(e) => {
-                setCodigo(e.target.value.replace(/\D/g, "").slice(0, 4));
-                setCodigoError(null);
-              }}
-              inputMode="numeric"
-              pattern="[0-9]{4}"
-              maxLength={4}
-              autoComplete="off"
-              required
-              className="font-mono text-2xl tracking-widest"
-            />
-          </Field>
-          {asksPayment("retirado") ? (
-            <HandOverPaymentFields
-              id={`retirada-pagamento-${order.id}`}
-              total={order.total}
-              value={payment}
-              onChange={setPayment}
-              errors={paymentErrors}
-            />
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setQuestion(null)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={busy || codigo.length !== 4}>
-              {busy ? "Confirmando..." : "Confirmar retirada"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </TitledDialog>
-
-      <TitledDialog
-        open={question === "entregue"}
-        onOpenChange={close}
-        onCloseAutoFocus={backToSelect}
-        title={<>Entrega do pedido {order.numeroPedido}</>}
-        description="Registre como o cliente pagou na entrega."
-        className="max-w-sm"
-      >
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send("entregue", handOverPaymentFields(payment));
-          }}
-        >
-          <HandOverPaymentFields
-            id={`entrega-pagamento-${order.id}`}
-            total={order.total}
-            value={payment}
-            onChange={setPayment}
-            errors={paymentErrors}
+        <Field id={`codigo-retirada-${order.id}`} label="Código de retirada" error={codigoError}>
+          <Input
+            name="codigoRetirada"
+            value={codigo}
+            onChange={(e) => {
+              setCodigo(e.target.value.replace(/\D/g, "").slice(0, 4));
+              setCodigoError(null);
+            }}
+            inputMode="numeric"
+            pattern="[0-9]{4}"
+            maxLength={4}
+            autoComplete="off"
+            required
+            className="font-mono text-2xl tracking-widest"
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setQuestion(null)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Confirmando..." : "Confirmar entrega"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </TitledDialog>
+        </Field>
+        {asksPayment("retirado") ? paymentFields(`retirada-pagamento-${order.id}`) : null}
+      </HandOverDialog>
+
+      <HandOverDialog
+        {...handOver("entregue")}
+        noun="Entrega"
+        description="Registre como o cliente pagou na entrega."
+        onSend={() => send("entregue", handOverPaymentFields(payment))}
+      >
+        {paymentFields(`entrega-pagamento-${order.id}`)}
+      </HandOverDialog>
 
       <TitledDialog
-        open={question === "cancelado"}
-        onOpenChange={close}
-        onCloseAutoFocus={backToSelect}
+        {...asking("cancelado")}
         title={<>Cancelar o pedido {order.numeroPedido}?</>}
         description={
           handedOver

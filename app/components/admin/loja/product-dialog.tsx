@@ -3,6 +3,7 @@ import { useState } from "react";
 import { href, Link } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
 import { CardCropPreview } from "~/components/admin/loja/card-crop-preview";
+import { type TextFieldSpec, TextFields } from "~/components/admin/text-fields";
 import { IntentFields } from "~/components/forms/intent-form";
 import { useDialogForm } from "~/components/forms/use-checked-fetcher";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -22,52 +23,69 @@ import {
   productSchema,
 } from "~/modules/catalog";
 
-export function ProductDialog({
-  product,
-  categories,
-  priceInVariants = false,
-  editIcon,
-}: {
+/** The product's price, the one before a sale, and its stock. */
+const priceFields = (product?: EditableProduct): TextFieldSpec[] => [
+  {
+    name: "precoAtual",
+    label: "Preço atual (R$)",
+    required: true,
+    inputMode: "decimal",
+    placeholder: "12,90",
+    defaultValue: product ? formatBRLNumber(product.precoAtual) : "",
+  },
+  {
+    name: "precoAntes",
+    label: "Preço anterior (R$)",
+    hint: "Opcional: mostra o desconto na loja",
+    inputMode: "decimal",
+    placeholder: "15,90",
+    defaultValue: product?.precoAntes ? formatBRLNumber(product.precoAntes) : "",
+  },
+  {
+    name: "estoque",
+    label: "Estoque",
+    inputMode: "numeric",
+    defaultValue: String(product?.estoque ?? 0),
+  },
+];
+
+/** How the product is sold (UN, KG, ...) and its brand. */
+const detailFields = (product?: EditableProduct): TextFieldSpec[] => [
+  { name: "unidade", label: "Unidade", defaultValue: product?.unidade ?? "UN", maxLength: 10 },
+  { name: "marca", label: "Marca", defaultValue: product?.marca ?? "", maxLength: 80 },
+];
+
+interface ProductDialogProps {
   product?: EditableProduct;
   categories: { id: string; nome: string; ativo: boolean }[];
   /** A product with options: its prices and stock are edited in its Variações, not here. */
   priceInVariants?: boolean;
   /** The "Editar" button's icon, when the list draws its icons once (IconSymbols). */
   editIcon?: React.ReactNode;
-}) {
+}
+
+export function ProductDialog(props: ProductDialogProps) {
   // One per product in the list: the dialog mounts on the button's first press.
   const { mounted, triggerProps } = useMountOnPress();
   if (!mounted) {
     return (
       <EditOrNewButton
-        name={product?.nome}
+        name={props.product?.nome}
         newLabel="Novo produto"
-        icon={editIcon}
+        icon={props.editIcon}
         {...triggerProps}
       />
     );
   }
-  return (
-    <ProductDialogOpened
-      product={product}
-      categories={categories}
-      priceInVariants={priceInVariants}
-      editIcon={editIcon}
-    />
-  );
+  return <ProductDialogOpened {...props} />;
 }
 
 function ProductDialogOpened({
   product,
   categories,
-  priceInVariants,
+  priceInVariants = false,
   editIcon,
-}: {
-  product?: EditableProduct;
-  categories: { id: string; nome: string; ativo: boolean }[];
-  priceInVariants: boolean;
-  editIcon?: React.ReactNode;
-}) {
+}: ProductDialogProps) {
   const { open, onOpenChange, ...form } = useDialogForm(true);
   // The form is a component of its own, built only while the dialog is open.
   return (
@@ -94,9 +112,7 @@ function ProductForm({
   categories,
   priceInVariants,
   form,
-}: {
-  product?: EditableProduct;
-  categories: { id: string; nome: string; ativo: boolean }[];
+}: Omit<ProductDialogProps, "editIcon"> & {
   priceInVariants: boolean;
   form: Omit<ReturnType<typeof useDialogForm>, "open" | "onOpenChange">;
 }) {
@@ -176,43 +192,9 @@ function ProductForm({
           </Link>
         </div>
       ) : (
-        <>
-          <TextField
-            {...field("precoAtual")}
-            label="Preço atual (R$)"
-            required
-            inputMode="decimal"
-            placeholder="12,90"
-            defaultValue={product ? formatBRLNumber(product.precoAtual) : ""}
-          />
-          <TextField
-            {...field("precoAntes")}
-            label="Preço anterior (R$)"
-            hint="Opcional: mostra o desconto na loja"
-            inputMode="decimal"
-            placeholder="15,90"
-            defaultValue={product?.precoAntes ? formatBRLNumber(product.precoAntes) : ""}
-          />
-          <TextField
-            {...field("estoque")}
-            label="Estoque"
-            inputMode="numeric"
-            defaultValue={String(product?.estoque ?? 0)}
-          />
-        </>
+        <TextFields fields={priceFields(product)} field={field} />
       )}
-      <TextField
-        {...field("unidade")}
-        label="Unidade"
-        defaultValue={product?.unidade ?? "UN"}
-        maxLength={10}
-      />
-      <TextField
-        {...field("marca")}
-        label="Marca"
-        defaultValue={product?.marca ?? ""}
-        maxLength={80}
-      />
+      <TextFields fields={detailFields(product)} field={field} />
       <TextField
         {...field("imagem")}
         label="Imagem"

@@ -38,6 +38,44 @@ interface OptionText {
   valores: string;
 }
 
+/** The row's text fields, in the grid's order, each with how it is typed. */
+const ROW_FIELDS: (Omit<
+  React.ComponentProps<typeof TextField>,
+  "id" | "name" | "value" | "error" | "onChange"
+> & { field: "sku" | "ean" | "preco" | "precoAntes" | "pesoG" | "custo" | "ncm" })[] = [
+  {
+    field: "sku",
+    label: "SKU",
+    required: true,
+    className: "col-span-2 sm:col-span-1",
+    maxLength: 60,
+  },
+  {
+    field: "ean",
+    label: "EAN",
+    inputMode: "numeric",
+    className: "col-span-2 sm:col-span-1",
+    maxLength: 14,
+  },
+  {
+    field: "preco",
+    label: "Preço (R$)",
+    required: true,
+    inputMode: "decimal",
+    placeholder: "19,90",
+  },
+  { field: "precoAntes", label: "Preço antigo (R$)", inputMode: "decimal" },
+  { field: "pesoG", label: "Peso (g)", inputMode: "numeric" },
+  {
+    field: "custo",
+    label: "Custo (R$)",
+    hint: "O desta embalagem.",
+    inputMode: "decimal",
+    placeholder: "121,00",
+  },
+  { field: "ncm", label: "NCM", inputMode: "numeric", placeholder: "2309.10.00", maxLength: 10 },
+];
+
 let nextKey = 0;
 const newKey = () => `k${++nextKey}`;
 
@@ -311,79 +349,17 @@ export function VariantsEditor({ view }: { view: ProductVariantsView }) {
                   </div>
                   {err("valores") ? <p className="text-sm text-red-700">{err("valores")}</p> : null}
                   <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-                    <TextField
-                      id={id("sku")}
-                      name={name("sku")}
-                      label="SKU"
-                      required
-                      className="col-span-2 sm:col-span-1"
-                      maxLength={60}
-                      value={row.sku}
-                      error={err("sku")}
-                      onChange={(e) => setRow(row.key, { sku: e.target.value })}
-                    />
-                    <TextField
-                      id={id("ean")}
-                      name={name("ean")}
-                      label="EAN"
-                      inputMode="numeric"
-                      className="col-span-2 sm:col-span-1"
-                      maxLength={14}
-                      value={row.ean ?? ""}
-                      error={err("ean")}
-                      onChange={(e) => setRow(row.key, { ean: e.target.value })}
-                    />
-                    <TextField
-                      id={id("preco")}
-                      name={name("preco")}
-                      label="Preço (R$)"
-                      required
-                      inputMode="decimal"
-                      placeholder="19,90"
-                      value={row.preco}
-                      error={err("preco")}
-                      onChange={(e) => setRow(row.key, { preco: e.target.value })}
-                    />
-                    <TextField
-                      id={id("precoAntes")}
-                      name={name("precoAntes")}
-                      label="Preço antigo (R$)"
-                      inputMode="decimal"
-                      value={row.precoAntes ?? ""}
-                      error={err("precoAntes")}
-                      onChange={(e) => setRow(row.key, { precoAntes: e.target.value })}
-                    />
-                    <TextField
-                      id={id("pesoG")}
-                      name={name("pesoG")}
-                      label="Peso (g)"
-                      inputMode="numeric"
-                      value={row.pesoG ?? ""}
-                      error={err("pesoG")}
-                      onChange={(e) => setRow(row.key, { pesoG: e.target.value })}
-                    />
-                    <TextField
-                      id={id("custo")}
-                      name={name("custo")}
-                      label="Custo (R$)"
-                      hint="O desta embalagem."
-                      inputMode="decimal"
-                      placeholder="121,00"
-                      value={row.custo ?? ""}
-                      error={err("custo")}
-                      onChange={(e) => setRow(row.key, { custo: e.target.value })}
-                    />
-                    <TextField
-                      id={id("ncm")}
-                      name={name("ncm")}
-                      label="NCM"
-                      inputMode="numeric"
-                      placeholder="2309.10.00"
-                      maxLength={10}
-                      value={row.ncm ?? ""}
-                      error={err("ncm")}
-                      onChange={(e) => setRow(row.key, { ncm: e.target.value })}
-                    />
+                    {ROW_FIELDS.map(({ field, ...props }) => (
+                      <TextField
+                        key={field}
+                        {...props}
+                        id={id(field)}
+                        name={name(field)}
+                        value={row[field] ?? ""}
+                        error={err(field)}
+                        onChange={(e) => setRow(row.key, { [field]: e.target.value })}
+                      />
+                    ))}
                     <Field id={id("imagem")} label="Imagem" error={err("imagem")}>
                       <Select
                         name={name("imagem")}

@@ -2,6 +2,7 @@
 // browser with the action's schema (unitSchema), then by the action.
 import { href } from "react-router";
 import { EditOrNewButton } from "~/components/admin/edit-or-new-button";
+import { type TextFieldSpec, TextFields } from "~/components/admin/text-fields";
 import { FormSection } from "~/components/forms/form-section";
 import { IntentFields } from "~/components/forms/intent-form";
 import { useDialogForm } from "~/components/forms/use-checked-fetcher";
@@ -21,6 +22,102 @@ const USUAL_WEEK: HorarioDia[] = [
   null,
   ...Array.from({ length: 5 }, () => ({ abre: "09:00", fecha: "20:00" })),
   { abre: "09:00", fecha: "18:00" },
+];
+
+/** Name, identifier, order on the site and the branch's fiscal ids. */
+const identification = (unit?: Unit): TextFieldSpec[] => [
+  {
+    name: "nome",
+    label: "Nome",
+    required: true,
+    defaultValue: unit?.nome,
+    maxLength: 80,
+    placeholder: "Unidade Meia Praia",
+  },
+  {
+    name: "slug",
+    label: "Identificador",
+    required: true,
+    hint: "Letras minúsculas, números e hífens (ex.: meia-praia). Usado nas colunas de estoque da importação: mude com cuidado.",
+    defaultValue: unit?.slug,
+    maxLength: 40,
+    autoCapitalize: "none",
+    spellCheck: false,
+  },
+  {
+    name: "posicao",
+    label: "Posição",
+    hint: "Ordem no site: a menor aparece primeiro.",
+    inputMode: "numeric",
+    defaultValue: String(unit?.posicao ?? 0),
+    maxLength: 3,
+  },
+  {
+    name: "cnpj",
+    label: "CNPJ da filial",
+    hint: "As notas fiscais dos fornecedores para este CNPJ entram no estoque desta unidade.",
+    defaultValue: unit?.cnpj ? formatarCnpj(unit.cnpj) : "",
+    maxLength: 18,
+    autoCapitalize: "characters",
+    spellCheck: false,
+    placeholder: "12.345.678/0001-95",
+  },
+  {
+    name: "ie",
+    label: "Inscrição estadual",
+    hint: "Só os números, conferidos com a UF da unidade; ou ISENTO.",
+    defaultValue: unit?.ie ?? "",
+    maxLength: 20,
+    autoCapitalize: "characters",
+    spellCheck: false,
+  },
+];
+
+/** Where the unit is; a new one starts in the shop's city. */
+const address = (unit?: Unit): TextFieldSpec[] => [
+  {
+    name: "endereco",
+    label: "Endereço",
+    required: true,
+    className: "sm:col-span-2",
+    defaultValue: unit?.endereco,
+    maxLength: 120,
+    placeholder: "Rua 416",
+  },
+  { name: "bairro", label: "Bairro", required: true, defaultValue: unit?.bairro, maxLength: 80 },
+  {
+    name: "cidade",
+    label: "Cidade",
+    required: true,
+    defaultValue: unit?.cidade ?? shop.city,
+    maxLength: 80,
+  },
+  {
+    name: "uf",
+    label: "UF",
+    required: true,
+    defaultValue: unit?.uf ?? shop.state,
+    maxLength: 2,
+    className: "uppercase sm:max-w-24",
+  },
+  {
+    name: "cep",
+    label: "CEP",
+    inputMode: "numeric",
+    defaultValue: unit?.cep ?? "",
+    maxLength: 9,
+    placeholder: "88220-000",
+  },
+  {
+    name: "mapsUrl",
+    label: "Link do mapa",
+    hint: "O botão 'Abrir no mapa' do site.",
+    className: "sm:col-span-2",
+    type: "url",
+    inputMode: "url",
+    defaultValue: unit?.mapsUrl ?? "",
+    placeholder: "https://www.google.com/maps/...",
+  },
 ];
 
 /** The unit's contact numbers, each typed with its area code. */
@@ -85,103 +182,11 @@ export function UnitDialog({ unit }: { unit?: Unit }) {
         <IntentFields intent={editing ? "unit-update" : "unit-create"} recordId={unit?.id} />
 
         <FormSection legend="Identificação">
-          <TextField
-            {...field("nome")}
-            label="Nome"
-            required
-            defaultValue={unit?.nome}
-            maxLength={80}
-            placeholder="Unidade Meia Praia"
-          />
-          <TextField
-            {...field("slug")}
-            label="Identificador"
-            required
-            hint="Letras minúsculas, números e hífens (ex.: meia-praia). Usado nas colunas de estoque da importação: mude com cuidado."
-            defaultValue={unit?.slug}
-            maxLength={40}
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <TextField
-            {...field("posicao")}
-            label="Posição"
-            hint="Ordem no site: a menor aparece primeiro."
-            inputMode="numeric"
-            defaultValue={String(unit?.posicao ?? 0)}
-            maxLength={3}
-          />
-          <TextField
-            {...field("cnpj")}
-            label="CNPJ da filial"
-            hint="As notas fiscais dos fornecedores para este CNPJ entram no estoque desta unidade."
-            defaultValue={unit?.cnpj ? formatarCnpj(unit.cnpj) : ""}
-            maxLength={18}
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="12.345.678/0001-95"
-          />
-          <TextField
-            {...field("ie")}
-            label="Inscrição estadual"
-            hint="Só os números, conferidos com a UF da unidade; ou ISENTO."
-            defaultValue={unit?.ie ?? ""}
-            maxLength={20}
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
+          <TextFields fields={identification(unit)} field={field} />
         </FormSection>
 
         <FormSection legend="Endereço">
-          <TextField
-            {...field("endereco")}
-            label="Endereço"
-            required
-            className="sm:col-span-2"
-            defaultValue={unit?.endereco}
-            maxLength={120}
-            placeholder="Rua 416"
-          />
-          <TextField
-            {...field("bairro")}
-            label="Bairro"
-            required
-            defaultValue={unit?.bairro}
-            maxLength={80}
-          />
-          <TextField
-            {...field("cidade")}
-            label="Cidade"
-            required
-            defaultValue={unit?.cidade ?? shop.city}
-            maxLength={80}
-          />
-          <TextField
-            {...field("uf")}
-            label="UF"
-            required
-            defaultValue={unit?.uf ?? shop.state}
-            maxLength={2}
-            className="uppercase sm:max-w-24"
-          />
-          <TextField
-            {...field("cep")}
-            label="CEP"
-            inputMode="numeric"
-            defaultValue={unit?.cep ?? ""}
-            maxLength={9}
-            placeholder="88220-000"
-          />
-          <TextField
-            {...field("mapsUrl")}
-            label="Link do mapa"
-            hint="O botão 'Abrir no mapa' do site."
-            className="sm:col-span-2"
-            type="url"
-            inputMode="url"
-            defaultValue={unit?.mapsUrl ?? ""}
-            placeholder="https://www.google.com/maps/..."
-          />
+          <TextFields fields={address(unit)} field={field} />
         </FormSection>
 
         <FormSection legend="Contato">

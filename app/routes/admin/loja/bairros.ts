@@ -1,12 +1,7 @@
 // POST /admin/loja/bairros: the delivery neighbourhoods and their fees (settings view).
 
 import { adminFormRoute } from "~/components/admin/page";
-import {
-  BAIRRO_REQUIRED,
-  bairroFeeSchema,
-  bairroSchema,
-  bairroUnitSchema,
-} from "~/modules/delivery";
+import * as delivery from "~/modules/delivery";
 import { addBairro, removeBairro, updateBairro } from "~/modules/delivery/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
@@ -17,13 +12,13 @@ export const loader = lojaLoader(route);
 
 export const action = lojaAction(route, {
   "bairro-create": adminIntent({
-    schema: bairroSchema,
-    refusal: BAIRRO_REQUIRED,
+    schema: delivery.bairroSchema,
+    refusal: delivery.BAIRRO_REQUIRED,
     failure: "Erro ao salvar bairro",
     run: async (data, { actor }) => `Bairro ${(await addBairro(data, actor)).nome} adicionado`,
   }),
   "bairro-fee": adminIntent({
-    schema: bairroFeeSchema,
+    schema: delivery.bairroFeeSchema,
     failure: "Erro ao salvar bairro",
     run: async ({ taxaEntrega }, { actor, fields }) => {
       const row = await updateBairro(fields.id ?? "", { taxaEntrega }, actor);
@@ -31,7 +26,7 @@ export const action = lojaAction(route, {
     },
   }),
   "bairro-unit": adminIntent({
-    schema: bairroUnitSchema,
+    schema: delivery.bairroUnitSchema,
     failure: "Erro ao salvar bairro",
     run: async ({ unidadeId }, { actor, fields }) => {
       const row = await updateBairro(fields.id ?? "", { unidadeId }, actor);

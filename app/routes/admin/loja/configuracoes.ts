@@ -15,20 +15,24 @@ const route = adminFormRoute("/admin/loja?view=configuracoes", "loja.configurar"
 export const handle = route.handle;
 export const loader = lojaLoader(route);
 
+/** The store's settings and the automatic Pix's: two forms of one screen, answered alike. */
+const SETTINGS_FORM = {
+  refusal: "Verifique os campos destacados",
+  failure: "Erro ao salvar configurações",
+};
+
 export const action = lojaAction(route, {
   "settings-save": adminIntent({
+    ...SETTINGS_FORM,
     schema: storeSettingsSchema,
-    refusal: "Verifique os campos destacados",
-    failure: "Erro ao salvar configurações",
     run: async (data, { actor }) => {
       await saveStoreSettings(data, actor);
       return "Configurações salvas com sucesso!";
     },
   }),
   "payment-settings-save": adminIntent({
+    ...SETTINGS_FORM,
     schema: paymentSettingsSchema,
-    refusal: "Verifique os campos destacados",
-    failure: "Erro ao salvar configurações",
     run: async (data, { actor }) => {
       const saved = await savePaymentSettings(data, actor);
       return [

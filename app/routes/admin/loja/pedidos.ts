@@ -2,22 +2,11 @@
 // automatic-Pix payment, and reopening an order paid after its cancellation.
 
 import { adminFormRoute } from "~/components/admin/page";
-import {
-  refundOrderPix,
-  reopenPaidOrder,
-  setOrderStatus,
-  setPaymentStatus,
-} from "~/modules/orders/index.server";
+import * as orders from "~/modules/orders/index.server";
 import { adminIntent, fail } from "~/platform/admin/action.server";
 import { lojaAction, lojaLoader } from "~/routes/admin/loja/shared.server";
 import { statusIntent } from "~/routes/admin/status-intent.server";
-import {
-  handOverPayment,
-  orderStatusSchema,
-  paymentRefundSchema,
-  paymentStatusSchema,
-  refundSchema,
-} from "~/schemas/status";
+import * as status from "~/schemas/status";
 
 const route = adminFormRoute("/admin/loja?view=pedidos", "pedidos.operar");
 export const handle = route.handle;
@@ -37,18 +26,18 @@ const refuseWith = (message: string) => (_error: unknown, intent: string) => fai
 
 export const action = lojaAction(route, {
   "order-status": adminIntent({
-    schema: orderStatusSchema,
+    schema: status.orderStatusSchema,
     refusal: (error, intent) => {
       const reason = error.issues.find((i) => STATUS_REASON_FIELDS.includes(String(i.path[0])));
       return fail(intent, reason?.message ?? "Erro ao atualizar status");
     },
     failure: "Erro ao atualizar status",
     run: async (data, { actor }) => {
-      const { estoque } = await setOrderStatus(data.id, data.status, actor, {
+      const { estoque } = await orders.setOrderStatus(data.id, data.status, actor, {
         codigoRetirada: data.codigoRetirada,
         voltarAoEstoque: data.voltarAoEstoque,
         motivo: data.motivo,
-        pagamento: handOverPayment(data),
+        pagamento: status.handOverPayment(data),
       });
       return [
         "Status do pedido atualizado",
@@ -61,18 +50,18 @@ export const action = lojaAction(route, {
     },
   }),
   "payment-status": statusIntent({
-    schema: paymentStatusSchema,
-    set: setPaymentStatus,
+    schema: status.paymentStatusSchema,
+    set: orders.setPaymentStatus,
     success: "Pagamento atualizado",
     failure: "Erro ao atualizar pagamento",
   }),
   "pix-refund": adminIntent({
-    schema: paymentRefundSchema,
+    schema: status.paymentRefundSchema,
     refusal: refuseWith("Erro ao reembolsar pagamento"),
     failure: "Erro ao reembolsar pagamento",
     capability: "pedidos.reembolsar",
     run: async (data, { actor }) => {
-      const cobranca = await refundOrderPix(data.id, actor, data.valor);
+      const cobranca = await orders.refundOrderPix(data.id, actor, data.valor);
       return [
         cobranca.status === "reembolsada" ? "Pagamento reembolsado" : "Reembolso parcial feito",
         "O valor foi devolvido ao cliente.",
@@ -80,11 +69,11 @@ export const action = lojaAction(route, {
     },
   }),
   "order-reopen": adminIntent({
-    schema: refundSchema,
+    schema: status.refundSchema,
     refusal: refuseWith("Erro ao reabrir pedido"),
     failure: "Erro ao reabrir pedido",
     run: async (data, { actor }) => {
-      await reopenPaidOrder(data.id, actor);
+      await orders.reopenPaidOrder(data.id, actor);
       return ["Pedido reaberto", "Os itens foram reservados de novo."] as const;
     },
   }),

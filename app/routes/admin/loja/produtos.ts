@@ -2,20 +2,8 @@
 
 import { data } from "react-router";
 import { adminFormRoute } from "~/components/admin/page";
-import {
-  categorySchema,
-  MAX_PRODUCT_IMAGE_BYTES,
-  PRODUCT_IMAGE_TOO_LARGE,
-  PRODUCT_IMAGE_WRONG_TYPE,
-  productSchema,
-} from "~/modules/catalog";
-import {
-  createProduct,
-  deleteProduct,
-  findOrCreateCategory,
-  setProductActive,
-  updateProduct,
-} from "~/modules/catalog/index.server";
+import * as catalogRules from "~/modules/catalog";
+import * as catalog from "~/modules/catalog/index.server";
 import { productFormStock, StockBelowReserved } from "~/modules/inventory/index.server";
 import { adminIntent, ok } from "~/platform/admin/action.server";
 import { AdminError } from "~/platform/admin/actor.server";
@@ -29,15 +17,19 @@ export const loader = lojaLoader(route);
 async function productImage(form: FormData): Promise<Uint8Array | null> {
   const file = form.get("imagem");
   if (!(file instanceof File) || file.size === 0) return null;
-  const bytes = await readFileLimited(file, MAX_PRODUCT_IMAGE_BYTES, PRODUCT_IMAGE_TOO_LARGE);
-  await assertKind(bytes, "image", PRODUCT_IMAGE_WRONG_TYPE);
+  const bytes = await readFileLimited(
+    file,
+    catalogRules.MAX_PRODUCT_IMAGE_BYTES,
+    catalogRules.PRODUCT_IMAGE_TOO_LARGE,
+  );
+  await assertKind(bytes, "image", catalogRules.PRODUCT_IMAGE_WRONG_TYPE);
   return bytes;
 }
 
 /** Creates or updates a product from its form, with its image and the stock field. */
 function saveProduct(intent: "product-create" | "product-update") {
   return adminIntent({
-    schema: productSchema,
+    schema: catalogRules.productSchema,
     refusal: "Verifique os campos do produto",
     failure: "Erro ao salvar produto",
     run: async (product, { actor, form, fields }) => {
@@ -66,10 +58,10 @@ function saveProduct(intent: "product-create" | "product-update") {
           throw error;
         });
       if (intent === "product-create") {
-        await createProduct(product, image, actor, stock);
+        await catalog.createProduct(product, image, actor, stock);
         return ok(intent, "Produto criado com sucesso!");
       }
-      await updateProduct(
+      await catalog.updateProduct(
         fields.id ?? "",
         product,
         { image, removeImage: fields.removerImagem === "on", stock },
@@ -86,14 +78,14 @@ export const action = lojaAction(route, {
   "product-toggle": adminIntent({
     failure: "Erro ao salvar produto",
     run: async (fields, { actor }) => {
-      const row = await setProductActive(fields.id ?? "", fields.ativo === "true", actor);
+      const row = await catalog.setProductActive(fields.id ?? "", fields.ativo === "true", actor);
       return row.ativo ? "Produto ativado" : "Produto desativado";
     },
   }),
   "product-delete": adminIntent({
     failure: "Erro ao excluir produto",
     run: async (fields, { actor }) => {
-      const { mode } = await deleteProduct(fields.id ?? "", actor);
+      const { mode } = await catalog.deleteProduct(fields.id ?? "", actor);
       return [
         "Produto excluído com sucesso!",
         mode === "soft"
@@ -103,10 +95,10 @@ export const action = lojaAction(route, {
     },
   }),
   "category-create": adminIntent({
-    schema: categorySchema,
+    schema: catalogRules.categorySchema,
     failure: "Erro ao criar categoria",
     run: async (data, { actor }) => {
-      const { category, created } = await findOrCreateCategory(data, actor);
+      const { category, created } = await catalog.findOrCreateCategory(data, actor);
       return created ? "Categoria criada com sucesso!" : `A categoria ${category.nome} já existe`;
     },
   }),

@@ -7,12 +7,7 @@ import { adminPage } from "~/components/admin/page";
 import { AdminScreen } from "~/components/admin/screen";
 import { adminAction, adminLoader } from "~/modules/accounts/index.server";
 import { SYNONYMS_INVALID, synonymGroupSchema } from "~/modules/catalog";
-import {
-  createSynonymGroup,
-  deleteSynonymGroup,
-  listSynonymGroups,
-  updateSynonymGroup,
-} from "~/modules/catalog/index.server";
+import * as catalog from "~/modules/catalog/index.server";
 import { type AdminWrite, adminIntent } from "~/platform/admin/action.server";
 import type { Route } from "./+types/sinonimos";
 
@@ -25,7 +20,7 @@ export const { handle, meta, ErrorBoundary } = adminPage({
 const SAVE_ERROR = "Erro ao salvar sinônimos";
 
 export const loader = adminLoader(handle, async (_: Route.LoaderArgs, { reads }) => {
-  return { groups: await reads(() => listSynonymGroups()) };
+  return { groups: await reads(() => catalog.listSynonymGroups()) };
 });
 
 const saveGroup = (
@@ -45,15 +40,15 @@ const saveGroup = (
 export const action = adminAction(
   {
     "synonyms-create": saveGroup("Grupo de sinônimos criado", (data, { actor }) =>
-      createSynonymGroup(data, actor),
+      catalog.createSynonymGroup(data, actor),
     ),
     "synonyms-update": saveGroup("Grupo de sinônimos atualizado", (data, { fields, actor }) =>
-      updateSynonymGroup(fields.id ?? "", data, actor),
+      catalog.updateSynonymGroup(fields.id ?? "", data, actor),
     ),
     "synonyms-delete": adminIntent({
       failure: SAVE_ERROR,
       run: async (_data, { fields, actor }) => {
-        const row = await deleteSynonymGroup(fields.id ?? "", actor);
+        const row = await catalog.deleteSynonymGroup(fields.id ?? "", actor);
         return `Grupo “${row.termos.join(", ")}” excluído`;
       },
     }),
