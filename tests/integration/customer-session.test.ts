@@ -3,14 +3,7 @@
 // os aparelhos", and the one-time code engine shared with the returning tutor's codes.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  clearCustomerCookie,
-  endAllCustomerSessions,
-  endCustomerSession,
-  getCustomer,
-  normalizeCustomerEmail,
-  requireCustomer,
-} from "~/modules/customers/index.server";
+import * as customers from "~/modules/customers/index.server";
 import { clientes, customerCookie, sessoesClientes } from "~/modules/customers/testing.server";
 import { db } from "~/platform/db/client.server";
 import { checkCode, issueCode } from "~/platform/one-time-codes.server";
@@ -32,37 +25,37 @@ describe("customer sessions", () => {
     const a = await customerCookie("Ana@Example.com ");
     const b = await customerCookie("ana@example.com");
     expect(a.clienteId).toBe(b.clienteId);
-    expect(normalizeCustomerEmail(" Ana@Example.COM")).toBe("ana@example.com");
+    expect(customers.normalizeCustomerEmail(" Ana@Example.COM")).toBe("ana@example.com");
     expect(await db().select().from(clientes)).toHaveLength(1);
   });
 
   it("reads the customer from its own cookie, never from the staff's", async () => {
     const { cookie } = await customerCookie("ana@example.com");
     expect(cookie.startsWith("cliente_sessao=")).toBe(true);
-    expect((await getCustomer(page(cookie)))?.cliente.email).toBe("ana@example.com");
+    expect((await customers.getCustomer(page(cookie)))?.cliente.email).toBe("ana@example.com");
     const staffNamed = cookie.replace("cliente_sessao=", "agropet_sessao=");
-    expect(await getCustomer(page(staffNamed))).toBeNull();
-    expect(await getCustomer(page("cliente_sessao=forjado"))).toBeNull();
+    expect(await customers.getCustomer(page(staffNamed))).toBeNull();
+    expect(await customers.getCustomer(page("cliente_sessao=forjado"))).toBeNull();
   });
 
   it("ends after 30 idle days and after 90 days in any case", async () => {
     const idle = await customerCookie("ana@example.com");
     clock.advance(29 * DAY);
-    expect(await getCustomer(page(idle.cookie))).not.toBeNull();
+    expect(await customers.getCustomer(page(idle.cookie))).not.toBeNull();
     clock.advance(29 * DAY);
-    expect(await getCustomer(page(idle.cookie))).not.toBeNull();
+    expect(await customers.getCustomer(page(idle.cookie))).not.toBeNull();
     clock.advance(31 * DAY);
-    expect(await getCustomer(page(idle.cookie))).toBeNull();
+    expect(await customers.getCustomer(page(idle.cookie))).toBeNull();
     const used = await customerCookie("bia@example.com");
     for (let d = 0; d < 4; d++) {
       clock.advance(25 * DAY);
-      const alive = await getCustomer(page(used.cookie));
+      const alive = await customers.getCustomer(page(used.cookie));
       expect(alive !== null).toBe(d < 3);
     }
   });
 
   it("sends a guest to Entrar and back to the page asked", async () => {
-    const thrown = await requireCustomer(page("", "/conta/pets?x=1")).catch((e) => e);
+    const thrown = await customers.requireCustomer(page("", "/conta/pets?x=1")).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe(
       `/conta/entrar?voltar=${encodeURIComponent("/conta/pets?x=1")}`,
@@ -86,14 +79,14 @@ describe("customer sessions", () => {
     const phone = await customerCookie("ana@example.com");
     const laptop = await customerCookie("ana@example.com");
     const tablet = await customerCookie("ana@example.com");
-    const cleared = await endCustomerSession(page(phone.cookie));
-    expect(cleared).toBe(clearCustomerCookie(page(phone.cookie)));
+    const cleared = await customers.endCustomerSession(page(phone.cookie));
+    expect(cleared).toBe(customers.clearCustomerCookie(page(phone.cookie)));
     expect(cleared).toContain("Max-Age=0");
-    expect(await getCustomer(page(phone.cookie))).toBeNull();
-    const me = await getCustomer(page(laptop.cookie));
-    expect(await endAllCustomerSessions(laptop.clienteId, me!.sessionId)).toBe(1);
-    expect(await getCustomer(page(tablet.cookie))).toBeNull();
-    expect(await getCustomer(page(laptop.cookie))).not.toBeNull();
+    expect(await customers.getCustomer(page(phone.cookie))).toBeNull();
+    const me = await customers.getCustomer(page(laptop.cookie));
+    expect(await customers.endAllCustomerSessions(laptop.clienteId, me!.sessionId)).toBe(1);
+    expect(await customers.getCustomer(page(tablet.cookie))).toBeNull();
+    expect(await customers.getCustomer(page(laptop.cookie))).not.toBeNull();
     const left = await db()
       .select()
       .from(sessoesClientes)

@@ -18,16 +18,10 @@ import {
 } from "~/modules/grooming/testing.server";
 import { recebimentos } from "~/modules/payments/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
-import {
-  action as packagesAction,
-  loader as packagesLoader,
-} from "~/routes/admin/servicos-pacotes";
+import * as packagesRoute from "~/routes/admin/servicos-pacotes";
 import { action as petAction, loader as petLoader } from "~/routes/admin/servicos-pet";
 import { action as repeatAction, loader as repeatLoader } from "~/routes/admin/servicos-repetir";
-import {
-  action as accountRepeatAction,
-  loader as accountRepeatLoader,
-} from "~/routes/conta/repetir";
+import * as accountRepeatRoute from "~/routes/conta/repetir";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { shortCoatDog, smallDogWalkIn } from "../support/agenda";
@@ -81,7 +75,7 @@ describe("Pacotes de banho and Vender pacote", () => {
     // The owner's "Pacote 4 banhos" (4 baths in 30 days) with these fields.
     const offer = (fields: Record<string, string>) =>
       call(
-        packagesAction,
+        packagesRoute.action,
         formRequest(
           path,
           {
@@ -106,7 +100,7 @@ describe("Pacotes de banho and Vender pacote", () => {
       ok: true,
       message: "Pacote 4 banhos salvo (R$ 160,00, 4 sessões, 30 dias)",
     });
-    const page = await call(packagesLoader, makeRequest(path, { token: dono.token }));
+    const page = await call(packagesRoute.loader, makeRequest(path, { token: dono.token }));
     expect(page.data.pacotes).toMatchObject([
       {
         nome: "Pacote 4 banhos",
@@ -119,7 +113,7 @@ describe("Pacotes de banho and Vender pacote", () => {
     ]);
     const pacoteId = page.data.pacotes[0].id as string;
     // The counter may not define offers (servicos.configurar is the owner's and manager's).
-    const denied = await call(packagesLoader, makeRequest(path, { token: atendente.token }));
+    const denied = await call(packagesRoute.loader, makeRequest(path, { token: atendente.token }));
     expect(denied.status).toBe(403);
 
     const { clienteId } = await customerCookie("marta@example.com");
@@ -283,20 +277,20 @@ describe("Repetir in /conta", () => {
     const numero = own.agendamentos[0]!.numero;
     const path = `/conta/agendamentos/${numero}/repetir`;
     const headers = { cookie };
-    const page = await call(accountRepeatLoader, makeRequest(path, { headers }), { numero });
+    const page = await call(accountRepeatRoute.loader, makeRequest(path, { headers }), { numero });
     expect(page.data.pets.map((p: { nome: string }) => p.nome)).toEqual(["Tainha"]);
 
     // Someone else's booking: the same 404 as none.
     const other = await walkIn("2026-12-09", "08:00", "Alheio");
     const { cookie: stranger } = await customerCookie("outra@example.com");
     const notMine = await call(
-      accountRepeatLoader,
+      accountRepeatRoute.loader,
       makeRequest(`/conta/agendamentos/${other.numero}/repetir`, { headers: { cookie: stranger } }),
       { numero: other.numero },
     );
     expect(notMine.status).toBe(404);
     const notMineEither = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(path, {
         method: "POST",
         headers: { cookie: stranger },
@@ -307,7 +301,7 @@ describe("Repetir in /conta", () => {
     expect(notMineEither.status).toBe(404);
 
     const booked = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(path, {
         method: "POST",
         headers,
@@ -328,7 +322,7 @@ describe("Repetir in /conta", () => {
       /^\/conta\/agendamentos\/AGD\d+\/repetir\?feito=serie$/,
     ).headers.get("location")!;
     const firstOfSeries = location.split("/")[3]!;
-    const view = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+    const view = await call(accountRepeatRoute.loader, makeRequest(location, { headers }), {
       numero: firstOfSeries,
     });
     expect(view.data.serie).toMatchObject({ intervaloDias: 14, encerrada: false });
@@ -342,7 +336,7 @@ describe("Repetir in /conta", () => {
 
     // "Pular esta data": the second date only.
     const skipped = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(location, {
         method: "POST",
         headers,
@@ -351,7 +345,7 @@ describe("Repetir in /conta", () => {
       { numero: firstOfSeries },
     );
     expectRedirect(skipped, `/conta/agendamentos/${firstOfSeries}/repetir?feito=pulada`);
-    const afterSkip = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+    const afterSkip = await call(accountRepeatRoute.loader, makeRequest(location, { headers }), {
       numero: firstOfSeries,
     });
     expect(afterSkip.data.serie.datas.map((d: { status: string }) => d.status)).toEqual([
@@ -362,7 +356,7 @@ describe("Repetir in /conta", () => {
     expect(view.data.serie.datas[0].status).not.toBe("Cancelado");
     // A date of someone else's series cannot be skipped from this one.
     const foreign = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(location, {
         method: "POST",
         headers,
@@ -373,7 +367,7 @@ describe("Repetir in /conta", () => {
     expect(foreign.data).toMatchObject({ message: "Agendamento não encontrado nesta série" });
 
     const ended = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(location, {
         method: "POST",
         headers,
@@ -382,7 +376,7 @@ describe("Repetir in /conta", () => {
       { numero: firstOfSeries },
     );
     expectRedirect(ended, `/conta/agendamentos/${firstOfSeries}/repetir?feito=encerrada`);
-    const after = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+    const after = await call(accountRepeatRoute.loader, makeRequest(location, { headers }), {
       numero: firstOfSeries,
     });
     expect(after.data.serie.encerrada).toBe(true);
