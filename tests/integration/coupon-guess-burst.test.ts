@@ -17,6 +17,7 @@ import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { productsIn } from "../support/factories";
 import { responseOf } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -53,10 +54,10 @@ async function quote(ip: string, cupom: string) {
 }
 
 async function counted(ip: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(rateLimits)
-    .where(and(eq(rateLimits.operation, "cupom"), eq(rateLimits.identifier, ip)));
+  const [row] = await rowsWhere(
+    rateLimits,
+    and(eq(rateLimits.operation, "cupom"), eq(rateLimits.identifier, ip)),
+  );
   return row;
 }
 

@@ -14,6 +14,7 @@ import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import * as groomingDay from "../support/grooming-day";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
 const day = groomingDay.withGroomingDay();
@@ -83,10 +84,8 @@ async function ready(pet: string, preco = "80,00") {
   return booking as { id: string; numero: string };
 }
 
-const paymentsOf = (id: string) =>
-  ctx.database.db.select().from(recebimentos).where(eq(recebimentos.agendamentoId, id));
-const statusOf = async (id: string) =>
-  (await ctx.database.db.select().from(agendamentos).where(eq(agendamentos.id, id)))[0]!;
+const paymentsOf = (id: string) => rowsWhere(recebimentos, eq(recebimentos.agendamentoId, id));
+const statusOf = async (id: string) => (await rowsWhere(agendamentos, eq(agendamentos.id, id)))[0]!;
 
 describe("Entregue of a booking not yet paid", () => {
   it("is refused without the payment; cash with change is recorded with who, where and when", async () => {
@@ -294,17 +293,15 @@ describe("the day's money on the agenda", () => {
       .where(
         and(eq(agendamentos.unidadeId, day.unidadeId), eq(agendamentos.data, groomingDay.TODAY)),
       );
-    const open = await ctx.database.db
-      .select()
-      .from(agendamentos)
-      .where(
-        and(
-          eq(agendamentos.unidadeId, day.unidadeId),
-          eq(agendamentos.data, groomingDay.TODAY),
-          sql`${agendamentos.status} not in ('cancelado', 'nao_compareceu')`,
-          sql`not exists (select 1 from recebimentos r where r.agendamento_id = ${agendamentos.id})`,
-        ),
-      );
+    const open = await rowsWhere(
+      agendamentos,
+      and(
+        eq(agendamentos.unidadeId, day.unidadeId),
+        eq(agendamentos.data, groomingDay.TODAY),
+        sql`${agendamentos.status} not in ('cancelado', 'nao_compareceu')`,
+        sql`not exists (select 1 from recebimentos r where r.agendamento_id = ${agendamentos.id})`,
+      ),
+    );
     expect(received).toHaveLength(2);
     expect(open).toHaveLength(2);
 

@@ -19,6 +19,7 @@ import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { formRequest, makeRequest } from "../setup/requests";
 import { checkoutForm, createProduct, orderInput, stockOf } from "../support/factories";
 import { PIX_WEBHOOK_SECRET, signedNotification, withPixShop } from "../support/mercadopago";
+import { rowsWhere } from "../support/rows";
 
 const _SECRET = PIX_WEBHOOK_SECRET;
 const { ctx, mp } = withPixShop();
@@ -54,7 +55,7 @@ async function onlyOrder() {
 }
 
 async function chargesOf(pedidoId: string) {
-  return ctx.database.db.select().from(cobrancas).where(eq(cobrancas.pedidoId, pedidoId));
+  return rowsWhere(cobrancas, eq(cobrancas.pedidoId, pedidoId));
 }
 
 function orderPage(location: string) {
@@ -331,15 +332,10 @@ describe("expiry of an unpaid online Pix", () => {
     });
     expect(await stockOf(ctx.database, item.id)).toBe(5);
     expect((await chargesOf(pedido.id))[0]!.status).toBe("expirada");
-    const entries = await ctx.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.resourceId, pedido.id),
-          eq(adminAuditLog.action, "order_status_update"),
-        ),
-      );
+    const entries = await rowsWhere(
+      adminAuditLog,
+      and(eq(adminAuditLog.resourceId, pedido.id), eq(adminAuditLog.action, "order_status_update")),
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toMatchObject({
       para: "cancelado",

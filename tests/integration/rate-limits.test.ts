@@ -3,10 +3,10 @@
 // (without counting) while blocked, and starts again once the window has passed.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/platform/db/client.server";
 import { consumeRateLimit, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
 import { rateLimits } from "~/platform/tables.server";
 import { withTestDatabase } from "../setup/db";
+import { rowsWhere } from "../support/rows";
 
 withTestDatabase();
 
@@ -14,10 +14,10 @@ const RULE = { max: 3, windowMs: 60_000, blockMs: 5 * 60_000 };
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, 0) + ms);
 
 async function row(identifier: string) {
-  const [found] = await db()
-    .select()
-    .from(rateLimits)
-    .where(and(eq(rateLimits.operation, "form:contato"), eq(rateLimits.identifier, identifier)));
+  const [found] = await rowsWhere(
+    rateLimits,
+    and(eq(rateLimits.operation, "form:contato"), eq(rateLimits.identifier, identifier)),
+  );
   return found;
 }
 

@@ -18,6 +18,7 @@ import { formRequest, makeRequest } from "../setup/requests";
 import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 import { type StaffSession, staffSession, withStaff } from "../support/staff";
 
 const ctx = withTestDatabase();
@@ -64,10 +65,10 @@ async function send(varianteId: string, quantidade: number, who = team.gerente) 
     ),
   );
   expect(sent.data).toMatchObject({ ok: true, message: "Transferência enviada" });
-  const [t] = await ctx.database.db
-    .select()
-    .from(transferenciasEstoque)
-    .where(eq(transferenciasEstoque.varianteId, varianteId));
+  const [t] = await rowsWhere(
+    transferenciasEstoque,
+    eq(transferenciasEstoque.varianteId, varianteId),
+  );
   return t!;
 }
 
@@ -86,11 +87,11 @@ const ledgerOf = async (varianteId: string, transferenciaId: string) =>
   (await ledger(varianteId)).filter((r) => r.transferenciaId === transferenciaId);
 
 const ledger = (varianteId: string) =>
-  ctx.database.db
-    .select()
-    .from(movimentosEstoque)
-    .where(eq(movimentosEstoque.varianteId, varianteId))
-    .orderBy(movimentosEstoque.createdAt);
+  rowsWhere(
+    movimentosEstoque,
+    eq(movimentosEstoque.varianteId, varianteId),
+    movimentosEstoque.createdAt,
+  );
 
 /** What the store offers of the variant at a unit (the cart and checkout read the same). */
 async function storeAt(varianteId: string, unidadeId: string) {
@@ -174,21 +175,16 @@ describe("a transfer in transit", () => {
       ["transferencia_saida", shop.unidadeId, -5, team.gerente.user.email],
       ["transferencia_entrada", shop.centroId, 5, team.atendente.user.email],
     ]);
-    const [done] = await ctx.database.db
-      .select()
-      .from(transferenciasEstoque)
-      .where(eq(transferenciasEstoque.id, t.id));
+    const [done] = await rowsWhere(transferenciasEstoque, eq(transferenciasEstoque.id, t.id));
     expect(done).toMatchObject({
       status: "recebida",
       quantidadeRecebida: 5,
       concluidaPor: team.atendente.user.email,
     });
-    const [audit] = await ctx.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(eq(adminAuditLog.action, "stock_transfer_receive"), eq(adminAuditLog.resourceId, v)),
-      );
+    const [audit] = await rowsWhere(
+      adminAuditLog,
+      and(eq(adminAuditLog.action, "stock_transfer_receive"), eq(adminAuditLog.resourceId, v)),
+    );
     expect(audit).toMatchObject({ adminUserId: team.atendente.user.id });
     // The history says who: "Por: Ana (Atendente, Unidade Centro)".
     const after = await call(

@@ -1,0 +1,18 @@
+// The rows of one table that a test reads back to check what a write left behind, on the
+// file's database: one call instead of a select, from and where chain at each check.
+import type { SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { db } from "~/platform/db/client.server";
+
+/** The rows of `table` matching `where`, in the order of `orderBy` when given. */
+export async function rowsWhere<T extends PgTable>(
+  table: T,
+  where: SQL | undefined,
+  ...orderBy: (PgColumn | SQL)[]
+): Promise<T["$inferSelect"][]> {
+  const query = db()
+    .select()
+    .from(table as PgTable)
+    .where(where);
+  return (orderBy.length ? await query.orderBy(...orderBy) : await query) as T["$inferSelect"][];
+}
