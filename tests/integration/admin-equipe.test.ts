@@ -21,6 +21,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { addCentroUnit, auditEntries, defaultUnitId, makeAdmin } from "../support/factories";
+import { gate } from "../support/gate";
 import { call, expectRedirect, tokenFrom } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
 
@@ -281,21 +282,15 @@ describe("deactivation (point 1)", () => {
     const [convite] = await db().select().from(convites);
     // A real admin action (accounts' guard), whose intent waits for the test before its
     // transaction: the request is in flight while the deactivation happens.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let passedGuard!: () => void;
-    const guarded = new Promise<void>((resolve) => {
-      passedGuard = resolve;
-    });
+    const release = gate();
+    const guarded = gate();
     const action = accounts.adminAction(
       {
         revogar: adminIntent({
           failure: "Erro",
           run: async (_, { actor }) => {
-            passedGuard();
-            await gate;
+            guarded.open();
+            await release.promise;
             await accounts.revokeInvitation(convite!.id, actor);
             return "ok";
           },
@@ -307,11 +302,11 @@ describe("deactivation (point 1)", () => {
       action,
       formRequest("/admin/equipe", { intent: "revogar" }, { token: other.token }),
     );
-    await guarded;
+    await guarded.promise;
     expect((await equipe({ intent: "desativar", id: other.user.id })).data).toMatchObject({
       ok: true,
     });
-    release();
+    release.open();
     const result = await inFlight;
     expect(result.data).toMatchObject({ ok: false, message: accounts.ACCOUNT_DEACTIVATED });
     const [after] = await db().select().from(convites).where(eq(convites.id, convite!.id));
