@@ -82,6 +82,13 @@ const post = (who: StaffSession, fields: Record<string, string>) =>
 const receive = (who: StaffSession, id: string, quantidade = "") =>
   post(who, { intent: "receber", id, quantidade });
 
+/** Centro's "Receber" of a closed transfer is refused with `message`; its stock stays at `emMaos`. */
+async function expectReceiveRefused(v: string, id: string, message: string, emMaos: number) {
+  const refused = await receive(team.atendente, id);
+  expect(refused.data).toMatchObject({ ok: false, message });
+  expect(await at(v, shop.centroId)).toMatchObject({ emMaos });
+}
+
 /** The ledger's rows of one transfer. */
 const ledgerOf = async (varianteId: string, transferenciaId: string) =>
   (await ledger(varianteId)).filter((r) => r.transferenciaId === transferenciaId);
@@ -197,9 +204,7 @@ describe("a transfer in transit", () => {
     );
     expect(entrada.por).toBe("Ana (Atendente, Unidade Centro)");
     // A second receive is refused: it was received once.
-    const again = await receive(team.atendente, t.id);
-    expect(again.data).toMatchObject({ ok: false, message: "Esta transferência já foi recebida" });
-    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 5 });
+    await expectReceiveRefused(v, t.id, "Esta transferência já foi recebida", 5);
   });
 
   it("receives fewer only with a reason, posting the difference as a loss; more is refused", async () => {
@@ -259,9 +264,7 @@ describe("a transfer in transit", () => {
       ["transferencia_cancelada", shop.unidadeId, 3],
     ]);
     // Cancelled: it can no longer be received.
-    const late = await receive(team.atendente, t.id);
-    expect(late.data).toMatchObject({ ok: false, message: "Esta transferência foi cancelada" });
-    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0 });
+    await expectReceiveRefused(v, t.id, "Esta transferência foi cancelada", 0);
   });
 
   it("a person of another unit neither sees nor receives it (as unknown); a gerente of Centro cannot cancel it", async () => {
