@@ -10,12 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { addWalkIn, bookSeries, packageBalances } from "~/modules/grooming/index.server";
-import {
-  agendamentos,
-  agendasBanho,
-  pacotesBanho,
-  seriesAgendamento,
-} from "~/modules/grooming/testing.server";
+import * as groomingTables from "~/modules/grooming/testing.server";
 import { recebimentos } from "~/modules/payments/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import * as packagesRoute from "~/routes/admin/servicos-pacotes";
@@ -41,9 +36,9 @@ let atendente: StaffSession;
 beforeAll(async () => {
   // One small pet per drop-off: a walk-in fills a date of the series below.
   await ctx.database.db
-    .update(agendasBanho)
+    .update(groomingTables.agendasBanho)
     .set({ capacidadeHorario: 1, capacidadeDia: 10, limitesPorte: {} })
-    .where(eq(agendasBanho.unidadeId, shop.unidadeId));
+    .where(eq(groomingTables.agendasBanho.unidadeId, shop.unidadeId));
 });
 
 beforeEach(async () => {
@@ -93,7 +88,7 @@ describe("Pacotes de banho and Vender pacote", () => {
     const noPrice = await offer({ preco: "" });
     expect(noPrice.status).toBe(400);
     expect(noPrice.data.message).toBe("Informe o preço do pacote");
-    expect(await ctx.database.db.select().from(pacotesBanho)).toHaveLength(0);
+    expect(await ctx.database.db.select().from(groomingTables.pacotesBanho)).toHaveLength(0);
 
     const saved = await offer({ porte: "P", pelagem: "", preco: "160,00" });
     expect(saved.data).toMatchObject({
@@ -196,7 +191,7 @@ describe("Repetir on the staff's agenda", () => {
     expect(refused.data.sent).toMatchObject({ primeiraData: "2026-12-15", ocorrencias: "3" });
     const [{ n }] = (await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(seriesAgendamento)) as [{ n: number }];
+      .from(groomingTables.seriesAgendamento)) as [{ n: number }];
     expect(n).toBe(0);
 
     const booked = await call(
@@ -207,9 +202,9 @@ describe("Repetir on the staff's agenda", () => {
     expectRedirect(booked, `/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=2026-12-15`);
     const series = await ctx.database.db
       .select()
-      .from(agendamentos)
-      .where(sql`${agendamentos.serieId} is not null`)
-      .orderBy(agendamentos.inicio);
+      .from(groomingTables.agendamentos)
+      .where(sql`${groomingTables.agendamentos.serieId} is not null`)
+      .orderBy(groomingTables.agendamentos.inicio);
     expect(series.map((a) => `${a.data} ${a.horario} ${a.status}`)).toEqual([
       "2026-12-15 09:00 confirmado",
       "2026-12-22 08:00 confirmado",
@@ -246,9 +241,9 @@ describe("Repetir on the staff's agenda", () => {
     );
     expect(ended.data).toMatchObject({ ok: true, message: "Série encerrada" });
     const rows = await ctx.database.db
-      .select({ status: agendamentos.status })
-      .from(agendamentos)
-      .where(sql`${agendamentos.serieId} is not null`);
+      .select({ status: groomingTables.agendamentos.status })
+      .from(groomingTables.agendamentos)
+      .where(sql`${groomingTables.agendamentos.serieId} is not null`);
     expect(rows.every((r) => r.status === "cancelado")).toBe(true);
   });
 });
@@ -330,8 +325,8 @@ describe("Repetir in /conta", () => {
     // The series is linked to the tutor's account pet.
     const [serie] = await ctx.database.db
       .select()
-      .from(seriesAgendamento)
-      .where(eq(seriesAgendamento.origem, "conta"));
+      .from(groomingTables.seriesAgendamento)
+      .where(eq(groomingTables.seriesAgendamento.origem, "conta"));
     expect(serie!.petId).not.toBeNull();
 
     // "Pular esta data": the second date only.
