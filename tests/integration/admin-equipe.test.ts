@@ -5,18 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ACESSO_NEGADO } from "~/domain/permissions";
-import {
-  ACCOUNT_DEACTIVATED,
-  AUTH_MESSAGES,
-  adminAction,
-  createSession,
-  createUser,
-  getSessionState,
-  LAST_OWNER,
-  revokeInvitation,
-  totp,
-  upsertAdmin,
-} from "~/modules/accounts/index.server";
+import * as accounts from "~/modules/accounts/index.server";
 import { convites, redefinicoesSenha, sessoes, usuarios } from "~/modules/accounts/testing.server";
 import { composeEmail, deliverEmailsDue } from "~/modules/mail/index.server";
 import { adminIntent } from "~/platform/admin/action.server";
@@ -32,6 +21,7 @@ import { truncateAll, withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { withTestClock } from "../support/clock";
 import { addCentroUnit, auditEntries, defaultUnitId, makeAdmin } from "../support/factories";
+import { gate } from "../support/gate";
 import { call, expectRedirect, tokenFrom } from "../support/routes";
 import { withSmtpServer } from "../support/smtp";
 
@@ -55,7 +45,7 @@ beforeEach(async () => {
 
 /** The owner signs in again (the clock moved past the session's limits). */
 async function freshOwnerSession() {
-  owner.token = (await createSession(owner.user.id, makeRequest("/admin/login"))).token;
+  owner.token = (await accounts.createSession(owner.user.id, makeRequest("/admin/login"))).token;
 }
 
 /** The worker's passes until nothing is due (each row rendered by its kind's composer). */
@@ -153,7 +143,9 @@ describe("invitations (point 1)", () => {
       unidadeIds: [unit],
     });
     expect(ana!.ultimoLoginEm).not.toBeNull();
-    const state = await getSessionState(makeRequest("/admin/dashboard", { token: session }));
+    const state = await accounts.getSessionState(
+      makeRequest("/admin/dashboard", { token: session }),
+    );
     expect(state.status).toBe("active");
 
     // The link is used up: the page and a second post say so, and nothing changes.
@@ -237,7 +229,7 @@ describe("invitations (point 1)", () => {
     const token = await invite();
     expectRedirect(await acceptInvite(token), "/admin/loja?view=pedidos");
     const ana = await userByEmail("ana@agropet.test");
-    const { token: anaToken } = await createSession(ana!.id, makeRequest("/admin/login"));
+    const { token: anaToken } = await accounts.createSession(ana!.id, makeRequest("/admin/login"));
     const page = await call(equipeRoute.loader, makeRequest("/admin/equipe", { token: anaToken }));
     expect(page.status).toBe(403);
     const write = await equipe({ intent: "desativar", id: owner.user.id }, anaToken);
@@ -248,15 +240,20 @@ describe("invitations (point 1)", () => {
 
 /** A person of the team with a live session. */
 async function member(papel: "dono" | "gerente" | "atendente", email: string) {
-  const user = await createUser({ email, password: PASSWORD, papel, nome: email.split("@")[0] });
-  const { token } = await createSession(user.id, makeRequest("/admin/login"));
+  const user = await accounts.createUser({
+    email,
+    password: PASSWORD,
+    papel,
+    nome: email.split("@")[0],
+  });
+  const { token } = await accounts.createSession(user.id, makeRequest("/admin/login"));
   return { user, token };
 }
 
 describe("deactivation (point 1)", () => {
   it("ends every session at once, refuses the login with its own message, and reactivates", async () => {
     const bia = await member("atendente", "bia@agropet.test");
-    await createSession(bia.user.id, makeRequest("/admin/login"));
+    await accounts.createSession(bia.user.id, makeRequest("/admin/login"));
     const done = await equipe({ intent: "desativar", id: bia.user.id });
     expect(done.data).toMatchObject({ ok: true });
     expect(await db().select().from(sessoes).where(eq(sessoes.usuarioId, bia.user.id))).toEqual([]);
@@ -266,10 +263,10 @@ describe("deactivation (point 1)", () => {
     );
     const refused = await login("bia@agropet.test", PASSWORD);
     expect(refused.status).toBe(403);
-    expect(refused.data.errors.form).toBe(AUTH_MESSAGES.inactive);
+    expect(refused.data.errors.form).toBe(accounts.AUTH_MESSAGES.inactive);
     // A wrong password says what it always says: the account's state is not revealed.
     expect((await login("bia@agropet.test", "senha-errada-123")).data.errors.form).toBe(
-      AUTH_MESSAGES.invalid,
+      accounts.AUTH_MESSAGES.invalid,
     );
     expect(await auditEntries("team_member_deactivate")).toHaveLength(1);
 
@@ -285,22 +282,16 @@ describe("deactivation (point 1)", () => {
     const [convite] = await db().select().from(convites);
     // A real admin action (accounts' guard), whose intent waits for the test before its
     // transaction: the request is in flight while the deactivation happens.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let passedGuard!: () => void;
-    const guarded = new Promise<void>((resolve) => {
-      passedGuard = resolve;
-    });
-    const action = adminAction(
+    const release = gate();
+    const guarded = gate();
+    const action = accounts.adminAction(
       {
         revogar: adminIntent({
           failure: "Erro",
           run: async (_, { actor }) => {
-            passedGuard();
-            await gate;
-            await revokeInvitation(convite!.id, actor);
+            guarded.open();
+            await release.promise;
+            await accounts.revokeInvitation(convite!.id, actor);
             return "ok";
           },
         }),
@@ -311,13 +302,13 @@ describe("deactivation (point 1)", () => {
       action,
       formRequest("/admin/equipe", { intent: "revogar" }, { token: other.token }),
     );
-    await guarded;
+    await guarded.promise;
     expect((await equipe({ intent: "desativar", id: other.user.id })).data).toMatchObject({
       ok: true,
     });
-    release();
+    release.open();
     const result = await inFlight;
-    expect(result.data).toMatchObject({ ok: false, message: ACCOUNT_DEACTIVATED });
+    expect(result.data).toMatchObject({ ok: false, message: accounts.ACCOUNT_DEACTIVATED });
     const [after] = await db().select().from(convites).where(eq(convites.id, convite!.id));
     expect(after!.revogadoEm).toBeNull();
     expect(await auditEntries("team_invite_revoke")).toHaveLength(0);
@@ -339,7 +330,7 @@ describe("deactivation (point 1)", () => {
     for (const r of results) {
       if (r.data?.ok === true) continue;
       if (r.response) expect(r.response.headers.get("location")).toMatch(/^\/admin\/login/);
-      else expect(r.data.message).toBe(ACCOUNT_DEACTIVATED);
+      else expect(r.data.message).toBe(accounts.ACCOUNT_DEACTIVATED);
     }
     // Nothing half-done: each invitation that exists has its audit row and was answered ok.
     const okCount = results.filter((r) => r.data?.ok === true).length;
@@ -356,7 +347,7 @@ describe("the last active owner (point 1)", () => {
       papel: "gerente",
       unidades: "todas",
     });
-    expect(demote.data).toMatchObject({ ok: false, message: LAST_OWNER });
+    expect(demote.data).toMatchObject({ ok: false, message: accounts.LAST_OWNER });
     const self = await equipe({ intent: "desativar", id: owner.user.id });
     expect(self.data.message).toBe("Você não pode desativar a própria conta.");
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, owner.user.id));
@@ -424,7 +415,7 @@ describe("2FA for Dono and Gerente (point 4)", () => {
       formRequest("/admin/conta", { intent: "totp_iniciar" }, { token }),
     );
     const [row] = await db().select().from(usuarios).where(eq(usuarios.id, gerente.user.id));
-    const codigo = totp(openTotpSecret(row!.totpSecret)!, clock.now());
+    const codigo = accounts.totp(openTotpSecret(row!.totpSecret)!, clock.now());
     const confirmed = await call(
       contaRoute.action,
       formRequest("/admin/conta", { intent: "totp_confirmar", codigo }, { token }),
@@ -485,7 +476,9 @@ describe("password reset by the owner (point 1)", () => {
     await freshOwnerSession();
     const ended = await equipe({ intent: "encerrar_sessoes", id: bia.user.id });
     expect(ended.data).toMatchObject({ ok: true, message: "1 sessão encerrada" });
-    expect(await getSessionState(makeRequest("/admin/loja", { token: bia.token }))).toEqual({
+    expect(
+      await accounts.getSessionState(makeRequest("/admin/loja", { token: bia.token })),
+    ).toEqual({
       status: "none",
     });
   });
@@ -493,10 +486,10 @@ describe("password reset by the owner (point 1)", () => {
 
 describe("what keeps working (point 7)", () => {
   it("admin:create and ADMIN_EMAIL (upsertAdmin) make an active Dono of every unit", async () => {
-    const created = await upsertAdmin("novo-dono@agropet.test", PASSWORD);
+    const created = await accounts.upsertAdmin("novo-dono@agropet.test", PASSWORD);
     expect(created).toMatchObject({ papel: "dono", ativo: true, todasUnidades: true });
     const centro = await addCentroUnit(db(), { atendeEntregas: false });
-    const staff = await createUser({
+    const staff = await accounts.createUser({
       email: "ex@agropet.test",
       password: PASSWORD,
       papel: "atendente",
@@ -504,12 +497,12 @@ describe("what keeps working (point 7)", () => {
       unidadeIds: [centro],
     });
     await db().update(usuarios).set({ ativo: false }).where(eq(usuarios.id, staff.id));
-    const promoted = await upsertAdmin("ex@agropet.test", NEW_PASSWORD);
+    const promoted = await accounts.upsertAdmin("ex@agropet.test", NEW_PASSWORD);
     expect(promoted).toMatchObject({ papel: "dono", ativo: true, todasUnidades: true });
   });
 
   it("a person without a role is still denied with the SPEC's message", async () => {
-    await createUser({ email: "cliente@agropet.test", password: PASSWORD });
+    await accounts.createUser({ email: "cliente@agropet.test", password: PASSWORD });
     const denied = await login("cliente@agropet.test", PASSWORD);
     expect(denied.status).toBe(403);
     expect(denied.data.errors.form).toBe(

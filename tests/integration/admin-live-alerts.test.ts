@@ -3,23 +3,22 @@
 // (PGlite, and PostgreSQL with DATABASE_URL): only for an admin; a stream that reconnects
 // with Last-Event-ID gets exactly what it missed; every listener (and every instance) hears it.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAlertFeed, startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAlertFeed } from "~/modules/alerts/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { openDatabase, queryRows } from "~/platform/db/client.server";
-import { loader } from "~/routes/admin/avisos";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { withAlertStream } from "../support/alert-stream";
 import { withDemoShop } from "../support/demo-shop";
 import { makeAdmin, makeCustomer, orderInput, productsIn } from "../support/factories";
-import { openSse, type RouteServer, type SseClient, serveRoute } from "../support/sse";
+import type { SseClient } from "../support/sse";
 
 const ctx = withTestDatabase();
 withDemoShop();
 const product = productsIn(ctx);
-let server: RouteServer;
+const openAlerts = withAlertStream(ctx);
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
-const opened: SseClient[] = [];
 
 /** The session cookie of `token`, as the browser sends it. */
 function cookieOf(token: string) {
@@ -27,12 +26,7 @@ function cookieOf(token: string) {
 }
 
 async function stream(headers: Record<string, string> = {}, token = admin.token) {
-  const client = await openSse(`${server.base}/admin/avisos`, {
-    cookie: cookieOf(token),
-    ...headers,
-  });
-  opened.push(client);
-  return client;
+  return openAlerts({ cookie: cookieOf(token), ...headers });
 }
 
 const orders = (client: SseClient) =>
@@ -47,18 +41,11 @@ async function newOrder(preco = 123456) {
 
 beforeAll(async () => {
   admin = await makeAdmin();
-  await startAlertFeed(ctx.database, { heartbeatMs: 200, sweepMs: 60_000 });
-  server = await serveRoute(async (request) => loader({ request } as never));
-});
-afterAll(async () => {
-  for (const client of opened) client.close();
-  await server?.close();
-  await stopAlertFeed();
 });
 
 describe("GET /admin/avisos", () => {
   it("refuses who is not a signed-in admin: the admin guard's redirect, no stream", async () => {
-    const anonymous = await openSse(`${server.base}/admin/avisos`);
+    const anonymous = await openAlerts();
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/admin\/login/);
     expect(anonymous.headers.get("content-type") ?? "").not.toContain("event-stream");

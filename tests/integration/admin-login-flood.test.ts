@@ -9,6 +9,7 @@ import {
   setLoginAdmissionLimit,
   withPasswordHashing,
 } from "~/modules/accounts/index.server";
+import { gate } from "../support/gate";
 import { createOwner, login, loginAsOwner, ownerDevice, withLoginDatabase } from "../support/login";
 import { type CallResult, expectRedirect } from "../support/routes";
 
@@ -27,20 +28,14 @@ afterEach(() => {
 
 /** Holds argon2's only turn until the returned function is called. */
 async function holdHashing(): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => {
-    started = resolve;
-  });
+  const held = gate();
+  const running = gate();
   void withPasswordHashing(() => {
-    started();
-    return held;
+    running.open();
+    return held.promise;
   });
-  await running;
-  return release;
+  await running.promise;
+  return held.open;
 }
 
 describe("a login flood", { timeout: 180_000 }, () => {

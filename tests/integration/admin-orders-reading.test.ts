@@ -17,8 +17,9 @@ import { action as findAction } from "~/routes/loja/acompanhar";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
+import { submitCheckout } from "../support/checkout";
 import { checkoutForm, orderInput, productsIn } from "../support/factories";
-import { call, responseOf } from "../support/routes";
+import { call } from "../support/routes";
 import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
@@ -98,10 +99,7 @@ describe("the CEP typed at checkout", () => {
     expect(bad.data.errors.cep).toBe("CEP inválido. Informe os 8 números do CEP.");
     expect(await ctx.database.db.select().from(pedidos)).toHaveLength(0);
 
-    const ok = await responseOf(
-      checkoutAction,
-      formRequest("/loja/checkout", checkoutForm(`${item.id}:1`, { cep: "88220-000" })),
-    );
+    const ok = await submitCheckout(`${item.id}:1`, { cep: "88220-000" });
     expect(ok.status).toBe(302);
     const [saved] = await ctx.database.db.select().from(pedidos);
     expect(saved!.clienteCep).toBe("88220000");

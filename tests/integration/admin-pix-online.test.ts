@@ -20,6 +20,7 @@ import { type makeAdmin, makeCustomer } from "../support/factories";
 import { type LojaRoute, postLoja } from "../support/loja-actions";
 import { mercadoPagoOn, pixOrderWithCharge, withFakeMercadoPago } from "../support/mercadopago";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 import { seededShopWithAdmin } from "../support/seeded-shop";
 
 const ctx = withTestDatabase();
@@ -72,7 +73,7 @@ async function pixOrder(options: { paid?: boolean; forma?: string } = {}) {
 }
 
 async function paymentOf(id: string) {
-  const [row] = await ctx.database.db.select().from(pedidos).where(eq(pedidos.id, id));
+  const [row] = await rowsWhere(pedidos, eq(pedidos.id, id));
   return row!.statusPagamento;
 }
 
@@ -137,10 +138,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
       accessToken: { definido: true, doAmbiente: false },
       webhookSecret: { definido: true, doAmbiente: false },
     });
-    const entries = await ctx.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, "settings_update"));
+    const entries = await rowsWhere(adminAuditLog, eq(adminAuditLog.action, "settings_update"));
     expect(entries).toHaveLength(2);
     expect(entries.every((e) => e.adminUserId === admin.user.id)).toBe(true);
     expect(entries.map((e) => e.details)).toContainEqual({
@@ -189,10 +187,7 @@ describe("Pix automático settings (/admin/loja?view=configuracoes)", () => {
     const [after] = await ctx.database.db.select().from(configuracoes);
     expect(after).toEqual(before);
     expect(
-      await ctx.database.db
-        .select()
-        .from(adminAuditLog)
-        .where(eq(adminAuditLog.action, "settings_update")),
+      await rowsWhere(adminAuditLog, eq(adminAuditLog.action, "settings_update")),
     ).toHaveLength(0);
   });
 
@@ -264,17 +259,12 @@ describe("automatic-Pix orders in the orders view", () => {
     expect(await paymentOf(pedidoId)).toBe("reembolsado");
     expect(refundCalls()).toHaveLength(1);
     expect(refundCalls()[0]!.path).toBe(`/v1/payments/${cobranca.externoId}/refunds`);
-    const [charge] = await ctx.database.db
-      .select()
-      .from(cobrancas)
-      .where(eq(cobrancas.id, cobranca.id));
+    const [charge] = await rowsWhere(cobrancas, eq(cobrancas.id, cobranca.id));
     expect(charge!.status).toBe("reembolsada");
-    const entries = await ctx.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(eq(adminAuditLog.resourceId, pedidoId), eq(adminAuditLog.action, "payment_refunded")),
-      );
+    const entries = await rowsWhere(
+      adminAuditLog,
+      and(eq(adminAuditLog.resourceId, pedidoId), eq(adminAuditLog.action, "payment_refunded")),
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ adminUserId: admin.user.id });
     expect(entries[0]!.details).toMatchObject({ de: "pago", para: "reembolsado" });

@@ -1,15 +1,15 @@
 // The admin's product list (/admin/loja?view=produtos) with the store's search (typos,
 // synonyms, SKU and EAN first) and the "sem estoque", "sem imagem" and "inativo" filters,
 // combined, with their counts and bounded pages.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productSearchText } from "~/modules/catalog";
 import { listAdminProducts, MAX_ADMIN_PRODUCT_PAGES } from "~/modules/catalog/index.server";
-import { produtos, variantes } from "~/modules/catalog/testing.server";
 import { db } from "~/platform/db/client.server";
 import { loader } from "~/routes/admin/loja";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { giveEan } from "../support/ean";
 import { insertProduct } from "../support/factories";
 import { call } from "../support/routes";
 import { seededShopWithAdmin } from "../support/seeded-shop";
@@ -63,17 +63,7 @@ beforeAll(async () => {
   await product("Ração Inativa", { ativo: false });
   await product("Ração Inativa Sem Estoque", { ativo: false, estoque: 0 });
   const scanned = await product("Bebedouro Código", { sku: "XQ-BEB-1" });
-  await db().update(variantes).set({ ean: "7899999000013" }).where(eq(variantes.id, scanned.id));
-  await db()
-    .update(produtos)
-    .set({
-      busca: productSearchText({
-        nome: "Xq Bebedouro Código",
-        sku: "XQ-BEB-1",
-        variantes: [{ sku: "XQ-BEB-1", ean: "7899999000013" }],
-      }),
-    })
-    .where(eq(produtos.id, scanned.id));
+  await giveEan(scanned, "XQ-BEB-1", "7899999000013");
   await product("Kit Bebedouros", { descricaoCurta: "Compatível com XQ-BEB-1" });
 });
 

@@ -14,21 +14,18 @@ import { db, transaction } from "~/platform/db/client.server";
 import { action, loader } from "~/routes/admin/loja/variacoes";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
-import { auditEntries, insertOrder, makeAdmin, productsIn } from "../support/factories";
+import { withAdmin } from "../support/admin";
+import { auditEntries, insertOrder, productsIn } from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
 const newProduct = productsIn(ctx);
-let token: string;
-let adminEmail: string;
+const admin = withAdmin();
 let meiaPraia: string;
 let novaUnidade: string;
 
 beforeAll(async () => {
-  const admin = await makeAdmin();
-  token = admin.token;
-  adminEmail = admin.user.email;
   const units = await db().select().from(unidades).orderBy(asc(unidades.posicao));
   meiaPraia = units.find((u) => u.slug === "meia-praia")!.id;
   novaUnidade = units.find((u) => u.slug === "rua-406")!.id;
@@ -39,13 +36,17 @@ const url = (id: string) => `/admin/loja/produtos/${id}/variacoes`;
 function save(id: string, form: VariantsForm) {
   return call(
     action,
-    formRequest(url(id), { intent: "variants-save", dados: JSON.stringify(form) }, { token }),
+    formRequest(
+      url(id),
+      { intent: "variants-save", dados: JSON.stringify(form) },
+      { token: admin.token },
+    ),
     { id },
   );
 }
 
 function load(id: string) {
-  return call(loader, makeRequest(url(id), { token }), { id });
+  return call(loader, makeRequest(url(id), { token: admin.token }), { id });
 }
 
 const peso = { nome: "Peso", valores: ["1 kg", "3 kg", "15 kg"] };
@@ -204,7 +205,7 @@ describe("admin: a product's variations", () => {
     const mine = moves.filter((m) => vars.some((v) => v.id === m.varianteId));
     // 4 → 10 and 0 → 2 for 1 kg, 5 for 3 kg, 3 for 15 kg; unchanged zeros write nothing.
     expect(mine).toHaveLength(4);
-    expect(mine.every((m) => m.tipo === "ajuste" && m.usuarioEmail === adminEmail)).toBe(true);
+    expect(mine.every((m) => m.tipo === "ajuste" && m.usuarioEmail === admin.email)).toBe(true);
     expect(
       mine.find((m) => m.varianteId === product.id && m.unidadeId === meiaPraia),
     ).toMatchObject({ deltaEmMaos: 6, emMaosDepois: 10 });
@@ -367,7 +368,7 @@ describe("admin: a product's variations", () => {
         precoAtual: "19,90",
         ativo: "on",
       },
-      token,
+      admin.token,
     );
     expect(result.data).toMatchObject({ ok: true });
     expect(await variantsOf(product.id)).toEqual(

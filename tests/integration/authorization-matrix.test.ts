@@ -55,6 +55,14 @@ interface RouteModule {
   };
 }
 
+/** Each admin route of app/routes.ts with its module, when it has a loader or an action. */
+async function* answeringAdminRoutes() {
+  for (const route of adminRoutes) {
+    const mod = (await import(/* @vite-ignore */ `~/${route.file}`)) as RouteModule;
+    if (mod.loader || mod.action) yield { route, mod };
+  }
+}
+
 /** Who asks: a role of the team, or someone the panel must not let in at all. */
 type Subject =
   | { kind: "papel"; papel: Papel; token: string }
@@ -202,9 +210,7 @@ describe("authorization matrix (routes × intents × roles)", () => {
     let cells = 0;
     let intents = 0;
     let loaders = 0;
-    for (const route of adminRoutes) {
-      const mod = (await import(/* @vite-ignore */ `~/${route.file}`)) as RouteModule;
-      if (!mod.loader && !mod.action) continue;
+    for await (const { route, mod } of answeringAdminRoutes()) {
       routes += 1;
       for (const p of undeclared(mod)) problems.push(`${route.file}: ${p}`);
 
@@ -816,9 +822,7 @@ describe("authorization matrix: other unit (a Gerente of unit B on unit A's reco
     let routes = 0;
     let cells = 0;
     let bound = 0;
-    for (const route of adminRoutes) {
-      const mod = (await import(/* @vite-ignore */ `~/${route.file}`)) as RouteModule;
-      if (!mod.loader && !mod.action) continue;
+    for await (const { route, mod } of answeringAdminRoutes()) {
       routes += 1;
       const field = mod.action?.intentField ?? "intent";
       const entries: { key: string; fn: Fn; intent?: string }[] = [];

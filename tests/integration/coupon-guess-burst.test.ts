@@ -4,7 +4,6 @@
 // read, so of N simultaneous guesses at most the limit are evaluated, on both paths (the
 // cart summary JSON and the cart form without JavaScript), and the real code is refused
 // once the limit is reached. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
-import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COUPON_INVALID } from "~/modules/promotions";
 import { cupons } from "~/modules/promotions/testing.server";
@@ -17,6 +16,7 @@ import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { productsIn } from "../support/factories";
 import { responseOf } from "../support/routes";
+import { rateLimitRow } from "../support/rows";
 
 const ctx = withTestDatabase();
 const product = productsIn(ctx);
@@ -52,13 +52,7 @@ async function quote(ip: string, cupom: string) {
   };
 }
 
-async function counted(ip: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(rateLimits)
-    .where(and(eq(rateLimits.operation, "cupom"), eq(rateLimits.identifier, ip)));
-  return row;
-}
+const counted = (ip: string) => rateLimitRow("cupom", ip);
 
 describe("coupon guesses in a burst (cart summary)", () => {
   it("evaluates at most the limit and refuses the real code after it", async () => {

@@ -30,6 +30,7 @@ import { formRequest, makeRequest } from "../setup/requests";
 import { insertBooking, insertOrder, insertProduct, makeAdmin } from "../support/factories";
 import { ownAndStrangerOrders } from "../support/privacy-orders";
 import { call, expectRedirect } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 import { unzip } from "../support/zip";
 
 const ctx = withTestDatabase();
@@ -185,10 +186,7 @@ describe("Baixar meus dados", () => {
     expect(JSON.stringify(data)).not.toContain(ana.stranger.numeroPedido);
     expect(JSON.stringify(data)).not.toContain("outra@example.com");
 
-    const [entry] = await db()
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, "titular_exportado"));
+    const [entry] = await rowsWhere(adminAuditLog, eq(adminAuditLog.action, "titular_exportado"));
     expect(entry).toMatchObject({ resourceType: "cliente", resourceId: ana.clienteId });
     expect(JSON.stringify(entry!.details)).not.toContain("ana@example.com");
   });
@@ -249,10 +247,7 @@ describe("the admin's export and anonymisation", () => {
         { token },
       ),
     );
-    const [account] = await db()
-      .select()
-      .from(customers.clientes)
-      .where(eq(customers.clientes.id, ana.clienteId));
+    const [account] = await rowsWhere(customers.clientes, eq(customers.clientes.id, ana.clienteId));
     expect(account!.anonimizadoEm).not.toBeNull();
     expect(account!.email).toBe(`anonimizado-${ana.clienteId}@anonimizado.invalid`);
     expect(await db().select().from(customers.pets)).toHaveLength(0);
@@ -327,24 +322,21 @@ describe("Excluir minha conta", () => {
     expect(await storage().read("public", "pets/thor.webp")).toBeNull();
     expect(await storage().read("private", "vacinas/antirrabica.webp")).toBeNull();
 
-    const [order] = await db().select().from(pedidos).where(eq(pedidos.id, ana.order.id));
+    const [order] = await rowsWhere(pedidos, eq(pedidos.id, ana.order.id));
     expect(order).toMatchObject({ clienteEmail: null, clienteNome: "Titular anonimizado" });
-    const [booked] = await db()
-      .select()
-      .from(agendamentos)
-      .where(eq(agendamentos.id, ana.booking.id));
+    const [booked] = await rowsWhere(agendamentos, eq(agendamentos.id, ana.booking.id));
     expect(booked).toMatchObject({ email: null, whatsapp: "" });
     const [bookedPet] = await db().select().from(agendamentoPets);
     expect(bookedPet).toMatchObject({ petId: null, alertas: null });
     // The stranger's order is untouched.
-    const [stranger] = await db().select().from(pedidos).where(eq(pedidos.id, ana.stranger.id));
+    const [stranger] = await rowsWhere(pedidos, eq(pedidos.id, ana.stranger.id));
     expect(stranger!.clienteEmail).toBe("outra@example.com");
 
     // Nothing personal is left anywhere in the account's tables or the audit trail.
     const everything = JSON.stringify([
       await db().select().from(customers.clientes),
       await db().select().from(adminAuditLog),
-      await db().select().from(pedidos).where(eq(pedidos.id, ana.order.id)),
+      await rowsWhere(pedidos, eq(pedidos.id, ana.order.id)),
       await db().select().from(agendamentos),
       await db().select().from(agendamentoPets),
     ]);
@@ -381,10 +373,7 @@ describe("consents", () => {
       ]),
     );
     expect(state).toEqual({ pedidos: true, agendamentos: false, estoque: true, novidades: true });
-    const trail = await db()
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.resourceId, ana.clienteId));
+    const trail = await rowsWhere(adminAuditLog, eq(adminAuditLog.resourceId, ana.clienteId));
     expect(trail.map((t) => [t.action, t.details])).toEqual([
       ["consentimento_revogado", { finalidade: "agendamentos", origem: "conta" }],
       ["consentimento_concedido", { finalidade: "novidades", origem: "conta" }],
@@ -454,7 +443,7 @@ describe("sending respects a revoked purpose", () => {
       createdAt: new Date("2026-11-20T12:00:00Z"),
     });
   }
-  const reminders = () => db().select().from(emails).where(eq(emails.tipo, "agendamento_lembrete"));
+  const reminders = () => rowsWhere(emails, eq(emails.tipo, "agendamento_lembrete"));
 
   it("no reminder for an e-mail whose account revoked booking reminders; others still get theirs", async () => {
     const { href } = consentFooter("http://localhost", "ana@example.com", "agendamentos");
@@ -511,15 +500,13 @@ describe("sending respects a revoked purpose", () => {
     expect(await composeEmail(status)).toBeNull();
     expect(await composeEmail(confirmation)).not.toBeNull();
     expect(
-      await db()
-        .select()
-        .from(customers.consentimentosClientes)
-        .where(
-          and(
-            eq(customers.consentimentosClientes.clienteId, ana.clienteId),
-            eq(customers.consentimentosClientes.finalidade, "pedidos"),
-          ),
+      await rowsWhere(
+        customers.consentimentosClientes,
+        and(
+          eq(customers.consentimentosClientes.clienteId, ana.clienteId),
+          eq(customers.consentimentosClientes.finalidade, "pedidos"),
         ),
+      ),
     ).toHaveLength(1);
   });
 });

@@ -31,6 +31,7 @@ import { withTestClock } from "../support/clock";
 import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call, expectRedirect, expectRefused } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 import { withSmtpServer } from "../support/smtp";
 
 const ctx = withTestDatabase();
@@ -274,10 +275,7 @@ describe("/servicos/agendar", () => {
     for (const reply of [again, twinA, twinB]) {
       expect(expectRedirect(reply, /^\/servicos\//).headers.get("location")).toBe(location);
     }
-    const rows = await ctx.database.db
-      .select()
-      .from(agendamentos)
-      .where(eq(agendamentos.nomeTutor, "Rita Dupla"));
+    const rows = await rowsWhere(agendamentos, eq(agendamentos.nomeTutor, "Rita Dupla"));
     expect(rows).toHaveLength(1);
     // The key carried back to the form for another time is a new booking, with its own link.
     const other = await call(
@@ -289,12 +287,7 @@ describe("/servicos/agendar", () => {
       }),
     );
     expect(expectRedirect(other, /^\/servicos\//).headers.get("location")).not.toBe(location);
-    expect(
-      await ctx.database.db
-        .select()
-        .from(agendamentos)
-        .where(eq(agendamentos.nomeTutor, "Rita Dupla")),
-    ).toHaveLength(2);
+    expect(await rowsWhere(agendamentos, eq(agendamentos.nomeTutor, "Rita Dupla"))).toHaveLength(2);
   });
 
   it("more than 20 submits an hour from one address are refused (429) with the message, nothing booked", async () => {
@@ -648,10 +641,7 @@ describe("the photo quote's link para agendar", () => {
     expect(status.data).toMatchObject({ preco: 15000, precoFinal: true });
     expect(status.data.pets[0]).toMatchObject({ porte: "GG", preco: 15000 });
     expect([...status.data.pets[0].servicos].sort()).toEqual(["Banho", "Corte de unhas"].sort());
-    const [after] = await ctx.database.db
-      .select()
-      .from(pedidosServicos)
-      .where(eq(pedidosServicos.id, quote!.id));
+    const [after] = await rowsWhere(pedidosServicos, eq(pedidosServicos.id, quote!.id));
     expect(after!.status).toBe("confirmado");
     // The quote's card shows it "agendado", with the booking.
     const boardAfter = await call(quotesLoader, makeRequest("/admin/servicos", { token }));

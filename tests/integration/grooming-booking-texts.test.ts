@@ -8,10 +8,7 @@ import { quoteBookingPath } from "~/modules/grooming/index.server";
 import { agendamentos } from "~/modules/grooming/testing.server";
 import { action as agendaAction } from "~/routes/admin/servicos-agenda";
 import { loader as servicosLoader } from "~/routes/public/servicos";
-import {
-  action as statusAction,
-  loader as statusLoader,
-} from "~/routes/public/servicos-agendamento";
+import * as statusRoute from "~/routes/public/servicos-agendamento";
 import { loader as icsLoader } from "~/routes/public/servicos-agendamento-ics";
 import { action as bookAction, loader as bookLoader } from "~/routes/public/servicos-agendar";
 import { withTestDatabase } from "../setup/db";
@@ -136,17 +133,17 @@ describe("the status page", () => {
   it("says it is booked and to keep the link; asks before cancelling; says so after rescheduling", async () => {
     const { location, numero, token } = await bookP();
     expect(location).toContain("&feito=agendado");
-    const page = await call(statusLoader, makeRequest(location), { numero });
+    const page = await call(statusRoute.loader, makeRequest(location), { numero });
     expect(page.data.feito).toBe("agendado");
     expect(page.data.perguntaCancelar).toBe(false);
     const asking = await call(
-      statusLoader,
+      statusRoute.loader,
       makeRequest(`/servicos/agendamento/${numero}?token=${token}&cancelar=1`),
       { numero },
     );
     expect(asking.data.perguntaCancelar).toBe(true);
     const moved = await call(
-      statusAction,
+      statusRoute.action,
       makeRequest(`/servicos/agendamento/${numero}?token=${token}`, {
         method: "POST",
         body: new URLSearchParams({ intent: "reagendar", data: "2026-12-04", horario: "08:00" }),

@@ -15,24 +15,15 @@ import { loader as printLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import { makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS, shortCoatDog } from "../support/agenda";
 import * as factories from "../support/factories";
-import {
-  bookToday,
-  TODAY,
-  teamMember,
-  walkInFields,
-  withGroomingDay,
-  withTeam,
-} from "../support/grooming-day";
+import * as groomingDay from "../support/grooming-day";
 import { call } from "../support/routes";
 
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
-const day = withGroomingDay();
+const day = groomingDay.withGroomingDay();
 const { ctx } = day;
 
 /** The team: who they are and where they work. */
-const { people, tokenOf } = withTeam(day, ({ unidadeId, centroId }) => ({
-  dono: ["dono", "Olga", "todas"],
-  atendente: ["atendente", "Alice", [unidadeId]],
+const { people, tokenOf } = groomingDay.withTeam(day, ({ unidadeId, centroId }) => ({
   // Groomers: Bruna at Meia Praia, Caio at every unit, Davi at Centro only, Ester gone.
   bruna: ["tosador", "Bruna", [unidadeId]],
   caio: ["tosador", "Caio", "todas"],
@@ -43,7 +34,7 @@ const { people, tokenOf } = withTeam(day, ({ unidadeId, centroId }) => ({
 }));
 
 const agendaPath = (query = "") =>
-  `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${TODAY}${query}`;
+  `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${groomingDay.TODAY}${query}`;
 
 function post(token: string, fields: Record<string, string>) {
   const body = new URLSearchParams(fields);
@@ -62,7 +53,7 @@ const checkInWith = (token: string, id: string, precoFinal: string, tosadorId: s
 /** A walk-in at the counter, by the atendente unless told; answers the new booking's row. */
 async function walkIn(horario: string, pet: string, fields: Record<string, string> = {}) {
   const r = await post(fields.token ?? (await tokenOf("atendente")), {
-    ...walkInFields(day.unidadeId, horario, pet),
+    ...groomingDay.walkInFields(day.unidadeId, horario, pet),
     ...fields,
   });
   expect(r.data).toMatchObject({ ok: true });
@@ -110,9 +101,12 @@ describe("assigning a groomer", () => {
 
     const print = await call(
       printLoader,
-      makeRequest(`/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${TODAY}`, {
-        token,
-      }),
+      makeRequest(
+        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${groomingDay.TODAY}`,
+        {
+          token,
+        },
+      ),
     );
     expect(print.data.fichas.find((f: { nome: string }) => f.nome === "Thor")).toMatchObject({
       tosador: "Caio",
@@ -120,7 +114,7 @@ describe("assigning a groomer", () => {
     const caios = await call(
       printLoader,
       makeRequest(
-        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${TODAY}&tosador=${people.caio.id}`,
+        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${groomingDay.TODAY}&tosador=${people.caio.id}`,
         { token },
       ),
     );
@@ -129,7 +123,7 @@ describe("assigning a groomer", () => {
     const hers = await call(
       printLoader,
       makeRequest(
-        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${TODAY}&tosador=${people.bruna.id}`,
+        `/admin/servicos/agenda/imprimir?unidade=${day.unidadeId}&dia=${groomingDay.TODAY}&tosador=${people.bruna.id}`,
         { token },
       ),
     );
@@ -172,7 +166,7 @@ describe("assigning a groomer", () => {
     // A walk-in with a groomer from elsewhere is not added at all.
     const before = (await ctx.database.db.select().from(agendamentos)).length;
     const refused = await post(token, {
-      ...walkInFields(day.unidadeId, "08:00", "Fumaça"),
+      ...groomingDay.walkInFields(day.unidadeId, "08:00", "Fumaça"),
       tosadorId: people.davi.id,
     });
     expect(refused.data.message).toBe(GROOMER_REFUSED);
@@ -204,7 +198,7 @@ describe("a groomer deactivated while being assigned", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "PostgreSQL: the assignment waits for the deactivation and is refused, never given to someone gone",
     async () => {
-      const gil = await teamMember("tosador", "Gil", [day.unidadeId]);
+      const gil = await groomingDay.teamMember("tosador", "Gil", [day.unidadeId]);
       const booking = await walkIn("09:00", "Biscoito");
       const token = await tokenOf("atendente");
       const database = ctx.database.db;
@@ -253,7 +247,7 @@ describe("the agenda by groomer", () => {
     );
     // Two pets in one online booking at 13:30, then given to Bruna.
     const pet = (nome: string) => shortCoatDog(nome, [day.banho], { raca: "SRD" });
-    const twins = await bookToday({
+    const twins = await groomingDay.bookToday({
       unidadeId: day.unidadeId,
       pets: [pet("Tico"), pet("Teco")],
       email: null,
@@ -302,7 +296,7 @@ describe("the agenda by groomer", () => {
       agendaLoader,
       makeRequest(`/admin/servicos/agenda`, { token: await tokenOf("bruna") }),
     );
-    expect(hers.data.day).toBe(TODAY);
+    expect(hers.data.day).toBe(groomingDay.TODAY);
     expect(hers.data.tosador).toBe(people.bruna.id);
     expect(hers.data.agendaDay.agendamentos.map((a: { numero: string }) => a.numero)).toEqual([
       mel.numero,

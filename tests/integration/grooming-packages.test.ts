@@ -7,17 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customerCookie } from "~/modules/customers/testing.server";
-import {
-  addWalkIn,
-  groomingDay,
-  groomingDayTotals,
-  packageBalances,
-  recordBookingPayment,
-  remindExpiringPackages,
-  savePackage,
-  sellPackageAtCounter,
-  setBookingStatus,
-} from "~/modules/grooming/index.server";
+import * as grooming from "~/modules/grooming/index.server";
 import { agendamentoPets, agendamentos } from "~/modules/grooming/testing.server";
 import { composeEmail } from "~/modules/mail/index.server";
 import { emails } from "~/modules/mail/testing.server";
@@ -51,7 +41,7 @@ beforeAll(async () => {
 
 /** A walk-in of Paçoca on `data` for these services, then taken to `status` step by step. */
 async function visit(data: string, servicoIds: string[] = [shop.servico("banho")]) {
-  const row = await addWalkIn(
+  const row = await grooming.addWalkIn(
     {
       ...smallDogWalkIn({
         unidadeId: shop.unidadeId,
@@ -78,19 +68,19 @@ async function visit(data: string, servicoIds: string[] = [shop.servico("banho")
     .update(agendamentoPets)
     .set({ petId })
     .where(eq(agendamentoPets.agendamentoId, row.id));
-  await setBookingStatus(row.id, "em_atendimento", staff);
-  await setBookingStatus(row.id, "pronto", staff);
+  await grooming.setBookingStatus(row.id, "em_atendimento", staff);
+  await grooming.setBookingStatus(row.id, "pronto", staff);
   return row;
 }
 
 async function balance() {
-  const [b] = await packageBalances([petId]);
+  const [b] = await grooming.packageBalances([petId]);
   return b ? b.restantes : null;
 }
 
 describe("a package of four baths", () => {
   it("is sold at the counter, used by three delivered bookings, reminded a week before its end once, and expires", async () => {
-    const pacote = await savePackage(
+    const pacote = await grooming.savePackage(
       {
         nome: "Pacote 4 banhos",
         servicoIds: [shop.servico("banho")],
@@ -103,7 +93,7 @@ describe("a package of four baths", () => {
       staff,
     );
     await expect(
-      sellPackageAtCounter(
+      grooming.sellPackageAtCounter(
         {
           pacoteId: pacote.id,
           petId,
@@ -113,7 +103,7 @@ describe("a package of four baths", () => {
         staff,
       ),
     ).rejects.toThrow(/motivo/);
-    const sold = await sellPackageAtCounter(
+    const sold = await grooming.sellPackageAtCounter(
       {
         pacoteId: pacote.id,
         petId,
@@ -134,12 +124,13 @@ describe("a package of four baths", () => {
     for (const [i, data] of ["2026-12-02", "2026-12-09", "2026-12-16"].entries()) {
       clock.advance(DAY);
       const row = await visit(data);
-      await setBookingStatus(row.id, "entregue", staff);
+      await grooming.setBookingStatus(row.id, "entregue", staff);
       expect(await balance()).toBe(3 - i);
       // The agenda's card shows the balance left.
-      const card = (await groomingDay(shop.unidadeId, data, { unidades: null }))!.agendamentos[0]!;
+      const card = (await grooming.groomingDay(shop.unidadeId, data, { unidades: null }))!
+        .agendamentos[0]!;
       // Paid by the package: nothing left to receive for that day.
-      const [totals] = await groomingDayTotals([shop.unidadeId], data, { unidades: null });
+      const [totals] = await grooming.groomingDayTotals([shop.unidadeId], data, { unidades: null });
       expect(totals).toMatchObject({ pendentes: 0, aReceber: 0, recebido: 0 });
       expect(card.pets[0]!.pacote).toMatchObject({
         restantes: 3 - i,
@@ -149,13 +140,15 @@ describe("a package of four baths", () => {
     }
     // A bath with a service the package does not cover still asks how it was paid.
     const tosaVisit = await visit("2026-12-17", [shop.servico("banho"), tosa]);
-    await expect(setBookingStatus(tosaVisit.id, "entregue", staff)).rejects.toThrow(/pagou/);
+    await expect(grooming.setBookingStatus(tosaVisit.id, "entregue", staff)).rejects.toThrow(
+      /pagou/,
+    );
     expect(await balance()).toBe(1);
 
     // A week before its last day: reminded once, even when the job runs again.
     clock.advance(21 * DAY); // 25 Dec: the package ends on the 31st.
-    expect(await remindExpiringPackages()).toBe(1);
-    expect(await remindExpiringPackages()).toBe(0);
+    expect(await grooming.remindExpiringPackages()).toBe(1);
+    expect(await grooming.remindExpiringPackages()).toBe(0);
     const queued = await ctx.database.db
       .select()
       .from(emails)
@@ -169,7 +162,7 @@ describe("a package of four baths", () => {
     clock.advance(7 * DAY); // 1 Jan 2027
     expect(await balance()).toBeNull();
     const late = await visit("2027-01-01");
-    await expect(setBookingStatus(late.id, "entregue", staff)).rejects.toThrow(/pagou/);
+    await expect(grooming.setBookingStatus(late.id, "entregue", staff)).rejects.toThrow(/pagou/);
     const [used] = await ctx.database.db
       .select({ usadas: sql<number>`usadas` })
       .from(sql`pacotes_pet`);
@@ -177,7 +170,7 @@ describe("a package of four baths", () => {
   });
 
   it("two 'Entregue' of one booking at once use one session", async () => {
-    const pacote = await savePackage(
+    const pacote = await grooming.savePackage(
       {
         nome: "Pacote 2 banhos",
         servicoIds: [shop.servico("banho")],
@@ -189,7 +182,7 @@ describe("a package of four baths", () => {
       },
       staff,
     );
-    const sold = await sellPackageAtCounter(
+    const sold = await grooming.sellPackageAtCounter(
       {
         pacoteId: pacote.id,
         petId,
@@ -201,8 +194,8 @@ describe("a package of four baths", () => {
     const day = new Date(clock.now().getTime() + DAY).toISOString().slice(0, 10);
     const row = await visit(day);
     const results = await Promise.allSettled([
-      setBookingStatus(row.id, "entregue", staff),
-      setBookingStatus(row.id, "entregue", staff),
+      grooming.setBookingStatus(row.id, "entregue", staff),
+      grooming.setBookingStatus(row.id, "entregue", staff),
     ]);
     expect(results.every((r) => r.status === "fulfilled")).toBe(true);
     // One session, of the package that ends first.
@@ -228,17 +221,17 @@ describe("a package of four baths", () => {
     const { row, pacoca, bolinha, precoFinal, day, before } = await twoPetsOneCovered("2027-01-20");
 
     // Before the hand-over: only Bolinha's bath is money to receive.
-    const [open] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
+    const [open] = await grooming.groomingDayTotals([shop.unidadeId], day, { unidades: null });
     expect(open).toMatchObject({ aReceber: bolinha.preco, pendentes: 1 });
 
     // "Entregue" asks for Bolinha's share, not the whole price; more than that is refused.
-    await expect(setBookingStatus(row.id, "entregue", staff)).rejects.toThrow(/pagou/);
+    await expect(grooming.setBookingStatus(row.id, "entregue", staff)).rejects.toThrow(/pagou/);
     await expect(
-      setBookingStatus(row.id, "entregue", staff, {
+      grooming.setBookingStatus(row.id, "entregue", staff, {
         pagamento: { metodo: "pix", valor: precoFinal, recebido: null, motivo: "gorjeta" },
       }),
     ).rejects.toThrow(/falta pagar/);
-    await setBookingStatus(row.id, "entregue", staff, {
+    await grooming.setBookingStatus(row.id, "entregue", staff, {
       pagamento: { metodo: "pix", valor: bolinha.preco, recebido: null, motivo: null },
     });
     await expectBalanceClosed(row.id, day, pacoca.id, bolinha.preco, before);
@@ -251,28 +244,30 @@ describe("a package of four baths", () => {
     });
     // The whole price, even with a reason, is more than what is left: refused, nothing kept.
     await expect(
-      recordBookingPayment(row.id, pix(precoFinal, "dois banhos"), staff),
+      grooming.recordBookingPayment(row.id, pix(precoFinal, "dois banhos"), staff),
     ).rejects.toThrow(
       /O pacote paga R\$ [\d.,]+ deste agendamento: falta pagar R\$ [\d.,]+, não receba mais que isso/,
     );
     await expect(
-      recordBookingPayment(row.id, pix(bolinha.preco + 1, "troco"), staff),
+      grooming.recordBookingPayment(row.id, pix(bolinha.preco + 1, "troco"), staff),
     ).rejects.toThrow(/falta pagar/);
     const none = await ctx.database.db
       .select()
       .from(recebimentos)
       .where(eq(recebimentos.agendamentoId, row.id));
     expect(none).toEqual([]);
-    expect((await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0)).toBe(before);
+    expect((await grooming.packageBalances([petId])).reduce((n, b) => n + b.restantes, 0)).toBe(
+      before,
+    );
 
     // What is left, without a reason: recorded, and the package's session is used with it.
-    const paid = await recordBookingPayment(row.id, pix(bolinha.preco), staff);
+    const paid = await grooming.recordBookingPayment(row.id, pix(bolinha.preco), staff);
     expect(paid.pagamento).toMatchObject({ valor: bolinha.preco, metodo: "pix" });
-    const [open] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
+    const [open] = await grooming.groomingDayTotals([shop.unidadeId], day, { unidades: null });
     expect(open).toMatchObject({ aReceber: 0, pendentes: 0, recebido: bolinha.preco });
 
     // "Entregue" asks nothing and uses no second session.
-    await setBookingStatus(row.id, "entregue", staff);
+    await grooming.setBookingStatus(row.id, "entregue", staff);
     await expectBalanceClosed(row.id, day, pacoca.id, bolinha.preco, before);
   });
 
@@ -280,7 +275,7 @@ describe("a package of four baths", () => {
     const day = "2027-01-22";
     const row = await visit(day);
     await expect(
-      recordBookingPayment(
+      grooming.recordBookingPayment(
         row.id,
         { pagamento: { metodo: "pix", valor: row.precoEstimado, recebido: null, motivo: null } },
         staff,
@@ -294,7 +289,7 @@ describe("a package of four baths", () => {
  * counter) and Bolinha (a guest's, without one), ready to be fetched.
  */
 async function twoPetsOneCovered(day: string) {
-  const pacote = await savePackage(
+  const pacote = await grooming.savePackage(
     {
       nome: `Pacote 4 banhos ${day}`,
       servicoIds: [shop.servico("banho")],
@@ -306,7 +301,7 @@ async function twoPetsOneCovered(day: string) {
     },
     staff,
   );
-  await sellPackageAtCounter(
+  await grooming.sellPackageAtCounter(
     {
       pacoteId: pacote.id,
       petId,
@@ -315,7 +310,7 @@ async function twoPetsOneCovered(day: string) {
     },
     staff,
   );
-  const before = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
+  const before = (await grooming.packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
   const row = await visit(day);
   const [pacoca] = await ctx.database.db
     .select()
@@ -352,8 +347,8 @@ async function expectBalanceClosed(
     sql`select agendamento_pet_id from pacote_usos where agendamento_id = ${agendamentoId}`,
   );
   expect(uses).toEqual([{ agendamento_pet_id: pacocaId }]);
-  const after = (await packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
+  const after = (await grooming.packageBalances([petId])).reduce((n, b) => n + b.restantes, 0);
   expect(after).toBe(before - 1);
-  const [closed] = await groomingDayTotals([shop.unidadeId], day, { unidades: null });
+  const [closed] = await grooming.groomingDayTotals([shop.unidadeId], day, { unidades: null });
   expect(closed).toMatchObject({ aReceber: 0, pendentes: 0, recebido: valor });
 }

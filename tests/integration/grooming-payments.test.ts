@@ -12,22 +12,15 @@ import { recebimentos } from "~/modules/payments/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
-import {
-  bookPipoca,
-  TODAY,
-  walkInFields,
-  withGroomingDay,
-  withTeam,
-} from "../support/grooming-day";
+import * as groomingDay from "../support/grooming-day";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 
 // Tuesday 1 Dec 2026, 09:00 in São Paulo: Meia Praia takes pets at 08:00, 09:00 and 13:30.
-const day = withGroomingDay();
+const day = groomingDay.withGroomingDay();
 const { ctx } = day;
 
-const { people, tokenOf } = withTeam(day, ({ unidadeId, centroId }) => ({
-  dono: ["dono", "Olga", "todas"],
-  atendente: ["atendente", "Alice", [unidadeId]],
+const { people, tokenOf } = groomingDay.withTeam(day, ({ unidadeId, centroId }) => ({
   tosadora: ["tosador", "Bruna", [unidadeId]],
   atendenteCentro: ["atendente", "Carla", [centroId]],
   tosadorCentro: ["tosador", "Davi", [centroId]],
@@ -35,7 +28,7 @@ const { people, tokenOf } = withTeam(day, ({ unidadeId, centroId }) => ({
 type Who = keyof typeof people;
 
 const agendaPath = (query = "") =>
-  `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${TODAY}&tosador=todos${query}`;
+  `/admin/servicos/agenda?unidade=${day.unidadeId}&dia=${groomingDay.TODAY}&tosador=todos${query}`;
 
 async function post(who: Who, fields: Record<string, string>) {
   const body = new URLSearchParams(fields);
@@ -49,9 +42,12 @@ async function post(who: Who, fields: Record<string, string>) {
 async function agendaOf(who: Who, unidade = day.unidadeId) {
   const page = await call(
     agendaLoader,
-    makeRequest(`/admin/servicos/agenda?unidade=${unidade}&dia=${TODAY}&tosador=todos`, {
-      token: await tokenOf(who),
-    }),
+    makeRequest(
+      `/admin/servicos/agenda?unidade=${unidade}&dia=${groomingDay.TODAY}&tosador=todos`,
+      {
+        token: await tokenOf(who),
+      },
+    ),
   );
   expect(page.status).toBe(200);
   return page.data;
@@ -59,7 +55,7 @@ async function agendaOf(who: Who, unidade = day.unidadeId) {
 
 /** A walk-in at Meia Praia's counter, today: its card on the agenda. */
 async function walkIn(pet: string, horario = "09:00") {
-  const r = await post("atendente", walkInFields(day.unidadeId, horario, pet));
+  const r = await post("atendente", groomingDay.walkInFields(day.unidadeId, horario, pet));
   expect(r.data).toMatchObject({ ok: true });
   return cardOf(pet);
 }
@@ -88,10 +84,8 @@ async function ready(pet: string, preco = "80,00") {
   return booking as { id: string; numero: string };
 }
 
-const paymentsOf = (id: string) =>
-  ctx.database.db.select().from(recebimentos).where(eq(recebimentos.agendamentoId, id));
-const statusOf = async (id: string) =>
-  (await ctx.database.db.select().from(agendamentos).where(eq(agendamentos.id, id)))[0]!;
+const paymentsOf = (id: string) => rowsWhere(recebimentos, eq(recebimentos.agendamentoId, id));
+const statusOf = async (id: string) => (await rowsWhere(agendamentos, eq(agendamentos.id, id)))[0]!;
 
 describe("Entregue of a booking not yet paid", () => {
   it("is refused without the payment; cash with change is recorded with who, where and when", async () => {
@@ -296,18 +290,18 @@ describe("the day's money on the agenda", () => {
       .select({ metodo: recebimentos.metodo, valor: recebimentos.valor })
       .from(recebimentos)
       .innerJoin(agendamentos, eq(agendamentos.id, recebimentos.agendamentoId))
-      .where(and(eq(agendamentos.unidadeId, day.unidadeId), eq(agendamentos.data, TODAY)));
-    const open = await ctx.database.db
-      .select()
-      .from(agendamentos)
       .where(
-        and(
-          eq(agendamentos.unidadeId, day.unidadeId),
-          eq(agendamentos.data, TODAY),
-          sql`${agendamentos.status} not in ('cancelado', 'nao_compareceu')`,
-          sql`not exists (select 1 from recebimentos r where r.agendamento_id = ${agendamentos.id})`,
-        ),
+        and(eq(agendamentos.unidadeId, day.unidadeId), eq(agendamentos.data, groomingDay.TODAY)),
       );
+    const open = await rowsWhere(
+      agendamentos,
+      and(
+        eq(agendamentos.unidadeId, day.unidadeId),
+        eq(agendamentos.data, groomingDay.TODAY),
+        sql`${agendamentos.status} not in ('cancelado', 'nao_compareceu')`,
+        sql`not exists (select 1 from recebimentos r where r.agendamento_id = ${agendamentos.id})`,
+      ),
+    );
     expect(received).toHaveLength(2);
     expect(open).toHaveLength(2);
 
@@ -343,7 +337,11 @@ describe("the day's money on the agenda", () => {
 
 describe("the tutor's status page", () => {
   it("says Pago with the amount, how and when, and never who received it", async () => {
-    const booked = await bookPipoca({ unidadeId: day.unidadeId, banho: day.banho, email: null });
+    const booked = await groomingDay.bookPipoca({
+      unidadeId: day.unidadeId,
+      banho: day.banho,
+      email: null,
+    });
     const { id, numero } = booked;
     expect((await bookingStatusView(numero, booked.token))?.pagamento).toBeNull();
     await post("atendente", { intent: "checkin", id, precoFinal: "55,00" });

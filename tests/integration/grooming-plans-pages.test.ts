@@ -10,24 +10,13 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customerCookie } from "~/modules/customers/testing.server";
 import { addWalkIn, bookSeries, packageBalances } from "~/modules/grooming/index.server";
-import {
-  agendamentos,
-  agendasBanho,
-  pacotesBanho,
-  seriesAgendamento,
-} from "~/modules/grooming/testing.server";
+import * as groomingTables from "~/modules/grooming/testing.server";
 import { recebimentos } from "~/modules/payments/testing.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/admin/servicos-agenda";
-import {
-  action as packagesAction,
-  loader as packagesLoader,
-} from "~/routes/admin/servicos-pacotes";
+import * as packagesRoute from "~/routes/admin/servicos-pacotes";
 import { action as petAction, loader as petLoader } from "~/routes/admin/servicos-pet";
 import { action as repeatAction, loader as repeatLoader } from "~/routes/admin/servicos-repetir";
-import {
-  action as accountRepeatAction,
-  loader as accountRepeatLoader,
-} from "~/routes/conta/repetir";
+import * as accountRepeatRoute from "~/routes/conta/repetir";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { shortCoatDog, smallDogWalkIn } from "../support/agenda";
@@ -47,9 +36,9 @@ let atendente: StaffSession;
 beforeAll(async () => {
   // One small pet per drop-off: a walk-in fills a date of the series below.
   await ctx.database.db
-    .update(agendasBanho)
+    .update(groomingTables.agendasBanho)
     .set({ capacidadeHorario: 1, capacidadeDia: 10, limitesPorte: {} })
-    .where(eq(agendasBanho.unidadeId, shop.unidadeId));
+    .where(eq(groomingTables.agendasBanho.unidadeId, shop.unidadeId));
 });
 
 beforeEach(async () => {
@@ -81,7 +70,7 @@ describe("Pacotes de banho and Vender pacote", () => {
     // The owner's "Pacote 4 banhos" (4 baths in 30 days) with these fields.
     const offer = (fields: Record<string, string>) =>
       call(
-        packagesAction,
+        packagesRoute.action,
         formRequest(
           path,
           {
@@ -99,14 +88,14 @@ describe("Pacotes de banho and Vender pacote", () => {
     const noPrice = await offer({ preco: "" });
     expect(noPrice.status).toBe(400);
     expect(noPrice.data.message).toBe("Informe o preço do pacote");
-    expect(await ctx.database.db.select().from(pacotesBanho)).toHaveLength(0);
+    expect(await ctx.database.db.select().from(groomingTables.pacotesBanho)).toHaveLength(0);
 
     const saved = await offer({ porte: "P", pelagem: "", preco: "160,00" });
     expect(saved.data).toMatchObject({
       ok: true,
       message: "Pacote 4 banhos salvo (R$ 160,00, 4 sessões, 30 dias)",
     });
-    const page = await call(packagesLoader, makeRequest(path, { token: dono.token }));
+    const page = await call(packagesRoute.loader, makeRequest(path, { token: dono.token }));
     expect(page.data.pacotes).toMatchObject([
       {
         nome: "Pacote 4 banhos",
@@ -119,7 +108,7 @@ describe("Pacotes de banho and Vender pacote", () => {
     ]);
     const pacoteId = page.data.pacotes[0].id as string;
     // The counter may not define offers (servicos.configurar is the owner's and manager's).
-    const denied = await call(packagesLoader, makeRequest(path, { token: atendente.token }));
+    const denied = await call(packagesRoute.loader, makeRequest(path, { token: atendente.token }));
     expect(denied.status).toBe(403);
 
     const { clienteId } = await customerCookie("marta@example.com");
@@ -202,7 +191,7 @@ describe("Repetir on the staff's agenda", () => {
     expect(refused.data.sent).toMatchObject({ primeiraData: "2026-12-15", ocorrencias: "3" });
     const [{ n }] = (await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(seriesAgendamento)) as [{ n: number }];
+      .from(groomingTables.seriesAgendamento)) as [{ n: number }];
     expect(n).toBe(0);
 
     const booked = await call(
@@ -213,9 +202,9 @@ describe("Repetir on the staff's agenda", () => {
     expectRedirect(booked, `/admin/servicos/agenda?unidade=${shop.unidadeId}&dia=2026-12-15`);
     const series = await ctx.database.db
       .select()
-      .from(agendamentos)
-      .where(sql`${agendamentos.serieId} is not null`)
-      .orderBy(agendamentos.inicio);
+      .from(groomingTables.agendamentos)
+      .where(sql`${groomingTables.agendamentos.serieId} is not null`)
+      .orderBy(groomingTables.agendamentos.inicio);
     expect(series.map((a) => `${a.data} ${a.horario} ${a.status}`)).toEqual([
       "2026-12-15 09:00 confirmado",
       "2026-12-22 08:00 confirmado",
@@ -252,9 +241,9 @@ describe("Repetir on the staff's agenda", () => {
     );
     expect(ended.data).toMatchObject({ ok: true, message: "Série encerrada" });
     const rows = await ctx.database.db
-      .select({ status: agendamentos.status })
-      .from(agendamentos)
-      .where(sql`${agendamentos.serieId} is not null`);
+      .select({ status: groomingTables.agendamentos.status })
+      .from(groomingTables.agendamentos)
+      .where(sql`${groomingTables.agendamentos.serieId} is not null`);
     expect(rows.every((r) => r.status === "cancelado")).toBe(true);
   });
 });
@@ -283,20 +272,20 @@ describe("Repetir in /conta", () => {
     const numero = own.agendamentos[0]!.numero;
     const path = `/conta/agendamentos/${numero}/repetir`;
     const headers = { cookie };
-    const page = await call(accountRepeatLoader, makeRequest(path, { headers }), { numero });
+    const page = await call(accountRepeatRoute.loader, makeRequest(path, { headers }), { numero });
     expect(page.data.pets.map((p: { nome: string }) => p.nome)).toEqual(["Tainha"]);
 
     // Someone else's booking: the same 404 as none.
     const other = await walkIn("2026-12-09", "08:00", "Alheio");
     const { cookie: stranger } = await customerCookie("outra@example.com");
     const notMine = await call(
-      accountRepeatLoader,
+      accountRepeatRoute.loader,
       makeRequest(`/conta/agendamentos/${other.numero}/repetir`, { headers: { cookie: stranger } }),
       { numero: other.numero },
     );
     expect(notMine.status).toBe(404);
     const notMineEither = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(path, {
         method: "POST",
         headers: { cookie: stranger },
@@ -307,7 +296,7 @@ describe("Repetir in /conta", () => {
     expect(notMineEither.status).toBe(404);
 
     const booked = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(path, {
         method: "POST",
         headers,
@@ -328,7 +317,7 @@ describe("Repetir in /conta", () => {
       /^\/conta\/agendamentos\/AGD\d+\/repetir\?feito=serie$/,
     ).headers.get("location")!;
     const firstOfSeries = location.split("/")[3]!;
-    const view = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+    const view = await call(accountRepeatRoute.loader, makeRequest(location, { headers }), {
       numero: firstOfSeries,
     });
     expect(view.data.serie).toMatchObject({ intervaloDias: 14, encerrada: false });
@@ -336,13 +325,13 @@ describe("Repetir in /conta", () => {
     // The series is linked to the tutor's account pet.
     const [serie] = await ctx.database.db
       .select()
-      .from(seriesAgendamento)
-      .where(eq(seriesAgendamento.origem, "conta"));
+      .from(groomingTables.seriesAgendamento)
+      .where(eq(groomingTables.seriesAgendamento.origem, "conta"));
     expect(serie!.petId).not.toBeNull();
 
     // "Pular esta data": the second date only.
     const skipped = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(location, {
         method: "POST",
         headers,
@@ -351,7 +340,7 @@ describe("Repetir in /conta", () => {
       { numero: firstOfSeries },
     );
     expectRedirect(skipped, `/conta/agendamentos/${firstOfSeries}/repetir?feito=pulada`);
-    const afterSkip = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+    const afterSkip = await call(accountRepeatRoute.loader, makeRequest(location, { headers }), {
       numero: firstOfSeries,
     });
     expect(afterSkip.data.serie.datas.map((d: { status: string }) => d.status)).toEqual([
@@ -362,7 +351,7 @@ describe("Repetir in /conta", () => {
     expect(view.data.serie.datas[0].status).not.toBe("Cancelado");
     // A date of someone else's series cannot be skipped from this one.
     const foreign = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(location, {
         method: "POST",
         headers,
@@ -373,7 +362,7 @@ describe("Repetir in /conta", () => {
     expect(foreign.data).toMatchObject({ message: "Agendamento não encontrado nesta série" });
 
     const ended = await call(
-      accountRepeatAction,
+      accountRepeatRoute.action,
       makeRequest(location, {
         method: "POST",
         headers,
@@ -382,7 +371,7 @@ describe("Repetir in /conta", () => {
       { numero: firstOfSeries },
     );
     expectRedirect(ended, `/conta/agendamentos/${firstOfSeries}/repetir?feito=encerrada`);
-    const after = await call(accountRepeatLoader, makeRequest(location, { headers }), {
+    const after = await call(accountRepeatRoute.loader, makeRequest(location, { headers }), {
       numero: firstOfSeries,
     });
     expect(after.data.serie.encerrada).toBe(true);

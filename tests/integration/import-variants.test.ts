@@ -3,24 +3,18 @@
 // "substituir variações", today's columns, and the export imported back changing nothing.
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, queryRows } from "~/platform/db/client.server";
 import { action } from "~/routes/admin/importar";
 import { loader as exportLoader } from "~/routes/admin/importar-exportar";
 import { withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
-import { insertOrder, insertProduct, makeAdmin } from "../support/factories";
+import { withAdmin } from "../support/admin";
+import { insertOrder, insertProduct } from "../support/factories";
 import { call, multipartRequest } from "../support/routes";
 
 withTestDatabase();
-let token: string;
-let email: string;
-
-beforeAll(async () => {
-  const admin = await makeAdmin();
-  token = admin.token;
-  email = admin.user.email;
-});
+const admin = withAdmin();
 
 const HEADER =
   "sku;sku_produto;nome_produto;categoria;opcao1_nome;opcao1_valor;preco;preco_antigo;estoque_meia-praia;estoque_rua-406;ativo";
@@ -54,7 +48,7 @@ async function preview(data: Uint8Array, name = "variacoes.csv", substituir = fa
       "/admin/importar",
       { intent: "preview", ...(substituir ? { substituir: "1" } : {}) },
       { arquivo: { name, type: "text/csv", data } },
-      token,
+      admin.token,
     ),
   );
   expect(result.data.ok, result.data.message).toBe(true);
@@ -69,7 +63,7 @@ async function confirm(p: { token: string; fileName: string; substituir: boolean
   if (p.substituir) form.append("substituir", "1");
   const result = await call(
     action,
-    makeRequest("/admin/importar", { method: "POST", body: form, token }),
+    makeRequest("/admin/importar", { method: "POST", body: form, token: admin.token }),
   );
   return result.data;
 }
@@ -103,7 +97,7 @@ const variant = (sku: string) =>
 async function exportFile(formato: "csv" | "xlsx") {
   const answer = await call(
     exportLoader,
-    makeRequest(`/admin/importar/exportar?formato=${formato}`, { token }),
+    makeRequest(`/admin/importar/exportar?formato=${formato}`, { token: admin.token }),
   );
   expect(answer.response!.status).toBe(200);
   return new Uint8Array(await answer.response!.arrayBuffer());
@@ -146,8 +140,8 @@ describe("import by variant", () => {
         where m.tipo = 'importacao' and v.sku = 'AREIA-3' order by u.slug`,
     );
     expect(moves).toEqual([
-      { delta_em_maos: 2, em_maos_depois: 2, usuario_email: email },
-      { delta_em_maos: 4, em_maos_depois: 4, usuario_email: email },
+      { delta_em_maos: 2, em_maos_depois: 2, usuario_email: admin.email },
+      { delta_em_maos: 4, em_maos_depois: 4, usuario_email: admin.email },
     ]);
     expect(await ledgerCount()).toBe(12);
   });
@@ -357,12 +351,12 @@ describe("import by variant", () => {
     expect(anonymous.status).toBe(302);
     const wrong = await call(
       exportLoader,
-      makeRequest("/admin/importar/exportar?formato=pdf", { token }),
+      makeRequest("/admin/importar/exportar?formato=pdf", { token: admin.token }),
     );
     expect(wrong.response!.status).toBe(400);
     const xlsx = await call(
       exportLoader,
-      makeRequest("/admin/importar/exportar?formato=xlsx", { token }),
+      makeRequest("/admin/importar/exportar?formato=xlsx", { token: admin.token }),
     );
     expect(xlsx.response!.headers.get("content-disposition")).toMatch(
       /^attachment; filename="catalogo-\d{4}-\d{2}-\d{2}\.xlsx"$/,

@@ -12,6 +12,7 @@ import {
 } from "~/platform/jobs/runner.server";
 import type { JobContext, JobDefinition } from "~/platform/module.server";
 import { withTestDatabase } from "../setup/db";
+import { gate } from "../support/gate";
 import { jobRuns } from "../support/jobs";
 
 const ctx = withTestDatabase();
@@ -30,15 +31,6 @@ function runner(jobs: JobDefinition[], options: Parameters<typeof createJobRunne
   runners.push(made);
   made.start();
   return made;
-}
-
-/** A promise resolved from outside (a job waits on it: the test decides when it ends). */
-function gate() {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
 }
 
 const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -18,6 +18,7 @@ import { action as notificationAction } from "~/routes/webhooks/mercadopago";
 import { formRequest, makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import { PIX_WEBHOOK_SECRET, signedNotification, withPixShop } from "../support/mercadopago";
+import { rowsWhere } from "../support/rows";
 
 const _SECRET = PIX_WEBHOOK_SECRET;
 const { ctx, mp } = withPixShop();
@@ -57,7 +58,7 @@ async function onlyOrder() {
 }
 
 async function chargesOf(pedidoId: string) {
-  return ctx.database.db.select().from(cobrancas).where(eq(cobrancas.pedidoId, pedidoId));
+  return rowsWhere(cobrancas, eq(cobrancas.pedidoId, pedidoId));
 }
 
 function orderPage(location: string) {

@@ -11,6 +11,7 @@ import { loader as orderLoader } from "~/routes/loja/pedido";
 import { makeRequest } from "../setup/requests";
 import { withFreshDemoShop } from "../support/demo-shop";
 import { manualPix, orderInput } from "../support/factories";
+import { rowsWhere } from "../support/rows";
 
 const { ctx, product } = withFreshDemoShop();
 
@@ -51,20 +52,17 @@ describe("Pix discount (store setting)", () => {
       total: 4275,
     });
 
-    const [entrega] = await ctx.database.db
-      .select()
-      .from(webhookEntregas)
-      .where(eq(webhookEntregas.resourceId, result.pedido.id));
+    const [entrega] = await rowsWhere(
+      webhookEntregas,
+      eq(webhookEntregas.resourceId, result.pedido.id),
+    );
     expect((entrega!.payload as { pedido: Record<string, unknown> }).pedido).toMatchObject({
       desconto: 5,
       desconto_pix: 2.25,
       total: 42.75,
     });
 
-    const itens = await ctx.database.db
-      .select()
-      .from(itensPedido)
-      .where(eq(itensPedido.pedidoId, result.pedido.id));
+    const itens = await rowsWhere(itensPedido, eq(itensPedido.pedidoId, result.pedido.id));
     expect(orderMessage({ ...result.pedido, itens })).toContain("*Desconto no Pix:* -R$ 2,25");
 
     const page = (await orderLoader({

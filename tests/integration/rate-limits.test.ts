@@ -1,25 +1,17 @@
 // The attempt counters on the real database: consumeRateLimit counts every request in the
 // window, lets the one that reaches the limit through and blocks the identifier, refuses
 // (without counting) while blocked, and starts again once the window has passed.
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/platform/db/client.server";
 import { consumeRateLimit, refundAttempt, reserveAttempt } from "~/platform/rate-limits.server";
-import { rateLimits } from "~/platform/tables.server";
 import { withTestDatabase } from "../setup/db";
+import { rateLimitRow } from "../support/rows";
 
 withTestDatabase();
 
 const RULE = { max: 3, windowMs: 60_000, blockMs: 5 * 60_000 };
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, 0) + ms);
 
-async function row(identifier: string) {
-  const [found] = await db()
-    .select()
-    .from(rateLimits)
-    .where(and(eq(rateLimits.operation, "form:contato"), eq(rateLimits.identifier, identifier)));
-  return found;
-}
+const row = (identifier: string) => rateLimitRow("form:contato", identifier);
 
 describe("consumeRateLimit", () => {
   it("allows up to the limit, then refuses without counting while blocked", async () => {

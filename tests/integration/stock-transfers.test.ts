@@ -18,6 +18,7 @@ import { formRequest, makeRequest } from "../setup/requests";
 import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 import { type StaffSession, staffSession, withStaff } from "../support/staff";
 
 const ctx = withTestDatabase();
@@ -64,10 +65,10 @@ async function send(varianteId: string, quantidade: number, who = team.gerente) 
     ),
   );
   expect(sent.data).toMatchObject({ ok: true, message: "Transferência enviada" });
-  const [t] = await ctx.database.db
-    .select()
-    .from(transferenciasEstoque)
-    .where(eq(transferenciasEstoque.varianteId, varianteId));
+  const [t] = await rowsWhere(
+    transferenciasEstoque,
+    eq(transferenciasEstoque.varianteId, varianteId),
+  );
   return t!;
 }
 
@@ -81,16 +82,23 @@ const post = (who: StaffSession, fields: Record<string, string>) =>
 const receive = (who: StaffSession, id: string, quantidade = "") =>
   post(who, { intent: "receber", id, quantidade });
 
+/** Centro's "Receber" of a closed transfer is refused with `message`; its stock stays at `emMaos`. */
+async function expectReceiveRefused(v: string, id: string, message: string, emMaos: number) {
+  const refused = await receive(team.atendente, id);
+  expect(refused.data).toMatchObject({ ok: false, message });
+  expect(await at(v, shop.centroId)).toMatchObject({ emMaos });
+}
+
 /** The ledger's rows of one transfer. */
 const ledgerOf = async (varianteId: string, transferenciaId: string) =>
   (await ledger(varianteId)).filter((r) => r.transferenciaId === transferenciaId);
 
 const ledger = (varianteId: string) =>
-  ctx.database.db
-    .select()
-    .from(movimentosEstoque)
-    .where(eq(movimentosEstoque.varianteId, varianteId))
-    .orderBy(movimentosEstoque.createdAt);
+  rowsWhere(
+    movimentosEstoque,
+    eq(movimentosEstoque.varianteId, varianteId),
+    movimentosEstoque.createdAt,
+  );
 
 /** What the store offers of the variant at a unit (the cart and checkout read the same). */
 async function storeAt(varianteId: string, unidadeId: string) {
@@ -174,21 +182,16 @@ describe("a transfer in transit", () => {
       ["transferencia_saida", shop.unidadeId, -5, team.gerente.user.email],
       ["transferencia_entrada", shop.centroId, 5, team.atendente.user.email],
     ]);
-    const [done] = await ctx.database.db
-      .select()
-      .from(transferenciasEstoque)
-      .where(eq(transferenciasEstoque.id, t.id));
+    const [done] = await rowsWhere(transferenciasEstoque, eq(transferenciasEstoque.id, t.id));
     expect(done).toMatchObject({
       status: "recebida",
       quantidadeRecebida: 5,
       concluidaPor: team.atendente.user.email,
     });
-    const [audit] = await ctx.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(eq(adminAuditLog.action, "stock_transfer_receive"), eq(adminAuditLog.resourceId, v)),
-      );
+    const [audit] = await rowsWhere(
+      adminAuditLog,
+      and(eq(adminAuditLog.action, "stock_transfer_receive"), eq(adminAuditLog.resourceId, v)),
+    );
     expect(audit).toMatchObject({ adminUserId: team.atendente.user.id });
     // The history says who: "Por: Ana (Atendente, Unidade Centro)".
     const after = await call(
@@ -201,9 +204,7 @@ describe("a transfer in transit", () => {
     );
     expect(entrada.por).toBe("Ana (Atendente, Unidade Centro)");
     // A second receive is refused: it was received once.
-    const again = await receive(team.atendente, t.id);
-    expect(again.data).toMatchObject({ ok: false, message: "Esta transferência já foi recebida" });
-    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 5 });
+    await expectReceiveRefused(v, t.id, "Esta transferência já foi recebida", 5);
   });
 
   it("receives fewer only with a reason, posting the difference as a loss; more is refused", async () => {
@@ -263,9 +264,7 @@ describe("a transfer in transit", () => {
       ["transferencia_cancelada", shop.unidadeId, 3],
     ]);
     // Cancelled: it can no longer be received.
-    const late = await receive(team.atendente, t.id);
-    expect(late.data).toMatchObject({ ok: false, message: "Esta transferência foi cancelada" });
-    expect(await at(v, shop.centroId)).toMatchObject({ emMaos: 0 });
+    await expectReceiveRefused(v, t.id, "Esta transferência foi cancelada", 0);
   });
 
   it("a person of another unit neither sees nor receives it (as unknown); a gerente of Centro cannot cancel it", async () => {

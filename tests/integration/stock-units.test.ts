@@ -19,6 +19,7 @@ import { reseedWithNewCentro } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { expectOneOfFourAtThisUnit } from "../support/pickup-quote";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 
 const ctx = withTestDatabase();
 const product = factories.productsIn(ctx);
@@ -170,10 +171,7 @@ describe("pick-up at a unit", () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(pedidos)) as [{ n: number }];
     expect(n).toBe(1);
-    const reservations = await ctx.database.db
-      .select()
-      .from(movimentosEstoque)
-      .where(eq(movimentosEstoque.tipo, "reserva"));
+    const reservations = await rowsWhere(movimentosEstoque, eq(movimentosEstoque.tipo, "reserva"));
     expect(reservations).toHaveLength(1);
     await noRowReservesMoreThanItHolds();
   });
@@ -237,10 +235,10 @@ describe("delivery from the neighbourhood's unit", () => {
       emMaos: 1,
       reservado: 0,
     });
-    const moves = await ctx.database.db
-      .select()
-      .from(movimentosEstoque)
-      .where(eq(movimentosEstoque.pedidoId, fromB.pedido.id));
+    const moves = await rowsWhere(
+      movimentosEstoque,
+      eq(movimentosEstoque.pedidoId, fromB.pedido.id),
+    );
     expect(moves.map((m) => [m.tipo, m.unidadeId, m.deltaEmMaos, m.deltaReservado]).sort()).toEqual(
       [
         ["cancelamento", unitB, 2, 0],
@@ -283,10 +281,7 @@ describe("the same variant twice, and later price changes", () => {
       .update(variantes)
       .set({ preco: 9900, precoAntes: null, rotulo: "3,5 kg", sku: `SNAP-${crypto.randomInt(99)}` })
       .where(eq(variantes.id, item.id));
-    const [line] = await ctx.database.db
-      .select()
-      .from(itensPedido)
-      .where(eq(itensPedido.pedidoId, placed.pedido.id));
+    const [line] = await rowsWhere(itensPedido, eq(itensPedido.pedidoId, placed.pedido.id));
     expect(line).toMatchObject({
       varianteId: item.id,
       sku: "SNAP-1",

@@ -13,9 +13,9 @@ import { cupons } from "~/modules/promotions/testing.server";
 import { updateSettings } from "~/modules/shop/index.server";
 import { action as checkoutAction } from "~/routes/loja/checkout";
 import { formRequest, makeRequest } from "../setup/requests";
+import { cardDeliveryTo, submitCheckout } from "../support/checkout";
 import { withFreshDemoShop } from "../support/demo-shop";
 import { checkoutForm, orderInput, stockOf } from "../support/factories";
-import { responseOf } from "../support/routes";
 
 const { ctx, product } = withFreshDemoShop();
 
@@ -33,22 +33,16 @@ describe("checkout (one server transaction)", () => {
   it("computes every total on the server, ignoring prices the client sends", async () => {
     const racao = await product({ nome: "Ração Teste 1 kg", preco: 2590, estoque: 10 });
     const petisco = await product({ nome: "Petisco Teste", preco: 790, estoque: 5 });
-    const response = await responseOf(
-      checkoutAction,
-      formRequest(
-        "/loja/checkout",
-        checkoutForm(`${racao.id}:2,${petisco.id}:1`, {
-          trocoPara: "100,00",
-          cupom: "bemvindo10",
-          // Forged by the client: never read.
-          preco: "1",
-          subtotal: "0,01",
-          desconto: "9999",
-          taxaEntrega: "0",
-          total: "0,01",
-        }),
-      ),
-    );
+    const response = await submitCheckout(`${racao.id}:2,${petisco.id}:1`, {
+      trocoPara: "100,00",
+      cupom: "bemvindo10",
+      // Forged by the client: never read.
+      preco: "1",
+      subtotal: "0,01",
+      desconto: "9999",
+      taxaEntrega: "0",
+      total: "0,01",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/loja");
     const setCookie = response.headers.get("set-cookie") ?? "";
@@ -429,21 +423,10 @@ describe("checkout (one server transaction)", () => {
     const item = await product({ nome: "Petisco Chat", preco: 4200, estoque: 5 });
     // The order's cookies, as the browser sends them back to /loja.
     const placeChatOrder = async (extra: Record<string, string> = {}) => {
-      const response = await responseOf(
-        checkoutAction,
-        formRequest(
-          "/loja/checkout",
-          checkoutForm(`${item.id}:1`, {
-            nome: "Ana Chat",
-            telefone: "47999990000",
-            endereco: "Rua 2",
-            numero: "3",
-            bairro: "Morretes",
-            formaPagamento: "cartao_entrega",
-            ...extra,
-          }),
-        ),
-      );
+      const response = await submitCheckout(`${item.id}:1`, {
+        ...cardDeliveryTo("Ana Chat", "47999990000"),
+        ...extra,
+      });
       return (response.headers.get("set-cookie") ?? "")
         .split(/,(?=\s*agropet_)/)
         .map((c) => c.split(";")[0]!.trim())

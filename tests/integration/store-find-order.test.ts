@@ -18,13 +18,13 @@ import { updateSettings } from "~/modules/shop/index.server";
 import { queryRows } from "~/platform/db/client.server";
 import { signedCookie } from "~/platform/signed-cookie.server";
 import { action as findAction } from "~/routes/loja/acompanhar";
-import { action as checkoutAction } from "~/routes/loja/checkout";
 import { loader as storeLoader } from "~/routes/loja/index";
 import { loader as orderLoader } from "~/routes/loja/pedido";
 import { formRequest, makeRequest } from "../setup/requests";
+import { cardDeliveryTo, submitCheckout } from "../support/checkout";
 import { withFreshDemoShop } from "../support/demo-shop";
-import { checkoutForm, orderInput } from "../support/factories";
-import { call, responseOf } from "../support/routes";
+import { orderInput } from "../support/factories";
+import { call } from "../support/routes";
 
 const { ctx, product } = withFreshDemoShop();
 
@@ -55,19 +55,9 @@ describe("the order link travels with the WhatsApp texts", () => {
       whatsappNumero: "(47) 98888-1234",
     });
     const item = await product({ nome: "Petisco Link", preco: 4200, estoque: 5 });
-    const response = await responseOf(
-      checkoutAction,
-      formRequest(
-        "/loja/checkout",
-        checkoutForm(`${item.id}:1`, {
-          nome: "Ana Link",
-          telefone: "(47) 99111-2222",
-          endereco: "Rua 2",
-          numero: "3",
-          bairro: "Morretes",
-          formaPagamento: "cartao_entrega",
-        }),
-      ),
+    const response = await submitCheckout(
+      `${item.id}:1`,
+      cardDeliveryTo("Ana Link", "(47) 99111-2222"),
     );
     const cookie = cookiesOf(response);
     const { flash } = await readOrderFlash(makeRequest("/loja", { headers: { cookie } }));

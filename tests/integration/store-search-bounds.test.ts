@@ -29,6 +29,7 @@ import { loader as suggestLoader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { gate } from "../support/gate";
 import { call } from "../support/routes";
 
 const ctx = withTestDatabase();
@@ -224,16 +225,13 @@ describe("the search limit per address", () => {
 
 describe("searches at once on one instance", () => {
   it("one runs, four wait their turn, the next is answered 'busy' at once (503 in Portuguese)", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = gate();
     let running = 0;
     let most = 0;
     const work = async () => {
       running++;
       most = Math.max(most, running);
-      await gate;
+      await release.promise;
       running--;
       return "ok";
     };
@@ -254,7 +252,7 @@ describe("searches at once on one instance", () => {
     } as never)) as Response;
     expect(suggestion.status).toBe(503);
     expect(suggestion.headers.get("retry-after")).toBe("2");
-    release();
+    release.open();
     expect(await Promise.all(turns)).toEqual(Array(5).fill("ok"));
     expect(most).toBe(1);
     // Once the line is gone, the same search is answered.

@@ -3,12 +3,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productSearchText } from "~/modules/catalog";
-import { categorias, produtos, variantes } from "~/modules/catalog/testing.server";
+import { categorias } from "~/modules/catalog/testing.server";
 import { db, runSql } from "~/platform/db/client.server";
 import { loader } from "~/routes/loja/sugestoes";
 import { seedDatabase } from "~/startup/seed.server";
 import { truncateAll, withTestDatabase } from "../setup/db";
 import { makeRequest } from "../setup/requests";
+import { giveEan } from "../support/ean";
 import { insertProduct } from "../support/factories";
 
 const ctx = withTestDatabase();
@@ -87,17 +88,7 @@ describe("/loja/sugestoes", () => {
 
   it("opens a product found by its EAN on that variant", async () => {
     const p = await product("Bebedouro Nipple Aves", { sku: "BEB-NIP-01" });
-    await db().update(variantes).set({ ean: "7890000000017" }).where(eq(variantes.id, p.id));
-    await db()
-      .update(produtos)
-      .set({
-        busca: productSearchText({
-          nome: p.nome,
-          sku: "BEB-NIP-01",
-          variantes: [{ sku: "BEB-NIP-01", ean: "7890000000017" }],
-        }),
-      })
-      .where(eq(produtos.id, p.id));
+    await giveEan(p, "BEB-NIP-01", "7890000000017");
     const { body } = await suggest("7890000000017");
     expect(body.sugestoes[0]).toMatchObject({
       nome: "Bebedouro Nipple Aves",

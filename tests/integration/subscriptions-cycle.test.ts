@@ -25,6 +25,7 @@ import {
 } from "~/modules/subscriptions/testing.server";
 import { DAY_MS } from "~/platform/module.server";
 import * as factories from "../support/factories";
+import { rowsWhere } from "../support/rows";
 import { withSmtpServer } from "../support/smtp";
 import { newSubscription, subscriptionForm, withSubscriptionShop } from "../support/subscriptions";
 
@@ -57,17 +58,12 @@ function day(iso: string) {
 }
 
 const cycles = (id: string) =>
-  ctx.database.db
-    .select()
-    .from(ciclosAssinatura)
-    .where(eq(ciclosAssinatura.assinaturaId, id))
-    .orderBy(ciclosAssinatura.data);
+  rowsWhere(ciclosAssinatura, eq(ciclosAssinatura.assinaturaId, id), ciclosAssinatura.data);
 
 const subscription = async (id: string) =>
-  (await ctx.database.db.select().from(assinaturas).where(eq(assinaturas.id, id)))[0]!;
+  (await rowsWhere(assinaturas, eq(assinaturas.id, id)))[0]!;
 
-const renewalOrders = () =>
-  ctx.database.db.select().from(pedidos).where(eq(pedidos.compraProgramada, true));
+const renewalOrders = () => rowsWhere(pedidos, eq(pedidos.compraProgramada, true));
 
 async function drain() {
   for (;;) if ((await deliverEmailsDue({ compose: composeEmail })) === 0) return;
@@ -247,10 +243,7 @@ describe("a day with more due than one batch", () => {
     for (const sub of subs) {
       expect(await cycles(sub.id)).toMatchObject([{ data: "2026-12-10", estado: "pedido_criado" }]);
     }
-    const reminders = await ctx.database.db
-      .select()
-      .from(emails)
-      .where(eq(emails.tipo, "assinatura_lembrete"));
+    const reminders = await rowsWhere(emails, eq(emails.tipo, "assinatura_lembrete"));
     expect(reminders).toHaveLength(5);
   });
 });
@@ -269,10 +262,7 @@ describe("cancel and pause", () => {
     await drain();
     const mail = smtp.messages.find((m) => m.subject?.includes("cancelada"));
     expect(mail?.text).toContain(cancelled.protocolo!);
-    const rows = await ctx.database.db
-      .select()
-      .from(emails)
-      .where(and(eq(emails.tipo, "assinatura_cancelada")));
+    const rows = await rowsWhere(emails, and(eq(emails.tipo, "assinatura_cancelada")));
     expect(rows).toHaveLength(1);
   });
 

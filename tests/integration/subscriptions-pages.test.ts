@@ -14,6 +14,7 @@ import { action as accountAction, loader as accountLoader } from "~/routes/conta
 import { makeRequest } from "../setup/requests";
 import * as factories from "../support/factories";
 import { call } from "../support/routes";
+import { rowsWhere } from "../support/rows";
 import { subscriptionForm, withSubscriptionShop } from "../support/subscriptions";
 
 const shop = withSubscriptionShop({
@@ -57,10 +58,7 @@ describe("subscribing in the account", () => {
     const [row] = await ctx.database.db.select().from(assinaturas);
     expect(row).toMatchObject({ estado: "ativa", intervaloDias: 30, lembretes: true });
     expect(row!.termosVersao).toBeTruthy();
-    const queued = await ctx.database.db
-      .select()
-      .from(emails)
-      .where(eq(emails.tipo, "assinatura_confirmada"));
+    const queued = await rowsWhere(emails, eq(emails.tipo, "assinatura_confirmada"));
     expect(queued).toHaveLength(1);
   });
 });
@@ -115,10 +113,7 @@ describe("the reminder's signed link", () => {
     const [after] = await ctx.database.db.select().from(assinaturas);
     expect(after).toMatchObject({ estado: "cancelada" });
     expect(after!.protocoloCancelamento).toMatch(/^AS\d{14}$/);
-    const mail = await ctx.database.db
-      .select()
-      .from(emails)
-      .where(eq(emails.tipo, "assinatura_cancelada"));
+    const mail = await rowsWhere(emails, eq(emails.tipo, "assinatura_cancelada"));
     expect(mail).toMatchObject([
       { destinatario: "ana@example.com", dados: { protocolo: after!.protocoloCancelamento } },
     ]);

@@ -4,14 +4,12 @@
 // routes (loaders, actions, the SSE stream over HTTP) on the real database (PGlite, and
 // PostgreSQL with DATABASE_URL).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAlertFeed, stopAlertFeed } from "~/modules/alerts/index.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addWalkIn } from "~/modules/grooming/index.server";
 import { agendamentos, agendasBanho } from "~/modules/grooming/testing.server";
 import { setStockInHand } from "~/modules/inventory/index.server";
 import { placeOrder } from "~/modules/orders/index.server";
 import { pedidos } from "~/modules/orders/testing.server";
-import { loader as alertsLoader } from "~/routes/admin/avisos";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import * as estoque from "~/routes/admin/estoque";
 import * as estoqueHistorico from "~/routes/admin/estoque-historico";
@@ -24,11 +22,12 @@ import { loader as sheetLoader } from "~/routes/admin/servicos-agenda-imprimir";
 import { withTestDatabase } from "../setup/db";
 import { formRequest, makeRequest } from "../setup/requests";
 import { PROOF_AGENDA_LIMITS, smallDogWalkIn, walkInForm } from "../support/agenda";
+import { withAlertStream } from "../support/alert-stream";
 import { withDemoShop } from "../support/demo-shop";
 import * as factories from "../support/factories";
 import { postLoja } from "../support/loja-actions";
 import { call } from "../support/routes";
-import { openSse, type RouteServer, type SseClient, serveRoute } from "../support/sse";
+import type { SseClient } from "../support/sse";
 import { type StaffSession, staffSession } from "../support/staff";
 
 const ctx = withTestDatabase();
@@ -371,22 +370,11 @@ describe("grooming agenda", () => {
 });
 
 describe("live alerts", () => {
-  let server: RouteServer;
-  const opened: SseClient[] = [];
-  beforeAll(async () => {
-    await startAlertFeed(ctx.database, { heartbeatMs: 200, sweepMs: 60_000 });
-    server = await serveRoute(async (request) => alertsLoader({ request } as never));
-  });
-  afterAll(async () => {
-    for (const client of opened) client.close();
-    await server?.close();
-    await stopAlertFeed();
-  });
+  const openAlerts = withAlertStream(ctx);
 
   it("a person of unit A hears only unit A's new orders; every-unit staff hear both", async () => {
     const open = async (who: StaffSession) => {
-      const client = await openSse(`${server.base}/admin/avisos`, { cookie: who.cookie });
-      opened.push(client);
+      const client = await openAlerts({ cookie: who.cookie });
       expect(client.status).toBe(200);
       return client;
     };
@@ -401,11 +389,7 @@ describe("live alerts", () => {
     expect(heard(anaStream)).toEqual([atA.numeroPedido]);
     // A reconnection from before both replays only hers too.
     const first = Number(ownerStream.events[0]!.id) - 1;
-    const replay = await openSse(`${server.base}/admin/avisos`, {
-      cookie: ana.cookie,
-      "last-event-id": String(first),
-    });
-    opened.push(replay);
+    const replay = await openAlerts({ cookie: ana.cookie, "last-event-id": String(first) });
     await expect.poll(() => heard(replay).length, { timeout: 5_000 }).toBe(1);
     expect(heard(replay)).toEqual([atA.numeroPedido]);
   });

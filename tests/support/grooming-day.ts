@@ -60,16 +60,23 @@ export async function teamMember(
 type Member = [papel: Papel, nome: string, unidades: string[] | "todas", ativo?: boolean];
 
 /**
- * The file's team, created in order once the day is seeded: `roster` names each member from
- * the day's unit ids. `people` fills in then; `tokenOf` opens a session for one of them.
+ * The file's team, created in order once the day is seeded: Olga the owner and Alice at
+ * Meia Praia's counter, then the members `roster` names from the day's unit ids. `people`
+ * fills in then; `tokenOf` opens a session for one of them.
  */
-export function withTeam<Who extends string>(
+export function withTeam<Extra extends string>(
   day: ReturnType<typeof withGroomingDay>,
-  roster: (d: typeof day) => Record<Who, Member>,
+  roster: (d: typeof day) => Record<Extra, Member>,
 ) {
+  type Who = "dono" | "atendente" | Extra;
   const people = {} as Record<Who, { id: string; nome: string }>;
   beforeAll(async () => {
-    for (const [who, member] of Object.entries(roster(day)) as [Who, Member][]) {
+    const team: Record<Who, Member> = {
+      dono: ["dono", "Olga", "todas"],
+      atendente: ["atendente", "Alice", [day.unidadeId]],
+      ...roster(day),
+    };
+    for (const [who, member] of Object.entries(team) as [Who, Member][]) {
       people[who] = await teamMember(...member);
     }
   });
